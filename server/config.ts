@@ -1,0 +1,35 @@
+/**
+ * Runtime configuration from the environment, read once at start.
+ * Every variable is documented in the README.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  apiUpstream?: string;
+  smtpUrl?: string;
+  /** Base URL used in e-mailed links. */
+  publicUrl: string;
+  /** Access token lifetime in seconds. */
+  accessTokenSeconds: number;
+  /** Absolute session length in seconds (AUTH-012: 3 hours). */
+  sessionSeconds: number;
+  seedDemo: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    apiUpstream: env.API_UPSTREAM || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 20 * 60),
+    sessionSeconds: 3 * 60 * 60,
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}
