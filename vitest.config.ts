@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: unit (pure code), api (the Hono app in-process over a database: PGlite, or
+// PostgreSQL when DATABASE_URL is set) and e2e (the built app in Debian's Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'e2e', include: ['tests/e2e/**/*.e2e.ts'], testTimeout: 120_000, hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
