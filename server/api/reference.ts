@@ -1,0 +1,71 @@
+/**
+ * Reference data calls (S0 §7): brands, seasons, sub-seasons, statuses and workflow groups.
+ * Anything under a brand checks the user's brand assignment (PERM-022).
+ */
+import { SIGNED_IN, requireBrand, type ApiRouter } from '../http/router';
+import { intParam } from '../http/request';
+import { notFound } from '../http/errors';
+
+const BRAND_COLS = `brandid AS "BrandId", brandname AS "BrandName", sapbrandid AS "SAPBrandId",
+  ispdmready AS "IsPDMReady", cansfoverride AS "CanSfOverride"`;
+const SEASON_COLS = `seasonid AS "SeasonId", brandid AS "BrandId", seasonname AS "SeasonName",
+  seasoncode AS "SeasonCode", sortorder AS "SortOrder", isactive AS "IsActive"`;
+
+export function referenceRoutes(r: ApiRouter) {
+  r.get('/api/Brand/GetBrands', SIGNED_IN, async (c) =>
+    c.json(await c.get('ctx').db.query(`SELECT ${BRAND_COLS} FROM brands ORDER BY brandname`)));
+
+  r.get('/api/Brand/GetBrandsByUser', SIGNED_IN, async (c) =>
+    c.json(await c.get('ctx').db.query(
+      `SELECT ${BRAND_COLS} FROM brands WHERE brandid = ANY($1) ORDER BY brandname`, [[...c.get('user').brandIds]])));
+
+  // One brand's single flag: GetSAPBrandId, CanSfOverride, isBrandPDMReady.
+  for (const [path, column] of [['GetSAPBrandId', 'sapbrandid'], ['CanSfOverride', 'cansfoverride'], ['isBrandPDMReady', 'ispdmready']]) {
+    r.get(`/api/Brand/${path}`, SIGNED_IN, { brandParam: 'BrandId' }, async (c) => {
+      const [row] = await c.get('ctx').db.query(`SELECT ${column} AS v FROM brands WHERE brandid = $1`, [intParam(c, 'BrandId')]);
+      if (!row) throw notFound('Brand not found.');
+      return c.json(row.v);
+    });
+  }
+
+  r.get('/api/Season/GetSeasons', SIGNED_IN, async (c) =>
+    c.json(await c.get('ctx').db.query(
+      `SELECT ${SEASON_COLS} FROM seasons WHERE brandid = ANY($1) ORDER BY brandid, sortorder`, [[...c.get('user').brandIds]])));
+
+  r.get('/api/Season/GetSeasonsByBrand', SIGNED_IN, { brandParam: 'BrandId' }, async (c) => {
+    const after = intParam(c, 'seasonsAfterThisSeasonId', 0);
+    return c.json(await c.get('ctx').db.query(
+      `SELECT ${SEASON_COLS} FROM seasons s WHERE brandid = $1
+          AND ($2 = 0 OR sortorder > (SELECT sortorder FROM seasons WHERE seasonid = $2))
+        ORDER BY sortorder`, [intParam(c, 'BrandId'), after]));
+  });
+
+  r.get('/api/SubSeason/SubSeasons', SIGNED_IN, async (c) => {
+    const { db } = c.get('ctx');
+    const seasonId = intParam(c, 'SeasonId');
+    const [season] = await db.query('SELECT brandid FROM seasons WHERE seasonid = $1', [seasonId]);
+    if (!season) throw notFound('Season not found.');
+    requireBrand(c.get('user'), season.brandid);
+    return c.json(await db.query(
+      `SELECT subseasonid AS "SubSeasonId", seasonid AS "SeasonId", subseasonname AS "SubSeasonName"
+         FROM subseasons WHERE seasonid = $1 ORDER BY subseasonid`, [seasonId]));
+  });
+
+  // LOOKUP-030..033: statuses, the synthetic groups, and next statuses from the transition table.
+  r.get('/api/Status/GetStatusList', SIGNED_IN, async (c) =>
+    c.json(await c.get('ctx').db.query(
+      `SELECT statusid AS "StatusId", statusname AS "StatusName", isactive AS "IsActive" FROM statuses
+       UNION ALL SELECT statusgroupid, statusname, true FROM status_groups ORDER BY 1`)));
+
+  r.get('/api/Status/GetAvailableStatusList', SIGNED_IN, async (c) =>
+    c.json(await c.get('ctx').db.query(
+      `SELECT s.statusid AS "StatusId", s.statusname AS "StatusName", s.isactive AS "IsActive"
+         FROM status_transitions t JOIN statuses s ON s.statusid = t.tostatusid
+        WHERE t.fromstatusid = $1 ORDER BY s.statusid`, [intParam(c, 'currentStatusId')])));
+
+  r.get('/api/Workflow/WFGroups', SIGNED_IN, { brandParam: 'BrandId' }, async (c) =>
+    c.json(await c.get('ctx').db.query(
+      `SELECT wfgroupid AS "WFGroupId", wfgroupname AS "WFGroupName", objectlevel AS "ObjectLevel"
+         FROM workflow_groups WHERE brandid = $1 AND objectlevel = $2 ORDER BY wfgroupname`,
+      [intParam(c, 'BrandId'), intParam(c, 'ObjectLevel')])));
+}

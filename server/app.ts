@@ -1,0 +1,89 @@
+/**
+ * The Hono application: security headers, the API (or the proxy to API_UPSTREAM), the schema
+ * documents and the built web app. Paths under /api and /schemas match case-insensitively.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppContext, AppEnv } from './context';
+import { ApiRouter, PUBLIC } from './http/router';
+import { AppError, DEFAULT_ERROR_TEXT } from './http/errors';
+import { logError } from './http/error-log';
+import { securityHeaders } from './http/security';
+import { forward } from './http/proxy';
+import { tokenRoutes } from './api/token';
+import { accountRoutes } from './api/account';
+import { referenceRoutes } from './api/reference';
+import { userRoutes } from './api/user';
+import { migrationRoutes } from './api/migrations';
+import { schemaRoutes } from './api/schemas';
+import { hierarchyRoutes } from './api/hierarchy';
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
+
+/** Every route module, in one list: the route-coverage test walks what they register. */
+export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes];
+
+export function buildApi(): ApiRouter {
+  const r = new ApiRouter();
+  r.get('/api/health', PUBLIC, (c) => c.json({ status: 'ok', version: c.get('ctx').appVersion, database: c.get('ctx').db.kind }));
+  for (const register of ROUTE_MODULES) register(r);
+  return r;
+}
+
+export function createApp(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders());
+  app.use('*', async (c, next) => {
+    c.set('ctx', ctx);
+    await next();
+  });
+
+  app.onError(async (err, c) => {
+    if (err instanceof AppError) {
+      return c.json({ IsSuccessful: false, Code: err.code, Message: err.message, Errors: err.errors, ...err.extra }, err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ IsSuccessful: false, Code: 'http_error', Message: err.message, Errors: [] }, err.status);
+    }
+    const id = await logError(c, err);
+    return c.json({ IsSuccessful: false, Code: 'server_error', Message: DEFAULT_ERROR_TEXT, Errors: [], ErrorId: id }, 500);
+  });
+  app.notFound((c) => c.json({ IsSuccessful: false, Code: 'not_found', Message: 'Not found.', Errors: [] }, 404));
+
+  if (ctx.config.apiUpstream) {
+    const upstream = ctx.config.apiUpstream;
+    app.all('/api/*', (c) => forward(c, upstream));
+  }
+  app.route('/', buildApi().app);
+
+  if (fs.existsSync(WEB_DIST)) {
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
+    // HTML5 routes: every other GET that is not an API or schema path gets the SPA.
+    const index = () => fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+    app.get('*', (c) => {
+      if (/^\/(api|schemas)(\/|$)/i.test(c.req.path)) return c.notFound();
+      c.header('Cache-Control', 'no-cache');
+      return c.html(index());
+    });
+  }
+  return app;
+}
+
+/** Lower-cases /api and /schemas paths before routing, so they match case-insensitively. */
+export function caseInsensitiveFetch(app: Hono<AppEnv>) {
+  return (req: Request, ...rest: unknown[]) => {
+    const url = new URL(req.url);
+    if (/^\/(api|schemas)\//i.test(url.pathname) && url.pathname !== url.pathname.toLowerCase()) {
+      url.pathname = url.pathname.toLowerCase();
+      req = new Request(url, req as RequestInit & { duplex?: 'half' });
+    }
+    return app.fetch(req, ...(rest as []));
+  };
+}

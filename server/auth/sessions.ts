@@ -1,0 +1,78 @@
+/**
+ * Sessions and refresh-token rotation (AUTH-008, AUTH-011/012). A session lives at most
+ * 3 hours from sign-in; its refresh tokens form one family.
+ */
+import crypto from 'node:crypto';
+import type { Queryable } from '../db/client';
+import type { AppContext } from '../context';
+import type { SessionUser } from './permissions';
+import { randomToken, sha256, signAccessToken } from './tokens';
+
+export interface IssuedTokens { accessToken: string; refreshToken: string; expiresIn: number; validUntil: string }
+
+export async function createSession(ctx: AppContext, q: Queryable, userId: number): Promise<IssuedTokens> {
+  const sessionId = crypto.randomUUID();
+  const [s] = await q.query<{ expiresat: string }>(
+    `INSERT INTO sessions (sessionid, userid, expiresat) VALUES ($1, $2, now() + make_interval(secs => $3))
+     RETURNING expiresat`, [sessionId, userId, ctx.config.sessionSeconds]);
+  return issueTokens(ctx, q, sessionId, userId, s.expiresat);
+}
+
+async function issueTokens(ctx: AppContext, q: Queryable, sessionId: string, userId: number, expiresAt: string): Promise<IssuedTokens> {
+  const refreshToken = randomToken();
+  await q.query('INSERT INTO refresh_tokens (tokenhash, sessionid) VALUES ($1, $2)', [sha256(refreshToken), sessionId]);
+  const now = Math.floor(Date.now() / 1000);
+  const sessionEnd = Math.floor(Date.parse(expiresAt) / 1000);
+  const exp = Math.min(now + ctx.config.accessTokenSeconds, sessionEnd);
+  const accessToken = await signAccessToken({ sid: sessionId, sub: userId, exp }, ctx.tokenSecret);
+  return { accessToken, refreshToken, expiresIn: Math.max(0, exp - now), validUntil: expiresAt };
+}
+
+export type RotateResult = { ok: true; userId: number; tokens: IssuedTokens } | { ok: false; reason: 'unknown' | 'reused' | 'ended' };
+
+/** Exchanges a refresh token for a new pair; a token used before revokes its session (reuse detection). */
+export function rotateRefreshToken(ctx: AppContext, token: string): Promise<RotateResult> {
+  return ctx.db.tx(async (q) => {
+    const [row] = await q.query<{ sessionid: string; userid: number; usedat: string | null; expiresat: string; live: boolean }>(
+      `SELECT r.sessionid, s.userid, r.usedat, s.expiresat,
+              (s.revokedat IS NULL AND s.expiresat > now()) AS live
+         FROM refresh_tokens r JOIN sessions s ON s.sessionid = r.sessionid
+        WHERE r.tokenhash = $1 FOR UPDATE OF r, s`, [sha256(token)]);
+    if (!row) return { ok: false, reason: 'unknown' } as const;
+    if (row.usedat) {
+      await revokeSession(q, row.sessionid, 'refresh token reused');
+      return { ok: false, reason: 'reused' } as const;
+    }
+    if (!row.live) return { ok: false, reason: 'ended' } as const;
+    await q.query('UPDATE refresh_tokens SET usedat = now() WHERE tokenhash = $1', [sha256(token)]);
+    return { ok: true, userId: row.userid, tokens: await issueTokens(ctx, q, row.sessionid, row.userid, row.expiresat) } as const;
+  });
+}
+
+export async function revokeSession(q: Queryable, sessionId: string, reason: string) {
+  await q.query('UPDATE sessions SET revokedat = now(), revokereason = $2 WHERE sessionid = $1 AND revokedat IS NULL', [sessionId, reason]);
+}
+
+/** Ends every session of a user at once (deactivation, role change, password change). */
+export async function revokeUserSessions(q: Queryable, userId: number, reason: string) {
+  await q.query('UPDATE sessions SET revokedat = now(), revokereason = $2 WHERE userid = $1 AND revokedat IS NULL', [userId, reason]);
+}
+
+/** The signed-in user behind a live session, with permissions, brands and factories; null when the session ended. */
+export async function loadSessionUser(q: Queryable, sessionId: string, userId: number): Promise<SessionUser | null> {
+  const [u] = await q.query(
+    `SELECT u.userid, u.username, u.firstname, u.lastname, u.isfactoryuser, u.roleid,
+            coalesce((SELECT array_agg(rp.moduleid * 100 + rp.actionid) FROM role_permissions rp
+                        JOIN roles r ON r.roleid = rp.roleid AND r.isactive WHERE rp.roleid = u.roleid), '{}') AS perms,
+            coalesce((SELECT array_agg(brandid) FROM user_brands WHERE userid = u.userid), '{}') AS brands,
+            coalesce((SELECT array_agg(factorykey) FROM user_factories WHERE userid = u.userid), '{}') AS factories
+       FROM sessions s JOIN users u ON u.userid = s.userid
+      WHERE s.sessionid = $1 AND s.userid = $2 AND s.revokedat IS NULL AND s.expiresat > now() AND u.isactive`,
+    [sessionId, userId]);
+  if (!u) return null;
+  return {
+    userId: u.userid, userName: u.username, firstName: u.firstname, lastName: u.lastname,
+    isFactoryUser: u.isfactoryuser, roleId: u.roleid, sessionId,
+    permissions: new Set(u.perms), brandIds: new Set(u.brands), factoryKeys: new Set(u.factories),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Token design (ADR 003): the access token is a short-lived HS256 JWT naming the session; every
+ * request also checks the session row, so logout, deactivation and role changes end access at
+ * once. Refresh tokens are random, stored hashed, single use, and rotate within their session
+ * (the family); presenting a used one revokes the whole session.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sign, verify } from 'hono/jwt';
+
+export interface AccessClaims { sid: string; sub: number; exp: number }
+
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+export const randomToken = () => crypto.randomBytes(32).toString('base64url');
+
+/** The signing secret: TOKEN_SECRET, else one generated once and kept in DATA_DIR. */
+export function loadTokenSecret(dataDir: string | undefined, env = process.env): string {
+  if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
+  if (!dataDir) return randomToken();
+  const file = path.join(dataDir, 'token-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomToken(), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export function signAccessToken(claims: AccessClaims, secret: string): Promise<string> {
+  return sign({ ...claims }, secret, 'HS256');
+}
+
+/** The claims of a valid, unexpired access token, or null. */
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  try {
+    const payload = await verify(token, secret, 'HS256');
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'number') return null;
+    return payload as unknown as AccessClaims;
+  } catch {
+    return null;
+  }
+}

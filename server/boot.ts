@@ -1,0 +1,41 @@
+/**
+ * Builds the application context: opens the database, applies migrations, seeds demo data on a
+ * fresh database, loads the schemas (an invalid document stops here with file and path), and
+ * wires mail to the job queue. Used by server start, tests and benchmarks alike.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDb, type Db } from './db/client';
+import { runMigrations } from './db/migrate';
+import { loadSchemas } from './schemas/registry';
+import { createMailer } from './mail/mailer';
+import { JobQueue } from './jobs/queue';
+import { loadTokenSecret } from './auth/tokens';
+import { seedDemo } from '../fixtures/seed-demo';
+
+const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'));
+
+export async function isEmpty(db: Db) {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  return row.n === 0;
+}
+
+export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean } = {}): Promise<AppContext> {
+  const schemas = loadSchemas();
+  const db = opts.db ?? await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: opts.inMemory ? undefined : path.join(config.dataDir, 'db'),
+  });
+  await runMigrations(db);
+  if (config.seedDemo && await isEmpty(db)) await seedDemo(db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
+  const jobs = new JobQueue(db);
+  jobs.register('mail', (job) => mailer.send(job.payload));
+  return {
+    config, db, schemas, mailer, jobs,
+    tokenSecret: loadTokenSecret(opts.inMemory ? undefined : config.dataDir),
+    appVersion: pkg.version,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * One error type for the whole API: an HTTP status, a stable code and the user-facing message
+ * (quoted from the specification where it gives one). `onError` turns it into
+ * `{ IsSuccessful: false, Message, Errors }`; anything else is logged to the error log and
+ * answered with a generic message, never a stack trace.
+ */
+export interface FieldError { Field: string; Message: string }
+
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors: FieldError[] = []) => new AppError(400, 'bad_request', message, errors);
+export const unauthorized = (message = 'Authorization has been denied for this request.') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission to perform this action.') => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
+export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError(409, 'conflict', message, [], extra);
+
+/** CONST-022: the default error text when the server has nothing more specific to say. */
+export const DEFAULT_ERROR_TEXT = 'Please contact your System Administrator.';

@@ -1,0 +1,104 @@
+/**
+ * Every API route is declared through `ApiRouter`, which puts one guard in front of the handler:
+ * body limit, authentication, the route's permission rule, brand assignment, and validation of
+ * the body against its request schema. A test enumerates the registered routes and fails when
+ * one has no guard.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../context';
+import { can, type Permission, type SessionUser } from '../auth/permissions';
+import { authenticate } from '../auth/authenticate';
+import { AppError, badRequest, forbidden } from './errors';
+import { canonicalKeys, queryParam, readBody } from './request';
+
+export type Rule =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'anyOf'; perms: Permission[] }
+  | { kind: 'custom'; name: string; test: (user: SessionUser) => boolean };
+
+export const PUBLIC: Rule = { kind: 'public' };
+export const SIGNED_IN: Rule = { kind: 'signedIn' };
+export const perm = (...p: Permission): Rule => ({ kind: 'anyOf', perms: [p] });
+export const anyOf = (...perms: Permission[]): Rule => ({ kind: 'anyOf', perms });
+export const custom = (name: string, test: (user: SessionUser) => boolean): Rule => ({ kind: 'custom', name, test });
+
+export interface RouteOptions {
+  /** Name of the request schema (schemas/requests/<name>.schema.json) the body must satisfy. */
+  body?: string;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  maxBody?: number;
+  /** Query or body parameter holding a brand id the user must be assigned to (PERM-022). */
+  brandParam?: string;
+}
+
+export const GUARD = Symbol('guard');
+export type GuardedMiddleware = MiddlewareHandler<AppEnv> & { [GUARD]: Rule };
+
+type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+export function requireBrand(user: SessionUser, brandId: unknown) {
+  const id = Number(brandId);
+  if (!Number.isInteger(id) || !user.brandIds.has(id)) throw forbidden('You are not assigned to this brand.');
+}
+
+function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
+  const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const ctx = c.get('ctx');
+    if (rule.kind !== 'public') {
+      const user = await authenticate(ctx, c.req.header('authorization'));
+      const allowed = rule.kind === 'signedIn' ? true
+        : rule.kind === 'custom' ? rule.test(user)
+        : rule.perms.some(([m, a]) => can(user, m, a));
+      if (!allowed) throw forbidden();
+      c.set('user', user);
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      let body = await readBody(c);
+      if (opts.body) {
+        const schema = ctx.schemas.requests.get(opts.body);
+        if (!schema) throw new Error(`Route ${c.req.path} names unknown request schema '${opts.body}'`);
+        body = canonicalKeys(body, Object.keys(schema.properties));
+        const errors = ctx.schemas.validate('request', opts.body, body);
+        if (errors.length) throw badRequest('The request is invalid.', errors);
+      }
+      c.set('body', body);
+    } else {
+      c.set('body', {});
+    }
+    if (opts.brandParam) {
+      const user = c.get('user');
+      const value = queryParam(c, opts.brandParam) ?? c.get('body')[opts.brandParam];
+      if (value === undefined) throw badRequest(`The parameter ${opts.brandParam} is required.`, [{ Field: opts.brandParam, Message: 'Required.' }]);
+      requireBrand(user, value);
+    }
+    await next();
+  };
+  return Object.assign(mw, { [GUARD]: rule });
+}
+
+const tooLarge = () => { throw new AppError(413, 'payload_too_large', 'The request body is too large.'); };
+
+/** A sub-app whose routes all go through `guard`; paths are registered in lower case (matched case-insensitively). */
+export class ApiRouter {
+  readonly app = new Hono<AppEnv>();
+
+  private add(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, rule: Rule, opts: RouteOptions, handler: Handler) {
+    const limit = bodyLimit({ maxSize: opts.maxBody ?? DEFAULT_MAX_BODY, onError: tooLarge });
+    this.app.on(method, path.toLowerCase(), limit, guard(rule, opts), handler);
+  }
+
+  get(path: string, rule: Rule, handler: Handler): void;
+  get(path: string, rule: Rule, opts: RouteOptions, handler: Handler): void;
+  get(path: string, rule: Rule, a: RouteOptions | Handler, b?: Handler) {
+    this.add('GET', path, rule, typeof a === 'function' ? {} : a, (b ?? a) as Handler);
+  }
+
+  post(path: string, rule: Rule, handler: Handler): void;
+  post(path: string, rule: Rule, opts: RouteOptions, handler: Handler): void;
+  post(path: string, rule: Rule, a: RouteOptions | Handler, b?: Handler) {
+    this.add('POST', path, rule, typeof a === 'function' ? {} : a, (b ?? a) as Handler);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * A job queue in PostgreSQL (ADR 004). Jobs are rows; a worker claims the next ready one with
+ * FOR UPDATE SKIP LOCKED (so several server processes can share a PostgreSQL queue), runs its
+ * handler and records the outcome; failures are retried with back-off up to maxattempts.
+ * The same SQL runs on PGlite, where one process owns the database.
+ */
+import type { Db, Queryable } from '../db/client';
+
+export interface Job { jobid: number; queue: string; payload: any; attempts: number; maxattempts: number }
+export type JobHandler = (job: Job, db: Db) => Promise<void>;
+
+const POLL_MS = 1000;
+
+export class JobQueue {
+  private handlers = new Map<string, JobHandler>();
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = true;
+
+  constructor(private db: Db) {}
+
+  register(queue: string, handler: JobHandler) {
+    this.handlers.set(queue, handler);
+  }
+
+  /** Adds a job (inside the caller's transaction when `q` is one) and wakes the worker. */
+  async enqueue(q: Queryable, queue: string, payload: unknown, opts: { createdBy?: number; maxAttempts?: number } = {}) {
+    const [row] = await q.query<{ jobid: number }>(
+      'INSERT INTO jobs (queue, payload, createdby, maxattempts) VALUES ($1, $2, $3, $4) RETURNING jobid',
+      [queue, JSON.stringify(payload), opts.createdBy ?? null, opts.maxAttempts ?? 3]);
+    setImmediate(() => this.kick());
+    return row.jobid;
+  }
+
+  async start() {
+    this.stopped = false;
+    // Jobs left Running by a process that died are given back to the queue.
+    await this.db.query(`UPDATE jobs SET status = 'Queued', lockedat = NULL WHERE status = 'Running' AND lockedat < now() - interval '10 minutes'`);
+    this.kick();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs ready jobs until none is left; resolves when idle (tests await it). */
+  drain(): Promise<void> {
+    if (!this.running) {
+      this.running = (async () => {
+        while (await this.runOne()) { /* keep going */ }
+      })().finally(() => { this.running = undefined; });
+    }
+    return this.running;
+  }
+
+  private kick() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    void this.drain().catch(() => {}).finally(() => {
+      if (!this.stopped) this.timer = setTimeout(() => this.kick(), POLL_MS);
+    });
+  }
+
+  private async runOne(): Promise<boolean> {
+    const queues = [...this.handlers.keys()];
+    if (!queues.length) return false;
+    const [job] = await this.db.query<Job>(
+      `UPDATE jobs SET status = 'Running', lockedat = now(), attempts = attempts + 1
+        WHERE jobid = (SELECT jobid FROM jobs WHERE status = 'Queued' AND runat <= now() AND queue = ANY($1)
+                        ORDER BY runat, jobid LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING jobid, queue, payload, attempts, maxattempts`, [queues]);
+    if (!job) return false;
+    try {
+      await this.handlers.get(job.queue)!(job, this.db);
+      await this.db.query(`UPDATE jobs SET status = 'Completed', completedat = now(), lockedat = NULL WHERE jobid = $1`, [job.jobid]);
+    } catch (err) {
+      const message = (err as Error).message ?? String(err);
+      const final = job.attempts >= job.maxattempts;
+      await this.db.query(
+        `UPDATE jobs SET status = $2, lasterror = $3, lockedat = NULL,
+                runat = now() + make_interval(secs => $4) WHERE jobid = $1`,
+        [job.jobid, final ? 'Failed' : 'Queued', message, 2 ** job.attempts]);
+    }
+    return true;
+  }
+}

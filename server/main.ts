@@ -1,0 +1,35 @@
+/**
+ * `npm start`: builds the web app when it is missing or older than its sources, then serves it
+ * with the API on PORT over the configured database (embedded PGlite in DATA_DIR by default).
+ */
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config';
+import { boot } from './boot';
+import { caseInsensitiveFetch, createApp } from './app';
+import { ensureWebBuild } from './web-build';
+import { SchemaDocumentError } from './schemas/registry';
+
+async function main() {
+  const config = loadConfig();
+  if (process.env.SKIP_WEB_BUILD !== 'true') await ensureWebBuild();
+  const ctx = await boot(config);
+  await ctx.jobs.start();
+  const app = createApp(ctx);
+  const server = serve({ fetch: caseInsensitiveFetch(app), port: config.port }, (info) => {
+    console.log(`PLM workbench on http://localhost:${info.port} (${ctx.db.kind}${config.apiUpstream ? `, API proxied to ${config.apiUpstream}` : ''})`);
+  });
+  const shutdown = async () => {
+    server.close();
+    await ctx.jobs.stop();
+    await ctx.db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  if (err instanceof SchemaDocumentError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

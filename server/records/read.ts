@@ -1,0 +1,76 @@
+/**
+ * The generic read path of the records pipeline: one record by key, or a filtered, sorted page,
+ * from an entity's `<entity>_view`, scoped to the user's brands (PERM-022) and, for factory
+ * users, factories (PERM-023), selecting only the fields the user may see (PERM-029).
+ */
+import type { SessionUser } from '../auth/permissions';
+import type { AppContext } from '../context';
+import type { EntitySchema } from '../schemas/documents';
+import { fieldAccess } from '../schemas/visibility';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { paged, type Paged } from './paging';
+
+export const column = (schema: EntitySchema, field: string) => schema.properties[field]?.['x-column'] ?? field.toLowerCase();
+export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
+
+function visibleColumns(ctx: AppContext, user: SessionUser, entity: string) {
+  const schema = ctx.schemas.entities.get(entity)!;
+  const { hidden } = fieldAccess(ctx.schemas, user, entity);
+  const fields = Object.keys(schema.properties).filter((f) => !hidden.has(f) && schema.properties[f].type !== 'array');
+  return { schema, fields, select: fields.map((f) => `${column(schema, f)} AS "${f}"`).join(', ') };
+}
+
+/** Brand (and factory) scope as SQL conditions with their parameters, numbered from `start`. */
+function scope(schema: EntitySchema, user: SessionUser, start: number): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const brand = schema['x-brandField'];
+  if (brand) { params.push([...user.brandIds]); where.push(`${column(schema, brand)} = ANY($${start + params.length})`); }
+  const factory = schema['x-factoryField'];
+  if (factory && user.isFactoryUser) { params.push([...user.factoryKeys]); where.push(`${column(schema, factory)} = ANY($${start + params.length})`); }
+  return { where, params };
+}
+
+export async function readRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, id: number) {
+  const { schema, select } = visibleColumns(ctx, user, entity);
+  const [row] = await ctx.db.query(`SELECT ${select} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [id]);
+  if (!row) throw notFound('The record was not found.');
+  // Checked separately so the answer says why: not found vs not yours.
+  const s = scope(schema, user, 1);
+  if (s.where.length) {
+    const [mine] = await ctx.db.query(`SELECT 1 FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1 AND ${s.where.join(' AND ')}`, [id, ...s.params]);
+    if (!mine) throw forbidden('You do not have access to this record.');
+  }
+  return row;
+}
+
+export interface SearchRequest {
+  pageNumber: number; pageSize: number; sortColumn?: string; sortDirection: string;
+  BrandId?: number; SeasonId?: number; StatusId?: number; StatusIdSecondary?: number;
+}
+
+export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest): Promise<Paged<Record<string, unknown>>> {
+  const { schema, fields, select } = visibleColumns(ctx, user, entity);
+  const s = scope(schema, user, 0);
+  const where = [...s.where];
+  const params = [...s.params];
+  const add = (sql: (n: number) => string, value: unknown) => { params.push(value); where.push(sql(params.length)); };
+  if (req.BrandId !== undefined) add((n) => `${column(schema, schema['x-brandField'] ?? 'BrandId')} = $${n}`, req.BrandId);
+  if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) add((n) => `seasonid = $${n}`, req.SeasonId);
+  const statuses = [req.StatusId, req.StatusIdSecondary].filter((x): x is number => x !== undefined);
+  if (statuses.length && 'StatusId' in schema.properties) {
+    // The synthetic groups 9998/9999 (LOOKUP-030) expand to their member statuses.
+    add((n) => `statusid IN (SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY($${n})
+                             UNION SELECT unnest($${n}::int[]))`, statuses);
+  }
+  const sort = req.sortColumn ?? keyField;
+  if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
+  const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${viewOf(entity)} ${whereSql}`, params);
+  const rows = await ctx.db.query(
+    `SELECT ${select} FROM ${viewOf(entity)} ${whereSql}
+      ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${column(schema, keyField)}
+      LIMIT ${req.pageSize} OFFSET ${(req.pageNumber - 1) * req.pageSize}`, params);
+  return paged(rows, req.pageNumber, req.pageSize, n);
+}

@@ -1,0 +1,37 @@
+/**
+ * The ajv instances every schema goes through. Entities are checked strictly; request payloads
+ * also coerce form-encoded strings ("5" -> 5, "true" -> true) since the spec sends forms by default.
+ */
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FieldError } from '../http/errors';
+
+/** Custom keywords of ADR 002; any other `x-` keyword is a typo and fails the load. */
+export const CUSTOM_KEYWORDS = [
+  'x-tables', 'x-table', 'x-column', 'x-module', 'x-brandField', 'x-factoryField',
+  'x-lookup', 'x-computed', 'x-money',
+];
+
+export function createAjv(opts: { coerce?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: opts.coerce ?? false, useDefaults: opts.coerce ?? false });
+  addFormats(ajv);
+  ajv.addVocabulary(CUSTOM_KEYWORDS);
+  return ajv;
+}
+
+/** ajv errors as field errors with JSON-pointer paths, one per field and message. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  const out: FieldError[] = [];
+  for (const e of errors ?? []) {
+    const field = e.keyword === 'required'
+      ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`
+      : e.keyword === 'additionalProperties'
+        ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`
+        : e.instancePath || '/';
+    const message = e.keyword === 'required' ? 'Required.'
+      : e.keyword === 'additionalProperties' ? 'Unknown field.'
+      : `${e.message ?? 'Invalid value'}.`.replace(/^must/, 'Must');
+    if (!out.some((o) => o.Field === field && o.Message === message)) out.push({ Field: field, Message: message });
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+/** Meta-schemas for the layout, grid and visibility documents (entities are checked by ajv itself). */
+const fieldList = { type: 'array', items: { type: 'string', minLength: 1 } };
+const permissionRef = { type: 'array', items: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2 };
+
+export const layoutMeta = {
+  type: 'object', additionalProperties: false, required: ['entity', 'moduleId', 'sections'],
+  properties: {
+    $schema: { type: 'string' }, $comment: { type: 'string' },
+    entity: { type: 'string' }, moduleId: { type: 'integer' },
+    sections: {
+      type: 'array', minItems: 1,
+      items: {
+        type: 'object', additionalProperties: false, required: ['id', 'title', 'rows'],
+        properties: { id: { type: 'string' }, title: { type: 'string' }, rows: { type: 'array', items: fieldList } },
+      },
+    },
+  },
+};
+
+export const gridMeta = {
+  type: 'object', additionalProperties: false, required: ['id', 'entity', 'title', 'columns'],
+  properties: {
+    $schema: { type: 'string' }, $comment: { type: 'string' },
+    id: { type: 'string' }, entity: { type: 'string' }, title: { type: 'string' },
+    columns: {
+      type: 'array', minItems: 1,
+      items: {
+        type: 'object', additionalProperties: false, required: ['field'],
+        properties: { field: { type: 'string' }, width: { type: 'integer', minimum: 20 }, readOnly: { type: 'boolean' } },
+      },
+    },
+  },
+};
+
+export const visibilityMeta = {
+  type: 'object', additionalProperties: false, required: ['entity', 'module', 'rules'],
+  properties: {
+    $schema: { type: 'string' }, $comment: { type: 'string' },
+    entity: { type: 'string' }, module: { type: 'string' },
+    rules: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['name', 'fields'],
+        properties: {
+          name: { type: 'string' }, fields: fieldList,
+          hiddenFromFactoryUsers: { type: 'boolean' }, readOnlyForFactoryUsers: { type: 'boolean' },
+          read: permissionRef, edit: permissionRef, $comment: { type: 'string' },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * Loads every document under schemas/, compiles the entity and request schemas with ajv and
+ * checks the cross references (layouts, grids and visibility name only existing fields;
+ * permission references exist). Any problem stops the server with the file and JSON path.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ValidateFunction } from 'ajv';
+import { createAjv, toFieldErrors } from './ajv';
+import { gridMeta, layoutMeta, visibilityMeta } from './meta';
+import type { EntitySchema, GridDoc, LayoutDoc, PermissionsDoc, VisibilityDoc } from './documents';
+import type { FieldError } from '../http/errors';
+
+export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+export class SchemaDocumentError extends Error {
+  constructor(readonly file: string, readonly pointer: string, problem: string) {
+    super(`Invalid schema document ${file} at ${pointer || '/'}: ${problem}`);
+  }
+}
+
+export interface SchemaRegistry {
+  dir: string;
+  permissions: PermissionsDoc;
+  entities: Map<string, EntitySchema>;
+  requests: Map<string, EntitySchema>;
+  layouts: Map<string, LayoutDoc>;
+  grids: Map<string, GridDoc>;
+  visibility: Map<string, VisibilityDoc>;
+  /** Validates (and, for requests, coerces in place) a payload; returns field errors. */
+  validate(kind: 'entity' | 'request', name: string, data: unknown): FieldError[];
+}
+
+type Docs<T> = Map<string, { file: string; doc: T }>;
+
+function readDocs<T>(dir: string, suffix: string): Docs<T> {
+  const out: Docs<T> = new Map();
+  if (!fs.existsSync(dir)) return out;
+  for (const f of fs.readdirSync(dir).sort()) {
+    if (!f.endsWith(suffix)) continue;
+    const file = path.join(dir, f);
+    try {
+      out.set(f.slice(0, -suffix.length), { file, doc: JSON.parse(fs.readFileSync(file, 'utf8')) });
+    } catch (err) {
+      throw new SchemaDocumentError(file, '', `not valid JSON (${(err as Error).message})`);
+    }
+  }
+  return out;
+}
+
+export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
+  const rel = (f: string) => path.relative(process.cwd(), f);
+  const permissionsFile = path.join(dir, 'permissions.json');
+  const permissions: PermissionsDoc = JSON.parse(fs.readFileSync(permissionsFile, 'utf8'));
+  for (const [key, m] of Object.entries(permissions.modules)) {
+    m.actions.forEach((a, i) => {
+      if (!(a in permissions.actions)) throw new SchemaDocumentError(rel(permissionsFile), `/modules/${key}/actions/${i}`, `unknown action '${a}'`);
+    });
+  }
+  const checkPermission = (file: string, pointer: string, ref?: [string, string]) => {
+    if (!ref) return;
+    const m = permissions.modules[ref[0]];
+    if (!m) throw new SchemaDocumentError(rel(file), pointer, `unknown module '${ref[0]}'`);
+    if (!m.actions.includes(ref[1])) throw new SchemaDocumentError(rel(file), pointer, `module '${ref[0]}' has no action '${ref[1]}'`);
+  };
+
+  const entityAjv = createAjv();
+  const requestAjv = createAjv({ coerce: true });
+  const validators = new Map<string, ValidateFunction>();
+  const compile = (kind: 'entity' | 'request', docs: Docs<EntitySchema>) => {
+    const ajv = kind === 'entity' ? entityAjv : requestAjv;
+    const map = new Map<string, EntitySchema>();
+    for (const [name, { file, doc }] of docs) {
+      try {
+        validators.set(`${kind}:${name}`, ajv.compile(doc));
+      } catch (err) {
+        throw new SchemaDocumentError(rel(file), '', (err as Error).message);
+      }
+      if (doc.type !== 'object' || !doc.properties) throw new SchemaDocumentError(rel(file), '/type', "an entity must be an object with properties");
+      if (doc['x-module']) checkPermission(file, '/x-module', [doc['x-module'], 'read']);
+      for (const k of ['x-brandField', 'x-factoryField'] as const) {
+        const f = doc[k];
+        if (f && !(f in doc.properties)) throw new SchemaDocumentError(rel(file), `/${k}`, `unknown field '${f}'`);
+      }
+      map.set(name, doc);
+    }
+    return map;
+  };
+  const entities = compile('entity', readDocs<EntitySchema>(path.join(dir, 'entities'), '.schema.json'));
+  const requests = compile('request', readDocs<EntitySchema>(path.join(dir, 'requests'), '.schema.json'));
+
+  const metaAjv = createAjv();
+  const checked = <T extends { entity: string }>(sub: string, suffix: string, meta: object, fieldsOf: (d: T) => [string, string][]) => {
+    const check = metaAjv.compile(meta);
+    const map = new Map<string, T>();
+    for (const [name, { file, doc }] of readDocs<T>(path.join(dir, sub), suffix)) {
+      if (!check(doc)) {
+        const e = check.errors![0];
+        throw new SchemaDocumentError(rel(file), e.instancePath, e.message ?? 'invalid');
+      }
+      const entity = entities.get(doc.entity);
+      if (!entity) throw new SchemaDocumentError(rel(file), '/entity', `unknown entity '${doc.entity}'`);
+      for (const [pointer, field] of fieldsOf(doc)) {
+        if (!(field in entity.properties)) throw new SchemaDocumentError(rel(file), pointer, `entity '${doc.entity}' has no field '${field}'`);
+      }
+      map.set(name, doc);
+    }
+    return map;
+  };
+  const layouts = checked<LayoutDoc>('layouts', '.layout.json', layoutMeta, (d) =>
+    d.sections.flatMap((s, i) => s.rows.flatMap((r, j) => r.map((f, k) => [`/sections/${i}/rows/${j}/${k}`, f] as [string, string]))));
+  const grids = checked<GridDoc>('grids', '.grid.json', gridMeta, (d) => d.columns.map((c, i) => [`/columns/${i}/field`, c.field]));
+  const visibility = checked<VisibilityDoc>('visibility', '.visibility.json', visibilityMeta, (d) =>
+    d.rules.flatMap((r, i) => r.fields.map((f, j) => [`/rules/${i}/fields/${j}`, f] as [string, string])));
+  for (const [name, v] of visibility) {
+    const file = path.join(dir, 'visibility', `${name}.visibility.json`);
+    checkPermission(file, '/module', [v.module, 'read']);
+    v.rules.forEach((r, i) => { checkPermission(file, `/rules/${i}/read`, r.read); checkPermission(file, `/rules/${i}/edit`, r.edit); });
+  }
+
+  return {
+    dir, permissions, entities, requests, layouts, grids, visibility,
+    validate(kind, name, data) {
+      const v = validators.get(`${kind}:${name}`);
+      if (!v) throw new Error(`No ${kind} schema named '${name}'`);
+      return v(data) ? [] : toFieldErrors(v.errors);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * An in-process application for API tests: a fresh database (in-memory PGlite, or a new
+ * database on the PostgreSQL server named by DATABASE_URL), migrated and seeded with the demo
+ * data, a temp DATA_DIR for the outbox, and small request helpers.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../server/config';
+import { boot } from '../../server/boot';
+import { caseInsensitiveFetch, createApp } from '../../server/app';
+import { openPostgres, type Db } from '../../server/db/client';
+import type { AppContext } from '../../server/context';
+
+export const DEMO_PASSWORD = 'Demo!2026pass';
+export const DEMO_USERS = ['admin', 'designer', 'costing', 'forecast', 'factory', 'viewer'] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+/** A fresh database on the PostgreSQL server, dropped by `drop`. */
+async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const name = `plm_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openPostgres(u.toString());
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  ctx: AppContext;
+  fetch: (req: Request) => Promise<Response>;
+  dataDir: string;
+  request(method: string, url: string, opts?: { token?: string; json?: unknown; form?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
+  login(user: DemoUser | string, password?: string): Promise<TokenAnswer>;
+  close(): Promise<void>;
+}
+
+export interface TokenAnswer { access_token: string; refresh_token: string; [k: string]: any }
+
+export const emailOf = (user: string) => (user.includes('@') ? user : `${user}@example.com`);
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-test-'));
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), databaseUrl: undefined, ...overrides };
+  const pgUrl = process.env.DATABASE_URL;
+  const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
+  const ctx = await boot(config, { db: fresh?.db, inMemory: !fresh });
+  const app = createApp(ctx);
+  const fetch = caseInsensitiveFetch(app) as (req: Request) => Promise<Response>;
+  const request: TestApp['request'] = (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body = opts.body;
+    if (opts.json !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.json); }
+    if (opts.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(opts.form).toString(); }
+    return fetch(new Request(`http://localhost${url}`, { method, headers, body }));
+  };
+  return {
+    ctx, fetch, dataDir, request,
+    async login(user, password = DEMO_PASSWORD) {
+      const res = await request('POST', '/api/token', { form: { grant_type: 'password', username: emailOf(user), password } });
+      const answer = await res.json();
+      if (res.status !== 200) throw new Error(`login ${user} failed: ${res.status} ${JSON.stringify(answer)}`);
+      return answer;
+    },
+    async close() {
+      await ctx.jobs.stop();
+      if (fresh) await fresh.drop();
+      else await ctx.db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
