@@ -9,11 +9,11 @@ import type { FieldError } from '../http/errors';
 /** Custom keywords of ADR 002; any other `x-` keyword is a typo and fails the load. */
 export const CUSTOM_KEYWORDS = [
   'x-tables', 'x-table', 'x-column', 'x-module', 'x-brandField', 'x-factoryField',
-  'x-lookup', 'x-computed', 'x-money',
+  'x-lookup', 'x-computed', 'x-money', 'x-link',
 ];
 
 export function createAjv(opts: { coerce?: boolean } = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: opts.coerce ?? false, useDefaults: opts.coerce ?? false });
+  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, coerceTypes: opts.coerce ?? false, useDefaults: opts.coerce ?? false });
   addFormats(ajv);
   ajv.addVocabulary(CUSTOM_KEYWORDS);
   return ajv;

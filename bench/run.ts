@@ -1,0 +1,11 @@
+/** `npm run bench [name…]`: runs the benchmarks (all by default) and records them in bench/RESULTS.md. */
+import { benchApiAuth } from './api-auth.bench';
+
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth };
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const [name, run] of Object.entries(BENCHES)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  console.log(`\n## ${name}`);
+  await run();
+}
