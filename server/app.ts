@@ -20,21 +20,36 @@ import { userRoutes } from './api/user';
 import { migrationRoutes } from './api/migrations';
 import { schemaRoutes } from './api/schemas';
 import { hierarchyRoutes } from './api/hierarchy';
+import { openApiRoutes } from './api/openapi';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
-export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes];
+export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, openApiRoutes];
 
-export function buildApi(): ApiRouter {
+/** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
+export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {
   const r = new ApiRouter();
+  if (opts.proxy) {
+    schemaRoutes(r, opts);
+    return r;
+  }
   r.get('/api/health', PUBLIC, (c) => c.json({ status: 'ok', version: c.get('ctx').appVersion, database: c.get('ctx').db.kind }));
   for (const register of ROUTE_MODULES) register(r);
   return r;
 }
 
+/** Routing path: /api and /schemas paths lower-cased (they match case-insensitively); the URL itself is untouched. */
+export function routingPath(req: Request): string {
+  const url = req.url;
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  const end = url.indexOf('?', start);
+  const path = decodeURI(url.slice(start, end === -1 ? undefined : end));
+  return /^\/(api|schemas)\//i.test(path) ? path.toLowerCase() : path;
+}
+
 export function createApp(ctx: AppContext) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ getPath: routingPath });
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     c.set('ctx', ctx);
@@ -57,7 +72,7 @@ export function createApp(ctx: AppContext) {
     const upstream = ctx.config.apiUpstream;
     app.all('/api/*', (c) => forward(c, upstream));
   }
-  app.route('/', buildApi().app);
+  app.route('/', buildApi({ proxy: !!ctx.config.apiUpstream }).app);
 
   if (fs.existsSync(WEB_DIST)) {
     app.use('/assets/*', async (c, next) => {
@@ -74,16 +89,4 @@ export function createApp(ctx: AppContext) {
     });
   }
   return app;
-}
-
-/** Lower-cases /api and /schemas paths before routing, so they match case-insensitively. */
-export function caseInsensitiveFetch(app: Hono<AppEnv>) {
-  return (req: Request, ...rest: unknown[]) => {
-    const url = new URL(req.url);
-    if (/^\/(api|schemas)\//i.test(url.pathname) && url.pathname !== url.pathname.toLowerCase()) {
-      url.pathname = url.pathname.toLowerCase();
-      req = new Request(url, req as RequestInit & { duplex?: 'half' });
-    }
-    return app.fetch(req, ...(rest as []));
-  };
 }

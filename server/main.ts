@@ -5,7 +5,7 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
 import { boot } from './boot';
-import { caseInsensitiveFetch, createApp } from './app';
+import { createApp } from './app';
 import { ensureWebBuild } from './web-build';
 import { SchemaDocumentError } from './schemas/registry';
 
@@ -15,7 +15,7 @@ async function main() {
   const ctx = await boot(config);
   await ctx.jobs.start();
   const app = createApp(ctx);
-  const server = serve({ fetch: caseInsensitiveFetch(app), port: config.port }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`PLM workbench on http://localhost:${info.port} (${ctx.db.kind}${config.apiUpstream ? `, API proxied to ${config.apiUpstream}` : ''})`);
   });
   const shutdown = async () => {

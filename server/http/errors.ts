@@ -16,6 +16,11 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** The same error with field errors attached. */
+  withErrors(errors: FieldError[]): AppError {
+    return new AppError(this.status, this.code, this.message, errors, this.extra);
+  }
 }
 
 export const badRequest = (message: string, errors: FieldError[] = []) => new AppError(400, 'bad_request', message, errors);

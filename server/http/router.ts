@@ -41,7 +41,8 @@ const DEFAULT_MAX_BODY = 1024 * 1024;
 
 export function requireBrand(user: SessionUser, brandId: unknown) {
   const id = Number(brandId);
-  if (!Number.isInteger(id) || !user.brandIds.has(id)) throw forbidden('You are not assigned to this brand.');
+  if (!Number.isInteger(id)) throw badRequest('The brand id must be a whole number.', [{ Field: 'BrandId', Message: 'Must be a whole number.' }]);
+  if (!user.brandIds.has(id)) throw forbidden('You are not assigned to this brand.');
 }
 
 function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
@@ -82,10 +83,15 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
 const tooLarge = () => { throw new AppError(413, 'payload_too_large', 'The request body is too large.'); };
 
 /** A sub-app whose routes all go through `guard`; paths are registered in lower case (matched case-insensitively). */
+export interface RouteInfo { method: string; path: string; rule: Rule; opts: RouteOptions }
+
 export class ApiRouter {
   readonly app = new Hono<AppEnv>();
+  /** What was declared, as written (for the OpenAPI document). */
+  readonly declared: RouteInfo[] = [];
 
   private add(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, rule: Rule, opts: RouteOptions, handler: Handler) {
+    this.declared.push({ method, path, rule, opts });
     const limit = bodyLimit({ maxSize: opts.maxBody ?? DEFAULT_MAX_BODY, onError: tooLarge });
     this.app.on(method, path.toLowerCase(), limit, guard(rule, opts), handler);
   }

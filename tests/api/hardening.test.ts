@@ -73,9 +73,13 @@ describe('bad input', () => {
 
 describe('error log', () => {
   it('an unhandled error is logged with its details and answered with a generic message, no stack trace', async () => {
-    const app = createApp(t.ctx);
-    app.get('/api/test-boom', () => { throw new Error('kaboom: secret detail'); });
-    const res = await app.fetch(new Request('http://localhost/api/test-boom', { headers: { 'user-agent': 'vitest', referer: 'http://localhost/home' } }));
+    // A database that fails on one query, as a broken connection or a bad migration would.
+    const db = { ...t.ctx.db, query: (sql: string, params?: unknown[]) =>
+      (/FROM brands ORDER BY brandname/.test(sql) ? Promise.reject(new Error('kaboom: secret detail')) : t.ctx.db.query(sql, params)) } as typeof t.ctx.db;
+    const app = createApp({ ...t.ctx, db });
+    const res = await app.fetch(new Request('http://localhost/api/Brand/GetBrands', {
+      headers: { 'user-agent': 'vitest', referer: 'http://localhost/home', authorization: `Bearer ${admin}` },
+    }));
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(body.Message).toBe('Please contact your System Administrator.');
@@ -84,8 +88,9 @@ describe('error log', () => {
     expect(row.message).toBe('kaboom: secret detail');
     expect(row.allxml).toContain('HTTP_USER_AGENT');
     expect(row.allxml).toContain('vitest');
-    expect(row.allxml).toContain('GET /api/test-boom');
-    expect(row.allxml).toContain('hardening.test.ts');
+    expect(row.allxml).toContain('GET /api/Brand/GetBrands');
+    expect(row.username).toBe('admin@example.com');
+    expect(row.allxml).toContain('DETAIL');
   });
 });
 

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config';
 import { boot } from '../../server/boot';
-import { caseInsensitiveFetch, createApp } from '../../server/app';
+import { createApp } from '../../server/app';
 import { openPostgres, type Db } from '../../server/db/client';
 import type { AppContext } from '../../server/context';
 
@@ -60,7 +60,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
   const ctx = await boot(config, { db: fresh?.db, inMemory: !fresh });
   const app = createApp(ctx);
-  const fetch = caseInsensitiveFetch(app) as (req: Request) => Promise<Response>;
+  const fetch = (req: Request) => Promise.resolve(app.fetch(req));
   const request: TestApp['request'] = (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -1,0 +1,30 @@
+/**
+ * Entity hooks of the records pipeline: small per-entity files for the real differences
+ * (computed volumes, price rule, milestone chain...). A hook returns the changes to write,
+ * possibly with computed fields added; it throws AppError to refuse.
+ */
+import type { SessionUser } from '../auth/permissions';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/client';
+
+export interface UpdateHookArgs {
+  ctx: AppContext;
+  q: Queryable;
+  user: SessionUser;
+  prev: Record<string, unknown>;
+  changes: Record<string, unknown>;
+}
+
+export type UpdateHook = (args: UpdateHookArgs) => Promise<Record<string, unknown>> | Record<string, unknown>;
+
+const UPDATE_HOOKS = new Map<string, UpdateHook[]>();
+
+export function onUpdate(entity: string, hook: UpdateHook) {
+  UPDATE_HOOKS.set(entity, [...(UPDATE_HOOKS.get(entity) ?? []), hook]);
+}
+
+export async function runUpdateHooks(entity: string, args: UpdateHookArgs): Promise<Record<string, unknown>> {
+  let changes = args.changes;
+  for (const hook of UPDATE_HOOKS.get(entity) ?? []) changes = await hook({ ...args, changes });
+  return changes;
+}
