@@ -3,6 +3,9 @@
  * and a PostgreSQL server (DATABASE_URL). Both parse int8 and numeric as JS numbers,
  * dates as 'YYYY-MM-DD' strings and timestamps as ISO strings, so results are identical.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -34,9 +37,22 @@ export function toIso(v: string | null): string | null {
 }
 const keepDate = (v: string) => v;
 
+/** PGlite's start parameters plus a smaller shared_buffers (the OS page cache still serves the files). */
+const pgliteStartParams = () => [
+  '--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
+  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
+  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
+  '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS ?? '32MB'}`,
+];
+
 export async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    execFileSync(process.execPath, [path.join(import.meta.dirname, 'pglite-init.mjs'), dataDir], { stdio: 'inherit' });
+  }
   const pgl = await PGlite.create({
     dataDir,
+    startParams: pgliteStartParams(),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
   });
   const q = (runner: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
