@@ -19,6 +19,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite only: the whole data directory as a tar (tests start from a migrated, seeded copy). */
+  dumpDataDir?(): Promise<Blob>;
   /** Runs fn inside one transaction; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -45,13 +47,14 @@ const pgliteStartParams = () => [
   '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS ?? '32MB'}`,
 ];
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     fs.mkdirSync(dataDir, { recursive: true });
     execFileSync(process.execPath, [path.join(import.meta.dirname, 'pglite-init.mjs'), dataDir], { stdio: 'inherit' });
   }
   const pgl = await PGlite.create({
     dataDir,
+    loadDataDir,
     startParams: pgliteStartParams(),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
   });
@@ -65,6 +68,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     ...q(pgl),
+    dumpDataDir: () => pgl.dumpDataDir('none') as Promise<Blob>,
     tx: (fn) => pgl.transaction((t) => fn(q(t as any))),
     close: () => pgl.close(),
   };

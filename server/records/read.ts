@@ -9,8 +9,10 @@ import type { EntitySchema } from '../schemas/documents';
 import { fieldAccess } from '../schemas/visibility';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { paged, type Paged } from './paging';
+import { columnOf } from './split-record';
+import { AppError } from '../http/errors';
 
-export const column = (schema: EntitySchema, field: string) => schema.properties[field]?.['x-column'] ?? field.toLowerCase();
+export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
 
 function visibleColumns(ctx: AppContext, user: SessionUser, entity: string) {
@@ -35,6 +37,10 @@ export async function readRecord(ctx: AppContext, user: SessionUser, entity: str
   const { schema, select } = visibleColumns(ctx, user, entity);
   const [row] = await ctx.db.query(`SELECT ${select} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [id]);
   if (!row) throw notFound('The record was not found.');
+  if ('IsDeleted' in schema.properties) {
+    const [del] = await ctx.db.query(`SELECT isdeleted FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [id]);
+    if (del.isdeleted) throw new AppError(404, 'record_deleted', 'The record you are trying to access is deleted.');
+  }
   // Checked separately so the answer says why: not found vs not yours.
   const s = scope(schema, user, 1);
   if (s.where.length) {
@@ -54,6 +60,7 @@ export async function searchRecords(ctx: AppContext, user: SessionUser, entity: 
   const s = scope(schema, user, 0);
   const where = [...s.where];
   const params = [...s.params];
+  if ('IsDeleted' in schema.properties) where.push('NOT isdeleted');
   const add = (sql: (n: number) => string, value: unknown) => { params.push(value); where.push(sql(params.length)); };
   if (req.BrandId !== undefined) add((n) => `${column(schema, schema['x-brandField'] ?? 'BrandId')} = $${n}`, req.BrandId);
   if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) add((n) => `seasonid = $${n}`, req.SeasonId);

@@ -8,6 +8,7 @@ const schemasDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.
 const load = (name: string): EntitySchema => JSON.parse(fs.readFileSync(path.join(schemasDir, `${name}.schema.json`), 'utf8'));
 
 const merged: EntitySchema = {
+  type: 'object',
   'x-tables': { things: 'ThingId', thing_seasonals: 'ThingSeasonalId' },
   properties: {
     ThingSeasonalId: { 'x-table': 'thing_seasonals' },
@@ -37,7 +38,7 @@ describe('splitRecord (ADR 002, CONST-002)', () => {
   });
 
   it('refuses a property whose x-table is not one of x-tables', () => {
-    const bad: EntitySchema = { 'x-tables': { a: 'Id' }, properties: { Id: { 'x-table': 'a' }, X: { 'x-table': 'b' } } };
+    const bad: EntitySchema = { type: 'object', 'x-tables': { a: 'Id' }, properties: { Id: { 'x-table': 'a' }, X: { 'x-table': 'b' } } };
     expect(() => splitRecord(bad, { Id: 1, X: 2 })).toThrow(/X: x-table "b"/);
   });
 

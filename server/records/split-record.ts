@@ -8,30 +8,9 @@
  * The base key is copied into every other table's row: that is how a seasonal row points at its base.
  * On create the key is absent; the writer inserts the base row first and sets the new key on the others.
  */
+import type { EntitySchema, PropertySchema } from '../schemas/documents';
 
-export interface LinkSpec {
-  /** The link table. */
-  table: string;
-  /** Column holding each item (scalar items). */
-  column?: string;
-  /** Columns holding each item's parts (tuple items, e.g. [moduleid, actionid]). */
-  columns?: string[];
-  /** Column holding the owner's key; defaults to the base key's column. */
-  keyColumn?: string;
-}
-
-export interface PropertySchema {
-  'x-table'?: string;
-  'x-column'?: string;
-  'x-link'?: LinkSpec;
-  [keyword: string]: unknown;
-}
-
-export interface EntitySchema {
-  'x-tables': Record<string, string>;
-  properties: Record<string, PropertySchema>;
-  [keyword: string]: unknown;
-}
+export type { EntitySchema, PropertySchema };
 
 export type Row = Record<string, unknown>;
 
@@ -41,8 +20,9 @@ export function columnOf(name: string, prop: PropertySchema): string {
 }
 
 function baseKey(schema: EntitySchema): { field: string; column: string } {
-  const [base] = Object.keys(schema['x-tables']);
-  const field = schema['x-tables'][base];
+  const tables = schema['x-tables'] ?? {};
+  const [base] = Object.keys(tables);
+  const field = tables[base];
   const prop = schema.properties[field];
   if (!prop) throw new Error(`x-tables key ${field} is not a property`);
   return { field, column: columnOf(field, prop) };
@@ -50,7 +30,7 @@ function baseKey(schema: EntitySchema): { field: string; column: string } {
 
 /** One row per table of `x-tables`, with lower-cased column names; undefined values are left out. */
 export function splitRecord(schema: EntitySchema, record: Record<string, unknown>): Record<string, Row> {
-  const tables = Object.keys(schema['x-tables']);
+  const tables = Object.keys(schema['x-tables'] ?? {});
   const rows: Record<string, Row> = Object.fromEntries(tables.map((t) => [t, {}]));
   for (const [name, prop] of Object.entries(schema.properties)) {
     const table = prop['x-table'];

@@ -82,11 +82,12 @@ export async function updateRecord(ctx: AppContext, user: SessionUser, entity: s
       const keyCol = column(schema, key);
       delete row[keyCol];
       for (const k of Object.keys(schema['x-tables']!)) delete row[column(schema, schema['x-tables']![k])];
-      if (table === versionTable) row.rowversion = locked.rowversion + 1;
       const entries = Object.entries(row);
-      if (!entries.length) continue;
+      if (!entries.length && table !== versionTable) continue;
+      // Every written table gets its own version bumped and, where the entity keeps them, the change stamps.
+      const stamps = ['rowversion = rowversion + 1', ...('ChangedOn' in schema.properties ? ['changedon = now()', `changedby = ${Number(user.userId)}`] : [])];
       await q.query(
-        `UPDATE ${table} SET ${entries.map(([c], i) => `${c} = $${i + 2}`).join(', ')} WHERE ${keyCol} = $1`,
+        `UPDATE ${table} SET ${[...entries.map(([c], i) => `${c} = $${i + 2}`), ...stamps].join(', ')} WHERE ${keyCol} = $1`,
         [prev[key], ...entries.map(([, v]) => v)]);
     }
     const changed = diffRecords(prev, changes);

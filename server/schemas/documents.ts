@@ -1,5 +1,16 @@
 /** Types of the schema documents (formats in docs/decisions/002-schema-documents.md). */
 
+/** An array property stored as rows of a link table (ADR 002). */
+export interface LinkSpec {
+  table: string;
+  /** Column holding each item (scalar items). */
+  column?: string;
+  /** Columns holding each item's parts (tuple items, e.g. [moduleid, actionid]). */
+  columns?: string[];
+  /** Column holding the owner's key; defaults to the base key's column. */
+  keyColumn?: string;
+}
+
 export interface PropertySchema {
   type?: string | string[];
   title?: string;
@@ -10,6 +21,7 @@ export interface PropertySchema {
   'x-lookup'?: string;
   'x-computed'?: boolean;
   'x-money'?: boolean;
+  'x-link'?: LinkSpec;
   [k: string]: unknown;
 }
 

@@ -11,7 +11,9 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config';
 import { boot } from '../../server/boot';
 import { createApp } from '../../server/app';
-import { openPostgres, type Db } from '../../server/db/client';
+import { openPglite, openPostgres, type Db } from '../../server/db/client';
+import { MIGRATIONS_DIR, runMigrations } from '../../server/db/migrate';
+import { seedDemo } from '../../fixtures/seed-demo';
 import type { AppContext } from '../../server/context';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
@@ -40,6 +42,38 @@ async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise
   };
 }
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A hash of everything that shapes a fresh database: migrations, fixtures and the seeder. */
+function databaseInputsHash(): string {
+  const h = crypto.createHash('sha256');
+  for (const dir of [MIGRATIONS_DIR, path.join(ROOT, 'fixtures')]) {
+    for (const f of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
+      const file = path.join(dir, f);
+      if (fs.statSync(file).isFile()) h.update(f).update(fs.readFileSync(file));
+    }
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated, seeded PGlite data directory, built once per change of its inputs and shared by
+ * test files through a tar in the temp folder (initdb alone takes seconds per instance).
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `plm-test-template-${databaseInputsHash()}.tar`);
+  if (!fs.existsSync(file)) {
+    const db = await openPglite();
+    await runMigrations(db);
+    await seedDemo(db);
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()));
+    fs.renameSync(tmp, file);
+    await db.close();
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
 export interface TestApp {
   ctx: AppContext;
   fetch: (req: Request) => Promise<Response>;
@@ -58,7 +92,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), databaseUrl: undefined, ...overrides };
   const pgUrl = process.env.DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
-  const ctx = await boot(config, { db: fresh?.db, inMemory: !fresh });
+  const db = fresh?.db ?? await openPglite(undefined, await pgliteTemplate());
+  const ctx = await boot(config, { db, inMemory: true });
   const app = createApp(ctx);
   const fetch = (req: Request) => Promise.resolve(app.fetch(req));
   const request: TestApp['request'] = (method, url, opts = {}) => {
@@ -80,7 +115,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await ctx.jobs.stop();
       if (fresh) await fresh.drop();
-      else await ctx.db.close();
+      else await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
