@@ -12,6 +12,23 @@ import { loadSchemas, SCHEMAS_DIR, SchemaDocumentError } from '../../server/sche
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/demo');
 const registry = loadSchemas();
 
+/** Loads a copy of schemas/ in which `file` was changed by `mutate`; returns what the load threw. */
+function loadBrokenCopy(file: string, mutate: (doc: any) => void): Error | undefined {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
+  try {
+    fs.cpSync(SCHEMAS_DIR, dir, { recursive: true });
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    mutate(doc);
+    fs.writeFileSync(path.join(dir, file), JSON.stringify(doc));
+    loadSchemas(dir);
+    return undefined;
+  } catch (err) {
+    return err as Error;
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
+}
+
 describe('schema documents', () => {
   it('load: every entity compiles; every layout, grid and visibility document names only existing fields', () => {
     expect(registry.entities.size).toBeGreaterThanOrEqual(10);
@@ -42,39 +59,25 @@ describe('schema documents', () => {
   });
 
   it('a layout naming a missing field stops the load with the file and JSON path', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
-    fs.cpSync(SCHEMAS_DIR, dir, { recursive: true });
-    const layoutFile = path.join(dir, 'layouts', 'colorway.layout.json');
-    const layout = JSON.parse(fs.readFileSync(layoutFile, 'utf8'));
-    layout.sections[0].rows[0].push('NoSuchField');
-    fs.writeFileSync(layoutFile, JSON.stringify(layout));
-    const err = (() => { try { loadSchemas(dir); } catch (e) { return e; } })() as SchemaDocumentError;
+    const err = loadBrokenCopy('layouts/colorway.layout.json', (d) => d.sections[0].rows[0].push('NoSuchField')) as SchemaDocumentError;
     expect(err).toBeInstanceOf(SchemaDocumentError);
     expect(err.message).toContain('colorway.layout.json');
     expect(err.pointer).toMatch(/^\/sections\/0\/rows\/0\/\d+$/);
     expect(err.message).toContain("no field 'NoSuchField'");
-    fs.rmSync(dir, { recursive: true });
   });
 
-  it('an entity with an unknown x- keyword or a bad type stops the load', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
-    fs.cpSync(SCHEMAS_DIR, dir, { recursive: true });
-    const file = path.join(dir, 'entities', 'brand.schema.json');
-    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-    doc.properties.BrandName['x-lokup'] = 'Brands';
-    fs.writeFileSync(file, JSON.stringify(doc));
-    expect(() => loadSchemas(dir)).toThrow(/brand\.schema\.json.*x-lokup/);
-    fs.rmSync(dir, { recursive: true });
+  it('an entity with an unknown x- keyword stops the load', () => {
+    const err = loadBrokenCopy('entities/brand.schema.json', (d) => { d.properties.BrandName['x-lokup'] = 'Brands'; });
+    expect(err?.message).toMatch(/brand\.schema\.json.*x-lokup/);
   });
 
   it('a visibility rule naming an unknown permission stops the load', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
-    fs.cpSync(SCHEMAS_DIR, dir, { recursive: true });
-    const file = path.join(dir, 'visibility', 'colorway.visibility.json');
-    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-    doc.rules.push({ name: 'x', fields: ['PrototypeName'], edit: ['colorway', 'fly'] });
-    fs.writeFileSync(file, JSON.stringify(doc));
-    expect(() => loadSchemas(dir)).toThrow(/colorway\.visibility\.json at \/rules\/\d+\/edit: module 'colorway' has no action 'fly'/);
-    fs.rmSync(dir, { recursive: true });
+    const err = loadBrokenCopy('visibility/colorway.visibility.json', (d) => d.rules.push({ name: 'x', fields: ['PrototypeName'], edit: ['colorway', 'fly'] }));
+    expect(err?.message).toMatch(/colorway\.visibility\.json at \/rules\/\d+\/edit: module 'colorway' has no action 'fly'/);
+  });
+
+  it('a grid column naming a missing field stops the load', () => {
+    const err = loadBrokenCopy('grids/costing.grid.json', (d) => d.columns.push({ field: 'Nope' }));
+    expect(err?.message).toMatch(/costing\.grid\.json at \/columns\/\d+\/field: entity 'colorway' has no field 'Nope'/);
   });
 });
