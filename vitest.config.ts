@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+// The web imports shared pure rules as @domain/... (the alias of web/vite.config.ts).
+const alias = { '@domain': path.resolve(import.meta.dirname, 'server/domain') };
 
 // Three suites: unit (pure code), api (the Hono app in-process over a database: PGlite, or
 // PostgreSQL when DATABASE_URL is set) and e2e (the built app in Debian's Chromium).
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
+      { resolve: { alias }, test: { name: 'unit', include: ['server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       {
         test: {

@@ -22,5 +22,6 @@ export async function ensureWebBuild() {
   if (!webBuildIsStale()) return;
   console.log('Building the web app...');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+  // Always a production build, whatever NODE_ENV the caller runs under (vitest sets 'test').
+  await build({ configFile: path.join(ROOT, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
 }

@@ -30,22 +30,37 @@ async function issueTokens(ctx: AppContext, q: Queryable, sessionId: string, use
 
 export type RotateResult = { ok: true; userId: number; tokens: IssuedTokens } | { ok: false; reason: 'unknown' | 'reused' | 'ended' };
 
+/**
+ * A token used less than this long ago, whose successor has never been used, is answered with a
+ * fresh pair instead of being treated as a replay: the browser that sent it lost the answer
+ * (a reload aborted the request). Its unused successor dies, so there is still one live token.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
 /** Exchanges a refresh token for a new pair; a token used before revokes its session (reuse detection). */
 export function rotateRefreshToken(ctx: AppContext, token: string): Promise<RotateResult> {
   return ctx.db.tx(async (q) => {
-    const [row] = await q.query<{ sessionid: string; userid: number; usedat: string | null; expiresat: string; live: boolean }>(
+    const hash = sha256(token);
+    const [row] = await q.query<{ sessionid: string; userid: number; usedat: string | null; expiresat: string; live: boolean; lost: boolean }>(
       `SELECT r.sessionid, s.userid, r.usedat, s.expiresat,
-              (s.revokedat IS NULL AND s.expiresat > now()) AS live
+              (s.revokedat IS NULL AND s.expiresat > now()) AS live,
+              (r.usedat > now() - make_interval(secs => $2) AND EXISTS (
+                 SELECT 1 FROM refresh_tokens n WHERE n.tokenhash = r.replacedby AND n.usedat IS NULL)) AS lost
          FROM refresh_tokens r JOIN sessions s ON s.sessionid = r.sessionid
-        WHERE r.tokenhash = $1 FOR UPDATE OF r, s`, [sha256(token)]);
+        WHERE r.tokenhash = $1 FOR UPDATE OF r, s`, [hash, REFRESH_GRACE_SECONDS]);
     if (!row) return { ok: false, reason: 'unknown' } as const;
-    if (row.usedat) {
+    if (!row.live) return { ok: false, reason: 'ended' } as const;
+    if (row.usedat && !row.lost) {
       await revokeSession(q, row.sessionid, 'refresh token reused');
       return { ok: false, reason: 'reused' } as const;
     }
-    if (!row.live) return { ok: false, reason: 'ended' } as const;
-    await q.query('UPDATE refresh_tokens SET usedat = now() WHERE tokenhash = $1', [sha256(token)]);
-    return { ok: true, userId: row.userid, tokens: await issueTokens(ctx, q, row.sessionid, row.userid, row.expiresat) } as const;
+    if (row.lost) {
+      await q.query(`UPDATE refresh_tokens SET usedat = now() WHERE tokenhash = (SELECT replacedby FROM refresh_tokens WHERE tokenhash = $1)`, [hash]);
+    }
+    const tokens = await issueTokens(ctx, q, row.sessionid, row.userid, row.expiresat);
+    await q.query('UPDATE refresh_tokens SET usedat = coalesce(usedat, now()), replacedby = $2 WHERE tokenhash = $1',
+      [hash, sha256(tokens.refreshToken)]);
+    return { ok: true, userId: row.userid, tokens } as const;
   });
 }
 

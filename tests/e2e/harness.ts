@@ -76,7 +76,11 @@ export function webBuildIsFresh(): boolean {
 export function buildWeb(): void {
   if (webBuildIsFresh()) return;
   const vite = path.join(ROOT, 'node_modules/.bin/vite');
-  const r = spawnSync(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8' });
+  // vitest sets NODE_ENV=test, which would give React's development build (double effects,
+  // dev warnings): the tests must run the code users get.
+  const r = spawnSync(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -138,7 +142,13 @@ export async function startServer(): Promise<AppServer> {
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const output = () => log;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    // A crash mid-run shows up as refused connections in the tests: say why here.
+    if (!stopping) console.error(`The server on ${baseUrl} exited (code ${code}, signal ${signal}):\n${log}`);
+  });
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.pid) {
       const exited = new Promise((r) => child.once('exit', r));
       try {
@@ -170,6 +180,15 @@ export async function startServer(): Promise<AppServer> {
 /** A fresh browser context (own storage) whose relative URLs resolve against the server. */
 export async function newPage(browser: Browser, server: AppServer): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+  if (process.env.E2E_DEBUG) {
+    // E2E_DEBUG=1: every API call and browser console line, for chasing a flaky test.
+    const t0 = Date.now();
+    const log = (m: string) => console.error(`[${((Date.now() - t0) / 1000).toFixed(2)}s] ${m}`);
+    context.on('request', (r) => r.url().includes('/api/') && log(`-> ${r.method()} ${r.url()} ${r.postData()?.slice(0, 80) ?? ''}`));
+    context.on('requestfailed', (r) => log(`xx ${r.url()} ${r.failure()?.errorText}`));
+    context.on('response', (r) => r.url().includes('/api/') && log(`<- ${r.status()} ${r.url()}`));
+    context.on('console', (m) => log(`console.${m.type()} ${m.text()}`));
+  }
   return context.newPage();
 }
 
@@ -181,6 +200,19 @@ export async function login(page: Page, user: DemoUser | string, password = DEMO
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'), { timeout: 20_000 });
+}
+
+/**
+ * Waits until the signed-in app has settled: the first screen shows and no token refresh is
+ * running or queued (tests that edit the stored session must not race the refresh on load).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('#main').waitFor();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(async () => {
+    const q = await navigator.locks.query();
+    return ![...(q.held ?? []), ...(q.pending ?? [])].some((l) => l.name === 'plm.token-refresh');
+  });
 }
 
 /** Opens a path of the app as a user typing it into the address bar would. */

@@ -1,7 +1,7 @@
-/** Session upkeep in the browser (AUTH-011, AUTH-016, PERM-024 401 handling). */
+/** Session upkeep in the browser (AUTH-011, AUTH-013..017, 401 handling). */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { login, navigate } from './harness';
+import { login, navigate, pathOf, settled } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
 const app = setupApp();
@@ -31,6 +31,7 @@ describe('session', () => {
     const page = await app.page();
     await login(page, 'admin');
     await waitForPath(page, '/home');
+    await settled(page);
     const sent = countRefreshes(page.context());
     const before = await page.evaluate(() => JSON.parse(localStorage.getItem('plm.session')!).refreshToken);
     await ageStoredSession(page.context());
@@ -50,6 +51,7 @@ describe('session', () => {
     const page = await app.page();
     await login(page, 'admin');
     await waitForPath(page, '/home');
+    await settled(page);
     const context = page.context();
     const second = await context.newPage();
     await ageStoredSession(context);
@@ -69,6 +71,7 @@ describe('session', () => {
     const page = await app.page();
     await login(page, 'designer');
     await waitForPath(page, '/home');
+    await settled(page);
     await page.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('plm.session')!);
       s.refreshedAt -= 60_000;
@@ -84,6 +87,7 @@ describe('session', () => {
     const page = await app.page();
     await login(page, 'admin');
     await waitForPath(page, '/home');
+    await settled(page);
     await page.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('plm.session')!);
       s.accessToken = 'invalid';
@@ -94,4 +98,88 @@ describe('session', () => {
     await login(page, 'admin');
     await waitForPath(page, '/migrations');
   });
+
+  it('AUTH-014 a refresh that cannot reach the server shows the disconnect modal and retries until it can', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    await waitForPath(page, '/home');
+    await settled(page);
+    const before = await page.evaluate(() => JSON.parse(localStorage.getItem('plm.session')!).refreshToken);
+    await page.route('**/api/token', (route) => route.abort('internetdisconnected'));
+    await ageStoredSession(page.context());
+    await page.reload();
+    const modal = page.getByRole('alertdialog', { name: 'Connection lost' });
+    await modal.waitFor();
+    await page.waitForTimeout(2500); // at least one retry, still offline
+    expect(await modal.isVisible()).toBe(true);
+    await page.unroute('**/api/token');
+    await modal.waitFor({ state: 'detached', timeout: 5000 });
+    const after = await page.evaluate(() => JSON.parse(localStorage.getItem('plm.session')!).refreshToken);
+    expect(after).not.toBe(before);
+    expect(pathOf(page)).toBe('/home');
+  });
+
+  it('AUTH-015 when the retried refresh reaches the server and is refused, the user is logged out', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    await waitForPath(page, '/home');
+    await settled(page);
+    let calls = 0;
+    await page.route('**/api/token', (route) =>
+      ++calls === 1
+        ? route.abort('internetdisconnected')
+        : route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'invalid_grant', error_description: 'The session has ended.' }) }));
+    await ageStoredSession(page.context());
+    await page.reload();
+    await page.getByRole('alertdialog', { name: 'Connection lost' }).waitFor();
+    await waitForPath(page, '/login', 10_000);
+    expect(await page.evaluate(() => localStorage.getItem('plm.session'))).toBeNull();
+  });
+
+  it('AUTH-013 the timeout warning counts down from 25 minutes before the end, and the session ends at expiry', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await waitForPath(page, '/home');
+    await settled(page);
+    await setValidUntil(page.context(), 24 * 60_000 + 30_000);
+    await page.reload();
+    const modal = page.getByRole('alertdialog', { name: 'Your session is ending' });
+    await modal.waitFor();
+    expect(await page.getByTestId('session-countdown').textContent()).toMatch(/^24:[0-3]\d$/);
+    await modal.getByRole('button', { name: 'Continue working' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    await setValidUntil(page.context(), 3000);
+    await page.reload();
+    await page.getByRole('alertdialog', { name: 'Your session is ending' }).waitFor();
+    await waitForPath(page, '/login', 10_000);
+    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('plm.session'))).toBeNull();
+    // Signing in again returns to the page the session ended on (AUTH-004).
+    await login(page, 'designer');
+    await waitForPath(page, '/home');
+    await settled(page);
+  });
+
+  it('AUTH-017 a different app version than the one this browser saw sets the version flag', async () => {
+    const page = await app.page();
+    await navigate(page, '/login');
+    await page.evaluate(() => localStorage.setItem('plm.appVersionId', 'an-older-version'));
+    await login(page, 'viewer');
+    await waitForPath(page, '/home');
+    await settled(page);
+    await page.getByText('A new version of PLM Workbench is available.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('plm.appVersionId'))).not.toBe('an-older-version');
+  });
 });
+
+/** Moves the stored session end to `ms` from now (the tokens stay fresh, so no refresh replaces it). */
+async function setValidUntil(context: BrowserContext, ms: number) {
+  const [page] = context.pages();
+  await page.evaluate((ahead) => {
+    const s = JSON.parse(localStorage.getItem('plm.session')!);
+    s.validUntil = Date.now() + ahead;
+    s.refreshedAt = Date.now();
+    localStorage.setItem('plm.session', JSON.stringify(s));
+  }, ms);
+}

@@ -2,9 +2,11 @@
  * Per test file: one server (fresh data) and one Chromium, stopped afterwards. Each test opens
  * its own browser context, so sessions never leak between tests.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type AppServer } from './harness';
+import { launchBrowser, newPage, ROOT, startServer, type AppServer } from './harness';
 
 export interface App {
   server: AppServer;
@@ -26,7 +28,8 @@ export function setupApp(): App {
     app.server = await startServer();
     app.browser = await launchBrowser();
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await saveFailureState(ctx.task.name, contexts);
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
   });
   afterAll(async () => {
@@ -39,4 +42,19 @@ export function setupApp(): App {
 /** Waits until the page shows `pathname` (case-insensitive). */
 export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
   await page.waitForURL((u) => u.pathname.toLowerCase() === pathname.toLowerCase(), { timeout });
+}
+
+/** On failure: a screenshot of every open page in test-results/, and their addresses in the log. */
+async function saveFailureState(testName: string, contexts: BrowserContext[]) {
+  const dir = path.join(ROOT, 'test-results');
+  fs.mkdirSync(dir, { recursive: true });
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  let n = 0;
+  for (const c of contexts) {
+    for (const p of c.pages()) {
+      const file = path.join(dir, `${slug}-${n++}.png`);
+      await p.screenshot({ path: file }).catch(() => {});
+      console.error(`[e2e] ${testName}: page ${p.url()} -> ${path.relative(ROOT, file)}`);
+    }
+  }
 }

@@ -61,4 +61,39 @@ describe('sign-in', () => {
     await navigate(page, '/home');
     await waitForPath(page, '/login');
   });
+
+  it('AUTH-021 change_password_required leads to /changeUserPassword with the user name kept; AUTH-032 the new password then signs in', async () => {
+    const page = await app.page();
+    await navigate(page, '/login');
+    // No demo account must change its password, so the first sign-in answer is the server's
+    // documented refusal; the password change itself goes to the real server.
+    await page.route('**/api/token', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'change_password_required', error_description: 'You must change your password before signing in.' }) }), { times: 1 });
+    await page.getByLabel('User name').fill(DEMO_USERS.forecast);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/changeUserPassword');
+    expect(await page.getByLabel('User name').inputValue()).toBe(DEMO_USERS.forecast);
+    await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('Changed#Pass2027');
+    await page.getByLabel('Confirm password').fill('Changed#Pass2027');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await waitForPath(page, '/login');
+    expect(await page.getByLabel('User name').inputValue()).toBe(DEMO_USERS.forecast);
+    await page.getByLabel('Password', { exact: true }).fill('Changed#Pass2027');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/home');
+  });
+
+  it('too many attempts (HTTP 429) shows the server description', async () => {
+    const page = await app.page();
+    await navigate(page, '/login');
+    await page.route('**/api/token', (route) =>
+      route.fulfill({ status: 429, headers: { 'Retry-After': '300' }, contentType: 'application/json', body: JSON.stringify({ error: 'too_many_attempts', error_description: 'Too many failed sign-ins. Please try again in 5 minute(s).' }) }));
+    await page.getByLabel('User name').fill(DEMO_USERS.viewer);
+    await page.getByLabel('Password', { exact: true }).fill('whatever');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Too many failed sign-ins. Please try again in 5 minute(s).' }).waitFor();
+    expect(await page.getByLabel('User name').inputValue()).toBe(DEMO_USERS.viewer);
+  });
 });

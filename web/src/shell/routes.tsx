@@ -1,0 +1,67 @@
+/**
+ * The route table (SHELL-001, AUTH-002..004): public routes behind PublicOnly, signed-in routes
+ * behind RequireSession, every screen loaded lazily so the sign-in page stays small; any unknown
+ * path goes to /login (which sends a signed-in user on to /home).
+ */
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { PageFallback } from './PageFallback';
+import { PublicOnly } from './PublicOnly';
+import { RequirePermission } from './RequirePermission';
+import { RequireSession } from './RequireSession';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+/** `lazy` for a module exporting the component under `name`. */
+function screen<M>(load: () => Promise<M>, name: keyof M) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+const toLogin = <Navigate to="/login" replace />;
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: PageFallback,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: 'login', lazy: screen(() => import('../screens/auth/LoginScreen'), 'LoginScreen') },
+          { path: 'register', lazy: screen(() => import('../screens/auth/RegisterScreen'), 'RegisterScreen') },
+          { path: 'forgotPassword', lazy: screen(() => import('../screens/auth/ForgotPasswordScreen'), 'ForgotPasswordScreen') },
+          { path: 'resetPassword', lazy: screen(() => import('../screens/auth/ResetPasswordScreen'), 'ResetPasswordScreen') },
+          { path: 'displayMessage', lazy: screen(() => import('../screens/auth/DisplayMessageScreen'), 'DisplayMessageScreen') },
+          { path: 'confirmEmail', lazy: screen(() => import('../screens/auth/ConfirmEmailScreen'), 'ConfirmEmailScreen') },
+          { path: 'confirmResetPasswordEmail', lazy: screen(() => import('../screens/auth/ConfirmResetPasswordEmailScreen'), 'ConfirmResetPasswordEmailScreen') },
+          { path: 'changeUserPassword', lazy: screen(() => import('../screens/auth/ChangeUserPasswordScreen'), 'ChangeUserPasswordScreen') },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: screen(() => import('./AppLayout'), 'AppLayout'),
+            children: [
+              { path: 'home', handle: { crumb: 'Home' }, lazy: screen(() => import('../screens/home/HomeScreen'), 'HomeScreen') },
+              { path: 'changePassword', handle: { crumb: 'Change Password' }, lazy: screen(() => import('../screens/account/ChangePasswordScreen'), 'ChangePasswordScreen') },
+              {
+                path: 'migrations',
+                handle: { crumb: 'Migrations' },
+                element: <RequirePermission module="users" action="edit" />,
+                children: [{ index: true, lazy: screen(() => import('../screens/migrations/MigrationsScreen'), 'MigrationsScreen') }],
+              },
+              { path: 'permissionDenied', handle: { crumb: 'Permission Denied' }, lazy: screen(() => import('../screens/system/PermissionDeniedScreen'), 'PermissionDeniedScreen') },
+              { path: 'recordDeleted', handle: { crumb: 'Record Deleted' }, lazy: screen(() => import('../screens/system/RecordDeletedScreen'), 'RecordDeletedScreen') },
+              { path: 'errorPage', handle: { crumb: 'Error' }, lazy: screen(() => import('../screens/system/ErrorPageScreen'), 'ErrorPageScreen') },
+              { path: 'displayUserMessage', handle: { crumb: 'Message' }, lazy: screen(() => import('../screens/system/DisplayUserMessageScreen'), 'DisplayUserMessageScreen') },
+            ],
+          },
+        ],
+      },
+      { index: true, element: toLogin },
+      { path: '*', element: toLogin },
+    ],
+  },
+];
