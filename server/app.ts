@@ -21,11 +21,12 @@ import { migrationRoutes } from './api/migrations';
 import { schemaRoutes } from './api/schemas';
 import { hierarchyRoutes } from './api/hierarchy';
 import { openApiRoutes } from './api/openapi';
+import { gridRoutes } from './api/grids';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
-export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, openApiRoutes];
+export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {

@@ -82,6 +82,9 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
 
 const tooLarge = () => { throw new AppError(413, 'payload_too_large', 'The request body is too large.'); };
 
+/** Lower-cases a route's static segments; `:param` names keep their spelling. */
+const lowerStatic = (path: string) => path.split('/').map((seg) => (seg.startsWith(':') ? seg : seg.toLowerCase())).join('/');
+
 /** A sub-app whose routes all go through `guard`; paths are registered in lower case (matched case-insensitively). */
 export interface RouteInfo { method: string; path: string; rule: Rule; opts: RouteOptions }
 
@@ -93,7 +96,7 @@ export class ApiRouter {
   private add(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, rule: Rule, opts: RouteOptions, handler: Handler) {
     this.declared.push({ method, path, rule, opts });
     const limit = bodyLimit({ maxSize: opts.maxBody ?? DEFAULT_MAX_BODY, onError: tooLarge });
-    this.app.on(method, path.toLowerCase(), limit, guard(rule, opts), handler);
+    this.app.on(method, lowerStatic(path), limit, guard(rule, opts), handler);
   }
 
   get(path: string, rule: Rule, handler: Handler): void;

@@ -15,10 +15,19 @@ import { AppError } from '../http/errors';
 export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
 
-function visibleColumns(ctx: AppContext, user: SessionUser, entity: string) {
+/** The key of a record: the key of the last of its tables (base first, seasonal last). */
+export function recordKey(schema: EntitySchema): string {
+  const keys = Object.values(schema['x-tables'] ?? {});
+  if (!keys.length) throw new Error(`${schema.title ?? 'entity'} has no x-tables`);
+  return keys[keys.length - 1];
+}
+
+function visibleColumns(ctx: AppContext, user: SessionUser, entity: string, only?: string[]) {
   const schema = ctx.schemas.entities.get(entity)!;
   const { hidden } = fieldAccess(ctx.schemas, user, entity);
-  const fields = Object.keys(schema.properties).filter((f) => !hidden.has(f) && schema.properties[f].type !== 'array');
+  const wanted = only ? new Set(only) : undefined;
+  const fields = Object.keys(schema.properties).filter((f) =>
+    !hidden.has(f) && schema.properties[f].type !== 'array' && (!wanted || wanted.has(f)));
   return { schema, fields, select: fields.map((f) => `${column(schema, f)} AS "${f}"`).join(', ') };
 }
 
@@ -55,8 +64,9 @@ export interface SearchRequest {
   BrandId?: number; SeasonId?: number; StatusId?: number; StatusIdSecondary?: number;
 }
 
-export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest): Promise<Paged<Record<string, unknown>>> {
-  const { schema, fields, select } = visibleColumns(ctx, user, entity);
+/** A page of records; `only` limits the answer to those fields (a grid's columns). */
+export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[]): Promise<Paged<Record<string, unknown>>> {
+  const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const s = scope(schema, user, 0);
   const where = [...s.where];
   const params = [...s.params];

@@ -41,14 +41,19 @@ async function lastChange(q: Queryable, entity: string, id: number) {
 
 const withoutNulls = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null));
 
-export async function updateRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: UpdateRequest) {
+export function updateRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: UpdateRequest) {
+  return ctx.db.tx((q) => updateRecordIn(ctx, q, user, entity, keyField, req));
+}
+
+/** The same, inside the caller's transaction (bulk saves run one savepoint per row). */
+export async function updateRecordIn(ctx: AppContext, q: Queryable, user: SessionUser, entity: string, keyField: string, req: UpdateRequest) {
   const schema = ctx.schemas.entities.get(entity)!;
   const access = fieldAccess(ctx.schemas, user, entity);
   const refused = refusedFields(schema, access, req.changes);
   if (refused.some((e) => e.Message === 'Unknown field.')) throw badRequest('The request names unknown fields.', refused);
   if (refused.length) throw forbidden('You may not change some of these fields.').withErrors(refused);
 
-  return ctx.db.tx(async (q) => {
+  {
     const versionField = 'RowVersion';
     const versionTable = schema.properties[versionField]?.['x-table'];
     if (!versionTable) throw new Error(`${entity} has no RowVersion`);
@@ -94,6 +99,6 @@ export async function updateRecord(ctx: AppContext, user: SessionUser, entity: s
     await writeAudit(q, user.userId, entity, req.id, changed);
     const [next] = await q.query(`SELECT ${cols.join(', ')} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [req.id]);
     return visibleRecord(next, access);
-  });
+  }
 }
 

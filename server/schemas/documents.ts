@@ -38,7 +38,12 @@ export interface EntitySchema {
   [k: string]: unknown;
 }
 
-export type PermissionRef = [module: string, action: string];
+export type PermissionPair = [module: string, action: string];
+/** One (module, action) pair, or a list of pairs of which any one suffices. */
+export type PermissionRef = PermissionPair | PermissionPair[];
+
+export const permissionAlternatives = (ref: PermissionRef): PermissionPair[] =>
+  (Array.isArray(ref[0]) ? ref : [ref]) as PermissionPair[];
 
 export interface VisibilityRule {
   name: string;
@@ -62,6 +67,10 @@ export interface GridDoc {
   entity: string;
   title: string;
   columns: { field: string; width?: number; readOnly?: boolean }[];
+  /** Permission to open the grid (default: the entity module's read). */
+  read?: PermissionRef;
+  /** Permission to save in the grid (default: the entity module's edit). */
+  edit?: PermissionRef;
 }
 
 export interface PermissionsDoc {

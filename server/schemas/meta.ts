@@ -1,6 +1,8 @@
 /** Meta-schemas for the layout, grid and visibility documents (entities are checked by ajv itself). */
 const fieldList = { type: 'array', items: { type: 'string', minLength: 1 } };
-const permissionRef = { type: 'array', items: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2 };
+const permissionPair = { type: 'array', items: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2 };
+/** One (module, action) pair, or a list of pairs of which any one suffices. */
+const permissionRef = { anyOf: [permissionPair, { type: 'array', minItems: 1, items: permissionPair }] };
 
 export const layoutMeta = {
   type: 'object', additionalProperties: false, required: ['entity', 'moduleId', 'sections'],
@@ -29,6 +31,8 @@ export const gridMeta = {
         properties: { field: { type: 'string' }, width: { type: 'integer', minimum: 20 }, readOnly: { type: 'boolean' } },
       },
     },
+    read: permissionRef,
+    edit: permissionRef,
   },
 };
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, toFieldErrors } from './ajv';
 import { gridMeta, layoutMeta, visibilityMeta } from './meta';
-import type { EntitySchema, GridDoc, LayoutDoc, PermissionsDoc, VisibilityDoc } from './documents';
+import { permissionAlternatives, type EntitySchema, type GridDoc, type LayoutDoc, type PermissionRef, type PermissionsDoc, type VisibilityDoc } from './documents';
 import type { FieldError } from '../http/errors';
 
 export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
@@ -58,11 +58,13 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
       if (!(a in permissions.actions)) throw new SchemaDocumentError(rel(permissionsFile), `/modules/${key}/actions/${i}`, `unknown action '${a}'`);
     });
   }
-  const checkPermission = (file: string, pointer: string, ref?: [string, string]) => {
+  const checkPermission = (file: string, pointer: string, ref?: PermissionRef) => {
     if (!ref) return;
-    const m = permissions.modules[ref[0]];
-    if (!m) throw new SchemaDocumentError(rel(file), pointer, `unknown module '${ref[0]}'`);
-    if (!m.actions.includes(ref[1])) throw new SchemaDocumentError(rel(file), pointer, `module '${ref[0]}' has no action '${ref[1]}'`);
+    for (const [module, action] of permissionAlternatives(ref)) {
+      const m = permissions.modules[module];
+      if (!m) throw new SchemaDocumentError(rel(file), pointer, `unknown module '${module}'`);
+      if (!m.actions.includes(action)) throw new SchemaDocumentError(rel(file), pointer, `module '${module}' has no action '${action}'`);
+    }
   };
 
   const entityAjv = createAjv();
@@ -113,6 +115,11 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   const grids = checked<GridDoc>('grids', '.grid.json', gridMeta, (d) => d.columns.map((c, i) => [`/columns/${i}/field`, c.field]));
   const visibility = checked<VisibilityDoc>('visibility', '.visibility.json', visibilityMeta, (d) =>
     d.rules.flatMap((r, i) => r.fields.map((f, j) => [`/rules/${i}/fields/${j}`, f] as [string, string])));
+  for (const [name, g] of grids) {
+    const file = path.join(dir, 'grids', `${name}.grid.json`);
+    checkPermission(file, '/read', g.read);
+    checkPermission(file, '/edit', g.edit);
+  }
   for (const [name, v] of visibility) {
     const file = path.join(dir, 'visibility', `${name}.visibility.json`);
     checkPermission(file, '/module', [v.module, 'read']);

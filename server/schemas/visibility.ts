@@ -4,33 +4,39 @@
  * response and every write; the browser only mirrors it.
  */
 import { can, type ActionKey, type ModuleKey, type SessionUser } from '../auth/permissions';
-import type { EntitySchema } from './documents';
+import { permissionAlternatives, type EntitySchema, type PermissionRef, type VisibilityRule } from './documents';
 import type { SchemaRegistry } from './registry';
 
 export interface FieldAccess { hidden: Set<string>; readOnly: Set<string> }
 
+/** True when the user holds any of the permission alternatives. */
+export const holds = (user: SessionUser, ref: PermissionRef) =>
+  permissionAlternatives(ref).some(([m, a]) => can(user, m as ModuleKey, a as ActionKey));
+
+/**
+ * A field is seen with its rule's `read` (default: the module's read) and changed with its rule's
+ * `edit` (default: the module's edit); factory users additionally lose the fields their rules hide
+ * or lock. Computed fields are never changed by a request.
+ */
 export function fieldAccess(reg: SchemaRegistry, user: SessionUser, entityName: string): FieldAccess {
   const entity = reg.entities.get(entityName);
   if (!entity) throw new Error(`Unknown entity '${entityName}'`);
   const doc = reg.visibility.get(entityName);
-  const module = (doc?.module ?? entity['x-module']) as ModuleKey | undefined;
+  const module = doc?.module ?? entity['x-module'];
+  const rules = new Map<string, VisibilityRule[]>();
+  for (const rule of doc?.rules ?? []) for (const f of rule.fields) rules.set(f, [...(rules.get(f) ?? []), rule]);
   const hidden = new Set<string>();
   const readOnly = new Set<string>();
-  const canEdit = module ? can(user, module, 'edit') : true;
   for (const [field, prop] of Object.entries(entity.properties)) {
-    if (!canEdit || prop['x-computed'] || prop.readOnly) readOnly.add(field);
+    const own = rules.get(field) ?? [];
+    const readRef = own.find((r) => r.read)?.read ?? (module ? [module, 'read'] as PermissionRef : undefined);
+    const editRef = own.find((r) => r.edit)?.edit ?? (module ? [module, 'edit'] as PermissionRef : undefined);
+    const hide = (readRef && !holds(user, readRef)) || (user.isFactoryUser && own.some((r) => r.hiddenFromFactoryUsers));
+    const lock = hide || (editRef && !holds(user, editRef)) || prop['x-computed'] || prop.readOnly
+      || (user.isFactoryUser && own.some((r) => r.readOnlyForFactoryUsers));
+    if (hide) hidden.add(field);
+    if (lock) readOnly.add(field);
   }
-  for (const rule of doc?.rules ?? []) {
-    const hide = (rule.hiddenFromFactoryUsers && user.isFactoryUser)
-      || (rule.read && !can(user, rule.read[0] as ModuleKey, rule.read[1] as ActionKey));
-    const lock = (rule.readOnlyForFactoryUsers && user.isFactoryUser)
-      || (rule.edit && !can(user, rule.edit[0] as ModuleKey, rule.edit[1] as ActionKey));
-    for (const f of rule.fields) {
-      if (hide) hidden.add(f);
-      if (lock) readOnly.add(f);
-    }
-  }
-  for (const f of hidden) readOnly.add(f);
   return { hidden, readOnly };
 }
 

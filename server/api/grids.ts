@@ -1,0 +1,51 @@
+/**
+ * The one grid read/write path (DESIGN "generic where the spec is generic"): any grid document in
+ * schemas/grids is searched and saved here, with its entity's permissions, scope and visibility.
+ * A grid of an entity needs the entity module's read to search and edit to save.
+ */
+import type { ActionKey, ModuleKey, SessionUser } from '../auth/permissions';
+import type { PermissionRef } from '../schemas/documents';
+import { holds } from '../schemas/visibility';
+import type { AppContext } from '../context';
+import { SIGNED_IN, type ApiRouter } from '../http/router';
+import { forbidden, notFound } from '../http/errors';
+import { recordKey, searchRecords, type SearchRequest } from '../records/read';
+import { saveRows, type BulkRow } from '../records/bulk';
+
+function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
+  const grid = ctx.schemas.grids.get(gridId);
+  if (!grid) throw notFound('No such grid.');
+  const schema = ctx.schemas.entities.get(grid.entity)!;
+  const module = schema['x-module'] as ModuleKey | undefined;
+  const ref = (action === 'read' ? grid.read : grid.edit) ?? (module ? [module, action] as PermissionRef : undefined);
+  if (!ref || !holds(user, ref)) throw forbidden();
+  return { grid, keyField: recordKey(schema) };
+}
+
+export function gridRoutes(r: ApiRouter) {
+  r.post('/api/Grid/:gridId/Search', SIGNED_IN, { body: 'search' }, async (c) => {
+    const ctx = c.get('ctx');
+    const user = c.get('user');
+    const { grid, keyField } = gridFor(ctx, user, c.req.param('gridId') ?? '', 'read');
+    const fields = [keyField, 'RowVersion', ...grid.columns.map((col) => col.field)];
+    return c.json(await searchRecords(ctx, user, grid.entity, keyField, c.get('body') as SearchRequest, fields));
+  });
+
+  r.post('/api/Grid/:gridId/Save', SIGNED_IN, { body: 'grid-save', maxBody: 8 * 1024 * 1024 }, async (c) => {
+    const ctx = c.get('ctx');
+    const user = c.get('user');
+    const { grid, keyField } = gridFor(ctx, user, c.req.param('gridId') ?? '', 'edit');
+    const columns = new Set(grid.columns.filter((col) => !col.readOnly).map((col) => col.field));
+    const rows = c.get('body').rows as BulkRow[];
+    // A grid saves only its own editable columns; anything else in a row is refused with that row.
+    const outside = rows.flatMap((row) => Object.keys(row.Changes).filter((f) => !columns.has(f)).map((f) => ({ Key: row.Key, f })));
+    const refused = new Set(outside.map((o) => o.Key));
+    const result = await saveRows(ctx, user, grid.entity, keyField, rows.filter((row) => !refused.has(row.Key)));
+    for (const key of refused) {
+      result.Failed.push({ Key: key, Status: 403, Message: 'This grid cannot change that column.',
+        Errors: outside.filter((o) => o.Key === key).map((o) => ({ Field: `/${o.f}`, Message: 'Not an editable column of this grid.' })) });
+      result.IsSuccessful = false;
+    }
+    return c.json(result);
+  });
+}
