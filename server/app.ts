@@ -22,11 +22,14 @@ import { schemaRoutes } from './api/schemas';
 import { hierarchyRoutes } from './api/hierarchy';
 import { openApiRoutes } from './api/openapi';
 import { gridRoutes } from './api/grids';
+import { searchHelpRoutes } from './api/search-help';
+import { adminRoutes } from './api/admin';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
-export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, openApiRoutes];
+export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes,
+  searchHelpRoutes, adminRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {
