@@ -26,6 +26,8 @@ export class AppError extends Error {
 export const badRequest = (message: string, errors: FieldError[] = []) => new AppError(400, 'bad_request', message, errors);
 export const unauthorized = (message = 'Authorization has been denied for this request.') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You do not have permission to perform this action.') => new AppError(403, 'forbidden', message);
+/** PERM-024: the route's (module, action) rule refused the user (the browser goes to /permissionDenied). */
+export const permissionDenied = () => new AppError(403, 'permission_denied', 'You do not have permission to perform this action.');
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError(409, 'conflict', message, [], extra);
 

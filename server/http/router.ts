@@ -9,7 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
 import { can, type Permission, type SessionUser } from '../auth/permissions';
 import { authenticate } from '../auth/authenticate';
-import { AppError, badRequest, forbidden } from './errors';
+import { AppError, badRequest, forbidden, permissionDenied } from './errors';
 import { canonicalKeys, queryParam, readBody } from './request';
 
 export type Rule =
@@ -53,7 +53,7 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
       const allowed = rule.kind === 'signedIn' ? true
         : rule.kind === 'custom' ? rule.test(user)
         : rule.perms.some(([m, a]) => can(user, m, a));
-      if (!allowed) throw forbidden();
+      if (!allowed) throw permissionDenied();
       c.set('user', user);
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {

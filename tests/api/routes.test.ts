@@ -2,7 +2,10 @@
  * PERM-001..024: every registered API route has a permission rule, and each route answers each
  * demo account with the expected 200/401/403.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionCode, permissionIds, type Permission, type SessionUser } from '../../server/auth/permissions';
 import { buildApi } from '../../server/app';
 import { GUARD, type GuardedMiddleware } from '../../server/http/router';
 import { createTestApp, DEMO_USERS, type DemoUser, type TestApp } from '../helpers/test-app';
@@ -21,6 +24,7 @@ describe('route coverage', () => {
   });
 });
 
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/demo');
 let t: TestApp;
 const tokens = {} as Record<DemoUser, string>;
 let brandOf: Record<DemoUser, number[]>;
@@ -85,4 +89,46 @@ describe('OpenAPI document', () => {
     }
     expect(doc.paths['/api/Account/Register'].post.requestBody.content['application/json'].schema.required).toContain('Email');
   });
+});
+
+/** Each demo user's permissions, read from the fixtures (not from the server under test). */
+function fixturePermissions(): Record<DemoUser, Set<number>> {
+  const roles = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'role.json'), 'utf8')) as { RoleId: number; Permissions: [string, string][] }[];
+  const users = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'user.json'), 'utf8')) as { UserName: string; RoleId: number }[];
+  const out = {} as Record<DemoUser, Set<number>>;
+  for (const u of DEMO_USERS) {
+    const role = roles.find((r) => r.RoleId === users.find((x) => x.UserName === `${u}@example.com`)!.RoleId)!;
+    out[u] = new Set(role.Permissions.map(([m, a]) => permissionCode(...permissionIds([m, a] as Permission))));
+  }
+  return out;
+}
+
+describe('every route as every demo account', () => {
+  it('PERM-024: 401 without a token, 403 exactly when the fixture role lacks the rule, never 401/403 otherwise', async () => {
+    const perms = fixturePermissions();
+    // Logging out ends the token the loop uses, so it goes last.
+    const declared = [...buildApi().declared].sort((a, b) => Number(/logout/i.test(a.path)) - Number(/logout/i.test(b.path)));
+    const mismatches: string[] = [];
+    for (const u of DEMO_USERS) {
+      const token = (await t.login(u)).access_token;
+      const user = { permissions: perms[u] } as SessionUser;
+      for (const r of declared) {
+        const query = r.opts.brandParam ? `?${r.opts.brandParam}=${brandOf[u][0]}` : '';
+        const url = r.path.replace(/:(\w+)/g, (_, name) => (name === 'gridId' ? 'costing' : '1')) + query;
+        if (r.rule.kind === 'public') continue;
+        const allowed = r.rule.kind === 'signedIn' ? true
+          : r.rule.kind === 'custom' ? r.rule.test(user)
+          : r.rule.perms.some((p) => perms[u].has(permissionCode(...permissionIds(p))));
+        const res = await t.request(r.method, url, { token, json: r.method === 'GET' ? undefined : {} });
+        const body = res.status === 403 ? await res.json() : undefined;
+        const denied = res.status === 403 && body.Code === 'permission_denied';
+        if (res.status === 401 || denied !== !allowed) mismatches.push(`${u} ${r.method} ${r.path}: ${res.status} ${body?.Code ?? ''}, expected ${allowed ? 'allowed' : 'permission_denied'}`);
+        if (u === 'admin') {
+          const anon = await t.request(r.method, url, { json: r.method === 'GET' ? undefined : {} });
+          if (anon.status !== 401) mismatches.push(`anonymous ${r.method} ${r.path}: ${anon.status}, expected 401`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 180_000);
 });
