@@ -32,13 +32,16 @@ export function referenceRoutes(r: ApiRouter) {
     c.json(await c.get('ctx').db.query(
       `SELECT ${SEASON_COLS} FROM seasons WHERE brandid = ANY($1) ORDER BY brandid, sortorder`, [[...c.get('user').brandIds]])));
 
-  r.get('/api/Season/GetSeasonsByBrand', SIGNED_IN, { brandParam: 'BrandId' }, async (c) => {
-    const after = intParam(c, 'seasonsAfterThisSeasonId', 0);
-    return c.json(await c.get('ctx').db.query(
-      `SELECT ${SEASON_COLS} FROM seasons s WHERE brandid = $1
-          AND ($2 = 0 OR sortorder > (SELECT sortorder FROM seasons WHERE seasonid = $2))
-        ORDER BY sortorder`, [intParam(c, 'BrandId'), after]));
-  });
+  // LOOKUP-027: a brand's seasons, optionally only those after a season (carryover and shift use the same list).
+  for (const path of ['/api/Season/GetSeasonsByBrand', '/api/Season/GetShiftCarryoverSeasonsByBrand']) {
+    r.get(path, SIGNED_IN, { brandParam: 'BrandId' }, async (c) => {
+      const after = intParam(c, 'seasonsAfterThisSeasonId', 0);
+      return c.json(await c.get('ctx').db.query(
+        `SELECT ${SEASON_COLS} FROM seasons s WHERE brandid = $1
+            AND ($2 = 0 OR sortorder > (SELECT sortorder FROM seasons WHERE seasonid = $2))
+          ORDER BY sortorder`, [intParam(c, 'BrandId'), after]));
+    });
+  }
 
   r.get('/api/SubSeason/SubSeasons', SIGNED_IN, async (c) => {
     const { db } = c.get('ctx');
