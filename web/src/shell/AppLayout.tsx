@@ -8,6 +8,7 @@ import { ScrollToTop } from './ScrollToTop';
 import { SessionTimeoutModal } from './SessionTimeoutModal';
 import { useTokenRefresh } from './useTokenRefresh';
 import { VersionBanner } from './VersionBanner';
+import { SystemMessages } from './SystemMessages';
 
 export function AppLayout() {
   const { ready, disconnected } = useTokenRefresh();
@@ -16,6 +17,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main">Skip to content</a>
       <NavBar />
       <VersionBanner />
+      <SystemMessages />
       <div className="app__body">
         <Breadcrumbs />
         <main id="main" className="app__main" tabIndex={-1}>

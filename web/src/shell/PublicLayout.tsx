@@ -1,6 +1,7 @@
 /** Frame of the public screens: product panel on the left, the form card on the right. */
 import { Outlet } from 'react-router-dom';
 import { APP_NAME, AppMark } from './AppName';
+import { SystemMessages } from './SystemMessages';
 
 export function PublicLayout() {
   return (
@@ -17,6 +18,7 @@ export function PublicLayout() {
         </div>
       </aside>
       <main className="public__main" id="main">
+        <SystemMessages />
         <div className="public__card">
           <div className="public__logo public__logo--compact"><AppMark size={26} /> <span>{APP_NAME}</span></div>
           <Outlet />
