@@ -109,3 +109,11 @@ describe('audit log', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('database types', () => {
+  it('int8, numeric, dates and timestamps parse the same way on PGlite and PostgreSQL', async () => {
+    const [row] = await t.ctx.db.query(`SELECT 9007199254740::int8 AS big, 12.50::numeric AS money, '2026-03-01'::date AS day,
+      '2026-03-01 23:30:00+00'::timestamptz AS at, '2026-03-01 23:30:00'::timestamp AS local, NULL::date AS none`);
+    expect(row).toEqual({ big: 9007199254740, money: 12.5, day: '2026-03-01', at: '2026-03-01T23:30:00.000Z', local: '2026-03-01T23:30:00.000Z', none: null });
+  });
+});
