@@ -55,6 +55,28 @@ const MATRIX: [method: string, path: string, expected: Expect][] = [
   ['GET', '/api/migrations/Completed', adminOnly],
   ['POST', '/api/migrations/Run', adminOnly],
   ['GET', '/api/Account/UserExists?userName=someone@example.com', adminOnly],
+  // Administration (PERM-008/009/019/021, DECISIONS SHELL-019) and one's own preferences.
+  ['GET', '/api/User/UserAccessReport', adminOnly],
+  ['GET', '/api/User/GetUsers', adminOnly],
+  ['GET', '/api/User/GetUserBrandAssignment', adminOnly],
+  ['GET', '/api/User/GetUserFactories', adminOnly],
+  ['GET', '/api/Role', adminOnly],
+  ['GET', '/api/Role/GetRole?roleId=1', adminOnly],
+  ['GET', '/api/Role/GetRolePermissions', adminOnly],
+  ['GET', '/api/SystemMessage/GetMessages', adminOnly],
+  ['GET', '/api/SystemMessage/GetMessage?id=1', adminOnly],
+  ['GET', '/api/User/GetErrors', adminOnly],
+  ['GET', '/api/QuarterlyForecast/SalesForecastSettings?BrandId=1&SeasonId=1', { ...adminOnly, forecast: 200 }],
+  ['GET', '/api/QuarterlyForecast/GetSalesRegions?BrandId=1&SeasonId=1', { ...adminOnly, forecast: 200 }],
+  ['GET', '/api/User/GetUser', all200],
+  ['GET', '/api/User/ShouldShowStartupHelp', all200],
+  ['GET', '/api/User/GetWFEventAssignment', all200],
+  ['GET', '/api/User/GetLastViewedProjects', all200],
+  ['GET', '/api/Dashboard/AvailableWidgets', all200],
+  ['GET', '/api/UserPreference/GetDashboardPreferences', all200],
+  ['GET', '/api/UserPreference/GetUserPreferences', all200],
+  ['GET', '/api/UserPreference/fields/getFieldConfiguration?moduleId=4', all200],
+  ['GET', '/api/Workflow/WFEventLogs', all200],
 ];
 
 describe('permission matrix', () => {
