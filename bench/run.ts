@@ -1,7 +1,9 @@
 /** `npm run bench [name…]`: runs the benchmarks (all by default) and records them in bench/RESULTS.md. */
 import { benchApiAuth } from './api-auth.bench';
+import { benchForm } from './form.bench';
+import { benchGrid } from './grid.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth };
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -9,5 +9,12 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/home', label: 'Home' },
+  { to: '/grid/colorway-search', label: 'Colorways', permission: ['colorway', 'read'] },
+  { to: '/grid/costing', label: 'Costing', permission: ['colorway', 'read'] },
+  { to: '/users', label: 'Users', permission: ['users', 'read'] },
+  { to: '/roles', label: 'Roles', permission: ['roles', 'read'] },
+  { to: '/systemMessageList', label: 'Messages', permission: ['systemMessages', 'read'] },
+  { to: '/libraryEntries', label: 'Library', permission: ['libraries', 'read'] },
   { to: '/migrations', label: 'Migrations', permission: ['users', 'edit'] },
+  { to: '/help', label: 'Help' },
 ];

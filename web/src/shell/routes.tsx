@@ -11,6 +11,7 @@ import { RequirePermission } from './RequirePermission';
 import { RequireSession } from './RequireSession';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { adminRoutes, homeRoute } from '../screens/admin/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
 function screen<M>(load: () => Promise<M>, name: keyof M) {
@@ -44,13 +45,24 @@ export const routes: RouteObject[] = [
           {
             lazy: screen(() => import('./AppLayout'), 'AppLayout'),
             children: [
-              { path: 'home', handle: { crumb: 'Home' }, lazy: screen(() => import('../screens/home/HomeScreen'), 'HomeScreen') },
+              homeRoute,
+              ...adminRoutes,
               { path: 'changePassword', handle: { crumb: 'Change Password' }, lazy: screen(() => import('../screens/account/ChangePasswordScreen'), 'ChangePasswordScreen') },
               {
                 path: 'migrations',
                 handle: { crumb: 'Migrations' },
                 element: <RequirePermission module="users" action="edit" />,
                 children: [{ index: true, lazy: screen(() => import('../screens/migrations/MigrationsScreen'), 'MigrationsScreen') }],
+              },
+              {
+                path: 'grid/:gridId',
+                handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Grid: ${m.params.gridId}` },
+                lazy: screen(() => import('../screens/grid/GridScreen'), 'GridScreen'),
+              },
+              {
+                path: 'record/:entity/:id',
+                handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Record ${m.params.id}` },
+                lazy: screen(() => import('../screens/record/RecordScreen'), 'RecordScreen'),
               },
               { path: 'permissionDenied', handle: { crumb: 'Permission Denied' }, lazy: screen(() => import('../screens/system/PermissionDeniedScreen'), 'PermissionDeniedScreen') },
               { path: 'recordDeleted', handle: { crumb: 'Record Deleted' }, lazy: screen(() => import('../screens/system/RecordDeletedScreen'), 'RecordDeletedScreen') },

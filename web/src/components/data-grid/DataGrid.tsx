@@ -1,0 +1,176 @@
+/**
+ * DataGrid: any grid document (schemas/grids/<id>.grid.json) in Handsontable, with columns,
+ * cell types and limits from the entity schema, server-side sort, paging or all rows
+ * virtualised, per-user column order and visibility, Ctrl+Shift+F column finder, one save per
+ * edit/paste/fill, and export of every record to xlsx.
+ *
+ * @example <DataGrid gridId="costing" />            // editable flash-edit grid, all rows
+ * @example <DataGrid gridId="colorway-search" search filters={{ BrandId: 2 }} />
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import type Handsontable from 'handsontable/base';
+import { can, type ActionKey, type ModuleKey } from '../../auth/permissions';
+import { useSessionStore } from '../../auth/session-store';
+import { toast } from '../../shell/toast-store';
+import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
+import { recordKeyField } from '../fields/field-kind';
+import { useEntitySchema, useGridDocument } from '../fields/schema-docs';
+import { ColumnChooser } from './ColumnChooser';
+import { ColumnFinder } from './ColumnFinder';
+import { applyPrefs, EMPTY_PREFS, type ColumnPrefs } from './column-prefs';
+import { gridColumns, isEditable } from './columns';
+import { saveGrid, searchAll, searchGrid, type GridFilters } from './grid-api';
+import { GridTable, type GridSort } from './GridTable';
+import { Pager } from './Pager';
+import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
+
+export interface DataGridProps {
+  /** Id of the grid document, e.g. 'costing'. */
+  gridId: string;
+  /** 'all': every record loaded and virtualised (flash edit); 'paged': one server page at a time. Default: 'all' for editable grids, else 'paged'. */
+  mode?: 'all' | 'paged';
+  /** Filters sent with every search (brand, season, status). */
+  filters?: GridFilters;
+  /** A search-result grid: read-only, paged, rows 35 px high instead of 30. */
+  search?: boolean;
+  /** Height of the grid viewport (default: the window less the page chrome). */
+  height?: number | string;
+  /** Report name of the export file (default: the grid's title). */
+  reportName?: string;
+  /** Where a double-click on a row leads (read-only grids), e.g. the record's screen. */
+  recordLink?: (record: Record<string, unknown>) => string;
+}
+
+type PermissionPair = [ModuleKey, ActionKey];
+
+/** See the module comment. */
+export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink }: DataGridProps) {
+  const navigate = useNavigate();
+  const session = useSessionStore((s) => s.session);
+  const { data: grid, error: gridError } = useGridDocument(gridId);
+  const { data: schema } = useEntitySchema(grid?.entity);
+  const module = schema?.['x-module'] as ModuleKey | undefined;
+  const readRef = (grid?.read ?? (module ? [module, 'read'] : undefined)) as PermissionPair | undefined;
+  const editRef = (grid?.edit ?? (module ? [module, 'edit'] : undefined)) as PermissionPair | undefined;
+  const canRead = !readRef || can(session?.userPermissions, readRef[0], readRef[1]);
+  const canEdit = !!editRef && can(session?.userPermissions, editRef[0], editRef[1]);
+
+  const columns = useMemo(() => (grid && schema ? gridColumns(grid, schema) : []), [grid, schema]);
+  const keyField = schema ? recordKeyField(schema) : '';
+  const editable = !search && canEdit && isEditable(columns);
+  const effectiveMode = mode ?? (editable ? 'all' : 'paged');
+
+  const userId = session?.userId ?? '';
+  const [prefs, setPrefs] = useState<ColumnPrefs>(EMPTY_PREFS);
+  useEffect(() => {
+    let live = true;
+    void loadColumnPrefs(userId, gridId).then((p) => live && setPrefs(p));
+    return () => { live = false; };
+  }, [userId, gridId]);
+  const updatePrefs = useCallback((next: ColumnPrefs) => {
+    setPrefs(next);
+    void saveColumnPrefs(userId, gridId, next);
+  }, [userId, gridId]);
+  const visible = useMemo(() => applyPrefs(columns, prefs), [columns, prefs]);
+  const hidden = useMemo(() => new Set(prefs.hidden), [prefs]);
+
+  const [sort, setSort] = useState<GridSort | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(50);
+  const filterKey = JSON.stringify(filters ?? {});
+  const sortReq = sort ? { sortColumn: sort.field, sortDirection: sort.direction } : {};
+  const ready = !!grid && !!schema && canRead;
+  const { data, error, isLoading } = useSWR(
+    ready ? ['grid-records', gridId, effectiveMode, effectiveMode === 'paged' ? page : 0, pageSize, sort?.field, sort?.direction, filterKey] : null,
+    async () => {
+      if (effectiveMode === 'all') {
+        const rows = await searchAll(gridId, { ...filters, ...sortReq });
+        return { rows, totalPages: 1, total: rows.length };
+      }
+      const p = await searchGrid(gridId, { ...filters, ...sortReq, pageNumber: page, pageSize });
+      return { rows: p.Results, totalPages: p.TotalPageCount, total: p.TotalRecords };
+    },
+    { revalidateOnFocus: false, revalidateIfStale: false, keepPreviousData: true },
+  );
+  // The grid edits its rows in place: give it copies, never the swr cache's objects.
+  const records = useMemo(() => (data ? data.rows.map((r) => ({ ...r })) : []), [data]);
+
+  const [pending, setPending] = useState(false);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  useUnsavedChanges(pending, `grid:${gridId}`);
+  const hotRef = useRef<Handsontable | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const onSort = useCallback((field: string) => {
+    setSort((s) => (s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' }));
+    setPage(1);
+  }, []);
+  const onReorder = useCallback((fields: string[]) => {
+    const all = applyPrefs(columns, { order: prefs.order, hidden: [] }).map((c) => c.field);
+    // Hidden columns keep their place relative to the visible ones they followed.
+    const order = [...fields, ...all.filter((f) => !fields.includes(f))];
+    updatePrefs({ order, hidden: prefs.hidden });
+  }, [columns, prefs, updatePrefs]);
+  const onToggle = useCallback((field: string, show: boolean) => {
+    const next = new Set(prefs.hidden);
+    if (show) next.delete(field); else next.add(field);
+    updatePrefs({ order: prefs.order, hidden: [...next] });
+  }, [prefs, updatePrefs]);
+  const onSave = useCallback((rows: Parameters<typeof saveGrid>[1]) => saveGrid(gridId, rows), [gridId]);
+  const onSaved = useCallback(({ saved, failed }: { saved: number; failed: number }) => {
+    if (failed) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved; ${failed} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
+    else if (saved) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved.`, error: false });
+  }, []);
+  const pickColumn = useCallback((index: number) => {
+    const hot = hotRef.current;
+    if (!hot) return;
+    hot.scrollViewportTo({ col: index });
+    hot.selectCell(Math.max(0, hot.getSelectedRangeLast()?.highlight.row ?? 0), index);
+  }, []);
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const [{ downloadXlsx }, rows] = await Promise.all([import('./export-xlsx'), searchAll(gridId, { ...filters, ...sortReq })]);
+      await downloadXlsx(reportName ?? grid?.title ?? gridId, visible, rows);
+    } catch {
+      toast.error('The export failed.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (grid && schema && !canRead) return <Navigate to="/permissionDenied" replace />;
+  if (gridError) return <div className="alert alert--error" role="alert">This grid could not be loaded.</div>;
+  if (!grid || !schema) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+
+  return (
+    <div className="data-grid" data-grid-id={gridId}>
+      <div className="data-grid__toolbar">
+        <ColumnChooser columns={columns} hidden={hidden} onToggle={onToggle} />
+        <button type="button" className="btn btn--small" onClick={() => void exportAll()} disabled={exporting}>
+          {exporting ? <span className="spinner" aria-hidden="true" /> : null} Export
+        </button>
+        <span className="spacer" />
+        {pending && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Saving…</span>}
+        {!pending && status && <span className={`data-grid__status${status.error ? ' data-grid__status--error' : ''}`} role="status">{status.text}</span>}
+        {isLoading && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+        {effectiveMode === 'all' && data && <span className="data-grid__status">{data.total.toLocaleString('en-US')} records</span>}
+      </div>
+      {error ? <div className="alert alert--error" role="alert">The records could not be loaded.</div> : (
+        <GridTable
+          columns={visible} records={records} keyField={keyField} editable={editable}
+          rowHeight={search ? 35 : 30} height={height} sort={sort}
+          onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={setPending} hotRef={hotRef}
+          onRowOpen={recordLink && !editable ? (r) => void navigate(recordLink(r)) : undefined}
+        />
+      )}
+      {effectiveMode === 'paged' && data && (
+        <Pager page={page} pageSize={pageSize} totalPages={data.totalPages} totalRecords={data.total}
+          onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); }} />
+      )}
+      <ColumnFinder columns={visible} onPick={pickColumn} onOpen={() => hotRef.current?.unlisten()} />
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * The Handsontable part of a DataGrid: shows records in the given columns and turns every edit,
+ * paste, fill or undo into ONE save call (`onSave`), then shows the answer: saved values and
+ * RowVersions, rejected rows rolled back, per-cell errors. No data loading here, so benches and
+ * other screens can feed it records directly.
+ */
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
+import type Handsontable from 'handsontable/base';
+import { registerAllModules } from 'handsontable/registry';
+import 'handsontable/styles/handsontable.min.css';
+import 'handsontable/styles/ht-theme-main.min.css';
+import './data-grid.css';
+import { batchChanges, failedToErrors, recordsBefore, writesAfterSave, type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow } from './change-batch';
+import { toServerValue } from './cell-values';
+import type { GridColumn } from './columns';
+import { hotColumn } from './hot-cells';
+import { parseTsv } from './tsv';
+
+registerAllModules();
+
+/** Sources of changes the grid makes itself (never saved). */
+const OWN_SOURCES = new Set(['loadData', 'updateData', 'server', 'rollback']);
+
+export interface GridSort { field: string; direction: 'ASC' | 'DESC' }
+
+export interface GridTableProps {
+  /** Visible columns in display order. */
+  columns: readonly GridColumn[];
+  /** The records shown; the grid edits these objects in place. */
+  records: GridRecord[];
+  /** Field holding each record's key (e.g. PrototypeSeasonalId). */
+  keyField: string;
+  /** Whether editable columns can be edited (the user holds the grid's edit permission). */
+  editable: boolean;
+  /** CONST-018: 30, or 35 on search grids. */
+  rowHeight?: number;
+  /** Pixel height of the grid viewport (rows are virtualised inside it). */
+  height: number | string;
+  sort?: GridSort | null;
+  /** A header click: sort by that column (server side). */
+  onSort?: (field: string) => void;
+  /** A header drag: the new order of the visible fields. */
+  onReorder?: (fields: string[]) => void;
+  /** One call per edit batch; resolves to the server's answer. */
+  onSave?: (rows: SaveRow[]) => Promise<Pick<SaveAnswer, 'Saved' | 'Failed'>>;
+  /** After each batch: how many rows were saved and how many rejected. */
+  onSaved?: (result: { saved: number; failed: number }) => void;
+  /** Receives the Handsontable instance (column finder, tests). */
+  hotRef?: RefObject<Handsontable | null>;
+  /** Called with true while a save is running. */
+  onPending?: (pending: boolean) => void;
+  /** A double-click on a row (read-only grids open the record). */
+  onRowOpen?: (record: GridRecord) => void;
+}
+
+/** See the module comment. */
+export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen }: GridTableProps) {
+  const ref = useRef<HotTableRef>(null);
+  const errors = useRef<CellErrors>(new Map());
+  const recordsRef = useRef(records);
+  recordsRef.current = records;
+  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen });
+  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen };
+  const chain = useRef<Promise<void>>(Promise.resolve());
+
+  const keyIndex = useMemo(() => new Map(records.map((r, i) => [Number(r[keyField]), i])), [records, keyField]);
+  const keyIndexRef = useRef(keyIndex);
+  keyIndexRef.current = keyIndex;
+
+  const errorAt = useCallback((row: number, field: string) => {
+    const hot = ref.current?.hotInstance;
+    const rec = recordsRef.current[hot ? hot.toPhysicalRow(row) : row];
+    if (!rec) return undefined;
+    const m = errors.current.get(Number(rec[latest.current.keyField]));
+    return m?.get(field) ?? m?.get('');
+  }, []);
+
+  const hotColumns = useMemo(() => columns.map((c) => hotColumn(c, editable, errorAt)), [columns, editable, errorAt]);
+  const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
+  const headers = useMemo(() => columns.map((c) => {
+    const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';
+    return `${c.title}${arrow}`;
+  }), [columns, sort]);
+
+  // Typed and pasted text becomes the stored value at once (dates, numbers, Yes/No), so the
+  // grid holds server values; invalid text stays as typed and is refused in afterChange.
+  const beforeChange = useCallback((changes: (Handsontable.CellChange | null)[], source: string) => {
+    if (OWN_SOURCES.has(source)) return;
+    const byField = new Map(latest.current.columns.map((c) => [c.field, c]));
+    for (const ch of changes) {
+      if (!ch) continue;
+      const col = byField.get(String(ch[1]));
+      if (!col || col.readOnly) continue;
+      const r = toServerValue(col, ch[3]);
+      if (r.ok) ch[3] = r.value;
+    }
+  }, []);
+
+  const process = useCallback(async (list: (CellChange & { old: unknown })[]) => {
+    const hot = ref.current?.hotInstance;
+    const { columns: cols, keyField: kf, onSave: save, onSaved: saved, onPending: pending } = latest.current;
+    const current = (key: number) => recordsRef.current[keyIndexRef.current.get(key) ?? -1];
+    const before = recordsBefore(current, list);
+    const batch = batchChanges(before, list, cols);
+    for (const ch of list) errors.current.get(ch.key)?.delete(ch.field);
+    for (const ch of list) { const m = errors.current.get(ch.key); if (m) { m.delete(''); if (!m.size) errors.current.delete(ch.key); } }
+    for (const [key, m] of batch.invalid) errors.current.set(key, m);
+    // The version to send is the record's current one (an earlier batch may have moved it on).
+    for (const row of batch.rows) row.RowVersion = Number(current(row.Key)?.RowVersion ?? row.RowVersion);
+    let answer: Pick<SaveAnswer, 'Saved' | 'Failed'> = { Saved: [], Failed: [] };
+    if (batch.rows.length && save) {
+      pending?.(true);
+      try {
+        answer = await save(batch.rows);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : 'The changes could not be saved.';
+        answer = { Saved: [], Failed: batch.rows.map((r) => ({ Key: r.Key, Status: 0, Message: message })) };
+      } finally {
+        pending?.(false);
+      }
+    }
+    for (const [key, m] of failedToErrors(answer.Failed)) errors.current.set(key, m);
+    for (const s of answer.Saved) errors.current.delete(Number(s[kf]));
+    const writes = writesAfterSave(before, answer, batch.invalid.keys(), kf, cols.map((c) => c.field));
+    for (const w of writes) {
+      const rec = current(w.key);
+      if (rec) rec[w.field] = w.value;
+    }
+    hot?.render();
+    saved?.({ saved: answer.Saved.length, failed: answer.Failed.length + batch.invalid.size });
+  }, []);
+
+  const afterChange = useCallback((changes: Handsontable.CellChange[] | null, source: string) => {
+    if (!changes || OWN_SOURCES.has(source)) return;
+    const hot = ref.current?.hotInstance;
+    const kf = latest.current.keyField;
+    const list: (CellChange & { old: unknown })[] = [];
+    for (const [row, prop, old, value] of changes) {
+      const rec = recordsRef.current[hot ? hot.toPhysicalRow(row) : row];
+      if (rec) list.push({ key: Number(rec[kf]), field: String(prop), value, old });
+    }
+    if (!list.length) return;
+    chain.current = chain.current.then(() => process(list), () => process(list));
+  }, [process]);
+
+  const afterOnCellMouseDown = useCallback((e: MouseEvent, coords: { row: number; col: number }) => {
+    if (coords.row === -1 && coords.col >= 0) {
+      const col = latest.current.columns[coords.col];
+      if (col) latest.current.onSort?.(col.field);
+    } else if (coords.row >= 0 && e.detail === 2 && latest.current.onRowOpen) {
+      const hot = ref.current?.hotInstance;
+      const rec = recordsRef.current[hot ? hot.toPhysicalRow(coords.row) : coords.row];
+      if (rec) latest.current.onRowOpen(rec);
+    }
+  }, []);
+
+  const beforeColumnMove = useCallback((moved: number[], finalIndex: number) => {
+    const fields = latest.current.columns.map((c) => c.field);
+    const movedFields = moved.map((i) => fields[i]);
+    const rest = fields.filter((f) => !movedFields.includes(f));
+    rest.splice(Math.min(finalIndex, rest.length), 0, ...movedFields);
+    latest.current.onReorder?.(rest);
+    return false;
+  }, []);
+
+  // Paste from Excel: our own TSV parser, then ONE setDataAtRowProp (one afterChange, one save).
+  useEffect(() => {
+    const onPaste = (e: ClipboardEvent) => {
+      const hot = ref.current?.hotInstance;
+      if (!hot || !hot.isListening() || hot.getActiveEditor()?.isOpened()) return;
+      const range = hot.getSelectedRangeLast();
+      const text = e.clipboardData?.getData('text/plain');
+      if (!range || text === undefined) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      const table = parseTsv(text);
+      if (!table.length) return;
+      const cols = latest.current.columns;
+      const tl = range.getTopStartCorner();
+      const br = range.getBottomEndCorner();
+      const top = { row: Math.max(0, tl.row ?? 0), col: Math.max(0, tl.col ?? 0) };
+      const bottom = { row: br.row ?? top.row, col: br.col ?? top.col };
+      // One value pasted over a selection fills it, as in Excel.
+      const single = table.length === 1 && table[0].length === 1;
+      const rows = single ? bottom.row - top.row + 1 : table.length;
+      const width = single ? bottom.col - top.col + 1 : Math.max(...table.map((r) => r.length));
+      const lastRow = Math.min(top.row + rows, hot.countRows()) - 1;
+      const lastCol = Math.min(top.col + width, cols.length) - 1;
+      const out: [number, string, unknown][] = [];
+      for (let r = top.row; r <= lastRow; r++) {
+        for (let c = top.col; c <= lastCol; c++) {
+          const col = cols[c];
+          if (!editable || col.readOnly) continue;
+          const v = single ? table[0][0] : table[r - top.row][c - top.col];
+          if (v !== undefined) out.push([r, col.field, v]);
+        }
+      }
+      if (out.length) hot.batch(() => hot.setDataAtRowProp(out as never, 'CopyPaste.paste'));
+      hot.selectCell(top.row, top.col, lastRow, lastCol, false);
+    };
+    window.addEventListener('paste', onPaste, true);
+    return () => window.removeEventListener('paste', onPaste, true);
+  }, [editable]);
+
+  useEffect(() => {
+    if (hotRef) hotRef.current = ref.current?.hotInstance ?? null;
+  });
+
+  // New records (a page, a sort): errors of the old ones go.
+  useEffect(() => { errors.current = new Map(); }, [records]);
+
+  return (
+    <div className="data-grid__table" style={{ height }}>
+      <HotTable
+        ref={ref}
+        licenseKey="non-commercial-and-evaluation"
+        themeName="ht-theme-main"
+        data={records}
+        columns={hotColumns}
+        colHeaders={headers}
+        colWidths={colWidths}
+        rowHeaders={false}
+        rowHeights={rowHeight}
+        autoRowSize={false}
+        autoColumnSize={false}
+        wordWrap={false}
+        width="100%"
+        height="100%"
+        manualColumnMove={!!onReorder}
+        manualColumnResize={false}
+        fillHandle={editable ? { direction: 'vertical', autoInsertRow: false } : false}
+        undo={editable}
+        copyPaste={{ pasteMode: 'overwrite', rowsLimit: 100000 }}
+        outsideClickDeselects={false}
+        minSpareRows={0}
+        beforeChange={beforeChange as never}
+        afterChange={afterChange as never}
+        afterOnCellMouseDown={afterOnCellMouseDown as never}
+        beforeColumnMove={beforeColumnMove as never}
+      />
+    </div>
+  );
+}

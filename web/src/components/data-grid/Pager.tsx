@@ -1,0 +1,41 @@
+/** Pager of a paged grid (CONST-009/010): page sizes 15/25/50/100; a typed page is clamped and fires after 900 ms. */
+import { useEffect, useRef, useState } from 'react';
+import { clampPage, PAGE_INPUT_DEBOUNCE_MS, PAGE_SIZES } from './page-input';
+
+export interface PagerProps {
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  totalRecords: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+export function Pager({ page, pageSize, totalPages, totalRecords, onPage, onPageSize }: PagerProps) {
+  const [text, setText] = useState(String(page));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => setText(String(page)), [page]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const type = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const p = clampPage(value, totalPages);
+      if (p === null) return;
+      setText(String(p));
+      if (p !== page) onPage(p);
+    }, PAGE_INPUT_DEBOUNCE_MS);
+  };
+  return (
+    <div className="data-grid__pager" role="group" aria-label="Pages">
+      <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">‹</button>
+      <label>Page <input aria-label="Page number" inputMode="numeric" value={text} onChange={(e) => type(e.target.value)} /></label>
+      <span>of {Math.max(1, totalPages)}</span>
+      <button type="button" className="btn btn--small" disabled={page >= totalPages} onClick={() => onPage(page + 1)} aria-label="Next page">›</button>
+      <select aria-label="Rows per page" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+        {PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+      </select>
+      <span className="muted">{totalRecords.toLocaleString('en-US')} records</span>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Grid columns from a grid document and its entity schema: the grid names fields and widths,
+ * the entity gives title, kind and limits (ADR 002: a column never repeats type or label).
+ */
+import { baseType, fieldKind, type EntitySchema, type FieldKind } from '../fields/field-kind';
+
+/** A grid document (schemas/grids/<id>.grid.json) as the server sends it. */
+export interface GridDocument {
+  id: string;
+  entity: string;
+  title: string;
+  columns: { field: string; width: number; readOnly?: boolean }[];
+  edit?: [string, string];
+  read?: [string, string];
+}
+
+/** One column of a DataGrid. */
+export interface GridColumn {
+  field: string;
+  title: string;
+  width: number;
+  kind: FieldKind;
+  readOnly: boolean;
+  nullable: boolean;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  enumValues?: unknown[];
+}
+
+/** The columns of a grid for a user; fields missing from the (filtered) schema are left out. */
+export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColumn[] {
+  const out: GridColumn[] = [];
+  for (const c of grid.columns) {
+    const p = schema.properties[c.field];
+    if (!p) continue;
+    out.push({
+      field: c.field,
+      title: p.title ?? c.field,
+      width: c.width,
+      kind: fieldKind(c.field, p),
+      readOnly: !!(c.readOnly || p.readOnly || p['x-computed']),
+      nullable: Array.isArray(p.type) ? p.type.includes('null') : false,
+      maxLength: p.maxLength,
+      minimum: p.minimum,
+      maximum: p.maximum,
+      enumValues: p.enum,
+    });
+  }
+  return out;
+}
+
+/** Whether any column of the grid can be edited. */
+export const isEditable = (cols: readonly GridColumn[]) => cols.some((c) => !c.readOnly);
+
+export { baseType };

@@ -1,0 +1,79 @@
+/**
+ * Handsontable cell settings per field kind (the grid side of the field registry): renderer,
+ * editor and alignment. Values in the grid are the server's values ('YYYY-MM-DD', numbers,
+ * booleans); the renderers format them (MM/DD/YYYY, money with 0 or 2 decimals).
+ */
+import type Handsontable from 'handsontable/base';
+import { TextEditor } from 'handsontable/editors';
+import { checkboxRenderer, textRenderer } from 'handsontable/renderers';
+import { isoToDisplay } from '../fields/dates';
+import { formatMoney, sanitiseNumericInput } from '../fields/numbers';
+import type { GridColumn } from './columns';
+
+type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
+
+/** Errors of the shown cells, read by the renderer: record key → field → message. */
+export interface ErrorLookup { (row: number, field: string): string | undefined }
+
+const TextRenderer = textRenderer as unknown as Renderer;
+const CheckboxRenderer = checkboxRenderer as unknown as Renderer;
+
+function display(col: GridColumn, value: unknown): unknown {
+  if (value === null || value === undefined) return '';
+  switch (col.kind) {
+    case 'date': return isoToDisplay(value);
+    case 'datetime': { const d = new Date(String(value)); return Number.isNaN(d.getTime()) ? value : `${isoToDisplay(d.toISOString())}`; }
+    case 'money': return typeof value === 'number' ? formatMoney(value) : value;
+    default: return value;
+  }
+}
+
+function makeRenderer(col: GridColumn, errors: ErrorLookup): Renderer {
+  const base = col.kind === 'boolean' ? CheckboxRenderer : TextRenderer;
+  const numeric = col.kind === 'money' || col.kind === 'numeric' || col.kind === 'integer';
+  return (instance, td, row, c, prop, value, cp) => {
+    base(instance, td, row, c, prop, col.kind === 'boolean' ? value : display(col, value), cp);
+    if (numeric) td.classList.add('htRight');
+    const err = errors(row, col.field);
+    if (err) {
+      td.classList.add('cell--error');
+      td.title = err;
+    } else if (td.title) td.removeAttribute('title');
+  };
+}
+
+/** A text editor that shows dates as MM/DD/YYYY while editing. */
+class DateTextEditor extends TextEditor {
+  override setValue(value?: unknown) { super.setValue(isoToDisplay(value)); }
+}
+
+/** CONST-013: numeric editors accept digits (a point only for decimals), at most 8 characters. */
+function numericEditor(decimals: boolean, negative: boolean) {
+  return class NumericTextEditor extends TextEditor {
+    override createElements() {
+      super.createElements();
+      this.TEXTAREA.addEventListener('input', () => {
+        const clean = sanitiseNumericInput(this.TEXTAREA.value, { decimals, negative });
+        if (clean !== this.TEXTAREA.value) this.TEXTAREA.value = clean;
+      });
+    }
+  };
+}
+
+/** The Handsontable column settings of a grid column. */
+export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLookup): Handsontable.ColumnSettings {
+  const readOnly = !editable || col.readOnly;
+  const s: Handsontable.ColumnSettings = { data: col.field, readOnly, renderer: makeRenderer(col, errors) as never };
+  switch (col.kind) {
+    case 'boolean':
+      return { ...s, type: 'checkbox', renderer: makeRenderer(col, errors) as never, className: 'htCenter' };
+    case 'enum':
+      return { ...s, type: 'dropdown', source: (col.enumValues ?? []).map(String), renderer: makeRenderer(col, errors) as never };
+    case 'date':
+      return { ...s, editor: DateTextEditor as never };
+    case 'money': case 'numeric': case 'integer':
+      return { ...s, editor: numericEditor(col.kind !== 'integer', (col.minimum ?? 0) < 0) as never };
+    default:
+      return { ...s, editor: 'text' };
+  }
+}

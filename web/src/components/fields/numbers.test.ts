@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, parseNumber, sanitiseNumericInput } from './numbers';
+
+describe('numbers', () => {
+  it('CONST-013 numeric editors take digits only, a point only for decimals, at most 8 characters', () => {
+    expect(sanitiseNumericInput('12a3.4.5', { decimals: true })).toBe('123.45');
+    expect(sanitiseNumericInput('12.5', { decimals: false })).toBe('125');
+    expect(sanitiseNumericInput('1234567890', { decimals: false })).toBe('12345678');
+    expect(sanitiseNumericInput('-12', { decimals: false })).toBe('12');
+    expect(sanitiseNumericInput('-12', { decimals: false, negative: true })).toBe('-12');
+  });
+  it('CONST-016 money shows no decimals or 2 decimals', () => {
+    expect(formatMoney(12)).toBe('12');
+    expect(formatMoney(12.5)).toBe('12.50');
+    expect(formatMoney(1234.567)).toBe('1,234.57');
+    expect(formatMoney(null)).toBe('');
+  });
+  it('parses pasted numbers', () => {
+    expect(parseNumber('1,234.50')).toBe(1234.5);
+    expect(parseNumber('')).toBeNull();
+    expect(parseNumber('x')).toBeNaN();
+    expect(parseNumber('-3')).toBe(-3);
+  });
+});

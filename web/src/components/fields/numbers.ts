@@ -1,0 +1,40 @@
+/**
+ * Numeric input (CONST-013/016): digits only, a decimal point only for decimal fields, at most
+ * 8 characters; money keeps 0 or 2 decimals.
+ */
+export const NUMERIC_MAX_LENGTH = 8;
+
+/** Filters what a numeric editor accepts while typing (a leading minus only when allowed). */
+export function sanitiseNumericInput(text: string, opts: { decimals: boolean; negative?: boolean }): string {
+  let out = '';
+  let dot = false;
+  for (const ch of text) {
+    if (ch >= '0' && ch <= '9') out += ch;
+    else if (ch === '.' && opts.decimals && !dot) { out += ch; dot = true; }
+    else if (ch === '-' && opts.negative && out === '') out += ch;
+    if (out.length >= NUMERIC_MAX_LENGTH) break;
+  }
+  return out;
+}
+
+/** Text → number for a numeric field; '' → null; NaN when it is no number. */
+export function parseNumber(text: unknown): number | null {
+  if (text === null || text === undefined) return null;
+  if (typeof text === 'number') return text;
+  const t = String(text).trim().replace(/,/g, '').replace(/^\$/, '');
+  if (!t) return null;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : NaN;
+}
+
+/** Money display: no decimals for whole amounts, otherwise 2 (CONST-016). */
+export function formatMoney(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Money rounded to cents (what is sent to the server). */
+export function roundMoney(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,66 @@
+/**
+ * A form's layout: the layout document's sections → rows → fields, with the effective field
+ * layout (PREF-017: FieldId, Row, Hidden; user or admin overrides) applied, and every field the
+ * user may not see (absent from the filtered schema) left out. Pure.
+ */
+import type { EntitySchema, FieldSchema } from '../fields/field-kind';
+import type { LayoutDocument } from '../fields/schema-docs';
+
+/** One effective field-layout row (GET fields/getFieldConfiguration). */
+export interface FieldLayoutRow { FieldId: string | number; Row: number; Hidden?: boolean }
+
+export interface FormSection { id: string; title: string; rows: string[][] }
+
+/**
+ * Sections with their rows of visible fields. With `fieldLayout`, a field's Row (a number over
+ * the whole layout, counted from 0 as the server does) decides which row of its section it is
+ * in; fields sharing a Row sit side by side; Hidden removes it. Empty rows and sections go.
+ */
+export function resolveLayout(layout: LayoutDocument, schema: EntitySchema, fieldLayout?: readonly FieldLayoutRow[]): FormSection[] {
+  const overrides = new Map((fieldLayout ?? []).map((r) => [String(r.FieldId), r]));
+  let rowNumber = 0;
+  const out: FormSection[] = [];
+  for (const section of layout.sections) {
+    const placed: { field: string; row: number; order: number }[] = [];
+    let order = 0;
+    for (const row of section.rows) {
+      const layoutRow = rowNumber++;
+      for (const field of row) {
+        if (!schema.properties[field]) continue;
+        const o = overrides.get(field);
+        if (o?.Hidden) continue;
+        placed.push({ field, row: o && Number.isFinite(Number(o.Row)) ? Number(o.Row) : layoutRow, order: order++ });
+      }
+    }
+    placed.sort((a, b) => a.row - b.row || a.order - b.order);
+    const rows: string[][] = [];
+    let current: number | null = null;
+    for (const p of placed) {
+      if (p.row !== current) { rows.push([]); current = p.row; }
+      rows[rows.length - 1].push(p.field);
+    }
+    if (rows.length) out.push({ id: section.id, title: section.title, rows });
+  }
+  return out;
+}
+
+/** Every field in a resolved layout, in order. */
+export const layoutFields = (sections: readonly FormSection[]) => sections.flatMap((s) => s.rows.flat());
+
+/**
+ * The schema the form renders: only the laid-out properties, `required` limited to them, and no
+ * `additionalProperties: false` (the record carries fields the form does not show).
+ */
+export function formSchema(schema: EntitySchema, fields: readonly string[]): EntitySchema {
+  const properties: Record<string, FieldSchema> = {};
+  for (const f of fields) properties[f] = schema.properties[f];
+  return {
+    type: 'object',
+    title: schema.title,
+    properties,
+    required: (schema.required ?? []).filter((f) => f in properties),
+  };
+}
+
+/** A field the user cannot change: marked readOnly by the server, or computed by it. */
+export const isReadOnlyField = (p: FieldSchema) => !!(p.readOnly || p['x-computed']);

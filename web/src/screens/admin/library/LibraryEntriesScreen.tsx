@@ -1,0 +1,124 @@
+/**
+ * /libraryEntries (ADMIN-023..036, DECISIONS ADMIN-024/PERM-026): a type selector, that type's
+ * entries (by brand and season where the type has them), an add dialog with the extend-brand
+ * offers, and multi-select delete for people by role.
+ */
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { withQuery } from '../../../api/http';
+import { errorText } from '../../../api/error-text';
+import { useSessionStore } from '../../../auth/session-store';
+import { FormAlert } from '../../../forms/FormAlert';
+import { ConfirmDialog } from '../../../shell/ConfirmDialog';
+import { PageHeader } from '../../../shell/PageHeader';
+import { toast } from '../../../shell/toast-store';
+import { postJson, type Answer } from '../common/api';
+import { canChangeLibrary } from '../common/screen-permissions';
+import { AddEntryDialog, FAILURE_MS } from './AddEntryDialog';
+import { LIBRARY_TYPES, typeById } from './library-types';
+import '../common/admin.css';
+
+type Row = Record<string, unknown>;
+const PAGE = 100;
+
+export function LibraryEntriesScreen() {
+  const session = useSessionStore((s) => s.session);
+  const canChange = canChangeLibrary(session?.userPermissions);
+  const brands = session?.brandPermissions ?? [];
+  const [typeId, setTypeId] = useState('Outsole');
+  const type = typeById(typeId);
+  const [brandId, setBrandId] = useState<number>(session?.defaultBrandId ?? brands[0]?.BrandId ?? 0);
+  const [seasonId, setSeasonId] = useState(0);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(type.season && brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null);
+  useEffect(() => {
+    if (seasons && !seasons.some((s) => s.SeasonId === seasonId)) setSeasonId(seasons[seasons.length - 1]?.SeasonId ?? 0);
+  }, [seasons, seasonId]);
+  useEffect(() => { setPage(1); setSelected(new Set()); }, [typeId, brandId, seasonId]);
+  const ready = (!type.brand || brandId) && (!type.season || seasonId);
+  const { data, error, isLoading, mutate } = useSWR<{ Results: Row[]; TotalRecords: number; TotalPageCount: number }>(ready ? withQuery('/api/Library/GetEntries', {
+    type: type.listType, brandId: type.brand ? brandId : undefined, seasonId: type.season ? seasonId : undefined, roleId: type.roleId, pageNumber: page, pageSize: PAGE,
+  }) : null, { keepPreviousData: true });
+
+  const remove = async () => {
+    setDeleting(false);
+    try {
+      const a = await postJson<Answer>('/api/Library/DeleteDevelopers', { brandId, roleId: type.roleId, developerIds: [...selected] });
+      if (!a.IsSuccessful) { toast.error(a.Message, FAILURE_MS); return; }
+      toast.success(a.Message || `${selected.size} ${type.label}(s) successfully deleted.`);
+      setSelected(new Set());
+      await mutate();
+    } catch (x) {
+      toast.error(errorText(x, 'The entries were not deleted.'), FAILURE_MS);
+    }
+  };
+  const rows = data?.Results ?? [];
+  const allOn = rows.length > 0 && rows.every((r) => selected.has(Number(r[type.key])));
+  const fmt = (v: unknown) => (typeof v === 'boolean' ? (v ? 'Yes' : 'No') : v === null || v === undefined ? '' : String(v));
+
+  return (
+    <>
+      <PageHeader title="Library Entries" subtitle="Soles, lasts, patterns, colors, development centers and people by role." />
+      <div className="toolbar">
+        <div className="field"><label htmlFor="lib-type">Type</label>
+          <select id="lib-type" value={typeId} onChange={(e) => setTypeId(e.target.value)}>
+            <optgroup label="Library">{LIBRARY_TYPES.filter((t) => !t.roleId).map((t) => <option key={t.id} value={t.id}>{t.label}</option>)}</optgroup>
+            <optgroup label="People by role">{LIBRARY_TYPES.filter((t) => t.roleId).map((t) => <option key={t.id} value={t.id}>{t.label}</option>)}</optgroup>
+          </select></div>
+        {type.brand && (
+          <div className="field"><label htmlFor="lib-brand">Brand</label>
+            <select id="lib-brand" value={brandId} onChange={(e) => setBrandId(Number(e.target.value))}>
+              {brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
+            </select></div>
+        )}
+        {type.season && (
+          <div className="field"><label htmlFor="lib-season">Season</label>
+            <select id="lib-season" value={seasonId} onChange={(e) => setSeasonId(Number(e.target.value))}>
+              {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
+            </select></div>
+        )}
+        <span className="spacer" />
+        {isLoading && <span className="with-spinner"><span className="spinner" /> Loading…</span>}
+        {data && <span className="muted">{data.TotalRecords} entries</span>}
+        {canChange && type.roleId && <button type="button" className="btn btn--small btn--danger" disabled={!selected.size} onClick={() => setDeleting(true)}>Delete selected ({selected.size})</button>}
+        {canChange && <button type="button" className="btn btn--small btn--primary" onClick={() => setAdding(true)}>Add {type.label}</button>}
+      </div>
+      {error && <FormAlert messages={[errorText(error, 'The entries could not be loaded.')]} />}
+      <div className="table-scroll">
+        <table className="table table--dense" aria-label={`${type.label} entries`}>
+          <thead><tr>
+            {type.roleId && canChange && <th style={{ width: 28 }}><input type="checkbox" aria-label="Select all" checked={allOn}
+              onChange={() => setSelected(allOn ? new Set() : new Set(rows.map((r) => Number(r[type.key]))))} /></th>}
+            {type.columns.map(([f, l]) => <th key={f} className={f === 'Price' ? 'num' : undefined}>{l}</th>)}
+          </tr></thead>
+          <tbody>
+            {rows.map((r) => {
+              const id = Number(r[type.key]);
+              return (
+                <tr key={String(r[type.key])}>
+                  {type.roleId && canChange && <td><input type="checkbox" aria-label={`Select ${fmt(r.FirstName)} ${fmt(r.LastName)}`} checked={selected.has(id)}
+                    onChange={() => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; })} /></td>}
+                  {type.columns.map(([f]) => <td key={f} className={f === 'Price' ? 'num' : undefined}>{fmt(r[f])}</td>)}
+                </tr>
+              );
+            })}
+            {data && !rows.length && <tr><td colSpan={type.columns.length + 1} className="muted">No entries.</td></tr>}
+          </tbody>
+        </table>
+      </div>
+      {data && data.TotalPageCount > 1 && (
+        <div className="toolbar" style={{ marginTop: 8 }}>
+          <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+          <span className="muted">Page {page} of {data.TotalPageCount}</span>
+          <button type="button" className="btn btn--small" disabled={page >= data.TotalPageCount} onClick={() => setPage(page + 1)}>Next</button>
+        </div>
+      )}
+      {adding && <AddEntryDialog type={type} brandId={brandId} seasonId={seasonId} onClose={(added) => { setAdding(false); if (added) void mutate(); }} />}
+      {deleting && <ConfirmDialog title={`Delete ${type.label}s`} message={`Delete ${selected.size} ${type.label}(s)?`} confirmLabel="Delete" danger
+        onConfirm={() => void remove()} onCancel={() => setDeleting(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { MODULES, pairKey, toggleModule, toPairs } from './permission-matrix';
+
+describe('permission matrix (ADMIN-019)', () => {
+  it('ADMIN-019: each module offers only its own actions', () => {
+    const users = MODULES.find((m) => m.id === 6)!;
+    expect(users.actions).toEqual([1, 2, 3]);
+    expect(MODULES.find((m) => m.id === 5)!.actions).toContain(8);
+  });
+  it('toggles a whole module and turns keys into sorted pairs', () => {
+    const users = MODULES.find((m) => m.id === 6)!;
+    const on = toggleModule(new Set([pairKey(6, 1)]), users);
+    expect(toPairs(on)).toEqual([{ ModuleId: 6, ActionId: 1 }, { ModuleId: 6, ActionId: 2 }, { ModuleId: 6, ActionId: 3 }]);
+    expect(toggleModule(on, users).size).toBe(0);
+  });
+});
