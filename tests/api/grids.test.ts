@@ -11,7 +11,7 @@ let t: TestApp;
 let costing: string, factory: string, viewer: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [costing, factory, viewer] = await Promise.all(['costing', 'factory', 'viewer'].map(async (u) => (await t.login(u)).access_token));
+  [costing, factory, viewer] = await t.tokens('costing', 'factory', 'viewer');
 });
 afterAll(async () => { await t?.close(); });
 

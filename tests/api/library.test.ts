@@ -23,7 +23,7 @@ beforeAll(async () => {
   await t.ctx.db.query(`INSERT INTO brands (brandid, brandname, sapbrandid) VALUES (15, 'Westcoast Group', '1150')`);
   await t.ctx.db.query(`INSERT INTO user_brands (userid, brandid) SELECT userid, 15 FROM users WHERE username = 'admin@example.com'`);
   await t.ctx.db.query(`INSERT INTO seasons (seasonid, brandid, seasonname, seasoncode, sortorder) VALUES (150, 15, 'Spring/Summer 2026', 'SS26', 1)`);
-  [admin, designer] = await Promise.all(['admin', 'designer'].map(async (u) => (await t.login(u)).access_token));
+  [admin, designer] = await t.tokens('admin', 'designer');
   librarian = await withLibraryRole('viewer', 'Librarian', [1, 2]); // brand 3 only
   reader = await withLibraryRole('forecast', 'Library Reader', [1]);
 });

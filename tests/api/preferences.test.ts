@@ -11,7 +11,7 @@ let t: TestApp;
 let admin: string, viewer: string, designer: string, factory: string, costing: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, viewer, designer, factory, costing] = await Promise.all(['admin', 'viewer', 'designer', 'factory', 'costing'].map(async (u) => (await t.login(u)).access_token));
+  [admin, viewer, designer, factory, costing] = await t.tokens('admin', 'viewer', 'designer', 'factory', 'costing');
 });
 afterAll(async () => { await t?.close(); });
 

@@ -9,7 +9,7 @@ let t: TestApp;
 let forecast: string, viewer: string, admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [forecast, viewer, admin] = await Promise.all(['forecast', 'viewer', 'admin'].map(async (u) => (await t.login(u)).access_token));
+  [forecast, viewer, admin] = await t.tokens('forecast', 'viewer', 'admin');
 });
 afterAll(async () => { await t?.close(); });
 

@@ -10,7 +10,7 @@ let t: TestApp;
 let admin: string, viewer: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, viewer] = await Promise.all(['admin', 'viewer'].map(async (u) => (await t.login(u)).access_token));
+  [admin, viewer] = await t.tokens('admin', 'viewer');
 });
 afterAll(async () => { await t?.close(); });
 

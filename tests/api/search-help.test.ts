@@ -11,7 +11,7 @@ let t: TestApp;
 let admin: string, designer: string, costing: string, factory: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, designer, costing, factory] = await Promise.all(['admin', 'designer', 'costing', 'factory'].map(async (u) => (await t.login(u)).access_token));
+  [admin, designer, costing, factory] = await t.tokens('admin', 'designer', 'costing', 'factory');
 });
 afterAll(async () => { await t?.close(); });
 

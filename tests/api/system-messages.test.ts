@@ -9,7 +9,7 @@ let t: TestApp;
 let admin: string, factory: string, viewer: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, factory, viewer] = await Promise.all(['admin', 'factory', 'viewer'].map(async (u) => (await t.login(u)).access_token));
+  [admin, factory, viewer] = await t.tokens('admin', 'factory', 'viewer');
 });
 afterAll(async () => { await t?.close(); });
 

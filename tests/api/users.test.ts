@@ -11,7 +11,7 @@ let t: TestApp;
 let admin: string, viewer: string, designer: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, viewer, designer] = await Promise.all(['admin', 'viewer', 'designer'].map(async (u) => (await t.login(u)).access_token));
+  [admin, viewer, designer] = await t.tokens('admin', 'viewer', 'designer');
 });
 afterAll(async () => { await t?.close(); });
 

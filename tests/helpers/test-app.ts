@@ -80,6 +80,8 @@ export interface TestApp {
   dataDir: string;
   request(method: string, url: string, opts?: { token?: string; json?: unknown; form?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
   login(user: DemoUser | string, password?: string): Promise<TokenAnswer>;
+  /** Access tokens of several demo users, in the order given. */
+  tokens(...users: (DemoUser | string)[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -104,14 +106,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     if (opts.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(opts.form).toString(); }
     return fetch(new Request(`http://localhost${url}`, { method, headers, body }));
   };
+  const login: TestApp['login'] = async (user, password = DEMO_PASSWORD) => {
+    const res = await request('POST', '/api/token', { form: { grant_type: 'password', username: emailOf(user), password } });
+    const answer = await res.json();
+    if (res.status !== 200) throw new Error(`login ${user} failed: ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
   return {
-    ctx, fetch, dataDir, request,
-    async login(user, password = DEMO_PASSWORD) {
-      const res = await request('POST', '/api/token', { form: { grant_type: 'password', username: emailOf(user), password } });
-      const answer = await res.json();
-      if (res.status !== 200) throw new Error(`login ${user} failed: ${res.status} ${JSON.stringify(answer)}`);
-      return answer;
-    },
+    ctx, fetch, dataDir, request, login,
+    tokens: (...users) => Promise.all(users.map(async (u) => (await login(u)).access_token)),
     async close() {
       await ctx.jobs.stop();
       if (fresh) await fresh.drop();
