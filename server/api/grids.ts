@@ -4,12 +4,12 @@
  * A grid of an entity needs the entity module's read to search and edit to save.
  */
 import type { ActionKey, ModuleKey, SessionUser } from '../auth/permissions';
-import type { PermissionRef } from '../schemas/documents';
+import type { GridDoc, PermissionRef } from '../schemas/documents';
 import { holds } from '../schemas/visibility';
 import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
-import { forbidden, notFound } from '../http/errors';
-import { recordKey, searchRecords, type SearchRequest } from '../records/read';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { recordKey, searchRecords, type ExtraFilters, type SearchRequest } from '../records/read';
 import { saveRows, type BulkRow } from '../records/bulk';
 
 function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
@@ -22,13 +22,33 @@ function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Ext
   return { grid, keyField: recordKey(schema) };
 }
 
+/** The grid's declared filters with the request's values; an equality value must fit its field's schema. */
+function gridFilters(ctx: AppContext, grid: GridDoc, body: Record<string, any>): ExtraFilters {
+  const declared = grid.filters ?? {};
+  const equals: Record<string, unknown> = {};
+  const schema = ctx.schemas.entities.get(grid.entity)!;
+  for (const f of declared.equals ?? []) {
+    const key = Object.keys(body).find((k) => k.toLowerCase() === f.toLowerCase());
+    if (key === undefined || body[key] === null || body[key] === '') continue;
+    const value = /integer|number/.test(JSON.stringify(schema.properties[f].type)) ? Number(body[key]) : body[key];
+    if (typeof value === 'number' && !Number.isFinite(value)) throw badRequest(`${f} must be a number.`, [{ Field: `/${key}`, Message: 'Must be a number.' }]);
+    equals[f] = value;
+  }
+  return {
+    text: declared.text && body.searchText ? { fields: declared.text, value: String(body.searchText) } : undefined,
+    equals,
+    activeOnly: declared.inactive && body.IncludeInactive !== true ? declared.inactive : undefined,
+  };
+}
+
 export function gridRoutes(r: ApiRouter) {
   r.post('/api/Grid/:gridId/Search', SIGNED_IN, { body: 'search' }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
     const { grid, keyField } = gridFor(ctx, user, c.req.param('gridId') ?? '', 'read');
     const fields = [keyField, 'RowVersion', ...grid.columns.map((col) => col.field)];
-    return c.json(await searchRecords(ctx, user, grid.entity, keyField, c.get('body') as SearchRequest, fields));
+    const body = c.get('body');
+    return c.json(await searchRecords(ctx, user, grid.entity, keyField, body as SearchRequest, fields, gridFilters(ctx, grid, body)));
   });
 
   r.post('/api/Grid/:gridId/Save', SIGNED_IN, { body: 'grid-save', maxBody: 8 * 1024 * 1024 }, async (c) => {

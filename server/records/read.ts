@@ -64,14 +64,28 @@ export interface SearchRequest {
   BrandId?: number; SeasonId?: number; StatusId?: number; StatusIdSecondary?: number;
 }
 
+/** Filters a grid document declares (GridDoc.filters), with the request's values. */
+export interface ExtraFilters {
+  text?: { fields: string[]; value: string };
+  equals?: Record<string, unknown>;
+  /** A boolean field whose false rows are left out. */
+  activeOnly?: string;
+}
+
+/** A case-insensitive contains pattern; the user's % and _ are literal characters. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
 /** A page of records; `only` limits the answer to those fields (a grid's columns). */
-export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[]): Promise<Paged<Record<string, unknown>>> {
+export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const s = scope(schema, user, 0);
   const where = [...s.where];
   const params = [...s.params];
   if ('IsDeleted' in schema.properties) where.push('NOT isdeleted');
   const add = (sql: (n: number) => string, value: unknown) => { params.push(value); where.push(sql(params.length)); };
+  if (extra.text?.value) add((n) => `(${extra.text!.fields.map((f) => `lower(${column(schema, f)}::text) LIKE $${n}`).join(' OR ')})`, likePattern(extra.text.value));
+  for (const [f, v] of Object.entries(extra.equals ?? {})) add((n) => `${column(schema, f)} = $${n}`, v);
+  if (extra.activeOnly) where.push(`${column(schema, extra.activeOnly)} IS TRUE`);
   if (req.BrandId !== undefined) add((n) => `${column(schema, schema['x-brandField'] ?? 'BrandId')} = $${n}`, req.BrandId);
   if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) add((n) => `seasonid = $${n}`, req.SeasonId);
   const statuses = [req.StatusId, req.StatusIdSecondary].filter((x): x is number => x !== undefined);

@@ -71,7 +71,16 @@ export interface GridDoc {
   read?: PermissionRef;
   /** Permission to save in the grid (default: the entity module's edit). */
   edit?: PermissionRef;
+  /** The filters a search of this grid accepts besides brand, season and status. */
+  filters?: GridFilters;
 }
+
+/**
+ * `text`: fields a `searchText` matches (case-insensitive contains); `equals`: fields that may be
+ * given as request parameters and match exactly; `inactive`: a boolean field that hides `false`
+ * rows unless the request says `IncludeInactive`.
+ */
+export interface GridFilters { text?: string[]; equals?: string[]; inactive?: string }
 
 export interface PermissionsDoc {
   actions: Record<string, number>;

@@ -33,6 +33,14 @@ export const gridMeta = {
     },
     read: permissionRef,
     edit: permissionRef,
+    filters: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        text: fieldList,
+        equals: fieldList,
+        inactive: { type: 'string' },
+      },
+    },
   },
 };
 

@@ -112,7 +112,12 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   };
   const layouts = checked<LayoutDoc>('layouts', '.layout.json', layoutMeta, (d) =>
     d.sections.flatMap((s, i) => s.rows.flatMap((r, j) => r.map((f, k) => [`/sections/${i}/rows/${j}/${k}`, f] as [string, string]))));
-  const grids = checked<GridDoc>('grids', '.grid.json', gridMeta, (d) => d.columns.map((c, i) => [`/columns/${i}/field`, c.field]));
+  const grids = checked<GridDoc>('grids', '.grid.json', gridMeta, (d) => [
+    ...d.columns.map((c, i) => [`/columns/${i}/field`, c.field] as [string, string]),
+    ...(d.filters?.text ?? []).map((f, i) => [`/filters/text/${i}`, f] as [string, string]),
+    ...(d.filters?.equals ?? []).map((f, i) => [`/filters/equals/${i}`, f] as [string, string]),
+    ...(d.filters?.inactive ? [['/filters/inactive', d.filters.inactive] as [string, string]] : []),
+  ]);
   const visibility = checked<VisibilityDoc>('visibility', '.visibility.json', visibilityMeta, (d) =>
     d.rules.flatMap((r, i) => r.fields.map((f, j) => [`/rules/${i}/fields/${j}`, f] as [string, string])));
   for (const [name, g] of grids) {

@@ -86,3 +86,23 @@ describe('grid save (one call per paste)', () => {
     expect((await res.json()).Errors.map((e: any) => e.Field)).toEqual(expect.arrayContaining(['/rows/0/Key', '/rows/0/RowVersion']));
   });
 });
+
+describe('grid filters declared by the grid document', () => {
+  it('ADMIN-001: the users grid filters by text, role and inactive inclusion', async () => {
+    const [admin] = await t.tokens('admin');
+    const users = (body: object) => t.request('POST', '/api/Grid/users/Search', { token: admin, json: { pageSize: 100, ...body } }).then((r) => r.json());
+    const all = await users({ IncludeInactive: true });
+    const active = await users({});
+    // The system user is inactive: hidden unless asked for.
+    expect(all.TotalRecords).toBe(active.TotalRecords + 1);
+    expect(active.Results.every((u: any) => u.IsActive)).toBe(true);
+    const byText = await users({ searchText: 'WHITFIELD' });
+    expect(byText.Results.map((u: any) => u.UserName)).toEqual(['designer@example.com']);
+    expect((await users({ searchText: '%' })).TotalRecords).toBe(0);
+    const [viewerRole] = await t.ctx.db.query(`SELECT roleid FROM users WHERE username = 'viewer@example.com'`);
+    const byRole = await users({ RoleId: viewerRole.roleid });
+    const expected = await t.ctx.db.query('SELECT count(*)::int AS n FROM users WHERE roleid = $1 AND isactive', [viewerRole.roleid]);
+    expect(byRole.TotalRecords).toBe(expected[0].n);
+    expect((await t.request('POST', '/api/Grid/users/Search', { token: admin, json: { RoleId: 'abc' } })).status).toBe(400);
+  });
+});

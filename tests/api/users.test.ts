@@ -202,7 +202,7 @@ describe('UpdateUser', () => {
 
 describe('users grid over user_view', () => {
   it('ADMIN-001/002: the grid searches and saves FirstName/LastName pasted in; duplicate names are per-row errors', async () => {
-    const page = await (await post('/api/Grid/users/Search', { pageSize: 15, sortColumn: 'UserId' })).json();
+    const page = await (await post('/api/Grid/users/Search', { pageSize: 15, sortColumn: 'UserId', IncludeInactive: true })).json();
     expect(page.Results).toHaveLength(15);
     const [a, b] = page.Results.filter((r: any) => [9, 10].includes(r.UserId));
     const out = await (await post('/api/Grid/users/Save', { rows: [

@@ -3,7 +3,8 @@ import { apiFetch } from '../../api/http';
 import type { GridRecord, SaveAnswer, SaveRow } from './change-batch';
 import { chunkRows } from './change-batch';
 
-export interface GridFilters { BrandId?: number; SeasonId?: number; StatusId?: number }
+/** Brand, season and status, plus whatever filters the grid document declares (e.g. searchText, RoleId, IncludeInactive). */
+export interface GridFilters { BrandId?: number; SeasonId?: number; StatusId?: number; searchText?: string; IncludeInactive?: boolean; [filter: string]: unknown }
 
 export interface GridPage {
   Results: GridRecord[];
