@@ -83,6 +83,9 @@ export async function openPostgres(url: string): Promise<Db> {
     max: 10,
     types: { getTypeParser: ((oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as any },
   });
+  // An idle pooled connection that the server ends (restart, admin command) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const q = (runner: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params = []) {
       const res = await runner.query(sql, params as any[]);
