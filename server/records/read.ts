@@ -10,6 +10,7 @@ import { fieldAccess } from '../schemas/visibility';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { paged, type Paged } from './paging';
 import { columnOf } from './split-record';
+import { containsPattern } from '../db/contains';
 import { AppError } from '../http/errors';
 
 export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
@@ -72,8 +73,6 @@ export interface ExtraFilters {
   activeOnly?: string;
 }
 
-/** A case-insensitive contains pattern; the user's % and _ are literal characters. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** A page of records; `only` limits the answer to those fields (a grid's columns). */
 export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
@@ -83,7 +82,7 @@ export async function searchRecords(ctx: AppContext, user: SessionUser, entity: 
   const params = [...s.params];
   if ('IsDeleted' in schema.properties) where.push('NOT isdeleted');
   const add = (sql: (n: number) => string, value: unknown) => { params.push(value); where.push(sql(params.length)); };
-  if (extra.text?.value) add((n) => `(${extra.text!.fields.map((f) => `lower(${column(schema, f)}::text) LIKE $${n}`).join(' OR ')})`, likePattern(extra.text.value));
+  if (extra.text?.value) add((n) => `(${extra.text!.fields.map((f) => `${column(schema, f)}::text ILIKE $${n}`).join(' OR ')})`, containsPattern(extra.text.value));
   for (const [f, v] of Object.entries(extra.equals ?? {})) add((n) => `${column(schema, f)} = $${n}`, v);
   if (extra.activeOnly) where.push(`${column(schema, extra.activeOnly)} IS TRUE`);
   if (req.BrandId !== undefined) add((n) => `${column(schema, schema['x-brandField'] ?? 'BrandId')} = $${n}`, req.BrandId);

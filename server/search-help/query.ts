@@ -9,6 +9,7 @@ import { badRequest } from '../http/errors';
 import { requireBrand } from '../http/router';
 import { paged, type Paged } from '../records/paging';
 import type { LookupColumn, LookupEntry } from './types';
+import { containsPattern } from '../db/contains';
 
 /** LOOKUP-003: the request default and the cap of a lookup page. */
 export const MAX_PAGE_SIZE = 9999;
@@ -53,8 +54,6 @@ export function scope(entry: LookupEntry, user: SessionUser, brandId?: unknown):
   return c;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /** One search parameter as a condition; an unknown name or a value of the wrong type is a 400 naming its path. */
 function addParameter(c: Conditions, col: LookupColumn | undefined, name: string, value: unknown) {
   const path = `/searchParameters/${name}`;
@@ -71,7 +70,7 @@ function addParameter(c: Conditions, col: LookupColumn | undefined, name: string
   } else if (col.match === 'equals') {
     c.add((p) => `lower(${col.sql}) = lower(${p})`, String(value));
   } else {
-    c.add((p) => `${col.sql} ILIKE ${p}`, `%${escapeLike(String(value))}%`);
+    c.add((p) => `${col.sql} ILIKE ${p}`, containsPattern(String(value)));
   }
 }
 

@@ -7,6 +7,7 @@ import { custom, type ApiRouter } from '../../http/router';
 import { badRequest, notFound } from '../../http/errors';
 import { intParam, queryParam } from '../../http/request';
 import { dateParam } from './common';
+import { containsPattern } from '../../db/contains';
 
 export const ERROR_NOT_FOUND = 'Error not found, please check your id.';
 /** ADMIN-039: the list sizes the screen offers. */
@@ -33,12 +34,11 @@ export function errorLogRoutes(r: ApiRouter) {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (sql: (n: number) => string, v: unknown) => { params.push(v); where.push(sql(params.length)); };
-    const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
     if (errorId > 0) add((n) => `sequence = $${n}`, errorId);
     const user = queryParam(c, 'User')?.trim();
-    if (user) add((n) => `username ILIKE $${n}`, like(user));
+    if (user) add((n) => `username ILIKE $${n}`, containsPattern(user));
     const message = queryParam(c, 'Message')?.trim();
-    if (message) add((n) => `message ILIKE $${n}`, like(message));
+    if (message) add((n) => `message ILIKE $${n}`, containsPattern(message));
     const start = dateParam(c, 'StartDate');
     if (start) add((n) => `timeutc >= $${n}::date`, start);
     const end = dateParam(c, 'EndDate');

@@ -9,6 +9,7 @@ import { intParam, queryParam } from '../../http/request';
 import { paged } from '../../records/paging';
 import { allModulePermissions, loadAdminUser, USER_COLS, USER_LINKS, withLinks } from './user-queries';
 import { subjectUserId } from './common';
+import { containsPattern } from '../../db/contains';
 
 /** ADMIN-016 and DECISIONS ADMIN-017. */
 export const USER_DATA_ERROR = 'There was an error while retrieving user data. Please contact system administrator';
@@ -31,7 +32,7 @@ export function userAdminRoutes(r: ApiRouter) {
     if (!truthy(queryParam(c, 'IncludeInactive'))) where.push('v.isactive');
     if (roleId > 0) { params.push(roleId); where.push(`v.roleid = $${params.length}`); }
     if (text) {
-      params.push(`%${text.replace(/[\\%_]/g, '\\$&')}%`);
+      params.push(containsPattern(text));
       where.push(`(v.username ILIKE $${params.length} OR v.firstname ILIKE $${params.length} OR v.lastname ILIKE $${params.length}
                    OR (v.firstname || ' ' || v.lastname) ILIKE $${params.length})`);
     }
