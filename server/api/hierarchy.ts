@@ -1,19 +1,42 @@
 /**
- * Read calls of the product hierarchy (line plan, brief, pattern, colorway): one record and a
- * paged search each, all through the generic read path. Writes come with the hierarchy screens.
+ * Calls every level of the product hierarchy (line plan, brief, pattern, colorway) shares, all
+ * through the generic records pipeline: one record, a paged search, the update of changed fields
+ * (optimistic concurrency, field rights, the shared status rules of server/hierarchy/rules.ts and
+ * the entity's own hooks) and the record's change history from the audit log. Create, delete and
+ * the entity-specific actions live in each entity's route module.
  */
 import { can, type ModuleKey } from '../auth/permissions';
 import { perm, requireBrand, SIGNED_IN, type ApiRouter } from '../http/router';
 import { intParam } from '../http/request';
 import { badRequest, notFound, permissionDenied } from '../http/errors';
+import { AppError } from '../http/errors';
 import { column, readRecord, searchRecords, viewOf, type SearchRequest } from '../records/read';
+import { updateRecord, type UpdateRequest } from '../records/write';
+import { fieldAccess } from '../schemas/visibility';
+import { recordDeleted, registerSharedRules } from '../hierarchy/rules';
 
 export const HIERARCHY = [
-  { level: 1, entity: 'line-plan', module: 'linePlan', area: 'LinePlan', get: 'GetLinePlan', search: 'SearchLinePlans', key: 'LinePlanId' },
-  { level: 2, entity: 'brief', module: 'brief', area: 'Brief', get: 'GetBriefSeasonal', search: 'SearchBriefs', key: 'BriefSeasonalId' },
-  { level: 3, entity: 'pattern', module: 'pattern', area: 'Pattern', get: 'GetPatternSeasonalDetails', search: 'SearchPatterns', key: 'PatternSeasonalId' },
-  { level: 4, entity: 'colorway', module: 'colorway', area: 'Prototype', get: 'GetPrototypeSeasonalDetails', search: 'SearchPrototypes', key: 'PrototypeSeasonalId' },
+  { level: 1, entity: 'line-plan', module: 'linePlan', area: 'LinePlan', get: 'GetLinePlan', search: 'SearchLinePlans', update: 'UpdateLinePlan', key: 'LinePlanId',
+    deletedMessage: 'The Line Plan you are trying to access is deleted.' },
+  { level: 2, entity: 'brief', module: 'brief', area: 'Brief', get: 'GetBriefSeasonal', search: 'SearchBriefs', update: 'UpdateBrief', key: 'BriefSeasonalId',
+    deletedMessage: 'The Brief you are trying to access is deleted.' },
+  { level: 3, entity: 'pattern', module: 'pattern', area: 'Pattern', get: 'GetPatternSeasonalDetails', search: 'SearchPatterns', update: 'UpdatePattern', key: 'PatternSeasonalId',
+    deletedMessage: 'The Pattern you are trying to access is deleted.' },
+  { level: 4, entity: 'colorway', module: 'colorway', area: 'Prototype', get: 'GetPrototypeSeasonalDetails', search: 'SearchPrototypes', update: 'UpdatePrototype', key: 'PrototypeSeasonalId',
+    deletedMessage: 'Colorway Deleted: The Colorway you are trying to access is deleted.' },
 ] as const satisfies readonly { level: number; module: ModuleKey; [k: string]: string | number }[];
+
+for (const h of HIERARCHY) registerSharedRules(h);
+
+/** The entity's own deleted message instead of the generic one (LP-006, BRIEF-022, PAT-027, CW-061). */
+async function withDeletedMessage<T>(h: (typeof HIERARCHY)[number], run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'record_deleted') throw recordDeleted(h);
+    throw e;
+  }
+}
 
 /** CONST-003: project levels line plan 1, brief 2, pattern 3, colorway 4. */
 export function hierarchyLevel(level: number) {
@@ -50,9 +73,38 @@ export function hierarchyRoutes(r: ApiRouter) {
     return c.json(rows.map(({ SeasonId, SeasonName }) => ({ SeasonId, SeasonName })));
   });
 
+  // The change history of one record from the audit log, newest first; fields the user may not see are left out.
+  r.get('/api/Audit/GetRecordHistory', SIGNED_IN, async (c) => {
+    const ctx = c.get('ctx');
+    const user = c.get('user');
+    const h = hierarchyLevel(intParam(c, 'ProjectLevelId'));
+    if (!can(user, h.module, 'read')) throw permissionDenied();
+    const id = intParam(c, 'ProjectId');
+    await withDeletedMessage(h, () => readRecord(ctx, user, h.entity, h.key, id));
+    const schema = ctx.schemas.entities.get(h.entity)!;
+    const { hidden } = fieldAccess(ctx.schemas, user, h.entity);
+    const rows = await ctx.db.query<{ auditid: number; changedat: string; username: string; field: string; oldvalue: string | null; newvalue: string | null }>(
+      `SELECT a.auditid, a.changedat, CASE WHEN a.userid = 1 OR u.userid IS NULL THEN 'System User' ELSE u.firstname || ' ' || u.lastname END AS username,
+              a.field, a.oldvalue, a.newvalue
+         FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
+        WHERE a.entity = $1 AND a.entityid = $2 ORDER BY a.auditid DESC LIMIT 500`, [h.entity, String(id)]);
+    return c.json(rows.filter((r) => !hidden.has(r.field) && schema.properties[r.field]).map((r) => ({
+      AuditId: r.auditid, ChangedOn: r.changedat, ChangedBy: r.username, Field: r.field,
+      FieldTitle: schema.properties[r.field].title ?? r.field, OldValue: r.oldvalue, NewValue: r.newvalue,
+    })));
+  });
+
   for (const h of HIERARCHY) {
     r.get(`/api/${h.area}/${h.get}`, perm(h.module, 'read'), async (c) =>
-      c.json(await readRecord(c.get('ctx'), c.get('user'), h.entity, h.key, intParam(c, h.key))));
+      c.json(await withDeletedMessage(h, () => readRecord(c.get('ctx'), c.get('user'), h.entity, h.key, intParam(c, h.key)))));
+
+    // The changed fields of one record at the version it was read (409 naming who changed it since).
+    r.post(`/api/${h.area}/${h.update}`, perm(h.module, 'edit'), { body: 'record-update' }, async (c) => {
+      const body = c.get('body') as { Id: number; RowVersion: number; Changes: Record<string, unknown> };
+      const req: UpdateRequest = { id: body.Id, rowVersion: body.RowVersion, changes: body.Changes };
+      const record = await withDeletedMessage(h, () => updateRecord(c.get('ctx'), c.get('user'), h.entity, h.key, req));
+      return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', Data: record });
+    });
 
     r.post(`/api/${h.area}/${h.search}`, perm(h.module, 'read'), { body: 'search' }, async (c) =>
       c.json(await searchRecords(c.get('ctx'), c.get('user'), h.entity, h.key, c.get('body') as SearchRequest)));

@@ -19,8 +19,10 @@ export type UpdateHook = (args: UpdateHookArgs) => Promise<Record<string, unknow
 
 const UPDATE_HOOKS = new Map<string, UpdateHook[]>();
 
-export function onUpdate(entity: string, hook: UpdateHook) {
-  UPDATE_HOOKS.set(entity, [...(UPDATE_HOOKS.get(entity) ?? []), hook]);
+/** Adds a hook for the entity; `first` puts it before the hooks already registered (shared rules). */
+export function onUpdate(entity: string, hook: UpdateHook, opts: { first?: boolean } = {}) {
+  const hooks = UPDATE_HOOKS.get(entity) ?? [];
+  UPDATE_HOOKS.set(entity, opts.first ? [hook, ...hooks] : [...hooks, hook]);
 }
 
 export async function runUpdateHooks(entity: string, args: UpdateHookArgs): Promise<Record<string, unknown>> {

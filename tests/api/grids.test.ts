@@ -68,16 +68,20 @@ describe('grid save (one call per paste)', () => {
     expect(now[3].prototypename).toBe(rows[3].PrototypeName);
   });
 
-  it('a paste over every row of the grid is one call', async () => {
+  it('a paste over every row of the grid is one call; CW-021 rows in statuses 3..7 are refused row by row', async () => {
     const page = await (await search(costing, 'costing', { pageSize: 1000 })).json();
     expect(page.Results.length).toBeGreaterThan(100);
+    const readOnly = new Set((await t.ctx.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE statusid BETWEEN 3 AND 7')).map((r) => r.id));
     const before = (await t.ctx.db.query('SELECT count(*)::int AS n FROM audit_log'))[0].n;
     const rows = page.Results.map((r: any, i: number) => ({ Key: r.PrototypeSeasonalId, RowVersion: r.RowVersion, Changes: { EstFFC: 10 + (i % 50) } }));
     const out = await (await save(costing, rows)).json();
-    expect(out.Failed).toEqual([]);
-    expect(out.Saved).toHaveLength(rows.length);
+    const refused = rows.filter((r: any) => readOnly.has(r.Key));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(out.Failed.map((f: any) => f.Key).sort()).toEqual(refused.map((r: any) => r.Key).sort());
+    expect(out.Failed[0]).toMatchObject({ Status: 409, Errors: [{ Field: '/EstFFC', Message: 'Read-only in this status.' }] });
+    expect(out.Saved).toHaveLength(rows.length - refused.length);
     const after = (await t.ctx.db.query('SELECT count(*)::int AS n FROM audit_log'))[0].n;
-    expect(after).toBeGreaterThan(before);
+    expect(after).toBe(before + rows.length - refused.length);
   });
 
   it('a malformed save is 400 with field paths', async () => {

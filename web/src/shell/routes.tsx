@@ -12,6 +12,9 @@ import { RequireSession } from './RequireSession';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { adminRoutes, homeRoute } from '../screens/admin/routes';
+import { linePlanRoutes } from '../screens/line-plans/routes';
+import { briefRoutes } from '../screens/briefs/routes';
+import { patternRoutes } from '../screens/patterns/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
 function screen<M>(load: () => Promise<M>, name: keyof M) {
@@ -47,6 +50,10 @@ export const routes: RouteObject[] = [
             children: [
               homeRoute,
               ...adminRoutes,
+              ...linePlanRoutes,
+              ...briefRoutes,
+              ...patternRoutes,
+              { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'changePassword', handle: { crumb: 'Change Password' }, lazy: screen(() => import('../screens/account/ChangePasswordScreen'), 'ChangePasswordScreen') },
               {
                 path: 'migrations',

@@ -1,0 +1,77 @@
+/**
+ * RecordEditor: one hierarchy record (line plan, brief, pattern, colorway) as an editable
+ * SchemaForm from the entity's schema, layout and the user's field layout, saved through the
+ * level's update call with optimistic concurrency. Read-only without the module's edit
+ * permission or in statuses 3..7 (then only the status can change, through StatusChange).
+ * Screens add their own header actions and panels (calendars, images, developers...) around it.
+ *
+ * @example <RecordEditor level={levelOf('brief')!} id={12} actions={(r) => <CopyButton record={r} />} />
+ */
+import { useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { can } from '../../auth/permissions';
+import { useSessionStore } from '../../auth/session-store';
+import { PageHeader } from '../../shell/PageHeader';
+import { toast } from '../../shell/toast-store';
+import { SchemaForm } from '../schema-form/SchemaForm';
+import { HistoryPanel } from './HistoryPanel';
+import { isReadOnlyStatus, type HierarchyLevel } from './hierarchy';
+import { saveHierarchyRecord } from './save-record';
+import { StatusChange } from './StatusChange';
+import { useHierarchyRecord, type RecordData } from './use-hierarchy-record';
+import './record.css';
+
+export interface RecordEditorProps {
+  level: HierarchyLevel;
+  id: number;
+  /** Layout document name (default: the entity's). */
+  layoutName?: string;
+  /** Buttons in the page header (copy, delete, relink…). */
+  actions?: (record: RecordData, reload: () => void) => ReactNode;
+  /** Panels below the form (child grids, images…). */
+  children?: (record: RecordData, reload: () => void) => ReactNode;
+  /** Whether the record may be edited beyond the module's permission and status (e.g. a factory rule). */
+  editable?: (record: RecordData) => boolean;
+}
+
+export function RecordEditor({ level, id, layoutName, actions, children, editable }: RecordEditorProps) {
+  const permissions = useSessionStore((s) => s.session?.userPermissions);
+  const { schema, layout, fieldLayout, record, ready, error, notFound, mutate } = useHierarchyRecord(level, id, layoutName);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  if (!can(permissions, level.module, 'read')) return <Navigate to="/permissionDenied" replace />;
+  if (notFound) return <Navigate to="/errorPage" replace />;
+  if (error) return <div className="alert alert--error" role="alert">The record could not be loaded.</div>;
+  if (!ready || !schema || !layout || !record) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+
+  const reload = () => { setConflict(null); void mutate(); };
+  const readOnly = !can(permissions, level.module, 'edit') || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted || (editable ? !editable(record) : false);
+  const onSave = async (changes: RecordData) => {
+    if (!Object.keys(changes).length) return;
+    const result = await saveHierarchyRecord(level, record, changes);
+    if (result.ok) {
+      setConflict(null);
+      toast.success('Record Saved Successfully.');
+      await mutate(result.record, { revalidate: false });
+      return;
+    }
+    if (result.conflict) setConflict(result.outcome.Message ?? null);
+    return result.outcome;
+  };
+  const title = String(record[level.name] ?? `${level.title} ${id}`);
+  return (
+    <div className="record-editor" data-entity={level.entity}>
+      <PageHeader title={title} subtitle={`${level.title} · ${String(record.StatusName ?? '')}`}
+        actions={<>{actions?.(record, reload)}<StatusChange level={level} record={record} onChanged={(r) => void mutate(r, { revalidate: false })} /></>} />
+      {conflict && (
+        <div className="alert alert--warning" role="alert">
+          {conflict} <button type="button" className="btn btn--small" onClick={reload}>Reload</button>
+        </div>
+      )}
+      <SchemaForm schema={schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
+        onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`} />
+      {children?.(record, reload)}
+      <HistoryPanel level={level.level} id={id} version={record.RowVersion} />
+    </div>
+  );
+}

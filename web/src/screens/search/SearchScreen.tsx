@@ -1,0 +1,31 @@
+/**
+ * /Search?searchModule=1..4 (SEARCH-001/002): the four hierarchy modules, each a search grid;
+ * a row opens its record. Deleted records' screens come here with their module preselected
+ * (DECISIONS SHELL-027).
+ */
+import { useSearchParams } from 'react-router-dom';
+import { can } from '../../auth/permissions';
+import { useSessionStore } from '../../auth/session-store';
+import { DataGrid } from '../../components/data-grid/DataGrid';
+import { HIERARCHY } from '../../components/record/hierarchy';
+import { PageHeader } from '../../shell/PageHeader';
+
+export function SearchScreen() {
+  const [params, setParams] = useSearchParams();
+  const permissions = useSessionStore((s) => s.session?.userPermissions);
+  const levels = HIERARCHY.filter((h) => can(permissions, h.module, 'read'));
+  const chosen = levels.find((h) => h.level === Number(params.get('searchModule'))) ?? levels[0];
+  if (!chosen) return <PageHeader title="Search" subtitle="You may not read any hierarchy module." />;
+  return (
+    <>
+      <PageHeader title="Search" />
+      <div className="tabs" role="tablist">
+        {levels.map((h) => (
+          <button key={h.level} type="button" role="tab" aria-selected={h === chosen} className={`tab${h === chosen ? ' tab--active' : ''}`}
+            onClick={() => setParams({ searchModule: String(h.level) })}>{h.title}</button>
+        ))}
+      </div>
+      <DataGrid key={chosen.searchGrid} gridId={chosen.searchGrid} search recordLink={(r) => chosen.path(String(r[chosen.key]))} />
+    </>
+  );
+}
