@@ -24,12 +24,16 @@ import { openApiRoutes } from './api/openapi';
 import { gridRoutes } from './api/grids';
 import { searchHelpRoutes } from './api/search-help';
 import { adminRoutes } from './api/admin';
+import { linePlanRoutes } from './api/line-plans';
+import { briefRoutes } from './api/briefs';
+import { patternRoutes } from './api/patterns';
+import { imageRoutes } from './api/images';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
 export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes,
-  searchHelpRoutes, adminRoutes, openApiRoutes];
+  searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {

@@ -1,0 +1,6 @@
+/** Patterns (PAT-001..028): create, delete and the entity's own calls. Reads, updates and history: server/api/hierarchy.ts. */
+import type { ApiRouter } from '../http/router';
+
+export function patternRoutes(_r: ApiRouter) {
+  // Routes are added here.
+}
