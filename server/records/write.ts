@@ -94,6 +94,13 @@ export async function updateRecordIn(ctx: AppContext, q: Queryable, user: Sessio
       await q.query(
         `UPDATE ${table} SET ${[...entries.map(([c], i) => `${c} = $${i + 2}`), ...stamps].join(', ')} WHERE ${keyCol} = $1`,
         [prev[key], ...entries.map(([, v]) => v)]);
+      // A base row is shared by every season of the record: the other seasons' versions move too,
+      // so a screen holding another season of it cannot overwrite this change.
+      if (table !== versionTable && entries.length) {
+        await q.query(
+          `UPDATE ${versionTable} SET rowversion = rowversion + 1 WHERE ${keyCol} = $1 AND ${column(schema, versionKey)} <> $2`,
+          [prev[key], prev[versionKey]]);
+      }
     }
     const changed = diffRecords(prev, changes);
     await writeAudit(q, user.userId, entity, req.id, changed);

@@ -54,6 +54,21 @@ describe('records pipeline: write', () => {
     expect((await colorwayOf(users.designer)).prototypename).toBe('Admin Edit');
   });
 
+  it('a change of the shared base row makes every other season of the record stale', async () => {
+    const [two] = await t.ctx.db.query(
+      `SELECT prototypeid FROM colorway_view WHERE brandid = ANY($1) AND statusid IN (1, 2) AND NOT isdeleted
+        GROUP BY prototypeid HAVING count(*) > 1 ORDER BY 1 LIMIT 1`, [[...users.designer.brandIds]]);
+    expect(two, 'the demo data has a colorway in two seasons').toBeTruthy();
+    const seasons = await t.ctx.db.query(
+      'SELECT prototypeseasonalid AS id, rowversion FROM colorway_view WHERE prototypeid = $1 ORDER BY 1', [two.prototypeid]);
+    const [a, b] = seasons;
+    await updateRecord(t.ctx, users.designer, 'colorway', 'PrototypeSeasonalId', { id: a.id, rowVersion: a.rowversion, changes: { PrototypeName: 'Shared Base Rename' } });
+    const err = await failure(updateRecord(t.ctx, users.designer, 'colorway', 'PrototypeSeasonalId', { id: b.id, rowVersion: b.rowversion, changes: { PrototypeName: 'Other Season Rename' } }));
+    expect(err.status).toBe(409);
+    const [now] = await t.ctx.db.query('SELECT prototypename FROM colorway_view WHERE prototypeseasonalid = $1', [b.id]);
+    expect(now.prototypename).toBe('Shared Base Rename');
+  });
+
   it('PERM-025: without edit permission every field is refused', async () => {
     const cw = await colorwayOf(users.viewer);
     const err = await failure(updateRecord(t.ctx, users.viewer, 'colorway', 'PrototypeSeasonalId', { id: cw.id, rowVersion: cw.rowversion, changes: { PrototypeName: 'x' } }));

@@ -9,6 +9,9 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/home', label: 'Home' },
+  { to: '/Search', label: 'Search', permission: ['search', 'read'] },
+  { to: '/linePlanList', label: 'Line Plans', permission: ['linePlan', 'read'] },
+  { to: '/patternList', label: 'Patterns', permission: ['pattern', 'read'] },
   { to: '/grid/colorway-search', label: 'Colorways', permission: ['colorway', 'read'] },
   { to: '/grid/costing', label: 'Costing', permission: ['colorway', 'read'] },
   { to: '/users', label: 'Users', permission: ['users', 'read'] },

@@ -53,6 +53,11 @@ export const routes: RouteObject[] = [
               ...linePlanRoutes,
               ...briefRoutes,
               ...patternRoutes,
+              {
+                path: 'colorway/:id',
+                handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Colorway ${m.params.id}` },
+                lazy: screen(() => import('../screens/record/RecordScreen'), 'ColorwayScreen'),
+              },
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'changePassword', handle: { crumb: 'Change Password' }, lazy: screen(() => import('../screens/account/ChangePasswordScreen'), 'ChangePasswordScreen') },
               {
