@@ -31,6 +31,8 @@ export interface RouteOptions {
   maxBody?: number;
   /** Query or body parameter holding a brand id the user must be assigned to (PERM-022). */
   brandParam?: string;
+  /** The handler reads the body itself as a stream (uploads): no body limit or body read here. */
+  stream?: boolean;
 }
 
 export const GUARD = Symbol('guard');
@@ -56,7 +58,7 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
       if (!allowed) throw permissionDenied();
       c.set('user', user);
     }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !opts.stream) {
       let body = await readBody(c);
       if (opts.body) {
         const schema = ctx.schemas.requests.get(opts.body);
@@ -95,6 +97,10 @@ export class ApiRouter {
 
   private add(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, rule: Rule, opts: RouteOptions, handler: Handler) {
     this.declared.push({ method, path, rule, opts });
+    if (opts.stream) {
+      this.app.on(method, lowerStatic(path), guard(rule, opts), handler);
+      return;
+    }
     const limit = bodyLimit({ maxSize: opts.maxBody ?? DEFAULT_MAX_BODY, onError: tooLarge });
     this.app.on(method, lowerStatic(path), limit, guard(rule, opts), handler);
   }

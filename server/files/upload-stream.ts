@@ -1,0 +1,88 @@
+/**
+ * Receives one multipart/form-data upload as a stream (DESIGN "Files"): the form fields, and the
+ * file written straight to a temp file, never held in memory. The size limit is enforced while
+ * the bytes arrive: past it the request stops being read, the temp file is removed and the answer
+ * is 413. `beforeFile` sees the fields sent before the file and the file's name, and may refuse
+ * (throw) before a byte is written.
+ */
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import { AppError, badRequest } from '../http/errors';
+import { removeFiles, tempFile } from './storage';
+
+export interface ReceivedFile { path: string; name: string; size: number }
+export interface Upload { fields: Record<string, string>; file?: ReceivedFile }
+
+export interface UploadOptions {
+  dataDir: string;
+  maxBytes: number;
+  beforeFile?: (fields: Record<string, string>, fileName: string) => Promise<void> | void;
+}
+
+const FORM_SLACK = 64 * 1024;
+export const tooLarge = (maxBytes: number) =>
+  new AppError(413, 'payload_too_large', `The file is larger than the maximum of ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+
+export async function receiveUpload(req: Request, opts: UploadOptions): Promise<Upload> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(type) || !req.body) throw badRequest('The upload must be sent as multipart/form-data.');
+  if (Number(req.headers.get('content-length') ?? 0) > opts.maxBytes + FORM_SLACK) throw tooLarge(opts.maxBytes);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { 'content-type': type }, limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: opts.maxBytes } });
+  } catch {
+    throw badRequest('The upload must be sent as multipart/form-data.');
+  }
+  const source = Readable.fromWeb(req.body as WebReadableStream<Uint8Array>);
+  const fields: Record<string, string> = {};
+  const temps: string[] = [];
+  let writing: Promise<ReceivedFile> | undefined;
+  let incoming: Readable | undefined;
+  let failure: unknown;
+
+  const done = new Promise<void>((resolve, reject) => {
+    const fail = (e: unknown) => {
+      if (failure) return;
+      failure = e;
+      source.unpipe(parser);
+      source.destroy();
+      incoming?.destroy();
+      reject(e);
+    };
+    parser.on('field', (name, value) => { fields[name] = value; });
+    parser.on('file', (_name, stream, info) => {
+      if (writing || failure) { stream.resume(); return; }
+      incoming = stream;
+      stream.pause();
+      stream.on('limit', () => fail(tooLarge(opts.maxBytes)));
+      writing = (async () => {
+        await opts.beforeFile?.({ ...fields }, info.filename ?? '');
+        const path = await tempFile(opts.dataDir);
+        temps.push(path);
+        const out = fs.createWriteStream(path, { flags: 'wx' });
+        await pipeline(stream, out);
+        return { path, name: info.filename ?? '', size: out.bytesWritten };
+      })();
+      writing.catch((e) => { stream.resume(); fail(e); });
+    });
+    parser.on('close', resolve);
+    parser.on('error', (e) => fail(badRequest(`The upload could not be read: ${(e as Error).message}`)));
+    source.on('error', fail);
+    source.pipe(parser);
+  });
+
+  try {
+    await done;
+    const file = await writing;
+    if (failure) throw failure;
+    return { fields, file };
+  } catch (e) {
+    await writing?.catch(() => undefined);
+    await removeFiles(temps);
+    throw e;
+  }
+}
