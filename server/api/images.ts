@@ -12,7 +12,7 @@ import { anyOf, type ApiRouter } from '../http/router';
 import { queryParam } from '../http/request';
 import { badRequest, notFound } from '../http/errors';
 import { HIERARCHY } from './hierarchy';
-import { CONTENT_TYPES, extensionOf, formatOfExtension, imageNameProblem, INVALID_FILE_FORMAT, sniffImageFormat, THUMBNAIL_SIZES, type ImageSize } from '../files/image-rules';
+import { CONTENT_TYPES, extensionOf, formatOfExtension, imageNameProblem, INVALID_FILE_FORMAT, sniffImageFormat, THUMBNAIL_SIZES, type ImageSize } from '../domain/image-rules';
 import { imageTarget, imageUrl, setImageName, targetDir, TARGET_FIELDS } from '../files/image-target';
 import { commitImageFiles, readHead, removeFiles, removeImageFiles, storedImage, tempFile } from '../files/storage';
 import { receiveUpload, type ReceivedFile } from '../files/upload-stream';

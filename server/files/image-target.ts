@@ -15,7 +15,7 @@ import { canonicalKeys } from '../http/request';
 import { diffRecords, writeAudit } from '../records/audit';
 import { column, readRecord, viewOf } from '../records/read';
 import { updateRecordIn } from '../records/write';
-import { OUTSOLE_IMAGE, PRODUCT_IMAGE, type ImageType } from './image-rules';
+import { OUTSOLE_IMAGE, PRODUCT_IMAGE, type ImageType } from '../domain/image-rules';
 import { imageDir, type ImageLocation } from './storage';
 
 export const TARGET_FIELDS = ['ProjectId', 'ProjectLevel', 'ImageType'];

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageSize } from './image-rules';
+import type { ImageSize } from '../domain/image-rules';
 
 export interface ImageLocation { level: number; recordId: number; type: number }
 

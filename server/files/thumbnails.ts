@@ -1,7 +1,7 @@
 /** Thumbnails of an uploaded image at 65, 105 and 600 px (the longer edge; never enlarged), with sharp. */
 import sharp from 'sharp';
 import { badRequest } from '../http/errors';
-import { INVALID_FILE_FORMAT, THUMBNAIL_SIZES, type ImageFormat } from './image-rules';
+import { INVALID_FILE_FORMAT, THUMBNAIL_SIZES, type ImageFormat } from '../domain/image-rules';
 
 /** Writes each thumbnail to a file from `nextTemp` (the caller removes what is left); answers size → path. A file sharp cannot decode is refused. */
 export async function writeThumbnails(original: string, format: ImageFormat, nextTemp: () => Promise<string>): Promise<Record<string, string>> {

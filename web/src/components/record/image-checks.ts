@@ -2,9 +2,9 @@
  * The browser's early image checks and texts (DOC-018..023); the server enforces the same rules
  * (server/files/image-rules.ts, shared so the two cannot drift).
  */
-import { IMAGE_EXTENSIONS, imageNameProblem, PICKER_EXTENSIONS, type ImageSize, type ImageType } from '../../../../server/files/image-rules';
+import { IMAGE_EXTENSIONS, imageNameProblem, PICKER_EXTENSIONS, type ImageSize, type ImageType } from '@domain/image-rules';
 
-export { OUTSOLE_IMAGE, PRODUCT_IMAGE, type ImageType } from '../../../../server/files/image-rules';
+export { OUTSOLE_IMAGE, PRODUCT_IMAGE, type ImageType } from '@domain/image-rules';
 
 /** How the file was chosen: the file picker, or dropped on the drop area (which also allows bmp, DOC-018). */
 export type ImageSource = 'picker' | 'drop';
