@@ -16,6 +16,8 @@ function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Ext
   const grid = ctx.schemas.grids.get(gridId);
   if (!grid) throw notFound('No such grid.');
   const schema = ctx.schemas.entities.get(grid.entity)!;
+  // Grids over rows of another call (error log, role list, access report) have no table to search.
+  if (!schema['x-tables']) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
   const module = schema['x-module'] as ModuleKey | undefined;
   const ref = (action === 'read' ? grid.read : grid.edit) ?? (module ? [module, action] as PermissionRef : undefined);
   if (!ref || !holds(user, ref)) throw forbidden();

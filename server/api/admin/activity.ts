@@ -1,6 +1,6 @@
 /**
  * What a user touched: last-used projects (PREF-024) and the workflow event log (LOOKUP-039,
- * WFEventLogs). Projects are named by level (1 line plan, 2 brief, 3 pattern, 4 colorway) and base
+ * WFEventLogs), plus the catalogue of workflow event kinds (GetWorkflowEvents). Projects are named by level (1 line plan, 2 brief, 3 pattern, 4 colorway) and base
  * id; logging one checks it exists and that the user is assigned to its brand (PERM-022).
  */
 import type { Queryable } from '../../db/client';
@@ -67,6 +67,10 @@ export function activityRoutes(r: ApiRouter) {
       RETURNING eventlogid AS "EventLogId"`, [DATA_CHANGED_EVENT, b.projLevel, b.projId, brandId, user.userId]);
     return c.json(ok('Logged.', row));
   });
+
+  // The catalogue of workflow event kinds (PREF-010: what a profile's event assignment picks from).
+  r.get('/api/Workflow/GetWorkflowEvents', SIGNED_IN, async (c) => c.json(await c.get('ctx').db.query(
+    'SELECT wfeventid AS "WFEventId", wfeventname AS "WFEventName" FROM workflow_events ORDER BY wfeventid')));
 
   // The event log of the user's brands between two dates (inclusive), newest first.
   r.get('/api/Workflow/WFEventLogs', SIGNED_IN, async (c) => {

@@ -2,16 +2,17 @@
  * DataGrid: any grid document (schemas/grids/<id>.grid.json) in Handsontable, with columns,
  * cell types and limits from the entity schema, server-side sort, paging or all rows
  * virtualised, per-user column order and visibility, Ctrl+Shift+F column finder, one save per
- * edit/paste/fill, and export of every record to xlsx.
+ * edit/paste/fill, and export of every record to xlsx. With `source` the rows come from the
+ * screen's own API call (read-only, sorted and paged in the browser); columns still come from
+ * the grid document.
  *
  * @example <DataGrid gridId="costing" />            // editable flash-edit grid, all rows
  * @example <DataGrid gridId="colorway-search" search filters={{ BrandId: 2 }} />
+ * @example <DataGrid gridId="roles" source={{ rows: data, error, loading: isLoading }} keyField="RoleId" recordLink={(r) => `/roleEdit/${r.RoleId}`} />
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
 import type Handsontable from 'handsontable/base';
-import { can, type ActionKey, type ModuleKey } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
@@ -20,11 +21,16 @@ import { useEntitySchema, useGridDocument } from '../fields/schema-docs';
 import { ColumnChooser } from './ColumnChooser';
 import { ColumnFinder } from './ColumnFinder';
 import { applyPrefs, EMPTY_PREFS, type ColumnPrefs } from './column-prefs';
-import { gridColumns, isEditable } from './columns';
-import { saveGrid, searchAll, searchGrid, type GridFilters } from './grid-api';
+import type { GridRecord } from './change-batch';
+import { gridColumns, isEditable, type GridColumn } from './columns';
+import { saveGrid, type GridFilters } from './grid-api';
+import { holdsRef } from './grid-permissions';
 import { GridTable, type GridSort } from './GridTable';
 import { Pager } from './Pager';
 import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
+import { useGridRecords, type RowSource } from './use-grid-records';
+
+export type { RowSource } from './use-grid-records';
 
 export interface DataGridProps {
   /** Id of the grid document, e.g. 'costing'. */
@@ -39,27 +45,40 @@ export interface DataGridProps {
   height?: number | string;
   /** Report name of the export file (default: the grid's title). */
   reportName?: string;
-  /** Where a double-click on a row leads (read-only grids), e.g. the record's screen. */
+  /** Where opening a row leads (double-click or Enter on a read-only cell, or the link cell), e.g. the record's screen. */
   recordLink?: (record: Record<string, unknown>) => string;
+  /** Opening a row, when it is not a navigation (wins over recordLink). */
+  onRowOpen?: (record: GridRecord) => void;
+  /** The column shown as a link to `recordLink` of its row. */
+  linkField?: string;
+  /** Rows-from-endpoint mode: the rows of the screen's own API call; read-only, client-side sort and paging. */
+  source?: RowSource;
+  /** The rows' key field when the entity has no `x-tables` (endpoint rows). */
+  keyField?: string;
+  /** Initial page size of a paged grid (CONST-009: 15, 25, 50 or 100; default 50). */
+  pageSize?: number;
+  /** Columns the answer decides (e.g. one per permission module), after the document's. */
+  extraColumns?: readonly GridColumn[];
+  /** Shown instead of the grid when there are no rows. */
+  emptyText?: string;
+  /** The records of the selected rows, after each selection. */
+  onSelectionChange?: (records: GridRecord[]) => void;
 }
 
-type PermissionPair = [ModuleKey, ActionKey];
-
 /** See the module comment. */
-export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink }: DataGridProps) {
+export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
+  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange }: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
   const { data: schema } = useEntitySchema(grid?.entity);
-  const module = schema?.['x-module'] as ModuleKey | undefined;
-  const readRef = (grid?.read ?? (module ? [module, 'read'] : undefined)) as PermissionPair | undefined;
-  const editRef = (grid?.edit ?? (module ? [module, 'edit'] : undefined)) as PermissionPair | undefined;
-  const canRead = !readRef || can(session?.userPermissions, readRef[0], readRef[1]);
-  const canEdit = !!editRef && can(session?.userPermissions, editRef[0], editRef[1]);
+  const module = schema?.['x-module'] as string | undefined;
+  const canRead = holdsRef(session?.userPermissions, grid?.read, module, 'read');
+  const canEdit = holdsRef(session?.userPermissions, grid?.edit, module, 'edit');
 
-  const columns = useMemo(() => (grid && schema ? gridColumns(grid, schema) : []), [grid, schema]);
-  const keyField = schema ? recordKeyField(schema) : '';
-  const editable = !search && canEdit && isEditable(columns);
+  const columns = useMemo(() => (grid && schema ? [...gridColumns(grid, schema), ...(extraColumns ?? [])] : []), [grid, schema, extraColumns]);
+  const keyField = keyFieldProp ?? (schema ? recordKeyField(schema) : '');
+  const editable = !search && !source && canEdit && isEditable(columns);
   const effectiveMode = mode ?? (editable ? 'all' : 'paged');
 
   const userId = session?.userId ?? '';
@@ -78,24 +97,11 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
 
   const [sort, setSort] = useState<GridSort | null>(null);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(50);
-  const filterKey = JSON.stringify(filters ?? {});
-  const sortReq = sort ? { sortColumn: sort.field, sortDirection: sort.direction } : {};
+  const [pageSize, setPageSize] = useState(initialPageSize);
   const ready = !!grid && !!schema && canRead;
-  const { data, error, isLoading } = useSWR(
-    ready ? ['grid-records', gridId, effectiveMode, effectiveMode === 'paged' ? page : 0, pageSize, sort?.field, sort?.direction, filterKey] : null,
-    async () => {
-      if (effectiveMode === 'all') {
-        const rows = await searchAll(gridId, { ...filters, ...sortReq });
-        return { rows, totalPages: 1, total: rows.length };
-      }
-      const p = await searchGrid(gridId, { ...filters, ...sortReq, pageNumber: page, pageSize });
-      return { rows: p.Results, totalPages: p.TotalPageCount, total: p.TotalRecords };
-    },
-    { revalidateOnFocus: false, revalidateIfStale: false, keepPreviousData: true },
-  );
-  // The grid edits its rows in place: give it copies, never the swr cache's objects.
-  const records = useMemo(() => (data ? data.rows.map((r) => ({ ...r })) : []), [data]);
+  const { records, total, totalPages, error, loading, all } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, sort, page, pageSize });
+  // New rows from the screen (a filter) start at the first page again.
+  useEffect(() => { if (source) setPage(1); }, [source?.rows]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
@@ -118,6 +124,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     if (show) next.delete(field); else next.add(field);
     updatePrefs({ order: prefs.order, hidden: [...next] });
   }, [prefs, updatePrefs]);
+  const openRow = useMemo(() => onRowOpen ?? (recordLink ? (r: GridRecord) => void navigate(recordLink(r)) : undefined), [onRowOpen, recordLink, navigate]);
   const onSave = useCallback((rows: Parameters<typeof saveGrid>[1]) => saveGrid(gridId, rows), [gridId]);
   const onSaved = useCallback(({ saved, failed }: { saved: number; failed: number }) => {
     if (failed) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved; ${failed} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
@@ -132,7 +139,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const exportAll = async () => {
     setExporting(true);
     try {
-      const [{ downloadXlsx }, rows] = await Promise.all([import('./export-xlsx'), searchAll(gridId, { ...filters, ...sortReq })]);
+      const [{ downloadXlsx }, rows] = await Promise.all([import('./export-xlsx'), all()]);
       await downloadXlsx(reportName ?? grid?.title ?? gridId, visible, rows);
     } catch {
       toast.error('The export failed.');
@@ -155,19 +162,20 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         <span className="spacer" />
         {pending && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Saving…</span>}
         {!pending && status && <span className={`data-grid__status${status.error ? ' data-grid__status--error' : ''}`} role="status">{status.text}</span>}
-        {isLoading && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
-        {effectiveMode === 'all' && data && <span className="data-grid__status">{data.total.toLocaleString('en-US')} records</span>}
+        {loading && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+        {effectiveMode === 'all' && total !== undefined && <span className="data-grid__status">{total.toLocaleString('en-US')} records</span>}
       </div>
-      {error ? <div className="alert alert--error" role="alert">The records could not be loaded.</div> : (
+      {error && !source ? <div className="alert alert--error" role="alert">The records could not be loaded.</div>
+        : emptyText && total === 0 ? <p className="muted data-grid__empty">{emptyText}</p> : (
         <GridTable
           columns={visible} records={records} keyField={keyField} editable={editable}
           rowHeight={search ? 35 : 30} height={height} sort={sort}
           onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={setPending} hotRef={hotRef}
-          onRowOpen={recordLink && !editable ? (r) => void navigate(recordLink(r)) : undefined}
+          onRowOpen={openRow} linkField={linkField} rowHref={recordLink} onSelectionChange={onSelectionChange}
         />
       )}
-      {effectiveMode === 'paged' && data && (
-        <Pager page={page} pageSize={pageSize} totalPages={data.totalPages} totalRecords={data.total}
+      {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !(emptyText && total === 0) && (
+        <Pager page={page} pageSize={pageSize} totalPages={totalPages} totalRecords={total}
           onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); }} />
       )}
       <ColumnFinder columns={visible} onPick={pickColumn} onOpen={() => hotRef.current?.unlisten()} />

@@ -4,7 +4,7 @@
  * RowVersions, rejected rows rolled back, per-cell errors. No data loading here, so benches and
  * other screens can feed it records directly.
  */
-import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
@@ -14,13 +14,17 @@ import './data-grid.css';
 import { batchChanges, failedToErrors, recordsBefore, writesAfterSave, type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow } from './change-batch';
 import { toServerValue } from './cell-values';
 import type { GridColumn } from './columns';
-import { hotColumn } from './hot-cells';
+import { hotColumn, linkRenderer } from './hot-cells';
 import { parseTsv } from './tsv';
 
 registerAllModules();
 
 /** Sources of changes the grid makes itself (never saved). */
 const OWN_SOURCES = new Set(['loadData', 'updateData', 'server', 'rollback']);
+
+/** A plain left click on a link cell's link (a modified click is left to the browser: new tab). */
+const plainLinkClick = (e: MouseEvent | ReactMouseEvent) => e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey
+  && !!(e.target as HTMLElement | null)?.closest?.('a.data-grid__link');
 
 export interface GridSort { field: string; direction: 'ASC' | 'DESC' }
 
@@ -50,18 +54,24 @@ export interface GridTableProps {
   hotRef?: RefObject<Handsontable | null>;
   /** Called with true while a save is running. */
   onPending?: (pending: boolean) => void;
-  /** A double-click on a row (read-only grids open the record). */
+  /** Opens a row's record: a double-click or Enter on a read-only cell (in any grid), or a plain click on the link cell. */
   onRowOpen?: (record: GridRecord) => void;
+  /** The column shown as a link to `rowHref` of its row. */
+  linkField?: string;
+  /** The address of a row's record (the link cell's href). */
+  rowHref?: (record: GridRecord) => string;
+  /** The records of the selected rows, after each selection. */
+  onSelectionChange?: (records: GridRecord[]) => void;
 }
 
 /** See the module comment. */
-export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen }: GridTableProps) {
+export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange }: GridTableProps) {
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
   const recordsRef = useRef(records);
   recordsRef.current = records;
-  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen });
-  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen };
+  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange });
+  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange };
   const chain = useRef<Promise<void>>(Promise.resolve());
 
   const keyIndex = useMemo(() => new Map(records.map((r, i) => [Number(r[keyField]), i])), [records, keyField]);
@@ -76,7 +86,18 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     return m?.get(field) ?? m?.get('');
   }, []);
 
-  const hotColumns = useMemo(() => columns.map((c) => hotColumn(c, editable, errorAt)), [columns, editable, errorAt]);
+  const recordAt = useCallback((row: number): GridRecord | undefined => {
+    const hot = ref.current?.hotInstance;
+    return recordsRef.current[hot ? hot.toPhysicalRow(row) : row];
+  }, []);
+  const hrefAt = useCallback((row: number) => {
+    const rec = recordAt(row);
+    return rec && latest.current.rowHref ? latest.current.rowHref(rec) : undefined;
+  }, [recordAt]);
+  const hotColumns = useMemo(() => columns.map((c) => {
+    const s = hotColumn(c, editable, errorAt);
+    return c.field === linkField && rowHref ? { ...s, renderer: linkRenderer(c, errorAt, hrefAt) as never } : s;
+  }), [columns, editable, errorAt, linkField, rowHref, hrefAt]);
   const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
   const headers = useMemo(() => columns.map((c) => {
     const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';
@@ -145,15 +166,54 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
   }, [process]);
 
   const afterOnCellMouseDown = useCallback((e: MouseEvent, coords: { row: number; col: number }) => {
-    if (coords.row === -1 && coords.col >= 0) {
+    if (coords.row >= 0 && e.detail === 1 && plainLinkClick(e)) {
+      const rec = recordAt(coords.row);
+      if (rec) latest.current.onRowOpen?.(rec);
+    } else if (coords.row === -1 && coords.col >= 0) {
       const col = latest.current.columns[coords.col];
       if (col) latest.current.onSort?.(col.field);
     } else if (coords.row >= 0 && e.detail === 2 && latest.current.onRowOpen) {
+      // In an editable grid a double-click on an editable cell edits it; elsewhere it opens the row.
       const hot = ref.current?.hotInstance;
-      const rec = recordsRef.current[hot ? hot.toPhysicalRow(coords.row) : coords.row];
+      if (hot && coords.col >= 0 && !hot.getCellMeta(coords.row, coords.col).readOnly) return;
+      const rec = recordAt(coords.row);
       if (rec) latest.current.onRowOpen(rec);
     }
+  }, [recordAt]);
+
+  // Enter on a read-only cell opens the row (on an editable one it edits, as always).
+  const beforeKeyDown = useCallback((e: KeyboardEvent) => {
+    const hot = ref.current?.hotInstance;
+    const open = latest.current.onRowOpen;
+    if (!hot || !open || e.key !== 'Enter' || e.ctrlKey || e.altKey || e.shiftKey || e.metaKey || hot.getActiveEditor()?.isOpened()) return;
+    const cell = hot.getSelectedRangeLast()?.highlight;
+    const row = cell?.row ?? -1;
+    const col = cell?.col ?? -1;
+    if (row < 0 || col < 0 || !hot.getCellMeta(row, col).readOnly) return;
+    const rec = recordAt(row);
+    if (!rec) return;
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    open(rec);
+  }, [recordAt]);
+
+  // A plain click on a link opens the row in the app (on mouse down: the grid may render the cell
+  // again before the click); the browser's own navigation is stopped. A modified click is the
+  // browser's (new tab).
+  const onLinkClick = useCallback((e: ReactMouseEvent<HTMLDivElement>) => {
+    if (plainLinkClick(e)) e.preventDefault();
   }, []);
+
+  const afterSelectionEnd = useCallback(() => {
+    const hot = ref.current?.hotInstance;
+    const notify = latest.current.onSelectionChange;
+    if (!hot || !notify) return;
+    const rows = new Set<number>();
+    for (const [r1, , r2] of hot.getSelected() ?? []) {
+      for (let r = Math.max(0, Math.min(r1, r2)); r <= Math.max(r1, r2); r++) rows.add(r);
+    }
+    notify([...rows].sort((a, b) => a - b).map(recordAt).filter((r): r is GridRecord => !!r));
+  }, [recordAt]);
 
   const beforeColumnMove = useCallback((moved: number[], finalIndex: number) => {
     const fields = latest.current.columns.map((c) => c.field);
@@ -207,11 +267,11 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     if (hotRef) hotRef.current = ref.current?.hotInstance ?? null;
   });
 
-  // New records (a page, a sort): errors of the old ones go.
-  useEffect(() => { errors.current = new Map(); }, [records]);
+  // New records (a page, a sort): errors and the selection of the old ones go.
+  useEffect(() => { errors.current = new Map(); latest.current.onSelectionChange?.([]); }, [records]);
 
   return (
-    <div className="data-grid__table" style={{ height }}>
+    <div className="data-grid__table" style={{ height }} onClick={onLinkClick}>
       <HotTable
         ref={ref}
         licenseKey="non-commercial-and-evaluation"
@@ -237,6 +297,8 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
         afterOnCellMouseDown={afterOnCellMouseDown as never}
+        beforeKeyDown={beforeKeyDown as never}
+        afterSelectionEnd={afterSelectionEnd as never}
         beforeColumnMove={beforeColumnMove as never}
       />
     </div>

@@ -10,8 +10,9 @@ export interface GridDocument {
   entity: string;
   title: string;
   columns: { field: string; width: number; readOnly?: boolean }[];
-  edit?: [string, string];
-  read?: [string, string];
+  /** One (module, action) pair or a list of alternatives (ADR 002). */
+  edit?: [string, string] | [string, string][];
+  read?: [string, string] | [string, string][];
 }
 
 /** One column of a DataGrid. */

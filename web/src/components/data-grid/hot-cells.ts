@@ -6,6 +6,7 @@
 import type Handsontable from 'handsontable/base';
 import { TextEditor } from 'handsontable/editors';
 import { checkboxRenderer, textRenderer } from 'handsontable/renderers';
+import { formatDateTime } from '../../format/date';
 import { isoToDisplay } from '../fields/dates';
 import { formatMoney, sanitiseNumericInput } from '../fields/numbers';
 import type { GridColumn } from './columns';
@@ -22,7 +23,7 @@ function display(col: GridColumn, value: unknown): unknown {
   if (value === null || value === undefined) return '';
   switch (col.kind) {
     case 'date': return isoToDisplay(value);
-    case 'datetime': { const d = new Date(String(value)); return Number.isNaN(d.getTime()) ? value : `${isoToDisplay(d.toISOString())}`; }
+    case 'datetime': { const d = new Date(String(value)); return Number.isNaN(d.getTime()) ? value : formatDateTime(d); }
     case 'money': return typeof value === 'number' ? formatMoney(value) : value;
     default: return value;
   }
@@ -39,6 +40,21 @@ function makeRenderer(col: GridColumn, errors: ErrorLookup): Renderer {
       td.classList.add('cell--error');
       td.title = err;
     } else if (td.title) td.removeAttribute('title');
+  };
+}
+
+/** A link cell (DataGrid `linkField`): the value as a link to the row's record; a plain click opens it in the app. */
+export function linkRenderer(col: GridColumn, errors: ErrorLookup, href: (row: number) => string | undefined): Renderer {
+  const base = makeRenderer(col, errors);
+  return (instance, td, row, c, prop, value, cp) => {
+    base(instance, td, row, c, prop, value, cp);
+    const url = href(row);
+    if (!url) return;
+    const a = document.createElement('a');
+    a.href = url;
+    a.className = 'data-grid__link';
+    a.textContent = td.textContent;
+    td.replaceChildren(a);
   };
 }
 

@@ -5,12 +5,14 @@
  * call shows the 'Error!' toast for 5 s and closes the dialog (LOOKUP-009).
  *
  * @example <LookupDialog lookup="Factories" onPick={(row) => set(row.FactoryKey)} onClose={close} />
+ * @example <LookupDialog lookup="Factories" initialFilters={{ FactoryName: 'shoe' }} onPick={pick} onClose={close} />
  */
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { Modal } from '../../shell/Modal';
 import { DEFAULT_ERROR_TEXT, toast } from '../../shell/toast-store';
 import { useLookup, type LookupInfo } from './lookup-registry';
+import { startFilters } from './start-filters';
 import { LOOKUP_PAGE_SIZE, lookupFavorites, removeFavorite, saveFavorite, searchLookup } from './search-help-api';
 import './lookup.css';
 
@@ -22,6 +24,8 @@ export interface LookupDialogProps {
   lookup: string;
   /** Text to start the filter of the key field with. */
   initialText?: string;
+  /** Values to start the filters with, by search parameter (e.g. the partial text typed in a field); unknown parameters are left out. */
+  initialFilters?: Record<string, string>;
   /** Brand for lookups filtered by brand. */
   brandId?: number;
   onPick: (row: Record<string, unknown>) => void;
@@ -34,19 +38,19 @@ function fail(onClose: () => void) {
 }
 
 /** See the module comment. */
-export function LookupDialog({ lookup, initialText, brandId, onPick, onClose }: LookupDialogProps) {
+export function LookupDialog({ lookup, initialText, initialFilters, brandId, onPick, onClose }: LookupDialogProps) {
   const { info, error } = useLookup(lookup);
   useEffect(() => { if (error) fail(onClose); }, [error, onClose]);
   return (
     <Modal title={info ? `Search ${info.name.replace(/([a-z])([A-Z])/g, '$1 $2')}` : 'Search'} onCancel={onClose} className="modal--wide lookup-dialog">
-      {info ? <LookupBody info={info} initialText={initialText} brandId={brandId} onPick={onPick} onClose={onClose} /> : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
+      {info ? <LookupBody info={info} initialText={initialText} initialFilters={initialFilters} brandId={brandId} onPick={onPick} onClose={onClose} /> : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
     </Modal>
   );
 }
 
-function LookupBody({ info, initialText, brandId, onPick, onClose }: Omit<LookupDialogProps, 'lookup'> & { info: LookupInfo }) {
+function LookupBody({ info, initialText, initialFilters, brandId, onPick, onClose }: Omit<LookupDialogProps, 'lookup'> & { info: LookupInfo }) {
   const [tab, setTab] = useState<'search' | 'favorites'>('search');
-  const [filters, setFilters] = useState<Record<string, string>>(() => (initialText ? { [info.keyField]: initialText } : {}));
+  const [filters, setFilters] = useState<Record<string, string>>(() => startFilters(info, initialFilters, initialText));
   const [debounced, setDebounced] = useState(filters);
   const [page, setPage] = useState(1);
   useEffect(() => {

@@ -1,22 +1,23 @@
-/** /errors (ADMIN-037..040): the error log, filtered by id, user, dates, message and list size. */
+/** /errors (ADMIN-037..040): the error log, filtered by id, user, dates, message and list size, in the 'errors' grid; a row opens /errors/{id}. */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, withQuery } from '../../../api/http';
 import { errorText } from '../../../api/error-text';
-import { formatDateTime } from '../../../format/date';
+import { DataGrid } from '../../../components/data-grid/DataGrid';
 import { FormAlert } from '../../../forms/FormAlert';
 import { PageHeader } from '../../../shell/PageHeader';
 import { ERROR_LIST_AMOUNTS, filterFromParams, filterQuery, type ErrorFilter } from './error-filter';
 import '../common/admin.css';
 
-interface ErrorRow { Sequence: number; TimeUtc: string; User: string; Message: string }
+export interface ErrorRow { Sequence: number; TimeUtc: string; User: string; Message: string }
 
 const EMPTY_ANSWER = "Please contact your System Administrator (if you aren't already one)";
 const LIST_FAILED = 'There was an issue retrieving the error list.';
 
+const errorLink = (r: Record<string, unknown>) => `/errors/${String(r.Sequence)}`;
+
 export function ErrorListScreen() {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const applied = filterFromParams(params);
   const [f, setF] = useState<ErrorFilter>(applied);
@@ -49,21 +50,8 @@ export function ErrorListScreen() {
       {failure && <FormAlert messages={[failure]} />}
       {data && !data.length && !failure && <p className="muted">{applied.ErrorId ? 'Error not found, please check your id.' : EMPTY_ANSWER}</p>}
       {data && data.length > 0 && (
-        <div className="table-scroll">
-          <table className="table table--dense" aria-label="Errors">
-            <thead><tr><th className="num">Id</th><th>Time</th><th>User</th><th>Message</th></tr></thead>
-            <tbody>
-              {data.map((r) => (
-                <tr key={r.Sequence} className="clickable" tabIndex={0} onClick={() => void navigate(`/errors/${r.Sequence}`)}
-                  onKeyDown={(e) => e.key === 'Enter' && void navigate(`/errors/${r.Sequence}`)}>
-                  <td className="num"><Link to={`/errors/${r.Sequence}`} onClick={(e) => e.stopPropagation()}>{r.Sequence}</Link></td>
-                  <td>{formatDateTime(r.TimeUtc)}</td><td>{r.User}</td>
-                  <td style={{ maxWidth: 640, overflow: 'hidden', textOverflow: 'ellipsis' }} title={r.Message}>{r.Message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataGrid gridId="errors" source={{ rows: data, loading: isLoading }} keyField="Sequence" linkField="Sequence" recordLink={errorLink}
+          reportName="Error Log" pageSize={100} height="calc(100vh - 330px)" />
       )}
     </>
   );

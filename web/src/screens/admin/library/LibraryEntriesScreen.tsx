@@ -1,13 +1,15 @@
 /**
  * /libraryEntries (ADMIN-023..036, DECISIONS ADMIN-024/PERM-026): a type selector, that type's
- * entries (by brand and season where the type has them), an add dialog with the extend-brand
- * offers, and multi-select delete for people by role.
+ * entries (by brand and season where the type has them) in the type's grid document
+ * (library-*.grid.json), an add dialog with the extend-brand offers, and delete of the selected
+ * rows for people by role.
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { withQuery } from '../../../api/http';
 import { errorText } from '../../../api/error-text';
 import { useSessionStore } from '../../../auth/session-store';
+import { DataGrid } from '../../../components/data-grid/DataGrid';
 import { FormAlert } from '../../../forms/FormAlert';
 import { ConfirmDialog } from '../../../shell/ConfirmDialog';
 import { PageHeader } from '../../../shell/PageHeader';
@@ -19,6 +21,8 @@ import { LIBRARY_TYPES, typeById } from './library-types';
 import '../common/admin.css';
 
 type Row = Record<string, unknown>;
+/** Every entry of the type at once (the server's page cap); the grid pages them by 100. */
+const ALL = 9999;
 const PAGE = 100;
 
 export function LibraryEntriesScreen() {
@@ -29,7 +33,6 @@ export function LibraryEntriesScreen() {
   const type = typeById(typeId);
   const [brandId, setBrandId] = useState<number>(session?.defaultBrandId ?? brands[0]?.BrandId ?? 0);
   const [seasonId, setSeasonId] = useState(0);
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -37,10 +40,10 @@ export function LibraryEntriesScreen() {
   useEffect(() => {
     if (seasons && !seasons.some((s) => s.SeasonId === seasonId)) setSeasonId(seasons[seasons.length - 1]?.SeasonId ?? 0);
   }, [seasons, seasonId]);
-  useEffect(() => { setPage(1); setSelected(new Set()); }, [typeId, brandId, seasonId]);
+  useEffect(() => { setSelected(new Set()); }, [typeId, brandId, seasonId]);
   const ready = (!type.brand || brandId) && (!type.season || seasonId);
   const { data, error, isLoading, mutate } = useSWR<{ Results: Row[]; TotalRecords: number; TotalPageCount: number }>(ready ? withQuery('/api/Library/GetEntries', {
-    type: type.listType, brandId: type.brand ? brandId : undefined, seasonId: type.season ? seasonId : undefined, roleId: type.roleId, pageNumber: page, pageSize: PAGE,
+    type: type.listType, brandId: type.brand ? brandId : undefined, seasonId: type.season ? seasonId : undefined, roleId: type.roleId, pageNumber: 1, pageSize: ALL,
   }) : null, { keepPreviousData: true });
 
   const remove = async () => {
@@ -55,9 +58,7 @@ export function LibraryEntriesScreen() {
       toast.error(errorText(x, 'The entries were not deleted.'), FAILURE_MS);
     }
   };
-  const rows = data?.Results ?? [];
-  const allOn = rows.length > 0 && rows.every((r) => selected.has(Number(r[type.key])));
-  const fmt = (v: unknown) => (typeof v === 'boolean' ? (v ? 'Yes' : 'No') : v === null || v === undefined ? '' : String(v));
+  const deletable = canChange && !!type.roleId;
 
   return (
     <>
@@ -83,38 +84,14 @@ export function LibraryEntriesScreen() {
         <span className="spacer" />
         {isLoading && <span className="with-spinner"><span className="spinner" /> Loading…</span>}
         {data && <span className="muted">{data.TotalRecords} entries</span>}
-        {canChange && type.roleId && <button type="button" className="btn btn--small btn--danger" disabled={!selected.size} onClick={() => setDeleting(true)}>Delete selected ({selected.size})</button>}
+        {deletable && <button type="button" className="btn btn--small btn--danger" disabled={!selected.size} onClick={() => setDeleting(true)}>Delete selected ({selected.size})</button>}
         {canChange && <button type="button" className="btn btn--small btn--primary" onClick={() => setAdding(true)}>Add {type.label}</button>}
       </div>
       {error && <FormAlert messages={[errorText(error, 'The entries could not be loaded.')]} />}
-      <div className="table-scroll">
-        <table className="table table--dense" aria-label={`${type.label} entries`}>
-          <thead><tr>
-            {type.roleId && canChange && <th style={{ width: 28 }}><input type="checkbox" aria-label="Select all" checked={allOn}
-              onChange={() => setSelected(allOn ? new Set() : new Set(rows.map((r) => Number(r[type.key]))))} /></th>}
-            {type.columns.map(([f, l]) => <th key={f} className={f === 'Price' ? 'num' : undefined}>{l}</th>)}
-          </tr></thead>
-          <tbody>
-            {rows.map((r) => {
-              const id = Number(r[type.key]);
-              return (
-                <tr key={String(r[type.key])}>
-                  {type.roleId && canChange && <td><input type="checkbox" aria-label={`Select ${fmt(r.FirstName)} ${fmt(r.LastName)}`} checked={selected.has(id)}
-                    onChange={() => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; })} /></td>}
-                  {type.columns.map(([f]) => <td key={f} className={f === 'Price' ? 'num' : undefined}>{fmt(r[f])}</td>)}
-                </tr>
-              );
-            })}
-            {data && !rows.length && <tr><td colSpan={type.columns.length + 1} className="muted">No entries.</td></tr>}
-          </tbody>
-        </table>
-      </div>
-      {data && data.TotalPageCount > 1 && (
-        <div className="toolbar" style={{ marginTop: 8 }}>
-          <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-          <span className="muted">Page {page} of {data.TotalPageCount}</span>
-          <button type="button" className="btn btn--small" disabled={page >= data.TotalPageCount} onClick={() => setPage(page + 1)}>Next</button>
-        </div>
+      {!error && (
+        <DataGrid key={type.gridId} gridId={type.gridId} source={{ rows: data?.Results, loading: isLoading }} keyField={type.key} pageSize={PAGE}
+          emptyText="No entries." reportName={`${type.label} Entries`} height="calc(100vh - 300px)"
+          onSelectionChange={deletable ? (rows) => setSelected(new Set(rows.map((r) => Number(r[type.key])))) : undefined} />
       )}
       {adding && <AddEntryDialog type={type} brandId={brandId} seasonId={seasonId} onClose={(added) => { setAdding(false); if (added) void mutate(); }} />}
       {deleting && <ConfirmDialog title={`Delete ${type.label}s`} message={`Delete ${selected.size} ${type.label}(s)?`} confirmLabel="Delete" danger

@@ -14,3 +14,13 @@ describe('library types (ADMIN-025/026/031..034)', () => {
     expect(missing(typeById('Last'), { lastName: 'L1' })).toEqual([]);
   });
 });
+
+describe('library grids (ADMIN-024)', () => {
+  it('every type is listed by a grid document of its own entity', async () => {
+    const fs = await import('node:fs');
+    for (const t of LIBRARY_TYPES) {
+      const doc = JSON.parse(fs.readFileSync(new URL(`../../../../../schemas/grids/${t.gridId}.grid.json`, import.meta.url), 'utf8'));
+      expect(doc.id, t.id).toBe(t.gridId);
+    }
+  });
+});

@@ -1,11 +1,11 @@
 /**
  * Factory assignment of a factory user (ADMIN-008/013): type a key and press Add; the text is
  * checked against the factory list: nothing found gives the ADMIN-013 message, one exact key is
- * added, several open the factory lookup dialog (LookupDialog 'Factories').
+ * added, several open the factory lookup dialog (LookupDialog 'Factories') filtered by the text where it can.
  */
 import { useState } from 'react';
 import { LookupDialog } from '../../../components/lookup/LookupDialog';
-import { matchFactory, type FactoryRow } from './factory-match';
+import { lookupFiltersFor, matchFactory, type FactoryRow } from './factory-match';
 
 interface Props {
   factories: readonly FactoryRow[];
@@ -17,7 +17,7 @@ interface Props {
 export function FactoryAssignment({ factories, assigned, onChange, error }: Props) {
   const [text, setText] = useState('');
   const [message, setMessage] = useState('');
-  const [lookup, setLookup] = useState<string | null>(null);
+  const [lookup, setLookup] = useState<Record<string, string> | null>(null);
   const add = (key: string) => {
     if (!assigned.includes(key)) onChange([...assigned, key].sort());
     setText('');
@@ -27,8 +27,8 @@ export function FactoryAssignment({ factories, assigned, onChange, error }: Prop
     const m = matchFactory(factories, text);
     if (m.kind === 'none') setMessage(m.message);
     else if (m.kind === 'exact') add(m.factory.FactNameKy);
-    // The dialog's key filter matches whole keys only, so it opens unfiltered on partial text.
-    else setLookup('');
+    // Several candidates: the dialog opens filtered by the typed text where the lookup can (names).
+    else setLookup(lookupFiltersFor(m.candidates, text));
   };
   const name = (key: string) => factories.find((f) => f.FactNameKy === key)?.FactoryName ?? '';
   return (
@@ -38,7 +38,7 @@ export function FactoryAssignment({ factories, assigned, onChange, error }: Prop
         <input id="factory-key" value={text} placeholder="Key or name" style={{ flex: 1 }} onChange={(e) => { setText(e.target.value); setMessage(''); }}
           onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); check(); } }} />
         <button type="button" className="btn btn--small" style={{ height: 34 }} onClick={check}>Add factory</button>
-        <button type="button" className="btn btn--small" style={{ height: 34 }} onClick={() => setLookup('')}>Search…</button>
+        <button type="button" className="btn btn--small" style={{ height: 34 }} onClick={() => setLookup({})}>Search…</button>
       </div>
       {(message || error) && <div className="field__error" role="alert">{message || error}</div>}
       <table className="table table--dense" aria-label="Assigned factories">
@@ -52,7 +52,7 @@ export function FactoryAssignment({ factories, assigned, onChange, error }: Prop
         </tbody>
       </table>
       {lookup !== null && (
-        <LookupDialog lookup="Factories" initialText={lookup || undefined} onClose={() => setLookup(null)}
+        <LookupDialog lookup="Factories" initialFilters={lookup} onClose={() => setLookup(null)}
           onPick={(row) => { add(String(row.FactoryKey)); setLookup(null); }} />
       )}
     </div>

@@ -15,6 +15,8 @@ import '../common/admin.css';
 /** ADMIN-003 / CONST-011. */
 export const TEXT_FILTER_MS = 250;
 export const ROLE_FILTER_MS = 1500;
+/** ADMIN-002: the user grid's page size. */
+export const USERS_PAGE_SIZE = 15;
 
 export function UsersScreen() {
   const canCreate = useCan('users', 'create');
@@ -43,7 +45,7 @@ export function UsersScreen() {
           </select></div>
         <label className="field--check"><input type="checkbox" checked={inactive} onChange={(e) => setInactive(e.target.checked)} /> Include inactive</label>
       </div>
-      <DataGrid gridId="users" mode="paged" filters={filters} reportName="Users" height="calc(100vh - 290px)"
+      <DataGrid gridId="users" mode="paged" pageSize={USERS_PAGE_SIZE} filters={filters} reportName="Users" height="calc(100vh - 290px)"
         recordLink={(r) => `/userEdit/${String(r.UserId)}`} />
     </>
   );

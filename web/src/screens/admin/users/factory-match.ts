@@ -20,3 +20,13 @@ export function matchFactory(all: readonly FactoryRow[], text: string): FactoryM
   if (exact.length === 1) return { kind: 'exact', factory: exact[0] };
   return { kind: 'choose', candidates };
 }
+
+/**
+ * The factory lookup's start filters for typed text with several candidates: the name filter when
+ * the text is part of every candidate's name. The lookup matches keys whole (ADR 008), so text
+ * that is part of a key opens the dialog unfiltered.
+ */
+export function lookupFiltersFor(candidates: readonly FactoryRow[], text: string): Record<string, string> {
+  const t = text.trim().toLowerCase();
+  return t && candidates.length && candidates.every((f) => (f.FactoryName ?? '').toLowerCase().includes(t)) ? { FactoryName: text.trim() } : {};
+}

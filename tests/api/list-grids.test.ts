@@ -1,0 +1,76 @@
+/**
+ * The admin lists shown through the shared grid (errors, roles, system messages, user access
+ * report, library entries): each grid document is served to the list's readers, and every column
+ * it names is a field of the rows the list's own endpoint answers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin')).access_token;
+  await t.ctx.db.query(`INSERT INTO error_log (username, message, allxml, timeutc) VALUES ('admin@example.com', 'Boom', '<error />', now())`);
+});
+afterAll(async () => { await t?.close(); });
+
+const json = async (path: string, token = admin) => {
+  const res = await t.request('GET', path, { token });
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+const columnsOf = async (grid: string) => ((await json(`/schemas/grids/${grid}.grid.json`)).columns as { field: string }[]).map((c) => c.field);
+
+describe('admin list grids name fields of their endpoint rows', () => {
+  it('ADMIN-037/038: errors grid ⊆ GET /api/User/GetErrors rows', async () => {
+    const [row] = await json('/api/User/GetErrors');
+    expect(Object.keys(row)).toEqual(expect.arrayContaining(await columnsOf('errors')));
+  });
+  it('ADMIN-018: roles grid ⊆ GET /api/Role rows', async () => {
+    const [row] = await json('/api/Role');
+    expect(Object.keys(row)).toEqual(expect.arrayContaining(await columnsOf('roles')));
+  });
+  it('SYSMSG-009: system-messages grid ⊆ GET /api/SystemMessage/GetMessages rows', async () => {
+    const [row] = await json('/api/SystemMessage/GetMessages');
+    expect(Object.keys(row)).toEqual(expect.arrayContaining(await columnsOf('system-messages')));
+  });
+  it('ADMIN-005: user-access-report grid: the report rows give every column (the screen derives FullName and Brands)', async () => {
+    const report = await json('/api/User/UserAccessReport?pageNumber=1&pageSize=5');
+    const derived = new Set(['FullName', 'Brands']);
+    expect(Object.keys(report.Users.Results[0])).toEqual(expect.arrayContaining((await columnsOf('user-access-report')).filter((f) => !derived.has(f))));
+  });
+  it('ADMIN-024/025: each library grid ⊆ GET /api/Library/GetEntries rows of its type', async () => {
+    const [brand] = await t.ctx.db.query('SELECT brandid FROM brands ORDER BY brandid LIMIT 1');
+    const [season] = await t.ctx.db.query('SELECT seasonid FROM outsoles WHERE brandid = $1 LIMIT 1', [brand.brandid]);
+    const types: [grid: string, query: string][] = [
+      ['library-outsole', `type=Outsole&brandId=${brand.brandid}&seasonId=${season?.seasonid ?? 0}`],
+      ['library-last', `type=Last&brandId=${brand.brandid}`],
+      ['library-pattern-description', 'type=PatternDescription'],
+      ['library-pattern-name', 'type=PatternName'],
+      ['library-color', 'type=Color'],
+      ['library-cutting-pattern', 'type=CuttingPattern'],
+      ['library-development-center', 'type=DevelopmentCenter'],
+    ];
+    for (const [grid, query] of types) {
+      const page = await json(`/api/Library/GetEntries?${query}&pageSize=5`);
+      expect(page.Results.length, grid).toBeGreaterThan(0);
+      expect(Object.keys(page.Results[0]), grid).toEqual(expect.arrayContaining(await columnsOf(grid)));
+    }
+  });
+  it('SHELL-019: the errors grid document opens to users read or system messages read only', async () => {
+    const viewer = (await t.login('viewer')).access_token;
+    expect((await t.request('GET', '/schemas/grids/errors.grid.json', { token: viewer })).status).toBe(200);
+    const doc = await json('/schemas/grids/errors.grid.json');
+    expect(doc.read).toEqual([['users', 'read'], ['systemMessages', 'read']]);
+  });
+});
+
+describe('grids over rows of another call', () => {
+  it('have no generic search: 404, never a server error', async () => {
+    for (const grid of ['errors', 'roles', 'user-access-report']) {
+      const res = await t.request('POST', `/api/Grid/${grid}/Search`, { token: admin, json: { pageNumber: 1, pageSize: 15 } });
+      expect(res.status, grid).toBe(404);
+    }
+  });
+});

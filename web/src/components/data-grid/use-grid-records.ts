@@ -1,0 +1,71 @@
+/**
+ * The records a DataGrid shows: from the generic grid search (one server page, or every record)
+ * or, in rows-from-endpoint mode, from rows the screen fetched itself, sorted and paged here.
+ */
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import type { GridRecord } from './change-batch';
+import { pageRows, sortRows } from './client-rows';
+import { searchAll, searchGrid, type GridFilters } from './grid-api';
+import type { GridSort } from './GridTable';
+
+/** Rows a screen loaded from its own API call (e.g. GET /api/Role), with that call's state. */
+export interface RowSource {
+  /** Any row objects (typed rows of the screen's answer). */
+  rows: readonly object[] | undefined;
+  error?: unknown;
+  loading?: boolean;
+}
+
+export interface GridRecordsRequest {
+  gridId: string;
+  ready: boolean;
+  mode: 'all' | 'paged';
+  source?: RowSource;
+  filters?: GridFilters;
+  sort: GridSort | null;
+  page: number;
+  pageSize: number;
+}
+
+export interface GridRecords {
+  /** Copies: the grid edits its rows in place, never the cache's objects. */
+  records: GridRecord[];
+  total?: number;
+  totalPages?: number;
+  error: unknown;
+  loading: boolean;
+  /** Every record in the current sort (the export). */
+  all: () => Promise<GridRecord[]>;
+}
+
+const sortRequest = (sort: GridSort | null) => (sort ? { sortColumn: sort.field, sortDirection: sort.direction } : {});
+
+export function useGridRecords({ gridId, ready, mode, source, filters, sort, page, pageSize }: GridRecordsRequest): GridRecords {
+  const filterKey = JSON.stringify(filters ?? {});
+  const server = useSWR(
+    ready && !source ? ['grid-records', gridId, mode, mode === 'paged' ? page : 0, pageSize, sort?.field, sort?.direction, filterKey] : null,
+    async () => {
+      if (mode === 'all') {
+        const rows = await searchAll(gridId, { ...filters, ...sortRequest(sort) });
+        return { rows, totalPages: 1, total: rows.length };
+      }
+      const p = await searchGrid(gridId, { ...filters, ...sortRequest(sort), pageNumber: page, pageSize });
+      return { rows: p.Results, totalPages: p.TotalPageCount, total: p.TotalRecords };
+    },
+    { revalidateOnFocus: false, revalidateIfStale: false, keepPreviousData: true },
+  );
+  const sourceRows = source?.rows as readonly GridRecord[] | undefined;
+  const sorted = useMemo(() => (sourceRows ? sortRows(sourceRows, sort?.field, sort?.direction) : undefined), [sourceRows, sort]);
+  const client = useMemo(() => (sorted ? (mode === 'paged' ? pageRows(sorted, page, pageSize) : { rows: sorted, totalPages: 1, total: sorted.length }) : undefined), [sorted, mode, page, pageSize]);
+  const data = source ? client : server.data;
+  const records = useMemo(() => (data ? data.rows.map((r) => ({ ...r })) : []), [data]);
+  return {
+    records,
+    total: data?.total,
+    totalPages: data?.totalPages,
+    error: source ? source.error : server.error,
+    loading: source ? !!source.loading : server.isLoading,
+    all: async () => (sorted ? sorted.slice() : searchAll(gridId, { ...filters, ...sortRequest(sort) })),
+  };
+}
