@@ -1,13 +1,20 @@
 /**
- * Routes of the Brief screens (issue 4). The record screen is the shared RecordEditor until the
- * Brief-specific screen replaces it.
+ * Routes of the Brief screens (BRIEF-001, BRIEF-002): create (plain, from a line plan, as a copy),
+ * the record screen and the old edit path that redirects to it.
  */
 import type { RouteObject } from 'react-router-dom';
 
+type Match = { params: Record<string, string | undefined> };
+const createScreen = async () => ({ Component: (await import('./BriefCreateScreen')).BriefCreateScreen });
+
 export const briefRoutes: RouteObject[] = [
+  { path: 'briefCreate', handle: { crumb: () => 'Create Brief' }, lazy: createScreen },
+  { path: 'briefFromLinePlan/:linePlanId', handle: { crumb: () => 'Create Brief' }, lazy: createScreen },
+  { path: 'briefCopy/:parentBriefSeasonalId', handle: { crumb: () => 'Copy Brief' }, lazy: createScreen },
   {
     path: 'brief/:id',
-    handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Brief ${m.params.id}` },
+    handle: { crumb: (m: Match) => `Brief ${m.params.id}` },
     lazy: async () => ({ Component: (await import('./BriefScreen')).BriefScreen }),
   },
+  { path: 'briefEdit/:id', lazy: async () => ({ Component: (await import('./BriefScreen')).BriefEditRedirect }) },
 ];

@@ -1,0 +1,125 @@
+/**
+ * Briefs in the browser (BRIEF-001..013): a designer creates a brief from a Released line plan
+ * (the duplicate-name note shows and does not block), lands on the brief screen, fills sections,
+ * saves, reloads and sees the values kept; two sessions editing the same brief: the second save
+ * is refused with the server's conflict message and nothing is overwritten.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, navigate, pathOf } from './harness';
+import { setupApp } from './setup-app';
+
+const app = setupApp();
+
+/** Commits a widget value (widgets commit on blur). */
+async function fillField(page: Page, field: string, value: string) {
+  const input = page.locator(`#root_${field}`);
+  await input.fill(value);
+  await input.press('Tab');
+}
+
+describe('briefs', () => {
+  it('BRIEF-003 BRIEF-005 BRIEF-006 BRIEF-008 a designer creates a brief from a released line plan, edits its sections and the values are kept', async () => {
+    const page = await app.page();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await login(page, 'designer');
+    await navigate(page, '/briefCreate');
+    await page.locator('#brief-brand').selectOption('1');
+    await page.locator('#brief-season').selectOption('1');
+    // Only Released/Completed line plans of the brand and season are offered (the Created SS27 plan is not).
+    await page.getByRole('radio', { name: 'Summit Ridge SS26 Trail & Hike' }).check();
+    expect(await page.getByRole('radio', { name: 'Summit Ridge SS27 Trail & Hike' }).count()).toBe(0);
+    await page.locator('#brief-name').fill('Alpine Fastpack');
+    await page.getByText('You may continue, but please note this name already exists.').waitFor();
+    const name = `E2E Brief ${Date.now()}`;
+    await page.locator('#brief-name').fill(name);
+    await page.locator('#brief-responsible').selectOption('3');
+    await page.locator('#brief-wfgroup').selectOption('3');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL((u) => /^\/brief\/\d+$/.test(u.pathname), { timeout: 20_000 });
+    const briefPath = pathOf(page);
+
+    await page.locator('#root_Trends').waitFor();
+    await fillField(page, 'Trends', 'Earth tones with reflective trims');
+    await fillField(page, 'CompetitiveBrand1', 'Rival Outdoor');
+    await fillField(page, 'CompetitiveProduct1', 'Ridge Runner');
+    await page.locator('#root_RegionUSA').check();
+    await page.locator('#root_RegionAspac').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Record Saved Successfully.').first().waitFor();
+
+    await page.reload();
+    await page.locator('#root_Trends').waitFor();
+    expect(pathOf(page)).toBe(briefPath);
+    expect(await page.locator('#root_Trends').inputValue()).toBe('Earth tones with reflective trims');
+    expect(await page.locator('#root_CompetitiveBrand1').inputValue()).toBe('Rival Outdoor');
+    expect(await page.locator('#root_RegionUSA').isChecked()).toBe(true);
+    expect(await page.locator('#root_RegionAspac').isChecked()).toBe(true);
+    expect(await page.locator('#root_RegionCanada').isChecked()).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('BRIEF-001 BRIEF-002 BRIEF-009 a copy keeps the brand and opens the new brief; a Created brief can be deleted and the app goes to Search', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/briefEdit/5');
+    await page.waitForURL((u) => u.pathname === '/brief/5');
+    // A Released brief offers Create Pattern (BRIEF-017) and lists its patterns (BRIEF-020).
+    expect(await page.getByRole('link', { name: 'Create Pattern' }).getAttribute('href')).toBe('/patternFromBrief/5');
+    await page.getByRole('region', { name: 'Brief Patterns' }).getByRole('link').first().waitFor();
+    // With linked patterns the relink is blocked (BRIEF-019).
+    await page.locator('button:has-text("Relink"):disabled').waitFor();
+    await page.getByRole('link', { name: 'Copy' }).click();
+    await page.waitForURL((u) => u.pathname === '/briefCopy/5');
+    expect(await page.locator('#brief-brand').isDisabled()).toBe(true);
+    expect(await page.locator('#brief-name').inputValue()).toBe('Summer Water Sandal - Copy');
+    expect(await page.getByRole('radio', { name: 'Summit Ridge SS26 Trail & Hike' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL((u) => /^\/brief\/\d+$/.test(u.pathname) && u.pathname !== '/brief/5', { timeout: 20_000 });
+    await page.locator('#root_Trends').waitFor();
+    // The copy took the parent's content.
+    expect(await page.locator('#root_MarketingConsumerDescription').inputValue()).toContain('Summer Water Sandal');
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Record Deleted Successfully.').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/Search' && u.searchParams.get('searchModule') === '2');
+  });
+
+  it('BRIEF-004 create without a line plan shows the message and stays on the form', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/briefCreate');
+    await page.locator('#brief-brand').selectOption('1');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Please review all fields indicated in red').first().waitFor();
+    await page.getByText('Select a Line Plan that is in Released Status.').first().waitFor();
+    expect(pathOf(page)).toBe('/briefCreate');
+  });
+
+  it('BRIEF-008 two sessions edit the same brief: the second save shows the conflict message', async () => {
+    const first = await app.page();
+    const second = await app.page();
+    await login(first, 'designer');
+    await login(second, 'designer');
+    // Brief 5 (Summer Water Sandal, brand 1) is Released: editable.
+    for (const p of [first, second]) {
+      await navigate(p, '/brief/5');
+      await p.locator('#root_GeneralNotes').waitFor();
+    }
+    await fillField(first, 'GeneralNotes', 'First session notes');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await first.getByText('Record Saved Successfully.').first().waitFor();
+
+    await fillField(second, 'GeneralNotes', 'Second session notes');
+    await second.getByRole('button', { name: 'Save' }).click();
+    const alert = second.getByRole('alert').filter({ hasText: 'This record was changed by' }).first();
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/This record was changed by Dana Whitfield on .+ after you opened it\./);
+
+    await second.reload();
+    await second.locator('#root_GeneralNotes').waitFor();
+    expect(await second.locator('#root_GeneralNotes').inputValue()).toBe('First session notes');
+  });
+});
