@@ -9,7 +9,7 @@ import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import { searchRecords, type SearchRequest } from '../records/read';
 import { fieldAccess } from '../schemas/visibility';
-import { excelDate, neutralise } from '../../web/src/components/data-grid/export-rows';
+import { excelDate, neutralise } from '../domain/excel-cells';
 
 export interface BriefExportRequest extends SearchRequest { HiddenColumns?: string[]; ColumnOrder?: string[]; searchText?: string }
 

@@ -1,22 +1,11 @@
 /**
- * Rows of an xlsx export (CONST-017): one row per record in column order, dates as real Excel
- * dates (UTC midnight, so no time-zone shift), text that a spreadsheet would run as a formula
- * (= + - @, tab, CR) neutralised with a leading apostrophe.
+ * Rows of an xlsx export (CONST-017): one row per record in column order, with the cell rules of
+ * @domain/excel-cells (real Excel dates, formula-looking text neutralised).
  */
+import { excelDate, neutralise } from '@domain/excel-cells';
 import type { GridColumn } from './columns';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Text that starts like a formula gets a leading apostrophe; other values are unchanged. */
-export function neutralise(value: unknown): unknown {
-  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** 'YYYY-MM-DD' → a Date at UTC midnight (what Excel shows as that calendar day). */
-export function excelDate(value: unknown): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? ''));
-  return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])) : null;
-}
+export { excelDate, neutralise };
 
 /** A record's cells for the export. */
 export function exportRow(record: Record<string, unknown>, columns: readonly GridColumn[]): unknown[] {
