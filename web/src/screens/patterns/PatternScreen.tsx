@@ -1,10 +1,58 @@
-/** /pattern/:id: one Pattern in the shared RecordEditor. */
+/**
+ * /pattern/{patternSeasonalId} (PAT-001..007, PAT-025..027): the pattern in the shared
+ * RecordEditor (header and seasonal sections of schemas/layouts/pattern-record.layout.json,
+ * volumes with the totals the server computes), with its own panels: adoption and PTA toggles,
+ * images (product and outsole, DOC-020), developers and development centers, the spec log and
+ * the pattern's seasons.
+ * An unknown pattern shows 'Pattern Invalid: …'; a deleted one shows its message and goes to
+ * Search (use-hierarchy-record).
+ */
 import { Navigate, useParams } from 'react-router-dom';
-import { levelOf } from '../../components/record/hierarchy';
+import useSWR from 'swr';
+import { ApiError } from '../../api/http';
+import { useCan } from '../../auth/useCan';
+import { ImagePanel } from '../../components/record/ImagePanel';
+import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import type { RecordData } from '../../components/record/use-hierarchy-record';
+import { PatternActions } from './PatternActions';
+import { PatternSeasonsPanel } from './PatternSeasonsPanel';
+import { PatternTeamPanel } from './PatternTeamPanel';
+import { PatternToggles } from './PatternToggles';
+import { PATTERN_INVALID } from './pattern-form';
+import { SpecLogPanel } from './SpecLogPanel';
+import './patterns.css';
+
+const PATTERN = levelOf('pattern')!;
+const IMAGE_TYPES = [1, 2] as const;
+
+/** PAT-025: an id no pattern has (not a deleted one: that one has its own message). */
+function useUnknownPattern(id: number) {
+  const { error } = useSWR<RecordData>(`${PATTERN.read}?${PATTERN.key}=${id}`, { revalidateOnFocus: false });
+  const code = error instanceof ApiError ? (error.body as { Code?: string } | null)?.Code : undefined;
+  return error instanceof ApiError && error.status === 404 && code !== 'record_deleted';
+}
 
 export function PatternScreen() {
   const { id = '' } = useParams();
-  if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
-  return <RecordEditor key={id} level={levelOf('pattern')!} id={Number(id)} />;
+  const valid = /^\d+$/.test(id);
+  const unknown = useUnknownPattern(valid ? Number(id) : 0);
+  const canEdit = useCan('pattern', 'edit');
+  if (!valid) return <Navigate to="/errorPage" replace />;
+  if (unknown) return <div className="alert alert--error" role="alert">{PATTERN_INVALID}</div>;
+  const editable = (r: RecordData) => canEdit && !isReadOnlyStatus(r.StatusId) && !r.IsDeleted;
+  return (
+    <RecordEditor key={id} level={PATTERN} id={Number(id)} layoutName="pattern-record"
+      actions={(record, reload) => <PatternActions record={record} reload={reload} />}>
+      {(record, reload) => (
+        <div className="pattern-panels">
+          <PatternToggles level={PATTERN} record={record} onSaved={reload} />
+          <ImagePanel level={PATTERN} record={record} imageTypes={IMAGE_TYPES} canEdit={editable(record)} onChanged={reload} />
+          <PatternTeamPanel patternSeasonalId={Number(id)} brandId={record.BrandId as number} canEdit={editable(record)} />
+          <SpecLogPanel patternSeasonalId={Number(id)} canEdit={editable(record)} />
+          <PatternSeasonsPanel patternSeasonalId={Number(id)} />
+        </div>
+      )}
+    </RecordEditor>
+  );
 }

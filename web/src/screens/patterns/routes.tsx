@@ -1,13 +1,22 @@
 /**
- * Routes of the Pattern screens (issue 4). The record screen is the shared RecordEditor until the
- * Pattern-specific screen replaces it.
+ * Routes of the Pattern screens (PAT-001, DECISIONS PAT-002): create, from a brief, copy, the
+ * record screen, its old edit path (redirects) and the list.
  */
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, useParams, type RouteObject } from 'react-router-dom';
+
+const crumb = (text: (p: Record<string, string | undefined>) => string) => ({ crumb: (m: { params: Record<string, string | undefined> }) => text(m.params) });
+const createScreen = async () => ({ Component: (await import('./PatternCreateScreen')).PatternCreateScreen });
+
+function PatternEditRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/pattern/${id}`} replace />;
+}
 
 export const patternRoutes: RouteObject[] = [
-  {
-    path: 'pattern/:id',
-    handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Pattern ${m.params.id}` },
-    lazy: async () => ({ Component: (await import('./PatternScreen')).PatternScreen }),
-  },
+  { path: 'pattern/:id', handle: crumb((p) => `Pattern ${p.id}`), lazy: async () => ({ Component: (await import('./PatternScreen')).PatternScreen }) },
+  { path: 'patternEdit/:id', Component: PatternEditRedirect },
+  { path: 'patternCreate', handle: crumb(() => 'Create Pattern'), lazy: createScreen },
+  { path: 'patternFromBrief/:briefSeasonalId', handle: crumb(() => 'Create Pattern'), lazy: createScreen },
+  { path: 'patternCopy/:parentPatternSeasonalId', handle: crumb(() => 'Copy Pattern'), lazy: createScreen },
+  { path: 'patternList', handle: crumb(() => 'Patterns'), lazy: async () => ({ Component: (await import('./PatternListScreen')).PatternListScreen }) },
 ];

@@ -1,0 +1,30 @@
+/**
+ * One pattern seasonal as the user may see it, for the pattern calls outside the generic update:
+ * brand scope, hidden fields removed, and a deleted pattern answers its own message (PAT-027).
+ */
+import type { SessionUser } from '../auth/permissions';
+import type { AppContext } from '../context';
+import { HIERARCHY } from '../api/hierarchy';
+import { AppError } from '../http/errors';
+import { readRecord } from '../records/read';
+import { READ_ONLY_STATUSES, recordDeleted } from './rules';
+
+const PATTERN = HIERARCHY.find((h) => h.entity === 'pattern')!;
+
+export async function readPattern(ctx: AppContext, user: SessionUser, patternSeasonalId: number) {
+  try {
+    return await readRecord(ctx, user, 'pattern', 'PatternSeasonalId', patternSeasonalId);
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'record_deleted') throw recordDeleted(PATTERN);
+    throw e;
+  }
+}
+
+/** The seasonal record the user may change: readable, not deleted, not in a read-only status (PAT-012). */
+export async function editablePattern(ctx: AppContext, user: SessionUser, patternSeasonalId: number) {
+  const pattern = await readPattern(ctx, user, patternSeasonalId);
+  if (READ_ONLY_STATUSES.has(pattern.StatusId as number)) {
+    throw new AppError(409, 'read_only', 'This record is read-only in its current status; only the status can be changed.');
+  }
+  return pattern;
+}

@@ -1,0 +1,425 @@
+/**
+ * Patterns (PAT-001..028): create and copy from a released brief, key + gender uniqueness, the
+ * update rules (adoption, PTA, waterproof, US duty free, factory target price, volume totals),
+ * relink, delete, developers and development centers, spec log, the pattern's lookups, brand scope.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let admin: string, designer: string, costing: string, viewer: string, factory: string, editor: string;
+let designerId: number;
+
+/** A role with the given pattern actions for a new user of brand 1 (module 4 = pattern). */
+async function userWithPatternActions(name: string, actionIds: number[]) {
+  const { db } = t.ctx;
+  const [{ roleid }] = await db.query('INSERT INTO roles (rolename) VALUES ($1) RETURNING roleid', [`${name} role`]);
+  for (const a of [...actionIds]) await db.query('INSERT INTO role_permissions (roleid, moduleid, actionid) VALUES ($1, 4, $2)', [roleid, a]);
+  await db.query(
+    `INSERT INTO users (username, passwordhash, firstname, lastname, emailconfirmed, changepasswordrequired, roleid)
+     SELECT $1, passwordhash, 'Pat', 'Editor', true, false, $2 FROM users WHERE username = 'designer@example.com'`, [`${name}@example.com`, roleid]);
+  await db.query(`INSERT INTO user_brands (userid, brandid) SELECT userid, 1 FROM users WHERE username = $1`, [`${name}@example.com`]);
+  return roleid as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await userWithPatternActions('editor', [1, 2]);
+  [admin, designer, costing, viewer, factory, editor] = await t.tokens('admin', 'designer', 'costing', 'viewer', 'factory', 'editor');
+  [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
+});
+afterAll(async () => { await t?.close(); });
+
+const briefOf = async (brandId: number, seasonId: number, statusId: number, skip = 0) => {
+  const rows = await t.ctx.db.query('SELECT briefseasonalid FROM brief_view WHERE brandid = $1 AND seasonid = $2 AND statusid = $3 AND NOT isdeleted ORDER BY 1',
+    [brandId, seasonId, statusId]);
+  return rows[skip].briefseasonalid as number;
+};
+const versionOf = async (id: number) =>
+  (await t.ctx.db.query('SELECT rowversion FROM pattern_seasonals WHERE patternseasonalid = $1', [id]))[0].rowversion as number;
+
+let n = 0;
+const form = async (over: Record<string, unknown> = {}) => ({
+  PatternName: `Test Pattern ${++n}`, BrandId: 1, SeasonId: 1, BriefSeasonalId: await briefOf(1, 1, 2), GenderKey: '01',
+  PatternNameKey: `TP-${n}`, ResponsibleId: designerId, WFGroupId: 5, ...over,
+});
+const create = async (json: object, token = designer) => t.request('POST', '/api/Pattern/CreatePatternSeasonal', { token, json });
+/** A new pattern seasonal of brand 1, season 1, status 1 (or moved to `status`). */
+const newPattern = async (over: Record<string, unknown> = {}, status = 1) => {
+  const res = await create(await form(over));
+  expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
+  const id = (await res.json()).Data.PatternSeasonalId as number;
+  if (status !== 1) expect((await update(designer, id, { StatusId: status })).status).toBe(200);
+  return id;
+};
+const update = async (token: string, id: number, changes: object) =>
+  t.request('POST', '/api/Pattern/UpdatePattern', { token, json: { Id: id, RowVersion: await versionOf(id), Changes: changes } });
+const saved = async (token: string, id: number, changes: object) => {
+  const res = await update(token, id, changes);
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.Data as Record<string, unknown>;
+};
+const get = async (path: string, token = designer) => {
+  const res = await t.request('GET', `/api/Pattern/${path}`, { token });
+  return { status: res.status, body: await res.json() };
+};
+const post = async (path: string, json: object, token = designer) => {
+  const res = await t.request('POST', `/api/Pattern/${path}`, { token, json });
+  return { status: res.status, body: await res.json() };
+};
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('create', () => {
+  it('PAT-008 PAT-012 a pattern is created under a released brief, starts in status 1 and is read back', async () => {
+    const f = await form();
+    const res = await create(f);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ IsSuccessful: true, Warning: null });
+    const { body: rec } = await get(`GetPatternSeasonalDetails?PatternSeasonalId=${body.Data.PatternSeasonalId}`);
+    expect(rec).toMatchObject({ PatternName: f.PatternName, StatusId: 1, BriefSeasonalId: f.BriefSeasonalId, BrandId: 1, AdoptedStatus: false, PTAStatus: false,
+      CreatedBy: designerId, ChangedBy: designerId });
+  });
+
+  it('PAT-011 a brief in status 3 is allowed too', async () => {
+    expect((await create(await form({ BriefSeasonalId: await briefOf(1, 1, 3) }))).status).toBe(200);
+  });
+
+  it('PAT-008 a brief that is not released is refused with both messages', async () => {
+    const res = await create(await form({ SeasonId: 2, BriefSeasonalId: await briefOf(1, 2, 1) }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.Message).toBe('Please review all fields indicated in red.');
+    expect(body.Errors).toContainEqual({ Field: '/BriefSeasonalId', Message: 'Select a Brief that is in Released Status.' });
+  });
+
+  it('PAT-008 a brief of another season is not a released brief of this season', async () => {
+    const res = await create(await form({ SeasonId: 2 }));
+    expect((await res.json()).Errors).toContainEqual({ Field: '/BriefSeasonalId', Message: 'Select a Brief that is in Released Status.' });
+  });
+
+  it('PAT-008 an invalid form names every field in red at once', async () => {
+    const res = await create({ ...(await form({ SeasonId: 2, BriefSeasonalId: await briefOf(1, 2, 1) })), PatternName: '' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.Message).toBe('Please review all fields indicated in red.');
+    expect(body.Errors.map((e: { Field: string }) => e.Field)).toEqual(expect.arrayContaining(['/PatternName', '/BriefSeasonalId']));
+  });
+
+  it('PAT-008 an empty form answers the same message with the required fields', async () => {
+    const res = await create({});
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.Message).toBe('Please review all fields indicated in red.');
+    expect(body.Errors.map((e: { Field: string }) => e.Field)).toEqual(expect.arrayContaining(['/PatternName', '/BrandId', '/BriefSeasonalId', '/ResponsibleId']));
+    const wrongTypes = await create(await form({ SeasonId: 'spring', ResponsibleId: 'me', WFGroupId: 'x' }));
+    expect(wrongTypes.status).toBe(400);
+    expect((await wrongTypes.json()).Message).toBe('Please review all fields indicated in red.');
+    const unknownGender = await create(await form({ GenderKey: 'ZZ' }));
+    expect((await unknownGender.json()).Errors).toEqual([{ Field: '/GenderKey', Message: 'Select a gender.' }]);
+  });
+
+  it('PAT-009 CONST-031 a duplicate name only warns', async () => {
+    const { body: exists } = await get('IsPatternNameExists?BrandId=1&PatternName=ridgeline%20mid%20wp');
+    expect(exists).toEqual({ Exists: true, Message: 'You may continue, but please note this name already exists.' });
+    expect((await get('IsPatternNameExists?BrandId=1&PatternName=Nothing%20Like%20It')).body.Exists).toBe(false);
+    const res = await create(await form({ PatternName: 'Ridgeline Mid WP' }));
+    expect(res.status).toBe(200);
+    expect((await res.json()).Warning).toBe('You may continue, but please note this name already exists.');
+  });
+
+  it('PAT-010 pattern key + gender key must be unique within the brand, on create and on update', async () => {
+    const [p] = await t.ctx.db.query(`SELECT patternname, patternnamekey, genderkey FROM patterns WHERE brandid = 1 ORDER BY patternid LIMIT 1`);
+    const res = await create(await form({ PatternNameKey: p.patternnamekey, GenderKey: p.genderkey }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).Errors).toContainEqual({ Field: '/PatternNameKey', Message: `Pattern Key and Gender Key combination already exists on project: ${p.patternname}` });
+    // Another gender, or another brand, is fine (this key is used by men's and women's patterns).
+    expect(await t.ctx.db.query(`SELECT 1 FROM patterns WHERE patternnamekey = $1 AND genderkey = '24'`, [p.patternnamekey])).toEqual([]);
+    expect((await create(await form({ PatternNameKey: p.patternnamekey, GenderKey: '24' }))).status).toBe(200);
+    expect((await create(await form({ PatternNameKey: p.patternnamekey, GenderKey: p.genderkey, BrandId: 2, SeasonId: 5, BriefSeasonalId: await briefOf(2, 5, 2), WFGroupId: null }))).status).toBe(200);
+    const id = await newPattern();
+    const upd = await update(designer, id, { PatternNameKey: p.patternnamekey, GenderKey: p.genderkey });
+    expect(upd.status).toBe(400);
+    expect((await upd.json()).Errors).toContainEqual({ Field: '/PatternNameKey', Message: `Pattern Key and Gender Key combination already exists on project: ${p.patternname}` });
+  });
+
+  it('the responsible user must be a user of the brand and the workflow group a pattern group of the brand', async () => {
+    const [other] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'oliver.grant@example.com'`); // brand 2 only
+    const res = await create(await form({ ResponsibleId: other.userid, WFGroupId: 3 }));
+    expect(res.status).toBe(400);
+    const errors = (await res.json()).Errors;
+    expect(errors).toContainEqual({ Field: '/ResponsibleId', Message: 'Select a responsible user of the brand.' });
+    expect(errors).toContainEqual({ Field: '/WFGroupId', Message: 'Select a workflow group of the brand for patterns.' });
+    const id = await newPattern();
+    expect((await update(designer, id, { WFGroupId: 3 })).status).toBe(400);
+    expect((await update(designer, id, { ResponsibleId: other.userid })).status).toBe(400);
+    expect((await update(designer, id, { WFGroupId: 6 })).status).toBe(200);
+    // Wrong types are the schema check's: 400, never a database error.
+    for (const bad of [{ ResponsibleId: 'me' }, { WFGroupId: 'x' }, { BriefSeasonalId: 'b' }, { GenderKey: 5 }]) expect((await update(designer, id, bad)).status).toBe(400);
+  });
+
+  it('PAT-001 copy: a new pattern starting from the parent, in the parent\'s brand, status 1, not adopted', async () => {
+    const [parent] = await t.ctx.db.query('SELECT patternseasonalid, constructionkey, lastname FROM pattern_view WHERE adoptedstatus AND brandid = 1 LIMIT 1');
+    const res = await create({ ...(await form({ ParentPatternSeasonalId: parent.patternseasonalid, BrandId: 2 })) });
+    expect(res.status).toBe(200);
+    const { body: copy } = await get(`GetPatternSeasonalDetails?PatternSeasonalId=${(await res.json()).Data.PatternSeasonalId}`);
+    expect(copy).toMatchObject({ BrandId: 1, StatusId: 1, AdoptedStatus: false, AdoptedDate: null, ConstructionKey: parent.constructionkey,
+      LastName: parent.lastname, ParentPatternSeasonalId: parent.patternseasonalid });
+  });
+
+  it('PERM-006 PERM-022 create needs pattern create and the brand', async () => {
+    expect((await create(await form(), costing)).status).toBe(403);
+    expect((await create(await form({ BrandId: 3, SeasonId: 9, BriefSeasonalId: await briefOf(3, 9, 2) }))).status).toBe(403);
+  });
+
+  it('PAT-011 the brief search for patterns lists the briefs in status 2 or 3 of the brand and season, by name', async () => {
+    const { status, body } = await post('SearchBriefsForPattern', { BrandId: 1, SeasonId: 1 });
+    expect(status).toBe(200);
+    expect(body.Results.length).toBe(4);
+    expect(new Set(body.Results.map((b: { StatusId: number }) => b.StatusId))).toEqual(new Set([2, 3]));
+    const name = body.Results[0].BriefName as string;
+    const filtered = await post('SearchBriefsForPattern', { BrandId: 1, SeasonId: 1, BriefName: name.slice(1, 6) });
+    expect(filtered.body.Results.map((b: { BriefName: string }) => b.BriefName)).toContain(name);
+    expect(filtered.body.Results.length).toBeLessThan(4);
+    expect((await post('SearchBriefsForPattern', { BrandId: 1, SeasonId: 2 })).body.Results.every((b: { StatusId: number }) => b.StatusId === 2)).toBe(true);
+    expect((await post('SearchBriefsForPattern', { BrandId: 3, SeasonId: 9 })).status).toBe(403);
+  });
+});
+
+describe('update rules', () => {
+  it('PAT-013 adoption needs status 2: refused in status 1, CanAdopt false', async () => {
+    const id = await newPattern();
+    expect((await get(`CanAdopt?PatternSeasonalId=${id}`)).body).toBe(false);
+    const res = await update(designer, id, { AdoptedStatus: true });
+    expect(res.status).toBe(400);
+    expect((await res.json()).Errors).toEqual([{ Field: '/AdoptedStatus', Message: 'Adoption can be changed only while the pattern is Released.' }]);
+  });
+
+  it('PAT-013 PAT-014 checking adoption stamps today and the current user; unchecking clears both', async () => {
+    const id = await newPattern({}, 2);
+    expect((await get(`CanAdopt?PatternSeasonalId=${id}`)).body).toBe(true);
+    expect(await saved(designer, id, { AdoptedStatus: true })).toMatchObject({ AdoptedStatus: true, AdoptedDate: today(), AdoptedBy: designerId, AdoptedByName: 'Dana Whitfield' });
+    expect((await get(`GetOriginalAdoptedDate?PatternSeasonalId=${id}`)).body).toBe(today());
+    expect(await saved(designer, id, { AdoptedStatus: false })).toMatchObject({ AdoptedStatus: false, AdoptedDate: null, AdoptedBy: null });
+  });
+
+  it('PAT-013 PERM-006 adoption needs pattern action 6; the stamps are never set by the request', async () => {
+    const id = await newPattern({}, 2);
+    expect((await get(`CanAdopt?PatternSeasonalId=${id}`, editor)).body).toBe(false);
+    expect((await update(editor, id, { AdoptedStatus: true })).status).toBe(403);
+    expect((await update(editor, id, { EstCompleteDate: '2026-03-01' })).status).toBe(200);
+    expect((await update(designer, id, { AdoptedDate: '2020-01-01' })).status).toBe(403);
+  });
+
+  it('PAT-015 the PTA toggle stamps or clears its date and user, with pattern action 9', async () => {
+    const id = await newPattern();
+    expect(await saved(designer, id, { PTAStatus: true })).toMatchObject({ PTAStatus: true, PTADate: today(), PTABy: designerId });
+    expect(await saved(designer, id, { PTAStatus: false })).toMatchObject({ PTAStatus: false, PTADate: null, PTABy: null });
+    expect((await update(editor, id, { PTAStatus: true })).status).toBe(403);
+    expect((await update(designer, id, { PTABy: designerId })).status).toBe(403);
+  });
+
+  it('PAT-016 waterproof off clears membrane, supplier, package, bootie and seam sealed', async () => {
+    const id = await newPattern();
+    await saved(designer, id, { IsWaterproof: true, MembraneId: 2, MembraneDesc: 'Membrane', MembraneSupplier: 'Supplier', MembranePackage: 'Full bootie', IsBootie: true, IsSeamSealed: true });
+    expect(await saved(designer, id, { IsWaterproof: false })).toMatchObject({
+      IsWaterproof: false, MembraneId: null, MembraneDesc: null, MembraneSupplier: null, MembranePackage: null, IsBootie: false, IsSeamSealed: false });
+  });
+
+  it('PAT-017 setting US duty free zeroes the US target duty, and keeps it 0', async () => {
+    const id = await newPattern();
+    await saved(designer, id, { USTargetDuty: 8.5, CATargetDuty: 3 });
+    expect(await saved(designer, id, { USDutyFree: true })).toMatchObject({ USDutyFree: true, USTargetDuty: 0, CATargetDuty: 3 });
+    expect(await saved(designer, id, { USTargetDuty: 5 })).toMatchObject({ USTargetDuty: 0 });
+    expect(await saved(designer, id, { USDutyFree: false, USTargetDuty: 5 })).toMatchObject({ USDutyFree: false, USTargetDuty: 5 });
+  });
+
+  it('CW-050 CW-051 volumes: the server computes IntnlVolume and TotalVolume; the request cannot set them', async () => {
+    const id = await newPattern();
+    const rec = await saved(designer, id, { USVolume: 100, CAVolume: 20, EmeaDistVolume: 5, Emea3pVolume: 7, AsiaVolume: 11, LatinAVolume: 13, ItalyVolume: 1000, C4CVolume: 99 });
+    expect(rec).toMatchObject({ IntnlVolume: 36, TotalVolume: 156 });
+    expect(await saved(designer, id, { AsiaVolume: null })).toMatchObject({ IntnlVolume: 25, TotalVolume: 145 });
+    expect((await update(designer, id, { TotalVolume: 1 })).status).toBe(403);
+  });
+
+  it('CW-050 CW-051 property: any regional volumes give the formula totals through the update hook', async () => {
+    const id = await newPattern();
+    const vol = fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null });
+    await fc.assert(fc.asyncProperty(
+      fc.record({ USVolume: vol, CAVolume: vol, EmeaOwnedVolume: vol, EmeaDistVolume: vol, Emea3pVolume: vol, AsiaVolume: vol, LatinAVolume: vol,
+        NaDtcStoreVolume: vol, NaDtcEcomVolume: vol, EuDtcVolume: vol, ItalyVolume: vol, CNVolume: vol, HKVolume: vol, C4CVolume: vol }),
+      async (v) => {
+        const z = (x: number | null) => x ?? 0;
+        const intnl = z(v.EmeaDistVolume) + z(v.Emea3pVolume) + z(v.AsiaVolume) + z(v.LatinAVolume);
+        const total = intnl + z(v.USVolume) + z(v.CAVolume) + z(v.NaDtcStoreVolume) + z(v.NaDtcEcomVolume) + z(v.EuDtcVolume) + z(v.EmeaOwnedVolume);
+        const rec = await saved(designer, id, v);
+        expect(rec).toMatchObject({ IntnlVolume: intnl, TotalVolume: total });
+      }), { numRuns: 12 });
+  });
+
+  it('PAT-018 PERM-028 the factory user sees no costing fields and cannot change the target purchase price', async () => {
+    const [p] = await t.ctx.db.query('SELECT patternseasonalid FROM pattern_view WHERE brandid = 1 AND statusid = 2 ORDER BY 1 LIMIT 1');
+    const { status, body } = await get(`GetPatternSeasonalDetails?PatternSeasonalId=${p.patternseasonalid}`, factory);
+    expect(status).toBe(200);
+    for (const f of ['OrigFOBTarget', 'USTargetDuty', 'CATargetDuty', 'UKTargetDuty', 'EUTargetDuty', 'USDutyFree']) expect(body).not.toHaveProperty(f);
+    expect(body).toHaveProperty('TargetPurPrice');
+    // Even with pattern edit, the factory user may not change it (other fields save).
+    await t.ctx.db.query(`INSERT INTO role_permissions (roleid, moduleid, actionid) SELECT roleid, 4, 2 FROM users WHERE username = 'factory@example.com'`);
+    const [editingFactory] = await t.tokens('factory');
+    const id = await newPattern();
+    const res = await update(editingFactory, id, { TargetPurPrice: 1 });
+    expect(res.status).toBe(403);
+    expect((await res.json()).Errors).toContainEqual({ Field: '/TargetPurPrice', Message: 'You may not change this field.' });
+    expect((await update(editingFactory, id, { EstCompleteDate: '2026-04-01' })).status).toBe(200);
+    expect((await update(designer, id, { TargetPurPrice: 12.5 })).status).toBe(200);
+    await t.ctx.db.query(`DELETE FROM role_permissions WHERE moduleid = 4 AND actionid = 2 AND roleid = (SELECT roleid FROM users WHERE username = 'factory@example.com')`);
+  });
+
+  it('PAT-012 statuses 3..7 are read-only', async () => {
+    const id = await newPattern({}, 2);
+    await saved(designer, id, { StatusId: 3 });
+    expect((await update(designer, id, { PatternDesc: 'x' })).status).toBe(409);
+    expect((await post('SaveSpecLogEntry', { PatternSeasonalId: id, Description: 'x' })).status).toBe(409);
+  });
+
+  it('PERM-022 brand and season of a pattern do not change through the update', async () => {
+    const id = await newPattern();
+    const res = await update(designer, id, { BrandId: 2, SeasonId: 2 });
+    expect(res.status).toBe(400);
+    expect((await res.json()).Errors).toEqual([
+      { Field: '/BrandId', Message: 'The brand and season of a pattern cannot be changed here.' },
+      { Field: '/SeasonId', Message: 'The brand and season of a pattern cannot be changed here.' }]);
+    expect((await update(designer, id, { BrandId: 1 })).status).toBe(200);
+  });
+
+  it('CONST-025 responsible user 1 is shown as System User', async () => {
+    const id = await newPattern({ ResponsibleId: 1 });
+    expect((await get(`GetPatternSeasonalDetails?PatternSeasonalId=${id}`)).body.ResponsibleName).toBe('System User');
+  });
+});
+
+describe('relink and delete', () => {
+  it('PAT-019 a pattern in one season without colorways moves to another released brief of its brand and season', async () => {
+    const id = await newPattern();
+    const { body: list } = await get(`GetRelinkList?PatternSeasonalId=${id}`);
+    expect(list.CanRelink).toBe(true);
+    const target = await briefOf(1, 1, 2, 1);
+    expect(list.Briefs.map((b: { BriefSeasonalId: number }) => b.BriefSeasonalId)).toContain(target);
+    const res = await post('RelinkPattern', { PatternSeasonalId: id, BriefSeasonalId: target, RowVersion: await versionOf(id) });
+    expect(res.status).toBe(200);
+    expect(res.body.Data.BriefSeasonalId).toBe(target);
+    expect((await get(`GetBriefAndLinePlanForPattern?PatternSeasonalId=${id}`)).body.BriefSeasonalId).toBe(target);
+    const notReleased = await post('RelinkPattern', { PatternSeasonalId: id, BriefSeasonalId: await briefOf(1, 2, 1), RowVersion: await versionOf(id) });
+    expect(notReleased.status).toBe(400);
+    expect(notReleased.body.Errors).toEqual([{ Field: '/BriefSeasonalId', Message: 'Select a Brief that is in Released Status.' }]);
+  });
+
+  it('PAT-019 a pattern with colorways, or in two seasons, cannot be relinked', async () => {
+    const [withColorways] = await t.ctx.db.query(
+      `SELECT ps.patternseasonalid FROM pattern_seasonals ps WHERE ps.statusid = 2 AND EXISTS (SELECT 1 FROM prototype_seasonals x WHERE x.patternseasonalid = ps.patternseasonalid)
+          AND (SELECT count(*) FROM pattern_seasonals o WHERE o.patternid = ps.patternid) = 1 ORDER BY 1 LIMIT 1`);
+    const { body } = await get(`GetRelinkList?PatternSeasonalId=${withColorways.patternseasonalid}`, admin);
+    expect(body).toMatchObject({ CanRelink: false, Message: 'The pattern has linked colorways and cannot be relinked.', Briefs: [] });
+    const [twoSeasons] = await t.ctx.db.query(
+      `SELECT min(patternseasonalid) AS id FROM pattern_seasonals GROUP BY patternid HAVING count(*) > 1 ORDER BY 1 LIMIT 1`);
+    const res = await post('RelinkPattern', { PatternSeasonalId: twoSeasons.id, BriefSeasonalId: await briefOf(1, 1, 2, 2), RowVersion: await versionOf(twoSeasons.id) }, admin);
+    expect(res.status).toBe(400);
+    expect(res.body.Errors).toEqual([{ Field: '/BriefSeasonalId', Message: 'The pattern must exist in one season only to relink.' }]);
+  });
+
+  it('PAT-024 only a status-1 pattern without colorways is deleted; else the spec message', async () => {
+    const [released] = await t.ctx.db.query('SELECT patternseasonalid FROM pattern_view WHERE brandid = 1 AND statusid = 2 ORDER BY 1 LIMIT 1');
+    const refused = await post('DeletePatternSeasonal', { PatternSeasonalId: released.patternseasonalid });
+    expect(refused.status).toBe(409);
+    expect(refused.body.Message).toBe('Record was not deleted. Please check current status and make sure there are no prototypes linked.');
+    const id = await newPattern();
+    expect((await post('DeletePatternSeasonal', { PatternSeasonalId: id }, costing)).status).toBe(403);
+    expect((await post('DeletePatternSeasonal', { PatternSeasonalId: id })).status).toBe(200);
+    const gone = await get(`GetPatternSeasonalDetails?PatternSeasonalId=${id}`);
+    expect(gone).toMatchObject({ status: 404, body: { Code: 'record_deleted', Message: 'The Pattern you are trying to access is deleted.' } });
+    expect((await get(`GetSpecLogData?PatternSeasonalId=${id}`)).body.Message).toBe('The Pattern you are trying to access is deleted.');
+  });
+});
+
+describe('developers, spec log and lookups', () => {
+  it('PAT-006 developers by role and development centers are saved as a set and read back', async () => {
+    const id = await newPattern();
+    const { body: devs } = await get('GetAllDevelopersList?BrandId=1&DeveloperRoleId=2');
+    expect(devs.length).toBeGreaterThan(0);
+    expect(devs.every((d: { DeveloperRoleId: number }) => d.DeveloperRoleId === 2)).toBe(true);
+    const saveRes = await post('SavePatternDevelopers', { PatternSeasonalId: id, Developers: [{ DeveloperRoleId: 2, DeveloperId: devs[0].DeveloperId }], DevelopmentCenterIds: [1, 3] });
+    expect(saveRes.status).toBe(200);
+    const { body } = await get(`GetPatternDetails?PatternSeasonalId=${id}`);
+    expect(body.Developers).toEqual([expect.objectContaining({ DeveloperRoleId: 2, DeveloperId: devs[0].DeveloperId, IsActive: true, DeveloperName: devs[0].DeveloperName })]);
+    expect(body.DevelopmentCenters.map((c: { DevelopmentCenterId: number }) => c.DevelopmentCenterId).sort()).toEqual([1, 3]);
+    const [foreign] = await t.ctx.db.query('SELECT developerid, developerroleid FROM developers WHERE brandid = 2 LIMIT 1');
+    const bad = await post('SavePatternDevelopers', { PatternSeasonalId: id, Developers: [{ DeveloperRoleId: foreign.developerroleid, DeveloperId: foreign.developerid }], DevelopmentCenterIds: [] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.Errors).toEqual([{ Field: '/Developers/0/DeveloperId', Message: 'Select a developer of the brand in this role.' }]);
+    expect((await post('SavePatternDevelopers', { PatternSeasonalId: id, Developers: [], DevelopmentCenterIds: [] }, viewer)).status).toBe(403);
+  });
+
+  it('PAT-007 a spec log entry records pattern, level 3, season, pattern key and author', async () => {
+    const id = await newPattern({ PatternNameKey: 'SPEC-KEY' });
+    const added = await post('SaveSpecLogEntry', { PatternSeasonalId: id, Description: 'Toe spring raised 2 mm.' });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const { body } = await get(`GetSpecLogData?PatternSeasonalId=${id}`);
+    expect(body).toEqual([expect.objectContaining({ ProjectLevelId: 3, SeasonId: 1, Description: 'Toe spring raised 2 mm.', PatternNameKey: 'SPEC-KEY',
+      CreatedBy: designerId, CreatedByName: 'Dana Whitfield' })]);
+    expect((await post('SaveSpecLogEntry', { PatternSeasonalId: id, Description: '   ' })).status).toBe(400);
+  });
+
+  it('PAT-021 PAT-028 the pattern lookups answer for the pattern', async () => {
+    const [p] = await t.ctx.db.query('SELECT patternseasonalid, patternid, patternname, genderkey FROM pattern_view WHERE brandid = 1 ORDER BY 1 LIMIT 1');
+    const seasons = (await get(`GetPatternSeasons?PatternSeasonalId=${p.patternseasonalid}`)).body;
+    expect(seasons.map((s: { PatternSeasonalId: number }) => s.PatternSeasonalId)).toContain(p.patternseasonalid);
+    const byName = (await get(`GetPatternByBrandNameGender?BrandId=1&PatternName=${encodeURIComponent(p.patternname)}&GenderKey=${p.genderkey}`)).body;
+    expect(byName.map((x: { PatternId: number }) => x.PatternId)).toContain(p.patternid);
+    expect(typeof (await get(`IsDualSourced?PatternSeasonalId=${p.patternseasonalid}`)).body).toBe('boolean');
+    const hier = (await get(`GetBriefAndLinePlanForPattern?PatternSeasonalId=${p.patternseasonalid}`)).body;
+    expect(hier).toEqual(expect.objectContaining({ BriefSeasonalId: expect.any(Number), LinePlanName: expect.any(String) }));
+  });
+
+  it('PAT-022 the pattern pick lists are the values the brand uses', async () => {
+    const { status, body } = await get('GetPatternLookups?BrandId=1');
+    expect(status).toBe(200);
+    const [row] = await t.ctx.db.query(`SELECT developmenttype, productline, membranesupplier FROM pattern_view WHERE brandid = 1 AND iswaterproof LIMIT 1`);
+    expect(body.DevelopmentTypes).toContain(row.developmenttype);
+    expect(body.ProductLines).toContain(row.productline);
+    expect(body.MembraneSuppliers).toContain(row.membranesupplier);
+    expect(body.Outsoles.length).toBeGreaterThan(0);
+    expect(new Set(body.DevelopmentTypes).size).toBe(body.DevelopmentTypes.length);
+    expect((await get('GetPatternLookups?BrandId=3', designer)).status).toBe(403);
+  });
+
+  it('PAT-020 the pattern search grid filters by brand, season, status, name and pattern id', async () => {
+    const [p] = await t.ctx.db.query('SELECT patternid, patternname, seasonid FROM pattern_view WHERE brandid = 1 AND statusid = 2 ORDER BY 1 LIMIT 1');
+    const search = async (json: object) => {
+      const res = await t.request('POST', '/api/Grid/pattern-search/Search', { token: designer, json: { pageNumber: 1, pageSize: 999, ...json } });
+      expect(res.status).toBe(200);
+      return (await res.json()).Results as Record<string, unknown>[];
+    };
+    const byName = await search({ BrandId: 1, SeasonId: p.seasonid, StatusId: 2, searchText: p.patternname.slice(2, 9).toLowerCase() });
+    expect(byName.map((r) => r.PatternName)).toContain(p.patternname);
+    const part = p.patternname.slice(2, 9).toLowerCase();
+    expect(byName.every((r) => `${String(r.PatternName)} ${String(r.PatternNameKey)}`.toLowerCase().includes(part))).toBe(true);
+    expect(byName.length).toBeLessThan((await search({ BrandId: 1, SeasonId: p.seasonid, StatusId: 2 })).length);
+    const byId = await search({ PatternId: p.patternid });
+    expect(byId.length).toBeGreaterThan(0);
+    expect(new Set(byId.map((r) => r.PatternName))).toEqual(new Set([p.patternname]));
+    const dropped = await search({ BrandId: 1, StatusId: 7 });
+    expect(dropped.length).toBeGreaterThan(0);
+    expect(dropped.every((r) => r.StatusName === 'Dropped')).toBe(true);
+  });
+
+  it('PERM-022 pattern calls stay inside the user\'s brands', async () => {
+    const [p] = await t.ctx.db.query('SELECT patternseasonalid FROM pattern_view WHERE brandid = 1 ORDER BY 1 LIMIT 1');
+    for (const path of ['GetPatternDetails', 'GetSpecLogData', 'CanAdopt', 'GetRelinkList', 'GetPatternSeasons']) {
+      expect((await get(`${path}?PatternSeasonalId=${p.patternseasonalid}`, viewer)).status, path).toBe(403);
+    }
+    expect((await get('GetAllDevelopersList?BrandId=1', viewer)).status).toBe(403);
+    expect((await get('IsPatternNameExists?BrandId=3&PatternName=x', designer)).status).toBe(403);
+  });
+});
