@@ -29,7 +29,7 @@ export const HIERARCHY = [
 for (const h of HIERARCHY) registerSharedRules(h);
 
 /** The entity's own deleted message instead of the generic one (LP-006, BRIEF-022, PAT-027, CW-061). */
-async function withDeletedMessage<T>(h: (typeof HIERARCHY)[number], run: () => Promise<T>): Promise<T> {
+export async function withDeletedMessage<T>(h: (typeof HIERARCHY)[number], run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {

@@ -3,6 +3,10 @@
  * mirrored in the browser. Blank or non-numeric volumes count as 0; Italy, CN, HK and C4C are in
  * neither total. Pure: no I/O.
  */
+/** The 14 regional volume fields of patterns and colorways (CW-016, PAT-005). */
+export const REGIONAL_VOLUMES = ['USVolume', 'CAVolume', 'EmeaOwnedVolume', 'EmeaDistVolume', 'NaDtcStoreVolume', 'NaDtcEcomVolume',
+  'ItalyVolume', 'EuDtcVolume', 'Emea3pVolume', 'AsiaVolume', 'CNVolume', 'HKVolume', 'C4CVolume', 'LatinAVolume'] as const;
+
 export type Volumes = Partial<Record<string, unknown>>;
 
 const n = (v: Volumes, k: string) => Number(v[k]) || 0;

@@ -4,20 +4,15 @@
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { HIERARCHY } from '../api/hierarchy';
+import { HIERARCHY, withDeletedMessage } from '../api/hierarchy';
 import { AppError } from '../http/errors';
 import { readRecord } from '../records/read';
-import { READ_ONLY_STATUSES, recordDeleted } from './rules';
+import { READ_ONLY_STATUSES } from './rules';
 
 const PATTERN = HIERARCHY.find((h) => h.entity === 'pattern')!;
 
 export async function readPattern(ctx: AppContext, user: SessionUser, patternSeasonalId: number) {
-  try {
-    return await readRecord(ctx, user, 'pattern', 'PatternSeasonalId', patternSeasonalId);
-  } catch (e) {
-    if (e instanceof AppError && e.code === 'record_deleted') throw recordDeleted(PATTERN);
-    throw e;
-  }
+  return withDeletedMessage(PATTERN, () => readRecord(ctx, user, 'pattern', 'PatternSeasonalId', patternSeasonalId));
 }
 
 /** The seasonal record the user may change: readable, not deleted, not in a read-only status (PAT-012). */

@@ -13,8 +13,7 @@ export const PATTERN_WF_LEVEL = 3;
 export const BRIEF_STATUSES_FOR_PATTERNS = [2, 3];
 
 /** PAT-005: the regional volumes a pattern seasonal holds (IntnlVolume and TotalVolume are computed from them). */
-export const REGIONAL_VOLUMES = ['USVolume', 'CAVolume', 'EmeaOwnedVolume', 'EmeaDistVolume', 'Emea3pVolume', 'AsiaVolume', 'LatinAVolume',
-  'NaDtcStoreVolume', 'NaDtcEcomVolume', 'EuDtcVolume', 'ItalyVolume', 'CNVolume', 'HKVolume', 'C4CVolume'] as const;
+export { REGIONAL_VOLUMES } from '../domain/volume-totals';
 
 export const MSG = {
   reviewFields: 'Please review all fields indicated in red.',

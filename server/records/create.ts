@@ -29,7 +29,7 @@ export async function insertRecord(ctx: AppContext, q: Queryable, user: SessionU
   const tables = Object.entries(schema['x-tables'] ?? {});
   const keys = new Set(tables.map(([, k]) => k));
   // Computed fields (keys, versions, stamps) are the database's: the required check skips them.
-  const probe = withoutNulls({ ...values, RowVersion: 1, ...Object.fromEntries([...keys].map((k) => [k, values[k] ?? 1])) });
+  const probe = withoutNulls({ ...values, ...('RowVersion' in schema.properties ? { RowVersion: 1 } : {}), ...Object.fromEntries([...keys].map((k) => [k, values[k] ?? 1])) });
   const errors = ctx.schemas.validate('entity', entity, probe).filter((e) => !keys.has(e.Field.slice(1)));
   if (errors.length) throw badRequest('Your submission contains error(s). Please correct the highlighted items below.', errors);
 
