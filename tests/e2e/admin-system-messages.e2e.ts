@@ -33,7 +33,7 @@ describe('system messages', () => {
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Record Saved Successfully.').waitFor();
     await waitForPath(admin, '/systemMessageList');
-    await admin.getByRole('cell', { name: title }).waitFor();
+    await admin.getByRole('link', { name: title }).waitFor();
 
     const visitor = await app.page();
     await navigate(visitor, '/login');
@@ -48,7 +48,7 @@ describe('system messages', () => {
     expect(await visitor.getByText(title).count()).toBe(0);
 
     // A change makes it a new version: it shows again.
-    await admin.getByRole('cell', { name: title }).click();
+    await navigate(admin, (await admin.getByRole('link', { name: title }).getAttribute('href'))!);
     await admin.getByLabel(/^Message/).fill('Please save your work now: the window moved.');
     await admin.getByRole('button', { name: 'Save' }).click();
     await waitForPath(admin, '/systemMessageList');

@@ -52,7 +52,7 @@ describe('user administration', () => {
     await admin.getByLabel('Last name').fill('Quinn');
     await admin.getByLabel('Role').selectOption({ label: 'Product Designer' });
     await admin.getByRole('button', { name: 'Create user' }).click();
-    await admin.getByRole('alert').filter({ hasText: 'Please select at least one brand.' }).waitFor();
+    await admin.locator('[data-field="Brands"] .field__error', { hasText: 'Please select at least one brand.' }).waitFor();
     await admin.getByText('Your submission contains error(s). Please correct the highlighted items below.').waitFor();
 
     const brands = admin.getByRole('group', { name: 'Brands' });

@@ -6,14 +6,21 @@
  * the server's `Errors [{ Field: '/X', Message }]` show under their fields with the form-level
  * message. Unsaved changes are reported to the shell's prompt.
  *
+ * Screens extend it without forking it: labelled options (`oneOf` consts, options.ts), their own
+ * widgets merged into the registry (`widgets` + `fields`, e.g. a permission matrix), per-field
+ * messages (`fieldMessages`), cross-field checks (`customValidate`), a form-level `message`, and
+ * `onChange` to follow committed values. The form keeps its data across prop changes (a new
+ * schema, server errors); only a new `formData` object resets it.
+ *
  * @example
  * <SchemaForm schema={schema} layout={layout} formData={record} onSave={(changes) => save(changes)} />
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { CustomValidator, ErrorSchema, RegistryWidgetsType, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
-import { fieldKind, type EntitySchema } from '../fields/field-kind';
+import type { EntitySchema } from '../fields/field-kind';
+import { formKind, TIME_PATTERN } from './form-kind';
 import type { LayoutDocument } from '../fields/schema-docs';
 import type { SchemaFormContext } from './form-context';
 import { formSchema, isReadOnlyField, layoutFields, resolveLayout, type FieldLayoutRow } from './layout';
@@ -25,7 +32,16 @@ import { widgetFor, WIDGETS } from './widgets/registry';
 import './schema-form.css';
 
 /** What `onSave` may answer: the server's result of the save. */
-export interface SaveOutcome { IsSuccessful?: boolean; Message?: string; Errors?: FieldError[] }
+export interface SaveOutcome {
+  IsSuccessful?: boolean; Message?: string; Errors?: FieldError[];
+  /** The user called the save off (e.g. declined a confirmation): nothing changes. */
+  Cancelled?: boolean;
+  /** Replaces the form-level message of this failed save (e.g. a screen's own text for a refused save). */
+  FormMessage?: string;
+}
+
+/** A screen's settings of one field: its widget (a registry key), RJSF `ui:options`, placeholder. */
+export interface FieldUi { widget?: string; options?: Record<string, unknown>; placeholder?: string; disabled?: boolean }
 
 export interface SchemaFormProps {
   /** The entity schema as the server sent it for this user (keep the same object between renders). */
@@ -55,26 +71,58 @@ export interface SchemaFormProps {
    * Content-Security-Policy (no 'unsafe-eval') keeps ajv from compiling in the browser.
    */
   validator?: ValidatorType;
+  /** The screen's own widgets, merged over the registry (name → widget); pick them with `fields`. */
+  widgets?: RegistryWidgetsType;
+  /** Per-field settings (widget, options, placeholder); keep the object stable between renders. */
+  fields?: Record<string, FieldUi>;
+  /** Messages per field and check keyword, e.g. `{ Brands: { minItems: 'Please select at least one brand.' } }`. */
+  fieldMessages?: Record<string, Record<string, string>>;
+  /** Cross-field checks run with the schema check (RJSF customValidate). */
+  customValidate?: CustomValidator;
+  /** A form-level message of the screen's own (shown with the form's alert, e.g. a failed load of options). */
+  message?: readonly string[];
+  /** Errors the screen found itself, shown under their fields at once (e.g. a user name already in use). */
+  fieldErrors?: Record<string, readonly string[]>;
+  /** Called when the schema check before a save fails (e.g. a screen's warning toast). */
+  onInvalid?: () => void;
+  /**
+   * Committed values (after a blur, a click or a pick), e.g. to show a panel only a factory user
+   * has. An answered object replaces the data (a dependent field reset, e.g. the season of a new brand).
+   */
+  onChange?: (data: Record<string, unknown>) => Record<string, unknown> | void;
 }
 
 const TEMPLATES = { FieldTemplate, ObjectFieldTemplate: SectionsTemplate };
 
-/** Messages people read instead of ajv's. */
-function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+/** Messages people read instead of ajv's; `custom` (field → keyword → text) wins. */
+export function readableErrors(errors: RJSFValidationError[], custom?: Record<string, Record<string, string>>): RJSFValidationError[] {
+  const seen = new Set<string>();
   return errors.map((e) => {
+    const field = (e.property ?? '').replace(/^\./, '').split('.')[0] || String(e.params?.missingProperty ?? '');
+    const own = e.name ? custom?.[field]?.[e.name] : undefined;
+    if (own) return { ...e, message: own };
+    if (e.name === 'format' && e.params?.limit === 'date-time') return { ...e, message: 'Enter a date (MM/DD/YYYY) and a time.' };
     if (e.name === 'required') return { ...e, message: 'This field is required.' };
     if (e.name === 'format' && (e.params?.format ?? e.params?.limit) === 'date') return { ...e, message: 'Enter a date as MM/DD/YYYY.' };
     if (e.name === 'maxLength') return { ...e, message: `At most ${e.params?.limit} characters.` };
     if (e.name === 'minimum') return { ...e, message: `Must be ${e.params?.limit} or more.` };
     if (e.name === 'maximum') return { ...e, message: `Must be ${e.params?.limit} or less.` };
+    if (e.name === 'pattern' && e.params?.limit === TIME_PATTERN) return { ...e, message: 'Enter a time as HH:MM.' };
     return e;
+  }).filter((e) => {
+    // oneOf options fail once per option: one message is enough.
+    const k = `${e.property}|${e.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
 }
 
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** See the module comment. */
-export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, onSave, brandId, formErrorMessage = FORM_ERROR_MESSAGE, saveLabel = 'Save', actions, dirtyKey, validator = interpretedValidator as ValidatorType }: SchemaFormProps) {
+export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, onSave, brandId, formErrorMessage = FORM_ERROR_MESSAGE, saveLabel = 'Save', actions, dirtyKey, validator = interpretedValidator as ValidatorType,
+  widgets, fields: fieldUi, fieldMessages, customValidate, message: ownMessage, onChange: onDataChange, onInvalid, fieldErrors }: SchemaFormProps) {
   const sections = useMemo(() => resolveLayout(layout, schema, fieldLayout), [layout, schema, fieldLayout]);
   const fields = useMemo(() => layoutFields(sections), [sections]);
   const rjsfSchema = useMemo(() => formSchema(schema, fields), [schema, fields]);
@@ -82,16 +130,24 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
     const ui: UiSchema = { 'ui:options': { sections }, 'ui:submitButtonOptions': { norender: true } };
     for (const f of fields) {
       const p = schema.properties[f];
-      ui[f] = { 'ui:widget': widgetFor(fieldKind(f, p)), 'ui:disabled': isReadOnlyField(p) };
+      const own = fieldUi?.[f];
+      const widget = own?.widget ?? widgetFor(formKind(f, p));
+      ui[f] = {
+        ...(widget ? { 'ui:widget': widget } : {}), 'ui:disabled': isReadOnlyField(p) || !!own?.disabled,
+        ...(own?.options ? { 'ui:options': own.options } : {}), ...(own?.placeholder ? { 'ui:placeholder': own.placeholder } : {}),
+      };
     }
     return ui;
-  }, [schema, fields, sections]);
+  }, [schema, fields, sections, fieldUi]);
+  const registryWidgets = useMemo(() => (widgets ? { ...WIDGETS, ...widgets } : WIDGETS), [widgets]);
+  const transformErrors = useCallback((errors: RJSFValidationError[]) => readableErrors(errors, fieldMessages), [fieldMessages]);
 
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<string[] | null>(null);
   const [serverErrors, setServerErrors] = useState<ErrorSchema>({});
-  useUnsavedChanges(dirty && !readOnly, dirtyKey);
+  // Off while saving: a screen may navigate away once the save succeeded.
+  useUnsavedChanges(dirty && !readOnly && !saving, dirtyKey);
 
   const dirtyRef = useRef(false);
   const markDirty = useCallback(() => {
@@ -99,14 +155,39 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
     dirtyRef.current = true;
     setDirty(true);
   }, []);
+  // The latest committed data. RJSF resets a controlled form to its `formData` prop whenever any
+  // prop changes, so a re-created form element gets the latest data, not the loaded record. The
+  // data is not handed back on every change: RJSF keeps its own state, and an echo could race a
+  // queued change. A new `formData` object resets the form; `pushed` re-creates the element when
+  // the screen's onChange replaced the data.
+  const latestData = useRef(formData);
+  const [source, setSource] = useState(formData);
+  const [pushed, setPushed] = useState(0);
+  if (source !== formData) {
+    setSource(formData);
+    latestData.current = formData;
+    dirtyRef.current = false;
+    setDirty(false);
+    setMessage(null);
+    setServerErrors({});
+  }
   const formContext = useMemo<SchemaFormContext>(() => ({ markDirty, initialData: formData, brandId }), [markDirty, formData, brandId]);
   const formRef = useRef<Form>(null);
   const shown = useMemo(() => new Set(fields), [fields]);
+  const extraErrors = useMemo<ErrorSchema>(() => {
+    const own = Object.entries(fieldErrors ?? {}).filter(([f, list]) => list.length && shown.has(f));
+    if (!own.length) return serverErrors;
+    const merged: Record<string, { __errors: string[] }> = { ...(serverErrors as Record<string, { __errors: string[] }>) };
+    for (const [f, list] of own) merged[f] = { __errors: [...(merged[f]?.__errors ?? []), ...list] };
+    return merged as ErrorSchema;
+  }, [fieldErrors, serverErrors, shown]);
 
   const submit = () => {
     // Widgets commit on blur: blur the focused one first, then submit the committed data.
     (document.activeElement as HTMLElement | null)?.blur?.();
-    setTimeout(() => formRef.current?.submit(), 0);
+    // The check runs here (its errors go to onError), so a submit racing a just-committed change
+    // cannot drop the error report; RJSF's submit checks again, the data being valid.
+    setTimeout(() => { const f = formRef.current; if (f && (readOnly || f.validateForm())) f.submit(); }, 0);
   };
 
   const onSubmitNow = async ({ formData: data }: { formData?: Record<string, unknown> }) => {
@@ -116,10 +197,11 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
     setSaving(true);
     try {
       const outcome = await onSave(changes, data);
+      if (outcome?.Cancelled) return;
       if (outcome && (outcome.IsSuccessful === false || outcome.Errors?.length)) {
         const { schema: errs, other } = toErrorSchema(outcome.Errors ?? [], shown);
         setServerErrors(errs);
-        setMessage([formErrorMessage, ...(outcome.Message && !outcome.Errors?.length ? [outcome.Message] : []), ...other]);
+        setMessage([outcome.FormMessage ?? formErrorMessage, ...(outcome.Message && !outcome.Errors?.length ? [outcome.Message] : []), ...other]);
       } else {
         setServerErrors({});
         setMessage(null);
@@ -133,22 +215,27 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
 
   // The RJSF element is kept while only the dirty flag, the message or `saving` change: a
   // re-render of 150 fields on the first keystroke would be a visible stall.
-  const latest = useRef({ onSubmitNow, formErrorMessage });
-  latest.current = { onSubmitNow, formErrorMessage };
-  const onChange = useCallback((_e: unknown, id?: string) => {
+  const latest = useRef({ onSubmitNow, formErrorMessage, onDataChange, onInvalid });
+  latest.current = { onSubmitNow, formErrorMessage, onDataChange, onInvalid };
+  const onChange = useCallback((e: { formData?: Record<string, unknown> }, id?: string) => {
+    if (e.formData) {
+      const replaced = latest.current.onDataChange?.(e.formData);
+      latestData.current = replaced ?? e.formData;
+      if (replaced) setPushed((n) => n + 1);
+    }
     const field = id?.replace(/^root_/, '');
     if (field) setServerErrors((s) => (field in s ? withoutField(s, field) : s));
   }, []);
   const onSubmit = useCallback((e: unknown) => void latest.current.onSubmitNow(e as { formData?: Record<string, unknown> }), []);
-  const onError = useCallback(() => setMessage([latest.current.formErrorMessage]), []);
+  const onError = useCallback(() => { setMessage([latest.current.formErrorMessage]); latest.current.onInvalid?.(); }, []);
   const form = useMemo(() => (
     <Form
       ref={formRef}
       schema={rjsfSchema as never}
       uiSchema={uiSchema}
-      formData={formData}
+      formData={latestData.current}
       validator={validator}
-      widgets={WIDGETS}
+      widgets={registryWidgets}
       templates={TEMPLATES}
       formContext={formContext}
       readonly={readOnly}
@@ -156,27 +243,34 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
       noHtml5Validate
       showErrorList={false}
       transformErrors={transformErrors}
-      extraErrors={serverErrors}
+      customValidate={customValidate}
+      extraErrors={extraErrors}
       onChange={onChange}
       onSubmit={onSubmit}
       onError={onError}
     >
       {null}
     </Form>
-  ), [rjsfSchema, uiSchema, formData, formContext, readOnly, serverErrors, onChange, onSubmit, onError, validator]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `pushed` and `source` re-create the element with the latest data.
+  ), [rjsfSchema, uiSchema, source, pushed, formContext, readOnly, extraErrors, onChange, onSubmit, onError, validator, registryWidgets, transformErrors, customValidate]);
+
+  const shownMessage = [...(ownMessage ?? []), ...(message ?? [])];
 
   return (
     <div className="schema-form">
-      {message && (
+      {shownMessage.length > 0 && (
         <div className="alert alert--error" role="alert">
-          {message.length === 1 ? message[0] : <ul>{message.map((m) => <li key={m}>{m}</li>)}</ul>}
+          {shownMessage.length === 1 ? shownMessage[0] : <ul>{shownMessage.map((m) => <li key={m}>{m}</li>)}</ul>}
         </div>
       )}
       {form}
       {!readOnly && onSave && (
         <div className="schema-form__actions">
           {actions}
-          <button type="button" className="btn btn--primary" onClick={submit} disabled={saving}>
+          <button type="button" className="btn btn--primary" onClick={submit} disabled={saving}
+            // The focused widget is blurred by submit(), not by the press: an error shown on that blur
+            // would move the button between press and release and swallow the click.
+            onMouseDown={(e) => e.preventDefault()}>
             {saving && <span className="spinner" aria-hidden="true" />} {saveLabel}
           </button>
         </div>

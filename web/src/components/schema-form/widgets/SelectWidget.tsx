@@ -1,16 +1,25 @@
-/** A value from the schema's enum. */
+/**
+ * One value from the field's options: labelled `oneOf` consts or the schema's enum (options.ts).
+ * A blank entry stands for "nothing" unless an option is null; `ui:placeholder` labels it.
+ */
 import type { WidgetProps } from '@rjsf/utils';
+import type { FieldSchema } from '../../fields/field-kind';
 import type { SchemaFormContext } from '../form-context';
+import { optionsOf } from '../options';
 import { inputProps } from './use-draft';
 
 export function SelectWidget(props: WidgetProps) {
-  const values = (props.schema.enum ?? []) as unknown[];
+  const options = optionsOf(props.schema as FieldSchema) ?? [];
+  const current = options.findIndex((o) => o.value === (props.value ?? null));
+  const hasNull = options.some((o) => o.value === null);
   return (
-    <select {...inputProps(props)} value={props.value === null || props.value === undefined ? '' : String(props.value)}
-      onChange={(e) => { (props.registry.formContext as SchemaFormContext | undefined)?.markDirty(); const v = values.find((x) => String(x) === e.target.value); props.onChange(v ?? null); }}
-      onBlur={() => props.onBlur(props.id, props.value)}>
-      <option value="" />
-      {values.map((v) => <option key={String(v)} value={String(v)}>{String(v)}</option>)}
+    <select {...inputProps(props)} value={current < 0 ? '' : String(current)}
+      onChange={(e) => {
+        (props.registry.formContext as SchemaFormContext | undefined)?.markDirty();
+        props.onChange(e.target.value === '' ? null : options[Number(e.target.value)]?.value ?? null);
+      }}>
+      {!hasNull && <option value="">{props.placeholder ?? ''}</option>}
+      {options.map((o, i) => <option key={i} value={String(i)}>{o.label}</option>)}
     </select>
   );
 }

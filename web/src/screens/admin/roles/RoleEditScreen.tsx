@@ -1,28 +1,60 @@
 /**
- * /roleEdit/{roleId} (ADMIN-018..022): name, active flag and the modules × actions matrix; the
- * name is checked with CheckRoleName before the save ('A role with this name already exists.').
+ * /roleEdit/{roleId} (ADMIN-018..022) through the shared SchemaForm: the role entity with
+ * schemas/layouts/role.layout.json; name, active flag and the modules × actions matrix (the
+ * entity's Permissions pairs, edited by this screen's PermissionMatrixWidget plugged into the
+ * form's registry). The name is checked with CheckRoleName before the save
+ * ('A role with this name already exists.', shown under the name).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
-import { apiFetch } from '../../../api/http';
+import type { WidgetProps } from '@rjsf/utils';
+import { ApiError, apiFetch } from '../../../api/http';
 import { errorText } from '../../../api/error-text';
 import { useCan } from '../../../auth/useCan';
+import { useEntitySchema, useLayout } from '../../../components/fields/schema-docs';
+import type { SchemaFormContext } from '../../../components/schema-form/form-context';
+import { SchemaForm, type FieldUi, type SaveOutcome } from '../../../components/schema-form/SchemaForm';
 import { FormAlert } from '../../../forms/FormAlert';
-import { SubmitButton } from '../../../forms/SubmitButton';
-import { TextField } from '../../../forms/TextField';
 import { PageHeader } from '../../../shell/PageHeader';
 import { toast } from '../../../shell/toast-store';
-import { useUnsavedChanges } from '../../../shell/useUnsavedChanges';
 import { postJson, type Answer } from '../common/api';
-import { Check } from '../common/Check';
-import { ACTIONS, MODULES, pairKey, toggleModule, toPairs } from './permission-matrix';
+import { ACTIONS, keysOfPairs, MODULES, pairKey, pairsOfAssignment, pairsOfKeys, toggleModule, toPairs } from './permission-matrix';
 import '../common/admin.css';
 
 interface Role { RoleId: number; RoleName: string; IsActive: boolean; RowVersion: number; PermissionAssignment: { ModuleId: number; ActionId: number }[] }
 
 export const ROLE_NAME_EXISTS = 'A role with this name already exists.';
 const ROLE_ERROR = 'There was an error while retrieving role data. Please contact system administrator';
+
+/** The Permissions field: modules × actions, a module offering only its own actions (ADMIN-019). */
+function PermissionMatrixWidget(props: WidgetProps) {
+  const keys = keysOfPairs((Array.isArray(props.value) ? props.value : []) as string[][]);
+  const disabled = props.disabled || props.readonly;
+  const set = (next: Set<string>) => { (props.registry.formContext as SchemaFormContext | undefined)?.markDirty(); props.onChange(pairsOfKeys(next)); };
+  const flip = (k: string) => { const n = new Set(keys); if (n.has(k)) n.delete(k); else n.add(k); set(n); };
+  return (
+    <div className="table-scroll" id={props.id}>
+      <p className="muted">{keys.size} permissions</p>
+      <table className="table table--dense matrix" aria-label="Permissions">
+        <thead><tr><th>Module</th>{ACTIONS.map((a) => <th key={a.id}>{a.name}</th>)}</tr></thead>
+        <tbody>
+          {MODULES.map((m) => (
+            <tr key={m.id}>
+              <td><button type="button" className="linklike" title="Toggle every action of this module" disabled={disabled} onClick={() => set(toggleModule(keys, m))}>{m.name}</button></td>
+              {ACTIONS.map((a) => m.actions.includes(a.id) ? (
+                <td key={a.id}><input type="checkbox" aria-label={`${m.name} ${a.name}`} disabled={disabled} checked={keys.has(pairKey(m.id, a.id))} onChange={() => flip(pairKey(m.id, a.id))} /></td>
+              ) : <td key={a.id} className="na" aria-hidden="true">·</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const WIDGETS = { permissionMatrix: PermissionMatrixWidget };
+const FIELDS: Record<string, FieldUi> = { Permissions: { widget: 'permissionMatrix' } };
 
 export function RoleEditScreen() {
   const id = Number(useParams().roleId ?? 0);
@@ -31,80 +63,44 @@ export function RoleEditScreen() {
   const canSave = useCan('roles', add ? 'create' : 'edit');
   const { mutate: mutateKey } = useSWRConfig();
   const { data: role, error, mutate } = useSWR<Role>(add ? null : `/api/Role/GetRole?roleId=${id}`);
-  const [name, setName] = useState('');
-  const [active, setActive] = useState(true);
-  const [keys, setKeys] = useState<Set<string>>(new Set());
-  const [base, setBase] = useState('');
-  const [nameError, setNameError] = useState('');
-  const [general, setGeneral] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const snapshot = JSON.stringify([name, active, [...keys].sort()]);
-  useEffect(() => {
+  const { data: schema, error: schemaError } = useEntitySchema('role');
+  const { data: layout, error: layoutError } = useLayout('role');
+  const record = useMemo<Record<string, unknown> | undefined>(() => {
     const r = role ?? (add ? { RoleName: '', IsActive: true, PermissionAssignment: [] } : null);
-    if (!r) return;
-    const k = new Set(r.PermissionAssignment.map((p) => pairKey(p.ModuleId, p.ActionId)));
-    setName(r.RoleName); setActive(r.IsActive); setKeys(k);
-    setBase(JSON.stringify([r.RoleName, r.IsActive, [...k].sort()]));
+    return r ? { RoleName: r.RoleName, IsActive: r.IsActive, Permissions: pairsOfAssignment(r.PermissionAssignment) } : undefined;
   }, [role, add]);
-  useUnsavedChanges(!!base && snapshot !== base && !busy, 'role-edit');
 
-  const flip = (k: string) => setKeys((s) => { const n = new Set(s); if (n.has(k)) n.delete(k); else n.add(k); return n; });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setGeneral([]);
-    if (!name.trim()) { setNameError('Required.'); return; }
-    setBusy(true);
+  const save = useCallback(async (_c: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
+    const name = String(d.RoleName ?? '').trim();
     try {
-      const check = await apiFetch<{ Exists: boolean }>('/api/Role/CheckRoleName', { query: { name: name.trim(), id: add ? 0 : id } });
-      if (check.Exists) { setNameError(ROLE_NAME_EXISTS); return; }
-      setNameError('');
+      const check = await apiFetch<{ Exists: boolean }>('/api/Role/CheckRoleName', { query: { name, id: add ? 0 : id } });
+      if (check.Exists) return { IsSuccessful: false, Errors: [{ Field: '/RoleName', Message: ROLE_NAME_EXISTS }] };
       const a = await postJson<Answer & { Role?: Role }>(add ? '/api/Role/CreateRole' : '/api/Role/UpdateRole', {
-        Role: { ...(add ? {} : { RoleId: id, RowVersion: role!.RowVersion }), RoleName: name.trim(), IsActive: active },
-        PermissionAssignment: toPairs(keys),
+        Role: { ...(add ? {} : { RoleId: id, RowVersion: role!.RowVersion }), RoleName: name, IsActive: !!d.IsActive },
+        PermissionAssignment: toPairs(keysOfPairs((d.Permissions ?? []) as string[][])),
       });
       toast.success(a.Message || 'Role saved.');
-      setBase(snapshot);
       await mutateKey('/api/Role');
       if (add && a.Role) void navigate(`/roleEdit/${a.Role.RoleId}`, { replace: true });
       else if (a.Role) await mutate(a.Role, { revalidate: false });
+      return { IsSuccessful: true };
     } catch (x) {
       const text = errorText(x, 'The role was not saved.');
-      if (text === ROLE_NAME_EXISTS) setNameError(text); else setGeneral([text]);
-    } finally {
-      setBusy(false);
+      if (text === ROLE_NAME_EXISTS) return { IsSuccessful: false, Errors: [{ Field: '/RoleName', Message: text }] };
+      return { IsSuccessful: false, FormMessage: text, Errors: x instanceof ApiError ? (x.body as Answer | null)?.Errors : undefined };
     }
-  };
+  }, [add, id, role, mutate, mutateKey, navigate]);
 
-  if (error) return <FormAlert messages={[ROLE_ERROR]} />;
-  if (!add && !role) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (error || schemaError || layoutError) return <FormAlert messages={[ROLE_ERROR]} />;
+  if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
   return (
     <>
-      <PageHeader title={add ? 'Add Role' : role!.RoleName} subtitle={`${keys.size} permissions`}
+      <PageHeader title={add ? 'Add Role' : role!.RoleName}
         actions={<Link className="btn btn--small" to="/roles">Back to roles</Link>} />
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Role">
-        <FormAlert messages={general} />
-        <div className="toolbar">
-          <TextField label="Role name" value={name} error={nameError} onChange={(e) => { setName(e.target.value); setNameError(''); }} />
-          <Check label="Active" checked={active} onChange={setActive} />
-          <span className="spacer" />
-          {canSave && <SubmitButton busy={busy}>{add ? 'Create role' : 'Save'}</SubmitButton>}
-        </div>
-        <div className="table-scroll">
-          <table className="table table--dense matrix" aria-label="Permissions">
-            <thead><tr><th>Module</th>{ACTIONS.map((a) => <th key={a.id}>{a.name}</th>)}</tr></thead>
-            <tbody>
-              {MODULES.map((m) => (
-                <tr key={m.id}>
-                  <td><button type="button" className="linklike" title="Toggle every action of this module" onClick={() => setKeys((s) => toggleModule(s, m))}>{m.name}</button></td>
-                  {ACTIONS.map((a) => m.actions.includes(a.id) ? (
-                    <td key={a.id}><input type="checkbox" aria-label={`${m.name} ${a.name}`} checked={keys.has(pairKey(m.id, a.id))} onChange={() => flip(pairKey(m.id, a.id))} /></td>
-                  ) : <td key={a.id} className="na" aria-hidden="true">·</td>)}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </form>
+      <section aria-label="Role">
+        <SchemaForm schema={schema} layout={layout} formData={record} readOnly={!canSave} onSave={save}
+          saveLabel={add ? 'Create role' : 'Save'} widgets={WIDGETS} fields={FIELDS} dirtyKey="role-edit" />
+      </section>
     </>
   );
 }

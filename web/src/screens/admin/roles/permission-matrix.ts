@@ -27,3 +27,19 @@ export function toggleModule(keys: ReadonlySet<string>, m: MatrixModule): Set<st
   for (const a of m.actions) if (all) next.delete(pairKey(m.id, a)); else next.add(pairKey(m.id, a));
   return next;
 }
+
+const MODULE_KEYS = new Map(Object.entries(permissionsDoc.modules).map(([key, m]) => [m.id, key]));
+const ACTION_KEYS = new Map(Object.entries(permissionsDoc.actions).map(([key, id]) => [id, key]));
+const MODULE_IDS = new Map(Object.entries(permissionsDoc.modules).map(([key, m]) => [key, m.id]));
+const ACTION_IDS = new Map<string, number>(Object.entries(permissionsDoc.actions));
+
+/** The role entity's `Permissions` ([moduleKey, actionKey] pairs) → matrix keys 'moduleId/actionId'. */
+export const keysOfPairs = (pairs: readonly (readonly string[])[]) => new Set(pairs
+  .filter(([m, a]) => MODULE_IDS.has(m) && ACTION_IDS.has(a)).map(([m, a]) => pairKey(MODULE_IDS.get(m)!, ACTION_IDS.get(a)!)));
+
+/** Matrix keys → the entity's [moduleKey, actionKey] pairs, in module then action order. */
+export const pairsOfKeys = (keys: Iterable<string>): [string, string][] =>
+  toPairs(keys).map((p) => [MODULE_KEYS.get(p.ModuleId) ?? String(p.ModuleId), ACTION_KEYS.get(p.ActionId) ?? String(p.ActionId)]);
+
+/** GetRole's PermissionAssignment → the entity's pairs. */
+export const pairsOfAssignment = (list: readonly { ModuleId: number; ActionId: number }[]) => pairsOfKeys(list.map((p) => pairKey(p.ModuleId, p.ActionId)));

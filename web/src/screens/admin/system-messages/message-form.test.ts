@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combine, newMessage, split, validateMessage } from './message-form';
+import { combine, EXPIRE_BEFORE_START, expiryError, newMessage, newMessageRecord, saveBody, split, validateMessage } from './message-form';
 
 describe('system message form', () => {
   it('SYSMSG-011: new-message defaults', () => {
@@ -20,5 +20,21 @@ describe('system message form', () => {
   });
   it('SYSMSG-012: the expiry must follow the start', () => {
     expect(validateMessage({ ...newMessage(), ExpireTime: '09:00' })).toHaveProperty('ExpireDate');
+  });
+});
+
+describe('system message record (SchemaForm)', () => {
+  it('SYSMSG-011: a new record holds the defaults as moments', () => {
+    const r = newMessageRecord(new Date(2026, 10, 25, 8, 0));
+    expect(new Date(r.StartTime as string).getHours()).toBe(10);
+    expect(new Date(r.ExpireTime as string).getMinutes()).toBe(30);
+    expect(r.ShowFactoryUsers).toBe(true);
+  });
+  it('SYSMSG-012: the expiry must follow the start', () => {
+    const r = newMessageRecord();
+    expect(expiryError(r)).toBeNull();
+    expect(expiryError({ StartTime: r.ExpireTime, ExpireTime: r.StartTime })).toBe(EXPIRE_BEFORE_START);
+    expect(expiryError({ StartTime: 'x', ExpireTime: r.StartTime })).toBeNull();
+    expect(saveBody({ ...r, Title: '  T  ' }).Title).toBe('T');
   });
 });

@@ -3,7 +3,7 @@
  * (SYSMSG-010) and the new-message defaults (SYSMSG-011).
  */
 import { formatDate } from '../../../format/date';
-import { isoToDisplay, parseTypedDate } from '../../../components/fields/dates';
+import { combineMoment, splitMoment } from '../../../components/schema-form/widgets/moment';
 
 export interface MessageForm {
   Title: string; Message: string; StartDate: string; StartTime: string; ExpireDate: string; ExpireTime: string;
@@ -39,20 +39,11 @@ export function newMessage(today = new Date()): MessageForm {
   };
 }
 
-/** SYSMSG-010: 'MM/DD/YYYY' + 'HH:mm' (local) → an ISO moment, or null when either part is invalid. */
-export function combine(date: string, time: string): string | null {
-  const iso = parseTypedDate(date);
-  const t = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
-  if (!iso || !t) return null;
-  const [y, mo, d] = iso.split('-').map(Number);
-  return new Date(y, mo - 1, d, Number(t[1]), Number(t[2])).toISOString();
-}
+/** SYSMSG-010: 'MM/DD/YYYY' + 'HH:mm' (local) → an ISO moment, or null when either part is invalid (the form's moment widget). */
+export const combine = combineMoment;
 
 /** A stored moment → the local date and time inputs. */
-export function split(moment: string): { date: string; time: string } {
-  const m = new Date(moment);
-  return { date: isoToDisplay(`${m.getFullYear()}-${pad(m.getMonth() + 1)}-${pad(m.getDate())}`), time: `${pad(m.getHours())}:${pad(m.getMinutes())}` };
-}
+export const split = (moment: string): { date: string; time: string } => splitMoment(moment);
 
 export function validateMessage(f: MessageForm): Record<string, string> {
   const e: Record<string, string> = {};
@@ -65,3 +56,25 @@ export function validateMessage(f: MessageForm): Record<string, string> {
   if (start && end && Date.parse(end) <= Date.parse(start)) e.ExpireDate = 'The expire time must be after the start time.';
   return e;
 }
+
+/** SYSMSG-011 as a record of the system-message entity (what the SchemaForm edits). */
+export function newMessageRecord(today = new Date()): Record<string, unknown> {
+  const f = newMessage(today);
+  return { Title: f.Title, Message: f.Message, StartTime: combine(f.StartDate, f.StartTime), ExpireTime: combine(f.ExpireDate, f.ExpireTime),
+    ShowUnauthenticatedUsers: f.ShowUnauthenticatedUsers, ShowFactoryUsers: f.ShowFactoryUsers };
+}
+
+export const EXPIRE_BEFORE_START = 'The expire time must be after the start time.';
+
+/** SYSMSG-012: the cross-field check of the SchemaForm: the expiry follows the start. */
+export function expiryError(data: { StartTime?: unknown; ExpireTime?: unknown }): string | null {
+  const s = typeof data.StartTime === 'string' ? Date.parse(data.StartTime) : NaN;
+  const e = typeof data.ExpireTime === 'string' ? Date.parse(data.ExpireTime) : NaN;
+  return Number.isFinite(s) && Number.isFinite(e) && e <= s ? EXPIRE_BEFORE_START : null;
+}
+
+/** The UpdateMessage body from the form's data (texts trimmed). */
+export const saveBody = (d: Record<string, unknown>) => ({
+  Title: String(d.Title ?? '').trim(), Message: String(d.Message ?? '').trim(), StartTime: d.StartTime, ExpireTime: d.ExpireTime,
+  ShowUnauthenticatedUsers: !!d.ShowUnauthenticatedUsers, ShowFactoryUsers: !!d.ShowFactoryUsers,
+});

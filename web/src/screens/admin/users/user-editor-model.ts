@@ -50,3 +50,33 @@ export function saveRequest(f: UserForm) {
     ResetPassword: !add && f.ResetPassword, networkId: f.NetworkId.trim() || null,
   };
 }
+
+/** The user as a record of the user entity (what the SchemaForm edits); a new user: ADMIN-009. */
+export function recordOf(u: AdminUser | null): Record<string, unknown> {
+  const f = u ? formOf(u) : NEW_USER;
+  return {
+    UserName: f.UserName, FirstName: f.FirstName, LastName: f.LastName, NetworkId: f.NetworkId || null, RoleId: f.RoleId || null,
+    IsActive: f.IsActive, EmailConfirmed: f.EmailConfirmed, ChangePasswordRequired: f.ChangePasswordRequired, IsFactoryUser: f.IsFactoryUser,
+    Brands: f.Brands, Factories: f.Factories, LastLogin: u?.LastLogin ?? undefined, Created: u?.Created ?? undefined,
+  };
+}
+
+/** The form's data (and the ids of the loaded user) → the editor state the save request is built from. */
+export function formOfRecord(d: Record<string, unknown>, user: { UserId: number; RowVersion: number } | null, resetPassword: boolean): UserForm {
+  return {
+    UserId: user?.UserId ?? 0, RowVersion: user?.RowVersion ?? 0, UserName: String(d.UserName ?? ''), FirstName: String(d.FirstName ?? ''),
+    LastName: String(d.LastName ?? ''), NetworkId: String(d.NetworkId ?? ''), IsActive: !!d.IsActive, EmailConfirmed: !!d.EmailConfirmed,
+    ChangePasswordRequired: !!d.ChangePasswordRequired, IsFactoryUser: !!d.IsFactoryUser, RoleId: Number(d.RoleId ?? 0) || 0,
+    Brands: (d.Brands ?? []) as number[], Factories: (d.Factories ?? []) as string[], ResetPassword: resetPassword,
+  };
+}
+
+/** The save request's error paths ('/User/UserName', '/UserBrands') → the form's fields. */
+export function formErrors(errors: readonly { Field: string; Message: string }[]): { Field: string; Message: string }[] {
+  const names: Record<string, string> = { UserBrands: 'Brands', UserFactories: 'Factories', networkId: 'NetworkId' };
+  return errors.map((e) => {
+    const parts = String(e.Field).split('/').filter(Boolean);
+    const field = parts[0] === 'User' ? parts[1] ?? '' : parts[0] ?? '';
+    return { Field: `/${names[field] ?? field}`, Message: e.Message };
+  });
+}

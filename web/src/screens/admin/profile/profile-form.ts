@@ -1,0 +1,36 @@
+/**
+ * The profile defaults form (PREF-005..011): the UpdateUserProfile request schema
+ * (schemas/requests/user-profile.schema.json) rendered by SchemaForm, with the brand, season and
+ * division lists as labelled options. The layout lives here because the server admits layout
+ * documents only for entities (server/schemas/meta.ts). Pure.
+ */
+import requestSchema from '../../../../../schemas/requests/user-profile.schema.json';
+import type { EntitySchema } from '../../../components/fields/field-kind';
+import type { LayoutDocument } from '../../../components/fields/schema-docs';
+import { withOptions } from '../../../components/schema-form/options';
+
+export interface Defaults { DefaultBrandId: number | null; DefaultSeasonId: number | null; DefaultDivisionKey: string | null; UseDefaultsInQuickSearch: boolean }
+export interface Season { SeasonId: number; BrandId: number; SeasonName: string }
+
+export const PROFILE_LAYOUT: LayoutDocument = {
+  entity: 'user-profile',
+  sections: [{ id: 'defaults', title: 'Defaults', rows: [['DefaultBrandId'], ['DefaultSeasonId'], ['DefaultDivisionKey'], ['UseDefaultsInQuickSearch']] }],
+};
+
+/** The form's schema: the request schema with the lists as options ('None' for no default). */
+export function profileSchema(brands: readonly { BrandId: number; BrandName: string }[], seasons: readonly Season[], divisions: readonly { DivisionKey: string; DivisionName: string }[], brandId: number | null): EntitySchema {
+  let s = requestSchema as unknown as EntitySchema;
+  s = withOptions(s, 'DefaultBrandId', brands.map((b) => ({ value: b.BrandId, label: b.BrandName })), 'None');
+  s = withOptions(s, 'DefaultSeasonId', seasons.filter((x) => x.BrandId === brandId).map((x) => ({ value: x.SeasonId, label: x.SeasonName })), 'None');
+  return withOptions(s, 'DefaultDivisionKey', divisions.map((d) => ({ value: d.DivisionKey, label: d.DivisionName })), 'None');
+}
+
+/** A new default brand drops the default season (it belonged to the old brand). */
+export function withBrandChange(prev: Record<string, unknown> | undefined, next: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!prev || (prev.DefaultBrandId ?? null) === (next.DefaultBrandId ?? null) || next.DefaultSeasonId == null) return undefined;
+  return { ...next, DefaultSeasonId: null };
+}
+
+export const defaultsOf = (u: Defaults): Defaults => ({
+  DefaultBrandId: u.DefaultBrandId ?? null, DefaultSeasonId: u.DefaultSeasonId ?? null, DefaultDivisionKey: u.DefaultDivisionKey ?? null, UseDefaultsInQuickSearch: !!u.UseDefaultsInQuickSearch,
+});
