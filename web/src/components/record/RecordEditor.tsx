@@ -19,6 +19,7 @@ import { isReadOnlyStatus, type HierarchyLevel } from './hierarchy';
 import { saveHierarchyRecord } from './save-record';
 import { StatusChange } from './StatusChange';
 import { useHierarchyRecord, type RecordData } from './use-hierarchy-record';
+import { useRecordOptions } from './use-record-options';
 import './record.css';
 
 export interface RecordEditorProps {
@@ -38,6 +39,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   const permissions = useSessionStore((s) => s.session?.userPermissions);
   const { schema, layout, fieldLayout, record, ready, error, notFound, mutate } = useHierarchyRecord(level, id, layoutName);
   const [conflict, setConflict] = useState<string | null>(null);
+  const formSchema = useRecordOptions(level, schema, record);
 
   if (!can(permissions, level.module, 'read')) return <Navigate to="/permissionDenied" replace />;
   if (notFound) return <Navigate to="/errorPage" replace />;
@@ -55,7 +57,8 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
       await mutate(result.record, { revalidate: false });
       return;
     }
-    if (result.conflict) setConflict(result.outcome.Message ?? null);
+    // A conflict keeps the edits and the unsaved state; the banner says who changed the record and offers Reload.
+    if (result.conflict) { setConflict(result.outcome.Message ?? null); return { Cancelled: true }; }
     return result.outcome;
   };
   const title = String(record[level.name] ?? `${level.title} ${id}`);
@@ -68,7 +71,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
           {conflict} <button type="button" className="btn btn--small" onClick={reload}>Reload</button>
         </div>
       )}
-      <SchemaForm schema={schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
+      <SchemaForm schema={formSchema ?? schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
         onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`} />
       {children?.(record, reload)}
       <HistoryPanel level={level.level} id={id} version={record.RowVersion} />
