@@ -1,10 +1,105 @@
-/** /linePlan/:id: one LinePlan in the shared RecordEditor. */
-import { Navigate, useParams } from 'react-router-dom';
-import { levelOf } from '../../components/record/hierarchy';
+/**
+ * /linePlan/:id (LP-001, LP-003): the line plan in the shared RecordEditor with its Details tab
+ * (planning phase, sub-season calendars, launch dates, import), the export (LP-032), delete in
+ * status 1 without briefs (LP-013), the gantt view (LP-004) and 'Create Brief' once Released or
+ * Completed (LP-010). An unknown id alerts and goes home (LP-005); a deleted one shows its message
+ * and goes to Search (LP-006, handled by the RecordEditor).
+ */
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import useSWR, { useSWRConfig } from 'swr';
+import { ApiError, apiFetch } from '../../api/http';
+import { can } from '../../auth/permissions';
+import { useSessionStore } from '../../auth/session-store';
+import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import type { RecordData } from '../../components/record/use-hierarchy-record';
+import { toast } from '../../shell/toast-store';
+import { downloadExport } from './line-plan-api';
+import { LinePlanDetails } from './LinePlanDetails';
+import './line-plans.css';
+
+const LEVEL = levelOf('line-plan')!;
+/** LP-005 (the text is not given by the specification). */
+export const NOT_FOUND_ALERT = 'The Line Plan was not found.';
+const BRIEF_STATUSES = new Set([2, 3]);
+const recordKey = (id: number) => `${LEVEL.read}?${LEVEL.key}=${id}`;
+
+/** LP-005: an unknown id alerts and goes home; answers whether the record may render. */
+function useKnownLinePlan(id: number) {
+  const navigate = useNavigate();
+  const { data, error } = useSWR<RecordData>(recordKey(id), { revalidateOnFocus: false });
+  const unknown = error instanceof ApiError && error.status === 404 && (error.body as { Code?: string } | null)?.Code !== 'record_deleted';
+  // LP-027: a failed fetch (no answer, or the server's fault) is a plain alert 'error'.
+  const failed = error instanceof ApiError && (error.network || error.status >= 500);
+  useEffect(() => {
+    if (failed) window.alert('error');
+    if (!unknown) return;
+    window.alert(NOT_FOUND_ALERT);
+    void navigate('/', { replace: true });
+  }, [unknown, failed, navigate]);
+  return !unknown && (!!data || !!error);
+}
+
+function Actions({ record, reload }: { record: RecordData; reload: () => void }) {
+  const navigate = useNavigate();
+  const permissions = useSessionStore((s) => s.session?.userPermissions);
+  const id = Number(record.LinePlanId);
+  const mayDelete = can(permissions, 'linePlan', 'delete') && record.StatusId === 1 && !record.IsDeleted;
+  const { data: briefs } = useSWR<{ TotalRecords: number }>(mayDelete && can(permissions, 'brief', 'read') ? `/api/LinePlan/GetLinePlanBriefs?LinePlanId=${id}&pageSize=1` : null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!window.confirm(`Delete the line plan ${String(record.LinePlanName)}?`)) return;
+    setBusy(true);
+    try {
+      await apiFetch('/api/LinePlan/DeleteLinePlan', { method: 'POST', json: { LinePlanId: id } });
+      toast.success('Line plan deleted.');
+      void navigate('/linePlanList');
+    } catch (e) {
+      toast.error(e instanceof ApiError ? String((e.body as { Message?: string } | null)?.Message ?? 'error') : 'error');
+      reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const exportFile = () => downloadExport(id).catch(() => toast.error('error'));
+
+  return (
+    <>
+      {BRIEF_STATUSES.has(Number(record.StatusId)) && can(permissions, 'brief', 'create') && <Link className="btn btn--small" to={`/briefFromLinePlan/${id}`}>Create Brief</Link>}
+      <Link className="btn btn--small" to={`/linePlan/${id}/gantt`}>Gantt</Link>
+      <button type="button" className="btn btn--small" onClick={() => void exportFile()}>Export</button>
+      {mayDelete && briefs?.TotalRecords === 0 && <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => void remove()}>Delete</button>}
+    </>
+  );
+}
+
+function Tabs({ record }: { record: RecordData }) {
+  const permissions = useSessionStore((s) => s.session?.userPermissions);
+  const { mutate } = useSWRConfig();
+  // A child save moved the line plan's version on: the header saves at the new one at once, then reloads.
+  const onSaved = (rowVersion: number) =>
+    void mutate(recordKey(Number(record.LinePlanId)), (r?: RecordData) => (r ? { ...r, RowVersion: rowVersion } : r), { revalidate: true });
+  const canEdit = can(permissions, 'linePlan', 'edit');
+  const readOnly = !canEdit || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted;
+  return (
+    <>
+      <div className="tabs" role="tablist"><button type="button" role="tab" aria-selected className="tab tab--active">Details</button></div>
+      <LinePlanDetails record={record} readOnly={readOnly} canEdit={canEdit} onSaved={onSaved} />
+    </>
+  );
+}
 
 export function LinePlanScreen() {
   const { id = '' } = useParams();
+  const known = useKnownLinePlan(Number(id));
   if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
-  return <RecordEditor key={id} level={levelOf('line-plan')!} id={Number(id)} />;
+  if (!known) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  return (
+    <RecordEditor key={id} level={LEVEL} id={Number(id)}
+      actions={(record, reload) => <Actions record={record} reload={reload} />}>
+      {(record) => <Tabs record={record} />}
+    </RecordEditor>
+  );
 }

@@ -1,0 +1,132 @@
+/**
+ * Line plans end to end (LP-001, LP-003, LP-008, LP-014, LP-018, LP-021, LP-023): the designer
+ * creates a line plan, fills the seasonal planning phase, adds calendar rows, sets the launch
+ * dates, releases it, reloads and finds everything kept.
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, navigate } from './harness';
+import { setupApp } from './setup-app';
+
+const app = setupApp();
+
+/** The editor section of one child set. */
+const section = (page: Page, testId: string) => page.getByTestId(testId);
+const cell = (page: Page, testId: string, label: string) => section(page, testId).getByLabel(label, { exact: true });
+
+describe('line plans', () => {
+  it('LP-018 LP-003 LP-023 LP-014 designer creates, fills the details, releases and finds everything after a reload', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/linePlanCreate');
+    const name = `E2E Line Plan ${Date.now()}`;
+
+    // LP-015: an empty form names the fields in red.
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Please review all fields indicated in red').waitFor();
+
+    await page.getByLabel('Brand', { exact: true }).selectOption('1');
+    await page.getByLabel('Season', { exact: true }).selectOption('3');
+    await page.getByLabel('Line Plan Name', { exact: true }).fill(name);
+    await page.getByLabel('Responsible', { exact: true }).selectOption('8');
+    await page.getByLabel('Workflow Group', { exact: true }).selectOption('1');
+    await page.getByLabel('Spring 2027', { exact: true }).check();
+    await page.getByLabel('Summer 2027', { exact: true }).check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/linePlan\/\d+$/, { timeout: 15_000 });
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('tab', { name: 'Details' }).waitFor();
+
+    // Seasonal planning phase.
+    await section(page, 'planning').getByRole('button', { name: 'Add row' }).click();
+    await cell(page, 'planning', 'Seasonal Planning Phase Phase row 1').fill('Design & Development');
+    await cell(page, 'planning', 'Seasonal Planning Phase Start Date row 1').fill('2026-03-01');
+    await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').fill('2026-08-31');
+    await section(page, 'planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
+    await page.getByText('Record Saved Successfully.').first().waitFor();
+
+    // Two rows in the Spring 2027 calendar (sub-season 5).
+    const cal = 'calendar-5', t = 'Calendar Spring 2027';
+    await section(page, cal).getByRole('button', { name: 'Add row' }).click();
+    await section(page, cal).getByRole('button', { name: 'Add row' }).click();
+    for (const [row, values] of [[1, ['Line Review', 'Concept', '1', '2026-03-02', '2026-03-05']], [2, ['Proto Review', 'Design', '2', '2026-05-10', '2026-05-20']]] as const) {
+      await cell(page, cal, `${t} Name row ${row}`).fill(values[0]);
+      await cell(page, cal, `${t} Stage row ${row}`).fill(values[1]);
+      await cell(page, cal, `${t} Group row ${row}`).fill(values[2]);
+      await cell(page, cal, `${t} Start Date row ${row}`).fill(values[3]);
+      await cell(page, cal, `${t} End Date row ${row}`).fill(values[4]);
+    }
+    await section(page, cal).getByRole('button', { name: `Save ${t}` }).click();
+    // LP-021/022: the server numbers the rows and computes the durations.
+    await expect.poll(() => cell(page, cal, `${t} Sort row 2`).inputValue(), { timeout: 10_000 }).toBe('20');
+
+    // Launch dates.
+    await section(page, 'launches').getByRole('button', { name: 'Add row' }).click();
+    await cell(page, 'launches', 'Launch Dates Launch row 1').fill('1');
+    await cell(page, 'launches', 'Launch Dates Description row 1').fill('January floorset');
+    await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').fill('2026-11-15');
+    await cell(page, 'launches', 'Launch Dates Available at Retail row 1').fill('2027-01-15');
+    // Saved, and the line plan reloaded at its next version (the status change below uses it).
+    const launchesSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveLaunchDates'));
+    const reloaded = launchesSaved.then(() => page.waitForResponse((r) => r.url().includes('/api/LinePlan/GetLinePlan?')));
+    await section(page, 'launches').getByRole('button', { name: 'Save Launch Dates' }).click();
+    expect((await launchesSaved).status()).toBe(200);
+    await reloaded;
+
+    // LP-014: with the dates set the line plan can be released.
+    await page.getByLabel('Set status').selectOption({ label: 'Released' });
+    await page.getByText('Line Plan · Released').waitFor();
+
+    await page.reload();
+    await page.getByText('Line Plan · Released').waitFor();
+    await page.getByRole('link', { name: 'Create Brief' }).waitFor();
+    await expect.poll(() => cell(page, 'planning', 'Seasonal Planning Phase Phase row 1').inputValue(), { timeout: 10_000 }).toBe('Design & Development');
+    expect(await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').inputValue()).toBe('2026-08-31');
+    expect(await cell(page, cal, `${t} Name row 1`).inputValue()).toBe('Line Review');
+    expect(await cell(page, cal, `${t} Name row 2`).inputValue()).toBe('Proto Review');
+    expect(await cell(page, cal, `${t} End Date row 2`).inputValue()).toBe('2026-05-20');
+    expect(await section(page, cal).locator('tbody tr').first().locator('td').nth(6).innerText()).toBe('3');
+    expect(await cell(page, 'launches', 'Launch Dates Available at Retail row 1').inputValue()).toBe('2027-01-15');
+    expect(await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').inputValue()).toBe('2026-11-15');
+
+    // LP-004: the gantt view shows the calendar rows as bars.
+    await page.getByRole('link', { name: 'Gantt' }).click();
+    await page.waitForURL(new RegExp(`/linePlan/${id}/gantt$`));
+    await expect.poll(() => page.getByTestId('gantt-row').count(), { timeout: 10_000 }).toBe(2);
+  });
+
+  it('LP-002 /linePlanEdit/{id} goes to /linePlan/{id}; LP-001 the list opens one; LP-005 an unknown id alerts and goes home', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/linePlanEdit/1');
+    await page.waitForURL(/\/linePlan\/1$/);
+    // LP-001 LP-031: the list opens a line plan.
+    await navigate(page, '/linePlanList');
+    await page.getByRole('link', { name: 'Summit Ridge FW26 Cold Weather' }).click();
+    await page.waitForURL(/\/linePlan\/2$/);
+    let alerted = '';
+    page.on('dialog', (d) => { alerted = d.message(); void d.accept(); });
+    await navigate(page, '/linePlan/999999');
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    expect(alerted).toBe('The Line Plan was not found.');
+  });
+
+  it('LP-012 LP-024 LP-025 the calendar import replaces a sub-season calendar; a bad file says Calendar Import Failed', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/linePlan/3');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Calendar');
+    ws.addRow(['Sub-Season', 'Name', 'Stage', 'Group', 'Sort', 'Start Date', 'End Date']);
+    ws.addRow(['Spring 2027', 'Imported Kick-off', 'Concept', 1, 10, '03/02/2026', '03/06/2026']);
+    const input = page.getByLabel('Import Calendar');
+    await input.setInputFiles({ name: 'calendar.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
+    await expect.poll(() => cell(page, 'calendar-5', 'Calendar Spring 2027 Name row 1').inputValue(), { timeout: 15_000 }).toBe('Imported Kick-off');
+    expect(await section(page, 'calendar-5').locator('tbody tr').count()).toBe(1);
+
+    await input.setInputFiles({ name: 'calendar.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+    await page.getByText(/Calendar Import Failed/).first().waitFor();
+  });
+});

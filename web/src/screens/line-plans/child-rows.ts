@@ -1,0 +1,19 @@
+/**
+ * What a child-set editor sends (LP-023): only the rows touched; a deleted saved row as its key with
+ * IsDelete, a changed row as its key and its editable fields, a new row as its defaults (e.g. the
+ * calendar's SubSeasonId) and fields; blank cells as null.
+ */
+export type Row = Record<string, unknown>;
+export interface Draft { k: number; row: Row; dirty: boolean; deleted: boolean }
+
+export function saveItems(drafts: readonly Draft[], key: string, editable: readonly string[], newRow: Row = {}): Row[] {
+  return drafts.filter((d) => d.dirty || d.deleted).map((d) => {
+    if (d.deleted) return { [key]: d.row[key], IsDelete: true };
+    const fields = Object.fromEntries(editable.map((f) => [f, d.row[f] === '' ? null : d.row[f] ?? null]));
+    return d.row[key] ? { [key]: d.row[key], ...fields } : { ...newRow, ...fields };
+  });
+}
+
+/** Removing a row: a saved one is marked deleted (sent with IsDelete), a new one just goes. */
+export const withoutRow = (drafts: readonly Draft[], k: number, key: string): Draft[] =>
+  drafts.flatMap((d) => (d.k !== k ? [d] : d.row[key] ? [{ ...d, deleted: true }] : []));

@@ -1,0 +1,81 @@
+/**
+ * The line plan calls of the screens (server/api/line-plans.ts): the child sets of the Details tab,
+ * saved as lists with IsDelete flags at the line plan's RowVersion (LP-023), the calendar import
+ * (LP-024) and the LinePlanExport.xlsx download (LP-032).
+ */
+import { ApiError, apiFetch } from '../../api/http';
+import { useSessionStore } from '../../auth/session-store';
+
+export type Row = Record<string, unknown>;
+
+/** Uploads and downloads go around apiFetch (multipart bodies, binary answers) and carry the token themselves. */
+function bearer(): Record<string, string> {
+  const token = useSessionStore.getState().session?.accessToken;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export interface ChildSetDef {
+  /** Read call (GET ?LinePlanId=) and save call (POST). */
+  read: string;
+  save: string;
+  key: string;
+  title: string;
+}
+
+export const PLANNING: ChildSetDef = { read: '/api/LinePlan/GetSeasonalPlanningItems', save: '/api/LinePlan/SaveSeasonalPlanningItems', key: 'SeasonalPlanningItemId', title: 'Seasonal Planning Phase' };
+export const CALENDAR: ChildSetDef = { read: '/api/LinePlan/GetCalendarItems', save: '/api/LinePlan/SaveCalendarItems', key: 'CalendarItemId', title: 'Calendar' };
+export const LAUNCHES: ChildSetDef = { read: '/api/LinePlan/GetLaunchDates', save: '/api/LinePlan/SaveLaunchDates', key: 'LinePlanLaunchDateId', title: 'Launch Dates' };
+
+export const childKey = (set: ChildSetDef, linePlanId: number) => `${set.read}?LinePlanId=${linePlanId}`;
+
+export interface SaveRefusal { Message: string; Errors: { Field: string; Message: string }[]; conflict: boolean }
+
+/** What a save answers: the line plan's next RowVersion, or the refusal (400/404/409). */
+export type SaveAnswer = { ok: true; RowVersion: number } | ({ ok: false } & SaveRefusal);
+
+export async function saveChildRows(set: ChildSetDef, linePlanId: number, rowVersion: number, items: Row[]): Promise<SaveAnswer> {
+  try {
+    const answer = await apiFetch<{ RowVersion: number }>(set.save, { method: 'POST', json: { LinePlanId: linePlanId, RowVersion: rowVersion, Items: items } });
+    return { ok: true, RowVersion: answer.RowVersion };
+  } catch (e) {
+    return { ok: false, ...refusal(e) };
+  }
+}
+
+/** LP-024: a multipart upload of LinePlanId, RowVersion and the file. */
+export async function importCalendarFile(linePlanId: number, rowVersion: number, file: File): Promise<SaveAnswer> {
+  const form = new FormData();
+  form.set('LinePlanId', String(linePlanId));
+  form.set('RowVersion', String(rowVersion));
+  form.set('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetch('/api/LinePlan/ImportCalendar', { method: 'POST', headers: { Accept: 'application/json', ...bearer() }, body: form, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, null, true);
+  }
+  const body = await res.json().catch(() => null) as { RowVersion: number } | null;
+  if (res.ok && body) return { ok: true, RowVersion: body.RowVersion };
+  return { ok: false, ...refusal(new ApiError(res.status, body, false, res.headers)) };
+}
+
+function refusal(e: unknown): SaveRefusal {
+  if (e instanceof ApiError && e.body && typeof e.body === 'object') {
+    const b = e.body as { Message?: string; Errors?: SaveRefusal['Errors']; Code?: string };
+    return { Message: b.Message ?? 'error', Errors: b.Errors ?? [], conflict: e.status === 409 && b.Code === 'conflict' };
+  }
+  throw e;
+}
+
+/** LP-032: downloads LinePlanExport.xlsx. */
+export async function downloadExport(linePlanId: number) {
+  const res = await fetch(`/api/LinePlan/ExportLinePlan?LinePlanId=${linePlanId}`, { headers: bearer(), credentials: 'same-origin' });
+  if (!res.ok) throw new ApiError(res.status, null, false, res.headers);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = 'LinePlanExport.xlsx';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
