@@ -174,10 +174,11 @@ describe('startup help and profile', () => {
 });
 
 describe('activity', () => {
-  it('PREF-024: LogLastUseProject and GetLastViewedProjects, newest first, only projects of assigned brands', async () => {
+  it('PREF-024: LogLastUseProject and GetLastViewedProjects (ids of the seasonal records the screens open), newest first, only projects of assigned brands', async () => {
+    const [otherBrand] = await t.ctx.db.query('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 3 LIMIT 1');
     expect((await post('/api/User/LogLastUseProject', { UserId: 3, ProjectId: 1, ProjectLevelId: 2 }, designer)).status).toBe(200);
     expect((await post('/api/User/LogLastUseProject', { ProjectId: 2, ProjectLevelId: 2 }, designer)).status).toBe(200);
-    expect((await post('/api/User/LogLastUseProject', { ProjectId: 13, ProjectLevelId: 2 }, designer)).status).toBe(403);
+    expect((await post('/api/User/LogLastUseProject', { ProjectId: otherBrand.id, ProjectLevelId: 2 }, designer)).status).toBe(403);
     expect((await post('/api/User/LogLastUseProject', { ProjectId: 99999, ProjectLevelId: 2 }, designer)).status).toBe(404);
     expect((await post('/api/User/LogLastUseProject', { UserId: 2, ProjectId: 1, ProjectLevelId: 2 }, designer)).status).toBe(403);
     const recent = (await get('/api/User/GetLastViewedProjects', designer)).body;

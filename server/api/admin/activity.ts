@@ -9,11 +9,12 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { dateParam, ok } from './common';
 
 /** Table, key and name column of each project level. */
+/** A project is the record its screen opens: the line plan, or the seasonal brief, pattern or colorway. */
 const PROJECT_TABLES: Record<number, [table: string, key: string, name: string]> = {
-  1: ['line_plans', 'lineplanid', 'lineplanname'],
-  2: ['briefs', 'briefid', 'briefname'],
-  3: ['patterns', 'patternid', 'patternname'],
-  4: ['prototypes', 'prototypeid', 'prototypename'],
+  1: ['line_plan_view', 'lineplanid', 'lineplanname'],
+  2: ['brief_view', 'briefseasonalid', 'briefname'],
+  3: ['pattern_view', 'patternseasonalid', 'patternname'],
+  4: ['colorway_view', 'prototypeseasonalid', 'prototypename'],
 };
 const DATA_CHANGED_EVENT = 2;
 const RECENT_PROJECTS = 10;
@@ -27,7 +28,7 @@ async function projectBrand(q: Queryable, level: number, id: number): Promise<nu
 }
 
 const NAME_BY_LEVEL = Object.entries(PROJECT_TABLES)
-  .map(([level, [table, key, name]]) => `WHEN ${Number(level)} THEN (SELECT ${name} FROM ${table} WHERE ${key} = x.projectid)`).join(' ');
+  .map(([level, [table, key, name]]) => `WHEN ${Number(level)} THEN (SELECT ${name} FROM ${table} WHERE ${key} = x.projectid AND NOT isdeleted)`).join(' ');
 
 export function activityRoutes(r: ApiRouter) {
   r.post('/api/User/LogLastUseProject', SIGNED_IN, { body: 'last-use-project' }, async (c) => {

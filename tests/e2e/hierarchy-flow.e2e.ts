@@ -1,0 +1,135 @@
+/**
+ * The product hierarchy in one sitting (issue 4): a designer creates a line plan, fills its
+ * planning and launch dates and a calendar row, releases it, creates a brief from it, releases the
+ * brief, creates a pattern from the brief, uploads a pattern image, releases and adopts the
+ * pattern; after a reload everything is kept, the history shows who changed what, and the records
+ * are the user's last-used projects (PREF-024).
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, DEMO_USERS, login, navigate, pathOf } from './harness';
+import { setupApp } from './setup-app';
+
+const app = setupApp();
+
+const cell = (page: Page, section: string, label: string) => page.getByTestId(section).getByLabel(label, { exact: true });
+const idOf = (page: Page) => Number(pathOf(page).split('/').pop());
+
+async function release(page: Page, title: string) {
+  await page.getByLabel('Set status').selectOption({ label: 'Released' });
+  await page.getByText(`${title} · Released`).waitFor({ timeout: 15_000 });
+}
+
+describe('product hierarchy flow', () => {
+  it('LP-018 LP-014 BRIEF-003 BRIEF-006 PAT-008 DOC-021 PAT-013 a designer goes from line plan to adopted pattern with an image; a reload keeps everything', async () => {
+    const page = await app.page();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await login(page, 'designer');
+    const stamp = Date.now();
+
+    // Line plan: create, planning phase, one calendar row, launch dates, release.
+    await navigate(page, '/linePlanCreate');
+    const lpName = `Flow Line Plan ${stamp}`;
+    await page.getByLabel('Brand', { exact: true }).selectOption('1');
+    await page.getByLabel('Season', { exact: true }).selectOption('3');
+    await page.getByLabel('Line Plan Name', { exact: true }).fill(lpName);
+    await page.getByLabel('Responsible', { exact: true }).selectOption('3');
+    await page.getByLabel('Workflow Group', { exact: true }).selectOption('1');
+    await page.getByLabel('Spring 2027', { exact: true }).check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/linePlan\/\d+$/, { timeout: 15_000 });
+    const linePlanId = idOf(page);
+    await page.getByRole('heading', { name: lpName }).waitFor();
+
+    await page.getByTestId('planning').getByRole('button', { name: 'Add row' }).click();
+    await cell(page, 'planning', 'Seasonal Planning Phase Phase row 1').fill('Design');
+    await cell(page, 'planning', 'Seasonal Planning Phase Start Date row 1').fill('2026-03-01');
+    await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').fill('2026-06-30');
+    await page.getByTestId('planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
+    await page.getByText('Record Saved Successfully.').first().waitFor();
+
+    const cal = 'calendar-5', t = 'Calendar Spring 2027';
+    await page.getByTestId(cal).getByRole('button', { name: 'Add row' }).click();
+    await cell(page, cal, `${t} Name row 1`).fill('Line Review');
+    await cell(page, cal, `${t} Stage row 1`).fill('Concept');
+    await cell(page, cal, `${t} Group row 1`).fill('1');
+    await cell(page, cal, `${t} Start Date row 1`).fill('2026-03-02');
+    await cell(page, cal, `${t} End Date row 1`).fill('2026-03-05');
+    await page.getByTestId(cal).getByRole('button', { name: `Save ${t}` }).click();
+    await expect.poll(() => cell(page, cal, `${t} Sort row 1`).inputValue(), { timeout: 10_000 }).toBe('10');
+
+    await page.getByTestId('launches').getByRole('button', { name: 'Add row' }).click();
+    await cell(page, 'launches', 'Launch Dates Launch row 1').fill('1');
+    await cell(page, 'launches', 'Launch Dates Description row 1').fill('Spring floorset');
+    await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').fill('2026-11-15');
+    await cell(page, 'launches', 'Launch Dates Available at Retail row 1').fill('2027-01-15');
+    const reloaded = page.waitForResponse((r) => r.url().includes('/api/LinePlan/GetLinePlan?'));
+    await page.getByTestId('launches').getByRole('button', { name: 'Save Launch Dates' }).click();
+    await reloaded;
+    await release(page, 'Line Plan');
+
+    // Brief from the released line plan, then released.
+    await page.getByRole('link', { name: 'Create Brief' }).click();
+    await page.waitForURL(new RegExp(`/briefFromLinePlan/${linePlanId}$`));
+    const briefName = `Flow Brief ${stamp}`;
+    await page.getByRole('radio', { name: lpName }).waitFor();
+    expect(await page.getByRole('radio', { name: lpName }).isChecked()).toBe(true);
+    await page.locator('#brief-name').fill(briefName);
+    await page.locator('#brief-responsible').selectOption('3');
+    await page.locator('#brief-wfgroup').selectOption('3');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL((u) => /^\/brief\/\d+$/.test(u.pathname), { timeout: 20_000 });
+    await page.getByRole('heading', { name: briefName }).waitFor();
+    await release(page, 'Brief');
+
+    // Pattern from the released brief.
+    await page.getByRole('link', { name: 'Create Pattern' }).click();
+    await page.waitForURL(/\/patternFromBrief\/\d+$/);
+    const patternName = `Flow Pattern ${stamp}`;
+    await page.getByLabel('Pattern Name', { exact: true }).fill(patternName);
+    await page.getByLabel('Pattern Name Key').fill(`FLOW-${stamp}`);
+    await page.getByLabel('Gender', { exact: true }).selectOption('01');
+    await page.getByLabel('Responsible', { exact: true }).selectOption({ label: 'Dana Whitfield' });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/pattern\/\d+$/, { timeout: 20_000 });
+    const patternPath = pathOf(page);
+    await page.getByRole('heading', { name: patternName }).waitFor();
+
+    // A product image, then release and adopt.
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2f7a5a' } }).png().toBuffer();
+    const images = page.getByRole('region', { name: 'Image' });
+    await images.getByRole('radio', { name: 'Product' }).check();
+    await images.getByLabel('Image file').setInputFiles({ name: 'flow-shoe.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Image uploaded successfully').first().waitFor({ timeout: 15_000 });
+    await images.locator('img.image-panel__image').waitFor();
+
+    await release(page, 'Pattern');
+    const toggles = page.getByRole('region', { name: 'Adoption and PTA' });
+    await toggles.getByRole('checkbox', { name: 'Adopted' }).check();
+    await toggles.getByText(/· Dana Whitfield/).waitFor();
+
+    // Reload: all kept.
+    await page.reload();
+    await page.getByRole('heading', { name: patternName }).waitFor();
+    expect(pathOf(page)).toBe(patternPath);
+    await page.getByText('Pattern · Released').waitFor();
+    await expect.poll(() => toggles.getByRole('checkbox', { name: 'Adopted' }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await images.locator('img.image-panel__image').waitFor({ timeout: 10_000 });
+    expect(await images.locator('img.image-panel__image').evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+
+    // The history names the designer's changes.
+    await page.getByText('History', { exact: true }).click();
+    await page.locator('.history-table').getByText('Dana Whitfield').first().waitFor();
+
+    // PREF-024: the three records are the designer's last-used projects.
+    const base = app.server.baseUrl;
+    const tokenRes = await fetch(`${base}/api/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS.designer, password: DEMO_PASSWORD }) });
+    const { access_token } = await tokenRes.json() as { access_token: string };
+    const recent = await (await fetch(`${base}/api/User/GetLastViewedProjects`, { headers: { authorization: `Bearer ${access_token}` } })).json();
+    const levels = new Set((recent as { ProjectLevelId: number }[]).map((r) => r.ProjectLevelId));
+    expect(levels.has(1) && levels.has(2) && levels.has(3)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
