@@ -28,12 +28,14 @@ import { linePlanRoutes } from './api/line-plans';
 import { briefRoutes } from './api/briefs';
 import { patternRoutes } from './api/patterns';
 import { imageRoutes } from './api/images';
+import { documentRoutes } from './api/documents';
+import { colorwayRoutes } from './api/colorways';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
 export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes,
-  searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, openApiRoutes];
+  searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {
