@@ -14,6 +14,10 @@ export interface ApiOptions {
   form?: Record<string, FormValue>;
   /** Sent as application/json. */
   json?: unknown;
+  /** Sent as multipart/form-data (uploads; the browser sets the boundary). */
+  multipart?: FormData;
+  /** The answer is a file: a successful call answers a Blob. */
+  binary?: boolean;
   query?: Record<string, FormValue>;
   /** Send the bearer token (default true). */
   auth?: boolean;
@@ -71,6 +75,8 @@ export async function apiRequest(path: string, opts: ApiOptions = {}): Promise<{
   } else if (opts.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.json);
+  } else if (opts.multipart) {
+    body = opts.multipart;
   }
   const session = useSessionStore.getState().session;
   if (opts.auth !== false && session) headers.Authorization = `Bearer ${session.accessToken}`;
@@ -87,7 +93,7 @@ export async function apiRequest(path: string, opts: ApiOptions = {}): Promise<{
     if ((err as Error)?.name === 'AbortError') throw err;
     throw new ApiError(0, null, true);
   }
-  const parsed = await readBody(res).catch(() => null);
+  const parsed = opts.binary && res.ok ? await res.blob() : await readBody(res).catch(() => null);
   if (!res.ok) {
     if (opts.handleAuthErrors !== false && opts.auth !== false) {
       if (res.status === 401 && session) void endSession('unauthorized');
@@ -100,4 +106,25 @@ export async function apiRequest(path: string, opts: ApiOptions = {}): Promise<{
 
 export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   return (await apiRequest(path, opts)).body as T;
+}
+
+/** A file answer (export, image) as a Blob; a 404 is null when `missingIsNull`. */
+export async function apiBlob(path: string, opts: ApiOptions & { missingIsNull?: boolean } = {}): Promise<Blob | null> {
+  try {
+    return await apiFetch<Blob>(path, { ...opts, binary: true });
+  } catch (e) {
+    if (opts.missingIsNull && e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** Offers a Blob to the user as a download named `name`. */
+export function saveFile(blob: Blob, name: string) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }

@@ -3,6 +3,7 @@
  * grid, so exceljs loads only when someone exports.
  */
 import ExcelJS from 'exceljs';
+import { saveFile } from '../../api/http';
 import type { GridColumn } from './columns';
 import { excelFormat, exportFileName, exportRow } from './export-rows';
 
@@ -14,11 +15,5 @@ export async function downloadXlsx(report: string, columns: readonly GridColumn[
   for (const r of records) ws.addRow(exportRow(r, columns));
   const buffer = await wb.xlsx.writeBuffer();
   const blob = new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = exportFileName(report);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  saveFile(blob, exportFileName(report));
 }

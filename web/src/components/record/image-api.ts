@@ -1,19 +1,12 @@
 /**
- * The image calls from the browser (DOC-021/022). Upload sends a FormData body and the image
- * itself is fetched as a blob: both need the bearer token, which `apiFetch` (form or JSON bodies,
- * JSON answers) and an <img src> cannot carry. Delete goes through `apiFetch`.
+ * The image calls from the browser (DOC-021/022): upload as a multipart body, the image itself
+ * fetched as a blob (an <img src> cannot carry the bearer token), delete; all through api/http.
  */
-import { ApiError, apiFetch } from '../../api/http';
-import { useSessionStore } from '../../auth/session-store';
+import { ApiError, apiBlob, apiFetch } from '../../api/http';
 import type { ImageType } from './image-checks';
 
 export interface ImageTarget { projectLevel: number; projectId: number; imageType: ImageType }
 export interface UploadAnswer { IsSuccessful: boolean; Message: string; ImageName: string; ImagePath: string }
-
-function bearer(): Record<string, string> {
-  const session = useSessionStore.getState().session;
-  return session ? { Authorization: `Bearer ${session.accessToken}` } : {};
-}
 
 /** The server's message of a failed call (the detail of the DOC-023 toasts). */
 export function failureDetail(e: unknown): string {
@@ -30,15 +23,7 @@ export async function uploadImage(target: ImageTarget, file: File): Promise<Uplo
   form.append('ProjectLevel', String(target.projectLevel));
   form.append('ImageType', String(target.imageType));
   form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch('/api/Image/UploadImage', { method: 'POST', headers: { Accept: 'application/json', ...bearer() }, body: form, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, null, true);
-  }
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, body, false, res.headers);
-  return body as UploadAnswer;
+  return apiFetch<UploadAnswer>('/api/Image/UploadImage', { method: 'POST', multipart: form, handleAuthErrors: false });
 }
 
 export const deleteImage = (target: ImageTarget) =>
@@ -47,9 +32,5 @@ export const deleteImage = (target: ImageTarget) =>
   });
 
 /** The image at `url`, or null when the record has none (404). */
-export async function fetchImage(url: string, signal: AbortSignal): Promise<Blob | null> {
-  const res = await fetch(url, { headers: bearer(), signal, credentials: 'same-origin' });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new ApiError(res.status, null, false, res.headers);
-  return res.blob();
-}
+export const fetchImage = (url: string, signal: AbortSignal): Promise<Blob | null> =>
+  apiBlob(url, { signal, handleAuthErrors: false, missingIsNull: true });

@@ -3,16 +3,9 @@
  * saved as lists with IsDelete flags at the line plan's RowVersion (LP-023), the calendar import
  * (LP-024) and the LinePlanExport.xlsx download (LP-032).
  */
-import { ApiError, apiFetch } from '../../api/http';
-import { useSessionStore } from '../../auth/session-store';
+import { ApiError, apiBlob, apiFetch, saveFile } from '../../api/http';
 
 export type Row = Record<string, unknown>;
-
-/** Uploads and downloads go around apiFetch (multipart bodies, binary answers) and carry the token themselves. */
-function bearer(): Record<string, string> {
-  const token = useSessionStore.getState().session?.accessToken;
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
 
 export interface ChildSetDef {
   /** Read call (GET ?LinePlanId=) and save call (POST). */
@@ -48,15 +41,13 @@ export async function importCalendarFile(linePlanId: number, rowVersion: number,
   form.set('LinePlanId', String(linePlanId));
   form.set('RowVersion', String(rowVersion));
   form.set('file', file, file.name);
-  let res: Response;
   try {
-    res = await fetch('/api/LinePlan/ImportCalendar', { method: 'POST', headers: { Accept: 'application/json', ...bearer() }, body: form, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, null, true);
+    const body = await apiFetch<{ RowVersion: number }>('/api/LinePlan/ImportCalendar', { method: 'POST', multipart: form, handleAuthErrors: false });
+    return { ok: true, RowVersion: body.RowVersion };
+  } catch (e) {
+    if (e instanceof ApiError && e.network) throw e;
+    return { ok: false, ...refusal(e) };
   }
-  const body = await res.json().catch(() => null) as { RowVersion: number } | null;
-  if (res.ok && body) return { ok: true, RowVersion: body.RowVersion };
-  return { ok: false, ...refusal(new ApiError(res.status, body, false, res.headers)) };
 }
 
 function refusal(e: unknown): SaveRefusal {
@@ -69,13 +60,6 @@ function refusal(e: unknown): SaveRefusal {
 
 /** LP-032: downloads LinePlanExport.xlsx. */
 export async function downloadExport(linePlanId: number) {
-  const res = await fetch(`/api/LinePlan/ExportLinePlan?LinePlanId=${linePlanId}`, { headers: bearer(), credentials: 'same-origin' });
-  if (!res.ok) throw new ApiError(res.status, null, false, res.headers);
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(await res.blob());
-  a.download = 'LinePlanExport.xlsx';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  const blob = await apiBlob('/api/LinePlan/ExportLinePlan', { query: { LinePlanId: linePlanId }, handleAuthErrors: false });
+  if (blob) saveFile(blob, 'LinePlanExport.xlsx');
 }
