@@ -15,6 +15,7 @@ import { adminRoutes, homeRoute } from '../screens/admin/routes';
 import { linePlanRoutes } from '../screens/line-plans/routes';
 import { briefRoutes } from '../screens/briefs/routes';
 import { patternRoutes } from '../screens/patterns/routes';
+import { colorwayRoutes } from '../screens/colorways/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
 function screen<M>(load: () => Promise<M>, name: keyof M) {
@@ -53,11 +54,7 @@ export const routes: RouteObject[] = [
               ...linePlanRoutes,
               ...briefRoutes,
               ...patternRoutes,
-              {
-                path: 'colorway/:id',
-                handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Colorway ${m.params.id}` },
-                lazy: screen(() => import('../screens/record/RecordScreen'), 'ColorwayScreen'),
-              },
+              ...colorwayRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'changePassword', handle: { crumb: 'Change Password' }, lazy: screen(() => import('../screens/account/ChangePasswordScreen'), 'ChangePasswordScreen') },
               {

@@ -1,5 +1,5 @@
 /**
- * /record/:entity/:id and /colorway/:id: any hierarchy record in the shared RecordEditor (the
+ * /record/:entity/:id: any hierarchy record in the shared RecordEditor (the
  * entity's schema, layout and the user's field layout; fields hidden from the user are absent
  * because the server filters the schema, the layout and the record).
  */
@@ -13,6 +13,3 @@ export function RecordScreen({ entity: fixed }: { entity?: string }) {
   if (!level || !/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
   return <RecordEditor key={`${level.entity}:${id}`} level={level} id={Number(id)} />;
 }
-
-/** /colorway/:id until the colorway screen of its own arrives. */
-export const ColorwayScreen = () => <RecordScreen entity="colorway" />;
