@@ -58,7 +58,7 @@ export interface VisibilityDoc { entity: string; module: string; rules: Visibili
 
 export interface LayoutDoc {
   entity: string;
-  moduleId: number;
+  moduleId?: number;
   sections: { id: string; title: string; rows: string[][] }[];
 }
 

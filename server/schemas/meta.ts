@@ -4,8 +4,9 @@ const permissionPair = { type: 'array', items: [{ type: 'string' }, { type: 'str
 /** One (module, action) pair, or a list of pairs of which any one suffices. */
 const permissionRef = { anyOf: [permissionPair, { type: 'array', minItems: 1, items: permissionPair }] };
 
+/** `moduleId` ties a layout to a module's field layout (PREF-017); a create form's layout has none. */
 export const layoutMeta = {
-  type: 'object', additionalProperties: false, required: ['entity', 'moduleId', 'sections'],
+  type: 'object', additionalProperties: false, required: ['entity', 'sections'],
   properties: {
     $schema: { type: 'string' }, $comment: { type: 'string' },
     entity: { type: 'string' }, moduleId: { type: 'integer' },

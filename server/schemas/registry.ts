@@ -120,6 +120,14 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   ]);
   const visibility = checked<VisibilityDoc>('visibility', '.visibility.json', visibilityMeta, (d) =>
     d.rules.flatMap((r, i) => r.fields.map((f, j) => [`/rules/${i}/fields/${j}`, f] as [string, string])));
+  // A module's field layout (PREF-017) is the one layout that names its moduleId.
+  const byModule = new Map<number, string>();
+  for (const [name, l] of layouts) {
+    if (l.moduleId === undefined) continue;
+    const other = byModule.get(l.moduleId);
+    if (other) throw new SchemaDocumentError(rel(path.join(dir, 'layouts', `${name}.layout.json`)), '/moduleId', `module ${l.moduleId} is already the field layout of '${other}'`);
+    byModule.set(l.moduleId, name);
+  }
   for (const [name, g] of grids) {
     const file = path.join(dir, 'grids', `${name}.grid.json`);
     checkPermission(file, '/read', g.read);

@@ -25,17 +25,17 @@ describe('briefs', () => {
     page.on('pageerror', (e) => problems.push(e.message));
     await login(page, 'designer');
     await navigate(page, '/briefCreate');
-    await page.locator('#brief-brand').selectOption('1');
-    await page.locator('#brief-season').selectOption('1');
+    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
+    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2026' });
     // Only Released/Completed line plans of the brand and season are offered (the Created SS27 plan is not).
     await page.getByRole('radio', { name: 'Summit Ridge SS26 Trail & Hike' }).check();
     expect(await page.getByRole('radio', { name: 'Summit Ridge SS27 Trail & Hike' }).count()).toBe(0);
-    await page.locator('#brief-name').fill('Alpine Fastpack');
+    await page.locator('#root_BriefName').fill('Alpine Fastpack');
     await page.getByText('You may continue, but please note this name already exists.').waitFor();
     const name = `E2E Brief ${Date.now()}`;
-    await page.locator('#brief-name').fill(name);
-    await page.locator('#brief-responsible').selectOption('3');
-    await page.locator('#brief-wfgroup').selectOption('3');
+    await page.locator('#root_BriefName').fill(name);
+    await page.locator('#root_ResponsibleId').selectOption({ label: 'Dana Whitfield' });
+    await page.locator('#root_WFGroupId').selectOption({ label: 'Brief Standard Development' });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => /^\/brief\/\d+$/.test(u.pathname), { timeout: 20_000 });
     const briefPath = pathOf(page);
@@ -72,8 +72,8 @@ describe('briefs', () => {
     await page.locator('button:has-text("Relink"):disabled').waitFor();
     await page.getByRole('link', { name: 'Copy' }).click();
     await page.waitForURL((u) => u.pathname === '/briefCopy/5');
-    expect(await page.locator('#brief-brand').isDisabled()).toBe(true);
-    expect(await page.locator('#brief-name').inputValue()).toBe('Summer Water Sandal - Copy');
+    expect(await page.locator('#root_BrandId').isDisabled()).toBe(true);
+    expect(await page.locator('#root_BriefName').inputValue()).toBe('Summer Water Sandal - Copy');
     expect(await page.getByRole('radio', { name: 'Summit Ridge SS26 Trail & Hike' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => /^\/brief\/\d+$/.test(u.pathname) && u.pathname !== '/brief/5', { timeout: 20_000 });
@@ -87,11 +87,17 @@ describe('briefs', () => {
     await page.waitForURL((u) => u.pathname === '/Search' && u.searchParams.get('searchModule') === '2');
   });
 
-  it('BRIEF-004 create without a line plan shows the message and stays on the form', async () => {
+  it('BRIEF-003 BRIEF-004 create without a line plan shows the message and stays on the form', async () => {
     const page = await app.page();
     await login(page, 'designer');
     await navigate(page, '/briefCreate');
-    await page.locator('#brief-brand').selectOption('1');
+    // BRIEF-003: a new brand clears the season and with it the line plans offered.
+    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
+    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2026' });
+    await page.getByRole('radio', { name: 'Summit Ridge SS26 Trail & Hike' }).waitFor();
+    await page.locator('#root_BrandId').selectOption({ label: 'Harborline' });
+    await page.getByRole('radio', { name: 'Summit Ridge SS26 Trail & Hike' }).waitFor({ state: 'detached' });
+    await page.getByRole('group', { name: 'Line Plan' }).getByText('Choose a brand and a season first.').waitFor();
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Please review all fields indicated in red').first().waitFor();
     await page.getByText('Select a Line Plan that is in Released Status.').first().waitFor();

@@ -32,11 +32,11 @@ describe('product hierarchy flow', () => {
     // Line plan: create, planning phase, one calendar row, launch dates, release.
     await navigate(page, '/linePlanCreate');
     const lpName = `Flow Line Plan ${stamp}`;
-    await page.getByLabel('Brand', { exact: true }).selectOption('1');
-    await page.getByLabel('Season', { exact: true }).selectOption('3');
-    await page.getByLabel('Line Plan Name', { exact: true }).fill(lpName);
-    await page.getByLabel('Responsible', { exact: true }).selectOption('3');
-    await page.getByLabel('Workflow Group', { exact: true }).selectOption('1');
+    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
+    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2027' });
+    await page.locator('#root_LinePlanName').fill(lpName);
+    await page.locator('#root_ResponsibleId').selectOption({ label: 'Dana Whitfield' });
+    await page.locator('#root_WFGroupId').selectOption({ label: 'Line Plan Standard Development' });
     await page.getByLabel('Spring 2027', { exact: true }).check();
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/linePlan\/\d+$/, { timeout: 15_000 });
@@ -76,9 +76,9 @@ describe('product hierarchy flow', () => {
     const briefName = `Flow Brief ${stamp}`;
     await page.getByRole('radio', { name: lpName }).waitFor();
     expect(await page.getByRole('radio', { name: lpName }).isChecked()).toBe(true);
-    await page.locator('#brief-name').fill(briefName);
-    await page.locator('#brief-responsible').selectOption('3');
-    await page.locator('#brief-wfgroup').selectOption('3');
+    await page.locator('#root_BriefName').fill(briefName);
+    await page.locator('#root_ResponsibleId').selectOption({ label: 'Dana Whitfield' });
+    await page.locator('#root_WFGroupId').selectOption({ label: 'Brief Standard Development' });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => /^\/brief\/\d+$/.test(u.pathname), { timeout: 20_000 });
     await page.getByRole('heading', { name: briefName }).waitFor();
@@ -88,10 +88,10 @@ describe('product hierarchy flow', () => {
     await page.getByRole('link', { name: 'Create Pattern' }).click();
     await page.waitForURL(/\/patternFromBrief\/\d+$/);
     const patternName = `Flow Pattern ${stamp}`;
-    await page.getByLabel('Pattern Name', { exact: true }).fill(patternName);
-    await page.getByLabel('Pattern Name Key').fill(`FLOW-${stamp}`);
-    await page.getByLabel('Gender', { exact: true }).selectOption('01');
-    await page.getByLabel('Responsible', { exact: true }).selectOption({ label: 'Dana Whitfield' });
+    await page.locator('#root_PatternName').fill(patternName);
+    await page.locator('#root_PatternNameKey').fill(`FLOW-${stamp}`);
+    await page.locator('#root_GenderKey').selectOption({ label: "Men's" });
+    await page.locator('#root_ResponsibleId').selectOption({ label: 'Dana Whitfield' });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/pattern\/\d+$/, { timeout: 20_000 });
     const patternPath = pathOf(page);

@@ -16,7 +16,7 @@ const section = (page: Page, testId: string) => page.getByTestId(testId);
 const cell = (page: Page, testId: string, label: string) => section(page, testId).getByLabel(label, { exact: true });
 
 describe('line plans', () => {
-  it('LP-018 LP-003 LP-023 LP-014 designer creates, fills the details, releases and finds everything after a reload', async () => {
+  it('LP-015 LP-016 LP-018 LP-003 LP-023 LP-014 designer creates, fills the details, releases and finds everything after a reload', async () => {
     const page = await app.page();
     await login(page, 'designer');
     await navigate(page, '/linePlanCreate');
@@ -26,11 +26,15 @@ describe('line plans', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Please review all fields indicated in red').waitFor();
 
-    await page.getByLabel('Brand', { exact: true }).selectOption('1');
-    await page.getByLabel('Season', { exact: true }).selectOption('3');
-    await page.getByLabel('Line Plan Name', { exact: true }).fill(name);
-    await page.getByLabel('Responsible', { exact: true }).selectOption('8');
-    await page.getByLabel('Workflow Group', { exact: true }).selectOption('1');
+    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
+    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2027' });
+    // LP-016: a name the brand already has only adds a note under the field.
+    await page.locator('#root_LinePlanName').fill('Summit Ridge SS26 Trail & Hike');
+    await page.locator('[data-field="LinePlanName"]').getByText('You may continue, but please note this name already exists.').waitFor();
+    await page.locator('#root_LinePlanName').fill(name);
+    await page.locator('[data-field="LinePlanName"] [role="status"]').waitFor({ state: 'detached' });
+    await page.locator('#root_ResponsibleId').selectOption({ label: 'Sofia Alvarez' });
+    await page.locator('#root_WFGroupId').selectOption({ label: 'Line Plan Standard Development' });
     await page.getByLabel('Spring 2027', { exact: true }).check();
     await page.getByLabel('Summer 2027', { exact: true }).check();
     await page.getByRole('button', { name: 'Create' }).click();

@@ -10,20 +10,23 @@ import { setupApp, waitForPath } from './setup-app';
 const app = setupApp();
 
 describe('patterns', () => {
-  it('PAT-008 PAT-011 PAT-013 PAT-014 the designer creates a pattern from a released brief, releases and adopts it; a reload keeps it', async () => {
+  it('PAT-008 PAT-009 PAT-011 PAT-013 PAT-014 the designer creates a pattern from a released brief, releases and adopts it; a reload keeps it', async () => {
     const page = await app.page();
     await login(page, 'designer');
     await waitForPath(page, '/home');
     await navigate(page, '/patternCreate');
-    await page.getByLabel('Brand', { exact: true }).selectOption('1');
-    await page.getByLabel('Season', { exact: true }).selectOption('1');
+    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
+    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2026' });
     const briefs = page.getByRole('group', { name: 'Brief' }).getByRole('radio');
     await briefs.first().waitFor();
     await briefs.first().check();
-    await page.getByLabel('Pattern Name', { exact: true }).fill('E2E Summit Runner');
-    await page.getByLabel('Pattern Name Key').fill('E2E-SUMMIT');
-    await page.getByLabel('Gender', { exact: true }).selectOption('01');
-    await page.getByLabel('Responsible', { exact: true }).selectOption({ label: 'Dana Whitfield' });
+    // PAT-009: a name the brand already has is a note that does not block the create.
+    await page.locator('#root_PatternName').fill('Ridgeline Low WP');
+    await page.locator('[data-field="PatternName"] [role="status"]').waitFor();
+    await page.locator('#root_PatternName').fill('E2E Summit Runner');
+    await page.locator('#root_PatternNameKey').fill('E2E-SUMMIT');
+    await page.locator('#root_GenderKey').selectOption({ label: "Men's" });
+    await page.locator('#root_ResponsibleId').selectOption({ label: 'Dana Whitfield' });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/pattern\/\d+$/);
     const path = pathOf(page);
@@ -68,9 +71,9 @@ describe('patterns', () => {
     await navigate(page, '/patternFromBrief/1');
     await page.getByText('Brief Core Hiking Essentials').waitFor();
     expect(await page.getByRole('group', { name: 'Brief' }).getByRole('radio', { name: 'Core Hiking Essentials' }).isChecked()).toBe(true);
-    await page.getByLabel('Pattern Name', { exact: true }).fill('E2E Short Lived');
-    await page.getByLabel('Gender', { exact: true }).selectOption('02');
-    await page.getByLabel('Responsible', { exact: true }).selectOption({ label: 'Dana Whitfield' });
+    await page.locator('#root_PatternName').fill('E2E Short Lived');
+    await page.locator('#root_GenderKey').selectOption({ label: "Women's" });
+    await page.locator('#root_ResponsibleId').selectOption({ label: 'Dana Whitfield' });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/pattern\/\d+$/);
     const path = pathOf(page);

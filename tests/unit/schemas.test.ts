@@ -80,4 +80,10 @@ describe('schema documents', () => {
     const err = loadBrokenCopy('grids/costing.grid.json', (d) => d.columns.push({ field: 'Nope' }));
     expect(err?.message).toMatch(/costing\.grid\.json at \/columns\/\d+\/field: entity 'colorway' has no field 'Nope'/);
   });
+  it('PREF-017 two layouts claiming one module are refused, naming the file and /moduleId', () => {
+    const err = loadBrokenCopy('layouts/pattern-create.layout.json', (d) => { d.moduleId = 4; });
+    expect(err).toBeInstanceOf(SchemaDocumentError);
+    expect(err!.message).toContain('/moduleId');
+    expect(err!.message).toMatch(/already the field layout of 'pattern/);
+  });
 });

@@ -25,15 +25,24 @@ export function responsibleOptions(users: readonly BrandUser[], current: unknown
   return options;
 }
 
+/** The brand's users and workflow groups of a level, loaded when the schema has the fields. */
+export function useBrandChoices(level: HierarchyLevel, schema: EntitySchema | undefined, brandId: unknown) {
+  const brand = typeof brandId === 'number' ? brandId : null;
+  const { data: users } = useSWR<BrandUser[]>(brand && schema?.properties.ResponsibleId ? `/api/User/GetUsersByBrand?BrandId=${brand}` : null);
+  const { data: groups } = useSWR<WorkflowGroup[]>(brand && schema?.properties.WFGroupId ? `/api/Workflow/WFGroups?BrandId=${brand}&ObjectLevel=${level.level}` : null);
+  return { users, groups };
+}
+
+/** `schema` offering the brand's users as responsible and its workflow groups (`none` labels no group). */
+export function withBrandChoices(schema: EntitySchema, choices: ReturnType<typeof useBrandChoices>, record: RecordData, none = ''): EntitySchema {
+  let next = schema;
+  if (choices.users) next = withOptions(next, 'ResponsibleId', responsibleOptions(choices.users, record.ResponsibleId, record.ResponsibleName));
+  if (choices.groups) next = withOptions(next, 'WFGroupId', choices.groups.map((g) => ({ value: g.WFGroupId, label: g.WFGroupName })), none);
+  return next;
+}
+
 export function useRecordOptions(level: HierarchyLevel, schema: EntitySchema | undefined, record: RecordData | undefined): EntitySchema | undefined {
-  const brandId = record?.BrandId as number | undefined;
-  const { data: users } = useSWR<BrandUser[]>(brandId && schema?.properties.ResponsibleId ? `/api/User/GetUsersByBrand?BrandId=${brandId}` : null);
-  const { data: groups } = useSWR<WorkflowGroup[]>(brandId && schema?.properties.WFGroupId ? `/api/Workflow/WFGroups?BrandId=${brandId}&ObjectLevel=${level.level}` : null);
-  return useMemo(() => {
-    if (!schema || !record) return schema;
-    let next = schema;
-    if (users) next = withOptions(next, 'ResponsibleId', responsibleOptions(users, record.ResponsibleId, record.ResponsibleName));
-    if (groups) next = withOptions(next, 'WFGroupId', groups.map((g) => ({ value: g.WFGroupId, label: g.WFGroupName })));
-    return next;
-  }, [schema, record, users, groups]);
+  const { users, groups } = useBrandChoices(level, schema, record?.BrandId);
+  return useMemo(() => (schema && record ? withBrandChoices(schema, { users, groups }, record) : schema),
+    [schema, record, users, groups]);
 }

@@ -1,24 +1,20 @@
-/** The create form's own checks before the server's (LP-015): the fields it needs, by name. */
-export interface CreateDraft { LinePlanName: string; BrandId: number | null; SeasonId: number | null; ResponsibleId: number | null; WFGroupId: number | null; SubSeasonIds: number[] }
+/** The line plan create form's rules without the screen (LP-015..017): messages, clearing and the create payload. */
+import type { Dependents, Values } from '../../components/record/create-form';
+import { trimmed } from '../../components/record/create-form';
 
 /** LP-015 */
 export const REVIEW_FIELDS = 'Please review all fields indicated in red';
 
-export function missingFields(d: CreateDraft): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!d.LinePlanName.trim()) out.LinePlanName = 'Required.';
-  if (!d.BrandId) out.BrandId = 'Required.';
-  if (!d.SeasonId) out.SeasonId = 'Required.';
-  if (!d.ResponsibleId) out.ResponsibleId = 'Required.';
-  return out;
-}
+/** A new brand clears its season, responsible, workflow group and sub-seasons; a new season its sub-seasons. */
+export const LINE_PLAN_DEPENDENTS: Dependents = {
+  BrandId: ['SeasonId', 'ResponsibleId', 'WFGroupId', 'SubSeasonIds'],
+  SeasonId: ['SubSeasonIds'],
+};
 
-/** The server's field errors ('/SubSeasonIds/0') by form field ('SubSeasonIds'). */
-export function errorsByField(errors: readonly { Field: string; Message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of errors) {
-    const field = e.Field.replace(/^\//, '').split('/')[0] || 'form';
-    out[field] ??= e.Message;
-  }
-  return out;
+/** The CreateLinePlan payload (LP-018): the name trimmed, no workflow group as null, sub-seasons as a list. */
+export function createBody(v: Values) {
+  return {
+    LinePlanName: trimmed(v.LinePlanName) ?? '', BrandId: v.BrandId ?? null, SeasonId: v.SeasonId ?? null, ResponsibleId: v.ResponsibleId ?? null,
+    WFGroupId: v.WFGroupId ?? null, SubSeasonIds: Array.isArray(v.SubSeasonIds) ? v.SubSeasonIds : [],
+  };
 }

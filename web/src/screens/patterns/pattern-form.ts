@@ -1,59 +1,63 @@
 /**
- * The pattern create form without the screen (PAT-008..011): its values, the messages the
- * specification gives, the early required-field check (the server checks everything again) and
- * the CreatePatternSeasonal payload; plus the small rules the record screen mirrors.
+ * The pattern create form without the screen (PAT-008..011): the messages the specification
+ * gives, where the form starts (a brief fixes brand and season, and itself when Released; a copy
+ * fixes the brand), the briefs offered as parents and the CreatePatternSeasonal payload; plus the
+ * small rules the record screen mirrors.
  */
+import { apiFetch } from '../../api/http';
+import { trimmed, type Dependents, type Values } from '../../components/record/create-form';
+import type { CreateStart } from '../../components/record/CreateRecordForm';
+import type { PickerPage, PickerSource } from '../../components/record/parent-picker';
+
 export const REVIEW_FIELDS = 'Please review all fields indicated in red.';
 export const SELECT_RELEASED_BRIEF = 'Select a Brief that is in Released Status.';
 export const PATTERN_INVALID = 'Pattern Invalid: The pattern you are looking for was not found.';
-/** PAT-011: briefs in these statuses take patterns; only 2 (Released) is chosen by itself. */
-export const BRIEF_STATUSES = [2, 3] as const;
-export const BRIEF_PAGE_SIZE = 50;
 
-export interface PatternCreateValues {
-  PatternName: string;
-  PatternNameKey: string;
-  GenderKey: string;
-  BrandId: number | null;
-  SeasonId: number | null;
-  BriefSeasonalId: number | null;
-  ResponsibleId: number | null;
-  WFGroupId: number | null;
-  ParentPatternSeasonalId: number | null;
-}
+/** A new brand clears season, brief, responsible and workflow group; a new season the brief. */
+export const PATTERN_DEPENDENTS: Dependents = { BrandId: ['SeasonId', 'BriefSeasonalId', 'ResponsibleId', 'WFGroupId'], SeasonId: ['BriefSeasonalId'] };
 
-export type PatternField = keyof PatternCreateValues;
-export type PatternFieldErrors = Partial<Record<PatternField, string>>;
+/** PAT-008: the toast of a form with missing fields; a missing brief adds its own message. */
+export const invalidToast = (v: Values) => (v.BriefSeasonalId ? REVIEW_FIELDS : `${REVIEW_FIELDS} ${SELECT_RELEASED_BRIEF}`);
 
-export function patternValues(start: Partial<PatternCreateValues> = {}): PatternCreateValues {
+/** BRIEF-017: from a brief, brand and season are fixed; only a Released brief (status 2) is chosen (and fixed). */
+export function startFromBrief(brief: Values, briefId: number): CreateStart {
+  const released = brief.StatusId === 2;
   return {
-    PatternName: '', PatternNameKey: '', GenderKey: '', BrandId: null, SeasonId: null, BriefSeasonalId: null,
-    ResponsibleId: null, WFGroupId: null, ParentPatternSeasonalId: null, ...start,
+    values: { BrandId: brief.BrandId, SeasonId: brief.SeasonId, BriefSeasonalId: released ? briefId : null },
+    fixed: released ? ['BrandId', 'SeasonId', 'BriefSeasonalId'] : ['BrandId', 'SeasonId'], subtitle: `Brief ${String(brief.BriefName)}`,
   };
 }
 
-/** PAT-008: name, brand, season, a released brief, gender (unless copied) and responsible are needed. */
-export function requiredErrors(v: PatternCreateValues): PatternFieldErrors {
-  const required: [PatternField, boolean][] = [
-    ['PatternName', !!v.PatternName.trim()], ['BrandId', !!v.BrandId], ['SeasonId', !!v.SeasonId],
-    ['GenderKey', !!v.GenderKey || !!v.ParentPatternSeasonalId], ['ResponsibleId', !!v.ResponsibleId],
-  ];
-  const errors: PatternFieldErrors = Object.fromEntries(required.filter(([, ok]) => !ok).map(([f]) => [f, 'Required.']));
-  if (!v.BriefSeasonalId) errors.BriefSeasonalId = SELECT_RELEASED_BRIEF;
-  return errors;
+/** PAT-001 (/patternCopy): a copy takes the parent's values with ' - Copy' on the name; the brand is fixed. */
+export function startFromCopy(parent: Values, parentId: number): CreateStart {
+  return {
+    values: { BrandId: parent.BrandId, SeasonId: parent.SeasonId, GenderKey: parent.GenderKey ?? null, ResponsibleId: parent.ResponsibleId,
+      WFGroupId: parent.WFGroupId ?? null, PatternName: `${String(parent.PatternName)} - Copy`, ParentPatternSeasonalId: parentId },
+    fixed: ['BrandId'], subtitle: `Copy of ${String(parent.PatternName)}`,
+  };
 }
 
-/** The server's `[{ Field: '/X', Message }]` for the fields of this form. */
-export function fieldErrorsOf(errors: readonly { Field: string; Message: string }[] | undefined): PatternFieldErrors {
-  const known = new Set(Object.keys(patternValues()));
-  return Object.fromEntries((errors ?? []).map((e) => [e.Field.replace(/^\//, ''), e.Message]).filter(([f]) => known.has(f)));
+/** The CreatePatternSeasonal payload: name and key trimmed, empty optional values left out. */
+export function createPayload(v: Values): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    PatternName: trimmed(v.PatternName) ?? '', PatternNameKey: trimmed(v.PatternNameKey), GenderKey: v.GenderKey, BrandId: v.BrandId, SeasonId: v.SeasonId,
+    BriefSeasonalId: v.BriefSeasonalId, ResponsibleId: v.ResponsibleId, WFGroupId: v.WFGroupId, ParentPatternSeasonalId: v.ParentPatternSeasonalId,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, x]) => x !== null && x !== undefined && x !== ''));
 }
 
-/** The CreatePatternSeasonal payload: empty optional values are left out. */
-export function createPayload(v: PatternCreateValues): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...v, PatternName: v.PatternName.trim(), PatternNameKey: v.PatternNameKey.trim() };
-  return Object.fromEntries(Object.entries(body).filter(([, x]) => x !== null && x !== ''));
-}
+interface BriefRow { BriefSeasonalId: number; BriefName: string; StatusId: number; StatusName: string; LinePlanName: string | null }
+
+/** PAT-011: briefs in status 2 or 3 of the brand and season (SearchBriefsForPattern). */
+export const BRIEF_PARENTS: PickerSource<BriefRow> = {
+  label: 'Brief', filterLabel: 'Filter briefs by name', emptyText: 'No released briefs were found.',
+  idOf: (r) => r.BriefSeasonalId, nameOf: (r) => r.BriefName,
+  columns: [{ title: 'Brief', value: (r) => r.BriefName }, { title: 'Status', value: (r) => r.StatusName }, { title: 'Line Plan', value: (r) => r.LinePlanName ?? '' }],
+  request: (q) => {
+    const json = { BrandId: q.BrandId, SeasonId: q.SeasonId, BriefName: q.name, pageNumber: q.pageNumber, pageSize: q.pageSize };
+    return { key: `pattern-briefs:${JSON.stringify(json)}`, fetch: () => apiFetch<PickerPage<BriefRow>>('/api/Pattern/SearchBriefsForPattern', { method: 'POST', json }) };
+  },
+};
 
 /** PAT-013: the adopt toggle is offered when the server allows (CanAdopt, which includes status 2 and the permission). */
 export const adoptToggleEnabled = (canAdopt: boolean | undefined, statusId: unknown) => canAdopt === true && statusId === 2;
