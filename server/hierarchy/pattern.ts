@@ -6,11 +6,11 @@
  * relink rule when the brief changes (PAT-019).
  */
 import { can } from '../auth/permissions';
-import { volumeTotals } from '../domain/volume-totals';
+import { withVolumeTotals } from '../domain/volume-changes';
 import { badRequest, forbidden, permissionDenied, type FieldError } from '../http/errors';
 import { onUpdate, type UpdateHookArgs } from '../records/hooks';
 import {
-  canAdopt, genderErrors, keyGenderErrors, MSG, REGIONAL_VOLUMES, relinkErrors, releasedBriefErrors, responsibleErrors, today, wfGroupErrors,
+  canAdopt, genderErrors, keyGenderErrors, MSG, relinkErrors, releasedBriefErrors, responsibleErrors, today, wfGroupErrors,
 } from './pattern-rules';
 
 type Changes = Record<string, unknown>;
@@ -67,10 +67,7 @@ function targetPrice({ user, changes }: UpdateHookArgs): Changes {
 }
 
 /** CW-050/051 (DECISIONS FLASH-021): a volume write recomputes IntnlVolume and TotalVolume. */
-function volumes({ prev, changes }: UpdateHookArgs): Changes {
-  if (!REGIONAL_VOLUMES.some((f) => f in changes)) return changes;
-  return { ...changes, ...volumeTotals({ ...prev, ...changes }) };
-}
+const volumes = ({ prev, changes }: UpdateHookArgs): Changes => withVolumeTotals(prev, changes);
 
 /** Responsible, workflow group, key + gender and brief (relink) checked against the database. */
 async function references({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {

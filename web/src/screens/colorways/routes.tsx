@@ -1,5 +1,7 @@
-/** Routes of the colorway screens (issue 5). */
+/** Routes of the colorway screens (CW-001). */
 import type { RouteObject } from 'react-router-dom';
+
+const create = async () => ({ Component: (await import('./ColorwayCreateScreen')).ColorwayCreateScreen });
 
 export const colorwayRoutes: RouteObject[] = [
   {
@@ -7,4 +9,8 @@ export const colorwayRoutes: RouteObject[] = [
     handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Colorway ${m.params.id}` },
     lazy: async () => ({ Component: (await import('./ColorwayScreen')).ColorwayScreen }),
   },
+  { path: 'prototypeEdit/:id', lazy: async () => ({ Component: (await import('./ColorwayScreen')).ColorwayEditRedirect }) },
+  { path: 'prototypeCreate', handle: { crumb: () => 'Create Colorway' }, lazy: create },
+  { path: 'prototypeFromPattern/:patternSeasonalId', handle: { crumb: () => 'Create Colorway' }, lazy: create },
+  { path: 'prototypeCopy/:parentPrototypeSeasonalId', handle: { crumb: () => 'Copy Colorway' }, lazy: create },
 ];

@@ -18,6 +18,7 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
   const navigate = useNavigate();
   const id = record.PatternSeasonalId as number;
   const [canCreate, canEdit, canDelete] = [useCan('pattern', 'create'), useCan('pattern', 'edit'), useCan('pattern', 'delete')];
+  const canCreateColorway = useCan('colorway', 'create');
   const [relinking, setRelinking] = useState(false);
   const [target, setTarget] = useState<number | null>(null);
   const { data: relink } = useSWR<RelinkList>(relinking ? `/api/Pattern/GetRelinkList?PatternSeasonalId=${id}` : null);
@@ -46,6 +47,10 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
     <>
       <button type="button" className="btn btn--ghost" onClick={() => void navigate('/patternList')}>List</button>
       {canCreate && <button type="button" className="btn" onClick={() => void navigate(`/patternCopy/${id}`)}>Copy</button>}
+      {/* CW-004: colorways only under a Released or Completed pattern. */}
+      {canCreateColorway && (record.StatusId === 2 || record.StatusId === 3) && (
+        <button type="button" className="btn" onClick={() => void navigate(`/prototypeFromPattern/${id}`)}>Create Colorway</button>
+      )}
       {canEdit && <button type="button" className="btn" onClick={() => setRelinking(!relinking)}>Relink</button>}
       {canDelete && record.StatusId === 1 && <button type="button" className="btn btn--danger" onClick={() => void remove()}>Delete</button>}
       {relinking && relink && (

@@ -1,0 +1,145 @@
+/**
+ * The colorway's own rules on every update (after the shared hierarchy rules, which already make
+ * statuses 3..7 read-only): the factory (CW-020/022/023), release stamps (CW-019), the responsible
+ * user (CW-040/042), final spec lock and leather approval stamps (CW-037/038), costing — service fee,
+ * override and price rule (CW-043..045) — the milestone chain (CW-027..035, DECISIONS CW-036 /
+ * FLASH-012), volume totals (CW-050/051), HTS codes (FLASH-029..031) and stock-number uniqueness
+ * (CW-046); brand, season and pattern are fixed here (CW-055: relink has its own call). The
+ * flash-edit grids save through the same path, so these rules hold there too.
+ */
+import { milestoneChanges, MILESTONE_MESSAGES } from '../domain/milestones';
+import { PRICE_INPUTS, prices } from '../domain/price-rule';
+import { withVolumeTotals } from '../domain/volume-changes';
+import { badRequest, type FieldError } from '../http/errors';
+import { onUpdate, type UpdateHookArgs } from '../records/hooks';
+import { responsibleErrors, today } from './pattern-rules';
+import {
+  canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, MSG, serviceFee, stockNumberTaken,
+} from './colorway-rules';
+
+type Changes = Record<string, unknown>;
+const changed = (prev: Changes, changes: Changes, f: string) => f in changes && changes[f] !== prev[f];
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/** Refuses the save with its field errors; the message is the first error's text (the screen shows it). */
+function refuse(errors: FieldError[]): never {
+  throw badRequest(errors[0].Message, errors);
+}
+
+/** Brand and season are the colorway's place (they move only by shift season and copy); the pattern moves only by relink (CW-055). */
+function fixedPlace({ prev, changes }: UpdateHookArgs): Changes {
+  const moved = ['BrandId', 'SeasonId'].filter((f) => changed(prev, changes, f));
+  const relinked = ['PatternId', 'PatternSeasonalId'].filter((f) => changed(prev, changes, f));
+  if (moved.length || relinked.length) {
+    refuse([...moved.map((f) => fieldError(f, MSG.fixedPlace)), ...relinked.map((f) => fieldError(f, MSG.relinkOnly))]);
+  }
+  return changes;
+}
+
+/** CW-022/023: the factory changes in statuses 1 and 2 unless the colorway is locked; a key brings the factory's own fields. */
+async function factory({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
+  const touched = FACTORY_FIELDS.filter((f) => changed(prev, changes, f));
+  if (!touched.length) return changes;
+  if ((changes.IsLocked ?? prev.IsLocked) === true) refuse(touched.map((f) => fieldError(f, MSG.factoryLocked)));
+  if (!changed(prev, changes, 'FactNameKy')) return changes;
+  if (blank(changes.FactNameKy)) return { ...changes, ...Object.fromEntries(FACTORY_FIELDS.map((f) => [f, null])) };
+  const fields = await factoryFields(q, String(changes.FactNameKy));
+  if (!fields) refuse([fieldError('FactNameKy', MSG.unknownFactory)]);
+  return { ...changes, ...fields };
+}
+
+/** CW-019 release stamps and CW-020 the factory required in status 2. */
+function release({ user, prev, changes }: UpdateHookArgs): Changes {
+  const next = { ...prev, ...changes };
+  if (next.StatusId === 2 && (blank(next.FactName) || blank(next.FactNameKy))) refuse([fieldError('FactName', MSG.factoryRequired)]);
+  if (!changed(prev, changes, 'StatusId')) return changes;
+  if (changes.StatusId === 2) return { ...changes, ReleasedOn: new Date().toISOString(), ReleasedBy: user.userId };
+  if (changes.StatusId === 1) return { ...changes, ReleasedOn: null, ReleasedBy: null };
+  return changes;
+}
+
+/** CW-040/042: the responsible user is given and belongs to the brand. */
+async function responsible({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
+  if (!('ResponsibleId' in changes)) return changes;
+  if (blank(changes.ResponsibleId) || Number(changes.ResponsibleId) <= 0) refuse([fieldError('ResponsibleId', MSG.userIdMissing)]);
+  if (changed(prev, changes, 'ResponsibleId') && Number.isInteger(changes.ResponsibleId)) {
+    const errors = await responsibleErrors(q, prev.BrandId, changes.ResponsibleId);
+    if (errors.length) refuse(errors);
+  }
+  return changes;
+}
+
+/** CW-037 final spec lock date; CW-038 the leather approver follows the approval date. */
+function approvals({ user, prev, changes }: UpdateHookArgs): Changes {
+  const out = { ...changes };
+  if (changed(prev, changes, 'IsFinalSpecApprLocked')) out.FinalSpecApprLockedDt = changes.IsFinalSpecApprLocked === true ? today() : null;
+  if (changed(prev, changes, 'LthrApprvDate')) {
+    Object.assign(out, blank(changes.LthrApprvDate) ? { LthrApprvDate: null, LthrApprvBy: null } : { LthrApprvBy: user.userId });
+  }
+  return out;
+}
+
+/** CW-043..045: the service fee of brand and factory, the override where the brand allows it, the price rule. */
+async function costing({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
+  const out = { ...changes };
+  const next = () => ({ ...prev, ...out });
+  const overrides = next().IsSFOverride === true && (changed(prev, changes, 'IsSFOverride') || changed(prev, changes, 'SFOverride'));
+  if (overrides && !await canOverrideFee(q, prev.BrandId)) {
+    refuse([fieldError('IsSFOverride', MSG.overrideNotAllowed)]);
+  }
+  const factoryChanged = changed(prev, changes, 'FactNameKy');
+  const touchesCost = factoryChanged || PRICE_INPUTS.some((f) => f in changes);
+  // First save with a factory (no fee fetched yet) or a new factory: fetch the fee of brand and factory.
+  if (touchesCost && !('ServFee' in changes) && (factoryChanged || prev.ServFee === null || prev.ServFee === undefined)) {
+    out.ServFee = blank(next().FactNameKy) ? null : await serviceFee(q, prev.BrandId, next().FactNameKy);
+  }
+  if (!touchesCost) return out;
+  // A negative or non-numeric cost is left to the schema check, which names the field.
+  const bad = (['FFC', 'EstFFC'] as const).some((f) => !blank(next()[f]) && !(Number(next()[f]) >= 0));
+  return bad ? out : { ...out, ...prices(next()) };
+}
+
+/** CW-027..035 with DECISIONS CW-036 / FLASH-012: one milestone rule set. */
+function milestones({ user, prev, changes }: UpdateHookArgs): Changes {
+  const { changes: out, refusals } = milestoneChanges(prev, changes, { today: today(), userId: user.userId });
+  if (refusals.length) refuse(refusals.map((r) => fieldError(r.field, MILESTONE_MESSAGES.colorway[r.reason])));
+  return out;
+}
+
+/** CW-050/051, DECISIONS FLASH-021. */
+const volumes = ({ prev, changes }: UpdateHookArgs): Changes => withVolumeTotals(prev, changes);
+
+/** FLASH-029..031, 034: each region's HTS code is checked against the duty lookup by origin and destination; a new origin re-checks them all. */
+async function hts({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
+  const out = { ...changes };
+  const errors: FieldError[] = [];
+  const origin = { ...prev, ...changes }.CtryOfOrig;
+  for (const [region, destination] of HTS_REGIONS) {
+    const code = `${region}HtsStawn`;
+    if (!changed(prev, changes, code)) continue;
+    const clear = { [code]: null, [`${region}AssignDuty`]: null, [`${region}HtsCodeKey`]: null };
+    if (blank(changes[code])) { Object.assign(out, clear); continue; }
+    if (blank(origin)) { errors.push(fieldError(code, MSG.factoryMissing)); continue; }
+    const duty = await htsDuty(q, String(changes[code]), String(origin), destination);
+    if (!duty) errors.push(fieldError(code, MSG.invalidHts));
+    else Object.assign(out, { [code]: String(changes[code]).trim(), [`${region}AssignDuty`]: duty.duty, [`${region}HtsCodeKey`]: duty.key });
+  }
+  if (errors.length) refuse(errors);
+  // A new origin (factory change) re-checks the codes that were not just entered.
+  if (changed(prev, changes, 'CtryOfOrig') && !blank(origin)) {
+    const kept = HTS_REGIONS.map(([r]) => r as string).filter((r) => !changed(prev, changes, `${r}HtsStawn`));
+    Object.assign(out, await htsForOrigin(q, prev, String(origin), kept));
+  }
+  return out;
+}
+
+/** CW-046: stock number unique per season and factory, except carry-over products. */
+async function stockNumber({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
+  const next = { ...prev, ...changes };
+  const moved = ['StockNum', 'SeasonId', 'FactNameKy', 'ProductTypeId'].some((f) => changed(prev, changes, f));
+  if (!moved || blank(next.StockNum) || next.ProductTypeId === CARRY_OVER) return changes;
+  if (await stockNumberTaken(q, next as Parameters<typeof stockNumberTaken>[1])) refuse([fieldError('StockNum', MSG.stockNumberExists)]);
+  return changes;
+}
+
+for (const hook of [fixedPlace, factory, release, responsible, approvals, costing, milestones, volumes, hts, stockNumber]) onUpdate('colorway', hook);

@@ -1,0 +1,336 @@
+/**
+ * Colorway rules on update (CW-019..046, FLASH-010..012, FLASH-029..031): release stamps, the
+ * factory (required in status 2, editable in 1 and 2 unless locked), responsible user, service fee,
+ * override and price rule, the milestone chain and Costing Complete, volume totals, HTS codes and
+ * stock-number uniqueness — through UpdatePrototype and through the costing grid's save; the
+ * service-fee and stock-number lookups; the spec log and ECN.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { MILESTONES } from '../../server/domain/milestones';
+
+let t: TestApp;
+let designer: string, costing: string, factory: string, viewer: string;
+let designerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [designer, costing, factory, viewer] = await t.tokens('designer', 'costing', 'factory', 'viewer');
+  [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
+});
+afterAll(async () => { await t?.close(); });
+
+const today = () => new Date().toISOString().slice(0, 10);
+const used = new Set<number>();
+/** A colorway of the designer's brands (1, 2) not used by another test, matching the condition on colorway_view. */
+async function pick(where: string, brands = [1, 2]): Promise<number> {
+  const rows = await t.ctx.db.query(
+    `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = ANY($1) AND NOT isdeleted AND ${where} ORDER BY 1`, [brands]);
+  const id = rows.map((r) => r.id as number).find((i) => !used.has(i));
+  if (!id) throw new Error(`no colorway where ${where}`);
+  used.add(id);
+  return id;
+}
+const row = async (id: number) => (await t.ctx.db.query('SELECT * FROM colorway_view WHERE prototypeseasonalid = $1', [id]))[0];
+const versionOf = async (id: number) => (await row(id)).rowversion as number;
+const update = async (id: number, changes: object, token = designer) => {
+  const res = await t.request('POST', '/api/Prototype/UpdatePrototype', { token, json: { Id: id, RowVersion: await versionOf(id), Changes: changes } });
+  return { status: res.status, body: await res.json() };
+};
+const saved = async (id: number, changes: object, token = designer) => {
+  const res = await update(id, changes, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.Data as Record<string, any>;
+};
+const refused = async (id: number, changes: object, message: string, field: string, token = designer) => {
+  const res = await update(id, changes, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.Message).toBe(message);
+  expect(res.body.Errors).toContainEqual({ Field: `/${field}`, Message: message });
+};
+/** A colorway as `pick` finds it, with its milestones and Costing Complete reset (set up directly in the database). */
+async function withoutMilestones(where: string): Promise<number> {
+  const id = await pick(where);
+  await t.ctx.db.query(`UPDATE prototype_seasonals SET ${MILESTONES.map((m) => `${m.flag} = false, ${m.date} = null, ${m.price} = null`).join(', ')},
+    costingcompl = false, costingcompldate = null, costingcomplby = null WHERE prototypeseasonalid = $1`, [id]);
+  return id;
+}
+
+describe('status and factory', () => {
+  it('CW-019 releasing stamps ReleasedOn and ReleasedBy; back to 1 clears them', async () => {
+    const id = await pick(`statusid = 1 AND factnameky IS NOT NULL`);
+    const released = await saved(id, { StatusId: 2 });
+    expect(released.ReleasedBy).toBe(designerId);
+    expect(released.ReleasedByName).toMatch(/\S/);
+    expect(Date.now() - new Date(released.ReleasedOn).getTime()).toBeLessThan(60_000);
+    const draft = await saved(id, { StatusId: 1 });
+    expect(draft.ReleasedOn ?? null).toBeNull();
+    expect(draft.ReleasedBy ?? null).toBeNull();
+  });
+
+  it('CW-020 status 2 needs a factory name: "Please select Factory Name"', async () => {
+    const id = await pick('statusid = 1 AND factnameky IS NULL');
+    await refused(id, { StatusId: 2 }, 'Please select Factory Name', 'FactName');
+    expect((await row(id)).statusid).toBe(1);
+    const released = await pick('statusid = 2 AND factnameky IS NOT NULL');
+    await refused(released, { FactNameKy: null }, 'Please select Factory Name', 'FactName');
+  });
+
+  it('CW-023 the factory changes in statuses 1 and 2 and brings its own name, country and group', async () => {
+    for (const status of [1, 2]) {
+      const id = await pick(`statusid = ${status} AND factnameky IS NOT NULL AND factnameky <> '330301' AND NOT islocked`);
+      const data = await saved(id, { FactNameKy: '330301' });
+      expect(data).toMatchObject({ FactNameKy: '330301', FactName: 'PT Surya Langkah Indonesia', CtryOfOrig: 'ID', FactoryGroupKey: 'FG50',
+        FactoryGroupName: 'Nusantara Footwear Partners' });
+    }
+    const id = await pick('statusid = 1 AND NOT islocked');
+    await refused(id, { FactNameKy: 'NOPE' }, 'Select a factory from the list.', 'FactNameKy');
+  });
+
+  it('CW-022 a locked colorway refuses factory changes; CW-021 status 3 is read-only', async () => {
+    const id = await pick(`statusid = 2 AND factnameky IS NOT NULL AND factnameky <> '310105'`);
+    await saved(id, { IsLocked: true });
+    await refused(id, { FactNameKy: '310105' }, 'The factory cannot be changed while the colorway is locked.', 'FactNameKy');
+    await refused(id, { FactName: 'Renamed' }, 'The factory cannot be changed while the colorway is locked.', 'FactName');
+    expect((await saved(id, { IsLocked: false, FactNameKy: '310105' })).FactNameKy).toBe('310105');
+    const done = await pick('statusid = 3');
+    expect((await update(done, { FactNameKy: '310105' })).status).toBe(409);
+  });
+
+  it('CW-040 CW-042 the responsible user is required and must be a user of the brand', async () => {
+    const id = await pick('statusid = 1');
+    await refused(id, { ResponsibleId: null }, 'User Id is missing', 'ResponsibleId');
+    const [{ userid: brand3Only }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'viewer@example.com'`);
+    await refused(id, { ResponsibleId: brand3Only }, 'Select a responsible user of the brand.', 'ResponsibleId');
+    expect((await saved(id, { ResponsibleId: designerId })).ResponsibleId).toBe(designerId);
+  });
+
+  it('CW-037 CW-038 final spec lock and leather approval stamp and clear their date and user', async () => {
+    const id = await pick('statusid = 1 AND NOT isfinalspecapprlocked');
+    expect((await saved(id, { IsFinalSpecApprLocked: true })).FinalSpecApprLockedDt).toBe(today());
+    expect((await saved(id, { IsFinalSpecApprLocked: false })).FinalSpecApprLockedDt ?? null).toBeNull();
+    expect((await saved(id, { LthrApprvDate: '2026-10-01' })).LthrApprvBy).toBe(designerId);
+    const cleared = await saved(id, { LthrApprvDate: null });
+    expect([cleared.LthrApprvDate ?? null, cleared.LthrApprvBy ?? null]).toEqual([null, null]);
+  });
+});
+
+describe('costing', () => {
+  it('CW-044 a new FFC recomputes ActPurPrice with the fee, rounded to 2 decimals', async () => {
+    const id = await pick('statusid = 1 AND factnameky IS NOT NULL AND NOT issfoverride AND servfee IS NOT NULL');
+    const fee = Number((await row(id)).servfee);
+    const data = await saved(id, { FFC: 17.33, EstFFC: 18.01 });
+    expect(data.ActPurPrice).toBe(Math.round(17.33 * (100 + fee)) / 100);
+    expect(data.EstPurPrice).toBe(Math.round(18.01 * (100 + fee)) / 100);
+    expect(data.FfcPct).toBe(fee);
+  });
+
+  it('CW-045 the override percent applies only for brands that allow it', async () => {
+    const id = await pick('statusid IN (1, 2) AND factnameky IS NOT NULL AND NOT issfoverride AND ffc > 0', [1]);
+    const data = await saved(id, { IsSFOverride: true, SFOverride: 5.5 });
+    expect(data.FfcPct).toBe(5.5);
+    expect(data.ActPurPrice).toBe(Math.round(data.FFC * 105.5) / 100);
+    expect((await saved(id, { IsSFOverride: false })).FfcPct).toBe(Number((await row(id)).servfee));
+    const [{ id: brand2 }] = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 2 AND statusid = 1 AND NOT issfoverride ORDER BY 1 LIMIT 1`);
+    await refused(brand2, { IsSFOverride: true, SFOverride: 5.5 }, 'Service fee override is not allowed for this brand.', 'IsSFOverride');
+  });
+
+  it('CW-043 the first save with a factory fetches the service fee of brand and factory', async () => {
+    const id = await pick('statusid = 1 AND factnameky IS NULL AND servfee IS NULL');
+    const data = await saved(id, { FactNameKy: '330301', FFC: 40 });
+    expect(data.ServFee).toBe(6);
+    expect(data.ActPurPrice).toBe(42.4);
+    const fee = await t.request('GET', '/api/Prototype/GetServiceFee?BrandId=1&FactoryKey=310101', { token: designer });
+    expect(await fee.json()).toEqual({ ServiceFee: 8, Message: null });
+  });
+
+  it('CW-043 without a service fee the call warns "No Service Fee found." and the price is the FFC', async () => {
+    await t.ctx.db.query(`DELETE FROM service_fees WHERE sapbrandid = '1010' AND factorygroupkey = 'FG10'`);
+    const fee = await t.request('GET', '/api/Prototype/GetServiceFee?BrandId=1&FactoryKey=320201', { token: designer });
+    expect(await fee.json()).toEqual({ ServiceFee: null, Message: 'No Service Fee found.' });
+    const id = await pick('statusid = 1 AND factnameky IS NULL AND servfee IS NULL');
+    const data = await saved(id, { FactNameKy: '320201', FFC: 40 });
+    expect(data.ServFee ?? null).toBeNull();
+    expect(data.ActPurPrice).toBe(40);
+  });
+
+  it('PERM-029 factory users neither read the service fee nor write costing fields', async () => {
+    expect((await t.request('GET', '/api/Prototype/GetServiceFee?BrandId=1&FactoryKey=310101', { token: factory })).status).toBe(403);
+    const [{ id }] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE factnameky = '310101' AND statusid = 1 ORDER BY 1 LIMIT 1`);
+    expect((await update(id, { FFC: 1 }, factory)).status).toBe(403);
+  });
+});
+
+describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
+  it('CW-028 CW-031 checking LDM checks the earlier milestones with today and the FFC as price', async () => {
+    const id = await withoutMilestones(`statusid = 1 AND factnameky IS NOT NULL AND ffc > 0`);
+    const data = await saved(id, { LDMComplete: true });
+    const ffc = data.FFC;
+    expect(data).toMatchObject({ InitialPrototypeComplete: true, InitialPrototypeCompleteDate: today(), InitialPrototypePrice: ffc,
+      ISRComplete: true, ISRPrice: ffc, LDMComplete: true, LDMCompleteDate: today(), SMComplete: false });
+    const unchecked = await saved(id, { ISRComplete: false });
+    expect(unchecked).toMatchObject({ InitialPrototypeComplete: true, ISRComplete: false, LDMComplete: false });
+    expect([unchecked.ISRCompleteDate ?? null, unchecked.ISRPrice ?? null, unchecked.LDMCompleteDate ?? null]).toEqual([null, null, null]);
+  });
+
+  it('CW-033 a milestone needs a factory first cost above 0', async () => {
+    const id = await withoutMilestones(`statusid = 1 AND factnameky IS NOT NULL`);
+    await refused(id, { FFC: 0, ISRComplete: true }, 'Factory First Cost must be entered before you can check off a milestone!', 'ISRComplete');
+  });
+
+  it('CW-035 Costing Complete needs a saved factory and an FFC; it checks SM (not SMFinal), stamps date and user and freezes the milestones', async () => {
+    const noFactory = await withoutMilestones(`statusid = 1 AND factnameky IS NULL`);
+    await refused(noFactory, { FactNameKy: '310101', FFC: 10, CostingCompl: true },
+      'You must assign a factory and save the colorway before setting Costing Complete!', 'CostingCompl');
+    const id = await withoutMilestones(`statusid = 2 AND factnameky IS NOT NULL AND ffc > 0 AND (NOT isoriginalseason OR isfinalspecapprlocked)`);
+    await refused(id, { FFC: null, CostingCompl: true }, 'Factory First Cost must be entered before you can set Costing Complete!', 'CostingCompl');
+    const data = await saved(id, { CostingCompl: true });
+    expect(data).toMatchObject({ CostingCompl: true, CostingComplDate: today(), SMComplete: true, SMCompleteDate: today(), SMFinalComplete: false });
+    expect(data.CostingComplBy).toBe(designerId);
+    await refused(id, { SMFinalComplete: true }, 'Milestones cannot be changed while Costing Complete is checked.', 'SMFinalComplete');
+    const reopened = await saved(id, { CostingCompl: false });
+    expect([reopened.CostingComplDate ?? null, reopened.CostingComplBy ?? null]).toEqual([null, null]);
+  });
+
+  it('CW-034 Costing Complete in the original season needs the final spec locked', async () => {
+    const id = await withoutMilestones(`statusid = 1 AND factnameky IS NOT NULL AND ffc > 0 AND isoriginalseason AND NOT isfinalspecapprlocked`);
+    await refused(id, { CostingCompl: true }, 'Final spec must be locked before setting Costing Complete.', 'CostingCompl');
+  });
+
+  it('FLASH-012 the costing grid saves milestones through the same chain', async () => {
+    const id = await withoutMilestones(`statusid = 2 AND factnameky IS NOT NULL AND ffc > 0`);
+    const res = await t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows: [{ Key: id, RowVersion: await versionOf(id), Changes: { SMComplete: true } }] } });
+    expect((await res.json()).Failed).toEqual([]);
+    const r = await row(id);
+    expect([r.initialprototypecomplete, r.isrcomplete, r.ldmcomplete, r.smcomplete, r.smfinalcomplete]).toEqual([true, true, true, true, false]);
+    expect(r.ldmprice).toBe(r.ffc);
+  });
+});
+
+describe('volumes and HTS', () => {
+  it('CW-050 CW-051 a volume write recomputes IntnlVolume and TotalVolume (Italy, CN, HK, C4C excluded)', async () => {
+    const id = await pick('statusid = 1');
+    const data = await saved(id, { USVolume: 100, CAVolume: 10, EmeaOwnedVolume: 1, EmeaDistVolume: 2, NaDtcStoreVolume: 3, NaDtcEcomVolume: 4,
+      ItalyVolume: 1000, EuDtcVolume: 5, Emea3pVolume: 6, AsiaVolume: 7, CNVolume: 1000, HKVolume: 1000, C4CVolume: 1000, LatinAVolume: null });
+    expect([data.IntnlVolume, data.TotalVolume]).toEqual([15, 138]);
+    expect((await saved(id, { LatinAVolume: 20 })).TotalVolume).toBe(158);
+  });
+
+  it('FLASH-031 FLASH-034 an HTS code is checked against the duty lookup by origin and destination', async () => {
+    const id = await pick(`statusid IN (1, 2) AND ctryoforig = 'VN' AND NOT islocked`);
+    const data = await saved(id, { UsHtsStawn: '6403.99.6075', CaHtsStawn: '6403.99.0090' });
+    expect(data).toMatchObject({ UsAssignDuty: 8.5, UsHtsCodeKey: 'US-VN-6403996075', CaAssignDuty: 0, CaHtsCodeKey: 'CA-VN-6403990090' });
+    await refused(id, { UkHtsStawn: '9999.99.9999' }, 'Invalid HTS code for the country of origin and destination.', 'UkHtsStawn');
+  });
+
+  it('FLASH-031 a new factory re-checks the HTS codes for its country of origin', async () => {
+    const id = await pick(`statusid IN (1, 2) AND ctryoforig = 'VN' AND ushtsstawn IS NOT NULL AND NOT islocked`);
+    const before = await row(id);
+    const data = await saved(id, { FactNameKy: '340402' });
+    expect(data).toMatchObject({ CtryOfOrig: 'KH', UsHtsStawn: before.ushtsstawn, UsHtsCodeKey: `US-KH-${before.ushtsstawn.replace(/\./g, '')}` });
+    const [duty] = await t.ctx.db.query(`SELECT duty FROM hts_duties WHERE htskey = $1`, [data.UsHtsCodeKey]);
+    expect(data.UsAssignDuty).toBe(duty.duty);
+  });
+
+  it('FLASH-029 FLASH-030 no HTS code without a factory; an empty code clears code, duty and key', async () => {
+    const noOrigin = await pick('statusid = 1 AND ctryoforig IS NULL');
+    await refused(noOrigin, { UsHtsStawn: '6403.99.6075' }, 'Unable to edit, Factory is missing.', 'UsHtsStawn');
+    const id = await pick(`statusid = 2 AND ushtsstawn IS NOT NULL`);
+    const data = await saved(id, { UsHtsStawn: '' });
+    expect([data.UsHtsStawn ?? null, data.UsAssignDuty ?? null, data.UsHtsCodeKey ?? null]).toEqual([null, null, null]);
+  });
+});
+
+describe('stock number', () => {
+  it('CW-046 a stock number is unique per season and factory, except for carry-over products', async () => {
+    const [a] = await t.ctx.db.query(
+      `SELECT a.prototypeseasonalid AS a, b.prototypeseasonalid AS b, a.stocknum FROM colorway_view a JOIN colorway_view b
+          ON b.seasonid = a.seasonid AND b.factnameky = a.factnameky AND b.prototypeid <> a.prototypeid
+       WHERE a.brandid = 1 AND b.statusid = 1 AND b.producttypeid <> 3 AND a.producttypeid <> 3 AND a.stocknum IS NOT NULL
+         AND NOT a.isdeleted AND NOT b.isdeleted ORDER BY 1, 2 LIMIT 1`);
+    used.add(a.b);
+    await refused(a.b, { StockNum: a.stocknum }, 'Stock Number already exists for this season and factory.', 'StockNum');
+    await saved(a.b, { ProductTypeId: 3 });
+    expect((await saved(a.b, { StockNum: a.stocknum })).StockNum).toBe(a.stocknum);
+    expect((await saved(a.b, { StockNum: null })).StockNum ?? null).toBeNull();
+  });
+});
+
+describe('colorway lookups', () => {
+  const get = async (path: string, token = designer) => {
+    const res = await t.request('GET', path, { token });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('CW-046 the stock-number check answers for the colorway\'s season and factory; carry-over never collides', async () => {
+    const [pair] = await t.ctx.db.query(
+      `SELECT a.stocknum, b.prototypeseasonalid AS b, b.producttypeid FROM colorway_view a JOIN colorway_view b
+          ON b.seasonid = a.seasonid AND b.factnameky = a.factnameky AND b.prototypeid <> a.prototypeid
+       WHERE a.brandid = 1 AND b.brandid = 1 AND a.stocknum IS NOT NULL AND a.producttypeid <> 3 AND b.producttypeid <> 3 AND NOT a.isdeleted AND NOT b.isdeleted ORDER BY 1, 2 LIMIT 1`);
+    const path = `/api/Prototype/IsStockNumberExists?PrototypeSeasonalId=${pair.b}&StockNum=${encodeURIComponent(pair.stocknum)}`;
+    expect((await get(path)).body).toEqual({ Exists: true, Message: 'Stock Number already exists for this season and factory.' });
+    await t.ctx.db.query('UPDATE prototype_seasonals SET producttypeid = 3 WHERE prototypeseasonalid = $1', [pair.b]);
+    expect((await get(path)).body).toEqual({ Exists: false, Message: null });
+    await t.ctx.db.query('UPDATE prototype_seasonals SET producttypeid = $2 WHERE prototypeseasonalid = $1', [pair.b, pair.producttypeid]);
+    expect((await get(`/api/Prototype/IsStockNumberExists?PrototypeSeasonalId=${pair.b}&StockNum=`)).body.Exists).toBe(false);
+  });
+
+  it('CW-042 the responsible name matches a user of the brand case-insensitively', async () => {
+    const found = await get('/api/User/UserByNameandBrand?BrandId=1&userName=DESIGNER@EXAMPLE.COM');
+    expect(found.body.map((u: { UserId: number }) => u.UserId)).toEqual([designerId]);
+    expect((await get('/api/User/UserByNameandBrand?BrandId=1&userName=viewer@example.com')).body).toEqual([]);
+  });
+});
+
+describe('fixed place', () => {
+  it('CW-055 brand, season and pattern are not changed by an update (the pattern moves only by relink)', async () => {
+    const id = await pick('statusid = 1');
+    await refused(id, { SeasonId: 99 }, 'The brand and season of a colorway cannot be changed here.', 'SeasonId');
+    const c = await row(id);
+    const [other] = await t.ctx.db.query('SELECT patternid FROM pattern_view WHERE brandid = $1 AND patternid <> $2 ORDER BY 1 LIMIT 1', [c.brandid, c.patternid]);
+    await refused(id, { PatternId: other.patternid }, 'The pattern of a colorway changes only by relink.', 'PatternId');
+  });
+});
+
+describe('permissions', () => {
+  it('PERM-004 a read-only user cannot update a colorway', async () => {
+    const [{ id }] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 3 AND statusid = 1 ORDER BY 1 LIMIT 1`);
+    expect((await update(id, { PrototypeName: 'x' }, viewer)).status).toBe(403);
+  });
+});
+
+describe('spec log and ECN', () => {
+  it('CW-052 CW-054 an ECN writes a level-4 spec log entry with IsECN and the quoted description', async () => {
+    const id = await pick('statusid IN (1, 2)');
+    const c = await row(id);
+    const res = await t.request('POST', '/api/Prototype/ApplyEcn', { token: designer,
+      json: { PrototypeSeasonalId: id, Reason: 'Outsole compound change', Notes: 'Harder heel.' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const log = await (await t.request('GET', `/api/Prototype/GetSpecLogData?PrototypeSeasonalId=${id}`, { token: designer })).json();
+    expect(log[0]).toMatchObject({ ProjectId: c.prototypeid, SeasonId: c.seasonid, IsECN: true, CreatedBy: designerId,
+      Description: 'ECN Process applied for reason: Outsole compound change.  Additional user comments: Harder heel.' });
+    await t.request('POST', '/api/Prototype/ApplyEcn', { token: designer, json: { PrototypeSeasonalId: id, Reason: 'Width change' } });
+    const [latest] = await (await t.request('GET', `/api/Prototype/GetSpecLogData?PrototypeSeasonalId=${id}`, { token: designer })).json();
+    expect(latest.Description).toBe('ECN Process applied for reason: Width change.');
+    const [stored] = await t.ctx.db.query('SELECT projectlevelid FROM spec_log_entries WHERE speclogentryid = $1', [latest.SpecLogEntryId]);
+    expect(stored.projectlevelid).toBe(4);
+  });
+
+  it('CW-054 a plain spec log entry is saved for the colorway\'s season, not as an ECN', async () => {
+    const id = await pick('statusid IN (1, 2)');
+    const res = await t.request('POST', '/api/Prototype/SaveSpecLogEntry', { token: designer, json: { PrototypeSeasonalId: id, Description: ' Toe cap reshaped. ' } });
+    expect(res.status).toBe(200);
+    const [latest] = await (await t.request('GET', `/api/Prototype/GetSpecLogData?PrototypeSeasonalId=${id}`, { token: designer })).json();
+    expect(latest).toMatchObject({ Description: 'Toe cap reshaped.', IsECN: false, SeasonId: (await row(id)).seasonid });
+  });
+
+  it('CW-053 PERM-011 an ECN needs a reason and the ECN permission', async () => {
+    const id = await pick('statusid IN (1, 2)');
+    const empty = await t.request('POST', '/api/Prototype/ApplyEcn', { token: designer, json: { PrototypeSeasonalId: id, Reason: ' ' } });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).Errors).toEqual([{ Field: '/Reason', Message: 'Required.' }]);
+    const [{ id: brand3 }] = await t.ctx.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 3 ORDER BY 1 LIMIT 1');
+    expect((await t.request('POST', '/api/Prototype/ApplyEcn', { token: viewer, json: { PrototypeSeasonalId: brand3, Reason: 'x' } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Header actions of the colorway screen (CW-010): list, copy (/prototypeCopy), delete (CW-059),
+ * relink to another pattern (CW-055/056), factory transfer (CW-024/057) and dual source
+ * (CW-025/058). Transfer and dual source are never shown to factory users.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import { ApiError, apiFetch } from '../../api/http';
+import { errorText } from '../../api/error-text';
+import { useCan } from '../../auth/useCan';
+import { useSessionStore } from '../../auth/session-store';
+import { levelOf, searchPathOf } from '../../components/record/hierarchy';
+import type { RecordData } from '../../components/record/use-hierarchy-record';
+import { toast } from '../../shell/toast-store';
+import { MESSAGES, offeredActions, relinkFailure } from './colorway-actions';
+
+interface RelinkList { CanRelink: boolean; Message: string | null; Patterns: { PatternId: number; PatternName: string; StatusName: string }[] }
+interface Factory { FactoryKey: string; FactoryName: string; CountryCode: string; FactoryGroupKey: string; FactoryGroupName: string }
+const SEARCH = searchPathOf(levelOf('colorway')!);
+type Dialog = 'relink' | 'transfer' | 'dualSource' | null;
+
+function RelinkDialog({ record, onDone, onClose }: { record: RecordData; onDone: () => void; onClose: () => void }) {
+  const [target, setTarget] = useState<number | null>(null);
+  const { data } = useSWR<RelinkList>(`/api/Prototype/GetRelinkList?PrototypeSeasonalId=${String(record.PrototypeSeasonalId)}`);
+  const relink = async () => {
+    try {
+      await apiFetch('/api/Prototype/RelinkPrototype', { method: 'POST',
+        json: { PrototypeSeasonalId: record.PrototypeSeasonalId, NewPatternId: target, OldPatternId: record.PatternId } });
+      toast.success(MESSAGES.relinked);
+      onDone();
+    } catch (e) {
+      toast.error(relinkFailure(e instanceof ApiError ? (e.body as { Message?: string } | null)?.Message : null));
+    }
+  };
+  if (!data) return <span className="spinner" aria-label="Loading" />;
+  return (
+    <div className="card" role="dialog" aria-label="Relink pattern">
+      {!data.CanRelink && <p className="alert alert--warning">{data.Message}</p>}
+      {data.CanRelink && !data.Patterns.length && <p className="field__hint">No other released patterns in this season.</p>}
+      {data.Patterns.map((p) => (
+        <label key={p.PatternId} className="field--inline">
+          <input type="radio" name="relink-pattern" checked={target === p.PatternId} onChange={() => setTarget(p.PatternId)} /> {p.PatternName} ({p.StatusName})
+        </label>
+      ))}
+      <div className="form__actions">
+        {data.CanRelink && <button type="button" className="btn btn--primary" disabled={!target} onClick={() => void relink()}>Relink</button>}
+        <button type="button" className="btn btn--ghost" onClick={onClose}>Close</button>
+      </div>
+    </div>
+  );
+}
+
+/** Factory transfer and dual source: choose the new factory; transfer also asks for tariff mitigation and copying buy ready. */
+function FactoryDialog({ kind, record, onDone, onClose }: { kind: 'transfer' | 'dualSource'; record: RecordData; onDone: (id: number) => void; onClose: () => void }) {
+  const [key, setKey] = useState('');
+  const [mitigation, setMitigation] = useState(false);
+  const [copyBuyReady, setCopyBuyReady] = useState(false);
+  const userId = useSessionStore((s) => s.session?.userId);
+  const { data } = useSWR<{ Results: Factory[] }>(['colorway-factories'],
+    () => apiFetch('/api/SearchHelp/SearchFactories', { method: 'POST', json: { pageNumber: 1, pageSize: 999 } }));
+  const factories = (data?.Results ?? []).filter((f) => f.FactoryKey !== record.FactNameKy);
+  const title = kind === 'transfer' ? 'Factory Transfer' : 'Dual Source';
+  const run = async () => {
+    const f = factories.find((x) => x.FactoryKey === key)!;
+    const json = { PrototypeSeasonalId: record.PrototypeSeasonalId, FactoryKey: f.FactoryKey, CountryKey: f.CountryCode, FactoryName: f.FactoryName,
+      FactoryGroupKey: f.FactoryGroupKey, FactoryGroupName: f.FactoryGroupName, IsTariffMitigation: mitigation, CopyBuyReady: copyBuyReady,
+      ...(kind === 'dualSource' && Number(userId) > 0 ? { UserId: Number(userId) } : {}) };
+    try {
+      if (kind === 'transfer') {
+        await apiFetch('/api/Prototype/FactoryTransferUpdate', { method: 'POST', json });
+        toast.success(MESSAGES.transferred);
+        onDone(record.PrototypeSeasonalId as number);
+      } else {
+        const answer = await apiFetch<{ Data: { PrototypeSeasonalId: number } }>('/api/Prototype/DualSourceUpdate', { method: 'POST', json });
+        toast.success(MESSAGES.dualSourced);
+        onDone(answer.Data.PrototypeSeasonalId);
+      }
+    } catch (e) {
+      toast.error(errorText(e, 'There was an error while saving the record. Please contact system administrator'));
+    }
+  };
+  return (
+    <div className="card" role="dialog" aria-label={title}>
+      <div className="field">
+        <label htmlFor="colorway-new-factory">{kind === 'transfer' ? 'Transfer to factory' : 'Dual source factory'}</label>
+        <select id="colorway-new-factory" value={key} onChange={(e) => setKey(e.target.value)}>
+          <option value="">Select…</option>
+          {factories.map((f) => <option key={f.FactoryKey} value={f.FactoryKey}>{f.FactoryKey} {f.FactoryName}</option>)}
+        </select>
+      </div>
+      <label className="field--inline"><input type="checkbox" checked={mitigation} onChange={(e) => setMitigation(e.target.checked)} /> Tariff mitigation transfer</label>
+      {kind === 'transfer' && <label className="field--inline"><input type="checkbox" checked={copyBuyReady} onChange={(e) => setCopyBuyReady(e.target.checked)} /> Copy buy ready</label>}
+      <div className="form__actions">
+        <button type="button" className="btn btn--primary" disabled={!key} onClick={() => void run()}>{title}</button>
+        <button type="button" className="btn btn--ghost" onClick={onClose}>Close</button>
+      </div>
+    </div>
+  );
+}
+
+export function ColorwayActions({ record, reload }: { record: RecordData; reload: () => void }) {
+  const navigate = useNavigate();
+  const id = record.PrototypeSeasonalId as number;
+  const isFactoryUser = useSessionStore((s) => !!s.session?.isFactoryUser);
+  const rights = { create: useCan('colorway', 'create'), edit: useCan('colorway', 'edit'), delete: useCan('colorway', 'delete') };
+  const offered = offeredActions(record.StatusId, { isFactoryUser, can: (a) => rights[a] });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const toggle = (d: Dialog) => setDialog((open) => (open === d ? null : d));
+
+  const remove = async () => {
+    if (!window.confirm('Delete this colorway?')) return;
+    try {
+      await apiFetch('/api/Prototype/DeletePrototypeSeasonal', { method: 'POST', json: { PrototypeSeasonalId: id } });
+      toast.success(MESSAGES.deleted);
+      void navigate(SEARCH);
+    } catch (e) {
+      toast.error(errorText(e, MESSAGES.deleteFailed));
+    }
+  };
+  const done = (target: number) => {
+    setDialog(null);
+    if (target === id) reload(); else void navigate(`/colorway/${target}`);
+  };
+  return (
+    <>
+      <button type="button" className="btn btn--ghost" onClick={() => void navigate(SEARCH)}>List</button>
+      {offered.copy && <button type="button" className="btn" onClick={() => void navigate(`/prototypeCopy/${id}`)}>Copy</button>}
+      {offered.relink && <button type="button" className="btn" onClick={() => toggle('relink')}>Relink Pattern</button>}
+      {offered.transfer && <button type="button" className="btn" onClick={() => toggle('transfer')}>Factory Transfer</button>}
+      {offered.dualSource && <button type="button" className="btn" onClick={() => toggle('dualSource')}>Dual Source</button>}
+      {offered.delete && <button type="button" className="btn btn--danger" onClick={() => void remove()}>Delete</button>}
+      {dialog === 'relink' && <RelinkDialog record={record} onDone={() => done(id)} onClose={() => setDialog(null)} />}
+      {(dialog === 'transfer' || dialog === 'dualSource') && <FactoryDialog kind={dialog} record={record} onDone={done} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

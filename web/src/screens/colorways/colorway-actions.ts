@@ -1,0 +1,33 @@
+/**
+ * Which colorway actions the screen offers (CW-010, CW-024, CW-025, CW-059); the server refuses
+ * the same cases with the specification's messages.
+ */
+export const TRANSFER_STATUSES = [2, 3, 4, 6];
+export const DUAL_SOURCE_STATUSES = [1, 2, 3];
+
+export const MESSAGES = {
+  deleted: 'Record Deleted Successfully.',
+  deleteFailed: 'Record was not deleted. Please check current status.',
+  relinked: 'Relink succeeded.',
+  relinkFailed: 'Re-link failed.',
+  transferred: 'Factory Transfer completed successfully.',
+  dualSourced: 'Dual Source completed successfully',
+} as const;
+
+export interface ActionUser { isFactoryUser: boolean; can: (action: 'create' | 'edit' | 'delete') => boolean }
+
+export function offeredActions(statusId: unknown, user: ActionUser) {
+  const status = statusId as number;
+  const staff = !user.isFactoryUser && user.can('edit');
+  return {
+    copy: user.can('create'),
+    delete: user.can('delete') && status === 1,
+    relink: user.can('edit'),
+    transfer: staff && TRANSFER_STATUSES.includes(status),
+    dualSource: staff && DUAL_SOURCE_STATUSES.includes(status),
+  };
+}
+
+/** CW-056: 'Re-link failed.' plus the server's reason (the server's text already starts with it). */
+export const relinkFailure = (message: string | null | undefined) =>
+  !message ? MESSAGES.relinkFailed : message.startsWith(MESSAGES.relinkFailed) ? message : `${MESSAGES.relinkFailed} ${message}`;
