@@ -6,7 +6,7 @@
  * the entity-specific actions live in each entity's route module.
  */
 import { can, type ModuleKey } from '../auth/permissions';
-import { perm, requireBrand, SIGNED_IN, type ApiRouter } from '../http/router';
+import { anyOf, perm, requireBrand, SIGNED_IN, type ApiRouter } from '../http/router';
 import { intParam } from '../http/request';
 import { badRequest, notFound, permissionDenied } from '../http/errors';
 import { AppError } from '../http/errors';
@@ -27,6 +27,10 @@ export const HIERARCHY = [
 ] as const satisfies readonly { level: number; module: ModuleKey; [k: string]: string | number }[];
 
 for (const h of HIERARCHY) registerSharedRules(h);
+
+/** Rules of calls that serve any level (images, documents): the level's own check follows in the handler. */
+export const READ_ANY_LEVEL = anyOf(...HIERARCHY.map((h) => [h.module, 'read'] as const));
+export const EDIT_ANY_LEVEL = anyOf(...HIERARCHY.map((h) => [h.module, 'edit'] as const));
 
 /** The entity's own deleted message instead of the generic one (LP-006, BRIEF-022, PAT-027, CW-061). */
 export async function withDeletedMessage<T>(h: (typeof HIERARCHY)[number], run: () => Promise<T>): Promise<T> {

@@ -8,10 +8,10 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { anyOf, type ApiRouter } from '../http/router';
+import type { ApiRouter } from '../http/router';
 import { queryParam } from '../http/request';
 import { badRequest, notFound } from '../http/errors';
-import { HIERARCHY } from './hierarchy';
+import { EDIT_ANY_LEVEL, READ_ANY_LEVEL } from './hierarchy';
 import { CONTENT_TYPES, extensionOf, formatOfExtension, imageNameProblem, INVALID_FILE_FORMAT, sniffImageFormat, THUMBNAIL_SIZES, type ImageSize } from '../domain/image-rules';
 import { imageTarget, imageUrl, setImageName, targetDir, TARGET_FIELDS } from '../files/image-target';
 import { commitImageFiles, readHead, removeFiles, removeImageFiles, storedImage, tempFile } from '../files/storage';
@@ -20,8 +20,6 @@ import { writeThumbnails } from '../files/thumbnails';
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-const READ_ANY_LEVEL = anyOf(...HIERARCHY.map((h) => [h.module, 'read'] as const));
-const EDIT_ANY_LEVEL = anyOf(...HIERARCHY.map((h) => [h.module, 'edit'] as const));
 
 /** The file's bytes must be the image format its extension names (a renamed executable is refused). */
 async function verifiedFormat(file: ReceivedFile) {

@@ -1,5 +1,5 @@
 /**
- * The record an image call is about (DOC-021/022): ProjectLevel (CONST-003: line plan 1, brief 2,
+ * The record a file call is about (projectRecord; images and documents) and an image call's target (DOC-021/022): ProjectLevel (CONST-003: line plan 1, brief 2,
  * pattern 3, colorway 4), ProjectId (the record's key, as on its screen) and ImageType (DOC-020),
  * checked like every hierarchy call: the level's module permission, brand and factory scope, the
  * deleted record's message and, for changes, the read-only statuses (3..7). Its image name column
@@ -49,13 +49,24 @@ function imageTypeOf(level: number, raw: unknown): ImageType {
   throw badRequest('Only a pattern has an outsole image.', [{ Field: '/ImageType', Message: 'Must be product (1).' }]);
 }
 
-export async function imageTarget(ctx: AppContext, user: SessionUser, raw: Record<string, unknown>, action: 'read' | 'edit'): Promise<ImageTarget> {
-  const fields = canonicalKeys(raw, TARGET_FIELDS);
+/** The hierarchy record a file call is about (ProjectLevel, ProjectId), checked for `action`. */
+export interface ProjectRecord {
+  h: (typeof HIERARCHY)[number];
+  /** The record's key (ProjectId). */
+  id: number;
+  /** The key of its base record (files shared by its seasons live there). */
+  baseId: number;
+}
+
+/**
+ * Checks a ProjectLevel/ProjectId pair like every hierarchy call: the level's module permission,
+ * brand and factory scope, the deleted record's message and, for `edit`, the read-only statuses.
+ */
+export async function projectRecord(ctx: AppContext, user: SessionUser, fields: Record<string, unknown>, action: 'read' | 'edit', readOnlyWhat = 'its files'): Promise<ProjectRecord> {
   const level = whole(fields.ProjectLevel, 'ProjectLevel');
   const h = HIERARCHY.find((x) => x.level === level);
   if (!h) throw badRequest('Unknown project level.', [{ Field: '/ProjectLevel', Message: 'Must be 1 to 4.' }]);
   const id = whole(fields.ProjectId, 'ProjectId');
-  const type = imageTypeOf(level, fields.ImageType);
   if (!can(user, h.module, action)) throw permissionDenied();
   try {
     await readRecord(ctx, user, h.entity, h.key, id);
@@ -67,9 +78,19 @@ export async function imageTarget(ctx: AppContext, user: SessionUser, raw: Recor
   const [row] = await ctx.db.query<{ base: number; statusid: number }>(
     `SELECT ${column(schema, baseKey)} AS base, statusid FROM ${viewOf(h.entity)} WHERE ${column(schema, h.key)} = $1`, [id]);
   if (action === 'edit' && READ_ONLY_STATUSES.has(row.statusid)) {
-    throw new AppError(409, 'read_only', 'This record is read-only in its current status; its image cannot be changed.');
+    throw new AppError(409, 'read_only', `This record is read-only in its current status; ${readOnlyWhat} cannot be changed.`);
   }
-  return { h, id, type, location: { level, recordId: row.base, type }, field: type === OUTSOLE_IMAGE ? 'OutsoleImageName' : 'ImageName' };
+  return { h, id, baseId: row.base };
+}
+
+export async function imageTarget(ctx: AppContext, user: SessionUser, raw: Record<string, unknown>, action: 'read' | 'edit'): Promise<ImageTarget> {
+  const fields = canonicalKeys(raw, TARGET_FIELDS);
+  const level = whole(fields.ProjectLevel, 'ProjectLevel');
+  if (!HIERARCHY.some((x) => x.level === level)) throw badRequest('Unknown project level.', [{ Field: '/ProjectLevel', Message: 'Must be 1 to 4.' }]);
+  whole(fields.ProjectId, 'ProjectId');
+  const type = imageTypeOf(level, fields.ImageType);
+  const { h, id, baseId } = await projectRecord(ctx, user, fields, action, 'its image');
+  return { h, id, type, location: { level, recordId: baseId, type }, field: type === OUTSOLE_IMAGE ? 'OutsoleImageName' : 'ImageName' };
 }
 
 export const targetDir = (ctx: AppContext, t: ImageTarget) => imageDir(ctx.config.dataDir, t.location);

@@ -1,7 +1,8 @@
 /**
  * Where image files live (DESIGN "Files"): DATA_DIR/files/images/{level}/{recordId}/{type}/ holds
  * `original` and one file per thumbnail size (`65`, `105`, `600`), named without an extension (the
- * format is read from the bytes when served). Uploads arrive in DATA_DIR/files/tmp and are moved
+ * format is read from the bytes when served). Documents live in
+ * DATA_DIR/files/documents/{level}/{projectId}/{documentId}. Uploads arrive in DATA_DIR/files/tmp and are moved
  * into place by rename, so a reader never sees a half-written file.
  */
 import crypto from 'node:crypto';
@@ -13,6 +14,18 @@ export interface ImageLocation { level: number; recordId: number; type: number }
 
 export const imageDir = (dataDir: string, at: ImageLocation) =>
   path.join(dataDir, 'files', 'images', String(at.level), String(at.recordId), String(at.type));
+
+/** Where a document's file lives, relative to DATA_DIR/files (stored with the document row). */
+export const documentPath = (level: number, projectId: number, documentId: number) =>
+  path.join('documents', String(level), String(projectId), String(documentId));
+
+export const filesPath = (dataDir: string, relative: string) => path.join(dataDir, 'files', relative);
+
+/** Moves a prepared temp file to its place (one rename: a reader never sees a half-written file). */
+export async function commitFile(temp: string, target: string) {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.rename(temp, target);
+}
 
 /** A fresh path in the upload folder (the folder is created when missing). */
 export async function tempFile(dataDir: string): Promise<string> {

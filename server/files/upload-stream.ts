@@ -20,20 +20,24 @@ export interface UploadOptions {
   dataDir: string;
   maxBytes: number;
   beforeFile?: (fields: Record<string, string>, fileName: string) => Promise<void> | void;
+  /** The refusal of a file over the limit (default: a 413 naming the limit in MB). */
+  tooLarge?: () => AppError;
 }
 
 const FORM_SLACK = 64 * 1024;
 export const tooLarge = (maxBytes: number) =>
   new AppError(413, 'payload_too_large', `The file is larger than the maximum of ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 
+const refuseLarge = (opts: UploadOptions) => opts.tooLarge?.() ?? tooLarge(opts.maxBytes);
+
 export async function receiveUpload(req: Request, opts: UploadOptions): Promise<Upload> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type) || !req.body) throw badRequest('The upload must be sent as multipart/form-data.');
-  if (Number(req.headers.get('content-length') ?? 0) > opts.maxBytes + FORM_SLACK) throw tooLarge(opts.maxBytes);
+  if (Number(req.headers.get('content-length') ?? 0) > opts.maxBytes + FORM_SLACK) throw refuseLarge(opts);
 
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': type }, limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: opts.maxBytes } });
+    parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: opts.maxBytes } });
   } catch {
     throw badRequest('The upload must be sent as multipart/form-data.');
   }
@@ -58,7 +62,7 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
       if (writing || failure) { stream.resume(); return; }
       incoming = stream;
       stream.pause();
-      stream.on('limit', () => fail(tooLarge(opts.maxBytes)));
+      stream.on('limit', () => fail(refuseLarge(opts)));
       writing = (async () => {
         await opts.beforeFile?.({ ...fields }, info.filename ?? '');
         const path = await tempFile(opts.dataDir);

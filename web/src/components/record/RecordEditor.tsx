@@ -20,6 +20,7 @@ import { saveHierarchyRecord } from './save-record';
 import { StatusChange } from './StatusChange';
 import { useHierarchyRecord, type RecordData } from './use-hierarchy-record';
 import { useRecordOptions } from './use-record-options';
+import { DocumentsPanel } from './DocumentsPanel';
 import './record.css';
 
 export interface RecordEditorProps {
@@ -74,6 +75,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
       <SchemaForm schema={formSchema ?? schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
         onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`} />
       {children?.(record, reload)}
+      <DocumentsPanel level={level} record={record} canEdit={!readOnly} />
       <HistoryPanel level={level.level} id={id} version={record.RowVersion} />
     </div>
   );
