@@ -10,7 +10,7 @@ const registry = loadSchemas();
 
 describe('layout documents', () => {
   it('PREF-017 the create layouts load without a moduleId and with only fields of their entity', () => {
-    for (const name of ['line-plan-create', 'brief-create', 'pattern-create']) {
+    for (const name of ['line-plan-create', 'brief-create', 'pattern-create', 'colorway-create']) {
       const layout = registry.layouts.get(name);
       expect(layout, name).toBeDefined();
       expect(layout!.moduleId, name).toBeUndefined();

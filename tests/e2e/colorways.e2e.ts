@@ -15,23 +15,23 @@ describe('colorways', () => {
     await login(page, 'designer');
     await waitForPath(page, '/home');
     await navigate(page, '/prototypeCreate');
-    const form = page.getByRole('form', { name: 'Create Colorway' });
-    await form.locator('#colorway-create-BrandId').selectOption({ label: 'Summit Ridge' });
-    await form.locator('#colorway-create-SeasonId').selectOption({ label: 'Spring/Summer 2026' });
+    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
+    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2026' });
     const patterns = page.getByRole('group', { name: 'Pattern' }).getByRole('radio');
     await patterns.first().waitFor();
     await patterns.first().check();
     // CW-047: a name the brand already has is a note that does not block the create.
-    await form.locator('#colorway-create-name').fill('Ridgeline Mid WP - Olive/Sand');
-    await page.getByText('Name duplication: You may continue, but please note this name already exists.').waitFor();
-    await form.locator('#colorway-create-name').fill('E2E Colorway Ember');
-    await form.locator('#colorway-create-DivisionKey').selectOption({ label: 'Footwear' });
-    await form.locator('#colorway-create-ResponsibleId').selectOption({ label: 'Dana Whitfield' });
-    await form.locator('#colorway-create-ProductTypeId').selectOption({ label: 'New Product' });
-    const group = form.locator('#colorway-create-WFGroupId');
+    await page.locator('#root_PrototypeName').fill('Ridgeline Mid WP - Olive/Sand');
+    await page.locator('[data-field="PrototypeName"] [role="status"]')
+      .getByText('Name duplication: You may continue, but please note this name already exists.').waitFor();
+    await page.locator('#root_PrototypeName').fill('E2E Colorway Ember');
+    await page.locator('#root_DivisionKey').selectOption({ label: 'Footwear' });
+    await page.locator('#root_ResponsibleId').selectOption({ label: 'Dana Whitfield' });
+    await page.locator('#root_ProductTypeId').selectOption({ label: 'New Product' });
+    const group = page.locator('#root_WFGroupId');
     await expect.poll(() => group.locator('option').count()).toBeGreaterThan(1);
     await group.selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/colorway\/\d+$/);
     await page.getByText('Colorway created or copied successfully.').waitFor();
     await page.getByRole('button', { name: 'Dual Source' }).waitFor();

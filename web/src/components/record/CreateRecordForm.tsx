@@ -1,5 +1,5 @@
 /**
- * CreateRecordForm: the create screen of a hierarchy level (line plan, brief, pattern) as a
+ * CreateRecordForm: the create screen of a hierarchy level (line plan, brief, pattern, colorway) as a
  * SchemaForm over the entity's schema and its create layout (schemas/layouts/<entity>-create).
  * Database-backed choices come in as labelled options (use-create-options.ts); the parent key
  * gets the ParentPicker, the name field the duplicate-name note (never blocking, CONST-031);
@@ -17,6 +17,7 @@ import { PageHeader } from '../../shell/PageHeader';
 import { useEntitySchema, useLayout } from '../fields/schema-docs';
 import { SchemaForm, type FieldUi, type SaveOutcome } from '../schema-form/SchemaForm';
 import { layoutFields, resolveLayout } from '../schema-form/layout';
+import { withOptions, type FieldOption } from '../schema-form/options';
 import { clearDependents, creatableSchema, type Dependents, type Values } from './create-form';
 import type { HierarchyLevel } from './hierarchy';
 import { NameCheckWidget, type NameCheck } from './NameCheckWidget';
@@ -45,6 +46,8 @@ export interface CreateRecordFormProps<Row = unknown> {
   fieldMessages?: Record<string, Record<string, string>>;
   /** The screen's own field settings (widget, options), merged under the name and parent widgets. */
   fieldUi?: Record<string, FieldUi>;
+  /** The screen's own database-backed choices (field → labelled options, e.g. a colorway's divisions); keep the object stable. */
+  options?: Record<string, readonly FieldOption[]>;
   /** Called with the committed values when the form's check fails (e.g. a toast). */
   onInvalid?: (data: Values) => void;
   /** Creates the record; answers the server's refusal, or nothing once it navigated away. */
@@ -58,7 +61,7 @@ const LISTED: Record<string, FieldUi> = {
   GenderKey: { widget: 'enum' }, SubSeasonIds: { widget: 'checklist' },
 };
 
-export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, optional, dependents, formErrorMessage, fieldMessages, fieldUi: ownUi, onInvalid, create }: CreateRecordFormProps<Row>) {
+export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, optional, dependents, formErrorMessage, fieldMessages, fieldUi: ownUi, options, onInvalid, create }: CreateRecordFormProps<Row>) {
   const navigate = useNavigate();
   const entitySchema = useEntitySchema(level.entity);
   const layout = useLayout(`${level.entity}-create`);
@@ -69,7 +72,9 @@ export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, 
   const latest = useRef<Values>(initial);
   const fields = useMemo(() => (entitySchema.data && layout.data ? layoutFields(resolveLayout(layout.data, entitySchema.data)) : []), [entitySchema.data, layout.data]);
   const base = useMemo(() => entitySchema.data && creatableSchema(entitySchema.data, fields, optional), [entitySchema.data, fields, optional]);
-  const schema = useCreateOptions(level, base, fields, values);
+  const listed = useCreateOptions(level, base, fields, values);
+  const schema = useMemo(() => (listed && options
+    ? Object.entries(options).reduce((next, [f, opts]) => withOptions(next, f, opts), listed) : listed), [listed, options]);
   const brandId = values.BrandId, seasonId = values.SeasonId;
   const fieldUi = useMemo<Record<string, FieldUi>>(() => {
     const ui: Record<string, FieldUi> = { ...LISTED };

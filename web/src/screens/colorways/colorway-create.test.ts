@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPayload, invalidMessage, startFromCopy, startFromPattern, withChange } from './colorway-create';
+import { clearDependents } from '../../components/record/create-form';
+import { COLORWAY_DEPENDENTS, colorwayRefusal, createPayload, divisionName, invalidMessage, listOptions, startFromCopy, startFromPattern } from './colorway-create';
 
 const complete = { BrandId: 1, SeasonId: 1, PatternSeasonalId: 4, PrototypeName: ' Trail - Red ', DivisionKey: '01', ResponsibleId: 8, ProductTypeId: 1, WFGroupId: 7 };
 
@@ -36,7 +37,21 @@ describe('colorway create form', () => {
   });
 
   it('CW-002 a new brand clears season, pattern, responsible and workflow group; a new season the pattern', () => {
-    expect(withChange(complete, 'BrandId', 2)).toMatchObject({ BrandId: 2, SeasonId: null, PatternSeasonalId: null, ResponsibleId: null, WFGroupId: null, DivisionKey: '01' });
-    expect(withChange(complete, 'SeasonId', 3)).toMatchObject({ SeasonId: 3, PatternSeasonalId: null, ResponsibleId: 8 });
+    expect(clearDependents(complete, { ...complete, BrandId: 2 }, COLORWAY_DEPENDENTS))
+      .toMatchObject({ BrandId: 2, SeasonId: null, PatternSeasonalId: null, ResponsibleId: null, WFGroupId: null, DivisionKey: '01' });
+    expect(clearDependents(complete, { ...complete, SeasonId: 3 }, COLORWAY_DEPENDENTS)).toMatchObject({ SeasonId: 3, PatternSeasonalId: null, ResponsibleId: 8 });
+  });
+
+  it('CW-002 product types and divisions become options; the division name goes into the payload', () => {
+    const lists = { ProductTypes: [{ ProductTypeId: 1, ProductTypeName: 'New Product' }], Divisions: [{ DivisionKey: '01', DivisionName: 'Footwear' }] };
+    expect(listOptions(lists)).toEqual({ ProductTypeId: [{ value: 1, label: 'New Product' }], DivisionKey: [{ value: '01', label: 'Footwear' }] });
+    expect(divisionName(lists, '01')).toBe('Footwear');
+    expect(divisionName(undefined, '01')).toBeNull();
+  });
+
+  it('CW-005 the server refusal shows under the form fields', () => {
+    expect(colorwayRefusal({ Message: 'M', Errors: [{ Field: '/PrototypeSeasonal/WFGroupId', Message: 'x' }, { Field: '/PatternSeasonalId', Message: 'y' }] }, 'F'))
+      .toEqual({ IsSuccessful: false, Message: 'M', Errors: [{ Field: '/WFGroupId', Message: 'x' }, { Field: '/PatternSeasonalId', Message: 'y' }] });
+    expect(colorwayRefusal(null, 'F')).toEqual({ IsSuccessful: false, Message: 'F', Errors: [] });
   });
 });

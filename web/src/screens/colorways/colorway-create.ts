@@ -4,7 +4,10 @@
  * brand), the patterns offered as parents and the CreatePrototypeSeasonal payload.
  */
 import { apiFetch } from '../../api/http';
+import { createRefusal, type Dependents } from '../../components/record/create-form';
 import type { PickerPage, PickerSource } from '../../components/record/parent-picker';
+import type { FieldOption } from '../../components/schema-form/options';
+import type { SaveOutcome } from '../../components/schema-form/SchemaForm';
 
 export type Values = Record<string, unknown>;
 
@@ -16,6 +19,18 @@ export const COLORWAY_WF_LEVEL = 4;
 const PATTERN_STATUSES = [2, 3];
 
 export interface CreateStart { values: Values; fixed: readonly string[]; subtitle?: string }
+
+/** GET /api/Prototype/GetCreateLists: product types and divisions. */
+export interface CreateLists { ProductTypes: { ProductTypeId: number; ProductTypeName: string }[]; Divisions: { DivisionKey: string; DivisionName: string }[] }
+
+/** The lists as the create form's options. */
+export const listOptions = (lists: CreateLists): Record<string, FieldOption[]> => ({
+  ProductTypeId: lists.ProductTypes.map((p) => ({ value: p.ProductTypeId, label: p.ProductTypeName })),
+  DivisionKey: lists.Divisions.map((d) => ({ value: d.DivisionKey, label: d.DivisionName })),
+});
+
+/** The division's name of a key (the payload's Division), or null. */
+export const divisionName = (lists: CreateLists | undefined, key: unknown) => lists?.Divisions.find((d) => d.DivisionKey === key)?.DivisionName ?? null;
 
 /** /prototypeFromPattern: brand and season come from the pattern; a pattern in status 2 or 3 is itself chosen. */
 export function startFromPattern(p: Values, patternSeasonalId: number): CreateStart {
@@ -35,13 +50,8 @@ export function startFromCopy(c: Values, sourceId: number): CreateStart {
   };
 }
 
-/** A new brand clears season, pattern, responsible and workflow group; a new season the pattern. */
-export function withChange(values: Values, field: string, value: unknown): Values {
-  const next = { ...values, [field]: value };
-  if (field === 'BrandId') Object.assign(next, { SeasonId: null, PatternSeasonalId: null, PatternId: null, ResponsibleId: null, WFGroupId: null });
-  if (field === 'SeasonId') Object.assign(next, { PatternSeasonalId: null, PatternId: null });
-  return next;
-}
+/** A new brand clears season, pattern, responsible and workflow group; a new season the pattern (the create form's dependents). */
+export const COLORWAY_DEPENDENTS: Dependents = { BrandId: ['SeasonId', 'PatternSeasonalId', 'ResponsibleId', 'WFGroupId'], SeasonId: ['PatternSeasonalId'] };
 
 const REQUIRED = ['BrandId', 'SeasonId', 'PrototypeName', 'DivisionKey', 'ResponsibleId', 'ProductTypeId', 'WFGroupId'];
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.trim());
@@ -53,6 +63,12 @@ export const missingFields = (v: Values) => REQUIRED.filter((f) => blank(v[f]));
 export function invalidMessage(v: Values): string | null {
   const parts = [...(missingFields(v).length ? [REVIEW_FIELDS] : []), ...(v.PatternSeasonalId ? [] : [SELECT_RELEASED_PATTERN])];
   return parts.length ? parts.join(' And ') : null;
+}
+
+/** The server's refusal for the form: its fields ('/PrototypeSeasonal/ResponsibleId') under the form's own ('/ResponsibleId'). */
+export function colorwayRefusal(body: { Message?: string; Errors?: { Field: string; Message: string }[] } | null, fallback: string): SaveOutcome {
+  const errors = body?.Errors?.map((e) => ({ ...e, Field: `/${e.Field.split('/').filter(Boolean).pop() ?? ''}` }));
+  return createRefusal(body && { ...body, Errors: errors }, fallback);
 }
 
 /** CW-006: a responsible with no id or an id of 0 or less is null. */
