@@ -11,7 +11,8 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
 import { insertRecord } from '../records/create';
-import { FACTORY_FIELDS, factoryFields } from './colorway-rules';
+import { prices, PRICE_INPUTS, type PriceInputs } from '../domain/price-rule';
+import { FACTORY_FIELDS, factoryFields, HTS_REGIONS, htsForOrigin, serviceFee } from './colorway-rules';
 import { COPIED_DESIGN, pick } from './prototype-create';
 import {
   auditedWrite, DELETABLE_STATUSES, DUAL_SOURCE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus,
@@ -97,10 +98,25 @@ const COLUMN: Record<(typeof FACTORY_FIELDS)[number], string> = {
   FactNameKy: 'factnameky', FactName: 'factname', CtryOfOrig: 'ctryoforig', FactoryGroupKey: 'factorygroupkey', FactoryGroupName: 'factorygroupname',
 };
 
+/**
+ * What a new factory changes in the costing (the update rules do the same on a factory change):
+ * the brand + factory service fee, the prices that follow from it, and the HTS duties of the new
+ * country of origin. Fields as auditedWrite takes them; the columns are the lower-cased names.
+ */
+async function costingAtFactory(q: Queryable, row: Colorway, brandId: unknown, to: { FactNameKy: unknown; CtryOfOrig: unknown }) {
+  const col = (f: string) => f.toLowerCase();
+  const current = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, row[col(f)]]));
+  const fee = await serviceFee(q, brandId, to.FactNameKy);
+  const priced = prices({ ...current(PRICE_INPUTS), ServFee: fee } as PriceInputs);
+  const hts = await htsForOrigin(q, current(HTS_REGIONS.map(([r]) => `${r}HtsStawn`)), String(to.CtryOfOrig ?? ''));
+  const next: Record<string, unknown> = { ServFee: fee, ...priced, ...hts };
+  return Object.fromEntries(Object.entries(next).map(([f, v]) => [f, [col(f), row[col(f)], v] as [string, unknown, unknown]]));
+}
+
 /** CW-024/057: the seasonal moves to the new factory; TransferFactoryKy keeps where it came from; buy ready is kept only when copied. */
 export async function transferFactory(ctx: AppContext, user: SessionUser, body: FactoryMove) {
   requireBrandStaff(user);
-  return withLocked(ctx, user, body.PrototypeSeasonalId, async (q, row) => {
+  return withLocked(ctx, user, body.PrototypeSeasonalId, async (q, row, seen) => {
     requireStatus(row.statusid, TRANSFER_STATUSES, MSG.transferStatus);
     if (!row.factnameky) throw conflict('The colorway has no factory to transfer from; select its factory first.');
     const to = await newFactory(q, row, body.FactoryKey);
@@ -108,6 +124,7 @@ export async function transferFactory(ctx: AppContext, user: SessionUser, body: 
     await auditedWrite(q, user, { table: 'prototype_seasonals', key: 'prototypeseasonalid', id, recordId: id, fields: {
       ...Object.fromEntries(FACTORY_FIELDS.map((f) => [f, [COLUMN[f], row[COLUMN[f]], to[f]]])),
       TransferFactoryKy: ['transferfactoryky', row.transferfactoryky, row.factnameky], FactoryTransfer: ['factorytransfer', row.factorytransfer, true],
+      ...await costingAtFactory(q, row, seen.BrandId, to),
     } });
     if (!body.CopyBuyReady) {
       await auditedWrite(q, user, { table: 'prototypes', key: 'prototypeid', id: row.prototypeid as number, recordId: id, fields: { BuyReady: ['buyready', row.buyready, false] } });

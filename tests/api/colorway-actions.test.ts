@@ -293,6 +293,22 @@ describe('factory transfer (CW-024, CW-057) and dual source (CW-025, CW-058)', (
     expect(await row(id)).toMatchObject({ factnameky: '310102', factname: 'Binh Duong Sole Works', transferfactoryky: '310101', factorytransfer: true, buyready: false });
   });
 
+  it('CW-024 CW-043 a transfer takes the service fee of the new factory and recomputes the prices from it', async () => {
+    const id = await colorwayAt(2);
+    await db().query('UPDATE prototype_seasonals SET ffc = 20, estffc = 18, issfoverride = false, servfee = 0 WHERE prototypeseasonalid = $1', [id]);
+    const [fee] = await db().query(
+      `SELECT sf.servicefee FROM service_fees sf JOIN brands b ON b.sapbrandid = sf.sapbrandid JOIN factories f ON f.factorygroupkey = sf.factorygroupkey
+        WHERE b.brandid = (SELECT brandid FROM colorway_view WHERE prototypeseasonalid = $1) AND f.factorykey = '310102'`, [id]);
+    expect(fee, 'the demo data has a fee for the new factory').toBeTruthy();
+    expect((await transfer({ PrototypeSeasonalId: id, FactoryKey: '310102' })).status).toBe(200);
+    const after = await row(id);
+    expect(Number(after.servfee)).toBe(Number(fee.servicefee));
+    const [priced] = await db().query('SELECT actpurprice, estpurprice FROM prototype_seasonals WHERE prototypeseasonalid = $1', [id]);
+    expect(priced.actpurprice).not.toBeNull();
+    expect(Number(priced.actpurprice)).toBeGreaterThan(20);
+    expect(Number(priced.estpurprice)).toBeGreaterThan(18);
+  });
+
   it('CW-057 buy ready is kept when copied', async () => {
     const id = await colorwayAt(3);
     await db().query('UPDATE prototypes SET buyready = true WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)', [id]);
