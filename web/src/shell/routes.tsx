@@ -16,6 +16,7 @@ import { linePlanRoutes } from '../screens/line-plans/routes';
 import { briefRoutes } from '../screens/briefs/routes';
 import { patternRoutes } from '../screens/patterns/routes';
 import { colorwayRoutes } from '../screens/colorways/routes';
+import { sizeRangeRoutes } from '../screens/size-ranges/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
 function screen<M>(load: () => Promise<M>, name: keyof M) {
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
               ...briefRoutes,
               ...patternRoutes,
               ...colorwayRoutes,
+              ...sizeRangeRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'changePassword', handle: { crumb: 'Change Password' }, lazy: screen(() => import('../screens/account/ChangePasswordScreen'), 'ChangePasswordScreen') },
               {

@@ -1,0 +1,4 @@
+/** Routes of the size range preset screens (CW-068). */
+import type { RouteObject } from 'react-router-dom';
+
+export const sizeRangeRoutes: RouteObject[] = [];
