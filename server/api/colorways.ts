@@ -56,9 +56,6 @@ export function colorwayRoutes(r: ApiRouter) {
     return c.json({ Exists: exists, Message: exists ? MSG.stockNumberExists : null });
   });
 
-
-
-
   // CW-054: the spec log by project, level 4, season (with the same-season flag) and stock number.
   r.get('/api/Prototype/GetSpecLogData', perm('colorway', 'read'), async (c) => {
     const place = await colorwayPlace(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'));
@@ -71,6 +68,11 @@ export function colorwayRoutes(r: ApiRouter) {
     const keys = await addColorwaySpecLog(c.get('ctx'), c.get('user'), place, text(body, 'Description', 4000), false);
     return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', Data: keys });
   });
+
+  // CW-053: the ECN reasons list (active reasons, in their order).
+  r.get('/api/Prototype/GetEcnReasons', perm('colorway', 'read'), async (c) =>
+    c.json(await c.get('ctx').db.query(
+      'SELECT ecnreasonid AS "EcnReasonId", reason AS "Reason" FROM ecn_reasons WHERE isactive ORDER BY sortorder, reason')));
 
   // CW-052/053: an ECN is a spec log entry with IsECN and the reason (from the list or free text) and notes.
   r.post('/api/Prototype/ApplyEcn', ECN, async (c) => {

@@ -105,9 +105,9 @@ export function hierarchyRoutes(r: ApiRouter) {
     // The changed fields of one record at the version it was read (409 naming who changed it since).
     r.post(`/api/${h.area}/${h.update}`, perm(h.module, 'edit'), { body: 'record-update' }, async (c) => {
       const body = c.get('body') as { Id: number; RowVersion: number; Changes: Record<string, unknown> };
-      const req: UpdateRequest = { id: body.Id, rowVersion: body.RowVersion, changes: body.Changes };
+      const req: UpdateRequest = { id: body.Id, rowVersion: body.RowVersion, changes: body.Changes, warnings: [] };
       const record = await withDeletedMessage(h, () => updateRecord(c.get('ctx'), c.get('user'), h.entity, h.key, req));
-      return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', Data: record });
+      return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', Data: record, ...(req.warnings!.length ? { Warnings: req.warnings } : {}) });
     });
 
     r.post(`/api/${h.area}/${h.search}`, perm(h.module, 'read'), { body: 'search' }, async (c) =>

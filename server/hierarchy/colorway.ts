@@ -80,7 +80,7 @@ function approvals({ user, prev, changes }: UpdateHookArgs): Changes {
 }
 
 /** CW-043..045: the service fee of brand and factory, the override where the brand allows it, the price rule. */
-async function costing({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
+async function costing({ q, prev, changes, warn }: UpdateHookArgs): Promise<Changes> {
   const out = { ...changes };
   const next = () => ({ ...prev, ...out });
   const overrides = next().IsSFOverride === true && (changed(prev, changes, 'IsSFOverride') || changed(prev, changes, 'SFOverride'));
@@ -92,6 +92,7 @@ async function costing({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
   // First save with a factory (no fee fetched yet) or a new factory: fetch the fee of brand and factory.
   if (touchesCost && !('ServFee' in changes) && (factoryChanged || prev.ServFee === null || prev.ServFee === undefined)) {
     out.ServFee = blank(next().FactNameKy) ? null : await serviceFee(q, prev.BrandId, next().FactNameKy);
+    if (out.ServFee === null && !blank(next().FactNameKy)) warn(MSG.noServiceFee);
   }
   if (!touchesCost) return out;
   // A negative or non-numeric cost is left to the schema check, which names the field.

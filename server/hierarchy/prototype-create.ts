@@ -13,11 +13,14 @@ import { requireBrand } from '../http/router';
 import { insertRecord } from '../records/create';
 import { responsibleErrors } from './pattern-rules';
 import { COLORWAY_WF_LEVEL, MSG, prototypeNameExists, readColorway, releasedPattern } from './prototype-rules';
+import { applyPreset, presetIdError } from './size-range-presets';
 
 export interface PrototypeCreate {
   Prototype: { PatternId?: number | null; PrototypeName: string; BrandId?: number | null; ImageName?: string | null; Division?: string | null; DivisionKey?: string | null };
   PrototypeSeasonal: { CopySeasonalId?: number | null; SeasonId: number; StatusId?: number; ResponsibleId?: number | null; ProductTypeId: number; WFGroupId: number };
   PatternSeasonalId: number;
+  /** The wizard's size range preset: the new colorway starts with its rows (CW-064). */
+  SizeRangePresetId?: number | null;
 }
 
 /** What a copy takes from its source: the design, not its identity, stock number, factory, image, costing or volumes. */
@@ -74,6 +77,8 @@ export async function createPrototype(ctx: AppContext, user: SessionUser, body: 
   };
   const failed = (f: string) => errors.some((e) => e.Field === f);
   errors.push(...await formErrors(ctx.db, values, failed));
+  const presetError = failed('/SizeRangePresetId') ? null : await presetIdError(ctx.db, user, input.SizeRangePresetId);
+  if (presetError) errors.push(presetError);
   const pattern = failed('/PatternSeasonalId') || failed('/PrototypeSeasonal/SeasonId') ? null
     : await releasedPattern(ctx.db, { PatternSeasonalId: input.PatternSeasonalId, PatternId: part.PatternId, BrandId: brandId, SeasonId: seasonal.SeasonId });
   const formFailed = errors.some((e) => e.Field !== '/PatternSeasonalId');
@@ -81,7 +86,11 @@ export async function createPrototype(ctx: AppContext, user: SessionUser, body: 
   if (!pattern && !failed('/PatternSeasonalId')) errors.push({ Field: '/PatternSeasonalId', Message: MSG.releasedPattern });
   if (errors.length) throw badRequest(messages.join(' And '), errors);
 
-  const keys = await ctx.db.tx((q) => insertRecord(ctx, q, user, 'colorway', { ...values, ...pattern }));
+  const keys = await ctx.db.tx(async (q) => {
+    const inserted = await insertRecord(ctx, q, user, 'colorway', { ...values, ...pattern });
+    if (input.SizeRangePresetId) await applyPreset(q, input.SizeRangePresetId, inserted.PrototypeSeasonalId as number);
+    return inserted;
+  });
   const duplicate = await prototypeNameExists(ctx.db, brandId, String(values.PrototypeName), keys.PrototypeId);
   return { PrototypeId: keys.PrototypeId, PrototypeSeasonalId: keys.PrototypeSeasonalId, Warning: duplicate ? MSG.nameDuplicate : null };
 }

@@ -13,6 +13,8 @@ export interface UpdateHookArgs {
   user: SessionUser;
   prev: Record<string, unknown>;
   changes: Record<string, unknown>;
+  /** A note that does not refuse the save (e.g. 'No Service Fee found.'); answered as `Warnings`. */
+  warn: (message: string) => void;
 }
 
 export type UpdateHook = (args: UpdateHookArgs) => Promise<Record<string, unknown>> | Record<string, unknown>;

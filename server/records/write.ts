@@ -15,7 +15,8 @@ import { column, viewOf } from './read';
 import { splitRecord } from './split-record';
 import { runUpdateHooks } from './hooks';
 
-export interface UpdateRequest { id: number; rowVersion: number; changes: Record<string, unknown> }
+/** `warnings` collects the hooks' notes that do not refuse the save (see UpdateHookArgs.warn). */
+export interface UpdateRequest { id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[] }
 
 /** The fields a request may not change, as errors; hidden fields are not named (PERM-029). */
 function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAccess>, changes: Record<string, unknown>): FieldError[] {
@@ -76,7 +77,8 @@ export async function updateRecordIn(ctx: AppContext, q: Queryable, user: Sessio
       });
     }
 
-    const changes = await runUpdateHooks(entity, { ctx, q, user, prev, changes: { ...req.changes } });
+    const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
+    const changes = await runUpdateHooks(entity, { ctx, q, user, prev, changes: { ...req.changes }, warn });
     const merged = { ...prev, ...changes };
     const errors = ctx.schemas.validate('entity', entity, withoutNulls(merged));
     if (errors.length) throw badRequest('Your submission contains error(s). Please correct the highlighted items below.', errors);

@@ -59,7 +59,7 @@ export interface VisibilityDoc { entity: string; module: string; rules: Visibili
 export interface LayoutDoc {
   entity: string;
   moduleId?: number;
-  sections: { id: string; title: string; rows: string[][] }[];
+  sections: { id: string; title: string; rows: string[][]; panel?: string; collapsed?: boolean }[];
 }
 
 export interface GridDoc {

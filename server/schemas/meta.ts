@@ -14,7 +14,13 @@ export const layoutMeta = {
       type: 'array', minItems: 1,
       items: {
         type: 'object', additionalProperties: false, required: ['id', 'title', 'rows'],
-        properties: { id: { type: 'string' }, title: { type: 'string' }, rows: { type: 'array', items: fieldList } },
+        properties: {
+          id: { type: 'string' }, title: { type: 'string' }, rows: { type: 'array', items: fieldList },
+          /** A screen-supplied panel shown in the section below its fields (e.g. the spec log of a colorway). */
+          panel: { type: 'string', minLength: 1 },
+          /** The section starts closed (an accordion section). */
+          collapsed: { type: 'boolean' },
+        },
       },
     },
   },

@@ -150,9 +150,16 @@ describe('costing', () => {
     const fee = await t.request('GET', '/api/Prototype/GetServiceFee?BrandId=1&FactoryKey=320201', { token: designer });
     expect(await fee.json()).toEqual({ ServiceFee: null, Message: 'No Service Fee found.' });
     const id = await pick('statusid = 1 AND factnameky IS NULL AND servfee IS NULL');
-    const data = await saved(id, { FactNameKy: '320201', FFC: 40 });
-    expect(data.ServFee ?? null).toBeNull();
-    expect(data.ActPurPrice).toBe(40);
+    const res = await update(id, { FactNameKy: '320201', FFC: 40 });
+    expect(res.status).toBe(200);
+    // The first save with the factory fetches the fee; none found is a note on the saved answer.
+    expect(res.body.Warnings).toEqual(['No Service Fee found.']);
+    expect(res.body.Data.ServFee ?? null).toBeNull();
+    expect(res.body.Data.ActPurPrice).toBe(40);
+    const withFee = await pick('statusid = 1 AND factnameky IS NULL AND servfee IS NULL');
+    const found = await update(withFee, { FactNameKy: '310101', FFC: 40 });
+    expect(found.body.Warnings).toBeUndefined();
+    expect(found.body.Data.ServFee).toBeGreaterThan(0);
   });
 
   it('PERM-029 factory users neither read the service fee nor write costing fields', async () => {
@@ -323,6 +330,18 @@ describe('spec log and ECN', () => {
     expect(res.status).toBe(200);
     const [latest] = await (await t.request('GET', `/api/Prototype/GetSpecLogData?PrototypeSeasonalId=${id}`, { token: designer })).json();
     expect(latest).toMatchObject({ Description: 'Toe cap reshaped.', IsECN: false, SeasonId: (await row(id)).seasonid });
+  });
+
+  it('CW-053 the ECN reasons list answers the active reasons in their order', async () => {
+    const res = await t.request('GET', '/api/Prototype/GetEcnReasons', { token: designer });
+    expect(res.status).toBe(200);
+    const reasons = await res.json() as { EcnReasonId: number; Reason: string }[];
+    const stored = await t.ctx.db.query('SELECT reason FROM ecn_reasons WHERE isactive ORDER BY sortorder, reason');
+    expect(reasons.map((r) => r.Reason)).toEqual(stored.map((r) => r.reason));
+    expect(reasons.length).toBeGreaterThan(0);
+    await t.ctx.db.query('UPDATE ecn_reasons SET isactive = false WHERE ecnreasonid = $1', [reasons[0].EcnReasonId]);
+    const after = await (await t.request('GET', '/api/Prototype/GetEcnReasons', { token: designer })).json() as { Reason: string }[];
+    expect(after.map((r) => r.Reason)).toEqual(reasons.slice(1).map((r) => r.Reason));
   });
 
   it('CW-053 PERM-011 an ECN needs a reason and the ECN permission', async () => {

@@ -36,6 +36,8 @@ describe('layout snapshots', () => {
         const schema = schemaFor(layout.entity, who);
         const sections = resolveLayout(layout as unknown as LayoutDocument, schema).map((s) => ({
           section: s.title,
+          ...(s.panel ? { panel: s.panel } : {}),
+          ...(s.collapsed ? { collapsed: true } : {}),
           rows: s.rows.map((row) => row.map((f) => `${schema.properties[f].title} [${fieldKind(f, schema.properties[f])}${schema.properties[f].readOnly ? ', read-only' : ''}]`)),
         }));
         expect(sections).toMatchSnapshot();

@@ -31,3 +31,7 @@ export function canAny(permissions: readonly ModulePermission[] | null | undefin
   const m = moduleId(module);
   return permissions.some((p) => Number(p.ModuleId) === m);
 }
+
+/** DECISIONS PERM-011: an ECN needs colorway/ecn or any permission on module 8 (search); the server checks the same. */
+export const canEcn = (permissions: readonly ModulePermission[] | null | undefined) =>
+  can(permissions, 'colorway', 'ecn') || canAny(permissions, 'search');

@@ -10,7 +10,7 @@ import type { GridDocument } from '../data-grid/columns';
 export interface LayoutDocument {
   entity: string;
   moduleId?: number;
-  sections: { id: string; title: string; rows: string[][] }[];
+  sections: { id: string; title: string; rows: string[][]; panel?: string; collapsed?: boolean }[];
 }
 
 const immutable = { revalidateIfStale: false, revalidateOnReconnect: false } as const;

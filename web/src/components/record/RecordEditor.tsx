@@ -34,9 +34,13 @@ export interface RecordEditorProps {
   children?: (record: RecordData, reload: () => void) => ReactNode;
   /** Whether the record may be edited beyond the module's permission and status (e.g. a factory rule). */
   editable?: (record: RecordData) => boolean;
+  /** Panels inside the form's sections, by the name a layout section gives in `panel` (CW-009 accordion). */
+  panels?: (record: RecordData, reload: () => void, editable: boolean) => Record<string, ReactNode>;
+  /** Derived values shown as the user types (the server computes them again on save). */
+  onChange?: (data: RecordData) => RecordData | void;
 }
 
-export function RecordEditor({ level, id, layoutName, actions, children, editable }: RecordEditorProps) {
+export function RecordEditor({ level, id, layoutName, actions, children, editable, panels, onChange }: RecordEditorProps) {
   const permissions = useSessionStore((s) => s.session?.userPermissions);
   const { schema, layout, fieldLayout, record, ready, error, notFound, mutate } = useHierarchyRecord(level, id, layoutName);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -55,6 +59,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
     if (result.ok) {
       setConflict(null);
       toast.success('Record Saved Successfully.');
+      for (const w of result.warnings) toast.warning(w);
       await mutate(result.record, { revalidate: false });
       return;
     }
@@ -73,7 +78,8 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
         </div>
       )}
       <SchemaForm schema={formSchema ?? schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
-        onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`} />
+        onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`}
+        panels={panels?.(record, reload, !readOnly)} onChange={readOnly ? undefined : onChange} />
       {children?.(record, reload)}
       <DocumentsPanel level={level} record={record} canEdit={!readOnly} />
       <HistoryPanel level={level.level} id={id} version={record.RowVersion} />

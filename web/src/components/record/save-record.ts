@@ -9,14 +9,15 @@ import type { SaveOutcome } from '../schema-form/SchemaForm';
 import type { HierarchyLevel } from './hierarchy';
 import type { RecordData } from './use-hierarchy-record';
 
-export type SaveResult = { ok: true; record: RecordData } | { ok: false; outcome: SaveOutcome; conflict: boolean };
+/** `warnings`: notes of the server that did not refuse the save (e.g. 'No Service Fee found.'). */
+export type SaveResult = { ok: true; record: RecordData; warnings: string[] } | { ok: false; outcome: SaveOutcome; conflict: boolean };
 
 export async function saveHierarchyRecord(h: HierarchyLevel, record: RecordData, changes: RecordData): Promise<SaveResult> {
   const id = Number(record[h.key]);
   try {
-    const answer = await apiFetch<{ Data: RecordData }>(h.update, { method: 'POST', json: { Id: id, RowVersion: record.RowVersion, Changes: changes } });
+    const answer = await apiFetch<{ Data: RecordData; Warnings?: string[] }>(h.update, { method: 'POST', json: { Id: id, RowVersion: record.RowVersion, Changes: changes } });
     void apiFetch('/api/Workflow/LogDataChangedEvent', { method: 'POST', json: { projLevel: h.level, projId: id } }).catch(() => undefined);
-    return { ok: true, record: answer.Data };
+    return { ok: true, record: answer.Data, warnings: answer.Warnings ?? [] };
   } catch (e) {
     if (e instanceof ApiError && e.body && typeof e.body === 'object') {
       const body = e.body as SaveOutcome & { Code?: string };

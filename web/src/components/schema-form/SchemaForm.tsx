@@ -28,6 +28,7 @@ import { interpretedValidator } from './interpreted-validator';
 import { FORM_ERROR_MESSAGE, toErrorSchema, withoutField, type FieldError } from './server-errors';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { SectionsTemplate } from './templates/SectionsTemplate';
+import { SectionPanelsContext } from './templates/accordion';
 import { widgetFor, WIDGETS } from './widgets/registry';
 import './schema-form.css';
 
@@ -90,9 +91,12 @@ export interface SchemaFormProps {
    * has. An answered object replaces the data (a dependent field reset, e.g. the season of a new brand).
    */
   onChange?: (data: Record<string, unknown>) => Record<string, unknown> | void;
+  /** Panels by name, shown in the layout sections that name them (`panel`), below their fields. */
+  panels?: Readonly<Record<string, ReactNode>>;
 }
 
 const TEMPLATES = { FieldTemplate, ObjectFieldTemplate: SectionsTemplate };
+const NO_PANELS: Readonly<Record<string, ReactNode>> = {};
 
 /** Messages people read instead of ajv's; `custom` (field → keyword → text) wins. */
 export function readableErrors(errors: RJSFValidationError[], custom?: Record<string, Record<string, string>>): RJSFValidationError[] {
@@ -122,7 +126,7 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || JSON.str
 
 /** See the module comment. */
 export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, onSave, brandId, formErrorMessage = FORM_ERROR_MESSAGE, saveLabel = 'Save', actions, dirtyKey, validator = interpretedValidator as ValidatorType,
-  widgets, fields: fieldUi, fieldMessages, customValidate, message: ownMessage, onChange: onDataChange, onInvalid, fieldErrors }: SchemaFormProps) {
+  widgets, fields: fieldUi, fieldMessages, customValidate, message: ownMessage, onChange: onDataChange, onInvalid, fieldErrors, panels = NO_PANELS }: SchemaFormProps) {
   const sections = useMemo(() => resolveLayout(layout, schema, fieldLayout), [layout, schema, fieldLayout]);
   const fields = useMemo(() => layoutFields(sections), [sections]);
   const rjsfSchema = useMemo(() => formSchema(schema, fields), [schema, fields]);
@@ -263,7 +267,7 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
           {shownMessage.length === 1 ? shownMessage[0] : <ul>{shownMessage.map((m) => <li key={m}>{m}</li>)}</ul>}
         </div>
       )}
-      {form}
+      <SectionPanelsContext.Provider value={panels}>{form}</SectionPanelsContext.Provider>
       {!readOnly && onSave && (
         <div className="schema-form__actions">
           {actions}

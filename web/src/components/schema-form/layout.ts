@@ -9,12 +9,14 @@ import type { LayoutDocument } from '../fields/schema-docs';
 /** One effective field-layout row (GET fields/getFieldConfiguration). */
 export interface FieldLayoutRow { FieldId: string | number; Row: number; Hidden?: boolean }
 
-export interface FormSection { id: string; title: string; rows: string[][] }
+/** A resolved section; `panel` names a screen-supplied panel shown below its fields, `collapsed` starts it closed. */
+export interface FormSection { id: string; title: string; rows: string[][]; panel?: string; collapsed?: boolean }
 
 /**
  * Sections with their rows of visible fields. With `fieldLayout`, a field's Row (a number over
  * the whole layout, counted from 0 as the server does) decides which row of its section it is
- * in; fields sharing a Row sit side by side; Hidden removes it. Empty rows and sections go.
+ * in; fields sharing a Row sit side by side; Hidden removes it. Empty rows go, and empty sections
+ * unless they hold a panel.
  */
 export function resolveLayout(layout: LayoutDocument, schema: EntitySchema, fieldLayout?: readonly FieldLayoutRow[]): FormSection[] {
   const overrides = new Map((fieldLayout ?? []).map((r) => [String(r.FieldId), r]));
@@ -39,7 +41,7 @@ export function resolveLayout(layout: LayoutDocument, schema: EntitySchema, fiel
       if (p.row !== current) { rows.push([]); current = p.row; }
       rows[rows.length - 1].push(p.field);
     }
-    if (rows.length) out.push({ id: section.id, title: section.title, rows });
+    if (rows.length || section.panel) out.push({ id: section.id, title: section.title, rows, ...(section.panel ? { panel: section.panel } : {}), ...(section.collapsed ? { collapsed: true } : {}) });
   }
   return out;
 }

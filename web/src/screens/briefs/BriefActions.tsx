@@ -9,12 +9,13 @@ import { apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
 import { levelOf, searchPathOf } from '../../components/record/hierarchy';
+import { RelinkDialog } from '../../components/record/RelinkDialog';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
-import { Modal } from '../../shell/Modal';
 import { toast } from '../../shell/toast-store';
 import { canCreatePatternFrom, canOfferDelete } from './brief-form';
 
+const RELINK_ITEMS = { key: 'LinePlanId', name: 'LinePlanName' };
 const DELETE_ERROR = 'There was an error while deleting the record. Please contact your administrator.';
 
 export function BriefActions({ record, reload }: { record: RecordData; reload: () => void }) {
@@ -54,39 +55,13 @@ export function BriefActions({ record, reload }: { record: RecordData; reload: (
         <ConfirmDialog title="Delete Brief" message={`Delete the brief ${String(record.BriefName)}?`} confirmLabel="Delete" danger
           onConfirm={() => void remove()} onCancel={() => setDialog(null)} />
       )}
-      {dialog === 'relink' && <RelinkDialog record={record} onDone={() => { setDialog(null); reload(); }} onCancel={() => setDialog(null)} />}
+      {/* BRIEF-019: a Released or Completed line plan of the brief's brand and season. */}
+      {dialog === 'relink' && (
+        <RelinkDialog title="Relink to another Line Plan" listUrl={`/api/Brief/RelinkList?BriefSeasonalId=${id}`} items={RELINK_ITEMS}
+          relinkUrl="/api/Brief/RelinkBrief" relinkBody={(LinePlanId) => ({ BriefId: id, LinePlanId })}
+          current={`Current line plan: ${String(record.LinePlanName ?? '')}`} emptyText="No available line plans were found."
+          onDone={() => { setDialog(null); reload(); }} onCancel={() => setDialog(null)} />
+      )}
     </>
-  );
-}
-
-/** BRIEF-019: pick a Released or Completed line plan of the brief's brand and season. */
-function RelinkDialog({ record, onDone, onCancel }: { record: RecordData; onDone: () => void; onCancel: () => void }) {
-  const id = record.BriefSeasonalId as number;
-  const { data } = useSWR<{ LinePlanId: number; LinePlanName: string; StatusName: string }[]>(`/api/Brief/RelinkList?BriefSeasonalId=${id}`);
-  const [linePlanId, setLinePlanId] = useState<number | null>(null);
-  const relink = async () => {
-    if (!linePlanId) return;
-    try {
-      const answer = await apiFetch<{ Message: string }>('/api/Brief/RelinkBrief', { method: 'POST', json: { BriefId: id, LinePlanId: linePlanId } });
-      toast.success(answer.Message);
-      onDone();
-    } catch (e) {
-      toast.error(`Re-link failed. ${errorText(e, '')}`.trim());
-    }
-  };
-  return (
-    <Modal title="Relink to another Line Plan" onCancel={onCancel} actions={<>
-      <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-      <button type="button" className="btn btn--primary" disabled={!linePlanId} onClick={() => void relink()}>Relink</button>
-    </>}>
-      <p>Current line plan: {String(record.LinePlanName ?? '')}</p>
-      {data && !data.length && <p>No available line plans were found.</p>}
-      {data?.map((lp) => (
-        <label key={lp.LinePlanId} className="field--check">
-          <input type="radio" name="brief-relink" checked={linePlanId === lp.LinePlanId} onChange={() => setLinePlanId(lp.LinePlanId)} />
-          {' '}{lp.LinePlanName} ({lp.StatusName})
-        </label>
-      ))}
-    </Modal>
   );
 }

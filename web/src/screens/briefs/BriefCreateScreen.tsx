@@ -5,61 +5,40 @@
  * fixes brand, season and line plan; a copy fixes the brand and keeps the parent link. A
  * duplicate name is only a note (CONST-031). On success the brief screen opens (BRIEF-006).
  */
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import useSWR from 'swr';
+import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
-import { useSessionStore } from '../../auth/session-store';
 import { createRefusal } from '../../components/record/create-form';
-import { CreateRecordForm, type CreateStart } from '../../components/record/CreateRecordForm';
+import { CreateRecordForm } from '../../components/record/CreateRecordForm';
 import { levelOf } from '../../components/record/hierarchy';
+import { useCreateStart, type StartSource } from '../../components/record/use-create-start';
 import { toast } from '../../shell/toast-store';
 import {
   BRIEF_DEPENDENTS, createBody, CREATE_ERROR_TOAST_MS, invalidToast, LINE_PLAN_PARENTS, REVIEW_FIELDS, SELECT_RELEASED_LINE_PLAN,
   startFromCopy, startFromLinePlan, type StartLinePlan,
 } from './brief-form';
 
-type Mode = { kind: 'create' } | { kind: 'fromLinePlan'; linePlanId: number } | { kind: 'copy'; parentId: number };
-
 const NAME_CHECK = { url: '/api/Brief/IsBriefNameExists', param: 'BriefName' };
 const PARENT = { field: 'LinePlanId', source: LINE_PLAN_PARENTS };
 const MESSAGES = { LinePlanId: { required: SELECT_RELEASED_LINE_PLAN } };
+const NOT_FOUND = 'No Line Plan Found';
 
-/** The form's starting values for the mode (null: the start record is not there; undefined: loading). */
-function useStart(mode: Mode): CreateStart | null | undefined {
-  const linePlan = useSWR<{ LinePlan: StartLinePlan | null }>(mode.kind === 'fromLinePlan' ? `/api/brief/create/${mode.linePlanId}` : null);
-  const parent = useSWR<{ Record: Record<string, unknown> }>(mode.kind === 'copy' ? `/api/brief/view/${mode.parentId}` : null);
-  if (mode.kind === 'create') return { values: {}, fixed: [] };
-  if (mode.kind === 'fromLinePlan') {
-    if (linePlan.error) return null;
-    const lp = linePlan.data?.LinePlan;
-    return lp ? startFromLinePlan(lp) : undefined;
-  }
-  if (parent.error) return null;
-  return parent.data?.Record ? startFromCopy(parent.data.Record, mode.parentId) : undefined;
-}
-
-function modeOf(params: Record<string, string | undefined>): Mode | null {
-  const id = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
-  if (params.linePlanId !== undefined) return id(params.linePlanId) ? { kind: 'fromLinePlan', linePlanId: id(params.linePlanId)! } : null;
-  if (params.parentBriefSeasonalId !== undefined) return id(params.parentBriefSeasonalId) ? { kind: 'copy', parentId: id(params.parentBriefSeasonalId)! } : null;
-  return { kind: 'create' };
-}
+/** /briefFromLinePlan: brand, season and the line plan itself when it takes briefs (BRIEF-001/003). */
+const FROM_LINE_PLAN: StartSource<{ LinePlan: StartLinePlan | null }> = {
+  param: 'linePlanId', url: (id) => `/api/brief/create/${id}`, start: (answer) => answer.LinePlan && startFromLinePlan(answer.LinePlan), notFound: NOT_FOUND,
+};
+/** /briefCopy: the parent's values, the brand fixed. */
+const FROM_COPY: StartSource<{ Record?: Record<string, unknown> }> = {
+  param: 'parentBriefSeasonalId', url: (id) => `/api/brief/view/${id}`, start: (answer, id) => (answer.Record ? startFromCopy(answer.Record, id) : null), notFound: NOT_FOUND,
+};
 
 export function BriefCreateScreen() {
-  const mode = modeOf(useParams());
   const navigate = useNavigate();
   const canCreate = useCan('brief', 'create');
-  const session = useSessionStore((s) => s.session);
-  const start = useStart(mode ?? { kind: 'create' });
-  if (!mode) return <Navigate to="/errorPage" replace />;
-  if (!canCreate) return <Navigate to="/permissionDenied" replace />;
-  if (start === null) return <div className="alert alert--error" role="alert">No Line Plan Found</div>;
-  if (!start) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  const state = useCreateStart({ canCreate, fromParent: FROM_LINE_PLAN, fromCopy: FROM_COPY, defaultBrand: 'defaultOrFirst' });
+  if (!state.ready) return state.screen;
 
-  const defaultBrand = session?.defaultBrandId ?? session?.brandPermissions?.[0]?.BrandId ?? null;
-  const withBrand = { ...start, values: { BrandId: defaultBrand, ...start.values } };
   const create = async (data: Record<string, unknown>) => {
     try {
       const answer = await apiFetch<{ briefSeasonalId: number }>('/api/Brief/CreateBriefSeasonal', { method: 'POST', json: createBody(data) });
@@ -72,8 +51,8 @@ export function BriefCreateScreen() {
     }
   };
   return (
-    <CreateRecordForm key={JSON.stringify(withBrand.values)} level={levelOf('brief')!} title={mode.kind === 'copy' ? 'Copy Brief' : 'Create Brief'}
-      start={withBrand} nameCheck={NAME_CHECK} parent={PARENT} dependents={BRIEF_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} fieldMessages={MESSAGES}
+    <CreateRecordForm key={JSON.stringify(state.start.values)} level={levelOf('brief')!} title={state.from === 'copy' ? 'Copy Brief' : 'Create Brief'}
+      start={state.start} nameCheck={NAME_CHECK} parent={PARENT} dependents={BRIEF_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} fieldMessages={MESSAGES}
       onInvalid={(v) => toast.error(invalidToast(v), CREATE_ERROR_TOAST_MS)} create={create} />
   );
 }

@@ -6,50 +6,20 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import { ApiError, apiFetch } from '../../api/http';
+import { apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
 import { useSessionStore } from '../../auth/session-store';
 import { levelOf, searchPathOf } from '../../components/record/hierarchy';
+import { RelinkDialog } from '../../components/record/RelinkDialog';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { toast } from '../../shell/toast-store';
-import { MESSAGES, offeredActions, relinkFailure } from './colorway-actions';
+import { MESSAGES, offeredActions } from './colorway-actions';
 
-interface RelinkList { CanRelink: boolean; Message: string | null; Patterns: { PatternId: number; PatternName: string; StatusName: string }[] }
 interface Factory { FactoryKey: string; FactoryName: string; CountryCode: string; FactoryGroupKey: string; FactoryGroupName: string }
 const SEARCH = searchPathOf(levelOf('colorway')!);
 type Dialog = 'relink' | 'transfer' | 'dualSource' | null;
-
-function RelinkDialog({ record, onDone, onClose }: { record: RecordData; onDone: () => void; onClose: () => void }) {
-  const [target, setTarget] = useState<number | null>(null);
-  const { data } = useSWR<RelinkList>(`/api/Prototype/GetRelinkList?PrototypeSeasonalId=${String(record.PrototypeSeasonalId)}`);
-  const relink = async () => {
-    try {
-      await apiFetch('/api/Prototype/RelinkPrototype', { method: 'POST',
-        json: { PrototypeSeasonalId: record.PrototypeSeasonalId, NewPatternId: target, OldPatternId: record.PatternId } });
-      toast.success(MESSAGES.relinked);
-      onDone();
-    } catch (e) {
-      toast.error(relinkFailure(e instanceof ApiError ? (e.body as { Message?: string } | null)?.Message : null));
-    }
-  };
-  if (!data) return <span className="spinner" aria-label="Loading" />;
-  return (
-    <div className="card" role="dialog" aria-label="Relink pattern">
-      {!data.CanRelink && <p className="alert alert--warning">{data.Message}</p>}
-      {data.CanRelink && !data.Patterns.length && <p className="field__hint">No other released patterns in this season.</p>}
-      {data.Patterns.map((p) => (
-        <label key={p.PatternId} className="field--inline">
-          <input type="radio" name="relink-pattern" checked={target === p.PatternId} onChange={() => setTarget(p.PatternId)} /> {p.PatternName} ({p.StatusName})
-        </label>
-      ))}
-      <div className="form__actions">
-        {data.CanRelink && <button type="button" className="btn btn--primary" disabled={!target} onClick={() => void relink()}>Relink</button>}
-        <button type="button" className="btn btn--ghost" onClick={onClose}>Close</button>
-      </div>
-    </div>
-  );
-}
+const RELINK_ITEMS = { list: 'Patterns', key: 'PatternId', name: 'PatternName' };
 
 /** Factory transfer and dual source: choose the new factory; transfer also asks for tariff mitigation and copying buy ready. */
 function FactoryDialog({ kind, record, onDone, onClose }: { kind: 'transfer' | 'dualSource'; record: RecordData; onDone: (id: number) => void; onClose: () => void }) {
@@ -130,7 +100,12 @@ export function ColorwayActions({ record, reload }: { record: RecordData; reload
       {offered.transfer && <button type="button" className="btn" onClick={() => toggle('transfer')}>Factory Transfer</button>}
       {offered.dualSource && <button type="button" className="btn" onClick={() => toggle('dualSource')}>Dual Source</button>}
       {offered.delete && <button type="button" className="btn btn--danger" onClick={() => void remove()}>Delete</button>}
-      {dialog === 'relink' && <RelinkDialog record={record} onDone={() => done(id)} onClose={() => setDialog(null)} />}
+      {/* CW-055/056: a pattern in status 2 or 3 of the colorway's brand and season. */}
+      {dialog === 'relink' && (
+        <RelinkDialog title="Relink to another Pattern" listUrl={`/api/Prototype/GetRelinkList?PrototypeSeasonalId=${id}`} items={RELINK_ITEMS}
+          relinkUrl="/api/Prototype/RelinkPrototype" relinkBody={(NewPatternId) => ({ PrototypeSeasonalId: id, NewPatternId, OldPatternId: record.PatternId })}
+          emptyText="No other released patterns in this season." onDone={() => done(id)} onCancel={() => setDialog(null)} />
+      )}
       {(dialog === 'transfer' || dialog === 'dualSource') && <FactoryDialog kind={dialog} record={record} onDone={done} onClose={() => setDialog(null)} />}
     </>
   );

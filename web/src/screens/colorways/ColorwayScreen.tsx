@@ -1,14 +1,33 @@
-/** /colorway/:id: one colorway in the shared RecordEditor, with its header actions (CW-010). */
+/**
+ * /colorway/:id (CW-009): the colorway as an accordion — the sections of
+ * schemas/layouts/colorway.layout.json (header, details, image, milestones, costing, volumes, HTS,
+ * factory, spec log and ECN, size ranges, briefs and line plans, patterns) with the panels they
+ * name, the header actions of CW-010, and the derived prices and volume totals shown as the user
+ * types. What a user may not see (a factory user's costing and factory fields) never reaches the
+ * browser: the sections holding only such fields are absent.
+ */
 import { Navigate, useParams } from 'react-router-dom';
+import { ImagePanel } from '../../components/record/ImagePanel';
 import { levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
 import { ColorwayActions } from './ColorwayActions';
+import { ColorwayBriefLinks, ColorwayPatternLink, ColorwaySpecLog } from './ColorwayPanels';
+import { withDerivedValues } from './colorway-derived';
+import './colorways.css';
+
+const COLORWAY = levelOf('colorway')!;
 
 export function ColorwayScreen() {
   const { id = '' } = useParams();
   if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
-  return <RecordEditor key={id} level={levelOf('colorway')!} id={Number(id)}
-    actions={(record, reload) => <ColorwayActions record={record} reload={reload} />} />;
+  return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={withDerivedValues}
+    actions={(record, reload) => <ColorwayActions record={record} reload={reload} />}
+    panels={(record, reload, editable) => ({
+      image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,
+      specLog: <ColorwaySpecLog record={record} canEdit={editable} />,
+      briefsLinePlans: <ColorwayBriefLinks record={record} />,
+      patterns: <ColorwayPatternLink record={record} />,
+    })} />;
 }
 
 /** /prototypeEdit/:id redirects to /colorway/:id (CW-001). */

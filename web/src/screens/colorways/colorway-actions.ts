@@ -8,8 +8,6 @@ export const DUAL_SOURCE_STATUSES = [1, 2, 3];
 export const MESSAGES = {
   deleted: 'Record Deleted Successfully.',
   deleteFailed: 'Record was not deleted. Please check current status.',
-  relinked: 'Relink succeeded.',
-  relinkFailed: 'Re-link failed.',
   transferred: 'Factory Transfer completed successfully.',
   dualSourced: 'Dual Source completed successfully',
 } as const;
@@ -28,6 +26,5 @@ export function offeredActions(statusId: unknown, user: ActionUser) {
   };
 }
 
-/** CW-056: 'Re-link failed.' plus the server's reason (the server's text already starts with it). */
-export const relinkFailure = (message: string | null | undefined) =>
-  !message ? MESSAGES.relinkFailed : message.startsWith(MESSAGES.relinkFailed) ? message : `${MESSAGES.relinkFailed} ${message}`;
+/** CW-056: 'Re-link failed.' plus the server's reason (shared by every relink dialog). */
+export { relinkFailure } from '../../components/record/relink';

@@ -5,6 +5,7 @@
  */
 import { apiFetch } from '../../api/http';
 import { createRefusal, type Dependents } from '../../components/record/create-form';
+import type { CreateStart } from '../../components/record/CreateRecordForm';
 import type { PickerPage, PickerSource } from '../../components/record/parent-picker';
 import type { FieldOption } from '../../components/schema-form/options';
 import type { SaveOutcome } from '../../components/schema-form/SchemaForm';
@@ -17,8 +18,6 @@ export const CREATED = 'Colorway created or copied successfully.';
 export const SAVE_FAILED = 'There was an error while saving the record. Please contact system administrator';
 export const COLORWAY_WF_LEVEL = 4;
 const PATTERN_STATUSES = [2, 3];
-
-export interface CreateStart { values: Values; fixed: readonly string[]; subtitle?: string }
 
 /** GET /api/Prototype/GetCreateLists: product types and divisions. */
 export interface CreateLists { ProductTypes: { ProductTypeId: number; ProductTypeName: string }[]; Divisions: { DivisionKey: string; DivisionName: string }[] }

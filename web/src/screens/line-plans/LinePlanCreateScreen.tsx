@@ -4,13 +4,14 @@
  * the shared create form. Errors: 'Please review all fields indicated in red' with the fields
  * marked (LP-015).
  */
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
 import { createRefusal } from '../../components/record/create-form';
 import { CreateRecordForm, type CreateStart } from '../../components/record/CreateRecordForm';
 import { levelOf } from '../../components/record/hierarchy';
+import { useCreateStart } from '../../components/record/use-create-start';
 import { toast } from '../../shell/toast-store';
 import { createBody, LINE_PLAN_DEPENDENTS, REVIEW_FIELDS } from './create-form';
 
@@ -21,7 +22,8 @@ const NAME_CHECK = { url: '/api/LinePlan/IsLinePlanNameExists', param: 'LinePlan
 export function LinePlanCreateScreen() {
   const navigate = useNavigate();
   const canCreate = useCan('linePlan', 'create');
-  if (!canCreate) return <Navigate to="/permissionDenied" replace />;
+  const state = useCreateStart({ canCreate, empty: START });
+  if (!state.ready) return state.screen;
   const create = async (data: Record<string, unknown>) => {
     try {
       const answer = await apiFetch<{ ResponseMessage: string; LinePlanId: number }>('/api/LinePlan/CreateLinePlan', { method: 'POST', json: createBody(data) });
@@ -33,7 +35,7 @@ export function LinePlanCreateScreen() {
     }
   };
   return (
-    <CreateRecordForm level={levelOf('line-plan')!} title="Create Line Plan" start={START} nameCheck={NAME_CHECK} fieldUi={FIELD_UI}
+    <CreateRecordForm level={levelOf('line-plan')!} title="Create Line Plan" start={state.start} nameCheck={NAME_CHECK} fieldUi={FIELD_UI}
       dependents={LINE_PLAN_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} create={create} />
   );
 }

@@ -5,14 +5,15 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
 import { apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
+import { RelinkDialog } from '../../components/record/RelinkDialog';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { toast } from '../../shell/toast-store';
 
-interface RelinkList { CanRelink: boolean; Message: string | null; Briefs: { BriefSeasonalId: number; BriefName: string; StatusName: string }[] }
+const RELINK_ITEMS = { list: 'Briefs', key: 'BriefSeasonalId', name: 'BriefName' };
+const notRelinked = (e: unknown) => errorText(e, 'The pattern was not relinked.');
 
 export function PatternActions({ record, reload }: { record: RecordData; reload: () => void }) {
   const navigate = useNavigate();
@@ -20,8 +21,6 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
   const [canCreate, canEdit, canDelete] = [useCan('pattern', 'create'), useCan('pattern', 'edit'), useCan('pattern', 'delete')];
   const canCreateColorway = useCan('colorway', 'create');
   const [relinking, setRelinking] = useState(false);
-  const [target, setTarget] = useState<number | null>(null);
-  const { data: relink } = useSWR<RelinkList>(relinking ? `/api/Pattern/GetRelinkList?PatternSeasonalId=${id}` : null);
 
   const remove = async () => {
     if (!window.confirm('Delete this pattern?')) return;
@@ -31,16 +30,6 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
       void navigate('/patternList');
     } catch (e) {
       toast.error(errorText(e, 'There was an error while deleting the record. Please contact your administrator.'));
-    }
-  };
-  const doRelink = async () => {
-    try {
-      await apiFetch('/api/Pattern/RelinkPattern', { method: 'POST', json: { PatternSeasonalId: id, BriefSeasonalId: target, RowVersion: record.RowVersion } });
-      toast.success('Record Saved Successfully.');
-      setRelinking(false);
-      reload();
-    } catch (e) {
-      toast.error(errorText(e, 'The pattern was not relinked.'));
     }
   };
   return (
@@ -53,20 +42,11 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
       )}
       {canEdit && <button type="button" className="btn" onClick={() => setRelinking(!relinking)}>Relink</button>}
       {canDelete && record.StatusId === 1 && <button type="button" className="btn btn--danger" onClick={() => void remove()}>Delete</button>}
-      {relinking && relink && (
-        <div className="pattern-relink card" role="dialog" aria-label="Relink pattern">
-          {!relink.CanRelink && <p className="alert alert--warning">{relink.Message}</p>}
-          {relink.CanRelink && !relink.Briefs.length && <p className="field__hint">No other released briefs in this season.</p>}
-          {relink.Briefs.map((b) => (
-            <label key={b.BriefSeasonalId} className="pattern-relink__brief">
-              <input type="radio" name="relink-brief" checked={target === b.BriefSeasonalId} onChange={() => setTarget(b.BriefSeasonalId)} /> {b.BriefName} ({b.StatusName})
-            </label>
-          ))}
-          <div className="form__actions">
-            {relink.CanRelink && <button type="button" className="btn btn--primary" disabled={!target} onClick={() => void doRelink()}>Relink</button>}
-            <button type="button" className="btn btn--ghost" onClick={() => setRelinking(false)}>Close</button>
-          </div>
-        </div>
+      {relinking && (
+        <RelinkDialog title="Relink to another Brief" listUrl={`/api/Pattern/GetRelinkList?PatternSeasonalId=${id}`} items={RELINK_ITEMS}
+          relinkUrl="/api/Pattern/RelinkPattern" relinkBody={(BriefSeasonalId) => ({ PatternSeasonalId: id, BriefSeasonalId, RowVersion: record.RowVersion })}
+          emptyText="No other released briefs in this season." failure={notRelinked}
+          onDone={() => { setRelinking(false); reload(); }} onCancel={() => setRelinking(false)} />
       )}
     </>
   );

@@ -6,20 +6,18 @@
  * copy fixes the brand. A duplicate name is only a note (CONST-031). On success the pattern
  * screen opens.
  */
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import useSWR from 'swr';
+import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../../api/http';
 import { useCan } from '../../auth/useCan';
-import { useSessionStore } from '../../auth/session-store';
 import { createRefusal } from '../../components/record/create-form';
-import { CreateRecordForm, type CreateStart } from '../../components/record/CreateRecordForm';
+import { CreateRecordForm } from '../../components/record/CreateRecordForm';
 import { levelOf } from '../../components/record/hierarchy';
+import { useCreateStart, type StartSource } from '../../components/record/use-create-start';
 import { toast } from '../../shell/toast-store';
 import { BRIEF_PARENTS, createPayload, invalidToast, PATTERN_DEPENDENTS, PATTERN_INVALID, REVIEW_FIELDS, SELECT_RELEASED_BRIEF, startFromBrief, startFromCopy } from './pattern-form';
 
 type Row = Record<string, unknown>;
 
-const numericParam = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
 const NAME_CHECK = { url: '/api/Pattern/IsPatternNameExists', param: 'PatternName' };
 const PARENT = { field: 'BriefSeasonalId', source: BRIEF_PARENTS };
 const MESSAGES = { BriefSeasonalId: { required: SELECT_RELEASED_BRIEF } };
@@ -27,31 +25,21 @@ const FIELD_UI = { PatternNameKey: { widget: 'text' }, GenderKey: { widget: 'enu
 /** A copy takes its gender from the parent (PAT-001 /patternCopy). */
 const COPY_OPTIONAL = ['GenderKey'];
 
-/** Where the form starts: empty, from a brief, or from a parent pattern (null: the start record is not there). */
-function useStart(briefId: number | null, parentId: number | null): CreateStart | null | undefined {
-  const brief = useSWR<Row>(briefId ? `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${briefId}` : null, { shouldRetryOnError: false });
-  const parent = useSWR<Row>(parentId ? `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${parentId}` : null, { shouldRetryOnError: false });
-  if (briefId) return brief.error ? null : brief.data && startFromBrief(brief.data, briefId);
-  if (parentId) return parent.error ? null : parent.data && startFromCopy(parent.data, parentId);
-  return { values: {}, fixed: [] };
-}
+/** /patternFromBrief: brand and season fixed, and the brief itself when Released. */
+const FROM_BRIEF: StartSource<Row> = {
+  param: 'briefSeasonalId', url: (id) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`, start: startFromBrief, notFound: 'The brief was not found.',
+};
+/** /patternCopy: the parent's values, the brand fixed. */
+const FROM_COPY: StartSource<Row> = {
+  param: 'parentPatternSeasonalId', url: (id) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`, start: startFromCopy, notFound: PATTERN_INVALID,
+};
 
 export function PatternCreateScreen() {
-  const params = useParams();
   const navigate = useNavigate();
   const canCreate = useCan('pattern', 'create');
-  const session = useSessionStore((s) => s.session);
-  const briefId = numericParam(params.briefSeasonalId);
-  const parentId = numericParam(params.parentPatternSeasonalId);
-  const bad = (params.briefSeasonalId !== undefined && !briefId) || (params.parentPatternSeasonalId !== undefined && !parentId);
-  const start = useStart(briefId, parentId);
-  if (bad) return <Navigate to="/errorPage" replace />;
-  if (!canCreate) return <Navigate to="/permissionDenied" replace />;
-  if (start === null) return <div className="alert alert--error" role="alert">{parentId ? PATTERN_INVALID : 'The brief was not found.'}</div>;
-  if (!start) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
-
-  const defaultBrand = session?.defaultBrandId ?? session?.brandPermissions?.[0]?.BrandId ?? null;
-  const withBrand = { ...start, values: { BrandId: defaultBrand, ...start.values } };
+  const state = useCreateStart({ canCreate, fromParent: FROM_BRIEF, fromCopy: FROM_COPY, defaultBrand: 'defaultOrFirst' });
+  if (!state.ready) return state.screen;
+  const copy = state.from === 'copy';
   const create = async (data: Row) => {
     try {
       const answer = await apiFetch<{ Data: { PatternSeasonalId: number } }>('/api/Pattern/CreatePatternSeasonal', { method: 'POST', json: createPayload(data) });
@@ -65,8 +53,8 @@ export function PatternCreateScreen() {
     }
   };
   return (
-    <CreateRecordForm key={JSON.stringify(withBrand.values)} level={levelOf('pattern')!} title={parentId ? 'Copy Pattern' : 'Create Pattern'}
-      start={withBrand} nameCheck={NAME_CHECK} parent={PARENT} dependents={PATTERN_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} fieldMessages={MESSAGES}
-      fieldUi={FIELD_UI} optional={parentId ? COPY_OPTIONAL : undefined} onInvalid={(v) => toast.error(invalidToast(v))} create={create} />
+    <CreateRecordForm key={JSON.stringify(state.start.values)} level={levelOf('pattern')!} title={copy ? 'Copy Pattern' : 'Create Pattern'}
+      start={state.start} nameCheck={NAME_CHECK} parent={PARENT} dependents={PATTERN_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} fieldMessages={MESSAGES}
+      fieldUi={FIELD_UI} optional={copy ? COPY_OPTIONAL : undefined} onInvalid={(v) => toast.error(invalidToast(v))} create={create} />
   );
 }

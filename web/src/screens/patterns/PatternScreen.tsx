@@ -9,18 +9,18 @@
  */
 import { Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { ApiError } from '../../api/http';
+import { ApiError, apiFetch } from '../../api/http';
 import { useCan } from '../../auth/useCan';
 import { ImagePanel } from '../../components/record/ImagePanel';
 import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import { SpecLogPanel } from '../../components/record/SpecLogPanel';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { PatternActions } from './PatternActions';
 import { PatternSeasonsPanel } from './PatternSeasonsPanel';
 import { PatternTeamPanel } from './PatternTeamPanel';
 import { PatternToggles } from './PatternToggles';
 import { PATTERN_INVALID } from './pattern-form';
-import { SpecLogPanel } from './SpecLogPanel';
 import './patterns.css';
 
 const PATTERN = levelOf('pattern')!;
@@ -49,7 +49,8 @@ export function PatternScreen() {
           <PatternToggles level={PATTERN} record={record} onSaved={reload} />
           <ImagePanel level={PATTERN} record={record} imageTypes={IMAGE_TYPES} canEdit={editable(record)} onChanged={reload} />
           <PatternTeamPanel patternSeasonalId={Number(id)} brandId={record.BrandId as number} canEdit={editable(record)} />
-          <SpecLogPanel patternSeasonalId={Number(id)} canEdit={editable(record)} />
+          <SpecLogPanel entriesUrl={`/api/Pattern/GetSpecLogData?PatternSeasonalId=${id}`} canEdit={editable(record)}
+            save={(Description) => apiFetch('/api/Pattern/SaveSpecLogEntry', { method: 'POST', json: { PatternSeasonalId: Number(id), Description } })} />
           <PatternSeasonsPanel patternSeasonalId={Number(id)} />
         </div>
       )}
