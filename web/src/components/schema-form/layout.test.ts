@@ -30,4 +30,10 @@ describe('form layout', () => {
     expect(f.required).toEqual(['A']);
     expect(f).not.toHaveProperty('additionalProperties');
   });
+  it('a computed or read-only field may be blank in the form; an editable one keeps its type', () => {
+    const f = formSchema({ properties: { Total: { type: 'integer', 'x-computed': true }, Fee: { type: 'number', readOnly: true }, Qty: { type: 'integer' } } }, ['Total', 'Fee', 'Qty']);
+    expect(f.properties.Total.type).toEqual(['integer', 'null']);
+    expect(f.properties.Fee.type).toEqual(['number', 'null']);
+    expect(f.properties.Qty.type).toBe('integer');
+  });
 });

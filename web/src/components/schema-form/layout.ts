@@ -51,11 +51,12 @@ export const layoutFields = (sections: readonly FormSection[]) => sections.flatM
 
 /**
  * The schema the form renders: only the laid-out properties, `required` limited to them, and no
- * `additionalProperties: false` (the record carries fields the form does not show).
+ * `additionalProperties: false` (the record carries fields the form does not show). A field the
+ * user cannot change may be blank (a computed value not yet computed is no error of the user's).
  */
 export function formSchema(schema: EntitySchema, fields: readonly string[]): EntitySchema {
   const properties: Record<string, FieldSchema> = {};
-  for (const f of fields) properties[f] = schema.properties[f];
+  for (const f of fields) properties[f] = isReadOnlyField(schema.properties[f]) ? blankable(schema.properties[f]) : schema.properties[f];
   return {
     type: 'object',
     title: schema.title,
@@ -65,4 +66,11 @@ export function formSchema(schema: EntitySchema, fields: readonly string[]): Ent
 }
 
 /** A field the user cannot change: marked readOnly by the server, or computed by it. */
-export const isReadOnlyField = (p: FieldSchema) => !!(p.readOnly || p['x-computed']);
+export function isReadOnlyField(p: FieldSchema): boolean {
+  return !!(p.readOnly || p['x-computed']);
+}
+
+function blankable(p: FieldSchema): FieldSchema {
+  const types = Array.isArray(p.type) ? p.type : p.type ? [p.type] : [];
+  return !types.length || types.includes('null') ? p : { ...p, type: [...types, 'null'] };
+}

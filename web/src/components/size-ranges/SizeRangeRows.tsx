@@ -3,7 +3,7 @@
  * range as text, a red cell with its message for each problem (CW-071), delete with confirmation
  * (CW-072). Stateless: the caller owns the drafts.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { withRow, withoutRow, type CellErrors, type RowDraft } from './size-range-drafts';
 import type { Region, Width } from './size-ranges-api';
@@ -25,7 +25,7 @@ export function SizeRangeRows({ rows, onChange, regions, widths, cells, readOnly
   const [confirming, setConfirming] = useState<RowDraft | null>(null);
   const name = (title: string, i: number) => `${label ? `${label} ` : ''}${title} row ${i + 1}`;
   const problem = (r: RowDraft, field: string) => cells.get(`${cellPrefix}${r.k}/${field}`);
-  const cell = (r: RowDraft, field: string, control: (invalid: boolean) => React.ReactNode) => {
+  const cell = (r: RowDraft, field: string, control: (invalid: boolean) => ReactNode) => {
     const message = problem(r, field);
     return <td>{control(!!message)}{message && <span className="field__error">{message}</span>}</td>;
   };

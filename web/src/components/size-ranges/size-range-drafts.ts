@@ -10,7 +10,7 @@ export {
   DUPLICATE_COMBINATION, NO_DEFAULT_VALUE, PRESETS_SAVED, REVIEW_FIELDS,
 } from '@domain/size-ranges';
 
-export interface SavedRow { SizeRangeId?: number; RegionId: number; WidthId: number; SizeRange: string }
+export interface SavedRow { SizeRangeId?: number; RegionId: number; WidthId: number; SizeRange: string; RegionName?: string; WidthName?: string }
 export interface RowDraft { k: number; SizeRangeId?: number; RegionId: number | null; WidthId: number | null; SizeRange: string }
 export interface Preset { SizeRangePresetId: number; PresetName: string; SizeRanges: SavedRow[] }
 export interface PresetDraft { k: number; SizeRangePresetId?: number; PresetName: string; rows: RowDraft[]; dirty: boolean }

@@ -1,4 +1,5 @@
 /** The size range calls (server/api/size-ranges.ts) and what a refused save answered. */
+import useSWR from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
 import type { FieldError, Preset, SavedRow } from './size-range-drafts';
 
@@ -11,6 +12,13 @@ export const sizeRangesKey = (prototypeSeasonalId: number) => `${SIZE_RANGES}?Pr
 
 export interface Region { RegionId: number; RegionName: string }
 export interface Width { WidthId: number; WidthName: string }
+
+/** The region and width lookups of the selects. */
+export function useSizeLookups() {
+  const regions = useSWR<Region[]>(REGIONS);
+  const widths = useSWR<Width[]>(WIDTHS);
+  return { regions: regions.data, widths: widths.data };
+}
 
 /** A refused call: its message, field errors and whether the record changed meanwhile (409). */
 export interface Refusal { ok: false; Message: string; Errors: FieldError[]; conflict: boolean }
@@ -37,7 +45,3 @@ export const savePresets = (body: { Presets: object[] }) =>
 
 export const deletePreset = (id: number) =>
   attempt(() => apiFetch<{ Message: string }>('/api/User/DeleteSizeRangePreset', { method: 'POST', query: { id } }));
-
-/** The colorway's current RowVersion (the panel saves at it; the colorway screen holds its own copy). */
-export const colorwayVersion = async (prototypeSeasonalId: number) =>
-  (await apiFetch<{ RowVersion: number }>('/api/Prototype/GetPrototypeSeasonalDetails', { query: { PrototypeSeasonalId: prototypeSeasonalId } })).RowVersion;

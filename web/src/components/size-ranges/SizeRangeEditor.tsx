@@ -1,0 +1,96 @@
+/**
+ * The size range editor (CW-068) in its three modes:
+ * - prototype: a colorway's rows (add, edit, delete with confirmation, 'Apply preset', Save through
+ *   SaveSizeRanges at the colorway's RowVersion); mounted as <SizeRangePanel> on the colorway screen;
+ * - preset: choosing one of the user's presets to fill the colorway's rows;
+ * - manage: the user's presets (PresetManager, on /sizeRangePresets).
+ * The rules show before sending (CW-069, CW-071) and the server's refusal marks the same cells.
+ */
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { toast } from '../../shell/toast-store';
+import { SizeRangeRows } from './SizeRangeRows';
+import { PresetManager } from './PresetManager';
+import { PresetPicker } from './PresetPicker';
+import { blankRow, checkRows, draftOf, saveItems, serverCells, withPreset, type CellErrors, type Preset, type RowDraft, type SavedRow } from './size-range-drafts';
+import { saveSizeRanges, sizeRangesKey, useSizeLookups } from './size-ranges-api';
+import './size-ranges.css';
+
+export interface SizeRangePanelProps {
+  prototypeSeasonalId: number;
+  canEdit: boolean;
+  /** After a save, with the colorway's new RowVersion (the size range save moves it). */
+  onSaved?: (rowVersion: number) => void;
+}
+
+export type SizeRangeEditorProps =
+  | ({ mode: 'prototype' } & SizeRangePanelProps)
+  | { mode: 'preset'; onApply: (preset: Preset) => void; onCancel: () => void }
+  | { mode: 'manage' };
+
+export function SizeRangeEditor(props: SizeRangeEditorProps) {
+  if (props.mode === 'preset') return <PresetPicker onApply={props.onApply} onCancel={props.onCancel} />;
+  if (props.mode === 'manage') return <PresetManager />;
+  return <ColorwaySizeRanges {...props} />;
+}
+
+/** The colorway screen's panel: the prototype mode of the editor. */
+export function SizeRangePanel(props: SizeRangePanelProps) {
+  return <SizeRangeEditor mode="prototype" {...props} />;
+}
+
+const COLORWAY = '/api/Prototype/GetPrototypeSeasonalDetails';
+
+function ColorwaySizeRanges({ prototypeSeasonalId, canEdit, onSaved }: SizeRangePanelProps) {
+  const { data, mutate } = useSWR<SavedRow[]>(sizeRangesKey(prototypeSeasonalId));
+  // The colorway record the screen shows (same cache entry): the save goes at its RowVersion.
+  const colorway = useSWR<{ RowVersion: number }>(`${COLORWAY}?PrototypeSeasonalId=${prototypeSeasonalId}`, { revalidateOnFocus: false });
+  const { regions, widths } = useSizeLookups();
+  const [rows, setRows] = useState<RowDraft[]>([]);
+  const [cells, setCells] = useState<CellErrors>(new Map());
+  const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [savedVersion, setSavedVersion] = useState(0);
+  const [picking, setPicking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => { setRows((data ?? []).map(draftOf)); }, [data]);
+  const edit = (next: RowDraft[]) => { setRows(next); setCells(new Map()); setMessage(null); };
+  const rowVersion = Math.max(colorway.data?.RowVersion ?? 0, savedVersion);
+
+  const refuse = (text: string, marked: CellErrors) => { setCells(marked); setMessage(text); toast.error(text); };
+  const save = async () => {
+    const check = checkRows(rows);
+    if (check.message) { refuse(check.message, check.cells); return; }
+    setBusy(true);
+    const answer = await saveSizeRanges(prototypeSeasonalId, rowVersion, saveItems(data ?? [], rows)).finally(() => setBusy(false));
+    if (!answer.ok) {
+      if (answer.conflict) { setConflict(answer.Message); toast.error(answer.Message); return; }
+      refuse(answer.Message, serverCells(answer.Errors, rows));
+      return;
+    }
+    setSavedVersion(answer.RowVersion);
+    setCells(new Map()); setMessage(null); setConflict(null);
+    await mutate(answer.SizeRanges, { revalidate: false });
+    toast.success('Record Saved Successfully.');
+    onSaved?.(answer.RowVersion);
+  };
+
+  const ready = data && regions && widths && colorway.data;
+  return (
+    <section className="card size-ranges" aria-label="Size Ranges" data-testid="size-ranges">
+      <div className="toolbar size-ranges__toolbar">
+        <h3 className="card__title">Size Ranges</h3>
+        <span className="spacer" />
+        {canEdit && <button type="button" className="btn btn--small" disabled={!ready} onClick={() => edit([...rows, blankRow()])}>Add size range</button>}
+        {canEdit && <button type="button" className="btn btn--small" disabled={!ready} onClick={() => setPicking(true)}>Apply preset</button>}
+        {canEdit && <button type="button" className="btn btn--small btn--primary" disabled={!ready || busy} onClick={() => void save()}>Save size ranges</button>}
+      </div>
+      {conflict && <div className="alert alert--warning" role="alert">{conflict}</div>}
+      {message && <div className="alert alert--error" role="alert">{message}</div>}
+      {!ready ? <span className="spinner" aria-label="Loading" />
+        : <SizeRangeRows rows={rows} onChange={edit} regions={regions} widths={widths} cells={cells} readOnly={!canEdit} />}
+      {picking && <SizeRangeEditor mode="preset" onCancel={() => setPicking(false)} onApply={(p) => { edit(withPreset(rows, p)); setPicking(false); }} />}
+    </section>
+  );
+}
