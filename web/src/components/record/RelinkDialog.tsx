@@ -63,12 +63,16 @@ export function RelinkDialog({ title, listUrl, items, relinkUrl, relinkBody, cur
       {!offer && <span className="spinner" aria-label="Loading" />}
       {offer && !offer.canRelink && <p className="alert alert--warning">{offer.message}</p>}
       {offer?.canRelink && !offer.choices.length && <p className="field__hint">{emptyText}</p>}
-      {offer?.choices.map((c) => (
-        <label key={c.key} className="field--check">
-          <input type="radio" name={name} checked={target === c.key} onChange={() => setTarget(c.key)} />
-          {' '}{c.label}
-        </label>
-      ))}
+      {!!offer?.choices.length && (
+        <div role="radiogroup" aria-label={title}>
+          {offer.choices.map((c) => (
+            <label key={c.key} className="field field--check">
+              <input type="radio" name={name} checked={target === c.key} onChange={() => setTarget(c.key)} />
+              {c.label}
+            </label>
+          ))}
+        </div>
+      )}
     </Modal>
   );
 }
