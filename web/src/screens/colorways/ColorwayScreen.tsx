@@ -10,6 +10,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { ImagePanel } from '../../components/record/ImagePanel';
 import { levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import { SizeRangePanel } from '../../components/size-ranges/SizeRangeEditor';
 import { ColorwayActions } from './ColorwayActions';
 import { ColorwayBriefLinks, ColorwayPatternLink, ColorwaySpecLog } from './ColorwayPanels';
 import { withDerivedValues } from './colorway-derived';
@@ -25,6 +26,7 @@ export function ColorwayScreen() {
     panels={(record, reload, editable) => ({
       image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,
       specLog: <ColorwaySpecLog record={record} canEdit={editable} />,
+      sizeRanges: <SizeRangePanel prototypeSeasonalId={Number(id)} canEdit={editable} onSaved={reload} />,
       briefsLinePlans: <ColorwayBriefLinks record={record} />,
       patterns: <ColorwayPatternLink record={record} />,
     })} />;

@@ -5,7 +5,7 @@
  * a warning (PREF-006).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { errorText } from '../../../api/error-text';
 import { useSessionStore } from '../../../auth/session-store';
@@ -80,7 +80,8 @@ export function ProfileScreen() {
   return (
     <>
       <PageHeader title={user ? `${user.FirstName} ${user.LastName}`.trim() || user.UserName : 'User Profile'}
-        subtitle={other ? 'Another user\'s profile (read-only view of their settings).' : 'Your defaults, notifications and screen layouts.'} />
+        subtitle={other ? 'Another user\'s profile (read-only view of their settings).' : 'Your defaults, notifications and screen layouts.'}
+        actions={other ? undefined : <Link className="btn" to="/sizeRangePresets">Size range presets</Link>} />
       {error && <FormAlert messages={['There was an error while retrieving user data. Please contact system administrator']} />}
       {other && <FormAlert kind="info" messages={[OTHER_PROFILE_WARNING]} />}
       <div className="admin-editor">

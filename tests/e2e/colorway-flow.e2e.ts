@@ -1,0 +1,186 @@
+/**
+ * The colorway in one sitting (issue 5): a designer creates a colorway from a released pattern,
+ * assigns a factory, enters the FFC, ticks SM (the earlier milestones tick themselves, CW-036),
+ * releases it (CW-019), runs an ECN (CW-052), uploads a PDF and an image, and dual-sources it
+ * (CW-025); after a reload everything is kept. The factory user then opens the same colorway: no
+ * costing, no factory fields, no factory transfer or dual source (PERM-029, CW-024/025), and the
+ * API answers hold none of those fields.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, DEMO_USERS, login, navigate, pathOf, type DemoUser } from './harness';
+import { setupApp, waitForPath } from './setup-app';
+
+const app = setupApp();
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+const COSTING = ['EstFFC', 'FFC', 'FfcPct', 'ActPurPrice', 'ServFee', 'IsSFOverride', 'SFOverride', 'CostingCompl', 'SMPrice', 'ISRPrice'];
+const FACTORY = ['FactNameKy', 'FactName', 'CtryOfOrig', 'FactoryGroupKey', 'FactoryGroupName', 'TransferFactoryKy', 'DSFactoryKy', 'DualSrcdPatt'];
+
+const section = (page: Page, id: string) => page.locator(`details[data-section="${id}"]`);
+const saveForm = async (page: Page) => {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Record Saved Successfully.').last().waitFor();
+};
+
+async function tokenOf(user: DemoUser): Promise<string> {
+  const res = await fetch(`${app.server.baseUrl}/api/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS[user], password: DEMO_PASSWORD }),
+  });
+  return (await res.json()).access_token as string;
+}
+const api = async (token: string, path: string, json?: unknown) => {
+  const res = await fetch(`${app.server.baseUrl}${path}`, json === undefined ? { headers: { authorization: `Bearer ${token}` } }
+    : { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json) });
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+
+describe('colorway flow', () => {
+  let colorwayId = 0;
+
+  it('CW-007 CW-036 CW-019 CW-052 DOC-004 DOC-021 CW-025 a designer takes a new colorway from pattern to dual source; a reload keeps everything', async () => {
+    const page = await app.page();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await login(page, 'designer');
+    await waitForPath(page, '/home');
+
+    // Create from a released pattern of the factory user's brand.
+    await navigate(page, '/prototypeCreate');
+    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
+    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2026' });
+    const patterns = page.getByRole('group', { name: 'Pattern' }).getByRole('radio');
+    await patterns.first().waitFor();
+    await patterns.first().check();
+    await page.locator('#root_PrototypeName').fill('E2E Flow Colorway Basalt');
+    await page.locator('#root_DivisionKey').selectOption({ label: 'Footwear' });
+    await page.locator('#root_ProductTypeId').selectOption({ label: 'New Product' });
+    const group = page.locator('#root_WFGroupId');
+    await expect.poll(() => group.locator('option').count()).toBeGreaterThan(1);
+    await group.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/colorway\/\d+$/);
+    colorwayId = Number(pathOf(page).split('/').pop());
+    await page.getByText('E2E Flow Colorway Basalt · Created').or(page.getByText('Colorway · Created')).first().waitFor();
+
+    // CW-009: the accordion — collapsed sections open on demand.
+    expect(await section(page, 'hts').evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    expect(await section(page, 'hts').evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+
+    // Factory and FFC: the purchase price follows the FFC and the factory's service fee as typed.
+    await page.locator('#root_FactNameKy').fill('310101');
+    await page.locator('#root_FactNameKy').press('Tab');
+    await page.waitForLoadState('networkidle');
+    await page.locator('#root_FFC').fill('40');
+    await page.locator('#root_FFC').press('Tab');
+    await saveForm(page);
+    const stored = await api(await tokenOf('designer'), `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${colorwayId}`);
+    expect(stored).toMatchObject({ FactNameKy: '310101', FFC: 40 });
+    await expect.poll(() => page.locator('#root_FactName').inputValue(), { timeout: 10_000 }).toBe(stored.FactName);
+    const price = Number((await page.locator('#root_ActPurPrice').inputValue()).replace(/[^0-9.]/g, ''));
+    expect(price).toBeGreaterThan(40);
+
+    // CW-036: ticking SM ticks the earlier milestones.
+    await page.locator('#root_SMComplete').check();
+    await saveForm(page);
+    for (const m of ['InitialPrototypeComplete', 'ISRComplete', 'LDMComplete', 'SMComplete']) {
+      await expect.poll(() => page.locator(`#root_${m}`).isChecked(), { message: m }).toBe(true);
+    }
+    expect(await page.locator('#root_SMFinalComplete').isChecked()).toBe(false);
+
+    // CW-067: a size range row, saved with the colorway.
+    const sizes = page.getByTestId('size-ranges');
+    await sizes.getByRole('button', { name: 'Add size range' }).click();
+    await sizes.getByLabel('Region row 1', { exact: true }).selectOption({ label: 'US' });
+    await sizes.getByLabel('Width row 1', { exact: true }).selectOption({ label: 'Medium' });
+    await sizes.getByLabel('Size Range row 1', { exact: true }).fill('7-13');
+    await sizes.getByRole('button', { name: 'Save size ranges' }).click();
+    await page.getByText('Record Saved Successfully.').last().waitFor();
+    await expect.poll(async () => (await api(await tokenOf('designer'), `/api/Prototype/GetSizeRanges?PrototypeSeasonalId=${colorwayId}`)).length).toBe(1);
+
+    // CW-019: release.
+    await page.getByLabel('Set status').selectOption({ label: 'Released' });
+    await page.getByText('· Released').first().waitFor({ timeout: 15_000 });
+
+    // CW-052: an ECN from the reasons list, with notes.
+    const specLog = section(page, 'specLog');
+    await specLog.getByRole('button', { name: 'Apply ECN' }).click();
+    const ecn = page.getByRole('dialog', { name: 'Apply ECN' });
+    await ecn.getByLabel('Reason').fill('Material change');
+    await ecn.getByLabel('Additional comments').fill('Suede upper.');
+    await ecn.getByRole('button', { name: 'Apply ECN' }).click();
+    await specLog.getByText('ECN Process applied for reason: Material change.  Additional user comments: Suede upper.').waitFor();
+
+    // A PDF in the documents panel and a product image.
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await documents.getByRole('button', { name: 'Upload Documents' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload Documents' });
+    await upload.getByLabel('Category').selectOption({ label: 'Color Standard' });
+    await upload.getByRole('button', { name: 'Next' }).click();
+    await upload.getByLabel('Document files').setInputFiles([{ name: 'basalt-spec.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Document(s) Uploaded Successfully').first().waitFor();
+    await documents.getByRole('button', { name: 'basalt-spec.pdf' }).waitFor();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#5a4632' } }).png().toBuffer();
+    const images = page.getByRole('region', { name: 'Image' });
+    await images.getByLabel('Image file').setInputFiles({ name: 'basalt.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Image uploaded successfully').first().waitFor({ timeout: 15_000 });
+    await images.locator('img.image-panel__image').waitFor();
+
+    // CW-025: dual source at another factory opens the new colorway.
+    await page.getByRole('button', { name: 'Dual Source' }).click();
+    const dual = page.getByRole('dialog', { name: 'Dual Source' });
+    await dual.getByLabel('Dual source factory').selectOption({ index: 1 });
+    await dual.getByRole('button', { name: 'Dual Source' }).click();
+    await page.getByText('Dual Source completed successfully').first().waitFor();
+    await page.waitForURL((u) => !u.pathname.endsWith(`/colorway/${colorwayId}`));
+
+    // Reload the original: everything kept.
+    await navigate(page, `/colorway/${colorwayId}`);
+    await page.getByText('· Released').first().waitFor();
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    expect(await page.locator('#root_FactNameKy').inputValue()).toBe('310101');
+    expect(Number((await page.locator('#root_FFC').inputValue()).replace(/[^0-9.]/g, ''))).toBe(40);
+    for (const m of ['InitialPrototypeComplete', 'ISRComplete', 'LDMComplete', 'SMComplete']) expect(await page.locator(`#root_${m}`).isChecked(), m).toBe(true);
+    expect(await page.locator('#root_DSFactoryKy').inputValue()).not.toBe('');
+    await section(page, 'specLog').getByText('ECN Process applied for reason: Material change.', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'basalt-spec.pdf' }).waitFor();
+    await page.getByRole('region', { name: 'Image' }).locator('img.image-panel__image').waitFor();
+    expect(await page.getByTestId('size-ranges').getByLabel('Size Range row 1', { exact: true }).inputValue()).toBe('7-13');
+    expect(problems).toEqual([]);
+  });
+
+  it('PERM-029 CW-024 CW-025 the factory user sees the colorway without costing, factory fields or factory actions, in the screen and the API', async () => {
+    expect(colorwayId).toBeGreaterThan(0);
+    const page = await app.page();
+    await login(page, 'factory');
+    await waitForPath(page, '/home');
+    await navigate(page, `/colorway/${colorwayId}`);
+    await page.getByText('· Released').first().waitFor();
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await page.locator('#root_SMComplete').waitFor();
+    expect(await section(page, 'costing').count(), 'costing section').toBe(0);
+    expect(await section(page, 'factory').count(), 'factory section').toBe(0);
+    for (const f of [...COSTING, ...FACTORY]) expect(await page.locator(`#root_${f}`).count(), f).toBe(0);
+    expect(await page.getByRole('button', { name: 'Factory Transfer' }).count(), 'transfer').toBe(0);
+    expect(await page.getByRole('button', { name: 'Dual Source' }).count(), 'dual source').toBe(0);
+    // The ECN and the document reached the factory user; the answers behind the screen hold no hidden field.
+    await section(page, 'specLog').getByText('ECN Process applied for reason: Material change.', { exact: false }).waitFor();
+
+    const token = await tokenOf('factory');
+    const record = await api(token, `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${colorwayId}`);
+    expect(record.PrototypeSeasonalId).toBe(colorwayId);
+    const search = await api(token, '/api/Prototype/SearchPrototypes', { pageNumber: 1, pageSize: 50, sortColumn: 'PrototypeSeasonalId', sortDirection: 'DESC' });
+    const listed = (search.Results as Record<string, unknown>[]).find((r) => r.PrototypeSeasonalId === colorwayId);
+    expect(listed).toBeTruthy();
+    const schema = await api(token, '/schemas/entities/colorway.schema.json');
+    for (const f of [...COSTING, ...FACTORY]) {
+      expect(record, f).not.toHaveProperty(f);
+      expect(listed, f).not.toHaveProperty(f);
+      expect(schema.properties, f).not.toHaveProperty(f);
+    }
+  });
+});
