@@ -10,7 +10,7 @@ import { readRecord } from '../records/read';
 import { badRequest } from '../http/errors';
 import '../hierarchy/colorway';
 import { addColorwaySpecLog, colorwaySpecLog, ecnDescription, type ColorwayPlace } from '../hierarchy/colorway-spec-log';
-import { CARRY_OVER, MSG, serviceFee, stockNumberTaken } from '../hierarchy/colorway-rules';
+import { CARRY_OVER, isPdmReady, MSG, pdmPrice, serviceFee, stockNumberTaken } from '../hierarchy/colorway-rules';
 
 /** Who may see a service fee: a colorway or costing editor who is not a factory user (PERM-029). */
 const COSTING_EDITOR = custom('colorway or costing edit, not a factory user',
@@ -67,6 +67,13 @@ export function colorwayRoutes(r: ApiRouter) {
     const place = await colorwayPlace(c.get('ctx'), c.get('user'), Number(body.PrototypeSeasonalId));
     const keys = await addColorwaySpecLog(c.get('ctx'), c.get('user'), place, text(body, 'Description', 4000), false);
     return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', Data: keys });
+  });
+
+  // CW-031 / FLASH-016: the PDM price of a colorway in its season (null when the brand is not PDM-ready or there is no FFC).
+  r.get('/api/Prototype/CalculatePdmPrice', COSTING_EDITOR, async (c) => {
+    const record = await readRecord(c.get('ctx'), c.get('user'), 'colorway', 'PrototypeSeasonalId', intParam(c, 'PrototypeSeasonalId'));
+    const db = c.get('ctx').db;
+    return c.json({ IsPDMReady: await isPdmReady(db, record.BrandId), Price: await pdmPrice(db, record) });
   });
 
   // CW-053: the ECN reasons list (active reasons, in their order).

@@ -51,9 +51,10 @@ export const touchesMilestones = (changes: Rec) => MILESTONE_FIELDS.some((f) => 
 
 /**
  * The changes to write for a save that touches milestones: the chain kept valid, dates and prices
- * stamped or cleared, Costing Complete stamped (date, user) or cleared. `prev` is the saved record.
+ * stamped or cleared, Costing Complete stamped (date, user) or cleared. `prev` is the saved record;
+ * `at.pdmPrice` is the price a newly checked milestone takes for a PDM-ready brand (CW-031).
  */
-export function milestoneChanges(prev: Rec, changes: Rec, at: { today: string; userId: number }): MilestoneOutcome {
+export function milestoneChanges(prev: Rec, changes: Rec, at: { today: string; userId: number; pdmPrice?: number | null }): MilestoneOutcome {
   if (!touchesMilestones(changes)) return { changes, refusals: [] };
   const next = { ...prev, ...changes };
   const refusals: MilestoneOutcome['refusals'] = [];
@@ -88,7 +89,8 @@ export function milestoneChanges(prev: Rec, changes: Rec, at: { today: string; u
     if (flags[i] && !was[i]) {
       if (!positive(next.FFC)) refusals.push({ field: m.flag, reason: 'ffcMissing' });
       out[m.date] = filled(changes[m.date]) ? changes[m.date] : at.today;
-      out[m.price] = filled(changes[m.price]) ? changes[m.price] : Number(next.FFC);
+      // CW-031: the FFC, or the PDM price when the brand is PDM-ready.
+      out[m.price] = filled(changes[m.price]) ? changes[m.price] : filled(at.pdmPrice) ? at.pdmPrice : Number(next.FFC);
     } else if (flags[i]) {
       if (!filled(next[m.date])) out[m.date] = at.today;
     } else {

@@ -3,6 +3,7 @@
  * service fee of brand and factory, the HTS duty lookup and stock-number uniqueness. Each answers what it found; the hooks of colorway.ts decide what to write.
  */
 import type { Queryable } from '../db/client';
+import { prices } from '../domain/price-rule';
 import type { FieldError } from '../http/errors';
 
 export const MSG = {
@@ -53,6 +54,21 @@ export async function serviceFee(q: Queryable, brandId: unknown, factoryKey: unk
 export async function canOverrideFee(q: Queryable, brandId: unknown): Promise<boolean> {
   const [row] = await q.query<{ cansfoverride: boolean }>('SELECT cansfoverride FROM brands WHERE brandid = $1', [brandId]);
   return row?.cansfoverride === true;
+}
+
+/** LOOKUP-026: whether the brand is ready for the PDM price calculation (CW-031). */
+export async function isPdmReady(q: Queryable, brandId: unknown): Promise<boolean> {
+  const [row] = await q.query<{ ispdmready: boolean }>('SELECT ispdmready FROM brands WHERE brandid = $1', [brandId]);
+  return row?.ispdmready === true;
+}
+
+/**
+ * CW-031 PDM price of a colorway in its season (docs/decisions/011-pdm-price.md): the purchase price
+ * of the price rule (FFC plus the fee in force), for a PDM-ready brand; null otherwise or without an FFC.
+ */
+export async function pdmPrice(q: Queryable, record: Record<string, unknown>): Promise<number | null> {
+  if (!await isPdmReady(q, record.BrandId)) return null;
+  return prices(record).ActPurPrice;
 }
 
 /** FLASH-031: the duty row of an HTS code for origin and destination, or null. */

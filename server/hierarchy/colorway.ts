@@ -7,14 +7,14 @@
  * (CW-046); brand, season and pattern are fixed here (CW-055: relink has its own call). The
  * flash-edit grids save through the same path, so these rules hold there too.
  */
-import { milestoneChanges, MILESTONE_MESSAGES } from '../domain/milestones';
+import { milestoneChanges, MILESTONE_MESSAGES, touchesMilestones } from '../domain/milestones';
 import { PRICE_INPUTS, prices } from '../domain/price-rule';
 import { withVolumeTotals } from '../domain/volume-changes';
 import { badRequest, type FieldError } from '../http/errors';
 import { onUpdate, type UpdateHookArgs } from '../records/hooks';
 import { responsibleErrors, today } from './pattern-rules';
 import {
-  canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, MSG, serviceFee, stockNumberTaken,
+  canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, MSG, pdmPrice, serviceFee, stockNumberTaken,
 } from './colorway-rules';
 
 type Changes = Record<string, unknown>;
@@ -101,8 +101,10 @@ async function costing({ q, prev, changes, warn }: UpdateHookArgs): Promise<Chan
 }
 
 /** CW-027..035 with DECISIONS CW-036 / FLASH-012: one milestone rule set. */
-function milestones({ user, prev, changes }: UpdateHookArgs): Changes {
-  const { changes: out, refusals } = milestoneChanges(prev, changes, { today: today(), userId: user.userId });
+async function milestones({ q, user, prev, changes }: UpdateHookArgs): Promise<Changes> {
+  if (!touchesMilestones(changes)) return changes;
+  const price = await pdmPrice(q, { ...prev, ...changes });
+  const { changes: out, refusals } = milestoneChanges(prev, changes, { today: today(), userId: user.userId, pdmPrice: price });
   if (refusals.length) refuse(refusals.map((r) => fieldError(r.field, MILESTONE_MESSAGES.colorway[r.reason])));
   return out;
 }

@@ -170,8 +170,8 @@ describe('costing', () => {
 });
 
 describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
-  it('CW-028 CW-031 checking LDM checks the earlier milestones with today and the FFC as price', async () => {
-    const id = await withoutMilestones(`statusid = 1 AND factnameky IS NOT NULL AND ffc > 0`);
+  it('CW-028 CW-031 checking LDM checks the earlier milestones with today and the FFC as price (brand not PDM-ready)', async () => {
+    const id = await withoutMilestones(`statusid = 1 AND factnameky IS NOT NULL AND ffc > 0 AND brandid = 2`);
     const data = await saved(id, { LDMComplete: true });
     const ffc = data.FFC;
     expect(data).toMatchObject({ InitialPrototypeComplete: true, InitialPrototypeCompleteDate: today(), InitialPrototypePrice: ffc,
@@ -179,6 +179,26 @@ describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
     const unchecked = await saved(id, { ISRComplete: false });
     expect(unchecked).toMatchObject({ InitialPrototypeComplete: true, ISRComplete: false, LDMComplete: false });
     expect([unchecked.ISRCompleteDate ?? null, unchecked.ISRPrice ?? null, unchecked.LDMCompleteDate ?? null]).toEqual([null, null, null]);
+  });
+
+  it('CW-031 a PDM-ready brand\'s milestone takes the PDM price (the purchase price with the fee), as CalculatePdmPrice answers', async () => {
+    const id = await withoutMilestones(`statusid = 1 AND factnameky IS NOT NULL AND ffc > 0 AND brandid = 1`);
+    await t.ctx.db.query('UPDATE prototype_seasonals SET servfee = 10, issfoverride = false WHERE prototypeseasonalid = $1', [id]);
+    const before = await saved(id, { FFC: 50 });
+    expect(before.ActPurPrice).toBe(55);
+    const calc = await (await t.request('GET', `/api/Prototype/CalculatePdmPrice?PrototypeSeasonalId=${id}`, { token: designer })).json();
+    expect(calc).toEqual({ IsPDMReady: true, Price: 55 });
+    const data = await saved(id, { ISRComplete: true });
+    expect(data).toMatchObject({ InitialPrototypePrice: 55, ISRPrice: 55 });
+    // The same colorway once its brand is no longer PDM-ready: the FFC.
+    await t.ctx.db.query('UPDATE brands SET ispdmready = false WHERE brandid = 1');
+    try {
+      expect(await (await t.request('GET', `/api/Prototype/CalculatePdmPrice?PrototypeSeasonalId=${id}`, { token: designer })).json()).toEqual({ IsPDMReady: false, Price: null });
+      expect((await saved(id, { LDMComplete: true })).LDMPrice).toBe(50);
+    } finally {
+      await t.ctx.db.query('UPDATE brands SET ispdmready = true WHERE brandid = 1');
+    }
+    expect((await t.request('GET', `/api/Prototype/CalculatePdmPrice?PrototypeSeasonalId=${id}`, { token: factory })).status).toBe(403);
   });
 
   it('CW-033 a milestone needs a factory first cost above 0', async () => {
@@ -211,7 +231,8 @@ describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
     expect((await res.json()).Failed).toEqual([]);
     const r = await row(id);
     expect([r.initialprototypecomplete, r.isrcomplete, r.ldmcomplete, r.smcomplete, r.smfinalcomplete]).toEqual([true, true, true, true, false]);
-    expect(r.ldmprice).toBe(r.ffc);
+    // Brand 1 is PDM-ready (demo data): the milestone price is the purchase price (CW-031).
+    expect(r.ldmprice).toBe(r.brandid === 1 ? r.actpurprice : r.ffc);
   });
 });
 
