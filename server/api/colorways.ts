@@ -9,6 +9,8 @@ import { custom, perm, type ApiRouter } from '../http/router';
 import { readRecord } from '../records/read';
 import { badRequest } from '../http/errors';
 import '../hierarchy/colorway';
+import { saveColorwayData, type ColorwayDataSave } from '../hierarchy/colorway-save';
+import { HIERARCHY, withDeletedMessage } from './hierarchy';
 import { addColorwaySpecLog, colorwaySpecLog, ecnDescription, type ColorwayPlace } from '../hierarchy/colorway-spec-log';
 import { CARRY_OVER, isPdmReady, MSG, pdmPrice, serviceFee, stockNumberTaken } from '../hierarchy/colorway-rules';
 
@@ -74,6 +76,13 @@ export function colorwayRoutes(r: ApiRouter) {
     const record = await readRecord(c.get('ctx'), c.get('user'), 'colorway', 'PrototypeSeasonalId', intParam(c, 'PrototypeSeasonalId'));
     const db = c.get('ctx').db;
     return c.json({ IsPDMReady: await isPdmReady(db, record.BrandId), Price: await pdmPrice(db, record) });
+  });
+
+  // CW-048: colorway fields, spec log entries and size ranges in one transaction.
+  r.post('/api/Prototype/UpdatePrototypeData', perm('colorway', 'edit'), { body: 'prototype-update-data' }, async (c) => {
+    const warnings: string[] = [];
+    const record = await withDeletedMessage(HIERARCHY[3], () => saveColorwayData(c.get('ctx'), c.get('user'), c.get('body') as ColorwayDataSave, warnings));
+    return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', Data: record, ...(warnings.length ? { Warnings: warnings } : {}) });
   });
 
   // CW-053: the ECN reasons list (active reasons, in their order).

@@ -36,8 +36,13 @@ export function colorwaySpecLog(q: Queryable, c: ColorwayPlace, sameSeason: bool
 
 /** A new spec log entry of the colorway's season (an ECN when `isEcn`). */
 export function addColorwaySpecLog(ctx: AppContext, user: SessionUser, c: ColorwayPlace, description: string, isEcn: boolean) {
-  return ctx.db.tx((q) => insertRecord(ctx, q, user, 'spec-log-entry', {
+  return ctx.db.tx((q) => addColorwaySpecLogIn(ctx, q, user, c, description, isEcn));
+}
+
+/** addColorwaySpecLog inside the caller's transaction. */
+export function addColorwaySpecLogIn(ctx: AppContext, q: Queryable, user: SessionUser, c: ColorwayPlace, description: string, isEcn: boolean) {
+  return insertRecord(ctx, q, user, 'spec-log-entry', {
     ProjectId: c.PrototypeId, ProjectLevelId: COLORWAY_LEVEL, SeasonId: c.SeasonId, StockNum: c.StockNum, Description: description,
     IsECN: isEcn, CreatedBy: user.userId,
-  }));
+  });
 }

@@ -56,7 +56,12 @@ async function openColorwaySave(ctx: AppContext, q: Queryable, user: SessionUser
 }
 
 export function saveSizeRanges(ctx: AppContext, user: SessionUser, req: SizeRangeSave) {
-  return ctx.db.tx(async (q) => {
+  return ctx.db.tx((q) => saveSizeRangesIn(ctx, q, user, req));
+}
+
+/** saveSizeRanges inside the caller's transaction (e.g. UpdatePrototypeData, CW-048). */
+export async function saveSizeRangesIn(ctx: AppContext, q: Queryable, user: SessionUser, req: SizeRangeSave) {
+  {
     await openColorwaySave(ctx, q, user, req.PrototypeSeasonalId, req.RowVersion);
     const before = await readSizeRanges(q, req.PrototypeSeasonalId);
     const existing = new Map(before.map((r) => [r.SizeRangeId, r]));
@@ -91,5 +96,5 @@ export function saveSizeRanges(ctx: AppContext, user: SessionUser, req: SizeRang
     if (oldText !== newText) await writeAudit(q, user.userId, 'colorway', req.PrototypeSeasonalId, [{ field: 'SizeRanges', oldValue: oldText || null, newValue: newText || null }]);
     const [{ rowversion }] = await q.query<{ rowversion: number }>('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [req.PrototypeSeasonalId]);
     return { RowVersion: rowversion, SizeRanges: after };
-  });
+  }
 }

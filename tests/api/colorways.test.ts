@@ -374,3 +374,49 @@ describe('spec log and ECN', () => {
     expect((await t.request('POST', '/api/Prototype/ApplyEcn', { token: viewer, json: { PrototypeSeasonalId: brand3, Reason: 'x' } })).status).toBe(403);
   });
 });
+
+describe('UpdatePrototypeData (CW-048)', () => {
+  const post = (json: object) => t.request('POST', '/api/Prototype/UpdatePrototypeData', { token: designer, json });
+  const sizes = async (id: number) => (await t.ctx.db.query('SELECT regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1 ORDER BY 1, 2', [id]))
+    .map((r) => `${r.regionid}/${r.widthid} ${r.sizerange}`);
+  const logCount = async (id: number) => Number((await t.ctx.db.query(
+    'SELECT count(*) AS n FROM spec_log_entries e JOIN colorway_view c ON c.prototypeid = e.projectid AND c.seasonid = e.seasonid WHERE e.projectlevelid = 4 AND c.prototypeseasonalid = $1', [id]))[0].n);
+
+  it('CW-048 one save writes the fields, a spec log entry and the size ranges, and answers the record at its new version', async () => {
+    const id = await pick('statusid = 1');
+    await t.ctx.db.query('DELETE FROM size_ranges WHERE prototypeseasonalid = $1', [id]);
+    const logs = await logCount(id);
+    const res = await post({ PrototypeSeasonalId: id, RowVersion: await versionOf(id), Changes: { GenNotes: 'One save.' },
+      SpecLog: ['Lining changed.'], SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7-13' }, { RegionId: 2, WidthId: 1, SizeRange: '40-47' }] });
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ IsSuccessful: true, Message: 'Record Saved Successfully.' });
+    expect(body.Data.GenNotes).toBe('One save.');
+    expect(body.Data.RowVersion).toBe(await versionOf(id));
+    expect(await sizes(id)).toEqual(['1/1 7-13', '2/1 40-47']);
+    expect(await logCount(id)).toBe(logs + 1);
+  });
+
+  it('CW-048 CW-069 a bad size range row undoes the whole save: no field change, no spec log entry', async () => {
+    const id = await pick('statusid = 1');
+    const before = await row(id);
+    const logs = await logCount(id);
+    const res = await post({ PrototypeSeasonalId: id, RowVersion: before.rowversion, Changes: { GenNotes: 'Never written.' }, SpecLog: ['Never written.'],
+      SizeRanges: [{ RegionId: 3, WidthId: 2, SizeRange: '6-12' }, { RegionId: 3, WidthId: 2, SizeRange: '6-13' }] });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('Duplicate region/width combination.');
+    const after = await row(id);
+    expect([after.gennotes, after.rowversion]).toEqual([before.gennotes, before.rowversion]);
+    expect(await logCount(id)).toBe(logs);
+  });
+
+  it('CW-048 a stale version gets the conflict and writes nothing', async () => {
+    const id = await pick('statusid = 1');
+    const version = await versionOf(id);
+    await saved(id, { GenNotes: 'Someone else.' });
+    const res = await post({ PrototypeSeasonalId: id, RowVersion: version, Changes: { GenNotes: 'Mine.' } });
+    expect(res.status).toBe(409);
+    expect((await row(id)).gennotes).toBe('Someone else.');
+  });
+});
+
