@@ -7,7 +7,8 @@
  *
  * @example <RecordEditor level={levelOf('brief')!} id={12} actions={(r) => <CopyButton record={r} />} />
  */
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { EntitySchema } from '../fields/field-kind';
 import { Navigate } from 'react-router-dom';
 import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
@@ -36,15 +37,18 @@ export interface RecordEditorProps {
   editable?: (record: RecordData) => boolean;
   /** Panels inside the form's sections, by the name a layout section gives in `panel` (CW-009 accordion). */
   panels?: (record: RecordData, reload: () => void, editable: boolean) => Record<string, ReactNode>;
+  /** The screen's own labelled options (keep the function stable between renders, e.g. useCallback). */
+  withScreenOptions?: (schema: EntitySchema) => EntitySchema;
   /** Derived values shown as the user types (the server computes them again on save). */
   onChange?: (data: RecordData) => RecordData | void;
 }
 
-export function RecordEditor({ level, id, layoutName, actions, children, editable, panels, onChange }: RecordEditorProps) {
+export function RecordEditor({ level, id, layoutName, actions, children, editable, panels, onChange, withScreenOptions }: RecordEditorProps) {
   const permissions = useSessionStore((s) => s.session?.userPermissions);
   const { schema, layout, fieldLayout, record, ready, error, notFound, mutate } = useHierarchyRecord(level, id, layoutName);
   const [conflict, setConflict] = useState<string | null>(null);
-  const formSchema = useRecordOptions(level, schema, record);
+  const recordSchema = useRecordOptions(level, schema, record);
+  const formSchema = useMemo(() => (recordSchema && withScreenOptions ? withScreenOptions(recordSchema) : recordSchema), [recordSchema, withScreenOptions]);
 
   if (!can(permissions, level.module, 'read')) return <Navigate to="/permissionDenied" replace />;
   if (notFound) return <Navigate to="/errorPage" replace />;

@@ -6,7 +6,12 @@
  * types. What a user may not see (a factory user's costing and factory fields) never reaches the
  * browser: the sections holding only such fields are absent.
  */
+import { useCallback } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import type { EntitySchema } from '../../components/fields/field-kind';
+import { withOptions } from '../../components/schema-form/options';
+import type { CreateLists } from './colorway-create';
 import { ImagePanel } from '../../components/record/ImagePanel';
 import { levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
@@ -18,10 +23,19 @@ import './colorways.css';
 
 const COLORWAY = levelOf('colorway')!;
 
+/** Product types by name (the create form's list). */
+function useProductTypeOptions() {
+  const { data } = useSWR<CreateLists>('/api/Prototype/GetCreateLists');
+  return useCallback((schema: EntitySchema) => (data
+    ? withOptions(schema, 'ProductTypeId', data.ProductTypes.map((p) => ({ value: p.ProductTypeId, label: p.ProductTypeName })))
+    : schema), [data]);
+}
+
 export function ColorwayScreen() {
   const { id = '' } = useParams();
+  const productTypes = useProductTypeOptions();
   if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
-  return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={withDerivedValues}
+  return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={withDerivedValues} withScreenOptions={productTypes}
     actions={(record, reload) => <ColorwayActions record={record} reload={reload} />}
     panels={(record, reload, editable) => ({
       image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,

@@ -2,7 +2,7 @@
  * The root object of a SchemaForm laid out as the layout says: an accordion of sections (CW-009)
  * of rows of fields, each optionally followed by a screen-supplied panel. The resolved sections
  * arrive in the root uiSchema's `ui:options.sections`. A section with errors opens itself and
- * shows their count; with three or more sections, 'Expand all' / 'Collapse all' sit on top.
+ * shows their count; when the layout collapses any section, 'Expand all' / 'Collapse all' sit on top.
  */
 import { useContext, useState } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
@@ -19,7 +19,7 @@ export function SectionsTemplate({ properties, uiSchema, errorSchema }: ObjectFi
   const setAll = (value: boolean) => setChosen(Object.fromEntries(sections.map((s) => [s.id, value])));
   return (
     <div className="sf-sections">
-      {sections.length > 2 && (
+      {sections.some((s) => s.collapsed) && (
         <div className="sf-sections__tools">
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setAll(true)}>Expand all</button>
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setAll(false)}>Collapse all</button>
