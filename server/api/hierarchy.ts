@@ -14,6 +14,7 @@ import { column, readRecord, searchRecords, viewOf, type SearchRequest } from '.
 import { updateRecord, type UpdateRequest } from '../records/write';
 import { fieldAccess } from '../schemas/visibility';
 import { recordDeleted, registerSharedRules } from '../hierarchy/rules';
+import { historyEntryTitle } from '../hierarchy/history-entries';
 
 export const HIERARCHY = [
   { level: 1, entity: 'line-plan', module: 'linePlan', area: 'LinePlan', get: 'GetLinePlan', search: 'SearchLinePlans', update: 'UpdateLinePlan', key: 'LinePlanId',
@@ -77,7 +78,8 @@ export function hierarchyRoutes(r: ApiRouter) {
     return c.json(rows.map(({ SeasonId, SeasonName }) => ({ SeasonId, SeasonName })));
   });
 
-  // The change history of one record from the audit log, newest first; fields the user may not see are left out.
+  // The change history of one record from the audit log, newest first; fields the user may not see are left out,
+  // size range and document rows are kept for those who may see them (history-entries.ts).
   r.get('/api/Audit/GetRecordHistory', SIGNED_IN, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
@@ -92,9 +94,10 @@ export function hierarchyRoutes(r: ApiRouter) {
               a.field, a.oldvalue, a.newvalue
          FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
         WHERE a.entity = $1 AND a.entityid = $2 ORDER BY a.auditid DESC LIMIT 500`, [h.entity, String(id)]);
-    return c.json(rows.filter((r) => !hidden.has(r.field) && schema.properties[r.field]).map((r) => ({
+    const titleOf = (field: string) => (schema.properties[field] ? (hidden.has(field) ? null : schema.properties[field].title ?? field) : historyEntryTitle(field, user));
+    return c.json(rows.map((r) => ({ r, title: titleOf(r.field) })).filter(({ title }) => title !== null).map(({ r, title }) => ({
       AuditId: r.auditid, ChangedOn: r.changedat, ChangedBy: r.username, Field: r.field,
-      FieldTitle: schema.properties[r.field].title ?? r.field, OldValue: r.oldvalue, NewValue: r.newvalue,
+      FieldTitle: title, OldValue: r.oldvalue, NewValue: r.newvalue,
     })));
   });
 

@@ -108,6 +108,21 @@ describe('record history', () => {
     expect(fields).toContain('ColorDesc');
     expect(fields).not.toContain('FFC');
   });
+
+  it('CW-067 DOC-011 size range and document rows are in the history; document rows are left out for a factory user', async () => {
+    const [cw] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND NOT isdeleted ORDER BY 1 DESC LIMIT 1`);
+    await t.ctx.db.query(`INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue) VALUES
+      (3, 'colorway', $1, 'SizeRanges', null, 'US Medium 7-13'), (3, 'colorway', $1, 'Document', null, 'spec.pdf'),
+      (3, 'colorway', $1, 'Document Factory: spec.pdf', null, '310101'), (3, 'colorway', $1, 'NoSuchThing', null, 'x')`, [String(cw.id)]);
+    const history = async (token: string) => (await (await t.request('GET', `/api/Audit/GetRecordHistory?ProjectLevelId=4&ProjectId=${cw.id}`, { token })).json()) as { Field: string; FieldTitle: string; NewValue: string }[];
+    const mine = await history(designer);
+    expect(mine.slice(0, 3).map((r) => [r.FieldTitle, r.NewValue])).toEqual([
+      ['Document factory (spec.pdf)', '310101'], ['Document', 'spec.pdf'], ['Size Ranges', 'US Medium 7-13']]);
+    expect(mine.map((r) => r.Field)).not.toContain('NoSuchThing');
+    const theirs = (await history(factory)).map((r) => r.Field);
+    expect(theirs).toContain('SizeRanges');
+    expect(theirs.filter((f) => f.startsWith('Document'))).toEqual([]);
+  });
 });
 
 describe('generic create', () => {
