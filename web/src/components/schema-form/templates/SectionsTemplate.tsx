@@ -3,6 +3,7 @@
  * of rows of fields, each optionally followed by a screen-supplied panel. The resolved sections
  * arrive in the root uiSchema's `ui:options.sections`. A section with errors opens itself and
  * shows their count; when the layout collapses any section, 'Expand all' / 'Collapse all' sit on top.
+ * Only open sections mount their fields and panels.
  */
 import { useContext, useState } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
@@ -25,21 +26,22 @@ export function SectionsTemplate({ properties, uiSchema, errorSchema }: ObjectFi
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setAll(false)}>Collapse all</button>
         </div>
       )}
-      {sections.map((s) => (
-        <details key={s.id} className="card sf-section" data-section={s.id} open={open[s.id] || errors[s.id] > 0}
+      {sections.map((s) => { const shown = open[s.id] || errors[s.id] > 0; return (
+        <details key={s.id} className="card sf-section" data-section={s.id} open={shown}
           onToggle={(e) => { const now = e.currentTarget.open; if (now !== open[s.id]) setChosen((c) => ({ ...c, [s.id]: now })); }}>
           <summary className="sf-section__title">
             {s.title}
             {errors[s.id] > 0 && <span className="sf-section__errors" role="status">{errors[s.id] === 1 ? '1 error' : `${errors[s.id]} errors`}</span>}
           </summary>
-          {s.rows.map((row) => (
+          {/* A closed section's fields are not mounted: a long accordion renders only what is open. */}
+          {shown && s.rows.map((row) => (
             <div key={row.join('|')} className="sf-row" style={{ gridTemplateColumns: `repeat(${row.length}, minmax(0, 1fr))` }}>
               {row.map((f) => <div key={f} className="sf-cell">{byName.get(f)}</div>)}
             </div>
           ))}
-          {s.panel && panels[s.panel] != null && <div className="sf-section__panel">{panels[s.panel]}</div>}
+          {shown && s.panel && panels[s.panel] != null && <div className="sf-section__panel">{panels[s.panel]}</div>}
         </details>
-      ))}
+      ); })}
     </div>
   );
 }
