@@ -9,8 +9,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS, login, navigate, pathOf, type DemoUser } from './harness';
+import { apiToken, login, navigate, pathOf, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
+import { finishColorwayCreate, pickReleasedPattern } from './colorway-steps';
 
 const app = setupApp();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
@@ -23,13 +24,7 @@ const saveForm = async (page: Page) => {
   await page.getByText('Record Saved Successfully.').last().waitFor();
 };
 
-async function tokenOf(user: DemoUser): Promise<string> {
-  const res = await fetch(`${app.server.baseUrl}/api/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS[user], password: DEMO_PASSWORD }),
-  });
-  return (await res.json()).access_token as string;
-}
+const tokenOf = (user: DemoUser) => apiToken(app.server.baseUrl, user);
 const api = async (token: string, path: string, json?: unknown) => {
   const res = await fetch(`${app.server.baseUrl}${path}`, json === undefined ? { headers: { authorization: `Bearer ${token}` } }
     : { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json) });
@@ -49,19 +44,9 @@ describe('colorway flow', () => {
 
     // Create from a released pattern of the factory user's brand.
     await navigate(page, '/prototypeCreate');
-    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
-    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2026' });
-    const patterns = page.getByRole('group', { name: 'Pattern' }).getByRole('radio');
-    await patterns.first().waitFor();
-    await patterns.first().check();
+    await pickReleasedPattern(page);
     await page.locator('#root_PrototypeName').fill('E2E Flow Colorway Basalt');
-    await page.locator('#root_DivisionKey').selectOption({ label: 'Footwear' });
-    await page.locator('#root_ProductTypeId').selectOption({ label: 'New Product' });
-    const group = page.locator('#root_WFGroupId');
-    await expect.poll(() => group.locator('option').count()).toBeGreaterThan(1);
-    await group.selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(/\/colorway\/\d+$/);
+    await finishColorwayCreate(page);
     colorwayId = Number(pathOf(page).split('/').pop());
     await page.getByText('E2E Flow Colorway Basalt · Created').or(page.getByText('Colorway · Created')).first().waitFor();
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { login, navigate } from './harness';
 import { setupApp, waitForPath } from './setup-app';
+import { finishColorwayCreate, pickReleasedPattern } from './colorway-steps';
 
 const app = setupApp();
 
@@ -15,24 +16,13 @@ describe('colorways', () => {
     await login(page, 'designer');
     await waitForPath(page, '/home');
     await navigate(page, '/prototypeCreate');
-    await page.locator('#root_BrandId').selectOption({ label: 'Summit Ridge' });
-    await page.locator('#root_SeasonId').selectOption({ label: 'Spring/Summer 2026' });
-    const patterns = page.getByRole('group', { name: 'Pattern' }).getByRole('radio');
-    await patterns.first().waitFor();
-    await patterns.first().check();
+    await pickReleasedPattern(page);
     // CW-047: a name the brand already has is a note that does not block the create.
     await page.locator('#root_PrototypeName').fill('Ridgeline Mid WP - Olive/Sand');
     await page.locator('[data-field="PrototypeName"] [role="status"]')
       .getByText('Name duplication: You may continue, but please note this name already exists.').waitFor();
     await page.locator('#root_PrototypeName').fill('E2E Colorway Ember');
-    await page.locator('#root_DivisionKey').selectOption({ label: 'Footwear' });
-    await page.locator('#root_ResponsibleId').selectOption({ label: 'Dana Whitfield' });
-    await page.locator('#root_ProductTypeId').selectOption({ label: 'New Product' });
-    const group = page.locator('#root_WFGroupId');
-    await expect.poll(() => group.locator('option').count()).toBeGreaterThan(1);
-    await group.selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(/\/colorway\/\d+$/);
+    await finishColorwayCreate(page, 'Dana Whitfield');
     await page.getByText('Colorway created or copied successfully.').waitFor();
     await page.getByRole('button', { name: 'Dual Source' }).waitFor();
     expect(await page.getByRole('button', { name: 'Factory Transfer' }).count()).toBe(0);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS, login, navigate } from './harness';
+import { apiToken, login, navigate } from './harness';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
@@ -66,10 +66,7 @@ describe('documents', () => {
 
   it('DOC-006 DOC-011 DOC-001 a factory user sees their factory\'s documents without factory controls; a designer has them and associates colorways', async () => {
     // The designer gives a pattern document to the factory user's factory through the API.
-    const token = await (await fetch(`${app.server.baseUrl}/api/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS.designer, password: DEMO_PASSWORD }),
-    })).json();
+    const token = { access_token: await apiToken(app.server.baseUrl, 'designer') };
     const form = new FormData();
     for (const [k, v] of Object.entries({ ProjectId: '1', ProjectLevel: '3', ProjLevDocCategoryId: '302', FactoryKey: '310101' })) form.append(k, v);
     form.append('file', new Blob([PDF]), 'factory-spec.pdf');

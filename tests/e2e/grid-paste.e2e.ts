@@ -9,17 +9,12 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toTsv } from '../../web/src/components/data-grid/tsv';
-import { DEMO_PASSWORD, DEMO_USERS, login, navigate } from './harness';
+import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
 const app = setupApp();
 
-async function token(user: keyof typeof DEMO_USERS): Promise<string> {
-  const res = await fetch(`${app.server.baseUrl}/api/token`, {
-    method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS[user], password: DEMO_PASSWORD }),
-  });
-  return (await res.json()).access_token;
-}
+const token = (user: DemoUser) => apiToken(app.server.baseUrl, user);
 
 async function search(tok: string, grid: string, pageSize: number) {
   const res = await fetch(`${app.server.baseUrl}/api/Grid/${grid}/Search`, {

@@ -215,6 +215,14 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
+/** An access token of a demo user from the token call, for API checks beside the browser. */
+export async function apiToken(baseUrl: string, user: DemoUser): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/token`, {
+    method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS[user], password: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 /** Opens a path of the app as a user typing it into the address bar would. */
 export async function navigate(page: Page, pathname: string): Promise<void> {
   await page.goto(pathname);

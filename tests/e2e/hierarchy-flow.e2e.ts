@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USERS, login, navigate, pathOf } from './harness';
+import { apiToken, login, navigate, pathOf } from './harness';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
@@ -125,8 +125,7 @@ describe('product hierarchy flow', () => {
 
     // PREF-024: the three records are the designer's last-used projects.
     const base = app.server.baseUrl;
-    const tokenRes = await fetch(`${base}/api/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS.designer, password: DEMO_PASSWORD }) });
-    const { access_token } = await tokenRes.json() as { access_token: string };
+    const access_token = await apiToken(base, 'designer');
     const recent = await (await fetch(`${base}/api/User/GetLastViewedProjects`, { headers: { authorization: `Bearer ${access_token}` } })).json();
     const levels = new Set((recent as { ProjectLevelId: number }[]).map((r) => r.ProjectLevelId));
     expect(levels.has(1) && levels.has(2) && levels.has(3)).toBe(true);
