@@ -168,4 +168,28 @@ describe('colorway flow', () => {
       expect(schema.properties, f).not.toHaveProperty(f);
     }
   });
+
+  it('CW-067 CW-048 saving the size ranges keeps the unsaved edits of the form, which then save at the new version', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await waitForPath(page, '/home');
+    await navigate(page, '/colorway/3');
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await page.locator('#root_GenNotes').fill('Edited before the size ranges were saved.');
+    await page.locator('#root_GenNotes').press('Tab');
+    const sizes = page.getByTestId('size-ranges');
+    await sizes.getByRole('button', { name: 'Add size range' }).click();
+    const row = await sizes.getByRole('row').count() - 1;
+    await sizes.getByLabel(`Region row ${row}`, { exact: true }).selectOption({ label: 'Asia' });
+    await sizes.getByLabel(`Width row ${row}`, { exact: true }).selectOption({ label: 'Wide' });
+    await sizes.getByLabel(`Size Range row ${row}`, { exact: true }).fill('240-290');
+    await sizes.getByRole('button', { name: 'Save size ranges' }).click();
+    await page.getByText('Record Saved Successfully.').last().waitFor();
+    // The colorway moved to a new version; the form still holds the edit and saves it without a conflict.
+    await expect.poll(() => page.locator('#root_GenNotes').inputValue()).toBe('Edited before the size ranges were saved.');
+    await saveForm(page);
+    expect(await page.getByText('This record was changed by').count()).toBe(0);
+    const stored = await api(await tokenOf('designer'), '/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=3');
+    expect(stored.GenNotes).toBe('Edited before the size ranges were saved.');
+  });
 });

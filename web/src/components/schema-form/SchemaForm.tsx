@@ -29,6 +29,7 @@ import { FORM_ERROR_MESSAGE, toErrorSchema, withoutField, type FieldError } from
 import { FieldTemplate } from './templates/FieldTemplate';
 import { SectionsTemplate } from './templates/SectionsTemplate';
 import { SectionPanelsContext } from './templates/accordion';
+import { rebaseEdits, sameValue } from './rebase';
 import { widgetFor, WIDGETS } from './widgets/registry';
 import './schema-form.css';
 
@@ -122,7 +123,6 @@ export function readableErrors(errors: RJSFValidationError[], custom?: Record<st
   });
 }
 
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** See the module comment. */
 export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, onSave, brandId, formErrorMessage = FORM_ERROR_MESSAGE, saveLabel = 'Save', actions, dirtyKey, validator = interpretedValidator as ValidatorType,
@@ -168,10 +168,12 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
   const [source, setSource] = useState(formData);
   const [pushed, setPushed] = useState(0);
   if (source !== formData) {
+    // A new record keeps the user's unsaved edits of fields it did not change (rebase.ts).
+    const { data, kept } = dirtyRef.current ? rebaseEdits(source, latestData.current, formData, fields) : { data: formData, kept: [] };
     setSource(formData);
-    latestData.current = formData;
-    dirtyRef.current = false;
-    setDirty(false);
+    latestData.current = data;
+    dirtyRef.current = kept.length > 0;
+    setDirty(kept.length > 0);
     setMessage(null);
     setServerErrors({});
   }
@@ -197,7 +199,7 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
   const onSubmitNow = async ({ formData: data }: { formData?: Record<string, unknown> }) => {
     if (!onSave || !data) return;
     const changes: Record<string, unknown> = {};
-    for (const f of fields) if (!same(data[f], formData[f]) && !isReadOnlyField(schema.properties[f])) changes[f] = data[f] ?? null;
+    for (const f of fields) if (!sameValue(data[f], formData[f]) && !isReadOnlyField(schema.properties[f])) changes[f] = data[f] ?? null;
     setSaving(true);
     try {
       const outcome = await onSave(changes, data);
