@@ -70,6 +70,8 @@ describe('colorway flow', () => {
 
     // CW-036: ticking SM ticks the earlier milestones.
     await page.locator('#root_SMComplete').check();
+    // The chain shows at once (the same rule as the server's), then the server stamps it on save.
+    await expect.poll(() => page.locator('#root_LDMComplete').isChecked()).toBe(true);
     await saveForm(page);
     for (const m of ['InitialPrototypeComplete', 'ISRComplete', 'LDMComplete', 'SMComplete']) {
       await expect.poll(() => page.locator(`#root_${m}`).isChecked(), { message: m }).toBe(true);

@@ -12,3 +12,9 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const h = d.getHours() % 12 || 12;
   return `${formatDate(d)} ${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 }
+
+/** Today in the user's time zone as YYYY-MM-DD (the calendar date the user sees). */
+export function todayIso(now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}

@@ -39,8 +39,8 @@ export interface RecordEditorProps {
   panels?: (record: RecordData, reload: () => void, editable: boolean) => Record<string, ReactNode>;
   /** The screen's own labelled options (keep the function stable between renders, e.g. useCallback). */
   withScreenOptions?: (schema: EntitySchema) => EntitySchema;
-  /** Derived values shown as the user types (the server computes them again on save). */
-  onChange?: (data: RecordData) => RecordData | void;
+  /** Derived values shown as the user types (the server computes them again on save); `record` is the loaded one. */
+  onChange?: (data: RecordData, record: RecordData) => RecordData | void;
 }
 
 export function RecordEditor({ level, id, layoutName, actions, children, editable, panels, onChange, withScreenOptions }: RecordEditorProps) {
@@ -83,7 +83,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
       )}
       <SchemaForm schema={formSchema ?? schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
         onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`}
-        panels={panels?.(record, reload, !readOnly)} onChange={readOnly ? undefined : onChange} />
+        panels={panels?.(record, reload, !readOnly)} onChange={readOnly || !onChange ? undefined : (data) => onChange(data, record)} />
       {children?.(record, reload)}
       <DocumentsPanel level={level} record={record} canEdit={!readOnly} />
       <HistoryPanel level={level.level} id={id} version={record.RowVersion} />

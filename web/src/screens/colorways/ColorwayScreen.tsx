@@ -6,7 +6,9 @@
  * types. What a user may not see (a factory user's costing and factory fields) never reaches the
  * browser: the sections holding only such fields are absent.
  */
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
+import { todayIso } from '../../format/date';
+import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { EntitySchema } from '../../components/fields/field-kind';
@@ -31,11 +33,28 @@ function useProductTypeOptions() {
     : schema), [data]);
 }
 
+/**
+ * The form's onChange: derived values from the change since the previous data (the saved record
+ * after a load or a save), with the brand's PDM flag (CW-031).
+ */
+function useDerivedValues(id: string) {
+  const { data: record } = useSWR<RecordData>(/^\d+$/.test(id) ? `${COLORWAY.read}?${COLORWAY.key}=${id}` : null);
+  const { data: pdmReady } = useSWR<boolean>(record?.BrandId ? `/api/Brand/isBrandPDMReady?BrandId=${String(record.BrandId)}` : null);
+  const last = useRef<{ saved: RecordData; data: RecordData } | null>(null);
+  return useCallback((data: RecordData, saved: RecordData) => {
+    const previous = last.current?.saved === saved ? last.current.data : saved;
+    const next = withDerivedValues(data, { previous, today: todayIso(), pdmReady: pdmReady === true });
+    last.current = { saved, data: next ?? data };
+    return next;
+  }, [pdmReady]);
+}
+
 export function ColorwayScreen() {
   const { id = '' } = useParams();
   const productTypes = useProductTypeOptions();
+  const derived = useDerivedValues(id);
   if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
-  return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={withDerivedValues} withScreenOptions={productTypes}
+  return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={derived} withScreenOptions={productTypes}
     actions={(record, reload) => <ColorwayActions record={record} reload={reload} />}
     panels={(record, reload, editable) => ({
       image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,
