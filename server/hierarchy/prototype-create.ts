@@ -23,7 +23,12 @@ export interface PrototypeCreate {
   SizeRangePresetId?: number | null;
 }
 
-/** What a copy takes from its source: the design, not its identity, stock number, factory, image, costing or volumes. */
+/** A copy's sizes are the source's (CW-067), unless the create names a preset. */
+const copySizeRanges = (q: Queryable, from: number, to: number) => q.query(
+  `INSERT INTO size_ranges (prototypeseasonalid, regionid, widthid, sizerange)
+   SELECT $2, regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1`, [from, to]);
+
+/** What a copy takes from its source: the design and its size ranges, not its identity, stock number, factory, image, costing or volumes. */
 export const COPIED_DESIGN = ['DivisionKey', 'DevColorNm', 'SAPPattNmAbr', 'ColorKey', 'ColorDesc', 'NRFColorKey', 'NRFColorDesc', 'ProdLine',
   'PictogrmLbl', 'UpperDesc', 'LiningDesc', 'OutsoleDesc', 'MatlGridNum', 'MatlGridText', 'ToeCompKey', 'ToeCompDesc', 'SafetyToe',
   'ToeRateKey', 'QualCat', 'Width', 'SampWght', 'UsComp', 'UsCompVal', 'AgeCode', 'FWS', 'HierCodeLev1Key', 'HierCodeLev1Desc',
@@ -89,6 +94,7 @@ export async function createPrototype(ctx: AppContext, user: SessionUser, body: 
   const keys = await ctx.db.tx(async (q) => {
     const inserted = await insertRecord(ctx, q, user, 'colorway', { ...values, ...pattern });
     if (input.SizeRangePresetId) await applyPreset(q, input.SizeRangePresetId, inserted.PrototypeSeasonalId as number);
+    else if (source) await copySizeRanges(q, seasonal.CopySeasonalId!, inserted.PrototypeSeasonalId as number);
     return inserted;
   });
   const duplicate = await prototypeNameExists(ctx.db, brandId, String(values.PrototypeName), keys.PrototypeId);

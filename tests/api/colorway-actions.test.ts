@@ -142,6 +142,12 @@ describe('create (CW-002..008)', () => {
     const id = await newColorway({ Prototype: { BrandId: 2 }, PrototypeSeasonal: { CopySeasonalId: source.prototypeseasonalid } });
     const copy = await row(id);
     expect(copy).toMatchObject({ brandid: 1, colordesc: source.colordesc, copyseasonalid: source.prototypeseasonalid, statusid: 1, stocknum: null });
+    // CW-067: the copy offers the source's sizes.
+    const sizes = async (seasonalId: number) => (await db().query('SELECT regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1 ORDER BY 1, 2', [seasonalId]))
+      .map((r) => `${r.regionid}/${r.widthid} ${r.sizerange}`);
+    const theirs = await sizes(source.prototypeseasonalid);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(await sizes(id)).toEqual(theirs);
   });
 
   it('CW-047 a duplicate name only notes the duplication', async () => {
