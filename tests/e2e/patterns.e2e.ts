@@ -65,7 +65,6 @@ describe('patterns', () => {
 
   it('PAT-001 PAT-024 PAT-026 a pattern made from a brief is deleted; opening it again says so and goes to Search', async () => {
     const page = await app.page();
-    page.on('dialog', (d) => void d.accept());
     await login(page, 'designer');
     await waitForPath(page, '/home');
     await navigate(page, '/patternFromBrief/1');
@@ -78,6 +77,7 @@ describe('patterns', () => {
     await page.waitForURL(/\/pattern\/\d+$/);
     const path = pathOf(page);
     await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete Pattern' }).getByRole('button', { name: 'Delete' }).click();
     await waitForPath(page, '/patternList');
     await navigate(page, path);
     await page.getByText('The Pattern you are trying to access is deleted.').waitFor();

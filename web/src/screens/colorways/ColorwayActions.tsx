@@ -13,6 +13,7 @@ import { useSessionStore } from '../../auth/session-store';
 import { levelOf, searchPathOf } from '../../components/record/hierarchy';
 import { RelinkDialog } from '../../components/record/RelinkDialog';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
 import { MESSAGES, offeredActions } from './colorway-actions';
 
@@ -78,8 +79,9 @@ export function ColorwayActions({ record, reload }: { record: RecordData; reload
   const [dialog, setDialog] = useState<Dialog>(null);
   const toggle = (d: Dialog) => setDialog((open) => (open === d ? null : d));
 
+  const [confirming, setConfirming] = useState(false);
   const remove = async () => {
-    if (!window.confirm('Delete this colorway?')) return;
+    setConfirming(false);
     try {
       await apiFetch('/api/Prototype/DeletePrototypeSeasonal', { method: 'POST', json: { PrototypeSeasonalId: id } });
       toast.success(MESSAGES.deleted);
@@ -99,7 +101,9 @@ export function ColorwayActions({ record, reload }: { record: RecordData; reload
       {offered.relink && <button type="button" className="btn" onClick={() => toggle('relink')}>Relink Pattern</button>}
       {offered.transfer && <button type="button" className="btn" onClick={() => toggle('transfer')}>Factory Transfer</button>}
       {offered.dualSource && <button type="button" className="btn" onClick={() => toggle('dualSource')}>Dual Source</button>}
-      {offered.delete && <button type="button" className="btn btn--danger" onClick={() => void remove()}>Delete</button>}
+      {offered.delete && <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>Delete</button>}
+      {confirming && <ConfirmDialog title="Delete Colorway" message={`Delete the colorway ${String(record.PrototypeName)}?`} confirmLabel="Delete" danger
+        onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
       {/* CW-055/056: a pattern in status 2 or 3 of the colorway's brand and season. */}
       {dialog === 'relink' && (
         <RelinkDialog title="Relink to another Pattern" listUrl={`/api/Prototype/GetRelinkList?PrototypeSeasonalId=${id}`} items={RELINK_ITEMS}

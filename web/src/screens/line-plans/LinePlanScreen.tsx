@@ -14,6 +14,7 @@ import { useSessionStore } from '../../auth/session-store';
 import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
 import { downloadExport } from './line-plan-api';
 import { LinePlanDetails } from './LinePlanDetails';
@@ -49,8 +50,9 @@ function Actions({ record, reload }: { record: RecordData; reload: () => void })
   const { data: briefs } = useSWR<{ TotalRecords: number }>(mayDelete && can(permissions, 'brief', 'read') ? `/api/LinePlan/GetLinePlanBriefs?LinePlanId=${id}&pageSize=1` : null);
   const [busy, setBusy] = useState(false);
 
+  const [confirming, setConfirming] = useState(false);
   const remove = async () => {
-    if (!window.confirm(`Delete the line plan ${String(record.LinePlanName)}?`)) return;
+    setConfirming(false);
     setBusy(true);
     try {
       await apiFetch('/api/LinePlan/DeleteLinePlan', { method: 'POST', json: { LinePlanId: id } });
@@ -70,7 +72,9 @@ function Actions({ record, reload }: { record: RecordData; reload: () => void })
       {BRIEF_STATUSES.has(Number(record.StatusId)) && can(permissions, 'brief', 'create') && <Link className="btn btn--small" to={`/briefFromLinePlan/${id}`}>Create Brief</Link>}
       <Link className="btn btn--small" to={`/linePlan/${id}/gantt`}>Gantt</Link>
       <button type="button" className="btn btn--small" onClick={() => void exportFile()}>Export</button>
-      {mayDelete && briefs?.TotalRecords === 0 && <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => void remove()}>Delete</button>}
+      {mayDelete && briefs?.TotalRecords === 0 && <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => setConfirming(true)}>Delete</button>}
+      {confirming && <ConfirmDialog title="Delete Line Plan" message={`Delete the line plan ${String(record.LinePlanName)}?`} confirmLabel="Delete" danger
+        onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
 import { RelinkDialog } from '../../components/record/RelinkDialog';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
 
 const RELINK_ITEMS = { list: 'Briefs', key: 'BriefSeasonalId', name: 'BriefName' };
@@ -22,8 +23,9 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
   const canCreateColorway = useCan('colorway', 'create');
   const [relinking, setRelinking] = useState(false);
 
+  const [confirming, setConfirming] = useState(false);
   const remove = async () => {
-    if (!window.confirm('Delete this pattern?')) return;
+    setConfirming(false);
     try {
       await apiFetch('/api/Pattern/DeletePatternSeasonal', { method: 'POST', json: { PatternSeasonalId: id } });
       toast.success('Record deleted.');
@@ -41,7 +43,9 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
         <button type="button" className="btn" onClick={() => void navigate(`/prototypeFromPattern/${id}`)}>Create Colorway</button>
       )}
       {canEdit && <button type="button" className="btn" onClick={() => setRelinking(!relinking)}>Relink</button>}
-      {canDelete && record.StatusId === 1 && <button type="button" className="btn btn--danger" onClick={() => void remove()}>Delete</button>}
+      {canDelete && record.StatusId === 1 && <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>Delete</button>}
+      {confirming && <ConfirmDialog title="Delete Pattern" message={`Delete the pattern ${String(record.PatternName)}?`} confirmLabel="Delete" danger
+        onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
       {relinking && (
         <RelinkDialog title="Relink to another Brief" listUrl={`/api/Pattern/GetRelinkList?PatternSeasonalId=${id}`} items={RELINK_ITEMS}
           relinkUrl="/api/Pattern/RelinkPattern" relinkBody={(BriefSeasonalId) => ({ PatternSeasonalId: id, BriefSeasonalId, RowVersion: record.RowVersion })}
