@@ -11,7 +11,7 @@ import { finishColorwayCreate, pickReleasedPattern } from './colorway-steps';
 const app = setupApp();
 
 describe('colorways', () => {
-  it('CW-002 CW-007 CW-008 CW-047 the designer creates a colorway from a released pattern and lands on /colorway/{id}', async () => {
+  it('CW-002 CW-007 CW-008 CW-047 CW-059 the designer creates a colorway from a released pattern and lands on /colorway/{id}, then deletes it', async () => {
     const page = await app.page();
     await login(page, 'designer');
     await waitForPath(page, '/home');
@@ -26,6 +26,11 @@ describe('colorways', () => {
     await page.getByText('Colorway created or copied successfully.').waitFor();
     await page.getByRole('button', { name: 'Dual Source' }).waitFor();
     expect(await page.getByRole('button', { name: 'Factory Transfer' }).count()).toBe(0);
+    // CW-059: a colorway in status 1 is deleted after the confirmation; the list opens.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete Colorway' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Record Deleted Successfully.').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/Search' && u.searchParams.get('searchModule') === '4');
   });
 
   it('CW-001 /prototypeEdit/{id} opens /colorway/{id}; CW-024 the designer is offered factory transfer on a released colorway', async () => {
