@@ -14,6 +14,7 @@ import { levelOf, searchPathOf } from '../../components/record/hierarchy';
 import { RelinkDialog } from '../../components/record/RelinkDialog';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
+import { Modal } from '../../shell/Modal';
 import { toast } from '../../shell/toast-store';
 import { MESSAGES, offeredActions } from './colorway-actions';
 
@@ -52,7 +53,10 @@ function FactoryDialog({ kind, record, onDone, onClose }: { kind: 'transfer' | '
     }
   };
   return (
-    <div className="card" role="dialog" aria-label={title}>
+    <Modal title={title} onCancel={onClose} actions={<>
+      <button type="button" className="btn" onClick={onClose}>Cancel</button>
+      <button type="button" className="btn btn--primary" disabled={!key} onClick={() => void run()}>{title}</button>
+    </>}>
       <div className="field">
         <label htmlFor="colorway-new-factory">{kind === 'transfer' ? 'Transfer to factory' : 'Dual source factory'}</label>
         <select id="colorway-new-factory" value={key} onChange={(e) => setKey(e.target.value)}>
@@ -62,11 +66,7 @@ function FactoryDialog({ kind, record, onDone, onClose }: { kind: 'transfer' | '
       </div>
       <label className="field--inline"><input type="checkbox" checked={mitigation} onChange={(e) => setMitigation(e.target.checked)} /> Tariff mitigation transfer</label>
       {kind === 'transfer' && <label className="field--inline"><input type="checkbox" checked={copyBuyReady} onChange={(e) => setCopyBuyReady(e.target.checked)} /> Copy buy ready</label>}
-      <div className="form__actions">
-        <button type="button" className="btn btn--primary" disabled={!key} onClick={() => void run()}>{title}</button>
-        <button type="button" className="btn btn--ghost" onClick={onClose}>Close</button>
-      </div>
-    </div>
+    </Modal>
   );
 }
 
