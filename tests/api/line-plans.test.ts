@@ -15,6 +15,9 @@ let designer: string, admin: string, viewer: string, factory: string;
 beforeAll(async () => {
   t = await createTestApp();
   [designer, admin, viewer, factory] = await t.tokens('designer', 'admin', 'viewer', 'factory');
+  // These tests start new line plans with empty calendars: the demo's corporate template is set aside
+  // (LP-018 checks the seeding with its own rows here, and with the demo template in demo-data.test.ts).
+  await t.ctx.db.query('UPDATE corporate_template_items SET isdeleted = true');
 });
 afterAll(async () => { await t?.close(); });
 

@@ -51,10 +51,10 @@ describe('line plans', () => {
     await section(page, 'planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
     await page.getByText('Record Saved Successfully.').first().waitFor();
 
-    // Two rows in the Spring 2027 calendar (sub-season 5).
+    // LP-018: the Spring 2027 calendar (sub-season 5) starts as a copy of the demo's corporate template;
+    // its first two rows are renamed and dated.
     const cal = 'calendar-5', t = 'Calendar Spring 2027';
-    await section(page, cal).getByRole('button', { name: 'Add row' }).click();
-    await section(page, cal).getByRole('button', { name: 'Add row' }).click();
+    await expect.poll(() => cell(page, cal, `${t} Name row 1`).inputValue(), { timeout: 10_000 }).toBe('Kick-off');
     for (const [row, values] of [[1, ['Line Review', 'Concept', '1', '2026-03-02', '2026-03-05']], [2, ['Proto Review', 'Design', '2', '2026-05-10', '2026-05-20']]] as const) {
       await cell(page, cal, `${t} Name row ${row}`).fill(values[0]);
       await cell(page, cal, `${t} Stage row ${row}`).fill(values[1]);
@@ -95,10 +95,12 @@ describe('line plans', () => {
     expect(await cell(page, 'launches', 'Launch Dates Available at Retail row 1').inputValue()).toBe('2027-01-15');
     expect(await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').inputValue()).toBe('2026-11-15');
 
-    // LP-004: the gantt view shows the calendar rows as bars.
+    // LP-004: the gantt view lists every calendar row and draws the two dated ones as bars.
+    const calendarRows = await page.locator('[data-testid^="calendar-"] tbody tr').count();
     await page.getByRole('link', { name: 'Gantt' }).click();
     await page.waitForURL(new RegExp(`/linePlan/${id}/gantt$`));
-    await expect.poll(() => page.getByTestId('gantt-row').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('gantt-row').count(), { timeout: 10_000 }).toBe(calendarRows);
+    expect(await page.locator('.gantt__bar').count()).toBe(2);
   });
 
   it('LP-002 /linePlanEdit/{id} goes to /linePlan/{id}; LP-001 the list opens one; LP-005 an unknown id alerts and goes home', async () => {
