@@ -1,5 +1,6 @@
 /**
- * Form bench page: `benchForm('ours' | 'bare')` mounts our SchemaForm or a bare RJSF Form
+ * Form bench page: `benchForm('ours' | 'accordion' | 'bare')` mounts our SchemaForm (all sections open,
+ * or as an accordion with one section open) or a bare RJSF Form
  * (default widgets, same schema and data) and reports the first render time; keystroke-to-paint
  * is taken for every key typed afterwards (window.keyLatencies).
  */
@@ -13,7 +14,7 @@ import '../../web/src/styles/base.css';
 import '../../web/src/styles/forms.css';
 import '../../web/src/styles/components.css';
 import { afterPaint } from './after-paint';
-import { benchLayout, benchRecord, benchSchema } from './form-data';
+import { benchAccordionLayout, benchLayout, benchRecord, benchSchema } from './form-data';
 
 const host = document.getElementById('root')!;
 let root: Root | null = null;
@@ -30,7 +31,7 @@ window.addEventListener('keydown', () => {
 
 const bareSchema = formSchema(benchSchema, layoutFields(resolveLayout(benchLayout, benchSchema)));
 
-async function mount(kind: 'ours' | 'bare'): Promise<number> {
+async function mount(kind: 'ours' | 'accordion' | 'bare'): Promise<number> {
   root?.unmount();
   host.innerHTML = '';
   await afterPaint();
@@ -38,8 +39,8 @@ async function mount(kind: 'ours' | 'bare'): Promise<number> {
   const mounted = new Promise<void>((r) => { done = r; });
   function Bench() {
     useEffect(() => done(), []);
-    return kind === 'ours'
-      ? <SchemaForm schema={benchSchema} layout={benchLayout} formData={benchRecord} onSave={async () => {}} />
+    return kind !== 'bare'
+      ? <SchemaForm schema={benchSchema} layout={kind === 'ours' ? benchLayout : benchAccordionLayout} formData={benchRecord} onSave={async () => {}} />
       : <Form schema={bareSchema as never} formData={benchRecord} validator={validator} />;
   }
   const t0 = performance.now();

@@ -24,6 +24,12 @@ export const benchLayout: LayoutDocument = {
   })),
 };
 
+/** The same layout as an accordion (CW-009): the first section open, the other four collapsed. */
+export const benchAccordionLayout: LayoutDocument = {
+  ...benchLayout,
+  sections: benchLayout.sections.map((s, i) => (i === 0 ? s : { ...s, collapsed: true })),
+};
+
 export const benchRecord: Record<string, unknown> = Object.fromEntries(Object.entries(benchSchema.properties).map(([f, p], i) => {
   const t = Array.isArray(p.type) ? p.type[0] : p.type;
   if (t === 'boolean') return [f, i % 2 === 0];

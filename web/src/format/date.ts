@@ -15,6 +15,5 @@ export function formatDateTime(value: string | number | Date | null | undefined)
 
 /** Today in the user's time zone as YYYY-MM-DD (the calendar date the user sees). */
 export function todayIso(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

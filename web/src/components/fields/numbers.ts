@@ -27,11 +27,15 @@ export function parseNumber(text: unknown): number | null {
 }
 
 /** Money display: no decimals for whole amounts, otherwise 2 (CONST-016). */
+// One formatter each: toLocaleString with options builds a new one per call (grids format thousands of cells).
+const WHOLE = new Intl.NumberFormat('en-US');
+const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatMoney(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value);
-  return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return Number.isInteger(n) ? WHOLE.format(n) : CENTS.format(n);
 }
 
 /** Money rounded to cents (what is sent to the server). */
