@@ -21,6 +21,8 @@ export interface PropertySchema {
   'x-lookup'?: string;
   'x-computed'?: boolean;
   'x-money'?: boolean;
+  /** An integer user id the screens show as the user's name. */
+  'x-user'?: boolean;
   'x-link'?: LinkSpec;
   [k: string]: unknown;
 }

@@ -112,6 +112,11 @@ describe('status and factory', () => {
     expect((await saved(id, { LthrApprvDate: '2026-10-01' })).LthrApprvBy).toBe(designerId);
     const cleared = await saved(id, { LthrApprvDate: null });
     expect([cleared.LthrApprvDate ?? null, cleared.LthrApprvBy ?? null]).toEqual([null, null]);
+    // The stamps are the server's: a request naming the user is refused.
+    for (const stamp of [{ LthrApprvBy: designerId }, { CostingComplBy: designerId }]) {
+      const res = await update(id, stamp);
+      expect(res.status, JSON.stringify(stamp)).toBe(403);
+    }
   });
 });
 

@@ -16,6 +16,8 @@ export interface FieldSchema {
   description?: string;
   'x-lookup'?: string;
   'x-money'?: boolean;
+  /** An integer user id shown as the user's name. */
+  'x-user'?: boolean;
   'x-computed'?: boolean;
   [k: string]: unknown;
 }

@@ -1,7 +1,8 @@
 /**
  * The database-backed choices of a hierarchy record's form: the responsible user among the
  * brand's active users (the current one kept even when inactive; id 1 shows as 'System User',
- * CONST-025) and the brand's workflow groups of the record's level. They reach SchemaForm as
+ * CONST-025) and the brand's workflow groups of the record's level; the user stamps (`x-user`:
+ * created by, released by, leather approved by…) by name the same way. They reach SchemaForm as
  * labelled options in a copy of the entity schema (schema-form/options.ts).
  */
 import { useMemo } from 'react';
@@ -38,6 +39,11 @@ export function withBrandChoices(schema: EntitySchema, choices: ReturnType<typeo
   let next = schema;
   if (choices.users) next = withOptions(next, 'ResponsibleId', responsibleOptions(choices.users, record.ResponsibleId, record.ResponsibleName));
   if (choices.groups) next = withOptions(next, 'WFGroupId', choices.groups.map((g) => ({ value: g.WFGroupId, label: g.WFGroupName })), none);
+  if (choices.users) {
+    for (const f of Object.keys(schema.properties).filter((k) => schema.properties[k]['x-user'] && typeof record[k] === 'number')) {
+      next = withOptions(next, f, responsibleOptions(choices.users, record[f], record[`${f}Name`]));
+    }
+  }
   return next;
 }
 
