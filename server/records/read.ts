@@ -12,6 +12,7 @@ import { paged, type Paged } from './paging';
 import { columnOf } from './split-record';
 import { containsPattern } from '../db/contains';
 import { AppError } from '../http/errors';
+import { withUserNames } from './user-names';
 
 export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
@@ -57,7 +58,7 @@ export async function readRecord(ctx: AppContext, user: SessionUser, entity: str
     const [mine] = await ctx.db.query(`SELECT 1 FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1 AND ${s.where.join(' AND ')}`, [id, ...s.params]);
     if (!mine) throw forbidden('You do not have access to this record.');
   }
-  return row;
+  return (await withUserNames(ctx.db, schema, [row]))[0];
 }
 
 export interface SearchRequest {

@@ -14,6 +14,7 @@ import { diffRecords, writeAudit } from './audit';
 import { column, viewOf } from './read';
 import { splitRecord } from './split-record';
 import { runUpdateHooks } from './hooks';
+import { withUserNames } from './user-names';
 
 /** `warnings` collects the hooks' notes that do not refuse the save (see UpdateHookArgs.warn). */
 export interface UpdateRequest { id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[] }
@@ -107,7 +108,7 @@ export async function updateRecordIn(ctx: AppContext, q: Queryable, user: Sessio
     const changed = diffRecords(prev, changes);
     await writeAudit(q, user.userId, entity, req.id, changed);
     const [next] = await q.query(`SELECT ${cols.join(', ')} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [req.id]);
-    return visibleRecord(next, access);
+    return (await withUserNames(q, schema, [visibleRecord(next, access)]))[0];
   }
 }
 

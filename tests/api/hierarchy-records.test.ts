@@ -125,6 +125,26 @@ describe('record history', () => {
   });
 });
 
+describe('user stamps (x-user)', () => {
+  it('CONST-025 a record and an update answer carry the name beside each visible stamp; a hidden stamp has no name either', async () => {
+    const [cw] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id, rowversion FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND statusid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1`);
+    const [{ userid: costingId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'costing@example.com'`);
+    await t.ctx.db.query('UPDATE prototype_seasonals SET costingcomplby = $2, lthrapprvby = 1 WHERE prototypeseasonalid = $1', [cw.id, costingId]);
+    const url = `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${cw.id}`;
+    const mine = await (await t.request('GET', url, { token: designer })).json();
+    const [{ name }] = await t.ctx.db.query(`SELECT firstname || ' ' || lastname AS name FROM users WHERE userid = $1`, [costingId]);
+    expect(mine).toMatchObject({ CostingComplBy: costingId, CostingComplByName: name, LthrApprvBy: 1, LthrApprvByName: 'System User' });
+    const saved = await update(designer, cw.id, mine.RowVersion, { GenNotes: 'Stamped names.' }, 'Prototype/UpdatePrototype');
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).Data).toMatchObject({ CostingComplByName: name, LthrApprvByName: 'System User' });
+    // CostingComplBy is a costing field: hidden from the factory user, and so is its name.
+    const theirs = await (await t.request('GET', url, { token: factory })).json();
+    expect(theirs).not.toHaveProperty('CostingComplBy');
+    expect(theirs).not.toHaveProperty('CostingComplByName');
+    expect(theirs.LthrApprvByName).toBe('System User');
+  });
+});
+
 describe('generic create', () => {
   it('inserts base and seasonal rows, stamps the creator and audits the created fields', async () => {
     const user = await authenticate(t.ctx, `Bearer ${designer}`);

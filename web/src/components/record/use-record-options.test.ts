@@ -15,15 +15,15 @@ describe('responsible options', () => {
 });
 
 describe('user stamps', () => {
-  it('a field marked x-user shows the user\'s name; System User for 1; unknown users by their id or the record\'s name column', () => {
+  it('a field marked x-user shows the name the record carries beside it; System User for 1; the id without a name', () => {
     const schema = { properties: {
       CreatedBy: { type: 'integer', 'x-computed': true, 'x-user': true }, ReleasedBy: { type: 'integer', 'x-user': true },
-      LthrApprvBy: { type: ['integer', 'null'], 'x-user': true }, Plain: { type: 'integer' },
+      LthrApprvBy: { type: ['integer', 'null'], 'x-user': true }, ChangedBy: { type: 'integer', 'x-user': true }, Plain: { type: 'integer' },
     } } as never;
-    const record = { CreatedBy: 8, ReleasedBy: 42, ReleasedByName: 'Old Hand', LthrApprvBy: 1, Plain: 3 };
+    const record = { CreatedBy: 8, CreatedByName: 'Ari Stone', ReleasedBy: 42, ReleasedByName: 'Old Hand', LthrApprvBy: 1, ChangedBy: 9, Plain: 3 };
     const s = withBrandChoices(schema, { users, groups: undefined }, record) as { properties: Record<string, never> };
     const label = (f: string) => optionsOf(s.properties[f])?.find((o) => o.value === record[f as keyof typeof record])?.label;
-    expect([label('CreatedBy'), label('ReleasedBy'), label('LthrApprvBy')]).toEqual(['Ari Stone', 'Old Hand', 'System User']);
+    expect([label('CreatedBy'), label('ReleasedBy'), label('LthrApprvBy'), label('ChangedBy')]).toEqual(['Ari Stone', 'Old Hand', 'System User', '9']);
     expect(optionsOf(s.properties.Plain)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
  * The database-backed choices of a hierarchy record's form: the responsible user among the
  * brand's active users (the current one kept even when inactive; id 1 shows as 'System User',
  * CONST-025) and the brand's workflow groups of the record's level; the user stamps (`x-user`:
- * created by, released by, leather approved by…) by name the same way. They reach SchemaForm as
+ * created by, released by, leather approved by…) by the name the record carries beside them. They reach SchemaForm as
  * labelled options in a copy of the entity schema (schema-form/options.ts).
  */
 import { useMemo } from 'react';
@@ -39,10 +39,9 @@ export function withBrandChoices(schema: EntitySchema, choices: ReturnType<typeo
   let next = schema;
   if (choices.users) next = withOptions(next, 'ResponsibleId', responsibleOptions(choices.users, record.ResponsibleId, record.ResponsibleName));
   if (choices.groups) next = withOptions(next, 'WFGroupId', choices.groups.map((g) => ({ value: g.WFGroupId, label: g.WFGroupName })), none);
-  if (choices.users) {
-    for (const f of Object.keys(schema.properties).filter((k) => schema.properties[k]['x-user'] && typeof record[k] === 'number')) {
-      next = withOptions(next, f, responsibleOptions(choices.users, record[f], record[`${f}Name`]));
-    }
+  // A stamp's name comes with the record (<Field>Name, server/records/user-names.ts).
+  for (const f of Object.keys(schema.properties).filter((k) => schema.properties[k]['x-user'] && typeof record[k] === 'number')) {
+    next = withOptions(next, f, responsibleOptions([], record[f], record[`${f}Name`]));
   }
   return next;
 }
