@@ -11,7 +11,7 @@ import { badRequest } from '../http/errors';
 import '../hierarchy/colorway';
 import { saveColorwayData, type ColorwayDataSave } from '../hierarchy/colorway-save';
 import { HIERARCHY, withDeletedMessage } from './hierarchy';
-import { addColorwaySpecLog, colorwaySpecLog, ecnDescription, type ColorwayPlace } from '../hierarchy/colorway-spec-log';
+import { addColorwaySpecLog, colorwaySpecLog, ecnDescription, placeOf, type ColorwayPlace } from '../hierarchy/colorway-spec-log';
 import { CARRY_OVER, isPdmReady, MSG, pdmPrice, serviceFee, stockNumberTaken } from '../hierarchy/colorway-rules';
 
 /** Who may see a service fee: a colorway or costing editor who is not a factory user (PERM-029). */
@@ -32,8 +32,7 @@ function text(body: Record<string, unknown>, field: string, max: number, require
 
 /** The colorway's project, season and stock number, after the read checks (brand, factory, deleted). */
 async function colorwayPlace(ctx: AppContext, user: SessionUser, id: number): Promise<ColorwayPlace> {
-  const record = await readRecord(ctx, user, 'colorway', 'PrototypeSeasonalId', id);
-  return { PrototypeId: record.PrototypeId as number, SeasonId: record.SeasonId as number, StockNum: (record.StockNum as string | null) ?? null };
+  return placeOf(await readRecord(ctx, user, 'colorway', 'PrototypeSeasonalId', id));
 }
 
 export function colorwayRoutes(r: ApiRouter) {

@@ -50,17 +50,17 @@ export async function serviceFee(q: Queryable, brandId: unknown, factoryKey: unk
   return row ? Number(row.servicefee) : null;
 }
 
-/** CW-045: may the brand override the service fee? */
-export async function canOverrideFee(q: Queryable, brandId: unknown): Promise<boolean> {
-  const [row] = await q.query<{ cansfoverride: boolean }>('SELECT cansfoverride FROM brands WHERE brandid = $1', [brandId]);
-  return row?.cansfoverride === true;
+/** One of the brand's flags (LOOKUP-026). */
+async function brandFlag(q: Queryable, brandId: unknown, flag: 'cansfoverride' | 'ispdmready'): Promise<boolean> {
+  const [row] = await q.query<{ v: boolean }>(`SELECT ${flag} AS v FROM brands WHERE brandid = $1`, [brandId]);
+  return row?.v === true;
 }
 
-/** LOOKUP-026: whether the brand is ready for the PDM price calculation (CW-031). */
-export async function isPdmReady(q: Queryable, brandId: unknown): Promise<boolean> {
-  const [row] = await q.query<{ ispdmready: boolean }>('SELECT ispdmready FROM brands WHERE brandid = $1', [brandId]);
-  return row?.ispdmready === true;
-}
+/** CW-045: may the brand override the service fee? */
+export const canOverrideFee = (q: Queryable, brandId: unknown) => brandFlag(q, brandId, 'cansfoverride');
+
+/** Whether the brand is ready for the PDM price calculation (CW-031). */
+export const isPdmReady = (q: Queryable, brandId: unknown) => brandFlag(q, brandId, 'ispdmready');
 
 /**
  * CW-031 PDM price of a colorway in its season (docs/decisions/011-pdm-price.md): the purchase price

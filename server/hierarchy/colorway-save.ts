@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { badRequest } from '../http/errors';
 import { readRecord } from '../records/read';
 import { updateRecordIn } from '../records/write';
-import { addColorwaySpecLogIn } from './colorway-spec-log';
+import { addColorwaySpecLogIn, placeOf } from './colorway-spec-log';
 import { saveSizeRangesIn } from './size-ranges';
 
 export interface ColorwayDataSave {
@@ -30,9 +30,8 @@ export async function saveColorwayData(ctx: AppContext, user: SessionUser, req: 
     if (req.SizeRanges?.length) {
       await saveSizeRangesIn(ctx, q, user, { PrototypeSeasonalId: id, RowVersion: record.RowVersion as number, SizeRanges: req.SizeRanges });
     }
-    const place = { PrototypeId: record.PrototypeId as number, SeasonId: record.SeasonId as number, StockNum: (record.StockNum as string | null) ?? null };
     for (const text of req.SpecLog ?? []) {
-      if (text.trim()) await addColorwaySpecLogIn(ctx, q, user, place, text.trim(), false);
+      if (text.trim()) await addColorwaySpecLogIn(ctx, q, user, placeOf(record), text.trim(), false);
     }
   });
   return readRecord(ctx, user, 'colorway', 'PrototypeSeasonalId', id);

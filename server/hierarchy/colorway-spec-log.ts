@@ -19,6 +19,10 @@ export function ecnDescription(reason: string, notes?: string | null): string {
 
 export interface ColorwayPlace { PrototypeId: number; SeasonId: number; StockNum: string | null }
 
+/** Where a colorway record's spec log entries belong (CW-054). */
+export const placeOf = (record: Record<string, unknown>): ColorwayPlace =>
+  ({ PrototypeId: record.PrototypeId as number, SeasonId: record.SeasonId as number, StockNum: (record.StockNum as string | null) ?? null });
+
 /** CW-054: entries of the colorway (or of its stock number), of its season only when `sameSeason`, newest first. */
 export function colorwaySpecLog(q: Queryable, c: ColorwayPlace, sameSeason: boolean) {
   return q.query(

@@ -18,6 +18,8 @@ import './size-ranges.css';
 
 export interface SizeRangePanelProps {
   prototypeSeasonalId: number;
+  /** The colorway's RowVersion as the screen holds it: the save goes at it (a save moves it). */
+  rowVersion: number;
   canEdit: boolean;
   /** After a save, with the colorway's new RowVersion (the size range save moves it). */
   onSaved?: (rowVersion: number) => void;
@@ -39,12 +41,8 @@ export function SizeRangePanel(props: SizeRangePanelProps) {
   return <SizeRangeEditor mode="prototype" {...props} />;
 }
 
-const COLORWAY = '/api/Prototype/GetPrototypeSeasonalDetails';
-
-function ColorwaySizeRanges({ prototypeSeasonalId, canEdit, onSaved }: SizeRangePanelProps) {
+function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion: screenVersion, canEdit, onSaved }: SizeRangePanelProps) {
   const { data, mutate } = useSWR<SavedRow[]>(sizeRangesKey(prototypeSeasonalId));
-  // The colorway record the screen shows (same cache entry): the save goes at its RowVersion.
-  const colorway = useSWR<{ RowVersion: number }>(`${COLORWAY}?PrototypeSeasonalId=${prototypeSeasonalId}`, { revalidateOnFocus: false });
   const { regions, widths } = useSizeLookups();
   const [rows, setRows] = useState<RowDraft[]>([]);
   const [cells, setCells] = useState<CellErrors>(new Map());
@@ -56,7 +54,8 @@ function ColorwaySizeRanges({ prototypeSeasonalId, canEdit, onSaved }: SizeRange
 
   useEffect(() => { setRows((data ?? []).map(draftOf)); }, [data]);
   const edit = (next: RowDraft[]) => { setRows(next); setCells(new Map()); setMessage(null); };
-  const rowVersion = Math.max(colorway.data?.RowVersion ?? 0, savedVersion);
+  // Until the screen has reloaded the colorway after a save, the version this panel's save moved it to.
+  const rowVersion = Math.max(screenVersion, savedVersion);
 
   const refuse = (text: string, marked: CellErrors) => { setCells(marked); setMessage(text); toast.error(text); };
   const save = async () => {
@@ -76,7 +75,7 @@ function ColorwaySizeRanges({ prototypeSeasonalId, canEdit, onSaved }: SizeRange
     onSaved?.(answer.RowVersion);
   };
 
-  const ready = data && regions && widths && colorway.data;
+  const ready = data && regions && widths;
   return (
     <section className="card size-ranges" aria-label="Size Ranges" data-testid="size-ranges">
       <div className="toolbar size-ranges__toolbar">

@@ -59,7 +59,7 @@ export function ColorwayScreen() {
     panels={(record, reload, editable) => ({
       image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,
       specLog: <ColorwaySpecLog record={record} canEdit={editable} />,
-      sizeRanges: <SizeRangePanel prototypeSeasonalId={Number(id)} canEdit={editable} onSaved={reload} />,
+      sizeRanges: <SizeRangePanel prototypeSeasonalId={Number(id)} rowVersion={Number(record.RowVersion)} canEdit={editable} onSaved={reload} />,
       briefsLinePlans: <ColorwayBriefLinks record={record} />,
       patterns: <ColorwayPatternLink record={record} />,
     })} />;
