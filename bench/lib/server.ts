@@ -18,9 +18,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `dataDir`: an existing data folder (e.g. with the large fixture); it is removed on stop like a fresh one. */
+export async function startServer(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-'))): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/client';
 import { prices } from '../domain/price-rule';
 import type { FieldError } from '../http/errors';
+import { cached, prime } from '../records/request-cache';
 
 export const MSG = {
   factoryRequired: 'Please select Factory Name',
@@ -32,28 +33,47 @@ export const HTS_REGIONS = [['Us', 'US'], ['Ca', 'CA'], ['Uk', 'GB'], ['Eu', 'NL
 export const fieldError = (field: string, message: string): FieldError => ({ Field: `/${field}`, Message: message });
 
 /** The factory's own fields as the colorway stores them, or null for an unknown key. */
-export async function factoryFields(q: Queryable, factoryKey: string) {
-  const [f] = await q.query<Record<string, string>>(
+export function factoryFields(q: Queryable, factoryKey: string) {
+  return cached(q, 'factory', [factoryKey], async () => (await factoriesByKey(q, [factoryKey])).get(factoryKey) ?? null);
+}
+
+type FactoryFields = { FactNameKy: string; FactName: string; CtryOfOrig: string; FactoryGroupKey: string; FactoryGroupName: string };
+
+async function factoriesByKey(q: Queryable, keys: string[]): Promise<Map<string, FactoryFields>> {
+  const rows = await q.query<Record<string, string>>(
     `SELECT f.factorykey, f.factoryname, f.countrycode, g.factorygroupkey, g.factorygroupname
-       FROM factories f JOIN factory_groups g ON g.factorygroupkey = f.factorygroupkey WHERE f.factorykey = $1`, [factoryKey]);
-  return f ? { FactNameKy: f.factorykey, FactName: f.factoryname, CtryOfOrig: f.countrycode,
-    FactoryGroupKey: f.factorygroupkey, FactoryGroupName: f.factorygroupname } : null;
+       FROM factories f JOIN factory_groups g ON g.factorygroupkey = f.factorygroupkey WHERE f.factorykey = ANY($1)`, [keys]);
+  return new Map(rows.map((f) => [f.factorykey, { FactNameKy: f.factorykey, FactName: f.factoryname, CtryOfOrig: f.countrycode,
+    FactoryGroupKey: f.factorygroupkey, FactoryGroupName: f.factorygroupname }]));
 }
 
 /** CW-043: the service fee % for the brand (by its SAP brand id) and the factory key; null when none. */
-export async function serviceFee(q: Queryable, brandId: unknown, factoryKey: unknown): Promise<number | null> {
-  const [row] = await q.query<{ servicefee: number }>(
-    `SELECT sf.servicefee FROM service_fees sf
+export function serviceFee(q: Queryable, brandId: unknown, factoryKey: unknown): Promise<number | null> {
+  return cached(q, 'serviceFee', [brandId, factoryKey], async () => {
+    const fees = await serviceFees(q, [brandId], [factoryKey]);
+    return fees.find((f) => f.brandid === brandId && f.factorykey === factoryKey)?.servicefee ?? null;
+  });
+}
+
+async function serviceFees(q: Queryable, brandIds: unknown[], factoryKeys: unknown[]) {
+  const rows = await q.query<{ brandid: number; factorykey: string; servicefee: number }>(
+    `SELECT b.brandid, f.factorykey, sf.servicefee FROM service_fees sf
        JOIN brands b ON b.sapbrandid = sf.sapbrandid
        JOIN factories f ON f.factorygroupkey = sf.factorygroupkey
-      WHERE b.brandid = $1 AND f.factorykey = $2`, [brandId, factoryKey]);
-  return row ? Number(row.servicefee) : null;
+      WHERE b.brandid = ANY($1::int[]) AND f.factorykey = ANY($2::text[])`, [brandIds, factoryKeys]);
+  return rows.map((r) => ({ ...r, servicefee: Number(r.servicefee) }));
 }
 
 /** One of the brand's flags (LOOKUP-026). */
 async function brandFlag(q: Queryable, brandId: unknown, flag: 'cansfoverride' | 'ispdmready'): Promise<boolean> {
-  const [row] = await q.query<{ v: boolean }>(`SELECT ${flag} AS v FROM brands WHERE brandid = $1`, [brandId]);
-  return row?.v === true;
+  const flags = await cached(q, 'brandFlags', [brandId], async () => (await brandFlags(q, [brandId])).get(brandId) ?? null);
+  return flags?.[flag] === true;
+}
+
+async function brandFlags(q: Queryable, brandIds: unknown[]) {
+  const rows = await q.query<{ brandid: number; cansfoverride: boolean; ispdmready: boolean }>(
+    'SELECT brandid, cansfoverride, ispdmready FROM brands WHERE brandid = ANY($1::int[])', [brandIds]);
+  return new Map<unknown, { cansfoverride: boolean; ispdmready: boolean }>(rows.map((r) => [r.brandid, r]));
 }
 
 /** CW-045: may the brand override the service fee? */
@@ -72,20 +92,69 @@ export async function pdmPrice(q: Queryable, record: Record<string, unknown>): P
 }
 
 /** FLASH-031: the duty row of an HTS code for origin and destination, or null. */
-export async function htsDuty(q: Queryable, code: string, origin: string, destination: string) {
-  const [row] = await q.query<{ htskey: string; duty: number }>(
-    'SELECT htskey, duty FROM hts_duties WHERE htsstawn = $1 AND countryorigin = $2 AND countrydestination = $3', [code.trim(), origin, destination]);
-  return row ? { key: row.htskey, duty: Number(row.duty) } : null;
+export function htsDuty(q: Queryable, code: string, origin: string, destination: string) {
+  return cached(q, 'htsDuty', [code.trim(), origin, destination], async () =>
+    (await htsDuties(q, [code.trim()])).get(dutyKey(code.trim(), origin, destination)) ?? null);
+}
+
+const dutyKey = (code: string, origin: string, destination: string) => `${code}|${origin}|${destination}`;
+
+async function htsDuties(q: Queryable, codes: string[]) {
+  const rows = await q.query<{ htsstawn: string; countryorigin: string; countrydestination: string; htskey: string; duty: number }>(
+    'SELECT htsstawn, countryorigin, countrydestination, htskey, duty FROM hts_duties WHERE htsstawn = ANY($1::text[])', [codes]);
+  return new Map(rows.map((r) => [dutyKey(r.htsstawn, r.countryorigin, r.countrydestination), { key: r.htskey, duty: Number(r.duty) }]));
 }
 
 /** CW-046: another colorway of the season and factory with the same stock number (carry-over exempt). */
-export async function stockNumberTaken(q: Queryable, c: { StockNum: unknown; SeasonId: unknown; FactNameKy: unknown; PrototypeId: unknown }) {
-  const [row] = await q.query(
-    `SELECT 1 FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
-      WHERE lower(p.stocknum) = lower($1) AND ps.seasonid = $2 AND ps.factnameky IS NOT DISTINCT FROM $3::text
-        AND p.prototypeid <> $4 AND NOT ps.isdeleted AND ps.producttypeid <> $5 LIMIT 1`,
-    [c.StockNum, c.SeasonId, c.FactNameKy ?? null, c.PrototypeId, CARRY_OVER]);
-  return !!row;
+export async function stockNumberTaken(q: Queryable, c: StockPlace) {
+  return (await stockNumbersTaken(q, [c]))[0];
+}
+
+type StockPlace = { StockNum: unknown; SeasonId: unknown; FactNameKy: unknown; PrototypeId: unknown };
+
+/** CW-046 for many colorways in one query: for each, whether another colorway holds its stock number. */
+export async function stockNumbersTaken(q: Queryable, places: StockPlace[]): Promise<boolean[]> {
+  const taken = await q.query<{ i: number }>(
+    `SELECT c.i FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::int[]) AS c(i, stocknum, seasonid, factnameky, prototypeid)
+      WHERE EXISTS (SELECT 1 FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
+        WHERE lower(p.stocknum) = lower(c.stocknum) AND ps.seasonid = c.seasonid AND ps.factnameky IS NOT DISTINCT FROM c.factnameky
+          AND p.prototypeid <> c.prototypeid AND NOT ps.isdeleted AND ps.producttypeid <> $6)`,
+    [places.map((_, i) => i), places.map((c) => String(c.StockNum)), places.map((c) => c.SeasonId),
+      places.map((c) => (c.FactNameKy ?? null) as string | null), places.map((c) => c.PrototypeId), CARRY_OVER]);
+  const hit = new Set(taken.map((t) => t.i));
+  return places.map((_, i) => hit.has(i));
+}
+
+/**
+ * The lookups the colorway hooks ask for, loaded for all rows of a save in one query per table and
+ * primed into the request cache: factories, service fees, brand flags, HTS duties, responsible users.
+ */
+export async function prepareLookups(q: Queryable, rows: { prev: Record<string, unknown>; changes: Record<string, unknown> }[]) {
+  const text = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+  const unique = <T>(values: T[]) => [...new Set(values)];
+  const newKeys = unique(rows.map((r) => r.changes.FactNameKy).filter(text));
+  const factories = newKeys.length ? await factoriesByKey(q, newKeys) : new Map<string, FactoryFields>();
+  newKeys.forEach((k) => prime(q, 'factory', [k], factories.get(k) ?? null));
+
+  const brands = unique(rows.map((r) => r.prev.BrandId));
+  const keys = unique(rows.flatMap((r) => [r.prev.FactNameKy, r.changes.FactNameKy]).filter(text));
+  if (keys.length) {
+    const fees = await serviceFees(q, brands, keys);
+    for (const b of brands) for (const k of keys) prime(q, 'serviceFee', [b, k], fees.find((f) => f.brandid === b && f.factorykey === k)?.servicefee ?? null);
+  }
+  const flags = await brandFlags(q, brands);
+  brands.forEach((b) => prime(q, 'brandFlags', [b], flags.get(b) ?? null));
+
+  const codes = unique(rows.flatMap((r) => HTS_REGIONS.flatMap(([region]) => {
+    const code = `${region}HtsStawn`;
+    // A new factory re-checks every code of the colorway for the new origin.
+    return code in r.changes || text(r.changes.FactNameKy) || 'CtryOfOrig' in r.changes ? [r.changes[code] ?? r.prev[code]] : [];
+  })).filter(text).map((c) => c.trim()));
+  if (codes.length) {
+    const duties = await htsDuties(q, codes);
+    const origins = unique([...rows.flatMap((r) => [r.prev.CtryOfOrig, r.changes.CtryOfOrig]), ...[...factories.values()].map((f) => f.CtryOfOrig)].filter(text));
+    for (const c of codes) for (const o of origins) for (const [, d] of HTS_REGIONS) prime(q, 'htsDuty', [c, o, d], duties.get(dutyKey(c, o, d)) ?? null);
+  }
 }
 
 /**

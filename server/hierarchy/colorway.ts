@@ -11,10 +11,11 @@ import { milestoneChanges, MILESTONE_MESSAGES, touchesMilestones } from '../doma
 import { PRICE_INPUTS, prices } from '../domain/price-rule';
 import { withVolumeTotals } from '../domain/volume-changes';
 import { badRequest, type FieldError } from '../http/errors';
-import { onUpdate, type UpdateHookArgs } from '../records/hooks';
+import type { Queryable } from '../db/client';
+import { onPrepare, onSetCheck, onUpdate, type RowChange, type UpdateHookArgs } from '../records/hooks';
 import { responsibleErrors, today } from './pattern-rules';
 import {
-  canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, MSG, pdmPrice, serviceFee, stockNumberTaken,
+  canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, MSG, pdmPrice, prepareLookups, serviceFee, stockNumbersTaken,
 } from './colorway-rules';
 
 type Changes = Record<string, unknown>;
@@ -136,13 +137,26 @@ async function hts({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
   return out;
 }
 
-/** CW-046: stock number unique per season and factory, except carry-over products. */
-async function stockNumber({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
-  const next = { ...prev, ...changes };
-  const moved = ['StockNum', 'SeasonId', 'FactNameKy', 'ProductTypeId'].some((f) => changed(prev, changes, f));
-  if (!moved || blank(next.StockNum) || next.ProductTypeId === CARRY_OVER) return changes;
-  if (await stockNumberTaken(q, next as Parameters<typeof stockNumberTaken>[1])) refuse([fieldError('StockNum', MSG.stockNumberExists)]);
-  return changes;
+/** CW-046: stock number unique per season and factory, except carry-over products — against the database and between the rows of one save. */
+async function stockNumbers({ q, rows }: { q: Queryable; rows: RowChange[] }): Promise<FieldError[][]> {
+  const nexts = rows.map(({ prev, changes }) => ({ ...prev, ...changes }));
+  const moved = rows.map(({ prev, changes }, i) => ['StockNum', 'SeasonId', 'FactNameKy', 'ProductTypeId'].some((f) => changed(prev, changes, f))
+    && !blank(nexts[i].StockNum) && nexts[i].ProductTypeId !== CARRY_OVER);
+  const candidates = nexts.filter((_, i) => moved[i]);
+  if (!candidates.length) return rows.map(() => []);
+  const taken = await stockNumbersTaken(q, candidates as Parameters<typeof stockNumbersTaken>[1]);
+  const placeOf = (n: Changes) => `${String(n.StockNum).toLowerCase()}|${n.SeasonId}|${n.FactNameKy ?? ''}`;
+  const claimed = new Map<string, unknown>();
+  let c = 0;
+  return nexts.map((next, i) => {
+    if (!moved[i]) return [];
+    const place = placeOf(next);
+    const clash = taken[c++] || (claimed.has(place) && claimed.get(place) !== next.PrototypeId);
+    claimed.set(place, next.PrototypeId);
+    return clash ? [fieldError('StockNum', MSG.stockNumberExists)] : [];
+  });
 }
 
-for (const hook of [fixedPlace, factory, release, responsible, approvals, costing, milestones, volumes, hts, stockNumber]) onUpdate('colorway', hook);
+onPrepare('colorway', ({ q, rows }) => prepareLookups(q, rows));
+for (const hook of [fixedPlace, factory, release, responsible, approvals, costing, milestones, volumes, hts]) onUpdate('colorway', hook);
+onSetCheck('colorway', stockNumbers);

@@ -6,6 +6,7 @@
 import { can, type SessionUser } from '../auth/permissions';
 import type { Queryable } from '../db/client';
 import type { FieldError } from '../http/errors';
+import { cached } from '../records/request-cache';
 
 /** Workflow groups level of patterns (CONST: line plan 1, pattern 3, prototype 4). */
 export const PATTERN_WF_LEVEL = 3;
@@ -53,9 +54,9 @@ export async function genderErrors(q: Queryable, gender: unknown): Promise<Field
 /** The responsible user is the System User (CONST-025) or an active user of the brand. */
 export async function responsibleErrors(q: Queryable, brandId: unknown, responsibleId: unknown): Promise<FieldError[]> {
   if (responsibleId === 1) return [];
-  const [known] = await q.query(
+  const known = await cached(q, 'responsible', [brandId, responsibleId], async () => (await q.query(
     `SELECT 1 FROM users u JOIN user_brands ub ON ub.userid = u.userid WHERE u.userid = $1 AND ub.brandid = $2 AND u.isactive`,
-    [responsibleId, brandId]);
+    [responsibleId, brandId])).length > 0);
   return known ? [] : error('ResponsibleId', 'Select a responsible user of the brand.');
 }
 

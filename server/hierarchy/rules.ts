@@ -10,6 +10,7 @@
 import { can, type ModuleKey } from '../auth/permissions';
 import { AppError, badRequest, permissionDenied } from '../http/errors';
 import { onUpdate, type UpdateHookArgs } from '../records/hooks';
+import { cached } from '../records/request-cache';
 
 export const READ_ONLY_STATUSES = new Set([3, 4, 5, 6, 7]);
 
@@ -25,8 +26,9 @@ async function sharedRules(h: HierarchyEntity, { q, user, prev, changes }: Updat
   const statusChanges = to !== undefined && to !== from;
   if (statusChanges) {
     if (!can(user, h.module, 'status')) throw permissionDenied();
-    const [allowed] = await q.query('SELECT 1 FROM status_transitions WHERE fromstatusid = $1 AND tostatusid = $2', [from, to]);
-    if (!allowed) {
+    const transitions = await cached(q, 'statusTransitions', [], () =>
+      q.query<{ f: number; t: number }>('SELECT fromstatusid AS f, tostatusid AS t FROM status_transitions'));
+    if (!transitions.some((s) => s.f === from && s.t === to)) {
       const names = await q.query<{ statusid: number; statusname: string }>('SELECT statusid, statusname FROM statuses WHERE statusid = ANY($1)', [[from, to]]);
       const name = (id: number) => names.find((n) => n.statusid === id)?.statusname ?? String(id);
       throw badRequest('Your submission contains error(s). Please correct the highlighted items below.',

@@ -6,11 +6,17 @@ export interface FieldChange { field: string; oldValue: unknown; newValue: unkno
 const asText = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 export async function writeAudit(q: Queryable, userId: number | null, entity: string, entityId: string | number, changes: FieldChange[]) {
-  for (const ch of changes) {
-    await q.query(
-      'INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue) VALUES ($1, $2, $3, $4, $5, $6)',
-      [userId, entity, String(entityId), ch.field, asText(ch.oldValue), asText(ch.newValue)]);
-  }
+  await writeAudits(q, userId, entity, changes.map((ch) => ({ ...ch, entityId })));
+}
+
+/** The audit rows of many records in one statement (a bulk save writes one insert, not one per cell). */
+export async function writeAudits(q: Queryable, userId: number | null, entity: string, changes: (FieldChange & { entityId: string | number })[]) {
+  if (!changes.length) return;
+  await q.query(
+    `INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[])`,
+    [userId, entity, changes.map((c) => String(c.entityId)), changes.map((c) => c.field),
+      changes.map((c) => asText(c.oldValue)), changes.map((c) => asText(c.newValue))]);
 }
 
 /** The changes between two versions of a record, for the fields of `next`. */

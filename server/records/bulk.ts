@@ -1,31 +1,86 @@
 /**
- * Bulk saves (a paste, a fill, an import batch): one transaction, one savepoint per row. A row
- * that fails (validation, field rights, stale version) is rolled back alone and reported by key
- * and field; the good rows are saved. Nothing is half-written: each row is all or nothing.
+ * Bulk saves (a paste, a fill, an import batch) through the set-based records pipeline
+ * (write.ts updateRecordsIn): a row that fails (validation, field rights, stale version) is
+ * reported by key and field and not written; the good rows are saved; each row is all or nothing.
+ *
+ * Rows are saved in batches of BATCH_ROWS, one transaction each (docs/decisions/012-bulk-writes.md):
+ * between batches the connection is free, so on the embedded database (one connection) other
+ * users' requests go through while a 10,000-row paste saves. A request is therefore atomic per
+ * batch, not as a whole; a row never is half-written. When a batch's statements fail on a database
+ * rule no check foresaw, the batch is rolled back and saved again a row at a time (one savepoint
+ * per row), so that one row is reported and the others saved.
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { AppError, type FieldError } from '../http/errors';
-import { updateRecordIn } from './write';
+import type { Queryable } from '../db/client';
+import { AppError, badRequest, type FieldError } from '../http/errors';
+import { answerUpdates, applyUpdates, planUpdates, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
 
 export interface BulkRow { Key: number; RowVersion: number; Changes: Record<string, unknown> }
 export interface BulkRowError { Key: number; Status: number; Message: string; Errors: FieldError[] }
 
-export async function saveRows(ctx: AppContext, user: SessionUser, entity: string, keyField: string, rows: BulkRow[]) {
-  return ctx.db.tx(async (q) => {
-    const saved: Record<string, unknown>[] = [];
-    const failed: BulkRowError[] = [];
-    for (const row of rows) {
-      await q.query('SAVEPOINT grid_row');
-      try {
-        saved.push(await updateRecordIn(ctx, q, user, entity, keyField, { id: row.Key, rowVersion: row.RowVersion, changes: row.Changes }));
-        await q.query('RELEASE SAVEPOINT grid_row');
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        await q.query('ROLLBACK TO SAVEPOINT grid_row');
-        failed.push({ Key: row.Key, Status: err.status, Message: err.message, Errors: err.errors });
-      }
+export const BATCH_ROWS = 500;
+
+/** Lets waiting requests run between two batches. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A database error the checks did not foresee, as the row's error (no SQL or constraint names leave the server). */
+const rowRefused = () => badRequest('This row could not be saved: a value is not accepted by the database.');
+
+/** PostgreSQL data exceptions (class 22) and integrity violations (class 23): the row's values, not the server. */
+export const isDataError = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown })?.code ?? ''));
+
+/** Writes the plan's rows one savepoint each, after its batch failed on a database rule: the row that breaks it is reported. */
+async function rowByRow(q: Queryable, plan: UpdatePlan) {
+  const rows = plan.rows;
+  plan.rows = [];
+  for (const row of rows) {
+    const one = { ...plan, rows: [row] };
+    await q.query('SAVEPOINT bulk_row');
+    try {
+      await applyUpdates(q, one);
+      await q.query('RELEASE SAVEPOINT bulk_row');
+      plan.rows.push(...one.rows);
+    } catch (err) {
+      if (!isDataError(err)) throw err;
+      await q.query('ROLLBACK TO SAVEPOINT bulk_row');
+      plan.out[row.i] = { ok: false, error: rowRefused() };
     }
-    return { IsSuccessful: failed.length === 0, Saved: saved, Failed: failed };
+  }
+}
+
+/**
+ * Saves the rows in batches; the outcome of each, in order. Each batch is worked out outside any
+ * transaction (write.ts planUpdates: reads and hooks, no locks) and written in one short transaction
+ * (applyUpdates: lock, re-check versions, write, audit), so the embedded database's one connection is
+ * held only while a batch is written. `answer`: the fields the saved records carry back.
+ */
+export async function saveRecords(
+  ctx: AppContext, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[], answer?: string[],
+): Promise<RowOutcome[]> {
+  const out: RowOutcome[] = [];
+  for (let start = 0; start < reqs.length; start += BATCH_ROWS) {
+    if (start) await yieldToOthers();
+    const plan = await planUpdates(ctx, ctx.db, user, entity, keyField, reqs.slice(start, start + BATCH_ROWS));
+    try {
+      await ctx.db.tx((q) => applyUpdates(q, plan));
+    } catch (err) {
+      if (err instanceof AppError || !isDataError(err)) throw err;
+      await ctx.db.tx((q) => rowByRow(q, plan));
+    }
+    out.push(...await answerUpdates(ctx.db, plan, answer));
+  }
+  return out;
+}
+
+/** A grid's save: the saved records carry the grid's `answer` fields (its columns). */
+export async function saveRows(ctx: AppContext, user: SessionUser, entity: string, keyField: string, rows: BulkRow[], answer?: string[]) {
+  const outcomes = await saveRecords(ctx, user, entity, keyField, rows.map((r) => ({ id: r.Key, rowVersion: r.RowVersion, changes: r.Changes })), answer);
+  const saved: Record<string, unknown>[] = [];
+  const failed: BulkRowError[] = [];
+  outcomes.forEach((o, n) => {
+    if (o.ok) saved.push(o.record);
+    else failed.push({ Key: rows[n].Key, Status: o.error.status, Message: o.error.message, Errors: o.error.errors });
   });
+  return { IsSuccessful: failed.length === 0, Saved: saved, Failed: failed };
 }

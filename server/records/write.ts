@@ -1,26 +1,36 @@
 /**
- * The generic write path of the records pipeline (DESIGN "records pipeline"):
- * check field rights → lock and check the row version → validate the merged record against the
- * entity schema → entity hooks → write each table's changed columns → audit. One transaction;
- * a stale version gets 409 naming who changed the record and when, nothing is overwritten.
+ * The generic write path of the records pipeline (DESIGN "records pipeline"), set-based (issue 10):
+ * for all rows of a request at once — check field rights → read the records in one query → lock
+ * them and check their row versions in one statement → entity hooks per row in TypeScript over
+ * lookups loaded once (request-cache.ts) → set checks between rows → validate each merged record →
+ * one UPDATE per table → one audit insert → one read of the results. A single-record save is the
+ * same path with one row. A row that fails any check is reported alone (its own AppError) and not
+ * written; every check runs before the first write, so no savepoints are needed for them.
+ * A stale version gets 409 naming who changed the record and when, nothing is overwritten.
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { badRequest, conflict, forbidden, notFound, type FieldError } from '../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, type FieldError } from '../http/errors';
 import { fieldAccess, visibleRecord } from '../schemas/visibility';
 import type { EntitySchema } from '../schemas/documents';
-import { diffRecords, writeAudit } from './audit';
+import { diffRecords, writeAudits, type FieldChange } from './audit';
 import { column, viewOf } from './read';
 import { splitRecord } from './split-record';
-import { runUpdateHooks } from './hooks';
+import { runPrepareHooks, runSetChecks, runUpdateHooks } from './hooks';
+import { withRequestCache } from './request-cache';
 import { withUserNames } from './user-names';
 
 /** `warnings` collects the hooks' notes that do not refuse the save (see UpdateHookArgs.warn). */
 export interface UpdateRequest { id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[] }
 
+/** What became of one row of a save: the record at its next version, or why it was not saved. */
+export type RowOutcome = { ok: true; record: Record<string, unknown> } | { ok: false; error: AppError };
+
+const INVALID = 'Your submission contains error(s). Please correct the highlighted items below.';
+
 /** The fields a request may not change, as errors; hidden fields are not named (PERM-029). */
-function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAccess>, changes: Record<string, unknown>): FieldError[] {
+function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAccess>, changes: Record<string, unknown>): AppError | null {
   const errors: FieldError[] = [];
   let hiddenTouched = false;
   for (const field of Object.keys(changes)) {
@@ -30,85 +40,225 @@ function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAcce
     else if (access.readOnly.has(field) || !prop['x-table']) errors.push({ Field: `/${field}`, Message: 'You may not change this field.' });
   }
   if (hiddenTouched) errors.push({ Field: '/', Message: 'The request changes fields you may not change.' });
-  return errors;
+  if (errors.some((e) => e.Message === 'Unknown field.')) return badRequest('The request names unknown fields.', errors);
+  return errors.length ? forbidden('You may not change some of these fields.').withErrors(errors) : null;
 }
 
-async function lastChange(q: Queryable, entity: string, id: number) {
-  const [row] = await q.query(
-    `SELECT a.changedat, coalesce(u.firstname || ' ' || u.lastname, 'System User') AS name
+/** The last change of each record (for the conflict message), in one query. */
+async function lastChanges(q: Queryable, entity: string, ids: number[]) {
+  const rows = await q.query<{ entityid: string; changedat: string; name: string }>(
+    `SELECT DISTINCT ON (a.entityid) a.entityid, a.changedat, coalesce(u.firstname || ' ' || u.lastname, 'System User') AS name
        FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
-      WHERE a.entity = $1 AND a.entityid = $2 ORDER BY a.auditid DESC LIMIT 1`, [entity, String(id)]);
-  return row as { changedat: string; name: string } | undefined;
+      WHERE a.entity = $1 AND a.entityid = ANY($2) ORDER BY a.entityid, a.auditid DESC`, [entity, ids.map(String)]);
+  return new Map(rows.map((r) => [Number(r.entityid), r]));
+}
+
+function stale(last: { changedat: string; name: string } | undefined, current: number) {
+  const who = last ? `${last.name} on ${new Date(last.changedat).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'another user';
+  return conflict(`This record was changed by ${who} after you opened it. Reload it to see the changes; nothing was saved.`, {
+    ChangedBy: last?.name ?? null, ChangedOn: last?.changedat ?? null, CurrentRowVersion: current,
+  });
 }
 
 const withoutNulls = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null));
+
+/** The tables, keys and columns of an entity as the writer needs them. */
+function shapeOf(schema: EntitySchema, entity: string) {
+  const versionTable = schema.properties.RowVersion?.['x-table'];
+  if (!versionTable) throw new Error(`${entity} has no RowVersion`);
+  const tables = schema['x-tables']!;
+  const select = (fields: string[]) => fields.map((f) => `${column(schema, f)} AS "${f}"`).join(', ');
+  const all = Object.entries(schema.properties).filter(([, p]) => p.type !== 'array').map(([f]) => f);
+  // The hooks see the stored fields of a record (and its keys and scope fields): selecting only them lets
+  // PostgreSQL drop the view's joins to names, which a 1,000-row read would otherwise pay for.
+  const stored = all.filter((f) => schema.properties[f]['x-table'] || Object.values(tables).includes(f)
+    || [schema['x-brandField'], schema['x-factoryField'], 'IsDeleted'].includes(f));
+  return { tables, versionTable, versionKey: tables[versionTable], stored: select(stored), select, all, stamped: 'ChangedOn' in schema.properties };
+}
 
 export function updateRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: UpdateRequest) {
   return ctx.db.tx((q) => updateRecordIn(ctx, q, user, entity, keyField, req));
 }
 
-/** The same, inside the caller's transaction (bulk saves run one savepoint per row). */
+/** One record, inside the caller's transaction; throws the row's error. */
 export async function updateRecordIn(ctx: AppContext, q: Queryable, user: SessionUser, entity: string, keyField: string, req: UpdateRequest) {
-  const schema = ctx.schemas.entities.get(entity)!;
-  const access = fieldAccess(ctx.schemas, user, entity);
-  const refused = refusedFields(schema, access, req.changes);
-  if (refused.some((e) => e.Message === 'Unknown field.')) throw badRequest('The request names unknown fields.', refused);
-  if (refused.length) throw forbidden('You may not change some of these fields.').withErrors(refused);
-
-  {
-    const versionField = 'RowVersion';
-    const versionTable = schema.properties[versionField]?.['x-table'];
-    if (!versionTable) throw new Error(`${entity} has no RowVersion`);
-    const versionKey = schema['x-tables']![versionTable];
-    const cols = Object.entries(schema.properties).filter(([, p]) => p.type !== 'array').map(([f]) => `${column(schema, f)} AS "${f}"`);
-    const [prev] = await q.query(`SELECT ${cols.join(', ')} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [req.id]);
-    if (!prev) throw notFound('The record was not found.');
-    const brandField = schema['x-brandField'];
-    if (brandField && !user.brandIds.has(prev[brandField] as number)) throw forbidden('You do not have access to this record.');
-    const factoryField = schema['x-factoryField'];
-    if (factoryField && user.isFactoryUser && !user.factoryKeys.has(prev[factoryField] as string)) throw forbidden('You do not have access to this record.');
-
-    const [locked] = await q.query(
-      `SELECT rowversion FROM ${versionTable} WHERE ${column(schema, versionKey)} = $1 FOR UPDATE`, [prev[versionKey]]);
-    if (locked.rowversion !== req.rowVersion) {
-      const last = await lastChange(q, entity, req.id);
-      const who = last ? `${last.name} on ${new Date(last.changedat).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'another user';
-      throw conflict(`This record was changed by ${who} after you opened it. Reload it to see the changes; nothing was saved.`, {
-        ChangedBy: last?.name ?? null, ChangedOn: last?.changedat ?? null, CurrentRowVersion: locked.rowversion,
-      });
-    }
-
-    const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
-    const changes = await runUpdateHooks(entity, { ctx, q, user, prev, changes: { ...req.changes }, warn });
-    const merged = { ...prev, ...changes };
-    const errors = ctx.schemas.validate('entity', entity, withoutNulls(merged));
-    if (errors.length) throw badRequest('Your submission contains error(s). Please correct the highlighted items below.', errors);
-
-    const rows = splitRecord(schema as Parameters<typeof splitRecord>[0], changes);
-    for (const [table, row] of Object.entries(rows)) {
-      const key = schema['x-tables']![table];
-      const keyCol = column(schema, key);
-      delete row[keyCol];
-      for (const k of Object.keys(schema['x-tables']!)) delete row[column(schema, schema['x-tables']![k])];
-      const entries = Object.entries(row);
-      if (!entries.length && table !== versionTable) continue;
-      // Every written table gets its own version bumped and, where the entity keeps them, the change stamps.
-      const stamps = ['rowversion = rowversion + 1', ...('ChangedOn' in schema.properties ? ['changedon = now()', `changedby = ${Number(user.userId)}`] : [])];
-      await q.query(
-        `UPDATE ${table} SET ${[...entries.map(([c], i) => `${c} = $${i + 2}`), ...stamps].join(', ')} WHERE ${keyCol} = $1`,
-        [prev[key], ...entries.map(([, v]) => v)]);
-      // A base row is shared by every season of the record: the other seasons' versions move too,
-      // so a screen holding another season of it cannot overwrite this change.
-      if (table !== versionTable && entries.length) {
-        await q.query(
-          `UPDATE ${versionTable} SET rowversion = rowversion + 1 WHERE ${keyCol} = $1 AND ${column(schema, versionKey)} <> $2`,
-          [prev[key], prev[versionKey]]);
-      }
-    }
-    const changed = diffRecords(prev, changes);
-    await writeAudit(q, user.userId, entity, req.id, changed);
-    const [next] = await q.query(`SELECT ${cols.join(', ')} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [req.id]);
-    return (await withUserNames(q, schema, [visibleRecord(next, access)]))[0];
-  }
+  const [outcome] = await updateRecordsIn(ctx, q, user, entity, keyField, [req]);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.record;
 }
 
+/**
+ * Many records of one entity, inside the caller's transaction: an outcome per request row, in order.
+ * `answer`: the fields the caller needs back (a grid's columns); by default the whole visible record.
+ */
+export async function updateRecordsIn(
+  ctx: AppContext, q: Queryable, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[], answer?: string[],
+): Promise<RowOutcome[]> {
+  const plan = await planUpdates(ctx, q, user, entity, keyField, reqs);
+  await applyUpdates(q, plan);
+  return answerUpdates(q, plan, answer);
+}
+
+/** A save worked out and not yet written: the outcome of each row so far and the rows to write. */
+export interface UpdatePlan {
+  ctx: AppContext; user: SessionUser; entity: string; keyField: string; reqs: UpdateRequest[];
+  schema: EntitySchema; shape: ReturnType<typeof shapeOf>;
+  out: (RowOutcome | undefined)[];
+  rows: { i: number; prev: Record<string, unknown>; changes: Record<string, unknown> }[];
+}
+
+/**
+ * Reads the records, checks rights and versions, runs the hooks and checks: no write and no lock, so
+ * a bulk save runs this outside its transaction (the embedded database serves others meanwhile);
+ * `applyUpdates` then locks and re-checks the versions, so nothing read here can be stale when written.
+ */
+export async function planUpdates(
+  ctx: AppContext, q: Queryable, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[],
+): Promise<UpdatePlan> {
+  const schema = ctx.schemas.entities.get(entity)!;
+  const access = fieldAccess(ctx.schemas, user, entity);
+  const shape = shapeOf(schema, entity);
+  const out: (RowOutcome | undefined)[] = reqs.map(() => undefined);
+  const fail = (i: number, error: AppError) => { out[i] = { ok: false, error }; };
+  const live = () => reqs.map((_, i) => i).filter((i) => !out[i]);
+
+  reqs.forEach((r, i) => { const refused = refusedFields(schema, access, r.changes); if (refused) fail(i, refused); });
+
+  // The records as they are, in one read.
+  const prevRows = live().length
+    ? await q.query(`SELECT ${shape.stored} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = ANY($1)`, [live().map((i) => reqs[i].id)])
+    : [];
+  const prevById = new Map(prevRows.map((r) => [r[keyField] as number, r]));
+  const prevOf = (i: number) => prevById.get(reqs[i].id)!;
+  const brandField = schema['x-brandField'];
+  const factoryField = schema['x-factoryField'];
+  for (const i of live()) {
+    const prev = prevById.get(reqs[i].id);
+    if (!prev) fail(i, notFound('The record was not found.'));
+    else if (brandField && !user.brandIds.has(prev[brandField] as number)) fail(i, forbidden('You do not have access to this record.'));
+    else if (factoryField && user.isFactoryUser && !user.factoryKeys.has(prev[factoryField] as string)) fail(i, forbidden('You do not have access to this record.'));
+  }
+
+  // Versions: a row sent at another version than the record's is stale; so is a second row of the same
+  // record in one request (written against the version the first one moves).
+  const seen = new Set<number>();
+  const staleRows = live().filter((i) => {
+    const again = seen.has(reqs[i].id);
+    seen.add(reqs[i].id);
+    return again || prevOf(i).RowVersion !== reqs[i].rowVersion;
+  });
+  if (staleRows.length) {
+    const last = await lastChanges(q, entity, staleRows.map((i) => reqs[i].id));
+    for (const i of staleRows) fail(i, stale(last.get(reqs[i].id), prevOf(i).RowVersion as number));
+  }
+
+  // Entity hooks per row, over lookups loaded once for the request.
+  const hq = withRequestCache(q);
+  const changesOf = new Map<number, Record<string, unknown>>();
+  await runPrepareHooks(entity, { ctx, q: hq, user, rows: live().map((i) => ({ prev: prevOf(i), changes: reqs[i].changes })) });
+  for (const i of live()) {
+    const req = reqs[i];
+    const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
+    try {
+      const changes = await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes }, warn });
+      const errors = ctx.schemas.validate('entity', entity, withoutNulls({ ...prevOf(i), ...changes }));
+      if (errors.length) throw badRequest(INVALID, errors);
+      changesOf.set(i, changes);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      fail(i, err);
+    }
+  }
+  const checked = live();
+  const setErrors = await runSetChecks(entity, { q: hq, rows: checked.map((i) => ({ prev: prevOf(i), changes: changesOf.get(i)! })) });
+  checked.forEach((i, n) => { if (setErrors[n].length) fail(i, badRequest(setErrors[n][0].Message, setErrors[n])); });
+
+  // Two seasons of one record changing its shared base row in one request: the first wins, the later ones are stale.
+  const [baseTable, baseKey] = Object.entries(shape.tables)[0];
+  if (baseTable !== shape.versionTable) {
+    const baseTaken = new Set<unknown>();
+    for (const i of live()) {
+      const base = splitRecord(schema as Parameters<typeof splitRecord>[0], changesOf.get(i)!)[baseTable];
+      if (!Object.keys(base).some((c) => c !== column(schema, baseKey))) continue;
+      if (baseTaken.has(prevOf(i)[baseKey])) fail(i, stale(undefined, (prevOf(i).RowVersion as number) + 1));
+      baseTaken.add(prevOf(i)[baseKey]);
+    }
+  }
+  return { ctx, user, entity, keyField, reqs, schema, shape, out, rows: live().map((i) => ({ i, prev: prevOf(i), changes: changesOf.get(i)! })) };
+}
+
+/**
+ * Writes a plan inside the caller's transaction: locks its rows in one statement (in key order, so
+ * concurrent saves cannot deadlock); a row whose version moved since the plan read it is stale and
+ * left out; the others are written (one UPDATE per table) and audited (one insert).
+ */
+export async function applyUpdates(q: Queryable, plan: UpdatePlan) {
+  const { schema, shape } = plan;
+  if (!plan.rows.length) return;
+  const versionCol = column(schema, shape.versionKey);
+  const locked = await q.query<{ k: number; rowversion: number }>(
+    `SELECT ${versionCol} AS k, rowversion FROM ${shape.versionTable} WHERE ${versionCol} = ANY($1) ORDER BY 1 FOR UPDATE`,
+    [plan.rows.map((r) => r.prev[shape.versionKey])]);
+  const versions = new Map(locked.map((r) => [r.k, r.rowversion]));
+  const moved = plan.rows.filter((r) => versions.get(r.prev[shape.versionKey] as number) !== r.prev.RowVersion);
+  if (moved.length) {
+    const last = await lastChanges(q, plan.entity, moved.map((r) => plan.reqs[r.i].id));
+    for (const r of moved) plan.out[r.i] = { ok: false, error: stale(last.get(plan.reqs[r.i].id), versions.get(r.prev[shape.versionKey] as number)!) };
+    plan.rows = plan.rows.filter((r) => !moved.includes(r));
+  }
+  await writeRows(q, schema, shape, plan.user, plan.rows);
+  await writeAudits(q, plan.user.userId, plan.entity, plan.rows.flatMap((r): (FieldChange & { entityId: number })[] =>
+    diffRecords(r.prev, r.changes).map((ch) => ({ ...ch, entityId: plan.reqs[r.i].id }))));
+}
+
+/** The written records at their next versions, in one read; the outcome of every row of the plan. */
+export async function answerUpdates(q: Queryable, plan: UpdatePlan, answer?: string[]): Promise<RowOutcome[]> {
+  const { schema, shape, keyField, reqs } = plan;
+  if (plan.rows.length) {
+    const access = fieldAccess(plan.ctx.schemas, plan.user, plan.entity);
+    const fields = answer ? [...new Set([keyField, 'RowVersion', ...answer])].filter((f) => shape.all.includes(f)) : shape.all;
+    const next = await q.query(`SELECT ${shape.select(fields)} FROM ${viewOf(plan.entity)} WHERE ${column(schema, keyField)} = ANY($1)`,
+      [plan.rows.map((r) => reqs[r.i].id)]);
+    const byId = new Map(next.map((r) => [r[keyField] as number, visibleRecord(r, access)]));
+    const named = await withUserNames(q, schema, plan.rows.map((r) => byId.get(reqs[r.i].id)!));
+    plan.rows.forEach((r, n) => { plan.out[r.i] = { ok: true, record: named[n] }; });
+  }
+  return plan.out as RowOutcome[];
+}
+/**
+ * One UPDATE per table for all rows: each row's changed columns (a JSON object per row, typed by
+ * the table's own row type through jsonb_populate_record), its version bumped and, where the
+ * entity keeps them, the change stamps. The version table is written for every row, changed or not.
+ * A base row is shared by every season of the record: the other seasons' versions move too, so a
+ * screen holding another season of it cannot overwrite this change.
+ */
+async function writeRows(q: Queryable, schema: EntitySchema, shape: ReturnType<typeof shapeOf>, user: SessionUser,
+  rows: { prev: Record<string, unknown>; changes: Record<string, unknown> }[]) {
+  if (!rows.length) return;
+  const keyColumns = new Set(Object.values(shape.tables).map((k) => column(schema, k)));
+  const stamps = ['rowversion = t.rowversion + 1', ...(shape.stamped ? ['changedon = now()', `changedby = ${Number(user.userId)}`] : [])];
+  const baseWritten: unknown[] = [];
+  for (const [table, key] of Object.entries(shape.tables)) {
+    const keyCol = column(schema, key);
+    const payload = rows.map((r) => {
+      const row = splitRecord(schema as Parameters<typeof splitRecord>[0], r.changes)[table];
+      for (const k of keyColumns) delete row[k];
+      return { key: r.prev[key], row };
+    }).filter((p) => table === shape.versionTable || Object.keys(p.row).length);
+    if (!payload.length) continue;
+    const columns = [...new Set(payload.flatMap((p) => Object.keys(p.row)))];
+    const sets = columns.map((c) => `${c} = CASE WHEN d.j ? '${c}' THEN (d.r).${c} ELSE t.${c} END`);
+    await q.query(
+      `UPDATE ${table} t SET ${[...sets, ...stamps].join(', ')}
+         FROM (SELECT j, jsonb_populate_record(NULL::${table}, j) AS r FROM jsonb_array_elements($1::jsonb) AS j) d
+        WHERE t.${keyCol} = (d.r).${keyCol}`,
+      [JSON.stringify(payload.map((p) => ({ ...p.row, [keyCol]: p.key })))]);
+    if (table !== shape.versionTable) baseWritten.push(...payload.map((p) => p.key));
+  }
+  if (baseWritten.length) {
+    const baseCol = column(schema, Object.values(shape.tables)[0]);
+    const versionCol = column(schema, shape.versionKey);
+    await q.query(`UPDATE ${shape.versionTable} SET rowversion = rowversion + 1 WHERE ${baseCol} = ANY($1) AND NOT (${versionCol} = ANY($2))`,
+      [baseWritten, rows.map((r) => r.prev[shape.versionKey])]);
+  }
+}
