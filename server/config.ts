@@ -17,6 +17,8 @@ export interface Config {
   /** Absolute session length in seconds (AUTH-012: 3 hours). */
   sessionSeconds: number;
   seedDemo: boolean;
+  /** Rows per transaction of a bulk save (docs/decisions/013-bulk-writes.md). */
+  bulkBatchRows: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +33,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 20 * 60),
     sessionSeconds: 3 * 60 * 60,
     seedDemo: env.SEED_DEMO !== 'false',
+    bulkBatchRows: Math.max(1, Number(env.BULK_BATCH_ROWS) || 500),
   };
 }

@@ -3,7 +3,7 @@
  * (write.ts updateRecordsIn): a row that fails (validation, field rights, stale version) is
  * reported by key and field and not written; the good rows are saved; each row is all or nothing.
  *
- * Rows are saved in batches of BATCH_ROWS, one transaction each (docs/decisions/012-bulk-writes.md):
+ * Rows are saved in batches of `config.bulkBatchRows` (BULK_BATCH_ROWS, 500), one transaction each (docs/decisions/013-bulk-writes.md):
  * between batches the connection is free, so on the embedded database (one connection) other
  * users' requests go through while a 10,000-row paste saves. A request is therefore atomic per
  * batch, not as a whole; a row never is half-written. When a batch's statements fail on a database
@@ -18,8 +18,6 @@ import { answerUpdates, applyUpdates, planUpdates, type RowOutcome, type UpdateP
 
 export interface BulkRow { Key: number; RowVersion: number; Changes: Record<string, unknown> }
 export interface BulkRowError { Key: number; Status: number; Message: string; Errors: FieldError[] }
-
-export const BATCH_ROWS = 500;
 
 /** Lets waiting requests run between two batches. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -59,9 +57,10 @@ export async function saveRecords(
   ctx: AppContext, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[], answer?: string[],
 ): Promise<RowOutcome[]> {
   const out: RowOutcome[] = [];
-  for (let start = 0; start < reqs.length; start += BATCH_ROWS) {
+  const size = ctx.config.bulkBatchRows;
+  for (let start = 0; start < reqs.length; start += size) {
     if (start) await yieldToOthers();
-    const plan = await planUpdates(ctx, ctx.db, user, entity, keyField, reqs.slice(start, start + BATCH_ROWS));
+    const plan = await planUpdates(ctx, ctx.db, user, entity, keyField, reqs.slice(start, start + size));
     try {
       await ctx.db.tx((q) => applyUpdates(q, plan));
     } catch (err) {
