@@ -33,6 +33,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 20 * 60),
     sessionSeconds: 3 * 60 * 60,
     seedDemo: env.SEED_DEMO !== 'false',
-    bulkBatchRows: Math.max(1, Number(env.BULK_BATCH_ROWS) || 500),
+    bulkBatchRows: Math.max(1, Number(env.BULK_BATCH_ROWS) || 200),
   };
 }

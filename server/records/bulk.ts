@@ -3,7 +3,7 @@
  * (write.ts updateRecordsIn): a row that fails (validation, field rights, stale version) is
  * reported by key and field and not written; the good rows are saved; each row is all or nothing.
  *
- * Rows are saved in batches of `config.bulkBatchRows` (BULK_BATCH_ROWS, 500), one transaction each (docs/decisions/013-bulk-writes.md):
+ * Rows are saved in batches of `config.bulkBatchRows` (BULK_BATCH_ROWS, 200), one transaction each (docs/decisions/013-bulk-writes.md):
  * between batches the connection is free, so on the embedded database (one connection) other
  * users' requests go through while a 10,000-row paste saves. A request is therefore atomic per
  * batch, not as a whole; a row never is half-written. When a batch's statements fail on a database
@@ -14,13 +14,10 @@ import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { AppError, badRequest, type FieldError } from '../http/errors';
-import { answerUpdates, applyUpdates, planUpdates, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
+import { answerUpdates, applyUpdates, planUpdates, yieldToOthers, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
 
 export interface BulkRow { Key: number; RowVersion: number; Changes: Record<string, unknown> }
 export interface BulkRowError { Key: number; Status: number; Message: string; Errors: FieldError[] }
-
-/** Lets waiting requests run between two batches. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A database error the checks did not foresee, as the row's error (no SQL or constraint names leave the server). */
 const rowRefused = () => badRequest('This row could not be saved: a value is not accepted by the database.');
@@ -61,12 +58,14 @@ export async function saveRecords(
   for (let start = 0; start < reqs.length; start += size) {
     if (start) await yieldToOthers();
     const plan = await planUpdates(ctx, ctx.db, user, entity, keyField, reqs.slice(start, start + size));
+    await yieldToOthers();
     try {
       await ctx.db.tx((q) => applyUpdates(q, plan));
     } catch (err) {
       if (err instanceof AppError || !isDataError(err)) throw err;
       await ctx.db.tx((q) => rowByRow(q, plan));
     }
+    await yieldToOthers();
     out.push(...await answerUpdates(ctx.db, plan, answer));
   }
   return out;

@@ -27,6 +27,12 @@ export interface UpdateRequest { id: number; rowVersion: number; changes: Record
 /** What became of one row of a save: the record at its next version, or why it was not saved. */
 export type RowOutcome = { ok: true; record: Record<string, unknown> } | { ok: false; error: AppError };
 
+/** Rows run through the hooks before the event loop may serve others (a bulk save must not freeze the server). */
+const YIELD_EVERY = 50;
+
+/** Lets waiting requests (their I/O callbacks) run before the next step of a long save. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const INVALID = 'Your submission contains error(s). Please correct the highlighted items below.';
 
 /** The fields a request may not change, as errors; hidden fields are not named (PERM-029). */
@@ -129,6 +135,7 @@ export async function planUpdates(
     ? await q.query(`SELECT ${shape.stored} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = ANY($1)`, [live().map((i) => reqs[i].id)])
     : [];
   const prevById = new Map(prevRows.map((r) => [r[keyField] as number, r]));
+  if (reqs.length > YIELD_EVERY) await yieldToOthers();
   const prevOf = (i: number) => prevById.get(reqs[i].id)!;
   const brandField = schema['x-brandField'];
   const factoryField = schema['x-factoryField'];
@@ -156,7 +163,8 @@ export async function planUpdates(
   const hq = withRequestCache(q);
   const changesOf = new Map<number, Record<string, unknown>>();
   await runPrepareHooks(entity, { ctx, q: hq, user, rows: live().map((i) => ({ prev: prevOf(i), changes: reqs[i].changes })) });
-  for (const i of live()) {
+  for (const [n, i] of live().entries()) {
+    if (n && n % YIELD_EVERY === 0) await yieldToOthers();
     const req = reqs[i];
     const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
     try {
