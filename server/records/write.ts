@@ -16,7 +16,6 @@ import { fieldAccess, visibleRecord } from '../schemas/visibility';
 import type { EntitySchema } from '../schemas/documents';
 import { diffRecords, writeAudits, type FieldChange } from './audit';
 import { column, viewOf } from './read';
-import { splitRecord } from './split-record';
 import { runPrepareHooks, runSetChecks, runUpdateHooks } from './hooks';
 import { withRequestCache } from './request-cache';
 import { withUserNames } from './user-names';
@@ -79,7 +78,18 @@ function shapeOf(schema: EntitySchema, entity: string) {
   // PostgreSQL drop the view's joins to names, which a 1,000-row read would otherwise pay for.
   const stored = all.filter((f) => schema.properties[f]['x-table'] || Object.values(tables).includes(f)
     || [schema['x-brandField'], schema['x-factoryField'], 'IsDeleted'].includes(f));
-  return { tables, versionTable, versionKey: tables[versionTable], stored: select(stored), select, all, stamped: 'ChangedOn' in schema.properties };
+  const keyColumns = new Set(Object.values(tables).map((k) => column(schema, k)));
+  const place = new Map(all.filter((f) => schema.properties[f]['x-table']).map((f) => [f, { table: schema.properties[f]['x-table']!, col: column(schema, f) }]));
+  /** The columns a table gets from a row's changes (keys are never written). */
+  const tableRow = (changes: Record<string, unknown>, table: string) => {
+    const row: Record<string, unknown> = {};
+    for (const [f, v] of Object.entries(changes)) {
+      const p = place.get(f);
+      if (p && p.table === table && v !== undefined && !keyColumns.has(p.col)) row[p.col] = v;
+    }
+    return row;
+  };
+  return { tables, versionTable, versionKey: tables[versionTable], stored: select(stored), select, all, tableRow, stamped: 'ChangedOn' in schema.properties };
 }
 
 export function updateRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: UpdateRequest) {
@@ -186,8 +196,7 @@ export async function planUpdates(
   if (baseTable !== shape.versionTable) {
     const baseTaken = new Set<unknown>();
     for (const i of live()) {
-      const base = splitRecord(schema as Parameters<typeof splitRecord>[0], changesOf.get(i)!)[baseTable];
-      if (!Object.keys(base).some((c) => c !== column(schema, baseKey))) continue;
+      if (!Object.keys(shape.tableRow(changesOf.get(i)!, baseTable)).length) continue;
       if (baseTaken.has(prevOf(i)[baseKey])) fail(i, stale(undefined, (prevOf(i).RowVersion as number) + 1));
       baseTaken.add(prevOf(i)[baseKey]);
     }
@@ -243,16 +252,11 @@ export async function answerUpdates(q: Queryable, plan: UpdatePlan, answer?: str
 async function writeRows(q: Queryable, schema: EntitySchema, shape: ReturnType<typeof shapeOf>, user: SessionUser,
   rows: { prev: Record<string, unknown>; changes: Record<string, unknown> }[]) {
   if (!rows.length) return;
-  const keyColumns = new Set(Object.values(shape.tables).map((k) => column(schema, k)));
   const stamps = ['rowversion = t.rowversion + 1', ...(shape.stamped ? ['changedon = now()', `changedby = ${Number(user.userId)}`] : [])];
   const baseWritten: unknown[] = [];
   for (const [table, key] of Object.entries(shape.tables)) {
     const keyCol = column(schema, key);
-    const payload = rows.map((r) => {
-      const row = splitRecord(schema as Parameters<typeof splitRecord>[0], r.changes)[table];
-      for (const k of keyColumns) delete row[k];
-      return { key: r.prev[key], row };
-    }).filter((p) => table === shape.versionTable || Object.keys(p.row).length);
+    const payload = rows.map((r) => ({ key: r.prev[key], row: shape.tableRow(r.changes, table) })).filter((p) => table === shape.versionTable || Object.keys(p.row).length);
     if (!payload.length) continue;
     const columns = [...new Set(payload.flatMap((p) => Object.keys(p.row)))];
     const sets = columns.map((c) => `${c} = CASE WHEN d.j ? '${c}' THEN (d.r).${c} ELSE t.${c} END`);
