@@ -44,7 +44,7 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // LP-016: a duplicate name within the brand only warns.
-  r.get('/api/LinePlan/IsLinePlanNameExists', perm('linePlan', 'read'), { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/LinePlan/IsLinePlanNameExists', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', LinePlanName: 'text', LinePlanId: 'id' } }, async (c) => {
     const exists = await nameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'LinePlanName') ?? '', intParam(c, 'LinePlanId', 0));
     return c.json({ Exists: exists, Message: exists ? DUPLICATE_NAME_WARNING : null });
   });
@@ -57,7 +57,7 @@ export function linePlanRoutes(r: ApiRouter) {
 
   // LP-008, LP-023: each child set is read as a list and saved as a list with IsDelete flags.
   for (const [get, save, set] of CHILD_ROUTES) {
-    r.get(`/api/LinePlan/${get}`, perm('linePlan', 'read'), async (c) => {
+    r.get(`/api/LinePlan/${get}`, perm('linePlan', 'read'), { query: { LinePlanId: 'id' } }, async (c) => {
       const lp = await linePlanOf(c);
       return c.json(await readChildSet(c.get('ctx'), c.get('ctx').db, set, lp.LinePlanId as number));
     });
@@ -98,7 +98,7 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // Line plan briefs (the Alt-click child list, LP-029): a page of the line plan's briefs.
-  r.get('/api/LinePlan/GetLinePlanBriefs', perm('linePlan', 'read'), async (c) => {
+  r.get('/api/LinePlan/GetLinePlanBriefs', perm('linePlan', 'read'), { query: { pageNumber: 'id', pageSize: 'id' } }, async (c) => {
     if (!can(c.get('user'), 'brief', 'read')) throw permissionDenied();
     const lp = await linePlanOf(c);
     return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId',
@@ -107,7 +107,7 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // Line plans of one brand and season (pickers of briefs and patterns); ?Released=true keeps statuses 2 and 3 (LP-010).
-  r.get('/api/LinePlan/GetLinePlansByBrandSeason', perm('linePlan', 'read'), { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/LinePlan/GetLinePlansByBrandSeason', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { Released: 'bool', BrandId: 'id', SeasonId: 'id' } }, async (c) => {
     const released = queryParam(c, 'Released') === 'true';
     return c.json(await c.get('ctx').db.query(
       `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"

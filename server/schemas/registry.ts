@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, toFieldErrors } from './ajv';
+import { withStorageBounds } from './bounds';
 import { gridMeta, layoutMeta, visibilityMeta } from './meta';
 import { permissionAlternatives, type EntitySchema, type GridDoc, type LayoutDoc, type PermissionRef, type PermissionsDoc, type VisibilityDoc } from './documents';
 import type { FieldError } from '../http/errors';
@@ -75,7 +76,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     const map = new Map<string, EntitySchema>();
     for (const [name, { file, doc }] of docs) {
       try {
-        validators.set(`${kind}:${name}`, ajv.compile(doc));
+        validators.set(`${kind}:${name}`, ajv.compile(withStorageBounds(doc)));
       } catch (err) {
         throw new SchemaDocumentError(rel(file), '', (err as Error).message);
       }
