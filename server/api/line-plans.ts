@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { can } from '../auth/permissions';
 import { AppError, badRequest, permissionDenied } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
+import { INT4_MAX } from '../http/params';
 import { perm, type ApiRouter } from '../http/router';
 import { readRecord, searchRecords } from '../records/read';
 import { HIERARCHY } from './hierarchy';
@@ -81,7 +82,7 @@ export function linePlanRoutes(r: ApiRouter) {
       if (!upload.file) throw badRequest(NOT_EXCEL, [{ Field: '/file', Message: NOT_EXCEL }]);
       const ids = Object.fromEntries(['LinePlanId', 'RowVersion'].map((f) => {
         const v = upload.fields[f] ?? '';
-        if (!/^\d+$/.test(v)) throw badRequest('The request is invalid.', [{ Field: `/${f}`, Message: 'Must be a whole number.' }]);
+        if (!/^\d+$/.test(v) || Number(v) > INT4_MAX) throw badRequest('The request is invalid.', [{ Field: `/${f}`, Message: 'Must be a whole number.' }]);
         return [f, Number(v)];
       })) as { LinePlanId: number; RowVersion: number };
       return c.json(await importCalendar(ctx, c.get('user'), { ...ids, FileName: upload.file.name, data: await fs.readFile(upload.file.path) }));

@@ -12,6 +12,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError, badRequest } from '../http/errors';
 import { removeFiles, tempFile } from './storage';
+import { NUL_MESSAGE, nulFields } from '../http/params';
 
 export interface ReceivedFile { path: string; name: string; size: number }
 export interface Upload { fields: Record<string, string>; file?: ReceivedFile }
@@ -58,7 +59,11 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
       reject(e);
     };
     parser.on('field', (name, value) => { fields[name] = value; });
+    const unreadable = (e: unknown) => badRequest(`The upload could not be read: ${(e as Error).message}`);
     parser.on('file', (_name, stream, info) => {
+      // A body cut inside the file errors this stream ("Unexpected end of form"), possibly while
+      // beforeFile still runs and nothing is piped yet: unheard, that error would end the process (issue 10).
+      stream.on('error', (e) => fail(unreadable(e)));
       if (writing || failure) { stream.resume(); return; }
       incoming = stream;
       stream.pause();
@@ -74,8 +79,8 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
       writing.catch((e) => { stream.resume(); fail(e); });
     });
     parser.on('close', resolve);
-    parser.on('error', (e) => fail(badRequest(`The upload could not be read: ${(e as Error).message}`)));
-    source.on('error', fail);
+    parser.on('error', (e) => fail(unreadable(e)));
+    source.on('error', (e) => fail(unreadable(e)));
     source.pipe(parser);
   });
 
@@ -83,6 +88,8 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
     await done;
     const file = await writing;
     if (failure) throw failure;
+    const nul = nulFields(fields);
+    if (nul.length) throw badRequest(NUL_MESSAGE, nul);
     return { fields, file };
   } catch (e) {
     await writing?.catch(() => undefined);

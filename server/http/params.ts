@@ -70,6 +70,8 @@ export function declaredValues(raw: Record<string, string>, decl: ParamDecl = {}
   return out;
 }
 
+export const NUL_MESSAGE = 'A parameter contains a NUL character.';
+
 /** JSON pointers of every string (value or key) holding a NUL character: PostgreSQL text cannot store one. */
 export function nulFields(value: unknown, pointer = ''): FieldError[] {
   if (typeof value === 'string') return value.includes('\u0000') ? [{ Field: pointer || '/', Message: 'Must not contain a NUL character.' }] : [];

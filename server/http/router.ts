@@ -11,7 +11,7 @@ import { can, type Permission, type SessionUser } from '../auth/permissions';
 import { authenticate } from '../auth/authenticate';
 import { AppError, badRequest, forbidden, permissionDenied } from './errors';
 import { canonicalKeys, rawQueryParam, readBody } from './request';
-import { declaredValues, nulFields, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
+import { NUL_MESSAGE, declaredValues, nulFields, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
 
 export type Rule =
   | { kind: 'public' }
@@ -51,8 +51,6 @@ export function requireBrand(user: SessionUser, brandId: unknown) {
   if (!Number.isInteger(id)) throw badRequest('The brand id must be a whole number.', [{ Field: 'BrandId', Message: 'Must be a whole number.' }]);
   if (!user.brandIds.has(id)) throw forbidden('You are not assigned to this brand.');
 }
-
-const NUL_MESSAGE = 'A parameter contains a NUL character.';
 
 /** Issue 10: every query and path parameter checked against its declaration, and no NUL anywhere, before any query. */
 function checkParams(c: Context<AppEnv>, opts: RouteOptions, check: ParamChecker) {
