@@ -67,7 +67,7 @@ export function linePlanRoutes(r: ApiRouter) {
         ...await saveChildSet(c.get('ctx'), c.get('user'), set, c.get('body') as { LinePlanId: number; RowVersion: number; Items: ChildItem[] }) }));
   }
 
-  r.get('/api/LinePlan/GetSubSeasons', perm('linePlan', 'read'), async (c) => {
+  r.get('/api/LinePlan/GetSubSeasons', perm('linePlan', 'read'), { query: { LinePlanId: 'id' } }, async (c) => {
     const lp = await linePlanOf(c);
     return c.json(await c.get('ctx').db.query(
       `SELECT s.subseasonid AS "SubSeasonId", s.subseasonname AS "SubSeasonName" FROM line_plan_subseasons l
@@ -92,14 +92,14 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // LP-032
-  r.get('/api/LinePlan/ExportLinePlan', perm('linePlan', 'read'), async (c) => {
+  r.get('/api/LinePlan/ExportLinePlan', perm('linePlan', 'read'), { query: { LinePlanId: 'id' } }, async (c) => {
     const lp = await linePlanOf(c);
     const file = await exportLinePlan(c.get('ctx'), c.get('user'), lp.LinePlanId as number);
     return new Response(new Uint8Array(file), { headers: { 'content-type': XLSX, 'content-disposition': `attachment; filename="${EXPORT_FILE}"` } });
   });
 
   // Line plan briefs (the Alt-click child list, LP-029): a page of the line plan's briefs.
-  r.get('/api/LinePlan/GetLinePlanBriefs', perm('linePlan', 'read'), { query: { pageNumber: 'id', pageSize: 'id' } }, async (c) => {
+  r.get('/api/LinePlan/GetLinePlanBriefs', perm('linePlan', 'read'), { query: { LinePlanId: 'id', pageNumber: 'id', pageSize: 'id' } }, async (c) => {
     if (!can(c.get('user'), 'brief', 'read')) throw permissionDenied();
     const lp = await linePlanOf(c);
     return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId',

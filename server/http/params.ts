@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ValidateFunction } from 'ajv';
-import { createAjv, toFieldErrors } from '../schemas/ajv';
+import { createAjv, nonFiniteFields, toFieldErrors } from '../schemas/ajv';
 import { INT4 } from '../schemas/bounds';
 import type { FieldError } from './errors';
 
@@ -55,7 +55,8 @@ export function paramChecker(query: ParamDecl = {}, path: ParamDecl = {}): Param
       properties: { query: declSchema(query), path: declSchema(path, Object.keys(path)) },
     });
     const data = { query: { ...q }, path: { ...p } };
-    return validate(data) ? [] : toFieldErrors(validate.errors).map((e) => ({ ...e, Field: e.Field.replace(/^\/(query|path)\//, '') }));
+    const errors = validate(data) ? nonFiniteFields(data) : toFieldErrors(validate.errors);
+    return errors.map((e) => ({ ...e, Field: e.Field.replace(/^\/(query|path)\//, '') }));
   };
 }
 

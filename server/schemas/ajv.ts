@@ -35,3 +35,13 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
   }
   return out;
 }
+
+/**
+ * Numbers that are not finite, by JSON pointer. JSON cannot carry them, but coercion can make one
+ * from a form or query string ("Infinity"), and ajv's range keywords then let it through (issue 10).
+ */
+export function nonFiniteFields(value: unknown, pointer = ''): FieldError[] {
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [{ Field: pointer || '/', Message: 'Must be a finite number.' }];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => nonFiniteFields(v, `${pointer}/${k}`));
+}

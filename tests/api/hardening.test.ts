@@ -126,7 +126,7 @@ describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
   const colorway = async () => (await t.ctx.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted ORDER BY 1 LIMIT 1'))[0].id as number;
 
   it('ids above int4, 1e308, negative and non-numeric ids in the query are 400 naming the parameter', async () => {
-    for (const value of ['2147483648', '1e308', '-1', 'NaN', 'abc', '99999999999999999999']) {
+    for (const value of ['2147483648', '1e308', '-1', 'NaN', 'Infinity', 'abc', '99999999999999999999']) {
       const res = await t.request('GET', `/api/LinePlan/GetLinePlan?LinePlanId=${value}`, { token: admin });
       expect(res.status, value).toBe(400);
       const body = await res.json();
@@ -173,8 +173,12 @@ describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
     const [cw] = await t.ctx.db.query('SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE NOT isdeleted AND statusid = 1 ORDER BY 1 LIMIT 1');
     const weight = await t.request('POST', '/api/Prototype/UpdatePrototype', { token: admin, json: { Id: cw.id, RowVersion: cw.v, Changes: { SampWght: 1e308 } } });
     expect(weight.status).toBe(400);
-    const search = await t.request('POST', '/api/Prototype/SearchPrototypes', { token: admin, json: { pageNumber: 2147483648, pageSize: 10 } });
-    expect(search.status).toBe(400);
+    for (const pageNumber of [2147483648, 'Infinity', '-Infinity']) {
+      const search = await t.request('POST', '/api/Prototype/SearchPrototypes', { token: admin, json: { pageNumber, pageSize: 10 } });
+      expect(search.status, String(pageNumber)).toBe(400);
+    }
+    const lookup = await t.request('POST', '/api/SearchHelp/SearchActivityTypes', { token: admin, form: { pageNumber: 'Infinity' } });
+    expect(lookup.status).toBe(400);
   });
 
   it('anonymous account calls with huge ids are 4xx and write no error-log row', async () => {
