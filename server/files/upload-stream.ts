@@ -12,7 +12,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError, badRequest } from '../http/errors';
 import { removeFiles, tempFile } from './storage';
-import { NUL_MESSAGE, nulFields } from '../http/params';
+import { TEXT_FAULT_MESSAGE, textFaults } from '../http/params';
 
 export interface ReceivedFile { path: string; name: string; size: number }
 export interface Upload { fields: Record<string, string>; file?: ReceivedFile }
@@ -88,8 +88,8 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
     await done;
     const file = await writing;
     if (failure) throw failure;
-    const nul = nulFields(fields);
-    if (nul.length) throw badRequest(NUL_MESSAGE, nul);
+    const faults = textFaults(fields);
+    if (faults.length) throw badRequest(TEXT_FAULT_MESSAGE, faults);
     return { fields, file };
   } catch (e) {
     await writing?.catch(() => undefined);

@@ -71,17 +71,31 @@ export function declaredValues(raw: Record<string, string>, decl: ParamDecl = {}
   return out;
 }
 
-export const NUL_MESSAGE = 'A parameter contains a NUL character.';
+export const TEXT_FAULT_MESSAGE = 'A parameter holds text that cannot be stored.';
 
-/** JSON pointers of every string (value or key) holding a NUL character: PostgreSQL text cannot store one. */
-export function nulFields(value: unknown, pointer = ''): FieldError[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [{ Field: pointer || '/', Message: 'Must not contain a NUL character.' }] : [];
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why PostgreSQL text cannot store `s`: a NUL character, or half of a surrogate pair (not UTF-8). */
+function textFault(s: string): string | undefined {
+  if (s.includes('\u0000')) return 'Must not contain a NUL character.';
+  if (LONE_SURROGATE.test(s)) return 'Must be valid Unicode text.';
+  return undefined;
+}
+
+/** Field errors for every string (value or key) that text columns cannot store, by JSON pointer. */
+export function textFaults(value: unknown, pointer = ''): FieldError[] {
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault ? [{ Field: pointer || '/', Message: fault }] : [];
+  }
   if (!value || typeof value !== 'object') return [];
   const out: FieldError[] = [];
   for (const [k, v] of Object.entries(value)) {
-    const at = `${pointer}/${k.replace(/\u0000/g, '\\u0000')}`;
-    if (k.includes('\u0000')) out.push({ Field: at, Message: 'Must not contain a NUL character.' });
-    out.push(...nulFields(v, at));
+    const fault = textFault(k);
+    // A faulty key is named escaped (\u0000, \ud800), as JSON writes it.
+    const at = `${pointer}/${fault ? JSON.stringify(k).slice(1, -1) : k}`;
+    if (fault) out.push({ Field: at, Message: fault });
+    out.push(...textFaults(v, at));
   }
   return out;
 }

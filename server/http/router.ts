@@ -11,7 +11,7 @@ import { can, type Permission, type SessionUser } from '../auth/permissions';
 import { authenticate } from '../auth/authenticate';
 import { AppError, badRequest, forbidden, permissionDenied } from './errors';
 import { canonicalKeys, rawQueryParam, readBody } from './request';
-import { NUL_MESSAGE, declaredValues, nulFields, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
+import { TEXT_FAULT_MESSAGE, declaredValues, textFaults, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
 
 export type Rule =
   | { kind: 'public' }
@@ -56,8 +56,8 @@ export function requireBrand(user: SessionUser, brandId: unknown) {
 function checkParams(c: Context<AppEnv>, opts: RouteOptions, check: ParamChecker) {
   const raw = c.req.query();
   const path = c.req.param() as Record<string, string>;
-  const nul = [...nulFields(raw), ...nulFields(path)].map((e) => ({ ...e, Field: e.Field.slice(1) }));
-  if (nul.length) throw badRequest(NUL_MESSAGE, nul);
+  const faults = [...textFaults(raw), ...textFaults(path)].map((e) => ({ ...e, Field: e.Field.slice(1) }));
+  if (faults.length) throw badRequest(TEXT_FAULT_MESSAGE, faults);
   const errors = check(declaredValues(raw, opts.query), path);
   if (errors.length) throw badRequest('The request is invalid.', errors);
   setDeclaredQuery(c, Object.keys(opts.query ?? {}));
@@ -78,8 +78,8 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
     checkParams(c, opts, check);
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !opts.stream) {
       let body = await readBody(c);
-      const nul = nulFields(body);
-      if (nul.length) throw badRequest(NUL_MESSAGE, nul);
+      const faults = textFaults(body);
+      if (faults.length) throw badRequest(TEXT_FAULT_MESSAGE, faults);
       if (opts.body) {
         const schema = ctx.schemas.requests.get(opts.body);
         if (!schema) throw new Error(`Route ${c.req.path} names unknown request schema '${opts.body}'`);

@@ -158,6 +158,7 @@ describe('issue 10: fuzz of every declared route', () => {
     const failures: string[] = [];
     let sent = 0;
     const statuses: Record<number, number> = {};
+    const backstops: string[] = [];
     const send = async (who: Who, req: Sent) => {
       const headers: Record<string, string> = {};
       if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
@@ -166,6 +167,8 @@ describe('issue 10: fuzz of every declared route', () => {
       sent++;
       const text = await res.text();
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      // The database backstop answered: validation let this through (worth a look, not a failure).
+      if (text.includes('"SqlState"') && backstops.length < 20) backstops.push(`${who} ${req.method} ${req.url.slice(0, 200)} ${req.body?.slice(0, 300) ?? ''} -> ${text.slice(0, 200)}`);
       if (res.status >= 500) failures.push(`${who} ${req.method} ${req.url.slice(0, 300)} ${req.body?.slice(0, 300) ?? ''} -> ${res.status} ${text.slice(0, 200)}`);
     };
     let seed = SEED;
@@ -181,6 +184,7 @@ describe('issue 10: fuzz of every declared route', () => {
     }
     const health = await t.request('GET', '/api/health');
     console.log(`fuzz: ${sent} requests over ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(statuses)}`);
+    if (backstops.length) console.log(`answered by the database backstop:\n${backstops.join('\n')}`);
     expect(failures.slice(0, 30)).toEqual([]);
     expect(health.status).toBe(200);
     expect(sent).toBeGreaterThan(2000);

@@ -152,6 +152,10 @@ describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
     expect(forgot.status).toBe(400);
     const form = await t.request('POST', '/api/Account/ForgotPassword', { form: { email: 'a\u0000@example.com' } });
     expect(form.status).toBe(400);
+    // Half a surrogate pair is no more storable than NUL (found by the fuzz suite: 22P02 from a jsonb column).
+    const half = await t.request('POST', '/api/User/SaveProjectCreateDefaults', { token: admin, json: { BrandId: 1, Defaults: { PrototypeName: 'a\ud800' } } });
+    expect(half.status).toBe(400);
+    expect((await half.json()).Errors).toEqual([{ Field: '/Defaults/PrototypeName', Message: 'Must be valid Unicode text.' }]);
     const query = await t.request('GET', '/api/Account/UserExists?userName=a%00b', { token: admin });
     expect(query.status).toBe(400);
     expect((await query.json()).Errors).toEqual([{ Field: 'userName', Message: 'Must not contain a NUL character.' }]);
