@@ -44,8 +44,8 @@ async function patternsOf(c: C, factoryOnly: boolean) {
   const id = intParam(c, 'BriefSeasonalId');
   await readBrief(c, id);
   const user = c.get('user');
-  const page = intParam(c, 'pageNumber', 1);
-  const size = Math.min(intParam(c, 'pageSize', 999), 999);
+  const page = Math.max(1, intParam(c, 'pageNumber', 1));
+  const size = Math.min(Math.max(1, intParam(c, 'pageSize', 999)), 999);
   return factoryOnly || user.isFactoryUser
     ? briefPatternsFactoryFiltered(c.get('ctx'), user, id, page, size)
     : briefPatterns(c.get('ctx'), user, id, page, size);

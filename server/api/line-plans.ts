@@ -103,7 +103,7 @@ export function linePlanRoutes(r: ApiRouter) {
     if (!can(c.get('user'), 'brief', 'read')) throw permissionDenied();
     const lp = await linePlanOf(c);
     return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId',
-      { pageNumber: intParam(c, 'pageNumber', 1), pageSize: Math.min(intParam(c, 'pageSize', 50), 500), sortColumn: 'BriefName', sortDirection: 'asc' },
+      { pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize: Math.min(Math.max(1, intParam(c, 'pageSize', 50)), 500), sortColumn: 'BriefName', sortDirection: 'asc' },
       ['BriefSeasonalId', 'BriefId', 'BriefName', 'StatusId', 'StatusName', 'ResponsibleName', 'SeasonName'], { equals: { LinePlanId: lp.LinePlanId } }));
   });
 

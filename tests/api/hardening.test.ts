@@ -260,3 +260,13 @@ describe('issue 10: parameter declarations', () => {
     expect(() => r.get('/z', PUBLIC, { brandParam: 'BrandId' }, (c) => c.json({}))).toThrow("does not declare its brand parameter 'BrandId'");
   });
 });
+
+describe('issue 10: paging parameters', () => {
+  it('page 0 is read as the first page (a negative OFFSET fails on PostgreSQL)', async () => {
+    const [b] = await t.ctx.db.query('SELECT briefseasonalid AS id FROM brief_view WHERE NOT isdeleted ORDER BY 1 LIMIT 1');
+    const [lp] = await t.ctx.db.query('SELECT lineplanid AS id FROM line_plan_view WHERE NOT isdeleted ORDER BY 1 LIMIT 1');
+    for (const url of [`/api/Brief/BriefPatternsCount?BriefSeasonalId=${b.id}&pageNumber=0&pageSize=1`, `/api/LinePlan/GetLinePlanBriefs?LinePlanId=${lp.id}&pageNumber=0&pageSize=1`]) {
+      expect((await t.request('GET', url, { token: admin })).status, url).toBe(200);
+    }
+  });
+});
