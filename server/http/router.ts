@@ -1,8 +1,9 @@
 /**
  * Every API route is declared through `ApiRouter`, which puts one guard in front of the handler:
- * body limit, authentication, the route's permission rule, brand assignment, and validation of
- * the body against its request schema. A test enumerates the registered routes and fails when
- * one has no guard.
+ * body limit, authentication, the route's permission rule, its declared query and path parameters
+ * (RouteOptions.query/params, server/http/params.ts), text PostgreSQL can store, brand assignment,
+ * and validation of the body against its request schema. A test enumerates the registered routes
+ * and fails when one has no guard.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -52,7 +53,7 @@ export function requireBrand(user: SessionUser, brandId: unknown) {
   if (!user.brandIds.has(id)) throw forbidden('You are not assigned to this brand.');
 }
 
-/** Issue 10: every query and path parameter checked against its declaration, and no NUL anywhere, before any query. */
+/** Issue 10: every query and path parameter checked against its declaration, and no NUL or broken Unicode anywhere, before any query. */
 function checkParams(c: Context<AppEnv>, opts: RouteOptions, check: ParamChecker) {
   const raw = c.req.query();
   const path = c.req.param() as Record<string, string>;

@@ -19,7 +19,7 @@ const RUNS = { admin: 12 * SCALE, factory: 6 * SCALE, anonymous: 2 * SCALE };
 type Who = keyof typeof RUNS;
 
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; required?: string[]; enum?: unknown[];
-  minimum?: number; format?: string; additionalProperties?: boolean | Schema; minLength?: number };
+  minimum?: number; format?: string; pattern?: string; additionalProperties?: boolean | Schema; minLength?: number };
 interface Param { name: string; in: 'query' | 'path'; schema: Schema }
 interface Operation { parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } }
 interface Route { method: string; path: string; op: Operation }
