@@ -89,3 +89,13 @@ describe('issue 10: a body cut before its closing boundary', () => {
     expect(e.errors).toEqual([{ Field: '/FactoryKey', Message: 'Must not contain a NUL character.' }]);
   });
 });
+
+describe('issue 10: upload limits refuse', () => {
+  it('a field value over 4096 characters and more than 20 fields are 400, not silently cut or dropped', async () => {
+    const long = await refusal(receiveUpload(multipart({ FactoryKey: 'x'.repeat(5000) }), { dataDir, maxBytes: 100 }));
+    expect(long.status).toBe(400);
+    expect(long.errors).toEqual([{ Field: '/FactoryKey', Message: 'At most 4096 characters.' }]);
+    const many = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}`, '1']));
+    expect((await refusal(receiveUpload(multipart(many), { dataDir, maxBytes: 100 }))).status).toBe(400);
+  });
+});

@@ -26,6 +26,8 @@ export interface UploadOptions {
 }
 
 const FORM_SLACK = 64 * 1024;
+const MAX_FIELDS = 20;
+const FIELD_SIZE = 4096;
 export const tooLarge = (maxBytes: number) =>
   new AppError(413, 'payload_too_large', `The file is larger than the maximum of ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 
@@ -38,7 +40,7 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
 
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: opts.maxBytes } });
+    parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: 1, fields: MAX_FIELDS, parts: MAX_FIELDS + 1, fieldSize: FIELD_SIZE, fileSize: opts.maxBytes } });
   } catch {
     throw badRequest('The upload must be sent as multipart/form-data.');
   }
@@ -58,7 +60,13 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
       incoming?.destroy();
       reject(e);
     };
-    parser.on('field', (name, value) => { fields[name] = value; });
+    // Limits refuse, rather than silently cut a value or drop fields the handler would then miss.
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) fail(badRequest(`The form field ${name.slice(0, 100)} is too long.`, [{ Field: `/${name.slice(0, 100)}`, Message: `At most ${FIELD_SIZE} characters.` }]));
+      else fields[name] = value;
+    });
+    parser.on('fieldsLimit', () => fail(badRequest(`The upload has more than ${MAX_FIELDS} form fields.`)));
+    parser.on('partsLimit', () => fail(badRequest(`The upload has more than ${MAX_FIELDS + 1} parts.`)));
     const unreadable = (e: unknown) => badRequest(`The upload could not be read: ${(e as Error).message}`);
     parser.on('file', (_name, stream, info) => {
       // A body cut inside the file errors this stream ("Unexpected end of form"), possibly while
