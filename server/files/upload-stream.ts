@@ -12,7 +12,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError, badRequest } from '../http/errors';
 import { removeFiles, tempFile } from './storage';
-import { TEXT_FAULT_MESSAGE, textFaults } from '../http/params';
+import { TEXT_FAULT_MESSAGE } from '../http/params';
+import { textFaults } from '../schemas/ajv';
 
 export interface ReceivedFile { path: string; name: string; size: number }
 export interface Upload { fields: Record<string, string>; file?: ReceivedFile }

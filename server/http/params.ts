@@ -73,33 +73,6 @@ export function declaredValues(raw: Record<string, string>, decl: ParamDecl = {}
 
 export const TEXT_FAULT_MESSAGE = 'A parameter holds text that cannot be stored.';
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Why PostgreSQL text cannot store `s`: a NUL character, or half of a surrogate pair (not UTF-8). */
-function textFault(s: string): string | undefined {
-  if (s.includes('\u0000')) return 'Must not contain a NUL character.';
-  if (LONE_SURROGATE.test(s)) return 'Must be valid Unicode text.';
-  return undefined;
-}
-
-/** Field errors for every string (value or key) that text columns cannot store, by JSON pointer. */
-export function textFaults(value: unknown, pointer = ''): FieldError[] {
-  if (typeof value === 'string') {
-    const fault = textFault(value);
-    return fault ? [{ Field: pointer || '/', Message: fault }] : [];
-  }
-  if (!value || typeof value !== 'object') return [];
-  const out: FieldError[] = [];
-  for (const [k, v] of Object.entries(value)) {
-    const fault = textFault(k);
-    // A faulty key is named escaped (\u0000, \ud800), as JSON writes it.
-    const at = `${pointer}/${fault ? JSON.stringify(k).slice(1, -1) : k}`;
-    if (fault) out.push({ Field: at, Message: fault });
-    out.push(...textFaults(v, at));
-  }
-  return out;
-}
-
 /**
  * The query names a request's route declared, so a handler reading an undeclared one fails the
  * tests (see `queryParam`): a parameter read but not declared would skip validation.

@@ -12,7 +12,8 @@ import { can, type Permission, type SessionUser } from '../auth/permissions';
 import { authenticate } from '../auth/authenticate';
 import { AppError, badRequest, forbidden, permissionDenied } from './errors';
 import { canonicalKeys, rawQueryParam, readBody } from './request';
-import { TEXT_FAULT_MESSAGE, declaredValues, textFaults, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
+import { textFaults } from '../schemas/ajv';
+import { TEXT_FAULT_MESSAGE, declaredValues, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
 
 export type Rule =
   | { kind: 'public' }

@@ -174,6 +174,11 @@ describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
       const res = await t.request('POST', '/api/LinePlan/UpdateLinePlan', { token: admin, json: { Id: lp.id, RowVersion: lp.v, Changes } });
       expect(res.status, JSON.stringify(Changes)).toBe(400);
     }
+    // The same checks hold for changes that do not come through a request (imports).
+    expect(t.ctx.schemas.validate('entity', 'line-plan', { ResponsibleId: 2147483648 })).toContainEqual({ Field: '/ResponsibleId', Message: 'Must be <= 2147483647.' });
+    const valid = { BrandId: 1, SeasonId: 1, StatusId: 1, ResponsibleId: 1, LinePlanName: 'x' };
+    expect(t.ctx.schemas.validate('entity', 'line-plan', valid)).toEqual([]);
+    expect(t.ctx.schemas.validate('entity', 'line-plan', { ...valid, LinePlanName: 'a\u0000' })).toEqual([{ Field: '/LinePlanName', Message: 'Must not contain a NUL character.' }]);
     const [cw] = await t.ctx.db.query('SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE NOT isdeleted AND statusid = 1 ORDER BY 1 LIMIT 1');
     const weight = await t.request('POST', '/api/Prototype/UpdatePrototype', { token: admin, json: { Id: cw.id, RowVersion: cw.v, Changes: { SampWght: 1e308 } } });
     expect(weight.status).toBe(400);
