@@ -11,6 +11,7 @@ import type { AppContext, AppEnv } from './context';
 import { ApiRouter, PUBLIC } from './http/router';
 import { AppError, DEFAULT_ERROR_TEXT } from './http/errors';
 import { logError } from './http/error-log';
+import { clientDataError } from './http/database-errors';
 import { securityHeaders } from './http/security';
 import { forward } from './http/proxy';
 import { tokenRoutes } from './api/token';
@@ -56,7 +57,11 @@ export function routingPath(req: Request): string {
   const url = req.url;
   const start = url.indexOf('/', url.indexOf('://') + 3);
   const end = url.indexOf('?', start);
-  const path = decodeURI(url.slice(start, end === -1 ? undefined : end));
+  const raw = url.slice(start, end === -1 ? undefined : end);
+  // A malformed escape (e.g. overlong UTF-8 %c0%ae) is routed undecoded: it matches nothing and gets
+  // the logged 404 with the security headers, not an exception before any middleware runs.
+  let path = raw;
+  try { path = decodeURI(raw); } catch { /* kept undecoded */ }
   return /^\/(api|schemas)\//i.test(path) ? path.toLowerCase() : path;
 }
 
@@ -69,12 +74,14 @@ export function createApp(ctx: AppContext) {
   });
 
   app.onError(async (err, c) => {
+    err = clientDataError(err) ?? err;
     if (err instanceof AppError) {
       return c.json({ IsSuccessful: false, Code: err.code, Message: err.message, Errors: err.errors, ...err.extra }, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ IsSuccessful: false, Code: 'http_error', Message: err.message, Errors: [] }, err.status);
     }
+    // Only real server errors are error-log events; a client's 4xx above never is (issue 10).
     const id = await logError(c, err);
     return c.json({ IsSuccessful: false, Code: 'server_error', Message: DEFAULT_ERROR_TEXT, Errors: [], ErrorId: id }, 500);
   });

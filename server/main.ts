@@ -8,11 +8,20 @@ import { boot } from './boot';
 import { createApp } from './app';
 import { ensureWebBuild } from './web-build';
 import { SchemaDocumentError } from './schemas/registry';
+import { logProcessError } from './http/error-log';
 
 async function main() {
   const config = loadConfig();
   if (process.env.SKIP_WEB_BUILD !== 'true') await ensureWebBuild();
   const ctx = await boot(config);
+  // The last line of defence (issue 10): an error no request or job handled is logged and the
+  // server keeps serving everyone else, instead of one bad request ending the process.
+  const unhandled = (origin: string) => (err: unknown) => {
+    console.error(`Unhandled ${origin}:`, err);
+    void logProcessError(ctx.db, origin, err);
+  };
+  process.on('unhandledRejection', unhandled('rejection'));
+  process.on('uncaughtException', unhandled('exception'));
   await ctx.jobs.start();
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

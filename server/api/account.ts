@@ -143,7 +143,7 @@ export function accountRoutes(r: ApiRouter) {
   });
 
   // AUTH-027: the user editor checks availability while typing; answers the text true or false.
-  r.get('/api/Account/UserExists', anyOf(['users', 'create'], ['users', 'edit']), async (c) => {
+  r.get('/api/Account/UserExists', anyOf(['users', 'create'], ['users', 'edit']), { query: { userName: 'text' } }, async (c) => {
     const name = queryParam(c, 'userName') ?? '';
     const [row] = await c.get('ctx').db.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [name.trim()]);
     return c.text(row ? 'true' : 'false');

@@ -37,13 +37,15 @@ async function briefWithLists(c: C) {
   return c.json({ Record: record, Lists: await editPageLists(c.get('ctx'), record.BrandId as number) });
 }
 
+const BRIEF_PATTERNS_QUERY = { BriefSeasonalId: 'id', pageNumber: 'id', pageSize: 'id' } as const;
+
 /** Patterns of a brief; a factory user only ever gets the factory-filtered list (PERM-023). */
 async function patternsOf(c: C, factoryOnly: boolean) {
   const id = intParam(c, 'BriefSeasonalId');
   await readBrief(c, id);
   const user = c.get('user');
-  const page = intParam(c, 'pageNumber', 1);
-  const size = Math.min(intParam(c, 'pageSize', 999), 999);
+  const page = Math.max(1, intParam(c, 'pageNumber', 1));
+  const size = Math.min(Math.max(1, intParam(c, 'pageSize', 999)), 999);
   return factoryOnly || user.isFactoryUser
     ? briefPatternsFactoryFiltered(c.get('ctx'), user, id, page, size)
     : briefPatterns(c.get('ctx'), user, id, page, size);
@@ -51,7 +53,7 @@ async function patternsOf(c: C, factoryOnly: boolean) {
 
 function briefGets(r: ApiRouter) {
   // The create screen's start: the line plan it was opened from (id 0: none), for /briefFromLinePlan (BRIEF-001).
-  r.get('/api/brief/create/:id', perm('brief', 'create'), async (c) => {
+  r.get('/api/brief/create/:id', perm('brief', 'create'), { params: { id: 'id' } }, async (c) => {
     const id = Number(c.req.param('id'));
     if (!Number.isInteger(id) || id < 0) throw notFound('The line plan was not found.');
     if (id === 0) return c.json({ LinePlan: null });
@@ -62,31 +64,31 @@ function briefGets(r: ApiRouter) {
     if (!c.get('user').brandIds.has(lp.BrandId as number)) throw forbidden('You do not have access to this record.');
     return c.json({ LinePlan: lp });
   });
-  r.get('/api/brief/edit/:id', perm('brief', 'edit'), briefWithLists);
-  r.get('/api/brief/view/:id', perm('brief', 'read'), briefWithLists);
+  r.get('/api/brief/edit/:id', perm('brief', 'edit'), { params: { id: 'id' } }, briefWithLists);
+  r.get('/api/brief/view/:id', perm('brief', 'read'), { params: { id: 'id' } }, briefWithLists);
 
-  r.get('/api/Brief/editPageLists', perm('brief', 'read'), { brandParam: 'BrandId' }, async (c) =>
+  r.get('/api/Brief/editPageLists', perm('brief', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
     c.json(await editPageLists(c.get('ctx'), intParam(c, 'BrandId'))));
 
-  r.get('/api/Brief/BriefLinePlans', perm('brief', 'read'), { brandParam: 'BrandId' }, async (c) =>
+  r.get('/api/Brief/BriefLinePlans', perm('brief', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id', LinePlanName: 'text', pageNumber: 'id', pageSize: 'id' } }, async (c) =>
     c.json(await briefLinePlans(c.get('ctx'), c.get('user'), {
       BrandId: intParam(c, 'BrandId'), SeasonId: intParam(c, 'SeasonId'), LinePlanName: queryParam(c, 'LinePlanName')?.trim() || undefined,
       pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize: Math.min(Math.max(1, intParam(c, 'pageSize', 50)), 100),
     })));
 
-  r.get('/api/Brief/BriefPatterns', perm('brief', 'read'), (c) => patternsOf(c, false).then((p) => c.json(p)));
-  r.get('/api/Brief/BriefPatternsFactoryFiltered', perm('brief', 'read'), (c) => patternsOf(c, true).then((p) => c.json(p)));
-  r.get('/api/Brief/BriefPatternsCount', perm('brief', 'read'), (c) => patternsOf(c, false).then((p) => c.json({ Count: p.TotalRecords })));
+  r.get('/api/Brief/BriefPatterns', perm('brief', 'read'), { query: BRIEF_PATTERNS_QUERY }, (c) => patternsOf(c, false).then((p) => c.json(p)));
+  r.get('/api/Brief/BriefPatternsFactoryFiltered', perm('brief', 'read'), { query: BRIEF_PATTERNS_QUERY }, (c) => patternsOf(c, true).then((p) => c.json(p)));
+  r.get('/api/Brief/BriefPatternsCount', perm('brief', 'read'), { query: BRIEF_PATTERNS_QUERY }, (c) => patternsOf(c, false).then((p) => c.json({ Count: p.TotalRecords })));
 
-  r.get('/api/Brief/BriefsByBrandSeason', perm('brief', 'read'), { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/Brief/BriefsByBrandSeason', perm('brief', 'read'), { brandParam: 'BrandId', query: { StatusIds: 'ids', BrandId: 'id', SeasonId: 'id' } }, async (c) => {
     const statuses = (queryParam(c, 'StatusIds') ?? '').split(',').filter((s) => /^\d+$/.test(s)).map(Number);
     return c.json(await briefsByBrandSeason(c.get('ctx'), intParam(c, 'BrandId'), intParam(c, 'SeasonId'), statuses));
   });
-  r.get('/api/Brief/BriefSeasonalList', perm('brief', 'read'), async (c) =>
+  r.get('/api/Brief/BriefSeasonalList', perm('brief', 'read'), { query: { BriefId: 'id' } }, async (c) =>
     c.json(await briefSeasonalList(c.get('ctx'), c.get('user'), intParam(c, 'BriefId'))));
 
   // Brief statuses (LOOKUP-033); with currentStatusId only the ones the status table allows next.
-  r.get('/api/Brief/GetBriefStatuses', perm('brief', 'read'), async (c) => {
+  r.get('/api/Brief/GetBriefStatuses', perm('brief', 'read'), { query: { currentStatusId: 'id' } }, async (c) => {
     const current = queryParam(c, 'currentStatusId') ? intParam(c, 'currentStatusId') : null;
     return c.json(await c.get('ctx').db.query(
       `SELECT s.statusid AS "StatusId", s.statusname AS "StatusName" FROM statuses s
@@ -94,11 +96,11 @@ function briefGets(r: ApiRouter) {
         ORDER BY s.statusid`, [current]));
   });
 
-  r.get('/api/Brief/RelinkList', perm('brief', 'edit'), async (c) =>
+  r.get('/api/Brief/RelinkList', perm('brief', 'edit'), { query: { BriefSeasonalId: 'id' } }, async (c) =>
     c.json(await relinkList(c.get('ctx'), c.get('user'), intParam(c, 'BriefSeasonalId'))));
 
   // BRIEF-005 / CONST-031: a duplicate name is only a note; BriefId leaves the brief itself out.
-  r.get('/api/Brief/IsBriefNameExists', perm('brief', 'read'), { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/Brief/IsBriefNameExists', perm('brief', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', BriefName: 'text', BriefId: 'id' } }, async (c) => {
     const exists = await briefNameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'BriefName') ?? '', intParam(c, 'BriefId', 0));
     return c.json({ Exists: exists, Message: exists ? DUPLICATE_NAME_NOTE : null });
   });

@@ -22,7 +22,7 @@ export function colorwayActionRoutes(r: ApiRouter) {
   });
 
   // CW-047: a duplicate name is only a note.
-  r.get('/api/Prototype/IsPrototypeNameExists', perm('colorway', 'read'), { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/Prototype/IsPrototypeNameExists', perm('colorway', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', PrototypeName: 'text', PrototypeId: 'id' } }, async (c) => {
     const exists = await prototypeNameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'PrototypeName') ?? '', intParam(c, 'PrototypeId', 0));
     return c.json({ Exists: exists, Message: exists ? MSG.nameDuplicate : null });
   });
@@ -52,7 +52,7 @@ export function colorwayActionRoutes(r: ApiRouter) {
   });
 
   // CW-055: whether the colorway may move and the patterns it may move to (for those who may relink).
-  r.get('/api/Prototype/GetRelinkList', perm('colorway', 'edit'), async (c) =>
+  r.get('/api/Prototype/GetRelinkList', perm('colorway', 'edit'), { query: { PrototypeSeasonalId: 'id' } }, async (c) =>
     c.json(await relinkList(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'))));
 
   // CW-056: colorway id, new pattern id, old pattern id.

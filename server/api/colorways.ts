@@ -37,7 +37,7 @@ async function colorwayPlace(ctx: AppContext, user: SessionUser, id: number): Pr
 
 export function colorwayRoutes(r: ApiRouter) {
   // CW-043/064: the service fee % of the brand and factory key, or the warning when there is none.
-  r.get('/api/Prototype/GetServiceFee', COSTING_EDITOR, { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/Prototype/GetServiceFee', COSTING_EDITOR, { brandParam: 'BrandId', query: { FactoryKey: 'text', BrandId: 'id' } }, async (c) => {
     const factoryKey = queryParam(c, 'FactoryKey');
     if (!factoryKey) throw badRequest('FactoryKey is required.', [{ Field: 'FactoryKey', Message: 'Required.' }]);
     const fee = await serviceFee(c.get('ctx').db, intParam(c, 'BrandId'), factoryKey);
@@ -46,7 +46,7 @@ export function colorwayRoutes(r: ApiRouter) {
 
 
   // CW-046/064: would this stock number collide in the colorway's season and factory? (Carry-over products never do.)
-  r.get('/api/Prototype/IsStockNumberExists', perm('colorway', 'read'), async (c) => {
+  r.get('/api/Prototype/IsStockNumberExists', perm('colorway', 'read'), { query: { PrototypeSeasonalId: 'id', StockNum: 'text' } }, async (c) => {
     const ctx = c.get('ctx');
     const id = intParam(c, 'PrototypeSeasonalId');
     await readRecord(ctx, c.get('user'), 'colorway', 'PrototypeSeasonalId', id); // brand, factory and deleted checks
@@ -58,12 +58,12 @@ export function colorwayRoutes(r: ApiRouter) {
   });
 
   // CW-054: the spec log by project, level 4, season (with the same-season flag) and stock number.
-  r.get('/api/Prototype/GetSpecLogData', perm('colorway', 'read'), async (c) => {
+  r.get('/api/Prototype/GetSpecLogData', perm('colorway', 'read'), { query: { PrototypeSeasonalId: 'id', SameSeason: 'bool' } }, async (c) => {
     const place = await colorwayPlace(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'));
     return c.json(await colorwaySpecLog(c.get('ctx').db, place, queryParam(c, 'SameSeason') !== 'false'));
   });
 
-  r.post('/api/Prototype/SaveSpecLogEntry', perm('colorway', 'edit'), async (c) => {
+  r.post('/api/Prototype/SaveSpecLogEntry', perm('colorway', 'edit'), { body: 'colorway-spec-log' }, async (c) => {
     const body = c.get('body') as Record<string, unknown>;
     const place = await colorwayPlace(c.get('ctx'), c.get('user'), Number(body.PrototypeSeasonalId));
     const keys = await addColorwaySpecLog(c.get('ctx'), c.get('user'), place, text(body, 'Description', 4000), false);
@@ -71,7 +71,7 @@ export function colorwayRoutes(r: ApiRouter) {
   });
 
   // CW-031 / FLASH-016: the PDM price of a colorway in its season (null when the brand is not PDM-ready or there is no FFC).
-  r.get('/api/Prototype/CalculatePdmPrice', COSTING_EDITOR, async (c) => {
+  r.get('/api/Prototype/CalculatePdmPrice', COSTING_EDITOR, { query: { PrototypeSeasonalId: 'id' } }, async (c) => {
     const record = await readRecord(c.get('ctx'), c.get('user'), 'colorway', 'PrototypeSeasonalId', intParam(c, 'PrototypeSeasonalId'));
     const db = c.get('ctx').db;
     return c.json({ IsPDMReady: await isPdmReady(db, record.BrandId), Price: await pdmPrice(db, record) });
@@ -90,7 +90,7 @@ export function colorwayRoutes(r: ApiRouter) {
       'SELECT ecnreasonid AS "EcnReasonId", reason AS "Reason" FROM ecn_reasons WHERE isactive ORDER BY sortorder, reason')));
 
   // CW-052/053: an ECN is a spec log entry with IsECN and the reason (from the list or free text) and notes.
-  r.post('/api/Prototype/ApplyEcn', ECN, async (c) => {
+  r.post('/api/Prototype/ApplyEcn', ECN, { body: 'colorway-ecn' }, async (c) => {
     const body = c.get('body') as Record<string, unknown>;
     const place = await colorwayPlace(c.get('ctx'), c.get('user'), Number(body.PrototypeSeasonalId));
     const description = ecnDescription(text(body, 'Reason', 500), text(body, 'Notes', 3000, false));

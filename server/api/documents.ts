@@ -53,7 +53,7 @@ function idList(raw: string | undefined): number[] {
 
 export function documentRoutes(r: ApiRouter) {
   // DOC-003/004: the categories of a project level with their flags.
-  r.get('/api/Document/DocumentCategoryList', READ_ANY_LEVEL, async (c) => {
+  r.get('/api/Document/DocumentCategoryList', READ_ANY_LEVEL, { query: { ProjectLevel: 'id' } }, async (c) => {
     const level = Number(queryParam(c, 'ProjectLevel'));
     if (!HIERARCHY.some((h) => h.level === level)) throw badRequest('Unknown project level.', [{ Field: '/ProjectLevel', Message: 'Must be 1 to 4.' }]);
     return c.json(await categoriesOf(c.get('ctx'), level));
@@ -64,7 +64,7 @@ export function documentRoutes(r: ApiRouter) {
     c.json({ AllowedExtensions: DOCUMENT_EXTENSIONS, MaxFileSize: MAX_DOCUMENT_BYTES, MaxFileNameLength: MAX_DOCUMENT_NAME_LENGTH }));
 
   // DOC-001/002: ?ProjectId&ProjectLevel.
-  r.get('/api/Document/DocumentsList', READ_ANY_LEVEL, async (c) => {
+  r.get('/api/Document/DocumentsList', READ_ANY_LEVEL, { query: { ProjectId: 'id', ProjectLevel: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
     const record = await projectRecord(ctx, user, { ProjectId: queryParam(c, 'ProjectId'), ProjectLevel: queryParam(c, 'ProjectLevel') }, 'read');
@@ -108,7 +108,7 @@ export function documentRoutes(r: ApiRouter) {
   });
 
   // DOC-013: ?documentId; always an attachment, never sniffed by the browser.
-  r.get('/api/Document/DownloadFile', READ_ANY_LEVEL, async (c) => {
+  r.get('/api/Document/DownloadFile', READ_ANY_LEVEL, { query: { documentId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const { doc } = await documentFor(ctx, c.get('user'), queryParam(c, 'documentId'), 'read');
     const file = filesPath(ctx.config.dataDir, doc.storedpath);
@@ -128,7 +128,7 @@ export function documentRoutes(r: ApiRouter) {
   });
 
   // DOC-012/017: ?documentIds=1,2 (or documentId); each document is deleted on its own.
-  r.get('/api/Document/DeleteDocument', EDIT_ANY_LEVEL, async (c) => {
+  r.get('/api/Document/DeleteDocument', EDIT_ANY_LEVEL, { query: { documentIds: 'ids', documentId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
     const ids = idList(queryParam(c, 'documentIds') ?? queryParam(c, 'documentId'));
@@ -170,7 +170,7 @@ export function documentRoutes(r: ApiRouter) {
   });
 
   // DOC-001: ?documentId — the colorways of a pattern document's pattern season, with IsAssociated.
-  r.get('/api/Document/AssociatedPrototypes', READ_ANY_LEVEL, async (c) => {
+  r.get('/api/Document/AssociatedPrototypes', READ_ANY_LEVEL, { query: { documentId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
     const { doc } = await documentFor(ctx, user, queryParam(c, 'documentId'), 'read');

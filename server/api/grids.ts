@@ -44,7 +44,7 @@ function gridFilters(ctx: AppContext, grid: GridDoc, body: Record<string, any>):
 }
 
 export function gridRoutes(r: ApiRouter) {
-  r.post('/api/Grid/:gridId/Search', SIGNED_IN, { body: 'search' }, async (c) => {
+  r.post('/api/Grid/:gridId/Search', SIGNED_IN, { body: 'search', params: { gridId: 'text' } }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
     const { grid, keyField } = gridFor(ctx, user, c.req.param('gridId') ?? '', 'read');
@@ -53,7 +53,7 @@ export function gridRoutes(r: ApiRouter) {
     return c.json(await searchRecords(ctx, user, grid.entity, keyField, body as SearchRequest, fields, gridFilters(ctx, grid, body)));
   });
 
-  r.post('/api/Grid/:gridId/Save', SIGNED_IN, { body: 'grid-save', maxBody: 8 * 1024 * 1024 }, async (c) => {
+  r.post('/api/Grid/:gridId/Save', SIGNED_IN, { body: 'grid-save', maxBody: 8 * 1024 * 1024, params: { gridId: 'text' } }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
     const { grid, keyField } = gridFor(ctx, user, c.req.param('gridId') ?? '', 'edit');

@@ -52,7 +52,7 @@ export function hierarchyLevel(level: number) {
 
 export function hierarchyRoutes(r: ApiRouter) {
   // LOOKUP-028: is the record (a project at its level) deleted? Brand scope applies.
-  r.get('/api/Status/IsRecordDeleted', SIGNED_IN, async (c) => {
+  r.get('/api/Status/IsRecordDeleted', SIGNED_IN, { query: { ProjectLevelId: 'id', ProjectId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const h = hierarchyLevel(intParam(c, 'ProjectLevelId'));
     if (!can(c.get('user'), h.module, 'read')) throw permissionDenied();
@@ -64,7 +64,7 @@ export function hierarchyRoutes(r: ApiRouter) {
   });
 
   // LOOKUP-027: the seasons a project lives in (projId is the base record's id).
-  r.get('/api/Season/GetProjectsSeasons', SIGNED_IN, async (c) => {
+  r.get('/api/Season/GetProjectsSeasons', SIGNED_IN, { query: { projLevel: 'id', projId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const h = hierarchyLevel(intParam(c, 'projLevel'));
     if (!can(c.get('user'), h.module, 'read')) throw permissionDenied();
@@ -80,7 +80,7 @@ export function hierarchyRoutes(r: ApiRouter) {
 
   // The change history of one record from the audit log, newest first; fields the user may not see are left out,
   // size range and document rows are kept for those who may see them (history-entries.ts).
-  r.get('/api/Audit/GetRecordHistory', SIGNED_IN, async (c) => {
+  r.get('/api/Audit/GetRecordHistory', SIGNED_IN, { query: { ProjectLevelId: 'id', ProjectId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
     const h = hierarchyLevel(intParam(c, 'ProjectLevelId'));
@@ -102,7 +102,7 @@ export function hierarchyRoutes(r: ApiRouter) {
   });
 
   for (const h of HIERARCHY) {
-    r.get(`/api/${h.area}/${h.get}`, perm(h.module, 'read'), async (c) =>
+    r.get(`/api/${h.area}/${h.get}`, perm(h.module, 'read'), { query: { [h.key]: 'id' } }, async (c) =>
       c.json(await withDeletedMessage(h, () => readRecord(c.get('ctx'), c.get('user'), h.entity, h.key, intParam(c, h.key)))));
 
     // The changed fields of one record at the version it was read (409 naming who changed it since).

@@ -75,7 +75,7 @@ export function imageRoutes(r: ApiRouter) {
   });
 
   // DOC-022: ?projectId&projectLevel&imageType&size (65|105|600|original, default 600)&ts (the time stamp keys the browser's cache).
-  r.get('/api/Image/GetImage', READ_ANY_LEVEL, async (c) => {
+  r.get('/api/Image/GetImage', READ_ANY_LEVEL, { query: { ProjectId: 'id', ProjectLevel: 'id', ImageType: 'id', size: 'text', ts: 'text' } }, async (c) => {
     const ctx = c.get('ctx');
     const fields = Object.fromEntries(TARGET_FIELDS.map((f) => [f, queryParam(c, f)]));
     const target = await imageTarget(ctx, c.get('user'), fields, 'read');

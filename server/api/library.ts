@@ -29,7 +29,7 @@ const optionalInt = (raw: string | undefined, name: string) => {
 };
 
 export function libraryRoutes(r: ApiRouter) {
-  r.get('/api/Library/GetEntries', VIEW, async (c) => c.json(await listEntries(c.get('ctx').db, c.get('user'), {
+  r.get('/api/Library/GetEntries', VIEW, { query: { type: 'text', brandId: 'id', seasonId: 'id', roleId: 'id', pageNumber: 'id', pageSize: 'id' } }, async (c) => c.json(await listEntries(c.get('ctx').db, c.get('user'), {
     type: queryParam(c, 'type') ?? '',
     brandId: optionalInt(queryParam(c, 'brandId'), 'brandId'),
     seasonId: optionalInt(queryParam(c, 'seasonId'), 'seasonId'),
@@ -38,7 +38,7 @@ export function libraryRoutes(r: ApiRouter) {
     pageSize: Math.min(9999, Math.max(1, intParam(c, 'pageSize', 50))),
   })));
 
-  r.get('/api/Library/LastExists', VIEW, { brandParam: 'brandId' }, async (c) => {
+  r.get('/api/Library/LastExists', VIEW, { brandParam: 'brandId', query: { lastName: 'text', brandId: 'id' } }, async (c) => {
     const name = queryParam(c, 'lastName');
     if (!name) throw badRequest('The parameter lastName is required.', [{ Field: 'lastName', Message: 'Required.' }]);
     return c.json(await lastExists(c.get('ctx').db, name, intParam(c, 'brandId')));

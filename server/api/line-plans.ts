@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { can } from '../auth/permissions';
 import { AppError, badRequest, permissionDenied } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
+import { INT4_MAX } from '../http/params';
 import { perm, type ApiRouter } from '../http/router';
 import { readRecord, searchRecords } from '../records/read';
 import { HIERARCHY } from './hierarchy';
@@ -44,7 +45,7 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // LP-016: a duplicate name within the brand only warns.
-  r.get('/api/LinePlan/IsLinePlanNameExists', perm('linePlan', 'read'), { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/LinePlan/IsLinePlanNameExists', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', LinePlanName: 'text', LinePlanId: 'id' } }, async (c) => {
     const exists = await nameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'LinePlanName') ?? '', intParam(c, 'LinePlanId', 0));
     return c.json({ Exists: exists, Message: exists ? DUPLICATE_NAME_WARNING : null });
   });
@@ -57,7 +58,7 @@ export function linePlanRoutes(r: ApiRouter) {
 
   // LP-008, LP-023: each child set is read as a list and saved as a list with IsDelete flags.
   for (const [get, save, set] of CHILD_ROUTES) {
-    r.get(`/api/LinePlan/${get}`, perm('linePlan', 'read'), async (c) => {
+    r.get(`/api/LinePlan/${get}`, perm('linePlan', 'read'), { query: { LinePlanId: 'id' } }, async (c) => {
       const lp = await linePlanOf(c);
       return c.json(await readChildSet(c.get('ctx'), c.get('ctx').db, set, lp.LinePlanId as number));
     });
@@ -66,7 +67,7 @@ export function linePlanRoutes(r: ApiRouter) {
         ...await saveChildSet(c.get('ctx'), c.get('user'), set, c.get('body') as { LinePlanId: number; RowVersion: number; Items: ChildItem[] }) }));
   }
 
-  r.get('/api/LinePlan/GetSubSeasons', perm('linePlan', 'read'), async (c) => {
+  r.get('/api/LinePlan/GetSubSeasons', perm('linePlan', 'read'), { query: { LinePlanId: 'id' } }, async (c) => {
     const lp = await linePlanOf(c);
     return c.json(await c.get('ctx').db.query(
       `SELECT s.subseasonid AS "SubSeasonId", s.subseasonname AS "SubSeasonName" FROM line_plan_subseasons l
@@ -81,7 +82,7 @@ export function linePlanRoutes(r: ApiRouter) {
       if (!upload.file) throw badRequest(NOT_EXCEL, [{ Field: '/file', Message: NOT_EXCEL }]);
       const ids = Object.fromEntries(['LinePlanId', 'RowVersion'].map((f) => {
         const v = upload.fields[f] ?? '';
-        if (!/^\d+$/.test(v)) throw badRequest('The request is invalid.', [{ Field: `/${f}`, Message: 'Must be a whole number.' }]);
+        if (!/^\d+$/.test(v) || Number(v) > INT4_MAX) throw badRequest('The request is invalid.', [{ Field: `/${f}`, Message: 'Must be a whole number.' }]);
         return [f, Number(v)];
       })) as { LinePlanId: number; RowVersion: number };
       return c.json(await importCalendar(ctx, c.get('user'), { ...ids, FileName: upload.file.name, data: await fs.readFile(upload.file.path) }));
@@ -91,23 +92,23 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // LP-032
-  r.get('/api/LinePlan/ExportLinePlan', perm('linePlan', 'read'), async (c) => {
+  r.get('/api/LinePlan/ExportLinePlan', perm('linePlan', 'read'), { query: { LinePlanId: 'id' } }, async (c) => {
     const lp = await linePlanOf(c);
     const file = await exportLinePlan(c.get('ctx'), c.get('user'), lp.LinePlanId as number);
     return new Response(new Uint8Array(file), { headers: { 'content-type': XLSX, 'content-disposition': `attachment; filename="${EXPORT_FILE}"` } });
   });
 
   // Line plan briefs (the Alt-click child list, LP-029): a page of the line plan's briefs.
-  r.get('/api/LinePlan/GetLinePlanBriefs', perm('linePlan', 'read'), async (c) => {
+  r.get('/api/LinePlan/GetLinePlanBriefs', perm('linePlan', 'read'), { query: { LinePlanId: 'id', pageNumber: 'id', pageSize: 'id' } }, async (c) => {
     if (!can(c.get('user'), 'brief', 'read')) throw permissionDenied();
     const lp = await linePlanOf(c);
     return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId',
-      { pageNumber: intParam(c, 'pageNumber', 1), pageSize: Math.min(intParam(c, 'pageSize', 50), 500), sortColumn: 'BriefName', sortDirection: 'asc' },
+      { pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize: Math.min(Math.max(1, intParam(c, 'pageSize', 50)), 500), sortColumn: 'BriefName', sortDirection: 'asc' },
       ['BriefSeasonalId', 'BriefId', 'BriefName', 'StatusId', 'StatusName', 'ResponsibleName', 'SeasonName'], { equals: { LinePlanId: lp.LinePlanId } }));
   });
 
   // Line plans of one brand and season (pickers of briefs and patterns); ?Released=true keeps statuses 2 and 3 (LP-010).
-  r.get('/api/LinePlan/GetLinePlansByBrandSeason', perm('linePlan', 'read'), { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/LinePlan/GetLinePlansByBrandSeason', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { Released: 'bool', BrandId: 'id', SeasonId: 'id' } }, async (c) => {
     const released = queryParam(c, 'Released') === 'true';
     return c.json(await c.get('ctx').db.query(
       `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"

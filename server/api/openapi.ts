@@ -4,6 +4,10 @@
  */
 import { PERMISSIONS } from '../auth/permissions';
 import { PUBLIC, type ApiRouter, type Rule } from '../http/router';
+import { kindSchema, type ParamDecl } from '../http/params';
+
+const parameters = (where: 'query' | 'path', decl: ParamDecl = {}) =>
+  Object.entries(decl).map(([name, kind]) => ({ name, in: where, required: where === 'path', schema: kindSchema(kind) }));
 
 const describeRule = (rule: Rule): string => {
   switch (rule.kind) {
@@ -26,6 +30,8 @@ export function openApiRoutes(r: ApiRouter) {
         security: route.rule.kind === 'public' ? [] : [{ bearer: [] }],
         responses: { 200: { description: 'OK' }, 400: { description: 'Invalid request: { IsSuccessful, Message, Errors[{Field, Message}] }' }, 401: { description: 'Not signed in' }, 403: { description: 'Not permitted' } },
       };
+      const params = [...parameters('path', route.opts.params), ...parameters('query', route.opts.query)];
+      if (params.length) op.parameters = params;
       if (route.opts.body) {
         const schema = schemas.requests.get(route.opts.body);
         op.requestBody = { content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } } };

@@ -28,7 +28,7 @@ export function patternRoutes(r: ApiRouter) {
   });
 
   // PAT-009, CONST-031: a duplicate name is only a note.
-  r.get('/api/Pattern/IsPatternNameExists', READ, { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/Pattern/IsPatternNameExists', READ, { brandParam: 'BrandId', query: { BrandId: 'id', PatternName: 'text', PatternId: 'id' } }, async (c) => {
     const exists = await patternNameExists(c.get('ctx'), intParam(c, 'BrandId'), queryParam(c, 'PatternName') ?? '', intParam(c, 'PatternId', 0));
     return c.json({ Exists: exists, Message: exists ? MSG.duplicateName : null });
   });
@@ -43,13 +43,13 @@ export function patternRoutes(r: ApiRouter) {
   });
 
   // PAT-013: whether this user may toggle adoption of this pattern seasonal now.
-  r.get('/api/Pattern/CanAdopt', READ, async (c) => {
+  r.get('/api/Pattern/CanAdopt', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const pattern = await readPattern(c.get('ctx'), c.get('user'), intParam(c, 'PatternSeasonalId'));
     return c.json(canAdopt(c.get('user'), pattern));
   });
 
   // The pattern with its developers and development centers (PAT-006).
-  r.get('/api/Pattern/GetPatternDetails', READ, async (c) => {
+  r.get('/api/Pattern/GetPatternDetails', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
     return c.json({ Pattern: pattern, ...await teamOf(ctx.db, pattern.PatternId as number) });
@@ -60,7 +60,7 @@ export function patternRoutes(r: ApiRouter) {
     return c.json({ IsSuccessful: true, Message: SAVED, Data: await saveTeam(c.get('ctx'), c.get('user'), body.PatternSeasonalId, body) });
   });
 
-  r.get('/api/Pattern/GetAllDevelopersList', READ, { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/Pattern/GetAllDevelopersList', READ, { brandParam: 'BrandId', query: { DeveloperRoleId: 'id', BrandId: 'id' } }, async (c) => {
     const role = intParam(c, 'DeveloperRoleId', 0);
     return c.json(await developersOfBrand(c.get('ctx').db, intParam(c, 'BrandId'), role || undefined));
   });
@@ -71,7 +71,7 @@ export function patternRoutes(r: ApiRouter) {
               developmentcentername AS "DevelopmentCenterName" FROM development_centers WHERE isactive ORDER BY developmentcentername`)));
 
   // PAT-007: the spec log of the pattern, and a new entry.
-  r.get('/api/Pattern/GetSpecLogData', READ, async (c) => {
+  r.get('/api/Pattern/GetSpecLogData', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
     return c.json(await specLogOf(ctx.db, pattern.PatternId as number));
@@ -83,7 +83,7 @@ export function patternRoutes(r: ApiRouter) {
     return c.json({ IsSuccessful: true, Message: SAVED, Data: keys });
   });
 
-  r.get('/api/Pattern/GetPatternByBrandNameGender', READ, { brandParam: 'BrandId' }, async (c) =>
+  r.get('/api/Pattern/GetPatternByBrandNameGender', READ, { brandParam: 'BrandId', query: { BrandId: 'id', PatternName: 'text', GenderKey: 'text' } }, async (c) =>
     c.json(await c.get('ctx').db.query(
       `SELECT patternid AS "PatternId", max(patternseasonalid) AS "PatternSeasonalId", patternname AS "PatternName",
               patternnamekey AS "PatternNameKey", genderkey AS "GenderKey"
@@ -92,7 +92,7 @@ export function patternRoutes(r: ApiRouter) {
       [intParam(c, 'BrandId'), (queryParam(c, 'PatternName') ?? '').trim(), queryParam(c, 'GenderKey') ?? ''])));
 
   // The first adoption date of the pattern in any season (the audit log), else its current one.
-  r.get('/api/Pattern/GetOriginalAdoptedDate', READ, async (c) => {
+  r.get('/api/Pattern/GetOriginalAdoptedDate', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
     const [first] = await ctx.db.query<{ newvalue: string }>(
@@ -103,13 +103,13 @@ export function patternRoutes(r: ApiRouter) {
     return c.json(dates[0] ?? null);
   });
 
-  r.get('/api/Pattern/GetBriefAndLinePlanForPattern', READ, async (c) => {
+  r.get('/api/Pattern/GetBriefAndLinePlanForPattern', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const p = await readPattern(c.get('ctx'), c.get('user'), intParam(c, 'PatternSeasonalId'));
     return c.json({ BriefSeasonalId: p.BriefSeasonalId, BriefId: p.BriefId, BriefName: p.BriefName, LinePlanId: p.LinePlanId, LinePlanName: p.LinePlanName });
   });
 
   // Whether any colorway of the pattern is dual sourced.
-  r.get('/api/Pattern/IsDualSourced', READ, async (c) => {
+  r.get('/api/Pattern/IsDualSourced', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
     const [row] = await ctx.db.query('SELECT 1 FROM prototypes WHERE patternid = $1 AND dualsrcdpatt LIMIT 1', [pattern.PatternId]);
@@ -117,7 +117,7 @@ export function patternRoutes(r: ApiRouter) {
   });
 
   // PAT-022: pick lists without a library of their own — the values the brand's patterns already use.
-  r.get('/api/Pattern/GetPatternLookups', READ, { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/Pattern/GetPatternLookups', READ, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const brandId = intParam(c, 'BrandId');
     const used = async (column: string, table = 'pattern_view') => (await db.query<{ v: string }>(
@@ -130,7 +130,7 @@ export function patternRoutes(r: ApiRouter) {
   });
 
   // PAT-028: the seasons of a pattern (page size 999).
-  r.get('/api/Pattern/GetPatternSeasons', READ, async (c) => {
+  r.get('/api/Pattern/GetPatternSeasons', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
     return c.json(await ctx.db.query(
@@ -159,7 +159,7 @@ export function patternRoutes(r: ApiRouter) {
   });
 
   // PAT-019: the briefs the pattern may move to, and whether it may move at all.
-  r.get('/api/Pattern/GetRelinkList', READ, async (c) => {
+  r.get('/api/Pattern/GetRelinkList', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
     const refused = await relinkErrors(ctx.db, pattern as { PatternId: unknown; PatternSeasonalId: unknown });

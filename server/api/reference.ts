@@ -21,7 +21,7 @@ export function referenceRoutes(r: ApiRouter) {
 
   // One brand's single flag: GetSAPBrandId, CanSfOverride, isBrandPDMReady.
   for (const [path, column] of [['GetSAPBrandId', 'sapbrandid'], ['CanSfOverride', 'cansfoverride'], ['isBrandPDMReady', 'ispdmready']]) {
-    r.get(`/api/Brand/${path}`, SIGNED_IN, { brandParam: 'BrandId' }, async (c) => {
+    r.get(`/api/Brand/${path}`, SIGNED_IN, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) => {
       const [row] = await c.get('ctx').db.query(`SELECT ${column} AS v FROM brands WHERE brandid = $1`, [intParam(c, 'BrandId')]);
       if (!row) throw notFound('Brand not found.');
       return c.json(row.v);
@@ -34,7 +34,7 @@ export function referenceRoutes(r: ApiRouter) {
 
   // LOOKUP-027: a brand's seasons, optionally only those after a season (carryover and shift use the same list).
   for (const path of ['/api/Season/GetSeasonsByBrand', '/api/Season/GetShiftCarryoverSeasonsByBrand']) {
-    r.get(path, SIGNED_IN, { brandParam: 'BrandId' }, async (c) => {
+    r.get(path, SIGNED_IN, { brandParam: 'BrandId', query: { seasonsAfterThisSeasonId: 'id', BrandId: 'id' } }, async (c) => {
       const after = intParam(c, 'seasonsAfterThisSeasonId', 0);
       return c.json(await c.get('ctx').db.query(
         `SELECT ${SEASON_COLS} FROM seasons s WHERE brandid = $1
@@ -43,7 +43,7 @@ export function referenceRoutes(r: ApiRouter) {
     });
   }
 
-  r.get('/api/SubSeason/SubSeasons', SIGNED_IN, async (c) => {
+  r.get('/api/SubSeason/SubSeasons', SIGNED_IN, { query: { SeasonId: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const seasonId = intParam(c, 'SeasonId');
     const [season] = await db.query('SELECT brandid FROM seasons WHERE seasonid = $1', [seasonId]);
@@ -60,13 +60,13 @@ export function referenceRoutes(r: ApiRouter) {
       `SELECT statusid AS "StatusId", statusname AS "StatusName", isactive AS "IsActive" FROM statuses
        UNION ALL SELECT statusgroupid, statusname, true FROM status_groups ORDER BY 1`)));
 
-  r.get('/api/Status/GetAvailableStatusList', SIGNED_IN, async (c) =>
+  r.get('/api/Status/GetAvailableStatusList', SIGNED_IN, { query: { currentStatusId: 'id' } }, async (c) =>
     c.json(await c.get('ctx').db.query(
       `SELECT s.statusid AS "StatusId", s.statusname AS "StatusName", s.isactive AS "IsActive"
          FROM status_transitions t JOIN statuses s ON s.statusid = t.tostatusid
         WHERE t.fromstatusid = $1 ORDER BY s.statusid`, [intParam(c, 'currentStatusId')])));
 
-  r.get('/api/Workflow/WFGroups', SIGNED_IN, { brandParam: 'BrandId' }, async (c) =>
+  r.get('/api/Workflow/WFGroups', SIGNED_IN, { brandParam: 'BrandId', query: { BrandId: 'id', ObjectLevel: 'id' } }, async (c) =>
     c.json(await c.get('ctx').db.query(
       `SELECT wfgroupid AS "WFGroupId", wfgroupname AS "WFGroupName", objectlevel AS "ObjectLevel"
          FROM workflow_groups WHERE brandid = $1 AND objectlevel = $2 ORDER BY wfgroupname`,

@@ -20,7 +20,7 @@ export function schemaRoutes(r: ApiRouter, opts: { proxy?: boolean } = {}) {
 
   r.get('/schemas/permissions.json', rule, (c) => c.json(c.get('ctx').schemas.permissions));
 
-  r.get('/schemas/entities/:name', rule, (c) => {
+  r.get('/schemas/entities/:name', rule, { params: { name: 'text' } }, (c) => {
     const { schemas } = c.get('ctx');
     const name = (c.req.param('name') ?? '').replace(/\.schema\.json$/, '');
     const entity = schemas.entities.get(name);
@@ -28,7 +28,7 @@ export function schemaRoutes(r: ApiRouter, opts: { proxy?: boolean } = {}) {
     return c.json(schemaForUser(entity, fieldAccess(schemas, userOf(c), name)));
   });
 
-  r.get('/schemas/visibility/:name', rule, (c) => {
+  r.get('/schemas/visibility/:name', rule, { params: { name: 'text' } }, (c) => {
     const { schemas } = c.get('ctx');
     const name = (c.req.param('name') ?? '').replace(/\.visibility\.json$/, '');
     if (!schemas.entities.has(name)) throw notFound('No such schema.');
@@ -36,7 +36,7 @@ export function schemaRoutes(r: ApiRouter, opts: { proxy?: boolean } = {}) {
     return c.json({ entity: name, hidden: [...access.hidden].sort(), readOnly: [...access.readOnly].sort() });
   });
 
-  r.get('/schemas/layouts/:name', rule, (c) => {
+  r.get('/schemas/layouts/:name', rule, { params: { name: 'text' } }, (c) => {
     const { schemas } = c.get('ctx');
     const layout = schemas.layouts.get((c.req.param('name') ?? '').replace(/\.layout\.json$/, ''));
     if (!layout) throw notFound('No such layout.');
@@ -47,7 +47,7 @@ export function schemaRoutes(r: ApiRouter, opts: { proxy?: boolean } = {}) {
     });
   });
 
-  r.get('/schemas/grids/:name', rule, (c) => {
+  r.get('/schemas/grids/:name', rule, { params: { name: 'text' } }, (c) => {
     const { schemas } = c.get('ctx');
     const grid = schemas.grids.get((c.req.param('name') ?? '').replace(/\.grid\.json$/, ''));
     if (!grid) throw notFound('No such grid.');

@@ -24,7 +24,8 @@ export function searchHelpRoutes(r: ApiRouter) {
     r.post(`/api/SearchHelp/Search${entry.name}`, SIGNED_IN, { body: 'search-help' }, async (c) =>
       c.json(await searchLookup(c.get('ctx').db, c.get('user'), entry, c.get('body') as LookupSearch)));
 
-    r.get(`/api/SearchHelp/Get${entry.name}Favorites`, SIGNED_IN, async (c) => {
+    const query = Object.fromEntries((entry.favoriteFilters ?? []).map((f) => [f.param, f.brand === 'brandId' ? 'id' : 'text'] as const));
+    r.get(`/api/SearchHelp/Get${entry.name}Favorites`, SIGNED_IN, { query }, async (c) => {
       const { db } = c.get('ctx');
       const user = c.get('user');
       const conditions = await favoriteConditions(db, user, entry, (name) => queryParam(c, name));
@@ -34,7 +35,7 @@ export function searchHelpRoutes(r: ApiRouter) {
 
   // LOOKUP-008: the currency lookup is also a GET with its two filters in the query.
   const currencies = lookupEntry('Currencies')!;
-  r.get('/api/SearchHelp/SearchCurrencies', SIGNED_IN, async (c) => c.json(await searchLookup(c.get('ctx').db, c.get('user'), currencies, {
+  r.get('/api/SearchHelp/SearchCurrencies', SIGNED_IN, { query: { currencyKey: 'text', currencyName: 'text' } }, async (c) => c.json(await searchLookup(c.get('ctx').db, c.get('user'), currencies, {
     searchParameters: { CurrencyKey: queryParam(c, 'currencyKey'), CurrencyName: queryParam(c, 'currencyName') },
   })));
 

@@ -12,7 +12,7 @@ const COLORWAY = HIERARCHY[3];
 
 export function sizeRangeRoutes(r: ApiRouter) {
   // CW-067: the size ranges of a colorway seasonal the user may read (brand, factory and deleted checks of the colorway).
-  r.get('/api/Prototype/GetSizeRanges', perm('colorway', 'read'), async (c) => {
+  r.get('/api/Prototype/GetSizeRanges', perm('colorway', 'read'), { query: { PrototypeSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const id = intParam(c, 'PrototypeSeasonalId');
     await withDeletedMessage(COLORWAY, () => readRecord(ctx, c.get('user'), COLORWAY.entity, COLORWAY.key, id));
@@ -39,7 +39,7 @@ export function sizeRangeRoutes(r: ApiRouter) {
   });
 
   // CW-072, CW-073: delete one of one's own presets (?id).
-  r.post('/api/User/DeleteSizeRangePreset', SIGNED_IN, async (c) => {
+  r.post('/api/User/DeleteSizeRangePreset', SIGNED_IN, { query: { id: 'id' } }, async (c) => {
     const id = Number(queryParam(c, 'id') ?? NaN);
     if (!Number.isInteger(id) || id < 1) throw badRequest('The parameter id is required.', [{ Field: 'id', Message: 'Required.' }]);
     await deletePreset(c.get('ctx'), c.get('user'), id);

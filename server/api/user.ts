@@ -7,7 +7,7 @@ import { writeAudit } from '../records/audit';
 export const THEME_COUNT = 11;
 
 export function userRoutes(r: ApiRouter) {
-  r.post('/api/User/UpdateUserTheme', SIGNED_IN, async (c) => {
+  r.post('/api/User/UpdateUserTheme', SIGNED_IN, { query: { UserId: 'id', ThemeID: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const user = c.get('user');
     const userId = intParam(c, 'UserId', user.userId);

@@ -12,6 +12,7 @@ import { HIERARCHY } from '../api/hierarchy';
 import { READ_ONLY_STATUSES, recordDeleted } from '../hierarchy/rules';
 import { AppError, badRequest, permissionDenied } from '../http/errors';
 import { canonicalKeys } from '../http/request';
+import { INT4_MAX } from '../http/params';
 import { diffRecords, writeAudit } from '../records/audit';
 import { column, readRecord, viewOf } from '../records/read';
 import { updateRecordIn } from '../records/write';
@@ -34,7 +35,8 @@ export interface ImageTarget {
 
 const whole = (value: unknown, field: string) => {
   const text = value === undefined || value === null ? '' : String(value).trim();
-  if (!/^\d+$/.test(text)) throw badRequest(`The parameter ${field} must be a whole number.`, [{ Field: `/${field}`, Message: 'Must be a whole number.' }]);
+  // Issue 10: a key is an int4; a longer number would reach the query and fail there.
+  if (!/^\d+$/.test(text) || Number(text) > INT4_MAX) throw badRequest(`The parameter ${field} must be a whole number.`, [{ Field: `/${field}`, Message: 'Must be a whole number.' }]);
   return Number(text);
 };
 

@@ -57,3 +57,45 @@ describe('streamed upload', () => {
     expect((await refusal(receiveUpload(broken, { dataDir, maxBytes: 100 }))).status).toBe(400);
   });
 });
+
+describe('issue 10: a body cut before its closing boundary', () => {
+  const cut = (body: string) => new Request('http://localhost/upload', {
+    method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+  });
+  const field = '--XyZ\r\nContent-Disposition: form-data; name="LinePlanId"\r\n\r\n1\r\n';
+  const file = '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\x03\x04abcdef';
+
+  it('is a 400, also while beforeFile still runs, with no stream error left unheard and nothing kept', async () => {
+    const unheard: unknown[] = [];
+    const listener = (e: unknown) => unheard.push(e);
+    process.on('uncaughtException', listener);
+    try {
+      for (const body of [field + file, file, '--XyZ\r\nContent-Disposition: form-da', field.slice(0, -4)]) {
+        const e = await refusal(receiveUpload(cut(body), { dataDir, maxBytes: 10_000, beforeFile: () => new Promise((r) => setTimeout(r, 20)) }));
+        expect(e.status).toBe(400);
+        expect(e.message).toBe('The upload could not be read: Unexpected end of form');
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unheard).toEqual([]);
+      expect(tmpFiles()).toEqual([]);
+    } finally {
+      process.off('uncaughtException', listener);
+    }
+  });
+
+  it('a NUL character in a field is a 400', async () => {
+    const e = await refusal(receiveUpload(multipart({ FactoryKey: 'a\u0000b' }), { dataDir, maxBytes: 100 }));
+    expect(e.status).toBe(400);
+    expect(e.errors).toEqual([{ Field: '/FactoryKey', Message: 'Must not contain a NUL character.' }]);
+  });
+});
+
+describe('issue 10: upload limits refuse', () => {
+  it('a field value over 4096 characters and more than 20 fields are 400, not silently cut or dropped', async () => {
+    const long = await refusal(receiveUpload(multipart({ FactoryKey: 'x'.repeat(5000) }), { dataDir, maxBytes: 100 }));
+    expect(long.status).toBe(400);
+    expect(long.errors).toEqual([{ Field: '/FactoryKey', Message: 'At most 4096 characters.' }]);
+    const many = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}`, '1']));
+    expect((await refusal(receiveUpload(multipart(many), { dataDir, maxBytes: 100 }))).status).toBe(400);
+  });
+});

@@ -12,6 +12,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError, badRequest } from '../http/errors';
 import { removeFiles, tempFile } from './storage';
+import { TEXT_FAULT_MESSAGE } from '../http/params';
+import { textFaults } from '../schemas/ajv';
 
 export interface ReceivedFile { path: string; name: string; size: number }
 export interface Upload { fields: Record<string, string>; file?: ReceivedFile }
@@ -25,6 +27,8 @@ export interface UploadOptions {
 }
 
 const FORM_SLACK = 64 * 1024;
+const MAX_FIELDS = 20;
+const FIELD_SIZE = 4096;
 export const tooLarge = (maxBytes: number) =>
   new AppError(413, 'payload_too_large', `The file is larger than the maximum of ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 
@@ -37,7 +41,7 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
 
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: opts.maxBytes } });
+    parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: 1, fields: MAX_FIELDS, parts: MAX_FIELDS + 1, fieldSize: FIELD_SIZE, fileSize: opts.maxBytes } });
   } catch {
     throw badRequest('The upload must be sent as multipart/form-data.');
   }
@@ -57,8 +61,18 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
       incoming?.destroy();
       reject(e);
     };
-    parser.on('field', (name, value) => { fields[name] = value; });
+    // Limits refuse, rather than silently cut a value or drop fields the handler would then miss.
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) fail(badRequest(`The form field ${name.slice(0, 100)} is too long.`, [{ Field: `/${name.slice(0, 100)}`, Message: `At most ${FIELD_SIZE} characters.` }]));
+      else fields[name] = value;
+    });
+    parser.on('fieldsLimit', () => fail(badRequest(`The upload has more than ${MAX_FIELDS} form fields.`)));
+    parser.on('partsLimit', () => fail(badRequest(`The upload has more than ${MAX_FIELDS + 1} parts.`)));
+    const unreadable = (e: unknown) => badRequest(`The upload could not be read: ${(e as Error).message}`);
     parser.on('file', (_name, stream, info) => {
+      // A body cut inside the file errors this stream ("Unexpected end of form"), possibly while
+      // beforeFile still runs and nothing is piped yet: unheard, that error would end the process (issue 10).
+      stream.on('error', (e) => fail(unreadable(e)));
       if (writing || failure) { stream.resume(); return; }
       incoming = stream;
       stream.pause();
@@ -74,8 +88,8 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
       writing.catch((e) => { stream.resume(); fail(e); });
     });
     parser.on('close', resolve);
-    parser.on('error', (e) => fail(badRequest(`The upload could not be read: ${(e as Error).message}`)));
-    source.on('error', fail);
+    parser.on('error', (e) => fail(unreadable(e)));
+    source.on('error', (e) => fail(unreadable(e)));
     source.pipe(parser);
   });
 
@@ -83,6 +97,8 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
     await done;
     const file = await writing;
     if (failure) throw failure;
+    const faults = textFaults(fields);
+    if (faults.length) throw badRequest(TEXT_FAULT_MESSAGE, faults);
     return { fields, file };
   } catch (e) {
     await writing?.catch(() => undefined);

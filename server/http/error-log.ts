@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
+import type { Queryable } from '../db/client';
 
 const esc = (s: string) => s.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -16,18 +17,26 @@ export function errorXml(fields: Record<string, string | undefined>): string {
 }
 
 export async function logError(c: Context<AppEnv>, err: Error): Promise<number | null> {
-  const ctx = c.get('ctx');
   const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
-  const allXml = errorXml({
+  return writeErrorLog(c.get('ctx').db, user?.userName ?? null, err, {
     HTTP_USER_AGENT: c.req.header('user-agent'),
     SCRIPT_NAME: `${c.req.method} ${new URL(c.req.url).pathname}`,
     HTTP_REFERER: c.req.header('referer'),
-    DETAIL: err.stack ?? String(err),
   });
+}
+
+/** An error outside any request (the process guard in main.ts: an unhandled rejection or exception). */
+export function logProcessError(db: Queryable, origin: string, err: unknown): Promise<number | null> {
+  const error = err instanceof Error ? err : new Error(String(err));
+  return writeErrorLog(db, null, error, { SCRIPT_NAME: `process ${origin}` });
+}
+
+async function writeErrorLog(db: Queryable, userName: string | null, err: Error, fields: Record<string, string | undefined>): Promise<number | null> {
+  const allXml = errorXml({ ...fields, DETAIL: err.stack ?? String(err) });
   try {
-    const [row] = await ctx.db.query<{ sequence: number }>(
+    const [row] = await db.query<{ sequence: number }>(
       'INSERT INTO error_log (username, message, allxml) VALUES ($1, $2, $3) RETURNING sequence',
-      [user?.userName ?? null, err.message.slice(0, 2000), allXml]);
+      [userName, String(err.message).slice(0, 2000), allXml]);
     return row.sequence;
   } catch (logErr) {
     console.error('Could not write the error log:', logErr, 'original error:', err);

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import { badRequest } from './errors';
+import { assertDeclared } from './params';
 
 /** Parses a JSON or form-encoded body into a plain object; an empty body is `{}`. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
@@ -29,8 +30,14 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   throw badRequest(`Unsupported content type '${type}'.`);
 }
 
-/** A query parameter by name, ignoring case; undefined when absent. */
+/** A query parameter by name, ignoring case; undefined when absent. The route must declare it (RouteOptions.query). */
 export function queryParam(c: Context, name: string): string | undefined {
+  assertDeclared(c, name);
+  return rawQueryParam(c, name);
+}
+
+/** A query parameter without the declaration check (the guard's own reads). */
+export function rawQueryParam(c: Context, name: string): string | undefined {
   const lower = name.toLowerCase();
   for (const [k, v] of Object.entries(c.req.query())) if (k.toLowerCase() === lower) return v;
   return undefined;

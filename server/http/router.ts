@@ -1,8 +1,9 @@
 /**
  * Every API route is declared through `ApiRouter`, which puts one guard in front of the handler:
- * body limit, authentication, the route's permission rule, brand assignment, and validation of
- * the body against its request schema. A test enumerates the registered routes and fails when
- * one has no guard.
+ * body limit, authentication, the route's permission rule, its declared query and path parameters
+ * (RouteOptions.query/params, server/http/params.ts), text PostgreSQL can store, brand assignment,
+ * and validation of the body against its request schema. A test enumerates the registered routes
+ * and fails when one has no guard.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -10,7 +11,9 @@ import type { AppEnv } from '../context';
 import { can, type Permission, type SessionUser } from '../auth/permissions';
 import { authenticate } from '../auth/authenticate';
 import { AppError, badRequest, forbidden, permissionDenied } from './errors';
-import { canonicalKeys, queryParam, readBody } from './request';
+import { canonicalKeys, rawQueryParam, readBody } from './request';
+import { textFaults } from '../schemas/ajv';
+import { TEXT_FAULT_MESSAGE, declaredValues, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
 
 export type Rule =
   | { kind: 'public' }
@@ -33,6 +36,10 @@ export interface RouteOptions {
   brandParam?: string;
   /** The handler reads the body itself as a stream (uploads): no body limit or body read here. */
   stream?: boolean;
+  /** Query parameters the handler reads, by kind (server/http/params.ts); checked before the handler runs. */
+  query?: ParamDecl;
+  /** Kinds of the path's `:name` parameters; every one must be declared. */
+  params?: ParamDecl;
 }
 
 export const GUARD = Symbol('guard');
@@ -47,7 +54,19 @@ export function requireBrand(user: SessionUser, brandId: unknown) {
   if (!user.brandIds.has(id)) throw forbidden('You are not assigned to this brand.');
 }
 
+/** Issue 10: every query and path parameter checked against its declaration, and no NUL or broken Unicode anywhere, before any query. */
+function checkParams(c: Context<AppEnv>, opts: RouteOptions, check: ParamChecker) {
+  const raw = c.req.query();
+  const path = c.req.param() as Record<string, string>;
+  const faults = [...textFaults(raw), ...textFaults(path)].map((e) => ({ ...e, Field: e.Field.slice(1) }));
+  if (faults.length) throw badRequest(TEXT_FAULT_MESSAGE, faults);
+  const errors = check(declaredValues(raw, opts.query), path);
+  if (errors.length) throw badRequest('The request is invalid.', errors);
+  setDeclaredQuery(c, Object.keys(opts.query ?? {}));
+}
+
 function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
+  const check = paramChecker(opts.query, opts.params);
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
     const ctx = c.get('ctx');
     if (rule.kind !== 'public') {
@@ -58,8 +77,11 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
       if (!allowed) throw permissionDenied();
       c.set('user', user);
     }
+    checkParams(c, opts, check);
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !opts.stream) {
       let body = await readBody(c);
+      const faults = textFaults(body);
+      if (faults.length) throw badRequest(TEXT_FAULT_MESSAGE, faults);
       if (opts.body) {
         const schema = ctx.schemas.requests.get(opts.body);
         if (!schema) throw new Error(`Route ${c.req.path} names unknown request schema '${opts.body}'`);
@@ -73,7 +95,7 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
     }
     if (opts.brandParam) {
       const user = c.get('user');
-      const value = queryParam(c, opts.brandParam) ?? c.get('body')[opts.brandParam];
+      const value = rawQueryParam(c, opts.brandParam) ?? c.get('body')[opts.brandParam];
       if (value === undefined) throw badRequest(`The parameter ${opts.brandParam} is required.`, [{ Field: opts.brandParam, Message: 'Required.' }]);
       requireBrand(user, value);
     }
@@ -96,6 +118,12 @@ export class ApiRouter {
   readonly declared: RouteInfo[] = [];
 
   private add(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, rule: Rule, opts: RouteOptions, handler: Handler) {
+    for (const [, name] of path.matchAll(/:(\w+)/g)) {
+      if (!opts.params?.[name]) throw new Error(`Route ${method} ${path} does not declare its path parameter '${name}' (RouteOptions.params)`);
+    }
+    if (method === 'GET' && opts.brandParam && !opts.query?.[opts.brandParam]) {
+      throw new Error(`Route ${method} ${path} does not declare its brand parameter '${opts.brandParam}' (RouteOptions.query)`);
+    }
     this.declared.push({ method, path, rule, opts });
     if (opts.stream) {
       this.app.on(method, lowerStatic(path), guard(rule, opts), handler);

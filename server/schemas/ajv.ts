@@ -35,3 +35,40 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
   }
   return out;
 }
+
+/**
+ * Numbers that are not finite, by JSON pointer. JSON cannot carry them, but coercion can make one
+ * from a form or query string ("Infinity"), and ajv's range keywords then let it through (issue 10).
+ */
+export function nonFiniteFields(value: unknown, pointer = ''): FieldError[] {
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [{ Field: pointer || '/', Message: 'Must be a finite number.' }];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => nonFiniteFields(v, `${pointer}/${k}`));
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why PostgreSQL text cannot store `s`: a NUL character, or half of a surrogate pair (not UTF-8). */
+function textFault(s: string): string | undefined {
+  if (s.includes('\u0000')) return 'Must not contain a NUL character.';
+  if (LONE_SURROGATE.test(s)) return 'Must be valid Unicode text.';
+  return undefined;
+}
+
+/** Field errors for every string (value or key) that text columns cannot store, by JSON pointer. */
+export function textFaults(value: unknown, pointer = ''): FieldError[] {
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault ? [{ Field: pointer || '/', Message: fault }] : [];
+  }
+  if (!value || typeof value !== 'object') return [];
+  const out: FieldError[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const fault = textFault(k);
+    // A faulty key is named escaped (\u0000, \ud800), as JSON writes it.
+    const at = `${pointer}/${fault ? JSON.stringify(k).slice(1, -1) : k}`;
+    if (fault) out.push({ Field: at, Message: fault });
+    out.push(...textFaults(v, at));
+  }
+  return out;
+}

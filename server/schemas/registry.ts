@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
-import { createAjv, toFieldErrors } from './ajv';
+import { createAjv, nonFiniteFields, textFaults, toFieldErrors } from './ajv';
+import { withStorageBounds } from './bounds';
 import { gridMeta, layoutMeta, visibilityMeta } from './meta';
 import { permissionAlternatives, type EntitySchema, type GridDoc, type LayoutDoc, type PermissionRef, type PermissionsDoc, type VisibilityDoc } from './documents';
 import type { FieldError } from '../http/errors';
@@ -75,7 +76,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     const map = new Map<string, EntitySchema>();
     for (const [name, { file, doc }] of docs) {
       try {
-        validators.set(`${kind}:${name}`, ajv.compile(doc));
+        validators.set(`${kind}:${name}`, ajv.compile(withStorageBounds(doc)));
       } catch (err) {
         throw new SchemaDocumentError(rel(file), '', (err as Error).message);
       }
@@ -144,7 +145,8 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     validate(kind, name, data) {
       const v = validators.get(`${kind}:${name}`);
       if (!v) throw new Error(`No ${kind} schema named '${name}'`);
-      return v(data) ? [] : toFieldErrors(v.errors);
+      // Entity changes may come from imports too, not only through the request guard's text check.
+      return v(data) ? [...nonFiniteFields(data), ...textFaults(data)] : toFieldErrors(v.errors);
     },
   };
 }

@@ -60,7 +60,7 @@ function databaseInputsHash(): string {
  * A migrated, seeded PGlite data directory, built once per change of its inputs and shared by
  * test files through a tar in the temp folder (initdb alone takes seconds per instance).
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `plm-test-template-${databaseInputsHash()}.tar`);
   if (!fs.existsSync(file)) {
     const db = await openPglite();

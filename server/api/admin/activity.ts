@@ -74,7 +74,7 @@ export function activityRoutes(r: ApiRouter) {
     'SELECT wfeventid AS "WFEventId", wfeventname AS "WFEventName" FROM workflow_events ORDER BY wfeventid')));
 
   // The event log of the user's brands between two dates (inclusive), newest first.
-  r.get('/api/Workflow/WFEventLogs', SIGNED_IN, async (c) => {
+  r.get('/api/Workflow/WFEventLogs', SIGNED_IN, { query: { StartDate: 'date', EndDate: 'date' } }, async (c) => {
     const user = c.get('user');
     const start = dateParam(c, 'StartDate') ?? null;
     const end = dateParam(c, 'EndDate') ?? null;

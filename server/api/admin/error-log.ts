@@ -27,7 +27,7 @@ export function parseErrorXml(xml: string) {
 const COLS = 'sequence AS "Sequence", timeutc AS "TimeUtc", username AS "User", message AS "Message"';
 
 export function errorLogRoutes(r: ApiRouter) {
-  r.get('/api/User/GetErrors', CAN_VIEW_ERRORS, async (c) => {
+  r.get('/api/User/GetErrors', CAN_VIEW_ERRORS, { query: { ErrorListAmount: 'id', ErrorId: 'id', User: 'text', Message: 'text', StartDate: 'date', EndDate: 'date' } }, async (c) => {
     const amount = intParam(c, 'ErrorListAmount', 100);
     if (!ERROR_LIST_AMOUNTS.includes(amount)) throw badRequest('The list size must be 50, 100, 150 or 200.', [{ Field: 'ErrorListAmount', Message: 'Must be 50, 100, 150 or 200.' }]);
     const errorId = intParam(c, 'ErrorId', 0);
@@ -50,7 +50,7 @@ export function errorLogRoutes(r: ApiRouter) {
     return c.json(rows);
   });
 
-  r.get('/api/User/GetError', CAN_VIEW_ERRORS, async (c) => {
+  r.get('/api/User/GetError', CAN_VIEW_ERRORS, { query: { ErrorId: 'id' } }, async (c) => {
     const [row] = await c.get('ctx').db.query(`SELECT ${COLS}, allxml AS "AllXml" FROM error_log WHERE sequence = $1`, [intParam(c, 'ErrorId')]);
     if (!row) throw notFound(ERROR_NOT_FOUND);
     return c.json({ ...row, ...parseErrorXml(row.AllXml) });

@@ -53,10 +53,10 @@ export async function effectiveLayout(ctx: AppContext, viewer: SessionUser, user
 
 export function fieldLayoutRoutes(r: ApiRouter) {
   // DECISIONS PREF-007: one's own layout; another user's with module 6 read.
-  r.get('/api/UserPreference/fields/getFieldConfiguration', SIGNED_IN, async (c) =>
+  r.get('/api/UserPreference/fields/getFieldConfiguration', SIGNED_IN, { query: { userId: 'id', moduleId: 'id' } }, async (c) =>
     c.json(await effectiveLayout(c.get('ctx'), c.get('user'), subjectUserId(c, 'userId'), intParam(c, 'moduleId'))));
 
-  r.post('/api/UserPreference/fields/updateFieldConfiguration/:moduleId', SIGNED_IN, { body: 'field-configuration' }, async (c) => {
+  r.post('/api/UserPreference/fields/updateFieldConfiguration/:moduleId', SIGNED_IN, { body: 'field-configuration', params: { moduleId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const viewer = c.get('user');
     const moduleId = Number(c.req.param('moduleId'));

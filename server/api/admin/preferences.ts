@@ -61,7 +61,7 @@ export function preferenceRoutes(r: ApiRouter) {
     return c.json(ok('Dashboard saved.', { Widgets: ids }));
   });
 
-  r.get('/api/UserPreference/GetUserPreferences', SIGNED_IN, async (c) => {
+  r.get('/api/UserPreference/GetUserPreferences', SIGNED_IN, { query: { PreferenceName: 'text' } }, async (c) => {
     const name = queryParam(c, 'PreferenceName');
     return c.json(await c.get('ctx').db.query(
       `SELECT ${PREF_COLS} FROM user_preferences WHERE userid = $1 AND ($2::text IS NULL OR preferencename = $2) ORDER BY userpreferenceid`,
@@ -110,7 +110,7 @@ export function preferenceRoutes(r: ApiRouter) {
     return c.json(u.showstartuphelp);
   });
 
-  r.post('/api/User/SetShowStartupHelp', SIGNED_IN, async (c) => {
+  r.post('/api/User/SetShowStartupHelp', SIGNED_IN, { query: { show: 'bool' } }, async (c) => {
     const { db } = c.get('ctx');
     const userId = c.get('user').userId;
     const show = truthy(queryParam(c, 'show') ?? String(c.get('body').show ?? ''));

@@ -55,14 +55,14 @@ export function profileRoutes(r: ApiRouter) {
     return c.json(ok('Profile saved.'));
   });
 
-  r.get('/api/User/GetWFEventAssignment', SIGNED_IN, async (c) =>
+  r.get('/api/User/GetWFEventAssignment', SIGNED_IN, { query: { UserId: 'id' } }, async (c) =>
     c.json(await c.get('ctx').db.query(
       `SELECT a.wfgroupid AS "WFGroupId", a.wfeventid AS "WFEventId", a.userid AS "UserId", g.wfgroupname AS "WFGroupName",
               e.wfeventname AS "WFEventName", g.brandid AS "BrandId", g.objectlevel AS "ObjectLevel"
          FROM user_workflow_events a JOIN workflow_groups g ON g.wfgroupid = a.wfgroupid JOIN workflow_events e ON e.wfeventid = a.wfeventid
         WHERE a.userid = $1 ORDER BY a.wfgroupid, a.wfeventid`, [subjectUserId(c)])));
 
-  r.get('/api/User/GetProjectCreateDefaults', SIGNED_IN, { brandParam: 'brandId' }, async (c) => {
+  r.get('/api/User/GetProjectCreateDefaults', SIGNED_IN, { brandParam: 'brandId', query: { brandId: 'id' } }, async (c) => {
     const [row] = await c.get('ctx').db.query('SELECT defaults FROM project_create_defaults WHERE userid = $1 AND brandid = $2',
       [c.get('user').userId, intParam(c, 'brandId')]);
     return c.json(row ? (typeof row.defaults === 'string' ? JSON.parse(row.defaults) : row.defaults) : {});

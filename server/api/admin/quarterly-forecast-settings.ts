@@ -17,11 +17,11 @@ const REGION_COLS = 'salesregionid AS "SalesRegionId", salesregionname AS "Sales
 export function quarterlyForecastSettingsRoutes(r: ApiRouter) {
   const read = perm('quarterlyForecastSettings', 'read');
 
-  r.get('/api/QuarterlyForecast/GetSalesRegions', read, { brandParam: 'BrandId' }, async (c) =>
+  r.get('/api/QuarterlyForecast/GetSalesRegions', read, { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id' } }, async (c) =>
     c.json(await c.get('ctx').db.query(`SELECT ${REGION_COLS} FROM sales_regions WHERE brandid = $1 AND seasonid = $2 ORDER BY sortorder, salesregionid`,
       [intParam(c, 'BrandId'), intParam(c, 'SeasonId')])));
 
-  r.get('/api/QuarterlyForecast/SalesForecastSettings', read, { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/QuarterlyForecast/SalesForecastSettings', read, { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id' } }, async (c) => {
     const brandId = intParam(c, 'BrandId');
     const seasonId = intParam(c, 'SeasonId');
     const db = c.get('ctx').db;

@@ -60,20 +60,20 @@ export function roleRoutes(r: ApiRouter) {
       (SELECT count(*)::int FROM users u WHERE u.roleid = r.roleid AND u.isactive) AS "ActiveUsers"
       FROM roles r ORDER BY lower(r.rolename)`)));
 
-  r.get('/api/Role/GetRole', perm('roles', 'read'), async (c) => {
+  r.get('/api/Role/GetRole', perm('roles', 'read'), { query: { roleId: 'id' } }, async (c) => {
     const [role] = await c.get('ctx').db.query(`SELECT ${ROLE_COLS}, ${ASSIGNMENT} FROM roles r WHERE r.roleid = $1`, [intParam(c, 'roleId')]);
     if (!role) throw notFound(ROLE_DATA_ERROR);
     return c.json(role);
   });
 
   // ADMIN-020: checked before save; answers whether the name is free for role `id`.
-  r.get('/api/Role/CheckRoleName', anyOf(['roles', 'create'], ['roles', 'edit']), async (c) => {
+  r.get('/api/Role/CheckRoleName', anyOf(['roles', 'create'], ['roles', 'edit']), { query: { name: 'text', id: 'id' } }, async (c) => {
     const exists = await nameExists(c.get('ctx').db, queryParam(c, 'name') ?? '', intParam(c, 'id', 0));
     return c.json({ IsSuccessful: !exists, Exists: exists, Message: exists ? ROLE_NAME_EXISTS : '' });
   });
 
   // The permission catalogue, flagged with the role's assignment when roleId is given.
-  r.get('/api/Role/GetRolePermissions', perm('roles', 'read'), async (c) => {
+  r.get('/api/Role/GetRolePermissions', perm('roles', 'read'), { query: { roleId: 'id' } }, async (c) => {
     const roleId = intParam(c, 'roleId', 0);
     const held = new Set((await c.get('ctx').db.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1', [roleId]))
       .map((p) => `${p.moduleid}/${p.actionid}`));

@@ -17,7 +17,7 @@ function preferenceName(type: number): string {
 }
 
 export function savedSearchRoutes(r: ApiRouter) {
-  r.get('/api/UserPreference/GetUserPreferenceSearch', SIGNED_IN, async (c) =>
+  r.get('/api/UserPreference/GetUserPreferenceSearch', SIGNED_IN, { query: { SearchType: 'id' } }, async (c) =>
     c.json(await c.get('ctx').db.query(`SELECT ${COLS} FROM user_preferences WHERE userid = $1 AND preferencename = $2 ORDER BY userpreferenceid`,
       [c.get('user').userId, preferenceName(intParam(c, 'SearchType', 1))])));
 
@@ -35,7 +35,7 @@ export function savedSearchRoutes(r: ApiRouter) {
   });
 
   // idList: comma-separated ids; ids of other users' preferences are simply not deleted.
-  r.post('/api/UserPreference/DeleteUserPreferenceSearch', SIGNED_IN, async (c) => {
+  r.post('/api/UserPreference/DeleteUserPreferenceSearch', SIGNED_IN, { query: { idList: 'ids' } }, async (c) => {
     const raw = queryParam(c, 'idList') ?? String(c.get('body').idList ?? '');
     const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
     if (!ids.length || ids.some((s) => !/^\d+$/.test(s))) throw badRequest('The idList must be comma-separated ids.', [{ Field: 'idList', Message: 'Must be ids separated by commas.' }]);

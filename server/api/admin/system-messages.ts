@@ -33,14 +33,14 @@ export function systemMessageRoutes(r: ApiRouter) {
   r.get('/api/SystemMessage/GetMessages', perm('systemMessages', 'read'), async (c) =>
     c.json(await c.get('ctx').db.query(`SELECT ${COLS} FROM system_messages ORDER BY starttime DESC, systemmessageid DESC`)));
 
-  r.get('/api/SystemMessage/GetMessage', perm('systemMessages', 'read'), async (c) => {
+  r.get('/api/SystemMessage/GetMessage', perm('systemMessages', 'read'), { query: { id: 'id' } }, async (c) => {
     const [row] = await c.get('ctx').db.query(`SELECT ${COLS} FROM system_messages WHERE systemmessageid = $1`, [intParam(c, 'id')]);
     if (!row) throw notFound(MESSAGE_NOT_FOUND);
     return c.json(row);
   });
 
   // SYSMSG-009/013: id <= 0 adds a message; the editor needs module 18 edit (SYSMSG-002).
-  r.post('/api/SystemMessage/UpdateMessage', perm('systemMessages', 'edit'), { body: 'system-message-save' }, async (c) => {
+  r.post('/api/SystemMessage/UpdateMessage', perm('systemMessages', 'edit'), { body: 'system-message-save', query: { id: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const actor = c.get('user').userId;
     const b = c.get('body');
@@ -72,7 +72,7 @@ export function systemMessageRoutes(r: ApiRouter) {
     return c.json(ok('Record Saved Successfully.', { SystemMessage: saved }));
   });
 
-  r.post('/api/SystemMessage/DeleteMessage', perm('systemMessages', 'edit'), async (c) => {
+  r.post('/api/SystemMessage/DeleteMessage', perm('systemMessages', 'edit'), { query: { id: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const id = intParam(c, 'id');
     await db.tx(async (q) => {

@@ -21,7 +21,7 @@ const LIST_COLS = `v.userid AS "UserId", v.username AS "UserName", v.firstname A
 
 export function userAdminRoutes(r: ApiRouter) {
   // ADMIN-005: a page of users with their brands and module permissions, plus every brand and permission (the report's columns).
-  r.get('/api/User/UserAccessReport', perm('users', 'read'), async (c) => {
+  r.get('/api/User/UserAccessReport', perm('users', 'read'), { query: { pageNumber: 'id', pageSize: 'id', roleId: 'id', searchText: 'text', IncludeInactive: 'bool' } }, async (c) => {
     const { db } = c.get('ctx');
     const pageNumber = Math.max(1, intParam(c, 'pageNumber', 1));
     const pageSize = Math.min(9999, Math.max(1, intParam(c, 'pageSize', 50)));
@@ -44,7 +44,7 @@ export function userAdminRoutes(r: ApiRouter) {
     return c.json({ Users: paged(rows.map(withLinks), pageNumber, pageSize, n), AllBrands, AllModulePermissions: allModulePermissions() });
   });
 
-  r.get('/api/User/GetUsers', perm('users', 'read'), async (c) => {
+  r.get('/api/User/GetUsers', perm('users', 'read'), { query: { brandId: 'id', roleId: 'id' } }, async (c) => {
     const brandId = intParam(c, 'brandId', 0);
     const roleId = intParam(c, 'roleId', 0);
     return c.json(await c.get('ctx').db.query(
@@ -55,13 +55,13 @@ export function userAdminRoutes(r: ApiRouter) {
   });
 
   // DECISIONS PREF-007: one's own record always; another user's with module 6 read.
-  r.get('/api/User/GetUser', SIGNED_IN, async (c) => {
+  r.get('/api/User/GetUser', SIGNED_IN, { query: { UserId: 'id' } }, async (c) => {
     const found = await loadAdminUser(c.get('ctx').db, subjectUserId(c));
     if (!found) throw notFound('No Users Found');
     return c.json(found);
   });
 
-  r.get('/api/User/GetUserRole', SIGNED_IN, async (c) => {
+  r.get('/api/User/GetUserRole', SIGNED_IN, { query: { UserId: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const [role] = await db.query(
       `SELECT r.roleid AS "RoleId", r.rolename AS "RoleName", r.isactive AS "IsActive",
@@ -73,7 +73,7 @@ export function userAdminRoutes(r: ApiRouter) {
   });
 
   // ADMIN-008: every brand, flagged when the edited user holds it (add mode: none).
-  r.get('/api/User/GetUserBrandAssignment', anyOf(['users', 'read'], ['users', 'create']), async (c) => {
+  r.get('/api/User/GetUserBrandAssignment', anyOf(['users', 'read'], ['users', 'create']), { query: { editingUserId: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const editingUserId = intParam(c, 'editingUserId', 0);
     if (editingUserId > 0 && !(await db.query('SELECT 1 FROM users WHERE userid = $1', [editingUserId])).length) throw notFound(USER_BRAND_DATA_ERROR);
@@ -83,7 +83,7 @@ export function userAdminRoutes(r: ApiRouter) {
          FROM brands b ORDER BY b.brandname`, [editingUserId]));
   });
 
-  r.get('/api/User/GetUserFactories', anyOf(['users', 'read'], ['users', 'create']), async (c) => {
+  r.get('/api/User/GetUserFactories', anyOf(['users', 'read'], ['users', 'create']), { query: { UserId: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const userId = intParam(c, 'UserId', 0);
     if (userId > 0 && !(await db.query('SELECT 1 FROM users WHERE userid = $1', [userId])).length) throw notFound(USER_DATA_ERROR);
@@ -94,13 +94,13 @@ export function userAdminRoutes(r: ApiRouter) {
   });
 
   // Responsible pickers of the hierarchy screens: active users of a brand the caller is assigned to.
-  r.get('/api/User/GetUsersByBrand', SIGNED_IN, { brandParam: 'BrandId' }, async (c) =>
+  r.get('/api/User/GetUsersByBrand', SIGNED_IN, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
     c.json(await c.get('ctx').db.query(
       `SELECT u.userid AS "UserId", u.username AS "UserName", u.firstname AS "FirstName", u.lastname AS "LastName"
          FROM users u JOIN user_brands ub ON ub.userid = u.userid
         WHERE ub.brandid = $1 AND u.isactive ORDER BY lower(u.lastname), lower(u.firstname)`, [intParam(c, 'BrandId')])));
 
-  r.get('/api/User/UserByNameandBrand', SIGNED_IN, { brandParam: 'BrandId' }, async (c) => {
+  r.get('/api/User/UserByNameandBrand', SIGNED_IN, { brandParam: 'BrandId', query: { userName: 'text', name: 'text', BrandId: 'id' } }, async (c) => {
     const name = (queryParam(c, 'userName') ?? queryParam(c, 'name') ?? '').trim();
     return c.json(await c.get('ctx').db.query(
       `SELECT u.userid AS "UserId", u.username AS "UserName", u.firstname AS "FirstName", u.lastname AS "LastName"
