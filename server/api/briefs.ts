@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { perm, requireBrand, type ApiRouter } from '../http/router';
-import { AppError, forbidden, notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
 import { readRecord } from '../records/read';
 import { recordDeleted } from '../hierarchy/rules';
@@ -58,8 +58,8 @@ function briefGets(r: ApiRouter) {
     const [lp] = await c.get('ctx').db.query(
       `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", brandid AS "BrandId", seasonid AS "SeasonId",
               statusid AS "StatusId", statusname AS "StatusName", isdeleted AS "IsDeleted" FROM line_plan_view WHERE lineplanid = $1`, [id]);
-    if (!lp || lp.IsDeleted) throw notFound('No Line Plan Found');
-    if (!c.get('user').brandIds.has(lp.BrandId as number)) throw forbidden('You do not have access to this record.');
+    // One the user may not see answers like a missing one (records/access.ts).
+    if (!lp || lp.IsDeleted || !c.get('user').brandIds.has(lp.BrandId as number)) throw notFound('No Line Plan Found');
     return c.json({ LinePlan: lp });
   });
   r.get('/api/brief/edit/:id', perm('brief', 'edit'), briefWithLists);

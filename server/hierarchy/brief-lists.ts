@@ -6,7 +6,6 @@
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { forbidden } from '../http/errors';
 import { paged } from '../records/paging';
 import { searchRecords } from '../records/read';
 import { RELEASED_LINE_PLAN_STATUSES } from './brief';
@@ -46,8 +45,8 @@ export function briefLinePlans(ctx: AppContext, user: SessionUser, q: LinePlanQu
 export async function relinkList(ctx: AppContext, user: SessionUser, briefSeasonalId: number) {
   const [brief] = await ctx.db.query<{ brandid: number; seasonid: number; lineplanid: number }>(
     'SELECT brandid, seasonid, lineplanid FROM brief_view WHERE briefseasonalid = $1 AND NOT isdeleted', [briefSeasonalId]);
-  if (!brief) return [];
-  if (!user.brandIds.has(brief.brandid)) throw forbidden('You do not have access to this record.');
+  // A brief the user may not see has no list, like a missing one (records/access.ts).
+  if (!brief || !user.brandIds.has(brief.brandid)) return [];
   return ctx.db.query(
     `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"
        FROM line_plan_view WHERE brandid = $1 AND seasonid = $2 AND statusid = ANY($3) AND NOT isdeleted AND lineplanid <> $4
@@ -69,8 +68,7 @@ export async function briefSeasonalList(ctx: AppContext, user: SessionUser, brie
     `SELECT briefseasonalid AS "BriefSeasonalId", briefid AS "BriefId", briefname AS "BriefName", brandid AS "BrandId", seasonid AS "SeasonId",
             seasonname AS "SeasonName", lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"
        FROM brief_view WHERE briefid = $1 AND NOT isdeleted ORDER BY seasonid`, [briefId]);
-  if (rows.length && !user.brandIds.has(rows[0].BrandId as number)) throw forbidden('You do not have access to this record.');
-  return rows;
+  return rows.length && user.brandIds.has(rows[0].BrandId as number) ? rows : [];
 }
 
 const PATTERN_FIELDS = ['PatternSeasonalId', 'PatternId', 'PatternName', 'SeasonName', 'StatusId', 'StatusName', 'ResponsibleName', 'GenderName'];

@@ -64,9 +64,9 @@ export async function updateRecordIn(ctx: AppContext, q: Queryable, user: Sessio
     const [prev] = await q.query(`SELECT ${cols.join(', ')} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [req.id]);
     if (!prev) throw notFound('The record was not found.');
     const brandField = schema['x-brandField'];
-    if (brandField && !user.brandIds.has(prev[brandField] as number)) throw forbidden('You do not have access to this record.');
+    if (brandField && !user.brandIds.has(prev[brandField] as number)) throw notFound('The record was not found.');
     const factoryField = schema['x-factoryField'];
-    if (factoryField && user.isFactoryUser && !user.factoryKeys.has(prev[factoryField] as string)) throw forbidden('You do not have access to this record.');
+    if (factoryField && user.isFactoryUser && !user.factoryKeys.has(prev[factoryField] as string)) throw notFound('The record was not found.');
 
     const [locked] = await q.query(
       `SELECT rowversion FROM ${versionTable} WHERE ${column(schema, versionKey)} = $1 FOR UPDATE`, [prev[versionKey]]);
