@@ -84,7 +84,7 @@ describe('hierarchy update', () => {
     const b = await briefIn(1);
     expect((await update(viewer, b.id, b.rowversion, { BriefName: 'x' })).status).toBe(403);
     const [other] = await t.ctx.db.query('SELECT briefseasonalid AS id, rowversion FROM brief_view WHERE brandid = 3 LIMIT 1');
-    expect((await update(designer, other.id, other.rowversion, { BriefName: 'x' })).status).toBe(403);
+    expect((await update(designer, other.id, other.rowversion, { BriefName: 'x' })).status).toBe(404);
   });
 });
 

@@ -417,7 +417,7 @@ describe('developers, spec log and lookups', () => {
   it('PERM-022 pattern calls stay inside the user\'s brands', async () => {
     const [p] = await t.ctx.db.query('SELECT patternseasonalid FROM pattern_view WHERE brandid = 1 ORDER BY 1 LIMIT 1');
     for (const path of ['GetPatternDetails', 'GetSpecLogData', 'CanAdopt', 'GetRelinkList', 'GetPatternSeasons']) {
-      expect((await get(`${path}?PatternSeasonalId=${p.patternseasonalid}`, viewer)).status, path).toBe(403);
+      expect((await get(`${path}?PatternSeasonalId=${p.patternseasonalid}`, viewer)).status, path).toBe(404);
     }
     expect((await get('GetAllDevelopersList?BrandId=1', viewer)).status).toBe(403);
     expect((await get('IsPatternNameExists?BrandId=3&PatternName=x', designer)).status).toBe(403);
