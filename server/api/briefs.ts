@@ -34,7 +34,7 @@ async function readBrief(c: C, id: number) {
 /** The record with the pick lists of its brand (BRIEF-020 edit/view). */
 async function briefWithLists(c: C) {
   const record = await readBrief(c, Number(c.req.param('id')));
-  return c.json({ Record: record, Lists: await editPageLists(c.get('ctx'), record.BrandId as number) });
+  return c.json({ Record: record, Lists: await editPageLists(c.get('ctx'), c.get('user'), record.BrandId as number) });
 }
 
 /** Patterns of a brief; a factory user only ever gets the factory-filtered list (PERM-023). */
@@ -66,7 +66,7 @@ function briefGets(r: ApiRouter) {
   r.get('/api/brief/view/:id', perm('brief', 'read'), briefWithLists);
 
   r.get('/api/Brief/editPageLists', perm('brief', 'read'), { brandParam: 'BrandId' }, async (c) =>
-    c.json(await editPageLists(c.get('ctx'), intParam(c, 'BrandId'))));
+    c.json(await editPageLists(c.get('ctx'), c.get('user'), intParam(c, 'BrandId'))));
 
   r.get('/api/Brief/BriefLinePlans', perm('brief', 'read'), { brandParam: 'BrandId' }, async (c) =>
     c.json(await briefLinePlans(c.get('ctx'), c.get('user'), {

@@ -10,8 +10,8 @@ import { paged } from '../records/paging';
 import { searchRecords } from '../records/read';
 import { RELEASED_LINE_PLAN_STATUSES } from './brief';
 
-/** Pick lists of the brief edit screen for a brand (brand must be the user's). */
-export async function editPageLists(ctx: AppContext, brandId: number) {
+/** Pick lists of the brief edit screen for a brand (brand must be the user's); a factory user gets only the groups of its factories (PERM-029). */
+export async function editPageLists(ctx: AppContext, user: SessionUser, brandId: number) {
   // The fixed lists are the brief schema's labelled options (oneOf consts), which also validate the values.
   const schema = ctx.schemas.entities.get('brief')!;
   const list = (field: string) => ((schema.properties[field].oneOf ?? []) as { const: unknown; title?: string }[])
@@ -21,7 +21,9 @@ export async function editPageLists(ctx: AppContext, brandId: number) {
     ctx.db.query(`SELECT u.userid AS "UserId", u.firstname || ' ' || u.lastname AS "Name" FROM users u JOIN user_brands ub ON ub.userid = u.userid
                    WHERE ub.brandid = $1 AND u.isactive ORDER BY lower(u.lastname), lower(u.firstname)`, [brandId]),
     ctx.db.query('SELECT retailchannelkey AS "Key", retailchannelname AS "Name" FROM retail_channels ORDER BY retailchannelname'),
-    ctx.db.query('SELECT factorygroupkey AS "Key", factorygroupname AS "Name" FROM factory_groups ORDER BY factorygroupname'),
+    ctx.db.query(`SELECT g.factorygroupkey AS "Key", g.factorygroupname AS "Name" FROM factory_groups g
+                   WHERE NOT $1 OR EXISTS (SELECT 1 FROM factories f WHERE f.factorygroupkey = g.factorygroupkey AND f.factorykey = ANY($2))
+                   ORDER BY g.factorygroupname`, [user.isFactoryUser, [...user.factoryKeys]]),
   ]);
   return {
     BriefTypes: list('BriefTypeId'), ConsumerSegmentations: list('ConsumerSegmentationId'), Packagings: list('PackagingId'),

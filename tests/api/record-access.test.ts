@@ -44,7 +44,7 @@ beforeAll(async () => {
     for (const [level, view, key, base] of levels) {
       const [row] = await db.query(`SELECT ${key} AS id, ${base} AS base FROM ${view} WHERE NOT brandid = ANY($1) AND NOT isdeleted LIMIT 1`, [ub.brands]);
       expect(row, view).toBeDefined();
-      foreign[user][level] = row;
+      foreign[user][level] = row as { id: number; base: number };
     }
   }
 });
