@@ -4,11 +4,8 @@
  * user's brands (every brand filter is checked, PERM-022) and, for factories, a factory user's
  * own factories (PERM-023). The library calls (ADMIN-023..036) are registered from here too.
  */
-import type { SessionUser } from '../auth/permissions';
-import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
-import { lookupHidden } from '../schemas/visibility';
-import type { LookupEntry } from '../search-help/types';
+import { asSeenBy } from '../search-help/visible';
 import { badRequest } from '../http/errors';
 import { queryParam } from '../http/request';
 import { LOOKUPS, lookupEntry } from '../search-help/registry';
@@ -23,28 +20,22 @@ function entryOf(name: unknown) {
   return entry;
 }
 
-/** The entry as this user may read it: without the columns its entity's visibility rules hide (PERM-029, ADR 012). */
-function asSeenBy(ctx: AppContext, user: SessionUser, entry: LookupEntry): LookupEntry {
-  const hidden = lookupHidden(ctx.schemas, user, entry.entity);
-  return hidden.size ? { ...entry, columns: entry.columns.filter((col) => !hidden.has(col.field)) } : entry;
-}
-
 export function searchHelpRoutes(r: ApiRouter) {
   for (const entry of LOOKUPS) {
     r.post(`/api/SearchHelp/Search${entry.name}`, SIGNED_IN, { body: 'search-help' }, async (c) =>
-      c.json(await searchLookup(c.get('ctx').db, c.get('user'), asSeenBy(c.get('ctx'), c.get('user'), entry), c.get('body') as LookupSearch)));
+      c.json(await searchLookup(c.get('ctx').db, c.get('user'), asSeenBy(c.get('ctx').schemas, c.get('user'), entry), c.get('body') as LookupSearch)));
 
     r.get(`/api/SearchHelp/Get${entry.name}Favorites`, SIGNED_IN, async (c) => {
       const { db } = c.get('ctx');
       const user = c.get('user');
       const conditions = await favoriteConditions(db, user, entry, (name) => queryParam(c, name));
-      return c.json(await favoriteRows(db, user, asSeenBy(c.get('ctx'), user, entry), conditions));
+      return c.json(await favoriteRows(db, user, asSeenBy(c.get('ctx').schemas, user, entry), conditions));
     });
   }
 
   // LOOKUP-008: the currency lookup is also a GET with its two filters in the query.
   const currencies = lookupEntry('Currencies')!;
-  r.get('/api/SearchHelp/SearchCurrencies', SIGNED_IN, async (c) => c.json(await searchLookup(c.get('ctx').db, c.get('user'), asSeenBy(c.get('ctx'), c.get('user'), currencies), {
+  r.get('/api/SearchHelp/SearchCurrencies', SIGNED_IN, async (c) => c.json(await searchLookup(c.get('ctx').db, c.get('user'), asSeenBy(c.get('ctx').schemas, c.get('user'), currencies), {
     searchParameters: { CurrencyKey: queryParam(c, 'currencyKey'), CurrencyName: queryParam(c, 'currencyName') },
   })));
 
@@ -60,7 +51,7 @@ export function searchHelpRoutes(r: ApiRouter) {
     return c.json({ IsSuccessful: true, Message: removed ? 'Favorite removed.' : 'The item was not a favorite.', Data: { Removed: removed } });
   });
 
-  r.get('/api/SearchHelp/Registry', SIGNED_IN, (c) => c.json(describeRegistry(c.get('ctx').schemas)));
+  r.get('/api/SearchHelp/Registry', SIGNED_IN, (c) => c.json(describeRegistry(c.get('ctx').schemas, c.get('user'))));
 
   libraryRoutes(r);
 }

@@ -39,6 +39,10 @@ describe('factory users receive no costing or factory fields (DECISIONS PERM-029
       expect(theirs[0], name).toHaveProperty(field);
       const sorted = await t.request('POST', `/api/SearchHelp/Search${name}`, { token: factory, json: { sortColumn: field } });
       expect(sorted.status).toBe(400);
+      const described = async (token: string) => ((await (await t.request('GET', '/api/SearchHelp/Registry', { token })).json()) as any[])
+        .find((e) => e.Name === name).Columns.map((col: any) => col.Field);
+      expect(await described(factory)).not.toContain(field);
+      expect(await described(designer)).toContain(field);
     });
   }
 
