@@ -69,6 +69,8 @@ describe('factory users receive no costing or factory fields (DECISIONS PERM-029
     expect(pattern).not.toHaveProperty('TargetPurPrice');
     const internal = await (await t.request('GET', `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${own.pattern}`, { token: designer })).json();
     expect(internal).toHaveProperty('TargetPurPrice');
+    // Whether the pattern's colorways are dual sourced is the colorway's factory field DualSrcdPatt.
+    expect((await t.request('GET', `/api/Pattern/IsDualSourced?PatternSeasonalId=${own.pattern}`, { token: factory })).status).toBe(403);
   });
 
   it('PERM-029: Brief/editPageLists lists only the groups of the factory user\'s factories', async () => {
