@@ -4,7 +4,7 @@
  * server/hierarchy/pattern.ts) and history: server/api/hierarchy.ts. Paths follow DECISIONS
  * "Paths not shown": /api/Pattern/{Verb}{Noun}.
  */
-import { AppError, permissionDenied } from '../http/errors';
+import { AppError, forbidden } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
 import { perm, type ApiRouter } from '../http/router';
 import { searchRecords, type SearchRequest } from '../records/read';
@@ -112,7 +112,7 @@ export function patternRoutes(r: ApiRouter) {
   // Whether any colorway of the pattern is dual sourced: the colorway's DualSrcdPatt, so only for those who may see it (PERM-029).
   r.get('/api/Pattern/IsDualSourced', READ, async (c) => {
     const ctx = c.get('ctx');
-    if (fieldAccess(ctx.schemas, c.get('user'), 'colorway').hidden.has('DualSrcdPatt')) throw permissionDenied();
+    if (fieldAccess(ctx.schemas, c.get('user'), 'colorway').hidden.has('DualSrcdPatt')) throw forbidden();
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
     const [row] = await ctx.db.query('SELECT 1 FROM prototypes WHERE patternid = $1 AND dualsrcdpatt LIMIT 1', [pattern.PatternId]);
     return c.json(!!row);
