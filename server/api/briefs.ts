@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { perm, requireBrand, type ApiRouter } from '../http/router';
-import { AppError, forbidden, notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
 import { readRecord } from '../records/read';
 import { recordDeleted } from '../hierarchy/rules';
@@ -34,7 +34,7 @@ async function readBrief(c: C, id: number) {
 /** The record with the pick lists of its brand (BRIEF-020 edit/view). */
 async function briefWithLists(c: C) {
   const record = await readBrief(c, Number(c.req.param('id')));
-  return c.json({ Record: record, Lists: await editPageLists(c.get('ctx'), record.BrandId as number) });
+  return c.json({ Record: record, Lists: await editPageLists(c.get('ctx'), c.get('user'), record.BrandId as number) });
 }
 
 const BRIEF_PATTERNS_QUERY = { BriefSeasonalId: 'id', pageNumber: 'id', pageSize: 'id' } as const;
@@ -60,15 +60,15 @@ function briefGets(r: ApiRouter) {
     const [lp] = await c.get('ctx').db.query(
       `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", brandid AS "BrandId", seasonid AS "SeasonId",
               statusid AS "StatusId", statusname AS "StatusName", isdeleted AS "IsDeleted" FROM line_plan_view WHERE lineplanid = $1`, [id]);
-    if (!lp || lp.IsDeleted) throw notFound('No Line Plan Found');
-    if (!c.get('user').brandIds.has(lp.BrandId as number)) throw forbidden('You do not have access to this record.');
+    // One the user may not see answers like a missing one (records/access.ts).
+    if (!lp || lp.IsDeleted || !c.get('user').brandIds.has(lp.BrandId as number)) throw notFound('No Line Plan Found');
     return c.json({ LinePlan: lp });
   });
   r.get('/api/brief/edit/:id', perm('brief', 'edit'), { params: { id: 'id' } }, briefWithLists);
   r.get('/api/brief/view/:id', perm('brief', 'read'), { params: { id: 'id' } }, briefWithLists);
 
   r.get('/api/Brief/editPageLists', perm('brief', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
-    c.json(await editPageLists(c.get('ctx'), intParam(c, 'BrandId'))));
+    c.json(await editPageLists(c.get('ctx'), c.get('user'), intParam(c, 'BrandId'))));
 
   r.get('/api/Brief/BriefLinePlans', perm('brief', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id', LinePlanName: 'text', pageNumber: 'id', pageSize: 'id' } }, async (c) =>
     c.json(await briefLinePlans(c.get('ctx'), c.get('user'), {

@@ -6,11 +6,12 @@
  * the entity-specific actions live in each entity's route module.
  */
 import { can, type ModuleKey } from '../auth/permissions';
-import { anyOf, perm, requireBrand, SIGNED_IN, type ApiRouter } from '../http/router';
+import { anyOf, perm, SIGNED_IN, type ApiRouter } from '../http/router';
 import { intParam } from '../http/request';
-import { badRequest, notFound, permissionDenied } from '../http/errors';
+import { badRequest, permissionDenied } from '../http/errors';
 import { AppError } from '../http/errors';
-import { column, readRecord, searchRecords, viewOf, type SearchRequest } from '../records/read';
+import { column, readRecord, scope, searchRecords, viewOf, type SearchRequest } from '../records/read';
+import { recordState } from '../records/access';
 import { updateRecord, type UpdateRequest } from '../records/write';
 import { fieldAccess } from '../schemas/visibility';
 import { recordDeleted, registerSharedRules } from '../hierarchy/rules';
@@ -51,30 +52,26 @@ export function hierarchyLevel(level: number) {
 }
 
 export function hierarchyRoutes(r: ApiRouter) {
-  // LOOKUP-028: is the record (a project at its level) deleted? Brand scope applies.
+  // LOOKUP-028: is the record (a project at its level) deleted? One the user may not see answers like a missing one.
   r.get('/api/Status/IsRecordDeleted', SIGNED_IN, { query: { ProjectLevelId: 'id', ProjectId: 'id' } }, async (c) => {
-    const ctx = c.get('ctx');
     const h = hierarchyLevel(intParam(c, 'ProjectLevelId'));
     if (!can(c.get('user'), h.module, 'read')) throw permissionDenied();
-    const schema = ctx.schemas.entities.get(h.entity)!;
-    const [row] = await ctx.db.query(`SELECT isdeleted, brandid FROM ${viewOf(h.entity)} WHERE ${column(schema, h.key)} = $1`, [intParam(c, 'ProjectId')]);
-    if (!row) throw notFound('The record was not found.');
-    requireBrand(c.get('user'), row.brandid);
-    return c.json(row.isdeleted);
+    return c.json((await recordState(c.get('ctx'), c.get('user'), h.entity, h.key, intParam(c, 'ProjectId'))).deleted);
   });
 
-  // LOOKUP-027: the seasons a project lives in (projId is the base record's id).
+  // LOOKUP-027: the seasons a project lives in (projId is the base record's id), of the rows the user may see.
   r.get('/api/Season/GetProjectsSeasons', SIGNED_IN, { query: { projLevel: 'id', projId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
+    const user = c.get('user');
     const h = hierarchyLevel(intParam(c, 'projLevel'));
-    if (!can(c.get('user'), h.module, 'read')) throw permissionDenied();
+    if (!can(user, h.module, 'read')) throw permissionDenied();
     const schema = ctx.schemas.entities.get(h.entity)!;
     const baseKey = Object.values(schema['x-tables'] ?? {})[0];
+    const s = scope(schema, user, 1);
     const rows = await ctx.db.query(
-      `SELECT DISTINCT v.seasonid AS "SeasonId", s.seasonname AS "SeasonName", s.sortorder, v.brandid
-         FROM ${viewOf(h.entity)} v JOIN seasons s ON s.seasonid = v.seasonid
-        WHERE v.${column(schema, baseKey)} = $1 AND NOT v.isdeleted ORDER BY s.sortorder`, [intParam(c, 'projId')]);
-    if (rows.length) requireBrand(c.get('user'), rows[0].brandid);
+      `SELECT DISTINCT v.seasonid AS "SeasonId", s.seasonname AS "SeasonName", s.sortorder
+         FROM (SELECT seasonid FROM ${viewOf(h.entity)} WHERE ${[`${column(schema, baseKey)} = $1`, 'NOT isdeleted', ...s.where].join(' AND ')}) v
+         JOIN seasons s ON s.seasonid = v.seasonid ORDER BY s.sortorder`, [intParam(c, 'projId'), ...s.params]);
     return c.json(rows.map(({ SeasonId, SeasonName }) => ({ SeasonId, SeasonName })));
   });
 

@@ -4,12 +4,13 @@
  * server/hierarchy/pattern.ts) and history: server/api/hierarchy.ts. Paths follow DECISIONS
  * "Paths not shown": /api/Pattern/{Verb}{Noun}.
  */
-import { AppError } from '../http/errors';
+import { AppError, forbidden } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
 import { perm, type ApiRouter } from '../http/router';
 import { searchRecords, type SearchRequest } from '../records/read';
 import { updateRecord } from '../records/write';
 import { writeAudit } from '../records/audit';
+import { fieldAccess } from '../schemas/visibility';
 import '../hierarchy/pattern';
 import { createPattern, patternNameExists } from '../hierarchy/pattern-create';
 import { readPattern } from '../hierarchy/pattern-read';
@@ -108,9 +109,10 @@ export function patternRoutes(r: ApiRouter) {
     return c.json({ BriefSeasonalId: p.BriefSeasonalId, BriefId: p.BriefId, BriefName: p.BriefName, LinePlanId: p.LinePlanId, LinePlanName: p.LinePlanName });
   });
 
-  // Whether any colorway of the pattern is dual sourced.
+  // Whether any colorway of the pattern is dual sourced: the colorway's DualSrcdPatt, so only for those who may see it (PERM-029).
   r.get('/api/Pattern/IsDualSourced', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
+    if (fieldAccess(ctx.schemas, c.get('user'), 'colorway').hidden.has('DualSrcdPatt')) throw forbidden();
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
     const [row] = await ctx.db.query('SELECT 1 FROM prototypes WHERE patternid = $1 AND dualsrcdpatt LIMIT 1', [pattern.PatternId]);
     return c.json(!!row);

@@ -9,7 +9,7 @@ import { PUBLIC, type ApiRouter } from '../http/router';
 import { verifyPassword } from '../auth/password';
 import { createSession, revokeUserSessions, rotateRefreshToken } from '../auth/sessions';
 import { tokenResponse } from '../auth/token-response';
-import { clearFailures, recordFailure, retryAfterSeconds } from '../auth/throttle';
+import { claimAttempt, clearFailures } from '../auth/throttle';
 
 const BAD_CREDENTIALS = 'The user name or password is incorrect.';
 // A real argon2id hash of a random string, verified when the user name is unknown so that
@@ -49,7 +49,7 @@ export function tokenRoutes(r: ApiRouter) {
     }
 
     const userName = String(body.username).trim();
-    const wait = await retryAfterSeconds(ctx.db, userName);
+    const wait = await claimAttempt(ctx.db, userName);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return oauthError(c, 'too_many_attempts', `Too many failed sign-ins. Please try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
@@ -57,13 +57,11 @@ export function tokenRoutes(r: ApiRouter) {
     const [user] = await ctx.db.query<{ userid: number; passwordhash: string }>(
       'SELECT userid, passwordhash FROM users WHERE lower(username) = lower($1)', [userName]);
     const ok = await verifyPassword(user?.passwordhash ?? DUMMY_HASH, String(body.password));
-    if (!user || !ok) {
-      await recordFailure(ctx.db, userName);
-      return oauthError(c, 'invalid_grant', BAD_CREDENTIALS);
-    }
+    // A wrong password leaves the claimed attempt as its failure; a right one clears the name's failures.
+    if (!user || !ok) return oauthError(c, 'invalid_grant', BAD_CREDENTIALS);
+    await clearFailures(ctx.db, userName);
     const block = await accountBlock(ctx, user.userid);
     if (block) return oauthError(c, block[0], block[1]);
-    await clearFailures(ctx.db, userName);
     const answer = await ctx.db.tx(async (q) => {
       await q.query('UPDATE users SET lastlogin = now() WHERE userid = $1', [user.userid]);
       return tokenResponse(ctx, q, user.userid, await createSession(ctx, q, user.userid));

@@ -98,7 +98,9 @@ export async function documentFor(ctx: AppContext, user: SessionUser, rawId: unk
   const [doc] = await ctx.db.query<DocumentRow & { storedpath: string }>(
     `SELECT ${DOCUMENT_COLUMNS}, d.storedpath FROM ${DOCUMENT_FROM} WHERE d.documentid = $1 AND NOT d.isdeleted`, [id]);
   if (!doc) throw notFound('The document was not found.');
-  const record = await projectRecord(ctx, user, { ProjectLevel: doc.ProjectLevel, ProjectId: doc.ProjectId }, action, 'its documents');
+  // A document of a record the user may not see is not found either (records/access.ts).
+  const record = await projectRecord(ctx, user, { ProjectLevel: doc.ProjectLevel, ProjectId: doc.ProjectId }, action, 'its documents')
+    .catch((e) => { throw e instanceof AppError && e.code === 'not_found' ? notFound('The document was not found.') : e; });
   const v = visibleTo(user, 2);
   if (v.where && !(await ctx.db.query(`SELECT 1 FROM documents d WHERE d.documentid = $1${v.where}`, [id, ...v.params])).length) {
     throw notFound('The document was not found.');

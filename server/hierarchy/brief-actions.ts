@@ -7,7 +7,7 @@
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { AppError, conflict, forbidden, notFound } from '../http/errors';
+import { AppError, conflict, notFound } from '../http/errors';
 import { writeAudit } from '../records/audit';
 import { updateRecordIn } from '../records/write';
 import { recordDeleted } from './rules';
@@ -24,8 +24,8 @@ export async function lockedBrief(q: Queryable, user: SessionUser, id: number): 
     `SELECT bs.briefseasonalid AS "BriefSeasonalId", b.brandid AS "BrandId", bs.seasonid AS "SeasonId", bs.lineplanid AS "LinePlanId",
             bs.statusid AS "StatusId", bs.isdeleted AS "IsDeleted", bs.rowversion AS "RowVersion"
        FROM brief_seasonals bs JOIN briefs b ON b.briefid = bs.briefid WHERE bs.briefseasonalid = $1 FOR UPDATE OF bs`, [id]);
-  if (!row) throw notFound('The brief was not found.');
-  if (!user.brandIds.has(row.BrandId)) throw forbidden('You do not have access to this record.');
+  // One the user may not see answers like a missing one (records/access.ts).
+  if (!row || !user.brandIds.has(row.BrandId)) throw notFound('The brief was not found.');
   if (row.IsDeleted) throw recordDeleted(BRIEF);
   return row;
 }

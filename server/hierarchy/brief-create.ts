@@ -40,9 +40,9 @@ async function parentContent(ctx: AppContext, q: Queryable, user: SessionUser, p
   const [row] = await q.query(
     `SELECT brandid AS "BrandId", isdeleted AS "IsDeleted", ${fields.map((f) => `${column(schema, f)} AS "${f}"`).join(', ')}
        FROM brief_view WHERE briefseasonalid = $1`, [parentId]);
-  if (!row) throw reviewFields([fieldError('ParentBriefSeasonalId', 'The brief to copy was not found.')]);
+  // One the user may not see answers like a missing one (records/access.ts).
+  if (!row || !user.brandIds.has(row.BrandId as number)) throw reviewFields([fieldError('ParentBriefSeasonalId', 'The brief to copy was not found.')]);
   if (row.IsDeleted) throw recordDeleted(BRIEF);
-  if (!user.brandIds.has(row.BrandId as number)) throw forbidden('You do not have access to this record.');
   return row;
 }
 

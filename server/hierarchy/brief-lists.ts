@@ -6,13 +6,12 @@
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { forbidden } from '../http/errors';
 import { paged } from '../records/paging';
 import { searchRecords } from '../records/read';
 import { RELEASED_LINE_PLAN_STATUSES } from './brief';
 
-/** Pick lists of the brief edit screen for a brand (brand must be the user's). */
-export async function editPageLists(ctx: AppContext, brandId: number) {
+/** Pick lists of the brief edit screen for a brand (brand must be the user's); a factory user gets only the groups of its factories (PERM-029). */
+export async function editPageLists(ctx: AppContext, user: SessionUser, brandId: number) {
   // The fixed lists are the brief schema's labelled options (oneOf consts), which also validate the values.
   const schema = ctx.schemas.entities.get('brief')!;
   const list = (field: string) => ((schema.properties[field].oneOf ?? []) as { const: unknown; title?: string }[])
@@ -22,7 +21,9 @@ export async function editPageLists(ctx: AppContext, brandId: number) {
     ctx.db.query(`SELECT u.userid AS "UserId", u.firstname || ' ' || u.lastname AS "Name" FROM users u JOIN user_brands ub ON ub.userid = u.userid
                    WHERE ub.brandid = $1 AND u.isactive ORDER BY lower(u.lastname), lower(u.firstname)`, [brandId]),
     ctx.db.query('SELECT retailchannelkey AS "Key", retailchannelname AS "Name" FROM retail_channels ORDER BY retailchannelname'),
-    ctx.db.query('SELECT factorygroupkey AS "Key", factorygroupname AS "Name" FROM factory_groups ORDER BY factorygroupname'),
+    ctx.db.query(`SELECT g.factorygroupkey AS "Key", g.factorygroupname AS "Name" FROM factory_groups g
+                   WHERE NOT $1 OR EXISTS (SELECT 1 FROM factories f WHERE f.factorygroupkey = g.factorygroupkey AND f.factorykey = ANY($2))
+                   ORDER BY g.factorygroupname`, [user.isFactoryUser, [...user.factoryKeys]]),
   ]);
   return {
     BriefTypes: list('BriefTypeId'), ConsumerSegmentations: list('ConsumerSegmentationId'), Packagings: list('PackagingId'),
@@ -46,8 +47,8 @@ export function briefLinePlans(ctx: AppContext, user: SessionUser, q: LinePlanQu
 export async function relinkList(ctx: AppContext, user: SessionUser, briefSeasonalId: number) {
   const [brief] = await ctx.db.query<{ brandid: number; seasonid: number; lineplanid: number }>(
     'SELECT brandid, seasonid, lineplanid FROM brief_view WHERE briefseasonalid = $1 AND NOT isdeleted', [briefSeasonalId]);
-  if (!brief) return [];
-  if (!user.brandIds.has(brief.brandid)) throw forbidden('You do not have access to this record.');
+  // A brief the user may not see has no list, like a missing one (records/access.ts).
+  if (!brief || !user.brandIds.has(brief.brandid)) return [];
   return ctx.db.query(
     `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"
        FROM line_plan_view WHERE brandid = $1 AND seasonid = $2 AND statusid = ANY($3) AND NOT isdeleted AND lineplanid <> $4
@@ -69,8 +70,7 @@ export async function briefSeasonalList(ctx: AppContext, user: SessionUser, brie
     `SELECT briefseasonalid AS "BriefSeasonalId", briefid AS "BriefId", briefname AS "BriefName", brandid AS "BrandId", seasonid AS "SeasonId",
             seasonname AS "SeasonName", lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"
        FROM brief_view WHERE briefid = $1 AND NOT isdeleted ORDER BY seasonid`, [briefId]);
-  if (rows.length && !user.brandIds.has(rows[0].BrandId as number)) throw forbidden('You do not have access to this record.');
-  return rows;
+  return rows.length && user.brandIds.has(rows[0].BrandId as number) ? rows : [];
 }
 
 const PATTERN_FIELDS = ['PatternSeasonalId', 'PatternId', 'PatternName', 'SeasonName', 'StatusId', 'StatusName', 'ResponsibleName', 'GenderName'];

@@ -9,9 +9,10 @@
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { AppError, badRequest, notFound, type FieldError } from '../http/errors';
+import { AppError, badRequest, type FieldError } from '../http/errors';
 import { requireBrand } from '../http/router';
 import { writeAudit } from '../records/audit';
+import { recordNotFound } from '../records/access';
 import { insertRecord } from '../records/create';
 import { HIERARCHY } from '../api/hierarchy';
 import { recordDeleted } from './rules';
@@ -84,8 +85,7 @@ export function deleteLinePlan(ctx: AppContext, user: SessionUser, linePlanId: n
   return ctx.db.tx(async (q) => {
     const [lp] = await q.query<{ brandid: number; statusid: number; isdeleted: boolean }>(
       'SELECT brandid, statusid, isdeleted FROM line_plans WHERE lineplanid = $1 FOR UPDATE', [linePlanId]);
-    if (!lp) throw notFound('The record was not found.');
-    requireBrand(user, lp.brandid);
+    if (!lp || !user.brandIds.has(lp.brandid)) throw recordNotFound();
     if (lp.isdeleted) throw recordDeleted(HIERARCHY[0]);
     const [brief] = await q.query('SELECT 1 FROM brief_seasonals WHERE lineplanid = $1 AND NOT isdeleted LIMIT 1', [linePlanId]);
     if (lp.statusid !== CREATED || brief) throw new AppError(409, 'not_deleted', NOT_DELETED);

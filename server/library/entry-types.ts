@@ -9,11 +9,16 @@ import { badRequest } from '../http/errors';
 import { requireBrand } from '../http/router';
 import { paged } from '../records/paging';
 import { Conditions } from '../search-help/query';
+import type { SchemaRegistry } from '../schemas/registry';
+import { lookupHidden, visibleRecord } from '../schemas/visibility';
 
-interface LibraryType { from: string; select: string; order: string; brand?: string; season?: string; role?: string; where?: string }
+interface LibraryType {
+  /** Entity schema of the rows: its visibility rules apply to the answer (PERM-029). */
+  entity: string;
+  from: string; select: string; order: string; brand?: string; season?: string; role?: string; where?: string }
 
 const sole = (t: 'outsole' | 'midsole', K: string): LibraryType => ({
-  from: `${t}s x JOIN seasons s ON s.seasonid = x.seasonid`,
+  entity: t, from: `${t}s x JOIN seasons s ON s.seasonid = x.seasonid`,
   select: `x.${t}id AS "${K}Id", x.${t}key AS "${K}Key", x.${t}name AS "${K}Name", x.brandid AS "BrandId", x.seasonid AS "SeasonId",
     s.seasonname AS "SeasonName", x.price AS "Price"`,
   order: `lower(x.${t}name), s.sortorder`, brand: 'x.brandid', season: 'x.seasonid',
@@ -22,24 +27,24 @@ const sole = (t: 'outsole' | 'midsole', K: string): LibraryType => ({
 export const LIBRARY_TYPES: Record<string, LibraryType> = {
   Outsole: sole('outsole', 'Outsole'),
   Midsole: sole('midsole', 'Midsole'),
-  Last: { from: 'lasts', select: 'lastid AS "LastId", lastname AS "LastName", lastdesc AS "LastDesc", brandid AS "BrandId"', order: 'lower(lastname)', brand: 'brandid' },
-  PatternDescription: { from: 'pattern_descriptions', select: 'patterndescriptionid AS "PatternDescriptionId", description AS "Description"', order: 'lower(description)' },
-  PatternName: { from: 'pattern_names', select: 'patternnameid AS "PatternNameId", patternnamekey AS "PatternNameKey", patternname AS "PatternName", description AS "Description"', order: 'lower(patternname)' },
-  Color: { from: 'basic_colors', select: 'basiccolorkey AS "BasicColorKey", basiccolorname AS "BasicColorName", nrfid AS "NRFId", nrfname AS "NRFName"', order: 'lower(basiccolorname)' },
-  CuttingPattern: { from: 'cutting_patterns', select: 'cuttingpatternid AS "CuttingPatternId", cuttingpatternname AS "CuttingPatternName"', order: 'lower(cuttingpatternname)' },
+  Last: { entity: 'last', from: 'lasts', select: 'lastid AS "LastId", lastname AS "LastName", lastdesc AS "LastDesc", brandid AS "BrandId"', order: 'lower(lastname)', brand: 'brandid' },
+  PatternDescription: { entity: 'pattern-description', from: 'pattern_descriptions', select: 'patterndescriptionid AS "PatternDescriptionId", description AS "Description"', order: 'lower(description)' },
+  PatternName: { entity: 'pattern-name', from: 'pattern_names', select: 'patternnameid AS "PatternNameId", patternnamekey AS "PatternNameKey", patternname AS "PatternName", description AS "Description"', order: 'lower(patternname)' },
+  Color: { entity: 'basic-color', from: 'basic_colors', select: 'basiccolorkey AS "BasicColorKey", basiccolorname AS "BasicColorName", nrfid AS "NRFId", nrfname AS "NRFName"', order: 'lower(basiccolorname)' },
+  CuttingPattern: { entity: 'cutting-pattern', from: 'cutting_patterns', select: 'cuttingpatternid AS "CuttingPatternId", cuttingpatternname AS "CuttingPatternName"', order: 'lower(cuttingpatternname)' },
   DevelopmentCenter: {
-    from: 'development_centers', order: 'lower(developmentcentername)',
+    entity: 'development-center', from: 'development_centers', order: 'lower(developmentcentername)',
     select: 'developmentcenterid AS "DevelopmentCenterId", developmentcenterkey AS "DevelopmentCenterKey", developmentcentername AS "DevelopmentCenterName", isactive AS "IsActive"',
   },
   Developer: {
-    from: 'developers', where: 'isactive', brand: 'brandid', role: 'developerroleid', order: 'lower(lastname), lower(firstname)',
+    entity: 'developer', from: 'developers', where: 'isactive', brand: 'brandid', role: 'developerroleid', order: 'lower(lastname), lower(firstname)',
     select: 'developerid AS "DeveloperId", brandid AS "BrandId", developerroleid AS "DeveloperRoleId", firstname AS "FirstName", lastname AS "LastName"',
   },
 };
 
 export interface ListRequest { type: string; brandId?: number; seasonId?: number; roleId?: number; pageNumber: number; pageSize: number }
 
-export async function listEntries(q: Queryable, user: SessionUser, req: ListRequest) {
+export async function listEntries(reg: SchemaRegistry, q: Queryable, user: SessionUser, req: ListRequest) {
   const type = Object.entries(LIBRARY_TYPES).find(([name]) => name.toLowerCase() === req.type.toLowerCase())?.[1];
   if (!type) throw badRequest(`'${req.type}' is not a library type.`, [{ Field: 'type', Message: `One of ${Object.keys(LIBRARY_TYPES).join(', ')}.` }]);
   const c = new Conditions();
@@ -53,5 +58,6 @@ export async function listEntries(q: Queryable, user: SessionUser, req: ListRequ
   const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${type.from} ${c.sql}`, c.params);
   const rows = await q.query(`SELECT ${type.select} FROM ${type.from} ${c.sql} ORDER BY ${type.order}
     LIMIT ${req.pageSize} OFFSET ${(req.pageNumber - 1) * req.pageSize}`, c.params);
-  return paged(rows, req.pageNumber, req.pageSize, n);
+  const hidden = lookupHidden(reg, user, type.entity);
+  return paged(rows.map((row) => visibleRecord(row, { hidden, readOnly: new Set() })), req.pageNumber, req.pageSize, n);
 }

@@ -11,7 +11,8 @@
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound, type FieldError } from '../http/errors';
+import { AppError, badRequest, conflict, forbidden, type FieldError } from '../http/errors';
+import { mayAccess, recordNotFound } from './access';
 import { fieldAccess, visibleRecord } from '../schemas/visibility';
 import type { EntitySchema } from '../schemas/documents';
 import { diffRecords, writeAudits, type FieldChange } from './audit';
@@ -123,14 +124,10 @@ export async function planUpdates(
   const prevById = new Map(prevRows.map((r) => [r[keyField] as number, r]));
   if (reqs.length > YIELD_EVERY) await yieldToOthers();
   const prevOf = (i: number) => prevById.get(reqs[i].id)!;
-  const brandField = schema['x-brandField'];
-  const factoryField = schema['x-factoryField'];
+  // A record the user may not see answers exactly like a missing one (access.ts).
   for (const i of live()) {
     const prev = prevById.get(reqs[i].id);
-    if (!prev) fail(i, notFound('The record was not found.'));
-    // A record the user may not see answers exactly like a missing one (issue 10: no existence oracle).
-    else if (brandField && !user.brandIds.has(prev[brandField] as number)) fail(i, notFound('The record was not found.'));
-    else if (factoryField && user.isFactoryUser && !user.factoryKeys.has(prev[factoryField] as string)) fail(i, notFound('The record was not found.'));
+    if (!prev || !mayAccess(schema, user, prev)) fail(i, recordNotFound());
   }
 
   // Versions: a row sent at another version than the record's is stale; so is a second row of the same

@@ -56,7 +56,8 @@ export interface VisibilityRule {
   edit?: PermissionRef;
 }
 
-export interface VisibilityDoc { entity: string; module: string; rules: VisibilityRule[] }
+/** `module` gives every field its default read and edit rule; without it (and without the entity's x-module) only the rules apply. */
+export interface VisibilityDoc { entity: string; module?: string; rules: VisibilityRule[] }
 
 export interface LayoutDoc {
   entity: string;

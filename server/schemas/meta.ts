@@ -52,7 +52,7 @@ export const gridMeta = {
 };
 
 export const visibilityMeta = {
-  type: 'object', additionalProperties: false, required: ['entity', 'module', 'rules'],
+  type: 'object', additionalProperties: false, required: ['entity', 'rules'],
   properties: {
     $schema: { type: 'string' }, $comment: { type: 'string' },
     entity: { type: 'string' }, module: { type: 'string' },

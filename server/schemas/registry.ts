@@ -136,7 +136,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   }
   for (const [name, v] of visibility) {
     const file = path.join(dir, 'visibility', `${name}.visibility.json`);
-    checkPermission(file, '/module', [v.module, 'read']);
+    if (v.module) checkPermission(file, '/module', [v.module, 'read']);
     v.rules.forEach((r, i) => { checkPermission(file, `/rules/${i}/read`, r.read); checkPermission(file, `/rules/${i}/edit`, r.edit); });
   }
 

@@ -40,6 +40,19 @@ export function fieldAccess(reg: SchemaRegistry, user: SessionUser, entityName: 
   return { hidden, readOnly };
 }
 
+/**
+ * Fields a lookup leaves out (search-help, open to every signed-in user, ADR 008): those the
+ * entity's visibility rules hide from this user. The module's default read does not apply, since
+ * lookups feed forms of every module.
+ */
+export function lookupHidden(reg: SchemaRegistry, user: SessionUser, entityName: string): Set<string> {
+  const hidden = new Set<string>();
+  for (const rule of reg.visibility.get(entityName)?.rules ?? []) {
+    if ((rule.read && !holds(user, rule.read)) || (user.isFactoryUser && rule.hiddenFromFactoryUsers)) rule.fields.forEach((f) => hidden.add(f));
+  }
+  return hidden;
+}
+
 /** A copy of the record without the fields the user may not see. */
 export function visibleRecord<T extends Record<string, unknown>>(record: T, access: FieldAccess): Partial<T> {
   const out: Record<string, unknown> = {};

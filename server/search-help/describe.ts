@@ -3,13 +3,15 @@
  * paths, key and description fields, columns with their titles (from the entity schemas), which
  * columns filter and how, and the extra favourites parameters.
  */
+import type { SessionUser } from '../auth/permissions';
 import type { SchemaRegistry } from '../schemas/registry';
 import { LOOKUPS } from './registry';
+import { asSeenBy } from './visible';
 
 const spaced = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2');
 
-export function describeRegistry(schemas: SchemaRegistry) {
-  return LOOKUPS.map((e) => {
+export function describeRegistry(schemas: SchemaRegistry, user: SessionUser) {
+  return LOOKUPS.map((entry) => asSeenBy(schemas, user, entry)).map((e) => {
     const props = schemas.entities.get(e.entity)?.properties ?? {};
     return {
       Name: e.name,

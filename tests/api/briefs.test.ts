@@ -311,8 +311,8 @@ describe('relink, delete, ensure-released (BRIEF-019, BRIEF-021)', () => {
     }
     const [brand3] = await t.ctx.db.query('SELECT briefseasonalid FROM brief_view WHERE brandid = 3 AND statusid = 1 LIMIT 1');
     const res = await t.request('POST', '/api/Brief/DeleteBrief', { token: designer, json: { BriefSeasonalId: brand3.briefseasonalid } });
-    expect(res.status).toBe(403);
-    expect((await t.request('GET', `/api/brief/view/${brand3.briefseasonalid}`, { token: designer })).status).toBe(403);
+    expect(res.status).toBe(404);
+    expect((await t.request('GET', `/api/brief/view/${brand3.briefseasonalid}`, { token: designer })).status).toBe(404);
     expect((await t.request('GET', `/api/brief/view/${brand3.briefseasonalid}`, { token: viewer })).status).toBe(200);
   });
 

@@ -194,9 +194,9 @@ describe('list, download and delete', () => {
 
   it('the record module and brand scope apply: another brand is refused, a read-only user cannot upload or delete', async () => {
     const id = await briefId();
-    expect((await get(viewer, `/api/Document/DocumentsList?ProjectId=${id}&ProjectLevel=2`)).status).toBe(403);
+    expect((await get(viewer, `/api/Document/DocumentsList?ProjectId=${id}&ProjectLevel=2`)).status).toBe(404);
     const docId = await uploaded(designer, { ProjectId: id, ProjectLevel: 2, ProjLevDocCategoryId: 204 });
-    expect((await get(viewer, `/api/Document/DownloadFile?documentId=${docId}`)).status).toBe(403);
+    expect((await get(viewer, `/api/Document/DownloadFile?documentId=${docId}`)).status).toBe(404);
     expect((await upload(viewer, { ProjectId: id, ProjectLevel: 2, ProjLevDocCategoryId: 204 }, { name: 'a.pdf', bytes: PDF })).status).toBe(403);
     expect((await get(viewer, `/api/Document/DeleteDocument?documentIds=${docId}`)).status).toBe(403);
   });

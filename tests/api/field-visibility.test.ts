@@ -58,7 +58,7 @@ describe('factory users (PERM-027, PERM-029)', () => {
     const [other] = await t.ctx.db.query(
       'SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = $1 AND (factnameky IS NULL OR NOT factnameky = ANY($2)) LIMIT 1', [brand.brandid, factoryKeys]);
     expect(other).toBeDefined();
-    expect((await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${other.id}`, { token: factory })).status).toBe(403);
+    expect((await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${other.id}`, { token: factory })).status).toBe(404);
   });
 
   it('sorting by a hidden field is refused without naming data', async () => {
@@ -87,7 +87,7 @@ describe('factory users (PERM-027, PERM-029)', () => {
 });
 
 describe('brand scope (PERM-022)', () => {
-  it('a search returns only assigned brands; a record of another brand is 403', async () => {
+  it('a search returns only assigned brands; a record of another brand answers like a missing one (404)', async () => {
     const brands = (await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'viewer@example.com'`)).map((r) => r.brandid);
     for (const path of ['/api/Prototype/SearchPrototypes', '/api/Pattern/SearchPatterns', '/api/Brief/SearchBriefs', '/api/LinePlan/SearchLinePlans']) {
       const page = await (await t.request('POST', path, { token: viewer, json: { pageSize: 9999 } })).json();
@@ -95,7 +95,7 @@ describe('brand scope (PERM-022)', () => {
       for (const r of page.Results) expect(brands, path).toContain(r.BrandId);
     }
     const [other] = await t.ctx.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT brandid = ANY($1) LIMIT 1', [brands]);
-    expect((await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${other.id}`, { token: viewer })).status).toBe(403);
+    expect((await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${other.id}`, { token: viewer })).status).toBe(404);
   });
 
   it('CONST-008: search answers the one paged-result shape', async () => {

@@ -228,9 +228,9 @@ describe('who may change and see images', () => {
   it('PERM-022 a record of another brand is refused, and nothing is written', async () => {
     const [row] = await t.ctx.db.query('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 3 AND statusid IN (1, 2) LIMIT 1');
     const res = await upload(designer, { ProjectId: row.id, ProjectLevel: 2 }, { name: 'x.png', bytes: await png(10, 10) });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     expect(tmpFiles()).toEqual([]);
-    expect((await getImage(designer, `projectId=${row.id}&projectLevel=2&imageType=1`)).status).toBe(403);
+    expect((await getImage(designer, `projectId=${row.id}&projectLevel=2&imageType=1`)).status).toBe(404);
   });
 
   it('PERM-023 a factory user sees the images of their factory\'s colorways only', async () => {
@@ -240,7 +240,7 @@ describe('who may change and see images', () => {
       expect((await upload(designer, { ProjectId: id, ProjectLevel: 4 }, { name: 'f.png', bytes: await png(40, 40) })).status).toBe(200);
     }
     expect((await getImage(factory, `projectId=${mine}&projectLevel=4&imageType=1&size=65`)).status).toBe(200);
-    expect((await getImage(factory, `projectId=${other}&projectLevel=4&imageType=1&size=65`)).status).toBe(403);
+    expect((await getImage(factory, `projectId=${other}&projectLevel=4&imageType=1&size=65`)).status).toBe(404);
     expect((await upload(factory, { ProjectId: mine, ProjectLevel: 4 }, { name: 'f.png', bytes: await png(40, 40) })).status).toBe(403);
   });
 

@@ -265,7 +265,7 @@ describe('child sets (LP-008, LP-020..023)', () => {
     const [own] = await t.ctx.db.query('SELECT lineplanid FROM line_plans WHERE brandid = 3 LIMIT 1');
     expect((await get(`GetCalendarItems?LinePlanId=${own.lineplanid}`, viewer)).status).toBe(200);
     expect((await save('CalendarItems', own.lineplanid, [], viewer)).status).toBe(403);
-    expect((await get(`GetCalendarItems?LinePlanId=${own.lineplanid}`, designer)).status).toBe(403);
+    expect((await get(`GetCalendarItems?LinePlanId=${own.lineplanid}`, designer)).status).toBe(404);
   });
 });
 

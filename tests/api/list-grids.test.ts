@@ -74,3 +74,38 @@ describe('grids over rows of another call', () => {
     }
   });
 });
+
+describe('library grids (ADMIN-024/025, issue 10)', () => {
+  const LIBRARY_GRIDS = ['library-outsole', 'library-midsole', 'library-last', 'library-color', 'library-cutting-pattern',
+    'library-developer', 'library-development-center', 'library-pattern-description', 'library-pattern-name'];
+
+  it('ADMIN-024: all nine search through /api/Grid with their columns, and the user\'s brands only', async () => {
+    const brands = new Set((await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`)).map((r) => r.brandid));
+    await t.ctx.db.query(`INSERT INTO role_permissions (roleid, moduleid, actionid)
+      SELECT roleid, 9, 1 FROM users WHERE username = 'designer@example.com' ON CONFLICT DO NOTHING`);
+    const designer = (await t.login('designer')).access_token;
+    for (const grid of LIBRARY_GRIDS) {
+      const res = await t.request('POST', `/api/Grid/${grid}/Search`, { token: designer, json: { pageNumber: 1, pageSize: 5 } });
+      expect(res.status, grid).toBe(200);
+      const page = await res.json();
+      expect(page.Results.length, grid).toBeGreaterThan(0);
+      expect(Object.keys(page.Results[0]), grid).toEqual(expect.arrayContaining(await columnsOf(grid)));
+    }
+    const soles = await (await t.request('POST', '/api/Grid/library-outsole/Search', { token: designer, json: { pageSize: 9999 } })).json();
+    const ids = soles.Results.map((r: any) => r.OutsoleId);
+    for (const r of await t.ctx.db.query('SELECT brandid FROM outsoles WHERE outsoleid = ANY($1)', [ids])) expect(brands).toContain(r.brandid);
+  });
+
+  it('ADR 008: they are read-only lists (entries change through the Library calls): Save answers a clean 404, never a server error', async () => {
+    for (const grid of LIBRARY_GRIDS) {
+      const res = await t.request('POST', `/api/Grid/${grid}/Save`, { token: admin, json: { rows: [{ Key: 1, RowVersion: 1, Changes: { Price: 1 } }] } });
+      expect(res.status, grid).toBe(404);
+      expect((await res.json()).Message, grid).toBe('This grid is read-only; it has no save.');
+    }
+  });
+
+  it('a user without any libraries permission cannot search them', async () => {
+    const viewer = (await t.login('viewer')).access_token;
+    expect((await t.request('POST', '/api/Grid/library-outsole/Search', { token: viewer, json: {} })).status).toBe(403);
+  });
+});

@@ -259,19 +259,19 @@ describe('update rules', () => {
       }), { numRuns: 12 });
   });
 
-  it('PAT-018 PERM-028 the factory user sees no costing fields and cannot change the target purchase price', async () => {
+  it('PAT-018 PERM-028 PERM-029 (ADR 014) the factory user sees no costing fields, the target purchase price included, and cannot change it', async () => {
     const [p] = await t.ctx.db.query('SELECT patternseasonalid FROM pattern_view WHERE brandid = 1 AND statusid = 2 ORDER BY 1 LIMIT 1');
     const { status, body } = await get(`GetPatternSeasonalDetails?PatternSeasonalId=${p.patternseasonalid}`, factory);
     expect(status).toBe(200);
-    for (const f of ['OrigFOBTarget', 'USTargetDuty', 'CATargetDuty', 'UKTargetDuty', 'EUTargetDuty', 'USDutyFree']) expect(body).not.toHaveProperty(f);
-    expect(body).toHaveProperty('TargetPurPrice');
+    for (const f of ['OrigFOBTarget', 'USTargetDuty', 'CATargetDuty', 'UKTargetDuty', 'EUTargetDuty', 'USDutyFree', 'TargetPurPrice']) expect(body).not.toHaveProperty(f);
     // Even with pattern edit, the factory user may not change it (other fields save).
     await t.ctx.db.query(`INSERT INTO role_permissions (roleid, moduleid, actionid) SELECT roleid, 4, 2 FROM users WHERE username = 'factory@example.com'`);
     const [editingFactory] = await t.tokens('factory');
     const id = await newPattern();
     const res = await update(editingFactory, id, { TargetPurPrice: 1 });
     expect(res.status).toBe(403);
-    expect((await res.json()).Errors).toContainEqual({ Field: '/TargetPurPrice', Message: 'You may not change this field.' });
+    // A field the user may not see is refused without being named.
+    expect((await res.json()).Errors).toContainEqual({ Field: '/', Message: 'The request changes fields you may not change.' });
     expect((await update(editingFactory, id, { EstCompleteDate: '2026-04-01' })).status).toBe(200);
     expect((await update(designer, id, { TargetPurPrice: 12.5 })).status).toBe(200);
     await t.ctx.db.query(`DELETE FROM role_permissions WHERE moduleid = 4 AND actionid = 2 AND roleid = (SELECT roleid FROM users WHERE username = 'factory@example.com')`);
@@ -417,7 +417,7 @@ describe('developers, spec log and lookups', () => {
   it('PERM-022 pattern calls stay inside the user\'s brands', async () => {
     const [p] = await t.ctx.db.query('SELECT patternseasonalid FROM pattern_view WHERE brandid = 1 ORDER BY 1 LIMIT 1');
     for (const path of ['GetPatternDetails', 'GetSpecLogData', 'CanAdopt', 'GetRelinkList', 'GetPatternSeasons']) {
-      expect((await get(`${path}?PatternSeasonalId=${p.patternseasonalid}`, viewer)).status, path).toBe(403);
+      expect((await get(`${path}?PatternSeasonalId=${p.patternseasonalid}`, viewer)).status, path).toBe(404);
     }
     expect((await get('GetAllDevelopersList?BrandId=1', viewer)).status).toBe(403);
     expect((await get('IsPatternNameExists?BrandId=3&PatternName=x', designer)).status).toBe(403);

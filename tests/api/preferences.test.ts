@@ -178,7 +178,7 @@ describe('activity', () => {
     const [otherBrand] = await t.ctx.db.query('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 3 LIMIT 1');
     expect((await post('/api/User/LogLastUseProject', { UserId: 3, ProjectId: 1, ProjectLevelId: 2 }, designer)).status).toBe(200);
     expect((await post('/api/User/LogLastUseProject', { ProjectId: 2, ProjectLevelId: 2 }, designer)).status).toBe(200);
-    expect((await post('/api/User/LogLastUseProject', { ProjectId: otherBrand.id, ProjectLevelId: 2 }, designer)).status).toBe(403);
+    expect((await post('/api/User/LogLastUseProject', { ProjectId: otherBrand.id, ProjectLevelId: 2 }, designer)).status).toBe(404);
     expect((await post('/api/User/LogLastUseProject', { ProjectId: 99999, ProjectLevelId: 2 }, designer)).status).toBe(404);
     expect((await post('/api/User/LogLastUseProject', { UserId: 2, ProjectId: 1, ProjectLevelId: 2 }, designer)).status).toBe(403);
     const recent = (await get('/api/User/GetLastViewedProjects', designer)).body;
@@ -196,6 +196,6 @@ describe('activity', () => {
     expect(logs[0]).toMatchObject({ WFEventName: 'Data changed', ProjLevel: 2, ProjId: 1, UserId: 3 });
     expect((await get('/api/Workflow/WFEventLogs?EndDate=01/01/2020', designer)).body).toEqual([]);
     expect((await get('/api/Workflow/WFEventLogs', viewer)).body).toEqual([]);
-    expect((await post('/api/Workflow/LogDataChangedEvent', { projLevel: 2, projId: 1 }, viewer)).status).toBe(403);
+    expect((await post('/api/Workflow/LogDataChangedEvent', { projLevel: 2, projId: 1 }, viewer)).status).toBe(404);
   });
 });

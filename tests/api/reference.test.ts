@@ -53,7 +53,7 @@ describe('seasons and projects', () => {
     expect(seasons.map((s: any) => s.SeasonId).sort()).toEqual([...multi.seasons].sort());
   });
 
-  it('LOOKUP-028: IsRecordDeleted answers true for a deleted record, false otherwise, 403 outside the brand', async () => {
+  it('LOOKUP-028: IsRecordDeleted answers true for a deleted record, false otherwise, outside the brand like a missing record (404)', async () => {
     const [cw] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view
       WHERE brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com') LIMIT 1`);
     expect(await (await get(`/api/Status/IsRecordDeleted?ProjectLevelId=4&ProjectId=${cw.id}`)).json()).toBe(false);
@@ -62,7 +62,7 @@ describe('seasons and projects', () => {
     const detail = await get(`/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${cw.id}`);
     expect(detail.status).toBe(404);
     expect((await detail.json()).Code).toBe('record_deleted');
-    expect((await get(`/api/Status/IsRecordDeleted?ProjectLevelId=4&ProjectId=${cw.id}`, viewer)).status).toBe(403);
+    expect((await get(`/api/Status/IsRecordDeleted?ProjectLevelId=4&ProjectId=${cw.id}`, viewer)).status).toBe(404);
     expect((await get('/api/Status/IsRecordDeleted?ProjectLevelId=9&ProjectId=1')).status).toBe(400);
   });
 });

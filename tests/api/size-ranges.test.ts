@@ -137,7 +137,7 @@ describe('colorway size ranges (CW-067, CW-069)', () => {
 
   it('CW-067 permissions and scope: viewers read nothing of other brands and save nothing; factory users only their factory', async () => {
     const id = await colorway(0);
-    expect((await read(id, viewer)).status).toBe(403); // brand 3 only
+    expect((await read(id, viewer)).status).toBe(404); // brand 3 only
     const [own] = await db().query('SELECT ps.prototypeseasonalid AS id FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE p.brandid = 3 LIMIT 1');
     expect((await read(own.id, viewer)).status).toBe(200);
     const denied = await save(own.id, [], viewer);
@@ -148,8 +148,8 @@ describe('colorway size ranges (CW-067, CW-069)', () => {
     const [other] = await db().query(`SELECT prototypeseasonalid AS id FROM colorway_view
       WHERE brandid = 1 AND statusid = 1 AND factnameky IS DISTINCT FROM '310101' AND NOT isdeleted LIMIT 1`);
     expect((await read(mine, factory)).status).toBe(200);
-    expect((await read(other.id, factory)).status).toBe(403);
-    expect((await save(other.id, [{ RegionId: 4, WidthId: 4, SizeRange: '40' }], factory)).status).toBe(403);
+    expect((await read(other.id, factory)).status).toBe(404);
+    expect((await save(other.id, [{ RegionId: 4, WidthId: 4, SizeRange: '40' }], factory)).status).toBe(404);
     expect((await stored(other.id)).some((r) => r.regionid === 4 && r.widthid === 4)).toBe(false);
   });
 

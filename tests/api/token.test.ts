@@ -144,6 +144,15 @@ describe('POST /api/token', () => {
     expect((await token({ grant_type: 'password', username: 'viewer@example.com', password: DEMO_PASSWORD })).status).toBe(200);
   });
 
+  it('issue 10: 20 wrong passwords sent at once have at most MAX_FAILURES checked; the rest, and then the right one, get 429', async () => {
+    const name = 'costing@example.com';
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      token({ grant_type: 'password', username: name, password: `wrong-${i}` }).then((r) => r.status)));
+    expect(answers.filter((s) => s === 400).length).toBe(MAX_FAILURES);
+    expect(answers.filter((s) => s === 429).length).toBe(20 - MAX_FAILURES);
+    expect((await token({ grant_type: 'password', username: name, password: DEMO_PASSWORD })).status).toBe(429);
+  });
+
   it('a malformed token request gets 400 with field paths', async () => {
     const res = await token({ grant_type: 'password', username: 'x@example.com' });
     expect(res.status).toBe(400);

@@ -33,4 +33,20 @@ describe('workflow event catalogue', () => {
     const paths = Object.keys(doc.paths).map((p) => p.toLowerCase());
     expect(paths).toContain('/api/workflow/getworkflowevents');
   });
+
+  it('PERM-025, issue 10: a data-changed event needs edit on the record\'s module; a read-only user cannot write one', async () => {
+    const [viewer, admin] = await t.tokens('viewer', 'admin');
+    const [brief] = await t.ctx.db.query(`SELECT briefseasonalid AS id FROM brief_view WHERE NOT isdeleted AND brandid IN
+      (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'viewer@example.com') LIMIT 1`);
+    expect(brief).toBeDefined();
+    const log = (token: string) => t.request('POST', '/api/Workflow/LogDataChangedEvent', { token, json: { projLevel: 2, projId: brief.id } });
+    const count = async () => (await t.ctx.db.query('SELECT count(*)::int AS n FROM workflow_event_log WHERE projlevel = 2 AND projid = $1', [brief.id]))[0].n;
+    const before = await count();
+    const refused = await log(viewer);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).Code).toBe('permission_denied');
+    expect(await count()).toBe(before);
+    expect((await log(admin)).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
 });

@@ -1,42 +1,48 @@
 /**
  * What a user touched: last-used projects (PREF-024) and the workflow event log (LOOKUP-039,
  * WFEventLogs), plus the catalogue of workflow event kinds (GetWorkflowEvents). Projects are named by level (1 line plan, 2 brief, 3 pattern, 4 colorway) and base
- * id; logging one checks it exists and that the user is assigned to its brand (PERM-022).
+ * id; logging one checks the user may see it (brand and factory, records/access.ts), and lists show only those.
  */
-import type { Queryable } from '../../db/client';
-import { SIGNED_IN, requireBrand, type ApiRouter } from '../../http/router';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { can, type SessionUser } from '../../auth/permissions';
+import type { AppContext } from '../../context';
+import { SIGNED_IN, type ApiRouter } from '../../http/router';
+import { forbidden, permissionDenied } from '../../http/errors';
+import { recordNotFound, recordState, visibleSql } from '../../records/access';
+import { viewOf } from '../../records/read';
+import { HIERARCHY, hierarchyLevel } from '../hierarchy';
 import { dateParam, ok } from './common';
 
-/** Table, key and name column of each project level. */
 /** A project is the record its screen opens: the line plan, or the seasonal brief, pattern or colorway. */
-const PROJECT_TABLES: Record<number, [table: string, key: string, name: string]> = {
-  1: ['line_plan_view', 'lineplanid', 'lineplanname'],
-  2: ['brief_view', 'briefseasonalid', 'briefname'],
-  3: ['pattern_view', 'patternseasonalid', 'patternname'],
-  4: ['colorway_view', 'prototypeseasonalid', 'prototypename'],
-};
+const PROJECT_NAMES: Record<number, string> = { 1: 'lineplanname', 2: 'briefname', 3: 'patternname', 4: 'prototypename' };
 const DATA_CHANGED_EVENT = 2;
 const RECENT_PROJECTS = 10;
 
-async function projectBrand(q: Queryable, level: number, id: number): Promise<number> {
-  const t = PROJECT_TABLES[level];
-  if (!t) throw badRequest('Unknown project level.', [{ Field: '/ProjectLevelId', Message: 'Must be 1 to 4.' }]);
-  const [row] = await q.query(`SELECT brandid FROM ${t[0]} WHERE ${t[1]} = $1`, [id]);
-  if (!row) throw notFound('The project was not found.');
-  return row.brandid;
+/** The level of a project the user may see, or the answer a missing record gets (records/access.ts). */
+async function project(ctx: AppContext, user: SessionUser, level: number, id: number) {
+  const h = hierarchyLevel(level);
+  if (!can(user, h.module, 'read')) throw recordNotFound();
+  await recordState(ctx, user, h.entity, h.key, id);
+  return h;
 }
 
-const NAME_BY_LEVEL = Object.entries(PROJECT_TABLES)
-  .map(([level, [table, key, name]]) => `WHEN ${Number(level)} THEN (SELECT ${name} FROM ${table} WHERE ${key} = x.projectid AND NOT isdeleted)`).join(' ');
+/** SQL true when the project (level and id columns) is one the user may see; parameters appended to `params`. */
+function visibleProjectSql(ctx: AppContext, user: SessionUser, level: string, id: string, params: unknown[]) {
+  const cases = HIERARCHY.filter((h) => can(user, h.module, 'read'))
+    .map((h) => `WHEN ${h.level} THEN ${visibleSql(ctx, user, h.entity, h.key, id, params)}`);
+  return cases.length ? `CASE ${level} ${cases.join(' ')} ELSE false END` : 'false';
+}
+
+const NAME_BY_LEVEL = HIERARCHY
+  .map((h) => `WHEN ${h.level} THEN (SELECT ${PROJECT_NAMES[h.level]} FROM ${viewOf(h.entity)} WHERE ${h.key.toLowerCase()} = x.projectid AND NOT isdeleted)`).join(' ');
 
 export function activityRoutes(r: ApiRouter) {
   r.post('/api/User/LogLastUseProject', SIGNED_IN, { body: 'last-use-project' }, async (c) => {
-    const { db } = c.get('ctx');
+    const ctx = c.get('ctx');
+    const { db } = ctx;
     const user = c.get('user');
     const b = c.get('body');
     if (b.UserId != null && b.UserId !== user.userId) throw forbidden('You can only log your own projects.');
-    requireBrand(user, await projectBrand(db, b.ProjectLevelId, b.ProjectId));
+    await project(ctx, user, b.ProjectLevelId, b.ProjectId);
     await db.tx(async (q) => {
       await q.query(`INSERT INTO last_used_projects (userid, projectlevelid, projectid) VALUES ($1, $2, $3)
         ON CONFLICT (userid, projectlevelid, projectid) DO UPDATE SET usedat = now()`, [user.userId, b.ProjectLevelId, b.ProjectId]);
@@ -48,22 +54,28 @@ export function activityRoutes(r: ApiRouter) {
   });
 
   r.get('/api/User/GetLastViewedProjects', SIGNED_IN, async (c) => {
+    const ctx = c.get('ctx');
     const user = c.get('user');
-    const rows = await c.get('ctx').db.query(
-      `SELECT x.projectlevelid AS "ProjectLevelId", x.projectid AS "ProjectId", x.usedat AS "LastUsed",
-              CASE x.projectlevelid ${NAME_BY_LEVEL} END AS "ProjectName",
-              CASE x.projectlevelid ${NAME_BY_LEVEL.replace(/SELECT \w+name FROM/g, 'SELECT brandid FROM')} END AS "BrandId"
-         FROM last_used_projects x WHERE x.userid = $1 ORDER BY x.usedat DESC`, [user.userId]);
-    // A project of a brand the user has since lost, or one deleted, is not offered.
-    return c.json(rows.filter((p) => p.ProjectName !== null && user.brandIds.has(p.BrandId)).slice(0, RECENT_PROJECTS));
+    const params: unknown[] = [user.userId];
+    // A project the user may no longer see (brand or factory lost), or one deleted, is not offered.
+    const visible = visibleProjectSql(ctx, user, 'x.projectlevelid', 'x.projectid', params);
+    const rows = await ctx.db.query(
+      `SELECT * FROM (SELECT x.projectlevelid AS "ProjectLevelId", x.projectid AS "ProjectId", x.usedat AS "LastUsed",
+              CASE x.projectlevelid ${NAME_BY_LEVEL} END AS "ProjectName"
+         FROM last_used_projects x WHERE x.userid = $1 AND ${visible}) p
+        WHERE "ProjectName" IS NOT NULL ORDER BY "LastUsed" DESC LIMIT ${RECENT_PROJECTS}`, params);
+    return c.json(rows);
   });
 
   r.post('/api/Workflow/LogDataChangedEvent', SIGNED_IN, { body: 'data-changed-event' }, async (c) => {
-    const { db } = c.get('ctx');
+    const ctx = c.get('ctx');
+    const { db } = ctx;
     const user = c.get('user');
     const b = c.get('body');
-    const brandId = await projectBrand(db, b.projLevel, b.projId);
-    requireBrand(user, brandId);
+    // A data change is logged by those who may change the record (issue 10: not a read-only user).
+    const h = await project(ctx, user, b.projLevel, b.projId);
+    if (!can(user, h.module, 'edit')) throw permissionDenied();
+    const [{ brandid: brandId }] = await db.query(`SELECT brandid FROM ${viewOf(h.entity)} WHERE ${h.key.toLowerCase()} = $1`, [b.projId]);
     const [row] = await db.query(`INSERT INTO workflow_event_log (wfeventid, projlevel, projid, brandid, userid) VALUES ($1, $2, $3, $4, $5)
       RETURNING eventlogid AS "EventLogId"`, [DATA_CHANGED_EVENT, b.projLevel, b.projId, brandId, user.userId]);
     return c.json(ok('Logged.', row));
@@ -75,15 +87,19 @@ export function activityRoutes(r: ApiRouter) {
 
   // The event log of the user's brands between two dates (inclusive), newest first.
   r.get('/api/Workflow/WFEventLogs', SIGNED_IN, { query: { StartDate: 'date', EndDate: 'date' } }, async (c) => {
+    const ctx = c.get('ctx');
     const user = c.get('user');
     const start = dateParam(c, 'StartDate') ?? null;
     const end = dateParam(c, 'EndDate') ?? null;
-    return c.json(await c.get('ctx').db.query(
+    const params: unknown[] = [[...user.brandIds], start, end];
+    const visible = visibleProjectSql(ctx, user, 'l.projlevel', 'l.projid', params);
+    return c.json(await ctx.db.query(
       `SELECT l.eventlogid AS "EventLogId", l.wfeventid AS "WFEventId", e.wfeventname AS "WFEventName", l.projlevel AS "ProjLevel",
               l.projid AS "ProjId", l.brandid AS "BrandId", l.userid AS "UserId",
               coalesce(u.firstname || ' ' || u.lastname, '') AS "UserFullName", l.loggedat AS "LoggedAt"
          FROM workflow_event_log l JOIN workflow_events e ON e.wfeventid = l.wfeventid LEFT JOIN users u ON u.userid = l.userid
         WHERE l.brandid = ANY($1) AND ($2::date IS NULL OR l.loggedat >= $2::date) AND ($3::date IS NULL OR l.loggedat < $3::date + 1)
-        ORDER BY l.loggedat DESC, l.eventlogid DESC LIMIT 1000`, [[...user.brandIds], start, end]));
+          AND ${visible}
+        ORDER BY l.loggedat DESC, l.eventlogid DESC LIMIT 1000`, params));
   });
 }
