@@ -4,6 +4,7 @@
  * dates as 'YYYY-MM-DD' strings and timestamps as ISO strings, so results are identical.
  */
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,8 +12,17 @@ import pg from 'pg';
 
 export type Row = Record<string, any>;
 
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared (named) on the connection and reuse it: PostgreSQL plans a
+   * prepared statement once (a generic plan) instead of per call, which is most of the cost of a
+   * read through a many-join view. For statements whose text repeats; the text is the key.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<T[]>;
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -23,7 +33,46 @@ export interface Db extends Queryable {
   dumpDataDir?(): Promise<Blob>;
   /** Runs fn inside one transaction; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on CHANGES_CHANNEL, from any process on a
+   * PostgreSQL server, from this one on PGlite. A change committed by this process is reported
+   * before its query or transaction resolves. `onListening(false)` says notifications from other
+   * processes may be missed from now on (the listening connection was lost), `onListening(true)`
+   * that they arrive again. Resolves once listening.
+   */
+  listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The one channel of change notifications (`pg_notify('db_changes', topic)`); the payload names what changed. */
+export const CHANGES_CHANNEL = 'db_changes';
+
+/** The name of a prepared statement: one per statement text. */
+const statementName = (sql: string) => `q_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+
+/**
+ * A parameter as an SQL literal for EXECUTE on PGlite (its query call prepares an unnamed
+ * statement each time, so a named one is reached through PREPARE/EXECUTE). Quoted, the literal is
+ * of unknown type and takes the type PREPARE inferred for the parameter.
+ */
+export function sqlLiteral(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  const quote = (s: string) => {
+    if (s.includes('\0')) throw new Error('Text must not contain NUL characters.');
+    return `'${s.replace(/'/g, "''")}'`;
+  };
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`Not a finite number: ${v}`);
+    return quote(String(v));
+  }
+  if (typeof v === 'bigint' || typeof v === 'boolean') return quote(String(v));
+  if (typeof v === 'string') return quote(v);
+  if (v instanceof Date) return quote(v.toISOString());
+  if (Array.isArray(v)) {
+    const element = (e: unknown) => (e === null || e === undefined ? 'NULL' : `"${String(e).replace(/[\\"]/g, '\\$&')}"`);
+    return quote(`{${v.map(element).join(',')}}`);
+  }
+  return quote(JSON.stringify(v));
 }
 
 const INT8 = 20, NUMERIC = 1700, DATE = 1082, TIMESTAMP = 1114, TIMESTAMPTZ = 1184;
@@ -58,10 +107,18 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     startParams: pgliteStartParams(),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
   });
+  // Statements prepared in this (single) session; PREPARE outlives transactions.
+  const prepared = new Set<string>();
   const q = (runner: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query(sql, params = []) {
-      const res = await runner.query(sql, params as any[]);
-      return res.rows as any[];
+    async query(sql, params = [], opts) {
+      if (!opts?.prepare) return (await runner.query(sql, params as any[])).rows as any[];
+      const name = statementName(sql);
+      if (!prepared.has(name)) {
+        await runner.query(`PREPARE ${name} AS ${sql}`);
+        prepared.add(name);
+      }
+      const args = params.length ? `(${params.map(sqlLiteral).join(', ')})` : '';
+      return (await runner.query(`EXECUTE ${name}${args}`)).rows as any[];
     },
     async exec(sql) { await runner.exec(sql); },
   });
@@ -70,6 +127,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     ...q(pgl),
     dumpDataDir: () => pgl.dumpDataDir('none') as Promise<Blob>,
     tx: (fn) => pgl.transaction((t) => fn(q(t as any))),
+    // One process owns the database, so its own notifications are all there are; PGlite hands
+    // them over as the committing query completes.
+    async listen(onNotify) { await pgl.listen(CHANGES_CHANNEL, onNotify); },
     close: () => pgl.close(),
   };
 }
@@ -86,9 +146,11 @@ export async function openPostgres(url: string): Promise<Db> {
   // An idle pooled connection that the server ends (restart, admin command) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  const changes = pgChanges(url, pool);
   const q = (runner: pg.Pool | pg.PoolClient): Queryable => ({
-    async query(sql, params = []) {
-      const res = await runner.query(sql, params as any[]);
+    async query(sql, params = [], opts) {
+      // pg prepares a named statement once per pooled connection and reuses it after.
+      const res = await runner.query(opts?.prepare ? { name: statementName(sql), text: sql, values: params as any[] } : { text: sql, values: params as any[] });
       return res.rows;
     },
     async exec(sql) { await runner.query(sql); },
@@ -110,7 +172,68 @@ export async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (onNotify, onListening) => changes.listen(onNotify, onListening),
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Change notifications on PostgreSQL. Other processes' changes arrive on a connection of its own
+ * (a pooled one may be idle-closed or busy): one client per process, reconnected after a loss,
+ * which is reported because notifications sent meanwhile are gone. Every pooled connection
+ * listens too, so a change this process commits is reported before its COMMIT resolves
+ * (PostgreSQL delivers a session's own notifications ahead of ReadyForQuery): the next request
+ * never sees the state before it.
+ */
+function pgChanges(url: string, pool: pg.Pool) {
+  const subscribers: { onNotify: (payload: string) => void; onListening: (ok: boolean) => void }[] = [];
+  const dispatch = (m: pg.Notification) => { if (m.channel === CHANGES_CHANNEL) for (const s of subscribers) s.onNotify(m.payload ?? ''); };
+  pool.on('connect', (c) => {
+    c.on('notification', dispatch);
+    c.query(`LISTEN ${CHANGES_CHANNEL}`).catch(() => {});
+  });
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let closed = false;
+  const tell = (ok: boolean) => { for (const s of subscribers) s.onListening(ok); };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', dispatch);
+    c.on('error', (err) => {
+      console.error(`PostgreSQL LISTEN connection lost: ${err.message}`);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+    client = c;
+  };
+  const ensure = () => (connecting ??= connect().finally(() => { connecting = undefined; }));
+  const reconnect = () => {
+    if (closed) return;
+    setTimeout(() => { ensure().then(() => tell(true), reconnect); }, 1000).unref();
+  };
+  const lost = (c: pg.Client) => {
+    if (client !== c || closed) return;
+    client = undefined;
+    tell(false);
+    reconnect();
+  };
+  return {
+    async listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void) {
+      subscribers.push({ onNotify, onListening });
+      if (!client) await ensure();
+    },
+    async close() {
+      closed = true;
+      await connecting?.catch(() => {});
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
   };
 }
 
