@@ -18,9 +18,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `keepDataDir`: serve that DATA_DIR (a prepared data set) and leave it in place at stop. */
+export async function startServer(env: Record<string, string> = {}, keepDataDir?: string): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-'));
+  const dataDir = keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,7 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

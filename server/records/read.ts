@@ -44,20 +44,31 @@ function scope(schema: EntitySchema, user: SessionUser, start: number): { where:
   return { where, params };
 }
 
-export async function readRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, id: number) {
+/**
+ * The statement behind one record: its visible fields plus whether it is deleted and whether it is
+ * in the user's scope, in one prepared round trip (the statement text is the same for every
+ * user of the same visible fields and scope shape, so PostgreSQL plans it once per connection).
+ */
+export function recordStatement(ctx: AppContext, user: SessionUser, entity: string, keyField: string, id: number) {
   const { schema, select } = visibleColumns(ctx, user, entity);
-  const [row] = await ctx.db.query(`SELECT ${select} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [id]);
-  if (!row) throw notFound('The record was not found.');
-  if ('IsDeleted' in schema.properties) {
-    const [del] = await ctx.db.query(`SELECT isdeleted FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [id]);
-    if (del.isdeleted) throw new AppError(404, 'record_deleted', 'The record you are trying to access is deleted.');
-  }
-  // Checked separately so the answer says why: not found vs not yours.
   const s = scope(schema, user, 1);
-  if (s.where.length) {
-    const [mine] = await ctx.db.query(`SELECT 1 FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1 AND ${s.where.join(' AND ')}`, [id, ...s.params]);
-    if (!mine) throw forbidden('You do not have access to this record.');
-  }
+  const deleted = 'IsDeleted' in schema.properties ? 'isdeleted' : 'false';
+  const mine = s.where.length ? s.where.join(' AND ') : 'true';
+  return {
+    schema,
+    sql: `SELECT ${select}, ${deleted} AS "$deleted", coalesce(${mine}, false) AS "$mine" FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`,
+    params: [id, ...s.params],
+  };
+}
+
+export async function readRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, id: number) {
+  const { schema, sql, params } = recordStatement(ctx, user, entity, keyField, id);
+  const [found] = await ctx.db.query(sql, params, { prepare: true });
+  if (!found) throw notFound('The record was not found.');
+  const { $deleted: deleted, $mine: mine, ...row } = found;
+  if (deleted) throw new AppError(404, 'record_deleted', 'The record you are trying to access is deleted.');
+  // Told apart so the answer says why: not found vs not yours.
+  if (!mine) throw forbidden('You do not have access to this record.');
   return (await withUserNames(ctx.db, schema, [row]))[0];
 }
 
@@ -75,8 +86,11 @@ export interface ExtraFilters {
 }
 
 
-/** A page of records; `only` limits the answer to those fields (a grid's columns). */
-export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
+/**
+ * The statements behind a page of records: its rows and the count of all matches, each with
+ * parameters only (page size and offset too), so their text repeats and they are prepared.
+ */
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const s = scope(schema, user, 0);
   const where = [...s.where];
@@ -98,10 +112,22 @@ export async function searchRecords(ctx: AppContext, user: SessionUser, entity: 
   if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${viewOf(entity)} ${whereSql}`, params);
-  const rows = await ctx.db.query(
-    `SELECT ${select} FROM ${viewOf(entity)} ${whereSql}
-      ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${column(schema, keyField)}
-      LIMIT ${req.pageSize} OFFSET ${(req.pageNumber - 1) * req.pageSize}`, params);
-  return paged(rows, req.pageNumber, req.pageSize, n);
+  const n = params.length;
+  return {
+    count: { sql: `SELECT count(*)::int AS n FROM ${viewOf(entity)} ${whereSql}`, params },
+    rows: {
+      sql: `SELECT ${select} FROM ${viewOf(entity)} ${whereSql}
+             ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${column(schema, keyField)}
+             LIMIT $${n + 1} OFFSET $${n + 2}`,
+      params: [...params, req.pageSize, (req.pageNumber - 1) * req.pageSize],
+    },
+  };
+}
+
+/** A page of records; `only` limits the answer to those fields (a grid's columns). */
+export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
+  const { count, rows } = searchStatements(ctx, user, entity, keyField, req, only, extra);
+  const [{ n }] = await ctx.db.query<{ n: number }>(count.sql, count.params, { prepare: true });
+  const page = await ctx.db.query(rows.sql, rows.params, { prepare: true });
+  return paged(page, req.pageNumber, req.pageSize, n);
 }
