@@ -41,6 +41,12 @@ export interface Db extends Queryable {
    * that they arrive again. Resolves once listening.
    */
   listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void): Promise<void>;
+  /**
+   * Runs fn while holding a lock named `name` across every process on the database (a PostgreSQL
+   * advisory lock; on PGlite one process owns the database): e.g. migrations and the first seed,
+   * when several server processes start at once.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -130,6 +136,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     // One process owns the database, so its own notifications are all there are; PGlite hands
     // them over as the committing query completes.
     async listen(onNotify) { await pgl.listen(CHANGES_CHANNEL, onNotify); },
+    exclusive: (_name, fn) => fn(),
     close: () => pgl.close(),
   };
 }
@@ -138,15 +145,16 @@ export async function openPostgres(url: string): Promise<Db> {
   const parsers: Record<number, (v: string) => unknown> = {
     [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso,
   };
+  const changes = pgChanges(url);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    onConnect: changes.onConnect,
     types: { getTypeParser: ((oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as any },
   });
   // An idle pooled connection that the server ends (restart, admin command) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-  const changes = pgChanges(url, pool);
   const q = (runner: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params = [], opts) {
       // pg prepares a named statement once per pooled connection and reuses it after.
@@ -173,6 +181,17 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     listen: (onNotify, onListening) => changes.listen(onNotify, onListening),
+    async exclusive(name, fn) {
+      // A session lock on a connection of its own: fn's queries use the pool meanwhile.
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        return await fn();
+      } finally {
+        await c.end().catch(() => {});
+      }
+    },
     async close() {
       await changes.close();
       await pool.end();
@@ -188,13 +207,9 @@ export async function openPostgres(url: string): Promise<Db> {
  * (PostgreSQL delivers a session's own notifications ahead of ReadyForQuery): the next request
  * never sees the state before it.
  */
-function pgChanges(url: string, pool: pg.Pool) {
+function pgChanges(url: string) {
   const subscribers: { onNotify: (payload: string) => void; onListening: (ok: boolean) => void }[] = [];
   const dispatch = (m: pg.Notification) => { if (m.channel === CHANGES_CHANNEL) for (const s of subscribers) s.onNotify(m.payload ?? ''); };
-  pool.on('connect', (c) => {
-    c.on('notification', dispatch);
-    c.query(`LISTEN ${CHANGES_CHANNEL}`).catch(() => {});
-  });
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let closed = false;
@@ -223,6 +238,11 @@ function pgChanges(url: string, pool: pg.Pool) {
     reconnect();
   };
   return {
+    /** The pool's hook for each new connection, before its first use. */
+    async onConnect(c: pg.ClientBase) {
+      c.on('notification', dispatch);
+      await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+    },
     async listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void) {
       subscribers.push({ onNotify, onListening });
       if (!client) await ensure();
