@@ -55,8 +55,7 @@ async function rawSql(db: Db, shape: Shape, concurrency: number) {
   let i = 0;
   const search = async () => {
     const { count, rows } = searchStatements(ctx, user, 'colorway', 'PrototypeSeasonalId', shape.search, GRID_FIELDS);
-    await db.query(count.sql, count.params, { prepare: true });
-    await db.query(rows.sql, rows.params, { prepare: true });
+    if (!(await db.query(rows.sql, rows.params, { prepare: true })).length) await db.query(count.sql, count.params, { prepare: true });
     return done();
   };
   const byId = async () => {

@@ -117,11 +117,15 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const order = `ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
   return {
     count: { sql: `SELECT count(*)::int AS n FROM ${viewOf(entity)} ${whereSql}`, params },
-    // The page's keys first, from the view narrowed to the filter and sort columns (PostgreSQL
-    // drops the joins nothing refers to); then its shown fields, names and all, for those keys only.
+    // All matches' keys and sort values in one pass over the view narrowed to the filter and sort
+    // columns (PostgreSQL drops the joins nothing refers to; unordered, it joins the cheapest way),
+    // counted and sorted from there; then the shown fields, names and all, for the page's keys only.
+    // A page past the end has no rows to carry the count: `count` then.
     rows: {
-      sql: `SELECT ${select} FROM ${viewOf(entity)}
-             WHERE ${key} = ANY(ARRAY(SELECT ${key} FROM ${viewOf(entity)} ${whereSql} ${order} LIMIT $${n + 1} OFFSET $${n + 2}))
+      sql: `WITH matches AS MATERIALIZED (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${viewOf(entity)} ${whereSql}),
+                 page AS (SELECT "$key" FROM matches ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})
+            SELECT ${select}, (SELECT count(*)::int FROM matches) AS "$total" FROM ${viewOf(entity)}
+             WHERE ${key} = ANY(ARRAY(SELECT "$key" FROM page))
              ${order}`,
       params: [...params, req.pageSize, (req.pageNumber - 1) * req.pageSize],
     },
@@ -131,10 +135,8 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
 /** A page of records; `only` limits the answer to those fields (a grid's columns). */
 export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
   const { count, rows } = searchStatements(ctx, user, entity, keyField, req, only, extra);
-  // Side by side: on PostgreSQL two pooled connections answer at once.
-  const [[{ n }], page] = await Promise.all([
-    ctx.db.query<{ n: number }>(count.sql, count.params, { prepare: true }),
-    ctx.db.query(rows.sql, rows.params, { prepare: true }),
-  ]);
-  return paged(page, req.pageNumber, req.pageSize, n);
+  const found = await ctx.db.query(rows.sql, rows.params, { prepare: true });
+  const total = found.length ? found[0].$total as number
+    : (await ctx.db.query<{ n: number }>(count.sql, count.params, { prepare: true }))[0].n;
+  return paged(found.map(({ $total, ...row }) => row), req.pageNumber, req.pageSize, total);
 }
