@@ -21,7 +21,7 @@ import { recordStatement, searchStatements, type SearchRequest } from '../server
 import { withUserNames } from '../server/records/user-names';
 import { load, type LoadResult } from './lib/load';
 import { startServer, type RunningServer } from './lib/server';
-import { writeSection } from './lib/results';
+import { loadavg, writeSection } from './lib/results';
 
 const ADMIN = 'admin@example.com';
 const GRID = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../schemas/grids/colorway-search.grid.json'), 'utf8'));
@@ -90,7 +90,6 @@ async function apiRequests(servers: RunningServer[], shape: Shape) {
   return { search, byId, page };
 }
 
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const ms = (r: LoadResult) => 1000 / r.perSecond;
 const row = (name: string, r: LoadResult, target = '') =>
   `| ${name} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.errors} | ${target} |`;
