@@ -113,16 +113,20 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     startParams: pgliteStartParams(),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
   });
-  // Statements prepared in this (single) session; PREPARE outlives transactions.
-  const prepared = new Set<string>();
-  const q = (runner: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  // Statements prepared in this (single) session, or being prepared: concurrent first uses of one
+  // text share one PREPARE. Inside a transaction statements run unprepared: waiting there for a
+  // PREPARE queued behind the transaction would never end.
+  const prepared = new Map<string, Promise<void>>();
+  const q = (runner: Pick<PGlite, 'query' | 'exec'>, inTx: boolean): Queryable => ({
     async query(sql, params = [], opts) {
-      if (!opts?.prepare) return (await runner.query(sql, params as any[])).rows as any[];
+      if (!opts?.prepare || inTx) return (await runner.query(sql, params as any[])).rows as any[];
       const name = statementName(sql);
-      if (!prepared.has(name)) {
-        await runner.query(`PREPARE ${name} AS ${sql}`);
-        prepared.add(name);
+      let ready = prepared.get(name);
+      if (!ready) {
+        prepared.set(name, (ready = runner.query(`PREPARE ${name} AS ${sql}`).then(() => {})));
+        ready.catch(() => prepared.delete(name));
       }
+      await ready;
       const args = params.length ? `(${params.map(sqlLiteral).join(', ')})` : '';
       return (await runner.query(`EXECUTE ${name}${args}`)).rows as any[];
     },
@@ -130,9 +134,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   });
   return {
     kind: 'pglite',
-    ...q(pgl),
+    ...q(pgl, false),
     dumpDataDir: () => pgl.dumpDataDir('none') as Promise<Blob>,
-    tx: (fn) => pgl.transaction((t) => fn(q(t as any))),
+    tx: (fn) => pgl.transaction((t) => fn(q(t as any, true))),
     // One process owns the database, so its own notifications are all there are; PGlite hands
     // them over as the committing query completes.
     async listen(onNotify) { await pgl.listen(CHANGES_CHANNEL, onNotify); },
