@@ -249,7 +249,8 @@ function pgChanges(url: string) {
     },
     async listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void) {
       subscribers.push({ onNotify, onListening });
-      if (!client) await ensure();
+      // A first connection that fails is retried like a lost one; onListening(true) tells when it works.
+      if (!client) await ensure().catch((err) => { reconnect(); throw err; });
     },
     async close() {
       closed = true;
