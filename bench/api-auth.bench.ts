@@ -5,9 +5,10 @@
  */
 import { load } from './lib/load';
 import { rssMiB, startServer } from './lib/server';
-import { writeSection } from './lib/results';
+import { loadavg, writeSection } from './lib/results';
 
 export async function benchApiAuth() {
+  const before = loadavg();
   const server = await startServer();
   try {
     await new Promise((r) => setTimeout(r, 3000));
@@ -32,6 +33,8 @@ export async function benchApiAuth() {
       row('POST /api/token (password grant, argon2id)', signIns),
       '',
       `Authenticated GET vs baseline: ${(health.perSecond / authed.perSecond).toFixed(2)}× the time per request (session check + query).`,
+      '',
+      `Machine load (/proc/loadavg, cores shared with other users): before ${before}, after ${loadavg()}.`,
       '',
       `Server memory (RSS) at rest with the embedded database: **${rest.toFixed(0)} MiB** (target ≤ 400 MiB); after the load: ${busy.toFixed(0)} MiB.`,
     ].join('\n');

@@ -165,6 +165,7 @@ async function measure(label: string, env: Record<string, string>, dataDir: stri
     return { lines, probes, concurrent, paste, editable: rows.length };
   } finally {
     await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

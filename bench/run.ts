@@ -3,8 +3,9 @@ import { benchApiAuth } from './api-auth.bench';
 import { benchForm } from './form.bench';
 import { benchGrid } from './grid.bench';
 import { benchGridSave } from './grid-save.bench';
+import { benchRead } from './read.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave };
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {

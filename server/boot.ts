@@ -28,8 +28,11 @@ export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean }
     databaseUrl: config.databaseUrl,
     dataDir: opts.inMemory ? undefined : path.join(config.dataDir, 'db'),
   });
-  await runMigrations(db);
-  if (config.seedDemo && await isEmpty(db)) await seedDemo(db);
+  // Processes starting together on one PostgreSQL migrate and seed one after the other.
+  await db.exclusive('migrate', async () => {
+    await runMigrations(db);
+    if (config.seedDemo && await isEmpty(db)) await seedDemo(db);
+  });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
   const jobs = new JobQueue(db);
   jobs.register('mail', (job) => mailer.send(job.payload));

@@ -13,3 +13,6 @@ export function writeSection(name: string, body: string) {
   const re = new RegExp(`<!-- ${name} -->[\\s\\S]*?<!-- /${name} -->`);
   fs.writeFileSync(FILE, re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`);
 }
+
+/** The machine's load averages (1, 5, 15 min): the cores are shared, so every figure carries them. */
+export const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

@@ -18,9 +18,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `dataDir`: an existing data folder (e.g. with the large fixture); it is removed on stop like a fresh one. */
-export async function startServer(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-'))): Promise<RunningServer> {
+/** `keepDataDir`: serve that DATA_DIR (a prepared data set) and leave it in place at stop. */
+export async function startServer(env: Record<string, string> = {}, keepDataDir?: string): Promise<RunningServer> {
   const port = await freePort();
+  const dataDir = keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,7 +44,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir = fs
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

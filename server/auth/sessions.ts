@@ -73,21 +73,27 @@ export async function revokeUserSessions(q: Queryable, userId: number, reason: s
   await q.query('UPDATE sessions SET revokedat = now(), revokereason = $2 WHERE userid = $1 AND revokedat IS NULL', [userId, reason]);
 }
 
-/** The signed-in user behind a live session, with permissions, brands and factories; null when the session ended. */
-export async function loadSessionUser(q: Queryable, sessionId: string, userId: number): Promise<SessionUser | null> {
+/**
+ * The signed-in user behind a live session, with permissions, brands and factories, and when the
+ * session ends; null when it ended. Prepared: it runs for every request the session cache misses.
+ */
+export async function loadSession(q: Queryable, sessionId: string, userId: number): Promise<{ user: SessionUser; expiresAt: number } | null> {
   const [u] = await q.query(
-    `SELECT u.userid, u.username, u.firstname, u.lastname, u.isfactoryuser, u.roleid,
+    `SELECT u.userid, u.username, u.firstname, u.lastname, u.isfactoryuser, u.roleid, s.expiresat,
             coalesce((SELECT array_agg(rp.moduleid * 100 + rp.actionid) FROM role_permissions rp
                         JOIN roles r ON r.roleid = rp.roleid AND r.isactive WHERE rp.roleid = u.roleid), '{}') AS perms,
             coalesce((SELECT array_agg(brandid) FROM user_brands WHERE userid = u.userid), '{}') AS brands,
             coalesce((SELECT array_agg(factorykey) FROM user_factories WHERE userid = u.userid), '{}') AS factories
        FROM sessions s JOIN users u ON u.userid = s.userid
       WHERE s.sessionid = $1 AND s.userid = $2 AND s.revokedat IS NULL AND s.expiresat > now() AND u.isactive`,
-    [sessionId, userId]);
+    [sessionId, userId], { prepare: true });
   if (!u) return null;
   return {
-    userId: u.userid, userName: u.username, firstName: u.firstname, lastName: u.lastname,
-    isFactoryUser: u.isfactoryuser, roleId: u.roleid, sessionId,
-    permissions: new Set(u.perms), brandIds: new Set(u.brands), factoryKeys: new Set(u.factories),
+    user: {
+      userId: u.userid, userName: u.username, firstName: u.firstname, lastName: u.lastname,
+      isFactoryUser: u.isfactoryuser, roleId: u.roleid, sessionId,
+      permissions: new Set(u.perms), brandIds: new Set(u.brands), factoryKeys: new Set(u.factories),
+    },
+    expiresAt: Date.parse(u.expiresat),
   };
 }

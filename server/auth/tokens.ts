@@ -21,7 +21,17 @@ export function loadTokenSecret(dataDir: string | undefined, env = process.env):
   const file = path.join(dataDir, 'token-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, randomToken(), { mode: 0o600 });
+    // Written aside, then linked in place (atomic, refused when present): of processes starting
+    // together on one DATA_DIR, the first one's secret wins and none reads a half-written file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, randomToken(), { mode: 0o600 });
+    try {
+      fs.linkSync(tmp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.unlinkSync(tmp);
+    }
   }
   return fs.readFileSync(file, 'utf8').trim();
 }

@@ -4,6 +4,7 @@
  * dates as 'YYYY-MM-DD' strings and timestamps as ISO strings, so results are identical.
  */
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,8 +12,17 @@ import pg from 'pg';
 
 export type Row = Record<string, any>;
 
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared (named) on the connection and reuse it: PostgreSQL plans a
+   * prepared statement once (a generic plan) instead of per call, which is most of the cost of a
+   * read through a many-join view. For statements whose text repeats; the text is the key.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<T[]>;
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -23,7 +33,52 @@ export interface Db extends Queryable {
   dumpDataDir?(): Promise<Blob>;
   /** Runs fn inside one transaction; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on CHANGES_CHANNEL, from any process on a
+   * PostgreSQL server, from this one on PGlite. A change committed by this process is reported
+   * before its query or transaction resolves. `onListening(false)` says notifications from other
+   * processes may be missed from now on (the listening connection was lost), `onListening(true)`
+   * that they arrive again. Resolves once listening.
+   */
+  listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void): Promise<void>;
+  /**
+   * Runs fn while holding a lock named `name` across every process on the database (a PostgreSQL
+   * advisory lock; on PGlite one process owns the database): e.g. migrations and the first seed,
+   * when several server processes start at once.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The one channel of change notifications (`pg_notify('db_changes', topic)`); the payload names what changed. */
+export const CHANGES_CHANNEL = 'db_changes';
+
+/** The name of a prepared statement: one per statement text. */
+const statementName = (sql: string) => `q_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+
+/**
+ * A parameter as an SQL literal for EXECUTE on PGlite (its query call prepares an unnamed
+ * statement each time, so a named one is reached through PREPARE/EXECUTE). Quoted, the literal is
+ * of unknown type and takes the type PREPARE inferred for the parameter.
+ */
+export function sqlLiteral(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  const quote = (s: string) => {
+    if (s.includes('\0')) throw new Error('Text must not contain NUL characters.');
+    return `'${s.replace(/'/g, "''")}'`;
+  };
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`Not a finite number: ${v}`);
+    return quote(String(v));
+  }
+  if (typeof v === 'bigint' || typeof v === 'boolean') return quote(String(v));
+  if (typeof v === 'string') return quote(v);
+  if (v instanceof Date) return quote(v.toISOString());
+  if (Array.isArray(v)) {
+    const element = (e: unknown) => (e === null || e === undefined ? 'NULL' : `"${String(e).replace(/[\\"]/g, '\\$&')}"`);
+    return quote(`{${v.map(element).join(',')}}`);
+  }
+  return quote(JSON.stringify(v));
 }
 
 const INT8 = 20, NUMERIC = 1700, DATE = 1082, TIMESTAMP = 1114, TIMESTAMPTZ = 1184;
@@ -58,18 +113,34 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     startParams: pgliteStartParams(),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
   });
-  const q = (runner: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query(sql, params = []) {
-      const res = await runner.query(sql, params as any[]);
-      return res.rows as any[];
+  // Statements prepared in this (single) session, or being prepared: concurrent first uses of one
+  // text share one PREPARE. Inside a transaction statements run unprepared: waiting there for a
+  // PREPARE queued behind the transaction would never end.
+  const prepared = new Map<string, Promise<void>>();
+  const q = (runner: Pick<PGlite, 'query' | 'exec'>, inTx: boolean): Queryable => ({
+    async query(sql, params = [], opts) {
+      if (!opts?.prepare || inTx) return (await runner.query(sql, params as any[])).rows as any[];
+      const name = statementName(sql);
+      let ready = prepared.get(name);
+      if (!ready) {
+        prepared.set(name, (ready = runner.query(`PREPARE ${name} AS ${sql}`).then(() => {})));
+        ready.catch(() => prepared.delete(name));
+      }
+      await ready;
+      const args = params.length ? `(${params.map(sqlLiteral).join(', ')})` : '';
+      return (await runner.query(`EXECUTE ${name}${args}`)).rows as any[];
     },
     async exec(sql) { await runner.exec(sql); },
   });
   return {
     kind: 'pglite',
-    ...q(pgl),
+    ...q(pgl, false),
     dumpDataDir: () => pgl.dumpDataDir('none') as Promise<Blob>,
-    tx: (fn) => pgl.transaction((t) => fn(q(t as any))),
+    tx: (fn) => pgl.transaction((t) => fn(q(t as any, true))),
+    // One process owns the database, so its own notifications are all there are; PGlite hands
+    // them over as the committing query completes.
+    async listen(onNotify) { await pgl.listen(CHANGES_CHANNEL, onNotify); },
+    exclusive: (_name, fn) => fn(),
     close: () => pgl.close(),
   };
 }
@@ -78,17 +149,20 @@ export async function openPostgres(url: string): Promise<Db> {
   const parsers: Record<number, (v: string) => unknown> = {
     [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso,
   };
+  const changes = pgChanges(url);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    onConnect: changes.onConnect,
     types: { getTypeParser: ((oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as any },
   });
   // An idle pooled connection that the server ends (restart, admin command) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const q = (runner: pg.Pool | pg.PoolClient): Queryable => ({
-    async query(sql, params = []) {
-      const res = await runner.query(sql, params as any[]);
+    async query(sql, params = [], opts) {
+      // pg prepares a named statement once per pooled connection and reuses it after.
+      const res = await runner.query(opts?.prepare ? { name: statementName(sql), text: sql, values: params as any[] } : { text: sql, values: params as any[] });
       return res.rows;
     },
     async exec(sql) { await runner.query(sql); },
@@ -110,7 +184,81 @@ export async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (onNotify, onListening) => changes.listen(onNotify, onListening),
+    async exclusive(name, fn) {
+      // A session lock on a connection of its own: fn's queries use the pool meanwhile.
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        return await fn();
+      } finally {
+        await c.end().catch(() => {});
+      }
+    },
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Change notifications on PostgreSQL. Other processes' changes arrive on a connection of its own
+ * (a pooled one may be idle-closed or busy): one client per process, reconnected after a loss,
+ * which is reported because notifications sent meanwhile are gone. Every pooled connection
+ * listens too, so a change this process commits is reported before its COMMIT resolves
+ * (PostgreSQL delivers a session's own notifications ahead of ReadyForQuery): the next request
+ * never sees the state before it.
+ */
+function pgChanges(url: string) {
+  const subscribers: { onNotify: (payload: string) => void; onListening: (ok: boolean) => void }[] = [];
+  const dispatch = (m: pg.Notification) => { if (m.channel === CHANGES_CHANNEL) for (const s of subscribers) s.onNotify(m.payload ?? ''); };
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let closed = false;
+  const tell = (ok: boolean) => { for (const s of subscribers) s.onListening(ok); };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', dispatch);
+    c.on('error', (err) => {
+      console.error(`PostgreSQL LISTEN connection lost: ${err.message}`);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+    client = c;
+  };
+  const ensure = () => (connecting ??= connect().finally(() => { connecting = undefined; }));
+  const reconnect = () => {
+    if (closed) return;
+    setTimeout(() => { ensure().then(() => tell(true), reconnect); }, 1000).unref();
+  };
+  const lost = (c: pg.Client) => {
+    if (client !== c || closed) return;
+    client = undefined;
+    tell(false);
+    reconnect();
+  };
+  return {
+    /** The pool's hook for each new connection, before its first use. */
+    async onConnect(c: pg.ClientBase) {
+      c.on('notification', dispatch);
+      await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+    },
+    async listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void) {
+      subscribers.push({ onNotify, onListening });
+      // A first connection that fails is retried like a lost one; onListening(true) tells when it works.
+      if (!client) await ensure().catch((err) => { reconnect(); throw err; });
+    },
+    async close() {
+      closed = true;
+      await connecting?.catch(() => {});
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
   };
 }
 

@@ -7,8 +7,7 @@ import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { EntitySchema } from '../schemas/documents';
 import { fieldAccess } from '../schemas/visibility';
-import { badRequest } from '../http/errors';
-import { recordState } from './access';
+import { badRequest, notFound } from '../http/errors';
 import { paged, type Paged } from './paging';
 import { columnOf } from './split-record';
 import { containsPattern } from '../db/contains';
@@ -45,11 +44,30 @@ export function scope(schema: EntitySchema, user: SessionUser, start: number): {
   return { where, params };
 }
 
-export async function readRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, id: number) {
+/**
+ * The statement behind one record: its visible fields plus whether it is deleted and whether it is
+ * in the user's scope, in one prepared round trip (the statement text is the same for every
+ * user of the same visible fields and scope shape, so PostgreSQL plans it once per connection).
+ */
+export function recordStatement(ctx: AppContext, user: SessionUser, entity: string, keyField: string, id: number) {
   const { schema, select } = visibleColumns(ctx, user, entity);
-  // Outside the user's brands or factories answers like a missing record (records/access.ts).
-  if ((await recordState(ctx, user, entity, keyField, id)).deleted) throw new AppError(404, 'record_deleted', 'The record you are trying to access is deleted.');
-  const [row] = await ctx.db.query(`SELECT ${select} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`, [id]);
+  const s = scope(schema, user, 1);
+  const deleted = 'IsDeleted' in schema.properties ? 'isdeleted' : 'false';
+  const mine = s.where.length ? s.where.join(' AND ') : 'true';
+  return {
+    schema,
+    sql: `SELECT ${select}, ${deleted} AS "$deleted", coalesce(${mine}, false) AS "$mine" FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = $1`,
+    params: [id, ...s.params],
+  };
+}
+
+export async function readRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, id: number) {
+  const { schema, sql, params } = recordStatement(ctx, user, entity, keyField, id);
+  const [found] = await ctx.db.query(sql, params, { prepare: true });
+  // Outside the user's brands or factories answers exactly like a missing record (records/access.ts).
+  if (!found || !found.$mine) throw notFound('The record was not found.');
+  const { $deleted: deleted, $mine: _mine, ...row } = found;
+  if (deleted) throw new AppError(404, 'record_deleted', 'The record you are trying to access is deleted.');
   return (await withUserNames(ctx.db, schema, [row]))[0];
 }
 
@@ -67,8 +85,11 @@ export interface ExtraFilters {
 }
 
 
-/** A page of records; `only` limits the answer to those fields (a grid's columns). */
-export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
+/**
+ * The statements behind a page of records: its rows and the count of all matches, each with
+ * parameters only (page size and offset too), so their text repeats and they are prepared.
+ */
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const s = scope(schema, user, 0);
   const where = [...s.where];
@@ -82,18 +103,39 @@ export async function searchRecords(ctx: AppContext, user: SessionUser, entity: 
   if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) add((n) => `seasonid = $${n}`, req.SeasonId);
   const statuses = [req.StatusId, req.StatusIdSecondary].filter((x): x is number => x !== undefined);
   if (statuses.length && 'StatusId' in schema.properties) {
-    // The synthetic groups 9998/9999 (LOOKUP-030) expand to their member statuses.
-    add((n) => `statusid IN (SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY($${n})
-                             UNION SELECT unnest($${n}::int[]))`, statuses);
+    // The synthetic groups 9998/9999 (LOOKUP-030) expand to their member statuses; as one array
+    // (an init plan) the status is an index condition.
+    add((n) => `statusid = ANY(ARRAY(SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY($${n})) || $${n}::int[])`, statuses);
   }
   const sort = req.sortColumn ?? keyField;
   if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${viewOf(entity)} ${whereSql}`, params);
-  const rows = await ctx.db.query(
-    `SELECT ${select} FROM ${viewOf(entity)} ${whereSql}
-      ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${column(schema, keyField)}
-      LIMIT ${req.pageSize} OFFSET ${(req.pageNumber - 1) * req.pageSize}`, params);
-  return paged(rows, req.pageNumber, req.pageSize, n);
+  const n = params.length;
+  const key = column(schema, keyField);
+  const order = `ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
+  return {
+    count: { sql: `SELECT count(*)::int AS n FROM ${viewOf(entity)} ${whereSql}`, params },
+    // All matches' keys and sort values in one pass over the view narrowed to the filter and sort
+    // columns (PostgreSQL drops the joins nothing refers to; unordered, it joins the cheapest way),
+    // counted and sorted from there; then the shown fields, names and all, for the page's keys only.
+    // A page past the end has no rows to carry the count: `count` then.
+    rows: {
+      sql: `WITH matches AS MATERIALIZED (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${viewOf(entity)} ${whereSql}),
+                 page AS (SELECT "$key" FROM matches ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})
+            SELECT ${select}, (SELECT count(*)::int FROM matches) AS "$total" FROM ${viewOf(entity)}
+             WHERE ${key} = ANY(ARRAY(SELECT "$key" FROM page))
+             ${order}`,
+      params: [...params, req.pageSize, (req.pageNumber - 1) * req.pageSize],
+    },
+  };
+}
+
+/** A page of records; `only` limits the answer to those fields (a grid's columns). */
+export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
+  const { count, rows } = searchStatements(ctx, user, entity, keyField, req, only, extra);
+  const found = await ctx.db.query(rows.sql, rows.params, { prepare: true });
+  const total = found.length ? found[0].$total as number
+    : (await ctx.db.query<{ n: number }>(count.sql, count.params, { prepare: true }))[0].n;
+  return paged(found.map(({ $total, ...row }) => row), req.pageNumber, req.pageSize, total);
 }

@@ -16,7 +16,7 @@ export async function withUserNames<T extends Row>(q: Queryable, schema: EntityS
   if (!ids.length) return rows;
   const found = await q.query<{ userid: number; name: string }>(
     `SELECT userid, CASE WHEN userid = 1 THEN 'System User' ELSE trim(coalesce(firstname, '') || ' ' || coalesce(lastname, '')) END AS name
-       FROM users WHERE userid = ANY($1)`, [ids]);
+       FROM users WHERE userid = ANY($1)`, [ids], { prepare: true });
   const names = new Map(found.map((u) => [u.userid, u.name]));
   for (const r of rows) {
     for (const f of fields) if (typeof r[f] === 'number') (r as Row)[`${f}Name`] = names.get(r[f] as number) ?? null;

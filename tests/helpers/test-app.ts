@@ -21,7 +21,7 @@ export const DEMO_USERS = ['admin', 'designer', 'costing', 'forecast', 'factory'
 export type DemoUser = (typeof DEMO_USERS)[number];
 
 /** A fresh database on the PostgreSQL server, dropped by `drop`. */
-async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function freshPostgres(url: string): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const name = `plm_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -32,6 +32,7 @@ async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise
   const db = await openPostgres(u.toString());
   return {
     db,
+    url: u.toString(),
     drop: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: url });
