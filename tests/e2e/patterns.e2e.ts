@@ -84,15 +84,13 @@ describe('patterns', () => {
     await page.waitForURL((u) => u.pathname === '/Search' && u.searchParams.get('searchModule') === '3');
   });
 
-  it('PAT-018 PERM-028 the factory user sees no costing field and cannot edit the target purchase price', async () => {
+  it('PAT-018 PERM-028 PERM-029 (ADR 014) the factory user sees no costing field, the target purchase price included', async () => {
     const page = await app.page();
     await login(page, 'factory');
     await waitForPath(page, '/home');
     await navigate(page, '/pattern/1');
-    const price = page.getByLabel('Target Purchase Price');
-    await price.waitFor();
-    expect(await price.isEditable()).toBe(false);
-    for (const label of ['Original FOB Target', 'US Target Duty %', 'CA Target Duty %', 'US Duty Free']) {
+    await page.getByLabel('Pattern Name Key').waitFor();
+    for (const label of ['Target Purchase Price', 'Original FOB Target', 'US Target Duty %', 'CA Target Duty %', 'US Duty Free']) {
       expect(await page.getByText(label, { exact: true }).count(), label).toBe(0);
     }
   });
