@@ -106,6 +106,7 @@ async function pasteRoundTrip(server: RunningServer): Promise<string> {
     await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'), { timeout: 30_000 });
     await page.goto('/grid/costing');
     await page.getByText(/\d+ records/).waitFor({ timeout: 120_000 });
+    await page.locator('.data-grid td').first().waitFor();
     const times: number[] = [];
     let outcome = '';
     for (let round = 1; round <= 3; round++) {
@@ -114,6 +115,7 @@ async function pasteRoundTrip(server: RunningServer): Promise<string> {
       await finder.getByRole('textbox', { name: 'Column' }).fill('Est. Factory First Cost');
       await finder.getByRole('textbox', { name: 'Column' }).press('Enter');
       await finder.waitFor({ state: 'detached' });
+      await page.locator('.data-grid td.current').first().waitFor();
       const text = Array.from({ length: 1000 }, (_, i) => [10 + round + i / 100, round % 2 ? 'USD' : 'EUR', 20 + round + i / 100, 'USD'].join('\t')).join('\r\n');
       const answered = page.waitForResponse((r) => /\/api\/Grid\/costing\/Save$/i.test(new URL(r.url()).pathname), { timeout: 120_000 });
       const t0 = performance.now();

@@ -17,8 +17,8 @@ export interface Config {
   /** Absolute session length in seconds (AUTH-012: 3 hours). */
   sessionSeconds: number;
   seedDemo: boolean;
-  /** Rows per transaction of a bulk save (docs/decisions/013-bulk-writes.md). */
-  bulkBatchRows: number;
+  /** Rows per transaction of a bulk save (docs/decisions/013-bulk-writes.md); 200 by default. */
+  bulkBatchRows?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,6 +33,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 20 * 60),
     sessionSeconds: 3 * 60 * 60,
     seedDemo: env.SEED_DEMO !== 'false',
-    bulkBatchRows: Math.max(1, Number(env.BULK_BATCH_ROWS) || 200),
+    bulkBatchRows: Number(env.BULK_BATCH_ROWS) >= 1 ? Math.floor(Number(env.BULK_BATCH_ROWS)) : undefined,
   };
 }

@@ -54,7 +54,7 @@ export async function saveRecords(
   ctx: AppContext, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[], answer?: string[],
 ): Promise<RowOutcome[]> {
   const out: RowOutcome[] = [];
-  const size = ctx.config.bulkBatchRows;
+  const size = ctx.config.bulkBatchRows ?? 200;
   for (let start = 0; start < reqs.length; start += size) {
     if (start) await yieldToOthers();
     const plan = await planUpdates(ctx, ctx.db, user, entity, keyField, reqs.slice(start, start + size));
