@@ -201,6 +201,6 @@ export async function benchGridSave() {
     `Targets: 1,000 rows ≤ 1 s embedded and ≤ 0.3 s on PostgreSQL; 10,000 rows ≤ 10 s embedded; health p95 ≤ 200 ms during a 5,000-row save.`,
     `Machine load (1-min average) before: ${load0.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}.`,
   ].join('\n');
-  writeSection('API: grid save (bulk write path)', body);
+  writeSection('API: grid save, bulk write path', body);
   console.log(body);
 }

@@ -10,7 +10,8 @@ export function writeSection(name: string, body: string) {
   const text = fs.existsSync(FILE) ? fs.readFileSync(FILE, 'utf8') : HEADER;
   const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const section = `<!-- ${name} -->\n## ${name}\n\n_Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}._\n\n${body.trim()}\n<!-- /${name} -->`;
-  const re = new RegExp(`<!-- ${name} -->[\\s\\S]*?<!-- /${name} -->`);
+  const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`<!-- ${quoted} -->[\\s\\S]*?<!-- /${quoted} -->`);
   fs.writeFileSync(FILE, re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`);
 }
 
