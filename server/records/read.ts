@@ -126,7 +126,8 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
             SELECT ${select}, (SELECT count(*)::int FROM matches) AS "$total" FROM ${viewOf(entity)}
              WHERE ${key} = ANY(ARRAY(SELECT "$key" FROM page))
              ${order}`,
-      params: [...params, req.pageSize, (req.pageNumber - 1) * req.pageSize],
+      // Page 0 or below is the first page (a negative OFFSET is an error on PostgreSQL), for every caller.
+      params: [...params, Math.max(0, req.pageSize), (Math.max(1, req.pageNumber) - 1) * Math.max(0, req.pageSize)],
     },
   };
 }
@@ -137,5 +138,5 @@ export async function searchRecords(ctx: AppContext, user: SessionUser, entity: 
   const found = await ctx.db.query(rows.sql, rows.params, { prepare: true });
   const total = found.length ? found[0].$total as number
     : (await ctx.db.query<{ n: number }>(count.sql, count.params, { prepare: true }))[0].n;
-  return paged(found.map(({ $total, ...row }) => row), req.pageNumber, req.pageSize, total);
+  return paged(found.map(({ $total, ...row }) => row), Math.max(1, req.pageNumber), req.pageSize, total);
 }

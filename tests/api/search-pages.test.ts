@@ -20,6 +20,18 @@ const page = async (body: object) => {
 };
 
 describe('issue 10: colorway search pages', () => {
+  it('the shared search reads page 0 or a negative page as the first page, on every database', async () => {
+    const { searchRecords } = await import('../../server/records/read');
+    const { authenticate } = await import('../../server/auth/authenticate');
+    const user = await authenticate(t.ctx, `Bearer ${admin}`);
+    const req = { pageSize: 3, sortColumn: 'PrototypeName', sortDirection: 'ASC' };
+    const first = await searchRecords(t.ctx, user, 'colorway', 'PrototypeSeasonalId', { ...req, pageNumber: 1 });
+    for (const n of [0, -5]) {
+      const got = await searchRecords(t.ctx, user, 'colorway', 'PrototypeSeasonalId', { ...req, pageNumber: n });
+      expect(got.Results).toEqual(first.Results);
+    }
+  });
+
   it('pages by name in both directions match a plain ordered query, with the total of all matches', async () => {
     const all = await t.ctx.db.query<{ id: number }>(
       `SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted ORDER BY prototypename DESC NULLS LAST, prototypeseasonalid`);
