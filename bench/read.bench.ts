@@ -18,7 +18,7 @@ import { runMigrations } from '../server/db/migrate';
 import { loadSchemas } from '../server/schemas/registry';
 import { loadSession } from '../server/auth/sessions';
 import { recordStatement, searchStatements, type SearchRequest } from '../server/records/read';
-import { withUserNames } from '../server/records/user-names';
+import { withReferenceNames } from '../server/records/references';
 import { load, type LoadResult } from './lib/load';
 import { startServer, type RunningServer } from './lib/server';
 import { loadavg, writeSection } from './lib/results';
@@ -61,7 +61,7 @@ async function rawSql(db: Db, shape: Shape, concurrency: number) {
   const byId = async () => {
     const { schema, sql, params } = recordStatement(ctx, user, 'colorway', 'PrototypeSeasonalId', shape.ids[i++ % shape.ids.length]);
     const rows = await db.query(sql, params, { prepare: true });
-    await withUserNames(db, schema, rows);
+    await withReferenceNames(ctx, db, user, schema, rows);
     return done();
   };
   return {

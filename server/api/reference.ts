@@ -1,17 +1,37 @@
 /**
  * Reference data calls (S0 §7): brands, seasons, sub-seasons, statuses and workflow groups.
- * Anything under a brand checks the user's brand assignment (PERM-022).
+ * Anything under a brand checks the user's brand assignment (PERM-022). GET /api/Reference/{source}:
+ * the choices of any reference field (`x-ref`, server/records/references.ts) as [{ value, label }].
  */
 import { SIGNED_IN, requireBrand, type ApiRouter } from '../http/router';
-import { intParam } from '../http/request';
+import { intParam, queryParam } from '../http/request';
 import { notFound } from '../http/errors';
+import { REFERENCE_FILTERS, referenceOptions } from '../records/references';
+import type { ParamDecl } from '../http/params';
 
 const BRAND_COLS = `brandid AS "BrandId", brandname AS "BrandName", sapbrandid AS "SAPBrandId",
   ispdmready AS "IsPDMReady", cansfoverride AS "CanSfOverride"`;
 const SEASON_COLS = `seasonid AS "SeasonId", brandid AS "BrandId", seasonname AS "SeasonName",
   seasoncode AS "SeasonCode", sortorder AS "SortOrder", isactive AS "IsActive"`;
 
+const REFERENCE_QUERY: ParamDecl = { ...Object.fromEntries(REFERENCE_FILTERS.map((f) => [f, 'id'])), Ids: 'ids' };
+
 export function referenceRoutes(r: ApiRouter) {
+  // Scope parameters a source does not take are ignored; a brand named must be one of the user's (PERM-022).
+  r.get('/api/Reference/:source', SIGNED_IN, { params: { source: 'text' }, query: REFERENCE_QUERY }, async (c) => {
+    const user = c.get('user');
+    const filters: Record<string, number> = {};
+    for (const f of REFERENCE_FILTERS) {
+      const v = intParam(c, f, -1);
+      if (v >= 0) filters[f] = v;
+    }
+    if (filters.BrandId !== undefined) requireBrand(user, filters.BrandId);
+    const ids = queryParam(c, 'Ids')?.split(',').map((x) => x.trim()).filter(Boolean).map(Number);
+    const options = await referenceOptions(c.get('ctx'), user, c.req.param('source') ?? '', filters, ids);
+    if (!options) throw notFound('No such reference source.');
+    return c.json(options);
+  });
+
   r.get('/api/Brand/GetBrands', SIGNED_IN, async (c) =>
     c.json(await c.get('ctx').db.query(`SELECT ${BRAND_COLS} FROM brands ORDER BY brandname`)));
 

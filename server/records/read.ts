@@ -12,7 +12,7 @@ import { paged, type Paged } from './paging';
 import { columnOf } from './split-record';
 import { containsPattern } from '../db/contains';
 import { AppError } from '../http/errors';
-import { withUserNames } from './user-names';
+import { withReferenceNames } from './references';
 
 export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
@@ -68,7 +68,7 @@ export async function readRecord(ctx: AppContext, user: SessionUser, entity: str
   if (!found || !found.$mine) throw notFound('The record was not found.');
   const { $deleted: deleted, $mine: _mine, ...row } = found;
   if (deleted) throw new AppError(404, 'record_deleted', 'The record you are trying to access is deleted.');
-  return (await withUserNames(ctx.db, schema, [row]))[0];
+  return (await withReferenceNames(ctx, ctx.db, user, schema, [row]))[0];
 }
 
 export interface SearchRequest {

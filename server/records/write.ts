@@ -20,7 +20,7 @@ import { shapeOf, writeRows } from './write-rows';
 import { column, viewOf } from './read';
 import { runPrepareHooks, runSetChecks, runUpdateHooks } from './hooks';
 import { withRequestCache } from './request-cache';
-import { withUserNames } from './user-names';
+import { withReferenceNames } from './references';
 
 /** `warnings` collects the hooks' notes that do not refuse the save (see UpdateHookArgs.warn). */
 export interface UpdateRequest { id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[] }
@@ -211,7 +211,7 @@ export async function answerUpdates(q: Queryable, plan: UpdatePlan, answer?: str
     const next = await q.query(`SELECT ${shape.select(fields)} FROM ${viewOf(plan.entity)} WHERE ${column(schema, keyField)} = ANY($1)`,
       [plan.rows.map((r) => reqs[r.i].id)]);
     const byId = new Map(next.map((r) => [r[keyField] as number, visibleRecord(r, access)]));
-    const named = await withUserNames(q, schema, plan.rows.map((r) => byId.get(reqs[r.i].id)!));
+    const named = await withReferenceNames(plan.ctx, q, plan.user, schema, plan.rows.map((r) => byId.get(reqs[r.i].id)!));
     plan.rows.forEach((r, n) => { plan.out[r.i] = { ok: true, record: named[n] }; });
   }
   return plan.out as RowOutcome[];

@@ -11,6 +11,19 @@ export interface LinkSpec {
   keyColumn?: string;
 }
 
+/**
+ * A reference to another record (`x-ref`): the source of its names and choices
+ * (server/records/references.ts), the record field holding the name (default: the field without a
+ * trailing `Id`, plus `Name`), the scope of its choices (option parameter -> a field of the form or a
+ * constant), and whether it is fixed once the record exists (brand and season).
+ */
+export interface ReferenceSpec {
+  source: string;
+  name?: string;
+  scope?: Record<string, string | number>;
+  fixed?: boolean;
+}
+
 export interface PropertySchema {
   type?: string | string[];
   title?: string;
@@ -21,8 +34,10 @@ export interface PropertySchema {
   'x-lookup'?: string;
   'x-computed'?: boolean;
   'x-money'?: boolean;
-  /** An integer user id the screens show as the user's name. */
+  /** An integer user id the screens show as the user's name (shorthand for `x-ref: { source: 'users' }`). */
   'x-user'?: boolean;
+  /** An integer key of another record, shown by its name (ADR 002). */
+  'x-ref'?: ReferenceSpec;
   'x-link'?: LinkSpec;
   [k: string]: unknown;
 }

@@ -12,6 +12,7 @@ import { withStorageBounds } from './bounds';
 import { gridMeta, layoutMeta, visibilityMeta } from './meta';
 import { permissionAlternatives, type EntitySchema, type GridDoc, type LayoutDoc, type PermissionRef, type PermissionsDoc, type VisibilityDoc } from './documents';
 import type { FieldError } from '../http/errors';
+import { REFERENCE_SOURCES } from '../records/references';
 
 export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
@@ -50,6 +51,21 @@ function readDocs<T>(dir: string, suffix: string): Docs<T> {
   return out;
 }
 
+/** Every `x-ref` names a known source, scope parameters the source accepts and scope fields the entity has. */
+function checkReferences(file: string, doc: EntitySchema) {
+  for (const [field, p] of Object.entries(doc.properties)) {
+    const ref = p['x-ref'];
+    if (!ref) continue;
+    const at = `/properties/${field}/x-ref`;
+    const src = Object.hasOwn(REFERENCE_SOURCES, ref.source) ? REFERENCE_SOURCES[ref.source] : undefined;
+    if (!src) throw new SchemaDocumentError(file, `${at}/source`, `unknown reference source '${ref.source}'`);
+    for (const [param, from] of Object.entries(ref.scope ?? {})) {
+      if (!src.filters?.[param]) throw new SchemaDocumentError(file, `${at}/scope/${param}`, `source '${ref.source}' has no scope parameter '${param}'`);
+      if (typeof from === 'string' && !(from in doc.properties)) throw new SchemaDocumentError(file, `${at}/scope/${param}`, `unknown field '${from}'`);
+    }
+  }
+}
+
 export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   const rel = (f: string) => path.relative(process.cwd(), f);
   const permissionsFile = path.join(dir, 'permissions.json');
@@ -86,6 +102,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
         const f = doc[k];
         if (f && !(f in doc.properties)) throw new SchemaDocumentError(rel(file), `/${k}`, `unknown field '${f}'`);
       }
+      checkReferences(rel(file), doc);
       map.set(name, doc);
     }
     return map;
