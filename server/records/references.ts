@@ -18,12 +18,14 @@ import { scope } from './read';
 
 type Row = Record<string, unknown>;
 
-/** One source of reference rows: integer keys with a name. */
+/** One source of reference rows: keys (integers, or text codes such as a gender) with a name. */
 export interface ReferenceSource {
   /** FROM clause (table, view or join). */
   from: string;
   /** SQL of the key and of the name. */
   id: string;
+  /** The key's type when it is not an integer. */
+  keyType?: 'text';
   label: string;
   /** SQL of the brand a row belongs to (rows of other brands are neither named nor offered). */
   brand?: string;
@@ -61,6 +63,7 @@ export const REFERENCE_SOURCES: Record<string, ReferenceSource> = {
     filters: { BrandId: 'w.brandid', ObjectLevel: 'w.objectlevel' }, order: 'w.wfgroupname',
   },
   productTypes: { from: 'product_types p', id: 'p.producttypeid', label: 'p.producttypename', order: 'p.producttypename' },
+  genders: { from: 'genders g', id: 'g.genderkey', keyType: 'text', label: 'g.gendername', order: 'g.gendername' },
   roles: { from: 'roles r', id: 'r.roleid', label: 'r.rolename', offered: 'r.isactive', order: 'r.rolename' },
   launchDates: {
     from: 'line_plan_launch_dates d JOIN line_plans lp ON lp.lineplanid = d.lineplanid', id: 'd.lineplanlaunchdateid',
@@ -107,22 +110,25 @@ function sourceScope(ctx: AppContext, user: SessionUser, src: ReferenceSource, s
   return brand ? { where: [brand.replace('$', () => `$${start + 1}`)], params: [[...user.brandIds]] } : { where: [], params: [] };
 }
 
-/** The names of `ids` per source, in one statement: Map<source, Map<id, name>>. */
-export async function referenceNames(ctx: AppContext, q: Queryable, user: SessionUser, wanted: Map<string, Set<number>>) {
+type Key = number | string;
+const isKey = (v: unknown): v is Key => typeof v === 'number' || (typeof v === 'string' && v !== '');
+
+/** The names of `ids` per source, in one statement: Map<source, Map<id as text, name>>. */
+export async function referenceNames(ctx: AppContext, q: Queryable, user: SessionUser, wanted: Map<string, Set<Key>>) {
   const parts: string[] = [];
   const params: unknown[] = [];
   for (const [name, ids] of wanted) {
     const src = REFERENCE_SOURCES[name];
     if (!src || !ids.size) continue;
-    params.push([...ids]);
+    params.push(src.keyType === 'text' ? [...ids].map(String) : [...ids].map(Number).filter(Number.isInteger));
     const n = params.length;
     const s = sourceScope(ctx, user, src, n, false);
     params.push(...s.params);
-    parts.push(`SELECT '${name}' AS source, ${src.id} AS id, ${src.label} AS name FROM ${src.from} WHERE ${[`${src.id} = ANY($${n})`, ...s.where].join(' AND ')}`);
+    parts.push(`SELECT '${name}' AS source, ${src.id}::text AS id, ${src.label} AS name FROM ${src.from} WHERE ${[`${src.id} = ANY($${n}::${src.keyType ?? 'int'}[])`, ...s.where].join(' AND ')}`);
   }
-  const out = new Map<string, Map<number, string>>();
+  const out = new Map<string, Map<string, string>>();
   if (!parts.length) return out;
-  const rows = await q.query<{ source: string; id: number; name: string }>(parts.join(' UNION ALL '), params, { prepare: true });
+  const rows = await q.query<{ source: string; id: string; name: string }>(parts.join(' UNION ALL '), params, { prepare: true });
   for (const r of rows) {
     if (!out.has(r.source)) out.set(r.source, new Map());
     out.get(r.source)!.set(r.id, r.name);
@@ -139,23 +145,23 @@ export async function withReferenceNames<T extends Row>(ctx: AppContext, q: Quer
     const ref = referenceOf(schema.properties[f]);
     return ref && schema.properties[f].type !== 'array' && !schema.properties[nameFieldOf(f, ref)] ? [{ f, ref, nameField: nameFieldOf(f, ref) }] : [];
   });
-  const wanted = new Map<string, Set<number>>();
+  const wanted = new Map<string, Set<Key>>();
   for (const r of rows) {
     for (const { f, ref } of fields) {
-      if (typeof r[f] !== 'number') continue;
+      if (!isKey(r[f])) continue;
       if (!wanted.has(ref.source)) wanted.set(ref.source, new Set());
-      wanted.get(ref.source)!.add(r[f] as number);
+      wanted.get(ref.source)!.add(r[f] as Key);
     }
   }
   if (!wanted.size) return rows;
   const names = await referenceNames(ctx, q, user, wanted);
   for (const r of rows) {
-    for (const { f, ref, nameField } of fields) if (typeof r[f] === 'number') (r as Row)[nameField] = names.get(ref.source)?.get(r[f] as number) ?? null;
+    for (const { f, ref, nameField } of fields) if (isKey(r[f])) (r as Row)[nameField] = names.get(ref.source)?.get(String(r[f])) ?? null;
   }
   return rows;
 }
 
-export interface ReferenceOption { value: number; label: string }
+export interface ReferenceOption { value: number | string; label: string }
 
 /**
  * The choices of a source within the given scope (`filters` by parameter name; `Ids` limits to those

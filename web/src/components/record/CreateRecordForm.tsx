@@ -1,7 +1,8 @@
 /**
  * CreateRecordForm: the create screen of a hierarchy level (line plan, brief, pattern, colorway) as a
  * SchemaForm over the entity's schema and its create layout (schemas/layouts/<entity>-create).
- * Database-backed choices come in as labelled options (use-create-options.ts); the parent key
+ * References (brand, season, responsible, workflow group, sub-seasons, gender) offer their choices
+ * through their widget (`x-ref`, schema-form/reference.ts); the parent key
  * gets the ParentPicker, the name field the duplicate-name note (never blocking, CONST-031);
  * a changed brand or season clears what depends on it. The screen keeps its own rules: start
  * values and fixed fields (copy, start from a parent), the create call and its messages.
@@ -23,7 +24,6 @@ import type { HierarchyLevel } from './hierarchy';
 import { NameCheckWidget, type NameCheck } from './NameCheckWidget';
 import type { PickerSource } from './parent-picker';
 import { ParentPickerWidget } from './ParentPicker';
-import { useCreateOptions } from './use-create-options';
 import './create-form.css';
 
 export interface CreateStart { values: Values; fixed: readonly string[]; subtitle?: string }
@@ -55,11 +55,6 @@ export interface CreateRecordFormProps<Row = unknown> {
 }
 
 const WIDGETS: RegistryWidgetsType = { parentPicker: ParentPickerWidget, nameCheck: NameCheckWidget };
-/** Fields whose options load from the database: their widget is fixed, so none shows as a number box until the list is there. */
-const LISTED: Record<string, FieldUi> = {
-  BrandId: { widget: 'enum' }, SeasonId: { widget: 'enum' }, ResponsibleId: { widget: 'enum' }, WFGroupId: { widget: 'enum' },
-  GenderKey: { widget: 'enum' }, SubSeasonIds: { widget: 'checklist' },
-};
 
 export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, optional, dependents, formErrorMessage, fieldMessages, fieldUi: ownUi, options, onInvalid, create }: CreateRecordFormProps<Row>) {
   const navigate = useNavigate();
@@ -72,12 +67,11 @@ export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, 
   const latest = useRef<Values>(initial);
   const fields = useMemo(() => (entitySchema.data && layout.data ? layoutFields(resolveLayout(layout.data, entitySchema.data)) : []), [entitySchema.data, layout.data]);
   const base = useMemo(() => entitySchema.data && creatableSchema(entitySchema.data, fields, optional), [entitySchema.data, fields, optional]);
-  const listed = useCreateOptions(level, base, fields, values);
-  const schema = useMemo(() => (listed && options
-    ? Object.entries(options).reduce((next, [f, opts]) => withOptions(next, f, opts), listed) : listed), [listed, options]);
+  const schema = useMemo(() => (base && options
+    ? Object.entries(options).reduce((next, [f, opts]) => withOptions(next, f, opts), base) : base), [base, options]);
   const brandId = values.BrandId, seasonId = values.SeasonId;
   const fieldUi = useMemo<Record<string, FieldUi>>(() => {
-    const ui: Record<string, FieldUi> = { ...LISTED };
+    const ui: Record<string, FieldUi> = {};
     for (const [f, own] of Object.entries(ownUi ?? {})) ui[f] = { ...ui[f], ...own };
     ui[level.name] = { widget: 'nameCheck', options: { check: nameCheck, brandId } };
     if (parent) ui[parent.field] = { widget: 'parentPicker', options: { source: parent.source, brandId, seasonId } };

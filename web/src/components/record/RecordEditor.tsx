@@ -20,7 +20,6 @@ import { isReadOnlyStatus, type HierarchyLevel } from './hierarchy';
 import { saveHierarchyRecord } from './save-record';
 import { StatusChange } from './StatusChange';
 import { useHierarchyRecord, type RecordData } from './use-hierarchy-record';
-import { useRecordOptions } from './use-record-options';
 import { DocumentsPanel } from './DocumentsPanel';
 import './record.css';
 
@@ -47,8 +46,8 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   const permissions = useSessionStore((s) => s.session?.userPermissions);
   const { schema, layout, fieldLayout, record, ready, error, notFound, mutate } = useHierarchyRecord(level, id, layoutName);
   const [conflict, setConflict] = useState<string | null>(null);
-  const recordSchema = useRecordOptions(level, schema, record);
-  const formSchema = useMemo(() => (recordSchema && withScreenOptions ? withScreenOptions(recordSchema) : recordSchema), [recordSchema, withScreenOptions]);
+  // References (brand, season, responsible, workflow group…) come as names and choices through their widget (x-ref).
+  const formSchema = useMemo(() => (schema && withScreenOptions ? withScreenOptions(schema) : schema), [schema, withScreenOptions]);
 
   if (!can(permissions, level.module, 'read')) return <Navigate to="/permissionDenied" replace />;
   if (notFound) return <Navigate to="/errorPage" replace />;

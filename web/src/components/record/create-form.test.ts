@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySchema } from '../fields/field-kind';
 import { clearDependents, createRefusal, creatableSchema, trimmed } from './create-form';
-import { withCreateLists } from './create-options';
 
 const schema = {
   type: 'object', required: ['BrandId', 'SeasonId', 'GenderKey'],
@@ -50,17 +49,5 @@ describe('hierarchy create form', () => {
     expect(trimmed('  Trail ')).toBe('Trail');
     expect(trimmed('   ')).toBeNull();
     expect(trimmed(null)).toBeNull();
-  });
-
-  it('LP-018 brands, seasons, sub-seasons and genders become labelled options', () => {
-    const s = withCreateLists(schema, {
-      brands: [{ BrandId: 1, BrandName: 'Summit Ridge' }], seasons: [{ SeasonId: 3, SeasonName: 'SS27' }],
-      subSeasons: [{ SubSeasonId: 5, SubSeasonName: 'Spring 2027' }], genders: [{ GenderKey: '01', GenderName: 'Men' }],
-    });
-    expect(s.properties.BrandId.oneOf).toEqual([{ const: 1, title: 'Summit Ridge' }]);
-    expect(s.properties.SeasonId.oneOf).toEqual([{ const: 3, title: 'SS27' }]);
-    expect((s.properties.SubSeasonIds.items as { oneOf: unknown }).oneOf).toEqual([{ const: 5, title: 'Spring 2027' }]);
-    expect(s.properties.GenderKey.oneOf).toEqual([{ const: '01', title: 'Men' }]);
-    expect(withCreateLists(schema, {}).properties.BrandId.oneOf).toBeUndefined();
   });
 });

@@ -22,7 +22,7 @@ import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import type { EntitySchema } from '../fields/field-kind';
 import { formKind, TIME_PATTERN } from './form-kind';
 import type { LayoutDocument } from '../fields/schema-docs';
-import type { SchemaFormContext } from './form-context';
+import { formDataStore, type SchemaFormContext } from './form-context';
 import { formSchema, isReadOnlyField, layoutFields, resolveLayout, type FieldLayoutRow } from './layout';
 import { interpretedValidator } from './interpreted-validator';
 import { FORM_ERROR_MESSAGE, toErrorSchema, withoutField, type FieldError } from './server-errors';
@@ -177,7 +177,9 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
     setMessage(null);
     setServerErrors({});
   }
-  const formContext = useMemo<SchemaFormContext>(() => ({ markDirty, initialData: formData, brandId }), [markDirty, formData, brandId]);
+  // The committed values for widgets that depend on other fields (ReferenceWidget's scope).
+  const [dataStore] = useState(() => formDataStore(() => latestData.current));
+  const formContext = useMemo<SchemaFormContext>(() => ({ markDirty, initialData: formData, brandId, data: dataStore }), [markDirty, formData, brandId, dataStore]);
   const formRef = useRef<Form>(null);
   const shown = useMemo(() => new Set(fields), [fields]);
   const extraErrors = useMemo<ErrorSchema>(() => {
@@ -227,11 +229,12 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
     if (e.formData) {
       const replaced = latest.current.onDataChange?.(e.formData);
       latestData.current = replaced ?? e.formData;
+      dataStore.changed();
       if (replaced) setPushed((n) => n + 1);
     }
     const field = id?.replace(/^root_/, '');
     if (field) setServerErrors((s) => (field in s ? withoutField(s, field) : s));
-  }, []);
+  }, [dataStore]);
   const onSubmit = useCallback((e: unknown) => void latest.current.onSubmitNow(e as { formData?: Record<string, unknown> }), []);
   const onError = useCallback(() => { setMessage([latest.current.formErrorMessage]); latest.current.onInvalid?.(); }, []);
   const form = useMemo(() => (

@@ -23,7 +23,7 @@ import {
 const NAME_CHECK = { url: '/api/Prototype/IsPrototypeNameExists', param: 'PrototypeName' };
 const PARENT = { field: 'PatternSeasonalId', source: PATTERN_PARENTS };
 const MESSAGES = { PatternSeasonalId: { required: SELECT_RELEASED_PATTERN } };
-const FIELD_UI = { DivisionKey: { widget: 'enum' }, ProductTypeId: { widget: 'enum' } };
+const FIELD_UI = { DivisionKey: { widget: 'enum' } };
 const NO_LISTS: CreateLists = { ProductTypes: [], Divisions: [] };
 
 /** /prototypeFromPattern: brand and season fixed, and the pattern itself when in status 2 or 3. */

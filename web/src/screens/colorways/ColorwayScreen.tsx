@@ -11,9 +11,6 @@ import { todayIso } from '../../format/date';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import type { EntitySchema } from '../../components/fields/field-kind';
-import { withOptions } from '../../components/schema-form/options';
-import type { CreateLists } from './colorway-create';
 import { ImagePanel } from '../../components/record/ImagePanel';
 import { levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
@@ -24,14 +21,6 @@ import { withDerivedValues } from './colorway-derived';
 import './colorways.css';
 
 const COLORWAY = levelOf('colorway')!;
-
-/** Product types by name (the create form's list). */
-function useProductTypeOptions() {
-  const { data } = useSWR<CreateLists>('/api/Prototype/GetCreateLists');
-  return useCallback((schema: EntitySchema) => (data
-    ? withOptions(schema, 'ProductTypeId', data.ProductTypes.map((p) => ({ value: p.ProductTypeId, label: p.ProductTypeName })))
-    : schema), [data]);
-}
 
 /**
  * The form's onChange: derived values from the change since the previous data (the saved record
@@ -51,10 +40,9 @@ function useDerivedValues(id: string) {
 
 export function ColorwayScreen() {
   const { id = '' } = useParams();
-  const productTypes = useProductTypeOptions();
   const derived = useDerivedValues(id);
   if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
-  return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={derived} withScreenOptions={productTypes}
+  return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={derived}
     actions={(record, reload) => <ColorwayActions record={record} reload={reload} />}
     panels={(record, reload, editable) => ({
       image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,

@@ -44,7 +44,7 @@ describe('colorway create form', () => {
 
   it('CW-002 product types and divisions become options; the division name goes into the payload', () => {
     const lists = { ProductTypes: [{ ProductTypeId: 1, ProductTypeName: 'New Product' }], Divisions: [{ DivisionKey: '01', DivisionName: 'Footwear' }] };
-    expect(listOptions(lists)).toEqual({ ProductTypeId: [{ value: 1, label: 'New Product' }], DivisionKey: [{ value: '01', label: 'Footwear' }] });
+    expect(listOptions(lists)).toEqual({ DivisionKey: [{ value: '01', label: 'Footwear' }] });
     expect(divisionName(lists, '01')).toBe('Footwear');
     expect(divisionName(undefined, '01')).toBeNull();
   });

@@ -22,9 +22,8 @@ const PATTERN_STATUSES = [2, 3];
 /** GET /api/Prototype/GetCreateLists: product types and divisions. */
 export interface CreateLists { ProductTypes: { ProductTypeId: number; ProductTypeName: string }[]; Divisions: { DivisionKey: string; DivisionName: string }[] }
 
-/** The lists as the create form's options. */
+/** The lists as the create form's options (the product type is a reference, offered by its widget). */
 export const listOptions = (lists: CreateLists): Record<string, FieldOption[]> => ({
-  ProductTypeId: lists.ProductTypes.map((p) => ({ value: p.ProductTypeId, label: p.ProductTypeName })),
   DivisionKey: lists.Divisions.map((d) => ({ value: d.DivisionKey, label: d.DivisionName })),
 });
 

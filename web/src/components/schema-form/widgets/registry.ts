@@ -13,6 +13,7 @@ import { DateWidget } from './DateWidget';
 import { LookupWidget } from './LookupWidget';
 import { NotesWidget } from './NotesWidget';
 import { NumericWidget } from './NumericWidget';
+import { ReferenceWidget } from './ReferenceWidget';
 import { SelectWidget } from './SelectWidget';
 import { StatusWidget } from './StatusWidget';
 import { TextWidget } from './TextWidget';
@@ -20,6 +21,7 @@ import { TimeWidget } from './TimeWidget';
 
 export const WIDGETS: RegistryWidgetsType = {
   lookup: LookupWidget,
+  reference: ReferenceWidget,
   status: StatusWidget,
   date: DateWidget,
   datetime: DateTimeWidget,

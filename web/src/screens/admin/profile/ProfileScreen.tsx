@@ -18,7 +18,7 @@ import { toast } from '../../../shell/toast-store';
 import { useUnsavedChanges } from '../../../shell/useUnsavedChanges';
 import { postJson, type Answer } from '../common/api';
 import { FieldLayoutPanel } from './FieldLayoutPanel';
-import { defaultsOf, PROFILE_LAYOUT, profileSchema, withBrandChange, type Defaults, type Season } from './profile-form';
+import { defaultsOf, PROFILE_LAYOUT, profileSchema, withBrandChange, type Defaults } from './profile-form';
 import '../common/admin.css';
 
 interface ProfileUser extends Defaults { UserId: number; UserName: string; FirstName: string; LastName: string; Brands: { BrandId: number; BrandName: string }[] }
@@ -28,14 +28,12 @@ export const OTHER_PROFILE_WARNING = 'You are viewing another user\'s profile. S
 
 export function ProfileScreen() {
   const ownId = useSessionStore((s) => s.session?.userId ?? '');
-  const brands = useSessionStore((s) => s.session?.brandPermissions);
   const canViewOthers = useCan('users', 'read');
   const requested = useSearchParams()[0].get('userId');
   const userId = requested && requested !== ownId ? requested : ownId;
   const other = userId !== ownId;
   const { data: user, error } = useSWR<ProfileUser>(userId ? `/api/User/GetUser?UserId=${userId}` : null);
   const { data: events, mutate: mutateEvents } = useSWR<WFAssignment[]>(userId ? `/api/User/GetWFEventAssignment?UserId=${userId}` : null);
-  const { data: seasons } = useSWR<Season[]>('/api/Season/GetSeasons');
   const { data: divisions } = useSWR<{ Results: { DivisionKey: string; DivisionName: string }[] }>('divisions',
     () => postJson<{ Results: { DivisionKey: string; DivisionName: string }[] }>('/api/SearchHelp/SearchDivisions', { pageNumber: 1, pageSize: 9999 }));
   const record = useMemo(() => (user ? defaultsOf(user) as unknown as Record<string, unknown> : undefined), [user]);
@@ -49,7 +47,7 @@ export function ProfileScreen() {
   useUnsavedChanges(!!events && kept.length !== events.length, 'profile-events');
 
   const brandId = (live?.DefaultBrandId ?? null) as number | null;
-  const schema = useMemo(() => profileSchema(brands ?? [], seasons ?? [], divisions?.Results ?? [], brandId), [brands, seasons, divisions, brandId]);
+  const schema = useMemo(() => profileSchema(divisions?.Results ?? []), [divisions]);
   const fields = useMemo<Record<string, FieldUi>>(() => ({ DefaultSeasonId: { disabled: !brandId } }), [brandId]);
   const onChange = useCallback((next: Record<string, unknown>) => {
     const patched = withBrandChange(liveRef.current, next);

@@ -1,7 +1,7 @@
 /**
  * The profile defaults form (PREF-005..011): the UpdateUserProfile request schema
- * (schemas/requests/user-profile.schema.json) rendered by SchemaForm, with the brand, season and
- * division lists as labelled options. The layout lives here because the server admits layout
+ * (schemas/requests/user-profile.schema.json) rendered by SchemaForm: brand and season are references
+ * (`x-ref`, offered by their widget, the season within the chosen brand), the divisions labelled options. The layout lives here because the server admits layout
  * documents only for entities (server/schemas/meta.ts). Pure.
  */
 import requestSchema from '../../../../../schemas/requests/user-profile.schema.json';
@@ -10,19 +10,15 @@ import type { LayoutDocument } from '../../../components/fields/schema-docs';
 import { withOptions } from '../../../components/schema-form/options';
 
 export interface Defaults { DefaultBrandId: number | null; DefaultSeasonId: number | null; DefaultDivisionKey: string | null; UseDefaultsInQuickSearch: boolean }
-export interface Season { SeasonId: number; BrandId: number; SeasonName: string }
 
 export const PROFILE_LAYOUT: LayoutDocument = {
   entity: 'user-profile',
   sections: [{ id: 'defaults', title: 'Defaults', rows: [['DefaultBrandId'], ['DefaultSeasonId'], ['DefaultDivisionKey'], ['UseDefaultsInQuickSearch']] }],
 };
 
-/** The form's schema: the request schema with the lists as options ('None' for no default). */
-export function profileSchema(brands: readonly { BrandId: number; BrandName: string }[], seasons: readonly Season[], divisions: readonly { DivisionKey: string; DivisionName: string }[], brandId: number | null): EntitySchema {
-  let s = requestSchema as unknown as EntitySchema;
-  s = withOptions(s, 'DefaultBrandId', brands.map((b) => ({ value: b.BrandId, label: b.BrandName })), 'None');
-  s = withOptions(s, 'DefaultSeasonId', seasons.filter((x) => x.BrandId === brandId).map((x) => ({ value: x.SeasonId, label: x.SeasonName })), 'None');
-  return withOptions(s, 'DefaultDivisionKey', divisions.map((d) => ({ value: d.DivisionKey, label: d.DivisionName })), 'None');
+/** The form's schema: the request schema with the divisions as options ('None' for no default). */
+export function profileSchema(divisions: readonly { DivisionKey: string; DivisionName: string }[]): EntitySchema {
+  return withOptions(requestSchema as unknown as EntitySchema, 'DefaultDivisionKey', divisions.map((d) => ({ value: d.DivisionKey, label: d.DivisionName })), 'None');
 }
 
 /** A new default brand drops the default season (it belonged to the old brand). */

@@ -21,7 +21,6 @@ import { PageHeader } from '../../../shell/PageHeader';
 import { toast } from '../../../shell/toast-store';
 import { postJson, type Answer } from '../common/api';
 import { useDebounced } from '../common/useDebounced';
-import { useRoles } from '../common/useRoles';
 import { FactoryAssignment } from './FactoryAssignment';
 import type { FactoryRow } from './factory-match';
 import { formErrors, formOfRecord, nameInUse, NO_BRAND, recordOf, saveRequest, SUBMISSION_ERRORS, type AdminUser } from './user-editor-model';
@@ -56,7 +55,6 @@ export function UserEditScreen() {
   const { data: user, error: userError, mutate } = useSWR<AdminUser>(add ? null : `/api/User/GetUser?UserId=${id}`);
   const { data: brands, error: brandError } = useSWR<{ BrandId: number; BrandName: string }[]>(`/api/User/GetUserBrandAssignment?editingUserId=${add ? 0 : id}`);
   const { data: factories } = useSWR<FactoryRow[]>(`/api/User/GetUserFactories?UserId=${add ? 0 : id}`);
-  const { data: roles } = useRoles();
   const { data: entity, error: schemaError } = useEntitySchema('user');
   const { data: layout, error: layoutError } = useLayout('user');
   const record = useMemo(() => (add ? recordOf(null) : user ? recordOf(user) : undefined), [add, user]);
@@ -65,15 +63,13 @@ export function UserEditScreen() {
   const [resetPassword, setResetPassword] = useState(false);
   const [taken, setTaken] = useState(false);
 
-  // The role and brand lists as labelled options; a new user must change the password (ADMIN-009).
-  const roleId = record?.RoleId ?? null;
+  // The brand list as labelled options (the role is a reference, offered by its widget); a new user must change the password (ADMIN-009).
   const schema = useMemo(() => {
     if (!entity) return undefined;
-    let s = withOptions(entity, 'RoleId', (roles ?? []).filter((r) => r.IsActive || r.RoleId === roleId).map((r) => ({ value: r.RoleId, label: r.RoleName })), 'Select a role');
-    s = withOptions(s, 'Brands', (brands ?? []).map((b) => ({ value: b.BrandId, label: b.BrandName })));
+    let s = withOptions(entity, 'Brands', (brands ?? []).map((b) => ({ value: b.BrandId, label: b.BrandName })));
     if (add) s = { ...s, properties: { ...s.properties, ChangePasswordRequired: { ...s.properties.ChangePasswordRequired, readOnly: true } } };
     return s;
-  }, [entity, roles, brands, add, roleId]);
+  }, [entity, brands, add]);
 
   // AUTH-027: availability while typing (only when the name differs from the saved one).
   const savedName = String(record?.UserName ?? '');
