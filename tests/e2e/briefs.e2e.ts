@@ -72,7 +72,8 @@ describe('briefs', () => {
     await page.locator('button:has-text("Relink"):disabled').waitFor();
     await page.getByRole('link', { name: 'Copy' }).click();
     await page.waitForURL((u) => u.pathname === '/briefCopy/5');
-    expect(await page.locator('#root_BrandId').isDisabled()).toBe(true);
+    // The brand is fixed: its name as text, not a control (issue 11).
+    await expect.poll(() => page.locator('output#root_BrandId[data-reference]').textContent()).toBe('Summit Ridge');
     expect(await page.locator('#root_BriefName').inputValue()).toBe('Summer Water Sandal - Copy');
     expect(await page.getByRole('radio', { name: 'Summit Ridge SS26 Trail & Hike' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create' }).click();
