@@ -33,6 +33,9 @@ describe('line plans', () => {
     await page.locator('[data-field="LinePlanName"]').getByText('You may continue, but please note this name already exists.').waitFor();
     await page.locator('#root_LinePlanName').fill(name);
     await page.locator('[data-field="LinePlanName"] [role="status"]').waitFor({ state: 'detached' });
+    // Leaving the name commits it and clears its error (every required field was named in red above).
+    await page.locator('#root_LinePlanName').press('Tab');
+    await page.locator('#root_LinePlanName__error').waitFor({ state: 'detached' });
     await page.locator('#root_ResponsibleId').selectOption({ label: 'Sofia Alvarez' });
     await page.locator('#root_WFGroupId').selectOption({ label: 'Line Plan Standard Development' });
     await page.getByLabel('Spring 2027', { exact: true }).check();
