@@ -21,7 +21,7 @@ type Row = Record<string, unknown>;
 const NAME_CHECK = { url: '/api/Pattern/IsPatternNameExists', param: 'PatternName' };
 const PARENT = { field: 'BriefSeasonalId', source: BRIEF_PARENTS };
 const MESSAGES = { BriefSeasonalId: { required: SELECT_RELEASED_BRIEF } };
-const FIELD_UI = { PatternNameKey: { widget: 'text' }, GenderKey: { widget: 'enum' } };
+const FIELD_UI = { PatternNameKey: { widget: 'text' } };
 /** A copy takes its gender from the parent (PAT-001 /patternCopy). */
 const COPY_OPTIONAL = ['GenderKey'];
 
