@@ -59,7 +59,5 @@ function ReferenceChoice({ reference, ctx, ...props }: Props & { ctx: SchemaForm
   }, [defaultsToUser, loaded, userId, onChange]);
   const schema = withOptions({ properties: { [props.name]: props.schema as FieldSchema } }, props.name, options, props.placeholder || 'None').properties[props.name];
   const Widget = isArray ? CheckListWidget : SelectWidget;
-  // A pick is the commit: the field is checked at once, as a text field is on blur (its error goes with the pick).
-  const picked = (v: unknown) => { onChange(v); props.onBlur(props.id, v); };
-  return <span className="reference-choice" data-reference-choice={reference.source}><Widget {...props} schema={schema as never} onChange={picked} /></span>;
+  return <span className="reference-choice" data-reference-choice={reference.source}><Widget {...props} schema={schema as never} /></span>;
 }
