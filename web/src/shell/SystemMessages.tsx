@@ -7,17 +7,19 @@
 import { useId, useState } from 'react';
 import useSWR from 'swr';
 import { apiFetch } from '../api/http';
+import { useSessionStore } from '../auth/session-store';
 import { dismissalCookie, undismissed, type DisplayMessage } from './system-message-dismissal';
 
 export const SYSTEM_MESSAGE_POLL_MS = 10 * 60 * 1000;
-export const SYSTEM_MESSAGES_KEY = 'system-messages';
 
 const fetchMessages = () =>
   apiFetch<DisplayMessage[]>('/api/SystemMessage/DisplayMessages', { handleAuthErrors: false }).catch(() => []);
 
 /** The messages the banner shows (shared with the home screen, which then leaves its widget out). */
 export function useVisibleSystemMessages(): DisplayMessage[] | undefined {
-  const { data } = useSWR(SYSTEM_MESSAGES_KEY, fetchMessages, {
+  // Per user: signing in shows the messages for signed-in users at once, not the public list seen on /login.
+  const userId = useSessionStore((s) => s.session?.userId ?? 0);
+  const { data } = useSWR(['system-messages', userId], fetchMessages, {
     refreshInterval: SYSTEM_MESSAGE_POLL_MS, revalidateOnFocus: false, shouldRetryOnError: false,
   });
   return data && undismissed(data, document.cookie);

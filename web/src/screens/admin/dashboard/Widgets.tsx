@@ -5,7 +5,7 @@
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { HIERARCHY } from '../../../components/record/hierarchy';
-import { formatDateTime } from '../../../format/date';
+import { formatDate, formatDateTime } from '../../../format/date';
 import { useVisibleSystemMessages } from '../../../shell/SystemMessages';
 import type { DisplayMessage } from '../../../shell/system-message-dismissal';
 
@@ -28,8 +28,8 @@ function RecentProjects() {
         const h = HIERARCHY.find((x) => x.level === p.ProjectLevelId);
         return (
           <tr key={`${p.ProjectLevelId}/${p.ProjectId}`}>
-            <td>{h ? <Link to={h.path(p.ProjectId)}>{p.ProjectName}</Link> : p.ProjectName}</td>
-            <td className="muted">{levelName(p.ProjectLevelId)}</td><td className="muted">{formatDateTime(p.LastUsed)}</td>
+            <td style={{ whiteSpace: 'normal' }}>{h ? <Link to={h.path(p.ProjectId)}>{p.ProjectName}</Link> : p.ProjectName}</td>
+            <td className="muted">{levelName(p.ProjectLevelId)}</td><td className="muted" title={formatDateTime(p.LastUsed)}>{formatDate(new Date(p.LastUsed))}</td>
           </tr>
         );
       })}
