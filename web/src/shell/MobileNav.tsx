@@ -4,6 +4,8 @@ import { Modal } from './Modal';
 import { HOME_ITEM } from './nav-items';
 import { useNavGroups } from './useNavItems';
 
+const headingId = (label: string) => `mobile-nav-${label.replace(/\W+/g, '-')}`;
+
 export function MobileNav({ onClose, onLogOut }: { onClose: () => void; onLogOut: () => void }) {
   const groups = useNavGroups();
   return (
@@ -13,8 +15,8 @@ export function MobileNav({ onClose, onLogOut }: { onClose: () => void; onLogOut
           <li><NavLink to={HOME_ITEM.to} onClick={onClose}>{HOME_ITEM.label}</NavLink></li>
           {groups.map((g) => (
             <li key={g.label} className="mobile-nav__group">
-              <h3 className="mobile-nav__heading" id={`mobile-nav-${g.label.replace(/\W+/g, '-')}`}>{g.label}</h3>
-              <ul className="mobile-nav__list" aria-labelledby={`mobile-nav-${g.label.replace(/\W+/g, '-')}`}>
+              <h3 className="mobile-nav__heading" id={headingId(g.label)}>{g.label}</h3>
+              <ul className="mobile-nav__list" aria-labelledby={headingId(g.label)}>
                 {g.items.map((i) => <li key={i.to}><NavLink to={i.to} onClick={onClose}>{i.label}</NavLink></li>)}
               </ul>
             </li>
