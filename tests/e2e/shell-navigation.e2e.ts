@@ -92,6 +92,7 @@ describe('shell navigation (issue 11)', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     expect(await focused()).toBe('Migrations');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Admin');

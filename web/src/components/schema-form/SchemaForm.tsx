@@ -196,7 +196,7 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
     // cannot drop the error report; RJSF's submit checks again, the data being valid.
     setTimeout(() => { const f = formRef.current; if (f && (readOnly || f.validateForm())) f.submit(); }, 0);
   };
-  useSaveShortcut(() => { if (!saving) submit(); }, !readOnly && !!onSave);
+  useSaveShortcut(() => { if (!saving) submit(); }, !readOnly && !!onSave, () => formRef.current?.formElement.current as Element | null);
 
   const onSubmitNow = async ({ formData: data }: { formData?: Record<string, unknown> }) => {
     if (!onSave || !data) return;
