@@ -20,7 +20,7 @@ const levelName = (level: number) => { const t = HIERARCHY.find((h) => h.level =
 function RecentProjects() {
   const { data, error } = useSWR<RecentProject[]>('/api/User/GetLastViewedProjects');
   if (error) return <p className="muted">Recent projects could not be loaded.</p>;
-  if (!data) return <span className="spinner" aria-label="Loading" />;
+  if (!data) return <span className="spinner" role="status" aria-label="Loading" />;
   if (!data.length) return <p className="muted">Nothing opened yet.</p>;
   return (
     <table className="table table--dense" aria-label="Recent projects"><tbody>
@@ -44,7 +44,7 @@ function RecentProjects() {
 function ActiveMessages() {
   const { data } = useSWR<DisplayMessage[]>('/api/SystemMessage/DisplayMessages');
   const shown = useVisibleSystemMessages();
-  if (!data) return <span className="spinner" aria-label="Loading" />;
+  if (!data) return <span className="spinner" role="status" aria-label="Loading" />;
   if (!data.length) return <p className="muted">No announcements.</p>;
   const dismissed = data.filter((m) => !shown?.some((v) => v.SystemMessageId === m.SystemMessageId));
   if (!dismissed.length) return <p className="muted">The current messages are shown at the top of the page.</p>;
