@@ -1,10 +1,15 @@
-/** `?` outside a text field opens the list of keyboard shortcuts (issue 11; the list: shortcuts.ts). */
+/**
+ * `?` outside a text field opens the list of keyboard shortcuts (issue 11; the list: shortcuts.ts).
+ * Mounted once in the app's frame, it also installs Ctrl+S (save-shortcut.ts).
+ */
 import { Fragment, useEffect, useState } from 'react';
 import { Modal } from './Modal';
+import { installSaveShortcut } from './save-shortcut';
 import { SHORTCUTS, typingTarget } from './shortcuts';
 
 export function ShortcutHelp() {
   const [open, setOpen] = useState(false);
+  useEffect(installSaveShortcut, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || typingTarget(e.target) || document.querySelector('dialog[open]')) return;

@@ -26,7 +26,8 @@ export function onSaveShortcut(e: KeyboardEvent): void {
 }
 
 let installed = false;
-function install() {
+/** Listens for the press for the page's lifetime (the app installs it at once: no browser save dialog anywhere). */
+export function installSaveShortcut(): void {
   if (installed || typeof document === 'undefined') return;
   installed = true;
   document.addEventListener('keydown', onSaveShortcut);
@@ -37,7 +38,7 @@ export function useSaveShortcut(save: () => void, enabled: boolean, element: () 
   latest.current = { save, element };
   useEffect(() => {
     if (!enabled) return;
-    install();
+    installSaveShortcut();
     const entry: SaveTarget = { save: () => latest.current.save(), element: () => latest.current.element() };
     forms.push(entry);
     return () => { forms.splice(forms.indexOf(entry), 1); };
