@@ -243,10 +243,13 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     notify([...rows].sort((a, b) => a - b).map(recordAt).filter((r): r is GridRecord => !!r));
   }, [recordAt]);
 
-  // The header's full title on hover (the header text is cut with an ellipsis when narrow).
+  // The header's full title on hover (the header text is cut with an ellipsis when narrow). With
+  // frozen columns Handsontable numbers the scrolling headers' aria-colindex one short of their
+  // cells'; the header of column n is column n + 1 for assistive tech, as its cells are.
   const afterGetColHeader = useCallback((col: number, th: HTMLTableCellElement) => {
     const c = col >= 0 ? latest.current.columns[col] : undefined;
     if (c) th.title = c.title; else th.removeAttribute('title');
+    if (col >= 0 && th.hasAttribute('aria-colindex')) th.setAttribute('aria-colindex', String(col + 1));
   }, []);
 
   const afterColumnResize = useCallback((width: number, col: number) => {
