@@ -127,12 +127,14 @@ describe('DataGrid usability', () => {
     expect(await editor.locator('.data-grid__toolbar').getByText('Read only', { exact: true }).count()).toBe(0);
   });
 
-  it('the grids on /grid/costing and the /Search results have no serious or critical axe violations', async () => {
+  it('the grids on /grid/costing, the /Search results and /grid/colorway-search have no serious or critical axe violations', async () => {
     const page = await openGrid('admin', '/grid/costing');
     expect(await seriousViolations(page, '.data-grid')).toEqual([]);
-    await navigate(page, '/Search');
-    await page.locator('.data-grid .ht_master td').first().waitFor();
-    expect(await seriousViolations(page, '.data-grid')).toEqual([]);
+    for (const path of ['/Search', '/grid/colorway-search']) {
+      await navigate(page, path);
+      await page.locator('.data-grid .ht_master td').first().waitFor();
+      expect(await seriousViolations(page, '.data-grid'), path).toEqual([]);
+    }
   });
 
   it('CONST-017 an exported workbook has a frozen header, an autofilter, fitted widths and number formats', async () => {
