@@ -9,7 +9,7 @@ import useSWR from 'swr';
 import { formatIsoDate, todayIso } from '../../format/date';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
-import { axisRange, barTitle, dayMiddle, monthTicks, rangeDays, weekTicks, ZOOMS, type GanttZoom } from './gantt-axis';
+import { axisRange, barTitle, dayMiddle, fitLabelEvery, monthTicks, rangeDays, weekTicks, ZOOMS, type GanttZoom } from './gantt-axis';
 import { CALENDAR, childKey } from './line-plan-api';
 import './line-plans.css';
 
@@ -28,9 +28,13 @@ function GanttChart({ name, items, zoom, today }: { name: string; items: GanttIt
   const range = axisRange(dated.start, dated.end, today);
   const { groups } = ganttLayout(items, range);
   const scale = ZOOMS.find((z) => z.zoom === zoom)!;
-  const ticks = scale.ticks === 'week' ? weekTicks(range) : monthTicks(range);
-  const width = scale.pxPerDay ? `${rangeDays(range) * scale.pxPerDay}px` : '0px';
-  const todayLeft = `${dayMiddle(range, today)}%`;
+  const days = rangeDays(range);
+  const ticks = scale.ticks === 'week' ? weekTicks(range) : monthTicks(range, scale.pxPerDay ? 1 : fitLabelEvery(Math.round(days / 30.4)));
+  const width = scale.pxPerDay ? `${days * scale.pxPerDay}px` : '0px';
+  const todayAt = dayMiddle(range, today);
+  const todayLeft = `${todayAt}%`;
+  // The 'Today' tag stays inside the chart near its ends.
+  const todayTag = todayAt > 94 ? ' gantt__today-label--end' : todayAt < 6 ? ' gantt__today-label--start' : '';
   return (
     <section className="card gantt" aria-label={`Gantt ${name}`}>
       <h3 className="card__title">{name} <span className="muted">{dated.start && dated.end ? `${formatIsoDate(dated.start)} – ${formatIsoDate(dated.end)}` : 'no dates'}</span></h3>
@@ -39,8 +43,9 @@ function GanttChart({ name, items, zoom, today }: { name: string; items: GanttIt
           <div className="gantt__row gantt__row--axis" data-testid="gantt-axis">
             <span className="gantt__label muted">Item</span>
             <div className="gantt__axis">
+              {ticks.map((t) => t.year && <span key={`y${t.iso}`} className="gantt__year" style={{ left: `${t.left}%` }}>{t.year}</span>)}
               {ticks.map((t) => <span key={t.iso} className="gantt__tick" style={{ left: `${t.left}%` }}>{t.label}</span>)}
-              <span className="gantt__today-label" style={{ left: todayLeft }}>Today</span>
+              <span className={`gantt__today-label${todayTag}`} style={{ left: todayLeft }}>Today</span>
             </div>
           </div>
           <div className="gantt__body">

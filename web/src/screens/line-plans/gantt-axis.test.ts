@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ganttLayout } from './gantt';
-import { axisRange, barTitle, dayLeft, dayMiddle, monthTicks, rangeDays, weekTicks } from './gantt-axis';
+import { axisRange, barTitle, dayLeft, dayMiddle, fitLabelEvery, monthTicks, rangeDays, weekTicks } from './gantt-axis';
 
 const utc = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 
@@ -13,11 +13,16 @@ describe('gantt time axis (DECISIONS LP-004)', () => {
     expect(axisRange(null, null, '2026-02-14')).toEqual({ from: utc('2026-02-01'), to: utc('2026-03-01') });
   });
 
-  it('LP-004 month ticks fall on the 1st, named with the year at the start and in January', () => {
+  it('LP-004 month ticks fall on the 1st, with the year at the start and in January', () => {
     const ticks = monthTicks(axisRange('2025-11-03', '2026-02-20', '2025-12-01'));
-    expect(ticks.map((t) => [t.iso, t.label])).toEqual([['2025-11-01', 'Nov 2025'], ['2025-12-01', 'Dec'], ['2026-01-01', 'Jan 2026'], ['2026-02-01', 'Feb']]);
+    expect(ticks.map((t) => [t.iso, t.label, t.year])).toEqual([['2025-11-01', 'Nov', '2025'], ['2025-12-01', 'Dec', undefined], ['2026-01-01', 'Jan', '2026'], ['2026-02-01', 'Feb', undefined]]);
     // 30 + 31 + 31 + 28 = 120 days: December starts 30/120 of the way along.
     expect(ticks.map((t) => t.left)).toEqual([0, 25, (61 / 120) * 100, (92 / 120) * 100]);
+  });
+
+  it('LP-004 a long range at the card width labels every n-th month only', () => {
+    expect([fitLabelEvery(12), fitLabelEvery(30), fitLabelEvery(31), fitLabelEvery(61)]).toEqual([1, 1, 2, 3]);
+    expect(monthTicks(axisRange('2025-01-01', '2025-05-01', '2025-01-01'), 2).map((t) => t.label)).toEqual(['Jan', '', 'Mar', '', 'May']);
   });
 
   it('LP-004 week ticks fall on Mondays and show the date as MM/DD/YYYY (CONST-015)', () => {

@@ -19,7 +19,8 @@ export const ZOOMS: readonly { zoom: GanttZoom; label: string; pxPerDay: number 
 
 /** The shown span: `from` inclusive, `to` exclusive, both UTC midnights (ms). */
 export interface AxisRange { from: number; to: number }
-export interface AxisTick { iso: string; left: number; label: string }
+/** `year`: where a year starts on the axis (and at its start), shown on the axis's upper line. */
+export interface AxisTick { iso: string; left: number; label: string; year?: string }
 
 export const isoTime = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
 const isoOf = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -46,16 +47,22 @@ export function dayMiddle(r: AxisRange, iso: string): number {
   return dayLeft(r, iso) + (DAY_MS / 2 / (r.to - r.from)) * 100;
 }
 
-/** Month ticks on the 1st of each month, labelled 'Jan 2027' at a year's start or the axis's start, else 'Feb'. */
-export function monthTicks(r: AxisRange): AxisTick[] {
+/**
+ * Month ticks on the 1st of each month labelled 'Jan', 'Feb'…, with the year at the axis's start
+ * and each January; `every` > 1 labels only every n-th month (a long range at the card's width).
+ */
+export function monthTicks(r: AxisRange, every = 1): AxisTick[] {
   const ticks: AxisTick[] = [];
-  for (let t = r.from; t < r.to; t = nextMonth(t)) {
+  for (let t = r.from, n = 0; t < r.to; t = nextMonth(t), n++) {
     const d = new Date(t);
-    const label = t === r.from || d.getUTCMonth() === 0 ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : MONTHS[d.getUTCMonth()];
-    ticks.push({ iso: isoOf(t), left: ((t - r.from) / (r.to - r.from)) * 100, label });
+    const year = t === r.from || d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : undefined;
+    ticks.push({ iso: isoOf(t), left: ((t - r.from) / (r.to - r.from)) * 100, label: n % every === 0 ? MONTHS[d.getUTCMonth()] : '', ...(year ? { year } : {}) });
   }
   return ticks;
 }
+
+/** At the card's width, one month label in `every` so that about 30 fit. */
+export const fitLabelEvery = (months: number) => Math.max(1, Math.ceil(months / 30));
 
 /** Week ticks on each Monday inside the range, labelled with the date (MM/DD/YYYY). */
 export function weekTicks(r: AxisRange): AxisTick[] {
