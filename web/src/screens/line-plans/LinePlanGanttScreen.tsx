@@ -9,7 +9,7 @@ import useSWR from 'swr';
 import { formatIsoDate, todayIso } from '../../format/date';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
-import { axisRange, barTitle, dayMiddle, fitLabelEvery, monthTicks, rangeDays, weekTicks, ZOOMS, type GanttZoom } from './gantt-axis';
+import { axisRange, barTitle, dayMiddle, fitLabelEvery, monthTicks, rangeDays, weekTicks, ZOOMS, type AxisRange, type GanttZoom } from './gantt-axis';
 import { CALENDAR, childKey } from './line-plan-api';
 import './line-plans.css';
 
@@ -23,9 +23,9 @@ function ZoomControls({ zoom, onZoom }: { zoom: GanttZoom; onZoom: (z: GanttZoom
   );
 }
 
-function GanttChart({ name, items, zoom, today }: { name: string; items: GanttItem[]; zoom: GanttZoom; today: string }) {
+/** One calendar's chart; `range` is shared by all the line plan's calendars so that they line up. */
+function GanttChart({ name, items, zoom, range, today }: { name: string; items: GanttItem[]; zoom: GanttZoom; range: AxisRange; today: string }) {
   const dated = ganttLayout(items);
-  const range = axisRange(dated.start, dated.end, today);
   const { groups } = ganttLayout(items, range);
   const scale = ZOOMS.find((z) => z.zoom === zoom)!;
   const days = rangeDays(range);
@@ -82,13 +82,15 @@ export function LinePlanGanttScreen() {
   const calendars = [...(subSeasons ?? []).map((s) => ({ id: s.SubSeasonId as number | null, name: s.SubSeasonName })),
     ...(items?.some((i) => i.SubSeasonId == null) ? [{ id: null, name: 'Calendar' }] : [])];
   const today = todayIso();
+  const all = ganttLayout(items ?? []);
+  const range = axisRange(all.start, all.end, today);
   return (
     <>
       <PageHeader title={`${String(record?.LinePlanName ?? 'Line Plan')}: Gantt`}
         actions={<><ZoomControls zoom={zoom} onZoom={setZoom} /><Link className="btn btn--small" to={`/linePlan/${id}`}>Back to line plan</Link></>} />
       {error && <div className="alert alert--error" role="alert">error</div>}
       {!items ? <span className="spinner" aria-label="Loading" /> : calendars.map((cal) => (
-        <GanttChart key={String(cal.id)} name={cal.name} items={items.filter((i) => (i.SubSeasonId ?? null) === cal.id)} zoom={zoom} today={today} />
+        <GanttChart key={String(cal.id)} name={cal.name} items={items.filter((i) => (i.SubSeasonId ?? null) === cal.id)} zoom={zoom} range={range} today={today} />
       ))}
     </>
   );
