@@ -105,6 +105,11 @@ describe('screens usability', () => {
     // The chosen tab looks chosen: its colour differs from the others'.
     const colour = (n: string) => page.getByRole('tab', { name: n }).evaluate((el) => getComputedStyle(el).color);
     await expect.poll(async () => (await colour('Brief')) !== (await colour('Pattern'))).toBe(true);
+    // Keys move between tabs (WAI-ARIA tabs): the grid below is the chosen tab's panel.
+    await page.getByRole('tab', { name: 'Pattern' }).press('ArrowRight');
+    await expect.poll(() => page.getByRole('tab', { name: 'Colorway' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Colorway');
+    await page.getByRole('tabpanel', { name: 'Colorway' }).waitFor();
   });
 
   it('LP-004 CONST-015 the gantt has month labels, a today line, bars with MM/DD/YYYY dates on hover, and week labels when zoomed in', async () => {
@@ -151,8 +156,9 @@ describe('screens usability', () => {
     await page.keyboard.press('Escape');
     const status = page.getByRole('combobox', { name: 'Set status' });
     await status.waitFor();
-    const look = await status.evaluate((el) => { const s = getComputedStyle(el); return { bg: s.backgroundColor, fg: s.color }; });
-    expect(look).toEqual({ bg: 'rgb(26, 32, 43)', fg: 'rgb(230, 233, 239)' }); // --main-light and --text of Midnight
-    expect(await page.getByRole('tab', { name: 'Details' }).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(77, 171, 247)'); // its accent
+    const look = () => status.evaluate((el) => { const s = getComputedStyle(el); return { bg: s.backgroundColor, fg: s.color }; });
+    await expect.poll(look).toEqual({ bg: 'rgb(26, 32, 43)', fg: 'rgb(230, 233, 239)' }); // --main-light and --text of Midnight
+    // Its accent, once the colour transition ends.
+    await expect.poll(() => page.getByRole('tab', { name: 'Details' }).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(77, 171, 247)');
   });
 });

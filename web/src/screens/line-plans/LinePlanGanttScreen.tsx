@@ -56,7 +56,7 @@ function GanttChart({ name, items, zoom, range, today }: { name: string; items: 
                   <div key={b.item.CalendarItemId} className="gantt__row" data-testid="gantt-row">
                     <span className="gantt__label" title={`${b.item.Name} (${b.item.Stage})`}>{b.item.Name}</span>
                     <div className="gantt__track">
-                      {b.left !== null && <div className="gantt__bar" style={{ left: `${b.left}%`, width: `${b.width}%` }} title={barTitle(b.item)} />}
+                      {b.left !== null && <div className="gantt__bar" role="img" style={{ left: `${b.left}%`, width: `${b.width}%` }} title={barTitle(b.item)} aria-label={barTitle(b.item)} />}
                     </div>
                   </div>
                 ))}

@@ -18,12 +18,15 @@ import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
 import { downloadExport } from './line-plan-api';
 import { LinePlanDetails } from './LinePlanDetails';
+import { TabList } from '../../components/tabs/TabList';
 import './line-plans.css';
 
 const LEVEL = levelOf('line-plan')!;
 /** LP-005 (the text is not given by the specification). */
 export const NOT_FOUND_ALERT = 'The Line Plan was not found.';
 const BRIEF_STATUSES = new Set([2, 3]);
+/** LP-003: the line plan's one tab. */
+const DETAILS_TABS = [{ id: 'details', label: 'Details' }];
 const recordKey = (id: number) => `${LEVEL.read}?${LEVEL.key}=${id}`;
 
 /** LP-005: an unknown id alerts and goes home; answers whether the record may render. */
@@ -89,7 +92,7 @@ function Tabs({ record }: { record: RecordData }) {
   const readOnly = !canEdit || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted;
   return (
     <>
-      <div className="tabs" role="tablist"><button type="button" role="tab" aria-selected className="tab tab--active">Details</button></div>
+      <TabList idPrefix="line-plan" tabs={DETAILS_TABS} chosen="details" onChoose={() => {}} />
       <LinePlanDetails record={record} readOnly={readOnly} canEdit={canEdit} onSaved={onSaved} />
     </>
   );
