@@ -148,6 +148,15 @@ describe('screens usability', () => {
     await page.waitForURL((u) => /^\/brief\/\d+$/.test(u.pathname), { timeout: 20_000 });
   });
 
+  it('ADMIN-019 creating a role says so: Role created.', async () => {
+    const page = await signedIn();
+    await navigate(page, '/roleEdit/0');
+    await page.getByLabel('Role Name').fill(`Usability role ${Date.now()}`);
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.getByText('Role created.').waitFor();
+    await page.waitForURL((u) => /^\/roleEdit\/[1-9]\d*$/.test(u.pathname));
+  });
+
   it('SHELL-013 in the dark theme the header select and the tabs take the theme colours', async () => {
     const page = await signedIn();
     await navigate(page, '/linePlan/1');
