@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySchema } from '../fields/field-kind';
-import { clearDependents, createRefusal, creatableSchema, trimmed } from './create-form';
+import { clearDependents, createdMessage, createRefusal, creatableSchema, trimmed } from './create-form';
 import { withCreateLists } from './create-options';
 
 const schema = {
@@ -62,5 +62,13 @@ describe('hierarchy create form', () => {
     expect((s.properties.SubSeasonIds.items as { oneOf: unknown }).oneOf).toEqual([{ const: 5, title: 'Spring 2027' }]);
     expect(s.properties.GenderKey.oneOf).toEqual([{ const: '01', title: 'Men' }]);
     expect(withCreateLists(schema, {}).properties.BrandId.oneOf).toBeUndefined();
+  });
+});
+
+describe('create success toast', () => {
+  it('BRIEF-006 names what was created or copied, in sentence case', () => {
+    expect(createdMessage('Brief')).toBe('Brief created.');
+    expect(createdMessage('Line Plan')).toBe('Line plan created.');
+    expect(createdMessage('Pattern', true)).toBe('Pattern copied.');
   });
 });

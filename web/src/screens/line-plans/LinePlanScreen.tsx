@@ -18,10 +18,13 @@ import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
 import { downloadExport } from './line-plan-api';
 import { LinePlanDetails } from './LinePlanDetails';
+import { TabList } from '../../components/tabs/TabList';
 import './line-plans.css';
 
 const LEVEL = levelOf('line-plan')!;
 const BRIEF_STATUSES = new Set([2, 3]);
+/** LP-003: the line plan's one tab. */
+const DETAILS_TABS = [{ id: 'details', label: 'Details' }];
 const recordKey = (id: number) => `${LEVEL.read}?${LEVEL.key}=${id}`;
 
 /** LP-027: a failed fetch alerts; answers whether the record may render (an unknown one shows 'not found'). */
@@ -82,7 +85,7 @@ function Tabs({ record }: { record: RecordData }) {
   const readOnly = !canEdit || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted;
   return (
     <>
-      <div className="tabs" role="tablist"><button type="button" role="tab" aria-selected className="tab tab--active">Details</button></div>
+      <TabList idPrefix="line-plan" tabs={DETAILS_TABS} chosen="details" onChoose={() => {}} />
       <LinePlanDetails record={record} readOnly={readOnly} canEdit={canEdit} onSaved={onSaved} />
     </>
   );

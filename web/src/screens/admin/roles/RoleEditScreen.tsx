@@ -19,6 +19,7 @@ import { FormAlert } from '../../../forms/FormAlert';
 import { PageHeader } from '../../../shell/PageHeader';
 import { usePageTitle } from '../../../shell/page-title-store';
 import { toast } from '../../../shell/toast-store';
+import { createdMessage } from '../../../components/record/create-form';
 import { postJson, type Answer } from '../common/api';
 import { ACTIONS, keysOfPairs, MODULES, pairKey, pairsOfAssignment, pairsOfKeys, toggleModule, toPairs } from './permission-matrix';
 import '../common/admin.css';
@@ -81,7 +82,7 @@ export function RoleEditScreen() {
         Role: { ...(add ? {} : { RoleId: id, RowVersion: role!.RowVersion }), RoleName: name, IsActive: !!d.IsActive },
         PermissionAssignment: toPairs(keysOfPairs((d.Permissions ?? []) as string[][])),
       });
-      toast.success(a.Message || 'Role saved.');
+      toast.success(add ? createdMessage('Role') : a.Message || 'Role saved.');
       await mutateKey('/api/Role');
       if (add && a.Role) void navigate(`/roleEdit/${a.Role.RoleId}`, { replace: true });
       else if (a.Role) await mutate(a.Role, { revalidate: false });
