@@ -52,6 +52,8 @@ export function schemaRoutes(r: ApiRouter, opts: { proxy?: boolean } = {}) {
     const grid = schemas.grids.get((c.req.param('name') ?? '').replace(/\.grid\.json$/, ''));
     if (!grid) throw notFound('No such grid.');
     const { hidden } = fieldAccess(schemas, userOf(c), grid.entity);
-    return c.json({ ...grid, columns: grid.columns.filter((col) => !hidden.has(col.field)) });
+    // The key columns the user may see stay the frozen ones.
+    const frozen = grid.frozen === undefined ? {} : { frozen: grid.columns.slice(0, grid.frozen).filter((col) => !hidden.has(col.field)).length };
+    return c.json({ ...grid, ...frozen, columns: grid.columns.filter((col) => !hidden.has(col.field)) });
   });
 }

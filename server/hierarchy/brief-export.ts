@@ -2,7 +2,8 @@
  * ExportBriefs (BRIEF-021, CONST-017): the brief search as an xlsx file. The columns are the
  * brief-search grid's, in the order asked, without the hidden ones and without the fields the
  * user may not see; every matching row (no paging). Cell values follow the grid export's rules
- * (web/src/components/data-grid/export-rows.ts: formula-looking text neutralised, dates as dates).
+ * (web/src/components/data-grid/export-rows.ts: formula-looking text neutralised, dates as dates)
+ * and its sheet layout (server/domain/sheet-style.ts).
  */
 import ExcelJS from 'exceljs';
 import type { SessionUser } from '../auth/permissions';
@@ -10,6 +11,7 @@ import type { AppContext } from '../context';
 import { searchRecords, type SearchRequest } from '../records/read';
 import { fieldAccess } from '../schemas/visibility';
 import { excelDate, neutralise } from '../domain/excel-cells';
+import { propertySheetKind, writeTable } from '../domain/sheet-style';
 
 export interface BriefExportRequest extends SearchRequest { HiddenColumns?: string[]; ColumnOrder?: string[]; searchText?: string }
 
@@ -25,7 +27,7 @@ function exportColumns(ctx: AppContext, user: SessionUser, req: BriefExportReque
   return grid.columns.map((c) => c.field)
     .filter((f) => !hidden.has(f) && !hiddenByUser.has(f))
     .sort((a, b) => rank(a) - rank(b))
-    .map((f) => ({ field: f, title: schema.properties[f].title ?? f, format: schema.properties[f].format }));
+    .map((f) => ({ field: f, title: schema.properties[f].title ?? f, format: schema.properties[f].format, kind: propertySheetKind(schema.properties[f]) }));
 }
 
 export async function exportBriefs(ctx: AppContext, user: SessionUser, req: BriefExportRequest): Promise<Buffer> {
@@ -36,18 +38,14 @@ export async function exportBriefs(ctx: AppContext, user: SessionUser, req: Brie
     { ...req, pageNumber: 1, pageSize: EXPORT_ROW_LIMIT, sortColumn, sortDirection: req.sortDirection ?? 'ASC' },
     [...fields, 'BriefName'], { text: req.searchText ? { fields: ['BriefName', 'LinePlanName'], value: req.searchText } : undefined });
   const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Briefs');
-  sheet.columns = columns.map((c) => ({ header: c.title, key: c.field, width: 20,
-    style: c.format === 'date' ? { numFmt: 'mm/dd/yyyy' } : c.format === 'date-time' ? { numFmt: 'mm/dd/yyyy h:mm AM/PM' } : {} }));
-  for (const r of page.Results) {
-    sheet.addRow(columns.map((c) => {
-      const v = r[c.field];
-      if (v === null || v === undefined) return null;
-      if (c.format === 'date') return excelDate(v) ?? neutralise(v);
-      if (c.format === 'date-time') return new Date(String(v));
-      if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-      return neutralise(v);
-    }));
-  }
+  const rows = page.Results.map((r) => columns.map((c) => {
+    const v = r[c.field];
+    if (v === null || v === undefined) return null;
+    if (c.format === 'date') return excelDate(v) ?? neutralise(v);
+    if (c.format === 'date-time') return new Date(String(v));
+    if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+    return neutralise(v);
+  }));
+  writeTable(book.addWorksheet('Briefs'), columns.map((c) => ({ header: c.title, kind: c.kind })), rows);
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -1,7 +1,8 @@
 /**
  * Line plan workbooks. Export (LP-032): LinePlanExport.xlsx with the sheets Line Plan, Seasonal
  * Planning Phase, one per sub-season calendar and Launch Dates; dates are real Excel dates and
- * formula-looking text is neutralised (server/domain/excel-cells.ts). Import (LP-024/025): every
+ * formula-looking text is neutralised (server/domain/excel-cells.ts); table sheets have the shared
+ * layout (server/domain/sheet-style.ts: frozen header, autofilter, fitted widths, number formats). Import (LP-024/025): every
  * sheet laid out like an exported calendar replaces the rows of its sub-season calendar; a bad cell
  * is reported by row and column and nothing is written.
  */
@@ -11,6 +12,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { badRequest, type FieldError } from '../http/errors';
 import { excelDate, neutralise, unneutralise } from '../domain/excel-cells';
+import { writeTable } from '../domain/sheet-style';
 import { readRecord } from '../records/read';
 import { CHILD_SETS, readChildSet, writeChildSet, type ChildItem, type Row } from './line-plan-children';
 import { endBeforeStart } from './line-plan-dates';
@@ -20,16 +22,16 @@ export const EXPORT_FILE = 'LinePlanExport.xlsx';
 export const NOT_EXCEL = 'Please upload an Excel file (.xls, .xlsx)';
 export const IMPORT_FAILED = 'Calendar Import Failed';
 
-type Col = { field: string; title: string; kind?: 'date' | 'int' };
+type Col = { field: string; title: string; kind?: 'date' | 'integer' };
 const d = (field: string, title: string): Col => ({ field, title, kind: 'date' });
 const PLANNING_COLS: Col[] = [{ field: 'Name', title: 'Phase' }, d('StartDate', 'Start Date'), d('EndDate', 'End Date')];
 export const CALENDAR_COLS: Col[] = [
   { field: 'SubSeasonName', title: 'Sub-Season' }, { field: 'Name', title: 'Name' }, { field: 'Stage', title: 'Stage' },
-  { field: 'GroupId', title: 'Group', kind: 'int' }, { field: 'Sort', title: 'Sort', kind: 'int' },
-  d('StartDate', 'Start Date'), d('EndDate', 'End Date'), { field: 'Duration', title: 'Duration (days)', kind: 'int' },
+  { field: 'GroupId', title: 'Group', kind: 'integer' }, { field: 'Sort', title: 'Sort', kind: 'integer' },
+  d('StartDate', 'Start Date'), d('EndDate', 'End Date'), { field: 'Duration', title: 'Duration (days)', kind: 'integer' },
 ];
 const LAUNCH_COLS: Col[] = [
-  { field: 'LaunchNumber', title: 'Launch', kind: 'int' }, { field: 'LaunchDesc', title: 'Description' }, d('AdoptionDueDate', 'Adoption Due'),
+  { field: 'LaunchNumber', title: 'Launch', kind: 'integer' }, { field: 'LaunchDesc', title: 'Description' }, d('AdoptionDueDate', 'Adoption Due'),
   d('SpecLckT1DueDate', 'Spec Lock T1 Due'), d('PoIssuedDate', 'PO Issued'), d('T2DueDate', 'T2 Due'), d('T3DueDate', 'T3 Due'),
   d('FactoryExGoDate', 'Factory Ex-Go'), d('AvailAtRetailDate', 'Available at Retail'),
 ];
@@ -43,9 +45,7 @@ const HEADER_FIELDS: [string, string][] = [
 const cell = (v: unknown, c?: Col) => (v === null || v === undefined ? null : c?.kind === 'date' ? excelDate(v) : neutralise(v));
 
 function addTable(wb: ExcelJS.Workbook, name: string, cols: Col[], rows: Row[]) {
-  const ws = wb.addWorksheet(name);
-  ws.columns = cols.map((c) => ({ header: c.title, key: c.field, width: c.kind === 'date' ? 14 : 24, style: c.kind === 'date' ? { numFmt: 'mm/dd/yyyy' } : {} }));
-  for (const r of rows) ws.addRow(cols.map((c) => cell(r[c.field], c)));
+  writeTable(wb.addWorksheet(name), cols.map((c) => ({ header: c.title, kind: c.kind })), rows.map((r) => cols.map((c) => cell(r[c.field], c))));
 }
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */

@@ -85,6 +85,8 @@ export interface GridDoc {
   entity: string;
   title: string;
   columns: { field: string; width?: number; readOnly?: boolean }[];
+  /** How many leading columns are key columns (frozen on the left, always first); default 0. */
+  frozen?: number;
   /** Permission to open the grid (default: the entity module's read). */
   read?: PermissionRef;
   /** Permission to save in the grid (default: the entity module's edit). */

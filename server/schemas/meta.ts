@@ -38,6 +38,8 @@ export const gridMeta = {
         properties: { field: { type: 'string' }, width: { type: 'integer', minimum: 20 }, readOnly: { type: 'boolean' } },
       },
     },
+    /** The first `frozen` columns are the key columns: kept first and frozen on the left (ADR 002). */
+    frozen: { type: 'integer', minimum: 0 },
     read: permissionRef,
     edit: permissionRef,
     filters: {

@@ -150,6 +150,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     const file = path.join(dir, 'grids', `${name}.grid.json`);
     checkPermission(file, '/read', g.read);
     checkPermission(file, '/edit', g.edit);
+    if ((g.frozen ?? 0) > g.columns.length) throw new SchemaDocumentError(rel(file), '/frozen', `only ${g.columns.length} columns to freeze`);
   }
   for (const [name, v] of visibility) {
     const file = path.join(dir, 'visibility', `${name}.visibility.json`);

@@ -407,6 +407,10 @@ describe('lists of the brief screens (BRIEF-020)', () => {
     expect(header).not.toContain('Changed On');
     const names = sheet.getColumn(2).values as unknown[];
     expect(names).toContain('\'=HYPERLINK("x")');
+    // The shared sheet layout: frozen header row, autofilter over the data, widths fitted to the longest name.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toMatch(new RegExp(`^A1:[A-Z]+${sheet.rowCount}$`));
+    expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual('\'=HYPERLINK("x")'.length);
     expect((await t.request('POST', '/api/Brief/ExportBriefs', { token: designer, json: { BrandId: 3 } })).status).toBe(403);
     expect((await t.request('POST', '/api/Brief/ExportBriefs', { token: admin, json: { BrandId: 3 } })).status).toBe(200);
   });

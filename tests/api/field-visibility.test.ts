@@ -75,6 +75,20 @@ describe('factory users (PERM-027, PERM-029)', () => {
     }
     const grid = await (await t.request('GET', '/schemas/grids/costing.grid.json', { token: factory })).json();
     for (const col of grid.columns) expect(FACTORY_HIDDEN).not.toContain(col.field);
+    expect(grid.frozen).toBe(2);
+  });
+
+  it('a key column the user may not see is no longer counted as frozen', async () => {
+    const grids = t.ctx.schemas.grids;
+    const costing = grids.get('costing')!;
+    grids.set('costing-keyed-ffc', { ...costing, id: 'costing-keyed-ffc', frozen: 2, columns: [{ field: 'FFC', width: 90 }, ...costing.columns] });
+    try {
+      const doc = async (token: string) => (await t.request('GET', '/schemas/grids/costing-keyed-ffc.grid.json', { token })).json();
+      expect((await doc(factory)).frozen).toBe(1);
+      expect((await doc(designer)).frozen).toBe(2);
+    } finally {
+      grids.delete('costing-keyed-ffc');
+    }
   });
 
   it('an internal user with colorway read sees the costing fields in the detail', async () => {

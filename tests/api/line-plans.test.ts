@@ -415,6 +415,10 @@ describe('export (LP-032)', () => {
     const planning = wb.getWorksheet('Seasonal Planning Phase')!;
     expect(planning.getRow(2).getCell(1).value).toBe(`'=HYPERLINK("x")`);
     expect(planning.getRow(2).getCell(2).value).toEqual(new Date(Date.UTC(2026, 0, 5)));
+    expect(planning.getRow(2).getCell(2).numFmt).toBe('mm/dd/yyyy');
+    expect(planning.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(planning.autoFilter).toBe('A1:C2');
+    expect(wb.getWorksheet('Calendar Summer 2027')!.getRow(2).getCell(4).numFmt).toBe('#,##0');
     expect(wb.getWorksheet('Calendar Summer 2027')!.getRow(2).values).toEqual([undefined, 'Summer 2027', 'Sales Meeting', 'Sell-in', 3, 10,
       new Date(Date.UTC(2026, 6, 1)), new Date(Date.UTC(2026, 6, 4)), 3]);
     expect(wb.getWorksheet('Launch Dates')!.getRow(2).getCell(9).value).toEqual(new Date(Date.UTC(2027, 0, 15)));

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { toTsv } from '../../web/src/components/data-grid/tsv';
+import { goToColumn, paste } from './grid-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
@@ -47,24 +47,6 @@ async function clipboardFromXlsx(rows: number): Promise<string> {
     }));
   });
   return toTsv(table);
-}
-
-/** Ctrl+Shift+F, type the column title, Enter: the grid selects that column's first cell. */
-async function goToColumn(page: Page, title: string) {
-  await page.keyboard.press('Control+Shift+KeyF');
-  const dialog = page.getByRole('dialog', { name: 'Find a column' });
-  const input = dialog.getByRole('textbox', { name: 'Column' });
-  await input.fill(title);
-  await input.press('Enter');
-  await dialog.waitFor({ state: 'detached' });
-}
-
-async function paste(page: Page, text: string) {
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 describe('DataGrid and SchemaForm', () => {
@@ -117,7 +99,7 @@ describe('DataGrid and SchemaForm', () => {
     });
     if (!refused.has(before[0].PrototypeSeasonalId)) {
       await goToColumn(page, 'Est. Factory First Cost');
-      expect(await page.locator('.data-grid td.current').first().textContent()).toBe('10');
+      expect(await page.locator('.data-grid td.current').first().textContent()).toBe('10.00'); // money: always 2 decimals
     }
   });
 

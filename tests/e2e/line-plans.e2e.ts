@@ -106,7 +106,7 @@ describe('line plans', () => {
     expect(await page.locator('.gantt__bar').count()).toBe(2);
   });
 
-  it('LP-002 /linePlanEdit/{id} goes to /linePlan/{id}; LP-001 the list opens one; LP-005 an unknown id alerts and goes home', async () => {
+  it('LP-002 /linePlanEdit/{id} goes to /linePlan/{id}; LP-001 the list opens one; LP-005 an unknown id says the Line Plan was not found, with the way to the list (issue 11)', async () => {
     const page = await app.page();
     await login(page, 'designer');
     await navigate(page, '/linePlanEdit/1');
@@ -115,11 +115,11 @@ describe('line plans', () => {
     await navigate(page, '/linePlanList');
     await page.getByRole('link', { name: 'Summit Ridge FW26 Cold Weather' }).click();
     await page.waitForURL(/\/linePlan\/2$/);
-    let alerted = '';
-    page.on('dialog', (d) => { alerted = d.message(); void d.accept(); });
     await navigate(page, '/linePlan/999999');
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
-    expect(alerted).toBe('The Line Plan was not found.');
+    await page.getByRole('heading', { name: 'Line Plan not found' }).waitFor();
+    await page.getByText('The Line Plan was not found.').waitFor();
+    await page.getByRole('link', { name: 'Go to Line plans' }).click();
+    await page.waitForURL(/\/linePlanList$/);
   });
 
   it('LP-012 LP-024 LP-025 the calendar import replaces a sub-season calendar; a bad file says Calendar Import Failed', async () => {

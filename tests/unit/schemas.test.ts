@@ -80,6 +80,12 @@ describe('schema documents', () => {
     const err = loadBrokenCopy('grids/costing.grid.json', (d) => d.columns.push({ field: 'Nope' }));
     expect(err?.message).toMatch(/costing\.grid\.json at \/columns\/\d+\/field: entity 'colorway' has no field 'Nope'/);
   });
+  it('a grid may freeze its key columns, but not more columns than it has', () => {
+    expect(registry.grids.get('costing')!.frozen).toBe(2);
+    const err = loadBrokenCopy('grids/library-outsole.grid.json', (d) => { d.frozen = 4; });
+    expect(err?.message).toMatch(/library-outsole\.grid\.json at \/frozen: only 3 columns to freeze/);
+    expect(loadBrokenCopy('grids/library-outsole.grid.json', (d) => { d.frozen = -1; })).toBeInstanceOf(SchemaDocumentError);
+  });
   it('PREF-017 two layouts claiming one module are refused, naming the file and /moduleId', () => {
     const err = loadBrokenCopy('layouts/pattern-create.layout.json', (d) => { d.moduleId = 4; });
     expect(err).toBeInstanceOf(SchemaDocumentError);

@@ -5,6 +5,12 @@ export function formatDate(d: Date): string {
   return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
 }
 
+/** A calendar date kept as YYYY-MM-DD (no time zone) shown as MM/DD/YYYY; anything else is left as it is. */
+export function formatIsoDate(iso: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : (iso ?? '');
+}
+
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);

@@ -6,6 +6,7 @@ import { NavBar } from './NavBar';
 import { PageFallback } from './PageFallback';
 import { ScrollToTop } from './ScrollToTop';
 import { SessionTimeoutModal } from './SessionTimeoutModal';
+import { ShortcutHelp } from './ShortcutHelp';
 import { useTokenRefresh } from './useTokenRefresh';
 import { VersionBanner } from './VersionBanner';
 import { SystemMessages } from './SystemMessages';
@@ -26,6 +27,7 @@ export function AppLayout() {
       </div>
       <ScrollToTop />
       <SessionTimeoutModal />
+      <ShortcutHelp />
       {disconnected && <DisconnectModal />}
     </div>
   );

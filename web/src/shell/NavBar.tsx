@@ -1,4 +1,4 @@
-/** The navigation bar (SHELL-003/004): product name, links, theme picker and user menu. */
+/** The navigation bar (SHELL-003/004): product name, Home and the grouped menus, theme picker and user menu. */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { APP_NAME, AppMark } from './AppName';
@@ -7,11 +7,13 @@ import { MobileNav } from './MobileNav';
 import { ThemePicker } from './ThemePicker';
 import { UNSAVED_CHANGES_MESSAGE } from './unsaved-changes-store';
 import { useLogOutAction } from './useLogOutAction';
-import { useNavItems } from './useNavItems';
+import { HOME_ITEM } from './nav-items';
+import { NavMenu } from './NavMenu';
+import { useNavGroups } from './useNavItems';
 import { UserMenu } from './UserMenu';
 
 export function NavBar() {
-  const items = useNavItems();
+  const groups = useNavGroups();
   const [mobileOpen, setMobileOpen] = useState(false);
   const logout = useLogOutAction();
   const { pathname } = useLocation();
@@ -29,7 +31,8 @@ export function NavBar() {
       </button>
       <Link to="/home" className="navbar__brand"><AppMark /> <span>{APP_NAME}</span></Link>
       <nav className="navbar__links" aria-label="Main">
-        {items.map((i) => <NavLink key={i.to} to={i.to} className="navbar__link">{i.label}</NavLink>)}
+        <NavLink to={HOME_ITEM.to} className="navbar__link">{HOME_ITEM.label}</NavLink>
+        {groups.map((g) => <NavMenu key={g.label} group={g} />)}
       </nav>
       <div className="navbar__right">
         <ThemePicker />

@@ -24,13 +24,14 @@ export function UserMenu() {
       <button
         type="button"
         className="nav-btn user-btn"
-        aria-label={`User menu: ${name}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
         <span className="avatar" aria-hidden="true">{initials(session.firstName, session.lastName, session.userName)}</span>
+        {/* The name shown is the accessible name's end (axe label-content-name-mismatch). */}
+        <span className="visually-hidden">User menu: </span>
         <span className="nav-btn__label">{name}</span>
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true"><path d="M2 3.5l3 3 3-3" stroke="currentColor" strokeWidth="1.4" fill="none" /></svg>
       </button>

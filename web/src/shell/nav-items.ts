@@ -1,23 +1,58 @@
-/** The main navigation: each entry shows only to users holding its permission. */
-import type { ActionKey, ModuleKey } from '../auth/permissions';
+/**
+ * The main navigation as groups of links (issue 11): each link shows only to users holding one of
+ * its permissions, and a group with no such link is not shown. The bar renders the groups as
+ * dropdown menus, the mobile drawer (below 1050 px) as headed lists.
+ */
+import type { PermissionPair as Pair } from '../screens/admin/common/RequireAnyPermission';
+import { ERROR_LOG_PERMISSIONS, LIBRARY_VIEW } from '../screens/admin/common/screen-permissions';
 
 export interface NavItem {
   to: string;
   label: string;
-  permission?: [ModuleKey, ActionKey];
+  /** Any one of these opens the item; none: every signed-in user. */
+  anyOf?: readonly Pair[];
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/home', label: 'Home' },
-  { to: '/Search', label: 'Search', permission: ['search', 'read'] },
-  { to: '/linePlanList', label: 'Line Plans', permission: ['linePlan', 'read'] },
-  { to: '/patternList', label: 'Patterns', permission: ['pattern', 'read'] },
-  { to: '/grid/colorway-search', label: 'Colorways', permission: ['colorway', 'read'] },
-  { to: '/grid/costing', label: 'Costing', permission: ['colorway', 'read'] },
-  { to: '/users', label: 'Users', permission: ['users', 'read'] },
-  { to: '/roles', label: 'Roles', permission: ['roles', 'read'] },
-  { to: '/systemMessageList', label: 'Messages', permission: ['systemMessages', 'read'] },
-  { to: '/libraryEntries', label: 'Library', permission: ['libraries', 'read'] },
-  { to: '/migrations', label: 'Migrations', permission: ['users', 'edit'] },
-  { to: '/help', label: 'Help' },
+export interface NavGroup {
+  label: string;
+  items: readonly NavItem[];
+}
+
+/** Home is a plain link; everything else is in a group. */
+export const HOME_ITEM: NavItem = { to: '/home', label: 'Home' };
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  { label: 'Products', items: [
+    { to: '/linePlanList', label: 'Line plans', anyOf: [['linePlan', 'read']] },
+    { to: '/grid/brief-search', label: 'Briefs', anyOf: [['brief', 'read']] },
+    { to: '/patternList', label: 'Patterns', anyOf: [['pattern', 'read']] },
+    { to: '/grid/colorway-search', label: 'Colorways', anyOf: [['colorway', 'read']] },
+    { to: '/Search', label: 'Search', anyOf: [['search', 'read']] },
+  ] },
+  { label: 'Edit in bulk', items: [
+    { to: '/grid/costing', label: 'Costing grid', anyOf: [['costing', 'read']] },
+    { to: '/grid/forecast', label: 'Forecast grid', anyOf: [['forecasting', 'read']] },
+    { to: '/grid/hts', label: 'HTS grid', anyOf: [['hts', 'read']] },
+  ] },
+  { label: 'Planning', items: [
+    { to: '/grid/line-plan-search', label: 'Line plan grid', anyOf: [['linePlan', 'read']] },
+    { to: '/sizeRangePresets', label: 'Size range presets', anyOf: [['colorway', 'read']] },
+  ] },
+  { label: 'Reports', items: [
+    { to: '/userAccessReport', label: 'User access report', anyOf: [['users', 'read']] },
+  ] },
+  { label: 'Admin', items: [
+    { to: '/users', label: 'Users', anyOf: [['users', 'read']] },
+    { to: '/roles', label: 'Roles', anyOf: [['roles', 'read']] },
+    { to: '/systemMessageList', label: 'System messages', anyOf: [['systemMessages', 'read']] },
+    { to: '/libraryEntries', label: 'Library', anyOf: LIBRARY_VIEW },
+    { to: '/quarterlyForecastSettings', label: 'Forecast settings', anyOf: [['quarterlyForecastSettings', 'read']] },
+    { to: '/errors', label: 'Error log', anyOf: ERROR_LOG_PERMISSIONS },
+    { to: '/migrations', label: 'Migrations', anyOf: [['users', 'edit']] },
+  ] },
+  { label: 'Help', items: [
+    { to: '/help', label: 'Help' },
+    { to: '/sitemap', label: 'Site map' },
+    { to: '/patchNotes', label: 'Patch notes' },
+  ] },
 ];

@@ -1,7 +1,7 @@
 /**
  * The route table (SHELL-001, AUTH-002..004): public routes behind PublicOnly, signed-in routes
- * behind RequireSession, every screen loaded lazily so the sign-in page stays small; any unknown
- * path goes to /login (which sends a signed-in user on to /home).
+ * behind RequireSession, every screen loaded lazily so the sign-in page stays small. An unknown
+ * path shows 'Page not found' to a signed-in user (issue 11) and goes to /login otherwise (SHELL-001).
  */
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { RequirePermission } from './RequirePermission';
 import { RequireSession } from './RequireSession';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { LIST_CRUMBS, navGroupOf } from './list-crumbs';
 import { adminRoutes, homeRoute } from '../screens/admin/routes';
 import { linePlanRoutes } from '../screens/line-plans/routes';
 import { briefRoutes } from '../screens/briefs/routes';
@@ -24,6 +25,10 @@ function screen<M>(load: () => Promise<M>, name: keyof M) {
 }
 
 const toLogin = <Navigate to="/login" replace />;
+
+type Match = { params: Record<string, string | undefined> };
+/** A grid's label until its document (GridScreen names the page after the grid's title): 'colorway-search' → 'Colorway search'. */
+const gridLabel = (id: string) => id.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 export const routes: RouteObject[] = [
   {
@@ -67,24 +72,24 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'grid/:gridId',
-                handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Grid: ${m.params.gridId}` },
+                handle: { crumb: (m: Match) => gridLabel(m.params.gridId ?? ''), parent: navGroupOf },
                 lazy: screen(() => import('../screens/grid/GridScreen'), 'GridScreen'),
               },
               {
                 path: 'record/:entity/:id',
-                handle: { crumb: (m: { params: Record<string, string | undefined> }) => `Record ${m.params.id}` },
+                handle: { crumb: 'Record', parent: (m: Match) => LIST_CRUMBS[m.params.entity ?? ''] ?? null },
                 lazy: screen(() => import('../screens/record/RecordScreen'), 'RecordScreen'),
               },
               { path: 'permissionDenied', handle: { crumb: 'Permission Denied' }, lazy: screen(() => import('../screens/system/PermissionDeniedScreen'), 'PermissionDeniedScreen') },
               { path: 'recordDeleted', handle: { crumb: 'Record Deleted' }, lazy: screen(() => import('../screens/system/RecordDeletedScreen'), 'RecordDeletedScreen') },
               { path: 'errorPage', handle: { crumb: 'Error' }, lazy: screen(() => import('../screens/system/ErrorPageScreen'), 'ErrorPageScreen') },
               { path: 'displayUserMessage', handle: { crumb: 'Message' }, lazy: screen(() => import('../screens/system/DisplayUserMessageScreen'), 'DisplayUserMessageScreen') },
+              { path: '*', handle: { crumb: 'Page not found' }, lazy: screen(() => import('../screens/system/NotFoundScreen'), 'NotFoundScreen') },
             ],
           },
         ],
       },
       { index: true, element: toLogin },
-      { path: '*', element: toLogin },
     ],
   },
 ];

@@ -2,7 +2,9 @@
  * DataGrid: any grid document (schemas/grids/<id>.grid.json) in Handsontable, with columns,
  * cell types and limits from the entity schema, server-side sort, paging or all rows
  * virtualised, per-user column order and visibility, Ctrl+Shift+F column finder, one save per
- * edit/paste/fill, and export of every record to xlsx. With `source` the rows come from the
+ * edit/paste/fill, and export of every record to xlsx. Key columns (the document's `frozen`)
+ * stay on the left; column widths are the user's; a grid the user cannot edit (a library, or no
+ * edit permission) shows a "Read only" badge and says so when typed or pasted into. With `source` the rows come from the
  * screen's own API call (read-only, sorted and paged in the browser); columns still come from
  * the grid document.
  *
@@ -20,7 +22,7 @@ import { recordKeyField } from '../fields/field-kind';
 import { useEntitySchema, useGridDocument } from '../fields/schema-docs';
 import { ColumnChooser } from './ColumnChooser';
 import { ColumnFinder } from './ColumnFinder';
-import { applyPrefs, EMPTY_PREFS, type ColumnPrefs } from './column-prefs';
+import { applyPrefs, EMPTY_PREFS, frozenCount, withWidth, type ColumnPrefs } from './column-prefs';
 import type { GridRecord } from './change-batch';
 import { gridColumns, isEditable, type GridColumn } from './columns';
 import { saveGrid, type GridFilters } from './grid-api';
@@ -31,6 +33,9 @@ import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
 import { useGridRecords, type RowSource } from './use-grid-records';
 
 export type { RowSource } from './use-grid-records';
+
+/** Said when someone types or pastes into a grid they cannot edit. */
+export const READ_ONLY_MESSAGE = 'This grid is read only.';
 
 export interface DataGridProps {
   /** Id of the grid document, e.g. 'costing'. */
@@ -80,6 +85,9 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const keyField = keyFieldProp ?? (schema ? recordKeyField(schema) : '');
   const editable = !search && !source && canEdit && isEditable(columns);
   const effectiveMode = mode ?? (editable ? 'all' : 'paged');
+  // Search results and endpoint rows are lists to open records from; any other grid that cannot
+  // be edited here says so.
+  const readOnly = !editable && !search && !source;
 
   const userId = session?.userId ?? '';
   const [prefs, setPrefs] = useState<ColumnPrefs>(EMPTY_PREFS);
@@ -92,6 +100,9 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     setPrefs(next);
     void saveColumnPrefs(userId, gridId, next);
   }, [userId, gridId]);
+  const prefsRef = useRef(prefs);
+  prefsRef.current = prefs;
+  const onResize = useCallback((field: string, width: number) => updatePrefs(withWidth(prefsRef.current, field, width)), [updatePrefs]);
   const visible = useMemo(() => applyPrefs(columns, prefs), [columns, prefs]);
   const hidden = useMemo(() => new Set(prefs.hidden), [prefs]);
 
@@ -117,15 +128,16 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     const all = applyPrefs(columns, { order: prefs.order, hidden: [] }).map((c) => c.field);
     // Hidden columns keep their place relative to the visible ones they followed.
     const order = [...fields, ...all.filter((f) => !fields.includes(f))];
-    updatePrefs({ order, hidden: prefs.hidden });
+    updatePrefs({ ...prefs, order });
   }, [columns, prefs, updatePrefs]);
   const onToggle = useCallback((field: string, show: boolean) => {
     const next = new Set(prefs.hidden);
     if (show) next.delete(field); else next.add(field);
-    updatePrefs({ order: prefs.order, hidden: [...next] });
+    updatePrefs({ ...prefs, hidden: [...next] });
   }, [prefs, updatePrefs]);
   const openRow = useMemo(() => onRowOpen ?? (recordLink ? (r: GridRecord) => void navigate(recordLink(r)) : undefined), [onRowOpen, recordLink, navigate]);
   const onSave = useCallback((rows: Parameters<typeof saveGrid>[1]) => saveGrid(gridId, rows), [gridId]);
+  const onReadOnlyInput = useCallback(() => setStatus({ text: READ_ONLY_MESSAGE, error: false }), []);
   const onSaved = useCallback(({ saved, failed }: { saved: number; failed: number }) => {
     if (failed) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved; ${failed} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
     else if (saved) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved.`, error: false });
@@ -155,6 +167,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   return (
     <div className="data-grid" data-grid-id={gridId}>
       <div className="data-grid__toolbar">
+        {readOnly && <span className="badge data-grid__read-only" title="You can look at these records here but not change them.">Read only</span>}
         <ColumnChooser columns={columns} hidden={hidden} onToggle={onToggle} />
         <button type="button" className="btn btn--small" onClick={() => void exportAll()} disabled={exporting}>
           {exporting ? <span className="spinner" aria-hidden="true" /> : null} Export
@@ -172,6 +185,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
           rowHeight={search ? 35 : 30} height={height} sort={sort}
           onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={setPending} hotRef={hotRef}
           onRowOpen={openRow} linkField={linkField} rowHref={recordLink} onSelectionChange={onSelectionChange}
+          frozen={frozenCount(visible)} onResize={onResize} onReadOnlyInput={readOnly ? onReadOnlyInput : undefined}
         />
       )}
       {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !(emptyText && total === 0) && (

@@ -1,8 +1,10 @@
 /**
  * The Handsontable part of a DataGrid: shows records in the given columns and turns every edit,
  * paste, fill or undo into ONE save call (`onSave`), then shows the answer: saved values and
- * RowVersions, rejected rows rolled back, per-cell errors. No data loading here, so benches and
- * other screens can feed it records directly.
+ * RowVersions, rejected rows rolled back, per-cell errors. Key columns frozen on the left, full
+ * header and cell text as hover titles, user-resizable columns, and a word when someone types or
+ * pastes into a read-only grid. No data loading here, so benches and other screens can feed it
+ * records directly.
  */
 import { useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
@@ -62,16 +64,36 @@ export interface GridTableProps {
   rowHref?: (record: GridRecord) => string;
   /** The records of the selected rows, after each selection. */
   onSelectionChange?: (records: GridRecord[]) => void;
+  /** How many leading columns stay frozen on the left (the key columns). */
+  frozen?: number;
+  /** A column resized by dragging its header edge: its new width (px). Without it columns keep their widths. */
+  onResize?: (field: string, width: number) => void;
+  /** The user typed or pasted into a grid that cannot be edited. */
+  onReadOnlyInput?: () => void;
+}
+
+/** A key that would type into (or clear) a cell. */
+const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
+
+/**
+ * Handsontable gives its scrolling holder tabindex="-1" next to role="presentation"; a focusable
+ * element cannot be presentational, so axe reports the treegrid as missing its rows
+ * (aria-required-children). Without the tabindex the holder is ignored and the rows are the
+ * grid's (the cells stay focusable; the grid still takes focus as before).
+ */
+function dropHolderTabindex(this: Handsontable) {
+  this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
 }
 
 /** See the module comment. */
-export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange }: GridTableProps) {
+export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
+  frozen = 0, onResize, onReadOnlyInput }: GridTableProps) {
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
   const recordsRef = useRef(records);
   recordsRef.current = records;
-  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange });
-  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange };
+  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput });
+  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput };
   const chain = useRef<Promise<void>>(Promise.resolve());
 
   const keyIndex = useMemo(() => new Map(records.map((r, i) => [Number(r[keyField]), i])), [records, keyField]);
@@ -181,9 +203,15 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     }
   }, [recordAt]);
 
-  // Enter on a read-only cell opens the row (on an editable one it edits, as always).
+  // Enter on a read-only cell opens the row (on an editable one it edits, as always); typing
+  // into a read-only grid says that it is read only.
   const beforeKeyDown = useCallback((e: KeyboardEvent) => {
     const hot = ref.current?.hotInstance;
+    const readOnlyInput = latest.current.onReadOnlyInput;
+    if (hot && readOnlyInput && typesIntoCell(e) && hot.getSelectedRangeLast()) {
+      readOnlyInput();
+      return;
+    }
     const open = latest.current.onRowOpen;
     if (!hot || !open || e.key !== 'Enter' || e.ctrlKey || e.altKey || e.shiftKey || e.metaKey || hot.getActiveEditor()?.isOpened()) return;
     const cell = hot.getSelectedRangeLast()?.highlight;
@@ -215,6 +243,20 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     notify([...rows].sort((a, b) => a - b).map(recordAt).filter((r): r is GridRecord => !!r));
   }, [recordAt]);
 
+  // The header's full title on hover (the header text is cut with an ellipsis when narrow). With
+  // frozen columns Handsontable numbers the scrolling headers' aria-colindex one short of their
+  // cells'; the header of column n is column n + 1 for assistive tech, as its cells are.
+  const afterGetColHeader = useCallback((col: number, th: HTMLTableCellElement) => {
+    const c = col >= 0 ? latest.current.columns[col] : undefined;
+    if (c) th.title = c.title; else th.removeAttribute('title');
+    if (col >= 0 && th.hasAttribute('aria-colindex')) th.setAttribute('aria-colindex', String(col + 1));
+  }, []);
+
+  const afterColumnResize = useCallback((width: number, col: number) => {
+    const c = latest.current.columns[col];
+    if (c && width > 0) latest.current.onResize?.(c.field, width);
+  }, []);
+
   const beforeColumnMove = useCallback((moved: number[], finalIndex: number) => {
     const fields = latest.current.columns.map((c) => c.field);
     const movedFields = moved.map((i) => fields[i]);
@@ -234,6 +276,10 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
       if (!range || text === undefined) return;
       e.preventDefault();
       e.stopImmediatePropagation();
+      if (latest.current.onReadOnlyInput) {
+        latest.current.onReadOnlyInput();
+        return;
+      }
       const table = parseTsv(text);
       if (!table.length) return;
       const cols = latest.current.columns;
@@ -271,7 +317,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
   useEffect(() => { errors.current = new Map(); latest.current.onSelectionChange?.([]); }, [records]);
 
   return (
-    <div className="data-grid__table" style={{ height }} onClick={onLinkClick}>
+    <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} onClick={onLinkClick}>
       <HotTable
         ref={ref}
         licenseKey="non-commercial-and-evaluation"
@@ -288,7 +334,8 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         width="100%"
         height="100%"
         manualColumnMove={!!onReorder}
-        manualColumnResize={false}
+        manualColumnResize={onResize ? colWidths : false /* the array, not true: the plugin would keep old widths by index when columns change */}
+        fixedColumnsStart={frozen}
         fillHandle={editable ? { direction: 'vertical', autoInsertRow: false } : false}
         undo={editable}
         copyPaste={{ pasteMode: 'overwrite', rowsLimit: 100000 }}
@@ -300,6 +347,9 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         beforeKeyDown={beforeKeyDown as never}
         afterSelectionEnd={afterSelectionEnd as never}
         beforeColumnMove={beforeColumnMove as never}
+        afterGetColHeader={afterGetColHeader as never}
+        afterColumnResize={afterColumnResize as never}
+        afterInit={dropHolderTabindex as never}
       />
     </div>
   );

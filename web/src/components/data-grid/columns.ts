@@ -10,6 +10,8 @@ export interface GridDocument {
   entity: string;
   title: string;
   columns: { field: string; width: number; readOnly?: boolean }[];
+  /** How many leading columns are key columns (frozen on the left, always first). */
+  frozen?: number;
   /** One (module, action) pair or a list of alternatives (ADR 002). */
   edit?: [string, string] | [string, string][];
   read?: [string, string] | [string, string][];
@@ -22,6 +24,8 @@ export interface GridColumn {
   width: number;
   kind: FieldKind;
   readOnly: boolean;
+  /** A key column of the grid (stock number, name): always first, frozen on the left. */
+  key?: boolean;
   nullable: boolean;
   maxLength?: number;
   minimum?: number;
@@ -32,22 +36,23 @@ export interface GridColumn {
 /** The columns of a grid for a user; fields missing from the (filtered) schema are left out. */
 export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColumn[] {
   const out: GridColumn[] = [];
-  for (const c of grid.columns) {
+  grid.columns.forEach((c, i) => {
     const p = schema.properties[c.field];
-    if (!p) continue;
+    if (!p) return;
     out.push({
       field: c.field,
       title: p.title ?? c.field,
       width: c.width,
       kind: fieldKind(c.field, p),
       readOnly: !!(c.readOnly || p.readOnly || p['x-computed']),
+      ...(i < (grid.frozen ?? 0) ? { key: true } : {}),
       nullable: Array.isArray(p.type) ? p.type.includes('null') : false,
       maxLength: p.maxLength,
       minimum: p.minimum,
       maximum: p.maximum,
       enumValues: p.enum,
     });
-  }
+  });
   return out;
 }
 

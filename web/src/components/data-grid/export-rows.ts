@@ -1,8 +1,10 @@
 /**
  * Rows of an xlsx export (CONST-017): one row per record in column order, with the cell rules of
- * @domain/excel-cells (real Excel dates, formula-looking text neutralised).
+ * @domain/excel-cells (real Excel dates, formula-looking text neutralised); each column's kind
+ * gives its number format and width (@domain/sheet-style).
  */
 import { excelDate, neutralise } from '@domain/excel-cells';
+import type { SheetKind } from '@domain/sheet-style';
 import type { GridColumn } from './columns';
 
 export { excelDate, neutralise };
@@ -19,12 +21,9 @@ export function exportRow(record: Record<string, unknown>, columns: readonly Gri
   });
 }
 
-/** The Excel number format of a column. */
-export function excelFormat(c: GridColumn): string | undefined {
-  if (c.kind === 'date') return 'mm/dd/yyyy';
-  if (c.kind === 'datetime') return 'mm/dd/yyyy h:mm AM/PM';
-  if (c.kind === 'money') return '#,##0.00';
-  return undefined;
+/** The sheet kind of a column (its number format and width rules, @domain/sheet-style). */
+export function sheetKind(c: GridColumn): SheetKind {
+  return c.kind === 'money' || c.kind === 'integer' || c.kind === 'numeric' || c.kind === 'date' || c.kind === 'datetime' ? c.kind : 'text';
 }
 
 /** CONST-017: the file is named by the report plus '-Export'. */

@@ -1,14 +1,15 @@
 /**
  * Handsontable cell settings per field kind (the grid side of the field registry): renderer,
  * editor and alignment. Values in the grid are the server's values ('YYYY-MM-DD', numbers,
- * booleans); the renderers format them (MM/DD/YYYY, money with 0 or 2 decimals).
+ * booleans); the renderers format them (cell-format.ts) and give each cell its full text as a
+ * hover title.
  */
 import type Handsontable from 'handsontable/base';
 import { TextEditor } from 'handsontable/editors';
 import { checkboxRenderer, textRenderer } from 'handsontable/renderers';
-import { formatDateTime } from '../../format/date';
 import { isoToDisplay } from '../fields/dates';
-import { formatMoney, sanitiseNumericInput } from '../fields/numbers';
+import { sanitiseNumericInput } from '../fields/numbers';
+import { alignRight, displayValue } from './cell-format';
 import type { GridColumn } from './columns';
 
 type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
@@ -19,27 +20,20 @@ export interface ErrorLookup { (row: number, field: string): string | undefined 
 const TextRenderer = textRenderer as unknown as Renderer;
 const CheckboxRenderer = checkboxRenderer as unknown as Renderer;
 
-function display(col: GridColumn, value: unknown): unknown {
-  if (value === null || value === undefined) return '';
-  switch (col.kind) {
-    case 'date': return isoToDisplay(value);
-    case 'datetime': { const d = new Date(String(value)); return Number.isNaN(d.getTime()) ? value : formatDateTime(d); }
-    case 'money': return typeof value === 'number' ? formatMoney(value) : value;
-    default: return value;
-  }
-}
-
 function makeRenderer(col: GridColumn, errors: ErrorLookup): Renderer {
   const base = col.kind === 'boolean' ? CheckboxRenderer : TextRenderer;
-  const numeric = col.kind === 'money' || col.kind === 'numeric' || col.kind === 'integer';
+  const right = alignRight(col);
   return (instance, td, row, c, prop, value, cp) => {
-    base(instance, td, row, c, prop, col.kind === 'boolean' ? value : display(col, value), cp);
-    if (numeric) td.classList.add('htRight');
+    const text = col.kind === 'boolean' ? '' : displayValue(col, value);
+    base(instance, td, row, c, prop, col.kind === 'boolean' ? value : text, cp);
+    if (right) td.classList.add('htRight');
+    // The full value on hover: cells are one line and cut with an ellipsis (data-grid.css).
     const err = errors(row, col.field);
     if (err) {
       td.classList.add('cell--error');
       td.title = err;
-    } else if (td.title) td.removeAttribute('title');
+    } else if (text) td.title = text;
+    else if (td.title) td.removeAttribute('title');
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Where a user's column preferences of a grid are kept: the server's user preferences
+ * Where a user's column preferences of a grid (order, hidden columns, widths) are kept: the server's user preferences
  * (PREF-013, `UpdateSingleUserPreference`) when it has that endpoint, else this browser's
  * localStorage. One small adapter so the grid does not care which.
  */
@@ -13,7 +13,9 @@ interface StoredPreference { UserPreferenceId?: number; PreferenceName?: string;
 
 /** null until known; false once the server answered 404 (no preference endpoints yet). */
 let serverHasPreferences: boolean | null = null;
+/** The stored preference's id by user and grid (one tab may see several users sign in). */
 const ids = new Map<string, number>();
+const idKey = (userId: string, gridId: string) => `${userId}:${gridId}`;
 
 export async function loadColumnPrefs(userId: string, gridId: string): Promise<ColumnPrefs> {
   const local = parsePrefs(localStorage.getItem(localKey(userId, gridId)));
@@ -23,7 +25,7 @@ export async function loadColumnPrefs(userId: string, gridId: string): Promise<C
     serverHasPreferences = true;
     const pref = Array.isArray(list) ? list[0] : list;
     if (!pref) return local;
-    if (pref.UserPreferenceId) ids.set(gridId, pref.UserPreferenceId);
+    if (pref.UserPreferenceId) ids.set(idKey(userId, gridId), pref.UserPreferenceId);
     return parsePrefs(pref.PreferenceValue ?? pref.Value ?? pref.value);
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 405)) serverHasPreferences = false;
@@ -36,7 +38,7 @@ export async function saveColumnPrefs(userId: string, gridId: string, prefs: Col
   if (serverHasPreferences === false) return;
   try {
     await apiFetch('/api/UserPreference/UpdateSingleUserPreference', {
-      json: { userPreferenceId: ids.get(gridId) ?? 0, preferenceName: preferenceName(gridId), preferenceValue: JSON.stringify(prefs), ensureUnique: true },
+      json: { userPreferenceId: ids.get(idKey(userId, gridId)) ?? 0, preferenceName: preferenceName(gridId), preferenceValue: JSON.stringify(prefs), ensureUnique: true },
       handleAuthErrors: false,
     });
     serverHasPreferences = true;

@@ -38,6 +38,20 @@ export function formatMoney(value: unknown): string {
   return Number.isInteger(n) ? WHOLE.format(n) : CENTS.format(n);
 }
 
+/** Money in a grid column or an export: always 2 decimals, with thousands separators (1,234.50). */
+export function formatCents(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? CENTS.format(n) : String(value);
+}
+
+/** A whole number with thousands separators (12,500). */
+export function formatInteger(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? WHOLE.format(n) : String(value);
+}
+
 /** Money rounded to cents (what is sent to the server). */
 export function roundMoney(n: number): number {
   return Math.round(n * 100) / 100;

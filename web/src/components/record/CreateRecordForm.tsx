@@ -95,7 +95,7 @@ export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, 
       <SchemaForm schema={schema} layout={layout.data} formData={initial} widgets={WIDGETS} fields={fieldUi} saveLabel="Create"
         formErrorMessage={formErrorMessage} fieldMessages={fieldMessages} dirtyKey={`${level.entity}:create`}
         onChange={onChange} onInvalid={() => onInvalid?.(latest.current)} onSave={(_changes, data) => create(data)}
-        actions={<button type="button" className="btn btn--ghost" onClick={() => void navigate(-1)}>Cancel</button>} />
+        actions={<button type="button" className="btn" onClick={() => void navigate(-1)}>Cancel</button>} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { PageHeader } from '../../shell/PageHeader';
 import { toast } from '../../shell/toast-store';
 import { SchemaForm } from '../schema-form/SchemaForm';
 import { HistoryPanel } from './HistoryPanel';
+import { RecordNotFound } from './RecordNotFound';
 import { isReadOnlyStatus, type HierarchyLevel } from './hierarchy';
 import { saveHierarchyRecord } from './save-record';
 import { StatusChange } from './StatusChange';
@@ -50,7 +51,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   const formSchema = useMemo(() => (schema && withScreenOptions ? withScreenOptions(schema) : schema), [schema, withScreenOptions]);
 
   if (!can(permissions, level.module, 'read')) return <Navigate to="/permissionDenied" replace />;
-  if (notFound) return <Navigate to="/errorPage" replace />;
+  if (notFound) return <RecordNotFound level={level} />;
   if (error) return <div className="alert alert--error" role="alert">The record could not be loaded.</div>;
   if (!ready || !schema || !layout || !record) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySchema } from '../fields/field-kind';
-import { clearDependents, createRefusal, creatableSchema, trimmed } from './create-form';
+import { clearDependents, createdMessage, createRefusal, creatableSchema, trimmed } from './create-form';
 
 const schema = {
   type: 'object', required: ['BrandId', 'SeasonId', 'GenderKey'],
@@ -49,5 +49,13 @@ describe('hierarchy create form', () => {
     expect(trimmed('  Trail ')).toBe('Trail');
     expect(trimmed('   ')).toBeNull();
     expect(trimmed(null)).toBeNull();
+  });
+});
+
+describe('create success toast', () => {
+  it('BRIEF-006 names what was created or copied, in sentence case', () => {
+    expect(createdMessage('Brief')).toBe('Brief created.');
+    expect(createdMessage('Line Plan')).toBe('Line plan created.');
+    expect(createdMessage('Pattern', true)).toBe('Pattern copied.');
   });
 });

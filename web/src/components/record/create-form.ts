@@ -42,3 +42,11 @@ export function createRefusal(body: { Message?: string; Errors?: { Field: string
 
 /** A trimmed text value, or null when blank. */
 export const trimmed = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/**
+ * The success toast of a create where the specification gives no text (line plan, brief,
+ * pattern, role; the colorway's is CW-008, a system message's SYSMSG-013): 'Brief created.', 'Pattern copied.'.
+ */
+export function createdMessage(levelTitle: string, copy = false): string {
+  return `${levelTitle.charAt(0)}${levelTitle.slice(1).toLowerCase()} ${copy ? 'copied' : 'created'}.`;
+}

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
 import { useSessionStore } from '../../auth/session-store';
+import { usePageTitle } from '../../shell/page-title-store';
 import { toast } from '../../shell/toast-store';
 import { useEntitySchema, useLayout } from '../fields/schema-docs';
 import type { FieldLayoutRow } from '../schema-form/layout';
@@ -40,6 +41,9 @@ export function useHierarchyRecord(h: HierarchyLevel, id: number | null, layoutN
   useEffect(() => {
     if (id && record.data) void apiFetch('/api/User/LogLastUseProject', { method: 'POST', json: { ProjectId: id, ProjectLevelId: h.level } }).catch(() => undefined);
   }, [id, h.level, !!record.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Issue 11: the breadcrumb and the document title name the record.
+  usePageTitle(record.data?.[h.name]);
 
   const layoutReady = !moduleId || !!fieldLayout.data || !!fieldLayout.error;
   return {

@@ -19,6 +19,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { CustomValidator, ErrorSchema, RegistryWidgetsType, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
+import { useSaveShortcut } from '../../shell/save-shortcut';
 import type { EntitySchema } from '../fields/field-kind';
 import { formKind, TIME_PATTERN } from './form-kind';
 import type { LayoutDocument } from '../fields/schema-docs';
@@ -197,6 +198,7 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
     // cannot drop the error report; RJSF's submit checks again, the data being valid.
     setTimeout(() => { const f = formRef.current; if (f && (readOnly || f.validateForm())) f.submit(); }, 0);
   };
+  useSaveShortcut(() => { if (!saving) submit(); }, !readOnly && !!onSave, () => formRef.current?.formElement.current as Element | null);
 
   const onSubmitNow = async ({ formData: data }: { formData?: Record<string, unknown> }) => {
     if (!onSave || !data) return;

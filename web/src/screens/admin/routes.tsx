@@ -16,7 +16,8 @@ function screen<M>(load: () => Promise<M>, name: keyof M) {
 
 installErrorShortcut();
 
-const open = (path: string, crumb: string, lazy: RouteObject['lazy']): RouteObject => ({ path, handle: { crumb }, lazy });
+/** A screen with its breadcrumb; an editor names the list it belongs to (`parent`). */
+const open = (path: string, crumb: string, lazy: RouteObject['lazy'], parent?: { to: string; label: string }): RouteObject => ({ path, handle: { crumb, parent }, lazy });
 
 export const homeRoute: RouteObject = open('home', 'Home', screen(() => import('./dashboard/DashboardScreen'), 'DashboardScreen'));
 
@@ -30,13 +31,13 @@ export const adminRoutes: RouteObject[] = [
   },
   {
     element: <RequireAnyPermission anyOf={[['users', 'read'], ['users', 'create']]} />,
-    children: [open('userEdit/:userId', 'User', screen(() => import('./users/UserEditScreen'), 'UserEditScreen'))],
+    children: [open('userEdit/:userId', 'User', screen(() => import('./users/UserEditScreen'), 'UserEditScreen'), { to: '/users', label: 'Users' })],
   },
   {
     element: <RequirePermission module="roles" action="read" />,
     children: [
       open('roles', 'Roles', screen(() => import('./roles/RolesScreen'), 'RolesScreen')),
-      open('roleEdit/:roleId', 'Role', screen(() => import('./roles/RoleEditScreen'), 'RoleEditScreen')),
+      open('roleEdit/:roleId', 'Role', screen(() => import('./roles/RoleEditScreen'), 'RoleEditScreen'), { to: '/roles', label: 'Roles' }),
     ],
   },
   {
@@ -45,13 +46,13 @@ export const adminRoutes: RouteObject[] = [
   },
   {
     element: <RequirePermission module="systemMessages" action="edit" />,
-    children: [open('systemMessageEdit', 'System Message', screen(() => import('./system-messages/SystemMessageEditScreen'), 'SystemMessageEditScreen'))],
+    children: [open('systemMessageEdit', 'System Message', screen(() => import('./system-messages/SystemMessageEditScreen'), 'SystemMessageEditScreen'), { to: '/systemMessageList', label: 'System Messages' })],
   },
   {
     element: <RequireAnyPermission anyOf={ERROR_LOG_PERMISSIONS} />,
     children: [
       open('errors', 'Error Log', screen(() => import('./errors/ErrorListScreen'), 'ErrorListScreen')),
-      open('errors/:id', 'Error', screen(() => import('./errors/ErrorDetailScreen'), 'ErrorDetailScreen')),
+      open('errors/:id', 'Error', screen(() => import('./errors/ErrorDetailScreen'), 'ErrorDetailScreen'), { to: '/errors', label: 'Error Log' }),
     ],
   },
   {

@@ -3,13 +3,14 @@
  * (BRIEF-001..007): brand and season, then a Released or Completed line plan of them (radio
  * list), then name, responsible and workflow group, as the shared create form. A line plan start
  * fixes brand, season and line plan; a copy fixes the brand and keeps the parent link. A
- * duplicate name is only a note (CONST-031). On success the brief screen opens (BRIEF-006).
+ * duplicate name is only a note (CONST-031). On success a toast says so and the brief screen opens
+ * (BRIEF-006).
  */
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
-import { createRefusal } from '../../components/record/create-form';
+import { createdMessage, createRefusal } from '../../components/record/create-form';
 import { CreateRecordForm } from '../../components/record/CreateRecordForm';
 import { levelOf } from '../../components/record/hierarchy';
 import { useCreateStart, type StartSource } from '../../components/record/use-create-start';
@@ -42,6 +43,7 @@ export function BriefCreateScreen() {
   const create = async (data: Record<string, unknown>) => {
     try {
       const answer = await apiFetch<{ briefSeasonalId: number }>('/api/Brief/CreateBriefSeasonal', { method: 'POST', json: createBody(data) });
+      toast.success(createdMessage('Brief', state.from === 'copy'));
       void navigate(`/brief/${answer.briefSeasonalId}`);
     } catch (e) {
       const body = e instanceof ApiError ? (e.body as { Message?: string; Errors?: { Field: string; Message: string }[] } | null) : null;

@@ -3,17 +3,17 @@
  * the record screen and the old edit path that redirects to it.
  */
 import type { RouteObject } from 'react-router-dom';
+import { listOf } from '../../shell/list-crumbs';
 
-type Match = { params: Record<string, string | undefined> };
 const createScreen = async () => ({ Component: (await import('./BriefCreateScreen')).BriefCreateScreen });
 
 export const briefRoutes: RouteObject[] = [
-  { path: 'briefCreate', handle: { crumb: () => 'Create Brief' }, lazy: createScreen },
-  { path: 'briefFromLinePlan/:linePlanId', handle: { crumb: () => 'Create Brief' }, lazy: createScreen },
-  { path: 'briefCopy/:parentBriefSeasonalId', handle: { crumb: () => 'Copy Brief' }, lazy: createScreen },
+  { path: 'briefCreate', handle: { crumb: () => 'Create Brief', parent: listOf('brief') }, lazy: createScreen },
+  { path: 'briefFromLinePlan/:linePlanId', handle: { crumb: () => 'Create Brief', parent: listOf('brief') }, lazy: createScreen },
+  { path: 'briefCopy/:parentBriefSeasonalId', handle: { crumb: () => 'Copy Brief', parent: listOf('brief') }, lazy: createScreen },
   {
     path: 'brief/:id',
-    handle: { crumb: (m: Match) => `Brief ${m.params.id}` },
+    handle: { crumb: 'Brief', parent: listOf('brief') },
     lazy: async () => ({ Component: (await import('./BriefScreen')).BriefScreen }),
   },
   { path: 'briefEdit/:id', lazy: async () => ({ Component: (await import('./BriefScreen')).BriefEditRedirect }) },

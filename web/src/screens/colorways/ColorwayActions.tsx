@@ -96,7 +96,7 @@ export function ColorwayActions({ record, reload }: { record: RecordData; reload
   };
   return (
     <>
-      <button type="button" className="btn btn--ghost" onClick={() => void navigate(SEARCH)}>List</button>
+      <button type="button" className="btn" onClick={() => void navigate(SEARCH)}>List</button>
       {offered.copy && <button type="button" className="btn" onClick={() => void navigate(`/prototypeCopy/${id}`)}>Copy</button>}
       {offered.relink && <button type="button" className="btn" onClick={() => toggle('relink')}>Relink Pattern</button>}
       {offered.transfer && <button type="button" className="btn" onClick={() => toggle('transfer')}>Factory Transfer</button>}

@@ -6,10 +6,12 @@ import { useParams } from 'react-router-dom';
 import { DataGrid } from '../../components/data-grid/DataGrid';
 import { useGridDocument } from '../../components/fields/schema-docs';
 import { PageHeader } from '../../shell/PageHeader';
+import { usePageTitle } from '../../shell/page-title-store';
 
 export function GridScreen() {
   const { gridId = '' } = useParams();
   const { data: grid } = useGridDocument(gridId);
+  usePageTitle(grid?.title);
   const search = gridId.endsWith('-search');
   return (
     <>

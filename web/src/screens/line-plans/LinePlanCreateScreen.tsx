@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
-import { createRefusal } from '../../components/record/create-form';
+import { createdMessage, createRefusal } from '../../components/record/create-form';
 import { CreateRecordForm, type CreateStart } from '../../components/record/CreateRecordForm';
 import { levelOf } from '../../components/record/hierarchy';
 import { useCreateStart } from '../../components/record/use-create-start';
@@ -27,7 +27,7 @@ export function LinePlanCreateScreen() {
   const create = async (data: Record<string, unknown>) => {
     try {
       const answer = await apiFetch<{ ResponseMessage: string; LinePlanId: number }>('/api/LinePlan/CreateLinePlan', { method: 'POST', json: createBody(data) });
-      toast.success('Record Saved Successfully.');
+      toast.success(createdMessage('Line Plan'));
       void navigate(`/linePlan/${answer.LinePlanId}`);
     } catch (e) {
       const body = e instanceof ApiError ? (e.body as { Message?: string; Errors?: { Field: string; Message: string }[] } | null) : null;

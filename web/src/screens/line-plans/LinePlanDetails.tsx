@@ -4,6 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { tabPanelProps } from '../../components/tabs/TabList';
 import { toast } from '../../shell/toast-store';
 import { ChildRowsEditor, ERRORS_TOAST_MS, type EditorColumn } from './ChildRowsEditor';
 import { CALENDAR, childKey, importCalendarFile, LAUNCHES, PLANNING, type Row } from './line-plan-api';
@@ -56,7 +57,7 @@ export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
   };
 
   return (
-    <div className="line-plan-details" role="tabpanel" aria-label="Details">
+    <div className="line-plan-details" {...tabPanelProps('line-plan', 'details')}>
       <ChildRowsEditor {...common} set={PLANNING} columns={PLANNING_COLUMNS} title="Seasonal Planning Phase" testId="planning" />
       {canEdit && !readOnly && IMPORT_STATUSES.has(Number(record.StatusId)) && (
         <div className="toolbar">

@@ -1,27 +1,54 @@
-/** /linePlan/:id/gantt (DECISIONS LP-004): the line plan's calendar items as bars, per sub-season calendar. */
+/**
+ * /linePlan/:id/gantt (DECISIONS LP-004): the line plan's calendar items as bars, per sub-season
+ * calendar, on a time axis (months; weeks when zoomed in) with a today line. Dates show as
+ * MM/DD/YYYY; hovering a bar shows its name, stage and dates.
+ */
+import { useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
+import { formatIsoDate, todayIso } from '../../format/date';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
+import { axisRange, barTitle, dayMiddle, fitLabelEvery, monthTicks, rangeDays, weekTicks, ZOOMS, type AxisRange, type GanttZoom } from './gantt-axis';
 import { CALENDAR, childKey } from './line-plan-api';
 import './line-plans.css';
 
-export function LinePlanGanttScreen() {
-  const id = Number(useParams().id);
-  const { data: record } = useSWR<Record<string, unknown>>(`/api/LinePlan/GetLinePlan?LinePlanId=${id}`);
-  const { data: items, error } = useSWR<GanttItem[]>(childKey(CALENDAR, id));
-  const { data: subSeasons } = useSWR<{ SubSeasonId: number; SubSeasonName: string }[]>(`/api/LinePlan/GetSubSeasons?LinePlanId=${id}`);
-  const calendars = [...(subSeasons ?? []).map((s) => ({ id: s.SubSeasonId as number | null, name: s.SubSeasonName })),
-    ...(items?.some((i) => i.SubSeasonId == null) ? [{ id: null, name: 'Calendar' }] : [])];
+function ZoomControls({ zoom, onZoom }: { zoom: GanttZoom; onZoom: (z: GanttZoom) => void }) {
   return (
-    <>
-      <PageHeader title={`${String(record?.LinePlanName ?? 'Line Plan')}: Gantt`} actions={<Link className="btn btn--small" to={`/linePlan/${id}`}>Back to line plan</Link>} />
-      {error && <div className="alert alert--error" role="alert">error</div>}
-      {!items ? <span className="spinner" aria-label="Loading" /> : calendars.map((cal) => {
-        const { groups, start, end } = ganttLayout(items.filter((i) => (i.SubSeasonId ?? null) === cal.id));
-        return (
-          <section key={String(cal.id)} className="card gantt" aria-label={`Gantt ${cal.name}`}>
-            <h3 className="card__title">{cal.name} <span className="muted">{start && end ? `${start} – ${end}` : 'no dates'}</span></h3>
+    <div className="segmented" role="group" aria-label="Zoom">
+      {ZOOMS.map((z) => (
+        <button key={z.zoom} type="button" className="segmented__btn" aria-pressed={z.zoom === zoom} onClick={() => onZoom(z.zoom)}>{z.label}</button>
+      ))}
+    </div>
+  );
+}
+
+/** One calendar's chart; `range` is shared by all the line plan's calendars so that they line up. */
+function GanttChart({ name, items, zoom, range, today }: { name: string; items: GanttItem[]; zoom: GanttZoom; range: AxisRange; today: string }) {
+  const dated = ganttLayout(items);
+  const { groups } = ganttLayout(items, range);
+  const scale = ZOOMS.find((z) => z.zoom === zoom)!;
+  const days = rangeDays(range);
+  const ticks = scale.ticks === 'week' ? weekTicks(range) : monthTicks(range, scale.pxPerDay ? 1 : fitLabelEvery(Math.round(days / 30.4)));
+  const width = scale.pxPerDay ? `${days * scale.pxPerDay}px` : '0px';
+  const todayAt = dayMiddle(range, today);
+  const todayLeft = `${todayAt}%`;
+  // The 'Today' tag stays inside the chart near its ends.
+  const todayTag = todayAt > 94 ? ' gantt__today-label--end' : todayAt < 6 ? ' gantt__today-label--start' : '';
+  return (
+    <section className="card gantt" aria-label={`Gantt ${name}`}>
+      <h3 className="card__title">{name} <span className="muted">{dated.start && dated.end ? `${formatIsoDate(dated.start)} – ${formatIsoDate(dated.end)}` : 'no dates'}</span></h3>
+      <div className="gantt__scroll">
+        <div className="gantt__chart" style={{ '--gantt-timeline': width } as CSSProperties}>
+          <div className="gantt__row gantt__row--axis" data-testid="gantt-axis">
+            <span className="gantt__label muted">Item</span>
+            <div className="gantt__axis">
+              {ticks.map((t) => t.year && <span key={`y${t.iso}`} className="gantt__year" style={{ left: `${t.left}%` }}>{t.year}</span>)}
+              {ticks.map((t) => <span key={t.iso} className="gantt__tick" style={{ left: `${t.left}%` }}>{t.label}</span>)}
+              <span className={`gantt__today-label${todayTag}`} style={{ left: todayLeft }}>Today</span>
+            </div>
+          </div>
+          <div className="gantt__body">
             {groups.map((g) => (
               <div key={g.groupId}>
                 <div className="gantt__group">Group {g.groupId}</div>
@@ -29,16 +56,42 @@ export function LinePlanGanttScreen() {
                   <div key={b.item.CalendarItemId} className="gantt__row" data-testid="gantt-row">
                     <span className="gantt__label" title={`${b.item.Name} (${b.item.Stage})`}>{b.item.Name}</span>
                     <div className="gantt__track">
-                      {b.left !== null && <div className="gantt__bar" style={{ left: `${b.left}%`, width: `${b.width}%` }}
-                        title={`${b.item.Name}: ${b.item.StartDate} – ${b.item.EndDate}`} />}
+                      {b.left !== null && <div className="gantt__bar" role="img" style={{ left: `${b.left}%`, width: `${b.width}%` }} title={barTitle(b.item)} aria-label={barTitle(b.item)} />}
                     </div>
                   </div>
                 ))}
               </div>
             ))}
-          </section>
-        );
-      })}
+            <div className="gantt__overlay" aria-hidden="true">
+              {ticks.map((t) => <span key={t.iso} className="gantt__gridline" style={{ left: `${t.left}%` }} />)}
+              <span className="gantt__today" data-testid="gantt-today" style={{ left: todayLeft }} title={`Today: ${formatIsoDate(today)}`} />
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function LinePlanGanttScreen() {
+  const id = Number(useParams().id);
+  const [zoom, setZoom] = useState<GanttZoom>('fit');
+  const { data: record } = useSWR<Record<string, unknown>>(`/api/LinePlan/GetLinePlan?LinePlanId=${id}`);
+  const { data: items, error } = useSWR<GanttItem[]>(childKey(CALENDAR, id));
+  const { data: subSeasons } = useSWR<{ SubSeasonId: number; SubSeasonName: string }[]>(`/api/LinePlan/GetSubSeasons?LinePlanId=${id}`);
+  const calendars = [...(subSeasons ?? []).map((s) => ({ id: s.SubSeasonId as number | null, name: s.SubSeasonName })),
+    ...(items?.some((i) => i.SubSeasonId == null) ? [{ id: null, name: 'Calendar' }] : [])];
+  const today = todayIso();
+  const all = ganttLayout(items ?? []);
+  const range = axisRange(all.start, all.end, today);
+  return (
+    <>
+      <PageHeader title={`${String(record?.LinePlanName ?? 'Line Plan')}: Gantt`}
+        actions={<><ZoomControls zoom={zoom} onZoom={setZoom} /><Link className="btn btn--small" to={`/linePlan/${id}`}>Back to line plan</Link></>} />
+      {error && <div className="alert alert--error" role="alert">error</div>}
+      {!items ? <span className="spinner" aria-label="Loading" /> : calendars.map((cal) => (
+        <GanttChart key={String(cal.id)} name={cal.name} items={items.filter((i) => (i.SubSeasonId ?? null) === cal.id)} zoom={zoom} range={range} today={today} />
+      ))}
     </>
   );
 }

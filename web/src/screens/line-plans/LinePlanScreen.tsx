@@ -2,8 +2,8 @@
  * /linePlan/:id (LP-001, LP-003): the line plan in the shared RecordEditor with its Details tab
  * (planning phase, sub-season calendars, launch dates, import), the export (LP-032), delete in
  * status 1 without briefs (LP-013), the gantt view (LP-004) and 'Create Brief' once Released or
- * Completed (LP-010). An unknown id alerts and goes home (LP-005); a deleted one shows its message
- * and goes to Search (LP-006, handled by the RecordEditor).
+ * Completed (LP-010). An unknown id shows 'Line Plan not found' with a link to the list (LP-005 as
+ * issue 11 decides; RecordEditor); a deleted one shows its message and goes to Search (LP-006, RecordEditor).
  */
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -18,28 +18,24 @@ import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
 import { downloadExport } from './line-plan-api';
 import { LinePlanDetails } from './LinePlanDetails';
+import { TabList } from '../../components/tabs/TabList';
 import './line-plans.css';
 
 const LEVEL = levelOf('line-plan')!;
-/** LP-005 (the text is not given by the specification). */
-export const NOT_FOUND_ALERT = 'The Line Plan was not found.';
 const BRIEF_STATUSES = new Set([2, 3]);
+/** LP-003: the line plan's one tab. */
+const DETAILS_TABS = [{ id: 'details', label: 'Details' }];
 const recordKey = (id: number) => `${LEVEL.read}?${LEVEL.key}=${id}`;
 
-/** LP-005: an unknown id alerts and goes home; answers whether the record may render. */
+/** LP-027: a failed fetch alerts; answers whether the record may render (an unknown one shows 'not found'). */
 function useKnownLinePlan(id: number) {
-  const navigate = useNavigate();
   const { data, error } = useSWR<RecordData>(recordKey(id), { revalidateOnFocus: false });
-  const unknown = error instanceof ApiError && error.status === 404 && (error.body as { Code?: string } | null)?.Code !== 'record_deleted';
   // LP-027: a failed fetch (no answer, or the server's fault) is a plain alert 'error'.
   const failed = error instanceof ApiError && (error.network || error.status >= 500);
   useEffect(() => {
     if (failed) window.alert('error');
-    if (!unknown) return;
-    window.alert(NOT_FOUND_ALERT);
-    void navigate('/', { replace: true });
-  }, [unknown, failed, navigate]);
-  return !unknown && (!!data || !!error);
+  }, [failed]);
+  return !!data || !!error;
 }
 
 function Actions({ record, reload }: { record: RecordData; reload: () => void }) {
@@ -89,7 +85,7 @@ function Tabs({ record }: { record: RecordData }) {
   const readOnly = !canEdit || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted;
   return (
     <>
-      <div className="tabs" role="tablist"><button type="button" role="tab" aria-selected className="tab tab--active">Details</button></div>
+      <TabList idPrefix="line-plan" tabs={DETAILS_TABS} chosen="details" onChoose={() => {}} />
       <LinePlanDetails record={record} readOnly={readOnly} canEdit={canEdit} onSaved={onSaved} />
     </>
   );

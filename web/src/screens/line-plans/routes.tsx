@@ -1,5 +1,6 @@
 /** Routes of the line plan screens (LP-001..005). */
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
+import { listOf } from '../../shell/list-crumbs';
 
 type Crumb = { params: Record<string, string | undefined> };
 
@@ -11,22 +12,22 @@ function LinePlanEditRedirect() {
 export const linePlanRoutes: RouteObject[] = [
   {
     path: 'linePlanCreate',
-    handle: { crumb: () => 'Create Line Plan' },
+    handle: { crumb: () => 'Create Line Plan', parent: listOf('line-plan') },
     lazy: async () => ({ Component: (await import('./LinePlanCreateScreen')).LinePlanCreateScreen }),
   },
   {
     path: 'linePlanList',
-    handle: { crumb: () => 'Line Plans' },
+    handle: { crumb: () => 'Line plans' },
     lazy: async () => ({ Component: (await import('./LinePlanListScreen')).LinePlanListScreen }),
   },
   {
     path: 'linePlan/:id',
-    handle: { crumb: (m: Crumb) => `LinePlan ${m.params.id}` },
+    handle: { crumb: () => 'Line plan', parent: listOf('line-plan') },
     lazy: async () => ({ Component: (await import('./LinePlanScreen')).LinePlanScreen }),
   },
   {
     path: 'linePlan/:id/gantt',
-    handle: { crumb: (m: Crumb) => `LinePlan ${m.params.id} Gantt` },
+    handle: { crumb: () => 'Gantt', parent: (m: Crumb) => ({ to: `/linePlan/${m.params.id}`, label: 'Line plan' }) },
     lazy: async () => ({ Component: (await import('./LinePlanGanttScreen')).LinePlanGanttScreen }),
   },
   { path: 'linePlanEdit/:id', Component: LinePlanEditRedirect },

@@ -36,7 +36,7 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
   };
   return (
     <>
-      <button type="button" className="btn btn--ghost" onClick={() => void navigate('/patternList')}>List</button>
+      <button type="button" className="btn" onClick={() => void navigate('/patternList')}>List</button>
       {canCreate && <button type="button" className="btn" onClick={() => void navigate(`/patternCopy/${id}`)}>Copy</button>}
       {/* CW-004: colorways only under a Released or Completed pattern. */}
       {canCreateColorway && (record.StatusId === 2 || record.StatusId === 3) && (

@@ -9,7 +9,7 @@
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../../api/http';
 import { useCan } from '../../auth/useCan';
-import { createRefusal } from '../../components/record/create-form';
+import { createdMessage, createRefusal } from '../../components/record/create-form';
 import { CreateRecordForm } from '../../components/record/CreateRecordForm';
 import { levelOf } from '../../components/record/hierarchy';
 import { useCreateStart, type StartSource } from '../../components/record/use-create-start';
@@ -43,7 +43,7 @@ export function PatternCreateScreen() {
   const create = async (data: Row) => {
     try {
       const answer = await apiFetch<{ Data: { PatternSeasonalId: number } }>('/api/Pattern/CreatePatternSeasonal', { method: 'POST', json: createPayload(data) });
-      toast.success('Record Saved Successfully.');
+      toast.success(createdMessage('Pattern', copy));
       void navigate(`/pattern/${answer.Data.PatternSeasonalId}`);
     } catch (e) {
       const body = e instanceof ApiError ? (e.body as { Message?: string; Errors?: { Field: string; Message: string }[] } | null) : null;

@@ -9,6 +9,7 @@ import { DataGrid } from '../../components/data-grid/DataGrid';
 import { useCan } from '../../auth/useCan';
 import { useSessionStore } from '../../auth/session-store';
 import { PageHeader } from '../../shell/PageHeader';
+import './patterns.css';
 
 interface Filters { BrandId?: number; SeasonId?: number; StatusId?: number; searchText?: string; [filter: string]: unknown }
 

@@ -3,8 +3,9 @@
  * record screen, its old edit path (redirects) and the list.
  */
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
+import { listOf } from '../../shell/list-crumbs';
 
-const crumb = (text: (p: Record<string, string | undefined>) => string) => ({ crumb: (m: { params: Record<string, string | undefined> }) => text(m.params) });
+const crumb = (text: string, list = true) => ({ crumb: text, parent: list ? listOf('pattern') : undefined });
 const createScreen = async () => ({ Component: (await import('./PatternCreateScreen')).PatternCreateScreen });
 
 function PatternEditRedirect() {
@@ -13,10 +14,10 @@ function PatternEditRedirect() {
 }
 
 export const patternRoutes: RouteObject[] = [
-  { path: 'pattern/:id', handle: crumb((p) => `Pattern ${p.id}`), lazy: async () => ({ Component: (await import('./PatternScreen')).PatternScreen }) },
+  { path: 'pattern/:id', handle: crumb('Pattern'), lazy: async () => ({ Component: (await import('./PatternScreen')).PatternScreen }) },
   { path: 'patternEdit/:id', Component: PatternEditRedirect },
-  { path: 'patternCreate', handle: crumb(() => 'Create Pattern'), lazy: createScreen },
-  { path: 'patternFromBrief/:briefSeasonalId', handle: crumb(() => 'Create Pattern'), lazy: createScreen },
-  { path: 'patternCopy/:parentPatternSeasonalId', handle: crumb(() => 'Copy Pattern'), lazy: createScreen },
-  { path: 'patternList', handle: crumb(() => 'Patterns'), lazy: async () => ({ Component: (await import('./PatternListScreen')).PatternListScreen }) },
+  { path: 'patternCreate', handle: crumb('Create Pattern'), lazy: createScreen },
+  { path: 'patternFromBrief/:briefSeasonalId', handle: crumb('Create Pattern'), lazy: createScreen },
+  { path: 'patternCopy/:parentPatternSeasonalId', handle: crumb('Copy Pattern'), lazy: createScreen },
+  { path: 'patternList', handle: crumb('Patterns', false), lazy: async () => ({ Component: (await import('./PatternListScreen')).PatternListScreen }) },
 ];

@@ -8,6 +8,7 @@ import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { DataGrid } from '../../components/data-grid/DataGrid';
 import { HIERARCHY } from '../../components/record/hierarchy';
+import { TabList, tabPanelProps } from '../../components/tabs/TabList';
 import { PageHeader } from '../../shell/PageHeader';
 
 export function SearchScreen() {
@@ -19,13 +20,11 @@ export function SearchScreen() {
   return (
     <>
       <PageHeader title="Search" />
-      <div className="tabs" role="tablist">
-        {levels.map((h) => (
-          <button key={h.level} type="button" role="tab" aria-selected={h === chosen} className={`tab${h === chosen ? ' tab--active' : ''}`}
-            onClick={() => setParams({ searchModule: String(h.level) })}>{h.title}</button>
-        ))}
+      <TabList idPrefix="search" label="Search module" tabs={levels.map((h) => ({ id: String(h.level), label: h.title }))} chosen={String(chosen.level)}
+        onChoose={(level) => setParams({ searchModule: level })} />
+      <div {...tabPanelProps('search', String(chosen.level))}>
+        <DataGrid key={chosen.searchGrid} gridId={chosen.searchGrid} search recordLink={(r) => chosen.path(String(r[chosen.key]))} />
       </div>
-      <DataGrid key={chosen.searchGrid} gridId={chosen.searchGrid} search recordLink={(r) => chosen.path(String(r[chosen.key]))} />
     </>
   );
 }

@@ -22,8 +22,8 @@ export function SectionsTemplate({ properties, uiSchema, errorSchema }: ObjectFi
     <div className="sf-sections">
       {sections.some((s) => s.collapsed) && (
         <div className="sf-sections__tools">
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setAll(true)}>Expand all</button>
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setAll(false)}>Collapse all</button>
+          <button type="button" className="btn btn--small" onClick={() => setAll(true)}>Expand all</button>
+          <button type="button" className="btn btn--small" onClick={() => setAll(false)}>Collapse all</button>
         </div>
       )}
       {sections.map((s) => { const shown = open[s.id] || errors[s.id] > 0; return (

@@ -20,7 +20,7 @@ export function AccountWidget() {
       <dl className="kv">
         <dt>Default brand</dt><dd>{brandName(session.defaultBrandId)}</dd>
         <dt>Account</dt><dd>{session.isFactoryUser ? 'Factory user' : 'Brand staff'}</dd>
-        <dt>Session ends</dt><dd>{formatDateTime(session.validUntil)}</dd>
+        <dt>Session ends</dt><dd data-volatile>{formatDateTime(session.validUntil)}</dd>
       </dl>
       <div className="card__links">
         <Link to="/UserProfile">Profile</Link>

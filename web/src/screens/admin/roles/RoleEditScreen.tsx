@@ -17,7 +17,9 @@ import type { SchemaFormContext } from '../../../components/schema-form/form-con
 import { SchemaForm, type FieldUi, type SaveOutcome } from '../../../components/schema-form/SchemaForm';
 import { FormAlert } from '../../../forms/FormAlert';
 import { PageHeader } from '../../../shell/PageHeader';
+import { usePageTitle } from '../../../shell/page-title-store';
 import { toast } from '../../../shell/toast-store';
+import { createdMessage } from '../../../components/record/create-form';
 import { postJson, type Answer } from '../common/api';
 import { ACTIONS, keysOfPairs, MODULES, pairKey, pairsOfAssignment, pairsOfKeys, toggleModule, toPairs } from './permission-matrix';
 import '../common/admin.css';
@@ -65,6 +67,7 @@ export function RoleEditScreen() {
   const { data: role, error, mutate } = useSWR<Role>(add ? null : `/api/Role/GetRole?roleId=${id}`);
   const { data: schema, error: schemaError } = useEntitySchema('role');
   const { data: layout, error: layoutError } = useLayout('role');
+  usePageTitle(add ? 'Add Role' : role?.RoleName);
   const record = useMemo<Record<string, unknown> | undefined>(() => {
     const r = role ?? (add ? { RoleName: '', IsActive: true, PermissionAssignment: [] } : null);
     return r ? { RoleName: r.RoleName, IsActive: r.IsActive, Permissions: pairsOfAssignment(r.PermissionAssignment) } : undefined;
@@ -79,7 +82,7 @@ export function RoleEditScreen() {
         Role: { ...(add ? {} : { RoleId: id, RowVersion: role!.RowVersion }), RoleName: name, IsActive: !!d.IsActive },
         PermissionAssignment: toPairs(keysOfPairs((d.Permissions ?? []) as string[][])),
       });
-      toast.success(a.Message || 'Role saved.');
+      toast.success(add ? createdMessage('Role') : a.Message || 'Role saved.');
       await mutateKey('/api/Role');
       if (add && a.Role) void navigate(`/roleEdit/${a.Role.RoleId}`, { replace: true });
       else if (a.Role) await mutate(a.Role, { revalidate: false });

@@ -18,6 +18,7 @@ import { withOptions } from '../../../components/schema-form/options';
 import { SchemaForm, type FieldUi, type SaveOutcome } from '../../../components/schema-form/SchemaForm';
 import { FormAlert } from '../../../forms/FormAlert';
 import { PageHeader } from '../../../shell/PageHeader';
+import { usePageTitle } from '../../../shell/page-title-store';
 import { toast } from '../../../shell/toast-store';
 import { postJson, type Answer } from '../common/api';
 import { useDebounced } from '../common/useDebounced';
@@ -57,6 +58,7 @@ export function UserEditScreen() {
   const { data: factories } = useSWR<FactoryRow[]>(`/api/User/GetUserFactories?UserId=${add ? 0 : id}`);
   const { data: entity, error: schemaError } = useEntitySchema('user');
   const { data: layout, error: layoutError } = useLayout('user');
+  usePageTitle(add ? 'Add User' : user && (`${user.FirstName} ${user.LastName}`.trim() || user.UserName));
   const record = useMemo(() => (add ? recordOf(null) : user ? recordOf(user) : undefined), [add, user]);
   const [live, setLive] = useState<Record<string, unknown> | undefined>(record);
   useEffect(() => setLive(record), [record]);
