@@ -34,6 +34,16 @@ describe('names of references in records', () => {
     expect(lp.ChangedByName).toMatch(/^\S+ \S+/);
   });
 
+  it('the seeded hierarchy records and users carry real creators and changers, never none or the System User', async () => {
+    for (const view of ['line_plan_view', 'brief_view', 'pattern_view', 'colorway_view']) {
+      const [row] = await t.ctx.db.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE createdby > 1 AND changedby > 1)::int AS stamped FROM ${view}`);
+      expect(row.n).toBeGreaterThan(0);
+      expect(row.stamped, view).toBe(row.n);
+    }
+    const [users] = await t.ctx.db.query(`SELECT count(*) FILTER (WHERE createdby IS NULL OR lastchangedby IS NULL)::int AS unstamped FROM users`);
+    expect(users.unstamped).toBe(0);
+  });
+
   it('many colorways are named with one statement, every reference source at once', async () => {
     const user = await authenticate(t.ctx, `Bearer ${designer}`);
     const schema = t.ctx.schemas.entities.get('colorway')!;
