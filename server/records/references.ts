@@ -63,6 +63,7 @@ export const REFERENCE_SOURCES: Record<string, ReferenceSource> = {
     filters: { BrandId: 'w.brandid', ObjectLevel: 'w.objectlevel' }, order: 'w.wfgroupname',
   },
   productTypes: { from: 'product_types p', id: 'p.producttypeid', label: 'p.producttypename', order: 'p.producttypename' },
+  divisions: { from: 'divisions dv', id: 'dv.divisionkey', keyType: 'text', label: 'dv.divisionname', order: 'dv.divisionname' },
   genders: { from: 'genders g', id: 'g.genderkey', keyType: 'text', label: 'g.gendername', order: 'g.gendername' },
   roles: { from: 'roles r', id: 'r.roleid', label: 'r.rolename', offered: 'r.isactive', order: 'r.rolename' },
   launchDates: {
@@ -100,8 +101,8 @@ export function referenceOf(p: PropertySchema | undefined): ReferenceSpec | unde
   return p['x-user'] ? { source: 'users' } : undefined;
 }
 
-/** The field holding a reference's name: `name`, else `<Field>Name` (CreatedBy → CreatedByName, BrandId → BrandName). */
-export const nameFieldOf = (field: string, ref: ReferenceSpec) => ref.name ?? `${field.replace(/Id$/, '')}Name`;
+/** The field holding a reference's name: `name`, else the field without a trailing Id or Key, plus `Name` (BrandId → BrandName, GenderKey → GenderName, CreatedBy → CreatedByName). */
+export const nameFieldOf = (field: string, ref: ReferenceSpec) => ref.name ?? `${field.replace(/(Id|Key)$/, '')}Name`;
 
 /** Conditions limiting a source to what the user may see, with their parameters numbered from `start`. */
 function sourceScope(ctx: AppContext, user: SessionUser, src: ReferenceSource, start: number, offering: boolean) {

@@ -16,9 +16,10 @@ describe('reference fields (x-ref)', () => {
     expect(formKind('BrandId', { type: 'integer' })).toBe('integer');
   });
 
-  it('the name field drops a trailing Id: BrandId → BrandName, CreatedBy → CreatedByName, unless named', () => {
+  it('the name field drops a trailing Id or Key: BrandId → BrandName, DivisionKey → DivisionName, CreatedBy → CreatedByName, unless named', () => {
     expect(nameFieldOf('BrandId', { source: 'brands' })).toBe('BrandName');
     expect(nameFieldOf('CreatedBy', { source: 'users' })).toBe('CreatedByName');
+    expect(nameFieldOf('DivisionKey', { source: 'divisions' })).toBe('DivisionName');
     expect(nameFieldOf('PatternSeasonalId', { source: 'patterns', name: 'PatternName' })).toBe('PatternName');
   });
 

@@ -21,8 +21,8 @@ export function referenceOf(p: FieldSchema | undefined): ReferenceSpec | undefin
   return p['x-user'] ? { source: 'users' } : undefined;
 }
 
-/** The record field holding the name: `name`, else the field without a trailing `Id` plus `Name`. */
-export const nameFieldOf = (field: string, ref: ReferenceSpec) => ref.name ?? `${field.replace(/Id$/, '')}Name`;
+/** The record field holding the name: `name`, else the field without a trailing `Id` or `Key`, plus `Name`. */
+export const nameFieldOf = (field: string, ref: ReferenceSpec) => ref.name ?? `${field.replace(/(Id|Key)$/, '')}Name`;
 
 /** A record the server stored (it has a version): fixed references no longer change. */
 export const isStored = (record: Record<string, unknown>) => record.RowVersion !== undefined && record.RowVersion !== null;

@@ -6,7 +6,6 @@
  * a copy fixes the brand (CW-003). A duplicate name is only a note (CW-047). The server checks
  * everything again; its message is shown as given. On success the colorway screen opens.
  */
-import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
@@ -16,15 +15,13 @@ import { levelOf } from '../../components/record/hierarchy';
 import { useCreateStart, type StartSource } from '../../components/record/use-create-start';
 import { toast } from '../../shell/toast-store';
 import {
-  COLORWAY_DEPENDENTS, colorwayRefusal, CREATED, createPayload, divisionName, invalidMessage, listOptions, PATTERN_PARENTS, REVIEW_FIELDS, SAVE_FAILED,
+  COLORWAY_DEPENDENTS, colorwayRefusal, CREATED, createPayload, divisionName, invalidMessage, PATTERN_PARENTS, REVIEW_FIELDS, SAVE_FAILED,
   SELECT_RELEASED_PATTERN, startFromCopy, startFromPattern, type CreateLists, type Values,
 } from './colorway-create';
 
 const NAME_CHECK = { url: '/api/Prototype/IsPrototypeNameExists', param: 'PrototypeName' };
 const PARENT = { field: 'PatternSeasonalId', source: PATTERN_PARENTS };
 const MESSAGES = { PatternSeasonalId: { required: SELECT_RELEASED_PATTERN } };
-const FIELD_UI = { DivisionKey: { widget: 'enum' } };
-const NO_LISTS: CreateLists = { ProductTypes: [], Divisions: [] };
 
 /** /prototypeFromPattern: brand and season fixed, and the pattern itself when in status 2 or 3. */
 const FROM_PATTERN: StartSource<Values> = {
@@ -41,7 +38,6 @@ export function ColorwayCreateScreen() {
   const canCreate = useCan('colorway', 'create');
   const state = useCreateStart({ canCreate, fromParent: FROM_PATTERN, fromCopy: FROM_COPY, defaultBrand: 'default' });
   const { data: lists } = useSWR<CreateLists>('/api/Prototype/GetCreateLists');
-  const options = useMemo(() => listOptions(lists ?? NO_LISTS), [lists]);
   if (!state.ready) return state.screen;
 
   const create = async (data: Values) => {
@@ -61,6 +57,6 @@ export function ColorwayCreateScreen() {
   return (
     <CreateRecordForm key={JSON.stringify(state.start.values)} level={levelOf('colorway')!} title={state.from === 'copy' ? 'Copy Colorway' : 'Create Colorway'}
       start={state.start} nameCheck={NAME_CHECK} parent={PARENT} dependents={COLORWAY_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} fieldMessages={MESSAGES}
-      fieldUi={FIELD_UI} options={options} onInvalid={(v) => toast.error(invalidMessage(v) ?? REVIEW_FIELDS)} create={create} />
+      onInvalid={(v) => toast.error(invalidMessage(v) ?? REVIEW_FIELDS)} create={create} />
   );
 }

@@ -7,7 +7,6 @@ import { apiFetch } from '../../api/http';
 import { createRefusal, type Dependents } from '../../components/record/create-form';
 import type { CreateStart } from '../../components/record/CreateRecordForm';
 import type { PickerPage, PickerSource } from '../../components/record/parent-picker';
-import type { FieldOption } from '../../components/schema-form/options';
 import type { SaveOutcome } from '../../components/schema-form/SchemaForm';
 
 export type Values = Record<string, unknown>;
@@ -21,11 +20,6 @@ const PATTERN_STATUSES = [2, 3];
 
 /** GET /api/Prototype/GetCreateLists: product types and divisions. */
 export interface CreateLists { ProductTypes: { ProductTypeId: number; ProductTypeName: string }[]; Divisions: { DivisionKey: string; DivisionName: string }[] }
-
-/** The lists as the create form's options (the product type is a reference, offered by its widget). */
-export const listOptions = (lists: CreateLists): Record<string, FieldOption[]> => ({
-  DivisionKey: lists.Divisions.map((d) => ({ value: d.DivisionKey, label: d.DivisionName })),
-});
 
 /** The division's name of a key (the payload's Division), or null. */
 export const divisionName = (lists: CreateLists | undefined, key: unknown) => lists?.Divisions.find((d) => d.DivisionKey === key)?.DivisionName ?? null;

@@ -18,7 +18,7 @@ import { toast } from '../../../shell/toast-store';
 import { useUnsavedChanges } from '../../../shell/useUnsavedChanges';
 import { postJson, type Answer } from '../common/api';
 import { FieldLayoutPanel } from './FieldLayoutPanel';
-import { defaultsOf, PROFILE_LAYOUT, profileSchema, withBrandChange, type Defaults } from './profile-form';
+import { defaultsOf, PROFILE_LAYOUT, PROFILE_SCHEMA, withBrandChange, type Defaults } from './profile-form';
 import '../common/admin.css';
 
 interface ProfileUser extends Defaults { UserId: number; UserName: string; FirstName: string; LastName: string; Brands: { BrandId: number; BrandName: string }[] }
@@ -34,8 +34,6 @@ export function ProfileScreen() {
   const other = userId !== ownId;
   const { data: user, error } = useSWR<ProfileUser>(userId ? `/api/User/GetUser?UserId=${userId}` : null);
   const { data: events, mutate: mutateEvents } = useSWR<WFAssignment[]>(userId ? `/api/User/GetWFEventAssignment?UserId=${userId}` : null);
-  const { data: divisions } = useSWR<{ Results: { DivisionKey: string; DivisionName: string }[] }>('divisions',
-    () => postJson<{ Results: { DivisionKey: string; DivisionName: string }[] }>('/api/SearchHelp/SearchDivisions', { pageNumber: 1, pageSize: 9999 }));
   const record = useMemo(() => (user ? defaultsOf(user) as unknown as Record<string, unknown> : undefined), [user]);
   const [live, setLive] = useState<Record<string, unknown> | undefined>(record);
   const liveRef = useRef(record);
@@ -47,7 +45,6 @@ export function ProfileScreen() {
   useUnsavedChanges(!!events && kept.length !== events.length, 'profile-events');
 
   const brandId = (live?.DefaultBrandId ?? null) as number | null;
-  const schema = useMemo(() => profileSchema(divisions?.Results ?? []), [divisions]);
   const fields = useMemo<Record<string, FieldUi>>(() => ({ DefaultSeasonId: { disabled: !brandId } }), [brandId]);
   const onChange = useCallback((next: Record<string, unknown>) => {
     const patched = withBrandChange(liveRef.current, next);
@@ -85,7 +82,7 @@ export function ProfileScreen() {
       <div className="admin-editor">
         <section className="form--dense" aria-label="Profile defaults">
           {record && (
-            <SchemaForm schema={schema} layout={PROFILE_LAYOUT} formData={record} onSave={save} onChange={onChange} fields={fields}
+            <SchemaForm schema={PROFILE_SCHEMA} layout={PROFILE_LAYOUT} formData={record} onSave={save} onChange={onChange} fields={fields}
               saveLabel="Save profile" dirtyKey="profile" />
           )}
           <WorkflowEvents loaded={!!events} kept={kept} onRemove={(e) => setKept(kept.filter((x) => x !== e))} />

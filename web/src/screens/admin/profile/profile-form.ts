@@ -1,13 +1,12 @@
 /**
  * The profile defaults form (PREF-005..011): the UpdateUserProfile request schema
- * (schemas/requests/user-profile.schema.json) rendered by SchemaForm: brand and season are references
- * (`x-ref`, offered by their widget, the season within the chosen brand), the divisions labelled options. The layout lives here because the server admits layout
- * documents only for entities (server/schemas/meta.ts). Pure.
+ * (schemas/requests/user-profile.schema.json) rendered by SchemaForm: brand, season and division are
+ * references (`x-ref`, offered by their widget, the season within the chosen brand). The layout lives
+ * here because the server admits layout documents only for entities (server/schemas/meta.ts). Pure.
  */
 import requestSchema from '../../../../../schemas/requests/user-profile.schema.json';
 import type { EntitySchema } from '../../../components/fields/field-kind';
 import type { LayoutDocument } from '../../../components/fields/schema-docs';
-import { withOptions } from '../../../components/schema-form/options';
 
 export interface Defaults { DefaultBrandId: number | null; DefaultSeasonId: number | null; DefaultDivisionKey: string | null; UseDefaultsInQuickSearch: boolean }
 
@@ -16,10 +15,8 @@ export const PROFILE_LAYOUT: LayoutDocument = {
   sections: [{ id: 'defaults', title: 'Defaults', rows: [['DefaultBrandId'], ['DefaultSeasonId'], ['DefaultDivisionKey'], ['UseDefaultsInQuickSearch']] }],
 };
 
-/** The form's schema: the request schema with the divisions as options ('None' for no default). */
-export function profileSchema(divisions: readonly { DivisionKey: string; DivisionName: string }[]): EntitySchema {
-  return withOptions(requestSchema as unknown as EntitySchema, 'DefaultDivisionKey', divisions.map((d) => ({ value: d.DivisionKey, label: d.DivisionName })), 'None');
-}
+/** The form's schema: the request schema as it is. */
+export const PROFILE_SCHEMA = requestSchema as unknown as EntitySchema;
 
 /** A new default brand drops the default season (it belonged to the old brand). */
 export function withBrandChange(prev: Record<string, unknown> | undefined, next: Record<string, unknown>): Record<string, unknown> | undefined {
