@@ -16,7 +16,7 @@ export function HistoryPanel({ level, id, version }: { level: number; id: number
   return (
     <details className="record-panel" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary>History</summary>
-      {isLoading && <span className="spinner" aria-label="Loading" />}
+      {isLoading && <span className="spinner" role="status" aria-label="Loading" />}
       {error && <div className="alert alert--error" role="alert">The history could not be loaded.</div>}
       {data && !data.length && <p className="muted">No changes recorded yet.</p>}
       {data && data.length > 0 && (

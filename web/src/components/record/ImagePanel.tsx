@@ -111,7 +111,7 @@ export function ImagePanel({ level, record, imageTypes = DEFAULT_TYPES, canEdit,
       <div className={`image-panel__drop${dragOver ? ' image-panel__drop--over' : ''}`} data-testid="image-drop"
         onDragOver={onDragOver} onDragLeave={() => setDragOver(false)} onDrop={onDrop}>
         {view.state === 'shown' && <img className="image-panel__image" src={view.src} alt={`${label} image`} />}
-        {view.state === 'loading' && <span className="spinner" aria-label="Loading image" />}
+        {view.state === 'loading' && <span className="spinner" role="status" aria-label="Loading image" />}
         {view.state === 'none' && <span className="image-panel__placeholder">No {label.toLowerCase()} image</span>}
         {view.state === 'failed' && <span className="image-panel__placeholder">The image could not be loaded.</span>}
         {canEdit && <span className="image-panel__hint">Drop an image here (jpg, jpeg, gif, png, bmp)</span>}
@@ -129,7 +129,7 @@ export function ImagePanel({ level, record, imageTypes = DEFAULT_TYPES, canEdit,
           {view.state === 'shown' && (
             <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setConfirming(true)}>Delete Image</button>
           )}
-          {busy && <span className="spinner" aria-label="Working" />}
+          {busy && <span className="spinner" role="status" aria-label="Working" />}
         </div>
       )}
       {confirming && (

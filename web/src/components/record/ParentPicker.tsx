@@ -66,7 +66,7 @@ export function ParentPicker<Row>({ source, brandId, seasonId, value, onChange, 
           <button type="button" className="btn btn--small" disabled={!paging.next} onClick={() => setPage((p) => p + 1)}>Next</button>
         </nav>
       )}
-      {isLoading && <span className="spinner" aria-label="Loading" />}
+      {isLoading && <span className="spinner" role="status" aria-label="Loading" />}
     </fieldset>
   );
 }

@@ -60,7 +60,7 @@ export function RelinkDialog({ title, listUrl, items, relinkUrl, relinkBody, cur
       {offer?.canRelink && <button type="button" className="btn btn--primary" disabled={target === null} onClick={() => void relink()}>Relink</button>}
     </>}>
       {current && <p>{current}</p>}
-      {!offer && <span className="spinner" aria-label="Loading" />}
+      {!offer && <span className="spinner" role="status" aria-label="Loading" />}
       {offer && !offer.canRelink && <p className="alert alert--warning">{offer.message}</p>}
       {offer?.canRelink && !offer.choices.length && <p className="field__hint">{emptyText}</p>}
       {!!offer?.choices.length && (

@@ -62,7 +62,7 @@ export function PresetManager() {
         <button type="button" className="btn btn--primary" disabled={!ready || !dirty || busy} onClick={() => void save()}>Save</button>
       </div>
       {message && <div className="alert alert--error" role="alert">{message}</div>}
-      {!ready ? <span className="spinner" aria-label="Loading" /> : presets.length === 0 ? <p className="muted">No presets yet.</p> : presets.map((p, i) => {
+      {!ready ? <span className="spinner" role="status" aria-label="Loading" /> : presets.length === 0 ? <p className="muted">No presets yet.</p> : presets.map((p, i) => {
         const label = `Preset ${i + 1}`;
         const nameProblem = cells.get(`${p.k}/PresetName`);
         const rowsProblem = cells.get(`${p.k}/rows`);

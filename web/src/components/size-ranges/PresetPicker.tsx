@@ -16,7 +16,7 @@ export function PresetPicker({ onApply, onCancel }: { onApply: (preset: Preset) 
         <button type="button" className="btn" onClick={onCancel}>Cancel</button>
         <button type="button" className="btn btn--primary" disabled={!preset} onClick={() => preset && onApply(preset)}>Apply</button>
       </>}>
-      {!data ? <span className="spinner" aria-label="Loading" /> : data.length === 0
+      {!data ? <span className="spinner" role="status" aria-label="Loading" /> : data.length === 0
         ? <p>You have no size range presets yet. <Link to="/sizeRangePresets">Manage presets</Link></p>
         : (
           <>

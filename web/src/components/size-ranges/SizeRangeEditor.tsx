@@ -87,7 +87,7 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion: screenVersion, ca
       </div>
       {conflict && <div className="alert alert--warning" role="alert">{conflict}</div>}
       {message && <div className="alert alert--error" role="alert">{message}</div>}
-      {!ready ? <span className="spinner" aria-label="Loading" />
+      {!ready ? <span className="spinner" role="status" aria-label="Loading" />
         : <SizeRangeRows rows={rows} onChange={edit} regions={regions} widths={widths} cells={cells} readOnly={!canEdit} />}
       {picking && <SizeRangeEditor mode="preset" onCancel={() => setPicking(false)} onApply={(p) => { edit(withPreset(rows, p)); setPicking(false); }} />}
     </section>

@@ -99,7 +99,7 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
       </div>
       {conflict && <div className="alert alert--warning" role="alert">{conflict}</div>}
       {errors.length > 0 && <div className="alert alert--error" role="alert"><strong>Errors found.</strong><ul>{errors.map((e) => <li key={e}>{e}</li>)}</ul></div>}
-      {!data ? <span className="spinner" aria-label="Loading" /> : (
+      {!data ? <span className="spinner" role="status" aria-label="Loading" /> : (
         <div className="table-scroll">
           <table className="table table--dense">
             <thead><tr>{columns.map((c) => <th key={c.field} style={c.width ? { width: c.width } : undefined}>{c.title}</th>)}{!readOnly && <th aria-label="Delete" />}</tr></thead>

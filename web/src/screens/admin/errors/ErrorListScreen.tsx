@@ -44,7 +44,7 @@ export function ErrorListScreen() {
           </select></div>
         <button type="submit" className="btn btn--primary btn--small" style={{ height: 34 }}>Search</button>
         <span className="spacer" />
-        {isLoading && <span className="with-spinner"><span className="spinner" /> Loading…</span>}
+        {isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
         {data && <span className="muted">{data.length} errors</span>}
       </form>
       {failure && <FormAlert messages={[failure]} />}

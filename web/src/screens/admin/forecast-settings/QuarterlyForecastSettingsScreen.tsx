@@ -72,7 +72,7 @@ export function QuarterlyForecastSettingsScreen() {
           ? <SchemaForm schema={SETTINGS_SCHEMA} layout={SETTINGS_LAYOUT} formData={record} readOnly={!canEdit} onSave={save}
               widgets={WIDGETS} fields={FIELDS} customValidate={checkRegions} formErrorMessage={INVALID}
               onInvalid={() => toast.warning(INVALID)} dirtyKey="qf-settings" />
-          : brandId && seasonId ? <span className="spinner" aria-label="Loading" /> : null}
+          : brandId && seasonId ? <span className="spinner" role="status" aria-label="Loading" /> : null}
       </section>
     </>
   );

@@ -82,7 +82,7 @@ export function LibraryEntriesScreen() {
             </select></div>
         )}
         <span className="spacer" />
-        {isLoading && <span className="with-spinner"><span className="spinner" /> Loading…</span>}
+        {isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
         {data && <span className="muted">{data.TotalRecords} entries</span>}
         {deletable && <button type="button" className="btn btn--small btn--danger" disabled={!selected.size} onClick={() => setDeleting(true)}>Delete selected ({selected.size})</button>}
         {canChange && <button type="button" className="btn btn--small btn--primary" onClick={() => setAdding(true)}>Add {type.label}</button>}

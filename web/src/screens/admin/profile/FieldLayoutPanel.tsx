@@ -87,7 +87,7 @@ export function FieldLayoutPanel({ userId }: { userId: string }) {
       </div>
       <p className="muted" style={{ fontSize: 'var(--fs-sm)', margin: '0 0 8px' }}>
         Select a field, then move it between rows or hide it. {rows.length} of 200 rows.{dirty ? ' Unsaved changes.' : ''}</p>
-      {!data ? <span className="spinner" aria-label="Loading" /> : (
+      {!data ? <span className="spinner" role="status" aria-label="Loading" /> : (
         <div className="layout-rows" role="list" aria-label="Layout rows" style={{ maxHeight: 'calc(100vh - 360px)', overflow: 'auto' }}>
           {rows.map((row, i) => (
             <div key={i} className="layout-row" role="listitem">

@@ -41,7 +41,7 @@ export function UserAccessReportScreen() {
           </select></div>
         <label className="field--check"><input type="checkbox" checked={inactive} onChange={(e) => setInactive(e.target.checked)} /> Include inactive</label>
         <span className="spacer" />
-        {isLoading && <span className="with-spinner"><span className="spinner" /> Loading…</span>}
+        {isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
         {data && <span className="muted">{data.Users.TotalRecords} users</span>}
       </div>
       {error && <FormAlert messages={['There was an error while retrieving user data. Please contact system administrator']} />}
