@@ -40,7 +40,7 @@ function ReferenceText({ reference, initial, ...props }: Props & { initial: Reco
   const { data } = useSWR<ReferenceOption[]>(!known && values.length ? namesUrl(reference, values) : null);
   const text = known ? (typeof carried === 'string' ? carried : 'System User')
     : values.map((v) => data?.find((o) => o.value === v)?.label ?? (data ? '—' : '…')).join(', ');
-  return <output id={props.id} className="reference-text" data-reference={reference.source} aria-readonly="true">{text}</output>;
+  return <output id={props.id} className="reference-text" data-reference={reference.source}>{text}</output>;
 }
 
 function ReferenceChoice({ reference, ctx, ...props }: Props & { ctx: SchemaFormContext | undefined }) {
