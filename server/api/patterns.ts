@@ -173,12 +173,13 @@ export function patternRoutes(r: ApiRouter) {
     return c.json({ CanRelink: !refused.length, Message: refused[0]?.Message ?? null, Briefs: briefs });
   });
 
-  // PAT-019: a relink is an update of BriefSeasonalId; the pattern's update rules check it.
+  // PAT-019: a relink is an update of BriefSeasonalId; the pattern's update rules check it. The brief is a
+  // fixed reference: this call is the one way to move it.
   r.post('/api/Pattern/RelinkPattern', perm('pattern', 'edit'), { body: 'pattern-relink' }, async (c) => {
     const body = c.get('body') as { PatternSeasonalId: number; BriefSeasonalId: number; RowVersion: number };
     await readPattern(c.get('ctx'), c.get('user'), body.PatternSeasonalId);
     const record = await updateRecord(c.get('ctx'), c.get('user'), 'pattern', 'PatternSeasonalId',
-      { id: body.PatternSeasonalId, rowVersion: body.RowVersion, changes: { BriefSeasonalId: body.BriefSeasonalId } });
+      { id: body.PatternSeasonalId, rowVersion: body.RowVersion, changes: { BriefSeasonalId: body.BriefSeasonalId }, allowFixed: ['BriefSeasonalId'] });
     return c.json({ IsSuccessful: true, Message: SAVED, Data: record });
   });
 }

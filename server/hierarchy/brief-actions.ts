@@ -48,7 +48,9 @@ export async function relinkBrief(ctx: AppContext, user: SessionUser, id: number
     if (await linkedPatternCount(q, id)) throw conflict(RELINK_BLOCKED);
     if (linePlanId === brief.LinePlanId) throw conflict('The brief is already linked to this line plan.');
     if (!(await isReleasedLinePlanOf(q, linePlanId, brief.BrandId, brief.SeasonId))) throw conflict(SELECT_RELEASED_LINE_PLAN);
-    const record = await updateRecordIn(ctx, q, user, 'brief', 'BriefSeasonalId', { id, rowVersion: brief.RowVersion, changes: { LinePlanId: linePlanId } });
+    // The line plan is a fixed reference: this call, its checks above, is the one way to move it.
+    const record = await updateRecordIn(ctx, q, user, 'brief', 'BriefSeasonalId',
+      { id, rowVersion: brief.RowVersion, changes: { LinePlanId: linePlanId }, allowFixed: ['LinePlanId'] });
     return { IsSuccessful: true, Message: 'Relink succeeded.', Data: record };
   });
 }

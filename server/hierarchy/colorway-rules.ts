@@ -17,7 +17,6 @@ export const MSG = {
   factoryMissing: 'Unable to edit, Factory is missing.',
   invalidHts: 'Invalid HTS code for the country of origin and destination.',
   stockNumberExists: 'Stock Number already exists for this season and factory.',
-  fixedPlace: 'The brand and season of a colorway cannot be changed here.',
   relinkOnly: 'The pattern of a colorway changes only by relink.',
 } as const;
 

@@ -4,7 +4,8 @@
  * user (CW-040/042), final spec lock and leather approval stamps (CW-037/038), costing — service fee,
  * override and price rule (CW-043..045) — the milestone chain (CW-027..035, DECISIONS CW-036 /
  * FLASH-012), volume totals (CW-050/051), HTS codes (FLASH-029..031) and stock-number uniqueness
- * (CW-046); brand, season and pattern are fixed here (CW-055: relink has its own call). The
+ * (CW-046); the pattern moves only by relink (CW-055, its own call; brand and season are fixed
+ * references the write path refuses to change). The
  * flash-edit grids save through the same path, so these rules hold there too.
  */
 import { milestoneChanges, MILESTONE_MESSAGES, touchesMilestones } from '../domain/milestones';
@@ -27,13 +28,12 @@ function refuse(errors: FieldError[]): never {
   throw badRequest(errors[0].Message, errors);
 }
 
-/** Brand and season are the colorway's place (they move only by shift season and copy); the pattern moves only by relink (CW-055). */
-function fixedPlace({ prev, changes }: UpdateHookArgs): Changes {
-  const moved = ['BrandId', 'SeasonId'].filter((f) => changed(prev, changes, f));
-  const relinked = ['PatternId', 'PatternSeasonalId'].filter((f) => changed(prev, changes, f));
-  if (moved.length || relinked.length) {
-    refuse([...moved.map((f) => fieldError(f, MSG.fixedPlace)), ...relinked.map((f) => fieldError(f, MSG.relinkOnly))]);
-  }
+/**
+ * The pattern moves only by relink (CW-055). Brand, season and pattern seasonal are fixed references
+ * (x-ref `fixed`), refused by the write path itself; the pattern id is the base row's plain key.
+ */
+function fixedPattern({ prev, changes }: UpdateHookArgs): Changes {
+  if (changed(prev, changes, 'PatternId')) refuse([fieldError('PatternId', MSG.relinkOnly)]);
   return changes;
 }
 
@@ -158,5 +158,5 @@ async function stockNumbers({ q, rows }: { q: Queryable; rows: RowChange[] }): P
 }
 
 onPrepare('colorway', ({ q, rows }) => prepareLookups(q, rows));
-for (const hook of [fixedPlace, factory, release, responsible, approvals, costing, milestones, volumes, hts]) onUpdate('colorway', hook);
+for (const hook of [fixedPattern, factory, release, responsible, approvals, costing, milestones, volumes, hts]) onUpdate('colorway', hook);
 onSetCheck('colorway', stockNumbers);

@@ -16,13 +16,6 @@ import {
 type Changes = Record<string, unknown>;
 const changed = (prev: Changes, changes: Changes, f: string) => f in changes && changes[f] !== prev[f];
 
-/** Brand and season are the pattern's place: a season moves only by the shift-season call (CARRY), the brand never. */
-function fixedPlace({ prev, changes }: UpdateHookArgs): Changes {
-  const moved = (['BrandId', 'SeasonId'] as const).filter((f) => changed(prev, changes, f));
-  if (moved.length) throw badRequest(MSG.reviewFields, moved.map((f) => ({ Field: `/${f}`, Message: 'The brand and season of a pattern cannot be changed here.' })));
-  return changes;
-}
-
 /** PAT-013/014: toggling adoption needs the permission, status 2 and CanAdopt; it stamps or clears date and adopter. */
 function adoption({ user, prev, changes }: UpdateHookArgs): Changes {
   if (!changed(prev, changes, 'AdoptedStatus')) return changes;
@@ -90,4 +83,5 @@ async function references({ q, prev, changes }: UpdateHookArgs): Promise<Changes
   return changes;
 }
 
-for (const hook of [fixedPlace, targetPrice, adoption, pta, waterproof, usDutyFree, volumes, references]) onUpdate('pattern', hook);
+// Brand, season and brief are fixed references (x-ref `fixed`): the write path refuses a change; relink moves the brief.
+for (const hook of [targetPrice, adoption, pta, waterproof, usDutyFree, volumes, references]) onUpdate('pattern', hook);

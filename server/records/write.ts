@@ -1,6 +1,7 @@
 /**
  * The generic write path of the records pipeline (DESIGN "records pipeline"), set-based (issue 10):
- * for all rows of a request at once — check field rights → read the records in one query → lock
+ * for all rows of a request at once — check field rights → read the records in one query → refuse
+ * a changed fixed reference (fixed-references.ts: brand, season, parent keep their value) → lock
  * them and check their row versions in one statement → entity hooks per row in TypeScript over
  * lookups loaded once (request-cache.ts) → set checks between rows → validate each merged record →
  * one UPDATE per table → one audit insert → one read of the results. A single-record save is the
@@ -21,9 +22,14 @@ import { column, viewOf } from './read';
 import { runPrepareHooks, runSetChecks, runUpdateHooks } from './hooks';
 import { withRequestCache } from './request-cache';
 import { withReferenceNames } from './references';
+import { fixedFieldsMoved, fixedFieldsOf } from './fixed-references';
 
-/** `warnings` collects the hooks' notes that do not refuse the save (see UpdateHookArgs.warn). */
-export interface UpdateRequest { id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[] }
+/**
+ * `warnings` collects the hooks' notes that do not refuse the save (see UpdateHookArgs.warn).
+ * `allowFixed`: fixed reference fields (x-ref `fixed`) this server operation moves on purpose after
+ * its own checks (a relink); set by server code only, never from a request body (fixed-references.ts).
+ */
+export interface UpdateRequest { id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[]; allowFixed?: readonly string[] }
 
 /** What became of one row of a save: the record at its next version, or why it was not saved. */
 export type RowOutcome = { ok: true; record: Record<string, unknown> } | { ok: false; error: AppError };
@@ -128,6 +134,13 @@ export async function planUpdates(
   for (const i of live()) {
     const prev = prevById.get(reqs[i].id);
     if (!prev || !mayAccess(schema, user, prev)) fail(i, recordNotFound());
+  }
+
+  // Fixed references (brand, season, the parent) keep their stored value; sending that same value is fine.
+  const fixed = fixedFieldsOf(schema);
+  for (const i of live()) {
+    const moved = fixedFieldsMoved(fixed, prevOf(i), reqs[i].changes, reqs[i].allowFixed);
+    if (moved) fail(i, moved);
   }
 
   // Versions: a row sent at another version than the record's is stale; so is a second row of the same

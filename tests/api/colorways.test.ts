@@ -319,7 +319,7 @@ describe('colorway lookups', () => {
 describe('fixed place', () => {
   it('CW-055 brand, season and pattern are not changed by an update (the pattern moves only by relink)', async () => {
     const id = await pick('statusid = 1');
-    await refused(id, { SeasonId: 99 }, 'The brand and season of a colorway cannot be changed here.', 'SeasonId');
+    await refused(id, { SeasonId: 99 }, 'Season cannot be changed after the record is created.', 'SeasonId');
     const c = await row(id);
     const [other] = await t.ctx.db.query('SELECT patternid FROM pattern_view WHERE brandid = $1 AND patternid <> $2 ORDER BY 1 LIMIT 1', [c.brandid, c.patternid]);
     await refused(id, { PatternId: other.patternid }, 'The pattern of a colorway changes only by relink.', 'PatternId');

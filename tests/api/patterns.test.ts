@@ -289,8 +289,8 @@ describe('update rules', () => {
     const res = await update(designer, id, { BrandId: 2, SeasonId: 2 });
     expect(res.status).toBe(400);
     expect((await res.json()).Errors).toEqual([
-      { Field: '/BrandId', Message: 'The brand and season of a pattern cannot be changed here.' },
-      { Field: '/SeasonId', Message: 'The brand and season of a pattern cannot be changed here.' }]);
+      { Field: '/BrandId', Message: 'Brand cannot be changed after the record is created.' },
+      { Field: '/SeasonId', Message: 'Season cannot be changed after the record is created.' }]);
     expect((await update(designer, id, { BrandId: 1 })).status).toBe(200);
   });
 
