@@ -1,8 +1,9 @@
 /**
  * Forms and screens at a laptop's width (1280×800): the line plan fits without sideways scroll,
  * the scroll-to-top button keeps clear of the Save bar, an invalid field is red with its message
- * under it, the search tabs say which is chosen, the gantt has a time axis, a today line and
- * MM/DD/YYYY dates, a create says it worked, and the controls follow a dark theme.
+ * under it, the search tabs say which is chosen, the gantt has a time axis fitting its dates with
+ * today marked (a line, or a marker at the edge) and MM/DD/YYYY dates, a create says it worked,
+ * and the controls follow a dark theme.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -110,7 +111,7 @@ describe('screens usability', () => {
     await page.getByRole('tabpanel', { name: 'Colorway' }).waitFor();
   });
 
-  it('LP-004 CONST-015 the gantt has month labels, a today line, bars with MM/DD/YYYY dates on hover, and week labels when zoomed in', async () => {
+  it('LP-004 CONST-015 the gantt fits its dates: month labels, bars with MM/DD/YYYY dates on hover, today marked at the edge it lies beyond, and week labels when zoomed in', async () => {
     const page = await signedIn();
     await navigate(page, '/linePlan/1/gantt');
     const chart = page.getByRole('region', { name: 'Gantt Spring 2026' });
@@ -118,9 +119,20 @@ describe('screens usability', () => {
     const months = await chart.getByTestId('gantt-axis').locator('.gantt__tick').allTextContents();
     expect(months.slice(0, 3)).toEqual(['Jan', 'Feb', 'Mar']);
     expect(await chart.getByTestId('gantt-axis').locator('.gantt__year').first().textContent()).toBe('2025');
-    const today = chart.getByTestId('gantt-today');
-    expect(await today.isVisible()).toBe(true);
-    expect(await today.getAttribute('title')).toMatch(/^Today: \d{2}\/\d{2}\/\d{4}$/);
+    // Fit spans the calendars' 2025 dates (01/06–09/19/2025 over both), not today: on the one shared
+    // axis the bars run from near its left edge to near its right one.
+    const track = await box(chart.locator('.gantt__track').first());
+    expect(await page.getByRole('region', { name: /^Gantt / }).count()).toBeGreaterThan(1);
+    const bars = await page.locator('.gantt__bar').evaluateAll((els) => els.map((el) => { const r = el.getBoundingClientRect(); return { x: r.x, right: r.right }; }));
+    expect(Math.min(...bars.map((b) => b.x)) - track.x).toBeLessThan(track.width * 0.05);
+    expect(track.x + track.width - Math.max(...bars.map((b) => b.right))).toBeLessThan(track.width * 0.05);
+    // Today (after the data) is a labelled marker at the right edge, not a line.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }));
+    const edge = chart.getByTestId('gantt-today-edge');
+    expect(await edge.textContent()).toBe(`Today ${today} →`);
+    expect(await chart.getByTestId('gantt-today').count()).toBe(0);
+    const edgeBox = await box(edge);
+    expect(Math.abs(edgeBox.x + edgeBox.width - (track.x + track.width))).toBeLessThan(4);
     expect(await chart.locator('.gantt__bar').first().getAttribute('title')).toBe('Line Review (Concept): 01/06/2025 – 01/08/2025');
     // No ISO dates anywhere on the screen: the title line shows the span as MM/DD/YYYY too.
     expect(await page.locator('main, #main, .app__body').first().innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
@@ -129,10 +141,26 @@ describe('screens usability', () => {
     await page.getByRole('button', { name: 'Weeks' }).click();
     expect(await page.getByRole('button', { name: 'Weeks' }).getAttribute('aria-pressed')).toBe('true');
     const weeks = await chart.getByTestId('gantt-axis').locator('.gantt__tick').allTextContents();
-    expect(weeks[0]).toBe('01/06/2025');
-    // Zoomed in, the chart scrolls inside its card; the page itself does not.
+    expect(weeks[0]).toBe('12/30/2024');
+    // Zoomed in, the chart scrolls inside its card; the page itself does not; the marker stays in view.
     expect(await chart.locator('.gantt__scroll').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+    expect(await edge.isVisible()).toBe(true);
+  });
+
+  it('LP-004 with today inside the calendars\' dates the gantt draws a today line there and no edge marker', async () => {
+    const page = await signedIn();
+    await page.clock.setFixedTime(new Date('2025-03-15T12:00:00'));
+    await navigate(page, '/linePlan/1/gantt');
+    const chart = page.getByRole('region', { name: 'Gantt Spring 2026' });
+    await chart.locator('.gantt__bar').first().waitFor();
+    const line = chart.getByTestId('gantt-today');
+    expect(await line.getAttribute('title')).toBe('Today: 03/15/2025');
+    expect(await chart.getByTestId('gantt-today-edge').count()).toBe(0);
+    // The line lies after the January bar (Line Review, 01/06–01/08/2025) and inside the chart.
+    const [first, at, track] = await Promise.all([box(chart.locator('.gantt__bar').first()), box(line), box(chart.locator('.gantt__track').first())]);
+    expect(at.x).toBeGreaterThan(first.x + first.width);
+    expect(at.x).toBeLessThan(track.x + track.width / 2);
   });
 
   it('BRIEF-006 creating a brief shows a success toast and opens the brief', async () => {

@@ -167,6 +167,24 @@ describe('shell navigation (issue 11)', () => {
     expect(await page.title()).toBe('Costing · Edit in bulk · PLM Workbench');
   });
 
+  it('SHELL-002 a screen under a record names it: the gantt and a brief created from the line plan sit under the line plan, which the step links to', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/linePlan/1/gantt');
+    await expect.poll(() => crumbsOf(page)).toEqual(['Home', 'Line plans', LINE_PLAN_1, 'Gantt']);
+    expect(await page.title()).toBe(`Gantt · ${LINE_PLAN_1} · Line plans · PLM Workbench`);
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await trail.getByRole('link', { name: LINE_PLAN_1 }).getAttribute('href')).toBe('/linePlan/1');
+
+    await navigate(page, '/briefFromLinePlan/1');
+    await page.locator('#root_BriefName').waitFor();
+    await expect.poll(() => crumbsOf(page)).toEqual(['Home', 'Line plans', LINE_PLAN_1, 'Create Brief']);
+    expect(await page.title()).toBe(`Create Brief · ${LINE_PLAN_1} · Line plans · PLM Workbench`);
+    await trail.getByRole('link', { name: LINE_PLAN_1 }).click();
+    await waitForPath(page, '/linePlan/1');
+    await expect.poll(() => crumbsOf(page)).toEqual(['Home', 'Line plans', LINE_PLAN_1]);
+  });
+
   it('SHELL-001 an unknown path shows Page not found inside the app; signed out it still goes to /login', async () => {
     const page = await app.page();
     await login(page, 'designer');

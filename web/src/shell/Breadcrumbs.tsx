@@ -1,45 +1,22 @@
 /**
- * SHELL-002 and issue 11: breadcrumbs from the matched routes' `handle` (its list level as `parent`,
- * then its own `crumb`), always starting at Home; the last step shows the open record's name
- * (usePageTitle). The same steps make the document title, most specific first.
+ * SHELL-002 and issue 11: breadcrumbs from the matched routes' `handle` (crumbs.ts), always
+ * starting at Home; the last step shows the open record's name (usePageTitle), a screen under a
+ * record shows that record's name (record-name.ts). The same steps make the document title.
  */
 import { useEffect } from 'react';
 import { Link, useLocation, useMatches, type UIMatch } from 'react-router-dom';
 import { APP_NAME } from './AppName';
+import { crumbSteps, documentTitle, parentRecordOf, type Crumb, type CrumbHandle } from './crumbs';
 import { usePageName } from './page-title-store';
-
-/** A step; `to` '' is a heading without a page (a navigation group). */
-export interface Crumb { to: string; label: string }
-type Of<T> = T | ((match: UIMatch) => T);
-
-export interface CrumbHandle {
-  crumb?: Of<string>;
-  /** The list the screen belongs to, e.g. { to: '/linePlanList', label: 'Line plans' }. */
-  parent?: Of<Crumb | null>;
-}
-
-const value = <T,>(v: Of<T>, m: UIMatch): T => (typeof v === 'function' ? (v as (m: UIMatch) => T)(m) : v);
+import { useRecordName } from './record-name';
 
 /** The steps of the current page, Home first. */
 export function useCrumbs(): Crumb[] {
   const matches = useMatches() as UIMatch<unknown, CrumbHandle | undefined>[];
-  const { pathname } = useLocation();
-  const name = usePageName(pathname);
-  const crumbs: Crumb[] = [];
-  for (const m of matches) {
-    if (!m.handle?.crumb) continue;
-    const parent = m.handle.parent ? value(m.handle.parent, m) : null;
-    if (parent) crumbs.push(parent);
-    crumbs.push({ to: m.pathname, label: value(m.handle.crumb, m) });
-  }
-  if (!crumbs.length || crumbs[0].to.toLowerCase() !== '/home') crumbs.unshift({ to: '/home', label: 'Home' });
-  if (name && crumbs.length > 1) crumbs[crumbs.length - 1] = { ...crumbs[crumbs.length - 1], label: name };
-  return crumbs;
+  const name = usePageName(useLocation().pathname);
+  const recordName = useRecordName(parentRecordOf(matches));
+  return crumbSteps(matches, name, recordName);
 }
-
-/** "Record · List · PLM Workbench": the steps after Home, most specific first. */
-export const documentTitle = (crumbs: readonly Crumb[]) =>
-  [...(crumbs.length > 1 ? crumbs.slice(1) : crumbs)].reverse().map((c) => c.label).concat(APP_NAME).join(' · ');
 
 export function Breadcrumbs() {
   const crumbs = useCrumbs();

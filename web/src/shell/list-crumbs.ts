@@ -3,7 +3,7 @@
  * the way back from a record that was not found. Keyed by hierarchy entity.
  */
 import type { UIMatch } from 'react-router-dom';
-import type { Crumb } from './Breadcrumbs';
+import type { Crumb } from './crumbs';
 import { NAV_GROUPS } from './nav-items';
 
 export const LIST_CRUMBS: Readonly<Record<string, Crumb>> = {

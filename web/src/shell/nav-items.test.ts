@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { moduleId, type ActionKey, type ModuleKey } from '../auth/permissions';
 import permissionsDoc from '../../../schemas/permissions.json';
 import { siteLinks } from '../screens/admin/help/site-map';
-import { documentTitle } from './Breadcrumbs';
+import { documentTitle } from './crumbs';
 import { NAV_GROUPS } from './nav-items';
 import { routes } from './routes';
 import { SHORTCUTS } from './shortcuts';

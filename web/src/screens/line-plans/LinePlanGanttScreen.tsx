@@ -1,7 +1,8 @@
 /**
  * /linePlan/:id/gantt (DECISIONS LP-004): the line plan's calendar items as bars, per sub-season
- * calendar, on a time axis (months; weeks when zoomed in) with a today line. Dates show as
- * MM/DD/YYYY; hovering a bar shows its name, stage and dates.
+ * calendar, on one time axis spanning their dates (months; weeks when zoomed in). Today is a line
+ * when it falls on the axis, else a marker at the edge it lies beyond. Dates show as MM/DD/YYYY;
+ * hovering a bar shows its name, stage and dates.
  */
 import { useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -9,7 +10,7 @@ import useSWR from 'swr';
 import { formatIsoDate, todayIso } from '../../format/date';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
-import { axisRange, barTitle, dayMiddle, fitLabelEvery, monthTicks, rangeDays, weekTicks, ZOOMS, type AxisRange, type GanttZoom } from './gantt-axis';
+import { axisRange, barTitle, fitLabelEvery, monthTicks, rangeDays, todayEdgeLabel, todayPlace, weekTicks, ZOOMS, type AxisRange, type GanttZoom } from './gantt-axis';
 import { CALENDAR, childKey } from './line-plan-api';
 import './line-plans.css';
 
@@ -23,6 +24,14 @@ function ZoomControls({ zoom, onZoom }: { zoom: GanttZoom; onZoom: (z: GanttZoom
   );
 }
 
+/** Today off the axis: a marker at the edge it lies beyond, kept in view when the chart scrolls. */
+function TodayEdge({ side, today }: { side: 'before' | 'after'; today: string }) {
+  return (
+    <span className={`gantt__today-edge gantt__today-edge--${side}`} data-testid="gantt-today-edge"
+      title={`Today (${formatIsoDate(today)}) is ${side} these dates`}>{todayEdgeLabel(side, today)}</span>
+  );
+}
+
 /** One calendar's chart; `range` is shared by all the line plan's calendars so that they line up. */
 function GanttChart({ name, items, zoom, range, today }: { name: string; items: GanttItem[]; zoom: GanttZoom; range: AxisRange; today: string }) {
   const dated = ganttLayout(items);
@@ -31,40 +40,43 @@ function GanttChart({ name, items, zoom, range, today }: { name: string; items: 
   const days = rangeDays(range);
   const ticks = scale.ticks === 'week' ? weekTicks(range) : monthTicks(range, scale.pxPerDay ? 1 : fitLabelEvery(Math.round(days / 30.4)));
   const width = scale.pxPerDay ? `${days * scale.pxPerDay}px` : '0px';
-  const todayAt = dayMiddle(range, today);
-  const todayLeft = `${todayAt}%`;
+  const now = todayPlace(range, today);
+  const todayLeft = now.side === 'inside' ? `${now.left}%` : undefined;
   // The 'Today' tag stays inside the chart near its ends.
-  const todayTag = todayAt > 94 ? ' gantt__today-label--end' : todayAt < 6 ? ' gantt__today-label--start' : '';
+  const todayTag = now.side !== 'inside' ? '' : now.left > 94 ? ' gantt__today-label--end' : now.left < 6 ? ' gantt__today-label--start' : '';
   return (
     <section className="card gantt" aria-label={`Gantt ${name}`}>
       <h3 className="card__title">{name} <span className="muted">{dated.start && dated.end ? `${formatIsoDate(dated.start)} – ${formatIsoDate(dated.end)}` : 'no dates'}</span></h3>
-      <div className="gantt__scroll">
-        <div className="gantt__chart" style={{ '--gantt-timeline': width } as CSSProperties}>
-          <div className="gantt__row gantt__row--axis" data-testid="gantt-axis">
-            <span className="gantt__label muted">Item</span>
-            <div className="gantt__axis">
-              {ticks.map((t) => t.year && <span key={`y${t.iso}`} className="gantt__year" style={{ left: `${t.left}%` }}>{t.year}</span>)}
-              {ticks.map((t) => <span key={t.iso} className="gantt__tick" style={{ left: `${t.left}%` }}>{t.label}</span>)}
-              <span className={`gantt__today-label${todayTag}`} style={{ left: todayLeft }}>Today</span>
-            </div>
-          </div>
-          <div className="gantt__body">
-            {groups.map((g) => (
-              <div key={g.groupId}>
-                <div className="gantt__group">Group {g.groupId}</div>
-                {g.bars.map((b) => (
-                  <div key={b.item.CalendarItemId} className="gantt__row" data-testid="gantt-row">
-                    <span className="gantt__label" title={`${b.item.Name} (${b.item.Stage})`}>{b.item.Name}</span>
-                    <div className="gantt__track">
-                      {b.left !== null && <div className="gantt__bar" role="img" style={{ left: `${b.left}%`, width: `${b.width}%` }} title={barTitle(b.item)} aria-label={barTitle(b.item)} />}
-                    </div>
-                  </div>
-                ))}
+      <div className="gantt__frame">
+        {now.side !== 'inside' && <TodayEdge side={now.side} today={today} />}
+        <div className="gantt__scroll">
+          <div className="gantt__chart" style={{ '--gantt-timeline': width } as CSSProperties}>
+            <div className="gantt__row gantt__row--axis" data-testid="gantt-axis">
+              <span className="gantt__label muted">Item</span>
+              <div className="gantt__axis">
+                {ticks.map((t) => t.year && <span key={`y${t.iso}`} className="gantt__year" style={{ left: `${t.left}%` }}>{t.year}</span>)}
+                {ticks.map((t) => <span key={t.iso} className="gantt__tick" style={{ left: `${t.left}%` }}>{t.label}</span>)}
+                {todayLeft && <span className={`gantt__today-label${todayTag}`} style={{ left: todayLeft }}>Today</span>}
               </div>
-            ))}
-            <div className="gantt__overlay" aria-hidden="true">
-              {ticks.map((t) => <span key={t.iso} className="gantt__gridline" style={{ left: `${t.left}%` }} />)}
-              <span className="gantt__today" data-testid="gantt-today" style={{ left: todayLeft }} title={`Today: ${formatIsoDate(today)}`} />
+            </div>
+            <div className="gantt__body">
+              {groups.map((g) => (
+                <div key={g.groupId}>
+                  <div className="gantt__group">Group {g.groupId}</div>
+                  {g.bars.map((b) => (
+                    <div key={b.item.CalendarItemId} className="gantt__row" data-testid="gantt-row">
+                      <span className="gantt__label" title={`${b.item.Name} (${b.item.Stage})`}>{b.item.Name}</span>
+                      <div className="gantt__track">
+                        {b.left !== null && <div className="gantt__bar" role="img" style={{ left: `${b.left}%`, width: `${b.width}%` }} title={barTitle(b.item)} aria-label={barTitle(b.item)} />}
+                      </div>
+                    </div>
+                  ))}
+                </div>
+              ))}
+              <div className="gantt__overlay" aria-hidden="true">
+                {ticks.map((t) => <span key={t.iso} className="gantt__gridline" style={{ left: `${t.left}%` }} />)}
+                {todayLeft && <span className="gantt__today" data-testid="gantt-today" style={{ left: todayLeft }} title={`Today: ${formatIsoDate(today)}`} />}
+              </div>
             </div>
           </div>
         </div>

@@ -1,8 +1,9 @@
 /**
- * The gantt's time axis: the range shown (whole months covering the dated items and today, so
- * the today line is always on the chart), its ticks (months; weeks when zoomed in) and where a
- * date falls on it, as percentages of the timeline's width. Dates are calendar dates (YYYY-MM-DD,
- * computed in UTC so no time zone shifts a day).
+ * The gantt's time axis: the range shown (the dated items' own span with a little padding, so the
+ * bars fill the chart), its ticks (months; weeks when zoomed in), where a date falls on it as
+ * percentages of the timeline's width, and where today is: a line inside the range, or a marker at
+ * the edge it lies beyond. Dates are calendar dates (YYYY-MM-DD, computed in UTC so no time zone
+ * shifts a day).
  */
 import { formatIsoDate } from '../../format/date';
 
@@ -27,12 +28,19 @@ const isoOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 const monthStart = (t: number) => { const d = new Date(t); return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1); };
 const nextMonth = (t: number) => { const d = new Date(t); return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1); };
 
-/** Whole months from the first of `start` and `today` to the end of the month of the later of `end` and `today`. */
+/** The padding each side of the items, in days: 3% of their span, at least 2 days. */
+export const padDays = (days: number) => Math.max(2, Math.ceil(days * 0.03));
+
+/**
+ * From `start` to the end of day `end`, padded each side (padDays); today does not stretch it.
+ * Without dated items: today's month.
+ */
 export function axisRange(start: string | null, end: string | null, today: string): AxisRange {
-  const t = isoTime(today);
-  const first = start ? Math.min(isoTime(start), t) : t;
-  const last = end ? Math.max(isoTime(end), t) : t;
-  return { from: monthStart(first), to: nextMonth(last) };
+  if (!start || !end) return { from: monthStart(isoTime(today)), to: nextMonth(isoTime(today)) };
+  const first = isoTime(start);
+  const last = isoTime(end) + DAY_MS;
+  const pad = padDays(Math.round((last - first) / DAY_MS)) * DAY_MS;
+  return { from: first - pad, to: last + pad };
 }
 
 export const rangeDays = (r: AxisRange) => Math.round((r.to - r.from) / DAY_MS);
@@ -47,15 +55,31 @@ export function dayMiddle(r: AxisRange, iso: string): number {
   return dayLeft(r, iso) + (DAY_MS / 2 / (r.to - r.from)) * 100;
 }
 
+/** Today on the range: a line `left` % along, or beyond its start or end. */
+export type TodayPlace = { side: 'inside'; left: number } | { side: 'before' | 'after' };
+
+export function todayPlace(r: AxisRange, today: string): TodayPlace {
+  const t = isoTime(today);
+  if (t < r.from) return { side: 'before' };
+  if (t >= r.to) return { side: 'after' };
+  return { side: 'inside', left: dayMiddle(r, today) };
+}
+
+/** The marker's text when today is off the range, pointing the way it lies. */
+export const todayEdgeLabel = (side: 'before' | 'after', today: string) =>
+  side === 'after' ? `Today ${formatIsoDate(today)} →` : `← Today ${formatIsoDate(today)}`;
+
 /**
- * Month ticks on the 1st of each month labelled 'Jan', 'Feb'…, with the year at the axis's start
- * and each January; `every` > 1 labels only every n-th month (a long range at the card's width).
+ * Month ticks on the 1st of each month inside the range labelled 'Jan', 'Feb'…, with the year on
+ * the first tick and each January; `every` > 1 labels only every n-th month (a long range at the
+ * card's width).
  */
 export function monthTicks(r: AxisRange, every = 1): AxisTick[] {
   const ticks: AxisTick[] = [];
-  for (let t = r.from, n = 0; t < r.to; t = nextMonth(t), n++) {
+  const first = monthStart(r.from) === r.from ? r.from : nextMonth(r.from);
+  for (let t = first, n = 0; t < r.to; t = nextMonth(t), n++) {
     const d = new Date(t);
-    const year = t === r.from || d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : undefined;
+    const year = t === first || d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : undefined;
     ticks.push({ iso: isoOf(t), left: ((t - r.from) / (r.to - r.from)) * 100, label: n % every === 0 ? MONTHS[d.getUTCMonth()] : '', ...(year ? { year } : {}) });
   }
   return ticks;

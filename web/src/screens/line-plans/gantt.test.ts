@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ganttLayout, type GanttItem } from './gantt';
+import { axisRange } from './gantt-axis';
 
 const item = (CalendarItemId: number, GroupId: number, Sort: number, StartDate: string | null, EndDate: string | null): GanttItem =>
   ({ CalendarItemId, Name: `Item ${CalendarItemId}`, Stage: 'S', GroupId, Sort, StartDate, EndDate });
@@ -15,5 +16,17 @@ describe('gantt layout (DECISIONS LP-004)', () => {
     expect([start, end]).toEqual(['2026-01-01', '2026-01-04']);
     expect(groups[0].bars.map((b) => [b.left, b.width])).toEqual([[0, 25], [25, 75]]);
     expect(groups[1].bars[0].left).toBeNull();
+  });
+
+  it('LP-004 every calendar of a line plan sits on the one padded axis of all their items, today not stretching it', () => {
+    const spring = [item(1, 1, 10, '2025-01-06', '2025-01-08'), item(2, 1, 20, '2025-03-01', '2025-03-31')];
+    const summer = [item(3, 1, 10, '2025-06-02', '2025-08-05')];
+    const all = ganttLayout([...spring, ...summer]);
+    const range = axisRange(all.start, all.end, '2026-11-26');
+    const [springBars, summerBars] = [spring, summer].map((cal) => ganttLayout(cal, range).groups[0].bars);
+    // 226 days shown: 7 of padding, the 212 days of the items, 7 of padding.
+    expect(springBars[0].left).toBeCloseTo((7 / 226) * 100);
+    expect(summerBars[0].left! + summerBars[0].width!).toBeCloseTo((219 / 226) * 100);
+    expect(springBars[1].left).toBeCloseTo(((7 + 54) / 226) * 100);
   });
 });

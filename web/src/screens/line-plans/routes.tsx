@@ -1,8 +1,7 @@
 /** Routes of the line plan screens (LP-001..005). */
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
+import { underRecord } from '../../shell/crumbs';
 import { listOf } from '../../shell/list-crumbs';
-
-type Crumb = { params: Record<string, string | undefined> };
 
 /** LP-002 */
 function LinePlanEditRedirect() {
@@ -27,7 +26,7 @@ export const linePlanRoutes: RouteObject[] = [
   },
   {
     path: 'linePlan/:id/gantt',
-    handle: { crumb: () => 'Gantt', parent: (m: Crumb) => ({ to: `/linePlan/${m.params.id}`, label: 'Line plan' }) },
+    handle: { crumb: () => 'Gantt', record: underRecord('line-plan', 'id') },
     lazy: async () => ({ Component: (await import('./LinePlanGanttScreen')).LinePlanGanttScreen }),
   },
   { path: 'linePlanEdit/:id', Component: LinePlanEditRedirect },

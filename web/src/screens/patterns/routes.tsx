@@ -3,6 +3,7 @@
  * record screen, its old edit path (redirects) and the list.
  */
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
+import { underRecord } from '../../shell/crumbs';
 import { listOf } from '../../shell/list-crumbs';
 
 const crumb = (text: string, list = true) => ({ crumb: text, parent: list ? listOf('pattern') : undefined });
@@ -17,7 +18,7 @@ export const patternRoutes: RouteObject[] = [
   { path: 'pattern/:id', handle: crumb('Pattern'), lazy: async () => ({ Component: (await import('./PatternScreen')).PatternScreen }) },
   { path: 'patternEdit/:id', Component: PatternEditRedirect },
   { path: 'patternCreate', handle: crumb('Create Pattern'), lazy: createScreen },
-  { path: 'patternFromBrief/:briefSeasonalId', handle: crumb('Create Pattern'), lazy: createScreen },
-  { path: 'patternCopy/:parentPatternSeasonalId', handle: crumb('Copy Pattern'), lazy: createScreen },
+  { path: 'patternFromBrief/:briefSeasonalId', handle: { crumb: 'Create Pattern', record: underRecord('brief', 'briefSeasonalId') }, lazy: createScreen },
+  { path: 'patternCopy/:parentPatternSeasonalId', handle: { crumb: 'Copy Pattern', record: underRecord('pattern', 'parentPatternSeasonalId') }, lazy: createScreen },
   { path: 'patternList', handle: crumb('Patterns', false), lazy: async () => ({ Component: (await import('./PatternListScreen')).PatternListScreen }) },
 ];
