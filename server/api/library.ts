@@ -29,7 +29,7 @@ const optionalInt = (raw: string | undefined, name: string) => {
 };
 
 export function libraryRoutes(r: ApiRouter) {
-  r.get('/api/Library/GetEntries', VIEW, { query: { type: 'text', brandId: 'id', seasonId: 'id', roleId: 'id', pageNumber: 'id', pageSize: 'id' } }, async (c) => c.json(await listEntries(c.get('ctx').schemas, c.get('ctx').db, c.get('user'), {
+  r.get('/api/Library/GetEntries', VIEW, { query: { type: 'text', brandId: 'id', seasonId: 'id', roleId: 'id', pageNumber: 'id', pageSize: 'id' } }, async (c) => c.json(await listEntries(c.get('ctx'), c.get('ctx').db, c.get('user'), {
     type: queryParam(c, 'type') ?? '',
     brandId: optionalInt(queryParam(c, 'brandId'), 'brandId'),
     seasonId: optionalInt(queryParam(c, 'seasonId'), 'seasonId'),

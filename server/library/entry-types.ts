@@ -9,7 +9,8 @@ import { badRequest } from '../http/errors';
 import { requireBrand } from '../http/router';
 import { paged } from '../records/paging';
 import { Conditions } from '../search-help/query';
-import type { SchemaRegistry } from '../schemas/registry';
+import type { AppContext } from '../context';
+import { withReferenceNames } from '../records/references';
 import { lookupHidden, visibleRecord } from '../schemas/visibility';
 
 interface LibraryType {
@@ -44,7 +45,8 @@ export const LIBRARY_TYPES: Record<string, LibraryType> = {
 
 export interface ListRequest { type: string; brandId?: number; seasonId?: number; roleId?: number; pageNumber: number; pageSize: number }
 
-export async function listEntries(reg: SchemaRegistry, q: Queryable, user: SessionUser, req: ListRequest) {
+/** A page of entries of a type; its visible brand and season carry their names (references.ts, one statement). */
+export async function listEntries(ctx: AppContext, q: Queryable, user: SessionUser, req: ListRequest) {
   const type = Object.entries(LIBRARY_TYPES).find(([name]) => name.toLowerCase() === req.type.toLowerCase())?.[1];
   if (!type) throw badRequest(`'${req.type}' is not a library type.`, [{ Field: 'type', Message: `One of ${Object.keys(LIBRARY_TYPES).join(', ')}.` }]);
   const c = new Conditions();
@@ -58,6 +60,7 @@ export async function listEntries(reg: SchemaRegistry, q: Queryable, user: Sessi
   const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${type.from} ${c.sql}`, c.params);
   const rows = await q.query(`SELECT ${type.select} FROM ${type.from} ${c.sql} ORDER BY ${type.order}
     LIMIT ${req.pageSize} OFFSET ${(req.pageNumber - 1) * req.pageSize}`, c.params);
-  const hidden = lookupHidden(reg, user, type.entity);
-  return paged(rows.map((row) => visibleRecord(row, { hidden, readOnly: new Set() })), req.pageNumber, req.pageSize, n);
+  const hidden = lookupHidden(ctx.schemas, user, type.entity);
+  const visible = rows.map((row) => visibleRecord(row, { hidden, readOnly: new Set() }));
+  return paged(await withReferenceNames(ctx, q, user, ctx.schemas.entities.get(type.entity)!, visible), req.pageNumber, req.pageSize, n);
 }

@@ -12,7 +12,7 @@ import { paged, type Paged } from './paging';
 import { columnOf } from './split-record';
 import { containsPattern } from '../db/contains';
 import { AppError } from '../http/errors';
-import { withReferenceNames } from './references';
+import { withNameFields, withReferenceNames } from './references';
 
 export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
@@ -132,11 +132,18 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   };
 }
 
-/** A page of records; `only` limits the answer to those fields (a grid's columns). */
+/**
+ * A page of records; `only` limits the answer to those fields (a grid's columns) and the names of
+ * the references among them. Every reference field of the page carries its name (`<Field>Name`,
+ * from the view or from one statement for all the page's rows, references.ts), so a grid shows
+ * names, never ids; fields the user may not see are not selected, so neither are their names.
+ */
 export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
-  const { count, rows } = searchStatements(ctx, user, entity, keyField, req, only, extra);
+  const schema = ctx.schemas.entities.get(entity)!;
+  const { count, rows } = searchStatements(ctx, user, entity, keyField, req, only && withNameFields(schema, only), extra);
   const found = await ctx.db.query(rows.sql, rows.params, { prepare: true });
   const total = found.length ? found[0].$total as number
     : (await ctx.db.query<{ n: number }>(count.sql, count.params, { prepare: true }))[0].n;
-  return paged(found.map(({ $total, ...row }) => row), Math.max(1, req.pageNumber), req.pageSize, total);
+  const named = await withReferenceNames(ctx, ctx.db, user, schema, found.map(({ $total, ...row }) => row));
+  return paged(named, Math.max(1, req.pageNumber), req.pageSize, total);
 }

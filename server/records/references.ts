@@ -137,14 +137,35 @@ export async function referenceNames(ctx: AppContext, q: Queryable, user: Sessio
   return out;
 }
 
+/** A reference to hierarchy records, whose factory scope the view's name column does not apply. */
+const factoryScoped = (ref: ReferenceSpec) => !!REFERENCE_SOURCES[ref.source]?.entity;
+
+/**
+ * `fields` plus the name fields the view itself gives for the reference fields among them (a
+ * colorway's SeasonName), so a page limited to some columns (a grid) still carries the names of
+ * its references; `withReferenceNames` adds the others.
+ */
+export function withNameFields(schema: EntitySchema, fields: readonly string[]): string[] {
+  const names = fields.flatMap((f) => {
+    const ref = referenceOf(schema.properties[f]);
+    return ref && schema.properties[nameFieldOf(f, ref)] && !factoryScoped(ref) ? [nameFieldOf(f, ref)] : [];
+  });
+  return [...new Set([...fields, ...names])];
+}
+
 /**
  * `rows` with `<Field>Name` beside each reference field they carry whose name the view does not
- * already give; an id the user may not see (another brand's line plan) gets null.
+ * already give, or whose name rows limited to some columns (a grid page) leave out for a reference
+ * to hierarchy records (named here within the user's factories, not by the view); an id the user
+ * may not see (another brand's line plan, another factory's colorway) gets null.
  */
 export async function withReferenceNames<T extends Row>(ctx: AppContext, q: Queryable, user: SessionUser, schema: EntitySchema, rows: T[]): Promise<T[]> {
   const fields = Object.keys(schema.properties).flatMap((f) => {
     const ref = referenceOf(schema.properties[f]);
-    return ref && schema.properties[f].type !== 'array' && !schema.properties[nameFieldOf(f, ref)] ? [{ f, ref, nameField: nameFieldOf(f, ref) }] : [];
+    if (!ref || schema.properties[f].type === 'array') return [];
+    const nameField = nameFieldOf(f, ref);
+    const named = schema.properties[nameField] && (!factoryScoped(ref) || rows.some((r) => nameField in r));
+    return named ? [] : [{ f, ref, nameField }];
   });
   const wanted = new Map<string, Set<Key>>();
   for (const r of rows) {

@@ -1,9 +1,10 @@
 /**
  * Reference fields (`x-ref`, issue 11): records carry the names of their references, resolved with
  * one statement for many rows; GET /api/Reference/{source} answers the choices within the user's
- * brands and factories; out-of-scope ids get no name; seeded records carry real creators.
+ * brands and factories; out-of-scope ids get no name; seeded records carry real creators. A grid
+ * page carries the names of its reference columns, named with a fixed number of statements.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authenticate } from '../../server/auth/authenticate';
 import type { Queryable } from '../../server/db/client';
 import { withReferenceNames } from '../../server/records/references';
@@ -107,5 +108,69 @@ describe('GET /api/Reference/{source}', () => {
     expect((await get('/api/Reference/constructor')).status).toBe(404);
     expect((await get('/api/Reference/seasons?BrandId=x')).status).toBe(400);
     expect((await t.request('GET', '/api/Reference/brands')).status).toBe(401);
+  });
+});
+
+describe('names of reference columns in grid pages', () => {
+  const search = (grid: string, token: string, body: object = {}) =>
+    t.request('POST', `/api/Grid/${grid}/Search`, { token, json: { pageNumber: 1, pageSize: 20, ...body } });
+  /** The page and the statements the request ran on the database. */
+  async function searched(grid: string, token: string, pageSize: number, body: object = {}) {
+    const spy = vi.spyOn(t.ctx.db, 'query');
+    try {
+      const res = await search(grid, token, { pageSize, ...body });
+      expect(res.status, grid).toBe(200);
+      return { page: await res.json(), statements: spy.mock.calls.length };
+    } finally { spy.mockRestore(); }
+  }
+
+  it('the forecast grid names each launch date; 5 or 400 rows take the same statements', async () => {
+    const [forecast] = await t.tokens('forecast');
+    const dated = { sortColumn: 'LinePlanLaunchDateId', sortDirection: 'ASC' };
+    await searched('forecast', forecast, 1, dated); // the session is read once, then cached
+    const small = await searched('forecast', forecast, 5, dated);
+    const large = await searched('forecast', forecast, 400, dated);
+    expect(small.page.Results.every((r: Record<string, unknown>) => r.LinePlanLaunchDateId)).toBe(true);
+    expect(large.page.Results.length).toBeGreaterThan(small.page.Results.length * 10);
+    // The page (with its count) and the names of every reference of it: one statement each.
+    expect(small.statements).toBe(2);
+    expect(large.statements).toBe(small.statements);
+    const withDate = large.page.Results.filter((r: Record<string, unknown>) => r.LinePlanLaunchDateId);
+    const ids = [...new Set(withDate.map((r: Record<string, unknown>) => r.LinePlanLaunchDateId))];
+    const names = new Map((await t.ctx.db.query(`SELECT lineplanlaunchdateid AS id, coalesce(launchdesc, 'Launch ' || launchnumber) AS name
+      FROM line_plan_launch_dates WHERE lineplanlaunchdateid = ANY($1)`, [ids])).map((r) => [r.id, r.name]));
+    expect(ids.length).toBeGreaterThan(1);
+    for (const r of withDate) expect(r.LinePlanLaunchDateName).toBe(names.get(r.LinePlanLaunchDateId));
+  });
+
+  it('ADMIN-024 the outsole grid names brand and season, so one key of two seasons reads apart', async () => {
+    const [admin] = await t.tokens('admin');
+    const { page } = await searched('library-outsole', admin, 200);
+    const [season] = await t.ctx.db.query(`SELECT seasonname FROM seasons WHERE seasonid = $1`, [page.Results[0].SeasonId]);
+    expect(page.Results[0]).toMatchObject({ SeasonName: season.seasonname, BrandName: expect.any(String) });
+    expect(page.Results.some((r: Record<string, unknown>) => r.BrandId === 1 && r.BrandName === 'Summit Ridge')).toBe(true);
+    // The library list the Library screen shows in the same grid carries the names too.
+    const entries = await (await get('/api/Library/GetEntries?type=Outsole&brandId=1&pageSize=5', admin)).json();
+    expect(entries.Results[0]).toMatchObject({ BrandName: 'Summit Ridge', SeasonName: expect.any(String) });
+  });
+
+  it('PERM-023 a factory user gets no name for a colorway outside their factories, the name of one inside', async () => {
+    const [mine, theirs] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND NOT isdeleted
+      AND factnameky = '310101' ORDER BY 1 LIMIT 2`);
+    const [other] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky IS DISTINCT FROM '310101' LIMIT 1`);
+    await t.ctx.db.query(`UPDATE prototype_seasonals SET copyseasonalid = CASE prototypeseasonalid WHEN $1 THEN $3::int ELSE $1 END
+      WHERE prototypeseasonalid IN ($1, $2)`, [mine.id, theirs.id, other.id]);
+    // A grid with a reference column to hierarchy records (none of the shipped grids has one yet).
+    t.ctx.schemas.grids.set('copies', { id: 'copies', entity: 'colorway', title: 'Copies', columns: [
+      { field: 'PrototypeName', width: 200, readOnly: true }, { field: 'CopySeasonalId', width: 200, readOnly: true }] } as never);
+    try {
+      const rows = (await (await search('copies', factory, { pageSize: 9999 })).json()).Results as Record<string, unknown>[];
+      const byId = new Map(rows.map((r) => [r.PrototypeSeasonalId, r]));
+      expect(byId.get(mine.id)).toMatchObject({ CopySeasonalId: other.id, CopySeasonalName: null });
+      expect(byId.get(theirs.id)).toMatchObject({ CopySeasonalId: mine.id, CopySeasonalName: expect.stringContaining(String(byId.get(mine.id)!.PrototypeName)) });
+      // Someone who sees every factory of the brand gets the name.
+      const all = (await (await search('copies', designer, { pageSize: 9999 })).json()).Results as Record<string, unknown>[];
+      expect(all.find((r) => r.PrototypeSeasonalId === mine.id)?.CopySeasonalName).toEqual(expect.any(String));
+    } finally { t.ctx.schemas.grids.delete('copies'); }
   });
 });

@@ -28,6 +28,13 @@ async function openGrid(user: DemoUser, path: string, page?: Page): Promise<Page
 /** The master table's header cell of a column title (the top clone covers it, same width). */
 const header = (page: Page, title: string) => page.locator('.data-grid .ht_clone_top thead th', { has: page.locator('.colHeader', { hasText: new RegExp(`^${title}`) }) }).first();
 
+/** The shown texts and titles of a column's cells on the page. */
+const columnCells = (page: Page, title: string) => header(page, title).evaluate((th) => {
+  const col = th.getAttribute('aria-colindex');
+  return [...document.querySelectorAll(`.data-grid .ht_master tbody td[aria-colindex="${col}"]`)]
+    .map((td) => ({ text: td.textContent ?? '', title: td.getAttribute('title') }));
+});
+
 describe('DataGrid usability', () => {
   it('the key column stays visible after scrolling right; long headers and cut cells have their full text as title', async () => {
     const page = await openGrid('costing', '/grid/costing');
@@ -125,6 +132,26 @@ describe('DataGrid usability', () => {
     const editor = await openGrid('costing', '/grid/costing');
     await editor.getByRole('button', { name: 'Export' }).waitFor();
     expect(await editor.locator('.data-grid__toolbar').getByText('Read only', { exact: true }).count()).toBe(0);
+  });
+
+  it('a reference column shows names, never ids: brand and season on /grid/library-outsole, the launch date on /grid/forecast', async () => {
+    const page = await openGrid('admin', '/grid/library-outsole');
+    for (const [title, name] of [['Brand', /^Summit Ridge$/], ['Season', /^(Spring\/Summer|Fall\/Winter) \d{4}$/]] as const) {
+      const cells = (await columnCells(page, title)).filter((c) => c.text);
+      expect(cells.length, title).toBeGreaterThan(5);
+      expect(cells.filter((c) => /^\d+$/.test(c.text)), title).toEqual([]);
+      expect(cells.some((c) => name.test(c.text)), title).toBe(true);
+      for (const c of cells) expect(c.title).toBe(c.text);
+    }
+
+    const forecast = await openGrid('forecast', '/grid/forecast');
+    // Sorted by the launch date (the id), dated rows first.
+    const sorted = forecast.waitForResponse((r) => /\/api\/Grid\/forecast\/Search$/i.test(new URL(r.url()).pathname));
+    await header(forecast, 'Launch Date').locator('.colHeader').click();
+    await sorted;
+    await expect.poll(async () => (await columnCells(forecast, 'Launch Date')).filter((c) => c.text).length).toBeGreaterThan(0);
+    const launches = (await columnCells(forecast, 'Launch Date')).filter((c) => c.text);
+    expect(launches.filter((c) => /^[\d,]+$/.test(c.text))).toEqual([]);
   });
 
   it('the grids on /grid/costing, the /Search results and /grid/colorway-search have no serious or critical axe violations', async () => {

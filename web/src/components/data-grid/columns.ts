@@ -3,6 +3,7 @@
  * the entity gives title, kind and limits (ADR 002: a column never repeats type or label).
  */
 import { baseType, fieldKind, type EntitySchema, type FieldKind } from '../fields/field-kind';
+import { nameFieldOf, referenceOf } from '../schema-form/reference';
 
 /** A grid document (schemas/grids/<id>.grid.json) as the server sends it. */
 export interface GridDocument {
@@ -31,7 +32,16 @@ export interface GridColumn {
   minimum?: number;
   maximum?: number;
   enumValues?: unknown[];
+  /**
+   * A reference column (`x-ref`): the record field holding the referenced record's name, which the
+   * cell, its hover title and the export show. Sorting stays on the id (`field`); the column is
+   * read-only (a grid has no reference picker).
+   */
+  nameField?: string;
 }
+
+/** The record field a column's cells show: a reference's name, else the field itself. */
+export const shownField = (col: Pick<GridColumn, 'field' | 'nameField'>) => col.nameField ?? col.field;
 
 /** The columns of a grid for a user; fields missing from the (filtered) schema are left out. */
 export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColumn[] {
@@ -39,18 +49,20 @@ export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColum
   grid.columns.forEach((c, i) => {
     const p = schema.properties[c.field];
     if (!p) return;
+    const ref = referenceOf(p);
     out.push({
       field: c.field,
       title: p.title ?? c.field,
       width: c.width,
-      kind: fieldKind(c.field, p),
-      readOnly: !!(c.readOnly || p.readOnly || p['x-computed']),
+      kind: ref ? 'text' : fieldKind(c.field, p),
+      readOnly: !!(ref || c.readOnly || p.readOnly || p['x-computed']),
       ...(i < (grid.frozen ?? 0) ? { key: true } : {}),
       nullable: Array.isArray(p.type) ? p.type.includes('null') : false,
       maxLength: p.maxLength,
       minimum: p.minimum,
       maximum: p.maximum,
       enumValues: p.enum,
+      ...(ref ? { nameField: nameFieldOf(c.field, ref) } : {}),
     });
   });
   return out;

@@ -5,14 +5,14 @@
  */
 import { excelDate, neutralise } from '@domain/excel-cells';
 import type { SheetKind } from '@domain/sheet-style';
-import type { GridColumn } from './columns';
+import { shownField, type GridColumn } from './columns';
 
 export { excelDate, neutralise };
 
 /** A record's cells for the export. */
 export function exportRow(record: Record<string, unknown>, columns: readonly GridColumn[]): unknown[] {
   return columns.map((c) => {
-    const v = record[c.field];
+    const v = record[shownField(c)];
     if (v === null || v === undefined) return null;
     if (c.kind === 'date') return excelDate(v) ?? neutralise(v);
     if (c.kind === 'datetime') { const d = new Date(String(v)); return Number.isNaN(d.getTime()) ? neutralise(v) : d; }

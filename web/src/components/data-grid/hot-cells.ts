@@ -10,7 +10,7 @@ import { checkboxRenderer, textRenderer } from 'handsontable/renderers';
 import { isoToDisplay } from '../fields/dates';
 import { sanitiseNumericInput } from '../fields/numbers';
 import { alignRight, displayValue } from './cell-format';
-import type { GridColumn } from './columns';
+import { shownField, type GridColumn } from './columns';
 
 type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
 
@@ -73,7 +73,7 @@ function numericEditor(decimals: boolean, negative: boolean) {
 /** The Handsontable column settings of a grid column. */
 export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLookup): Handsontable.ColumnSettings {
   const readOnly = !editable || col.readOnly;
-  const s: Handsontable.ColumnSettings = { data: col.field, readOnly, renderer: makeRenderer(col, errors) as never };
+  const s: Handsontable.ColumnSettings = { data: shownField(col), readOnly, renderer: makeRenderer(col, errors) as never };
   switch (col.kind) {
     case 'boolean':
       return { ...s, type: 'checkbox', renderer: makeRenderer(col, errors) as never, className: 'htCenter' };

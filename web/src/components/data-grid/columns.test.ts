@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { gridColumns, isEditable, shownField, type GridDocument } from './columns';
+import { exportRow } from './export-rows';
+import type { EntitySchema } from '../fields/field-kind';
+
+const schema: EntitySchema = {
+  properties: {
+    OutsoleName: { title: 'Outsole Name', type: 'string', maxLength: 100 },
+    BrandId: { title: 'Brand', type: 'integer', minimum: 1, 'x-ref': { source: 'brands' } },
+    SeasonId: { title: 'Season', type: 'integer', minimum: 1, 'x-ref': { source: 'seasons', scope: { BrandId: 'BrandId' } } },
+    LinePlanLaunchDateId: { title: 'Launch Date', type: ['integer', 'null'], 'x-ref': { source: 'launchDates' } },
+    PatternSeasonalId: { title: 'Pattern', type: 'integer', 'x-ref': { source: 'patterns', name: 'PatternName' } },
+    ChangedBy: { title: 'Changed By', type: 'integer', 'x-user': true },
+    Price: { title: 'Price', type: 'number', 'x-money': true },
+  },
+};
+const grid = (fields: string[]): GridDocument => ({ id: 'g', entity: 'e', title: 'G', columns: fields.map((field) => ({ field, width: 100 })) });
+
+describe('DataGrid reference columns (x-ref)', () => {
+  it('a reference column shows the record\'s name field as text, read-only; other columns are unchanged', () => {
+    const cols = gridColumns(grid(['OutsoleName', 'BrandId', 'SeasonId', 'LinePlanLaunchDateId', 'PatternSeasonalId', 'ChangedBy', 'Price']), schema);
+    expect(cols.map((c) => [c.field, shownField(c), c.kind, c.readOnly])).toEqual([
+      ['OutsoleName', 'OutsoleName', 'text', false],
+      ['BrandId', 'BrandName', 'text', true],
+      ['SeasonId', 'SeasonName', 'text', true],
+      ['LinePlanLaunchDateId', 'LinePlanLaunchDateName', 'text', true],
+      ['PatternSeasonalId', 'PatternName', 'text', true],
+      ['ChangedBy', 'ChangedByName', 'text', true],
+      ['Price', 'Price', 'money', false],
+    ]);
+  });
+
+  it('a grid whose only editable column would be a reference is read-only', () => {
+    expect(isEditable(gridColumns(grid(['BrandId', 'SeasonId']), schema))).toBe(false);
+    expect(isEditable(gridColumns(grid(['BrandId', 'Price']), schema))).toBe(true);
+  });
+
+  it('CONST-017 the export writes the name of a reference, never its id', () => {
+    const cols = gridColumns(grid(['OutsoleName', 'BrandId', 'SeasonId', 'LinePlanLaunchDateId']), schema);
+    const record = { OutsoleName: 'Trail', BrandId: 1, BrandName: 'Summit Ridge', SeasonId: 2, SeasonName: 'Spring/Summer 2026', LinePlanLaunchDateId: 7, LinePlanLaunchDateName: null };
+    expect(exportRow(record, cols)).toEqual(['Trail', 'Summit Ridge', 'Spring/Summer 2026', null]);
+  });
+});
