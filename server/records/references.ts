@@ -155,16 +155,17 @@ export function withNameFields(schema: EntitySchema, fields: readonly string[]):
 
 /**
  * `rows` with `<Field>Name` beside each reference field they carry whose name the view does not
- * already give, or whose name rows limited to some columns (a grid page) leave out for a reference
- * to hierarchy records (named here within the user's factories, not by the view); an id the user
- * may not see (another brand's line plan, another factory's colorway) gets null.
+ * already give, and beside every reference to hierarchy records (named here within the user's
+ * brands and factories, over whatever the view says); an id the user may not see (another brand's
+ * line plan, another factory's colorway) gets null.
  */
 export async function withReferenceNames<T extends Row>(ctx: AppContext, q: Queryable, user: SessionUser, schema: EntitySchema, rows: T[]): Promise<T[]> {
   const fields = Object.keys(schema.properties).flatMap((f) => {
     const ref = referenceOf(schema.properties[f]);
     if (!ref || schema.properties[f].type === 'array') return [];
     const nameField = nameFieldOf(f, ref);
-    const named = schema.properties[nameField] && (!factoryScoped(ref) || rows.some((r) => nameField in r));
+    // A reference to hierarchy records is always named here: the view's name column ignores factory scope.
+    const named = schema.properties[nameField] && !factoryScoped(ref);
     return named ? [] : [{ f, ref, nameField }];
   });
   const wanted = new Map<string, Set<Key>>();

@@ -171,6 +171,10 @@ describe('names of reference columns in grid pages', () => {
       // Someone who sees every factory of the brand gets the name.
       const all = (await (await search('copies', designer, { pageSize: 9999 })).json()).Results as Record<string, unknown>[];
       expect(all.find((r) => r.PrototypeSeasonalId === mine.id)?.CopySeasonalName).toEqual(expect.any(String));
+      // The colorway screen's single read names it within the factory scope too, not by the view.
+      const one = async (token: string) => (await get(`/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${mine.id}`, token)).json();
+      expect(await one(factory)).toMatchObject({ CopySeasonalId: other.id, CopySeasonalName: null });
+      expect((await one(designer)).CopySeasonalName).toEqual(expect.any(String));
     } finally { t.ctx.schemas.grids.delete('copies'); }
   });
 });
