@@ -64,7 +64,7 @@ export function gridRoutes(r: ApiRouter) {
     // A grid saves only its own editable columns; anything else in a row is refused with that row.
     const outside = rows.flatMap((row) => Object.keys(row.Changes).filter((f) => !columns.has(f)).map((f) => ({ Key: row.Key, f })));
     const refused = new Set(outside.map((o) => o.Key));
-    const result = await saveRows(ctx, user, grid.entity, keyField, rows.filter((row) => !refused.has(row.Key)), grid.columns.map((col) => col.field));
+    const result = await saveRows(ctx, user, grid.entity, keyField, rows.filter((row) => !refused.has(row.Key)), grid.columns.map((col) => col.field), grid.id);
     for (const key of refused) {
       result.Failed.push({ Key: key, Status: 403, Message: 'This grid cannot change that column.',
         Errors: outside.filter((o) => o.Key === key).map((o) => ({ Field: `/${o.f}`, Message: 'Not an editable column of this grid.' })) });

@@ -72,8 +72,8 @@ export async function saveRecords(
 }
 
 /** A grid's save: the saved records carry the grid's `answer` fields (its columns). */
-export async function saveRows(ctx: AppContext, user: SessionUser, entity: string, keyField: string, rows: BulkRow[], answer?: string[]) {
-  const outcomes = await saveRecords(ctx, user, entity, keyField, rows.map((r) => ({ id: r.Key, rowVersion: r.RowVersion, changes: r.Changes })), answer);
+export async function saveRows(ctx: AppContext, user: SessionUser, entity: string, keyField: string, rows: BulkRow[], answer?: string[], screen?: string) {
+  const outcomes = await saveRecords(ctx, user, entity, keyField, rows.map((r) => ({ id: r.Key, rowVersion: r.RowVersion, changes: r.Changes, screen })), answer);
   const saved: Record<string, unknown>[] = [];
   const failed: BulkRowError[] = [];
   outcomes.forEach((o, n) => {

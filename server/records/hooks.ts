@@ -16,6 +16,8 @@ export interface UpdateHookArgs {
   changes: Record<string, unknown>;
   /** A note that does not refuse the save (e.g. 'No Service Fee found.'); answered as `Warnings`. */
   warn: (message: string) => void;
+  /** The screen the save comes from (UpdateRequest.screen), for screen-specific texts. */
+  screen?: string;
 }
 
 export type UpdateHook = (args: UpdateHookArgs) => Promise<Record<string, unknown>> | Record<string, unknown>;

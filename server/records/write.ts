@@ -29,7 +29,11 @@ import { fixedFieldsMoved, fixedFieldsOf } from './fixed-references';
  * `allowFixed`: fixed reference fields (x-ref `fixed`) this server operation moves on purpose after
  * its own checks (a relink); set by server code only, never from a request body (fixed-references.ts).
  */
-export interface UpdateRequest { id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[]; allowFixed?: readonly string[] }
+export interface UpdateRequest {
+  id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[]; allowFixed?: readonly string[];
+  /** The screen the save comes from (a grid id, e.g. 'costing'): hooks answer in that screen's own texts (DECISIONS FLASH-012). */
+  screen?: string;
+}
 
 /** What became of one row of a save: the record at its next version, or why it was not saved. */
 export type RowOutcome = { ok: true; record: Record<string, unknown> } | { ok: false; error: AppError };
@@ -165,7 +169,7 @@ export async function planUpdates(
     const req = reqs[i];
     const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
     try {
-      const changes = await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes }, warn });
+      const changes = await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes }, warn, screen: req.screen });
       const errors = ctx.schemas.validate('entity', entity, withoutNulls({ ...prevOf(i), ...changes }));
       if (errors.length) throw badRequest(INVALID, errors);
       changesOf.set(i, changes);

@@ -93,6 +93,21 @@ export interface GridDoc {
   edit?: PermissionRef;
   /** The filters a search of this grid accepts besides brand, season and status. */
   filters?: GridFilters;
+  /** A flash-edit screen's criteria bar: the filter fields it offers, in order (brand, season, status and `filters.equals` fields). */
+  criteria?: string[];
+  /**
+   * Region views (FLASH-019/027): view name → the column fields the view shows. A column named in
+   * no view is shown in every view; a view shows and hides columns, it never changes the data.
+   */
+  views?: Record<string, string[]>;
+  /** The view a user starts with (default: the first). */
+  defaultView?: string;
+  /** The link cell of each row (FLASH-003): the column shown as a link and the record it opens. */
+  link?: { field: string; to: 'colorway' | 'pattern' };
+  /** The screen's own texts (FLASH-014/017/025); `failedRow` wraps a refused row's message at `{message}`. */
+  messages?: { loadError?: string; empty?: string; failedRow?: string };
+  /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
+  report?: string;
 }
 
 /**

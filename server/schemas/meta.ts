@@ -50,6 +50,18 @@ export const gridMeta = {
         inactive: { type: 'string' },
       },
     },
+    criteria: fieldList,
+    views: { type: 'object', additionalProperties: fieldList, minProperties: 1 },
+    defaultView: { type: 'string' },
+    link: {
+      type: 'object', additionalProperties: false, required: ['field', 'to'],
+      properties: { field: { type: 'string' }, to: { enum: ['colorway', 'pattern'] } },
+    },
+    messages: {
+      type: 'object', additionalProperties: false,
+      properties: { loadError: { type: 'string' }, empty: { type: 'string' }, failedRow: { type: 'string' } },
+    },
+    report: { type: 'string' },
   },
 };
 

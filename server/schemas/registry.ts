@@ -135,6 +135,9 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     ...(d.filters?.text ?? []).map((f, i) => [`/filters/text/${i}`, f] as [string, string]),
     ...(d.filters?.equals ?? []).map((f, i) => [`/filters/equals/${i}`, f] as [string, string]),
     ...(d.filters?.inactive ? [['/filters/inactive', d.filters.inactive] as [string, string]] : []),
+    ...(d.criteria ?? []).map((f, i) => [`/criteria/${i}`, f] as [string, string]),
+    ...Object.entries(d.views ?? {}).flatMap(([v, fs]) => fs.map((f, i) => [`/views/${v}/${i}`, f] as [string, string])),
+    ...(d.link ? [['/link/field', d.link.field] as [string, string]] : []),
   ]);
   const visibility = checked<VisibilityDoc>('visibility', '.visibility.json', visibilityMeta, (d) =>
     d.rules.flatMap((r, i) => r.fields.map((f, j) => [`/rules/${i}/fields/${j}`, f] as [string, string])));
@@ -151,6 +154,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     checkPermission(file, '/read', g.read);
     checkPermission(file, '/edit', g.edit);
     if ((g.frozen ?? 0) > g.columns.length) throw new SchemaDocumentError(rel(file), '/frozen', `only ${g.columns.length} columns to freeze`);
+    if (g.defaultView && !(g.defaultView in (g.views ?? {}))) throw new SchemaDocumentError(rel(file), '/defaultView', `no view '${g.defaultView}'`);
   }
   for (const [name, v] of visibility) {
     const file = path.join(dir, 'visibility', `${name}.visibility.json`);

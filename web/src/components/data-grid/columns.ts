@@ -16,6 +16,20 @@ export interface GridDocument {
   /** One (module, action) pair or a list of alternatives (ADR 002). */
   edit?: [string, string] | [string, string][];
   read?: [string, string] | [string, string][];
+  /** Filters the grid's search accepts besides brand, season and status (server GridDoc.filters). */
+  filters?: { text?: string[]; equals?: string[]; inactive?: string };
+  /** A flash-edit screen's criteria bar: the filter fields it offers, in order. */
+  criteria?: string[];
+  /** Region views: name → the columns the view shows; a column in no view is always shown. */
+  views?: Record<string, string[]>;
+  /** The view a user starts with (default: the first). */
+  defaultView?: string;
+  /** The link cell of each row: the column shown as a link and the record it opens. */
+  link?: { field: string; to: 'colorway' | 'pattern' };
+  /** The screen's own texts; `failedRow` wraps a refused row's message at `{message}`. */
+  messages?: { loadError?: string; empty?: string; failedRow?: string };
+  /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
+  report?: string;
 }
 
 /** One column of a DataGrid. */
