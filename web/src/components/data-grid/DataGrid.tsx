@@ -12,7 +12,7 @@
  * @example <DataGrid gridId="colorway-search" search filters={{ BrandId: 2 }} />
  * @example <DataGrid gridId="roles" source={{ rows: data, error, loading: isLoading }} keyField="RoleId" recordLink={(r) => `/roleEdit/${r.RoleId}`} />
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type Handsontable from 'handsontable/base';
 import { useSessionStore } from '../../auth/session-store';
@@ -24,7 +24,7 @@ import { ColumnChooser } from './ColumnChooser';
 import { ColumnFinder } from './ColumnFinder';
 import { applyPrefs, EMPTY_PREFS, frozenCount, withWidth, type ColumnPrefs } from './column-prefs';
 import type { GridRecord } from './change-batch';
-import { gridColumns, isEditable, type GridColumn } from './columns';
+import { gridColumns, inView, isEditable, type GridColumn } from './columns';
 import { saveGrid, type GridFilters } from './grid-api';
 import { holdsRef } from './grid-permissions';
 import { GridTable, type GridSort } from './GridTable';
@@ -68,11 +68,15 @@ export interface DataGridProps {
   emptyText?: string;
   /** The records of the selected rows, after each selection. */
   onSelectionChange?: (records: GridRecord[]) => void;
+  /** Region view of the grid document (`views`): shows that view's columns and hides the other views' (default: `defaultView`). Never changes the data. */
+  view?: string;
+  /** Receives the Handsontable instance (screens that drive the grid, tests). */
+  hotRef?: RefObject<Handsontable | null>;
 }
 
 /** See the module comment. */
 export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
-  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange }: DataGridProps) {
+  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef }: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
@@ -103,7 +107,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
   const onResize = useCallback((field: string, width: number) => updatePrefs(withWidth(prefsRef.current, field, width)), [updatePrefs]);
-  const visible = useMemo(() => applyPrefs(columns, prefs), [columns, prefs]);
+  const viewName = view ?? grid?.defaultView;
+  const visible = useMemo(() => inView(applyPrefs(columns, prefs), grid?.views, viewName), [columns, prefs, grid?.views, viewName]);
   const hidden = useMemo(() => new Set(prefs.hidden), [prefs]);
 
   const [sort, setSort] = useState<GridSort | null>(null);
@@ -117,7 +122,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   useUnsavedChanges(pending, `grid:${gridId}`);
-  const hotRef = useRef<Handsontable | null>(null);
+  const ownHotRef = useRef<Handsontable | null>(null);
+  const hotRef = outerHotRef ?? ownHotRef;
   const [exporting, setExporting] = useState(false);
 
   const onSort = useCallback((field: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridColumns, isEditable, shownField, type GridDocument } from './columns';
+import { gridColumns, inView, isEditable, shownField, type GridDocument } from './columns';
 import { exportRow } from './export-rows';
 import type { EntitySchema } from '../fields/field-kind';
 
@@ -39,5 +39,19 @@ describe('DataGrid reference columns (x-ref)', () => {
     const cols = gridColumns(grid(['OutsoleName', 'BrandId', 'SeasonId', 'LinePlanLaunchDateId']), schema);
     const record = { OutsoleName: 'Trail', BrandId: 1, BrandName: 'Summit Ridge', SeasonId: 2, SeasonName: 'Spring/Summer 2026', LinePlanLaunchDateId: 7, LinePlanLaunchDateName: null };
     expect(exportRow(record, cols)).toEqual(['Trail', 'Summit Ridge', 'Spring/Summer 2026', null]);
+  });
+});
+
+describe('inView (FLASH region views)', () => {
+  const cols = ['StockNum', 'USVolume', 'CAVolume', 'AsiaVolume', 'TotalVolume'].map((field) => ({ field }));
+  const views = { NA: ['USVolume', 'CAVolume'], LAAP: ['AsiaVolume'], ALL: ['USVolume', 'CAVolume', 'AsiaVolume'] };
+  it('shows the view\'s columns and every column in no view, in order', () => {
+    expect(inView(cols, views, 'NA').map((c) => c.field)).toEqual(['StockNum', 'USVolume', 'CAVolume', 'TotalVolume']);
+    expect(inView(cols, views, 'LAAP').map((c) => c.field)).toEqual(['StockNum', 'AsiaVolume', 'TotalVolume']);
+    expect(inView(cols, views, 'ALL')).toHaveLength(5);
+  });
+  it('no views or an unknown view: all columns', () => {
+    expect(inView(cols, undefined, 'NA')).toHaveLength(5);
+    expect(inView(cols, views, 'nope')).toHaveLength(5);
   });
 });

@@ -86,3 +86,15 @@ export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColum
 export const isEditable = (cols: readonly GridColumn[]) => cols.some((c) => !c.readOnly);
 
 export { baseType };
+
+/**
+ * The columns a region view shows: a column named by some view is shown only when the chosen
+ * view names it; a column in no view is always shown. No views, or an unknown view: all columns.
+ */
+export function inView<C extends Pick<GridColumn, 'field'>>(cols: readonly C[], views: Record<string, string[]> | undefined, view: string | undefined): C[] {
+  const shown = views && view ? views[view] : undefined;
+  if (!views || !shown) return [...cols];
+  const inSome = new Set(Object.values(views).flat());
+  const inThis = new Set(shown);
+  return cols.filter((c) => !inSome.has(c.field) || inThis.has(c.field));
+}
