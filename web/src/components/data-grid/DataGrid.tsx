@@ -24,7 +24,7 @@ import { useEntitySchema, useGridDocument } from '../fields/schema-docs';
 import { ColumnChooser } from './ColumnChooser';
 import { ColumnFinder } from './ColumnFinder';
 import { applyPrefs, EMPTY_PREFS, frozenCount, withWidth, type ColumnPrefs } from './column-prefs';
-import type { GridRecord } from './change-batch';
+import { wrapMessage, type GridRecord } from './change-batch';
 import { describeFilter, withColumnFilter, type ColumnFilter, type ColumnFilters } from './column-filters';
 import { ColumnFilterPopover } from './ColumnFilterPopover';
 import { gridColumns, inView, isEditable, type GridColumn } from './columns';
@@ -166,6 +166,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     updatePrefs({ ...prefs, hidden: [...next] });
   }, [prefs, updatePrefs]);
   const openRow = useMemo(() => onRowOpen ?? (recordLink ? (r: GridRecord) => void navigate(recordLink(r)) : undefined), [onRowOpen, recordLink, navigate]);
+  const failedText = useMemo(() => wrapMessage(grid?.messages?.failedRow), [grid?.messages?.failedRow]);
   const onSave = useCallback((rows: Parameters<typeof saveGrid>[1], onChunk: Parameters<typeof saveGrid>[2]) => saveGrid(gridId, rows, onChunk), [gridId]);
   const reloadStale = async () => {
     setReloading(true);
@@ -248,7 +249,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
           columns={visible} records={records} keyField={keyField} editable={editable}
           rowHeight={search ? 35 : 30} height={height} sort={sort}
           onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={onPendingChange} hotRef={hotRef}
-          onProgress={onProgress} onStale={onStale} onNotice={onNotice} apiRef={tableApi}
+          onProgress={onProgress} onStale={onStale} onNotice={onNotice} apiRef={tableApi} failedText={failedText}
           filtered={filtered} onFilterOpen={source ? undefined : onFilterOpen}
           onRowOpen={openRow} linkField={linkField} rowHref={recordLink} onSelectionChange={onSelectionChange}
           frozen={frozenCount(visible)} onResize={onResize} onReadOnlyInput={readOnly ? onReadOnlyInput : undefined}

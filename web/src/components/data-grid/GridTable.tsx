@@ -62,6 +62,8 @@ export interface GridTableProps {
   filtered?: ReadonlyMap<string, string>;
   /** A column's filter button, or Alt+Down on one of its cells: open its filter next to `anchor`. */
   onFilterOpen?: (field: string, anchor: DOMRect) => void;
+  /** Wraps the messages of a row the server refused (the grid document's `failedRow`, FLASH-014). */
+  failedText?: (message: string) => string;
   /** Receives what the grid offers its screen: replacing rows with fresh server values. */
   apiRef?: RefObject<GridTableApi | null>;
   /** After each batch: how many rows were saved and how many rejected. */
@@ -107,13 +109,13 @@ function dropHolderTabindex(this: Handsontable) {
 
 /** See the module comment. */
 export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
-  frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, apiRef }: GridTableProps) {
+  frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, apiRef, failedText }: GridTableProps) {
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
   const recordsRef = useRef(records);
   recordsRef.current = records;
-  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen });
-  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen };
+  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText });
+  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText };
 
   const keyIndex = useMemo(() => {
     const m = new Map<number, number>();
@@ -136,6 +138,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     onPending: (p) => latest.current.onPending?.(p),
     onProgress: (d, t) => latest.current.onProgress?.(d, t),
     onStale: (k) => latest.current.onStale?.(k),
+    failedText: (m) => (latest.current.failedText ? latest.current.failedText(m) : m),
   }), [recordByKey]);
 
   const errorAt = useCallback((row: number, field: string) => {

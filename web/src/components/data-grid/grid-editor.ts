@@ -7,7 +7,7 @@
  * blocks the page; a paste is ONE undo step (its own entry in Handsontable's undo stack).
  */
 import type Handsontable from 'handsontable/base';
-import { batchChanges, failedToErrors, recordsBefore, writesAfterSave, type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow } from './change-batch';
+import { batchChanges, failedToErrors, isStale, recordsBefore, writesAfterSave, type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow } from './change-batch';
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
 import { cellLock, localToday, previewRow } from './grid-previews';
@@ -38,6 +38,8 @@ export interface EditorHost {
   onPending?: (pending: boolean) => void;
   onProgress?: (done: number, total: number) => void;
   onStale?: (keys: number[]) => void;
+  /** The screen's wrapper of a refused row's messages (FLASH-014). */
+  failedText?: (message: string) => string;
 }
 
 /** The changes split into runs of about SLICE_CELLS cells, never splitting one record's changes. */
@@ -185,13 +187,13 @@ export class GridEditor {
 
     const fields = [...new Set([...cols.map((c) => shownField(c)), ...cols.map((c) => c.field)])];
     const paint = (answer: Pick<SaveAnswer, 'Saved' | 'Failed'>, rejected: Iterable<number> = []) => {
-      for (const [key, m] of failedToErrors(answer.Failed)) errors.set(key, m);
+      for (const [key, m] of failedToErrors(answer.Failed, host.failedText)) errors.set(key, m);
       for (const s of answer.Saved) errors.delete(Number(s[kf]));
       for (const w of writesAfterSave(before, answer, rejected, kf, fields)) {
         const rec = host.recordByKey(w.key);
         if (rec) rec[w.field] = w.value;
       }
-      const stale = answer.Failed.filter((f) => f.Status === 409).map((f) => Number(f.Key));
+      const stale = answer.Failed.filter(isStale).map((f) => Number(f.Key));
       if (stale.length) host.onStale?.(stale);
       hot?.render();
     };
