@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import { LookupDialog } from '../../components/lookup/LookupDialog';
 import { useLookup } from '../../components/lookup/lookup-registry';
 import { optionsUrl, type ReferenceOption } from '../../components/schema-form/reference';
-import { criteriaFieldsOf, TEXT_CRITERION, withCriterion, type Criteria, type CriterionField } from './criteria';
+import { CRITERIA_FIELDS, criteriaFieldsOf, TEXT_CRITERION, withCriterion, type Criteria, type CriterionField } from './criteria';
 
 interface Props {
   /** The grid document's `criteria`. */
@@ -16,10 +16,12 @@ interface Props {
   value: Criteria;
   onChange: (next: Criteria) => void;
   onSearch: () => void;
+  /** Label of the free-text field (what the grid's text filter searches). */
+  textLabel: string;
   busy?: boolean;
 }
 
-export function CriteriaBar({ fields, value, onChange, onSearch, busy }: Props) {
+export function CriteriaBar({ fields, value, onChange, onSearch, textLabel, busy }: Props) {
   const id = useId();
   const submit = (e: FormEvent) => { e.preventDefault(); onSearch(); };
   return (
@@ -32,8 +34,8 @@ export function CriteriaBar({ fields, value, onChange, onSearch, busy }: Props) 
         </div>
       ))}
       <div className="field flash-criteria__text">
-        <label htmlFor={`${id}-text`}>Stock number, name or colour</label>
-        <input id={`${id}-text`} type="search" autoComplete="off" value={String(value[TEXT_CRITERION] ?? '')}
+        <label htmlFor={`${id}-text`}>Search text</label>
+        <input id={`${id}-text`} type="search" autoComplete="off" placeholder={textLabel} value={String(value[TEXT_CRITERION] ?? '')}
           onChange={(e) => onChange(withCriterion(value, TEXT_CRITERION, e.target.value))} />
       </div>
       <button type="submit" className="btn btn--primary flash-criteria__search" disabled={busy}>Search</button>
@@ -48,11 +50,11 @@ function ReferenceCriterion({ id, def, value, onChange }: CriterionProps) {
   const { data } = useSWR<ReferenceOption[]>(url);
   const options = data ?? [];
   const current = options.findIndex((o) => o.value === value[def.field]);
-  const waiting = !url && def.scope ? `Choose ${Object.values(def.scope).map((f) => f.replace(/Id$/, '').toLowerCase()).join(' and ')} first` : undefined;
+  const waiting = !url && def.scope ? `Choose a ${Object.values(def.scope).filter((f) => value[f] === undefined).map((f) => CRITERIA_FIELDS[f]?.label.toLowerCase() ?? f).join(' and ')}` : undefined;
   return (
     <select id={id} value={current < 0 ? '' : String(current)} disabled={!url} title={waiting}
       onChange={(e) => onChange(withCriterion(value, def.field, e.target.value === '' ? null : (options[Number(e.target.value)]?.value as string | number)))}>
-      <option value="">{url ? 'All' : '—'}</option>
+      <option value="">{waiting ? '—' : 'All'}</option>
       {/* A remembered value not offered any more stays shown until changed. */}
       {current < 0 && value[def.field] !== undefined && data && <option value="" disabled>(not available)</option>}
       {options.map((o, i) => <option key={String(o.value)} value={String(i)}>{o.label}</option>)}

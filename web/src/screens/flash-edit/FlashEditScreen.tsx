@@ -96,18 +96,18 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
 
   return (
     <>
-      <PageHeader title={screen.title} subtitle={grid ? subtitleOf(grid.entity) : undefined} />
-      <CriteriaBar fields={grid?.criteria} value={draft} onChange={setDraft} onSearch={search} busy={!remembered} />
-      {(views.length > 0 || hts) && (
-        <div className="flash-edit__views">
+      <PageHeader title={screen.title} subtitle={grid ? subtitleOf(grid.entity) : undefined} actions={(views.length > 0 || hts) && (
+        <>
           {views.length > 0 && <RegionViews views={views} value={shownView} onChange={chooseView} />}
           {hts && <button type="button" className="btn btn--small" onClick={openLookup} title="Look up an HTS code for the selected row (F4)">HTS lookup</button>}
-        </div>
-      )}
+        </>
+      )} />
+      <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock number, name, colour'}
+        value={draft} onChange={setDraft} onSearch={search} busy={!remembered} />
       {remembered && grid ? (
         <DataGrid gridId={gridId} filters={filters} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
           reportName={grid.report ?? grid.title} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
-          height="max(320px, calc(100vh - 360px))" />
+          height="max(320px, calc(100vh - 330px))" />
       ) : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
       {lookup && (
         <HtsLookupDialog region={lookup.region} origin={originOf(lookup.record)} onPick={pick} onClose={() => setLookup(null)}
