@@ -15,10 +15,13 @@ const HIERARCHY_READ: [ModuleKey, ActionKey][] = [['linePlan', 'read'], ['brief'
 describe('navigation groups (issue 11)', () => {
   it('PERM-024 a user sees only the items they may open; a group with none is left out', () => {
     const viewer = allowedGroups(perms(HIERARCHY_READ));
-    expect(viewer.map((g) => g.label)).toEqual(['Products', 'Planning', 'Help']);
+    expect(viewer.map((g) => g.label)).toEqual(['Products', 'Edit in bulk', 'Planning', 'Help']);
+    expect(viewer[1].items.map((i) => i.label)).toEqual(['Colorway details']);
     expect(viewer[0].items.map((i) => i.label)).toEqual(['Line plans', 'Briefs', 'Patterns', 'Colorways']);
     const costing = allowedGroups(perms([...HIERARCHY_READ, ['costing', 'read']]));
-    expect(costing.find((g) => g.label === 'Edit in bulk')?.items.map((i) => i.label)).toEqual(['Costing grid']);
+    expect(costing.find((g) => g.label === 'Edit in bulk')?.items.map((i) => i.label)).toEqual(['Costing', 'Colorway details']);
+    const forecast = allowedGroups(perms([['forecasting', 'read']]));
+    expect(forecast.find((g) => g.label === 'Edit in bulk')?.items.map((i) => i.label)).toEqual(['Colorway forecast', 'Pattern forecast']);
     expect(allowedGroups(perms([])).map((g) => g.label)).toEqual(['Help']);
   });
 

@@ -5,6 +5,7 @@
  */
 import type { PermissionPair as Pair } from '../screens/admin/common/RequireAnyPermission';
 import { ERROR_LOG_PERMISSIONS, LIBRARY_VIEW } from '../screens/admin/common/screen-permissions';
+import { FLASH_SCREENS } from '../screens/flash-edit/flash-screens';
 
 export interface NavItem {
   to: string;
@@ -29,11 +30,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     { to: '/grid/colorway-search', label: 'Colorways', anyOf: [['colorway', 'read']] },
     { to: '/Search', label: 'Search', anyOf: [['search', 'read']] },
   ] },
-  { label: 'Edit in bulk', items: [
-    { to: '/grid/costing', label: 'Costing grid', anyOf: [['costing', 'read']] },
-    { to: '/grid/forecast', label: 'Forecast grid', anyOf: [['forecasting', 'read']] },
-    { to: '/grid/hts', label: 'HTS grid', anyOf: [['hts', 'read']] },
-  ] },
+  { label: 'Edit in bulk', items: FLASH_SCREENS.map((s) => ({ to: `/${s.path}`, label: s.navLabel, anyOf: [s.read] })) },
   { label: 'Planning', items: [
     { to: '/grid/line-plan-search', label: 'Line plan grid', anyOf: [['linePlan', 'read']] },
     { to: '/sizeRangePresets', label: 'Size range presets', anyOf: [['colorway', 'read']] },

@@ -18,6 +18,7 @@ import { briefRoutes } from '../screens/briefs/routes';
 import { patternRoutes } from '../screens/patterns/routes';
 import { colorwayRoutes } from '../screens/colorways/routes';
 import { sizeRangeRoutes } from '../screens/size-ranges/routes';
+import { flashEditRoutes } from '../screens/flash-edit/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
 function screen<M>(load: () => Promise<M>, name: keyof M) {
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
               ...patternRoutes,
               ...colorwayRoutes,
               ...sizeRangeRoutes,
+              ...flashEditRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'changePassword', handle: { crumb: 'Change Password' }, lazy: screen(() => import('../screens/account/ChangePasswordScreen'), 'ChangePasswordScreen') },
               {

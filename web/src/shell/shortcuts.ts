@@ -31,6 +31,7 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
     { keys: ['Ctrl+Z', 'Ctrl+Y'], what: 'Undo and redo a change (editable grids)' },
     { keys: ['Delete'], what: 'Clear the selected cells (editable grids)' },
     { keys: ['Ctrl+Shift+F', '⌘+Shift+F'], what: 'Find a column by its name' },
+    { keys: ['F4'], what: 'Look up an HTS code for the selected row (HTS flash edit)' },
   ] },
 ];
 

@@ -1,15 +1,22 @@
 /**
- * /grid/:gridId: any grid document in a DataGrid (the demo of the shared grid). The grid's read
- * permission is checked by DataGrid; a 403 from the server leads to /permissionDenied.
+ * /grid/:gridId: any grid document in a DataGrid (search and library grids). The grid's read
+ * permission is checked by DataGrid; a 403 from the server leads to /permissionDenied. A
+ * flash-edit grid (/grid/costing, /grid/forecast, /grid/hts…) goes to its flash-edit screen.
  */
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { DataGrid } from '../../components/data-grid/DataGrid';
 import { useGridDocument } from '../../components/fields/schema-docs';
 import { PageHeader } from '../../shell/PageHeader';
 import { usePageTitle } from '../../shell/page-title-store';
+import { flashScreenOf } from '../flash-edit/flash-screens';
 
 export function GridScreen() {
   const { gridId = '' } = useParams();
+  const flash = flashScreenOf(gridId);
+  return flash ? <Navigate to={`/${flash.path}`} replace /> : <GridOf gridId={gridId} />;
+}
+
+function GridOf({ gridId }: { gridId: string }) {
   const { data: grid } = useGridDocument(gridId);
   usePageTitle(grid?.title);
   const search = gridId.endsWith('-search');

@@ -56,8 +56,8 @@ function ActiveMessages() {
 const LINKS: Record<number, [string, string]> = {
   3: ['/grid/line-plan-search', 'Open line plans'],
   4: ['/grid/colorway-search', 'Open colorways'],
-  5: ['/grid/costing', 'Open costing'],
-  6: ['/grid/forecast', 'Open forecast'],
+  5: ['/flashEditCosting', 'Open costing'],
+  6: ['/flashEditForecasting', 'Open forecast'],
   7: ['/home', 'Refresh'],
 };
 
