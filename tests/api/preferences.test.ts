@@ -22,17 +22,17 @@ describe('dashboard', () => {
   it('PREF-001: AvailableWidgets comes from the widget table, filtered by the permission a widget needs', async () => {
     const forAdmin = (await get('/api/Dashboard/AvailableWidgets', admin)).body.map((w: any) => w.WidgetName);
     expect(forAdmin).toEqual(expect.arrayContaining(['My Recent Projects', 'Costing Status', 'Forecast Upload']));
-    const forViewer = (await get('/api/Dashboard/AvailableWidgets', viewer)).body.map((w: any) => w.WidgetName);
-    expect(forViewer).toContain('Line Plans This Season');
-    expect(forViewer).not.toContain('Costing Status');
+    const forDesigner = (await get('/api/Dashboard/AvailableWidgets', designer)).body.map((w: any) => w.WidgetName);
+    expect(forDesigner).toContain('Line Plans This Season');
+    expect(forDesigner).not.toContain('Costing Status');
     expect((await t.request('GET', '/api/Dashboard/AvailableWidgets')).status).toBe(401);
   });
 
   it('PREF-002: dashboard preferences default to the default widgets, save in order, and refuse widgets not available', async () => {
-    expect((await get('/api/UserPreference/GetDashboardPreferences', viewer)).body).toEqual({ Widgets: [1, 2, 3], IsDefault: true });
-    expect((await post('/api/UserPreference/UpdateDashboardPreferences', { Widgets: [7, 1] }, viewer)).status).toBe(200);
-    expect((await get('/api/UserPreference/GetDashboardPreferences', viewer)).body).toEqual({ Widgets: [7, 1], IsDefault: false });
-    expect((await post('/api/UserPreference/UpdateDashboardPreferences', { Widgets: [5] }, viewer)).status).toBe(400);
+    expect((await get('/api/UserPreference/GetDashboardPreferences', designer)).body).toEqual({ Widgets: [1, 2, 3], IsDefault: true });
+    expect((await post('/api/UserPreference/UpdateDashboardPreferences', { Widgets: [7, 1] }, designer)).status).toBe(200);
+    expect((await get('/api/UserPreference/GetDashboardPreferences', designer)).body).toEqual({ Widgets: [7, 1], IsDefault: false });
+    expect((await post('/api/UserPreference/UpdateDashboardPreferences', { Widgets: [5] }, designer)).status).toBe(400);
   });
 });
 
