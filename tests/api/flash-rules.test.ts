@@ -314,9 +314,10 @@ describe('set-based rule lookups (issue 12 performance)', () => {
   /** Statements of one save of n rows on a grid; every row different and valid. */
   async function statements(grid: string, token: string, n: number, changes: (i: number) => object) {
     const rows = await clones(n);
-    const { n: count, result } = await countQueries(t.ctx.db, () => save(token, grid, rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: changes(i) }))));
+    const { sql, result } = await countQueries(t.ctx.db, () => save(token, grid, rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: changes(i) }))));
     expect(result.Failed).toEqual([]);
-    return count;
+    // The sign-in's session lookup runs whenever the session cache misses, whatever the save: not counted.
+    return sql.filter((s) => !/FROM sessions s/.test(s)).length;
   }
 
   it('FLASH-022 FLASH-031 CW-040 CW-046 a save runs the same statements for 5 rows as for 60: one lookup per table, never one per row or cell', async () => {
