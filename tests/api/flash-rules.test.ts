@@ -346,11 +346,13 @@ describe('set-based rule lookups (issue 12 performance)', () => {
     }
   });
 
-  it('a server-side grid save of 1,000 rows × 5 fields with audit (time reported)', async () => {
+  it('a server-side grid save of 1,000 rows × 5 fields with audit (time reported, after a first save of 1,000 others)', async () => {
+    const paste = (rows: Row[]) => save(costing, 'costing', rows.map((r, i) => ({ Key: r.id, RowVersion: r.v,
+      Changes: { FFC: 20 + i / 100, EstFFC: 15 + i / 100, WsPrice: 60, RetailPrice: 120, FfcCurr: i % 2 ? 'USD' : 'EUR' } })));
+    expect((await paste(await clones(1000))).Saved).toHaveLength(1000);
     const rows = await clones(1000);
     const t0 = performance.now();
-    const { n, result } = await countQueries(t.ctx.db, () => save(costing, 'costing', rows.map((r, i) => ({ Key: r.id, RowVersion: r.v,
-      Changes: { FFC: 20 + i / 100, EstFFC: 15 + i / 100, WsPrice: 60, RetailPrice: 120, FfcCurr: i % 2 ? 'USD' : 'EUR' } }))));
+    const { n, result } = await countQueries(t.ctx.db, () => paste(rows));
     const ms = performance.now() - t0;
     expect(result.Saved).toHaveLength(1000);
     const [{ audits }] = await t.ctx.db.query<{ audits: number }>(`SELECT count(*)::int AS audits FROM audit_log WHERE entity = 'colorway' AND entityid = ANY($1)`, [rows.map((r) => String(r.id))]);
