@@ -29,7 +29,8 @@ async function sharedRules(h: HierarchyEntity, { q, user, prev, changes }: Updat
     const transitions = await cached(q, 'statusTransitions', [], () =>
       q.query<{ f: number; t: number }>('SELECT fromstatusid AS f, tostatusid AS t FROM status_transitions'));
     if (!transitions.some((s) => s.f === from && s.t === to)) {
-      const names = await q.query<{ statusid: number; statusname: string }>('SELECT statusid, statusname FROM statuses WHERE statusid = ANY($1)', [[from, to]]);
+      // Every status name once per request: a paste of many refused rows does not ask per row.
+      const names = await cached(q, 'statusNames', [], () => q.query<{ statusid: number; statusname: string }>('SELECT statusid, statusname FROM statuses'));
       const name = (id: number) => names.find((n) => n.statusid === id)?.statusname ?? String(id);
       throw badRequest('Your submission contains error(s). Please correct the highlighted items below.',
         [{ Field: '/StatusId', Message: `A record in status ${name(from)} cannot be set to ${name(to)}.` }]);

@@ -3,7 +3,8 @@
  * for all rows of a request at once — check field rights → read the records in one query → refuse
  * a changed fixed reference (fixed-references.ts: brand, season, parent keep their value) → lock
  * them and check their row versions in one statement → entity hooks per row in TypeScript over
- * lookups loaded once (request-cache.ts), input-only fields (`x-input`) dropped after them → set checks between rows → validate each merged record →
+ * lookups loaded once (request-cache.ts), input-only fields (`x-input`) dropped after them → set
+ * checks between rows → validate each merged record (its changed and required fields) →
  * one UPDATE per table → one audit insert → one read of the results. A single-record save is the
  * same path with one row. A row that fails any check is reported alone (its own AppError) and not
  * written; every check runs before the first write, so no savepoints are needed for them.
@@ -77,7 +78,17 @@ function stale(last: { changedat: string; name: string } | undefined, current: n
   });
 }
 
-const withoutNulls = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null));
+/**
+ * The part of a row's merged record its save can make invalid: the fields it changes (with those the
+ * hooks computed) and the required ones; null counts as absent. The other stored fields are as they
+ * were, so validating them again for every row of a 1,000-row paste would only cost time.
+ */
+function toValidate(schema: EntitySchema, prev: Record<string, unknown>, changes: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const f of schema.required ?? []) if (prev[f] !== null && prev[f] !== undefined) out[f] = prev[f];
+  for (const [f, v] of Object.entries(changes)) if (v === null) delete out[f]; else out[f] = v;
+  return out;
+}
 
 /**
  * The changes without the entity's input-only fields (`x-input`, ADR 002: e.g. the forecast grid's Launch
@@ -178,7 +189,7 @@ export async function planUpdates(
     const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
     try {
       const changes = withoutInputs(schema, await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes }, warn, screen: req.screen }));
-      const errors = ctx.schemas.validate('entity', entity, withoutNulls({ ...prevOf(i), ...changes }));
+      const errors = ctx.schemas.validate('entity', entity, toValidate(schema, prevOf(i), changes));
       if (errors.length) throw badRequest(INVALID, errors);
       changesOf.set(i, changes);
     } catch (err) {
