@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toTsv } from '../../web/src/components/data-grid/tsv';
-import { cellAt, goToCell, goToColumn, paste } from './grid-steps';
+import { cellAt, goToCell, paste } from './grid-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp } from './setup-app';
 

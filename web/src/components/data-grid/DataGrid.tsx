@@ -189,8 +189,9 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   }, []);
   const onReadOnlyInput = useCallback(() => setStatus({ text: READ_ONLY_MESSAGE, error: false }), []);
   const onSaved = useCallback(({ saved, failed }: { saved: number; failed: number }) => {
-    if (failed) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved; ${failed} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
-    else if (saved) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved.`, error: false });
+    const n = (x: number) => x.toLocaleString('en-US');
+    if (failed) setStatus({ text: `${n(saved)} row${saved === 1 ? '' : 's'} saved; ${n(failed)} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
+    else if (saved) setStatus({ text: `${n(saved)} row${saved === 1 ? '' : 's'} saved.`, error: false });
   }, []);
   const pickColumn = useCallback((index: number) => {
     const hot = hotRef.current;

@@ -225,7 +225,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     // Alt+Down: the filter of the selected cell's column (as Excel's autofilter).
     if (hot && at && e.altKey && e.key === 'ArrowDown' && latest.current.onFilterOpen && !hot.getActiveEditor()?.isOpened()) {
       const col = latest.current.columns[at.col ?? -1];
-      const th = hot.rootElement.querySelector<HTMLElement>(`.ht_clone_top th[aria-colindex="${(at.col ?? 0) + 1}"]`);
+      const th = hot.getCell(-1, at.col ?? 0, true);
       if (col) {
         e.stopImmediatePropagation();
         e.preventDefault();
