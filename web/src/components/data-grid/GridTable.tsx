@@ -6,7 +6,7 @@
  * pastes into a read-only grid. No data loading here, so benches and other screens can feed it
  * records directly.
  */
-import { useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
@@ -107,8 +107,12 @@ function dropHolderTabindex(this: Handsontable) {
   this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
 }
 
-/** See the module comment. */
-export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
+/**
+ * See the module comment. Memoised, and the records are loaded once per new records array (not as
+ * a HotTable prop): the wrapper hands every prop to updateSettings on each render, and a `data`
+ * there reloads every row (a long task with 10,000 rows) whenever the toolbar's status changes.
+ */
+export const GridTable = memo(function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
   frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, apiRef, failedText }: GridTableProps) {
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
@@ -358,6 +362,12 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     if (hotRef) hotRef.current = ref.current?.hotInstance ?? null;
   });
 
+  // New records (a page, a sort, a filter): loaded in one go; errors, undo history and the selection of the old ones go.
+  // (HotTable creates its instance in its own effect, which runs before this one.)
+  useEffect(() => {
+    ref.current?.hotInstance?.loadData(records);
+  }, [records]);
+
   // New records (a page, a sort): errors and the selection of the old ones go.
   useEffect(() => { errors.current = new Map(); latest.current.onSelectionChange?.([]); }, [records]);
 
@@ -367,7 +377,6 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         ref={ref}
         licenseKey="non-commercial-and-evaluation"
         themeName="ht-theme-main"
-        data={records}
         columns={hotColumns}
         colHeaders={headers}
         colWidths={colWidths}
@@ -386,6 +395,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         copyPaste={{ pasteMode: 'overwrite', rowsLimit: 100000 }}
         outsideClickDeselects={false}
         minSpareRows={0}
+        startRows={0}
         cells={lockable ? cells as never : undefined}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
@@ -399,4 +409,4 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
       />
     </div>
   );
-}
+});

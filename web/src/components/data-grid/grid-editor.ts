@@ -57,8 +57,22 @@ function runs(list: readonly EditCell[]): EditCell[][] {
 
 export class GridEditor {
   private chain: Promise<void> = Promise.resolve();
+  private renderQueued = false;
 
   constructor(private readonly host: EditorHost) {}
+
+  /**
+   * One full render of the grid in the next frame, however many writes asked for it: a render
+   * measures the viewport (a forced layout), so it runs as its own task, never inside a slice.
+   */
+  requestRender() {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    requestAnimationFrame(() => {
+      this.renderQueued = false;
+      this.host.hot()?.render();
+    });
+  }
 
   /** Queues a batch of changes the grid already shows (typing, fill, Handsontable undo/redo). */
   commit(list: EditCell[]): Promise<void> {
@@ -95,6 +109,7 @@ export class GridEditor {
     const { single, lastRow, lastCol } = GridEditor.area(table, top, bottom, hot.countRows(), cols.length);
     const list: EditCell[] = [];
     const locked = new Map<number, Map<string, string>>();
+    await yieldToBrowser(); // the clipboard text was parsed in the paste event's task
     for (let from = top.row; from <= lastRow; from += SLICE_ROWS) {
       const to = Math.min(lastRow, from + SLICE_ROWS - 1);
       for (let r = from; r <= to; r++) {
@@ -122,7 +137,7 @@ export class GridEditor {
       if (to < lastRow) await yieldToBrowser();
     }
     hot.selectCell(top.row, top.col, lastRow, lastCol, false);
-    if (!list.length && !locked.size) { hot.render(); return; }
+    if (!list.length && !locked.size) { this.requestRender(); return; }
     this.remember(hot, list);
     await this.save(list, locked);
   }
@@ -137,7 +152,7 @@ export class GridEditor {
         cells.push({ key: e.key, field: e.field, value: pick(e), old: rec[e.field] });
         rec[e.field] = pick(e);
       }
-      hot.render();
+      this.requestRender();
       void this.commit(cells);
     };
     const undoRedo = hot.getPlugin('undoRedo') as unknown as { enabled: boolean; done: (action: () => unknown, source?: string) => void } | undefined;
@@ -152,7 +167,6 @@ export class GridEditor {
   /** Checks, previews and saves changes the records already show; `locked`: cells refused by row state. */
   private async save(list: EditCell[], locked: CellErrors = new Map()) {
     const { host } = this;
-    const hot = host.hot();
     const cols = host.columns();
     const kf = host.keyField();
     const errors = host.errors;
@@ -183,7 +197,7 @@ export class GridEditor {
     }
     for (const key of locked.keys()) if (!before.has(key)) { const rec = host.recordByKey(key); if (rec) before.set(key, { ...rec }); }
     for (const [key, m] of invalid) errors.set(key, m);
-    hot?.render();
+    this.requestRender();
 
     const fields = [...new Set([...cols.map((c) => shownField(c)), ...cols.map((c) => c.field)])];
     const paint = (answer: Pick<SaveAnswer, 'Saved' | 'Failed'>, rejected: Iterable<number> = []) => {
@@ -195,7 +209,7 @@ export class GridEditor {
       }
       const stale = answer.Failed.filter(isStale).map((f) => Number(f.Key));
       if (stale.length) host.onStale?.(stale);
-      hot?.render();
+      this.requestRender();
     };
 
     let saved = 0;
