@@ -19,6 +19,7 @@ import { shownField, type GridColumn } from './columns';
 import { GridEditor, type EditCell } from './grid-editor';
 import { cellLock, hasLocks } from './grid-previews';
 import { hotColumn, linkRenderer } from './hot-cells';
+import { referenceOptions } from './reference-cells';
 import { parseTsv } from './tsv';
 
 registerAllModules();
@@ -161,10 +162,14 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     const rec = recordAt(row);
     return rec && latest.current.rowHref ? latest.current.rowHref(rec) : undefined;
   }, [recordAt]);
+  const choices = useCallback(async (row: number, col: GridColumn) => {
+    const rec = recordAt(row);
+    return rec && col.ref ? (await referenceOptions(col.ref, rec)).map((o) => o.label) : [];
+  }, [recordAt]);
   const hotColumns = useMemo(() => columns.map((c) => {
-    const s = hotColumn(c, editable, errorAt);
+    const s = hotColumn(c, editable, errorAt, choices);
     return c.field === linkField && rowHref ? { ...s, renderer: linkRenderer(c, errorAt, hrefAt) as never } : s;
-  }), [columns, editable, errorAt, linkField, rowHref, hrefAt]);
+  }), [columns, editable, errorAt, linkField, rowHref, hrefAt, choices]);
   const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
   const headers = useMemo(() => columns.map((c) => {
     const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';

@@ -11,6 +11,7 @@ import { batchChanges, failedToErrors, isStale, recordsBefore, writesAfterSave, 
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
 import { cellLock, localToday, previewRow } from './grid-previews';
+import { matchOption, NOT_IN_LIST, referenceOptions } from './reference-cells';
 
 /** A cell change with the value the cell held before. */
 export type EditCell = CellChange & { old: unknown };
@@ -164,9 +165,38 @@ export class GridEditor {
     }), 'gridPaste');
   }
 
+  /**
+   * Names typed or pasted into reference cells → the chosen records' ids (the name change stays in
+   * the list, so a refused row gets its old name back); a name not among the row's choices is
+   * refused with NOT_IN_LIST.
+   */
+  private async resolveReferences(list: EditCell[], refused: CellErrors): Promise<EditCell[]> {
+    const byName = new Map(this.host.columns().filter((c) => c.ref && c.nameField && !c.readOnly).map((c) => [c.nameField!, c]));
+    if (!byName.size || !list.some((e) => byName.has(e.field))) return list;
+    const out: EditCell[] = [];
+    for (const e of list) {
+      out.push(e);
+      const col = byName.get(e.field);
+      const rec = col && this.host.recordByKey(e.key);
+      if (!col || !rec) continue;
+      const blank = e.value === null || e.value === undefined || String(e.value).trim() === '';
+      const option = blank ? undefined : matchOption(await referenceOptions(col.ref!, rec).catch(() => []), e.value);
+      if (!option && !(blank && col.nullable)) {
+        if (!refused.has(e.key)) refused.set(e.key, new Map());
+        refused.get(e.key)!.set(col.field, NOT_IN_LIST);
+        continue;
+      }
+      out.push({ key: e.key, field: col.field, value: option ? option.value : null, old: rec[col.field] });
+      rec[col.field] = option ? option.value : null;
+      rec[e.field] = option ? option.label : null;
+    }
+    return out;
+  }
+
   /** Checks, previews and saves changes the records already show; `locked`: cells refused by row state. */
-  private async save(list: EditCell[], locked: CellErrors = new Map()) {
+  private async save(edits: EditCell[], locked: CellErrors = new Map()) {
     const { host } = this;
+    const list = await this.resolveReferences(edits, locked = new Map(locked));
     const cols = host.columns();
     const kf = host.keyField();
     const errors = host.errors;
