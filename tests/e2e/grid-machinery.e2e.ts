@@ -190,6 +190,23 @@ describe('DataGrid flash-edit machinery', () => {
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(expect.arrayContaining(['Stock Number', 'Total Volume']));
   });
 
+  it('a reference cell offers the names of its choices; a name not among them is refused with "Select a value from the list."', async () => {
+    const page = await openGrid('designer', '/grid/prototype');
+    const saves: string[] = [];
+    page.on('request', (r) => { if (isSave('prototype')({ url: () => r.url(), request: () => r })) saves.push(r.postData() ?? ''); });
+    const before = await cellAt(page, 'Product Type', 0);
+    await goToCell(page, 'Product Type', 0);
+    await page.keyboard.press('Enter');
+    // The autocomplete lists the product types.
+    await expect.poll(() => page.locator('.autocompleteEditor td').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('No such type');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await cellAt(page, 'Product Type', 0))?.title).toBe('Select a value from the list.');
+    expect(await cellAt(page, 'Product Type', 0)).toMatchObject({ text: before!.text, error: true });
+    expect(saves).toEqual([]);
+  });
+
   it('a 10,000-row result paints from one call; a 10,000 × 20 paste is applied in slices and saved in chunks of 1,000 with progress, and is one undo step', async () => {
     const [model] = await search('forecast', 'forecast');
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ ...model, [KEY]: 1_000_000 + i, StockNum: `ZZ${String(i).padStart(4, '0')}-001`, RowVersion: 1 }));

@@ -95,6 +95,9 @@ export interface GridTableApi {
   replaceRows(rows: readonly GridRecord[]): void;
 }
 
+/** A stored value as the text a paste of it would carry. */
+const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v));
+
 /** A key that would type into (or clear) a cell. */
 const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
 
@@ -130,6 +133,8 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
   const keyIndexRef = useRef(keyIndex);
   keyIndexRef.current = keyIndex;
   const recordByKey = useCallback((key: number) => recordsRef.current[keyIndexRef.current.get(key) ?? -1], []);
+  const editableRef = useRef(editable);
+  editableRef.current = editable && !onReadOnlyInput;
 
   const editor = useMemo(() => new GridEditor({
     hot: () => ref.current?.hotInstance,
@@ -228,6 +233,23 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     const readOnlyInput = latest.current.onReadOnlyInput;
     if (hot && readOnlyInput && typesIntoCell(e) && hot.getSelectedRangeLast()) {
       readOnlyInput();
+      return;
+    }
+    // Ctrl+D fills down, as in Excel: the top row of the selection over the rows below it (one undo step, one save).
+    if (hot && editableRef.current && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'd' && !hot.getActiveEditor()?.isOpened()) {
+      const range = hot.getSelectedRangeLast();
+      const top = range?.getTopStartCorner().row ?? -1;
+      const left = Math.max(0, range?.getTopStartCorner().col ?? 0);
+      const bottom = range?.getBottomEndCorner().row ?? -1;
+      const right = range?.getBottomEndCorner().col ?? -1;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      if (top < 0 || bottom <= top) return;
+      const rec = recordAt(top);
+      const cols = latest.current.columns;
+      const values: string[] = [];
+      for (let c = left; c <= right; c++) values.push(asText(rec?.[shownField(cols[c])]));
+      void editor.paste(Array.from({ length: bottom - top }, () => values), { row: top + 1, col: left }, { row: bottom, col: right });
       return;
     }
     const at = hot?.getSelectedRangeLast()?.highlight;
