@@ -152,6 +152,22 @@ describe('DataGrid flash-edit machinery', () => {
     expect((await (await again).json()).Saved).toHaveLength(1);
   });
 
+  it('Ctrl+D fills the top row of the selection down in one save', async () => {
+    const before = await search('forecast', 'forecast');
+    const page = await openGrid('forecast', '/grid/forecast');
+    await goToCell(page, 'US Volume', 30);
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    const saved = page.waitForResponse(isSave('forecast'));
+    await page.keyboard.press('Control+d');
+    const sent = JSON.parse((await saved).request().postData()!).rows as { Key: number; Changes: Row }[];
+    const top = before[30];
+    const changed = [31, 32].filter((r) => before[r].USVolume !== top.USVolume || before[r].NaDtcStoreVolume !== top.NaDtcStoreVolume);
+    expect(sent.map((r) => r.Key)).toEqual(changed.map((r) => before[r][KEY]));
+    for (const r of sent) for (const [f, v] of Object.entries(r.Changes)) expect(v).toBe(top[f]);
+  });
+
   it('a column filter (Alt+Down) is applied by the server and shown in the header', async () => {
     const all = await search('costing', 'costing');
     const needle = all[0].StockNum.slice(0, 4);
@@ -194,8 +210,8 @@ describe('DataGrid flash-edit machinery', () => {
     const page = await openGrid('designer', '/grid/prototype');
     const saves: string[] = [];
     page.on('request', (r) => { if (isSave('prototype')({ url: () => r.url(), request: () => r })) saves.push(r.postData() ?? ''); });
-    const before = await cellAt(page, 'Product Type', 0);
     await goToCell(page, 'Product Type', 0);
+    const before = await cellAt(page, 'Product Type', 0);
     await page.keyboard.press('Enter');
     // The autocomplete lists the product types.
     await expect.poll(() => page.locator('.autocompleteEditor td').count()).toBeGreaterThan(0);
