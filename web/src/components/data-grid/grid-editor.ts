@@ -17,8 +17,8 @@ import { matchOption, NOT_IN_LIST, referenceOptions } from './reference-cells';
 export type EditCell = CellChange & { old: unknown };
 
 /** Rows written per slice of a paste; cells checked per slice of a save. */
-export const SLICE_ROWS = 500;
-const SLICE_CELLS = 10_000;
+export const SLICE_ROWS = 250;
+const SLICE_CELLS = 5_000;
 
 /** Lets the browser paint and handle input between slices. */
 export const yieldToBrowser = (): Promise<void> => {
