@@ -187,7 +187,8 @@ describe('DataGrid flash-edit machinery', () => {
     expect(await page.locator('.data-grid .ht_clone_top th[title^="Stock Number (filter: contains"]').count()).toBeGreaterThan(0);
 
     // Clear: all records again.
-    await page.getByRole('button', { name: 'Filter Stock Number' }).first().click();
+    // The header of a frozen column is the one in the top-left corner clone (the others lie under it).
+    await page.locator('.data-grid .ht_clone_top_inline_start_corner').getByRole('button', { name: 'Filter Stock Number' }).click();
     await page.getByRole('dialog', { name: 'Filter Stock Number' }).getByRole('button', { name: 'Clear' }).click();
     await page.getByText(`${all.length.toLocaleString('en-US')} records`).waitFor();
   });
