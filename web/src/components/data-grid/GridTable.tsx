@@ -214,9 +214,7 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
       if (rec) latest.current.onRowOpen?.(rec);
     } else if (coords.row === -1 && coords.col >= 0) {
       const col = latest.current.columns[coords.col];
-      const button = (e.target as HTMLElement | null)?.closest?.('.data-grid__filter');
-      if (col && button) latest.current.onFilterOpen?.(col.field, button.getBoundingClientRect());
-      else if (col) latest.current.onSort?.(col.field);
+      if (col && !(e.target as HTMLElement | null)?.closest?.('.data-grid__filter')) latest.current.onSort?.(col.field);
     } else if (coords.row >= 0 && e.detail === 2 && latest.current.onRowOpen) {
       // In an editable grid a double-click on an editable cell edits it; elsewhere it opens the row.
       const hot = ref.current?.hotInstance;
@@ -317,6 +315,12 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
       b.className = `data-grid__filter${filter ? ' data-grid__filter--on' : ''}`;
       b.setAttribute('aria-label', `Filter ${c.title}`);
       b.textContent = '▾';
+      // Its own mouse down: the header's (sort, column selection) is not run.
+      b.addEventListener('mousedown', (ev) => {
+        ev.stopPropagation();
+        ev.preventDefault();
+        latest.current.onFilterOpen?.(c.field, b.getBoundingClientRect());
+      });
       th.querySelector('.relative')?.append(b);
     }
     if (col >= 0 && th.hasAttribute('aria-colindex')) th.setAttribute('aria-colindex', String(col + 1));
