@@ -20,9 +20,10 @@ export async function paste(page: Page, text: string) {
   }, text);
 }
 
-/** Selects the cell of a column (by title) in a visual row: the column finder, then Down `row` times. */
+/** Selects the cell of a column (by title) in a visual row: the column finder, Ctrl+Up to the first row, then Down `row` times. */
 export async function goToCell(page: Page, title: string, row: number) {
   await goToColumn(page, title);
+  await page.keyboard.press('Control+ArrowUp');
   for (let i = 0; i < row; i++) await page.keyboard.press('ArrowDown');
 }
 

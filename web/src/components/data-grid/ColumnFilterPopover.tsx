@@ -40,7 +40,7 @@ export function ColumnFilterPopover({ column, filter, anchor, onApply, onClose }
 
   return (
     <form ref={ref} className="data-grid__filter-panel" role="dialog" aria-label={`Filter ${column.title}`} onSubmit={submit}
-      style={{ top: anchor.bottom + 4, left: Math.max(8, Math.min(anchor.left, window.innerWidth - 280)) }}
+      style={{ top: Math.max(8, Math.min(anchor.bottom + 4, window.innerHeight - 240)), left: Math.max(8, Math.min(anchor.left, window.innerWidth - 280)) }}
       onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
       {modes.length > 1 && (
         <label>Match

@@ -1,8 +1,12 @@
 /**
  * DataGrid: any grid document (schemas/grids/<id>.grid.json) in Handsontable, with columns,
  * cell types and limits from the entity schema, server-side sort, paging or all rows
- * virtualised, per-user column order and visibility, Ctrl+Shift+F column finder, one save per
- * edit/paste/fill, and export of every record to xlsx. Key columns (the document's `frozen`)
+ * virtualised (a whole criteria result from one call), per-user column order and visibility,
+ * Ctrl+Shift+F column finder, column filters applied by the server (header ▾ or Alt+Down), one
+ * save per edit/paste/fill (a large paste in slices and chunks with 'Saving X of Y rows…', one undo
+ * step; grid-editor.ts), rows changed by someone else offered for a reload, the grid document's
+ * own texts (messages.loadError, messages.empty, messages.failedRow), and export of every record
+ * to `{report}-Export.xlsx` by the server (the browser builds it where the server has no export). Key columns (the document's `frozen`)
  * stay on the left; column widths are the user's; a grid the user cannot edit (a library, or no
  * edit permission) shows a "Read only" badge and says so when typed or pasted into. With `source` the rows come from the
  * screen's own API call (read-only, sorted and paged in the browser); columns still come from
@@ -189,8 +193,9 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   }, []);
   const onReadOnlyInput = useCallback(() => setStatus({ text: READ_ONLY_MESSAGE, error: false }), []);
   const onSaved = useCallback(({ saved, failed }: { saved: number; failed: number }) => {
-    if (failed) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved; ${failed} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
-    else if (saved) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved.`, error: false });
+    const n = (x: number) => x.toLocaleString('en-US');
+    if (failed) setStatus({ text: `${n(saved)} row${saved === 1 ? '' : 's'} saved; ${n(failed)} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
+    else if (saved) setStatus({ text: `${n(saved)} row${saved === 1 ? '' : 's'} saved.`, error: false });
   }, []);
   const pickColumn = useCallback((index: number) => {
     const hot = hotRef.current;

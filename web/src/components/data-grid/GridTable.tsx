@@ -6,7 +6,7 @@
  * pastes into a read-only grid. No data loading here, so benches and other screens can feed it
  * records directly.
  */
-import { useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
@@ -19,6 +19,7 @@ import { shownField, type GridColumn } from './columns';
 import { GridEditor, type EditCell } from './grid-editor';
 import { cellLock, hasLocks } from './grid-previews';
 import { hotColumn, linkRenderer } from './hot-cells';
+import { referenceOptions } from './reference-cells';
 import { parseTsv } from './tsv';
 
 registerAllModules();
@@ -94,6 +95,9 @@ export interface GridTableApi {
   replaceRows(rows: readonly GridRecord[]): void;
 }
 
+/** A stored value as the text a paste of it would carry. */
+const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v));
+
 /** A key that would type into (or clear) a cell. */
 const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
 
@@ -107,8 +111,12 @@ function dropHolderTabindex(this: Handsontable) {
   this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
 }
 
-/** See the module comment. */
-export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
+/**
+ * See the module comment. Memoised, and the records are loaded once per new records array (not as
+ * a HotTable prop): the wrapper hands every prop to updateSettings on each render, and a `data`
+ * there reloads every row (a long task with 10,000 rows) whenever the toolbar's status changes.
+ */
+export const GridTable = memo(function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
   frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, apiRef, failedText }: GridTableProps) {
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
@@ -125,6 +133,8 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
   const keyIndexRef = useRef(keyIndex);
   keyIndexRef.current = keyIndex;
   const recordByKey = useCallback((key: number) => recordsRef.current[keyIndexRef.current.get(key) ?? -1], []);
+  const editableRef = useRef(editable);
+  editableRef.current = editable && !onReadOnlyInput;
 
   const editor = useMemo(() => new GridEditor({
     hot: () => ref.current?.hotInstance,
@@ -157,10 +167,14 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     const rec = recordAt(row);
     return rec && latest.current.rowHref ? latest.current.rowHref(rec) : undefined;
   }, [recordAt]);
+  const choices = useCallback(async (row: number, col: GridColumn) => {
+    const rec = recordAt(row);
+    return rec && col.ref ? (await referenceOptions(col.ref, rec)).map((o) => o.label) : [];
+  }, [recordAt]);
   const hotColumns = useMemo(() => columns.map((c) => {
-    const s = hotColumn(c, editable, errorAt);
+    const s = hotColumn(c, editable, errorAt, choices);
     return c.field === linkField && rowHref ? { ...s, renderer: linkRenderer(c, errorAt, hrefAt) as never } : s;
-  }), [columns, editable, errorAt, linkField, rowHref, hrefAt]);
+  }), [columns, editable, errorAt, linkField, rowHref, hrefAt, choices]);
   const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
   const headers = useMemo(() => columns.map((c) => {
     const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';
@@ -200,9 +214,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
       if (rec) latest.current.onRowOpen?.(rec);
     } else if (coords.row === -1 && coords.col >= 0) {
       const col = latest.current.columns[coords.col];
-      const button = (e.target as HTMLElement | null)?.closest?.('.data-grid__filter');
-      if (col && button) latest.current.onFilterOpen?.(col.field, button.getBoundingClientRect());
-      else if (col) latest.current.onSort?.(col.field);
+      if (col && !(e.target as HTMLElement | null)?.closest?.('.data-grid__filter')) latest.current.onSort?.(col.field);
     } else if (coords.row >= 0 && e.detail === 2 && latest.current.onRowOpen) {
       // In an editable grid a double-click on an editable cell edits it; elsewhere it opens the row.
       const hot = ref.current?.hotInstance;
@@ -221,11 +233,28 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
       readOnlyInput();
       return;
     }
+    // Ctrl+D fills down, as in Excel: the top row of the selection over the rows below it (one undo step, one save).
+    if (hot && editableRef.current && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'd' && !hot.getActiveEditor()?.isOpened()) {
+      const range = hot.getSelectedRangeLast();
+      const top = range?.getTopStartCorner().row ?? -1;
+      const left = Math.max(0, range?.getTopStartCorner().col ?? 0);
+      const bottom = range?.getBottomEndCorner().row ?? -1;
+      const right = range?.getBottomEndCorner().col ?? -1;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      if (top < 0 || bottom <= top) return;
+      const rec = recordAt(top);
+      const cols = latest.current.columns;
+      const values: string[] = [];
+      for (let c = left; c <= right; c++) values.push(asText(rec?.[shownField(cols[c])]));
+      void editor.paste(Array.from({ length: bottom - top }, () => values), { row: top + 1, col: left }, { row: bottom, col: right });
+      return;
+    }
     const at = hot?.getSelectedRangeLast()?.highlight;
     // Alt+Down: the filter of the selected cell's column (as Excel's autofilter).
     if (hot && at && e.altKey && e.key === 'ArrowDown' && latest.current.onFilterOpen && !hot.getActiveEditor()?.isOpened()) {
       const col = latest.current.columns[at.col ?? -1];
-      const th = hot.rootElement.querySelector<HTMLElement>(`.ht_clone_top th[aria-colindex="${(at.col ?? 0) + 1}"]`);
+      const th = hot.getCell(-1, at.col ?? 0, true);
       if (col) {
         e.stopImmediatePropagation();
         e.preventDefault();
@@ -286,6 +315,12 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
       b.className = `data-grid__filter${filter ? ' data-grid__filter--on' : ''}`;
       b.setAttribute('aria-label', `Filter ${c.title}`);
       b.textContent = '▾';
+      // Its own mouse down: the header's (sort, column selection) is not run.
+      b.addEventListener('mousedown', (ev) => {
+        ev.stopPropagation();
+        ev.preventDefault();
+        latest.current.onFilterOpen?.(c.field, b.getBoundingClientRect());
+      });
       th.querySelector('.relative')?.append(b);
     }
     if (col >= 0 && th.hasAttribute('aria-colindex')) th.setAttribute('aria-colindex', String(col + 1));
@@ -358,6 +393,12 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     if (hotRef) hotRef.current = ref.current?.hotInstance ?? null;
   });
 
+  // New records (a page, a sort, a filter): loaded in one go; errors, undo history and the selection of the old ones go.
+  // (HotTable creates its instance in its own effect, which runs before this one.)
+  useEffect(() => {
+    ref.current?.hotInstance?.loadData(records);
+  }, [records]);
+
   // New records (a page, a sort): errors and the selection of the old ones go.
   useEffect(() => { errors.current = new Map(); latest.current.onSelectionChange?.([]); }, [records]);
 
@@ -367,13 +408,14 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         ref={ref}
         licenseKey="non-commercial-and-evaluation"
         themeName="ht-theme-main"
-        data={records}
         columns={hotColumns}
         colHeaders={headers}
         colWidths={colWidths}
         rowHeaders={false}
         rowHeights={rowHeight}
         autoRowSize={false}
+        viewportRowRenderingOffset={10}
+        viewportColumnRenderingOffset={3}
         autoColumnSize={false}
         wordWrap={false}
         width="100%"
@@ -386,6 +428,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         copyPaste={{ pasteMode: 'overwrite', rowsLimit: 100000 }}
         outsideClickDeselects={false}
         minSpareRows={0}
+        startRows={0}
         cells={lockable ? cells as never : undefined}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
@@ -399,4 +442,4 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
       />
     </div>
   );
-}
+});

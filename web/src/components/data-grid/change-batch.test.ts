@@ -79,5 +79,7 @@ describe('change batching (one Save per paste or fill)', () => {
     const errors = failedToErrors([{ Key: 7, Status: 400, Message: 'Refused.', Errors: [{ Field: '/FFC', Message: 'Must be 0 or more.' }] }], wrap);
     expect(errors.get(7)?.get('FFC')).toBe('There was an error performing the update: Must be 0 or more.');
     expect(wrapMessage(undefined)('as is $&')).toBe('as is $&');
+    expect(wrap('There was an error performing the update: Stale.')).toBe('There was an error performing the update: Stale.');
+    expect(isStale({ Key: 1, Status: 409, Message: wrap('This record was changed by Ann Lee on 2027-01-01 10:00 UTC after you opened it. Reload it.') })).toBe(true);
   });
 });

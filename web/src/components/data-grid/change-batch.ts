@@ -25,10 +25,17 @@ export interface SaveAnswer {
  * with the current version, or its text), not a 409 of the row's state (a read-only status).
  */
 export const isStale = (f: SaveAnswer['Failed'][number]) =>
-  f.Status === 409 && (f.CurrentRowVersion !== undefined || /^This record was changed by .* after you opened it\./.test(f.Message));
+  f.Status === 409 && (f.CurrentRowVersion !== undefined || /This record was changed by .* after you opened it\./.test(f.Message));
 
-/** A screen's wrapper of a refused row's messages (`failedRow`, e.g. 'There was an error performing the update: {message}'). */
-export const wrapMessage = (template: string | undefined) => (m: string) => (template ? template.replace('{message}', () => m) : m);
+/**
+ * A screen's wrapper of a refused row's messages (`failedRow`, e.g. 'There was an error performing
+ * the update: {message}'), once: a message the server already wrapped is left as it is.
+ */
+export function wrapMessage(template: string | undefined): (message: string) => string {
+  if (!template) return (m) => m;
+  const [before, after = ''] = template.split('{message}');
+  return (m) => (m.startsWith(before) && m.endsWith(after) ? m : `${before}${m}${after}`);
+}
 
 /** Errors by record key, then by field ('' for a row-level message). */
 export type CellErrors = Map<number, Map<string, string>>;

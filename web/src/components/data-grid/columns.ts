@@ -3,7 +3,7 @@
  * the entity gives title, kind and limits (ADR 002: a column never repeats type or label).
  */
 import { baseType, fieldKind, type EntitySchema, type FieldKind } from '../fields/field-kind';
-import { nameFieldOf, referenceOf } from '../schema-form/reference';
+import { nameFieldOf, referenceOf, type ReferenceSpec } from '../schema-form/reference';
 
 /** A grid document (schemas/grids/<id>.grid.json) as the server sends it. */
 export interface GridDocument {
@@ -48,10 +48,14 @@ export interface GridColumn {
   enumValues?: unknown[];
   /**
    * A reference column (`x-ref`): the record field holding the referenced record's name, which the
-   * cell, its hover title and the export show. Sorting stays on the id (`field`); the column is
-   * read-only (a grid has no reference picker).
+   * cell, its hover title and the export show. Sorting and filtering stay on the id (`field`).
    */
   nameField?: string;
+  /**
+   * The reference of an editable reference column: the cell takes a name from the reference's
+   * choices (reference-cells.ts) and saves its id. A fixed reference (brand, season, parent) is read-only.
+   */
+  ref?: ReferenceSpec;
 }
 
 /** The record field a column's cells show: a reference's name, else the field itself. */
@@ -69,14 +73,14 @@ export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColum
       title: p.title ?? c.field,
       width: c.width,
       kind: ref ? 'text' : fieldKind(c.field, p),
-      readOnly: !!(ref || c.readOnly || p.readOnly || p['x-computed']),
+      readOnly: !!(ref?.fixed || c.readOnly || p.readOnly || p['x-computed']),
       ...(i < (grid.frozen ?? 0) ? { key: true } : {}),
       nullable: Array.isArray(p.type) ? p.type.includes('null') : false,
       maxLength: p.maxLength,
       minimum: p.minimum,
       maximum: p.maximum,
       enumValues: p.enum,
-      ...(ref ? { nameField: nameFieldOf(c.field, ref) } : {}),
+      ...(ref ? { nameField: nameFieldOf(c.field, ref), ref } : {}),
     });
   });
   return out;

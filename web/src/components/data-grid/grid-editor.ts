@@ -11,13 +11,14 @@ import { batchChanges, failedToErrors, isStale, recordsBefore, writesAfterSave, 
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
 import { cellLock, localToday, previewRow } from './grid-previews';
+import { matchOption, NOT_IN_LIST, referenceOptions } from './reference-cells';
 
 /** A cell change with the value the cell held before. */
 export type EditCell = CellChange & { old: unknown };
 
 /** Rows written per slice of a paste; cells checked per slice of a save. */
-export const SLICE_ROWS = 500;
-const SLICE_CELLS = 10_000;
+export const SLICE_ROWS = 250;
+const SLICE_CELLS = 5_000;
 
 /** Lets the browser paint and handle input between slices. */
 export const yieldToBrowser = (): Promise<void> => {
@@ -57,8 +58,22 @@ function runs(list: readonly EditCell[]): EditCell[][] {
 
 export class GridEditor {
   private chain: Promise<void> = Promise.resolve();
+  private renderQueued = false;
 
   constructor(private readonly host: EditorHost) {}
+
+  /**
+   * One full render of the grid in the next frame, however many writes asked for it: a render
+   * measures the viewport (a forced layout), so it runs as its own task, never inside a slice.
+   */
+  requestRender() {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    requestAnimationFrame(() => {
+      this.renderQueued = false;
+      this.host.hot()?.render();
+    });
+  }
 
   /** Queues a batch of changes the grid already shows (typing, fill, Handsontable undo/redo). */
   commit(list: EditCell[]): Promise<void> {
@@ -95,6 +110,7 @@ export class GridEditor {
     const { single, lastRow, lastCol } = GridEditor.area(table, top, bottom, hot.countRows(), cols.length);
     const list: EditCell[] = [];
     const locked = new Map<number, Map<string, string>>();
+    await yieldToBrowser(); // the clipboard text was parsed in the paste event's task
     for (let from = top.row; from <= lastRow; from += SLICE_ROWS) {
       const to = Math.min(lastRow, from + SLICE_ROWS - 1);
       for (let r = from; r <= to; r++) {
@@ -122,7 +138,7 @@ export class GridEditor {
       if (to < lastRow) await yieldToBrowser();
     }
     hot.selectCell(top.row, top.col, lastRow, lastCol, false);
-    if (!list.length && !locked.size) { hot.render(); return; }
+    if (!list.length && !locked.size) { this.requestRender(); return; }
     this.remember(hot, list);
     await this.save(list, locked);
   }
@@ -137,7 +153,7 @@ export class GridEditor {
         cells.push({ key: e.key, field: e.field, value: pick(e), old: rec[e.field] });
         rec[e.field] = pick(e);
       }
-      hot.render();
+      this.requestRender();
       void this.commit(cells);
     };
     const undoRedo = hot.getPlugin('undoRedo') as unknown as { enabled: boolean; done: (action: () => unknown, source?: string) => void } | undefined;
@@ -149,10 +165,38 @@ export class GridEditor {
     }), 'gridPaste');
   }
 
+  /**
+   * Names typed or pasted into reference cells → the chosen records' ids (the name change stays in
+   * the list, so a refused row gets its old name back); a name not among the row's choices is
+   * refused with NOT_IN_LIST.
+   */
+  private async resolveReferences(list: EditCell[], refused: CellErrors): Promise<EditCell[]> {
+    const byName = new Map(this.host.columns().filter((c) => c.ref && c.nameField && !c.readOnly).map((c) => [c.nameField!, c]));
+    if (!byName.size || !list.some((e) => byName.has(e.field))) return list;
+    const out: EditCell[] = [];
+    for (const e of list) {
+      out.push(e);
+      const col = byName.get(e.field);
+      const rec = col && this.host.recordByKey(e.key);
+      if (!col || !rec) continue;
+      const blank = e.value === null || e.value === undefined || String(e.value).trim() === '';
+      const option = blank ? undefined : matchOption(await referenceOptions(col.ref!, rec).catch(() => []), e.value);
+      if (!option && !(blank && col.nullable)) {
+        if (!refused.has(e.key)) refused.set(e.key, new Map());
+        refused.get(e.key)!.set(col.field, NOT_IN_LIST);
+        continue;
+      }
+      out.push({ key: e.key, field: col.field, value: option ? option.value : null, old: rec[col.field] });
+      rec[col.field] = option ? option.value : null;
+      rec[e.field] = option ? option.label : null;
+    }
+    return out;
+  }
+
   /** Checks, previews and saves changes the records already show; `locked`: cells refused by row state. */
-  private async save(list: EditCell[], locked: CellErrors = new Map()) {
+  private async save(edits: EditCell[], locked: CellErrors = new Map()) {
     const { host } = this;
-    const hot = host.hot();
+    const list = await this.resolveReferences(edits, locked = new Map(locked));
     const cols = host.columns();
     const kf = host.keyField();
     const errors = host.errors;
@@ -183,7 +227,7 @@ export class GridEditor {
     }
     for (const key of locked.keys()) if (!before.has(key)) { const rec = host.recordByKey(key); if (rec) before.set(key, { ...rec }); }
     for (const [key, m] of invalid) errors.set(key, m);
-    hot?.render();
+    this.requestRender();
 
     const fields = [...new Set([...cols.map((c) => shownField(c)), ...cols.map((c) => c.field)])];
     const paint = (answer: Pick<SaveAnswer, 'Saved' | 'Failed'>, rejected: Iterable<number> = []) => {
@@ -195,7 +239,7 @@ export class GridEditor {
       }
       const stale = answer.Failed.filter(isStale).map((f) => Number(f.Key));
       if (stale.length) host.onStale?.(stale);
-      hot?.render();
+      this.requestRender();
     };
 
     let saved = 0;

@@ -70,10 +70,22 @@ function numericEditor(decimals: boolean, negative: boolean) {
   };
 }
 
+/** The names a reference cell offers in a (visual) row. */
+export interface ChoiceLookup { (row: number, col: GridColumn): Promise<string[]> }
+
 /** The Handsontable column settings of a grid column. */
-export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLookup): Handsontable.ColumnSettings {
+export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLookup, choices?: ChoiceLookup): Handsontable.ColumnSettings {
   const readOnly = !editable || col.readOnly;
   const s: Handsontable.ColumnSettings = { data: shownField(col), readOnly, renderer: makeRenderer(col, errors) as never };
+  if (col.ref && !readOnly && choices) {
+    // An editable reference: the names of the row's choices as you type (the save checks the name).
+    return {
+      ...s, type: 'autocomplete', strict: false, filter: true, trimDropdown: false, visibleRows: 10, renderer: makeRenderer(col, errors) as never,
+      source(this: Handsontable.CellProperties, query: string, process: (items: string[]) => void) {
+        void choices(this.visualRow, col).then(process, () => process([]));
+      },
+    } as Handsontable.ColumnSettings;
+  }
   switch (col.kind) {
     case 'boolean':
       return { ...s, type: 'checkbox', renderer: makeRenderer(col, errors) as never, className: 'htCenter' };
