@@ -42,14 +42,14 @@ async function workbook(res: Response) {
 
 describe('grid search criteria (the criteria bar)', () => {
   it('FLASH-001: each criterion of the costing grid narrows the rows to exactly the matching colorways', async () => {
-    const [sample] = await t.ctx.db.query(`SELECT brandid, seasonid, lineplanid, divisionkey, genderkey, statusid, factnameky FROM colorway_view
+    const [sample] = await t.ctx.db.query(`SELECT brandid, seasonid, lineplanid, divisionkey, genderkey, statusid, factnameky, patternid FROM colorway_view
       WHERE NOT isdeleted AND factnameky IS NOT NULL AND brandid = 1 ORDER BY prototypeseasonalid LIMIT 1`);
     const all = await expectedKeys('costing', 'true');
     const cases: [string, string, unknown][] = [
       ['BrandId', 'v.brandid = $1', sample.brandid], ['SeasonId', 'v.seasonid = $1', sample.seasonid],
       ['LinePlanId', 'v.lineplanid = $1', sample.lineplanid], ['DivisionKey', 'v.divisionkey = $1', sample.divisionkey],
       ['GenderKey', 'v.genderkey = $1', sample.genderkey], ['StatusId', 'v.statusid = $1', sample.statusid],
-      ['FactNameKy', 'v.factnameky = $1', sample.factnameky],
+      ['FactNameKy', 'v.factnameky = $1', sample.factnameky], ['PatternId', 'v.patternid = $1', sample.patternid],
     ];
     for (const [criterion, where, value] of cases) {
       const res = await search(costing, 'costing', { [criterion]: value });
