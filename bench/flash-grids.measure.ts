@@ -27,17 +27,22 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function timed(label: string, fn: () => Promise<number>) {
   const ms: number[] = [];
+  const cpu: number[] = [];
   let size = 0;
   for (let i = 0; i <= RUNS; i++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     size = await fn();
-    if (i) ms.push(performance.now() - t0); // the first run warms the statement cache
+    const c = process.cpuUsage(c0);
+    // The first run warms the statement cache.
+    if (i) { ms.push(performance.now() - t0); cpu.push((c.user + c.system) / 1000); }
   }
-  console.log(`${label}: median ${median(ms).toFixed(0)} ms, min ${Math.min(...ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (${size.toLocaleString('en-US')})`);
+  console.log(`${label}: median ${median(ms).toFixed(0)} ms (min ${Math.min(...ms).toFixed(0)}, max ${Math.max(...ms).toFixed(0)}), CPU median ${median(cpu).toFixed(0)} ms; ${size.toLocaleString('en-US')} rows or bytes`);
 }
 
+console.log(`load ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`);
 const PAGE = Number(process.env.PAGE ?? 20000);
-for (const grid of ['costing', 'forecast', 'hts', 'prototype']) {
+for (const grid of process.env.SKIP_SEARCH ? [] : ['costing', 'forecast', 'hts', 'prototype']) {
   await timed(`${grid} Search, brand ${top.brandid} + season ${top.seasonid} (${top.n} colorways), one page`, async () => {
     const res = await send(`/api/Grid/${grid}/Search`, token, { BrandId: top.brandid, SeasonId: top.seasonid, pageSize: PAGE, sortColumn: 'StockNum' });
     const text = await res.text();

@@ -23,6 +23,7 @@ import { schemaRoutes } from './api/schemas';
 import { hierarchyRoutes } from './api/hierarchy';
 import { openApiRoutes } from './api/openapi';
 import { gridRoutes } from './api/grids';
+import { flashEditRoutes } from './api/flash-edit';
 import { searchHelpRoutes } from './api/search-help';
 import { adminRoutes } from './api/admin';
 import { linePlanRoutes } from './api/line-plans';
@@ -37,7 +38,7 @@ import { sizeRangeRoutes } from './api/size-ranges';
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
-export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes,
+export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, flashEditRoutes,
   searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, colorwayActionRoutes, sizeRangeRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */

@@ -34,6 +34,8 @@ function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Ext
 
 /** Criteria every search reads itself (records/read.ts searchWhere), whatever the grid declares. */
 const COMMON_CRITERIA = ['BrandId', 'SeasonId', 'StatusId', 'StatusIdSecondary'];
+/** Criteria every grid of an entity with the field takes besides its declared ones (the colorways or seasons of one pattern). */
+const HIERARCHY_CRITERIA = ['PatternId'];
 const INT4_MAX = 2147483647;
 
 /**
@@ -50,7 +52,8 @@ function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Re
     const key = Object.keys(body).find((k) => k.toLowerCase() === f.toLowerCase());
     return key === undefined || body[key] === null || body[key] === '' ? undefined : { key, value: body[key] };
   };
-  const criteria = [...new Set([...COMMON_CRITERIA, ...(grid.criteria ?? []), ...(declared.equals ?? [])])];
+  const criteria = [...new Set([...COMMON_CRITERIA, ...(grid.criteria ?? []), ...(declared.equals ?? []),
+    ...HIERARCHY_CRITERIA.filter((f) => f in schema.properties)])];
   for (const f of criteria) {
     if (valueOf(f) && hidden.has(f)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${valueOf(f)!.key}`, Message: 'Not a filter of this grid.' }]);
   }

@@ -76,6 +76,11 @@ export function columnFilterConditions(ctx: AppContext, user: SessionUser, entit
   for (const [field, f] of Object.entries(filters)) {
     const p = schema.properties[field];
     if (!p || !allowed.has(field) || hidden.has(field)) throw invalid(field, 'Not a column of this grid.');
+    for (const k of ['equals', 'from', 'to'] as const) {
+      const v = f[k] as unknown;
+      if (v === null) delete f[k];
+      else if (v !== undefined && !(typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 200))) throw invalid(field, `${k} must be a text of at most 200 characters, a number or true/false.`);
+    }
     const modes = ['contains', 'equals', 'from', 'to'].filter((k) => (f as Record<string, unknown>)[k] !== undefined);
     if (!modes.length || (modes.includes('contains') || modes.includes('equals')) && modes.length > 1) throw invalid(field, 'Give one of contains, equals, or from and/or to.');
     const col = column(schema, field);

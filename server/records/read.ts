@@ -127,8 +127,8 @@ function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, 
 /**
  * The statements behind a page of records: its rows and the count of all matches, each with
  * parameters only (page size and offset too), so their text repeats and they are prepared.
- * `json`: the page as one JSON text built by the database (grids: no per-row work in JS), names of
- * references the view does not carry from the `$names` parameter (source → id → name).
+ * `json`: the page as one JSON text built by the database (grids: no per-row work in JS), with
+ * the ids of the references the view does not name.
  */
 export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
@@ -148,8 +148,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // Page 0 or below is the first page (a negative OFFSET is an error on PostgreSQL), for every caller; no page size: every match.
   const paging = [req.pageSize > 0 ? req.pageSize : null, req.pageSize > 0 ? (Math.max(1, req.pageNumber) - 1) * req.pageSize : 0];
   const refs = namedReferences(schema, fields);
-  const jsonSelect = [...fields.map((f) => `${jsonValueSql(schema, f)} AS "${f}"`),
-    ...refs.map((r) => `$${n + 3}::jsonb -> '${r.source}' ->> (${column(schema, r.field)})::text AS "${r.nameField}"`)].join(', ');
+  const jsonSelect = fields.map((f) => `${jsonValueSql(schema, f)} AS "${f}"`).join(', ');
   return {
     /** The fields the statements select (the visible ones of `only`). */
     fields,
@@ -160,19 +159,20 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
             SELECT ${select}, (SELECT count(*)::int FROM matches) AS "$total" FROM ${viewOf(entity)} WHERE ${onPage} ${order}`,
       params: [...params, ...paging],
     },
-    /** References named from `$names` (empty: the statement has no such parameter). */
+    /** References the view does not name (named by `referenceNameMap`). */
     references: refs,
-    /** The distinct ids of those references on the page, per field (arrays). */
+    /** The distinct ids of those references among the matches of the page, per field (arrays). */
     referenceIds: refs.length ? {
       sql: `${matches} SELECT ${refs.map((r) => `array_agg(DISTINCT ${column(schema, r.field)}) AS "${r.field}"`).join(', ')} FROM ${viewOf(entity)} WHERE ${onPage}`,
       params: [...params, ...paging],
     } : undefined,
-    json: (names?: Record<string, Record<string, string | null>>) => ({
-      sql: `${matches}
-            SELECT (SELECT count(*)::int FROM matches) AS total,
-                   (SELECT coalesce(json_agg(r), '[]')::text FROM (SELECT ${jsonSelect} FROM ${viewOf(entity)} WHERE ${onPage} ${order}) r) AS rows`,
-      params: [...params, ...paging, ...(refs.length ? [JSON.stringify(names ?? {})] : [])],
-    }),
+    // The page's rows as one JSON text, with the distinct ids of the references to name (`references`).
+    json: {
+      sql: `${matches}, shown AS MATERIALIZED (SELECT ${jsonSelect} FROM ${viewOf(entity)} WHERE ${onPage} ${order})
+            SELECT (SELECT count(*)::int FROM matches) AS total, (SELECT coalesce(json_agg(r), '[]')::text FROM shown r) AS rows
+                   ${refs.map((r) => `, (SELECT array_agg(DISTINCT "${r.field}") FROM shown) AS "${r.field}"`).join('')}`,
+      params: [...params, ...paging],
+    },
     /** Every match's key in order (an export reads the rows in chunks of these). */
     keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },
   };
@@ -204,19 +204,23 @@ export async function referenceNameMap(ctx: AppContext, user: SessionUser, schem
 
 /**
  * A page of records as JSON text (the paged shape, CONST-008), built by the database: one
- * statement, plus one for the ids of references the view does not name and one for their names.
+ * statement, plus one for the names of references the view does not carry (then set in JS).
  */
 export async function searchRecordsJson(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only: string[], extra: ExtraFilters = {}): Promise<string> {
   const schema = ctx.schemas.entities.get(entity)!;
   const st = searchStatements(ctx, user, entity, keyField, req, withNameFields(schema, only), extra);
-  let names: Record<string, Record<string, string | null>> | undefined;
-  if (st.referenceIds) {
-    const [ids] = await ctx.db.query(st.referenceIds.sql, st.referenceIds.params, { prepare: true });
-    names = await referenceNameMap(ctx, user, schema, st.references, ids);
+  const [found] = await ctx.db.query(st.json.sql, st.json.params, { prepare: true });
+  let rows = found.rows as string;
+  if (st.references.some((r) => found[r.field]?.length)) {
+    // References the view does not name (a forecast's launch date): one statement for their names, set on the rows.
+    const names = await referenceNameMap(ctx, user, schema, st.references, found);
+    const parsed = JSON.parse(rows) as Record<string, unknown>[];
+    for (const row of parsed) {
+      for (const r of st.references) row[r.nameField] = row[r.field] === null ? null : names[r.source]?.[String(row[r.field])] ?? null;
+    }
+    rows = JSON.stringify(parsed);
   }
-  const json = st.json(names);
-  const [{ total, rows }] = await ctx.db.query<{ total: number; rows: string }>(json.sql, json.params, { prepare: true });
-  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, total);
+  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, found.total as number);
 }
 
 /**
