@@ -20,7 +20,7 @@ export const chosenCriterion = (page: Page, label: string) =>
 /** Clicks Search and waits for the grid's search answer; returns its request body. */
 export async function searchWith(page: Page, gridId: string): Promise<Record<string, unknown>> {
   const answer = page.waitForResponse((r) => isGridCall(r.url(), gridId, 'Search'));
-  await criteriaBar(page).getByRole('button', { name: 'Search' }).click();
+  await criteriaBar(page).getByRole('button', { name: 'Search', exact: true }).click();
   const res = await answer;
   return JSON.parse(res.request().postData() ?? '{}');
 }
