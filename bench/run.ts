@@ -1,11 +1,12 @@
 /** `npm run bench [name…]`: runs the benchmarks (all by default) and records them in bench/RESULTS.md. */
 import { benchApiAuth } from './api-auth.bench';
+import { benchFlashEdit } from './flash-edit.bench';
 import { benchForm } from './form.bench';
 import { benchGrid } from './grid.bench';
 import { benchGridSave } from './grid-save.bench';
 import { benchRead } from './read.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead };
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -108,7 +108,23 @@ async function bareGrid(rows: number): Promise<Result> {
   return { firstPaint, scrollToLast: await scrollToLast(bare, rows) };
 }
 
+/** A bare Handsontable fed given rows (a server answer) with plain text columns: time to first paint. */
+async function bareRows(records: Record<string, unknown>[], columns: { field: string; title: string; width: number }[]): Promise<number> {
+  reset();
+  await afterPaint();
+  const t0 = performance.now();
+  const el = document.createElement('div');
+  host.append(el);
+  bare = new Handsontable(el, {
+    licenseKey: 'non-commercial-and-evaluation', themeName: 'ht-theme-main', data: records,
+    columns: columns.map((c) => ({ data: c.field, type: 'text' })), colHeaders: columns.map((c) => c.title), colWidths: columns.map((c) => c.width),
+    rowHeights: 30, autoRowSize: false, autoColumnSize: false, wordWrap: false, width: '100%', height: 700, fixedColumnsStart: 2,
+  });
+  return (await afterPaint()) - t0;
+}
+
 Object.assign(window, {
+  benchBareRows: bareRows,
   benchGrid: async (kind: 'ours' | 'bare', rows: number) => { reset(); await afterPaint(); return kind === 'ours' ? ours(rows) : bareGrid(rows); },
   benchReady: true,
 });

@@ -1,16 +1,22 @@
 /**
  * The one grid read/write path (DESIGN "generic where the spec is generic"): any grid document in
- * schemas/grids is searched and saved here, with its entity's permissions, scope and visibility.
- * A grid of an entity needs the entity module's read to search and edit to save.
+ * schemas/grids is searched, exported and saved here, with its entity's permissions, scope and
+ * visibility. A grid of an entity needs the entity module's read to search and export and edit to
+ * save. The flash-edit screens' named calls (api/flash-edit.ts) are these handlers under their
+ * spec names.
  */
+import type { Context } from 'hono';
 import type { ActionKey, ModuleKey, SessionUser } from '../auth/permissions';
+import type { AppEnv } from '../context';
 import type { GridDoc, PermissionRef } from '../schemas/documents';
-import { holds } from '../schemas/visibility';
+import { fieldAccess, holds } from '../schemas/visibility';
 import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { recordKey, searchRecords, type ExtraFilters, type SearchRequest } from '../records/read';
+import { recordKey, searchRecordsJson, type ExtraFilters, type SearchRequest } from '../records/read';
 import { saveRows, type BulkRow } from '../records/bulk';
+import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
+import { exportFileName, exportGrid } from '../records/grid-export';
 
 function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
   const grid = ctx.schemas.grids.get(gridId);
@@ -26,50 +32,114 @@ function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Ext
   return { grid, keyField: recordKey(schema) };
 }
 
-/** The grid's declared filters with the request's values; an equality value must fit its field's schema. */
-function gridFilters(ctx: AppContext, grid: GridDoc, body: Record<string, any>): ExtraFilters {
+/** Criteria every search reads itself (records/read.ts searchWhere), whatever the grid declares. */
+const COMMON_CRITERIA = ['BrandId', 'SeasonId', 'StatusId', 'StatusIdSecondary'];
+const INT4_MAX = 2147483647;
+
+/**
+ * The grid's declared filters (its criteria bar and `filters`) with the request's values, and its
+ * column filters and keys. A criterion or column filter on a field the user may not see is a 400
+ * (PERM-029: the answer must not tell anything about a hidden value); an equality value must fit
+ * its field's type.
+ */
+function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Record<string, any>): ExtraFilters {
   const declared = grid.filters ?? {};
-  const equals: Record<string, unknown> = {};
   const schema = ctx.schemas.entities.get(grid.entity)!;
-  for (const f of declared.equals ?? []) {
+  const { hidden } = fieldAccess(ctx.schemas, user, grid.entity);
+  const valueOf = (f: string) => {
     const key = Object.keys(body).find((k) => k.toLowerCase() === f.toLowerCase());
-    if (key === undefined || body[key] === null || body[key] === '') continue;
-    const value = /integer|number/.test(JSON.stringify(schema.properties[f].type)) ? Number(body[key]) : body[key];
-    if (typeof value === 'number' && !Number.isFinite(value)) throw badRequest(`${f} must be a number.`, [{ Field: `/${key}`, Message: 'Must be a number.' }]);
+    return key === undefined || body[key] === null || body[key] === '' ? undefined : { key, value: body[key] };
+  };
+  const criteria = [...new Set([...COMMON_CRITERIA, ...(grid.criteria ?? []), ...(declared.equals ?? [])])];
+  for (const f of criteria) {
+    if (valueOf(f) && hidden.has(f)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${valueOf(f)!.key}`, Message: 'Not a filter of this grid.' }]);
+  }
+  const equals: Record<string, unknown> = {};
+  for (const f of criteria.filter((c) => !COMMON_CRITERIA.includes(c) && c in schema.properties)) {
+    const given = valueOf(f);
+    if (!given) continue;
+    const numeric = /integer|number/.test(JSON.stringify(schema.properties[f].type));
+    const value = numeric ? Number(given.value) : String(given.value);
+    if (typeof value === 'number' && (!Number.isFinite(value) || Math.abs(value) > INT4_MAX)) {
+      throw badRequest(`${f} must be a number.`, [{ Field: `/${given.key}`, Message: 'Must be a number.' }]);
+    }
     equals[f] = value;
   }
+  const columns = grid.columns.map((c) => c.field);
+  const text = (declared.text ?? []).filter((f) => !hidden.has(f));
   return {
-    text: declared.text && body.searchText ? { fields: declared.text, value: String(body.searchText) } : undefined,
+    text: text.length && body.searchText ? { fields: text, value: String(body.searchText) } : undefined,
     equals,
     activeOnly: declared.inactive && body.IncludeInactive !== true ? declared.inactive : undefined,
+    conditions: body.columnFilters
+      ? columnFilterConditions(ctx, user, grid.entity, body.columnFilters as ColumnFilters, filterableFields(schema, columns), hidden)
+      : undefined,
+    keys: Array.isArray(body.Keys) ? body.Keys : undefined,
   };
 }
 
-export function gridRoutes(r: ApiRouter) {
-  r.post('/api/Grid/:gridId/Search', SIGNED_IN, { body: 'search', params: { gridId: 'text' } }, async (c) => {
-    const ctx = c.get('ctx');
-    const user = c.get('user');
-    const { grid, keyField } = gridFor(ctx, user, c.req.param('gridId') ?? '', 'read');
-    const fields = [keyField, 'RowVersion', ...grid.columns.map((col) => col.field)];
-    const body = c.get('body');
-    return c.json(await searchRecords(ctx, user, grid.entity, keyField, body as SearchRequest, fields, gridFilters(ctx, grid, body)));
-  });
+type Ctx = Context<AppEnv>;
 
-  r.post('/api/Grid/:gridId/Save', SIGNED_IN, { body: 'grid-save', maxBody: 8 * 1024 * 1024, params: { gridId: 'text' } }, async (c) => {
-    const ctx = c.get('ctx');
-    const user = c.get('user');
-    const { grid, keyField } = gridFor(ctx, user, c.req.param('gridId') ?? '', 'edit');
-    const columns = new Set(grid.columns.filter((col) => !col.readOnly).map((col) => col.field));
-    const rows = c.get('body').rows as BulkRow[];
-    // A grid saves only its own editable columns; anything else in a row is refused with that row.
-    const outside = rows.flatMap((row) => Object.keys(row.Changes).filter((f) => !columns.has(f)).map((f) => ({ Key: row.Key, f })));
-    const refused = new Set(outside.map((o) => o.Key));
-    const result = await saveRows(ctx, user, grid.entity, keyField, rows.filter((row) => !refused.has(row.Key)), grid.columns.map((col) => col.field), grid.id);
-    for (const key of refused) {
-      result.Failed.push({ Key: key, Status: 403, Message: 'This grid cannot change that column.',
-        Errors: outside.filter((o) => o.Key === key).map((o) => ({ Field: `/${o.f}`, Message: 'Not an editable column of this grid.' })) });
-      result.IsSuccessful = false;
-    }
-    return c.json(result);
+/** POST …/Search: a page of the grid's records (pageSize up to 20,000: a whole criteria result), as JSON built by the database. */
+export async function searchGrid(c: Ctx, gridId: string) {
+  const ctx = c.get('ctx');
+  const user = c.get('user');
+  const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
+  const body = c.get('body');
+  const json = await searchRecordsJson(ctx, user, grid.entity, keyField, body as SearchRequest,
+    [keyField, 'RowVersion', ...grid.columns.map((col) => col.field)], gridFilters(ctx, user, grid, body));
+  return c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+}
+
+/** POST …/Export: every record of the search (paging ignored) as `{report}-Export.xlsx`, streamed. */
+export async function exportGridFile(c: Ctx, gridId: string) {
+  const ctx = c.get('ctx');
+  const user = c.get('user');
+  const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
+  const body = c.get('body');
+  const stream = await exportGrid(ctx, user, grid, keyField, body as SearchRequest, gridFilters(ctx, user, grid, body));
+  const name = exportFileName(grid);
+  return c.body(stream, 200, {
+    'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
   });
+}
+
+/** A refused row's message as the grid's screen words it (FLASH-014 'There was an error performing the update: …'), once. */
+export function failedRowMessage(grid: GridDoc, message: string): string {
+  const template = grid.messages?.failedRow;
+  if (!template) return message;
+  const [before, after = ''] = template.split('{message}');
+  return message.startsWith(before) && message.endsWith(after) ? message : `${before}${message}${after}`;
+}
+
+/** POST …/Save: one call per paste, fill or edit batch; good rows saved, bad rows reported by key and field. */
+export async function saveGrid(c: Ctx, gridId: string) {
+  const ctx = c.get('ctx');
+  const user = c.get('user');
+  const { grid, keyField } = gridFor(ctx, user, gridId, 'edit');
+  const columns = new Set(grid.columns.filter((col) => !col.readOnly).map((col) => col.field));
+  const rows = c.get('body').rows as BulkRow[];
+  // A grid saves only its own editable columns; anything else in a row is refused with that row.
+  const outside = rows.flatMap((row) => Object.keys(row.Changes).filter((f) => !columns.has(f)).map((f) => ({ Key: row.Key, f })));
+  const refused = new Set(outside.map((o) => o.Key));
+  const result = await saveRows(ctx, user, grid.entity, keyField, rows.filter((row) => !refused.has(row.Key)), grid.columns.map((col) => col.field), grid.id);
+  for (const key of refused) {
+    result.Failed.push({ Key: key, Status: 403, Message: 'This grid cannot change that column.',
+      Errors: outside.filter((o) => o.Key === key).map((o) => ({ Field: `/${o.f}`, Message: 'Not an editable column of this grid.' })) });
+    result.IsSuccessful = false;
+  }
+  for (const f of result.Failed) f.Message = failedRowMessage(grid, f.Message);
+  return c.json(result);
+}
+
+/** Body schemas of the grid calls (also used by the named flash-edit calls). */
+export const GRID_SEARCH = { body: 'grid-search' } as const;
+export const GRID_SAVE = { body: 'grid-save', maxBody: 8 * 1024 * 1024 } as const;
+
+export function gridRoutes(r: ApiRouter) {
+  const params = { gridId: 'text' } as const;
+  r.post('/api/Grid/:gridId/Search', SIGNED_IN, { ...GRID_SEARCH, params }, (c) => searchGrid(c, c.req.param('gridId') ?? ''));
+  r.post('/api/Grid/:gridId/Export', SIGNED_IN, { ...GRID_SEARCH, params }, (c) => exportGridFile(c, c.req.param('gridId') ?? ''));
+  r.post('/api/Grid/:gridId/Save', SIGNED_IN, { ...GRID_SAVE, params }, (c) => saveGrid(c, c.req.param('gridId') ?? ''));
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MILESTONE_MESSAGES, MILESTONES, milestoneChanges } from './milestones';
+import { MILESTONE_MESSAGES, MILESTONES, milestoneChanges, milestoneMessages } from './milestones';
+import { chainFault, milestoneSave } from './milestone-edits';
 
 const at = { today: '2026-11-26', userId: 7 };
 const factory = { FactName: 'Dong Nai Footwear Co., Ltd.', FactNameKy: '310101', FFC: 20 };
@@ -84,6 +85,24 @@ describe('milestone chain (DECISIONS CW-036 / FLASH-012)', () => {
         const out = milestoneChanges(rec, changes, at);
         if (!out.refusals.length) rec = { ...rec, ...out.changes };
         expectValidChain(rec);
+      }
+    }));
+  });
+  it('FLASH-010 FLASH-011 FLASH-012 each screen answers in its own texts: the costing grid its own, the colorway screen and imports theirs', () => {
+    expect(milestoneMessages('costing')).toBe(MILESTONE_MESSAGES.costingGrid);
+    expect(milestoneMessages('costing').costingNoFactory).toBe("Costing Complete can't be checked because a factory has not yet been assigned!");
+    expect(milestoneMessages('costing').ffcMissing).toBe('Cost (FFC) must be entered before you can check off a milestone!');
+    for (const screen of [undefined, 'prototype', 'forecast']) expect(milestoneMessages(screen)).toBe(MILESTONE_MESSAGES.colorway);
+  });
+
+  it('CW-028..033 FLASH-007..009 any sequence of milestone cell edits and pastes leaves a valid chain; every refusal has a text on both screens', () => {
+    fc.assert(fc.property(fc.array(milestoneSave, { maxLength: 25 }), (saves) => {
+      let rec: Record<string, unknown> = { ...factory };
+      for (const changes of saves) {
+        const out = milestoneChanges(rec, changes, at);
+        for (const r of out.refusals) expect(milestoneMessages('costing')[r.reason] && milestoneMessages()[r.reason]).toBeTruthy();
+        if (!out.refusals.length) rec = { ...rec, ...out.changes };
+        expect(chainFault(rec)).toBeNull();
       }
     }));
   });

@@ -11,4 +11,11 @@ describe('volume totals on a save', () => {
     const changes = { FFC: 3 };
     expect(withVolumeTotals({ USVolume: 100 }, changes)).toBe(changes);
   });
+  it('FLASH-023 a volume that is not a whole number ≥ 0 leaves the totals to the schema check of its own cell', () => {
+    for (const bad of [12.5, -1, '12']) {
+      const changes = { USVolume: bad, CAVolume: 3 };
+      expect(withVolumeTotals({ AsiaVolume: 5 }, changes)).toBe(changes);
+    }
+    expect(withVolumeTotals({ AsiaVolume: 5 }, { USVolume: null })).toEqual({ USVolume: null, IntnlVolume: 5, TotalVolume: 5 });
+  });
 });

@@ -6,7 +6,11 @@ import { REGIONAL_VOLUMES, volumeTotals } from './volume-totals';
 
 type Rec = Record<string, unknown>;
 
+const volume = (v: unknown) => v === null || (Number.isInteger(v) && (v as number) >= 0);
+
+/** A volume that is not a whole number ≥ 0 leaves the totals as they are: the schema check refuses that cell alone (FLASH-023). */
 export function withVolumeTotals(prev: Rec, changes: Rec): Rec {
-  if (!REGIONAL_VOLUMES.some((f) => f in changes)) return changes;
+  const touched = REGIONAL_VOLUMES.filter((f) => f in changes);
+  if (!touched.length || !touched.every((f) => volume(changes[f]))) return changes;
   return { ...changes, ...volumeTotals({ ...prev, ...changes }) };
 }

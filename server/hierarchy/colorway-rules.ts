@@ -18,6 +18,7 @@ export const MSG = {
   invalidHts: 'Invalid HTS code for the country of origin and destination.',
   stockNumberExists: 'Stock Number already exists for this season and factory.',
   relinkOnly: 'The pattern of a colorway changes only by relink.',
+  invalidLaunch: 'Invalid Launch Number',
 } as const;
 
 /** ProductTypeId 3 is carry-over (CW-026). */
@@ -104,6 +105,32 @@ async function htsDuties(q: Queryable, codes: string[]) {
   return new Map(rows.map((r) => [dutyKey(r.htsstawn, r.countryorigin, r.countrydestination), { key: r.htskey, duty: Number(r.duty) }]));
 }
 
+/** FLASH-022: the launch date ids of the colorway's line plan by launch number (1..8). */
+export function launchDates(q: Queryable, prototypeSeasonalId: unknown): Promise<Map<number, number>> {
+  return cached(q, 'launchDates', [prototypeSeasonalId], async () => (await launchDatesOf(q, [prototypeSeasonalId])).get(prototypeSeasonalId) ?? new Map());
+}
+
+/** The launch dates of the line plan of each colorway (through its pattern and brief), in one query. */
+async function launchDatesOf(q: Queryable, ids: unknown[]) {
+  const rows = await q.query<{ id: number; n: number; ld: number }>(
+    `SELECT ps.prototypeseasonalid AS id, ld.launchnumber AS n, ld.lineplanlaunchdateid AS ld
+       FROM prototype_seasonals ps JOIN pattern_seasonals pas ON pas.patternseasonalid = ps.patternseasonalid
+       JOIN brief_seasonals bs ON bs.briefseasonalid = pas.briefseasonalid
+       JOIN line_plan_launch_dates ld ON ld.lineplanid = bs.lineplanid
+      WHERE ps.prototypeseasonalid = ANY($1::int[])`, [ids]);
+  const out = new Map<unknown, Map<number, number>>();
+  for (const r of rows) out.set(r.id, (out.get(r.id) ?? new Map()).set(r.n, r.ld));
+  return out;
+}
+
+/** CW-040/042 for many (brand, user) pairs in one query: the active users of each brand among them. */
+async function brandUsers(q: Queryable, brandIds: unknown[], userIds: unknown[]) {
+  const rows = await q.query<{ brandid: number; userid: number }>(
+    `SELECT ub.brandid, u.userid FROM users u JOIN user_brands ub ON ub.userid = u.userid
+      WHERE u.userid = ANY($1::int[]) AND ub.brandid = ANY($2::int[]) AND u.isactive`, [userIds, brandIds]);
+  return new Set(rows.map((r) => `${r.brandid}|${r.userid}`));
+}
+
 /** CW-046: another colorway of the season and factory with the same stock number (carry-over exempt). */
 export async function stockNumberTaken(q: Queryable, c: StockPlace) {
   return (await stockNumbersTaken(q, [c]))[0];
@@ -126,7 +153,7 @@ export async function stockNumbersTaken(q: Queryable, places: StockPlace[]): Pro
 
 /**
  * The lookups the colorway hooks ask for, loaded for all rows of a save in one query per table and
- * primed into the request cache: factories, service fees, brand flags, HTS duties, responsible users.
+ * primed into the request cache: factories, service fees, brand flags, responsible users, launch dates, HTS duties.
  */
 export async function prepareLookups(q: Queryable, rows: { prev: Record<string, unknown>; changes: Record<string, unknown> }[]) {
   const text = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
@@ -143,6 +170,19 @@ export async function prepareLookups(q: Queryable, rows: { prev: Record<string, 
   }
   const flags = await brandFlags(q, brands);
   brands.forEach((b) => prime(q, 'brandFlags', [b], flags.get(b) ?? null));
+
+  // The responsible users the rows name, as responsibleErrors (pattern-rules.ts) asks for them.
+  const responsible = unique(rows.map((r) => r.changes.ResponsibleId).filter((v) => Number.isInteger(v) && v !== 1));
+  if (responsible.length) {
+    const known = await brandUsers(q, brands, responsible);
+    for (const b of brands) for (const u of responsible) prime(q, 'responsible', [b, u], known.has(`${b}|${u}`));
+  }
+
+  const launching = rows.filter((r) => 'Launch' in r.changes).map((r) => r.prev.PrototypeSeasonalId);
+  if (launching.length) {
+    const dates = await launchDatesOf(q, launching);
+    launching.forEach((id) => prime(q, 'launchDates', [id], dates.get(id) ?? new Map()));
+  }
 
   const codes = unique(rows.flatMap((r) => HTS_REGIONS.flatMap(([region]) => {
     const code = `${region}HtsStawn`;

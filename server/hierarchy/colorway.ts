@@ -3,12 +3,12 @@
  * statuses 3..7 read-only): the factory (CW-020/022/023), release stamps (CW-019), the responsible
  * user (CW-040/042), final spec lock and leather approval stamps (CW-037/038), costing — service fee,
  * override and price rule (CW-043..045) — the milestone chain (CW-027..035, DECISIONS CW-036 /
- * FLASH-012), volume totals (CW-050/051), HTS codes (FLASH-029..031) and stock-number uniqueness
+ * FLASH-012), the forecast grid's launch number (FLASH-022), volume totals (CW-050/051), HTS codes (FLASH-029..031) and stock-number uniqueness
  * (CW-046); the pattern moves only by relink (CW-055, its own call; brand and season are fixed
  * references the write path refuses to change). The
  * flash-edit grids save through the same path, so these rules hold there too.
  */
-import { milestoneChanges, MILESTONE_MESSAGES, touchesMilestones } from '../domain/milestones';
+import { milestoneChanges, milestoneMessages, touchesMilestones } from '../domain/milestones';
 import { PRICE_INPUTS, prices } from '../domain/price-rule';
 import { withVolumeTotals } from '../domain/volume-changes';
 import { badRequest, type FieldError } from '../http/errors';
@@ -16,7 +16,7 @@ import type { Queryable } from '../db/client';
 import { onPrepare, onSetCheck, onUpdate, type RowChange, type UpdateHookArgs } from '../records/hooks';
 import { responsibleErrors, today } from './pattern-rules';
 import {
-  canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, MSG, pdmPrice, prepareLookups, serviceFee, stockNumbersTaken,
+  canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, launchDates, MSG, pdmPrice, prepareLookups, serviceFee, stockNumbersTaken,
 } from './colorway-rules';
 
 type Changes = Record<string, unknown>;
@@ -102,12 +102,25 @@ async function costing({ q, prev, changes, warn }: UpdateHookArgs): Promise<Chan
 }
 
 /** CW-027..035 with DECISIONS CW-036 / FLASH-012: one milestone rule set. */
-async function milestones({ q, user, prev, changes }: UpdateHookArgs): Promise<Changes> {
+async function milestones({ q, user, prev, changes, screen }: UpdateHookArgs): Promise<Changes> {
   if (!touchesMilestones(changes)) return changes;
   const price = await pdmPrice(q, { ...prev, ...changes });
   const { changes: out, refusals } = milestoneChanges(prev, changes, { today: today(), userId: user.userId, pdmPrice: price });
-  if (refusals.length) refuse(refusals.map((r) => fieldError(r.field, MILESTONE_MESSAGES.colorway[r.reason])));
+  if (refusals.length) refuse(refusals.map((r) => fieldError(r.field, milestoneMessages(screen)[r.reason])));
   return out;
+}
+
+/**
+ * FLASH-022: the forecast grid's Launch number (input only, `x-input`) becomes the line plan's launch
+ * date id; a number the line plan has no launch for is refused; an empty one clears the launch date.
+ */
+async function launch({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
+  if (!('Launch' in changes)) return changes;
+  const { Launch: n, ...out } = changes;
+  if (blank(n)) return { ...out, LinePlanLaunchDateId: null };
+  const id = Number.isInteger(n) ? (await launchDates(q, prev.PrototypeSeasonalId)).get(n as number) : undefined;
+  if (!id) refuse([fieldError('Launch', MSG.invalidLaunch)]);
+  return { ...out, LinePlanLaunchDateId: id };
 }
 
 /** CW-050/051, DECISIONS FLASH-021. */
@@ -158,5 +171,5 @@ async function stockNumbers({ q, rows }: { q: Queryable; rows: RowChange[] }): P
 }
 
 onPrepare('colorway', ({ q, rows }) => prepareLookups(q, rows));
-for (const hook of [fixedPattern, factory, release, responsible, approvals, costing, milestones, volumes, hts]) onUpdate('colorway', hook);
+for (const hook of [fixedPattern, factory, release, responsible, approvals, costing, milestones, launch, volumes, hts]) onUpdate('colorway', hook);
 onSetCheck('colorway', stockNumbers);

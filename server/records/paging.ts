@@ -21,3 +21,13 @@ export function paged<T>(results: T[], pageNumber: number, pageSize: number, tot
     LastRecord: total === 0 ? 0 : first + results.length - 1,
   };
 }
+
+/**
+ * The same shape as JSON text around rows already serialised (a JSON array built by the database),
+ * so a page of 10,000 rows is never parsed and serialised again in JS.
+ */
+export function pagedJson(rowsJson: string, pageNumber: number, pageSize: number, total: number): string {
+  const shown = Math.max(0, Math.min(pageSize, total - (pageNumber - 1) * pageSize));
+  const { Results: _none, ...page } = paged(new Array(shown), pageNumber, pageSize, total);
+  return `{"Results":${rowsJson},${JSON.stringify(page).slice(1)}`;
+}

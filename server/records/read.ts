@@ -8,11 +8,11 @@ import type { AppContext } from '../context';
 import type { EntitySchema } from '../schemas/documents';
 import { fieldAccess } from '../schemas/visibility';
 import { badRequest, notFound } from '../http/errors';
-import { paged, type Paged } from './paging';
+import { paged, pagedJson, type Paged } from './paging';
 import { columnOf } from './split-record';
 import { containsPattern } from '../db/contains';
 import { AppError } from '../http/errors';
-import { withNameFields, withReferenceNames } from './references';
+import { nameFieldOf, referenceOf, withNameFields, withReferenceNames } from './references';
 
 export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
@@ -30,7 +30,13 @@ function visibleColumns(ctx: AppContext, user: SessionUser, entity: string, only
   const wanted = only ? new Set(only) : undefined;
   const fields = Object.keys(schema.properties).filter((f) =>
     !hidden.has(f) && schema.properties[f].type !== 'array' && (!wanted || wanted.has(f)));
-  return { schema, fields, select: fields.map((f) => `${column(schema, f)} AS "${f}"`).join(', ') };
+  return { schema, fields, hidden, select: fields.map((f) => `${column(schema, f)} AS "${f}"`).join(', ') };
+}
+
+/** A field's value as JSON built by the database gives it as the JS read path does (timestamps as ISO 8601 in UTC). */
+export function jsonValueSql(schema: EntitySchema, field: string): string {
+  const col = column(schema, field);
+  return schema.properties[field]?.format === 'date-time' ? `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : col;
 }
 
 /** Brand (and factory) scope as SQL conditions with their parameters, numbered from `start`. */
@@ -76,60 +82,141 @@ export interface SearchRequest {
   BrandId?: number; SeasonId?: number; StatusId?: number; StatusIdSecondary?: number;
 }
 
+/** One SQL condition of a search; `param` adds a parameter and answers its placeholder. */
+export type Condition = (param: (value: unknown) => string) => string;
+
 /** Filters a grid document declares (GridDoc.filters), with the request's values. */
 export interface ExtraFilters {
   text?: { fields: string[]; value: string };
   equals?: Record<string, unknown>;
   /** A boolean field whose false rows are left out. */
   activeOnly?: string;
+  /** Further conditions (a grid's column filters, records/column-filters.ts). */
+  conditions?: Condition[];
+  /** Only these records (a reload of some rows). */
+  keys?: number[];
 }
 
-
-/**
- * The statements behind a page of records: its rows and the count of all matches, each with
- * parameters only (page size and offset too), so their text repeats and they are prepared.
- */
-export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}) {
-  const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
+/** The WHERE of a search: scope, not deleted, the request's filters; parameters numbered from 1. */
+function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters) {
   const s = scope(schema, user, 0);
   const where = [...s.where];
   const params = [...s.params];
+  const param = (v: unknown) => { params.push(v); return `$${params.length}`; };
   if ('IsDeleted' in schema.properties) where.push('NOT isdeleted');
-  const add = (sql: (n: number) => string, value: unknown) => { params.push(value); where.push(sql(params.length)); };
-  if (extra.text?.value) add((n) => `(${extra.text!.fields.map((f) => `${column(schema, f)}::text ILIKE $${n}`).join(' OR ')})`, containsPattern(extra.text.value));
-  for (const [f, v] of Object.entries(extra.equals ?? {})) add((n) => `${column(schema, f)} = $${n}`, v);
+  if (extra.text?.value) {
+    const pattern = param(containsPattern(extra.text.value));
+    where.push(`(${extra.text.fields.map((f) => `${column(schema, f)}::text ILIKE ${pattern}`).join(' OR ')})`);
+  }
+  for (const [f, v] of Object.entries(extra.equals ?? {})) where.push(`${column(schema, f)} = ${param(v)}`);
   if (extra.activeOnly) where.push(`${column(schema, extra.activeOnly)} IS TRUE`);
-  if (req.BrandId !== undefined) add((n) => `${column(schema, schema['x-brandField'] ?? 'BrandId')} = $${n}`, req.BrandId);
-  if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) add((n) => `seasonid = $${n}`, req.SeasonId);
+  if (req.BrandId !== undefined) where.push(`${column(schema, schema['x-brandField'] ?? 'BrandId')} = ${param(req.BrandId)}`);
+  if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) where.push(`seasonid = ${param(req.SeasonId)}`);
   const statuses = [req.StatusId, req.StatusIdSecondary].filter((x): x is number => x !== undefined);
   if (statuses.length && 'StatusId' in schema.properties) {
     // The synthetic groups 9998/9999 (LOOKUP-030) expand to their member statuses; as one array
     // (an init plan) the status is an index condition.
-    add((n) => `statusid = ANY(ARRAY(SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY($${n})) || $${n}::int[])`, statuses);
+    const n = param(statuses);
+    where.push(`statusid = ANY(ARRAY(SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY(${n})) || ${n}::int[])`);
   }
+  if (extra.keys) where.push(`${column(schema, keyField)} = ANY(${param(extra.keys)}::int[])`);
+  for (const c of extra.conditions ?? []) where.push(c(param));
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/**
+ * The statements behind a page of records: its rows and the count of all matches, each with
+ * parameters only (page size and offset too), so their text repeats and they are prepared.
+ * `json`: the page as one JSON text built by the database (grids: no per-row work in JS), names of
+ * references the view does not carry from the `$names` parameter (source → id → name).
+ */
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}) {
+  const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
+  const { whereSql, params } = searchWhere(schema, user, keyField, req, extra);
   const sort = req.sortColumn ?? keyField;
   if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const n = params.length;
   const key = column(schema, keyField);
   const order = `ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
+  // All matches' keys and sort values in one pass over the view narrowed to the filter and sort
+  // columns (PostgreSQL drops the joins nothing refers to; unordered, it joins the cheapest way),
+  // counted and sorted from there; then the shown fields, names and all, for the page's keys only.
+  const matches = `WITH matches AS MATERIALIZED (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${viewOf(entity)} ${whereSql}),
+                 page AS (SELECT "$key" FROM matches ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`;
+  const onPage = `${key} = ANY(ARRAY(SELECT "$key" FROM page))`;
+  // Page 0 or below is the first page (a negative OFFSET is an error on PostgreSQL), for every caller; no page size: every match.
+  const paging = [req.pageSize > 0 ? req.pageSize : null, req.pageSize > 0 ? (Math.max(1, req.pageNumber) - 1) * req.pageSize : 0];
+  const refs = namedReferences(schema, fields);
+  const jsonSelect = [...fields.map((f) => `${jsonValueSql(schema, f)} AS "${f}"`),
+    ...refs.map((r) => `$${n + 3}::jsonb -> '${r.source}' ->> (${column(schema, r.field)})::text AS "${r.nameField}"`)].join(', ');
   return {
+    /** The fields the statements select (the visible ones of `only`). */
+    fields,
     count: { sql: `SELECT count(*)::int AS n FROM ${viewOf(entity)} ${whereSql}`, params },
-    // All matches' keys and sort values in one pass over the view narrowed to the filter and sort
-    // columns (PostgreSQL drops the joins nothing refers to; unordered, it joins the cheapest way),
-    // counted and sorted from there; then the shown fields, names and all, for the page's keys only.
     // A page past the end has no rows to carry the count: `count` then.
     rows: {
-      sql: `WITH matches AS MATERIALIZED (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${viewOf(entity)} ${whereSql}),
-                 page AS (SELECT "$key" FROM matches ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})
-            SELECT ${select}, (SELECT count(*)::int FROM matches) AS "$total" FROM ${viewOf(entity)}
-             WHERE ${key} = ANY(ARRAY(SELECT "$key" FROM page))
-             ${order}`,
-      // Page 0 or below is the first page (a negative OFFSET is an error on PostgreSQL), for every caller.
-      params: [...params, Math.max(0, req.pageSize), (Math.max(1, req.pageNumber) - 1) * Math.max(0, req.pageSize)],
+      sql: `${matches}
+            SELECT ${select}, (SELECT count(*)::int FROM matches) AS "$total" FROM ${viewOf(entity)} WHERE ${onPage} ${order}`,
+      params: [...params, ...paging],
     },
+    /** References named from `$names` (empty: the statement has no such parameter). */
+    references: refs,
+    /** The distinct ids of those references on the page, per field (arrays). */
+    referenceIds: refs.length ? {
+      sql: `${matches} SELECT ${refs.map((r) => `array_agg(DISTINCT ${column(schema, r.field)}) AS "${r.field}"`).join(', ')} FROM ${viewOf(entity)} WHERE ${onPage}`,
+      params: [...params, ...paging],
+    } : undefined,
+    json: (names?: Record<string, Record<string, string | null>>) => ({
+      sql: `${matches}
+            SELECT (SELECT count(*)::int FROM matches) AS total,
+                   (SELECT coalesce(json_agg(r), '[]')::text FROM (SELECT ${jsonSelect} FROM ${viewOf(entity)} WHERE ${onPage} ${order}) r) AS rows`,
+      params: [...params, ...paging, ...(refs.length ? [JSON.stringify(names ?? {})] : [])],
+    }),
+    /** Every match's key in order (an export reads the rows in chunks of these). */
+    keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },
   };
+}
+
+/** Reference fields among `fields` whose names the view does not carry: named by `withReferenceNames` (references.ts). */
+export function namedReferences(schema: EntitySchema, fields: readonly string[]) {
+  return fields.flatMap((field) => {
+    const ref = referenceOf(schema.properties[field]);
+    if (!ref || schema.properties[field].type === 'array') return [];
+    const nameField = nameFieldOf(field, ref);
+    return withNameFields(schema, [field]).includes(nameField) ? [] : [{ field, nameField, source: ref.source }];
+  });
+}
+
+/**
+ * Names of the references `namedReferences` lists for the given ids (field → ids), through the one
+ * naming path (`withReferenceNames`: the user's brands and factories apply): source → id → name.
+ */
+export async function referenceNameMap(ctx: AppContext, user: SessionUser, schema: EntitySchema, refs: ReturnType<typeof namedReferences>, ids: Record<string, unknown[] | null>) {
+  const probes = refs.flatMap((r) => (ids[r.field] ?? []).filter((v) => v !== null).map((v) => ({ [r.field]: v }) as Record<string, unknown>));
+  const named = await withReferenceNames(ctx, ctx.db, user, schema, probes);
+  const out: Record<string, Record<string, string | null>> = {};
+  for (const row of named) {
+    for (const r of refs) if (r.field in row) (out[r.source] ??= {})[String(row[r.field])] = (row[r.nameField] as string | null) ?? null;
+  }
+  return out;
+}
+
+/**
+ * A page of records as JSON text (the paged shape, CONST-008), built by the database: one
+ * statement, plus one for the ids of references the view does not name and one for their names.
+ */
+export async function searchRecordsJson(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only: string[], extra: ExtraFilters = {}): Promise<string> {
+  const schema = ctx.schemas.entities.get(entity)!;
+  const st = searchStatements(ctx, user, entity, keyField, req, withNameFields(schema, only), extra);
+  let names: Record<string, Record<string, string | null>> | undefined;
+  if (st.referenceIds) {
+    const [ids] = await ctx.db.query(st.referenceIds.sql, st.referenceIds.params, { prepare: true });
+    names = await referenceNameMap(ctx, user, schema, st.references, ids);
+  }
+  const json = st.json(names);
+  const [{ total, rows }] = await ctx.db.query<{ total: number; rows: string }>(json.sql, json.params, { prepare: true });
+  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, total);
 }
 
 /**

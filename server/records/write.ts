@@ -3,7 +3,7 @@
  * for all rows of a request at once — check field rights → read the records in one query → refuse
  * a changed fixed reference (fixed-references.ts: brand, season, parent keep their value) → lock
  * them and check their row versions in one statement → entity hooks per row in TypeScript over
- * lookups loaded once (request-cache.ts) → set checks between rows → validate each merged record →
+ * lookups loaded once (request-cache.ts), input-only fields (`x-input`) dropped after them → set checks between rows → validate each merged record →
  * one UPDATE per table → one audit insert → one read of the results. A single-record save is the
  * same path with one row. A row that fails any check is reported alone (its own AppError) and not
  * written; every check runs before the first write, so no savepoints are needed for them.
@@ -54,7 +54,7 @@ function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAcce
     const prop = schema.properties[field];
     if (!prop) errors.push({ Field: `/${field}`, Message: 'Unknown field.' });
     else if (access.hidden.has(field)) hiddenTouched = true;
-    else if (access.readOnly.has(field) || !prop['x-table']) errors.push({ Field: `/${field}`, Message: 'You may not change this field.' });
+    else if (access.readOnly.has(field) || !(prop['x-table'] || prop['x-input'])) errors.push({ Field: `/${field}`, Message: 'You may not change this field.' });
   }
   if (hiddenTouched) errors.push({ Field: '/', Message: 'The request changes fields you may not change.' });
   if (errors.some((e) => e.Message === 'Unknown field.')) return badRequest('The request names unknown fields.', errors);
@@ -78,6 +78,14 @@ function stale(last: { changedat: string; name: string } | undefined, current: n
 }
 
 const withoutNulls = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null));
+
+/**
+ * The changes without the entity's input-only fields (`x-input`, ADR 002: e.g. the forecast grid's Launch
+ * number): the hooks have turned them into stored fields; they are neither validated, written nor audited.
+ */
+function withoutInputs(schema: EntitySchema, changes: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(changes).filter(([f]) => !schema.properties[f]?.['x-input']));
+}
 
 export function updateRecord(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: UpdateRequest) {
   return ctx.db.tx((q) => updateRecordIn(ctx, q, user, entity, keyField, req));
@@ -169,7 +177,7 @@ export async function planUpdates(
     const req = reqs[i];
     const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
     try {
-      const changes = await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes }, warn, screen: req.screen });
+      const changes = withoutInputs(schema, await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes }, warn, screen: req.screen }));
       const errors = ctx.schemas.validate('entity', entity, withoutNulls({ ...prevOf(i), ...changes }));
       if (errors.length) throw badRequest(INVALID, errors);
       changesOf.set(i, changes);

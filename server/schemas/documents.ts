@@ -33,6 +33,8 @@ export interface PropertySchema {
   'x-column'?: string;
   'x-lookup'?: string;
   'x-computed'?: boolean;
+  /** Accepted in a save's changes and read from the view, never stored itself: an entity hook turns it into stored fields (ADR 002). */
+  'x-input'?: boolean;
   'x-money'?: boolean;
   /** An integer user id the screens show as the user's name (shorthand for `x-ref: { source: 'users' }`). */
   'x-user'?: boolean;

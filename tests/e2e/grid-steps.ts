@@ -19,3 +19,20 @@ export async function paste(page: Page, text: string) {
     (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
+
+/** Selects the cell of a column (by title) in a visual row: the column finder, then Down `row` times. */
+export async function goToCell(page: Page, title: string, row: number) {
+  await goToColumn(page, title);
+  for (let i = 0; i < row; i++) await page.keyboard.press('ArrowDown');
+}
+
+/** The shown text and title of a cell (column by title, visual row from 0); the row must be in view. */
+export function cellAt(page: Page, title: string, row: number) {
+  return page.evaluate(([t, r]) => {
+    const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
+      .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t);
+    const col = th?.getAttribute('aria-colindex');
+    const td = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`);
+    return td ? { text: td.textContent ?? '', title: td.getAttribute('title'), error: td.classList.contains('cell--error') } : null;
+  }, [title, row] as const);
+}

@@ -16,6 +16,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { Navigate, useNavigate } from 'react-router-dom';
 import type Handsontable from 'handsontable/base';
 import { useSessionStore } from '../../auth/session-store';
+import { saveFile } from '../../api/http';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { recordKeyField } from '../fields/field-kind';
@@ -23,11 +24,13 @@ import { useEntitySchema, useGridDocument } from '../fields/schema-docs';
 import { ColumnChooser } from './ColumnChooser';
 import { ColumnFinder } from './ColumnFinder';
 import { applyPrefs, EMPTY_PREFS, frozenCount, withWidth, type ColumnPrefs } from './column-prefs';
-import type { GridRecord } from './change-batch';
+import { wrapMessage, type GridRecord } from './change-batch';
+import { describeFilter, withColumnFilter, type ColumnFilter, type ColumnFilters } from './column-filters';
+import { ColumnFilterPopover } from './ColumnFilterPopover';
 import { gridColumns, inView, isEditable, type GridColumn } from './columns';
-import { saveGrid, type GridFilters } from './grid-api';
+import { exportGrid, saveGrid, searchKeys, type GridFilters } from './grid-api';
 import { holdsRef } from './grid-permissions';
-import { GridTable, type GridSort } from './GridTable';
+import { GridTable, type GridSort, type GridTableApi } from './GridTable';
 import { Pager } from './Pager';
 import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
 import { useGridRecords, type RowSource } from './use-grid-records';
@@ -36,6 +39,13 @@ export type { RowSource } from './use-grid-records';
 
 /** Said when someone types or pastes into a grid they cannot edit. */
 export const READ_ONLY_MESSAGE = 'This grid is read only.';
+
+/** Said when the records cannot be loaded and the grid document names no text of its own. */
+export const LOAD_ERROR = 'The records could not be loaded.';
+
+/** The toolbar text of a running save: 'Saving…', or 'Saving 1,000 of 10,000 rows…' for a large one. */
+export const savingText = (p: { done: number; total: number } | null) =>
+  p && p.total > 1 ? `Saving ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} rows…` : 'Saving…';
 
 export interface DataGridProps {
   /** Id of the grid document, e.g. 'costing'. */
@@ -115,12 +125,26 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
   const ready = !!grid && !!schema && canRead;
-  const { records, total, totalPages, error, loading, all } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, sort, page, pageSize });
+  const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
+  const { records, total, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize });
   // New rows from the screen (a filter) start at the first page again.
   useEffect(() => { if (source) setPage(1); }, [source?.rows]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [pending, setPending] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  // Rows someone else changed since they were loaded (409 on save): offered for a reload.
+  const [stale, setStale] = useState<ReadonlySet<number>>(new Set());
+  const [reloading, setReloading] = useState(false);
+  const tableApi = useRef<GridTableApi | null>(null);
+  useEffect(() => { setStale(new Set()); }, [records]);
+  const onStale = useCallback((keys: number[]) => setStale((s) => new Set([...s, ...keys])), []);
+  const onProgress = useCallback((done: number, total: number) => setProgress({ done, total }), []);
+  const onPendingChange = useCallback((p: boolean) => { setPending(p); if (!p) setProgress(null); }, []);
+  const onNotice = useCallback((text: string) => setStatus({ text, error: false }), []);
+  const [filterOpen, setFilterOpen] = useState<{ field: string; anchor: DOMRect } | null>(null);
+  const onFilterOpen = useCallback((field: string, anchor: DOMRect) => setFilterOpen({ field, anchor }), []);
+  const closeFilter = useCallback(() => setFilterOpen(null), []);
   useUnsavedChanges(pending, `grid:${gridId}`);
   const ownHotRef = useRef<Handsontable | null>(null);
   const hotRef = outerHotRef ?? ownHotRef;
@@ -142,7 +166,27 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     updatePrefs({ ...prefs, hidden: [...next] });
   }, [prefs, updatePrefs]);
   const openRow = useMemo(() => onRowOpen ?? (recordLink ? (r: GridRecord) => void navigate(recordLink(r)) : undefined), [onRowOpen, recordLink, navigate]);
-  const onSave = useCallback((rows: Parameters<typeof saveGrid>[1]) => saveGrid(gridId, rows), [gridId]);
+  const failedText = useMemo(() => wrapMessage(grid?.messages?.failedRow), [grid?.messages?.failedRow]);
+  const onSave = useCallback((rows: Parameters<typeof saveGrid>[1], onChunk: Parameters<typeof saveGrid>[2]) => saveGrid(gridId, rows, onChunk), [gridId]);
+  const reloadStale = async () => {
+    setReloading(true);
+    try {
+      const keys = [...stale];
+      tableApi.current?.replaceRows(await searchKeys(gridId, keyField, keys));
+      setStale((s) => new Set([...s].filter((k) => !keys.includes(k))));
+      setStatus({ text: `${keys.length} row${keys.length === 1 ? '' : 's'} reloaded.`, error: false });
+    } catch {
+      toast.error('The rows could not be reloaded.');
+    } finally {
+      setReloading(false);
+    }
+  };
+  const filtered = useMemo(() => new Map(Object.entries(columnFilters).map(([f, v]) => [f, describeFilter(columns.find((c) => c.field === f) ?? { kind: 'text' }, v)])), [columnFilters, columns]);
+  const applyFilter = useCallback((field: string, f: ColumnFilter | null) => {
+    setColumnFilters((cf) => withColumnFilter(cf, field, f));
+    setFilterOpen(null);
+    setPage(1);
+  }, []);
   const onReadOnlyInput = useCallback(() => setStatus({ text: READ_ONLY_MESSAGE, error: false }), []);
   const onSaved = useCallback(({ saved, failed }: { saved: number; failed: number }) => {
     if (failed) setStatus({ text: `${saved} row${saved === 1 ? '' : 's'} saved; ${failed} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
@@ -154,11 +198,20 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     hot.scrollViewportTo({ col: index });
     hot.selectCell(Math.max(0, hot.getSelectedRangeLast()?.highlight.row ?? 0), index);
   }, []);
+  const report = reportName ?? grid?.report ?? grid?.title ?? gridId;
+  // The server's export of the same query (every record, the user's visible fields only); the
+  // browser builds the file itself where the server has no export for the grid.
   const exportAll = async () => {
     setExporting(true);
     try {
+      const file = source ? null : await exportGrid(gridId, query);
+      if (file) {
+        const { exportFileName } = await import('./export-rows');
+        saveFile(file.blob, file.name ?? exportFileName(report));
+        return;
+      }
       const [{ downloadXlsx }, rows] = await Promise.all([import('./export-xlsx'), all()]);
-      await downloadXlsx(reportName ?? grid?.title ?? gridId, visible, rows);
+      await downloadXlsx(report, visible, rows);
     } catch {
       toast.error('The export failed.');
     } finally {
@@ -179,25 +232,38 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
           {exporting ? <span className="spinner" aria-hidden="true" /> : null} Export
         </button>
         <span className="spacer" />
-        {pending && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Saving…</span>}
+        {stale.size > 0 && !pending && (
+          <button type="button" className="btn btn--small" onClick={() => void reloadStale()} disabled={reloading}
+            title="Someone else changed these rows since they were loaded; reload them to see their values.">
+            {reloading ? <span className="spinner" aria-hidden="true" /> : null} Reload {stale.size} changed row{stale.size === 1 ? '' : 's'}
+          </button>
+        )}
+        {pending && <span className="data-grid__status with-spinner" role="status"><span className="spinner" aria-hidden="true" /> {savingText(progress)}</span>}
         {!pending && status && <span className={`data-grid__status${status.error ? ' data-grid__status--error' : ''}`} role="status">{status.text}</span>}
         {loading && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
         {effectiveMode === 'all' && total !== undefined && <span className="data-grid__status">{total.toLocaleString('en-US')} records</span>}
       </div>
-      {error && !source ? <div className="alert alert--error" role="alert">The records could not be loaded.</div>
-        : emptyText && total === 0 ? <p className="muted data-grid__empty">{emptyText}</p> : (
+      {error && !source ? <div className="alert alert--error" role="alert">{grid.messages?.loadError ?? LOAD_ERROR}</div>
+        : (emptyText ?? grid.messages?.empty) && total === 0 && !Object.keys(columnFilters).length ? <p className="muted data-grid__empty">{emptyText ?? grid.messages?.empty}</p> : (
         <GridTable
           columns={visible} records={records} keyField={keyField} editable={editable}
           rowHeight={search ? 35 : 30} height={height} sort={sort}
-          onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={setPending} hotRef={hotRef}
+          onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={onPendingChange} hotRef={hotRef}
+          onProgress={onProgress} onStale={onStale} onNotice={onNotice} apiRef={tableApi} failedText={failedText}
+          filtered={filtered} onFilterOpen={source ? undefined : onFilterOpen}
           onRowOpen={openRow} linkField={linkField} rowHref={recordLink} onSelectionChange={onSelectionChange}
           frozen={frozenCount(visible)} onResize={onResize} onReadOnlyInput={readOnly ? onReadOnlyInput : undefined}
         />
       )}
-      {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !(emptyText && total === 0) && (
+      {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !((emptyText ?? grid.messages?.empty) && total === 0) && (
         <Pager page={page} pageSize={pageSize} totalPages={totalPages} totalRecords={total}
           onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); }} />
       )}
+      {filterOpen && (() => {
+        const col = columns.find((c) => c.field === filterOpen.field);
+        return col ? <ColumnFilterPopover key={col.field} column={col} filter={columnFilters[col.field]} anchor={filterOpen.anchor}
+          onApply={(f) => applyFilter(col.field, f)} onClose={closeFilter} /> : null;
+      })()}
       <ColumnFinder columns={visible} onPick={pickColumn} onOpen={() => hotRef.current?.unlisten()} />
     </div>
   );

@@ -13,9 +13,11 @@ import { registerAllModules } from 'handsontable/registry';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import './data-grid.css';
-import { batchChanges, failedToErrors, recordsBefore, writesAfterSave, type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow } from './change-batch';
+import type { CellErrors, GridRecord, SaveAnswer, SaveRow } from './change-batch';
 import { toServerValue } from './cell-values';
-import type { GridColumn } from './columns';
+import { shownField, type GridColumn } from './columns';
+import { GridEditor, type EditCell } from './grid-editor';
+import { cellLock, hasLocks } from './grid-previews';
 import { hotColumn, linkRenderer } from './hot-cells';
 import { parseTsv } from './tsv';
 
@@ -48,8 +50,22 @@ export interface GridTableProps {
   onSort?: (field: string) => void;
   /** A header drag: the new order of the visible fields. */
   onReorder?: (fields: string[]) => void;
-  /** One call per edit batch; resolves to the server's answer. */
-  onSave?: (rows: SaveRow[]) => Promise<Pick<SaveAnswer, 'Saved' | 'Failed'>>;
+  /** One save per edit batch (sent in chunks; `onChunk` hears each chunk's answer); resolves to the merged answer. */
+  onSave?: (rows: SaveRow[], onChunk: (answer: SaveAnswer, done: number, total: number) => void) => Promise<Pick<SaveAnswer, 'Saved' | 'Failed'>>;
+  /** Rows saved so far of a running save. */
+  onProgress?: (done: number, total: number) => void;
+  /** Rows someone else changed since they were loaded (the server's 409): the keys. */
+  onStale?: (keys: number[]) => void;
+  /** A word for the user (a cell that cannot be edited in its row's state, and why). */
+  onNotice?: (text: string) => void;
+  /** Fields with a column filter in force (their header shows it). */
+  filtered?: ReadonlyMap<string, string>;
+  /** A column's filter button, or Alt+Down on one of its cells: open its filter next to `anchor`. */
+  onFilterOpen?: (field: string, anchor: DOMRect) => void;
+  /** Wraps the messages of a row the server refused (the grid document's `failedRow`, FLASH-014). */
+  failedText?: (message: string) => string;
+  /** Receives what the grid offers its screen: replacing rows with fresh server values. */
+  apiRef?: RefObject<GridTableApi | null>;
   /** After each batch: how many rows were saved and how many rejected. */
   onSaved?: (result: { saved: number; failed: number }) => void;
   /** Receives the Handsontable instance (column finder, tests). */
@@ -72,6 +88,12 @@ export interface GridTableProps {
   onReadOnlyInput?: () => void;
 }
 
+/** What a GridTable offers the DataGrid around it. */
+export interface GridTableApi {
+  /** Puts fresh server values into the rows with these keys (a reload of rows changed by someone else); their errors go. */
+  replaceRows(rows: readonly GridRecord[]): void;
+}
+
 /** A key that would type into (or clear) a cell. */
 const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
 
@@ -87,18 +109,37 @@ function dropHolderTabindex(this: Handsontable) {
 
 /** See the module comment. */
 export function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
-  frozen = 0, onResize, onReadOnlyInput }: GridTableProps) {
+  frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, apiRef, failedText }: GridTableProps) {
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
   const recordsRef = useRef(records);
   recordsRef.current = records;
-  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput });
-  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput };
-  const chain = useRef<Promise<void>>(Promise.resolve());
+  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText });
+  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText };
 
-  const keyIndex = useMemo(() => new Map(records.map((r, i) => [Number(r[keyField]), i])), [records, keyField]);
+  const keyIndex = useMemo(() => {
+    const m = new Map<number, number>();
+    for (let i = 0; i < records.length; i++) m.set(Number(records[i][keyField]), i);
+    return m;
+  }, [records, keyField]);
   const keyIndexRef = useRef(keyIndex);
   keyIndexRef.current = keyIndex;
+  const recordByKey = useCallback((key: number) => recordsRef.current[keyIndexRef.current.get(key) ?? -1], []);
+
+  const editor = useMemo(() => new GridEditor({
+    hot: () => ref.current?.hotInstance,
+    records: () => recordsRef.current,
+    recordByKey,
+    columns: () => latest.current.columns,
+    keyField: () => latest.current.keyField,
+    get errors() { return errors.current; },
+    save: (rows, onChunk) => latest.current.onSave ? latest.current.onSave(rows, onChunk) : Promise.resolve({ Saved: [], Failed: [] }),
+    onSaved: (r) => latest.current.onSaved?.(r),
+    onPending: (p) => latest.current.onPending?.(p),
+    onProgress: (d, t) => latest.current.onProgress?.(d, t),
+    onStale: (k) => latest.current.onStale?.(k),
+    failedText: (m) => (latest.current.failedText ? latest.current.failedText(m) : m),
+  }), [recordByKey]);
 
   const errorAt = useCallback((row: number, field: string) => {
     const hot = ref.current?.hotInstance;
@@ -124,7 +165,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
   const headers = useMemo(() => columns.map((c) => {
     const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';
     return `${c.title}${arrow}`;
-  }), [columns, sort]);
+  }), [columns, sort, filtered]); // eslint-disable-line react-hooks/exhaustive-deps -- a new filter redraws the headers
 
   // Typed and pasted text becomes the stored value at once (dates, numbers, Yes/No), so the
   // grid holds server values; invalid text stays as typed and is refused in afterChange.
@@ -140,52 +181,18 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     }
   }, []);
 
-  const process = useCallback(async (list: (CellChange & { old: unknown })[]) => {
-    const hot = ref.current?.hotInstance;
-    const { columns: cols, keyField: kf, onSave: save, onSaved: saved, onPending: pending } = latest.current;
-    const current = (key: number) => recordsRef.current[keyIndexRef.current.get(key) ?? -1];
-    const before = recordsBefore(current, list);
-    const batch = batchChanges(before, list, cols);
-    for (const ch of list) errors.current.get(ch.key)?.delete(ch.field);
-    for (const ch of list) { const m = errors.current.get(ch.key); if (m) { m.delete(''); if (!m.size) errors.current.delete(ch.key); } }
-    for (const [key, m] of batch.invalid) errors.current.set(key, m);
-    // The version to send is the record's current one (an earlier batch may have moved it on).
-    for (const row of batch.rows) row.RowVersion = Number(current(row.Key)?.RowVersion ?? row.RowVersion);
-    let answer: Pick<SaveAnswer, 'Saved' | 'Failed'> = { Saved: [], Failed: [] };
-    if (batch.rows.length && save) {
-      pending?.(true);
-      try {
-        answer = await save(batch.rows);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : 'The changes could not be saved.';
-        answer = { Saved: [], Failed: batch.rows.map((r) => ({ Key: r.Key, Status: 0, Message: message })) };
-      } finally {
-        pending?.(false);
-      }
-    }
-    for (const [key, m] of failedToErrors(answer.Failed)) errors.current.set(key, m);
-    for (const s of answer.Saved) errors.current.delete(Number(s[kf]));
-    const writes = writesAfterSave(before, answer, batch.invalid.keys(), kf, cols.map((c) => c.field));
-    for (const w of writes) {
-      const rec = current(w.key);
-      if (rec) rec[w.field] = w.value;
-    }
-    hot?.render();
-    saved?.({ saved: answer.Saved.length, failed: answer.Failed.length + batch.invalid.size });
-  }, []);
-
   const afterChange = useCallback((changes: Handsontable.CellChange[] | null, source: string) => {
     if (!changes || OWN_SOURCES.has(source)) return;
     const hot = ref.current?.hotInstance;
     const kf = latest.current.keyField;
-    const list: (CellChange & { old: unknown })[] = [];
+    const list: EditCell[] = [];
     for (const [row, prop, old, value] of changes) {
       const rec = recordsRef.current[hot ? hot.toPhysicalRow(row) : row];
       if (rec) list.push({ key: Number(rec[kf]), field: String(prop), value, old });
     }
     if (!list.length) return;
-    chain.current = chain.current.then(() => process(list), () => process(list));
-  }, [process]);
+    void editor.commit(list);
+  }, [editor]);
 
   const afterOnCellMouseDown = useCallback((e: MouseEvent, coords: { row: number; col: number }) => {
     if (coords.row >= 0 && e.detail === 1 && plainLinkClick(e)) {
@@ -193,7 +200,9 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
       if (rec) latest.current.onRowOpen?.(rec);
     } else if (coords.row === -1 && coords.col >= 0) {
       const col = latest.current.columns[coords.col];
-      if (col) latest.current.onSort?.(col.field);
+      const button = (e.target as HTMLElement | null)?.closest?.('.data-grid__filter');
+      if (col && button) latest.current.onFilterOpen?.(col.field, button.getBoundingClientRect());
+      else if (col) latest.current.onSort?.(col.field);
     } else if (coords.row >= 0 && e.detail === 2 && latest.current.onRowOpen) {
       // In an editable grid a double-click on an editable cell edits it; elsewhere it opens the row.
       const hot = ref.current?.hotInstance;
@@ -211,6 +220,25 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     if (hot && readOnlyInput && typesIntoCell(e) && hot.getSelectedRangeLast()) {
       readOnlyInput();
       return;
+    }
+    const at = hot?.getSelectedRangeLast()?.highlight;
+    // Alt+Down: the filter of the selected cell's column (as Excel's autofilter).
+    if (hot && at && e.altKey && e.key === 'ArrowDown' && latest.current.onFilterOpen && !hot.getActiveEditor()?.isOpened()) {
+      const col = latest.current.columns[at.col ?? -1];
+      const th = hot.rootElement.querySelector<HTMLElement>(`.ht_clone_top th[aria-colindex="${(at.col ?? 0) + 1}"]`);
+      if (col) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        latest.current.onFilterOpen(col.field, (th ?? hot.rootElement).getBoundingClientRect());
+      }
+      return;
+    }
+    // Typing into a cell its row's state locks says why.
+    if (hot && at && typesIntoCell(e) && latest.current.onNotice && (at.row ?? -1) >= 0 && (at.col ?? -1) >= 0) {
+      const c = latest.current.columns[at.col!];
+      const rec = recordAt(at.row!);
+      const lock = c && rec && !c.readOnly ? cellLock(rec, shownField(c)) : undefined;
+      if (lock?.message) latest.current.onNotice(lock.message);
     }
     const open = latest.current.onRowOpen;
     if (!hot || !open || e.key !== 'Enter' || e.ctrlKey || e.altKey || e.shiftKey || e.metaKey || hot.getActiveEditor()?.isOpened()) return;
@@ -248,7 +276,18 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
   // cells'; the header of column n is column n + 1 for assistive tech, as its cells are.
   const afterGetColHeader = useCallback((col: number, th: HTMLTableCellElement) => {
     const c = col >= 0 ? latest.current.columns[col] : undefined;
-    if (c) th.title = c.title; else th.removeAttribute('title');
+    const filter = c ? latest.current.filtered?.get(c.field) : undefined;
+    if (c) th.title = filter ? `${c.title} (filter: ${filter})` : c.title; else th.removeAttribute('title');
+    th.querySelector('.data-grid__filter')?.remove();
+    if (c && latest.current.onFilterOpen) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.tabIndex = -1;
+      b.className = `data-grid__filter${filter ? ' data-grid__filter--on' : ''}`;
+      b.setAttribute('aria-label', `Filter ${c.title}`);
+      b.textContent = '▾';
+      th.querySelector('.relative')?.append(b);
+    }
     if (col >= 0 && th.hasAttribute('aria-colindex')) th.setAttribute('aria-colindex', String(col + 1));
   }, []);
 
@@ -266,7 +305,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
     return false;
   }, []);
 
-  // Paste from Excel: our own TSV parser, then ONE setDataAtRowProp (one afterChange, one save).
+  // Paste from Excel: our own TSV parser, then the grid editor (values in slices, one undo step, saves in chunks).
   useEffect(() => {
     const onPaste = (e: ClipboardEvent) => {
       const hot = ref.current?.hotInstance;
@@ -280,34 +319,40 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         latest.current.onReadOnlyInput();
         return;
       }
+      if (!editable) return;
       const table = parseTsv(text);
       if (!table.length) return;
-      const cols = latest.current.columns;
       const tl = range.getTopStartCorner();
       const br = range.getBottomEndCorner();
       const top = { row: Math.max(0, tl.row ?? 0), col: Math.max(0, tl.col ?? 0) };
-      const bottom = { row: br.row ?? top.row, col: br.col ?? top.col };
-      // One value pasted over a selection fills it, as in Excel.
-      const single = table.length === 1 && table[0].length === 1;
-      const rows = single ? bottom.row - top.row + 1 : table.length;
-      const width = single ? bottom.col - top.col + 1 : Math.max(...table.map((r) => r.length));
-      const lastRow = Math.min(top.row + rows, hot.countRows()) - 1;
-      const lastCol = Math.min(top.col + width, cols.length) - 1;
-      const out: [number, string, unknown][] = [];
-      for (let r = top.row; r <= lastRow; r++) {
-        for (let c = top.col; c <= lastCol; c++) {
-          const col = cols[c];
-          if (!editable || col.readOnly) continue;
-          const v = single ? table[0][0] : table[r - top.row][c - top.col];
-          if (v !== undefined) out.push([r, col.field, v]);
-        }
-      }
-      if (out.length) hot.batch(() => hot.setDataAtRowProp(out as never, 'CopyPaste.paste'));
-      hot.selectCell(top.row, top.col, lastRow, lastCol, false);
+      void editor.paste(table, top, { row: br.row ?? top.row, col: br.col ?? top.col });
     };
     window.addEventListener('paste', onPaste, true);
     return () => window.removeEventListener('paste', onPaste, true);
-  }, [editable]);
+  }, [editable, editor]);
+
+  if (apiRef) apiRef.current = {
+    replaceRows: (rows) => {
+      const kf = latest.current.keyField;
+      for (const row of rows) {
+        const key = Number(row[kf]);
+        const rec = recordByKey(key);
+        if (!rec) continue;
+        Object.assign(rec, row);
+        errors.current.delete(key);
+      }
+      ref.current?.hotInstance?.render();
+    },
+  };
+
+  // Cells that cannot be edited in their row's state (HTS without origin, frozen milestones).
+  const lockable = useMemo(() => editable && hasLocks(columns.map((c) => shownField(c))), [editable, columns]);
+  const cells = useCallback((row: number, col: number) => {
+    const c = latest.current.columns[col];
+    const rec = recordsRef.current[row];
+    if (!c || !rec) return {};
+    return { readOnly: c.readOnly || !!cellLock(rec, shownField(c)) };
+  }, []);
 
   useEffect(() => {
     if (hotRef) hotRef.current = ref.current?.hotInstance ?? null;
@@ -341,6 +386,7 @@ export function GridTable({ columns, records, keyField, editable, rowHeight = 30
         copyPaste={{ pasteMode: 'overwrite', rowsLimit: 100000 }}
         outsideClickDeselects={false}
         minSpareRows={0}
+        cells={lockable ? cells as never : undefined}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
         afterOnCellMouseDown={afterOnCellMouseDown as never}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchChanges, chunkRows, failedToErrors, recordsBefore, writesAfterSave } from './change-batch';
+import { batchChanges, chunkRows, failedToErrors, isStale, recordsBefore, wrapMessage, writesAfterSave } from './change-batch';
 import type { GridColumn } from './columns';
 
 const col = (field: string, kind: GridColumn['kind'], extra: Partial<GridColumn> = {}): GridColumn =>
@@ -65,5 +65,19 @@ describe('change batching (one Save per paste or fill)', () => {
       { key: 2, field: 'FFC', value: 20 }, { key: 2, field: 'RowVersion', value: 5 },
       { key: 3, field: 'FFC', value: 30 }, { key: 3, field: 'RowVersion', value: 7 },
     ]);
+  });
+
+  it('a 409 is stale only when someone else changed the row, not for a read-only status', () => {
+    expect(isStale({ Key: 1, Status: 409, Message: 'This record was changed by Ann Lee on 2027-01-01 10:00 UTC after you opened it. Reload it to see the changes; nothing was saved.' })).toBe(true);
+    expect(isStale({ Key: 1, Status: 409, Message: 'x', CurrentRowVersion: 4 })).toBe(true);
+    expect(isStale({ Key: 1, Status: 409, Message: 'The colorway is in a read-only status.' })).toBe(false);
+    expect(isStale({ Key: 1, Status: 400, Message: 'This record was changed by Ann after you opened it.' })).toBe(false);
+  });
+
+  it('FLASH-014: a screen wraps the messages of a refused row', () => {
+    const wrap = wrapMessage('There was an error performing the update: {message}');
+    const errors = failedToErrors([{ Key: 7, Status: 400, Message: 'Refused.', Errors: [{ Field: '/FFC', Message: 'Must be 0 or more.' }] }], wrap);
+    expect(errors.get(7)?.get('FFC')).toBe('There was an error performing the update: Must be 0 or more.');
+    expect(wrapMessage(undefined)('as is $&')).toBe('as is $&');
   });
 });

@@ -17,8 +17,18 @@ export interface SaveRow { Key: number; RowVersion: number; Changes: Record<stri
 export interface SaveAnswer {
   IsSuccessful: boolean;
   Saved: GridRecord[];
-  Failed: { Key: number; Status: number; Message: string; Errors?: { Field: string; Message: string }[] }[];
+  Failed: { Key: number; Status: number; Message: string; Errors?: { Field: string; Message: string }[]; CurrentRowVersion?: number }[];
 }
+
+/**
+ * A row refused because someone else changed it since it was loaded (the records pipeline's 409
+ * with the current version, or its text), not a 409 of the row's state (a read-only status).
+ */
+export const isStale = (f: SaveAnswer['Failed'][number]) =>
+  f.Status === 409 && (f.CurrentRowVersion !== undefined || /^This record was changed by .* after you opened it\./.test(f.Message));
+
+/** A screen's wrapper of a refused row's messages (`failedRow`, e.g. 'There was an error performing the update: {message}'). */
+export const wrapMessage = (template: string | undefined) => (m: string) => (template ? template.replace('{message}', () => m) : m);
 
 /** Errors by record key, then by field ('' for a row-level message). */
 export type CellErrors = Map<number, Map<string, string>>;
@@ -91,12 +101,12 @@ export function chunkRows(rows: readonly SaveRow[], size = 5000): SaveRow[][] {
 }
 
 /** The server's Failed list as cell errors ('/FFC' → 'FFC'; no field → the row message under ''). */
-export function failedToErrors(failed: SaveAnswer['Failed']): CellErrors {
+export function failedToErrors(failed: SaveAnswer['Failed'], wrap: (message: string) => string = (x) => x): CellErrors {
   const out: CellErrors = new Map();
   for (const f of failed) {
     const m = new Map<string, string>();
-    for (const e of f.Errors ?? []) m.set(e.Field.replace(/^\//, '').split('/')[0], e.Message);
-    if (!m.size || f.Status === 409) m.set('', f.Message);
+    for (const e of f.Errors ?? []) m.set(e.Field.replace(/^\//, '').split('/')[0], wrap(e.Message));
+    if (!m.size || f.Status === 409) m.set('', wrap(f.Message));
     out.set(Number(f.Key), m);
   }
   return out;

@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { GridRecord } from './change-batch';
 import { pageRows, sortRows } from './client-rows';
-import { searchAll, searchGrid, type GridFilters } from './grid-api';
+import type { ColumnFilters } from './column-filters';
+import { searchAll, searchGrid, type GridFilters, type GridQuery } from './grid-api';
 import type { GridSort } from './GridTable';
 
 /** Rows a screen loaded from its own API call (e.g. GET /api/Role), with that call's state. */
@@ -23,6 +24,8 @@ export interface GridRecordsRequest {
   mode: 'all' | 'paged';
   source?: RowSource;
   filters?: GridFilters;
+  /** Column filters, applied by the server. */
+  columnFilters?: ColumnFilters;
   sort: GridSort | null;
   page: number;
   pageSize: number;
@@ -37,20 +40,24 @@ export interface GridRecords {
   loading: boolean;
   /** Every record in the current sort (the export). */
   all: () => Promise<GridRecord[]>;
+  /** The search body behind the records (the server export takes the same). */
+  query: GridQuery;
 }
 
 const sortRequest = (sort: GridSort | null) => (sort ? { sortColumn: sort.field, sortDirection: sort.direction } : {});
 
-export function useGridRecords({ gridId, ready, mode, source, filters, sort, page, pageSize }: GridRecordsRequest): GridRecords {
-  const filterKey = JSON.stringify(filters ?? {});
+export function useGridRecords({ gridId, ready, mode, source, filters, columnFilters, sort, page, pageSize }: GridRecordsRequest): GridRecords {
+  const filterKey = JSON.stringify([filters ?? {}, columnFilters ?? {}]);
+  const query: GridQuery = { ...filters, ...sortRequest(sort), ...(columnFilters && Object.keys(columnFilters).length ? { columnFilters } : {}) };
   const server = useSWR(
     ready && !source ? ['grid-records', gridId, mode, mode === 'paged' ? page : 0, pageSize, sort?.field, sort?.direction, filterKey] : null,
     async () => {
       if (mode === 'all') {
-        const rows = await searchAll(gridId, { ...filters, ...sortRequest(sort) });
-        return { rows, totalPages: 1, total: rows.length };
+        // One call for a whole criteria result; the rows are the grid's own (it edits them in place).
+        const rows = await searchAll(gridId, query);
+        return { rows, totalPages: 1, total: rows.length, own: true };
       }
-      const p = await searchGrid(gridId, { ...filters, ...sortRequest(sort), pageNumber: page, pageSize });
+      const p = await searchGrid(gridId, { ...query, pageNumber: page, pageSize });
       return { rows: p.Results, totalPages: p.TotalPageCount, total: p.TotalRecords };
     },
     { revalidateOnFocus: false, revalidateIfStale: false, keepPreviousData: true },
@@ -59,13 +66,15 @@ export function useGridRecords({ gridId, ready, mode, source, filters, sort, pag
   const sorted = useMemo(() => (sourceRows ? sortRows(sourceRows, sort?.field, sort?.direction) : undefined), [sourceRows, sort]);
   const client = useMemo(() => (sorted ? (mode === 'paged' ? pageRows(sorted, page, pageSize) : { rows: sorted, totalPages: 1, total: sorted.length }) : undefined), [sorted, mode, page, pageSize]);
   const data = source ? client : server.data;
-  const records = useMemo(() => (data ? data.rows.map((r) => ({ ...r })) : []), [data]);
+  // Copies: the grid edits its rows in place, never the cache's objects (the 'all' answer is not shared, so it is used as is).
+  const records = useMemo(() => (data ? ('own' in data && data.own ? data.rows : data.rows.map((r) => ({ ...r }))) : []), [data]);
   return {
     records,
     total: data?.total,
     totalPages: data?.totalPages,
     error: source ? source.error : server.error,
     loading: source ? !!source.loading : server.isLoading,
-    all: async () => (sorted ? sorted.slice() : searchAll(gridId, { ...filters, ...sortRequest(sort) })),
+    all: async () => (sorted ? sorted.slice() : searchAll(gridId, query)),
+    query,
   };
 }

@@ -1,0 +1,24 @@
+/**
+ * Counts the statements the application sends to its database while `fn` runs, inside and outside
+ * transactions (issue 10 / 12: a grid save runs a fixed number of statements per batch, never one per
+ * row or cell). `sql` lists them when a test needs to say which tables were read.
+ */
+import type { Db, Queryable } from '../../server/db/client';
+
+export async function countQueries<T>(db: Db, fn: () => Promise<T>): Promise<{ n: number; sql: string[]; result: T }> {
+  const sql: string[] = [];
+  const counting = (q: Queryable): Queryable => ({
+    query: ((s: string, p?: unknown[], o?: unknown) => { sql.push(s); return (q.query as any)(s, p, o); }) as Queryable['query'],
+    exec: (s) => { sql.push(s); return q.exec(s); },
+  });
+  const { query, tx } = db;
+  db.query = ((s: string, p?: unknown[], o?: unknown) => { sql.push(s); return (query as any).call(db, s, p, o); }) as typeof db.query;
+  db.tx = ((f: (q: Queryable) => Promise<unknown>) => tx.call(db, (q) => f(counting(q)))) as typeof db.tx;
+  try {
+    const result = await fn();
+    return { n: sql.length, sql, result };
+  } finally {
+    db.query = query;
+    db.tx = tx;
+  }
+}
