@@ -37,7 +37,7 @@ export async function recordCount(page: Page): Promise<number> {
 
 /** The titles of the grid's column headers (the visible ones). */
 export const headerTitles = (page: Page) =>
-  page.locator('.data-grid .ht_clone_top thead th').evaluateAll((ths) => ths.map((th) => (th.textContent ?? '').replace(/[▲▼]/g, '').trim()).filter(Boolean));
+  page.locator('.data-grid .ht_clone_top thead th').evaluateAll((ths) => ths.map((th) => (th.textContent ?? '').replace(/[▲▼▾]/g, '').trim()).filter(Boolean));
 
 /**
  * A block of cells as Excel puts it on the clipboard after copying it from a real workbook: the
