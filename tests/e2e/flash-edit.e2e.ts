@@ -173,20 +173,23 @@ describe('flash-edit screens (issue 12)', () => {
     const page = await app.page();
     await login(page, 'forecast');
     await navigate(page, '/flashEditPatternForecasting');
-    const link = page.locator('.data-grid a.data-grid__link').first();
+    // The link column is a frozen key column: its cells are in the grid's left clone.
+    const link = page.locator('.data-grid .ht_clone_left a.data-grid__link').first();
     await link.waitFor();
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\/pattern\/\d+$/);
     await goToColumn(page, 'Pattern Name'); // the link's cell selected, as after a first look
     const popup = page.context().waitForEvent('page');
-    await page.locator('.data-grid a.data-grid__link').first().click({ modifiers: ['Control'] });
-    await (await popup).close();
+    await link.click({ modifiers: ['Control'] });
+    const tab = await popup;
+    await tab.waitForURL((u) => u.pathname === href);
+    await tab.close();
     expect(new URL(page.url()).pathname).toBe('/flashEditPatternForecasting');
     await link.click();
     await waitForPath(page, href!);
 
     await navigate(page, '/flashEditForecasting');
-    const colorway = page.locator('.data-grid a.data-grid__link').first();
+    const colorway = page.locator('.data-grid .ht_clone_left a.data-grid__link').first();
     await colorway.waitFor();
     expect(await colorway.getAttribute('href')).toMatch(/^\/colorway\/\d+$/);
   });
