@@ -197,7 +197,8 @@ describe('flash-edit screens (issue 12)', () => {
   it('FLASH-031 FLASH-032 FLASH-034 the HTS lookup lists the codes from the row\'s origin to the region\'s country; a pick is saved; no origin, no codes', async () => {
     const page = await app.page();
     await login(page, 'admin');
-    await openWithCriteria(page, CASES[3]);
+    const body = await openWithCriteria(page, CASES[3]);
+    const [firstRow] = await searchApi('admin', 'hts', { BrandId: body.BrandId, SeasonId: body.SeasonId, StatusId: body.StatusId });
     await page.getByRole('group', { name: 'Region view' }).getByRole('button', { name: 'UK', exact: true }).click();
     await goToColumn(page, 'UK HTS Code');
     const lookup = page.waitForResponse((r) => new URL(r.url()).pathname.toLowerCase() === '/api/hts/dutysearch');
@@ -205,9 +206,17 @@ describe('flash-edit screens (issue 12)', () => {
     const dialog = page.getByRole('dialog', { name: /HTS lookup/ });
     await dialog.waitFor();
     const sent = JSON.parse((await lookup).request().postData() ?? '{}');
-    expect(sent).toMatchObject({ CountryOrigin: expect.stringMatching(/^[A-Z]{2}$/), CountryDestination: 'GB' });
-    const first = dialog.getByRole('table', { name: 'HTS codes' }).locator('tbody tr').first().getByRole('button');
-    await first.waitFor();
+    expect(sent).toMatchObject({ CountryOrigin: firstRow.CtryOfOrig, CountryDestination: 'GB' });
+    // Every code listed is one from that origin to GB; the one picked differs from the row's, so it is a change.
+    const table = dialog.getByRole('table', { name: 'HTS codes' });
+    expect(await dialog.getByRole('textbox', { name: 'HTS code' }).inputValue()).toBe(firstRow.UkHtsStawn ?? ''); // starts from the cell's code
+    const all = page.waitForResponse((r) => new URL(r.url()).pathname.toLowerCase() === '/api/hts/dutysearch');
+    await dialog.getByRole('textbox', { name: 'HTS code' }).fill('');
+    await all;
+    await table.locator('tbody tr button').nth(1).waitFor();
+    const routes = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(2).map((td) => td.textContent)));
+    expect(routes.every(([o, d]) => o === firstRow.CtryOfOrig && d === 'GB')).toBe(true);
+    const first = table.locator('tbody tr button').filter({ hasNotText: firstRow.UkHtsStawn ?? '\u0000' }).first();
     const code = (await first.textContent())!.trim();
     const save = page.waitForResponse((r) => isGridCall(r.url(), 'hts', 'Save'));
     await first.click();
