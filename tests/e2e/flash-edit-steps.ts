@@ -20,7 +20,7 @@ export const chosenCriterion = (page: Page, label: string) =>
 /** Clicks Search and waits for the grid's search answer; returns its request body. */
 export async function searchWith(page: Page, gridId: string): Promise<Record<string, unknown>> {
   const answer = page.waitForResponse((r) => isGridCall(r.url(), gridId, 'Search'));
-  await criteriaBar(page).getByRole('button', { name: 'Search' }).click();
+  await criteriaBar(page).getByRole('button', { name: 'Search', exact: true }).click();
   const res = await answer;
   return JSON.parse(res.request().postData() ?? '{}');
 }
@@ -37,7 +37,7 @@ export async function recordCount(page: Page): Promise<number> {
 
 /** The titles of the grid's column headers (the visible ones). */
 export const headerTitles = (page: Page) =>
-  page.locator('.data-grid .ht_clone_top thead th').evaluateAll((ths) => ths.map((th) => (th.textContent ?? '').replace(/[▲▼]/g, '').trim()).filter(Boolean));
+  page.locator('.data-grid .ht_clone_top thead th').evaluateAll((ths) => ths.map((th) => (th.textContent ?? '').replace(/[▲▼▾]/g, '').trim()).filter(Boolean));
 
 /**
  * A block of cells as Excel puts it on the clipboard after copying it from a real workbook: the

@@ -35,7 +35,7 @@ export function CriteriaBar({ fields, value, onChange, onSearch, textLabel, busy
       ))}
       <div className="field flash-criteria__text">
         <label htmlFor={`${id}-text`}>Search text</label>
-        <input id={`${id}-text`} type="search" autoComplete="off" placeholder={textLabel} value={String(value[TEXT_CRITERION] ?? '')}
+        <input id={`${id}-text`} type="search" autoComplete="off" placeholder={textLabel} title={textLabel} value={String(value[TEXT_CRITERION] ?? '')}
           onChange={(e) => onChange(withCriterion(value, TEXT_CRITERION, e.target.value))} />
       </div>
       <button type="submit" className="btn btn--primary flash-criteria__search" disabled={busy}>Search</button>

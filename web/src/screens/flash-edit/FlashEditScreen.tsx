@@ -17,6 +17,7 @@ import { FLASH_SCREENS, type FlashScreen } from './flash-screens';
 import { HtsLookupDialog, type DutyRow } from './HtsLookupDialog';
 import { codeField, originOf, regionOfField, regionOfView, type HtsRegion } from './hts-regions';
 import { RegionViews } from './RegionViews';
+import { openLinkInNewTab } from './new-tab-link';
 import { loadPreference, savePreference } from './user-preference';
 import './flash-edit.css';
 
@@ -102,12 +103,14 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
           {hts && <button type="button" className="btn btn--small" onClick={openLookup} title="Look up an HTS code for the selected row (F4)">HTS lookup</button>}
         </>
       )} />
-      <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock number, name, colour'}
+      <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock number, name or colour'}
         value={draft} onChange={setDraft} onSearch={search} busy={!remembered} />
       {remembered && grid ? (
+        <div className="flash-edit__grid" onMouseDownCapture={openLinkInNewTab}>
         <DataGrid gridId={gridId} filters={filters} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
           reportName={grid.report ?? grid.title} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
           height="max(320px, calc(100vh - 330px))" />
+        </div>
       ) : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
       {lookup && (
         <HtsLookupDialog region={lookup.region} origin={originOf(lookup.record)} onPick={pick} onClose={() => setLookup(null)}
