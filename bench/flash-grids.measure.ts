@@ -47,7 +47,8 @@ for (const grid of process.env.SKIP_SEARCH ? [] : ['costing', 'forecast', 'hts',
     const res = await send(`/api/Grid/${grid}/Search`, token, { BrandId: top.brandid, SeasonId: top.seasonid, pageSize: PAGE, sortColumn: 'StockNum' });
     const text = await res.text();
     if (res.status !== 200) throw new Error(text);
-    return JSON.parse(text).Results.length;
+    // The last byte is the end of the measure; the rows are counted from the page's numbers.
+    return Number(/"LastRecord":(\d+)/.exec(text.slice(-300))?.[1]);
   });
 }
 if (!process.env.SKIP_EXPORT) {
