@@ -132,7 +132,8 @@ export async function saveGrid(c: Ctx, gridId: string) {
       Errors: outside.filter((o) => o.Key === key).map((o) => ({ Field: `/${o.f}`, Message: 'Not an editable column of this grid.' })) });
     result.IsSuccessful = false;
   }
-  for (const f of result.Failed) f.Message = failedRowMessage(grid, f.Message);
+  // A stale row (409) keeps the conflict text: it is not an error of the update but someone else's change.
+  for (const f of result.Failed) if (f.Status !== 409) f.Message = failedRowMessage(grid, f.Message);
   return c.json(result);
 }
 

@@ -101,7 +101,7 @@ describe('costing grid (FLASH-006..013, DECISIONS CW-036 / FLASH-012)', () => {
   it('FLASH-010 Costing Complete without a factory name and key: the costing grid\'s text', async () => {
     const [row] = await clones(1, 'factname = null, factnameky = null, ctryoforig = null');
     const { failed } = await saveOne(costing, 'costing', row, { CostingCompl: true });
-    expect(failed).toMatchObject({ Key: row.id, Status: 400, Message: "Costing Complete can't be checked because a factory has not yet been assigned!" });
+    expect(failed).toMatchObject({ Key: row.id, Status: 400, Message: "There was an error performing the update: Costing Complete can't be checked because a factory has not yet been assigned!" });
     expect(failed.Errors).toContainEqual(cellError('CostingCompl', "Costing Complete can't be checked because a factory has not yet been assigned!"));
     expect((await stored(row.id)).costingcompl).toBe(false);
   });
@@ -109,7 +109,7 @@ describe('costing grid (FLASH-006..013, DECISIONS CW-036 / FLASH-012)', () => {
   it('FLASH-011 FLASH-012 a milestone needs an FFC above 0: the costing grid says "Cost (FFC)", the colorway screen keeps its own text', async () => {
     const [a, b] = await clones(2);
     const { failed } = await saveOne(costing, 'costing', a, { FFC: 0, LDMComplete: true });
-    expect(failed.Message).toBe('Cost (FFC) must be entered before you can check off a milestone!');
+    expect(failed.Message).toBe('There was an error performing the update: Cost (FFC) must be entered before you can check off a milestone!');
     expect(failed.Errors).toContainEqual(cellError('LDMComplete', 'Cost (FFC) must be entered before you can check off a milestone!'));
     const res = await t.request('POST', '/api/Prototype/UpdatePrototype', { token: admin, json: { Id: b.id, RowVersion: b.v, Changes: { FFC: 0, LDMComplete: true } } });
     expect((await res.json()).Message).toBe('Factory First Cost must be entered before you can check off a milestone!');
