@@ -61,11 +61,6 @@ export async function clipboardFromXlsx(rows: readonly (readonly unknown[])[]): 
   return toTsv(table);
 }
 
-/** Moves the grid's selection `down` rows from the selected cell. */
-export async function moveDown(page: Page, down: number) {
-  for (let i = 0; i < down; i++) await page.keyboard.press('ArrowDown');
-}
-
 /** Types a value into the selected cell and commits it with Enter. */
 export async function typeIntoCell(page: Page, value: string) {
   await page.keyboard.press('Enter');

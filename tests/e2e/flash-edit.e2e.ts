@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  chooseCriterion, chosenCriterion, clipboardFromXlsx, criteriaBar, exportWorkbook, headerTitles, isGridCall, moveDown, recordCount, searchWith, typeIntoCell,
+  chooseCriterion, chosenCriterion, clipboardFromXlsx, criteriaBar, exportWorkbook, headerTitles, isGridCall, recordCount, searchWith, typeIntoCell,
 } from './flash-edit-steps';
-import { goToColumn, paste } from './grid-steps';
+import { clickCell, goToColumn, paste } from './grid-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
@@ -133,8 +133,7 @@ describe('flash-edit screens (issue 12)', () => {
       const flagged = page.locator('.data-grid td.cell--error');
       await flagged.first().waitFor();
       expect(await flagged.first().getAttribute('title')).toMatch(c.message);
-      await goToColumn(page, c.titles[0]);
-      await moveDown(page, BAD_ROW);
+      await clickCell(page, c.titles[0], BAD_ROW);
       const fixSave = page.waitForResponse((r) => isGridCall(r.url(), c.gridId, 'Save'));
       await typeIntoCell(page, c.fix);
       const fixed = await (await fixSave).json();

@@ -9,6 +9,9 @@ export async function goToColumn(page: Page, title: string) {
   await input.fill(title);
   await input.press('Enter');
   await dialog.waitFor({ state: 'detached' });
+  // The grid selects the column just after the dialog closes: wait for its header to be the highlighted one.
+  await page.waitForFunction((t) => [...document.querySelectorAll('.data-grid .ht_clone_top thead th.ht__highlight .colHeader')]
+    .some((h) => (h.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t), title);
 }
 
 /** Pastes text as the browser would from the clipboard, on the focused element. */
@@ -36,4 +39,13 @@ export function cellAt(page: Page, title: string, row: number) {
     const td = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`);
     return td ? { text: td.textContent ?? '', title: td.getAttribute('title'), error: td.classList.contains('cell--error') } : null;
   }, [title, row] as const);
+}
+
+/** Clicks the cell of a column (by title) in a visual row (from 0, in view), which selects it and gives the grid the keyboard. */
+export async function clickCell(page: Page, title: string, row: number) {
+  const col = await page.evaluate((t) => [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
+    .find((h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t)?.getAttribute('aria-colindex'), title);
+  if (!col) throw new Error(`no column "${title}"`);
+  await page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"]`).click();
+  await page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"].current`).waitFor();
 }

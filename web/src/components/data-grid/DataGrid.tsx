@@ -86,11 +86,13 @@ export interface DataGridProps {
   view?: string;
   /** Receives the Handsontable instance (screens that drive the grid, tests). */
   hotRef?: RefObject<Handsontable | null>;
+  /** A new value loads the rows again from the server even when the filters are the same (a screen's Search button). */
+  reloadKey?: number | string;
 }
 
 /** See the module comment. */
 export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
-  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef }: DataGridProps) {
+  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey }: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
@@ -130,7 +132,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [pageSize, setPageSize] = useState(initialPageSize);
   const ready = !!grid && !!schema && canRead;
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
-  const { records, total, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize });
+  const { records, total, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize, reloadKey });
   // New rows from the screen (a filter) start at the first page again.
   useEffect(() => { if (source) setPage(1); }, [source?.rows]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -29,6 +29,8 @@ export interface GridRecordsRequest {
   sort: GridSort | null;
   page: number;
   pageSize: number;
+  /** Part of the cache key: a new value asks the server again for the same query. */
+  reloadKey?: number | string;
 }
 
 export interface GridRecords {
@@ -46,11 +48,11 @@ export interface GridRecords {
 
 const sortRequest = (sort: GridSort | null) => (sort ? { sortColumn: sort.field, sortDirection: sort.direction } : {});
 
-export function useGridRecords({ gridId, ready, mode, source, filters, columnFilters, sort, page, pageSize }: GridRecordsRequest): GridRecords {
+export function useGridRecords({ gridId, ready, mode, source, filters, columnFilters, sort, page, pageSize, reloadKey }: GridRecordsRequest): GridRecords {
   const filterKey = JSON.stringify([filters ?? {}, columnFilters ?? {}]);
   const query: GridQuery = { ...filters, ...sortRequest(sort), ...(columnFilters && Object.keys(columnFilters).length ? { columnFilters } : {}) };
   const server = useSWR(
-    ready && !source ? ['grid-records', gridId, mode, mode === 'paged' ? page : 0, pageSize, sort?.field, sort?.direction, filterKey] : null,
+    ready && !source ? ['grid-records', gridId, mode, mode === 'paged' ? page : 0, pageSize, sort?.field, sort?.direction, filterKey, reloadKey] : null,
     async () => {
       if (mode === 'all') {
         // One call for a whole criteria result; the rows are the grid's own (it edits them in place).

@@ -40,6 +40,8 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
   const [draft, setDraft] = useState<Criteria>({});
   const [applied, setApplied] = useState<Criteria>({});
   const [view, setView] = useState<string | undefined>();
+  // Each opening of the screen and each Search asks the server again, even for the same criteria.
+  const [run, setRun] = useState(() => Date.now());
   useEffect(() => {
     let live = true;
     void Promise.all([loadPreference(criteriaPreference(gridId)), loadPreference(viewPreference(gridId))]).then(([c, v]) => {
@@ -57,6 +59,7 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
   const filters = useMemo(() => filtersOf(applied, grid?.criteria), [applied, grid?.criteria]);
   const search = () => {
     setApplied(draft);
+    setRun((n) => n + 1);
     void savePreference(criteriaPreference(gridId), JSON.stringify(draft));
   };
   const chooseView = (v: string) => {
@@ -107,7 +110,7 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
         value={draft} onChange={setDraft} onSearch={search} busy={!remembered} />
       {remembered && grid ? (
         <div className="flash-edit__grid" onMouseDownCapture={openLinkInNewTab}>
-        <DataGrid gridId={gridId} filters={filters} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
+        <DataGrid gridId={gridId} filters={filters} reloadKey={run} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
           reportName={grid.report ?? grid.title} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
           height="max(320px, calc(100vh - 330px))" />
         </div>
