@@ -91,36 +91,33 @@ async function ours(rows: number): Promise<Result> {
   return { firstPaint, scrollToLast: scrolled, paste };
 }
 
-async function bareGrid(rows: number): Promise<Result> {
-  const columns = benchColumns();
-  const records = benchRecords(rows, columns);
+interface BareColumn { field: string; title: string; width: number; kind?: string }
+
+/** A bare Handsontable of the rows (text and checkbox cells only): resolves with the time to its first paint. */
+async function mountBare(records: object[], columns: readonly BareColumn[], height: number, frozen = 0): Promise<number> {
   await afterPaint();
   const t0 = performance.now();
   const el = document.createElement('div');
   host.append(el);
   bare = new Handsontable(el, {
-    licenseKey: 'non-commercial-and-evaluation', themeName: 'ht-theme-main', data: records,
+    licenseKey: 'non-commercial-and-evaluation', themeName: 'ht-theme-main', data: records as Handsontable.RowObject[],
     columns: columns.map((c) => ({ data: c.field, type: c.kind === 'boolean' ? 'checkbox' : 'text' })),
     colHeaders: columns.map((c) => c.title), colWidths: columns.map((c) => c.width), rowHeights: 30,
-    autoRowSize: false, autoColumnSize: false, wordWrap: false, width: '100%', height: 840,
-  });
-  const firstPaint = (await afterPaint()) - t0;
-  return { firstPaint, scrollToLast: await scrollToLast(bare, rows) };
-}
-
-/** A bare Handsontable fed given rows (a server answer) with plain text columns: time to first paint. */
-async function bareRows(records: Record<string, unknown>[], columns: { field: string; title: string; width: number }[]): Promise<number> {
-  reset();
-  await afterPaint();
-  const t0 = performance.now();
-  const el = document.createElement('div');
-  host.append(el);
-  bare = new Handsontable(el, {
-    licenseKey: 'non-commercial-and-evaluation', themeName: 'ht-theme-main', data: records,
-    columns: columns.map((c) => ({ data: c.field, type: 'text' })), colHeaders: columns.map((c) => c.title), colWidths: columns.map((c) => c.width),
-    rowHeights: 30, autoRowSize: false, autoColumnSize: false, wordWrap: false, width: '100%', height: 700, fixedColumnsStart: 2,
+    autoRowSize: false, autoColumnSize: false, wordWrap: false, width: '100%', height, fixedColumnsStart: frozen,
   });
   return (await afterPaint()) - t0;
+}
+
+async function bareGrid(rows: number): Promise<Result> {
+  const columns = benchColumns();
+  const firstPaint = await mountBare(benchRecords(rows, columns), columns, 840);
+  return { firstPaint, scrollToLast: await scrollToLast(bare!, rows) };
+}
+
+/** A bare Handsontable fed given rows (a server answer), the first two columns frozen: time to first paint. */
+async function bareRows(records: Record<string, unknown>[], columns: BareColumn[]): Promise<number> {
+  reset();
+  return mountBare(records, columns, 700, 2);
 }
 
 Object.assign(window, {
