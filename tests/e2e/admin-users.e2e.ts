@@ -47,7 +47,7 @@ describe('user administration', () => {
     const email = `new.hire.${Date.now()}@example.com`;
 
     // ADMIN-010: no brand yet.
-    await admin.getByLabel('User name (e-mail)').fill(email);
+    await admin.getByRole('textbox', { name: 'User name (e-mail)' }).fill(email);
     await admin.getByLabel('First name').fill('Nora');
     await admin.getByLabel('Last name').fill('Quinn');
     await admin.getByLabel('Role').selectOption({ label: 'Product Designer' });
@@ -64,7 +64,7 @@ describe('user administration', () => {
 
     // AUTH-028: the name is now taken, and the live check says so.
     await navigate(admin, '/userEdit/0');
-    await admin.getByLabel('User name (e-mail)').fill(email);
+    await admin.getByRole('textbox', { name: 'User name (e-mail)' }).fill(email);
     await admin.getByText(`The username ${email} is in use!`).waitFor();
 
     const password = await temporaryPassword(app.server.dataDir!, email);

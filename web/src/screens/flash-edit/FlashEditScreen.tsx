@@ -106,7 +106,7 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
           {hts && <button type="button" className="btn btn--small" onClick={openLookup} title="Look up an HTS code for the selected row (F4)">HTS lookup</button>}
         </>
       )} />
-      <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock number, name or colour'}
+      <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock no., name, colour'}
         value={draft} onChange={setDraft} onSearch={search} busy={!remembered} />
       {remembered && grid ? (
         <div className="flash-edit__grid" onMouseDownCapture={openLinkInNewTab}>
