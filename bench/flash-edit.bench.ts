@@ -27,9 +27,14 @@ const fmt = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`;
 
 /** The large fixture; admin and the costing user on every generated brand; the brand and season with the most colorways. */
 async function prepare(dataDir: string) {
+  if (fs.existsSync(path.join(dataDir, 'db'))) return pickCriteria(dataDir);
   const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '2', '--seasons', '5'],
     { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
   if (gen.status !== 0) throw new Error('fixtures:large failed');
+  return pickCriteria(dataDir);
+}
+
+async function pickCriteria(dataDir: string) {
   const db = await openDb({ dataDir: path.join(dataDir, 'db') });
   try {
     await db.query(`INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u CROSS JOIN brands b
@@ -90,7 +95,10 @@ async function signIn(page: Page, user: string) {
 
 export async function benchFlashEdit() {
   const load0 = loadavg();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-flash-'));
+  // BENCH_FLASH_DATA: a data folder to keep (and reuse) between runs instead of generating the fixture each time.
+  const kept = process.env.BENCH_FLASH_DATA;
+  const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-flash-'));
+  if (kept) fs.mkdirSync(kept, { recursive: true });
   try {
     const pick = await prepare(dir);
     const criteria = { BrandId: pick.brandid, SeasonId: pick.seasonid };
@@ -132,7 +140,7 @@ export async function benchFlashEdit() {
       await server.stop();
     }
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -155,7 +163,17 @@ function pasteText(rows: Record<string, unknown>[], block: { field: string }[], 
 }
 
 /** Pastes on the grid's first data cell of the block's first column; resolves once the save is answered and painted. */
-async function pasteAndWait(page: Page, text: string, column: number): Promise<{ ms: number; longest: number; progress: string; status: string }> {
+async function pasteAndWait(page: Page, text: string, column: number): Promise<{ ms: number; longest: number; progress: string; status: string; refusals: string }> {
+  // Why rows were refused (the rules of the data, not of the bench), most frequent first.
+  const reasons = new Map<string, number>();
+  const onAnswer = async (r: import('playwright-core').Response) => {
+    if (!/\/api\/grid\/costing\/save$/i.test(new URL(r.url()).pathname)) return;
+    for (const f of (await r.json().catch(() => ({ Failed: [] }))).Failed ?? []) {
+      const why = `${f.Errors?.[0]?.Field ?? ''} ${f.Errors?.[0]?.Message ?? f.Message}`.trim();
+      reasons.set(why, (reasons.get(why) ?? 0) + 1);
+    }
+  };
+  page.on('response', onAnswer);
   await page.evaluate(() => {
     const w = window as any;
     w.__long = 0; w.__progress = '';
@@ -170,11 +188,10 @@ async function pasteAndWait(page: Page, text: string, column: number): Promise<{
     });
     w.__mo.observe(document.querySelector('.data-grid__toolbar')!, { subtree: true, childList: true, characterData: true });
   });
-  const first = page.locator('.data-grid .ht_master tbody tr').first().locator('td').first();
+  // The block's first column in the first row (aria-colindex counts from 1); a click gives the grid the keyboard.
+  const first = page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="2"] td[aria-colindex="${column + 1}"]`);
   await first.click();
-  await page.keyboard.press('Control+ArrowUp');
-  await page.keyboard.press('Home');
-  for (let i = 0; i < column; i++) await page.keyboard.press('ArrowRight');
+  await page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="2"] td[aria-colindex="${column + 1}"].current`).waitFor();
   const t0 = Date.now();
   await page.evaluate((tsv) => {
     const data = new DataTransfer();
@@ -186,7 +203,9 @@ async function pasteAndWait(page: Page, text: string, column: number): Promise<{
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
   const ms = Date.now() - t0;
   const { long, progress } = await page.evaluate(() => ({ long: (window as any).__long as number, progress: (window as any).__progress as string }));
-  return { ms, longest: long, progress, status: (await status.first().textContent()) ?? '' };
+  page.off('response', onAnswer);
+  const refusals = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([why, n]) => `${n} × ${why}`).join('; ');
+  return { ms, longest: long, progress, status: (await status.first().textContent()) ?? '', refusals };
 }
 
 async function browserRuns(server: RunningServer, browser: Awaited<ReturnType<typeof openBrowser>>, criteria: { BrandId: number; SeasonId: number }, bearer: string) {
@@ -243,8 +262,8 @@ async function browserRuns(server: RunningServer, browser: Awaited<ReturnType<ty
     const editable = block.filter((c) => !c.readOnly).length;
     return {
       load: median(loads), bare: median(bares), loadRows: loadRows || rows.length, columns: `${block[0].field}…${block[block.length - 1].field}, ${editable} of them editable`,
-      paste1k: { ms: median(p1k.map((p) => p.ms)), detail: `1,000-row paste: "${p1k[0].status}", longest task ${fmt(Math.max(...p1k.map((p) => p.longest)))}` },
-      paste10k: { ms: p10k.ms, longest: p10k.longest, detail: `"${p10k.status}"`, progress: p10k.progress },
+      paste1k: { ms: median(p1k.map((p) => p.ms)), detail: `1,000-row paste: "${p1k[0].status}"${p1k[0].refusals ? ` (refused: ${p1k[0].refusals})` : ''}, longest task ${fmt(Math.max(...p1k.map((p) => p.longest)))}` },
+      paste10k: { ms: p10k.ms, longest: p10k.longest, detail: `"${p10k.status}"${p10k.refusals ? ` (refused: ${p10k.refusals})` : ''}`, progress: p10k.progress },
     };
   } finally {
     await context.close();

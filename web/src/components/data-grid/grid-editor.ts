@@ -18,7 +18,7 @@ export type EditCell = CellChange & { old: unknown };
 
 /** Rows written per slice of a paste; cells checked per slice of a save. */
 export const SLICE_ROWS = 250;
-const SLICE_CELLS = 5_000;
+const SLICE_CELLS = 2_500;
 
 /** Lets the browser paint and handle input between slices. */
 export const yieldToBrowser = (): Promise<void> => {
