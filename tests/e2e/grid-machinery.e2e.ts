@@ -80,7 +80,7 @@ describe('DataGrid flash-edit machinery', () => {
     // The refused cell goes back to its value once the save's answer is painted (the next frame after the response).
     await expect.poll(async () => (await cellAt(page, 'NA DTC Store Volume', 2))!.text)
       .toBe(before[2].NaDtcStoreVolume === null ? '' : before[2].NaDtcStoreVolume.toLocaleString('en-US'));
-    expect(await cellAt(page, 'Canada Volume', 4)).toMatchObject({ error: true, title: 'Enter a number.' });
+    await expect.poll(async () => await cellAt(page, 'Canada Volume', 4)).toMatchObject({ error: true, title: 'Enter a number.' });
 
     // Saved rows show the server's values, Intnl and Total recomputed by it (the view scrolls to them).
     const first = answer.Saved.find((r: Row) => r[KEY] === before[0][KEY]);
@@ -136,7 +136,8 @@ describe('DataGrid flash-edit machinery', () => {
     await page.keyboard.press('Enter');
     const answer = await (await saved).json();
     expect(answer.Failed).toMatchObject([{ Key: before[row][KEY], Status: 409 }]);
-    expect(await cellAt(page, 'US Volume', row)).toMatchObject({ error: true });
+    // The answer is painted in the frame after the response.
+    await expect.poll(async () => (await cellAt(page, 'US Volume', row))?.error).toBe(true);
     const reload = page.getByRole('button', { name: 'Reload 1 changed row' });
     const fetched = page.waitForResponse((r) => /\/api\/Grid\/forecast\/Search$/i.test(new URL(r.url()).pathname));
     await reload.click();
@@ -144,7 +145,7 @@ describe('DataGrid flash-edit machinery', () => {
     expect(body.Keys).toEqual([before[row][KEY]]);
     await reload.waitFor({ state: 'detached' });
     await goToCell(page, 'Canada Volume', row);
-    expect(await cellAt(page, 'Canada Volume', row)).toMatchObject({ text: '4,321', error: false });
+    await expect.poll(async () => await cellAt(page, 'Canada Volume', row)).toMatchObject({ text: '4,321', error: false });
 
     // The reloaded row saves again.
     await goToCell(page, 'US Volume', row);
@@ -222,7 +223,7 @@ describe('DataGrid flash-edit machinery', () => {
     await page.keyboard.type('No such type');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await cellAt(page, 'Product Type', 0))?.title).toBe('Select a value from the list.');
-    expect(await cellAt(page, 'Product Type', 0)).toMatchObject({ text: before!.text, error: true });
+    await expect.poll(async () => await cellAt(page, 'Product Type', 0)).toMatchObject({ text: before!.text, error: true });
     expect(saves).toEqual([]);
   });
 
