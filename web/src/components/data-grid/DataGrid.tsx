@@ -35,6 +35,7 @@ import { gridColumns, inView, isEditable, type GridColumn } from './columns';
 import { exportGrid, saveGrid, searchKeys, type GridFilters } from './grid-api';
 import { holdsRef } from './grid-permissions';
 import { GridTable, type GridSort, type GridTableApi } from './GridTable';
+import { openLinkInNewTab } from './new-tab-link';
 import { Pager } from './Pager';
 import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
 import { useGridRecords, type RowSource } from './use-grid-records';
@@ -231,7 +232,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   if (!grid || !schema) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
 
   return (
-    <div className="data-grid" data-grid-id={gridId}>
+    <div className="data-grid" data-grid-id={gridId} onMouseDownCapture={openLinkInNewTab}>
       <div className="data-grid__toolbar">
         {readOnly && <span className="badge data-grid__read-only" title="You can look at these records here but not change them.">Read only</span>}
         <ColumnChooser columns={columns} hidden={hidden} onToggle={onToggle} />

@@ -17,7 +17,6 @@ import { FLASH_SCREENS, type FlashScreen } from './flash-screens';
 import { HtsLookupDialog, type DutyRow } from './HtsLookupDialog';
 import { codeField, originOf, regionOfField, regionOfView, type HtsRegion } from './hts-regions';
 import { RegionViews } from './RegionViews';
-import { openLinkInNewTab } from './new-tab-link';
 import { loadPreference, savePreference } from './user-preference';
 import './flash-edit.css';
 
@@ -109,7 +108,7 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
       <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock no., name, colour'}
         value={draft} onChange={setDraft} onSearch={search} busy={!remembered} />
       {remembered && grid ? (
-        <div className="flash-edit__grid" onMouseDownCapture={openLinkInNewTab}>
+        <div className="flash-edit__grid">
         <DataGrid gridId={gridId} filters={filters} reloadKey={run} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
           reportName={grid.report ?? grid.title} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
           height="max(320px, calc(100vh - 330px))" />

@@ -1,5 +1,5 @@
 /**
- * Ctrl/⌘+click or middle click on a grid's link cell opens the record in a new tab (FLASH-003).
+ * Ctrl/⌘+click or middle click on a DataGrid link cell opens the record in a new tab (FLASH-003, every grid with a link column).
  * Handsontable re-renders the cell on mousedown (a Ctrl+click adds a selection), so the browser's
  * own new-tab click never reaches the link: the press is taken before the grid sees it.
  */
