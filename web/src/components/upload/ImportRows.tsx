@@ -3,7 +3,7 @@
  * grid (issue 13). `path` builds the call for an outcome filter and a page (the preview's Rows or
  * the queue's Items: the same answer).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { DiffGrid } from './DiffGrid';
 import type { OutcomeFilter } from './diff-cells';
@@ -22,6 +22,13 @@ export interface ImportRowsProps {
   actions?: React.ReactNode;
 }
 
+/** The fields the rows carry, in first-seen order, titled by their names. */
+export function columnsOfRows(rows: readonly ImportRow[]): ImportColumn[] {
+  const fields = new Set<string>();
+  for (const r of rows) for (const f of [...Object.keys(r.Values ?? {}), ...Object.keys(r.Cells ?? {})]) fields.add(f);
+  return [...fields].map((f) => ({ Field: f, Title: f, Type: 'text' }));
+}
+
 export function ImportRows({ columns, filters, initial, path, height, refreshMs, actions }: ImportRowsProps) {
   const [filter, setFilter] = useState(() => filters.find((f) => f.label === initial) ?? filters[0]);
   const [page, setPage] = useState(1);
@@ -29,6 +36,8 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
   const total = data?.TotalRecords ?? data?.Results.length ?? 0;
   const pages = Math.max(1, data?.TotalPages ?? Math.ceil(total / ROWS_PAGE_SIZE));
   const choose = (f: OutcomeFilter) => { setFilter(f); setPage(1); };
+  // Without the import's columns (another user's upload), the rows' own fields.
+  const shown = useMemo(() => (columns.length ? columns : columnsOfRows(data?.Results ?? [])), [columns, data]);
   return (
     <div className="upload-rows">
       <div className="upload-rows__bar">
@@ -51,7 +60,7 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
       </div>
       {error ? <div className="alert alert--error" role="alert">The rows could not be loaded.</div>
         : data && !data.Results.length ? <p className="muted">No {filter.outcomes.length ? `${filter.label.toLowerCase()} ` : ''}rows.</p>
-        : data ? <DiffGrid columns={columns} rows={data.Results} height={height} /> : null}
+        : data ? <DiffGrid columns={shown} rows={data.Results} height={height} /> : null}
     </div>
   );
 }
