@@ -7,7 +7,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type Handsontable from 'handsontable/base';
+import { can } from '../../auth/permissions';
+import { useSessionStore } from '../../auth/session-store';
 import { DataGrid } from '../../components/data-grid/DataGrid';
+import { UploadButton } from '../../components/upload/UploadButton';
+import { FLASH_UPLOAD_KIND } from '../../components/upload/upload-kinds';
 import { useGridDocument } from '../../components/fields/schema-docs';
 import { levelOf } from '../../components/record/hierarchy';
 import { PageHeader } from '../../shell/PageHeader';
@@ -71,6 +75,9 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
 
   const hotRef = useRef<Handsontable | null>(null);
   const hts = gridId === 'hts';
+  // FLASH-005 (issue 13): mass upload for those who may edit the grid's module.
+  const uploadKind = FLASH_UPLOAD_KIND[gridId];
+  const canUpload = useSessionStore((s) => !!uploadKind && can(s.session?.userPermissions, screen.read[0], 'edit'));
   const [lookup, setLookup] = useState<{ row: number; region: HtsRegion; record: Record<string, unknown> } | null>(null);
   const openLookup = useCallback(() => {
     const hot = hotRef.current;
@@ -99,10 +106,11 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
 
   return (
     <>
-      <PageHeader title={screen.title} subtitle={grid ? subtitleOf(grid.entity) : undefined} actions={(views.length > 0 || hts) && (
+      <PageHeader title={screen.title} subtitle={grid ? subtitleOf(grid.entity) : undefined} actions={(views.length > 0 || hts || canUpload) && (
         <>
           {views.length > 0 && <RegionViews views={views} value={shownView} onChange={chooseView} />}
           {hts && <button type="button" className="btn btn--small" onClick={openLookup} title="Look up an HTS code for the selected row (F4)">HTS lookup</button>}
+          {canUpload && <UploadButton kind={uploadKind} />}
         </>
       )} />
       <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock no., name, colour'}
