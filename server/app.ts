@@ -34,12 +34,15 @@ import { documentRoutes } from './api/documents';
 import { colorwayRoutes } from './api/colorways';
 import { colorwayActionRoutes } from './api/colorway-actions';
 import { sizeRangeRoutes } from './api/size-ranges';
+import { uploadRoutes } from './api/uploads';
+import { uploadQueueRoutes } from './api/upload-queue';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
 export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, flashEditRoutes,
-  searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, colorwayActionRoutes, sizeRangeRoutes, openApiRoutes];
+  searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, colorwayActionRoutes, sizeRangeRoutes,
+  uploadRoutes, uploadQueueRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {

@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer';
 import { JobQueue } from './jobs/queue';
 import { loadTokenSecret } from './auth/tokens';
 import { seedDemo } from '../fixtures/seed-demo';
+import { registerImportJobs } from './imports/jobs';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'));
 
@@ -36,9 +37,11 @@ export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
   const jobs = new JobQueue(db);
   jobs.register('mail', (job) => mailer.send(job.payload));
-  return {
+  const ctx: AppContext = {
     config, db, schemas, mailer, jobs,
     tokenSecret: loadTokenSecret(opts.inMemory ? undefined : config.dataDir),
     appVersion: pkg.version,
   };
+  registerImportJobs(ctx);
+  return ctx;
 }

@@ -36,6 +36,11 @@ export function openApiRoutes(r: ApiRouter) {
         const schema = schemas.requests.get(route.opts.body);
         op.requestBody = { content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } } };
       }
+      if (route.opts.form) {
+        const schema = schemas.requests.get(route.opts.form)!;
+        const withFile = { ...schema, required: [...(schema.required ?? []), 'file'], properties: { ...schema.properties, file: { type: 'string', format: 'binary' } } };
+        op.requestBody = { required: true, content: { 'multipart/form-data': { schema: withFile } } };
+      }
       (paths[path] ??= {})[route.method.toLowerCase()] = op;
     }
     return c.json({

@@ -73,27 +73,38 @@ export async function revokeUserSessions(q: Queryable, userId: number, reason: s
   await q.query('UPDATE sessions SET revokedat = now(), revokereason = $2 WHERE userid = $1 AND revokedat IS NULL', [userId, reason]);
 }
 
+/** A user's name, role permissions, brands and factories (the rights every check reads). */
+const USER_SELECT = `SELECT u.userid, u.username, u.firstname, u.lastname, u.isfactoryuser, u.roleid,
+            coalesce((SELECT array_agg(rp.moduleid * 100 + rp.actionid) FROM role_permissions rp
+                        JOIN roles r ON r.roleid = rp.roleid AND r.isactive WHERE rp.roleid = u.roleid), '{}') AS perms,
+            coalesce((SELECT array_agg(brandid) FROM user_brands WHERE userid = u.userid), '{}') AS brands,
+            coalesce((SELECT array_agg(factorykey) FROM user_factories WHERE userid = u.userid), '{}') AS factories`;
+
+const sessionUser = (u: Record<string, any>, sessionId: string): SessionUser => ({
+  userId: u.userid, userName: u.username, firstName: u.firstname, lastName: u.lastname,
+  isFactoryUser: u.isfactoryuser, roleId: u.roleid, sessionId,
+  permissions: new Set(u.perms), brandIds: new Set(u.brands), factoryKeys: new Set(u.factories),
+});
+
 /**
  * The signed-in user behind a live session, with permissions, brands and factories, and when the
  * session ends; null when it ended. Prepared: it runs for every request the session cache misses.
  */
 export async function loadSession(q: Queryable, sessionId: string, userId: number): Promise<{ user: SessionUser; expiresAt: number } | null> {
   const [u] = await q.query(
-    `SELECT u.userid, u.username, u.firstname, u.lastname, u.isfactoryuser, u.roleid, s.expiresat,
-            coalesce((SELECT array_agg(rp.moduleid * 100 + rp.actionid) FROM role_permissions rp
-                        JOIN roles r ON r.roleid = rp.roleid AND r.isactive WHERE rp.roleid = u.roleid), '{}') AS perms,
-            coalesce((SELECT array_agg(brandid) FROM user_brands WHERE userid = u.userid), '{}') AS brands,
-            coalesce((SELECT array_agg(factorykey) FROM user_factories WHERE userid = u.userid), '{}') AS factories
+    `${USER_SELECT}, s.expiresat
        FROM sessions s JOIN users u ON u.userid = s.userid
       WHERE s.sessionid = $1 AND s.userid = $2 AND s.revokedat IS NULL AND s.expiresat > now() AND u.isactive`,
     [sessionId, userId], { prepare: true });
   if (!u) return null;
-  return {
-    user: {
-      userId: u.userid, userName: u.username, firstName: u.firstname, lastName: u.lastname,
-      isFactoryUser: u.isfactoryuser, roleId: u.roleid, sessionId,
-      permissions: new Set(u.perms), brandIds: new Set(u.brands), factoryKeys: new Set(u.factories),
-    },
-    expiresAt: Date.parse(u.expiresat),
-  };
+  return { user: sessionUser(u, sessionId), expiresAt: Date.parse(u.expiresat) };
+}
+
+/**
+ * An active user with their rights as they are now, for background work done on their behalf (an
+ * import job): the job may do only what its user may do when it runs. Null for an inactive user.
+ */
+export async function loadUser(q: Queryable, userId: number): Promise<SessionUser | null> {
+  const [u] = await q.query(`${USER_SELECT} FROM users u WHERE u.userid = $1 AND u.isactive`, [userId]);
+  return u ? sessionUser(u, '') : null;
 }

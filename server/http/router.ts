@@ -36,6 +36,8 @@ export interface RouteOptions {
   brandParam?: string;
   /** The handler reads the body itself as a stream (uploads): no body limit or body read here. */
   stream?: boolean;
+  /** A stream route's multipart form fields besides its `file`: the request schema they must satisfy (published in the OpenAPI document). */
+  form?: string;
   /** Query parameters the handler reads, by kind (server/http/params.ts); checked before the handler runs. */
   query?: ParamDecl;
   /** Kinds of the path's `:name` parameters; every one must be declared. */

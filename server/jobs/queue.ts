@@ -32,10 +32,18 @@ export class JobQueue {
     return row.jobid;
   }
 
+  /** Looks for ready jobs now (after a job was put back in the queue). */
+  wake() {
+    setImmediate(() => this.kick());
+  }
+
   async start() {
     this.stopped = false;
-    // Jobs left Running by a process that died are given back to the queue.
-    await this.db.query(`UPDATE jobs SET status = 'Queued', lockedat = NULL WHERE status = 'Running' AND lockedat < now() - interval '10 minutes'`);
+    // Jobs left Running by a process that died are given back to the queue. The embedded database
+    // belongs to this one process, so every Running job there is such a job; on a shared PostgreSQL
+    // a job is another process's while it keeps touching `lockedat` (an import does per batch).
+    await this.db.query(`UPDATE jobs SET status = 'Queued', lockedat = NULL, runat = now()
+                          WHERE status = 'Running' AND ($1 OR lockedat < now() - interval '10 minutes')`, [this.db.kind === 'pglite']);
     this.kick();
   }
 
@@ -74,13 +82,14 @@ export class JobQueue {
     if (!job) return false;
     try {
       await this.handlers.get(job.queue)!(job, this.db);
-      await this.db.query(`UPDATE jobs SET status = 'Completed', completedat = now(), lockedat = NULL WHERE jobid = $1`, [job.jobid]);
+      // A job canceled while it ran (UQ-005) stays Canceled.
+      await this.db.query(`UPDATE jobs SET status = 'Completed', completedat = now(), lockedat = NULL WHERE jobid = $1 AND status = 'Running'`, [job.jobid]);
     } catch (err) {
       const message = (err as Error).message ?? String(err);
       const final = job.attempts >= job.maxattempts;
       await this.db.query(
         `UPDATE jobs SET status = $2, lasterror = $3, lockedat = NULL,
-                runat = now() + make_interval(secs => $4) WHERE jobid = $1`,
+                runat = now() + make_interval(secs => $4) WHERE jobid = $1 AND status = 'Running'`,
         [job.jobid, final ? 'Failed' : 'Queued', message, 2 ** job.attempts]);
     }
     return true;

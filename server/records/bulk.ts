@@ -26,7 +26,7 @@ const rowRefused = () => badRequest('This row could not be saved: a value is not
 export const isDataError = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown })?.code ?? ''));
 
 /** Writes the plan's rows one savepoint each, after its batch failed on a database rule: the row that breaks it is reported. */
-async function rowByRow(q: Queryable, plan: UpdatePlan) {
+export async function rowByRow(q: Queryable, plan: UpdatePlan) {
   const rows = plan.rows;
   plan.rows = [];
   for (const row of rows) {

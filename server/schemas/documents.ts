@@ -112,6 +112,26 @@ export interface GridDoc {
   report?: string;
 }
 
+/** An Excel upload kind (schemas/imports/<id>.import.json, meta.ts importMeta). */
+export interface ImportDoc {
+  id: string;
+  entity: string;
+  title: string;
+  /** The upload queue's name for its jobs (UQ-003), e.g. 'Costing Upload'. */
+  queueName: string;
+  /** The grid whose editable columns the upload may change (and whose screen texts its rows use). */
+  grid?: string;
+  /** The fields that find a row's record, e.g. ['StockNum', 'SeasonName']; the first is required in the file. */
+  key: string[];
+  /** Further fields the upload may change (besides the grid's editable columns). */
+  columns?: string[];
+  /** Header texts accepted for a field besides its title and its name. */
+  headers?: Record<string, string[]>;
+  /** Permission to upload. */
+  upload: PermissionRef;
+  messages?: { notExcel?: string; completed?: string; failed?: string };
+}
+
 /**
  * `text`: fields a `searchText` matches (case-insensitive contains); `equals`: fields that may be
  * given as request parameters and match exactly; `inactive`: a boolean field that hides `false`

@@ -65,6 +65,29 @@ export const gridMeta = {
   },
 };
 
+/**
+ * An Excel upload kind (schemas/imports, issue 13): which records a file's rows update, how a row
+ * finds its record (`key`: the lookup fields, e.g. stock number and season), which columns it may
+ * change (a grid's editable columns and/or `columns`), the header texts accepted besides each
+ * field's title, who may upload, and the screen's own texts.
+ */
+export const importMeta = {
+  type: 'object', additionalProperties: false, required: ['id', 'entity', 'title', 'queueName', 'key', 'upload'],
+  properties: {
+    $schema: { type: 'string' }, $comment: { type: 'string' },
+    id: { type: 'string' }, entity: { type: 'string' }, title: { type: 'string' }, queueName: { type: 'string', minLength: 1 },
+    grid: { type: 'string' },
+    key: fieldList,
+    columns: fieldList,
+    headers: { type: 'object', additionalProperties: fieldList },
+    upload: permissionRef,
+    messages: {
+      type: 'object', additionalProperties: false,
+      properties: { notExcel: { type: 'string' }, completed: { type: 'string' }, failed: { type: 'string' } },
+    },
+  },
+};
+
 export const visibilityMeta = {
   type: 'object', additionalProperties: false, required: ['entity', 'rules'],
   properties: {

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, nonFiniteFields, textFaults, toFieldErrors } from './ajv';
 import { withStorageBounds } from './bounds';
-import { gridMeta, layoutMeta, visibilityMeta } from './meta';
-import { permissionAlternatives, type EntitySchema, type GridDoc, type LayoutDoc, type PermissionRef, type PermissionsDoc, type VisibilityDoc } from './documents';
+import { gridMeta, importMeta, layoutMeta, visibilityMeta } from './meta';
+import { permissionAlternatives, type EntitySchema, type GridDoc, type ImportDoc, type LayoutDoc, type PermissionRef, type PermissionsDoc, type VisibilityDoc } from './documents';
 import type { FieldError } from '../http/errors';
 import { REFERENCE_SOURCES } from '../records/references';
 
@@ -30,6 +30,7 @@ export interface SchemaRegistry {
   layouts: Map<string, LayoutDoc>;
   grids: Map<string, GridDoc>;
   visibility: Map<string, VisibilityDoc>;
+  imports: Map<string, ImportDoc>;
   /** Validates (and, for requests, coerces in place) a payload; returns field errors. */
   validate(kind: 'entity' | 'request', name: string, data: unknown): FieldError[];
 }
@@ -141,6 +142,19 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   ]);
   const visibility = checked<VisibilityDoc>('visibility', '.visibility.json', visibilityMeta, (d) =>
     d.rules.flatMap((r, i) => r.fields.map((f, j) => [`/rules/${i}/fields/${j}`, f] as [string, string])));
+  const imports = checked<ImportDoc>('imports', '.import.json', importMeta, (d) => [
+    ...d.key.map((f, i) => [`/key/${i}`, f] as [string, string]),
+    ...(d.columns ?? []).map((f, i) => [`/columns/${i}`, f] as [string, string]),
+    ...Object.keys(d.headers ?? {}).map((f) => [`/headers/${f}`, f] as [string, string]),
+  ]);
+  for (const [name, d] of imports) {
+    const file = path.join(dir, 'imports', `${name}.import.json`);
+    checkPermission(file, '/upload', d.upload);
+    const grid = d.grid ? grids.get(d.grid) : undefined;
+    if (d.grid && !grid) throw new SchemaDocumentError(rel(file), '/grid', `unknown grid '${d.grid}'`);
+    if (grid && grid.entity !== d.entity) throw new SchemaDocumentError(rel(file), '/grid', `grid '${d.grid}' is of entity '${grid.entity}'`);
+    if (d.id !== name) throw new SchemaDocumentError(rel(file), '/id', `must be '${name}'`);
+  }
   // A module's field layout (PREF-017) is the one layout that names its moduleId.
   const byModule = new Map<number, string>();
   for (const [name, l] of layouts) {
@@ -163,7 +177,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   }
 
   return {
-    dir, permissions, entities, requests, layouts, grids, visibility,
+    dir, permissions, entities, requests, layouts, grids, visibility, imports,
     validate(kind, name, data) {
       const v = validators.get(`${kind}:${name}`);
       if (!v) throw new Error(`No ${kind} schema named '${name}'`);

@@ -1,0 +1,182 @@
+/**
+ * Excel uploads (issue 13, ADR 018): every mass upload of the product goes through these calls.
+ * POST /api/Upload/{kind} (and the spec's names for it) stores the file and queues its dry run;
+ * GET /api/Upload/{id} and /Rows show the preview; /Commit queues the job that writes it; /Discard
+ * drops it. An import is its uploader's (module 18 read sees everyone's, PERM-026); its rows are
+ * shown only for records the viewer may see, without fields hidden from them (PERM-029).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'hono';
+import type { AppContext, AppEnv } from '../context';
+import type { SessionUser } from '../auth/permissions';
+import { can } from '../auth/permissions';
+import { SIGNED_IN, type ApiRouter } from '../http/router';
+import { badRequest, notFound } from '../http/errors';
+import { intParam, queryParam } from '../http/request';
+import { receiveUpload } from '../files/upload-stream';
+import { filesPath, removeFiles } from '../files/storage';
+import { fieldAccess } from '../schemas/visibility';
+import { visibleSql } from '../records/access';
+import { paged } from '../records/paging';
+import { importKind, importKindFor, NOT_EXCEL, PREVIEW_QUEUE } from '../imports/kinds';
+import { loadImport, OUTCOMES, type Import } from '../imports/store';
+
+/** Largest accepted upload (enforced while the bytes arrive). */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** The spec's names of the uploads (FLASH-005/024/035, BRIEF-021, SEARCH-013). */
+export const NAMED_UPLOADS: Record<string, string> = {
+  '/api/Costing/UploadPrototypeCosting': 'costing',
+  '/api/Forecast/UploadPrototypeForecast': 'forecast',
+  '/api/Forecast/UploadPatternForecast': 'pattern-forecast',
+  '/api/import/hts-flash-edit': 'hts',
+  '/api/Brief/UploadBriefs': 'briefs',
+  '/api/Pattern/UploadPatterns': 'patterns',
+  '/api/Prototype/UploadPrototypes': 'colorways',
+};
+
+/** Whether the user sees other users' jobs and imports (PERM-026: module 18 read). */
+export const seesAllUploads = (user: SessionUser) => can(user, 'systemMessages', 'read');
+
+/** The import, when the user may see it (404 otherwise, like a missing one). */
+export async function importFor(ctx: AppContext, user: SessionUser, importId: number): Promise<Import> {
+  const imp = await loadImport(ctx.db, importId);
+  if (!imp || (imp.createdby !== user.userId && !seesAllUploads(user))) throw notFound('The upload was not found.');
+  return imp;
+}
+
+type Ctx = Context<AppEnv>;
+
+async function upload(c: Ctx, kindId: string) {
+  const ctx = c.get('ctx');
+  const user = c.get('user');
+  const kind = importKindFor(ctx, user, kindId);
+  const notExcel = kind.doc.messages?.notExcel ?? NOT_EXCEL;
+  const received = await receiveUpload(c.req.raw, {
+    dataDir: ctx.config.dataDir, maxBytes: MAX_UPLOAD_BYTES,
+    beforeFile: (_f, name) => { if (!/\.xlsx?$/i.test(name)) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]); },
+  });
+  const file = received.file;
+  try {
+    if (!file) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]);
+    const errors = ctx.schemas.validate('request', 'import-upload', received.fields);
+    if (errors.length) throw badRequest('The request is invalid.', errors);
+    const ids = await ctx.db.tx(async (q) => {
+      const [imp] = await q.query<{ importid: number }>(
+        `INSERT INTO imports (kind, filename, filepath, params, createdby) VALUES ($1, $2, '', $3, $4) RETURNING importid`,
+        [kind.doc.id, file.name.slice(0, 255), JSON.stringify(received.fields), user.userId]);
+      const rel = path.join('imports', String(imp.importid));
+      await fs.mkdir(path.dirname(filesPath(ctx.config.dataDir, rel)), { recursive: true });
+      await fs.rename(file.path, filesPath(ctx.config.dataDir, rel));
+      const jobId = await ctx.jobs.enqueue(q, PREVIEW_QUEUE, { importId: imp.importid }, { createdBy: user.userId, maxAttempts: 1 });
+      await q.query('UPDATE imports SET filepath = $2, previewjobid = $3 WHERE importid = $1', [imp.importid, rel, jobId]);
+      return { ImportId: imp.importid, PreviewJobId: jobId };
+    });
+    return c.json(ids, 202);
+  } finally {
+    await removeFiles(file ? [file.path] : []).catch(() => undefined);
+  }
+}
+
+/** An import as the preview dialog shows it. */
+export function importAnswer(ctx: AppContext, imp: Import) {
+  const kind = importKind(ctx, imp.kind);
+  return {
+    ImportId: imp.importid, Kind: imp.kind, Title: kind.doc.title, QueueName: kind.doc.queueName, FileName: imp.filename,
+    Status: imp.status, Message: imp.message, Errors: imp.errors ?? [], Counts: imp.counts, Columns: imp.columns ?? [],
+    PreviewJobId: imp.previewjobid, JobId: imp.commitjobid, CreatedOn: imp.createdat, CreatedBy: imp.createdby,
+    Messages: kind.doc.messages ?? {},
+  };
+}
+
+/**
+ * A page of an import's rows, of the given outcomes: only rows of records the viewer may see when
+ * the import is another user's, and never a field hidden from the viewer.
+ */
+export async function importRows(ctx: AppContext, user: SessionUser, imp: Import, outcomes: string[], pageNumber: number, pageSize: number) {
+  const kind = importKind(ctx, imp.kind);
+  const params: unknown[] = [imp.importid, outcomes.length ? outcomes : OUTCOMES];
+  const where = ['r.importid = $1', 'r.outcome = ANY($2)'];
+  if (imp.createdby !== user.userId) where.push(visibleSql(ctx, user, kind.doc.entity, kind.keyField, 'r.recordkey', params));
+  const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_rows r WHERE ${where.join(' AND ')}`, params);
+  const rows = await ctx.db.query(
+    `SELECT rownumber, recordkey, label, outcome, cells, errors, raw FROM import_rows r WHERE ${where.join(' AND ')}
+      ORDER BY rownumber LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`, params);
+  const { hidden } = fieldAccess(ctx.schemas, user, kind.doc.entity);
+  const shown = <T>(o: Record<string, T> | null) => Object.fromEntries(Object.entries(o ?? {}).filter(([f]) => !hidden.has(f)));
+  return paged(rows.map((r) => ({
+    RowNumber: r.rownumber, Key: r.recordkey, Label: r.label, Outcome: r.outcome,
+    Cells: Object.fromEntries(Object.entries(shown<[unknown, unknown]>(r.cells)).map(([f, [o, nv]]) => [f, { Old: o, New: nv }])),
+    Values: shown(r.raw),
+    Errors: ((r.errors ?? []) as { Field: string; Message: string }[]).filter((e) => !hidden.has(e.Field)),
+  })), pageNumber, pageSize, n);
+}
+
+/** `outcome=changed,refused` → the outcomes; anything else named is a 400. */
+export function outcomesParam(c: Ctx): string[] {
+  const raw = queryParam(c, 'outcome');
+  const list = (raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const bad = list.find((o) => !OUTCOMES.includes(o as never));
+  if (bad) throw badRequest(`Unknown outcome '${bad.slice(0, 20)}'.`, [{ Field: 'outcome', Message: `One of ${OUTCOMES.join(', ')}.` }]);
+  return list;
+}
+
+/** pageNumber ≥ 1 and pageSize 1..1000 (default 1 and 100). */
+export function pageParams(c: Ctx, defaultSize = 100) {
+  const pageNumber = intParam(c, 'pageNumber', 1);
+  const pageSize = intParam(c, 'pageSize', defaultSize);
+  if (pageNumber < 1 || pageNumber > 1_000_000) throw badRequest('pageNumber must be at least 1.', [{ Field: 'pageNumber', Message: 'Out of range.' }]);
+  if (pageSize < 1 || pageSize > 1000) throw badRequest('pageSize must be between 1 and 1000.', [{ Field: 'pageSize', Message: 'Out of range.' }]);
+  return { pageNumber, pageSize };
+}
+
+export const PAGE_QUERY = { pageNumber: 'int', pageSize: 'int' } as const;
+
+export function uploadRoutes(r: ApiRouter) {
+  const kinds = { kind: 'text' } as const;
+  r.post('/api/Upload/:kind', SIGNED_IN, { stream: true, form: 'import-upload', params: kinds }, (c) => upload(c, c.req.param('kind') ?? ''));
+  for (const [route, kind] of Object.entries(NAMED_UPLOADS)) r.post(route, SIGNED_IN, { stream: true, form: 'import-upload' }, (c) => upload(c, kind));
+
+  const id = { importId: 'id' } as const;
+  r.get('/api/Upload/:importId', SIGNED_IN, { params: id }, async (c) => {
+    const ctx = c.get('ctx');
+    return c.json(importAnswer(ctx, await importFor(ctx, c.get('user'), Number(c.req.param('importId')))));
+  });
+  r.get('/api/Upload/:importId/Rows', SIGNED_IN, { params: id, query: { outcome: 'text', ...PAGE_QUERY } }, async (c) => {
+    const ctx = c.get('ctx');
+    const user = c.get('user');
+    const imp = await importFor(ctx, user, Number(c.req.param('importId')));
+    const { pageNumber, pageSize } = pageParams(c);
+    return c.json(await importRows(ctx, user, imp, outcomesParam(c), pageNumber, pageSize));
+  });
+  // Only the uploader confirms or drops their preview; the upload right is checked again.
+  const own = async (c: Ctx) => {
+    const ctx = c.get('ctx');
+    const user = c.get('user');
+    const imp = await importFor(ctx, user, Number(c.req.param('importId')));
+    if (imp.createdby !== user.userId) throw notFound('The upload was not found.');
+    const kind = importKindFor(ctx, user, imp.kind);
+    return { ctx, user, imp, kind };
+  };
+  r.post('/api/Upload/:importId/Commit', SIGNED_IN, { params: id }, async (c) => {
+    const { ctx, user, imp, kind } = await own(c);
+    const jobId = await ctx.db.tx(async (q) => {
+      const [locked] = await q.query<{ status: string }>('SELECT status FROM imports WHERE importid = $1 FOR UPDATE', [imp.importid]);
+      if (locked.status !== 'Previewed') {
+        throw badRequest(locked.status === 'Previewing' ? 'The preview of this file is not finished yet.' : `This upload is ${locked.status.toLowerCase()}; it cannot be confirmed again.`);
+      }
+      const job = await ctx.jobs.enqueue(q, kind.doc.queueName, { importId: imp.importid }, { createdBy: user.userId, maxAttempts: 1 });
+      await q.query(`UPDATE imports SET status = 'Committing', commitjobid = $2 WHERE importid = $1`, [imp.importid, job]);
+      return job;
+    });
+    return c.json({ JobId: jobId, Message: kind.doc.messages?.completed ?? 'Upload Completed' });
+  });
+  r.post('/api/Upload/:importId/Discard', SIGNED_IN, { params: id }, async (c) => {
+    const { ctx, imp } = await own(c);
+    const [done] = await ctx.db.query(`UPDATE imports SET status = 'Discarded' WHERE importid = $1 AND status IN ('Previewing', 'Previewed', 'Refused') RETURNING importid`, [imp.importid]);
+    if (!done) throw badRequest(`This upload is ${imp.status.toLowerCase()}; it cannot be discarded.`);
+    await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [imp.importid]);
+    return c.json({ IsSuccessful: true });
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The import jobs (ADR 004, ADR 018): the dry runs in one queue, each kind's commits in its own
+ * (the upload queue's names). An unexpected error is written to the error log and the job fails
+ * with a message that names the log entry, never the error itself (no SQL or internals leave the
+ * server through the queue); a dry run that failed so marks its upload 'Refused'.
+ */
+import type { AppContext } from '../context';
+import type { JobHandler } from '../jobs/queue';
+import { AppError } from '../http/errors';
+import { logProcessError } from '../http/error-log';
+import { importUser, runCommit } from './commit';
+import { PREVIEW_QUEUE } from './kinds';
+import { runPreview } from './preview';
+import { loadImport } from './store';
+
+const logged = (ctx: AppContext, handler: JobHandler, onFailure?: (importId: number, message: string) => Promise<void>): JobHandler => async (job, db) => {
+  try {
+    await handler(job, db);
+  } catch (err) {
+    const message = err instanceof AppError || (err instanceof Error && err.message.startsWith('The user who uploaded'))
+      ? err.message
+      : `The upload could not be processed (error log entry ${await logProcessError(ctx.db, `job ${job.jobid} (${job.queue})`, err) ?? 'not written'}).`;
+    await onFailure?.(Number(job.payload.importId), message);
+    throw new Error(message);
+  }
+};
+
+export function registerImportJobs(ctx: AppContext) {
+  ctx.jobs.register(PREVIEW_QUEUE, logged(ctx, async (job) => {
+    const imp = await loadImport(ctx.db, Number(job.payload.importId));
+    if (!imp) throw new Error(`Import ${job.payload.importId} does not exist.`);
+    const user = await importUser(ctx, imp.createdby);
+    await runPreview(ctx, user, imp.importid, async (done) => {
+      await ctx.db.query(`UPDATE jobs SET lockedat = now(), progress = jsonb_build_object('Done', $2::int) WHERE jobid = $1`, [job.jobid, done]);
+    });
+  }, async (importId, message) => {
+    await ctx.db.query(`UPDATE imports SET status = 'Refused', message = $2 WHERE importid = $1 AND status = 'Previewing'`, [importId, message]);
+  }));
+  for (const doc of ctx.schemas.imports.values()) ctx.jobs.register(doc.queueName, logged(ctx, (job) => runCommit(ctx, job)));
+}

@@ -1,0 +1,180 @@
+/**
+ * The dry run of an upload (issue 13 "preview before commit"): the file's rows are read (one row
+ * stream for .xlsx and .xls, workbook.ts), each row's record is found by the kind's key fields
+ * within what the user may see, the cells are compared with the record, and the rows that change
+ * something run through the records pipeline's checks and hooks (write.ts planUpdates: the same
+ * rules as a grid save, no write). Each row's outcome is stored (import_rows) for the preview grid,
+ * the commit job and the failed-rows file. Rows are worked a batch at a time; nothing of the
+ * file is held whole.
+ */
+import type { SessionUser } from '../auth/permissions';
+import type { AppContext } from '../context';
+import { AppError, type FieldError } from '../http/errors';
+import { fieldAccess } from '../schemas/visibility';
+import { column, scope, viewOf } from '../records/read';
+import { planUpdates, yieldToOthers } from '../records/write';
+import { failedRowMessage } from '../api/grids';
+import { importKind, NOT_EXCEL, type ImportKind } from './kinds';
+import { insertRows, loadImport, countRows, type ImportRow } from './store';
+import { openWorkbook, type ReadRow } from './workbook';
+import { filesPath } from '../files/storage';
+
+/** File rows worked per batch: key lookup, comparison and checks are one statement each per batch. */
+export const PREVIEW_BATCH = 1000;
+
+type Rec = Record<string, unknown>;
+
+const lower = (v: unknown) => String(v ?? '').trim().toLowerCase();
+
+/** Whether a cell's value equals the stored one (empty and null are the same; numbers by value). */
+function same(old: unknown, next: unknown): boolean {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (empty(old) || empty(next)) return empty(old) && empty(next);
+  if (typeof next === 'number') return Math.abs(Number(old) - next) < 1e-9;
+  if (typeof next === 'boolean') return old === next;
+  return String(old).trim() === String(next);
+}
+
+/** The visible records the batch's key values name, by the lower-cased first key value. */
+async function findRecords(ctx: AppContext, user: SessionUser, kind: ImportKind, keys: string[]) {
+  const { schema } = kind;
+  const s = scope(schema, user, 1);
+  const deleted = 'IsDeleted' in schema.properties ? [`NOT coalesce(${column(schema, 'IsDeleted')}, false)`] : [];
+  const rows = await ctx.db.query<{ r: Rec }>(
+    `SELECT to_jsonb(v) AS r FROM ${viewOf(kind.doc.entity)} v
+      WHERE lower(${column(schema, kind.doc.key[0])}) = ANY($1) AND ${[...s.where, ...deleted].join(' AND ') || 'true'}`,
+    [keys, ...s.params]);
+  const by = new Map<string, Rec[]>();
+  for (const { r } of rows) {
+    const k = lower(r[column(schema, kind.doc.key[0])]);
+    by.set(k, [...(by.get(k) ?? []), r]);
+  }
+  return by;
+}
+
+const keyTitle = (kind: ImportKind, f: string) => kind.schema.properties[f]?.title ?? f;
+
+/**
+ * Works one batch of file rows into import rows: found, compared, checked. `seen`: the records
+ * earlier rows of the file change (a record is changed by one row of a file only).
+ */
+async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind, params: Rec, batch: ReadRow[], seen: Map<number, number>): Promise<ImportRow[]> {
+  const { schema, doc } = kind;
+  const access = fieldAccess(ctx.schemas, user, doc.entity);
+  const [first, ...rest] = doc.key;
+  const found = await findRecords(ctx, user, kind, [...new Set(batch.map((r) => lower(r.values[first])).filter(Boolean))]);
+  const out: ImportRow[] = [];
+  const toCheck: { n: number; rec: Rec; changes: Rec }[] = [];
+  for (const r of batch) {
+    const label = r.values[first] === null || r.values[first] === undefined ? null : String(r.values[first]);
+    const row: ImportRow = { rownumber: r.row, recordkey: null, label, rowversion: null, outcome: 'refused', cells: null, changes: null, errors: null, raw: r.raw };
+    out.push(row);
+    if (!label) { row.errors = [{ Field: first, Message: `${keyTitle(kind, first)} is required.` }]; continue; }
+    // The record: the first key's matches narrowed by the other key fields given in the file or the upload's season.
+    let matches = found.get(lower(label)) ?? [];
+    for (const f of rest) {
+      const v = r.values[f];
+      if (v !== null && v !== undefined && v !== '') matches = matches.filter((m) => lower(m[column(schema, f)]) === lower(v));
+    }
+    if (params.SeasonId) matches = matches.filter((m) => m[column(schema, 'SeasonId')] === params.SeasonId);
+    if (!matches.length) {
+      row.outcome = 'unknown';
+      row.errors = [{ Field: first, Message: `${keyTitle(kind, first)} ${label} was not found.` }];
+      continue;
+    }
+    if (matches.length > 1) {
+      row.errors = [{ Field: rest[0] ?? first, Message: `${keyTitle(kind, first)} ${label} is in several seasons: give its ${keyTitle(kind, rest[0] ?? 'SeasonName')}.` }];
+      continue;
+    }
+    const rec = matches[0];
+    row.recordkey = rec[column(schema, kind.keyField)] as number;
+    row.rowversion = rec.rowversion as number;
+    const earlier = seen.get(row.recordkey);
+    if (earlier !== undefined) { row.errors = [{ Field: first, Message: `Row ${earlier} of this file already changes this record.` }]; continue; }
+    seen.set(row.recordkey, r.row);
+    const errors: FieldError[] = r.errors.map((e) => ({ Field: e.Field, Message: e.Message }));
+    const changes: Rec = {};
+    const cells: Record<string, [unknown, unknown]> = {};
+    for (const f of kind.editable) {
+      if (!(f in r.values) || r.errors.some((e) => e.Field === f)) continue;
+      const next = r.values[f];
+      const input = schema.properties[f]?.['x-input'];
+      if (access.hidden.has(f)) {
+        // PERM-029: a column the user may not see is neither shown nor changed; a value in it refuses the row.
+        if (next !== null && next !== undefined && next !== '') errors.push({ Field: f, Message: 'You may not change this column.' });
+        continue;
+      }
+      const old = input ? null : rec[column(schema, f)] ?? null;
+      if (input ? next === null || next === undefined : same(old, next)) continue;
+      changes[f] = next === '' ? null : next;
+      cells[f] = [old, changes[f]];
+    }
+    row.cells = Object.keys(cells).length ? cells : null;
+    row.changes = Object.keys(changes).length ? changes : null;
+    if (errors.length) { row.errors = errors; continue; }
+    if (!row.changes) { row.outcome = 'unchanged'; continue; }
+    row.outcome = 'changed';
+    toCheck.push({ n: out.length - 1, rec, changes });
+  }
+  if (toCheck.length) {
+    // The records pipeline's own checks and hooks, without writing (the commit runs them again when it writes).
+    const plan = await planUpdates(ctx, ctx.db, user, doc.entity, kind.keyField,
+      toCheck.map((c) => ({ id: c.rec[column(schema, kind.keyField)] as number, rowVersion: c.rec.rowversion as number, changes: { ...c.changes }, screen: kind.screen })));
+    plan.out.forEach((o, i) => {
+      if (!o || o.ok) return;
+      const row = out[toCheck[i].n];
+      row.outcome = 'refused';
+      row.errors = refusal(ctx, kind, o.error);
+    });
+  }
+  return out;
+}
+
+/** A refused row's errors: its message (in the screen's words, FLASH-014; a conflict keeps its own) then its field errors. */
+export function refusal(ctx: AppContext, kind: ImportKind, error: AppError): FieldError[] {
+  const grid = kind.screen ? ctx.schemas.grids.get(kind.screen) : undefined;
+  const message = grid && error.status !== 409 ? failedRowMessage(grid, error.message) : error.message;
+  const fields = (error.errors ?? []).map((e) => ({ Field: e.Field.replace(/^\//, ''), Message: e.Message }));
+  return [{ Field: '', Message: message }, ...fields.filter((e) => e.Message !== error.message)];
+}
+
+/**
+ * Runs the dry run of an import and stores its rows; a file that cannot be read is 'Refused' with
+ * the reader's message and errors (by row and column), and nothing of it is kept.
+ */
+export async function runPreview(ctx: AppContext, user: SessionUser, importId: number, progress?: (done: number) => Promise<void>) {
+  const imp = await loadImport(ctx.db, importId);
+  if (!imp || imp.status !== 'Previewing') return;
+  const kind = importKind(ctx, imp.kind);
+  await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
+  try {
+    const read = await openWorkbook(filesPath(ctx.config.dataDir, imp.filepath), imp.filename, {
+      columns: kind.columns, keyFields: [kind.doc.key[0]], notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
+    });
+    const columns = read.columns.map((c) => ({ Field: c.field, Title: kind.schema.properties[c.field]?.title ?? c.field, Type: kind.columns.find((k) => k.field === c.field)?.type ?? 'text', Column: c.column }));
+    const seen = new Map<number, number>();
+    let batch: ReadRow[] = [];
+    let done = 0;
+    const flush = async () => {
+      const rows = await previewBatch(ctx, user, kind, imp.params, batch, seen);
+      await insertRows(ctx.db, importId, rows);
+      done += batch.length;
+      batch = [];
+      await progress?.(done);
+      await yieldToOthers();
+    };
+    for await (const row of read.rows) {
+      batch.push(row);
+      if (batch.length >= PREVIEW_BATCH) await flush();
+    }
+    if (batch.length) await flush();
+    const counts = await countRows(ctx.db, importId);
+    await ctx.db.query(`UPDATE imports SET status = 'Previewed', columns = $2, counts = $3, message = $4 WHERE importid = $1`,
+      [importId, JSON.stringify(columns), JSON.stringify(counts), read.ignored.length ? `Columns not used: ${read.ignored.join(', ')}.` : null]);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
+    await ctx.db.query(`UPDATE imports SET status = 'Refused', message = $2, errors = $3 WHERE importid = $1`,
+      [importId, err.message, JSON.stringify(err.errors ?? [])]);
+  }
+}
