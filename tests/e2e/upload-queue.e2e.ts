@@ -1,0 +1,193 @@
+/**
+ * Mass upload and the upload queue in Chromium (issue 13): the costing grid's export, changed and
+ * broken as a user would in Excel (exceljs), goes through Upload → the preview (counts, the diff
+ * grid's changed and refused cells) → Confirm → UQ-010's toast with its link → /upload-queue/{id}
+ * showing the job Completed with its rows and the failed rows' workbook; the list and its history
+ * search (UQ-002, UQ-007..009); a file that is not Excel and an unchanged export (no changes).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { exportWorkbook, recordCount } from './flash-edit-steps';
+import { apiToken, login, navigate, pathOf } from './harness';
+import { setupApp, waitForPath } from './setup-app';
+
+const app = setupApp();
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-upload-e2e-'));
+async function writeWorkbook(wb: ExcelJS.Workbook, name: string): Promise<string> {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
+  return file;
+}
+
+/** Clicks the screen's Upload button and picks the file in the browser's file chooser. */
+async function upload(page: Page, file: string, button = 'Upload') {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await (await chooser).setFiles(file);
+}
+
+const previewDialog = (page: Page) => page.getByRole('dialog', { name: /Costing upload/ });
+
+/** A count of the preview or job page by its label ('Changed', 'Refused'…). */
+async function countOf(scope: Locator, list: string, label: string): Promise<number> {
+  const li = scope.getByRole('list', { name: list }).locator('li', { has: scope.page().locator('span', { hasText: new RegExp(`^${label}$`) }) });
+  return Number((await li.locator('strong').textContent())!.replace(/\D+/g, ''));
+}
+
+const header = (ws: ExcelJS.Worksheet) => new Map((ws.getRow(1).values as unknown[]).map((h, i) => [String(h ?? ''), i] as [string, number]).filter(([h]) => h));
+
+/** The costing export with `changes` rows' first cost changed and one later row's first cost made text. */
+async function changedExport(page: Page, changes: number) {
+  await navigate(page, '/flashEditCosting');
+  await recordCount(page);
+  const { workbook } = await exportWorkbook(page);
+  const ws = workbook.worksheets[0];
+  const at = header(ws);
+  const cost = at.get('Est. Factory First Cost')!;
+  const stock = at.get('Stock Number')!;
+  expect(cost && stock).toBeTruthy();
+  expect(ws.actualRowCount).toBeGreaterThan(changes + 2);
+  const changed = new Map<string, number>();
+  for (let n = 2; n < 2 + changes; n++) {
+    const value = Math.round((900 + n + Number(ws.getRow(n).getCell(cost).value ?? 0)) * 100) / 100;
+    ws.getRow(n).getCell(cost).value = value;
+    changed.set(String(ws.getRow(n).getCell(stock).value), value);
+  }
+  const badRow = 2 + changes;
+  ws.getRow(badRow).getCell(cost).value = 'abc';
+  return { workbook, changed, badRow };
+}
+
+describe('mass upload and the upload queue (issue 13)', () => {
+  it('FLASH-005 UQ-010 UQ-001: costing Upload → preview diff and the refused row → Confirm → toast link → the job Completed, its rows and failed rows file', async () => {
+    const page = await app.page();
+    await login(page, 'costing');
+    const { workbook, changed, badRow } = await changedExport(page, 4);
+    await upload(page, await writeWorkbook(workbook, 'Costing-changed.xlsx'));
+
+    const dialog = previewDialog(page);
+    await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
+    const changedCount = await countOf(dialog, 'Rows of the file', 'Changed');
+    expect(changedCount).toBeGreaterThan(0);
+    expect(changedCount).toBeLessThanOrEqual(changed.size);
+    expect(await countOf(dialog, 'Rows of the file', 'Refused')).toBeGreaterThanOrEqual(1);
+    // The diff grid: changed cells read "old → new", highlighted, the new value the file's.
+    const changedCells = dialog.locator('.diff-grid .ht_master td.cell--changed');
+    await changedCells.first().waitFor();
+    const texts = await changedCells.allTextContents();
+    expect(texts.length).toBe(changedCount);
+    for (const t of texts) expect([...changed.values()].map(String)).toContain(t.split(' → ')[1]);
+    // Refused: the bad cell flagged in red with its message as title, the Errors column naming the column.
+    await dialog.getByRole('button', { name: 'Refused', exact: true }).click();
+    const bad = dialog.locator('.diff-grid .ht_master td.cell--error[title]').filter({ hasText: 'abc' });
+    await bad.first().waitFor();
+    expect(await bad.first().getAttribute('title')).toBeTruthy();
+    expect(await dialog.locator('.diff-grid .ht_master tbody tr').first().locator('td').first().textContent()).toBe(String(badRow));
+
+    // Confirm (Enter): the UQ-010 toast with a link to the job.
+    await dialog.getByRole('button', { name: 'Confirm' }).press('Enter');
+    const toast = page.getByTestId('toast').filter({ hasText: 'Upload Completed' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('You will be notified by email when processing is complete.');
+    await dialog.waitFor({ state: 'detached' });
+    const link = toast.getByRole('link', { name: /Open job \d+ in the Upload Queue/ });
+    const jobId = Number((await link.getAttribute('href'))!.split('/').pop());
+    await link.click();
+    await waitForPath(page, `/upload-queue/${jobId}`);
+    // The page polls while the job runs: it ends Completed, with the saved rows counted.
+    await page.getByTestId('job-status').filter({ hasText: 'Completed' }).first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => countOf(page.locator('#main'), 'Rows of the job', 'Saved'), { timeout: 10_000 }).toBe(changedCount);
+    // The breadcrumb names the file, never the id.
+    expect(await page.locator('nav[aria-label="Breadcrumb"]').textContent()).toContain('Costing-changed.xlsx');
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+
+    // The saved values are the grid's now.
+    const token = await apiToken(app.server.baseUrl, 'costing');
+    const res = await fetch(`${app.server.baseUrl}/api/Grid/costing/Search`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 5000 }),
+    });
+    const byStock = new Map(((await res.json()).Results as Record<string, unknown>[]).map((r) => [String(r.StockNum), r.EstFFC]));
+    const savedRows = [...changed].filter(([s, v]) => byStock.get(s) === v);
+    expect(savedRows.length).toBe(changedCount);
+
+    // The failed rows as a workbook with an Error column.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download failed rows' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/FailedRows\.xlsx$/);
+    const failed = new ExcelJS.Workbook();
+    await failed.xlsx.load(fs.readFileSync((await file.path())!) as never);
+    const fws = failed.worksheets[0];
+    expect([...header(fws).keys()]).toContain('Error');
+    expect(fws.actualRowCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('UQ-002 UQ-003 UQ-009 UQ-008: /upload-queue lists the user\'s jobs; the history search checks the dates and offers 25/50/100/250', async () => {
+    const page = await app.page();
+    await login(page, 'costing');
+    await navigate(page, '/upload-queue');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Upload Queue');
+    const current = page.getByRole('table', { name: 'Current jobs' });
+    await current.waitFor();
+    expect(await current.locator('tbody tr').count()).toBeGreaterThan(0);
+    // UQ-002: the list asks again every 5 seconds.
+    const again = await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/UploadQueue', { timeout: 8_000 });
+    expect(again.status()).toBe(200);
+
+    const form = page.getByRole('form', { name: 'History search' });
+    expect(await form.getByLabel('Results').evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.value))).toEqual(['25', '50', '100', '250']);
+    expect(await form.getByLabel('Results').inputValue()).toBe('50');
+    expect(await form.getByLabel('User').count()).toBe(0); // not module 18 read: own jobs only
+    await form.getByLabel('Start date').fill('03/02/2027');
+    await form.getByLabel('End date').fill('03/01/2027');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Select a Start date that ocurrs before the End date.' }).waitFor();
+
+    await form.getByLabel('Start date').fill('');
+    await form.getByLabel('End date').fill('');
+    await form.getByLabel('Job status').selectOption('Completed');
+    const history = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/UploadQueue/History');
+    await form.getByRole('button', { name: 'Search' }).click();
+    expect((await history).status()).toBe(200);
+    const results = page.getByRole('table', { name: 'History results' });
+    await results.waitFor();
+    const statuses = await results.getByTestId('job-status').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Completed']));
+    // A row opens its job.
+    await results.locator('tbody tr').first().click();
+    await page.waitForURL((u) => /^\/upload-queue\/\d+$/.test(u.pathname));
+  });
+
+  it('FLASH-005 CONST-029: a file that is not Excel is refused in the browser; an unchanged export previews as No changes with Confirm disabled', async () => {
+    const page = await app.page();
+    await login(page, 'costing');
+    await navigate(page, '/flashEditCosting');
+    await recordCount(page);
+    const csv = path.join(tmp, 'costing.csv');
+    fs.writeFileSync(csv, 'Stock Number,Est. Factory First Cost\nX,1\n');
+    const sent: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/Upload/')) sent.push(r.url()); });
+    await upload(page, csv);
+    await page.getByTestId('toast').filter({ hasText: 'Please upload an Excel file (.xls or .xlsx)' }).waitFor();
+    expect(sent).toEqual([]);
+
+    const { workbook } = await exportWorkbook(page);
+    await upload(page, await writeWorkbook(workbook, 'Costing-unchanged.xlsx'));
+    const dialog = previewDialog(page);
+    await dialog.getByText('No changes.').waitFor({ timeout: 30_000 });
+    expect(await countOf(dialog, 'Rows of the file', 'Changed')).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
+    // Esc cancels: the import is discarded.
+    const discard = page.waitForResponse((r) => /\/api\/Upload\/\d+\/Discard$/.test(new URL(r.url()).pathname));
+    await page.keyboard.press('Escape');
+    expect((await discard).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/flashEditCosting');
+  });
+});
