@@ -39,6 +39,8 @@ export function DiffGrid({ columns, rows, height }: DiffGridProps) {
     if (cell?.title) td.title = cell.title;
     else td.removeAttribute('title');
   }, [cells]);
+  // A function renderer goes in the column settings (HotTable's own `renderer` prop takes a React component).
+  const hotColumns = useMemo(() => headers.map(() => ({ renderer: renderer as never, readOnly: true })), [headers, renderer]);
   return (
     <div className="data-grid__table diff-grid" style={{ height }} data-testid="diff-grid">
       <HotTable
@@ -48,8 +50,7 @@ export function DiffGrid({ columns, rows, height }: DiffGridProps) {
         colHeaders={headers}
         colWidths={widths}
         rowHeaders={false}
-        readOnly
-        renderer={renderer as never}
+        columns={hotColumns}
         rowHeights={30}
         autoRowSize={false}
         autoColumnSize={false}

@@ -33,6 +33,7 @@ export interface ImportPreviewDialogProps {
 export function ImportPreviewDialog({ importId, refusal, info, onClose }: ImportPreviewDialogProps) {
   const { data, error } = useSWR<ImportAnswer>(importId === null ? null : importPath(importId), {
     refreshInterval: (d) => (!d || d.Status === 'Previewing' ? PREVIEW_POLL_MS : 0),
+    dedupingInterval: PREVIEW_POLL_MS / 2, // SWR's 2 s default would stretch the polls
   });
   const [busy, setBusy] = useState(false);
   const refused = !!refusal || data?.Status === 'Refused';

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { DiffGrid } from './DiffGrid';
-import type { OutcomeFilter } from './diff-cells';
+import { columnsOfRows, markedColumns, type OutcomeFilter } from './diff-cells';
 import { ROWS_PAGE_SIZE, type ImportColumn, type ImportRow, type Paged, type RowOutcome } from './upload-api';
 
 export interface ImportRowsProps {
@@ -22,13 +22,6 @@ export interface ImportRowsProps {
   actions?: React.ReactNode;
 }
 
-/** The fields the rows carry, in first-seen order, titled by their names. */
-export function columnsOfRows(rows: readonly ImportRow[]): ImportColumn[] {
-  const fields = new Set<string>();
-  for (const r of rows) for (const f of [...Object.keys(r.Values ?? {}), ...Object.keys(r.Cells ?? {})]) fields.add(f);
-  return [...fields].map((f) => ({ Field: f, Title: f, Type: 'text' }));
-}
-
 export function ImportRows({ columns, filters, initial, path, height, refreshMs, actions }: ImportRowsProps) {
   const [filter, setFilter] = useState(() => filters.find((f) => f.label === initial) ?? filters[0]);
   const [page, setPage] = useState(1);
@@ -37,7 +30,11 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
   const pages = Math.max(1, data?.TotalPages ?? Math.ceil(total / ROWS_PAGE_SIZE));
   const choose = (f: OutcomeFilter) => { setFilter(f); setPage(1); };
   // Without the import's columns (another user's upload), the rows' own fields.
-  const shown = useMemo(() => (columns.length ? columns : columnsOfRows(data?.Results ?? [])), [columns, data]);
+  const all = useMemo(() => (columns.length ? columns : columnsOfRows(data?.Results ?? [])), [columns, data]);
+  // The columns worth a look first: those the shown rows change or flag (all when there are none).
+  const [onlyMarked, setOnlyMarked] = useState(true);
+  const marked = useMemo(() => markedColumns(all, data?.Results ?? []), [all, data]);
+  const shown = onlyMarked && marked.length ? marked : all;
   return (
     <div className="upload-rows">
       <div className="upload-rows__bar">
@@ -46,6 +43,11 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
             <button key={f.label} type="button" aria-pressed={f === filter} onClick={() => choose(f)}>{f.label}</button>
           ))}
         </div>
+        {marked.length > 0 && marked.length < all.length && (
+          <label className="field--inline upload-rows__only">
+            <input type="checkbox" checked={onlyMarked} onChange={(e) => setOnlyMarked(e.target.checked)} /> Only columns with changes or errors
+          </label>
+        )}
         {actions}
         <span className="spacer" />
         {isLoading && <span className="spinner" aria-label="Loading rows" />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeText, changesNothing, diffCell, diffHeaders, diffRow, rowErrorsText, valueText } from './diff-cells';
+import { changeText, changesNothing, columnsOfRows, markedColumns, diffCell, diffHeaders, diffRow, rowErrorsText, valueText } from './diff-cells';
 import type { ImportColumn, ImportRow } from './upload-api';
 
 const COLUMNS: ImportColumn[] = [{ Field: 'EstFFC', Title: 'Est. Factory First Cost', Type: 'number' }, { Field: 'EstFfcCurr', Title: 'Est. FFC Currency', Type: 'text' }];
@@ -34,5 +34,14 @@ describe('import preview diff grid (issue 13)', () => {
     expect(changesNothing({ Changed: 0 })).toBe(true);
     expect(changesNothing(null)).toBe(true);
     expect(changesNothing({ Changed: 1 })).toBe(false);
+  });
+});
+
+describe('import rows columns (issue 13)', () => {
+  it('FLASH-005: the columns worth a look are those the rows change or flag, in file order', () => {
+    const rows = [row({ Cells: { EstFfcCurr: { Old: 'USD', New: 'EUR' } } }), row({ Errors: [{ Field: 'EstFFC', Message: 'x' }, { Message: 'whole row' }] })];
+    expect(markedColumns(COLUMNS, rows).map((c) => c.Field)).toEqual(['EstFFC', 'EstFfcCurr']);
+    expect(markedColumns(COLUMNS, [row({})])).toEqual([]);
+    expect(columnsOfRows([row({ Values: { StockNum: 'A', EstFFC: 1 }, Cells: { EstFfcCurr: { Old: null, New: 'EUR' } } })]).map((c) => c.Field)).toEqual(['StockNum', 'EstFFC', 'EstFfcCurr']);
   });
 });

@@ -76,3 +76,20 @@ export function diffRow(row: ImportRow, columns: readonly ImportColumn[]): DiffC
 
 /** Whether a preview would change nothing: no changed row (refused and unknown rows are never written). */
 export const changesNothing = (counts: { Changed?: number } | null | undefined) => !counts?.Changed;
+
+/** The columns some row changes or has an error in. */
+export function markedColumns(columns: readonly ImportColumn[], rows: readonly ImportRow[]): ImportColumn[] {
+  const fields = new Set<string>();
+  for (const r of rows) {
+    for (const f of Object.keys(r.Cells ?? {})) fields.add(f);
+    for (const e of r.Errors ?? []) if (e.Field) fields.add(e.Field);
+  }
+  return columns.filter((c) => fields.has(c.Field));
+}
+
+/** The fields the rows carry, in first-seen order, titled by their names. */
+export function columnsOfRows(rows: readonly ImportRow[]): ImportColumn[] {
+  const fields = new Set<string>();
+  for (const r of rows) for (const f of [...Object.keys(r.Values ?? {}), ...Object.keys(r.Cells ?? {})]) fields.add(f);
+  return [...fields].map((f) => ({ Field: f, Title: f, Type: 'text' }));
+}

@@ -29,6 +29,7 @@ export function UploadJobScreen() {
   const jobId = /^\d+$/.test(id) ? Number(id) : null;
   const { data: job, error, mutate } = useSWR<QueueItem>(jobId ? jobDetailsPath(jobId) : null, {
     refreshInterval: (j) => (!j || isActive(j.JobStatus) ? JOB_POLL_MS : 0),
+    dedupingInterval: JOB_POLL_MS / 2,
   });
   const { data: upload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
   usePageTitle(jobName(job));
