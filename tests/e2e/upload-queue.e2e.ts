@@ -50,13 +50,15 @@ async function changedExport(page: Page, changes: number) {
   const at = header(ws);
   const cost = at.get('Est. Factory First Cost')!;
   const stock = at.get('Stock Number')!;
-  expect(cost && stock).toBeTruthy();
+  const season = at.get('Season Name')!;
+  expect(cost && stock && season).toBeTruthy();
   expect(ws.actualRowCount).toBeGreaterThan(changes + 2);
   const changed = new Map<string, number>();
   for (let n = 2; n < 2 + changes; n++) {
     const value = Math.round((900 + n + Number(ws.getRow(n).getCell(cost).value ?? 0)) * 100) / 100;
     ws.getRow(n).getCell(cost).value = value;
-    changed.set(String(ws.getRow(n).getCell(stock).value), value);
+    // A stock number is one per season: the row is the pair.
+    changed.set(`${ws.getRow(n).getCell(stock).value}|${ws.getRow(n).getCell(season).value}`, value);
   }
   const badRow = 2 + changes;
   ws.getRow(badRow).getCell(cost).value = 'abc';
@@ -87,7 +89,8 @@ describe('mass upload and the upload queue (issue 13)', () => {
     const bad = dialog.locator('.diff-grid .ht_master td.cell--error[title]').filter({ hasText: 'abc' });
     await bad.first().waitFor();
     expect(await bad.first().getAttribute('title')).toBeTruthy();
-    expect(await dialog.locator('.diff-grid .ht_master tbody tr').first().locator('td').first().textContent()).toBe(String(badRow));
+    // The frozen Row column (the left clone) names the Excel row.
+    expect(await dialog.locator('.diff-grid .ht_clone_left tbody tr').first().locator('td').first().textContent()).toBe(String(badRow));
 
     // Confirm (Enter): the UQ-010 toast with a link to the job.
     await dialog.getByRole('button', { name: 'Confirm' }).press('Enter');
@@ -111,7 +114,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     const res = await fetch(`${app.server.baseUrl}/api/Grid/costing/Search`, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 5000 }),
     });
-    const byStock = new Map(((await res.json()).Results as Record<string, unknown>[]).map((r) => [String(r.StockNum), r.EstFFC]));
+    const byStock = new Map(((await res.json()).Results as Record<string, unknown>[]).map((r) => [`${r.StockNum}|${r.SeasonName}`, r.EstFFC]));
     const savedRows = [...changed].filter(([s, v]) => byStock.get(s) === v);
     expect(savedRows.length).toBe(changedCount);
 

@@ -56,6 +56,7 @@ export function DiffGrid({ columns, rows, height }: DiffGridProps) {
         autoColumnSize={false}
         wordWrap={false}
         fixedColumnsStart={2}
+        stretchH="last"
         manualColumnResize
         width="100%"
         height="100%"

@@ -37,14 +37,18 @@ export function historyDates(start: string, end: string): { range: DateRange } |
 
 export interface ProgressShares { done: number; total: number; saved: number; failed: number; percent: number }
 
-/** How far a job is: Done of Total, and the saved / failed shares of the total (percent, 0..100). */
+/**
+ * How far a job is: Done of Total (the rows it writes: the changed ones), and the saved / failed
+ * shares of them (percent, 0..100). Refused and unknown rows were never the job's to write.
+ */
 export function progressOf(job: Pick<QueueItem, 'Progress' | 'Counts' | 'JobStatus'>): ProgressShares {
   const c: Partial<ImportCounts> = job.Counts ?? {};
   const total = Math.max(0, job.Progress?.Total ?? c.Rows ?? 0);
   const done = Math.min(total, Math.max(0, job.Progress?.Done ?? (job.JobStatus === 'Completed' ? total : 0)));
   const pct = (n: number) => (total ? Math.max(0, Math.min(100, (n / total) * 100)) : 0);
   const percent = total ? Math.round(pct(done)) : job.JobStatus === 'Completed' ? 100 : 0;
-  return { done, total, saved: pct(c.Saved ?? 0), failed: pct((c.Failed ?? 0) + (c.Refused ?? 0) + (c.Unknown ?? 0)), percent };
+  const saved = pct(c.Saved ?? 0);
+  return { done, total, saved, failed: Math.min(100 - saved, pct(c.Failed ?? 0)), percent };
 }
 
 /** Rows the failed-rows workbook would hold (refused, failed, unknown). */
