@@ -11,6 +11,7 @@ import { Modal } from '../../shell/Modal';
 import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { changesNothing, PREVIEW_FILTERS } from './diff-cells';
+import { FileProblem } from './FileProblem';
 import { ImportRows } from './ImportRows';
 import { commitImport, discardImport, importPath, importRowsPath, type FileError, type ImportAnswer } from './upload-api';
 import { failureText, jobPath, successText, type UploadKindInfo } from './upload-kinds';
@@ -121,18 +122,5 @@ function Preview({ answer, nothing }: { answer: ImportAnswer; nothing: boolean }
       <ImportRows columns={answer.Columns ?? []} filters={PREVIEW_FILTERS} initial={nothing ? (c.Refused ? 'Refused' : c.Unknown ? 'Unknown' : 'All') : 'Changed'}
         path={(o, p) => importRowsPath(answer.ImportId, o, p)} height="min(420px, calc(100vh - 420px))" />
     </>
-  );
-}
-
-function FileProblem({ message, errors }: { message: string; errors: readonly FileError[] }) {
-  return (
-    <div className="alert alert--error" role="alert">
-      <p><strong>{message}</strong></p>
-      {errors.length > 0 && (
-        <ul className="upload-errors" aria-label="Errors">
-          {errors.map((e, i) => <li key={i}>{[e.Row ? `Row ${e.Row}` : '', e.Column ?? ''].filter(Boolean).join(', ')}{e.Row || e.Column ? ': ' : ''}{e.Message}</li>)}
-        </ul>
-      )}
-    </div>
   );
 }

@@ -60,6 +60,10 @@ export interface QueueItem {
   LastError: string | null;
   CanResume: boolean;
   CanCancel: boolean;
+  /** The import's own status (a preview job whose file was refused is Completed, its import Refused). */
+  ImportStatus?: ImportStatus;
+  /** The job is an upload's dry run, not its commit. */
+  IsPreview?: boolean;
 }
 
 export interface ResumeCancelAnswer { IsSuccessful: boolean; Message: string; JobStatus: JobStatus }

@@ -53,7 +53,6 @@ export function JobActions({ job, onChanged }: { job: QueueItem; onChanged: () =
     <span className="job-actions" onClick={(e) => e.stopPropagation()}>
       <button type="button" className="btn btn--small" disabled={busy || !job.CanResume} onClick={() => void act('Resume')}
         title={job.CanResume ? 'Continue after the last saved row.' : 'Only a Failed or Canceled job can be resumed.'}>Resume</button>
-      {' '}
       <button type="button" className="btn btn--small" disabled={busy || !job.CanCancel} onClick={() => setAsking(true)}
         title={job.CanCancel ? 'Stop the job after the batch it is saving.' : 'Only a Queued or Running job can be canceled.'}>Cancel</button>
       {asking && (

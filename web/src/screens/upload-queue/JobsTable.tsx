@@ -4,7 +4,7 @@ import { formatDateTime } from '../../format/date';
 import { jobPath } from '../../components/upload/upload-kinds';
 import type { QueueItem } from '../../components/upload/upload-api';
 import { JobActions, JobProgress, JobStatusBadge } from './JobParts';
-import { countsText } from './queue-helpers';
+import { jobRowsText } from './queue-helpers';
 
 export function JobsTable({ jobs, label, onChanged }: { jobs: readonly QueueItem[]; label: string; onChanged: () => void }) {
   const navigate = useNavigate();
@@ -24,10 +24,10 @@ export function JobsTable({ jobs, label, onChanged }: { jobs: readonly QueueItem
               <td>{j.QueueName}</td>
               <td><JobStatusBadge status={j.JobStatus} /></td>
               <td>{j.CreatedByName ?? j.CreatedBy ?? ''}</td>
-              <td>{formatDateTime(j.CreatedOn)}</td>
-              <td>{formatDateTime(j.CompletedOn)}</td>
+              <td className="when">{formatDateTime(j.CreatedOn)}</td>
+              <td className="when">{formatDateTime(j.CompletedOn)}</td>
               <td className="file" title={j.FileName ?? ''}>{j.FileName ?? ''}</td>
-              <td title={j.LastError ?? undefined}>{countsText(j.Counts)}</td>
+              <td className="counts" title={j.LastError ?? undefined}>{jobRowsText(j)}</td>
               <td><JobProgress job={j} /></td>
               <td><JobActions job={j} onChanged={onChanged} /></td>
             </tr>

@@ -5,11 +5,14 @@
  * column, ready to fix and upload again. The breadcrumb names the file, never a bare id.
  */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, saveFile } from '../../api/http';
 import { errorText } from '../../api/error-text';
-import { JOB_FILTERS } from '../../components/upload/diff-cells';
+import { JOB_FILTERS, PREVIEW_FILTERS } from '../../components/upload/diff-cells';
+import { ImportPreviewDialog } from '../../components/upload/ImportPreviewDialog';
+import { UPLOAD_KINDS } from '../../components/upload/upload-kinds';
+import { FileProblem } from '../../components/upload/FileProblem';
 import { ImportRows } from '../../components/upload/ImportRows';
 import { failedRowsFile, importPath, jobDetailsPath, jobItemsPath, type ImportAnswer, type QueueItem } from '../../components/upload/upload-api';
 import { FormAlert } from '../../forms/FormAlert';
@@ -34,6 +37,8 @@ export function UploadJobScreen() {
   const { data: upload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
   usePageTitle(jobName(job));
   const [downloading, setDownloading] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const navigate = useNavigate();
 
   if (jobId === null || (error instanceof ApiError && error.status === 404)) {
     return <><PageHeader title="Upload job" /><p className="muted">This job does not exist or is not yours. <Link to="/upload-queue">Back to the Upload Queue</Link></p></>;
@@ -44,6 +49,10 @@ export function UploadJobScreen() {
   const active = isActive(job.JobStatus);
   const failed = failedRowCount(job.Counts);
   const c = job.Counts ?? {};
+  // A dry run's page shows what the file would do; a commit's what it did.
+  const preview = !!job.IsPreview;
+  const kindInfo = upload ? UPLOAD_KINDS[upload.Kind] : undefined;
+  const canReview = preview && upload?.Status === 'Previewed' && !!kindInfo;
   const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
   const download = async () => {
     setDownloading(true);
@@ -59,7 +68,10 @@ export function UploadJobScreen() {
   return (
     <>
       <PageHeader title={jobName(job) || 'Upload job'} subtitle={<>{job.QueueName} · job {job.JobId} · <JobStatusBadge status={job.JobStatus} /></>}
-        actions={<JobActions job={job} onChanged={() => void mutate()} />} />
+        actions={<>
+          {canReview && <button type="button" className="btn btn--small btn--primary" onClick={() => setReviewing(true)} title="This upload waits for your confirmation.">Review and confirm</button>}
+          <JobActions job={job} onChanged={() => void mutate()} />
+        </>} />
       <dl className="job-header">
         <div><dt>Status</dt><dd>{job.JobStatus}{active && <span className="spinner" aria-hidden="true" style={{ marginLeft: 6 }} />}</dd></div>
         <div><dt>File</dt><dd>{job.FileName ?? '—'}</dd></div>
@@ -70,17 +82,20 @@ export function UploadJobScreen() {
       </dl>
       <JobProgress job={job} large />
       <ul className="upload-counts" aria-label="Rows of the job" style={{ marginTop: 'var(--s3)' }}>
-        <li className="is-good"><strong>{n(c.Saved)}</strong><span>Saved</span></li>
-        <li className={c.Failed ? 'is-bad' : ''}><strong>{n(c.Failed)}</strong><span>Failed</span></li>
+        {preview ? <li className="is-changed"><strong>{n(c.Changed)}</strong><span>Changed</span></li> : <>
+          <li className="is-good"><strong>{n(c.Saved)}</strong><span>Saved</span></li>
+          <li className={c.Failed ? 'is-bad' : ''}><strong>{n(c.Failed)}</strong><span>Failed</span></li>
+        </>}
         <li className={c.Refused ? 'is-bad' : ''}><strong>{n(c.Refused)}</strong><span>Refused</span></li>
         <li className={c.Unknown ? 'is-bad' : ''}><strong>{n(c.Unknown)}</strong><span>Unknown</span></li>
         <li><strong>{n(c.Unchanged)}</strong><span>Unchanged</span></li>
         <li><strong>{n(c.Rows)}</strong><span>Rows</span></li>
       </ul>
       {job.LastError && <FormAlert messages={[job.LastError]} />}
+      {upload?.Status === 'Refused' && <FileProblem message={upload.Message ?? 'The file was refused.'} errors={upload.Errors ?? []} />}
       <section className="upload-section" aria-labelledby="job-rows">
         <h2 id="job-rows">Rows</h2>
-        <ImportRows columns={upload?.Columns ?? []} filters={JOB_FILTERS} path={(o, p) => jobItemsPath(job.JobId, o, p)}
+        <ImportRows key={String(preview)} columns={upload?.Columns ?? []} filters={preview ? PREVIEW_FILTERS : JOB_FILTERS} initial={preview ? 'All' : undefined} path={(o, p) => jobItemsPath(job.JobId, o, p)}
           height="max(280px, calc(100vh - 520px))" refreshMs={active ? JOB_POLL_MS : undefined}
           actions={
             <button type="button" className="btn btn--small" disabled={!failed || downloading} onClick={() => void download()}
@@ -89,6 +104,13 @@ export function UploadJobScreen() {
             </button>
           } />
       </section>
+      {reviewing && upload && kindInfo && (
+        <ImportPreviewDialog importId={upload.ImportId} info={kindInfo} onClose={(queued) => {
+          setReviewing(false);
+          if (queued !== undefined) void navigate(`/upload-queue/${queued}`);
+          else void mutate();
+        }} />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsText, DATE_FORMAT_ERROR, DATE_ORDER_ERROR, DEFAULT_RESULT_COUNT, failedRowCount, historyDates, isActive, jobName, progressOf, RESULT_COUNTS } from './queue-helpers';
+import { countsText, jobRowsText, DATE_FORMAT_ERROR, DATE_ORDER_ERROR, DEFAULT_RESULT_COUNT, failedRowCount, historyDates, isActive, jobName, progressOf, RESULT_COUNTS } from './queue-helpers';
 
 describe('upload queue rules', () => {
   it('UQ-009: a start date after the end date is refused with the specified text', () => {
@@ -44,6 +44,13 @@ describe('upload queue rules', () => {
     expect(countsText(counts)).toBe('27 saved · 3 not saved');
     expect(countsText({ Changed: 5 })).toBe('5 to save');
     expect(countsText(null)).toBe('');
+  });
+
+  it('UQ-003: a dry run\'s row says what it found, a refused file says so, a commit what it wrote', () => {
+    const counts = { Rows: 172, Changed: 28, Unchanged: 132, Refused: 11, Unknown: 1, Saved: 28, Failed: 0 };
+    expect(jobRowsText({ Counts: counts, IsPreview: true, ImportStatus: 'Committed' })).toBe('28 to change · 12 refused · 132 unchanged');
+    expect(jobRowsText({ Counts: counts, IsPreview: false, ImportStatus: 'Committed' })).toBe('28 saved · 12 not saved · 132 unchanged');
+    expect(jobRowsText({ Counts: {}, IsPreview: true, ImportStatus: 'Refused' })).toBe('File refused');
   });
 
   it('UQ-001: a job is named by its file, else its queue, never by a bare id', () => {

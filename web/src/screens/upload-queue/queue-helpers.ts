@@ -67,5 +67,15 @@ export function countsText(counts: Partial<ImportCounts> | null | undefined): st
   return parts.join(' · ');
 }
 
+/** The Rows cell of a job: a dry run says what it found, a commit what it wrote. */
+export function jobRowsText(job: Pick<QueueItem, 'Counts' | 'IsPreview' | 'ImportStatus'>): string {
+  if (job.ImportStatus === 'Refused') return 'File refused';
+  if (!job.IsPreview) return countsText(job.Counts);
+  const c = job.Counts ?? {};
+  const n = (x: number) => x.toLocaleString('en-US');
+  const bad = (c.Refused ?? 0) + (c.Unknown ?? 0);
+  return [c.Changed ? `${n(c.Changed)} to change` : '', bad ? `${n(bad)} refused` : '', c.Unchanged ? `${n(c.Unchanged)} unchanged` : ''].filter(Boolean).join(' · ');
+}
+
 /** A job's name for breadcrumbs and titles: its file, else its queue (never a bare id). */
 export const jobName = (job: Pick<QueueItem, 'FileName' | 'QueueName'> | undefined) => job?.FileName || job?.QueueName || '';
