@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { exportWorkbook, recordCount } from './flash-edit-steps';
-import { apiToken, login, navigate, pathOf } from './harness';
+import { apiToken, login, navigate, pathOf, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
 const app = setupApp();
@@ -92,8 +92,8 @@ describe('mass upload and the upload queue (issue 13)', () => {
     // The frozen Row column (the left clone) names the Excel row.
     expect(await dialog.locator('.diff-grid .ht_clone_left tbody tr').first().locator('td').first().textContent()).toBe(String(badRow));
 
-    // Confirm (Enter): the UQ-010 toast with a link to the job.
-    await dialog.getByRole('button', { name: 'Confirm' }).press('Enter');
+    // Confirm with Ctrl+S (the focus on the filter): the UQ-010 toast with a link to the job.
+    await page.keyboard.press('Control+s');
     const toast = page.getByTestId('toast').filter({ hasText: 'Upload Completed' });
     await toast.waitFor();
     expect(await toast.textContent()).toContain('You will be notified by email when processing is complete.');
@@ -192,5 +192,48 @@ describe('mass upload and the upload queue (issue 13)', () => {
     expect((await discard).status()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/flashEditCosting');
+  });
+
+  it('SEARCH-013 SEARCH-014 SEARCH-015: /Search uploads patterns with the SEARCH-015 toast; factory users are not offered it', async () => {
+    const token = await apiToken(app.server.baseUrl, 'admin');
+    const res = await fetch(`${app.server.baseUrl}/api/Grid/pattern-search/Search`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 1 }),
+    });
+    const [pattern] = (await res.json()).Results as Record<string, unknown>[];
+    const titles = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../schemas/entities/pattern.schema.json'), 'utf8')).properties;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Patterns');
+    ws.addRow([titles.PatternName.title, 'Season', titles.PatternDesc.title]);
+    ws.addRow([pattern.PatternName, pattern.SeasonName, `Uploaded description ${Date.now()}`]);
+
+    const page = await app.page();
+    await login(page, 'admin');
+    await navigate(page, '/Search?searchModule=3');
+    await upload(page, await writeWorkbook(wb, 'Patterns.xlsx'), 'Upload patterns');
+    const dialog = page.getByRole('dialog', { name: /Pattern upload/ });
+    await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
+    expect(await countOf(dialog, 'Rows of the file', 'Changed')).toBe(1);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Pattern Upload Completed: You will be notified by email when processing is complete.' }).waitFor();
+
+    const factory = await app.page();
+    await login(factory, 'factory');
+    await navigate(factory, '/Search');
+    await factory.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
+    expect(await factory.getByRole('button', { name: /^Upload / }).count()).toBe(0);
+  });
+
+  it('FLASH-026 PERM-026: /home offers the mass forecast upload only with forecasting edit', async () => {
+    const seen: Partial<Record<DemoUser, boolean>> = {};
+    for (const user of ['forecast', 'viewer'] as const) {
+      const page = await app.page();
+      await login(page, user);
+      await navigate(page, '/home');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('.dashboard').waitFor();
+      seen[user] = (await page.getByRole('button', { name: 'Mass forecast upload' }).count()) === 1;
+      if (seen[user]) expect(await page.getByLabel('Mass forecast upload file').getAttribute('accept')).toBe('.xls,.xlsx');
+    }
+    expect(seen).toEqual({ forecast: true, viewer: false });
   });
 });
