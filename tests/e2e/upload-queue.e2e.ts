@@ -39,6 +39,20 @@ async function countOf(scope: Locator, list: string, label: string): Promise<num
   return Number((await li.locator('strong').textContent())!.replace(/\D+/g, ''));
 }
 
+/** Waits for a mail to `to` in the server's outbox holding `text` (quoted-printable soft breaks undone). */
+async function mailWith(to: string, text: string, timeoutMs = 20_000): Promise<string> {
+  const outbox = path.join(app.server.dataDir!, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((x) => x.endsWith('.eml')) : []) {
+      const mail = fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (mail.toLowerCase().includes(to.toLowerCase()) && mail.includes(text)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No mail to ${to} with ${text}`);
+}
+
 const header = (ws: ExcelJS.Worksheet) => new Map((ws.getRow(1).values as unknown[]).map((h, i) => [String(h ?? ''), i] as [string, number]).filter(([h]) => h));
 
 /** The costing export with `changes` rows' first cost changed and one later row's first cost made text. */
@@ -108,6 +122,9 @@ describe('mass upload and the upload queue (issue 13)', () => {
     // The breadcrumb names the file, never the id.
     expect(await page.locator('nav[aria-label="Breadcrumb"]').textContent()).toContain('Costing-changed.xlsx');
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+
+    // The uploader gets a mail with the counts and the link to the job (outbox).
+    if (app.server.dataDir) expect(await mailWith('costing@example.com', `/upload-queue/${jobId}`)).toContain(`Rows saved: ${changedCount}`);
 
     // The saved values are the grid's now.
     const token = await apiToken(app.server.baseUrl, 'costing');
