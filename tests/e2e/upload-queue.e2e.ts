@@ -11,6 +11,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { exportWorkbook, recordCount } from './flash-edit-steps';
 import { apiToken, login, navigate, pathOf, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
@@ -92,6 +93,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     expect(changedCount).toBeGreaterThan(0);
     expect(changedCount).toBeLessThanOrEqual(changed.size);
     expect(await countOf(dialog, 'Rows of the file', 'Refused')).toBeGreaterThanOrEqual(1);
+    expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
     // The diff grid: changed cells read "old → new", highlighted, the new value the file's.
     const changedCells = dialog.locator('.diff-grid .ht_master td.cell--changed');
     await changedCells.first().waitFor();
@@ -122,6 +124,8 @@ describe('mass upload and the upload queue (issue 13)', () => {
     // The breadcrumb names the file, never the id.
     expect(await page.locator('nav[aria-label="Breadcrumb"]').textContent()).toContain('Costing-changed.xlsx');
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await page.locator('.diff-grid').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The uploader gets a mail with the counts and the link to the job (outbox).
     if (app.server.dataDir) expect(await mailWith('costing@example.com', `/upload-queue/${jobId}`)).toContain(`Rows saved: ${changedCount}`);
@@ -155,6 +159,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     const current = page.getByRole('table', { name: 'Current jobs' });
     await current.waitFor();
     expect(await current.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
     // UQ-002: the list asks again every 5 seconds.
     const again = await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/UploadQueue', { timeout: 8_000 });
     expect(again.status()).toBe(200);

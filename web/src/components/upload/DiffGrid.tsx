@@ -20,6 +20,11 @@ registerAllModules();
 type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
 const TextRenderer = textRenderer as unknown as Renderer;
 
+/** As in GridTable: without the holder's tabindex axe sees the grid's rows (aria-required-children). */
+function dropHolderTabindex(this: Handsontable) {
+  this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
+}
+
 export interface DiffGridProps {
   columns: readonly ImportColumn[];
   rows: readonly ImportRow[];
@@ -62,6 +67,7 @@ export function DiffGrid({ columns, rows, height }: DiffGridProps) {
         height="100%"
         disableVisualSelection={false}
         outsideClickDeselects
+        afterInit={dropHolderTabindex as never}
       />
     </div>
   );
