@@ -258,4 +258,50 @@ describe('mass upload and the upload queue (issue 13)', () => {
     }
     expect(seen).toEqual({ forecast: true, viewer: false });
   });
+
+  it('UQ-004 UQ-005: Cancel and Resume follow the job\'s status and send the status the user saw; a stale one gets the server\'s answer', async () => {
+    // A job of the user's own: an upload's dry run (the export as it is).
+    const token = await apiToken(app.server.baseUrl, 'costing');
+    const exported = await fetch(`${app.server.baseUrl}/api/Grid/costing/Export`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}',
+    });
+    const fd = new FormData();
+    fd.append('file', new Blob([await exported.arrayBuffer()]), 'Costing-as-is.xlsx');
+    const { PreviewJobId: jobId, ImportId } = await (await fetch(`${app.server.baseUrl}/api/Upload/costing`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd })).json();
+    // The dry run is over before the page pretends otherwise (the server then refuses the stale status).
+    await expect.poll(async () => (await (await fetch(`${app.server.baseUrl}/api/Upload/${ImportId}`, { headers: { authorization: `Bearer ${token}` } })).json()).Status,
+      { timeout: 30_000 }).not.toBe('Previewing');
+
+    const page = await app.page();
+    await login(page, 'costing');
+    // The page as it looks while the job runs (Running: Cancel only) or after it failed (Failed: Resume only).
+    let shown: 'Running' | 'Failed' = 'Running';
+    await page.route('**/api/UploadQueue/Details?*', async (route) => {
+      const res = await route.fetch();
+      const job = await res.json();
+      await route.fulfill({ response: res, json: { ...job, JobStatus: shown, CanCancel: shown === 'Running', CanResume: shown === 'Failed' } });
+    });
+    await navigate(page, `/upload-queue/${jobId}`);
+    const actions = page.locator('.page-header__actions');
+    await page.getByTestId('job-status').filter({ hasText: 'Running' }).first().waitFor();
+    expect(await actions.getByRole('button', { name: 'Resume' }).isDisabled()).toBe(true);
+    await actions.getByRole('button', { name: 'Cancel' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Cancel the job?' });
+    const cancel = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/UploadQueue/Cancel');
+    await ask.getByRole('button', { name: 'Cancel job' }).click();
+    const sent = new URL((await cancel).url());
+    expect(Object.fromEntries(sent.searchParams)).toEqual({ jobGuid: String(jobId), currentStatus: 'Running' });
+    // The job really finished meanwhile: the server says so and nothing changes.
+    await page.getByTestId('toast').filter({ hasText: /reload the queue|cannot be canceled/ }).waitFor();
+
+    shown = 'Failed';
+    await page.reload();
+    await page.getByTestId('job-status').filter({ hasText: 'Failed' }).first().waitFor();
+    expect(await actions.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    const resume = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/UploadQueue/Resume');
+    await actions.getByRole('button', { name: 'Resume' }).click();
+    expect(Object.fromEntries(new URL((await resume).url()).searchParams)).toEqual({ jobGuid: String(jobId), currentStatus: 'Failed' });
+    await page.getByTestId('toast').filter({ hasText: /reload the queue|cannot be resumed/ }).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' }); // a poll in flight when the page closes must not fail the run
+  });
 });
