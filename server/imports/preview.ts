@@ -104,8 +104,10 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
         if (next !== null && next !== undefined && next !== '') errors.push({ Field: f, Message: 'You may not change this column.' });
         continue;
       }
-      const old = input ? null : rec[column(schema, f)] ?? null;
-      if (input ? next === null || next === undefined : same(old, next)) continue;
+      // An input-only field (x-input, e.g. the forecast's Launch number) is compared with what the view shows for it, if anything;
+      // left empty it changes nothing (its stored fields are the hooks' business).
+      const old = rec[column(schema, f)] ?? null;
+      if (same(old, next) || (input && (next === null || next === undefined))) continue;
       changes[f] = next === '' ? null : next;
       cells[f] = [old, changes[f]];
     }

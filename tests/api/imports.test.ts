@@ -129,3 +129,33 @@ describe('bad input: a clear answer, never a 500, nothing written', () => {
     expect(imp.Columns.map((c: { Field: string }) => c.Field)).not.toContain('WsPrice');
   });
 });
+
+describe('every mass upload goes through the pipeline', () => {
+  // Each kind: its spec route, the grid whose export a user starts from, and a column to change there.
+  const KINDS: { id: string; route: string; grid: string; column: string; value: unknown }[] = [
+    { id: 'forecast', route: '/api/Forecast/UploadPrototypeForecast', grid: 'forecast', column: 'US Volume', value: 4321 },
+    { id: 'pattern-forecast', route: '/api/Forecast/UploadPatternForecast', grid: 'pattern-forecast', column: 'US Volume', value: 4321 },
+    { id: 'hts', route: '/api/import/hts-flash-edit', grid: 'hts', column: 'HTS Notes', value: 'checked by import' },
+    { id: 'briefs', route: '/api/Brief/UploadBriefs', grid: 'brief-search', column: 'Target # Patterns', value: 7 },
+    { id: 'patterns', route: '/api/Pattern/UploadPatterns', grid: 'pattern-search', column: 'Development Type', value: 'Import test' },
+    { id: 'colorways', route: '/api/Prototype/UploadPrototypes', grid: 'colorway-search', column: 'Color Description', value: 'Import Blue' },
+  ];
+  for (const k of KINDS) {
+    it(`FLASH-005/FLASH-024/FLASH-035/SEARCH-013/BRIEF-021: ${k.id}: its export previews unchanged; one changed cell is one changed row, committed`, async () => {
+      const wb = await gridExport(t, admin, k.grid, { BrandId: 1 });
+      const ws = wb.worksheets[0];
+      const unchanged = await previewUpload(t, admin, k.route, await bytesOf(wb), `${k.id}.xlsx`);
+      expect(unchanged.Status, JSON.stringify(unchanged)).toBe('Previewed');
+      expect(unchanged.Counts.Changed, JSON.stringify(await importRowsOf(t, admin, unchanged.ImportId, 'changed,refused'))).toBe(0);
+      const col = headerIndex(ws).get(k.column);
+      expect(col, `${k.grid} export has a '${k.column}' column`).toBeTruthy();
+      ws.getRow(2).getCell(col!).value = k.value as never;
+      const imp = await previewUpload(t, admin, k.route, await bytesOf(wb), `${k.id}.xlsx`);
+      const changed = await importRowsOf(t, admin, imp.ImportId, 'changed');
+      expect(changed.length, JSON.stringify(await importRowsOf(t, admin, imp.ImportId, 'refused'))).toBe(1);
+      const job = await commitUpload(t, admin, imp.ImportId);
+      expect(job).toMatchObject({ JobStatus: 'Completed', QueueName: t.ctx.schemas.imports.get(k.id)!.queueName });
+      expect(job.Counts.Saved).toBe(1);
+    });
+  }
+});
