@@ -139,6 +139,7 @@ describe('every mass upload goes through the pipeline', () => {
     { id: 'briefs', route: '/api/Brief/UploadBriefs', grid: 'brief-search', column: 'Target # Patterns', value: 7 },
     { id: 'patterns', route: '/api/Pattern/UploadPatterns', grid: 'pattern-search', column: 'Development Type', value: 'Import test' },
     { id: 'colorways', route: '/api/Prototype/UploadPrototypes', grid: 'colorway-search', column: 'Color Description', value: 'Import Blue' },
+    { id: 'prototype', route: '/api/Upload/prototype', grid: 'prototype', column: 'Color Description', value: 'Import Green' },
   ];
   for (const k of KINDS) {
     it(`FLASH-005/FLASH-024/FLASH-035/SEARCH-013/BRIEF-021: ${k.id}: its export previews unchanged; one changed cell is one changed row, committed`, async () => {
@@ -158,4 +159,29 @@ describe('every mass upload goes through the pipeline', () => {
       expect(job.Counts.Saved).toBe(1);
     });
   }
+});
+
+describe('references are written by name', () => {
+  it('FLASH-005: a reference column takes a name the record may have (the responsible of its brand), previews old → new names, refuses an unknown one', async () => {
+    const wb = await gridExport(t, admin, 'prototype', { BrandId: 1 });
+    const ws = wb.worksheets[0];
+    const at = headerIndex(ws);
+    const col = at.get('Responsible')!;
+    const current = String(ws.getRow(2).getCell(col).value);
+    const [other] = await t.ctx.db.query(`SELECT u.firstname || ' ' || u.lastname AS name FROM users u JOIN user_brands ub ON ub.userid = u.userid AND ub.brandid = 1
+      WHERE u.isactive AND u.firstname || ' ' || u.lastname <> $1 ORDER BY u.userid LIMIT 1`, [current]);
+    ws.getRow(2).getCell(col).value = other.name.toUpperCase();
+    ws.getRow(3).getCell(col).value = 'Nobody Atall';
+    const imp = await previewUpload(t, admin, '/api/Upload/prototype', await bytesOf(wb));
+    const rows = await importRowsOf(t, admin, imp.ImportId, 'changed,refused');
+    const changed = rows.find((r) => r.RowNumber === 2)!;
+    expect(changed.Outcome, JSON.stringify(changed)).toBe('changed');
+    expect(changed.Cells.ResponsibleId).toEqual({ Old: current, New: other.name.toUpperCase() });
+    const refused = rows.find((r) => r.RowNumber === 3)!;
+    expect(refused.Errors.map((e) => e.Message)).toContain("'Nobody Atall' is not a choice of Responsible.");
+    const job = await commitUpload(t, admin, imp.ImportId);
+    expect(job.Counts.Saved).toBe(1);
+    const [saved] = await t.ctx.db.query('SELECT responsiblename FROM colorway_view WHERE prototypeseasonalid = $1', [changed.Key]);
+    expect(saved.responsiblename).toBe(other.name);
+  });
 });
