@@ -5,8 +5,9 @@
  * the sheet XML, too late for a streaming reader to place the header).
  */
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { checkZip } from './zip-guard';
+import { checkZip, type ZipEntry } from './zip-guard';
 import type { SheetCell } from './cells';
 import { parseRange, type Merge, type Sheet, type SheetRow, type SheetSource } from './workbook-sheets';
 
@@ -53,6 +54,28 @@ function textCollector(sink: { text: string }) {
   return (chunk: Buffer) => { if (sink.text.length < MAX_WORKBOOK_XML) sink.text += chunk.toString('utf8'); };
 }
 
+/**
+ * The same zip bytes, entry by entry, in the order the streaming reader needs them: workbook,
+ * relationships, styles and shared strings first, then the worksheets in workbook order. Local
+ * headers and data are copied unchanged (the guard checked they tile the file); the central
+ * directory ends the stream. exceljs then parses each sheet straight from the zip instead of
+ * first copying every sheet to a temp file (what it does when the sheets come before the shared
+ * strings, as Excel writes them), and date formats are known before the first row.
+ */
+function orderedZip(path: string, entries: ZipEntry[], metas: SheetMeta[]): Readable {
+  const rank = (e: ZipEntry) => {
+    const sheet = metas.findIndex((m) => m.path === e.name);
+    return sheet >= 0 ? 1 + sheet : /^xl\/worksheets\/[^/]+\.xml$/.test(e.name) ? 1 + metas.length : 0;
+  };
+  const ordered = entries.map((e, i) => ({ e, i, rank: rank(e) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((x) => x.e);
+  const directory = Math.max(...entries.map((e) => e.end));
+  async function* bytes() {
+    for (const e of ordered) yield* createReadStream(path, { start: e.offset, end: e.end - 1 });
+    yield* createReadStream(path, { start: directory });
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}
+
 /** Throws ZipProblem (from the guard) or Error('not a workbook'). */
 export async function openXlsx(path: string, maxUnpacked?: number): Promise<SheetSource> {
   const workbookXml = { text: '' };
@@ -71,7 +94,7 @@ export async function openXlsx(path: string, maxUnpacked?: number): Promise<Shee
   const metas = workbookSheets(workbookXml.text, relsXml.text);
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\sdate1904="(1|true)"/.test(workbookXml.text);
 
-  const input = createReadStream(path);
+  const input = orderedZip(path, entries, metas);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
   });

@@ -23,7 +23,8 @@ export const MAX_RATIO = 500;
 const RATIO_FLOOR = 1024 * 1024;
 const MAX_ENTRIES = 10_000;
 
-export interface ZipEntry { name: string; method: number; flags: number; compressedSize: number; size: number; offset: number; dataStart: number }
+/** offset: its local header; dataStart..: its compressed data; end: after its data (and data descriptor). */
+export interface ZipEntry { name: string; method: number; flags: number; compressedSize: number; size: number; offset: number; dataStart: number; end: number }
 
 /** 'invalid': not a zip we accept (the caller answers "not an Excel file"); 'too-large': unpacks past the limit. */
 export class ZipProblem extends Error {
@@ -70,7 +71,7 @@ export async function readZipDirectory(path: string, maxUnpacked = MAX_UNPACKED)
       const entry: ZipEntry = {
         flags: cd.readUInt16LE(p + 8), method: cd.readUInt16LE(p + 10),
         compressedSize: cd.readUInt32LE(p + 20), size: cd.readUInt32LE(p + 24), offset: cd.readUInt32LE(p + 42),
-        name: cd.toString('utf8', p + 46, p + 46 + nameLength), dataStart: 0,
+        name: cd.toString('utf8', p + 46, p + 46 + nameLength), dataStart: 0, end: 0,
       };
       p += 46 + nameLength + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
       if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw tooLarge();
@@ -94,6 +95,7 @@ export async function readZipDirectory(path: string, maxUnpacked = MAX_UNPACKED)
         const sig = await readAt(fh, end, 4);
         end += sig.length === 4 && sig.readUInt32LE(0) === 0x08074b50 ? 16 : 12;
       }
+      e.end = end;
       expected = end;
     }
     if (expected !== cdOffset) throw invalid('data after the last entry');
