@@ -66,6 +66,24 @@ describe('import reader: files made by LibreOffice', () => {
     }
   }, 60_000);
 
+  it('FLASH-005: an .xls saved by LibreOffice keeps hidden sheets hidden, merged headers and cached formula values', async () => {
+    const source = await exceljsFile((wb) => {
+      const hidden = wb.addWorksheet('Old', { state: 'hidden' });
+      hidden.addRow(['Stock Number']); hidden.addRow(['HIDDEN-1']);
+      wb.views = [{ activeTab: 1, x: 0, y: 0, width: 10000, height: 20000, firstSheet: 0, visibility: 'visible' }]; // LibreOffice unhides an active sheet
+      const ws = wb.addWorksheet('Costing');
+      ws.getCell('A1').value = 'Stock Number'; ws.mergeCells('A1:A2');
+      ws.getCell('B1').value = 'Costs'; ws.mergeCells('B1:C1');
+      ws.getCell('B2').value = 'Est FFC'; ws.getCell('C2').value = 'Quantity';
+      ws.addRow(['X-1', 2.5, { formula: 'B3*4', result: 10 }]);
+    }, 'legacy.xlsx');
+    const [xls] = await convertWithOffice([{ name: 'legacy.xlsx', content: readFileSync(source), to: 'xls' }]);
+    const wb = await read(xls);
+    expect(wb.sheet).toBe('Costing');
+    expect(wb.columns.map((c) => `${c.column}:${c.field}`)).toEqual(['A:StockNumber', 'B:EstFFC', 'C:Quantity']);
+    expect(wb.rows).toMatchObject([{ row: 3, values: { StockNumber: 'X-1', EstFFC: 2.5, Quantity: 10 }, errors: [] }]);
+  }, 60_000);
+
   it('FLASH-005: a 10,000 × 20 .xls is read in ≤ 5 s', async () => {
     const header = ['Stock Number', 'Est FFC', 'Launch Date', ...Array.from({ length: 17 }, (_, i) => `Extra ${i + 1}`)];
     const lines = [header.join(',')];
@@ -208,7 +226,10 @@ describe('import reader: files refused', () => {
     const own = await refusal(openWorkbook(tempFile('x.xlsx', 'text'), 'x.xlsx', { ...OPTIONS, notExcel: 'Please upload an Excel file (.xls, .xlsx)' }));
     expect(own.message).toBe('Please upload an Excel file (.xls, .xlsx)');
     const ole2 = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
-    expect((await refusal(openWorkbook(tempFile('broken.xls', ole2), 'broken.xls', OPTIONS))).status).toBe(400);
+    expect((await refusal(openWorkbook(tempFile('broken.xls', ole2), 'broken.xls', OPTIONS))).message).toBe('Please upload an Excel file (.xls or .xlsx)');
+    const bigOle2 = Buffer.concat([ole2, Buffer.alloc(1024 * 1024)]);
+    const tooBig = await refusal(openWorkbook(tempFile('big.xls', bigOle2), 'big.xls', { ...OPTIONS, maxXlsBytes: 1024 * 1024 }));
+    expect([tooBig.status, tooBig.message]).toEqual([400, 'The .xls file is too large (more than 1 MB). Save it as .xlsx and upload it again.']);
   });
 
   it('FLASH-005: a zip bomb is refused with a clear message', async () => {

@@ -6,8 +6,8 @@
  * File-level problems throw badRequest: at open (not Excel, zip bomb, header row missing,
  * duplicate columns) and while iterating `rows` (more than maxRows rows: reading stops there).
  */
-import { open } from 'node:fs/promises';
-import { badRequest, type FieldError } from '../http/errors';
+import { open, stat } from 'node:fs/promises';
+import { AppError, badRequest, type FieldError } from '../http/errors';
 import { columnLetter, normaliseHeader, rawValue, typeCell, type ColumnType, type RawValue, type SheetCell } from './cells';
 import { openXls } from './xls';
 import { openXlsx } from './workbook-xlsx';
@@ -25,6 +25,8 @@ export interface ReadOptions {
   notExcel?: string;
   /** The zip bomb limit (bytes once unpacked); MAX_UNPACKED by default. */
   maxUnpacked?: number;
+  /** The largest legacy .xls accepted (SheetJS holds it whole in memory); MAX_XLS_BYTES by default. */
+  maxXlsBytes?: number;
 }
 export interface ReadRow {
   row: number;
@@ -37,13 +39,18 @@ export interface WorkbookRead {
   columns: { field: string; column: string; header: string }[];
   ignored: string[];
   rows: AsyncIterable<ReadRow>;
+  /** Releases the file when the rows are not read to the end (reading them to the end, or a throw, releases it too). */
+  close(): void;
 }
 
 export const MAX_ROWS = 100_000;
+/** ADR 017: a BIFF8 sheet has at most 65,536 rows; 10,000 × 20 cells is about 2 MB. */
+export const MAX_XLS_BYTES = 50 * 1024 * 1024;
 export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
 const HEADER_ROWS = 10;
 
 export const tooManyRowsMessage = (maxRows: number) => `The file has more than ${maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`;
+export const xlsTooLargeMessage = (max: number) => `The .xls file is too large (more than ${Math.round(max / 1024 / 1024)} MB). Save it as .xlsx and upload it again.`;
 export const tooLargeMessage = (maxUnpacked: number) => `The file is too large once unpacked (more than ${Math.round(maxUnpacked / 1024 / 1024).toLocaleString('en-US')} MB).`;
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -68,8 +75,13 @@ async function openSource(path: string, fileName: string, opts: ReadOptions): Pr
   const kind = await magic(path);
   try {
     if (kind === 'zip') return await openXlsx(path, opts.maxUnpacked);
-    if (kind === 'ole2') return await openXls(path);
+    if (kind === 'ole2') {
+      const max = opts.maxXlsBytes ?? MAX_XLS_BYTES;
+      if ((await stat(path)).size > max) throw badRequest(xlsTooLargeMessage(max), [{ Field: 'file', Message: xlsTooLargeMessage(max) }]);
+      return await openXls(path);
+    }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if (err instanceof ZipProblem && err.kind === 'too-large') {
       const message = tooLargeMessage(opts.maxUnpacked ?? MAX_UNPACKED);
       throw badRequest(message, [{ Field: 'file', Message: message }]);
@@ -197,6 +209,7 @@ export async function openWorkbook(path: string, fileName: string, opts: ReadOpt
         columns: columns.map(({ field, column, header: text }) => ({ field, column, header: text })),
         ignored,
         rows: dataRows(sheet, pending, columns, opts, source),
+        close: () => source.close(),
       };
     }
     return missingError(opts, best);
