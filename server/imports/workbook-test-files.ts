@@ -2,7 +2,7 @@
  * Test-only helpers for the import reader's tests: temp files, and a tiny zip writer to craft
  * workbooks exceljs would never write (zip bombs, lying sizes, sheets of a million rows).
  */
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDeflateRaw, crc32, inflateRawSync } from 'node:zlib';
@@ -10,6 +10,9 @@ import { readZipDirectory } from './zip-guard';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'import-reader-'));
 let n = 0;
+
+/** Removes every temp file of this module (call from afterAll). */
+export const removeTempFiles = () => rmSync(dir, { recursive: true, force: true });
 
 /** Writes content to a fresh temp file named `name`; returns its path. */
 export function tempFile(name: string, content: Buffer | string): string {

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors';
-import { convertWithOffice } from '../../tests/support/office';
+import { convertWithOffice, removeOfficeFiles } from '../../tests/support/office';
 import { openWorkbook, tooManyRowsMessage, type ImportColumn, type ReadOptions, type ReadRow } from './workbook';
-import { buildZip, repackXlsx, tempFile, zipEntries } from './workbook-test-files';
+import { buildZip, removeTempFiles, repackXlsx, tempFile, zipEntries } from './workbook-test-files';
 
 const COLUMNS: ImportColumn[] = [
   { field: 'StockNumber', headers: ['Stock Number', 'StockNo'], type: 'text' },
@@ -17,6 +17,8 @@ const COLUMNS: ImportColumn[] = [
   { field: 'Approved', headers: ['Approved'], type: 'boolean' },
 ];
 const OPTIONS: ReadOptions = { columns: COLUMNS, keyFields: ['StockNumber'] };
+afterAll(() => { removeOfficeFiles(); removeTempFiles(); });
+
 const OFFICE_CSV = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/excel/office-costing.csv'));
 
 async function read(file: string, name = path.basename(file), opts: ReadOptions = OPTIONS) {

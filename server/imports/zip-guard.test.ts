@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkZip, MAX_RATIO, MAX_UNPACKED, ZipProblem } from './zip-guard';
-import { buildZip, tempFile } from './workbook-test-files';
+import { buildZip, removeTempFiles, tempFile } from './workbook-test-files';
+
+afterAll(removeTempFiles);
 
 const MiB = 1024 * 1024;
 

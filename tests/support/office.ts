@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, existsSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, existsSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +14,11 @@ const run = promisify(execFile);
 const root = mkdtempSync(path.join(tmpdir(), `office-${process.pid}-`));
 const profile = `file:///tmp/lo-profile-${process.pid}`;
 const cache = new Map<string, string>();
+/** Removes this process's converted files and LibreOffice profile (call from afterAll). */
+export function removeOfficeFiles(): void {
+  for (const d of [root, `/tmp/lo-profile-${process.pid}`]) rmSync(d, { recursive: true, force: true });
+  cache.clear();
+}
 
 export interface OfficeInput {
   /** File name with extension (.csv or .xlsx); the output keeps the base name. */
