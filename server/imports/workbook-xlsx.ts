@@ -6,6 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { checkZip, type ZipEntry } from './zip-guard';
 import type { SheetCell } from './cells';
@@ -60,7 +61,9 @@ function textCollector(sink: { text: string }) {
  * headers and data are copied unchanged (the guard checked they tile the file); the central
  * directory ends the stream. exceljs then parses each sheet straight from the zip instead of
  * first copying every sheet to a temp file (what it does when the sheets come before the shared
- * strings, as Excel writes them), and date formats are known before the first row.
+ * strings, as Excel writes them), and date formats are known before the first row. A workbook
+ * without shared strings (inline strings only) gets an empty, stored xl/sharedStrings.xml entry
+ * for the same reason.
  */
 function orderedZip(path: string, entries: ZipEntry[], metas: SheetMeta[]): Readable {
   const rank = (e: ZipEntry) => {
@@ -69,11 +72,22 @@ function orderedZip(path: string, entries: ZipEntry[], metas: SheetMeta[]): Read
   };
   const ordered = entries.map((e, i) => ({ e, i, rank: rank(e) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((x) => x.e);
   const directory = Math.max(...entries.map((e) => e.end));
+  const noSharedStrings = !entries.some((e) => e.name === 'xl/sharedStrings.xml');
   async function* bytes() {
+    if (noSharedStrings) yield storedEntry('xl/sharedStrings.xml', Buffer.from('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'));
     for (const e of ordered) yield* createReadStream(path, { start: e.offset, end: e.end - 1 });
     yield* createReadStream(path, { start: directory });
   }
   return Readable.from(bytes(), { objectMode: false });
+}
+
+/** A zip local header + data for an uncompressed entry. */
+function storedEntry(name: string, data: Buffer): Buffer {
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0); header.writeUInt16LE(20, 4);
+  header.writeUInt32LE(crc32(data) >>> 0, 14); header.writeUInt32LE(data.length, 18); header.writeUInt32LE(data.length, 22);
+  header.writeUInt16LE(Buffer.byteLength(name), 26);
+  return Buffer.concat([header, Buffer.from(name), data]);
 }
 
 /** Throws ZipProblem (from the guard) or Error('not a workbook'). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -255,6 +256,19 @@ describe('import reader: files refused', () => {
     expect((await refusal(openWorkbook(classic, 'classic.xlsx', OPTIONS))).message).toBe('The file is too large once unpacked (more than 512 MB).');
     // Under the default limit (512 MB) the padded file is fine.
     expect((await read(bomb)).rows.map((r) => r.values.StockNumber)).toEqual(['B-1']);
+  });
+
+  it('FLASH-005: a workbook with inline strings only (no shared strings part) reads without temp copies of its sheets', async () => {
+    const xlsx = await exceljsFile((wb) => { const ws = wb.addWorksheet('S'); ws.addRow(['Stock Number']); ws.addRow(['I-1']); });
+    const entries = (await zipEntries(xlsx)).filter((e) => e.name !== 'xl/sharedStrings.xml');
+    const sheet = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+      + '<row r="1"><c r="A1" t="inlineStr"><is><t>Stock Number</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>I-1</t></is></c></row>'
+      + '</sheetData></worksheet>';
+    const file = tempFile('inline.xlsx', await buildZip(entries.map((e) => ({ name: e.name, data: e.name === 'xl/worksheets/sheet1.xml' ? sheet : e.data }))));
+    const before = new Set(readdirSync(tmpdir()));
+    const wb = await read(file);
+    expect(wb.rows).toMatchObject([{ row: 2, values: { StockNumber: 'I-1' } }]);
+    expect(readdirSync(tmpdir()).filter((f) => !before.has(f) && f.startsWith(`tmp-${process.pid}-`))).toEqual([]); // exceljs's temp copies are tmp-<pid>-…
   });
 
   it('FLASH-005: a sheet of 1,048,576 rows is refused as soon as it passes the row limit', async () => {
