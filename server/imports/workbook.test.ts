@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors';
 import { convertWithOffice, removeOfficeFiles } from '../../tests/support/office';
-import { openWorkbook, tooManyRowsMessage, type ImportColumn, type ReadOptions, type ReadRow } from './workbook';
+import { openWorkbook, tooManyRowsMessage, UNREADABLE, type ImportColumn, type ReadOptions, type ReadRow } from './workbook';
 import { buildZip, removeTempFiles, repackXlsx, tempFile, zipEntries } from './workbook-test-files';
 
 const COLUMNS: ImportColumn[] = [
@@ -233,6 +233,14 @@ describe('import reader: files refused', () => {
     const bigOle2 = Buffer.concat([ole2, Buffer.alloc(1024 * 1024)]);
     const tooBig = await refusal(openWorkbook(tempFile('big.xls', bigOle2), 'big.xls', { ...OPTIONS, maxXlsBytes: 1024 * 1024 }));
     expect([tooBig.status, tooBig.message]).toEqual([400, 'The .xls file is too large (more than 1 MB). Save it as .xlsx and upload it again.']);
+  });
+
+  it('FLASH-005: malformed sheet XML inside a valid zip is a file error, never a crash', async () => {
+    const xlsx = await exceljsFile((wb) => { const ws = wb.addWorksheet('S'); ws.addRow(['Stock Number']); for (let i = 0; i < 20; i++) ws.addRow([`M-${i}`]); });
+    const xml = (await zipEntries(xlsx)).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString();
+    const broken = tempFile('broken.xlsx', await repackXlsx(xlsx, { 'xl/worksheets/sheet1.xml': xml.replace('<row r="12"', '<row r="12" <<oops') }));
+    const err = await refusal(read(broken));
+    expect([err.status, err.message]).toEqual([400, UNREADABLE]);
   });
 
   it('FLASH-005: a zip bomb is refused with a clear message', async () => {

@@ -51,6 +51,9 @@ const HEADER_ROWS = 10;
 
 export const tooManyRowsMessage = (maxRows: number) => `The file has more than ${maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`;
 export const xlsTooLargeMessage = (max: number) => `The .xls file is too large (more than ${Math.round(max / 1024 / 1024)} MB). Save it as .xlsx and upload it again.`;
+export const UNREADABLE = 'The file could not be read as an Excel workbook. Open it in Excel, save it again and upload it again.';
+/** A parser failure (malformed XML or BIFF inside a valid container) is the file's problem: a 400, never a 500. */
+const unreadable = (err: unknown) => (err instanceof AppError ? err : badRequest(UNREADABLE, [{ Field: 'file', Message: UNREADABLE }]));
 export const tooLargeMessage = (maxUnpacked: number) => `The file is too large once unpacked (more than ${Math.round(maxUnpacked / 1024 / 1024).toLocaleString('en-US')} MB).`;
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -213,6 +216,8 @@ export async function openWorkbook(path: string, fileName: string, opts: ReadOpt
       };
     }
     return missingError(opts, best);
+  } catch (err) {
+    throw unreadable(err);
   } finally {
     if (!handedOver) source.close();
   }
@@ -253,6 +258,8 @@ async function* dataRows(
       }
       yield { row, values, raw, errors };
     }
+  } catch (err) {
+    throw unreadable(err);
   } finally {
     await sheet.rows.return?.(undefined);
     source.close();
