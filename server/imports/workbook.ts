@@ -4,7 +4,8 @@
  * The format is decided by the content (ZIP or OLE2 magic), not only by the name.
  *
  * File-level problems throw badRequest: at open (not Excel, zip bomb, header row missing,
- * duplicate columns) and while iterating `rows` (more than maxRows rows: reading stops there).
+ * duplicate columns, unreadable content) and while iterating `rows` (more than maxRows rows:
+ * reading stops there; malformed sheet content).
  */
 import { open, stat } from 'node:fs/promises';
 import { AppError, badRequest, type FieldError } from '../http/errors';
@@ -44,7 +45,7 @@ export interface WorkbookRead {
 }
 
 export const MAX_ROWS = 100_000;
-/** ADR 017: a BIFF8 sheet has at most 65,536 rows; 10,000 × 20 cells is about 2 MB. */
+/** ADR 017: SheetJS holds an .xls whole; a BIFF8 sheet has at most 65,536 rows (10,000 × 20 cells from LibreOffice: 4.8 MB). */
 export const MAX_XLS_BYTES = 50 * 1024 * 1024;
 export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
 const HEADER_ROWS = 10;
