@@ -185,3 +185,30 @@ describe('references are written by name', () => {
     expect(saved.responsiblename).toBe(other.name);
   });
 });
+
+describe('cells a spreadsheet would run', () => {
+  it('FLASH-005: a =HYPERLINK(…) formula in a text cell is stored as its text, never run, and neutralised again in the export', async () => {
+    const wb = await gridExport(t, admin, 'hts', { BrandId: 1 });
+    const ws = wb.worksheets[0];
+    const col = headerIndex(ws).get('HTS Notes')!;
+    ws.getRow(2).getCell(col).value = { formula: 'HYPERLINK("http://evil.example/x","click")' } as never;
+    const imp = await previewUpload(t, admin, '/api/import/hts-flash-edit', await bytesOf(wb));
+    const [row] = await importRowsOf(t, admin, imp.ImportId, 'changed');
+    expect(row.Cells.HTSNotes.New).toBe('=HYPERLINK("http://evil.example/x","click")');
+    await commitUpload(t, admin, imp.ImportId);
+    const again = (await gridExport(t, admin, 'hts', { BrandId: 1 })).worksheets[0];
+    const cell = again.getRow(2).getCell(headerIndex(again).get('HTS Notes')!);
+    expect(cell.formula).toBeUndefined();
+    expect(cell.value).toBe(`'=HYPERLINK("http://evil.example/x","click")`);
+  });
+
+  it('FLASH-005: a file with a column twice is refused by name and columns, nothing previewed', async () => {
+    const wb = await gridExport(t, admin, 'costing', { BrandId: 1 });
+    const ws = wb.worksheets[0];
+    ws.getRow(1).getCell(ws.actualColumnCount + 1).value = 'est. factory first cost';
+    const imp = await previewUpload(t, admin, '/api/Costing/UploadPrototypeCosting', await bytesOf(wb));
+    expect(imp.Status).toBe('Refused');
+    expect(imp.Message).toMatch(/^The column "Est\. Factory First Cost" appears twice \(columns [A-Z]+ and [A-Z]+\)\.$/);
+    expect(await importRowsOf(t, admin, imp.ImportId)).toEqual([]);
+  });
+});
