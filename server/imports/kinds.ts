@@ -11,6 +11,7 @@ import { holds } from '../schemas/visibility';
 import { forbidden, notFound } from '../http/errors';
 import { propertySheetKind } from '../domain/sheet-style';
 import { recordKey } from '../records/read';
+import { referenceOf } from '../records/references';
 import type { ColumnType, ImportColumn } from './workbook';
 
 export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
@@ -29,6 +30,8 @@ export interface ImportKind {
 }
 
 function columnType(p: PropertySchema): ColumnType {
+  // A reference is written in a file by its name (the export's), looked up when the row is read.
+  if (referenceOf(p)) return 'text';
   const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
   if (t === 'boolean') return 'boolean';
   const kind = propertySheetKind(p);
@@ -46,7 +49,7 @@ export function importKind(ctx: AppContext, id: string): ImportKind {
     .filter((f) => !doc.key.includes(f));
   const columns = [...doc.key, ...editable].map((field) => {
     const p = schema.properties[field];
-    return { field, type: doc.key.includes(field) ? 'text' as const : columnType(p), headers: [...new Set([p.title ?? field, field, ...(doc.headers?.[field] ?? [])])] };
+    return { field, type: doc.key.includes(field) || doc.byName?.includes(field) ? 'text' as const : columnType(p), headers: [...new Set([p.title ?? field, field, ...(doc.headers?.[field] ?? [])])] };
   });
   return { doc, schema, keyField: recordKey(schema), columns, editable, screen: grid?.id };
 }
@@ -54,6 +57,7 @@ export function importKind(ctx: AppContext, id: string): ImportKind {
 /** The kind, when the user may upload it (403 otherwise). */
 export function importKindFor(ctx: AppContext, user: SessionUser, id: string): ImportKind {
   const kind = importKind(ctx, id);
+  if (kind.doc.screen) throw notFound('No such upload.');
   if (!holds(user, kind.doc.upload)) throw forbidden();
   return kind;
 }
