@@ -117,7 +117,7 @@ function Preview({ answer, nothing }: { answer: ImportAnswer; nothing: boolean }
         <li className={c.Unknown ? 'is-bad' : ''}><strong>{n(c.Unknown)}</strong><span>Unknown</span></li>
         <li><strong>{n(c.Rows)}</strong><span>Rows</span></li>
       </ul>
-      {answer.Message && <p className="muted">{answer.Message}</p>}
+      {answer.Message && <p className="muted import-preview__note">{answer.Message}</p>}
       {nothing && <p className="no-changes" role="status"><strong>No changes.</strong> Every row of this file matches what is saved{c.Refused || c.Unknown ? ', or cannot be saved (see the refused and unknown rows)' : ''}.</p>}
       <ImportRows columns={answer.Columns ?? []} filters={PREVIEW_FILTERS} initial={nothing ? (c.Refused ? 'Refused' : c.Unknown ? 'Unknown' : 'All') : 'Changed'}
         path={(o, p) => importRowsPath(answer.ImportId, o, p)} height="min(420px, calc(100vh - 420px))" />

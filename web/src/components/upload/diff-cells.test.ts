@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeText, changesNothing, columnsOfRows, markedColumns, diffCell, diffHeaders, diffRow, rowErrorsText, valueText } from './diff-cells';
+import { changeText, changesNothing, columnsOfRows, fileErrorLines, markedColumns, diffCell, diffHeaders, diffRow, rowErrorsText, valueText } from './diff-cells';
 import type { ImportColumn, ImportRow } from './upload-api';
 
 const COLUMNS: ImportColumn[] = [{ Field: 'EstFFC', Title: 'Est. Factory First Cost', Type: 'number' }, { Field: 'EstFfcCurr', Title: 'Est. FFC Currency', Type: 'text' }];
@@ -43,5 +43,14 @@ describe('import rows columns (issue 13)', () => {
     expect(markedColumns(COLUMNS, rows).map((c) => c.Field)).toEqual(['EstFFC', 'EstFfcCurr']);
     expect(markedColumns(COLUMNS, [row({})])).toEqual([]);
     expect(columnsOfRows([row({ Values: { StockNum: 'A', EstFFC: 1 }, Cells: { EstFfcCurr: { Old: null, New: 'EUR' } } })]).map((c) => c.Field)).toEqual(['StockNum', 'EstFFC', 'EstFfcCurr']);
+  });
+});
+
+describe('refused files (issue 13)', () => {
+  it('UQ-010 CONST-029: a refused file lists its errors by row and column, never repeating its message', () => {
+    const msg = 'Please upload an Excel file (.xls or .xlsx)';
+    expect(fileErrorLines(msg, [{ Field: '/file', Message: msg }])).toEqual([]);
+    expect(fileErrorLines('The file has errors.', [{ Row: 7, Column: 'D (EstFFC)', Message: 'Must be a number.' }, { Column: 'F', Message: 'Duplicate header.' }, { Message: 'No sheet.' }]))
+      .toEqual(['Row 7, D (EstFFC): Must be a number.', 'F: Duplicate header.', 'No sheet.']);
   });
 });

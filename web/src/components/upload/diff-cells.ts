@@ -3,7 +3,7 @@
  * outcome, one cell per matched column, the errors), changed cells as 'old → new', cells with an
  * error flagged with their message. Also the outcome filters and labels the screens share.
  */
-import type { ImportColumn, ImportRow, RowOutcome } from './upload-api';
+import type { FileError, ImportColumn, ImportRow, RowOutcome } from './upload-api';
 
 export type CellMark = 'changed' | 'error' | undefined;
 export interface DiffCell { text: string; mark?: CellMark; title?: string }
@@ -92,4 +92,14 @@ export function columnsOfRows(rows: readonly ImportRow[]): ImportColumn[] {
   const fields = new Set<string>();
   for (const r of rows) for (const f of [...Object.keys(r.Values ?? {}), ...Object.keys(r.Cells ?? {})]) fields.add(f);
   return [...fields].map((f) => ({ Field: f, Title: f, Type: 'text' }));
+}
+
+/** A refused file's errors as lines ('Row 7, D (EstFFC): …'), without a repeat of its message. */
+export function fileErrorLines(message: string, errors: readonly FileError[]): string[] {
+  return errors
+    .filter((e) => e.Row || e.Column || e.Message !== message)
+    .map((e) => {
+      const where = [e.Row ? `Row ${e.Row}` : '', e.Column ?? ''].filter(Boolean).join(', ');
+      return where ? `${where}: ${e.Message}` : e.Message;
+    });
 }
