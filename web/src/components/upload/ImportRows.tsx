@@ -25,7 +25,7 @@ export interface ImportRowsProps {
 export function ImportRows({ columns, filters, initial, path, height, refreshMs, actions }: ImportRowsProps) {
   const [filter, setFilter] = useState(() => filters.find((f) => f.label === initial) ?? filters[0]);
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useSWR<Paged<ImportRow>>(path(filter.outcomes, page), { refreshInterval: refreshMs ?? 0, dedupingInterval: refreshMs ? refreshMs / 2 : undefined, keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<Paged<ImportRow>>(path(filter.outcomes, page), { refreshInterval: refreshMs ?? 0, ...(refreshMs ? { dedupingInterval: refreshMs / 2 } : {}), keepPreviousData: true });
   const total = data?.TotalRecords ?? data?.Results.length ?? 0;
   const pages = Math.max(1, data?.TotalPages ?? Math.ceil(total / ROWS_PAGE_SIZE));
   const choose = (f: OutcomeFilter) => { setFilter(f); setPage(1); };
