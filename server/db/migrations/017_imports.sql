@@ -36,3 +36,8 @@ CREATE TABLE import_rows (
   PRIMARY KEY (importid, rownumber)
 );
 CREATE INDEX import_rows_outcome ON import_rows (importid, outcome, rownumber);
+
+-- A file's rows find their colorways by stock number whatever its case (patterns and briefs by name have such indexes).
+CREATE INDEX prototypes_stocknum_lower ON prototypes (lower(stocknum));
+-- An expression index has statistics of its own only after ANALYZE (the embedded database has no autovacuum).
+ANALYZE prototypes;
