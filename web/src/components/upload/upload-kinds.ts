@@ -3,7 +3,7 @@
  * answer with the UQ-010 toasts, the /Search uploads with SEARCH-015's; every upload accepts only
  * .xls and .xlsx (FLASH-005, SEARCH-013, FLASH-026; CONST-029).
  */
-export type UploadKind = 'costing' | 'forecast' | 'pattern-forecast' | 'hts' | 'briefs' | 'patterns' | 'colorways';
+export type UploadKind = 'costing' | 'forecast' | 'pattern-forecast' | 'hts' | 'prototype' | 'briefs' | 'patterns' | 'colorways';
 
 /** CONST-029 (DECISIONS): the text of every upload screen except the line plan import. */
 export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
@@ -29,6 +29,7 @@ export const UPLOAD_KINDS: Readonly<Record<UploadKind, UploadKindInfo>> = {
   forecast: { kind: 'forecast', title: 'Colorway forecast upload' },
   'pattern-forecast': { kind: 'pattern-forecast', title: 'Pattern forecast upload' },
   hts: { kind: 'hts', title: 'HTS upload' },
+  prototype: { kind: 'prototype', title: 'Prototype grid upload' },
   briefs: { kind: 'briefs', title: 'Brief upload', searchNoun: 'Brief' },
   patterns: { kind: 'patterns', title: 'Pattern upload', searchNoun: 'Pattern' },
   colorways: { kind: 'colorways', title: 'Colorway upload', searchNoun: 'Prototype' },
@@ -36,7 +37,7 @@ export const UPLOAD_KINDS: Readonly<Record<UploadKind, UploadKindInfo>> = {
 
 /** The upload of a flash-edit grid (issue 13: each flash edit grid gets "Upload"). */
 export const FLASH_UPLOAD_KIND: Readonly<Record<string, UploadKind>> = {
-  costing: 'costing', forecast: 'forecast', 'pattern-forecast': 'pattern-forecast', hts: 'hts', prototype: 'colorways',
+  costing: 'costing', forecast: 'forecast', 'pattern-forecast': 'pattern-forecast', hts: 'hts', prototype: 'prototype',
 };
 
 /** The mass upload of a /Search module (SEARCH-013). */

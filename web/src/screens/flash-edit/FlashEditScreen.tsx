@@ -106,11 +106,10 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
 
   return (
     <>
-      <PageHeader title={screen.title} subtitle={grid ? subtitleOf(grid.entity) : undefined} actions={(views.length > 0 || hts || canUpload) && (
+      <PageHeader title={screen.title} subtitle={grid ? subtitleOf(grid.entity) : undefined} actions={(views.length > 0 || hts) && (
         <>
           {views.length > 0 && <RegionViews views={views} value={shownView} onChange={chooseView} />}
           {hts && <button type="button" className="btn btn--small" onClick={openLookup} title="Look up an HTS code for the selected row (F4)">HTS lookup</button>}
-          {canUpload && <UploadButton kind={uploadKind} />}
         </>
       )} />
       <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock no., name, colour'}
@@ -118,7 +117,7 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
       {remembered && grid ? (
         <div className="flash-edit__grid">
         <DataGrid gridId={gridId} filters={filters} reloadKey={run} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
-          reportName={grid.report ?? grid.title} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
+          reportName={grid.report ?? grid.title} toolbarActions={canUpload && uploadKind && <UploadButton kind={uploadKind} />} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
           height="max(320px, calc(100vh - 330px))" />
         </div>
       ) : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
