@@ -15,7 +15,7 @@ import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, notFound } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
 import { receiveUpload } from '../files/upload-stream';
-import { filesPath, removeFiles } from '../files/storage';
+import { filesPath, readHead, removeFiles } from '../files/storage';
 import { fieldAccess } from '../schemas/visibility';
 import { visibleSql } from '../records/access';
 import { paged } from '../records/paging';
@@ -48,6 +48,11 @@ export async function importFor(ctx: AppContext, user: SessionUser, importId: nu
 
 type Ctx = Context<AppEnv>;
 
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/** An .xlsx (a zip) or an .xls (an OLE2 compound file) by its first bytes: a renamed .exe or text file is refused at once. */
+const isWorkbook = (head: Uint8Array) => [ZIP, OLE2].some((magic) => magic.every((b, i) => head[i] === b));
+
 async function upload(c: Ctx, kindId: string) {
   const ctx = c.get('ctx');
   const user = c.get('user');
@@ -60,6 +65,7 @@ async function upload(c: Ctx, kindId: string) {
   const file = received.file;
   try {
     if (!file) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]);
+    if (!isWorkbook(await readHead(file.path, 8))) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]);
     const errors = ctx.schemas.validate('request', 'import-upload', received.fields);
     if (errors.length) throw badRequest('The request is invalid.', errors);
     const ids = await ctx.db.tx(async (q) => {
@@ -80,11 +86,12 @@ async function upload(c: Ctx, kindId: string) {
 }
 
 /** An import as the preview dialog shows it. */
-export function importAnswer(ctx: AppContext, imp: Import) {
+export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
   const kind = importKind(ctx, imp.kind);
+  const { hidden } = fieldAccess(ctx.schemas, user, kind.doc.entity);
   return {
     ImportId: imp.importid, Kind: imp.kind, Title: kind.doc.title, QueueName: kind.doc.queueName, FileName: imp.filename,
-    Status: imp.status, Message: imp.message, Errors: imp.errors ?? [], Counts: imp.counts, Columns: imp.columns ?? [],
+    Status: imp.status, Message: imp.message, Errors: imp.errors ?? [], Counts: imp.counts, Columns: (imp.columns ?? []).filter((c) => !hidden.has(c.Field)),
     PreviewJobId: imp.previewjobid, JobId: imp.commitjobid, CreatedOn: imp.createdat, CreatedBy: imp.createdby,
     Messages: kind.doc.messages ?? {},
   };
@@ -141,7 +148,8 @@ export function uploadRoutes(r: ApiRouter) {
   const id = { importId: 'id' } as const;
   r.get('/api/Upload/:importId', SIGNED_IN, { params: id }, async (c) => {
     const ctx = c.get('ctx');
-    return c.json(importAnswer(ctx, await importFor(ctx, c.get('user'), Number(c.req.param('importId')))));
+    const user = c.get('user');
+    return c.json(importAnswer(ctx, user, await importFor(ctx, user, Number(c.req.param('importId')))));
   });
   r.get('/api/Upload/:importId/Rows', SIGNED_IN, { params: id, query: { outcome: 'text', ...PAGE_QUERY } }, async (c) => {
     const ctx = c.get('ctx');

@@ -11,6 +11,7 @@ import { holds } from '../schemas/visibility';
 import { forbidden, notFound } from '../http/errors';
 import { propertySheetKind } from '../domain/sheet-style';
 import { recordKey } from '../records/read';
+import { referenceOf } from '../records/references';
 import type { ColumnType, ImportColumn } from './workbook';
 
 export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
@@ -29,6 +30,8 @@ export interface ImportKind {
 }
 
 function columnType(p: PropertySchema): ColumnType {
+  // A reference is written in a file by its name (the export's), looked up when the row is read.
+  if (referenceOf(p)) return 'text';
   const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
   if (t === 'boolean') return 'boolean';
   const kind = propertySheetKind(p);

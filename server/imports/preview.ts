@@ -12,6 +12,8 @@ import type { AppContext } from '../context';
 import { AppError, type FieldError } from '../http/errors';
 import { fieldAccess } from '../schemas/visibility';
 import { column, scope, viewOf } from '../records/read';
+import { nameFieldOf, referenceOf, referenceOptions } from '../records/references';
+import type { ReferenceSpec } from '../schemas/documents';
 import { planUpdates, yieldToOthers } from '../records/write';
 import { failedRowMessage } from '../api/grids';
 import { importKind, NOT_EXCEL, type ImportKind } from './kinds';
@@ -54,11 +56,31 @@ async function findRecords(ctx: AppContext, user: SessionUser, kind: ImportKind,
 
 const keyTitle = (kind: ImportKind, f: string) => kind.schema.properties[f]?.title ?? f;
 
+/** The choices of a reference source by scope, loaded once per import: lower-cased name or key → key. */
+type ReferenceCache = Map<string, Promise<Map<string, number | string>>>;
+
+/**
+ * A reference cell's key from the name the file holds (or the key itself), within the record's scope
+ * (e.g. the users of its brand); undefined when nothing of that name may be chosen.
+ */
+async function referenceKey(ctx: AppContext, user: SessionUser, cache: ReferenceCache, ref: ReferenceSpec, rec: Rec, schema: ImportKind['schema'], name: unknown) {
+  const filters = Object.fromEntries(Object.entries(ref.scope ?? {}).map(([param, field]) => [param, rec[column(schema, String(field))] as number]));
+  const id = `${ref.source}:${JSON.stringify(filters)}`;
+  if (!cache.has(id)) {
+    cache.set(id, referenceOptions(ctx, user, ref.source, filters).then((options) => {
+      const by = new Map<string, number | string>();
+      for (const o of options ?? []) { by.set(lower(o.value), o.value); if (!by.has(lower(o.label))) by.set(lower(o.label), o.value); }
+      return by;
+    }));
+  }
+  return (await cache.get(id)!).get(lower(name));
+}
+
 /**
  * Works one batch of file rows into import rows: found, compared, checked. `seen`: the records
  * earlier rows of the file change (a record is changed by one row of a file only).
  */
-async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind, params: Rec, batch: ReadRow[], seen: Map<number, number>): Promise<ImportRow[]> {
+async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind, params: Rec, batch: ReadRow[], seen: Map<number, number>, refs: ReferenceCache): Promise<ImportRow[]> {
   const { schema, doc } = kind;
   const access = fieldAccess(ctx.schemas, user, doc.entity);
   const [first, ...rest] = doc.key;
@@ -104,8 +126,20 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
         if (next !== null && next !== undefined && next !== '') errors.push({ Field: f, Message: 'You may not change this column.' });
         continue;
       }
-      const old = input ? null : rec[column(schema, f)] ?? null;
-      if (input ? next === null || next === undefined : same(old, next)) continue;
+      // An input-only field (x-input, e.g. the forecast's Launch number) is compared with what the view shows for it, if anything;
+      // left empty it changes nothing (its stored fields are the hooks' business).
+      const old = rec[column(schema, f)] ?? null;
+      const ref = referenceOf(schema.properties[f]);
+      if (ref) {
+        // A reference: the file names it; the change is its key, the preview shows the names.
+        const key = next === null || next === undefined ? null : await referenceKey(ctx, user, refs, ref, rec, schema, next);
+        if (key === undefined) { errors.push({ Field: f, Message: `'${next}' is not a choice of ${keyTitle(kind, f)}.` }); continue; }
+        if (same(old, key)) continue;
+        changes[f] = key;
+        cells[f] = [rec[column(schema, nameFieldOf(f, ref))] ?? old, String(next)];
+        continue;
+      }
+      if (same(old, next) || (input && (next === null || next === undefined))) continue;
       changes[f] = next === '' ? null : next;
       cells[f] = [old, changes[f]];
     }
@@ -153,10 +187,11 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
     });
     const columns = read.columns.map((c) => ({ Field: c.field, Title: kind.schema.properties[c.field]?.title ?? c.field, Type: kind.columns.find((k) => k.field === c.field)?.type ?? 'text', Column: c.column }));
     const seen = new Map<number, number>();
+    const refs: ReferenceCache = new Map();
     let batch: ReadRow[] = [];
     let done = 0;
     const flush = async () => {
-      const rows = await previewBatch(ctx, user, kind, imp.params, batch, seen);
+      const rows = await previewBatch(ctx, user, kind, imp.params, batch, seen, refs);
       await insertRows(ctx.db, importId, rows);
       done += batch.length;
       batch = [];
