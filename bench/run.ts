@@ -4,9 +4,10 @@ import { benchFlashEdit } from './flash-edit.bench';
 import { benchForm } from './form.bench';
 import { benchGrid } from './grid.bench';
 import { benchGridSave } from './grid-save.bench';
+import { benchImport } from './import.bench';
 import { benchRead } from './read.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit };
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {
