@@ -212,3 +212,27 @@ describe('cells a spreadsheet would run', () => {
     expect(await importRowsOf(t, admin, imp.ImportId)).toEqual([]);
   });
 });
+
+describe('large files', () => {
+  it('FLASH-005: an upload past the size limit is refused while it streams (413), nothing is stored, the server goes on', async () => {
+    const { MAX_UPLOAD_BYTES } = await import('../../server/api/uploads');
+    const boundary = 'xBOUNDARYx';
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    const chunk = new Uint8Array(1024 * 1024).fill(0x50);
+    let sent = 0;
+    // 100 MB offered without a content length: only the bytes read decide.
+    const body = new ReadableStream<Uint8Array>({
+      start(c) { c.enqueue(head); },
+      pull(c) { if (sent >= 100 * 1024 * 1024) c.close(); else { sent += chunk.length; c.enqueue(chunk); } },
+    });
+    const before = (await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports'))[0].n;
+    const res = await t.fetch(new Request('http://localhost/api/Costing/UploadPrototypeCosting', {
+      method: 'POST', body, duplex: 'half', headers: { authorization: `Bearer ${costing}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    } as RequestInit));
+    expect(res.status).toBe(413);
+    expect((await res.json()).Message).toBe(`The file is larger than the maximum of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+    expect(sent).toBeLessThan(100 * 1024 * 1024);
+    expect((await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports'))[0].n).toBe(before);
+    expect((await t.request('GET', '/api/health')).status).toBe(200);
+  });
+});
