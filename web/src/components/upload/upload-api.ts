@@ -107,3 +107,22 @@ export const changeJob = (action: 'Resume' | 'Cancel', job: Pick<QueueItem, 'Job
   apiFetch<ResumeCancelAnswer>(`/api/UploadQueue/${action}`, { method: 'POST', query: { jobGuid: job.JobId, currentStatus: job.JobStatus } });
 
 export const failedRowsFile = (jobId: number) => apiBlob('/api/UploadQueue/FailedRows', { query: { jobGuid: jobId } });
+
+/** How often a screen asks whether the job of its upload has finished. */
+export const JOB_WATCH_MS = 2000;
+
+/**
+ * Resolves with the job's status once it is no longer Queued or Running (a screen reloads its rows
+ * then); stops asking, and resolves null, when `signal` aborts or after an hour.
+ */
+export async function jobFinished(jobId: number, signal?: AbortSignal): Promise<JobStatus | null> {
+  const until = Date.now() + 60 * 60 * 1000;
+  while (!signal?.aborted && Date.now() < until) {
+    try {
+      const job = await apiFetch<QueueItem>(jobDetailsPath(jobId));
+      if (job.JobStatus !== 'Queued' && job.JobStatus !== 'Running') return job.JobStatus;
+    } catch { /* a failed poll is asked again */ }
+    await new Promise((resolve) => setTimeout(resolve, JOB_WATCH_MS));
+  }
+  return null;
+}

@@ -11,6 +11,8 @@ import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { DataGrid } from '../../components/data-grid/DataGrid';
 import { UploadButton } from '../../components/upload/UploadButton';
+import { jobFinished } from '../../components/upload/upload-api';
+import { toast } from '../../shell/toast-store';
 import { FLASH_UPLOAD_KIND } from '../../components/upload/upload-kinds';
 import { useGridDocument } from '../../components/fields/schema-docs';
 import { levelOf } from '../../components/record/hierarchy';
@@ -45,6 +47,16 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
   const [view, setView] = useState<string | undefined>();
   // Each opening of the screen and each Search asks the server again, even for the same criteria.
   const [run, setRun] = useState(() => Date.now());
+  // An upload confirmed here: when its job has written the rows, the grid shows them (FLASH-005).
+  const watching = useRef(new AbortController());
+  useEffect(() => () => watching.current.abort(), []);
+  const reloadWhenDone = useCallback((jobId: number) => {
+    void jobFinished(jobId, watching.current.signal).then((status) => {
+      if (status !== 'Completed') return;
+      setRun((n) => n + 1);
+      toast.success(`The grid shows the rows of upload job ${jobId}.`);
+    });
+  }, []);
   useEffect(() => {
     let live = true;
     void Promise.all([loadPreference(criteriaPreference(gridId)), loadPreference(viewPreference(gridId))]).then(([c, v]) => {
@@ -117,7 +129,7 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
       {remembered && grid ? (
         <div className="flash-edit__grid">
         <DataGrid gridId={gridId} filters={filters} reloadKey={run} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
-          reportName={grid.report ?? grid.title} toolbarActions={canUpload && uploadKind && <UploadButton kind={uploadKind} />} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
+          reportName={grid.report ?? grid.title} toolbarActions={canUpload && uploadKind && <UploadButton kind={uploadKind} onQueued={reloadWhenDone} />} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
           height="max(320px, calc(100vh - 330px))" />
         </div>
       ) : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
