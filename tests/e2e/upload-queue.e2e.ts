@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from './axe';
 import { exportWorkbook, recordCount } from './flash-edit-steps';
-import { cellAt, goToCell, goToColumn } from './grid-steps';
+import { cellAt, goToColumn } from './grid-steps';
 import { apiToken, login, navigate, pathOf, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
@@ -134,10 +134,10 @@ async function diffGridRows(scope: Locator): Promise<Map<number, { changed: stri
   }
 }
 
-/** The Stock Number column filter (Alt+Down on its first cell): answers the rows the server found, in the grid's order. */
+/** The Stock Number column filter (its header's filter button): answers the rows the server found, in the grid's order. */
 async function filterStockNumber(page: Page, stockNum: string): Promise<Record<string, unknown>[]> {
-  await goToCell(page, title('StockNum'), 0);
-  await page.keyboard.press('Alt+ArrowDown');
+  // The header of a frozen column is the one in the top-left corner clone (the others lie under it).
+  await page.locator('.data-grid .ht_clone_top_inline_start_corner').getByRole('button', { name: `Filter ${title('StockNum')}` }).click();
   const dialog = page.getByRole('dialog', { name: `Filter ${title('StockNum')}` });
   await dialog.getByLabel('Value').fill(stockNum);
   const searched = page.waitForResponse((r) => /\/api\/Grid\/costing\/Search$/i.test(new URL(r.url()).pathname));
@@ -252,6 +252,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
       at = found.findIndex((r) => `${r.StockNum}|${r.SeasonName}` === key);
       expect(at, key).toBeGreaterThanOrEqual(0);
       await page.getByText(`${found.length.toLocaleString('en-US')} record${found.length === 1 ? '' : 's'}`).first().waitFor();
+      await goToColumn(page, title('SeasonName'));
       await expect.poll(async () => (await cellAt(page, title('SeasonName'), at))?.text, { timeout: 5_000 }).toBe(key.split('|')[1]);
       await goToColumn(page, title('EstFFC'));
       await expect.poll(async () => Number((await cellAt(page, title('EstFFC'), at))?.text.replace(/[^\d.-]/g, '')), { timeout: 5_000 }).toBe(value);
