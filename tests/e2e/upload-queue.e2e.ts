@@ -1,9 +1,12 @@
 /**
- * Mass upload and the upload queue in Chromium (issue 13): the costing grid's export, changed and
- * broken as a user would in Excel (exceljs), goes through Upload → the preview (counts, the diff
- * grid's changed and refused cells) → Confirm → UQ-010's toast with its link → /upload-queue/{id}
- * showing the job Completed with its rows and the failed rows' workbook; the list and its history
- * search (UQ-002, UQ-007..009); a file that is not Excel and an unchanged export (no changes).
+ * Mass upload and the upload queue in Chromium (issue 13): the costing grid's export with 30 cells
+ * changed, 3 of them broken as a user would in Excel (text, a negative cost, #N/A; exceljs), goes
+ * through Upload → the preview (27 changed, 3 refused: counts, the diff grid's 'old → new' cells and
+ * flagged errors) → Confirm → UQ-010's toast → /upload-queue (the job's row and progress bar until
+ * Completed) → /upload-queue/{id} → the mail in the outbox → the failed rows' workbook (the 3 rows
+ * and their errors) → the 27 values in the costing grid (API, and on screen through the column
+ * filter) and in a colorway's history; the list and its history search (UQ-002, UQ-007..009); a
+ * file that is not Excel and an unchanged export (no changes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,7 +108,7 @@ async function changedExport(page: Page, changes: number) {
     cell.value = value;
     changed.set(keyOf(n), { row: n, value });
   }
-  return { workbook, changed, broken, stockCol: stock, ws };
+  return { workbook, changed, broken };
 }
 
 /** The text of every row of the diff grid in `dialog` by its Row number: the grid renders what is in view, so it is scrolled through. */
