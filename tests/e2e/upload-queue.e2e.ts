@@ -116,8 +116,8 @@ async function diffGridRows(scope: Locator): Promise<Map<number, { changed: stri
   const rows = new Map<number, { changed: string[]; errors: { text: string; title: string }[] }>();
   const holder = scope.locator('.diff-grid .ht_master .wtHolder');
   for (let top = 0; ; top += 300) {
-    await holder.evaluate((h, t) => { h.scrollTop = t; }, top);
-    await scope.page().waitForTimeout(100);
+    // Scrolled, then two frames: the grid draws the rows now in view.
+    await holder.evaluate((h, t) => new Promise<void>((done) => { h.scrollTop = t; requestAnimationFrame(() => requestAnimationFrame(() => done())); }), top);
     // The Row column is frozen: its cells are in the left clone, the others in the master, matched by aria-rowindex.
     const seen = await scope.locator('.diff-grid').evaluate((grid) => {
       const rowNumbers = new Map([...grid.querySelectorAll(':is(.ht_clone_left, .ht_clone_inline_start) tbody tr')]
