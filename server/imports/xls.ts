@@ -3,7 +3,7 @@
  * turned into the same sheets and rows as the streaming .xlsx reader. SheetJS holds the whole
  * workbook in memory; an .xls is bounded by the upload size limit and BIFF8's 65,536 rows.
  */
-import { readFile } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { serialToDate, type SheetCell } from './cells';
 import type { Merge, Sheet, SheetRow, SheetSource } from './workbook-sheets';
@@ -11,48 +11,56 @@ import type { Merge, Sheet, SheetRow, SheetSource } from './workbook-sheets';
 /** Rows a header merge may start in and still be kept (the header is among the first rows). */
 const MERGE_ROWS = 1000;
 
-function toCell(c: XLSX.CellObject, date1904: boolean): SheetCell {
+/** A cell as the worker sends it: [column, type, value, number format, formula, text]. */
+type CellTuple = [number, string, unknown, string | undefined, string | undefined, string | undefined];
+interface ParsedSheet { name: string; hidden: boolean; merges: XLSX.Range[]; rows: [number, CellTuple[]][] }
+
+function toCell([, t, v, z, f, w]: CellTuple, date1904: boolean): SheetCell {
   let value: SheetCell;
-  switch (c.t) {
+  switch (t) {
     case 'n': {
-      const n = c.v as number;
-      value = c.z && XLSX.SSF.is_date(c.z as string) ? serialToDate(n, date1904) ?? n : n;
+      const n = v as number;
+      value = z && XLSX.SSF.is_date(z) ? serialToDate(n, date1904) ?? n : n;
       break;
     }
-    case 's': value = String(c.v ?? ''); break;
-    case 'b': value = Boolean(c.v); break;
-    case 'd': value = c.v instanceof Date ? c.v : String(c.v); break;
-    case 'e': value = { error: c.w ?? '#ERROR!' }; break;
+    case 's': value = String(v ?? ''); break;
+    case 'b': value = Boolean(v); break;
+    case 'd': value = v instanceof Date ? v : String(v); break;
+    case 'e': value = { error: w ?? '#ERROR!' }; break;
     default: value = null;
   }
-  if (c.f) return { formula: c.f, result: value === null ? undefined : (value as string | number | boolean | Date) };
+  if (f) return { formula: f, result: value === null ? undefined : (value as string | number | boolean | Date) };
   return value;
+}
+
+/** The workbook parsed in a worker thread (xls-worker.mjs): the server keeps answering meanwhile. */
+function parseInWorker(path: string): Promise<{ sheets: ParsedSheet[]; date1904: boolean }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./xls-worker.mjs', import.meta.url), { workerData: { path } });
+    worker.once('message', (m: { error?: string; sheets: ParsedSheet[]; date1904: boolean }) => {
+      void worker.terminate();
+      if (m.error) reject(new Error(m.error)); else resolve(m);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => { if (code !== 0) reject(new Error(`The .xls reader stopped (${code}).`)); });
+  });
 }
 
 /** Opens an OLE2 file with SheetJS; throws when it is not a workbook SheetJS can read. */
 export async function openXls(path: string): Promise<SheetSource> {
-  const data = await readFile(path);
-  const wb = XLSX.read(data, { type: 'buffer', dense: true, cellFormula: true, cellNF: true, cellDates: false, cellStyles: false, cellHTML: false, cellText: true });
-  if (!wb.SheetNames?.length) throw new Error('no sheets');
-  const date1904 = Boolean(wb.Workbook?.WBProps?.date1904);
-  const meta = wb.Workbook?.Sheets ?? [];
+  const { sheets: parsed, date1904 } = await parseInWorker(path);
+  if (!parsed.length) throw new Error('no sheets');
   async function* sheets(): AsyncGenerator<Sheet> {
-    for (const [i, name] of wb.SheetNames.entries()) {
-      const ws = wb.Sheets[name] as XLSX.WorkSheet & { '!data'?: XLSX.CellObject[][] };
-      const merges: Merge[] = (ws['!merges'] ?? [])
+    for (const ws of parsed) {
+      const merges: Merge[] = ws.merges
         .filter((m) => m.s.r < MERGE_ROWS)
         .map((m) => ({ top: m.s.r + 1, left: m.s.c + 1, bottom: m.e.r + 1, right: m.e.c + 1 }));
       async function* rows(): AsyncGenerator<SheetRow> {
-        const data = ws['!data'] ?? [];
-        for (let r = 0; r < data.length; r++) {
-          const line = data[r];
-          if (!line) continue;
-          const cells = new Map<number, SheetCell>();
-          line.forEach((c, col) => { if (c) cells.set(col + 1, toCell(c, date1904)); });
-          if (cells.size) yield { row: r + 1, cells };
+        for (const [row, tuples] of ws.rows) {
+          yield { row, cells: new Map(tuples.map((c) => [c[0], toCell(c, date1904)])) };
         }
       }
-      yield { name, hidden: Boolean(meta[i]?.Hidden), date1904, merges, rows: rows() };
+      yield { name: ws.name, hidden: ws.hidden, date1904, merges, rows: rows() };
     }
   }
   return { sheets: sheets(), close: () => {} };
