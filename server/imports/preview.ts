@@ -19,7 +19,8 @@ import { planUpdates, yieldToOthers } from '../records/write';
 import { failedRowMessage } from '../api/grids';
 import { importKind, NOT_EXCEL, type ImportKind } from './kinds';
 import { insertRows, loadImport, countRows, type ImportRow } from './store';
-import { openWorkbook, type ReadRow } from './workbook';
+import type { ReadRow } from './workbook';
+import { openWorkbookInWorker } from './read-in-worker';
 import { filesPath } from '../files/storage';
 
 /** File rows worked per batch: key lookup, comparison and checks are one statement each per batch. */
@@ -195,7 +196,7 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
   const kind = importKind(ctx, imp.kind);
   await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
   try {
-    const read = await openWorkbook(filesPath(ctx.config.dataDir, imp.filepath), imp.filename, {
+    const read = await openWorkbookInWorker(filesPath(ctx.config.dataDir, imp.filepath), imp.filename, {
       columns: kind.columns, keyFields: [kind.doc.key[0]], notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
     });
     const columns = read.columns.map((c) => ({ Field: c.field, Title: kind.schema.properties[c.field]?.title ?? c.field, Type: kind.columns.find((k) => k.field === c.field)?.type ?? 'text', Column: c.column }));
