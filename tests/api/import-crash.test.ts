@@ -2,8 +2,8 @@
  * Issue 13 crash test (UQ-005, ADR 004/018): the real server process (`node --import tsx server/main.ts`,
  * one process, so SIGKILL reaches the server itself) on the embedded database from the seeded test
  * template plus 8,000 generated colorways (fixtures/large.ts into this test's own data folder). The
- * admin uploads the costing grid's export with a unique Outsole Tech Code on every row, previews and
- * commits it, and the server is killed (SIGKILL) while the commit job is between its first and last
+ * admin uploads the costing grid's export with a unique Outsole Tech Code on 5,000 rows (those a first
+ * dry run shows the rules accept: the other generated statuses are read-only), previews and commits it, and the server is killed (SIGKILL) while the commit job is between its first and last
  * batch. Before the restart the data folder's database is opened here: the records written are
  * exactly the rows marked 'saved', whole batches only, and the job's progress names the last saved
  * row. After the restart on the same DATA_DIR the job is back in the queue (the embedded database
