@@ -1,5 +1,4 @@
 /** Line plans (LP-001..033): create, delete and the entity's own calls. Reads, updates and history: server/api/hierarchy.ts. */
-import fs from 'node:fs/promises';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { can } from '../auth/permissions';
@@ -85,7 +84,7 @@ export function linePlanRoutes(r: ApiRouter) {
         if (!/^\d+$/.test(v) || Number(v) > INT4_MAX) throw badRequest('The request is invalid.', [{ Field: `/${f}`, Message: 'Must be a whole number.' }]);
         return [f, Number(v)];
       })) as { LinePlanId: number; RowVersion: number };
-      return c.json(await importCalendar(ctx, c.get('user'), { ...ids, FileName: upload.file.name, data: await fs.readFile(upload.file.path) }));
+      return c.json(await importCalendar(ctx, c.get('user'), { ...ids, FileName: upload.file.name, path: upload.file.path }));
     } finally {
       await removeFiles(upload.file ? [upload.file.path] : []);
     }

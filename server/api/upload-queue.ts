@@ -22,7 +22,7 @@ const CAN_CANCEL = ['Queued', 'Running'];
 const CAN_RESUME = ['Failed', 'Canceled'];
 
 const ITEM = `SELECT j.jobid, j.queue, j.status, j.createdby, coalesce(u.firstname || ' ' || u.lastname, '') AS createdbyname,
-                     j.createdat, j.lockedat, j.completedat, j.progress, j.lasterror,
+                     j.createdat, j.startedat, j.completedat, j.progress, j.lasterror,
                      i.importid, i.kind, i.filename, i.counts, i.status AS importstatus, (i.previewjobid = j.jobid) AS preview
                 FROM jobs j JOIN imports i ON i.previewjobid = j.jobid OR i.commitjobid = j.jobid
                 LEFT JOIN users u ON u.userid = j.createdby`;
@@ -31,7 +31,7 @@ type ItemRow = Record<string, any>;
 
 const item = (r: ItemRow) => ({
   JobId: Number(r.jobid), QueueName: r.queue, JobStatus: r.status, CreatedBy: r.createdby, CreatedByName: r.createdbyname,
-  CreatedOn: r.createdat, StartedOn: r.lockedat, CompletedOn: r.completedat, LastError: r.lasterror,
+  CreatedOn: r.createdat, StartedOn: r.startedat, CompletedOn: r.completedat, LastError: r.lasterror,
   ImportId: r.importid, Kind: r.kind, FileName: r.filename, ImportStatus: r.importstatus, IsPreview: r.preview,
   Counts: r.counts ?? {},
   Progress: { Done: Number(r.progress?.Done ?? 0), Total: Number(r.progress?.Total ?? r.counts?.Changed ?? 0), LastRow: r.progress?.LastRow ?? null },

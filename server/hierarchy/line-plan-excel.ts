@@ -10,8 +10,10 @@ import ExcelJS from 'exceljs';
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { badRequest, type FieldError } from '../http/errors';
-import { excelDate, neutralise, unneutralise } from '../domain/excel-cells';
+import { AppError, badRequest, type FieldError } from '../http/errors';
+import { excelDate, neutralise } from '../domain/excel-cells';
+import { importKind } from '../imports/kinds';
+import { openWorkbookSheets } from '../imports/workbook';
 import { writeTable } from '../domain/sheet-style';
 import { readRecord } from '../records/read';
 import { CHILD_SETS, readChildSet, writeChildSet, type ChildItem, type Row } from './line-plan-children';
@@ -25,6 +27,8 @@ export const IMPORT_FAILED = 'Calendar Import Failed';
 type Col = { field: string; title: string; kind?: 'date' | 'integer' };
 const d = (field: string, title: string): Col => ({ field, title, kind: 'date' });
 const PLANNING_COLS: Col[] = [{ field: 'Name', title: 'Phase' }, d('StartDate', 'Start Date'), d('EndDate', 'End Date')];
+/** A sheet is a calendar when it has these columns (its header row names them). */
+const CALENDAR_KEYS = ['Name', 'Stage', 'GroupId', 'StartDate', 'EndDate'];
 export const CALENDAR_COLS: Col[] = [
   { field: 'SubSeasonName', title: 'Sub-Season' }, { field: 'Name', title: 'Name' }, { field: 'Stage', title: 'Stage' },
   { field: 'GroupId', title: 'Group', kind: 'integer' }, { field: 'Sort', title: 'Sort', kind: 'integer' },
@@ -40,7 +44,6 @@ const HEADER_FIELDS: [string, string][] = [
   ['StatusName', 'Status'], ['ResponsibleName', 'Responsible'], ['WFGroupName', 'Workflow Group'],
 ];
 
-/** The text a neutralised cell stood for (an import reading back an export). */
 
 const cell = (v: unknown, c?: Col) => (v === null || v === undefined ? null : c?.kind === 'date' ? excelDate(v) : neutralise(v));
 
@@ -76,88 +79,56 @@ export async function exportLinePlan(ctx: AppContext, user: SessionUser, linePla
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const columnLetter = (n: number): string => (n > 26 ? columnLetter(Math.floor((n - 1) / 26)) : '') + String.fromCharCode(65 + ((n - 1) % 26));
-
-/** A cell's value as text, number or 'YYYY-MM-DD'; formulas count by their result. */
-function plain(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return plain(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-    if ('text' in value) return String(value.text);
-    return null;
-  }
-  return typeof value === 'string' ? (unneutralise(value.trim()) || null) : value;
-}
-
-/** CONST-015: dates are typed MM/DD/YYYY; ISO dates are accepted too. */
-function asDate(v: unknown): string | undefined {
-  if (typeof v !== 'string') return undefined;
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
-  const iso = us ? `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}` : v;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return undefined;
-  const t = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(iso) ? iso : undefined;
-}
-
-/** The calendar rows of a workbook by sub-season, or the errors by row and column. */
-export async function readCalendarWorkbook(data: Buffer, subs: { subseasonid: number; subseasonname: string }[]) {
-  const wb = new ExcelJS.Workbook();
-  try { await wb.xlsx.load(data as unknown as ArrayBuffer); } catch {
-    throw badRequest(IMPORT_FAILED, [{ Field: '/file', Message: 'The file could not be read as an Excel workbook.' }]);
-  }
+/**
+ * The calendar rows of a workbook by sub-season (LP-024), read by the import pipeline's reader
+ * (.xlsx or .xls, headers by the `line-plan-calendar` import document): every visible sheet with the
+ * calendar columns; a row without a sub-season takes its sheet's ('Calendar <sub-season>').
+ * Throws the errors by sheet, row and column; nothing is returned when any row is bad.
+ */
+export async function readCalendarWorkbook(ctx: AppContext, file: string, fileName: string, subs: { subseasonid: number; subseasonname: string }[]) {
+  const kind = importKind(ctx, 'line-plan-calendar');
   const errors: FieldError[] = [];
   const rows: ChildItem[] = [];
   const bySubName = new Map(subs.map((s) => [s.subseasonname.toLowerCase(), s.subseasonid]));
-  let sheets = 0;
-  wb.eachSheet((ws) => {
-    const titles = (ws.getRow(1).values as ExcelJS.CellValue[]).map((v) => String(plain(v) ?? '').toLowerCase());
-    const at = new Map(CALENDAR_COLS.map((c) => [c.field, titles.indexOf(c.title.toLowerCase())]));
-    if (['Name', 'Stage', 'GroupId', 'StartDate', 'EndDate'].some((f) => at.get(f)! < 1)) return;
-    sheets++;
-    const sheetSub = bySubName.get(ws.name.replace(/^Calendar /i, '').toLowerCase());
-    ws.eachRow((r, n) => {
-      if (n === 1) return;
-      const where = (f: string) => `${ws.name}: Row ${n}, Column ${columnLetter(at.get(f)!)} (${CALENDAR_COLS.find((c) => c.field === f)!.title})`;
-      const get = (f: string) => (at.get(f)! > 0 ? plain(r.getCell(at.get(f)!).value) : null);
-      if (CALENDAR_COLS.every((c) => get(c.field) === null)) return;
-      const bad = (f: string, Message: string) => errors.push({ Field: where(f), Message });
-      const item: ChildItem = {};
-      for (const f of ['Name', 'Stage']) {
-        const v = get(f);
-        if (v === null) bad(f, 'Required.'); else item[f] = String(v);
+  const title = (f: string) => CALENDAR_COLS.find((c) => c.field === (f === 'SubSeasonId' ? 'SubSeasonName' : f))!.title;
+  try {
+    for await (const sheet of openWorkbookSheets(file, fileName, { columns: kind.columns, keyFields: CALENDAR_KEYS, notExcel: NOT_EXCEL })) {
+      const letter = new Map(sheet.columns.map((c) => [c.field, c.column]));
+      const sheetSub = bySubName.get(sheet.sheet.replace(/^Calendar /i, '').toLowerCase());
+      for await (const r of sheet.rows) {
+        const bad = (f: string, Message: string) => errors.push({ Field: `${sheet.sheet}: Row ${r.row}, Column ${letter.get(f) ?? '?'} (${title(f)})`, Message });
+        const cellError = (f: string) => r.errors.find((e) => e.Field === f);
+        const v = r.values;
+        const item: ChildItem = {};
+        for (const f of ['Name', 'Stage']) if (v[f] === null || v[f] === undefined) bad(f, 'Required.'); else item[f] = String(v[f]);
+        for (const f of ['GroupId', 'Sort']) {
+          if (cellError(f)) bad(f, cellError(f)!.Message);
+          else if (v[f] === null || v[f] === undefined) { if (f === 'GroupId') bad(f, 'Required.'); } else if ((v[f] as number) >= 0) item[f] = v[f]; else bad(f, 'Must be a whole number.');
+        }
+        for (const f of ['StartDate', 'EndDate']) if (cellError(f)) bad(f, cellError(f)!.Message); else item[f] = v[f] ?? null;
+        if (endBeforeStart(item.StartDate, item.EndDate)) bad('EndDate', 'End Date must not be before Start Date.');
+        const subName = v.SubSeasonId;
+        const sub = subName === null || subName === undefined ? sheetSub : bySubName.get(String(subName).toLowerCase());
+        if (sub === undefined) bad('SubSeasonId', subName === null || subName === undefined ? 'Required.' : `'${subName}' is not a sub-season of this line plan.`);
+        item.SubSeasonId = sub;
+        rows.push(item);
       }
-      for (const f of ['GroupId', 'Sort']) {
-        const v = get(f);
-        if (v === null) { if (f === 'GroupId') bad(f, 'Required.'); } else if (Number.isInteger(Number(v)) && Number(v) >= 0) item[f] = Number(v); else bad(f, 'Must be a whole number.');
-      }
-      for (const f of ['StartDate', 'EndDate']) {
-        const v = get(f);
-        if (v === null) item[f] = null; else if (asDate(v)) item[f] = asDate(v); else bad(f, 'Must be a date (MM/DD/YYYY).');
-      }
-      if (endBeforeStart(item.StartDate, item.EndDate)) bad('EndDate', 'End Date must not be before Start Date.');
-      const subName = get('SubSeasonName');
-      const sub = subName === null ? sheetSub : bySubName.get(String(subName).toLowerCase());
-      if (sub === undefined) bad('SubSeasonName', subName === null ? 'Required.' : `'${subName}' is not a sub-season of this line plan.`);
-      item.SubSeasonId = sub;
-      rows.push(item);
-    });
-  });
-  if (!sheets) errors.push({ Field: '/file', Message: `No sheet has the calendar columns ${CALENDAR_COLS.slice(1, 7).map((c) => c.title).join(', ')}.` });
+    }
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    // The file itself: not an Excel file keeps the screen's own text (CONST-029); any other problem is the import's failure.
+    if (err.message === NOT_EXCEL) throw err;
+    throw badRequest(IMPORT_FAILED, [{ Field: '/file', Message: err.message }, ...(err.errors ?? []).filter((e) => e.Message !== err.message)]);
+  }
   if (errors.length) throw badRequest(IMPORT_FAILED, errors);
   return rows;
 }
 
-export interface CalendarImport { LinePlanId: number; RowVersion: number; FileName: string; data: Buffer }
+export interface CalendarImport { LinePlanId: number; RowVersion: number; FileName: string; path: string }
 
-/** LP-024: the upload must be an .xls or .xlsx file; an .xls (Excel 97-2003) cannot be read. */
+/** LP-024: the upload must be an .xls or .xlsx file (the reader checks its content too). */
 export function checkExcelName(fileName: string) {
-  const ext = /\.(xlsx|xls)$/i.exec(fileName)?.[1]?.toLowerCase();
-  if (!ext) throw badRequest(NOT_EXCEL, [{ Field: '/file', Message: NOT_EXCEL }]);
-  if (ext === 'xls') {
-    throw badRequest(IMPORT_FAILED, [{ Field: '/file', Message: 'Excel 97-2003 files (.xls) cannot be read; save the file as .xlsx and upload it again.' }]);
-  }
+  if (!/\.xlsx?$/i.test(fileName)) throw badRequest(NOT_EXCEL, [{ Field: '/file', Message: NOT_EXCEL }]);
 }
 
 /** LP-024: the file's calendars replace the line plan's calendars of the same sub-seasons, all or nothing. */
@@ -165,7 +136,7 @@ export async function importCalendar(ctx: AppContext, user: SessionUser, req: Ca
   checkExcelName(req.FileName);
   return ctx.db.tx(async (q) => {
     await openChildSave(ctx, q, user, req.LinePlanId, req.RowVersion);
-    const rows = await readCalendarWorkbook(req.data, await subSeasons(q, req.LinePlanId));
+    const rows = await readCalendarWorkbook(ctx, req.path, req.FileName, await subSeasons(q, req.LinePlanId));
     const replaced = new Set(rows.map((r) => r.SubSeasonId));
     const old = (await readChildSet(ctx, q, CHILD_SETS.calendar, req.LinePlanId)).filter((r) => replaced.has(r.SubSeasonId as number));
     await writeChildSet(ctx, q, user, CHILD_SETS.calendar, req.LinePlanId,

@@ -44,10 +44,10 @@ describe('import cells (FLASH-005 mass upload values)', () => {
     expect(value(true, 'number')).toEqual({ error: 'Must be a number.' });
   });
 
-  it('FLASH-005: whole-number columns refuse fractions', () => {
+  it('FLASH-005: whole-number columns refuse fractions and text alike', () => {
     expect(value('2,500', 'integer')).toEqual({ value: 2500 });
     expect(value(1.5, 'integer')).toEqual({ error: 'Must be a whole number.' });
-    expect(value('x', 'integer')).toEqual({ error: 'Must be a number.' });
+    expect(value('x', 'integer')).toEqual({ error: 'Must be a whole number.' });
   });
 
   it('FLASH-005: booleans TRUE/FALSE/1/0/yes/no/x', () => {

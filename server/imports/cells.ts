@@ -119,7 +119,7 @@ export function typeCell(cell: SheetCell, type: ColumnType, date1904 = false): T
     case 'number':
     case 'integer': {
       const n = typeof v === 'number' ? v : typeof v === 'string' ? parseNumberText(v) : null;
-      if (n === null) return { error: MESSAGES.number };
+      if (n === null) return { error: MESSAGES[type] };
       if (type === 'integer' && !Number.isInteger(n)) return { error: MESSAGES.integer };
       return { value: n };
     }

@@ -36,5 +36,5 @@ export function registerImportJobs(ctx: AppContext) {
   }, async (importId, message) => {
     await ctx.db.query(`UPDATE imports SET status = 'Refused', message = $2 WHERE importid = $1 AND status = 'Previewing'`, [importId, message]);
   }));
-  for (const doc of ctx.schemas.imports.values()) ctx.jobs.register(doc.queueName, logged(ctx, (job) => runCommit(ctx, job)));
+  for (const doc of ctx.schemas.imports.values()) if (!doc.screen) ctx.jobs.register(doc.queueName, logged(ctx, (job) => runCommit(ctx, job)));
 }

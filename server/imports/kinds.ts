@@ -49,7 +49,7 @@ export function importKind(ctx: AppContext, id: string): ImportKind {
     .filter((f) => !doc.key.includes(f));
   const columns = [...doc.key, ...editable].map((field) => {
     const p = schema.properties[field];
-    return { field, type: doc.key.includes(field) ? 'text' as const : columnType(p), headers: [...new Set([p.title ?? field, field, ...(doc.headers?.[field] ?? [])])] };
+    return { field, type: doc.key.includes(field) || doc.byName?.includes(field) ? 'text' as const : columnType(p), headers: [...new Set([p.title ?? field, field, ...(doc.headers?.[field] ?? [])])] };
   });
   return { doc, schema, keyField: recordKey(schema), columns, editable, screen: grid?.id };
 }
@@ -57,6 +57,7 @@ export function importKind(ctx: AppContext, id: string): ImportKind {
 /** The kind, when the user may upload it (403 otherwise). */
 export function importKindFor(ctx: AppContext, user: SessionUser, id: string): ImportKind {
   const kind = importKind(ctx, id);
+  if (kind.doc.screen) throw notFound('No such upload.');
   if (!holds(user, kind.doc.upload)) throw forbidden();
   return kind;
 }

@@ -11,7 +11,8 @@ import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import { AppError, type FieldError } from '../http/errors';
 import { fieldAccess } from '../schemas/visibility';
-import { column, scope, viewOf } from '../records/read';
+import { column, scope, selectFields, viewOf } from '../records/read';
+import { shapeOf } from '../records/write-rows';
 import { nameFieldOf, referenceOf, referenceOptions } from '../records/references';
 import type { ReferenceSpec } from '../schemas/documents';
 import { planUpdates, yieldToOthers } from '../records/write';
@@ -37,18 +38,29 @@ function same(old: unknown, next: unknown): boolean {
   return String(old).trim() === String(next);
 }
 
-/** The visible records the batch's key values name, by the lower-cased first key value. */
-async function findRecords(ctx: AppContext, user: SessionUser, kind: ImportKind, keys: string[]) {
-  const { schema } = kind;
-  const s = scope(schema, user, 1);
+/**
+ * The visible records the batch's key values name, by the lower-cased first key value: their stored
+ * fields (what the records pipeline's checks read, handed to it so it reads nothing again), the key
+ * fields and the names of the reference columns the upload may change. One statement per batch.
+ */
+async function findRecords(ctx: AppContext, user: SessionUser, kind: ImportKind, batch: ReadRow[]) {
+  const { schema, doc } = kind;
+  const shape = shapeOf(schema, doc.entity);
+  const keys = [...new Set(batch.map((r) => lower(r.values[doc.key[0]])).filter(Boolean))];
+  // The other key fields narrow the read when every row gives them (a stock number lives in several seasons).
+  const narrow = doc.key.slice(1).filter((f) => batch.every((r) => lower(r.values[f])));
+  const s = scope(schema, user, 1 + narrow.length);
   const deleted = 'IsDeleted' in schema.properties ? [`NOT coalesce(${column(schema, 'IsDeleted')}, false)`] : [];
-  const rows = await ctx.db.query<{ r: Rec }>(
-    `SELECT to_jsonb(v) AS r FROM ${viewOf(kind.doc.entity)} v
-      WHERE lower(${column(schema, kind.doc.key[0])}) = ANY($1) AND ${[...s.where, ...deleted].join(' AND ') || 'true'}`,
-    [keys, ...s.params]);
+  const names = kind.editable.flatMap((f) => { const ref = referenceOf(schema.properties[f]); return ref ? [nameFieldOf(f, ref)] : []; })
+    .filter((f) => f in schema.properties);
+  const fields = [...new Set([...shape.storedFields, ...doc.key, ...kind.editable, ...names])];
+  const rows = await selectFields(ctx.db, schema, fields,
+    `FROM ${viewOf(doc.entity)} WHERE ${[doc.key[0], ...narrow].map((f, i) => `lower(${column(schema, f)}) = ANY($${i + 1})`).join(' AND ')}
+       AND ${[...s.where, ...deleted].join(' AND ') || 'true'}`,
+    [keys, ...narrow.map((f) => [...new Set(batch.map((r) => lower(r.values[f])))]), ...s.params]);
   const by = new Map<string, Rec[]>();
-  for (const { r } of rows) {
-    const k = lower(r[column(schema, kind.doc.key[0])]);
+  for (const r of rows) {
+    const k = lower(r[doc.key[0]]);
     by.set(k, [...(by.get(k) ?? []), r]);
   }
   return by;
@@ -64,7 +76,7 @@ type ReferenceCache = Map<string, Promise<Map<string, number | string>>>;
  * (e.g. the users of its brand); undefined when nothing of that name may be chosen.
  */
 async function referenceKey(ctx: AppContext, user: SessionUser, cache: ReferenceCache, ref: ReferenceSpec, rec: Rec, schema: ImportKind['schema'], name: unknown) {
-  const filters = Object.fromEntries(Object.entries(ref.scope ?? {}).map(([param, field]) => [param, rec[column(schema, String(field))] as number]));
+  const filters = Object.fromEntries(Object.entries(ref.scope ?? {}).map(([param, field]) => [param, rec[String(field)] as number]));
   const id = `${ref.source}:${JSON.stringify(filters)}`;
   if (!cache.has(id)) {
     cache.set(id, referenceOptions(ctx, user, ref.source, filters).then((options) => {
@@ -84,7 +96,7 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
   const { schema, doc } = kind;
   const access = fieldAccess(ctx.schemas, user, doc.entity);
   const [first, ...rest] = doc.key;
-  const found = await findRecords(ctx, user, kind, [...new Set(batch.map((r) => lower(r.values[first])).filter(Boolean))]);
+  const found = await findRecords(ctx, user, kind, batch);
   const out: ImportRow[] = [];
   const toCheck: { n: number; rec: Rec; changes: Rec }[] = [];
   for (const r of batch) {
@@ -96,9 +108,9 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
     let matches = found.get(lower(label)) ?? [];
     for (const f of rest) {
       const v = r.values[f];
-      if (v !== null && v !== undefined && v !== '') matches = matches.filter((m) => lower(m[column(schema, f)]) === lower(v));
+      if (v !== null && v !== undefined && v !== '') matches = matches.filter((m) => lower(m[f]) === lower(v));
     }
-    if (params.SeasonId) matches = matches.filter((m) => m[column(schema, 'SeasonId')] === params.SeasonId);
+    if (params.SeasonId) matches = matches.filter((m) => m.SeasonId === params.SeasonId);
     if (!matches.length) {
       row.outcome = 'unknown';
       row.errors = [{ Field: first, Message: `${keyTitle(kind, first)} ${label} was not found.` }];
@@ -109,8 +121,8 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
       continue;
     }
     const rec = matches[0];
-    row.recordkey = rec[column(schema, kind.keyField)] as number;
-    row.rowversion = rec.rowversion as number;
+    row.recordkey = rec[kind.keyField] as number;
+    row.rowversion = rec.RowVersion as number;
     const earlier = seen.get(row.recordkey);
     if (earlier !== undefined) { row.errors = [{ Field: first, Message: `Row ${earlier} of this file already changes this record.` }]; continue; }
     seen.set(row.recordkey, r.row);
@@ -128,7 +140,7 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
       }
       // An input-only field (x-input, e.g. the forecast's Launch number) is compared with what the view shows for it, if anything;
       // left empty it changes nothing (its stored fields are the hooks' business).
-      const old = rec[column(schema, f)] ?? null;
+      const old = rec[f] ?? null;
       const ref = referenceOf(schema.properties[f]);
       if (ref) {
         // A reference: the file names it; the change is its key, the preview shows the names.
@@ -136,7 +148,7 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
         if (key === undefined) { errors.push({ Field: f, Message: `'${next}' is not a choice of ${keyTitle(kind, f)}.` }); continue; }
         if (same(old, key)) continue;
         changes[f] = key;
-        cells[f] = [rec[column(schema, nameFieldOf(f, ref))] ?? old, String(next)];
+        cells[f] = [rec[nameFieldOf(f, ref)] ?? old, String(next)];
         continue;
       }
       if (same(old, next) || (input && (next === null || next === undefined))) continue;
@@ -153,7 +165,8 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
   if (toCheck.length) {
     // The records pipeline's own checks and hooks, without writing (the commit runs them again when it writes).
     const plan = await planUpdates(ctx, ctx.db, user, doc.entity, kind.keyField,
-      toCheck.map((c) => ({ id: c.rec[column(schema, kind.keyField)] as number, rowVersion: c.rec.rowversion as number, changes: { ...c.changes }, screen: kind.screen })));
+      toCheck.map((c) => ({ id: c.rec[kind.keyField] as number, rowVersion: c.rec.RowVersion as number, changes: { ...c.changes }, screen: kind.screen })),
+      new Map(toCheck.map((c) => [c.rec[kind.keyField] as number, c.rec])));
     plan.out.forEach((o, i) => {
       if (!o || o.ok) return;
       const row = out[toCheck[i].n];

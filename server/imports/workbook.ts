@@ -179,11 +179,14 @@ async function headerArea(sheet: Sheet, match: Match, buffered: SheetRow[], opts
   return { header: matchHeaders(headers, opts, bottom), pending };
 }
 
-export async function openWorkbook(path: string, fileName: string, opts: ReadOptions): Promise<WorkbookRead> {
-  const source = await openSource(path, fileName, opts);
-  let handedOver = false;
+/**
+ * The visible sheets that have the header row, in workbook order, each with its typed rows. A
+ * sheet's rows must be read (or abandoned) before the next sheet is asked for: the .xlsx is one stream.
+ */
+async function* headedSheets(source: SheetSource, opts: ReadOptions, closeEach: boolean): AsyncGenerator<WorkbookRead> {
+  let best: Match | null = null;
+  let any = false;
   try {
-    let best: Match | null = null;
     for (;;) {
       const next = await source.sheets.next();
       if (next.done) break;
@@ -207,25 +210,49 @@ export async function openWorkbook(path: string, fileName: string, opts: ReadOpt
       const columns = [...header.found].map(([field, [h]]) => ({ field, column: columnLetter(h.column), header: h.text, index: h.column }))
         .sort((a, b) => a.index - b.index);
       const ignored = header.headers.filter((h) => !known(opts, h.text)).map((h) => h.text);
-      handedOver = true;
-      return {
+      any = true;
+      yield {
         sheet: sheet.name,
         columns: columns.map(({ field, column, header: text }) => ({ field, column, header: text })),
         ignored,
-        rows: dataRows(sheet, pending, columns, opts, source),
+        rows: dataRows(sheet, pending, columns, opts, closeEach ? source : undefined),
         close: () => source.close(),
       };
     }
-    return missingError(opts, best);
+    if (!any) missingError(opts, best);
   } catch (err) {
     throw unreadable(err);
+  }
+}
+
+/** The first visible sheet that has the header row: its columns and its rows as a stream. */
+export async function openWorkbook(path: string, fileName: string, opts: ReadOptions): Promise<WorkbookRead> {
+  const source = await openSource(path, fileName, opts);
+  let handedOver = false;
+  try {
+    const first = await headedSheets(source, opts, true).next();
+    handedOver = true;
+    return first.value as WorkbookRead;
   } finally {
     if (!handedOver) source.close();
   }
 }
 
+/**
+ * Every visible sheet that has the header row (a workbook of several calendars), one after the
+ * other; the file is released when the generator ends or is abandoned.
+ */
+export async function* openWorkbookSheets(path: string, fileName: string, opts: ReadOptions): AsyncGenerator<WorkbookRead> {
+  const source = await openSource(path, fileName, opts);
+  try {
+    yield* headedSheets(source, opts, false);
+  } finally {
+    source.close();
+  }
+}
+
 async function* dataRows(
-  sheet: Sheet, pending: SheetRow[], columns: { field: string; column: string; header: string; index: number }[], opts: ReadOptions, source: SheetSource,
+  sheet: Sheet, pending: SheetRow[], columns: { field: string; column: string; header: string; index: number }[], opts: ReadOptions, source?: SheetSource,
 ): AsyncGenerator<ReadRow> {
   const maxRows = opts.maxRows ?? MAX_ROWS;
   const typeOf = new Map(opts.columns.map((c) => [c.field, c.type]));
@@ -263,6 +290,6 @@ async function* dataRows(
     throw unreadable(err);
   } finally {
     await sheet.rows.return?.(undefined);
-    source.close();
+    source?.close();
   }
 }

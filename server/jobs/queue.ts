@@ -75,7 +75,7 @@ export class JobQueue {
     const queues = [...this.handlers.keys()];
     if (!queues.length) return false;
     const [job] = await this.db.query<Job>(
-      `UPDATE jobs SET status = 'Running', lockedat = now(), attempts = attempts + 1
+      `UPDATE jobs SET status = 'Running', lockedat = now(), startedat = now(), attempts = attempts + 1
         WHERE jobid = (SELECT jobid FROM jobs WHERE status = 'Queued' AND runat <= now() AND queue = ANY($1)
                         ORDER BY runat, jobid LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING jobid, queue, payload, attempts, maxattempts`, [queues]);
@@ -88,7 +88,7 @@ export class JobQueue {
       const message = (err as Error).message ?? String(err);
       const final = job.attempts >= job.maxattempts;
       await this.db.query(
-        `UPDATE jobs SET status = $2, lasterror = $3, lockedat = NULL,
+        `UPDATE jobs SET status = $2, lasterror = $3, lockedat = NULL, completedat = CASE WHEN $2 = 'Failed' THEN now() END,
                 runat = now() + make_interval(secs => $4) WHERE jobid = $1 AND status = 'Running'`,
         [job.jobid, final ? 'Failed' : 'Queued', message, 2 ** job.attempts]);
     }

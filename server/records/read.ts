@@ -10,12 +10,35 @@ import { fieldAccess } from '../schemas/visibility';
 import { badRequest, notFound } from '../http/errors';
 import { paged, pagedJson, type Paged } from './paging';
 import { columnOf } from './split-record';
+import { toIso, type Queryable } from '../db/client';
 import { containsPattern } from '../db/contains';
 import { AppError } from '../http/errors';
 import { nameFieldOf, referenceOf, withNameFields, withReferenceNames } from './references';
 
 export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
+
+/**
+ * Records' fields read as one JSON text built by the database (an array of values per row, in
+ * chunks of 90: a function takes at most 100 arguments) and parsed here: for wide rows (a record's
+ * 150 stored fields) several times faster on the embedded database than the driver's value-by-value
+ * parsing or JSON objects repeating every field name. Values keep the driver's shapes: numbers,
+ * 'YYYY-MM-DD' dates, ISO timestamps in UTC (the schema's date-time fields). `rest`: FROM … WHERE ….
+ */
+export async function selectFields(q: Queryable, schema: EntitySchema, fields: readonly string[], rest: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  const cols = fields.map((f) => column(schema, f));
+  const chunks: string[] = [];
+  for (let i = 0; i < cols.length; i += 90) chunks.push(`json_build_array(${cols.slice(i, i + 90).join(', ')})`);
+  const [{ j }] = await q.query<{ j: string }>(`SELECT coalesce(json_agg(json_build_array(${chunks.join(', ')})), '[]')::text AS j ${rest}`, params, { prepare: true });
+  const stamps = fields.map((f, i) => [f, i] as const).filter(([f]) => schema.properties[f]?.format === 'date-time');
+  return (JSON.parse(j) as unknown[][][]).map((parts) => {
+    const values = parts.flat(1);
+    const row: Record<string, unknown> = {};
+    fields.forEach((f, i) => { row[f] = values[i]; });
+    for (const [f] of stamps) if (typeof row[f] === 'string') row[f] = toIso(row[f] as string);
+    return row;
+  });
+}
 
 /** The key of a record: the key of the last of its tables (base first, seasonal last). */
 export function recordKey(schema: EntitySchema): string {

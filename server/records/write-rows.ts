@@ -29,7 +29,7 @@ export function shapeOf(schema: EntitySchema, entity: string) {
     }
     return row;
   };
-  return { tables, versionTable, versionKey: tables[versionTable], stored: select(stored), select, all, tableRow, stamped: 'ChangedOn' in schema.properties };
+  return { tables, versionTable, versionKey: tables[versionTable], stored: select(stored), storedFields: stored, select, all, tableRow, stamped: 'ChangedOn' in schema.properties };
 }
 
 /**

@@ -19,7 +19,7 @@ import { fieldAccess, visibleRecord } from '../schemas/visibility';
 import type { EntitySchema } from '../schemas/documents';
 import { diffRecords, writeAudits, type FieldChange } from './audit';
 import { shapeOf, writeRows } from './write-rows';
-import { column, viewOf } from './read';
+import { column, selectFields, viewOf } from './read';
 import { runPrepareHooks, runSetChecks, runUpdateHooks } from './hooks';
 import { withRequestCache } from './request-cache';
 import { withReferenceNames } from './references';
@@ -136,6 +136,8 @@ export interface UpdatePlan {
  */
 export async function planUpdates(
   ctx: AppContext, q: Queryable, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[],
+  /** The records already read by the caller (their stored fields, `ShapeOf.stored`), by key: not read again. */
+  known?: Map<number, Record<string, unknown>>,
 ): Promise<UpdatePlan> {
   const schema = ctx.schemas.entities.get(entity)!;
   const access = fieldAccess(ctx.schemas, user, entity);
@@ -147,10 +149,11 @@ export async function planUpdates(
   reqs.forEach((r, i) => { const refused = refusedFields(schema, access, r.changes); if (refused) fail(i, refused); });
 
   // The records as they are, in one read.
-  const prevRows = live().length
-    ? await q.query(`SELECT ${shape.stored} FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = ANY($1)`, [live().map((i) => reqs[i].id)])
+  const unknown = live().map((i) => reqs[i].id).filter((id) => !known?.has(id));
+  const prevRows = unknown.length
+    ? await selectFields(q, schema, shape.storedFields, `FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = ANY($1)`, [unknown])
     : [];
-  const prevById = new Map(prevRows.map((r) => [r[keyField] as number, r]));
+  const prevById = new Map([...(known ?? []), ...prevRows.map((r) => [r[keyField] as number, r] as const)]);
   if (reqs.length > YIELD_EVERY) await yieldToOthers();
   const prevOf = (i: number) => prevById.get(reqs[i].id)!;
   // A record the user may not see answers exactly like a missing one (access.ts).
@@ -244,7 +247,7 @@ export async function answerUpdates(q: Queryable, plan: UpdatePlan, answer?: str
   if (plan.rows.length) {
     const access = fieldAccess(plan.ctx.schemas, plan.user, plan.entity);
     const fields = answer ? [...new Set([keyField, 'RowVersion', ...answer])].filter((f) => shape.all.includes(f)) : shape.all;
-    const next = await q.query(`SELECT ${shape.select(fields)} FROM ${viewOf(plan.entity)} WHERE ${column(schema, keyField)} = ANY($1)`,
+    const next = await selectFields(q, schema, fields, `FROM ${viewOf(plan.entity)} WHERE ${column(schema, keyField)} = ANY($1)`,
       [plan.rows.map((r) => reqs[r.i].id)]);
     const byId = new Map(next.map((r) => [r[keyField] as number, visibleRecord(r, access)]));
     const named = await withReferenceNames(plan.ctx, q, plan.user, schema, plan.rows.map((r) => byId.get(reqs[r.i].id)!));

@@ -127,6 +127,13 @@ export interface ImportDoc {
   columns?: string[];
   /** Header texts accepted for a field besides its title and its name. */
   headers?: Record<string, string[]>;
+  /** Fields a file gives by name (read as text; the screen's call resolves them), e.g. a calendar row's sub-season. */
+  byName?: string[];
+  /**
+   * Read by its screen's own call, not an /api/Upload kind: the line plan calendar import replaces a
+   * line plan's rows in one request (LP-024); it shares the reader and this header map only.
+   */
+  screen?: boolean;
   /** Permission to upload. */
   upload: PermissionRef;
   messages?: { notExcel?: string; completed?: string; failed?: string };

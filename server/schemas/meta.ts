@@ -80,6 +80,8 @@ export const importMeta = {
     key: fieldList,
     columns: fieldList,
     headers: { type: 'object', additionalProperties: fieldList },
+    byName: fieldList,
+    screen: { type: 'boolean' },
     upload: permissionRef,
     messages: {
       type: 'object', additionalProperties: false,

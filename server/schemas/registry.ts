@@ -146,6 +146,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     ...d.key.map((f, i) => [`/key/${i}`, f] as [string, string]),
     ...(d.columns ?? []).map((f, i) => [`/columns/${i}`, f] as [string, string]),
     ...Object.keys(d.headers ?? {}).map((f) => [`/headers/${f}`, f] as [string, string]),
+    ...(d.byName ?? []).map((f, i) => [`/byName/${i}`, f] as [string, string]),
   ]);
   for (const [name, d] of imports) {
     const file = path.join(dir, 'imports', `${name}.import.json`);

@@ -185,3 +185,54 @@ describe('references are written by name', () => {
     expect(saved.responsiblename).toBe(other.name);
   });
 });
+
+describe('cells a spreadsheet would run', () => {
+  it('FLASH-005: a =HYPERLINK(…) formula in a text cell is stored as its text, never run, and neutralised again in the export', async () => {
+    const wb = await gridExport(t, admin, 'hts', { BrandId: 1 });
+    const ws = wb.worksheets[0];
+    const col = headerIndex(ws).get('HTS Notes')!;
+    ws.getRow(2).getCell(col).value = { formula: 'HYPERLINK("http://evil.example/x","click")' } as never;
+    const imp = await previewUpload(t, admin, '/api/import/hts-flash-edit', await bytesOf(wb));
+    const [row] = await importRowsOf(t, admin, imp.ImportId, 'changed');
+    expect(row.Cells.HTSNotes.New).toBe('=HYPERLINK("http://evil.example/x","click")');
+    await commitUpload(t, admin, imp.ImportId);
+    const again = (await gridExport(t, admin, 'hts', { BrandId: 1 })).worksheets[0];
+    const cell = again.getRow(2).getCell(headerIndex(again).get('HTS Notes')!);
+    expect(cell.formula).toBeUndefined();
+    expect(cell.value).toBe(`'=HYPERLINK("http://evil.example/x","click")`);
+  });
+
+  it('FLASH-005: a file with a column twice is refused by name and columns, nothing previewed', async () => {
+    const wb = await gridExport(t, admin, 'costing', { BrandId: 1 });
+    const ws = wb.worksheets[0];
+    ws.getRow(1).getCell(ws.actualColumnCount + 1).value = 'est. factory first cost';
+    const imp = await previewUpload(t, admin, '/api/Costing/UploadPrototypeCosting', await bytesOf(wb));
+    expect(imp.Status).toBe('Refused');
+    expect(imp.Message).toMatch(/^The column "Est\. Factory First Cost" appears twice \(columns [A-Z]+ and [A-Z]+\)\.$/);
+    expect(await importRowsOf(t, admin, imp.ImportId)).toEqual([]);
+  });
+});
+
+describe('large files', () => {
+  it('FLASH-005: an upload past the size limit is refused while it streams (413), nothing is stored, the server goes on', async () => {
+    const { MAX_UPLOAD_BYTES } = await import('../../server/api/uploads');
+    const boundary = 'xBOUNDARYx';
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    const chunk = new Uint8Array(1024 * 1024).fill(0x50);
+    let sent = 0;
+    // 100 MB offered without a content length: only the bytes read decide.
+    const body = new ReadableStream<Uint8Array>({
+      start(c) { c.enqueue(head); },
+      pull(c) { if (sent >= 100 * 1024 * 1024) c.close(); else { sent += chunk.length; c.enqueue(chunk); } },
+    });
+    const before = (await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports'))[0].n;
+    const res = await t.fetch(new Request('http://localhost/api/Costing/UploadPrototypeCosting', {
+      method: 'POST', body, duplex: 'half', headers: { authorization: `Bearer ${costing}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    } as RequestInit));
+    expect(res.status).toBe(413);
+    expect((await res.json()).Message).toBe(`The file is larger than the maximum of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+    expect(sent).toBeLessThan(100 * 1024 * 1024);
+    expect((await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports'))[0].n).toBe(before);
+    expect((await t.request('GET', '/api/health')).status).toBe(200);
+  });
+});

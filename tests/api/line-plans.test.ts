@@ -4,9 +4,11 @@
  * their date, duration and sort rules, calendar import and export, read-only statuses, concurrency
  * and permissions.
  */
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { convertWithOffice, removeOfficeFiles } from '../support/office';
 import { authenticate } from '../../server/auth/authenticate';
 import { insertRecord } from '../../server/records/create';
 
@@ -19,7 +21,7 @@ beforeAll(async () => {
   // (LP-018 checks the seeding with its own rows here, and with the demo template in demo-data.test.ts).
   await t.ctx.db.query('UPDATE corporate_template_items SET isdeleted = true');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => { await t?.close(); removeOfficeFiles(); });
 
 const post = (url: string, json: unknown, token = designer) => t.request('POST', `/api/LinePlan/${url}`, { token, json });
 const get = (url: string, token = designer) => t.request('GET', `/api/LinePlan/${url}`, { token });
@@ -362,17 +364,20 @@ describe('calendar import (LP-012, LP-024, LP-025)', () => {
     expect(await (await get(`GetCalendarItems?LinePlanId=${id}`)).json()).toEqual([]);
   });
 
-  it('LP-024 only .xls or .xlsx files; an .xls is refused with a clear message; a broken file fails', async () => {
+  it('LP-024 only .xls or .xlsx files (by name and content, CONST-029 the line plan text); an .xls made by LibreOffice is read like the .xlsx', async () => {
     const id = await create();
     const file = await calendarFile([]);
     const csv = await importFile(id, file, 'calendar.csv');
     expect(csv.status).toBe(400);
     expect((await csv.json()).Message).toBe('Please upload an Excel file (.xls, .xlsx)');
-    const xls = await importFile(id, file, 'calendar.xls');
-    expect(xls.status).toBe(400);
-    expect((await xls.json()).Errors[0].Message).toMatch(/\.xls.*cannot be read/);
     const broken = await importFile(id, new Blob(['not a workbook']));
-    expect((await broken.json()).Message).toBe('Calendar Import Failed');
+    expect((await broken.json()).Message).toBe('Please upload an Excel file (.xls, .xlsx)');
+    const good = await calendarFile([['Spring 2027', 'Kick-off', 'Concept', 1, 10, '02/01/2026', '02/03/2026']]);
+    const [xls] = await convertWithOffice([{ name: 'calendar.xlsx', content: Buffer.from(await good.arrayBuffer()), to: 'xls' }]);
+    const res = await importFile(id, new Blob([new Uint8Array(fs.readFileSync(xls))]), 'calendar.xls');
+    expect(res.status, await res.clone().text()).toBe(200);
+    const items = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json();
+    expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.StartDate, i.EndDate])).toEqual([[5, 'Kick-off', '2026-02-01', '2026-02-03']]);
   });
 
   it('LP-024 the import needs the file, the line plan and its version, and the edit permission', async () => {

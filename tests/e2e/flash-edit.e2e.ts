@@ -248,7 +248,8 @@ describe('flash-edit screens (issue 12)', () => {
       const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Edit in bulk' });
       await button.click();
       const menu = page.getByRole('menu', { name: 'Edit in bulk' });
-      expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim()), user).toEqual(items);
+      // Issue 13 (PERM-026): the Upload Queue follows the screens for every user.
+      expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim()), user).toEqual([...items, 'Upload Queue']);
     }
     // A user without the HTS read permission who types the address is refused.
     const factory = await app.page();

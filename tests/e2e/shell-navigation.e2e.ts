@@ -116,13 +116,13 @@ describe('shell navigation (issue 11)', () => {
     const factory = await app.page();
     await login(factory, 'factory');
     await waitForPath(factory, '/home');
-    expect(await menuItems(factory, 'Edit in bulk')).toEqual(['Costing', 'Colorway details']);
+    expect(await menuItems(factory, 'Edit in bulk')).toEqual(['Costing', 'Colorway details', 'Upload Queue']);
     expect(await factory.getByRole('menuitem', { name: 'HTS codes' }).count()).toBe(0);
 
     const costing = await app.page();
     await login(costing, 'costing');
     await waitForPath(costing, '/home');
-    expect(await menuItems(costing, 'Edit in bulk')).toEqual(['Costing', 'Colorway details']);
+    expect(await menuItems(costing, 'Edit in bulk')).toEqual(['Costing', 'Colorway details', 'Upload Queue']);
     expect(await groupButtons(costing)).not.toContain('Admin');
 
     const admin = await app.page();

@@ -2,6 +2,9 @@
 -- (preview) fills import_rows with what each row would change; the commit job writes the 'changed'
 -- rows in batches and records each row's outcome in the same transaction as its batch, so a crash
 -- never leaves a batch half-written and Resume continues after the last committed row.
+-- When a job last started running (the upload queue's "Started"; lockedat is cleared when it ends).
+ALTER TABLE jobs ADD COLUMN startedat timestamptz;
+
 CREATE TABLE imports (
   importid     serial PRIMARY KEY,
   kind         text NOT NULL,
@@ -36,3 +39,8 @@ CREATE TABLE import_rows (
   PRIMARY KEY (importid, rownumber)
 );
 CREATE INDEX import_rows_outcome ON import_rows (importid, outcome, rownumber);
+
+-- A file's rows find their colorways by stock number whatever its case (patterns and briefs by name have such indexes).
+CREATE INDEX prototypes_stocknum_lower ON prototypes (lower(stocknum));
+-- An expression index has statistics of its own only after ANALYZE (the embedded database has no autovacuum).
+ANALYZE prototypes;

@@ -16,13 +16,14 @@ describe('navigation groups (issue 11)', () => {
   it('PERM-024 a user sees only the items they may open; a group with none is left out', () => {
     const viewer = allowedGroups(perms(HIERARCHY_READ));
     expect(viewer.map((g) => g.label)).toEqual(['Products', 'Edit in bulk', 'Planning', 'Help']);
-    expect(viewer[1].items.map((i) => i.label)).toEqual(['Colorway details']);
+    expect(viewer[1].items.map((i) => i.label)).toEqual(['Colorway details', 'Upload Queue']);
     expect(viewer[0].items.map((i) => i.label)).toEqual(['Line plans', 'Briefs', 'Patterns', 'Colorways']);
     const costing = allowedGroups(perms([...HIERARCHY_READ, ['costing', 'read']]));
-    expect(costing.find((g) => g.label === 'Edit in bulk')?.items.map((i) => i.label)).toEqual(['Costing', 'Colorway details']);
+    expect(costing.find((g) => g.label === 'Edit in bulk')?.items.map((i) => i.label)).toEqual(['Costing', 'Colorway details', 'Upload Queue']);
     const forecast = allowedGroups(perms([['forecasting', 'read']]));
-    expect(forecast.find((g) => g.label === 'Edit in bulk')?.items.map((i) => i.label)).toEqual(['Colorway forecast', 'Pattern forecast']);
-    expect(allowedGroups(perms([])).map((g) => g.label)).toEqual(['Help']);
+    expect(forecast.find((g) => g.label === 'Edit in bulk')?.items.map((i) => i.label)).toEqual(['Colorway forecast', 'Pattern forecast', 'Upload Queue']);
+    // PERM-026 (DECISIONS): the upload queue is every signed-in user's.
+    expect(allowedGroups(perms([])).map((g) => g.label)).toEqual(['Edit in bulk', 'Help']);
   });
 
   it('every navigation item leads to a route of the app', () => {

@@ -30,7 +30,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     { to: '/grid/colorway-search', label: 'Colorways', anyOf: [['colorway', 'read']] },
     { to: '/Search', label: 'Search', anyOf: [['search', 'read']] },
   ] },
-  { label: 'Edit in bulk', items: FLASH_SCREENS.map((s) => ({ to: `/${s.path}`, label: s.navLabel, anyOf: [s.read] })) },
+  { label: 'Edit in bulk', items: [
+    ...FLASH_SCREENS.map((s) => ({ to: `/${s.path}`, label: s.navLabel, anyOf: [s.read] })),
+    // DECISIONS PERM-026: every signed-in user follows their own upload jobs.
+    { to: '/upload-queue', label: 'Upload Queue' },
+  ] },
   { label: 'Planning', items: [
     { to: '/grid/line-plan-search', label: 'Line plan grid', anyOf: [['linePlan', 'read']] },
     { to: '/sizeRangePresets', label: 'Size range presets', anyOf: [['colorway', 'read']] },

@@ -65,6 +65,12 @@ export const routes: RouteObject[] = [
               ...sizeRangeRoutes,
               ...flashEditRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
+              { path: 'upload-queue', handle: { crumb: 'Upload Queue', parent: navGroupOf }, lazy: screen(() => import('../screens/upload-queue/UploadQueueScreen'), 'UploadQueueScreen') },
+              {
+                path: 'upload-queue/:id',
+                handle: { crumb: 'Upload job', parent: () => ({ to: '/upload-queue', label: 'Upload Queue' }) },
+                lazy: screen(() => import('../screens/upload-queue/UploadJobScreen'), 'UploadJobScreen'),
+              },
               { path: 'changePassword', handle: { crumb: 'Change Password' }, lazy: screen(() => import('../screens/account/ChangePasswordScreen'), 'ChangePasswordScreen') },
               {
                 path: 'migrations',

@@ -24,11 +24,15 @@ export interface Toast {
   title: string;
   message: string;
   timeoutMs: number;
+  /** A link under the message (UQ-010: the upload's job in the upload queue). */
+  link?: ToastLink;
 }
+
+export interface ToastLink { to: string; label: string }
 
 interface ToastState {
   toasts: Toast[];
-  show: (kind: ToastKind, message: string, timeoutMs?: number) => number;
+  show: (kind: ToastKind, message: string, timeoutMs?: number, link?: ToastLink) => number;
   dismiss: (id: number) => void;
 }
 
@@ -36,9 +40,9 @@ let nextId = 1;
 
 export const useToastStore = create<ToastState>((set) => ({
   toasts: [],
-  show: (kind, message, timeoutMs = DEFAULT_TOAST_MS) => {
+  show: (kind, message, timeoutMs = DEFAULT_TOAST_MS, link) => {
     const id = nextId++;
-    set((s) => ({ toasts: [...s.toasts, { id, kind, title: TOAST_TITLES[kind], message, timeoutMs }] }));
+    set((s) => ({ toasts: [...s.toasts, { id, kind, title: TOAST_TITLES[kind], message, timeoutMs, ...(link ? { link } : {}) }] }));
     return id;
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
@@ -46,7 +50,7 @@ export const useToastStore = create<ToastState>((set) => ({
 
 /** Shorthands for code outside components. */
 export const toast = {
-  success: (message: string, timeoutMs?: number) => useToastStore.getState().show('success', message, timeoutMs),
+  success: (message: string, timeoutMs?: number, link?: ToastLink) => useToastStore.getState().show('success', message, timeoutMs, link),
   error: (message: string, timeoutMs?: number) => useToastStore.getState().show('error', message, timeoutMs),
   warning: (message: string, timeoutMs?: number) => useToastStore.getState().show('warning', message, timeoutMs),
 };

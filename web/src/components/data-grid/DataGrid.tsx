@@ -16,7 +16,7 @@
  * @example <DataGrid gridId="colorway-search" search filters={{ BrandId: 2 }} />
  * @example <DataGrid gridId="roles" source={{ rows: data, error, loading: isLoading }} keyField="RoleId" recordLink={(r) => `/roleEdit/${r.RoleId}`} />
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type Handsontable from 'handsontable/base';
 import { useSessionStore } from '../../auth/session-store';
@@ -89,11 +89,13 @@ export interface DataGridProps {
   hotRef?: RefObject<Handsontable | null>;
   /** A new value loads the rows again from the server even when the filters are the same (a screen's Search button). */
   reloadKey?: number | string;
+  /** The screen's own buttons beside Export (a flash-edit grid's Upload, FLASH-005). */
+  toolbarActions?: ReactNode;
 }
 
 /** See the module comment. */
 export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
-  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey }: DataGridProps) {
+  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey, toolbarActions }: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
@@ -239,6 +241,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         <button type="button" className="btn btn--small" onClick={() => void exportAll()} disabled={exporting}>
           {exporting ? <span className="spinner" aria-hidden="true" /> : null} Export
         </button>
+        {toolbarActions}
         <span className="spacer" />
         {stale.size > 0 && !pending && (
           <button type="button" className="btn btn--small" onClick={() => void reloadStale()} disabled={reloading}

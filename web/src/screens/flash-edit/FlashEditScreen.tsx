@@ -7,7 +7,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type Handsontable from 'handsontable/base';
+import { can } from '../../auth/permissions';
+import { useSessionStore } from '../../auth/session-store';
 import { DataGrid } from '../../components/data-grid/DataGrid';
+import { UploadButton } from '../../components/upload/UploadButton';
+import { jobFinished } from '../../components/upload/upload-api';
+import { toast } from '../../shell/toast-store';
+import { FLASH_UPLOAD_KIND } from '../../components/upload/upload-kinds';
 import { useGridDocument } from '../../components/fields/schema-docs';
 import { levelOf } from '../../components/record/hierarchy';
 import { PageHeader } from '../../shell/PageHeader';
@@ -41,6 +47,16 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
   const [view, setView] = useState<string | undefined>();
   // Each opening of the screen and each Search asks the server again, even for the same criteria.
   const [run, setRun] = useState(() => Date.now());
+  // An upload confirmed here: when its job has written the rows, the grid shows them (FLASH-005).
+  const watching = useRef(new AbortController());
+  useEffect(() => () => watching.current.abort(), []);
+  const reloadWhenDone = useCallback((jobId: number) => {
+    void jobFinished(jobId, watching.current.signal).then((status) => {
+      if (status !== 'Completed') return;
+      setRun((n) => n + 1);
+      toast.success(`The grid shows the rows of upload job ${jobId}.`);
+    });
+  }, []);
   useEffect(() => {
     let live = true;
     void Promise.all([loadPreference(criteriaPreference(gridId)), loadPreference(viewPreference(gridId))]).then(([c, v]) => {
@@ -71,6 +87,9 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
 
   const hotRef = useRef<Handsontable | null>(null);
   const hts = gridId === 'hts';
+  // FLASH-005 (issue 13): mass upload for those who may edit the grid's module.
+  const uploadKind = FLASH_UPLOAD_KIND[gridId];
+  const canUpload = useSessionStore((s) => !!uploadKind && can(s.session?.userPermissions, screen.read[0], 'edit'));
   const [lookup, setLookup] = useState<{ row: number; region: HtsRegion; record: Record<string, unknown> } | null>(null);
   const openLookup = useCallback(() => {
     const hot = hotRef.current;
@@ -110,7 +129,7 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
       {remembered && grid ? (
         <div className="flash-edit__grid">
         <DataGrid gridId={gridId} filters={filters} reloadKey={run} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
-          reportName={grid.report ?? grid.title} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
+          reportName={grid.report ?? grid.title} toolbarActions={canUpload && uploadKind && <UploadButton kind={uploadKind} onQueued={reloadWhenDone} />} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
           height="max(320px, calc(100vh - 330px))" />
         </div>
       ) : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}

@@ -1,7 +1,9 @@
 /** /home (PREF-001..004): the user's chosen widgets in their order, first-run help, and Customize. */
 import { useState } from 'react';
 import useSWR from 'swr';
+import { can } from '../../../auth/permissions';
 import { useSessionStore } from '../../../auth/session-store';
+import { UploadButton } from '../../../components/upload/UploadButton';
 import { PageHeader } from '../../../shell/PageHeader';
 import { AccountWidget } from './AccountWidget';
 import { CustomizeDialog } from './CustomizeDialog';
@@ -19,7 +21,11 @@ export function DashboardScreen() {
   return (
     <>
       <PageHeader title={`Welcome, ${session.firstName || session.userName}`} subtitle="Your workbench at a glance."
-        actions={available && prefs && <button type="button" className="btn btn--small" onClick={() => setCustomizing(true)}>Customize</button>} />
+        actions={<>
+          {/* FLASH-026, DECISIONS PERM-026: the mass forecast upload needs forecasting edit (16/2). */}
+          {can(session.userPermissions, 'forecasting', 'edit') && <UploadButton kind="forecast" label="Mass forecast upload" />}
+          {available && prefs && <button type="button" className="btn btn--small" onClick={() => setCustomizing(true)}>Customize</button>}
+        </>} />
       <StartupHelp />
       <div className="dashboard">
         <AccountWidget />

@@ -1,0 +1,116 @@
+/**
+ * /upload-queue/{id} (UQ-001): a job's status, file, creator and dates, a progress bar (Done of
+ * Total) polled every 2 seconds while the job is Queued or Running, its counts, Resume/Cancel
+ * (UQ-004/005), the per-row results by outcome, and the failed rows as an .xlsx with an Error
+ * column, ready to fix and upload again. The breadcrumb names the file, never a bare id.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { ApiError, saveFile } from '../../api/http';
+import { errorText } from '../../api/error-text';
+import { JOB_FILTERS, PREVIEW_FILTERS } from '../../components/upload/diff-cells';
+import { ImportPreviewDialog } from '../../components/upload/ImportPreviewDialog';
+import { UPLOAD_KINDS } from '../../components/upload/upload-kinds';
+import { FileProblem } from '../../components/upload/FileProblem';
+import { ImportRows } from '../../components/upload/ImportRows';
+import { failedRowsFile, importPath, jobDetailsPath, jobItemsPath, type ImportAnswer, type QueueItem } from '../../components/upload/upload-api';
+import { FormAlert } from '../../forms/FormAlert';
+import { formatDateTime } from '../../format/date';
+import { PageHeader } from '../../shell/PageHeader';
+import { usePageTitle } from '../../shell/page-title-store';
+import { toast } from '../../shell/toast-store';
+import { JobActions, JobProgress, JobStatusBadge } from './JobParts';
+import { failedRowCount, isActive, JOB_POLL_MS, jobName } from './queue-helpers';
+
+/** The failed rows' file name: the upload's name with '-FailedRows'. */
+export const failedRowsName = (fileName: string | null | undefined, jobId: number) =>
+  `${(fileName ?? '').replace(/\.xlsx?$/i, '') || `Upload-${jobId}`}-FailedRows.xlsx`;
+
+export function UploadJobScreen() {
+  const { id = '' } = useParams();
+  const jobId = /^\d+$/.test(id) ? Number(id) : null;
+  const { data: job, error, mutate } = useSWR<QueueItem>(jobId ? jobDetailsPath(jobId) : null, {
+    refreshInterval: (j) => (!j || isActive(j.JobStatus) ? JOB_POLL_MS : 0),
+    dedupingInterval: JOB_POLL_MS / 2,
+  });
+  const { data: upload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
+  usePageTitle(jobName(job));
+  const [downloading, setDownloading] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const navigate = useNavigate();
+
+  if (jobId === null || (error instanceof ApiError && error.status === 404)) {
+    return <><PageHeader title="Upload job" /><p className="muted">This job does not exist or is not yours. <Link to="/upload-queue">Back to the Upload Queue</Link></p></>;
+  }
+  if (error) return <><PageHeader title="Upload job" /><FormAlert messages={[errorText(error, 'The job could not be loaded.')]} /></>;
+  if (!job) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+
+  const active = isActive(job.JobStatus);
+  const failed = failedRowCount(job.Counts);
+  const c = job.Counts ?? {};
+  // A dry run's page shows what the file would do; a commit's what it did.
+  const preview = !!job.IsPreview;
+  const kindInfo = upload ? UPLOAD_KINDS[upload.Kind] : undefined;
+  const canReview = preview && upload?.Status === 'Previewed' && !!kindInfo;
+  const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const blob = await failedRowsFile(job.JobId);
+      if (blob) saveFile(blob, failedRowsName(job.FileName, job.JobId));
+    } catch (e) {
+      toast.error(errorText(e, 'The failed rows could not be downloaded.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <>
+      <PageHeader title={jobName(job) || 'Upload job'} subtitle={<>{job.QueueName} · job {job.JobId} · <JobStatusBadge status={job.JobStatus} /></>}
+        actions={<>
+          {canReview && <button type="button" className="btn btn--small btn--primary" onClick={() => setReviewing(true)} title="This upload waits for your confirmation.">Review and confirm</button>}
+          <JobActions job={job} onChanged={() => void mutate()} />
+        </>} />
+      <dl className="job-header">
+        <div><dt>Status</dt><dd>{job.JobStatus}{active && <span className="spinner" aria-hidden="true" style={{ marginLeft: 6 }} />}</dd></div>
+        <div><dt>File</dt><dd>{job.FileName ?? '—'}</dd></div>
+        <div><dt>Created by</dt><dd>{job.CreatedByName ?? job.CreatedBy ?? '—'}</dd></div>
+        <div><dt>Created on</dt><dd>{formatDateTime(job.CreatedOn) || '—'}</dd></div>
+        <div><dt>Started on</dt><dd>{formatDateTime(job.StartedOn) || '—'}</dd></div>
+        <div><dt>Completed on</dt><dd>{formatDateTime(job.CompletedOn) || '—'}</dd></div>
+      </dl>
+      <JobProgress job={job} large />
+      <ul className="upload-counts" aria-label="Rows of the job" style={{ marginTop: 'var(--s3)' }}>
+        {preview ? <li className="is-changed"><strong>{n(c.Changed)}</strong><span>Changed</span></li> : <>
+          <li className="is-good"><strong>{n(c.Saved)}</strong><span>Saved</span></li>
+          <li className={c.Failed ? 'is-bad' : ''}><strong>{n(c.Failed)}</strong><span>Failed</span></li>
+        </>}
+        <li className={c.Refused ? 'is-bad' : ''}><strong>{n(c.Refused)}</strong><span>Refused</span></li>
+        <li className={c.Unknown ? 'is-bad' : ''}><strong>{n(c.Unknown)}</strong><span>Unknown</span></li>
+        <li><strong>{n(c.Unchanged)}</strong><span>Unchanged</span></li>
+        <li><strong>{n(c.Rows)}</strong><span>Rows</span></li>
+      </ul>
+      {job.LastError && <FormAlert messages={[job.LastError]} />}
+      {upload?.Status === 'Refused' && <FileProblem message={upload.Message ?? 'The file was refused.'} errors={upload.Errors ?? []} />}
+      <section className="upload-section" aria-labelledby="job-rows">
+        <h2 id="job-rows">Rows</h2>
+        <ImportRows key={String(preview)} columns={upload?.Columns ?? []} filters={preview ? PREVIEW_FILTERS : JOB_FILTERS} initial={preview ? 'All' : undefined} path={(o, p) => jobItemsPath(job.JobId, o, p)}
+          height="max(280px, calc(100vh - 520px))" refreshMs={active ? JOB_POLL_MS : undefined}
+          actions={
+            <button type="button" className="btn btn--small" disabled={!failed || downloading} onClick={() => void download()}
+              title={failed ? 'The refused, failed and unknown rows with an Error column, ready to fix and upload again.' : 'Every row was saved.'}>
+              {downloading ? <span className="spinner" aria-hidden="true" /> : null} Download failed rows
+            </button>
+          } />
+      </section>
+      {reviewing && upload && kindInfo && (
+        <ImportPreviewDialog importId={upload.ImportId} info={kindInfo} onClose={(queued) => {
+          setReviewing(false);
+          if (queued !== undefined) void navigate(`/upload-queue/${queued}`);
+          else void mutate();
+        }} />
+      )}
+    </>
+  );
+}
