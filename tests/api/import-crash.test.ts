@@ -2,8 +2,8 @@
  * Issue 13 crash test (UQ-005, ADR 004/018): the real server process (`node --import tsx server/main.ts`,
  * one process, so SIGKILL reaches the server itself) on the embedded database from the seeded test
  * template plus 8,000 generated colorways (fixtures/large.ts into this test's own data folder). The
- * admin uploads the costing grid's export with a unique Outsole Tech Code on every row, previews and
- * commits it, and the server is killed (SIGKILL) while the commit job is between its first and last
+ * admin uploads the costing grid's export with a unique Outsole Tech Code on 5,000 rows (those a first
+ * dry run shows the rules accept: the other generated statuses are read-only), previews and commits it, and the server is killed (SIGKILL) while the commit job is between its first and last
  * batch. Before the restart the data folder's database is opened here: the records written are
  * exactly the rows marked 'saved', whole batches only, and the job's progress names the last saved
  * row. After the restart on the same DATA_DIR the job is back in the queue (the embedded database
@@ -11,10 +11,11 @@
  * (or through Resume when it had failed), and every row is written exactly once (one audit entry per
  * record for the new value).
  *
- * By design this runs on the embedded database only (DATABASE_URL is cleared for the server): on a
- * shared PostgreSQL a Running job is left to the process that may still own it until its lockedat is
- * 10 minutes old (server/jobs/queue.ts start()), so there the user's way back is Cancel then Resume;
- * that path writes through the same commit code and is covered by the Resume tests of the queue.
+ * With DATABASE_URL set (CI's PostgreSQL pass) the same runs on a fresh PostgreSQL database (demo data
+ * seeded by fixtures/large.ts), where the restart differs by design: on a shared PostgreSQL a Running job
+ * is left to the process that may still own it until its lockedat is 10 minutes old (server/jobs/queue.ts
+ * start()), so after the restart the job stays Running and does not move; the user's way back is Cancel
+ * then Resume (DECISIONS UQ-005), which goes on after the last committed row.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -23,9 +24,9 @@ import path from 'node:path';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../server/db/client';
+import { openPglite, type Db } from '../../server/db/client';
 import { COMMIT_BATCH } from '../../server/imports/commit';
-import { pgliteTemplate, DEMO_PASSWORD } from '../helpers/test-app';
+import { freshPostgres, pgliteTemplate, DEMO_PASSWORD } from '../helpers/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ROWS = 5000;
@@ -39,6 +40,9 @@ let port: number;
 let dataDir: string;
 let log = '';
 let brandId: number;
+/** CI's PostgreSQL pass: a fresh database there instead of the embedded one. */
+const PG_URL = process.env.DATABASE_URL || undefined;
+let pg: Awaited<ReturnType<typeof freshPostgres>> | undefined;
 
 const freePort = () => new Promise<number>((resolve, reject) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -53,7 +57,7 @@ async function startServer() {
   log = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', DATABASE_URL: '', VITEST: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', DATABASE_URL: pg?.url ?? '', VITEST: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = proc;
@@ -77,30 +81,43 @@ async function stopServer(signal: NodeJS.Signals) {
   await exited;
 }
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-import-crash-'));
-  const tar = path.join(dataDir, 'template.tar');
-  fs.writeFileSync(tar, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
-  fs.mkdirSync(path.join(dataDir, 'db'));
-  execFileSync('tar', ['-xf', tar, '-C', path.join(dataDir, 'db')], { stdio: 'ignore' });
-  fs.rmSync(tar);
-  // 5,000 more colorways in a brand and season of their own, in this test's copy of the template only.
-  const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(GENERATED), '--brands', '1', '--seasons', '1'],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
-  if (gen.status !== 0) throw new Error(`fixtures/large.ts failed: ${gen.stdout}${gen.stderr}`);
+/** The test's database, opened here (the embedded one only while the server is down). */
+async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  if (pg) return work(pg.db);
   const db = await openPglite(path.join(dataDir, 'db'));
   try {
-    [{ brandId }] = await db.query<{ brandId: number }>('SELECT max(brandid) AS "brandId" FROM brands');
-    await db.query(`INSERT INTO user_brands (userid, brandid) SELECT userid, $1 FROM users WHERE username = 'admin@example.com' ON CONFLICT DO NOTHING`, [brandId]);
+    return await work(db);
   } finally {
     await db.close();
   }
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-import-crash-'));
+  if (PG_URL) {
+    pg = await freshPostgres(PG_URL);
+  } else {
+    const tar = path.join(dataDir, 'template.tar');
+    fs.writeFileSync(tar, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
+    fs.mkdirSync(path.join(dataDir, 'db'));
+    execFileSync('tar', ['-xf', tar, '-C', path.join(dataDir, 'db')], { stdio: 'ignore' });
+    fs.rmSync(tar);
+  }
+  // 8,000 more colorways in a brand and season of their own, in this test's own database only (demo data seeded first on PostgreSQL).
+  const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(GENERATED), '--brands', '1', '--seasons', '1'],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '' }, encoding: 'utf8' });
+  if (gen.status !== 0) throw new Error(`fixtures/large.ts failed: ${gen.stdout}${gen.stderr}`);
+  await withDb(async (db) => {
+    [{ brandId }] = await db.query<{ brandId: number }>('SELECT max(brandid) AS "brandId" FROM brands');
+    await db.query(`INSERT INTO user_brands (userid, brandid) SELECT userid, $1 FROM users WHERE username = 'admin@example.com' ON CONFLICT DO NOTHING`, [brandId]);
+  });
   port = await freePort();
   await startServer();
 }, 150_000);
 
 afterAll(async () => {
   await stopServer('SIGTERM');
+  await pg?.drop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -133,8 +150,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeout
 
 /** What the database holds: the saved rows of the import, the records carrying the new values, the job's progress, the audit. */
 async function written(importId: number, jobId: number) {
-  const db = await openPglite(path.join(dataDir, 'db'));
-  try {
+  return withDb(async (db) => {
     const saved = await db.query<{ rownumber: number; recordkey: number; value: string }>(
       `SELECT rownumber, recordkey, changes->>'OutsoleTechCode' AS value FROM import_rows WHERE importid = $1 AND outcome = 'saved' ORDER BY rownumber`, [importId]);
     const changed = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_rows WHERE importid = $1 AND outcome = 'changed'`, [importId]);
@@ -145,9 +161,7 @@ async function written(importId: number, jobId: number) {
     const audits = await db.query<{ id: number; n: number }>(
       `SELECT entityid::int AS id, count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND field = 'OutsoleTechCode' AND newvalue LIKE $1 GROUP BY 1`, [`${MARK}%`]);
     return { saved, changed: changed[0].n, records, job, audits };
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** Uploads the workbook as the costing upload and waits for its dry run. */
@@ -201,7 +215,7 @@ describe('issue 13: an import commit and a server crash', () => {
     const { JobId } = await commit.json();
     // Killed while the job is past its first batch and short of its last.
     const mid = await until(async () => (await call(token, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json(),
-      (j) => j.JobStatus !== 'Running' || (j.Progress?.Done > 0 && j.Progress.Done < j.Progress.Total), 60_000, 10);
+      (j) => ['Completed', 'Failed', 'Canceled'].includes(j.JobStatus) || (j.Progress?.Done > 0 && j.Progress.Done < j.Progress.Total), 60_000, 10);
     expect(mid.JobStatus, JSON.stringify(mid)).toBe('Running');
     await stopServer('SIGKILL');
 
@@ -218,18 +232,34 @@ describe('issue 13: an import commit and a server crash', () => {
     expect(after.job.progress.Done).toBe(after.saved.length);
     expect(after.audits.length).toBe(after.saved.length);
 
-    // Restarted on the same data folder: the job is back in the queue and goes on after its last committed row.
+    // Restarted on the same data folder and database.
     await startServer();
     token = await signIn();
-    const back = await (await call(token, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json();
-    expect(['Queued', 'Running', 'Completed', 'Failed']).toContain(back.JobStatus);
-    let job = await until(async () => (await call(token, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json(),
-      (j) => j.JobStatus === 'Completed' || j.JobStatus === 'Failed' || j.JobStatus === 'Canceled', 90_000);
-    if (job.JobStatus !== 'Completed') {
-      const resumed = await call(token, 'POST', `/api/UploadQueue/Resume?jobGuid=${JobId}&currentStatus=${job.JobStatus}`);
-      expect(resumed.status, job.LastError).toBe(200);
-      job = await until(async () => (await call(token, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json(),
-        (j) => j.JobStatus === 'Completed' || j.JobStatus === 'Failed', 90_000);
+    const details = async () => (await call(token, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json();
+    const ended = (j: any) => ['Completed', 'Failed', 'Canceled'].includes(j.JobStatus);
+    let job: any;
+    if (pg) {
+      // PostgreSQL: the job may be another live process's, so it stays Running untouched until the user cancels and resumes it.
+      await new Promise((r) => setTimeout(r, 2500));
+      const left = await details();
+      expect(left.JobStatus).toBe('Running');
+      expect(left.Progress.Done).toBe(after.saved.length);
+      expect(left.CanCancel).toBe(true);
+      const canceled = await call(token, 'POST', `/api/UploadQueue/Cancel?jobGuid=${JobId}&currentStatus=Running`);
+      expect(canceled.status).toBe(200);
+      const resumed = await call(token, 'POST', `/api/UploadQueue/Resume?jobGuid=${JobId}&currentStatus=Canceled`);
+      expect((await resumed.json()).JobStatus).toBe('Queued');
+      job = await until(details, ended, 90_000);
+    } else {
+      // Embedded: the job is back in the queue at start and goes on by itself after its last committed row.
+      const back = await details();
+      expect(['Queued', 'Running', 'Completed', 'Failed']).toContain(back.JobStatus);
+      job = await until(details, ended, 90_000);
+      if (job.JobStatus !== 'Completed') {
+        const resumed = await call(token, 'POST', `/api/UploadQueue/Resume?jobGuid=${JobId}&currentStatus=${job.JobStatus}`);
+        expect(resumed.status, job.LastError).toBe(200);
+        job = await until(details, (j) => j.JobStatus === 'Completed' || j.JobStatus === 'Failed', 90_000);
+      }
     }
     expect(job.JobStatus, JSON.stringify(job)).toBe('Completed');
     expect(job.Counts.Saved).toBe(ROWS);
@@ -245,7 +275,7 @@ describe('issue 13: an import commit and a server crash', () => {
     // Every row written exactly once: one audit entry per record for its new value.
     expect(end.audits.length).toBe(ROWS);
     expect(end.audits.every((a) => a.n === 1)).toBe(true);
-    // Taken up again after the restart (once, unless a Resume was needed).
-    expect(end.job.attempts).toBeGreaterThan(after.job.attempts);
+    // Embedded: taken up again after the restart (a Resume starts the count anew, as on PostgreSQL).
+    if (!pg) expect(end.job.attempts).toBeGreaterThan(after.job.attempts);
   }, 170_000);
 });
