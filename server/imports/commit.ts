@@ -59,11 +59,15 @@ export async function runCommit(ctx: AppContext, job: Job) {
   const [{ total }] = await ctx.db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM import_rows WHERE importid = $1 AND outcome IN ('changed', 'saved', 'failed')`, [importId]);
   await ctx.db.query(`UPDATE jobs SET progress = progress || jsonb_build_object('Total', $2::int) WHERE jobid = $1`, [job.jobid, total]);
+  // Past the previous batch's last row: the index goes straight to the next rows, not over the entries of
+  // the rows already written (their dead index entries stay until a vacuum; the embedded database has none).
+  let after = 0;
   for (;;) {
     const rows = await ctx.db.query<{ rownumber: number; recordkey: number; rowversion: number; changes: Record<string, unknown> }>(
       `SELECT rownumber, recordkey, rowversion, changes FROM import_rows
-        WHERE importid = $1 AND outcome = 'changed' ORDER BY rownumber LIMIT $2`, [importId, COMMIT_BATCH]);
+        WHERE importid = $1 AND outcome = 'changed' AND rownumber > $3 ORDER BY rownumber LIMIT $2`, [importId, COMMIT_BATCH, after]);
     if (!rows.length) break;
+    after = rows[rows.length - 1].rownumber;
     const plan = await planUpdates(ctx, ctx.db, user, kind.doc.entity, kind.keyField,
       rows.map((r) => ({ id: r.recordkey, rowVersion: r.rowversion, changes: r.changes, screen: kind.screen })));
     await yieldToOthers();
