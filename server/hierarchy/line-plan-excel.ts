@@ -116,8 +116,7 @@ export async function readCalendarWorkbook(ctx: AppContext, file: string, fileNa
     }
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    // The file itself: not an Excel file keeps the screen's own text (CONST-029); any other problem is the import's failure.
-    if (err.message === NOT_EXCEL) throw err;
+    // The file itself (its content not a workbook, too large, a column twice): the import failed (LP-025), the reason below.
     throw badRequest(IMPORT_FAILED, [{ Field: '/file', Message: err.message }, ...(err.errors ?? []).filter((e) => e.Message !== err.message)]);
   }
   if (errors.length) throw badRequest(IMPORT_FAILED, errors);

@@ -364,14 +364,14 @@ describe('calendar import (LP-012, LP-024, LP-025)', () => {
     expect(await (await get(`GetCalendarItems?LinePlanId=${id}`)).json()).toEqual([]);
   });
 
-  it('LP-024 only .xls or .xlsx files (by name and content, CONST-029 the line plan text); an .xls made by LibreOffice is read like the .xlsx', async () => {
+  it('LP-024 LP-025 only .xls or .xlsx files (by name, CONST-029 the line plan text; by content, Calendar Import Failed); an .xls made by LibreOffice is read like the .xlsx', async () => {
     const id = await create();
     const file = await calendarFile([]);
     const csv = await importFile(id, file, 'calendar.csv');
     expect(csv.status).toBe(400);
     expect((await csv.json()).Message).toBe('Please upload an Excel file (.xls, .xlsx)');
     const broken = await importFile(id, new Blob(['not a workbook']));
-    expect((await broken.json()).Message).toBe('Please upload an Excel file (.xls, .xlsx)');
+    expect(await broken.json()).toMatchObject({ Message: 'Calendar Import Failed', Errors: [{ Field: '/file', Message: 'Please upload an Excel file (.xls, .xlsx)' }] });
     const good = await calendarFile([['Spring 2027', 'Kick-off', 'Concept', 1, 10, '02/01/2026', '02/03/2026']]);
     const [xls] = await convertWithOffice([{ name: 'calendar.xlsx', content: Buffer.from(await good.arrayBuffer()), to: 'xls' }]);
     const res = await importFile(id, new Blob([new Uint8Array(fs.readFileSync(xls))]), 'calendar.xls');

@@ -28,6 +28,8 @@ describe('shell', () => {
     await page.setViewportSize({ width: 400, height: 420 });
     await login(page, 'admin');
     await waitForPath(page, '/home');
+    // The dashboard's header actions load with the preferences; scroll once they are there (a late header would move the page).
+    await page.getByRole('button', { name: 'Customize' }).waitFor();
     const button = page.getByRole('button', { name: 'Scroll to top' });
     expect(await button.count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 40));
