@@ -134,7 +134,10 @@ describe('admin editors through SchemaForm', () => {
     await navigate(page, '/UserProfile');
     const brand = page.getByLabel('Default brand');
     await brand.waitFor();
+    // The form's choices arrive after it first shows: choose once every request has answered.
+    await page.waitForLoadState('networkidle');
     await brand.selectOption({ index: 1 });
+    await page.waitForLoadState('networkidle');
     const brandName = (await brand.locator('option:checked').textContent())!.trim();
     const season = page.getByLabel('Default season');
     await page.waitForFunction(() => (document.querySelector('#root_DefaultSeasonId') as HTMLSelectElement | null)?.disabled === false);

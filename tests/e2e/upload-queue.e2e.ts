@@ -262,9 +262,13 @@ describe('mass upload and the upload queue (issue 13)', () => {
     const [, { value: lastValue }] = samples[samples.length - 1];
     await page.locator(`.data-grid :is(.ht_clone_left, .ht_clone_inline_start) tbody tr[aria-rowindex="${at + 2}"] a.data-grid__link`).click();
     await page.waitForURL((u) => /^\/colorway\/\d+$/.test(u.pathname), { timeout: 15_000 });
-    await page.getByText('History', { exact: true }).click();
     const entry = page.locator('.history-table tbody tr', { hasText: title('EstFFC') }).filter({ hasText: 'Priya Raman' }).first();
-    await entry.waitFor();
+    // The History panel is a <details> that loads when opened; a screen still settling may render it again closed: open it until it shows.
+    const history = page.locator('details.record-panel', { has: page.locator('summary', { hasText: /^History$/ }) });
+    await expect.poll(async () => {
+      if (!(await history.evaluate((d) => (d as HTMLDetailsElement).open))) await history.locator('summary').click();
+      return entry.isVisible();
+    }, { timeout: 30_000, interval: 500 }).toBe(true);
     expect(Number((await entry.locator('td').nth(4).textContent())!.replace(/[^\d.-]/g, ''))).toBe(lastValue);
   });
 
