@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { recordKey, searchRecordsJson, type ExtraFilters, type SearchRequest } from '../records/read';
-import { saveRows, type BulkRow } from '../records/bulk';
+import { failedRowMessage, saveRows, type BulkRow } from '../records/bulk';
 import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
 import { exportFileName, exportGrid } from '../records/grid-export';
 
@@ -106,14 +106,6 @@ export async function exportGridFile(c: Ctx, gridId: string) {
     'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
   });
-}
-
-/** A refused row's message as the grid's screen words it (FLASH-014 'There was an error performing the update: …'), once. */
-export function failedRowMessage(grid: GridDoc, message: string): string {
-  const template = grid.messages?.failedRow;
-  if (!template) return message;
-  const [before, after = ''] = template.split('{message}');
-  return message.startsWith(before) && message.endsWith(after) ? message : `${before}${message}${after}`;
 }
 
 /** POST …/Save: one call per paste, fill or edit batch; good rows saved, bad rows reported by key and field. */

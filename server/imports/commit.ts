@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { Job } from '../jobs/queue';
 import { loadUser } from '../auth/sessions';
-import { AppError } from '../http/errors';
+import { AppError, forbidden } from '../http/errors';
 import { applyUpdates, planUpdates, yieldToOthers, type UpdatePlan } from '../records/write';
 import { isDataError, rowByRow } from '../records/bulk';
 import { importKind, type ImportKind } from './kinds';
@@ -25,7 +25,7 @@ export const COMMIT_BATCH = 500;
 /** The user an import job acts for: its uploader, with their rights as they are now. */
 export async function importUser(ctx: AppContext, userId: number): Promise<SessionUser> {
   const user = await loadUser(ctx.db, userId);
-  if (!user) throw new Error('The user who uploaded the file is no longer active.');
+  if (!user) throw forbidden('The user who uploaded the file is no longer active.');
   return user;
 }
 

@@ -17,7 +17,7 @@ const logged = (ctx: AppContext, handler: JobHandler, onFailure?: (importId: num
   try {
     await handler(job, db);
   } catch (err) {
-    const message = err instanceof AppError || (err instanceof Error && err.message.startsWith('The user who uploaded'))
+    const message = err instanceof AppError
       ? err.message
       : `The upload could not be processed (error log entry ${await logProcessError(ctx.db, `job ${job.jobid} (${job.queue})`, err) ?? 'not written'}).`;
     await onFailure?.(Number(job.payload.importId), message);

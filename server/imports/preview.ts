@@ -16,7 +16,7 @@ import { shapeOf } from '../records/write-rows';
 import { nameFieldOf, referenceOf, referenceOptions } from '../records/references';
 import type { ReferenceSpec } from '../schemas/documents';
 import { planUpdates, yieldToOthers } from '../records/write';
-import { failedRowMessage } from '../api/grids';
+import { failedRowMessage } from '../records/bulk';
 import { importKind, NOT_EXCEL, type ImportKind } from './kinds';
 import { insertRows, loadImport, countRows, type ImportRow } from './store';
 import type { ReadRow } from './workbook';

@@ -13,6 +13,7 @@
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
+import type { GridDoc } from '../schemas/documents';
 import { AppError, badRequest, type FieldError } from '../http/errors';
 import { answerUpdates, applyUpdates, planUpdates, yieldToOthers, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
 
@@ -81,4 +82,12 @@ export async function saveRows(ctx: AppContext, user: SessionUser, entity: strin
     else failed.push({ Key: rows[n].Key, Status: o.error.status, Message: o.error.message, Errors: o.error.errors });
   });
   return { IsSuccessful: failed.length === 0, Saved: saved, Failed: failed };
+}
+
+/** A refused row's message as the grid's screen words it (FLASH-014 'There was an error performing the update: …'), once. */
+export function failedRowMessage(grid: GridDoc, message: string): string {
+  const template = grid.messages?.failedRow;
+  if (!template) return message;
+  const [before, after = ''] = template.split('{message}');
+  return message.startsWith(before) && message.endsWith(after) ? message : `${before}${message}${after}`;
 }
