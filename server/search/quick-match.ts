@@ -28,19 +28,25 @@ export const quickText = (text: string) => text.trim();
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * One field's match, for a column of a table (not a view): `param` adds the parameters. Long text:
- * `col ILIKE '%text%'` (trigram GIN); short text: the `lower(col)` range of the text as a prefix
- * (btree text_pattern_ops), with LIKE for exactness.
+ * A field's match at its start, for text of any length: the `lower(col)` range of the text
+ * (a text_pattern_ops btree serves it, also in a generic plan), with LIKE for exactness.
  */
-export function fieldMatch(text: string, param: (value: unknown) => string) {
+export function prefixMatch(text: string, param: (value: unknown) => string) {
   const t = quickText(text);
-  if (t.length >= CONTAINS_MIN) {
-    const p = param(`%${escapeLike(t)}%`);
-    return (col: string) => `${col} ILIKE ${p}`;
-  }
   const lo = param(t);
   const like = param(`${escapeLike(t)}%`);
   return (col: string) => `(lower(${col}) ~>=~ lower(${lo}) AND lower(${col}) ~<~ (lower(${lo}) || chr(1114111)) AND lower(${col}) LIKE lower(${like}))`;
+}
+
+/**
+ * One field's match, for a column of a table (not a view): `param` adds the parameters. Long text:
+ * `col ILIKE '%text%'` (trigram GIN); short text: `prefixMatch`.
+ */
+export function fieldMatch(text: string, param: (value: unknown) => string) {
+  const t = quickText(text);
+  if (t.length < CONTAINS_MIN) return prefixMatch(t, param);
+  const p = param(`%${escapeLike(t)}%`);
+  return (col: string) => `${col} ILIKE ${p}`;
 }
 
 /** The colorway fields the text may match for this user: the visible ones of the matched fields. */
