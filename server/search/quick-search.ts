@@ -11,7 +11,6 @@
  */
 import { can, type SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { column } from '../records/read';
 import { fieldAccess } from '../schemas/visibility';
 import { colorwayMatchFields, CONTAINS_MIN, fieldMatch, matchingFactories, prefixMatch, quickText } from './quick-match';
 
@@ -23,8 +22,18 @@ export const QUICK_SEARCH_MIN = 2;
 /** Candidates per way of matching: more than COLORWAY_LIMIT, so the best are among them. */
 const PER_SOURCE = 20;
 
-export const PROTOTYPE_FIELDS = ['PrototypeSeasonalId', 'FactNameKy', 'StockNum', 'PrototypeName', 'PatternName', 'ColorDesc', 'SeasonName', 'BrandName', 'FactName'] as const;
-export const PATTERN_FIELDS = ['PatternSeasonalId', 'PatternName', 'SeasonName', 'BrandName'] as const;
+/** The answer's fields, read from the tables as the views read them (the views' many joins cost planning time). */
+const PROTOTYPE_SQL = {
+  PrototypeSeasonalId: 'ps.prototypeseasonalid', FactNameKy: 'ps.factnameky', StockNum: 'p.stocknum', PrototypeName: 'p.prototypename',
+  PatternName: 'pa.patternname', ColorDesc: 'p.colordesc', SeasonName: 'se.seasonname', BrandName: 'br.brandname', FactName: 'ps.factname',
+} as const;
+const PATTERN_SQL = { PatternSeasonalId: 'pas.patternseasonalid', PatternName: 'pa.patternname', SeasonName: 'se.seasonname', BrandName: 'br.brandname' } as const;
+export const PROTOTYPE_FIELDS = Object.keys(PROTOTYPE_SQL) as (keyof typeof PROTOTYPE_SQL)[];
+export const PATTERN_FIELDS = Object.keys(PATTERN_SQL) as (keyof typeof PATTERN_SQL)[];
+
+/** The SELECT list of the fields the user may see. */
+const visibleSelect = (sqlOf: Record<string, string>, hidden: Set<string>) =>
+  Object.entries(sqlOf).filter(([f]) => !hidden.has(f)).map(([f, sql]) => `${sql} AS "${f}"`).join(', ');
 
 /** The user's profile defaults a search with useDefaults keeps to (each when set). */
 export interface QuickDefaults { brandId?: number | null; seasonId?: number | null; divisionKey?: string | null }
@@ -61,11 +70,14 @@ function colorwayCandidates(ctx: AppContext, user: SessionUser, text: string, de
   const from = 'prototypes p JOIN prototype_seasonals ps ON ps.prototypeid = p.prototypeid';
   const sources: string[] = [];
   const add = (rank: string, cond: string, order = '', joins = from) =>
-    sources.push(`(SELECT ps.prototypeseasonalid AS id, ${rank} AS rank FROM ${joins} WHERE ${cond} AND ${scoped} ${order} LIMIT ${PER_SOURCE})`);
+    sources.push(`(SELECT ps.prototypeseasonalid AS id, ${rank} AS rank, p.stocknum AS sn, p.prototypename AS nm
+                   FROM ${joins} WHERE ${cond} AND ${scoped} ${order} LIMIT ${PER_SOURCE})`);
   const exact = param(quickText(text));
   if (fields.stockNum) add(`CASE WHEN lower(p.stocknum) = lower(${exact}) THEN 0 ELSE 1 END`, starts('p.stocknum'), 'ORDER BY lower(p.stocknum) USING ~<~');
   if (fields.name) add('2', starts('p.prototypename'), 'ORDER BY lower(p.prototypename) USING ~<~');
-  if (!short && fields.stockNum) add('3', m('p.stocknum'));
+  // Stock number anywhere only when none starts with the text: stock numbers share most of their
+  // trigrams, so that index scan is the costly one (an uncorrelated NOT EXISTS: a one-time filter).
+  if (!short && fields.stockNum) add('3', `${m('p.stocknum')} AND NOT EXISTS (SELECT 1 FROM ${from} WHERE ${starts('p.stocknum')} AND ${scoped})`);
   if (!short && fields.name) add('4', m('p.prototypename'));
   if (fields.colorDesc) add('5', m('p.colordesc'));
   if (fields.patternName) add('5', m('pa.patternname'), '', `patterns pa JOIN prototypes p ON p.patternid = pa.patternid JOIN prototype_seasonals ps ON ps.prototypeid = p.prototypeid`);
@@ -80,18 +92,15 @@ async function colorways(ctx: AppContext, user: SessionUser, text: string, defau
   const param: Param = (v) => { params.push(v); return `$${params.length}`; };
   const candidates = colorwayCandidates(ctx, user, text, defaults, param);
   if (!candidates) return { rows: [], matched: 0 };
-  const schema = ctx.schemas.entities.get('colorway')!;
-  const { hidden } = fieldAccess(ctx.schemas, user, 'colorway');
-  const fields = PROTOTYPE_FIELDS.filter((f) => !hidden.has(f));
-  const select = fields.map((f) => `v.${column(schema, f)} AS "${f}"`).join(', ');
-  // The best ids by rank; one more than shown tells whether more than PATTERNS_WHEN_AT_MOST matched.
+  const select = visibleSelect(PROTOTYPE_SQL, fieldAccess(ctx.schemas, user, 'colorway').hidden);
+  // The best ids by rank, then the shown fields of those only.
   const rows = await ctx.db.query(`WITH hit AS (${candidates}),
-      best AS (SELECT id, min(rank) AS rank FROM hit GROUP BY id),
-      matched AS (SELECT count(*)::int AS n FROM best)
-    SELECT ${select}, (SELECT n FROM matched) AS "$matched"
-      FROM best b JOIN colorway_view v ON v.prototypeseasonalid = b.id
-     ORDER BY b.rank, v.stocknum NULLS LAST, v.prototypename, v.prototypeseasonalid
-     LIMIT ${COLORWAY_LIMIT}`, params);
+      best AS (SELECT id, min(rank) AS rank, min(sn) AS sn, min(nm) AS nm FROM hit GROUP BY id),
+      top AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY rank, sn NULLS LAST, nm, id) AS pos FROM best ORDER BY pos LIMIT ${COLORWAY_LIMIT})
+    SELECT ${select}, (SELECT count(*)::int FROM best) AS "$matched"
+      FROM top t JOIN prototype_seasonals ps ON ps.prototypeseasonalid = t.id JOIN prototypes p ON p.prototypeid = ps.prototypeid
+      LEFT JOIN patterns pa ON pa.patternid = p.patternid LEFT JOIN seasons se ON se.seasonid = ps.seasonid LEFT JOIN brands br ON br.brandid = p.brandid
+     ORDER BY t.pos`, params, { prepare: true });
   const matched = rows.length ? Number(rows[0].$matched) : 0;
   return { rows: rows.map(({ $matched: _m, ...r }) => r), matched };
 }
@@ -109,15 +118,16 @@ async function patterns(ctx: AppContext, user: SessionUser, text: string, defaul
     where.push(`EXISTS (SELECT 1 FROM prototype_seasonals ps WHERE ps.patternseasonalid = pas.patternseasonalid
                    AND NOT ps.isdeleted AND ps.factnameky = ANY(${param([...user.factoryKeys])}::text[]))`);
   }
-  const schema = ctx.schemas.entities.get('pattern')!;
-  const { hidden } = fieldAccess(ctx.schemas, user, 'pattern');
-  const select = PATTERN_FIELDS.filter((f) => !hidden.has(f)).map((f) => `v.${column(schema, f)} AS "${f}"`).join(', ');
+  const select = visibleSelect(PATTERN_SQL, fieldAccess(ctx.schemas, user, 'pattern').hidden);
   const start = prefixMatch(text, param);
-  return ctx.db.query(`WITH hit AS (SELECT pas.patternseasonalid AS id, CASE WHEN ${start('pa.patternname')} THEN 0 ELSE 1 END AS rank
+  return ctx.db.query(`WITH hit AS (SELECT pas.patternseasonalid AS id, CASE WHEN ${start('pa.patternname')} THEN 0 ELSE 1 END AS rank,
+                                           pa.patternname AS nm, pas.seasonid AS season
                                       FROM patterns pa JOIN pattern_seasonals pas ON pas.patternid = pa.patternid
-                                     WHERE ${where.join(' AND ')} LIMIT ${PER_SOURCE * 5})
-    SELECT ${select} FROM hit h JOIN pattern_view v ON v.patternseasonalid = h.id
-     ORDER BY h.rank, v.patternname, v.seasonname, v.patternseasonalid LIMIT ${PATTERN_LIMIT}`, params);
+                                     WHERE ${where.join(' AND ')} LIMIT ${PER_SOURCE * 5}),
+      top AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY rank, nm, season DESC, id) AS pos FROM hit ORDER BY pos LIMIT ${PATTERN_LIMIT})
+    SELECT ${select} FROM top t JOIN pattern_seasonals pas ON pas.patternseasonalid = t.id JOIN patterns pa ON pa.patternid = pas.patternid
+      LEFT JOIN seasons se ON se.seasonid = pas.seasonid LEFT JOIN brands br ON br.brandid = pa.brandid
+     ORDER BY t.pos`, params, { prepare: true });
 }
 
 /** The quick-search answer (SHELL-009). `defaults`: keep to the user's default brand, season and division. */

@@ -23,6 +23,25 @@ async function someColorway(): Promise<{ PrototypeSeasonalId: number; StockNum: 
 }
 
 describe('quick search', () => {
+  it('SHELL-003/SHELL-007: the field sits in the bar at 1280 and 1400 px without covering a link or button', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    await settled(page);
+    for (const [width, height] of [[1280, 800], [1400, 900]]) {
+      await page.setViewportSize({ width, height });
+      const overlaps = await page.evaluate(() => {
+        const field = document.querySelector('.quick-search')!.getBoundingClientRect();
+        const others = [...document.querySelectorAll<HTMLElement>('.navbar__brand, .navbar__links > a, .navbar__links .navbar__group, .navbar__right .nav-btn')];
+        return others.filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.left < field.right && field.left < r.right;
+        }).map((el) => el.textContent);
+      });
+      expect(overlaps, `${width} px`).toEqual([]);
+      expect(await box(page).isVisible()).toBe(true);
+    }
+  });
+
   it('SHELL-007/SHELL-008: keyboard only from the nav bar to a colorway: Ctrl+K, type, ↓, Enter', async () => {
     const cw = await someColorway();
     const page = await app.page();

@@ -94,31 +94,33 @@ export function QuickSearch() {
 
   return (
     <div className="quick-search" role="search">
-      <svg className="quick-search__icon" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
-        <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.6" />
-      </svg>
-      <input
-        ref={input}
-        className="quick-search__input"
-        type="search"
-        role="combobox"
-        aria-label="Quick search"
-        aria-autocomplete="list"
-        aria-expanded={showing}
-        aria-controls={`${id}-list`}
-        aria-activedescendant={activeKey ? optionId(activeKey) : undefined}
-        aria-keyshortcuts="/ Control+K"
-        placeholder="Search stock no., name…"
-        autoComplete="off"
-        spellCheck={false}
-        value={text}
-        onChange={(e) => { setText(e.target.value); setOpen(true); setActive(-1); }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
-      />
-      {loading && showing && <span className="quick-search__spinner" role="status" aria-label="Searching" />}
-      {!showing && <kbd className="quick-search__hint" aria-hidden="true">/</kbd>}
+      <div className="quick-search__field">
+        <svg className="quick-search__icon" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+          <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+        <input
+          ref={input}
+          className="quick-search__input"
+          type="search"
+          role="combobox"
+          aria-label="Quick search"
+          aria-autocomplete="list"
+          aria-expanded={showing}
+          aria-controls={`${id}-list`}
+          aria-activedescendant={activeKey ? optionId(activeKey) : undefined}
+          aria-keyshortcuts="/ Control+K"
+          placeholder="Search stock no., name…"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => { setText(e.target.value); setOpen(true); setActive(-1); }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        {loading && showing && <span className="quick-search__spinner" role="status" aria-label="Searching" />}
+        {!showing && <kbd className="quick-search__hint" aria-hidden="true">/</kbd>}
+      </div>
       <div className="quick-search__popup" hidden={!showing}>
         {showing && !loading && (failed || !hasMatches(answer)) && (
           <p className="quick-search__empty" role="status">{failed ? 'The search did not answer. Try again.' : 'No matches'}</p>
