@@ -85,15 +85,18 @@ export function matchingFactories(fields: ReturnType<typeof colorwayMatchFields>
 /**
  * A condition on `<entity>_view` true for the records the quick-search text matches (scope is the
  * caller's: the records pipeline adds brand and factory scope). Empty text matches everything.
+ * The matching keys are one array (`= ANY(ARRAY(…))`: an init plan, then the key's index), never a
+ * semi-join the planner could turn into a scan of the whole view.
  */
 export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: QuickEntity, text: string): Condition {
   return (param) => {
     if (!quickText(text)) return 'true';
     const m = fieldMatch(text, param);
+    const keys = (key: string, select: string) => `${key} = ANY(ARRAY(${select}))`;
     switch (entity) {
-      case 'line-plan': return `lineplanid IN (SELECT lineplanid FROM line_plans WHERE ${m('lineplanname')})`;
-      case 'brief': return `briefid IN (SELECT briefid FROM briefs WHERE ${m('briefname')})`;
-      case 'pattern': return `patternid IN (SELECT patternid FROM patterns WHERE ${m('patternname')})`;
+      case 'line-plan': return keys('lineplanid', `SELECT lineplanid FROM line_plans WHERE ${m('lineplanname')}`);
+      case 'brief': return keys('briefseasonalid', `SELECT bs.briefseasonalid FROM briefs b JOIN brief_seasonals bs ON bs.briefid = b.briefid WHERE ${m('b.briefname')}`);
+      case 'pattern': return keys('patternseasonalid', `SELECT pas.patternseasonalid FROM patterns pa JOIN pattern_seasonals pas ON pas.patternid = pa.patternid WHERE ${m('pa.patternname')}`);
       case 'colorway': {
         const fields = colorwayMatchFields(ctx, user);
         const sets: string[] = [];
@@ -101,7 +104,7 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
         if (prototypes) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE prototypeid IN (${prototypes})`);
         const factories = matchingFactories(fields, text, m, param);
         if (factories) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE factnameky IN (${factories})`);
-        return sets.length ? `prototypeseasonalid IN (${sets.join(' UNION ALL ')})` : 'false';
+        return sets.length ? keys('prototypeseasonalid', sets.join(' UNION ')) : 'false';
       }
     }
   };

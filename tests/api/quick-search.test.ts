@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { PATTERN_FIELDS, PROTOTYPE_FIELDS } from '../../server/search/quick-search';
+import { quickMatchCondition } from '../../server/search/quick-match';
+import { searchRecords } from '../../server/records/read';
+import { authenticate } from '../../server/auth/authenticate';
 
 let t: TestApp;
 let admin: string, factory: string, designer: string;
@@ -173,6 +176,36 @@ describe('scope and hidden fields', () => {
       await q('UPDATE users SET usedefaultsinquicksearch = false WHERE userid = $1', [u.userid]);
     }
     expect((await answer(admin, word.w)).Prototypes).toEqual(all.Prototypes);
+  });
+});
+
+describe('the /Search criterion', () => {
+  it('SHELL-008/SEARCH-017: quickMatchCondition finds every colorway and pattern the quick search shows, and the same name matches for briefs and line plans', async () => {
+    const user = await authenticate(t.ctx, `Bearer ${admin}`);
+    const all = (entity: 'colorway' | 'pattern' | 'brief' | 'line-plan', key: string, text: string) => searchRecords(t.ctx, user, entity, key,
+      { pageNumber: 1, pageSize: 0, sortDirection: 'asc' }, [key], { conditions: [quickMatchCondition(t.ctx, user, entity, text)] });
+    const [cw] = await q('SELECT patternname, colordesc FROM colorway_view WHERE NOT isdeleted ORDER BY prototypeseasonalid LIMIT 1');
+    for (const text of [cw.patternname.slice(0, 2), cw.patternname.slice(1, 6), cw.colordesc]) {
+      const quick = await answer(admin, text);
+      const ids = new Set((await all('colorway', 'PrototypeSeasonalId', text)).Results.map((r: any) => r.PrototypeSeasonalId));
+      for (const p of quick.Prototypes) expect(ids.has(p.PrototypeSeasonalId)).toBe(true);
+      const patternIds = new Set((await all('pattern', 'PatternSeasonalId', text)).Results.map((r: any) => r.PatternSeasonalId));
+      for (const p of quick.Patterns) expect(patternIds.has(p.PatternSeasonalId)).toBe(true);
+    }
+    const [brief] = await q('SELECT briefname FROM brief_view WHERE NOT isdeleted ORDER BY briefseasonalid LIMIT 1');
+    const briefs = (await all('brief', 'BriefSeasonalId', brief.briefname.slice(1, 7))).Results;
+    expect(briefs.length).toBeGreaterThan(0);
+    const [plan] = await q('SELECT lineplanname FROM line_plan_view ORDER BY lineplanid LIMIT 1');
+    expect((await all('line-plan', 'LinePlanId', plan.lineplanname.slice(2, 9))).Results.length).toBeGreaterThan(0);
+  });
+
+  it('PERM-029: a factory user\'s /Search text never matches a factory', async () => {
+    const user = await authenticate(t.ctx, `Bearer ${factory}`);
+    const [own] = await q(`SELECT v.factname FROM colorway_view v JOIN user_factories uf ON uf.factorykey = v.factnameky JOIN users u USING (userid)
+                            WHERE u.username = 'factory@example.com' LIMIT 1`);
+    const found = await searchRecords(t.ctx, user, 'colorway', 'PrototypeSeasonalId', { pageNumber: 1, pageSize: 0, sortDirection: 'asc' },
+      ['PrototypeSeasonalId'], { conditions: [quickMatchCondition(t.ctx, user, 'colorway', own.factname)] });
+    expect(found.Results).toEqual([]);
   });
 });
 
