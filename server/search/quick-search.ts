@@ -21,6 +21,8 @@ export const PATTERNS_WHEN_AT_MOST = 5;
 export const QUICK_SEARCH_MIN = 2;
 /** Candidates per way of matching: more than COLORWAY_LIMIT, so the best are among them. */
 const PER_SOURCE = 20;
+/** Index matches a candidate query reads at most, before scope. */
+const INDEX_CAP = 250;
 
 /** The answer's fields, read from the tables as the views read them (the views' many joins cost planning time). */
 const PROTOTYPE_SQL = {
@@ -59,7 +61,12 @@ function colorwayScope(user: SessionUser, defaults: QuickDefaults | undefined, p
   return where.join(' AND ');
 }
 
-/** The candidate queries of the colorways, each `(id, rank)`, in a UNION ALL. */
+/**
+ * The candidate queries of the colorways, each `(id, rank, sn, nm)`, in a UNION ALL. Each reads at
+ * most `INDEX_CAP` index matches before scope: in a scope holding a small share of the data (a
+ * factory user, one brand of many) a very common text then shows fewer colorways than match (the
+ * Search entry lists them all), but no text makes a search read more than the cap.
+ */
 function colorwayCandidates(ctx: AppContext, user: SessionUser, text: string, defaults: QuickDefaults | undefined, param: Param): string | undefined {
   const fields = colorwayMatchFields(ctx, user);
   const scoped = colorwayScope(user, defaults, param);
@@ -67,22 +74,29 @@ function colorwayCandidates(ctx: AppContext, user: SessionUser, text: string, de
   const m = fieldMatch(text, param);
   // Stock number and name also match at their start for any text, in index order (exact first).
   const starts = prefixMatch(text, param);
-  const from = 'prototypes p JOIN prototype_seasonals ps ON ps.prototypeid = p.prototypeid';
   const sources: string[] = [];
-  const add = (rank: string, cond: string, order = '', joins = from) =>
+  const prototypes = (cond: string, order = '') =>
+    `(SELECT prototypeid, patternid, brandid, divisionkey, stocknum, prototypename FROM prototypes WHERE ${cond} ${order} LIMIT ${INDEX_CAP}) p`;
+  const add = (rank: string, from: string, order = '', where = 'true') =>
     sources.push(`(SELECT ps.prototypeseasonalid AS id, ${rank} AS rank, p.stocknum AS sn, p.prototypename AS nm
-                   FROM ${joins} WHERE ${cond} AND ${scoped} ${order} LIMIT ${PER_SOURCE})`);
+                   FROM ${from} JOIN prototype_seasonals ps ON ps.prototypeid = p.prototypeid WHERE ${where} AND ${scoped} ${order} LIMIT ${PER_SOURCE})`);
+  const inOrder = (col: string) => `ORDER BY lower(${col}) USING ~<~`;
   const exact = param(quickText(text));
-  if (fields.stockNum) add(`CASE WHEN lower(p.stocknum) = lower(${exact}) THEN 0 ELSE 1 END`, starts('p.stocknum'), 'ORDER BY lower(p.stocknum) USING ~<~');
-  if (fields.name) add('2', starts('p.prototypename'), 'ORDER BY lower(p.prototypename) USING ~<~');
-  // Stock number anywhere only when none starts with the text: stock numbers share most of their
-  // trigrams, so that index scan is the costly one (an uncorrelated NOT EXISTS: a one-time filter).
-  if (!short && fields.stockNum) add('3', `${m('p.stocknum')} AND NOT EXISTS (SELECT 1 FROM ${from} WHERE ${starts('p.stocknum')} AND ${scoped})`);
-  if (!short && fields.name) add('4', m('p.prototypename'));
-  if (fields.colorDesc) add('5', m('p.colordesc'));
-  if (fields.patternName) add('5', m('pa.patternname'), '', `patterns pa JOIN prototypes p ON p.patternid = pa.patternid JOIN prototype_seasonals ps ON ps.prototypeid = p.prototypeid`);
+  if (fields.stockNum) add(`CASE WHEN lower(p.stocknum) = lower(${exact}) THEN 0 ELSE 1 END`, prototypes(starts('stocknum'), inOrder('stocknum')), inOrder('p.stocknum'));
+  if (fields.name) add('2', prototypes(starts('prototypename'), inOrder('prototypename')), inOrder('p.prototypename'));
+  // Stock number anywhere only when none of the user's brands starts with the text: stock numbers
+  // share most of their trigrams, so that index scan is the costly one (an uncorrelated NOT EXISTS:
+  // a one-time filter).
+  if (!short && fields.stockNum) {
+    add('3', prototypes(`${m('stocknum')} AND NOT EXISTS (SELECT 1 FROM prototypes s WHERE ${starts('s.stocknum')} AND s.brandid = ANY(${param([...user.brandIds])}::int[]) ORDER BY lower(s.stocknum) USING ~<~ LIMIT 1)`));
+  }
+  if (!short && fields.name) add('4', prototypes(m('prototypename')));
+  if (fields.colorDesc) add('5', prototypes(m('colordesc')));
+  if (fields.patternName) {
+    add('5', `(SELECT patternid FROM patterns WHERE ${m('patternname')} LIMIT ${INDEX_CAP / 5}) pa JOIN prototypes p ON p.patternid = pa.patternid`);
+  }
   const factories = matchingFactories(fields, text, m, param);
-  if (factories) add('6', `ps.factnameky IN (${factories})`);
+  if (factories) add('6', 'prototypes p', '', `ps.factnameky IN (${factories})`);
   return sources.length ? sources.join(' UNION ALL ') : undefined;
 }
 
@@ -100,7 +114,7 @@ async function colorways(ctx: AppContext, user: SessionUser, text: string, defau
     SELECT ${select}, (SELECT count(*)::int FROM best) AS "$matched"
       FROM top t JOIN prototype_seasonals ps ON ps.prototypeseasonalid = t.id JOIN prototypes p ON p.prototypeid = ps.prototypeid
       LEFT JOIN patterns pa ON pa.patternid = p.patternid LEFT JOIN seasons se ON se.seasonid = ps.seasonid LEFT JOIN brands br ON br.brandid = p.brandid
-     ORDER BY t.pos`, params, { prepare: true });
+     ORDER BY t.pos`, params);
   const matched = rows.length ? Number(rows[0].$matched) : 0;
   return { rows: rows.map(({ $matched: _m, ...r }) => r), matched };
 }
@@ -110,7 +124,7 @@ async function patterns(ctx: AppContext, user: SessionUser, text: string, defaul
   const params: unknown[] = [];
   const param: Param = (v) => { params.push(v); return `$${params.length}`; };
   const m = fieldMatch(text, param);
-  const where = [m('pa.patternname'), `pa.brandid = ANY(${param([...user.brandIds])}::int[])`, 'NOT pas.isdeleted'];
+  const where = [`pa.brandid = ANY(${param([...user.brandIds])}::int[])`, 'NOT pas.isdeleted'];
   if (defaults?.brandId != null) where.push(`pa.brandid = ${param(defaults.brandId)}::int`);
   if (defaults?.seasonId != null) where.push(`pas.seasonid = ${param(defaults.seasonId)}::int`);
   // A factory user sees a pattern through its colorways made in their factories.
@@ -120,14 +134,17 @@ async function patterns(ctx: AppContext, user: SessionUser, text: string, defaul
   }
   const select = visibleSelect(PATTERN_SQL, fieldAccess(ctx.schemas, user, 'pattern').hidden);
   const start = prefixMatch(text, param);
+  // At most INDEX_CAP names starting with the text (in index order: the exact name first) and as many anywhere.
+  const named = (cond: string, order = '') => `(SELECT patternid, patternname, brandid FROM patterns WHERE ${cond} ${order} LIMIT ${INDEX_CAP})`;
   return ctx.db.query(`WITH hit AS (SELECT pas.patternseasonalid AS id, CASE WHEN ${start('pa.patternname')} THEN 0 ELSE 1 END AS rank,
                                            pa.patternname AS nm, pas.seasonid AS season
-                                      FROM patterns pa JOIN pattern_seasonals pas ON pas.patternid = pa.patternid
+                                      FROM (${named(start('patternname'), 'ORDER BY lower(patternname) USING ~<~')} UNION ${named(m('patternname'))}) pa
+                                      JOIN pattern_seasonals pas ON pas.patternid = pa.patternid
                                      WHERE ${where.join(' AND ')} LIMIT ${PER_SOURCE * 5}),
       top AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY rank, nm, season DESC, id) AS pos FROM hit ORDER BY pos LIMIT ${PATTERN_LIMIT})
     SELECT ${select} FROM top t JOIN pattern_seasonals pas ON pas.patternseasonalid = t.id JOIN patterns pa ON pa.patternid = pas.patternid
       LEFT JOIN seasons se ON se.seasonid = pas.seasonid LEFT JOIN brands br ON br.brandid = pa.brandid
-     ORDER BY t.pos`, params, { prepare: true });
+     ORDER BY t.pos`, params);
 }
 
 /** The quick-search answer (SHELL-009). `defaults`: keep to the user's default brand, season and division. */
