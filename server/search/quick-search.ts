@@ -72,23 +72,23 @@ function colorwayCandidates(ctx: AppContext, user: SessionUser, text: string, de
   const scoped = colorwayScope(user, defaults, param);
   const short = quickText(text).length < CONTAINS_MIN;
   const m = fieldMatch(text, param);
-  // Stock number and name also match at their start for any text, in index order (exact first).
+  // Stock number (exactly, and at its start) and name (at its start) for any text.
   const starts = prefixMatch(text, param);
   const sources: string[] = [];
-  const prototypes = (cond: string, order = '') =>
-    `(SELECT prototypeid, patternid, brandid, divisionkey, stocknum, prototypename FROM prototypes WHERE ${cond} ${order} LIMIT ${INDEX_CAP}) p`;
-  const add = (rank: string, from: string, order = '', where = 'true') =>
+  const prototypes = (cond: string) =>
+    `(SELECT prototypeid, patternid, brandid, divisionkey, stocknum, prototypename FROM prototypes WHERE ${cond} LIMIT ${INDEX_CAP}) p`;
+  const add = (rank: string, from: string, where = 'true') =>
     sources.push(`(SELECT ps.prototypeseasonalid AS id, ${rank} AS rank, p.stocknum AS sn, p.prototypename AS nm
-                   FROM ${from} JOIN prototype_seasonals ps ON ps.prototypeid = p.prototypeid WHERE ${where} AND ${scoped} ${order} LIMIT ${PER_SOURCE})`);
-  const inOrder = (col: string) => `ORDER BY lower(${col}) USING ~<~`;
-  const exact = param(quickText(text));
-  if (fields.stockNum) add(`CASE WHEN lower(p.stocknum) = lower(${exact}) THEN 0 ELSE 1 END`, prototypes(starts('stocknum'), inOrder('stocknum')), inOrder('p.stocknum'));
-  if (fields.name) add('2', prototypes(starts('prototypename'), inOrder('prototypename')), inOrder('p.prototypename'));
+                   FROM ${from} JOIN prototype_seasonals ps ON ps.prototypeid = p.prototypeid WHERE ${where} AND ${scoped} LIMIT ${PER_SOURCE})`);
+  // No ORDER BY in a capped read: a sort would read every match first.
+  if (fields.stockNum) add('0', prototypes(`lower(stocknum) = lower(${param(quickText(text))})`));
+  if (fields.stockNum) add('1', prototypes(starts('stocknum')));
+  if (fields.name) add('2', prototypes(starts('prototypename')));
   // Stock number anywhere only when none of the user's brands starts with the text: stock numbers
   // share most of their trigrams, so that index scan is the costly one (an uncorrelated NOT EXISTS:
   // a one-time filter).
   if (!short && fields.stockNum) {
-    add('3', prototypes(`${m('stocknum')} AND NOT EXISTS (SELECT 1 FROM prototypes s WHERE ${starts('s.stocknum')} AND s.brandid = ANY(${param([...user.brandIds])}::int[]) ORDER BY lower(s.stocknum) USING ~<~ LIMIT 1)`));
+    add('3', prototypes(`${m('stocknum')} AND NOT EXISTS (SELECT 1 FROM prototypes s WHERE ${starts('s.stocknum')} AND s.brandid = ANY(${param([...user.brandIds])}::int[]) LIMIT 1)`));
   }
   if (!short && fields.name) add('4', prototypes(m('prototypename')));
   if (fields.colorDesc) add('5', prototypes(m('colordesc')));
@@ -96,7 +96,7 @@ function colorwayCandidates(ctx: AppContext, user: SessionUser, text: string, de
     add('5', `(SELECT patternid FROM patterns WHERE ${m('patternname')} LIMIT ${INDEX_CAP / 5}) pa JOIN prototypes p ON p.patternid = pa.patternid`);
   }
   const factories = matchingFactories(fields, text, m, param);
-  if (factories) add('6', 'prototypes p', '', `ps.factnameky IN (${factories})`);
+  if (factories) add('6', 'prototypes p', `ps.factnameky IN (${factories})`);
   return sources.length ? sources.join(' UNION ALL ') : undefined;
 }
 
@@ -134,11 +134,11 @@ async function patterns(ctx: AppContext, user: SessionUser, text: string, defaul
   }
   const select = visibleSelect(PATTERN_SQL, fieldAccess(ctx.schemas, user, 'pattern').hidden);
   const start = prefixMatch(text, param);
-  // At most INDEX_CAP names starting with the text (in index order: the exact name first) and as many anywhere.
-  const named = (cond: string, order = '') => `(SELECT patternid, patternname, brandid FROM patterns WHERE ${cond} ${order} LIMIT ${INDEX_CAP})`;
+  // At most INDEX_CAP names starting with the text and as many anywhere.
+  const named = (cond: string) => `(SELECT patternid, patternname, brandid FROM patterns WHERE ${cond} LIMIT ${INDEX_CAP})`;
   return ctx.db.query(`WITH hit AS (SELECT pas.patternseasonalid AS id, CASE WHEN ${start('pa.patternname')} THEN 0 ELSE 1 END AS rank,
                                            pa.patternname AS nm, pas.seasonid AS season
-                                      FROM (${named(start('patternname'), 'ORDER BY lower(patternname) USING ~<~')} UNION ${named(m('patternname'))}) pa
+                                      FROM (${named(start('patternname'))} UNION ${named(m('patternname'))}) pa
                                       JOIN pattern_seasonals pas ON pas.patternid = pa.patternid
                                      WHERE ${where.join(' AND ')} LIMIT ${PER_SOURCE * 5}),
       top AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY rank, nm, season DESC, id) AS pos FROM hit ORDER BY pos LIMIT ${PATTERN_LIMIT})
