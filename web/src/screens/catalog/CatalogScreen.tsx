@@ -97,6 +97,14 @@ function Catalog({ state }: { state: CatalogState }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, go, state]);
 
+  // A new page, page size or view starts at the top (the pager sits below the tiles).
+  const shown = useRef(`${state.pageNumber}/${state.pageSize}/${open}`);
+  useEffect(() => {
+    const now = `${state.pageNumber}/${state.pageSize}/${open}`;
+    if (shown.current !== now) window.scrollTo({ top: 0 });
+    shown.current = now;
+  }, [state.pageNumber, state.pageSize, open]);
+
   const page = tiles.data;
   const rows = page?.Results ?? [];
   const subtitle = open !== null
