@@ -43,7 +43,7 @@ describe('catalog', () => {
     expect(await page.title()).toContain('Catalog');
   });
 
-  it('CAT-005, CAT-006, DECISIONS CAT-007: the slider sets 3 to 6 pattern tiles per row', async () => {
+  it('CAT-005, CAT-006, DECISIONS CAT-007: the slider sets 3 to 6 pattern tiles per row; Shift-click selects a range; arrows and Enter open a tile', async () => {
     const page = await app.page();
     await openCatalog(page);
     await setSlider(page, 'Tiles per row', 'Home');
@@ -52,6 +52,24 @@ describe('catalog', () => {
     expect(await layout(page, '.catalog-grid')).toEqual({ columns: 4, firstRow: 4 });
     await setSlider(page, 'Tiles per row', 'End');
     expect(await layout(page, '.catalog-grid')).toEqual({ columns: 6, firstRow: 6 });
+    // Multi-select: a checkbox, then Shift-click four tiles on: a range of five, said with a count; Clear empties it.
+    const boxes = page.locator('.catalog-tile input[type="checkbox"]');
+    await boxes.nth(1).click();
+    await boxes.nth(5).click({ modifiers: ['Shift'] });
+    await page.getByText('5 patterns selected').waitFor();
+    expect(await page.locator('.catalog-tile--chosen').count()).toBe(5);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    expect(await page.locator('.catalog-tile--chosen').count()).toBe(0);
+    // Keyboard: arrows move by a tile and by a row (6 per row), Enter opens the focused pattern.
+    await page.locator('.catalog-tile').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-pattern'));
+    expect(focused).toBe(await page.locator('.catalog-tile').nth(7).getAttribute('data-pattern'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname.endsWith(`/0/${focused}`));
+    await page.keyboard.press('Escape');
+    await page.locator('.catalog-grid:not(.catalog-grid--colorways)').waitFor();
     // The choice is remembered after a reload.
     await page.reload();
     await page.locator('.catalog-tile').first().waitFor();
