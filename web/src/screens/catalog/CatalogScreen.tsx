@@ -82,11 +82,17 @@ function Catalog({ state }: { state: CatalogState }) {
 
   usePageTitle([brandName, seasonName, pattern?.PatternName].filter(Boolean).join(' · ') || null);
 
+  // Back from a pattern's colorways, its tile has the focus again (once: typing a filter later keeps the focus in the field).
+  const [returnFocus, setReturnFocus] = useState<{ id: number } | null>(null);
+  const previousOpen = useRef(open);
+  useEffect(() => {
+    if (previousOpen.current !== null && open === null) setReturnFocus({ id: previousOpen.current });
+    previousOpen.current = open;
+  }, [open]);
+
   // Esc leaves a pattern's colorways (not while typing in a field or a dialog is open).
-  const lastOpened = useRef<number | null>(null);
   useEffect(() => {
     if (open === null) return;
-    lastOpened.current = open;
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       if (e.key !== 'Escape' || e.defaultPrevented || t?.closest('input, select, textarea, [role="dialog"]')) return;
@@ -128,7 +134,7 @@ function Catalog({ state }: { state: CatalogState }) {
           <p className="catalog-empty">No patterns of {brandName ?? 'this brand'} match these filters. Clear the pattern name, gender or season to see more.</p>
         )}
         {open === null && rows.length > 0 && (
-          <PatternTiles tiles={rows} perRow={patternsPerRow} thumbnailSize={thumbnailSize} focusId={lastOpened.current}
+          <PatternTiles tiles={rows} perRow={patternsPerRow} thumbnailSize={thumbnailSize} focusRequest={returnFocus}
             isChosen={selection.has} onChoose={(tile, range) => selection.choose(tile, rows, range)}
             onOpen={(tile: PatternTile) => go({ ...state, patternSeasonalId: tile.PatternSeasonalId })} />
         )}

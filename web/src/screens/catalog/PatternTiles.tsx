@@ -15,19 +15,21 @@ interface Props {
   isChosen: (id: number) => boolean;
   onChoose: (tile: PatternTile, range: boolean) => void;
   onOpen: (tile: PatternTile) => void;
-  /** The tile to focus when the grid shows (the pattern just left). */
-  focusId: number | null;
+  /** A request to focus a tile once it shows (the pattern just left); each request is served once. */
+  focusRequest: { id: number } | null;
 }
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
-export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose, onOpen, focusId }: Props) {
+export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose, onOpen, focusRequest }: Props) {
   const grid = useRef<HTMLUListElement>(null);
   const focusAt = (i: number) => grid.current?.querySelectorAll<HTMLElement>('.catalog-tile')[i]?.focus();
+  const served = useRef<{ id: number } | null>(null);
   useEffect(() => {
-    const i = tiles.findIndex((t) => t.PatternSeasonalId === focusId);
-    if (i >= 0) focusAt(i);
-  }, [focusId, tiles]);
+    if (!focusRequest || served.current === focusRequest) return;
+    const i = tiles.findIndex((t) => t.PatternSeasonalId === focusRequest.id);
+    if (i >= 0) { focusAt(i); served.current = focusRequest; }
+  }, [focusRequest, tiles]);
 
   const keyDown = (e: KeyboardEvent, i: number, tile: PatternTile) => {
     if (e.target !== e.currentTarget) return;
