@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiToken, login, pathOf } from './harness';
 import { setupApp } from './setup-app';
+import { seriousViolations } from './axe';
 import { uploadSampleImage } from '../support/catalog-images';
 
 const app = setupApp();
@@ -46,6 +47,7 @@ describe('catalog', () => {
   it('CAT-005, CAT-006, DECISIONS CAT-007: the slider sets 3 to 6 pattern tiles per row; Shift-click selects a range; arrows and Enter open a tile', async () => {
     const page = await app.page();
     await openCatalog(page);
+    expect(await seriousViolations(page, '#main')).toEqual([]);
     await setSlider(page, 'Tiles per row', 'Home');
     expect(await layout(page, '.catalog-grid')).toEqual({ columns: 3, firstRow: 3 });
     await setSlider(page, 'Tiles per row', 'ArrowRight');
