@@ -19,7 +19,7 @@ export const REQUIRED = 'Required.';
 export interface RowValues {
   name: string;
   ResponsibleId?: number | null; WFGroupId?: number | null;
-  GenderKey?: string | null; DevelopmentType?: string | null; ProductLine?: string | null;
+  GenderKey?: string | null; DevelopmentType?: string | null;
   DivisionKey?: string | null; ProductTypeId?: number | null; SizeRangePresetId?: number | null; StockNum?: string | null;
 }
 export type ValueField = Exclude<keyof RowValues, 'name'>;
@@ -47,7 +47,7 @@ export interface WizardRow extends RowValues {
 /** The fields each level asks for; the first ones are required. */
 export const LEVEL_FIELDS: Record<Level, { required: ValueField[]; optional: ValueField[] }> = {
   brief: { required: ['ResponsibleId'], optional: ['WFGroupId'] },
-  pattern: { required: ['GenderKey', 'ResponsibleId'], optional: ['WFGroupId', 'DevelopmentType', 'ProductLine'] },
+  pattern: { required: ['GenderKey', 'ResponsibleId'], optional: ['WFGroupId', 'DevelopmentType'] },
   colorway: { required: ['DivisionKey', 'ResponsibleId', 'ProductTypeId', 'WFGroupId'], optional: ['SizeRangePresetId', 'StockNum'] },
 };
 export const usesField = (level: Level, f: ValueField) => LEVEL_FIELDS[level].required.includes(f) || LEVEL_FIELDS[level].optional.includes(f);
@@ -73,8 +73,8 @@ export function newRow(level: Level, parentKey: string | null, defaults: Project
   };
 }
 
-/** An existing brief or pattern as a parent row (locked). */
-export function existingRow(level: 'brief' | 'pattern', parentKey: string | null, id: number, name: string, statusId: number): WizardRow {
+/** An existing brief or pattern as a parent row (locked); a brief known only by name (a searched pattern's) has no id. */
+export function existingRow(level: 'brief' | 'pattern', parentKey: string | null, id: number | null, name: string, statusId: number): WizardRow {
   return { ...newRow(level, parentKey), existing: true, id, name, statusId };
 }
 
@@ -107,6 +107,12 @@ export function addSibling(rows: readonly WizardRow[], key: string, defaults?: P
   if (i < 0) return { rows: [...rows], key: null };
   const row = newRow(rows[i].level, rows[i].parentKey, defaults);
   return { rows: insertAt(rows, subtreeEnd(rows, i), row), key: row.key };
+}
+
+/** The row at the end of the parent's subtree (at the end for a brief). */
+export function appendUnder(rows: readonly WizardRow[], row: WizardRow): WizardRow[] {
+  const i = row.parentKey ? rows.findIndex((r) => r.key === row.parentKey) : -1;
+  return insertAt(rows, i < 0 ? rows.length : subtreeEnd(rows, i), row);
 }
 
 /** A new brief at the end (briefs hang from the line plan). */
