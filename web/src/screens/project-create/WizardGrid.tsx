@@ -107,7 +107,20 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
     if (!hot) return;
     hot.loadData(data);
     const index = focusKey ? rows.findIndex((r) => r.key === focusKey) : -1;
-    if (index >= 0) hot.selectCell(index, NAME_COL);
+    if (index >= 0) {
+      const select = () => {
+        const active = document.activeElement as HTMLElement | null;
+        if (active && !hot.rootElement.contains(active)) active.blur();
+        hot.selectCell(index, NAME_COL);
+        hot.listen();
+      };
+      // From the grid's own keys at once; from a button, once the button's click is over (the new row takes the keyboard).
+      if (hot.rootElement.contains(document.activeElement)) select();
+      else {
+        const timer = setTimeout(select);
+        return () => clearTimeout(timer);
+      }
+    }
     else if (selected.current !== null && selected.current < rows.length) hot.selectCell(selected.current, hot.getSelectedRangeLast()?.highlight.col ?? NAME_COL);
   }, [data, focusKey, rows]);
 
@@ -164,7 +177,6 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
         ref={ref}
         licenseKey="non-commercial-and-evaluation"
         themeName="ht-theme-main"
-        data={[]}
         columns={columns}
         colHeaders={WIZARD_COLUMNS.map((c) => c.title)}
         colWidths={WIZARD_COLUMNS.map((c) => c.width)}
