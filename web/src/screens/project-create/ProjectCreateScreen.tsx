@@ -182,6 +182,7 @@ function ProjectCreate() {
   const pickSeason = (id: number | null) => { setSeasonId(id); setLinePlanId(null); };
   const fixed = rows.length > 0;
   const created = rows.filter((r) => r.saved && r.id !== null);
+  const failed = rows.filter((r) => r.error);
 
   return (
     <div ref={root} className="wizard">
@@ -230,6 +231,12 @@ function ProjectCreate() {
             ? <p className="muted">Add a brief, or an existing brief or pattern, to start.</p>
             : <WizardGrid rows={rows} lists={lists} errors={errors} duplicates={duplicates} focusKey={focusKey} height={Math.min(520, 62 + rows.length * 30)}
                 onEdit={onEdit} onSelect={setSelectedKey} onAddChild={onAddChild} onAddSibling={onAddSibling} onRemove={onRemove} />}
+          {failed.length > 0 && (
+            <section className="card wizard__created" aria-labelledby="wizard-failed-h">
+              <h2 id="wizard-failed-h" className="card__title">Messages</h2>
+              <ul>{failed.map((r) => <li key={r.key} data-depth={depth(r.level)}>{LEVEL_LABEL[r.level]} {r.name}: <span className="form-error">{r.error}</span></li>)}</ul>
+            </section>
+          )}
           {created.length > 0 && (
             <section className="card wizard__created" aria-labelledby="wizard-created-h">
               <h2 id="wizard-created-h" className="card__title">Created</h2>

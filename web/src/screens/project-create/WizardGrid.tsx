@@ -1,8 +1,8 @@
 /**
  * The wizard's rows in Handsontable (WIZ-002, WIZ-008..011): the level column indents patterns and
- * colorways under their brief, each row offers only its level's fields (pick lists by name, never
+ * colorways under their brief, the message column (next to the state) keeps the row's save error or note, each row offers only its level's fields (pick lists by name, never
  * ids), locked rows (saved, saving, existing) are read only, fields to review are red with their
- * message as the cell's title, and the message column keeps the row's save error or note.
+ * message as the cell's title.
  * Keyboard: Insert adds a child of the selected row, Shift+Insert a sibling, Ctrl+Delete removes
  * an unsaved row. The DataGrid shows records of one grid document; these rows mix three levels
  * with their own columns, so the grid is its own (like the import's DiffGrid).
@@ -29,7 +29,8 @@ interface Column { field: Field; title: string; width: number; list?: boolean }
 export const WIZARD_COLUMNS: readonly Column[] = [
   { field: 'level', title: 'Level', width: 120 },
   { field: 'name', title: 'Name', width: 220 },
-  { field: 'state', title: 'State', width: 110 },
+  { field: 'state', title: 'State', width: 100 },
+  { field: 'message', title: 'Message', width: 320 },
   { field: 'ResponsibleId', title: 'Responsible', width: 150, list: true },
   { field: 'WFGroupId', title: 'Workflow group', width: 150, list: true },
   { field: 'GenderKey', title: 'Gender', width: 110, list: true },
@@ -38,7 +39,6 @@ export const WIZARD_COLUMNS: readonly Column[] = [
   { field: 'ProductTypeId', title: 'Product type', width: 130, list: true },
   { field: 'SizeRangePresetId', title: 'Size range preset', width: 150, list: true },
   { field: 'StockNum', title: 'Stock number', width: 130 },
-  { field: 'message', title: 'Message', width: 420 },
 ];
 const NAME_COL = 1;
 

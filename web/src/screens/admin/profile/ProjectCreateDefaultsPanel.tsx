@@ -47,7 +47,7 @@ export function ProjectCreateDefaultsPanel() {
   };
 
   return (
-    <section className="card" style={{ padding: 16 }} aria-labelledby="project-defaults-h">
+    <section className="card" style={{ padding: 16, gridColumn: '1 / -1' }} aria-labelledby="project-defaults-h">
       <h2 id="project-defaults-h" className="card__title">Project create defaults</h2>
       <p className="muted">The values new rows of the project-create wizard start with, per brand.</p>
       <div className="toolbar">
@@ -56,11 +56,12 @@ export function ProjectCreateDefaultsPanel() {
             {brands?.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
           </select></div>
       </div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
       {LEVELS.map((level) => {
         const group = DEFAULTS_KEY[level];
         const fields = PICKED.filter((f) => LEVEL_FIELDS[level].required.includes(f) || LEVEL_FIELDS[level].optional.includes(f));
         return (
-          <fieldset key={level} className="toolbar" aria-label={`${LEVEL_LABEL[level]} defaults`}>
+          <fieldset key={level} className="toolbar" style={{ flex: '1 1 300px', margin: 0 }} aria-label={`${LEVEL_LABEL[level]} defaults`}>
             <legend className="section-title">{LEVEL_LABEL[level]}</legend>
             {fields.map((f) => {
               const list = listOf(lists, level, f) ?? [];
@@ -78,6 +79,7 @@ export function ProjectCreateDefaultsPanel() {
           </fieldset>
         );
       })}
+      </div>
       <button type="button" className="btn btn--primary" disabled={busy || !brandId} onClick={() => void save()}>Save defaults</button>
     </section>
   );
