@@ -180,6 +180,13 @@ describe('project-create wizard (WIZ-001..018)', () => {
     await page.keyboard.press('Enter');
     expect((await cell(page, 'Name', 0))!.text).toBe(names.brief);
 
+    // WIZ-012: starting over with an unsaved row asks first; Cancel keeps the rows.
+    await page.getByRole('button', { name: 'Start over' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Start over' });
+    await confirm.getByText('Are you sure you want to start over? All work you have started will be lost.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator(`${GRID} .ht_master tbody tr`).count()).toBe(7);
+
     // The hierarchy in /Search: the colorways found by their stock numbers, with their pattern, brief and line plan.
     await navigate(page, '/Search?searchModule=4');
     await page.locator('.data-grid .ht_clone_top_inline_start_corner').getByRole('button', { name: 'Filter Stock Number' }).click();
@@ -194,5 +201,35 @@ describe('project-create wizard (WIZ-001..018)', () => {
       [stocks[2], names.c[2], names.p2, names.brief, demo.linePlan.LinePlanName],
     ]);
     for (const name of [names.c[0], names.c[2], names.p1, names.p2]) await page.locator('.data-grid').getByText(name, { exact: true }).first().waitFor();
+  });
+
+  it('WIZ-001 a pattern in the address preloads its brief and line plan; its new colorway is saved under it', async () => {
+    const token = await apiToken(app.server.baseUrl, 'designer');
+    const prefix = `WZP${Date.now().toString(36).toUpperCase()}`;
+    const demo = await demoPlace(token, `${prefix}-X`);
+    const [pattern] = (await api<{ Results: { PatternSeasonalId: number; PatternName: string; BriefName: string }[] }>(token, '/api/Prototype/SearchPatternsForPrototype',
+      { BrandId: 1, SeasonId: demo.season.SeasonId, pageNumber: 1, pageSize: 1 })).Results;
+    // The colorway row starts complete from the brand's defaults (WIZ-015).
+    await api(token, '/api/User/SaveProjectCreateDefaults', { BrandId: 1, Defaults: { Colorway: {
+      ResponsibleId: demo.responsible.value, WFGroupId: demo.group.value, DivisionKey: demo.division.value, ProductTypeId: demo.productType.value } } });
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, `/projectCreate?patternSeasonalId=${pattern.PatternSeasonalId}`);
+    await page.waitForFunction((grid) => document.querySelectorAll(`${grid} .ht_master tbody tr`).length === 2, GRID);
+    expect((await cell(page, 'Name', 0))!.text).toBe(pattern.BriefName);
+    expect((await cell(page, 'Name', 1))!.text).toBe(pattern.PatternName);
+    expect((await cell(page, 'State', 1))!.text).toBe('Existing');
+    expect(await page.getByLabel('Brand').isDisabled()).toBe(true);
+    await clickCell(page, 'Name', 1);
+    await page.keyboard.press('Insert');
+    await newRowReady(page, 3);
+    await typeHere(page, `${prefix} Colorway`);
+    await page.keyboard.press('Control+s');
+    const created = page.locator('section', { has: page.getByRole('heading', { name: 'Created' }) });
+    await created.getByRole('link', { name: `${prefix} Colorway` }).click();
+    await page.waitForURL(/\/colorway\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const colorway = await api<Record<string, unknown>>(token, `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`);
+    expect(colorway).toMatchObject({ PrototypeName: `${prefix} Colorway`, PatternSeasonalId: pattern.PatternSeasonalId, StatusId: 1 });
   });
 });
