@@ -232,4 +232,30 @@ describe('project-create wizard (WIZ-001..018)', () => {
     const colorway = await api<Record<string, unknown>>(token, `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`);
     expect(colorway).toMatchObject({ PrototypeName: `${prefix} Colorway`, PatternSeasonalId: pattern.PatternSeasonalId, StatusId: 1 });
   });
+
+  it('WIZ-004 WIZ-018 the existing-pattern search (statuses 2 and 3, 50 a page, one search 250 ms after typing) adds the pattern under its brief', async () => {
+    const token = await apiToken(app.server.baseUrl, 'designer');
+    const demo = await demoPlace(token, `WZS${Date.now().toString(36).toUpperCase()}-X`);
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, `/projectCreate?linePlanId=${demo.linePlan.LinePlanId}`);
+    await page.getByRole('button', { name: 'Existing pattern…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an existing pattern' });
+    const first = await page.waitForResponse((r) => /SearchPatternsForPrototype$/i.test(new URL(r.url()).pathname));
+    const all = (await first.json()).Results as { PatternName: string; StatusId: number; BriefName: string }[];
+    expect(JSON.parse(first.request().postData()!)).toMatchObject({ pageSize: 50, pageNumber: 1, BrandId: 1, SeasonId: demo.season.SeasonId });
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((p) => [2, 3].includes(p.StatusId))).toBe(true);
+    const target = all[0];
+    const sent: string[] = [];
+    page.on('request', (r) => { if (/SearchPatternsForPrototype$/i.test(new URL(r.url()).pathname)) sent.push(JSON.parse(r.postData()!).PatternName); });
+    await dialog.getByLabel('Pattern name').pressSequentially(target.PatternName, { delay: 20 });
+    await dialog.getByRole('button', { name: target.PatternName, exact: true }).first().waitFor();
+    await page.waitForTimeout(400);
+    expect(sent).toEqual([target.PatternName]);
+    await dialog.getByRole('button', { name: target.PatternName, exact: true }).first().click();
+    await newRowReady(page, 3);
+    expect([(await cell(page, 'Name', 0))!.text, (await cell(page, 'Name', 1))!.text]).toEqual([target.BriefName, target.PatternName]);
+    expect((await cell(page, 'Level', 2))!.text.trim()).toBe('Colorway');
+  });
 });
