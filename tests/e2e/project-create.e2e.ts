@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { apiToken, login, navigate } from './harness';
 import { setupApp } from './setup-app';
 
@@ -257,5 +258,6 @@ describe('project-create wizard (WIZ-001..018)', () => {
     await newRowReady(page, 3);
     expect([(await cell(page, 'Name', 0))!.text, (await cell(page, 'Name', 1))!.text]).toEqual([target.BriefName, target.PatternName]);
     expect((await cell(page, 'Level', 2))!.text.trim()).toBe('Colorway');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -59,8 +59,19 @@ export interface WizardGridProps {
   onRemove: (key: string) => void;
 }
 
+/**
+ * As in GridTable: without the holder's tabindex axe sees the grid's rows. The cell editor's
+ * textarea has a name; while no cell is being edited it is hidden from the accessibility tree
+ * (it is not one of the grid's rows), and shown while the user types into it.
+ */
 function dropHolderTabindex(this: Handsontable) {
   this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
+  const editing = !!this.getActiveEditor()?.isOpened();
+  for (const t of this.rootElement.querySelectorAll('textarea.handsontableInput')) {
+    t.setAttribute('aria-label', 'Cell value');
+    if (editing) t.removeAttribute('aria-hidden');
+    else t.setAttribute('aria-hidden', 'true');
+  }
 }
 
 const cellText = (row: WizardRow, c: Column, lists: WizardLists | undefined, duplicates: ReadonlySet<string>): string => {
@@ -106,6 +117,7 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
     const hot = ref.current?.hotInstance;
     if (!hot) return;
     hot.loadData(data);
+    dropHolderTabindex.call(hot);
     const index = focusKey ? rows.findIndex((r) => r.key === focusKey) : -1;
     if (index >= 0) {
       const select = () => {
@@ -154,6 +166,8 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
   };
 
   const afterChange = (changes: Handsontable.CellChange[] | null, source: string) => {
+    const hot = ref.current?.hotInstance;
+    if (hot) dropHolderTabindex.call(hot);
     if (!changes || source === 'loadData') return;
     const edits: WizardEdit[] = [];
     for (const [row, prop, before, after] of changes) {
@@ -167,6 +181,8 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
   };
 
   const afterSelectionEnd = (row: number) => {
+    const hot = ref.current?.hotInstance;
+    if (hot) dropHolderTabindex.call(hot);
     selected.current = row;
     latest.current.onSelect(latest.current.rows[row]?.key ?? null);
   };
@@ -198,6 +214,7 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
         afterChange={afterChange as never}
         afterSelectionEnd={afterSelectionEnd as never}
         afterInit={dropHolderTabindex as never}
+        afterBeginEditing={dropHolderTabindex as never}
       />
     </div>
   );
