@@ -63,11 +63,12 @@ const colOf = (title: string) => {
   return i + 1;
 };
 
-/** The cell of a column (by title) in a row (from 0): its text, title and whether it is flagged red. */
+/** The cell of a column (by title) in a row (from 0): its shown text, title and whether it is flagged red. */
 function cell(page: Page, title: string, row: number) {
   return page.evaluate(([grid, col, r]) => {
     const td = [...document.querySelectorAll(`${grid} tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`)].pop();
-    return td ? { text: td.textContent ?? '', title: td.getAttribute('title'), error: td.classList.contains('cell--error') } : null;
+    // An editable pick list's cell holds the dropdown's arrow (▼) before its text.
+    return td ? { text: (td.textContent ?? '').replace('▼', ''), title: td.getAttribute('title'), error: td.classList.contains('cell--error') } : null;
   }, [GRID, colOf(title), row] as const);
 }
 
@@ -190,10 +191,13 @@ describe('project-create wizard (WIZ-001..018)', () => {
 
     // The hierarchy in /Search: the colorways found by their stock numbers, with their pattern, brief and line plan.
     await navigate(page, '/Search?searchModule=4');
+    await page.locator('.data-grid .ht_master td').first().waitFor();
     await page.locator('.data-grid .ht_clone_top_inline_start_corner').getByRole('button', { name: 'Filter Stock Number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Filter Stock Number' });
     await dialog.getByLabel('Value').fill(`${prefix}-`);
-    const searched = page.waitForResponse((r) => /\/api\/Grid\/colorway-search\/Search$/i.test(new URL(r.url()).pathname));
+    // The filtered search (the grid's first page may still be on its way).
+    const searched = page.waitForResponse((r) => /\/api\/Grid\/colorway-search\/Search$/i.test(new URL(r.url()).pathname)
+      && (r.request().postData() ?? '').includes(`${prefix}-`));
     await dialog.getByRole('button', { name: 'Apply' }).click();
     const found = ((await (await searched).json()).Results as Record<string, string>[]).filter((r) => r.StockNum !== taken);
     expect(found.map((r) => [r.StockNum, r.PrototypeName, r.PatternName, r.BriefName, r.LinePlanName]).sort()).toEqual([

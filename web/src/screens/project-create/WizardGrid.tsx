@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
-import { textRenderer } from 'handsontable/renderers';
+import { dropdownRenderer, textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
@@ -22,6 +22,7 @@ registerAllModules();
 
 type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
 const TextRenderer = textRenderer as unknown as Renderer;
+const DropdownRenderer = dropdownRenderer as unknown as Renderer;
 
 type Field = 'level' | 'name' | 'state' | ValueField | 'message';
 interface Column { field: Field; title: string; width: number; list?: boolean }
@@ -94,8 +95,9 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
 
   const data = useMemo(() => rows.map((r) => WIZARD_COLUMNS.map((c) => cellText(r, c, lists, duplicates))), [rows, lists, duplicates]);
 
+  // An editable pick list shows the dropdown's arrow.
   const renderer = useMemo<Renderer>(() => (instance, td, row, col, prop, value, cp) => {
-    TextRenderer(instance, td, row, col, prop, value, cp);
+    (cp.type === 'dropdown' ? DropdownRenderer : TextRenderer)(instance, td, row, col, prop, value, cp);
     const r = latest.current.rows[row];
     const c = WIZARD_COLUMNS[col];
     if (!r || !c) return;
