@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               ...flashEditRoutes,
               ...catalogRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
+              { path: 'projectCreate', handle: { crumb: 'Project Create', parent: navGroupOf }, lazy: screen(() => import('../screens/project-create/ProjectCreateScreen'), 'ProjectCreateScreen') },
               { path: 'upload-queue', handle: { crumb: 'Upload Queue', parent: navGroupOf }, lazy: screen(() => import('../screens/upload-queue/UploadQueueScreen'), 'UploadQueueScreen') },
               {
                 path: 'upload-queue/:id',
