@@ -139,6 +139,7 @@ export async function searchGrid(c: Ctx, gridId: string) {
   const user = c.get('user');
   const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
   const body = c.get('body');
+  if (body.pageSize === 0) throw badRequest('A page holds at least one row.', [{ Field: '/pageSize', Message: 'Must be 1 or more (0 is for an export).' }]);
   const json = await searchRecordsJson(ctx, user, grid.entity, keyField, body as SearchRequest,
     [keyField, 'RowVersion', ...grid.columns.map((col) => col.field)], gridFilters(ctx, user, grid, body));
   return c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
