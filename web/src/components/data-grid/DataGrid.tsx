@@ -39,6 +39,7 @@ import { openLinkInNewTab } from './new-tab-link';
 import { Pager } from './Pager';
 import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
 import { useGridRecords, type RowSource } from './use-grid-records';
+import { THUMBNAIL_ROW_HEIGHT, type ThumbnailSource } from './thumbnail-cells';
 
 export type { RowSource } from './use-grid-records';
 
@@ -91,11 +92,31 @@ export interface DataGridProps {
   reloadKey?: number | string;
   /** The screen's own buttons beside Export (a flash-edit grid's Upload, FLASH-005). */
   toolbarActions?: ReactNode;
+  /**
+   * Hidden columns, column order and sort held by the screen (a saved search, SEARCH-007/016), with
+   * the export sending them (SEARCH-012); without it they are the user's column preferences.
+   */
+  columnState?: ColumnState;
+  onColumnStateChange?: (state: ColumnState) => void;
+  /** Columns left out altogether: not shown, not offered, not exported (e.g. a parent level's, SEARCH-017). */
+  omitColumns?: readonly string[];
+  /** A single click on a row, with the event's modifier keys (search results: open, new tab, child data). */
+  onRowClick?: (record: GridRecord, e: MouseEvent) => void;
+  /** The column shown as each record's 65 px thumbnail and where the images come from (SHELL-028). */
+  thumbnails?: ThumbnailSource & { field: string };
+  /** A click on a thumbnail (the enlarged image, SHELL-029). */
+  onThumbnailClick?: (record: GridRecord) => void;
+  /** After each answer of the server: how many records match. */
+  onLoaded?: (total: number) => void;
 }
+
+/** A screen's hold of a grid's columns and sort (DataGrid `columnState`). */
+export interface ColumnState { hidden: string[]; order: string[]; sort: GridSort | null }
 
 /** See the module comment. */
 export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
-  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey, toolbarActions }: DataGridProps) {
+  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey, toolbarActions,
+  columnState, onColumnStateChange, omitColumns, onRowClick, thumbnails, onThumbnailClick, onLoaded }: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
@@ -104,7 +125,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const canRead = holdsRef(session?.userPermissions, grid?.read, module, 'read');
   const canEdit = holdsRef(session?.userPermissions, grid?.edit, module, 'edit');
 
-  const columns = useMemo(() => (grid && schema ? [...gridColumns(grid, schema), ...(extraColumns ?? [])] : []), [grid, schema, extraColumns]);
+  const columns = useMemo(() => (grid && schema ? [...gridColumns(grid, schema), ...(extraColumns ?? [])].filter((c) => !omitColumns?.includes(c.field)) : []),
+    [grid, schema, extraColumns, omitColumns]);
   const keyField = keyFieldProp ?? (schema ? recordKeyField(schema) : '');
   const editable = !search && !source && canEdit && isEditable(columns);
   const effectiveMode = mode ?? (editable ? 'all' : 'paged');
@@ -113,16 +135,25 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const readOnly = !editable && !search && !source;
 
   const userId = session?.userId ?? '';
-  const [prefs, setPrefs] = useState<ColumnPrefs>(EMPTY_PREFS);
+  const [userPrefs, setPrefs] = useState<ColumnPrefs>(EMPTY_PREFS);
+  const prefs = useMemo(() => (columnState ? { ...userPrefs, order: columnState.order, hidden: columnState.hidden } : userPrefs), [userPrefs, columnState]);
   useEffect(() => {
     let live = true;
     void loadColumnPrefs(userId, gridId).then((p) => live && setPrefs(p));
     return () => { live = false; };
   }, [userId, gridId]);
+  const stateRef = useRef(columnState);
+  stateRef.current = columnState;
   const updatePrefs = useCallback((next: ColumnPrefs) => {
+    const held = stateRef.current;
+    if (held) {
+      // The screen holds order and hidden columns; widths stay the user's.
+      if (next.order !== held.order || next.hidden !== held.hidden) onColumnStateChange?.({ ...held, order: next.order, hidden: next.hidden });
+      next = { ...userPrefs, widths: next.widths };
+    }
     setPrefs(next);
     void saveColumnPrefs(userId, gridId, next);
-  }, [userId, gridId]);
+  }, [userId, gridId, onColumnStateChange, userPrefs]);
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
   const onResize = useCallback((field: string, width: number) => updatePrefs(withWidth(prefsRef.current, field, width)), [updatePrefs]);
@@ -130,7 +161,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const visible = useMemo(() => inView(applyPrefs(columns, prefs), grid?.views, viewName), [columns, prefs, grid?.views, viewName]);
   const hidden = useMemo(() => new Set(prefs.hidden), [prefs]);
 
-  const [sort, setSort] = useState<GridSort | null>(null);
+  const [ownSort, setOwnSort] = useState<GridSort | null>(null);
+  const sort = columnState ? columnState.sort : ownSort;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
   const ready = !!grid && !!schema && canRead;
@@ -138,6 +170,9 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const { records, total, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize, reloadKey });
   // New rows from the screen (a filter) start at the first page again.
   useEffect(() => { if (source) setPage(1); }, [source?.rows]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+  useEffect(() => { if (!loading && total !== undefined) onLoadedRef.current?.(total); }, [records]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -160,9 +195,12 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [exporting, setExporting] = useState(false);
 
   const onSort = useCallback((field: string) => {
-    setSort((s) => (s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' }));
+    const next = (s: GridSort | null): GridSort => (s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' });
+    const held = stateRef.current;
+    if (held) onColumnStateChange?.({ ...held, sort: next(held.sort) });
+    else setOwnSort(next);
     setPage(1);
-  }, []);
+  }, [onColumnStateChange]);
   const onReorder = useCallback((fields: string[]) => {
     const all = applyPrefs(columns, { order: prefs.order, hidden: [] }).map((c) => c.field);
     // Hidden columns keep their place relative to the visible ones they followed.
@@ -214,7 +252,11 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const exportAll = async () => {
     setExporting(true);
     try {
-      const file = source ? null : await exportGrid(gridId, query);
+      // A held column state goes with the export: the file has the visible columns in their order (SEARCH-012).
+      const file = source ? null : await exportGrid(gridId, columnState ? {
+        ...query, pageNumber: 1, pageSize: 0, columnsHidden: [...prefs.hidden, ...(omitColumns ?? [])],
+        columnsOrder: visible.map((c, index) => ({ column: c.field, index })),
+      } : query);
       if (file) {
         const { exportFileName } = await import('./export-rows');
         saveFile(file.blob, file.name ?? exportFileName(report));
@@ -258,7 +300,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         : (emptyText ?? grid.messages?.empty) && total === 0 && !Object.keys(columnFilters).length ? <p className="muted data-grid__empty">{emptyText ?? grid.messages?.empty}</p> : (
         <GridTable
           columns={visible} records={records} keyField={keyField} editable={editable}
-          rowHeight={search ? 35 : 30} height={height} sort={sort}
+          rowHeight={thumbnails ? THUMBNAIL_ROW_HEIGHT : search ? 35 : 30} height={height} sort={sort}
+          onRowClick={onRowClick} thumbnails={thumbnails} onThumbnailClick={onThumbnailClick}
           onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={onPendingChange} hotRef={hotRef}
           onProgress={onProgress} onStale={onStale} onNotice={onNotice} apiRef={tableApi} failedText={failedText}
           filtered={filtered} onFilterOpen={source ? undefined : onFilterOpen}
