@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { column, recordKey, scope, searchRecordsJson, viewOf, type Condition, type ExtraFilters, type SearchRequest } from '../records/read';
-import { containsPattern } from '../db/contains';
+import { quickMatchCondition, quickText, type QuickEntity } from '../search/quick-match';
 import { failedRowMessage, saveRows, type BulkRow } from '../records/bulk';
 import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
 import { exportFileName, exportGrid } from '../records/grid-export';
@@ -106,16 +106,12 @@ function hierarchyCriteria(ctx: AppContext, user: SessionUser, entity: string, b
         AND NOT cw.isdeleted AND cw.${column(colorway, 'DivisionKey')} = ${param(division)}${own.map((w) => ` AND ${w}`).join('')})`;
     });
   }
-  if (typeof body.quickSearchText === 'string' && body.quickSearchText.trim() !== '') {
-    // TODO(sw): quickSearchText: call helper qs's quickMatchCondition(ctx, user, entity, text) (server/search/quick-match.ts) once it is merged.
-    const text = body.quickSearchText.trim();
-    const fields = QUICK_FIELDS.filter((f) => f in schema.properties && !fieldAccess(ctx.schemas, user, entity).hidden.has(f));
-    if (fields.length) out.push((param) => { const p = param(containsPattern(text)); return `(${fields.map((f) => `${column(schema, f)}::text ILIKE ${p}`).join(' OR ')})`; });
+  if (typeof body.quickSearchText === 'string' && quickText(body.quickSearchText) && QUICK_ENTITIES.includes(entity as QuickEntity)) {
+    out.push(quickMatchCondition(ctx, user, entity as QuickEntity, body.quickSearchText));
   }
   return out;
 }
-/** Until the quick search's matcher is merged: the fields it matches (SHELL-008) that a level has. */
-const QUICK_FIELDS = ['StockNum', 'PrototypeName', 'PatternName', 'ColorDesc', 'FactName', 'BriefName', 'LinePlanName'];
+const QUICK_ENTITIES: string[] = ['line-plan', 'brief', 'pattern', 'colorway'] satisfies QuickEntity[];
 
 type Ctx = Context<AppEnv>;
 
