@@ -207,6 +207,16 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     const order = [...fields, ...all.filter((f) => !fields.includes(f))];
     updatePrefs({ ...prefs, order });
   }, [columns, prefs, updatePrefs]);
+  // A column one place left or right among the shown ones (the column chooser's keyboard move).
+  const onMove = useCallback((field: string, by: -1 | 1) => {
+    const fields = visible.map((c) => c.field);
+    const i = fields.indexOf(field);
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= fields.length || visible[j].key) return;
+    [fields[i], fields[j]] = [fields[j], fields[i]];
+    onReorder(fields);
+  }, [visible, onReorder]);
+  const chooserColumns = useMemo(() => applyPrefs(columns, { order: prefs.order, hidden: [] }), [columns, prefs.order]);
   const onToggle = useCallback((field: string, show: boolean) => {
     const next = new Set(prefs.hidden);
     if (show) next.delete(field); else next.add(field);
@@ -279,7 +289,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     <div className="data-grid" data-grid-id={gridId} onMouseDownCapture={openLinkInNewTab}>
       <div className="data-grid__toolbar">
         {readOnly && <span className="badge data-grid__read-only" title="You can look at these records here but not change them.">Read only</span>}
-        <ColumnChooser columns={columns} hidden={hidden} onToggle={onToggle} />
+        <ColumnChooser columns={chooserColumns} hidden={hidden} onToggle={onToggle} onMove={onMove} />
         <button type="button" className="btn btn--small" onClick={() => void exportAll()} disabled={exporting}>
           {exporting ? <span className="spinner" aria-hidden="true" /> : null} Export
         </button>
