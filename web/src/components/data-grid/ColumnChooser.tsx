@@ -32,8 +32,9 @@ export function ColumnChooser({ columns, hidden, onToggle, onMove }: ColumnChoos
                 </label>
                 {onMove && at >= 0 && (
                   <span className="column-chooser__move">
-                    <button type="button" className="icon-btn" aria-label={`Move ${c.title} left`} disabled={at === 0} onClick={() => onMove(c.field, -1)}>↑</button>
-                    <button type="button" className="icon-btn" aria-label={`Move ${c.title} right`} disabled={at === movable.length - 1} onClick={() => onMove(c.field, 1)}>↓</button>
+                    {/* Named by their text, not aria-label: the column's checkbox stays the one thing labelled with its title. */}
+                    <button type="button" className="icon-btn" disabled={at === 0} onClick={() => onMove(c.field, -1)}><span aria-hidden="true">↑</span><span className="visually-hidden">Move {c.title} left</span></button>
+                    <button type="button" className="icon-btn" disabled={at === movable.length - 1} onClick={() => onMove(c.field, 1)}><span aria-hidden="true">↓</span><span className="visually-hidden">Move {c.title} right</span></button>
                   </span>
                 )}
               </div>
