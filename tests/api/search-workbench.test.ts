@@ -162,6 +162,11 @@ describe('PERM-023/029: the factory user on the workbench', () => {
     }
     const other = await one('SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted AND NOT (factnameky = ANY($1)) LIMIT 1', [factoryKeys]);
     expect((await t.request('GET', `/api/Prototype/GetPrototypeSiblings?PrototypeSeasonalId=${other.id}`, { token: factory })).status).toBe(404);
+    // A quick search by a factory's name finds nothing for a factory user (the field is hidden from them), rows for others.
+    const { factname } = await one('SELECT factname FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1) AND factname IS NOT NULL LIMIT 1', [factoryKeys]);
+    const byFactory = await search(factory, 'colorway-search', { quickSearchText: factname });
+    for (const r of byFactory.Results) for (const f of FACTORY_FIELDS) expect(r).not.toHaveProperty(f);
+    expect((await search(admin, 'colorway-search', { quickSearchText: factname })).TotalRecords).toBeGreaterThan(byFactory.TotalRecords);
     // A factory field as a criterion is refused, not answered.
     expect((await t.request('POST', '/api/Grid/colorway-search/Search', { token: factory, json: { FactNameKy: factoryKeys[0] } })).status).toBe(400);
   });

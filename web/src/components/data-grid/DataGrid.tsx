@@ -256,6 +256,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     hot.scrollViewportTo({ col: index });
     hot.selectCell(Math.max(0, hot.getSelectedRangeLast()?.highlight.row ?? 0), index);
   }, []);
+  // Rows grow to hold a thumbnail only on a page that has one.
+  const withImages = useMemo(() => !!thumbnails && records.some((r) => r[thumbnails.field]), [thumbnails, records]);
   const report = reportName ?? grid?.report ?? grid?.title ?? gridId;
   // The server's export of the same query (every record, the user's visible fields only); the
   // browser builds the file itself where the server has no export for the grid.
@@ -310,7 +312,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         : (emptyText ?? grid.messages?.empty) && total === 0 && !Object.keys(columnFilters).length ? <p className="muted data-grid__empty">{emptyText ?? grid.messages?.empty}</p> : (
         <GridTable
           columns={visible} records={records} keyField={keyField} editable={editable}
-          rowHeight={thumbnails ? THUMBNAIL_ROW_HEIGHT : search ? 35 : 30} height={height} sort={sort}
+          rowHeight={withImages ? THUMBNAIL_ROW_HEIGHT : search ? 35 : 30} height={height} sort={sort}
           onRowClick={onRowClick} thumbnails={thumbnails} onThumbnailClick={onThumbnailClick}
           onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={onPendingChange} hotRef={hotRef}
           onProgress={onProgress} onStale={onStale} onNotice={onNotice} apiRef={tableApi} failedText={failedText}
