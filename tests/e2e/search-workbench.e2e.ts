@@ -113,4 +113,33 @@ describe('search workbench', () => {
     }
     expect(new URL(page.url()).pathname).toBe('/Search');
   });
+
+  it('SEARCH-002/003/010/011: no match warns and hides the grid; Ctrl-click opens a new tab; a changed column asks before leaving; a click opens the row', async () => {
+    const page = await app.page();
+    await searchPage(page, 3);
+    await page.getByLabel('Name or number contains').fill('zzqx-no-such-pattern');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No data was found matching this search criteria.').waitFor();
+    await page.locator('.search-workbench__results[hidden]').waitFor({ state: 'attached' });
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await rows(page).first().waitFor();
+    expect(await page.locator('.search-workbench__results[hidden]').count()).toBe(0);
+    const first = rows(page).first().locator('td').nth(1);
+    const tab = page.context().waitForEvent('page');
+    await first.click({ modifiers: ['Control'] });
+    const opened = await tab;
+    await opened.waitForURL(/\/pattern\/\d+$/);
+    expect(new URL(page.url()).pathname).toBe('/Search');
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('group', { name: 'Visible columns' }).getByLabel('Season Name').uncheck();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await first.click();
+    const prompt = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Continue without saving' }).click();
+    await page.waitForURL(/\/pattern\/\d+$/);
+  });
 });

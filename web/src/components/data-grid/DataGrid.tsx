@@ -46,6 +46,9 @@ export type { RowSource } from './use-grid-records';
 /** Said when someone types or pastes into a grid they cannot edit. */
 export const READ_ONLY_MESSAGE = 'This grid is read only.';
 
+/** Said when an export fails (SEARCH-012's wording, for every grid). */
+export const EXPORT_FAILED = 'An unexpected error occurred exporting the file.';
+
 /** Said when the records cannot be loaded and the grid document names no text of its own. */
 export const LOAD_ERROR = 'The records could not be loaded.';
 
@@ -277,7 +280,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
       const [{ downloadXlsx }, rows] = await Promise.all([import('./export-xlsx'), all()]);
       await downloadXlsx(report, visible, rows);
     } catch {
-      toast.error('The export failed.');
+      toast.error(EXPORT_FAILED);
     } finally {
       setExporting(false);
     }

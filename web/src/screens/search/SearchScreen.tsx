@@ -4,8 +4,8 @@
  * in DataGrid (65 px thumbnails enlarged to 600 px, click opens, Ctrl-click a new tab, Alt-click
  * the child-data modal, column show/hide/order and single sort, export of the visible columns in
  * order), saved searches (UserSearch, type 1), the leave-confirmation when the columns or sort
- * changed, and the mass upload (SEARCH-013..015). A quickSearchText in the address runs at once
- * (the nav bar's quick search sends users here). Deleted records' screens come here with their
+ * changed, and the mass upload (SEARCH-013..015). A module opens with its first page of results;
+ * a quickSearchText in the address is its criterion (the nav bar's quick search sends users here). Deleted records' screens come here with their
  * module preselected (DECISIONS SHELL-027).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -67,7 +67,8 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
   const { data: layout } = useLayout(`search-${level.entity}`);
   const { data: grid } = useGridDocument(level.searchGrid);
   const [criteria, setCriteria] = useState<Record<string, unknown>>(() => (quickSearchText ? { quickSearchText } : {}));
-  const [run, setRun] = useState<Run | null>(() => (quickSearchText ? { criteria: { quickSearchText }, key: 0 } : null));
+  // The module opens with its first page of every record the user may see (or the address's quick search).
+  const [run, setRun] = useState<Run | null>(() => ({ criteria: quickSearchText ? { quickSearchText } : {}, key: 0 }));
   const [columns, setColumns] = useState<ColumnState>(EMPTY_COLUMNS);
   const [baseline, setBaseline] = useState<ColumnState>(EMPTY_COLUMNS);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
