@@ -111,6 +111,8 @@ export interface DataGridProps {
   onThumbnailClick?: (record: GridRecord) => void;
   /** After each answer of the server: how many records match. */
   onLoaded?: (total: number) => void;
+  /** The user chose another page size (a screen that keeps it, e.g. in a saved search). */
+  onPageSizeChange?: (size: number) => void;
 }
 
 /** A screen's hold of a grid's columns and sort (DataGrid `columnState`). */
@@ -119,7 +121,7 @@ export interface ColumnState { hidden: string[]; order: string[]; sort: GridSort
 /** See the module comment. */
 export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
   keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey, toolbarActions,
-  columnState, onColumnStateChange, omitColumns, onRowClick, thumbnails, onThumbnailClick, onLoaded }: DataGridProps) {
+  columnState, onColumnStateChange, omitColumns, onRowClick, thumbnails, onThumbnailClick, onLoaded, onPageSizeChange }: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
@@ -326,7 +328,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
       )}
       {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !((emptyText ?? grid.messages?.empty) && total === 0) && (
         <Pager page={page} pageSize={pageSize} totalPages={totalPages} totalRecords={total}
-          onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); }} />
+          onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); onPageSizeChange?.(s); }} />
       )}
       {filterOpen && (() => {
         const col = columns.find((c) => c.field === filterOpen.field);

@@ -72,6 +72,8 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
   const [columns, setColumns] = useState<ColumnState>(EMPTY_COLUMNS);
   const [baseline, setBaseline] = useState<ColumnState>(EMPTY_COLUMNS);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  // A loaded search starts a new grid (its page size is the grid's initial one).
+  const [loads, setLoads] = useState(0);
   const [empty, setEmpty] = useState(false);
   const [child, setChild] = useState<GridRecord | null>(null);
   const [enlarged, setEnlarged] = useState<GridRecord | null>(null);
@@ -116,6 +118,7 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
     setColumns(held);
     setBaseline(held);
     setPageSize(s.pageSize);
+    setLoads((n) => n + 1);
     if (s.searchModule !== level.level) {
       // The other module's tab restores it (handed over in this tab's session storage).
       sessionStorage.setItem('plm.search.load', JSON.stringify(s));
@@ -158,10 +161,10 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
         moduleName={(n) => HIERARCHY.find((h) => h.level === n)?.title ?? String(n)} />
       {/* SEARCH-009: hiding the results unmounts the grid, so they come back at page 1. */}
       {run && filters && (
-        <div className="search-workbench__results" hidden={empty}>
-          <DataGrid key={`${level.searchGrid}:${pageSize}`} gridId={level.searchGrid} search filters={filters} reloadKey={run.key} pageSize={pageSize}
+        <div className="search-workbench__results" hidden={empty} key={loads}>
+          <DataGrid key={level.searchGrid} gridId={level.searchGrid} search filters={filters} reloadKey={run.key} pageSize={pageSize}
             columnState={columns} onColumnStateChange={setColumns} omitColumns={omit} onRowClick={onRowClick}
-            thumbnails={thumbnails} onThumbnailClick={setEnlarged} onLoaded={onLoaded} height="calc(100vh - 330px)" />
+            thumbnails={thumbnails} onThumbnailClick={setEnlarged} onLoaded={onLoaded} onPageSizeChange={setPageSize} height="calc(100vh - 330px)" />
         </div>
       )}
       {child && CHILD_LISTS[level.level] && (
