@@ -102,6 +102,8 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
     setEmpty(true);
     toast.warning(NO_DATA, NO_DATA_MS);
   }, []);
+  // Enter on a selected row opens it too (keyboard first).
+  const recordLink = useCallback((r: Record<string, unknown>) => level.path(String(r[level.key])), [level]);
   const onRowClick = useCallback((r: GridRecord, e: MouseEvent) => {
     const path = level.path(String(r[level.key]));
     if (e.altKey) setChild(r); // SEARCH-004
@@ -163,7 +165,7 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
       {run && filters && (
         <div className="search-workbench__results" hidden={empty} key={loads}>
           <DataGrid key={level.searchGrid} gridId={level.searchGrid} search filters={filters} reloadKey={run.key} pageSize={pageSize}
-            columnState={columns} onColumnStateChange={setColumns} omitColumns={omit} onRowClick={onRowClick}
+            columnState={columns} onColumnStateChange={setColumns} omitColumns={omit} onRowClick={onRowClick} recordLink={recordLink}
             thumbnails={thumbnails} onThumbnailClick={setEnlarged} onLoaded={onLoaded} onPageSizeChange={setPageSize} height="calc(100vh - 330px)" />
         </div>
       )}
