@@ -43,11 +43,12 @@ export function savedSearchDateRank(s: unknown): number {
   return m ? Number(m[3]) * 10000 + Number(m[1]) * 100 + Number(m[2]) : 0;
 }
 
-/** The value stored as text, or null when it is not a saved search object. */
+/** The value stored as text, or null when it is not a saved search (SEARCH-016: a name and search terms); other values are kept as given. */
 export function parseSavedSearch(text: unknown): SavedSearchValue | null {
   try {
     const v = JSON.parse(String(text));
-    return v && typeof v === 'object' && !Array.isArray(v) && typeof v.name === 'string' ? v as SavedSearchValue : null;
+    const shaped = v && typeof v === 'object' && !Array.isArray(v) && typeof v.name === 'string' && v.searchTerms && typeof v.searchTerms === 'object';
+    return shaped ? v as SavedSearchValue : null;
   } catch {
     return null;
   }
