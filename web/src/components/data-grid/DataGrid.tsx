@@ -39,7 +39,9 @@ import { openLinkInNewTab } from './new-tab-link';
 import { Pager } from './Pager';
 import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
 import { useGridRecords, type RowSource } from './use-grid-records';
-import { THUMBNAIL_ROW_HEIGHT, type ThumbnailSource } from './thumbnail-cells';
+import { IMAGE_FIELD, THUMBNAIL_ROW_HEIGHT, thumbnailUrl } from './thumbnail-cells';
+import { ENLARGE_SIZE, ImagePopup } from './ImagePopup';
+import { levelOf } from '../record/hierarchy';
 
 export type { RowSource } from './use-grid-records';
 
@@ -105,10 +107,6 @@ export interface DataGridProps {
   omitColumns?: readonly string[];
   /** A single click on a row, with the event's modifier keys (search results: open, new tab, child data). */
   onRowClick?: (record: GridRecord, e: MouseEvent) => void;
-  /** The column shown as each record's 65 px thumbnail and where the images come from (SHELL-028). */
-  thumbnails?: ThumbnailSource & { field: string };
-  /** A click on a thumbnail (the enlarged image, SHELL-029). */
-  onThumbnailClick?: (record: GridRecord) => void;
   /** After each answer of the server: how many records match. */
   onLoaded?: (total: number) => void;
   /** The user chose another page size (a screen that keeps it, e.g. in a saved search). */
@@ -121,7 +119,7 @@ export interface ColumnState { hidden: string[]; order: string[]; sort: GridSort
 /** See the module comment. */
 export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
   keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey, toolbarActions,
-  columnState, onColumnStateChange, omitColumns, onRowClick, thumbnails, onThumbnailClick, onLoaded, onPageSizeChange }: DataGridProps) {
+  columnState, onColumnStateChange, omitColumns, onRowClick, onLoaded, onPageSizeChange }: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
@@ -133,6 +131,12 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const columns = useMemo(() => (grid && schema ? [...gridColumns(grid, schema), ...(extraColumns ?? [])].filter((c) => !omitColumns?.includes(c.field)) : []),
     [grid, schema, extraColumns, omitColumns]);
   const keyField = keyFieldProp ?? (schema ? recordKeyField(schema) : '');
+  // SHELL-028: a hierarchy grid's image column shows each record's 65 px thumbnail; a click enlarges it (SHELL-029).
+  const thumbnails = useMemo(() => {
+    const level = grid && !source ? levelOf(grid.entity) : undefined;
+    return level && columns.some((c) => c.field === IMAGE_FIELD) ? { level: level.level, keyField: level.key, field: IMAGE_FIELD, name: level.name } : undefined;
+  }, [grid, source, columns]);
+  const [enlarged, setEnlarged] = useState<GridRecord | null>(null);
   const editable = !search && !source && canEdit && isEditable(columns);
   const effectiveMode = mode ?? (editable ? 'all' : 'paged');
   // Search results and endpoint rows are lists to open records from; any other grid that cannot
@@ -318,7 +322,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         <GridTable
           columns={visible} records={records} keyField={keyField} editable={editable}
           rowHeight={withImages ? THUMBNAIL_ROW_HEIGHT : search ? 35 : 30} height={height} sort={sort}
-          onRowClick={onRowClick} thumbnails={thumbnails} onThumbnailClick={onThumbnailClick}
+          onRowClick={onRowClick} thumbnails={thumbnails} onThumbnailClick={setEnlarged}
           onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={onPendingChange} hotRef={hotRef}
           onProgress={onProgress} onStale={onStale} onNotice={onNotice} apiRef={tableApi} failedText={failedText}
           filtered={filtered} onFilterOpen={source ? undefined : onFilterOpen}
@@ -336,6 +340,9 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
           onApply={(f) => applyFilter(col.field, f)} onClose={closeFilter} /> : null;
       })()}
       <ColumnFinder columns={visible} onPick={pickColumn} onOpen={() => hotRef.current?.unlisten()} />
+      {enlarged && thumbnails && (
+        <ImagePopup title={String(enlarged[thumbnails.name] ?? grid.title)} url={thumbnailUrl(thumbnails, enlarged, ENLARGE_SIZE)} onClose={() => setEnlarged(null)} />
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Modal } from '../../shell/Modal';
 import { useImageView } from '../record/image-view';
 
 /** DECISIONS SHELL-029: the enlarge size. */
-export const ENLARGE_SIZE = 600;
+export const ENLARGE_SIZE = 600 as const;
 
 export function ImagePopup({ title, url, onClose }: { title: string; url: string; onClose: () => void }) {
   const view = useImageView(url);

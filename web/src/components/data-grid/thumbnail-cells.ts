@@ -11,6 +11,9 @@ import type { GridRecord } from './change-batch';
 /** Where a grid's thumbnails come from: the hierarchy level and its record key. */
 export interface ThumbnailSource { level: number; keyField: string }
 
+/** The column of a hierarchy grid shown as thumbnails: the record's image name. */
+export const IMAGE_FIELD = 'ImageName';
+
 /** The class of a thumbnail image in a cell (a click on it enlarges it). */
 export const THUMBNAIL_CLASS = 'data-grid__thumb';
 /** Thumbnail size (SHELL-028) and the row height that holds it. */

@@ -14,8 +14,6 @@ import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { DataGrid, type ColumnState } from '../../components/data-grid/DataGrid';
 import type { GridRecord } from '../../components/data-grid/change-batch';
-import { ImagePopup } from '../../components/data-grid/ImagePopup';
-import { thumbnailUrl } from '../../components/data-grid/thumbnail-cells';
 import { useEntitySchema, useGridDocument, useLayout } from '../../components/fields/schema-docs';
 import { HIERARCHY, type HierarchyLevel } from '../../components/record/hierarchy';
 import { SchemaForm } from '../../components/schema-form/SchemaForm';
@@ -76,7 +74,6 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
   const [loads, setLoads] = useState(0);
   const [empty, setEmpty] = useState(false);
   const [child, setChild] = useState<GridRecord | null>(null);
-  const [enlarged, setEnlarged] = useState<GridRecord | null>(null);
   useUnsavedChanges(columnsChanged(columns, baseline), 'search:columns');
 
   // A new quick search from the nav bar while here runs at once.
@@ -95,7 +92,6 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
   }, []);
   const filters = useMemo(() => (run ? searchFilters(run.criteria) : undefined), [run]);
   const omit = useMemo(() => omittedColumns(level.level, run?.criteria ?? criteria), [level.level, run, criteria]);
-  const thumbnails = useMemo(() => (grid?.columns.some((c) => c.field === 'ImageName') ? { level: level.level, keyField: level.key, field: 'ImageName' } : undefined), [grid, level]);
 
   const onLoaded = useCallback((total: number) => {
     if (total > 0) return setEmpty(false);
@@ -166,14 +162,11 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
         <div className="search-workbench__results" hidden={empty} key={loads}>
           <DataGrid key={level.searchGrid} gridId={level.searchGrid} search filters={filters} reloadKey={run.key} pageSize={pageSize}
             columnState={columns} onColumnStateChange={setColumns} omitColumns={omit} onRowClick={onRowClick} recordLink={recordLink}
-            thumbnails={thumbnails} onThumbnailClick={setEnlarged} onLoaded={onLoaded} onPageSizeChange={setPageSize} height="calc(100vh - 330px)" />
+            onLoaded={onLoaded} onPageSizeChange={setPageSize} height="calc(100vh - 330px)" />
         </div>
       )}
       {child && CHILD_LISTS[level.level] && (
         <ChildDataModal list={CHILD_LISTS[level.level]} parentId={Number(child[level.key])} parentName={String(child[level.name] ?? '')} onClose={() => setChild(null)} />
-      )}
-      {enlarged && thumbnails && (
-        <ImagePopup title={String(enlarged[level.name] ?? level.title)} url={thumbnailUrl(thumbnails, enlarged, 600)} onClose={() => setEnlarged(null)} />
       )}
     </div>
   );
