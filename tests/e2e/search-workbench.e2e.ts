@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiToken, login, navigate } from './harness';
@@ -141,5 +142,33 @@ describe('search workbench', () => {
     await prompt.waitFor();
     await prompt.getByRole('button', { name: 'Continue without saving' }).click();
     await page.waitForURL(/\/pattern\/\d+$/);
+  });
+
+  it('SHELL-028/029: a pattern\'s image shows as a 65 px thumbnail in the results; a click enlarges it to 600 px', async () => {
+    const found = await api<{ Results: { PatternSeasonalId: number; PatternName: string }[] }>('designer', '/api/Grid/pattern-search/Search', { pageSize: 1, StatusId: 1 });
+    const pattern = found.Results[0];
+    const token = await apiToken(app.server.baseUrl, 'designer');
+    const fd = new FormData();
+    fd.append('ProjectId', String(pattern.PatternSeasonalId));
+    fd.append('ProjectLevel', '3');
+    fd.append('ImageType', '1');
+    fd.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2980b9' } }).png().toBuffer())]), 'boot.png');
+    const up = await fetch(`${app.server.baseUrl}/api/Image/UploadImage`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd });
+    expect(up.status, await up.text()).toBe(200);
+
+    const page = await app.page();
+    await searchPage(page, 3);
+    await page.getByLabel('Name or number contains').fill(pattern.PatternName);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const thumb = page.locator('.data-grid .ht_master img.data-grid__thumb').first();
+    await thumb.waitFor();
+    expect(await thumb.evaluate((i: HTMLImageElement) => Math.max(i.naturalWidth, i.naturalHeight))).toBe(65);
+    await thumb.click();
+    const popup = page.getByRole('dialog', { name: pattern.PatternName });
+    const big = popup.locator('img');
+    await big.waitFor();
+    await page.waitForFunction(() => (document.querySelector('dialog.image-popup img') as HTMLImageElement | null)?.complete);
+    expect(await big.evaluate((i: HTMLImageElement) => Math.max(i.naturalWidth, i.naturalHeight))).toBe(600);
+    expect(new URL(page.url()).pathname).toBe('/Search');
   });
 });
