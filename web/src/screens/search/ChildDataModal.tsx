@@ -21,6 +21,7 @@ export function ChildDataModal({ list, parentId, parentName, onClose }: { list: 
         : isLoading && !data ? <span className="spinner spinner--lg" aria-label="Loading" />
           : !data?.TotalRecords ? <p className="muted">No records.</p> : (
             <>
+              <div className="child-data__scroll">
               <table className="child-data__table">
                 <thead><tr>{shown.map((c) => <th key={c.field}>{c.title}</th>)}</tr></thead>
                 <tbody>
@@ -33,6 +34,7 @@ export function ChildDataModal({ list, parentId, parentName, onClose }: { list: 
                   ))}
                 </tbody>
               </table>
+              </div>
               <Pager page={page} pageSize={pageSize} totalPages={data.TotalPageCount} totalRecords={data.TotalRecords}
                 onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); }} />
             </>
