@@ -92,7 +92,7 @@ describe('search workbench', () => {
     expect([...names].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base' }))[0]).toBe(names[0]);
   });
 
-  it('SEARCH-004/005: Alt-click on a pattern row shows its colorways in the child-data modal', async () => {
+  it('SEARCH-004/005: Alt-click (or Alt+Enter) on a pattern row shows its colorways in the child-data modal', async () => {
     const page = await app.page();
     await searchPage(page, 3);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -113,6 +113,11 @@ describe('search workbench', () => {
       expect(shown).toEqual(colorways.Results.map((c) => c.PrototypeName));
     }
     expect(new URL(page.url()).pathname).toBe('/Search');
+    // From the keyboard: Alt+Enter on the selected row opens the same modal.
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await page.keyboard.press('Alt+Enter');
+    await modal.waitFor();
   });
 
   it('SEARCH-002/003/010/011: no match warns and hides the grid; Ctrl-click opens a new tab; a changed column asks before leaving; a click opens the row', async () => {

@@ -106,7 +106,7 @@ export interface DataGridProps {
   /** Columns left out altogether: not shown, not offered, not exported (e.g. a parent level's, SEARCH-017). */
   omitColumns?: readonly string[];
   /** A single click on a row, with the event's modifier keys (search results: open, new tab, child data). */
-  onRowClick?: (record: GridRecord, e: MouseEvent) => void;
+  onRowClick?: (record: GridRecord, e: Pick<MouseEvent, 'altKey' | 'ctrlKey' | 'metaKey'>) => void;
   /** After each answer of the server: how many records match. */
   onLoaded?: (total: number) => void;
   /** The user chose another page size (a screen that keeps it, e.g. in a saved search). */

@@ -88,8 +88,8 @@ export interface GridTableProps {
   onResize?: (field: string, width: number) => void;
   /** The user typed or pasted into a grid that cannot be edited. */
   onReadOnlyInput?: () => void;
-  /** A single click on a row (any cell), with the mouse event's modifier keys (a search result opens, SEARCH-002..004). */
-  onRowClick?: (record: GridRecord, e: MouseEvent) => void;
+  /** A single click on a row (any cell), or Alt/Ctrl+Enter on it, with the modifier keys (a search result opens, SEARCH-002..004). */
+  onRowClick?: (record: GridRecord, e: Pick<MouseEvent, 'altKey' | 'ctrlKey' | 'metaKey'>) => void;
   /** The column (`field`) shown as the record's thumbnail (SHELL-028) and where the images come from. */
   thumbnails?: ThumbnailSource & { field: string };
   /** A click on a row's thumbnail (the enlarged image, SHELL-029). */
@@ -281,6 +281,16 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
       const rec = recordAt(at.row!);
       const lock = c && rec && !c.readOnly ? cellLock(rec, shownField(c)) : undefined;
       if (lock?.message) latest.current.onNotice(lock.message);
+    }
+    // Alt+Enter or Ctrl+Enter on a row: the row click with that key (a search result's child data or new tab).
+    const modified = latest.current.onRowClick && e.key === 'Enter' && (e.altKey || e.ctrlKey || e.metaKey) && !e.shiftKey;
+    const selRow = hot?.getSelectedRangeLast()?.highlight.row ?? -1;
+    const picked = modified && selRow >= 0 && !hot?.getActiveEditor()?.isOpened() ? recordAt(selRow) : undefined;
+    if (picked) {
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      latest.current.onRowClick?.(picked, e);
+      return;
     }
     const open = latest.current.onRowOpen;
     if (!hot || !open || e.key !== 'Enter' || e.ctrlKey || e.altKey || e.shiftKey || e.metaKey || hot.getActiveEditor()?.isOpened()) return;

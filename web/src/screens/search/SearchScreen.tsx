@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type Handsontable from 'handsontable/base';
 import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { DataGrid, type ColumnState } from '../../components/data-grid/DataGrid';
@@ -74,6 +75,9 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
   const [loads, setLoads] = useState(0);
   const [empty, setEmpty] = useState(false);
   const [child, setChild] = useState<GridRecord | null>(null);
+  // The grid gets the keyboard back when the child-data modal closes.
+  const hotRef = useRef<Handsontable | null>(null);
+  const closeChild = useCallback(() => { setChild(null); setTimeout(() => hotRef.current?.listen(), 0); }, []);
   useUnsavedChanges(columnsChanged(columns, baseline), 'search:columns');
 
   // A new quick search from the nav bar while here runs at once.
@@ -100,7 +104,7 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
   }, []);
   // Enter on a selected row opens it too (keyboard first).
   const recordLink = useCallback((r: Record<string, unknown>) => level.path(String(r[level.key])), [level]);
-  const onRowClick = useCallback((r: GridRecord, e: MouseEvent) => {
+  const onRowClick = useCallback((r: GridRecord, e: Pick<MouseEvent, 'altKey' | 'ctrlKey' | 'metaKey'>) => {
     const path = level.path(String(r[level.key]));
     if (e.altKey) setChild(r); // SEARCH-004
     else if (e.ctrlKey || e.metaKey) window.open(path, '_blank', 'noopener'); // SEARCH-003
@@ -162,11 +166,11 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
         <div className="search-workbench__results" hidden={empty} key={loads}>
           <DataGrid key={level.searchGrid} gridId={level.searchGrid} search filters={filters} reloadKey={run.key} pageSize={pageSize}
             columnState={columns} onColumnStateChange={setColumns} omitColumns={omit} onRowClick={onRowClick} recordLink={recordLink}
-            onLoaded={onLoaded} onPageSizeChange={setPageSize} height="calc(100vh - 330px)" />
+            onLoaded={onLoaded} onPageSizeChange={setPageSize} hotRef={hotRef} height="calc(100vh - 330px)" />
         </div>
       )}
       {child && CHILD_LISTS[level.level] && (
-        <ChildDataModal list={CHILD_LISTS[level.level]} parentId={Number(child[level.key])} parentName={String(child[level.name] ?? '')} onClose={() => setChild(null)} />
+        <ChildDataModal list={CHILD_LISTS[level.level]} parentId={Number(child[level.key])} parentName={String(child[level.name] ?? '')} onClose={closeChild} />
       )}
     </div>
   );
