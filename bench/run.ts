@@ -1,5 +1,6 @@
 /** `npm run bench [name…]`: runs the benchmarks (all by default) and records them in bench/RESULTS.md. */
 import { benchApiAuth } from './api-auth.bench';
+import { benchCatalog } from './catalog.bench';
 import { benchFlashEdit } from './flash-edit.bench';
 import { benchForm } from './form.bench';
 import { benchGrid } from './grid.bench';
@@ -7,7 +8,7 @@ import { benchGridSave } from './grid-save.bench';
 import { benchImport } from './import.bench';
 import { benchRead } from './read.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport };
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport, catalog: benchCatalog };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {
