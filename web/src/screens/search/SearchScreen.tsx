@@ -28,7 +28,7 @@ import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { ChildDataModal } from './ChildDataModal';
 import { CHILD_LISTS } from './child-data';
-import { columnsChanged, EMPTY_COLUMNS, NO_DATA, NO_DATA_MS, omittedColumns, searchFilters } from './search-criteria';
+import { columnsChanged, defaultCriteria, EMPTY_COLUMNS, NO_DATA, NO_DATA_MS, omittedColumns, searchFilters } from './search-criteria';
 import './search.css';
 
 /** SEARCH-007: default page size. */
@@ -65,9 +65,10 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
   const { data: schema } = useEntitySchema('search-criteria');
   const { data: layout } = useLayout(`search-${level.entity}`);
   const { data: grid } = useGridDocument(level.searchGrid);
-  const [criteria, setCriteria] = useState<Record<string, unknown>>(() => (quickSearchText ? { quickSearchText } : {}));
-  // The module opens with its first page of every record the user may see (or the address's quick search).
-  const [run, setRun] = useState<Run | null>(() => ({ criteria: quickSearchText ? { quickSearchText } : {}, key: 0 }));
+  // The module opens with its first page of every record the user may see (or the address's quick search), parent levels included.
+  const initial = () => ({ ...defaultCriteria(level.level), ...(quickSearchText ? { quickSearchText } : {}) });
+  const [criteria, setCriteria] = useState<Record<string, unknown>>(initial);
+  const [run, setRun] = useState<Run | null>(() => ({ criteria: initial(), key: 0 }));
   const [columns, setColumns] = useState<ColumnState>(EMPTY_COLUMNS);
   const [baseline, setBaseline] = useState<ColumnState>(EMPTY_COLUMNS);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
@@ -85,10 +86,10 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
   useEffect(() => {
     if (quickSearchText === lastQuick.current) return;
     lastQuick.current = quickSearchText;
-    const next = quickSearchText ? { quickSearchText } : {};
+    const next = { ...defaultCriteria(level.level), ...(quickSearchText ? { quickSearchText } : {}) };
     setCriteria(next);
     setRun((r) => ({ criteria: next, key: (r?.key ?? 0) + 1 }));
-  }, [quickSearchText]);
+  }, [quickSearchText, level.level]);
 
   const search = useCallback((data: Record<string, unknown>) => {
     setEmpty(false);
@@ -155,7 +156,7 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
             onSave={async (_changes, data) => { search(data); }}
             actions={<>
               {run && <button type="button" className="btn" onClick={() => setRun(null)}>Hide results</button>}
-              <button type="button" className="btn" onClick={() => { setCriteria({}); setRun(null); setEmpty(false); }}>Clear</button>
+              <button type="button" className="btn" onClick={() => { setCriteria(defaultCriteria(level.level)); setRun(null); setEmpty(false); }}>Clear</button>
             </>} />
         ) : <span className="spinner" aria-label="Loading" />}
       </div>

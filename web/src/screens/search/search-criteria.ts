@@ -15,6 +15,11 @@ export const PARENT_COLUMNS: Record<number, Record<string, string[]>> = {
   4: { IncludePatternLevel: ['PatternName'], IncludeBriefLevel: ['BriefName'], IncludeLinePlanLevel: ['LinePlanName'] },
 };
 
+/** A module's criteria before the user changes them: the parent levels included (their columns shown). */
+export function defaultCriteria(searchModule: number): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(PARENT_COLUMNS[searchModule] ?? {}).map((flag) => [flag, true]));
+}
+
 /** The parent-level columns left out while their flag is off. */
 export function omittedColumns(searchModule: number, criteria: Record<string, unknown>): string[] {
   return Object.entries(PARENT_COLUMNS[searchModule] ?? {}).filter(([flag]) => criteria[flag] !== true).flatMap(([, cols]) => cols);
