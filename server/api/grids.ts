@@ -13,7 +13,8 @@ import { fieldAccess, holds } from '../schemas/visibility';
 import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { recordKey, searchRecordsJson, type ExtraFilters, type SearchRequest } from '../records/read';
+import { column, recordKey, scope, searchRecordsJson, viewOf, type Condition, type ExtraFilters, type SearchRequest } from '../records/read';
+import { quickMatchCondition, quickText, type QuickEntity } from '../search/quick-match';
 import { failedRowMessage, saveRows, type BulkRow } from '../records/bulk';
 import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
 import { exportFileName, exportGrid } from '../records/grid-export';
@@ -70,18 +71,63 @@ function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Re
   }
   const columns = grid.columns.map((c) => c.field);
   const text = (declared.text ?? []).filter((f) => !hidden.has(f));
+  const conditions = [
+    ...(body.columnFilters ? columnFilterConditions(ctx, user, grid.entity, body.columnFilters as ColumnFilters, filterableFields(schema, columns), hidden) : []),
+    ...hierarchyCriteria(ctx, user, grid.entity, body),
+  ];
   return {
     text: text.length && body.searchText ? { fields: text, value: String(body.searchText) } : undefined,
     equals,
     activeOnly: declared.inactive && body.IncludeInactive !== true ? declared.inactive : undefined,
-    conditions: body.columnFilters
-      ? columnFilterConditions(ctx, user, grid.entity, body.columnFilters as ColumnFilters, filterableFields(schema, columns), hidden)
-      : undefined,
+    conditions: conditions.length ? conditions : undefined,
     keys: Array.isArray(body.Keys) ? body.Keys : undefined,
   };
 }
 
+/** A parent level's key in the colorway view (a division is a colorway's: SEARCH-017 DivisionKey above the colorway level). */
+const COLORWAY_PARENT_KEY: Record<string, string> = { 'line-plan': 'LinePlanId', brief: 'BriefSeasonalId', pattern: 'PatternSeasonalId' };
+
+/**
+ * The /Search criteria that are not a field of the searched level: a division above the colorway
+ * level (records with a colorway of that division the user may see), and the quick search's text
+ * (SEARCH-001 quickSearchText).
+ */
+function hierarchyCriteria(ctx: AppContext, user: SessionUser, entity: string, body: Record<string, any>): Condition[] {
+  const schema = ctx.schemas.entities.get(entity)!;
+  const out: Condition[] = [];
+  const parentKey = COLORWAY_PARENT_KEY[entity];
+  if (parentKey && typeof body.DivisionKey === 'string' && body.DivisionKey !== '' && !('DivisionKey' in schema.properties)) {
+    const colorway = ctx.schemas.entities.get('colorway')!;
+    const division = body.DivisionKey;
+    out.push((param) => {
+      const s = scope(colorway, user, 0);
+      const own = s.where.map((w, i) => w.replace(`$${i + 1}`, () => param(s.params[i])).replace(/^/, 'cw.'));
+      return `EXISTS (SELECT 1 FROM colorway_view cw WHERE cw.${column(colorway, parentKey)} = ${viewOf(entity)}.${column(schema, recordKey(schema))}
+        AND NOT cw.isdeleted AND cw.${column(colorway, 'DivisionKey')} = ${param(division)}${own.map((w) => ` AND ${w}`).join('')})`;
+    });
+  }
+  if (typeof body.quickSearchText === 'string' && quickText(body.quickSearchText) && QUICK_ENTITIES.includes(entity as QuickEntity)) {
+    out.push(quickMatchCondition(ctx, user, entity as QuickEntity, body.quickSearchText));
+  }
+  return out;
+}
+const QUICK_ENTITIES: string[] = ['line-plan', 'brief', 'pattern', 'colorway'] satisfies QuickEntity[];
+
 type Ctx = Context<AppEnv>;
+
+/**
+ * The grid as the export writes it (SEARCH-012): without the request's `columnsHidden` and in its
+ * `columnsOrder` (columns it does not place keep their place after the placed ones). Names of
+ * columns the grid does not have are ignored.
+ */
+export function exportedColumns(grid: GridDoc, body: { columnsHidden?: string[]; columnsOrder?: { column: string; index: number }[] }): GridDoc {
+  if (!body.columnsHidden?.length && !body.columnsOrder?.length) return grid;
+  const hidden = new Set(body.columnsHidden ?? []);
+  const rank = new Map((body.columnsOrder ?? []).map((o) => [o.column, o.index]));
+  const kept = grid.columns.map((c, i) => ({ c, i })).filter(({ c }) => !hidden.has(c.field));
+  kept.sort((a, b) => (rank.get(a.c.field) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.c.field) ?? Number.MAX_SAFE_INTEGER) || a.i - b.i);
+  return { ...grid, frozen: 0, columns: kept.map(({ c }) => c) };
+}
 
 /** POST …/Search: a page of the grid's records (pageSize up to 20,000: a whole criteria result), as JSON built by the database. */
 export async function searchGrid(c: Ctx, gridId: string) {
@@ -89,6 +135,7 @@ export async function searchGrid(c: Ctx, gridId: string) {
   const user = c.get('user');
   const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
   const body = c.get('body');
+  if (body.pageSize === 0) throw badRequest('A page holds at least one row.', [{ Field: '/pageSize', Message: 'Must be 1 or more (0 is for an export).' }]);
   const json = await searchRecordsJson(ctx, user, grid.entity, keyField, body as SearchRequest,
     [keyField, 'RowVersion', ...grid.columns.map((col) => col.field)], gridFilters(ctx, user, grid, body));
   return c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -100,7 +147,7 @@ export async function exportGridFile(c: Ctx, gridId: string) {
   const user = c.get('user');
   const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
   const body = c.get('body');
-  const stream = await exportGrid(ctx, user, grid, keyField, body as SearchRequest, gridFilters(ctx, user, grid, body));
+  const stream = await exportGrid(ctx, user, exportedColumns(grid, body), keyField, body as SearchRequest, gridFilters(ctx, user, grid, body));
   const name = exportFileName(grid);
   return c.body(stream, 200, {
     'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -6,6 +6,7 @@ import { SIGNED_IN, type ApiRouter } from '../../http/router';
 import { badRequest, notFound } from '../../http/errors';
 import { intParam, queryParam } from '../../http/request';
 import { ok } from './common';
+import { parseSavedSearch, sameSearchName, stampSavedSearch } from '../../domain/saved-search';
 
 const NAME_BY_TYPE: Record<number, string> = { 1: 'UserSearch', 2: 'UserSearchCP' };
 const COLS = 'userpreferenceid AS "UserPreferenceId", preferencename AS "PreferenceName", value AS "Value"';
@@ -21,17 +22,30 @@ export function savedSearchRoutes(r: ApiRouter) {
     c.json(await c.get('ctx').db.query(`SELECT ${COLS} FROM user_preferences WHERE userid = $1 AND preferencename = $2 ORDER BY userpreferenceid`,
       [c.get('user').userId, preferenceName(intParam(c, 'SearchType', 1))])));
 
+  // SEARCH-016/018/022: a saved search's value gets its name trimmed, its Id and its dates; a new
+  // one (no id) whose name the user already has overwrites that one.
   r.post('/api/UserPreference/UpdateUserPreferenceSearch', SIGNED_IN, { body: 'user-preference-search' }, async (c) => {
     const { db } = c.get('ctx');
     const userId = c.get('user').userId;
     const b = c.get('body');
     const name = preferenceName(b.SearchType);
-    const id = b.UserPreferenceId ?? 0;
-    const [row] = id > 0
-      ? await db.query(`UPDATE user_preferences SET value = $3 WHERE userpreferenceid = $1 AND userid = $2 AND preferencename = $4 RETURNING ${COLS}`, [id, userId, b.Value, name])
-      : await db.query(`INSERT INTO user_preferences (userid, preferencename, value) VALUES ($1, $2, $3) RETURNING ${COLS}`, [userId, name, b.Value]);
-    if (!row) throw notFound('Saved search not found.');
-    return c.json(row);
+    const value = parseSavedSearch(b.Value);
+    if (value && !value.name.trim()) throw badRequest('Please enter a name for the search.', [{ Field: '/Value/name', Message: 'A name is required.' }]);
+    const mine = await db.query<{ id: number; value: string }>('SELECT userpreferenceid AS id, value FROM user_preferences WHERE userid = $1 AND preferencename = $2', [userId, name]);
+    const given = b.UserPreferenceId ?? 0;
+    const named = value && given <= 0 ? mine.find((m) => sameSearchName(parseSavedSearch(m.value)?.name ?? '', value.name)) : undefined;
+    const id = named?.id ?? given;
+    const previous = parseSavedSearch(mine.find((m) => m.id === id)?.value);
+    const text = (rowId: number) => (value ? JSON.stringify(stampSavedSearch(value, rowId, previous, new Date())) : b.Value);
+    return c.json(await db.tx(async (q) => {
+      const [row] = id > 0
+        ? await q.query(`UPDATE user_preferences SET value = $3 WHERE userpreferenceid = $1 AND userid = $2 AND preferencename = $4 RETURNING ${COLS}`, [id, userId, text(id), name])
+        : await q.query(`INSERT INTO user_preferences (userid, preferencename, value) VALUES ($1, $2, $3) RETURNING ${COLS}`, [userId, name, b.Value]);
+      if (!row) throw notFound('Saved search not found.');
+      if (id > 0 || !value) return row;
+      const [stamped] = await q.query(`UPDATE user_preferences SET value = $2 WHERE userpreferenceid = $1 RETURNING ${COLS}`, [row.UserPreferenceId, text(row.UserPreferenceId)]);
+      return stamped;
+    }));
   });
 
   // idList: comma-separated ids; ids of other users' preferences are simply not deleted.

@@ -39,11 +39,17 @@ import { openLinkInNewTab } from './new-tab-link';
 import { Pager } from './Pager';
 import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
 import { useGridRecords, type RowSource } from './use-grid-records';
+import { IMAGE_FIELD, THUMBNAIL_ROW_HEIGHT, thumbnailUrl } from './thumbnail-cells';
+import { ENLARGE_SIZE, ImagePopup } from './ImagePopup';
+import { levelOf } from '../record/hierarchy';
 
 export type { RowSource } from './use-grid-records';
 
 /** Said when someone types or pastes into a grid they cannot edit. */
 export const READ_ONLY_MESSAGE = 'This grid is read only.';
+
+/** Said when an export fails (SEARCH-012's wording, for every grid). */
+export const EXPORT_FAILED = 'An unexpected error occurred exporting the file.';
 
 /** Said when the records cannot be loaded and the grid document names no text of its own. */
 export const LOAD_ERROR = 'The records could not be loaded.';
@@ -91,11 +97,29 @@ export interface DataGridProps {
   reloadKey?: number | string;
   /** The screen's own buttons beside Export (a flash-edit grid's Upload, FLASH-005). */
   toolbarActions?: ReactNode;
+  /**
+   * Hidden columns, column order and sort held by the screen (a saved search, SEARCH-007/016), with
+   * the export sending them (SEARCH-012); without it they are the user's column preferences.
+   */
+  columnState?: ColumnState;
+  onColumnStateChange?: (state: ColumnState) => void;
+  /** Columns left out altogether: not shown, not offered, not exported (e.g. a parent level's, SEARCH-017). */
+  omitColumns?: readonly string[];
+  /** A single click on a row, with the event's modifier keys (search results: open, new tab, child data). */
+  onRowClick?: (record: GridRecord, e: Pick<MouseEvent, 'altKey' | 'ctrlKey' | 'metaKey'>) => void;
+  /** After each answer of the server: how many records match. */
+  onLoaded?: (total: number) => void;
+  /** The user chose another page size (a screen that keeps it, e.g. in a saved search). */
+  onPageSizeChange?: (size: number) => void;
 }
+
+/** A screen's hold of a grid's columns and sort (DataGrid `columnState`). */
+export interface ColumnState { hidden: string[]; order: string[]; sort: GridSort | null }
 
 /** See the module comment. */
 export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
-  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey, toolbarActions }: DataGridProps) {
+  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey, toolbarActions,
+  columnState, onColumnStateChange, omitColumns, onRowClick, onLoaded, onPageSizeChange }: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
@@ -104,8 +128,15 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const canRead = holdsRef(session?.userPermissions, grid?.read, module, 'read');
   const canEdit = holdsRef(session?.userPermissions, grid?.edit, module, 'edit');
 
-  const columns = useMemo(() => (grid && schema ? [...gridColumns(grid, schema), ...(extraColumns ?? [])] : []), [grid, schema, extraColumns]);
+  const columns = useMemo(() => (grid && schema ? [...gridColumns(grid, schema), ...(extraColumns ?? [])].filter((c) => !omitColumns?.includes(c.field)) : []),
+    [grid, schema, extraColumns, omitColumns]);
   const keyField = keyFieldProp ?? (schema ? recordKeyField(schema) : '');
+  // SHELL-028: a hierarchy grid's image column shows each record's 65 px thumbnail; a click enlarges it (SHELL-029).
+  const thumbnails = useMemo(() => {
+    const level = grid && !source ? levelOf(grid.entity) : undefined;
+    return level && columns.some((c) => c.field === IMAGE_FIELD) ? { level: level.level, keyField: level.key, field: IMAGE_FIELD, name: level.name } : undefined;
+  }, [grid, source, columns]);
+  const [enlarged, setEnlarged] = useState<GridRecord | null>(null);
   const editable = !search && !source && canEdit && isEditable(columns);
   const effectiveMode = mode ?? (editable ? 'all' : 'paged');
   // Search results and endpoint rows are lists to open records from; any other grid that cannot
@@ -113,16 +144,25 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const readOnly = !editable && !search && !source;
 
   const userId = session?.userId ?? '';
-  const [prefs, setPrefs] = useState<ColumnPrefs>(EMPTY_PREFS);
+  const [userPrefs, setPrefs] = useState<ColumnPrefs>(EMPTY_PREFS);
+  const prefs = useMemo(() => (columnState ? { ...userPrefs, order: columnState.order, hidden: columnState.hidden } : userPrefs), [userPrefs, columnState]);
   useEffect(() => {
     let live = true;
     void loadColumnPrefs(userId, gridId).then((p) => live && setPrefs(p));
     return () => { live = false; };
   }, [userId, gridId]);
+  const stateRef = useRef(columnState);
+  stateRef.current = columnState;
   const updatePrefs = useCallback((next: ColumnPrefs) => {
+    const held = stateRef.current;
+    if (held) {
+      // The screen holds order and hidden columns; widths stay the user's.
+      if (next.order !== held.order || next.hidden !== held.hidden) onColumnStateChange?.({ ...held, order: next.order, hidden: next.hidden });
+      next = { ...userPrefs, widths: next.widths };
+    }
     setPrefs(next);
     void saveColumnPrefs(userId, gridId, next);
-  }, [userId, gridId]);
+  }, [userId, gridId, onColumnStateChange, userPrefs]);
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
   const onResize = useCallback((field: string, width: number) => updatePrefs(withWidth(prefsRef.current, field, width)), [updatePrefs]);
@@ -130,7 +170,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const visible = useMemo(() => inView(applyPrefs(columns, prefs), grid?.views, viewName), [columns, prefs, grid?.views, viewName]);
   const hidden = useMemo(() => new Set(prefs.hidden), [prefs]);
 
-  const [sort, setSort] = useState<GridSort | null>(null);
+  const [ownSort, setOwnSort] = useState<GridSort | null>(null);
+  const sort = columnState ? columnState.sort : ownSort;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
   const ready = !!grid && !!schema && canRead;
@@ -138,6 +179,9 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const { records, total, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize, reloadKey });
   // New rows from the screen (a filter) start at the first page again.
   useEffect(() => { if (source) setPage(1); }, [source?.rows]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+  useEffect(() => { if (!loading && total !== undefined) onLoadedRef.current?.(total); }, [records]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -160,15 +204,28 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [exporting, setExporting] = useState(false);
 
   const onSort = useCallback((field: string) => {
-    setSort((s) => (s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' }));
+    const next = (s: GridSort | null): GridSort => (s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' });
+    const held = stateRef.current;
+    if (held) onColumnStateChange?.({ ...held, sort: next(held.sort) });
+    else setOwnSort(next);
     setPage(1);
-  }, []);
+  }, [onColumnStateChange]);
   const onReorder = useCallback((fields: string[]) => {
     const all = applyPrefs(columns, { order: prefs.order, hidden: [] }).map((c) => c.field);
     // Hidden columns keep their place relative to the visible ones they followed.
     const order = [...fields, ...all.filter((f) => !fields.includes(f))];
     updatePrefs({ ...prefs, order });
   }, [columns, prefs, updatePrefs]);
+  // A column one place left or right among the shown ones (the column chooser's keyboard move).
+  const onMove = useCallback((field: string, by: -1 | 1) => {
+    const fields = visible.map((c) => c.field);
+    const i = fields.indexOf(field);
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= fields.length || visible[j].key) return;
+    [fields[i], fields[j]] = [fields[j], fields[i]];
+    onReorder(fields);
+  }, [visible, onReorder]);
+  const chooserColumns = useMemo(() => applyPrefs(columns, { order: prefs.order, hidden: [] }), [columns, prefs.order]);
   const onToggle = useCallback((field: string, show: boolean) => {
     const next = new Set(prefs.hidden);
     if (show) next.delete(field); else next.add(field);
@@ -208,13 +265,19 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     hot.scrollViewportTo({ col: index });
     hot.selectCell(Math.max(0, hot.getSelectedRangeLast()?.highlight.row ?? 0), index);
   }, []);
+  // Rows grow to hold a thumbnail only on a page that has one.
+  const withImages = useMemo(() => !!thumbnails && records.some((r) => r[thumbnails.field]), [thumbnails, records]);
   const report = reportName ?? grid?.report ?? grid?.title ?? gridId;
   // The server's export of the same query (every record, the user's visible fields only); the
   // browser builds the file itself where the server has no export for the grid.
   const exportAll = async () => {
     setExporting(true);
     try {
-      const file = source ? null : await exportGrid(gridId, query);
+      // A held column state goes with the export: the file has the visible columns in their order (SEARCH-012).
+      const file = source ? null : await exportGrid(gridId, columnState ? {
+        ...query, pageNumber: 1, pageSize: 0, columnsHidden: [...prefs.hidden, ...(omitColumns ?? [])],
+        columnsOrder: visible.map((c, index) => ({ column: c.field, index })),
+      } : query);
       if (file) {
         const { exportFileName } = await import('./export-rows');
         saveFile(file.blob, file.name ?? exportFileName(report));
@@ -223,7 +286,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
       const [{ downloadXlsx }, rows] = await Promise.all([import('./export-xlsx'), all()]);
       await downloadXlsx(report, visible, rows);
     } catch {
-      toast.error('The export failed.');
+      toast.error(EXPORT_FAILED);
     } finally {
       setExporting(false);
     }
@@ -237,7 +300,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     <div className="data-grid" data-grid-id={gridId} onMouseDownCapture={openLinkInNewTab}>
       <div className="data-grid__toolbar">
         {readOnly && <span className="badge data-grid__read-only" title="You can look at these records here but not change them.">Read only</span>}
-        <ColumnChooser columns={columns} hidden={hidden} onToggle={onToggle} />
+        <ColumnChooser columns={chooserColumns} hidden={hidden} onToggle={onToggle} onMove={onMove} />
         <button type="button" className="btn btn--small" onClick={() => void exportAll()} disabled={exporting}>
           {exporting ? <span className="spinner" aria-hidden="true" /> : null} Export
         </button>
@@ -258,7 +321,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         : (emptyText ?? grid.messages?.empty) && total === 0 && !Object.keys(columnFilters).length ? <p className="muted data-grid__empty">{emptyText ?? grid.messages?.empty}</p> : (
         <GridTable
           columns={visible} records={records} keyField={keyField} editable={editable}
-          rowHeight={search ? 35 : 30} height={height} sort={sort}
+          rowHeight={withImages ? THUMBNAIL_ROW_HEIGHT : search ? 35 : 30} height={height} sort={sort}
+          onRowClick={onRowClick} thumbnails={thumbnails} onThumbnailClick={setEnlarged}
           onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={onPendingChange} hotRef={hotRef}
           onProgress={onProgress} onStale={onStale} onNotice={onNotice} apiRef={tableApi} failedText={failedText}
           filtered={filtered} onFilterOpen={source ? undefined : onFilterOpen}
@@ -268,7 +332,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
       )}
       {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !((emptyText ?? grid.messages?.empty) && total === 0) && (
         <Pager page={page} pageSize={pageSize} totalPages={totalPages} totalRecords={total}
-          onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); }} />
+          onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); onPageSizeChange?.(s); }} />
       )}
       {filterOpen && (() => {
         const col = columns.find((c) => c.field === filterOpen.field);
@@ -276,6 +340,9 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
           onApply={(f) => applyFilter(col.field, f)} onClose={closeFilter} /> : null;
       })()}
       <ColumnFinder columns={visible} onPick={pickColumn} onOpen={() => hotRef.current?.unlisten()} />
+      {enlarged && thumbnails && (
+        <ImagePopup title={String(enlarged[thumbnails.name] ?? grid.title)} url={thumbnailUrl(thumbnails, enlarged, ENLARGE_SIZE)} onClose={() => setEnlarged(null)} />
+      )}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { cellLock, hasLocks } from './grid-previews';
 import { hotColumn, linkRenderer } from './hot-cells';
 import { referenceOptions } from './reference-cells';
 import { parseTsv } from './tsv';
+import { THUMBNAIL_CLASS, thumbnailRenderer, type ThumbnailSource } from './thumbnail-cells';
 
 registerAllModules();
 
@@ -87,6 +88,12 @@ export interface GridTableProps {
   onResize?: (field: string, width: number) => void;
   /** The user typed or pasted into a grid that cannot be edited. */
   onReadOnlyInput?: () => void;
+  /** A single click on a row (any cell), or Alt/Ctrl+Enter on it, with the modifier keys (a search result opens, SEARCH-002..004). */
+  onRowClick?: (record: GridRecord, e: Pick<MouseEvent, 'altKey' | 'ctrlKey' | 'metaKey'>) => void;
+  /** The column (`field`) shown as the record's thumbnail (SHELL-028) and where the images come from. */
+  thumbnails?: ThumbnailSource & { field: string };
+  /** A click on a row's thumbnail (the enlarged image, SHELL-029). */
+  onThumbnailClick?: (record: GridRecord) => void;
 }
 
 /** What a GridTable offers the DataGrid around it. */
@@ -117,13 +124,13 @@ function dropHolderTabindex(this: Handsontable) {
  * there reloads every row (a long task with 10,000 rows) whenever the toolbar's status changes.
  */
 export const GridTable = memo(function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
-  frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, apiRef, failedText }: GridTableProps) {
+  frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, apiRef, failedText, onRowClick, thumbnails, onThumbnailClick }: GridTableProps) {
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
   const recordsRef = useRef(records);
   recordsRef.current = records;
-  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText });
-  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText };
+  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText, onRowClick, onThumbnailClick });
+  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText, onRowClick, onThumbnailClick };
 
   const keyIndex = useMemo(() => {
     const m = new Map<number, number>();
@@ -173,8 +180,9 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
   }, [recordAt]);
   const hotColumns = useMemo(() => columns.map((c) => {
     const s = hotColumn(c, editable, errorAt, choices);
+    if (thumbnails?.field === c.field) return { ...s, renderer: thumbnailRenderer(thumbnails, recordAt) as never };
     return c.field === linkField && rowHref ? { ...s, renderer: linkRenderer(c, errorAt, hrefAt) as never } : s;
-  }), [columns, editable, errorAt, linkField, rowHref, hrefAt, choices]);
+  }), [columns, editable, errorAt, linkField, rowHref, hrefAt, choices, thumbnails, recordAt]);
   const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
   const headers = useMemo(() => columns.map((c) => {
     const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';
@@ -209,7 +217,12 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
   }, [editor]);
 
   const afterOnCellMouseDown = useCallback((e: MouseEvent, coords: { row: number; col: number }) => {
-    if (coords.row >= 0 && e.detail === 1 && plainLinkClick(e)) {
+    const clicked = coords.row >= 0 ? recordAt(coords.row) : undefined;
+    if (clicked && (e.target as HTMLElement | null)?.classList?.contains(THUMBNAIL_CLASS) && latest.current.onThumbnailClick) {
+      latest.current.onThumbnailClick(clicked);
+    } else if (clicked && e.detail === 1 && e.button === 0 && latest.current.onRowClick) {
+      latest.current.onRowClick(clicked, e);
+    } else if (coords.row >= 0 && e.detail === 1 && plainLinkClick(e)) {
       const rec = recordAt(coords.row);
       if (rec) latest.current.onRowOpen?.(rec);
     } else if (coords.row === -1 && coords.col >= 0) {
@@ -268,6 +281,16 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
       const rec = recordAt(at.row!);
       const lock = c && rec && !c.readOnly ? cellLock(rec, shownField(c)) : undefined;
       if (lock?.message) latest.current.onNotice(lock.message);
+    }
+    // Alt+Enter or Ctrl+Enter on a row: the row click with that key (a search result's child data or new tab).
+    const modified = latest.current.onRowClick && e.key === 'Enter' && (e.altKey || e.ctrlKey || e.metaKey) && !e.shiftKey;
+    const selRow = hot?.getSelectedRangeLast()?.highlight.row ?? -1;
+    const picked = modified && selRow >= 0 && !hot?.getActiveEditor()?.isOpened() ? recordAt(selRow) : undefined;
+    if (picked) {
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      latest.current.onRowClick?.(picked, e);
+      return;
     }
     const open = latest.current.onRowOpen;
     if (!hot || !open || e.key !== 'Enter' || e.ctrlKey || e.altKey || e.shiftKey || e.metaKey || hot.getActiveEditor()?.isOpened()) return;
