@@ -57,6 +57,8 @@ export interface SchemaFormProps {
   formData: Record<string, unknown>;
   /** Show only: every field disabled, no save button. */
   readOnly?: boolean;
+  /** Report unsaved edits to the shell's leave prompt (default true); a search's criteria form does not. */
+  trackUnsaved?: boolean;
   /** Called with the changed fields (blank → null) after the schema check passed. */
   onSave?: (changes: Record<string, unknown>, data: Record<string, unknown>) => Promise<SaveOutcome | void>;
   /** Brand for lookups filtered by brand. */
@@ -126,7 +128,7 @@ export function readableErrors(errors: RJSFValidationError[], custom?: Record<st
 
 
 /** See the module comment. */
-export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, onSave, brandId, formErrorMessage = FORM_ERROR_MESSAGE, saveLabel = 'Save', actions, dirtyKey, validator = interpretedValidator as ValidatorType,
+export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, trackUnsaved = true, onSave, brandId, formErrorMessage = FORM_ERROR_MESSAGE, saveLabel = 'Save', actions, dirtyKey, validator = interpretedValidator as ValidatorType,
   widgets, fields: fieldUi, fieldMessages, customValidate, message: ownMessage, onChange: onDataChange, onInvalid, fieldErrors, panels = NO_PANELS }: SchemaFormProps) {
   const sections = useMemo(() => resolveLayout(layout, schema, fieldLayout), [layout, schema, fieldLayout]);
   const fields = useMemo(() => layoutFields(sections), [sections]);
@@ -152,7 +154,7 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, on
   const [message, setMessage] = useState<string[] | null>(null);
   const [serverErrors, setServerErrors] = useState<ErrorSchema>({});
   // Off while saving: a screen may navigate away once the save succeeded.
-  useUnsavedChanges(dirty && !readOnly && !saving, dirtyKey);
+  useUnsavedChanges(trackUnsaved && dirty && !readOnly && !saving, dirtyKey);
 
   const dirtyRef = useRef(false);
   const markDirty = useCallback(() => {

@@ -152,7 +152,7 @@ function SearchModule({ level, quickSearchText, onModule }: { level: HierarchyLe
     <div className="search-workbench">
       <div className="search-workbench__criteria" onKeyDown={onKeyDown}>
         {schema && layout ? (
-          <SchemaForm schema={schema} layout={layout} formData={criteria} fields={CRITERIA_FIELDS} saveLabel="Search" dirtyKey={`search:criteria:${level.level}`}
+          <SchemaForm schema={schema} layout={layout} formData={criteria} fields={CRITERIA_FIELDS} saveLabel="Search" trackUnsaved={false} dirtyKey={`search:criteria:${level.level}`}
             onSave={async (_changes, data) => { search(data); }}
             actions={<>
               {run && <button type="button" className="btn" onClick={() => setRun(null)}>Hide results</button>}
