@@ -165,7 +165,8 @@ const LOOKUP_SORT_DEPTH = 1_000;
  * gender): the lookup's rows, each with its first matches by key (an index on the reference and the
  * key), merged by name then key — the same order as sorting every match, reading at most (lookup
  * rows + 1) × (offset + page size) keys. Rows without the reference (no name) come last. Undefined
- * when the sort field is not such a name (the source's label must be a plain column, the view's own).
+ * when the sort field is not such a name (the source's label must be a plain column, the view's own;
+ * the reference in the key's own table, indexed with the key: 019_search_indexes.sql).
  */
 function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, req: Partial<SearchRequest>, param: (v: unknown) => string) {
   const field = Object.keys(schema.properties).find((f) => {
@@ -174,6 +175,9 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
   });
   const src = field ? REFERENCE_SOURCES[referenceOf(schema.properties[field])!.source] : undefined;
   if (!field || !src || src.entity || !/^\w+\.\w+$/.test(src.label) || src.label.split('.')[1] !== column(schema, sort)) return undefined;
+  // Only a reference held beside the key has an index of (reference, key) to read each name's first keys from.
+  const tables = Object.keys(schema['x-tables'] ?? {});
+  if (schema.properties[field]['x-table'] !== tables[tables.length - 1]) return undefined;
   const where: string[] = [];
   if (src.brand) {
     where.push(`${src.brand} = ANY(${param([...user.brandIds])})`);
@@ -220,10 +224,12 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
   const lookup = dense && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
   const and = whereSql ? `${whereSql} AND` : 'WHERE';
+  // Each name's keys ordered by (reference, key), the same order for one reference: read from that index,
+  // never from the key's own index filtered (which walks every row when a name has no match).
   const pageSql = lookup
     ? `page AS (SELECT "$key" FROM (
          SELECT l.label AS "$sort", m."$key" FROM (${lookup.lookup}) l
-           CROSS JOIN LATERAL (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} = l.id ORDER BY ${key} LIMIT ${gridParam(depth)}) m
+           CROSS JOIN LATERAL (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} = l.id ORDER BY ${lookup.refColumn}, ${key} LIMIT ${gridParam(depth)}) m
          UNION ALL
          SELECT NULL, "$key" FROM (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} IS NULL ORDER BY ${key} LIMIT $${gridParams.length}) z
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
