@@ -19,7 +19,7 @@ import { runMigrations } from '../server/db/migrate';
 import { loadSchemas } from '../server/schemas/registry';
 import { loadSession } from '../server/auth/sessions';
 import { fieldAccess } from '../server/schemas/visibility';
-import { searchStatements, type ExtraFilters, type SearchRequest } from '../server/records/read';
+import { exactCountLimit, searchStatements, type ExtraFilters, type SearchRequest } from '../server/records/read';
 import { withNameFields } from '../server/records/references';
 import { columnFilterConditions, filterableFields } from '../server/records/column-filters';
 import { startServer } from './lib/server';
@@ -106,9 +106,17 @@ async function explain(db: Db, shape: Shape): Promise<string> {
   const extra: ExtraFilters = filters ? {
     conditions: columnFilterConditions(ctx, user, 'colorway', filters, filterableFields(schema, GRID_FIELDS), fieldAccess(ctx.schemas, user, 'colorway').hidden),
   } : shape.body.searchText ? { text: { fields: GRID.filters.text, value: String(shape.body.searchText) } } : {};
-  const st = searchStatements(ctx, user, 'colorway', KEY, shape.body as unknown as SearchRequest, withNameFields(schema, GRID_FIELDS), extra);
+  const req = shape.body as unknown as SearchRequest;
+  let st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra);
   const out: string[] = [];
-  for (const [name, s] of Object.entries(st.explained ?? { json: st.json })) {
+  if (st.byLookup) {
+    // As searchRecordsJson: the capped count first, then the lookup's path when the matches are many.
+    const [{ n }] = await db.query(st.cappedCount.sql, st.cappedCount.params);
+    if (n > exactCountLimit()) st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra, true);
+    const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${st.cappedCount.sql}`, st.cappedCount.params);
+    out.push('-- capped count (chooses the path)', ...plan.map((r) => Object.values(r)[0]));
+  }
+  for (const [name, s] of Object.entries({ page: st.json })) {
     const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
     out.push(`-- ${name}`, ...plan.map((r) => Object.values(r)[0]));
   }
@@ -156,6 +164,18 @@ async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promis
     `Plans of the slowest shapes (EXPLAIN ANALYZE, BUFFERS; ${kind}):`, '', ...plans,
   ];
 }
+
+/** `tsx bench/search.bench.ts explain <url|dataDir> <criteria index> <sort> <ASC|DESC>`: one shape's plans. */
+export async function explainOne(target: string, criteria: number, sort: string, dir: 'ASC' | 'DESC') {
+  const db = target.startsWith('postgres') ? await openPostgres(target) : await openPglite(path.join(target, 'db'));
+  try {
+    const c = (await criteriaOf(db))[criteria];
+    console.log(await explain(db, { criteria: c.name, sort, dir, body: { pageNumber: 1, pageSize: 50, sortColumn: sort, sortDirection: dir, ...c.body } }));
+  } finally {
+    await db.close();
+  }
+}
+if (process.argv[2] === 'explain') await explainOne(process.argv[3], Number(process.argv[4]), process.argv[5], process.argv[6] as 'ASC' | 'DESC');
 
 export async function benchSearch() {
   const dataDir = process.env.SEARCH_BENCH_DATA_DIR;

@@ -224,12 +224,13 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
   const lookup = dense && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
   const and = whereSql ? `${whereSql} AND` : 'WHERE';
-  // Each name's keys ordered by (reference, key), the same order for one reference: read from that index,
-  // never from the key's own index filtered (which walks every row when a name has no match).
+  // Each name's keys ordered by (reference, key), read from that index, never from the key's own index
+  // filtered (which walks every row when a name has no match). The reference as a range of one value:
+  // an equality would make the planner drop the reference from the order and pick the key's index.
   const pageSql = lookup
     ? `page AS (SELECT "$key" FROM (
          SELECT l.label AS "$sort", m."$key" FROM (${lookup.lookup}) l
-           CROSS JOIN LATERAL (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} = l.id ORDER BY ${lookup.refColumn}, ${key} LIMIT ${gridParam(depth)}) m
+           CROSS JOIN LATERAL (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} >= l.id AND ${lookup.refColumn} <= l.id ORDER BY ${lookup.refColumn}, ${key} LIMIT ${gridParam(depth)}) m
          UNION ALL
          SELECT NULL, "$key" FROM (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} IS NULL ORDER BY ${key} LIMIT $${gridParams.length}) z
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
@@ -268,8 +269,6 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     byLookup,
     /** The count of up to exactCountLimit() + 1 matches. */
     cappedCount: { sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT $${n + 1}) c`, params: [...params, exactCountLimit() + 1] },
-    /** The statements a grid page runs (bench/search.bench.ts explains them). */
-    explained: { json, estimate },
     /** Every match's key in order (an export reads the rows in chunks of these). */
     keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },
   };
