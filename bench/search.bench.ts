@@ -78,8 +78,8 @@ async function timeShapes(url: string, shapes: Shape[]): Promise<Figure[]> {
     };
     const w = performance.now();
     const first = await send();
-    // A slow shape gets fewer runs (at least 3): the whole matrix must fit in a session.
-    const runs = Math.max(3, Math.min(RUNS, Math.floor(15_000 / (performance.now() - w))));
+    // A slow shape gets fewer runs (at least 2): the whole matrix must fit in a session.
+    const runs = Math.max(2, Math.min(RUNS, Math.floor(6_000 / (performance.now() - w))));
     if (first.Results.length !== Math.min(50, first.TotalRecords)) throw new Error(`${shape.criteria} by ${shape.sort}: ${first.Results.length} rows of ${first.TotalRecords}`);
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -154,7 +154,7 @@ async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promis
   });
   return [
     `### ${kind}: target p95 ≤ ${target} ms — ${ok}/${figures.length} shapes ${ok === figures.length ? '✔' : '✘'}`, '',
-    `${RUNS} runs per shape after one warm-up (a shape slower than ${(15_000 / RUNS).toFixed(0)} ms: as many as fit 15 s, at least 3), one request at a time. Load (/proc/loadavg) before ${before}, after ${after}.`, '',
+    `${RUNS} runs per shape after one warm-up (a shape slower than ${(6_000 / RUNS).toFixed(0)} ms: as many as fit 6 s, at least 2), one request at a time. Load (/proc/loadavg) before ${before}, after ${after}.`, '',
     '| criteria | matches (TotalRecords) | median of the shapes\' p95 ms | worst p95 ms (sort) | shapes ✔ |', '|---|---:|---:|---|---:|',
     ...byCriteria, '',
     '<details><summary>Every shape</summary>', '',
