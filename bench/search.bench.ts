@@ -123,15 +123,46 @@ async function explain(db: Db, shape: Shape): Promise<string> {
   return out.join('\n');
 }
 
+/** Quick search (`GET /api/Search/QuickSearch`, branch qs) over HTTP: a few typical texts, RUNS runs each after a warm-up; undefined when the route is absent. */
+async function timeQuickSearch(url: string, texts: string[]) {
+  const form = new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo!2026pass' });
+  const { access_token } = await (await fetch(`${url}/api/token`, { method: 'POST', body: form })).json();
+  const send = async (text: string) => {
+    const res = await fetch(`${url}/api/Search/QuickSearch?useDefaults=false&text=${encodeURIComponent(text)}`, { headers: { authorization: `Bearer ${access_token}` } });
+    const body = await res.text();
+    return { status: res.status, body };
+  };
+  if ((await send(texts[0])).status === 404) return undefined;
+  const out: { text: string; p50: number; p95: number; found: number }[] = [];
+  for (const text of texts) {
+    const first = await send(text);
+    if (first.status !== 200) throw new Error(`quick search ${text}: ${first.status} ${first.body}`);
+    const answer = JSON.parse(first.body);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const s = performance.now();
+      await send(text);
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    out.push({ text, p50: pct(times, 0.5), p95: pct(times, 0.95), found: (answer.Prototypes?.length ?? 0) + (answer.Patterns?.length ?? 0) });
+  }
+  return out;
+}
+
 async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promise<Db>, serve: () => ReturnType<typeof startServer>, target: number) {
   let db = await open();
   const criteria = await criteriaOf(db);
+  const [{ stocknum }] = await db.query(`SELECT stocknum FROM prototypes WHERE stocknum IS NOT NULL ORDER BY prototypeid DESC LIMIT 1`);
+  const texts = [stocknum, stocknum.slice(0, 5), TEXT, 'Navy', 'Ri'];
   await db.close();
   const before = loadavg();
   const server = await serve();
   let figures: Figure[];
+  let quick: Awaited<ReturnType<typeof timeQuickSearch>>;
   try {
     figures = await timeShapes(server.url, shapesOf(criteria));
+    quick = await timeQuickSearch(server.url, texts);
   } finally {
     await server.stop();
   }
@@ -162,6 +193,10 @@ async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promis
     ...figures.map((f) => `| ${f.criteria} | ${f.sort} ${f.dir} | ${f.p50.toFixed(0)} | ${f.p95.toFixed(0)} | ${mark(f)} |`), '',
     '</details>', '',
     `Plans of the slowest shapes (EXPLAIN ANALYZE, BUFFERS; ${kind}):`, '', ...plans,
+    ...(quick ? [`Quick search (GET /api/Search/QuickSearch?useDefaults=false, admin over every brand)${kind === 'PostgreSQL' ? ': target p95 ≤ 100 ms' : ''}:`, '',
+      '| text | hits | p50 ms | p95 ms | |', '|---|---:|---:|---:|---|',
+      ...quick.map((q) => `| ${q.text} | ${q.found} | ${q.p50.toFixed(0)} | ${q.p95.toFixed(0)} | ${kind === 'PostgreSQL' ? (q.p95 <= 100 ? '✔' : '✘') : ''} |`), '']
+      : ['Quick search: the route is not in this build (branch qs not merged).', '']),
   ];
 }
 
