@@ -157,6 +157,13 @@ export const exactCountLimit = () => {
   return Number.isInteger(n) && n > 0 ? n : 10_000;
 };
 
+/**
+ * Only a pager's page (SEARCH-007: 15 to 100 rows) may carry an estimated total: a larger page is a
+ * whole result read in pages (web grid-api.ts searchAll), which needs the exact page count.
+ */
+const ESTIMABLE_PAGE = 100;
+const countCap = (req: SearchRequest) => (req.pageSize > 0 && req.pageSize <= ESTIMABLE_PAGE ? exactCountLimit() + 1 : null);
+
 /** Pages deeper than this many rows are sorted from every match (the lookup path walks offset + size rows per name). */
 const LOOKUP_SORT_DEPTH = 1_000;
 
@@ -220,7 +227,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // column, or a lookup's names, serves the first pages without sorting every match), the count capped.
   const gridParams = [...params, ...paging];
   const gridParam = (v: unknown) => { gridParams.push(v); return `$${gridParams.length}`; };
-  const capped = `(SELECT count(*)::int FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT ${gridParam(exactCountLimit() + 1)}) c)`;
+  const capped = `(SELECT count(*)::int FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
   const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
   const lookup = dense && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
   const and = whereSql ? `${whereSql} AND` : 'WHERE';
@@ -268,7 +275,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     estimate,
     byLookup,
     /** The count of up to exactCountLimit() + 1 matches. */
-    cappedCount: { sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT $${n + 1}) c`, params: [...params, exactCountLimit() + 1] },
+    cappedCount: { sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT $${n + 1}) c`, params: [...params, countCap(req)] },
     /** Every match's key in order (an export reads the rows in chunks of these). */
     keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },
   };
@@ -311,8 +318,9 @@ async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] })
 /**
  * A page of records as JSON text (the paged shape, CONST-008), built by the database: one
  * statement, plus one for the names of references the view does not carry (then set in JS).
- * Beyond exactCountLimit() matches the total is the planner's estimate (never below the count
- * seen), flagged TotalIsEstimate, and a sort by a lookup's name reads the lookup (lookupSortSql).
+ * Beyond exactCountLimit() matches the total of a pager's page (up to 100 rows) is the planner's
+ * estimate (never below the count seen), flagged TotalIsEstimate, and a sort by a lookup's name
+ * reads the lookup (lookupSortSql); a larger page (a whole result read in pages) counts exactly.
  */
 export async function searchRecordsJson(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only: string[], extra: ExtraFilters = {}): Promise<string> {
   const schema = ctx.schemas.entities.get(entity)!;
@@ -326,7 +334,7 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
   }
   const [found] = await ctx.db.query(st.json.sql, st.json.params, { prepare: true });
   let total = found.total as number;
-  const estimated = total > limit;
+  const estimated = total > limit && countCap(req) !== null;
   if (estimated) total = Math.max(total, await plannedRows(ctx.db, st.estimate));
   let rows = found.rows as string;
   if (st.references.some((r) => found[r.field]?.length)) {

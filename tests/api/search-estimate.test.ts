@@ -45,6 +45,10 @@ describe('issue 14: search totals and sorts over many matches', () => {
     expect(got.TotalRecords).toBeGreaterThan(3);
     expect(got.TotalPageCount).toBe(Math.ceil(got.TotalRecords / 4));
     expect(got.Results.length).toBe(4);
+    // A page larger than a pager's (a whole result read in pages) always has the exact total.
+    const whole = await page({ pageSize: 1000 });
+    expect(whole.TotalRecords).toBe(all.length);
+    expect(whole).not.toHaveProperty('TotalIsEstimate');
     const few = await page({ Keys: all.slice(0, 3).map((r) => r.id) });
     expect(few.TotalRecords).toBe(3);
     expect(few).not.toHaveProperty('TotalIsEstimate');
