@@ -19,7 +19,7 @@ import { runMigrations } from '../server/db/migrate';
 import { loadSchemas } from '../server/schemas/registry';
 import { loadSession } from '../server/auth/sessions';
 import { fieldAccess } from '../server/schemas/visibility';
-import { exactCountLimit, searchStatements, type ExtraFilters, type SearchRequest } from '../server/records/read';
+import { pagePlan, searchStatements, type ExtraFilters, type SearchRequest } from '../server/records/read';
 import { withNameFields } from '../server/records/references';
 import { columnFilterConditions, filterableFields } from '../server/records/column-filters';
 import { startServer } from './lib/server';
@@ -109,13 +109,10 @@ async function explain(db: Db, shape: Shape): Promise<string> {
   const req = shape.body as unknown as SearchRequest;
   let st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra);
   const out: string[] = [];
-  if (st.byLookup) {
-    // As searchRecordsJson: the capped count first, then the lookup's path when the matches are many.
-    const [{ n }] = await db.query(st.cappedCount.sql, st.cappedCount.params);
-    if (n > exactCountLimit()) st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra, true);
-    const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${st.cappedCount.sql}`, st.cappedCount.params);
-    out.push('-- capped count (chooses the path)', ...plan.map((r) => Object.values(r)[0]));
-  }
+  // As searchRecordsJson: the plan chosen from a capped count when it depends on one.
+  const plan = await pagePlan(db, st, req, extra);
+  if (plan !== 'index') st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra, plan);
+  out.push(`-- plan: ${plan}`);
   for (const [name, s] of Object.entries({ page: st.json })) {
     const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
     out.push(`-- ${name}`, ...plan.map((r) => Object.values(r)[0]));

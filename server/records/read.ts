@@ -200,10 +200,11 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  * parameters only (page size and offset too), so their text repeats and they are prepared.
  * `json`: the page as one JSON text built by the database (grids: no per-row work in JS), with
  * the ids of the references the view does not name, and the count of up to `exactCountLimit() + 1`
- * matches (`estimate` beyond). `dense`: the caller knows there are more matches than that, so a sort
- * by a lookup's name walks the lookup (lookupSortSql) instead of sorting every match.
+ * matches (`estimate` beyond). `plan`, chosen by the caller from a capped count (searchRecordsJson):
+ * 'index' reads the page by ORDER BY … LIMIT over the view; 'lookup' (many matches) walks the lookup of
+ * a name sort (lookupSortSql); 'all' (a text filter with few matches) sorts every match.
  */
-export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, dense = false) {
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index') {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const { whereSql, params } = searchWhere(schema, user, keyField, req, extra);
   const sort = req.sortColumn ?? keyField;
@@ -227,9 +228,11 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // column, or a lookup's names, serves the first pages without sorting every match), the count capped.
   const gridParams = [...params, ...paging];
   const gridParam = (v: unknown) => { gridParams.push(v); return `$${gridParams.length}`; };
-  const capped = `(SELECT count(*)::int FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
+  // Sorting every match (plan 'all') counts them all as well.
+  const capped = plan === 'all' ? '(SELECT count(*)::int FROM matches)'
+    : `(SELECT count(*)::int FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
   const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
-  const lookup = dense && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
+  const lookup = plan === 'lookup' && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
   const and = whereSql ? `${whereSql} AND` : 'WHERE';
   // Each name's keys ordered by (reference, key), read from that index, never from the key's own index
   // filtered (which walks every row when a name has no match). The reference as a range of one value:
@@ -241,9 +244,10 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
          UNION ALL
          SELECT NULL, "$key" FROM (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} IS NULL ORDER BY ${key} LIMIT $${gridParams.length}) z
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
+    : plan === 'all' ? matches.replace(/^WITH /, '')
     : `page AS (SELECT ${key} AS "$key" FROM ${view} ${whereSql} ${order} LIMIT $${n + 1} OFFSET $${n + 2})`;
   const count = { sql: `SELECT count(*)::int AS n FROM ${view} ${whereSql}`, params };
-  // Whether a lookup's name could serve this sort (then worth counting first: `dense`).
+  // Whether a lookup's name could serve this sort (then worth counting first: plan 'lookup').
   const byLookup = !!lookupSortSql(schema, user, sort, req, () => '$0') && depth <= LOOKUP_SORT_DEPTH;
   const json = {
     sql: `WITH ${pageSql}, shown AS MATERIALIZED (SELECT ${jsonSelect} FROM ${view} WHERE ${onPage} ${order})
@@ -274,8 +278,8 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     json,
     estimate,
     byLookup,
-    /** The count of up to exactCountLimit() + 1 matches. */
-    cappedCount: { sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT $${n + 1}) c`, params: [...params, countCap(req)] },
+    /** The count of up to `cap` matches (choosing the plan). */
+    probe: (cap: number) => ({ sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT $${n + 1}) c`, params: [...params, cap] }),
     /** Every match's key in order (an export reads the rows in chunks of these). */
     keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },
   };
@@ -305,6 +309,31 @@ export async function referenceNameMap(ctx: AppContext, user: SessionUser, schem
   return out;
 }
 
+export type PagePlan = 'index' | 'lookup' | 'all';
+
+/**
+ * Text filters with at most this many matches sort every match (plan 'all'): the planner cannot
+ * tell how a text is spread over the sort order, and walking a sort index to the first matches of
+ * a text found late in it (names starting with the text, sorted by name) reads most of the index.
+ */
+const SORT_ALL_LIMIT = 50_000;
+
+/**
+ * How a pager's page is read (searchStatements `plan`), from a capped count of the matches when
+ * the choice depends on it: a text filter with few matches sorts them all; a sort by a lookup's
+ * name over more than exactCountLimit() matches walks the lookup; else the sort column's index.
+ */
+export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters): Promise<PagePlan> {
+  if (countCap(req) === null) return 'index';
+  const text = !!(extra.text?.value || extra.conditions?.length);
+  if (!text && !st.byLookup) return 'index';
+  const cap = text ? SORT_ALL_LIMIT : exactCountLimit();
+  const probe = st.probe(cap + 1);
+  const [{ n }] = await q.query<{ n: number }>(probe.sql, probe.params, { prepare: true });
+  if (text && n <= SORT_ALL_LIMIT) return 'all';
+  return st.byLookup && n > exactCountLimit() ? 'lookup' : 'index';
+}
+
 /** The planner's row estimate from EXPLAIN (FORMAT JSON) (one row, a JSON value or text). */
 async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] }): Promise<number> {
   const [row] = await q.query(st.sql, st.params);
@@ -327,14 +356,12 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
   const fields = withNameFields(schema, only);
   const limit = exactCountLimit();
   let st = searchStatements(ctx, user, entity, keyField, req, fields, extra);
-  if (st.byLookup) {
-    // A lookup's name may serve the sort: worth it when the matches are many (a sort of a few is cheap).
-    const [{ n }] = await ctx.db.query<{ n: number }>(st.cappedCount.sql, st.cappedCount.params, { prepare: true });
-    if (n > limit) st = searchStatements(ctx, user, entity, keyField, req, fields, extra, true);
-  }
+  const plan = await pagePlan(ctx.db, st, req, extra);
+  if (plan !== 'index') st = searchStatements(ctx, user, entity, keyField, req, fields, extra, plan);
   const [found] = await ctx.db.query(st.json.sql, st.json.params, { prepare: true });
   let total = found.total as number;
-  const estimated = total > limit && countCap(req) !== null;
+  // Sorting every match (plan 'all') counted them all: exact.
+  const estimated = total > limit && countCap(req) !== null && plan !== 'all';
   if (estimated) total = Math.max(total, await plannedRows(ctx.db, st.estimate));
   let rows = found.rows as string;
   if (st.references.some((r) => found[r.field]?.length)) {

@@ -68,4 +68,17 @@ describe('issue 14: search totals and sorts over many matches', () => {
       }
     }
   });
+
+  it('SEARCH-008: a text filter pages like a plain ordered query and counts exactly', async () => {
+    process.env.SEARCH_EXACT_COUNT_LIMIT = '3';
+    const all = (await plain(`prototypename DESC NULLS LAST`)).map((r) => r.id);
+    const named = await t.ctx.db.query<{ id: number }>(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE prototypename ILIKE '%e%'`);
+    const wanted = new Set(named.map((r) => r.id));
+    const matching = all.filter((id) => wanted.has(id));
+    expect(matching.length).toBeGreaterThan(3);
+    const got = await page({ sortColumn: 'PrototypeName', sortDirection: 'DESC', columnFilters: { PrototypeName: { contains: 'e' } } });
+    expect(got.Results.map((r: { PrototypeSeasonalId: number }) => r.PrototypeSeasonalId)).toEqual(matching.slice(0, 4));
+    expect(got.TotalRecords).toBe(matching.length);
+    expect(got).not.toHaveProperty('TotalIsEstimate');
+  });
 });
