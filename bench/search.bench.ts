@@ -64,12 +64,24 @@ const shapesOf = (criteria: Criteria[]): Shape[] => criteria.flatMap((c) => SORT
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 /** Every shape over HTTP, one request at a time: one warm-up, then RUNS timed runs. */
+/** The admin's access token, signed in again once it is older than 5 minutes (a run outlasts a token). */
+function adminToken(url: string) {
+  let token = '', at = 0;
+  return async () => {
+    if (Date.now() - at > 300_000) {
+      const form = new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo!2026pass' });
+      token = (await (await fetch(`${url}/api/token`, { method: 'POST', body: form })).json()).access_token;
+      at = Date.now();
+    }
+    return token;
+  };
+}
+
 async function timeShapes(url: string, shapes: Shape[]): Promise<Figure[]> {
-  const form = new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo!2026pass' });
-  const { access_token } = await (await fetch(`${url}/api/token`, { method: 'POST', body: form })).json();
-  const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+  const token = adminToken(url);
   const out: Figure[] = [];
   for (const shape of shapes) {
+    const headers = { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' };
     const send = async () => {
       const res = await fetch(`${url}/api/Grid/colorway-search/Search`, { method: 'POST', headers, body: JSON.stringify(shape.body) });
       const text = await res.text();
@@ -122,10 +134,9 @@ async function explain(db: Db, shape: Shape): Promise<string> {
 
 /** Quick search (`GET /api/Search/QuickSearch`, branch qs) over HTTP: a few typical texts, RUNS runs each after a warm-up; undefined when the route is absent. */
 async function timeQuickSearch(url: string, texts: string[]) {
-  const form = new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo!2026pass' });
-  const { access_token } = await (await fetch(`${url}/api/token`, { method: 'POST', body: form })).json();
+  const token = adminToken(url);
   const send = async (text: string) => {
-    const res = await fetch(`${url}/api/Search/QuickSearch?useDefaults=false&text=${encodeURIComponent(text)}`, { headers: { authorization: `Bearer ${access_token}` } });
+    const res = await fetch(`${url}/api/Search/QuickSearch?useDefaults=false&text=${encodeURIComponent(text)}`, { headers: { authorization: `Bearer ${await token()}` } });
     const body = await res.text();
     return { status: res.status, body };
   };
