@@ -123,8 +123,14 @@ async function explain(db: Db, shape: Shape): Promise<string> {
   const out: string[] = [];
   // As searchRecordsJson: the plan chosen from a capped count when it depends on one.
   const plan = await pagePlan(db, st, req, extra);
-  if (plan !== 'index') st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra, plan);
   out.push(`-- plan: ${plan}`);
+  if (st.byLookup || extra.conditions || extra.text) {
+    // The capped count that chose the plan (searchRecordsJson runs it before the page).
+    const probe = st.probe((extra.conditions || extra.text ? 50_000 : 10_000) + 1);
+    const rows = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${probe.sql}`, probe.params);
+    out.push('-- count probe', ...rows.map((r) => Object.values(r)[0]));
+  }
+  if (plan !== 'index') st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra, plan);
   for (const [name, s] of Object.entries({ page: st.json })) {
     const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
     out.push(`-- ${name}`, ...plan.map((r) => Object.values(r)[0]));
@@ -218,6 +224,29 @@ export async function explainOne(target: string, criteria: number, sort: string,
     await db.close();
   }
 }
+/**
+ * `tsx bench/search.bench.ts sql <url|dataDir>`: every shape's statements timed by the database itself
+ * (EXPLAIN ANALYZE's execution time of the plan-choosing count and of the page), less disturbed by
+ * other users of the cores than times over HTTP.
+ */
+export async function sqlTimes(target: string) {
+  const db = target.startsWith('postgres') ? await openPostgres(target) : await openPglite(path.join(target, 'db'));
+  try {
+    const criteria = await criteriaOf(db);
+    const lines = ['| criteria | sort | plan | SQL ms (count probe + page) |', '|---|---|---|---:|'];
+    for (const shape of shapesOf(criteria)) {
+      const text = await explain(db, shape);
+      const ms = [...text.matchAll(/Execution Time: ([\d.]+) ms/g)].reduce((a, m) => a + Number(m[1]), 0);
+      const line = `| ${shape.criteria} | ${shape.sort} ${shape.dir} | ${/-- plan: (\w+)/.exec(text)?.[1]} | ${ms.toFixed(1)} |`;
+      lines.push(line);
+      console.log(line);
+    }
+    return lines;
+  } finally {
+    await db.close();
+  }
+}
+if (process.argv[2] === 'sql') await sqlTimes(process.argv[3]);
 if (process.argv[2] === 'explain') await explainOne(process.argv[3], Number(process.argv[4]), process.argv[5], process.argv[6] as 'ASC' | 'DESC');
 
 export async function benchSearch() {
