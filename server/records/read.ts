@@ -256,7 +256,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     params: gridParams,
   };
   // The planner's estimate of the matches (EXPLAIN's rows), for a total beyond exactCountLimit.
-  const estimate = { sql: `EXPLAIN (FORMAT JSON) ${count.sql}`, params };
+  const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${view} ${whereSql}`, params };
   return {
     /** The fields the statements select (the visible ones of `only`). */
     fields,
@@ -338,10 +338,9 @@ export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStateme
 async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] }): Promise<number> {
   const [row] = await q.query(st.sql, st.params);
   const plan = Object.values(row)[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number; Plans?: { 'Plan Rows': number }[] } }[];
-  // count(*) answers one row: the rows counted are its input's.
-  const top = parsed[0].Plan;
-  return Math.round(top.Plans?.[0]?.['Plan Rows'] ?? top['Plan Rows']);
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
+  // The matches themselves (not a count of them): the top node's rows are the estimate.
+  return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
 /**
