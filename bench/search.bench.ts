@@ -124,14 +124,8 @@ async function explain(db: Db, shape: Shape): Promise<string> {
   let st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra);
   const out: string[] = [];
   // As searchRecordsJson: the plan chosen from a capped count when it depends on one.
-  const plan = await pagePlan(db, st, req, extra);
-  out.push(`-- plan: ${plan}`);
-  if (st.byLookup || extra.conditions || extra.text) {
-    // The capped count that chose the plan (searchRecordsJson runs it before the page).
-    const probe = st.probe((extra.conditions || extra.text ? 50_000 : 10_000) + 1);
-    const rows = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${probe.sql}`, probe.params);
-    out.push('-- count probe', ...rows.map((r) => Object.values(r)[0]));
-  }
+  const { plan, estimate } = await pagePlan(db, st, req, extra);
+  out.push(`-- plan: ${plan}${estimate === undefined ? '' : ` (planner's estimate: ${estimate} matches)`}`);
   if (plan !== 'index') st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra, plan);
   for (const [name, s] of Object.entries({ page: st.json })) {
     const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
@@ -228,14 +222,14 @@ export async function explainOne(target: string, criteria: number, sort: string,
 }
 /**
  * `tsx bench/search.bench.ts sql <url|dataDir>`: every shape's statements timed by the database itself
- * (EXPLAIN ANALYZE's execution time of the plan-choosing count and of the page), less disturbed by
+ * (EXPLAIN ANALYZE's execution time of the page statement), less disturbed by
  * other users of the cores than times over HTTP.
  */
 export async function sqlTimes(target: string) {
   const db = target.startsWith('postgres') ? await openPostgres(target) : await openPglite(path.join(target, 'db'));
   try {
     const criteria = await criteriaOf(db);
-    const lines = ['| criteria | sort | plan | SQL ms (count probe + page) |', '|---|---|---|---:|'];
+    const lines = ['| criteria | sort | plan | SQL ms (page statement) |', '|---|---|---|---:|'];
     for (const shape of shapesOf(criteria)) {
       const text = await explain(db, shape);
       const ms = [...text.matchAll(/Execution Time: ([\d.]+) ms/g)].reduce((a, m) => a + Number(m[1]), 0);

@@ -200,9 +200,9 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  * parameters only (page size and offset too), so their text repeats and they are prepared.
  * `json`: the page as one JSON text built by the database (grids: no per-row work in JS), with
  * the ids of the references the view does not name, and the count of up to `exactCountLimit() + 1`
- * matches (`estimate` beyond). `plan`, chosen by the caller from a capped count (searchRecordsJson):
- * 'index' reads the page by ORDER BY … LIMIT over the view; 'lookup' (many matches) walks the lookup of
- * a name sort (lookupSortSql); 'all' (a text filter with few matches) sorts every match.
+ * matches (`estimate` beyond). `plan`, chosen by pagePlan: 'index' reads the page by ORDER BY … LIMIT
+ * over the view; 'lookup' (many matches) walks the lookup of a name sort (lookupSortSql); 'all'
+ * (criteria expected to match few) sorts every match.
  */
 export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index') {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
@@ -247,7 +247,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     : plan === 'all' ? matches.replace(/^WITH /, '')
     : `page AS (SELECT ${key} AS "$key" FROM ${view} ${whereSql} ${order} LIMIT $${n + 1} OFFSET $${n + 2})`;
   const count = { sql: `SELECT count(*)::int AS n FROM ${view} ${whereSql}`, params };
-  // Whether a lookup's name could serve this sort (then worth counting first: plan 'lookup').
+  // Whether a lookup's name could serve this sort (plan 'lookup').
   const byLookup = !!lookupSortSql(schema, user, sort, req, () => '$0') && depth <= LOOKUP_SORT_DEPTH;
   const json = {
     sql: `WITH ${pageSql}, shown AS MATERIALIZED (SELECT ${jsonSelect} FROM ${view} WHERE ${onPage} ${order})
@@ -278,8 +278,6 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     json,
     estimate,
     byLookup,
-    /** The count of up to `cap` matches (choosing the plan). */
-    probe: (cap: number) => ({ sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT $${n + 1}) c`, params: [...params, cap] }),
     /** Every match's key in order (an export reads the rows in chunks of these). */
     keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },
   };
@@ -312,26 +310,25 @@ export async function referenceNameMap(ctx: AppContext, user: SessionUser, schem
 export type PagePlan = 'index' | 'lookup' | 'all';
 
 /**
- * Text filters with at most this many matches sort every match (plan 'all'): the planner cannot
- * tell how a text is spread over the sort order, and walking a sort index to the first matches of
- * a text found late in it (names starting with the text, sorted by name) reads most of the index.
+ * A search with criteria the planner expects at most this many matches of sorts every match (plan
+ * 'all'): it cannot tell where criteria fall in the sort order (a brand's stock numbers in one range,
+ * names starting with a text 60 % down the name index), so walking a sort index to the first
+ * matches may read most of it, while sorting 50,000 matches is bounded.
  */
 const SORT_ALL_LIMIT = 50_000;
 
 /**
- * How a pager's page is read (searchStatements `plan`), from a capped count of the matches when
- * the choice depends on it: a text filter with few matches sorts them all; a sort by a lookup's
- * name over more than exactCountLimit() matches walks the lookup; else the sort column's index.
+ * How a pager's page is read (searchStatements `plan`) and, when asked, the planner's estimate of the
+ * matches: criteria expected to match few sort them all; a sort by a lookup's name walks the
+ * lookup; else the sort column's index. No criteria (the user's scope): no estimate needed.
  */
-export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters): Promise<PagePlan> {
-  if (countCap(req) === null) return 'index';
-  const text = !!(extra.text?.value || extra.conditions?.length);
-  if (!text && !st.byLookup) return 'index';
-  const cap = text ? SORT_ALL_LIMIT : exactCountLimit();
-  const probe = st.probe(cap + 1);
-  const [{ n }] = await q.query<{ n: number }>(probe.sql, probe.params, { prepare: true });
-  if (text && n <= SORT_ALL_LIMIT) return 'all';
-  return st.byLookup && n > exactCountLimit() ? 'lookup' : 'index';
+export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters): Promise<{ plan: PagePlan; estimate?: number }> {
+  if (countCap(req) === null) return { plan: 'index' };
+  const criteria = req.BrandId !== undefined || req.SeasonId !== undefined || req.StatusId !== undefined || req.StatusIdSecondary !== undefined
+    || !!extra.text?.value || !!extra.conditions?.length || Object.keys(extra.equals ?? {}).length > 0 || !!extra.keys;
+  if (!criteria) return { plan: st.byLookup ? 'lookup' : 'index' };
+  const estimate = await plannedRows(q, st.estimate);
+  return { plan: estimate <= SORT_ALL_LIMIT ? 'all' : st.byLookup ? 'lookup' : 'index', estimate };
 }
 
 /** The planner's row estimate from EXPLAIN (FORMAT JSON) (one row, a JSON value or text). */
@@ -355,13 +352,13 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
   const fields = withNameFields(schema, only);
   const limit = exactCountLimit();
   let st = searchStatements(ctx, user, entity, keyField, req, fields, extra);
-  const plan = await pagePlan(ctx.db, st, req, extra);
+  const { plan, estimate } = await pagePlan(ctx.db, st, req, extra);
   if (plan !== 'index') st = searchStatements(ctx, user, entity, keyField, req, fields, extra, plan);
   const [found] = await ctx.db.query(st.json.sql, st.json.params, { prepare: true });
   let total = found.total as number;
   // Sorting every match (plan 'all') counted them all: exact.
   const estimated = total > limit && countCap(req) !== null && plan !== 'all';
-  if (estimated) total = Math.max(total, await plannedRows(ctx.db, st.estimate));
+  if (estimated) total = Math.max(total, estimate ?? await plannedRows(ctx.db, st.estimate));
   let rows = found.rows as string;
   if (st.references.some((r) => found[r.field]?.length)) {
     // References the view does not name (a forecast's launch date): one statement for their names, set on the rows.
