@@ -1,5 +1,6 @@
 /** `npm run bench [name…]`: runs the benchmarks (all by default) and records them in bench/RESULTS.md. */
 import { benchApiAuth } from './api-auth.bench';
+import { benchCatalog } from './catalog.bench';
 import { benchFlashEdit } from './flash-edit.bench';
 import { benchForm } from './form.bench';
 import { benchGrid } from './grid.bench';
@@ -8,7 +9,7 @@ import { benchImport } from './import.bench';
 import { benchRead } from './read.bench';
 import { benchSearch } from './search.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport, search: benchSearch };
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport, catalog: benchCatalog, search: benchSearch };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {

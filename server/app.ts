@@ -36,13 +36,16 @@ import { colorwayActionRoutes } from './api/colorway-actions';
 import { sizeRangeRoutes } from './api/size-ranges';
 import { uploadRoutes } from './api/uploads';
 import { uploadQueueRoutes } from './api/upload-queue';
+import { catalogRoutes } from './api/catalog';
+import { projectCreateRoutes } from './api/project-create';
+import { quickSearchRoutes } from './api/quick-search';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
 export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, flashEditRoutes,
   searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, colorwayActionRoutes, sizeRangeRoutes,
-  uploadRoutes, uploadQueueRoutes, openApiRoutes];
+  uploadRoutes, uploadQueueRoutes, catalogRoutes, projectCreateRoutes, quickSearchRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {

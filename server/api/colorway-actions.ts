@@ -11,7 +11,7 @@ import { deletePrototype, dualSource, relinkList, relinkPrototype, transferFacto
 import { MSG, PATTERN_STATUSES_FOR_COLORWAYS, prototypeNameExists } from '../hierarchy/prototype-rules';
 import { searchRecords, type SearchRequest } from '../records/read';
 
-const PATTERN_COLUMNS = ['PatternSeasonalId', 'PatternId', 'PatternName', 'PatternDesc', 'BrandId', 'SeasonId', 'SeasonName', 'StatusId', 'StatusName', 'BriefName', 'ResponsibleName'];
+const PATTERN_COLUMNS = ['PatternSeasonalId', 'PatternId', 'PatternName', 'PatternDesc', 'BrandId', 'SeasonId', 'SeasonName', 'StatusId', 'StatusName', 'BriefSeasonalId', 'BriefName', 'ResponsibleName'];
 
 export function colorwayActionRoutes(r: ApiRouter) {
   // CW-004..008: a new colorway under a Released/Completed pattern, or a copy of CopySeasonalId.

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export type Row = Record<string, any>;
@@ -111,6 +112,8 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     dataDir,
     loadDataDir,
     startParams: pgliteStartParams(),
+    // Trigram indexes of the quick search (migration 018, ADR 019).
+    extensions: { pg_trgm },
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
   });
   // Statements prepared in this (single) session, or being prepared: concurrent first uses of one

@@ -14,7 +14,8 @@ import { AppError, badRequest, permissionDenied } from '../http/errors';
 import { canonicalKeys } from '../http/request';
 import { INT4_MAX } from '../http/params';
 import { diffRecords, writeAudit } from '../records/audit';
-import { column, readRecord, viewOf } from '../records/read';
+import { column, viewOf } from '../records/read';
+import { recordState } from '../records/access';
 import { updateRecordIn } from '../records/write';
 import { OUTSOLE_IMAGE, PRODUCT_IMAGE, type ImageType } from '../domain/image-rules';
 import { imageDir, type ImageLocation } from './storage';
@@ -70,11 +71,8 @@ export async function projectRecord(ctx: AppContext, user: SessionUser, fields: 
   if (!h) throw badRequest('Unknown project level.', [{ Field: '/ProjectLevel', Message: 'Must be 1 to 4.' }]);
   const id = whole(fields.ProjectId, 'ProjectId');
   if (!can(user, h.module, action)) throw permissionDenied();
-  try {
-    await readRecord(ctx, user, h.entity, h.key, id);
-  } catch (e) {
-    throw e instanceof AppError && e.code === 'record_deleted' ? recordDeleted(h) : e;
-  }
+  // Scope and deletion only (one indexed row of the view), not the record's fields and names.
+  if ((await recordState(ctx, user, h.entity, h.key, id)).deleted) throw recordDeleted(h);
   const schema = ctx.schemas.entities.get(h.entity)!;
   const baseKey = Object.values(schema['x-tables']!)[0];
   const [row] = await ctx.db.query<{ base: number; statusid: number }>(

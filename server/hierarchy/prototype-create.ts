@@ -14,13 +14,16 @@ import { insertRecord } from '../records/create';
 import { responsibleErrors } from './pattern-rules';
 import { COLORWAY_WF_LEVEL, MSG, prototypeNameExists, readColorway, releasedPattern } from './prototype-rules';
 import { applyPreset, presetIdError } from './size-range-presets';
+import { newStockNumberError } from './new-stock-number';
 
 export interface PrototypeCreate {
-  Prototype: { PatternId?: number | null; PrototypeName: string; BrandId?: number | null; ImageName?: string | null; Division?: string | null; DivisionKey?: string | null };
+  Prototype: { PatternId?: number | null; PrototypeName: string; BrandId?: number | null; ImageName?: string | null; Division?: string | null; DivisionKey?: string | null; StockNum?: string | null };
   PrototypeSeasonal: { CopySeasonalId?: number | null; SeasonId: number; StatusId?: number; ResponsibleId?: number | null; ProductTypeId: number; WFGroupId: number };
   PatternSeasonalId: number;
   /** The wizard's size range preset: the new colorway starts with its rows (CW-064). */
   SizeRangePresetId?: number | null;
+  /** WIZ-014: the wizard's create; only it names a stock number (checked like the wizard's stock-number check). */
+  IsProjectCreate?: boolean;
 }
 
 /** A copy's sizes are the source's (CW-067), unless the create names a preset. */
@@ -75,7 +78,8 @@ export async function createPrototype(ctx: AppContext, user: SessionUser, body: 
 
   const values: Record<string, unknown> = {
     ...(source ? pick(source, COPIED_DESIGN) : {}),
-    ...defined({ PrototypeName: part.PrototypeName?.trim(), ImageName: part.ImageName, DivisionKey: part.DivisionKey }),
+    ...defined({ PrototypeName: part.PrototypeName?.trim(), ImageName: part.ImageName, DivisionKey: part.DivisionKey,
+      StockNum: input.IsProjectCreate ? part.StockNum?.trim() : undefined }),
     BrandId: brandId, SeasonId: seasonal.SeasonId, StatusId: 1, ResponsibleId: responsibleOf(seasonal.ResponsibleId),
     ProductTypeId: seasonal.ProductTypeId, WFGroupId: seasonal.WFGroupId, CopySeasonalId: source ? seasonal.CopySeasonalId : null,
     IsOriginalSeason: true,
@@ -84,6 +88,10 @@ export async function createPrototype(ctx: AppContext, user: SessionUser, body: 
   errors.push(...await formErrors(ctx.db, values, failed));
   const presetError = failed('/SizeRangePresetId') ? null : await presetIdError(ctx.db, user, input.SizeRangePresetId);
   if (presetError) errors.push(presetError);
+  if (values.StockNum && !failed('/Prototype/StockNum') && !failed('/PrototypeSeasonal/SeasonId')) {
+    const stockError = await newStockNumberError(ctx.db, String(values.StockNum), seasonal.SeasonId, seasonal.ProductTypeId);
+    if (stockError) errors.push({ Field: '/Prototype/StockNum', Message: stockError });
+  }
   const pattern = failed('/PatternSeasonalId') || failed('/PrototypeSeasonal/SeasonId') ? null
     : await releasedPattern(ctx.db, { PatternSeasonalId: input.PatternSeasonalId, PatternId: part.PatternId, BrandId: brandId, SeasonId: seasonal.SeasonId });
   const formFailed = errors.some((e) => e.Field !== '/PatternSeasonalId');

@@ -1,4 +1,4 @@
-/** The navigation bar (SHELL-003/004): product name, Home and the grouped menus, theme picker and user menu. */
+/** The navigation bar (SHELL-003/004): product name, Home and the grouped menus, quick search, theme picker and user menu. */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { APP_NAME, AppMark } from './AppName';
@@ -9,6 +9,7 @@ import { UNSAVED_CHANGES_MESSAGE } from './unsaved-changes-store';
 import { useLogOutAction } from './useLogOutAction';
 import { HOME_ITEM } from './nav-items';
 import { NavMenu } from './NavMenu';
+import { QuickSearch } from './QuickSearch';
 import { useNavGroups } from './useNavItems';
 import { UserMenu } from './UserMenu';
 
@@ -34,6 +35,7 @@ export function NavBar() {
         <NavLink to={HOME_ITEM.to} className="navbar__link">{HOME_ITEM.label}</NavLink>
         {groups.map((g) => <NavMenu key={g.label} group={g} />)}
       </nav>
+      <QuickSearch />
       <div className="navbar__right">
         <ThemePicker />
         <UserMenu />

@@ -29,6 +29,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     { to: '/patternList', label: 'Patterns', anyOf: [['pattern', 'read']] },
     { to: '/grid/colorway-search', label: 'Colorways', anyOf: [['colorway', 'read']] },
     { to: '/Search', label: 'Search', anyOf: [['search', 'read']] },
+    { to: '/catalog', label: 'Catalog', anyOf: [['systemMessages', 'read']] },
+    { to: '/projectCreate', label: 'Project create', anyOf: [['brief', 'create']] },
   ] },
   { label: 'Edit in bulk', items: [
     ...FLASH_SCREENS.map((s) => ({ to: `/${s.path}`, label: s.navLabel, anyOf: [s.read] })),

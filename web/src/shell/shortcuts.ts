@@ -20,6 +20,9 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
     { keys: ['Ctrl+S', '⌘+S'], what: 'Save the open form' },
   ] },
   { where: 'Navigation bar', shortcuts: [
+    { keys: ['/', 'Ctrl+K', '⌘+K'], what: 'Go to the quick search (/ outside text fields)' },
+    { keys: ['↑', '↓', 'Enter'], what: 'Quick search: move through the results; Enter opens the highlighted one, or searches colorways for the text' },
+    { keys: ['Esc'], what: 'Quick search: close the results; again to clear the text' },
     { keys: ['Enter', 'Space', '↓'], what: 'Open a menu on its first item (↑ on its last)' },
     { keys: ['↑', '↓', 'Home', 'End'], what: 'Move between the items of an open menu' },
   ] },

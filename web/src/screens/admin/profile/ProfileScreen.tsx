@@ -18,6 +18,7 @@ import { toast } from '../../../shell/toast-store';
 import { useUnsavedChanges } from '../../../shell/useUnsavedChanges';
 import { postJson, type Answer } from '../common/api';
 import { FieldLayoutPanel } from './FieldLayoutPanel';
+import { ProjectCreateDefaultsPanel } from './ProjectCreateDefaultsPanel';
 import { defaultsOf, PROFILE_LAYOUT, PROFILE_SCHEMA, withBrandChange, type Defaults } from './profile-form';
 import '../common/admin.css';
 
@@ -88,6 +89,7 @@ export function ProfileScreen() {
           <WorkflowEvents loaded={!!events} kept={kept} onRemove={(e) => setKept(kept.filter((x) => x !== e))} />
         </section>
         {ownId && <FieldLayoutPanel userId={other ? userId : ownId} />}
+        {!other && <ProjectCreateDefaultsPanel />}
       </div>
       {confirm && <ConfirmDialog title="Save as your own profile?" message={OTHER_PROFILE_WARNING} confirmLabel="Save as mine"
         onConfirm={() => answer.current?.(true)} onCancel={() => answer.current?.(false)} />}

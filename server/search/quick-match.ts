@@ -1,0 +1,111 @@
+/**
+ * What a quick-search text matches (SHELL-007..012, ADR 019), as records-pipeline conditions on an
+ * entity's view, for the nav bar's quick search and the /Search screen's quickSearchText criterion.
+ *
+ * - A colorway by stock number, colorway name, colour description, pattern name and factory (name,
+ *   or key ignoring leading zeros); a pattern, brief or line plan by its name.
+ * - Text of 3 or more characters matches anywhere in a field (trigram indexes), 1-2 characters the
+ *   start of a field (a `lower(col)` range over a text_pattern_ops btree); case is ignored and
+ *   the user's % and _ are characters.
+ * - A field the user may not see (server/schemas/visibility.ts) is never matched: a factory user's
+ *   text never matches a factory, so no answer tells which factory a colorway is made in.
+ *
+ * Every match is written so its index serves it (migration 018): per table, then joined by key.
+ */
+import type { SessionUser } from '../auth/permissions';
+import type { AppContext } from '../context';
+import type { Condition } from '../records/read';
+import { fieldAccess } from '../schemas/visibility';
+
+export type QuickEntity = 'line-plan' | 'brief' | 'pattern' | 'colorway';
+
+/** Shortest text that matches anywhere in a field (a trigram); shorter text matches a field's start. */
+export const CONTAINS_MIN = 3;
+
+/** The text as the matcher uses it: trimmed. */
+export const quickText = (text: string) => text.trim();
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * A field's match at its start, for text of any length: the `lower(col)` range of the text
+ * (a text_pattern_ops btree serves it, also in a generic plan), with LIKE for exactness.
+ */
+export function prefixMatch(text: string, param: (value: unknown) => string) {
+  const t = quickText(text);
+  const lo = param(t);
+  const like = param(`${escapeLike(t)}%`);
+  return (col: string) => `(lower(${col}) ~>=~ lower(${lo}) AND lower(${col}) ~<~ (lower(${lo}) || chr(1114111)) AND lower(${col}) LIKE lower(${like}))`;
+}
+
+/**
+ * One field's match, for a column of a table (not a view): `param` adds the parameters. Long text:
+ * `col ILIKE '%text%'` (trigram GIN); short text: `prefixMatch`.
+ */
+export function fieldMatch(text: string, param: (value: unknown) => string) {
+  const t = quickText(text);
+  if (t.length < CONTAINS_MIN) return prefixMatch(t, param);
+  const p = param(`%${escapeLike(t)}%`);
+  return (col: string) => `${col} ILIKE ${p}`;
+}
+
+/** The colorway fields the text may match for this user: the visible ones of the matched fields. */
+export function colorwayMatchFields(ctx: AppContext, user: SessionUser) {
+  const { hidden } = fieldAccess(ctx.schemas, user, 'colorway');
+  const sees = (f: string) => !hidden.has(f);
+  return {
+    stockNum: sees('StockNum'), name: sees('PrototypeName'), colorDesc: sees('ColorDesc'),
+    patternName: sees('PatternName'), factoryName: sees('FactName'), factoryKey: sees('FactNameKy'),
+  };
+}
+
+/**
+ * The prototype ids (a SELECT of `prototypeid`) whose own fields or pattern match; undefined when
+ * none of those fields may be matched.
+ */
+export function matchingPrototypes(fields: ReturnType<typeof colorwayMatchFields>, m: (col: string) => string): string | undefined {
+  const own = [fields.stockNum && m('stocknum'), fields.name && m('prototypename'), fields.colorDesc && m('colordesc')].filter(Boolean);
+  const parts: string[] = [];
+  // One SELECT per field: each is its own index scan (an OR of them could be a BitmapOr, but one
+  // UNION plans the same way on both engines).
+  for (const cond of own) parts.push(`SELECT prototypeid FROM prototypes WHERE ${cond}`);
+  if (fields.patternName) parts.push(`SELECT p.prototypeid FROM patterns pa JOIN prototypes p ON p.patternid = pa.patternid WHERE ${m('pa.patternname')}`);
+  return parts.length ? parts.join(' UNION ') : undefined;
+}
+
+/** The factory keys (a SELECT of `factorykey`) whose name or key match; undefined when the user may not match factories. */
+export function matchingFactories(fields: ReturnType<typeof colorwayMatchFields>, text: string, m: (col: string) => string, param: (value: unknown) => string): string | undefined {
+  const conds: string[] = [];
+  if (fields.factoryName) conds.push(m('factoryname'));
+  const key = quickText(text).replace(/^0+/, '');
+  if (fields.factoryKey && /^\d+$/.test(key)) conds.push(`ltrim(factorykey, '0') LIKE ${param(`${key}%`)}`);
+  return conds.length ? `SELECT factorykey FROM factories WHERE ${conds.join(' OR ')}` : undefined;
+}
+
+/**
+ * A condition on `<entity>_view` true for the records the quick-search text matches (scope is the
+ * caller's: the records pipeline adds brand and factory scope). Empty text matches everything.
+ * The matching keys are one array (`= ANY(ARRAY(…))`: an init plan, then the key's index), never a
+ * semi-join the planner could turn into a scan of the whole view.
+ */
+export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: QuickEntity, text: string): Condition {
+  return (param) => {
+    if (!quickText(text)) return 'true';
+    const m = fieldMatch(text, param);
+    const keys = (key: string, select: string) => `${key} = ANY(ARRAY(${select}))`;
+    switch (entity) {
+      case 'line-plan': return keys('lineplanid', `SELECT lineplanid FROM line_plans WHERE ${m('lineplanname')}`);
+      case 'brief': return keys('briefseasonalid', `SELECT bs.briefseasonalid FROM briefs b JOIN brief_seasonals bs ON bs.briefid = b.briefid WHERE ${m('b.briefname')}`);
+      case 'pattern': return keys('patternseasonalid', `SELECT pas.patternseasonalid FROM patterns pa JOIN pattern_seasonals pas ON pas.patternid = pa.patternid WHERE ${m('pa.patternname')}`);
+      case 'colorway': {
+        const fields = colorwayMatchFields(ctx, user);
+        const sets: string[] = [];
+        const prototypes = matchingPrototypes(fields, m);
+        if (prototypes) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE prototypeid IN (${prototypes})`);
+        const factories = matchingFactories(fields, text, m, param);
+        if (factories) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE factnameky IN (${factories})`);
+        return sets.length ? keys('prototypeseasonalid', sets.join(' UNION ')) : 'false';
+      }
+    }
+  };
+}

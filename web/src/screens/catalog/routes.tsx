@@ -1,0 +1,17 @@
+/**
+ * The catalog's route (CAT-001, DECISIONS CAT-002): /catalog and
+ * /catalog/{pageNumber}/{pageSize}/{brandId}[/{seasonId}[/{patternSeasonalId}]], gated by module 18
+ * read (PERM-019); the server checks the pattern and colorway reads and the scope too.
+ */
+import type { RouteObject } from 'react-router-dom';
+import { RequirePermission } from '../../shell/RequirePermission';
+
+export const catalogRoutes: RouteObject[] = [{
+  path: 'catalog',
+  element: <RequirePermission module="systemMessages" action="read" />,
+  children: [{
+    path: ':pageNumber?/:pageSize?/:brandId?/:seasonId?/:patternSeasonalId?',
+    handle: { crumb: 'Catalog', parent: () => ({ to: '/catalog', label: 'Catalog' }) },
+    lazy: async () => ({ Component: (await import('./CatalogScreen')).CatalogScreen }),
+  }],
+}];

@@ -1,0 +1,254 @@
+/**
+ * /projectCreate[?linePlanId|briefSeasonalId|patternSeasonalId] (WIZ-001..018): briefs, patterns
+ * and colorways created in bulk as rows of a grid under a released line plan (status 2 or 3) of a
+ * brand and season. A brief or pattern in the address preloads it with its parents; existing briefs
+ * and patterns can be searched and added as parents. New rows start with the brand's
+ * project-create defaults (WIZ-015, editable on the profile). Names are checked as typed (CONST-031,
+ * WIZ-010), stock numbers too (WIZ-009). Save (Ctrl+S) creates the rows top-down through the
+ * single-record create calls (wizard-save.ts); each row keeps its outcome, and the saved ones
+ * become links to the created records.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { useCan } from '../../auth/useCan';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
+import { PageHeader } from '../../shell/PageHeader';
+import { toast } from '../../shell/toast-store';
+import { useSaveShortcut } from '../../shell/save-shortcut';
+import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
+import { ExistingParentSearch, type FoundParent } from './ExistingParentSearch';
+import { nameNote, stockNumberError, useWizardLists, wizardCalls, type Place } from './wizard-api';
+import { saveRows, type RowPatch } from './wizard-save';
+import {
+  addBrief, addChild, addSibling, appendUnder, depth, duplicateNames, existingRow, formErrors, hasUnsaved, LEVEL_LABEL, newRow, pending,
+  removeRow, REVIEW_FIELDS, START_OVER, STOCK_NUMBER_TWICE, type ProjectDefaults, type WizardRow,
+} from './wizard-rows';
+import { WizardGrid, type WizardEdit } from './WizardGrid';
+import './project-create.css';
+
+interface LinePlanChoice { LinePlanId: number; LinePlanName: string; StatusName?: string }
+interface Start {
+  LinePlan: { LinePlanId: number; LinePlanName: string; BrandId: number; SeasonId: number };
+  Brief: { BriefSeasonalId: number; BriefName: string; StatusId: number } | null;
+  Pattern: { PatternSeasonalId: number; PatternName: string; StatusId: number } | null;
+}
+
+const RECORD_PATH = { brief: '/brief/', pattern: '/pattern/', colorway: '/colorway/' } as const;
+
+/** The rows a start preloads: the brief, and the pattern under it, as existing parents. */
+function startRows(start: Start | undefined): WizardRow[] {
+  if (!start?.Brief) return [];
+  const brief = existingRow('brief', null, start.Brief.BriefSeasonalId, start.Brief.BriefName, start.Brief.StatusId);
+  if (!start.Pattern) return [brief];
+  return [brief, existingRow('pattern', brief.key, start.Pattern.PatternSeasonalId, start.Pattern.PatternName, start.Pattern.StatusId)];
+}
+
+export function ProjectCreateScreen() {
+  const allowed = [useCan('brief', 'create'), useCan('pattern', 'create'), useCan('colorway', 'create')].every(Boolean);
+  if (!allowed) return <Navigate to="/permissionDenied" replace />;
+  return <ProjectCreate />;
+}
+
+function ProjectCreate() {
+  const [params] = useSearchParams();
+  const query = ['linePlanId', 'briefSeasonalId', 'patternSeasonalId'].map((p) => [p, params.get(p)] as const).find(([, v]) => v && /^\d+$/.test(v));
+  const startUrl = query ? `/api/ProjectCreate/GetStart?${query[0][0].toUpperCase()}${query[0].slice(1)}=${query[1]}` : null;
+  const { data: start, error: startError } = useSWR<Start>(startUrl);
+
+  const [brandId, setBrandId] = useState<number | null>(null);
+  const [seasonId, setSeasonId] = useState<number | null>(null);
+  const [linePlanId, setLinePlanId] = useState<number | null>(null);
+  const [rows, setRows] = useState<WizardRow[]>([]);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const [search, setSearch] = useState<'brief' | 'pattern' | null>(null);
+  const [confirmStartOver, setConfirmStartOver] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!start) return;
+    setBrandId(start.LinePlan.BrandId);
+    setSeasonId(start.LinePlan.SeasonId);
+    setLinePlanId(start.LinePlan.LinePlanId);
+    const preloaded = startRows(start);
+    setRows(preloaded);
+    setFocusKey(null);
+  }, [start]);
+
+  const { data: brands } = useSWR<{ BrandId: number; BrandName: string }[]>('/api/Brand/GetBrandsByUser');
+  const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null);
+  const { data: linePlans } = useSWR<{ Results: LinePlanChoice[] }>(brandId && seasonId ? `/api/Brief/BriefLinePlans?BrandId=${brandId}&SeasonId=${seasonId}&pageSize=50` : null);
+  const { data: defaults } = useSWR<ProjectDefaults>(brandId ? `/api/User/GetProjectCreateDefaults?brandId=${brandId}` : null);
+  const { data: lists } = useWizardLists(brandId);
+  const linePlanName = linePlans?.Results.find((l) => l.LinePlanId === linePlanId)?.LinePlanName
+    ?? (start?.LinePlan.LinePlanId === linePlanId ? start?.LinePlan.LinePlanName : undefined);
+  const place: Place | null = brandId && seasonId && linePlanId ? { BrandId: brandId, SeasonId: seasonId, LinePlanId: linePlanId } : null;
+
+  const saving = progress !== null;
+  const unsaved = hasUnsaved(rows);
+  useUnsavedChanges(unsaved, 'project-create');
+
+  const duplicates = useMemo(() => duplicateNames(rows), [rows]);
+  const allErrors = useMemo(() => formErrors(rows), [rows]);
+  // Required fields turn red once a save was tried; a stock number used twice at once (WIZ-009).
+  const errors = useMemo(() => (showErrors ? allErrors
+    : new Map([...allErrors].filter(([, e]) => e.StockNum === STOCK_NUMBER_TWICE).map(([k]) => [k, { StockNum: STOCK_NUMBER_TWICE }]))), [allErrors, showErrors]);
+
+  const patch = useCallback((key: string, p: RowPatch) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...p } : r))), []);
+
+  const apply = (next: { rows: WizardRow[]; key: string | null }) => {
+    setRows(next.rows);
+    setFocusKey(next.key);
+  };
+  const selected = rows.find((r) => r.key === selectedKey) ?? null;
+
+  /** The name note (CONST-031) and the stock-number check (WIZ-009), answered for the values still on the row. */
+  const check = useCallback((key: string) => {
+    const row = rowsRef.current.find((r) => r.key === key);
+    if (!row || !brandId || !seasonId) return;
+    void nameNote(row.level, brandId, row.name).then((note) => {
+      const now = rowsRef.current.find((r) => r.key === key);
+      if (now && now.name === row.name && !now.saved) patch(key, { note });
+    }, () => undefined);
+    if (row.level !== 'colorway') return;
+    void stockNumberError(seasonId, row.StockNum ?? '', row.ProductTypeId).then((stockError) => {
+      const now = rowsRef.current.find((r) => r.key === key);
+      if (now && now.StockNum === row.StockNum && !now.saved) patch(key, { stockError });
+    }, () => undefined);
+  }, [brandId, seasonId, patch]);
+
+  const onEdit = useCallback((edits: WizardEdit[]) => {
+    const next = rowsRef.current.map((r) => {
+      const mine = edits.filter((e) => e.key === r.key);
+      return mine.length ? { ...r, ...Object.fromEntries(mine.map((e) => [e.field, e.value])), error: null, disabled: false } : r;
+    });
+    rowsRef.current = next;
+    setRows(next);
+    for (const key of new Set(edits.filter((e) => ['name', 'StockNum', 'ProductTypeId'].includes(e.field)).map((e) => e.key))) check(key);
+  }, [check]);
+
+  const onAddChild = useCallback((key: string) => apply(addChild(rowsRef.current, key, defaults)), [defaults]);
+  const onAddSibling = useCallback((key: string) => apply(addSibling(rowsRef.current, key, defaults)), [defaults]);
+  const onRemove = useCallback((key: string) => { setRows(removeRow(rowsRef.current, key)); setFocusKey(null); }, []);
+
+  const pickExisting = (found: FoundParent) => {
+    const level = search!;
+    setSearch(null);
+    let next = rowsRef.current;
+    let parentKey: string | null = null;
+    if (level === 'pattern') {
+      const briefName = found.briefName ?? '';
+      let brief = next.find((r) => r.level === 'brief' && r.existing && r.name === briefName);
+      if (!brief) { brief = existingRow('brief', null, found.briefSeasonalId, briefName, 2); next = [...next, brief]; }
+      parentKey = brief.key;
+    }
+    const parent = existingRow(level, parentKey, found.id, found.name, found.statusId);
+    const child = newRow(level === 'brief' ? 'pattern' : 'colorway', parent.key, defaults);
+    apply({ rows: appendUnder(appendUnder(next, parent), child), key: child.key });
+  };
+
+  const startOver = () => {
+    setConfirmStartOver(false);
+    setRows(startRows(start));
+    setShowErrors(false);
+    setFocusKey(null);
+  };
+
+  const save = useCallback(async () => {
+    if (saving || !place) return;
+    const todo = pending(rowsRef.current);
+    if (!todo.length) { toast.warning('There are no new rows to save.'); return; }
+    if (formErrors(rowsRef.current).size) { setShowErrors(true); toast.error(REVIEW_FIELDS); return; }
+    setProgress({ done: 0, total: todo.length });
+    let done = 0;
+    const summary = await saveRows(rowsRef.current, wizardCalls(place, lists), (key, p) => {
+      if (p.saved || (p.error && p.saving === false)) setProgress({ done: ++done, total: todo.length });
+      patch(key, p);
+    });
+    setProgress(null);
+    setFocusKey(null);
+    const text = `${summary.saved} of ${todo.length} rows saved`;
+    if (summary.failed || summary.skipped) toast.warning(`${text}; ${summary.failed} failed, ${summary.skipped} skipped. See the Message column.`);
+    else toast.success(`${text}.`);
+  }, [saving, place, lists, patch]);
+  useSaveShortcut(() => void save(), !!place, () => root.current);
+
+  const pickBrand = (id: number | null) => { setBrandId(id); setSeasonId(null); setLinePlanId(null); };
+  const pickSeason = (id: number | null) => { setSeasonId(id); setLinePlanId(null); };
+  const fixed = rows.length > 0;
+  const created = rows.filter((r) => r.saved && r.id !== null);
+  const failed = rows.filter((r) => r.error);
+
+  return (
+    <div ref={root} className="wizard">
+      <PageHeader title="Project Create" subtitle={linePlanName ? `Line plan ${linePlanName}` : 'Create briefs, patterns and colorways in bulk under a released line plan.'}
+        actions={<>
+          <button type="button" className="btn" disabled={saving || !rows.length} onClick={() => (unsaved ? setConfirmStartOver(true) : startOver())}>Start over</button>
+          <button type="button" className="btn btn--primary" disabled={saving || !place} onClick={() => void save()} aria-keyshortcuts="Control+S">Save</button>
+        </>} />
+      {startError && <p className="form-error" role="alert">The record to start from was not found.</p>}
+      <div className="wizard__place">
+        <div className="field"><label htmlFor="wizard-brand">Brand</label>
+          <select id="wizard-brand" value={brandId ?? ''} disabled={fixed} onChange={(e) => pickBrand(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">Select a brand</option>
+            {brands?.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
+          </select></div>
+        <div className="field"><label htmlFor="wizard-season">Season</label>
+          <select id="wizard-season" value={seasonId ?? ''} disabled={fixed || !brandId} onChange={(e) => pickSeason(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">Select a season</option>
+            {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
+          </select></div>
+        <div className="field"><label htmlFor="wizard-line-plan">Line plan (Released or Completed)</label>
+          <select id="wizard-line-plan" value={linePlanId ?? ''} disabled={fixed || !seasonId} onChange={(e) => setLinePlanId(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">{linePlans && !linePlans.Results.length ? 'No available line plans were found.' : 'Select a line plan'}</option>
+            {linePlans?.Results.map((l) => <option key={l.LinePlanId} value={l.LinePlanId}>{l.LinePlanName}</option>)}
+            {linePlanId && !linePlans?.Results.some((l) => l.LinePlanId === linePlanId) && linePlanName && <option value={linePlanId}>{linePlanName}</option>}
+          </select></div>
+      </div>
+      {place && (
+        <>
+          <div className="toolbar" role="toolbar" aria-label="Rows">
+            <button type="button" className="btn btn--small" disabled={saving} onClick={() => apply(addBrief(rowsRef.current, defaults))}>Add brief</button>
+            <button type="button" className="btn btn--small" disabled={saving || !selected || selected.level === 'colorway'} title="Insert"
+              onClick={() => selected && onAddChild(selected.key)}>
+              {selected && selected.level !== 'colorway' ? `Add ${LEVEL_LABEL[selected.level === 'brief' ? 'pattern' : 'colorway'].toLowerCase()}` : 'Add child'} (Insert)</button>
+            <button type="button" className="btn btn--small" disabled={saving || !selected} title="Shift+Insert" onClick={() => selected && onAddSibling(selected.key)}>Add sibling (Shift+Insert)</button>
+            <button type="button" className="btn btn--small" disabled={saving || !selected || selected.saved || selected.existing} title="Ctrl+Delete"
+              onClick={() => selected && onRemove(selected.key)}>Remove row (Ctrl+Delete)</button>
+            <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('brief')}>Existing brief…</button>
+            <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('pattern')}>Existing pattern…</button>
+            <span className="spacer" />
+            <span className="wizard__progress" role="status">
+              {progress ? `Saving ${progress.done} of ${progress.total} rows…` : `${pending(rows).length} new rows, ${created.length} saved`}
+            </span>
+          </div>
+          {rows.length === 0
+            ? <p className="muted">Add a brief, or an existing brief or pattern, to start.</p>
+            : <WizardGrid rows={rows} lists={lists} errors={errors} duplicates={duplicates} focusKey={focusKey} height={Math.min(520, 62 + rows.length * 30)}
+                onEdit={onEdit} onSelect={setSelectedKey} onAddChild={onAddChild} onAddSibling={onAddSibling} onRemove={onRemove} />}
+          {failed.length > 0 && (
+            <section className="card wizard__created" aria-labelledby="wizard-failed-h">
+              <h2 id="wizard-failed-h" className="card__title">Messages</h2>
+              <ul>{failed.map((r) => <li key={r.key} data-depth={depth(r.level)}>{LEVEL_LABEL[r.level]} {r.name}: <span className="form-error">{r.error}</span></li>)}</ul>
+            </section>
+          )}
+          {created.length > 0 && (
+            <section className="card wizard__created" aria-labelledby="wizard-created-h">
+              <h2 id="wizard-created-h" className="card__title">Created</h2>
+              <ul>{created.map((r) => (
+                <li key={r.key} data-depth={depth(r.level)}>{LEVEL_LABEL[r.level]} <Link to={`${RECORD_PATH[r.level]}${r.id}`}>{r.name}</Link></li>
+              ))}</ul>
+            </section>
+          )}
+        </>
+      )}
+      {search && place && <ExistingParentSearch level={search} brandId={place.BrandId} seasonId={place.SeasonId} onPick={pickExisting} onCancel={() => setSearch(null)} />}
+      {confirmStartOver && <ConfirmDialog title="Start over" message={START_OVER} confirmLabel="Start over" danger onConfirm={startOver} onCancel={() => setConfirmStartOver(false)} />}
+    </div>
+  );
+}

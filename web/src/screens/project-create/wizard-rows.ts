@@ -1,0 +1,184 @@
+/**
+ * The project-create wizard's rows without the screen (WIZ-002, WIZ-008..011): a tree kept in
+ * display order (a brief, its patterns, each followed by its colorways), adding a child or a
+ * sibling after the row's subtree, the row flags (saved, saving, disabled: any of them, or an
+ * existing parent, locks the row), the form checks that stop a save (required fields, a stock
+ * number used twice in the wizard: WIZ-009, WIZ-011) and the 'Name Duplication' note (WIZ-010).
+ */
+export type Level = 'brief' | 'pattern' | 'colorway';
+export const LEVELS: readonly Level[] = ['brief', 'pattern', 'colorway'];
+export const LEVEL_LABEL: Record<Level, string> = { brief: 'Brief', pattern: 'Pattern', colorway: 'Colorway' };
+
+export const REVIEW_FIELDS = 'Please review all fields indicated in red.';
+export const NAME_DUPLICATION = 'Name Duplication';
+export const STOCK_NUMBER_TWICE = 'This stock number is used on another row of the wizard.';
+export const START_OVER = 'Are you sure you want to start over? All work you have started will be lost.';
+export const REQUIRED = 'Required.';
+
+/** The values a row carries (ids of the pick lists; the grid shows their names). */
+export interface RowValues {
+  name: string;
+  ResponsibleId?: number | null; WFGroupId?: number | null;
+  GenderKey?: string | null; DevelopmentType?: string | null;
+  DivisionKey?: string | null; ProductTypeId?: number | null; SizeRangePresetId?: number | null; StockNum?: string | null;
+}
+export type ValueField = Exclude<keyof RowValues, 'name'>;
+
+export interface WizardRow extends RowValues {
+  key: string;
+  level: Level;
+  parentKey: string | null;
+  /** A brief or pattern that already exists (preloaded or picked in the search): never created, only a parent. */
+  existing: boolean;
+  /** The record's seasonal id once saved (or of an existing one), and its status. */
+  id: number | null;
+  statusId: number | null;
+  saved: boolean;
+  saving: boolean;
+  /** Not saved this time because its parent could not be saved or released. */
+  disabled: boolean;
+  /** The save error kept on the row (WIZ-013, WIZ-007), and notes (CONST-031, 'Name Duplication'). */
+  error: string | null;
+  note: string | null;
+  /** The asynchronous stock-number check (WIZ-009): null unchecked or fine, else its message. */
+  stockError: string | null;
+}
+
+/** The fields each level asks for; the first ones are required. */
+export const LEVEL_FIELDS: Record<Level, { required: ValueField[]; optional: ValueField[] }> = {
+  brief: { required: ['ResponsibleId'], optional: ['WFGroupId'] },
+  pattern: { required: ['GenderKey', 'ResponsibleId'], optional: ['WFGroupId', 'DevelopmentType'] },
+  colorway: { required: ['DivisionKey', 'ResponsibleId', 'ProductTypeId', 'WFGroupId'], optional: ['SizeRangePresetId', 'StockNum'] },
+};
+export const usesField = (level: Level, f: ValueField) => LEVEL_FIELDS[level].required.includes(f) || LEVEL_FIELDS[level].optional.includes(f);
+
+/** WIZ-015: per level, the defaults a new row starts with. */
+export type LevelDefaults = Partial<Record<ValueField, unknown>>;
+export type ProjectDefaults = Partial<Record<'Brief' | 'Pattern' | 'Colorway', LevelDefaults>>;
+export const DEFAULTS_KEY: Record<Level, 'Brief' | 'Pattern' | 'Colorway'> = { brief: 'Brief', pattern: 'Pattern', colorway: 'Colorway' };
+
+let seq = 0;
+const nextKey = () => `r${++seq}`;
+
+export const childLevel = (level: Level): Level | null => LEVELS[LEVELS.indexOf(level) + 1] ?? null;
+export const depth = (level: Level) => LEVELS.indexOf(level);
+
+/** A new, empty row of the level under the parent, with the brand's defaults for the level's fields. */
+export function newRow(level: Level, parentKey: string | null, defaults: ProjectDefaults = {}): WizardRow {
+  const own = defaults[DEFAULTS_KEY[level]] ?? {};
+  const values = Object.fromEntries(Object.entries(own).filter(([f, v]) => usesField(level, f as ValueField) && v !== undefined && v !== ''));
+  return {
+    key: nextKey(), level, parentKey, existing: false, id: null, statusId: null, name: '', ...values,
+    saved: false, saving: false, disabled: false, error: null, note: null, stockError: null,
+  };
+}
+
+/** An existing brief or pattern as a parent row (locked); a brief known only by name (a searched pattern's) has no id. */
+export function existingRow(level: 'brief' | 'pattern', parentKey: string | null, id: number | null, name: string, statusId: number): WizardRow {
+  return { ...newRow(level, parentKey), existing: true, id, name, statusId };
+}
+
+/** Saved, saving, disabled and existing rows cannot be edited (WIZ-008). */
+export const isLocked = (r: WizardRow) => r.saved || r.saving || r.existing;
+
+/** Index just after the row's subtree (its descendants follow it in display order). */
+export function subtreeEnd(rows: readonly WizardRow[], index: number): number {
+  const d = depth(rows[index].level);
+  let i = index + 1;
+  while (i < rows.length && depth(rows[i].level) > d) i++;
+  return i;
+}
+
+const insertAt = (rows: readonly WizardRow[], at: number, row: WizardRow) => [...rows.slice(0, at), row, ...rows.slice(at)];
+
+/** A child of the row, after its subtree; a colorway has no children, so it gets a sibling. */
+export function addChild(rows: readonly WizardRow[], key: string, defaults?: ProjectDefaults): { rows: WizardRow[]; key: string | null } {
+  const i = rows.findIndex((r) => r.key === key);
+  if (i < 0) return { rows: [...rows], key: null };
+  const level = childLevel(rows[i].level);
+  if (!level) return addSibling(rows, key, defaults);
+  const row = newRow(level, key, defaults);
+  return { rows: insertAt(rows, subtreeEnd(rows, i), row), key: row.key };
+}
+
+/** A row of the same level and parent, after the row's subtree. */
+export function addSibling(rows: readonly WizardRow[], key: string, defaults?: ProjectDefaults): { rows: WizardRow[]; key: string | null } {
+  const i = rows.findIndex((r) => r.key === key);
+  if (i < 0) return { rows: [...rows], key: null };
+  const row = newRow(rows[i].level, rows[i].parentKey, defaults);
+  return { rows: insertAt(rows, subtreeEnd(rows, i), row), key: row.key };
+}
+
+/** The row at the end of the parent's subtree (at the end for a brief). */
+export function appendUnder(rows: readonly WizardRow[], row: WizardRow): WizardRow[] {
+  const i = row.parentKey ? rows.findIndex((r) => r.key === row.parentKey) : -1;
+  return insertAt(rows, i < 0 ? rows.length : subtreeEnd(rows, i), row);
+}
+
+/** A new brief at the end (briefs hang from the line plan). */
+export function addBrief(rows: readonly WizardRow[], defaults?: ProjectDefaults): { rows: WizardRow[]; key: string } {
+  const row = newRow('brief', null, defaults);
+  return { rows: [...rows, row], key: row.key };
+}
+
+/** Removes an unsaved row with its subtree; a row that is or holds saved or existing rows stays. */
+export function removeRow(rows: readonly WizardRow[], key: string): WizardRow[] {
+  const i = rows.findIndex((r) => r.key === key);
+  if (i < 0) return [...rows];
+  const end = subtreeEnd(rows, i);
+  if (rows.slice(i, end).some((r) => r.saved || r.existing || r.saving)) return [...rows];
+  return [...rows.slice(0, i), ...rows.slice(end)];
+}
+
+/** Rows still to create. */
+export const pending = (rows: readonly WizardRow[]) => rows.filter((r) => !r.saved && !r.existing);
+export const hasUnsaved = (rows: readonly WizardRow[]) => pending(rows).length > 0;
+
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.trim());
+const normal = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+
+/** Keys of rows whose value of `pick` is shared with another row (blank values never are). */
+function repeated(rows: readonly WizardRow[], pick: (r: WizardRow) => string): Set<string> {
+  const byValue = new Map<string, string[]>();
+  for (const r of rows) {
+    const v = pick(r);
+    if (v) byValue.set(v, [...(byValue.get(v) ?? []), r.key]);
+  }
+  return new Set([...byValue.values()].filter((keys) => keys.length > 1).flat());
+}
+
+/** WIZ-010: rows of one level sharing a name. */
+export const duplicateNames = (rows: readonly WizardRow[]) => repeated(rows, (r) => (r.name.trim() ? `${r.level}|${normal(r.name)}` : ''));
+
+/** WIZ-009: colorway rows sharing a stock number. */
+export const duplicateStockNumbers = (rows: readonly WizardRow[]) => repeated(rows, (r) => (r.level === 'colorway' ? normal(r.StockNum) : ''));
+
+/** WIZ-011: the field errors of the rows still to create, per row key ('name' or the field). */
+export function formErrors(rows: readonly WizardRow[]): Map<string, Partial<Record<'name' | ValueField, string>>> {
+  const twice = duplicateStockNumbers(rows);
+  const out = new Map<string, Partial<Record<'name' | ValueField, string>>>();
+  for (const r of pending(rows)) {
+    const errors: Partial<Record<'name' | ValueField, string>> = {};
+    if (blank(r.name)) errors.name = REQUIRED;
+    for (const f of LEVEL_FIELDS[r.level].required) if (blank(r[f])) errors[f] = REQUIRED;
+    if (twice.has(r.key) && !r.saved) errors.StockNum = STOCK_NUMBER_TWICE;
+    if (Object.keys(errors).length) out.set(r.key, errors);
+  }
+  return out;
+}
+
+/** The note a row shows: its own (a name that exists, CONST-031) and 'Name Duplication' across the wizard's rows. */
+export function noteOf(row: WizardRow, duplicates: ReadonlySet<string>): string | null {
+  const parts = [...(duplicates.has(row.key) ? [NAME_DUPLICATION] : []), ...(row.note ? [row.note] : [])];
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** The row's state as one word for the grid (WIZ-008). */
+export function stateOf(row: WizardRow): string {
+  if (row.existing) return 'Existing';
+  if (row.saving) return 'Saving…';
+  if (row.saved) return row.error ? 'Saved, see message' : 'Saved';
+  if (row.error) return 'Error';
+  if (row.disabled) return 'Skipped';
+  return 'New';
+}
