@@ -7,8 +7,9 @@ import { benchGrid } from './grid.bench';
 import { benchGridSave } from './grid-save.bench';
 import { benchImport } from './import.bench';
 import { benchRead } from './read.bench';
+import { benchSearch } from './search.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport, catalog: benchCatalog };
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport, catalog: benchCatalog, search: benchSearch };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -13,7 +13,7 @@ import { columnOf } from './split-record';
 import { toIso, type Queryable } from '../db/client';
 import { containsPattern } from '../db/contains';
 import { AppError } from '../http/errors';
-import { nameFieldOf, referenceOf, withNameFields, withReferenceNames } from './references';
+import { REFERENCE_SOURCES, nameFieldOf, referenceOf, withNameFields, withReferenceNames } from './references';
 
 export const column = (schema: EntitySchema, field: string) => columnOf(field, schema.properties[field] ?? {});
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
@@ -148,12 +148,63 @@ function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, 
 }
 
 /**
+ * Above this many matches a grid page's total is the planner's estimate, marked TotalIsEstimate
+ * (issue 14): counting a million matches exactly costs more than the page. SEARCH_EXACT_COUNT_LIMIT
+ * lowers it (tests); read per call.
+ */
+export const exactCountLimit = () => {
+  const n = Number(process.env.SEARCH_EXACT_COUNT_LIMIT);
+  return Number.isInteger(n) && n > 0 ? n : 10_000;
+};
+
+/**
+ * Only a pager's page (SEARCH-007: 15 to 100 rows) may carry an estimated total: a larger page is a
+ * whole result read in pages (web grid-api.ts searchAll), which needs the exact page count.
+ */
+const ESTIMABLE_PAGE = 100;
+const countCap = (req: SearchRequest) => (req.pageSize > 0 && req.pageSize <= ESTIMABLE_PAGE ? exactCountLimit() + 1 : null);
+
+/** Pages deeper than this many rows are sorted from every match (the lookup path walks offset + size rows per name). */
+const LOOKUP_SORT_DEPTH = 1_000;
+
+/**
+ * A sort by the name of a small lookup the record references (status, season, brand, product type,
+ * gender): the lookup's rows, each with its first matches by key (an index on the reference and the
+ * key), merged by name then key — the same order as sorting every match, reading at most (lookup
+ * rows + 1) × (offset + page size) keys. Rows without the reference (no name) come last. Undefined
+ * when the sort field is not such a name (the source's label must be a plain column, the view's own;
+ * the reference in the key's own table, indexed with the key: 019_search_indexes.sql).
+ */
+function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, req: Partial<SearchRequest>, param: (v: unknown) => string) {
+  const field = Object.keys(schema.properties).find((f) => {
+    const ref = referenceOf(schema.properties[f]);
+    return ref && schema.properties[f].type !== 'array' && nameFieldOf(f, ref) === sort;
+  });
+  const src = field ? REFERENCE_SOURCES[referenceOf(schema.properties[field])!.source] : undefined;
+  if (!field || !src || src.entity || !/^\w+\.\w+$/.test(src.label) || src.label.split('.')[1] !== column(schema, sort)) return undefined;
+  // Only a reference held beside the key has an index of (reference, key) to read each name's first keys from.
+  const tables = Object.keys(schema['x-tables'] ?? {});
+  if (schema.properties[field]['x-table'] !== tables[tables.length - 1]) return undefined;
+  const where: string[] = [];
+  if (src.brand) {
+    where.push(`${src.brand} = ANY(${param([...user.brandIds])})`);
+    if (req.BrandId !== undefined && field !== 'BrandId') where.push(`${src.brand} = ${param(req.BrandId)}`);
+  }
+  const own = field === 'BrandId' ? req.BrandId : field === 'SeasonId' ? req.SeasonId : undefined;
+  if (own !== undefined) where.push(`${src.id} = ${param(own)}`);
+  return { refColumn: column(schema, field), lookup: `SELECT ${src.id} AS id, ${src.label} AS label FROM ${src.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}` };
+}
+
+/**
  * The statements behind a page of records: its rows and the count of all matches, each with
  * parameters only (page size and offset too), so their text repeats and they are prepared.
  * `json`: the page as one JSON text built by the database (grids: no per-row work in JS), with
- * the ids of the references the view does not name.
+ * the ids of the references the view does not name, and the count of up to `exactCountLimit() + 1`
+ * matches (`estimate` beyond). `plan`, chosen by pagePlan: 'index' reads the page by ORDER BY … LIMIT
+ * over the view; 'lookup' (many matches) walks the lookup of a name sort (lookupSortSql); 'all'
+ * (criteria expected to match few) sorts every match.
  */
-export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}) {
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index') {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const { whereSql, params } = searchWhere(schema, user, keyField, req, extra);
   const sort = req.sortColumn ?? keyField;
@@ -161,41 +212,72 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
   const n = params.length;
   const key = column(schema, keyField);
+  const view = viewOf(entity);
   const order = `ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
   // All matches' keys and sort values in one pass over the view narrowed to the filter and sort
   // columns (PostgreSQL drops the joins nothing refers to; unordered, it joins the cheapest way),
   // counted and sorted from there; then the shown fields, names and all, for the page's keys only.
-  const matches = `WITH matches AS MATERIALIZED (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${viewOf(entity)} ${whereSql}),
+  const matches = `WITH matches AS MATERIALIZED (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${view} ${whereSql}),
                  page AS (SELECT "$key" FROM matches ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`;
   const onPage = `${key} = ANY(ARRAY(SELECT "$key" FROM page))`;
   // Page 0 or below is the first page (a negative OFFSET is an error on PostgreSQL), for every caller; no page size: every match.
   const paging = [req.pageSize > 0 ? req.pageSize : null, req.pageSize > 0 ? (Math.max(1, req.pageNumber) - 1) * req.pageSize : 0];
   const refs = namedReferences(schema, fields);
   const jsonSelect = fields.map((f) => `${jsonValueSql(schema, f)} AS "${f}"`).join(', ');
+  // The grid page: its keys straight from ORDER BY … LIMIT over the view (an index on the sort
+  // column, or a lookup's names, serves the first pages without sorting every match), the count capped.
+  const gridParams = [...params, ...paging];
+  const gridParam = (v: unknown) => { gridParams.push(v); return `$${gridParams.length}`; };
+  // Sorting every match (plan 'all') counts them all as well.
+  const capped = plan === 'all' ? '(SELECT count(*)::int FROM matches)'
+    : `(SELECT count(*)::int FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
+  const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
+  const lookup = plan === 'lookup' && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
+  const and = whereSql ? `${whereSql} AND` : 'WHERE';
+  // Each name's keys ordered by (reference, key), read from that index, never from the key's own index
+  // filtered (which walks every row when a name has no match). The reference as a range of one value:
+  // an equality would make the planner drop the reference from the order and pick the key's index.
+  const pageSql = lookup
+    ? `page AS (SELECT "$key" FROM (
+         SELECT l.label AS "$sort", m."$key" FROM (${lookup.lookup}) l
+           CROSS JOIN LATERAL (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} >= l.id AND ${lookup.refColumn} <= l.id ORDER BY ${lookup.refColumn}, ${key} LIMIT ${gridParam(depth)}) m
+         UNION ALL
+         SELECT NULL, "$key" FROM (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} IS NULL ORDER BY ${key} LIMIT $${gridParams.length}) z
+       ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
+    : plan === 'all' ? matches.replace(/^WITH /, '')
+    : `page AS (SELECT ${key} AS "$key" FROM ${view} ${whereSql} ${order} LIMIT $${n + 1} OFFSET $${n + 2})`;
+  const count = { sql: `SELECT count(*)::int AS n FROM ${view} ${whereSql}`, params };
+  // Whether a lookup's name could serve this sort (plan 'lookup').
+  const byLookup = !!lookupSortSql(schema, user, sort, req, () => '$0') && depth <= LOOKUP_SORT_DEPTH;
+  const json = {
+    sql: `WITH ${pageSql}, shown AS MATERIALIZED (SELECT ${jsonSelect} FROM ${view} WHERE ${onPage} ${order})
+          SELECT ${capped} AS total, (SELECT coalesce(json_agg(r), '[]')::text FROM shown r) AS rows
+                 ${refs.map((r) => `, (SELECT array_agg(DISTINCT "${r.field}") FROM shown) AS "${r.field}"`).join('')}`,
+    params: gridParams,
+  };
+  // The planner's estimate of the matches (EXPLAIN's rows), for a total beyond exactCountLimit.
+  const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${view} ${whereSql}`, params };
   return {
     /** The fields the statements select (the visible ones of `only`). */
     fields,
-    count: { sql: `SELECT count(*)::int AS n FROM ${viewOf(entity)} ${whereSql}`, params },
+    count,
     // A page past the end has no rows to carry the count: `count` then.
     rows: {
       sql: `${matches}
-            SELECT ${select}, (SELECT count(*)::int FROM matches) AS "$total" FROM ${viewOf(entity)} WHERE ${onPage} ${order}`,
+            SELECT ${select}, (SELECT count(*)::int FROM matches) AS "$total" FROM ${view} WHERE ${onPage} ${order}`,
       params: [...params, ...paging],
     },
     /** References the view does not name (named by `referenceNameMap`). */
     references: refs,
     /** The distinct ids of those references among the matches of the page, per field (arrays). */
     referenceIds: refs.length ? {
-      sql: `${matches} SELECT ${refs.map((r) => `array_agg(DISTINCT ${column(schema, r.field)}) AS "${r.field}"`).join(', ')} FROM ${viewOf(entity)} WHERE ${onPage}`,
+      sql: `${matches} SELECT ${refs.map((r) => `array_agg(DISTINCT ${column(schema, r.field)}) AS "${r.field}"`).join(', ')} FROM ${view} WHERE ${onPage}`,
       params: [...params, ...paging],
     } : undefined,
     // The page's rows as one JSON text, with the distinct ids of the references to name (`references`).
-    json: {
-      sql: `${matches}, shown AS MATERIALIZED (SELECT ${jsonSelect} FROM ${viewOf(entity)} WHERE ${onPage} ${order})
-            SELECT (SELECT count(*)::int FROM matches) AS total, (SELECT coalesce(json_agg(r), '[]')::text FROM shown r) AS rows
-                   ${refs.map((r) => `, (SELECT array_agg(DISTINCT "${r.field}") FROM shown) AS "${r.field}"`).join('')}`,
-      params: [...params, ...paging],
-    },
+    json,
+    estimate,
+    byLookup,
     /** Every match's key in order (an export reads the rows in chunks of these). */
     keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },
   };
@@ -225,14 +307,58 @@ export async function referenceNameMap(ctx: AppContext, user: SessionUser, schem
   return out;
 }
 
+export type PagePlan = 'index' | 'lookup' | 'all';
+
+/**
+ * A search with criteria the planner expects at most this many matches of sorts every match (plan
+ * 'all'): it cannot tell where criteria fall in the sort order (a brand's stock numbers in one range,
+ * names starting with a text 60 % down the name index), so walking a sort index to the first
+ * matches may read most of it, while sorting 50,000 matches is bounded.
+ */
+const SORT_ALL_LIMIT = 50_000;
+
+/**
+ * How a pager's page is read (searchStatements `plan`) and, when asked, the planner's estimate of the
+ * matches: criteria expected to match few sort them all; a sort by a lookup's name walks the
+ * lookup; else the sort column's index. No criteria (the user's scope): no estimate needed.
+ */
+export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters): Promise<{ plan: PagePlan; estimate?: number }> {
+  if (countCap(req) === null) return { plan: 'index' };
+  const criteria = req.BrandId !== undefined || req.SeasonId !== undefined || req.StatusId !== undefined || req.StatusIdSecondary !== undefined
+    || !!extra.text?.value || !!extra.conditions?.length || Object.keys(extra.equals ?? {}).length > 0 || !!extra.keys;
+  if (!criteria) return { plan: st.byLookup ? 'lookup' : 'index' };
+  const estimate = await plannedRows(q, st.estimate);
+  return { plan: estimate <= SORT_ALL_LIMIT ? 'all' : st.byLookup ? 'lookup' : 'index', estimate };
+}
+
+/** The planner's row estimate from EXPLAIN (FORMAT JSON) (one row, a JSON value or text). */
+async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] }): Promise<number> {
+  const [row] = await q.query(st.sql, st.params);
+  const plan = Object.values(row)[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
+  // The matches themselves (not a count of them): the top node's rows are the estimate.
+  return Math.round(parsed[0].Plan['Plan Rows']);
+}
+
 /**
  * A page of records as JSON text (the paged shape, CONST-008), built by the database: one
  * statement, plus one for the names of references the view does not carry (then set in JS).
+ * Beyond exactCountLimit() matches the total of a pager's page (up to 100 rows) is the planner's
+ * estimate (never below the count seen), flagged TotalIsEstimate, and a sort by a lookup's name
+ * reads the lookup (lookupSortSql); a larger page (a whole result read in pages) counts exactly.
  */
 export async function searchRecordsJson(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only: string[], extra: ExtraFilters = {}): Promise<string> {
   const schema = ctx.schemas.entities.get(entity)!;
-  const st = searchStatements(ctx, user, entity, keyField, req, withNameFields(schema, only), extra);
+  const fields = withNameFields(schema, only);
+  const limit = exactCountLimit();
+  let st = searchStatements(ctx, user, entity, keyField, req, fields, extra);
+  const { plan, estimate } = await pagePlan(ctx.db, st, req, extra);
+  if (plan !== 'index') st = searchStatements(ctx, user, entity, keyField, req, fields, extra, plan);
   const [found] = await ctx.db.query(st.json.sql, st.json.params, { prepare: true });
+  let total = found.total as number;
+  // Sorting every match (plan 'all') counted them all: exact.
+  const estimated = total > limit && countCap(req) !== null && plan !== 'all';
+  if (estimated) total = Math.max(total, estimate ?? await plannedRows(ctx.db, st.estimate));
   let rows = found.rows as string;
   if (st.references.some((r) => found[r.field]?.length)) {
     // References the view does not name (a forecast's launch date): one statement for their names, set on the rows.
@@ -243,7 +369,7 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
     }
     rows = JSON.stringify(parsed);
   }
-  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, found.total as number);
+  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, total, estimated);
 }
 
 /**
