@@ -176,7 +176,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [pageSize, setPageSize] = useState(initialPageSize);
   const ready = !!grid && !!schema && canRead;
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
-  const { records, total, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize, reloadKey });
+  const { records, total, totalIsEstimate, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize, reloadKey });
   // New rows from the screen (a filter) start at the first page again.
   useEffect(() => { if (source) setPage(1); }, [source?.rows]); // eslint-disable-line react-hooks/exhaustive-deps
   const onLoadedRef = useRef(onLoaded);
@@ -331,7 +331,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         />
       )}
       {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !((emptyText ?? grid.messages?.empty) && total === 0) && (
-        <Pager page={page} pageSize={pageSize} totalPages={totalPages} totalRecords={total}
+        <Pager page={page} pageSize={pageSize} totalPages={totalPages} totalRecords={total} totalIsEstimate={totalIsEstimate}
           onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); onPageSizeChange?.(s); }} />
       )}
       {filterOpen && (() => {

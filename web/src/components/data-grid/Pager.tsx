@@ -7,11 +7,13 @@ export interface PagerProps {
   pageSize: number;
   totalPages: number;
   totalRecords: number;
+  /** The totals are the planner's estimate: shown as 'about', and Next stays on (the estimate may be low). */
+  totalIsEstimate?: boolean;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
 }
 
-export function Pager({ page, pageSize, totalPages, totalRecords, onPage, onPageSize }: PagerProps) {
+export function Pager({ page, pageSize, totalPages, totalRecords, totalIsEstimate, onPage, onPageSize }: PagerProps) {
   const [text, setText] = useState(String(page));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => setText(String(page)), [page]);
@@ -30,12 +32,12 @@ export function Pager({ page, pageSize, totalPages, totalRecords, onPage, onPage
     <div className="data-grid__pager" role="group" aria-label="Pages">
       <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">‹</button>
       <label>Page <input aria-label="Page number" inputMode="numeric" value={text} onChange={(e) => type(e.target.value)} /></label>
-      <span>of {Math.max(1, totalPages)}</span>
-      <button type="button" className="btn btn--small" disabled={page >= totalPages} onClick={() => onPage(page + 1)} aria-label="Next page">›</button>
+      <span>of {totalIsEstimate ? 'about ' : ''}{Math.max(1, totalPages).toLocaleString('en-US')}</span>
+      <button type="button" className="btn btn--small" disabled={page >= totalPages && !totalIsEstimate} onClick={() => onPage(page + 1)} aria-label="Next page">›</button>
       <select aria-label="Rows per page" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
         {PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
       </select>
-      <span className="muted">{totalRecords.toLocaleString('en-US')} records</span>
+      <span className="muted">{totalIsEstimate ? 'about ' : ''}{totalRecords.toLocaleString('en-US')} records</span>
     </div>
   );
 }

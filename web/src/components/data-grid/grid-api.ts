@@ -13,6 +13,8 @@ export interface GridPage {
   PageSize: number;
   TotalPageCount: number;
   TotalRecords: number;
+  /** TotalRecords (and TotalPageCount) are the planner's estimate: more than 10,000 matches (records/read.ts). */
+  TotalIsEstimate?: boolean;
 }
 
 /** What narrows and orders a grid's records: the screen's filters, the column filters, the sort. */

@@ -38,6 +38,8 @@ export interface GridRecords {
   records: GridRecord[];
   total?: number;
   totalPages?: number;
+  /** The total is an estimate (a search of more than 10,000 matches). */
+  totalIsEstimate: boolean;
   error: unknown;
   loading: boolean;
   /** Every record in the current sort (the export). */
@@ -60,7 +62,7 @@ export function useGridRecords({ gridId, ready, mode, source, filters, columnFil
         return { rows, totalPages: 1, total: rows.length, own: true };
       }
       const p = await searchGrid(gridId, { ...query, pageNumber: page, pageSize });
-      return { rows: p.Results, totalPages: p.TotalPageCount, total: p.TotalRecords };
+      return { rows: p.Results, totalPages: p.TotalPageCount, total: p.TotalRecords, estimate: p.TotalIsEstimate === true };
     },
     { revalidateOnFocus: false, revalidateIfStale: false, keepPreviousData: true },
   );
@@ -74,6 +76,7 @@ export function useGridRecords({ gridId, ready, mode, source, filters, columnFil
     records,
     total: data?.total,
     totalPages: data?.totalPages,
+    totalIsEstimate: !!data && 'estimate' in data && data.estimate === true,
     error: source ? source.error : server.error,
     loading: source ? !!source.loading : server.isLoading,
     all: async () => (sorted ? sorted.slice() : searchAll(gridId, query)),
