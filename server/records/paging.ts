@@ -1,13 +1,6 @@
-/** DECISIONS CONST-008: one paged-result shape for every endpoint. */
-export interface Paged<T> {
-  Results: T[];
-  CurrentPageNumber: number;
-  PageSize: number;
-  TotalPageCount: number;
-  TotalRecords: number;
-  FirstRecord: number;
-  LastRecord: number;
-}
+import type { Paged } from '../domain/paged';
+
+export type { Paged };
 
 export function paged<T>(results: T[], pageNumber: number, pageSize: number, total: number): Paged<T> {
   const first = total === 0 ? 0 : (pageNumber - 1) * pageSize + 1;

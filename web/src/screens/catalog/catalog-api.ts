@@ -1,4 +1,6 @@
 /** The catalog calls' answers (server/api/catalog.ts). */
+import type { Paged } from '@domain/paged';
+
 export interface PatternTile {
   PatternSeasonalId: number;
   PatternId: number;
@@ -24,15 +26,7 @@ export interface ColorwayTile {
   ImageUrl: string | null;
 }
 
-export interface PatternPage {
-  Results: PatternTile[];
-  CurrentPageNumber: number;
-  PageSize: number;
-  TotalPageCount: number;
-  TotalRecords: number;
-  FirstRecord: number;
-  LastRecord: number;
-}
+export type PatternPage = Paged<PatternTile>;
 
 export interface PatternColorways { Pattern: PatternTile; Prototypes: ColorwayTile[] }
 
