@@ -70,12 +70,14 @@ describe('catalog', () => {
     expect(focused).toBe(await page.locator('.catalog-tile').nth(7).getAttribute('data-pattern'));
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname.endsWith(`/0/${focused}`));
-    await page.keyboard.press('Escape');
+    // Back on the pattern tiles (Esc is the other test's; here the browser's Back), so the reload shows the tiles, not the colorways.
+    await page.goBack();
+    await page.waitForURL((u) => !u.pathname.endsWith(`/0/${focused}`));
     await page.locator('.catalog-grid:not(.catalog-grid--colorways)').waitFor();
     // The choice is remembered after a reload.
     await page.reload();
-    await page.locator('.catalog-tile').first().waitFor();
-    expect((await layout(page, '.catalog-grid')).columns).toBe(6);
+    await page.locator('.catalog-grid:not(.catalog-grid--colorways) .catalog-tile').first().waitFor();
+    expect((await layout(page, '.catalog-grid:not(.catalog-grid--colorways)')).columns).toBe(6);
   });
 
   it('CAT-001, CAT-005: a pattern\'s colorways open without a reload, with their own 1–3 slider; Esc goes back', async () => {
