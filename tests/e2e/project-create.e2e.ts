@@ -244,9 +244,11 @@ describe('project-create wizard (WIZ-001..018)', () => {
     const page = await app.page();
     await login(page, 'designer');
     await navigate(page, `/projectCreate?linePlanId=${demo.linePlan.LinePlanId}`);
+    // Listening before the click: the dialog's first search may answer before the click returns.
+    const firstAnswer = page.waitForResponse((r) => /SearchPatternsForPrototype$/i.test(new URL(r.url()).pathname));
     await page.getByRole('button', { name: 'Existing pattern…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add an existing pattern' });
-    const first = await page.waitForResponse((r) => /SearchPatternsForPrototype$/i.test(new URL(r.url()).pathname));
+    const first = await firstAnswer;
     const all = (await first.json()).Results as { PatternName: string; StatusId: number; BriefName: string }[];
     expect(JSON.parse(first.request().postData()!)).toMatchObject({ pageSize: 50, pageNumber: 1, BrandId: 1, SeasonId: demo.season.SeasonId });
     expect(all.length).toBeGreaterThan(0);
