@@ -18,10 +18,9 @@ import { openPglite, openPostgres, type Db } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { loadSchemas } from '../server/schemas/registry';
 import { loadSession } from '../server/auth/sessions';
-import { fieldAccess } from '../server/schemas/visibility';
-import { pagePlan, searchStatements, type ExtraFilters, type SearchRequest } from '../server/records/read';
+import { plannedSearch, type ExtraFilters, type SearchRequest } from '../server/records/read';
 import { withNameFields } from '../server/records/references';
-import { columnFilterConditions, filterableFields } from '../server/records/column-filters';
+import { quickMatchCondition } from '../server/search/quick-match';
 import { startServer } from './lib/server';
 import { loadavg, writeSection } from './lib/results';
 
@@ -46,8 +45,8 @@ async function criteriaOf(db: Db): Promise<Criteria[]> {
   const [top] = await db.query(`SELECT p.brandid, ps.seasonid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
                                  WHERE NOT ps.isdeleted GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`);
   const [status] = await db.query(`SELECT statusid FROM prototype_seasonals WHERE NOT isdeleted GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
-  // The grid's quick-search text when it declares one, else a "contains" filter on the name column.
-  const text: Body = GRID.filters?.text ? { searchText: TEXT } : { columnFilters: { PrototypeName: { contains: TEXT } } };
+  // The /Search criteria form's text (SEARCH-001 quickSearchText: the quick-search matcher).
+  const text: Body = { quickSearchText: TEXT };
   return [
     { name: 'none (the user\'s brands)', body: {} },
     { name: 'brand', body: { BrandId: top.brandid } },
@@ -116,17 +115,13 @@ async function explain(db: Db, shape: Shape): Promise<string> {
   const { user } = (await loadSession(db, sid, userid))!;
   const ctx = { db, schemas: loadSchemas() } as AppContext;
   const schema = ctx.schemas.entities.get('colorway')!;
-  const filters = shape.body.columnFilters as Record<string, { contains: string }> | undefined;
-  const extra: ExtraFilters = filters ? {
-    conditions: columnFilterConditions(ctx, user, 'colorway', filters, filterableFields(schema, GRID_FIELDS), fieldAccess(ctx.schemas, user, 'colorway').hidden),
-  } : shape.body.searchText ? { text: { fields: GRID.filters.text, value: String(shape.body.searchText) } } : {};
+  const text = shape.body.quickSearchText as string | undefined;
+  const extra: ExtraFilters = text ? { conditions: [quickMatchCondition(ctx, user, 'colorway', text)] } : {};
   const req = shape.body as unknown as SearchRequest;
-  let st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra);
   const out: string[] = [];
-  // As searchRecordsJson: the plan chosen from a capped count when it depends on one.
-  const { plan, estimate } = await pagePlan(db, st, req, extra);
-  out.push(`-- plan: ${plan}${estimate === undefined ? '' : ` (planner's estimate: ${estimate} matches)`}`);
-  if (plan !== 'index') st = searchStatements(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra, plan);
+  // As searchRecordsJson: the source and plan chosen from the planner's estimate when they depend on one.
+  const { st, plan, estimate, source } = await plannedSearch(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra);
+  out.push(`-- ${source ?? 'colorway_view'}, plan: ${plan}${estimate === undefined ? '' : ` (planner's estimate: ${estimate} matches)`}`);
   for (const [name, s] of Object.entries({ page: st.json })) {
     const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
     out.push(`-- ${name}`, ...plan.map((r) => Object.values(r)[0]));

@@ -12,7 +12,7 @@ import type { EntitySchema, PropertySchema } from '../schemas/documents';
 import { badRequest } from '../http/errors';
 import { containsPattern } from '../db/contains';
 import { REFERENCE_SOURCES, nameFieldOf, referenceOf, withNameFields, type ReferenceSource } from './references';
-import { column, scope, viewOf, type Condition } from './read';
+import { column, conditionOn, scope, viewOf, type Condition } from './read';
 
 export interface ColumnFilter { contains?: string; equals?: string | number | boolean; from?: string | number; to?: string | number }
 export type ColumnFilters = Record<string, ColumnFilter>;
@@ -94,23 +94,24 @@ export function columnFilterConditions(ctx: AppContext, user: SessionUser, entit
       const test = (param: (v: unknown) => string) => (label: string) => (f.contains !== undefined
         ? `${label}::text ILIKE ${param(containsPattern(text))}` : `lower(${label}::text) = lower(${param(text)})`);
       const src = REFERENCE_SOURCES[ref.source];
-      if (viewName) out.push((param) => test(param)(viewName));
-      else if (src) out.push((param) => nameMatch(ctx, user, src, `${viewOf(entity)}.${col}`, param, test(param)));
+      if (viewName) out.push(conditionOn([nameField], (param) => test(param)(viewName)));
+      else if (src) out.push(conditionOn([field], (param) => nameMatch(ctx, user, src, `${viewOf(entity)}.${col}`, param, test(param))));
       else throw invalid(field, 'This column cannot be filtered by name.');
       continue;
     }
+    const on = (sql: Condition) => out.push(conditionOn([field], sql));
     if (f.contains !== undefined) {
       const pattern = containsPattern(f.contains);
-      out.push((param) => `${col}::text ILIKE ${param(pattern)}`);
+      on((param) => `${col}::text ILIKE ${param(pattern)}`);
     } else if (f.equals !== undefined) {
       const v = typed(field, p, f.equals, false);
-      out.push((param) => (typeof v === 'string' && typeOf(p) === 'string' && !p.format
+      on((param) => (typeof v === 'string' && typeOf(p) === 'string' && !p.format
         ? `lower(${col}) = lower(${param(v)})` : `${col} = ${param(v)}`));
     } else {
       const date = p.format === 'date' || p.format === 'date-time';
       const cast = date ? '::date' : '';
-      if (f.from !== undefined) { const v = typed(field, p, f.from, true); out.push((param) => `${col}${cast} >= ${param(v)}`); }
-      if (f.to !== undefined) { const v = typed(field, p, f.to, true); out.push((param) => `${col}${cast} <= ${param(v)}`); }
+      if (f.from !== undefined) { const v = typed(field, p, f.from, true); on((param) => `${col}${cast} >= ${param(v)}`); }
+      if (f.to !== undefined) { const v = typed(field, p, f.to, true); on((param) => `${col}${cast} <= ${param(v)}`); }
     }
   }
   return out;

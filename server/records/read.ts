@@ -105,8 +105,16 @@ export interface SearchRequest {
   BrandId?: number; SeasonId?: number; StatusId?: number; StatusIdSecondary?: number;
 }
 
-/** One SQL condition of a search; `param` adds a parameter and answers its placeholder. */
-export type Condition = (param: (value: unknown) => string) => string;
+/**
+ * One SQL condition of a search; `param` adds a parameter and answers its placeholder. `fields`: the
+ * entity's fields whose view columns it reads (subqueries may read other tables), when known: a search
+ * whose conditions all say so may be read from the entity's search table (`x-searchTable`).
+ */
+export type Condition = ((param: (value: unknown) => string) => string) & { fields?: readonly string[] };
+
+/** A condition that reads only the view columns of `fields`. */
+export const conditionOn = (fields: readonly string[], sql: (param: (value: unknown) => string) => string): Condition =>
+  Object.assign(sql, { fields });
 
 /** Filters a grid document declares (GridDoc.filters), with the request's values. */
 export interface ExtraFilters {
@@ -164,6 +172,37 @@ export const exactCountLimit = () => {
 const ESTIMABLE_PAGE = 100;
 const countCap = (req: SearchRequest) => (req.pageSize > 0 && req.pageSize <= ESTIMABLE_PAGE ? exactCountLimit() + 1 : null);
 
+/** The columns of each search table (x-searchTable), read once per database. */
+const searchTableColumns = new WeakMap<Queryable, Map<string, Promise<Set<string>>>>();
+
+function columnsOf(q: Queryable, table: string): Promise<Set<string>> {
+  let tables = searchTableColumns.get(q);
+  if (!tables) searchTableColumns.set(q, tables = new Map());
+  let cols = tables.get(table);
+  if (!cols) {
+    cols = q.query<{ c: string }>('SELECT attname AS c FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped', [table])
+      .then((rows) => new Set(rows.map((r) => r.c)));
+    tables.set(table, cols);
+  }
+  return cols;
+}
+
+/**
+ * The entity's search table (x-searchTable) when it has the column of every field the search reads
+ * (key, scope, deletion, criteria, conditions, sort); else undefined: the search reads the view.
+ */
+export async function searchSource(q: Queryable, schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters): Promise<string | undefined> {
+  const table = schema['x-searchTable'];
+  if (!table || extra.conditions?.some((c) => !c.fields)) return undefined;
+  const fields = [keyField, req.sortColumn ?? keyField, schema['x-brandField'], user.isFactoryUser ? schema['x-factoryField'] : undefined,
+    'IsDeleted' in schema.properties ? 'IsDeleted' : undefined, req.SeasonId !== undefined ? 'SeasonId' : undefined,
+    req.StatusId !== undefined || req.StatusIdSecondary !== undefined ? 'StatusId' : undefined,
+    ...(extra.text?.value ? extra.text.fields : []), ...Object.keys(extra.equals ?? {}), extra.activeOnly,
+    ...(extra.conditions ?? []).flatMap((c) => c.fields ?? [])];
+  const cols = await columnsOf(q, table);
+  return fields.every((f) => !f || (f in schema.properties && cols.has(column(schema, f)))) ? table : undefined;
+}
+
 /** Pages deeper than this many rows are sorted from every match (the lookup path walks offset + size rows per name). */
 const LOOKUP_SORT_DEPTH = 1_000;
 
@@ -204,7 +243,7 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  * over the view; 'lookup' (many matches) walks the lookup of a name sort (lookupSortSql); 'all'
  * (criteria expected to match few) sorts every match.
  */
-export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index') {
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: string) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const { whereSql, params } = searchWhere(schema, user, keyField, req, extra);
   const sort = req.sortColumn ?? keyField;
@@ -213,11 +252,14 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const n = params.length;
   const key = column(schema, keyField);
   const view = viewOf(entity);
+  // The matches' keys from the search table when it serves the search (searchSource), under the view's
+  // name so that every condition written for the view reads it; the shown fields from the view.
+  const from = source ? `${source} AS ${view}` : view;
   const order = `ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
   // All matches' keys and sort values in one pass over the view narrowed to the filter and sort
   // columns (PostgreSQL drops the joins nothing refers to; unordered, it joins the cheapest way),
   // counted and sorted from there; then the shown fields, names and all, for the page's keys only.
-  const matches = `WITH matches AS MATERIALIZED (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${view} ${whereSql}),
+  const matches = `WITH matches AS MATERIALIZED (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${from} ${whereSql}),
                  page AS (SELECT "$key" FROM matches ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`;
   const onPage = `${key} = ANY(ARRAY(SELECT "$key" FROM page))`;
   // Page 0 or below is the first page (a negative OFFSET is an error on PostgreSQL), for every caller; no page size: every match.
@@ -230,14 +272,24 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const gridParam = (v: unknown) => { gridParams.push(v); return `$${gridParams.length}`; };
   // Sorting every match (plan 'all') counts them all as well.
   const capped = plan === 'all' ? '(SELECT count(*)::int FROM matches)'
-    : `(SELECT count(*)::int FROM (SELECT 1 FROM ${view} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
+    : `(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
   const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
   const lookup = plan === 'lookup' && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
   const and = whereSql ? `${whereSql} AND` : 'WHERE';
   // Each name's keys ordered by (reference, key), read from that index, never from the key's own index
   // filtered (which walks every row when a name has no match). The reference as a range of one value:
   // an equality would make the planner drop the reference from the order and pick the key's index.
-  const pageSql = lookup
+  // The brand walk (a search table's indexes are (brand, sort column, key) per direction): each brand's
+  // first (offset + size) keys in sort order, merged — the page's exact order, reading at most
+  // brands × (offset + size) index rows. The brands: the criterion's, else the user's.
+  const brands = plan === 'walk' ? gridParam(req.BrandId !== undefined ? [req.BrandId] : [...user.brandIds]) : '';
+  const brandCol = column(schema, schema['x-brandField'] ?? 'BrandId');
+  const pageSql = plan === 'walk'
+    ? `page AS (SELECT "$key" FROM (
+         SELECT m.* FROM unnest(${brands}::int[]) b(id)
+           CROSS JOIN LATERAL (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${from} ${and} ${brandCol} = b.id ${order} LIMIT ${gridParam(depth)}) m
+       ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
+    : lookup
     ? `page AS (SELECT "$key" FROM (
          SELECT l.label AS "$sort", m."$key" FROM (${lookup.lookup}) l
            CROSS JOIN LATERAL (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} >= l.id AND ${lookup.refColumn} <= l.id ORDER BY ${lookup.refColumn}, ${key} LIMIT ${gridParam(depth)}) m
@@ -245,8 +297,8 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
          SELECT NULL, "$key" FROM (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} IS NULL ORDER BY ${key} LIMIT $${gridParams.length}) z
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
     : plan === 'all' ? matches.replace(/^WITH /, '')
-    : `page AS (SELECT ${key} AS "$key" FROM ${view} ${whereSql} ${order} LIMIT $${n + 1} OFFSET $${n + 2})`;
-  const count = { sql: `SELECT count(*)::int AS n FROM ${view} ${whereSql}`, params };
+    : `page AS (SELECT ${key} AS "$key" FROM ${from} ${whereSql} ${order} LIMIT $${n + 1} OFFSET $${n + 2})`;
+  const count = { sql: `SELECT count(*)::int AS n FROM ${from} ${whereSql}`, params };
   // Whether a lookup's name could serve this sort (plan 'lookup').
   const byLookup = !!lookupSortSql(schema, user, sort, req, () => '$0') && depth <= LOOKUP_SORT_DEPTH;
   const json = {
@@ -256,7 +308,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     params: gridParams,
   };
   // The planner's estimate of the matches (EXPLAIN's rows), for a total beyond exactCountLimit.
-  const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${view} ${whereSql}`, params };
+  const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${whereSql}`, params };
   return {
     /** The fields the statements select (the visible ones of `only`). */
     fields,
@@ -307,7 +359,7 @@ export async function referenceNameMap(ctx: AppContext, user: SessionUser, schem
   return out;
 }
 
-export type PagePlan = 'index' | 'lookup' | 'all';
+export type PagePlan = 'index' | 'lookup' | 'all' | 'walk';
 
 /**
  * A search with criteria the planner expects at most this many matches of sorts every match (plan
@@ -322,14 +374,23 @@ const SORT_ALL_LIMIT = 50_000;
  * matches: criteria expected to match few sort them all; a sort by a lookup's name walks the
  * lookup; else the sort column's index. No criteria (the user's scope): no estimate needed.
  */
-export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters): Promise<{ plan: PagePlan; estimate?: number }> {
+export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters, user: SessionUser, source?: string): Promise<{ plan: PagePlan; estimate?: number }> {
   if (countCap(req) === null) return { plan: 'index' };
-  const criteria = req.BrandId !== undefined || req.SeasonId !== undefined || req.StatusId !== undefined || req.StatusIdSecondary !== undefined
-    || !!extra.text?.value || !!extra.conditions?.length || Object.keys(extra.equals ?? {}).length > 0 || !!extra.keys;
-  if (!criteria) return { plan: st.byLookup ? 'lookup' : 'index' };
+  const selective = !!extra.text?.value || !!extra.conditions?.length || !!extra.keys;
+  const criteria = selective || req.BrandId !== undefined || req.SeasonId !== undefined || req.StatusId !== undefined
+    || req.StatusIdSecondary !== undefined || Object.keys(extra.equals ?? {}).length > 0 || (!!source && user.isFactoryUser);
+  const unsorted: PagePlan = source ? 'walk' : st.byLookup ? 'lookup' : 'index';
+  if (!criteria) return { plan: unsorted };
   const estimate = await plannedRows(q, st.estimate);
-  return { plan: estimate <= SORT_ALL_LIMIT ? 'all' : st.byLookup ? 'lookup' : 'index', estimate };
+  // From a search table the brand walk reads about (page depth ÷ the criteria's share of the rows)
+  // index rows per brand: it wins unless the criteria leave few, or are text and key sets that may
+  // cluster anywhere in the sort order (and test each row against a key array).
+  const all = !source ? estimate <= SORT_ALL_LIMIT : estimate <= (selective ? SORT_ALL_LIMIT : WALK_MIN_MATCHES);
+  return { plan: all ? 'all' : unsorted, estimate };
 }
+
+/** From a search table, criteria expected to match at most this many sort them all (see pagePlan). */
+const WALK_MIN_MATCHES = 5_000;
 
 /** The planner's row estimate from EXPLAIN (FORMAT JSON) (one row, a JSON value or text). */
 async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] }): Promise<number> {
@@ -338,6 +399,15 @@ async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] })
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
   // The matches themselves (not a count of them): the top node's rows are the estimate.
   return Math.round(parsed[0].Plan['Plan Rows']);
+}
+
+/** A page's statements as pagePlan chooses them, from the search table where it serves the search. */
+export async function plannedSearch(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, fields: string[], extra: ExtraFilters) {
+  const schema = ctx.schemas.entities.get(entity)!;
+  const source = await searchSource(ctx.db, schema, user, keyField, req, extra);
+  const st = searchStatements(ctx, user, entity, keyField, req, fields, extra, 'index', source);
+  const { plan, estimate } = await pagePlan(ctx.db, st, req, extra, user, source);
+  return { st: plan === 'index' ? st : searchStatements(ctx, user, entity, keyField, req, fields, extra, plan, source), plan, estimate, source };
 }
 
 /**
@@ -351,9 +421,7 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
   const schema = ctx.schemas.entities.get(entity)!;
   const fields = withNameFields(schema, only);
   const limit = exactCountLimit();
-  let st = searchStatements(ctx, user, entity, keyField, req, fields, extra);
-  const { plan, estimate } = await pagePlan(ctx.db, st, req, extra);
-  if (plan !== 'index') st = searchStatements(ctx, user, entity, keyField, req, fields, extra, plan);
+  const { st, plan, estimate } = await plannedSearch(ctx, user, entity, keyField, req, fields, extra);
   const [found] = await ctx.db.query(st.json.sql, st.json.params, { prepare: true });
   let total = found.total as number;
   // Sorting every match (plan 'all') counted them all: exact.

@@ -54,6 +54,11 @@ export interface EntitySchema {
   'x-module'?: string;
   'x-brandField'?: string;
   'x-factoryField'?: string;
+  /**
+   * A table kept beside the view with the columns searches filter and sort by, named as in the view
+   * (records/read.ts reads a search's keys from it when it has every column the search needs).
+   */
+  'x-searchTable'?: string;
   [k: string]: unknown;
 }
 

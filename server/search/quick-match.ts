@@ -14,10 +14,13 @@
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import type { Condition } from '../records/read';
+import { conditionOn, type Condition } from '../records/read';
 import { fieldAccess } from '../schemas/visibility';
 
 export type QuickEntity = 'line-plan' | 'brief' | 'pattern' | 'colorway';
+
+/** The field of each level's view the matcher's condition tests: the level's key. */
+const QUICK_KEYS: Record<QuickEntity, string> = { 'line-plan': 'LinePlanId', brief: 'BriefSeasonalId', pattern: 'PatternSeasonalId', colorway: 'PrototypeSeasonalId' };
 
 /** Shortest text that matches anywhere in a field (a trigram); shorter text matches a field's start. */
 export const CONTAINS_MIN = 3;
@@ -89,7 +92,8 @@ export function matchingFactories(fields: ReturnType<typeof colorwayMatchFields>
  * semi-join the planner could turn into a scan of the whole view.
  */
 export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: QuickEntity, text: string): Condition {
-  return (param) => {
+  // It reads the view's key only (the keys it matches come from the base tables).
+  return conditionOn([QUICK_KEYS[entity]], (param) => {
     if (!quickText(text)) return 'true';
     const m = fieldMatch(text, param);
     const keys = (key: string, select: string) => `${key} = ANY(ARRAY(${select}))`;
@@ -107,5 +111,5 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
         return sets.length ? keys('prototypeseasonalid', sets.join(' UNION ')) : 'false';
       }
     }
-  };
+  });
 }
