@@ -34,7 +34,9 @@ import './search.css';
 /** SEARCH-007: default page size. */
 const PAGE_SIZE = 50;
 /** The status field is a plain choice of statuses here (no record, no transitions). */
-const CRITERIA_FIELDS = { StatusId: { widget: 'reference' } };
+/** A blank criterion matches every value: its choice reads "All" (not a reference field's "None"). */
+const ALL = { placeholder: 'All' };
+const CRITERIA_FIELDS = { StatusId: { widget: 'reference', ...ALL }, BrandId: ALL, SeasonId: ALL, DivisionKey: ALL, LinePlanId: ALL, ResponsibleId: ALL, GenderKey: ALL };
 
 export function SearchScreen() {
   const [params, setParams] = useSearchParams();
