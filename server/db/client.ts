@@ -156,6 +156,9 @@ export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // No JIT: it compiles any statement the planner costs high (a page sorting 25,000 matches, a
+    // bulk save) for 50–100 ms, more than such statements take to run (bench/RESULTS.md, issue 14).
+    options: '-c jit=off',
     onConnect: changes.onConnect,
     types: { getTypeParser: ((oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as any },
   });

@@ -110,11 +110,15 @@ export interface SearchRequest {
  * entity's fields whose view columns it reads (subqueries may read other tables), when known: a search
  * whose conditions all say so may be read from the entity's search table (`x-searchTable`).
  */
-export type Condition = ((param: (value: unknown) => string) => string) & { fields?: readonly string[] };
+export type Condition = ((param: (value: unknown) => string) => string) & {
+  fields?: readonly string[];
+  /** The same condition as the search table answers it faster (its own indexes), reading the columns of `fields`. */
+  searchTable?: { fields: readonly string[]; sql: (param: (value: unknown) => string) => string };
+};
 
-/** A condition that reads only the view columns of `fields`. */
-export const conditionOn = (fields: readonly string[], sql: (param: (value: unknown) => string) => string): Condition =>
-  Object.assign(sql, { fields });
+/** A condition that reads only the view columns of `fields` (and, on the search table, `searchTable`'s). */
+export const conditionOn = (fields: readonly string[], sql: (param: (value: unknown) => string) => string, searchTable?: Condition['searchTable']): Condition =>
+  Object.assign(sql, { fields, searchTable });
 
 /** Filters a grid document declares (GridDoc.filters), with the request's values. */
 export interface ExtraFilters {
@@ -128,8 +132,27 @@ export interface ExtraFilters {
   keys?: number[];
 }
 
+/** LOOKUP-030's synthetic status groups: a StatusId criterion of one of them matches several statuses. */
+const STATUS_GROUPS = [9998, 9999];
+
+/**
+ * Whether an equality criterion fixes the sort field's value for every match: the field itself or
+ * the reference it names (BrandName by BrandId, StatusName by one status that is not a group, …).
+ */
+function fixedBy(schema: EntitySchema, sort: string, req: Partial<SearchRequest>, extra: ExtraFilters): boolean {
+  const fixed = new Set(Object.keys(extra.equals ?? {}));
+  if (req.BrandId !== undefined) fixed.add(schema['x-brandField'] ?? 'BrandId');
+  if (req.SeasonId !== undefined) fixed.add('SeasonId');
+  if (req.StatusId !== undefined && req.StatusIdSecondary === undefined && !STATUS_GROUPS.includes(req.StatusId)) fixed.add('StatusId');
+  return [...fixed].some((f) => {
+    if (f === sort) return true;
+    const ref = schema.properties[f] && referenceOf(schema.properties[f]);
+    return !!ref && nameFieldOf(f, ref) === sort;
+  });
+}
+
 /** The WHERE of a search: scope, not deleted, the request's filters; parameters numbered from 1. */
-function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters) {
+function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters, source?: string) {
   const s = scope(schema, user, 0);
   const where = [...s.where];
   const params = [...s.params];
@@ -151,7 +174,7 @@ function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, 
     where.push(`statusid = ANY(ARRAY(SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY(${n})) || ${n}::int[])`);
   }
   if (extra.keys) where.push(`${column(schema, keyField)} = ANY(${param(extra.keys)}::int[])`);
-  for (const c of extra.conditions ?? []) where.push(c(param));
+  for (const c of extra.conditions ?? []) where.push(source && c.searchTable ? c.searchTable.sql(param) : c(param));
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
@@ -198,7 +221,7 @@ export async function searchSource(q: Queryable, schema: EntitySchema, user: Ses
     'IsDeleted' in schema.properties ? 'IsDeleted' : undefined, req.SeasonId !== undefined ? 'SeasonId' : undefined,
     req.StatusId !== undefined || req.StatusIdSecondary !== undefined ? 'StatusId' : undefined,
     ...(extra.text?.value ? extra.text.fields : []), ...Object.keys(extra.equals ?? {}), extra.activeOnly,
-    ...(extra.conditions ?? []).flatMap((c) => c.fields ?? [])];
+    ...(extra.conditions ?? []).flatMap((c) => c.searchTable?.fields ?? c.fields ?? [])];
   const cols = await columnsOf(q, table);
   return fields.every((f) => !f || (f in schema.properties && cols.has(column(schema, f)))) ? table : undefined;
 }
@@ -245,7 +268,7 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  */
 export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: string) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
-  const { whereSql, params } = searchWhere(schema, user, keyField, req, extra);
+  const { whereSql, params } = searchWhere(schema, user, keyField, req, extra, source);
   const sort = req.sortColumn ?? keyField;
   if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
@@ -255,7 +278,9 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // The matches' keys from the search table when it serves the search (searchSource), under the view's
   // name so that every condition written for the view reads it; the shown fields from the view.
   const from = source ? `${source} AS ${view}` : view;
-  const order = `ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
+  // A sort column the criteria fix (every match has the same value) orders by the key alone: the same
+  // order, without reading the sort index past every other value (status = Released sorted by status name).
+  const order = fixedBy(schema, sort, req, extra) ? `ORDER BY ${key}` : `ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
   // All matches' keys and sort values in one pass over the view narrowed to the filter and sort
   // columns (PostgreSQL drops the joins nothing refers to; unordered, it joins the cheapest way),
   // counted and sorted from there; then the shown fields, names and all, for the page's keys only.

@@ -92,7 +92,9 @@ export function matchingFactories(fields: ReturnType<typeof colorwayMatchFields>
  * semi-join the planner could turn into a scan of the whole view.
  */
 export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: QuickEntity, text: string): Condition {
-  // It reads the view's key only (the keys it matches come from the base tables).
+  // It reads the view's key only (the keys it matches come from the base tables); colorways' long text
+  // reads the search table's own columns there (colorwaySearchTableMatch).
+  const onTable = entity === 'colorway' ? colorwaySearchTableMatch(ctx, user, text) : undefined;
   return conditionOn([QUICK_KEYS[entity]], (param) => {
     if (!quickText(text)) return 'true';
     const m = fieldMatch(text, param);
@@ -105,11 +107,38 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
         const fields = colorwayMatchFields(ctx, user);
         const sets: string[] = [];
         const prototypes = matchingPrototypes(fields, m);
-        if (prototypes) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE prototypeid IN (${prototypes})`);
+        // The matching colorways as one array too: their seasonal rows by the (prototype, season) index, not
+        // a hash join over every seasonal row when the planner expects many matches.
+        if (prototypes) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE prototypeid = ANY(ARRAY(${prototypes}))`);
         const factories = matchingFactories(fields, text, m, param);
         if (factories) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE factnameky IN (${factories})`);
         return sets.length ? keys('prototypeseasonalid', sets.join(' UNION ')) : 'false';
       }
     }
-  });
+  }, onTable);
+}
+
+/**
+ * The colorway match on the colorway search table (migration 020), for text of 3+ characters: the
+ * same fields as one OR of its columns, each with a trigram index there (a BitmapOr reads only the
+ * matches, without joining prototypes, patterns and seasonal rows for thousands of matches first).
+ * Shorter text keeps the base tables' prefix indexes.
+ */
+function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: string): Condition['searchTable'] {
+  if (quickText(text).length < CONTAINS_MIN) return undefined;
+  const fields = colorwayMatchFields(ctx, user);
+  const own = ([['StockNum', 'stocknum', fields.stockNum], ['PrototypeName', 'prototypename', fields.name], ['ColorDesc', 'colordesc', fields.colorDesc],
+    ['PatternName', 'patternname', fields.patternName]] as const).filter(([, , sees]) => sees);
+  return {
+    fields: [...own.map(([f]) => f), 'PrototypeSeasonalId'],
+    sql: (param) => {
+      const m = fieldMatch(text, param);
+      const arms = own.map(([, col]) => m(col));
+      const factories = matchingFactories(fields, text, m, param);
+      // The factory's colorways as a key array (the key's index): the planner expects few, as it should
+      // for a text that names no factory (a factory-key array would be guessed at a third of the rows).
+      if (factories) arms.push(`prototypeseasonalid = ANY(ARRAY(SELECT prototypeseasonalid FROM prototype_seasonals WHERE factnameky IN (${factories})))`);
+      return arms.length ? `(${arms.join(' OR ')})` : 'false';
+    },
+  };
 }

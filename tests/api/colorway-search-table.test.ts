@@ -12,6 +12,7 @@ import { loadSession } from '../../server/auth/sessions';
 import { searchStatements, type ExtraFilters, type PagePlan, type SearchRequest } from '../../server/records/read';
 import { columnFilterConditions, filterableFields } from '../../server/records/column-filters';
 import { withNameFields } from '../../server/records/references';
+import { quickMatchCondition } from '../../server/search/quick-match';
 import { fieldAccess } from '../../server/schemas/visibility';
 import type { SessionUser } from '../../server/auth/permissions';
 
@@ -31,6 +32,12 @@ afterAll(async () => { await t?.close(); });
 const GRID = 'colorway-search';
 const KEY = 'PrototypeSeasonalId';
 
+/** The keys of a page, in order, from the statement the grid runs. */
+const pageIds = async (st: ReturnType<typeof searchStatements>) => {
+  const [found] = await t.ctx.db.query(st.json.sql, st.json.params);
+  return (JSON.parse(found.rows as string) as Record<string, number>[]).map((r) => r[KEY]);
+};
+
 /** The rows of colorway_search that differ from colorway_search_source, both ways (none when current). */
 const drift = async () => (await t.ctx.db.query<{ n: number }>(
   `SELECT count(*)::int AS n FROM ((TABLE colorway_search EXCEPT TABLE colorway_search_source)
@@ -45,12 +52,18 @@ describe('issue 14: the colorway search table (migration 020)', () => {
       `SELECT brandid, seasonid, statusid FROM colorway_view WHERE NOT isdeleted GROUP BY 1, 2, 3 ORDER BY count(*) DESC LIMIT 1`);
     const hidden = fieldAccess(t.ctx.schemas, user, 'colorway').hidden;
     const named: ExtraFilters = { conditions: columnFilterConditions(t.ctx, user, 'colorway', { PrototypeName: { contains: 'a' } }, filterableFields(schema, fields), hidden) };
-    const shapes: { name: string; req: Partial<SearchRequest>; extra: ExtraFilters; where: string }[] = [
+    // The quick-search text (SEARCH-001 quickSearchText): the view's form matches keys from the base
+    // tables, the table's form its own columns (trigram indexes); a word of a demo pattern name.
+    const [{ word }] = await t.ctx.db.query<{ word: string }>(
+      `SELECT split_part(patternname, ' ', 1) AS word FROM colorway_view WHERE length(split_part(patternname, ' ', 1)) >= 4 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    const shapes: { name: string; req: Partial<SearchRequest>; extra: ExtraFilters; where?: string }[] = [
       { name: 'none', req: {}, extra: {}, where: 'true' },
       { name: 'brand', req: { BrandId: top.brandid }, extra: {}, where: `brandid = ${top.brandid}` },
       { name: 'brand + season', req: { BrandId: top.brandid, SeasonId: top.seasonid }, extra: {}, where: `brandid = ${top.brandid} AND seasonid = ${top.seasonid}` },
       { name: 'status', req: { StatusId: top.statusid }, extra: {}, where: `statusid = ${top.statusid}` },
       { name: 'name contains "a"', req: {}, extra: named, where: `prototypename ILIKE '%a%'` },
+      { name: `quickSearchText "${word}"`, req: {}, extra: { conditions: [quickMatchCondition(t.ctx, user, 'colorway', word)] } },
+      { name: `quickSearchText "${word.slice(0, 2)}" (a prefix)`, req: {}, extra: { conditions: [quickMatchCondition(t.ctx, user, 'colorway', word.slice(0, 2))] } },
     ];
     let compared = 0;
     for (const shape of shapes) {
@@ -59,16 +72,16 @@ describe('issue 14: the colorway search table (migration 020)', () => {
           `SELECT attname AS c FROM pg_attribute WHERE attrelid = 'colorway_search'::regclass AND attname = lower($1)`, [field === 'Division' ? 'division' : field]))[0]?.c;
         expect(col, `${field} is a column of colorway_search`).toBeTruthy();
         for (const dir of ['ASC', 'DESC'] as const) {
-          const plain = (await t.ctx.db.query<{ id: number }>(
+          const req = { pageNumber: 2, pageSize: 3, sortColumn: field, sortDirection: dir, ...shape.req } as SearchRequest;
+          // A plain ordered query over the view; for the text (no plain SQL), every match from the view, sorted by the database.
+          const plain = shape.where !== undefined ? (await t.ctx.db.query<{ id: number }>(
             `SELECT prototypeseasonalid AS id FROM colorway_view
               WHERE NOT isdeleted AND brandid IN (SELECT brandid FROM user_brands WHERE userid = $1) AND ${shape.where}
-              ORDER BY ${col} ${dir} NULLS LAST, prototypeseasonalid`, [user.userId])).map((r) => r.id);
-          expect(plain.length, `${shape.name} matches some colorways`).toBeGreaterThan(3);
-          const req = { pageNumber: 2, pageSize: 3, sortColumn: field, sortDirection: dir, ...shape.req } as SearchRequest;
+              ORDER BY ${col} ${dir} NULLS LAST, prototypeseasonalid`, [user.userId])).map((r) => r.id)
+            : await pageIds(searchStatements(t.ctx, user, 'colorway', KEY, { ...req, pageNumber: 1, pageSize: 0 }, fields, shape.extra, 'all'));
+          expect(plain.length, `${shape.name} matches some colorways`).toBeGreaterThan(6);
           for (const [plan, source] of [['walk', 'colorway_search'], ['all', 'colorway_search'], ['index', 'colorway_search'], ['index', undefined]] as [PagePlan, string | undefined][]) {
-            const st = searchStatements(t.ctx, user, 'colorway', KEY, req, fields, shape.extra, plan, source);
-            const [found] = await t.ctx.db.query(st.json.sql, st.json.params);
-            const ids = (JSON.parse(found.rows as string) as Record<string, number>[]).map((r) => r[KEY]);
+            const ids = await pageIds(searchStatements(t.ctx, user, 'colorway', KEY, req, fields, shape.extra, plan, source));
             expect(ids, `${shape.name}, ${field} ${dir}, ${plan} from ${source ?? 'the view'}`).toEqual(plain.slice(3, 6));
             compared++;
           }

@@ -62,6 +62,12 @@ CREATE INDEX colorway_search_changedon ON colorway_search (brandid, changedon, p
 CREATE INDEX colorway_search_changedon_desc ON colorway_search (brandid, changedon DESC NULLS LAST, prototypeseasonalid);
 CREATE INDEX colorway_search_changedby ON colorway_search (brandid, changedby, prototypeseasonalid);
 CREATE INDEX colorway_search_changedby_desc ON colorway_search (brandid, changedby DESC NULLS LAST, prototypeseasonalid);
+-- The /Search text (quickSearchText, server/search/quick-match.ts) of 3+ characters matches these
+-- columns here: one trigram index each (a BitmapOr of them reads only the matches).
+CREATE INDEX colorway_search_stocknum_trgm ON colorway_search USING gin (stocknum gin_trgm_ops);
+CREATE INDEX colorway_search_prototypename_trgm ON colorway_search USING gin (prototypename gin_trgm_ops);
+CREATE INDEX colorway_search_colordesc_trgm ON colorway_search USING gin (colordesc gin_trgm_ops);
+CREATE INDEX colorway_search_patternname_trgm ON colorway_search USING gin (patternname gin_trgm_ops);
 -- Brand and season are correlated (a season is a brand's): the planner's estimate of a brand + season
 -- search needs it (records/read.ts pagePlan chooses between the walk and sorting every match by it).
 CREATE STATISTICS colorway_search_brand_season (dependencies) ON brandid, seasonid FROM colorway_search;
