@@ -62,6 +62,8 @@ CREATE INDEX colorway_search_changedon ON colorway_search (brandid, changedon, p
 CREATE INDEX colorway_search_changedon_desc ON colorway_search (brandid, changedon DESC NULLS LAST, prototypeseasonalid);
 CREATE INDEX colorway_search_changedby ON colorway_search (brandid, changedby, prototypeseasonalid);
 CREATE INDEX colorway_search_changedby_desc ON colorway_search (brandid, changedby DESC NULLS LAST, prototypeseasonalid);
+-- The key's own order per brand: the default sort, and a sort column the criteria fix (records/read.ts).
+CREATE INDEX colorway_search_brand_key ON colorway_search (brandid, prototypeseasonalid);
 -- The /Search text (quickSearchText, server/search/quick-match.ts) of 3+ characters matches these
 -- columns here: one trigram index each (a BitmapOr of them reads only the matches).
 CREATE INDEX colorway_search_stocknum_trgm ON colorway_search USING gin (stocknum gin_trgm_ops);
