@@ -40,12 +40,31 @@ export function signAccessToken(claims: AccessClaims, secret: string): Promise<s
   return sign({ ...claims }, secret, 'HS256');
 }
 
+/**
+ * Tokens whose signature was verified, by token text and secret, with their claims: a page's
+ * requests (the catalog's 50 images) carry one token, so its signature is checked once per
+ * process, not per request. The expiry is checked on every use; a session's revocation is the
+ * session check's (authenticate.ts), as before. Bounded: emptied when full.
+ */
+const verified = new Map<string, AccessClaims>();
+const MAX_VERIFIED = 5_000;
+
 /** The claims of a valid, unexpired access token, or null. */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  const key = `${secret}\n${token}`;
+  const known = verified.get(key);
+  if (known) {
+    if (known.exp > Math.floor(Date.now() / 1000)) return known;
+    verified.delete(key);
+    return null;
+  }
   try {
     const payload = await verify(token, secret, 'HS256');
-    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'number') return null;
-    return payload as unknown as AccessClaims;
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'number' || typeof payload.exp !== 'number') return null;
+    const claims: AccessClaims = { sid: payload.sid, sub: payload.sub, exp: payload.exp };
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(key, claims);
+    return claims;
   } catch {
     return null;
   }

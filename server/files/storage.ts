@@ -6,6 +6,7 @@
  * into place by rename, so a reader never sees a half-written file.
  */
 import crypto from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageSize } from '../domain/image-rules';
@@ -45,11 +46,15 @@ export const removeImageFiles = (dir: string) => fs.rm(dir, { recursive: true, f
 
 export const removeFiles = (paths: Iterable<string>) => Promise.all([...paths].map((p) => fs.rm(p, { force: true })));
 
-/** The stored file of one size; a size that has no thumbnail (bmp) falls back to the original. */
+/**
+ * The stored file of one size; a size that has no thumbnail (bmp) falls back to the original.
+ * A synchronous stat (tens of microseconds on a local disk): the promise form costs several times
+ * that in thread-pool hops, per image of a catalog page, on the thread that also runs PGlite.
+ */
 export async function storedImage(dir: string, size: ImageSize) {
   for (const name of size === 'original' ? ['original'] : [String(size), 'original']) {
     const file = path.join(dir, name);
-    const stat = await fs.stat(file).catch(() => undefined);
+    const stat = fsSync.statSync(file, { throwIfNoEntry: false });
     if (stat?.isFile()) return { file, size: stat.size, mtime: stat.mtime };
   }
   return undefined;

@@ -179,6 +179,35 @@ describe('factory users (PERM-022, PERM-023, PERM-029)', () => {
     }
   });
 
+  it('CAT-005, DOC-022: a factory user gets the images of their colorway tiles; another factory\'s colorway image, by the URL an admin\'s tile carries, answers like a missing one, revalidated too', async () => {
+    const [mixed] = await t.ctx.db.query(`SELECT patternseasonalid FROM colorway_view WHERE brandid = $1 AND NOT isdeleted AND statusid IN (1, 2)
+      GROUP BY patternseasonalid HAVING bool_or(factnameky = ANY($2)) AND bool_or(factnameky IS NOT NULL AND NOT (factnameky = ANY($2))) LIMIT 1`, [brandId, factoryKeys]);
+    expect(mixed).toBeTruthy();
+    const cws = await t.ctx.db.query(`SELECT prototypeseasonalid AS id, factnameky = ANY($2) AS mine FROM colorway_view
+      WHERE patternseasonalid = $1 AND NOT isdeleted AND factnameky IS NOT NULL AND statusid IN (1, 2)`, [mixed.patternseasonalid, factoryKeys]);
+    const mine = cws.find((c) => c.mine)!, theirs = cws.find((c) => !c.mine)!;
+    for (const c of [mine, theirs]) {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries({ ProjectId: c.id, ProjectLevel: 4, ImageType: 1 })) fd.append(k, String(v));
+      fd.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 120, height: 90, channels: 3, background: '#27ae60' } }).jpeg().toBuffer())]), 'cw.jpg');
+      expect((await t.request('POST', '/api/Image/UploadImage', { token: admin, body: fd })).status).toBe(200);
+    }
+    const url = (body: any, id: number) => body.Prototypes.find((p: any) => p.PrototypeSeasonalId === id)?.ImageUrl as string | undefined;
+    const all = await (await colorways(admin, mixed.patternseasonalid)).json();
+    const own = await (await colorways(factory, mixed.patternseasonalid)).json();
+    expect(url(own, theirs.id)).toBeUndefined();
+    const ok = await t.request('GET', url(own, mine.id)!, { token: factory });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const etag = (await t.request('GET', url(all, theirs.id)!, { token: admin })).headers.get('etag')!;
+    const missing = await (await t.request('GET', '/api/Image/GetImage?projectId=2147483647&projectLevel=4&imageType=1&size=600&ts=1', { token: factory })).json();
+    for (const headers of [{}, { 'if-none-match': etag }] as Record<string, string>[]) {
+      const res = await t.request('GET', url(all, theirs.id)!, { token: factory, headers });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual(missing);
+    }
+  });
+
   it('CAT-005: a pattern without a colorway of the factory user\'s factories answers like a missing one', async () => {
     const [foreign] = await t.ctx.db.query(`SELECT v.patternseasonalid FROM pattern_view v WHERE v.brandid = $1 AND NOT v.isdeleted
       AND NOT EXISTS (SELECT 1 FROM colorway_view c WHERE c.patternseasonalid = v.patternseasonalid AND NOT c.isdeleted AND c.factnameky = ANY($2)) LIMIT 1`, [brandId, factoryKeys]);

@@ -264,6 +264,77 @@ describe('who may change and see images', () => {
   });
 });
 
+describe('DOC-022 serving an image cheaply and safely (issue 14: the catalog\'s 50 thumbnails)', () => {
+  /** A record of the level with a fresh image; its stamped 65 px URL and that answer's entity tag. */
+  async function withImage(view: string, key: string, level: number, where: string) {
+    const id = await recordOf(view, key, `imagename IS NULL AND ${where}`);
+    expect((await upload(designer, { ProjectId: id, ProjectLevel: level, ImageType: 1 }, { name: 'c.png', bytes: await png(70, 70) })).status).toBe(200);
+    const q = `projectId=${id}&projectLevel=${level}&imageType=1&size=65&ts=7`;
+    const res = await getImage(designer, q);
+    expect(res.status).toBe(200);
+    return { id, q, etag: res.headers.get('etag')!, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+  const revalidate = (token: string, q: string, etag: string) =>
+    t.request('GET', `/api/Image/GetImage?${q}`, { token, headers: { 'if-none-match': etag } });
+
+  it('DOC-022 a stamped thumbnail is private, immutable and whole (its length given); a matching If-None-Match, also weak or in a list, answers 304 without a body', async () => {
+    const img = await withImage('pattern_view', 'patternseasonalid', 3, 'TRUE');
+    const res = await getImage(designer, img.q);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
+    expect(res.headers.get('content-length')).toBe(String(img.bytes.length));
+    expect((await sharp(img.bytes).metadata()).width).toBe(65);
+    for (const header of [img.etag, `W/${img.etag}`, `"other", ${img.etag}`]) {
+      const again = await revalidate(designer, img.q, header);
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(img.etag);
+      expect(again.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+    }
+    expect((await revalidate(designer, img.q, '"other"')).status).toBe(200);
+  });
+
+  it('DOC-022 an original larger than 1 MiB is streamed byte for byte', async () => {
+    const id = await recordOf('brief_view', 'briefseasonalid', 'imagename IS NULL');
+    const big = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    expect((await upload(designer, { ProjectId: id, ProjectLevel: 2 }, { name: 'big.png', bytes: big })).status).toBe(200);
+    const res = await getImage(designer, `projectId=${id}&projectLevel=2&imageType=1&size=original&ts=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(big.length));
+    expect(Buffer.from(await res.arrayBuffer()).equals(big)).toBe(true);
+  });
+
+  it('DOC-022, PERM-023 a revalidation checks the record first: another factory\'s colorway answers 404 like a missing record, never 304', async () => {
+    const other = await withImage('colorway_view', 'prototypeseasonalid', 4, `factnameky IS NOT NULL AND factnameky <> '310101'`);
+    const missing = await getImage(factory, 'projectId=2147483647&projectLevel=4&imageType=1&size=65&ts=7');
+    expect(missing.status).toBe(404);
+    const res = await revalidate(factory, other.q, other.etag);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual(await missing.json());
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.headers.get('cache-control') ?? '').not.toContain('immutable');
+  });
+
+  it('DOC-022, PERM-022 a revalidation of another brand\'s record answers 404, of a deleted one its deleted message, without a token 401', async () => {
+    const img = await withImage('pattern_view', 'patternseasonalid', 3, 'TRUE');
+    expect((await revalidate(designer, img.q, img.etag)).status).toBe(304);
+    expect((await t.request('GET', `/api/Image/GetImage?${img.q}`, { headers: { 'if-none-match': img.etag } })).status).toBe(401);
+    const [brand] = await t.ctx.db.query('SELECT brandid FROM pattern_view WHERE patternseasonalid = $1', [img.id]);
+    const [other] = await t.ctx.db.query(`SELECT brandid FROM brands WHERE brandid NOT IN (SELECT ub.brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com') LIMIT 1`);
+    // The pattern moves to a brand the designer is not assigned to, then back; then it is deleted.
+    await t.ctx.db.query('UPDATE patterns SET brandid = $2 WHERE patternid = (SELECT patternid FROM pattern_seasonals WHERE patternseasonalid = $1)', [img.id, other.brandid]);
+    const foreign = await revalidate(designer, img.q, img.etag);
+    expect(foreign.status).toBe(404);
+    expect((await foreign.json()).Message).toBe('The record was not found.');
+    await t.ctx.db.query('UPDATE patterns SET brandid = $2 WHERE patternid = (SELECT patternid FROM pattern_seasonals WHERE patternseasonalid = $1)', [img.id, brand.brandid]);
+    await t.ctx.db.query('UPDATE pattern_seasonals SET isdeleted = true WHERE patternseasonalid = $1', [img.id]);
+    const deleted = await revalidate(designer, img.q, img.etag);
+    expect(deleted.status).toBe(404);
+    expect((await deleted.json()).Message).toBe('The Pattern you are trying to access is deleted.');
+  });
+});
+
 /** A 2×2 24-bit BMP (libvips cannot make one). */
 async function bmp() {
   const width = 2, height = 2, row = 8, pixels = row * height;
