@@ -280,7 +280,8 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const from = source ? `${source} AS ${view}` : view;
   // A sort column the criteria fix (every match has the same value) orders by the key alone: the same
   // order, without reading the sort index past every other value (status = Released sorted by status name).
-  const order = fixedBy(schema, sort, req, extra) ? `ORDER BY ${key}` : `ORDER BY ${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
+  const sortKeys = fixedBy(schema, sort, req, extra) ? key : `${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
+  const order = `ORDER BY ${sortKeys}`;
   // All matches' keys and sort values in one pass over the view narrowed to the filter and sort
   // columns (PostgreSQL drops the joins nothing refers to; unordered, it joins the cheapest way),
   // counted and sorted from there; then the shown fields, names and all, for the page's keys only.
@@ -306,13 +307,15 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // an equality would make the planner drop the reference from the order and pick the key's index.
   // The brand walk (a search table's indexes are (brand, sort column, key) per direction): each brand's
   // first (offset + size) keys in sort order, merged — the page's exact order, reading at most
-  // brands × (offset + size) index rows. The brands: the criterion's, else the user's.
+  // brands × (offset + size) index rows. The brands: the criterion's, else the user's. The brand as a
+  // range of one value, first in the order: only a (brand, …) index gives that order (an equality
+  // lets the planner drop it and walk the key's index past every other brand's rows).
   const brands = plan === 'walk' ? gridParam(req.BrandId !== undefined ? [req.BrandId] : [...user.brandIds]) : '';
   const brandCol = column(schema, schema['x-brandField'] ?? 'BrandId');
   const pageSql = plan === 'walk'
     ? `page AS (SELECT "$key" FROM (
          SELECT m.* FROM unnest(${brands}::int[]) b(id)
-           CROSS JOIN LATERAL (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${from} ${and} ${brandCol} = b.id ${order} LIMIT ${gridParam(depth)}) m
+           CROSS JOIN LATERAL (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys} LIMIT ${gridParam(depth)}) m
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
     : lookup
     ? `page AS (SELECT "$key" FROM (
