@@ -121,7 +121,7 @@ async function explain(db: Db, shape: Shape): Promise<string> {
   const out: string[] = [];
   // As searchRecordsJson: the source and plan chosen from the planner's estimate when they depend on one.
   const { st, plan, estimate, source } = await plannedSearch(ctx, user, 'colorway', KEY, req, withNameFields(schema, GRID_FIELDS), extra);
-  out.push(`-- ${source ?? 'colorway_view'}, plan: ${plan}${estimate === undefined ? '' : ` (planner's estimate: ${estimate} matches)`}`);
+  out.push(`-- ${source?.table ?? 'colorway_view'}, plan: ${plan}${estimate === undefined ? '' : ` (planner's estimate: ${estimate} matches)`}`);
   for (const [name, s] of Object.entries({ page: st.json })) {
     const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
     out.push(`-- ${name}`, ...plan.map((r) => Object.values(r)[0]));

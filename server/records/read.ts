@@ -152,7 +152,7 @@ function fixedBy(schema: EntitySchema, sort: string, req: Partial<SearchRequest>
 }
 
 /** The WHERE of a search: scope, not deleted, the request's filters; parameters numbered from 1. */
-function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters, source?: string) {
+function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters, source?: SearchSource) {
   const s = scope(schema, user, 0);
   const where = [...s.where];
   const params = [...s.params];
@@ -174,7 +174,7 @@ function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, 
     where.push(`statusid = ANY(ARRAY(SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY(${n})) || ${n}::int[])`);
   }
   if (extra.keys) where.push(`${column(schema, keyField)} = ANY(${param(extra.keys)}::int[])`);
-  for (const c of extra.conditions ?? []) where.push(source && c.searchTable ? c.searchTable.sql(param) : c(param));
+  for (const c of extra.conditions ?? []) where.push(tableForm(schema, c, source) ? c.searchTable!.sql(param) : c(param));
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
@@ -210,20 +210,31 @@ function columnsOf(q: Queryable, table: string): Promise<Set<string>> {
   return cols;
 }
 
+/** A search table that serves a search (searchSource), with its columns. */
+export interface SearchSource { table: string; columns: Set<string> }
+
+const hasFields = (schema: EntitySchema, source: SearchSource, fields: readonly (string | undefined)[]) =>
+  fields.every((f) => !f || (f in schema.properties && source.columns.has(column(schema, f))));
+
+/** Whether a condition is written in its search-table form on this source (it has that form's columns). */
+const tableForm = (schema: EntitySchema, c: Condition, source?: SearchSource) => !!source && !!c.searchTable && hasFields(schema, source, c.searchTable.fields);
+
 /**
- * The entity's search table (x-searchTable) when it has the column of every field the search reads
- * (key, scope, deletion, criteria, conditions, sort); else undefined: the search reads the view.
+ * The first of the entity's search tables (x-searchTable) that has the column of every field the
+ * search reads (key, scope, deletion, criteria, conditions, sort); else undefined: the view.
  */
-export async function searchSource(q: Queryable, schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters): Promise<string | undefined> {
-  const table = schema['x-searchTable'];
-  if (!table || extra.conditions?.some((c) => !c.fields)) return undefined;
+export async function searchSource(q: Queryable, schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters): Promise<SearchSource | undefined> {
+  const tables = [schema['x-searchTable'] ?? []].flat();
+  if (extra.conditions?.some((c) => !c.fields)) return undefined;
   const fields = [keyField, req.sortColumn ?? keyField, schema['x-brandField'], user.isFactoryUser ? schema['x-factoryField'] : undefined,
     'IsDeleted' in schema.properties ? 'IsDeleted' : undefined, req.SeasonId !== undefined ? 'SeasonId' : undefined,
     req.StatusId !== undefined || req.StatusIdSecondary !== undefined ? 'StatusId' : undefined,
-    ...(extra.text?.value ? extra.text.fields : []), ...Object.keys(extra.equals ?? {}), extra.activeOnly,
-    ...(extra.conditions ?? []).flatMap((c) => c.searchTable?.fields ?? c.fields ?? [])];
-  const cols = await columnsOf(q, table);
-  return fields.every((f) => !f || (f in schema.properties && cols.has(column(schema, f)))) ? table : undefined;
+    ...(extra.text?.value ? extra.text.fields : []), ...Object.keys(extra.equals ?? {}), extra.activeOnly];
+  for (const table of tables) {
+    const source = { table, columns: await columnsOf(q, table) };
+    if (hasFields(schema, source, fields) && (extra.conditions ?? []).every((c) => tableForm(schema, c, source) || hasFields(schema, source, c.fields!))) return source;
+  }
+  return undefined;
 }
 
 /** Pages deeper than this many rows are sorted from every match (the lookup path walks offset + size rows per name). */
@@ -266,7 +277,7 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  * over the view; 'lookup' (many matches) walks the lookup of a name sort (lookupSortSql); 'all'
  * (criteria expected to match few) sorts every match.
  */
-export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: string) {
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: SearchSource) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const { whereSql, params } = searchWhere(schema, user, keyField, req, extra, source);
   const sort = req.sortColumn ?? keyField;
@@ -277,7 +288,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const view = viewOf(entity);
   // The matches' keys from the search table when it serves the search (searchSource), under the view's
   // name so that every condition written for the view reads it; the shown fields from the view.
-  const from = source ? `${source} AS ${view}` : view;
+  const from = source ? `${source.table} AS ${view}` : view;
   // A sort column the criteria fix (every match has the same value) orders by the key alone: the same
   // order, without reading the sort index past every other value (status = Released sorted by status name).
   const sortKeys = fixedBy(schema, sort, req, extra) ? key : `${column(schema, sort)} ${dir} NULLS LAST, ${key}`;
@@ -402,7 +413,7 @@ const SORT_ALL_LIMIT = 50_000;
  * matches: criteria expected to match few sort them all; a sort by a lookup's name walks the
  * lookup; else the sort column's index. No criteria (the user's scope): no estimate needed.
  */
-export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters, user: SessionUser, source?: string): Promise<{ plan: PagePlan; estimate?: number }> {
+export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters, user: SessionUser, source?: SearchSource): Promise<{ plan: PagePlan; estimate?: number }> {
   if (countCap(req) === null) return { plan: 'index' };
   const selective = !!extra.text?.value || !!extra.conditions?.length || !!extra.keys;
   const criteria = selective || req.BrandId !== undefined || req.SeasonId !== undefined || req.StatusId !== undefined

@@ -55,10 +55,10 @@ export interface EntitySchema {
   'x-brandField'?: string;
   'x-factoryField'?: string;
   /**
-   * A table kept beside the view with the columns searches filter and sort by, named as in the view
-   * (records/read.ts reads a search's keys from it when it has every column the search needs).
+   * Tables kept beside the view with the columns searches filter and sort by, named as in the view
+   * (records/read.ts reads a search's keys from the first that has every column the search needs).
    */
-  'x-searchTable'?: string;
+  'x-searchTable'?: string | string[];
   [k: string]: unknown;
 }
 

@@ -97,8 +97,10 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
   const onTable = entity === 'colorway' ? colorwaySearchTableMatch(ctx, user, text) : undefined;
   return conditionOn([QUICK_KEYS[entity]], (param) => {
     if (!quickText(text)) return 'true';
-    const m = fieldMatch(text, param);
     const keys = (key: string, select: string) => `${key} = ANY(ARRAY(${select}))`;
+    // 3+ characters on colorways: the colorways the search table's trigram indexes match, as one key array.
+    if (onTable) return keys('prototypeseasonalid', `SELECT prototypeseasonalid FROM colorway_search WHERE ${onTable.sql(param)}`);
+    const m = fieldMatch(text, param);
     switch (entity) {
       case 'line-plan': return keys('lineplanid', `SELECT lineplanid FROM line_plans WHERE ${m('lineplanname')}`);
       case 'brief': return keys('briefseasonalid', `SELECT bs.briefseasonalid FROM briefs b JOIN brief_seasonals bs ON bs.briefid = b.briefid WHERE ${m('b.briefname')}`);
@@ -121,8 +123,9 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
 /**
  * The colorway match on the colorway search table (migration 020), for text of 3+ characters: the
  * same fields as one OR of its columns, each with a trigram index there (a BitmapOr reads only the
- * matches, without joining prototypes, patterns and seasonal rows for thousands of matches first).
- * Shorter text keeps the base tables' prefix indexes.
+ * matches, without joining prototypes, patterns and seasonal rows for thousands of matches first):
+ * the condition itself where colorway_search is the search's source, a key array read from it
+ * elsewhere. Shorter text keeps the base tables' prefix indexes.
  */
 function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: string): Condition['searchTable'] {
   if (quickText(text).length < CONTAINS_MIN) return undefined;

@@ -1,25 +1,32 @@
--- /Search over a million colorways (issue 14): a page of 50 sorted by any column of the colorway search
--- grid, under any criteria, read in sort order from an index instead of sorting every match.
+-- /Search over a million colorways (issue 14, ADR 020): a page of 50 sorted by any column of the colorway
+-- search grid, under any criteria, read in sort order from an index instead of sorting every match.
 --
 -- The grid's sort values come from up to eight tables (pattern, brief and line plan names, lookup
 -- names, the colorway's two change stamps), so no index of a base table orders the colorways by them.
--- colorway_search keeps, per colorway seasonal, the values the colorway search filters and sorts by,
--- named as in colorway_view (records/read.ts reads it in the view's place when every column a search
--- needs is here: `FROM colorway_search AS colorway_view`), with one index per sort column and
--- direction behind the brand: a page is each of the user's brands' first rows in sort order, merged
--- (records/read.ts, brand walk). Kept by statement triggers: any change to a source row refreshes the
--- colorways it feeds from colorway_search_source (the one column list), set-based per statement.
--- The shown fields are still read from colorway_view for the page's keys only.
+-- Two search tables keep, per colorway seasonal, the values the colorway search filters and sorts by,
+-- named as in colorway_view (records/read.ts reads one in the view's place when it has every column a
+-- search needs: `FROM colorway_search AS colorway_view`), with one index per sort column and direction
+-- behind the brand: a page is each of the user's brands' first rows in sort order, merged (the brand
+-- walk). colorway_search holds the values a save rarely changes; colorway_search_changes the ones most
+-- saves change (the change stamps, the total volume) with the filter columns, so a costing or forecast
+-- save rewrites a narrow row with 7 indexes, not a row with 40 (an update that changes nothing writes
+-- nothing). Kept by statement triggers: any change to a source row refreshes the colorways it feeds from
+-- colorway_search_source (the one column list), set-based per statement. The shown fields are still
+-- read from colorway_view for the page's keys only.
 CREATE VIEW colorway_search_source AS SELECT
-  prototypeseasonalid, brandid, isdeleted, seasonid, statusid, divisionkey,
-  genderkey, responsibleid, lineplanid, producttypeid, prototypeid, patternid,
-  patternseasonalid, briefseasonalid, stocknum, prototypename, imagename, patternname,
-  brandname, seasonname, statusname, division, gendername, colordesc,
-  factnameky, factname, ctryoforig, producttypename, responsiblename, briefname,
-  lineplanname, totalvolume, changedon, changedby
+  prototypeseasonalid, brandid, isdeleted, seasonid, statusid, divisionkey, genderkey, responsibleid,
+  lineplanid, producttypeid, prototypeid, patternid, patternseasonalid, briefseasonalid, stocknum,
+  prototypename, imagename, patternname, brandname, seasonname, statusname, division, gendername, colordesc,
+  factnameky, factname, ctryoforig, producttypename, responsiblename, briefname, lineplanname, totalvolume,
+  changedon, changedby
 FROM colorway_view;
 
-CREATE TABLE colorway_search AS SELECT * FROM colorway_search_source;
+CREATE TABLE colorway_search WITH (fillfactor = 90) AS SELECT
+  prototypeseasonalid, brandid, isdeleted, seasonid, statusid, divisionkey, genderkey, responsibleid,
+  lineplanid, producttypeid, prototypeid, patternid, patternseasonalid, briefseasonalid, stocknum,
+  prototypename, imagename, patternname, brandname, seasonname, statusname, division, gendername, colordesc,
+  factnameky, factname, ctryoforig, producttypename, responsiblename, briefname, lineplanname
+FROM colorway_search_source;
 ALTER TABLE colorway_search ADD PRIMARY KEY (prototypeseasonalid),
   ADD FOREIGN KEY (prototypeseasonalid) REFERENCES prototype_seasonals ON DELETE CASCADE;
 CREATE INDEX colorway_search_stocknum ON colorway_search (brandid, stocknum, prototypeseasonalid);
@@ -56,13 +63,6 @@ CREATE INDEX colorway_search_briefname ON colorway_search (brandid, briefname, p
 CREATE INDEX colorway_search_briefname_desc ON colorway_search (brandid, briefname DESC NULLS LAST, prototypeseasonalid);
 CREATE INDEX colorway_search_lineplanname ON colorway_search (brandid, lineplanname, prototypeseasonalid);
 CREATE INDEX colorway_search_lineplanname_desc ON colorway_search (brandid, lineplanname DESC NULLS LAST, prototypeseasonalid);
-CREATE INDEX colorway_search_totalvolume ON colorway_search (brandid, totalvolume, prototypeseasonalid);
-CREATE INDEX colorway_search_totalvolume_desc ON colorway_search (brandid, totalvolume DESC NULLS LAST, prototypeseasonalid);
-CREATE INDEX colorway_search_changedon ON colorway_search (brandid, changedon, prototypeseasonalid);
-CREATE INDEX colorway_search_changedon_desc ON colorway_search (brandid, changedon DESC NULLS LAST, prototypeseasonalid);
-CREATE INDEX colorway_search_changedby ON colorway_search (brandid, changedby, prototypeseasonalid);
-CREATE INDEX colorway_search_changedby_desc ON colorway_search (brandid, changedby DESC NULLS LAST, prototypeseasonalid);
--- The key's own order per brand: the default sort, and a sort column the criteria fix (records/read.ts).
 CREATE INDEX colorway_search_brand_key ON colorway_search (brandid, prototypeseasonalid);
 -- The /Search text (quickSearchText, server/search/quick-match.ts) of 3+ characters matches these
 -- columns here: one trigram index each (a BitmapOr of them reads only the matches).
@@ -70,27 +70,82 @@ CREATE INDEX colorway_search_stocknum_trgm ON colorway_search USING gin (stocknu
 CREATE INDEX colorway_search_prototypename_trgm ON colorway_search USING gin (prototypename gin_trgm_ops);
 CREATE INDEX colorway_search_colordesc_trgm ON colorway_search USING gin (colordesc gin_trgm_ops);
 CREATE INDEX colorway_search_patternname_trgm ON colorway_search USING gin (patternname gin_trgm_ops);
+
+CREATE TABLE colorway_search_changes AS SELECT prototypeseasonalid, brandid, isdeleted, seasonid, statusid, divisionkey, genderkey, responsibleid, lineplanid, producttypeid, patternseasonalid, factnameky, totalvolume, changedon, changedby
+FROM colorway_search_source;
+ALTER TABLE colorway_search_changes ADD PRIMARY KEY (prototypeseasonalid),
+  ADD FOREIGN KEY (prototypeseasonalid) REFERENCES prototype_seasonals ON DELETE CASCADE;
+CREATE INDEX colorway_search_changes_totalvolume ON colorway_search_changes (brandid, totalvolume, prototypeseasonalid);
+CREATE INDEX colorway_search_changes_totalvolume_desc ON colorway_search_changes (brandid, totalvolume DESC NULLS LAST, prototypeseasonalid);
+CREATE INDEX colorway_search_changes_changedon ON colorway_search_changes (brandid, changedon, prototypeseasonalid);
+CREATE INDEX colorway_search_changes_changedon_desc ON colorway_search_changes (brandid, changedon DESC NULLS LAST, prototypeseasonalid);
+CREATE INDEX colorway_search_changes_changedby ON colorway_search_changes (brandid, changedby, prototypeseasonalid);
+CREATE INDEX colorway_search_changes_changedby_desc ON colorway_search_changes (brandid, changedby DESC NULLS LAST, prototypeseasonalid);
+CREATE INDEX colorway_search_changes_brand_key ON colorway_search_changes (brandid, prototypeseasonalid);
+
 -- Brand and season are correlated (a season is a brand's): the planner's estimate of a brand + season
 -- search needs it (records/read.ts pagePlan chooses between the walk and sorting every match by it).
 CREATE STATISTICS colorway_search_brand_season (dependencies) ON brandid, seasonid FROM colorway_search;
+CREATE STATISTICS colorway_search_changes_brand_season (dependencies) ON brandid, seasonid FROM colorway_search_changes;
 
 CREATE FUNCTION colorway_search_refresh(keys integer[]) RETURNS void AS $$
 BEGIN
   IF cardinality(keys) = 0 THEN RETURN; END IF;
-  -- An upsert (not delete + insert): two transactions refreshing the same colorway never collide on its key.
-  INSERT INTO colorway_search SELECT * FROM colorway_search_source WHERE prototypeseasonalid = ANY(keys)
+  -- Upserts (not delete + insert): two transactions refreshing the same colorway never collide on its
+  -- key; a row whose values did not change is not written.
+  INSERT INTO colorway_search SELECT prototypeseasonalid, brandid, isdeleted, seasonid, statusid, divisionkey, genderkey, responsibleid,
+    lineplanid, producttypeid, prototypeid, patternid, patternseasonalid, briefseasonalid, stocknum,
+    prototypename, imagename, patternname, brandname, seasonname, statusname, division, gendername, colordesc,
+    factnameky, factname, ctryoforig, producttypename, responsiblename, briefname, lineplanname
+    FROM colorway_search_source WHERE prototypeseasonalid = ANY(keys)
   ON CONFLICT (prototypeseasonalid) DO UPDATE SET
     (brandid, isdeleted, seasonid, statusid, divisionkey, genderkey, responsibleid, lineplanid, producttypeid,
-    prototypeid, patternid, patternseasonalid, briefseasonalid, stocknum, prototypename, imagename, patternname,
-    brandname, seasonname, statusname, division, gendername, colordesc, factnameky, factname, ctryoforig,
-    producttypename, responsiblename, briefname, lineplanname, totalvolume, changedon, changedby)
+    prototypeid, patternid, patternseasonalid, briefseasonalid, stocknum, prototypename, imagename,
+    patternname, brandname, seasonname, statusname, division, gendername, colordesc, factnameky, factname,
+    ctryoforig, producttypename, responsiblename, briefname, lineplanname)
     = ROW(EXCLUDED.brandid, EXCLUDED.isdeleted, EXCLUDED.seasonid, EXCLUDED.statusid, EXCLUDED.divisionkey,
-    EXCLUDED.genderkey, EXCLUDED.responsibleid, EXCLUDED.lineplanid, EXCLUDED.producttypeid, EXCLUDED.prototypeid,
-    EXCLUDED.patternid, EXCLUDED.patternseasonalid, EXCLUDED.briefseasonalid, EXCLUDED.stocknum,
-    EXCLUDED.prototypename, EXCLUDED.imagename, EXCLUDED.patternname, EXCLUDED.brandname, EXCLUDED.seasonname,
-    EXCLUDED.statusname, EXCLUDED.division, EXCLUDED.gendername, EXCLUDED.colordesc, EXCLUDED.factnameky,
-    EXCLUDED.factname, EXCLUDED.ctryoforig, EXCLUDED.producttypename, EXCLUDED.responsiblename,
-    EXCLUDED.briefname, EXCLUDED.lineplanname, EXCLUDED.totalvolume, EXCLUDED.changedon, EXCLUDED.changedby);
+    EXCLUDED.genderkey, EXCLUDED.responsibleid, EXCLUDED.lineplanid, EXCLUDED.producttypeid,
+    EXCLUDED.prototypeid, EXCLUDED.patternid, EXCLUDED.patternseasonalid, EXCLUDED.briefseasonalid,
+    EXCLUDED.stocknum, EXCLUDED.prototypename, EXCLUDED.imagename, EXCLUDED.patternname, EXCLUDED.brandname,
+    EXCLUDED.seasonname, EXCLUDED.statusname, EXCLUDED.division, EXCLUDED.gendername, EXCLUDED.colordesc,
+    EXCLUDED.factnameky, EXCLUDED.factname, EXCLUDED.ctryoforig, EXCLUDED.producttypename,
+    EXCLUDED.responsiblename, EXCLUDED.briefname, EXCLUDED.lineplanname)
+    WHERE (colorway_search.brandid, colorway_search.isdeleted, colorway_search.seasonid, colorway_search.statusid,
+    colorway_search.divisionkey, colorway_search.genderkey, colorway_search.responsibleid,
+    colorway_search.lineplanid, colorway_search.producttypeid, colorway_search.prototypeid,
+    colorway_search.patternid, colorway_search.patternseasonalid, colorway_search.briefseasonalid,
+    colorway_search.stocknum, colorway_search.prototypename, colorway_search.imagename,
+    colorway_search.patternname, colorway_search.brandname, colorway_search.seasonname,
+    colorway_search.statusname, colorway_search.division, colorway_search.gendername,
+    colorway_search.colordesc, colorway_search.factnameky, colorway_search.factname,
+    colorway_search.ctryoforig, colorway_search.producttypename, colorway_search.responsiblename,
+    colorway_search.briefname, colorway_search.lineplanname)
+      IS DISTINCT FROM ROW(EXCLUDED.brandid, EXCLUDED.isdeleted, EXCLUDED.seasonid, EXCLUDED.statusid, EXCLUDED.divisionkey,
+      EXCLUDED.genderkey, EXCLUDED.responsibleid, EXCLUDED.lineplanid, EXCLUDED.producttypeid,
+      EXCLUDED.prototypeid, EXCLUDED.patternid, EXCLUDED.patternseasonalid, EXCLUDED.briefseasonalid,
+      EXCLUDED.stocknum, EXCLUDED.prototypename, EXCLUDED.imagename, EXCLUDED.patternname, EXCLUDED.brandname,
+      EXCLUDED.seasonname, EXCLUDED.statusname, EXCLUDED.division, EXCLUDED.gendername, EXCLUDED.colordesc,
+      EXCLUDED.factnameky, EXCLUDED.factname, EXCLUDED.ctryoforig, EXCLUDED.producttypename,
+      EXCLUDED.responsiblename, EXCLUDED.briefname, EXCLUDED.lineplanname);
+  INSERT INTO colorway_search_changes SELECT prototypeseasonalid, brandid, isdeleted, seasonid, statusid, divisionkey, genderkey, responsibleid, lineplanid, producttypeid, patternseasonalid, factnameky, totalvolume, changedon, changedby
+    FROM colorway_search_source WHERE prototypeseasonalid = ANY(keys)
+  ON CONFLICT (prototypeseasonalid) DO UPDATE SET
+    (brandid, isdeleted, seasonid, statusid, divisionkey, genderkey, responsibleid, lineplanid, producttypeid,
+    patternseasonalid, factnameky, totalvolume, changedon, changedby)
+    = ROW(EXCLUDED.brandid, EXCLUDED.isdeleted, EXCLUDED.seasonid, EXCLUDED.statusid, EXCLUDED.divisionkey,
+    EXCLUDED.genderkey, EXCLUDED.responsibleid, EXCLUDED.lineplanid, EXCLUDED.producttypeid,
+    EXCLUDED.patternseasonalid, EXCLUDED.factnameky, EXCLUDED.totalvolume, EXCLUDED.changedon,
+    EXCLUDED.changedby)
+    WHERE (colorway_search_changes.brandid, colorway_search_changes.isdeleted, colorway_search_changes.seasonid,
+    colorway_search_changes.statusid, colorway_search_changes.divisionkey, colorway_search_changes.genderkey,
+    colorway_search_changes.responsibleid, colorway_search_changes.lineplanid,
+    colorway_search_changes.producttypeid, colorway_search_changes.patternseasonalid,
+    colorway_search_changes.factnameky, colorway_search_changes.totalvolume,
+    colorway_search_changes.changedon, colorway_search_changes.changedby)
+      IS DISTINCT FROM ROW(EXCLUDED.brandid, EXCLUDED.isdeleted, EXCLUDED.seasonid, EXCLUDED.statusid, EXCLUDED.divisionkey,
+      EXCLUDED.genderkey, EXCLUDED.responsibleid, EXCLUDED.lineplanid, EXCLUDED.producttypeid,
+      EXCLUDED.patternseasonalid, EXCLUDED.factnameky, EXCLUDED.totalvolume, EXCLUDED.changedon,
+      EXCLUDED.changedby);
 END $$ LANGUAGE plpgsql;
 
 -- A statement trigger's argument: the SELECT of the colorway seasonal keys its rows feed, over the
@@ -179,4 +234,4 @@ DROP INDEX prototypes_sort_name, prototypes_sort_name_desc, prototypes_sort_stoc
   prototype_seasonals_sort_factname, prototype_seasonals_sort_factname_desc, prototype_seasonals_sort_ctryoforig,
   prototype_seasonals_sort_ctryoforig_desc, prototype_seasonals_sort_totalvolume, prototype_seasonals_sort_totalvolume_desc;
 
-ANALYZE colorway_search;
+ANALYZE colorway_search, colorway_search_changes;
