@@ -7,9 +7,10 @@ import { benchGrid } from './grid.bench';
 import { benchGridSave } from './grid-save.bench';
 import { benchImport } from './import.bench';
 import { benchRead } from './read.bench';
+import { benchReport } from './report.bench';
 import { benchSearch } from './search.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport, catalog: benchCatalog, search: benchSearch };
+const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport, catalog: benchCatalog, search: benchSearch, report: benchReport };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {
