@@ -107,7 +107,7 @@ CREATE TABLE critical_path_dev_patterns (
   changedon                  timestamptz NOT NULL DEFAULT now(),
   changedby                  integer REFERENCES users
 );
-CREATE INDEX critical_path_dev_patterns_ps ON critical_path_dev_patterns (patternseasonalid);
+CREATE UNIQUE INDEX critical_path_dev_patterns_ps ON critical_path_dev_patterns (patternseasonalid);
 CREATE INDEX critical_path_dev_patterns_name ON critical_path_dev_patterns (lower(criticalpathname));
 
 CREATE TABLE critical_path_dev_pattern_processes (
