@@ -152,7 +152,7 @@ export function criticalPathRoutes(r: ApiRouter) {
     const params: unknown[] = [ps];
     const [visible] = await ctx.db.query(`SELECT patternid FROM pattern_seasonals ps WHERE ps.patternseasonalid = $1 AND ${patternScopeForList(user, params)}`, params);
     if (!visible) throw notExists();
-    return c.json(await listFor(c, { patternSeasonalIds: [ps], patternIds: [visible.patternid], devPrototypeIds: null }));
+    return c.json(await listFor(c, { patternSeasonalIds: [ps], patternIds: [visible.patternid as number], devPrototypeIds: null }));
   });
 
   r.get('/api/CriticalPath/GetCriticalPathListByDevPrototype', ANY_READ, PROTO_Q, async (c) => {

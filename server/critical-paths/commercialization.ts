@@ -71,7 +71,7 @@ export async function createCommercialization(ctx: AppContext, user: SessionUser
     const [pattern] = await q.query('SELECT brandid FROM patterns WHERE patternid = $1', [body.PatternId]);
     const [factory] = await q.query('SELECT factorykey FROM factories WHERE factorykey = $1', [body.FactoryKey]);
     const errors: FieldError[] = [];
-    if (!pattern || !user.brandIds.has(pattern.brandid)) errors.push({ Field: '/PatternId', Message: 'The pattern was not found.' });
+    if (!pattern || !user.brandIds.has(pattern.brandid as number)) errors.push({ Field: '/PatternId', Message: 'The pattern was not found.' });
     if (!factory || (user.isFactoryUser && !user.factoryKeys.has(body.FactoryKey))) errors.push({ Field: '/FactoryKey', Message: 'The factory was not found.' });
     if (errors.length) throw invalid(errors);
     const [{ id }] = await q.query<{ id: number }>(
@@ -82,7 +82,7 @@ export async function createCommercialization(ctx: AppContext, user: SessionUser
                      VALUES ($1, $2, $3, $4, $5, $6)`, [id, t.processname, t.processtype, t.sortorder, t.canbedeleted, t.canchangename]);
     }
     await writeAudit(q, user.userId, 'critical-path-commercialization', id, [{ field: 'CriticalPathName', oldValue: null, newValue: body.CriticalPathName }]);
-    const duplicate = await commercializationNameExists(q, pattern.brandid, body.CriticalPathName, id);
+    const duplicate = await commercializationNameExists(q, pattern.brandid as number, body.CriticalPathName, id);
     return { id, warning: duplicate ? MSG.duplicateName : null };
   });
 }

@@ -47,9 +47,9 @@ export const FACTORY_HIDDEN = ['Factory1Name', 'Factory2Name', 'Factory3Name', '
 
 export function withoutHidden<T extends Record<string, unknown>>(user: SessionUser, row: T): T {
   if (!user.isFactoryUser) return row;
-  const out = { ...row };
+  const out: Record<string, unknown> = { ...row };
   for (const f of FACTORY_HIDDEN) delete out[f];
-  return out;
+  return out as T;
 }
 
 /** A condition on a colorway seasonal id (SQL) true when the user may see that colorway: brand, and factory for factory users. */

@@ -98,7 +98,7 @@ export async function updateDevPattern(ctx: AppContext, user: SessionUser, body:
                           rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE criticalpathdevpatternid = $1`, [id, user.userId, ...cols.map((f) => next[f] ?? null)]);
     const changes = headerChanges(header, next, HEADER_EDIT);
     if (changes.length) await writeAudit(q, user.userId, 'critical-path-dev-pattern', id, changes);
-    const duplicate = await devPatternNameExists(q, header.BrandId, (next.CriticalPathName as string) ?? header.CriticalPathName, id);
+    const duplicate = await devPatternNameExists(q, header.BrandId, ((next.CriticalPathName ?? header.CriticalPathName) as string), id);
     return { id, created, warning: duplicate ? MSG.duplicateName : null };
   });
 }

@@ -249,7 +249,7 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
 
     // CP-035..040 on every stock number that stays linked (the processes come out the same for each).
     const who = { userId: user.userId, name: fullName(user), today: today() };
-    const prevOf = (p: Row) => storedFinal.find((s) => p[FINAL.key] && s[FINAL.key] === p[FINAL.key]) as FinalProcess | undefined;
+    const prevOf = (p: Row) => storedFinal.find((s) => p[FINAL.key] && s[FINAL.key] === p[FINAL.key]) as unknown as FinalProcess | undefined;
     const finalsIn = finalPlan.keep as (Row & FinalProcess)[];
     const stays = linked.filter((l) => !links.remove.includes(l.prototypeseasonalid));
     const newRows = links.add.length
