@@ -86,9 +86,10 @@ export function commercializationScope(user: SessionUser, alias: string, params:
   return sql;
 }
 
-/** A stale RowVersion: 409 naming who changed the path last and when; nothing is saved. */
+/** A stale RowVersion: 409 naming who changed the path last and when; nothing is saved. An update must send the RowVersion it read. */
 export function staleCheck(row: { rowversion: number; changedon: string | Date; changedbyname: string | null }, rowVersion: number | undefined) {
-  if (rowVersion === undefined || rowVersion === row.rowversion) return;
+  if (rowVersion === undefined) throw invalid([{ Field: '/RowVersion', Message: 'Required: the RowVersion the critical path was read at.' }]);
+  if (rowVersion === row.rowversion) return;
   const when = new Date(row.changedon).toISOString().slice(0, 16).replace('T', ' ');
   const who = row.changedbyname ?? 'another user';
   throw conflict(`This record was changed by ${who} on ${when} UTC after you opened it. Reload it to see the changes; nothing was saved.`, {
