@@ -183,7 +183,8 @@ export async function writeRows(q: Queryable, spec: RowSpec, parentId: number, p
   const keyCol = spec.key.toLowerCase();
   if (plan.deleted.length) await q.query(`DELETE FROM ${spec.table} WHERE ${spec.parentColumn} = $1 AND ${keyCol} = ANY($2)`, [parentId, plan.deleted]);
   for (const r of plan.keep) {
-    const fields = [...spec.fields.filter((f) => f in r && f !== spec.key), 'SortOrder'].filter((f, i, a) => a.indexOf(f) === i);
+    // SortOrder (renumbered by planRows) is written wherever the table has it (its spec names it).
+    const fields = spec.fields.filter((f) => f in r && f !== spec.key);
     const values = fields.map((f) => r[f] ?? null);
     if (r[spec.key]) {
       await q.query(`UPDATE ${spec.table} SET ${fields.map((f, i) => `${f.toLowerCase()} = $${i + 3}`).join(', ')}
