@@ -37,7 +37,6 @@ const saving = (h: Handler): Handler => async (c) => {
     return await h(c);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (process.env.CP_DEBUG) console.error(err);
     const id = await logError(c, err as Error);
     return c.json({ IsSuccessful: false, Result: 2, Code: 'server_error', Message: MSG.saveError, Errors: [], ErrorId: id }, 500);
   }

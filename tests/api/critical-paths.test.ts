@@ -347,7 +347,37 @@ describe('scope and permissions (PERM-014, PERM-022/023, PERM-029)', () => {
   });
 });
 
+describe('the colorway side (CP-034, DECISIONS CP-034)', () => {
+  it('CP-034 the colorway names its dev prototype critical path, and the link is read-only there', async () => {
+    const [cw] = await db().query(`SELECT ps.prototypeseasonalid AS id, ps.rowversion, cp.criticalpathdevprototypename AS name FROM prototype_seasonals ps
+      JOIN critical_path_dev_prototypes cp ON cp.criticalpathdevprototypeid = ps.criticalpathdevprototypeid JOIN prototypes p ON p.prototypeid = ps.prototypeid
+     WHERE p.brandid = 1 AND NOT ps.isdeleted ORDER BY ps.prototypeseasonalid LIMIT 1`);
+    const text = JSON.stringify(await (await get(`/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${cw.id}`)).json());
+    expect(text).toContain(`"CriticalPathDevPrototypeName":${JSON.stringify(cw.name)}`);
+    const res = await post('/api/Prototype/UpdatePrototype', { Id: cw.id, RowVersion: cw.rowversion, Changes: { CriticalPathDevPrototypeId: null } });
+    expect(res.status).toBe(403);
+  });
+});
+
 describe('dev pattern and commercialization (CP-022, CP-027, CP-041, CP-042, CP-044)', () => {
+  it('PERM-023 PERM-029 a factory user with dev pattern read sees only dev pattern paths with a colorway at its factories, without factory fields', async () => {
+    await db().query('INSERT INTO role_permissions (roleid, moduleid, actionid) VALUES (5, 11, 1) ON CONFLICT DO NOTHING');
+    const [token] = await t.tokens('factory');
+    const [own] = await db().query(`SELECT DISTINCT cp.patternseasonalid AS id FROM critical_path_dev_patterns cp JOIN prototype_seasonals ps USING (patternseasonalid)
+      JOIN pattern_seasonals pas USING (patternseasonalid) JOIN patterns p ON p.patternid = pas.patternid
+     WHERE p.brandid = 1 AND ps.factnameky = ANY($1) AND NOT ps.isdeleted LIMIT 1`, [factoryKeys]);
+    const [foreign] = await db().query(`SELECT cp.patternseasonalid AS id FROM critical_path_dev_patterns cp JOIN pattern_seasonals pas USING (patternseasonalid)
+      JOIN patterns p ON p.patternid = pas.patternid
+     WHERE p.brandid = 1 AND NOT EXISTS (SELECT 1 FROM prototype_seasonals ps WHERE ps.patternseasonalid = cp.patternseasonalid AND ps.factnameky = ANY($1)) LIMIT 1`, [factoryKeys]);
+    const mine = await get(`/api/CriticalPath/GetCriticalPathDevPatternDetails?PatternSeasonalId=${own.id}`, token);
+    expect(mine.status).toBe(200);
+    const text = await mine.text();
+    for (const f of ['Factory1Name', 'DualSrcdPatt', 'FactoryTransfer']) expect(text).not.toContain(`"${f}"`);
+    const theirs = await get(`/api/CriticalPath/GetCriticalPathDevPatternDetails?PatternSeasonalId=${foreign.id}`, token);
+    expect(theirs.status).toBe(404);
+    await db().query('DELETE FROM role_permissions WHERE roleid = 5 AND moduleid = 11 AND actionid = 1');
+  });
+
   it('CP-041 CP-027 the dev pattern path of a pattern seasonal: details, save with the duplicate-name note, stale save 409', async () => {
     const [ps] = await db().query(`SELECT cp.patternseasonalid AS id FROM critical_path_dev_patterns cp JOIN pattern_seasonals ps USING (patternseasonalid)
       JOIN patterns p USING (patternid) WHERE p.brandid = 1 ORDER BY 1 LIMIT 1`);
