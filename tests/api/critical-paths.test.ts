@@ -125,12 +125,11 @@ describe('dev prototype details (CP-030..034, CP-039, CP-048)', () => {
   it('CP-049 every parameter is declared and validated', async () => {
     expect((await get('/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=abc')).status).toBe(400);
     expect((await get('/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=99999999999')).status).toBe(400);
-    const doc = await (await get('/api/openapi.json', admin)).json().catch(() => null);
-    if (doc?.paths) {
-      const paths = Object.keys(doc.paths).map((p) => p.toLowerCase());
-      for (const p of ['updatecriticalpathdevprototype', 'getcriticalpathdevprototypedetails', 'createcriticalpathcommercialization', 'getcriticalpathlistbypatternseasonal']) {
-        expect(paths.some((x) => x.endsWith(p))).toBe(true);
-      }
+    const doc = await (await get('/api/openapi.json', admin)).json();
+    const paths = Object.keys(doc.paths).map((p) => p.toLowerCase());
+    for (const p of ['updatecriticalpathdevprototype', 'getcriticalpathdevprototypedetails', 'createcriticalpathcommercialization', 'getcriticalpathlistbypatternseasonal',
+      'cancriticalpathdevprototypebecancelled', 'getcriticalpathlistbydevprototype']) {
+      expect(paths.some((x) => x.endsWith(p)), p).toBe(true);
     }
   });
 });
@@ -246,6 +245,18 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
     });
     expect(refused.status).toBe(400);
     expect((await refused.json()).Errors[0].Message).toBe('This process cannot be deleted.');
+  });
+
+  it('CP-047 any other save failure answers the spec text (and is logged)', async () => {
+    const d = await freshPath(11);
+    await db().query('ALTER TABLE critical_path_dev_prototype_purchase_orders RENAME TO cp_po_away');
+    try {
+      const res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', approve(d, {}));
+      expect(res.status).toBe(500);
+      expect(await res.json()).toMatchObject({ IsSuccessful: false, Message: 'There was an error while saving the record. Please contact your system administrator' });
+    } finally {
+      await db().query('ALTER TABLE cp_po_away RENAME TO critical_path_dev_prototype_purchase_orders');
+    }
   });
 
   it('CP-045 a stale save answers 409 and changes nothing', async () => {
