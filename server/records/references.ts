@@ -82,6 +82,12 @@ export const REFERENCE_SOURCES: Record<string, ReferenceSource> = {
     from: 'pattern_view', entity: 'pattern', id: 'patternseasonalid', label: 'patternname', offered: 'NOT isdeleted',
     filters: { BrandId: 'brandid', SeasonId: 'seasonid', BriefSeasonalId: 'briefseasonalid' }, order: 'patternname',
   },
+  // A colorway's dev prototype critical path (issue 15): named by its own name, in the colorway's brand and factory scope.
+  criticalPathsDevPrototype: {
+    from: 'critical_path_dev_prototypes cpd JOIN colorway_view cw ON cw.prototypeseasonalid = cpd.prototypeseasonalid', entity: 'colorway',
+    id: 'cpd.criticalpathdevprototypeid', label: 'cpd.criticalpathdevprototypename',
+    filters: { BrandId: 'cw.brandid', SeasonId: 'cw.seasonid' }, order: 'cpd.criticalpathdevprototypename',
+  },
   colorways: {
     from: 'colorway_view', entity: 'colorway', id: 'prototypeseasonalid', label: `prototypename || coalesce(' ' || stocknum, '')`,
     offered: 'NOT isdeleted', filters: { BrandId: 'brandid', SeasonId: 'seasonid', PatternSeasonalId: 'patternseasonalid' }, order: 'prototypename',
