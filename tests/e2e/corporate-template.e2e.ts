@@ -42,7 +42,7 @@ describe('corporate template', () => {
 
     // Edit a cell.
     await typeInto(page, 'Name', 0, 'Kick-off Workshop');
-    await expect.poll(() => cell(page, 'Name', 0).textContent()).toBe('Kick-off Workshop');
+    await expect.poll(() => cell(page, 'Name', 0).textContent(), { timeout: 10_000 }).toBe('Kick-off Workshop');
 
     // TPL-004: drag the third row (Design Lock) by its header above the first; the list is renumbered by 10.
     await rowHeader(page, 2).click();
@@ -53,18 +53,18 @@ describe('corporate template', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
     await page.mouse.move(to.x + to.width / 2, to.y + 3, { steps: 4 });
     await page.mouse.up();
-    await expect.poll(() => names(page)).toEqual(['Design Lock', 'Kick-off Workshop', 'Concept Review', ...before.slice(3)]);
+    await expect.poll(() => names(page), { timeout: 10_000 }).toEqual(['Design Lock', 'Kick-off Workshop', 'Concept Review', ...before.slice(3)]);
     expect(await sorts(page)).toEqual(before.map((_, i) => String((i + 1) * 10)));
 
     // TPL-005: the sort cell ignores letters.
     await cell(page, 'Sort', 1).click();
     await page.keyboard.type('x5');
     await page.keyboard.press('Enter');
-    await expect.poll(() => cell(page, 'Sort', 1).textContent()).toBe('5');
+    await expect.poll(() => cell(page, 'Sort', 1).textContent(), { timeout: 10_000 }).toBe('5');
     await cell(page, 'Sort', 1).click();
     await page.keyboard.type('20');
     await page.keyboard.press('Enter');
-    await expect.poll(() => cell(page, 'Sort', 1).textContent()).toBe('20');
+    await expect.poll(() => cell(page, 'Sort', 1).textContent(), { timeout: 10_000 }).toBe('20');
 
     // Save with Ctrl+S (the answer listened for before the key is pressed).
     const saved = page.waitForResponse(isSave);
@@ -88,22 +88,22 @@ describe('corporate template', () => {
     const page = await app.page();
     await login(page, 'admin');
     await navigate(page, '/linePlanTemplateEdit');
-    await expect.poll(() => names(page), { timeout: 15_000 }).not.toEqual([]);
+    await expect.poll(() => names(page), { timeout: 15_000 }).toContain('Concept Review');
     const count = (await names(page)).length;
     await page.getByRole('button', { name: 'Add row' }).click();
-    await expect.poll(async () => (await names(page)).length).toBe(count + 1);
+    await expect.poll(async () => (await names(page)).length, { timeout: 10_000 }).toBe(count + 1);
     await typeInto(page, 'Name', count, 'Wear Test');
     let posted = false;
     page.on('request', (r) => { if (r.url().includes('CreateCorporateTemplate')) posted = true; });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('alert').getByText('Please fill all required fields').waitFor();
+    await page.getByRole('alert').getByText('Please fill all required fields').first().waitFor();
     for (const title of ['Group', 'Stage']) expect(await cell(page, title, count).getAttribute('class')).toContain('cell--error');
     expect(await cell(page, 'Name', count).getAttribute('class')).not.toContain('cell--error');
     expect(posted).toBe(false);
 
     await cell(page, 'Name', count).click();
     await page.getByRole('button', { name: 'Remove row' }).click();
-    await expect.poll(async () => (await names(page)).length).toBe(count);
+    await expect.poll(async () => (await names(page)).length, { timeout: 10_000 }).toBe(count);
     await cell(page, 'Name', 0).click();
     await page.getByRole('button', { name: 'Move down' }).click();
     const saved = page.waitForResponse(isSave);

@@ -84,10 +84,14 @@ class SortEditor extends TextEditor {
   }
 }
 
+/** Changes the grid makes itself when it is given the rows. */
+const OWN_SOURCES = new Set(['loadData', 'updateData']);
+
 const groupName = (groups: readonly TemplateGroup[], id: number | null) => groups.find((g) => g.GroupId === id)?.GroupName ?? '';
 
 export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, onMove, onSelect, onNotice, hotRef }: TemplateGridProps) {
   const ref = useRef<HotTableRef>(null);
+  const loaded = useRef(false);
   const latest = useRef({ rows, groups, marked, readOnly, onEdit, onMove, onSelect, onNotice });
   latest.current = { rows, groups, marked, readOnly, onEdit, onMove, onSelect, onNotice };
 
@@ -123,7 +127,10 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
     const hot = ref.current?.hotInstance;
     if (!hot) return;
     if (hotRef) hotRef.current = hot;
-    hot.loadData(data);
+    // After the first load, updateData: it keeps the selection (loadData would drop it after every edit).
+    if (loaded.current) hot.updateData(data);
+    else hot.loadData(data);
+    loaded.current = true;
     dropHolderTabindex.call(hot);
   }, [data, hotRef]);
 
@@ -142,7 +149,7 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
 
   /** Refused values never reach the rows: a sort that is not digits, a date that is no date. */
   const beforeChange = (changes: (Handsontable.CellChange | null)[], source: string) => {
-    if (source === 'loadData') return;
+    if (OWN_SOURCES.has(source)) return;
     changes.forEach((ch, i) => {
       if (!ch) return;
       const c = TEMPLATE_COLUMNS[Number(ch[1])];
@@ -160,7 +167,7 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
   const afterChange = (changes: Handsontable.CellChange[] | null, source: string) => {
     const hot = ref.current?.hotInstance;
     if (hot) dropHolderTabindex.call(hot);
-    if (!changes || source === 'loadData') return;
+    if (!changes || OWN_SOURCES.has(source)) return;
     const edits: TemplateEdit[] = [];
     for (const [row, prop, before, after] of changes) {
       const r = latest.current.rows[row];
