@@ -12,13 +12,13 @@ const view = () => ({ to: '/linePlanTemplateView', label: 'Corporate Template' }
 export const corporateTemplateRoutes: RouteObject[] = [
   {
     path: 'linePlanTemplateView',
-    handle: { crumb: () => 'Corporate Template', parent: navGroupOf },
+    handle: { crumb: 'Corporate Template', parent: navGroupOf },
     element: <RequireAnyPermission anyOf={TEMPLATE_VIEW} />,
     children: [{ index: true, lazy: async () => ({ Component: (await import('./CorporateTemplateScreen')).CorporateTemplateViewScreen }) }],
   },
   {
     path: 'linePlanTemplateEdit',
-    handle: { crumb: () => 'Edit', parent: view },
+    handle: { crumb: 'Edit Corporate Template', parent: view },
     element: <RequirePermission module="corporateTemplate" action="edit" />,
     children: [{ index: true, lazy: async () => ({ Component: (await import('./CorporateTemplateScreen')).CorporateTemplateEditScreen }) }],
   },
