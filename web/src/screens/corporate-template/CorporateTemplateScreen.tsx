@@ -47,7 +47,10 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
   const items = useSWR<TemplateItem[]>(ITEMS_PATH);
   const groups = useSWR<TemplateGroup[]>(GROUPS_PATH);
   const [saved, setSaved] = useState<TemplateItem[]>([]);
-  const [rows, setRows] = useState<TemplateRow[]>([]);
+  const [rows, setRowsState] = useState<TemplateRow[]>([]);
+  // The rows as of the last edit, synchronously: a save right after an edit (Ctrl+S in an open editor) sends it.
+  const rowsRef = useRef<TemplateRow[]>([]);
+  const setRows = useCallback((next: TemplateRow[]) => { rowsRef.current = next; setRowsState(next); }, []);
   const [marked, setMarked] = useState<Map<number, Map<string, string>>>(new Map());
   const [problem, setProblem] = useState<{ text: string; lines: string[] } | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -61,7 +64,7 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
     setRows(list.map(rowOf));
     setMarked(new Map());
     setProblem(null);
-  }, []);
+  }, [setRows]);
   useEffect(() => { if (items.data) reset(items.data); }, [items.data, reset]);
   useEffect(() => {
     if (!notice) return;
@@ -80,39 +83,42 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
   };
   const update = (next: TemplateRow[]) => { setRows(next); remark(next); };
 
-  const onEdit = (edits: TemplateEdit[]) => update(rows.map((r) => {
+  const onEdit = (edits: TemplateEdit[]) => update(rowsRef.current.map((r) => {
     const mine = edits.filter((e) => e.k === r.k);
     return mine.length ? mine.reduce((acc, e) => ({ ...acc, [e.field]: e.value ?? (e.field === 'Name' || e.field === 'Stage' ? '' : null) }), r) : r;
   }));
 
   const select = (index: number) => setTimeout(() => { hot.current?.selectCell(index, 1); hot.current?.listen(); });
   const onMove = (moved: number[], finalIndex: number) => {
-    update(moveRows(rows, moved, finalIndex));
+    update(moveRows(rowsRef.current, moved, finalIndex));
     setSelected(finalIndex);
     select(finalIndex);
   };
   const moveSelected = (by: -1 | 1) => {
     if (selected === null) return;
     const to = selected + by;
-    if (to < 0 || to >= rows.length) return;
+    if (to < 0 || to >= rowsRef.current.length) return;
     onMove([selected], to);
   };
   const add = () => {
-    const next = [...rows, newRow(rows)];
+    const next = [...rowsRef.current, newRow(rowsRef.current)];
     update(next);
     setSelected(next.length - 1);
     select(next.length - 1);
   };
   const remove = () => {
-    if (selected === null || !rows[selected]) return;
-    const next = renumber(rows.filter((_, i) => i !== selected));
+    const current = rowsRef.current;
+    if (selected === null || !current[selected]) return;
+    const next = renumber(current.filter((_, i) => i !== selected));
     update(next);
     setSelected(next.length ? Math.min(selected, next.length - 1) : null);
   };
 
   const save = async () => {
     if (!edit || busy) return;
-    hot.current?.getActiveEditor()?.finishEditing?.();
+    // A cell still being edited is committed first (its edit reaches rowsRef at once).
+    if (hot.current?.getActiveEditor()?.isOpened()) hot.current.getActiveEditor()?.finishEditing();
+    const rows = rowsRef.current;
     const missing = missingRequired(rows);
     if (missing.size) {
       setMarked(new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))])));

@@ -127,9 +127,11 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
     const hot = ref.current?.hotInstance;
     if (!hot) return;
     if (hotRef) hotRef.current = hot;
-    // After the first load, updateData: it keeps the selection (loadData would drop it after every edit).
-    if (loaded.current) hot.updateData(data);
-    else hot.loadData(data);
+    // After the first load, updateData: it keeps the selection (loadData would drop it after every edit);
+    // what the grid already shows (the cell just edited) is not given again.
+    const text = (rows: unknown[][]) => JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? '' : String(v)))));
+    if (!loaded.current) hot.loadData(data);
+    else if (text(hot.getData() as unknown[][]) !== text(data)) hot.updateData(data);
     loaded.current = true;
     dropHolderTabindex.call(hot);
   }, [data, hotRef]);
