@@ -81,7 +81,7 @@ export function saveTemplate(ctx: AppContext, user: SessionUser, items: readonly
     const rows = renumbered(items.map((item) => ({
       id: item.CorporateTemplateItemId || null, name: (item.Name as string).trim(), stage: (item.Stage as string).trim(),
       groupid: item.GroupId, Sort: item.Sort, startdate: item.StartDate ?? null, enddate: item.EndDate ?? null,
-      // Dates left out of a row keep the item's own; given (even null) they are set.
+      // A row without StartDate and EndDate keeps the item's dates; a row giving either sets both (the one left out blank).
       setdates: 'StartDate' in item || 'EndDate' in item,
     }))).map(({ Sort, ...r }) => ({ ...r, sort: Sort }));
 
