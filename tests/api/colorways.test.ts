@@ -327,7 +327,7 @@ describe('fixed place', () => {
 });
 
 describe('permissions', () => {
-  it('PERM-004 a read-only user cannot update a colorway', async () => {
+  it('PERM-007 PERM-025 a read-only user (no module 5 edit) cannot update a colorway', async () => {
     const [{ id }] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 3 AND statusid = 1 ORDER BY 1 LIMIT 1`);
     expect((await update(id, { PrototypeName: 'x' }, viewer)).status).toBe(403);
   });

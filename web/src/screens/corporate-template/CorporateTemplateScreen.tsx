@@ -1,0 +1,198 @@
+/**
+ * /linePlanTemplateView and /linePlanTemplateEdit (TPL-001, PERM-004): the corporate line-plan
+ * template, the rows new line plans' calendars start from (LP-018). The view is read-only (module 2
+ * read); the edit screen (module 2 edit) edits cells, adds and removes rows, reorders them by
+ * dragging a row header or with Move up/down (renumbered by 10, TPL-004) and saves the whole list
+ * (Ctrl+S, TPL-007). Blank required cells block the save with 'Please fill all required fields' and
+ * are marked (TPL-006, DECISIONS TPL-009); an empty template reads 'No Corporate Template Items'
+ * (TPL-008); load and save failures show the DECISIONS TPL-009 texts.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import useSWR from 'swr';
+import type Handsontable from 'handsontable/base';
+import { ApiError, apiFetch } from '../../api/http';
+import { useCan } from '../../auth/useCan';
+import { PageHeader } from '../../shell/PageHeader';
+import { usePageTitle } from '../../shell/page-title-store';
+import { useSaveShortcut } from '../../shell/save-shortcut';
+import { toast } from '../../shell/toast-store';
+import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
+import { TemplateGrid, type TemplateEdit } from './TemplateGrid';
+import {
+  FILL_REQUIRED, LOAD_ERROR, NO_ITEMS, SAVE_ERROR, SAVED, isChanged, missingRequired, moveRows, newRow, renumber, rowOf, saveList,
+  serverCellErrors, type TemplateGroup, type TemplateItem, type TemplateRow,
+} from './template-rows';
+import './corporate-template.css';
+
+export const ITEMS_PATH = '/api/CorporateTemplate/CurrentCorporateTemplateItems';
+export const GROUPS_PATH = '/api/CorporateTemplate/GetCorporateTemplateGroups';
+export const SAVE_PATH = '/api/CorporateTemplate/CreateCorporateTemplate';
+const TITLE = 'Corporate Template';
+const REQUIRED_TEXT = 'Required.';
+
+interface SaveAnswer { IsSuccessful: boolean; Message: string; Items: TemplateItem[] }
+
+export function CorporateTemplateViewScreen() {
+  return <CorporateTemplateScreen edit={false} />;
+}
+
+export function CorporateTemplateEditScreen() {
+  return <CorporateTemplateScreen edit />;
+}
+
+function CorporateTemplateScreen({ edit }: { edit: boolean }) {
+  usePageTitle(edit ? `Edit ${TITLE}` : TITLE);
+  const canEdit = useCan('corporateTemplate', 'edit');
+  const items = useSWR<TemplateItem[]>(ITEMS_PATH);
+  const groups = useSWR<TemplateGroup[]>(GROUPS_PATH);
+  const [saved, setSaved] = useState<TemplateItem[]>([]);
+  const [rows, setRowsState] = useState<TemplateRow[]>([]);
+  // The rows as of the last edit, synchronously: a save right after an edit (Ctrl+S in an open editor) sends it.
+  const rowsRef = useRef<TemplateRow[]>([]);
+  const setRows = useCallback((next: TemplateRow[]) => { rowsRef.current = next; setRowsState(next); }, []);
+  const [marked, setMarked] = useState<Map<number, Map<string, string>>>(new Map());
+  const [problem, setProblem] = useState<{ text: string; lines: string[] } | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const hot = useRef<Handsontable | null>(null);
+  const section = useRef<HTMLElement>(null);
+
+  const reset = useCallback((list: TemplateItem[]) => {
+    setSaved(list);
+    setRows(list.map(rowOf));
+    setMarked(new Map());
+    setProblem(null);
+  }, [setRows]);
+  useEffect(() => { if (items.data) reset(items.data); }, [items.data, reset]);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const changed = edit && isChanged(rows, saved);
+  useUnsavedChanges(changed);
+
+  // Once a save was refused for blank cells, the marks follow the edits.
+  const remark = (next: TemplateRow[]) => {
+    if (!marked.size) return;
+    const missing = missingRequired(next);
+    setMarked(new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))])));
+  };
+  const update = (next: TemplateRow[]) => { setRows(next); remark(next); };
+
+  const onEdit = (edits: TemplateEdit[]) => update(rowsRef.current.map((r) => {
+    const mine = edits.filter((e) => e.k === r.k);
+    return mine.length ? mine.reduce((acc, e) => ({ ...acc, [e.field]: e.value ?? (e.field === 'Name' || e.field === 'Stage' ? '' : null) }), r) : r;
+  }));
+
+  const select = (index: number) => setTimeout(() => { hot.current?.selectCell(index, 1); hot.current?.listen(); });
+  const onMove = (moved: number[], finalIndex: number) => {
+    update(moveRows(rowsRef.current, moved, finalIndex));
+    setSelected(finalIndex);
+    select(finalIndex);
+  };
+  const moveSelected = (by: -1 | 1) => {
+    if (selected === null) return;
+    const to = selected + by;
+    if (to < 0 || to >= rowsRef.current.length) return;
+    onMove([selected], to);
+  };
+  const add = () => {
+    const next = [...rowsRef.current, newRow(rowsRef.current)];
+    update(next);
+    setSelected(next.length - 1);
+    select(next.length - 1);
+  };
+  const remove = () => {
+    const current = rowsRef.current;
+    if (selected === null || !current[selected]) return;
+    const next = renumber(current.filter((_, i) => i !== selected));
+    update(next);
+    setSelected(next.length ? Math.min(selected, next.length - 1) : null);
+  };
+
+  const save = async () => {
+    if (!edit || busy) return;
+    // A cell still being edited is committed first (its edit reaches rowsRef at once).
+    if (hot.current?.getActiveEditor()?.isOpened()) hot.current.getActiveEditor()?.finishEditing();
+    const rows = rowsRef.current;
+    const missing = missingRequired(rows);
+    if (missing.size) {
+      setMarked(new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))])));
+      setProblem({ text: FILL_REQUIRED, lines: [] });
+      toast.error(FILL_REQUIRED);
+      return;
+    }
+    const sent = rows;
+    setBusy(true);
+    try {
+      const answer = await apiFetch<SaveAnswer>(SAVE_PATH, { method: 'POST', json: { Items: saveList(sent) } });
+      reset(answer.Items);
+      await items.mutate(answer.Items, { revalidate: false });
+      toast.success(SAVED);
+    } catch (e) {
+      const body = e instanceof ApiError ? (e.body as { Message?: string; Errors?: { Field: string; Message: string }[] } | null) : null;
+      if (e instanceof ApiError && e.status === 403) return; // the permission denied screen takes over
+      if (e instanceof ApiError && e.status === 400 && body?.Errors?.length) {
+        setMarked(serverCellErrors(sent, body.Errors));
+        const text = body.Message === FILL_REQUIRED ? FILL_REQUIRED : SAVE_ERROR;
+        setProblem({ text, lines: body.Message === FILL_REQUIRED ? [] : body.Errors.map((x) => x.Message) });
+        toast.error(text);
+      } else {
+        setProblem({ text: SAVE_ERROR, lines: [] });
+        toast.error(SAVE_ERROR);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  useSaveShortcut(() => void save(), edit, () => section.current);
+
+  const loadFailed = !!items.error || !!groups.error;
+  const loading = !loadFailed && (!items.data || !groups.data);
+  const gridHeight = Math.min(Math.max(rows.length, 4) * 30 + 36, 620);
+
+  const actions = edit
+    ? <Link className="btn" to="/linePlanTemplateView">Back to view</Link>
+    : canEdit && <Link className="btn btn--primary" to="/linePlanTemplateEdit">Edit</Link>;
+
+  return (
+    <>
+      <PageHeader title={edit ? `Edit ${TITLE}` : TITLE} subtitle="New line plans start each sub-season calendar as a copy of these rows." actions={actions || undefined} />
+      <section ref={section} className="card corporate-template" aria-label={TITLE}>
+        {loadFailed && <div className="alert alert--error" role="alert">{LOAD_ERROR}</div>}
+        {loading && <span className="spinner" role="status" aria-label="Loading" />}
+        {!loadFailed && !loading && (
+          <>
+            {edit && (
+              <div className="toolbar corporate-template__toolbar">
+                <button type="button" className="btn btn--small" onClick={add}>Add row</button>
+                <button type="button" className="btn btn--small" disabled={selected === null || !rows[selected]} onClick={remove}>Remove row</button>
+                <button type="button" className="btn btn--small" disabled={selected === null || selected <= 0} onClick={() => moveSelected(-1)}>Move up</button>
+                <button type="button" className="btn btn--small" disabled={selected === null || selected >= rows.length - 1} onClick={() => moveSelected(1)}>Move down</button>
+                <span className="spacer" />
+                <span className="muted corporate-template__hint">Drag a row by its number to reorder; Ctrl+S saves.</span>
+                <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>
+              </div>
+            )}
+            {problem && (
+              <div className="alert alert--error" role="alert">
+                <strong>{problem.text}</strong>
+                {problem.lines.length > 0 && <ul>{problem.lines.map((l, i) => <li key={i}>{l}</li>)}</ul>}
+              </div>
+            )}
+            {notice && <div className="alert alert--warning corporate-template__notice" role="status">{notice}</div>}
+            {rows.length === 0 && <p className="corporate-template__empty" role="status">{NO_ITEMS}</p>}
+            {(edit || rows.length > 0) && (
+              <TemplateGrid rows={rows} groups={groups.data ?? []} readOnly={!edit} marked={marked} height={gridHeight}
+                onEdit={onEdit} onMove={onMove} onSelect={setSelected} onNotice={setNotice} hotRef={hot} />
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}
