@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { can, type SessionUser } from '../auth/permissions';
-import { AppError, badRequest } from '../http/errors';
+import { AppError, badRequest, forbidden } from '../http/errors';
 import { logError } from '../http/error-log';
 import { intParam, queryParam } from '../http/request';
 import { custom, type ApiRouter } from '../http/router';
@@ -20,17 +20,24 @@ const cpCan = (u: SessionUser, a: 'read' | 'edit') => CP.some((m) => can(u, m, a
 
 /** BR-001/002: PERM-014 read or PERM-019 read; never a factory user. */
 const REPORT = custom('buyReady report (PERM-014 read or PERM-019 read; no factory user, BR-002)',
-  (u) => !u.isFactoryUser && (cpCan(u, 'read') || can(u, 'systemMessages', 'read')));
+  (u) => cpCan(u, 'read') || can(u, 'systemMessages', 'read'));
 /** PERM-014 edit: executing buy ready. */
-const EXECUTE = custom('buyReady execute (PERM-014 edit; no factory user)', (u) => !u.isFactoryUser && cpCan(u, 'edit'));
+const EXECUTE = custom('buyReady execute (PERM-014 edit; no factory user)', (u) => cpCan(u, 'edit'));
 /** BR-006 / PERM-019: the override page. */
-const OVERRIDE_READ = custom('buyReady overrides (PERM-019 read; no factory user)', (u) => !u.isFactoryUser && can(u, 'systemMessages', 'read'));
+const OVERRIDE_READ = custom('buyReady overrides (PERM-019 read; no factory user)', (u) => can(u, 'systemMessages', 'read'));
 const OVERRIDE_EDIT = custom('buyReady override save (PERM-019 edit or create; no factory user)',
-  (u) => !u.isFactoryUser && (can(u, 'systemMessages', 'edit') || can(u, 'systemMessages', 'create')));
+  (u) => can(u, 'systemMessages', 'edit') || can(u, 'systemMessages', 'create'));
 
 const REPORT_Q = { query: { SeasonId: 'id', PrototypeSeasonalId: 'id', StockNumber: 'text', FactoryKey: 'text' } } as const;
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
+
+/** BR-002 / PERM-028: a factory user is refused whatever the role holds (403 'forbidden', after the permission rule). */
+const noFactory = (h: Handler): Handler => async (c) => {
+  if (c.get('user').isFactoryUser) throw forbidden(BR_FACTORY);
+  return h(c);
+};
+const BR_FACTORY = 'Factory users cannot use buy ready.';
 
 /** BR-010: any other failure answers the spec's text (the error is logged). */
 const failing = (message: string, h: Handler): Handler => async (c) => {
@@ -59,49 +66,49 @@ function filterOf(c: Context<AppEnv>): BuyReadyFilter {
 
 export function buyReadyRoutes(r: ApiRouter) {
   // BR-003: the seasons of a brand.
-  r.get('/api/BuyReady/GetBuyReadySeasons', REPORT, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
+  r.get('/api/BuyReady/GetBuyReadySeasons', REPORT, { brandParam: 'BrandId', query: { BrandId: 'id' } }, noFactory(async (c) =>
     c.json(await c.get('ctx').db.query(
-      `SELECT seasonid AS "SeasonId", seasonname AS "SeasonName", brandid AS "BrandId" FROM seasons WHERE brandid = $1 ORDER BY sortorder`, [intParam(c, 'BrandId')])));
+      `SELECT seasonid AS "SeasonId", seasonname AS "SeasonName", brandid AS "BrandId" FROM seasons WHERE brandid = $1 ORDER BY sortorder`, [intParam(c, 'BrandId')]))));
 
   // BR-001/003/004/005: the report; BR-004 the empty message.
-  r.get('/api/BuyReady/GetBuyReady', REPORT, REPORT_Q, async (c) => {
+  r.get('/api/BuyReady/GetBuyReady', REPORT, REPORT_Q, noFactory(async (c) => {
     const user = c.get('user');
     const rows = await buyReadyRows(c.get('ctx').db, user, filterOf(c));
     return c.json({
       Rows: rows, Summary: buyReadySummary(rows), Message: rows.length ? null : BR_TEXT.empty,
       CanExecute: cpCan(user, 'edit'), IsAdmin: can(user, 'systemMessages', 'read'),
     });
-  });
+  }));
 
-  r.get('/api/BuyReady/ExportBuyReady', REPORT, REPORT_Q, async (c) => {
+  r.get('/api/BuyReady/ExportBuyReady', REPORT, REPORT_Q, noFactory(async (c) => {
     const rows = await buyReadyRows(c.get('ctx').db, c.get('user'), filterOf(c));
     const name = 'BuyReady-Export.xlsx';
     return c.body(new Uint8Array(await buyReadyWorkbook(rows)), 200, {
       'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     });
-  });
+  }));
 
   // DECISIONS: "Execute buy ready" writes the results into the colorways' BuyReady field with audit.
-  r.post('/api/BuyReady/ExecuteBuyReady', EXECUTE, { body: 'buy-ready-execute' }, async (c) => {
+  r.post('/api/BuyReady/ExecuteBuyReady', EXECUTE, { body: 'buy-ready-execute' }, noFactory(async (c) => {
     const body = c.get('body') as { SeasonId?: number; PrototypeSeasonalId?: number };
     if (!body.SeasonId && !body.PrototypeSeasonalId) throw badRequest('The parameter SeasonId or PrototypeSeasonalId is required.', [{ Field: 'SeasonId', Message: 'Required.' }]);
     const { db } = c.get('ctx');
     const user = c.get('user');
     const result = await db.tx(async (q) => executeBuyReady(q, user, await buyReadyRows(q, user, { seasonId: body.SeasonId, prototypeSeasonalId: body.PrototypeSeasonalId })));
     return c.json({ IsSuccessful: true, Message: result.Total ? null : BR_TEXT.empty, ...result });
-  });
+  }));
 
   // BR-006/007/009: the overrides.
-  r.get('/api/BuyReady/GetBuyReadyOverrides', OVERRIDE_READ, failing(BR_TEXT.overridesError, async (c) =>
+  r.get('/api/BuyReady/GetBuyReadyOverrides', OVERRIDE_READ, noFactory(failing(BR_TEXT.overridesError, async (c) =>
     c.json(await c.get('ctx').db.query(
       `SELECT o.id AS "Id", o.stocknumber AS "StockNumber", o.factorykey AS "FactoryKey", f.factoryname AS "FactoryName", o.buyready AS "BuyReady",
               o.changedon AS "ChangedOn", u.firstname || ' ' || u.lastname AS "ChangedByName"
          FROM buy_ready_overrides o JOIN factories f ON f.factorykey = o.factorykey LEFT JOIN users u ON u.userid = o.changedby
-        ORDER BY upper(o.stocknumber), o.factorykey`))));
+        ORDER BY upper(o.stocknumber), o.factorykey`)))));
 
   // BR-008/009/010: add (Id 0) or update; both parts required; a second override of the same stock number and factory updates it.
-  r.post('/api/BuyReady/UpdateBuyReadyOverride', OVERRIDE_EDIT, { body: 'buy-ready-override-update' }, failing(BR_TEXT.saveError, async (c) => {
+  r.post('/api/BuyReady/UpdateBuyReadyOverride', OVERRIDE_EDIT, { body: 'buy-ready-override-update' }, noFactory(failing(BR_TEXT.saveError, async (c) => {
     const body = c.get('body') as { Id?: number; StockNumber?: string | null; FactoryKey?: string | null; BuyReady: boolean };
     const missing = overrideErrors(body);
     if (missing) throw badRequest(missing, [{ Field: body.StockNumber?.trim() ? 'FactoryKey' : 'StockNumber', Message: missing }]);
@@ -126,5 +133,5 @@ export function buyReadyRoutes(r: ApiRouter) {
       return row.id;
     });
     return c.json({ IsSuccessful: true, Id: id, Message: 'Record Saved Successfully.' });
-  }));
+  })));
 }
