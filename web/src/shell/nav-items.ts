@@ -6,6 +6,7 @@
 import type { PermissionPair as Pair } from '../screens/admin/common/RequireAnyPermission';
 import { ERROR_LOG_PERMISSIONS, LIBRARY_VIEW } from '../screens/admin/common/screen-permissions';
 import { FLASH_SCREENS } from '../screens/flash-edit/flash-screens';
+import { BUY_READY_OVERRIDE, BUY_READY_VIEW } from '../screens/buy-ready/buy-ready-permissions';
 
 export interface NavItem {
   to: string;
@@ -45,6 +46,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   ] },
   { label: 'Reports', items: [
     { to: '/userAccessReport', label: 'User access report', anyOf: [['users', 'read']] },
+    // BR-001 / PERM-014, PERM-019 (factory users are refused by the server, BR-002).
+    { to: '/buyready', label: 'Buy ready', anyOf: BUY_READY_VIEW },
+    { to: '/buyreadyoverride', label: 'Buy ready overrides', anyOf: BUY_READY_OVERRIDE },
   ] },
   { label: 'Admin', items: [
     { to: '/users', label: 'Users', anyOf: [['users', 'read']] },

@@ -1,0 +1,92 @@
+/**
+ * /buyready and /buyready/:prototypeSeasonalId (BR-001..005): the buy-ready report of a brand's
+ * season (or of one colorway seasonal): a DataGrid with a ✔/✘ per criterion, the computed result,
+ * the override and the result; 'No buy ready data found.' when empty; the server's Excel export;
+ * a bar chart of colorways ready / not ready per criterion; "Execute buy ready" for users with the
+ * critical path edit permission (PERM-014), and a link to the overrides for PERM-019 (admin).
+ */
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { apiBlob, apiFetch, saveFile, withQuery } from '../../api/http';
+import { errorText } from '../../api/error-text';
+import { useSessionStore } from '../../auth/session-store';
+import { DataGrid } from '../../components/data-grid/DataGrid';
+import { FormAlert } from '../../forms/FormAlert';
+import { PageHeader } from '../../shell/PageHeader';
+import { BuyReadyChart } from './BuyReadyChart';
+import { chartBars, gridRows, type BuyReadyReport } from './buy-ready-rows';
+
+const EMPTY = 'No buy ready data found.';
+
+export function BuyReadyScreen() {
+  const { prototypeSeasonalId } = useParams();
+  const one = Number(prototypeSeasonalId) || 0;
+  const session = useSessionStore((s) => s.session);
+  const brands = session?.brandPermissions ?? [];
+  const [brandId, setBrandId] = useState<number>(session?.defaultBrandId ?? brands[0]?.BrandId ?? 0);
+  const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(!one && brandId ? withQuery('/api/BuyReady/GetBuyReadySeasons', { BrandId: brandId }) : null);
+  const [seasonChoice, setSeasonChoice] = useState<number>(0);
+  const seasonId = seasonChoice || (seasons?.some((s) => s.SeasonId === session?.defaultSeasonId) ? session!.defaultSeasonId! : seasons?.[0]?.SeasonId ?? 0);
+  const query = one ? { PrototypeSeasonalId: one } : { SeasonId: seasonId };
+  const key = one || seasonId ? withQuery('/api/BuyReady/GetBuyReady', query) : null;
+  const { data, error, isLoading, mutate } = useSWR<BuyReadyReport>(key);
+  const rows = useMemo(() => (data ? gridRows(data.Rows) : undefined), [data]);
+  const bars = useMemo(() => (data ? chartBars(data.Rows) : []), [data]);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const exportExcel = async () => {
+    try {
+      const blob = await apiBlob(withQuery('/api/BuyReady/ExportBuyReady', query));
+      if (blob) saveFile(blob, 'BuyReady-Export.xlsx');
+    } catch (e) { setNotice({ kind: 'error', text: errorText(e, 'The export failed.') }); }
+  };
+  const execute = async () => {
+    setBusy(true);
+    try {
+      const out = await apiFetch<{ Changed: number; Ready: number; Total: number }>('/api/BuyReady/ExecuteBuyReady', { json: one ? { PrototypeSeasonalId: one } : { SeasonId: seasonId } });
+      setNotice({ kind: 'success', text: `Buy ready executed: ${out.Ready} of ${out.Total} colorways buy-ready, ${out.Changed} changed.` });
+      await mutate();
+    } catch (e) { setNotice({ kind: 'error', text: errorText(e, 'Executing buy ready failed.') }); } finally { setBusy(false); }
+  };
+
+  const actions = (
+    <>
+      <button type="button" className="btn" onClick={exportExcel} disabled={!data?.Rows.length}>Export to Excel</button>
+      {data?.CanExecute && <button type="button" className="btn btn--primary" onClick={execute} disabled={busy || !data.Rows.length}>Execute buy ready</button>}
+      {data?.IsAdmin && <Link className="btn" to="/buyreadyoverride">Overrides</Link>}
+    </>
+  );
+  return (
+    <>
+      <PageHeader title="Buy Ready" subtitle={one ? 'One colorway' : 'Each colorway of the season with every buy-ready criterion'} actions={actions} />
+      {!one && (
+        <div className="toolbar">
+          <div className="field"><label htmlFor="br-brand">Brand</label>
+            <select id="br-brand" value={brandId} onChange={(e) => { setBrandId(Number(e.target.value)); setSeasonChoice(0); }}>
+              {brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
+            </select></div>
+          <div className="field"><label htmlFor="br-season">Season</label>
+            <select id="br-season" value={seasonId} onChange={(e) => setSeasonChoice(Number(e.target.value))}>
+              {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
+            </select></div>
+          <span className="spacer" />
+          {isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+          {data && <span className="muted">{data.Summary.Ready} of {data.Summary.Total} buy-ready</span>}
+        </div>
+      )}
+      {notice && <FormAlert kind={notice.kind} messages={[notice.text]} />}
+      {error && <FormAlert messages={[errorText(error, 'There was an error retrieving the buy ready report.')]} />}
+      {data && !data.Rows.length && <FormAlert kind="info" messages={[data.Message ?? EMPTY]} />}
+      {data && data.Rows.length > 0 && (
+        <>
+          <DataGrid gridId="buy-ready" source={{ rows, loading: isLoading }} keyField="PrototypeSeasonalId" emptyText={EMPTY} reportName="Buy Ready"
+            pageSize={50} height="calc(100vh - 520px)" recordLink={(r) => `/buyready/${String(r.PrototypeSeasonalId)}`} linkField="StockNumber" />
+          <h2 className="section-title">Colorways ready per criterion</h2>
+          <BuyReadyChart bars={bars} />
+        </>
+      )}
+    </>
+  );
+}
