@@ -1,0 +1,38 @@
+/**
+ * Buy ready end to end (BR-001, BR-004, BR-006, BR-008): the admin opens /buyready, sees the
+ * first season's colorways with a ✔/✘ per criterion and the chart, executes buy ready; the
+ * override page refuses an override without a factory with 'Stock Number or Factory Missing'.
+ */
+import { describe, expect, it } from 'vitest';
+import { login, navigate } from './harness';
+import { setupApp } from './setup-app';
+
+const app = setupApp();
+
+describe('buy ready', () => {
+  it('BR-001 BR-005 the report shows a ✔/✘ per criterion and the chart; Execute buy ready reports the result', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    await navigate(page, '/buyready');
+    await page.getByRole('heading', { name: 'Buy Ready' }).waitFor();
+    await page.locator('.ht_master tbody td', { hasText: '✔' }).first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.ht_master tbody td', { hasText: '✘' }).count()).toBeGreaterThan(0);
+    await page.getByRole('img', { name: 'Colorways ready and not ready per criterion' }).waitFor();
+    await page.getByRole('button', { name: 'Execute buy ready' }).click();
+    await page.getByText(/Buy ready executed: \d+ of \d+ colorways buy-ready/).waitFor({ timeout: 15_000 });
+  });
+
+  it('BR-006 BR-008 the override page lists overrides and refuses one without a factory', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    await navigate(page, '/buyreadyoverride');
+    await page.getByRole('heading', { name: 'Buy Ready Overrides' }).waitFor();
+    await page.getByLabel('Stock Number').fill('SR1100-001');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Stock Number or Factory Missing').waitFor();
+    await page.getByLabel('Factory').fill('310101');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Record Saved Successfully.').waitFor();
+    await page.getByRole('cell', { name: 'SR1100-001' }).waitFor();
+  });
+});
