@@ -167,6 +167,17 @@ describe('overrides (BR-006..010, PERM-019)', () => {
     expect((await missing.json()).Message).toBe('There was an error adding or updating your Buy Ready Override');
   });
 
+  it('BR-010 a failed list answers \'Buy Ready Overrides Error\'', async () => {
+    await db().query('ALTER TABLE buy_ready_overrides RENAME TO buy_ready_overrides_away');
+    try {
+      const res = await get('/api/BuyReady/GetBuyReadyOverrides');
+      expect(res.status).toBe(500);
+      expect((await res.json()).Message).toBe('Buy Ready Overrides Error');
+    } finally {
+      await db().query('ALTER TABLE buy_ready_overrides_away RENAME TO buy_ready_overrides');
+    }
+  });
+
   it('PERM-019 the override page needs module 18; designers without it are refused', async () => {
     expect((await get('/api/BuyReady/GetBuyReadyOverrides', designer)).status).toBe(403);
     expect((await post('/api/BuyReady/UpdateBuyReadyOverride', { StockNumber: 'A', FactoryKey: '310101', BuyReady: true }, designer)).status).toBe(403);
