@@ -10,7 +10,7 @@ import { setupApp } from './setup-app';
 const app = setupApp();
 
 describe('buy ready', () => {
-  it('BR-001 BR-005 the report shows a ✔/✘ per criterion and the chart; Execute buy ready reports the result', async () => {
+  it('BR-001 BR-003 BR-004 BR-005 the report shows a ✔/✘ per criterion and the chart; Execute buy ready reports the result', async () => {
     const page = await app.page();
     await login(page, 'admin');
     await navigate(page, '/buyready');
@@ -20,6 +20,13 @@ describe('buy ready', () => {
     await page.getByRole('img', { name: 'Colorways ready and not ready per criterion' }).waitFor();
     await page.getByRole('button', { name: 'Execute buy ready' }).click();
     await page.getByText(/Buy ready executed: \d+ of \d+ colorways buy-ready/).waitFor({ timeout: 15_000 });
+    // BR-003 BR-004: by stock number; an unknown one shows the empty text.
+    await page.locator('#br-sn').fill('SR1100-002');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect.poll(() => page.locator('.ht_master tbody tr').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.locator('#br-sn').fill('NO-SUCH-STOCK');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByText('No buy ready data found.').waitFor({ timeout: 10_000 });
   });
 
   it('BR-006 BR-008 the override page lists overrides and refuses one without a factory', async () => {

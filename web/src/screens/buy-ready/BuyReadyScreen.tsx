@@ -5,7 +5,7 @@
  * a bar chart of colorways ready / not ready per criterion; "Execute buy ready" for users with the
  * critical path edit permission (PERM-014), and a link to the overrides for PERM-019 (admin).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { apiBlob, apiFetch, saveFile, withQuery } from '../../api/http';
@@ -28,8 +28,18 @@ export function BuyReadyScreen() {
   const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(!one && brandId ? withQuery('/api/BuyReady/GetBuyReadySeasons', { BrandId: brandId }) : null);
   const [seasonChoice, setSeasonChoice] = useState<number>(0);
   const seasonId = seasonChoice || (seasons?.some((s) => s.SeasonId === session?.defaultSeasonId) ? session!.defaultSeasonId! : seasons?.[0]?.SeasonId ?? 0);
-  const query = one ? { PrototypeSeasonalId: one } : { SeasonId: seasonId };
-  const key = one || seasonId ? withQuery('/api/BuyReady/GetBuyReady', query) : null;
+  // BR-003: by stock number and/or factory instead of the season (the Find button).
+  const [stockText, setStockText] = useState('');
+  const [factoryText, setFactoryText] = useState('');
+  const [lookup, setLookup] = useState<{ StockNumber?: string; FactoryKey?: string } | null>(null);
+  const query: Record<string, string | number | undefined> = one ? { PrototypeSeasonalId: one } : lookup ? lookup : { SeasonId: seasonId };
+  const key = one || lookup || seasonId ? withQuery('/api/BuyReady/GetBuyReady', query) : null;
+  const find = (e: FormEvent) => {
+    e.preventDefault();
+    const sn = stockText.trim();
+    const f = factoryText.trim();
+    setLookup(sn || f ? { StockNumber: sn || undefined, FactoryKey: f || undefined } : null);
+  };
   const { data, error, isLoading, mutate } = useSWR<BuyReadyReport>(key);
   const rows = useMemo(() => (data ? gridRows(data.Rows) : undefined), [data]);
   const bars = useMemo(() => (data ? chartBars(data.Rows) : []), [data]);
@@ -54,7 +64,7 @@ export function BuyReadyScreen() {
   const actions = (
     <>
       <button type="button" className="btn" onClick={exportExcel} disabled={!data?.Rows.length}>Export to Excel</button>
-      {data?.CanExecute && <button type="button" className="btn btn--primary" onClick={execute} disabled={busy || !data.Rows.length}>Execute buy ready</button>}
+      {data?.CanExecute && !lookup && <button type="button" className="btn btn--primary" onClick={execute} disabled={busy || !data.Rows.length}>Execute buy ready</button>}
       {data?.IsAdmin && <Link className="btn" to="/buyreadyoverride">Overrides</Link>}
     </>
   );
@@ -68,9 +78,17 @@ export function BuyReadyScreen() {
               {brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
             </select></div>
           <div className="field"><label htmlFor="br-season">Season</label>
-            <select id="br-season" value={seasonId} onChange={(e) => setSeasonChoice(Number(e.target.value))}>
+            <select id="br-season" value={seasonId} onChange={(e) => { setSeasonChoice(Number(e.target.value)); setLookup(null); }}>
               {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
             </select></div>
+          <form className="toolbar" onSubmit={find} aria-label="Find by stock number or factory">
+            <div className="field"><label htmlFor="br-sn">Stock number</label>
+              <input id="br-sn" value={stockText} maxLength={50} onChange={(e) => setStockText(e.target.value)} /></div>
+            <div className="field"><label htmlFor="br-f">Factory key</label>
+              <input id="br-f" value={factoryText} maxLength={20} onChange={(e) => setFactoryText(e.target.value)} /></div>
+            <button type="submit" className="btn">Find</button>
+            {lookup && <button type="button" className="btn" onClick={() => { setLookup(null); setStockText(''); setFactoryText(''); }}>Whole season</button>}
+          </form>
           <span className="spacer" />
           {isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
           {data && <span className="muted">{data.Summary.Ready} of {data.Summary.Total} buy-ready</span>}
