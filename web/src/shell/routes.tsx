@@ -21,6 +21,7 @@ import { sizeRangeRoutes } from '../screens/size-ranges/routes';
 import { flashEditRoutes } from '../screens/flash-edit/routes';
 import { catalogRoutes } from '../screens/catalog/routes';
 import { corporateTemplateRoutes } from '../screens/corporate-template/routes';
+import { criticalPathRoutes } from '../screens/critical-paths/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
 function screen<M>(load: () => Promise<M>, name: keyof M) {
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
               ...flashEditRoutes,
               ...catalogRoutes,
               ...corporateTemplateRoutes,
+              ...criticalPathRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'projectCreate', handle: { crumb: 'Project Create', parent: navGroupOf }, lazy: screen(() => import('../screens/project-create/ProjectCreateScreen'), 'ProjectCreateScreen') },
               { path: 'upload-queue', handle: { crumb: 'Upload Queue', parent: navGroupOf }, lazy: screen(() => import('../screens/upload-queue/UploadQueueScreen'), 'UploadQueueScreen') },
