@@ -121,7 +121,7 @@ describe('critical path edit', () => {
     await navigate(page, `/criticalPathDevPrototypeEdit/${id}/${ps}`);
     await expect.poll(() => cell(page, 'Approval', 1).textContent(), { timeout: 20_000 }).toContain('Approved');
     await pick(page, 0, 'Rejected');
-    const dialog = page.getByRole('dialog', { name: 'Revoke final spec approval' });
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke final spec approval' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
