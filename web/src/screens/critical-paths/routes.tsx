@@ -12,4 +12,16 @@ export const criticalPathRoutes: RouteObject[] = [
     element: <RequirePermission module="criticalPathDevPrototype" action="read" />,
     children: [{ index: true, lazy: async () => ({ Component: (await import('./CriticalPathDevPrototypeScreen')).CriticalPathDevPrototypeScreen }) }],
   },
+  {
+    path: 'criticalPathDevPatternEdit/:patternSeasonalId',
+    handle: { crumb: 'Dev Pattern Critical Path', record: underRecord('pattern', 'patternSeasonalId'), parent: search(1) },
+    element: <RequirePermission module="criticalPathDevPattern" action="read" />,
+    children: [{ index: true, lazy: async () => ({ Component: (await import('./PathEditor')).CriticalPathDevPatternScreen }) }],
+  },
+  {
+    path: 'criticalPathCommercializationEdit/:id',
+    handle: { crumb: 'Commercialization Critical Path', parent: search(3) },
+    element: <RequirePermission module="criticalPathCommercialization" action="read" />,
+    children: [{ index: true, lazy: async () => ({ Component: (await import('./PathEditor')).CriticalPathCommercializationScreen }) }],
+  },
 ];
