@@ -198,7 +198,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     }
     setBusy(true);
     try {
-      const answer = await apiFetch<{ Data?: Details }>(config.saveUrl, {
+      const answer = await apiFetch<{ Data?: Details; Warning?: string | null }>(config.saveUrl, {
         method: 'POST',
         json: {
           [config.idField]: header[config.idField], RowVersion: header.RowVersion, CriticalPathName: name.trim(),
@@ -213,6 +213,8 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
         await details.mutate();
       }
       toast.success(SAVED);
+      // CP-027: a duplicate name is saved with a warning.
+      if (answer.Warning) toast.warning(answer.Warning);
     } catch (e) {
       const failure = saveFailure(e);
       if (!failure) return;
