@@ -137,4 +137,57 @@ describe('critical path edit', () => {
     expect(revoked.FinalProcesses.find((p: any) => p.ProcessType === 'LTHAPP').CriticalPathProcessApprovedId).toBeNull();
     expect(revoked.StockNumbers.every((s: any) => !s.IsLeatherApproved && !s.IsFinalSpecApprLocked)).toBe(true);
   });
+
+  it('CP-022 CP-023 CP-024 CP-025 the colorway lists its critical paths; end before start is refused; a row is deleted after the confirmation', async () => {
+    const token = await tokenOf('designer');
+    const { ps, id, name } = await freshColorway(token);
+    const colorway = await api(token, `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${ps}`);
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, `/colorway/${ps}`);
+    // The colorway's Patterns section (collapsed at first) holds the list.
+    await page.getByRole('button', { name: 'Expand all' }).click({ timeout: 20_000 });
+    const list = page.getByTestId('critical-path-list');
+    await list.getByRole('link', { name }).click({ timeout: 20_000 });
+    await page.waitForURL((u) => u.pathname === `/criticalPathDevPrototypeEdit/${id}/${ps}`);
+    await expect.poll(() => names(page), { timeout: 15_000 }).toContain('Leather approval');
+
+    // CP-025: a target before the estimated start.
+    await cell(page, 'Target', 0).click();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('01/01/2020');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.alert--error').filter({ hasText: 'Please review all fields indicated in red' }).waitFor();
+    await expect.poll(() => cell(page, 'Target', 0).getAttribute('class')).toContain('cell--error');
+
+    // CP-024: a new row, then deleted after the confirmation.
+    const section = page.getByRole('region', { name: 'Actual Processes' });
+    const actualNames = () => page.locator('[data-testid="cp-actuals"] .ht_master tbody tr td:nth-of-type(1)').allTextContents();
+    const count = (await actualNames()).length;
+    await section.getByRole('button', { name: 'Add row' }).click();
+    await expect.poll(() => actualNames()).toHaveLength(count + 1);
+    await page.locator(`[data-testid="cp-actuals"] .ht_master tbody tr:nth-child(${count + 1}) td:nth-of-type(1)`).click();
+    await section.getByRole('button', { name: 'Delete row' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete row' });
+    await dialog.getByText('This action will delete the current row. Do you want to continue?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => actualNames()).toHaveLength(count);
+
+    // CP-022: the pattern screen lists the paths of its pattern seasonal; a dev pattern path opens its screen.
+    const paths = await api(token, `/api/CriticalPath/GetCriticalPathListByPatternSeasonal?PatternSeasonalId=${colorway.PatternSeasonalId}`);
+    page.on('dialog', (d) => void d.accept());
+    await navigate(page, `/pattern/${colorway.PatternSeasonalId}`);
+    const leave = page.getByRole('alertdialog').getByRole('button', { name: /Leave|Discard|Yes/ });
+    if (await leave.count()) await leave.first().click();
+    await page.getByTestId('critical-path-list').waitFor({ timeout: 20_000 });
+    const devPattern = paths.find((p: any) => p.SearchType === 1);
+    if (devPattern) {
+      await page.getByTestId('critical-path-list').getByRole('link', { name: devPattern.Name }).first().click();
+      await page.getByRole('heading', { name: `Dev Pattern Critical Path: ${devPattern.Name}` }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => page.locator('[data-testid="cp-processes"] .ht_master tbody tr').count()).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Report (PDF)' }).waitFor();
+    }
+  });
 });
