@@ -33,6 +33,7 @@ export function CriticalPathList({ patternSeasonalId, devPrototypeId }: { patter
       {!url && <p className="muted">No critical paths.</p>}
       {data && data.length === 0 && <p className="muted">No critical paths.</p>}
       {data && data.length > 0 && (
+        <div className="table-wrap">
         <table className="table">
           <thead><tr><th scope="col">Type</th><th scope="col">Name</th><th scope="col">Stock Number</th><th scope="col">Status</th></tr></thead>
           <tbody>
@@ -46,6 +47,7 @@ export function CriticalPathList({ patternSeasonalId, devPrototypeId }: { patter
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );

@@ -182,6 +182,7 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
         wordWrap={false}
         width="100%"
         height="100%"
+        stretchH="last"
         manualRowMove={!readOnly}
         fillHandle={false}
         outsideClickDeselects={false}
