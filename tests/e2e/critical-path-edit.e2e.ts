@@ -190,4 +190,54 @@ describe('critical path edit', () => {
       await page.getByRole('button', { name: 'Report (PDF)' }).waitFor();
     }
   });
+
+  it('CP-018 CP-038 CP-044 the dev pattern and commercialization screens save (Ctrl+S); a stale save shows who changed it (409)', async () => {
+    const token = await tokenOf('designer');
+    const colorway = await api(token, '/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=1');
+    const paths = await api(token, `/api/CriticalPath/GetCriticalPathListByPatternSeasonal?PatternSeasonalId=${colorway.PatternSeasonalId}`);
+    const page = await app.page();
+    await login(page, 'designer');
+
+    // Dev pattern: notes saved with Ctrl+S.
+    const pattern = paths.find((p: any) => p.SearchType === 1);
+    await navigate(page, `/criticalPathDevPatternEdit/${colorway.PatternSeasonalId}`);
+    await page.getByRole('heading', { name: `Dev Pattern Critical Path: ${pattern.Name}` }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Notes').fill('Fit review moved a week.');
+    let saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPattern'));
+    await page.keyboard.press('Control+s');
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Record Saved Successfully.').last().waitFor();
+    const stored = await api(token, `/api/CriticalPath/GetCriticalPathDevPatternDetails?PatternSeasonalId=${colorway.PatternSeasonalId}`);
+    expect(stored.Header.Notes).toBe('Fit review moved a week.');
+
+    // Someone else saves meanwhile: the screen's save answers 409 with who changed it.
+    await api(await tokenOf('admin'), '/api/CriticalPath/UpdateCriticalPathDevPattern', {
+      CriticalPathDevPatternId: stored.Header.CriticalPathDevPatternId, PatternSeasonalId: colorway.PatternSeasonalId,
+      RowVersion: stored.Header.RowVersion, CriticalPathName: stored.Header.CriticalPathName, Notes: 'Admin note',
+    });
+    await page.getByLabel('Notes').fill('Mine.');
+    saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPattern'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(409);
+    await page.locator('.alert--error').filter({ hasText: 'after you opened it' }).waitFor();
+
+    // Commercialization: an approval is stamped with the user and saved.
+    const comm = paths.find((p: any) => p.SearchType === 3);
+    page.on('dialog', (d) => void d.accept());
+    await navigate(page, `/criticalPathCommercializationEdit/${comm.Id}`);
+    const leave = page.getByRole('alertdialog').getByRole('button', { name: /Leave|Discard|Yes/ });
+    if (await leave.count()) await leave.first().click();
+    await page.getByRole('heading', { name: `Commercialization Critical Path: ${comm.Name}` }).waitFor({ timeout: 20_000 });
+    const commCell = (col: number, row = 0) => page.locator(`[data-testid="cp-processes"] .ht_master tbody tr:nth-child(${row + 1}) td:nth-of-type(${col})`);
+    await commCell(6).click();
+    await page.keyboard.press('Enter');
+    await page.locator('.autocompleteEditor td').filter({ hasText: /^Approved$/ }).first().click();
+    await expect.poll(() => commCell(7).textContent()).toBe('Dana Whitfield');
+    saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathCommercialization'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Record Saved Successfully.').last().waitFor();
+    const after = await api(token, `/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=${comm.Id}`);
+    expect(after.Processes[0].CriticalPathProcessApprovedId).toBe(1);
+  });
 });
