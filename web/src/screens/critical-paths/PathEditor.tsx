@@ -123,6 +123,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [nameNote, setNameNote] = useState<string | null>(null);
   const rowsRef = useRef<ProcessRow[]>([]);
   const setRows = useCallback((next: ProcessRow[]) => { rowsRef.current = next; setRowsState(next); }, []);
   const hot = useRef<Handsontable | null>(null);
@@ -183,6 +184,20 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   };
   const setField = (field: string) => (value: unknown) => { setHeader((h) => ({ ...h, [field]: value })); setDirty(true); };
 
+  /** CP-027: a name another path of the brand has is allowed, with a note. */
+  const checkName = async () => {
+    const text = String(header.CriticalPathName ?? '').trim();
+    if (!text || !header.BrandId) { setNameNote(null); return; }
+    try {
+      const answer = await apiFetch<{ Exists: boolean; Message: string | null }>('/api/CriticalPath/IsCriticalPathNameExists', {
+        query: { BrandId: Number(header.BrandId), SearchType: String(config.searchType), CriticalPathName: text, CriticalPathId: Number(header[config.idField] ?? 0) },
+      });
+      setNameNote(answer.Exists ? answer.Message : null);
+    } catch {
+      setNameNote(null);
+    }
+  };
+
   const save = async () => {
     if (!canEdit || busy) return;
     if (hot.current?.getActiveEditor()?.isOpened()) hot.current.getActiveEditor()?.finishEditing();
@@ -232,6 +247,9 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
 
   if (details.error) {
     const status = (details.error as { status?: number }).status;
+    if (status === 404 && config.report === 'DevPattern' && canEdit) {
+      return <CreateDevPattern patternSeasonalId={param} onCreated={(d) => void details.mutate(d, { revalidate: false })} />;
+    }
     return <div className="alert alert--error" role="alert">{status === 404 ? saveFailure(details.error)?.text : 'The critical path could not be loaded.'}</div>;
   }
   if (!details.data || !lookups.data) return <span className="spinner" role="status" aria-label="Loading" />;
@@ -254,7 +272,10 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
       {problem && <div className="alert alert--error" role="alert"><strong>{problem}</strong></div>}
       {notice && <div className="alert alert--warning" role="status">{notice}</div>}
       <HeaderCard title="Header">
-        <TextField label="Name" required value={header.CriticalPathName} onChange={setField('CriticalPathName')} readOnly={!canEdit} error={marks.header.CriticalPathName} />
+        <div className="cp-field" onBlur={() => void checkName()}>
+          <TextField label="Name" required value={header.CriticalPathName} onChange={setField('CriticalPathName')} readOnly={!canEdit} error={marks.header.CriticalPathName} />
+          {nameNote && <span className="field__hint cp-name-note" role="status">{nameNote}</span>}
+        </div>
         <label className="field cp-field">
           <span className="field__label">Status</span>
           <select className="input" value={String(header.CriticalPathHeaderStatusId ?? 1)} disabled={!canEdit} onChange={(e) => setField('CriticalPathHeaderStatusId')(Number(e.target.value))}>
@@ -288,6 +309,42 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
         <ConfirmDialog title="Delete row" message={DELETE_ROW} confirmLabel="Yes" cancelLabel="No" danger
           onConfirm={() => { setConfirmDelete(false); deleteSelected(); }} onCancel={() => setConfirmDelete(false)} />
       )}
+    </div>
+  );
+}
+
+/** A pattern seasonal without a dev pattern path: the editor creates it (id 0, with the default processes, DECISIONS CP-043). */
+function CreateDevPattern({ patternSeasonalId, onCreated }: { patternSeasonalId: number; onCreated: (d: Details) => void }) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = async () => {
+    if (!name.trim()) { setProblem(REVIEW_RED); return; }
+    setBusy(true);
+    try {
+      const answer = await apiFetch<{ Data: Details }>(DEV_PATTERN.saveUrl, {
+        method: 'POST', json: { CriticalPathDevPatternId: 0, PatternSeasonalId: patternSeasonalId, CriticalPathName: name.trim() },
+      });
+      toast.success(SAVED);
+      onCreated(answer.Data);
+    } catch (e) {
+      const failure = saveFailure(e);
+      if (failure) setProblem(failure.text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="cp-screen">
+      <PageHeader title={DEV_PATTERN.title} />
+      <section className="card cp-section" aria-label="Create critical path">
+        <p>This pattern season has no dev pattern critical path yet.</p>
+        {problem && <div className="alert alert--error" role="alert">{problem}</div>}
+        <div className="cp-header__fields">
+          <TextField label="Name" required value={name} onChange={setName} error={problem === REVIEW_RED ? 'Required.' : undefined} />
+        </div>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void create()}>Create critical path</button>
+      </section>
     </div>
   );
 }
