@@ -17,6 +17,7 @@ import { RecordEditor } from '../../components/record/RecordEditor';
 import { SizeRangePanel } from '../../components/size-ranges/SizeRangeEditor';
 import { ColorwayActions } from './ColorwayActions';
 import { ColorwayBriefLinks, ColorwayPatternLink, ColorwaySpecLog } from './ColorwayPanels';
+import { CriticalPathList } from '../critical-paths/CriticalPathList';
 import { withDerivedValues } from './colorway-derived';
 import './colorways.css';
 
@@ -49,7 +50,7 @@ export function ColorwayScreen() {
       specLog: <ColorwaySpecLog record={record} canEdit={editable} />,
       sizeRanges: <SizeRangePanel prototypeSeasonalId={Number(id)} rowVersion={Number(record.RowVersion)} canEdit={editable} onSaved={reload} />,
       briefsLinePlans: <ColorwayBriefLinks record={record} />,
-      patterns: <ColorwayPatternLink record={record} />,
+      patterns: <><ColorwayPatternLink record={record} /><CriticalPathList devPrototypeId={record.CriticalPathDevPrototypeId as number | null} /></>,
     })} />;
 }
 

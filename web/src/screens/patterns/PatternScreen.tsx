@@ -18,6 +18,7 @@ import { SpecLogPanel } from '../../components/record/SpecLogPanel';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { PatternActions } from './PatternActions';
 import { PatternSeasonsPanel } from './PatternSeasonsPanel';
+import { CriticalPathList } from '../critical-paths/CriticalPathList';
 import { PatternTeamPanel } from './PatternTeamPanel';
 import { PatternToggles } from './PatternToggles';
 import { PATTERN_INVALID } from './pattern-form';
@@ -52,6 +53,7 @@ export function PatternScreen() {
           <SpecLogPanel entriesUrl={`/api/Pattern/GetSpecLogData?PatternSeasonalId=${id}`} canEdit={editable(record)}
             save={(Description) => apiFetch('/api/Pattern/SaveSpecLogEntry', { method: 'POST', json: { PatternSeasonalId: Number(id), Description } })} />
           <PatternSeasonsPanel patternSeasonalId={Number(id)} />
+          <CriticalPathList patternSeasonalId={Number(id)} />
         </div>
       )}
     </RecordEditor>

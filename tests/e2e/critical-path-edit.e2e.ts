@@ -1,0 +1,243 @@
+/**
+ * The dev prototype critical path edit screen end to end (CP-018, CP-019, CP-023, CP-024, CP-038..040):
+ * the designer opens the path of a demo colorway, drags a process above another (renumbered by 10),
+ * approves SPECAPP (the other rows unlock), approves LTHAPP and saves (the colorway shows leather
+ * approved), then revokes SPECAPP with the confirmation (approvals cleared, flags reset) and saves.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiToken, login, navigate, type DemoUser } from './harness';
+import { setupApp } from './setup-app';
+
+const app = setupApp();
+const tokenOf = (user: DemoUser) => apiToken(app.server.baseUrl, user);
+const api = async (token: string, path: string, json?: unknown) => {
+  const res = await fetch(`${app.server.baseUrl}${path}`, {
+    method: json === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+
+const GRID = '[data-testid="cp-finals"]';
+const COLS = ['Process', 'Est. Start', 'Target', 'Rev. Start', 'Rev. Target', 'Completed', 'Approval', 'Approved By', 'Approval Date', 'Notes'];
+const cell = (page: Page, title: string, row: number) =>
+  page.locator(`${GRID} .ht_master tbody tr:nth-child(${row + 1}) td:nth-of-type(${COLS.indexOf(title) + 1})`);
+const rowHeader = (page: Page, row: number) => page.locator(`${GRID} .ht_clone_inline_start tbody tr:nth-child(${row + 1}) th`);
+const names = (page: Page) => page.locator(`${GRID} .ht_master tbody tr td:nth-of-type(1)`).allTextContents();
+const isSave = (r: { url(): string; request(): { method(): string } }) => r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPrototype') && r.request().method() === 'POST';
+
+async function pick(page: Page, row: number, value: string) {
+  await cell(page, 'Approval', row).click();
+  await page.keyboard.press('Enter');
+  const option = page.locator('.autocompleteEditor td').filter({ hasText: new RegExp(`^${value}$`) });
+  await option.first().waitFor({ timeout: 10_000 });
+  await option.first().click();
+}
+
+/** A demo colorway of the designer's brands with a dev prototype path, its approvals cleared. */
+async function freshColorway(token: string) {
+  for (let ps = 1; ps < 200; ps++) {
+    const res = await fetch(`${app.server.baseUrl}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${ps}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (res.status !== 200) continue;
+    const cw = await res.json();
+    if (!cw.CriticalPathDevPrototypeId) continue;
+    const id = cw.CriticalPathDevPrototypeId as number;
+    const d = await api(token, `/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${id}`);
+    if (d.Header.CriticalPathHeaderStatusId !== 1) continue;
+    await api(token, '/api/CriticalPath/UpdateCriticalPathDevPrototype', {
+      CriticalPathDevPrototypeId: id, RowVersion: d.Header.RowVersion, CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName,
+      FinalProcesses: d.FinalProcesses.map((p: any) => ({ CriticalPathDevPrototypeFinalProcessId: p.CriticalPathDevPrototypeFinalProcessId, ProcessName: p.ProcessName, CriticalPathProcessApprovedId: null })),
+    });
+    return { ps, id, name: d.Header.CriticalPathDevPrototypeName as string };
+  }
+  throw new Error('No demo colorway with a dev prototype critical path');
+}
+
+describe('critical path edit', () => {
+  it('CP-018 CP-019 CP-038 CP-039 CP-040 the designer reorders, approves SPECAPP and LTHAPP, saves, then revokes SPECAPP', async () => {
+    const token = await tokenOf('designer');
+    const { ps, id, name } = await freshColorway(token);
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, `/criticalPathDevPrototypeEdit/${id}/${ps}`);
+    await page.getByRole('heading', { name: `Dev Prototype Critical Path: ${name}` }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => names(page), { timeout: 15_000 }).toContain('Leather approval');
+    const before = await names(page);
+    expect(before[0]).toBe('Final spec approval');
+    expect(before[1]).toBe('Leather approval');
+    // CP-039: without the final spec approved the other rows are locked.
+    expect(await cell(page, 'Approval', 1).getAttribute('class')).toContain('cp-grid__locked');
+    expect(await cell(page, 'Approval', 0).getAttribute('class')).not.toContain('cp-grid__locked');
+    await expect.poll(() => page.getByRole('button', { name: 'Report (PDF)' }).count()).toBe(1);
+
+    // CP-018: the header folds and stays folded after a reload (preference HeaderMinimized).
+    const toggle = page.getByRole('button', { name: 'Hide header' });
+    const pref = page.waitForResponse((r) => r.url().includes('UpdateSingleUserPreference'));
+    await toggle.click();
+    await pref;
+    await page.getByRole('button', { name: 'Show header' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Show header' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Show header' }).click();
+    await expect.poll(() => names(page), { timeout: 15_000 }).toEqual(before);
+
+    // CP-019: drag the fourth process above the third.
+    await rowHeader(page, 3).click();
+    const from = (await rowHeader(page, 3).boundingBox())!;
+    const to = (await rowHeader(page, 2).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 3, { steps: 4 });
+    await page.mouse.up();
+    const moved = [before[0], before[1], before[3], before[2], ...before.slice(4)];
+    await expect.poll(() => names(page), { timeout: 10_000 }).toEqual(moved);
+
+    // CP-038/039: approving the final spec stamps it and unlocks the other rows.
+    await pick(page, 0, 'Approved');
+    await expect.poll(() => cell(page, 'Approval', 0).textContent()).toContain('Approved');
+    await expect.poll(() => cell(page, 'Approval', 1).getAttribute('class')).not.toContain('cp-grid__locked');
+    expect((await cell(page, 'Approved By', 0).textContent())?.trim()).not.toBe('');
+    await pick(page, 1, 'Approved');
+    await expect.poll(() => cell(page, 'Approval', 1).textContent()).toContain('Approved');
+
+    let saved = page.waitForResponse(isSave);
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Record Saved Successfully.').last().waitFor();
+    const after = await api(token, `/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${id}`);
+    expect(after.FinalProcesses.map((p: any) => p.ProcessName)).toEqual(moved);
+    expect(after.FinalProcesses.map((p: any) => p.SortOrder)).toEqual(moved.map((_, i) => (i + 1) * 10));
+    expect(after.FinalProcesses.find((p: any) => p.ProcessType === 'LTHAPP').CriticalPathProcessApprovedId).toBe(1);
+
+    // The colorway screen shows leather approved.
+    await navigate(page, `/colorway/${ps}`);
+    await expect.poll(() => page.locator('#root_IsLeatherApproved').isChecked(), { timeout: 20_000 }).toBe(true);
+
+    // CP-040: revoking the final spec asks first, then clears the other approvals and resets the flags.
+    await navigate(page, `/criticalPathDevPrototypeEdit/${id}/${ps}`);
+    await expect.poll(() => cell(page, 'Approval', 1).textContent(), { timeout: 20_000 }).toContain('Approved');
+    await pick(page, 0, 'Rejected');
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke final spec approval' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => cell(page, 'Approval', 1).textContent()).toBe('');
+    await expect.poll(() => cell(page, 'Approval', 1).getAttribute('class')).toContain('cp-grid__locked');
+    await expect.poll(() => page.locator('[data-testid="cp-stock"] td[data-flag="IsLeatherApproved"]').first().textContent()).toBe('');
+    saved = page.waitForResponse(isSave);
+    await page.keyboard.press('Control+s');
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Record Saved Successfully.').last().waitFor();
+    const revoked = await api(token, `/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${id}`);
+    expect(revoked.FinalProcesses.find((p: any) => p.ProcessType === 'SPECAPP').CriticalPathProcessApprovedId).toBe(2);
+    expect(revoked.FinalProcesses.find((p: any) => p.ProcessType === 'LTHAPP').CriticalPathProcessApprovedId).toBeNull();
+    expect(revoked.StockNumbers.every((s: any) => !s.IsLeatherApproved && !s.IsFinalSpecApprLocked)).toBe(true);
+  });
+
+  it('CP-022 CP-023 CP-024 CP-025 the colorway lists its critical paths; end before start is refused; a row is deleted after the confirmation', async () => {
+    const token = await tokenOf('designer');
+    const { ps, id, name } = await freshColorway(token);
+    const colorway = await api(token, `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${ps}`);
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, `/colorway/${ps}`);
+    // The colorway's Patterns section (collapsed at first) holds the list.
+    await page.getByRole('button', { name: 'Expand all' }).click({ timeout: 20_000 });
+    const list = page.getByTestId('critical-path-list');
+    await list.getByRole('link', { name }).click({ timeout: 20_000 });
+    await page.waitForURL((u) => u.pathname === `/criticalPathDevPrototypeEdit/${id}/${ps}`);
+    await expect.poll(() => names(page), { timeout: 15_000 }).toContain('Leather approval');
+
+    // CP-025: a target before the estimated start.
+    await cell(page, 'Target', 0).click();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('01/01/2020');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.alert--error').filter({ hasText: 'Please review all fields indicated in red' }).waitFor();
+    await expect.poll(() => cell(page, 'Target', 0).getAttribute('class')).toContain('cell--error');
+
+    // CP-024: a new row, then deleted after the confirmation.
+    const section = page.getByRole('region', { name: 'Actual Processes' });
+    const actualNames = () => page.locator('[data-testid="cp-actuals"] .ht_master tbody tr td:nth-of-type(1)').allTextContents();
+    const count = (await actualNames()).length;
+    await section.getByRole('button', { name: 'Add row' }).click();
+    await expect.poll(() => actualNames()).toHaveLength(count + 1);
+    await page.locator(`[data-testid="cp-actuals"] .ht_master tbody tr:nth-child(${count + 1}) td:nth-of-type(1)`).click();
+    await section.getByRole('button', { name: 'Delete row' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete row' });
+    await dialog.getByText('This action will delete the current row. Do you want to continue?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => actualNames()).toHaveLength(count);
+
+    // CP-022: the pattern screen lists the paths of its pattern seasonal; a dev pattern path opens its screen.
+    const paths = await api(token, `/api/CriticalPath/GetCriticalPathListByPatternSeasonal?PatternSeasonalId=${colorway.PatternSeasonalId}`);
+    page.on('dialog', (d) => void d.accept());
+    await navigate(page, `/pattern/${colorway.PatternSeasonalId}`);
+    const leave = page.getByRole('alertdialog').getByRole('button', { name: /Leave|Discard|Yes/ });
+    if (await leave.count()) await leave.first().click();
+    await page.getByTestId('critical-path-list').waitFor({ timeout: 20_000 });
+    const devPattern = paths.find((p: any) => p.SearchType === 1);
+    if (devPattern) {
+      await page.getByTestId('critical-path-list').getByRole('link', { name: devPattern.Name }).first().click();
+      await page.getByRole('heading', { name: `Dev Pattern Critical Path: ${devPattern.Name}` }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => page.locator('[data-testid="cp-processes"] .ht_master tbody tr').count()).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Report (PDF)' }).waitFor();
+    }
+  });
+
+  it('CP-018 CP-038 CP-044 the dev pattern and commercialization screens save (Ctrl+S); a stale save shows who changed it (409)', async () => {
+    const token = await tokenOf('designer');
+    const colorway = await api(token, '/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=1');
+    const paths = await api(token, `/api/CriticalPath/GetCriticalPathListByPatternSeasonal?PatternSeasonalId=${colorway.PatternSeasonalId}`);
+    const page = await app.page();
+    await login(page, 'designer');
+
+    // Dev pattern: notes saved with Ctrl+S.
+    const pattern = paths.find((p: any) => p.SearchType === 1);
+    await navigate(page, `/criticalPathDevPatternEdit/${colorway.PatternSeasonalId}`);
+    await page.getByRole('heading', { name: `Dev Pattern Critical Path: ${pattern.Name}` }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Notes').fill('Fit review moved a week.');
+    let saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPattern'));
+    await page.keyboard.press('Control+s');
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Record Saved Successfully.').last().waitFor();
+    const stored = await api(token, `/api/CriticalPath/GetCriticalPathDevPatternDetails?PatternSeasonalId=${colorway.PatternSeasonalId}`);
+    expect(stored.Header.Notes).toBe('Fit review moved a week.');
+
+    // Someone else saves meanwhile: the screen's save answers 409 with who changed it.
+    await api(await tokenOf('admin'), '/api/CriticalPath/UpdateCriticalPathDevPattern', {
+      CriticalPathDevPatternId: stored.Header.CriticalPathDevPatternId, PatternSeasonalId: colorway.PatternSeasonalId,
+      RowVersion: stored.Header.RowVersion, CriticalPathName: stored.Header.CriticalPathName, Notes: 'Admin note',
+    });
+    await page.getByLabel('Notes').fill('Mine.');
+    saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPattern'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(409);
+    await page.locator('.alert--error').filter({ hasText: 'after you opened it' }).waitFor();
+
+    // Commercialization: an approval is stamped with the user and saved.
+    const comm = paths.find((p: any) => p.SearchType === 3);
+    page.on('dialog', (d) => void d.accept());
+    await navigate(page, `/criticalPathCommercializationEdit/${comm.Id}`);
+    const leave = page.getByRole('alertdialog').getByRole('button', { name: /Leave|Discard|Yes/ });
+    if (await leave.count()) await leave.first().click();
+    await page.getByRole('heading', { name: `Commercialization Critical Path: ${comm.Name}` }).waitFor({ timeout: 20_000 });
+    const commCell = (col: number, row = 0) => page.locator(`[data-testid="cp-processes"] .ht_master tbody tr:nth-child(${row + 1}) td:nth-of-type(${col})`);
+    await commCell(6).click();
+    await page.keyboard.press('Enter');
+    await page.locator('.autocompleteEditor td').filter({ hasText: /^Approved$/ }).first().click();
+    await expect.poll(() => commCell(7).textContent()).toBe('Dana Whitfield');
+    saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathCommercialization'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Record Saved Successfully.').last().waitFor();
+    const after = await api(token, `/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=${comm.Id}`);
+    expect(after.Processes[0].CriticalPathProcessApprovedId).toBe(1);
+  });
+});

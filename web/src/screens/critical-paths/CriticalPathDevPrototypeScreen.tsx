@@ -1,0 +1,372 @@
+/**
+ * /criticalPathDevPrototypeEdit/:devPrototypeId/:psid? (CP-018..028, CP-030..040, CP-046/047): the dev
+ * prototype critical path of a colorway. A collapsible header (CP-018), the final processes
+ * (approvals, CP-035..040) and the actual processes as grids (drag to reorder, renumbered by 10,
+ * CP-019; delete with confirmation, CP-024; end ≥ start, CP-025), the stock numbers with their flags
+ * (read-only) and the purchase orders. Save (Ctrl+S) sends everything; the server applies the same
+ * approval rules (server/domain/critical-path-approvals.ts) as the screen does while editing.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import type Handsontable from 'handsontable/base';
+import { apiFetch } from '../../api/http';
+import { useCan } from '../../auth/useCan';
+import { useSessionStore } from '../../auth/session-store';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
+import { PageHeader } from '../../shell/PageHeader';
+import { usePageTitle } from '../../shell/page-title-store';
+import { useSaveShortcut } from '../../shell/save-shortcut';
+import { toast } from '../../shell/toast-store';
+import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
+import { FLAG_FIELDS, flagsFor, type StockNumberFlags } from '../../../../server/domain/critical-path-approvals';
+import { ProcessGrid, type ProcessColumn, type ProcessEdit } from './ProcessGrid';
+import {
+  DELETE_ROW, REVIEW_RED, REVOKE_SPEC, SAVED, dateMarks, keyed, moveRows, renumber, resetFlags, revokesSpec, saveList, serverMarks, setApproval, withLocks,
+  type ProcessRow, type Row,
+} from './cp-rows';
+import { HeaderCard, ReportButton, TextField, saveFailure, todayIso } from './shared';
+import './critical-paths.css';
+
+export interface Lookups {
+  HeaderStatuses: { CriticalPathHeaderStatusId: number; StatusName: string }[];
+  Approvals: { CriticalPathProcessApprovedId: number; ApprovalName: string; SetsFlag: boolean }[];
+}
+interface Details { Header: Row; FinalProcesses: Row[]; ActualProcesses: Row[]; StockNumbers: Row[]; PurchaseOrders: Row[]; CanBeCancelled: boolean }
+
+export const LOOKUPS = '/api/CriticalPath/GetCriticalPathLookups';
+const DETAILS = '/api/CriticalPath/GetCriticalPathDevPrototypeDetails';
+const SAVE = '/api/CriticalPath/UpdateCriticalPathDevPrototype';
+const FINAL_ID = 'CriticalPathDevPrototypeFinalProcessId';
+const ACTUAL_ID = 'CriticalPathDevPrototypeActualProcessId';
+const FINAL_SEND = [FINAL_ID, 'ProcessName', 'SortOrder', 'EstStartDate', 'TargetDate', 'RevStartDate', 'RevisedTargetDate', 'ActualCompleteDate',
+  'CriticalPathProcessApprovedId', 'Notes', 'Notes2'];
+const ACTUAL_SEND = [ACTUAL_ID, 'ProcessName', 'SortOrder', 'ActualCompleteDate', 'Notes'];
+const DATE_PAIRS = [['EstStartDate', 'TargetDate'], ['RevStartDate', 'RevisedTargetDate']] as const;
+
+export const FINAL_COLUMNS: readonly ProcessColumn[] = [
+  { field: 'ProcessName', title: 'Process', width: 200, kind: 'name' },
+  { field: 'EstStartDate', title: 'Est. Start', width: 100, kind: 'date' },
+  { field: 'TargetDate', title: 'Target', width: 100, kind: 'date' },
+  { field: 'RevStartDate', title: 'Rev. Start', width: 100, kind: 'date' },
+  { field: 'RevisedTargetDate', title: 'Rev. Target', width: 100, kind: 'date' },
+  { field: 'ActualCompleteDate', title: 'Completed', width: 100, kind: 'date' },
+  { field: 'CriticalPathProcessApprovedId', title: 'Approval', width: 170, kind: 'approval' },
+  { field: 'ApprovedByName', title: 'Approved By', width: 140, kind: 'readonly' },
+  { field: 'ApprovalDate', title: 'Approval Date', width: 110, kind: 'readonlyDate' },
+  { field: 'Notes', title: 'Notes', width: 200, kind: 'text' },
+];
+const ACTUAL_COLUMNS: readonly ProcessColumn[] = [
+  { field: 'ProcessName', title: 'Process', width: 220, kind: 'name' },
+  { field: 'ActualCompleteDate', title: 'Completed', width: 110, kind: 'date' },
+  { field: 'Notes', title: 'Notes', width: 360, kind: 'text' },
+];
+const FLAG_TITLES: Record<string, string> = {
+  IsFinalSpecApprLocked: 'Final Spec', IsLeatherApproved: 'Leather', IsFinalCostConfCBDLoaded: 'Cost/CBD', IsThreeOneTestComplete: '3:1 Test',
+  IsConfirmationSampleApproved: 'Conf. Sample', IsMatlRefFolderSigned: 'Matl. Folder', IsRSTestComplete: 'RS Test', IsModelSizeApproved: 'Model Size',
+  IsConfSampleSent: 'Sample Sent',
+};
+
+type Marks = Map<number, Map<string, string>>;
+
+export function CriticalPathDevPrototypeScreen() {
+  const { devPrototypeId = '' } = useParams();
+  if (!/^\d+$/.test(devPrototypeId) || Number(devPrototypeId) < 1) return <Navigate to="/errorPage" replace />;
+  return <DevPrototypeEditor key={devPrototypeId} id={Number(devPrototypeId)} />;
+}
+
+function DevPrototypeEditor({ id }: { id: number }) {
+  const canEdit = useCan('criticalPathDevPrototype', 'edit');
+  const session = useSessionStore((s) => s.session);
+  const details = useSWR<Details>(`${DETAILS}?CriticalPathDevPrototypeId=${id}`, { revalidateOnFocus: false });
+  const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
+  const [header, setHeader] = useState<Row>({});
+  const [finals, setFinalsState] = useState<ProcessRow[]>([]);
+  const [actuals, setActualsState] = useState<ProcessRow[]>([]);
+  const [stock, setStock] = useState<Row[]>([]);
+  const [removed, setRemoved] = useState<{ finals: Row[]; actuals: Row[] }>({ finals: [], actuals: [] });
+  const [dirty, setDirty] = useState(false);
+  const [marks, setMarks] = useState<{ finals: Marks; actuals: Marks; header: Record<string, string> }>({ finals: new Map(), actuals: new Map(), header: {} });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<{ grid: 'finals' | 'actuals'; index: number } | null>(null);
+  const [confirm, setConfirm] = useState<null | { kind: 'delete' } | { kind: 'revoke'; k: number; id: number | null; name: string | null }>(null);
+  const finalsRef = useRef<ProcessRow[]>([]);
+  const actualsRef = useRef<ProcessRow[]>([]);
+  const setFinals = useCallback((next: ProcessRow[]) => { finalsRef.current = next; setFinalsState(next); }, []);
+  const setActuals = useCallback((next: ProcessRow[]) => { actualsRef.current = next; setActualsState(next); }, []);
+  const finalHot = useRef<Handsontable | null>(null);
+  const actualHot = useRef<Handsontable | null>(null);
+  const page = useRef<HTMLDivElement>(null);
+
+  const reset = useCallback((d: Details) => {
+    setHeader(d.Header);
+    setFinals(withLocks(keyed(d.FinalProcesses)));
+    setActuals(keyed(d.ActualProcesses));
+    setStock(d.StockNumbers);
+    setRemoved({ finals: [], actuals: [] });
+    setMarks({ finals: new Map(), actuals: new Map(), header: {} });
+    setProblem(null);
+    setDirty(false);
+  }, [setFinals, setActuals]);
+  useEffect(() => { if (details.data) reset(details.data); }, [details.data, reset]);
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(t);
+  }, [notice]);
+
+  const name = String(header.CriticalPathDevPrototypeName ?? '');
+  usePageTitle(name);
+  useUnsavedChanges(canEdit && dirty);
+  const editable = canEdit;
+  const approvals = lookups.data?.Approvals ?? [];
+
+  const who = () => ({ userId: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim(), today: todayIso() });
+
+  /** The stock numbers' flags as the approvals on screen give them (CP-036; CP-040 resets after a revocation). */
+  const reflag = (rows: readonly ProcessRow[], list: readonly Row[], revoked: boolean) => {
+    const base = (s: Row) => Object.fromEntries(FLAG_FIELDS.map((f) => [f, s[f] === true])) as StockNumberFlags;
+    const start = revoked ? resetFlags(list, FLAG_FIELDS) : list;
+    return start.map((s) => ({ ...s, ...flagsFor(rows as never, base(s)) }));
+  };
+
+  const applyApproval = (k: number, approvalId: number | null, approvalName: string | null) => {
+    const revoked = revokesSpec(finalsRef.current, k, approvalId);
+    const next = setApproval(finalsRef.current, k, approvalId, approvalName, who());
+    setFinals(next);
+    setStock((s) => reflag(next, s, revoked));
+    setDirty(true);
+  };
+
+  const onFinalEdit = (edits: ProcessEdit[]) => {
+    let rows = finalsRef.current;
+    for (const e of edits) {
+      if (e.field === 'CriticalPathProcessApprovedId') {
+        const id = e.value === null ? null : Number(e.value);
+        const nameOf = approvals.find((a) => a.CriticalPathProcessApprovedId === id)?.ApprovalName ?? null;
+        if (revokesSpec(rows, e.k, id)) {
+          setFinals(rows);
+          setConfirm({ kind: 'revoke', k: e.k, id, name: nameOf });
+          // The grid shows the stored value again until the user answers.
+          setFinals([...rows]);
+          return;
+        }
+        rows = setApproval(rows, e.k, id, nameOf, who());
+        setStock((s) => reflag(rows, s, false));
+      } else {
+        rows = rows.map((r) => (r.k === e.k ? { ...r, [e.field]: e.value } : r));
+      }
+    }
+    setFinals(rows);
+    setDirty(true);
+    if (marks.finals.size) setMarks((m) => ({ ...m, finals: dateMarks(rows, DATE_PAIRS) }));
+  };
+  const onActualEdit = (edits: ProcessEdit[]) => {
+    setActuals(actualsRef.current.map((r) => edits.filter((e) => e.k === r.k).reduce((acc, e) => ({ ...acc, [e.field]: e.value }), r)));
+    setDirty(true);
+  };
+
+  const onMove = (grid: 'finals' | 'actuals') => (moved: number[], finalIndex: number) => {
+    if (grid === 'finals') setFinals(withLocks(moveRows(finalsRef.current, moved, finalIndex)));
+    else setActuals(moveRows(actualsRef.current, moved, finalIndex));
+    setSelected({ grid, index: finalIndex });
+    setDirty(true);
+    const hot = grid === 'finals' ? finalHot : actualHot;
+    setTimeout(() => { hot.current?.selectCell(finalIndex, 0); hot.current?.listen(); });
+  };
+
+  const addRow = (grid: 'finals' | 'actuals') => {
+    const list = grid === 'finals' ? finalsRef.current : actualsRef.current;
+    const row = keyed([{ [grid === 'finals' ? FINAL_ID : ACTUAL_ID]: 0, ProcessName: 'New process', ProcessType: 'DEF', CanBeDeleted: true, CanChangeName: true }])[0];
+    const next = renumber([...list, row]);
+    if (grid === 'finals') setFinals(withLocks(next)); else setActuals(next);
+    setSelected({ grid, index: next.length - 1 });
+    setDirty(true);
+  };
+
+  const selectedRow = selected ? (selected.grid === 'finals' ? finals : actuals)[selected.index] : undefined;
+  const canDelete = !!selectedRow && selectedRow.CanBeDeleted !== false && selectedRow.IsProcessLocked !== true;
+
+  /** CP-024: the row goes from the list; a stored one is sent with IsDeleted true. */
+  const deleteSelected = () => {
+    if (!selected || !selectedRow) return;
+    const idField = selected.grid === 'finals' ? FINAL_ID : ACTUAL_ID;
+    const list = (selected.grid === 'finals' ? finalsRef.current : actualsRef.current).filter((r) => r.k !== selectedRow.k);
+    if (selected.grid === 'finals') setFinals(withLocks(renumber(list))); else setActuals(renumber(list));
+    if (selectedRow[idField]) setRemoved((r) => ({ ...r, [selected.grid]: [...r[selected.grid], selectedRow] }));
+    setSelected(null);
+    setDirty(true);
+  };
+
+  const setField = (field: string) => (value: unknown) => { setHeader((h) => ({ ...h, [field]: value })); setDirty(true); };
+
+  const save = async () => {
+    if (!editable || busy) return;
+    for (const h of [finalHot.current, actualHot.current]) if (h?.getActiveEditor()?.isOpened()) h.getActiveEditor()?.finishEditing();
+    const f = finalsRef.current;
+    const a = actualsRef.current;
+    const finalMarks = dateMarks(f, DATE_PAIRS);
+    const headerMarks: Record<string, string> = {};
+    if (!String(header.CriticalPathDevPrototypeName ?? '').trim()) headerMarks.CriticalPathDevPrototypeName = 'Required.';
+    if (finalMarks.size || Object.keys(headerMarks).length) {
+      setMarks({ finals: finalMarks, actuals: new Map(), header: headerMarks });
+      setProblem(REVIEW_RED);
+      toast.error(REVIEW_RED);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await apiFetch<{ Data: Details }>(SAVE, {
+        method: 'POST',
+        json: {
+          CriticalPathDevPrototypeId: id, RowVersion: header.RowVersion, CriticalPathDevPrototypeName: String(header.CriticalPathDevPrototypeName).trim(),
+          Designer: header.Designer ?? null, USDeveloper: header.USDeveloper ?? null, AsiaDeveloper: header.AsiaDeveloper ?? null,
+          CriticalPathHeaderStatusId: header.CriticalPathHeaderStatusId, Notes: header.Notes ?? null,
+          FinalProcesses: saveList(f, removed.finals, FINAL_ID, FINAL_SEND),
+          ActualProcesses: saveList(a, removed.actuals, ACTUAL_ID, ACTUAL_SEND),
+        },
+      });
+      reset(answer.Data);
+      await details.mutate(answer.Data, { revalidate: false });
+      toast.success(SAVED);
+    } catch (e) {
+      const failure = saveFailure(e);
+      if (!failure) return;
+      const fm = serverMarks(failure.errors, 'FinalProcesses', f);
+      const am = serverMarks(failure.errors, 'ActualProcesses', a);
+      const hm = Object.fromEntries(failure.errors.filter((x) => /^\/\w+$/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message]));
+      setMarks({ finals: fm, actuals: am, header: hm });
+      setProblem(failure.text);
+      toast.error(failure.text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  useSaveShortcut(() => void save(), editable, () => page.current);
+
+  if (details.error) {
+    const failure = saveFailure(details.error);
+    return <div className="alert alert--error" role="alert">{failure?.text === undefined ? 'Loading failed.' : (details.error as { status?: number }).status === 404 ? failure.text : 'The critical path could not be loaded.'}</div>;
+  }
+  if (!details.data || !lookups.data) return <span className="spinner" role="status" aria-label="Loading" />;
+
+  const statuses = lookups.data.HeaderStatuses;
+  const grids = [
+    { key: 'finals' as const, title: 'Final Processes', rows: finals, columns: FINAL_COLUMNS, onEdit: onFinalEdit, hot: finalHot },
+    { key: 'actuals' as const, title: 'Actual Processes', rows: actuals, columns: ACTUAL_COLUMNS, onEdit: onActualEdit, hot: actualHot },
+  ];
+
+  return (
+    <div ref={page} className="cp-screen">
+      <PageHeader
+        title={`Dev Prototype Critical Path: ${name}`}
+        subtitle={`${String(header.StockNumber ?? '')} ${String(header.PrototypeName ?? '')} · ${String(header.SeasonName ?? '')}`}
+        actions={(
+          <>
+            <Link className="btn" to="/criticalPath?searchType=2">Search</Link>
+            <ReportButton kind="DevPrototype" idParam="CriticalPathDevPrototypeId" id={id} />
+            {editable && <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>}
+          </>
+        )}
+      />
+      {problem && (
+        <div className="alert alert--error" role="alert">
+          <strong>{problem}</strong>
+          {marks.header && Object.keys(marks.header).length > 0 && <ul>{Object.values(marks.header).map((m, i) => <li key={i}>{m}</li>)}</ul>}
+        </div>
+      )}
+      {notice && <div className="alert alert--warning" role="status">{notice}</div>}
+      <HeaderCard title="Header">
+        <TextField label="Name" required value={header.CriticalPathDevPrototypeName} onChange={setField('CriticalPathDevPrototypeName')} readOnly={!editable} error={marks.header.CriticalPathDevPrototypeName} />
+        <label className="field cp-field">
+          <span className="field__label">Status</span>
+          <select className="input" value={String(header.CriticalPathHeaderStatusId ?? 1)} disabled={!editable} onChange={(e) => setField('CriticalPathHeaderStatusId')(Number(e.target.value))}>
+            {statuses.map((s) => (
+              <option key={s.CriticalPathHeaderStatusId} value={s.CriticalPathHeaderStatusId}
+                disabled={s.CriticalPathHeaderStatusId === 3 && !details.data!.CanBeCancelled && header.CriticalPathHeaderStatusId !== 3}>{s.StatusName}</option>
+            ))}
+          </select>
+        </label>
+        <TextField label="Designer" value={header.Designer} onChange={setField('Designer')} readOnly={!editable} />
+        <TextField label="US Developer" value={header.USDeveloper} onChange={setField('USDeveloper')} readOnly={!editable} />
+        <TextField label="Asia Developer" value={header.AsiaDeveloper} onChange={setField('AsiaDeveloper')} readOnly={!editable} />
+        <TextField label="Notes" wide value={header.Notes} onChange={setField('Notes')} readOnly={!editable} />
+      </HeaderCard>
+
+      {grids.map((g) => (
+        <section key={g.key} className="card cp-section" aria-label={g.title}>
+          <div className="toolbar cp-section__bar">
+            <h2 className="cp-section__title">{g.title}</h2>
+            <span className="spacer" />
+            {editable && (
+              <>
+                <span className="muted cp-hint">Drag a row by its number to reorder.</span>
+                <button type="button" className="btn btn--small" onClick={() => addRow(g.key)}>Add row</button>
+                <button type="button" className="btn btn--small" disabled={selected?.grid !== g.key || !canDelete} onClick={() => setConfirm({ kind: 'delete' })}>Delete row</button>
+              </>
+            )}
+          </div>
+          <ProcessGrid testId={`cp-${g.key}`} label={g.title} rows={g.rows} columns={g.columns} approvals={approvals} readOnly={!editable}
+            marked={marks[g.key]} onEdit={g.onEdit} onMove={onMove(g.key)} onNotice={setNotice} hotRef={g.hot}
+            onSelect={(index) => setSelected(index === null ? null : { grid: g.key, index })} />
+        </section>
+      ))}
+
+      <section className="card cp-section" aria-label="Stock Numbers">
+        <h2 className="cp-section__title">Stock Numbers</h2>
+        <div className="table-wrap">
+          <table className="table cp-stock" data-testid="cp-stock">
+            <thead>
+              <tr>
+                <th scope="col">Stock Number</th><th scope="col">Name</th><th scope="col">Color</th><th scope="col">Season</th><th scope="col">Default</th>
+                {FLAG_FIELDS.map((f) => <th key={f} scope="col">{FLAG_TITLES[f] ?? f}</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {stock.map((s) => (
+                <tr key={String(s.PrototypeSeasonalId)}>
+                  <td><Link to={`/colorway/${String(s.PrototypeSeasonalId)}`}>{String(s.StockNumber ?? '')}</Link></td>
+                  <td>{String(s.PrototypeName ?? '')}</td>
+                  <td>{String(s.ColorDesc ?? '')}</td>
+                  <td>{String(s.SeasonName ?? '')}</td>
+                  <td>{s.IsDefault ? '✓' : ''}</td>
+                  {FLAG_FIELDS.map((f) => (
+                    <td key={f} className="cp-flag" data-flag={f} aria-label={`${FLAG_TITLES[f]}: ${s[f] ? 'yes' : 'no'}`}>{s[f] ? '✓' : ''}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {details.data.PurchaseOrders.length > 0 && (
+        <section className="card cp-section" aria-label="Purchase Orders">
+          <h2 className="cp-section__title">Purchase Orders</h2>
+          <table className="table">
+            <thead><tr><th scope="col">PO Number</th><th scope="col">Factory</th><th scope="col">Quantity</th><th scope="col">Ex-Factory</th></tr></thead>
+            <tbody>
+              {details.data.PurchaseOrders.map((p) => (
+                <tr key={String(p.CriticalPathDevPrototypePurchaseOrderId)}>
+                  <td>{String(p.PONumber ?? '')}</td><td>{String(p.FactoryName ?? '')}</td><td>{String(p.Quantity ?? '')}</td><td>{String(p.ExFactoryDate ?? '').slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+
+      {confirm?.kind === 'delete' && (
+        <ConfirmDialog title="Delete row" message={DELETE_ROW} confirmLabel="Yes" cancelLabel="No" danger
+          onConfirm={() => { setConfirm(null); deleteSelected(); }} onCancel={() => setConfirm(null)} />
+      )}
+      {confirm?.kind === 'revoke' && (
+        <ConfirmDialog title="Revoke final spec approval" message={REVOKE_SPEC} confirmLabel="Yes" cancelLabel="No" danger
+          onConfirm={() => { const c = confirm; setConfirm(null); applyApproval(c.k, c.id, c.name); }}
+          onCancel={() => { setConfirm(null); setFinals([...finalsRef.current]); }} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,350 @@
+/**
+ * The dev pattern and commercialization critical path edit screens (CP-018..028, CP-046/047): one
+ * process list on a header. /criticalPathDevPatternEdit/:patternSeasonalId (the path of a pattern
+ * seasonal) and /criticalPathCommercializationEdit/:id. Same machinery as the dev prototype screen:
+ * collapsible header (HeaderMinimized), drag reorder renumbered by 10, delete with confirmation,
+ * end ≥ start, Save (Ctrl+S) with the CP texts; commercialization approvals are stamped (CP-038).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import type Handsontable from 'handsontable/base';
+import { apiFetch } from '../../api/http';
+import { useCan } from '../../auth/useCan';
+import { useSessionStore } from '../../auth/session-store';
+import type { ModuleKey } from '../../auth/permissions';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
+import { PageHeader } from '../../shell/PageHeader';
+import { usePageTitle } from '../../shell/page-title-store';
+import { useSaveShortcut } from '../../shell/save-shortcut';
+import { toast } from '../../shell/toast-store';
+import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
+import { ProcessGrid, type ProcessColumn, type ProcessEdit } from './ProcessGrid';
+import { DELETE_ROW, REVIEW_RED, SAVED, dateMarks, keyed, moveRows, renumber, saveList, serverMarks, type ProcessRow, type Row } from './cp-rows';
+import { HeaderCard, ReportButton, TextField, saveFailure, todayIso } from './shared';
+import { LOOKUPS, type Lookups } from './CriticalPathDevPrototypeScreen';
+import './critical-paths.css';
+
+interface Details { Header: Row; Processes: Row[]; CanBeCancelled: boolean }
+type Marks = Map<number, Map<string, string>>;
+
+interface Config {
+  title: string;
+  module: ModuleKey;
+  searchType: 1 | 3;
+  report: 'DevPattern' | 'Commercialization';
+  idField: string;
+  processId: string;
+  columns: readonly ProcessColumn[];
+  send: readonly string[];
+  datePairs: readonly (readonly [string, string])[];
+  headerText: readonly { field: string; label: string }[];
+  detailsUrl: string;
+  saveUrl: string;
+  /** Fields of the header sent with every save besides name, status, notes and RowVersion. */
+  extra: (h: Row) => Row;
+}
+
+const DEV_PATTERN: Config = {
+  title: 'Dev Pattern Critical Path',
+  module: 'criticalPathDevPattern',
+  searchType: 1,
+  report: 'DevPattern',
+  idField: 'CriticalPathDevPatternId',
+  processId: 'CriticalPathDevPatternProcessId',
+  columns: [
+    { field: 'ProcessName', title: 'Process', width: 260 },
+    { field: 'TargetDate', title: 'Target', width: 110 },
+    { field: 'ActualCompleteDate', title: 'Completed', width: 110 },
+    { field: 'Notes', title: 'Notes', width: 360 },
+  ].map((c) => ({ ...c, kind: c.field === 'ProcessName' ? 'name' : c.field === 'Notes' ? 'text' : 'date' }) as ProcessColumn),
+  send: ['CriticalPathDevPatternProcessId', 'ProcessName', 'SortOrder', 'TargetDate', 'ActualCompleteDate', 'Notes'],
+  datePairs: [],
+  headerText: [{ field: 'Factory1Name', label: 'Factory 1' }, { field: 'Factory2Name', label: 'Factory 2' }, { field: 'Factory3Name', label: 'Factory 3' }, { field: 'Factory4Name', label: 'Factory 4' }],
+  detailsUrl: '/api/CriticalPath/GetCriticalPathDevPatternDetails?PatternSeasonalId=',
+  saveUrl: '/api/CriticalPath/UpdateCriticalPathDevPattern',
+  extra: (h) => ({
+    PatternSeasonalId: h.PatternSeasonalId,
+    ...Object.fromEntries(['Factory1Name', 'Factory2Name', 'Factory3Name', 'Factory4Name'].filter((f) => f in h).map((f) => [f, h[f] ?? null])),
+    ...Object.fromEntries(['DualSrcdPatt', 'FactoryTransfer'].filter((f) => typeof h[f] === 'boolean').map((f) => [f, h[f]])),
+  }),
+};
+
+const COMMERCIALIZATION: Config = {
+  title: 'Commercialization Critical Path',
+  module: 'criticalPathCommercialization',
+  searchType: 3,
+  report: 'Commercialization',
+  idField: 'CriticalPathCommercializationId',
+  processId: 'CriticalPathCommercializationProcessId',
+  columns: [
+    { field: 'ProcessName', title: 'Process', width: 220, kind: 'name' },
+    { field: 'EstStartDate', title: 'Est. Start', width: 100, kind: 'date' },
+    { field: 'EstEndDate', title: 'Est. End', width: 100, kind: 'date' },
+    { field: 'RevStartDate', title: 'Rev. Start', width: 100, kind: 'date' },
+    { field: 'RevEndDate', title: 'Rev. End', width: 100, kind: 'date' },
+    { field: 'CriticalPathProcessApprovedId', title: 'Approval', width: 170, kind: 'approval' },
+    { field: 'ApprovedByName', title: 'Approved By', width: 140, kind: 'readonly' },
+    { field: 'ApprovalDate', title: 'Approval Date', width: 110, kind: 'readonlyDate' },
+    { field: 'Notes', title: 'Notes', width: 200, kind: 'text' },
+  ],
+  send: ['CriticalPathCommercializationProcessId', 'ProcessName', 'SortOrder', 'EstStartDate', 'EstEndDate', 'RevStartDate', 'RevEndDate', 'CriticalPathProcessApprovedId', 'Notes'],
+  datePairs: [['EstStartDate', 'EstEndDate'], ['RevStartDate', 'RevEndDate']],
+  headerText: [],
+  detailsUrl: '/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=',
+  saveUrl: '/api/CriticalPath/UpdateCriticalPathCommercialization',
+  extra: () => ({}),
+};
+
+export function CriticalPathDevPatternScreen() {
+  const { patternSeasonalId = '' } = useParams();
+  if (!/^\d+$/.test(patternSeasonalId) || Number(patternSeasonalId) < 1) return <Navigate to="/errorPage" replace />;
+  return <PathEditor key={patternSeasonalId} config={DEV_PATTERN} param={Number(patternSeasonalId)} />;
+}
+
+export function CriticalPathCommercializationScreen() {
+  const { id = '' } = useParams();
+  if (!/^\d+$/.test(id) || Number(id) < 1) return <Navigate to="/errorPage" replace />;
+  return <PathEditor key={id} config={COMMERCIALIZATION} param={Number(id)} />;
+}
+
+function PathEditor({ config, param }: { config: Config; param: number }) {
+  const canEdit = useCan(config.module, 'edit');
+  const session = useSessionStore((s) => s.session);
+  const details = useSWR<Details>(`${config.detailsUrl}${param}`, { revalidateOnFocus: false });
+  const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
+  const [header, setHeader] = useState<Row>({});
+  const [rows, setRowsState] = useState<ProcessRow[]>([]);
+  const [removed, setRemoved] = useState<Row[]>([]);
+  const [dirty, setDirty] = useState(false);
+  const [marks, setMarks] = useState<{ rows: Marks; header: Record<string, string> }>({ rows: new Map(), header: {} });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [nameNote, setNameNote] = useState<string | null>(null);
+  const rowsRef = useRef<ProcessRow[]>([]);
+  const setRows = useCallback((next: ProcessRow[]) => { rowsRef.current = next; setRowsState(next); }, []);
+  const hot = useRef<Handsontable | null>(null);
+  const page = useRef<HTMLDivElement>(null);
+
+  const reset = useCallback((d: Details) => {
+    setHeader(d.Header);
+    setRows(keyed(d.Processes));
+    setRemoved([]);
+    setMarks({ rows: new Map(), header: {} });
+    setProblem(null);
+    setDirty(false);
+  }, [setRows]);
+  useEffect(() => { if (details.data) reset(details.data); }, [details.data, reset]);
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(t);
+  }, [notice]);
+
+  const name = String(header.CriticalPathName ?? '');
+  usePageTitle(name);
+  useUnsavedChanges(canEdit && dirty);
+  const approvals = lookups.data?.Approvals ?? [];
+
+  const onEdit = (edits: ProcessEdit[]) => {
+    const who = { userId: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim(), today: todayIso() };
+    const next = rowsRef.current.map((r) => edits.filter((e) => e.k === r.k).reduce((acc, e) => {
+      if (e.field !== 'CriticalPathProcessApprovedId') return { ...acc, [e.field]: e.value };
+      // CP-038: a changed approval is stamped with the user and today (the server does the same); a cleared one is blanked.
+      const id = e.value === null ? null : Number(e.value);
+      return id === null ? { ...acc, CriticalPathProcessApprovedId: null, ApprovedByName: null, ApprovalDate: null }
+        : { ...acc, CriticalPathProcessApprovedId: id, ApprovedByName: who.name, ApprovalDate: who.today };
+    }, r));
+    setRows(next);
+    setDirty(true);
+    if (marks.rows.size) setMarks((m) => ({ ...m, rows: dateMarks(next, config.datePairs) }));
+  };
+  const onMove = (moved: number[], finalIndex: number) => {
+    setRows(moveRows(rowsRef.current, moved, finalIndex));
+    setSelected(finalIndex);
+    setDirty(true);
+    setTimeout(() => { hot.current?.selectCell(finalIndex, 0); hot.current?.listen(); });
+  };
+  const addRow = () => {
+    const next = renumber([...rowsRef.current, keyed([{ [config.processId]: 0, ProcessName: 'New process', CanBeDeleted: true, CanChangeName: true }])[0]]);
+    setRows(next);
+    setSelected(next.length - 1);
+    setDirty(true);
+  };
+  const selectedRow = selected === null ? undefined : rows[selected];
+  const deleteSelected = () => {
+    if (!selectedRow) return;
+    setRows(renumber(rowsRef.current.filter((r) => r.k !== selectedRow.k)));
+    if (selectedRow[config.processId]) setRemoved((r) => [...r, selectedRow]);
+    setSelected(null);
+    setDirty(true);
+  };
+  const setField = (field: string) => (value: unknown) => { setHeader((h) => ({ ...h, [field]: value })); setDirty(true); };
+
+  /** CP-027: a name another path of the brand has is allowed, with a note. */
+  const checkName = async () => {
+    const text = String(header.CriticalPathName ?? '').trim();
+    if (!text || !header.BrandId) { setNameNote(null); return; }
+    try {
+      const answer = await apiFetch<{ Exists: boolean; Message: string | null }>('/api/CriticalPath/IsCriticalPathNameExists', {
+        query: { BrandId: Number(header.BrandId), SearchType: String(config.searchType), CriticalPathName: text, CriticalPathId: Number(header[config.idField] ?? 0) },
+      });
+      setNameNote(answer.Exists ? answer.Message : null);
+    } catch {
+      setNameNote(null);
+    }
+  };
+
+  const save = async () => {
+    if (!canEdit || busy) return;
+    if (hot.current?.getActiveEditor()?.isOpened()) hot.current.getActiveEditor()?.finishEditing();
+    const list = rowsRef.current;
+    const rowMarks = dateMarks(list, config.datePairs);
+    const headerMarks: Record<string, string> = {};
+    if (!name.trim()) headerMarks.CriticalPathName = 'Required.';
+    if (rowMarks.size || Object.keys(headerMarks).length) {
+      setMarks({ rows: rowMarks, header: headerMarks });
+      setProblem(REVIEW_RED);
+      toast.error(REVIEW_RED);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await apiFetch<{ Data?: Details; Warning?: string | null }>(config.saveUrl, {
+        method: 'POST',
+        json: {
+          [config.idField]: header[config.idField], RowVersion: header.RowVersion, CriticalPathName: name.trim(),
+          CriticalPathHeaderStatusId: header.CriticalPathHeaderStatusId, Notes: header.Notes ?? null, ...config.extra(header),
+          Processes: saveList(list, removed, config.processId, config.send),
+        },
+      });
+      if (answer.Data?.Header) {
+        reset(answer.Data);
+        await details.mutate(answer.Data, { revalidate: false });
+      } else {
+        await details.mutate();
+      }
+      toast.success(SAVED);
+      // CP-027: a duplicate name is saved with a warning.
+      if (answer.Warning) toast.warning(answer.Warning);
+    } catch (e) {
+      const failure = saveFailure(e);
+      if (!failure) return;
+      setMarks({
+        rows: serverMarks(failure.errors, 'Processes', list),
+        header: Object.fromEntries(failure.errors.filter((x) => /^\/\w+$/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message])),
+      });
+      setProblem(failure.text);
+      toast.error(failure.text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  useSaveShortcut(() => void save(), canEdit, () => page.current);
+
+  if (details.error) {
+    const status = (details.error as { status?: number }).status;
+    if (status === 404 && config.report === 'DevPattern' && canEdit) {
+      return <CreateDevPattern patternSeasonalId={param} onCreated={(d) => void details.mutate(d, { revalidate: false })} />;
+    }
+    return <div className="alert alert--error" role="alert">{status === 404 ? saveFailure(details.error)?.text : 'The critical path could not be loaded.'}</div>;
+  }
+  if (!details.data || !lookups.data) return <span className="spinner" role="status" aria-label="Loading" />;
+  const id = Number(header[config.idField] ?? 0);
+  const subtitle = [header.PatternName, header.SeasonName, header.FactoryName].filter(Boolean).map(String).join(' · ');
+
+  return (
+    <div ref={page} className="cp-screen">
+      <PageHeader
+        title={`${config.title}: ${name}`}
+        subtitle={subtitle}
+        actions={(
+          <>
+            <Link className="btn" to={`/criticalPath?searchType=${config.searchType}`}>Search</Link>
+            <ReportButton kind={config.report} idParam={config.idField} id={id} />
+            {canEdit && <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>}
+          </>
+        )}
+      />
+      {problem && <div className="alert alert--error" role="alert"><strong>{problem}</strong></div>}
+      {notice && <div className="alert alert--warning" role="status">{notice}</div>}
+      <HeaderCard title="Header">
+        <div className="cp-field" onBlur={() => void checkName()}>
+          <TextField label="Name" required value={header.CriticalPathName} onChange={setField('CriticalPathName')} readOnly={!canEdit} error={marks.header.CriticalPathName} />
+          {nameNote && <span className="field__hint cp-name-note" role="status">{nameNote}</span>}
+        </div>
+        <label className="field cp-field">
+          <span className="field__label">Status</span>
+          <select className="input" value={String(header.CriticalPathHeaderStatusId ?? 1)} disabled={!canEdit} onChange={(e) => setField('CriticalPathHeaderStatusId')(Number(e.target.value))}>
+            {lookups.data.HeaderStatuses.map((s) => (
+              <option key={s.CriticalPathHeaderStatusId} value={s.CriticalPathHeaderStatusId}
+                disabled={s.CriticalPathHeaderStatusId === 3 && !details.data!.CanBeCancelled && header.CriticalPathHeaderStatusId !== 3}>{s.StatusName}</option>
+            ))}
+          </select>
+        </label>
+        {config.headerText.filter((f) => f.field in header).map((f) => (
+          <TextField key={f.field} label={f.label} value={header[f.field]} onChange={setField(f.field)} readOnly={!canEdit} error={marks.header[f.field]} />
+        ))}
+        <TextField label="Notes" wide value={header.Notes} onChange={setField('Notes')} readOnly={!canEdit} />
+      </HeaderCard>
+      <section className="card cp-section" aria-label="Processes">
+        <div className="toolbar cp-section__bar">
+          <h2 className="cp-section__title">Processes</h2>
+          <span className="spacer" />
+          {canEdit && (
+            <>
+              <span className="muted cp-hint">Drag a row by its number to reorder.</span>
+              <button type="button" className="btn btn--small" onClick={addRow}>Add row</button>
+              <button type="button" className="btn btn--small" disabled={!selectedRow || selectedRow.CanBeDeleted === false} onClick={() => setConfirmDelete(true)}>Delete row</button>
+            </>
+          )}
+        </div>
+        <ProcessGrid testId="cp-processes" label="Processes" rows={rows} columns={config.columns} approvals={approvals} readOnly={!canEdit}
+          marked={marks.rows} onEdit={onEdit} onMove={onMove} onSelect={setSelected} onNotice={setNotice} hotRef={hot} />
+      </section>
+      {confirmDelete && (
+        <ConfirmDialog title="Delete row" message={DELETE_ROW} confirmLabel="Yes" cancelLabel="No" danger
+          onConfirm={() => { setConfirmDelete(false); deleteSelected(); }} onCancel={() => setConfirmDelete(false)} />
+      )}
+    </div>
+  );
+}
+
+/** A pattern seasonal without a dev pattern path: the editor creates it (id 0, with the default processes, DECISIONS CP-043). */
+function CreateDevPattern({ patternSeasonalId, onCreated }: { patternSeasonalId: number; onCreated: (d: Details) => void }) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = async () => {
+    if (!name.trim()) { setProblem(REVIEW_RED); return; }
+    setBusy(true);
+    try {
+      const answer = await apiFetch<{ Data: Details }>(DEV_PATTERN.saveUrl, {
+        method: 'POST', json: { CriticalPathDevPatternId: 0, PatternSeasonalId: patternSeasonalId, CriticalPathName: name.trim() },
+      });
+      toast.success(SAVED);
+      onCreated(answer.Data);
+    } catch (e) {
+      const failure = saveFailure(e);
+      if (failure) setProblem(failure.text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="cp-screen">
+      <PageHeader title={DEV_PATTERN.title} />
+      <section className="card cp-section" aria-label="Create critical path">
+        <p>This pattern season has no dev pattern critical path yet.</p>
+        {problem && <div className="alert alert--error" role="alert">{problem}</div>}
+        <div className="cp-header__fields">
+          <TextField label="Name" required value={name} onChange={setName} error={problem === REVIEW_RED ? 'Required.' : undefined} />
+        </div>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void create()}>Create critical path</button>
+      </section>
+    </div>
+  );
+}

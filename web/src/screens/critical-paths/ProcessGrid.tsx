@@ -1,0 +1,199 @@
+/**
+ * A critical path's process list in Handsontable (CP-019, CP-023..025, CP-038/039): rows dragged by
+ * their row header (the screen renumbers SortOrder by 10), dates typed MM/DD/YYYY, the approval as a
+ * dropdown of the lookup's names, the approver and its date read-only (stamped by the rules), the
+ * cells of a locked row (IsProcessLocked, CP-039) read-only, marked cells red with their message.
+ * The rows are the screen's state; the grid reports each edit, move and selection.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
+import type Handsontable from 'handsontable/base';
+import { registerAllModules } from 'handsontable/registry';
+import { TextEditor } from 'handsontable/editors';
+import { dropdownRenderer, textRenderer } from 'handsontable/renderers';
+import 'handsontable/styles/handsontable.min.css';
+import 'handsontable/styles/ht-theme-main.min.css';
+import '../../components/data-grid/data-grid.css';
+import { isoToDisplay, parseTypedDate } from '../../components/fields/dates';
+import type { ProcessRow } from './cp-rows';
+
+registerAllModules();
+
+type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
+const TextRenderer = textRenderer as unknown as Renderer;
+const DropdownRenderer = dropdownRenderer as unknown as Renderer;
+
+export interface ProcessColumn { field: string; title: string; width: number; kind: 'name' | 'text' | 'date' | 'approval' | 'readonly' | 'readonlyDate' }
+export interface ProcessEdit { k: number; field: string; value: string | number | null }
+
+interface Props {
+  testId: string;
+  label: string;
+  rows: readonly ProcessRow[];
+  columns: readonly ProcessColumn[];
+  approvals: readonly { CriticalPathProcessApprovedId: number; ApprovalName: string }[];
+  readOnly: boolean;
+  marked: ReadonlyMap<number, ReadonlyMap<string, string>>;
+  onEdit: (edits: ProcessEdit[]) => void;
+  onMove: (moved: number[], finalIndex: number) => void;
+  onSelect: (index: number | null) => void;
+  onNotice: (text: string) => void;
+  hotRef?: { current: Handsontable | null };
+}
+
+function dropHolderTabindex(this: Handsontable) {
+  this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
+  const editing = !!this.getActiveEditor()?.isOpened();
+  for (const t of this.rootElement.querySelectorAll('textarea.handsontableInput')) {
+    t.setAttribute('aria-label', 'Cell value');
+    if (editing) t.removeAttribute('aria-hidden');
+    else t.setAttribute('aria-hidden', 'true');
+  }
+}
+
+class DateTextEditor extends TextEditor {
+  override setValue(value?: unknown) { super.setValue(isoToDisplay(value)); }
+}
+
+const OWN_SOURCES = new Set(['loadData', 'updateData']);
+const isDate = (c: ProcessColumn) => c.kind === 'date' || c.kind === 'readonlyDate';
+
+export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly, marked, onEdit, onMove, onSelect, onNotice, hotRef }: Props) {
+  const ref = useRef<HotTableRef>(null);
+  const loaded = useRef(false);
+  const latest = useRef({ rows, columns, approvals, marked, readOnly, onEdit, onMove, onSelect, onNotice });
+  latest.current = { rows, columns, approvals, marked, readOnly, onEdit, onMove, onSelect, onNotice };
+
+  const data = useMemo(() => rows.map((r) => columns.map((c) => {
+    if (c.kind === 'approval') return approvals.find((a) => a.CriticalPathProcessApprovedId === r[c.field])?.ApprovalName ?? '';
+    const v = r[c.field];
+    return v === null || v === undefined ? '' : isDate(c) ? String(v).slice(0, 10) : v;
+  })), [rows, columns, approvals]);
+
+  const renderer = useMemo<Renderer>(() => (instance, td, row, col, prop, value, cp) => {
+    const c = latest.current.columns[col];
+    const shown = c && isDate(c) ? isoToDisplay(value) : value;
+    (cp.type === 'dropdown' && !cp.readOnly ? DropdownRenderer : TextRenderer)(instance, td, row, col, prop, shown, cp);
+    const r = latest.current.rows[row];
+    if (!r || !c) return;
+    const message = latest.current.marked.get(r.k)?.get(c.field);
+    td.classList.toggle('cell--error', !!message);
+    td.classList.toggle('cp-grid__locked', r.IsProcessLocked === true);
+    if (message) td.title = message;
+    else if (r.IsProcessLocked === true) td.title = 'Locked until the final spec is approved.';
+    else if (shown) td.title = String(shown);
+    else td.removeAttribute('title');
+  }, []);
+
+  const hotColumns = useMemo(() => columns.map((c): Handsontable.ColumnSettings => {
+    const base = { renderer: renderer as never, readOnly: readOnly || c.kind === 'readonly' || c.kind === 'readonlyDate' };
+    if (base.readOnly) return base;
+    switch (c.kind) {
+      case 'approval': return { ...base, type: 'dropdown', source: ['', ...approvals.map((a) => a.ApprovalName)], strict: true, allowInvalid: false, renderer: renderer as never };
+      case 'date': return { ...base, editor: DateTextEditor as never };
+      default: return { ...base, editor: 'text' };
+    }
+  }), [renderer, readOnly, approvals, columns]);
+
+  // CP-039: a locked row's cells are read-only; a name that cannot change stays (CanChangeName false).
+  const cells = (row: number, col: number): Handsontable.CellMeta => {
+    const r = latest.current.rows[row];
+    const c = latest.current.columns[col];
+    if (!r || !c || latest.current.readOnly || c.kind === 'readonly' || c.kind === 'readonlyDate') return {};
+    if (r.IsProcessLocked === true) return { readOnly: true };
+    if (c.kind === 'name' && r.CanChangeName === false) return { readOnly: true };
+    return { readOnly: false };
+  };
+
+  useEffect(() => {
+    const hot = ref.current?.hotInstance;
+    if (!hot) return;
+    if (hotRef) hotRef.current = hot;
+    const text = (d: unknown[][]) => JSON.stringify(d.map((r) => r.map((v) => (v === null || v === undefined ? '' : String(v)))));
+    if (!loaded.current) hot.loadData(data);
+    else if (text(hot.getData() as unknown[][]) !== text(data)) hot.updateData(data);
+    else hot.render();
+    loaded.current = true;
+    dropHolderTabindex.call(hot);
+  }, [data, hotRef, rows]);
+
+  useEffect(() => { ref.current?.hotInstance?.render(); }, [marked]);
+
+  const beforeChange = (changes: (Handsontable.CellChange | null)[], source: string) => {
+    if (OWN_SOURCES.has(source)) return;
+    changes.forEach((ch, i) => {
+      if (!ch) return;
+      const c = latest.current.columns[Number(ch[1])];
+      if (c && c.kind === 'date' && parseTypedDate(String(ch[3] ?? '')) === null) {
+        latest.current.onNotice(`${c.title}: not a date (MM/DD/YYYY).`);
+        changes[i] = null;
+      }
+      if (c && c.kind === 'name' && !String(ch[3] ?? '').trim()) {
+        latest.current.onNotice(`${c.title} is required.`);
+        changes[i] = null;
+      }
+    });
+  };
+
+  const afterChange = (changes: Handsontable.CellChange[] | null, source: string) => {
+    const hot = ref.current?.hotInstance;
+    if (hot) dropHolderTabindex.call(hot);
+    if (!changes || OWN_SOURCES.has(source)) return;
+    const edits: ProcessEdit[] = [];
+    for (const [row, prop, before, after] of changes) {
+      const r = latest.current.rows[row];
+      const c = latest.current.columns[Number(prop)];
+      if (!r || !c || before === after) continue;
+      const text = after === null || after === undefined ? '' : String(after);
+      if (c.kind === 'approval') edits.push({ k: r.k, field: c.field, value: latest.current.approvals.find((a) => a.ApprovalName === text)?.CriticalPathProcessApprovedId ?? null });
+      else if (c.kind === 'date') edits.push({ k: r.k, field: c.field, value: parseTypedDate(text) || null });
+      else edits.push({ k: r.k, field: c.field, value: text });
+    }
+    if (edits.length) latest.current.onEdit(edits);
+  };
+
+  const beforeRowMove = (moved: number[], finalIndex: number) => {
+    latest.current.onMove(moved, finalIndex);
+    return false;
+  };
+
+  const afterSelectionEnd = (row: number) => {
+    const hot = ref.current?.hotInstance;
+    if (hot) dropHolderTabindex.call(hot);
+    latest.current.onSelect(row >= 0 ? row : null);
+  };
+
+  const height = Math.min(Math.max(rows.length, 3) * 30 + 36, 520);
+  return (
+    <div className={`data-grid__table${readOnly ? '' : ' data-grid__table--editable'} cp-grid`} style={{ height }} data-testid={testId} aria-label={label}>
+      <HotTable
+        ref={ref}
+        licenseKey="non-commercial-and-evaluation"
+        themeName="ht-theme-main"
+        columns={hotColumns}
+        cells={cells as never}
+        colHeaders={columns.map((c) => c.title)}
+        colWidths={columns.map((c) => c.width)}
+        rowHeaders={true}
+        rowHeaderWidth={44}
+        rowHeights={30}
+        autoRowSize={false}
+        autoColumnSize={false}
+        wordWrap={false}
+        width="100%"
+        height="100%"
+        stretchH="last"
+        manualRowMove={!readOnly}
+        fillHandle={false}
+        outsideClickDeselects={false}
+        minSpareRows={0}
+        beforeChange={beforeChange as never}
+        afterChange={afterChange as never}
+        beforeRowMove={beforeRowMove as never}
+        afterSelectionEnd={afterSelectionEnd as never}
+        afterInit={dropHolderTabindex as never}
+        afterBeginEditing={dropHolderTabindex as never}
+      />
+    </div>
+  );
+}

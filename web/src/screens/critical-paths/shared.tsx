@@ -1,0 +1,74 @@
+/** Pieces the three critical path edit screens share: the collapsible header card, the report button, the save outcome. */
+import type { ReactNode } from 'react';
+import { ApiError, apiRequest } from '../../api/http';
+import { toast } from '../../shell/toast-store';
+import { useHeaderMinimized } from './header-pref';
+import { NOT_EXISTS, REVIEW_RED, SAVE_ERROR } from './cp-rows';
+
+/** CP-018: the header, collapsed or open as the user left it last (preference HeaderMinimized). */
+export function HeaderCard({ title, children }: { title: string; children: ReactNode }) {
+  const [minimized, setMinimized] = useHeaderMinimized();
+  return (
+    <section className="card cp-header" aria-label={title}>
+      <div className="cp-header__bar">
+        <h2 className="cp-header__title">{title}</h2>
+        <button type="button" className="btn btn--small" aria-expanded={!minimized} onClick={() => setMinimized(!minimized)}>
+          {minimized ? 'Show header' : 'Hide header'}
+        </button>
+      </div>
+      {!minimized && <div className="cp-header__fields">{children}</div>}
+    </section>
+  );
+}
+
+/** The PDF report of a path (GET /api/Report/…), downloaded as a file. */
+export function ReportButton({ kind, idParam, id }: { kind: 'DevPattern' | 'DevPrototype' | 'Commercialization'; idParam: string; id: number }) {
+  const download = async () => {
+    try {
+      const { res, body } = await apiRequest(`/api/Report/CriticalPath${kind}Report`, { query: { [idParam]: id }, binary: true });
+      const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `CriticalPath${kind}-${id}.pdf`;
+      const url = URL.createObjectURL(body as Blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      toast.error('The report could not be created.');
+    }
+  };
+  return <button type="button" className="btn" onClick={() => void download()}>Report (PDF)</button>;
+}
+
+export interface SaveFailure { text: string; errors: { Field: string; Message: string }[] }
+
+/** A refused save as the screen shows it: 400 CP-023, 404 CP-046, 409 who changed it, anything else CP-047. Null: the app handles it (403). */
+export function saveFailure(e: unknown): SaveFailure | null {
+  if (!(e instanceof ApiError)) return { text: SAVE_ERROR, errors: [] };
+  const body = e.body as { Message?: string; Errors?: { Field: string; Message: string }[] } | null;
+  if (e.status === 403) return null;
+  if (e.status === 400) return { text: REVIEW_RED, errors: body?.Errors ?? [] };
+  if (e.status === 404) return { text: NOT_EXISTS, errors: [] };
+  if (e.status === 409) return { text: body?.Message ?? 'This record was changed by another user after you opened it. Reload it to see the changes; nothing was saved.', errors: [] };
+  return { text: SAVE_ERROR, errors: [] };
+}
+
+/** A labelled text input of the header. */
+export function TextField({ label, value, onChange, readOnly, required, error, wide }: {
+  label: string; value: unknown; onChange: (v: string) => void; readOnly?: boolean; required?: boolean; error?: string; wide?: boolean;
+}) {
+  return (
+    <label className={`field cp-field${wide ? ' cp-field--wide' : ''}${error ? ' field--error' : ''}`}>
+      <span className="field__label">{label}{required ? ' *' : ''}</span>
+      {wide
+        ? <textarea className="input" rows={3} value={String(value ?? '')} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} />
+        : <input className="input" value={String(value ?? '')} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} />}
+      {error && <span className="field__error">{error}</span>}
+    </label>
+  );
+}
+
+export const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
