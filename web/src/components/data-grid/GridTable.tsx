@@ -22,6 +22,7 @@ import { hotColumn, linkRenderer } from './hot-cells';
 import { referenceOptions } from './reference-cells';
 import { parseTsv } from './tsv';
 import { THUMBNAIL_CLASS, thumbnailRenderer, type ThumbnailSource } from './thumbnail-cells';
+import { dropHolderTabindex } from './hot-a11y';
 
 registerAllModules();
 
@@ -114,10 +115,6 @@ const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKe
  * (aria-required-children). Without the tabindex the holder is ignored and the rows are the
  * grid's (the cells stay focusable; the grid still takes focus as before).
  */
-function dropHolderTabindex(this: Handsontable) {
-  this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
-}
-
 /**
  * See the module comment. Memoised, and the records are loaded once per new records array (not as
  * a HotTable prop): the wrapper hands every prop to updateSettings on each render, and a `data`

@@ -53,7 +53,7 @@ export function linkRenderer(col: GridColumn, errors: ErrorLookup, href: (row: n
 }
 
 /** A text editor that shows dates as MM/DD/YYYY while editing. */
-class DateTextEditor extends TextEditor {
+export class DateTextEditor extends TextEditor {
   override setValue(value?: unknown) { super.setValue(isoToDisplay(value)); }
 }
 

@@ -14,6 +14,7 @@ import '../data-grid/data-grid.css';
 import { diffHeaders, diffRow, type DiffCell } from './diff-cells';
 import type { ImportColumn, ImportRow } from './upload-api';
 import './upload.css';
+import { dropHolderTabindex } from '../data-grid/hot-a11y';
 
 registerAllModules();
 
@@ -21,10 +22,6 @@ type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, 
 const TextRenderer = textRenderer as unknown as Renderer;
 
 /** As in GridTable: without the holder's tabindex axe sees the grid's rows (aria-required-children). */
-function dropHolderTabindex(this: Handsontable) {
-  this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
-}
-
 export interface DiffGridProps {
   columns: readonly ImportColumn[];
   rows: readonly ImportRow[];

@@ -18,6 +18,8 @@ import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { isoToDisplay, parseTypedDate } from '../../components/fields/dates';
 import { sortKeyAllowed, sortValue, type TemplateGroup, type TemplateRow } from './template-rows';
+import { labelCellEditor } from '../../components/data-grid/hot-a11y';
+import { DateTextEditor } from '../../components/data-grid/hot-cells';
 
 registerAllModules();
 
@@ -55,22 +57,6 @@ export interface TemplateGridProps {
   onNotice: (text: string) => void;
   /** Receives the Handsontable instance (the screen selects rows after a move or an add). */
   hotRef?: { current: Handsontable | null };
-}
-
-/** As in GridTable and WizardGrid: no tabindex on the scrolling holder (axe), the cell editor named and hidden while closed. */
-function dropHolderTabindex(this: Handsontable) {
-  this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
-  const editing = !!this.getActiveEditor()?.isOpened();
-  for (const t of this.rootElement.querySelectorAll('textarea.handsontableInput')) {
-    t.setAttribute('aria-label', 'Cell value');
-    if (editing) t.removeAttribute('aria-hidden');
-    else t.setAttribute('aria-hidden', 'true');
-  }
-}
-
-/** Dates edited as MM/DD/YYYY text. */
-class DateTextEditor extends TextEditor {
-  override setValue(value?: unknown) { super.setValue(isoToDisplay(value)); }
 }
 
 /** TPL-005: whatever reaches the sort editor (a paste, an input method) is cut to its digits. */
@@ -133,7 +119,7 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
     if (!loaded.current) hot.loadData(data);
     else if (text(hot.getData() as unknown[][]) !== text(data)) hot.updateData(data);
     loaded.current = true;
-    dropHolderTabindex.call(hot);
+    labelCellEditor.call(hot);
   }, [data, hotRef]);
 
   // A mark appears or goes without a change of the rows: draw again.
@@ -168,7 +154,7 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
 
   const afterChange = (changes: Handsontable.CellChange[] | null, source: string) => {
     const hot = ref.current?.hotInstance;
-    if (hot) dropHolderTabindex.call(hot);
+    if (hot) labelCellEditor.call(hot);
     if (!changes || OWN_SOURCES.has(source)) return;
     const edits: TemplateEdit[] = [];
     for (const [row, prop, before, after] of changes) {
@@ -192,7 +178,7 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
 
   const afterSelectionEnd = (row: number) => {
     const hot = ref.current?.hotInstance;
-    if (hot) dropHolderTabindex.call(hot);
+    if (hot) labelCellEditor.call(hot);
     latest.current.onSelect(row >= 0 ? row : null);
   };
 
@@ -223,8 +209,8 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
         afterChange={afterChange as never}
         beforeRowMove={beforeRowMove as never}
         afterSelectionEnd={afterSelectionEnd as never}
-        afterInit={dropHolderTabindex as never}
-        afterBeginEditing={dropHolderTabindex as never}
+        afterInit={labelCellEditor as never}
+        afterBeginEditing={labelCellEditor as never}
       />
     </div>
   );

@@ -9,13 +9,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
-import { TextEditor } from 'handsontable/editors';
 import { dropdownRenderer, textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { isoToDisplay, parseTypedDate } from '../../components/fields/dates';
 import type { ProcessRow } from './cp-rows';
+import { labelCellEditor } from '../../components/data-grid/hot-a11y';
+import { DateTextEditor } from '../../components/data-grid/hot-cells';
 
 registerAllModules();
 
@@ -39,20 +40,6 @@ interface Props {
   onSelect: (index: number | null) => void;
   onNotice: (text: string) => void;
   hotRef?: { current: Handsontable | null };
-}
-
-function dropHolderTabindex(this: Handsontable) {
-  this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
-  const editing = !!this.getActiveEditor()?.isOpened();
-  for (const t of this.rootElement.querySelectorAll('textarea.handsontableInput')) {
-    t.setAttribute('aria-label', 'Cell value');
-    if (editing) t.removeAttribute('aria-hidden');
-    else t.setAttribute('aria-hidden', 'true');
-  }
-}
-
-class DateTextEditor extends TextEditor {
-  override setValue(value?: unknown) { super.setValue(isoToDisplay(value)); }
 }
 
 const OWN_SOURCES = new Set(['loadData', 'updateData']);
@@ -114,7 +101,7 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
     else if (text(hot.getData() as unknown[][]) !== text(data)) hot.updateData(data);
     else hot.render();
     loaded.current = true;
-    dropHolderTabindex.call(hot);
+    labelCellEditor.call(hot);
   }, [data, hotRef, rows]);
 
   useEffect(() => { ref.current?.hotInstance?.render(); }, [marked]);
@@ -137,7 +124,7 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
 
   const afterChange = (changes: Handsontable.CellChange[] | null, source: string) => {
     const hot = ref.current?.hotInstance;
-    if (hot) dropHolderTabindex.call(hot);
+    if (hot) labelCellEditor.call(hot);
     if (!changes || OWN_SOURCES.has(source)) return;
     const edits: ProcessEdit[] = [];
     for (const [row, prop, before, after] of changes) {
@@ -159,7 +146,7 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
 
   const afterSelectionEnd = (row: number) => {
     const hot = ref.current?.hotInstance;
-    if (hot) dropHolderTabindex.call(hot);
+    if (hot) labelCellEditor.call(hot);
     latest.current.onSelect(row >= 0 ? row : null);
   };
 
@@ -191,8 +178,8 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
         afterChange={afterChange as never}
         beforeRowMove={beforeRowMove as never}
         afterSelectionEnd={afterSelectionEnd as never}
-        afterInit={dropHolderTabindex as never}
-        afterBeginEditing={dropHolderTabindex as never}
+        afterInit={labelCellEditor as never}
+        afterBeginEditing={labelCellEditor as never}
       />
     </div>
   );

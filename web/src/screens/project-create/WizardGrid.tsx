@@ -17,6 +17,7 @@ import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { labelOf, listOf, valueOf, type WizardLists } from './wizard-api';
 import { depth, isLocked, LEVEL_LABEL, noteOf, stateOf, usesField, type ValueField, type WizardRow } from './wizard-rows';
+import { labelCellEditor } from '../../components/data-grid/hot-a11y';
 
 registerAllModules();
 
@@ -65,16 +66,6 @@ export interface WizardGridProps {
  * textarea has a name; while no cell is being edited it is hidden from the accessibility tree
  * (it is not one of the grid's rows), and shown while the user types into it.
  */
-function dropHolderTabindex(this: Handsontable) {
-  this.rootElement.querySelector('.ht_master > .wtHolder[tabindex]')?.removeAttribute('tabindex');
-  const editing = !!this.getActiveEditor()?.isOpened();
-  for (const t of this.rootElement.querySelectorAll('textarea.handsontableInput')) {
-    t.setAttribute('aria-label', 'Cell value');
-    if (editing) t.removeAttribute('aria-hidden');
-    else t.setAttribute('aria-hidden', 'true');
-  }
-}
-
 const cellText = (row: WizardRow, c: Column, lists: WizardLists | undefined, duplicates: ReadonlySet<string>): string => {
   switch (c.field) {
     case 'level': return `${'\u2003'.repeat(depth(row.level))}${LEVEL_LABEL[row.level]}`;
@@ -119,7 +110,7 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
     const hot = ref.current?.hotInstance;
     if (!hot) return;
     hot.loadData(data);
-    dropHolderTabindex.call(hot);
+    labelCellEditor.call(hot);
     const index = focusKey ? rows.findIndex((r) => r.key === focusKey) : -1;
     if (index >= 0) {
       const select = () => {
@@ -169,7 +160,7 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
 
   const afterChange = (changes: Handsontable.CellChange[] | null, source: string) => {
     const hot = ref.current?.hotInstance;
-    if (hot) dropHolderTabindex.call(hot);
+    if (hot) labelCellEditor.call(hot);
     if (!changes || source === 'loadData') return;
     const edits: WizardEdit[] = [];
     for (const [row, prop, before, after] of changes) {
@@ -184,7 +175,7 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
 
   const afterSelectionEnd = (row: number) => {
     const hot = ref.current?.hotInstance;
-    if (hot) dropHolderTabindex.call(hot);
+    if (hot) labelCellEditor.call(hot);
     selected.current = row;
     latest.current.onSelect(latest.current.rows[row]?.key ?? null);
   };
@@ -215,8 +206,8 @@ export function WizardGrid({ rows, lists, errors, duplicates, focusKey, height, 
         beforeKeyDown={beforeKeyDown as never}
         afterChange={afterChange as never}
         afterSelectionEnd={afterSelectionEnd as never}
-        afterInit={dropHolderTabindex as never}
-        afterBeginEditing={dropHolderTabindex as never}
+        afterInit={labelCellEditor as never}
+        afterBeginEditing={labelCellEditor as never}
       />
     </div>
   );
