@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { can, type SessionUser } from '../auth/permissions';
 import { AppError, badRequest, forbidden } from '../http/errors';
-import { logError } from '../http/error-log';
+import { failing } from '../http/spec-failure';
 import { intParam, queryParam } from '../http/request';
 import { custom, type ApiRouter } from '../http/router';
 import { BR_TEXT, overrideErrors } from '../domain/buy-ready';
@@ -38,17 +38,6 @@ const noFactory = (h: Handler): Handler => async (c) => {
   return h(c);
 };
 const BR_FACTORY = 'Factory users cannot use buy ready.';
-
-/** BR-010: any other failure answers the spec's text (the error is logged). */
-const failing = (message: string, h: Handler): Handler => async (c) => {
-  try {
-    return await h(c);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const id = await logError(c, err as Error).catch(() => null);
-    return c.json({ IsSuccessful: false, Code: 'server_error', Message: message, Errors: [], ErrorId: id }, 500);
-  }
-};
 
 /** BR-003: by season, by seasonal id, or by stock number and/or factory; at least one. */
 function filterOf(c: Context<AppEnv>): BuyReadyFilter {

@@ -25,7 +25,7 @@ import { loadImport, OUTCOMES, type Import } from '../imports/store';
 /** Largest accepted upload (enforced while the bytes arrive). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
-/** The spec's names of the uploads (FLASH-005/024/035, BRIEF-021, SEARCH-013). */
+/** The spec's names of the uploads (FLASH-005/024/035, BRIEF-021, SEARCH-013, CARRY-012). */
 export const NAMED_UPLOADS: Record<string, string> = {
   '/api/Costing/UploadPrototypeCosting': 'costing',
   '/api/Forecast/UploadPrototypeForecast': 'forecast',
@@ -34,6 +34,7 @@ export const NAMED_UPLOADS: Record<string, string> = {
   '/api/Brief/UploadBriefs': 'briefs',
   '/api/Pattern/UploadPatterns': 'patterns',
   '/api/Prototype/UploadPrototypes': 'colorways',
+  '/api/Carryover/UploadPrototypeCarryover': 'carryover',
 };
 
 /** Whether the user sees other users' jobs and imports (PERM-026: module 18 read). */

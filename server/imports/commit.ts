@@ -12,12 +12,13 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { Job } from '../jobs/queue';
 import { loadUser } from '../auth/sessions';
-import { AppError, forbidden } from '../http/errors';
+import { AppError, forbidden, type FieldError } from '../http/errors';
 import { applyUpdates, planUpdates, yieldToOthers, type UpdatePlan } from '../records/write';
 import { isDataError, rowByRow } from '../records/bulk';
 import { importKind, type ImportKind } from './kinds';
 import { countRows, loadImport } from './store';
 import { refusal } from './preview';
+import { importAction, type ImportAction } from './actions';
 
 /** Rows written per transaction. */
 export const COMMIT_BATCH = 500;
@@ -32,14 +33,20 @@ export async function importUser(ctx: AppContext, userId: number): Promise<Sessi
 const canceled = async (q: Queryable, jobId: number) =>
   (await q.query<{ status: string }>('SELECT status FROM jobs WHERE jobid = $1 FOR UPDATE', [jobId]))[0]?.status === 'Canceled';
 
-/** Records the batch's outcomes and the job's progress, in the batch's transaction. */
-async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobId: number, importId: number, rows: { rownumber: number }[], plan: UpdatePlan) {
+type Outcome = { rownumber: number; outcome: 'saved' | 'failed'; errors: FieldError[] | null };
+
+/** The outcome of each row of a batch written through the records pipeline. */
+function planOutcomes(ctx: AppContext, kind: ImportKind, rows: { rownumber: number }[], plan: UpdatePlan): Outcome[] {
   const written = new Set(plan.rows.map((r) => r.i));
-  const outcomes = rows.map((r, i) => {
+  return rows.map((r, i) => {
     const o = plan.out[i];
     return written.has(i) ? { rownumber: r.rownumber, outcome: 'saved', errors: null }
       : { rownumber: r.rownumber, outcome: 'failed', errors: o && !o.ok ? refusal(ctx, kind, o.error) : [{ Field: '', Message: 'Not saved.' }] };
   });
+}
+
+/** Records the batch's outcomes and the job's progress, in the batch's transaction. */
+async function recordBatch(q: Queryable, jobId: number, importId: number, rows: { rownumber: number }[], outcomes: Outcome[]) {
   await q.query(
     `UPDATE import_rows t SET outcome = x.outcome, errors = x.errors
        FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, outcome text, errors jsonb)
@@ -48,6 +55,18 @@ async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobI
     `UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('LastRow', $2::int,
             'Done', coalesce((progress->>'Done')::int, 0) + $3::int) WHERE jobid = $1`,
     [jobId, rows[rows.length - 1].rownumber, rows.length]);
+}
+
+/**
+ * A batch of an action kind (actions.ts): the rows checked again against the records as they are
+ * now; the refused ones fail with their reasons, the others are written by the action.
+ */
+async function actionBatch(ctx: AppContext, q: Queryable, action: ImportAction, user: SessionUser, params: Record<string, unknown>,
+  rows: { rownumber: number; recordkey: number; changes: Record<string, unknown> | null }[]): Promise<Outcome[]> {
+  const all = rows.map((r) => ({ key: r.recordkey, changes: r.changes ?? {} }));
+  const refused = await action.check(ctx, q, user, params, all);
+  await action.commit(ctx, q, user, params, all.filter((_, i) => !refused.has(i)));
+  return rows.map((r, i) => (refused.has(i) ? { rownumber: r.rownumber, outcome: 'failed', errors: refused.get(i)! } : { rownumber: r.rownumber, outcome: 'saved', errors: null }));
 }
 
 export async function runCommit(ctx: AppContext, job: Job) {
@@ -68,22 +87,31 @@ export async function runCommit(ctx: AppContext, job: Job) {
         WHERE importid = $1 AND outcome = 'changed' AND rownumber > $3 ORDER BY rownumber LIMIT $2`, [importId, COMMIT_BATCH, after]);
     if (!rows.length) break;
     after = rows[rows.length - 1].rownumber;
-    const plan = await planUpdates(ctx, ctx.db, user, kind.doc.entity, kind.keyField,
-      rows.map((r) => ({ id: r.recordkey, rowVersion: r.rowversion, changes: r.changes, screen: kind.screen })));
-    await yieldToOthers();
-    const write = (rowwise: boolean) => ctx.db.tx(async (q) => {
-      if (await canceled(q, job.jobid)) return false;
-      if (rowwise) await rowByRow(q, plan); else await applyUpdates(q, plan);
-      await recordBatch(ctx, q, kind, job.jobid, importId, rows, plan);
-      return true;
-    });
+    const action = importAction(kind.doc.action);
     let goOn: boolean;
-    try {
-      goOn = await write(false);
-    } catch (err) {
-      // A database rule no check foresaw: the batch again a row at a time, so that row is reported and the others written.
-      if (err instanceof AppError || !isDataError(err)) throw err;
-      goOn = await write(true);
+    if (action) {
+      goOn = await ctx.db.tx(async (q) => {
+        if (await canceled(q, job.jobid)) return false;
+        await recordBatch(q, job.jobid, importId, rows, await actionBatch(ctx, q, action, user, imp.params, rows));
+        return true;
+      });
+    } else {
+      const plan = await planUpdates(ctx, ctx.db, user, kind.doc.entity, kind.keyField,
+        rows.map((r) => ({ id: r.recordkey, rowVersion: r.rowversion, changes: r.changes, screen: kind.screen })));
+      await yieldToOthers();
+      const write = (rowwise: boolean) => ctx.db.tx(async (q) => {
+        if (await canceled(q, job.jobid)) return false;
+        if (rowwise) await rowByRow(q, plan); else await applyUpdates(q, plan);
+        await recordBatch(q, job.jobid, importId, rows, planOutcomes(ctx, kind, rows, plan));
+        return true;
+      });
+      try {
+        goOn = await write(false);
+      } catch (err) {
+        // A database rule no check foresaw: the batch again a row at a time, so that row is reported and the others written.
+        if (err instanceof AppError || !isDataError(err)) throw err;
+        goOn = await write(true);
+      }
     }
     if (!goOn) return;
     await yieldToOthers();

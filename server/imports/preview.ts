@@ -18,6 +18,7 @@ import type { ReferenceSpec } from '../schemas/documents';
 import { planUpdates, yieldToOthers } from '../records/write';
 import { failedRowMessage } from '../records/bulk';
 import { importKind, NOT_EXCEL, type ImportKind } from './kinds';
+import { importAction } from './actions';
 import { insertRows, loadImport, countRows, type ImportRow } from './store';
 import type { ReadRow } from './workbook';
 import { openWorkbookInWorker } from './read-in-worker';
@@ -159,11 +160,19 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
     row.cells = Object.keys(cells).length ? cells : null;
     row.changes = Object.keys(changes).length ? changes : null;
     if (errors.length) { row.errors = errors; continue; }
-    if (!row.changes) { row.outcome = 'unchanged'; continue; }
+    if (!row.changes) {
+      // An action kind writes every found row (its cells are optional), a field upload only rows that change something.
+      if (!doc.action) { row.outcome = 'unchanged'; continue; }
+      row.changes = {};
+    }
     row.outcome = 'changed';
     toCheck.push({ n: out.length - 1, rec, changes });
   }
-  if (toCheck.length) {
+  const action = importAction(doc.action);
+  if (toCheck.length && action) {
+    const refusals = await action.check(ctx, ctx.db, user, params, toCheck.map((c) => ({ key: c.rec[kind.keyField] as number, changes: c.changes })));
+    for (const [i, errors] of refusals) Object.assign(out[toCheck[i].n], { outcome: 'refused', errors });
+  } else if (toCheck.length) {
     // The records pipeline's own checks and hooks, without writing (the commit runs them again when it writes).
     const plan = await planUpdates(ctx, ctx.db, user, doc.entity, kind.keyField,
       toCheck.map((c) => ({ id: c.rec[kind.keyField] as number, rowVersion: c.rec.RowVersion as number, changes: { ...c.changes }, screen: kind.screen })),

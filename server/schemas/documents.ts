@@ -139,6 +139,8 @@ export interface ImportDoc {
    * line plan's rows in one request (LP-024); it shares the reader and this header map only.
    */
   screen?: boolean;
+  /** A registered write of its own instead of field updates (server/imports/actions.ts), e.g. 'carryover'. */
+  action?: string;
   /** Permission to upload. */
   upload: PermissionRef;
   messages?: { notExcel?: string; completed?: string; failed?: string };
