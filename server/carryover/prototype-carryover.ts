@@ -11,6 +11,7 @@ import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
+import { requireBrand } from '../http/router';
 import { writeAudits } from '../records/audit';
 import { REGIONAL_VOLUMES, volumeTotals } from '../domain/volume-totals';
 import { alreadyCarriedText, CARRY_TEXT } from '../domain/carryover';
@@ -52,7 +53,8 @@ export async function checkTarget(q: Queryable, user: SessionUser, fromSeasonId:
   const seasons = await q.query<{ seasonid: number; brandid: number }>('SELECT seasonid, brandid FROM seasons WHERE seasonid = ANY($1::int[])', [[fromSeasonId, toSeasonId]]);
   const from = seasons.find((s) => s.seasonid === fromSeasonId);
   const to = seasons.find((s) => s.seasonid === toSeasonId);
-  if (!from || !user.brandIds.has(from.brandid)) throw badRequest('Select a source season of your brands.', [{ Field: '/FromSeasonId', Message: 'Unknown season.' }]);
+  if (!from) throw badRequest('Select a source season.', [{ Field: '/FromSeasonId', Message: 'Unknown season.' }]);
+  requireBrand(user, from.brandid);
   if (!to || to.brandid !== from.brandid) throw badRequest('Select a target season of the same brand.', [{ Field: '/ToSeasonId', Message: 'Unknown season.' }]);
   const lp = await targetLinePlan(q, linePlanId);
   if (!lp || lp.brandid !== from.brandid || lp.seasonid !== toSeasonId) {

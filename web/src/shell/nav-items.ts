@@ -7,6 +7,7 @@ import type { PermissionPair as Pair } from '../screens/admin/common/RequireAnyP
 import { ERROR_LOG_PERMISSIONS, LIBRARY_VIEW } from '../screens/admin/common/screen-permissions';
 import { FLASH_SCREENS } from '../screens/flash-edit/flash-screens';
 import { BUY_READY_OVERRIDE, BUY_READY_VIEW } from '../screens/buy-ready/buy-ready-permissions';
+import { CARRYOVER } from '../screens/carryover/carryover-permissions';
 
 export interface NavItem {
   to: string;
@@ -41,6 +42,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   { label: 'Planning', items: [
     { to: '/grid/line-plan-search', label: 'Line plan grid', anyOf: [['linePlan', 'read']] },
     { to: '/sizeRangePresets', label: 'Size range presets', anyOf: [['colorway', 'read']] },
+    // CARRY-001 / PERM-015 (factory users are refused by the server).
+    { to: '/carryover', label: 'Carryover', anyOf: CARRYOVER },
     // PERM-004: module 2 read views the corporate template (edit opens it too; the edit screen needs edit).
     { to: '/linePlanTemplateView', label: 'Corporate template', anyOf: [['corporateTemplate', 'read'], ['corporateTemplate', 'edit']] },
   ] },

@@ -22,6 +22,7 @@ import { flashEditRoutes } from '../screens/flash-edit/routes';
 import { catalogRoutes } from '../screens/catalog/routes';
 import { corporateTemplateRoutes } from '../screens/corporate-template/routes';
 import { buyReadyRoutes } from '../screens/buy-ready/routes';
+import { carryoverRoutes } from '../screens/carryover/routes';
 import { criticalPathRoutes } from '../screens/critical-paths/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
               ...catalogRoutes,
               ...corporateTemplateRoutes,
               ...buyReadyRoutes,
+              ...carryoverRoutes,
               ...criticalPathRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'projectCreate', handle: { crumb: 'Project Create', parent: navGroupOf }, lazy: screen(() => import('../screens/project-create/ProjectCreateScreen'), 'ProjectCreateScreen') },

@@ -1,7 +1,7 @@
 /**
  * Header actions of the colorway screen (CW-010): list, copy (/prototypeCopy), delete (CW-059),
  * relink to another pattern (CW-055/056), factory transfer (CW-024/057) and dual source
- * (CW-025/058). Transfer and dual source are never shown to factory users.
+ * (CW-025/058), shift season (CARRY-018/019). Transfer, dual source and shift are never shown to factory users.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,10 +17,11 @@ import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { Modal } from '../../shell/Modal';
 import { toast } from '../../shell/toast-store';
 import { MESSAGES, offeredActions } from './colorway-actions';
+import { SeasonShiftDialog } from '../carryover/SeasonShiftDialog';
 
 interface Factory { FactoryKey: string; FactoryName: string; CountryCode: string; FactoryGroupKey: string; FactoryGroupName: string }
 const SEARCH = searchPathOf(levelOf('colorway')!);
-type Dialog = 'relink' | 'transfer' | 'dualSource' | null;
+type Dialog = 'relink' | 'transfer' | 'dualSource' | 'shiftSeason' | null;
 const RELINK_ITEMS = { list: 'Patterns', key: 'PatternId', name: 'PatternName' };
 
 /** Factory transfer and dual source: choose the new factory; transfer also asks for tariff mitigation and copying buy ready. */
@@ -76,6 +77,8 @@ export function ColorwayActions({ record, reload }: { record: RecordData; reload
   const isFactoryUser = useSessionStore((s) => !!s.session?.isFactoryUser);
   const rights = { create: useCan('colorway', 'create'), edit: useCan('colorway', 'edit'), delete: useCan('colorway', 'delete') };
   const offered = offeredActions(record.StatusId, { isFactoryUser, can: (a) => rights[a] });
+  // CW-010 / CARRY-018: Shift Season with the carryover permission (PERM-015); never for factory users.
+  const canShift = useCan('carryover', 'edit') && !isFactoryUser;
   const [dialog, setDialog] = useState<Dialog>(null);
   const toggle = (d: Dialog) => setDialog((open) => (open === d ? null : d));
 
@@ -101,6 +104,7 @@ export function ColorwayActions({ record, reload }: { record: RecordData; reload
       {offered.relink && <button type="button" className="btn" onClick={() => toggle('relink')}>Relink Pattern</button>}
       {offered.transfer && <button type="button" className="btn" onClick={() => toggle('transfer')}>Factory Transfer</button>}
       {offered.dualSource && <button type="button" className="btn" onClick={() => toggle('dualSource')}>Dual Source</button>}
+      {canShift && <button type="button" className="btn" onClick={() => toggle('shiftSeason')}>Shift Season</button>}
       {offered.delete && <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>Delete</button>}
       {confirming && <ConfirmDialog title="Delete Colorway" message={`Delete the colorway ${String(record.PrototypeName)}?`} confirmLabel="Delete" danger
         onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
@@ -110,6 +114,8 @@ export function ColorwayActions({ record, reload }: { record: RecordData; reload
           relinkUrl="/api/Prototype/RelinkPrototype" relinkBody={(NewPatternId) => ({ PrototypeSeasonalId: id, NewPatternId, OldPatternId: record.PatternId })}
           emptyText="No other released patterns in this season." onDone={() => done(id)} onCancel={() => setDialog(null)} />
       )}
+      {dialog === 'shiftSeason' && <SeasonShiftDialog move="shiftColorway" id={id} brandId={record.BrandId as number} seasonId={record.SeasonId as number}
+        onDone={() => done(id)} onClose={() => setDialog(null)} />}
       {(dialog === 'transfer' || dialog === 'dualSource') && <FactoryDialog kind={dialog} record={record} onDone={done} onClose={() => setDialog(null)} />}
     </>
   );

@@ -1,0 +1,122 @@
+/**
+ * /carryoverFinal, step 3 of 3 (CARRY-002..005, CARRY-011..015): the target season (not the source,
+ * CARRY-003) and line plan, then Carryover, or Carryover for Forecasting with the editable volume
+ * grid (CARRY-011). Success: DECISIONS CARRY-015's toast and a fresh start; a refusal shows the
+ * server's message in a dialog (CARRY-013). Mass carryover by Excel upload (CARRY-012) into the
+ * chosen target goes through the import pipeline's preview and upload queue.
+ */
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import { apiFetch } from '../../api/http';
+import { errorText } from '../../api/error-text';
+import { UploadButton } from '../../components/upload/UploadButton';
+import { FormAlert } from '../../forms/FormAlert';
+import { Modal } from '../../shell/Modal';
+import { PageHeader } from '../../shell/PageHeader';
+import { toast } from '../../shell/toast-store';
+import { CARRY_TEXT } from '../../../../server/domain/carryover';
+import { REGIONAL_VOLUMES } from '../../../../server/domain/volume-totals';
+import { searchCarryover, type LinePlanChoice } from './carryover-api';
+import { useCarryoverStore } from './carryover-store';
+import { CarryoverSteps } from './CarryoverSteps';
+import { VolumeGrid, type VolumeField, type VolumeGridRow } from './VolumeGrid';
+import './carryover.css';
+
+type Volumes = Record<number, VolumeGridRow['volumes']>;
+
+export function CarryoverFinalScreen() {
+  const navigate = useNavigate();
+  const { brandId, seasonId, ticked, clear } = useCarryoverStore();
+  const { data: seasons, error: seasonsError } = useSWR<{ SeasonId: number; SeasonName: string }[]>(brandId ? `/api/Season/GetShiftCarryoverSeasonsByBrand?BrandId=${brandId}` : null);
+  const targets = seasons?.filter((s) => s.SeasonId !== seasonId) ?? [];
+  const [toSeason, setToSeason] = useState(0);
+  const [toPlan, setToPlan] = useState(0);
+  const { data: plans } = useSWR<LinePlanChoice[]>(toSeason ? `/api/Carryover/GetTargetLinePlans?BrandId=${brandId}&SeasonId=${toSeason}` : null);
+  const rowsKey = ticked.length && brandId && seasonId ? ['carryover-review', brandId, seasonId, ticked.join(',')] : null;
+  const { data: source, error: loadError } = useSWR(rowsKey, () => searchCarryover(brandId, seasonId, { ids: ticked }));
+  const [forecasting, setForecasting] = useState(false);
+  const [edited, setEdited] = useState<Volumes>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const gridRows = useMemo<VolumeGridRow[]>(() => (source?.Results ?? []).map((r) => ({
+    id: r.PrototypeSeasonalId, stockNum: String(r.StockNum ?? ''), name: r.PrototypeName,
+    volumes: Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (r[f] as number | null) ?? null])),
+  })), [source]);
+  const ready = !!toSeason && !!toPlan && ticked.length > 0;
+
+  const onEdit = (edits: { id: number; field: VolumeField; value: number | null }[]) => setEdited((v) => {
+    const next = { ...v };
+    for (const e of edits) next[e.id] = { ...gridRows.find((r) => r.id === e.id)?.volumes, ...next[e.id], [e.field]: e.value };
+    return next;
+  });
+
+  const carry = async (withVolumes: boolean) => {
+    if (!ticked.length) { toast.error(CARRY_TEXT.selectOne); return; }
+    setBusy(true);
+    try {
+      const Volumes = withVolumes ? gridRows.map((r) => ({ PrototypeSeasonalId: r.id, ...r.volumes, ...edited[r.id] })) : undefined;
+      const out = await apiFetch<{ Message: string }>('/api/Carryover/DoPrototypeCarryover', { method: 'POST', json: {
+        Prototypes: ticked, FromSeasonId: seasonId, ToSeasonId: toSeason, ToLinePlanId: toPlan, ...(Volumes ? { Volumes } : {}) } });
+      toast.success(out.Message || CARRY_TEXT.completed, undefined, { to: '/Search?searchModule=4', label: 'Open Search' });
+      clear();
+      void navigate('/carryover');
+    } catch (e) {
+      setFailure(errorText(e, CARRY_TEXT.processError));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const actions = (
+    <>
+      <Link className="btn" to="/carryoverConform">Back</Link>
+      <button type="button" className="btn" disabled={!ready || busy} aria-pressed={forecasting} onClick={() => setForecasting(!forecasting)}>Carryover for Forecasting</button>
+      <button type="button" className="btn btn--primary" disabled={!ready || busy} onClick={() => void carry(false)}>Carryover</button>
+    </>
+  );
+  return (
+    <>
+      <PageHeader title="Carryover" subtitle={`${ticked.length} colorway${ticked.length === 1 ? '' : 's'} of ${String(source?.Results[0]?.SeasonName ?? 'the source season')}`} actions={actions} />
+      <CarryoverSteps step={3} />
+      <div className="carryover-final">
+        {!ticked.length && <FormAlert kind="info" messages={[CARRY_TEXT.selectOne]} />}
+        {seasonsError && <FormAlert messages={[CARRY_TEXT.seasonsError]} />}
+        {loadError && <FormAlert messages={[errorText(loadError, CARRY_TEXT.loadError)]} />}
+        <div className="carryover-final__targets">
+          <div className="field"><label htmlFor="co-to-season">Target season</label>
+            <select id="co-to-season" value={toSeason} onChange={(e) => { setToSeason(Number(e.target.value)); setToPlan(0); }}>
+              <option value={0}>Select…</option>
+              {targets.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
+            </select></div>
+          <div className="field"><label htmlFor="co-to-plan">Line plan</label>
+            <select id="co-to-plan" value={toPlan} disabled={!toSeason} onChange={(e) => setToPlan(Number(e.target.value))}>
+              <option value={0}>{toSeason && plans && !plans.length ? 'No line plan in this season' : 'Select…'}</option>
+              {plans?.map((p) => <option key={p.LinePlanId} value={p.LinePlanId}>{p.LinePlanName} ({p.StatusName})</option>)}
+            </select></div>
+        </div>
+        {forecasting && ready && (
+          <section className="carryover-final__section" aria-labelledby="co-forecast-title">
+            <h2 id="co-forecast-title">Carryover for Forecasting: volumes in the target season</h2>
+            <span className="muted">Type or paste volumes (up to 8 digits); International and Total follow.</span>
+            <VolumeGrid rows={gridRows} onEdit={onEdit} onNotice={(t) => toast.warning(t)} />
+            <div><button type="button" className="btn btn--primary" disabled={busy} onClick={() => void carry(true)}>Carry over with these volumes</button></div>
+          </section>
+        )}
+        <section className="carryover-final__section" aria-labelledby="co-upload-title">
+          <h2 id="co-upload-title">Mass carryover by Excel upload</h2>
+          <span className="muted">A sheet with the columns Stock Number and Season (the source), and optionally the volume columns; its rows are carried into the target season and line plan above.</span>
+          {toSeason && toPlan
+            ? <div><UploadButton kind="carryover" label="Upload carryover file" className="btn" fields={{ ToSeasonId: toSeason, ToLinePlanId: toPlan }} /></div>
+            : <span className="muted">Choose the target season and line plan first.</span>}
+        </section>
+      </div>
+      {failure && (
+        <Modal title="Carryover" alert onCancel={() => setFailure(null)} actions={<button type="button" className="btn btn--primary" onClick={() => setFailure(null)}>OK</button>}>
+          <p>{failure}</p>
+        </Modal>
+      )}
+    </>
+  );
+}
