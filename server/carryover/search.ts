@@ -67,7 +67,8 @@ export async function searchCarryover(ctx: AppContext, user: SessionUser, req: C
       ORDER BY p.stocknum NULLS LAST, lower(p.prototypename), s.prototypeseasonalid
       LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
   const total = (rows[0]?.__total as number | undefined) ?? 0;
-  const results = rows.map(({ __total: _, ...r }) => {
+  const results = rows.map((r) => {
+    delete r.__total;
     for (const f of MONEY) if (r[f] !== null && r[f] !== undefined) r[f] = Number(r[f]);
     return r;
   });

@@ -6,6 +6,7 @@
  * transaction that also records its rows' outcomes and the job's progress (the last committed
  * row), so a crash leaves no batch half-written and Resume goes on after the last committed row.
  * A Cancel is seen between batches. At the end the user gets a mail with the counts and a link.
+ * An action kind (actions.ts, e.g. the mass carryover) writes its batches with its own action.
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
@@ -38,7 +39,7 @@ type Outcome = { rownumber: number; outcome: 'saved' | 'failed'; errors: FieldEr
 /** The outcome of each row of a batch written through the records pipeline. */
 function planOutcomes(ctx: AppContext, kind: ImportKind, rows: { rownumber: number }[], plan: UpdatePlan): Outcome[] {
   const written = new Set(plan.rows.map((r) => r.i));
-  return rows.map((r, i) => {
+  return rows.map((r, i): Outcome => {
     const o = plan.out[i];
     return written.has(i) ? { rownumber: r.rownumber, outcome: 'saved', errors: null }
       : { rownumber: r.rownumber, outcome: 'failed', errors: o && !o.ok ? refusal(ctx, kind, o.error) : [{ Field: '', Message: 'Not saved.' }] };
@@ -66,7 +67,7 @@ async function actionBatch(ctx: AppContext, q: Queryable, action: ImportAction, 
   const all = rows.map((r) => ({ key: r.recordkey, changes: r.changes ?? {} }));
   const refused = await action.check(ctx, q, user, params, all);
   await action.commit(ctx, q, user, params, all.filter((_, i) => !refused.has(i)));
-  return rows.map((r, i) => (refused.has(i) ? { rownumber: r.rownumber, outcome: 'failed', errors: refused.get(i)! } : { rownumber: r.rownumber, outcome: 'saved', errors: null }));
+  return rows.map((r, i): Outcome => (refused.has(i) ? { rownumber: r.rownumber, outcome: 'failed', errors: refused.get(i)! } : { rownumber: r.rownumber, outcome: 'saved', errors: null }));
 }
 
 export async function runCommit(ctx: AppContext, job: Job) {

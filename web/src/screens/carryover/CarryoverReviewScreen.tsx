@@ -1,6 +1,7 @@
 /**
  * /carryoverConform, step 2 of 3 (CARRY-002): the ticked colorways as the server has them now (a
- * colorway carried over meanwhile is marked), rows can be removed; "Next" goes to /carryoverFinal.
+ * colorway carried over already is named with CARRY-013's text: the carryover would refuse it),
+ * rows can be removed; "Next" goes to /carryoverFinal.
  * Without ticked colorways the screen says CARRY-004's text and offers the way back.
  */
 import { useMemo, useState } from 'react';
@@ -28,7 +29,7 @@ export function CarryoverReviewScreen() {
   const actions = (
     <>
       <Link className="btn" to="/carryover">Back</Link>
-      <button type="button" className="btn btn--primary" disabled={!ticked.length || carried.length > 0} onClick={() => void navigate('/carryoverFinal')}>Next</button>
+      <button type="button" className="btn btn--primary" disabled={!ticked.length} onClick={() => void navigate('/carryoverFinal')}>Next</button>
     </>
   );
   return (

@@ -2,7 +2,7 @@
  * /carryover, step 1 of 3 (CARRY-001/002, CARRY-006..010): brand and source season, the colorway
  * search in the carryover DataGrid (page sizes 15/25/50/100, region views US/CAN/UK/EU/DTC/INTL/ALL),
  * rows ticked from the grid's selection (a ✔ column shows them); "Review" goes on to
- * /carryoverConform. Colorways already carried over are marked (CARRY-008) and cannot be ticked.
+ * /carryoverConform. Colorways already carried over are marked (CARRY-008); ticking one warns with CARRY-013's text.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,7 +17,7 @@ import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
 import { toast } from '../../shell/toast-store';
 import { RegionViews } from '../flash-edit/RegionViews';
-import { CARRY_TEXT } from '../../../../server/domain/carryover';
+import { alreadyCarriedText, CARRY_TEXT } from '../../../../server/domain/carryover';
 import { searchCarryover, type CarryoverRow } from './carryover-api';
 import { useCarryoverStore } from './carryover-store';
 import { CarryoverSteps } from './CarryoverSteps';
@@ -50,10 +50,11 @@ export function CarryoverSelectScreen() {
   const choose = (b: number, s: number) => store.setSource(b, s);
   const tickSelected = () => {
     const rowsSel = selected as unknown as CarryoverRow[];
-    const carried = rowsSel.filter((r) => r.CarryoverExists);
     store.setSource(brandId, seasonId);
-    store.tick(rowsSel.filter((r) => !r.CarryoverExists).map((r) => r.PrototypeSeasonalId));
-    if (carried.length) toast.warning(`Already carried over, not ticked: ${carried.map((r) => r.PrototypeName).join(', ')}`);
+    store.tick(rowsSel.map((r) => r.PrototypeSeasonalId));
+    // CARRY-008/013: carried-over colorways may be ticked, but the carryover will refuse them; say so now.
+    const carried = rowsSel.filter((r) => r.CarryoverExists);
+    if (carried.length) toast.warning(alreadyCarriedText(carried.map((r) => r.PrototypeName)));
   };
   const search = (e: FormEvent) => { e.preventDefault(); setApplied(text.trim()); };
   const review = () => {

@@ -1,0 +1,156 @@
+/**
+ * Carryover end to end (CARRY-001..019, CW-010): the admin ticks 3 colorways of FW26, reviews them,
+ * carries them into SS27 under a line plan, sees them in /Search for SS27 with their volumes and the
+ * mail in the outbox; carrying them again shows the CARRY-013 refusal naming them; a colorway's
+ * season is shifted from its screen header. Screens checked at 1280 and 1400 px.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken, login, navigate } from './harness';
+import { setupApp, waitForPath } from './setup-app';
+import { cellAt, clickCell } from './grid-steps';
+
+const app = setupApp();
+const COMPLETED = 'Carryover completed. You will receive an email confirmation.';
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 1400]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+  }
+}
+
+/** The shown texts of the grid's body rows. */
+const rowTexts = (page: Page) => page.locator('.data-grid .ht_master tbody tr').allInnerTexts();
+
+/** Brand 1, a season (FW26 by default); the first three rows ticked from a Shift+click selection. */
+async function tickFirstThree(page: Page, seasonId = '2') {
+  await navigate(page, '/carryover');
+  await page.getByRole('heading', { name: 'Carryover' }).waitFor();
+  await page.getByLabel('Brand').selectOption('1');
+  await page.getByLabel('Season', { exact: true }).selectOption(seasonId);
+  await page.locator('.data-grid .ht_master tbody tr').nth(2).waitFor({ timeout: 20_000 });
+  await clickCell(page, 'Stock Number', 0);
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.up('Shift');
+  await page.getByRole('button', { name: 'Tick selected (3)' }).click();
+  await page.getByText('3 ticked').waitFor();
+  const rows = [];
+  for (const i of [0, 1, 2]) rows.push({ stock: (await cellAt(page, 'Stock Number', i))!.text.trim(), name: (await cellAt(page, 'Colorway Name', i))!.text.trim() });
+  return rows;
+}
+
+async function toFinal(page: Page) {
+  await page.getByRole('button', { name: 'Review' }).click();
+  await waitForPath(page, '/carryoverConform');
+  await page.getByRole('heading', { name: 'Review Carryover' }).waitFor();
+  await expect.poll(async () => (await rowTexts(page)).length, { timeout: 15_000 }).toBe(3);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await waitForPath(page, '/carryoverFinal');
+  await page.getByLabel('Target season').selectOption({ label: 'Spring/Summer 2027' });
+  await page.getByLabel('Line plan').selectOption('3');
+}
+
+describe('carryover', () => {
+  it('CARRY-002 CARRY-005 CARRY-013 CARRY-015 three FW26 colorways into SS27 under a line plan, seen in /Search with their volumes; again: refused naming them', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    const ticked = await tickFirstThree(page);
+    await shot(page, 'carryover-select');
+    await toFinal(page);
+    await shot(page, 'carryover-final');
+    const answer = page.waitForResponse((r) => r.url().toLowerCase().includes('/api/carryover/doprototypecarryover'));
+    await page.getByRole('button', { name: 'Carryover', exact: true }).click();
+    expect((await answer).status()).toBe(200);
+    await page.getByText(COMPLETED).waitFor();
+    await waitForPath(page, '/carryover');
+
+    // The confirmation mail is in the outbox.
+    const outbox = path.join(app.server.dataDir!, 'outbox');
+    await expect.poll(() => fs.existsSync(outbox) && fs.readdirSync(outbox).some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('Subject: Carryover completed')),
+      { timeout: 15_000 }).toBe(true);
+
+    // /Search: each stock number now has an SS27 colorway with its volumes.
+    for (const { stock } of ticked) {
+      await navigate(page, `/Search?searchModule=4&quickSearchText=${encodeURIComponent(stock)}`);
+      await expect.poll(async () => (await rowTexts(page)).filter((t) => t.includes('Spring/Summer 2027')).length, { timeout: 20_000 }).toBe(1);
+      const [ss27] = (await rowTexts(page)).filter((t) => t.includes('Spring/Summer 2027'));
+      const [fw26] = (await rowTexts(page)).filter((t) => t.includes('Fall/Winter 2026'));
+      const volume = (t: string) => t.split('\t').map((c) => c.trim()).filter((c) => /^[\d,]+$/.test(c)).pop();
+      expect(volume(ss27)).toBe(volume(fw26));
+    }
+    await shot(page, 'carryover-search');
+
+    // CARRY-013: the same three again, refused by the server, naming them.
+    await tickFirstThree(page);
+    await toFinal(page);
+    const refused = page.waitForResponse((r) => r.url().toLowerCase().includes('/api/carryover/doprototypecarryover'));
+    await page.getByRole('button', { name: 'Carryover', exact: true }).click();
+    expect((await refused).status()).toBe(409);
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByText(/^Some of these Prototypes have been Carried Over and will not be moved - /).waitFor();
+    const text = await dialog.innerText();
+    for (const { name } of ticked) expect(text).toContain(name);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('CARRY-004 CARRY-011 Carryover for Forecasting: volume cells take digits only (8 at most), the volumes are carried', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    // Without ticked colorways the final step says CARRY-004's text.
+    await navigate(page, '/carryoverFinal');
+    await page.getByText('Please Select at least one Prototype').first().waitFor();
+    await tickFirstThree(page, '1');
+    await toFinal(page);
+    await page.getByRole('button', { name: 'Carryover for Forecasting' }).click();
+    const grid = page.getByTestId('carryover-volumes');
+    await grid.locator('.ht_master tbody tr').nth(2).waitFor();
+    // Column 3 of the body is US (after stock number and colorway).
+    const us = grid.locator('.ht_master tbody tr').first().locator('td').nth(2);
+    await us.click();
+    await page.keyboard.type('12a3-x456789012');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => us.innerText()).toBe('12345678');
+    await shot(page, 'carryover-forecasting');
+    const answer = page.waitForResponse((r) => r.url().toLowerCase().includes('/api/carryover/doprototypecarryover'));
+    await page.getByRole('button', { name: 'Carry over with these volumes' }).click();
+    const res = await answer;
+    expect(res.status()).toBe(200);
+    expect((JSON.parse(res.request().postData() ?? '{}').Volumes[0]).USVolume).toBe(12345678);
+    await page.getByText(COMPLETED).waitFor();
+  });
+
+  it('CW-010 CARRY-018 CARRY-019 Shift Season from the colorway screen', async () => {
+    const token = await apiToken(app.server.baseUrl, 'admin');
+    let id = 0;
+    for (const candidate of [35, 36, 37, 38, 39, 41, 42]) {
+      const res = await fetch(`${app.server.baseUrl}/api/Prototype/GetSeasonShiftEligibility?PrototypeSeasonalId=${candidate}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = await res.json();
+      if (body.CanShift && body.DualSourcedCount === 0) { id = candidate; break; }
+    }
+    expect(id).toBeGreaterThan(0);
+    const page = await app.page();
+    await login(page, 'admin');
+    await navigate(page, `/colorway/${id}`);
+    await page.getByRole('button', { name: 'Shift Season' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shift Season' });
+    const select = dialog.getByLabel('Line plan of the new season');
+    await select.waitFor();
+    await select.selectOption({ label: 'Spring/Summer 2027: Summit Ridge SS27 Trail & Hike' });
+    await shot(page, 'shift-season');
+    const answer = page.waitForResponse((r) => r.url().toLowerCase().includes('/api/carryover/shiftprototypeseason'));
+    await dialog.getByRole('button', { name: 'Shift Season' }).click();
+    expect((await answer).status()).toBe(200);
+    await page.getByText('Season changed successfully.').waitFor();
+    await page.reload();
+    await page.getByText('Spring/Summer 2027').first().waitFor({ timeout: 15_000 });
+  });
+});
