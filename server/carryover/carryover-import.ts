@@ -12,6 +12,7 @@ import type { Queryable } from '../db/client';
 import { AppError, type FieldError } from '../http/errors';
 import { registerImportAction, type ActionRow } from '../imports/actions';
 import { REGIONAL_VOLUMES } from '../domain/volume-totals';
+import { CARRY_TEXT } from '../domain/carryover';
 import { carryInTx, carryRefusals, checkTarget, type VolumeRow } from './prototype-carryover';
 
 const NO_TARGET = 'Choose the target season and line plan of the carryover before uploading.';
@@ -29,8 +30,9 @@ async function sources(q: Queryable, rows: ActionRow[]) {
 async function check(_ctx: AppContext, q: Queryable, user: SessionUser, params: Record<string, unknown>, rows: ActionRow[]) {
   const out = new Map<number, FieldError[]>();
   const { toSeasonId, linePlanId } = target(params);
-  if (!toSeasonId || !linePlanId) {
-    rows.forEach((_, i) => out.set(i, [{ Field: '', Message: NO_TARGET }]));
+  const refusal = user.isFactoryUser ? CARRY_TEXT.factoryUser : !toSeasonId || !linePlanId ? NO_TARGET : null;
+  if (refusal) {
+    rows.forEach((_, i) => out.set(i, [{ Field: '', Message: refusal }]));
     return out;
   }
   const src = await sources(q, rows);

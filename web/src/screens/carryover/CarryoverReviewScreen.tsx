@@ -12,7 +12,7 @@ import { DataGrid } from '../../components/data-grid/DataGrid';
 import type { GridRecord } from '../../components/data-grid/change-batch';
 import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
-import { alreadyCarriedText, CARRY_TEXT } from '../../../../server/domain/carryover';
+import { alreadyCarriedText, CARRY_TEXT } from '@domain/carryover';
 import { searchCarryover } from './carryover-api';
 import { useCarryoverStore } from './carryover-store';
 import { CarryoverSteps } from './CarryoverSteps';

@@ -17,7 +17,7 @@ import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
 import { toast } from '../../shell/toast-store';
 import { RegionViews } from '../flash-edit/RegionViews';
-import { alreadyCarriedText, CARRY_TEXT } from '../../../../server/domain/carryover';
+import { alreadyCarriedText, CARRY_TEXT } from '@domain/carryover';
 import { searchCarryover, type CarryoverRow } from './carryover-api';
 import { useCarryoverStore } from './carryover-store';
 import { CarryoverSteps } from './CarryoverSteps';

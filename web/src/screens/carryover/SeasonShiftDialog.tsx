@@ -10,7 +10,7 @@ import { apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { Modal } from '../../shell/Modal';
 import { toast } from '../../shell/toast-store';
-import { CARRY_TEXT } from '../../../../server/domain/carryover';
+import { CARRY_TEXT } from '@domain/carryover';
 import type { LinePlanChoice } from './carryover-api';
 
 export type SeasonMove = 'shiftColorway' | 'shiftPattern' | 'carryPattern';

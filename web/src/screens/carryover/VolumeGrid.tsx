@@ -13,8 +13,8 @@ import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { labelCellEditor } from '../../components/data-grid/hot-a11y';
-import { REGIONAL_VOLUMES, volumeTotals } from '../../../../server/domain/volume-totals';
-import { isVolumeCell } from '../../../../server/domain/carryover';
+import { REGIONAL_VOLUMES, volumeTotals } from '@domain/volume-totals';
+import { isVolumeCell } from '@domain/carryover';
 
 registerAllModules();
 

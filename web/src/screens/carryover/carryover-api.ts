@@ -1,6 +1,6 @@
 /** The carryover calls the three screens share (CARRY-005/006) and their answer shapes. */
 import { apiFetch } from '../../api/http';
-import type { Paged } from '../../../../server/domain/paged';
+import type { Paged } from '@domain/paged';
 
 /** CARRY-007: one colorway seasonal of the carryover grid. */
 export interface CarryoverRow extends Record<string, unknown> {
