@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken, login, navigate } from './harness';
 import { setupApp, waitForPath } from './setup-app';
-import { cellAt, clickCell } from './grid-steps';
+import { cellAt, clickCell, goToColumn } from './grid-steps';
 
 const app = setupApp();
 const COMPLETED = 'Carryover completed. You will receive an email confirmation.';
@@ -80,11 +80,19 @@ describe('carryover', () => {
     // /Search: each stock number now has an SS27 colorway with its volumes.
     for (const { stock } of ticked) {
       await navigate(page, `/Search?searchModule=4&quickSearchText=${encodeURIComponent(stock)}`);
-      await expect.poll(async () => (await rowTexts(page)).filter((t) => t.includes('Spring/Summer 2027')).length, { timeout: 20_000 }).toBe(1);
-      const [ss27] = (await rowTexts(page)).filter((t) => t.includes('Spring/Summer 2027'));
-      const [fw26] = (await rowTexts(page)).filter((t) => t.includes('Fall/Winter 2026'));
-      const volume = (t: string) => t.split('\t').map((c) => c.trim()).filter((c) => /^[\d,]+$/.test(c)).pop();
-      expect(volume(ss27)).toBe(volume(fw26));
+      const seasons = async () => {
+        const n = await page.locator('.data-grid .ht_master tbody tr').count();
+        const out: string[] = [];
+        for (let i = 0; i < n; i++) out.push((await cellAt(page, 'Season Name', i))?.text.trim() ?? '');
+        return out;
+      };
+      await expect.poll(async () => (await seasons()).filter((x) => x === 'Spring/Summer 2027').length, { timeout: 20_000 }).toBe(1);
+      const names = await seasons();
+      await goToColumn(page, 'Total Volume');
+      const total = async (season: string) => (await cellAt(page, 'Total Volume', names.indexOf(season)))!.text.trim();
+      const carried = await total('Spring/Summer 2027');
+      expect(carried).toMatch(/^[\d,]+$/);
+      expect(carried).toBe(await total('Fall/Winter 2026'));
     }
     await shot(page, 'carryover-search');
 
