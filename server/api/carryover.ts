@@ -33,7 +33,8 @@ export function carryoverRoutes(r: ApiRouter) {
   });
 
   // CARRY-005, CARRY-011..015: all or nothing; the answer is DECISIONS CARRY-015's text.
-  r.post('/api/Carryover/DoPrototypeCarryover', CARRYOVER, { body: 'carryover-prototypes' }, failing(CARRY_TEXT.processError, async (c) => {
+  // Up to 5,000 colorways with their volumes (the schema's limit) fit in 4 MiB.
+  r.post('/api/Carryover/DoPrototypeCarryover', CARRYOVER, { body: 'carryover-prototypes', maxBody: 4 * 1024 * 1024 }, failing(CARRY_TEXT.processError, async (c) => {
     const created = await doPrototypeCarryover(c.get('ctx'), c.get('user'), c.get('body') as unknown as CarryoverRequest);
     return c.json({ IsSuccessful: true, Message: CARRY_TEXT.completed, Data: { Count: created.length, PrototypeSeasonalIds: created.map((x) => x.id) } });
   }));
