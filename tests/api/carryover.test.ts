@@ -299,7 +299,8 @@ describe('season shift and pattern carryover (CARRY-016..019, CW-010)', () => {
     expect(audit).toEqual({ oldvalue: String(SS26), newvalue: String(SS27) });
     // A colorway in two seasons is not eligible.
     const [{ id: two }] = await db().query<{ id: number }>(
-      'SELECT s.prototypeseasonalid AS id FROM prototype_seasonals s WHERE EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid) LIMIT 1');
+      `SELECT s.prototypeseasonalid AS id FROM prototype_seasonals s JOIN prototypes p USING (prototypeid) WHERE p.brandid = 1 AND s.seasonid <> ${FW27}
+          AND EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid) LIMIT 1`);
     const no = await (await get(`/api/Prototype/GetSeasonShiftEligibility?PrototypeSeasonalId=${two}`)).json();
     expect(no.CanShift).toBe(false);
     const refused = await post('/api/Carryover/ShiftPrototypeSeason', { PrototypeSeasonalId: two, LinePlanId: fw27Plan });
