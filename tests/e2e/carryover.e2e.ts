@@ -28,34 +28,36 @@ async function shot(page: Page, name: string) {
 /** The shown texts of the grid's body rows. */
 const rowTexts = (page: Page) => page.locator('.data-grid .ht_master tbody tr').allInnerTexts();
 
-/** Brand 1, a season (FW26 by default); the first three rows ticked from a Shift+click selection. */
-async function tickFirstThree(page: Page, seasonId = '2') {
+/** A brand and season (Summit Ridge FW26 by default); the first three rows ticked from a Shift+click selection. */
+async function tickFirstThree(page: Page, brandId = '1', seasonId = '2') {
   await navigate(page, '/carryover');
   await page.getByRole('heading', { name: 'Carryover' }).waitFor();
-  await page.getByLabel('Brand').selectOption('1');
+  await page.getByLabel('Brand').selectOption(brandId);
   await page.getByLabel('Season', { exact: true }).selectOption(seasonId);
   await page.locator('.data-grid .ht_master tbody tr').nth(2).waitFor({ timeout: 20_000 });
-  await clickCell(page, 'Stock Number', 0);
+  // A cell right of the frozen key columns (their clone covers the master table's cells).
+  await clickCell(page, 'Pattern Name', 0);
   await page.keyboard.down('Shift');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.up('Shift');
-  await page.getByRole('button', { name: 'Tick selected (3)' }).click();
+  await page.getByRole('button', { name: 'Tick selected (3)', exact: true }).click();
   await page.getByText('3 ticked').waitFor();
   const rows = [];
   for (const i of [0, 1, 2]) rows.push({ stock: (await cellAt(page, 'Stock Number', i))!.text.trim(), name: (await cellAt(page, 'Colorway Name', i))!.text.trim() });
   return rows;
 }
 
-async function toFinal(page: Page) {
-  await page.getByRole('button', { name: 'Review' }).click();
+/** Review, then the final step with SS27 and a line plan of it (Summit Ridge SS27 by default). */
+async function toFinal(page: Page, linePlanId = '3') {
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
   await waitForPath(page, '/carryoverConform');
   await page.getByRole('heading', { name: 'Review Carryover' }).waitFor();
   await expect.poll(async () => (await rowTexts(page)).length, { timeout: 15_000 }).toBe(3);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await waitForPath(page, '/carryoverFinal');
   await page.getByLabel('Target season').selectOption({ label: 'Spring/Summer 2027' });
-  await page.getByLabel('Line plan').selectOption('3');
+  await page.getByLabel('Line plan').selectOption(linePlanId);
 }
 
 describe('carryover', () => {
@@ -116,20 +118,23 @@ describe('carryover', () => {
     // Without ticked colorways the final step says CARRY-004's text.
     await navigate(page, '/carryoverFinal');
     await page.getByText('Please Select at least one Prototype').first().waitFor();
-    await tickFirstThree(page, '1');
-    await toFinal(page);
-    await page.getByRole('button', { name: 'Carryover for Forecasting' }).click();
+    // Harborline SS26 into SS27 (line plan 6): colorways no other test carries.
+    await tickFirstThree(page, '2', '5');
+    await toFinal(page, '6');
+    await page.getByRole('button', { name: 'Carryover for Forecasting', exact: true }).click();
     const grid = page.getByTestId('carryover-volumes');
     await grid.locator('.ht_master tbody tr').nth(2).waitFor();
-    // Column 3 of the body is US (after stock number and colorway).
-    const us = grid.locator('.ht_master tbody tr').first().locator('td').nth(2);
-    await us.click();
+    // From the first row's stock number (the frozen column) two cells right is US.
+    await grid.locator('.ht_clone_inline_start tbody tr').first().locator('td').first().click();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.type('12a3-x456789012');
     await page.keyboard.press('Enter');
-    await expect.poll(() => us.innerText()).toBe('12345678');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => grid.locator('.ht_master td.current').innerText()).toBe('12345678');
     await shot(page, 'carryover-forecasting');
     const answer = page.waitForResponse((r) => r.url().toLowerCase().includes('/api/carryover/doprototypecarryover'));
-    await page.getByRole('button', { name: 'Carry over with these volumes' }).click();
+    await page.getByRole('button', { name: 'Carry over with these volumes', exact: true }).click();
     const res = await answer;
     expect(res.status()).toBe(200);
     expect((JSON.parse(res.request().postData() ?? '{}').Volumes[0]).USVolume).toBe(12345678);
@@ -148,17 +153,17 @@ describe('carryover', () => {
     const page = await app.page();
     await login(page, 'admin');
     await navigate(page, `/colorway/${id}`);
-    await page.getByRole('button', { name: 'Shift Season' }).click();
+    await page.getByRole('button', { name: 'Shift Season', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Shift Season' });
     const select = dialog.getByLabel('Line plan of the new season');
     await select.waitFor();
     await select.selectOption({ label: 'Spring/Summer 2027: Summit Ridge SS27 Trail & Hike' });
     await shot(page, 'shift-season');
     const answer = page.waitForResponse((r) => r.url().toLowerCase().includes('/api/carryover/shiftprototypeseason'));
-    await dialog.getByRole('button', { name: 'Shift Season' }).click();
+    await dialog.getByRole('button', { name: 'Shift Season', exact: true }).click();
     expect((await answer).status()).toBe(200);
     await page.getByText('Season changed successfully.').waitFor();
     await page.reload();
-    await page.getByText('Spring/Summer 2027').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByLabel('Season Name').inputValue(), { timeout: 15_000 }).toBe('Spring/Summer 2027');
   });
 });
