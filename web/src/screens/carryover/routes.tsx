@@ -5,7 +5,6 @@ import { navGroupOf } from '../../shell/list-crumbs';
 import { CARRYOVER } from './carryover-permissions';
 
 const first = () => ({ to: '/carryover', label: 'Carryover' });
-const review = () => ({ to: '/carryoverConform', label: 'Review' });
 
 export const carryoverRoutes: RouteObject[] = [
   {
@@ -13,7 +12,7 @@ export const carryoverRoutes: RouteObject[] = [
     children: [
       { path: 'carryover', handle: { crumb: 'Carryover', parent: navGroupOf }, lazy: async () => ({ Component: (await import('./CarryoverSelectScreen')).CarryoverSelectScreen }) },
       { path: 'carryoverConform', handle: { crumb: 'Review', parent: first }, lazy: async () => ({ Component: (await import('./CarryoverReviewScreen')).CarryoverReviewScreen }) },
-      { path: 'carryoverFinal', handle: { crumb: 'Target season', parent: review }, lazy: async () => ({ Component: (await import('./CarryoverFinalScreen')).CarryoverFinalScreen }) },
+      { path: 'carryoverFinal', handle: { crumb: 'Target season', parent: first }, lazy: async () => ({ Component: (await import('./CarryoverFinalScreen')).CarryoverFinalScreen }) },
     ],
   },
 ];
