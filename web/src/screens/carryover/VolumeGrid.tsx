@@ -13,6 +13,7 @@ import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { labelCellEditor } from '../../components/data-grid/hot-a11y';
+import { SCREEN_GRID_SETTINGS } from '../../components/data-grid/hot-settings';
 import { REGIONAL_VOLUMES, volumeTotals } from '@domain/volume-totals';
 import { isVolumeCell } from '@domain/carryover';
 
@@ -100,27 +101,17 @@ export function VolumeGrid({ rows, onEdit, onNotice }: Props) {
   return (
     <div className="data-grid__table data-grid__table--editable volume-grid" style={{ height }} data-testid="carryover-volumes" aria-label="Carryover volumes">
       <HotTable
+        {...SCREEN_GRID_SETTINGS}
         ref={ref}
         data={data}
-        licenseKey="non-commercial-and-evaluation"
-        themeName="ht-theme-main"
         columns={columns}
         colHeaders={['Stock Number', 'Colorway', ...FIELDS.map((f) => TITLES[f]), 'International', 'Total']}
         colWidths={[110, 220, ...FIELDS.map(() => 90), 100, 100]}
         fixedColumnsStart={2}
-        rowHeaders={true}
-        rowHeights={30}
-        autoRowSize={false}
-        autoColumnSize={false}
-        wordWrap={false}
-        width="100%"
-        height="100%"
         fillHandle={{ direction: 'vertical', autoInsertRow: false }}
-        outsideClickDeselects={false}
         beforeKeyDown={beforeKeyDown as never}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
-        afterInit={labelCellEditor as never}
         afterBeginEditing={afterBeginEditing as never}
       />
     </div>
