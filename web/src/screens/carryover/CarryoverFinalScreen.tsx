@@ -45,6 +45,8 @@ export function CarryoverFinalScreen() {
     volumes: Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (r[f] as number | null) ?? null])),
   })), [source]);
   const ready = !!toSeason && !!toPlan && ticked.length > 0;
+  // CARRY-013: none of the colorways has a volume to start the forecast from.
+  const noForecasts = gridRows.length > 0 && gridRows.every((r) => Object.values(r.volumes).every((v) => v === null || v === undefined));
 
   const onEdit = (edits: { id: number; field: VolumeField; value: number | null }[]) => setEdited((v) => {
     const next = { ...v };
@@ -99,6 +101,7 @@ export function CarryoverFinalScreen() {
         {forecasting && ready && (
           <section className="carryover-final__section" aria-labelledby="co-forecast-title">
             <h2 id="co-forecast-title">Carryover for Forecasting: volumes in the target season</h2>
+            {noForecasts && <FormAlert kind="info" messages={[CARRY_TEXT.noForecasts]} />}
             <span className="muted">Type or paste volumes (up to 8 digits); International and Total follow.</span>
             <VolumeGrid rows={gridRows} onEdit={onEdit} onNotice={(t) => toast.warning(t)} />
             <div><button type="button" className="btn btn--primary" disabled={busy} onClick={() => void carry(true)}>Carry over with these volumes</button></div>
