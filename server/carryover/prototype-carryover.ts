@@ -44,8 +44,15 @@ const SOURCES_SQL = `SELECT s.prototypeseasonalid AS id, p.prototypename AS name
      FROM prototype_seasonals s JOIN prototypes p ON p.prototypeid = s.prototypeid
     WHERE s.prototypeseasonalid = ANY($1::int[]) ORDER BY s.prototypeseasonalid`;
 
-/** The source colorways, locked for the transaction (a concurrent carryover of the same ones waits, then sees them carried). */
-const lockSources = (q: Queryable, ids: number[], toSeasonId: number) => q.query<Source>(`${SOURCES_SQL} FOR UPDATE OF s`, [ids, toSeasonId]);
+/**
+ * The source colorways, locked for the transaction, then read: a concurrent carryover of the same
+ * ones waits for the lock, and the read after it (a new statement, so a new snapshot under READ
+ * COMMITTED) sees what that carryover wrote, so it refuses them instead of carrying them twice.
+ */
+async function lockSources(q: Queryable, ids: number[], toSeasonId: number) {
+  await q.query('SELECT 1 FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1::int[]) ORDER BY prototypeseasonalid FOR UPDATE', [ids]);
+  return q.query<Source>(SOURCES_SQL, [ids, toSeasonId]);
+}
 
 /** The request's seasons and line plan, checked against each other and the user's brands. */
 export async function checkTarget(q: Queryable, user: SessionUser, fromSeasonId: number, toSeasonId: number, linePlanId: number) {
