@@ -1,10 +1,14 @@
 /**
  * Carryover end to end (CARRY-001..019, CW-010): the admin ticks 3 colorways of FW26, reviews them,
  * carries them into SS27 under a line plan, sees them in /Search for SS27 with their volumes and the
- * mail in the outbox; carrying them again shows the CARRY-013 refusal naming them; a colorway's
- * season is shifted from its screen header. Screens checked at 1280 and 1400 px.
+ * mail in the outbox; carrying them again shows the CARRY-013 refusal naming them; Carryover for
+ * Forecasting with the digits-only volume grid; the mass carryover upload through the preview and
+ * the upload queue; a colorway's season is shifted from its screen header. E2E_SHOTS=dir saves
+ * each screen at 1280 and 1400 px.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import ExcelJS from 'exceljs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -165,5 +169,37 @@ describe('carryover', () => {
     await page.getByText('Season changed successfully.').waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel('Season Name').inputValue(), { timeout: 15_000 }).toBe('Spring/Summer 2027');
+  });
+
+  it('CARRY-012 mass carryover by Excel upload: preview, Confirm, the rows are carried through the upload queue', async () => {
+    const token = await apiToken(app.server.baseUrl, 'admin');
+    const api = (url: string, json: unknown) => fetch(`${app.server.baseUrl}${url}`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json) }).then((r) => r.json());
+    // Velocity Run (brand 3) SS26 → SS27 (line plan 9): two colorways no other test carries.
+    const source = await api('/api/Carryover/SearchPrototypesForCarryover', { BrandId: 3, SeasonId: 9, pageNumber: 1, pageSize: 2 });
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Carryover');
+    ws.addRow(['Stock Number', 'Season']);
+    for (const r of source.Results) ws.addRow([r.StockNum, r.SeasonName]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'carry-')), 'Carryover.xlsx');
+    fs.writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
+
+    const page = await app.page();
+    await login(page, 'admin');
+    await navigate(page, '/carryover');
+    await page.getByLabel('Brand').selectOption('3');
+    await page.getByLabel('Season', { exact: true }).selectOption('9');
+    await navigate(page, '/carryoverFinal');
+    await page.getByLabel('Target season').selectOption({ label: 'Spring/Summer 2027' });
+    await page.getByLabel('Line plan').selectOption('9');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload carryover file', exact: true }).click();
+    await (await chooser).setFiles(file);
+    const dialog = page.getByRole('dialog', { name: /Carryover upload/ });
+    await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
+    await shot(page, 'carryover-upload');
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Upload Completed' }).waitFor();
+    await expect.poll(async () => (await api('/api/Carryover/SearchPrototypesForCarryover', { BrandId: 3, SeasonId: 11 })).TotalRecords, { timeout: 30_000 }).toBe(2);
   });
 });
