@@ -6,6 +6,7 @@
 import type { PermissionPair as Pair } from '../screens/admin/common/RequireAnyPermission';
 import { ERROR_LOG_PERMISSIONS, LIBRARY_VIEW } from '../screens/admin/common/screen-permissions';
 import { FLASH_SCREENS } from '../screens/flash-edit/flash-screens';
+import { CRITICAL_PATH_READ } from '../screens/critical-paths/cp-permissions';
 import { BUY_READY_OVERRIDE, BUY_READY_VIEW } from '../screens/buy-ready/buy-ready-permissions';
 
 export interface NavItem {
@@ -40,6 +41,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   ] },
   { label: 'Planning', items: [
     { to: '/grid/line-plan-search', label: 'Line plan grid', anyOf: [['linePlan', 'read']] },
+    { to: '/criticalPath', label: 'Critical paths', anyOf: CRITICAL_PATH_READ },
     { to: '/sizeRangePresets', label: 'Size range presets', anyOf: [['colorway', 'read']] },
     // PERM-004: module 2 read views the corporate template (edit opens it too; the edit screen needs edit).
     { to: '/linePlanTemplateView', label: 'Corporate template', anyOf: [['corporateTemplate', 'read'], ['corporateTemplate', 'edit']] },
