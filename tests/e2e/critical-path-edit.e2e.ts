@@ -146,7 +146,8 @@ describe('critical path edit', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Report (PDF)' }).click();
     const file = (await (await download).path())!;
-    const text = (await run('pdftotext', ['-layout', file, '-'])).stdout;
+    // Reading order, whitespace collapsed: a name wrapped in its cell reads whole.
+    const text = (await run('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ');
     for (const p of revoked.FinalProcesses.slice(0, 4)) expect(text).toContain(p.ProcessName);
     const spec = revoked.FinalProcesses.find((p: any) => p.ProcessType === 'SPECAPP');
     const [y, m, d] = String(spec.ApprovalDate).slice(0, 10).split('-');
@@ -154,6 +155,8 @@ describe('critical path edit', () => {
 
     // BR-001 BR-005: the buy-ready report of the colorway shows its criteria: the final spec no longer locked, so not buy-ready.
     const cells = async () => (await page.locator('.ht_master tbody tr').first().locator('td').allTextContents()).map((c) => c.trim());
+    // Wide enough for the grid to render every column.
+    await page.setViewportSize({ width: 2400, height: 1000 });
     await navigate(page, `/buyready/${ps}`);
     await page.getByRole('heading', { name: 'Buy Ready' }).waitFor({ timeout: 20_000 });
     const stock = String(revoked.StockNumbers[0].StockNumber);
@@ -166,6 +169,7 @@ describe('critical path edit', () => {
 
     // BR-006..008: an override (the admin's) flips it: buy-ready whatever the criteria.
     const admin = await app.page();
+    await admin.setViewportSize({ width: 2400, height: 1000 });
     await login(admin, 'admin');
     await navigate(admin, '/buyreadyoverride');
     await admin.getByLabel('Stock Number').fill(stock);
@@ -271,7 +275,8 @@ describe('critical path edit', () => {
     await commCell(6).click();
     await page.keyboard.press('Enter');
     await page.locator('.autocompleteEditor td').filter({ hasText: /^Approved$/ }).first().click();
-    await expect.poll(() => commCell(7).textContent()).toBe('Dana Whitfield');
+    // The approver is a choice of the brand's users (CP-026): its cell shows the dropdown's arrow.
+    await expect.poll(async () => (await commCell(7).textContent())?.replace('▼', '').trim()).toBe('Dana Whitfield');
     saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathCommercialization'));
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
