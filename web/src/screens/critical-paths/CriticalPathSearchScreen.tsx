@@ -66,7 +66,7 @@ export function CriticalPathSearchScreen() {
 
 function TypeSearch({ type, factory, onTab }: { type: CriticalPathSearchType; factory: boolean; onTab: (n: number) => void }) {
   const actions = useMemo(() => (selected: GridRecord[]) => (
-    <button type="button" className="btn" disabled={!selected.length}
+    <button type="button" className="btn btn--small" disabled={!selected.length}
       title={selected.length ? `A PDF with the ${selected.length} selected critical path${selected.length > 1 ? 's' : ''}` : 'Select the rows first: Shift+click or Shift+arrow keys'}
       onClick={() => {
         if (selected.length > INDEX_REPORT_MAX) return toast.warning(`Select at most ${INDEX_REPORT_MAX} critical paths for one report.`);

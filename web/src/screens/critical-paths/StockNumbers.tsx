@@ -42,7 +42,7 @@ export function StockNumbers({ rows, pathId, editable, flagFields, flagTitles, o
         <table className="table cp-stock" data-testid="cp-stock">
           <thead>
             <tr>
-              <th scope="col">Stock Number</th><th scope="col">Name</th><th scope="col">Color</th><th scope="col">Season</th><th scope="col">Default</th>
+              <th scope="col">Stock Number</th><th scope="col">Name / Color</th><th scope="col">Season</th><th scope="col">Default</th>
               {flagFields.map((f) => <th key={f} scope="col">{flagTitles[f] ?? f}</th>)}
               {editable && <th scope="col"><span className="visually-hidden">Actions</span></th>}
             </tr>
@@ -51,8 +51,7 @@ export function StockNumbers({ rows, pathId, editable, flagFields, flagTitles, o
             {shown.map((s) => (
               <tr key={s.PrototypeSeasonalId} className={s.$new ? 'cp-stock__new' : undefined}>
                 <td><Link to={`/colorway/${s.PrototypeSeasonalId}`}>{String(s.StockNumber ?? '')}</Link></td>
-                <td>{String(s.PrototypeName ?? '')}</td>
-                <td>{String(s.ColorDesc ?? '')}</td>
+                <td>{String(s.PrototypeName ?? '')}{s.ColorDesc ? <div className="muted">{String(s.ColorDesc)}</div> : null}</td>
                 <td>{String(s.SeasonName ?? '')}</td>
                 <td>
                   {editable
