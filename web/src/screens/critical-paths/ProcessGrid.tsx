@@ -6,7 +6,7 @@
  * cells of a locked row (IsProcessLocked, CP-039) read-only, marked cells red with their message.
  * The rows are the screen's state; the grid reports each edit, move and selection.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
@@ -17,6 +17,7 @@ import '../../components/data-grid/data-grid.css';
 import { isoToDisplay, parseTypedDate } from '../../components/fields/dates';
 import type { ProcessRow } from './cp-rows';
 import { labelCellEditor } from '../../components/data-grid/hot-a11y';
+import { LIST_GRID_PROPS, OWN_SOURCES, listGridHandlers, useListGridData } from '../../components/data-grid/list-grid';
 import { DateTextEditor } from '../../components/data-grid/hot-cells';
 
 registerAllModules();
@@ -47,13 +48,11 @@ interface Props {
   hotRef?: { current: Handsontable | null };
 }
 
-const OWN_SOURCES = new Set(['loadData', 'updateData']);
 const NO_APPROVERS: readonly Approver[] = [];
 const isDate = (c: ProcessColumn) => c.kind === 'date' || c.kind === 'readonlyDate';
 
 export function ProcessGrid({ testId, label, rows, columns, approvals, approvers = NO_APPROVERS, readOnly, marked, onEdit, onMove, onSelect, onNotice, hotRef }: Props) {
   const ref = useRef<HotTableRef>(null);
-  const loaded = useRef(false);
   const latest = useRef({ rows, columns, approvals, approvers, marked, readOnly, onEdit, onMove, onSelect, onNotice });
   latest.current = { rows, columns, approvals, approvers, marked, readOnly, onEdit, onMove, onSelect, onNotice };
 
@@ -101,19 +100,7 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, approvers
     return { readOnly: false };
   };
 
-  useEffect(() => {
-    const hot = ref.current?.hotInstance;
-    if (!hot) return;
-    if (hotRef) hotRef.current = hot;
-    const text = (d: unknown[][]) => JSON.stringify(d.map((r) => r.map((v) => (v === null || v === undefined ? '' : String(v)))));
-    if (!loaded.current) hot.loadData(data);
-    else if (text(hot.getData() as unknown[][]) !== text(data)) hot.updateData(data);
-    else hot.render();
-    loaded.current = true;
-    labelCellEditor.call(hot);
-  }, [data, hotRef, rows]);
-
-  useEffect(() => { ref.current?.hotInstance?.render(); }, [marked]);
+  useListGridData(ref, data, marked, hotRef);
 
   const beforeChange = (changes: (Handsontable.CellChange | null)[], source: string) => {
     if (OWN_SOURCES.has(source)) return;
@@ -151,47 +138,25 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, approvers
     if (edits.length) latest.current.onEdit(edits);
   };
 
-  const beforeRowMove = (moved: number[], finalIndex: number) => {
-    latest.current.onMove(moved, finalIndex);
-    return false;
-  };
-
-  const afterSelectionEnd = (row: number) => {
-    const hot = ref.current?.hotInstance;
-    if (hot) labelCellEditor.call(hot);
-    latest.current.onSelect(row >= 0 ? row : null);
-  };
+  const { beforeRowMove, afterSelectionEnd } = listGridHandlers(ref, latest);
 
   const height = Math.min(Math.max(rows.length, 3) * 30 + 36, 520);
   return (
     <div className={`data-grid__table${readOnly ? '' : ' data-grid__table--editable'} cp-grid`} style={{ height }} data-testid={testId} aria-label={label}>
       <HotTable
         ref={ref}
-        licenseKey="non-commercial-and-evaluation"
-        themeName="ht-theme-main"
+        {...LIST_GRID_PROPS}
         columns={hotColumns}
         cells={cells as never}
         colHeaders={columns.map((c) => c.title)}
         colWidths={columns.map((c) => c.width)}
-        rowHeaders={true}
-        rowHeaderWidth={44}
-        rowHeights={30}
-        autoRowSize={false}
-        autoColumnSize={false}
-        wordWrap={false}
-        width="100%"
-        height="100%"
         stretchH="last"
         manualRowMove={!readOnly}
         fillHandle={false}
-        outsideClickDeselects={false}
-        minSpareRows={0}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
-        beforeRowMove={beforeRowMove as never}
-        afterSelectionEnd={afterSelectionEnd as never}
-        afterInit={labelCellEditor as never}
-        afterBeginEditing={labelCellEditor as never}
+        beforeRowMove={beforeRowMove}
+        afterSelectionEnd={afterSelectionEnd}
       />
     </div>
   );
