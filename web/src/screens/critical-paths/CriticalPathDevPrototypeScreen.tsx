@@ -27,7 +27,7 @@ import {
 } from './cp-rows';
 import { PurchaseOrders, keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './PurchaseOrders';
 import { StockNumbers, stockChanges, type StockRow } from './StockNumbers';
-import { HeaderCard, ReportButton, TextField, saveFailure, todayIso, useApprovers } from './shared';
+import { HeaderCard, ReportButton, TextField, saveFailure, todayIso, useApprovers, useTimedNotice } from './shared';
 import './critical-paths.css';
 
 export interface Lookups {
@@ -93,7 +93,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const [dirty, setDirty] = useState(false);
   const [marks, setMarks] = useState<{ finals: Marks; actuals: Marks; header: Record<string, string> }>({ finals: new Map(), actuals: new Map(), header: {} });
   const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useTimedNotice();
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<{ grid: 'finals' | 'actuals'; index: number } | null>(null);
   const [confirm, setConfirm] = useState<null | { kind: 'delete' } | { kind: 'revoke'; k: number; id: number | null; name: string | null }>(null);
@@ -117,11 +117,6 @@ function DevPrototypeEditor({ id }: { id: number }) {
     setDirty(false);
   }, [setFinals, setActuals]);
   useEffect(() => { if (details.data) reset(details.data); }, [details.data, reset]);
-  useEffect(() => {
-    if (!notice) return;
-    const t = setTimeout(() => setNotice(null), 4000);
-    return () => clearTimeout(t);
-  }, [notice]);
 
   const name = String(header.CriticalPathDevPrototypeName ?? '');
   usePageTitle(name);

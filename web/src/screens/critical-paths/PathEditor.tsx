@@ -21,7 +21,7 @@ import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { ProcessGrid, type ProcessColumn, type ProcessEdit } from './ProcessGrid';
 import { DELETE_ROW, REVIEW_RED, SAVED, dateMarks, keyed, moveRows, renumber, saveList, serverMarks, type ProcessRow, type Row } from './cp-rows';
-import { HeaderCard, ReportButton, TextField, saveFailure, todayIso, useApprovers } from './shared';
+import { HeaderCard, ReportButton, TextField, saveFailure, todayIso, useApprovers, useTimedNotice } from './shared';
 import { LOOKUPS, type Lookups } from './CriticalPathDevPrototypeScreen';
 import './critical-paths.css';
 
@@ -120,7 +120,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   const [dirty, setDirty] = useState(false);
   const [marks, setMarks] = useState<{ rows: Marks; header: Record<string, string> }>({ rows: new Map(), header: {} });
   const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useTimedNotice();
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -139,11 +139,6 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     setDirty(false);
   }, [setRows]);
   useEffect(() => { if (details.data) reset(details.data); }, [details.data, reset]);
-  useEffect(() => {
-    if (!notice) return;
-    const t = setTimeout(() => setNotice(null), 4000);
-    return () => clearTimeout(t);
-  }, [notice]);
 
   const name = String(header.CriticalPathName ?? '');
   usePageTitle(name);

@@ -1,5 +1,5 @@
 /** Pieces the three critical path edit screens share: the collapsible header card, the report button, the save outcome. */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import type { Approver } from './ProcessGrid';
 import { ApiError, apiRequest, saveFile } from '../../api/http';
@@ -27,6 +27,17 @@ export function HeaderCard({ title, children }: { title: string; children: React
 export function useApprovers(brandId: unknown): readonly Approver[] | undefined {
   const { data } = useSWR<Approver[]>(brandId ? `/api/CriticalPath/GetCriticalPathApprovers?BrandId=${Number(brandId)}` : null, { revalidateOnFocus: false });
   return data;
+}
+
+/** A passing word for the user (a refused cell value): shown 4 s. */
+export function useTimedNotice(): [string | null, (text: string | null) => void] {
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(t);
+  }, [notice]);
+  return [notice, setNotice];
 }
 
 /** CP-051. */
