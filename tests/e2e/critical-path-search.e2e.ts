@@ -128,4 +128,23 @@ describe('critical path search', () => {
     const after = await api<any>(`/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${path.CriticalPathDevPrototypeId}`);
     expect(after.FinalProcesses[specRow]).toMatchObject({ ApprovedBy: other.UserId, ApprovedByName: other.Name, CriticalPathProcessApprovedId: 1 });
   });
+
+  it('CP-042 CP-043 a new commercialization path from the pattern screen opens with the template\'s processes', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    const patterns = await api<{ Results: { PatternSeasonalId: number; PatternName: string }[] }>('/api/Grid/pattern-search/Search', { pageSize: 1, BrandId: 1 });
+    const pattern = patterns.Results[0];
+    await navigate(page, `/pattern/${pattern.PatternSeasonalId}`);
+    const list = page.getByTestId('critical-path-list');
+    await list.getByRole('button', { name: 'New commercialization path' }).click({ timeout: 20_000 });
+    const dialog = page.getByRole('dialog', { name: `New commercialization critical path: ${pattern.PatternName}` });
+    await dialog.getByLabel('Factory key').fill('340401');
+    await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe(`${pattern.PatternName} @ 340401`);
+    await dialog.getByLabel('Name').fill(`${pattern.PatternName} E2E path`);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/criticalPathCommercializationEdit/'), { timeout: 20_000 });
+    await page.getByRole('heading', { name: `Commercialization Critical Path: ${pattern.PatternName} E2E path` }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.locator('[data-testid="cp-processes"] .ht_master tbody tr td:nth-of-type(1)').allTextContents(), { timeout: 15_000 })
+      .toEqual(['PO issued', 'Materials ordered', 'Production start', 'Inline inspection', 'Final inspection', 'Ex-factory']);
+  });
 });
