@@ -13,7 +13,7 @@
  */
 
 /** The brand defaults of the calculators (CALC-002), one set per brand. */
-export interface BrandDefaults {
+export type BrandDefaults = {
   /** Suggested retail price, the centre of the margin calculator's MSRP table. */
   MSRP: number;
   /** Freight per pair (money). */
@@ -31,7 +31,7 @@ export interface BrandDefaults {
   FOB: number;
   /** Default duty percent (normally one of the presets). */
   Duty: number;
-}
+};
 
 export const DEFAULT_FIELDS = ['MSRP', 'Freight', 'Inflation', 'Discount', 'SourceComm', 'Admin', 'Misc', 'RetailMU', 'Increment', 'FOB', 'Duty'] as const;
 export type DefaultField = (typeof DEFAULT_FIELDS)[number];

@@ -137,7 +137,8 @@ describe('brand defaults update (CALC-002, ADR 027)', () => {
       expect(res.status, field).toBe(400);
       expect((await res.json()).Errors.map((e: { Field: string }) => e.Field), field).toContain(field);
     }
-    const { Admin: _, ...noAdmin } = SUMMIT;
+    const noAdmin: Record<string, unknown> = { ...SUMMIT };
+    delete noAdmin.Admin;
     expect((await post({ BrandId: 1, ...noAdmin })).status).toBe(400);
     expect((await post({ BrandId: 1, ...SUMMIT, Colour: 'red' })).status).toBe(400);
     expect((await post({ ...SUMMIT })).status).toBe(400);

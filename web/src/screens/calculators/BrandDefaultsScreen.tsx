@@ -51,7 +51,7 @@ export function BrandDefaultsScreen() {
   const chooseBrand = (id: number) => setParams({ brandId: String(id) }, { replace: true });
   const askBrand = (id: number) => (dirty ? setPendingBrand(id) : chooseBrand(id));
 
-  const check = (): Record<string, number> | null => {
+  const check = (): Partial<Record<DefaultField, number>> | null => {
     const { values, missing } = parseDraft(draft, DEFAULT_FIELDS);
     const found: Partial<Record<DefaultField, string>> = {};
     for (const f of missing) found[f] = `${DEFAULT_LABELS[f]} is required.`;
