@@ -41,7 +41,7 @@ export type CostInputs = Pick<BrandDefaults, 'Freight' | 'Inflation' | 'Discount
 
 /** What each default is, for forms and messages. */
 export const DEFAULT_LABELS: Record<DefaultField, string> = {
-  MSRP: 'MSRP', Freight: 'Freight', Inflation: 'Inflation %', Discount: 'Discount %', SourceComm: 'Sourcing Commission %',
+  MSRP: 'MSRP', Freight: 'Freight', Inflation: 'Inflation %', Discount: 'Discount %', SourceComm: 'Sourcing Comm. %',
   Admin: 'Admin %', Misc: 'Misc %', RetailMU: 'Retail Mark-up', Increment: 'MSRP Increment', FOB: 'FOB', Duty: 'Duty %',
 };
 

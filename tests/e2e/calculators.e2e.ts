@@ -87,9 +87,9 @@ describe('calculators', () => {
     await typeInto(page, 'Margin 1 %', '40');
     await expect.poll(margins).toEqual(Array.from({ length: 17 }, (_, i) => String(40 + i)));
     // Without auto mode (Space on the check box) each margin is its own.
-    await page.getByLabel(/^Auto/).focus();
+    await page.getByRole('checkbox', { name: /Auto/ }).focus();
     await page.keyboard.press('Space');
-    expect(await page.getByLabel(/^Auto/).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: /Auto/ }).isChecked()).toBe(false);
     await typeInto(page, 'Margin 2 %', '60');
     await typeInto(page, 'Margin 1 %', '30');
     const after = await margins();
