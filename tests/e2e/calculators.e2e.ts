@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { login, navigate, pathOf } from './harness';
 import { setupApp } from './setup-app';
 
@@ -34,6 +35,7 @@ describe('calculators', () => {
     await expect.poll(() => hitCell(page, 'margin-grid').textContent(), { timeout: 15_000 }).toBe('44 %');
     expect(await text(page, '[data-testid="margin-summary"]')).toBe('At MSRP 120.00: WHS 51.82, LDP 28.83, margin 44 %');
     await page.getByRole('img', { name: 'Margin by MSRP' }).waitFor();
+    expect(await seriousViolations(page, 'main')).toEqual([]);
     const hitRow = page.locator('[data-testid="margin-grid"] .ht_master tr', { has: page.locator('td.calc-grid__hit') });
     expect(await hitRow.locator('td').allTextContents()).toEqual(['120.00', '51.82', '28.83', '44 %']);
     expect(await page.locator('[data-testid="margin-grid"] .ht_clone_top th').allTextContents()).toContain('Margin at FOB 22.50');
@@ -75,6 +77,7 @@ describe('calculators', () => {
     expect((await hitRow.locator('td').allTextContents()).slice(0, 2)).toEqual(['44 %', '22.65']);
     expect(await text(page, '[data-testid="fob-summary"]')).toBe('Your FOB 22.50 reaches 44 % (margin at that FOB: 44 %)');
     await page.getByRole('img', { name: 'FOB by margin' }).waitFor();
+    expect(await seriousViolations(page, 'main')).toEqual([]);
     const margins = () => page.locator('.calc-margins__list input').evaluateAll((is) => is.map((i) => (i as HTMLInputElement).value));
     expect(await margins()).toEqual(Array.from({ length: 17 }, (_, i) => String(35 + i)));
 
@@ -105,6 +108,7 @@ describe('calculators', () => {
     await page.getByRole('link', { name: 'Edit brand defaults' }).click();
     await page.getByRole('heading', { name: 'Calculator Brand Defaults' }).waitFor();
     await expect.poll(() => page.getByLabel('MSRP', { exact: true }).inputValue()).toBe('120');
+    expect(await seriousViolations(page, 'main')).toEqual([]);
     await typeInto(page, 'MSRP', '0');
     await page.keyboard.press('Control+s');
     await page.getByText('MSRP must be above 0 and at most 99999.99.').waitFor();
