@@ -3,7 +3,7 @@
  * screen formatted them, one cell highlighted (the margin at the entered MSRP, or the FOB of the
  * highest margin the entered FOB reaches) and its row in bold. Arrow keys, Home/End and Ctrl+C work
  * as in every grid; nothing is editable. The rows come from the screen (DataGrid needs a grid
- * document; these are computed), so the grid is its own like DiffGrid, with the shared a11y hooks.
+ * document; these are computed), so the grid is its own, with the list grids' shared settings (list-grid.ts).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
@@ -13,7 +13,7 @@ import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
-import { dropHolderTabindex } from '../../components/data-grid/hot-a11y';
+import { LIST_GRID_PROPS } from '../../components/data-grid/list-grid';
 
 registerAllModules();
 
@@ -55,23 +55,15 @@ export function CalcGrid({ columns, rows, hit, height, testId }: CalcGridProps) 
     <div className="data-grid__table calc-grid" style={{ height }} data-testid={testId}>
       <HotTable
         ref={ref}
-        licenseKey="non-commercial-and-evaluation"
-        themeName="ht-theme-main"
+        {...LIST_GRID_PROPS}
+        rowHeaders={false}
+        outsideClickDeselects
+        readOnly
+        stretchH="all"
         data={data}
         colHeaders={columns.map((c) => c.title)}
         colWidths={columns.map((c) => c.width)}
         columns={hotColumns}
-        rowHeaders={false}
-        rowHeights={30}
-        autoRowSize={false}
-        autoColumnSize={false}
-        wordWrap={false}
-        readOnly
-        width="100%"
-        height="100%"
-        stretchH="all"
-        outsideClickDeselects
-        afterInit={dropHolderTabindex as never}
       />
     </div>
   );
