@@ -8,6 +8,7 @@ import { ERROR_LOG_PERMISSIONS, LIBRARY_VIEW } from '../screens/admin/common/scr
 import { FLASH_SCREENS } from '../screens/flash-edit/flash-screens';
 import { CRITICAL_PATH_READ } from '../screens/critical-paths/cp-permissions';
 import { BUY_READY_OVERRIDE, BUY_READY_VIEW } from '../screens/buy-ready/buy-ready-permissions';
+import { CALCULATOR_USE } from '../screens/calculators/calculator-permissions';
 
 export interface NavItem {
   to: string;
@@ -51,6 +52,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     // BR-001 / PERM-014, PERM-019 (factory users are refused by the server, BR-002).
     { to: '/buyready', label: 'Buy ready', anyOf: BUY_READY_VIEW },
     { to: '/buyreadyoverride', label: 'Buy ready overrides', anyOf: BUY_READY_OVERRIDE },
+    // CALC-001 / PERM-013: the calculators need 10/2.
+    { to: '/margin', label: 'Margin calculator', anyOf: CALCULATOR_USE },
+    { to: '/fob', label: 'FOB calculator', anyOf: CALCULATOR_USE },
   ] },
   { label: 'Admin', items: [
     { to: '/users', label: 'Users', anyOf: [['users', 'read']] },
