@@ -82,6 +82,7 @@ export const importMeta = {
     headers: { type: 'object', additionalProperties: fieldList },
     byName: fieldList,
     screen: { type: 'boolean' },
+    handler: { type: 'string' },
     upload: permissionRef,
     messages: {
       type: 'object', additionalProperties: false,

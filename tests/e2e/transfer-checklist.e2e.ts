@@ -1,0 +1,76 @@
+/**
+ * Transfer checklist end to end (TC-001, TC-004, TC-005, TC-009, TC-010): a merchandiser opens the
+ * checklist of a colorway and factory pair (found or created), chooses the product type, completes
+ * its items one by one and sees the completion date appear with the last one, saves with Ctrl+S,
+ * reloads and finds it kept, and downloads the PDF, which lists the items (checked with pdftotext).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { login, navigate } from './harness';
+import { setupApp } from './setup-app';
+
+const app = setupApp();
+
+const today = () => {
+  const d = new Date();
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+};
+
+describe('transfer checklist', () => {
+  it('TC-004 TC-005 TC-009 TC-010 a checklist completed item by item gets its completion date, is saved (Ctrl+S) and prints as a PDF', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    // TC-004: Find, then Create, then the checklist opens (colorway SR1100-001 moving 310102 -> 310104).
+    await navigate(page, '/transferChecklist?prototypeId=1&fromFactoryKey=310102&toFactoryKey=310104');
+    await page.waitForURL(/\/transferChecklist\/\d+$/, { timeout: 20_000 });
+    await page.getByRole('heading', { name: /Transfer Checklist: SR1100-001/ }).waitFor();
+    // Breadcrumb and title: the colorway's stock number and name and the factory it moves to.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByText(/SR1100-001 .* → Long An Athletic Footwear/).waitFor();
+    expect(await page.title()).toContain('SR1100-001');
+    await expect.poll(() => page.getByLabel('Completion Date').textContent()).toBe('Not complete');
+
+    // DECISIONS TC-011: 'Sandal / slide' requires six items; the others stay disabled.
+    await page.getByLabel('Product Type').selectOption({ label: 'Sandal / slide' });
+    const enabled = page.locator('.tc-items tbody input[type=checkbox]:not([disabled])');
+    await expect.poll(() => enabled.count()).toBe(6);
+    expect(await page.getByRole('checkbox', { name: 'Lasts transferred' }).isDisabled()).toBe(true);
+
+    const names = ['Tech pack and specifications handed over', 'Cutting dies transferred', 'Outsole molds transferred',
+      'Material suppliers nominated', 'Color standards approved', 'Confirmation sample approved'];
+    for (const [n, name] of names.entries()) {
+      await page.getByRole('checkbox', { name }).check();
+      await page.getByLabel('Progress').getByText(`${n + 1} of 6 enabled items complete`).waitFor();
+      // TC-005: no date until the last enabled item is complete.
+      expect(await page.getByLabel('Completion Date').textContent()).toBe(n < names.length - 1 ? 'Not complete' : today());
+    }
+    await page.locator('.tc-items tbody tr', { hasText: 'Confirmation sample approved' }).getByText(today()).waitFor();
+
+    // TC-009: Ctrl+S saves with the spec's text.
+    const saved = page.waitForResponse((r) => r.url().includes('/api/TransferChecklist/Save') && r.request().method() === 'POST');
+    await page.keyboard.press('Control+s');
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Transfer Checklist saved successfully!').waitFor();
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Completion Date').textContent(), { timeout: 15_000 }).toBe(today());
+    expect(await page.getByRole('checkbox', { name: 'Confirmation sample approved' }).isChecked()).toBe(true);
+
+    for (const width of [1280, 1400]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 800 : 900 });
+      await page.screenshot({ path: `/tmp/transfer-checklist-${width}.png`, fullPage: true });
+    }
+
+    // TC-010: the PDF lists the items and the completion date.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const file = await download.path();
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const name of names) expect(text).toContain(name);
+    expect(text).toContain('Sandal / slide');
+    expect(text).toContain(today());
+    expect(text).toMatch(/6 of 6 enabled items complete/);
+  });
+});
