@@ -98,16 +98,14 @@ export async function createChecklist(ctx: AppContext, q: Queryable, user: Sessi
     `INSERT INTO transfer_checklists (prototypeid, fromfactorykey, tofactorykey, createdby, changedby) VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (prototypeid, fromfactorykey, tofactorykey) DO NOTHING RETURNING transferchecklistid AS id`,
     [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey, user.userId]);
-  let id = made?.id;
   if (made) {
     await q.query(
       `INSERT INTO transfer_checklist_items (transferchecklistid, transferchecklisttemplateitemid)
-       SELECT $1, transferchecklisttemplateitemid FROM transfer_checklist_template_items`, [id]);
-  } else {
-    [{ id }] = await q.query<{ id: number }>(
-      'SELECT transferchecklistid AS id FROM transfer_checklists WHERE prototypeid = $1 AND fromfactorykey = $2 AND tofactorykey = $3',
-      [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey]);
+       SELECT $1, transferchecklisttemplateitemid FROM transfer_checklist_template_items`, [made.id]);
   }
+  const id = made?.id ?? (await q.query<{ id: number }>(
+    'SELECT transferchecklistid AS id FROM transfer_checklists WHERE prototypeid = $1 AND fromfactorykey = $2 AND tofactorykey = $3',
+    [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey]))[0].id;
   // A new checklist is already not a tariff-mitigation one; an existing one takes the flag given.
   if (isTariffMitigation !== undefined && (!made || isTariffMitigation)) await applySave(ctx, q, user, { TransferChecklistId: id, IsTariffMitigationTransfer: isTariffMitigation }, { trusted: true });
   return id;

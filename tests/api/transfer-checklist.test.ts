@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { countQueries } from '../helpers/count-queries';
 import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWorkbook } from '../helpers/uploads';
 import { todayIso } from '../../server/domain/transfer-checklist';
 import { applySave } from '../../server/transfer-checklists/checklists';
@@ -122,6 +123,20 @@ describe('completion (TC-005, TC-009, DECISIONS TC-011)', () => {
     expect(itemOf(body.Data, 9)).toMatchObject({ IsComplete: false, CompletedBy: null, CompletedOn: null });
     const audit = await db().query(`SELECT field FROM audit_log WHERE entity = 'transfer-checklist' AND entityid = $1`, [String(c.TransferChecklistId)]);
     expect(audit.map((a) => a.field)).toEqual(expect.arrayContaining(['TransferProductTypeId', 'CompletionDate', 'Item Confirmation sample approved']));
+  });
+
+  it('set-based: a save of one item and of eleven items each write with one UPDATE of the items, one of the checklist, one audit INSERT', async () => {
+    const c = await create(protoOther);
+    const typed = await (await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, TransferProductTypeId: 1 })).json();
+    const one = await countQueries(db(), () => save({ TransferChecklistId: c.TransferChecklistId, RowVersion: typed.Data.RowVersion,
+      Items: [{ TransferChecklistItemId: itemOf(typed.Data, 1).TransferChecklistItemId, IsComplete: true }] }));
+    const now = await details(c.TransferChecklistId);
+    const many = await countQueries(db(), () => save({ TransferChecklistId: c.TransferChecklistId, RowVersion: now.RowVersion, Items: allItems(now, (id) => id <= 11) }));
+    expect((await details(c.TransferChecklistId)).CompletionDate).toBe(todayIso());
+    const writes = (sql: string[]) => sql.filter((x) => /^\s*(UPDATE|INSERT|DELETE)/i.test(x) && /transfer_checklist|audit_log/.test(x));
+    expect(writes(one.sql)).toHaveLength(3);
+    expect(writes(many.sql)).toHaveLength(3);
+    expect(many.sql.filter((x) => /transfer_/.test(x)).length).toBe(one.sql.filter((x) => /transfer_/.test(x)).length);
   });
 
   it('TC-011 checking an item that is not enabled is refused with its field; nothing is written', async () => {

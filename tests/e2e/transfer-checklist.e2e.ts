@@ -2,7 +2,9 @@
  * Transfer checklist end to end (TC-001, TC-004, TC-005, TC-009, TC-010): a merchandiser opens the
  * checklist of a colorway and factory pair (found or created), chooses the product type, completes
  * its items one by one and sees the completion date appear with the last one, saves with Ctrl+S,
- * reloads and finds it kept, and downloads the PDF, which lists the items (checked with pdftotext).
+ * reloads and finds it kept, and downloads the PDF, which lists the items (checked with pdftotext);
+ * the colorway's factory transfer dialog opens the checklist of the chosen factory, and the transfer
+ * stores its tariff-mitigation flag on it.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -72,5 +74,35 @@ describe('transfer checklist', () => {
     expect(text).toContain('Sandal / slide');
     expect(text).toContain(today());
     expect(text).toMatch(/6 of 6 enabled items complete/);
+  });
+
+  it('TC-004 TC-006 CW-057 the factory transfer dialog opens the checklist of the chosen factory; the transfer stores its tariff-mitigation flag there', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/colorway/2');
+    await page.getByRole('button', { name: 'Factory Transfer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Factory Transfer' });
+    const select = dialog.getByLabel('Transfer to factory');
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+    const target = await select.locator('option').nth(1).getAttribute('value');
+    await select.selectOption(target!);
+    await dialog.getByRole('button', { name: 'Transfer Checklist' }).click();
+    await page.waitForURL(/\/transferChecklist\/\d+$/, { timeout: 20_000 });
+    const checklistPath = new URL(page.url()).pathname;
+    expect(await page.getByRole('checkbox', { name: 'Tariff Mitigation Transfer' }).isChecked()).toBe(false);
+
+    await navigate(page, '/colorway/2');
+    await page.getByRole('button', { name: 'Factory Transfer' }).click();
+    await dialog.getByLabel('Transfer to factory').selectOption(target!);
+    await dialog.getByText('Tariff mitigation transfer').click();
+    const moved = page.waitForResponse((r) => r.url().includes('/api/Prototype/FactoryTransferUpdate'));
+    await dialog.getByRole('button', { name: 'Factory Transfer' }).click();
+    expect((await moved).status()).toBe(200);
+    await page.getByText('Factory Transfer completed successfully.').waitFor();
+    await page.getByRole('link', { name: 'Open the transfer checklist' }).click();
+    await page.waitForURL((u) => u.pathname === checklistPath);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Tariff Mitigation Transfer' }).isChecked(), { timeout: 15_000 }).toBe(true);
+    // TC-006: every item is enabled for a tariff-mitigation transfer.
+    await expect.poll(() => page.locator('.tc-items tbody input[type=checkbox]:not([disabled])').count()).toBe(12);
   });
 });
