@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { countQueries } from '../helpers/count-queries';
 import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWorkbook } from '../helpers/uploads';
-import { todayIso } from '../../server/domain/transfer-checklist';
+import { completionDate, isItemEnabled, todayIso } from '../../server/domain/transfer-checklist';
 import { applySave } from '../../server/transfer-checklists/checklists';
 import { loadUser } from '../../server/auth/sessions';
 import type { SessionUser } from '../../server/auth/permissions';
@@ -77,7 +77,7 @@ describe('product types and Find/Create (TC-003, TC-004, DECISIONS TC-011)', () 
     const found = await (await get(`/api/TransferChecklist/Find?${pairQuery(protoA)}`)).json();
     expect(found.TransferChecklistId).toBe(made.TransferChecklistId);
     expect((await create(protoA)).TransferChecklistId).toBe(made.TransferChecklistId);
-    const [{ n }] = await db().query('SELECT count(*)::int AS n FROM transfer_checklists WHERE prototypeid = $1', [protoA]);
+    const [{ n }] = await db().query('SELECT count(*)::int AS n FROM transfer_checklists WHERE prototypeid = $1 AND fromfactorykey = $2 AND tofactorykey = $3', [protoA, FROM, TO]);
     expect(n).toBe(1);
   });
 
@@ -98,6 +98,23 @@ describe('product types and Find/Create (TC-003, TC-004, DECISIONS TC-011)', () 
     expect((await save({ TransferChecklistId: 1, RowVersion: 1, Extra: true })).status).toBe(400);
     expect((await get('/api/TransferChecklist/SyncPatternLevelItemsPreview?intoThisChecklistId=1&isTariffMitigationTransfer=maybe')).status).toBe(400);
     expect((await post('/api/TransferChecklist/Export', { BrandId: 'one' })).status).toBe(400);
+  });
+});
+
+describe('demo data (fixtures/demo/transfer-checklists.ts)', () => {
+  it('TC-005 DECISIONS TC-011 the demo checklists follow the rules: enabled items per product type and flag, the completion date where all are complete', async () => {
+    const rows = await db().query(`SELECT c.transferchecklistid AS id, c.transferproducttypeid AS pt, c.istariffmitigationtransfer AS m, c.completiondate AS d,
+        json_agg(json_build_object('t', i.transferchecklisttemplateitemid, 'e', i.isenabled, 'c', i.iscomplete)) AS items
+       FROM transfer_checklists c JOIN transfer_checklist_items i USING (transferchecklistid) GROUP BY c.transferchecklistid`);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    const { ProductTypes } = await (await get('/api/TransferChecklist/GetTransferProductTypes')).json();
+    const required = new Map(ProductTypes.map((p: any) => [p.TransferProductTypeId, new Set(p.RequiredTemplateItems)]));
+    for (const r of rows) {
+      for (const i of r.items) expect(i.e, `checklist ${r.id} item ${i.t}`).toBe(isItemEnabled(i.t, (required.get(r.pt) ?? new Set()) as Set<number>, r.m));
+      const expected = completionDate({ productTypeId: r.pt, items: r.items.map((i: any) => ({ isEnabled: i.e, isComplete: i.c })), remembered: r.d, today: todayIso() });
+      expect(r.d, `checklist ${r.id}`).toBe(expected);
+    }
+    expect(rows.some((r) => r.d !== null) && rows.some((r) => r.d === null)).toBe(true);
   });
 });
 
