@@ -64,30 +64,30 @@ function ChecklistList() {
     <>
       <PageHeader title="Transfer Checklists" subtitle="Open a colorway's factory transfer checklist; a factory transfer on the colorway screen creates one." />
       <form className="toolbar" role="search" onSubmit={(e) => { e.preventDefault(); setPageNumber(1); setSearch(text.trim()); }}>
-        <input className="input" type="search" aria-label="Search transfer checklists" placeholder="Stock number, colorway or factory" value={text} maxLength={100}
+        <input className="input tc-search" type="search" aria-label="Search transfer checklists" placeholder="Stock number, colorway or factory" value={text} maxLength={100}
           onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="btn">Search</button>
       </form>
       {!data && !error && <span className="spinner" role="status" aria-label="Loading" />}
       {data && (
-        <section className="card card--flush">
-          <table className="table tc-list">
+        <section className="card card--flush table-wrap">
+          <table className="table table--dense tc-list">
             <thead><tr>
-              <th>Stock Number</th><th>Colorway</th><th>Pattern</th>{data.Results.some((r) => r.FromFactoryName) && <th>From Factory</th>}<th>To Factory</th>
+              <th>Stock Number</th><th>Colorway</th>{data.Results.some((r) => r.FromFactoryName) && <th>From Factory</th>}<th>To Factory</th>
               <th>Product Type</th>{showsMitigation && <th>Tariff Mitigation</th>}<th>Progress</th><th>Completion Date</th>
             </tr></thead>
             <tbody>
               {data.Results.map((r) => (
                 <tr key={r.TransferChecklistId}>
                   <td><Link to={`/transferChecklist/${r.TransferChecklistId}`}>{r.StockNumber ?? '(no stock number)'}</Link></td>
-                  <td>{r.PrototypeName}</td><td>{r.PatternName}</td>
+                  <td>{r.PrototypeName}</td>
                   {data.Results.some((x) => x.FromFactoryName) && <td>{r.FromFactoryName}</td>}
                   <td>{r.ToFactoryName}</td><td>{r.TransferProductTypeName ?? ''}</td>
                   {showsMitigation && <td>{r.IsTariffMitigationTransfer ? 'Yes' : 'No'}</td>}
                   <td className="num">{r.CompleteCount} / {r.EnabledCount}</td><td>{formatIsoDate(r.CompletionDate)}</td>
                 </tr>
               ))}
-              {!data.Results.length && <tr><td colSpan={9} className="muted">No transfer checklists found.</td></tr>}
+              {!data.Results.length && <tr><td colSpan={8} className="muted">No transfer checklists found.</td></tr>}
             </tbody>
           </table>
         </section>
