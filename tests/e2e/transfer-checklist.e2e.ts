@@ -76,6 +76,32 @@ describe('transfer checklist', () => {
     expect(text).toMatch(/6 of 6 enabled items complete/);
   });
 
+  it('TC-006 TC-007 turning tariff mitigation on previews the items sibling checklists completed, then takes them over', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    // Demo checklist 2: SR1100-002 to Golden Step (Cambodia); its pattern's other colorways move there too.
+    await navigate(page, '/transferChecklist');
+    await page.getByRole('link', { name: 'SR1100-002' }).click();
+    await page.getByRole('heading', { name: /Transfer Checklist: SR1100-002/ }).waitFor();
+    const outsole = page.getByRole('checkbox', { name: 'Outsole molds transferred' });
+    expect(await outsole.isDisabled()).toBe(true);
+    const previewed = page.waitForResponse((r) => r.url().includes('/api/TransferChecklist/SyncPatternLevelItemsPreview'));
+    // The box stays unchecked until the preview is applied.
+    await page.getByRole('checkbox', { name: 'Tariff Mitigation Transfer' }).click();
+    expect((await previewed).status()).toBe(200);
+    const dialog = page.getByRole('dialog', { name: 'Tariff Mitigation Transfer' });
+    await dialog.getByRole('cell', { name: 'Outsole molds transferred' }).waitFor();
+    await page.screenshot({ path: '/tmp/transfer-checklist-sync-preview.png' });
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    expect(await outsole.isChecked()).toBe(true);
+    expect(await outsole.isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Transfer Checklist saved successfully!').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Outsole molds transferred' }).isChecked(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Tariff Mitigation Transfer' }).isChecked()).toBe(true);
+  });
+
   it('TC-004 TC-006 CW-057 the factory transfer dialog opens the checklist of the chosen factory; the transfer stores its tariff-mitigation flag there', async () => {
     const page = await app.page();
     await login(page, 'designer');

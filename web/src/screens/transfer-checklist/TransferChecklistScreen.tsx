@@ -181,7 +181,7 @@ function ChecklistEditor({ id }: { id: number }) {
         </table>
       </section>
       {preview && (
-        <Modal title="Tariff Mitigation Transfer" onCancel={() => setPreview(null)} actions={<>
+        <Modal title="Tariff Mitigation Transfer" className="tc-sync-modal" onCancel={() => setPreview(null)} actions={<>
           <button type="button" className="btn" onClick={() => setPreview(null)}>Cancel</button>
           <button type="button" className="btn btn--primary" data-autofocus
             onClick={() => { change(applySync(withEnabled({ ...draft, mitigation: true }, productTypes), preview)); setPreview(null); }}>Apply</button>
