@@ -101,6 +101,18 @@ describe('product types and Find/Create (TC-003, TC-004, DECISIONS TC-011)', () 
   });
 });
 
+describe('the calls (TC-004, TC-007, TC-009, TC-010)', () => {
+  it('TC-004 TC-007 TC-009 TC-010 every call of the spec is published in the OpenAPI document with its parameters', async () => {
+    const doc = await (await get('/api/openapi.json')).json();
+    const paths = Object.keys(doc.paths).map((p) => p.toLowerCase());
+    for (const call of ['Find', 'Create', 'GetTransferProductTypes', 'Save', 'GetPdf', 'Export', 'Upload', 'SyncPatternLevelItemsPreview']) {
+      expect(paths, call).toContain(`/api/transferchecklist/${call.toLowerCase()}`);
+    }
+    const find = Object.entries(doc.paths).find(([p]) => p.toLowerCase() === '/api/transferchecklist/find')![1] as any;
+    expect(find.get.parameters.map((x: any) => x.name)).toEqual(['prototypeId', 'fromFactoryKey', 'toFactoryKey']);
+  });
+});
+
 describe('demo data (fixtures/demo/transfer-checklists.ts)', () => {
   it('TC-005 DECISIONS TC-011 the demo checklists follow the rules: enabled items per product type and flag, the completion date where all are complete', async () => {
     const rows = await db().query(`SELECT c.transferchecklistid AS id, c.transferproducttypeid AS pt, c.istariffmitigationtransfer AS m, c.completiondate AS d,
