@@ -98,6 +98,8 @@ export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
     Status: imp.status, Message: imp.message, Errors: imp.errors ?? [], Counts: imp.counts, Columns: (imp.columns ?? []).filter((c) => !hidden.has(c.Field)),
     PreviewJobId: imp.previewjobid, JobId: imp.commitjobid, CreatedOn: imp.createdat, CreatedBy: imp.createdby,
     Messages: kind.doc.messages ?? {},
+    // ADR 028: a handler's upload is written all or nothing.
+    AllOrNothing: !!kind.doc.handler,
   };
 }
 

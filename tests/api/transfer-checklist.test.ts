@@ -361,6 +361,7 @@ describe('PDF, Export and Upload (TC-010, DECISIONS TC-011, UQ-010)', () => {
     const imp = await previewUpload(t, admin, '/api/TransferChecklist/Upload', await bytesOf(wb), 'bad.xlsx');
     expect(imp.Counts.Refused).toBeGreaterThanOrEqual(1);
     expect(imp.Counts.Unknown).toBe(1);
+    expect(imp.AllOrNothing).toBe(true);
     const refused = await importRowsOf(t, admin, imp.ImportId, 'refused');
     expect(refused[0]).toMatchObject({ RowNumber: 3 });
     expect(refused[0].Errors[0]).toMatchObject({ Field: 'Item2', Message: 'Enter x for a complete item or leave the cell empty.' });
