@@ -3,13 +3,18 @@
  * checklist of a colorway and factory pair (found or created), chooses the product type, completes
  * its items one by one and sees the completion date appear with the last one, saves with Ctrl+S,
  * reloads and finds it kept, and downloads the PDF, which lists the items (checked with pdftotext);
- * the colorway's factory transfer dialog opens the checklist of the chosen factory, and the transfer
- * stores its tariff-mitigation flag on it.
+ * turning tariff mitigation on previews and takes over what sibling checklists completed; an exported
+ * file with one more x uploads through the preview and the upload queue; the colorway's factory
+ * transfer dialog opens the checklist of the chosen factory, and the transfer stores its
+ * tariff-mitigation flag on it.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { login, navigate } from './harness';
+import { apiToken, login, navigate } from './harness';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
@@ -100,6 +105,40 @@ describe('transfer checklist', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('checkbox', { name: 'Outsole molds transferred' }).isChecked(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Tariff Mitigation Transfer' }).isChecked()).toBe(true);
+  });
+
+  it('TC-010 UQ-010 Export, an x added in Excel, Upload: the preview shows the one change, Confirm writes it in the background', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    const token = await apiToken(app.server.baseUrl, 'admin');
+    const api = (path: string, init: RequestInit = {}) => fetch(`${app.server.baseUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+    // Demo checklist 5 (SR1110-002): an enabled item still open.
+    const checklist = await (await api('/api/TransferChecklist/Get?transferChecklistId=5')).json() as { Items: { ItemName: string; IsEnabled: boolean; IsComplete: boolean }[] };
+    const open = checklist.Items.find((i) => i.IsEnabled && !i.IsComplete)!;
+    expect(open).toBeTruthy();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await (await api('/api/TransferChecklist/Export', { method: 'POST', body: JSON.stringify({ TransferChecklistIds: [5] }) })).arrayBuffer());
+    const ws = wb.worksheets[0];
+    const col = (ws.getRow(1).values as unknown[]).indexOf(open.ItemName);
+    ws.getRow(2).getCell(col).value = 'x';
+    const file = path.join(os.tmpdir(), `tc-upload-${process.pid}.xlsx`);
+    fs.writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
+
+    await navigate(page, '/transferChecklist/5');
+    await page.getByRole('heading', { name: /Transfer Checklist: SR1110-002/ }).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await (await chooser).setFiles(file);
+    const dialog = page.getByRole('dialog', { name: /Transfer checklist upload/ });
+    await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
+    await dialog.locator('li', { hasText: 'Changed' }).getByText('1', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Upload Completed. You will be notified by email when processing is complete.' }).waitFor();
+    await expect.poll(async () => {
+      await page.reload();
+      return page.getByRole('checkbox', { name: open.ItemName }).isChecked();
+    }, { timeout: 30_000, interval: 1000 }).toBe(true);
+    fs.rmSync(file, { force: true });
   });
 
   it('TC-004 TC-006 CW-057 the factory transfer dialog opens the checklist of the chosen factory; the transfer stores its tariff-mitigation flag there', async () => {
