@@ -18,6 +18,8 @@ import { isDataError, rowByRow } from '../records/bulk';
 import { importKind, type ImportKind } from './kinds';
 import { countRows, loadImport } from './store';
 import { refusal } from './preview';
+import { importHandler } from './handlers';
+import { RowRefused, type CommitRow, type ImportHandler } from './handler';
 
 /** Rows written per transaction. */
 export const COMMIT_BATCH = 500;
@@ -50,6 +52,32 @@ async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobI
     [jobId, rows[rows.length - 1].rownumber, rows.length]);
 }
 
+/**
+ * A handler's upload (ADR 028) is written all or nothing: every confirmed row in one transaction;
+ * when the handler refuses a row, nothing is written, that row carries its errors and every other
+ * row says why it was not saved. False when the job was canceled first.
+ */
+async function commitAllOrNothing(ctx: AppContext, job: Job, importId: number, user: SessionUser, handler: ImportHandler): Promise<boolean> {
+  const rows = await ctx.db.query<CommitRow>(
+    `SELECT rownumber, recordkey, rowversion, changes FROM import_rows WHERE importid = $1 AND outcome = 'changed' ORDER BY rownumber`, [importId]);
+  try {
+    return await ctx.db.tx(async (q) => {
+      if (await canceled(q, job.jobid)) return false;
+      if (rows.length) await handler.commit(ctx, q, user, rows);
+      await q.query(`UPDATE import_rows SET outcome = 'saved', errors = NULL WHERE importid = $1 AND outcome = 'changed'`, [importId]);
+      await q.query(`UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('LastRow', $2::int, 'Done', $3::int) WHERE jobid = $1`,
+        [job.jobid, rows.at(-1)?.rownumber ?? 0, rows.length]);
+      return true;
+    });
+  } catch (err) {
+    if (!(err instanceof RowRefused)) throw err;
+    await ctx.db.query(
+      `UPDATE import_rows SET outcome = 'failed', errors = CASE WHEN rownumber = $2 THEN $3::jsonb ELSE $4::jsonb END WHERE importid = $1 AND outcome = 'changed'`,
+      [importId, err.rownumber, JSON.stringify(err.errors), JSON.stringify([{ Field: '', Message: `Not saved: row ${err.rownumber} was refused, so nothing of the file was written.` }])]);
+    return true;
+  }
+}
+
 export async function runCommit(ctx: AppContext, job: Job) {
   const importId = Number(job.payload.importId);
   const imp = await loadImport(ctx.db, importId);
@@ -59,10 +87,14 @@ export async function runCommit(ctx: AppContext, job: Job) {
   const [{ total }] = await ctx.db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM import_rows WHERE importid = $1 AND outcome IN ('changed', 'saved', 'failed')`, [importId]);
   await ctx.db.query(`UPDATE jobs SET progress = progress || jsonb_build_object('Total', $2::int) WHERE jobid = $1`, [job.jobid, total]);
+  const handler = importHandler(kind.doc.handler);
+  if (handler) {
+    if (!await commitAllOrNothing(ctx, job, importId, user, handler)) return;
+  }
   // Past the previous batch's last row: the index goes straight to the next rows, not over the entries of
   // the rows already written (their dead index entries stay until a vacuum; the embedded database has none).
   let after = 0;
-  for (;;) {
+  while (!handler) {
     const rows = await ctx.db.query<{ rownumber: number; recordkey: number; rowversion: number; changes: Record<string, unknown> }>(
       `SELECT rownumber, recordkey, rowversion, changes FROM import_rows
         WHERE importid = $1 AND outcome = 'changed' AND rownumber > $3 ORDER BY rownumber LIMIT $2`, [importId, COMMIT_BATCH, after]);

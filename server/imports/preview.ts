@@ -18,6 +18,7 @@ import type { ReferenceSpec } from '../schemas/documents';
 import { planUpdates, yieldToOthers } from '../records/write';
 import { failedRowMessage } from '../records/bulk';
 import { importKind, NOT_EXCEL, type ImportKind } from './kinds';
+import { importHandler } from './handlers';
 import { insertRows, loadImport, countRows, type ImportRow } from './store';
 import type { ReadRow } from './workbook';
 import { openWorkbookInWorker } from './read-in-worker';
@@ -194,18 +195,24 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
   const imp = await loadImport(ctx.db, importId);
   if (!imp || imp.status !== 'Previewing') return;
   const kind = importKind(ctx, imp.kind);
+  // A handler's kind (ADR 028) gives its own columns and works its own rows.
+  const handler = importHandler(kind.doc.handler);
+  const fileColumns = handler ? await handler.columns(ctx, user) : kind.columns;
   await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
   try {
     const read = await openWorkbookInWorker(filesPath(ctx.config.dataDir, imp.filepath), imp.filename, {
-      columns: kind.columns, keyFields: [kind.doc.key[0]], notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
+      columns: fileColumns, keyFields: handler?.keyFields ?? [kind.doc.key[0]], notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
     });
-    const columns = read.columns.map((c) => ({ Field: c.field, Title: kind.schema.properties[c.field]?.title ?? c.field, Type: kind.columns.find((k) => k.field === c.field)?.type ?? 'text', Column: c.column }));
+    const columns = read.columns.map((c) => {
+      const col = fileColumns.find((k) => k.field === c.field);
+      return { Field: c.field, Title: kind.schema.properties[c.field]?.title ?? col?.headers[0] ?? c.field, Type: col?.type ?? 'text', Column: c.column };
+    });
     const seen = new Map<number, number>();
     const refs: ReferenceCache = new Map();
     let batch: ReadRow[] = [];
     let done = 0;
     const flush = async () => {
-      const rows = await previewBatch(ctx, user, kind, imp.params, batch, seen, refs);
+      const rows = handler ? await handler.preview(ctx, user, batch, seen) : await previewBatch(ctx, user, kind, imp.params, batch, seen, refs);
       await insertRows(ctx.db, importId, rows);
       done += batch.length;
       batch = [];

@@ -141,6 +141,8 @@ export interface ImportDoc {
    * line plan's rows in one request (LP-024); it shares the reader and this header map only.
    */
   screen?: boolean;
+  /** Rows worked by a handler of server/imports/handlers.ts rather than as one record's fields (ADR 028). */
+  handler?: string;
   /** Permission to upload. */
   upload: PermissionRef;
   messages?: { notExcel?: string; completed?: string; failed?: string };

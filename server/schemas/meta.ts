@@ -84,6 +84,7 @@ export const importMeta = {
     headers: { type: 'object', additionalProperties: fieldList },
     byName: fieldList,
     screen: { type: 'boolean' },
+    handler: { type: 'string' },
     upload: permissionRef,
     messages: {
       type: 'object', additionalProperties: false,

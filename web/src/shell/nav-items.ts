@@ -44,6 +44,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     { to: '/grid/line-plan-search', label: 'Line plan grid', anyOf: [['linePlan', 'read']] },
     { to: '/criticalPath', label: 'Critical paths', anyOf: CRITICAL_PATH_READ },
     { to: '/sizeRangePresets', label: 'Size range presets', anyOf: [['colorway', 'read']] },
+    // TC-001 / PERM-007.
+    { to: '/transferChecklist', label: 'Transfer checklists', anyOf: [['colorway', 'read']] },
     // PERM-004: module 2 read views the corporate template (edit opens it too; the edit screen needs edit).
     { to: '/linePlanTemplateView', label: 'Corporate template', anyOf: [['corporateTemplate', 'read'], ['corporateTemplate', 'edit']] },
   ] },
