@@ -11,8 +11,6 @@ import { forbidden } from '../http/errors';
 import { CARRY_TEXT } from '../domain/carryover';
 import { searchCarryover, type CarryoverSearch } from '../carryover/search';
 import { doPrototypeCarryover, type CarryoverRequest } from '../carryover/prototype-carryover';
-// The mass carryover upload's write (CARRY-012; the route is the import pipeline's, api/uploads.ts).
-import '../carryover/carryover-import';
 import { colorwayShiftCheck, doPatternCarryover, patternChecks, shiftPatternSeason, shiftPrototypeSeason } from '../carryover/season-shift';
 
 const CARRYOVER = perm('carryover', 'edit');

@@ -61,10 +61,10 @@ export function colorwayActionRoutes(r: ApiRouter) {
     return c.json({ IsSuccessful: true, Message: MSG.relinked });
   });
 
-  // CW-024, CW-057: answer Result 0, Message, Data (the seasonal id).
+  // CW-024, CW-057: answer Result 0, Message, Data (the seasonal id); TC-004: and the transfer checklist of the move.
   r.post('/api/Prototype/FactoryTransferUpdate', perm('colorway', 'edit'), { body: 'prototype-factory-move' }, async (c) => {
-    const id = await transferFactory(c.get('ctx'), c.get('user'), c.get('body') as FactoryMove);
-    return c.json({ Result: 0, Message: MSG.transferred, Data: id });
+    const { id, checklistId } = await transferFactory(c.get('ctx'), c.get('user'), c.get('body') as FactoryMove);
+    return c.json({ Result: 0, Message: MSG.transferred, Data: id, TransferChecklistId: checklistId });
   });
 
   // CW-025, CW-058: answer IsSuccessful, Message, Data (the new colorway seasonal at the other factory).

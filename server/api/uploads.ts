@@ -22,10 +22,13 @@ import { paged } from '../records/paging';
 import { importKind, importKindFor, NOT_EXCEL, PREVIEW_QUEUE } from '../imports/kinds';
 import { loadImport, OUTCOMES, type Import } from '../imports/store';
 
+/** An all-or-nothing upload (ADR 028) confirmed with refused rows. */
+export const ALL_OR_NOTHING = 'Nothing was written: this upload is all or nothing. Correct the refused rows and upload the file again.';
+
 /** Largest accepted upload (enforced while the bytes arrive). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
-/** The spec's names of the uploads (FLASH-005/024/035, BRIEF-021, SEARCH-013, CARRY-012). */
+/** The spec's names of the uploads (FLASH-005/024/035, BRIEF-021, SEARCH-013, TC-010, CARRY-012). */
 export const NAMED_UPLOADS: Record<string, string> = {
   '/api/Costing/UploadPrototypeCosting': 'costing',
   '/api/Forecast/UploadPrototypeForecast': 'forecast',
@@ -35,6 +38,7 @@ export const NAMED_UPLOADS: Record<string, string> = {
   '/api/Pattern/UploadPatterns': 'patterns',
   '/api/Prototype/UploadPrototypes': 'colorways',
   '/api/Carryover/UploadPrototypeCarryover': 'carryover',
+  '/api/TransferChecklist/Upload': 'transfer-checklist',
 };
 
 /** Whether the user sees other users' jobs and imports (PERM-026: module 18 read). */
@@ -95,6 +99,8 @@ export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
     Status: imp.status, Message: imp.message, Errors: imp.errors ?? [], Counts: imp.counts, Columns: (imp.columns ?? []).filter((c) => !hidden.has(c.Field)),
     PreviewJobId: imp.previewjobid, JobId: imp.commitjobid, CreatedOn: imp.createdat, CreatedBy: imp.createdby,
     Messages: kind.doc.messages ?? {},
+    // ADR 028: a handler's upload is written all or nothing.
+    AllOrNothing: !!kind.doc.handler,
   };
 }
 
@@ -174,6 +180,10 @@ export function uploadRoutes(r: ApiRouter) {
       const [locked] = await q.query<{ status: string }>('SELECT status FROM imports WHERE importid = $1 FOR UPDATE', [imp.importid]);
       if (locked.status !== 'Previewed') {
         throw badRequest(locked.status === 'Previewing' ? 'The preview of this file is not finished yet.' : `This upload is ${locked.status.toLowerCase()}; it cannot be confirmed again.`);
+      }
+      // A handler's upload is all or nothing (ADR 028): a file with refused or unknown rows is not written at all.
+      if (kind.doc.handler && (imp.counts.Refused ?? 0) + (imp.counts.Unknown ?? 0) > 0) {
+        throw badRequest(ALL_OR_NOTHING, [{ Field: '', Message: ALL_OR_NOTHING }]);
       }
       const job = await ctx.jobs.enqueue(q, kind.doc.queueName, { importId: imp.importid }, { createdBy: user.userId, maxAttempts: 1 });
       await q.query(`UPDATE imports SET status = 'Committing', commitjobid = $2 WHERE importid = $1`, [imp.importid, job]);

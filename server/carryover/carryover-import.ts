@@ -1,41 +1,42 @@
 /**
- * Mass carryover by Excel upload (CARRY-012, ADR 025) through the shared import pipeline (ADR 018):
+ * Mass carryover by Excel upload (CARRY-012, ADR 025) as an import-pipeline handler (ADR 028):
  * schemas/imports/carryover.import.json finds each row's colorway seasonal by stock number and
- * season (the source); the target season and line plan are the upload's form fields; volume columns,
+ * season (the source) within what the user may see, with the pipeline's own row finding; the target
+ * season and line plan are the upload's form fields (ToSeasonId, ToLinePlanId); volume columns,
  * when the file has them, replace the copied volumes (Carryover-for-forecasting). A row is refused
  * with CARRY-013's text when its colorway was carried over already or lives in the target season.
- * A batch is carried in the batch's transaction by the same code as DoPrototypeCarryover.
+ * The confirmed rows are carried all or nothing by the same code as DoPrototypeCarryover.
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { AppError, type FieldError } from '../http/errors';
-import { registerImportAction, type ActionRow } from '../imports/actions';
+import { RowRefused, type CommitRow, type ImportHandler } from '../imports/handler';
+import { importKind } from '../imports/kinds';
+import { previewBatch } from '../imports/preview';
 import { REGIONAL_VOLUMES } from '../domain/volume-totals';
 import { CARRY_TEXT } from '../domain/carryover';
 import { carryInTx, carryRefusals, checkTarget, type VolumeRow } from './prototype-carryover';
 
+const KIND = 'carryover';
 const NO_TARGET = 'Choose the target season and line plan of the carryover before uploading.';
 
 const target = (params: Record<string, unknown>) => ({ toSeasonId: Number(params.ToSeasonId) || 0, linePlanId: Number(params.ToLinePlanId) || 0 });
 
-/** Each row's source colorway seasonal with its season and stored volumes (one query). */
-async function sources(q: Queryable, rows: ActionRow[]) {
+/** Each colorway seasonal's season and stored volumes (one query). */
+async function sources(q: Queryable, keys: number[]) {
   const found = await q.query<Record<string, number | null> & { id: number; seasonid: number }>(
     `SELECT prototypeseasonalid AS id, seasonid, ${REGIONAL_VOLUMES.map((f) => `${f.toLowerCase()} AS "${f}"`).join(', ')}
-       FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1::int[])`, [rows.map((r) => r.key)]);
+       FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1::int[])`, [keys]);
   return new Map(found.map((f) => [f.id, f]));
 }
 
-async function check(_ctx: AppContext, q: Queryable, user: SessionUser, params: Record<string, unknown>, rows: ActionRow[]) {
-  const out = new Map<number, FieldError[]>();
+/** Per colorway seasonal, why it may not be carried into the upload's target (none: it may). */
+async function refusals(q: Queryable, user: SessionUser, params: Record<string, unknown>, keys: number[]): Promise<Map<number, string>> {
   const { toSeasonId, linePlanId } = target(params);
-  const refusal = user.isFactoryUser ? CARRY_TEXT.factoryUser : !toSeasonId || !linePlanId ? NO_TARGET : null;
-  if (refusal) {
-    rows.forEach((_, i) => out.set(i, [{ Field: '', Message: refusal }]));
-    return out;
-  }
-  const src = await sources(q, rows);
+  const whole = user.isFactoryUser ? CARRY_TEXT.factoryUser : !toSeasonId || !linePlanId ? NO_TARGET : null;
+  if (whole) return new Map(keys.map((k) => [k, whole]));
+  const src = await sources(q, keys);
   // The target is checked once per source season of the file (a file may carry several seasons).
   const seasonProblem = new Map<number, string | null>();
   for (const season of new Set([...src.values()].map((s) => s.seasonid))) {
@@ -47,31 +48,52 @@ async function check(_ctx: AppContext, q: Queryable, user: SessionUser, params: 
       seasonProblem.set(season, err.message);
     }
   }
-  const carried = await carryRefusals(q, rows.map((r) => r.key), toSeasonId);
-  rows.forEach((r, i) => {
-    const problem = seasonProblem.get(src.get(r.key)?.seasonid ?? 0) ?? carried.get(r.key);
-    if (problem) out.set(i, [{ Field: '', Message: problem }]);
-  });
+  const carried = await carryRefusals(q, keys, toSeasonId);
+  const out = new Map<number, string>();
+  for (const k of keys) {
+    const problem = seasonProblem.get(src.get(k)?.seasonid ?? 0) ?? carried.get(k);
+    if (problem) out.set(k, problem);
+  }
   return out;
 }
 
-async function commit(ctx: AppContext, q: Queryable, user: SessionUser, params: Record<string, unknown>, rows: ActionRow[]) {
-  if (!rows.length) return;
-  const { toSeasonId, linePlanId } = target(params);
-  const src = await sources(q, rows);
-  const bySeason = new Map<number, ActionRow[]>();
-  for (const r of rows) {
-    const season = src.get(r.key)!.seasonid;
-    bySeason.set(season, [...(bySeason.get(season) ?? []), r]);
-  }
-  for (const [season, group] of bySeason) {
-    // A row with volume cells: the file's volumes over the source's (the preview kept only the cells that differ).
-    const volumes: VolumeRow[] = group.filter((r) => REGIONAL_VOLUMES.some((f) => f in r.changes)).map((r) => {
-      const stored = src.get(r.key)!;
-      return { PrototypeSeasonalId: r.key, ...Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (f in r.changes ? r.changes[f] : stored[f]) as number | null])) };
-    });
-    await carryInTx(ctx, q, user, { Prototypes: group.map((r) => r.key), FromSeasonId: season, ToSeasonId: toSeasonId, ToLinePlanId: linePlanId, Volumes: volumes }, { mail: false });
-  }
-}
+export const carryoverImport: ImportHandler = {
+  keyFields: ['StockNum'],
 
-registerImportAction('carryover', { check, commit });
+  async columns(ctx) {
+    return importKind(ctx, KIND).columns;
+  },
+
+  async preview(ctx, user, batch, seen, params) {
+    const rows = await previewBatch(ctx, user, importKind(ctx, KIND), params, batch, seen, new Map(), { everyFoundRow: true });
+    const found = rows.filter((r) => r.outcome === 'changed' && r.recordkey !== null);
+    const refused = await refusals(ctx.db, user, params, found.map((r) => r.recordkey!));
+    for (const r of found) {
+      const message = refused.get(r.recordkey!);
+      if (message) Object.assign(r, { outcome: 'refused', errors: [{ Field: '', Message: message }] satisfies FieldError[] });
+    }
+    return rows;
+  },
+
+  async commit(ctx: AppContext, q: Queryable, user: SessionUser, rows: CommitRow[], params: Record<string, unknown>) {
+    // Checked again against the records as they are now: one refused row writes nothing (ADR 028).
+    const refused = await refusals(q, user, params, rows.map((r) => r.recordkey));
+    const first = rows.find((r) => refused.has(r.recordkey));
+    if (first) throw new RowRefused(first.rownumber, [{ Field: '', Message: refused.get(first.recordkey)! }]);
+    const { toSeasonId, linePlanId } = target(params);
+    const src = await sources(q, rows.map((r) => r.recordkey));
+    const bySeason = new Map<number, CommitRow[]>();
+    for (const r of rows) {
+      const season = src.get(r.recordkey)!.seasonid;
+      bySeason.set(season, [...(bySeason.get(season) ?? []), r]);
+    }
+    for (const [season, group] of bySeason) {
+      // A row with volume cells: the file's volumes over the source's (the preview kept only the cells that differ).
+      const volumes: VolumeRow[] = group.filter((r) => REGIONAL_VOLUMES.some((f) => f in (r.changes ?? {}))).map((r) => {
+        const stored = src.get(r.recordkey)!;
+        return { PrototypeSeasonalId: r.recordkey, ...Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (f in r.changes ? r.changes[f] : stored[f]) as number | null])) };
+      });
+      await carryInTx(ctx, q, user, { Prototypes: group.map((r) => r.recordkey), FromSeasonId: season, ToSeasonId: toSeasonId, ToLinePlanId: linePlanId, Volumes: volumes }, { mail: false });
+    }
+  },
+};

@@ -19,6 +19,7 @@ import {
   TRANSFER_STATUSES, PATTERN_STATUSES_FOR_COLORWAYS,
 } from './prototype-rules';
 import { READ_ONLY_STATUSES } from './rules';
+import { createChecklist } from '../transfer-checklists/checklists';
 
 type Colorway = Record<string, unknown>;
 
@@ -113,7 +114,10 @@ async function costingAtFactory(q: Queryable, row: Colorway, brandId: unknown, t
   return Object.fromEntries(Object.entries(next).map(([f, v]) => [f, [col(f), row[col(f)], v] as [string, unknown, unknown]]));
 }
 
-/** CW-024/057: the seasonal moves to the new factory; TransferFactoryKy keeps where it came from; buy ready is kept only when copied. */
+/**
+ * CW-024/057: the seasonal moves to the new factory; TransferFactoryKy keeps where it came from; buy ready is kept only when copied.
+ * Answers the seasonal id and the transfer checklist of the move (created when missing, with the tariff-mitigation flag).
+ */
 export async function transferFactory(ctx: AppContext, user: SessionUser, body: FactoryMove) {
   requireBrandStaff(user);
   return withLocked(ctx, user, body.PrototypeSeasonalId, async (q, row, seen) => {
@@ -129,7 +133,10 @@ export async function transferFactory(ctx: AppContext, user: SessionUser, body: 
     if (!body.CopyBuyReady) {
       await auditedWrite(q, user, { table: 'prototypes', key: 'prototypeid', id: row.prototypeid as number, recordId: id, fields: { BuyReady: ['buyready', row.buyready, false] } });
     }
-    return id;
+    // TC-004/006: the transfer's checklist (this colorway, old factory -> new) keeps the dialog's tariff-mitigation flag.
+    const checklistId = await createChecklist(ctx, q, user, { prototypeId: row.prototypeid as number, fromFactoryKey: row.factnameky as string, toFactoryKey: to.FactNameKy as string },
+      body.IsTariffMitigation ?? false);
+    return { id, checklistId };
   });
 }
 

@@ -6,20 +6,20 @@
  * transaction that also records its rows' outcomes and the job's progress (the last committed
  * row), so a crash leaves no batch half-written and Resume goes on after the last committed row.
  * A Cancel is seen between batches. At the end the user gets a mail with the counts and a link.
- * An action kind (actions.ts, e.g. the mass carryover) writes its batches with its own action.
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { Job } from '../jobs/queue';
 import { loadUser } from '../auth/sessions';
-import { AppError, forbidden, type FieldError } from '../http/errors';
+import { AppError, forbidden } from '../http/errors';
 import { applyUpdates, planUpdates, yieldToOthers, type UpdatePlan } from '../records/write';
 import { isDataError, rowByRow } from '../records/bulk';
 import { importKind, type ImportKind } from './kinds';
-import { countRows, loadImport } from './store';
+import { countRows, loadImport, type Import } from './store';
 import { refusal } from './preview';
-import { importAction, type ImportAction } from './actions';
+import { importHandler } from './handlers';
+import { RowRefused, type CommitRow, type ImportHandler } from './handler';
 
 /** Rows written per transaction. */
 export const COMMIT_BATCH = 500;
@@ -34,20 +34,14 @@ export async function importUser(ctx: AppContext, userId: number): Promise<Sessi
 const canceled = async (q: Queryable, jobId: number) =>
   (await q.query<{ status: string }>('SELECT status FROM jobs WHERE jobid = $1 FOR UPDATE', [jobId]))[0]?.status === 'Canceled';
 
-type Outcome = { rownumber: number; outcome: 'saved' | 'failed'; errors: FieldError[] | null };
-
-/** The outcome of each row of a batch written through the records pipeline. */
-function planOutcomes(ctx: AppContext, kind: ImportKind, rows: { rownumber: number }[], plan: UpdatePlan): Outcome[] {
+/** Records the batch's outcomes and the job's progress, in the batch's transaction. */
+async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobId: number, importId: number, rows: { rownumber: number }[], plan: UpdatePlan) {
   const written = new Set(plan.rows.map((r) => r.i));
-  return rows.map((r, i): Outcome => {
+  const outcomes = rows.map((r, i) => {
     const o = plan.out[i];
     return written.has(i) ? { rownumber: r.rownumber, outcome: 'saved', errors: null }
       : { rownumber: r.rownumber, outcome: 'failed', errors: o && !o.ok ? refusal(ctx, kind, o.error) : [{ Field: '', Message: 'Not saved.' }] };
   });
-}
-
-/** Records the batch's outcomes and the job's progress, in the batch's transaction. */
-async function recordBatch(q: Queryable, jobId: number, importId: number, rows: { rownumber: number }[], outcomes: Outcome[]) {
   await q.query(
     `UPDATE import_rows t SET outcome = x.outcome, errors = x.errors
        FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, outcome text, errors jsonb)
@@ -59,15 +53,30 @@ async function recordBatch(q: Queryable, jobId: number, importId: number, rows: 
 }
 
 /**
- * A batch of an action kind (actions.ts): the rows checked again against the records as they are
- * now; the refused ones fail with their reasons, the others are written by the action.
+ * A handler's upload (ADR 028) is written all or nothing: every confirmed row in one transaction;
+ * when the handler refuses a row, nothing is written, that row carries its errors and every other
+ * row says why it was not saved. False when the job was canceled first.
  */
-async function actionBatch(ctx: AppContext, q: Queryable, action: ImportAction, user: SessionUser, params: Record<string, unknown>,
-  rows: { rownumber: number; recordkey: number; changes: Record<string, unknown> | null }[]): Promise<Outcome[]> {
-  const all = rows.map((r) => ({ key: r.recordkey, changes: r.changes ?? {} }));
-  const refused = await action.check(ctx, q, user, params, all);
-  await action.commit(ctx, q, user, params, all.filter((_, i) => !refused.has(i)));
-  return rows.map((r, i): Outcome => (refused.has(i) ? { rownumber: r.rownumber, outcome: 'failed', errors: refused.get(i)! } : { rownumber: r.rownumber, outcome: 'saved', errors: null }));
+async function commitAllOrNothing(ctx: AppContext, job: Job, imp: Import, user: SessionUser, handler: ImportHandler): Promise<boolean> {
+  const importId = imp.importid;
+  const rows = await ctx.db.query<CommitRow>(
+    `SELECT rownumber, recordkey, rowversion, changes FROM import_rows WHERE importid = $1 AND outcome = 'changed' ORDER BY rownumber`, [importId]);
+  try {
+    return await ctx.db.tx(async (q) => {
+      if (await canceled(q, job.jobid)) return false;
+      if (rows.length) await handler.commit(ctx, q, user, rows, imp.params);
+      await q.query(`UPDATE import_rows SET outcome = 'saved', errors = NULL WHERE importid = $1 AND outcome = 'changed'`, [importId]);
+      await q.query(`UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('LastRow', $2::int, 'Done', $3::int) WHERE jobid = $1`,
+        [job.jobid, rows.at(-1)?.rownumber ?? 0, rows.length]);
+      return true;
+    });
+  } catch (err) {
+    if (!(err instanceof RowRefused)) throw err;
+    await ctx.db.query(
+      `UPDATE import_rows SET outcome = 'failed', errors = CASE WHEN rownumber = $2 THEN $3::jsonb ELSE $4::jsonb END WHERE importid = $1 AND outcome = 'changed'`,
+      [importId, err.rownumber, JSON.stringify(err.errors), JSON.stringify([{ Field: '', Message: `Not saved: row ${err.rownumber} was refused, so nothing of the file was written.` }])]);
+    return true;
+  }
 }
 
 export async function runCommit(ctx: AppContext, job: Job) {
@@ -79,40 +88,35 @@ export async function runCommit(ctx: AppContext, job: Job) {
   const [{ total }] = await ctx.db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM import_rows WHERE importid = $1 AND outcome IN ('changed', 'saved', 'failed')`, [importId]);
   await ctx.db.query(`UPDATE jobs SET progress = progress || jsonb_build_object('Total', $2::int) WHERE jobid = $1`, [job.jobid, total]);
+  const handler = importHandler(kind.doc.handler);
+  if (handler) {
+    if (!await commitAllOrNothing(ctx, job, imp, user, handler)) return;
+  }
   // Past the previous batch's last row: the index goes straight to the next rows, not over the entries of
   // the rows already written (their dead index entries stay until a vacuum; the embedded database has none).
   let after = 0;
-  for (;;) {
+  while (!handler) {
     const rows = await ctx.db.query<{ rownumber: number; recordkey: number; rowversion: number; changes: Record<string, unknown> }>(
       `SELECT rownumber, recordkey, rowversion, changes FROM import_rows
         WHERE importid = $1 AND outcome = 'changed' AND rownumber > $3 ORDER BY rownumber LIMIT $2`, [importId, COMMIT_BATCH, after]);
     if (!rows.length) break;
     after = rows[rows.length - 1].rownumber;
-    const action = importAction(kind.doc.action);
+    const plan = await planUpdates(ctx, ctx.db, user, kind.doc.entity, kind.keyField,
+      rows.map((r) => ({ id: r.recordkey, rowVersion: r.rowversion, changes: r.changes, screen: kind.screen })));
+    await yieldToOthers();
+    const write = (rowwise: boolean) => ctx.db.tx(async (q) => {
+      if (await canceled(q, job.jobid)) return false;
+      if (rowwise) await rowByRow(q, plan); else await applyUpdates(q, plan);
+      await recordBatch(ctx, q, kind, job.jobid, importId, rows, plan);
+      return true;
+    });
     let goOn: boolean;
-    if (action) {
-      goOn = await ctx.db.tx(async (q) => {
-        if (await canceled(q, job.jobid)) return false;
-        await recordBatch(q, job.jobid, importId, rows, await actionBatch(ctx, q, action, user, imp.params, rows));
-        return true;
-      });
-    } else {
-      const plan = await planUpdates(ctx, ctx.db, user, kind.doc.entity, kind.keyField,
-        rows.map((r) => ({ id: r.recordkey, rowVersion: r.rowversion, changes: r.changes, screen: kind.screen })));
-      await yieldToOthers();
-      const write = (rowwise: boolean) => ctx.db.tx(async (q) => {
-        if (await canceled(q, job.jobid)) return false;
-        if (rowwise) await rowByRow(q, plan); else await applyUpdates(q, plan);
-        await recordBatch(q, job.jobid, importId, rows, planOutcomes(ctx, kind, rows, plan));
-        return true;
-      });
-      try {
-        goOn = await write(false);
-      } catch (err) {
-        // A database rule no check foresaw: the batch again a row at a time, so that row is reported and the others written.
-        if (err instanceof AppError || !isDataError(err)) throw err;
-        goOn = await write(true);
-      }
+    try {
+      goOn = await write(false);
+    } catch (err) {
+      // A database rule no check foresaw: the batch again a row at a time, so that row is reported and the others written.
+      if (err instanceof AppError || !isDataError(err)) throw err;
+      goOn = await write(true);
     }
     if (!goOn) return;
     await yieldToOthers();

@@ -18,7 +18,7 @@ import type { ReferenceSpec } from '../schemas/documents';
 import { planUpdates, yieldToOthers } from '../records/write';
 import { failedRowMessage } from '../records/bulk';
 import { importKind, NOT_EXCEL, type ImportKind } from './kinds';
-import { importAction } from './actions';
+import { importHandler } from './handlers';
 import { insertRows, loadImport, countRows, type ImportRow } from './store';
 import type { ReadRow } from './workbook';
 import { openWorkbookInWorker } from './read-in-worker';
@@ -71,7 +71,7 @@ async function findRecords(ctx: AppContext, user: SessionUser, kind: ImportKind,
 const keyTitle = (kind: ImportKind, f: string) => kind.schema.properties[f]?.title ?? f;
 
 /** The choices of a reference source by scope, loaded once per import: lower-cased name or key → key. */
-type ReferenceCache = Map<string, Promise<Map<string, number | string>>>;
+export type ReferenceCache = Map<string, Promise<Map<string, number | string>>>;
 
 /**
  * A reference cell's key from the name the file holds (or the key itself), within the record's scope
@@ -94,7 +94,8 @@ async function referenceKey(ctx: AppContext, user: SessionUser, cache: Reference
  * Works one batch of file rows into import rows: found, compared, checked. `seen`: the records
  * earlier rows of the file change (a record is changed by one row of a file only).
  */
-async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind, params: Rec, batch: ReadRow[], seen: Map<number, number>, refs: ReferenceCache): Promise<ImportRow[]> {
+export async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind, params: Rec, batch: ReadRow[], seen: Map<number, number>, refs: ReferenceCache,
+  opts: { everyFoundRow?: boolean } = {}): Promise<ImportRow[]> {
   const { schema, doc } = kind;
   const access = fieldAccess(ctx.schemas, user, doc.entity);
   const [first, ...rest] = doc.key;
@@ -161,18 +162,16 @@ async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind
     row.changes = Object.keys(changes).length ? changes : null;
     if (errors.length) { row.errors = errors; continue; }
     if (!row.changes) {
-      // An action kind writes every found row (its cells are optional), a field upload only rows that change something.
-      if (!doc.action) { row.outcome = 'unchanged'; continue; }
+      // A handler that writes every found row (the mass carryover) takes it with no cells of its own.
+      if (!opts.everyFoundRow) { row.outcome = 'unchanged'; continue; }
       row.changes = {};
     }
     row.outcome = 'changed';
+    // Such a handler checks its rows itself: the records pipeline's checks are for field updates.
+    if (opts.everyFoundRow) continue;
     toCheck.push({ n: out.length - 1, rec, changes });
   }
-  const action = importAction(doc.action);
-  if (toCheck.length && action) {
-    const refusals = await action.check(ctx, ctx.db, user, params, toCheck.map((c) => ({ key: c.rec[kind.keyField] as number, changes: c.changes })));
-    for (const [i, errors] of refusals) Object.assign(out[toCheck[i].n], { outcome: 'refused', errors });
-  } else if (toCheck.length) {
+  if (toCheck.length) {
     // The records pipeline's own checks and hooks, without writing (the commit runs them again when it writes).
     const plan = await planUpdates(ctx, ctx.db, user, doc.entity, kind.keyField,
       toCheck.map((c) => ({ id: c.rec[kind.keyField] as number, rowVersion: c.rec.RowVersion as number, changes: { ...c.changes }, screen: kind.screen })),
@@ -203,18 +202,24 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
   const imp = await loadImport(ctx.db, importId);
   if (!imp || imp.status !== 'Previewing') return;
   const kind = importKind(ctx, imp.kind);
+  // A handler's kind (ADR 028) gives its own columns and works its own rows.
+  const handler = importHandler(kind.doc.handler);
+  const fileColumns = handler ? await handler.columns(ctx, user) : kind.columns;
   await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
   try {
     const read = await openWorkbookInWorker(filesPath(ctx.config.dataDir, imp.filepath), imp.filename, {
-      columns: kind.columns, keyFields: [kind.doc.key[0]], notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
+      columns: fileColumns, keyFields: handler?.keyFields ?? [kind.doc.key[0]], notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
     });
-    const columns = read.columns.map((c) => ({ Field: c.field, Title: kind.schema.properties[c.field]?.title ?? c.field, Type: kind.columns.find((k) => k.field === c.field)?.type ?? 'text', Column: c.column }));
+    const columns = read.columns.map((c) => {
+      const col = fileColumns.find((k) => k.field === c.field);
+      return { Field: c.field, Title: kind.schema.properties[c.field]?.title ?? col?.headers[0] ?? c.field, Type: col?.type ?? 'text', Column: c.column };
+    });
     const seen = new Map<number, number>();
     const refs: ReferenceCache = new Map();
     let batch: ReadRow[] = [];
     let done = 0;
     const flush = async () => {
-      const rows = await previewBatch(ctx, user, kind, imp.params, batch, seen, refs);
+      const rows = handler ? await handler.preview(ctx, user, batch, seen, imp.params) : await previewBatch(ctx, user, kind, imp.params, batch, seen, refs);
       await insertRows(ctx.db, importId, rows);
       done += batch.length;
       batch = [];

@@ -212,13 +212,13 @@ function approvalName(row: object): string {
 }
 
 /** A header field: its label and value; `undefined` values are dropped by `fieldGrid`. */
-type Field = [label: string, value: string | null | undefined];
+export type Field = [label: string, value: string | null | undefined];
 
 const str = (v: string | number | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null ? null : String(v));
 const flag = (v: boolean | null | undefined): string | null | undefined => (v === undefined ? undefined : yesNo(v));
 
 /** Label/value pairs, three to a row; fields whose value is undefined are not printed. */
-function fieldGrid(fields: Field[]): Content {
+export function fieldGrid(fields: Field[]): Content {
   const shown = fields.filter(([, v]) => v !== undefined);
   if (!shown.length) return [];
   const PER_ROW = 3;
@@ -243,8 +243,8 @@ function notesBlock(notes: string | null | undefined): Content {
   return { stack: [{ text: 'Notes', style: 'label' }, { text: text(notes) || ' ' }], margin: [0, 2, 0, 4] };
 }
 
-type ColumnFormat = 'text' | 'date' | 'yesNo' | 'approval';
-interface Column<T> {
+export type ColumnFormat = 'text' | 'date' | 'yesNo' | 'approval';
+export interface Column<T> {
   /** The field (for presence); for 'approval' the approval id and name fields. */
   field: keyof T & string;
   also?: (keyof T & string)[];
@@ -273,7 +273,7 @@ const bySortOrder = <T extends { SortOrder?: number | null }>(rows: T[]): T[] =>
  * table's header rows: repeated on every page the table runs over, and never left alone at the
  * foot of a page (kept with the first data row).
  */
-function dataTable<T extends object>(title: string, rows: T[], columns: Column<T>[], empty: string): Content {
+export function dataTable<T extends object>(title: string, rows: T[], columns: Column<T>[], empty: string): Content {
   if (!rows.length) return { stack: [{ text: title, style: 'subTitle' }, { text: empty, style: 'note' }], unbreakable: true, margin: [0, 0, 0, 4] };
   const carried = (row: T, f: string) => get(row, f) !== undefined;
   const shown = columns.filter((c) => rows.some((row) => [c.field, ...(c.also ?? [])].some((f) => carried(row, f))));

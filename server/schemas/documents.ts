@@ -94,6 +94,8 @@ export interface GridDoc {
   columns: { field: string; width?: number; readOnly?: boolean }[];
   /** How many leading columns are key columns (frozen on the left, always first); default 0. */
   frozen?: number;
+  /** Fields every row carries besides its columns, not shown (the keys of the screen a row opens, e.g. a critical path's pattern seasonal). */
+  keys?: string[];
   /** Permission to open the grid (default: the entity module's read). */
   read?: PermissionRef;
   /** Permission to save in the grid (default: the entity module's edit). */
@@ -139,8 +141,8 @@ export interface ImportDoc {
    * line plan's rows in one request (LP-024); it shares the reader and this header map only.
    */
   screen?: boolean;
-  /** A registered write of its own instead of field updates (server/imports/actions.ts), e.g. 'carryover'. */
-  action?: string;
+  /** Rows worked by a handler of server/imports/handlers.ts rather than as one record's fields (ADR 028). */
+  handler?: string;
   /** Permission to upload. */
   upload: PermissionRef;
   messages?: { notExcel?: string; completed?: string; failed?: string };

@@ -256,7 +256,7 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     expect((await uploadFile(t, factory, '/api/Carryover/UploadPrototypeCarryover', await sheet([]), 'c.xlsx')).status).toBe(403);
   });
 
-  it('CARRY-012 CARRY-013 preview, then commit through the upload queue: a carried-over row is refused with its text, the others carried', async () => {
+  it('CARRY-012 CARRY-013 preview, then commit through the upload queue: a carried-over row is refused with its text and blocks the file (all or nothing); without it the rows are carried', async () => {
     const fresh = await db().query<{ id: number; stocknum: string; name: string }>(
       `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
         WHERE s.seasonid = $1 AND p.brandid = 1 AND NOT s.isdeleted AND p.stocknum IS NOT NULL
@@ -273,7 +273,16 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     expect(rows.filter((r) => r.Outcome === 'changed')).toHaveLength(2);
     const refused = rows.find((r) => r.Outcome === 'refused')!;
     expect(refused.Errors[0].Message).toBe(alreadyCarriedText([carried.name]));
-    const job = await commitUpload(t, admin, imp.ImportId);
+    // All or nothing (ADR 028): with the refused row the file cannot be confirmed and nothing is written.
+    const blocked = await t.request('POST', `/api/Upload/${imp.ImportId}/Commit`, { token: admin });
+    expect(blocked.status).toBe(400);
+    expect((await blocked.json()).Message).toMatch(/all or nothing/);
+    expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = ANY($1)', [fresh.map((f) => f.id)])).toHaveLength(0);
+    // The file again without it: carried through the upload queue.
+    const again = await previewUpload(t, admin, '/api/Carryover/UploadPrototypeCarryover', await sheet(fresh.map((f): [string, string] => [f.stocknum, 'Spring/Summer 2026'])),
+      'carry.xlsx', { ToSeasonId: String(SS27), ToLinePlanId: String(SS27_PLAN) });
+    expect(again.Counts).toMatchObject({ Changed: 2, Refused: 0, Unknown: 0 });
+    const job = await commitUpload(t, admin, again.ImportId);
     expect(JSON.stringify(job)).toContain('Completed');
     for (const f of fresh) {
       const [n] = await db().query<{ seasonid: number; producttypeid: number }>('SELECT seasonid, producttypeid FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [f.id]);

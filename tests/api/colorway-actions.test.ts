@@ -295,7 +295,7 @@ describe('factory transfer (CW-024, CW-057) and dual source (CW-025, CW-058)', (
     await db().query('UPDATE prototypes SET buyready = true WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)', [id]);
     const res = await transfer({ PrototypeSeasonalId: id, FactoryKey: '310102', FactoryName: 'Binh Duong Sole Works', IsTariffMitigation: false, CopyBuyReady: false });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ Result: 0, Message: 'Factory Transfer completed successfully.', Data: id });
+    expect(await res.json()).toEqual({ Result: 0, Message: 'Factory Transfer completed successfully.', Data: id, TransferChecklistId: expect.any(Number) });
     expect(await row(id)).toMatchObject({ factnameky: '310102', factname: 'Binh Duong Sole Works', transferfactoryky: '310101', factorytransfer: true, buyready: false });
   });
 

@@ -24,6 +24,8 @@ import { corporateTemplateRoutes } from '../screens/corporate-template/routes';
 import { buyReadyRoutes } from '../screens/buy-ready/routes';
 import { carryoverRoutes } from '../screens/carryover/routes';
 import { criticalPathRoutes } from '../screens/critical-paths/routes';
+import { calculatorRoutes } from '../screens/calculators/routes';
+import { transferChecklistRoutes } from '../screens/transfer-checklist/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
 function screen<M>(load: () => Promise<M>, name: keyof M) {
@@ -74,6 +76,8 @@ export const routes: RouteObject[] = [
               ...buyReadyRoutes,
               ...carryoverRoutes,
               ...criticalPathRoutes,
+              ...calculatorRoutes,
+              ...transferChecklistRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'projectCreate', handle: { crumb: 'Project Create', parent: navGroupOf }, lazy: screen(() => import('../screens/project-create/ProjectCreateScreen'), 'ProjectCreateScreen') },
               { path: 'upload-queue', handle: { crumb: 'Upload Queue', parent: navGroupOf }, lazy: screen(() => import('../screens/upload-queue/UploadQueueScreen'), 'UploadQueueScreen') },

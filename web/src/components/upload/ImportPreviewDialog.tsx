@@ -17,6 +17,9 @@ import { commitImport, discardImport, importPath, importRowsPath, type FileError
 import { failureText, jobPath, successText, type UploadKindInfo } from './upload-kinds';
 import './upload.css';
 
+/** ADR 028 (the server's text for the same refusal). */
+const ALL_OR_NOTHING = 'This upload is all or nothing: correct the refused and unknown rows and upload the file again. Nothing is written until then.';
+
 /** How often the preview is asked for while the dry run runs. */
 export const PREVIEW_POLL_MS = 500;
 /** A toast with a link stays long enough to be clicked. */
@@ -40,7 +43,8 @@ export function ImportPreviewDialog({ importId, refusal, info, onClose }: Import
   const refused = !!refusal || data?.Status === 'Refused';
   const ready = data?.Status === 'Previewed';
   const nothing = ready && changesNothing(data.Counts);
-  const canConfirm = ready && !nothing && !busy;
+  const blocked = ready && !!data.AllOrNothing && (data.Counts?.Refused ?? 0) + (data.Counts?.Unknown ?? 0) > 0;
+  const canConfirm = ready && !nothing && !blocked && !busy;
   const warned = useRef(false);
   useEffect(() => {
     if ((refused || error) && !warned.current) {
@@ -87,7 +91,7 @@ export function ImportPreviewDialog({ importId, refusal, info, onClose }: Import
         <button type="button" className="btn" onClick={() => void cancel()} disabled={busy}>{refused || error ? 'Close' : 'Cancel'}</button>
         {!refused && !error && (
           <button type="button" className="btn btn--primary" onClick={() => void confirm()} disabled={!canConfirm} data-autofocus
-            title={nothing ? 'The file changes nothing.' : 'Save the changed rows in the background (Enter or Ctrl+S).'}>
+            title={nothing ? 'The file changes nothing.' : blocked ? ALL_OR_NOTHING : 'Save the changed rows in the background (Enter or Ctrl+S).'}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null} Confirm
           </button>
         )}
@@ -118,6 +122,7 @@ function Preview({ answer, nothing }: { answer: ImportAnswer; nothing: boolean }
         <li><strong>{n(c.Rows)}</strong><span>Rows</span></li>
       </ul>
       {answer.Message && <p className="muted import-preview__note">{answer.Message}</p>}
+      {answer.AllOrNothing && (c.Refused || c.Unknown) ? <p className="alert alert--warning" role="status">{ALL_OR_NOTHING}</p> : null}
       {nothing && <p className="no-changes" role="status"><strong>No changes.</strong> Every row of this file matches what is saved{c.Refused || c.Unknown ? ', or cannot be saved (see the refused and unknown rows)' : ''}.</p>}
       <ImportRows columns={answer.Columns ?? []} filters={PREVIEW_FILTERS} initial={nothing ? (c.Refused ? 'Refused' : c.Unknown ? 'Unknown' : 'All') : 'Changed'}
         path={(o, p) => importRowsPath(answer.ImportId, o, p)} height="min(420px, calc(100vh - 420px))" />

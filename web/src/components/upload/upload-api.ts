@@ -26,6 +26,8 @@ export interface ImportAnswer {
   Counts: Partial<ImportCounts> | null;
   Columns: ImportColumn[] | null;
   PreviewJobId: number | null;
+  /** ADR 028: nothing is written while a row is refused or unknown. */
+  AllOrNothing?: boolean;
   JobId: number | null;
   CreatedOn: string;
 }

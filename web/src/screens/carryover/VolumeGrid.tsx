@@ -13,7 +13,7 @@ import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { labelCellEditor } from '../../components/data-grid/hot-a11y';
-import { SCREEN_GRID_SETTINGS } from '../../components/data-grid/hot-settings';
+import { LIST_GRID_PROPS } from '../../components/data-grid/list-grid';
 import { REGIONAL_VOLUMES, volumeTotals } from '@domain/volume-totals';
 import { isVolumeCell } from '@domain/carryover';
 
@@ -101,7 +101,7 @@ export function VolumeGrid({ rows, onEdit, onNotice }: Props) {
   return (
     <div className="data-grid__table data-grid__table--editable volume-grid" style={{ height }} data-testid="carryover-volumes" aria-label="Carryover volumes">
       <HotTable
-        {...SCREEN_GRID_SETTINGS}
+        {...LIST_GRID_PROPS}
         ref={ref}
         data={data}
         columns={columns}

@@ -1,7 +1,9 @@
 /**
  * Header actions of the colorway screen (CW-010): list, copy (/prototypeCopy), delete (CW-059),
  * relink to another pattern (CW-055/056), factory transfer (CW-024/057) and dual source
- * (CW-025/058), shift season (CARRY-018/019). Transfer, dual source and shift are never shown to factory users.
+ * (CW-025/058), shift season (CARRY-018/019). Transfer, dual source and shift are never shown to factory users. Transfer Checklist
+ * (TC-001/004) opens the checklist of the last factory transfer, or from the transfer dialog the one
+ * of the chosen factory.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -30,6 +32,7 @@ function FactoryDialog({ kind, record, onDone, onClose }: { kind: 'transfer' | '
   const [mitigation, setMitigation] = useState(false);
   const [copyBuyReady, setCopyBuyReady] = useState(false);
   const userId = useSessionStore((s) => s.session?.userId);
+  const navigate = useNavigate();
   const { data } = useSWR<{ Results: Factory[] }>(['colorway-factories'],
     () => apiFetch('/api/SearchHelp/SearchFactories', { method: 'POST', json: { pageNumber: 1, pageSize: 999 } }));
   const factories = (data?.Results ?? []).filter((f) => f.FactoryKey !== record.FactNameKy);
@@ -41,8 +44,9 @@ function FactoryDialog({ kind, record, onDone, onClose }: { kind: 'transfer' | '
       ...(kind === 'dualSource' && Number(userId) > 0 ? { UserId: Number(userId) } : {}) };
     try {
       if (kind === 'transfer') {
-        await apiFetch('/api/Prototype/FactoryTransferUpdate', { method: 'POST', json });
-        toast.success(MESSAGES.transferred);
+        const answer = await apiFetch<{ TransferChecklistId?: number }>('/api/Prototype/FactoryTransferUpdate', { method: 'POST', json });
+        // TC-004: the move's transfer checklist (created with the tariff-mitigation flag) is one click away.
+        toast.success(MESSAGES.transferred, undefined, answer.TransferChecklistId ? { to: `/transferChecklist/${answer.TransferChecklistId}`, label: 'Open the transfer checklist' } : undefined);
         onDone(record.PrototypeSeasonalId as number);
       } else {
         const answer = await apiFetch<{ Data: { PrototypeSeasonalId: number } }>('/api/Prototype/DualSourceUpdate', { method: 'POST', json });
@@ -56,6 +60,13 @@ function FactoryDialog({ kind, record, onDone, onClose }: { kind: 'transfer' | '
   return (
     <Modal title={title} onCancel={onClose} actions={<>
       <button type="button" className="btn" onClick={onClose}>Cancel</button>
+      {/* TC-001/004: the checklist of this colorway and factory pair (found or created) before the move. */}
+      {kind === 'transfer' && (
+        <button type="button" className="btn" disabled={!key || !record.FactNameKy}
+          onClick={() => void navigate(`/transferChecklist?${new URLSearchParams({ prototypeId: String(record.PrototypeId), fromFactoryKey: String(record.FactNameKy), toFactoryKey: key })}`)}>
+          Transfer Checklist
+        </button>
+      )}
       <button type="button" className="btn btn--primary" disabled={!key} onClick={() => void run()}>{title}</button>
     </>}>
       <div className="field">
@@ -105,6 +116,10 @@ export function ColorwayActions({ record, reload }: { record: RecordData; reload
       {offered.transfer && <button type="button" className="btn" onClick={() => toggle('transfer')}>Factory Transfer</button>}
       {offered.dualSource && <button type="button" className="btn" onClick={() => toggle('dualSource')}>Dual Source</button>}
       {canShift && <button type="button" className="btn" onClick={() => toggle('shiftSeason')}>Shift Season</button>}
+      {!isFactoryUser && !!record.TransferFactoryKy && !!record.FactNameKy && (
+        <button type="button" className="btn" onClick={() => void navigate(`/transferChecklist?${new URLSearchParams({
+          prototypeId: String(record.PrototypeId), fromFactoryKey: String(record.TransferFactoryKy), toFactoryKey: String(record.FactNameKy) })}`)}>Transfer Checklist</button>
+      )}
       {offered.delete && <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>Delete</button>}
       {confirming && <ConfirmDialog title="Delete Colorway" message={`Delete the colorway ${String(record.PrototypeName)}?`} confirmLabel="Delete" danger
         onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}

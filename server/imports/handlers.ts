@@ -1,0 +1,13 @@
+/** The upload handlers by the name a kind's document gives (`handler`, ADR 028; ./handler.ts). */
+import type { ImportHandler } from './handler';
+import { transferChecklistImport } from '../transfer-checklists/import';
+import { carryoverImport } from '../carryover/carryover-import';
+
+const HANDLERS: Record<string, ImportHandler> = { 'transfer-checklist': transferChecklistImport, carryover: carryoverImport };
+
+export function importHandler(name: string | undefined): ImportHandler | undefined {
+  if (!name) return undefined;
+  const h = HANDLERS[name];
+  if (!h) throw new Error(`Unknown import handler '${name}'`);
+  return h;
+}

@@ -1,0 +1,32 @@
+/** The transfer checklist PDF's document (TC-010, TC-008): fields left out by the caller are not printed. */
+import { describe, expect, it } from 'vitest';
+import { buildTransferChecklistReport, transferChecklistFileName, type TransferChecklistReportData } from '../../server/reports/transfer-checklist-report';
+import { renderPdf } from '../../server/reports/pdf';
+
+const data: TransferChecklistReportData = {
+  TransferChecklistId: 7, StockNumber: 'SR1100-001', PrototypeName: 'Ridgeline Mid WP', BrandName: 'Summit Ridge', PatternName: 'Ridgeline Mid',
+  FromFactoryName: 'Binh Duong Sole Works', ToFactoryName: 'Long An Athletic Footwear', TransferProductTypeName: 'Sandal / slide',
+  IsTariffMitigationTransfer: true, CompletionDate: '2026-11-27',
+  Items: [
+    { ItemName: 'Lasts transferred', IsEnabled: true, IsComplete: true, CompletedByName: 'Alex Morgan', CompletedOn: '2026-11-27' },
+    { ItemName: 'Fit test passed', IsEnabled: false, IsComplete: false, CompletedByName: null, CompletedOn: null },
+  ],
+};
+
+describe('transfer checklist report (TC-010)', () => {
+  it('TC-010 prints the checklist fields, the progress and one row per item', async () => {
+    const text = JSON.stringify(buildTransferChecklistReport(data, new Date(2026, 10, 27)).content);
+    for (const s of ['Tariff Mitigation', 'Binh Duong Sole Works', '11/27/2026', 'Lasts transferred', 'Fit test passed', '1 of 1 enabled items complete']) expect(text).toContain(s);
+    const pdf = await renderPdf(buildTransferChecklistReport(data));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(transferChecklistFileName(data)).toBe('TransferChecklist-SR1100-001-Long An Athletic Footwear');
+  });
+
+  it('TC-008 a factory user\'s report (the flag and the factory left out by the caller) does not print them', () => {
+    const { IsTariffMitigationTransfer: _flag, FromFactoryName: _from, ...theirs } = data;
+    const text = JSON.stringify(buildTransferChecklistReport(theirs).content);
+    expect(text).not.toContain('Tariff Mitigation');
+    expect(text).not.toContain('Binh Duong');
+    expect(text).toContain('Long An Athletic Footwear');
+  });
+});
