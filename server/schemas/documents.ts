@@ -139,6 +139,11 @@ export interface ImportDoc {
    * line plan's rows in one request (LP-024); it shares the reader and this header map only.
    */
   screen?: boolean;
+  /**
+   * Rows that are not records of the entity (server/imports/runners.ts): the kind's own dry run and
+   * commit behind the same upload, preview, confirm and queue (e.g. the quarterly forecast's pairs).
+   */
+  runner?: 'sales-forecast';
   /** Permission to upload. */
   upload: PermissionRef;
   messages?: { notExcel?: string; completed?: string; failed?: string };

@@ -82,6 +82,7 @@ export const importMeta = {
     headers: { type: 'object', additionalProperties: fieldList },
     byName: fieldList,
     screen: { type: 'boolean' },
+    runner: { type: 'string', enum: ['sales-forecast'] },
     upload: permissionRef,
     messages: {
       type: 'object', additionalProperties: false,
