@@ -14,7 +14,7 @@ import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { labelCellEditor } from '../../components/data-grid/hot-a11y';
-import { parseUnits } from '../../../../server/domain/sales-forecast';
+import { parseUnits } from '@domain/sales-forecast';
 import { moneyText, type Edits, type ForecastColumn, type gridLines } from './forecast-rows';
 
 registerAllModules();

@@ -3,7 +3,7 @@
  * on top, the totals row and column, revenue per row, the changed pairs a save sends (only the
  * cells whose units differ from what was loaded), and the chart's bars.
  */
-import { columnTotals, parseQuarterTitle, revenueOf, rowUnits, type QuarterColumn } from '../../../../server/domain/sales-forecast';
+import { columnTotals, parseQuarterTitle, revenueOf, rowUnits, type QuarterColumn } from '@domain/sales-forecast';
 
 export interface ForecastColumn { Field: string; Year: number; Quarter: 1 | 2 | 3 | 4; Title: string }
 export interface ForecastRow { SalesRegionId: number; SalesRegionName: string; [field: string]: number | string }
