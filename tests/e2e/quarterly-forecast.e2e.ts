@@ -55,7 +55,7 @@ describe('quarterly forecast', () => {
     const answer = await (await saved).json();
     expect(answer).toMatchObject({ IsSuccessful: true, Changed: 32 });
     await page.getByText('Record Saved Successfully.').waitFor();
-    expect(await page.getByRole('status').filter({ hasText: 'unsaved' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'unsaved' }).count()).toBe(0);
 
     await page.reload();
     await cell(page, 0, 0).filter({ hasText: 'US' }).waitFor({ timeout: 20_000 });

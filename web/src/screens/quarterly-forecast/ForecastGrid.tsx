@@ -46,7 +46,7 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
 
   const data = useMemo(() => lines.map((l) => [l.name, ...l.units, l.total, ...(showsRevenue ? [l.revenue] : [])]), [lines, showsRevenue]);
   const headers = useMemo(() => ['Sales Region', ...columns.map((c) => c.Title), 'Total Units', ...(showsRevenue ? ['Revenue'] : [])], [columns, showsRevenue]);
-  const widths = useMemo(() => [150, ...columns.map(() => 84), 100, ...(showsRevenue ? [130] : [])], [columns, showsRevenue]);
+  const widths = useMemo(() => [120, ...columns.map(() => 72), 88, ...(showsRevenue ? [112] : [])], [columns, showsRevenue]);
 
   const renderer = useMemo<Renderer>(() => (instance, td, row, col, prop, value, cp) => {
     const { lines: ls, columns: cs, edits: es, currencySymbol: sym } = latest.current;
@@ -122,6 +122,8 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
         width="100%"
         height="100%"
         fixedColumnsStart={1}
+        stretchH="all"
+        viewportColumnRenderingOffset={20}
         fillHandle={canEdit ? { direction: 'vertical', autoInsertRow: false } : false}
         outsideClickDeselects={false}
         minSpareRows={0}

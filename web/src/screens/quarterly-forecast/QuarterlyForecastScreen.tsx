@@ -48,7 +48,7 @@ export function QuarterlyForecastScreen() {
   const [currency, setCurrency] = useState('USD');
 
   const searchKey = brandId && seasonId ? ['/api/QuarterlyForecast/SearchSalesForecast', brandId, seasonId] as const : null;
-  const { data, error, isLoading, mutate } = useSWR<ForecastAnswer>(searchKey,
+  const { data, error, isLoading, mutate } = useSWR(searchKey,
     ([path, b, s]: readonly [string, number, number]) => apiFetch<ForecastAnswer>(path, { json: { BrandId: b, SeasonId: s } }));
   const { data: currencies } = useSWR<Currency[]>('/api/QuarterlyForecast/GetSalesForecastCurrencies');
   const { data: price, error: priceError } = useSWR<RevenuePrice>(data?.ShowsRevenue
