@@ -13,7 +13,7 @@ import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
-import { labelCellEditor } from '../../components/data-grid/hot-a11y';
+import { labelCellEditor, SMALL_GRID_SETTINGS } from '../../components/data-grid/hot-a11y';
 import { parseUnits } from '@domain/sales-forecast';
 import { moneyText, type Edits, type ForecastColumn, type gridLines } from './forecast-rows';
 
@@ -108,30 +108,19 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
     <div className={`data-grid__table${canEdit ? ' data-grid__table--editable' : ''} qf-grid`} style={{ height }} data-testid="quarterly-forecast-grid" aria-label="Quarterly forecast">
       <HotTable
         ref={ref}
-        licenseKey="non-commercial-and-evaluation"
-        themeName="ht-theme-main"
+        {...SMALL_GRID_SETTINGS}
         columns={hotColumns}
         cells={cells as never}
         colHeaders={headers}
         colWidths={widths}
         rowHeaders={false}
-        rowHeights={30}
-        autoRowSize={false}
-        autoColumnSize={false}
-        wordWrap={false}
-        width="100%"
-        height="100%"
         fixedColumnsStart={1}
         stretchH="all"
         viewportColumnRenderingOffset={20}
         fillHandle={canEdit ? { direction: 'vertical', autoInsertRow: false } : false}
-        outsideClickDeselects={false}
-        minSpareRows={0}
         maxRows={lines.length}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
-        afterInit={labelCellEditor as never}
-        afterBeginEditing={labelCellEditor as never}
         afterSelectionEnd={labelCellEditor as never}
       />
     </div>
