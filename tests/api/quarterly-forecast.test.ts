@@ -83,28 +83,28 @@ describe('UpdateSalesForecastPairs (QF-003, QF-005, QF-006, QF-008)', () => {
   });
 
   it('QF-005 QF-006: non-integers, negatives, values past int4, unknown quarters and years outside the season are 4xx and write nothing', async () => {
-    const [us] = await regionIds(1, 3);
+    const [us] = await regionIds(2, 5);
     const bad = [
       { Units: 1.5 }, { Units: -1 }, { Units: 2147483648 }, { Units: 'abc' },
       { Quarter: 5 }, { Quarter: 0 }, { Year: 2025 }, { Year: 2030 }, { SalesRegionId: 'x' },
     ];
     for (const b of bad) {
-      const res = await update({ BrandId: 1, SeasonId: 3, Pairs: [{ SalesRegionId: us, Year: 2027, Quarter: 1, Units: 5, ...b }] });
+      const res = await update({ BrandId: 2, SeasonId: 5, Pairs: [{ SalesRegionId: us, Year: 2026, Quarter: 1, Units: 5, ...b }] });
       expect(res.status, JSON.stringify(b)).toBeGreaterThanOrEqual(400);
       expect(res.status, JSON.stringify(b)).toBeLessThan(500);
     }
-    const twice = await update({ BrandId: 1, SeasonId: 3, Pairs: [{ SalesRegionId: us, Year: 2027, Quarter: 1, Units: 5 }, { SalesRegionId: us, Year: 2027, Quarter: 1, Units: 6 }] });
+    const twice = await update({ BrandId: 2, SeasonId: 5, Pairs: [{ SalesRegionId: us, Year: 2026, Quarter: 1, Units: 5 }, { SalesRegionId: us, Year: 2026, Quarter: 1, Units: 6 }] });
     expect(twice.status).toBe(400);
-    expect((await update({ BrandId: 1, SeasonId: 3, Pairs: [] })).status).toBe(400);
-    expect((await update({ BrandId: 1, SeasonId: 3 })).status).toBe(400);
+    expect((await update({ BrandId: 2, SeasonId: 5, Pairs: [] })).status).toBe(400);
+    expect((await update({ BrandId: 2, SeasonId: 5 })).status).toBe(400);
     expect(await stored([us])).toEqual([]);
     // The largest integer is accepted.
-    expect((await update({ BrandId: 1, SeasonId: 3, Pairs: [{ SalesRegionId: us, Year: 2027, Quarter: 1, Units: 2147483647 }] })).status).toBe(200);
+    expect((await update({ BrandId: 2, SeasonId: 5, Pairs: [{ SalesRegionId: us, Year: 2026, Quarter: 1, Units: 2147483647 }] })).status).toBe(200);
   });
 
   it('PERM-022: a region of another brand or season, or a season of another brand, answers like a missing one and writes nothing', async () => {
-    const [own] = await regionIds(2, 5);
-    const [foreign] = await regionIds(1, 4);
+    const [, own] = await regionIds(2, 5);
+    const [foreign] = await regionIds(1, 2);
     const res = await update({ BrandId: 2, SeasonId: 5, Pairs: [{ SalesRegionId: own, Year: 2026, Quarter: 2, Units: 9 }, { SalesRegionId: foreign, Year: 2026, Quarter: 2, Units: 9 }] });
     expect(res.status).toBe(404);
     expect(await stored([own, foreign])).toEqual([]);
