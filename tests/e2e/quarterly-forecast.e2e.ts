@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toTsv } from '../../web/src/components/data-grid/tsv';
+import { seriousViolations } from './axe';
 import { paste } from './grid-steps';
 import { apiToken, login, navigate } from './harness';
 import { setupApp } from './setup-app';
@@ -36,6 +37,7 @@ describe('quarterly forecast', () => {
     await cell(page, 0, 0).filter({ hasText: 'US' }).waitFor({ timeout: 20_000 });
     expect(await page.locator(`${grid} .ht_clone_top thead th`).allTextContents()).toEqual(expect.arrayContaining(['2026 Q1', '2027 Q4', 'Total Units', 'Revenue']));
     await page.getByTestId('qf-total-revenue').filter({ hasText: '$0.00' }).waitFor();
+    expect(await seriousViolations(page, 'main')).toEqual([]);
 
     // The block lands on US 2026 Q1 .. EU 2027 Q4.
     await cell(page, 0, 1).click();
@@ -49,6 +51,8 @@ describe('quarterly forecast', () => {
     await chart.locator('rect[data-region="EU"][data-units="4080"]').waitFor({ state: 'attached' });
     expect(await chart.locator('rect[data-region="US"][data-units="1010"]').count()).toBe(1);
     await page.getByRole('status').filter({ hasText: '32 unsaved cells' }).waitFor();
+    // Exactly the pasted cells are marked as changed until the save.
+    expect(await page.locator(`${grid} .ht_master td.qf-grid__edited`).count()).toBe(32);
 
     const saved = page.waitForResponse((r) => /UpdateSalesForecastPairs$/i.test(new URL(r.url()).pathname));
     await page.keyboard.press('Control+s');
@@ -56,6 +60,7 @@ describe('quarterly forecast', () => {
     expect(answer).toMatchObject({ IsSuccessful: true, Changed: 32 });
     await page.getByText('Record Saved Successfully.').waitFor();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'unsaved' }).count()).toBe(0);
+    await expect.poll(() => page.locator(`${grid} .ht_master td.qf-grid__edited`).count()).toBe(0);
 
     await page.reload();
     await cell(page, 0, 0).filter({ hasText: 'US' }).waitFor({ timeout: 20_000 });

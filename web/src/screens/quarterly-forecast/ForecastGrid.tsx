@@ -46,7 +46,7 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
 
   const data = useMemo(() => lines.map((l) => [l.name, ...l.units, l.total, ...(showsRevenue ? [l.revenue] : [])]), [lines, showsRevenue]);
   const headers = useMemo(() => ['Sales Region', ...columns.map((c) => c.Title), 'Total Units', ...(showsRevenue ? ['Revenue'] : [])], [columns, showsRevenue]);
-  const widths = useMemo(() => [120, ...columns.map(() => 72), 88, ...(showsRevenue ? [112] : [])], [columns, showsRevenue]);
+  const widths = useMemo(() => [100, ...columns.map(() => 72), 92, ...(showsRevenue ? [120] : [])], [columns, showsRevenue]);
 
   const renderer = useMemo<Renderer>(() => (instance, td, row, col, prop, value, cp) => {
     const { lines: ls, columns: cs, edits: es, currencySymbol: sym } = latest.current;
@@ -58,7 +58,7 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
     td.classList.toggle('qf-grid__total', !!line && line.id === 0);
     td.classList.toggle('qf-grid__sum', col >= first + cs.length);
     const field = col >= first && col < first + cs.length ? cs[col - first].Field : null;
-    const edited = !!line && !!field && es.get(line.id)?.has(field);
+    const edited = !!(line && field && es.get(line.id)?.has(field));
     td.classList.toggle('qf-grid__edited', edited);
     if (edited) td.title = 'Changed: not saved yet'; else td.removeAttribute('title');
   }, []);
@@ -103,7 +103,7 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
     if (out.length) latest.current.onEdit(out);
   };
 
-  const height = Math.min(lines.length * 30 + 40, 560);
+  const height = Math.min(lines.length * 30 + 33, 560);
   return (
     <div className={`data-grid__table${canEdit ? ' data-grid__table--editable' : ''} qf-grid`} style={{ height }} data-testid="quarterly-forecast-grid" aria-label="Quarterly forecast">
       <HotTable
