@@ -7,7 +7,7 @@
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { fieldAccess } from '../schemas/visibility';
 import { pricePerUnit, quarterColumns, seasonYear, type QuarterColumn } from '../domain/sales-forecast';
 
@@ -92,7 +92,9 @@ export function currencies(q: Queryable) {
       ORDER BY r.sortorder, r.currencykey`);
 }
 
-export interface Pair { SalesRegionId: number; Year: number; Quarter: number; Units: number }
+export interface Pair { SalesRegionId: number; Year: number; Quarter: number; Units: number; OldUnits?: number | null }
+
+export interface StalePair { SalesRegionId: number; SalesRegionName: string; Year: number; Quarter: number; Units: number; ChangedBy: string | null }
 
 /** QF-005: every pair's year is one of the season's two and no pair is given twice (400 otherwise, naming it). */
 export function checkPairs(season: ForecastSeason, pairs: readonly Pair[], at = (i: number) => `/Pairs/${i}`) {
@@ -107,21 +109,34 @@ export function checkPairs(season: ForecastSeason, pairs: readonly Pair[], at = 
   });
 }
 
+/** The 409 of a save over cells someone else changed since they were read: who, which cells, their units now. */
+export function staleError(stale: StalePair[]) {
+  const first = stale[0];
+  const cells = stale.slice(0, 3).map((s) => `${s.SalesRegionName} ${s.Year} Q${s.Quarter} is now ${s.Units.toLocaleString('en-US')}`).join(', ');
+  return conflict(`${first.ChangedBy ?? 'Another user'} changed the forecast since you opened it (${cells}${stale.length > 3 ? `, and ${stale.length - 3} more` : ''}). `
+    + 'Nothing was saved; your changes are kept: save again to overwrite.', { Stale: stale });
+}
+
 /**
  * Writes the changed pairs of a season's regions in one statement: the upsert of the pairs whose
  * units differ, and their audit rows (old → new). Nothing is written when a pair names a region
- * that is not one of the brand's season (404 like a missing one). Answers how many changed.
+ * that is not one of the brand's season (404 like a missing one), or when a pair's OldUnits (what
+ * the grid read) is no longer what is stored (409 naming who changed which cells). Answers how
+ * many changed.
  */
 export async function writePairs(q: Queryable, userId: number, season: ForecastSeason, pairs: readonly Pair[]): Promise<number> {
   if (!pairs.length) return 0;
-  const [r] = await q.query<{ given: number; matched: number; changed: number }>(
-    `WITH x AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("SalesRegionId" int, "Year" int, "Quarter" int, "Units" int)),
-          ok AS (SELECT x.* FROM x JOIN sales_regions s ON s.salesregionid = x."SalesRegionId" AND s.brandid = $1 AND s.seasonid = $2),
-          old AS (SELECT p.salesregionid, p.forecastyear, p.quarter, p.units FROM sales_forecast_pairs p
+  const [r] = await q.query<{ given: number; matched: number; changed: number; stale: StalePair[] }>(
+    `WITH x AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("SalesRegionId" int, "Year" int, "Quarter" int, "Units" int, "OldUnits" int)),
+          ok AS (SELECT x.*, s.salesregionname FROM x JOIN sales_regions s ON s.salesregionid = x."SalesRegionId" AND s.brandid = $1 AND s.seasonid = $2),
+          old AS (SELECT p.salesregionid, p.forecastyear, p.quarter, p.units, p.changedby FROM sales_forecast_pairs p
                     JOIN ok ON p.salesregionid = ok."SalesRegionId" AND p.forecastyear = ok."Year" AND p.quarter = ok."Quarter"),
+          stale AS (SELECT ok."SalesRegionId", ok.salesregionname, ok."Year", ok."Quarter", coalesce(old.units, 0) AS units, old.changedby
+                      FROM ok LEFT JOIN old ON old.salesregionid = ok."SalesRegionId" AND old.forecastyear = ok."Year" AND old.quarter = ok."Quarter"
+                     WHERE ok."OldUnits" IS NOT NULL AND coalesce(old.units, 0) <> ok."OldUnits"),
           up AS (INSERT INTO sales_forecast_pairs AS t (salesregionid, forecastyear, quarter, units, changedby)
                  SELECT "SalesRegionId", "Year", "Quarter", "Units", $4 FROM ok
-                  WHERE (SELECT count(*) FROM ok) = (SELECT count(*) FROM x)
+                  WHERE (SELECT count(*) FROM ok) = (SELECT count(*) FROM x) AND NOT EXISTS (SELECT 1 FROM stale)
                  ON CONFLICT (salesregionid, forecastyear, quarter)
                  DO UPDATE SET units = EXCLUDED.units, changedon = now(), changedby = EXCLUDED.changedby
                   WHERE t.units IS DISTINCT FROM EXCLUDED.units
@@ -130,8 +145,13 @@ export async function writePairs(q: Queryable, userId: number, season: ForecastS
                  SELECT $4, 'sales-forecast', up.salesregionid::text, up.forecastyear || ' Q' || up.quarter, old.units::text, up.units::text
                    FROM up LEFT JOIN old ON old.salesregionid = up.salesregionid AND old.forecastyear = up.forecastyear AND old.quarter = up.quarter
                   WHERE old.units IS DISTINCT FROM up.units)
-     SELECT (SELECT count(*) FROM x)::int AS given, (SELECT count(*) FROM ok)::int AS matched, (SELECT count(*) FROM up)::int AS changed`,
+     SELECT (SELECT count(*) FROM x)::int AS given, (SELECT count(*) FROM ok)::int AS matched, (SELECT count(*) FROM up)::int AS changed,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('SalesRegionId', st."SalesRegionId", 'SalesRegionName', st.salesregionname, 'Year', st."Year",
+                     'Quarter', st."Quarter", 'Units', st.units, 'ChangedBy', u.firstname || ' ' || u.lastname)
+                     ORDER BY st."SalesRegionId", st."Year", st."Quarter"), '[]'::jsonb)
+               FROM stale st LEFT JOIN users u ON u.userid = st.changedby) AS stale`,
     [season.brandId, season.seasonId, JSON.stringify(pairs), userId]);
   if (r.matched !== r.given) throw notFound('A sales region is not one of this brand and season.');
+  if (r.stale.length) throw staleError(r.stale);
   return r.changed;
 }

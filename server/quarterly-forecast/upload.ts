@@ -127,14 +127,17 @@ async function commit(ctx: AppContext, user: SessionUser, imp: Import, kind: Imp
   const season = await forecastSeason(ctx.db, brandId, seasonId);
   const rows = await ctx.db.query<{ rownumber: number; recordkey: number; cells: Record<string, [number, number]>; changes: Record<string, number> }>(
     `SELECT rownumber, recordkey, cells, changes FROM import_rows WHERE importid = $1 AND outcome = 'changed' ORDER BY rownumber`, [imp.importid]);
+  // Each pair carries the units its preview compared with: changed since, the statement writes nothing (409).
   const pairs: Pair[] = rows.flatMap((r) => season.columns.filter((c) => c.field in r.changes)
-    .map((c) => ({ SalesRegionId: r.recordkey, Year: c.year, Quarter: c.quarter, Units: r.changes[c.field] })));
+    .map((c) => ({ SalesRegionId: r.recordkey, Year: c.year, Quarter: c.quarter, Units: r.changes[c.field], OldUnits: Number(r.cells[c.field]?.[0] ?? 0) })));
   await ctx.db.tx(async (q) => {
     const [status] = await q.query<{ status: string }>('SELECT status FROM jobs WHERE jobid = $1 FOR UPDATE', [job.jobid]);
     if (status?.status === 'Canceled') return;
-    const now = new Map((await forecastRows(q, season, [...new Set(rows.map((r) => r.recordkey))])).map((r) => [r.SalesRegionId, r]));
-    if (rows.some((r) => Object.entries(r.cells).some(([f, [old]]) => now.get(r.recordkey)?.[f] !== old))) throw conflict(CHANGED_SINCE);
-    await writePairs(q, user.userId, season, pairs);
+    try {
+      await writePairs(q, user.userId, season, pairs);
+    } catch (err) {
+      throw err instanceof AppError && err.status === 409 ? conflict(CHANGED_SINCE) : err;
+    }
     await q.query(`UPDATE import_rows SET outcome = 'saved' WHERE importid = $1 AND outcome = 'changed'`, [imp.importid]);
     await q.query(`UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('Total', $2::int, 'Done', $2::int, 'LastRow', $3::int) WHERE jobid = $1`,
       [job.jobid, rows.length, rows[rows.length - 1]?.rownumber ?? 0]);

@@ -82,6 +82,22 @@ describe('UpdateSalesForecastPairs (QF-003, QF-005, QF-006, QF-008)', () => {
     expect((await stored(ids)).length).toBe(32);
   });
 
+  it('QF-008: a save over cells another user changed since they were read is a 409 naming them, and writes nothing', async () => {
+    const [, , uk] = await regionIds(1, 2);
+    const first = await update({ BrandId: 1, SeasonId: 2, Pairs: [{ SalesRegionId: uk, Year: 2026, Quarter: 1, Units: 300, OldUnits: 0 }] }, admin);
+    expect(first.status).toBe(200);
+    const stale = await update({ BrandId: 1, SeasonId: 2, Pairs: [
+      { SalesRegionId: uk, Year: 2026, Quarter: 1, Units: 310, OldUnits: 0 }, { SalesRegionId: uk, Year: 2026, Quarter: 2, Units: 20, OldUnits: 0 },
+    ] });
+    expect(stale.status).toBe(409);
+    const body = await stale.json();
+    expect(body.Message).toMatch(/^Alex Morgan changed the forecast since you opened it \(UK 2026 Q1 is now 300\)/);
+    expect(body.Stale).toEqual([{ SalesRegionId: uk, SalesRegionName: 'UK', Year: 2026, Quarter: 1, Units: 300, ChangedBy: 'Alex Morgan' }]);
+    expect((await stored([uk])).map((p) => p.units)).toEqual([300]);
+    // Read again, the save goes through.
+    expect((await update({ BrandId: 1, SeasonId: 2, Pairs: [{ SalesRegionId: uk, Year: 2026, Quarter: 1, Units: 310, OldUnits: 300 }] })).status).toBe(200);
+  });
+
   it('QF-005 QF-006: non-integers, negatives, values past int4, unknown quarters and years outside the season are 4xx and write nothing', async () => {
     const [us] = await regionIds(2, 5);
     const bad = [

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { apiBlob, apiFetch, saveFile, withQuery } from '../../api/http';
+import { ApiError, apiBlob, apiFetch, saveFile, withQuery } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useSessionStore } from '../../auth/session-store';
 import { UploadButton } from '../../components/upload/UploadButton';
@@ -74,7 +74,7 @@ export function QuarterlyForecastScreen() {
 
   const save = useCallback(async () => {
     if (!data?.CanEdit || saving) return;
-    const pairs = changedPairs(edits, columns);
+    const pairs = changedPairs(edits, columns, loaded);
     if (!pairs.length) { toast.warning(NO_CHANGES); return; }
     setSaving(true);
     try {
@@ -83,11 +83,13 @@ export function QuarterlyForecastScreen() {
       setEdits(new Map());
       toast.success(SAVED);
     } catch (e) {
-      toast.error(updateError(errorText(e, 'unknown error')));
+      // A 409: someone saved these cells since they were read; the current values are loaded under the user's edits.
+      if (e instanceof ApiError && e.status === 409) { toast.error(errorText(e, 'The forecast was changed by another user.')); void mutate(); }
+      else toast.error(updateError(errorText(e, 'unknown error')));
     } finally {
       setSaving(false);
     }
-  }, [data, edits, columns, saving, mutate]);
+  }, [data, edits, columns, loaded, saving, mutate]);
   const area = useRef<HTMLDivElement>(null);
   useSaveShortcut(() => { void save(); }, !!data?.CanEdit, () => area.current);
 

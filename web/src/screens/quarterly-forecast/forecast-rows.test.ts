@@ -14,13 +14,13 @@ describe('quarterly forecast screen rows', () => {
     let edits = withEdit(new Map(), loaded, 1, 'Y1Q1', 12);
     edits = withEdit(edits, loaded, 2, 'Y2Q4', 5);
     expect(editCount(edits)).toBe(1);
-    expect(changedPairs(edits, columns)).toEqual([{ SalesRegionId: 1, Year: 2026, Quarter: 1, Units: 12 }]);
+    expect(changedPairs(edits, columns, loaded)).toEqual([{ SalesRegionId: 1, Year: 2026, Quarter: 1, Units: 12, OldUnits: 10 }]);
     expect(editCount(withEdit(edits, loaded, 1, 'Y1Q1', 10))).toBe(0);
   });
 
   it('QF-005: a cell under a header that is not a year and quarter is not sent', () => {
     const odd = [{ ...columns[0], Title: 'Units' }];
-    expect(changedPairs(withEdit(new Map(), loaded, 1, 'Y1Q1', 3), odd)).toEqual([]);
+    expect(changedPairs(withEdit(new Map(), loaded, 1, 'Y1Q1', 3), odd, loaded)).toEqual([]);
   });
 
   it('QF-004 QF-009: lines with total units and revenue, a Total line, and the chart series follow the edits', () => {

@@ -12,7 +12,7 @@ export interface ForecastAnswer {
   Columns: ForecastColumn[]; Rows: ForecastRow[]; CanEdit: boolean; ShowsRevenue: boolean;
 }
 export interface RevenuePrice { CurrencyKey: string; CurrencySymbol: string | null; Rate: number | null; ColorwayCount: number; PricePerUnit: number | null }
-export interface Pair { SalesRegionId: number; Year: number; Quarter: number; Units: number }
+export interface Pair { SalesRegionId: number; Year: number; Quarter: number; Units: number; OldUnits: number }
 
 /** Edits: region id → field → units. */
 export type Edits = ReadonlyMap<number, ReadonlyMap<string, number>>;
@@ -39,16 +39,17 @@ export function withEdit(edits: Edits, loaded: readonly ForecastRow[], regionId:
 }
 
 /**
- * QF-005: the pairs a save sends. Each edited cell's column title must read as a year and quarter;
- * a cell under any other header is not sent.
+ * QF-005: the pairs a save sends, each with the units it was read at (a stale save is a 409). Each
+ * edited cell's column title must read as a year and quarter; a cell under any other header is not sent.
  */
-export function changedPairs(edits: Edits, columns: readonly ForecastColumn[]): Pair[] {
+export function changedPairs(edits: Edits, columns: readonly ForecastColumn[], loaded: readonly ForecastRow[]): Pair[] {
   const byField = new Map(columns.map((c) => [c.Field, parseQuarterTitle(c.Title)]));
   const pairs: Pair[] = [];
   for (const [regionId, cells] of edits) {
+    const row = loaded.find((r) => r.SalesRegionId === regionId);
     for (const [field, units] of cells) {
       const yq = byField.get(field);
-      if (yq) pairs.push({ SalesRegionId: regionId, Year: yq.year, Quarter: yq.quarter, Units: units });
+      if (yq) pairs.push({ SalesRegionId: regionId, Year: yq.year, Quarter: yq.quarter, Units: units, OldUnits: Number(row?.[field]) || 0 });
     }
   }
   return pairs;
