@@ -11,9 +11,14 @@ import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWo
 
 let t: TestApp;
 let admin: string, forecast: string, viewer: string, factory: string;
+let demo: { n: number; seasons: number[] };
 beforeAll(async () => {
   t = await createTestApp();
   [admin, forecast, viewer, factory] = await t.tokens('admin', 'forecast', 'viewer', 'factory');
+  [demo] = await t.ctx.db.query<{ n: number; seasons: number[] }>(
+    'SELECT count(*)::int AS n, array_agg(DISTINCT r.seasonid ORDER BY r.seasonid) AS seasons FROM sales_forecast_pairs p JOIN sales_regions r USING (salesregionid)');
+  // The tests below start from an empty forecast.
+  await t.ctx.db.query('DELETE FROM sales_forecast_pairs');
 });
 afterAll(async () => { await t?.close(); });
 
@@ -36,6 +41,10 @@ const grant = async (roleId: number, moduleId: number, actionId: number) =>
   t.ctx.db.query('INSERT INTO role_permissions (roleid, moduleid, actionid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [roleId, moduleId, actionId]);
 
 describe('the grid (QF-001, QF-004, QF-005)', () => {
+  it('QF-001: the demo data holds a forecast for every region and quarter of each brand\'s first season', () => {
+    expect(demo).toEqual({ n: 4 * 4 * 8, seasons: [1, 5, 9, 13] });
+  });
+
   it('QF-001 QF-004 QF-005: a brand season answers its sales regions with Year1/Year2 × Q1..Q4 columns titled YYYY Qn', async () => {
     const res = await search(1, 2);
     expect(res.status).toBe(200);

@@ -7,7 +7,7 @@
  * pipeline's preview and queue).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, apiBlob, apiFetch, saveFile, withQuery } from '../../api/http';
 import { errorText } from '../../api/error-text';
@@ -36,7 +36,13 @@ type Choice = { brandId: number; seasonId: number };
 export function QuarterlyForecastScreen() {
   const session = useSessionStore((s) => s.session);
   const brands = session?.brandPermissions ?? [];
-  const [choice, setChoice] = useState<Choice>({ brandId: session?.defaultBrandId ?? brands[0]?.BrandId ?? 0, seasonId: 0 });
+  // The brand and season are in the address (?brandId=&seasonId=): a reload or a shared link opens the same forecast.
+  const [params, setParams] = useSearchParams();
+  const [choice, setChoice] = useState<Choice>(() => {
+    const asked = Number(params.get('brandId'));
+    const brandId = brands.some((b) => b.BrandId === asked) ? asked : session?.defaultBrandId ?? brands[0]?.BrandId ?? 0;
+    return { brandId, seasonId: brandId === asked ? Number(params.get('seasonId')) || 0 : 0 };
+  });
   const [pending, setPending] = useState<Choice | null>(null);
   const { brandId, seasonId } = choice;
   const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null);
@@ -45,6 +51,11 @@ export function QuarterlyForecastScreen() {
       setChoice((c) => ({ ...c, seasonId: seasons.find((s) => s.SeasonId === session?.defaultSeasonId)?.SeasonId ?? seasons[0]?.SeasonId ?? 0 }));
     }
   }, [seasons, seasonId, session?.defaultSeasonId]);
+  useEffect(() => {
+    if (brandId && seasonId && (params.get('brandId') !== String(brandId) || params.get('seasonId') !== String(seasonId))) {
+      setParams({ brandId: String(brandId), seasonId: String(seasonId) }, { replace: true });
+    }
+  }, [brandId, seasonId, params, setParams]);
   const [currency, setCurrency] = useState('USD');
 
   const searchKey = brandId && seasonId ? ['/api/QuarterlyForecast/SearchSalesForecast', brandId, seasonId] as const : null;
