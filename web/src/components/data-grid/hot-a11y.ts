@@ -20,24 +20,3 @@ export function labelCellEditor(this: Handsontable) {
     else t.setAttribute('aria-hidden', 'true');
   }
 }
-
-/**
- * The settings every small editable grid of a screen shares (critical path processes, the corporate
- * template, the quarterly forecast): the license and theme, fixed 30 px rows and given widths (no
- * auto-size), the grid filling its box, the selection kept when focus leaves, no spare rows, and the
- * accessibility fixes above on init and on each edit.
- */
-export const SMALL_GRID_SETTINGS = {
-  licenseKey: 'non-commercial-and-evaluation',
-  themeName: 'ht-theme-main',
-  rowHeights: 30,
-  autoRowSize: false,
-  autoColumnSize: false,
-  wordWrap: false,
-  width: '100%',
-  height: '100%',
-  outsideClickDeselects: false,
-  minSpareRows: 0,
-  afterInit: labelCellEditor as never,
-  afterBeginEditing: labelCellEditor as never,
-} as const;

@@ -18,7 +18,7 @@ import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { isoToDisplay, parseTypedDate } from '../../components/fields/dates';
 import { sortKeyAllowed, sortValue, type TemplateGroup, type TemplateRow } from './template-rows';
-import { labelCellEditor, SMALL_GRID_SETTINGS } from '../../components/data-grid/hot-a11y';
+import { labelCellEditor } from '../../components/data-grid/hot-a11y';
 import { DateTextEditor } from '../../components/data-grid/hot-cells';
 
 registerAllModules();
@@ -186,20 +186,31 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
     <div className={`data-grid__table${readOnly ? '' : ' data-grid__table--editable'} corporate-template__grid`} style={{ height }} data-testid="corporate-template-grid">
       <HotTable
         ref={ref}
-        {...SMALL_GRID_SETTINGS}
+        licenseKey="non-commercial-and-evaluation"
+        themeName="ht-theme-main"
         columns={columns}
         colHeaders={TEMPLATE_COLUMNS.map((c) => c.title)}
         colWidths={TEMPLATE_COLUMNS.map((c) => c.width)}
         rowHeaders={true}
         rowHeaderWidth={44}
+        rowHeights={30}
+        autoRowSize={false}
+        autoColumnSize={false}
+        wordWrap={false}
+        width="100%"
+        height="100%"
         manualRowMove={!readOnly}
         fillHandle={readOnly ? false : { direction: 'vertical', autoInsertRow: false }}
         copyPaste={{ pasteMode: 'overwrite' }}
+        outsideClickDeselects={false}
+        minSpareRows={0}
         beforeKeyDown={beforeKeyDown as never}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
         beforeRowMove={beforeRowMove as never}
         afterSelectionEnd={afterSelectionEnd as never}
+        afterInit={labelCellEditor as never}
+        afterBeginEditing={labelCellEditor as never}
       />
     </div>
   );

@@ -15,7 +15,7 @@ import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
 import { isoToDisplay, parseTypedDate } from '../../components/fields/dates';
 import type { ProcessRow } from './cp-rows';
-import { labelCellEditor, SMALL_GRID_SETTINGS } from '../../components/data-grid/hot-a11y';
+import { labelCellEditor } from '../../components/data-grid/hot-a11y';
 import { DateTextEditor } from '../../components/data-grid/hot-cells';
 
 registerAllModules();
@@ -155,20 +155,31 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
     <div className={`data-grid__table${readOnly ? '' : ' data-grid__table--editable'} cp-grid`} style={{ height }} data-testid={testId} aria-label={label}>
       <HotTable
         ref={ref}
-        {...SMALL_GRID_SETTINGS}
+        licenseKey="non-commercial-and-evaluation"
+        themeName="ht-theme-main"
         columns={hotColumns}
         cells={cells as never}
         colHeaders={columns.map((c) => c.title)}
         colWidths={columns.map((c) => c.width)}
         rowHeaders={true}
         rowHeaderWidth={44}
+        rowHeights={30}
+        autoRowSize={false}
+        autoColumnSize={false}
+        wordWrap={false}
+        width="100%"
+        height="100%"
         stretchH="last"
         manualRowMove={!readOnly}
         fillHandle={false}
+        outsideClickDeselects={false}
+        minSpareRows={0}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
         beforeRowMove={beforeRowMove as never}
         afterSelectionEnd={afterSelectionEnd as never}
+        afterInit={labelCellEditor as never}
+        afterBeginEditing={labelCellEditor as never}
       />
     </div>
   );

@@ -5,7 +5,7 @@
  * parsed as whole numbers, anything else 0 (QF-006). Edited cells are marked until saved. The lines
  * are the screen's; the grid reports each edit.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
@@ -13,7 +13,8 @@ import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import '../../components/data-grid/data-grid.css';
-import { labelCellEditor, SMALL_GRID_SETTINGS } from '../../components/data-grid/hot-a11y';
+import { labelCellEditor } from '../../components/data-grid/hot-a11y';
+import { LIST_GRID_PROPS, OWN_SOURCES, useListGridData } from '../../components/data-grid/list-grid';
 import { parseUnits } from '@domain/sales-forecast';
 import { moneyText, type Edits, type ForecastColumn, type gridLines } from './forecast-rows';
 
@@ -34,11 +35,8 @@ interface Props {
   onEdit: (edits: UnitsEdit[]) => void;
 }
 
-const OWN_SOURCES = new Set(['loadData', 'updateData']);
-
 export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, canEdit, edits, onEdit }: Props) {
   const ref = useRef<HotTableRef>(null);
-  const loaded = useRef(false);
   const latest = useRef({ lines, columns, edits, onEdit, canEdit, currencySymbol });
   latest.current = { lines, columns, edits, onEdit, canEdit, currencySymbol };
   const first = 1;
@@ -71,16 +69,7 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
 
   const cells = (row: number): Handsontable.CellMeta => (latest.current.lines[row]?.id === 0 ? { readOnly: true, editor: false } : {});
 
-  useEffect(() => {
-    const hot = ref.current?.hotInstance;
-    if (!hot) return;
-    if (!loaded.current) hot.loadData(data);
-    else hot.updateData(data);
-    loaded.current = true;
-    labelCellEditor.call(hot);
-  }, [data]);
-
-  useEffect(() => { ref.current?.hotInstance?.render(); }, [edits]);
+  useListGridData(ref, data, edits);
 
   // QF-006: every typed or pasted value becomes whole units (non-numbers 0) before it lands in the cell.
   const beforeChange = (changes: (Handsontable.CellChange | null)[], source: string) => {
@@ -108,7 +97,7 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
     <div className={`data-grid__table${canEdit ? ' data-grid__table--editable' : ''} qf-grid`} style={{ height }} data-testid="quarterly-forecast-grid" aria-label="Quarterly forecast">
       <HotTable
         ref={ref}
-        {...SMALL_GRID_SETTINGS}
+        {...LIST_GRID_PROPS}
         columns={hotColumns}
         cells={cells as never}
         colHeaders={headers}
