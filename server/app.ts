@@ -45,13 +45,14 @@ import { corporateTemplateRoutes } from './api/corporate-template';
 import { criticalPathReportRoutes } from './api/critical-path-reports';
 import { buyReadyRoutes } from './api/buy-ready';
 import { quarterlyForecastRoutes } from './api/quarterly-forecast';
+import { calculatorRoutes } from './api/calculators';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module, in one list: the route-coverage test walks what they register. */
 export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, flashEditRoutes,
   searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, colorwayActionRoutes, sizeRangeRoutes,
-  uploadRoutes, uploadQueueRoutes, quickSearchRoutes, childDataRoutes, catalogRoutes, projectCreateRoutes, criticalPathRoutes, criticalPathReportRoutes, buyReadyRoutes, corporateTemplateRoutes,
+  uploadRoutes, uploadQueueRoutes, quickSearchRoutes, childDataRoutes, catalogRoutes, projectCreateRoutes, criticalPathRoutes, criticalPathReportRoutes, buyReadyRoutes, corporateTemplateRoutes, calculatorRoutes,
   quarterlyForecastRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */

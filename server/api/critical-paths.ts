@@ -13,9 +13,10 @@ import { AppError } from '../http/errors';
 import { logError } from '../http/error-log';
 import { intParam, queryParam } from '../http/request';
 import { anyOf, perm, type ApiRouter } from '../http/router';
+import { GRID_SEARCH, searchGridRows } from './grids';
 import { MSG, colorwayScope, commercializationScope, notExists, patternScope, badId } from '../critical-paths/common';
 import { devPatternCanBeCancelled, devPatternDetails, devPatternNameExists, updateDevPattern, type DevPatternUpdate } from '../critical-paths/dev-pattern';
-import { devPrototypeCanBeCancelled, devPrototypeDetails, updateDevPrototype, type DevPrototypeUpdate } from '../critical-paths/dev-prototype';
+import { devPrototypeCanBeCancelled, devPrototypeDetails, linkableStockNumbers, updateDevPrototype, type DevPrototypeUpdate } from '../critical-paths/dev-prototype';
 import {
   commercializationCanBeCancelled, commercializationDetails, commercializationNameExists, createCommercialization, updateCommercialization,
   type CommercializationUpdate,
@@ -51,6 +52,11 @@ const found = <T>(value: T | null): T => {
 const KIND_NAMES = { 1: 'Pattern', 2: 'Prototype', 3: 'Commercialization' } as const;
 
 export function criticalPathRoutes(r: ApiRouter) {
+  // CP-012: the search per kind (the /criticalPath grids' generic search: criteria, page number and size, sort), the first row carrying RecordCount.
+  r.post('/api/CriticalPath/SearchCriticalPathDevPatterns', PATTERN_READ, GRID_SEARCH, (c) => searchGridRows(c, 'critical-path-dev-pattern-search'));
+  r.post('/api/CriticalPath/SearchCriticalPathDevPrototypes', PROTO_READ, GRID_SEARCH, (c) => searchGridRows(c, 'critical-path-dev-prototype-search'));
+  r.post('/api/CriticalPath/SearchCriticalPathCommercializations', COMM_READ, GRID_SEARCH, (c) => searchGridRows(c, 'critical-path-commercialization-search'));
+
   // Lookups: header statuses (DECISIONS CP-029), approval ids (CP-037), the process type -> flag mapping (CP-035), the default processes (CP-043).
   r.get('/api/CriticalPath/GetCriticalPathLookups', ANY_READ, async (c) => {
     const { db } = c.get('ctx');
@@ -109,6 +115,10 @@ export function criticalPathRoutes(r: ApiRouter) {
   r.get('/api/CriticalPath/GetCriticalPathDevPrototypeActualProcesses', PROTO_READ, PROTO_Q, async (c) => c.json((await protoDetails(c)).ActualProcesses));
   r.get('/api/CriticalPath/GetCriticalPathDevPrototypeStockNumbers', PROTO_READ, PROTO_Q, async (c) => c.json((await protoDetails(c)).StockNumbers));
   r.get('/api/CriticalPath/GetCriticalPathDevPrototypePurchaseOrders', PROTO_READ, PROTO_Q, async (c) => c.json((await protoDetails(c)).PurchaseOrders));
+
+  // DECISIONS CP-034: colorways of the path's brand to link as stock numbers (the picker of the edit screen).
+  r.get('/api/CriticalPath/GetLinkableStockNumbers', PROTO_READ, { query: { CriticalPathDevPrototypeId: 'id', SearchText: 'text' } }, async (c) =>
+    c.json(found(await linkableStockNumbers(c.get('ctx'), c.get('user'), intParam(c, 'CriticalPathDevPrototypeId'), queryParam(c, 'SearchText') ?? ''))));
 
   r.get('/api/CriticalPath/CanCriticalPathDevPrototypeBeCancelled', PROTO_READ, PROTO_Q, async (c) =>
     c.json({ CanBeCancelled: found(await devPrototypeCanBeCancelled(c.get('ctx'), c.get('user'), intParam(c, 'CriticalPathDevPrototypeId'))) }));

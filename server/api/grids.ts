@@ -13,7 +13,7 @@ import { fieldAccess, holds } from '../schemas/visibility';
 import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { column, recordKey, scope, searchRecordsJson, viewOf, type Condition, type ExtraFilters, type SearchRequest } from '../records/read';
+import { column, recordKey, scope, searchRecords, searchRecordsJson, viewOf, type Condition, type ExtraFilters, type SearchRequest } from '../records/read';
 import { quickMatchCondition, quickText, type QuickEntity } from '../search/quick-match';
 import { failedRowMessage, saveRows, type BulkRow } from '../records/bulk';
 import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
@@ -62,8 +62,10 @@ function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Re
   for (const f of criteria.filter((c) => !COMMON_CRITERIA.includes(c) && c in schema.properties)) {
     const given = valueOf(f);
     if (!given) continue;
-    const numeric = /integer|number/.test(JSON.stringify(schema.properties[f].type));
-    const value = numeric ? Number(given.value) : String(given.value);
+    const type = JSON.stringify(schema.properties[f].type);
+    const numeric = /integer|number/.test(type);
+    // A yes/no field takes 1/0 as well as true/false (CP-005).
+    const value = /boolean/.test(type) ? [true, 1, '1', 'true'].includes(given.value) : numeric ? Number(given.value) : String(given.value);
     if (typeof value === 'number' && (!Number.isFinite(value) || Math.abs(value) > INT4_MAX)) {
       throw badRequest(`${f} must be a number.`, [{ Field: `/${given.key}`, Message: 'Must be a number.' }]);
     }
@@ -129,16 +131,28 @@ export function exportedColumns(grid: GridDoc, body: { columnsHidden?: string[];
   return { ...grid, frozen: 0, columns: kept.map(({ c }) => c) };
 }
 
-/** POST …/Search: a page of the grid's records (pageSize up to 20,000: a whole criteria result), as JSON built by the database. */
-export async function searchGrid(c: Ctx, gridId: string) {
+/** A search request of a grid: the grid (read permission checked), its key, the body as a search and its filters. */
+function gridSearch(c: Ctx, gridId: string) {
   const ctx = c.get('ctx');
   const user = c.get('user');
   const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
   const body = c.get('body');
   if (body.pageSize === 0) throw badRequest('A page holds at least one row.', [{ Field: '/pageSize', Message: 'Must be 1 or more (0 is for an export).' }]);
-  const json = await searchRecordsJson(ctx, user, grid.entity, keyField, body as SearchRequest,
-    [keyField, 'RowVersion', ...grid.columns.map((col) => col.field)], gridFilters(ctx, user, grid, body));
+  return { ctx, user, grid, keyField, req: body as SearchRequest, filters: gridFilters(ctx, user, grid, body) };
+}
+
+/** POST …/Search: a page of the grid's records (pageSize up to 20,000: a whole criteria result), as JSON built by the database. */
+export async function searchGrid(c: Ctx, gridId: string) {
+  const { ctx, user, grid, keyField, req, filters } = gridSearch(c, gridId);
+  const json = await searchRecordsJson(ctx, user, grid.entity, keyField, req, [keyField, 'RowVersion', ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters);
   return c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+}
+
+/** The same search as rows, the first carrying RecordCount (the spec's named searches, e.g. CP-012). */
+export async function searchGridRows(c: Ctx, gridId: string) {
+  const { ctx, user, grid, keyField, req, filters } = gridSearch(c, gridId);
+  const page = await searchRecords(ctx, user, grid.entity, keyField, req, [keyField, ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters);
+  return c.json(page.Results.map((row, i) => (i === 0 ? { ...row, RecordCount: page.TotalRecords } : row)));
 }
 
 /** POST …/Export: every record of the search (paging ignored) as `{report}-Export.xlsx`, streamed. */

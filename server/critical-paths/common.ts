@@ -23,6 +23,7 @@ export const MSG = {
   cannotDelete: 'This process cannot be deleted.',
   cannotRename: 'The name of this process cannot be changed.',
   unknownRow: 'This row does not belong to the critical path.',
+  unknownFactory: 'There is no factory with this key.',
   locked: 'This process is locked until the final spec is approved.',
   duplicateType: 'A critical path has one process of each approval type.',
   cancelNotActive: 'Only an active critical path can be canceled.',
@@ -178,26 +179,36 @@ export function planRows(spec: RowSpec, stored: readonly Row[], request: readonl
   return { keep: sorted, deleted, errors };
 }
 
-/** Writes a plan: deletes, updates of stored rows, inserts of new ones (ids filled in). */
+/**
+ * Writes a plan set-based: one DELETE, one UPDATE of every stored row and one INSERT of every new
+ * row (ids filled in, in the plan's order), each reading the rows as JSON typed by the table itself
+ * (jsonb_populate_recordset), whatever the number of processes.
+ */
 export async function writeRows(q: Queryable, spec: RowSpec, parentId: number, plan: RowPlan, extraInsert: Row = {}) {
   const keyCol = spec.key.toLowerCase();
   if (plan.deleted.length) await q.query(`DELETE FROM ${spec.table} WHERE ${spec.parentColumn} = $1 AND ${keyCol} = ANY($2)`, [parentId, plan.deleted]);
-  for (const r of plan.keep) {
-    // SortOrder (renumbered by planRows) is written wherever the table has it (its spec names it).
-    const fields = spec.fields.filter((f) => f in r && f !== spec.key);
-    const values = fields.map((f) => r[f] ?? null);
-    if (r[spec.key]) {
-      await q.query(`UPDATE ${spec.table} SET ${fields.map((f, i) => `${f.toLowerCase()} = $${i + 3}`).join(', ')}
-                      WHERE ${spec.parentColumn} = $1 AND ${keyCol} = $2`, [parentId, r[spec.key], ...values]);
-    } else {
-      const extra = Object.entries(extraInsert).filter(([f]) => !fields.includes(f));
-      const cols = [...fields.map((f) => f.toLowerCase()), ...extra.map(([f]) => f.toLowerCase())];
-      const [row] = await q.query(`INSERT INTO ${spec.table} (${spec.parentColumn}, ${cols.join(', ')})
-                                   VALUES ($1, ${cols.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING ${keyCol} AS id`,
-      [parentId, ...values, ...extra.map(([, v]) => v)]);
-      r[spec.key] = row.id;
-    }
+  // SortOrder (renumbered by planRows) is written wherever the table has it (its spec names it).
+  const fieldsOf = (r: Row) => spec.fields.filter((f) => f in r && f !== spec.key);
+  const json = (r: Row, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f.toLowerCase(), r[f] ?? null]));
+  const stored = plan.keep.filter((r) => r[spec.key]);
+  // Every kept stored row carries its stored values (planRows starts from them): the columns all rows have.
+  const fields = stored.length ? fieldsOf(stored[0]).filter((f) => stored.every((r) => f in r)) : [];
+  if (fields.length) {
+    await q.query(`UPDATE ${spec.table} t SET ${fields.map((f) => `${f.toLowerCase()} = j.${f.toLowerCase()}`).join(', ')}
+                     FROM jsonb_populate_recordset(NULL::${spec.table}, $2::jsonb) j
+                    WHERE t.${spec.parentColumn} = $1 AND t.${keyCol} = j.${keyCol}`,
+    [parentId, JSON.stringify(stored.map((r) => ({ ...json(r, fields), [keyCol]: r[spec.key] })))]);
   }
+  const added = plan.keep.filter((r) => !r[spec.key]);
+  if (!added.length) return;
+  const cols = [...new Set([...added.flatMap(fieldsOf), ...Object.keys(extraInsert)])].map((f) => f.toLowerCase());
+  const rows = added.map((r) => ({ ...Object.fromEntries(Object.entries(extraInsert).map(([f, v]) => [f.toLowerCase(), v])), ...json(r, fieldsOf(r)) }));
+  // Serial ids follow the insert's order (the rows' ordinality): the i-th smallest id is the i-th row's.
+  const ids = await q.query<{ id: number }>(`INSERT INTO ${spec.table} (${spec.parentColumn}, ${cols.join(', ')})
+      SELECT $1, ${cols.map((c) => `j.${c}`).join(', ')} FROM jsonb_populate_recordset(NULL::${spec.table}, $2::jsonb) WITH ORDINALITY j ORDER BY j.ordinality
+      RETURNING ${keyCol} AS id`, [parentId, JSON.stringify(rows)]);
+  const sorted = ids.map((r) => r.id).sort((a, b) => a - b);
+  added.forEach((r, i) => { r[spec.key] = sorted[i]; });
 }
 
 /** DECISIONS CP-043: the default processes of a kind, from the template table. */

@@ -16,6 +16,7 @@ import {
   selectList, staleCheck, templateRows, today, withoutHidden, writeRows, type Row, type RowSpec,
 } from './common';
 import type { FieldError } from '../http/errors';
+import { containsPattern } from '../db/contains';
 
 /** CP-035: the colorway column of each flag (seeded as critical_path_process_flags; a test holds them equal). */
 export const FLAG_COLUMNS: Record<keyof StockNumberFlags, string> = {
@@ -216,12 +217,16 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     const links = { add: [] as number[], remove: [] as number[], default: header.PrototypeSeasonalId };
     const defaults = (body.StockNumbers ?? []).filter((s) => s.IsDefault && !s.IsDeleted);
     if (defaults.length > 1) errors.push({ Field: '/StockNumbers', Message: MSG.oneDefault });
+    // The named stock numbers the user may see, in one statement.
+    const stockIds = (body.StockNumbers ?? []).map((s) => s.PrototypeSeasonalId as number);
+    const scopeParams: unknown[] = [stockIds];
+    const visible = stockIds.length ? await q.query<{ id: number; cp: number | null; brandid: number }>(
+      `SELECT ps.prototypeseasonalid AS id, ps.criticalpathdevprototypeid AS cp, px.brandid FROM prototype_seasonals ps JOIN prototypes px ON px.prototypeid = ps.prototypeid
+        WHERE ps.prototypeseasonalid = ANY($1) AND NOT ps.isdeleted AND ${colorwayScope(user, 'ps.prototypeseasonalid', scopeParams)}`, scopeParams) : [];
     for (const [i, s] of (body.StockNumbers ?? []).entries()) {
       const psId = s.PrototypeSeasonalId as number;
       const isLinked = linked.some((l) => l.prototypeseasonalid === psId);
-      const params: unknown[] = [psId];
-      const [found] = await q.query(`SELECT ps.criticalpathdevprototypeid AS cp, px.brandid FROM prototype_seasonals ps JOIN prototypes px ON px.prototypeid = ps.prototypeid
-                                      WHERE ps.prototypeseasonalid = $1 AND NOT ps.isdeleted AND ${colorwayScope(user, 'ps.prototypeseasonalid', params)}`, params);
+      const found = visible.find((v) => v.id === psId);
       if (!found || found.brandid !== header.BrandId) { errors.push({ Field: `/StockNumbers/${i}/PrototypeSeasonalId`, Message: MSG.unknownRow }); continue; }
       if (s.IsDeleted) {
         if (!isLinked) continue;
@@ -243,6 +248,14 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     const poPlan = planRows(POS, await poRows(q, id), body.PurchaseOrders);
     errors.push(...poPlan.errors);
     if (user.isFactoryUser) for (const p of poPlan.keep) if (p.$index !== undefined && !p[POS.key]) p.FactoryKey = null;
+    // A purchase order's factory must exist (one statement for all of them).
+    const poFactories = [...new Set(poPlan.keep.filter((p) => p.$index !== undefined && p.FactoryKey).map((p) => String(p.FactoryKey)))];
+    if (poFactories.length) {
+      const known = new Set((await q.query<{ k: string }>('SELECT factorykey AS k FROM factories WHERE factorykey = ANY($1)', [poFactories])).map((r) => r.k));
+      for (const p of poPlan.keep) {
+        if (p.$index !== undefined && p.FactoryKey && !known.has(String(p.FactoryKey))) errors.push({ Field: `/PurchaseOrders/${p.$index}/FactoryKey`, Message: MSG.unknownFactory });
+      }
+    }
 
     // DECISIONS CP-029.
     errors.push(...cancelErrors(header.CriticalPathHeaderStatusId, next.CriticalPathHeaderStatusId as number | undefined, [...finalPlan.keep, ...actualPlan.keep]));
@@ -337,4 +350,24 @@ export async function devPrototypeCanBeCancelled(ctx: AppContext, user: SessionU
   const header = await findHeader(ctx.db, user, id);
   if (!header) return null;
   return canBeCancelled(header.CriticalPathHeaderStatusId, [...await finalRows(ctx.db, id), ...await actualRows(ctx.db, id)]);
+}
+
+/**
+ * DECISIONS CP-034: the colorways of the path's brand (in the user's scope) a stock number, name or
+ * colour matches, for the link picker; each says whether another path already holds it (a link
+ * would be refused) and which. At most 15, by stock number. Null when the path is not the user's.
+ */
+export async function linkableStockNumbers(ctx: AppContext, user: SessionUser, id: number, text: string) {
+  const header = await findHeader(ctx.db, user, id);
+  if (!header) return null;
+  const params: unknown[] = [header.BrandId, containsPattern(text.trim()), id];
+  return ctx.db.query(
+    `SELECT ps.prototypeseasonalid AS "PrototypeSeasonalId", px.stocknum AS "StockNum", px.prototypename AS "PrototypeName", px.colordesc AS "ColorDesc",
+            se.seasonname AS "SeasonName", cp.criticalpathdevprototypename AS "LinkedTo"
+       FROM prototype_seasonals ps JOIN prototypes px ON px.prototypeid = ps.prototypeid JOIN seasons se ON se.seasonid = ps.seasonid
+       LEFT JOIN critical_path_dev_prototypes cp ON cp.criticalpathdevprototypeid = ps.criticalpathdevprototypeid
+      WHERE px.brandid = $1 AND NOT ps.isdeleted AND ps.criticalpathdevprototypeid IS DISTINCT FROM $3
+        AND (px.stocknum ILIKE $2 OR px.prototypename ILIKE $2 OR px.colordesc ILIKE $2)
+        AND ${colorwayScope(user, 'ps.prototypeseasonalid', params)}
+      ORDER BY px.stocknum NULLS LAST, ps.prototypeseasonalid LIMIT 15`, params);
 }

@@ -87,9 +87,10 @@ export function flagsFor(processes: readonly Pick<FinalProcess, 'ProcessType' | 
 }
 
 /**
- * CP-038: a process whose approval changed is stamped with the current user and today; a cleared
- * one is blanked. An unchanged approval keeps the approver the request names (the approver lookup,
- * checked against the brand's users by the caller, CP-026), else the stored stamp.
+ * CP-038: a process whose approval changed is stamped with today and the current user, unless the
+ * request names another approver than the stored one (the approver lookup: approving on someone's
+ * behalf, checked against the brand's users by the caller, CP-026); a cleared one is blanked. An
+ * unchanged approval keeps the approver the request names, else the stored stamp.
  */
 export function stamp<P extends FinalProcess>(prev: FinalProcess | undefined, next: P, who: Approver): P {
   const id = next.CriticalPathProcessApprovedId ?? null;
@@ -98,7 +99,8 @@ export function stamp<P extends FinalProcess>(prev: FinalProcess | undefined, ne
     return next.ApprovedBy ? { ...next, ApprovalDate: next.ApprovalDate ?? prev.ApprovalDate }
       : { ...next, ApprovedBy: prev.ApprovedBy, ApprovedByName: prev.ApprovedByName, ApprovalDate: prev.ApprovalDate };
   }
-  return { ...next, ApprovedBy: who.userId, ApprovedByName: who.name, ApprovalDate: who.today };
+  const named = !!next.ApprovedBy && next.ApprovedBy !== (prev?.ApprovedBy ?? null) && next.ApprovedBy !== who.userId;
+  return named ? { ...next, ApprovalDate: who.today } : { ...next, ApprovedBy: who.userId, ApprovedByName: who.name, ApprovalDate: who.today };
 }
 
 /**

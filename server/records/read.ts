@@ -62,6 +62,9 @@ export function jsonValueSql(schema: EntitySchema, field: string): string {
   return schema.properties[field]?.format === 'date-time' ? `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : col;
 }
 
+/** A field holding a list of values (a PostgreSQL array). */
+const isList = (schema: EntitySchema, field: string) => schema.properties[field]?.type === 'array';
+
 /** Brand (and factory) scope as SQL conditions with their parameters, numbered from `start`. */
 export function scope(schema: EntitySchema, user: SessionUser, start: number): { where: string[]; params: unknown[] } {
   const where: string[] = [];
@@ -69,7 +72,11 @@ export function scope(schema: EntitySchema, user: SessionUser, start: number): {
   const brand = schema['x-brandField'];
   if (brand) { params.push([...user.brandIds]); where.push(`${column(schema, brand)} = ANY($${start + params.length})`); }
   const factory = schema['x-factoryField'];
-  if (factory && user.isFactoryUser) { params.push([...user.factoryKeys]); where.push(`${column(schema, factory)} = ANY($${start + params.length})`); }
+  if (factory && user.isFactoryUser) {
+    params.push([...user.factoryKeys]);
+    // A list of factories (a dev pattern path's colorways') is in scope when one of them is the user's.
+    where.push(isList(schema, factory) ? `${column(schema, factory)} && $${start + params.length}::text[]` : `${column(schema, factory)} = ANY($${start + params.length})`);
+  }
   return { where, params };
 }
 
@@ -142,7 +149,7 @@ const STATUS_GROUPS = [9998, 9999];
 function fixedBy(schema: EntitySchema, sort: string, req: Partial<SearchRequest>, extra: ExtraFilters): boolean {
   const fixed = new Set(Object.keys(extra.equals ?? {}));
   if (req.BrandId !== undefined) fixed.add(schema['x-brandField'] ?? 'BrandId');
-  if (req.SeasonId !== undefined) fixed.add('SeasonId');
+  if (req.SeasonId !== undefined && !isList(schema, 'SeasonId')) fixed.add('SeasonId');
   if (req.StatusId !== undefined && req.StatusIdSecondary === undefined && !STATUS_GROUPS.includes(req.StatusId)) fixed.add('StatusId');
   return [...fixed].some((f) => {
     if (f === sort) return true;
@@ -165,7 +172,8 @@ function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, 
   for (const [f, v] of Object.entries(extra.equals ?? {})) where.push(`${column(schema, f)} = ${param(v)}`);
   if (extra.activeOnly) where.push(`${column(schema, extra.activeOnly)} IS TRUE`);
   if (req.BrandId !== undefined) where.push(`${column(schema, schema['x-brandField'] ?? 'BrandId')} = ${param(req.BrandId)}`);
-  if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) where.push(`seasonid = ${param(req.SeasonId)}`);
+  // A record of several seasons (a commercialization path: its pattern's) matches any of them.
+  if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) where.push(isList(schema, 'SeasonId') ? `${param(req.SeasonId)} = ANY(seasonid)` : `seasonid = ${param(req.SeasonId)}`);
   const statuses = [req.StatusId, req.StatusIdSecondary].filter((x): x is number => x !== undefined);
   if (statuses.length && 'StatusId' in schema.properties) {
     // The synthetic groups 9998/9999 (LOOKUP-030) expand to their member statuses; as one array

@@ -57,6 +57,15 @@ export const REFERENCE_SOURCES: Record<string, ReferenceSource> = {
     from: 'subseasons ss JOIN seasons s ON s.seasonid = ss.seasonid', id: 'ss.subseasonid', label: 'ss.subseasonname', brand: 's.brandid',
     filters: { SeasonId: 'ss.seasonid' }, order: 'ss.subseasonid',
   },
+  // Critical path header statuses (DECISIONS CP-029) and countries of origin: the /criticalPath criteria (CP-004).
+  criticalPathHeaderStatuses: { from: 'critical_path_header_statuses h', id: 'h.criticalpathheaderstatusid', label: 'h.statusname', order: 'h.criticalpathheaderstatusid' },
+  countries: { from: 'countries co', id: 'co.countrycode', keyType: 'text', label: 'co.countryname', order: 'co.countryname' },
+  // The product lines the user's brands' patterns use (a pattern's product line is free text).
+  productLines: {
+    from: '(SELECT productline FROM patterns WHERE productline IS NOT NULL GROUP BY productline) pl', id: 'pl.productline', keyType: 'text', label: 'pl.productline',
+    offeredBrand: 'EXISTS (SELECT 1 FROM patterns pb WHERE pb.productline = pl.productline AND pb.brandid = ANY($))',
+    filters: { BrandId: 'EXISTS (SELECT 1 FROM patterns pf WHERE pf.productline = pl.productline AND pf.brandid = $)' }, order: 'pl.productline',
+  },
   statuses: { from: 'statuses st', id: 'st.statusid', label: 'st.statusname', offered: 'st.isactive', order: 'st.statusid' },
   workflowGroups: {
     from: 'workflow_groups w', id: 'w.wfgroupid', label: 'w.wfgroupname', brand: 'w.brandid',

@@ -91,6 +91,15 @@ export const REPORT_STYLES: Record<string, Record<string, unknown>> = {
  * brand name, the print date and 'Page n of m'.
  */
 export function reportFrame(frame: ReportFrame, content: Content): DocDefinition {
+  const doc = framedDoc(frame, content);
+  FRAMES.set(doc, { frame, content });
+  return doc;
+}
+
+/** The frame and content a document was made of (reportFrame): what the worker needs to make it again. */
+const FRAMES = new WeakMap<DocDefinition, { frame: ReportFrame; content: Content }>();
+
+function framedDoc(frame: ReportFrame, content: Content): DocDefinition {
   const printed = reportDate(frame.printedAt ?? new Date());
   const brand = frame.brandName ?? '';
   return {
@@ -179,6 +188,17 @@ export async function renderPdf(doc: DocDefinition): Promise<Buffer> {
   });
 }
 
+/**
+ * A report's PDF bytes: a document made by `reportFrame` renders in the worker thread (the server
+ * keeps answering meanwhile, server/reports/pdf-in-worker.ts); any other document in this thread.
+ */
+export async function renderReport(doc: DocDefinition): Promise<Buffer> {
+  const framed = FRAMES.get(doc);
+  if (!framed) return renderPdf(doc);
+  const { renderInWorker } = await import('./pdf-in-worker');
+  return renderInWorker(framed.frame, framed.content);
+}
+
 // --- HTTP --------------------------------------------------------------------------------------
 
 /**
@@ -217,7 +237,7 @@ export function pdfResponse(pdf: Buffer, fileName: string): Response {
 }
 
 /**
- * Builds, renders and serves a report. `build` is the document definition or a function making it
+ * Builds, renders (in a worker thread when the document came from `reportFrame`) and serves a report. `build` is the document definition or a function making it
  * (so a builder's failure counts as a report failure too). Load the data (and throw not-found or
  * permission errors) before calling: an AppError thrown by `build` passes through unchanged; any
  * other failure is written to the error log and answered 500 with the CP-051 text:
@@ -226,7 +246,7 @@ export function pdfResponse(pdf: Buffer, fileName: string): Response {
 export async function sendPdf(c: Context<AppEnv>, fileName: string, build: DocDefinition | (() => DocDefinition | Promise<DocDefinition>)): Promise<Response> {
   let pdf: Buffer;
   try {
-    pdf = await renderPdf(typeof build === 'function' ? await build() : build);
+    pdf = await renderReport(typeof build === 'function' ? await build() : build);
   } catch (err) {
     if (err instanceof AppError) throw err;
     const error = err instanceof Error ? err : new Error(String(err));

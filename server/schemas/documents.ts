@@ -94,6 +94,8 @@ export interface GridDoc {
   columns: { field: string; width?: number; readOnly?: boolean }[];
   /** How many leading columns are key columns (frozen on the left, always first); default 0. */
   frozen?: number;
+  /** Fields every row carries besides its columns, not shown (the keys of the screen a row opens, e.g. a critical path's pattern seasonal). */
+  keys?: string[];
   /** Permission to open the grid (default: the entity module's read). */
   read?: PermissionRef;
   /** Permission to save in the grid (default: the entity module's edit). */

@@ -40,6 +40,8 @@ export const gridMeta = {
     },
     /** The first `frozen` columns are the key columns: kept first and frozen on the left (ADR 002). */
     frozen: { type: 'integer', minimum: 0 },
+    /** Fields every row carries besides its columns, not shown (the keys of the screen a row opens). */
+    keys: fieldList,
     read: permissionRef,
     edit: permissionRef,
     filters: {

@@ -2,14 +2,19 @@
  * The dev prototype critical path edit screen end to end (CP-018, CP-019, CP-023, CP-024, CP-038..040):
  * the designer opens the path of a demo colorway, drags a process above another (renumbered by 10),
  * approves SPECAPP (the other rows unlock), approves LTHAPP and saves (the colorway shows leather
- * approved), then revokes SPECAPP with the confirmation (approvals cleared, flags reset) and saves.
+ * approved), then revokes SPECAPP with the confirmation (approvals cleared, flags reset) and saves,
+ * downloads the path's PDF (pdftotext: processes and dates), sees the colorway not buy-ready in the
+ * buy-ready report, and an admin's override flips it (BR-001, BR-005..008).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
+const run = promisify(execFile);
 const tokenOf = (user: DemoUser) => apiToken(app.server.baseUrl, user);
 const api = async (token: string, path: string, json?: unknown) => {
   const res = await fetch(`${app.server.baseUrl}${path}`, {
@@ -57,7 +62,7 @@ async function freshColorway(token: string) {
 }
 
 describe('critical path edit', () => {
-  it('CP-018 CP-019 CP-038 CP-039 CP-040 the designer reorders, approves SPECAPP and LTHAPP, saves, then revokes SPECAPP', async () => {
+  it('CP-018 CP-019 CP-038 CP-039 CP-040 CP-050 BR-001 BR-005 BR-007 the designer reorders, approves SPECAPP and LTHAPP, revokes SPECAPP, downloads the PDF; buy-ready shows it, an override flips it', async () => {
     const token = await tokenOf('designer');
     const { ps, id, name } = await freshColorway(token);
     const page = await app.page();
@@ -136,6 +141,44 @@ describe('critical path edit', () => {
     expect(revoked.FinalProcesses.find((p: any) => p.ProcessType === 'SPECAPP').CriticalPathProcessApprovedId).toBe(2);
     expect(revoked.FinalProcesses.find((p: any) => p.ProcessType === 'LTHAPP').CriticalPathProcessApprovedId).toBeNull();
     expect(revoked.StockNumbers.every((s: any) => !s.IsLeatherApproved && !s.IsFinalSpecApprLocked)).toBe(true);
+
+    // CP-050: the PDF of the path holds its processes and dates.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Report (PDF)' }).click();
+    const file = (await (await download).path())!;
+    // Reading order, whitespace collapsed: a name wrapped in its cell reads whole.
+    const text = (await run('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ');
+    for (const p of revoked.FinalProcesses.slice(0, 4)) expect(text).toContain(p.ProcessName);
+    const spec = revoked.FinalProcesses.find((p: any) => p.ProcessType === 'SPECAPP');
+    const [y, m, d] = String(spec.ApprovalDate).slice(0, 10).split('-');
+    expect(text).toContain(`${m}/${d}/${y}`);
+
+    // BR-001 BR-005: the buy-ready report of the colorway shows its criteria: the final spec no longer locked, so not buy-ready.
+    const cells = async () => (await page.locator('.ht_master tbody tr').first().locator('td').allTextContents()).map((c) => c.trim());
+    // Wide enough for the grid to render every column.
+    await page.setViewportSize({ width: 2400, height: 1000 });
+    await navigate(page, `/buyready/${ps}`);
+    await page.getByRole('heading', { name: 'Buy Ready' }).waitFor({ timeout: 20_000 });
+    const stock = String(revoked.StockNumbers[0].StockNumber);
+    await expect.poll(async () => (await cells()).includes(stock), { timeout: 20_000 }).toBe(true);
+    const report = await api(token, `/api/BuyReady/GetBuyReady?PrototypeSeasonalId=${ps}`);
+    const row = report.Rows[0];
+    expect(row.Criteria.IsFinalSpecLocked).toBe(false);
+    expect(row.BuyReady).toBe(false);
+    expect((await cells()).slice(-3)).toEqual(['✘', '', '✘']);
+
+    // BR-006..008: an override (the admin's) flips it: buy-ready whatever the criteria.
+    const admin = await app.page();
+    await admin.setViewportSize({ width: 2400, height: 1000 });
+    await login(admin, 'admin');
+    await navigate(admin, '/buyreadyoverride');
+    await admin.getByLabel('Stock Number').fill(stock);
+    await admin.getByLabel('Factory').fill(String(row.FactoryKey));
+    await admin.getByRole('button', { name: 'Add' }).click();
+    await admin.getByText('Record Saved Successfully.').waitFor();
+    await navigate(admin, `/buyready/${ps}`);
+    const adminCells = async () => (await admin.locator('.ht_master tbody tr').first().locator('td').allTextContents()).map((c) => c.trim());
+    await expect.poll(async () => (await adminCells()).slice(-3), { timeout: 20_000 }).toEqual(['✘', '✔', '✔']);
   });
 
   it('CP-022 CP-023 CP-024 CP-025 the colorway lists its critical paths; end before start is refused; a row is deleted after the confirmation', async () => {
@@ -232,7 +275,8 @@ describe('critical path edit', () => {
     await commCell(6).click();
     await page.keyboard.press('Enter');
     await page.locator('.autocompleteEditor td').filter({ hasText: /^Approved$/ }).first().click();
-    await expect.poll(() => commCell(7).textContent()).toBe('Dana Whitfield');
+    // The approver is a choice of the brand's users (CP-026): its cell shows the dropdown's arrow.
+    await expect.poll(async () => (await commCell(7).textContent())?.replace('▼', '').trim()).toBe('Dana Whitfield');
     saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathCommercialization'));
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);

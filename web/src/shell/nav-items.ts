@@ -6,7 +6,9 @@
 import type { PermissionPair as Pair } from '../screens/admin/common/RequireAnyPermission';
 import { ERROR_LOG_PERMISSIONS, LIBRARY_VIEW } from '../screens/admin/common/screen-permissions';
 import { FLASH_SCREENS } from '../screens/flash-edit/flash-screens';
+import { CRITICAL_PATH_READ } from '../screens/critical-paths/cp-permissions';
 import { BUY_READY_OVERRIDE, BUY_READY_VIEW } from '../screens/buy-ready/buy-ready-permissions';
+import { CALCULATOR_USE } from '../screens/calculators/calculator-permissions';
 
 export interface NavItem {
   to: string;
@@ -40,6 +42,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   ] },
   { label: 'Planning', items: [
     { to: '/grid/line-plan-search', label: 'Line plan grid', anyOf: [['linePlan', 'read']] },
+    { to: '/criticalPath', label: 'Critical paths', anyOf: CRITICAL_PATH_READ },
     { to: '/sizeRangePresets', label: 'Size range presets', anyOf: [['colorway', 'read']] },
     // PERM-004: module 2 read views the corporate template (edit opens it too; the edit screen needs edit).
     { to: '/linePlanTemplateView', label: 'Corporate template', anyOf: [['corporateTemplate', 'read'], ['corporateTemplate', 'edit']] },
@@ -51,6 +54,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     // BR-001 / PERM-014, PERM-019 (factory users are refused by the server, BR-002).
     { to: '/buyready', label: 'Buy ready', anyOf: BUY_READY_VIEW },
     { to: '/buyreadyoverride', label: 'Buy ready overrides', anyOf: BUY_READY_OVERRIDE },
+    // CALC-001 / PERM-013: the calculators need 10/2.
+    { to: '/margin', label: 'Margin calculator', anyOf: CALCULATOR_USE },
+    { to: '/fob', label: 'FOB calculator', anyOf: CALCULATOR_USE },
   ] },
   { label: 'Admin', items: [
     { to: '/users', label: 'Users', anyOf: [['users', 'read']] },

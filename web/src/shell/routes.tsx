@@ -24,6 +24,7 @@ import { corporateTemplateRoutes } from '../screens/corporate-template/routes';
 import { buyReadyRoutes } from '../screens/buy-ready/routes';
 import { criticalPathRoutes } from '../screens/critical-paths/routes';
 import { quarterlyForecastRoutes } from '../screens/quarterly-forecast/routes';
+import { calculatorRoutes } from '../screens/calculators/routes';
 
 /** `lazy` for a module exporting the component under `name`. */
 function screen<M>(load: () => Promise<M>, name: keyof M) {
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
               ...buyReadyRoutes,
               ...criticalPathRoutes,
               ...quarterlyForecastRoutes,
+              ...calculatorRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
               { path: 'projectCreate', handle: { crumb: 'Project Create', parent: navGroupOf }, lazy: screen(() => import('../screens/project-create/ProjectCreateScreen'), 'ProjectCreateScreen') },
               { path: 'upload-queue', handle: { crumb: 'Upload Queue', parent: navGroupOf }, lazy: screen(() => import('../screens/upload-queue/UploadQueueScreen'), 'UploadQueueScreen') },

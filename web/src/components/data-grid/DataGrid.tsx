@@ -273,6 +273,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const exportAll = async () => {
     setExporting(true);
     try {
+      if (source?.exportFile) return await source.exportFile();
       // A held column state goes with the export: the file has the visible columns in their order (SEARCH-012).
       const file = source ? null : await exportGrid(gridId, columnState ? {
         ...query, pageNumber: 1, pageSize: 0, columnsHidden: [...prefs.hidden, ...(omitColumns ?? [])],

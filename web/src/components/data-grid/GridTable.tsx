@@ -217,7 +217,8 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     const clicked = coords.row >= 0 ? recordAt(coords.row) : undefined;
     if (clicked && (e.target as HTMLElement | null)?.classList?.contains(THUMBNAIL_CLASS) && latest.current.onThumbnailClick) {
       latest.current.onThumbnailClick(clicked);
-    } else if (clicked && e.detail === 1 && e.button === 0 && latest.current.onRowClick) {
+    } else if (clicked && e.detail === 1 && e.button === 0 && !e.shiftKey && latest.current.onRowClick) {
+      // Shift+click extends the selection (rows for a report, CP-013) instead of opening the row.
       latest.current.onRowClick(clicked, e);
     } else if (coords.row >= 0 && e.detail === 1 && plainLinkClick(e)) {
       const rec = recordAt(coords.row);

@@ -16,6 +16,8 @@ export interface RowSource {
   rows: readonly object[] | undefined;
   error?: unknown;
   loading?: boolean;
+  /** The screen's own export of these rows (its server call): the grid's Export runs it instead of building the file. */
+  exportFile?: () => Promise<void>;
 }
 
 export interface GridRecordsRequest {

@@ -19,6 +19,8 @@ import './saved-searches.css';
 export const SAVE_COMPLETE = 'Save complete!: Search successfully saved.';
 export const DELETE_COMPLETE = 'Delete complete!: Saved Search successfully removed.';
 const SAVE_TOAST_MS = 2000;
+/** CP-017 (the preferences could not be read). */
+export const LOAD_FAILED = 'Error getting user preferences data.';
 
 export interface SavedSearchesProps {
   /** 1 hierarchy search, 2 critical path search. */
@@ -50,7 +52,7 @@ export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleNam
       setList(await listSavedSearches(searchType));
     } catch {
       setList([]);
-      toast.error('The saved searches could not be loaded.');
+      toast.error(LOAD_FAILED);
     }
   }, [searchType]);
   useEffect(() => {

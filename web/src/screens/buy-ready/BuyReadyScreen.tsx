@@ -46,11 +46,10 @@ export function BuyReadyScreen() {
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // The grid's Export is the server's (ExportBuyReady): every criterion as the report computes it.
   const exportExcel = async () => {
-    try {
-      const blob = await apiBlob(withQuery('/api/BuyReady/ExportBuyReady', query));
-      if (blob) saveFile(blob, 'BuyReady-Export.xlsx');
-    } catch (e) { setNotice({ kind: 'error', text: errorText(e, 'The export failed.') }); }
+    const blob = await apiBlob(withQuery('/api/BuyReady/ExportBuyReady', query));
+    if (blob) saveFile(blob, 'BuyReady-Export.xlsx');
   };
   const execute = async () => {
     setBusy(true);
@@ -63,7 +62,6 @@ export function BuyReadyScreen() {
 
   const actions = (
     <>
-      <button type="button" className="btn" onClick={exportExcel} disabled={!data?.Rows.length}>Export to Excel</button>
       {data?.CanExecute && !lookup && <button type="button" className="btn btn--primary" onClick={execute} disabled={busy || !data.Rows.length}>Execute buy ready</button>}
       {data?.IsAdmin && <Link className="btn" to="/buyreadyoverride">Overrides</Link>}
     </>
@@ -99,7 +97,7 @@ export function BuyReadyScreen() {
       {data && !data.Rows.length && <FormAlert kind="info" messages={[data.Message ?? EMPTY]} />}
       {data && data.Rows.length > 0 && (
         <>
-          <DataGrid gridId="buy-ready" source={{ rows, loading: isLoading }} keyField="PrototypeSeasonalId" emptyText={EMPTY} reportName="Buy Ready"
+          <DataGrid gridId="buy-ready" source={{ rows, loading: isLoading, exportFile: exportExcel }} keyField="PrototypeSeasonalId" emptyText={EMPTY} reportName="Buy Ready"
             pageSize={50} height="calc(100vh - 520px)" recordLink={(r) => `/buyready/${String(r.PrototypeSeasonalId)}`} linkField="StockNumber" />
           <h2 className="section-title">Colorways ready per criterion</h2>
           <BuyReadyChart bars={bars} />

@@ -7,7 +7,7 @@
  * DataGrid saves cell batches of a grid document; this list is saved whole, so the grid is its own
  * (like the wizard's WizardGrid and the import's DiffGrid), with their accessibility fixes.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
@@ -19,6 +19,7 @@ import '../../components/data-grid/data-grid.css';
 import { isoToDisplay, parseTypedDate } from '../../components/fields/dates';
 import { sortKeyAllowed, sortValue, type TemplateGroup, type TemplateRow } from './template-rows';
 import { labelCellEditor } from '../../components/data-grid/hot-a11y';
+import { LIST_GRID_PROPS, OWN_SOURCES, listGridHandlers, useListGridData } from '../../components/data-grid/list-grid';
 import { DateTextEditor } from '../../components/data-grid/hot-cells';
 
 registerAllModules();
@@ -71,13 +72,11 @@ class SortEditor extends TextEditor {
 }
 
 /** Changes the grid makes itself when it is given the rows. */
-const OWN_SOURCES = new Set(['loadData', 'updateData']);
 
 const groupName = (groups: readonly TemplateGroup[], id: number | null) => groups.find((g) => g.GroupId === id)?.GroupName ?? '';
 
 export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, onMove, onSelect, onNotice, hotRef }: TemplateGridProps) {
   const ref = useRef<HotTableRef>(null);
-  const loaded = useRef(false);
   const latest = useRef({ rows, groups, marked, readOnly, onEdit, onMove, onSelect, onNotice });
   latest.current = { rows, groups, marked, readOnly, onEdit, onMove, onSelect, onNotice };
 
@@ -109,21 +108,7 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
     }
   }), [renderer, readOnly, groups]);
 
-  useEffect(() => {
-    const hot = ref.current?.hotInstance;
-    if (!hot) return;
-    if (hotRef) hotRef.current = hot;
-    // After the first load, updateData: it keeps the selection (loadData would drop it after every edit);
-    // what the grid already shows (the cell just edited) is not given again.
-    const text = (rows: unknown[][]) => JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? '' : String(v)))));
-    if (!loaded.current) hot.loadData(data);
-    else if (text(hot.getData() as unknown[][]) !== text(data)) hot.updateData(data);
-    loaded.current = true;
-    labelCellEditor.call(hot);
-  }, [data, hotRef]);
-
-  // A mark appears or goes without a change of the rows: draw again.
-  useEffect(() => { ref.current?.hotInstance?.render(); }, [marked]);
+  useListGridData(ref, data, marked, hotRef);
 
   const beforeKeyDown = (e: KeyboardEvent) => {
     const hot = ref.current?.hotInstance;
@@ -170,47 +155,24 @@ export function TemplateGrid({ rows, groups, readOnly, marked, height, onEdit, o
     if (edits.length) latest.current.onEdit(edits);
   };
 
-  // The screen moves its rows (and renumbers them); the grid shows the new list, not its own move.
-  const beforeRowMove = (moved: number[], finalIndex: number) => {
-    latest.current.onMove(moved, finalIndex);
-    return false;
-  };
-
-  const afterSelectionEnd = (row: number) => {
-    const hot = ref.current?.hotInstance;
-    if (hot) labelCellEditor.call(hot);
-    latest.current.onSelect(row >= 0 ? row : null);
-  };
+  const { beforeRowMove, afterSelectionEnd } = listGridHandlers(ref, latest);
 
   return (
     <div className={`data-grid__table${readOnly ? '' : ' data-grid__table--editable'} corporate-template__grid`} style={{ height }} data-testid="corporate-template-grid">
       <HotTable
         ref={ref}
-        licenseKey="non-commercial-and-evaluation"
-        themeName="ht-theme-main"
+        {...LIST_GRID_PROPS}
         columns={columns}
         colHeaders={TEMPLATE_COLUMNS.map((c) => c.title)}
         colWidths={TEMPLATE_COLUMNS.map((c) => c.width)}
-        rowHeaders={true}
-        rowHeaderWidth={44}
-        rowHeights={30}
-        autoRowSize={false}
-        autoColumnSize={false}
-        wordWrap={false}
-        width="100%"
-        height="100%"
         manualRowMove={!readOnly}
         fillHandle={readOnly ? false : { direction: 'vertical', autoInsertRow: false }}
         copyPaste={{ pasteMode: 'overwrite' }}
-        outsideClickDeselects={false}
-        minSpareRows={0}
         beforeKeyDown={beforeKeyDown as never}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
-        beforeRowMove={beforeRowMove as never}
-        afterSelectionEnd={afterSelectionEnd as never}
-        afterInit={labelCellEditor as never}
-        afterBeginEditing={labelCellEditor as never}
+        beforeRowMove={beforeRowMove}
+        afterSelectionEnd={afterSelectionEnd}
       />
     </div>
   );

@@ -3,7 +3,7 @@
  * prototype critical path of a colorway. A collapsible header (CP-018), the final processes
  * (approvals, CP-035..040) and the actual processes as grids (drag to reorder, renumbered by 10,
  * CP-019; delete with confirmation, CP-024; end ≥ start, CP-025), the stock numbers with their flags
- * (read-only) and the purchase orders. Save (Ctrl+S) sends everything; the server applies the same
+ * (read-only; link, unlink and the default one, DECISIONS CP-034) and the purchase orders (edited by hand). Save (Ctrl+S) sends everything; the server applies the same
  * approval rules (server/domain/critical-path-approvals.ts) as the screen does while editing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -25,7 +25,9 @@ import {
   DELETE_ROW, REVIEW_RED, REVOKE_SPEC, SAVED, dateMarks, keyed, moveRows, renumber, resetFlags, revokesSpec, saveList, serverMarks, setApproval, withLocks,
   type ProcessRow, type Row,
 } from './cp-rows';
-import { HeaderCard, ReportButton, TextField, saveFailure, todayIso } from './shared';
+import { PurchaseOrders, keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './PurchaseOrders';
+import { StockNumbers, stockChanges, type StockRow } from './StockNumbers';
+import { HeaderCard, ReportButton, TextField, saveFailure, todayIso, useApprovers, useTimedNotice } from './shared';
 import './critical-paths.css';
 
 export interface Lookups {
@@ -40,7 +42,7 @@ const SAVE = '/api/CriticalPath/UpdateCriticalPathDevPrototype';
 const FINAL_ID = 'CriticalPathDevPrototypeFinalProcessId';
 const ACTUAL_ID = 'CriticalPathDevPrototypeActualProcessId';
 const FINAL_SEND = [FINAL_ID, 'ProcessName', 'SortOrder', 'EstStartDate', 'TargetDate', 'RevStartDate', 'RevisedTargetDate', 'ActualCompleteDate',
-  'CriticalPathProcessApprovedId', 'Notes', 'Notes2'];
+  'CriticalPathProcessApprovedId', 'ApprovedBy', 'Notes', 'Notes2'];
 const ACTUAL_SEND = [ACTUAL_ID, 'ProcessName', 'SortOrder', 'ActualCompleteDate', 'Notes'];
 const DATE_PAIRS = [['EstStartDate', 'TargetDate'], ['RevStartDate', 'RevisedTargetDate']] as const;
 
@@ -52,7 +54,7 @@ export const FINAL_COLUMNS: readonly ProcessColumn[] = [
   { field: 'RevisedTargetDate', title: 'Rev. Target', width: 100, kind: 'date' },
   { field: 'ActualCompleteDate', title: 'Completed', width: 100, kind: 'date' },
   { field: 'CriticalPathProcessApprovedId', title: 'Approval', width: 170, kind: 'approval' },
-  { field: 'ApprovedByName', title: 'Approved By', width: 140, kind: 'readonly' },
+  { field: 'ApprovedByName', title: 'Approved By', width: 140, kind: 'approver' },
   { field: 'ApprovalDate', title: 'Approval Date', width: 110, kind: 'readonlyDate' },
   { field: 'Notes', title: 'Notes', width: 200, kind: 'text' },
 ];
@@ -78,17 +80,20 @@ export function CriticalPathDevPrototypeScreen() {
 function DevPrototypeEditor({ id }: { id: number }) {
   const canEdit = useCan('criticalPathDevPrototype', 'edit');
   const session = useSessionStore((s) => s.session);
+  const factoryUser = !!session?.isFactoryUser;
   const details = useSWR<Details>(`${DETAILS}?CriticalPathDevPrototypeId=${id}`, { revalidateOnFocus: false });
   const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
+  const approvers = useApprovers(details.data?.Header.BrandId);
   const [header, setHeader] = useState<Row>({});
   const [finals, setFinalsState] = useState<ProcessRow[]>([]);
   const [actuals, setActualsState] = useState<ProcessRow[]>([]);
-  const [stock, setStock] = useState<Row[]>([]);
+  const [stock, setStock] = useState<StockRow[]>([]);
+  const [orders, setOrders] = useState<PurchaseOrderRow[]>([]);
   const [removed, setRemoved] = useState<{ finals: Row[]; actuals: Row[] }>({ finals: [], actuals: [] });
   const [dirty, setDirty] = useState(false);
   const [marks, setMarks] = useState<{ finals: Marks; actuals: Marks; header: Record<string, string> }>({ finals: new Map(), actuals: new Map(), header: {} });
   const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useTimedNotice();
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<{ grid: 'finals' | 'actuals'; index: number } | null>(null);
   const [confirm, setConfirm] = useState<null | { kind: 'delete' } | { kind: 'revoke'; k: number; id: number | null; name: string | null }>(null);
@@ -104,18 +109,14 @@ function DevPrototypeEditor({ id }: { id: number }) {
     setHeader(d.Header);
     setFinals(withLocks(keyed(d.FinalProcesses)));
     setActuals(keyed(d.ActualProcesses));
-    setStock(d.StockNumbers);
+    setStock(d.StockNumbers as StockRow[]);
+    setOrders(keyedOrders(d.PurchaseOrders));
     setRemoved({ finals: [], actuals: [] });
     setMarks({ finals: new Map(), actuals: new Map(), header: {} });
     setProblem(null);
     setDirty(false);
   }, [setFinals, setActuals]);
   useEffect(() => { if (details.data) reset(details.data); }, [details.data, reset]);
-  useEffect(() => {
-    if (!notice) return;
-    const t = setTimeout(() => setNotice(null), 4000);
-    return () => clearTimeout(t);
-  }, [notice]);
 
   const name = String(header.CriticalPathDevPrototypeName ?? '');
   usePageTitle(name);
@@ -126,9 +127,9 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const who = () => ({ userId: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim(), today: todayIso() });
 
   /** The stock numbers' flags as the approvals on screen give them (CP-036; CP-040 resets after a revocation). */
-  const reflag = (rows: readonly ProcessRow[], list: readonly Row[], revoked: boolean) => {
+  const reflag = (rows: readonly ProcessRow[], list: readonly StockRow[], revoked: boolean): StockRow[] => {
     const base = (s: Row) => Object.fromEntries(FLAG_FIELDS.map((f) => [f, s[f] === true])) as StockNumberFlags;
-    const start = revoked ? resetFlags(list, FLAG_FIELDS) : list;
+    const start = (revoked ? resetFlags(list, FLAG_FIELDS) : list) as readonly StockRow[];
     return start.map((s) => ({ ...s, ...flagsFor(rows as never, base(s)) }));
   };
 
@@ -226,6 +227,8 @@ function DevPrototypeEditor({ id }: { id: number }) {
           CriticalPathHeaderStatusId: header.CriticalPathHeaderStatusId, Notes: header.Notes ?? null,
           FinalProcesses: saveList(f, removed.finals, FINAL_ID, FINAL_SEND),
           ActualProcesses: saveList(a, removed.actuals, ACTUAL_ID, ACTUAL_SEND),
+          StockNumbers: stockChanges(stock),
+          PurchaseOrders: purchaseOrderChanges(orders, factoryUser),
         },
       });
       reset(answer.Data);
@@ -236,7 +239,8 @@ function DevPrototypeEditor({ id }: { id: number }) {
       if (!failure) return;
       const fm = serverMarks(failure.errors, 'FinalProcesses', f);
       const am = serverMarks(failure.errors, 'ActualProcesses', a);
-      const hm = Object.fromEntries(failure.errors.filter((x) => /^\/\w+$/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message]));
+      // Header fields, and the stock numbers' and purchase orders' refusals (listed in the alert).
+      const hm = Object.fromEntries(failure.errors.filter((x) => /^\/(\w+$|StockNumbers|PurchaseOrders)/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message]));
       setMarks({ finals: fm, actuals: am, header: hm });
       setProblem(failure.text);
       toast.error(failure.text);
@@ -308,7 +312,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
               </>
             )}
           </div>
-          <ProcessGrid testId={`cp-${g.key}`} label={g.title} rows={g.rows} columns={g.columns} approvals={approvals} readOnly={!editable}
+          <ProcessGrid testId={`cp-${g.key}`} label={g.title} rows={g.rows} columns={g.columns} approvals={approvals} approvers={g.key === 'finals' ? approvers : undefined} readOnly={!editable}
             marked={marks[g.key]} onEdit={g.onEdit} onMove={onMove(g.key)} onNotice={setNotice} hotRef={g.hot}
             onSelect={(index) => setSelected(index === null ? null : { grid: g.key, index })} />
         </section>
@@ -316,47 +320,14 @@ function DevPrototypeEditor({ id }: { id: number }) {
 
       <section className="card cp-section" aria-label="Stock Numbers">
         <h2 className="cp-section__title">Stock Numbers</h2>
-        <div className="table-wrap">
-          <table className="table cp-stock" data-testid="cp-stock">
-            <thead>
-              <tr>
-                <th scope="col">Stock Number</th><th scope="col">Name</th><th scope="col">Color</th><th scope="col">Season</th><th scope="col">Default</th>
-                {FLAG_FIELDS.map((f) => <th key={f} scope="col">{FLAG_TITLES[f] ?? f}</th>)}
-              </tr>
-            </thead>
-            <tbody>
-              {stock.map((s) => (
-                <tr key={String(s.PrototypeSeasonalId)}>
-                  <td><Link to={`/colorway/${String(s.PrototypeSeasonalId)}`}>{String(s.StockNumber ?? '')}</Link></td>
-                  <td>{String(s.PrototypeName ?? '')}</td>
-                  <td>{String(s.ColorDesc ?? '')}</td>
-                  <td>{String(s.SeasonName ?? '')}</td>
-                  <td>{s.IsDefault ? '✓' : ''}</td>
-                  {FLAG_FIELDS.map((f) => (
-                    <td key={f} className="cp-flag" data-flag={f} aria-label={`${FLAG_TITLES[f]}: ${s[f] ? 'yes' : 'no'}`}>{s[f] ? '✓' : ''}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StockNumbers rows={stock} pathId={id} editable={editable} flagFields={FLAG_FIELDS} flagTitles={FLAG_TITLES}
+          onChange={(rows) => { setStock(rows); setDirty(true); }} />
       </section>
 
-      {details.data.PurchaseOrders.length > 0 && (
-        <section className="card cp-section" aria-label="Purchase Orders">
-          <h2 className="cp-section__title">Purchase Orders</h2>
-          <table className="table">
-            <thead><tr><th scope="col">PO Number</th><th scope="col">Factory</th><th scope="col">Quantity</th><th scope="col">Ex-Factory</th></tr></thead>
-            <tbody>
-              {details.data.PurchaseOrders.map((p) => (
-                <tr key={String(p.CriticalPathDevPrototypePurchaseOrderId)}>
-                  <td>{String(p.PONumber ?? '')}</td><td>{String(p.FactoryName ?? '')}</td><td>{String(p.Quantity ?? '')}</td><td>{String(p.ExFactoryDate ?? '').slice(0, 10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <section className="card cp-section" aria-label="Purchase Orders">
+        <h2 className="cp-section__title">Purchase Orders</h2>
+        <PurchaseOrders rows={orders} editable={editable} factoryUser={factoryUser} onChange={(rows) => { setOrders(rows); setDirty(true); }} />
+      </section>
 
       {confirm?.kind === 'delete' && (
         <ConfirmDialog title="Delete row" message={DELETE_ROW} confirmLabel="Yes" cancelLabel="No" danger

@@ -1,11 +1,14 @@
 /**
  * CP-022: the critical paths of a pattern seasonal (the pattern screen) or of a colorway's dev
  * prototype path (the colorway screen), each linking to its edit screen. Kinds the user may not
- * read are left out by the server; a user without any critical path permission sees nothing.
+ * read are left out by the server; a user without any critical path permission sees nothing. On the
+ * pattern screen a user with commercialization edit creates a commercialization path (CP-042).
  */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { useCan } from '../../auth/useCan';
+import { NewCommercializationPath } from './NewCommercializationPath';
 import './critical-paths.css';
 
 interface ListRow {
@@ -19,7 +22,13 @@ export function editPathOf(r: Pick<ListRow, 'SearchType' | 'Id' | 'PatternSeason
   return `/criticalPathCommercializationEdit/${r.Id}`;
 }
 
-export function CriticalPathList({ patternSeasonalId, devPrototypeId }: { patternSeasonalId?: number; devPrototypeId?: number | null }) {
+export function CriticalPathList({ patternSeasonalId, devPrototypeId, pattern }: {
+  patternSeasonalId?: number; devPrototypeId?: number | null;
+  /** On the pattern screen: its pattern, for a new commercialization path. */
+  pattern?: { id: number; name: string };
+}) {
+  const [creating, setCreating] = useState(false);
+  const canCreate = useCan('criticalPathCommercialization', 'edit');
   const any = [useCan('criticalPathDevPattern', 'read'), useCan('criticalPathDevPrototype', 'read'), useCan('criticalPathCommercialization', 'read')].some(Boolean);
   const url = !any ? null
     : patternSeasonalId ? `/api/CriticalPath/GetCriticalPathListByPatternSeasonal?PatternSeasonalId=${patternSeasonalId}`
@@ -28,7 +37,12 @@ export function CriticalPathList({ patternSeasonalId, devPrototypeId }: { patter
   if (!any) return null;
   return (
     <section className="card cp-list" aria-label="Critical Paths" data-testid="critical-path-list">
-      <h2 className="cp-section__title">Critical Paths</h2>
+      <div className="toolbar cp-section__bar">
+        <h2 className="cp-section__title">Critical Paths</h2>
+        <span className="spacer" />
+        {pattern && canCreate && <button type="button" className="btn btn--small" onClick={() => setCreating(true)}>New commercialization path</button>}
+      </div>
+      {creating && pattern && <NewCommercializationPath patternId={pattern.id} patternName={pattern.name} onClose={() => setCreating(false)} />}
       {error && <p className="muted">The critical paths could not be loaded.</p>}
       {!url && <p className="muted">No critical paths.</p>}
       {data && data.length === 0 && <p className="muted">No critical paths.</p>}

@@ -21,7 +21,7 @@ import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { ProcessGrid, type ProcessColumn, type ProcessEdit } from './ProcessGrid';
 import { DELETE_ROW, REVIEW_RED, SAVED, dateMarks, keyed, moveRows, renumber, saveList, serverMarks, type ProcessRow, type Row } from './cp-rows';
-import { HeaderCard, ReportButton, TextField, saveFailure, todayIso } from './shared';
+import { HeaderCard, ReportButton, TextField, saveFailure, todayIso, useApprovers, useTimedNotice } from './shared';
 import { LOOKUPS, type Lookups } from './CriticalPathDevPrototypeScreen';
 import './critical-paths.css';
 
@@ -84,11 +84,11 @@ const COMMERCIALIZATION: Config = {
     { field: 'RevStartDate', title: 'Rev. Start', width: 100, kind: 'date' },
     { field: 'RevEndDate', title: 'Rev. End', width: 100, kind: 'date' },
     { field: 'CriticalPathProcessApprovedId', title: 'Approval', width: 170, kind: 'approval' },
-    { field: 'ApprovedByName', title: 'Approved By', width: 140, kind: 'readonly' },
+    { field: 'ApprovedByName', title: 'Approved By', width: 140, kind: 'approver' },
     { field: 'ApprovalDate', title: 'Approval Date', width: 110, kind: 'readonlyDate' },
     { field: 'Notes', title: 'Notes', width: 200, kind: 'text' },
   ],
-  send: ['CriticalPathCommercializationProcessId', 'ProcessName', 'SortOrder', 'EstStartDate', 'EstEndDate', 'RevStartDate', 'RevEndDate', 'CriticalPathProcessApprovedId', 'Notes'],
+  send: ['CriticalPathCommercializationProcessId', 'ProcessName', 'SortOrder', 'EstStartDate', 'EstEndDate', 'RevStartDate', 'RevEndDate', 'CriticalPathProcessApprovedId', 'ApprovedBy', 'Notes'],
   datePairs: [['EstStartDate', 'EstEndDate'], ['RevStartDate', 'RevEndDate']],
   headerText: [],
   detailsUrl: '/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=',
@@ -113,13 +113,14 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   const session = useSessionStore((s) => s.session);
   const details = useSWR<Details>(`${config.detailsUrl}${param}`, { revalidateOnFocus: false });
   const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
+  const approvers = useApprovers(details.data?.Header.BrandId);
   const [header, setHeader] = useState<Row>({});
   const [rows, setRowsState] = useState<ProcessRow[]>([]);
   const [removed, setRemoved] = useState<Row[]>([]);
   const [dirty, setDirty] = useState(false);
   const [marks, setMarks] = useState<{ rows: Marks; header: Record<string, string> }>({ rows: new Map(), header: {} });
   const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useTimedNotice();
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -138,11 +139,6 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     setDirty(false);
   }, [setRows]);
   useEffect(() => { if (details.data) reset(details.data); }, [details.data, reset]);
-  useEffect(() => {
-    if (!notice) return;
-    const t = setTimeout(() => setNotice(null), 4000);
-    return () => clearTimeout(t);
-  }, [notice]);
 
   const name = String(header.CriticalPathName ?? '');
   usePageTitle(name);
@@ -155,8 +151,8 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
       if (e.field !== 'CriticalPathProcessApprovedId') return { ...acc, [e.field]: e.value };
       // CP-038: a changed approval is stamped with the user and today (the server does the same); a cleared one is blanked.
       const id = e.value === null ? null : Number(e.value);
-      return id === null ? { ...acc, CriticalPathProcessApprovedId: null, ApprovedByName: null, ApprovalDate: null }
-        : { ...acc, CriticalPathProcessApprovedId: id, ApprovedByName: who.name, ApprovalDate: who.today };
+      return id === null ? { ...acc, CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null }
+        : { ...acc, CriticalPathProcessApprovedId: id, ApprovedBy: who.userId, ApprovedByName: who.name, ApprovalDate: who.today };
     }, r));
     setRows(next);
     setDirty(true);
@@ -302,7 +298,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
             </>
           )}
         </div>
-        <ProcessGrid testId="cp-processes" label="Processes" rows={rows} columns={config.columns} approvals={approvals} readOnly={!canEdit}
+        <ProcessGrid testId="cp-processes" label="Processes" rows={rows} columns={config.columns} approvals={approvals} approvers={approvers} readOnly={!canEdit}
           marked={marks.rows} onEdit={onEdit} onMove={onMove} onSelect={setSelected} onNotice={setNotice} hotRef={hot} />
       </section>
       {confirmDelete && (

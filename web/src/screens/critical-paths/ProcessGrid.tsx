@@ -1,11 +1,12 @@
 /**
  * A critical path's process list in Handsontable (CP-019, CP-023..025, CP-038/039): rows dragged by
  * their row header (the screen renumbers SortOrder by 10), dates typed MM/DD/YYYY, the approval as a
- * dropdown of the lookup's names, the approver and its date read-only (stamped by the rules), the
+ * dropdown of the lookup's names, the approver a dropdown of the brand's users (CP-026; stamped by
+ * the rules when the approval changes), its date read-only, the
  * cells of a locked row (IsProcessLocked, CP-039) read-only, marked cells red with their message.
  * The rows are the screen's state; the grid reports each edit, move and selection.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
@@ -16,6 +17,7 @@ import '../../components/data-grid/data-grid.css';
 import { isoToDisplay, parseTypedDate } from '../../components/fields/dates';
 import type { ProcessRow } from './cp-rows';
 import { labelCellEditor } from '../../components/data-grid/hot-a11y';
+import { LIST_GRID_PROPS, OWN_SOURCES, listGridHandlers, useListGridData } from '../../components/data-grid/list-grid';
 import { DateTextEditor } from '../../components/data-grid/hot-cells';
 
 registerAllModules();
@@ -24,7 +26,9 @@ type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, 
 const TextRenderer = textRenderer as unknown as Renderer;
 const DropdownRenderer = dropdownRenderer as unknown as Renderer;
 
-export interface ProcessColumn { field: string; title: string; width: number; kind: 'name' | 'text' | 'date' | 'approval' | 'readonly' | 'readonlyDate' }
+export interface ProcessColumn { field: string; title: string; width: number; kind: 'name' | 'text' | 'date' | 'approval' | 'approver' | 'readonly' | 'readonlyDate' }
+/** CP-026: a user of the path's brand who may be named as a process's approver. */
+export interface Approver { UserId: number; Name: string }
 export interface ProcessEdit { k: number; field: string; value: string | number | null }
 
 interface Props {
@@ -33,6 +37,8 @@ interface Props {
   rows: readonly ProcessRow[];
   columns: readonly ProcessColumn[];
   approvals: readonly { CriticalPathProcessApprovedId: number; ApprovalName: string }[];
+  /** The approver lookup's choices (CP-026); without them the approver column is read-only. */
+  approvers?: readonly Approver[];
   readOnly: boolean;
   marked: ReadonlyMap<number, ReadonlyMap<string, string>>;
   onEdit: (edits: ProcessEdit[]) => void;
@@ -42,14 +48,13 @@ interface Props {
   hotRef?: { current: Handsontable | null };
 }
 
-const OWN_SOURCES = new Set(['loadData', 'updateData']);
+const NO_APPROVERS: readonly Approver[] = [];
 const isDate = (c: ProcessColumn) => c.kind === 'date' || c.kind === 'readonlyDate';
 
-export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly, marked, onEdit, onMove, onSelect, onNotice, hotRef }: Props) {
+export function ProcessGrid({ testId, label, rows, columns, approvals, approvers = NO_APPROVERS, readOnly, marked, onEdit, onMove, onSelect, onNotice, hotRef }: Props) {
   const ref = useRef<HotTableRef>(null);
-  const loaded = useRef(false);
-  const latest = useRef({ rows, columns, approvals, marked, readOnly, onEdit, onMove, onSelect, onNotice });
-  latest.current = { rows, columns, approvals, marked, readOnly, onEdit, onMove, onSelect, onNotice };
+  const latest = useRef({ rows, columns, approvals, approvers, marked, readOnly, onEdit, onMove, onSelect, onNotice });
+  latest.current = { rows, columns, approvals, approvers, marked, readOnly, onEdit, onMove, onSelect, onNotice };
 
   const data = useMemo(() => rows.map((r) => columns.map((c) => {
     if (c.kind === 'approval') return approvals.find((a) => a.CriticalPathProcessApprovedId === r[c.field])?.ApprovalName ?? '';
@@ -77,10 +82,11 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
     if (base.readOnly) return base;
     switch (c.kind) {
       case 'approval': return { ...base, type: 'dropdown', source: ['', ...approvals.map((a) => a.ApprovalName)], strict: true, allowInvalid: false, renderer: renderer as never };
+      case 'approver': return approvers.length ? { ...base, type: 'dropdown', source: approvers.map((a) => a.Name), strict: true, allowInvalid: false } : { ...base, readOnly: true };
       case 'date': return { ...base, editor: DateTextEditor as never };
       default: return { ...base, editor: 'text' };
     }
-  }), [renderer, readOnly, approvals, columns]);
+  }), [renderer, readOnly, approvals, approvers, columns]);
 
   // CP-039: a locked row's cells are read-only; a name that cannot change stays (CanChangeName false).
   const cells = (row: number, col: number): Handsontable.CellMeta => {
@@ -89,22 +95,12 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
     if (!r || !c || latest.current.readOnly || c.kind === 'readonly' || c.kind === 'readonlyDate') return {};
     if (r.IsProcessLocked === true) return { readOnly: true };
     if (c.kind === 'name' && r.CanChangeName === false) return { readOnly: true };
+    // Only an approved (or rejected, pending) process has an approver to name.
+    if (c.kind === 'approver' && (!r.CriticalPathProcessApprovedId || !latest.current.approvers.length)) return { readOnly: true };
     return { readOnly: false };
   };
 
-  useEffect(() => {
-    const hot = ref.current?.hotInstance;
-    if (!hot) return;
-    if (hotRef) hotRef.current = hot;
-    const text = (d: unknown[][]) => JSON.stringify(d.map((r) => r.map((v) => (v === null || v === undefined ? '' : String(v)))));
-    if (!loaded.current) hot.loadData(data);
-    else if (text(hot.getData() as unknown[][]) !== text(data)) hot.updateData(data);
-    else hot.render();
-    loaded.current = true;
-    labelCellEditor.call(hot);
-  }, [data, hotRef, rows]);
-
-  useEffect(() => { ref.current?.hotInstance?.render(); }, [marked]);
+  useListGridData(ref, data, marked, hotRef);
 
   const beforeChange = (changes: (Handsontable.CellChange | null)[], source: string) => {
     if (OWN_SOURCES.has(source)) return;
@@ -132,54 +128,35 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, readOnly,
       const c = latest.current.columns[Number(prop)];
       if (!r || !c || before === after) continue;
       const text = after === null || after === undefined ? '' : String(after);
-      if (c.kind === 'approval') edits.push({ k: r.k, field: c.field, value: latest.current.approvals.find((a) => a.ApprovalName === text)?.CriticalPathProcessApprovedId ?? null });
+      if (c.kind === 'approver') {
+        const a = latest.current.approvers.find((x) => x.Name === text);
+        if (a) edits.push({ k: r.k, field: 'ApprovedBy', value: a.UserId }, { k: r.k, field: 'ApprovedByName', value: a.Name });
+      } else if (c.kind === 'approval') edits.push({ k: r.k, field: c.field, value: latest.current.approvals.find((a) => a.ApprovalName === text)?.CriticalPathProcessApprovedId ?? null });
       else if (c.kind === 'date') edits.push({ k: r.k, field: c.field, value: parseTypedDate(text) || null });
       else edits.push({ k: r.k, field: c.field, value: text });
     }
     if (edits.length) latest.current.onEdit(edits);
   };
 
-  const beforeRowMove = (moved: number[], finalIndex: number) => {
-    latest.current.onMove(moved, finalIndex);
-    return false;
-  };
-
-  const afterSelectionEnd = (row: number) => {
-    const hot = ref.current?.hotInstance;
-    if (hot) labelCellEditor.call(hot);
-    latest.current.onSelect(row >= 0 ? row : null);
-  };
+  const { beforeRowMove, afterSelectionEnd } = listGridHandlers(ref, latest);
 
   const height = Math.min(Math.max(rows.length, 3) * 30 + 36, 520);
   return (
     <div className={`data-grid__table${readOnly ? '' : ' data-grid__table--editable'} cp-grid`} style={{ height }} data-testid={testId} aria-label={label}>
       <HotTable
         ref={ref}
-        licenseKey="non-commercial-and-evaluation"
-        themeName="ht-theme-main"
+        {...LIST_GRID_PROPS}
         columns={hotColumns}
         cells={cells as never}
         colHeaders={columns.map((c) => c.title)}
         colWidths={columns.map((c) => c.width)}
-        rowHeaders={true}
-        rowHeaderWidth={44}
-        rowHeights={30}
-        autoRowSize={false}
-        autoColumnSize={false}
-        wordWrap={false}
-        width="100%"
-        height="100%"
         stretchH="last"
         manualRowMove={!readOnly}
         fillHandle={false}
-        outsideClickDeselects={false}
-        minSpareRows={0}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
-        beforeRowMove={beforeRowMove as never}
-        afterSelectionEnd={afterSelectionEnd as never}
-        afterInit={labelCellEditor as never}
-        afterBeginEditing={labelCellEditor as never}
+        beforeRowMove={beforeRowMove}
+        afterSelectionEnd={afterSelectionEnd}
       />
     </div>
   );

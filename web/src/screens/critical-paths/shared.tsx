@@ -1,6 +1,8 @@
 /** Pieces the three critical path edit screens share: the collapsible header card, the report button, the save outcome. */
-import type { ReactNode } from 'react';
-import { ApiError, apiRequest } from '../../api/http';
+import { useEffect, useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import type { Approver } from './ProcessGrid';
+import { ApiError, apiRequest, saveFile } from '../../api/http';
 import { toast } from '../../shell/toast-store';
 import { useHeaderMinimized } from './header-pref';
 import { NOT_EXISTS, REVIEW_RED, SAVE_ERROR } from './cp-rows';
@@ -21,23 +23,40 @@ export function HeaderCard({ title, children }: { title: string; children: React
   );
 }
 
-/** The PDF report of a path (GET /api/Report/…), downloaded as a file. */
+/** CP-026: the users of the path's brand, the approver lookup's choices (none until the brand is known). */
+export function useApprovers(brandId: unknown): readonly Approver[] | undefined {
+  const { data } = useSWR<Approver[]>(brandId ? `/api/CriticalPath/GetCriticalPathApprovers?BrandId=${Number(brandId)}` : null, { revalidateOnFocus: false });
+  return data;
+}
+
+/** A passing word for the user (a refused cell value): shown 4 s. */
+export function useTimedNotice(): [string | null, (text: string | null) => void] {
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(t);
+  }, [notice]);
+  return [notice, setNotice];
+}
+
+/** CP-051. */
+export const REPORT_FAILED = 'There was an error generating the report. Please contact your system administrator.';
+
+/** A critical path PDF report (CP-050), downloaded under the server's file name; a failure toasts the server's text (CP-051). */
+export async function downloadReport(path: string, request: { query?: Record<string, number>; json?: unknown }, fallbackName: string) {
+  try {
+    const { res, body } = await apiRequest(path, { ...request, binary: true });
+    saveFile(body as Blob, /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName);
+  } catch (e) {
+    const message = e instanceof ApiError ? (e.body as { Message?: string } | null)?.Message : undefined;
+    toast.error(message ?? REPORT_FAILED);
+  }
+}
+
+/** The PDF report of a path (GET /api/Report/…). */
 export function ReportButton({ kind, idParam, id }: { kind: 'DevPattern' | 'DevPrototype' | 'Commercialization'; idParam: string; id: number }) {
-  const download = async () => {
-    try {
-      const { res, body } = await apiRequest(`/api/Report/CriticalPath${kind}Report`, { query: { [idParam]: id }, binary: true });
-      const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `CriticalPath${kind}-${id}.pdf`;
-      const url = URL.createObjectURL(body as Blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch {
-      toast.error('The report could not be created.');
-    }
-  };
-  return <button type="button" className="btn" onClick={() => void download()}>Report (PDF)</button>;
+  return <button type="button" className="btn" onClick={() => void downloadReport(`/api/Report/CriticalPath${kind}Report`, { query: { [idParam]: id } }, `CriticalPath${kind}-${id}.pdf`)}>Report (PDF)</button>;
 }
 
 export interface SaveFailure { text: string; errors: { Field: string; Message: string }[] }

@@ -53,7 +53,7 @@ export function PatternScreen() {
           <SpecLogPanel entriesUrl={`/api/Pattern/GetSpecLogData?PatternSeasonalId=${id}`} canEdit={editable(record)}
             save={(Description) => apiFetch('/api/Pattern/SaveSpecLogEntry', { method: 'POST', json: { PatternSeasonalId: Number(id), Description } })} />
           <PatternSeasonsPanel patternSeasonalId={Number(id)} />
-          <CriticalPathList patternSeasonalId={Number(id)} />
+          <CriticalPathList patternSeasonalId={Number(id)} pattern={{ id: Number(record.PatternId), name: String(record.PatternName ?? '') }} />
         </div>
       )}
     </RecordEditor>

@@ -1,0 +1,71 @@
+/**
+ * /margin (CALC-001, CALC-003..005, PERM-013): the margin calculator. For the chosen brand's
+ * defaults (changeable here as a what-if) and the entered FOB and duty preset, 33 MSRP rows centred
+ * on the entered MSRP and stepping by the increment (rows ≤ 0 left out), each with its wholesale
+ * price, landed cost and whole-percent margin (DECISIONS "Calculator formulas",
+ * @domain/calculators). The entered MSRP's margin cell is highlighted; a line chart shows margin
+ * against MSRP.
+ */
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { BUILT_IN_DEFAULTS, defaultsProblems, marginTable, type CostInputs, type DefaultField } from '@domain/calculators';
+import { FormAlert } from '../../forms/FormAlert';
+import { PageHeader } from '../../shell/PageHeader';
+import { CalcGrid, type CalcColumn } from './CalcGrid';
+import { LineChart } from './LineChart';
+import { COST_FIELDS, DutySelect, InputsCard, MissingInputs, NumberField, useCalculatorBrand } from './calculator-shared';
+import { money, parseDraft, percent } from './calculator-draft';
+
+const FIELDS: readonly DefaultField[] = ['MSRP', 'Increment', 'FOB', 'Duty', ...COST_FIELDS];
+
+export function MarginCalculatorScreen() {
+  const calc = useCalculatorBrand();
+  const { values, missing } = parseDraft(calc.draft, FIELDS);
+  const problems = missing.length ? [] : defaultsProblems({ ...BUILT_IN_DEFAULTS, ...values }).filter((p) => FIELDS.includes(p.Field));
+  const ok = !!calc.data && !missing.length && !problems.length;
+  const rows = useMemo(() => (ok ? marginTable(values as CostInputs, { msrp: values.MSRP!, increment: values.Increment!, fob: values.FOB!, duty: values.Duty! }) : []),
+    // `values` is read from the draft text: the draft is what changes.
+    [ok, calc.draft]);
+  const entered = rows.findIndex((r) => r.IsEntered);
+  const columns: CalcColumn[] = [
+    { title: 'MSRP', width: 100 }, { title: 'WHS', width: 100 }, { title: 'LDP', width: 100 },
+    { title: ok ? `Margin at FOB ${money(values.FOB)}` : 'Margin', width: 150 },
+  ];
+  const cells = useMemo(() => rows.map((r) => [money(r.MSRP), money(r.WHS), money(r.LDP), percent(r.Margin)]), [rows]);
+  const points = useMemo(() => rows.filter((r) => r.Margin !== null).map((r) => ({ x: r.MSRP, y: r.Margin! })), [rows]);
+  const centre = rows[entered];
+
+  return (
+    <>
+      <PageHeader title="Margin Calculator" subtitle="Margin per MSRP at a factory price (FOB) and duty"
+        actions={<Link className="btn" to="/fob">FOB Calculator</Link>} />
+      <div className="calc-layout">
+        <InputsCard calc={calc} brandPickerId="margin-brand">
+          <NumberField calc={calc} field="MSRP" hint="The table's centre row" />
+          <NumberField calc={calc} field="Increment" hint="Step between rows" />
+          <NumberField calc={calc} field="FOB" />
+          <DutySelect calc={calc} />
+        </InputsCard>
+        <section className="calc-results" aria-label="Results">
+          {calc.isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+          {calc.data && <MissingInputs missing={missing} />}
+          {problems.length > 0 && <FormAlert messages={problems.map((p) => p.Message)} />}
+          {centre && (
+            <p className="calc-summary" data-testid="margin-summary">
+              At MSRP <strong>{money(centre.MSRP)}</strong>: WHS <strong>{money(centre.WHS)}</strong>, LDP <strong>{money(centre.LDP)}</strong>,
+              margin <strong>{percent(centre.Margin)}</strong>
+            </p>
+          )}
+          {ok && (
+            <div className="calc-results__body">
+              <CalcGrid testId="margin-grid" columns={columns} rows={cells} height={560}
+                hit={entered >= 0 ? { row: entered, col: 3, title: 'Margin at the entered MSRP, FOB and duty' } : null} />
+              <LineChart points={points} hit={points.findIndex((p) => p.x === centre?.MSRP)} label="Margin by MSRP"
+                xTitle="MSRP" yTitle="Margin %" formatX={(x) => String(x)} formatY={(y) => `${y} %`} />
+            </div>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
