@@ -48,7 +48,8 @@ export function parseQuarterTitle(title: string): { year: number; quarter: 1 | 2
  */
 export function parseUnits(value: unknown): number {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= MAX_UNITS ? value : 0;
-  const text = String(value ?? '').trim().replace(/[,\s]/g, '').replace(/\.0+$/, '');
+  if (typeof value !== 'string') return 0;
+  const text = value.trim().replace(/[,\s]/g, '').replace(/\.0+$/, '');
   if (!/^\d+$/.test(text)) return 0;
   const n = Number(text);
   return n <= MAX_UNITS ? n : 0;
