@@ -5,7 +5,7 @@
  */
 import type { ChartSeries, ForecastColumn } from './forecast-rows';
 
-const WIDTH = 380;
+const WIDTH = 320;
 const PLOT_H = 220;
 const LEFT = 48;
 const TOP = 12;
@@ -56,9 +56,9 @@ export function ForecastChart({ series, columns }: { series: readonly ChartSerie
         ))}
         <g transform={`translate(${LEFT}, ${TOP + PLOT_H + BOTTOM - 2})`} fontSize="11">
           {series.map((s, j) => (
-            <g key={s.id} transform={`translate(${(j % 3) * 110}, ${Math.floor(j / 3) * 18})`}>
+            <g key={s.id} transform={`translate(${(j % 3) * 90}, ${Math.floor(j / 3) * 18})`}>
               <rect width="10" height="10" fill={COLOURS[j % COLOURS.length]} />
-              <text x="14" y="9" fill="currentColor">{s.name.length > 14 ? `${s.name.slice(0, 13)}…` : s.name}</text>
+              <text x="14" y="9" fill="currentColor">{s.name.length > 12 ? `${s.name.slice(0, 11)}…` : s.name}</text>
             </g>
           ))}
         </g>
