@@ -233,6 +233,23 @@ describe('export and upload (QF-001, QF-007, QF-008)', () => {
     expect(await stored(ids)).toEqual([]);
   });
 
+  it('QF-008: a confirmed file whose cells were saved by someone else since its preview fails whole and writes nothing', async () => {
+    const [us, ca] = await regionIds(2, 6);
+    const wb = await readWorkbook(await (await t.request('POST', '/api/QuarterlyForecast/ExportSalesForecast', { token: forecast, json: { BrandId: 2, SeasonId: 6 } })).arrayBuffer());
+    const before = await stored([us, ca]);
+    wb.worksheets[0].getRow(2).getCell(5).value = 77;   // US 2026 Q4
+    wb.worksheets[0].getRow(3).getCell(5).value = 88;   // Canada 2026 Q4
+    const imp = await previewUpload(t, forecast, UPLOAD, await bytesOf(wb), 'late.xlsx', { BrandId: '2', SeasonId: '6' });
+    expect(imp.Status, JSON.stringify(imp)).toBe('Previewed');
+    expect((await update({ BrandId: 2, SeasonId: 6, Pairs: [{ SalesRegionId: ca, Year: 2026, Quarter: 4, Units: 5 }] }, admin)).status).toBe(200);
+    const job = await commitUpload(t, forecast, imp.ImportId);
+    expect(job.JobStatus, JSON.stringify(job)).toBe('Failed');
+    expect(JSON.stringify(job)).toContain('changed since this file was previewed');
+    const after = await stored([us, ca]);
+    expect(after.find((p) => p.salesregionid === us && p.quarter === 4 && p.forecastyear === 2026)?.units ?? 0).toBe(before.find((p) => p.salesregionid === us && p.quarter === 4 && p.forecastyear === 2026)?.units ?? 0);
+    expect(after.find((p) => p.salesregionid === ca && p.quarter === 4 && p.forecastyear === 2026)?.units).toBe(5);
+  });
+
   it('QF-008 PERM-022: an upload names an assigned brand and a season of it', async () => {
     await t.ctx.db.query('DELETE FROM user_brands WHERE userid = 5 AND brandid = 4');
     const limited = (await t.login('forecast')).access_token;
