@@ -44,6 +44,7 @@ import { criticalPathRoutes } from './api/critical-paths';
 import { corporateTemplateRoutes } from './api/corporate-template';
 import { criticalPathReportRoutes } from './api/critical-path-reports';
 import { buyReadyRoutes } from './api/buy-ready';
+import { quarterlyForecastRoutes } from './api/quarterly-forecast';
 import { calculatorRoutes } from './api/calculators';
 import { transferChecklistRoutes } from './api/transfer-checklists';
 
@@ -53,7 +54,7 @@ export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, flashEditRoutes,
   searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, colorwayActionRoutes, sizeRangeRoutes,
   uploadRoutes, uploadQueueRoutes, quickSearchRoutes, childDataRoutes, catalogRoutes, projectCreateRoutes, criticalPathRoutes, criticalPathReportRoutes, buyReadyRoutes, corporateTemplateRoutes,
-  calculatorRoutes, transferChecklistRoutes, openApiRoutes];
+  calculatorRoutes, transferChecklistRoutes, quarterlyForecastRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {

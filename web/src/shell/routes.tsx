@@ -23,6 +23,7 @@ import { catalogRoutes } from '../screens/catalog/routes';
 import { corporateTemplateRoutes } from '../screens/corporate-template/routes';
 import { buyReadyRoutes } from '../screens/buy-ready/routes';
 import { criticalPathRoutes } from '../screens/critical-paths/routes';
+import { quarterlyForecastRoutes } from '../screens/quarterly-forecast/routes';
 import { calculatorRoutes } from '../screens/calculators/routes';
 import { transferChecklistRoutes } from '../screens/transfer-checklist/routes';
 
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
               ...corporateTemplateRoutes,
               ...buyReadyRoutes,
               ...criticalPathRoutes,
+              ...quarterlyForecastRoutes,
               ...calculatorRoutes,
               ...transferChecklistRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },
