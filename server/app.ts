@@ -45,6 +45,7 @@ import { corporateTemplateRoutes } from './api/corporate-template';
 import { criticalPathReportRoutes } from './api/critical-path-reports';
 import { buyReadyRoutes } from './api/buy-ready';
 import { carryoverRoutes } from './api/carryover';
+import { quarterlyForecastRoutes } from './api/quarterly-forecast';
 import { calculatorRoutes } from './api/calculators';
 import { transferChecklistRoutes } from './api/transfer-checklists';
 
@@ -54,7 +55,7 @@ export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, flashEditRoutes,
   searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, colorwayActionRoutes, sizeRangeRoutes,
   uploadRoutes, uploadQueueRoutes, quickSearchRoutes, childDataRoutes, catalogRoutes, projectCreateRoutes, criticalPathRoutes, criticalPathReportRoutes, buyReadyRoutes, corporateTemplateRoutes,
-  calculatorRoutes, transferChecklistRoutes, carryoverRoutes, openApiRoutes];
+  calculatorRoutes, transferChecklistRoutes, quarterlyForecastRoutes, carryoverRoutes, openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {

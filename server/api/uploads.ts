@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import type { SessionUser } from '../auth/permissions';
 import { can } from '../auth/permissions';
-import { SIGNED_IN, type ApiRouter } from '../http/router';
+import { requireBrand, SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, notFound } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
 import { receiveUpload } from '../files/upload-stream';
@@ -39,6 +39,7 @@ export const NAMED_UPLOADS: Record<string, string> = {
   '/api/Prototype/UploadPrototypes': 'colorways',
   '/api/Carryover/UploadPrototypeCarryover': 'carryover',
   '/api/TransferChecklist/Upload': 'transfer-checklist',
+  '/api/QuarterlyForecast/UploadSalesForecast': 'sales-forecast',
 };
 
 /** Whether the user sees other users' jobs and imports (PERM-026: module 18 read). */
@@ -73,6 +74,8 @@ async function upload(c: Ctx, kindId: string) {
     if (!isWorkbook(await readHead(file.path, 8))) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]);
     const errors = ctx.schemas.validate('request', 'import-upload', received.fields);
     if (errors.length) throw badRequest('The request is invalid.', errors);
+    // PERM-022: an upload for a brand needs the user's assignment to it.
+    if (received.fields.BrandId !== undefined) requireBrand(user, received.fields.BrandId);
     const ids = await ctx.db.tx(async (q) => {
       const [imp] = await q.query<{ importid: number }>(
         `INSERT INTO imports (kind, filename, filepath, params, createdby) VALUES ($1, $2, '', $3, $4) RETURNING importid`,

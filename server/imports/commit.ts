@@ -17,6 +17,8 @@ import { applyUpdates, planUpdates, yieldToOthers, type UpdatePlan } from '../re
 import { isDataError, rowByRow } from '../records/bulk';
 import { importKind, type ImportKind } from './kinds';
 import { countRows, loadImport, type Import } from './store';
+import { finishImport } from './finish';
+import { importRunner } from './runners';
 import { refusal } from './preview';
 import { importHandler } from './handlers';
 import { RowRefused, type CommitRow, type ImportHandler } from './handler';
@@ -85,6 +87,8 @@ export async function runCommit(ctx: AppContext, job: Job) {
   if (!imp) throw new Error(`Import ${importId} does not exist.`);
   const kind = importKind(ctx, imp.kind);
   const user = await importUser(ctx, imp.createdby);
+  const runner = importRunner(kind);
+  if (runner) return runner.commit(ctx, user, imp, kind, job);
   const [{ total }] = await ctx.db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM import_rows WHERE importid = $1 AND outcome IN ('changed', 'saved', 'failed')`, [importId]);
   await ctx.db.query(`UPDATE jobs SET progress = progress || jsonb_build_object('Total', $2::int) WHERE jobid = $1`, [job.jobid, total]);
@@ -122,17 +126,5 @@ export async function runCommit(ctx: AppContext, job: Job) {
     await yieldToOthers();
   }
   const counts = await countRows(ctx.db, importId);
-  await ctx.db.tx(async (q) => {
-    await q.query(`UPDATE imports SET status = 'Committed', counts = $2 WHERE importid = $1`, [importId, JSON.stringify(counts)]);
-    const [u] = await q.query<{ username: string; firstname: string }>('SELECT username, firstname FROM users WHERE userid = $1', [imp.createdby]);
-    if (u?.username.includes('@')) {
-      await ctx.jobs.enqueue(q, 'mail', {
-        to: u.username,
-        subject: `${kind.doc.queueName} finished: ${imp.filename}`,
-        text: `Hello ${u.firstname},\n\nyour upload of ${imp.filename} (${kind.doc.queueName}) has finished.\n\n`
-          + `Rows saved: ${counts.Saved}\nRows refused: ${counts.Failed + counts.Refused}\nUnknown rows: ${counts.Unknown}\nUnchanged rows: ${counts.Unchanged}\n\n`
-          + `Details and the refused rows: ${ctx.config.publicUrl}/upload-queue/${job.jobid}\n`,
-      });
-    }
-  });
+  await ctx.db.tx((q) => finishImport(ctx, q, imp, kind, job.jobid, counts));
 }

@@ -85,6 +85,7 @@ export const importMeta = {
     byName: fieldList,
     screen: { type: 'boolean' },
     handler: { type: 'string' },
+    runner: { type: 'string', enum: ['sales-forecast'] },
     upload: permissionRef,
     messages: {
       type: 'object', additionalProperties: false,

@@ -51,6 +51,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     { to: '/transferChecklist', label: 'Transfer checklists', anyOf: [['colorway', 'read']] },
     // PERM-004: module 2 read views the corporate template (edit opens it too; the edit screen needs edit).
     { to: '/linePlanTemplateView', label: 'Corporate template', anyOf: [['corporateTemplate', 'read'], ['corporateTemplate', 'edit']] },
+    // QF-001 / PERM-020.
+    { to: '/quarterlyForecasting', label: 'Quarterly forecast', anyOf: [['quarterlyForecasting', 'read']] },
   ] },
   { label: 'Reports', items: [
     { to: '/userAccessReport', label: 'User access report', anyOf: [['users', 'read']] },

@@ -24,6 +24,7 @@ import { corporateTemplateRoutes } from '../screens/corporate-template/routes';
 import { buyReadyRoutes } from '../screens/buy-ready/routes';
 import { carryoverRoutes } from '../screens/carryover/routes';
 import { criticalPathRoutes } from '../screens/critical-paths/routes';
+import { quarterlyForecastRoutes } from '../screens/quarterly-forecast/routes';
 import { calculatorRoutes } from '../screens/calculators/routes';
 import { transferChecklistRoutes } from '../screens/transfer-checklist/routes';
 
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
               ...buyReadyRoutes,
               ...carryoverRoutes,
               ...criticalPathRoutes,
+              ...quarterlyForecastRoutes,
               ...calculatorRoutes,
               ...transferChecklistRoutes,
               { path: 'Search', handle: { crumb: 'Search' }, lazy: screen(() => import('../screens/search/SearchScreen'), 'SearchScreen') },

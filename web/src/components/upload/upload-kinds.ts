@@ -3,7 +3,7 @@
  * answer with the UQ-010 toasts, the /Search uploads with SEARCH-015's; every upload accepts only
  * .xls and .xlsx (FLASH-005, SEARCH-013, FLASH-026; CONST-029).
  */
-export type UploadKind = 'costing' | 'forecast' | 'pattern-forecast' | 'hts' | 'prototype' | 'briefs' | 'patterns' | 'colorways' | 'transfer-checklist' | 'carryover';
+export type UploadKind = 'costing' | 'forecast' | 'pattern-forecast' | 'hts' | 'prototype' | 'briefs' | 'patterns' | 'colorways' | 'transfer-checklist' | 'sales-forecast' | 'carryover';
 
 /** CONST-029 (DECISIONS): the text of every upload screen except the line plan import. */
 export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
@@ -36,6 +36,7 @@ export const UPLOAD_KINDS: Readonly<Record<UploadKind, UploadKindInfo>> = {
   carryover: { kind: 'carryover', title: 'Carryover upload' },
   // TC-010 (UQ-010 texts): all or nothing.
   'transfer-checklist': { kind: 'transfer-checklist', title: 'Transfer checklist upload' },
+  'sales-forecast': { kind: 'sales-forecast', title: 'Quarterly forecast upload' },
 };
 
 /** The upload of a flash-edit grid (issue 13: each flash edit grid gets "Upload"). */
