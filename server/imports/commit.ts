@@ -18,7 +18,6 @@ import { isDataError, rowByRow } from '../records/bulk';
 import { importKind, type ImportKind } from './kinds';
 import { countRows, loadImport, type Import } from './store';
 import { finishImport } from './finish';
-import { importRunner } from './runners';
 import { refusal } from './preview';
 import { importHandler } from './handlers';
 import { RowRefused, type CommitRow, type ImportHandler } from './handler';
@@ -62,7 +61,7 @@ async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobI
 async function commitAllOrNothing(ctx: AppContext, job: Job, imp: Import, user: SessionUser, handler: ImportHandler): Promise<boolean> {
   const importId = imp.importid;
   const rows = await ctx.db.query<CommitRow>(
-    `SELECT rownumber, recordkey, rowversion, changes FROM import_rows WHERE importid = $1 AND outcome = 'changed' ORDER BY rownumber`, [importId]);
+    `SELECT rownumber, recordkey, rowversion, changes, cells FROM import_rows WHERE importid = $1 AND outcome = 'changed' ORDER BY rownumber`, [importId]);
   try {
     return await ctx.db.tx(async (q) => {
       if (await canceled(q, job.jobid)) return false;
@@ -87,8 +86,6 @@ export async function runCommit(ctx: AppContext, job: Job) {
   if (!imp) throw new Error(`Import ${importId} does not exist.`);
   const kind = importKind(ctx, imp.kind);
   const user = await importUser(ctx, imp.createdby);
-  const runner = importRunner(kind);
-  if (runner) return runner.commit(ctx, user, imp, kind, job);
   const [{ total }] = await ctx.db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM import_rows WHERE importid = $1 AND outcome IN ('changed', 'saved', 'failed')`, [importId]);
   await ctx.db.query(`UPDATE jobs SET progress = progress || jsonb_build_object('Total', $2::int) WHERE jobid = $1`, [job.jobid, total]);

@@ -12,7 +12,8 @@ import type { FieldError } from '../http/errors';
 import type { ImportRow } from './store';
 import type { ImportColumn, ReadRow } from './workbook';
 
-export interface CommitRow { rownumber: number; recordkey: number; rowversion: number; changes: Record<string, unknown> }
+/** A confirmed row: its record, the values to write, and the cells' [old, new] values the preview compared. */
+export interface CommitRow { rownumber: number; recordkey: number; rowversion: number; changes: Record<string, unknown>; cells: Record<string, [unknown, unknown]> | null }
 
 /** A confirmed row the handler refused: nothing of the file is written. */
 export class RowRefused extends Error {
@@ -22,8 +23,8 @@ export class RowRefused extends Error {
 export interface ImportHandler {
   /** The columns a file must have (found among its first rows). */
   keyFields: string[];
-  /** The file's columns: the key fields first. */
-  columns(ctx: AppContext, user: SessionUser): Promise<ImportColumn[]>;
+  /** The file's columns, the key fields first; `params`: the upload's form fields (e.g. the season whose columns they are). */
+  columns(ctx: AppContext, user: SessionUser, params: Record<string, unknown>): Promise<ImportColumn[]>;
   /** One batch of file rows as preview rows; `seen`: record key → the file row that changes it already; `params`: the upload's form fields. */
   preview(ctx: AppContext, user: SessionUser, batch: ReadRow[], seen: Map<number, number>, params: Record<string, unknown>): Promise<ImportRow[]>;
   /** Writes every confirmed row in the caller's transaction; throws RowRefused (the transaction rolls back). */

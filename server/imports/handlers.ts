@@ -2,8 +2,9 @@
 import type { ImportHandler } from './handler';
 import { transferChecklistImport } from '../transfer-checklists/import';
 import { carryoverImport } from '../carryover/carryover-import';
+import { salesForecastImport } from '../quarterly-forecast/upload';
 
-const HANDLERS: Record<string, ImportHandler> = { 'transfer-checklist': transferChecklistImport, carryover: carryoverImport };
+const HANDLERS: Record<string, ImportHandler> = { 'transfer-checklist': transferChecklistImport, carryover: carryoverImport, 'sales-forecast': salesForecastImport };
 
 export function importHandler(name: string | undefined): ImportHandler | undefined {
   if (!name) return undefined;

@@ -23,7 +23,6 @@ import { insertRows, loadImport, countRows, type ImportRow } from './store';
 import type { ReadRow } from './workbook';
 import { openWorkbookInWorker } from './read-in-worker';
 import { filesPath } from '../files/storage';
-import { importRunner } from './runners';
 
 /** File rows worked per batch: key lookup, comparison and checks are one statement each per batch. */
 export const PREVIEW_BATCH = 1000;
@@ -205,11 +204,9 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
   const kind = importKind(ctx, imp.kind);
   // A handler's kind (ADR 028) gives its own columns and works its own rows.
   const handler = importHandler(kind.doc.handler);
-  const fileColumns = handler ? await handler.columns(ctx, user) : kind.columns;
   await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
-  const runner = importRunner(kind);
-  if (runner) return runner.preview(ctx, user, imp, kind, progress);
   try {
+    const fileColumns = handler ? await handler.columns(ctx, user, imp.params) : kind.columns;
     const read = await openWorkbookInWorker(filesPath(ctx.config.dataDir, imp.filepath), imp.filename, {
       columns: fileColumns, keyFields: handler?.keyFields ?? [kind.doc.key[0]], notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
     });

@@ -143,11 +143,6 @@ export interface ImportDoc {
   screen?: boolean;
   /** Rows worked by a handler of server/imports/handlers.ts rather than as one record's fields (ADR 028). */
   handler?: string;
-  /**
-   * Rows that are not records of the entity (server/imports/runners.ts): the kind's own dry run and
-   * commit behind the same upload, preview, confirm and queue (e.g. the quarterly forecast's pairs).
-   */
-  runner?: 'sales-forecast';
   /** Permission to upload. */
   upload: PermissionRef;
   messages?: { notExcel?: string; completed?: string; failed?: string };

@@ -85,7 +85,6 @@ export const importMeta = {
     byName: fieldList,
     screen: { type: 'boolean' },
     handler: { type: 'string' },
-    runner: { type: 'string', enum: ['sales-forecast'] },
     upload: permissionRef,
     messages: {
       type: 'object', additionalProperties: false,

@@ -222,14 +222,19 @@ describe('export and upload (QF-001, QF-007, QF-008)', () => {
     ws.getRow(4).getCell(5).value = -5;        // row 4, column E (2026 Q4)
     ws.getRow(5).getCell(1).value = 'Mars';    // row 5, column A: no such region
     const imp = await previewUpload(t, forecast, UPLOAD, await bytesOf(wb), 'bad.xlsx', { BrandId: '4', SeasonId: '14' });
-    expect(imp.Status, JSON.stringify(imp)).toBe('Refused');
-    expect(imp.Message).toMatch(/nothing was saved/);
-    expect(imp.Errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ Row: 3, Column: 'C (2026 Q2)', Message: 'Must be a whole number.' }),
-      expect.objectContaining({ Row: 4, Column: 'E (2026 Q4)', Message: 'Must not be negative.' }),
-      expect.objectContaining({ Row: 5, Column: 'A (Sales Region)' }),
-    ]));
-    expect((await t.request('POST', `/api/Upload/${imp.ImportId}/Commit`, { token: forecast })).status).toBe(400);
+    // The preview lists every bad row with its errors by column (the pipeline's all-or-nothing upload, ADR 028).
+    expect(imp.Status, JSON.stringify(imp)).toBe('Previewed');
+    expect(imp.AllOrNothing).toBe(true);
+    expect(imp.Counts).toMatchObject({ Changed: 1, Refused: 2, Unknown: 1 });
+    const bad = await importRowsOf(t, forecast, imp.ImportId);
+    const errorsOf = (row: number) => bad.find((r) => r.RowNumber === row)?.Errors ?? [];
+    expect(errorsOf(3)).toEqual([expect.objectContaining({ Field: 'Y1Q2', Message: expect.stringMatching(/^2026 Q2: /) })]);
+    expect(errorsOf(4)).toEqual([{ Field: 'Y1Q4', Message: '2026 Q4: Must not be negative.' }]);
+    expect(errorsOf(5)[0]).toMatchObject({ Field: 'SalesRegionName', Message: expect.stringContaining("'Mars' is not a sales region") });
+    // It cannot be confirmed: nothing is written.
+    const refused = await t.request('POST', `/api/Upload/${imp.ImportId}/Commit`, { token: forecast });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).Message).toMatch(/all or nothing/);
     expect(await stored(ids)).toEqual([]);
   });
 
@@ -243,8 +248,10 @@ describe('export and upload (QF-001, QF-007, QF-008)', () => {
     expect(imp.Status, JSON.stringify(imp)).toBe('Previewed');
     expect((await update({ BrandId: 2, SeasonId: 6, Pairs: [{ SalesRegionId: ca, Year: 2026, Quarter: 4, Units: 5 }] }, admin)).status).toBe(200);
     const job = await commitUpload(t, forecast, imp.ImportId);
-    expect(job.JobStatus, JSON.stringify(job)).toBe('Failed');
-    expect(JSON.stringify(job)).toContain('changed since this file was previewed');
+    // The job ends with the file's rows not saved, the first one saying why (nothing of the file written).
+    const rows = await importRowsOf(t, forecast, imp.ImportId, 'failed');
+    expect(rows.length, JSON.stringify(job)).toBe(2);
+    expect(JSON.stringify(rows)).toContain('changed since this file was previewed');
     const after = await stored([us, ca]);
     expect(after.find((p) => p.salesregionid === us && p.quarter === 4 && p.forecastyear === 2026)?.units ?? 0).toBe(before.find((p) => p.salesregionid === us && p.quarter === 4 && p.forecastyear === 2026)?.units ?? 0);
     expect(after.find((p) => p.salesregionid === ca && p.quarter === 4 && p.forecastyear === 2026)?.units).toBe(5);
