@@ -1,17 +1,10 @@
 /** Buy ready (BR-001, BR-005): the report's rows as the grid shows them (a ✔/✘ per criterion) and the chart's bars. */
+import { BUY_READY_CRITERIA, type BuyReadyCriterion } from '@domain/buy-ready';
 
-export const CRITERIA = [
-  ['IsReleased', 'Released'],
-  ['IsCostingComplete', 'Costing Complete'],
-  ['HasFactory', 'Factory Assigned'],
-  ['IsFinalSpecLocked', 'Final Spec Locked'],
-  ['IsConfirmationSampleApproved', 'Confirmation Sample Approved'],
-  ['IsLeatherApprovedOrNotLeather', 'Leather Approved'],
-  ['HasUsHtsCode', 'US HTS Code'],
-  ['HasVolume', 'Volume'],
-] as const;
+/** The criteria in report order (the server's rule module: one list). */
+export const CRITERIA = BUY_READY_CRITERIA;
 
-export type CriterionKey = (typeof CRITERIA)[number][0];
+export type CriterionKey = BuyReadyCriterion;
 
 export interface BuyReadyRow {
   PrototypeSeasonalId: number; PrototypeId: number; StockNumber: string | null; PrototypeName: string | null; SeasonName: string;
