@@ -32,17 +32,19 @@ const headers = (page: Page) => page.evaluate(() => [...document.querySelectorAl
 interface PathRow { CriticalPathDevPrototypeId: number; CriticalPathDevPrototypeName: string; PrototypeSeasonalId: number; StockNum: string }
 
 describe('critical path search', () => {
-  it('CP-002 CP-003 CP-007 CP-013 CP-014 CP-050: search prototypes by name, PDF of two selected rows, a saved search, a row opens its path', async () => {
+  it('CP-002 CP-003 CP-004 CP-007 CP-013 CP-014 CP-050: search prototypes by name, PDF of two selected rows, a saved search, a row opens its path', async () => {
     const page = await app.page();
     await page.setViewportSize({ width: 2400, height: 1000 });
     await login(page, 'designer');
-    const first = await api<{ Results: PathRow[] }>('/api/Grid/critical-path-dev-prototype-search/Search', { pageSize: 2, sortColumn: 'StockNum' });
+    // CP-004: the search starts from the designer's default brand and season (1 and 1).
+    const first = await api<{ Results: PathRow[] }>('/api/Grid/critical-path-dev-prototype-search/Search', { pageSize: 2, sortColumn: 'StockNum', BrandId: 1, SeasonId: 1 });
     const [a, b] = first.Results;
     const prefix = a.StockNum.slice(0, Math.max(3, a.StockNum.length - 2));
 
     await navigate(page, '/criticalPath?searchType=2');
     await page.getByRole('tab', { name: 'Prototype', selected: true }).waitFor({ timeout: 20_000 });
     await rows(page).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByLabel('Brand', { exact: true }).locator('option:checked').textContent()).toBe('Summit Ridge');
     const shown = await headers(page);
     // The columns in view (the grid renders those the viewport shows).
     for (const h of ['Id', 'Status', 'Name', 'Project Name', 'Pattern Name', 'Stock Number', 'Brand Name', 'Season Name and Year', 'Original Season']) expect(shown).toContain(h);

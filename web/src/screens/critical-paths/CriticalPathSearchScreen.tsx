@@ -2,7 +2,8 @@
  * /criticalPath?searchType=1|2|3 (CP-002..017): the critical path search, one tab per kind the user
  * may read (PERM-014). Each tab: its criteria (CP-004/005), its result grid (CP-006/007: preset
  * widths, show/hide/reorder/sort, page sizes 15–100, rows 35 px), a row opens the path's edit
- * screen (Ctrl-click a new tab, CP-003), Excel export of every result (the grid's Export), a PDF
+ * screen (Ctrl-click a new tab, CP-003), the user's default brand and season as the first criteria
+ * (CP-004), Excel export of every result (the grid's Export), a PDF
  * index report of the selected rows (CP-013, CP-050) and saved searches as UserSearchCP (CP-014..017).
  */
 import { useCallback, useMemo } from 'react';
@@ -42,7 +43,6 @@ const ALL = { placeholder: 'All' };
 const CRITERIA_FIELDS = { BrandId: ALL, SeasonId: ALL, CriticalPathHeaderStatusId: ALL, CntryOrgKey: ALL, GenderKey: ALL, ProductLine: ALL, DivisionKey: ALL };
 /** A factory user's rows carry no factory field, so they cannot search by one either. */
 const FACTORY_HIDDEN_CRITERIA = ['CntryOrgKey'];
-const NO_CRITERIA = () => ({});
 
 export function CriticalPathSearchScreen() {
   const [params, setParams] = useSearchParams();
@@ -65,6 +65,10 @@ export function CriticalPathSearchScreen() {
 }
 
 function TypeSearch({ type, factory, onTab }: { type: CriticalPathSearchType; factory: boolean; onTab: (n: number) => void }) {
+  // CP-004: the criteria start from the user's default brand and season (their profile); Clear comes back to them.
+  const brandId = useSessionStore((s) => s.session?.defaultBrandId ?? null);
+  const seasonId = useSessionStore((s) => s.session?.defaultSeasonId ?? null);
+  const initialCriteria = useCallback(() => (brandId ? { BrandId: brandId, ...(seasonId ? { SeasonId: seasonId } : {}) } : {}), [brandId, seasonId]);
   const actions = useMemo(() => (selected: GridRecord[]) => (
     <button type="button" className="btn btn--small" disabled={!selected.length}
       title={selected.length ? `A PDF with the ${selected.length} selected critical path${selected.length > 1 ? 's' : ''}` : 'Select the rows first: Shift+click or Shift+arrow keys'}
@@ -78,7 +82,7 @@ function TypeSearch({ type, factory, onTab }: { type: CriticalPathSearchType; fa
   ), [type]);
   return (
     <SearchWorkbench tab={type.type} searchType={2} criteriaEntity="critical-path-criteria" layoutId={`critical-path-search-${type.kind}`}
-      gridId={`critical-path-${type.kind}-search`} criteriaFields={CRITERIA_FIELDS} initialCriteria={NO_CRITERIA} rowPath={type.path}
+      gridId={`critical-path-${type.kind}-search`} criteriaFields={CRITERIA_FIELDS} initialCriteria={initialCriteria} rowPath={type.path}
       tabName={(n) => CRITICAL_PATH_SEARCH_TYPES.find((t) => t.type === n)?.title ?? String(n)} onTab={onTab}
       toolbarActions={actions} hiddenCriteria={factory ? FACTORY_HIDDEN_CRITERIA : undefined} />
   );
