@@ -9,7 +9,7 @@
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { writeAudit } from '../records/audit';
+import { writeAudit, writeAudits } from '../records/audit';
 import { applyApprovals, FLAG_FIELDS, flagOf, locks, type FinalProcess, type StockNumberFlags } from '../domain/critical-path-approvals';
 import {
   MSG, brandUsers, cancelErrors, canBeCancelled, colorwayScope, dateErrors, fullName, headerChanges, invalid, notExists, planRows,
@@ -290,19 +290,15 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     await writeRows(q, ACTUAL, id, actualPlan);
     await writeRows(q, POS, id, poPlan);
 
-    if (links.remove.length) {
-      await q.query(`UPDATE prototype_seasonals SET criticalpathdevprototypeid = NULL, rowversion = rowversion + 1, changedon = now(), changedby = $2
-                      WHERE prototypeseasonalid = ANY($1)`, [links.remove, user.userId]);
-      for (const ps of links.remove) await writeAudit(q, user.userId, 'colorway', ps, [{ field: 'CriticalPathDevPrototypeId', oldValue: id, newValue: null }]);
-    }
-    if (links.add.length) {
-      for (const r of newRows) {
-        const old = (await q.query('SELECT criticalpathdevprototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1', [r.prototypeseasonalid]))[0]?.criticalpathdevprototypeid ?? null;
-        await q.query(`UPDATE prototype_seasonals SET criticalpathdevprototypeid = $1, rowversion = rowversion + 1, changedon = now(), changedby = $3
-                        WHERE prototypeseasonalid = $2`, [id, r.prototypeseasonalid, user.userId]);
-        await writeAudit(q, user.userId, 'colorway', r.prototypeseasonalid, [{ field: 'CriticalPathDevPrototypeId', oldValue: old, newValue: id }]);
-      }
-    }
+    // Links and unlinks: one UPDATE and one audit INSERT each (a linked colorway had no path: the checks above refuse one of another path).
+    const relink = async (ids: number[], to: number | null, from: number | null) => {
+      if (!ids.length) return;
+      await q.query(`UPDATE prototype_seasonals SET criticalpathdevprototypeid = $2, rowversion = rowversion + 1, changedon = now(), changedby = $3
+                      WHERE prototypeseasonalid = ANY($1)`, [ids, to, user.userId]);
+      await writeAudits(q, user.userId, 'colorway', ids.map((ps) => ({ entityId: ps, field: 'CriticalPathDevPrototypeId', oldValue: from, newValue: to })));
+    };
+    await relink(links.remove, null, id);
+    await relink(newRows.map((r) => r.prototypeseasonalid), id, null);
     for (const t of targets) await writeFlags(q, user, t, applyApprovals(storedFinal as unknown as FinalProcess[], finalsIn, base(t), who, prevOf));
 
     if (links.default !== header.PrototypeSeasonalId) next.PrototypeSeasonalId = links.default;
