@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { openDb } from '../server/db/client';
+import { openDb } from '../server/core/db/client';
 import { ensureWebBuild } from '../server/web-build';
 import { launchBrowser } from '../tests/e2e/harness';
 import { seedPatternImages } from '../tests/support/catalog-images';

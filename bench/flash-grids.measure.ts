@@ -6,7 +6,7 @@
  * --brands 2 --seasons 5` (10,000 colorways per brand and season), then
  * `DATA_DIR=/tmp/flash-large npx tsx bench/flash-grids.measure.ts`.
  */
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/core/config';
 import { boot } from '../server/boot';
 import { createApp } from '../server/app';
 

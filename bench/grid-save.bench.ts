@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDb } from '../server/db/client';
+import { openDb } from '../server/core/db/client';
 import { startPostgres } from './lib/postgres';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser } from './lib/browser-bench';

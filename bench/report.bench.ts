@@ -7,8 +7,8 @@
  * reset through /proc/self/clear_refs before each run) over the RSS before it.
  */
 import fs from 'node:fs';
-import { buildCriticalPathIndexReport } from '../server/reports/critical-path-report';
-import { renderPdf, renderReport } from '../server/reports/pdf';
+import { buildCriticalPathIndexReport } from '../server/features/critical-paths/report';
+import { renderPdf, renderReport } from '../server/core/reports/pdf';
 import { devPrototypePath, samplePaths } from '../tests/support/critical-path-samples';
 import { loadavg, writeSection } from './lib/results';
 

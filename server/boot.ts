@@ -5,16 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from './config';
-import type { AppContext } from './context';
-import { openDb, type Db } from './db/client';
-import { runMigrations } from './db/migrate';
-import { loadSchemas } from './schemas/registry';
-import { createMailer } from './mail/mailer';
-import { JobQueue } from './jobs/queue';
-import { loadTokenSecret } from './auth/tokens';
+import type { Config } from './core/config';
+import type { AppContext } from './core/context';
+import { openDb, type Db } from './core/db/client';
+import { runMigrations } from './core/db/migrate';
+import { loadSchemas } from './core/schemas/registry';
+import { createMailer } from './core/mail/mailer';
+import { JobQueue } from './core/jobs/queue';
+import { loadTokenSecret } from './core/auth/tokens';
 import { seedDemo } from '../fixtures/seed-demo';
-import { registerImportJobs } from './imports/jobs';
+import { registerImportJobs } from './core/imports/jobs';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'));
 

@@ -3,12 +3,12 @@
  * with the API on PORT over the configured database (embedded PGlite in DATA_DIR by default).
  */
 import { serve } from '@hono/node-server';
-import { loadConfig } from './config';
+import { loadConfig } from './core/config';
 import { boot } from './boot';
 import { createApp } from './app';
 import { ensureWebBuild } from './web-build';
-import { SchemaDocumentError } from './schemas/registry';
-import { logProcessError } from './http/error-log';
+import { SchemaDocumentError } from './core/schemas/registry';
+import { logProcessError } from './core/http/error-log';
 
 async function main() {
   const config = loadConfig();

@@ -4,7 +4,7 @@
  * final spec locked; the confirmation sample approved; the leather approved where the colorway's
  * BasicMaterial is leather; a US HTS code assigned; TotalVolume > 0. An override (StockNumber +
  * FactoryKey) forces the result to its BuyReady value. Pure: the server computes the same in SQL
- * (server/buy-ready/report.ts, `BUY_READY_SQL`) and a test holds the two equal.
+ * (server/features/buy-ready/report.ts, `BUY_READY_SQL`) and a test holds the two equal.
  */
 
 export interface BuyReadyInput {

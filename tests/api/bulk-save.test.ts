@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import type { Queryable } from '../../server/db/client';
+import type { Queryable } from '../../server/core/db/client';
 import { prices } from '../../server/domain/price-rule';
 
 let t: TestApp;
@@ -98,9 +98,9 @@ describe('issue 10: set-based grid saves', () => {
     [seasonid, factnameky, editable.map((e) => e.id)]);
     expect(twins).toHaveLength(2);
     // No grid edits stock numbers yet (the colorway flash edit grid comes with issue 12): the rule is checked through the pipeline's bulk entry.
-    const { saveRecords } = await import('../../server/records/bulk');
+    const { saveRecords } = await import('../../server/core/records/bulk');
     const [admin] = await t.tokens('admin');
-    const user = await (await import('../../server/auth/authenticate')).authenticate(t.ctx, `Bearer ${admin}`);
+    const user = await (await import('../../server/core/auth/authenticate')).authenticate(t.ctx, `Bearer ${admin}`);
     const stock = `TWIN-${Date.now()}`;
     const out = await saveRecords(t.ctx, user, 'colorway', 'PrototypeSeasonalId',
       twins.map((r) => ({ id: r.id, rowVersion: r.v, changes: { StockNum: stock } })));

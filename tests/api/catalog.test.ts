@@ -1,5 +1,5 @@
 /**
- * The catalog calls (server/api/catalog.ts): CAT-001..008 filters, gender keys, paging, the brand
+ * The catalog calls (server/features/catalog/routes.ts): CAT-001..008 filters, gender keys, paging, the brand
  * requirement (DECISIONS CAT-002), the PERM-019 gate, and scope: a factory user never sees another
  * factory's colorway or a hidden field; another brand's pattern answers like a missing one.
  */

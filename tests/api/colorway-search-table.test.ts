@@ -8,13 +8,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { loadSession } from '../../server/auth/sessions';
-import { searchSource, searchStatements, type ExtraFilters, type PagePlan, type SearchRequest, type SearchSource } from '../../server/records/read';
-import { columnFilterConditions, filterableFields } from '../../server/records/column-filters';
-import { withNameFields } from '../../server/records/references';
-import { quickMatchCondition } from '../../server/search/quick-match';
-import { fieldAccess } from '../../server/schemas/visibility';
-import type { SessionUser } from '../../server/auth/permissions';
+import { loadSession } from '../../server/core/auth/sessions';
+import { searchSource, searchStatements, type ExtraFilters, type PagePlan, type SearchRequest, type SearchSource } from '../../server/core/records/read';
+import { columnFilterConditions, filterableFields } from '../../server/core/records/column-filters';
+import { withNameFields } from '../../server/core/records/references';
+import { quickMatchCondition } from '../../server/core/search/quick-match';
+import { fieldAccess } from '../../server/core/schemas/visibility';
+import type { SessionUser } from '../../server/core/auth/permissions';
 
 let t: TestApp;
 let admin: string;

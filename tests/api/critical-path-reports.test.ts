@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const fail = vi.hoisted(() => ({ on: false }));
-vi.mock('../../server/reports/critical-path-report', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../server/reports/critical-path-report')>();
+vi.mock('../../server/features/critical-paths/report', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../server/features/critical-paths/report')>();
   return {
     ...m,
     buildCriticalPathReport: (...a: Parameters<typeof m.buildCriticalPathReport>) => {

@@ -67,7 +67,7 @@ describe('lookups and data (CP-029, CP-035, CP-037, CP-043)', () => {
   });
 
   it('CP-035 the mapping table and the server\'s flag columns agree', async () => {
-    const { FLAG_COLUMNS } = await import('../../server/critical-paths/dev-prototype');
+    const { FLAG_COLUMNS } = await import('../../server/features/critical-paths/dev-prototype');
     const rows = await db().query('SELECT flagfield, flagcolumn FROM critical_path_process_flags');
     expect(Object.fromEntries(rows.map((r) => [r.flagfield, r.flagcolumn]))).toEqual(FLAG_COLUMNS);
   });

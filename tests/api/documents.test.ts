@@ -1,5 +1,5 @@
 /**
- * Documents of every hierarchy level (server/api/documents.ts, server/files/documents.ts):
+ * Documents of every hierarchy level (server/features/attachments/document-routes.ts, server/features/attachments/documents.ts):
  * DOC-001..017 — categories and the upload steps, the upload checks, list, download, delete,
  * factory changes, colorway associations, and the factory-user rules.
  */

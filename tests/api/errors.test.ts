@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { errorXml } from '../../server/http/error-log';
+import { errorXml } from '../../server/core/http/error-log';
 
 let t: TestApp;
 let admin: string, viewer: string, sysReader: string;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { SCHEMAS_DIR } from '../../server/schemas/registry';
+import { SCHEMAS_DIR } from '../../server/core/schemas/registry';
 
 const visibility = JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, 'visibility/colorway.visibility.json'), 'utf8'));
 const FACTORY_HIDDEN: string[] = visibility.rules.filter((r: any) => r.hiddenFromFactoryUsers).flatMap((r: any) => r.fields);

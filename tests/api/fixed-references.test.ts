@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { authenticate } from '../../server/auth/authenticate';
-import { saveRows } from '../../server/records/bulk';
+import { authenticate } from '../../server/core/auth/authenticate';
+import { saveRows } from '../../server/core/records/bulk';
 
 let t: TestApp;
 let designer: string, admin: string;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { loadSchemas } from '../../server/schemas/registry';
+import { loadSchemas } from '../../server/core/schemas/registry';
 
 const costingGrid = loadSchemas().grids.get('costing')!;
 let t: TestApp;

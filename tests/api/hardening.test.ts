@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { Hono } from 'hono';
 import { createApp } from '../../server/app';
-import { ApiRouter, PUBLIC } from '../../server/http/router';
-import { queryParam } from '../../server/http/request';
+import { ApiRouter, PUBLIC } from '../../server/core/http/router';
+import { queryParam } from '../../server/core/http/request';
 
 let t: TestApp;
 let admin: string;

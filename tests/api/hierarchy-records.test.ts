@@ -1,13 +1,13 @@
 /**
- * What every hierarchy level shares (server/api/hierarchy.ts, server/hierarchy/rules.ts,
- * server/records/create.ts): the update call with optimistic concurrency, the status table,
+ * What every hierarchy level shares (server/features/hierarchy/routes.ts, server/features/hierarchy/rules.ts,
+ * server/core/records/create.ts): the update call with optimistic concurrency, the status table,
  * read-only statuses, deleted records with their own message, the change history, and the
  * generic create path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { insertRecord } from '../../server/records/create';
-import { authenticate } from '../../server/auth/authenticate';
+import { insertRecord } from '../../server/core/records/create';
+import { authenticate } from '../../server/core/auth/authenticate';
 
 let t: TestApp;
 let designer: string, factory: string, viewer: string;

@@ -1,5 +1,5 @@
 /**
- * Images of every hierarchy level (server/api/images.ts, server/files/*): DOC-018..023 upload
+ * Images of every hierarchy level (server/features/attachments/image-routes.ts, server/core/files/*): DOC-018..023 upload
  * checks, the stored original and thumbnails, the image URL, delete, and who may do what.
  */
 import fs from 'node:fs';

@@ -13,7 +13,7 @@
  *
  * With DATABASE_URL set (CI's PostgreSQL pass) the same runs on a fresh PostgreSQL database (demo data
  * seeded by fixtures/large.ts), where the restart differs by design: on a shared PostgreSQL a Running job
- * is left to the process that may still own it until its lockedat is 10 minutes old (server/jobs/queue.ts
+ * is left to the process that may still own it until its lockedat is 10 minutes old (server/core/jobs/queue.ts
  * start()), so after the restart the job stays Running and does not move; the user's way back is Cancel
  * then Resume (DECISIONS UQ-005), which goes on after the last committed row.
  */
@@ -24,8 +24,8 @@ import path from 'node:path';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../server/db/client';
-import { COMMIT_BATCH } from '../../server/imports/commit';
+import { openPglite, type Db } from '../../server/core/db/client';
+import { COMMIT_BATCH } from '../../server/core/imports/commit';
 import { freshPostgres, pgliteTemplate, DEMO_PASSWORD } from '../helpers/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -215,7 +215,7 @@ describe('cells a spreadsheet would run', () => {
 
 describe('large files', () => {
   it('FLASH-005: an upload past the size limit is refused while it streams (413), nothing is stored, the server goes on', async () => {
-    const { MAX_UPLOAD_BYTES } = await import('../../server/api/uploads');
+    const { MAX_UPLOAD_BYTES } = await import('../../server/core/api/uploads');
     const boundary = 'xBOUNDARYx';
     const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`);
     const chunk = new Uint8Array(1024 * 1024).fill(0x50);

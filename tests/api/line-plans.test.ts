@@ -9,8 +9,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { convertWithOffice, removeOfficeFiles } from '../support/office';
-import { authenticate } from '../../server/auth/authenticate';
-import { insertRecord } from '../../server/records/create';
+import { authenticate } from '../../server/core/auth/authenticate';
+import { insertRecord } from '../../server/core/records/create';
 
 let t: TestApp;
 let designer: string, admin: string, viewer: string, factory: string;

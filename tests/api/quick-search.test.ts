@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { PATTERN_FIELDS, PROTOTYPE_FIELDS } from '../../server/search/quick-search';
-import { quickMatchCondition } from '../../server/search/quick-match';
-import { searchRecords } from '../../server/records/read';
-import { authenticate } from '../../server/auth/authenticate';
+import { PATTERN_FIELDS, PROTOTYPE_FIELDS } from '../../server/core/search/quick-search';
+import { quickMatchCondition } from '../../server/core/search/quick-match';
+import { searchRecords } from '../../server/core/records/read';
+import { authenticate } from '../../server/core/auth/authenticate';
 
 let t: TestApp;
 let admin: string, factory: string, designer: string;

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { updateRecord } from '../../server/records/write';
-import { authenticate } from '../../server/auth/authenticate';
-import type { SessionUser } from '../../server/auth/permissions';
-import { AppError } from '../../server/http/errors';
+import { updateRecord } from '../../server/core/records/write';
+import { authenticate } from '../../server/core/auth/authenticate';
+import type { SessionUser } from '../../server/core/auth/permissions';
+import { AppError } from '../../server/core/http/errors';
 
 let t: TestApp;
 const users = {} as Record<'designer' | 'factory' | 'viewer' | 'admin', SessionUser>;

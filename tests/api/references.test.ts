@@ -5,9 +5,9 @@
  * page carries the names of its reference columns, named with a fixed number of statements.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authenticate } from '../../server/auth/authenticate';
-import type { Queryable } from '../../server/db/client';
-import { withReferenceNames } from '../../server/records/references';
+import { authenticate } from '../../server/core/auth/authenticate';
+import type { Queryable } from '../../server/core/db/client';
+import { withReferenceNames } from '../../server/core/records/references';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

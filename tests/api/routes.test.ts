@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionCode, permissionIds, type Permission, type SessionUser } from '../../server/auth/permissions';
+import { permissionCode, permissionIds, type Permission, type SessionUser } from '../../server/core/auth/permissions';
 import { buildApi } from '../../server/app';
-import { GUARD, type GuardedMiddleware } from '../../server/http/router';
+import { GUARD, type GuardedMiddleware } from '../../server/core/http/router';
 import { createTestApp, DEMO_USERS, type DemoUser, type TestApp } from '../helpers/test-app';
 
 describe('route coverage', () => {

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { LOOKUPS, lookupEntry } from '../../server/search-help/registry';
-import { loadSchemas } from '../../server/schemas/registry';
+import { LOOKUPS, lookupEntry } from '../../server/core/search-help/registry';
+import { loadSchemas } from '../../server/core/schemas/registry';
 
 let t: TestApp;
 let admin: string, designer: string, costing: string, factory: string;

@@ -21,8 +21,8 @@ const page = async (body: object) => {
 
 describe('issue 10: colorway search pages', () => {
   it('the shared search reads page 0 or a negative page as the first page, on every database', async () => {
-    const { searchRecords } = await import('../../server/records/read');
-    const { authenticate } = await import('../../server/auth/authenticate');
+    const { searchRecords } = await import('../../server/core/records/read');
+    const { authenticate } = await import('../../server/core/auth/authenticate');
     const user = await authenticate(t.ctx, `Bearer ${admin}`);
     const req = { pageSize: 3, sortColumn: 'PrototypeName', sortDirection: 'ASC' };
     const first = await searchRecords(t.ctx, user, 'colorway', 'PrototypeSeasonalId', { ...req, pageNumber: 1 });

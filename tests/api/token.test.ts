@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/test-app';
-import { signAccessToken } from '../../server/auth/tokens';
-import { MAX_FAILURES } from '../../server/auth/throttle';
+import { signAccessToken } from '../../server/core/auth/tokens';
+import { MAX_FAILURES } from '../../server/core/auth/throttle';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

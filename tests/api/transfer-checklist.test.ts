@@ -14,9 +14,9 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { countQueries } from '../helpers/count-queries';
 import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWorkbook } from '../helpers/uploads';
 import { completionDate, isItemEnabled, todayIso } from '../../server/domain/transfer-checklist';
-import { applySave } from '../../server/transfer-checklists/checklists';
-import { loadUser } from '../../server/auth/sessions';
-import type { SessionUser } from '../../server/auth/permissions';
+import { applySave } from '../../server/features/transfer-checklists/checklists';
+import { loadUser } from '../../server/core/auth/sessions';
+import type { SessionUser } from '../../server/core/auth/permissions';
 
 let t: TestApp;
 let admin: string, designer: string, factory: string, viewer: string;

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, DEMO_PASSWORD, emailOf } from '../helpers/test-app';
 import { startServer, type RunningServer } from '../../bench/lib/server';
-import { listMigrationFiles } from '../../server/db/migrate';
-import type { Db } from '../../server/db/client';
+import { listMigrationFiles } from '../../server/core/db/migrate';
+import type { Db } from '../../server/core/db/client';
 
 const pgUrl = process.env.DATABASE_URL;
 

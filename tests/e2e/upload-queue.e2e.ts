@@ -62,7 +62,7 @@ const header = (ws: ExcelJS.Worksheet) => new Map((ws.getRow(1).values as unknow
 
 const colorwayTitles = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../schemas/entities/colorway.schema.json'), 'utf8')).properties as Record<string, { title: string }>;
 const title = (field: string) => colorwayTitles[field].title;
-/** Statuses 3..7 make a colorway read-only (server/hierarchy/rules.ts); a Released one must keep its factory (colorway.ts, CW-020). */
+/** Statuses 3..7 make a colorway read-only (server/features/hierarchy/rules.ts); a Released one must keep its factory (colorway.ts, CW-020). */
 const EDITABLE_STATUSES = new Set(['Created', 'Released']);
 
 /** The three ways a user breaks a number cell in Excel, with a word of the message each gets. */

@@ -3,7 +3,7 @@
  * transactions (issue 10 / 12: a grid save runs a fixed number of statements per batch, never one per
  * row or cell). `sql` lists them when a test needs to say which tables were read.
  */
-import type { Db, Queryable } from '../../server/db/client';
+import type { Db, Queryable } from '../../server/core/db/client';
 
 export async function countQueries<T>(db: Db, fn: () => Promise<T>): Promise<{ n: number; sql: string[]; result: T }> {
   const sql: string[] = [];

@@ -8,13 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, type Config } from '../../server/core/config';
 import { boot } from '../../server/boot';
 import { createApp } from '../../server/app';
-import { openPglite, openPostgres, type Db } from '../../server/db/client';
-import { MIGRATIONS_DIR, runMigrations } from '../../server/db/migrate';
+import { openPglite, openPostgres, type Db } from '../../server/core/db/client';
+import { MIGRATIONS_DIR, runMigrations } from '../../server/core/db/migrate';
 import { seedDemo } from '../../fixtures/seed-demo';
-import type { AppContext } from '../../server/context';
+import type { AppContext } from '../../server/core/context';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 export const DEMO_USERS = ['admin', 'designer', 'costing', 'forecast', 'factory', 'viewer'] as const;

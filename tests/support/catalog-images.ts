@@ -3,14 +3,14 @@
  * have none): a drawn shoe-like picture per colour, either uploaded through the image call (one
  * record at a time, as a user would) or, for a large data set before the server starts, written
  * set-based: one UPDATE of the image names and the files of the image store's layout
- * (server/files/storage.ts) made by copying one set of thumbnails per colour.
+ * (server/core/files/storage.ts) made by copying one set of thumbnails per colour.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Queryable } from '../../server/db/client';
+import type { Queryable } from '../../server/core/db/client';
 import { THUMBNAIL_SIZES } from '../../server/domain/image-rules';
-import { imageDir } from '../../server/files/storage';
+import { imageDir } from '../../server/core/files/storage';
 
 const COLOURS = ['#c0392b', '#2980b9', '#27ae60', '#8e44ad', '#d35400', '#16a085', '#2c3e50', '#b7950b'];
 

@@ -5,7 +5,7 @@
  */
 import type {
   CommercializationReportData, DevPatternReportData, DevPrototypeFinalProcess, DevPrototypeReportData,
-} from '../../server/reports/critical-path-report';
+} from '../../server/features/critical-paths/report';
 
 /** 'YYYY-MM-DD' of 2025-01-01 plus `days`. */
 export const day = (days: number) => new Date(Date.UTC(2025, 0, 1 + days)).toISOString().slice(0, 10);

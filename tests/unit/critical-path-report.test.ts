@@ -12,13 +12,13 @@ import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../server/context';
+import type { AppEnv } from '../../server/core/context';
 import {
   REPORT_ERROR_TEXT, attachmentDisposition, renderPdf, reportDate, safePdfFileName, sendPdf, type DocDefinition,
-} from '../../server/reports/pdf';
+} from '../../server/core/reports/pdf';
 import {
   buildCriticalPathIndexReport, buildCriticalPathReport, criticalPathReportFileName, type CriticalPathReportData,
-} from '../../server/reports/critical-path-report';
+} from '../../server/features/critical-paths/report';
 import { commercializationSample, devPatternSample, devPrototypePath, devPrototypeSample } from '../support/critical-path-samples';
 
 const run = promisify(execFile);

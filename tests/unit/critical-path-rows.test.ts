@@ -1,6 +1,6 @@
-/** The row rules every critical path kind shares (server/critical-paths/common.ts): CP-019, CP-024, CP-025, DECISIONS CP-029. */
+/** The row rules every critical path kind shares (server/features/critical-paths/common.ts): CP-019, CP-024, CP-025, DECISIONS CP-029. */
 import { describe, expect, it } from 'vitest';
-import { cancelErrors, canBeCancelled, dateErrors, planRows, type RowSpec } from '../../server/critical-paths/common';
+import { cancelErrors, canBeCancelled, dateErrors, planRows, type RowSpec } from '../../server/features/critical-paths/common';
 
 const SPEC: RowSpec = { table: 't', key: 'Id', parentColumn: 'p', fields: ['ProcessName', 'SortOrder'], path: 'Processes' };
 const stored = [

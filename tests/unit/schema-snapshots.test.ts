@@ -5,10 +5,10 @@
  * user. A schema change shows its UI change in review as a snapshot diff.
  */
 import { describe, expect, it } from 'vitest';
-import { loadSchemas } from '../../server/schemas/registry';
-import { fieldAccess, schemaForUser } from '../../server/schemas/visibility';
-import type { SessionUser } from '../../server/auth/permissions';
-import { permissionCode, permissionIds, PERMISSIONS, type ActionKey, type ModuleKey } from '../../server/auth/permissions';
+import { loadSchemas } from '../../server/core/schemas/registry';
+import { fieldAccess, schemaForUser } from '../../server/core/schemas/visibility';
+import type { SessionUser } from '../../server/core/auth/permissions';
+import { permissionCode, permissionIds, PERMISSIONS, type ActionKey, type ModuleKey } from '../../server/core/auth/permissions';
 import { fieldKind, type EntitySchema } from '../../web/src/components/fields/field-kind';
 import { resolveLayout } from '../../web/src/components/schema-form/layout';
 import { gridColumns, type GridDocument } from '../../web/src/components/data-grid/columns';

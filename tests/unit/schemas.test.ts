@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSchemas, SCHEMAS_DIR, SchemaDocumentError } from '../../server/schemas/registry';
+import { loadSchemas, SCHEMAS_DIR, SchemaDocumentError } from '../../server/core/schemas/registry';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/demo');
 const registry = loadSchemas();

@@ -1,7 +1,7 @@
 /** The transfer checklist PDF's document (TC-010, TC-008): fields left out by the caller are not printed. */
 import { describe, expect, it } from 'vitest';
-import { buildTransferChecklistReport, transferChecklistFileName, type TransferChecklistReportData } from '../../server/reports/transfer-checklist-report';
-import { renderPdf } from '../../server/reports/pdf';
+import { buildTransferChecklistReport, transferChecklistFileName, type TransferChecklistReportData } from '../../server/features/transfer-checklists/report';
+import { renderPdf } from '../../server/core/reports/pdf';
 
 const data: TransferChecklistReportData = {
   TransferChecklistId: 7, StockNumber: 'SR1100-001', PrototypeName: 'Ridgeline Mid WP', BrandName: 'Summit Ridge', PatternName: 'Ridgeline Mid',

@@ -1,4 +1,4 @@
-/** The generic grid calls (server/api/grids.ts): a page of a grid, every record of it, some rows by key, a bulk save, the export. */
+/** The generic grid calls (server/core/api/grids.ts): a page of a grid, every record of it, some rows by key, a bulk save, the export. */
 import { ApiError, apiFetch, apiRequest } from '../../api/http';
 import type { GridRecord, SaveAnswer, SaveRow } from './change-batch';
 import { chunkRows } from './change-batch';

@@ -1,5 +1,5 @@
 /**
- * The four levels of the product hierarchy as the screens see them (server/api/hierarchy.ts is
+ * The four levels of the product hierarchy as the screens see them (server/features/hierarchy/routes.ts is
  * the server's side): read and update calls, key and name fields, screen paths and the Search
  * module that a deleted record sends the user to (DECISIONS SHELL-027).
  */

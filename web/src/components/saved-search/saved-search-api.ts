@@ -1,5 +1,5 @@
 /**
- * The saved-search calls (server/api/admin/saved-searches.ts, DECISIONS SEARCH-023): the user's
+ * The saved-search calls (server/features/admin/saved-searches.ts, DECISIONS SEARCH-023): the user's
  * saved searches of a type, save (the server overwrites one of the same name), delete by
  * comma-joined ids (SEARCH-020), and the list's sort in preference SortSavedSearches (SEARCH-021).
  */

@@ -1,7 +1,7 @@
 /**
  * Reference fields (`x-ref`, ADR 002; `x-user` is the users shorthand): an integer key of another
  * record shown by its name. The record carries the name beside the key (`<Field>Name`, resolved by
- * the server, server/records/references.ts); the choices come from GET /api/Reference/{source}
+ * the server, server/core/records/references.ts); the choices come from GET /api/Reference/{source}
  * within the scope the property declares (parameter -> a field of the form, or a constant). Pure.
  */
 import type { FieldSchema } from '../fields/field-kind';

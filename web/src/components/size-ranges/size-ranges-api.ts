@@ -1,4 +1,4 @@
-/** The size range calls (server/api/size-ranges.ts) and what a refused save answered. */
+/** The size range calls (server/features/colorways/size-range-routes.ts) and what a refused save answered. */
 import useSWR from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
 import type { FieldError, Preset, SavedRow } from './size-range-drafts';

@@ -1,6 +1,6 @@
 /**
  * Who opens the calculators (PERM-013: 10/2) and who edits the brand defaults (10/2 and module 18
- * edit, the system admin; never a factory user): the server's rules (server/api/calculators.ts), mirrored.
+ * edit, the system admin; never a factory user): the server's rules (server/features/calculators/routes.ts), mirrored.
  */
 import type { PermissionPair } from '../admin/common/RequireAnyPermission';
 import { can } from '../../auth/permissions';

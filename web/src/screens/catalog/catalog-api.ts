@@ -1,4 +1,4 @@
-/** The catalog calls' answers (server/api/catalog.ts). */
+/** The catalog calls' answers (server/features/catalog/routes.ts). */
 import type { Paged } from '@domain/paged';
 
 export interface PatternTile {

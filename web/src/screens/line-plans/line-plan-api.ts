@@ -1,5 +1,5 @@
 /**
- * The line plan calls of the screens (server/api/line-plans.ts): the child sets of the Details tab,
+ * The line plan calls of the screens (server/features/line-plans/routes.ts): the child sets of the Details tab,
  * saved as lists with IsDelete flags at the line plan's RowVersion (LP-023), the calendar import
  * (LP-024) and the LinePlanExport.xlsx download (LP-032).
  */

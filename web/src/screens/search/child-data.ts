@@ -1,6 +1,6 @@
 /**
  * The child-data modal's calls per search module (SEARCH-004/005): line plan → briefs, brief →
- * patterns, pattern → colorways, colorway → siblings (server/api/child-data.ts, line-plans.ts).
+ * patterns, pattern → colorways, colorway → siblings (server/features/hierarchy/child-data-routes.ts, line-plans.ts).
  */
 export interface ChildList {
   title: string;

@@ -1,7 +1,7 @@
 /**
  * The quarterly forecast settings form (QF-010..013): the UpdateSalesForecastSettings request schema
  * (schemas/requests/sales-forecast-settings.schema.json) rendered by SchemaForm. Its layout lives
- * here because the server admits layout documents only for entities (server/schemas/meta.ts);
+ * here because the server admits layout documents only for entities (server/core/schemas/meta.ts);
  * the region list is the screen's own widget. Pure.
  */
 import requestSchema from '../../../../../schemas/requests/sales-forecast-settings.schema.json';

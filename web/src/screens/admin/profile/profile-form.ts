@@ -2,7 +2,7 @@
  * The profile defaults form (PREF-005..011): the UpdateUserProfile request schema
  * (schemas/requests/user-profile.schema.json) rendered by SchemaForm: brand, season and division are
  * references (`x-ref`, offered by their widget, the season within the chosen brand). The layout lives
- * here because the server admits layout documents only for entities (server/schemas/meta.ts). Pure.
+ * here because the server admits layout documents only for entities (server/core/schemas/meta.ts). Pure.
  */
 import requestSchema from '../../../../../schemas/requests/user-profile.schema.json';
 import type { EntitySchema } from '../../../components/fields/field-kind';

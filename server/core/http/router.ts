@@ -1,0 +1,149 @@
+/**
+ * Every API route is declared through `ApiRouter`, which puts one guard in front of the handler:
+ * body limit, authentication, the route's permission rule, its declared query and path parameters
+ * (RouteOptions.query/params, server/core/http/params.ts), text PostgreSQL can store, brand assignment,
+ * and validation of the body against its request schema. A test enumerates the registered routes
+ * and fails when one has no guard.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../context';
+import { can, type Permission, type SessionUser } from '../auth/permissions';
+import { authenticate } from '../auth/authenticate';
+import { AppError, badRequest, forbidden, permissionDenied } from './errors';
+import { canonicalKeys, rawQueryParam, readBody } from './request';
+import { textFaults } from '../schemas/ajv';
+import { TEXT_FAULT_MESSAGE, declaredValues, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
+
+export type Rule =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'anyOf'; perms: Permission[] }
+  | { kind: 'custom'; name: string; test: (user: SessionUser) => boolean };
+
+export const PUBLIC: Rule = { kind: 'public' };
+export const SIGNED_IN: Rule = { kind: 'signedIn' };
+export const perm = (...p: Permission): Rule => ({ kind: 'anyOf', perms: [p] });
+export const anyOf = (...perms: Permission[]): Rule => ({ kind: 'anyOf', perms });
+export const custom = (name: string, test: (user: SessionUser) => boolean): Rule => ({ kind: 'custom', name, test });
+
+export interface RouteOptions {
+  /** Name of the request schema (schemas/requests/<name>.schema.json) the body must satisfy. */
+  body?: string;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  maxBody?: number;
+  /** Query or body parameter holding a brand id the user must be assigned to (PERM-022). */
+  brandParam?: string;
+  /** The handler reads the body itself as a stream (uploads): no body limit or body read here. */
+  stream?: boolean;
+  /** A stream route's multipart form fields besides its `file`: the request schema they must satisfy (published in the OpenAPI document). */
+  form?: string;
+  /** Query parameters the handler reads, by kind (server/core/http/params.ts); checked before the handler runs. */
+  query?: ParamDecl;
+  /** Kinds of the path's `:name` parameters; every one must be declared. */
+  params?: ParamDecl;
+}
+
+export const GUARD = Symbol('guard');
+export type GuardedMiddleware = MiddlewareHandler<AppEnv> & { [GUARD]: Rule };
+
+type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+export function requireBrand(user: SessionUser, brandId: unknown) {
+  const id = Number(brandId);
+  if (!Number.isInteger(id)) throw badRequest('The brand id must be a whole number.', [{ Field: 'BrandId', Message: 'Must be a whole number.' }]);
+  if (!user.brandIds.has(id)) throw forbidden('You are not assigned to this brand.');
+}
+
+/** Issue 10: every query and path parameter checked against its declaration, and no NUL or broken Unicode anywhere, before any query. */
+function checkParams(c: Context<AppEnv>, opts: RouteOptions, check: ParamChecker) {
+  const raw = c.req.query();
+  const path = c.req.param() as Record<string, string>;
+  const faults = [...textFaults(raw), ...textFaults(path)].map((e) => ({ ...e, Field: e.Field.slice(1) }));
+  if (faults.length) throw badRequest(TEXT_FAULT_MESSAGE, faults);
+  const errors = check(declaredValues(raw, opts.query), path);
+  if (errors.length) throw badRequest('The request is invalid.', errors);
+  setDeclaredQuery(c, Object.keys(opts.query ?? {}));
+}
+
+function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
+  const check = paramChecker(opts.query, opts.params);
+  const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const ctx = c.get('ctx');
+    if (rule.kind !== 'public') {
+      const user = await authenticate(ctx, c.req.header('authorization'));
+      const allowed = rule.kind === 'signedIn' ? true
+        : rule.kind === 'custom' ? rule.test(user)
+        : rule.perms.some(([m, a]) => can(user, m, a));
+      if (!allowed) throw permissionDenied();
+      c.set('user', user);
+    }
+    checkParams(c, opts, check);
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !opts.stream) {
+      let body = await readBody(c);
+      const faults = textFaults(body);
+      if (faults.length) throw badRequest(TEXT_FAULT_MESSAGE, faults);
+      if (opts.body) {
+        const schema = ctx.schemas.requests.get(opts.body);
+        if (!schema) throw new Error(`Route ${c.req.path} names unknown request schema '${opts.body}'`);
+        body = canonicalKeys(body, Object.keys(schema.properties));
+        const errors = ctx.schemas.validate('request', opts.body, body);
+        if (errors.length) throw badRequest('The request is invalid.', errors);
+      }
+      c.set('body', body);
+    } else {
+      c.set('body', {});
+    }
+    if (opts.brandParam) {
+      const user = c.get('user');
+      const value = rawQueryParam(c, opts.brandParam) ?? c.get('body')[opts.brandParam];
+      if (value === undefined) throw badRequest(`The parameter ${opts.brandParam} is required.`, [{ Field: opts.brandParam, Message: 'Required.' }]);
+      requireBrand(user, value);
+    }
+    await next();
+  };
+  return Object.assign(mw, { [GUARD]: rule });
+}
+
+const tooLarge = () => { throw new AppError(413, 'payload_too_large', 'The request body is too large.'); };
+
+/** Lower-cases a route's static segments; `:param` names keep their spelling. */
+const lowerStatic = (path: string) => path.split('/').map((seg) => (seg.startsWith(':') ? seg : seg.toLowerCase())).join('/');
+
+/** A sub-app whose routes all go through `guard`; paths are registered in lower case (matched case-insensitively). */
+export interface RouteInfo { method: string; path: string; rule: Rule; opts: RouteOptions }
+
+export class ApiRouter {
+  readonly app = new Hono<AppEnv>();
+  /** What was declared, as written (for the OpenAPI document). */
+  readonly declared: RouteInfo[] = [];
+
+  private add(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, rule: Rule, opts: RouteOptions, handler: Handler) {
+    for (const [, name] of path.matchAll(/:(\w+)/g)) {
+      if (!opts.params?.[name]) throw new Error(`Route ${method} ${path} does not declare its path parameter '${name}' (RouteOptions.params)`);
+    }
+    if (method === 'GET' && opts.brandParam && !opts.query?.[opts.brandParam]) {
+      throw new Error(`Route ${method} ${path} does not declare its brand parameter '${opts.brandParam}' (RouteOptions.query)`);
+    }
+    this.declared.push({ method, path, rule, opts });
+    if (opts.stream) {
+      this.app.on(method, lowerStatic(path), guard(rule, opts), handler);
+      return;
+    }
+    const limit = bodyLimit({ maxSize: opts.maxBody ?? DEFAULT_MAX_BODY, onError: tooLarge });
+    this.app.on(method, lowerStatic(path), limit, guard(rule, opts), handler);
+  }
+
+  get(path: string, rule: Rule, handler: Handler): void;
+  get(path: string, rule: Rule, opts: RouteOptions, handler: Handler): void;
+  get(path: string, rule: Rule, a: RouteOptions | Handler, b?: Handler) {
+    this.add('GET', path, rule, typeof a === 'function' ? {} : a, (b ?? a) as Handler);
+  }
+
+  post(path: string, rule: Rule, handler: Handler): void;
+  post(path: string, rule: Rule, opts: RouteOptions, handler: Handler): void;
+  post(path: string, rule: Rule, a: RouteOptions | Handler, b?: Handler) {
+    this.add('POST', path, rule, typeof a === 'function' ? {} : a, (b ?? a) as Handler);
+  }
+}

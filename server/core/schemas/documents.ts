@@ -1,0 +1,161 @@
+/** Types of the schema documents (formats in docs/decisions/002-schema-documents.md). */
+
+/** An array property stored as rows of a link table (ADR 002). */
+export interface LinkSpec {
+  table: string;
+  /** Column holding each item (scalar items). */
+  column?: string;
+  /** Columns holding each item's parts (tuple items, e.g. [moduleid, actionid]). */
+  columns?: string[];
+  /** Column holding the owner's key; defaults to the base key's column. */
+  keyColumn?: string;
+}
+
+/**
+ * A reference to another record (`x-ref`): the source of its names and choices
+ * (server/core/records/references.ts), the record field holding the name (default: the field without a
+ * trailing `Id`, plus `Name`), the scope of its choices (option parameter -> a field of the form or a
+ * constant), and whether it is fixed once the record exists (brand and season).
+ */
+export interface ReferenceSpec {
+  source: string;
+  name?: string;
+  scope?: Record<string, string | number>;
+  fixed?: boolean;
+}
+
+export interface PropertySchema {
+  type?: string | string[];
+  title?: string;
+  format?: string;
+  maxLength?: number;
+  'x-table'?: string;
+  'x-column'?: string;
+  'x-lookup'?: string;
+  'x-computed'?: boolean;
+  /** Accepted in a save's changes and read from the view, never stored itself: an entity hook turns it into stored fields (ADR 002). */
+  'x-input'?: boolean;
+  'x-money'?: boolean;
+  /** An integer user id the screens show as the user's name (shorthand for `x-ref: { source: 'users' }`). */
+  'x-user'?: boolean;
+  /** An integer key of another record, shown by its name (ADR 002). */
+  'x-ref'?: ReferenceSpec;
+  'x-link'?: LinkSpec;
+  [k: string]: unknown;
+}
+
+export interface EntitySchema {
+  $id?: string;
+  title?: string;
+  type: 'object';
+  properties: Record<string, PropertySchema>;
+  required?: string[];
+  'x-tables'?: Record<string, string>;
+  'x-module'?: string;
+  'x-brandField'?: string;
+  'x-factoryField'?: string;
+  /**
+   * Tables kept beside the view with the columns searches filter and sort by, named as in the view
+   * (records/read.ts reads a search's keys from the first that has every column the search needs).
+   */
+  'x-searchTable'?: string | string[];
+  [k: string]: unknown;
+}
+
+export type PermissionPair = [module: string, action: string];
+/** One (module, action) pair, or a list of pairs of which any one suffices. */
+export type PermissionRef = PermissionPair | PermissionPair[];
+
+export const permissionAlternatives = (ref: PermissionRef): PermissionPair[] =>
+  (Array.isArray(ref[0]) ? ref : [ref]) as PermissionPair[];
+
+export interface VisibilityRule {
+  name: string;
+  fields: string[];
+  hiddenFromFactoryUsers?: boolean;
+  readOnlyForFactoryUsers?: boolean;
+  read?: PermissionRef;
+  edit?: PermissionRef;
+}
+
+/** `module` gives every field its default read and edit rule; without it (and without the entity's x-module) only the rules apply. */
+export interface VisibilityDoc { entity: string; module?: string; rules: VisibilityRule[] }
+
+export interface LayoutDoc {
+  entity: string;
+  moduleId?: number;
+  sections: { id: string; title: string; rows: string[][]; panel?: string; collapsed?: boolean }[];
+}
+
+export interface GridDoc {
+  id: string;
+  entity: string;
+  title: string;
+  columns: { field: string; width?: number; readOnly?: boolean }[];
+  /** How many leading columns are key columns (frozen on the left, always first); default 0. */
+  frozen?: number;
+  /** Fields every row carries besides its columns, not shown (the keys of the screen a row opens, e.g. a critical path's pattern seasonal). */
+  keys?: string[];
+  /** Permission to open the grid (default: the entity module's read). */
+  read?: PermissionRef;
+  /** Permission to save in the grid (default: the entity module's edit). */
+  edit?: PermissionRef;
+  /** The filters a search of this grid accepts besides brand, season and status. */
+  filters?: GridFilters;
+  /** A flash-edit screen's criteria bar: the filter fields it offers, in order (brand, season, status and `filters.equals` fields). */
+  criteria?: string[];
+  /**
+   * Region views (FLASH-019/027): view name → the column fields the view shows. A column named in
+   * no view is shown in every view; a view shows and hides columns, it never changes the data.
+   */
+  views?: Record<string, string[]>;
+  /** The view a user starts with (default: the first). */
+  defaultView?: string;
+  /** The link cell of each row (FLASH-003): the column shown as a link and the record it opens. */
+  link?: { field: string; to: 'colorway' | 'pattern' };
+  /** The screen's own texts (FLASH-014/017/025); `failedRow` wraps a refused row's message at `{message}`. */
+  messages?: { loadError?: string; empty?: string; failedRow?: string };
+  /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
+  report?: string;
+}
+
+/** An Excel upload kind (schemas/imports/<id>.import.json, meta.ts importMeta). */
+export interface ImportDoc {
+  id: string;
+  entity: string;
+  title: string;
+  /** The upload queue's name for its jobs (UQ-003), e.g. 'Costing Upload'. */
+  queueName: string;
+  /** The grid whose editable columns the upload may change (and whose screen texts its rows use). */
+  grid?: string;
+  /** The fields that find a row's record, e.g. ['StockNum', 'SeasonName']; the first is required in the file. */
+  key: string[];
+  /** Further fields the upload may change (besides the grid's editable columns). */
+  columns?: string[];
+  /** Header texts accepted for a field besides its title and its name. */
+  headers?: Record<string, string[]>;
+  /** Fields a file gives by name (read as text; the screen's call resolves them), e.g. a calendar row's sub-season. */
+  byName?: string[];
+  /**
+   * Read by its screen's own call, not an /api/Upload kind: the line plan calendar import replaces a
+   * line plan's rows in one request (LP-024); it shares the reader and this header map only.
+   */
+  screen?: boolean;
+  /** Rows worked by a handler of server/core/imports/handlers.ts rather than as one record's fields (ADR 028). */
+  handler?: string;
+  /** Permission to upload. */
+  upload: PermissionRef;
+  messages?: { notExcel?: string; completed?: string; failed?: string };
+}
+
+/**
+ * `text`: fields a `searchText` matches (case-insensitive contains); `equals`: fields that may be
+ * given as request parameters and match exactly; `inactive`: a boolean field that hides `false`
+ * rows unless the request says `IncludeInactive`.
+ */
+export interface GridFilters { text?: string[]; equals?: string[]; inactive?: string }
+
+export interface PermissionsDoc {
+  actions: Record<string, number>;
+  modules: Record<string, { id: number; name: string; actions: string[] }>;
+}

@@ -1,0 +1,92 @@
+/**
+ * Field layout configuration (PREF-017..023, DECISIONS PREF-007): the effective layout of a
+ * screen is the schemas/layouts default, overridden by the admin default (field_layouts rows with
+ * UserId null), overridden by the user's own rows. Saving replaces one set of rows: the viewer's
+ * own, or (module 6 edit, UserId null) the default for everyone.
+ */
+import type { AppContext } from '../../core/context';
+import type { SessionUser } from '../../core/auth/permissions';
+import type { LayoutDoc } from '../../core/schemas/documents';
+import { fieldAccess } from '../../core/schemas/visibility';
+import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
+import { badRequest, forbidden, notFound, type FieldError } from '../../core/http/errors';
+import { intParam } from '../../core/http/request';
+import { writeAudit } from '../../core/records/audit';
+import { isAdminOf, nested, ok, subjectUserId } from './common';
+
+/** PREF-019. */
+export const MAX_LAYOUT_ROWS = 200;
+
+function layoutOf(ctx: AppContext, moduleId: number): LayoutDoc {
+  const layout = [...ctx.schemas.layouts.values()].find((l) => l.moduleId === moduleId);
+  if (!layout) throw notFound(`There is no field layout for module ${moduleId}.`);
+  return layout;
+}
+
+/** The fields of the layout's entity the viewer may see (PREF-020: factory users lose some). */
+const visibleFields = (ctx: AppContext, viewer: SessionUser, layout: LayoutDoc) => {
+  const { hidden } = fieldAccess(ctx.schemas, viewer, layout.entity);
+  return new Set(Object.keys(ctx.schemas.entities.get(layout.entity)!.properties).filter((f) => !hidden.has(f)));
+};
+
+export async function effectiveLayout(ctx: AppContext, viewer: SessionUser, userId: number, moduleId: number) {
+  const layout = layoutOf(ctx, moduleId);
+  const visible = visibleFields(ctx, viewer, layout);
+  const fields = new Map<string, { UserId: number | null; ModuleId: number; FieldId: string; Row: number; Hidden: boolean; Source: string; Order: number }>();
+  let row = 0;
+  let order = 0;
+  for (const section of layout.sections) for (const r of section.rows) {
+    for (const f of r) fields.set(f, { UserId: null, ModuleId: moduleId, FieldId: f, Row: row, Hidden: false, Source: 'layout', Order: order++ });
+    row++;
+  }
+  const overrides = await ctx.db.query<{ userid: number | null; fieldid: string; row: number; hidden: boolean }>(
+    `SELECT userid, fieldid, "row", hidden FROM field_layouts WHERE moduleid = $1 AND (userid IS NULL OR userid = $2)
+      ORDER BY userid NULLS FIRST`, [moduleId, userId]);
+  for (const o of overrides) {
+    const prev = fields.get(o.fieldid);
+    fields.set(o.fieldid, { UserId: o.userid, ModuleId: moduleId, FieldId: o.fieldid, Row: o.row, Hidden: o.hidden,
+      Source: o.userid === null ? 'default' : 'user', Order: prev?.Order ?? order++ });
+  }
+  return [...fields.values()].filter((f) => visible.has(f.FieldId))
+    .sort((a, b) => a.Row - b.Row || a.Order - b.Order).map(({ Order: _, ...f }) => f);
+}
+
+export function fieldLayoutRoutes(r: ApiRouter) {
+  // DECISIONS PREF-007: one's own layout; another user's with module 6 read.
+  r.get('/api/UserPreference/fields/getFieldConfiguration', SIGNED_IN, { query: { userId: 'id', moduleId: 'id' } }, async (c) =>
+    c.json(await effectiveLayout(c.get('ctx'), c.get('user'), subjectUserId(c, 'userId'), intParam(c, 'moduleId'))));
+
+  r.post('/api/UserPreference/fields/updateFieldConfiguration/:moduleId', SIGNED_IN, { body: 'field-configuration', params: { moduleId: 'id' } }, async (c) => {
+    const ctx = c.get('ctx');
+    const viewer = c.get('user');
+    const moduleId = Number(c.req.param('moduleId'));
+    if (!Number.isInteger(moduleId)) throw badRequest('The module id must be a whole number.');
+    const layout = layoutOf(ctx, moduleId);
+    const visible = visibleFields(ctx, viewer, layout);
+    const rows = (c.get('body').Fields as unknown[]).map((f) => nested(f, ['UserId', 'ModuleId', 'FieldId', 'Row', 'Hidden']));
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    rows.forEach((f, i) => {
+      if (f.ModuleId !== undefined && f.ModuleId !== moduleId) errors.push({ Field: `/Fields/${i}/ModuleId`, Message: `Must be ${moduleId}.` });
+      if (!visible.has(f.FieldId)) errors.push({ Field: `/Fields/${i}/FieldId`, Message: `'${f.FieldId}' is not a field of ${layout.entity}.` });
+      if (seen.has(f.FieldId)) errors.push({ Field: `/Fields/${i}/FieldId`, Message: `'${f.FieldId}' is listed twice.` });
+      seen.add(f.FieldId);
+    });
+    const forDefault = rows.some((f) => f.UserId === null);
+    if (forDefault && rows.some((f) => f.UserId !== null)) errors.push({ Field: '/Fields', Message: 'Save either the default layout (UserId null) or a user layout, not both.' });
+    if (errors.length) throw badRequest('Field Profile failed to save.', errors);
+    if (forDefault && !isAdminOf(viewer)) throw forbidden('Only an administrator may change the default field layout.');
+    // PREF-007: whoever's profile is open, a user layout is saved as the viewer's own.
+    const target = forDefault ? null : viewer.userId;
+    await ctx.db.tx(async (q) => {
+      const before = await q.query('SELECT fieldid, "row", hidden FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2 ORDER BY fieldid', [moduleId, target]);
+      await q.query('DELETE FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2', [moduleId, target]);
+      for (const f of rows) {
+        await q.query('INSERT INTO field_layouts (moduleid, userid, fieldid, "row", hidden) VALUES ($1, $2, $3, $4, $5)', [moduleId, target, f.FieldId, f.Row, f.Hidden ?? false]);
+      }
+      await writeAudit(q, viewer.userId, 'field-layout', `${moduleId}:${target ?? 'default'}`,
+        [{ field: 'Fields', oldValue: before, newValue: rows.map((f) => ({ fieldid: f.FieldId, row: f.Row, hidden: f.Hidden ?? false })) }]);
+    });
+    return c.json(ok('Field Profile Saved', { UserId: target, ModuleId: moduleId }));
+  });
+}

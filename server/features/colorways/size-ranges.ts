@@ -1,0 +1,100 @@
+/**
+ * The size ranges of a colorway seasonal (CW-067, CW-069), read as a list and saved as a set the way
+ * line-plan child rows are: a row with its SizeRangeId is changed, with IsDelete deleted, without a
+ * key added; rows not in the list stay. The save locks the colorway at the user's RowVersion (409
+ * when stale, the shared rules refuse a deleted colorway), refuses the read-only statuses 3..7,
+ * bumps the colorway's version and writes one history line. Nothing is written when a row is refused.
+ */
+import type { SessionUser } from '../../core/auth/permissions';
+import type { AppContext } from '../../core/context';
+import type { Queryable } from '../../core/db/client';
+import { AppError, badRequest, type FieldError } from '../../core/http/errors';
+import { writeAudit } from '../../core/records/audit';
+import { updateRecordIn } from '../../core/records/write';
+import { describeRows, problemPath, problemsMessage, sizeRangeProblems, type KnownIds, type Problem, type SizeRangeRow } from '../../domain/size-ranges';
+import { READ_ONLY_STATUSES } from '../hierarchy/rules';
+
+export interface SizeRange { SizeRangeId: number; PrototypeSeasonalId: number; RegionId: number; WidthId: number; SizeRange: string; RegionName: string; WidthName: string }
+export interface SizeRangeSave { PrototypeSeasonalId: number; RowVersion: number; SizeRanges: SizeRangeRow[] }
+
+export const regions = (q: Queryable) =>
+  q.query<{ RegionId: number; RegionName: string }>('SELECT regionid AS "RegionId", regionname AS "RegionName" FROM size_regions ORDER BY regionid');
+export const widths = (q: Queryable) =>
+  q.query<{ WidthId: number; WidthName: string }>('SELECT widthid AS "WidthId", widthname AS "WidthName" FROM size_widths ORDER BY widthid');
+
+/** The region and width ids that exist, and their names (for the history line). */
+export async function sizeLookups(q: Queryable) {
+  const [r, w] = [await regions(q), await widths(q)];
+  const known: KnownIds = { regions: new Set(r.map((x) => x.RegionId)), widths: new Set(w.map((x) => x.WidthId)) };
+  const describe = (rows: readonly SizeRangeRow[]) => describeRows(rows,
+    (id) => r.find((x) => x.RegionId === id)?.RegionName ?? String(id), (id) => w.find((x) => x.WidthId === id)?.WidthName ?? String(id));
+  return { known, describe };
+}
+
+/** The answer of a refused list: every problem under its field path, the CW-069/071 message. */
+export function refusal(problems: Problem[], base: string, extra: FieldError[] = []) {
+  return badRequest(problemsMessage(problems) || 'Please review all fields indicated in red.',
+    [...extra, ...problems.map((p) => ({ Field: problemPath(base, 'SizeRanges', p), Message: p.message }))]);
+}
+
+export const trimmed = (r: SizeRangeRow) => ({ RegionId: r.RegionId as number, WidthId: r.WidthId as number, SizeRange: String(r.SizeRange).trim() });
+
+export function readSizeRanges(q: Queryable, prototypeSeasonalId: number) {
+  return q.query<SizeRange>(
+    `SELECT s.sizerangeid AS "SizeRangeId", s.prototypeseasonalid AS "PrototypeSeasonalId", s.regionid AS "RegionId", s.widthid AS "WidthId",
+            s.sizerange AS "SizeRange", r.regionname AS "RegionName", w.widthname AS "WidthName"
+       FROM size_ranges s JOIN size_regions r USING (regionid) JOIN size_widths w USING (widthid)
+      WHERE s.prototypeseasonalid = $1 ORDER BY s.regionid, s.widthid, s.sizerangeid`, [prototypeSeasonalId]);
+}
+
+/** Lock the colorway at the user's version (field rights, scope, deleted and 409 checks of the records pipeline); refuse read-only statuses. */
+async function openColorwaySave(ctx: AppContext, q: Queryable, user: SessionUser, id: number, rowVersion: number) {
+  const record = await updateRecordIn(ctx, q, user, 'colorway', 'PrototypeSeasonalId', { id, rowVersion, changes: {} });
+  if (READ_ONLY_STATUSES.has(record.StatusId as number)) {
+    throw new AppError(409, 'read_only', `This colorway is read-only in status ${record.StatusName}; nothing was saved.`);
+  }
+}
+
+export function saveSizeRanges(ctx: AppContext, user: SessionUser, req: SizeRangeSave) {
+  return ctx.db.tx((q) => saveSizeRangesIn(ctx, q, user, req));
+}
+
+/** saveSizeRanges inside the caller's transaction (e.g. UpdatePrototypeData, CW-048). */
+export async function saveSizeRangesIn(ctx: AppContext, q: Queryable, user: SessionUser, req: SizeRangeSave) {
+  {
+    await openColorwaySave(ctx, q, user, req.PrototypeSeasonalId, req.RowVersion);
+    const before = await readSizeRanges(q, req.PrototypeSeasonalId);
+    const existing = new Map(before.map((r) => [r.SizeRangeId, r]));
+    const unknown: FieldError[] = [];
+    const named = new Set<number>();
+    const rows = req.SizeRanges.map((item, i) => {
+      const id = item.SizeRangeId ?? undefined;
+      if (id !== undefined) {
+        if (!existing.has(id) || named.has(id)) unknown.push({ Field: `/SizeRanges/${i}/SizeRangeId`, Message: 'Not a size range of this colorway.' });
+        named.add(id);
+      }
+      return { ...(id !== undefined ? existing.get(id) : {}), ...item, SizeRangeId: id };
+    });
+    const kept = before.filter((r) => !named.has(r.SizeRangeId));
+    const { known, describe } = await sizeLookups(q);
+    const problems = sizeRangeProblems(rows, kept, known);
+    if (problems.length || unknown.length) throw refusal(problems, '', unknown);
+
+    for (const r of rows) {
+      if (r.IsDelete) { if (r.SizeRangeId) await q.query('DELETE FROM size_ranges WHERE sizerangeid = $1', [r.SizeRangeId]); continue; }
+      const v = trimmed(r);
+      if (r.SizeRangeId) {
+        await q.query('UPDATE size_ranges SET regionid = $2, widthid = $3, sizerange = $4, rowversion = rowversion + 1 WHERE sizerangeid = $1',
+          [r.SizeRangeId, v.RegionId, v.WidthId, v.SizeRange]);
+      } else {
+        await q.query('INSERT INTO size_ranges (prototypeseasonalid, regionid, widthid, sizerange) VALUES ($1, $2, $3, $4)',
+          [req.PrototypeSeasonalId, v.RegionId, v.WidthId, v.SizeRange]);
+      }
+    }
+    const after = await readSizeRanges(q, req.PrototypeSeasonalId);
+    const [oldText, newText] = [describe(before), describe(after)];
+    if (oldText !== newText) await writeAudit(q, user.userId, 'colorway', req.PrototypeSeasonalId, [{ field: 'SizeRanges', oldValue: oldText || null, newValue: newText || null }]);
+    const [{ rowversion }] = await q.query<{ rowversion: number }>('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [req.PrototypeSeasonalId]);
+    return { RowVersion: rowversion, SizeRanges: after };
+  }
+}

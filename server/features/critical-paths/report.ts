@@ -1,0 +1,477 @@
+/**
+ * Critical path reports (issue 15 "PDF reports", CP-050): pure builders from report data to a
+ * pdfmake document definition, one per kind (dev pattern, dev prototype, commercialization), and
+ * the index report of a list of paths (one document, one section per path, each after a page
+ * break). Render with `renderPdf` / serve with `sendPdf` (./pdf.ts).
+ *
+ * Field contract (PERM-029: a factory user's report carries no costing or factory-only field):
+ * the builders print only what the caller passes. A header field whose value is `undefined`
+ * (absent) is left out, label and all; `null` prints an empty value. A table column is printed
+ * when at least one row carries its field (not `undefined`). So the caller strips the fields the
+ * user may not see (for example with `visibleRecord(row, fieldAccess(…))` of
+ * server/core/schemas/visibility.ts) and the report cannot show them: the builders add no field of
+ * their own beyond labels, the status and approval names of the ids passed (DECISIONS CP-029,
+ * CP-037), and the frame (title, brand, print date, page numbers).
+ *
+ * Dates are 'YYYY-MM-DD' text (or ISO timestamps, or Date), printed MM/DD/YYYY (`reportDate`).
+ * Process rows are printed by SortOrder (rows without one last, in the order given).
+ */
+import { REPORT_TABLE_LAYOUT, reportDate, reportFrame, type Content, type ContentNode, type DocDefinition } from '../../core/reports/pdf';
+
+export type ReportDate = string | Date | null;
+
+// --- input types ---------------------------------------------------------------------------------
+
+/** Header fields every kind may carry. */
+export interface CriticalPathHeaderCommon {
+  /** DECISIONS CP-029: 1 Active, 2 Completed, 3 Canceled, 4 On Hold. */
+  CriticalPathHeaderStatusId?: number | null;
+  /** Overrides the CP-029 name of the status id when given. */
+  StatusName?: string | null;
+  BrandName?: string | null;
+  SeasonName?: string | null;
+  PatternName?: string | null;
+  Notes?: string | null;
+}
+
+/** CP-041 dev pattern header (on a pattern seasonal). Factory fields are factory-only (hide them for factory users). */
+export interface DevPatternHeader extends CriticalPathHeaderCommon {
+  CriticalPathDevPatternId: number;
+  CriticalPathName: string;
+  PatternSeasonalId?: number | null;
+  Factory1Name?: string | null;
+  Factory2Name?: string | null;
+  Factory3Name?: string | null;
+  Factory4Name?: string | null;
+  DualSrcdPatt?: boolean | null;
+  FactoryTransfer?: boolean | null;
+}
+
+/** CP-030 dev prototype header (on a development prototype; its colorway seasonals carry the stock numbers). */
+export interface DevPrototypeHeader extends CriticalPathHeaderCommon {
+  CriticalPathDevPrototypeId: number;
+  CriticalPathDevPrototypeName: string;
+  PrototypeSeasonalId?: number | null;
+  /** The prototype / colorway name. */
+  ColorwayName?: string | null;
+  StockNumber?: string | null;
+  Designer?: string | null;
+  USDeveloper?: string | null;
+  AsiaDeveloper?: string | null;
+}
+
+/** CP-042 commercialization header (on a pattern + factory). Factory fields are factory-only. */
+export interface CommercializationHeader extends CriticalPathHeaderCommon {
+  CriticalPathCommercializationId: number;
+  CriticalPathName: string;
+  PatternId?: number | null;
+  FactoryKey?: string | null;
+  FactoryName?: string | null;
+  FactoryGroupName?: string | null;
+}
+
+/** Fields of every process row. */
+export interface ProcessBase {
+  ProcessName: string;
+  ProcessType?: string | null;
+  SortOrder?: number | null;
+  Notes?: string | null;
+}
+
+/** The approval of a process (CP-036..038). */
+export interface ProcessApproval {
+  /** DECISIONS CP-037: 1 Approved, 2 Rejected, 3 Pending, 4 Approved with comments, 5 Approved by exception. */
+  CriticalPathProcessApprovedId?: number | null;
+  /** Overrides the CP-037 name of the id when given. */
+  ApprovalName?: string | null;
+  /** The approver's name. */
+  ApprovedByName?: string | null;
+  ApprovalDate?: ReportDate;
+}
+
+/** CP-041 dev pattern process. */
+export interface DevPatternProcess extends ProcessBase {
+  TargetDate?: ReportDate;
+  ActualCompleteDate?: ReportDate;
+}
+
+/** CP-031 dev prototype final process. */
+export interface DevPrototypeFinalProcess extends ProcessBase, ProcessApproval {
+  EstStartDate?: ReportDate;
+  TargetDate?: ReportDate;
+  RevStartDate?: ReportDate;
+  RevisedTargetDate?: ReportDate;
+  ActualCompleteDate?: ReportDate;
+  Notes2?: string | null;
+}
+
+/** CP-032 dev prototype actual process. */
+export interface DevPrototypeActualProcess extends ProcessBase {
+  ActualCompleteDate?: ReportDate;
+}
+
+/** CP-042 commercialization process: estimated start/end, revised start/end. */
+export interface CommercializationProcess extends ProcessBase, ProcessApproval {
+  EstStartDate?: ReportDate;
+  EstEndDate?: ReportDate;
+  RevStartDate?: ReportDate;
+  RevEndDate?: ReportDate;
+  ActualCompleteDate?: ReportDate;
+}
+
+/** CP-033 stock-number flags of a dev prototype's colorway seasonal. */
+export interface StockNumberFlags {
+  StockNumber: string;
+  ColorwayName?: string | null;
+  IsFinalSpecApprLocked?: boolean | null;
+  IsLeatherApproved?: boolean | null;
+  IsFinalCostConfCBDLoaded?: boolean | null;
+  IsThreeOneTestComplete?: boolean | null;
+  IsConfirmationSampleApproved?: boolean | null;
+  IsMatlRefFolderSigned?: boolean | null;
+  IsRSTestComplete?: boolean | null;
+  IsModelSizeApproved?: boolean | null;
+  IsConfSampleSent?: boolean | null;
+  IsDefault?: boolean | null;
+}
+
+export interface DevPatternReportData {
+  kind: 'devPattern';
+  header: DevPatternHeader;
+  processes: DevPatternProcess[];
+}
+
+export interface DevPrototypeReportData {
+  kind: 'devPrototype';
+  header: DevPrototypeHeader;
+  finalProcesses: DevPrototypeFinalProcess[];
+  actualProcesses: DevPrototypeActualProcess[];
+  /** Leave out to print no stock-number table. */
+  stockNumbers?: StockNumberFlags[];
+}
+
+export interface CommercializationReportData {
+  kind: 'commercialization';
+  header: CommercializationHeader;
+  processes: CommercializationProcess[];
+}
+
+export type CriticalPathReportData = DevPatternReportData | DevPrototypeReportData | CommercializationReportData;
+export type CriticalPathKind = CriticalPathReportData['kind'];
+
+export interface CriticalPathReportOptions {
+  /** The footer's print date (default: now). */
+  printedAt?: Date;
+  /** The footer's brand (default: the header's BrandName; for an index, the paths' brand names). */
+  brandName?: string | null;
+  /** Replaces the default title ('Dev Prototype Critical Path Report', …). */
+  title?: string;
+}
+
+// --- names -------------------------------------------------------------------------------------
+
+/** DECISIONS CP-029. */
+export const HEADER_STATUS_NAMES: Record<number, string> = { 1: 'Active', 2: 'Completed', 3: 'Canceled', 4: 'On Hold' };
+/** DECISIONS CP-037. */
+export const APPROVAL_NAMES: Record<number, string> = { 1: 'Approved', 2: 'Rejected', 3: 'Pending', 4: 'Approved with comments', 5: 'Approved by exception' };
+
+export const KIND_TITLES: Record<CriticalPathKind, string> = {
+  devPattern: 'Dev Pattern Critical Path',
+  devPrototype: 'Dev Prototype Critical Path',
+  commercialization: 'Commercialization Critical Path',
+};
+
+/** CP-050 report names of the index kinds. */
+export const INDEX_REPORT_NAMES: Record<CriticalPathKind, string> = {
+  devPattern: 'DevPatternCriticalPath',
+  devPrototype: 'DevProtoCriticalPath',
+  commercialization: 'CommercializationCriticalPath',
+};
+
+// --- building blocks -----------------------------------------------------------------------------
+
+type Cell = string | ContentNode;
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const yesNo = (v: boolean | null | undefined): string => (v === null || v === undefined ? '' : v ? 'Yes' : 'No');
+
+function statusName(h: CriticalPathHeaderCommon): string | null | undefined {
+  if (h.StatusName !== undefined) return h.StatusName;
+  if (h.CriticalPathHeaderStatusId === undefined) return undefined;
+  return h.CriticalPathHeaderStatusId === null ? null : HEADER_STATUS_NAMES[h.CriticalPathHeaderStatusId] ?? String(h.CriticalPathHeaderStatusId);
+}
+
+/** A field of a row by name. */
+const get = (row: object, field: string): unknown => (row as Record<string, unknown>)[field];
+
+/** The approval's name (ApprovalName when given, else the CP-037 name of the id); '' for none. */
+function approvalName(row: object): string {
+  const name = get(row, 'ApprovalName');
+  if (name !== undefined && name !== null) return String(name);
+  const id = get(row, 'CriticalPathProcessApprovedId');
+  return id === null || id === undefined ? '' : APPROVAL_NAMES[Number(id)] ?? String(id);
+}
+
+/** A header field: its label and value; `undefined` values are dropped by `fieldGrid`. */
+export type Field = [label: string, value: string | null | undefined];
+
+const str = (v: string | number | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null ? null : String(v));
+const flag = (v: boolean | null | undefined): string | null | undefined => (v === undefined ? undefined : yesNo(v));
+
+/** Label/value pairs, three to a row; fields whose value is undefined are not printed. */
+export function fieldGrid(fields: Field[]): Content {
+  const shown = fields.filter(([, v]) => v !== undefined);
+  if (!shown.length) return [];
+  const PER_ROW = 3;
+  const body: Cell[][] = [];
+  for (let i = 0; i < shown.length; i += PER_ROW) {
+    const row: Cell[] = [];
+    for (let j = i; j < i + PER_ROW; j++) {
+      const f = shown[j];
+      row.push(f ? { text: f[0], style: 'label' } : '', f ? text(f[1]) : '');
+    }
+    body.push(row);
+  }
+  return {
+    table: { widths: [90, '*', 90, '*', 90, '*'], body },
+    layout: 'noBorders',
+    margin: [0, 0, 0, 4],
+  };
+}
+
+function notesBlock(notes: string | null | undefined): Content {
+  if (notes === undefined) return [];
+  return { stack: [{ text: 'Notes', style: 'label' }, { text: text(notes) || ' ' }], margin: [0, 2, 0, 4] };
+}
+
+export type ColumnFormat = 'text' | 'date' | 'yesNo' | 'approval';
+export interface Column<T> {
+  /** The field (for presence); for 'approval' the approval id and name fields. */
+  field: keyof T & string;
+  also?: (keyof T & string)[];
+  title: string;
+  width: number | '*';
+  format?: ColumnFormat;
+}
+
+function cellValue<T extends object>(row: T, col: Column<T>): string {
+  const v = get(row, col.field);
+  switch (col.format) {
+    case 'date': return reportDate(v as ReportDate | undefined);
+    case 'yesNo': return yesNo(v as boolean | null | undefined);
+    case 'approval': return approvalName(row);
+    default: return text(v);
+  }
+}
+
+const bySortOrder = <T extends { SortOrder?: number | null }>(rows: T[]): T[] =>
+  rows.map((row, i) => ({ row, i }))
+    .sort((a, b) => (a.row.SortOrder ?? Infinity) - (b.row.SortOrder ?? Infinity) || a.i - b.i)
+    .map(({ row }) => row);
+
+/**
+ * A titled table of the columns some row carries. The title and the column headers are the
+ * table's header rows: repeated on every page the table runs over, and never left alone at the
+ * foot of a page (kept with the first data row).
+ */
+export function dataTable<T extends object>(title: string, rows: T[], columns: Column<T>[], empty: string): Content {
+  if (!rows.length) return { stack: [{ text: title, style: 'subTitle' }, { text: empty, style: 'note' }], unbreakable: true, margin: [0, 0, 0, 4] };
+  const carried = (row: T, f: string) => get(row, f) !== undefined;
+  const shown = columns.filter((c) => rows.some((row) => [c.field, ...(c.also ?? [])].some((f) => carried(row, f))));
+  const body: Cell[][] = [
+    [{ text: title, style: 'subTitle', colSpan: shown.length }, ...shown.slice(1).map(() => '')],
+    shown.map((c) => ({ text: c.title, style: 'tableHeader' })),
+  ];
+  for (const row of rows) body.push(shown.map((c) => cellValue(row, c)));
+  return {
+    table: { headerRows: 2, keepWithHeaderRows: 1, dontBreakRows: true, widths: shown.map((c) => c.width), body },
+    layout: REPORT_TABLE_LAYOUT,
+    margin: [0, 0, 0, 6],
+  };
+}
+
+const DATE_W = 46;
+
+const DEV_PATTERN_COLUMNS: Column<DevPatternProcess>[] = [
+  { field: 'SortOrder', title: 'Sort', width: 26 },
+  { field: 'ProcessName', title: 'Process', width: 150 },
+  { field: 'ProcessType', title: 'Type', width: 64 },
+  { field: 'TargetDate', title: 'Target Date', width: DATE_W + 6, format: 'date' },
+  { field: 'ActualCompleteDate', title: 'Actual Complete', width: DATE_W + 12, format: 'date' },
+  { field: 'Notes', title: 'Notes', width: '*' },
+];
+
+const FINAL_COLUMNS: Column<DevPrototypeFinalProcess>[] = [
+  { field: 'SortOrder', title: 'Sort', width: 22 },
+  { field: 'ProcessName', title: 'Process', width: '*' },
+  { field: 'ProcessType', title: 'Type', width: 60 },
+  { field: 'EstStartDate', title: 'Est. Start', width: DATE_W, format: 'date' },
+  { field: 'TargetDate', title: 'Target', width: DATE_W, format: 'date' },
+  { field: 'RevStartDate', title: 'Rev. Start', width: DATE_W, format: 'date' },
+  { field: 'RevisedTargetDate', title: 'Rev. Target', width: DATE_W, format: 'date' },
+  { field: 'ActualCompleteDate', title: 'Actual Complete', width: DATE_W, format: 'date' },
+  { field: 'CriticalPathProcessApprovedId', also: ['ApprovalName'], title: 'Approval', width: 84, format: 'approval' },
+  { field: 'ApprovedByName', title: 'Approved By', width: 64 },
+  { field: 'ApprovalDate', title: 'Approval Date', width: DATE_W, format: 'date' },
+  { field: 'Notes', title: 'Notes', width: '*' },
+  { field: 'Notes2', title: 'Notes 2', width: '*' },
+];
+
+const ACTUAL_COLUMNS: Column<DevPrototypeActualProcess>[] = [
+  { field: 'SortOrder', title: 'Sort', width: 26 },
+  { field: 'ProcessName', title: 'Process', width: 150 },
+  { field: 'ProcessType', title: 'Type', width: 64 },
+  { field: 'ActualCompleteDate', title: 'Actual Complete', width: DATE_W + 12, format: 'date' },
+  { field: 'Notes', title: 'Notes', width: '*' },
+];
+
+const COMMERCIALIZATION_COLUMNS: Column<CommercializationProcess>[] = [
+  { field: 'SortOrder', title: 'Sort', width: 22 },
+  { field: 'ProcessName', title: 'Process', width: '*' },
+  { field: 'ProcessType', title: 'Type', width: 60 },
+  { field: 'EstStartDate', title: 'Est. Start', width: DATE_W, format: 'date' },
+  { field: 'EstEndDate', title: 'Est. End', width: DATE_W, format: 'date' },
+  { field: 'RevStartDate', title: 'Rev. Start', width: DATE_W, format: 'date' },
+  { field: 'RevEndDate', title: 'Rev. End', width: DATE_W, format: 'date' },
+  { field: 'ActualCompleteDate', title: 'Actual Complete', width: DATE_W, format: 'date' },
+  { field: 'CriticalPathProcessApprovedId', also: ['ApprovalName'], title: 'Approval', width: 84, format: 'approval' },
+  { field: 'ApprovedByName', title: 'Approved By', width: 64 },
+  { field: 'ApprovalDate', title: 'Approval Date', width: DATE_W, format: 'date' },
+  { field: 'Notes', title: 'Notes', width: '*' },
+];
+
+const STOCK_COLUMNS: Column<StockNumberFlags>[] = [
+  { field: 'StockNumber', title: 'Stock Number', width: 62 },
+  { field: 'ColorwayName', title: 'Colorway', width: '*' },
+  { field: 'IsFinalSpecApprLocked', title: 'Final Spec Locked', width: 44, format: 'yesNo' },
+  { field: 'IsLeatherApproved', title: 'Leather Approved', width: 44, format: 'yesNo' },
+  { field: 'IsFinalCostConfCBDLoaded', title: 'Final Cost Conf. CBD Loaded', width: 50, format: 'yesNo' },
+  { field: 'IsThreeOneTestComplete', title: '3-1 Test Complete', width: 44, format: 'yesNo' },
+  { field: 'IsConfirmationSampleApproved', title: 'Confirmation Sample Approved', width: 56, format: 'yesNo' },
+  { field: 'IsMatlRefFolderSigned', title: 'Matl. Ref. Folder Signed', width: 50, format: 'yesNo' },
+  { field: 'IsRSTestComplete', title: 'RS Test Complete', width: 44, format: 'yesNo' },
+  { field: 'IsModelSizeApproved', title: 'Model Size Approved', width: 44, format: 'yesNo' },
+  { field: 'IsConfSampleSent', title: 'Conf. Sample Sent', width: 44, format: 'yesNo' },
+  { field: 'IsDefault', title: 'Default', width: 36, format: 'yesNo' },
+];
+
+// --- sections per kind -------------------------------------------------------------------------
+
+function commonFields(h: CriticalPathHeaderCommon): Field[] {
+  return [
+    ['Status', statusName(h)],
+    ['Brand', str(h.BrandName)],
+    ['Season', str(h.SeasonName)],
+    ['Pattern', str(h.PatternName)],
+  ];
+}
+
+function devPatternSection(d: DevPatternReportData): Content[] {
+  const h = d.header;
+  return [
+    { text: h.CriticalPathName, style: 'sectionTitle' },
+    fieldGrid([
+      ['Critical Path Id', str(h.CriticalPathDevPatternId)],
+      ...commonFields(h),
+      ['Factory 1', str(h.Factory1Name)],
+      ['Factory 2', str(h.Factory2Name)],
+      ['Factory 3', str(h.Factory3Name)],
+      ['Factory 4', str(h.Factory4Name)],
+      ['Dual Sourced Pattern', flag(h.DualSrcdPatt)],
+      ['Factory Transfer', flag(h.FactoryTransfer)],
+    ]),
+    notesBlock(h.Notes),
+    dataTable('Processes', bySortOrder(d.processes), DEV_PATTERN_COLUMNS, 'No processes.'),
+  ];
+}
+
+function devPrototypeSection(d: DevPrototypeReportData): Content[] {
+  const h = d.header;
+  return [
+    { text: h.CriticalPathDevPrototypeName, style: 'sectionTitle' },
+    fieldGrid([
+      ['Critical Path Id', str(h.CriticalPathDevPrototypeId)],
+      ...commonFields(h),
+      ['Colorway', str(h.ColorwayName)],
+      ['Stock Number', str(h.StockNumber)],
+      ['Designer', str(h.Designer)],
+      ['US Developer', str(h.USDeveloper)],
+      ['Asia Developer', str(h.AsiaDeveloper)],
+    ]),
+    notesBlock(h.Notes),
+    dataTable('Final Processes', bySortOrder(d.finalProcesses), FINAL_COLUMNS, 'No final processes.'),
+    dataTable('Actual Processes', bySortOrder(d.actualProcesses), ACTUAL_COLUMNS, 'No actual processes.'),
+    ...(d.stockNumbers === undefined ? [] : [dataTable('Stock Numbers', d.stockNumbers, STOCK_COLUMNS, 'No stock numbers.')]),
+  ];
+}
+
+function commercializationSection(d: CommercializationReportData): Content[] {
+  const h = d.header;
+  return [
+    { text: h.CriticalPathName, style: 'sectionTitle' },
+    fieldGrid([
+      ['Critical Path Id', str(h.CriticalPathCommercializationId)],
+      ...commonFields(h),
+      ['Factory Key', str(h.FactoryKey)],
+      ['Factory', str(h.FactoryName)],
+      ['Factory Group', str(h.FactoryGroupName)],
+    ]),
+    notesBlock(h.Notes),
+    dataTable('Processes', bySortOrder(d.processes), COMMERCIALIZATION_COLUMNS, 'No processes.'),
+  ];
+}
+
+/** The content of one path (its section of a report), without the frame. */
+export function criticalPathSection(d: CriticalPathReportData): Content[] {
+  switch (d.kind) {
+    case 'devPattern': return devPatternSection(d);
+    case 'devPrototype': return devPrototypeSection(d);
+    case 'commercialization': return commercializationSection(d);
+  }
+}
+
+// --- reports -----------------------------------------------------------------------------------
+
+function brandOf(paths: CriticalPathReportData[], options: CriticalPathReportOptions): string | null {
+  if (options.brandName !== undefined) return options.brandName;
+  const names = [...new Set(paths.map((p) => p.header.BrandName).filter((b): b is string => !!b))];
+  return names.length ? names.join(', ') : null;
+}
+
+/** The report of one critical path (any kind). */
+export function buildCriticalPathReport(data: CriticalPathReportData, options: CriticalPathReportOptions = {}): DocDefinition {
+  return reportFrame(
+    { title: options.title ?? `${KIND_TITLES[data.kind]} Report`, brandName: brandOf([data], options), printedAt: options.printedAt },
+    criticalPathSection(data),
+  );
+}
+
+export const buildDevPatternReport = (data: Omit<DevPatternReportData, 'kind'>, options?: CriticalPathReportOptions) =>
+  buildCriticalPathReport({ ...data, kind: 'devPattern' }, options);
+export const buildDevPrototypeReport = (data: Omit<DevPrototypeReportData, 'kind'>, options?: CriticalPathReportOptions) =>
+  buildCriticalPathReport({ ...data, kind: 'devPrototype' }, options);
+export const buildCommercializationReport = (data: Omit<CommercializationReportData, 'kind'>, options?: CriticalPathReportOptions) =>
+  buildCriticalPathReport({ ...data, kind: 'commercialization' }, options);
+
+/**
+ * CP-050 index report: the given paths (in the order given, usually the selected ids) in one
+ * document, one section per path, each section after the first on a new page. Paths of one kind
+ * give that kind's title ('Dev Prototype Critical Paths'); a mix gives 'Critical Paths'.
+ */
+export function buildCriticalPathIndexReport(paths: CriticalPathReportData[], options: CriticalPathReportOptions = {}): DocDefinition {
+  const kinds = new Set(paths.map((p) => p.kind));
+  const title = options.title ?? (kinds.size === 1 ? `${KIND_TITLES[paths[0].kind]}s` : 'Critical Paths');
+  const content: Content[] = paths.length
+    ? paths.map((p, i) => (i === 0 ? { stack: criticalPathSection(p) } : { stack: criticalPathSection(p), pageBreak: 'before' }))
+    : [{ text: 'No critical paths.', style: 'note' }];
+  return reportFrame({ title, brandName: brandOf(paths, options), printedAt: options.printedAt }, content);
+}
+
+/** A file name for a report: the path's name, or the index report's name (CP-050 report names). */
+export function criticalPathReportFileName(data: CriticalPathReportData | CriticalPathReportData[]): string {
+  if (Array.isArray(data)) {
+    const kinds = new Set(data.map((p) => p.kind));
+    return kinds.size === 1 ? `${INDEX_REPORT_NAMES[data[0].kind]}Index.pdf` : 'CriticalPathIndex.pdf';
+  }
+  const name = data.kind === 'devPrototype' ? data.header.CriticalPathDevPrototypeName : data.header.CriticalPathName;
+  return `${name || KIND_TITLES[data.kind]}.pdf`;
+}

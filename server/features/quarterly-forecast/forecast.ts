@@ -1,0 +1,157 @@
+/**
+ * The quarterly forecast of a brand's season (QF-001..009, DECISIONS QF-003/QF-009, ADR 026): its
+ * sales regions (the settings, QF-010) with their units per year and quarter, and the revenue
+ * price: the average WsPrice of the season's released colorways, converted with the currency rate
+ * table. Reads are one statement each; a save of changed pairs is one statement (upsert + audit).
+ */
+import type { SessionUser } from '../../core/auth/permissions';
+import type { AppContext } from '../../core/context';
+import type { Queryable } from '../../core/db/client';
+import { badRequest, conflict, notFound } from '../../core/http/errors';
+import { fieldAccess } from '../../core/schemas/visibility';
+import { pricePerUnit, quarterColumns, seasonYear, type QuarterColumn } from '../../domain/sales-forecast';
+
+export const NO_SEASON = 'The season was not found.';
+/** DECISIONS LOOKUP-033: status 2 Released. */
+const RELEASED = 2;
+
+export interface ForecastSeason { brandId: number; seasonId: number; seasonName: string; year1: number; columns: QuarterColumn[] }
+
+/** The season of the brand (404 like a missing one when it is another brand's). */
+export async function forecastSeason(q: Queryable, brandId: number, seasonId: number): Promise<ForecastSeason> {
+  const [s] = await q.query<{ seasonname: string; seasoncode: string }>(
+    'SELECT seasonname, seasoncode FROM seasons WHERE seasonid = $1 AND brandid = $2', [seasonId, brandId]);
+  if (!s) throw notFound(NO_SEASON);
+  const year1 = seasonYear(s.seasonname, s.seasoncode);
+  return { brandId, seasonId, seasonName: s.seasonname, year1, columns: quarterColumns(year1) };
+}
+
+export interface ForecastRow { SalesRegionId: number; SalesRegionName: string; [field: string]: number | string }
+
+/** The season's sales regions in their order, each with its units per quarter column (0 when none saved). */
+export async function forecastRows(q: Queryable, season: ForecastSeason, salesRegionIds?: number[]): Promise<ForecastRow[]> {
+  const params: unknown[] = [season.brandId, season.seasonId, [season.year1, season.year1 + 1]];
+  const only = salesRegionIds?.length ? (params.push(salesRegionIds), `AND s.salesregionid = ANY($${params.length})`) : '';
+  const rows = await q.query<{ salesregionid: number; salesregionname: string; units: Record<string, number> }>(
+    `SELECT s.salesregionid, s.salesregionname,
+            coalesce(jsonb_object_agg(p.forecastyear || 'Q' || p.quarter, p.units) FILTER (WHERE p.salesregionid IS NOT NULL), '{}') AS units
+       FROM sales_regions s
+       LEFT JOIN sales_forecast_pairs p ON p.salesregionid = s.salesregionid AND p.forecastyear = ANY($3)
+      WHERE s.brandid = $1 AND s.seasonid = $2 ${only}
+      GROUP BY s.salesregionid, s.salesregionname, s.sortorder
+      ORDER BY s.sortorder, s.salesregionid`, params);
+  return rows.map((r) => {
+    const row: ForecastRow = { SalesRegionId: r.salesregionid, SalesRegionName: r.salesregionname };
+    for (const c of season.columns) row[c.field] = r.units[`${c.year}Q${c.quarter}`] ?? 0;
+    return row;
+  });
+}
+
+/** PERM-029: whether prices may leave the server for this user (WsPrice hidden from factory users is configuration, schemas/visibility). */
+export const seesPrices = (ctx: AppContext, user: SessionUser) => !fieldAccess(ctx.schemas, user, 'colorway').hidden.has('WsPrice');
+
+export interface RevenuePrice {
+  CurrencyKey: string;
+  CurrencySymbol: string | null;
+  /** Units of the currency per US dollar. */
+  Rate: number | null;
+  /** Released colorways with a WsPrice the average is over. */
+  ColorwayCount: number;
+  /** The average WsPrice converted: revenue = units × this. Null when there is no priced colorway (or for a factory user). */
+  PricePerUnit: number | null;
+}
+
+/**
+ * QF-009 (CalculateSalesForecastRevenue): the price per unit of the season in a currency. One
+ * statement; an unknown currency is a 400. A user who may not see WsPrice gets no price at all.
+ */
+export async function revenuePrice(ctx: AppContext, user: SessionUser, season: ForecastSeason, currencyKey: string, divisionKey?: string): Promise<RevenuePrice> {
+  const [r] = await ctx.db.query<{ perusd: string | null; symbol: string | null; avg: number | null; n: number }>(
+    `SELECT (SELECT perusd FROM currency_rates WHERE currencykey = $3) AS perusd,
+            (SELECT currencysymbol FROM currencies WHERE currencykey = $3) AS symbol,
+            avg(ps.wsprice)::float8 AS avg, count(ps.wsprice)::int AS n
+       FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
+      WHERE p.brandid = $1 AND ps.seasonid = $2 AND ps.statusid = ${RELEASED} AND NOT ps.isdeleted AND ps.wsprice IS NOT NULL
+        AND ($4::text IS NULL OR p.divisionkey = $4)`,
+    [season.brandId, season.seasonId, currencyKey, divisionKey ?? null]);
+  if (r.perusd === null) throw badRequest(`The currency ${currencyKey} has no rate.`, [{ Field: 'CurrencyKey', Message: 'Unknown currency.' }]);
+  const show = seesPrices(ctx, user);
+  const rate = Number(r.perusd);
+  return {
+    CurrencyKey: currencyKey, CurrencySymbol: r.symbol, Rate: show ? rate : null,
+    ColorwayCount: show ? r.n : 0, PricePerUnit: show ? pricePerUnit(r.avg, rate) : null,
+  };
+}
+
+/** GetSalesForecastCurrencies: the currencies with a rate, in their order. */
+export function currencies(q: Queryable) {
+  return q.query(
+    `SELECT r.currencykey AS "CurrencyKey", coalesce(c.currencyname, r.currencykey) AS "CurrencyName",
+            coalesce(c.currencysymbol, r.currencykey) AS "CurrencySymbol", r.perusd::float8 AS "Rate", r.ratedate::text AS "RateDate"
+       FROM currency_rates r LEFT JOIN currencies c ON c.currencykey = r.currencykey
+      ORDER BY r.sortorder, r.currencykey`);
+}
+
+export interface Pair { SalesRegionId: number; Year: number; Quarter: number; Units: number; OldUnits?: number | null }
+
+export interface StalePair { SalesRegionId: number; SalesRegionName: string; Year: number; Quarter: number; Units: number; ChangedBy: string | null }
+
+/** QF-005: every pair's year is one of the season's two and no pair is given twice (400 otherwise, naming it). */
+export function checkPairs(season: ForecastSeason, pairs: readonly Pair[], at = (i: number) => `/Pairs/${i}`) {
+  const seen = new Set<string>();
+  pairs.forEach((p, i) => {
+    if (p.Year !== season.year1 && p.Year !== season.year1 + 1) {
+      throw badRequest(`${p.Year} Q${p.Quarter} is not a quarter of ${season.seasonName} (${season.year1} and ${season.year1 + 1}).`, [{ Field: `${at(i)}/Year`, Message: 'Not a year of the season.' }]);
+    }
+    const k = `${p.SalesRegionId}:${p.Year}:${p.Quarter}`;
+    if (seen.has(k)) throw badRequest('A sales region and quarter is given twice.', [{ Field: at(i), Message: 'Given twice.' }]);
+    seen.add(k);
+  });
+}
+
+/** The 409 of a save over cells someone else changed since they were read: who, which cells, their units now. */
+export function staleError(stale: StalePair[]) {
+  const first = stale[0];
+  const cells = stale.slice(0, 3).map((s) => `${s.SalesRegionName} ${s.Year} Q${s.Quarter} is now ${s.Units.toLocaleString('en-US')}`).join(', ');
+  return conflict(`${first.ChangedBy ?? 'Another user'} changed the forecast since you opened it (${cells}${stale.length > 3 ? `, and ${stale.length - 3} more` : ''}). `
+    + 'Nothing was saved; your changes are kept: save again to overwrite.', { Stale: stale });
+}
+
+/**
+ * Writes the changed pairs of a season's regions in one statement: the upsert of the pairs whose
+ * units differ, and their audit rows (old → new). Nothing is written when a pair names a region
+ * that is not one of the brand's season (404 like a missing one), or when a pair's OldUnits (what
+ * the grid read) is no longer what is stored (409 naming who changed which cells). Answers how
+ * many changed.
+ */
+export async function writePairs(q: Queryable, userId: number, season: ForecastSeason, pairs: readonly Pair[]): Promise<number> {
+  if (!pairs.length) return 0;
+  const [r] = await q.query<{ given: number; matched: number; changed: number; stale: StalePair[] }>(
+    `WITH x AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("SalesRegionId" int, "Year" int, "Quarter" int, "Units" int, "OldUnits" int)),
+          ok AS (SELECT x.*, s.salesregionname FROM x JOIN sales_regions s ON s.salesregionid = x."SalesRegionId" AND s.brandid = $1 AND s.seasonid = $2),
+          old AS (SELECT p.salesregionid, p.forecastyear, p.quarter, p.units, p.changedby FROM sales_forecast_pairs p
+                    JOIN ok ON p.salesregionid = ok."SalesRegionId" AND p.forecastyear = ok."Year" AND p.quarter = ok."Quarter"),
+          stale AS (SELECT ok."SalesRegionId", ok.salesregionname, ok."Year", ok."Quarter", coalesce(old.units, 0) AS units, old.changedby
+                      FROM ok LEFT JOIN old ON old.salesregionid = ok."SalesRegionId" AND old.forecastyear = ok."Year" AND old.quarter = ok."Quarter"
+                     WHERE ok."OldUnits" IS NOT NULL AND coalesce(old.units, 0) <> ok."OldUnits"),
+          up AS (INSERT INTO sales_forecast_pairs AS t (salesregionid, forecastyear, quarter, units, changedby)
+                 SELECT "SalesRegionId", "Year", "Quarter", "Units", $4 FROM ok
+                  WHERE (SELECT count(*) FROM ok) = (SELECT count(*) FROM x) AND NOT EXISTS (SELECT 1 FROM stale)
+                 ON CONFLICT (salesregionid, forecastyear, quarter)
+                 DO UPDATE SET units = EXCLUDED.units, changedon = now(), changedby = EXCLUDED.changedby
+                  WHERE t.units IS DISTINCT FROM EXCLUDED.units
+                 RETURNING t.salesregionid, t.forecastyear, t.quarter, t.units),
+          au AS (INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue)
+                 SELECT $4, 'sales-forecast', up.salesregionid::text, up.forecastyear || ' Q' || up.quarter, old.units::text, up.units::text
+                   FROM up LEFT JOIN old ON old.salesregionid = up.salesregionid AND old.forecastyear = up.forecastyear AND old.quarter = up.quarter
+                  WHERE old.units IS DISTINCT FROM up.units)
+     SELECT (SELECT count(*) FROM x)::int AS given, (SELECT count(*) FROM ok)::int AS matched, (SELECT count(*) FROM up)::int AS changed,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('SalesRegionId', st."SalesRegionId", 'SalesRegionName', st.salesregionname, 'Year', st."Year",
+                     'Quarter', st."Quarter", 'Units', st.units, 'ChangedBy', u.firstname || ' ' || u.lastname)
+                     ORDER BY st."SalesRegionId", st."Year", st."Quarter"), '[]'::jsonb)
+               FROM stale st LEFT JOIN users u ON u.userid = st.changedby) AS stale`,
+    [season.brandId, season.seasonId, JSON.stringify(pairs), userId]);
+  if (r.matched !== r.given) throw notFound('A sales region is not one of this brand and season.');
+  if (r.stale.length) throw staleError(r.stale);
+  return r.changed;
+}
