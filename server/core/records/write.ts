@@ -19,7 +19,7 @@ import { fieldAccess, visibleRecord } from '../schemas/visibility';
 import type { EntitySchema } from '../schemas/documents';
 import { diffRecords, writeAudits, type FieldChange } from './audit';
 import { shapeOf, writeRows } from './write-rows';
-import { column, selectFields, viewOf } from './read';
+import { column, selectFields, viewOf } from './columns';
 import { runPrepareHooks, runSetChecks, runUpdateHooks } from './hooks';
 import { withRequestCache } from './request-cache';
 import { withReferenceNames } from './references';

@@ -8,7 +8,7 @@ import type { AppContext } from '../../core/context';
 import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { forbidden, permissionDenied } from '../../core/http/errors';
 import { recordNotFound, recordState, visibleSql } from '../../core/records/access';
-import { viewOf } from '../../core/records/read';
+import { viewOf } from '../../core/records/columns';
 import { HIERARCHY, hierarchyLevel } from '../hierarchy/routes';
 import { dateParam, ok } from './common';
 

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldError } from '../../core/http/errors';
-import { scope } from '../../core/records/read';
+import { scope } from '../../core/records/scope';
 import { writeAudits } from '../../core/records/audit';
 import { fieldAccess, visibleRecord } from '../../core/schemas/visibility';
 import { completionDate, isItemEnabled, siblingSync, stampItem, TC_TEXT, todayIso, type SiblingItem } from '../../domain/transfer-checklist';
