@@ -9,7 +9,7 @@ import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { forbidden, permissionDenied } from '../../core/http/errors';
 import { recordNotFound, recordState, visibleSql } from '../../core/records/access';
 import { viewOf } from '../../core/records/columns';
-import { HIERARCHY, hierarchyLevel } from '../hierarchy/routes';
+import { HIERARCHY, hierarchyLevel } from '../hierarchy';
 import { dateParam, ok } from './common';
 
 /** A project is the record its screen opens: the line plan, or the seasonal brief, pattern or colorway. */

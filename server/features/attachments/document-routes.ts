@@ -12,7 +12,7 @@ import type { AppContext } from '../../core/context';
 import type { ApiRouter } from '../../core/http/router';
 import { queryParam } from '../../core/http/request';
 import { AppError, badRequest, notFound, permissionDenied } from '../../core/http/errors';
-import { EDIT_ANY_LEVEL, HIERARCHY, READ_ANY_LEVEL } from '../hierarchy/routes';
+import { EDIT_ANY_LEVEL, HIERARCHY, READ_ANY_LEVEL } from '../hierarchy';
 import {
   CONTENT_MISMATCH, contentMatchesExtension, contentTypeOf, DOCUMENT_EXTENSIONS, documentProblem, FILE_TOO_LARGE,
   MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NAME_LENGTH, notDeletedMessage, UPLOAD_SUCCESS,

@@ -8,8 +8,8 @@
 import { can, type SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { HIERARCHY } from '../hierarchy/routes';
-import { READ_ONLY_STATUSES, recordDeleted } from '../hierarchy/rules';
+import { HIERARCHY } from '../hierarchy';
+import { READ_ONLY_STATUSES, recordDeleted } from '../hierarchy';
 import { AppError, badRequest, permissionDenied } from '../../core/http/errors';
 import { canonicalKeys } from '../../core/http/request';
 import { INT4_MAX } from '../../core/http/params';

@@ -17,8 +17,8 @@ import { scope } from '../../core/records/scope';
 import { paged, type Paged } from '../../core/records/paging';
 import { containsPattern } from '../../core/db/contains';
 import { fieldAccess } from '../../core/schemas/visibility';
-import { HIERARCHY } from '../hierarchy/routes';
-import { imageUrl, type ImageTarget } from '../attachments/image-target';
+import { HIERARCHY } from '../hierarchy';
+import { imageUrl, type ImageTarget } from '../attachments';
 import { THUMBNAIL_SIZES, type ImageSize } from '../../domain/image-rules';
 import { CATALOG_DEFAULT_PAGE_SIZE, CATALOG_GENDER_KEYS, CATALOG_IMAGE_TYPE, CATALOG_PAGE_SIZES } from '../../domain/catalog-rules';
 

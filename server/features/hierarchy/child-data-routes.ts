@@ -16,7 +16,7 @@ import { readRecord } from '../../core/records/read';
 import { searchRecords } from '../../core/records/search';
 import { type Condition } from '../../core/records/search-criteria';
 import { recordDeleted } from './rules';
-import { HIERARCHY } from './routes';
+import { HIERARCHY } from './levels';
 
 type Level = (typeof HIERARCHY)[number];
 const [, BRIEF, PATTERN, COLORWAY] = HIERARCHY;

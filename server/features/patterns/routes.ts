@@ -12,7 +12,6 @@ import { type SearchRequest } from '../../core/records/search-criteria';
 import { updateRecord } from '../../core/records/write';
 import { writeAudit } from '../../core/records/audit';
 import { fieldAccess } from '../../core/schemas/visibility';
-import './pattern';
 import { createPattern, patternNameExists } from './pattern-create';
 import { readPattern } from './pattern-read';
 import { BRIEF_STATUSES_FOR_PATTERNS, canAdopt, canDelete, MSG, relinkErrors } from './pattern-rules';

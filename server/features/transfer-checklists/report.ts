@@ -5,7 +5,7 @@
  * e.g. the tariff-mitigation flag of a factory user, TC-008) is not printed, label and all.
  */
 import { reportDate, reportFrame, type DocDefinition } from '../../core/reports/pdf';
-import { dataTable, fieldGrid, type Column } from '../critical-paths/report';
+import { dataTable, fieldGrid, type Column } from '../critical-paths';
 
 export interface TransferChecklistReportData {
   TransferChecklistId: number;

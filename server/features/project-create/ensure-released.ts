@@ -10,9 +10,9 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { AppError, conflict } from '../../core/http/errors';
 import { updateRecordIn } from '../../core/records/write';
-import { ensureBriefReleased } from '../briefs/brief-actions';
-import { readPattern } from '../patterns/pattern-read';
-import { MSG, releasedBriefErrors } from '../patterns/pattern-rules';
+import { ensureBriefReleased } from '../briefs';
+import { readPattern } from '../patterns';
+import { MSG, releasedBriefErrors } from '../patterns';
 
 /** DECISIONS WIZ-007. */
 export const NOT_RELEASED = {
