@@ -23,6 +23,12 @@ module.exports = {
       to: { path: '^server/features/([^/]+)/', pathNot: ['^server/features/$1/', '^server/features/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'routes-only-from-index',
+      comment: 'Route modules are registered, never imported for their helpers: only the feature index (or the app) imports them.',
+      from: { pathNot: ['/index\\.ts$', '^server/app\\.ts$', '^tests/'] },
+      to: { path: '^server/.*routes\\.ts$' },
+    },
+    {
       name: 'web-only-domain', severity: 'error',
       comment: 'The web imports from the server only server/domain (as @domain/...).',
       from: { path: '^web/' }, to: { path: '^server/', pathNot: '^server/domain/' },

@@ -1,7 +1,4 @@
-/**
- * Administration: users, roles, system messages, error log, preferences, field layout, dashboard, migrations: the feature as the server registers it (server/features.ts), and what it
- * exports for other features, the only way in (dependency rules: .dependency-cruiser.cjs).
- */
+/** Administration: users, roles, system messages, error log, preferences, field layout, dashboard, migrations: the feature as the server registers it (server/features.ts). */
 import type { Feature } from '../../core/feature';
 import { migrationRoutes } from './migration-routes';
 import { adminRoutes } from './routes';
@@ -12,5 +9,3 @@ export const adminFeature: Feature = {
   routes: [migrationRoutes, adminRoutes],
   register: () => registerUserHooks(),
 };
-
-export { nested, ok } from './common';

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound, type FieldError } from '../../core/http
 import { intParam, queryParam } from '../../core/http/request';
 import { writeAudit } from '../../core/records/audit';
 import { allModulePermissions } from './user-queries';
-import { nested, ok } from './common';
+import { nested, ok } from '../../core/http/request';
 
 /** DECISIONS ADMIN-017 / ADMIN-021. */
 export const ROLE_DATA_ERROR = 'There was an error while retrieving role data. Please contact system administrator';

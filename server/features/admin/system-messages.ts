@@ -9,7 +9,7 @@ import { perm, PUBLIC, type ApiRouter } from '../../core/http/router';
 import { AppError, badRequest, conflict, notFound } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
 import { diffRecords, writeAudit } from '../../core/records/audit';
-import { ok } from './common';
+import { ok } from '../../core/http/request';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 /** SYSMSG-012: the system-message editor's text (two spaces after the first period). */

@@ -1,7 +1,4 @@
-/**
- * Quarterly forecast and its settings: the feature as the server registers it (server/features.ts), and what it
- * exports for other features, the only way in (dependency rules: .dependency-cruiser.cjs).
- */
+/** Quarterly forecast and its settings: the feature as the server registers it (server/features.ts). */
 import type { Feature } from '../../core/feature';
 import { registerImportHandler } from '../../core/imports/handlers';
 import { quarterlyForecastRoutes } from './routes';
