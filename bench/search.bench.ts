@@ -19,7 +19,7 @@ import { runMigrations } from '../server/core/db/migrate';
 import { loadSchemas } from '../server/core/schemas/registry';
 import { loadSession } from '../server/core/auth/sessions';
 import { plannedSearch } from '../server/core/records/search';
-import { type ExtraFilters, type SearchRequest } from '../server/core/records/search-criteria';
+import type { ExtraFilters, SearchRequest } from '../server/core/records/search-criteria';
 import { withNameFields } from '../server/core/records/references';
 import { quickMatchCondition } from '../server/core/search/quick-match';
 import { startServer } from './lib/server';

@@ -16,7 +16,7 @@ import { neutralise } from '../../domain/excel-cells';
 import { MAX_SHEET_WIDTH, MIN_SHEET_WIDTH, SHEET_FORMATS, propertySheetKind, type SheetKind } from '../../domain/sheet-style';
 import { column, viewOf } from './columns';
 import { referenceNameMap, searchStatements } from './search-statements';
-import { type ExtraFilters, type SearchRequest } from './search-criteria';
+import type { ExtraFilters, SearchRequest } from './search-criteria';
 import { nameFieldOf, referenceOf, withNameFields } from './references';
 
 /** Rows read per statement while the file is written. */

@@ -31,7 +31,7 @@ export async function readRecord(ctx: AppContext, user: SessionUser, entity: str
   const { schema, sql, params } = recordStatement(ctx, user, entity, keyField, id);
   const [found] = await ctx.db.query(sql, params, { prepare: true });
   // Outside the user's brands or factories answers exactly like a missing record (records/access.ts).
-  if (!found || !found.$mine) throw notFound('The record was not found.');
+  if (!found?.$mine) throw notFound('The record was not found.');
   const { $deleted: deleted, $mine: _mine, ...row } = found;
   if (deleted) throw new AppError(404, 'record_deleted', 'The record you are trying to access is deleted.');
   return (await withReferenceNames(ctx, ctx.db, user, schema, [row]))[0];
