@@ -69,9 +69,8 @@ beforeAll(async () => {
   const users: DemoUser[] = ['admin', 'designer', 'costing', 'forecast'];
   const tokens = await t.tokens(...users);
   users.forEach((u, i) => { token[u] = tokens[i]; });
-  for (const r of await t.ctx.db.query(`SELECT username, firstname || ' ' || lastname AS name FROM users WHERE username = ANY($1)`, [users.map((u) => `${u}@example.com`)])) {
-    nameOf[r.username.split('@')[0] as DemoUser] = r.name;
-  }
+  const names = await t.ctx.db.query(`SELECT username, firstname || ' ' || lastname AS name FROM users WHERE username = ANY($1)`, [users.map((u) => `${u}@example.com`)]);
+  for (const r of names) nameOf[r.username.split('@')[0] as DemoUser] = r.name;
   // New line plans start with empty calendars (the demo's corporate template would seed them).
   await t.ctx.db.query('UPDATE corporate_template_items SET isdeleted = true');
 });
@@ -171,7 +170,8 @@ const CASES: Record<string, StaleCase> = {
   'POST /api/Brief/UpdateBrief': hierarchyCase('Brief/UpdateBrief', (id) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`,
     async () => (await one('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1')).id, 'Trends'),
   'POST /api/Pattern/UpdatePattern': hierarchyCase('Pattern/UpdatePattern', (id) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`,
-    async () => (await one('SELECT patternseasonalid AS id FROM pattern_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1')).id, 'UpperMaterial'),
+    async () => (await one('SELECT patternseasonalid AS id FROM pattern_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1')).id,
+    'UpperMaterial'),
   'POST /api/Prototype/UpdatePrototype': hierarchyCase('Prototype/UpdatePrototype', (id) => `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`,
     () => colorwayOfBrand1(0), 'GenNotes'),
 
@@ -262,8 +262,9 @@ const CASES: Record<string, StaleCase> = {
     async run() {
       const id = await colorwayOfBrand1(2);
       const v = await colorwayVersion(id);
-      const saved = await post('/api/Prototype/SaveSizeRanges', { PrototypeSeasonalId: id, RowVersion: v, SizeRanges: [{ RegionId: 3, WidthId: 1, SizeRange: '6-12' }] }, 'designer');
-      const stale = await post('/api/Prototype/SaveSizeRanges', { PrototypeSeasonalId: id, RowVersion: v, SizeRanges: [{ RegionId: 4, WidthId: 1, SizeRange: '39-46' }] }, 'admin');
+      const body = (regionId: number, sizes: string) => ({ PrototypeSeasonalId: id, RowVersion: v, SizeRanges: [{ RegionId: regionId, WidthId: 1, SizeRange: sizes }] });
+      const saved = await post('/api/Prototype/SaveSizeRanges', body(3, '6-12'), 'designer');
+      const stale = await post('/api/Prototype/SaveSizeRanges', body(4, '39-46'), 'admin');
       return { saved, stale, version: v + 1 };
     },
   },
@@ -298,7 +299,8 @@ const CASES: Record<string, StaleCase> = {
       const [cp] = await db().query(`SELECT cp.criticalpathcommercializationid AS id FROM critical_path_commercializations cp JOIN patterns p USING (patternid)
         WHERE p.brandid = 1 AND cp.criticalpathheaderstatusid = 1 ORDER BY 1 LIMIT 1`);
       const d = await get(`/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=${cp.id}`, 'designer');
-      const body = (notes: string) => ({ CriticalPathCommercializationId: cp.id, RowVersion: d.Header.RowVersion, CriticalPathName: d.Header.CriticalPathName, Notes: notes });
+      const body = (notes: string) => ({ CriticalPathCommercializationId: cp.id, RowVersion: d.Header.RowVersion,
+        CriticalPathName: d.Header.CriticalPathName, Notes: notes });
       const saved = await post('/api/CriticalPath/UpdateCriticalPathCommercialization', body('Saved.'), 'designer');
       const stale = await post('/api/CriticalPath/UpdateCriticalPathCommercialization', body('Stale.'), 'admin');
       return { saved, stale, version: d.Header.RowVersion + 1 };
@@ -309,11 +311,13 @@ const CASES: Record<string, StaleCase> = {
     first: 'designer',
     async run() {
       const [p] = await db().query('SELECT prototypeid FROM prototypes WHERE brandid = 1 AND stocknum IS NOT NULL ORDER BY prototypeid DESC LIMIT 1');
-      const created = await t.request('POST', `/api/TransferChecklist/Create?prototypeId=${p.prototypeid}&fromFactoryKey=310102&toFactoryKey=310101`, { token: token.admin });
+      const pair = `prototypeId=${p.prototypeid}&fromFactoryKey=310102&toFactoryKey=310101`;
+      const created = await t.request('POST', `/api/TransferChecklist/Create?${pair}`, { token: token.admin });
       expect(created.status).toBe(200);
       const c = await created.json();
-      const saved = await post('/api/TransferChecklist/Save', { TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, TransferProductTypeId: 1 }, 'designer');
-      const stale = await post('/api/TransferChecklist/Save', { TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, TransferProductTypeId: 2 }, 'admin');
+      const body = (productType: number) => ({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, TransferProductTypeId: productType });
+      const saved = await post('/api/TransferChecklist/Save', body(1), 'designer');
+      const stale = await post('/api/TransferChecklist/Save', body(2), 'admin');
       return { saved, stale, version: c.RowVersion + 1 };
     },
   },

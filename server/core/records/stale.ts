@@ -16,13 +16,13 @@ import { AppError } from '../http/errors';
 export const STALE = 'stale';
 
 /** A record's last change as the audit trail names it: the user's name and the time (ISO). */
-export interface LastChange { ChangedBy: string; ChangedOn: string }
+interface LastChange { ChangedBy: string; ChangedOn: string }
 
 /** A record's version as a route knows it: a row version, or what stands for one (a message's ChangedOn; null: none). */
 export type Version = number | string | null;
 
 /** Who changed each record of an entity last and when, in one query; a record without audit rows is absent. */
-export async function lastChanges(q: Queryable, entity: string, ids: readonly (string | number)[]): Promise<Map<string, LastChange>> {
+async function lastChanges(q: Queryable, entity: string, ids: readonly (string | number)[]): Promise<Map<string, LastChange>> {
   if (!ids.length) return new Map();
   const rows = await q.query<{ entityid: string; changedat: string | Date; name: string }>(
     `SELECT DISTINCT ON (a.entityid) a.entityid, a.changedat, coalesce(u.firstname || ' ' || u.lastname, 'System User') AS name

@@ -60,7 +60,9 @@ export function systemMessageRoutes(r: ApiRouter) {
       const [prev] = await q.query(`SELECT ${COLS} FROM system_messages WHERE systemmessageid = $1 FOR UPDATE`, [id]);
       if (!prev) throw notFound(MESSAGE_NOT_FOUND);
       // ChangedOn is the message's version (SYSMSG-006); an editor that sends it back gets 409 when someone saved in between.
-      if (b.ChangedOn && Date.parse(b.ChangedOn) !== Date.parse(prev.ChangedOn)) throw await staleRecord(q, 'system-message', id, new Date(prev.ChangedOn).toISOString());
+      if (b.ChangedOn && Date.parse(b.ChangedOn) !== Date.parse(prev.ChangedOn)) {
+        throw await staleRecord(q, 'system-message', id, new Date(prev.ChangedOn).toISOString());
+      }
       const [row] = await q.query(`UPDATE system_messages SET title = $2, message = $3, starttime = $4, expiretime = $5,
           showunauthenticatedusers = $6, showfactoryusers = $7, changedon = now() WHERE systemmessageid = $1 RETURNING ${COLS}`, [id, ...values]);
       const { ChangedOn: _a, ...before } = prev;

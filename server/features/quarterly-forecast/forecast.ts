@@ -134,7 +134,8 @@ export async function writePairs(q: Queryable, userId: number, season: ForecastS
                   WHERE t.units IS DISTINCT FROM EXCLUDED.units
                  RETURNING t.salesregionid, t.forecastyear, t.quarter, t.units)
      SELECT (SELECT count(*) FROM x)::int AS given, (SELECT count(*) FROM ok)::int AS matched,
-            (SELECT coalesce(jsonb_agg(jsonb_build_object('id', up.salesregionid, 'field', up.forecastyear || ' Q' || up.quarter, 'old', old.units, 'new', up.units)), '[]'::jsonb)
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('id', up.salesregionid, 'field', up.forecastyear || ' Q' || up.quarter,
+                                                          'old', old.units, 'new', up.units)), '[]'::jsonb)
                FROM up LEFT JOIN old ON old.salesregionid = up.salesregionid AND old.forecastyear = up.forecastyear AND old.quarter = up.quarter
               WHERE old.units IS DISTINCT FROM up.units) AS changed,
             (SELECT coalesce(jsonb_agg(st."SalesRegionId" ORDER BY st."SalesRegionId", st."Year", st."Quarter"), '[]'::jsonb) FROM stale st) AS stale`,

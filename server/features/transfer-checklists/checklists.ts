@@ -265,8 +265,8 @@ export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUse
   const siblings = await siblingItems(q, toggling);
   const today = todayIso();
   // Checklists saved since they were read: their stale-save answers, from one read of the audit trail.
-  const stale = await staleSaves(q, ENTITY, new Map(opts.trusted ? [] : bodies.filter((b) => b.RowVersion !== rows.get(b.TransferChecklistId)!.rowversion)
-    .map((b) => [b.TransferChecklistId, rows.get(b.TransferChecklistId)!.rowversion])));
+  const staleBodies = opts.trusted ? [] : bodies.filter((b) => b.RowVersion !== rows.get(b.TransferChecklistId)!.rowversion);
+  const stale = await staleSaves(q, ENTITY, new Map(staleBodies.map((b) => [b.TransferChecklistId, rows.get(b.TransferChecklistId)!.rowversion])));
   const plans = bodies.map((b, i) => {
     try {
       return planSave(user, b, rows.get(b.TransferChecklistId)!, rules, items.filter((x) => x.TransferChecklistId === b.TransferChecklistId),
