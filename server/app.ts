@@ -5,13 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppContext, AppEnv } from './core/context';
 import { ApiRouter, PUBLIC } from './core/http/router';
-import { AppError, DEFAULT_ERROR_TEXT } from './core/http/errors';
-import { logError } from './core/http/error-log';
-import { clientDataError } from './core/http/database-errors';
+import { answerError } from './core/http/answer-error';
 import { securityHeaders } from './core/http/security';
 import { forward } from './core/http/proxy';
 import { referenceRoutes } from './core/api/reference';
@@ -64,18 +61,7 @@ export function createApp(ctx: AppContext) {
     await next();
   });
 
-  app.onError(async (err, c) => {
-    err = clientDataError(err) ?? err;
-    if (err instanceof AppError) {
-      return c.json({ IsSuccessful: false, Code: err.code, Message: err.message, Errors: err.errors, ...err.extra }, err.status);
-    }
-    if (err instanceof HTTPException && err.status < 500) {
-      return c.json({ IsSuccessful: false, Code: 'http_error', Message: err.message, Errors: [] }, err.status);
-    }
-    // Only real server errors are error-log events; a client's 4xx above never is (issue 10).
-    const id = await logError(c, err);
-    return c.json({ IsSuccessful: false, Code: 'server_error', Message: DEFAULT_ERROR_TEXT, Errors: [], ErrorId: id }, 500);
-  });
+  app.onError(answerError);
   app.notFound((c) => c.json({ IsSuccessful: false, Code: 'not_found', Message: 'Not found.', Errors: [] }, 404));
 
   if (ctx.config.apiUpstream) {

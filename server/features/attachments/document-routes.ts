@@ -144,6 +144,7 @@ export function documentRoutes(r: ApiRouter) {
       }
     }
     await removeFiles(removed.map((p) => filesPath(ctx.config.dataDir, p)));
+    // 200 with IsSuccessful false by the spec: the others were deleted and the answer counts the ones that were not (DOC-017).
     if (failed.length) return c.json({ IsSuccessful: false, Message: notDeletedMessage(failed.length, ids.length), Failed: failed });
     return c.json({ IsSuccessful: true, Message: 'Document(s) Deleted Successfully' });
   });

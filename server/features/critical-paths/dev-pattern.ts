@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { writeAudit } from '../../core/records/audit';
+import { savedChanges, writeAudit } from '../../core/records/audit';
 import {
   MSG, STATUS, cancelErrors, canBeCancelled, headerChanges, invalid, notExists, patternScope, planRows, selectList, staleCheck,
   templateRows, withoutHidden, writeRows, type Row, type RowSpec,
@@ -86,7 +86,7 @@ export async function updateDevPattern(ctx: AppContext, user: SessionUser, body:
     }
     const header = await findHeader(q, user, { id }, true);
     if (!header || header.PatternSeasonalId !== body.PatternSeasonalId) throw notExists();
-    if (!created) staleCheck({ rowversion: header.RowVersion, changedon: header.$changedon, changedbyname: header.$changedbyname }, body.RowVersion);
+    if (!created) await staleCheck(q, 'critical-path-dev-pattern', id, header.RowVersion, body.RowVersion);
     const next: Row = {};
     for (const f of HEADER_EDIT) if (f in body && !(user.isFactoryUser && FACTORY_FIELDS.has(f))) next[f] = body[f];
     const plan = planRows(PROCESSES, await processRows(q, id), body.Processes);
@@ -97,7 +97,7 @@ export async function updateDevPattern(ctx: AppContext, user: SessionUser, body:
     await q.query(`UPDATE critical_path_dev_patterns SET ${cols.map((f, i) => `${f.toLowerCase()} = $${i + 3}`).join(', ')}${cols.length ? ', ' : ''}
                           rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE criticalpathdevpatternid = $1`, [id, user.userId, ...cols.map((f) => next[f] ?? null)]);
     const changes = headerChanges(header, next, HEADER_EDIT);
-    if (changes.length) await writeAudit(q, user.userId, 'critical-path-dev-pattern', id, changes);
+    await writeAudit(q, user.userId, 'critical-path-dev-pattern', id, savedChanges(header.RowVersion, changes));
     const duplicate = await devPatternNameExists(q, header.BrandId, ((next.CriticalPathName ?? header.CriticalPathName) as string), id);
     return { id, created, warning: duplicate ? MSG.duplicateName : null };
   });

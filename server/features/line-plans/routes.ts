@@ -75,7 +75,7 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // LP-024, LP-012: multipart LinePlanId, RowVersion and the file; only while the line plan is editable (statuses 1 and 2).
-  r.post('/api/LinePlan/ImportCalendar', perm('linePlan', 'edit'), { stream: true }, async (c) => {
+  r.post('/api/LinePlan/ImportCalendar', perm('linePlan', 'edit'), { stream: true, form: 'line-plan-calendar-import' }, async (c) => {
     const ctx = c.get('ctx');
     const upload = await receiveUpload(c.req.raw, { dataDir: ctx.config.dataDir, maxBytes: MAX_IMPORT_BYTES, beforeFile: (_f, name) => checkExcelName(name) });
     try {

@@ -56,5 +56,6 @@ export async function ensureReleasedForWizard(ctx: AppContext, user: SessionUser
     if (keepsItsAnswer(e) || !(e instanceof AppError)) throw e;
   }
   if (answer && answer.StatusId > 1) return answer;
+  // 200 with IsSuccessful false by the spec: the wizard reads the result's status and skips the children (WIZ-006).
   return { IsSuccessful: false, StatusId: answer?.StatusId ?? 1, Message: NOT_RELEASED[level](await nameOf(ctx, level, id)) };
 }
