@@ -8,12 +8,9 @@ import type { AppContext } from '../../core/context';
 import type { SessionUser } from '../../core/auth/permissions';
 import type { LayoutDoc } from '../../core/schemas/documents';
 import { fieldAccess } from '../../core/schemas/visibility';
-import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { badRequest, forbidden, notFound, type FieldError } from '../../core/http/errors';
-import { intParam } from '../../core/http/request';
 import { writeAudit } from '../../core/records/audit';
-import { isAdminOf, subjectUserId } from './common';
-import { nested, ok } from '../../core/http/request';
+import { isAdminOf } from './common';
 
 /** PREF-019. */
 export const MAX_LAYOUT_ROWS = 200;
@@ -52,42 +49,34 @@ export async function effectiveLayout(ctx: AppContext, viewer: SessionUser, user
     .sort((a, b) => a.Row - b.Row || a.Order - b.Order).map(({ Order: _, ...f }) => f);
 }
 
-export function fieldLayoutRoutes(r: ApiRouter) {
-  // DECISIONS PREF-007: one's own layout; another user's with module 6 read.
-  r.get('/api/UserPreference/fields/getFieldConfiguration', SIGNED_IN, { query: { userId: 'id', moduleId: 'id' } }, async (c) =>
-    c.json(await effectiveLayout(c.get('ctx'), c.get('user'), subjectUserId(c, 'userId'), intParam(c, 'moduleId'))));
-
-  r.post('/api/UserPreference/fields/updateFieldConfiguration/:moduleId', SIGNED_IN, { body: 'field-configuration', params: { moduleId: 'id' } }, async (c) => {
-    const ctx = c.get('ctx');
-    const viewer = c.get('user');
-    const moduleId = Number(c.req.param('moduleId'));
-    if (!Number.isInteger(moduleId)) throw badRequest('The module id must be a whole number.');
-    const layout = layoutOf(ctx, moduleId);
-    const visible = visibleFields(ctx, viewer, layout);
-    const rows = (c.get('body').Fields as unknown[]).map((f) => nested(f, ['UserId', 'ModuleId', 'FieldId', 'Row', 'Hidden']));
-    const errors: FieldError[] = [];
-    const seen = new Set<string>();
-    rows.forEach((f, i) => {
-      if (f.ModuleId !== undefined && f.ModuleId !== moduleId) errors.push({ Field: `/Fields/${i}/ModuleId`, Message: `Must be ${moduleId}.` });
-      if (!visible.has(f.FieldId)) errors.push({ Field: `/Fields/${i}/FieldId`, Message: `'${f.FieldId}' is not a field of ${layout.entity}.` });
-      if (seen.has(f.FieldId)) errors.push({ Field: `/Fields/${i}/FieldId`, Message: `'${f.FieldId}' is listed twice.` });
-      seen.add(f.FieldId);
-    });
-    const forDefault = rows.some((f) => f.UserId === null);
-    if (forDefault && rows.some((f) => f.UserId !== null)) errors.push({ Field: '/Fields', Message: 'Save either the default layout (UserId null) or a user layout, not both.' });
-    if (errors.length) throw badRequest('Field Profile failed to save.', errors);
-    if (forDefault && !isAdminOf(viewer)) throw forbidden('Only an administrator may change the default field layout.');
-    // PREF-007: whoever's profile is open, a user layout is saved as the viewer's own.
-    const target = forDefault ? null : viewer.userId;
-    await ctx.db.tx(async (q) => {
-      const before = await q.query('SELECT fieldid, "row", hidden FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2 ORDER BY fieldid', [moduleId, target]);
-      await q.query('DELETE FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2', [moduleId, target]);
-      for (const f of rows) {
-        await q.query('INSERT INTO field_layouts (moduleid, userid, fieldid, "row", hidden) VALUES ($1, $2, $3, $4, $5)', [moduleId, target, f.FieldId, f.Row, f.Hidden ?? false]);
-      }
-      await writeAudit(q, viewer.userId, 'field-layout', `${moduleId}:${target ?? 'default'}`,
-        [{ field: 'Fields', oldValue: before, newValue: rows.map((f) => ({ fieldid: f.FieldId, row: f.Row, hidden: f.Hidden ?? false })) }]);
-    });
-    return c.json(ok('Field Profile Saved', { UserId: target, ModuleId: moduleId }));
+/**
+ * Saves the rows of one layout: the default for everyone (UserId null, module 6 edit) or, PREF-007,
+ * whoever's profile is open, the viewer's own. Answers whose layout was saved (null: the default).
+ */
+export async function saveFieldLayout(ctx: AppContext, viewer: SessionUser, moduleId: number, rows: Record<string, any>[]) {
+  const layout = layoutOf(ctx, moduleId);
+  const visible = visibleFields(ctx, viewer, layout);
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  rows.forEach((f, i) => {
+    if (f.ModuleId !== undefined && f.ModuleId !== moduleId) errors.push({ Field: `/Fields/${i}/ModuleId`, Message: `Must be ${moduleId}.` });
+    if (!visible.has(f.FieldId)) errors.push({ Field: `/Fields/${i}/FieldId`, Message: `'${f.FieldId}' is not a field of ${layout.entity}.` });
+    if (seen.has(f.FieldId)) errors.push({ Field: `/Fields/${i}/FieldId`, Message: `'${f.FieldId}' is listed twice.` });
+    seen.add(f.FieldId);
   });
+  const forDefault = rows.some((f) => f.UserId === null);
+  if (forDefault && rows.some((f) => f.UserId !== null)) errors.push({ Field: '/Fields', Message: 'Save either the default layout (UserId null) or a user layout, not both.' });
+  if (errors.length) throw badRequest('Field Profile failed to save.', errors);
+  if (forDefault && !isAdminOf(viewer)) throw forbidden('Only an administrator may change the default field layout.');
+  const target = forDefault ? null : viewer.userId;
+  await ctx.db.tx(async (q) => {
+    const before = await q.query('SELECT fieldid, "row", hidden FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2 ORDER BY fieldid', [moduleId, target]);
+    await q.query('DELETE FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2', [moduleId, target]);
+    for (const f of rows) {
+      await q.query('INSERT INTO field_layouts (moduleid, userid, fieldid, "row", hidden) VALUES ($1, $2, $3, $4, $5)', [moduleId, target, f.FieldId, f.Row, f.Hidden ?? false]);
+    }
+    await writeAudit(q, viewer.userId, 'field-layout', `${moduleId}:${target ?? 'default'}`,
+      [{ field: 'Fields', oldValue: before, newValue: rows.map((f) => ({ fieldid: f.FieldId, row: f.Row, hidden: f.Hidden ?? false })) }]);
+  });
+  return target;
 }

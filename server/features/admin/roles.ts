@@ -1,17 +1,14 @@
 /**
- * Role administration (ADMIN-018..022, module 7): list, one role with its permission assignment,
- * the name check, the permission catalogue, create and update. Every (module, action) pair is
- * checked against schemas/permissions.json. Holders see a change on their next request, because
- * each request loads the session user's permissions afresh (ADR 003).
+ * Role administration (ADMIN-018..022, module 7; the calls are role-routes.ts): list, one role with
+ * its permission assignment, the name check, the permission catalogue, create and update. Every
+ * (module, action) pair is checked against schemas/permissions.json. Holders see a change on their
+ * next request, because each request loads the session user's permissions afresh (ADR 003).
  */
-import type { Queryable } from '../../core/db/client';
-import { anyOf, perm, type ApiRouter } from '../../core/http/router';
+import type { Db, Queryable } from '../../core/db/client';
 import { badRequest, notFound, type FieldError } from '../../core/http/errors';
-import { intParam, queryParam } from '../../core/http/request';
 import { savedChanges, writeAudit } from '../../core/records/audit';
 import { staleRecord } from '../../core/records/stale';
 import { allModulePermissions } from './user-queries';
-import { nested, ok } from '../../core/http/request';
 
 /** DECISIONS ADMIN-017 / ADMIN-021. */
 export const ROLE_DATA_ERROR = 'There was an error while retrieving role data. Please contact system administrator';
@@ -21,10 +18,10 @@ const ROLE_COLS = 'r.roleid AS "RoleId", r.rolename AS "RoleName", r.isactive AS
 const ASSIGNMENT = `coalesce((SELECT json_agg(json_build_object('ModuleId', rp.moduleid, 'ActionId', rp.actionid) ORDER BY rp.moduleid, rp.actionid)
   FROM role_permissions rp WHERE rp.roleid = r.roleid), '[]') AS "PermissionAssignment"`;
 
-const nameExists = async (q: Queryable, name: string, exceptId: number) =>
+export const nameExists = async (q: Queryable, name: string, exceptId: number) =>
   (await q.query('SELECT 1 FROM roles WHERE lower(rolename) = lower($1) AND roleid <> $2', [name.trim(), exceptId])).length > 0;
 
-type Pair = { ModuleId: number; ActionId: number };
+export type Pair = { ModuleId: number; ActionId: number };
 const key = (p: Pair) => `${p.ModuleId}/${p.ActionId}`;
 
 /** The assignment as unique pairs; a pair permissions.json does not define is a field error. */
@@ -36,7 +33,7 @@ function checkedPairs(list: Pair[]): { pairs: Pair[]; errors: FieldError[] } {
   return { pairs: [...unique.values()].sort((a, b) => a.ModuleId - b.ModuleId || a.ActionId - b.ActionId), errors };
 }
 
-async function saveRole(q: Queryable, actor: number, roleId: number, role: Record<string, any>, pairs: Pair[]) {
+async function writeRole(q: Queryable, actor: number, roleId: number, role: Record<string, any>, pairs: Pair[]) {
   const [prev] = await q.query('SELECT rolename, isactive, rowversion FROM roles WHERE roleid = $1', [roleId]);
   const before = (await q.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1 ORDER BY 1, 2', [roleId]))
     .map((p) => `${p.moduleid}/${p.actionid}`);
@@ -54,61 +51,43 @@ async function saveRole(q: Queryable, actor: number, roleId: number, role: Recor
   ].filter((ch) => JSON.stringify(ch.oldValue) !== JSON.stringify(ch.newValue))));
 }
 
-export function roleRoutes(r: ApiRouter) {
-  // The user editor's role picker needs the list too, so module 6 read opens it as well.
-  r.get('/api/Role', anyOf(['roles', 'read'], ['users', 'read']), async (c) =>
-    c.json(await c.get('ctx').db.query(`SELECT ${ROLE_COLS},
-      (SELECT count(*)::int FROM users u WHERE u.roleid = r.roleid AND u.isactive) AS "ActiveUsers"
-      FROM roles r ORDER BY lower(r.rolename)`)));
+export const listRoles = (q: Queryable) => q.query(`SELECT ${ROLE_COLS},
+  (SELECT count(*)::int FROM users u WHERE u.roleid = r.roleid AND u.isactive) AS "ActiveUsers"
+  FROM roles r ORDER BY lower(r.rolename)`);
 
-  r.get('/api/Role/GetRole', perm('roles', 'read'), { query: { roleId: 'id' } }, async (c) => {
-    const [role] = await c.get('ctx').db.query(`SELECT ${ROLE_COLS}, ${ASSIGNMENT} FROM roles r WHERE r.roleid = $1`, [intParam(c, 'roleId')]);
-    if (!role) throw notFound(ROLE_DATA_ERROR);
-    return c.json(role);
+export async function loadRole(q: Queryable, roleId: number) {
+  const [role] = await q.query(`SELECT ${ROLE_COLS}, ${ASSIGNMENT} FROM roles r WHERE r.roleid = $1`, [roleId]);
+  return role;
+}
+
+/** The permission catalogue, flagged with the role's assignment (role 0: none). */
+export async function rolePermissions(q: Queryable, roleId: number) {
+  const held = new Set((await q.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1', [roleId]))
+    .map((p) => `${p.moduleid}/${p.actionid}`));
+  return allModulePermissions().map((p) => ({ ...p, IsAssigned: held.has(key(p)) }));
+}
+
+/** CreateRole or UpdateRole: every problem of the form at once, the name unique, the version current; answers the saved role. */
+export async function saveRole(db: Db, actor: number, mode: 'create' | 'edit', role: Record<string, any>, assignment: Pair[]) {
+  const { pairs, errors } = checkedPairs(assignment);
+  if (!String(role.RoleName ?? '').trim()) errors.push({ Field: '/Role/RoleName', Message: 'Required.' });
+  if (mode === 'edit' && (!(role.RoleId > 0) || !(role.RowVersion > 0))) errors.push({ Field: '/Role/RowVersion', Message: 'Required.' });
+  if (errors.length) throw badRequest('Your submission contains error(s). Please correct the highlighted items below.', errors);
+  const roleId = await db.tx(async (q) => {
+    if (await nameExists(q, role.RoleName, mode === 'edit' ? role.RoleId : 0)) {
+      throw badRequest(ROLE_NAME_EXISTS, [{ Field: '/Role/RoleName', Message: ROLE_NAME_EXISTS }]);
+    }
+    let id = role.RoleId as number;
+    if (mode === 'create') {
+      [{ roleid: id }] = await q.query<{ roleid: number }>('INSERT INTO roles (rolename, isactive) VALUES ($1, $2) RETURNING roleid', [role.RoleName.trim(), role.IsActive ?? true]);
+      await writeAudit(q, actor, 'role', id, [{ field: 'RoleName', oldValue: null, newValue: role.RoleName.trim() }]);
+    } else {
+      const [locked] = await q.query('SELECT rowversion FROM roles WHERE roleid = $1 FOR UPDATE', [id]);
+      if (!locked) throw notFound(ROLE_DATA_ERROR);
+      if (locked.rowversion !== role.RowVersion) throw await staleRecord(q, 'role', id, locked.rowversion);
+    }
+    await writeRole(q, actor, id, role, pairs);
+    return id;
   });
-
-  // ADMIN-020: checked before save; answers whether the name is free for role `id`.
-  r.get('/api/Role/CheckRoleName', anyOf(['roles', 'create'], ['roles', 'edit']), { query: { name: 'text', id: 'id' } }, async (c) => {
-    const exists = await nameExists(c.get('ctx').db, queryParam(c, 'name') ?? '', intParam(c, 'id', 0));
-    return c.json({ IsSuccessful: !exists, Exists: exists, Message: exists ? ROLE_NAME_EXISTS : '' });
-  });
-
-  // The permission catalogue, flagged with the role's assignment when roleId is given.
-  r.get('/api/Role/GetRolePermissions', perm('roles', 'read'), { query: { roleId: 'id' } }, async (c) => {
-    const roleId = intParam(c, 'roleId', 0);
-    const held = new Set((await c.get('ctx').db.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1', [roleId]))
-      .map((p) => `${p.moduleid}/${p.actionid}`));
-    return c.json(allModulePermissions().map((p) => ({ ...p, IsAssigned: held.has(key(p)) })));
-  });
-
-  for (const mode of ['create', 'edit'] as const) {
-    r.post(mode === 'create' ? '/api/Role/CreateRole' : '/api/Role/UpdateRole', perm('roles', mode), { body: 'role-save' }, async (c) => {
-      const { db } = c.get('ctx');
-      const actor = c.get('user').userId;
-      const body = c.get('body');
-      const role = nested(body.Role, ['RoleId', 'RoleName', 'IsActive', 'RowVersion']);
-      const { pairs, errors } = checkedPairs((body.PermissionAssignment as Record<string, unknown>[]).map((p) => nested(p, ['ModuleId', 'ActionId']) as Pair));
-      if (!String(role.RoleName ?? '').trim()) errors.push({ Field: '/Role/RoleName', Message: 'Required.' });
-      if (mode === 'edit' && (!(role.RoleId > 0) || !(role.RowVersion > 0))) errors.push({ Field: '/Role/RowVersion', Message: 'Required.' });
-      if (errors.length) throw badRequest('Your submission contains error(s). Please correct the highlighted items below.', errors);
-      const roleId = await db.tx(async (q) => {
-        if (await nameExists(q, role.RoleName, mode === 'edit' ? role.RoleId : 0)) {
-          throw badRequest(ROLE_NAME_EXISTS, [{ Field: '/Role/RoleName', Message: ROLE_NAME_EXISTS }]);
-        }
-        let id = role.RoleId as number;
-        if (mode === 'create') {
-          [{ roleid: id }] = await q.query<{ roleid: number }>('INSERT INTO roles (rolename, isactive) VALUES ($1, $2) RETURNING roleid', [role.RoleName.trim(), role.IsActive ?? true]);
-          await writeAudit(q, actor, 'role', id, [{ field: 'RoleName', oldValue: null, newValue: role.RoleName.trim() }]);
-        } else {
-          const [locked] = await q.query('SELECT rowversion FROM roles WHERE roleid = $1 FOR UPDATE', [id]);
-          if (!locked) throw notFound(ROLE_DATA_ERROR);
-          if (locked.rowversion !== role.RowVersion) throw await staleRecord(q, 'role', id, locked.rowversion);
-        }
-        await saveRole(q, actor, id, role, pairs);
-        return id;
-      });
-      const [saved] = await db.query(`SELECT ${ROLE_COLS}, ${ASSIGNMENT} FROM roles r WHERE r.roleid = $1`, [roleId]);
-      return c.json(ok('Role saved.', { Role: saved }));
-    });
-  }
+  return loadRole(db, roleId);
 }
