@@ -4,12 +4,12 @@
  * specification names: role_not_assigned, confirm_email, change_password_required, invalid_grant.
  */
 import type { Context } from 'hono';
-import type { AppContext, AppEnv } from '../../core/context';
 import { PUBLIC, type ApiRouter } from '../../core/http/router';
 import { verifyPassword } from '../../core/auth/password';
-import { createSession, revokeUserSessions, rotateRefreshToken } from '../../core/auth/sessions';
+import { revokeUserSessions, rotateRefreshToken } from '../../core/auth/sessions';
 import { tokenResponse } from '../../core/auth/token-response';
 import { claimAttempt, clearFailures } from '../../core/auth/throttle';
+import { accountBlock, signIn, userByName } from './sign-in';
 
 const BAD_CREDENTIALS = 'The user name or password is incorrect.';
 // A real argon2id hash of a random string, verified when the user name is unknown so that
@@ -18,17 +18,6 @@ const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Xb0Jk0
 
 const oauthError = (c: Context, error: string, description: string, status: 400 | 429 = 400, extra: object = {}) =>
   c.json({ error, error_description: description, ...extra }, status);
-
-/** The reason a signed-in user may not have a session now, as the spec's error code. */
-async function accountBlock(ctx: AppContext, userId: number): Promise<[string, string] | null> {
-  const [u] = await ctx.db.query(
-    'SELECT isactive, emailconfirmed, changepasswordrequired, roleid FROM users WHERE userid = $1', [userId]);
-  if (!u || !u.isactive) return ['invalid_grant', 'This account is not active.'];
-  if (!u.emailconfirmed) return ['confirm_email', 'Please confirm your e-mail address before signing in.'];
-  if (u.changepasswordrequired) return ['change_password_required', 'You must change your password before signing in.'];
-  if (u.roleid === null) return ['role_not_assigned', 'No role assigned to this user'];
-  return null;
-}
 
 export function tokenRoutes(r: ApiRouter) {
   r.post('/api/token', PUBLIC, async (c) => {
@@ -54,20 +43,13 @@ export function tokenRoutes(r: ApiRouter) {
       c.header('Retry-After', String(wait));
       return oauthError(c, 'too_many_attempts', `Too many failed sign-ins. Please try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
     }
-    const [user] = await ctx.db.query<{ userid: number; passwordhash: string }>(
-      'SELECT userid, passwordhash FROM users WHERE lower(username) = lower($1)', [userName]);
+    const user = await userByName(ctx.db, userName);
     const ok = await verifyPassword(user?.passwordhash ?? DUMMY_HASH, String(body.password));
     // A wrong password leaves the claimed attempt as its failure; a right one clears the name's failures.
     if (!user || !ok) return oauthError(c, 'invalid_grant', BAD_CREDENTIALS);
     await clearFailures(ctx.db, userName);
     const block = await accountBlock(ctx, user.userid);
     if (block) return oauthError(c, block[0], block[1]);
-    const answer = await ctx.db.tx(async (q) => {
-      await q.query('UPDATE users SET lastlogin = now() WHERE userid = $1', [user.userid]);
-      return tokenResponse(ctx, q, user.userid, await createSession(ctx, q, user.userid));
-    });
-    return c.json(answer);
+    return c.json(await signIn(ctx, user.userid));
   });
 }
-
-export type { AppEnv };

@@ -2,23 +2,16 @@
 import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { badRequest, forbidden } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
-import { writeAudit } from '../../core/records/audit';
-
-export const THEME_COUNT = 11;
+import { setTheme, THEME_COUNT } from './theme';
 
 export function userRoutes(r: ApiRouter) {
   r.post('/api/User/UpdateUserTheme', SIGNED_IN, { query: { UserId: 'id', ThemeID: 'id' } }, async (c) => {
-    const { db } = c.get('ctx');
     const user = c.get('user');
     const userId = intParam(c, 'UserId', user.userId);
     const theme = intParam(c, 'ThemeID');
     if (userId !== user.userId) throw forbidden('You can only change your own theme.');
     if (theme < 0 || theme >= THEME_COUNT) throw badRequest('Unknown theme.', [{ Field: 'ThemeID', Message: `Must be 0 to ${THEME_COUNT - 1}.` }]);
-    await db.tx(async (q) => {
-      const [prev] = await q.query('SELECT theme FROM users WHERE userid = $1 FOR UPDATE', [userId]);
-      await q.query('UPDATE users SET theme = $2, lastchanged = now(), lastchangedby = $1 WHERE userid = $1', [userId, theme]);
-      await writeAudit(q, userId, 'user', userId, [{ field: 'Theme', oldValue: prev.theme, newValue: theme }]);
-    });
+    await setTheme(c.get('ctx').db, userId, theme);
     return c.json({ IsSuccessful: true, Message: 'Theme updated.' });
   });
 }
