@@ -18,10 +18,11 @@ import {
   MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NAME_LENGTH, notDeletedMessage, UPLOAD_SUCCESS,
 } from '../../domain/document-rules';
 import {
-  approvalFor, associatedPrototypes, auditDocument, categoriesOf, categoryOf, deleteDocument, documentFor, documentsOf, factoryFor, refuseFactoryUser, setDocumentFactory,
+  addDocument, approvalFor, associatedPrototypes, associatePrototypes, categoriesOf, categoryOf, deleteDocument, documentFor, documentsOf, factoryFor,
+  refuseFactoryUser, setDocumentFactory,
 } from './documents';
 import { projectRecord } from './image-target';
-import { commitFile, documentPath, filesPath, readHead, removeFiles } from '../../core/files/storage';
+import { filesPath, readHead, removeFiles } from '../../core/files/storage';
 import { receiveUpload } from '../../core/files/upload-stream';
 
 const UPLOAD_FIELDS = ['ProjectId', 'ProjectLevel', 'ProjLevDocCategoryId', 'IsApproved', 'FactoryKey'];
@@ -90,17 +91,7 @@ export function documentRoutes(r: ApiRouter) {
       nameCheck(file.name);
       const plan = await uploadPlan(ctx, user, upload.fields);
       if (!contentMatchesExtension(file.name, await readHead(file.path))) throw badRequest(CONTENT_MISMATCH, [{ Field: '/file', Message: CONTENT_MISMATCH }]);
-      const id = await ctx.db.tx(async (q) => {
-        const [row] = await q.query<{ id: number }>(
-          `INSERT INTO documents (projectlevel, projectid, projlevdoccategoryid, displayfilename, filesize, contenttype, storedpath, factorykey, isapproved, createdby)
-           VALUES ($1, $2, $3, $4, $5, $6, '', $7, $8, $9) RETURNING documentid AS id`,
-          [plan.record.h.level, plan.record.id, plan.category.ProjLevDocCategoryId, file.name, file.size, contentTypeOf(file.name), plan.factoryKey, plan.isApproved, user.userId]);
-        const stored = documentPath(plan.record.h.level, plan.record.id, row.id);
-        await q.query('UPDATE documents SET storedpath = $2 WHERE documentid = $1', [row.id, stored]);
-        await auditDocument(q, user, plan.record, 'Document', null, file.name);
-        await commitFile(file.path, filesPath(ctx.config.dataDir, stored));
-        return row.id;
-      });
+      const id = await addDocument(ctx, user, plan, file);
       return c.json({ IsSuccessful: true, Message: UPLOAD_SUCCESS, DocumentId: id });
     } finally {
       if (file) await removeFiles([file.path]);
@@ -184,14 +175,7 @@ export function documentRoutes(r: ApiRouter) {
     const user = c.get('user');
     if (user.isFactoryUser) throw permissionDenied();
     const body = c.get('body') as { DocumentId: number; PrototypeSeasonalIds: number[] };
-    const { doc } = await documentFor(ctx, user, body.DocumentId, 'edit');
-    const allowed = new Set((await associatedPrototypes(ctx, user, doc)).map((p) => p.PrototypeSeasonalId));
-    const stranger = body.PrototypeSeasonalIds.find((id) => !allowed.has(id));
-    if (stranger !== undefined) throw badRequest(`Colorway ${stranger} is not a colorway of this pattern.`, [{ Field: '/PrototypeSeasonalIds', Message: 'Only colorways of the pattern season.' }]);
-    await ctx.db.tx(async (q) => {
-      await q.query('DELETE FROM document_prototypes WHERE documentid = $1', [doc.DocumentId]);
-      for (const id of body.PrototypeSeasonalIds) await q.query('INSERT INTO document_prototypes (documentid, prototypeseasonalid) VALUES ($1, $2)', [doc.DocumentId, id]);
-    });
+    await associatePrototypes(ctx, user, body.DocumentId, body.PrototypeSeasonalIds);
     return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.' });
   });
 }

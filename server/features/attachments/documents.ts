@@ -12,6 +12,9 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, notFound } from '../../core/http/errors';
 import { writeAudit } from '../../core/records/audit';
+import { commitFile, documentPath, filesPath } from '../../core/files/storage';
+import type { ReceivedFile } from '../../core/files/upload-stream';
+import { contentTypeOf } from '../../domain/document-rules';
 import { projectRecord, type ProjectRecord } from './image-target';
 
 export interface DocumentCategory {
@@ -77,6 +80,9 @@ const visibleTo = (user: SessionUser, start: number) => user.isFactoryUser
   ? { where: ` AND (d.factorykey = ANY($${start}) OR d.createdby = $${start + 1})`, params: [[...user.factoryKeys], user.userId] }
   : { where: '', params: [] };
 
+/** What an upload's form fields say, checked (document-routes.ts uploadPlan). */
+export interface UploadPlan { record: ProjectRecord; category: DocumentCategory; isApproved: boolean | null; factoryKey: string | null }
+
 export interface DocumentRow extends Record<string, unknown> { DocumentId: number; CreatedById: number; FactoryKey: string | null; ProjectLevel: number; ProjectId: number }
 
 /** DOC-001/002: the record's documents the user may see, newest first, with whether the user may delete each. */
@@ -109,8 +115,23 @@ export async function documentFor(ctx: AppContext, user: SessionUser, rawId: unk
 }
 
 /** A document change in the record's history (the audit log of the record the document belongs to). */
-export const auditDocument = (q: Queryable, user: SessionUser, record: ProjectRecord, field: string, oldValue: unknown, newValue: unknown) =>
+const auditDocument = (q: Queryable, user: SessionUser, record: ProjectRecord, field: string, oldValue: unknown, newValue: unknown) =>
   writeAudit(q, user.userId, record.h.entity, record.id, [{ field, oldValue, newValue }]);
+
+/** Stores an uploaded file (checked by the caller) as a new document of the record, in its history; answers the document's id. */
+export function addDocument(ctx: AppContext, user: SessionUser, plan: UploadPlan, file: ReceivedFile) {
+  return ctx.db.tx(async (q) => {
+    const [row] = await q.query<{ id: number }>(
+      `INSERT INTO documents (projectlevel, projectid, projlevdoccategoryid, displayfilename, filesize, contenttype, storedpath, factorykey, isapproved, createdby)
+       VALUES ($1, $2, $3, $4, $5, $6, '', $7, $8, $9) RETURNING documentid AS id`,
+      [plan.record.h.level, plan.record.id, plan.category.ProjLevDocCategoryId, file.name, file.size, contentTypeOf(file.name), plan.factoryKey, plan.isApproved, user.userId]);
+    const stored = documentPath(plan.record.h.level, plan.record.id, row.id);
+    await q.query('UPDATE documents SET storedpath = $2 WHERE documentid = $1', [row.id, stored]);
+    await auditDocument(q, user, plan.record, 'Document', null, file.name);
+    await commitFile(file.path, filesPath(ctx.config.dataDir, stored));
+    return row.id;
+  });
+}
 
 /** Sets or clears a document's factory (DOC-006), in the record's history. */
 export async function setDocumentFactory(ctx: AppContext, user: SessionUser, doc: DocumentRow, record: ProjectRecord, key: string | null) {
@@ -142,4 +163,16 @@ export async function associatedPrototypes(ctx: AppContext, user: SessionUser, d
        EXISTS (SELECT 1 FROM document_prototypes dp WHERE dp.documentid = $2 AND dp.prototypeseasonalid = v.prototypeseasonalid) AS "IsAssociated"
      FROM colorway_view v WHERE v.patternseasonalid = $1 AND NOT v.isdeleted${factory.where} ORDER BY v.prototypename, v.prototypeseasonalid`,
     [doc.ProjectId, doc.DocumentId, ...factory.params]);
+}
+
+/** DOC-001/014: the whole set of colorways the document is associated with (only colorways of its pattern season the user may see). */
+export async function associatePrototypes(ctx: AppContext, user: SessionUser, documentId: number, ids: number[]) {
+  const { doc } = await documentFor(ctx, user, documentId, 'edit');
+  const allowed = new Set((await associatedPrototypes(ctx, user, doc)).map((p) => p.PrototypeSeasonalId));
+  const stranger = ids.find((id) => !allowed.has(id));
+  if (stranger !== undefined) throw badRequest(`Colorway ${stranger} is not a colorway of this pattern.`, [{ Field: '/PrototypeSeasonalIds', Message: 'Only colorways of the pattern season.' }]);
+  await ctx.db.tx(async (q) => {
+    await q.query('DELETE FROM document_prototypes WHERE documentid = $1', [doc.DocumentId]);
+    for (const id of ids) await q.query('INSERT INTO document_prototypes (documentid, prototypeseasonalid) VALUES ($1, $2)', [doc.DocumentId, id]);
+  });
 }

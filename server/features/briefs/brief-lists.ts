@@ -1,11 +1,12 @@
 /**
- * The lists the brief screens read (BRIEF-020): pick lists of the edit page, the line plans a brief
- * may be created under or relinked to (BRIEF-003, BRIEF-019), briefs of a brand and season, the
- * seasons of a brief, and its patterns (all of them, or for a factory user only those with a
+ * The lists the brief screens read (BRIEF-020): pick lists of the edit page, the line plan a brief
+ * is created from and those it may be created under or relinked to (BRIEF-001, BRIEF-003,
+ * BRIEF-019), the statuses, briefs of a brand and season, the seasons of a brief, and its patterns (all of them, or for a factory user only those with a
  * colorway at one of the user's factories).
  */
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
+import { notFound } from '../../core/http/errors';
 import { paged } from '../../core/records/paging';
 import { searchRecords } from '../../core/records/search';
 import { RELEASED_LINE_PLAN_STATUSES } from './brief';
@@ -32,6 +33,15 @@ export async function editPageLists(ctx: AppContext, user: SessionUser, brandId:
   };
 }
 
+/** The line plan a brief is created from (/briefFromLinePlan, BRIEF-001); one the user may not see answers like a missing one (records/access.ts). */
+export async function startLinePlan(ctx: AppContext, user: SessionUser, id: number) {
+  const [lp] = await ctx.db.query(
+    `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", brandid AS "BrandId", seasonid AS "SeasonId",
+            statusid AS "StatusId", statusname AS "StatusName", isdeleted AS "IsDeleted" FROM line_plan_view WHERE lineplanid = $1`, [id]);
+  if (!lp || lp.IsDeleted || !user.brandIds.has(lp.BrandId as number)) throw notFound('No Line Plan Found');
+  return lp;
+}
+
 export interface LinePlanQuery { BrandId: number; SeasonId: number; LinePlanName?: string; pageNumber: number; pageSize: number }
 
 /** BRIEF-003: Released or Completed line plans of the brand and season, by name, paged. */
@@ -54,6 +64,12 @@ export async function relinkList(ctx: AppContext, user: SessionUser, briefSeason
        FROM line_plan_view WHERE brandid = $1 AND seasonid = $2 AND statusid = ANY($3) AND NOT isdeleted AND lineplanid <> $4
       ORDER BY lineplanname`, [brief.brandid, brief.seasonid, RELEASED_LINE_PLAN_STATUSES, brief.lineplanid]);
 }
+
+/** Brief statuses (LOOKUP-033); with a current status only it and the ones the status table allows next. */
+export const briefStatuses = (ctx: AppContext, current: number | null) => ctx.db.query(
+  `SELECT s.statusid AS "StatusId", s.statusname AS "StatusName" FROM statuses s
+    WHERE $1::int IS NULL OR s.statusid = $1 OR EXISTS (SELECT 1 FROM status_transitions t WHERE t.fromstatusid = $1 AND t.tostatusid = s.statusid)
+    ORDER BY s.statusid`, [current]);
 
 /** Briefs of a brand and season (optionally only some statuses), by name. */
 export function briefsByBrandSeason(ctx: AppContext, brandId: number, seasonId: number, statuses: number[]) {

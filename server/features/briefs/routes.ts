@@ -16,7 +16,7 @@ import { briefNameExists, createBrief, type BriefCreateRequest } from './brief-c
 import { deleteBrief, ensureBriefReleased, relinkBrief } from './brief-actions';
 import { exportBriefs, type BriefExportRequest } from './brief-export';
 import {
-  briefLinePlans, briefPatterns, briefPatternsFactoryFiltered, briefSeasonalList, briefsByBrandSeason, editPageLists, relinkList,
+  briefLinePlans, briefPatterns, briefPatternsFactoryFiltered, briefSeasonalList, briefsByBrandSeason, briefStatuses, editPageLists, relinkList, startLinePlan,
 } from './brief-lists';
 
 type C = Context<AppEnv>;
@@ -56,13 +56,7 @@ function briefGets(r: ApiRouter) {
   r.get('/api/brief/create/:id', perm('brief', 'create'), { params: { id: 'id' } }, async (c) => {
     const id = Number(c.req.param('id'));
     if (!Number.isInteger(id) || id < 0) throw notFound('The line plan was not found.');
-    if (id === 0) return c.json({ LinePlan: null });
-    const [lp] = await c.get('ctx').db.query(
-      `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", brandid AS "BrandId", seasonid AS "SeasonId",
-              statusid AS "StatusId", statusname AS "StatusName", isdeleted AS "IsDeleted" FROM line_plan_view WHERE lineplanid = $1`, [id]);
-    // One the user may not see answers like a missing one (records/access.ts).
-    if (!lp || lp.IsDeleted || !c.get('user').brandIds.has(lp.BrandId as number)) throw notFound('No Line Plan Found');
-    return c.json({ LinePlan: lp });
+    return c.json({ LinePlan: id === 0 ? null : await startLinePlan(c.get('ctx'), c.get('user'), id) });
   });
   r.get('/api/brief/edit/:id', perm('brief', 'edit'), { params: { id: 'id' } }, briefWithLists);
   r.get('/api/brief/view/:id', perm('brief', 'read'), { params: { id: 'id' } }, briefWithLists);
@@ -90,10 +84,7 @@ function briefGets(r: ApiRouter) {
   // Brief statuses (LOOKUP-033); with currentStatusId only the ones the status table allows next.
   r.get('/api/Brief/GetBriefStatuses', perm('brief', 'read'), { query: { currentStatusId: 'id' } }, async (c) => {
     const current = queryParam(c, 'currentStatusId') ? intParam(c, 'currentStatusId') : null;
-    return c.json(await c.get('ctx').db.query(
-      `SELECT s.statusid AS "StatusId", s.statusname AS "StatusName" FROM statuses s
-        WHERE $1::int IS NULL OR s.statusid = $1 OR EXISTS (SELECT 1 FROM status_transitions t WHERE t.fromstatusid = $1 AND t.tostatusid = s.statusid)
-        ORDER BY s.statusid`, [current]));
+    return c.json(await briefStatuses(c.get('ctx'), current));
   });
 
   r.get('/api/Brief/RelinkList', perm('brief', 'edit'), { query: { BriefSeasonalId: 'id' } }, async (c) =>

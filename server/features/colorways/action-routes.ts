@@ -6,11 +6,11 @@
  */
 import { intParam, queryParam } from '../../core/http/request';
 import { perm, type ApiRouter } from '../../core/http/router';
-import { createPrototype } from './prototype-create';
+import { createLists, createPrototype } from './prototype-create';
 import { deletePrototype, dualSource, relinkList, relinkPrototype, transferFactory, type FactoryMove, type Relink } from './prototype-actions';
 import { MSG, PATTERN_STATUSES_FOR_COLORWAYS, prototypeNameExists } from './prototype-rules';
 import { searchRecords } from '../../core/records/search';
-import { type SearchRequest } from '../../core/records/search-criteria';
+import type { SearchRequest } from '../../core/records/search-criteria';
 
 const PATTERN_COLUMNS = ['PatternSeasonalId', 'PatternId', 'PatternName', 'PatternDesc', 'BrandId', 'SeasonId', 'SeasonName', 'StatusId', 'StatusName', 'BriefSeasonalId', 'BriefName', 'ResponsibleName'];
 
@@ -37,14 +37,7 @@ export function colorwayActionRoutes(r: ApiRouter) {
   });
 
   // CW-002 / CW-064: the create form's fixed lists (product types with their development type, divisions).
-  r.get('/api/Prototype/GetCreateLists', perm('colorway', 'read'), async (c) => {
-    const { db } = c.get('ctx');
-    return c.json({
-      ProductTypes: await db.query(`SELECT producttypeid AS "ProductTypeId", producttypename AS "ProductTypeName", developmenttype AS "DevelopmentType"
-                                      FROM product_types ORDER BY producttypeid`),
-      Divisions: await db.query('SELECT divisionkey AS "DivisionKey", divisionname AS "DivisionName" FROM divisions ORDER BY divisionkey'),
-    });
-  });
+  r.get('/api/Prototype/GetCreateLists', perm('colorway', 'read'), async (c) => c.json(await createLists(c.get('ctx').db)));
 
   // CW-059: only a colorway seasonal in status 1, soft deleted.
   r.post('/api/Prototype/DeletePrototypeSeasonal', perm('colorway', 'delete'), { body: 'prototype-delete' }, async (c) => {

@@ -138,6 +138,13 @@ export async function stockNumberTaken(q: Queryable, c: StockPlace) {
 
 type StockPlace = { StockNum: unknown; SeasonId: unknown; FactNameKy: unknown; PrototypeId: unknown };
 
+/** CW-046/064: would this stock number collide in the colorway's season and factory? (Carry-over products never do.) */
+export async function stockNumberCollides(q: Queryable, prototypeSeasonalId: number, stockNum: string) {
+  const [place] = await q.query<{ PrototypeId: number; SeasonId: number; FactNameKy: string | null; ProductTypeId: number }>(
+    'SELECT prototypeid AS "PrototypeId", seasonid AS "SeasonId", factnameky AS "FactNameKy", producttypeid AS "ProductTypeId" FROM prototype_seasonals WHERE prototypeseasonalid = $1', [prototypeSeasonalId]);
+  return stockNum !== '' && place.ProductTypeId !== CARRY_OVER && await stockNumberTaken(q, { ...place, StockNum: stockNum });
+}
+
 /** CW-046 for many colorways in one query: for each, whether another colorway holds its stock number. */
 export async function stockNumbersTaken(q: Queryable, places: StockPlace[]): Promise<boolean[]> {
   const taken = await q.query<{ i: number }>(

@@ -16,6 +16,15 @@ import { COLORWAY_WF_LEVEL, MSG, prototypeNameExists, readColorway, releasedPatt
 import { applyPreset, presetIdError } from './size-range-presets';
 import { newStockNumberError } from './new-stock-number';
 
+/** CW-002 / CW-064: the create form's fixed lists (product types with their development type, divisions). */
+export async function createLists(q: Queryable) {
+  return {
+    ProductTypes: await q.query(`SELECT producttypeid AS "ProductTypeId", producttypename AS "ProductTypeName", developmenttype AS "DevelopmentType"
+                                   FROM product_types ORDER BY producttypeid`),
+    Divisions: await q.query('SELECT divisionkey AS "DivisionKey", divisionname AS "DivisionName" FROM divisions ORDER BY divisionkey'),
+  };
+}
+
 export interface PrototypeCreate {
   Prototype: { PatternId?: number | null; PrototypeName: string; BrandId?: number | null; ImageName?: string | null; Division?: string | null; DivisionKey?: string | null; StockNum?: string | null };
   PrototypeSeasonal: { CopySeasonalId?: number | null; SeasonId: number; StatusId?: number; ResponsibleId?: number | null; ProductTypeId: number; WFGroupId: number };

@@ -10,8 +10,8 @@ import { readRecord } from '../../core/records/read';
 import { badRequest } from '../../core/http/errors';
 import { saveColorwayData, type ColorwayDataSave } from './colorway-save';
 import { HIERARCHY, withDeletedMessage } from '../hierarchy';
-import { addColorwaySpecLog, colorwaySpecLog, ecnDescription, placeOf, type ColorwayPlace } from './colorway-spec-log';
-import { CARRY_OVER, isPdmReady, MSG, pdmPrice, serviceFee, stockNumberTaken } from './colorway-rules';
+import { addColorwaySpecLog, colorwaySpecLog, ecnDescription, ecnReasons, placeOf, type ColorwayPlace } from './colorway-spec-log';
+import { isPdmReady, MSG, pdmPrice, serviceFee, stockNumberCollides } from './colorway-rules';
 
 /** Who may see a service fee: a colorway or costing editor who is not a factory user (PERM-029). */
 const COSTING_EDITOR = custom('colorway or costing edit, not a factory user',
@@ -49,10 +49,7 @@ export function colorwayRoutes(r: ApiRouter) {
     const ctx = c.get('ctx');
     const id = intParam(c, 'PrototypeSeasonalId');
     await readRecord(ctx, c.get('user'), 'colorway', 'PrototypeSeasonalId', id); // brand, factory and deleted checks
-    const [place] = await ctx.db.query<{ PrototypeId: number; SeasonId: number; FactNameKy: string | null; ProductTypeId: number }>(
-      'SELECT prototypeid AS "PrototypeId", seasonid AS "SeasonId", factnameky AS "FactNameKy", producttypeid AS "ProductTypeId" FROM prototype_seasonals WHERE prototypeseasonalid = $1', [id]);
-    const stockNum = (queryParam(c, 'StockNum') ?? '').trim();
-    const exists = stockNum !== '' && place.ProductTypeId !== CARRY_OVER && await stockNumberTaken(ctx.db, { ...place, StockNum: stockNum });
+    const exists = await stockNumberCollides(ctx.db, id, (queryParam(c, 'StockNum') ?? '').trim());
     return c.json({ Exists: exists, Message: exists ? MSG.stockNumberExists : null });
   });
 
@@ -84,9 +81,7 @@ export function colorwayRoutes(r: ApiRouter) {
   });
 
   // CW-053: the ECN reasons list (active reasons, in their order).
-  r.get('/api/Prototype/GetEcnReasons', perm('colorway', 'read'), async (c) =>
-    c.json(await c.get('ctx').db.query(
-      'SELECT ecnreasonid AS "EcnReasonId", reason AS "Reason" FROM ecn_reasons WHERE isactive ORDER BY sortorder, reason')));
+  r.get('/api/Prototype/GetEcnReasons', perm('colorway', 'read'), async (c) => c.json(await ecnReasons(c.get('ctx').db)));
 
   // CW-052/053: an ECN is a spec log entry with IsECN and the reason (from the list or free text) and notes.
   r.post('/api/Prototype/ApplyEcn', ECN, { body: 'colorway-ecn' }, async (c) => {

@@ -14,6 +14,7 @@ import { LINE_PLAN } from './line-plan';
 import { CHILD_SETS, readChildSet, saveChildSet, type ChildItem, type ChildSet } from './line-plan-children';
 import { createLinePlan, deleteLinePlan, DUPLICATE_NAME_WARNING, nameExists, type LinePlanCreate } from './line-plan-create';
 import { checkExcelName, EXPORT_FILE, exportLinePlan, importCalendar, NOT_EXCEL } from './line-plan-excel';
+import { linePlansByBrandSeason, subSeasonsOf } from './line-plan-lists';
 import { receiveUpload } from '../../core/files/upload-stream';
 import { removeFiles } from '../../core/files/storage';
 
@@ -69,9 +70,7 @@ export function linePlanRoutes(r: ApiRouter) {
 
   r.get('/api/LinePlan/GetSubSeasons', perm('linePlan', 'read'), { query: { LinePlanId: 'id' } }, async (c) => {
     const lp = await linePlanOf(c);
-    return c.json(await c.get('ctx').db.query(
-      `SELECT s.subseasonid AS "SubSeasonId", s.subseasonname AS "SubSeasonName" FROM line_plan_subseasons l
-         JOIN subseasons s ON s.subseasonid = l.subseasonid WHERE l.lineplanid = $1 ORDER BY s.subseasonid`, [lp.LinePlanId]));
+    return c.json(await subSeasonsOf(c.get('ctx').db, lp.LinePlanId));
   });
 
   // LP-024, LP-012: multipart LinePlanId, RowVersion and the file; only while the line plan is editable (statuses 1 and 2).
@@ -110,9 +109,6 @@ export function linePlanRoutes(r: ApiRouter) {
   // Line plans of one brand and season (pickers of briefs and patterns); ?Released=true keeps statuses 2 and 3 (LP-010).
   r.get('/api/LinePlan/GetLinePlansByBrandSeason', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { Released: 'bool', BrandId: 'id', SeasonId: 'id' } }, async (c) => {
     const released = queryParam(c, 'Released') === 'true';
-    return c.json(await c.get('ctx').db.query(
-      `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"
-         FROM line_plan_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted ${released ? 'AND statusid IN (2, 3)' : ''}
-        ORDER BY lineplanname`, [intParam(c, 'BrandId'), intParam(c, 'SeasonId')]));
+    return c.json(await linePlansByBrandSeason(c.get('ctx').db, intParam(c, 'BrandId'), intParam(c, 'SeasonId'), released));
   });
 }

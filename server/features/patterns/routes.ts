@@ -4,17 +4,18 @@
  * server/features/patterns/pattern.ts) and history: server/features/hierarchy/routes.ts. Paths follow DECISIONS
  * "Paths not shown": /api/Pattern/{Verb}{Noun}.
  */
-import { AppError, forbidden } from '../../core/http/errors';
+import { forbidden } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { perm, type ApiRouter } from '../../core/http/router';
 import { searchRecords } from '../../core/records/search';
-import { type SearchRequest } from '../../core/records/search-criteria';
+import type { SearchRequest } from '../../core/records/search-criteria';
 import { updateRecord } from '../../core/records/write';
-import { writeAudit } from '../../core/records/audit';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { createPattern, patternNameExists } from './pattern-create';
 import { readPattern } from './pattern-read';
-import { BRIEF_STATUSES_FOR_PATTERNS, canAdopt, canDelete, MSG, relinkErrors } from './pattern-rules';
+import { BRIEF_STATUSES_FOR_PATTERNS, canAdopt, MSG } from './pattern-rules';
+import { deletePattern } from './pattern-delete';
+import { developmentCenters, isDualSourced, originalAdoptedDate, patternLookups, patternSeasons, patternsByNameGender, relinkList } from './pattern-lists';
 import { addSpecLogEntry, developersOfBrand, saveTeam, specLogOf, teamOf, type PatternTeam } from './pattern-team';
 
 const READ = perm('pattern', 'read');
@@ -66,10 +67,7 @@ export function patternRoutes(r: ApiRouter) {
     return c.json(await developersOfBrand(c.get('ctx').db, intParam(c, 'BrandId'), role || undefined));
   });
 
-  r.get('/api/Pattern/GetDevelopmentCenters', READ, async (c) =>
-    c.json(await c.get('ctx').db.query(
-      `SELECT developmentcenterid AS "DevelopmentCenterId", developmentcenterkey AS "DevelopmentCenterKey",
-              developmentcentername AS "DevelopmentCenterName" FROM development_centers WHERE isactive ORDER BY developmentcentername`)));
+  r.get('/api/Pattern/GetDevelopmentCenters', READ, async (c) => c.json(await developmentCenters(c.get('ctx').db)));
 
   // PAT-007: the spec log of the pattern, and a new entry.
   r.get('/api/Pattern/GetSpecLogData', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
@@ -85,23 +83,12 @@ export function patternRoutes(r: ApiRouter) {
   });
 
   r.get('/api/Pattern/GetPatternByBrandNameGender', READ, { brandParam: 'BrandId', query: { BrandId: 'id', PatternName: 'text', GenderKey: 'text' } }, async (c) =>
-    c.json(await c.get('ctx').db.query(
-      `SELECT patternid AS "PatternId", max(patternseasonalid) AS "PatternSeasonalId", patternname AS "PatternName",
-              patternnamekey AS "PatternNameKey", genderkey AS "GenderKey"
-         FROM pattern_view WHERE brandid = $1 AND lower(patternname) = lower($2) AND genderkey = $3 AND NOT isdeleted
-        GROUP BY patternid, patternname, patternnamekey, genderkey ORDER BY patternid`,
-      [intParam(c, 'BrandId'), (queryParam(c, 'PatternName') ?? '').trim(), queryParam(c, 'GenderKey') ?? ''])));
+    c.json(await patternsByNameGender(c.get('ctx').db, intParam(c, 'BrandId'), (queryParam(c, 'PatternName') ?? '').trim(), queryParam(c, 'GenderKey') ?? '')));
 
   // The first adoption date of the pattern in any season (the audit log), else its current one.
   r.get('/api/Pattern/GetOriginalAdoptedDate', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
-    const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
-    const [first] = await ctx.db.query<{ newvalue: string }>(
-      `SELECT a.newvalue FROM audit_log a JOIN pattern_seasonals ps ON a.entityid = ps.patternseasonalid::text
-        WHERE a.entity = 'pattern' AND a.field = 'AdoptedDate' AND a.newvalue IS NOT NULL AND ps.patternid = $1
-        ORDER BY a.newvalue LIMIT 1`, [pattern.PatternId]);
-    const dates = [first?.newvalue, pattern.AdoptedDate as string | null].filter((d): d is string => !!d).sort();
-    return c.json(dates[0] ?? null);
+    return c.json(await originalAdoptedDate(ctx.db, await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'))));
   });
 
   r.get('/api/Pattern/GetBriefAndLinePlanForPattern', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
@@ -114,63 +101,30 @@ export function patternRoutes(r: ApiRouter) {
     const ctx = c.get('ctx');
     if (fieldAccess(ctx.schemas, c.get('user'), 'colorway').hidden.has('DualSrcdPatt')) throw forbidden();
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
-    const [row] = await ctx.db.query('SELECT 1 FROM prototypes WHERE patternid = $1 AND dualsrcdpatt LIMIT 1', [pattern.PatternId]);
-    return c.json(!!row);
+    return c.json(await isDualSourced(ctx.db, pattern.PatternId));
   });
 
   // PAT-022: pick lists without a library of their own — the values the brand's patterns already use.
-  r.get('/api/Pattern/GetPatternLookups', READ, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) => {
-    const { db } = c.get('ctx');
-    const brandId = intParam(c, 'BrandId');
-    const used = async (column: string, table = 'pattern_view') => (await db.query<{ v: string }>(
-      `SELECT DISTINCT ${column} AS v FROM ${table} WHERE brandid = $1 AND ${column} IS NOT NULL AND ${column} <> '' ORDER BY 1`, [brandId])).map((r) => r.v);
-    return c.json({
-      DevelopmentTypes: await used('developmenttype'), ProductLines: await used('productline'),
-      MembraneSuppliers: await used('membranesupplier'), MembranePackages: await used('membranepackage'),
-      UpperMaterials: await used('uppermaterial'), BottomMaterials: await used('bottommaterial'), Outsoles: await used('outsolename', 'outsoles'),
-    });
-  });
+  r.get('/api/Pattern/GetPatternLookups', READ, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
+    c.json(await patternLookups(c.get('ctx').db, intParam(c, 'BrandId'))));
 
   // PAT-028: the seasons of a pattern (page size 999).
   r.get('/api/Pattern/GetPatternSeasons', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
-    return c.json(await ctx.db.query(
-      `SELECT v.patternseasonalid AS "PatternSeasonalId", v.seasonid AS "SeasonId", v.seasonname AS "SeasonName",
-              v.statusid AS "StatusId", v.statusname AS "StatusName", v.briefname AS "BriefName"
-         FROM pattern_view v JOIN seasons s ON s.seasonid = v.seasonid
-        WHERE v.patternid = $1 AND NOT v.isdeleted ORDER BY s.sortorder LIMIT 999`, [pattern.PatternId]));
+    return c.json(await patternSeasons(ctx.db, pattern.PatternId));
   });
 
   // PAT-024: status 1 (Created) and no colorways, else the spec's message.
   r.post('/api/Pattern/DeletePatternSeasonal', perm('pattern', 'delete'), { body: 'pattern-delete' }, async (c) => {
-    const ctx = c.get('ctx');
-    const user = c.get('user');
-    const id = (c.get('body') as { PatternSeasonalId: number }).PatternSeasonalId;
-    await readPattern(ctx, user, id);
-    await ctx.db.tx(async (q) => {
-      const [row] = await q.query('SELECT statusid, isdeleted FROM pattern_seasonals WHERE patternseasonalid = $1 FOR UPDATE', [id]);
-      if (!(await canDelete(q, { StatusId: row.statusid, IsDeleted: row.isdeleted, PatternSeasonalId: id }))) {
-        throw new AppError(409, 'delete_refused', MSG.deleteRefused);
-      }
-      await q.query(`UPDATE pattern_seasonals SET isdeleted = true, rowversion = rowversion + 1, changedon = now(), changedby = $2
-                      WHERE patternseasonalid = $1`, [id, user.userId]);
-      await writeAudit(q, user.userId, 'pattern', id, [{ field: 'IsDeleted', oldValue: false, newValue: true }]);
-    });
+    await deletePattern(c.get('ctx'), c.get('user'), (c.get('body') as { PatternSeasonalId: number }).PatternSeasonalId);
     return c.json({ IsSuccessful: true, Message: 'Record deleted.' });
   });
 
   // PAT-019: the briefs the pattern may move to, and whether it may move at all.
   r.get('/api/Pattern/GetRelinkList', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
-    const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
-    const refused = await relinkErrors(ctx.db, pattern as { PatternId: unknown; PatternSeasonalId: unknown });
-    const briefs = refused.length ? [] : await ctx.db.query(
-      `SELECT briefseasonalid AS "BriefSeasonalId", briefid AS "BriefId", briefname AS "BriefName", statusname AS "StatusName",
-              lineplanname AS "LinePlanName"
-         FROM brief_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted AND statusid = ANY($3) AND briefseasonalid <> $4
-        ORDER BY lower(briefname)`, [pattern.BrandId, pattern.SeasonId, BRIEF_STATUSES_FOR_PATTERNS, pattern.BriefSeasonalId]);
-    return c.json({ CanRelink: !refused.length, Message: refused[0]?.Message ?? null, Briefs: briefs });
+    return c.json(await relinkList(ctx.db, await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'))));
   });
 
   // PAT-019: a relink is an update of BriefSeasonalId; the pattern's update rules check it. The brief is a
