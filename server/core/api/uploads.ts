@@ -5,25 +5,18 @@
  * drops it. An import is its uploader's (module 18 read sees everyone's, PERM-026); its rows are
  * shown only for records the viewer may see, without fields hidden from them (PERM-029).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Context } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import type { SessionUser } from '../auth/permissions';
-import { can } from '../auth/permissions';
 import { requireBrand, SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, notFound } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
 import { receiveUpload } from '../files/upload-stream';
-import { filesPath, readHead, removeFiles } from '../files/storage';
+import { readHead, removeFiles } from '../files/storage';
 import { fieldAccess } from '../schemas/visibility';
-import { visibleSql } from '../records/access';
-import { paged } from '../records/paging';
-import { importKind, importKindFor, NOT_EXCEL, PREVIEW_QUEUE } from '../imports/kinds';
+import { importKind, importKindFor, NOT_EXCEL } from '../imports/kinds';
 import { loadImport, OUTCOMES, type Import } from '../imports/store';
-
-/** An all-or-nothing upload (ADR 028) confirmed with refused rows. */
-export const ALL_OR_NOTHING = 'Nothing was written: this upload is all or nothing. Correct the refused rows and upload the file again.';
+import { commitUpload, discardUpload, importRows, seesAllUploads, storeUpload } from '../imports/uploads';
 
 /** Largest accepted upload (enforced while the bytes arrive). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -41,9 +34,6 @@ export const NAMED_UPLOADS: Record<string, string> = {
   '/api/TransferChecklist/Upload': 'transfer-checklist',
   '/api/QuarterlyForecast/UploadSalesForecast': 'sales-forecast',
 };
-
-/** Whether the user sees other users' jobs and imports (PERM-026: module 18 read). */
-export const seesAllUploads = (user: SessionUser) => can(user, 'systemMessages', 'read');
 
 /** The import, when the user may see it (404 otherwise, like a missing one). */
 export async function importFor(ctx: AppContext, user: SessionUser, importId: number): Promise<Import> {
@@ -76,18 +66,7 @@ async function upload(c: Ctx, kindId: string) {
     if (errors.length) throw badRequest('The request is invalid.', errors);
     // PERM-022: an upload for a brand needs the user's assignment to it.
     if (received.fields.BrandId !== undefined) requireBrand(user, received.fields.BrandId);
-    const ids = await ctx.db.tx(async (q) => {
-      const [imp] = await q.query<{ importid: number }>(
-        `INSERT INTO imports (kind, filename, filepath, params, createdby) VALUES ($1, $2, '', $3, $4) RETURNING importid`,
-        [kind.doc.id, file.name.slice(0, 255), JSON.stringify(received.fields), user.userId]);
-      const rel = path.join('imports', String(imp.importid));
-      await fs.mkdir(path.dirname(filesPath(ctx.config.dataDir, rel)), { recursive: true });
-      await fs.rename(file.path, filesPath(ctx.config.dataDir, rel));
-      const jobId = await ctx.jobs.enqueue(q, PREVIEW_QUEUE, { importId: imp.importid }, { createdBy: user.userId, maxAttempts: 1 });
-      await q.query('UPDATE imports SET filepath = $2, previewjobid = $3 WHERE importid = $1', [imp.importid, rel, jobId]);
-      return { ImportId: imp.importid, PreviewJobId: jobId };
-    });
-    return c.json(ids, 202);
+    return c.json(await storeUpload(ctx, user, kind, file, received.fields), 202);
   } finally {
     await removeFiles(file ? [file.path] : []).catch(() => undefined);
   }
@@ -105,29 +84,6 @@ export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
     // ADR 028: a handler's upload is written all or nothing.
     AllOrNothing: !!kind.doc.handler,
   };
-}
-
-/**
- * A page of an import's rows, of the given outcomes: only rows of records the viewer may see when
- * the import is another user's, and never a field hidden from the viewer.
- */
-export async function importRows(ctx: AppContext, user: SessionUser, imp: Import, outcomes: string[], pageNumber: number, pageSize: number) {
-  const kind = importKind(ctx, imp.kind);
-  const params: unknown[] = [imp.importid, outcomes.length ? outcomes : OUTCOMES];
-  const where = ['r.importid = $1', 'r.outcome = ANY($2)'];
-  if (imp.createdby !== user.userId) where.push(visibleSql(ctx, user, kind.doc.entity, kind.keyField, 'r.recordkey', params));
-  const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_rows r WHERE ${where.join(' AND ')}`, params);
-  const rows = await ctx.db.query(
-    `SELECT rownumber, recordkey, label, outcome, cells, errors, raw FROM import_rows r WHERE ${where.join(' AND ')}
-      ORDER BY rownumber LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`, params);
-  const { hidden } = fieldAccess(ctx.schemas, user, kind.doc.entity);
-  const shown = <T>(o: Record<string, T> | null) => Object.fromEntries(Object.entries(o ?? {}).filter(([f]) => !hidden.has(f)));
-  return paged(rows.map((r) => ({
-    RowNumber: r.rownumber, Key: r.recordkey, Label: r.label, Outcome: r.outcome,
-    Cells: Object.fromEntries(Object.entries(shown<[unknown, unknown]>(r.cells)).map(([f, [o, nv]]) => [f, { Old: o, New: nv }])),
-    Values: shown(r.raw),
-    Errors: ((r.errors ?? []) as { Field: string; Message: string }[]).filter((e) => !hidden.has(e.Field)),
-  })), pageNumber, pageSize, n);
 }
 
 /** `outcome=changed,refused` → the outcomes; anything else named is a 400. */
@@ -179,26 +135,12 @@ export function uploadRoutes(r: ApiRouter) {
   };
   r.post('/api/Upload/:importId/Commit', SIGNED_IN, { params: id }, async (c) => {
     const { ctx, user, imp, kind } = await own(c);
-    const jobId = await ctx.db.tx(async (q) => {
-      const [locked] = await q.query<{ status: string }>('SELECT status FROM imports WHERE importid = $1 FOR UPDATE', [imp.importid]);
-      if (locked.status !== 'Previewed') {
-        throw badRequest(locked.status === 'Previewing' ? 'The preview of this file is not finished yet.' : `This upload is ${locked.status.toLowerCase()}; it cannot be confirmed again.`);
-      }
-      // A handler's upload is all or nothing (ADR 028): a file with refused or unknown rows is not written at all.
-      if (kind.doc.handler && (imp.counts.Refused ?? 0) + (imp.counts.Unknown ?? 0) > 0) {
-        throw badRequest(ALL_OR_NOTHING, [{ Field: '', Message: ALL_OR_NOTHING }]);
-      }
-      const job = await ctx.jobs.enqueue(q, kind.doc.queueName, { importId: imp.importid }, { createdBy: user.userId, maxAttempts: 1 });
-      await q.query(`UPDATE imports SET status = 'Committing', commitjobid = $2 WHERE importid = $1`, [imp.importid, job]);
-      return job;
-    });
+    const jobId = await commitUpload(ctx, user, imp, kind);
     return c.json({ JobId: jobId, Message: kind.doc.messages?.completed ?? 'Upload Completed' });
   });
   r.post('/api/Upload/:importId/Discard', SIGNED_IN, { params: id }, async (c) => {
     const { ctx, imp } = await own(c);
-    const [done] = await ctx.db.query(`UPDATE imports SET status = 'Discarded' WHERE importid = $1 AND status IN ('Previewing', 'Previewed', 'Refused') RETURNING importid`, [imp.importid]);
-    if (!done) throw badRequest(`This upload is ${imp.status.toLowerCase()}; it cannot be discarded.`);
-    await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [imp.importid]);
+    await discardUpload(ctx.db, imp);
     return c.json({ IsSuccessful: true });
   });
 }
