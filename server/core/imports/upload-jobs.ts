@@ -46,7 +46,6 @@ export async function jobFor(ctx: AppContext, user: SessionUser, jobId: number):
   return row;
 }
 
-/** UQ-006: the current jobs (unfinished, or of the last 7 days), newest first. */
 export async function currentJobs(ctx: AppContext, user: SessionUser) {
   const where = [`(j.status IN ('Queued', 'Running') OR j.createdat > now() - interval '7 days')`];
   const params: unknown[] = [];
@@ -57,7 +56,6 @@ export async function currentJobs(ctx: AppContext, user: SessionUser) {
 
 export interface JobFilter { jobId?: number; queue?: string; status?: string; userId?: number; start?: string; end?: string }
 
-/** UQ-007/008/009: a page of the jobs matching the filter, newest first. */
 export async function jobHistory(ctx: AppContext, user: SessionUser, f: JobFilter, pageNumber: number, pageSize: number) {
   const where: string[] = [];
   const params: unknown[] = [];

@@ -18,7 +18,6 @@ export const USER_BRAND_DATA_ERROR = 'There was an error while retrieving user b
 const truthy = (v: string | undefined) => v !== undefined && /^(true|1|yes)$/i.test(v);
 
 export function userAdminRoutes(r: ApiRouter) {
-  // ADMIN-005: a page of users with their brands and module permissions, plus every brand and permission (the report's columns).
   r.get('/api/User/UserAccessReport', perm('users', 'read'), { query: { pageNumber: 'id', pageSize: 'id', roleId: 'id', searchText: 'text', IncludeInactive: 'bool' } }, async (c) =>
     c.json(await accessReport(c.get('ctx').db, {
       pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize: Math.min(9999, Math.max(1, intParam(c, 'pageSize', 50))),
@@ -41,7 +40,6 @@ export function userAdminRoutes(r: ApiRouter) {
     return c.json(role);
   });
 
-  // ADMIN-008: every brand, flagged when the edited user holds it (add mode: none).
   r.get('/api/User/GetUserBrandAssignment', anyOf(['users', 'read'], ['users', 'create']), { query: { editingUserId: 'id' } }, async (c) => {
     const { db } = c.get('ctx');
     const editingUserId = intParam(c, 'editingUserId', 0);
@@ -56,7 +54,6 @@ export function userAdminRoutes(r: ApiRouter) {
     return c.json(await factoryAssignment(db, userId));
   });
 
-  // Responsible pickers of the hierarchy screens: active users of a brand the caller is assigned to.
   r.get('/api/User/GetUsersByBrand', SIGNED_IN, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
     c.json(await activeUsersOfBrand(c.get('ctx').db, intParam(c, 'BrandId'))));
 

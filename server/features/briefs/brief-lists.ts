@@ -65,7 +65,6 @@ export async function relinkList(ctx: AppContext, user: SessionUser, briefSeason
       ORDER BY lineplanname`, [brief.brandid, brief.seasonid, RELEASED_LINE_PLAN_STATUSES, brief.lineplanid]);
 }
 
-/** Brief statuses (LOOKUP-033); with a current status only it and the ones the status table allows next. */
 export const briefStatuses = (ctx: AppContext, current: number | null) => ctx.db.query(
   `SELECT s.statusid AS "StatusId", s.statusname AS "StatusName" FROM statuses s
     WHERE $1::int IS NULL OR s.statusid = $1 OR EXISTS (SELECT 1 FROM status_transitions t WHERE t.fromstatusid = $1 AND t.tostatusid = s.statusid)

@@ -138,7 +138,6 @@ export async function stockNumberTaken(q: Queryable, c: StockPlace) {
 
 type StockPlace = { StockNum: unknown; SeasonId: unknown; FactNameKy: unknown; PrototypeId: unknown };
 
-/** CW-046/064: would this stock number collide in the colorway's season and factory? (Carry-over products never do.) */
 export async function stockNumberCollides(q: Queryable, prototypeSeasonalId: number, stockNum: string) {
   const [place] = await q.query<{ PrototypeId: number; SeasonId: number; FactNameKy: string | null; ProductTypeId: number }>(
     'SELECT prototypeid AS "PrototypeId", seasonid AS "SeasonId", factnameky AS "FactNameKy", producttypeid AS "ProductTypeId" FROM prototype_seasonals WHERE prototypeseasonalid = $1', [prototypeSeasonalId]);

@@ -17,7 +17,6 @@ export function ecnDescription(reason: string, notes?: string | null): string {
   return `ECN Process applied for reason: ${reason.trim()}.${comments ? `  Additional user comments: ${comments}` : ''}`;
 }
 
-/** CW-053: the ECN reasons list (active reasons, in their order). */
 export const ecnReasons = (q: Queryable) => q.query('SELECT ecnreasonid AS "EcnReasonId", reason AS "Reason" FROM ecn_reasons WHERE isactive ORDER BY sortorder, reason');
 
 export interface ColorwayPlace { PrototypeId: number; SeasonId: number; StockNum: string | null }

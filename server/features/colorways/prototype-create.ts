@@ -16,7 +16,6 @@ import { COLORWAY_WF_LEVEL, MSG, prototypeNameExists, readColorway, releasedPatt
 import { applyPreset, presetIdError } from './size-range-presets';
 import { newStockNumberError } from './new-stock-number';
 
-/** CW-002 / CW-064: the create form's fixed lists (product types with their development type, divisions). */
 export async function createLists(q: Queryable) {
   return {
     ProductTypes: await q.query(`SELECT producttypeid AS "ProductTypeId", producttypename AS "ProductTypeName", developmenttype AS "DevelopmentType"

@@ -5,7 +5,6 @@ export const subSeasonsOf = (q: Queryable, linePlanId: unknown) => q.query(
   `SELECT s.subseasonid AS "SubSeasonId", s.subseasonname AS "SubSeasonName" FROM line_plan_subseasons l
      JOIN subseasons s ON s.subseasonid = l.subseasonid WHERE l.lineplanid = $1 ORDER BY s.subseasonid`, [linePlanId]);
 
-/** The pickers of briefs and patterns; `released` keeps statuses 2 and 3 (LP-010). */
 export const linePlansByBrandSeason = (q: Queryable, brandId: number, seasonId: number, released: boolean) => q.query(
   `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"
      FROM line_plan_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted ${released ? 'AND statusid IN (2, 3)' : ''}

@@ -18,7 +18,6 @@ export const patternsByNameGender = (q: Queryable, brandId: number, name: string
      FROM pattern_view WHERE brandid = $1 AND lower(patternname) = lower($2) AND genderkey = $3 AND NOT isdeleted
     GROUP BY patternid, patternname, patternnamekey, genderkey ORDER BY patternid`, [brandId, name, genderKey]);
 
-/** The first adoption date of the pattern in any season (the audit log), else its current one. */
 export async function originalAdoptedDate(q: Queryable, pattern: Pattern) {
   const [first] = await q.query<{ newvalue: string }>(
     `SELECT a.newvalue FROM audit_log a JOIN pattern_seasonals ps ON a.entityid = ps.patternseasonalid::text
@@ -32,7 +31,6 @@ export async function originalAdoptedDate(q: Queryable, pattern: Pattern) {
 export const isDualSourced = async (q: Queryable, patternId: unknown) =>
   (await q.query('SELECT 1 FROM prototypes WHERE patternid = $1 AND dualsrcdpatt LIMIT 1', [patternId])).length > 0;
 
-/** PAT-022: pick lists without a library of their own — the values the brand's patterns already use. */
 export async function patternLookups(q: Queryable, brandId: number) {
   const used = async (column: string, table = 'pattern_view') => (await q.query<{ v: string }>(
     `SELECT DISTINCT ${column} AS v FROM ${table} WHERE brandid = $1 AND ${column} IS NOT NULL AND ${column} <> '' ORDER BY 1`, [brandId])).map((r) => r.v);
@@ -43,14 +41,12 @@ export async function patternLookups(q: Queryable, brandId: number) {
   };
 }
 
-/** PAT-028: the seasons of a pattern (page size 999). */
 export const patternSeasons = (q: Queryable, patternId: unknown) => q.query(
   `SELECT v.patternseasonalid AS "PatternSeasonalId", v.seasonid AS "SeasonId", v.seasonname AS "SeasonName",
           v.statusid AS "StatusId", v.statusname AS "StatusName", v.briefname AS "BriefName"
      FROM pattern_view v JOIN seasons s ON s.seasonid = v.seasonid
     WHERE v.patternid = $1 AND NOT v.isdeleted ORDER BY s.sortorder LIMIT 999`, [patternId]);
 
-/** PAT-019: the briefs the pattern may move to, and whether it may move at all. */
 export async function relinkList(q: Queryable, pattern: Pattern) {
   const refused = await relinkErrors(q, pattern as { PatternId: unknown; PatternSeasonalId: unknown });
   const briefs = refused.length ? [] : await q.query(
