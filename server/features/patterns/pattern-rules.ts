@@ -97,4 +97,3 @@ export function canAdopt(user: SessionUser, pattern: Record<string, unknown>) {
   return can(user, 'pattern', 'adopt') && pattern.StatusId === 2 && !pattern.IsDeleted;
 }
 
-export const today = () => new Date().toISOString().slice(0, 10);

@@ -7,7 +7,8 @@
 import { useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { formatIsoDate, todayIso } from '../../format/date';
+import { todayIso } from '../../format/business-date';
+import { formatIsoDate } from '../../format/date';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
 import { axisRange, barTitle, fitLabelEvery, monthTicks, rangeDays, todayEdgeLabel, todayPlace, weekTicks, ZOOMS, type AxisRange, type GanttZoom } from './gantt-axis';
