@@ -95,7 +95,7 @@ export function LinePlanScreen() {
   const { id = '' } = useParams();
   const known = useKnownLinePlan(Number(id));
   if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
-  if (!known) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!known) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   return (
     <RecordEditor key={id} level={LEVEL} id={Number(id)}
       actions={(record, reload) => <Actions record={record} reload={reload} />}>
