@@ -13,7 +13,8 @@ import { errorText } from '../../api/error-text';
 import { useSessionStore } from '../../auth/session-store';
 import { sanitiseNumericInput } from '../../components/fields/numbers';
 import { FormAlert } from '../../forms/FormAlert';
-import { useCanEditBrandDefaults } from './calculator-permissions';
+import { CALCULATOR_BRAND_DEFAULTS } from '@domain/access';
+import { useAllowed } from '../../auth/access';
 import { draftOf, dutyOptions, EMPTY_DRAFT, GET_BRAND_DEFAULTS, type BrandDefaultsAnswer, type Draft } from './calculator-draft';
 import './calculators.css';
 
@@ -83,7 +84,7 @@ export function DutySelect({ calc }: { calc: CalculatorBrand }) {
 
 /** The inputs card: the screen's own fields first, then the cost inputs; the reset and the defaults' origin below. */
 export function InputsCard({ calc, children, brandPickerId }: { calc: CalculatorBrand; children: ReactNode; brandPickerId: string }) {
-  const canEditDefaults = useCanEditBrandDefaults();
+  const canEditDefaults = useAllowed(CALCULATOR_BRAND_DEFAULTS);
   const d = calc.data;
   return (
     <section className="card calc-inputs" aria-label="Inputs">

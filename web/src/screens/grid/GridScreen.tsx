@@ -16,7 +16,7 @@ export function GridScreen() {
   return flash ? <Navigate to={`/${flash.path}`} replace /> : <GridOf gridId={gridId} />;
 }
 
-function GridOf({ gridId }: { gridId: string }) {
+export function GridOf({ gridId }: { gridId: string }) {
   const { data: grid } = useGridDocument(gridId);
   usePageTitle(grid?.title);
   const search = gridId.endsWith('-search');
