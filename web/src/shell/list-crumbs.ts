@@ -12,7 +12,7 @@ export const LIST_CRUMBS: Readonly<Record<string, Crumb>> = Object.fromEntries(
 );
 
 /** The menu listing the path, as a step without a page of its own. */
-export function groupOf(pathname: string): Crumb | null {
+function groupOf(pathname: string): Crumb | null {
   const group = NAV_GROUPS.find((g) => g.items.some((i) => i.to.toLowerCase() === pathname.toLowerCase()));
   return group ? { to: '', label: group.label } : null;
 }

@@ -24,7 +24,7 @@ export interface NavGroup {
 /** Home is a plain link; everything else is in a group. */
 export const HOME_ITEM: NavItem = { to: '/home', label: 'Home', access: [] };
 
-export function navGroupsOf(features: readonly FeatureManifest[]): NavGroup[] {
+function navGroupsOf(features: readonly FeatureManifest[]): NavGroup[] {
   const entries = features.flatMap((f) => placeRoutes(f.routes ?? [])).flatMap(({ route, path, access }) => {
     const nav = route.nav;
     return nav ? [{ group: nav.group, item: { to: path, label: nav.label, access: nav.offer ? [...access, nav.offer] : access, listOf: nav.listOf } }] : [];

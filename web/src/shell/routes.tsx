@@ -31,7 +31,7 @@ function handleOf(h: ScreenHandle | undefined): CrumbHandle | undefined {
 const screenOf = (r: ScreenRoute) => ({ ...(r.lazy && { lazy: r.lazy }), ...(r.Component && { Component: r.Component }) });
 
 /** A manifest route as a router route; a route with a rule gets RequireAccess as its element, its own screen as the index below it. */
-export function toRouteObject(r: ScreenRoute): RouteObject {
+function toRouteObject(r: ScreenRoute): RouteObject {
   const handle = handleOf(r.handle);
   if (r.index) return { index: true, handle, ...screenOf(r) };
   const children = (r.children ?? []).map(toRouteObject);

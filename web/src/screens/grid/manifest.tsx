@@ -16,10 +16,7 @@ export const gridRoute = (gridId: string, access: AccessRule, nav: NavEntry): Sc
   access,
   nav,
   handle: { crumb: (m: CrumbMatch) => gridLabel(m.pathname.split('/').pop() ?? gridId), parent: navGroupOf },
-  lazy: async () => {
-    const { GridOf } = await import('./GridScreen');
-    return { Component: () => <GridOf gridId={gridId} /> };
-  },
+  lazy: screen(() => import('./GridScreen'), 'GridScreen'),
 });
 
 export const gridManifest: FeatureManifest = {

@@ -10,7 +10,7 @@ import { useSiteInfo } from '../../../shell/site-context';
 import { toast } from '../../../shell/toast-store';
 import '../common/admin.css';
 
-export const NEEDS_ID = 'This link requires an ID for the specific module.';
+const NEEDS_ID = 'This link requires an ID for the specific module.';
 
 export function SiteMapScreen() {
   const session = useSessionStore((s) => s.session);
