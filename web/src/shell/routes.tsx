@@ -9,7 +9,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { FEATURES } from '../features';
 import type { CrumbHandle, CrumbMatch } from './crumbs';
 import { SITE } from './list-crumbs';
-import { screen, type ScreenHandle, type ScreenRoute } from './manifest';
+import { screen, type ScreenHandle, type ScreenRoute, type Site } from './manifest';
 import { PageFallback } from './PageFallback';
 import { PublicOnly } from './PublicOnly';
 import { RequireAccess } from './RequireAccess';
@@ -18,8 +18,8 @@ import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
 /** A manifest value read with the site's knowledge (lists, menus) bound in. */
-const bind = <T,>(v: T | ((m: CrumbMatch, site: typeof SITE) => T) | undefined) =>
-  (typeof v === 'function' ? (m: CrumbMatch) => (v as (m: CrumbMatch, site: typeof SITE) => T)(m, SITE) : v);
+const bind = <T,>(v: T | ((m: CrumbMatch, site: Site) => T) | undefined) =>
+  (typeof v === 'function' ? (m: CrumbMatch) => (v as (m: CrumbMatch, site: Site) => T)(m, SITE) : v);
 
 function handleOf(h: ScreenHandle | undefined): CrumbHandle | undefined {
   if (!h) return undefined;
