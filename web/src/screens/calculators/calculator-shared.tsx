@@ -15,7 +15,8 @@ import { useSessionStore } from '../../auth/session-store';
 import { sanitiseNumericInput } from '../../components/fields/numbers';
 import { useEntitySchema } from '../../components/fields/schema-docs';
 import { FormAlert } from '../../forms/FormAlert';
-import { useCanEditBrandDefaults } from './calculator-permissions';
+import { CALCULATOR_BRAND_DEFAULTS } from '@domain/access';
+import { useAllowed } from '../../auth/access';
 import { draftOf, dutyOptions, EMPTY_DRAFT, GET_BRAND_DEFAULTS, type BrandDefaultsAnswer, type Draft } from './calculator-draft';
 import './calculators.css';
 
@@ -95,7 +96,7 @@ export function DutySelect({ calc }: { calc: CalculatorBrand }) {
 
 /** The inputs card: the screen's own fields first, then the cost inputs; the reset and the defaults' origin below. */
 export function InputsCard({ calc, children, brandPickerId }: { calc: CalculatorBrand; children: ReactNode; brandPickerId: string }) {
-  const canEditDefaults = useCanEditBrandDefaults();
+  const canEditDefaults = useAllowed(CALCULATOR_BRAND_DEFAULTS);
   const d = calc.data;
   return (
     <section className="card calc-inputs" aria-label="Inputs">

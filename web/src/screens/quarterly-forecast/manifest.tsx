@@ -1,13 +1,13 @@
 /** Route of the quarterly forecast (QF-001, PERM-020: module 26 read opens it; edit is checked on the screen and by the server). */
-import type { RouteObject } from 'react-router-dom';
-import { RequirePermission } from '../../shell/RequirePermission';
-import { navGroupOf } from '../../shell/list-crumbs';
+import { permission } from '@domain/access';
+import { navGroupOf, type FeatureManifest } from '../../shell/manifest';
 
-export const quarterlyForecastRoutes: RouteObject[] = [
-  {
+export const quarterlyForecastManifest: FeatureManifest = {
+  routes: [{
     path: 'quarterlyForecasting',
+    access: permission('quarterlyForecasting', 'read'),
+    nav: { group: 'Planning', label: 'Quarterly forecast' },
     handle: { crumb: 'Quarterly Forecast', parent: navGroupOf },
-    element: <RequirePermission module="quarterlyForecasting" action="read" />,
     children: [{ index: true, lazy: async () => ({ Component: (await import('./QuarterlyForecastScreen')).QuarterlyForecastScreen }) }],
-  },
-];
+  }],
+};
