@@ -9,7 +9,7 @@ export function savedSearchRoutes(r: ApiRouter) {
     c.json(await savedSearches(c.get('ctx').db, c.get('user').userId, intParam(c, 'SearchType', 1))));
 
   r.post('/api/UserPreference/UpdateUserPreferenceSearch', SIGNED_IN, { body: 'user-preference-search' }, async (c) =>
-    c.json(await saveSearch(c.get('ctx').db, c.get('user').userId, c.get('body'))));
+    c.json(await saveSearch(c.get('ctx'), c.get('user').userId, c.get('body'))));
 
   // idList: comma-separated ids; ids of other users' preferences are simply not deleted.
   r.post('/api/UserPreference/DeleteUserPreferenceSearch', SIGNED_IN, { query: { idList: 'ids' } }, async (c) => {

@@ -2,8 +2,10 @@
  * Saved searches (PREF-014, DECISIONS SEARCH-023): user preferences named UserSearch (SearchType 1,
  * hierarchy search) or UserSearchCP (SearchType 2, critical path), always the caller's own.
  */
-import type { Db, Queryable } from '../../core/db/client';
+import type { AppContext } from '../../core/context';
+import type { Queryable } from '../../core/db/client';
 import { badRequest, notFound } from '../../core/http/errors';
+import { businessToday } from '../../domain/business-date';
 import { parseSavedSearch, sameSearchName, stampSavedSearch } from '../../domain/saved-search';
 
 const NAME_BY_TYPE: Record<number, string> = { 1: 'UserSearch', 2: 'UserSearchCP' };
@@ -22,7 +24,8 @@ export const savedSearches = (q: Queryable, userId: number, type: number) =>
  * SEARCH-016/018/022: a saved search's value gets its name trimmed, its Id and its dates; a new
  * one (no id) whose name the user already has overwrites that one. Answers the saved preference.
  */
-export async function saveSearch(db: Db, userId: number, b: Record<string, any>) {
+export async function saveSearch(ctx: AppContext, userId: number, b: Record<string, any>) {
+  const { db, config } = ctx;
   const name = preferenceName(b.SearchType);
   const value = parseSavedSearch(b.Value);
   if (value && !value.name.trim()) throw badRequest('Please enter a name for the search.', [{ Field: '/Value/name', Message: 'A name is required.' }]);
@@ -31,7 +34,7 @@ export async function saveSearch(db: Db, userId: number, b: Record<string, any>)
   const named = value && given <= 0 ? mine.find((m) => sameSearchName(parseSavedSearch(m.value)?.name ?? '', value.name)) : undefined;
   const id = named?.id ?? given;
   const previous = parseSavedSearch(mine.find((m) => m.id === id)?.value);
-  const text = (rowId: number) => (value ? JSON.stringify(stampSavedSearch(value, rowId, previous, new Date())) : b.Value);
+  const text = (rowId: number) => (value ? JSON.stringify(stampSavedSearch(value, rowId, previous, businessToday(config.businessTimeZone))) : b.Value);
   return db.tx(async (q) => {
     const [row] = id > 0
       ? await q.query(`UPDATE user_preferences SET value = $3 WHERE userpreferenceid = $1 AND userid = $2 AND preferencename = $4 RETURNING ${COLS}`, [id, userId, text(id), name])

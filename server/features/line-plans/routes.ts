@@ -106,7 +106,7 @@ export function linePlanRoutes(r: ApiRouter) {
       ['BriefSeasonalId', 'BriefId', 'BriefName', 'StatusId', 'StatusName', 'ResponsibleName', 'SeasonName'], { equals: { LinePlanId: lp.LinePlanId } }));
   });
 
-  // Line plans of one brand and season (pickers of briefs and patterns); ?Released=true keeps statuses 2 and 3 (LP-010).
+  // Line plans of one brand and season (pickers of briefs and patterns); ?Released=true keeps the released ones (2 and 3, @domain/statuses; LP-010).
   r.get('/api/LinePlan/GetLinePlansByBrandSeason', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { Released: 'bool', BrandId: 'id', SeasonId: 'id' } }, async (c) => {
     const released = queryParam(c, 'Released') === 'true';
     return c.json(await linePlansByBrandSeason(c.get('ctx').db, intParam(c, 'BrandId'), intParam(c, 'SeasonId'), released));

@@ -4,7 +4,8 @@
  * values, the seasons of a pattern and the briefs it may be relinked to.
  */
 import type { Queryable } from '../../core/db/client';
-import { BRIEF_STATUSES_FOR_PATTERNS, relinkErrors } from './pattern-rules';
+import { RELEASED_STATUSES } from '../../domain/statuses';
+import { relinkErrors } from './pattern-rules';
 
 type Pattern = Record<string, unknown>;
 
@@ -53,6 +54,6 @@ export async function relinkList(q: Queryable, pattern: Pattern) {
     `SELECT briefseasonalid AS "BriefSeasonalId", briefid AS "BriefId", briefname AS "BriefName", statusname AS "StatusName",
             lineplanname AS "LinePlanName"
        FROM brief_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted AND statusid = ANY($3) AND briefseasonalid <> $4
-      ORDER BY lower(briefname)`, [pattern.BrandId, pattern.SeasonId, BRIEF_STATUSES_FOR_PATTERNS, pattern.BriefSeasonalId]);
+      ORDER BY lower(briefname)`, [pattern.BrandId, pattern.SeasonId, RELEASED_STATUSES, pattern.BriefSeasonalId]);
   return { CanRelink: !refused.length, Message: refused[0]?.Message ?? null, Briefs: briefs };
 }

@@ -13,7 +13,8 @@ import { updateRecord } from '../../core/records/write';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { createPattern, patternNameExists } from './pattern-create';
 import { readPattern } from './pattern-read';
-import { BRIEF_STATUSES_FOR_PATTERNS, canAdopt, MSG } from './pattern-rules';
+import { RELEASED_STATUSES } from '../../domain/statuses';
+import { canAdopt, MSG } from './pattern-rules';
 import { deletePattern } from './pattern-delete';
 import { developmentCenters, isDualSourced, originalAdoptedDate, patternLookups, patternSeasons, patternsByNameGender, relinkList } from './pattern-lists';
 import { addSpecLogEntry, developersOfBrand, saveTeam, specLogOf, teamOf, type PatternTeam } from './pattern-team';
@@ -35,10 +36,10 @@ export function patternRoutes(r: ApiRouter) {
     return c.json({ Exists: exists, Message: exists ? MSG.duplicateName : null });
   });
 
-  // PAT-011: the briefs a pattern may be created under (status 2 or 3 of the brand and season).
+  // PAT-011: the briefs a pattern may be created under (released, status 2 or 3, of the brand and season).
   r.post('/api/Pattern/SearchBriefsForPattern', perm('pattern', 'create'), { body: 'pattern-brief-search', brandParam: 'BrandId' }, async (c) => {
     const body = c.get('body') as SearchRequest & { BriefName?: string; BriefId?: number };
-    const [status, secondary] = BRIEF_STATUSES_FOR_PATTERNS;
+    const [status, secondary] = RELEASED_STATUSES;
     return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId',
       { ...body, StatusId: status, StatusIdSecondary: secondary }, BRIEF_COLUMNS,
       { text: { fields: ['BriefName'], value: body.BriefName ?? '' }, equals: body.BriefId ? { BriefId: body.BriefId } : {} }));

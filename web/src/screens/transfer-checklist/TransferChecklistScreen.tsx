@@ -9,12 +9,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { TC_TEXT, todayIso } from '@domain/transfer-checklist';
+import { TC_TEXT } from '@domain/transfer-checklist';
 import { ApiError, apiBlob, apiFetch, saveFile } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
 import { useSessionStore } from '../../auth/session-store';
 import { UploadButton } from '../../components/upload/UploadButton';
+import { todayIso } from '../../format/business-date';
 import { formatIsoDate } from '../../format/date';
 import { Modal } from '../../shell/Modal';
 import { PageHeader } from '../../shell/PageHeader';
