@@ -11,7 +11,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../core/context';
 import type { SessionUser } from '../../core/auth/permissions';
 import { intParam } from '../../core/http/request';
-import { anyOf, perm, type ApiRouter } from '../../core/http/router';
+import { access, perm, type ApiRouter } from '../../core/http/router';
+import { CRITICAL_PATH_SEARCH } from '../../domain/access';
 import { can } from '../../core/auth/permissions';
 import { permissionDenied } from '../../core/http/errors';
 import { notExists, withoutHidden, type Row } from './common';
@@ -64,7 +65,7 @@ const LOADERS = { 1: devPatternReportData, 2: devPrototypeReportData, 3: commerc
 const READ = { 1: perm('criticalPathDevPattern', 'read'), 2: perm('criticalPathDevPrototype', 'read'), 3: perm('criticalPathCommercialization', 'read') } as const;
 const MODULE = { 1: 'criticalPathDevPattern', 2: 'criticalPathDevPrototype', 3: 'criticalPathCommercialization' } as const;
 
-const ANY_READ = anyOf(['criticalPathDevPattern', 'read'], ['criticalPathDevPrototype', 'read'], ['criticalPathCommercialization', 'read']);
+const ANY_READ = access('any critical path read (PERM-014)', CRITICAL_PATH_SEARCH);
 
 const found = <T>(v: T | null): T => { if (v === null) throw notExists(); return v; };
 
