@@ -9,10 +9,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
-import { registerAllModules } from 'handsontable/registry';
-import 'handsontable/styles/handsontable.min.css';
-import 'handsontable/styles/ht-theme-main.min.css';
-import './data-grid.css';
+import { HOT_BASE } from './hot-setup';
 import type { CellErrors, GridRecord, SaveAnswer, SaveRow } from './change-batch';
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
@@ -23,8 +20,6 @@ import { referenceOptions } from './reference-cells';
 import { parseTsv } from './tsv';
 import { THUMBNAIL_CLASS, thumbnailRenderer, type ThumbnailSource } from './thumbnail-cells';
 import { dropHolderTabindex } from './hot-a11y';
-
-registerAllModules();
 
 /** Sources of changes the grid makes itself (never saved). */
 const OWN_SOURCES = new Set(['loadData', 'updateData', 'server', 'rollback']);
@@ -427,20 +422,14 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} onClick={onLinkClick}>
       <HotTable
         ref={ref}
-        licenseKey="non-commercial-and-evaluation"
-        themeName="ht-theme-main"
+        {...HOT_BASE}
         columns={hotColumns}
         colHeaders={headers}
         colWidths={colWidths}
         rowHeaders={false}
         rowHeights={rowHeight}
-        autoRowSize={false}
         viewportRowRenderingOffset={10}
         viewportColumnRenderingOffset={3}
-        autoColumnSize={false}
-        wordWrap={false}
-        width="100%"
-        height="100%"
         manualColumnMove={!!onReorder}
         manualColumnResize={onResize ? colWidths : false /* the array, not true: the plugin would keep old widths by index when columns change */}
         fixedColumnsStart={frozen}
@@ -448,7 +437,6 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
         undo={editable}
         copyPaste={{ pasteMode: 'overwrite', rowsLimit: 100000 }}
         outsideClickDeselects={false}
-        minSpareRows={0}
         startRows={0}
         cells={lockable ? cells as never : undefined}
         beforeChange={beforeChange as never}

@@ -1,0 +1,44 @@
+/**
+ * OwnedGrid (ADR 029): DataGrid's editable grid for rows a screen owns (a header's child rows, a
+ * wizard's new rows, computed rows): the rows come from the screen and every change goes back to it
+ * as the new list (controlled value + onChange); the screen saves them its own way. Columns come
+ * from a grid document (`schemas/grids/<id>.grid.json`, `"owned": true`) and its entity, with
+ * DataGrid's cell kinds, editors and renderers; pick-list columns take the choices the screen gives.
+ * Add row, Remove row, reorder (drag by the row number, Alt+Up/Down, Move up/down), Excel paste as
+ * one change, fill handle, Ctrl+D, undo/redo (Ctrl+Z, Ctrl+Y) and per-cell errors passed in by the
+ * screen (red, the message as the cell's title). Without `onChange` it is a read-only grid.
+ *
+ * @example <OwnedGrid gridId="corporate-template" rows={rows} rowKey={(r) => r.k} onChange={setRows} newRow={blankRow} canRemove={() => true} reorder height={400} />
+ * @example <OwnedGrid gridId="margin-calculator" rows={table} height={560} decorate={(r) => (r.IsEntered ? { className: 'calc-grid__hit-row' } : undefined)} />
+ */
+import { useMemo } from 'react';
+import { useEntitySchema, useGridDocument } from '../fields/schema-docs';
+import type { GridColumn } from './columns';
+import { ownedColumns } from './owned-rows';
+import { OwnedTable, type OwnedTableProps } from './OwnedTable';
+
+export type { OptionsSource } from './OwnedTable';
+export type { RowErrors, RowKey, RowsChange } from './owned-rows';
+
+export type OwnedGridProps<R extends object> = Omit<OwnedTableProps<R>, 'columns'> & {
+  /** The grid document naming the columns. */
+  gridId?: string;
+  /** Columns the screen computes (an uploaded file's), instead of a grid document. */
+  columns?: readonly GridColumn[];
+  /** Header texts the screen sets (a title with a value in it). */
+  titles?: Readonly<Record<string, string>>;
+};
+
+/** See the module comment. */
+export function OwnedGrid<R extends object>({ gridId, columns: given, titles, ...rest }: OwnedGridProps<R>) {
+  const { data: grid, error } = useGridDocument(given ? null : gridId);
+  const { data: schema } = useEntitySchema(grid?.entity);
+  // By content: a screen passes new objects each render (a title with a value in it).
+  const listed = Object.keys(rest.options ?? {}).join();
+  const named = JSON.stringify(titles ?? {});
+  const columns = useMemo(() => given ?? (grid && schema ? ownedColumns(grid, schema, listed ? listed.split(',') : [], JSON.parse(named)) : null),
+    [given, grid, schema, listed, named]);
+  if (error) return <div className="alert alert--error" role="alert">This grid could not be loaded.</div>;
+  if (!columns) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  return <OwnedTable {...rest} columns={columns} frozen={rest.frozen ?? grid?.frozen} />;
+}
