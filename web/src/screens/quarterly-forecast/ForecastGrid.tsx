@@ -1,27 +1,26 @@
 /**
- * The quarterly forecast grid in Handsontable (QF-001..006): a line per sales region with its units
- * under the 'YYYY Qn' columns, Total Units and Revenue, and a Total line last. Quarter cells are
- * editable with 26 edit (QF-002/003); typed and pasted values (Excel TSV, Handsontable's paste) are
- * parsed as whole numbers, anything else 0 (QF-006). Edited cells are marked until saved. The lines
- * are the screen's; the grid reports each edit.
+ * The quarterly forecast pivot (QF-001..006): a line per sales region with its units under the
+ * 'YYYY Qn' columns, Total Units and Revenue, and a Total line last. Quarter cells are editable with
+ * 26 edit (QF-002/003); typed and pasted values (Excel TSV, Handsontable's paste) are parsed as
+ * whole numbers, anything else 0 (QF-006). Edited cells are marked until saved. The lines are the
+ * screen's; the grid reports each edit.
+ *
+ * Not an OwnedGrid (ADR 029): its columns are the season's quarters, which no grid document can
+ * name; its Total line and Total Units and Revenue columns are sums of the other cells; and a value
+ * that is no number becomes 0 (QF-006) where an owned grid's cell refuses it. It uses the shared
+ * set-up (hot-setup.ts) and cell kinds (hot-cells.ts: integer cells with the numeric editor and
+ * thousands separators, money for the revenue).
  */
 import { useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
-import { registerAllModules } from 'handsontable/registry';
-import { textRenderer } from 'handsontable/renderers';
-import 'handsontable/styles/handsontable.min.css';
-import 'handsontable/styles/ht-theme-main.min.css';
-import '../../components/data-grid/data-grid.css';
+import type { GridColumn } from '../../components/data-grid/columns';
 import { labelCellEditor } from '../../components/data-grid/hot-a11y';
-import { LIST_GRID_PROPS, OWN_SOURCES, useListGridData } from '../../components/data-grid/list-grid';
+import { hotColumn } from '../../components/data-grid/hot-cells';
+import { HOT_BASE } from '../../components/data-grid/hot-setup';
+import { OWN_SOURCES, useListGridData } from '../../components/data-grid/list-grid';
 import { parseUnits } from '@domain/sales-forecast';
 import { moneyText, type Edits, type ForecastColumn, type gridLines } from './forecast-rows';
-
-registerAllModules();
-
-type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
-const TextRenderer = textRenderer as unknown as Renderer;
 
 export interface UnitsEdit { regionId: number; field: string; units: number }
 
@@ -35,37 +34,32 @@ interface Props {
   onEdit: (edits: UnitsEdit[]) => void;
 }
 
+const column = (field: string, title: string, width: number, kind: GridColumn['kind'], readOnly: boolean): GridColumn => ({ field, title, width, kind, readOnly, nullable: true });
+const noErrors = () => undefined;
+
 export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, canEdit, edits, onEdit }: Props) {
   const ref = useRef<HotTableRef>(null);
-  const latest = useRef({ lines, columns, edits, onEdit, canEdit, currencySymbol });
-  latest.current = { lines, columns, edits, onEdit, canEdit, currencySymbol };
+  const latest = useRef({ lines, columns, edits, onEdit, currencySymbol });
+  latest.current = { lines, columns, edits, onEdit, currencySymbol };
   const first = 1;
-  const totalCol = first + columns.length;
 
   const data = useMemo(() => lines.map((l) => [l.name, ...l.units, l.total, ...(showsRevenue ? [l.revenue] : [])]), [lines, showsRevenue]);
-  const headers = useMemo(() => ['Sales Region', ...columns.map((c) => c.Title), 'Total Units', ...(showsRevenue ? ['Revenue'] : [])], [columns, showsRevenue]);
-  const widths = useMemo(() => [100, ...columns.map(() => 72), 92, ...(showsRevenue ? [120] : [])], [columns, showsRevenue]);
+  const cols = useMemo(() => [
+    column('name', 'Sales Region', 100, 'text', true), ...columns.map((c) => column(c.Field, c.Title, 72, 'integer', false)),
+    column('total', 'Total Units', 92, 'integer', true), ...(showsRevenue ? [column('revenue', 'Revenue', 120, 'money', true)] : []),
+  ], [columns, showsRevenue]);
 
-  const renderer = useMemo<Renderer>(() => (instance, td, row, col, prop, value, cp) => {
-    const { lines: ls, columns: cs, edits: es, currencySymbol: sym } = latest.current;
-    const line = ls[row];
-    const isRevenue = col > first + cs.length;
-    const shown = col === 0 ? value : value === null || value === undefined || value === '' ? '' : isRevenue ? moneyText(Number(value), sym) : Number(value).toLocaleString('en-US');
-    TextRenderer(instance, td, row, col, prop, shown, cp);
-    td.classList.toggle('htRight', col > 0);
-    td.classList.toggle('qf-grid__total', !!line && line.id === 0);
-    td.classList.toggle('qf-grid__sum', col >= first + cs.length);
-    const field = col >= first && col < first + cs.length ? cs[col - first].Field : null;
-    const edited = !!(line && field && es.get(line.id)?.has(field));
-    td.classList.toggle('qf-grid__edited', edited);
-    if (edited) td.title = 'Changed: not saved yet'; else td.removeAttribute('title');
-  }, []);
-
-  const hotColumns = useMemo(() => headers.map((_, i): Handsontable.ColumnSettings => ({
-    renderer: renderer as never,
-    readOnly: !canEdit || i < first || i >= totalCol,
-    editor: canEdit && i >= first && i < totalCol ? 'text' : false,
-  })), [headers, renderer, canEdit, totalCol]);
+  const hotColumns = useMemo(() => {
+    // The Total line, the sums and the cells edited since the last save; the revenue with its currency.
+    const decorate = (row: number, field: string) => {
+      const { lines: ls, edits: es, currencySymbol: sym } = latest.current;
+      const line = ls[row];
+      const edited = !!line && !!es.get(line.id)?.has(field);
+      const className = [line?.id === 0 && 'qf-grid__total', (field === 'total' || field === 'revenue') && 'qf-grid__sum', edited && 'qf-grid__edited'].filter(Boolean).join(' ');
+      return { className, title: edited ? 'Changed: not saved yet' : undefined, text: field === 'revenue' && line ? moneyText(line.revenue, sym) : undefined };
+    };
+    return cols.map((c, i) => ({ ...hotColumn(c, canEdit, noErrors, undefined, decorate), data: i }));
+  }, [cols, canEdit]);
 
   const cells = (row: number): Handsontable.CellMeta => (latest.current.lines[row]?.id === 0 ? { readOnly: true, editor: false } : {});
 
@@ -97,11 +91,13 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
     <div className={`data-grid__table${canEdit ? ' data-grid__table--editable' : ''} qf-grid`} style={{ height }} data-testid="quarterly-forecast-grid" aria-label="Quarterly forecast">
       <HotTable
         ref={ref}
-        {...LIST_GRID_PROPS}
+        {...HOT_BASE}
+        rowHeights={30}
+        outsideClickDeselects={false}
         columns={hotColumns}
         cells={cells as never}
-        colHeaders={headers}
-        colWidths={widths}
+        colHeaders={cols.map((c) => c.title)}
+        colWidths={cols.map((c) => c.width)}
         rowHeaders={false}
         fixedColumnsStart={1}
         stretchH="all"
@@ -110,6 +106,8 @@ export function ForecastGrid({ lines, columns, showsRevenue, currencySymbol, can
         maxRows={lines.length}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
+        afterInit={labelCellEditor as never}
+        afterBeginEditing={labelCellEditor as never}
         afterSelectionEnd={labelCellEditor as never}
       />
     </div>
