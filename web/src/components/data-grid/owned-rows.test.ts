@@ -14,7 +14,7 @@ const COLUMNS = [col('Name', 'text', { maxLength: 10 }), col('Sort', 'integer', 
 const GROUPS = [{ value: 1, label: 'Concept' }, { value: 2, label: 'Design' }];
 let next = 100;
 const access = (over: Partial<CellAccess<Row>> = {}): CellAccess<Row> => ({
-  columns: COLUMNS, keyOf, editable: (r, c) => !c.readOnly && r.k !== 3, options: (_, c) => (c.listed ? GROUPS : undefined), ...over,
+  columns: COLUMNS, keyOf, editable: (r, c) => !c.readOnly && r.k !== 3, value: (_, c, text) => cellValue(c, text, c.listed ? GROUPS : undefined), ...over,
 });
 
 describe('owned grid columns', () => {
@@ -38,6 +38,13 @@ describe('owned grid columns', () => {
     expect(cellValue(COLUMNS[3], '3/15/2027')).toEqual({ ok: true, value: '2027-03-15' });
     expect(cellValue(COLUMNS[2], ' design ', GROUPS)).toEqual({ ok: true, value: 2 });
     expect(cellValue(COLUMNS[2], 'Sourcing', GROUPS)).toEqual({ ok: false, message: 'Select a value from the list.' });
+  });
+
+  it('CARRY-011 a volume cell takes up to 8 digits and nothing else', () => {
+    const volume = col('USVolume', 'integer', { minimum: 0, maximum: 99999999, nullable: true });
+    expect(cellValue(volume, '12345678')).toEqual({ ok: true, value: 12345678 });
+    expect(cellValue(volume, '')).toEqual({ ok: true, value: null });
+    for (const text of ['123456789', '12a', '-5', '1.5']) expect(cellValue(volume, text).ok, text).toBe(false);
   });
 });
 

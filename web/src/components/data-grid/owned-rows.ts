@@ -137,12 +137,16 @@ const DEPTH = 100;
 /** A new change: remembered for undo; the redo list is dropped. */
 export const remember = <R>(h: History<R>, c: RowsChange<R>): History<R> => ({ done: [...h.done, c].slice(-DEPTH), undone: [] });
 
-/** Undo (or redo) of the last change on the current rows: the new rows, the change applied and the history after it; null when there is none. */
-export function step<R extends object>(h: History<R>, rows: readonly R[], keyOf: (row: R) => RowKey, dir: 'undo' | 'redo') {
+/**
+ * Undo (or redo) of the last change on the current rows: the new rows, the change applied and the
+ * history after it; null when there is none. `keep`: the cells an undone edit may still write.
+ */
+export function step<R extends object>(h: History<R>, rows: readonly R[], keyOf: (row: R) => RowKey, dir: 'undo' | 'redo', keep?: (e: CellEdit) => boolean) {
   const from = dir === 'undo' ? h.done : h.undone;
   const last = from[from.length - 1];
   if (!last) return null;
-  const change = dir === 'undo' ? inverse(last) : last;
+  let change = dir === 'undo' ? inverse(last) : last;
+  if (keep && change.kind === 'edit') change = { kind: 'edit', cells: change.cells.filter(keep) };
   const history = dir === 'undo' ? { done: h.done.slice(0, -1), undone: [...h.undone, last] } : { done: [...h.done, last], undone: h.undone.slice(0, -1) };
   return { rows: applyChange(rows, keyOf, change), change, history };
 }
@@ -153,11 +157,26 @@ export interface CellAccess<R> {
   keyOf: (row: R) => RowKey;
   /** Whether a cell of a row takes input (column and row state). */
   editable: (row: R, col: GridColumn) => boolean;
-  /** The choices of a pick-list cell. */
-  options: (row: R, col: GridColumn) => readonly ReferenceOption[] | undefined;
+  /** A cell's text as its value (cellValue with the row's choices, or the screen's own reading). */
+  value: (row: R, col: GridColumn, text: unknown) => CellResult;
   derive?: (before: R, changes: Record<string, unknown>) => Record<string, unknown>;
   /** A blank row for rows pasted past the last one; without it they are dropped. */
   newRow?: (rows: readonly R[]) => R;
+}
+
+/** Text typed or pasted into cells (row index, column index) read as values; read-only cells skipped, refused text reported per cell. */
+export function readCells<R>(rows: readonly R[], cells: readonly { index: number; col: number; text: unknown }[], a: CellAccess<R>) {
+  const writes: { index: number; field: string; value: unknown }[] = [];
+  const refused = new Map<RowKey, Map<string, string>>();
+  for (const { index, col: c, text } of cells) {
+    const row = rows[index];
+    const col = a.columns[c];
+    if (!row || !col || text === undefined || !a.editable(row, col)) continue;
+    const v = a.value(row, col, text);
+    if (v.ok) writes.push({ index, field: col.field, value: v.value });
+    else refused.set(a.keyOf(row), new Map([...(refused.get(a.keyOf(row)) ?? []), [col.field, v.message]]));
+  }
+  return { writes, refused };
 }
 
 export interface Written<R> { rows: R[]; change: RowsChange<R> | null; refused: Map<RowKey, Map<string, string>> }
@@ -177,19 +196,11 @@ export function pasteRows<R extends object>(rows: readonly R[], table: string[][
     added.push({ index: list.length, row });
     list = [...list, row];
   }
-  const writes: { index: number; field: string; value: unknown }[] = [];
-  const refused = new Map<RowKey, Map<string, string>>();
+  const at: { index: number; col: number; text: unknown }[] = [];
   for (let r = top.row; r <= lastRow; r++) {
-    const row = list[r];
-    for (let c = top.col; c <= lastCol; c++) {
-      const col = a.columns[c];
-      const text = single ? table[0][0] : table[r - top.row]?.[c - top.col];
-      if (!row || !col || text === undefined || !a.editable(row, col)) continue;
-      const v = cellValue(col, text, a.options(row, col));
-      if (v.ok) writes.push({ index: r, field: col.field, value: v.value });
-      else refused.set(a.keyOf(row), new Map([...(refused.get(a.keyOf(row)) ?? []), [col.field, v.message]]));
-    }
+    for (let c = top.col; c <= lastCol; c++) at.push({ index: r, col: c, text: single ? table[0][0] : table[r - top.row]?.[c - top.col] });
   }
+  const { writes, refused } = readCells(list, at, a);
   const written = writeCells(list, a.keyOf, writes, a.derive);
   if (!added.length) return { ...written, refused };
   // The added rows are inserted as they end up (pasted values in them); the edit keeps only the cells of rows that were there.

@@ -61,11 +61,8 @@ export function rowErrorsText(row: ImportRow, columns: readonly ImportColumn[]):
   }).join('; ');
 }
 
-/** The headers of the diff grid. */
-export const diffHeaders = (columns: readonly ImportColumn[]) => ['Row', 'Stock no.', 'Outcome', ...columns.map((c) => c.Title), 'Errors'];
-
 /** The diff grid's columns (the file's, so no grid document): read-only text cells named by position, widths by title. */
-export const diffColumns = (columns: readonly ImportColumn[]): GridColumn[] => diffHeaders(columns).map((title, i) => ({
+export const diffColumns = (columns: readonly ImportColumn[]): GridColumn[] => ['Row', 'Stock no.', 'Outcome', ...columns.map((c) => c.Title), 'Errors'].map((title, i) => ({
   field: String(i), title, kind: 'text', readOnly: true, nullable: true,
   width: i < 3 ? [56, 120, 90][i] : i === columns.length + 3 ? 320 : Math.max(110, Math.min(220, title.length * 8 + 24)),
 }));

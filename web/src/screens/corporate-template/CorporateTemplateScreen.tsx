@@ -70,13 +70,9 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
   const changed = edit && isChanged(rows, saved);
   useUnsavedChanges(changed);
 
+  const requiredMarks = (missing: ReturnType<typeof missingRequired>) => new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))]));
   // Once a save was refused for blank cells, the marks follow the edits.
-  const remark = (next: TemplateRow[]) => {
-    if (!marked.size) return;
-    const missing = missingRequired(next);
-    setMarked(new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))])));
-  };
-  const update = (next: TemplateRow[]) => { setRows(next); remark(next); };
+  const update = (next: TemplateRow[]) => { setRows(next); if (marked.size) setMarked(requiredMarks(missingRequired(next))); };
 
   // TPL-004: a move or a removal renumbers the list by 10.
   const onChange = (next: TemplateRow[], change: RowsChange<TemplateRow>) => update(change.kind === 'move' || change.kind === 'remove' ? renumber(next) : next);
@@ -88,7 +84,7 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
     const rows = rowsRef.current;
     const missing = missingRequired(rows);
     if (missing.size) {
-      setMarked(new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))])));
+      setMarked(requiredMarks(missing));
       setProblem({ text: FILL_REQUIRED, lines: [] });
       toast.error(FILL_REQUIRED);
       return;
