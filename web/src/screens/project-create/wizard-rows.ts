@@ -174,7 +174,7 @@ export function noteOf(row: WizardRow, duplicates: ReadonlySet<string>): string 
 }
 
 /** The message column: the save error, the stock-number check and the notes. */
-export const messageOf = (row: WizardRow, duplicates: ReadonlySet<string>) =>
+const messageOf = (row: WizardRow, duplicates: ReadonlySet<string>) =>
   [row.error, row.level === 'colorway' ? row.stockError : null, noteOf(row, duplicates)].filter(Boolean).join(' · ');
 
 /** The wizard's own columns (the others are value fields). */
