@@ -131,9 +131,10 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   }, [columns, optionsOf]);
 
   /** Hands a change to the screen (and to undo), with the cells it refused marked; `focus`: what to select once shown. */
-  const commit = useCallback((w: Pick<Written<R>, 'rows' | 'change'> & { refused?: Written<R>['refused'] }, focus?: Pending, record = true) => {
+  const commit = useCallback((w: Pick<Written<R>, 'rows' | 'change'> & Partial<Written<R>>, focus?: Pending, record = true) => {
     const l = latest.current;
-    if (w.change?.kind === 'edit') for (const e of w.change.cells) refused.current.get(e.key)?.delete(e.field);
+    // A cell read or written again loses its old refusal.
+    for (const e of [...(w.read ?? []), ...(w.change?.kind === 'edit' ? w.change.cells : [])]) refused.current.get(e.key)?.delete(e.field);
     const marks = [...(w.refused ?? [])];
     for (const [key, m] of marks) refused.current.set(key, new Map([...(refused.current.get(key) ?? []), ...m]));
     const first = marks[0] && [...marks[0][1]][0];
@@ -244,8 +245,8 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   const beforeChange = (changes: (Handsontable.CellChange | null)[], source: string) => {
     if (OWN_SOURCES.has(source)) return;
     const l = latest.current;
-    const { writes, refused } = readCells(l.rows, changes.flatMap((ch) => (ch ? [{ index: ch[0], col: Number(ch[1]), text: ch[3] }] : [])), access());
-    commit({ ...writeCells(l.rows, l.keyOf, writes, derive), refused });
+    const { writes, ...read } = readCells(l.rows, changes.flatMap((ch) => (ch ? [{ index: ch[0], col: Number(ch[1]), text: ch[3] }] : [])), access());
+    commit({ ...writeCells(l.rows, l.keyOf, writes, derive), ...read });
     return false;
   };
 

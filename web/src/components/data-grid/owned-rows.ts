@@ -176,10 +176,11 @@ export function readCells<R>(rows: readonly R[], cells: readonly { index: number
     if (v.ok) writes.push({ index, field: col.field, value: v.value });
     else refused.set(a.keyOf(row), new Map([...(refused.get(a.keyOf(row)) ?? []), [col.field, v.message]]));
   }
-  return { writes, refused };
+  return { writes, refused, read: writes.map((w) => ({ key: a.keyOf(rows[w.index]), field: w.field })) };
 }
 
-export interface Written<R> { rows: R[]; change: RowsChange<R> | null; refused: Map<RowKey, Map<string, string>> }
+/** A paste's or fill's outcome: the rows, the change (null: none), the cells refused and the cells read (whether or not they changed). */
+export interface Written<R> { rows: R[]; change: RowsChange<R> | null; refused: Map<RowKey, Map<string, string>>; read: { key: RowKey; field: string }[] }
 
 /**
  * A table of text (Excel's TSV) pasted at a selection, as ONE change: one value over a larger
@@ -200,14 +201,14 @@ export function pasteRows<R extends object>(rows: readonly R[], table: string[][
   for (let r = top.row; r <= lastRow; r++) {
     for (let c = top.col; c <= lastCol; c++) at.push({ index: r, col: c, text: single ? table[0][0] : table[r - top.row]?.[c - top.col] });
   }
-  const { writes, refused } = readCells(list, at, a);
+  const { writes, refused, read } = readCells(list, at, a);
   const written = writeCells(list, a.keyOf, writes, a.derive);
-  if (!added.length) return { ...written, refused };
+  if (!added.length) return { ...written, refused, read };
   // The added rows are inserted as they end up (pasted values in them); the edit keeps only the cells of rows that were there.
   const addedKeys = new Set(added.map((x) => a.keyOf(x.row)));
   const inserted = { kind: 'insert' as const, rows: added.map((x) => ({ index: x.index, row: written.rows[x.index] })) };
   const cells = written.change?.kind === 'edit' ? written.change.cells.filter((e) => !addedKeys.has(e.key)) : [];
-  return { rows: written.rows, change: cells.length ? { kind: 'many', changes: [{ kind: 'edit', cells }, inserted] } : inserted, refused };
+  return { rows: written.rows, change: cells.length ? { kind: 'many', changes: [{ kind: 'edit', cells }, inserted] } : inserted, refused, read };
 }
 
 /** Ctrl+D: the top row's values of the selected columns copied into the selected rows below it. */
@@ -220,7 +221,7 @@ export function fillDown<R extends object>(rows: readonly R[], range: { top: num
       if (col && a.editable(rows[r], col)) writes.push({ index: r, field: col.field, value: source[col.field] });
     }
   }
-  return { ...writeCells(rows, a.keyOf, writes, a.derive), refused: new Map() };
+  return { ...writeCells(rows, a.keyOf, writes, a.derive), refused: new Map(), read: writes.map((w) => ({ key: a.keyOf(rows[w.index]), field: w.field })) };
 }
 
 /**
