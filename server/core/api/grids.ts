@@ -25,6 +25,7 @@ import { exportFileName, exportGrid } from '../records/grid-export';
 function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
   const grid = ctx.schemas.grids.get(gridId);
   if (!grid) throw notFound('No such grid.');
+  if (grid.owned) throw notFound('This grid shows rows its screen owns; it has no search or save of its own.');
   const schema = ctx.schemas.entities.get(grid.entity)!;
   // Grids over rows of another call (error log, role list, access report) have no table to search.
   if (!schema['x-tables']) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
