@@ -22,7 +22,8 @@ import type { ReferenceOption } from '../schema-form/reference';
 import type { CellResult } from './cell-values';
 import type { GridRecord } from './change-batch';
 import type { GridColumn } from './columns';
-import { localToday, previewRow } from './grid-previews';
+import { previewRow } from './grid-previews';
+import { todayIso } from '../../format/business-date';
 import { labelCellEditor } from './hot-a11y';
 import { hotColumn, type CellDecoration } from './hot-cells';
 import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
@@ -33,7 +34,7 @@ import {
 } from './owned-rows';
 
 /** Rows' rules the grid previews as typed (volume totals; the screen's server decides). */
-const derive = (before: object, changes: Record<string, unknown>) => previewRow(before as GridRecord, changes, localToday());
+const derive = (before: object, changes: Record<string, unknown>) => previewRow(before as GridRecord, changes, todayIso());
 const stop = (e: Event) => { e.preventDefault(); e.stopImmediatePropagation(); };
 
 export type { RowKey, RowsChange } from './owned-rows';
