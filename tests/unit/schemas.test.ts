@@ -93,4 +93,26 @@ describe('schema documents', () => {
     expect(err!.message).toContain('/moduleId');
     expect(err!.message).toMatch(/already the field layout of 'pattern/);
   });
+
+  it('a request object with x-entity takes each field\'s definition from the entity, its own keywords over it', () => {
+    const name = registry.entities.get('critical-path-dev-prototype')!.properties.CriticalPathDevPrototypeName;
+    const update = registry.requests.get('critical-path-dev-prototype-update')!;
+    expect(update.properties.CriticalPathDevPrototypeName).toMatchObject({ type: name.type, maxLength: name.maxLength, title: name.title });
+    expect(update.properties.CriticalPathDevPrototypeName).not.toHaveProperty('x-table');
+    // Its own keywords win: id 0 creates a path (the entity's ids start at 1).
+    expect(update.properties.CriticalPathDevPrototypeId.minimum).toBe(0);
+    const long = 'x'.repeat(Number(name.maxLength) + 1);
+    expect(registry.validate('request', 'critical-path-dev-prototype-update', { CriticalPathDevPrototypeId: 0, CriticalPathDevPrototypeName: long }))
+      .toEqual([{ Field: '/CriticalPathDevPrototypeName', Message: `Must NOT have more than ${name.maxLength} characters.` }]);
+    const process = registry.entities.get('critical-path-dev-prototype-final-process')!.properties.ProcessName;
+    const items = (update.properties.FinalProcesses as { items: { properties: Record<string, unknown> } }).items;
+    expect(items.properties.ProcessName).toMatchObject({ maxLength: process.maxLength, minLength: process.minLength });
+  });
+
+  it('a request naming an unknown entity, or a field its entity lacks without a type of its own, stops the load', () => {
+    const unknown = loadBrokenCopy('requests/buy-ready-override-update.schema.json', (d) => { d['x-entity'] = 'no-such-entity'; });
+    expect(unknown?.message).toMatch(/buy-ready-override-update\.schema\.json at \/x-entity: unknown entity 'no-such-entity'/);
+    const field = loadBrokenCopy('requests/buy-ready-override-update.schema.json', (d) => { d.properties.StockNumbr = {}; });
+    expect(field?.message).toMatch(/at \/properties\/StockNumbr: entity 'buy-ready-override' has no field 'StockNumbr'/);
+  });
 });

@@ -23,8 +23,8 @@ function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Ext
   const grid = ctx.schemas.grids.get(gridId);
   if (!grid) throw notFound('No such grid.');
   const schema = ctx.schemas.entities.get(grid.entity)!;
-  // Grids over rows of another call (error log, role list, access report) have no table to search.
-  if (!schema['x-tables']) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
+  // Grids over rows of another call (error log, role list, access report, a path's processes) have no search of their own.
+  if (!schema['x-tables'] || grid.search === false) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
   // Read-only grids (the library lists: entries change only through the Library calls and their rules, ADR 008) have no save.
   if (action === 'edit' && grid.columns.every((col) => col.readOnly)) throw notFound('This grid is read-only; it has no save.');
   const module = schema['x-module'] as ModuleKey | undefined;

@@ -117,6 +117,8 @@ export interface GridDoc {
   messages?: { loadError?: string; empty?: string; failedRow?: string };
   /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
   report?: string;
+  /** false: rows of a screen's own call (a path's processes, a checklist's items): no generic search, export or save (api/grids.ts). */
+  search?: boolean;
 }
 
 /** An Excel upload kind (schemas/imports/<id>.import.json, meta.ts importMeta). */

@@ -64,6 +64,8 @@ export const gridMeta = {
       properties: { loadError: { type: 'string' }, empty: { type: 'string' }, failedRow: { type: 'string' } },
     },
     report: { type: 'string' },
+    /** false: the rows are a screen's own (a path's processes, a checklist's items), read and saved by its calls; no generic search, export or save. */
+    search: { type: 'boolean' },
   },
 };
 

@@ -30,6 +30,8 @@ export interface GridDocument {
   messages?: { loadError?: string; empty?: string; failedRow?: string };
   /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
   report?: string;
+  /** false: the rows are the screen's own (read and saved by its calls), no generic search. */
+  search?: boolean;
 }
 
 /** One column of a DataGrid. */
