@@ -12,7 +12,7 @@ describe('process grid columns (issue 26)', () => {
   it('CP-031 the final processes grid: the document\'s fields in order, the entity\'s titles, the ProcessGrid kinds', () => {
     const cols = processColumns(grid, schema);
     expect(cols.map((c) => c.title)).toEqual(grid.columns.map((c) => schema.properties[c.field].title));
-    expect(cols.find((c) => c.field === 'ActualCompleteDate')).toMatchObject({ title: 'Actual Complete', kind: 'date', width: 100 });
+    expect(cols.find((c) => c.field === 'ActualCompleteDate')).toMatchObject({ title: 'Actual Complete', kind: 'date', width: 120 });
     expect(cols.map((c) => c.kind)).toEqual(['name', 'date', 'date', 'date', 'date', 'date', 'approval', 'approver', 'readonlyDate', 'text', 'text']);
     // The approver column shows the approver's name.
     expect(cols[7].field).toBe('ApprovedByName');

@@ -51,8 +51,9 @@ export function FieldLayoutPanel({ userId }: { userId: string }) {
       const a = await postJson<Answer>(`/api/UserPreference/fields/updateFieldConfiguration/${moduleId}`,
         { Fields: saveRows(fields, moduleId, target === 'default' ? null : Number(userId)) });
       if (a.IsSuccessful === false) { toast.error(a.Message || FAILED); return; }
-      toast.success(SAVED);
+      // Read back before saying so: until then the panel would count the saved layout as changed.
       await mutate();
+      toast.success(SAVED);
     } catch (x) {
       const detail = x instanceof ApiError ? serverMessages(x.body).filter((m) => m !== FAILED).join(' ') : '';
       toast.error(detail ? `${FAILED} ${detail}` : FAILED);
