@@ -26,7 +26,7 @@ import { SchemaForm } from '../../components/schema-form/SchemaForm';
 import { useFieldLayout } from '../../components/schema-form/use-field-layout';
 import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
 import { ProcessGrid, type ProcessEdit } from './ProcessGrid';
-import { useProcessColumns } from './process-columns';
+import { useColumnTitles, useProcessColumns } from './process-columns';
 import {
   DELETE_ROW, REVIEW_RED, REVOKE_SPEC, SAVED, dateMarks, keyed, moveRows, renumber, resetFlags, revokesSpec, saveList, serverMarks, setApproval, withLocks,
   type ProcessRow, type Row,
@@ -70,7 +70,6 @@ export function CriticalPathDevPrototypeScreen() {
 function DevPrototypeEditor({ id }: { id: number }) {
   const canEdit = useCan('criticalPathDevPrototype', 'edit');
   const session = useSessionStore((s) => s.session);
-  const factoryUser = !!session?.isFactoryUser;
   const details = useSWR<Details>(`${DETAILS}?CriticalPathDevPrototypeId=${id}`, { revalidateOnFocus: false });
   const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
   const approvers = useApprovers(details.data?.Header.BrandId);
@@ -79,6 +78,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const { fieldLayout, ready: fieldLayoutReady } = useFieldLayout(layout.data?.moduleId);
   const finalColumns = useProcessColumns('critical-path-dev-prototype-final-processes');
   const actualColumns = useProcessColumns('critical-path-dev-prototype-actual-processes');
+  const orderTitles = useColumnTitles('critical-path-dev-prototype-purchase-orders');
   // The header as loaded (SchemaForm's record) and as edited (its committed values, read by the save).
   const [header, setHeader] = useState<Row>({});
   const headerRef = useRef<Row>({});
@@ -235,7 +235,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
           FinalProcesses: saveList(f, removed.finals, FINAL_ID, FINAL_SEND),
           ActualProcesses: saveList(a, removed.actuals, ACTUAL_ID, ACTUAL_SEND),
           StockNumbers: stockChanges(stock),
-          PurchaseOrders: purchaseOrderChanges(orders, factoryUser),
+          PurchaseOrders: purchaseOrderChanges(orders, 'FactoryKey' in (orderTitles ?? {})),
         },
       });
       reset(answer.Data);
@@ -261,7 +261,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
     const failure = saveFailure(details.error);
     return <div className="alert alert--error" role="alert">{failure?.text === undefined ? 'Loading failed.' : (details.error as { status?: number }).status === 404 ? failure.text : 'The critical path could not be loaded.'}</div>;
   }
-  if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !finalColumns || !actualColumns) {
+  if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !finalColumns || !actualColumns || !orderTitles) {
     return <span className="spinner" role="status" aria-label="Loading" />;
   }
 
@@ -322,7 +322,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
 
       <section className="card cp-section" aria-label="Purchase Orders">
         <h2 className="cp-section__title">Purchase Orders</h2>
-        <PurchaseOrders rows={orders} editable={editable} factoryUser={factoryUser} onChange={(rows) => { setOrders(rows); setDirty(true); }} />
+        <PurchaseOrders rows={orders} editable={editable} titles={orderTitles} onChange={(rows) => { setOrders(rows); setDirty(true); }} />
       </section>
 
       {confirm?.kind === 'delete' && (

@@ -28,3 +28,11 @@ export function useProcessColumns(gridId: string): readonly ProcessColumn[] | un
   const schema = useEntitySchema(grid.data?.entity);
   return useMemo(() => (grid.data && schema.data ? processColumns(grid.data, schema.data) : undefined), [grid.data, schema.data]);
 }
+
+/** The column titles of a grid for this user by field (a field they may not see has none); undefined while its documents load. */
+export function useColumnTitles(gridId: string): Readonly<Record<string, string>> | undefined {
+  const grid = useGridDocument(gridId);
+  const schema = useEntitySchema(grid.data?.entity);
+  return useMemo(() => (grid.data && schema.data ? Object.fromEntries(gridColumns(grid.data, schema.data).map((c) => [c.field, c.title])) : undefined),
+    [grid.data, schema.data]);
+}
