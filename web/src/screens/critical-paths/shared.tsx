@@ -86,8 +86,8 @@ export async function committedForm(ref: { current: Record<string, unknown> }): 
 }
 
 /** DECISIONS CP-029 (CP-028: the server's can-be-cancelled check): cancel is offered in status 1 when no process is complete. */
-export const CANNOT_CANCEL = 'Only an active critical path without a completed process can be canceled.';
-export const CANCELED = 3;
+const CANNOT_CANCEL = 'Only an active critical path without a completed process can be canceled.';
+const CANCELED = 3;
 
 /** The header status field's error when the user picked Canceled and the path cannot be canceled (the server refuses it too). */
 export const cancelCheck = (stored: unknown, next: unknown, canBeCancelled: boolean) =>
