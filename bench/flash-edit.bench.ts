@@ -153,13 +153,13 @@ function costingColumns() {
 
 /** Excel's clipboard text for `n` rows of the answer: every number of the block changed by a cent, the rest as shown. */
 function pasteText(rows: Record<string, unknown>[], block: { field: string }[], n: number, round: number): string {
-  return rows.slice(0, n).map((r) => block.map(({ field }) => {
+  return `${rows.slice(0, n).map((r) => block.map(({ field }) => {
     const v = r[field];
     if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
     if (typeof v === 'number') return (Math.round(v * 100 + round) / 100).toFixed(2);
     if (v == null) return /Price|FFC/.test(field) ? (10 + round / 100).toFixed(2) : '';
     return String(v);
-  }).join('\t')).join('\r\n') + '\r\n';
+  }).join('\t')).join('\r\n')}\r\n`;
 }
 
 /** Pastes on the grid's first data cell of the block's first column; resolves once the save is answered and painted. */

@@ -17,7 +17,9 @@ import { openPglite, openPostgres, type Db } from '../server/core/db/client';
 import { runMigrations } from '../server/core/db/migrate';
 import { loadSchemas } from '../server/core/schemas/registry';
 import { loadSession } from '../server/core/auth/sessions';
-import { recordStatement, searchStatements, type SearchRequest } from '../server/core/records/read';
+import { recordStatement } from '../server/core/records/read';
+import { searchStatements } from '../server/core/records/search-statements';
+import type { SearchRequest } from '../server/core/records/search-criteria';
 import { withReferenceNames } from '../server/core/records/references';
 import { load, type LoadResult } from './lib/load';
 import { startServer, type RunningServer } from './lib/server';
@@ -107,7 +109,7 @@ async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promis
   await db.close();
   const server = await serve();
   const lines: string[] = [];
-  let api1, api10, total;
+  let api1: Record<'search' | 'byId', LoadResult>, api10: Record<'search' | 'byId', LoadResult>, total: number;
   try {
     const api = await apiRequests([server], shape);
     total = api.page.TotalRecords;

@@ -5,57 +5,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppContext, AppEnv } from './core/context';
 import { ApiRouter, PUBLIC } from './core/http/router';
-import { AppError, DEFAULT_ERROR_TEXT } from './core/http/errors';
-import { logError } from './core/http/error-log';
-import { clientDataError } from './core/http/database-errors';
+import { answerError } from './core/http/answer-error';
 import { securityHeaders } from './core/http/security';
 import { forward } from './core/http/proxy';
-import { tokenRoutes } from './features/account/token-routes';
-import { accountRoutes } from './features/account/account-routes';
 import { referenceRoutes } from './core/api/reference';
-import { userRoutes } from './features/account/user-routes';
-import { migrationRoutes } from './features/admin/migration-routes';
 import { schemaRoutes } from './core/api/schemas';
-import { hierarchyRoutes } from './features/hierarchy/routes';
-import { openApiRoutes } from './core/api/openapi';
 import { gridRoutes } from './core/api/grids';
-import { flashEditRoutes } from './features/flash-edit/routes';
 import { searchHelpRoutes } from './core/api/search-help';
-import { adminRoutes } from './features/admin';
-import { linePlanRoutes } from './features/line-plans/routes';
-import { briefRoutes } from './features/briefs/routes';
-import { patternRoutes } from './features/patterns/routes';
-import { imageRoutes } from './features/attachments/image-routes';
-import { documentRoutes } from './features/attachments/document-routes';
-import { colorwayRoutes } from './features/colorways/routes';
-import { colorwayActionRoutes } from './features/colorways/action-routes';
-import { sizeRangeRoutes } from './features/colorways/size-range-routes';
 import { uploadRoutes } from './core/api/uploads';
 import { uploadQueueRoutes } from './core/api/upload-queue';
-import { childDataRoutes } from './features/hierarchy/child-data-routes';
 import { quickSearchRoutes } from './core/api/quick-search';
-import { catalogRoutes } from './features/catalog/routes';
-import { projectCreateRoutes } from './features/project-create/routes';
-import { criticalPathRoutes } from './features/critical-paths/routes';
-import { corporateTemplateRoutes } from './features/corporate-template/routes';
-import { criticalPathReportRoutes } from './features/critical-paths/report-routes';
-import { buyReadyRoutes } from './features/buy-ready/routes';
-import { carryoverRoutes } from './features/carryover/routes';
-import { quarterlyForecastRoutes } from './features/quarterly-forecast/routes';
-import { calculatorRoutes } from './features/calculators/routes';
-import { transferChecklistRoutes } from './features/transfer-checklists/routes';
+import { openApiRoutes } from './core/api/openapi';
+import { FEATURES, installFeatures } from './features';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
-/** Every route module, in one list: the route-coverage test walks what they register. */
-export const ROUTE_MODULES = [tokenRoutes, accountRoutes, referenceRoutes, userRoutes, migrationRoutes, schemaRoutes, hierarchyRoutes, gridRoutes, flashEditRoutes,
-  searchHelpRoutes, adminRoutes, linePlanRoutes, briefRoutes, patternRoutes, imageRoutes, documentRoutes, colorwayRoutes, colorwayActionRoutes, sizeRangeRoutes,
-  uploadRoutes, uploadQueueRoutes, quickSearchRoutes, childDataRoutes, catalogRoutes, projectCreateRoutes, criticalPathRoutes, criticalPathReportRoutes, buyReadyRoutes, corporateTemplateRoutes,
-  calculatorRoutes, transferChecklistRoutes, quarterlyForecastRoutes, carryoverRoutes, openApiRoutes];
+/** Every route module in one list, the core's then each feature's (server/features.ts); the route-coverage test walks what they register. */
+export const ROUTE_MODULES = [referenceRoutes, schemaRoutes, gridRoutes, searchHelpRoutes, uploadRoutes, uploadQueueRoutes, quickSearchRoutes,
+  ...FEATURES.flatMap((f) => f.routes ?? []), openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {
@@ -64,6 +34,7 @@ export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {
     schemaRoutes(r, opts);
     return r;
   }
+  installFeatures();
   r.get('/api/health', PUBLIC, (c) => c.json({ status: 'ok', version: c.get('ctx').appVersion, database: c.get('ctx').db.kind }));
   for (const register of ROUTE_MODULES) register(r);
   return r;
@@ -90,18 +61,7 @@ export function createApp(ctx: AppContext) {
     await next();
   });
 
-  app.onError(async (err, c) => {
-    err = clientDataError(err) ?? err;
-    if (err instanceof AppError) {
-      return c.json({ IsSuccessful: false, Code: err.code, Message: err.message, Errors: err.errors, ...err.extra }, err.status);
-    }
-    if (err instanceof HTTPException && err.status < 500) {
-      return c.json({ IsSuccessful: false, Code: 'http_error', Message: err.message, Errors: [] }, err.status);
-    }
-    // Only real server errors are error-log events; a client's 4xx above never is (issue 10).
-    const id = await logError(c, err);
-    return c.json({ IsSuccessful: false, Code: 'server_error', Message: DEFAULT_ERROR_TEXT, Errors: [], ErrorId: id }, 500);
-  });
+  app.onError(answerError);
   app.notFound((c) => c.json({ IsSuccessful: false, Code: 'not_found', Message: 'Not found.', Errors: [] }, 404));
 
   if (ctx.config.apiUpstream) {

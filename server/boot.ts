@@ -15,6 +15,7 @@ import { JobQueue } from './core/jobs/queue';
 import { loadTokenSecret } from './core/auth/tokens';
 import { seedDemo } from '../fixtures/seed-demo';
 import { registerImportJobs } from './core/imports/jobs';
+import { installFeatures } from './features';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'));
 
@@ -42,6 +43,7 @@ export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean }
     tokenSecret: loadTokenSecret(opts.inMemory ? undefined : config.dataDir),
     appVersion: pkg.version,
   };
+  installFeatures();
   registerImportJobs(ctx);
   return ctx;
 }

@@ -13,7 +13,6 @@ export const TC_TEXT = {
   saved: 'Transfer Checklist saved successfully!',
   saveError: 'There was an error while saving the record. Please contact your system administrator',
   notFound: 'The transfer checklist was not found.',
-  stale: 'This transfer checklist was changed by another user after you opened it. Reload it to see the changes; nothing was saved.',
   disabledItem: 'This item is not enabled for the product type; only a tariff-mitigation transfer enables it.',
   unknownProductType: 'Unknown product type.',
   sameFactory: 'The factory transferred to must differ from the factory transferred from.',

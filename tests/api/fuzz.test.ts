@@ -149,7 +149,7 @@ const uploadArb = fc.record({
   bytes: fc.constantFrom('\x89PNG\r\n\x1a\n', '%PDF-1.4', 'PK\x03\x04', '', '\u0000'.repeat(50)),
   cut: fc.option(fc.nat(400), { nil: undefined }),
 }).map(({ fields, name, bytes, cut }) => {
-  const whole = Object.entries(fields).map(([k, v]) => part(k, v)).join('') + filePart(name, bytes) + `\r\n--${BOUNDARY}--\r\n`;
+  const whole = `${Object.entries(fields).map(([k, v]) => part(k, v)).join('') + filePart(name, bytes)}\r\n--${BOUNDARY}--\r\n`;
   return cut === undefined ? whole : whole.slice(0, Math.min(cut, whole.length - 8));
 });
 const UPLOADS = ['/api/Image/UploadImage', '/api/Document/UploadDocument', '/api/LinePlan/ImportCalendar'];

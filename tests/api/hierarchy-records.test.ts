@@ -48,7 +48,8 @@ describe('hierarchy update', () => {
     expect(stale.status).toBe(409);
     const body = await stale.json();
     expect(body.Message).toMatch(/^This record was changed by Dana Whitfield on .+ UTC after you opened it\./);
-    expect(body).toMatchObject({ ChangedBy: 'Dana Whitfield', CurrentRowVersion: b.rowversion + 1 });
+    expect(body).toMatchObject({ IsSuccessful: false, Code: 'stale', Errors: [], ChangedBy: 'Dana Whitfield', RowVersion: b.rowversion + 1 });
+    expect(Date.parse(body.ChangedOn)).toBeGreaterThan(Date.now() - 60_000);
     const [now] = await t.ctx.db.query('SELECT targetnumbercolors FROM brief_view WHERE briefseasonalid = $1', [b.id]);
     expect(now.targetnumbercolors).toBe(7);
   });

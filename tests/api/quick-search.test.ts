@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { PATTERN_FIELDS, PROTOTYPE_FIELDS } from '../../server/core/search/quick-search';
 import { quickMatchCondition } from '../../server/core/search/quick-match';
-import { searchRecords } from '../../server/core/records/read';
+import { searchRecords } from '../../server/core/records/search';
 import { authenticate } from '../../server/core/auth/authenticate';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { updateRecord } from '../../server/core/records/write';
 import { authenticate } from '../../server/core/auth/authenticate';
 import type { SessionUser } from '../../server/core/auth/permissions';
-import { AppError } from '../../server/core/http/errors';
+import type { AppError } from '../../server/core/http/errors';
 
 let t: TestApp;
 const users = {} as Record<'designer' | 'factory' | 'viewer' | 'admin', SessionUser>;

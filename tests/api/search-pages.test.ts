@@ -21,7 +21,7 @@ const page = async (body: object) => {
 
 describe('issue 10: colorway search pages', () => {
   it('the shared search reads page 0 or a negative page as the first page, on every database', async () => {
-    const { searchRecords } = await import('../../server/core/records/read');
+    const { searchRecords } = await import('../../server/core/records/search');
     const { authenticate } = await import('../../server/core/auth/authenticate');
     const user = await authenticate(t.ctx, `Bearer ${admin}`);
     const req = { pageSize: 3, sortColumn: 'PrototypeName', sortDirection: 'ASC' };

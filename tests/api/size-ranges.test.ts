@@ -66,7 +66,7 @@ describe('colorway size ranges (CW-067, CW-069)', () => {
     const was = await stored(id);
     const v = await version(id);
     let res = await save(id, [{ RegionId: 4, WidthId: 1, SizeRange: '36-40' }, { RegionId: 4, WidthId: 1, SizeRange: '36-41' }]);
-    let body = await res.json();
+    const body = await res.json();
     expect(res.status).toBe(400);
     expect(body.Message).toBe('Duplicate region/width combination.');
     expect(body.Errors).toEqual([

@@ -95,9 +95,9 @@ function rawPost(route: string, body: Buffer, declared = body.length): Promise<s
 }
 
 const ROUTES: [string, string][] = [
-  ['/api/Image/UploadImage', part('ProjectId', '1') + part('ProjectLevel', '1') + filePart('a.png') + '\x89PNG\r\n\x1a\nabc'],
-  ['/api/Document/UploadDocument', part('ProjectId', '1') + part('ProjectLevel', '1') + part('ProjLevDocCategoryId', '1') + filePart('a.pdf') + '%PDF-1.4 abc'],
-  ['/api/LinePlan/ImportCalendar', part('LinePlanId', '1') + part('RowVersion', '1') + filePart('a.xlsx') + 'PK\x03\x04abc'],
+  ['/api/Image/UploadImage', `${part('ProjectId', '1') + part('ProjectLevel', '1') + filePart('a.png')}\x89PNG\r\n\x1a\nabc`],
+  ['/api/Document/UploadDocument', `${part('ProjectId', '1') + part('ProjectLevel', '1') + part('ProjLevDocCategoryId', '1') + filePart('a.pdf')}%PDF-1.4 abc`],
+  ['/api/LinePlan/ImportCalendar', `${part('LinePlanId', '1') + part('RowVersion', '1') + filePart('a.xlsx')}PK\x03\x04abc`],
 ];
 
 describe('issue 10: truncated multipart uploads', () => {

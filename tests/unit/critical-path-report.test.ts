@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../server/core/context';
+import type { AppContext, AppEnv } from '../../server/core/context';
+import { answerError } from '../../server/core/http/answer-error';
 import {
   REPORT_ERROR_TEXT, attachmentDisposition, renderPdf, reportDate, safePdfFileName, sendPdf, type DocDefinition,
 } from '../../server/core/reports/pdf';
@@ -206,6 +207,11 @@ describe('report dates and file names', () => {
 
 describe('report responses (CP-051)', () => {
   const app = new Hono<AppEnv>();
+  // The app's one error-to-answer path, over an error log that hands out id 41.
+  const logged: string[] = [];
+  const db = { query: async (_sql: string, params: unknown[]) => { logged.push(String(params[1])); return [{ sequence: 41 }]; } };
+  app.use('*', async (c, next) => { c.set('ctx', { db } as unknown as AppContext); await next(); });
+  app.onError(answerError);
   app.get('/ok', (c) => sendPdf(c, criticalPathReportFileName(devPatternSample), () => build(devPatternSample)));
   app.get('/builder-fails', (c) => sendPdf(c, 'x', () => { throw new Error('builder failed'); }));
   app.get('/render-fails', (c) => sendPdf(c, 'x', { content: { text: 'x', font: 'NoSuchFont' } } as DocDefinition));
@@ -225,8 +231,10 @@ describe('report responses (CP-051)', () => {
       const res = await app.request(url);
       expect(res.status).toBe(500);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await res.json()).toEqual({ IsSuccessful: false, Code: 'report_error', Message: REPORT_ERROR_TEXT, Errors: [], ErrorId: null });
+      expect(await res.json()).toEqual({ IsSuccessful: false, Code: 'report_error', Message: REPORT_ERROR_TEXT, Errors: [], ErrorId: 41 });
     }
+    expect(logged[0]).toBe('builder failed');
+    expect(logged).toHaveLength(2);
     expect(REPORT_ERROR_TEXT).toBe('There was an error generating the report. Please contact your system administrator.');
   });
 });

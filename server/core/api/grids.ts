@@ -13,7 +13,10 @@ import { fieldAccess, holds } from '../schemas/visibility';
 import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { column, recordKey, scope, searchRecords, searchRecordsJson, viewOf, type Condition, type ExtraFilters, type SearchRequest } from '../records/read';
+import { column, recordKey, viewOf } from '../records/columns';
+import { scope } from '../records/scope';
+import { searchRecords, searchRecordsJson } from '../records/search';
+import type { Condition, ExtraFilters, SearchRequest } from '../records/search-criteria';
 import { quickMatchCondition, quickText, type QuickEntity } from '../search/quick-match';
 import { failedRowMessage, saveRows, type BulkRow } from '../records/bulk';
 import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
@@ -49,18 +52,18 @@ function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Re
   const declared = grid.filters ?? {};
   const schema = ctx.schemas.entities.get(grid.entity)!;
   const { hidden } = fieldAccess(ctx.schemas, user, grid.entity);
-  const valueOf = (f: string) => {
+  const criterionOf = (f: string) => {
     const key = Object.keys(body).find((k) => k.toLowerCase() === f.toLowerCase());
     return key === undefined || body[key] === null || body[key] === '' ? undefined : { key, value: body[key] };
   };
   const criteria = [...new Set([...COMMON_CRITERIA, ...(grid.criteria ?? []), ...(declared.equals ?? []),
     ...HIERARCHY_CRITERIA.filter((f) => f in schema.properties)])];
   for (const f of criteria) {
-    if (valueOf(f) && hidden.has(f)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${valueOf(f)!.key}`, Message: 'Not a filter of this grid.' }]);
+    if (criterionOf(f) && hidden.has(f)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${criterionOf(f)!.key}`, Message: 'Not a filter of this grid.' }]);
   }
   const equals: Record<string, unknown> = {};
   for (const f of criteria.filter((c) => !COMMON_CRITERIA.includes(c) && c in schema.properties)) {
-    const given = valueOf(f);
+    const given = criterionOf(f);
     if (!given) continue;
     const type = JSON.stringify(schema.properties[f].type);
     const numeric = /integer|number/.test(type);

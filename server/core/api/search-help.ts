@@ -2,7 +2,7 @@
  * Search-help (LOOKUP-001..039): one generic handler driven by the lookup registry. Lookups feed
  * every form, so any signed-in user may call them; what each answers is still limited to the
  * user's brands (every brand filter is checked, PERM-022) and, for factories, a factory user's
- * own factories (PERM-023). The library calls (ADMIN-023..036) are registered from here too.
+ * own factories (PERM-023).
  */
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { asSeenBy } from '../search-help/visible';
@@ -12,7 +12,6 @@ import { LOOKUPS, lookupEntry } from '../search-help/registry';
 import { favoriteRows, searchLookup, type LookupSearch } from '../search-help/query';
 import { favoriteConditions, removeFavorite, saveFavorite } from '../search-help/favorites';
 import { describeRegistry } from '../search-help/describe';
-import { libraryRoutes } from '../../features/library/routes';
 
 function entryOf(name: unknown) {
   const entry = lookupEntry(String(name));
@@ -54,5 +53,4 @@ export function searchHelpRoutes(r: ApiRouter) {
 
   r.get('/api/SearchHelp/Registry', SIGNED_IN, (c) => c.json(describeRegistry(c.get('ctx').schemas, c.get('user'))));
 
-  libraryRoutes(r);
 }

@@ -1,8 +1,8 @@
 /**
  * One error type for the whole API: an HTTP status, a stable code and the user-facing message
- * (quoted from the specification where it gives one). `onError` turns it into
- * `{ IsSuccessful: false, Message, Errors }`; anything else is logged to the error log and
- * answered with a generic message, never a stack trace.
+ * (quoted from the specification where it gives one). `onError` (server/app.ts), the one place
+ * errors become answers, turns it into `{ IsSuccessful: false, Code, Message, Errors }`; anything
+ * else is logged to the error log and answered with a generic message, never a stack trace.
  */
 export interface FieldError { Field: string; Message: string }
 
@@ -30,6 +30,19 @@ export const forbidden = (message = 'You do not have permission to perform this 
 export const permissionDenied = () => new AppError(403, 'permission_denied', 'You do not have permission to perform this action.');
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError(409, 'conflict', message, [], extra);
+
+/**
+ * An unexpected failure answered with the screen's own text from the specification (CP-047, CP-051,
+ * BR-010, CARRY-013) instead of the default one: `onError` writes `failedWith` to the error log like
+ * any server error and answers 500 with this message, the extra fields and the log's ErrorId.
+ */
+export class Failure extends AppError {
+  readonly failedWith: Error;
+  constructor(message: string, failedWith: unknown, code = 'server_error', extra: Record<string, unknown> = {}) {
+    super(500, code, message, [], extra);
+    this.failedWith = failedWith instanceof Error ? failedWith : new Error(String(failedWith));
+  }
+}
 
 /** CONST-022: the default error text when the server has nothing more specific to say. */
 export const DEFAULT_ERROR_TEXT = 'Please contact your System Administrator.';

@@ -44,7 +44,7 @@ export function declSchema(decl: ParamDecl = {}, required: string[] = []): Recor
 // Query strings arrive as text: the checker coerces ("5" -> 5) on a copy; handlers still read the raw string.
 const ajv = createAjv({ coerce: true });
 
-export interface ParamChecker { (query: Record<string, string>, path: Record<string, string>): FieldError[] }
+export type ParamChecker = (query: Record<string, string>, path: Record<string, string>) => FieldError[]
 
 /** One compiled schema for a route's query and path declarations; field errors name the parameter. */
 export function paramChecker(query: ParamDecl = {}, path: ParamDecl = {}): ParamChecker {

@@ -8,7 +8,7 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 
 
 export async function forward(c: Context, upstream: string): Promise<Response> {
   const src = new URL(c.req.url);
-  const target = new URL(src.pathname + src.search, upstream.endsWith('/') ? upstream : upstream + '/');
+  const target = new URL(src.pathname + src.search, upstream.endsWith('/') ? upstream : `${upstream}/`);
   const headers = new Headers(c.req.raw.headers);
   for (const h of HOP_BY_HOP) headers.delete(h);
   const hasBody = !['GET', 'HEAD'].includes(c.req.method);

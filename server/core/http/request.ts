@@ -61,3 +61,11 @@ export function canonicalKeys(body: Record<string, unknown>, names: string[]): R
   for (const [k, v] of Object.entries(body)) out[byLower.get(k.toLowerCase()) ?? k] = v;
   return out;
 }
+
+/** A success answer with its message (the spec's `{ IsSuccessful, Message }` shape). */
+export const ok = (Message: string, extra: Record<string, unknown> = {}) => ({ IsSuccessful: true, Message, ...extra });
+
+/** A nested object of a body with its keys spelled as `names` (the router only canonicalises the top level). */
+export function nested(value: unknown, names: string[]): Record<string, any> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? canonicalKeys(value as Record<string, unknown>, names) : {};
+}

@@ -1,21 +1,21 @@
 /**
  * A route whose unexpected failures answer the specification's own text for that screen (BR-010,
- * CARRY-013) instead of the default one: the error is written to the error log and the answer
- * carries its id. A client's mistake (AppError) keeps its own status and message.
+ * CARRY-013, CP-047) instead of the default one: the failure is thrown on as a `Failure`, which
+ * `onError` writes to the error log and answers 500 with the text and the log's id. A client's
+ * mistake (AppError) keeps its own status and message.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
-import { AppError } from './errors';
-import { logError } from './error-log';
+import { AppError, Failure } from './errors';
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
-export const failing = (message: string, h: Handler): Handler => async (c) => {
+/** `extra`: fields the screen's failure answer carries besides the text (e.g. the critical paths' Result). */
+export const failing = (message: string, h: Handler, extra: Record<string, unknown> = {}): Handler => async (c) => {
   try {
     return await h(c);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    const id = await logError(c, err as Error).catch(() => null);
-    return c.json({ IsSuccessful: false, Code: 'server_error', Message: message, Errors: [], ErrorId: id }, 500);
+    throw new Failure(message, err, 'server_error', extra);
   }
 };

@@ -1,14 +1,18 @@
-/** The upload handlers by the name a kind's document gives (`handler`, ADR 028; ./handler.ts). */
+/**
+ * The upload handlers by the name a kind's document gives (`handler`, ADR 028; ./handler.ts). A
+ * feature registers its handler (server/features.ts); the pipeline finds it by name.
+ */
 import type { ImportHandler } from './handler';
-import { transferChecklistImport } from '../../features/transfer-checklists/import';
-import { carryoverImport } from '../../features/carryover/carryover-import';
-import { salesForecastImport } from '../../features/quarterly-forecast/upload';
 
-const HANDLERS: Record<string, ImportHandler> = { 'transfer-checklist': transferChecklistImport, carryover: carryoverImport, 'sales-forecast': salesForecastImport };
+const HANDLERS = new Map<string, ImportHandler>();
+
+export function registerImportHandler(name: string, handler: ImportHandler) {
+  HANDLERS.set(name, handler);
+}
 
 export function importHandler(name: string | undefined): ImportHandler | undefined {
   if (!name) return undefined;
-  const h = HANDLERS[name];
+  const h = HANDLERS.get(name);
   if (!h) throw new Error(`Unknown import handler '${name}'`);
   return h;
 }

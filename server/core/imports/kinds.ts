@@ -10,7 +10,7 @@ import type { EntitySchema, ImportDoc, PropertySchema } from '../schemas/documen
 import { holds } from '../schemas/visibility';
 import { forbidden, notFound } from '../http/errors';
 import { propertySheetKind } from '../../domain/sheet-style';
-import { recordKey } from '../records/read';
+import { recordKey } from '../records/columns';
 import { referenceOf } from '../records/references';
 import type { ColumnType, ImportColumn } from './workbook';
 

@@ -11,7 +11,8 @@ import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import { AppError, type FieldError } from '../http/errors';
 import { fieldAccess } from '../schemas/visibility';
-import { column, scope, selectFields, viewOf } from '../records/read';
+import { column, selectFields, viewOf } from '../records/columns';
+import { scope } from '../records/scope';
 import { shapeOf } from '../records/write-rows';
 import { nameFieldOf, referenceOf, referenceOptions } from '../records/references';
 import type { ReferenceSpec } from '../schemas/documents';
@@ -77,7 +78,7 @@ export type ReferenceCache = Map<string, Promise<Map<string, number | string>>>;
  * A reference cell's key from the name the file holds (or the key itself), within the record's scope
  * (e.g. the users of its brand); undefined when nothing of that name may be chosen.
  */
-async function referenceKey(ctx: AppContext, user: SessionUser, cache: ReferenceCache, ref: ReferenceSpec, rec: Rec, schema: ImportKind['schema'], name: unknown) {
+async function referenceKey(ctx: AppContext, user: SessionUser, cache: ReferenceCache, ref: ReferenceSpec, rec: Rec, _schema: ImportKind['schema'], name: unknown) {
   const filters = Object.fromEntries(Object.entries(ref.scope ?? {}).map(([param, field]) => [param, rec[String(field)] as number]));
   const id = `${ref.source}:${JSON.stringify(filters)}`;
   if (!cache.has(id)) {
@@ -200,7 +201,7 @@ export function refusal(ctx: AppContext, kind: ImportKind, error: AppError): Fie
  */
 export async function runPreview(ctx: AppContext, user: SessionUser, importId: number, progress?: (done: number) => Promise<void>) {
   const imp = await loadImport(ctx.db, importId);
-  if (!imp || imp.status !== 'Previewing') return;
+  if (imp?.status !== 'Previewing') return;
   const kind = importKind(ctx, imp.kind);
   // A handler's kind (ADR 028) gives its own columns and works its own rows.
   const handler = importHandler(kind.doc.handler);

@@ -10,7 +10,8 @@ import type { EntitySchema } from '../schemas/documents';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { notFound } from '../http/errors';
-import { column, scope, viewOf } from './read';
+import { column, viewOf } from './columns';
+import { scope } from './scope';
 
 export const recordNotFound = () => notFound('The record was not found.');
 

@@ -25,3 +25,11 @@ export function diffRecords(prev: Record<string, unknown>, next: Record<string, 
     .filter((k) => asText(prev[k]) !== asText(next[k]))
     .map((k) => ({ field: k, oldValue: prev[k], newValue: next[k] }));
 }
+
+/**
+ * A save's audit rows: its changed fields, or the version move of a save that changed none of its
+ * audited fields (only child rows, or nothing), so that the audit trail names every saved version:
+ * the stale-save answer (stale.ts) reads who saved last from it.
+ */
+export const savedChanges = (rowVersion: number, changes: FieldChange[]): FieldChange[] =>
+  (changes.length ? changes : [{ field: 'RowVersion', oldValue: rowVersion, newValue: rowVersion + 1 }]);

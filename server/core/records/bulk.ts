@@ -16,9 +16,14 @@ import type { Queryable } from '../db/client';
 import type { GridDoc } from '../schemas/documents';
 import { AppError, badRequest, type FieldError } from '../http/errors';
 import { answerUpdates, applyUpdates, planUpdates, yieldToOthers, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
+import { STALE, type Version } from './stale';
 
 export interface BulkRow { Key: number; RowVersion: number; Changes: Record<string, unknown> }
-export interface BulkRowError { Key: number; Status: number; Message: string; Errors: FieldError[] }
+/** A refused row; a stale one carries the stale-save fields too (stale.ts: Code 'stale', ChangedBy, ChangedOn, RowVersion). */
+export interface BulkRowError {
+  Key: number; Status: number; Message: string; Errors: FieldError[];
+  Code?: string; ChangedBy?: string | null; ChangedOn?: string | null; RowVersion?: Version;
+}
 
 /** A database error the checks did not foresee, as the row's error (no SQL or constraint names leave the server). */
 const rowRefused = () => badRequest('This row could not be saved: a value is not accepted by the database.');
@@ -72,6 +77,9 @@ export async function saveRecords(
   return out;
 }
 
+/** A stale row's fields of the stale-save answer, so a grid reloads it like a form does; none for other refusals. */
+const staleFields = (error: AppError) => (error.code === STALE ? { Code: STALE, ...error.extra } : {});
+
 /** A grid's save: the saved records carry the grid's `answer` fields (its columns). */
 export async function saveRows(ctx: AppContext, user: SessionUser, entity: string, keyField: string, rows: BulkRow[], answer?: string[], screen?: string) {
   const outcomes = await saveRecords(ctx, user, entity, keyField, rows.map((r) => ({ id: r.Key, rowVersion: r.RowVersion, changes: r.Changes, screen })), answer);
@@ -79,7 +87,7 @@ export async function saveRows(ctx: AppContext, user: SessionUser, entity: strin
   const failed: BulkRowError[] = [];
   outcomes.forEach((o, n) => {
     if (o.ok) saved.push(o.record);
-    else failed.push({ Key: rows[n].Key, Status: o.error.status, Message: o.error.message, Errors: o.error.errors });
+    else failed.push({ Key: rows[n].Key, Status: o.error.status, Message: o.error.message, Errors: o.error.errors, ...staleFields(o.error) });
   });
   return { IsSuccessful: failed.length === 0, Saved: saved, Failed: failed };
 }

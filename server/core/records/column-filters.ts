@@ -12,7 +12,9 @@ import type { EntitySchema, PropertySchema } from '../schemas/documents';
 import { badRequest } from '../http/errors';
 import { containsPattern } from '../db/contains';
 import { REFERENCE_SOURCES, nameFieldOf, referenceOf, withNameFields, type ReferenceSource } from './references';
-import { column, conditionOn, scope, viewOf, type Condition } from './read';
+import { column, viewOf } from './columns';
+import { conditionOn, type Condition } from './search-criteria';
+import { scope } from './scope';
 
 export interface ColumnFilter { contains?: string; equals?: string | number | boolean; from?: string | number; to?: string | number }
 export type ColumnFilters = Record<string, ColumnFilter>;

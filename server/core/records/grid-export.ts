@@ -14,7 +14,9 @@ import type { AppContext } from '../context';
 import type { GridDoc } from '../schemas/documents';
 import { neutralise } from '../../domain/excel-cells';
 import { MAX_SHEET_WIDTH, MIN_SHEET_WIDTH, SHEET_FORMATS, propertySheetKind, type SheetKind } from '../../domain/sheet-style';
-import { column, referenceNameMap, searchStatements, viewOf, type ExtraFilters, type SearchRequest } from './read';
+import { column, viewOf } from './columns';
+import { referenceNameMap, searchStatements } from './search-statements';
+import type { ExtraFilters, SearchRequest } from './search-criteria';
 import { nameFieldOf, referenceOf, withNameFields } from './references';
 
 /** Rows read per statement while the file is written. */

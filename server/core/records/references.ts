@@ -14,7 +14,7 @@ import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { EntitySchema, PropertySchema, ReferenceSpec } from '../schemas/documents';
-import { scope } from './read';
+import { scope } from './scope';
 
 type Row = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
 import type { SessionUser } from '../auth/permissions';
 import type { Queryable } from '../db/client';
 import type { EntitySchema } from '../schemas/documents';
-import { column } from './read';
+import { column } from './columns';
 
 /** The tables, keys and columns of an entity as the writer needs them. */
 export function shapeOf(schema: EntitySchema, entity: string) {

@@ -8,22 +8,23 @@
  * one UPDATE per table → one audit insert → one read of the results. A single-record save is the
  * same path with one row. A row that fails any check is reported alone (its own AppError) and not
  * written; every check runs before the first write, so no savepoints are needed for them.
- * A stale version gets 409 naming who changed the record and when, nothing is overwritten.
+ * A stale version gets the stale-save 409 (stale.ts) naming who changed the record and when; nothing is overwritten.
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { AppError, badRequest, conflict, forbidden, type FieldError } from '../http/errors';
+import { AppError, badRequest, forbidden, type FieldError } from '../http/errors';
 import { mayAccess, recordNotFound } from './access';
 import { fieldAccess, visibleRecord } from '../schemas/visibility';
 import type { EntitySchema } from '../schemas/documents';
 import { diffRecords, writeAudits, type FieldChange } from './audit';
 import { shapeOf, writeRows } from './write-rows';
-import { column, selectFields, viewOf } from './read';
+import { column, selectFields, viewOf } from './columns';
 import { runPrepareHooks, runSetChecks, runUpdateHooks } from './hooks';
 import { withRequestCache } from './request-cache';
 import { withReferenceNames } from './references';
 import { fixedFieldsMoved, fixedFieldsOf } from './fixed-references';
+import { staleSave, staleSaves } from './stale';
 
 /**
  * `warnings` collects the hooks' notes that do not refuse the save (see UpdateHookArgs.warn).
@@ -60,22 +61,6 @@ function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAcce
   if (hiddenTouched) errors.push({ Field: '/', Message: 'The request changes fields you may not change.' });
   if (errors.some((e) => e.Message === 'Unknown field.')) return badRequest('The request names unknown fields.', errors);
   return errors.length ? forbidden('You may not change some of these fields.').withErrors(errors) : null;
-}
-
-/** The last change of each record (for the conflict message), in one query. */
-async function lastChanges(q: Queryable, entity: string, ids: number[]) {
-  const rows = await q.query<{ entityid: string; changedat: string; name: string }>(
-    `SELECT DISTINCT ON (a.entityid) a.entityid, a.changedat, coalesce(u.firstname || ' ' || u.lastname, 'System User') AS name
-       FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
-      WHERE a.entity = $1 AND a.entityid = ANY($2) ORDER BY a.entityid, a.auditid DESC`, [entity, ids.map(String)]);
-  return new Map(rows.map((r) => [Number(r.entityid), r]));
-}
-
-function stale(last: { changedat: string; name: string } | undefined, current: number) {
-  const who = last ? `${last.name} on ${new Date(last.changedat).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'another user';
-  return conflict(`This record was changed by ${who} after you opened it. Reload it to see the changes; nothing was saved.`, {
-    ChangedBy: last?.name ?? null, ChangedOn: last?.changedat ?? null, CurrentRowVersion: current,
-  });
 }
 
 /**
@@ -178,8 +163,8 @@ export async function planUpdates(
     return again || prevOf(i).RowVersion !== reqs[i].rowVersion;
   });
   if (staleRows.length) {
-    const last = await lastChanges(q, entity, staleRows.map((i) => reqs[i].id));
-    for (const i of staleRows) fail(i, stale(last.get(reqs[i].id), prevOf(i).RowVersion as number));
+    const errors = await staleSaves(q, entity, new Map(staleRows.map((i) => [reqs[i].id, prevOf(i).RowVersion as number])));
+    for (const i of staleRows) fail(i, errors.get(reqs[i].id)!);
   }
 
   // Entity hooks per row, over lookups loaded once for the request.
@@ -210,7 +195,7 @@ export async function planUpdates(
     const baseTaken = new Set<unknown>();
     for (const i of live()) {
       if (!Object.keys(shape.tableRow(changesOf.get(i)!, baseTable)).length) continue;
-      if (baseTaken.has(prevOf(i)[baseKey])) fail(i, stale(undefined, (prevOf(i).RowVersion as number) + 1));
+      if (baseTaken.has(prevOf(i)[baseKey])) fail(i, staleSave(undefined, (prevOf(i).RowVersion as number) + 1));
       baseTaken.add(prevOf(i)[baseKey]);
     }
   }
@@ -232,8 +217,8 @@ export async function applyUpdates(q: Queryable, plan: UpdatePlan) {
   const versions = new Map(locked.map((r) => [r.k, r.rowversion]));
   const moved = plan.rows.filter((r) => versions.get(r.prev[shape.versionKey] as number) !== r.prev.RowVersion);
   if (moved.length) {
-    const last = await lastChanges(q, plan.entity, moved.map((r) => plan.reqs[r.i].id));
-    for (const r of moved) plan.out[r.i] = { ok: false, error: stale(last.get(plan.reqs[r.i].id), versions.get(r.prev[shape.versionKey] as number)!) };
+    const errors = await staleSaves(q, plan.entity, new Map(moved.map((r) => [plan.reqs[r.i].id, versions.get(r.prev[shape.versionKey] as number)!])));
+    for (const r of moved) plan.out[r.i] = { ok: false, error: errors.get(plan.reqs[r.i].id)! };
     plan.rows = plan.rows.filter((r) => !moved.includes(r));
   }
   await writeRows(q, schema, shape, plan.user, plan.rows);

@@ -13,8 +13,7 @@ import { createRequire } from 'node:module';
 import type { Context } from 'hono';
 import pdfmake from 'pdfmake';
 import type { AppEnv } from '../context';
-import { AppError } from '../http/errors';
-import { logError } from '../http/error-log';
+import { AppError, Failure } from '../http/errors';
 
 /** CP-051: the report failure text (S2 §8). */
 export const REPORT_ERROR_TEXT = 'There was an error generating the report. Please contact your system administrator.';
@@ -240,18 +239,17 @@ export function pdfResponse(pdf: Buffer, fileName: string): Response {
  * Builds, renders (in a worker thread when the document came from `reportFrame`) and serves a report. `build` is the document definition or a function making it
  * (so a builder's failure counts as a report failure too). Load the data (and throw not-found or
  * permission errors) before calling: an AppError thrown by `build` passes through unchanged; any
- * other failure is written to the error log and answered 500 with the CP-051 text:
- * `{ IsSuccessful: false, Code: 'report_error', Message, Errors: [], ErrorId }`.
+ * other failure is thrown on as a Failure, which `onError` writes to the error log and answers 500
+ * with the CP-051 text: `{ IsSuccessful: false, Code: 'report_error', Message, Errors: [], ErrorId }`.
+ * `_c`: the request, kept in the signature its callers use (the answer to a failure is onError's).
  */
-export async function sendPdf(c: Context<AppEnv>, fileName: string, build: DocDefinition | (() => DocDefinition | Promise<DocDefinition>)): Promise<Response> {
+export async function sendPdf(_c: Context<AppEnv>, fileName: string, build: DocDefinition | (() => DocDefinition | Promise<DocDefinition>)): Promise<Response> {
   let pdf: Buffer;
   try {
     pdf = await renderReport(typeof build === 'function' ? await build() : build);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    const error = err instanceof Error ? err : new Error(String(err));
-    const id = await logError(c, error).catch(() => null);
-    return c.json({ IsSuccessful: false, Code: 'report_error', Message: REPORT_ERROR_TEXT, Errors: [], ErrorId: id }, 500);
+    throw new Failure(REPORT_ERROR_TEXT, err, 'report_error');
   }
   return pdfResponse(pdf, fileName);
 }

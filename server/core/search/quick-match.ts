@@ -14,7 +14,7 @@
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { conditionOn, type Condition } from '../records/read';
+import { conditionOn, type Condition } from '../records/search-criteria';
 import { fieldAccess } from '../schemas/visibility';
 
 export type QuickEntity = 'line-plan' | 'brief' | 'pattern' | 'colorway';

@@ -8,9 +8,10 @@ import type { AppContext } from '../../core/context';
 import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { forbidden, permissionDenied } from '../../core/http/errors';
 import { recordNotFound, recordState, visibleSql } from '../../core/records/access';
-import { viewOf } from '../../core/records/read';
-import { HIERARCHY, hierarchyLevel } from '../hierarchy/routes';
-import { dateParam, ok } from './common';
+import { viewOf } from '../../core/records/columns';
+import { HIERARCHY, hierarchyLevel } from '../hierarchy';
+import { dateParam } from './common';
+import { ok } from '../../core/http/request';
 
 /** A project is the record its screen opens: the line plan, or the seasonal brief, pattern or colorway. */
 const PROJECT_NAMES: Record<number, string> = { 1: 'lineplanname', 2: 'briefname', 3: 'patternname', 4: 'prototypename' };

@@ -3,14 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../core/context';
 import { can, type SessionUser } from '../../core/auth/permissions';
 import { badRequest, forbidden } from '../../core/http/errors';
-import { canonicalKeys, intParam, queryParam } from '../../core/http/request';
-
-export const ok = (Message: string, extra: Record<string, unknown> = {}) => ({ IsSuccessful: true, Message, ...extra });
-
-/** A nested object of a body with its keys spelled as `names` (the router only canonicalises the top level). */
-export function nested(value: unknown, names: string[]): Record<string, any> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? canonicalKeys(value as Record<string, unknown>, names) : {};
-}
+import { intParam, queryParam } from '../../core/http/request';
 
 /**
  * The user a "mine, or someone else's" call is about (DECISIONS PREF-007): one's own always;

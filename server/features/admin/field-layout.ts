@@ -14,7 +14,8 @@ import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { badRequest, forbidden, notFound, type FieldError } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
 import { writeAudit } from '../../core/records/audit';
-import { isAdminOf, nested, ok, subjectUserId } from './common';
+import { isAdminOf, subjectUserId } from './common';
+import { nested, ok } from '../../core/http/request';
 
 /** PREF-019. */
 export const MAX_LAYOUT_ROWS = 200;

@@ -1,18 +1,11 @@
-/** Administration calls: users, roles, system messages, error log, preferences and field layout, dashboard, forecast settings. */
-import type { ApiRouter } from '../../core/http/router';
-import { userAdminRoutes } from './users';
-import { userSaveRoutes } from './user-save';
-import { roleRoutes } from './roles';
-import { systemMessageRoutes } from './system-messages';
-import { errorLogRoutes } from './error-log';
-import { preferenceRoutes } from './preferences';
-import { fieldLayoutRoutes } from './field-layout';
-import { profileRoutes } from './profile';
-import { activityRoutes } from './activity';
-import { quarterlyForecastSettingsRoutes } from '../quarterly-forecast/settings-routes';
-import { savedSearchRoutes } from './saved-searches';
+/** Administration: users, roles, system messages, error log, preferences, field layout, dashboard, migrations: the feature as the server registers it (server/features.ts). */
+import type { Feature } from '../../core/feature';
+import { migrationRoutes } from './migration-routes';
+import { adminRoutes } from './routes';
+import { registerUserHooks } from './user-rules';
 
-export function adminRoutes(r: ApiRouter) {
-  for (const register of [userAdminRoutes, userSaveRoutes, roleRoutes, systemMessageRoutes, errorLogRoutes, preferenceRoutes,
-    fieldLayoutRoutes, savedSearchRoutes, profileRoutes, activityRoutes, quarterlyForecastSettingsRoutes]) register(r);
-}
+export const adminFeature: Feature = {
+  name: 'admin',
+  routes: [migrationRoutes, adminRoutes],
+  register: () => registerUserHooks(),
+};

@@ -9,7 +9,7 @@ import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { badRequest, notFound } from '../../core/http/errors';
 import { queryParam } from '../../core/http/request';
 import { writeAudit } from '../../core/records/audit';
-import { nested, ok } from './common';
+import { nested, ok } from '../../core/http/request';
 
 const DASHBOARD = 'Dashboard';
 const PREF_COLS = 'userpreferenceid AS "UserPreferenceId", preferencename AS "PreferenceName", value AS "Value"';

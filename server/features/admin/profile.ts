@@ -7,7 +7,8 @@ import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
 import { diffRecords, writeAudit } from '../../core/records/audit';
-import { nested, ok, subjectUserId } from './common';
+import { subjectUserId } from './common';
+import { nested, ok } from '../../core/http/request';
 
 export function profileRoutes(r: ApiRouter) {
   r.post('/api/User/UpdateUserProfile', SIGNED_IN, { body: 'user-profile' }, async (c) => {

@@ -6,11 +6,12 @@
  */
 import type { Queryable } from '../../core/db/client';
 import { anyOf, perm, type ApiRouter } from '../../core/http/router';
-import { badRequest, conflict, notFound, type FieldError } from '../../core/http/errors';
+import { badRequest, notFound, type FieldError } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
-import { writeAudit } from '../../core/records/audit';
+import { savedChanges, writeAudit } from '../../core/records/audit';
+import { staleRecord } from '../../core/records/stale';
 import { allModulePermissions } from './user-queries';
-import { nested, ok } from './common';
+import { nested, ok } from '../../core/http/request';
 
 /** DECISIONS ADMIN-017 / ADMIN-021. */
 export const ROLE_DATA_ERROR = 'There was an error while retrieving role data. Please contact system administrator';
@@ -36,7 +37,7 @@ function checkedPairs(list: Pair[]): { pairs: Pair[]; errors: FieldError[] } {
 }
 
 async function saveRole(q: Queryable, actor: number, roleId: number, role: Record<string, any>, pairs: Pair[]) {
-  const [prev] = await q.query('SELECT rolename, isactive FROM roles WHERE roleid = $1', [roleId]);
+  const [prev] = await q.query('SELECT rolename, isactive, rowversion FROM roles WHERE roleid = $1', [roleId]);
   const before = (await q.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1 ORDER BY 1, 2', [roleId]))
     .map((p) => `${p.moduleid}/${p.actionid}`);
   await q.query('UPDATE roles SET rolename = $2, isactive = $3, rowversion = rowversion + 1 WHERE roleid = $1', [roleId, role.RoleName.trim(), role.IsActive ?? true]);
@@ -46,11 +47,11 @@ async function saveRole(q: Queryable, actor: number, roleId: number, role: Recor
       [roleId, pairs.map((p) => p.ModuleId), pairs.map((p) => p.ActionId)]);
   }
   const after = pairs.map(key);
-  await writeAudit(q, actor, 'role', roleId, [
+  await writeAudit(q, actor, 'role', roleId, savedChanges(prev.rowversion, [
     { field: 'RoleName', oldValue: prev.rolename, newValue: role.RoleName.trim() },
     { field: 'IsActive', oldValue: prev.isactive, newValue: role.IsActive ?? true },
     { field: 'PermissionAssignment', oldValue: before, newValue: after },
-  ].filter((ch) => JSON.stringify(ch.oldValue) !== JSON.stringify(ch.newValue)));
+  ].filter((ch) => JSON.stringify(ch.oldValue) !== JSON.stringify(ch.newValue))));
 }
 
 export function roleRoutes(r: ApiRouter) {
@@ -101,9 +102,7 @@ export function roleRoutes(r: ApiRouter) {
         } else {
           const [locked] = await q.query('SELECT rowversion FROM roles WHERE roleid = $1 FOR UPDATE', [id]);
           if (!locked) throw notFound(ROLE_DATA_ERROR);
-          if (locked.rowversion !== role.RowVersion) {
-            throw conflict('This role was changed by another user after you opened it. Reload it to see the changes; nothing was saved.', { CurrentRowVersion: locked.rowversion });
-          }
+          if (locked.rowversion !== role.RowVersion) throw await staleRecord(q, 'role', id, locked.rowversion);
         }
         await saveRole(q, actor, id, role, pairs);
         return id;

@@ -5,7 +5,7 @@
 import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { badRequest, notFound } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
-import { ok } from './common';
+import { ok } from '../../core/http/request';
 import { parseSavedSearch, sameSearchName, stampSavedSearch } from '../../domain/saved-search';
 
 const NAME_BY_TYPE: Record<number, string> = { 1: 'UserSearch', 2: 'UserSearchCP' };

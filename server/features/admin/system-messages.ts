@@ -6,10 +6,11 @@
 import { authenticate } from '../../core/auth/authenticate';
 import type { SessionUser } from '../../core/auth/permissions';
 import { perm, PUBLIC, type ApiRouter } from '../../core/http/router';
-import { AppError, badRequest, conflict, notFound } from '../../core/http/errors';
+import { AppError, badRequest, notFound } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
 import { diffRecords, writeAudit } from '../../core/records/audit';
-import { ok } from './common';
+import { ok } from '../../core/http/request';
+import { staleRecord } from '../../core/records/stale';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 /** SYSMSG-012: the system-message editor's text (two spaces after the first period). */
@@ -60,13 +61,15 @@ export function systemMessageRoutes(r: ApiRouter) {
       if (!prev) throw notFound(MESSAGE_NOT_FOUND);
       // ChangedOn is the message's version (SYSMSG-006); an editor that sends it back gets 409 when someone saved in between.
       if (b.ChangedOn && Date.parse(b.ChangedOn) !== Date.parse(prev.ChangedOn)) {
-        throw conflict('This message was changed by another user after you opened it. Reload it to see the changes; nothing was saved.', { ChangedOn: prev.ChangedOn });
+        throw await staleRecord(q, 'system-message', id, new Date(prev.ChangedOn).toISOString());
       }
       const [row] = await q.query(`UPDATE system_messages SET title = $2, message = $3, starttime = $4, expiretime = $5,
           showunauthenticatedusers = $6, showfactoryusers = $7, changedon = now() WHERE systemmessageid = $1 RETURNING ${COLS}`, [id, ...values]);
       const { ChangedOn: _a, ...before } = prev;
       const { ChangedOn: _b, ...after } = row;
-      await writeAudit(q, actor, 'system-message', id, diffRecords(before, after));
+      // A save that changed no field still moves the version: its ChangedOn is audited then, so the trail names every version (stale.ts).
+      const changes = diffRecords(before, after);
+      await writeAudit(q, actor, 'system-message', id, changes.length ? changes : diffRecords({ ChangedOn: prev.ChangedOn }, { ChangedOn: row.ChangedOn }));
       return row;
     });
     return c.json(ok('Record Saved Successfully.', { SystemMessage: saved }));

@@ -71,13 +71,16 @@ export function mailTemporaryPassword(ctx: AppContext, q: Queryable, to: string,
 }
 
 // The users grid writes through the generic records pipeline: a pasted duplicate name gets ADMIN-012's message, not a 500.
-onUpdate('user', async ({ q, prev, changes }) => {
-  if (typeof changes.UserName === 'string') {
-    changes.UserName = changes.UserName.trim();
-    if (await nameTaken(q, changes.UserName as string, prev.UserId as number)) {
-      throw badRequest(nameInUse(changes.UserName as string), [{ Field: '/UserName', Message: nameInUse(changes.UserName as string) }]);
+/** Registers the rule with the records pipeline (server/features.ts, once per process). */
+export function registerUserHooks() {
+  onUpdate('user', async ({ q, prev, changes }) => {
+    if (typeof changes.UserName === 'string') {
+      changes.UserName = changes.UserName.trim();
+      if (await nameTaken(q, changes.UserName as string, prev.UserId as number)) {
+        throw badRequest(nameInUse(changes.UserName as string), [{ Field: '/UserName', Message: nameInUse(changes.UserName as string) }]);
+      }
     }
-  }
-  for (const f of ['FirstName', 'LastName'] as const) if (typeof changes[f] === 'string') changes[f] = (changes[f] as string).trim();
-  return changes;
-});
+    for (const f of ['FirstName', 'LastName'] as const) if (typeof changes[f] === 'string') changes[f] = (changes[f] as string).trim();
+    return changes;
+  });
+}

@@ -15,7 +15,7 @@ import { revokeUserSessions } from '../../core/auth/sessions';
 import { writeAudit } from '../../core/records/audit';
 import { updateRecordIn } from '../../core/records/write';
 import { loadAdminUser } from './user-queries';
-import { nested, ok } from './common';
+import { nested, ok } from '../../core/http/request';
 import {
   assignedBrands, assignedFactories, assignmentErrors, mailTemporaryPassword, nameInUse, nameTaken, refuse, temporaryPassword,
 } from './user-rules';

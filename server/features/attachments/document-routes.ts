@@ -12,7 +12,7 @@ import type { AppContext } from '../../core/context';
 import type { ApiRouter } from '../../core/http/router';
 import { queryParam } from '../../core/http/request';
 import { AppError, badRequest, notFound, permissionDenied } from '../../core/http/errors';
-import { EDIT_ANY_LEVEL, HIERARCHY, READ_ANY_LEVEL } from '../hierarchy/routes';
+import { EDIT_ANY_LEVEL, HIERARCHY, READ_ANY_LEVEL } from '../hierarchy';
 import {
   CONTENT_MISMATCH, contentMatchesExtension, contentTypeOf, DOCUMENT_EXTENSIONS, documentProblem, FILE_TOO_LARGE,
   MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NAME_LENGTH, notDeletedMessage, UPLOAD_SUCCESS,
@@ -144,6 +144,7 @@ export function documentRoutes(r: ApiRouter) {
       }
     }
     await removeFiles(removed.map((p) => filesPath(ctx.config.dataDir, p)));
+    // 200 with IsSuccessful false by the spec: the others were deleted and the answer counts the ones that were not (DOC-017).
     if (failed.length) return c.json({ IsSuccessful: false, Message: notDeletedMessage(failed.length, ids.length), Failed: failed });
     return c.json({ IsSuccessful: true, Message: 'Document(s) Deleted Successfully' });
   });

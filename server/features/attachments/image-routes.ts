@@ -11,7 +11,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ApiRouter } from '../../core/http/router';
 import { queryParam } from '../../core/http/request';
 import { badRequest, notFound } from '../../core/http/errors';
-import { EDIT_ANY_LEVEL, READ_ANY_LEVEL } from '../hierarchy/routes';
+import { EDIT_ANY_LEVEL, READ_ANY_LEVEL } from '../hierarchy';
 import { CONTENT_TYPES, extensionOf, formatOfExtension, imageNameProblem, INVALID_FILE_FORMAT, sniffImageFormat, THUMBNAIL_SIZES, type ImageSize } from '../../domain/image-rules';
 import { imageTarget, imageUrl, setImageName, targetDir, TARGET_FIELDS } from './image-target';
 import { commitImageFiles, readHead, removeFiles, removeImageFiles, storedImage, tempFile } from '../../core/files/storage';

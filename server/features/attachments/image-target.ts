@@ -8,13 +8,14 @@
 import { can, type SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { HIERARCHY } from '../hierarchy/routes';
-import { READ_ONLY_STATUSES, recordDeleted } from '../hierarchy/rules';
+import { HIERARCHY } from '../hierarchy';
+import { READ_ONLY_STATUSES, recordDeleted } from '../hierarchy';
 import { AppError, badRequest, permissionDenied } from '../../core/http/errors';
 import { canonicalKeys } from '../../core/http/request';
 import { INT4_MAX } from '../../core/http/params';
 import { diffRecords, writeAudit } from '../../core/records/audit';
-import { column, scope, viewOf } from '../../core/records/read';
+import { column, viewOf } from '../../core/records/columns';
+import { scope } from '../../core/records/scope';
 import { recordNotFound } from '../../core/records/access';
 import { updateRecordIn } from '../../core/records/write';
 import { OUTSOLE_IMAGE, PRODUCT_IMAGE, type ImageType } from '../../domain/image-rules';

@@ -10,7 +10,7 @@ import type { Queryable } from '../../core/db/client';
 import { AppError, conflict, notFound } from '../../core/http/errors';
 import { writeAudit } from '../../core/records/audit';
 import { updateRecordIn } from '../../core/records/write';
-import { recordDeleted } from '../hierarchy/rules';
+import { recordDeleted } from '../hierarchy';
 import { BRIEF, isReleasedLinePlanOf, linkedPatternCount, RELINK_BLOCKED, SELECT_RELEASED_LINE_PLAN } from './brief';
 
 /** Delete refused: the brief is not Created or has patterns (the pattern message of spec 001 §8, for briefs). */

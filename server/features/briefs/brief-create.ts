@@ -9,8 +9,8 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { forbidden, type FieldError } from '../../core/http/errors';
 import { insertRecord } from '../../core/records/create';
-import { column } from '../../core/records/read';
-import { recordDeleted } from '../hierarchy/rules';
+import { column } from '../../core/records/columns';
+import { recordDeleted } from '../hierarchy';
 import {
   BRIEF, DUPLICATE_NAME_NOTE, fieldError, isBriefWorkflowGroup, isKnownResponsible, isReleasedLinePlanOf, reviewFields, SELECT_RELEASED_LINE_PLAN,
 } from './brief';

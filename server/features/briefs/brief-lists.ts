@@ -7,7 +7,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { paged } from '../../core/records/paging';
-import { searchRecords } from '../../core/records/read';
+import { searchRecords } from '../../core/records/search';
 import { RELEASED_LINE_PLAN_STATUSES } from './brief';
 
 /** Pick lists of the brief edit screen for a brand (brand must be the user's); a factory user gets only the groups of its factories (PERM-029). */

@@ -7,7 +7,7 @@
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import { onUpdate } from '../../core/records/hooks';
-import type { HierarchyEntity } from '../hierarchy/rules';
+import type { HierarchyEntity } from '../hierarchy';
 
 /** The brief as a hierarchy entity (BRIEF-022: its deleted message). */
 export const BRIEF: HierarchyEntity = { entity: 'brief', module: 'brief', deletedMessage: 'The Brief you are trying to access is deleted.' };
@@ -82,31 +82,34 @@ export function packagingComplete(packagingId: unknown, specialPackag: unknown):
   return packagingId !== SPECIAL_PACKAGING || (typeof specialPackag === 'string' && specialPackag.trim() !== '');
 }
 
-onUpdate('brief', async ({ q, prev, changes }) => {
-  const next = { ...prev, ...changes };
-  const errors: FieldError[] = [];
-  if (has(changes, 'StartDate', 'EndDate') && !datesInOrder(next.StartDate, next.EndDate)) {
-    errors.push(fieldError('EndDate', 'The end date must not be before the start date.'));
-  }
-  if (has(changes, 'PackagingId', 'SpecialPackag') && !packagingComplete(next.PackagingId, next.SpecialPackag)) {
-    errors.push(fieldError('SpecialPackag', 'Special packaging is required when the packaging is Special.'));
-  }
-  if (has(changes, 'ResponsibleId') && !(await isKnownResponsible(q, next.BrandId as number, next.ResponsibleId as number))) {
-    errors.push(fieldError('ResponsibleId', 'The responsible person must be a known user of the brand.'));
-  }
-  if (has(changes, 'WFGroupId') && next.WFGroupId != null && !(await isBriefWorkflowGroup(q, next.WFGroupId as number, next.BrandId as number))) {
-    errors.push(fieldError('WFGroupId', 'Select a workflow group of the brand for briefs.'));
-  }
-  if (has(changes, 'LinePlanId') && changes.LinePlanId !== prev.LinePlanId) {
-    if (await linkedPatternCount(q, prev.BriefSeasonalId as number)) errors.push(fieldError('LinePlanId', RELINK_BLOCKED));
-    else if (!(await isReleasedLinePlanOf(q, next.LinePlanId as number, next.BrandId as number, next.SeasonId as number))) {
-      errors.push(fieldError('LinePlanId', SELECT_RELEASED_LINE_PLAN));
+/** Registers the rule with the records pipeline (server/features.ts, once per process). */
+export function registerBriefHooks() {
+  onUpdate('brief', async ({ q, prev, changes }) => {
+    const next = { ...prev, ...changes };
+    const errors: FieldError[] = [];
+    if (has(changes, 'StartDate', 'EndDate') && !datesInOrder(next.StartDate, next.EndDate)) {
+      errors.push(fieldError('EndDate', 'The end date must not be before the start date.'));
     }
-  }
-  if (has(changes, 'StatusId') && changes.StatusId !== prev.StatusId && CLOSING_STATUSES.has(changes.StatusId as number)
-      && (await hasActiveChildren(q, prev.BriefSeasonalId as number))) {
-    errors.push(fieldError('StatusId', 'A brief with active patterns or prototypes cannot be set to Canceled, Archive or Dropped.'));
-  }
-  if (errors.length) throw reviewFields(errors);
-  return changes;
-});
+    if (has(changes, 'PackagingId', 'SpecialPackag') && !packagingComplete(next.PackagingId, next.SpecialPackag)) {
+      errors.push(fieldError('SpecialPackag', 'Special packaging is required when the packaging is Special.'));
+    }
+    if (has(changes, 'ResponsibleId') && !(await isKnownResponsible(q, next.BrandId as number, next.ResponsibleId as number))) {
+      errors.push(fieldError('ResponsibleId', 'The responsible person must be a known user of the brand.'));
+    }
+    if (has(changes, 'WFGroupId') && next.WFGroupId != null && !(await isBriefWorkflowGroup(q, next.WFGroupId as number, next.BrandId as number))) {
+      errors.push(fieldError('WFGroupId', 'Select a workflow group of the brand for briefs.'));
+    }
+    if (has(changes, 'LinePlanId') && changes.LinePlanId !== prev.LinePlanId) {
+      if (await linkedPatternCount(q, prev.BriefSeasonalId as number)) errors.push(fieldError('LinePlanId', RELINK_BLOCKED));
+      else if (!(await isReleasedLinePlanOf(q, next.LinePlanId as number, next.BrandId as number, next.SeasonId as number))) {
+        errors.push(fieldError('LinePlanId', SELECT_RELEASED_LINE_PLAN));
+      }
+    }
+    if (has(changes, 'StatusId') && changes.StatusId !== prev.StatusId && CLOSING_STATUSES.has(changes.StatusId as number)
+        && (await hasActiveChildren(q, prev.BriefSeasonalId as number))) {
+      errors.push(fieldError('StatusId', 'A brief with active patterns or prototypes cannot be set to Canceled, Archive or Dropped.'));
+    }
+    if (errors.length) throw reviewFields(errors);
+    return changes;
+  });
+}

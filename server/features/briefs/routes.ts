@@ -10,7 +10,7 @@ import { perm, requireBrand, type ApiRouter } from '../../core/http/router';
 import { AppError, notFound } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { readRecord } from '../../core/records/read';
-import { recordDeleted } from '../hierarchy/rules';
+import { recordDeleted } from '../hierarchy';
 import { BRIEF, DUPLICATE_NAME_NOTE } from './brief';
 import { briefNameExists, createBrief, type BriefCreateRequest } from './brief-create';
 import { deleteBrief, ensureBriefReleased, relinkBrief } from './brief-actions';

@@ -15,7 +15,7 @@ import { requireBrand } from '../../core/http/router';
 import { writeAudits } from '../../core/records/audit';
 import { REGIONAL_VOLUMES, volumeTotals } from '../../domain/volume-totals';
 import { alreadyCarriedText, CARRY_TEXT } from '../../domain/carryover';
-import { CARRY_OVER } from '../colorways/colorway-rules';
+import { CARRY_OVER } from '../colorways';
 import { ensurePatternSeasonals, targetLinePlan } from './target-season';
 
 export type VolumeRow = { PrototypeSeasonalId: number } & Partial<Record<(typeof REGIONAL_VOLUMES)[number], number | null>>;

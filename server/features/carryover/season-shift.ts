@@ -13,8 +13,8 @@ import { writeAudits } from '../../core/records/audit';
 import {
   CARRY_TEXT, colorwayShiftEligibility, patternCarryoverEligibility, patternShiftEligibility, shiftedText, type Eligibility,
 } from '../../domain/carryover';
-import { readColorway } from '../colorways/prototype-rules';
-import { readPattern } from '../patterns/pattern-read';
+import { readColorway } from '../colorways';
+import { readPattern } from '../patterns';
 import { ensureBriefSeasonals, ensurePatternSeasonals, targetLinePlan } from './target-season';
 
 const brandStaff = (user: SessionUser) => { if (user.isFactoryUser) throw forbidden(CARRY_TEXT.factoryUser); };

@@ -12,12 +12,13 @@ import type { AppContext } from '../../core/context';
 import { custom, type ApiRouter } from '../../core/http/router';
 import { intParam, queryParam } from '../../core/http/request';
 import { recordNotFound } from '../../core/records/access';
-import { column, scope, viewOf } from '../../core/records/read';
+import { column, viewOf } from '../../core/records/columns';
+import { scope } from '../../core/records/scope';
 import { paged, type Paged } from '../../core/records/paging';
 import { containsPattern } from '../../core/db/contains';
 import { fieldAccess } from '../../core/schemas/visibility';
-import { HIERARCHY } from '../hierarchy/routes';
-import { imageUrl, type ImageTarget } from '../attachments/image-target';
+import { HIERARCHY } from '../hierarchy';
+import { imageUrl, type ImageTarget } from '../attachments';
 import { THUMBNAIL_SIZES, type ImageSize } from '../../domain/image-rules';
 import { CATALOG_DEFAULT_PAGE_SIZE, CATALOG_GENDER_KEYS, CATALOG_IMAGE_TYPE, CATALOG_PAGE_SIZES } from '../../domain/catalog-rules';
 

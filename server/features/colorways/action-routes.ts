@@ -9,7 +9,8 @@ import { perm, type ApiRouter } from '../../core/http/router';
 import { createPrototype } from './prototype-create';
 import { deletePrototype, dualSource, relinkList, relinkPrototype, transferFactory, type FactoryMove, type Relink } from './prototype-actions';
 import { MSG, PATTERN_STATUSES_FOR_COLORWAYS, prototypeNameExists } from './prototype-rules';
-import { searchRecords, type SearchRequest } from '../../core/records/read';
+import { searchRecords } from '../../core/records/search';
+import { type SearchRequest } from '../../core/records/search-criteria';
 
 const PATTERN_COLUMNS = ['PatternSeasonalId', 'PatternId', 'PatternName', 'PatternDesc', 'BrandId', 'SeasonId', 'SeasonName', 'StatusId', 'StatusName', 'BriefSeasonalId', 'BriefName', 'ResponsibleName'];
 

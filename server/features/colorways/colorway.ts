@@ -14,7 +14,7 @@ import { withVolumeTotals } from '../../domain/volume-changes';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import type { Queryable } from '../../core/db/client';
 import { onPrepare, onSetCheck, onUpdate, type RowChange, type UpdateHookArgs } from '../../core/records/hooks';
-import { responsibleErrors, today } from '../patterns/pattern-rules';
+import { responsibleErrors, today } from '../patterns';
 import {
   canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, launchDates, MSG, pdmPrice, prepareLookups, serviceFee, stockNumbersTaken,
 } from './colorway-rules';
@@ -177,6 +177,9 @@ async function stockNumbers({ q, rows }: { q: Queryable; rows: RowChange[] }): P
   });
 }
 
-onPrepare('colorway', ({ q, rows }) => prepareLookups(q, rows));
-for (const hook of [fixedPattern, factory, release, responsible, approvals, costing, milestones, launch, volumes, hts]) onUpdate('colorway', hook);
-onSetCheck('colorway', stockNumbers);
+/** Registers the colorway's rules with the records pipeline (server/features.ts, once per process). */
+export function registerColorwayHooks() {
+  onPrepare('colorway', ({ q, rows }) => prepareLookups(q, rows));
+  for (const hook of [fixedPattern, factory, release, responsible, approvals, costing, milestones, launch, volumes, hts]) onUpdate('colorway', hook);
+  onSetCheck('colorway', stockNumbers);
+}

@@ -18,8 +18,8 @@ import {
   auditedWrite, DELETABLE_STATUSES, DUAL_SOURCE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus,
   TRANSFER_STATUSES, PATTERN_STATUSES_FOR_COLORWAYS,
 } from './prototype-rules';
-import { READ_ONLY_STATUSES } from '../hierarchy/rules';
-import { createChecklist } from '../transfer-checklists/checklists';
+import { READ_ONLY_STATUSES } from '../hierarchy';
+import { createChecklist } from '../transfer-checklists';
 
 type Colorway = Record<string, unknown>;
 

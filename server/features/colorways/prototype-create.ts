@@ -11,7 +11,7 @@ import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import { requireBrand } from '../../core/http/router';
 import { insertRecord } from '../../core/records/create';
-import { responsibleErrors } from '../patterns/pattern-rules';
+import { responsibleErrors } from '../patterns';
 import { COLORWAY_WF_LEVEL, MSG, prototypeNameExists, readColorway, releasedPattern } from './prototype-rules';
 import { applyPreset, presetIdError } from './size-range-presets';
 import { newStockNumberError } from './new-stock-number';

@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { HIERARCHY, withDeletedMessage } from '../hierarchy/routes';
+import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 import { AppError, forbidden, type FieldError } from '../../core/http/errors';
 import { writeAudit } from '../../core/records/audit';
 import { readRecord } from '../../core/records/read';

@@ -8,9 +8,8 @@ import type { AppContext } from '../../core/context';
 import { custom, perm, type ApiRouter } from '../../core/http/router';
 import { readRecord } from '../../core/records/read';
 import { badRequest } from '../../core/http/errors';
-import './colorway';
 import { saveColorwayData, type ColorwayDataSave } from './colorway-save';
-import { HIERARCHY, withDeletedMessage } from '../hierarchy/routes';
+import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 import { addColorwaySpecLog, colorwaySpecLog, ecnDescription, placeOf, type ColorwayPlace } from './colorway-spec-log';
 import { CARRY_OVER, isPdmReady, MSG, pdmPrice, serviceFee, stockNumberTaken } from './colorway-rules';
 

@@ -6,7 +6,7 @@ import { readRecord } from '../../core/records/read';
 import { PRESETS_SAVED, type PresetDraft } from '../../domain/size-ranges';
 import { readSizeRanges, regions, saveSizeRanges, widths, type SizeRangeSave } from './size-ranges';
 import { deletePreset, readPresets, savePresets } from './size-range-presets';
-import { HIERARCHY, withDeletedMessage } from '../hierarchy/routes';
+import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 
 const COLORWAY = HIERARCHY[3];
 

@@ -12,7 +12,7 @@ import { AppError, badRequest, type FieldError } from '../../core/http/errors';
 import { writeAudit } from '../../core/records/audit';
 import { updateRecordIn } from '../../core/records/write';
 import { describeRows, problemPath, problemsMessage, sizeRangeProblems, type KnownIds, type Problem, type SizeRangeRow } from '../../domain/size-ranges';
-import { READ_ONLY_STATUSES } from '../hierarchy/rules';
+import { READ_ONLY_STATUSES } from '../hierarchy';
 
 export interface SizeRange { SizeRangeId: number; PrototypeSeasonalId: number; RegionId: number; WidthId: number; SizeRange: string; RegionName: string; WidthName: string }
 export interface SizeRangeSave { PrototypeSeasonalId: number; RowVersion: number; SizeRanges: SizeRangeRow[] }

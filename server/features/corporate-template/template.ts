@@ -13,7 +13,7 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import { writeAudit } from '../../core/records/audit';
-import { endBeforeStart, renumbered } from '../line-plans/line-plan-dates';
+import { endBeforeStart, renumbered } from '../line-plans';
 
 /** TPL-006 */
 export const FILL_REQUIRED = 'Please fill all required fields';

@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { writeAudit } from '../../core/records/audit';
+import { savedChanges, writeAudit } from '../../core/records/audit';
 import { stamp, type FinalProcess } from '../../domain/critical-path-approvals';
 import type { FieldError } from '../../core/http/errors';
 import {
@@ -94,7 +94,7 @@ export async function updateCommercialization(ctx: AppContext, user: SessionUser
     const id = body.CriticalPathCommercializationId;
     const header = await findHeader(q, user, id, true);
     if (!header) throw notExists();
-    staleCheck({ rowversion: header.RowVersion, changedon: header.$changedon, changedbyname: header.$changedbyname }, body.RowVersion);
+    await staleCheck(q, 'critical-path-commercialization', id, header.RowVersion, body.RowVersion);
     const next: Row = {};
     for (const f of HEADER_EDIT) if (f in body) next[f] = body[f];
     const stored = await processRows(q, id);
@@ -120,7 +120,7 @@ export async function updateCommercialization(ctx: AppContext, user: SessionUser
     await q.query(`UPDATE critical_path_commercializations SET ${cols.map((f, i) => `${f.toLowerCase()} = $${i + 3}`).join(', ')}${cols.length ? ', ' : ''}
                           rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE criticalpathcommercializationid = $1`, [id, user.userId, ...cols.map((f) => next[f] ?? null)]);
     const changes = headerChanges(header, next, HEADER_EDIT);
-    if (changes.length) await writeAudit(q, user.userId, 'critical-path-commercialization', id, changes);
+    await writeAudit(q, user.userId, 'critical-path-commercialization', id, savedChanges(header.RowVersion, changes));
     const duplicate = await commercializationNameExists(q, header.BrandId, (next.CriticalPathName as string) ?? header.CriticalPathName, id);
     return { id, warning: duplicate ? MSG.duplicateName : null };
   });

@@ -8,7 +8,8 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { lookupHidden } from '../../core/schemas/visibility';
-import { AppError, badRequest, conflict, type FieldError } from '../../core/http/errors';
+import { AppError, badRequest, type FieldError } from '../../core/http/errors';
+import { staleRecord } from '../../core/records/stale';
 
 export const MSG = {
   saved: 'Record Saved Successfully.',
@@ -87,15 +88,10 @@ export function commercializationScope(user: SessionUser, alias: string, params:
   return sql;
 }
 
-/** A stale RowVersion: 409 naming who changed the path last and when; nothing is saved. An update must send the RowVersion it read. */
-export function staleCheck(row: { rowversion: number; changedon: string | Date; changedbyname: string | null }, rowVersion: number | undefined) {
+/** A stale RowVersion: the stale-save 409 (naming who saved the path last and when); nothing is saved. An update must send the RowVersion it read. */
+export async function staleCheck(q: Queryable, entity: string, id: number, current: number, rowVersion: number | undefined) {
   if (rowVersion === undefined) throw invalid([{ Field: '/RowVersion', Message: 'Required: the RowVersion the critical path was read at.' }]);
-  if (rowVersion === row.rowversion) return;
-  const when = new Date(row.changedon).toISOString().slice(0, 16).replace('T', ' ');
-  const who = row.changedbyname ?? 'another user';
-  throw conflict(`This record was changed by ${who} on ${when} UTC after you opened it. Reload it to see the changes; nothing was saved.`, {
-    ChangedBy: row.changedbyname, ChangedOn: row.changedon, CurrentRowVersion: row.rowversion, Result: 2,
-  });
+  if (rowVersion !== current) throw await staleRecord(q, entity, id, current);
 }
 
 /** SQL select list: each field as its lower-cased column. */

@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { writeAudit } from '../../core/records/audit';
+import { savedChanges, writeAudit } from '../../core/records/audit';
 import { lookupHidden } from '../../core/schemas/visibility';
 import {
   MSG, STATUS, cancelErrors, canBeCancelled, headerChanges, invalid, notExists, patternScope, planRows, selectList, staleCheck,
@@ -87,7 +87,7 @@ export async function updateDevPattern(ctx: AppContext, user: SessionUser, body:
     }
     const header = await findHeader(q, user, { id }, true);
     if (!header || header.PatternSeasonalId !== body.PatternSeasonalId) throw notExists();
-    if (!created) staleCheck({ rowversion: header.RowVersion, changedon: header.$changedon, changedbyname: header.$changedbyname }, body.RowVersion);
+    if (!created) await staleCheck(q, 'critical-path-dev-pattern', id, header.RowVersion, body.RowVersion);
     // Fields the user may not see (a factory user's factory fields) stay as they are.
     const hidden = lookupHidden(ctx.schemas, user, ENTITY);
     const next: Row = {};
@@ -100,7 +100,7 @@ export async function updateDevPattern(ctx: AppContext, user: SessionUser, body:
     await q.query(`UPDATE critical_path_dev_patterns SET ${cols.map((f, i) => `${f.toLowerCase()} = $${i + 3}`).join(', ')}${cols.length ? ', ' : ''}
                           rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE criticalpathdevpatternid = $1`, [id, user.userId, ...cols.map((f) => next[f] ?? null)]);
     const changes = headerChanges(header, next, HEADER_EDIT);
-    if (changes.length) await writeAudit(q, user.userId, 'critical-path-dev-pattern', id, changes);
+    await writeAudit(q, user.userId, 'critical-path-dev-pattern', id, savedChanges(header.RowVersion, changes));
     const duplicate = await devPatternNameExists(q, header.BrandId, ((next.CriticalPathName ?? header.CriticalPathName) as string), id);
     return { id, created, warning: duplicate ? MSG.duplicateName : null };
   });

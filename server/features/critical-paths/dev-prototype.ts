@@ -9,7 +9,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { writeAudit, writeAudits } from '../../core/records/audit';
+import { savedChanges, writeAudit, writeAudits } from '../../core/records/audit';
 import { lookupHidden } from '../../core/schemas/visibility';
 import { applyApprovals, FLAG_FIELDS, flagOf, locks, type FinalProcess, type StockNumberFlags } from '../../domain/critical-path-approvals';
 import {
@@ -179,7 +179,7 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     const id = created ? await createDevPrototype(q, user, body) : body.CriticalPathDevPrototypeId;
     const header = await findHeader(q, user, id, true);
     if (!header) throw notExists();
-    if (!created) staleCheck({ rowversion: header.RowVersion, changedon: header.$changedon, changedbyname: header.$changedbyname }, body.RowVersion);
+    if (!created) await staleCheck(q, 'critical-path-dev-prototype', id, header.RowVersion, body.RowVersion);
 
     const errors: FieldError[] = [];
     // Header.
@@ -311,7 +311,7 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     await q.query(`UPDATE critical_path_dev_prototypes SET ${cols.map((f, i) => `${f.toLowerCase()} = $${i + 3}`).join(', ')}${cols.length ? ', ' : ''}
                           rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE criticalpathdevprototypeid = $1`,
     [id, user.userId, ...cols.map((f) => next[f] ?? null)]);
-    if (changes.length) await writeAudit(q, user.userId, 'critical-path-dev-prototype', id, changes);
+    await writeAudit(q, user.userId, 'critical-path-dev-prototype', id, savedChanges(header.RowVersion, changes));
     return { id, created };
   });
 }

@@ -9,8 +9,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/context';
 import { can } from '../../core/auth/permissions';
-import { AppError } from '../../core/http/errors';
-import { logError } from '../../core/http/error-log';
+import { failing } from '../../core/http/spec-failure';
 import { intParam, queryParam } from '../../core/http/request';
 import { anyOf, perm, type ApiRouter } from '../../core/http/router';
 import { GRID_SEARCH, searchGridRows } from '../../core/api/grids';
@@ -32,16 +31,8 @@ const ANY_READ = anyOf(['criticalPathDevPattern', 'read'], ['criticalPathDevProt
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
-/** CP-047: a save that fails for any other reason answers the spec's text (the error is logged). */
-const saving = (h: Handler): Handler => async (c) => {
-  try {
-    return await h(c);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const id = await logError(c, err as Error);
-    return c.json({ IsSuccessful: false, Result: 2, Code: 'server_error', Message: MSG.saveError, Errors: [], ErrorId: id }, 500);
-  }
-};
+/** CP-047: a save that fails for any other reason answers the spec's text with Result 2 (the error is logged). */
+const saving = (h: Handler): Handler => failing(MSG.saveError, h, { Result: 2 });
 
 /** CP-048: a detail that does not exist (or is outside the user's scope) answers 404. */
 const found = <T>(value: T | null): T => {

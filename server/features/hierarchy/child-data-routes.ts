@@ -12,9 +12,11 @@ import { can } from '../../core/auth/permissions';
 import { AppError, permissionDenied } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
 import { perm, type ApiRouter } from '../../core/http/router';
-import { readRecord, searchRecords, type Condition } from '../../core/records/read';
+import { readRecord } from '../../core/records/read';
+import { searchRecords } from '../../core/records/search';
+import { type Condition } from '../../core/records/search-criteria';
 import { recordDeleted } from './rules';
-import { HIERARCHY } from './routes';
+import { HIERARCHY } from './levels';
 
 type Level = (typeof HIERARCHY)[number];
 const [, BRIEF, PATTERN, COLORWAY] = HIERARCHY;

@@ -11,7 +11,10 @@ export interface LibraryAnswer { IsSuccessful: boolean; Message: string; Data: R
 
 export const added = (data: Record<string, unknown> = {}): LibraryAnswer => ({ IsSuccessful: true, Message: ITEM_ADDED, Data: { ExtendBrand: false, ...data } });
 
-/** ADMIN-027/028: the entry exists elsewhere; the client asks the user and calls again with the extend flag. */
+/**
+ * ADMIN-027/028: the entry exists elsewhere; the client asks the user and calls again with the extend flag.
+ * 200 with IsSuccessful false by the spec: an offer, not an error.
+ */
 export const extendOffer = (message: string): LibraryAnswer => ({ IsSuccessful: false, Message: message, Data: { ExtendBrand: true } });
 
 /** ADMIN-036: '{n} {type}(s) successfully deleted.' */

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, conflict, notFound } from '../../core/http/errors';
 import { requireBrand } from '../../core/http/router';
-import { diffRecords, writeAudit } from '../../core/records/audit';
+import { diffRecords, writeAudit, writeAudits } from '../../core/records/audit';
 import { added, auditAdded, deletedMessage, type LibraryAnswer } from './answer';
 
 /** ADMIN-026: library developer roles 1..5. */
@@ -115,6 +115,6 @@ export async function deleteDevelopers(q: Queryable, user: SessionUser, req: { b
     `UPDATE developers SET isactive = false, rowversion = rowversion + 1
       WHERE brandid = $1 AND developerroleid = $2 AND developerid = ANY($3::int[]) AND isactive RETURNING developerid`,
     [req.brandId, req.roleId, req.developerIds]);
-  for (const r of rows) await writeAudit(q, user.userId, 'developer', r.developerid, [{ field: 'IsActive', oldValue: true, newValue: false }]);
+  await writeAudits(q, user.userId, 'developer', rows.map((r) => ({ entityId: r.developerid, field: 'IsActive', oldValue: true, newValue: false })));
   return { IsSuccessful: true, Message: deletedMessage(rows.length, DEVELOPER_ROLES[req.roleId]), Data: { DeletedIds: rows.map((r) => r.developerid) } };
 }

@@ -14,8 +14,8 @@ import { requireBrand } from '../../core/http/router';
 import { writeAudit } from '../../core/records/audit';
 import { recordNotFound } from '../../core/records/access';
 import { insertRecord } from '../../core/records/create';
-import { HIERARCHY } from '../hierarchy/routes';
-import { recordDeleted } from '../hierarchy/rules';
+import { HIERARCHY } from '../hierarchy';
+import { recordDeleted } from '../hierarchy';
 import { CREATED, LINE_PLAN } from './line-plan';
 
 /** LP-015: the create form's headline when a field is refused. */

@@ -12,7 +12,7 @@ import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, type FieldError } from '../../core/http/errors';
 import { onUpdate } from '../../core/records/hooks';
 import { updateRecordIn } from '../../core/records/write';
-import { READ_ONLY_STATUSES } from '../hierarchy/rules';
+import { READ_ONLY_STATUSES } from '../hierarchy';
 
 export const LINE_PLAN = { entity: 'line-plan', key: 'LinePlanId' } as const;
 export const CREATED = 1, RELEASED = 2;
@@ -40,13 +40,16 @@ export async function releaseErrors(q: Queryable, linePlanId: number): Promise<F
   return errors;
 }
 
-onUpdate(LINE_PLAN.entity, async ({ q, prev, changes }) => {
-  if (changes.StatusId === RELEASED && prev.StatusId !== RELEASED) {
-    const errors = await releaseErrors(q, prev.LinePlanId as number);
-    if (errors.length) throw badRequest(ERRORS_FOUND, errors);
-  }
-  return changes;
-});
+/** Registers the rule with the records pipeline (server/features.ts, once per process). */
+export function registerLinePlanHooks() {
+  onUpdate(LINE_PLAN.entity, async ({ q, prev, changes }) => {
+    if (changes.StatusId === RELEASED && prev.StatusId !== RELEASED) {
+      const errors = await releaseErrors(q, prev.LinePlanId as number);
+      if (errors.length) throw badRequest(ERRORS_FOUND, errors);
+    }
+    return changes;
+  });
+}
 
 /**
  * Opens a save of the line plan's child rows inside the caller's transaction: the line plan is

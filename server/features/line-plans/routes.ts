@@ -6,9 +6,10 @@ import { AppError, badRequest, permissionDenied } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { INT4_MAX } from '../../core/http/params';
 import { perm, type ApiRouter } from '../../core/http/router';
-import { readRecord, searchRecords } from '../../core/records/read';
-import { HIERARCHY } from '../hierarchy/routes';
-import { recordDeleted } from '../hierarchy/rules';
+import { readRecord } from '../../core/records/read';
+import { searchRecords } from '../../core/records/search';
+import { HIERARCHY } from '../hierarchy';
+import { recordDeleted } from '../hierarchy';
 import { LINE_PLAN } from './line-plan';
 import { CHILD_SETS, readChildSet, saveChildSet, type ChildItem, type ChildSet } from './line-plan-children';
 import { createLinePlan, deleteLinePlan, DUPLICATE_NAME_WARNING, nameExists, type LinePlanCreate } from './line-plan-create';
@@ -74,7 +75,7 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // LP-024, LP-012: multipart LinePlanId, RowVersion and the file; only while the line plan is editable (statuses 1 and 2).
-  r.post('/api/LinePlan/ImportCalendar', perm('linePlan', 'edit'), { stream: true }, async (c) => {
+  r.post('/api/LinePlan/ImportCalendar', perm('linePlan', 'edit'), { stream: true, form: 'line-plan-calendar-import' }, async (c) => {
     const ctx = c.get('ctx');
     const upload = await receiveUpload(c.req.raw, { dataDir: ctx.config.dataDir, maxBytes: MAX_IMPORT_BYTES, beforeFile: (_f, name) => checkExcelName(name) });
     try {

@@ -4,10 +4,10 @@
  */
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
-import { HIERARCHY, withDeletedMessage } from '../hierarchy/routes';
+import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 import { AppError } from '../../core/http/errors';
 import { readRecord } from '../../core/records/read';
-import { READ_ONLY_STATUSES } from '../hierarchy/rules';
+import { READ_ONLY_STATUSES } from '../hierarchy';
 
 const PATTERN = HIERARCHY.find((h) => h.entity === 'pattern')!;
 

@@ -84,4 +84,7 @@ async function references({ q, prev, changes }: UpdateHookArgs): Promise<Changes
 }
 
 // Brand, season and brief are fixed references (x-ref `fixed`): the write path refuses a change; relink moves the brief.
-for (const hook of [targetPrice, adoption, pta, waterproof, usDutyFree, volumes, references]) onUpdate('pattern', hook);
+/** Registers the pattern's rules with the records pipeline (server/features.ts, once per process). */
+export function registerPatternHooks() {
+  for (const hook of [targetPrice, adoption, pta, waterproof, usDutyFree, volumes, references]) onUpdate('pattern', hook);
+}

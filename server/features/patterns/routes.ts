@@ -7,11 +7,11 @@
 import { AppError, forbidden } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { perm, type ApiRouter } from '../../core/http/router';
-import { searchRecords, type SearchRequest } from '../../core/records/read';
+import { searchRecords } from '../../core/records/search';
+import { type SearchRequest } from '../../core/records/search-criteria';
 import { updateRecord } from '../../core/records/write';
 import { writeAudit } from '../../core/records/audit';
 import { fieldAccess } from '../../core/schemas/visibility';
-import './pattern';
 import { createPattern, patternNameExists } from './pattern-create';
 import { readPattern } from './pattern-read';
 import { BRIEF_STATUSES_FOR_PATTERNS, canAdopt, canDelete, MSG, relinkErrors } from './pattern-rules';

@@ -13,10 +13,10 @@ import { custom, type ApiRouter } from '../../core/http/router';
 import { badRequest } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { readRecord } from '../../core/records/read';
-import { ensureReleasedForWizard } from '../hierarchy/ensure-released';
-import { newStockNumberError } from '../colorways/new-stock-number';
-import { readPattern } from '../patterns/pattern-read';
-import { HIERARCHY, withDeletedMessage } from '../hierarchy/routes';
+import { ensureReleasedForWizard } from './ensure-released';
+import { newStockNumberError } from '../colorways';
+import { readPattern } from '../patterns';
+import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 
 /** WIZ-003: create (action 3) on brief, pattern and colorway (modules 3, 4, 5). */
 export const WIZARD = custom('create on brief, pattern and colorway, not a factory user',

@@ -2,12 +2,14 @@
  * The quarterly forecast of a brand's season (QF-001..009, DECISIONS QF-003/QF-009, ADR 026): its
  * sales regions (the settings, QF-010) with their units per year and quarter, and the revenue
  * price: the average WsPrice of the season's released colorways, converted with the currency rate
- * table. Reads are one statement each; a save of changed pairs is one statement (upsert + audit).
+ * table. Reads are one statement each; a save of changed pairs is one statement (the upsert) and one audit insert.
  */
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { badRequest, conflict, notFound } from '../../core/http/errors';
+import { badRequest, notFound } from '../../core/http/errors';
+import { writeAudits } from '../../core/records/audit';
+import { staleRecord } from '../../core/records/stale';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { pricePerUnit, quarterColumns, seasonYear, type QuarterColumn } from '../../domain/sales-forecast';
 
@@ -94,8 +96,6 @@ export function currencies(q: Queryable) {
 
 export interface Pair { SalesRegionId: number; Year: number; Quarter: number; Units: number; OldUnits?: number | null }
 
-export interface StalePair { SalesRegionId: number; SalesRegionName: string; Year: number; Quarter: number; Units: number; ChangedBy: string | null }
-
 /** QF-005: every pair's year is one of the season's two and no pair is given twice (400 otherwise, naming it). */
 export function checkPairs(season: ForecastSeason, pairs: readonly Pair[], at = (i: number) => `/Pairs/${i}`) {
   const seen = new Set<string>();
@@ -109,29 +109,21 @@ export function checkPairs(season: ForecastSeason, pairs: readonly Pair[], at = 
   });
 }
 
-/** The 409 of a save over cells someone else changed since they were read: who, which cells, their units now. */
-export function staleError(stale: StalePair[]) {
-  const first = stale[0];
-  const cells = stale.slice(0, 3).map((s) => `${s.SalesRegionName} ${s.Year} Q${s.Quarter} is now ${s.Units.toLocaleString('en-US')}`).join(', ');
-  return conflict(`${first.ChangedBy ?? 'Another user'} changed the forecast since you opened it (${cells}${stale.length > 3 ? `, and ${stale.length - 3} more` : ''}). `
-    + 'Nothing was saved; your changes are kept: save again to overwrite.', { Stale: stale });
-}
-
 /**
- * Writes the changed pairs of a season's regions in one statement: the upsert of the pairs whose
- * units differ, and their audit rows (old → new). Nothing is written when a pair names a region
- * that is not one of the brand's season (404 like a missing one), or when a pair's OldUnits (what
- * the grid read) is no longer what is stored (409 naming who changed which cells). Answers how
- * many changed.
+ * Writes the changed pairs of a season's regions: one statement upserts the pairs whose units
+ * differ and answers their old and new units, which are audited in one insert (old → new). Nothing
+ * is written when a pair names a region that is not one of the brand's season (404 like a missing
+ * one), or when a pair's OldUnits (what the grid read) is no longer what is stored: the stale-save
+ * 409 naming who changed that region's forecast last. Answers how many changed.
  */
 export async function writePairs(q: Queryable, userId: number, season: ForecastSeason, pairs: readonly Pair[]): Promise<number> {
   if (!pairs.length) return 0;
-  const [r] = await q.query<{ given: number; matched: number; changed: number; stale: StalePair[] }>(
+  const [r] = await q.query<{ given: number; matched: number; changed: { id: number; field: string; old: number | null; new: number }[]; stale: number[] }>(
     `WITH x AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("SalesRegionId" int, "Year" int, "Quarter" int, "Units" int, "OldUnits" int)),
-          ok AS (SELECT x.*, s.salesregionname FROM x JOIN sales_regions s ON s.salesregionid = x."SalesRegionId" AND s.brandid = $1 AND s.seasonid = $2),
-          old AS (SELECT p.salesregionid, p.forecastyear, p.quarter, p.units, p.changedby FROM sales_forecast_pairs p
+          ok AS (SELECT x.* FROM x JOIN sales_regions s ON s.salesregionid = x."SalesRegionId" AND s.brandid = $1 AND s.seasonid = $2),
+          old AS (SELECT p.salesregionid, p.forecastyear, p.quarter, p.units FROM sales_forecast_pairs p
                     JOIN ok ON p.salesregionid = ok."SalesRegionId" AND p.forecastyear = ok."Year" AND p.quarter = ok."Quarter"),
-          stale AS (SELECT ok."SalesRegionId", ok.salesregionname, ok."Year", ok."Quarter", coalesce(old.units, 0) AS units, old.changedby
+          stale AS (SELECT ok."SalesRegionId", ok."Year", ok."Quarter"
                       FROM ok LEFT JOIN old ON old.salesregionid = ok."SalesRegionId" AND old.forecastyear = ok."Year" AND old.quarter = ok."Quarter"
                      WHERE ok."OldUnits" IS NOT NULL AND coalesce(old.units, 0) <> ok."OldUnits"),
           up AS (INSERT INTO sales_forecast_pairs AS t (salesregionid, forecastyear, quarter, units, changedby)
@@ -140,18 +132,17 @@ export async function writePairs(q: Queryable, userId: number, season: ForecastS
                  ON CONFLICT (salesregionid, forecastyear, quarter)
                  DO UPDATE SET units = EXCLUDED.units, changedon = now(), changedby = EXCLUDED.changedby
                   WHERE t.units IS DISTINCT FROM EXCLUDED.units
-                 RETURNING t.salesregionid, t.forecastyear, t.quarter, t.units),
-          au AS (INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue)
-                 SELECT $4, 'sales-forecast', up.salesregionid::text, up.forecastyear || ' Q' || up.quarter, old.units::text, up.units::text
-                   FROM up LEFT JOIN old ON old.salesregionid = up.salesregionid AND old.forecastyear = up.forecastyear AND old.quarter = up.quarter
-                  WHERE old.units IS DISTINCT FROM up.units)
-     SELECT (SELECT count(*) FROM x)::int AS given, (SELECT count(*) FROM ok)::int AS matched, (SELECT count(*) FROM up)::int AS changed,
-            (SELECT coalesce(jsonb_agg(jsonb_build_object('SalesRegionId', st."SalesRegionId", 'SalesRegionName', st.salesregionname, 'Year', st."Year",
-                     'Quarter', st."Quarter", 'Units', st.units, 'ChangedBy', u.firstname || ' ' || u.lastname)
-                     ORDER BY st."SalesRegionId", st."Year", st."Quarter"), '[]'::jsonb)
-               FROM stale st LEFT JOIN users u ON u.userid = st.changedby) AS stale`,
+                 RETURNING t.salesregionid, t.forecastyear, t.quarter, t.units)
+     SELECT (SELECT count(*) FROM x)::int AS given, (SELECT count(*) FROM ok)::int AS matched,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('id', up.salesregionid, 'field', up.forecastyear || ' Q' || up.quarter,
+                                                          'old', old.units, 'new', up.units)), '[]'::jsonb)
+               FROM up LEFT JOIN old ON old.salesregionid = up.salesregionid AND old.forecastyear = up.forecastyear AND old.quarter = up.quarter
+              WHERE old.units IS DISTINCT FROM up.units) AS changed,
+            (SELECT coalesce(jsonb_agg(st."SalesRegionId" ORDER BY st."SalesRegionId", st."Year", st."Quarter"), '[]'::jsonb) FROM stale st) AS stale`,
     [season.brandId, season.seasonId, JSON.stringify(pairs), userId]);
   if (r.matched !== r.given) throw notFound('A sales region is not one of this brand and season.');
-  if (r.stale.length) throw staleError(r.stale);
-  return r.changed;
+  // The cells carry no row version (the units read stand for one): the answer names the first stale region's last change.
+  if (r.stale.length) throw await staleRecord(q, 'sales-forecast', r.stale[0], null);
+  await writeAudits(q, userId, 'sales-forecast', r.changed.map((c) => ({ entityId: c.id, field: c.field, oldValue: c.old, newValue: c.new })));
+  return r.changed.length;
 }

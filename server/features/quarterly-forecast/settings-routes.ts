@@ -7,7 +7,7 @@ import { perm, requireBrand, type ApiRouter } from '../../core/http/router';
 import { AppError, type FieldError } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
 import { writeAudit } from '../../core/records/audit';
-import { nested, ok } from '../admin/common';
+import { nested, ok } from '../../core/http/request';
 
 const settingsError = (message: string, errors: FieldError[] = [], status: 400 | 404 = 400) =>
   new AppError(status, 'settings_error', `An error occurred while updating settings: ${message}`, errors);

@@ -10,9 +10,10 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { AppError, badRequest, conflict, forbidden, notFound, type FieldError } from '../../core/http/errors';
-import { scope } from '../../core/records/read';
-import { writeAudits } from '../../core/records/audit';
+import { AppError, badRequest, forbidden, notFound, type FieldError } from '../../core/http/errors';
+import { scope } from '../../core/records/scope';
+import { savedChanges, writeAudits } from '../../core/records/audit';
+import { staleSaves } from '../../core/records/stale';
 import { fieldAccess, visibleRecord } from '../../core/schemas/visibility';
 import { completionDate, isItemEnabled, siblingSync, stampItem, TC_TEXT, todayIso, type SiblingItem } from '../../domain/transfer-checklist';
 
@@ -198,8 +199,8 @@ interface ItemWrite { id: number; complete: boolean; enabled: boolean; by: numbe
 
 /** One checklist's save planned without writing (the rules of TC-005/006, DECISIONS TC-011); throws the refusal. */
 function planSave(user: SessionUser, body: SaveBody, cur: Locked, rules: Awaited<ReturnType<typeof templateRules>>,
-  items: ChecklistItem[], siblings: Sibling[], today: string, trusted: boolean) {
-  if (!trusted && body.RowVersion !== cur.rowversion) throw conflict(TC_TEXT.stale, { RowVersion: cur.rowversion });
+  items: ChecklistItem[], siblings: Sibling[], today: string, stale: AppError | undefined) {
+  if (stale) throw stale;
   // TC-008: a factory user never sees nor sets the option (the field is hidden from them like a costing field).
   if (user.isFactoryUser && body.IsTariffMitigationTransfer !== undefined) throw forbidden();
   const productTypeId = body.TransferProductTypeId === undefined ? cur.transferproducttypeid : body.TransferProductTypeId;
@@ -232,13 +233,13 @@ function planSave(user: SessionUser, body: SaveBody, cur: Locked, rules: Awaited
   const changed = next.filter((x) => x.enabled !== x.before.IsEnabled || x.IsComplete !== x.before.IsComplete
     || x.CompletedBy !== x.before.CompletedBy || x.CompletedOn !== x.before.CompletedOn);
   const writes: ItemWrite[] = changed.map((x) => ({ id: x.before.TransferChecklistItemId, complete: x.IsComplete, enabled: x.enabled, by: x.CompletedBy, on: x.CompletedOn }));
-  const audit = [
+  const audit = savedChanges(cur.rowversion, [
     ...([['TransferProductTypeId', cur.transferproducttypeid, productTypeId], ['IsTariffMitigationTransfer', cur.istariffmitigationtransfer, mitigation],
       ['CompletionDate', cur.completiondate, completion]] as const).filter(([, a, b]) => a !== b)
-      .map(([field, oldValue, newValue]) => ({ entityId: cur.id, field: field as string, oldValue: oldValue as unknown, newValue: newValue as unknown })),
+      .map(([field, oldValue, newValue]) => ({ field: field as string, oldValue: oldValue as unknown, newValue: newValue as unknown })),
     ...changed.filter((x) => x.IsComplete !== x.before.IsComplete)
-      .map((x) => ({ entityId: cur.id, field: `Item ${x.before.ItemName}`, oldValue: x.before.IsComplete as unknown, newValue: x.IsComplete as unknown })),
-  ];
+      .map((x) => ({ field: `Item ${x.before.ItemName}`, oldValue: x.before.IsComplete as unknown, newValue: x.IsComplete as unknown })),
+  ]).map((ch) => ({ ...ch, entityId: cur.id }));
   return { header: { id: cur.id, productTypeId, mitigation, completion }, writes, audit };
 }
 
@@ -263,10 +264,13 @@ export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUse
   const toggling = [...rows.values()].filter((r) => bodies.some((b) => b.TransferChecklistId === r.id && b.IsTariffMitigationTransfer && !r.istariffmitigationtransfer));
   const siblings = await siblingItems(q, toggling);
   const today = todayIso();
+  // Checklists saved since they were read: their stale-save answers, from one read of the audit trail.
+  const staleBodies = opts.trusted ? [] : bodies.filter((b) => b.RowVersion !== rows.get(b.TransferChecklistId)!.rowversion);
+  const stale = await staleSaves(q, ENTITY, new Map(staleBodies.map((b) => [b.TransferChecklistId, rows.get(b.TransferChecklistId)!.rowversion])));
   const plans = bodies.map((b, i) => {
     try {
       return planSave(user, b, rows.get(b.TransferChecklistId)!, rules, items.filter((x) => x.TransferChecklistId === b.TransferChecklistId),
-        siblings.get(b.TransferChecklistId) ?? [], today, !!opts.trusted);
+        siblings.get(b.TransferChecklistId) ?? [], today, stale.get(b.TransferChecklistId));
     } catch (err) {
       if (err instanceof AppError) throw new SaveRefused(i, err);
       throw err;

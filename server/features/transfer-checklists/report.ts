@@ -9,7 +9,7 @@
 import { reportDate, reportFrame, type DocDefinition } from '../../core/reports/pdf';
 import { nameFieldOf, referenceOf } from '../../core/records/references';
 import type { SchemaRegistry } from '../../core/schemas/registry';
-import { dataTable, fieldGrid, gridReportColumns, type Field } from '../critical-paths/report';
+import { dataTable, fieldGrid, gridReportColumns, type Field } from '../critical-paths';
 
 const LAYOUT = 'transfer-checklist';
 const ITEMS_GRID = 'transfer-checklist-items';

@@ -68,10 +68,11 @@ describe('change batching (one Save per paste or fill)', () => {
   });
 
   it('a 409 is stale only when someone else changed the row, not for a read-only status', () => {
-    expect(isStale({ Key: 1, Status: 409, Message: 'This record was changed by Ann Lee on 2027-01-01 10:00 UTC after you opened it. Reload it to see the changes; nothing was saved.' })).toBe(true);
-    expect(isStale({ Key: 1, Status: 409, Message: 'x', CurrentRowVersion: 4 })).toBe(true);
+    const message = 'This record was changed by Ann Lee on 2027-01-01 10:00 UTC after you opened it. Reload it to see the changes; nothing was saved.';
+    expect(isStale({ Key: 1, Status: 409, Code: 'stale', Message: message, RowVersion: 4 })).toBe(true);
     expect(isStale({ Key: 1, Status: 409, Message: 'The colorway is in a read-only status.' })).toBe(false);
-    expect(isStale({ Key: 1, Status: 400, Message: 'This record was changed by Ann after you opened it.' })).toBe(false);
+    expect(isStale({ Key: 1, Status: 409, Message: message })).toBe(false);
+    expect(isStale({ Key: 1, Status: 400, Code: 'bad_request', Message: 'This record was changed by Ann after you opened it.' })).toBe(false);
   });
 
   it('FLASH-014: a screen wraps the messages of a refused row', () => {
@@ -80,6 +81,6 @@ describe('change batching (one Save per paste or fill)', () => {
     expect(errors.get(7)?.get('FFC')).toBe('There was an error performing the update: Must be 0 or more.');
     expect(wrapMessage(undefined)('as is $&')).toBe('as is $&');
     expect(wrap('There was an error performing the update: Stale.')).toBe('There was an error performing the update: Stale.');
-    expect(isStale({ Key: 1, Status: 409, Message: wrap('This record was changed by Ann Lee on 2027-01-01 10:00 UTC after you opened it. Reload it.') })).toBe(true);
+    expect(isStale({ Key: 1, Status: 409, Code: 'stale', Message: wrap('This record was changed by Ann Lee on 2027-01-01 10:00 UTC after you opened it. Reload it.') })).toBe(true);
   });
 });

@@ -17,15 +17,14 @@ export interface SaveRow { Key: number; RowVersion: number; Changes: Record<stri
 export interface SaveAnswer {
   IsSuccessful: boolean;
   Saved: GridRecord[];
-  Failed: { Key: number; Status: number; Message: string; Errors?: { Field: string; Message: string }[]; CurrentRowVersion?: number }[];
+  Failed: { Key: number; Status: number; Message: string; Errors?: { Field: string; Message: string }[]; Code?: string; RowVersion?: number }[];
 }
 
 /**
- * A row refused because someone else changed it since it was loaded (the records pipeline's 409
- * with the current version, or its text), not a 409 of the row's state (a read-only status).
+ * A row refused because someone else changed it since it was loaded (the stale-save answer, Code
+ * 'stale'), not a 409 of the row's state (a read-only status).
  */
-export const isStale = (f: SaveAnswer['Failed'][number]) =>
-  f.Status === 409 && (f.CurrentRowVersion !== undefined || /This record was changed by .* after you opened it\./.test(f.Message));
+export const isStale = (f: SaveAnswer['Failed'][number]) => f.Status === 409 && f.Code === 'stale';
 
 /**
  * A screen's wrapper of a refused row's messages (`failedRow`, e.g. 'There was an error performing

@@ -21,7 +21,7 @@ export async function saveHierarchyRecord(h: HierarchyLevel, record: RecordData,
   } catch (e) {
     if (e instanceof ApiError && e.body && typeof e.body === 'object') {
       const body = e.body as SaveOutcome & { Code?: string };
-      return { ok: false, conflict: e.status === 409 && body.Code === 'conflict', outcome: { IsSuccessful: false, Message: body.Message, Errors: body.Errors } };
+      return { ok: false, conflict: e.status === 409 && body.Code === 'stale', outcome: { IsSuccessful: false, Message: body.Message, Errors: body.Errors } };
     }
     throw e;
   }

@@ -20,13 +20,13 @@ export function useSizeLookups() {
   return { regions: regions.data, widths: widths.data };
 }
 
-/** A refused call: its message, field errors and whether the record changed meanwhile (409). */
+/** A refused call: its message, field errors and whether the record changed meanwhile (the stale-save 409, Code 'stale'). */
 export interface Refusal { ok: false; Message: string; Errors: FieldError[]; conflict: boolean }
 
 function refusal(e: unknown): Refusal {
   if (!(e instanceof ApiError) || e.network) throw e;
-  const body = (e.body ?? {}) as { Message?: string; Errors?: FieldError[] };
-  return { ok: false, Message: body.Message ?? 'Please contact your System Administrator.', Errors: body.Errors ?? [], conflict: e.status === 409 };
+  const body = (e.body ?? {}) as { Message?: string; Errors?: FieldError[]; Code?: string };
+  return { ok: false, Message: body.Message ?? 'Please contact your System Administrator.', Errors: body.Errors ?? [], conflict: e.status === 409 && body.Code === 'stale' };
 }
 
 async function attempt<T>(call: () => Promise<T>): Promise<({ ok: true } & T) | Refusal> {

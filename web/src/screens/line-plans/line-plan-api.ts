@@ -53,7 +53,7 @@ export async function importCalendarFile(linePlanId: number, rowVersion: number,
 function refusal(e: unknown): SaveRefusal {
   if (e instanceof ApiError && e.body && typeof e.body === 'object') {
     const b = e.body as { Message?: string; Errors?: SaveRefusal['Errors']; Code?: string };
-    return { Message: b.Message ?? 'error', Errors: b.Errors ?? [], conflict: e.status === 409 && b.Code === 'conflict' };
+    return { Message: b.Message ?? 'error', Errors: b.Errors ?? [], conflict: e.status === 409 && b.Code === 'stale' };
   }
   throw e;
 }

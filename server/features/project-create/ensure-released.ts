@@ -10,9 +10,9 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { AppError, conflict } from '../../core/http/errors';
 import { updateRecordIn } from '../../core/records/write';
-import { ensureBriefReleased } from '../briefs/brief-actions';
-import { readPattern } from '../patterns/pattern-read';
-import { MSG, releasedBriefErrors } from '../patterns/pattern-rules';
+import { ensureBriefReleased } from '../briefs';
+import { readPattern } from '../patterns';
+import { MSG, releasedBriefErrors } from '../patterns';
 
 /** DECISIONS WIZ-007. */
 export const NOT_RELEASED = {
@@ -56,5 +56,6 @@ export async function ensureReleasedForWizard(ctx: AppContext, user: SessionUser
     if (keepsItsAnswer(e) || !(e instanceof AppError)) throw e;
   }
   if (answer && answer.StatusId > 1) return answer;
+  // 200 with IsSuccessful false by the spec: the wizard reads the result's status and skips the children (WIZ-006).
   return { IsSuccessful: false, StatusId: answer?.StatusId ?? 1, Message: NOT_RELEASED[level](await nameOf(ctx, level, id)) };
 }

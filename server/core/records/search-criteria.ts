@@ -1,0 +1,149 @@
+/**
+ * What a search asks (SearchRequest, conditions, a grid's filters) as the WHERE of its statements,
+ * and which source serves it: the entity's view, or one of its search tables (x-searchTable).
+ */
+import type { SessionUser } from '../auth/permissions';
+import type { EntitySchema } from '../schemas/documents';
+import type { Queryable } from '../db/client';
+import { containsPattern } from '../db/contains';
+import { column, isList } from './columns';
+import { scope } from './scope';
+import { nameFieldOf, referenceOf } from './references';
+
+export interface SearchRequest {
+  pageNumber: number; pageSize: number; sortColumn?: string; sortDirection: string;
+  BrandId?: number; SeasonId?: number; StatusId?: number; StatusIdSecondary?: number;
+}
+
+/**
+ * One SQL condition of a search; `param` adds a parameter and answers its placeholder. `fields`: the
+ * entity's fields whose view columns it reads (subqueries may read other tables), when known: a search
+ * whose conditions all say so may be read from the entity's search table (`x-searchTable`).
+ */
+export type Condition = ((param: (value: unknown) => string) => string) & {
+  fields?: readonly string[];
+  /** The same condition as the search table answers it faster (its own indexes), reading the columns of `fields`. */
+  searchTable?: { fields: readonly string[]; sql: (param: (value: unknown) => string) => string };
+};
+
+/** A condition that reads only the view columns of `fields` (and, on the search table, `searchTable`'s). */
+export const conditionOn = (fields: readonly string[], sql: (param: (value: unknown) => string) => string, searchTable?: Condition['searchTable']): Condition =>
+  Object.assign(sql, { fields, searchTable });
+
+/** Filters a grid document declares (GridDoc.filters), with the request's values. */
+export interface ExtraFilters {
+  text?: { fields: string[]; value: string };
+  equals?: Record<string, unknown>;
+  /** A boolean field whose false rows are left out. */
+  activeOnly?: string;
+  /** Further conditions (a grid's column filters, records/column-filters.ts). */
+  conditions?: Condition[];
+  /** Only these records (a reload of some rows). */
+  keys?: number[];
+}
+
+/** LOOKUP-030's synthetic status groups: a StatusId criterion of one of them matches several statuses. */
+const STATUS_GROUPS = [9998, 9999];
+
+/**
+ * Whether an equality criterion fixes the sort field's value for every match: the field itself or
+ * the reference it names (BrandName by BrandId, StatusName by one status that is not a group, …).
+ */
+export function fixedBy(schema: EntitySchema, sort: string, req: Partial<SearchRequest>, extra: ExtraFilters): boolean {
+  const fixed = new Set(Object.keys(extra.equals ?? {}));
+  if (req.BrandId !== undefined) fixed.add(schema['x-brandField'] ?? 'BrandId');
+  if (req.SeasonId !== undefined && !isList(schema, 'SeasonId')) fixed.add('SeasonId');
+  if (req.StatusId !== undefined && req.StatusIdSecondary === undefined && !STATUS_GROUPS.includes(req.StatusId)) fixed.add('StatusId');
+  return [...fixed].some((f) => {
+    if (f === sort) return true;
+    const ref = schema.properties[f] && referenceOf(schema.properties[f]);
+    return !!ref && nameFieldOf(f, ref) === sort;
+  });
+}
+
+/** The WHERE of a search: scope, not deleted, the request's filters; parameters numbered from 1. */
+export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters, source?: SearchSource) {
+  const s = scope(schema, user, 0);
+  const where = [...s.where];
+  const params = [...s.params];
+  const param = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  if ('IsDeleted' in schema.properties) where.push('NOT isdeleted');
+  if (extra.text?.value) {
+    const pattern = param(containsPattern(extra.text.value));
+    where.push(`(${extra.text.fields.map((f) => `${column(schema, f)}::text ILIKE ${pattern}`).join(' OR ')})`);
+  }
+  for (const [f, v] of Object.entries(extra.equals ?? {})) where.push(`${column(schema, f)} = ${param(v)}`);
+  if (extra.activeOnly) where.push(`${column(schema, extra.activeOnly)} IS TRUE`);
+  if (req.BrandId !== undefined) where.push(`${column(schema, schema['x-brandField'] ?? 'BrandId')} = ${param(req.BrandId)}`);
+  // A record of several seasons (a commercialization path: its pattern's) matches any of them.
+  if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) where.push(isList(schema, 'SeasonId') ? `${param(req.SeasonId)} = ANY(seasonid)` : `seasonid = ${param(req.SeasonId)}`);
+  const statuses = [req.StatusId, req.StatusIdSecondary].filter((x): x is number => x !== undefined);
+  if (statuses.length && 'StatusId' in schema.properties) {
+    // The synthetic groups 9998/9999 (LOOKUP-030) expand to their member statuses; as one array
+    // (an init plan) the status is an index condition.
+    const n = param(statuses);
+    where.push(`statusid = ANY(ARRAY(SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY(${n})) || ${n}::int[])`);
+  }
+  if (extra.keys) where.push(`${column(schema, keyField)} = ANY(${param(extra.keys)}::int[])`);
+  for (const c of extra.conditions ?? []) where.push(tableForm(schema, c, source) ? c.searchTable!.sql(param) : c(param));
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/**
+ * Above this many matches a grid page's total is the planner's estimate, marked TotalIsEstimate
+ * (issue 14): counting a million matches exactly costs more than the page. SEARCH_EXACT_COUNT_LIMIT
+ * lowers it (tests); read per call.
+ */
+export const exactCountLimit = () => {
+  const n = Number(process.env.SEARCH_EXACT_COUNT_LIMIT);
+  return Number.isInteger(n) && n > 0 ? n : 10_000;
+};
+
+/**
+ * Only a pager's page (SEARCH-007: 15 to 100 rows) may carry an estimated total: a larger page is a
+ * whole result read in pages (web grid-api.ts searchAll), which needs the exact page count.
+ */
+const ESTIMABLE_PAGE = 100;
+export const countCap = (req: SearchRequest) => (req.pageSize > 0 && req.pageSize <= ESTIMABLE_PAGE ? exactCountLimit() + 1 : null);
+
+/** The columns of each search table (x-searchTable), read once per database. */
+const searchTableColumns = new WeakMap<Queryable, Map<string, Promise<Set<string>>>>();
+
+function columnsOf(q: Queryable, table: string): Promise<Set<string>> {
+  let tables = searchTableColumns.get(q);
+  if (!tables) searchTableColumns.set(q, tables = new Map());
+  let cols = tables.get(table);
+  if (!cols) {
+    cols = q.query<{ c: string }>('SELECT attname AS c FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped', [table])
+      .then((rows) => new Set(rows.map((r) => r.c)));
+    tables.set(table, cols);
+  }
+  return cols;
+}
+
+/** A search table that serves a search (searchSource), with its columns. */
+export interface SearchSource { table: string; columns: Set<string> }
+
+const hasFields = (schema: EntitySchema, source: SearchSource, fields: readonly (string | undefined)[]) =>
+  fields.every((f) => !f || (f in schema.properties && source.columns.has(column(schema, f))));
+
+/** Whether a condition is written in its search-table form on this source (it has that form's columns). */
+const tableForm = (schema: EntitySchema, c: Condition, source?: SearchSource) => !!source && !!c.searchTable && hasFields(schema, source, c.searchTable.fields);
+
+/**
+ * The first of the entity's search tables (x-searchTable) that has the column of every field the
+ * search reads (key, scope, deletion, criteria, conditions, sort); else undefined: the view.
+ */
+export async function searchSource(q: Queryable, schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters): Promise<SearchSource | undefined> {
+  const tables = [schema['x-searchTable'] ?? []].flat();
+  if (extra.conditions?.some((c) => !c.fields)) return undefined;
+  const fields = [keyField, req.sortColumn ?? keyField, schema['x-brandField'], user.isFactoryUser ? schema['x-factoryField'] : undefined,
+    'IsDeleted' in schema.properties ? 'IsDeleted' : undefined, req.SeasonId !== undefined ? 'SeasonId' : undefined,
+    req.StatusId !== undefined || req.StatusIdSecondary !== undefined ? 'StatusId' : undefined,
+    ...(extra.text?.value ? extra.text.fields : []), ...Object.keys(extra.equals ?? {}), extra.activeOnly];
+  for (const table of tables) {
+    const source = { table, columns: await columnsOf(q, table) };
+    if (hasFields(schema, source, fields) && (extra.conditions ?? []).every((c) => tableForm(schema, c, source) || hasFields(schema, source, c.fields!))) return source;
+  }
+  return undefined;
+}
