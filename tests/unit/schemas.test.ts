@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSchemas, SCHEMAS_DIR, SchemaDocumentError } from '../../server/core/schemas/registry';
+import { saveBody } from '../../web/src/screens/admin/forecast-settings/settings-form';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/demo');
 const registry = loadSchemas();
@@ -108,6 +109,13 @@ describe('schema documents', { timeout: 30_000 }, () => {
     const process = registry.entities.get('critical-path-dev-prototype-final-process')!.properties.ProcessName;
     const items = (update.properties.FinalProcesses as { items: { properties: Record<string, unknown> } }).items;
     expect(items.properties.ProcessName).toMatchObject({ maxLength: process.maxLength, minLength: process.minLength });
+  });
+
+  it('QF-012 the settings screen\'s save body passes its request, whose regions take their fields from the sales-region entity', () => {
+    const body = saveBody(1, 2, [{ SalesRegionId: 0, SalesRegionName: ' West ' }, { SalesRegionId: 7, SalesRegionName: 'East' }]);
+    expect(registry.validate('request', 'sales-forecast-settings', body)).toEqual([]);
+    const long = saveBody(1, 2, [{ SalesRegionId: null, SalesRegionName: 'x'.repeat(101) }]);
+    expect(registry.validate('request', 'sales-forecast-settings', long).map((e) => e.Field)).toEqual(['/SalesRegions/0/SalesRegionName']);
   });
 
   it('a request naming an unknown entity, or a field its entity lacks without a type of its own, stops the load', () => {
