@@ -9,7 +9,7 @@ const alias = { '@domain': path.resolve(import.meta.dirname, 'server/domain') };
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
+      { resolve: { alias }, test: { name: 'unit', testTimeout: 20_000, include: ['server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       {
         test: {

@@ -3,6 +3,7 @@
  * Every variable is documented in the README.
  */
 import path from 'node:path';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../domain/business-date';
 
 export interface Config {
   port: number;
@@ -19,10 +20,15 @@ export interface Config {
   seedDemo: boolean;
   /** Rows per transaction of a bulk save (docs/decisions/013-bulk-writes.md); 200 by default. */
   bulkBatchRows?: number;
+  /** DECISIONS "Dates": the IANA time zone whose calendar dates "today" and the stamped dates are (BUSINESS_TIME_ZONE, UTC). */
+  businessTimeZone: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
+  const businessTimeZone = env.BUSINESS_TIME_ZONE || DEFAULT_BUSINESS_TIME_ZONE;
+  // A zone the runtime does not know would fail on the first save that stamps a date: refuse to start instead.
+  if (!isTimeZone(businessTimeZone)) throw new Error(`BUSINESS_TIME_ZONE: '${businessTimeZone}' is not a time zone (use an IANA name such as Europe/Berlin).`);
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
@@ -34,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSeconds: 3 * 60 * 60,
     seedDemo: env.SEED_DEMO !== 'false',
     bulkBatchRows: Number(env.BULK_BATCH_ROWS) >= 1 ? Math.floor(Number(env.BULK_BATCH_ROWS)) : undefined,
+    businessTimeZone,
   };
 }

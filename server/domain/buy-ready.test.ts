@@ -35,6 +35,11 @@ describe('buy-ready rule (BR-005, DECISIONS "Buy-ready rule")', () => {
     });
   });
 
+  it('BR-005 DECISIONS "Buy-ready rule": a Completed colorway counts as released; Canceled, Locked and Dropped never are buy-ready', () => {
+    expect(buyReady({ ...ready, StatusId: 3 })).toMatchObject({ computed: true, criteria: { IsReleased: true } });
+    for (const StatusId of [1, 4, 5, 6, 7, null]) expect(buyReady({ ...ready, StatusId }).criteria.IsReleased, String(StatusId)).toBe(false);
+  });
+
   it('BR-005 leather approval counts only where BasicMaterial is leather', () => {
     expect(buyReady({ ...ready, BasicMaterial: 'Textile', IsLeatherApproved: false }).computed).toBe(true);
     expect(buyReady({ ...ready, BasicMaterial: 'Suede leather', IsLeatherApproved: false }).computed).toBe(false);
@@ -47,7 +52,7 @@ describe('buy-ready rule (BR-005, DECISIONS "Buy-ready rule")', () => {
       expect(r.computed).toBe(Object.values(r.criteria).every(Boolean));
       expect(r.buyReady).toBe(o ?? r.computed);
       // Monotone: a colorway that is not released is never computed ready.
-      if (c.StatusId !== 2) expect(r.computed).toBe(false);
+      if (c.StatusId !== 2 && c.StatusId !== 3) expect(r.computed).toBe(false);
       if ((c.TotalVolume ?? 0) <= 0) expect(r.computed).toBe(false);
     }));
   });

@@ -1,11 +1,12 @@
 /**
  * The buy-ready rule (issue 15, BR-001..010, DECISIONS "Buy-ready rule"): a colorway seasonal is
- * buy-ready when all of these hold: status 2 Released; Costing Complete; a factory assigned; the
- * final spec locked; the confirmation sample approved; the leather approved where the colorway's
- * BasicMaterial is leather; a US HTS code assigned; TotalVolume > 0. An override (StockNumber +
- * FactoryKey) forces the result to its BuyReady value. Pure: the server computes the same in SQL
- * (server/features/buy-ready/report.ts, `BUY_READY_SQL`) and a test holds the two equal.
+ * buy-ready when all of these hold: released (status 2 Released or 3 Completed, ./statuses.ts);
+ * Costing Complete; a factory assigned; the final spec locked; the confirmation sample approved;
+ * the leather approved where the colorway's BasicMaterial is leather; a US HTS code assigned;
+ * TotalVolume > 0. An override (StockNumber + FactoryKey) forces the result to its BuyReady value.
+ * Pure: the server runs it over the rows it reads (server/features/buy-ready/report.ts).
  */
+import { isReleased } from './statuses';
 
 export interface BuyReadyInput {
   StatusId: number | null;
@@ -34,9 +35,6 @@ export const BUY_READY_CRITERIA = [
 export type BuyReadyCriterion = (typeof BUY_READY_CRITERIA)[number][0];
 export type BuyReadyCriteria = Record<BuyReadyCriterion, boolean>;
 
-/** DECISIONS: status 2 is Released. */
-export const RELEASED_STATUS = 2;
-
 /** BasicMaterial counts as leather when it names leather (any case): 'Leather', 'Full grain leather', 'Leather/Textile'. */
 export const isLeather = (material: string | null | undefined) => !!material && /leather/i.test(material);
 
@@ -44,7 +42,7 @@ const filled = (s: string | null | undefined) => !!s && s.trim() !== '';
 
 export function buyReadyCriteria(c: BuyReadyInput): BuyReadyCriteria {
   return {
-    IsReleased: c.StatusId === RELEASED_STATUS,
+    IsReleased: isReleased(c.StatusId),
     IsCostingComplete: c.CostingCompl === true,
     HasFactory: filled(c.FactNameKy),
     IsFinalSpecLocked: c.IsFinalSpecApprLocked === true,

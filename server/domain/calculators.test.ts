@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import entity from '../../schemas/entities/calculator-brand-defaults.schema.json';
 import {
-  autoMargins, BUILT_IN_DEFAULTS, DUTY_PRESETS, defaultsProblems, editMargins, exactMargin, fobForMargin, fobTable, landedCost, marginAt,
+  autoMargins, BUILT_IN_DEFAULTS, DEFAULT_FIELDS, DUTY_PRESETS, defaultLabels, defaultsProblems, editMargins, exactMargin, fobForMargin, fobTable, landedCost, marginAt,
   marginPercent, marginTable, msrpSteps, parseMargin, reachedFobRow, roundTo, wholesalePrice, type BrandDefaults,
 } from './calculators';
 
@@ -81,13 +82,23 @@ describe('calculator formulas (CALC-008, DECISIONS "Calculator formulas")', () =
     expect(roundTo(0.285 * 100)).toBe(29);
   });
 
-  it('CALC-002 defaults out of range or with too many decimals are refused, naming the field', () => {
-    expect(defaultsProblems(summit)).toEqual([]);
-    expect(defaultsProblems(BUILT_IN_DEFAULTS)).toEqual([]);
-    expect(defaultsProblems({ ...summit, RetailMU: 0 }).map((p) => p.Field)).toEqual(['RetailMU']);
-    expect(defaultsProblems({ ...summit, Discount: 100 })[0].Message).toBe('Discount % must be at least 0 and below 100.');
-    expect(defaultsProblems({ ...summit, MSRP: 10.123 })[0]).toEqual({ Field: 'MSRP', Message: 'MSRP takes at most 2 decimals.' });
-    expect(defaultsProblems({ ...summit, FOB: undefined }).map((p) => p.Field)).toEqual(['FOB']);
+  it('CALC-002 defaults out of range or with too many decimals are refused, naming the field by its label', () => {
+    const labels = defaultLabels(entity);
+    expect(defaultsProblems(summit, labels)).toEqual([]);
+    expect(defaultsProblems(BUILT_IN_DEFAULTS, labels)).toEqual([]);
+    expect(defaultsProblems({ ...summit, RetailMU: 0 }, labels).map((p) => p.Field)).toEqual(['RetailMU']);
+    expect(defaultsProblems({ ...summit, Discount: 100 }, labels)[0].Message).toBe('Discount % must be at least 0 and below 100.');
+    expect(defaultsProblems({ ...summit, MSRP: 10.123 }, labels)[0]).toEqual({ Field: 'MSRP', Message: 'MSRP takes at most 2 decimals.' });
+    expect(defaultsProblems({ ...summit, SourceComm: -1 }, labels)[0].Message).toBe('Sourcing Commission % must be at least 0 and at most 100.');
+    expect(defaultsProblems({ ...summit, FOB: undefined }, labels).map((p) => p.Field)).toEqual(['FOB']);
+  });
+
+  it('CALC-002 the labels are the titles of the entity document, the field name where it has none', () => {
+    const labels = defaultLabels(entity);
+    for (const f of DEFAULT_FIELDS) expect(labels[f]).toBe(entity.properties[f].title);
+    expect(labels.SourceComm).toBe('Sourcing Commission %');
+    expect(defaultLabels({ properties: { MSRP: { title: 'Suggested retail' } } })).toMatchObject({ MSRP: 'Suggested retail', Freight: 'Freight', RetailMU: 'RetailMU' });
+    expect(defaultLabels(undefined).Duty).toBe('Duty');
   });
 });
 

@@ -39,11 +39,17 @@ export type DefaultField = (typeof DEFAULT_FIELDS)[number];
 /** The inputs of the landed cost and wholesale price (the defaults without MSRP, Increment and FOB). */
 export type CostInputs = Pick<BrandDefaults, 'Freight' | 'Inflation' | 'Discount' | 'SourceComm' | 'Admin' | 'Misc' | 'RetailMU'>;
 
-/** What each default is, for forms and messages. */
-export const DEFAULT_LABELS: Record<DefaultField, string> = {
-  MSRP: 'MSRP', Freight: 'Freight', Inflation: 'Inflation %', Discount: 'Discount %', SourceComm: 'Sourcing Comm. %',
-  Admin: 'Admin %', Misc: 'Misc %', RetailMU: 'Retail Mark-up', Increment: 'MSRP Increment', FOB: 'FOB', Duty: 'Duty %',
-};
+/** What each default is called on the screens and in messages. */
+export type DefaultLabels = Readonly<Record<DefaultField, string>>;
+
+/**
+ * The defaults' labels: the titles of their entity document
+ * (schemas/entities/calculator-brand-defaults.schema.json, where an administrator renames them),
+ * the field's name where the document gives none (or is not loaded yet).
+ */
+export function defaultLabels(schema?: { properties?: Record<string, { title?: string } | undefined> } | null): DefaultLabels {
+  return Object.fromEntries(DEFAULT_FIELDS.map((f) => [f, schema?.properties?.[f]?.title ?? f])) as Record<DefaultField, string>;
+}
 
 /** Money fields (2 decimals); the others are percents except RetailMU (a factor). */
 export const MONEY_FIELDS: ReadonlySet<DefaultField> = new Set(['MSRP', 'Freight', 'Increment', 'FOB']);
@@ -213,12 +219,12 @@ export function reachedFobRow(rows: readonly Pick<FobRow, 'FOB'>[], enteredFob: 
 
 export interface DefaultsProblem { Field: DefaultField; Message: string }
 
-/** A value out of its range (DEFAULT_LIMITS), or missing; the message names the field. */
-export function defaultsProblems(d: Partial<Record<DefaultField, unknown>>): DefaultsProblem[] {
+/** A value out of its range (DEFAULT_LIMITS), or missing; the message names the field by its label. */
+export function defaultsProblems(d: Partial<Record<DefaultField, unknown>>, labels: DefaultLabels): DefaultsProblem[] {
   const out: DefaultsProblem[] = [];
   for (const f of DEFAULT_FIELDS) {
     const v = d[f];
-    const label = DEFAULT_LABELS[f];
+    const label = labels[f];
     const lim = DEFAULT_LIMITS[f];
     if (typeof v !== 'number' || !Number.isFinite(v)) { out.push({ Field: f, Message: `${label} is required.` }); continue; }
     const low = lim.exclusiveMin ? v <= lim.min : v < lim.min;

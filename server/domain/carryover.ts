@@ -4,6 +4,7 @@
  * message with its dual-sourced count, and the eligibility of a colorway or pattern seasonal for a
  * season shift or a pattern carryover (ADR 025). Pure: no I/O.
  */
+import { isReleased } from './statuses';
 
 export const CARRY_TEXT = {
   completed: 'Carryover completed. You will receive an email confirmation.',
@@ -43,8 +44,6 @@ export interface SeasonalFacts {
 
 /** Statuses a colorway or pattern seasonal may change season in: Created and Released (3..7 are read-only). */
 export const SHIFT_STATUSES = [1, 2];
-/** Statuses a pattern seasonal may be carried over from: Released and Completed. */
-export const PATTERN_CARRY_STATUSES = [2, 3];
 
 export interface Eligibility { Allowed: boolean; Message: string | null }
 
@@ -71,6 +70,6 @@ export function patternShiftEligibility(f: SeasonalFacts): Eligibility {
 /** CARRY-016 canPatternCarryover: a Released or Completed pattern seasonal. */
 export function patternCarryoverEligibility(f: SeasonalFacts): Eligibility {
   if (f.IsDeleted) return no('The pattern is deleted.');
-  if (!PATTERN_CARRY_STATUSES.includes(f.StatusId)) return no('Only a Released or Completed pattern can be carried over.');
+  if (!isReleased(f.StatusId)) return no('Only a Released or Completed pattern can be carried over.');
   return yes;
 }

@@ -33,12 +33,10 @@ export type FlagField = (typeof PROCESS_FLAGS)[keyof typeof PROCESS_FLAGS];
 export type StockNumberFlags = Record<FlagField, boolean>;
 export const FLAG_FIELDS = Object.values(PROCESS_FLAGS) as FlagField[];
 
-/** DECISIONS CP-037. */
-export const APPROVALS = { 1: 'Approved', 2: 'Rejected', 3: 'Pending', 4: 'Approved with comments', 5: 'Approved by exception' } as const;
-export type ApprovalId = keyof typeof APPROVALS;
-export const APPROVAL_IDS = [1, 2, 3, 4, 5] as const;
-
-/** CP-036/037: whether an approval id sets the process type's flag. */
+/**
+ * CP-036/037: whether an approval id sets the process type's flag. The approvals' names are data
+ * (table critical_path_process_approvals, read with the paths and by the screens' lookups).
+ */
 export const setsFlag = (approvalId: number | null | undefined): boolean => approvalId === 1 || approvalId === 4 || approvalId === 5;
 
 /** The flag a process type drives, or null (DEF and other types drive none). */

@@ -32,9 +32,10 @@ export interface SavedSearchValue {
   createdOn: string;
 }
 
-/** SEARCH-022: M/dd/yyyy (month without, day with a leading zero), in local calendar terms. */
-export function savedSearchDate(d: Date): string {
-  return `${d.getMonth() + 1}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+/** SEARCH-022: a calendar date ('YYYY-MM-DD', the business date of DECISIONS "Dates") as M/dd/yyyy (month without, day with a leading zero). */
+export function savedSearchDate(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return `${Number(m)}/${d}/${y}`;
 }
 
 /** An M/dd/yyyy date as a sortable number (yyyymmdd); 0 when it is not one. */
@@ -61,7 +62,7 @@ export const sameSearchName = (a: string, b: string) => a.trim().toLowerCase() =
  * The value as stored: name trimmed, Id the preference's id, changedOn today, createdOn kept from
  * the search it overwrites (else today).
  */
-export function stampSavedSearch(value: SavedSearchValue, id: number, previous: SavedSearchValue | null, today: Date): SavedSearchValue {
+export function stampSavedSearch(value: SavedSearchValue, id: number, previous: SavedSearchValue | null, today: string): SavedSearchValue {
   const day = savedSearchDate(today);
   return { ...value, Id: id, name: value.name.trim(), changedOn: day, createdOn: previous?.createdOn ?? day };
 }

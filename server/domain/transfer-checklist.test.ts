@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { completionDate, isItemEnabled, siblingSync, stampItem, todayIso } from './transfer-checklist';
+import { completionDate, isItemEnabled, siblingSync, stampItem } from './transfer-checklist';
 
 const day = fc.integer({ min: 0, max: 3650 }).map((n) => new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10));
 const item = fc.record({ isEnabled: fc.boolean(), isComplete: fc.boolean() });
@@ -77,9 +77,5 @@ describe('enabled items, stamps and the sibling sync (DECISIONS TC-011, TC-006)'
     expect([...sync.keys()]).toEqual([2]);
     expect(sync.get(2)?.CompletedBy).toBe(4);
     expect(siblingSync(items, siblings, new Set([2, 3]), false).size).toBe(0);
-  });
-
-  it('todayIso is the local calendar day as YYYY-MM-DD', () => {
-    expect(todayIso(new Date(2026, 10, 7, 23, 59))).toBe('2026-11-07');
   });
 });

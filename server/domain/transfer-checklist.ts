@@ -69,9 +69,3 @@ export function siblingSync<T extends SiblingItem>(
   }
   return out;
 }
-
-/** Today's calendar date where the code runs, 'YYYY-MM-DD'. */
-export function todayIso(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}

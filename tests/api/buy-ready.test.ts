@@ -53,6 +53,15 @@ describe('the report (BR-001, BR-003, BR-004, BR-005)', () => {
     for (const r of raw) expect((byId.get(r.id) as any).ComputedBuyReady).toBe(buyReady(r as never).computed);
   });
 
+  it('BR-005 DECISIONS "Buy-ready rule": Completed colorways count as released, Canceled, Locked and Dropped ones do not', async () => {
+    const rows = (await (await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`)).json()).Rows as { PrototypeSeasonalId: number; Criteria: { IsReleased: boolean } }[];
+    const status = new Map((await db().query<{ id: number; statusid: number }>('SELECT prototypeseasonalid AS id, statusid FROM prototype_seasonals WHERE seasonid = $1', [season1]))
+      .map((r) => [r.id, r.statusid]));
+    const completed = rows.filter((r) => status.get(r.PrototypeSeasonalId) === 3);
+    expect(completed.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.Criteria.IsReleased, `status ${status.get(r.PrototypeSeasonalId)}`).toBe([2, 3].includes(status.get(r.PrototypeSeasonalId)!));
+  });
+
   it('BR-001 BR-003 one colorway, or a stock number at a factory', async () => {
     const [cw] = await db().query(`SELECT ps.prototypeseasonalid AS id, p.stocknum, ps.factnameky FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
       WHERE ps.seasonid = $1 AND ps.factnameky IS NOT NULL ORDER BY 1 LIMIT 1`, [season1]);

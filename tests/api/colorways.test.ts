@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { businessToday } from '../../server/domain/business-date';
+import { zoneAwayFromUtc } from '../helpers/business-zone';
 import { MILESTONES } from '../../server/domain/milestones';
 
 let t: TestApp;
@@ -14,13 +16,15 @@ let designer: string, costing: string, factory: string, viewer: string;
 let designerId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ businessTimeZone: ZONE });
   [designer, costing, factory, viewer] = await t.tokens('designer', 'costing', 'factory', 'viewer');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
 });
 afterAll(async () => { await t?.close(); });
 
-const today = () => new Date().toISOString().slice(0, 10);
+// DECISIONS "Dates": the server runs in a business time zone on another day than UTC, so the stamped dates show the zone is used.
+const ZONE = zoneAwayFromUtc();
+const today = () => businessToday(ZONE);
 const used = new Set<number>();
 /** A colorway of the designer's brands (1, 2) not used by another test, matching the condition on colorway_view. */
 async function pick(where: string, brands = [1, 2]): Promise<number> {

@@ -67,6 +67,30 @@ describe('CP-050 critical path reports', () => {
     expect(text.replace(/\s+/g, ' ')).toContain(proc.processname.split(' ')[0]);
   });
 
+  it('CP-029 CP-037 the status and approval names are those of their tables: renamed there, renamed in the PDF', async () => {
+    const cp = await protoPath(false);
+    const [{ status }] = await db().query('SELECT criticalpathheaderstatusid AS status FROM critical_path_dev_prototypes WHERE criticalpathdevprototypeid = $1', [cp.id]);
+    const [proc] = await db().query(`SELECT criticalpathdevprototypefinalprocessid AS id, criticalpathprocessapprovedid AS approval
+      FROM critical_path_dev_prototype_final_processes WHERE criticalpathdevprototypeid = $1 ORDER BY sortorder LIMIT 1`, [cp.id]);
+    const names = async () => ({
+      status: (await db().query('SELECT statusname FROM critical_path_header_statuses WHERE criticalpathheaderstatusid = $1', [status]))[0].statusname as string,
+      approval: (await db().query('SELECT approvalname FROM critical_path_process_approvals WHERE criticalpathprocessapprovedid = 2'))[0].approvalname as string,
+    });
+    const before = await names();
+    await db().query('UPDATE critical_path_dev_prototype_final_processes SET criticalpathprocessapprovedid = 2 WHERE criticalpathdevprototypefinalprocessid = $1', [proc.id]);
+    await db().query('UPDATE critical_path_header_statuses SET statusname = $2 WHERE criticalpathheaderstatusid = $1', [status, 'Paused']);
+    await db().query("UPDATE critical_path_process_approvals SET approvalname = 'Deferred' WHERE criticalpathprocessapprovedid = 2");
+    try {
+      const text = (await pdfText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}`))).replace(/\s+/g, ' ');
+      expect(text).toContain('Status Paused');
+      expect(text).toContain('Deferred');
+    } finally {
+      await db().query('UPDATE critical_path_header_statuses SET statusname = $2 WHERE criticalpathheaderstatusid = $1', [status, before.status]);
+      await db().query('UPDATE critical_path_process_approvals SET approvalname = $1 WHERE criticalpathprocessapprovedid = 2', [before.approval]);
+      await db().query('UPDATE critical_path_dev_prototype_final_processes SET criticalpathprocessapprovedid = $2 WHERE criticalpathdevprototypefinalprocessid = $1', [proc.id, proc.approval]);
+    }
+  });
+
   it('CP-050 dev prototype report for one stock number (ProtoSeasonalId); another colorway answers 404', async () => {
     const cp = await protoPath(false);
     const text = await pdfText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}&ProtoSeasonalId=${cp.ps}`));

@@ -5,13 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { businessToday } from '../../server/domain/business-date';
+import { zoneAwayFromUtc } from '../helpers/business-zone';
 
+// DECISIONS "Dates": the server runs in a business time zone on another day than UTC, so the stamped dates show the zone is used.
+const ZONE = zoneAwayFromUtc();
+const today = () => businessToday(ZONE);
 let t: TestApp;
 let designer: string, admin: string, viewer: string, factory: string, costing: string;
 let factoryKeys: string[];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ businessTimeZone: ZONE });
   [designer, admin, viewer, factory, costing] = await t.tokens('designer', 'admin', 'viewer', 'factory', 'costing');
   factoryKeys = (await t.ctx.db.query(`SELECT array_agg(uf.factorykey) AS keys FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`))[0].keys as string[];
 });
@@ -142,11 +147,11 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ IsSuccessful: true, Result: 0, Message: 'Record Saved Successfully.' });
     const spec = proc(body.Data, 'SPECAPP');
-    expect(spec).toMatchObject({ CriticalPathProcessApprovedId: 1, ApprovedByName: 'Dana Whitfield', ApprovalDate: new Date().toISOString().slice(0, 10) });
+    expect(spec).toMatchObject({ CriticalPathProcessApprovedId: 1, ApprovedByName: 'Dana Whitfield', ApprovalDate: today() });
     expect(body.Data.FinalProcesses.every((p: any) => !p.IsProcessLocked)).toBe(true);
     const cw = await colorway(d.Header.PrototypeSeasonalId);
     expect(cw.isfinalspecapprlocked).toBe(true);
-    expect(cw.finalspecapprlockeddt).toBe(new Date().toISOString().slice(0, 10));
+    expect(cw.finalspecapprlockeddt).toBe(today());
   });
 
   it('CP-035 CP-036 CP-037 approving LTHAPP (ids 1, 4, 5) sets leather approved on the colorway screen and its history; 2, 3, empty clear it', async () => {
@@ -434,7 +439,7 @@ describe('dev pattern and commercialization (CP-022, CP-027, CP-041, CP-042, CP-
     });
     const saved = await ok.json();
     expect(ok.status, JSON.stringify(saved)).toBe(200);
-    expect(saved.Data.Processes[0]).toMatchObject({ CriticalPathProcessApprovedId: 4, ApprovedByName: 'Dana Whitfield', ApprovalDate: new Date().toISOString().slice(0, 10) });
+    expect(saved.Data.Processes[0]).toMatchObject({ CriticalPathProcessApprovedId: 4, ApprovedByName: 'Dana Whitfield', ApprovalDate: today() });
   });
 
   it('CP-022 the lists per pattern seasonal id and per dev prototype id', async () => {

@@ -9,6 +9,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { businessToday } from '../../server/domain/business-date';
+import { zoneAwayFromUtc } from '../helpers/business-zone';
 import { countQueries } from '../helpers/count-queries';
 import { MILESTONES } from '../../server/domain/milestones';
 import { chainFault, milestoneSave } from '../../server/domain/milestone-edits';
@@ -21,7 +23,7 @@ let admin: string, costing: string, forecast: string;
 let template: { id: number; prototypeid: number; lineplanid: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ businessTimeZone: ZONE });
   [admin, costing, forecast] = await t.tokens('admin', 'costing', 'forecast');
   [template] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id, prototypeid, lineplanid FROM colorway_view
     WHERE brandid = 1 AND statusid = 1 AND ctryoforig = 'VN' AND ffc > 0 AND producttypeid <> 3 AND NOT isdeleted AND NOT islocked
@@ -31,7 +33,9 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 type Row = { id: number; v: number };
-const today = () => new Date().toISOString().slice(0, 10);
+// DECISIONS "Dates": the server runs in a business time zone on another day than UTC, so the stamped dates show the zone is used.
+const ZONE = zoneAwayFromUtc();
+const today = () => businessToday(ZONE);
 let batch = 0;
 const columns = async (table: string, skip: string[]) => (await t.ctx.db.query<{ c: string }>(
   `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() AND is_generated = 'NEVER' ORDER BY ordinal_position`,

@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { businessToday } from '../../server/domain/business-date';
+import { zoneAwayFromUtc } from '../helpers/business-zone';
 
 let t: TestApp;
 let admin: string, designer: string, costing: string, viewer: string, factory: string, editor: string;
@@ -24,7 +26,7 @@ async function userWithPatternActions(name: string, actionIds: number[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ businessTimeZone: ZONE });
   await userWithPatternActions('editor', [1, 2]);
   [admin, designer, costing, viewer, factory, editor] = await t.tokens('admin', 'designer', 'costing', 'viewer', 'factory', 'editor');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
@@ -69,7 +71,9 @@ const post = async (path: string, json: object, token = designer) => {
   const res = await t.request('POST', `/api/Pattern/${path}`, { token, json });
   return { status: res.status, body: await res.json() };
 };
-const today = () => new Date().toISOString().slice(0, 10);
+// DECISIONS "Dates": the server runs in a business time zone on another day than UTC, so the stamped dates show the zone is used.
+const ZONE = zoneAwayFromUtc();
+const today = () => businessToday(ZONE);
 
 describe('create', () => {
   it('PAT-008 PAT-012 a pattern is created under a released brief, starts in status 1 and is read back', async () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { countQueries } from '../helpers/count-queries';
+import { RELEASED_STATUSES } from '../../server/domain/statuses';
 import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWorkbook, uploadFile, XLSX_TYPE } from '../helpers/uploads';
 
 let t: TestApp;
@@ -162,7 +163,7 @@ describe('revenue (QF-009)', () => {
   it('QF-009: revenue per unit is the average WsPrice of the released colorways, converted with the rate table', async () => {
     const [{ avg, n }] = await t.ctx.db.query<{ avg: number; n: number }>(
       `SELECT avg(ps.wsprice)::float8 AS avg, count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-        WHERE p.brandid = 1 AND ps.seasonid = 1 AND ps.statusid = 2 AND NOT ps.isdeleted AND ps.wsprice IS NOT NULL`);
+        WHERE p.brandid = 1 AND ps.seasonid = 1 AND ps.statusid = ANY($1) AND NOT ps.isdeleted AND ps.wsprice IS NOT NULL`, [RELEASED_STATUSES]);
     expect(n).toBeGreaterThan(0);
     const usd = await (await t.request('GET', '/api/QuarterlyForecast/CalculateSalesForecastRevenue?BrandId=1&SeasonId=1&CurrencyKey=USD', { token: forecast })).json();
     expect(usd).toMatchObject({ CurrencyKey: 'USD', Rate: 1, ColorwayCount: n, PricePerUnit: Math.round(avg * 100) / 100 });

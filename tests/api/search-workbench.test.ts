@@ -6,6 +6,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { businessToday } from '../../server/domain/business-date';
+import { savedSearchDate } from '../../server/domain/saved-search';
 
 let t: TestApp;
 let admin: string, designer: string, factory: string, viewer: string;
@@ -186,6 +188,8 @@ describe('SEARCH-016..022 saved searches', () => {
     expect(stored.name).toBe('My colorways');
     expect(stored.Id).toBe(first.UserPreferenceId);
     expect(stored.changedOn).toMatch(/^\d{1,2}\/\d{2}\/\d{4}$/);
+    // DECISIONS "Dates": the day of the business time zone.
+    expect(stored.changedOn).toBe(savedSearchDate(businessToday(t.ctx.config.businessTimeZone)));
     expect(stored.createdOn).toBe(stored.changedOn);
     expect(stored.searchTerms.sortColumn).toBe('StockNum');
     expect(stored.columnsOrder).toEqual([{ column: 'PrototypeName', index: 0 }]);

@@ -33,6 +33,15 @@ describe('POST /api/token', () => {
     expect(hours).toBeLessThanOrEqual(3);
   });
 
+  it('the token answer carries the business time zone the browser dates with (DECISIONS "Dates")', async () => {
+    const a = await (await token({ grant_type: 'password', username: 'designer@example.com', password: DEMO_PASSWORD })).json();
+    expect(a.businessTimeZone).toBe(t.ctx.config.businessTimeZone);
+    const other = await createTestApp({ businessTimeZone: 'Asia/Ho_Chi_Minh' });
+    try {
+      expect((await other.login('designer')).businessTimeZone).toBe('Asia/Ho_Chi_Minh');
+    } finally { await other.close(); }
+  });
+
   it('AUTH-007: accepts JSON bodies and user names in any case', async () => {
     const res = await token({ grant_type: 'password', username: 'VIEWER@Example.com', password: DEMO_PASSWORD }, true);
     expect(res.status).toBe(200);

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { countQueries } from '../helpers/count-queries';
 import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWorkbook } from '../helpers/uploads';
-import { completionDate, isItemEnabled, todayIso } from '../../server/domain/transfer-checklist';
+import { completionDate, isItemEnabled } from '../../server/domain/transfer-checklist';
+import { businessToday } from '../../server/domain/business-date';
+import { zoneAwayFromUtc } from '../helpers/business-zone';
 import { applySave } from '../../server/features/transfer-checklists/checklists';
 import { loadUser } from '../../server/core/auth/sessions';
 import type { SessionUser } from '../../server/core/auth/permissions';
@@ -25,9 +27,13 @@ const FROM = '310102';
 const TO = '310101'; // the factory user's factory
 const OTHER = '310103';
 const COSTING = ['FFC', 'WsPrice', 'RetailPrice', 'ServFee', 'EstFFC', 'ActPurPrice', 'MitigAdjustment'];
+// DECISIONS "Dates": the server runs in a business time zone on another calendar day than UTC, so
+// every completion date below proves it is stamped in that zone.
+const ZONE = zoneAwayFromUtc();
+const todayIso = () => businessToday(ZONE);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ businessTimeZone: ZONE });
   [admin, designer, factory, viewer] = await t.tokens('admin', 'designer', 'factory', 'viewer');
   // Two colorways of one brand-1 pattern (siblings) and a third of another pattern.
   const [pair] = await t.ctx.db.query(

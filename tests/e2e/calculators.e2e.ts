@@ -35,6 +35,8 @@ describe('calculators', () => {
     await expect.poll(() => hitCell(page, 'margin-grid').textContent(), { timeout: 15_000 }).toBe('44 %');
     expect(await text(page, '[data-testid="margin-summary"]')).toBe('At MSRP 120.00: WHS 51.82, LDP 28.83, margin 44 %');
     await page.getByRole('img', { name: 'Margin by MSRP' }).waitFor();
+    // The inputs carry the titles of the defaults' entity document (schemas/entities/calculator-brand-defaults.schema.json).
+    await page.getByLabel('Sourcing Commission %', { exact: true }).waitFor();
     expect(await seriousViolations(page, 'main')).toEqual([]);
     const hitRow = page.locator('[data-testid="margin-grid"] .ht_master tr', { has: page.locator('td.calc-grid__hit') });
     expect(await hitRow.locator('td').allTextContents()).toEqual(['120.00', '51.82', '28.83', '44 %']);
@@ -77,6 +79,7 @@ describe('calculators', () => {
     expect((await hitRow.locator('td').allTextContents()).slice(0, 2)).toEqual(['44 %', '22.65']);
     expect(await text(page, '[data-testid="fob-summary"]')).toBe('Your FOB 22.50 reaches 44 % (margin at that FOB: 44 %)');
     await page.getByRole('img', { name: 'FOB by margin' }).waitFor();
+    await page.getByLabel('Retail Mark-up', { exact: true }).waitFor();
     expect(await seriousViolations(page, 'main')).toEqual([]);
     const margins = () => page.locator('.calc-margins__list input').evaluateAll((is) => is.map((i) => (i as HTMLInputElement).value));
     expect(await margins()).toEqual(Array.from({ length: 17 }, (_, i) => String(35 + i)));
@@ -108,6 +111,7 @@ describe('calculators', () => {
     await page.getByRole('link', { name: 'Edit brand defaults' }).click();
     await page.getByRole('heading', { name: 'Calculator Brand Defaults' }).waitFor();
     await expect.poll(() => page.getByLabel('MSRP', { exact: true }).inputValue()).toBe('120');
+    await expect.poll(() => page.getByLabel('Sourcing Commission %', { exact: true }).inputValue()).toBe('6');
     expect(await seriousViolations(page, 'main')).toEqual([]);
     await typeInto(page, 'MSRP', '0');
     await page.keyboard.press('Control+s');

@@ -131,6 +131,27 @@ describe('shell navigation (issue 11)', () => {
     expect(await menuItems(admin, 'Admin')).toEqual(['Users', 'Roles', 'System messages', 'Library', 'Forecast settings', 'Error log', 'Migrations']);
   });
 
+  it('issue 27 BR-002 menus, guards and the site map share one rule: the factory user is not offered Buy ready, which the server refuses them', async () => {
+    const factory = await app.page();
+    await login(factory, 'factory');
+    await waitForPath(factory, '/home');
+    expect(await groupButtons(factory)).toEqual(['Products', 'Edit in bulk', 'Planning', 'Help']);
+    await navigate(factory, '/buyready');
+    await waitForPath(factory, '/permissionDenied');
+    await navigate(factory, '/sitemap');
+    const map = factory.getByRole('table', { name: 'Site map' });
+    await map.getByRole('link', { name: 'Critical Paths' }).waitFor();
+    expect(await map.getByRole('link', { name: 'Buy Ready' }).count()).toBe(0);
+    expect(await map.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
+
+    const viewer = await app.page();
+    await login(viewer, 'viewer');
+    await waitForPath(viewer, '/home');
+    expect(await menuItems(viewer, 'Reports')).toEqual(['Buy ready']);
+    await navigate(viewer, '/sitemap');
+    await viewer.getByRole('table', { name: 'Site map' }).getByRole('link', { name: 'Buy Ready', exact: true }).waitFor();
+  });
+
   it('SHELL-004 below 1050 px the drawer shows the same groups', async () => {
     const page = await app.page();
     await page.setViewportSize({ width: 1000, height: 700 });

@@ -1,7 +1,8 @@
 /**
  * Sample critical paths for the report tests and the report benchmark: one per kind, with the
  * DECISIONS CP-043 default processes, a spread of dates and approvals, and `samplePaths(n)` for
- * an index report of n dev prototype paths.
+ * an index report of n dev prototype paths. Status and approval names are given with their ids,
+ * as the paths' reads answer them from their tables (DECISIONS CP-029, CP-037).
  */
 import type {
   CommercializationReportData, DevPatternReportData, DevPrototypeFinalProcess, DevPrototypeReportData,
@@ -16,6 +17,7 @@ export const devPatternSample: DevPatternReportData = {
     CriticalPathDevPatternId: 7,
     CriticalPathName: 'Ridgeline Mid WP pattern FW26',
     CriticalPathHeaderStatusId: 1,
+    CriticalPathHeaderStatusName: 'Active',
     BrandName: 'Summit Ridge',
     SeasonName: 'FW26',
     PatternName: 'RIDGELINE MID WP',
@@ -61,6 +63,7 @@ export function devPrototypePath(id: number, approved = 4): DevPrototypeReportDa
       RevStartDate: i === 2 ? day(base + i * 14 + 3) : null, RevisedTargetDate: i === 2 ? day(base + i * 14 + 17) : null,
       ActualCompleteDate: done ? day(base + i * 14 + 9) : null,
       CriticalPathProcessApprovedId: done ? (i === 1 ? 4 : 1) : i === approved ? 3 : null,
+      ApprovalName: done ? (i === 1 ? 'Approved with comments' : 'Approved') : i === approved ? 'Pending' : null,
       ApprovedByName: done ? 'Dana Whitfield' : null,
       ApprovalDate: done ? day(base + i * 14 + 9) : null,
       Notes: i === 1 ? 'Approved with comments: tighten toe-cap stitching.' : null,
@@ -73,6 +76,7 @@ export function devPrototypePath(id: number, approved = 4): DevPrototypeReportDa
       CriticalPathDevPrototypeId: id,
       CriticalPathDevPrototypeName: `Ridgeline Mid WP - Olive/Sand #${id}`,
       CriticalPathHeaderStatusId: 1,
+      CriticalPathHeaderStatusName: 'Active',
       PrototypeSeasonalId: 100 + id,
       BrandName: 'Summit Ridge',
       SeasonName: 'FW26',
@@ -106,6 +110,7 @@ export const commercializationSample: CommercializationReportData = {
     CriticalPathCommercializationId: 31,
     CriticalPathName: 'Mariner 2-Eye Boat SS26 production',
     CriticalPathHeaderStatusId: 4,
+    CriticalPathHeaderStatusName: 'On Hold',
     BrandName: 'Harbor Lane',
     SeasonName: 'SS26',
     PatternName: 'MARINER 2-EYE BOAT',
@@ -121,6 +126,7 @@ export const commercializationSample: CommercializationReportData = {
     EstStartDate: day(200 + i * 12), EstEndDate: day(200 + i * 12 + 8),
     RevStartDate: i === 3 ? day(200 + i * 12 + 4) : null, RevEndDate: i === 3 ? day(200 + i * 12 + 14) : null,
     CriticalPathProcessApprovedId: i < 2 ? 1 : i === 2 ? 5 : null,
+    ApprovalName: i < 2 ? 'Approved' : i === 2 ? 'Approved by exception' : null,
     ApprovedByName: i < 3 ? 'Priya Raman' : null,
     ApprovalDate: i < 3 ? day(200 + i * 12 + 8) : null,
     Notes: i === 2 ? 'Started on the second line.' : null,

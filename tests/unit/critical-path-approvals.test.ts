@@ -6,10 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  APPROVAL_IDS, FLAG_FIELDS, PROCESS_FLAGS, applyApprovals, flagsFor, locks, noFlags, setsFlag, type FinalProcess,
+  FLAG_FIELDS, PROCESS_FLAGS, applyApprovals, flagsFor, locks, noFlags, setsFlag, type FinalProcess,
 } from '../../server/domain/critical-path-approvals';
 
 const TYPES = Object.keys(PROCESS_FLAGS);
+/** The approval ids of DECISIONS CP-037 (their names live in table critical_path_process_approvals). */
+const APPROVAL_IDS = [1, 2, 3, 4, 5] as const;
 const fresh = (): FinalProcess[] => TYPES.map((t) => ({
   ProcessType: t, CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null, IsProcessReadOnly: false,
 }));

@@ -1,6 +1,7 @@
 /**
  * The token answer (AUTH-009, AUTH-010): the tokens plus the session user, with brands and
- * permissions as JSON text the way the specification gives them.
+ * permissions as JSON text the way the specification gives them, and the settings the browser
+ * computes with (the business time zone of DECISIONS "Dates").
  */
 import type { Queryable } from '../db/client';
 import type { AppContext } from '../context';
@@ -41,5 +42,6 @@ export async function tokenResponse(ctx: AppContext, q: Queryable, userId: numbe
     defaultDivisionKey: u.defaultdivisionkey,
     useDefaultsInQuickSearch: u.usedefaultsinquicksearch,
     appVersionId: ctx.appVersion,
+    businessTimeZone: ctx.config.businessTimeZone,
   };
 }

@@ -6,6 +6,7 @@ import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { badRequest, notFound } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { ok } from '../../core/http/request';
+import { businessToday } from '../../domain/business-date';
 import { parseSavedSearch, sameSearchName, stampSavedSearch } from '../../domain/saved-search';
 
 const NAME_BY_TYPE: Record<number, string> = { 1: 'UserSearch', 2: 'UserSearchCP' };
@@ -25,7 +26,7 @@ export function savedSearchRoutes(r: ApiRouter) {
   // SEARCH-016/018/022: a saved search's value gets its name trimmed, its Id and its dates; a new
   // one (no id) whose name the user already has overwrites that one.
   r.post('/api/UserPreference/UpdateUserPreferenceSearch', SIGNED_IN, { body: 'user-preference-search' }, async (c) => {
-    const { db } = c.get('ctx');
+    const { db, config } = c.get('ctx');
     const userId = c.get('user').userId;
     const b = c.get('body');
     const name = preferenceName(b.SearchType);
@@ -36,7 +37,7 @@ export function savedSearchRoutes(r: ApiRouter) {
     const named = value && given <= 0 ? mine.find((m) => sameSearchName(parseSavedSearch(m.value)?.name ?? '', value.name)) : undefined;
     const id = named?.id ?? given;
     const previous = parseSavedSearch(mine.find((m) => m.id === id)?.value);
-    const text = (rowId: number) => (value ? JSON.stringify(stampSavedSearch(value, rowId, previous, new Date())) : b.Value);
+    const text = (rowId: number) => (value ? JSON.stringify(stampSavedSearch(value, rowId, previous, businessToday(config.businessTimeZone))) : b.Value);
     return c.json(await db.tx(async (q) => {
       const [row] = id > 0
         ? await q.query(`UPDATE user_preferences SET value = $3 WHERE userpreferenceid = $1 AND userid = $2 AND preferencename = $4 RETURNING ${COLS}`, [id, userId, text(id), name])

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { paged } from '../../core/records/paging';
 import { searchRecords } from '../../core/records/search';
-import { RELEASED_LINE_PLAN_STATUSES } from './brief';
+import { RELEASED_STATUSES } from '../../domain/statuses';
 
 /** Pick lists of the brief edit screen for a brand (brand must be the user's); a factory user gets only the groups of its factories (PERM-029). */
 export async function editPageLists(ctx: AppContext, user: SessionUser, brandId: number) {
@@ -38,7 +38,7 @@ export interface LinePlanQuery { BrandId: number; SeasonId: number; LinePlanName
 export function briefLinePlans(ctx: AppContext, user: SessionUser, q: LinePlanQuery) {
   return searchRecords(ctx, user, 'line-plan', 'LinePlanId',
     { pageNumber: q.pageNumber, pageSize: q.pageSize, sortColumn: 'LinePlanName', sortDirection: 'ASC', BrandId: q.BrandId, SeasonId: q.SeasonId,
-      StatusId: RELEASED_LINE_PLAN_STATUSES[0], StatusIdSecondary: RELEASED_LINE_PLAN_STATUSES[1] },
+      StatusId: RELEASED_STATUSES[0], StatusIdSecondary: RELEASED_STATUSES[1] },
     ['LinePlanId', 'LinePlanName', 'BrandName', 'SeasonName', 'StatusId', 'StatusName', 'ResponsibleName'],
     { text: q.LinePlanName ? { fields: ['LinePlanName'], value: q.LinePlanName } : undefined });
 }
@@ -52,7 +52,7 @@ export async function relinkList(ctx: AppContext, user: SessionUser, briefSeason
   return ctx.db.query(
     `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"
        FROM line_plan_view WHERE brandid = $1 AND seasonid = $2 AND statusid = ANY($3) AND NOT isdeleted AND lineplanid <> $4
-      ORDER BY lineplanname`, [brief.brandid, brief.seasonid, RELEASED_LINE_PLAN_STATUSES, brief.lineplanid]);
+      ORDER BY lineplanname`, [brief.brandid, brief.seasonid, RELEASED_STATUSES, brief.lineplanid]);
 }
 
 /** Briefs of a brand and season (optionally only some statuses), by name. */

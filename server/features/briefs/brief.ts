@@ -8,6 +8,7 @@ import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import { onUpdate } from '../../core/records/hooks';
 import type { HierarchyEntity } from '../hierarchy';
+import { RELEASED_STATUSES } from '../../domain/statuses';
 
 /** The brief as a hierarchy entity (BRIEF-022: its deleted message). */
 export const BRIEF: HierarchyEntity = { entity: 'brief', module: 'brief', deletedMessage: 'The Brief you are trying to access is deleted.' };
@@ -20,8 +21,6 @@ export const SELECT_RELEASED_LINE_PLAN = 'Select a Line Plan that is in Released
 export const DUPLICATE_NAME_NOTE = 'You may continue, but please note this name already exists.';
 /** BRIEF-019: why a relink is refused. */
 export const RELINK_BLOCKED = 'The brief has linked patterns; it cannot be relinked to another line plan.';
-/** Line plan statuses a brief may be created under or relinked to (BRIEF-003). */
-export const RELEASED_LINE_PLAN_STATUSES = [2, 3];
 /** BRIEF-015: packaging 5 is "Special". */
 export const SPECIAL_PACKAGING = 5;
 /** BRIEF-018: the statuses a brief with active children cannot take (Canceled, Archive, Dropped). */
@@ -41,7 +40,7 @@ export async function isKnownResponsible(q: Queryable, brandId: number, userId: 
 export async function isReleasedLinePlanOf(q: Queryable, linePlanId: number, brandId: number, seasonId: number): Promise<boolean> {
   const rows = await q.query(
     `SELECT 1 FROM line_plans WHERE lineplanid = $1 AND brandid = $2 AND seasonid = $3 AND statusid = ANY($4) AND NOT isdeleted`,
-    [linePlanId, brandId, seasonId, RELEASED_LINE_PLAN_STATUSES]);
+    [linePlanId, brandId, seasonId, RELEASED_STATUSES]);
   return rows.length > 0;
 }
 

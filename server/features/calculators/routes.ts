@@ -17,7 +17,7 @@ import { intParam } from '../../core/http/request';
 import { custom, perm, type ApiRouter } from '../../core/http/router';
 import { diffRecords, writeAudit } from '../../core/records/audit';
 import { lookupHidden } from '../../core/schemas/visibility';
-import { BUILT_IN_DEFAULTS, DEFAULT_FIELDS, defaultsProblems, type BrandDefaults } from '../../domain/calculators';
+import { BUILT_IN_DEFAULTS, DEFAULT_FIELDS, defaultLabels, defaultsProblems, type BrandDefaults } from '../../domain/calculators';
 
 /** PERM-013: the calculators and their defaults need 10/2. */
 const USE = perm('calculator', 'edit');
@@ -68,7 +68,8 @@ export function calculatorRoutes(r: ApiRouter) {
 
   r.post('/api/ELC/UpdateBrandDefaults', EDIT, { body: 'calculator-brand-defaults-update' }, async (c) => {
     const body = c.get('body') as BrandDefaults & { BrandId: number };
-    const problems = defaultsProblems(body);
+    // The messages name the fields by the entity document's titles, as the screens label them.
+    const problems = defaultsProblems(body, defaultLabels(c.get('ctx').schemas.entities.get(ENTITY)));
     if (problems.length) throw badRequest(problems[0].Message, problems);
     const id = brandOf(c, body.BrandId);
     const user = c.get('user');

@@ -8,7 +8,8 @@ import { intParam, queryParam } from '../../core/http/request';
 import { perm, type ApiRouter } from '../../core/http/router';
 import { createPrototype } from './prototype-create';
 import { deletePrototype, dualSource, relinkList, relinkPrototype, transferFactory, type FactoryMove, type Relink } from './prototype-actions';
-import { MSG, PATTERN_STATUSES_FOR_COLORWAYS, prototypeNameExists } from './prototype-rules';
+import { RELEASED_STATUSES } from '../../domain/statuses';
+import { MSG, prototypeNameExists } from './prototype-rules';
 import { searchRecords } from '../../core/records/search';
 import { type SearchRequest } from '../../core/records/search-criteria';
 
@@ -31,7 +32,7 @@ export function colorwayActionRoutes(r: ApiRouter) {
   // CW-002: the patterns a colorway may be created under (status 2, or the secondary status 3, of the brand and season).
   r.post('/api/Prototype/SearchPatternsForPrototype', perm('colorway', 'create'), { body: 'prototype-pattern-search', brandParam: 'BrandId' }, async (c) => {
     const body = c.get('body') as SearchRequest & { PatternName?: string };
-    const [status, secondary] = PATTERN_STATUSES_FOR_COLORWAYS;
+    const [status, secondary] = RELEASED_STATUSES;
     return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'pattern', 'PatternSeasonalId',
       { ...body, StatusId: status, StatusIdSecondary: secondary }, PATTERN_COLUMNS, { text: { fields: ['PatternName'], value: body.PatternName ?? '' }, equals: {} }));
   });

@@ -8,13 +8,14 @@
  * references the write path refuses to change). The
  * flash-edit grids save through the same path, so these rules hold there too.
  */
+import { businessToday } from '../../domain/business-date';
 import { milestoneChanges, milestoneMessages, touchesMilestones } from '../../domain/milestones';
 import { PRICE_INPUTS, prices } from '../../domain/price-rule';
 import { withVolumeTotals } from '../../domain/volume-changes';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import type { Queryable } from '../../core/db/client';
 import { onPrepare, onSetCheck, onUpdate, type RowChange, type UpdateHookArgs } from '../../core/records/hooks';
-import { responsibleErrors, today } from '../patterns';
+import { responsibleErrors } from '../patterns';
 import {
   canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, launchDates, MSG, pdmPrice, prepareLookups, serviceFee, stockNumbersTaken,
 } from './colorway-rules';
@@ -77,9 +78,9 @@ async function responsible({ q, prev, changes }: UpdateHookArgs): Promise<Change
 }
 
 /** CW-037 final spec lock date; CW-038 the leather approver follows the approval date. */
-function approvals({ user, prev, changes }: UpdateHookArgs): Changes {
+function approvals({ ctx, user, prev, changes }: UpdateHookArgs): Changes {
   const out = { ...changes };
-  if (changed(prev, changes, 'IsFinalSpecApprLocked')) out.FinalSpecApprLockedDt = changes.IsFinalSpecApprLocked === true ? today() : null;
+  if (changed(prev, changes, 'IsFinalSpecApprLocked')) out.FinalSpecApprLockedDt = changes.IsFinalSpecApprLocked === true ? businessToday(ctx.config.businessTimeZone) : null;
   if (changed(prev, changes, 'LthrApprvDate')) {
     Object.assign(out, blank(changes.LthrApprvDate) ? { LthrApprvDate: null, LthrApprvBy: null } : { LthrApprvBy: user.userId });
   }
@@ -109,10 +110,10 @@ async function costing({ q, prev, changes, warn }: UpdateHookArgs): Promise<Chan
 }
 
 /** CW-027..035 with DECISIONS CW-036 / FLASH-012: one milestone rule set. */
-async function milestones({ q, user, prev, changes, screen }: UpdateHookArgs): Promise<Changes> {
+async function milestones({ ctx, q, user, prev, changes, screen }: UpdateHookArgs): Promise<Changes> {
   if (!touchesMilestones(changes)) return changes;
   const price = await pdmPrice(q, pick(after(prev, changes), ['BrandId', ...PRICE_INPUTS]));
-  const { changes: out, refusals } = milestoneChanges(prev, changes, { today: today(), userId: user.userId, pdmPrice: price });
+  const { changes: out, refusals } = milestoneChanges(prev, changes, { today: businessToday(ctx.config.businessTimeZone), userId: user.userId, pdmPrice: price });
   if (refusals.length) refuse(refusals.map((r) => fieldError(r.field, milestoneMessages(screen)[r.reason])));
   return out;
 }

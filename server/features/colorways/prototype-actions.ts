@@ -12,11 +12,12 @@ import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, conflict } from '../../core/http/errors';
 import { insertRecord } from '../../core/records/create';
 import { prices, PRICE_INPUTS, type PriceInputs } from '../../domain/price-rule';
+import { RELEASED_STATUSES } from '../../domain/statuses';
 import { FACTORY_FIELDS, factoryFields, HTS_REGIONS, htsForOrigin, serviceFee } from './colorway-rules';
 import { COPIED_DESIGN, pick } from './prototype-create';
 import {
   auditedWrite, DELETABLE_STATUSES, DUAL_SOURCE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus,
-  TRANSFER_STATUSES, PATTERN_STATUSES_FOR_COLORWAYS,
+  TRANSFER_STATUSES,
 } from './prototype-rules';
 import { READ_ONLY_STATUSES } from '../hierarchy';
 import { createChecklist } from '../transfer-checklists';
@@ -58,7 +59,7 @@ export async function relinkList(ctx: AppContext, user: SessionUser, id: number)
     `SELECT patternid AS "PatternId", patternseasonalid AS "PatternSeasonalId", patternname AS "PatternName", patterndesc AS "PatternDesc",
             statusname AS "StatusName", briefname AS "BriefName"
        FROM pattern_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted AND statusid = ANY($3) AND patternid <> $4
-      ORDER BY lower(patternname)`, [colorway.BrandId, colorway.SeasonId, PATTERN_STATUSES_FOR_COLORWAYS, colorway.PatternId]);
+      ORDER BY lower(patternname)`, [colorway.BrandId, colorway.SeasonId, RELEASED_STATUSES, colorway.PatternId]);
   return { CanRelink: !refused, Message: refused, Patterns: patterns };
 }
 

@@ -10,6 +10,7 @@ import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 import { AppError, forbidden, type FieldError } from '../../core/http/errors';
 import { writeAudit } from '../../core/records/audit';
 import { readRecord } from '../../core/records/read';
+import { RELEASED_STATUSES } from '../../domain/statuses';
 
 export const MSG = {
   reviewFields: 'Please review all fields indicated in red.',
@@ -31,8 +32,6 @@ export const MSG = {
   readOnly: 'This record is read-only in its current status; only the status can be changed.',
 } as const;
 
-/** CW-004: the pattern statuses a colorway may be created under or relinked to. */
-export const PATTERN_STATUSES_FOR_COLORWAYS = [2, 3];
 /** CW-059: only a new (status 1) colorway seasonal may be deleted. */
 export const DELETABLE_STATUSES = [1];
 /** CW-024 / CW-025. */
@@ -65,7 +64,7 @@ export async function releasedPattern(q: Queryable, where: { PatternSeasonalId?:
     `SELECT patternseasonalid, patternid FROM pattern_view
       WHERE (patternseasonalid = $1::int OR $1::int IS NULL) AND (patternid = $2::int OR $2::int IS NULL)
         AND brandid = $3 AND seasonid = $4 AND NOT isdeleted AND statusid = ANY($5)`,
-    [where.PatternSeasonalId ?? null, where.PatternId ?? null, where.BrandId, where.SeasonId, PATTERN_STATUSES_FOR_COLORWAYS]);
+    [where.PatternSeasonalId ?? null, where.PatternId ?? null, where.BrandId, where.SeasonId, RELEASED_STATUSES]);
   return row ? { PatternSeasonalId: row.patternseasonalid, PatternId: row.patternid } : null;
 }
 

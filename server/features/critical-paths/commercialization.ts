@@ -7,11 +7,12 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { savedChanges, writeAudit } from '../../core/records/audit';
+import { businessToday } from '../../domain/business-date';
 import { stamp, type FinalProcess } from '../../domain/critical-path-approvals';
 import type { FieldError } from '../../core/http/errors';
 import {
   MSG, brandUsers, cancelErrors, canBeCancelled, commercializationScope, dateErrors, fullName, headerChanges, invalid, notExists,
-  planRows, selectList, staleCheck, templateRows, today, visibleTo, writeRows, type Row, type RowSpec,
+  planRows, selectList, staleCheck, templateRows, visibleTo, writeRows, type Row, type RowSpec,
 } from './common';
 
 const HEADER = ['CriticalPathCommercializationId', 'CriticalPathName', 'CriticalPathHeaderStatusId', 'Notes', 'PatternId', 'FactoryKey', 'RowVersion'] as const;
@@ -101,7 +102,7 @@ export async function updateCommercialization(ctx: AppContext, user: SessionUser
     const plan = planRows(PROCESSES, stored, body.Processes);
     const errors = [...plan.errors, ...dateErrors(body.Processes ?? [], [['EstStartDate', 'EstEndDate'], ['RevStartDate', 'RevEndDate']], 'Processes')];
     // CP-026, CP-038.
-    const who = { userId: user.userId, name: fullName(user), today: today() };
+    const who = { userId: user.userId, name: fullName(user), today: businessToday(ctx.config.businessTimeZone) };
     const approvers = await brandUsers(q, header.BrandId, plan.keep.filter((p) => p.$index !== undefined && p.ApprovedBy).map((p) => p.ApprovedBy as number));
     plan.keep = plan.keep.map((p) => {
       const prev = stored.find((s) => p[PROCESSES.key] && s[PROCESSES.key] === p[PROCESSES.key]);

@@ -224,7 +224,6 @@ export function cancelErrors(storedStatus: number, nextStatus: number | undefine
 
 export const canBeCancelled = (status: number, processes: readonly Row[]) => status === STATUS.active && !processes.some((p) => p.ActualCompleteDate);
 
-export const today = () => new Date().toISOString().slice(0, 10);
 export const fullName = (u: SessionUser) => `${u.firstName} ${u.lastName}`;
 
 /** Header fields that changed, as audit entries. */

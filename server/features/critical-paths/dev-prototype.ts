@@ -11,10 +11,11 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { savedChanges, writeAudit, writeAudits } from '../../core/records/audit';
 import { lookupHidden } from '../../core/schemas/visibility';
+import { businessToday } from '../../domain/business-date';
 import { applyApprovals, FLAG_FIELDS, flagOf, locks, type FinalProcess, type StockNumberFlags } from '../../domain/critical-path-approvals';
 import {
   MSG, brandUsers, cancelErrors, canBeCancelled, colorwayScope, dateErrors, fullName, headerChanges, invalid, notExists, planRows,
-  selectList, staleCheck, templateRows, today, visibleTo, writeRows, type Row, type RowSpec,
+  selectList, staleCheck, templateRows, visibleTo, writeRows, type Row, type RowSpec,
 } from './common';
 import type { FieldError } from '../../core/http/errors';
 import { containsPattern } from '../../core/db/contains';
@@ -265,7 +266,7 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     errors.push(...cancelErrors(header.CriticalPathHeaderStatusId, next.CriticalPathHeaderStatusId as number | undefined, [...finalPlan.keep, ...actualPlan.keep]));
 
     // CP-035..040 on every stock number that stays linked (the processes come out the same for each).
-    const who = { userId: user.userId, name: fullName(user), today: today() };
+    const who = { userId: user.userId, name: fullName(user), today: businessToday(ctx.config.businessTimeZone) };
     const prevOf = (p: Row) => storedFinal.find((s) => p[FINAL.key] && s[FINAL.key] === p[FINAL.key]) as unknown as FinalProcess | undefined;
     const finalsIn = finalPlan.keep as (Row & FinalProcess)[];
     const stays = linked.filter((l) => !links.remove.includes(l.prototypeseasonalid));
@@ -303,7 +304,7 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     };
     await relink(links.remove, null, id);
     await relink(newRows.map((r) => r.prototypeseasonalid), id, null);
-    for (const t of targets) await writeFlags(q, user, t, applyApprovals(storedFinal as unknown as FinalProcess[], finalsIn, base(t), who, prevOf));
+    for (const t of targets) await writeFlags(q, user, t, applyApprovals(storedFinal as unknown as FinalProcess[], finalsIn, base(t), who, prevOf), who.today);
 
     if (links.default !== header.PrototypeSeasonalId) next.PrototypeSeasonalId = links.default;
     const changes = headerChanges(header, next, [...HEADER_EDIT, 'PrototypeSeasonalId']);
@@ -317,7 +318,7 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
 }
 
 /** The flags (and their dates) of one stock number after the approvals, written and audited as colorway changes. */
-async function writeFlags(q: Queryable, user: SessionUser, stock: Row & { prototypeseasonalid: number }, outcome: ReturnType<typeof applyApprovals>) {
+async function writeFlags(q: Queryable, user: SessionUser, stock: Row & { prototypeseasonalid: number }, outcome: ReturnType<typeof applyApprovals>, today: string) {
   const sets: string[] = [];
   const values: unknown[] = [];
   const audit: { field: string; oldValue: unknown; newValue: unknown }[] = [];
@@ -335,7 +336,7 @@ async function writeFlags(q: Queryable, user: SessionUser, stock: Row & { protot
     const dated = FLAG_DATES[f];
     if (dated) {
       const proc = outcome.processes.find((p) => flagOf(p.ProcessType) === f);
-      set(dated.date[0], dated.date[1], stock[dated.date[1]], now ? (proc?.ApprovalDate ?? today()) : null);
+      set(dated.date[0], dated.date[1], stock[dated.date[1]], now ? (proc?.ApprovalDate ?? today) : null);
       if (dated.by) set(dated.by[0], dated.by[1], stock[dated.by[1]], now ? (proc?.ApprovedBy ?? user.userId) : null);
     }
   }

@@ -12,8 +12,8 @@
  * when at least one row carries its field (not `undefined`). So the caller strips the fields the
  * user may not see (for example with `visibleRecord(row, fieldAccess(…))` of
  * server/core/schemas/visibility.ts) and the report cannot show them: the builders add no field of
- * their own beyond labels, the status and approval names of the ids passed (DECISIONS CP-029,
- * CP-037), and the frame (title, brand, print date, page numbers).
+ * their own beyond labels and the frame (title, brand, print date, page numbers). Status and
+ * approval names come with the data, read from their tables (DECISIONS CP-029, CP-037).
  *
  * Dates are 'YYYY-MM-DD' text (or ISO timestamps, or Date), printed MM/DD/YYYY (`reportDate`).
  * Process rows are printed by SortOrder (rows without one last, in the order given).
@@ -31,10 +31,9 @@ export type ReportDate = string | Date | null;
 
 /** Header fields every kind may carry. */
 export interface CriticalPathHeaderCommon {
-  /** DECISIONS CP-029: 1 Active, 2 Completed, 3 Canceled, 4 On Hold. */
   CriticalPathHeaderStatusId?: number | null;
-  /** Overrides the CP-029 name of the status id when given. */
-  StatusName?: string | null;
+  /** The status's name (table critical_path_header_statuses, DECISIONS CP-029), as the path's read answers it. */
+  CriticalPathHeaderStatusName?: string | null;
   BrandName?: string | null;
   SeasonName?: string | null;
   PatternName?: string | null;
@@ -87,9 +86,8 @@ export interface ProcessBase {
 
 /** The approval of a process (CP-036..038). */
 export interface ProcessApproval {
-  /** DECISIONS CP-037: 1 Approved, 2 Rejected, 3 Pending, 4 Approved with comments, 5 Approved by exception. */
   CriticalPathProcessApprovedId?: number | null;
-  /** Overrides the CP-037 name of the id when given. */
+  /** The approval's name (table critical_path_process_approvals, DECISIONS CP-037), as the path's read answers it. */
   ApprovalName?: string | null;
   /** The approver's name. */
   ApprovedByName?: string | null;
@@ -177,11 +175,6 @@ export interface CriticalPathReportOptions {
 
 // --- names -------------------------------------------------------------------------------------
 
-/** DECISIONS CP-029. */
-export const HEADER_STATUS_NAMES: Record<number, string> = { 1: 'Active', 2: 'Completed', 3: 'Canceled', 4: 'On Hold' };
-/** DECISIONS CP-037. */
-export const APPROVAL_NAMES: Record<number, string> = { 1: 'Approved', 2: 'Rejected', 3: 'Pending', 4: 'Approved with comments', 5: 'Approved by exception' };
-
 export const KIND_TITLES: Record<CriticalPathKind, string> = {
   devPattern: 'Dev Pattern Critical Path',
   devPrototype: 'Dev Prototype Critical Path',
@@ -201,21 +194,22 @@ type Cell = string | ContentNode;
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const yesNo = (v: boolean | null | undefined): string => (v === null || v === undefined ? '' : v ? 'Yes' : 'No');
 
+/** The status's name as read from its table; the bare id only when no name came with it. */
 function statusName(h: CriticalPathHeaderCommon): string | null | undefined {
-  if (h.StatusName !== undefined) return h.StatusName;
+  if (h.CriticalPathHeaderStatusName !== undefined) return h.CriticalPathHeaderStatusName;
   if (h.CriticalPathHeaderStatusId === undefined) return undefined;
-  return h.CriticalPathHeaderStatusId === null ? null : HEADER_STATUS_NAMES[h.CriticalPathHeaderStatusId] ?? String(h.CriticalPathHeaderStatusId);
+  return h.CriticalPathHeaderStatusId === null ? null : String(h.CriticalPathHeaderStatusId);
 }
 
 /** A field of a row by name. */
 const get = (row: object, field: string): unknown => (row as Record<string, unknown>)[field];
 
-/** The approval's name (ApprovalName when given, else the CP-037 name of the id); '' for none. */
+/** The approval's name as read from its table (the bare id only when no name came with it); '' for none. */
 function approvalName(row: object): string {
   const name = get(row, 'ApprovalName');
   if (name !== undefined && name !== null) return String(name);
   const id = get(row, 'CriticalPathProcessApprovedId');
-  return id === null || id === undefined ? '' : APPROVAL_NAMES[Number(id)] ?? String(id);
+  return id === null || id === undefined ? '' : String(id);
 }
 
 /** A header field: its label and value; `undefined` values are dropped by `fieldGrid`. */
@@ -263,7 +257,7 @@ export interface Column<T> {
 
 /**
  * The columns of a grid document as a report table: each column's title from its entity, a
- * reference printed by its name (an approval by CP-037's name when the row has none), dates
+ * reference printed by its name (an approval by the name its read joined, the bare id without one), dates
  * MM/DD/YYYY, flags Yes/No, widths in the proportions of the grid's.
  */
 export function gridReportColumns<T extends object>(schemas: ReportSchemas, gridId: string): Column<T>[] {

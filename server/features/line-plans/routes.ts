@@ -6,6 +6,7 @@ import { AppError, badRequest, permissionDenied } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { INT4_MAX } from '../../core/http/params';
 import { perm, type ApiRouter } from '../../core/http/router';
+import { RELEASED_STATUSES_SQL } from '../../domain/statuses';
 import { readRecord } from '../../core/records/read';
 import { searchRecords } from '../../core/records/search';
 import { HIERARCHY } from '../hierarchy';
@@ -107,12 +108,12 @@ export function linePlanRoutes(r: ApiRouter) {
       ['BriefSeasonalId', 'BriefId', 'BriefName', 'StatusId', 'StatusName', 'ResponsibleName', 'SeasonName'], { equals: { LinePlanId: lp.LinePlanId } }));
   });
 
-  // Line plans of one brand and season (pickers of briefs and patterns); ?Released=true keeps statuses 2 and 3 (LP-010).
+  // Line plans of one brand and season (pickers of briefs and patterns); ?Released=true keeps the released ones (2 and 3, @domain/statuses; LP-010).
   r.get('/api/LinePlan/GetLinePlansByBrandSeason', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { Released: 'bool', BrandId: 'id', SeasonId: 'id' } }, async (c) => {
     const released = queryParam(c, 'Released') === 'true';
     return c.json(await c.get('ctx').db.query(
       `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", statusid AS "StatusId", statusname AS "StatusName"
-         FROM line_plan_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted ${released ? 'AND statusid IN (2, 3)' : ''}
+         FROM line_plan_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted ${released ? `AND statusid IN (${RELEASED_STATUSES_SQL})` : ''}
         ORDER BY lineplanname`, [intParam(c, 'BrandId'), intParam(c, 'SeasonId')]));
   });
 }

@@ -13,4 +13,4 @@ export const patternsFeature: Feature = {
 };
 
 export { readPattern } from './pattern-read';
-export { MSG, releasedBriefErrors, responsibleErrors, today } from './pattern-rules';
+export { MSG, releasedBriefErrors, responsibleErrors } from './pattern-rules';

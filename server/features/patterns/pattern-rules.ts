@@ -7,11 +7,10 @@ import { can, type SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
 import type { FieldError } from '../../core/http/errors';
 import { cached } from '../../core/records/request-cache';
+import { RELEASED_STATUSES } from '../../domain/statuses';
 
 /** Workflow groups level of patterns (CONST: line plan 1, pattern 3, prototype 4). */
 export const PATTERN_WF_LEVEL = 3;
-/** PAT-011: a pattern is created under a brief in status 2 (Released) or 3. */
-export const BRIEF_STATUSES_FOR_PATTERNS = [2, 3];
 
 /** PAT-005: the regional volumes a pattern seasonal holds (IntnlVolume and TotalVolume are computed from them). */
 export { REGIONAL_VOLUMES } from '../../domain/volume-totals';
@@ -28,11 +27,11 @@ export const MSG = {
 
 const error = (field: string, message: string): FieldError[] => [{ Field: `/${field}`, Message: message }];
 
-/** PAT-008: the brief is of the brand and season, not deleted, in status 2 or 3. */
+/** PAT-008: the brief is of the brand and season, not deleted, released (2 or 3, @domain/statuses). */
 export async function releasedBriefErrors(q: Queryable, briefSeasonalId: unknown, brandId: unknown, seasonId: unknown): Promise<FieldError[]> {
   const [brief] = await q.query(
     `SELECT 1 FROM brief_view WHERE briefseasonalid = $1 AND brandid = $2 AND seasonid = $3 AND NOT isdeleted AND statusid = ANY($4)`,
-    [briefSeasonalId, brandId, seasonId, BRIEF_STATUSES_FOR_PATTERNS]);
+    [briefSeasonalId, brandId, seasonId, RELEASED_STATUSES]);
   return brief ? [] : error('BriefSeasonalId', MSG.releasedBrief);
 }
 
@@ -97,4 +96,3 @@ export function canAdopt(user: SessionUser, pattern: Record<string, unknown>) {
   return can(user, 'pattern', 'adopt') && pattern.StatusId === 2 && !pattern.IsDeleted;
 }
 
-export const today = () => new Date().toISOString().slice(0, 10);

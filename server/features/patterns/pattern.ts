@@ -6,18 +6,19 @@
  * relink rule when the brief changes (PAT-019).
  */
 import { can } from '../../core/auth/permissions';
+import { businessToday } from '../../domain/business-date';
 import { withVolumeTotals } from '../../domain/volume-changes';
 import { badRequest, forbidden, permissionDenied, type FieldError } from '../../core/http/errors';
 import { onUpdate, type UpdateHookArgs } from '../../core/records/hooks';
 import {
-  canAdopt, genderErrors, keyGenderErrors, MSG, relinkErrors, releasedBriefErrors, responsibleErrors, today, wfGroupErrors,
+  canAdopt, genderErrors, keyGenderErrors, MSG, relinkErrors, releasedBriefErrors, responsibleErrors, wfGroupErrors,
 } from './pattern-rules';
 
 type Changes = Record<string, unknown>;
 const changed = (prev: Changes, changes: Changes, f: string) => f in changes && changes[f] !== prev[f];
 
 /** PAT-013/014: toggling adoption needs the permission, status 2 and CanAdopt; it stamps or clears date and adopter. */
-function adoption({ user, prev, changes }: UpdateHookArgs): Changes {
+function adoption({ ctx, user, prev, changes }: UpdateHookArgs): Changes {
   if (!changed(prev, changes, 'AdoptedStatus')) return changes;
   if (!can(user, 'pattern', 'adopt')) throw permissionDenied();
   if (!canAdopt(user, prev)) {
@@ -25,16 +26,16 @@ function adoption({ user, prev, changes }: UpdateHookArgs): Changes {
       [{ Field: '/AdoptedStatus', Message: 'Adoption can be changed only while the pattern is Released.' }]);
   }
   return changes.AdoptedStatus
-    ? { ...changes, AdoptedDate: today(), AdoptedBy: user.userId }
+    ? { ...changes, AdoptedDate: businessToday(ctx.config.businessTimeZone), AdoptedBy: user.userId }
     : { ...changes, AdoptedDate: null, AdoptedBy: null };
 }
 
 /** PAT-015: the PTA toggle (PERM-006 action 9) stamps or clears its authorization date and user. */
-function pta({ user, prev, changes }: UpdateHookArgs): Changes {
+function pta({ ctx, user, prev, changes }: UpdateHookArgs): Changes {
   if (!changed(prev, changes, 'PTAStatus')) return changes;
   if (!can(user, 'pattern', 'ptaEdit')) throw permissionDenied();
   return changes.PTAStatus
-    ? { ...changes, PTADate: today(), PTABy: user.userId }
+    ? { ...changes, PTADate: businessToday(ctx.config.businessTimeZone), PTABy: user.userId }
     : { ...changes, PTADate: null, PTABy: null };
 }
 

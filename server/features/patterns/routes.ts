@@ -14,7 +14,8 @@ import { writeAudit } from '../../core/records/audit';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { createPattern, patternNameExists } from './pattern-create';
 import { readPattern } from './pattern-read';
-import { BRIEF_STATUSES_FOR_PATTERNS, canAdopt, canDelete, MSG, relinkErrors } from './pattern-rules';
+import { RELEASED_STATUSES } from '../../domain/statuses';
+import { canAdopt, canDelete, MSG, relinkErrors } from './pattern-rules';
 import { addSpecLogEntry, developersOfBrand, saveTeam, specLogOf, teamOf, type PatternTeam } from './pattern-team';
 
 const READ = perm('pattern', 'read');
@@ -34,10 +35,10 @@ export function patternRoutes(r: ApiRouter) {
     return c.json({ Exists: exists, Message: exists ? MSG.duplicateName : null });
   });
 
-  // PAT-011: the briefs a pattern may be created under (status 2 or 3 of the brand and season).
+  // PAT-011: the briefs a pattern may be created under (released, status 2 or 3, of the brand and season).
   r.post('/api/Pattern/SearchBriefsForPattern', perm('pattern', 'create'), { body: 'pattern-brief-search', brandParam: 'BrandId' }, async (c) => {
     const body = c.get('body') as SearchRequest & { BriefName?: string; BriefId?: number };
-    const [status, secondary] = BRIEF_STATUSES_FOR_PATTERNS;
+    const [status, secondary] = RELEASED_STATUSES;
     return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId',
       { ...body, StatusId: status, StatusIdSecondary: secondary }, BRIEF_COLUMNS,
       { text: { fields: ['BriefName'], value: body.BriefName ?? '' }, equals: body.BriefId ? { BriefId: body.BriefId } : {} }));
@@ -169,7 +170,7 @@ export function patternRoutes(r: ApiRouter) {
       `SELECT briefseasonalid AS "BriefSeasonalId", briefid AS "BriefId", briefname AS "BriefName", statusname AS "StatusName",
               lineplanname AS "LinePlanName"
          FROM brief_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted AND statusid = ANY($3) AND briefseasonalid <> $4
-        ORDER BY lower(briefname)`, [pattern.BrandId, pattern.SeasonId, BRIEF_STATUSES_FOR_PATTERNS, pattern.BriefSeasonalId]);
+        ORDER BY lower(briefname)`, [pattern.BrandId, pattern.SeasonId, RELEASED_STATUSES, pattern.BriefSeasonalId]);
     return c.json({ CanRelink: !refused.length, Message: refused[0]?.Message ?? null, Briefs: briefs });
   });
 

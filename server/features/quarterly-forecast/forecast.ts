@@ -12,10 +12,9 @@ import { writeAudits } from '../../core/records/audit';
 import { staleRecord } from '../../core/records/stale';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { pricePerUnit, quarterColumns, seasonYear, type QuarterColumn } from '../../domain/sales-forecast';
+import { RELEASED_STATUSES_SQL } from '../../domain/statuses';
 
 export const NO_SEASON = 'The season was not found.';
-/** DECISIONS LOOKUP-033: status 2 Released. */
-const RELEASED = 2;
 
 export interface ForecastSeason { brandId: number; seasonId: number; seasonName: string; year1: number; columns: QuarterColumn[] }
 
@@ -73,7 +72,7 @@ export async function revenuePrice(ctx: AppContext, user: SessionUser, season: F
             (SELECT currencysymbol FROM currencies WHERE currencykey = $3) AS symbol,
             avg(ps.wsprice)::float8 AS avg, count(ps.wsprice)::int AS n
        FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
-      WHERE p.brandid = $1 AND ps.seasonid = $2 AND ps.statusid = ${RELEASED} AND NOT ps.isdeleted AND ps.wsprice IS NOT NULL
+      WHERE p.brandid = $1 AND ps.seasonid = $2 AND ps.statusid IN (${RELEASED_STATUSES_SQL}) AND NOT ps.isdeleted AND ps.wsprice IS NOT NULL
         AND ($4::text IS NULL OR p.divisionkey = $4)`,
     [season.brandId, season.seasonId, currencyKey, divisionKey ?? null]);
   if (r.perusd === null) throw badRequest(`The currency ${currencyKey} has no rate.`, [{ Field: 'CurrencyKey', Message: 'Unknown currency.' }]);

@@ -15,7 +15,8 @@ import { scope } from '../../core/records/scope';
 import { savedChanges, writeAudits } from '../../core/records/audit';
 import { staleSaves } from '../../core/records/stale';
 import { fieldAccess, visibleRecord } from '../../core/schemas/visibility';
-import { completionDate, isItemEnabled, siblingSync, stampItem, TC_TEXT, todayIso, type SiblingItem } from '../../domain/transfer-checklist';
+import { businessToday } from '../../domain/business-date';
+import { completionDate, isItemEnabled, siblingSync, stampItem, TC_TEXT, type SiblingItem } from '../../domain/transfer-checklist';
 
 export const ENTITY = 'transfer-checklist';
 type Rec = Record<string, unknown>;
@@ -263,7 +264,7 @@ export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUse
   const items = await checklistItems(q, ids);
   const toggling = [...rows.values()].filter((r) => bodies.some((b) => b.TransferChecklistId === r.id && b.IsTariffMitigationTransfer && !r.istariffmitigationtransfer));
   const siblings = await siblingItems(q, toggling);
-  const today = todayIso();
+  const today = businessToday(ctx.config.businessTimeZone);
   // Checklists saved since they were read: their stale-save answers, from one read of the audit trail.
   const staleBodies = opts.trusted ? [] : bodies.filter((b) => b.RowVersion !== rows.get(b.TransferChecklistId)!.rowversion);
   const stale = await staleSaves(q, ENTITY, new Map(staleBodies.map((b) => [b.TransferChecklistId, rows.get(b.TransferChecklistId)!.rowversion])));

@@ -31,6 +31,11 @@ describe('sessionFromToken (AUTH-009, AUTH-010)', () => {
     expect(sessionFromToken({ ...answer, validUntil: undefined }, 500).validUntil).toBe(500 + SESSION_MS);
   });
 
+  it('carries the business time zone of DECISIONS "Dates"; UTC when the server sends none', () => {
+    expect(sessionFromToken({ ...answer, businessTimeZone: 'Asia/Ho_Chi_Minh' }, 0).businessTimeZone).toBe('Asia/Ho_Chi_Minh');
+    expect(sessionFromToken(answer, 0).businessTimeZone).toBe('UTC');
+  });
+
   it('SHELL-014 an unset theme stays null (shown as theme 1)', () => {
     expect(sessionFromToken({ ...answer, theme: null }, 0).theme).toBeNull();
     expect(sessionFromToken({ ...answer, theme: 0 }, 0).theme).toBe(0);

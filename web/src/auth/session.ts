@@ -3,6 +3,8 @@
  * Token answers are read tolerantly: brands and permissions arrive as JSON text, flags may
  * arrive as "True"/"false" strings.
  */
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@domain/business-date';
+
 export interface BrandPermission {
   BrandId: number;
   BrandName: string;
@@ -34,6 +36,8 @@ export interface TokenAnswer {
   defaultDivisionKey?: string | null;
   useDefaultsInQuickSearch?: boolean | string;
   appVersionId?: string | number | null;
+  /** DECISIONS "Dates": the IANA zone of the business calendar. */
+  businessTimeZone?: string;
   validUntil?: string;
 }
 
@@ -64,6 +68,8 @@ export interface Session {
   defaultSeasonId: number | null;
   defaultDivisionKey: string | null;
   useDefaultsInQuickSearch: boolean;
+  /** DECISIONS "Dates": the zone whose calendar "today" is (absent in sessions stored before it was sent: UTC). */
+  businessTimeZone?: string;
 }
 
 /** AUTH-012: the session lasts 3 hours when the server does not say when it ends. */
@@ -125,6 +131,7 @@ export function sessionFromToken(a: TokenAnswer, now: number, skewMs = 0): Sessi
     defaultSeasonId: toNumOrNull(a.defaultSeasonId),
     defaultDivisionKey: a.defaultDivisionKey ?? null,
     useDefaultsInQuickSearch: toBool(a.useDefaultsInQuickSearch),
+    businessTimeZone: typeof a.businessTimeZone === 'string' && a.businessTimeZone ? a.businessTimeZone : DEFAULT_BUSINESS_TIME_ZONE,
   };
 }
 

@@ -18,8 +18,3 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const h = d.getHours() % 12 || 12;
   return `${formatDate(d)} ${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 }
-
-/** Today in the user's time zone as YYYY-MM-DD (the calendar date the user sees). */
-export function todayIso(now = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

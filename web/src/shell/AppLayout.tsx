@@ -1,4 +1,4 @@
-/** Frame of every signed-in screen: session upkeep, navigation bar, breadcrumbs, content. */
+/** Frame of every signed-in screen: session upkeep, navigation bar, breadcrumbs, content; provides the site map and lists (site-context.ts). */
 import { Outlet } from 'react-router-dom';
 import { Breadcrumbs } from './Breadcrumbs';
 import { DisconnectModal } from './DisconnectModal';
@@ -10,25 +10,33 @@ import { ShortcutHelp } from './ShortcutHelp';
 import { useTokenRefresh } from './useTokenRefresh';
 import { VersionBanner } from './VersionBanner';
 import { SystemMessages } from './SystemMessages';
+import { LIST_CRUMBS } from './list-crumbs';
+import { SiteContext, type SiteInfo } from './site-context';
+import { SITE_LINKS } from './site-map';
+
+/** The manifests' site map and lists, for the screens that show them. */
+const SITE_INFO: SiteInfo = { links: SITE_LINKS, lists: LIST_CRUMBS };
 
 export function AppLayout() {
   const { ready, disconnected } = useTokenRefresh();
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
-      <NavBar />
-      <VersionBanner />
-      <SystemMessages />
-      <div className="app__body">
-        <Breadcrumbs />
-        <main id="main" className="app__main" tabIndex={-1}>
-          {ready ? <Outlet /> : <PageFallback />}
-        </main>
+    <SiteContext.Provider value={SITE_INFO}>
+      <div className="app">
+        <a className="skip-link" href="#main">Skip to content</a>
+        <NavBar />
+        <VersionBanner />
+        <SystemMessages />
+        <div className="app__body">
+          <Breadcrumbs />
+          <main id="main" className="app__main" tabIndex={-1}>
+            {ready ? <Outlet /> : <PageFallback />}
+          </main>
+        </div>
+        <ScrollToTop />
+        <SessionTimeoutModal />
+        <ShortcutHelp />
+        {disconnected && <DisconnectModal />}
       </div>
-      <ScrollToTop />
-      <SessionTimeoutModal />
-      <ShortcutHelp />
-      {disconnected && <DisconnectModal />}
-    </div>
+    </SiteContext.Provider>
   );
 }

@@ -7,14 +7,18 @@
 import type { UIMatch } from 'react-router-dom';
 import { levelOf, type HierarchyLevel } from '../components/record/hierarchy';
 import { APP_NAME } from './AppName';
-import { LIST_CRUMBS } from './list-crumbs';
 
 /** A step; `to` '' is a heading without a page (a navigation group). */
 export interface Crumb { to: string; label: string }
-type Of<T> = T | ((match: UIMatch) => T);
+/** What a crumb or parent function reads of its route's match. */
+export type CrumbMatch = Pick<UIMatch, 'pathname' | 'params'>;
+type Of<T> = T | ((match: CrumbMatch) => T);
 
-/** The record a screen belongs to: its level and the route parameter holding its id. */
-export interface RecordParam { entity: HierarchyLevel['entity']; param: string }
+/**
+ * The record a screen belongs to: its level and the route parameter holding its id; `list`, the
+ * level's list step, is filled in by the shell from the manifests (list-crumbs.ts).
+ */
+export interface RecordParam { entity: HierarchyLevel['entity']; param: string; list?: Crumb | null }
 
 export interface CrumbHandle {
   crumb?: Of<string>;
@@ -49,7 +53,7 @@ export function crumbSteps(matches: readonly Match[], name: string | null, recor
   for (const m of matches) {
     if (!m.handle?.crumb) continue;
     const parents = m.handle.record
-      ? [LIST_CRUMBS[m.handle.record.entity], record && { to: record.level.path(record.id), label: recordName ?? record.level.title }]
+      ? [m.handle.record.list, record && { to: record.level.path(record.id), label: recordName ?? record.level.title }]
       : [m.handle.parent ? value(m.handle.parent, m) : null];
     crumbs.push(...parents.filter((c): c is Crumb => !!c), { to: m.pathname, label: value(m.handle.crumb, m) });
   }

@@ -1,23 +1,20 @@
 /**
- * The list level of each record screen (issue 11): the breadcrumb step before a record's name and
- * the way back from a record that was not found. Keyed by hierarchy entity.
+ * Breadcrumb steps that come from the menus (issue 11), derived from the manifests: the list of
+ * each record level (the step before a record's name and the way back from a record that was not
+ * found: the menu entries marked `listOf`) and the menu a screen is listed in (`navGroupOf`).
  */
-import type { UIMatch } from 'react-router-dom';
 import type { Crumb } from './crumbs';
+import type { Site } from './manifest';
 import { NAV_GROUPS } from './nav-items';
 
-export const LIST_CRUMBS: Readonly<Record<string, Crumb>> = {
-  'line-plan': { to: '/linePlanList', label: 'Line plans' },
-  brief: { to: '/grid/brief-search', label: 'Briefs' },
-  pattern: { to: '/patternList', label: 'Patterns' },
-  colorway: { to: '/grid/colorway-search', label: 'Colorways' },
-};
+export const LIST_CRUMBS: Readonly<Record<string, Crumb>> = Object.fromEntries(
+  NAV_GROUPS.flatMap((g) => g.items).flatMap((i) => (i.listOf ? [[i.listOf, { to: i.to, label: i.label }]] : [])),
+);
 
-/** `handle.parent` of a record screen of the entity. */
-export const listOf = (entity: string) => () => LIST_CRUMBS[entity] ?? null;
-
-/** `handle.parent` of a screen listed in a navigation group: the group's name (no page of its own). */
-export function navGroupOf(m: UIMatch): Crumb | null {
-  const group = NAV_GROUPS.find((g) => g.items.some((i) => i.to.toLowerCase() === m.pathname.toLowerCase()));
+/** The menu listing the path, as a step without a page of its own. */
+function groupOf(pathname: string): Crumb | null {
+  const group = NAV_GROUPS.find((g) => g.items.some((i) => i.to.toLowerCase() === pathname.toLowerCase()));
   return group ? { to: '', label: group.label } : null;
 }
+
+export const SITE: Site = { lists: LIST_CRUMBS, groupOf };

@@ -1,17 +1,13 @@
 /** The navigation groups the signed-in user may open: each with its allowed links, empty groups left out. */
-import { can } from '../auth/permissions';
+import { mayOpen, type Holder } from '../auth/access';
 import { useSessionStore } from '../auth/session-store';
-import { NAV_GROUPS, type NavGroup, type NavItem } from './nav-items';
+import { NAV_GROUPS, type NavGroup } from './nav-items';
 
-type Permissions = Parameters<typeof can>[0];
-
-export const mayOpen = (permissions: Permissions, item: NavItem) => !item.anyOf || item.anyOf.some(([m, a]) => can(permissions, m, a));
-
-export function allowedGroups(permissions: Permissions): NavGroup[] {
-  return NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter((i) => mayOpen(permissions, i)) })).filter((g) => g.items.length > 0);
+export function allowedGroups(holder: Holder | null | undefined, groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
+  return groups.map((g) => ({ ...g, items: g.items.filter((i) => mayOpen(holder, i.access)) })).filter((g) => g.items.length > 0);
 }
 
 export function useNavGroups(): NavGroup[] {
-  const permissions = useSessionStore((s) => s.session?.userPermissions);
-  return allowedGroups(permissions);
+  const session = useSessionStore((s) => s.session);
+  return allowedGroups(session);
 }

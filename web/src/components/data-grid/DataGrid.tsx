@@ -295,7 +295,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
 
   if (grid && schema && !canRead) return <Navigate to="/permissionDenied" replace />;
   if (gridError) return <div className="alert alert--error" role="alert">This grid could not be loaded.</div>;
-  if (!grid || !schema) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!grid || !schema) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
 
   return (
     <div className="data-grid" data-grid-id={gridId} onMouseDownCapture={openLinkInNewTab}>

@@ -13,7 +13,7 @@ export function ImagePopup({ title, url, onClose }: { title: string; url: string
   return (
     <Modal title={title} onCancel={onClose} className="image-popup">
       {view.state === 'shown' ? <img src={view.src} alt={title} style={{ maxWidth: ENLARGE_SIZE, maxHeight: ENLARGE_SIZE, display: 'block' }} />
-        : view.state === 'loading' ? <span className="spinner spinner--lg" aria-label="Loading" />
+        : view.state === 'loading' ? <span className="spinner spinner--lg" role="status" aria-label="Loading" />
           : <p className="muted">{view.state === 'none' ? 'No image.' : 'The image could not be loaded.'}</p>}
     </Modal>
   );

@@ -10,7 +10,8 @@ import type Handsontable from 'handsontable/base';
 import { batchChanges, failedToErrors, isStale, recordsBefore, writesAfterSave, type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow } from './change-batch';
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
-import { cellLock, localToday, previewRow } from './grid-previews';
+import { todayIso } from '../../format/business-date';
+import { cellLock, previewRow } from './grid-previews';
 import { matchOption, NOT_IN_LIST, referenceOptions } from './reference-cells';
 
 /** A cell change with the value the cell held before. */
@@ -200,7 +201,7 @@ export class GridEditor {
     const cols = host.columns();
     const kf = host.keyField();
     const errors = host.errors;
-    const today = localToday();
+    const today = todayIso();
     const before = new Map<number, GridRecord>();
     const rows: SaveRow[] = [];
     const invalid: CellErrors = new Map(locked);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MILESTONES } from '@domain/milestones';
 import { volumeTotals } from '@domain/volume-totals';
-import { cellLock, HTS_NO_ORIGIN, localToday, previewRow } from './grid-previews';
+import { cellLock, HTS_NO_ORIGIN, previewRow } from './grid-previews';
 
 const TODAY = '2027-03-15';
 const costingRow = (): Record<string, unknown> => ({
@@ -52,9 +52,5 @@ describe('grid previews of the server rules', () => {
     expect(cellLock(row, 'ISRComplete')).toBeUndefined();
     expect(cellLock({ ...row, CostingCompl: true }, 'SMFinalComplete')?.refuse).toBe(true);
     expect(cellLock(row, 'FFC')).toBeUndefined();
-  });
-
-  it('today is the local calendar day', () => {
-    expect(localToday(new Date(2027, 2, 5, 23, 59))).toBe('2027-03-05');
   });
 });

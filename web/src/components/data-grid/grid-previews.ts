@@ -18,11 +18,6 @@ export const HTS_NO_ORIGIN = 'Unable to edit, Factory is missing.';
 
 const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
 
-/** Today as 'YYYY-MM-DD' in the user's time zone (what a checked milestone is dated). */
-export function localToday(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /**
  * The values a row shows right after an edit: the edited values plus what the server's rules
  * derive from them (earlier milestones checked with today's date and the price, dates and prices

@@ -43,7 +43,7 @@ export function LookupDialog({ lookup, initialText, initialFilters, brandId, onP
   useEffect(() => { if (error) fail(onClose); }, [error, onClose]);
   return (
     <Modal title={info ? `Search ${info.name.replace(/([a-z])([A-Z])/g, '$1 $2')}` : 'Search'} onCancel={onClose} className="modal--wide lookup-dialog">
-      {info ? <LookupBody info={info} initialText={initialText} initialFilters={initialFilters} brandId={brandId} onPick={onPick} onClose={onClose} /> : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
+      {info ? <LookupBody info={info} initialText={initialText} initialFilters={initialFilters} brandId={brandId} onPick={onPick} onClose={onClose} /> : <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>}
     </Modal>
   );
 }

@@ -80,7 +80,7 @@ export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, 
   }, [ownUi, level.name, nameCheck, parent, brandId, seasonId, fixed]);
 
   if (entitySchema.error || layout.error) return <div className="alert alert--error" role="alert">The form could not be loaded.</div>;
-  if (!schema || !layout.data) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!schema || !layout.data) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
 
   const onChange = (data: Values) => {
     const cleared = clearDependents(latest.current, data, dependents);

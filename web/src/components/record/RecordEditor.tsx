@@ -53,7 +53,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   if (!can(permissions, level.module, 'read')) return <Navigate to="/permissionDenied" replace />;
   if (notFound) return <RecordNotFound level={level} />;
   if (error) return <div className="alert alert--error" role="alert">The record could not be loaded.</div>;
-  if (!ready || !schema || !layout || !record) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!ready || !schema || !layout || !record) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
 
   const reload = () => { setConflict(null); void mutate(); };
   const readOnly = !can(permissions, level.module, 'edit') || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted || (editable ? !editable(record) : false);

@@ -2,8 +2,8 @@
  * A record screen whose record does not exist (issue 11; the server answers 404 'The record was
  * not found.'): says so and leads back to the level's list instead of the generic error page.
  */
-import { LIST_CRUMBS } from '../../shell/list-crumbs';
 import { usePageTitle } from '../../shell/page-title-store';
+import { useSiteInfo } from '../../shell/site-context';
 import { StatusPage } from '../../screens/system/StatusPage';
 import type { HierarchyLevel } from './hierarchy';
 
@@ -11,7 +11,7 @@ import type { HierarchyLevel } from './hierarchy';
 export const notFoundText = (h: HierarchyLevel) => `The ${h.title} was not found.`;
 
 export function RecordNotFound({ level }: { level: HierarchyLevel }) {
-  const list = LIST_CRUMBS[level.entity];
+  const list = useSiteInfo().lists[level.entity];
   usePageTitle(`${level.title} not found`);
   return (
     <StatusPage title={`${level.title} not found`} tone="warn" back={list ? { to: list.to, label: `Go to ${list.label}` } : undefined}>

@@ -114,7 +114,7 @@ export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleNam
           Delete{selected.size ? ` (${selected.size})` : ''}
         </button>
       </div>
-      {list === null ? <span className="spinner" aria-label="Loading" /> : !shown.length ? <p className="muted">No saved searches yet.</p> : (
+      {list === null ? <span className="spinner" role="status" aria-label="Loading" /> : !shown.length ? <p className="muted">No saved searches yet.</p> : (
         <div className="saved-searches__scroll">
           <table className="saved-searches__table">
             <thead>

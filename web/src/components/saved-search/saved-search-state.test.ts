@@ -9,12 +9,12 @@ const snapshot: SearchSnapshot = {
 
 describe('saved search value', () => {
   it('SEARCH-022: dates are M/dd/yyyy', () => {
-    expect(savedSearchDate(new Date(2026, 2, 5))).toBe('3/05/2026');
-    expect(savedSearchDate(new Date(2026, 11, 25))).toBe('12/25/2026');
+    expect(savedSearchDate('2026-03-05')).toBe('3/05/2026');
+    expect(savedSearchDate('2026-12-25')).toBe('12/25/2026');
   });
 
   it('SEARCH-016/017: a search becomes the saved shape and comes back the same', () => {
-    const v = toSavedSearch('  Mine ', 1, snapshot, new Date(2026, 0, 9));
+    const v = toSavedSearch('  Mine ', 1, snapshot, '2026-01-09');
     expect(v).toMatchObject({ Id: 0, name: 'Mine', searchModule: 4, searchType: 1, changedOn: '1/09/2026', createdOn: '1/09/2026',
       columnsHidden: ['ColorDesc'], columnsOrder: [{ column: 'PatternName', index: 0 }, { column: 'StockNum', index: 1 }, { column: 'SeasonName', index: 2 }] });
     expect(v.searchTerms).toEqual({ BrandId: 2, DivisionKey: '01', IncludePatternLevel: true, pageNumber: 1, pageSize: 25, sortColumn: 'StockNum', sortDirection: 'DESC' });
@@ -31,7 +31,7 @@ describe('saved search value', () => {
 
   it('SEARCH-018: the server stamp keeps the created date of the search it overwrites', () => {
     const old = { ...toSavedSearch('a', 1, snapshot), createdOn: '1/02/2025' };
-    const stamped = stampSavedSearch(toSavedSearch(' a ', 1, snapshot), 7, old, new Date(2026, 4, 1));
+    const stamped = stampSavedSearch(toSavedSearch(' a ', 1, snapshot), 7, old, '2026-05-01');
     expect(stamped).toMatchObject({ Id: 7, name: 'a', createdOn: '1/02/2025', changedOn: '5/01/2026' });
     expect(findByName([old], ' A')).toBe(old);
   });

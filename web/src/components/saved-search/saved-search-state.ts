@@ -3,6 +3,7 @@
  * order (SEARCH-021). Pure; the value's shape and dates are @domain/saved-search's.
  */
 import { savedSearchDate, savedSearchDateRank, type SavedSearchValue, type SearchTerms } from '@domain/saved-search';
+import { todayIso } from '../../format/business-date';
 
 export type { SavedSearchValue, SearchTerms };
 
@@ -21,9 +22,9 @@ export interface SearchSnapshot {
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** The value to save under `name` (dates are set again by the server). */
-export function toSavedSearch(name: string, searchType: number, s: SearchSnapshot, now = new Date()): SavedSearchValue {
+export function toSavedSearch(name: string, searchType: number, s: SearchSnapshot, today = todayIso()): SavedSearchValue {
   const criteria = Object.fromEntries(Object.entries(s.criteria).filter(([, v]) => !blank(v)));
-  const day = savedSearchDate(now);
+  const day = savedSearchDate(today);
   return {
     Id: 0, name: name.trim(), searchModule: s.searchModule, searchType,
     searchTerms: { ...criteria, pageNumber: 1, pageSize: s.pageSize, sortColumn: s.sort?.field ?? null, sortDirection: s.sort?.direction ?? null },

@@ -151,7 +151,7 @@ export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gri
               {run && <button type="button" className="btn" onClick={() => setRun(null)}>Hide results</button>}
               <button type="button" className="btn" onClick={() => { setCriteria(initialCriteria()); setRun(null); setEmpty(false); }}>Clear</button>
             </>} />
-        ) : <span className="spinner" aria-label="Loading" />}
+        ) : <span className="spinner" role="status" aria-label="Loading" />}
       </div>
       <SavedSearches searchType={searchType} snapshot={snapshot} onLoad={load} onSaved={(s) => setBaseline({ hidden: s.hidden, order: s.order, sort: s.sort })}
         moduleName={tabName} />

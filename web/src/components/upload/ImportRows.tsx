@@ -50,7 +50,7 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
         )}
         {actions}
         <span className="spacer" />
-        {isLoading && <span className="spinner" aria-label="Loading rows" />}
+        {isLoading && <span className="spinner" role="status" aria-label="Loading rows" />}
         <span className="data-grid__status" data-testid="row-count">{total.toLocaleString('en-US')} row{total === 1 ? '' : 's'}</span>
         {pages > 1 && (
           <span className="data-grid__pager" role="group" aria-label="Pages">

@@ -4,6 +4,7 @@
  * briefs; a copy fixes the brand and keeps the parent), the line plans offered as parents, and
  * the request body of CreateBriefSeasonal; plus the small rules of the record screen.
  */
+import { isReleased } from '@domain/statuses';
 import { apiFetch, withQuery } from '../../api/http';
 import { trimmed, type Dependents, type Values } from '../../components/record/create-form';
 import type { CreateStart } from '../../components/record/CreateRecordForm';
@@ -31,8 +32,8 @@ export function createBody(v: Values) {
   };
 }
 
-/** BRIEF-003: line plans in status 2 (Released) or 3 (Completed) take new briefs. */
-export const canTakeBriefs = (statusId: unknown) => statusId === 2 || statusId === 3;
+/** BRIEF-003: released line plans (status 2 Released or 3 Completed) take new briefs. */
+export const canTakeBriefs = isReleased;
 
 export interface StartLinePlan { LinePlanId: number; LinePlanName: string; BrandId: number; SeasonId: number; StatusId: number }
 
@@ -65,7 +66,7 @@ export const LINE_PLAN_PARENTS: PickerSource<LinePlanRow> = {
   },
 };
 
-/** BRIEF-017: a pattern may be created from a brief in status 2 or 3. */
-export const canCreatePatternFrom = (statusId: unknown) => statusId === 2 || statusId === 3;
+/** BRIEF-017: a pattern may be created from a released brief (status 2 or 3). */
+export const canCreatePatternFrom = isReleased;
 /** Delete is offered for a Created brief (the server also requires no patterns). */
 export const canOfferDelete = (statusId: unknown) => statusId === 1;

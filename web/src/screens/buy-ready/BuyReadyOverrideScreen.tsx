@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
-import { useCan } from '../../auth/useCan';
+import { BUY_READY_OVERRIDE_SAVE } from '@domain/access';
+import { useAllowed } from '../../auth/access';
 import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
 
@@ -19,7 +20,7 @@ const SAVE_ERROR = 'There was an error adding or updating your Buy Ready Overrid
 
 export function BuyReadyOverrideScreen() {
   const { data, error, mutate } = useSWR<Override[]>('/api/BuyReady/GetBuyReadyOverrides');
-  const canSave = useCan('systemMessages', 'edit') || useCan('systemMessages', 'create');
+  const canSave = useAllowed(BUY_READY_OVERRIDE_SAVE);
   const [form, setForm] = useState({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true });
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 

@@ -1,13 +1,13 @@
 /**
  * /calculatorBrandDefaults (CALC-002, ADR 027): an administrator (10/2 and 18/2) edits a brand's
- * calculator defaults: the eleven values, checked with the server's rule (@domain/calculators
- * defaultsProblems) before saving; Save or Ctrl+S; leaving or switching brands with unsaved changes
- * asks first; who changed them last is shown.
+ * calculator defaults: the eleven values, labelled with the titles of their entity document and
+ * checked with the server's rule (@domain/calculators defaultsProblems) before saving; Save or
+ * Ctrl+S; leaving or switching brands with unsaved changes asks first; who changed them last is shown.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { DEFAULT_FIELDS, DEFAULT_LABELS, defaultsProblems, MONEY_FIELDS, type DefaultField } from '@domain/calculators';
+import { DEFAULT_FIELDS, defaultsProblems, MONEY_FIELDS, type DefaultField } from '@domain/calculators';
 import { ApiError, apiFetch, withQuery } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useSessionStore } from '../../auth/session-store';
@@ -20,7 +20,7 @@ import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { draftOf, EMPTY_DRAFT, GET_BRAND_DEFAULTS, parseDraft, UPDATE_BRAND_DEFAULTS, type BrandDefaultsAnswer, type Draft } from './calculator-draft';
-import { LOAD_ERROR } from './calculator-shared';
+import { LOAD_ERROR, useDefaultLabels } from './calculator-shared';
 import './calculators.css';
 
 const SAVED = 'Record Saved Successfully.';
@@ -42,6 +42,7 @@ export function BrandDefaultsScreen() {
   const [busy, setBusy] = useState(false);
   const [pendingBrand, setPendingBrand] = useState<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const labels = useDefaultLabels();
 
   const saved = useMemo(() => (data ? draftOf(data) : EMPTY_DRAFT), [data]);
   useEffect(() => { setDraft(saved); setErrors({}); }, [saved]);
@@ -54,8 +55,8 @@ export function BrandDefaultsScreen() {
   const check = (): Partial<Record<DefaultField, number>> | null => {
     const { values, missing } = parseDraft(draft, DEFAULT_FIELDS);
     const found: Partial<Record<DefaultField, string>> = {};
-    for (const f of missing) found[f] = `${DEFAULT_LABELS[f]} is required.`;
-    if (!missing.length) for (const p of defaultsProblems(values)) found[p.Field] = p.Message;
+    for (const f of missing) found[f] = `${labels[f]} is required.`;
+    if (!missing.length) for (const p of defaultsProblems(values, labels)) found[p.Field] = p.Message;
     setErrors(found);
     return Object.keys(found).length ? null : values;
   };
@@ -93,7 +94,7 @@ export function BrandDefaultsScreen() {
         <div className="calc-defaults__grid">
           {DEFAULT_FIELDS.map((f) => (
             <div className="field" key={f}>
-              <label htmlFor={`bd-${f}`}>{DEFAULT_LABELS[f]}</label>
+              <label htmlFor={`bd-${f}`}>{labels[f]}</label>
               <input id={`bd-${f}`} inputMode="decimal" autoComplete="off" maxLength={8} value={draft[f]} disabled={!data}
                 aria-invalid={errors[f] ? true : undefined} aria-describedby={`bd-${f}-note`}
                 onChange={(e) => { setDraft({ ...draft, [f]: sanitiseNumericInput(e.target.value, { decimals: true }) }); }} />

@@ -45,7 +45,7 @@ export function FobCalculatorScreen() {
   };
 
   const { values, missing } = parseDraft(calc.draft, FIELDS);
-  const problems = missing.length ? [] : defaultsProblems({ ...BUILT_IN_DEFAULTS, ...values }).filter((p) => FIELDS.includes(p.Field));
+  const problems = missing.length ? [] : defaultsProblems({ ...BUILT_IN_DEFAULTS, ...values }, calc.labels).filter((p) => FIELDS.includes(p.Field));
   const badMargins = margins.some((m) => m === null);
   const ok = !!calc.data && !missing.length && !problems.length;
   const enteredFob = parseDraft(calc.draft, ['FOB']).values.FOB ?? null;
@@ -88,7 +88,7 @@ export function FobCalculatorScreen() {
             {badMargins && <p className="field__error">{MARGIN_HINT}</p>}
           </fieldset>
           {calc.isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
-          {calc.data && <MissingInputs missing={missing} />}
+          {calc.data && <MissingInputs missing={missing} labels={calc.labels} />}
           {problems.length > 0 && <FormAlert messages={problems.map((p) => p.Message)} />}
           {ok && enteredFob !== null && (
             <p className="calc-summary" data-testid="fob-summary">

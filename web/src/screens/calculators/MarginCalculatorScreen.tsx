@@ -21,7 +21,7 @@ const FIELDS: readonly DefaultField[] = ['MSRP', 'Increment', 'FOB', 'Duty', ...
 export function MarginCalculatorScreen() {
   const calc = useCalculatorBrand();
   const { values, missing } = parseDraft(calc.draft, FIELDS);
-  const problems = missing.length ? [] : defaultsProblems({ ...BUILT_IN_DEFAULTS, ...values }).filter((p) => FIELDS.includes(p.Field));
+  const problems = missing.length ? [] : defaultsProblems({ ...BUILT_IN_DEFAULTS, ...values }, calc.labels).filter((p) => FIELDS.includes(p.Field));
   const ok = !!calc.data && !missing.length && !problems.length;
   const rows = useMemo(() => (ok ? marginTable(values as CostInputs, { msrp: values.MSRP!, increment: values.Increment!, fob: values.FOB!, duty: values.Duty! }) : []),
     // `values` is read from the draft text: the draft is what changes.
@@ -48,7 +48,7 @@ export function MarginCalculatorScreen() {
         </InputsCard>
         <section className="calc-results" aria-label="Results">
           {calc.isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
-          {calc.data && <MissingInputs missing={missing} />}
+          {calc.data && <MissingInputs missing={missing} labels={calc.labels} />}
           {problems.length > 0 && <FormAlert messages={problems.map((p) => p.Message)} />}
           {centre && (
             <p className="calc-summary" data-testid="margin-summary">

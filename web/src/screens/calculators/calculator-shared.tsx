@@ -2,18 +2,21 @@
  * What the margin and FOB calculators share (issue 16, CALC-001/002): the brand picker and its
  * defaults (GET /api/ELC/GetBrandDefaults), the typed inputs (a what-if: changing them saves
  * nothing; "Reset to brand defaults" brings the brand's values back), the duty preset picker
- * (CALC-004) and the cost inputs panel.
+ * (CALC-004) and the cost inputs panel. The inputs' labels are the titles of the entity document
+ * schemas/entities/calculator-brand-defaults.schema.json, like the brand defaults screen's.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { DEFAULT_LABELS, type DefaultField } from '@domain/calculators';
+import { defaultLabels, type DefaultField, type DefaultLabels } from '@domain/calculators';
 import { withQuery } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useSessionStore } from '../../auth/session-store';
 import { sanitiseNumericInput } from '../../components/fields/numbers';
+import { useEntitySchema } from '../../components/fields/schema-docs';
 import { FormAlert } from '../../forms/FormAlert';
-import { useCanEditBrandDefaults } from './calculator-permissions';
+import { CALCULATOR_BRAND_DEFAULTS } from '@domain/access';
+import { useAllowed } from '../../auth/access';
 import { draftOf, dutyOptions, EMPTY_DRAFT, GET_BRAND_DEFAULTS, type BrandDefaultsAnswer, type Draft } from './calculator-draft';
 import './calculators.css';
 
@@ -21,19 +24,29 @@ export const LOAD_ERROR = 'There was an error retrieving the brand defaults.';
 /** The cost inputs both calculators show under the main ones. */
 export const COST_FIELDS: readonly DefaultField[] = ['Freight', 'Inflation', 'Discount', 'SourceComm', 'Admin', 'Misc', 'RetailMU'];
 
-/** The user's brands (default brand first choice) and the chosen brand's defaults as editable text. */
+/** The defaults' entity document (schemas/entities). */
+export const DEFAULTS_ENTITY = 'calculator-brand-defaults';
+
+/** The defaults' labels from their entity document (the field names until it is loaded). */
+export function useDefaultLabels(): DefaultLabels {
+  const { data } = useEntitySchema(DEFAULTS_ENTITY);
+  return useMemo(() => defaultLabels(data), [data]);
+}
+
+/** The user's brands (default brand first choice), the chosen brand's defaults as editable text and the defaults' labels. */
 export function useCalculatorBrand() {
   const session = useSessionStore((s) => s.session);
   const brands = useMemo(() => session?.brandPermissions ?? [], [session]);
   const initial = brands.some((b) => b.BrandId === session?.defaultBrandId) ? session!.defaultBrandId! : brands[0]?.BrandId ?? 0;
   const [brandId, setBrandId] = useState<number>(initial);
   const { data, error, isLoading } = useSWR<BrandDefaultsAnswer>(brandId ? withQuery(GET_BRAND_DEFAULTS, { BrandId: brandId }) : null);
+  const labels = useDefaultLabels();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   useEffect(() => { if (data) setDraft(draftOf(data)); }, [data]);
   const defaults = useMemo(() => (data ? draftOf(data) : EMPTY_DRAFT), [data]);
   const changed = !!data && Object.keys(defaults).some((k) => defaults[k as DefaultField] !== draft[k as DefaultField]);
   return {
-    brands, brandId, setBrandId, data, error, isLoading, draft, changed,
+    brands, brandId, setBrandId, data, error, isLoading, draft, changed, labels,
     setField: (f: DefaultField, text: string) => setDraft((d) => ({ ...d, [f]: text })),
     reset: () => setDraft(defaults),
   };
@@ -57,7 +70,7 @@ export function NumberField({ calc, field, label, hint }: { calc: CalculatorBran
   const id = `calc-${field}`;
   return (
     <div className="field">
-      <label htmlFor={id}>{label ?? DEFAULT_LABELS[field]}</label>
+      <label htmlFor={id}>{label ?? calc.labels[field]}</label>
       <input id={id} inputMode="decimal" autoComplete="off" value={calc.draft[field]} maxLength={8}
         aria-invalid={calc.draft[field] === '' ? true : undefined} aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(e) => calc.setField(field, sanitiseNumericInput(e.target.value, { decimals: true }))} />
@@ -72,7 +85,7 @@ export function DutySelect({ calc }: { calc: CalculatorBrand }) {
   const value = calc.draft.Duty;
   return (
     <div className="field">
-      <label htmlFor="calc-Duty">{DEFAULT_LABELS.Duty}</label>
+      <label htmlFor="calc-Duty">{calc.labels.Duty}</label>
       <select id="calc-Duty" value={value} onChange={(e) => calc.setField('Duty', e.target.value)} aria-invalid={value === '' ? true : undefined}>
         {value === '' && <option value="">Choose a duty</option>}
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
@@ -83,7 +96,7 @@ export function DutySelect({ calc }: { calc: CalculatorBrand }) {
 
 /** The inputs card: the screen's own fields first, then the cost inputs; the reset and the defaults' origin below. */
 export function InputsCard({ calc, children, brandPickerId }: { calc: CalculatorBrand; children: ReactNode; brandPickerId: string }) {
-  const canEditDefaults = useCanEditBrandDefaults();
+  const canEditDefaults = useAllowed(CALCULATOR_BRAND_DEFAULTS);
   const d = calc.data;
   return (
     <section className="card calc-inputs" aria-label="Inputs">
@@ -104,7 +117,7 @@ export function InputsCard({ calc, children, brandPickerId }: { calc: Calculator
 }
 
 /** What is still needed before a table can be computed. */
-export function MissingInputs({ missing }: { missing: readonly DefaultField[] }) {
+export function MissingInputs({ missing, labels }: { missing: readonly DefaultField[]; labels: DefaultLabels }) {
   if (!missing.length) return null;
-  return <FormAlert kind="info" messages={[`Enter ${missing.map((f) => DEFAULT_LABELS[f]).join(', ')} to calculate.`]} />;
+  return <FormAlert kind="info" messages={[`Enter ${missing.map((f) => labels[f]).join(', ')} to calculate.`]} />;
 }

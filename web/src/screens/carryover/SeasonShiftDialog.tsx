@@ -60,7 +60,7 @@ export function SeasonShiftDialog({ move, id, brandId, seasonId, onDone, onClose
       <button type="button" className="btn btn--primary" disabled={!ok?.allowed || !planId || busy} onClick={() => void run()}>{call.title}</button>
     </>}>
       {error && <p role="alert">{errorText(error, CARRY_TEXT.seasonsError)}</p>}
-      {!check && !error && <span className="spinner" aria-label="Loading" />}
+      {!check && !error && <span className="spinner" role="status" aria-label="Loading" />}
       {ok && !ok.allowed && <p role="alert">{ok.message}</p>}
       {ok?.allowed && (
         <>

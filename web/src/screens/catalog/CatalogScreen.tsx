@@ -34,7 +34,7 @@ export function CatalogRedirect() {
   const to = defaultCatalogPath(defaultBrandId, (brands?.[0]?.value as number | undefined) ?? null);
   if (to) return <Navigate to={to} replace />;
   if (error || brands) return <><PageHeader title="Catalog" /><p className="catalog-empty">You are not assigned to a brand, so there is no catalog to show.</p></>;
-  return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
 }
 
 /** The width of an element, followed as it changes (the tile size follows the window and the slider). */

@@ -7,7 +7,7 @@
  * browser: the sections holding only such fields are absent.
  */
 import { useCallback, useRef } from 'react';
-import { todayIso } from '../../format/date';
+import { todayIso } from '../../format/business-date';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';

@@ -3,6 +3,7 @@
  * (a pattern fixes brand, season and — when in status 2 or 3 — the pattern; a copy fixes the
  * brand), the patterns offered as parents and the CreatePrototypeSeasonal payload.
  */
+import { isReleased } from '@domain/statuses';
 import { apiFetch } from '../../api/http';
 import { createRefusal, type Dependents } from '../../components/record/create-form';
 import type { CreateStart } from '../../components/record/CreateRecordForm';
@@ -16,7 +17,6 @@ export const SELECT_RELEASED_PATTERN = 'Select a Pattern that is in Released Sta
 export const CREATED = 'Colorway created or copied successfully.';
 export const SAVE_FAILED = 'There was an error while saving the record. Please contact system administrator';
 export const COLORWAY_WF_LEVEL = 4;
-const PATTERN_STATUSES = [2, 3];
 
 /** GET /api/Prototype/GetCreateLists: product types and divisions. */
 export interface CreateLists { ProductTypes: { ProductTypeId: number; ProductTypeName: string }[]; Divisions: { DivisionKey: string; DivisionName: string }[] }
@@ -24,9 +24,9 @@ export interface CreateLists { ProductTypes: { ProductTypeId: number; ProductTyp
 /** The division's name of a key (the payload's Division), or null. */
 export const divisionName = (lists: CreateLists | undefined, key: unknown) => lists?.Divisions.find((d) => d.DivisionKey === key)?.DivisionName ?? null;
 
-/** /prototypeFromPattern: brand and season come from the pattern; a pattern in status 2 or 3 is itself chosen. */
+/** /prototypeFromPattern: brand and season come from the pattern; a released pattern (status 2 or 3) is itself chosen. */
 export function startFromPattern(p: Values, patternSeasonalId: number): CreateStart {
-  const usable = PATTERN_STATUSES.includes(p.StatusId as number);
+  const usable = isReleased(p.StatusId);
   return {
     values: { BrandId: p.BrandId, SeasonId: p.SeasonId, PatternSeasonalId: usable ? patternSeasonalId : null },
     fixed: usable ? ['BrandId', 'SeasonId', 'PatternSeasonalId'] : ['BrandId', 'SeasonId'], subtitle: `Pattern ${String(p.PatternName)}`,

@@ -7,6 +7,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
+import { CRITICAL_PATH_SEARCH } from '@domain/access';
+import { useAllowed } from '../../auth/access';
 import { useCan } from '../../auth/useCan';
 import { NewCommercializationPath } from './NewCommercializationPath';
 import './critical-paths.css';
@@ -29,7 +31,7 @@ export function CriticalPathList({ patternSeasonalId, devPrototypeId, pattern }:
 }) {
   const [creating, setCreating] = useState(false);
   const canCreate = useCan('criticalPathCommercialization', 'edit');
-  const any = [useCan('criticalPathDevPattern', 'read'), useCan('criticalPathDevPrototype', 'read'), useCan('criticalPathCommercialization', 'read')].some(Boolean);
+  const any = useAllowed(CRITICAL_PATH_SEARCH);
   const url = !any ? null
     : patternSeasonalId ? `/api/CriticalPath/GetCriticalPathListByPatternSeasonal?PatternSeasonalId=${patternSeasonalId}`
       : devPrototypeId ? `/api/CriticalPath/GetCriticalPathListByDevPrototype?CriticalPathDevPrototypeId=${devPrototypeId}` : null;

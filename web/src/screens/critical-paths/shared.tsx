@@ -113,7 +113,5 @@ export function TextField({ label, value, onChange, readOnly, required, error, w
   );
 }
 
-export const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** Today in the business time zone (DECISIONS "Dates"), what an approval is dated. */
+export { todayIso } from '../../format/business-date';

@@ -132,7 +132,7 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
           reportName={grid.report ?? grid.title} toolbarActions={canUpload && uploadKind && <UploadButton kind={uploadKind} onQueued={reloadWhenDone} />} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
           height="max(320px, calc(100vh - 330px))" />
         </div>
-      ) : <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
+      ) : <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>}
       {lookup && (
         <HtsLookupDialog region={lookup.region} origin={originOf(lookup.record)} onPick={pick} onClose={() => setLookup(null)}
           rowLabel={[lookup.record.StockNum, lookup.record.PrototypeName].filter(Boolean).join(' · ')}

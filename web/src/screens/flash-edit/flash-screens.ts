@@ -5,7 +5,7 @@
  * and the navigation label, and the permission that opens it (the grid document's `read`; a
  * unit test keeps them equal).
  */
-import type { PermissionPair } from '../admin/common/RequireAnyPermission';
+import type { PermissionPair } from '@domain/access';
 
 export interface FlashScreen {
   gridId: string;

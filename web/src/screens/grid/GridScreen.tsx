@@ -1,9 +1,11 @@
 /**
  * /grid/:gridId: any grid document in a DataGrid (search and library grids). The grid's read
  * permission is checked by DataGrid; a 403 from the server leads to /permissionDenied. A
- * flash-edit grid (/grid/costing, /grid/forecast, /grid/hts…) goes to its flash-edit screen.
+ * flash-edit grid (/grid/costing, /grid/forecast, /grid/hts…) goes to its flash-edit screen. The
+ * grids a menu lists have paths of their own (/grid/brief-search, `gridRoute` in manifest.tsx),
+ * guarded by their rule: there the id is the address's last part.
  */
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { DataGrid } from '../../components/data-grid/DataGrid';
 import { useGridDocument } from '../../components/fields/schema-docs';
 import { PageHeader } from '../../shell/PageHeader';
@@ -11,7 +13,9 @@ import { usePageTitle } from '../../shell/page-title-store';
 import { flashScreenOf } from '../flash-edit/flash-screens';
 
 export function GridScreen() {
-  const { gridId = '' } = useParams();
+  const { gridId: param } = useParams();
+  const { pathname } = useLocation();
+  const gridId = param ?? decodeURIComponent(pathname.split('/')[2] ?? '');
   const flash = flashScreenOf(gridId);
   return flash ? <Navigate to={`/${flash.path}`} replace /> : <GridOf gridId={gridId} />;
 }

@@ -7,7 +7,8 @@
 import { useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { formatIsoDate, todayIso } from '../../format/date';
+import { todayIso } from '../../format/business-date';
+import { formatIsoDate } from '../../format/date';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
 import { axisRange, barTitle, fitLabelEvery, monthTicks, rangeDays, todayEdgeLabel, todayPlace, weekTicks, ZOOMS, type AxisRange, type GanttZoom } from './gantt-axis';
@@ -101,7 +102,7 @@ export function LinePlanGanttScreen() {
       <PageHeader title={`${String(record?.LinePlanName ?? 'Line Plan')}: Gantt`}
         actions={<><ZoomControls zoom={zoom} onZoom={setZoom} /><Link className="btn btn--small" to={`/linePlan/${id}`}>Back to line plan</Link></>} />
       {error && <div className="alert alert--error" role="alert">error</div>}
-      {!items ? <span className="spinner" aria-label="Loading" /> : calendars.map((cal) => (
+      {!items ? <span className="spinner" role="status" aria-label="Loading" /> : calendars.map((cal) => (
         <GanttChart key={String(cal.id)} name={cal.name} items={items.filter((i) => (i.SubSeasonId ?? null) === cal.id)} zoom={zoom} range={range} today={today} />
       ))}
     </>

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
+import { isReleased } from '@domain/statuses';
 import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
@@ -22,7 +23,6 @@ import { TabList } from '../../components/tabs/TabList';
 import './line-plans.css';
 
 const LEVEL = levelOf('line-plan')!;
-const BRIEF_STATUSES = new Set([2, 3]);
 /** LP-003: the line plan's one tab. */
 const DETAILS_TABS = [{ id: 'details', label: 'Details' }];
 const recordKey = (id: number) => `${LEVEL.read}?${LEVEL.key}=${id}`;
@@ -65,7 +65,7 @@ function Actions({ record, reload }: { record: RecordData; reload: () => void })
 
   return (
     <>
-      {BRIEF_STATUSES.has(Number(record.StatusId)) && can(permissions, 'brief', 'create') && <Link className="btn btn--small" to={`/briefFromLinePlan/${id}`}>Create Brief</Link>}
+      {isReleased(Number(record.StatusId)) && can(permissions, 'brief', 'create') && <Link className="btn btn--small" to={`/briefFromLinePlan/${id}`}>Create Brief</Link>}
       <Link className="btn btn--small" to={`/linePlan/${id}/gantt`}>Gantt</Link>
       <button type="button" className="btn btn--small" onClick={() => void exportFile()}>Export</button>
       {mayDelete && briefs?.TotalRecords === 0 && <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => setConfirming(true)}>Delete</button>}
@@ -95,7 +95,7 @@ export function LinePlanScreen() {
   const { id = '' } = useParams();
   const known = useKnownLinePlan(Number(id));
   if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
-  if (!known) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!known) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   return (
     <RecordEditor key={id} level={LEVEL} id={Number(id)}
       actions={(record, reload) => <Actions record={record} reload={reload} />}>

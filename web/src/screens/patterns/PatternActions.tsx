@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { isReleased } from '@domain/statuses';
 import { apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
@@ -46,7 +47,7 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
       <button type="button" className="btn" onClick={() => void navigate('/patternList')}>List</button>
       {canCreate && <button type="button" className="btn" onClick={() => void navigate(`/patternCopy/${id}`)}>Copy</button>}
       {/* CW-004: colorways only under a Released or Completed pattern. */}
-      {canCreateColorway && (record.StatusId === 2 || record.StatusId === 3) && (
+      {canCreateColorway && isReleased(record.StatusId) && (
         <button type="button" className="btn" onClick={() => void navigate(`/prototypeFromPattern/${id}`)}>Create Colorway</button>
       )}
       {canEdit && <button type="button" className="btn" onClick={() => setRelinking(!relinking)}>Relink</button>}

@@ -9,9 +9,8 @@
  * become links to the created records.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { useCan } from '../../auth/useCan';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { PageHeader } from '../../shell/PageHeader';
 import { toast } from '../../shell/toast-store';
@@ -44,13 +43,8 @@ function startRows(start: Start | undefined): WizardRow[] {
   return [brief, existingRow('pattern', brief.key, start.Pattern.PatternSeasonalId, start.Pattern.PatternName, start.Pattern.StatusId)];
 }
 
+/** Opened by its route's rule (PROJECT_CREATE in @domain/access, the manifest's guard). */
 export function ProjectCreateScreen() {
-  const allowed = [useCan('brief', 'create'), useCan('pattern', 'create'), useCan('colorway', 'create')].every(Boolean);
-  if (!allowed) return <Navigate to="/permissionDenied" replace />;
-  return <ProjectCreate />;
-}
-
-function ProjectCreate() {
   const [params] = useSearchParams();
   const query = ['linePlanId', 'briefSeasonalId', 'patternSeasonalId'].map((p) => [p, params.get(p)] as const).find(([, v]) => v && /^\d+$/.test(v));
   const startUrl = query ? `/api/ProjectCreate/GetStart?${query[0][0].toUpperCase()}${query[0].slice(1)}=${query[1]}` : null;

@@ -18,7 +18,7 @@ export function ChildDataModal({ list, parentId, parentName, onClose }: { list: 
   return (
     <Modal title={`${list.title}: ${parentName}`} onCancel={onClose} className="child-data-modal">
       {error ? <div className="alert alert--error" role="alert">The records could not be loaded.</div>
-        : isLoading && !data ? <span className="spinner spinner--lg" aria-label="Loading" />
+        : isLoading && !data ? <span className="spinner spinner--lg" role="status" aria-label="Loading" />
           : !data?.TotalRecords ? <p className="muted">No records.</p> : (
             <>
               <div className="child-data__scroll">

@@ -44,7 +44,7 @@ export function UploadJobScreen() {
     return <><PageHeader title="Upload job" /><p className="muted">This job does not exist or is not yours. <Link to="/upload-queue">Back to the Upload Queue</Link></p></>;
   }
   if (error) return <><PageHeader title="Upload job" /><FormAlert messages={[errorText(error, 'The job could not be loaded.')]} /></>;
-  if (!job) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!job) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
 
   const active = isActive(job.JobStatus);
   const failed = failedRowCount(job.Counts);

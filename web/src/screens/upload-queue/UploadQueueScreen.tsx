@@ -34,7 +34,7 @@ export function UploadQueueScreen() {
       <section aria-labelledby="uq-current">
         <h2 id="uq-current" className="visually-hidden">Current jobs</h2>
         {error && <FormAlert messages={[errorText(error, 'The upload queue could not be loaded.')]} />}
-        {!data && !error && <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>}
+        {!data && !error && <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>}
         {data && (jobs.length
           ? <JobsTable jobs={jobs} label="Current jobs" onChanged={() => void mutate()} />
           : <p className="muted">No uploads in the last 7 days. An upload from a flash edit grid, /home or Search shows here.</p>)}

@@ -24,7 +24,7 @@ export function ErrorDetailScreen() {
     const text = error instanceof ApiError && error.status !== 404 ? 'There was an issue retrieving the error list.' : 'Error not found, please check your id.';
     return <><PageHeader title={`Error ${id}`} actions={back} /><FormAlert messages={[text]} /></>;
   }
-  if (!data) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!data) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   const mail = `mailto:?subject=${encodeURIComponent(`Error ${data.Sequence}: ${data.Message.slice(0, 80)}`)}&body=${encodeURIComponent(link)}`;
   return (
     <>

@@ -4,11 +4,12 @@
  */
 import { navigateTo } from '../../../api/navigation';
 import { useSessionStore } from '../../../auth/session-store';
-import { canViewErrors } from '../common/screen-permissions';
+import { ERROR_LOG } from '@domain/access';
+import { mayOpen } from '../../../auth/access';
 
 export function onErrorShortcut(e: KeyboardEvent): void {
   if (!(e.ctrlKey || e.metaKey) || !e.shiftKey || e.code !== 'KeyE') return;
-  if (!canViewErrors(useSessionStore.getState().session?.userPermissions)) return;
+  if (!mayOpen(useSessionStore.getState().session, ERROR_LOG)) return;
   e.preventDefault();
   void navigateTo('/errors');
 }

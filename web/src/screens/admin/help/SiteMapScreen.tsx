@@ -1,18 +1,24 @@
-/** /sitemap (SHELL-023): every screen of the app; a link that needs an id is refused with a warning. */
+/**
+ * /sitemap (SHELL-023): every screen the signed-in user may open (its route's rules, from the
+ * manifests through site-context); a link that needs an id is refused with a warning.
+ */
 import { Link } from 'react-router-dom';
-import { routes } from '../../../shell/routes';
+import { useSessionStore } from '../../../auth/session-store';
+import { mayOpen } from '../../../auth/access';
 import { PageHeader } from '../../../shell/PageHeader';
+import { useSiteInfo } from '../../../shell/site-context';
 import { toast } from '../../../shell/toast-store';
-import { NEEDS_ID, siteLinks } from './site-map';
 import '../common/admin.css';
 
+const NEEDS_ID = 'This link requires an ID for the specific module.';
+
 export function SiteMapScreen() {
-  // Only the signed-in part of the table: the branch under RequireSession.
-  const signedIn = routes[0].children?.find((r) => r.children?.some((c) => c.children?.some((x) => x.path === 'home')));
-  const links = siteLinks(signedIn?.children ?? []).sort((a, b) => a.path.localeCompare(b.path));
+  const session = useSessionStore((s) => s.session);
+  const { links: all } = useSiteInfo();
+  const links = all.filter((l) => mayOpen(session, l.access)).sort((a, b) => a.path.localeCompare(b.path));
   return (
     <>
-      <PageHeader title="Site Map" subtitle={`${links.length} screens. Screens your role does not allow lead to Permission Denied.`} />
+      <PageHeader title="Site Map" subtitle={`${links.length} screens your role may open.`} />
       <div className="table-scroll">
         <table className="table table--dense" aria-label="Site map">
           <thead><tr><th>Screen</th><th>Address</th></tr></thead>

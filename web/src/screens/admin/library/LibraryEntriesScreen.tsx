@@ -15,7 +15,8 @@ import { ConfirmDialog } from '../../../shell/ConfirmDialog';
 import { PageHeader } from '../../../shell/PageHeader';
 import { toast } from '../../../shell/toast-store';
 import { postJson, type Answer } from '../common/api';
-import { canChangeLibrary } from '../common/screen-permissions';
+import { LIBRARY_CHANGE } from '@domain/access';
+import { mayOpen } from '../../../auth/access';
 import { AddEntryDialog, FAILURE_MS } from './AddEntryDialog';
 import { LIBRARY_TYPES, typeById } from './library-types';
 import '../common/admin.css';
@@ -27,7 +28,7 @@ const PAGE = 100;
 
 export function LibraryEntriesScreen() {
   const session = useSessionStore((s) => s.session);
-  const canChange = canChangeLibrary(session?.userPermissions);
+  const canChange = mayOpen(session, LIBRARY_CHANGE);
   const brands = session?.brandPermissions ?? [];
   const [typeId, setTypeId] = useState('Outsole');
   const type = typeById(typeId);

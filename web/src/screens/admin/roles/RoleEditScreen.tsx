@@ -95,7 +95,7 @@ export function RoleEditScreen() {
   }, [add, id, role, mutate, mutateKey, navigate]);
 
   if (error || schemaError || layoutError) return <FormAlert messages={[ROLE_ERROR]} />;
-  if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   return (
     <>
       <PageHeader title={add ? 'Add Role' : role!.RoleName}

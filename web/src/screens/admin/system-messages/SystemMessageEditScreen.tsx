@@ -54,7 +54,7 @@ export function SystemMessageEditScreen() {
 
   if (error) return <FormAlert messages={[error instanceof ApiError && error.status === 404 ? NOT_FOUND : LOAD_FAILED]} />;
   if (schemaError || layoutError) return <FormAlert messages={[LOAD_FAILED]} />;
-  if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   return (
     <>
       <PageHeader title={add ? 'New System Message' : 'Edit System Message'}

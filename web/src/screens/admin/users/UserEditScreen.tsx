@@ -124,7 +124,7 @@ export function UserEditScreen() {
 
   if (userError) return <FormAlert messages={[userError instanceof ApiError && userError.status === 404 ? 'No Users Found' : USER_ERROR]} />;
   if (schemaError || layoutError) return <FormAlert messages={[USER_ERROR]} />;
-  if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   const title = add ? 'Add User' : `${user!.FirstName} ${user!.LastName}`.trim() || user!.UserName;
   return (
     <>

@@ -1,0 +1,20 @@
+/**
+ * The hierarchy statuses' one shared rule: which of them count as released. Statuses of line
+ * plans, briefs, patterns and colorways (DECISIONS LOOKUP-033): 1 Created, 2 Released,
+ * 3 Completed, 4 Canceled, 5 Archive, 6 Locked, 7 Dropped; their names and transitions are data
+ * (tables statuses and status transitions), this set is the rule that reads them.
+ *
+ * DECISIONS "Buy-ready rule": "released" means status 2 Released or 3 Completed (a completed record
+ * was released and stays so); Dropped, Canceled and Locked never are. Every check of "released" —
+ * the parents a child may be created under, carryover, buy ready, the forecast's released
+ * colorways — on the server, in its SQL and in the browser, uses this one set.
+ */
+
+/** Released (2) and Completed (3). */
+export const RELEASED_STATUSES: readonly number[] = Object.freeze([2, 3]);
+
+/** Whether a status id counts as released. */
+export const isReleased = (statusId: unknown): boolean => typeof statusId === 'number' && RELEASED_STATUSES.includes(statusId);
+
+/** The set as an SQL list ('2, 3') for `statusid IN (…)` where the statement takes no parameter for it. */
+export const RELEASED_STATUSES_SQL = RELEASED_STATUSES.join(', ');

@@ -1,0 +1,42 @@
+/** Routes of the line plan screens (LP-001..005): the list and the line plan grid in the menus with module 1 read. */
+import { Navigate, useParams } from 'react-router-dom';
+import { permission } from '@domain/access';
+import { underRecord } from '../../shell/crumbs';
+import { listOf, type FeatureManifest } from '../../shell/manifest';
+import { gridRoute } from '../grid/manifest';
+
+/** LP-002 */
+function LinePlanEditRedirect() {
+  return <Navigate to={`/linePlan/${useParams().id ?? ''}`} replace />;
+}
+
+const READ = permission('linePlan', 'read');
+
+export const linePlanManifest: FeatureManifest = {
+  routes: [
+    {
+      path: 'linePlanCreate',
+      handle: { crumb: () => 'Create Line Plan', parent: listOf('line-plan') },
+      lazy: async () => ({ Component: (await import('./LinePlanCreateScreen')).LinePlanCreateScreen }),
+    },
+    {
+      path: 'linePlanList',
+      access: READ,
+      nav: { group: 'Products', label: 'Line plans', listOf: 'line-plan' },
+      handle: { crumb: () => 'Line plans' },
+      lazy: async () => ({ Component: (await import('./LinePlanListScreen')).LinePlanListScreen }),
+    },
+    {
+      path: 'linePlan/:id',
+      handle: { crumb: () => 'Line plan', parent: listOf('line-plan') },
+      lazy: async () => ({ Component: (await import('./LinePlanScreen')).LinePlanScreen }),
+    },
+    {
+      path: 'linePlan/:id/gantt',
+      handle: { crumb: () => 'Gantt', record: underRecord('line-plan', 'id') },
+      lazy: async () => ({ Component: (await import('./LinePlanGanttScreen')).LinePlanGanttScreen }),
+    },
+    { path: 'linePlanEdit/:id', Component: LinePlanEditRedirect },
+    gridRoute('line-plan-search', READ, { group: 'Planning', label: 'Line plan grid' }),
+  ],
+};
