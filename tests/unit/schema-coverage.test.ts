@@ -79,7 +79,7 @@ describe('schema coverage (issue 26)', () => {
     expect([11, 12, 13, 28].map((m) => byModule.get(m))).toEqual(['critical-path-dev-pattern', 'critical-path-dev-prototype', 'critical-path-commercialization', 'transfer-checklist']);
     for (const g of ['critical-path-dev-pattern-processes', 'critical-path-dev-prototype-final-processes', 'critical-path-dev-prototype-actual-processes',
       'critical-path-commercialization-processes', 'critical-path-dev-prototype-purchase-orders', 'transfer-checklist-items']) {
-      expect(registry.grids.get(g)?.search, g).toBe(false);
+      expect(registry.grids.get(g)?.owned, g).toBe(true);
     }
   });
 });
