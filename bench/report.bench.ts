@@ -9,10 +9,13 @@
 import fs from 'node:fs';
 import { buildCriticalPathIndexReport } from '../server/features/critical-paths/report';
 import { renderPdf, renderReport } from '../server/core/reports/pdf';
+import { loadSchemas } from '../server/core/schemas/registry';
 import { devPrototypePath, samplePaths } from '../tests/support/critical-path-samples';
 import { loadavg, writeSection } from './lib/results';
 
 const PATHS = Number(process.env.REPORT_PATHS ?? 200);
+/** The process tables' columns come from the grid documents. */
+const schemas = loadSchemas();
 const RUNS = 3;
 const MiB = 2 ** 20;
 
@@ -28,7 +31,7 @@ async function once(n: number) {
   const rss0 = process.memoryUsage().rss;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const pdf = await renderPdf(buildCriticalPathIndexReport(paths));
+  const pdf = await renderPdf(buildCriticalPathIndexReport(paths, schemas));
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const peak = canPeak ? peakRss() : Math.max(peakRss(), process.memoryUsage().rss);
@@ -59,7 +62,7 @@ export async function benchReport() {
   const load = loadavg();
   // The first report of a process also loads pdfmake, pdfkit and the fonts: timed on its own.
   const c0 = performance.now();
-  await renderPdf(buildCriticalPathIndexReport([devPrototypePath(1)]));
+  await renderPdf(buildCriticalPathIndexReport([devPrototypePath(1)], schemas));
   const coldMs = performance.now() - c0;
 
   const runs: Awaited<ReturnType<typeof once>>[] = [];
@@ -68,9 +71,9 @@ export async function benchReport() {
   const cpuMs = median(runs.map((r) => r.cpuMs));
   const growth = Math.max(...runs.map((r) => r.growth));
   // Warm the worker (its first report loads pdfmake and the fonts there), then measure both ways.
-  await renderReport(buildCriticalPathIndexReport([devPrototypePath(1)]));
-  const inThread = await loopDelay(() => renderPdf(buildCriticalPathIndexReport(samplePaths(PATHS))));
-  const inWorker = await loopDelay(() => renderReport(buildCriticalPathIndexReport(samplePaths(PATHS))));
+  await renderReport(buildCriticalPathIndexReport([devPrototypePath(1)], schemas));
+  const inThread = await loopDelay(() => renderPdf(buildCriticalPathIndexReport(samplePaths(PATHS), schemas)));
+  const inWorker = await loopDelay(() => renderReport(buildCriticalPathIndexReport(samplePaths(PATHS), schemas)));
   const { pages, bytes, canPeak } = runs[0];
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
   const body = [

@@ -28,10 +28,6 @@ export const alreadyCarriedText = (names: readonly string[]) =>
 export const shiftedText = (dualSourced: number) =>
   dualSourced > 0 ? `Season changed successfully on ${dualSourced} dual sourced Colorway Seasonals.` : CARRY_TEXT.shifted;
 
-/** CARRY-011: a forecast volume cell takes up to 8 characters, digits only (empty clears it). */
-export const VOLUME_CELL = /^\d{0,8}$/;
-export const isVolumeCell = (text: string) => VOLUME_CELL.test(text);
-
 /** The facts a season-shift or pattern-carryover eligibility is decided on (read by one query). */
 export interface SeasonalFacts {
   StatusId: number;

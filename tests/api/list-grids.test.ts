@@ -73,6 +73,17 @@ describe('grids over rows of another call', () => {
       expect(res.status, grid).toBe(404);
     }
   });
+
+  it('ADR 029 grids of rows a screen owns have no search, export or save, even over a stored entity; their document loads', async () => {
+    for (const grid of ['corporate-template', 'carryover-volumes', 'project-create', 'margin-calculator', 'fob-calculator']) {
+      for (const call of ['Search', 'Export', 'Save']) {
+        const res = await t.request('POST', `/api/Grid/${grid}/${call}`, { token: admin, json: call === 'Save' ? { rows: [{ Key: 1, RowVersion: 1, Changes: { Name: 'x' } }] } : { pageNumber: 1, pageSize: 15 } });
+        expect(res.status, `${grid} ${call}`).toBe(404);
+      }
+      expect((await json(`/schemas/grids/${grid}.grid.json`)).owned, grid).toBe(true);
+    }
+    expect(await columnsOf('carryover-volumes')).toEqual(expect.arrayContaining(['StockNum', 'USVolume', 'TotalVolume']));
+  });
 });
 
 describe('library grids (ADMIN-024/025, issue 10)', () => {

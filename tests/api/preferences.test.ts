@@ -126,6 +126,23 @@ describe('field layout', () => {
     expect(field((await config(admin)).body, 'PatternDesc').Row).toBe(7);
   });
 
+  it('PREF-017 issue 26: a layout row renames its field (Title, trimmed; blank or null keeps the schema\'s title), the admin default for everyone', async () => {
+    const rows = (await config(admin, undefined, 12)).body;
+    expect(field(rows, 'Designer')).toMatchObject({ Title: null, Source: 'layout' });
+    const fields = rows.map((f: any) => ({ UserId: null, FieldId: f.FieldId, Row: f.Row, Hidden: f.FieldId === 'AsiaDeveloper',
+      Title: f.FieldId === 'Designer' ? '  Lead Designer ' : f.FieldId === 'Notes' ? '   ' : null }));
+    expect((await post('/api/UserPreference/fields/updateFieldConfiguration/12', { Fields: fields }, admin)).status).toBe(200);
+    const forDesigner = (await config(designer, undefined, 12)).body;
+    expect(field(forDesigner, 'Designer')).toMatchObject({ Title: 'Lead Designer', Source: 'default' });
+    expect(field(forDesigner, 'Notes').Title).toBeNull();
+    expect(field(forDesigner, 'AsiaDeveloper').Hidden).toBe(true);
+    const long = await post('/api/UserPreference/fields/updateFieldConfiguration/12', { Fields: [{ FieldId: 'Designer', Row: 0, Title: 'x'.repeat(101) }] }, designer);
+    expect(long.status).toBe(400);
+    expect(long.body.Errors[0].Field).toBe('/Fields/0/Title');
+    // The transfer checklist screen has its own field layout (module 28).
+    expect(field((await config(designer, undefined, 28)).body, 'TransferProductTypeId')).toMatchObject({ Row: 2, Hidden: false, Title: null });
+  });
+
   it('PREF-020: fields hidden from factory users are not in their layout and cannot be saved by them', async () => {
     expect(field((await config(costing, undefined, 5)).body, 'FactNameKy')).toBeDefined();
     expect(field((await config(factory, undefined, 5)).body, 'FactNameKy')).toBeUndefined();

@@ -135,7 +135,8 @@ describe('carryover', () => {
     await page.keyboard.type('12a3-x456789012');
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => grid.locator('.ht_master td.current').innerText()).toBe('12345678');
+    // Shown as every integer cell shows its value (the Forecast grid's volumes too): with thousands separators.
+    await expect.poll(() => grid.locator('.ht_master td.current').innerText()).toBe('12,345,678');
     await shot(page, 'carryover-forecasting');
     const answer = page.waitForResponse((r) => r.url().toLowerCase().includes('/api/carryover/doprototypecarryover'));
     await page.getByRole('button', { name: 'Carry over with these volumes', exact: true }).click();

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { paste } from './grid-steps';
 import { login, navigate } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
@@ -113,6 +114,48 @@ describe('corporate template', () => {
     const saved = page.waitForResponse(isSave);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await saved).status()).toBe(200);
+  });
+
+  it('ADR 029 TPL-004 the owned grid: an Excel paste past the last row adds rows as one change (Ctrl+Z, Ctrl+Y), Alt+Up moves a row, Ctrl+D fills down, refused text is marked', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    await navigate(page, '/linePlanTemplateEdit');
+    await expect.poll(() => names(page), { timeout: 15_000 }).toContain('Concept Review');
+    const before = await names(page);
+    const last = before.length - 1;
+    const stages = () => page.locator(`${GRID} .ht_master tbody tr td:nth-of-type(3)`).allTextContents();
+
+    // Two rows of Name and Stage pasted on the last row: it takes the first, a new row the second.
+    await cell(page, 'Name', last).click();
+    await paste(page, 'Wear Test\tDesign\r\nLasting\tDevelopment\r\n');
+    await expect.poll(() => names(page), { timeout: 10_000 }).toEqual([...before.slice(0, last), 'Wear Test', 'Lasting']);
+    expect((await stages()).slice(-2)).toEqual(['Design', 'Development']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => names(page), { timeout: 10_000 }).toEqual(before);
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => names(page), { timeout: 10_000 }).toEqual([...before.slice(0, last), 'Wear Test', 'Lasting']);
+
+    // Alt+Up moves the selected row up; the list is renumbered by 10.
+    await cell(page, 'Name', last + 1).click();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(() => names(page), { timeout: 10_000 }).toEqual([...before.slice(0, last), 'Lasting', 'Wear Test']);
+    expect(await sorts(page)).toEqual([...before, 'x'].map((_, i) => String((i + 1) * 10)));
+
+    // Ctrl+D: the first row's stage over the second's.
+    const first = (await stages())[0];
+    await cell(page, 'Stage', 0).click();
+    await cell(page, 'Stage', 1).click({ modifiers: ['Shift'] });
+    await page.keyboard.press('Control+d');
+    await expect.poll(async () => (await stages())[1], { timeout: 10_000 }).toBe(first);
+
+    // Text a cell refuses is not written; the cell turns red with the reason.
+    const sort = (await sorts(page))[2];
+    await cell(page, 'Sort', 2).click();
+    await paste(page, 'abc');
+    await expect.poll(() => cell(page, 'Sort', 2).getAttribute('class'), { timeout: 10_000 }).toContain('cell--error');
+    expect(await cell(page, 'Sort', 2).getAttribute('title')).toBe('Enter a number.');
+    expect(await cell(page, 'Sort', 2).textContent()).toBe(sort);
+    await page.getByRole('status').filter({ hasText: 'Sort: Enter a number.' }).waitFor();
   });
 
   it('PERM-004 users without module 2 are sent to /permissionDenied from both screens', async () => {

@@ -27,7 +27,7 @@ const api = async (token: string, path: string, json?: unknown) => {
 };
 
 const GRID = '[data-testid="cp-finals"]';
-const COLS = ['Process', 'Est. Start', 'Target', 'Rev. Start', 'Rev. Target', 'Completed', 'Approval', 'Approved By', 'Approval Date', 'Notes'];
+const COLS = ['Process', 'Est. Start', 'Target', 'Rev. Start', 'Rev. Target', 'Actual Complete', 'Approval', 'Approved By', 'Approval Date', 'Notes', 'Notes 2'];
 const cell = (page: Page, title: string, row: number) =>
   page.locator(`${GRID} .ht_master tbody tr:nth-child(${row + 1}) td:nth-of-type(${COLS.indexOf(title) + 1})`);
 const rowHeader = (page: Page, row: number) => page.locator(`${GRID} .ht_clone_inline_start tbody tr:nth-child(${row + 1}) th`);

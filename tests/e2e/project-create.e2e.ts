@@ -55,7 +55,7 @@ async function demoPlace(token: string, stockNum: string) {
 }
 
 const GRID = '[data-testid="wizard-grid"]';
-/** The wizard's columns in order (WizardGrid.tsx): a cell's aria-colindex is its position from 1 (the header cells of a grid with frozen columns are not). */
+/** The wizard's columns in order (schemas/grids/project-create.grid.json): a cell's aria-colindex is its position from 1 (the header cells of a grid with frozen columns are not). */
 const COLUMNS = ['Level', 'Name', 'State', 'Message', 'Responsible', 'Workflow group', 'Gender', 'Development type', 'Division', 'Product type', 'Size range preset', 'Stock number'];
 const colOf = (title: string) => {
   const i = COLUMNS.indexOf(title);

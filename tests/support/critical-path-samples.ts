@@ -67,6 +67,7 @@ export function devPrototypePath(id: number, approved = 4): DevPrototypeReportDa
       ApprovedByName: done ? 'Dana Whitfield' : null,
       ApprovalDate: done ? day(base + i * 14 + 9) : null,
       Notes: i === 1 ? 'Approved with comments: tighten toe-cap stitching.' : null,
+      Notes2: i === 6 ? 'Lab slot booked.' : null,
     };
   });
   return {

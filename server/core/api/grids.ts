@@ -25,8 +25,9 @@ import { exportFileName, exportGrid } from '../records/grid-export';
 function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
   const grid = ctx.schemas.grids.get(gridId);
   if (!grid) throw notFound('No such grid.');
+  if (grid.owned) throw notFound('This grid shows rows its screen owns; it has no search or save of its own.');
   const schema = ctx.schemas.entities.get(grid.entity)!;
-  // Grids over rows of another call (error log, role list, access report) have no table to search.
+  // Grids over rows of another call (error log, role list, access report, a path's processes) have no search of their own.
   if (!schema['x-tables']) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
   // Read-only grids (the library lists: entries change only through the Library calls and their rules, ADR 008) have no save.
   if (action === 'edit' && grid.columns.every((col) => col.readOnly)) throw notFound('This grid is read-only; it has no save.');

@@ -13,6 +13,7 @@ import { authenticate } from '../auth/authenticate';
 import { AppError, badRequest, forbidden, permissionDenied } from './errors';
 import { canonicalKeys, rawQueryParam, readBody } from './request';
 import { textFaults } from '../schemas/ajv';
+import { allows, holdsPermissions, type AccessRule, type Grantee } from '../../domain/access';
 import { TEXT_FAULT_MESSAGE, declaredValues, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
 
 export type Rule =
@@ -26,6 +27,20 @@ export const SIGNED_IN: Rule = { kind: 'signedIn' };
 export const perm = (...p: Permission): Rule => ({ kind: 'anyOf', perms: [p] });
 export const anyOf = (...perms: Permission[]): Rule => ({ kind: 'anyOf', perms });
 export const custom = (name: string, test: (user: SessionUser) => boolean): Rule => ({ kind: 'custom', name, test });
+
+/** What a session user holds, as the shared access rules (@domain/access) ask it. */
+export const granteeOf = (u: SessionUser): Grantee => ({ isFactoryUser: u.isFactoryUser, holds: (m, a) => can(u, m, a) });
+
+/**
+ * The route rule of a shared access rule (@domain/access, the one the web routes and menus use).
+ * `factory: 'handler'` leaves the rule's factory part to the handler (a feature answering factory
+ * users with its own 403 text); by default a factory user the rule refuses gets permission denied.
+ */
+export function access(name: string, rule: AccessRule, opts: { factory?: 'guard' | 'handler' } = {}): Rule {
+  // A plain "any of these" stays an anyOf rule: the OpenAPI document lists its pairs.
+  if (rule.anyOf && !rule.allOf && (!rule.noFactoryUsers || opts.factory === 'handler')) return anyOf(...rule.anyOf.map(([m, a]) => [m, a] as Permission));
+  return custom(name, (u) => (opts.factory === 'handler' ? holdsPermissions : allows)(rule, granteeOf(u)));
+}
 
 export interface RouteOptions {
   /** Name of the request schema (schemas/requests/<name>.schema.json) the body must satisfy. */

@@ -59,6 +59,16 @@ export const REFERENCE_SOURCES: Record<string, ReferenceSource> = {
   },
   // Critical path header statuses (DECISIONS CP-029) and countries of origin: the /criticalPath criteria (CP-004).
   criticalPathHeaderStatuses: { from: 'critical_path_header_statuses h', id: 'h.criticalpathheaderstatusid', label: 'h.statusname', order: 'h.criticalpathheaderstatusid' },
+  // Process approvals (DECISIONS CP-037), transfer product types (TC-003), calendar groups (TPL-003) and a brand's sales regions (QF-010): data tables.
+  criticalPathProcessApprovals: {
+    from: 'critical_path_process_approvals a', id: 'a.criticalpathprocessapprovedid', label: 'a.approvalname', order: 'a.criticalpathprocessapprovedid',
+  },
+  transferProductTypes: { from: 'transfer_product_types tpt', id: 'tpt.transferproducttypeid', label: 'tpt.producttypename', order: 'tpt.sortorder' },
+  calendarGroups: { from: 'calendar_groups cg', id: 'cg.groupid', label: 'cg.groupname', order: 'cg.sortorder, cg.groupid' },
+  salesRegions: {
+    from: 'sales_regions sr', id: 'sr.salesregionid', label: 'sr.salesregionname', brand: 'sr.brandid',
+    filters: { BrandId: 'sr.brandid', SeasonId: 'sr.seasonid' }, order: 'sr.sortorder, sr.salesregionid',
+  },
   countries: { from: 'countries co', id: 'co.countrycode', keyType: 'text', label: 'co.countryname', order: 'co.countryname' },
   // The product lines the user's brands' patterns use (a pattern's product line is free text).
   productLines: {

@@ -10,6 +10,8 @@ import type { FieldError } from '../http/errors';
 export const CUSTOM_KEYWORDS = [
   'x-tables', 'x-table', 'x-column', 'x-module', 'x-brandField', 'x-factoryField', 'x-searchTable',
   'x-lookup', 'x-computed', 'x-input', 'x-money', 'x-link', 'x-user', 'x-ref',
+  // A request object whose properties take their definitions from an entity's (registry.ts withEntityFields).
+  'x-entity',
 ];
 
 export function createAjv(opts: { coerce?: boolean } = {}): Ajv {

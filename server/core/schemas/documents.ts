@@ -117,6 +117,8 @@ export interface GridDoc {
   messages?: { loadError?: string; empty?: string; failedRow?: string };
   /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
   report?: string;
+  /** The rows are a screen's own (OwnedGrid, ADR 029): the grid has no search, export or save under /api/Grid. */
+  owned?: boolean;
 }
 
 /** An Excel upload kind (schemas/imports/<id>.import.json, meta.ts importMeta). */

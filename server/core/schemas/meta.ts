@@ -64,6 +64,8 @@ export const gridMeta = {
       properties: { loadError: { type: 'string' }, empty: { type: 'string' }, failedRow: { type: 'string' } },
     },
     report: { type: 'string' },
+    /** The rows are a screen's own (OwnedGrid, ADR 029): no search, export or save of the grid under /api/Grid. */
+    owned: { type: 'boolean' },
   },
 };
 

@@ -67,6 +67,35 @@ function checkReferences(file: string, doc: EntitySchema) {
   }
 }
 
+/**
+ * Request documents (and an entity's nested rows) take their fields' definitions from the entities
+ * (issue 26: a field is described once): an object schema with `x-entity` gives each property the entity has the entity's definition
+ * with the request's own keywords over it (a request may say more, e.g. id 0 for "new", or be looser
+ * where the server answers its own message). A property the entity lacks needs its own `type`. The
+ * entity's storage keywords (`x-*`) and `readOnly` are not copied. Resolved once, at load.
+ */
+function withEntityFields(file: string, node: unknown, entities: Map<string, EntitySchema>, pointer = ''): unknown {
+  if (Array.isArray(node)) return node.map((n, i) => withEntityFields(file, n, entities, `${pointer}/${i}`));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = withEntityFields(file, v, entities, `${pointer}/${k}`);
+  const name = out['x-entity'];
+  if (name === undefined) return out;
+  const entity = typeof name === 'string' ? entities.get(name) : undefined;
+  if (!entity) throw new SchemaDocumentError(file, `${pointer}/x-entity`, `unknown entity '${String(name)}'`);
+  const props = (out.properties ?? {}) as Record<string, Record<string, unknown>>;
+  out.properties = Object.fromEntries(Object.entries(props).map(([field, own]) => {
+    const base = entity.properties[field];
+    if (!base) {
+      if (own.type === undefined) throw new SchemaDocumentError(file, `${pointer}/properties/${field}`, `entity '${name}' has no field '${field}'; give it its own type`);
+      return [field, own];
+    }
+    const copied = Object.fromEntries(Object.entries(base).filter(([k]) => !k.startsWith('x-') && k !== 'readOnly'));
+    return [field, { ...copied, ...own }];
+  }));
+  return out;
+}
+
 export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   const rel = (f: string) => path.relative(process.cwd(), f);
   const permissionsFile = path.join(dir, 'permissions.json');
@@ -108,8 +137,14 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     }
     return map;
   };
-  const entities = compile('entity', readDocs<EntitySchema>(path.join(dir, 'entities'), '.schema.json'));
-  const requests = compile('request', readDocs<EntitySchema>(path.join(dir, 'requests'), '.schema.json'));
+  const entityDocs = readDocs<EntitySchema>(path.join(dir, 'entities'), '.schema.json');
+  // An entity's nested rows may take their fields from another entity (e.g. the settings' sales regions).
+  const rawEntities = new Map([...entityDocs].map(([name, { doc }]) => [name, doc]));
+  for (const entry of entityDocs.values()) entry.doc = withEntityFields(rel(entry.file), entry.doc, rawEntities) as EntitySchema;
+  const entities = compile('entity', entityDocs);
+  const requestDocs = readDocs<EntitySchema>(path.join(dir, 'requests'), '.schema.json');
+  for (const entry of requestDocs.values()) entry.doc = withEntityFields(rel(entry.file), entry.doc, entities) as EntitySchema;
+  const requests = compile('request', requestDocs);
 
   const metaAjv = createAjv();
   const checked = <T extends { entity: string }>(sub: string, suffix: string, meta: object, fieldsOf: (d: T) => [string, string][]) => {

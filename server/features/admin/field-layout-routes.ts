@@ -13,7 +13,7 @@ export function fieldLayoutRoutes(r: ApiRouter) {
   r.post('/api/UserPreference/fields/updateFieldConfiguration/:moduleId', SIGNED_IN, { body: 'field-configuration', params: { moduleId: 'id' } }, async (c) => {
     const moduleId = Number(c.req.param('moduleId'));
     if (!Number.isInteger(moduleId)) throw badRequest('The module id must be a whole number.');
-    const rows = (c.get('body').Fields as unknown[]).map((f) => nested(f, ['UserId', 'ModuleId', 'FieldId', 'Row', 'Hidden']));
+    const rows = (c.get('body').Fields as unknown[]).map((f) => nested(f, ['UserId', 'ModuleId', 'FieldId', 'Row', 'Hidden', 'Title']));
     const target = await saveFieldLayout(c.get('ctx'), c.get('user'), moduleId, rows);
     return c.json(ok('Field Profile Saved', { UserId: target, ModuleId: moduleId }));
   });

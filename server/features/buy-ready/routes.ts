@@ -7,26 +7,20 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/context';
-import { can, type SessionUser } from '../../core/auth/permissions';
+import { can } from '../../core/auth/permissions';
 import { AppError, badRequest, forbidden } from '../../core/http/errors';
 import { failing } from '../../core/http/spec-failure';
 import { intParam, queryParam } from '../../core/http/request';
-import { custom, type ApiRouter } from '../../core/http/router';
+import { access, granteeOf, type ApiRouter } from '../../core/http/router';
+import { allows, BUY_READY_EXECUTE, BUY_READY_OVERRIDE_SAVE, BUY_READY_OVERRIDES, BUY_READY_REPORT } from '../../domain/access';
 import { BR_TEXT, overrideErrors } from '../../domain/buy-ready';
 import { buyReadyRows, buyReadySummary, buyReadyWorkbook, executeBuyReady, type BuyReadyFilter } from './report';
 
-const CP = ['criticalPathDevPattern', 'criticalPathDevPrototype', 'criticalPathCommercialization'] as const;
-const cpCan = (u: SessionUser, a: 'read' | 'edit') => CP.some((m) => can(u, m, a));
-
-/** BR-001/002: PERM-014 read or PERM-019 read; never a factory user. */
-const REPORT = custom('buyReady report (PERM-014 read or PERM-019 read; no factory user, BR-002)',
-  (u) => cpCan(u, 'read') || can(u, 'systemMessages', 'read'));
-/** PERM-014 edit: executing buy ready. */
-const EXECUTE = custom('buyReady execute (PERM-014 edit; no factory user)', (u) => cpCan(u, 'edit'));
-/** BR-006 / PERM-019: the override page. */
-const OVERRIDE_READ = custom('buyReady overrides (PERM-019 read; no factory user)', (u) => can(u, 'systemMessages', 'read'));
-const OVERRIDE_EDIT = custom('buyReady override save (PERM-019 edit or create; no factory user)',
-  (u) => can(u, 'systemMessages', 'edit') || can(u, 'systemMessages', 'create'));
+// BR-001/002, BR-006, PERM-014, PERM-019: the rules the web's routes and menus use too; factory users get BR_FACTORY (noFactory).
+const REPORT = access('buyReady report (PERM-014 read or PERM-019 read; no factory user, BR-002)', BUY_READY_REPORT, { factory: 'handler' });
+const EXECUTE = access('buyReady execute (PERM-014 edit; no factory user)', BUY_READY_EXECUTE, { factory: 'handler' });
+const OVERRIDE_READ = access('buyReady overrides (PERM-019 read; no factory user)', BUY_READY_OVERRIDES, { factory: 'handler' });
+const OVERRIDE_EDIT = access('buyReady override save (PERM-019 edit or create; no factory user)', BUY_READY_OVERRIDE_SAVE, { factory: 'handler' });
 
 const REPORT_Q = { query: { SeasonId: 'id', PrototypeSeasonalId: 'id', StockNumber: 'text', FactoryKey: 'text' } } as const;
 
@@ -65,7 +59,7 @@ export function buyReadyRoutes(r: ApiRouter) {
     const rows = await buyReadyRows(c.get('ctx').db, user, filterOf(c));
     return c.json({
       Rows: rows, Summary: buyReadySummary(rows), Message: rows.length ? null : BR_TEXT.empty,
-      CanExecute: cpCan(user, 'edit'), IsAdmin: can(user, 'systemMessages', 'read'),
+      CanExecute: allows(BUY_READY_EXECUTE, granteeOf(user)), IsAdmin: can(user, 'systemMessages', 'read'),
     });
   }));
 

@@ -10,19 +10,20 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/context';
-import { can, type SessionUser } from '../../core/auth/permissions';
+import type { SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, notFound } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
-import { custom, perm, type ApiRouter } from '../../core/http/router';
+import { access, custom, granteeOf, type ApiRouter } from '../../core/http/router';
+import { allows, CALCULATOR_BRAND_DEFAULTS, CALCULATORS } from '../../domain/access';
 import { diffRecords, writeAudit } from '../../core/records/audit';
 import { lookupHidden } from '../../core/schemas/visibility';
 import { BUILT_IN_DEFAULTS, DEFAULT_FIELDS, defaultLabels, defaultsProblems, type BrandDefaults } from '../../domain/calculators';
 
 /** PERM-013: the calculators and their defaults need 10/2. */
-const USE = perm('calculator', 'edit');
+const USE = access('calculators (CALC-001: 10/2)', CALCULATORS);
 /** Changing a brand's defaults: 10/2 and module 18 edit (system admin); never a factory user. */
-export const canEditBrandDefaults = (u: SessionUser) => !u.isFactoryUser && can(u, 'calculator', 'edit') && can(u, 'systemMessages', 'edit');
+export const canEditBrandDefaults = (u: SessionUser) => allows(CALCULATOR_BRAND_DEFAULTS, granteeOf(u));
 const EDIT = custom('calculator brand defaults edit (PERM-013 10/2 and PERM-019 18/2; no factory user)', canEditBrandDefaults);
 
 export const BRAND_NOT_FOUND = 'Brand not found.';

@@ -5,7 +5,8 @@
  * rule, whatever their role holds). Unexpected failures answer CARRY-013's texts.
  */
 import { intParam } from '../../core/http/request';
-import { perm, type ApiRouter } from '../../core/http/router';
+import { access, type ApiRouter } from '../../core/http/router';
+import { CARRYOVER as CARRYOVER_RULE } from '../../domain/access';
 import { failing } from '../../core/http/spec-failure';
 import { forbidden } from '../../core/http/errors';
 import { CARRY_TEXT } from '../../domain/carryover';
@@ -13,7 +14,8 @@ import { searchCarryover, type CarryoverSearch } from './search';
 import { doPrototypeCarryover, type CarryoverRequest } from './prototype-carryover';
 import { colorwayShiftCheck, doPatternCarryover, patternChecks, shiftPatternSeason, shiftPrototypeSeason } from './season-shift';
 
-const CARRYOVER = perm('carryover', 'edit');
+/** CARRY-001 / PERM-015 (@domain/access, as the web's routes); factory users get CARRY_TEXT.factoryUser from the handlers. */
+const CARRYOVER = access('carryover (CARRY-001: 14/2, no factory user)', CARRYOVER_RULE, { factory: 'handler' });
 const PATTERN_Q = { query: { PatternSeasonalId: 'id' } } as const;
 
 export function carryoverRoutes(r: ApiRouter) {

@@ -3,11 +3,12 @@
  * GET CurrentCorporateTemplateItems, POST CreateCorporateTemplate (the whole list, saved set-based in
  * one transaction), and the group list lookup. Rules: server/features/corporate-template/template.ts.
  */
-import { anyOf, perm, type ApiRouter } from '../../core/http/router';
+import { access, perm, type ApiRouter } from '../../core/http/router';
+import { CORPORATE_TEMPLATE_VIEW } from '../../domain/access';
 import { currentTemplateItems, saveTemplate, templateGroups, type TemplateItemInput } from './template';
 
 /** PERM-004: viewing needs 2/1; an editor (2/2) sees what they edit. */
-const VIEW = anyOf(['corporateTemplate', 'read'], ['corporateTemplate', 'edit']);
+const VIEW = access('corporate template view (PERM-004)', CORPORATE_TEMPLATE_VIEW);
 
 export function corporateTemplateRoutes(r: ApiRouter) {
   r.get('/api/CorporateTemplate/CurrentCorporateTemplateItems', VIEW, async (c) =>

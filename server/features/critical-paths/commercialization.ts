@@ -12,7 +12,7 @@ import { stamp, type FinalProcess } from '../../domain/critical-path-approvals';
 import type { FieldError } from '../../core/http/errors';
 import {
   MSG, brandUsers, cancelErrors, canBeCancelled, commercializationScope, dateErrors, fullName, headerChanges, invalid, notExists,
-  planRows, selectList, staleCheck, templateRows, withoutHidden, writeRows, type Row, type RowSpec,
+  planRows, selectList, staleCheck, templateRows, visibleTo, writeRows, type Row, type RowSpec,
 } from './common';
 
 const HEADER = ['CriticalPathCommercializationId', 'CriticalPathName', 'CriticalPathHeaderStatusId', 'Notes', 'PatternId', 'FactoryKey', 'RowVersion'] as const;
@@ -63,7 +63,7 @@ export async function commercializationDetails(ctx: AppContext, user: SessionUse
   if (!header) return null;
   const processes = await processRows(ctx.db, id);
   const { $changedon: _c, $changedbyname: changedByName, ...h } = header;
-  return { Header: withoutHidden(user, { ...h, ChangedByName: changedByName }), Processes: processes, CanBeCancelled: canBeCancelled(header.CriticalPathHeaderStatusId, processes) };
+  return { Header: visibleTo(ctx, user, 'critical-path-commercialization')({ ...h, ChangedByName: changedByName }), Processes: processes, CanBeCancelled: canBeCancelled(header.CriticalPathHeaderStatusId, processes) };
 }
 
 /** CreateCriticalPathCommercialization: the pattern (a brand of the user) and factory (one of a factory user's), the template's processes. */
@@ -132,6 +132,3 @@ export async function commercializationCanBeCancelled(ctx: AppContext, user: Ses
   if (!header) return null;
   return canBeCancelled(header.CriticalPathHeaderStatusId, await processRows(ctx.db, id));
 }
-
-/** Hidden factory fields of a commercialization header for a factory user. */
-export const shownHeader = (user: SessionUser, header: Row) => withoutHidden(user, header);

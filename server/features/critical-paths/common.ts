@@ -5,7 +5,9 @@
  * steps of 10), date and approver checks, the cancel rule of DECISIONS CP-029.
  */
 import type { SessionUser } from '../../core/auth/permissions';
+import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
+import { lookupHidden } from '../../core/schemas/visibility';
 import { AppError, badRequest, type FieldError } from '../../core/http/errors';
 import { staleRecord } from '../../core/records/stale';
 
@@ -43,15 +45,13 @@ export const notExists = () => new AppError(404, 'not_found', MSG.notExists, [],
 
 export const invalid = (errors: FieldError[]) => new AppError(400, 'bad_request', MSG.invalid, errors, { Result: 2 });
 
-/** Fields a factory user never receives (the colorway's "factory" visibility rule, PERM-029). */
-export const FACTORY_HIDDEN = ['Factory1Name', 'Factory2Name', 'Factory3Name', 'Factory4Name', 'DualSrcdPatt', 'FactoryTransfer',
-  'FactoryKey', 'FactoryName', 'FactoryGroupKey', 'FactoryGroupName', 'FactNameKy', 'FactName'] as const;
-
-export function withoutHidden<T extends Record<string, unknown>>(user: SessionUser, row: T): T {
-  if (!user.isFactoryUser) return row;
-  const out: Record<string, unknown> = { ...row };
-  for (const f of FACTORY_HIDDEN) delete out[f];
-  return out as T;
+/**
+ * The rows without the fields the entity's visibility rules hide from the user (schemas/visibility,
+ * the only list of them: a factory user never receives a factory field, PERM-029).
+ */
+export function visibleTo(ctx: AppContext, user: SessionUser, entity: string): <T extends Row>(row: T) => T {
+  const hidden = lookupHidden(ctx.schemas, user, entity);
+  return (row) => (hidden.size ? Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k))) as typeof row : row);
 }
 
 /** A condition on a colorway seasonal id (SQL) true when the user may see that colorway: brand, and factory for factory users. */

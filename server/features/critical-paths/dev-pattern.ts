@@ -7,16 +7,17 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { savedChanges, writeAudit } from '../../core/records/audit';
+import { lookupHidden } from '../../core/schemas/visibility';
 import {
   MSG, STATUS, cancelErrors, canBeCancelled, headerChanges, invalid, notExists, patternScope, planRows, selectList, staleCheck,
-  templateRows, withoutHidden, writeRows, type Row, type RowSpec,
+  templateRows, visibleTo, writeRows, type Row, type RowSpec,
 } from './common';
 
 const HEADER = ['CriticalPathDevPatternId', 'PatternSeasonalId', 'CriticalPathName', 'Factory1Name', 'Factory2Name', 'Factory3Name', 'Factory4Name',
   'CriticalPathHeaderStatusId', 'Notes', 'DualSrcdPatt', 'FactoryTransfer', 'RowVersion'] as const;
 const HEADER_EDIT = ['CriticalPathName', 'Factory1Name', 'Factory2Name', 'Factory3Name', 'Factory4Name', 'CriticalPathHeaderStatusId', 'Notes',
   'DualSrcdPatt', 'FactoryTransfer'] as const;
-const FACTORY_FIELDS = new Set(['Factory1Name', 'Factory2Name', 'Factory3Name', 'Factory4Name', 'DualSrcdPatt', 'FactoryTransfer']);
+const ENTITY = 'critical-path-dev-pattern';
 const PROCESS_FIELDS = ['CriticalPathDevPatternProcessId', 'ProcessName', 'SortOrder', 'TargetDate', 'ActualCompleteDate', 'Notes'] as const;
 const PROCESSES: RowSpec = {
   table: 'critical_path_dev_pattern_processes', key: 'CriticalPathDevPatternProcessId', parentColumn: 'criticalpathdevpatternid', path: 'Processes',
@@ -59,7 +60,7 @@ export async function devPatternDetails(ctx: AppContext, user: SessionUser, wher
   if (!header) return null;
   const processes = await processRows(ctx.db, header.CriticalPathDevPatternId);
   const { $changedon: _c, $changedbyname: changedByName, ...h } = header;
-  return { Header: withoutHidden(user, { ...h, ChangedByName: changedByName }), Processes: processes, CanBeCancelled: canBeCancelled(header.CriticalPathHeaderStatusId, processes) };
+  return { Header: visibleTo(ctx, user, ENTITY)({ ...h, ChangedByName: changedByName }), Processes: processes, CanBeCancelled: canBeCancelled(header.CriticalPathHeaderStatusId, processes) };
 }
 
 export interface DevPatternUpdate {
@@ -87,8 +88,10 @@ export async function updateDevPattern(ctx: AppContext, user: SessionUser, body:
     const header = await findHeader(q, user, { id }, true);
     if (!header || header.PatternSeasonalId !== body.PatternSeasonalId) throw notExists();
     if (!created) await staleCheck(q, 'critical-path-dev-pattern', id, header.RowVersion, body.RowVersion);
+    // Fields the user may not see (a factory user's factory fields) stay as they are.
+    const hidden = lookupHidden(ctx.schemas, user, ENTITY);
     const next: Row = {};
-    for (const f of HEADER_EDIT) if (f in body && !(user.isFactoryUser && FACTORY_FIELDS.has(f))) next[f] = body[f];
+    for (const f of HEADER_EDIT) if (f in body && !hidden.has(f)) next[f] = body[f];
     const plan = planRows(PROCESSES, await processRows(q, id), body.Processes);
     const errors = [...plan.errors, ...cancelErrors(header.CriticalPathHeaderStatusId, next.CriticalPathHeaderStatusId as number | undefined, plan.keep)];
     if (errors.length) throw invalid(errors);

@@ -10,11 +10,12 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { savedChanges, writeAudit, writeAudits } from '../../core/records/audit';
+import { lookupHidden } from '../../core/schemas/visibility';
 import { businessToday } from '../../domain/business-date';
 import { applyApprovals, FLAG_FIELDS, flagOf, locks, type FinalProcess, type StockNumberFlags } from '../../domain/critical-path-approvals';
 import {
   MSG, brandUsers, cancelErrors, canBeCancelled, colorwayScope, dateErrors, fullName, headerChanges, invalid, notExists, planRows,
-  selectList, staleCheck, templateRows, withoutHidden, writeRows, type Row, type RowSpec,
+  selectList, staleCheck, templateRows, visibleTo, writeRows, type Row, type RowSpec,
 } from './common';
 import type { FieldError } from '../../core/http/errors';
 import { containsPattern } from '../../core/db/contains';
@@ -57,6 +58,7 @@ const ACTUAL: RowSpec = {
   table: 'critical_path_dev_prototype_actual_processes', key: 'CriticalPathDevPrototypeActualProcessId', parentColumn: 'criticalpathdevprototypeid', path: 'ActualProcesses',
   fields: ['ProcessName', 'ProcessType', 'SortOrder', 'ActualCompleteDate', 'Notes'],
 };
+const PO_ENTITY = 'critical-path-dev-prototype-purchase-order';
 const POS: RowSpec = {
   table: 'critical_path_dev_prototype_purchase_orders', key: 'CriticalPathDevPrototypePurchaseOrderId', parentColumn: 'criticalpathdevprototypeid', path: 'PurchaseOrders',
   fields: ['PONumber', 'FactoryKey', 'Quantity', 'ExFactoryDate'],
@@ -69,7 +71,7 @@ export async function findHeader(q: Queryable, user: SessionUser, id: number, lo
   const params: unknown[] = [id];
   const where = colorwayScope(user, 'cp.prototypeseasonalid', params);
   const [row] = await q.query(
-    `SELECT ${selectList('cp', HEADER)}, st.statusname AS "CriticalPathHeaderStatusName", px.brandid AS "BrandId", px.stocknum AS "StockNumber",
+    `SELECT ${selectList('cp', HEADER)}, st.statusname AS "CriticalPathHeaderStatusName", px.brandid AS "BrandId", px.stocknum AS "StockNum",
             px.prototypename AS "PrototypeName", se.seasonname AS "SeasonName", cp.changedon AS "$changedon",
             cu.firstname || ' ' || cu.lastname AS "$changedbyname", cp.createdon AS "CreatedOn", cp.changedon AS "ChangedOn"
        FROM critical_path_dev_prototypes cp
@@ -121,11 +123,12 @@ export async function devPrototypeDetails(ctx: AppContext, user: SessionUser, id
   const actual = await actualRows(q, id);
   const { $changedon: _a, $changedbyname: changedByName, ...h } = header;
   return {
-    Header: { ...h, ChangedByName: changedByName },
+    Header: visibleTo(ctx, user, 'critical-path-dev-prototype')({ ...h, ChangedByName: changedByName }),
     FinalProcesses: finals.map((p, i) => ({ ...p, IsProcessLocked: locked[i] })),
     ActualProcesses: actual,
-    StockNumbers: (await stockRows(q, user, id, header.PrototypeSeasonalId)).map((r) => withoutHidden(user, r)),
-    PurchaseOrders: (await poRows(q, id)).map((r) => withoutHidden(user, r)),
+    // The stock numbers are colorway seasonals: the colorway's rules hide their factory (PERM-029).
+    StockNumbers: (await stockRows(q, user, id, header.PrototypeSeasonalId)).map(visibleTo(ctx, user, 'colorway')),
+    PurchaseOrders: (await poRows(q, id)).map(visibleTo(ctx, user, PO_ENTITY)),
     CanBeCancelled: canBeCancelled(header.CriticalPathHeaderStatusId, [...finals, ...actual]),
   };
 }
@@ -248,7 +251,8 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     errors.push(...actualPlan.errors);
     const poPlan = planRows(POS, await poRows(q, id), body.PurchaseOrders);
     errors.push(...poPlan.errors);
-    if (user.isFactoryUser) for (const p of poPlan.keep) if (p.$index !== undefined && !p[POS.key]) p.FactoryKey = null;
+    // A user who may not see a purchase order's factory (a factory user) does not set it either.
+    if (lookupHidden(ctx.schemas, user, PO_ENTITY).has('FactoryKey')) for (const p of poPlan.keep) if (p.$index !== undefined && !p[POS.key]) p.FactoryKey = null;
     // A purchase order's factory must exist (one statement for all of them).
     const poFactories = [...new Set(poPlan.keep.filter((p) => p.$index !== undefined && p.FactoryKey).map((p) => String(p.FactoryKey)))];
     if (poFactories.length) {

@@ -11,4 +11,4 @@ export const criticalPathsFeature: Feature = {
   routes: [criticalPathRoutes, criticalPathReportRoutes],
 };
 
-export { dataTable, fieldGrid, type Column } from './report';
+export { dataTable, fieldGrid, gridReportColumns, type Field } from './report';

@@ -4,17 +4,19 @@
  * not shown": /api/Report/{Verb}{Noun}. Data comes from the critical path read functions, so the
  * gates (PERM-014 read per kind) and the scope are the same: a path the user may not see answers
  * exactly like a missing one (404, CP-046). Fields the user may not see are stripped before the
- * builders run (withoutHidden for the factory-only header fields, the colorway's field access for
- * the stock-number flags): the builders print only what they are given.
+ * builders run (the details already lack the fields schemas/visibility hides from the user; the
+ * colorway's field access for the stock-number flags): the builders print only what they are given.
+ * The process tables print the columns of the screens' grid documents.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/context';
 import type { SessionUser } from '../../core/auth/permissions';
 import { intParam } from '../../core/http/request';
-import { anyOf, perm, type ApiRouter } from '../../core/http/router';
+import { access, perm, type ApiRouter } from '../../core/http/router';
+import { CRITICAL_PATH_SEARCH } from '../../domain/access';
 import { can } from '../../core/auth/permissions';
 import { permissionDenied } from '../../core/http/errors';
-import { notExists, withoutHidden, type Row } from './common';
+import { notExists, type Row } from './common';
 import { devPatternDetails } from './dev-pattern';
 import { devPrototypeDetails } from './dev-prototype';
 import { commercializationDetails } from './commercialization';
@@ -30,24 +32,24 @@ type Ctx = AppEnv['Variables']['ctx'];
 export async function devPatternReportData(ctx: Ctx, user: SessionUser, id: number): Promise<CriticalPathReportData | null> {
   const d = await devPatternDetails(ctx, user, { id });
   if (!d) return null;
-  return { kind: 'devPattern', header: withoutHidden(user, d.Header) as never, processes: d.Processes as never };
+  return { kind: 'devPattern', header: d.Header as never, processes: d.Processes as never };
 }
 
 export async function devPrototypeReportData(ctx: Ctx, user: SessionUser, id: number, protoSeasonalId = 0): Promise<CriticalPathReportData | null> {
   const d = await devPrototypeDetails(ctx, user, id);
   if (!d) return null;
   const access = fieldAccess(ctx.schemas, user, 'colorway');
-  let stock = d.StockNumbers.map((r) => visibleRecord(withoutHidden(user, r), access) as Row);
+  let stock = d.StockNumbers.map((r) => visibleRecord(r, access) as Row);
   // ProtoSeasonalId: the report of one of the path's stock numbers (404 when it is not one the user sees).
   if (protoSeasonalId) {
     stock = stock.filter((r) => r.PrototypeSeasonalId === protoSeasonalId);
     if (!stock.length) return null;
   }
-  const header = withoutHidden(user, d.Header);
+  const header = d.Header;
   const first = stock[0];
   return {
     kind: 'devPrototype',
-    header: { ...header, ColorwayName: (header.PrototypeName as string | null) ?? null, StockNumber: (protoSeasonalId && first ? first.StockNumber : header.StockNumber) as string } as never,
+    header: { ...header, ColorwayName: (header.PrototypeName as string | null) ?? null, StockNumber: (protoSeasonalId && first ? first.StockNumber : header.StockNum) as string } as never,
     finalProcesses: d.FinalProcesses as never,
     actualProcesses: d.ActualProcesses as never,
     stockNumbers: stock.map((r) => ({ ...r, ColorwayName: (r.ColorDesc as string | null) ?? null })) as never,
@@ -57,20 +59,20 @@ export async function devPrototypeReportData(ctx: Ctx, user: SessionUser, id: nu
 export async function commercializationReportData(ctx: Ctx, user: SessionUser, id: number): Promise<CriticalPathReportData | null> {
   const d = await commercializationDetails(ctx, user, id);
   if (!d) return null;
-  return { kind: 'commercialization', header: withoutHidden(user, d.Header) as never, processes: d.Processes as never };
+  return { kind: 'commercialization', header: d.Header as never, processes: d.Processes as never };
 }
 
 const LOADERS = { 1: devPatternReportData, 2: devPrototypeReportData, 3: commercializationReportData } as const;
 const READ = { 1: perm('criticalPathDevPattern', 'read'), 2: perm('criticalPathDevPrototype', 'read'), 3: perm('criticalPathCommercialization', 'read') } as const;
 const MODULE = { 1: 'criticalPathDevPattern', 2: 'criticalPathDevPrototype', 3: 'criticalPathCommercialization' } as const;
 
-const ANY_READ = anyOf(['criticalPathDevPattern', 'read'], ['criticalPathDevPrototype', 'read'], ['criticalPathCommercialization', 'read']);
+const ANY_READ = access('any critical path read (PERM-014)', CRITICAL_PATH_SEARCH);
 
 const found = <T>(v: T | null): T => { if (v === null) throw notExists(); return v; };
 
 async function one(c: Context<AppEnv>, data: CriticalPathReportData | null) {
   const d = found(data);
-  return sendPdf(c, criticalPathReportFileName(d), () => buildCriticalPathReport(d));
+  return sendPdf(c, criticalPathReportFileName(d), () => buildCriticalPathReport(d, c.get('ctx').schemas));
 }
 
 export function criticalPathReportRoutes(r: ApiRouter) {
@@ -91,6 +93,6 @@ export function criticalPathReportRoutes(r: ApiRouter) {
       const ids = [...new Set(Ids)];
       const paths: CriticalPathReportData[] = [];
       for (const id of ids) paths.push(found(await LOADERS[SearchType](c.get('ctx'), user, id)));
-      return sendPdf(c, criticalPathReportFileName(paths), () => buildCriticalPathIndexReport(paths));
+      return sendPdf(c, criticalPathReportFileName(paths), () => buildCriticalPathIndexReport(paths, c.get('ctx').schemas));
     });
 }

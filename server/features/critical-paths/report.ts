@@ -2,7 +2,9 @@
  * Critical path reports (issue 15 "PDF reports", CP-050): pure builders from report data to a
  * pdfmake document definition, one per kind (dev pattern, dev prototype, commercialization), and
  * the index report of a list of paths (one document, one section per path, each after a page
- * break). Render with `renderPdf` / serve with `sendPdf` (./pdf.ts).
+ * break). Render with `renderPdf` / serve with `sendPdf` (./pdf.ts). A process table prints the
+ * columns of the grid document the edit screen shows (schemas/grids/critical-path-*-processes):
+ * the same fields in the same order, titled by their entity, widths in the grid's proportions.
  *
  * Field contract (PERM-029: a factory user's report carries no costing or factory-only field):
  * the builders print only what the caller passes. A header field whose value is `undefined`
@@ -17,6 +19,11 @@
  * Process rows are printed by SortOrder (rows without one last, in the order given).
  */
 import { REPORT_TABLE_LAYOUT, reportDate, reportFrame, type Content, type ContentNode, type DocDefinition } from '../../core/reports/pdf';
+import { nameFieldOf, referenceOf } from '../../core/records/references';
+import type { SchemaRegistry } from '../../core/schemas/registry';
+
+/** What the builders read of the schema registry: the process grids and their entities. */
+export type ReportSchemas = Pick<SchemaRegistry, 'grids' | 'entities'>;
 
 export type ReportDate = string | Date | null;
 
@@ -243,8 +250,32 @@ export interface Column<T> {
   field: keyof T & string;
   also?: (keyof T & string)[];
   title: string;
-  width: number | '*';
+  /** Points, '*' (a share of what is left) or a percentage of the table's width. */
+  width: number | '*' | `${number}%`;
   format?: ColumnFormat;
+}
+
+/**
+ * The columns of a grid document as a report table: each column's title from its entity, a
+ * reference printed by its name (an approval by the name its read joined, the bare id without one), dates
+ * MM/DD/YYYY, flags Yes/No, widths in the proportions of the grid's.
+ */
+export function gridReportColumns<T extends object>(schemas: ReportSchemas, gridId: string): Column<T>[] {
+  const grid = schemas.grids.get(gridId);
+  if (!grid) throw new Error(`No grid document '${gridId}'`);
+  const entity = schemas.entities.get(grid.entity)!;
+  const total = grid.columns.reduce((n, c) => n + (c.width ?? 100), 0);
+  type F = keyof T & string;
+  return grid.columns.map((c): Column<T> => {
+    const p = entity.properties[c.field];
+    const ref = referenceOf(p);
+    const types = Array.isArray(p.type) ? p.type : [p.type];
+    const width = `${Math.round(((c.width ?? 100) / total) * 1000) / 10}%` as const;
+    const title = p.title ?? c.field;
+    if (ref?.source === 'criticalPathProcessApprovals') return { field: c.field as F, also: [nameFieldOf(c.field, ref) as F], title, width, format: 'approval' };
+    if (ref) return { field: nameFieldOf(c.field, ref) as F, also: [c.field as F], title, width };
+    return { field: c.field as F, title, width, format: p.format === 'date' ? 'date' : types.includes('boolean') ? 'yesNo' : 'text' };
+  });
 }
 
 function cellValue<T extends object>(row: T, col: Column<T>): string {
@@ -283,55 +314,13 @@ export function dataTable<T extends object>(title: string, rows: T[], columns: C
   };
 }
 
-const DATE_W = 46;
-
-const DEV_PATTERN_COLUMNS: Column<DevPatternProcess>[] = [
-  { field: 'SortOrder', title: 'Sort', width: 26 },
-  { field: 'ProcessName', title: 'Process', width: 150 },
-  { field: 'ProcessType', title: 'Type', width: 64 },
-  { field: 'TargetDate', title: 'Target Date', width: DATE_W + 6, format: 'date' },
-  { field: 'ActualCompleteDate', title: 'Actual Complete', width: DATE_W + 12, format: 'date' },
-  { field: 'Notes', title: 'Notes', width: '*' },
-];
-
-const FINAL_COLUMNS: Column<DevPrototypeFinalProcess>[] = [
-  { field: 'SortOrder', title: 'Sort', width: 22 },
-  { field: 'ProcessName', title: 'Process', width: '*' },
-  { field: 'ProcessType', title: 'Type', width: 60 },
-  { field: 'EstStartDate', title: 'Est. Start', width: DATE_W, format: 'date' },
-  { field: 'TargetDate', title: 'Target', width: DATE_W, format: 'date' },
-  { field: 'RevStartDate', title: 'Rev. Start', width: DATE_W, format: 'date' },
-  { field: 'RevisedTargetDate', title: 'Rev. Target', width: DATE_W, format: 'date' },
-  { field: 'ActualCompleteDate', title: 'Actual Complete', width: DATE_W, format: 'date' },
-  { field: 'CriticalPathProcessApprovedId', also: ['ApprovalName'], title: 'Approval', width: 84, format: 'approval' },
-  { field: 'ApprovedByName', title: 'Approved By', width: 64 },
-  { field: 'ApprovalDate', title: 'Approval Date', width: DATE_W, format: 'date' },
-  { field: 'Notes', title: 'Notes', width: '*' },
-  { field: 'Notes2', title: 'Notes 2', width: '*' },
-];
-
-const ACTUAL_COLUMNS: Column<DevPrototypeActualProcess>[] = [
-  { field: 'SortOrder', title: 'Sort', width: 26 },
-  { field: 'ProcessName', title: 'Process', width: 150 },
-  { field: 'ProcessType', title: 'Type', width: 64 },
-  { field: 'ActualCompleteDate', title: 'Actual Complete', width: DATE_W + 12, format: 'date' },
-  { field: 'Notes', title: 'Notes', width: '*' },
-];
-
-const COMMERCIALIZATION_COLUMNS: Column<CommercializationProcess>[] = [
-  { field: 'SortOrder', title: 'Sort', width: 22 },
-  { field: 'ProcessName', title: 'Process', width: '*' },
-  { field: 'ProcessType', title: 'Type', width: 60 },
-  { field: 'EstStartDate', title: 'Est. Start', width: DATE_W, format: 'date' },
-  { field: 'EstEndDate', title: 'Est. End', width: DATE_W, format: 'date' },
-  { field: 'RevStartDate', title: 'Rev. Start', width: DATE_W, format: 'date' },
-  { field: 'RevEndDate', title: 'Rev. End', width: DATE_W, format: 'date' },
-  { field: 'ActualCompleteDate', title: 'Actual Complete', width: DATE_W, format: 'date' },
-  { field: 'CriticalPathProcessApprovedId', also: ['ApprovalName'], title: 'Approval', width: 84, format: 'approval' },
-  { field: 'ApprovedByName', title: 'Approved By', width: 64 },
-  { field: 'ApprovalDate', title: 'Approval Date', width: DATE_W, format: 'date' },
-  { field: 'Notes', title: 'Notes', width: '*' },
-];
+/** The process grids of each kind (the edit screens' grids). */
+export const PROCESS_GRIDS = {
+  devPattern: 'critical-path-dev-pattern-processes',
+  final: 'critical-path-dev-prototype-final-processes',
+  actual: 'critical-path-dev-prototype-actual-processes',
+  commercialization: 'critical-path-commercialization-processes',
+} as const;
 
 const STOCK_COLUMNS: Column<StockNumberFlags>[] = [
   { field: 'StockNumber', title: 'Stock Number', width: 62 },
@@ -359,7 +348,7 @@ function commonFields(h: CriticalPathHeaderCommon): Field[] {
   ];
 }
 
-function devPatternSection(d: DevPatternReportData): Content[] {
+function devPatternSection(d: DevPatternReportData, schemas: ReportSchemas): Content[] {
   const h = d.header;
   return [
     { text: h.CriticalPathName, style: 'sectionTitle' },
@@ -374,11 +363,11 @@ function devPatternSection(d: DevPatternReportData): Content[] {
       ['Factory Transfer', flag(h.FactoryTransfer)],
     ]),
     notesBlock(h.Notes),
-    dataTable('Processes', bySortOrder(d.processes), DEV_PATTERN_COLUMNS, 'No processes.'),
+    dataTable('Processes', bySortOrder(d.processes), gridReportColumns(schemas, PROCESS_GRIDS.devPattern), 'No processes.'),
   ];
 }
 
-function devPrototypeSection(d: DevPrototypeReportData): Content[] {
+function devPrototypeSection(d: DevPrototypeReportData, schemas: ReportSchemas): Content[] {
   const h = d.header;
   return [
     { text: h.CriticalPathDevPrototypeName, style: 'sectionTitle' },
@@ -392,13 +381,13 @@ function devPrototypeSection(d: DevPrototypeReportData): Content[] {
       ['Asia Developer', str(h.AsiaDeveloper)],
     ]),
     notesBlock(h.Notes),
-    dataTable('Final Processes', bySortOrder(d.finalProcesses), FINAL_COLUMNS, 'No final processes.'),
-    dataTable('Actual Processes', bySortOrder(d.actualProcesses), ACTUAL_COLUMNS, 'No actual processes.'),
+    dataTable('Final Processes', bySortOrder(d.finalProcesses), gridReportColumns(schemas, PROCESS_GRIDS.final), 'No final processes.'),
+    dataTable('Actual Processes', bySortOrder(d.actualProcesses), gridReportColumns(schemas, PROCESS_GRIDS.actual), 'No actual processes.'),
     ...(d.stockNumbers === undefined ? [] : [dataTable('Stock Numbers', d.stockNumbers, STOCK_COLUMNS, 'No stock numbers.')]),
   ];
 }
 
-function commercializationSection(d: CommercializationReportData): Content[] {
+function commercializationSection(d: CommercializationReportData, schemas: ReportSchemas): Content[] {
   const h = d.header;
   return [
     { text: h.CriticalPathName, style: 'sectionTitle' },
@@ -410,16 +399,16 @@ function commercializationSection(d: CommercializationReportData): Content[] {
       ['Factory Group', str(h.FactoryGroupName)],
     ]),
     notesBlock(h.Notes),
-    dataTable('Processes', bySortOrder(d.processes), COMMERCIALIZATION_COLUMNS, 'No processes.'),
+    dataTable('Processes', bySortOrder(d.processes), gridReportColumns(schemas, PROCESS_GRIDS.commercialization), 'No processes.'),
   ];
 }
 
 /** The content of one path (its section of a report), without the frame. */
-export function criticalPathSection(d: CriticalPathReportData): Content[] {
+export function criticalPathSection(d: CriticalPathReportData, schemas: ReportSchemas): Content[] {
   switch (d.kind) {
-    case 'devPattern': return devPatternSection(d);
-    case 'devPrototype': return devPrototypeSection(d);
-    case 'commercialization': return commercializationSection(d);
+    case 'devPattern': return devPatternSection(d, schemas);
+    case 'devPrototype': return devPrototypeSection(d, schemas);
+    case 'commercialization': return commercializationSection(d, schemas);
   }
 }
 
@@ -432,30 +421,23 @@ function brandOf(paths: CriticalPathReportData[], options: CriticalPathReportOpt
 }
 
 /** The report of one critical path (any kind). */
-export function buildCriticalPathReport(data: CriticalPathReportData, options: CriticalPathReportOptions = {}): DocDefinition {
+export function buildCriticalPathReport(data: CriticalPathReportData, schemas: ReportSchemas, options: CriticalPathReportOptions = {}): DocDefinition {
   return reportFrame(
     { title: options.title ?? `${KIND_TITLES[data.kind]} Report`, brandName: brandOf([data], options), printedAt: options.printedAt },
-    criticalPathSection(data),
+    criticalPathSection(data, schemas),
   );
 }
-
-export const buildDevPatternReport = (data: Omit<DevPatternReportData, 'kind'>, options?: CriticalPathReportOptions) =>
-  buildCriticalPathReport({ ...data, kind: 'devPattern' }, options);
-export const buildDevPrototypeReport = (data: Omit<DevPrototypeReportData, 'kind'>, options?: CriticalPathReportOptions) =>
-  buildCriticalPathReport({ ...data, kind: 'devPrototype' }, options);
-export const buildCommercializationReport = (data: Omit<CommercializationReportData, 'kind'>, options?: CriticalPathReportOptions) =>
-  buildCriticalPathReport({ ...data, kind: 'commercialization' }, options);
 
 /**
  * CP-050 index report: the given paths (in the order given, usually the selected ids) in one
  * document, one section per path, each section after the first on a new page. Paths of one kind
  * give that kind's title ('Dev Prototype Critical Paths'); a mix gives 'Critical Paths'.
  */
-export function buildCriticalPathIndexReport(paths: CriticalPathReportData[], options: CriticalPathReportOptions = {}): DocDefinition {
+export function buildCriticalPathIndexReport(paths: CriticalPathReportData[], schemas: ReportSchemas, options: CriticalPathReportOptions = {}): DocDefinition {
   const kinds = new Set(paths.map((p) => p.kind));
   const title = options.title ?? (kinds.size === 1 ? `${KIND_TITLES[paths[0].kind]}s` : 'Critical Paths');
   const content: Content[] = paths.length
-    ? paths.map((p, i) => (i === 0 ? { stack: criticalPathSection(p) } : { stack: criticalPathSection(p), pageBreak: 'before' }))
+    ? paths.map((p, i) => (i === 0 ? { stack: criticalPathSection(p, schemas) } : { stack: criticalPathSection(p, schemas), pageBreak: 'before' }))
     : [{ text: 'No critical paths.', style: 'note' }];
   return reportFrame({ title, brandName: brandOf(paths, options), printedAt: options.printedAt }, content);
 }

@@ -11,7 +11,8 @@ import type { AppEnv } from '../../core/context';
 import { can } from '../../core/auth/permissions';
 import { failing } from '../../core/http/spec-failure';
 import { intParam, queryParam } from '../../core/http/request';
-import { anyOf, perm, type ApiRouter } from '../../core/http/router';
+import { access, anyOf, perm, type ApiRouter } from '../../core/http/router';
+import { CRITICAL_PATH_SEARCH } from '../../domain/access';
 import { GRID_SEARCH, searchGridRows } from '../../core/api/grids';
 import { MSG, colorwayScope, commercializationScope, notExists, patternScope, badId } from './common';
 import { devPatternCanBeCancelled, devPatternDetails, devPatternNameExists, updateDevPattern, type DevPatternUpdate } from './dev-pattern';
@@ -27,7 +28,7 @@ const PROTO_READ = perm('criticalPathDevPrototype', 'read');
 const PROTO_EDIT = perm('criticalPathDevPrototype', 'edit');
 const COMM_READ = perm('criticalPathCommercialization', 'read');
 const COMM_EDIT = perm('criticalPathCommercialization', 'edit');
-const ANY_READ = anyOf(['criticalPathDevPattern', 'read'], ['criticalPathDevPrototype', 'read'], ['criticalPathCommercialization', 'read']);
+const ANY_READ = access('any critical path read (PERM-014)', CRITICAL_PATH_SEARCH);
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
 

@@ -8,8 +8,9 @@
  * Every call needs create on brief, pattern and colorway (WIZ-003); factory users never create.
  * Paths follow DECISIONS "Paths not shown": /api/ProjectCreate/{Verb}{Noun}.
  */
-import { can } from '../../core/auth/permissions';
-import { custom, type ApiRouter } from '../../core/http/router';
+
+import { access, type ApiRouter } from '../../core/http/router';
+import { PROJECT_CREATE } from '../../domain/access';
 import { badRequest } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { readRecord } from '../../core/records/read';
@@ -19,8 +20,7 @@ import { readPattern } from '../patterns';
 import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 
 /** WIZ-003: create (action 3) on brief, pattern and colorway (modules 3, 4, 5). */
-export const WIZARD = custom('create on brief, pattern and colorway, not a factory user',
-  (u) => !u.isFactoryUser && can(u, 'brief', 'create') && can(u, 'pattern', 'create') && can(u, 'colorway', 'create'));
+export const WIZARD = access('create on brief, pattern and colorway, not a factory user', PROJECT_CREATE);
 
 type Row = Record<string, unknown>;
 const only = (r: Row | null, fields: string[]) => (r ? Object.fromEntries(fields.map((f) => [f, r[f] ?? null])) : null);

@@ -73,10 +73,10 @@ export function transferChecklistRoutes(r: ApiRouter) {
     return c.json(await syncPreview(c.get('ctx'), user, intParam(c, 'intoThisChecklistId'), TRUE.test(queryParam(c, 'isTariffMitigationTransfer') ?? 'true')));
   });
 
-  // TC-010: the PDF (the report machinery of server/core/reports/pdf.ts; fields hidden from the user are not printed).
+  // TC-010: the PDF (the report machinery of server/core/reports/pdf.ts; the screen's layout and items grid; fields hidden from the user are not printed).
   r.get('/api/TransferChecklist/GetPdf', READ, { query: { transferChecklistId: 'id' } }, async (c) => {
     const d = await checklistDetails(c.get('ctx'), c.get('user'), intParam(c, 'transferChecklistId')) as unknown as TransferChecklistReportData;
-    return sendPdf(c, transferChecklistFileName(d), () => buildTransferChecklistReport(d));
+    return sendPdf(c, transferChecklistFileName(d), () => buildTransferChecklistReport(d, c.get('ctx').schemas));
   });
 
   // TC-010: Export, laid out as the upload reads it.

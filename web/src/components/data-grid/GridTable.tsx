@@ -9,10 +9,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
-import { registerAllModules } from 'handsontable/registry';
-import 'handsontable/styles/handsontable.min.css';
-import 'handsontable/styles/ht-theme-main.min.css';
-import './data-grid.css';
+import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
 import type { CellErrors, GridRecord, SaveAnswer, SaveRow } from './change-batch';
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
@@ -20,11 +17,8 @@ import { GridEditor, type EditCell } from './grid-editor';
 import { cellLock, hasLocks } from './grid-previews';
 import { hotColumn, linkRenderer } from './hot-cells';
 import { referenceOptions } from './reference-cells';
-import { parseTsv } from './tsv';
 import { THUMBNAIL_CLASS, thumbnailRenderer, type ThumbnailSource } from './thumbnail-cells';
 import { dropHolderTabindex } from './hot-a11y';
-
-registerAllModules();
 
 /** Sources of changes the grid makes itself (never saved). */
 const OWN_SOURCES = new Set(['loadData', 'updateData', 'server', 'rollback']);
@@ -314,11 +308,7 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     const hot = ref.current?.hotInstance;
     const notify = latest.current.onSelectionChange;
     if (!hot || !notify) return;
-    const rows = new Set<number>();
-    for (const [r1, , r2] of hot.getSelected() ?? []) {
-      for (let r = Math.max(0, Math.min(r1, r2)); r <= Math.max(r1, r2); r++) rows.add(r);
-    }
-    notify([...rows].sort((a, b) => a - b).map(recordAt).filter((r): r is GridRecord => !!r));
+    notify(selectedRowIndexes(hot).map(recordAt).filter((r): r is GridRecord => !!r));
   }, [recordAt]);
 
   // The header's full title on hover (the header text is cut with an ellipsis when narrow). With
@@ -362,30 +352,10 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
   }, []);
 
   // Paste from Excel: our own TSV parser, then the grid editor (values in slices, one undo step, saves in chunks).
-  useEffect(() => {
-    const onPaste = (e: ClipboardEvent) => {
-      const hot = ref.current?.hotInstance;
-      if (!hot || !hot.isListening() || hot.getActiveEditor()?.isOpened()) return;
-      const range = hot.getSelectedRangeLast();
-      const text = e.clipboardData?.getData('text/plain');
-      if (!range || text === undefined) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      if (latest.current.onReadOnlyInput) {
-        latest.current.onReadOnlyInput();
-        return;
-      }
-      if (!editable) return;
-      const table = parseTsv(text);
-      if (!table.length) return;
-      const tl = range.getTopStartCorner();
-      const br = range.getBottomEndCorner();
-      const top = { row: Math.max(0, tl.row ?? 0), col: Math.max(0, tl.col ?? 0) };
-      void editor.paste(table, top, { row: br.row ?? top.row, col: br.col ?? top.col });
-    };
-    window.addEventListener('paste', onPaste, true);
-    return () => window.removeEventListener('paste', onPaste, true);
-  }, [editable, editor]);
+  useTsvPaste(ref, (table, top, bottom) => {
+    if (latest.current.onReadOnlyInput) latest.current.onReadOnlyInput();
+    else if (editable && table.length) void editor.paste(table, top, bottom);
+  });
 
   if (apiRef) apiRef.current = {
     replaceRows: (rows) => {
@@ -427,20 +397,14 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} onClick={onLinkClick}>
       <HotTable
         ref={ref}
-        licenseKey="non-commercial-and-evaluation"
-        themeName="ht-theme-main"
+        {...HOT_BASE}
         columns={hotColumns}
         colHeaders={headers}
         colWidths={colWidths}
         rowHeaders={false}
         rowHeights={rowHeight}
-        autoRowSize={false}
         viewportRowRenderingOffset={10}
         viewportColumnRenderingOffset={3}
-        autoColumnSize={false}
-        wordWrap={false}
-        width="100%"
-        height="100%"
         manualColumnMove={!!onReorder}
         manualColumnResize={onResize ? colWidths : false /* the array, not true: the plugin would keep old widths by index when columns change */}
         fixedColumnsStart={frozen}
@@ -448,7 +412,6 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
         undo={editable}
         copyPaste={{ pasteMode: 'overwrite', rowsLimit: 100000 }}
         outsideClickDeselects={false}
-        minSpareRows={0}
         startRows={0}
         cells={lockable ? cells as never : undefined}
         beforeChange={beforeChange as never}

@@ -30,6 +30,8 @@ export interface GridDocument {
   messages?: { loadError?: string; empty?: string; failedRow?: string };
   /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
   report?: string;
+  /** The rows are a screen's own (OwnedGrid): no search, export or save under /api/Grid. */
+  owned?: boolean;
 }
 
 /** One column of a DataGrid. */
@@ -56,6 +58,11 @@ export interface GridColumn {
    * choices (reference-cells.ts) and saves its id. A fixed reference (brand, season, parent) is read-only.
    */
   ref?: ReferenceSpec;
+  /**
+   * A pick-list column of an OwnedGrid: the screen gives each row its choices; the cell shows and
+   * takes a choice's label and the row holds its value.
+   */
+  listed?: boolean;
 }
 
 /** The record field a column's cells show: a reference's name, else the field itself. */

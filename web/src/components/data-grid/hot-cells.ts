@@ -17,22 +17,28 @@ type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, 
 /** Errors of the shown cells, read by the renderer: record key → field → message. */
 export interface ErrorLookup { (row: number, field: string): string | undefined }
 
+/** What a screen adds to a cell of a (visual) row: classes, a hover title, the text shown instead of the kind's format. */
+export interface CellDecoration { className?: string; title?: string; text?: string }
+export interface CellDecorator { (row: number, field: string): CellDecoration | undefined }
+
 const TextRenderer = textRenderer as unknown as Renderer;
 const CheckboxRenderer = checkboxRenderer as unknown as Renderer;
 
-function makeRenderer(col: GridColumn, errors: ErrorLookup): Renderer {
-  const base = col.kind === 'boolean' ? CheckboxRenderer : TextRenderer;
+function makeRenderer(col: GridColumn, errors: ErrorLookup, decorate?: CellDecorator): Renderer {
   const right = alignRight(col);
   return (instance, td, row, c, prop, value, cp) => {
-    const text = col.kind === 'boolean' ? '' : displayValue(col, value);
-    base(instance, td, row, c, prop, col.kind === 'boolean' ? value : text, cp);
+    const deco = decorate?.(row, col.field);
+    const box = col.kind === 'boolean' && deco?.text === undefined;
+    const text = box ? '' : deco?.text ?? displayValue(col, value);
+    (box ? CheckboxRenderer : TextRenderer)(instance, td, row, c, prop, box ? value : text, cp);
     if (right) td.classList.add('htRight');
+    if (deco?.className) td.classList.add(...deco.className.split(' ').filter(Boolean));
     // The full value on hover: cells are one line and cut with an ellipsis (data-grid.css).
     const err = errors(row, col.field);
     if (err) {
       td.classList.add('cell--error');
       td.title = err;
-    } else if (text) td.title = text;
+    } else if (deco?.title ?? text) td.title = deco?.title ?? text;
     else if (td.title) td.removeAttribute('title');
   };
 }
@@ -73,14 +79,15 @@ function numericEditor(decimals: boolean, negative: boolean) {
 /** The names a reference cell offers in a (visual) row. */
 export interface ChoiceLookup { (row: number, col: GridColumn): Promise<string[]> }
 
-/** The Handsontable column settings of a grid column. */
-export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLookup, choices?: ChoiceLookup): Handsontable.ColumnSettings {
+/** The Handsontable column settings of a grid column; `decorate`: the screen's additions to its cells (OwnedGrid). */
+export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLookup, choices?: ChoiceLookup, decorate?: CellDecorator): Handsontable.ColumnSettings {
   const readOnly = !editable || col.readOnly;
-  const s: Handsontable.ColumnSettings = { data: shownField(col), readOnly, renderer: makeRenderer(col, errors) as never };
-  if (col.ref && !readOnly && choices) {
+  const renderer = makeRenderer(col, errors, decorate) as never;
+  const s: Handsontable.ColumnSettings = { data: shownField(col), readOnly, renderer };
+  if ((col.ref || col.listed) && !readOnly && choices) {
     // An editable reference: the names of the row's choices as you type (the save checks the name).
     return {
-      ...s, type: 'autocomplete', strict: false, filter: true, trimDropdown: false, visibleRows: 10, renderer: makeRenderer(col, errors) as never,
+      ...s, type: 'autocomplete', strict: false, filter: true, trimDropdown: false, visibleRows: 10, renderer,
       source(this: Handsontable.CellProperties, query: string, process: (items: string[]) => void) {
         void choices(this.visualRow, col).then(process, () => process([]));
       },
@@ -88,9 +95,9 @@ export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLooku
   }
   switch (col.kind) {
     case 'boolean':
-      return { ...s, type: 'checkbox', renderer: makeRenderer(col, errors) as never, className: 'htCenter' };
+      return { ...s, type: 'checkbox', renderer, className: 'htCenter' };
     case 'enum':
-      return { ...s, type: 'dropdown', source: (col.enumValues ?? []).map(String), renderer: makeRenderer(col, errors) as never };
+      return { ...s, type: 'dropdown', source: (col.enumValues ?? []).map(String), renderer };
     case 'date':
       return { ...s, editor: DateTextEditor as never };
     case 'money': case 'numeric': case 'integer':

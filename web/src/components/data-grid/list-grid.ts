@@ -1,19 +1,17 @@
 /**
- * What the editable list grids share (a critical path's processes, the corporate template): the
- * rows are the screen's state and the grid shows them; a drag of rows and a selection go back to
- * the screen, which moves and renumbers its rows itself. The grids keep their own columns,
- * editors and checks.
+ * Grids of the screen's rows: showing them in place (useListGridData, OwnedGrid's too), and the
+ * critical paths' ProcessGrid settings and drag and selection handlers, which go when it moves onto
+ * OwnedGrid (ADR 029).
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import type { HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { labelCellEditor } from './hot-a11y';
+import { HOT_BASE } from './hot-setup';
 
 /** The HotTable settings every list grid has (30 px rows with numbered row headers to drag by). */
 export const LIST_GRID_PROPS = {
-  licenseKey: 'non-commercial-and-evaluation', themeName: 'ht-theme-main', rowHeaders: true, rowHeaderWidth: 44, rowHeights: 30,
-  autoRowSize: false, autoColumnSize: false, wordWrap: false, width: '100%', height: '100%', outsideClickDeselects: false, minSpareRows: 0,
-  afterInit: labelCellEditor as never, afterBeginEditing: labelCellEditor as never,
+  ...HOT_BASE, rowHeaders: true, rowHeaderWidth: 44, rowHeights: 30, outsideClickDeselects: false, afterInit: labelCellEditor as never, afterBeginEditing: labelCellEditor as never,
 } as const;
 
 /** Edits from the grid's own loads are not the user's. */

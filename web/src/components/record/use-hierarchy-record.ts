@@ -7,11 +7,10 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
-import { useSessionStore } from '../../auth/session-store';
 import { usePageTitle } from '../../shell/page-title-store';
 import { toast } from '../../shell/toast-store';
 import { useEntitySchema, useLayout } from '../fields/schema-docs';
-import type { FieldLayoutRow } from '../schema-form/layout';
+import { useFieldLayout } from '../schema-form/use-field-layout';
 import { searchPathOf, type HierarchyLevel } from './hierarchy';
 
 export type RecordData = Record<string, unknown>;
@@ -20,14 +19,10 @@ const apiCode = (e: unknown) => (e instanceof ApiError ? (e.body as { Code?: str
 
 export function useHierarchyRecord(h: HierarchyLevel, id: number | null, layoutName: string = h.entity) {
   const navigate = useNavigate();
-  const userId = useSessionStore((s) => s.session?.userId);
   const schema = useEntitySchema(h.entity);
   const layout = useLayout(layoutName);
   const record = useSWR<RecordData>(id ? `${h.read}?${h.key}=${id}` : null, { revalidateOnFocus: false });
-  const moduleId = layout.data?.moduleId;
-  const fieldLayout = useSWR<FieldLayoutRow[]>(moduleId && userId ? ['field-layout', userId, moduleId] : null,
-    () => apiFetch<FieldLayoutRow[]>('/api/UserPreference/fields/getFieldConfiguration', { query: { userId, moduleId }, handleAuthErrors: false }),
-    { shouldRetryOnError: false, revalidateOnFocus: false });
+  const { fieldLayout, ready: layoutReady } = useFieldLayout(layout.data?.moduleId);
 
   const failure = apiCode(record.error);
   useEffect(() => {
@@ -45,11 +40,10 @@ export function useHierarchyRecord(h: HierarchyLevel, id: number | null, layoutN
   // Issue 11: the breadcrumb and the document title name the record.
   usePageTitle(record.data?.[h.name]);
 
-  const layoutReady = !moduleId || !!fieldLayout.data || !!fieldLayout.error;
   return {
     schema: schema.data,
     layout: layout.data,
-    fieldLayout: fieldLayout.data,
+    fieldLayout,
     record: record.data,
     ready: !!schema.data && !!layout.data && !!record.data && layoutReady,
     error: record.error ?? schema.error ?? layout.error,

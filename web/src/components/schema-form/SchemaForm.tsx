@@ -24,7 +24,7 @@ import type { EntitySchema } from '../fields/field-kind';
 import { formKind, TIME_PATTERN } from './form-kind';
 import type { LayoutDocument } from '../fields/schema-docs';
 import { formDataStore, type SchemaFormContext } from './form-context';
-import { formSchema, isReadOnlyField, layoutFields, resolveLayout, type FieldLayoutRow } from './layout';
+import { fieldTitles, formSchema, isReadOnlyField, layoutFields, resolveLayout, type FieldLayoutRow } from './layout';
 import { interpretedValidator } from './interpreted-validator';
 import { FORM_ERROR_MESSAGE, toErrorSchema, withoutField, type FieldError } from './server-errors';
 import { FieldTemplate } from './templates/FieldTemplate';
@@ -51,7 +51,7 @@ export interface SchemaFormProps {
   schema: EntitySchema;
   /** The screen's layout document. */
   layout: LayoutDocument;
-  /** The effective field layout (user/admin overrides of row and hidden). */
+  /** The effective field layout (user/admin overrides of row, hidden and title). */
   fieldLayout?: readonly FieldLayoutRow[];
   /** The record; a new object resets the form. */
   formData: Record<string, unknown>;
@@ -132,7 +132,7 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
   widgets, fields: fieldUi, fieldMessages, customValidate, message: ownMessage, onChange: onDataChange, onInvalid, fieldErrors, panels = NO_PANELS }: SchemaFormProps) {
   const sections = useMemo(() => resolveLayout(layout, schema, fieldLayout), [layout, schema, fieldLayout]);
   const fields = useMemo(() => layoutFields(sections), [sections]);
-  const rjsfSchema = useMemo(() => formSchema(schema, fields), [schema, fields]);
+  const rjsfSchema = useMemo(() => formSchema(schema, fields, fieldTitles(fieldLayout)), [schema, fields, fieldLayout]);
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = { 'ui:options': { sections }, 'ui:submitButtonOptions': { norender: true } };
     for (const f of fields) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySchema } from '../fields/field-kind';
-import { formSchema, layoutFields, resolveLayout } from './layout';
+import { fieldTitles, formSchema, layoutFields, resolveLayout } from './layout';
 
 const schema: EntitySchema = {
   properties: { A: { type: 'string' }, B: { type: 'string' }, C: { type: 'integer' }, D: { type: 'boolean' }, E: { type: 'string' } },
@@ -35,5 +35,13 @@ describe('form layout', () => {
     expect(f.properties.Total.type).toEqual(['integer', 'null']);
     expect(f.properties.Fee.type).toEqual(['number', 'null']);
     expect(f.properties.Qty.type).toBe('integer');
+  });
+  it('PREF-017 a field layout\'s Title renames the field in the rendered schema; blank or null keeps the schema\'s title', () => {
+    const titled: EntitySchema = { properties: { A: { type: 'string', title: 'Alpha' }, B: { type: 'string', title: 'Beta' }, C: { type: 'string', title: 'Gamma' } } };
+    const titles = fieldTitles([{ FieldId: 'A', Row: 0, Title: ' First ' }, { FieldId: 'B', Row: 0, Title: '  ' }, { FieldId: 'C', Row: 1, Title: null }]);
+    expect([...titles]).toEqual([['A', 'First']]);
+    const f = formSchema(titled, ['A', 'B', 'C'], titles);
+    expect([f.properties.A.title, f.properties.B.title, f.properties.C.title]).toEqual(['First', 'Beta', 'Gamma']);
+    expect(titled.properties.A.title).toBe('Alpha');
   });
 });

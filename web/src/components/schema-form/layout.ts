@@ -1,13 +1,18 @@
 /**
  * A form's layout: the layout document's sections → rows → fields, with the effective field
- * layout (PREF-017: FieldId, Row, Hidden; user or admin overrides) applied, and every field the
- * user may not see (absent from the filtered schema) left out. Pure.
+ * layout (PREF-017: FieldId, Row, Hidden, Title; user or admin overrides) applied, and every field
+ * the user may not see (absent from the filtered schema) left out. Pure.
  */
 import type { EntitySchema, FieldSchema } from '../fields/field-kind';
 import type { LayoutDocument } from '../fields/schema-docs';
 
-/** One effective field-layout row (GET fields/getFieldConfiguration). */
-export interface FieldLayoutRow { FieldId: string | number; Row: number; Hidden?: boolean }
+/** One effective field-layout row (GET fields/getFieldConfiguration); Title renames the field (null: the schema's title). */
+export interface FieldLayoutRow { FieldId: string | number; Row: number; Hidden?: boolean; Title?: string | null }
+
+/** The renamed fields of a field layout: field → its title there. */
+export function fieldTitles(fieldLayout?: readonly FieldLayoutRow[]): ReadonlyMap<string, string> {
+  return new Map((fieldLayout ?? []).filter((r) => typeof r.Title === 'string' && r.Title.trim()).map((r) => [String(r.FieldId), r.Title!.trim()]));
+}
 
 /** A resolved section; `panel` names a screen-supplied panel shown below its fields, `collapsed` starts it closed. */
 export interface FormSection { id: string; title: string; rows: string[][]; panel?: string; collapsed?: boolean }
@@ -53,10 +58,15 @@ export const layoutFields = (sections: readonly FormSection[]) => sections.flatM
  * The schema the form renders: only the laid-out properties, `required` limited to them, and no
  * `additionalProperties: false` (the record carries fields the form does not show). A field the
  * user cannot change may be blank (a computed value not yet computed is no error of the user's).
+ * `titles` renames fields (the field layout's Title).
  */
-export function formSchema(schema: EntitySchema, fields: readonly string[]): EntitySchema {
+export function formSchema(schema: EntitySchema, fields: readonly string[], titles?: ReadonlyMap<string, string>): EntitySchema {
   const properties: Record<string, FieldSchema> = {};
-  for (const f of fields) properties[f] = isReadOnlyField(schema.properties[f]) ? blankable(schema.properties[f]) : schema.properties[f];
+  for (const f of fields) {
+    const p = isReadOnlyField(schema.properties[f]) ? blankable(schema.properties[f]) : schema.properties[f];
+    const title = titles?.get(f);
+    properties[f] = title ? { ...p, title } : p;
+  }
   return {
     type: 'object',
     title: schema.title,

@@ -51,8 +51,6 @@ export interface SearchWorkbenchProps {
   /** Buttons of the results' toolbar, given the selected rows. */
   toolbarActions?: (selected: GridRecord[]) => ReactNode;
   hotRef?: RefObject<Handsontable | null>;
-  /** Fields the criteria form leaves out (e.g. those hidden from the user). */
-  hiddenCriteria?: readonly string[];
 }
 
 interface Run { criteria: Record<string, unknown>; key: number }
@@ -61,7 +59,7 @@ interface Run { criteria: Record<string, unknown>; key: number }
 const pendingKey = (searchType: number) => `plm.search.load.${searchType}`;
 
 export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gridId, criteriaFields, initialCriteria, restart, omitColumns,
-  rowPath, onAltClick, tabName, onTab, toolbarActions, hotRef, hiddenCriteria }: SearchWorkbenchProps) {
+  rowPath, onAltClick, tabName, onTab, toolbarActions, hotRef }: SearchWorkbenchProps) {
   const navigate = useNavigate();
   const { data: schema } = useEntitySchema(criteriaEntity);
   const { data: layout } = useLayout(layoutId);
@@ -142,15 +140,12 @@ export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gri
     e.preventDefault();
     e.currentTarget.querySelector<HTMLButtonElement>('.schema-form__actions .btn--primary')?.click();
   };
-  const shownLayout = useMemo(() => (layout && hiddenCriteria?.length
-    ? { ...layout, sections: layout.sections.map((s) => ({ ...s, rows: s.rows.map((r) => r.filter((f) => !hiddenCriteria.includes(f))) })) }
-    : layout), [layout, hiddenCriteria]);
 
   return (
     <div className="search-workbench">
       <div className="search-workbench__criteria" onKeyDown={onKeyDown}>
-        {schema && shownLayout ? (
-          <SchemaForm schema={schema} layout={shownLayout} formData={criteria} fields={criteriaFields} saveLabel="Search" trackUnsaved={false} dirtyKey={`search:criteria:${searchType}:${tab}`}
+        {schema && layout ? (
+          <SchemaForm schema={schema} layout={layout} formData={criteria} fields={criteriaFields} saveLabel="Search" trackUnsaved={false} dirtyKey={`search:criteria:${searchType}:${tab}`}
             onSave={async (_changes, data) => { search(data); }}
             actions={<>
               {run && <button type="button" className="btn" onClick={() => setRun(null)}>Hide results</button>}

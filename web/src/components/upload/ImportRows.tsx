@@ -5,8 +5,9 @@
  */
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { DiffGrid } from './DiffGrid';
-import { columnsOfRows, markedColumns, type OutcomeFilter } from './diff-cells';
+import { OwnedGrid } from '../data-grid/OwnedGrid';
+import { columnsOfRows, diffColumns, diffDecoration, diffRow, markedColumns, type OutcomeFilter } from './diff-cells';
+import './upload.css';
 import { ROWS_PAGE_SIZE, type ImportColumn, type ImportRow, type Paged, type RowOutcome } from './upload-api';
 
 export interface ImportRowsProps {
@@ -35,6 +36,10 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
   const [onlyMarked, setOnlyMarked] = useState(true);
   const marked = useMemo(() => markedColumns(all, data?.Results ?? []), [all, data]);
   const shown = onlyMarked && marked.length ? marked : all;
+  // The diff grid (issue 13): one row per file row, changed cells 'old → new', errors red with their message.
+  const cells = useMemo(() => (data?.Results ?? []).map((r) => diffRow(r, shown)), [data, shown]);
+  const gridRows = useMemo(() => cells.map((cs) => Object.fromEntries(cs.map((c, i) => [String(i), c.text]))), [cells]);
+  const gridColumns = useMemo(() => diffColumns(shown), [shown]);
   return (
     <div className="upload-rows">
       <div className="upload-rows__bar">
@@ -62,7 +67,8 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
       </div>
       {error ? <div className="alert alert--error" role="alert">The rows could not be loaded.</div>
         : data && !data.Results.length ? <p className="muted">No {filter.outcomes.length ? `${filter.label.toLowerCase()} ` : ''}rows.</p>
-        : data ? <DiffGrid columns={shown} rows={data.Results} height={height} /> : null}
+        : data ? <OwnedGrid columns={gridColumns} rows={gridRows} frozen={2} stretch="last" className="diff-grid" testId="diff-grid" height={height}
+          decorate={(_, field, i) => diffDecoration(cells[i]?.[Number(field)])} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeText, changesNothing, columnsOfRows, fileErrorLines, markedColumns, diffCell, diffHeaders, diffRow, rowErrorsText, valueText } from './diff-cells';
+import { changeText, changesNothing, columnsOfRows, fileErrorLines, markedColumns, diffCell, diffColumns, diffDecoration, diffRow, rowErrorsText, valueText } from './diff-cells';
 import type { ImportColumn, ImportRow } from './upload-api';
 
 const COLUMNS: ImportColumn[] = [{ Field: 'EstFFC', Title: 'Est. Factory First Cost', Type: 'number' }, { Field: 'EstFfcCurr', Title: 'Est. FFC Currency', Type: 'text' }];
@@ -21,12 +21,15 @@ describe('import preview diff grid (issue 13)', () => {
     expect(cells.map((c) => c.text)).toEqual(['2', 'A100-001', 'Refused', 'abc', '', 'Est. Factory First Cost: Enter a number.; Row refused.']);
     expect(cells[2].mark).toBe('error');
     expect(cells.at(-1)?.mark).toBe('error');
+    expect(diffDecoration(cells[3])).toEqual({ className: 'cell--error', title: 'Enter a number.' });
+    expect(diffDecoration({ text: '1 → 2', mark: 'changed', title: '1 → 2' })).toEqual({ className: 'cell--changed', title: '1 → 2' });
   });
 
   it('FLASH-005: an unchanged cell shows the file value plainly; headers follow the matched columns', () => {
     expect(diffCell(row({ Values: { EstFfcCurr: 'USD' } }), 'EstFfcCurr')).toEqual({ text: 'USD', title: 'USD' });
     expect(diffCell(row({}), 'EstFFC')).toEqual({ text: '' });
-    expect(diffHeaders(COLUMNS)).toEqual(['Row', 'Stock no.', 'Outcome', 'Est. Factory First Cost', 'Est. FFC Currency', 'Errors']);
+    expect(diffColumns(COLUMNS).map((c) => [c.field, c.title, c.width, c.readOnly])).toEqual([['0', 'Row', 56, true], ['1', 'Stock no.', 120, true], ['2', 'Outcome', 90, true],
+      ['3', 'Est. Factory First Cost', 208, true], ['4', 'Est. FFC Currency', 160, true], ['5', 'Errors', 320, true]]);
     expect([valueText(true), valueText(false), valueText(0), valueText(undefined)]).toEqual(['Yes', 'No', '0', '']);
   });
 

@@ -3,6 +3,8 @@
  * outcome, one cell per matched column, the errors), changed cells as 'old → new', cells with an
  * error flagged with their message. Also the outcome filters and labels the screens share.
  */
+import type { GridColumn } from '../data-grid/columns';
+import type { CellDecoration } from '../data-grid/hot-cells';
 import type { FileError, ImportColumn, ImportRow, RowOutcome } from './upload-api';
 
 export type CellMark = 'changed' | 'error' | undefined;
@@ -59,8 +61,15 @@ export function rowErrorsText(row: ImportRow, columns: readonly ImportColumn[]):
   }).join('; ');
 }
 
-/** The headers of the diff grid. */
-export const diffHeaders = (columns: readonly ImportColumn[]) => ['Row', 'Stock no.', 'Outcome', ...columns.map((c) => c.Title), 'Errors'];
+/** The diff grid's columns (the file's, so no grid document): read-only text cells named by position, widths by title. */
+export const diffColumns = (columns: readonly ImportColumn[]): GridColumn[] => ['Row', 'Stock no.', 'Outcome', ...columns.map((c) => c.Title), 'Errors'].map((title, i) => ({
+  field: String(i), title, kind: 'text', readOnly: true, nullable: true,
+  width: i < 3 ? [56, 120, 90][i] : i === columns.length + 3 ? 320 : Math.max(110, Math.min(220, title.length * 8 + 24)),
+}));
+
+/** How a diff cell looks in the grid: changed or in error, with its title. */
+export const diffDecoration = (cell: DiffCell | undefined): CellDecoration | undefined =>
+  cell && { className: cell.mark === 'changed' ? 'cell--changed' : cell.mark === 'error' ? 'cell--error' : undefined, title: cell.title };
 
 /** The cells of one row of the diff grid, in header order. */
 export function diffRow(row: ImportRow, columns: readonly ImportColumn[]): DiffCell[] {

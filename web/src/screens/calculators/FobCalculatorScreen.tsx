@@ -14,13 +14,12 @@ import {
 } from '@domain/calculators';
 import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
-import { CalcGrid, type CalcColumn } from './CalcGrid';
+import { OwnedGrid } from '../../components/data-grid/OwnedGrid';
 import { LineChart } from './LineChart';
 import { COST_FIELDS, DutySelect, InputsCard, MissingInputs, NumberField, useCalculatorBrand } from './calculator-shared';
-import { money, parseDraft, percent } from './calculator-draft';
+import { hitCell, money, parseDraft, percent } from './calculator-draft';
 
 const FIELDS: readonly DefaultField[] = ['MSRP', 'Duty', ...COST_FIELDS];
-const COLUMNS: CalcColumn[] = [{ title: 'Margin', width: 90 }, { title: 'FOB', width: 110 }, { title: 'LDP', width: 110 }];
 /** A table row; a margin typed wrong leaves its row blank. */
 type ShownRow = { Margin: number | null; FOB: number | null; LDP: number | null };
 const MARGIN_HINT = `A margin is a whole percent from ${MARGIN_MIN} to ${MARGIN_MAX}.`;
@@ -58,7 +57,6 @@ export function FobCalculatorScreen() {
     return margins.map((m) => (m === null ? { Margin: null, FOB: null, LDP: null } : table[k++]));
   }, [ok, calc.draft, texts]); // `values` and `margins` are read from these
   const hitRow = reachedFobRow(rows, enteredFob);
-  const cells = useMemo(() => rows.map((r) => [percent(r.Margin), r.Margin !== null && r.FOB === null ? 'not reachable' : money(r.FOB), money(r.LDP)]), [rows]);
   const points = useMemo(() => rows.flatMap((r, i) => (r.Margin !== null && r.FOB !== null ? [{ x: r.Margin, y: r.FOB, i }] : [])), [rows]);
   const atEntered = ok && enteredFob !== null ? marginAt(values as CostInputs, values.MSRP!, enteredFob, values.Duty!) : null;
 
@@ -99,8 +97,11 @@ export function FobCalculatorScreen() {
           )}
           {ok && (
             <div className="calc-results__body">
-              <CalcGrid testId="fob-grid" columns={COLUMNS} rows={cells} height={17 * 30 + 36}
-                hit={hitRow >= 0 ? { row: hitRow, col: 1, title: `Highest margin reached at FOB ${money(enteredFob)}` } : null} />
+              <OwnedGrid gridId="fob-calculator" rows={rows} testId="fob-grid" className="calc-grid" height={17 * 30 + 36} stretch="all" scrollToRow={hitRow}
+                decorate={(r, f, i) => ({
+                  text: f === 'Margin' ? percent(r.Margin) : f === 'FOB' && r.Margin !== null && r.FOB === null ? 'not reachable' : undefined,
+                  ...(i === hitRow ? hitCell(f === 'FOB', `Highest margin reached at FOB ${money(enteredFob)}`) : {}),
+                })} />
               <LineChart points={points} hit={points.findIndex((p) => p.i === hitRow)} label="FOB by margin"
                 xTitle="Margin %" yTitle="FOB" formatX={(x) => `${x} %`} formatY={(y) => String(y)} />
             </div>

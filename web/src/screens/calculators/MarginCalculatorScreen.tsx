@@ -11,10 +11,10 @@ import { Link } from 'react-router-dom';
 import { BUILT_IN_DEFAULTS, defaultsProblems, marginTable, type CostInputs, type DefaultField } from '@domain/calculators';
 import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
-import { CalcGrid, type CalcColumn } from './CalcGrid';
+import { OwnedGrid } from '../../components/data-grid/OwnedGrid';
 import { LineChart } from './LineChart';
 import { COST_FIELDS, DutySelect, InputsCard, MissingInputs, NumberField, useCalculatorBrand } from './calculator-shared';
-import { money, parseDraft, percent } from './calculator-draft';
+import { hitCell, money, parseDraft, percent } from './calculator-draft';
 
 const FIELDS: readonly DefaultField[] = ['MSRP', 'Increment', 'FOB', 'Duty', ...COST_FIELDS];
 
@@ -27,11 +27,6 @@ export function MarginCalculatorScreen() {
     // `values` is read from the draft text: the draft is what changes.
     [ok, calc.draft]);
   const entered = rows.findIndex((r) => r.IsEntered);
-  const columns: CalcColumn[] = [
-    { title: 'MSRP', width: 100 }, { title: 'WHS', width: 100 }, { title: 'LDP', width: 100 },
-    { title: ok ? `Margin at FOB ${money(values.FOB)}` : 'Margin', width: 150 },
-  ];
-  const cells = useMemo(() => rows.map((r) => [money(r.MSRP), money(r.WHS), money(r.LDP), percent(r.Margin)]), [rows]);
   const points = useMemo(() => rows.filter((r) => r.Margin !== null).map((r) => ({ x: r.MSRP, y: r.Margin! })), [rows]);
   const centre = rows[entered];
 
@@ -58,8 +53,9 @@ export function MarginCalculatorScreen() {
           )}
           {ok && (
             <div className="calc-results__body">
-              <CalcGrid testId="margin-grid" columns={columns} rows={cells} height={560}
-                hit={entered >= 0 ? { row: entered, col: 3, title: 'Margin at the entered MSRP, FOB and duty' } : null} />
+              <OwnedGrid gridId="margin-calculator" rows={rows} testId="margin-grid" className="calc-grid" height={560} stretch="all" scrollToRow={entered}
+                titles={{ Margin: `Margin at FOB ${money(values.FOB)}` }}
+                decorate={(r, f) => ({ text: f === 'Margin' ? percent(r.Margin) : undefined, ...(r.IsEntered ? hitCell(f === 'Margin', 'Margin at the entered MSRP, FOB and duty') : {}) })} />
               <LineChart points={points} hit={points.findIndex((p) => p.x === centre?.MSRP)} label="Margin by MSRP"
                 xTitle="MSRP" yTitle="Margin %" formatX={(x) => String(x)} formatY={(y) => `${y} %`} />
             </div>

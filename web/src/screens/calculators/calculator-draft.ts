@@ -65,3 +65,5 @@ const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 export const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : CENTS.format(n));
 /** A whole-percent margin. */
 export const percent = (n: number | null | undefined) => (n === null || n === undefined ? '' : `${n} %`);
+/** A cell of a table's highlighted row (bold); the hit itself is marked and says why. */
+export const hitCell = (isHit: boolean, title: string) => (isHit ? { className: 'calc-grid__hit-row calc-grid__hit', title } : { className: 'calc-grid__hit-row' });

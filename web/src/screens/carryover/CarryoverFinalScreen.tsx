@@ -5,7 +5,7 @@
  * server's message in a dialog (CARRY-013). Mass carryover by Excel upload (CARRY-012) into the
  * chosen target goes through the import pipeline's preview and upload queue.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { apiFetch } from '../../api/http';
@@ -16,14 +16,12 @@ import { Modal } from '../../shell/Modal';
 import { PageHeader } from '../../shell/PageHeader';
 import { toast } from '../../shell/toast-store';
 import { CARRY_TEXT } from '@domain/carryover';
-import { REGIONAL_VOLUMES } from '@domain/volume-totals';
-import { searchCarryover, type LinePlanChoice } from './carryover-api';
+import { REGIONAL_VOLUMES, volumeTotals } from '@domain/volume-totals';
+import { OwnedGrid } from '../../components/data-grid/OwnedGrid';
+import { searchCarryover, type CarryoverRow, type LinePlanChoice } from './carryover-api';
 import { useCarryoverStore } from './carryover-store';
 import { CarryoverSteps } from './CarryoverSteps';
-import { VolumeGrid, type VolumeField, type VolumeGridRow } from './VolumeGrid';
 import './carryover.css';
-
-type Volumes = Record<number, VolumeGridRow['volumes']>;
 
 export function CarryoverFinalScreen() {
   const navigate = useNavigate();
@@ -36,29 +34,27 @@ export function CarryoverFinalScreen() {
   const rowsKey = ticked.length && brandId && seasonId ? ['carryover-review', brandId, seasonId, ticked.join(',')] : null;
   const { data: source, error: loadError } = useSWR(rowsKey, () => searchCarryover(brandId, seasonId, { ids: ticked }));
   const [forecasting, setForecasting] = useState(false);
-  const [edited, setEdited] = useState<Volumes>({});
+  // The volumes as edited in the grid (null: as loaded).
+  const [edited, setEdited] = useState<CarryoverRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const gridRows = useMemo<VolumeGridRow[]>(() => (source?.Results ?? []).map((r) => ({
-    id: r.PrototypeSeasonalId, stockNum: String(r.StockNum ?? ''), name: r.PrototypeName,
-    volumes: Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (r[f] as number | null) ?? null])),
-  })), [source]);
+  const loaded = useMemo<CarryoverRow[]>(() => (source?.Results ?? []).map((r) => {
+    const volumes = Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (r[f] as number | null) ?? null]));
+    return { ...r, ...volumes, ...volumeTotals(volumes) };
+  }), [source]);
+  const gridRows = edited ?? loaded;
+  // Other ticked colorways start from their loaded volumes again.
+  useEffect(() => setEdited(null), [rowsKey?.join()]); // eslint-disable-line react-hooks/exhaustive-deps
   const ready = !!toSeason && !!toPlan && ticked.length > 0;
   // CARRY-013: none of the colorways has a volume to start the forecast from.
-  const noForecasts = gridRows.length > 0 && gridRows.every((r) => Object.values(r.volumes).every((v) => v === null || v === undefined));
-
-  const onEdit = (edits: { id: number; field: VolumeField; value: number | null }[]) => setEdited((v) => {
-    const next = { ...v };
-    for (const e of edits) next[e.id] = { ...gridRows.find((r) => r.id === e.id)?.volumes, ...next[e.id], [e.field]: e.value };
-    return next;
-  });
+  const noForecasts = loaded.length > 0 && loaded.every((r) => REGIONAL_VOLUMES.every((f) => r[f] === null || r[f] === undefined));
 
   const carry = async (withVolumes: boolean) => {
     if (!ticked.length) { toast.error(CARRY_TEXT.selectOne); return; }
     setBusy(true);
     try {
-      const Volumes = withVolumes ? gridRows.map((r) => ({ PrototypeSeasonalId: r.id, ...r.volumes, ...edited[r.id] })) : undefined;
+      const Volumes = withVolumes ? gridRows.map((r) => ({ PrototypeSeasonalId: r.PrototypeSeasonalId, ...Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, r[f]])) })) : undefined;
       const out = await apiFetch<{ Message: string }>('/api/Carryover/DoPrototypeCarryover', { method: 'POST', json: {
         Prototypes: ticked, FromSeasonId: seasonId, ToSeasonId: toSeason, ToLinePlanId: toPlan, ...(Volumes ? { Volumes } : {}) } });
       toast.success(out.Message || CARRY_TEXT.completed, undefined, { to: '/Search?searchModule=4', label: 'Open Search' });
@@ -103,7 +99,8 @@ export function CarryoverFinalScreen() {
             <h2 id="co-forecast-title">Carryover for Forecasting: volumes in the target season</h2>
             {noForecasts && <FormAlert kind="info" messages={[CARRY_TEXT.noForecasts]} />}
             <span className="muted">Type or paste volumes (up to 8 digits); International and Total follow.</span>
-            <VolumeGrid rows={gridRows} onEdit={onEdit} onNotice={(t) => toast.warning(t)} />
+            <OwnedGrid gridId="carryover-volumes" rows={gridRows} rowKey={(r) => r.PrototypeSeasonalId} onChange={setEdited} testId="carryover-volumes"
+              label="Carryover volumes" height={Math.min(Math.max(gridRows.length, 3) * 30 + 36, 420)} />
             <div><button type="button" className="btn btn--primary" disabled={busy} onClick={() => void carry(true)}>Carry over with these volumes</button></div>
           </section>
         )}

@@ -7,7 +7,7 @@
  * are marked (TPL-006, DECISIONS TPL-009); an empty template reads 'No Corporate Template Items'
  * (TPL-008); load and save failures show the DECISIONS TPL-009 texts.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import type Handsontable from 'handsontable/base';
@@ -18,10 +18,11 @@ import { usePageTitle } from '../../shell/page-title-store';
 import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
-import { TemplateGrid, type TemplateEdit } from './TemplateGrid';
+import { OwnedGrid, type RowsChange } from '../../components/data-grid/OwnedGrid';
+import { fieldPathErrors } from '../../components/data-grid/owned-rows';
 import {
-  FILL_REQUIRED, LOAD_ERROR, NO_ITEMS, SAVE_ERROR, SAVED, isChanged, missingRequired, moveRows, newRow, renumber, rowOf, saveList,
-  serverCellErrors, type TemplateGroup, type TemplateItem, type TemplateRow,
+  FILL_REQUIRED, LOAD_ERROR, NO_ITEMS, SAVE_ERROR, SAVED, isChanged, missingRequired, newRow, renumber, rowOf, saveList,
+  type TemplateGroup, type TemplateItem, type TemplateRow,
 } from './template-rows';
 import './corporate-template.css';
 
@@ -53,9 +54,7 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
   const setRows = useCallback((next: TemplateRow[]) => { rowsRef.current = next; setRowsState(next); }, []);
   const [marked, setMarked] = useState<Map<number, Map<string, string>>>(new Map());
   const [problem, setProblem] = useState<{ text: string; lines: string[] } | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const hot = useRef<Handsontable | null>(null);
   const section = useRef<HTMLElement>(null);
 
@@ -66,53 +65,17 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
     setProblem(null);
   }, [setRows]);
   useEffect(() => { if (items.data) reset(items.data); }, [items.data, reset]);
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), 4000);
-    return () => clearTimeout(timer);
-  }, [notice]);
+  const groupOptions = useMemo(() => ({ GroupId: (groups.data ?? []).map((g) => ({ value: g.GroupId, label: g.GroupName })) }), [groups.data]);
 
   const changed = edit && isChanged(rows, saved);
   useUnsavedChanges(changed);
 
+  const requiredMarks = (missing: ReturnType<typeof missingRequired>) => new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))]));
   // Once a save was refused for blank cells, the marks follow the edits.
-  const remark = (next: TemplateRow[]) => {
-    if (!marked.size) return;
-    const missing = missingRequired(next);
-    setMarked(new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))])));
-  };
-  const update = (next: TemplateRow[]) => { setRows(next); remark(next); };
+  const update = (next: TemplateRow[]) => { setRows(next); if (marked.size) setMarked(requiredMarks(missingRequired(next))); };
 
-  const onEdit = (edits: TemplateEdit[]) => update(rowsRef.current.map((r) => {
-    const mine = edits.filter((e) => e.k === r.k);
-    return mine.length ? mine.reduce((acc, e) => ({ ...acc, [e.field]: e.value ?? (e.field === 'Name' || e.field === 'Stage' ? '' : null) }), r) : r;
-  }));
-
-  const select = (index: number) => setTimeout(() => { hot.current?.selectCell(index, 1); hot.current?.listen(); });
-  const onMove = (moved: number[], finalIndex: number) => {
-    update(moveRows(rowsRef.current, moved, finalIndex));
-    setSelected(finalIndex);
-    select(finalIndex);
-  };
-  const moveSelected = (by: -1 | 1) => {
-    if (selected === null) return;
-    const to = selected + by;
-    if (to < 0 || to >= rowsRef.current.length) return;
-    onMove([selected], to);
-  };
-  const add = () => {
-    const next = [...rowsRef.current, newRow(rowsRef.current)];
-    update(next);
-    setSelected(next.length - 1);
-    select(next.length - 1);
-  };
-  const remove = () => {
-    const current = rowsRef.current;
-    if (selected === null || !current[selected]) return;
-    const next = renumber(current.filter((_, i) => i !== selected));
-    update(next);
-    setSelected(next.length ? Math.min(selected, next.length - 1) : null);
-  };
+  // TPL-004: a move or a removal renumbers the list by 10.
+  const onChange = (next: TemplateRow[], change: RowsChange<TemplateRow>) => update(change.kind === 'move' || change.kind === 'remove' ? renumber(next) : next);
 
   const save = async () => {
     if (!edit || busy) return;
@@ -121,7 +84,7 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
     const rows = rowsRef.current;
     const missing = missingRequired(rows);
     if (missing.size) {
-      setMarked(new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))])));
+      setMarked(requiredMarks(missing));
       setProblem({ text: FILL_REQUIRED, lines: [] });
       toast.error(FILL_REQUIRED);
       return;
@@ -137,7 +100,7 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
       const body = e instanceof ApiError ? (e.body as { Message?: string; Errors?: { Field: string; Message: string }[] } | null) : null;
       if (e instanceof ApiError && e.status === 403) return; // the permission denied screen takes over
       if (e instanceof ApiError && e.status === 400 && body?.Errors?.length) {
-        setMarked(serverCellErrors(sent, body.Errors));
+        setMarked(fieldPathErrors(sent, (r) => r.k, body.Errors));
         const text = body.Message === FILL_REQUIRED ? FILL_REQUIRED : SAVE_ERROR;
         setProblem({ text, lines: body.Message === FILL_REQUIRED ? [] : body.Errors.map((x) => x.Message) });
         toast.error(text);
@@ -167,28 +130,23 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
         {loading && <span className="spinner" role="status" aria-label="Loading" />}
         {!loadFailed && !loading && (
           <>
-            {edit && (
-              <div className="toolbar corporate-template__toolbar">
-                <button type="button" className="btn btn--small" onClick={add}>Add row</button>
-                <button type="button" className="btn btn--small" disabled={selected === null || !rows[selected]} onClick={remove}>Remove row</button>
-                <button type="button" className="btn btn--small" disabled={selected === null || selected <= 0} onClick={() => moveSelected(-1)}>Move up</button>
-                <button type="button" className="btn btn--small" disabled={selected === null || selected >= rows.length - 1} onClick={() => moveSelected(1)}>Move down</button>
-                <span className="spacer" />
-                <span className="muted corporate-template__hint">Drag a row by its number to reorder; Ctrl+S saves.</span>
-                <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>
-              </div>
-            )}
             {problem && (
               <div className="alert alert--error" role="alert">
                 <strong>{problem.text}</strong>
                 {problem.lines.length > 0 && <ul>{problem.lines.map((l, i) => <li key={i}>{l}</li>)}</ul>}
               </div>
             )}
-            {notice && <div className="alert alert--warning corporate-template__notice" role="status">{notice}</div>}
             {rows.length === 0 && <p className="corporate-template__empty" role="status">{NO_ITEMS}</p>}
             {(edit || rows.length > 0) && (
-              <TemplateGrid rows={rows} groups={groups.data ?? []} readOnly={!edit} marked={marked} height={gridHeight}
-                onEdit={onEdit} onMove={onMove} onSelect={setSelected} onNotice={setNotice} hotRef={hot} />
+              <OwnedGrid gridId="corporate-template" rows={rows} rowKey={(r) => r.k} onChange={edit ? onChange : undefined} errors={marked} height={gridHeight}
+                options={groupOptions} newRow={newRow} canRemove={() => true} reorder hotRef={hot} className="corporate-template__grid" testId="corporate-template-grid"
+                toolbar={edit && (
+                  <>
+                    <span className="spacer" />
+                    <span className="muted corporate-template__hint">Drag a row by its number to reorder; Ctrl+S saves.</span>
+                    <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>
+                  </>
+                )} />
             )}
           </>
         )}

@@ -1,7 +1,8 @@
 /**
  * The corporate template's rows on the screen (TPL-002..007): required cells (DECISIONS TPL-009),
- * the digits-only sort cell (TPL-005), reordering and renumbering in steps of 10 (TPL-004), and the
- * list CreateCorporateTemplate receives (TPL-007: the whole list; an item left out is removed).
+ * renumbering in steps of 10 (TPL-004), and the list CreateCorporateTemplate receives (TPL-007: the
+ * whole list; an item left out is removed). Moving rows and the digits-only sort cell (TPL-005, an
+ * integer cell) are OwnedGrid's.
  */
 export interface TemplateItem {
   CorporateTemplateItemId: number;
@@ -68,29 +69,6 @@ export function missingRequired(rows: readonly TemplateRow[]): Map<number, Set<R
 /** TPL-004: the rows numbered 10, 20, 30 in their current order. */
 export const renumber = (rows: readonly TemplateRow[]): TemplateRow[] => rows.map((r, i) => ({ ...r, Sort: (i + 1) * SORT_STEP }));
 
-/**
- * A drag of the rows at `moved` (indexes) to start at `finalIndex` of the resulting list (as
- * Handsontable's beforeRowMove gives it), renumbered by 10.
- */
-export function moveRows(rows: readonly TemplateRow[], moved: readonly number[], finalIndex: number): TemplateRow[] {
-  const picked = new Set(moved);
-  const block = [...picked].sort((a, b) => a - b).map((i) => rows[i]).filter(Boolean);
-  const rest = rows.filter((_, i) => !picked.has(i));
-  const at = Math.max(0, Math.min(finalIndex, rest.length));
-  return renumber([...rest.slice(0, at), ...block, ...rest.slice(at)]);
-}
-
-/** TPL-005: a key the sort cell lets through: digits, and any navigation or editing key (not a printable non-digit). */
-export const sortKeyAllowed = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>) =>
-  e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1 || /^\d$/.test(e.key);
-
-/** TPL-005: a typed or pasted sort value: digits only ('' clears it); anything else is refused (undefined). */
-export function sortValue(text: unknown): number | null | undefined {
-  const s = text === null || text === undefined ? '' : String(text).trim();
-  if (s === '') return null;
-  return /^\d{1,9}$/.test(s) ? Number(s) : undefined;
-}
-
 /** TPL-007: the whole list as CreateCorporateTemplate takes it (a new row without an id). */
 export const saveList = (rows: readonly TemplateRow[]) => rows.map((r) => ({
   ...(r.CorporateTemplateItemId ? { CorporateTemplateItemId: r.CorporateTemplateItemId } : {}),
@@ -105,17 +83,4 @@ export function isChanged(rows: readonly TemplateRow[], saved: readonly Template
     return r.CorporateTemplateItemId !== s.CorporateTemplateItemId || r.Name !== s.Name || r.Stage !== s.Stage || r.Sort !== s.Sort
       || r.GroupId !== s.GroupId || (r.StartDate || null) !== (s.StartDate || null) || (r.EndDate || null) !== (s.EndDate || null);
   });
-}
-
-/** The server's field errors ('/Items/3/Name') as row key → field → message, for the rows sent. */
-export function serverCellErrors(sent: readonly TemplateRow[], errors: readonly { Field: string; Message: string }[]): Map<number, Map<string, string>> {
-  const out = new Map<number, Map<string, string>>();
-  for (const e of errors) {
-    const m = /^\/Items\/(\d+)\/(\w+)/.exec(e.Field);
-    const row = m && sent[Number(m[1])];
-    if (!row) continue;
-    if (!out.has(row.k)) out.set(row.k, new Map());
-    out.get(row.k)!.set(m[2], e.Message);
-  }
-  return out;
 }

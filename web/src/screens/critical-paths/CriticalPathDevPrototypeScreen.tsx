@@ -1,6 +1,8 @@
 /**
  * /criticalPathDevPrototypeEdit/:devPrototypeId/:psid? (CP-018..028, CP-030..040, CP-046/047): the dev
- * prototype critical path of a colorway. A collapsible header (CP-018), the final processes
+ * prototype critical path of a colorway. A collapsible header (CP-018) drawn by SchemaForm from the
+ * entity and layout documents with the module's field layout (an admin hides, moves and renames its
+ * fields at runtime), the final processes
  * (approvals, CP-035..040) and the actual processes as grids (drag to reorder, renumbered by 10,
  * CP-019; delete with confirmation, CP-024; end ≥ start, CP-025), the stock numbers with their flags
  * (read-only; link, unlink and the default one, DECISIONS CP-034) and the purchase orders (edited by hand). Save (Ctrl+S) sends everything; the server applies the same
@@ -20,14 +22,18 @@ import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { FLAG_FIELDS, flagsFor, type StockNumberFlags } from '../../../../server/domain/critical-path-approvals';
-import { ProcessGrid, type ProcessColumn, type ProcessEdit } from './ProcessGrid';
+import { SchemaForm } from '../../components/schema-form/SchemaForm';
+import { useFieldLayout } from '../../components/schema-form/use-field-layout';
+import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
+import { ProcessGrid, type ProcessEdit } from './ProcessGrid';
+import { useColumnTitles, useProcessColumns } from './process-columns';
 import {
   DELETE_ROW, REVIEW_RED, REVOKE_SPEC, SAVED, dateMarks, keyed, moveRows, renumber, resetFlags, revokesSpec, saveList, serverMarks, setApproval, withLocks,
   type ProcessRow, type Row,
 } from './cp-rows';
 import { PurchaseOrders, keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './PurchaseOrders';
 import { StockNumbers, stockChanges, type StockRow } from './StockNumbers';
-import { HeaderCard, ReportButton, TextField, saveFailure, todayIso, useApprovers, useTimedNotice } from './shared';
+import { HeaderCard, ReportButton, cancelCheck, committedForm, saveFailure, todayIso, useApprovers, useHeaderErrors, useTimedNotice } from './shared';
 import './critical-paths.css';
 
 export interface Lookups {
@@ -46,23 +52,7 @@ const FINAL_SEND = [FINAL_ID, 'ProcessName', 'SortOrder', 'EstStartDate', 'Targe
 const ACTUAL_SEND = [ACTUAL_ID, 'ProcessName', 'SortOrder', 'ActualCompleteDate', 'Notes'];
 const DATE_PAIRS = [['EstStartDate', 'TargetDate'], ['RevStartDate', 'RevisedTargetDate']] as const;
 
-export const FINAL_COLUMNS: readonly ProcessColumn[] = [
-  { field: 'ProcessName', title: 'Process', width: 200, kind: 'name' },
-  { field: 'EstStartDate', title: 'Est. Start', width: 100, kind: 'date' },
-  { field: 'TargetDate', title: 'Target', width: 100, kind: 'date' },
-  { field: 'RevStartDate', title: 'Rev. Start', width: 100, kind: 'date' },
-  { field: 'RevisedTargetDate', title: 'Rev. Target', width: 100, kind: 'date' },
-  { field: 'ActualCompleteDate', title: 'Completed', width: 100, kind: 'date' },
-  { field: 'CriticalPathProcessApprovedId', title: 'Approval', width: 170, kind: 'approval' },
-  { field: 'ApprovedByName', title: 'Approved By', width: 140, kind: 'approver' },
-  { field: 'ApprovalDate', title: 'Approval Date', width: 110, kind: 'readonlyDate' },
-  { field: 'Notes', title: 'Notes', width: 200, kind: 'text' },
-];
-const ACTUAL_COLUMNS: readonly ProcessColumn[] = [
-  { field: 'ProcessName', title: 'Process', width: 220, kind: 'name' },
-  { field: 'ActualCompleteDate', title: 'Completed', width: 110, kind: 'date' },
-  { field: 'Notes', title: 'Notes', width: 360, kind: 'text' },
-];
+const ENTITY = 'critical-path-dev-prototype';
 const FLAG_TITLES: Record<string, string> = {
   IsFinalSpecApprLocked: 'Final Spec', IsLeatherApproved: 'Leather', IsFinalCostConfCBDLoaded: 'Cost/CBD', IsThreeOneTestComplete: '3:1 Test',
   IsConfirmationSampleApproved: 'Conf. Sample', IsMatlRefFolderSigned: 'Matl. Folder', IsRSTestComplete: 'RS Test', IsModelSizeApproved: 'Model Size',
@@ -80,11 +70,18 @@ export function CriticalPathDevPrototypeScreen() {
 function DevPrototypeEditor({ id }: { id: number }) {
   const canEdit = useCan('criticalPathDevPrototype', 'edit');
   const session = useSessionStore((s) => s.session);
-  const factoryUser = !!session?.isFactoryUser;
   const details = useSWR<Details>(`${DETAILS}?CriticalPathDevPrototypeId=${id}`, { revalidateOnFocus: false });
   const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
   const approvers = useApprovers(details.data?.Header.BrandId);
+  const schema = useEntitySchema(ENTITY);
+  const layout = useLayout(ENTITY);
+  const { fieldLayout, ready: fieldLayoutReady } = useFieldLayout(layout.data?.moduleId);
+  const finalColumns = useProcessColumns('critical-path-dev-prototype-final-processes');
+  const actualColumns = useProcessColumns('critical-path-dev-prototype-actual-processes');
+  const orderTitles = useColumnTitles('critical-path-dev-prototype-purchase-orders');
+  // The header as loaded (SchemaForm's record) and as edited (its committed values, read by the save).
   const [header, setHeader] = useState<Row>({});
+  const headerRef = useRef<Row>({});
   const [finals, setFinalsState] = useState<ProcessRow[]>([]);
   const [actuals, setActualsState] = useState<ProcessRow[]>([]);
   const [stock, setStock] = useState<StockRow[]>([]);
@@ -92,6 +89,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const [removed, setRemoved] = useState<{ finals: Row[]; actuals: Row[] }>({ finals: [], actuals: [] });
   const [dirty, setDirty] = useState(false);
   const [marks, setMarks] = useState<{ finals: Marks; actuals: Marks; header: Record<string, string> }>({ finals: new Map(), actuals: new Map(), header: {} });
+  const headerErrors = useHeaderErrors(marks.header);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useTimedNotice();
   const [busy, setBusy] = useState(false);
@@ -107,6 +105,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
 
   const reset = useCallback((d: Details) => {
     setHeader(d.Header);
+    headerRef.current = d.Header;
     setFinals(withLocks(keyed(d.FinalProcesses)));
     setActuals(keyed(d.ActualProcesses));
     setStock(d.StockNumbers as StockRow[]);
@@ -201,16 +200,24 @@ function DevPrototypeEditor({ id }: { id: number }) {
     setDirty(true);
   };
 
-  const setField = (field: string) => (value: unknown) => { setHeader((h) => ({ ...h, [field]: value })); setDirty(true); };
+  const onHeaderChange = (data: Row) => {
+    headerRef.current = data;
+    setDirty(true);
+    if (Object.keys(marks.header).length) setMarks((m) => ({ ...m, header: {} }));
+  };
 
   const save = async () => {
     if (!editable || busy) return;
     for (const h of [finalHot.current, actualHot.current]) if (h?.getActiveEditor()?.isOpened()) h.getActiveEditor()?.finishEditing();
+    // The header's fields commit on blur: blur the focused one (Ctrl+S) and let its change land first.
+    const h = await committedForm(headerRef);
     const f = finalsRef.current;
     const a = actualsRef.current;
     const finalMarks = dateMarks(f, DATE_PAIRS);
     const headerMarks: Record<string, string> = {};
-    if (!String(header.CriticalPathDevPrototypeName ?? '').trim()) headerMarks.CriticalPathDevPrototypeName = 'Required.';
+    if (!String(h.CriticalPathDevPrototypeName ?? '').trim()) headerMarks.CriticalPathDevPrototypeName = 'Required.';
+    const cancel = cancelCheck(header.CriticalPathHeaderStatusId, h.CriticalPathHeaderStatusId, !!details.data?.CanBeCancelled);
+    if (cancel) headerMarks.CriticalPathHeaderStatusId = cancel;
     if (finalMarks.size || Object.keys(headerMarks).length) {
       setMarks({ finals: finalMarks, actuals: new Map(), header: headerMarks });
       setProblem(REVIEW_RED);
@@ -222,13 +229,13 @@ function DevPrototypeEditor({ id }: { id: number }) {
       const answer = await apiFetch<{ Data: Details }>(SAVE, {
         method: 'POST',
         json: {
-          CriticalPathDevPrototypeId: id, RowVersion: header.RowVersion, CriticalPathDevPrototypeName: String(header.CriticalPathDevPrototypeName).trim(),
-          Designer: header.Designer ?? null, USDeveloper: header.USDeveloper ?? null, AsiaDeveloper: header.AsiaDeveloper ?? null,
-          CriticalPathHeaderStatusId: header.CriticalPathHeaderStatusId, Notes: header.Notes ?? null,
+          CriticalPathDevPrototypeId: id, RowVersion: header.RowVersion, CriticalPathDevPrototypeName: String(h.CriticalPathDevPrototypeName).trim(),
+          Designer: h.Designer ?? null, USDeveloper: h.USDeveloper ?? null, AsiaDeveloper: h.AsiaDeveloper ?? null,
+          CriticalPathHeaderStatusId: h.CriticalPathHeaderStatusId, Notes: h.Notes ?? null,
           FinalProcesses: saveList(f, removed.finals, FINAL_ID, FINAL_SEND),
           ActualProcesses: saveList(a, removed.actuals, ACTUAL_ID, ACTUAL_SEND),
           StockNumbers: stockChanges(stock),
-          PurchaseOrders: purchaseOrderChanges(orders, factoryUser),
+          PurchaseOrders: purchaseOrderChanges(orders, 'FactoryKey' in (orderTitles ?? {})),
         },
       });
       reset(answer.Data);
@@ -254,19 +261,20 @@ function DevPrototypeEditor({ id }: { id: number }) {
     const failure = saveFailure(details.error);
     return <div className="alert alert--error" role="alert">{failure?.text === undefined ? 'Loading failed.' : (details.error as { status?: number }).status === 404 ? failure.text : 'The critical path could not be loaded.'}</div>;
   }
-  if (!details.data || !lookups.data) return <span className="spinner" role="status" aria-label="Loading" />;
+  if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !finalColumns || !actualColumns || !orderTitles) {
+    return <span className="spinner" role="status" aria-label="Loading" />;
+  }
 
-  const statuses = lookups.data.HeaderStatuses;
   const grids = [
-    { key: 'finals' as const, title: 'Final Processes', rows: finals, columns: FINAL_COLUMNS, onEdit: onFinalEdit, hot: finalHot },
-    { key: 'actuals' as const, title: 'Actual Processes', rows: actuals, columns: ACTUAL_COLUMNS, onEdit: onActualEdit, hot: actualHot },
+    { key: 'finals' as const, title: 'Final Processes', rows: finals, columns: finalColumns, onEdit: onFinalEdit, hot: finalHot },
+    { key: 'actuals' as const, title: 'Actual Processes', rows: actuals, columns: actualColumns, onEdit: onActualEdit, hot: actualHot },
   ];
 
   return (
     <div ref={page} className="cp-screen">
       <PageHeader
         title={`Dev Prototype Critical Path: ${name}`}
-        subtitle={`${String(header.StockNumber ?? '')} ${String(header.PrototypeName ?? '')} · ${String(header.SeasonName ?? '')}`}
+        subtitle={`${String(header.StockNum ?? '')} ${String(header.PrototypeName ?? '')} · ${String(header.SeasonName ?? '')}`}
         actions={(
           <>
             <Link className="btn" to="/criticalPath?searchType=2">Search</Link>
@@ -283,20 +291,8 @@ function DevPrototypeEditor({ id }: { id: number }) {
       )}
       {notice && <div className="alert alert--warning" role="status">{notice}</div>}
       <HeaderCard title="Header">
-        <TextField label="Name" required value={header.CriticalPathDevPrototypeName} onChange={setField('CriticalPathDevPrototypeName')} readOnly={!editable} error={marks.header.CriticalPathDevPrototypeName} />
-        <label className="field cp-field">
-          <span className="field__label">Status</span>
-          <select className="input" value={String(header.CriticalPathHeaderStatusId ?? 1)} disabled={!editable} onChange={(e) => setField('CriticalPathHeaderStatusId')(Number(e.target.value))}>
-            {statuses.map((s) => (
-              <option key={s.CriticalPathHeaderStatusId} value={s.CriticalPathHeaderStatusId}
-                disabled={s.CriticalPathHeaderStatusId === 3 && !details.data!.CanBeCancelled && header.CriticalPathHeaderStatusId !== 3}>{s.StatusName}</option>
-            ))}
-          </select>
-        </label>
-        <TextField label="Designer" value={header.Designer} onChange={setField('Designer')} readOnly={!editable} />
-        <TextField label="US Developer" value={header.USDeveloper} onChange={setField('USDeveloper')} readOnly={!editable} />
-        <TextField label="Asia Developer" value={header.AsiaDeveloper} onChange={setField('AsiaDeveloper')} readOnly={!editable} />
-        <TextField label="Notes" wide value={header.Notes} onChange={setField('Notes')} readOnly={!editable} />
+        <SchemaForm schema={schema.data} layout={layout.data} fieldLayout={fieldLayout} formData={header} readOnly={!editable} trackUnsaved={false}
+          brandId={header.BrandId as number | undefined} onChange={onHeaderChange} fieldErrors={headerErrors} />
       </HeaderCard>
 
       {grids.map((g) => (
@@ -326,7 +322,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
 
       <section className="card cp-section" aria-label="Purchase Orders">
         <h2 className="cp-section__title">Purchase Orders</h2>
-        <PurchaseOrders rows={orders} editable={editable} factoryUser={factoryUser} onChange={(rows) => { setOrders(rows); setDirty(true); }} />
+        <PurchaseOrders rows={orders} editable={editable} titles={orderTitles} onChange={(rows) => { setOrders(rows); setDirty(true); }} />
       </section>
 
       {confirm?.kind === 'delete' && (

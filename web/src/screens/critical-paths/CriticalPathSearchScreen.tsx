@@ -3,7 +3,8 @@
  * may read (PERM-014). Each tab: its criteria (CP-004/005), its result grid (CP-006/007: preset
  * widths, show/hide/reorder/sort, page sizes 15–100, rows 35 px), a row opens the path's edit
  * screen (Ctrl-click a new tab, CP-003), the user's default brand and season as the first criteria
- * (CP-004), Excel export of every result (the grid's Export), a PDF
+ * (CP-004; a factory user's criteria lack the factory ones: schemas/visibility/critical-path-criteria),
+ * Excel export of every result (the grid's Export), a PDF
  * index report of the selected rows (CP-013, CP-050) and saved searches as UserSearchCP (CP-014..017).
  */
 import { useCallback, useMemo } from 'react';
@@ -41,13 +42,10 @@ const INDEX_REPORT_MAX = 500;
 /** A blank criterion matches every value. */
 const ALL = { placeholder: 'All' };
 const CRITERIA_FIELDS = { BrandId: ALL, SeasonId: ALL, CriticalPathHeaderStatusId: ALL, CntryOrgKey: ALL, GenderKey: ALL, ProductLine: ALL, DivisionKey: ALL };
-/** A factory user's rows carry no factory field, so they cannot search by one either. */
-const FACTORY_HIDDEN_CRITERIA = ['CntryOrgKey'];
 
 export function CriticalPathSearchScreen() {
   const [params, setParams] = useSearchParams();
   const permissions = useSessionStore((s) => s.session?.userPermissions);
-  const factory = useSessionStore((s) => !!s.session?.isFactoryUser);
   const types = CRITICAL_PATH_SEARCH_TYPES.filter((t) => can(permissions, t.module, 'read'));
   const chosen = types.find((t) => t.type === Number(params.get('searchType'))) ?? types[0];
   const onTab = useCallback((n: number) => setParams({ searchType: String(n) }), [setParams]);
@@ -58,13 +56,13 @@ export function CriticalPathSearchScreen() {
       <TabList idPrefix="cp-search" label="Critical path type" tabs={types.map((t) => ({ id: String(t.type), label: t.title }))} chosen={String(chosen.type)}
         onChoose={(t) => onTab(Number(t))} />
       <div {...tabPanelProps('cp-search', String(chosen.type))}>
-        <TypeSearch key={chosen.type} type={chosen} factory={factory} onTab={onTab} />
+        <TypeSearch key={chosen.type} type={chosen} onTab={onTab} />
       </div>
     </>
   );
 }
 
-function TypeSearch({ type, factory, onTab }: { type: CriticalPathSearchType; factory: boolean; onTab: (n: number) => void }) {
+function TypeSearch({ type, onTab }: { type: CriticalPathSearchType; onTab: (n: number) => void }) {
   // CP-004: the criteria start from the user's default brand and season (their profile); Clear comes back to them.
   const brandId = useSessionStore((s) => s.session?.defaultBrandId ?? null);
   const seasonId = useSessionStore((s) => s.session?.defaultSeasonId ?? null);
@@ -84,6 +82,6 @@ function TypeSearch({ type, factory, onTab }: { type: CriticalPathSearchType; fa
     <SearchWorkbench tab={type.type} searchType={2} criteriaEntity="critical-path-criteria" layoutId={`critical-path-search-${type.kind}`}
       gridId={`critical-path-${type.kind}-search`} criteriaFields={CRITERIA_FIELDS} initialCriteria={initialCriteria} rowPath={type.path}
       tabName={(n) => CRITICAL_PATH_SEARCH_TYPES.find((t) => t.type === n)?.title ?? String(n)} onTab={onTab}
-      toolbarActions={actions} hiddenCriteria={factory ? FACTORY_HIDDEN_CRITERIA : undefined} />
+      toolbarActions={actions} />
   );
 }

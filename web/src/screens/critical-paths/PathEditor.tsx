@@ -2,7 +2,8 @@
  * The dev pattern and commercialization critical path edit screens (CP-018..028, CP-046/047): one
  * process list on a header. /criticalPathDevPatternEdit/:patternSeasonalId (the path of a pattern
  * seasonal) and /criticalPathCommercializationEdit/:id. Same machinery as the dev prototype screen:
- * collapsible header (HeaderMinimized), drag reorder renumbered by 10, delete with confirmation,
+ * collapsible header (HeaderMinimized) drawn by SchemaForm with the module's field layout, the
+ * process grid's columns from its grid document, drag reorder renumbered by 10, delete with confirmation,
  * end ≥ start, Save (Ctrl+S) with the CP texts; commercialization approvals are stamped (CP-038).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -19,9 +20,16 @@ import { usePageTitle } from '../../shell/page-title-store';
 import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
-import { ProcessGrid, type ProcessColumn, type ProcessEdit } from './ProcessGrid';
+import { SchemaForm } from '../../components/schema-form/SchemaForm';
+import { isReadOnlyField } from '../../components/schema-form/layout';
+import { useFieldLayout } from '../../components/schema-form/use-field-layout';
+import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
+import { ProcessGrid, type ProcessEdit } from './ProcessGrid';
+import { useProcessColumns } from './process-columns';
 import { DELETE_ROW, REVIEW_RED, SAVED, dateMarks, keyed, moveRows, renumber, saveList, serverMarks, type ProcessRow, type Row } from './cp-rows';
-import { HeaderCard, ReportButton, TextField, saveFailure, todayIso, useApprovers, useTimedNotice } from './shared';
+import {
+  HeaderCard, ReportButton, TextField, cancelCheck, committedForm, saveFailure, todayIso, useApprovers, useHeaderErrors, useTimedNotice,
+} from './shared';
 import { LOOKUPS, type Lookups } from './CriticalPathDevPrototypeScreen';
 import './critical-paths.css';
 
@@ -35,13 +43,14 @@ interface Config {
   report: 'DevPattern' | 'Commercialization';
   idField: string;
   processId: string;
-  columns: readonly ProcessColumn[];
+  /** The header's entity and layout (its field layout is the module's), the process grid's document. */
+  entity: string;
+  grid: string;
   send: readonly string[];
   datePairs: readonly (readonly [string, string])[];
-  headerText: readonly { field: string; label: string }[];
   detailsUrl: string;
   saveUrl: string;
-  /** Fields of the header sent with every save besides name, status, notes and RowVersion. */
+  /** Fields of the header sent with every save besides the layout's editable ones and RowVersion. */
   extra: (h: Row) => Row;
 }
 
@@ -52,22 +61,13 @@ const DEV_PATTERN: Config = {
   report: 'DevPattern',
   idField: 'CriticalPathDevPatternId',
   processId: 'CriticalPathDevPatternProcessId',
-  columns: [
-    { field: 'ProcessName', title: 'Process', width: 260 },
-    { field: 'TargetDate', title: 'Target', width: 110 },
-    { field: 'ActualCompleteDate', title: 'Completed', width: 110 },
-    { field: 'Notes', title: 'Notes', width: 360 },
-  ].map((c) => ({ ...c, kind: c.field === 'ProcessName' ? 'name' : c.field === 'Notes' ? 'text' : 'date' }) as ProcessColumn),
+  entity: 'critical-path-dev-pattern',
+  grid: 'critical-path-dev-pattern-processes',
   send: ['CriticalPathDevPatternProcessId', 'ProcessName', 'SortOrder', 'TargetDate', 'ActualCompleteDate', 'Notes'],
   datePairs: [],
-  headerText: [{ field: 'Factory1Name', label: 'Factory 1' }, { field: 'Factory2Name', label: 'Factory 2' }, { field: 'Factory3Name', label: 'Factory 3' }, { field: 'Factory4Name', label: 'Factory 4' }],
   detailsUrl: '/api/CriticalPath/GetCriticalPathDevPatternDetails?PatternSeasonalId=',
   saveUrl: '/api/CriticalPath/UpdateCriticalPathDevPattern',
-  extra: (h) => ({
-    PatternSeasonalId: h.PatternSeasonalId,
-    ...Object.fromEntries(['Factory1Name', 'Factory2Name', 'Factory3Name', 'Factory4Name'].filter((f) => f in h).map((f) => [f, h[f] ?? null])),
-    ...Object.fromEntries(['DualSrcdPatt', 'FactoryTransfer'].filter((f) => typeof h[f] === 'boolean').map((f) => [f, h[f]])),
-  }),
+  extra: (h) => ({ PatternSeasonalId: h.PatternSeasonalId }),
 };
 
 const COMMERCIALIZATION: Config = {
@@ -77,20 +77,10 @@ const COMMERCIALIZATION: Config = {
   report: 'Commercialization',
   idField: 'CriticalPathCommercializationId',
   processId: 'CriticalPathCommercializationProcessId',
-  columns: [
-    { field: 'ProcessName', title: 'Process', width: 220, kind: 'name' },
-    { field: 'EstStartDate', title: 'Est. Start', width: 100, kind: 'date' },
-    { field: 'EstEndDate', title: 'Est. End', width: 100, kind: 'date' },
-    { field: 'RevStartDate', title: 'Rev. Start', width: 100, kind: 'date' },
-    { field: 'RevEndDate', title: 'Rev. End', width: 100, kind: 'date' },
-    { field: 'CriticalPathProcessApprovedId', title: 'Approval', width: 170, kind: 'approval' },
-    { field: 'ApprovedByName', title: 'Approved By', width: 140, kind: 'approver' },
-    { field: 'ApprovalDate', title: 'Approval Date', width: 110, kind: 'readonlyDate' },
-    { field: 'Notes', title: 'Notes', width: 200, kind: 'text' },
-  ],
+  entity: 'critical-path-commercialization',
+  grid: 'critical-path-commercialization-processes',
   send: ['CriticalPathCommercializationProcessId', 'ProcessName', 'SortOrder', 'EstStartDate', 'EstEndDate', 'RevStartDate', 'RevEndDate', 'CriticalPathProcessApprovedId', 'ApprovedBy', 'Notes'],
   datePairs: [['EstStartDate', 'EstEndDate'], ['RevStartDate', 'RevEndDate']],
-  headerText: [],
   detailsUrl: '/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=',
   saveUrl: '/api/CriticalPath/UpdateCriticalPathCommercialization',
   extra: () => ({}),
@@ -114,11 +104,18 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   const details = useSWR<Details>(`${config.detailsUrl}${param}`, { revalidateOnFocus: false });
   const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
   const approvers = useApprovers(details.data?.Header.BrandId);
+  const schema = useEntitySchema(config.entity);
+  const layout = useLayout(config.entity);
+  const { fieldLayout, ready: fieldLayoutReady } = useFieldLayout(layout.data?.moduleId);
+  const columns = useProcessColumns(config.grid);
+  // The header as loaded (SchemaForm's record) and as edited (its committed values, read by the save).
   const [header, setHeader] = useState<Row>({});
+  const headerRef = useRef<Row>({});
   const [rows, setRowsState] = useState<ProcessRow[]>([]);
   const [removed, setRemoved] = useState<Row[]>([]);
   const [dirty, setDirty] = useState(false);
   const [marks, setMarks] = useState<{ rows: Marks; header: Record<string, string> }>({ rows: new Map(), header: {} });
+  const headerErrors = useHeaderErrors(marks.header);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useTimedNotice();
   const [busy, setBusy] = useState(false);
@@ -132,6 +129,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
 
   const reset = useCallback((d: Details) => {
     setHeader(d.Header);
+    headerRef.current = d.Header;
     setRows(keyed(d.Processes));
     setRemoved([]);
     setMarks({ rows: new Map(), header: {} });
@@ -178,11 +176,23 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     setSelected(null);
     setDirty(true);
   };
-  const setField = (field: string) => (value: unknown) => { setHeader((h) => ({ ...h, [field]: value })); setDirty(true); };
+  /** The header fields a save sends: those of the layout the user may change (a factory user's schema has no factory field). */
+  const headerSend = (h: Row): Row => {
+    const fields = (layout.data?.sections ?? []).flatMap((s) => s.rows.flat()).filter((f) => schema.data?.properties[f] && !isReadOnlyField(schema.data.properties[f]));
+    return Object.fromEntries(fields.filter((f) => f in h).map((f) => [f, h[f] ?? null]));
+  };
+
+  const onHeaderChange = (data: Row) => {
+    // CP-027: a changed name is checked when it is committed (on blur).
+    if (data.CriticalPathName !== headerRef.current.CriticalPathName) void checkName(data.CriticalPathName);
+    headerRef.current = data;
+    setDirty(true);
+    if (Object.keys(marks.header).length) setMarks((m) => ({ ...m, header: {} }));
+  };
 
   /** CP-027: a name another path of the brand has is allowed, with a note. */
-  const checkName = async () => {
-    const text = String(header.CriticalPathName ?? '').trim();
+  const checkName = async (value: unknown) => {
+    const text = String(value ?? '').trim();
     if (!text || !header.BrandId) { setNameNote(null); return; }
     try {
       const answer = await apiFetch<{ Exists: boolean; Message: string | null }>('/api/CriticalPath/IsCriticalPathNameExists', {
@@ -197,10 +207,13 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   const save = async () => {
     if (!canEdit || busy) return;
     if (hot.current?.getActiveEditor()?.isOpened()) hot.current.getActiveEditor()?.finishEditing();
+    const h = await committedForm(headerRef);
     const list = rowsRef.current;
     const rowMarks = dateMarks(list, config.datePairs);
     const headerMarks: Record<string, string> = {};
-    if (!name.trim()) headerMarks.CriticalPathName = 'Required.';
+    if (!String(h.CriticalPathName ?? '').trim()) headerMarks.CriticalPathName = 'Required.';
+    const cancel = cancelCheck(header.CriticalPathHeaderStatusId, h.CriticalPathHeaderStatusId, !!details.data?.CanBeCancelled);
+    if (cancel) headerMarks.CriticalPathHeaderStatusId = cancel;
     if (rowMarks.size || Object.keys(headerMarks).length) {
       setMarks({ rows: rowMarks, header: headerMarks });
       setProblem(REVIEW_RED);
@@ -212,9 +225,8 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
       const answer = await apiFetch<{ Data?: Details; Warning?: string | null }>(config.saveUrl, {
         method: 'POST',
         json: {
-          [config.idField]: header[config.idField], RowVersion: header.RowVersion, CriticalPathName: name.trim(),
-          CriticalPathHeaderStatusId: header.CriticalPathHeaderStatusId, Notes: header.Notes ?? null, ...config.extra(header),
-          Processes: saveList(list, removed, config.processId, config.send),
+          [config.idField]: header[config.idField], RowVersion: header.RowVersion, ...headerSend(h), CriticalPathName: String(h.CriticalPathName).trim(),
+          ...config.extra(header), Processes: saveList(list, removed, config.processId, config.send),
         },
       });
       if (answer.Data?.Header) {
@@ -248,7 +260,9 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     }
     return <div className="alert alert--error" role="alert">{status === 404 ? saveFailure(details.error)?.text : 'The critical path could not be loaded.'}</div>;
   }
-  if (!details.data || !lookups.data) return <span className="spinner" role="status" aria-label="Loading" />;
+  if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !columns) {
+    return <span className="spinner" role="status" aria-label="Loading" />;
+  }
   const id = Number(header[config.idField] ?? 0);
   const subtitle = [header.PatternName, header.SeasonName, header.FactoryName].filter(Boolean).map(String).join(' · ');
 
@@ -268,23 +282,9 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
       {problem && <div className="alert alert--error" role="alert"><strong>{problem}</strong></div>}
       {notice && <div className="alert alert--warning" role="status">{notice}</div>}
       <HeaderCard title="Header">
-        <div className="cp-field" onBlur={() => void checkName()}>
-          <TextField label="Name" required value={header.CriticalPathName} onChange={setField('CriticalPathName')} readOnly={!canEdit} error={marks.header.CriticalPathName} />
-          {nameNote && <span className="field__hint cp-name-note" role="status">{nameNote}</span>}
-        </div>
-        <label className="field cp-field">
-          <span className="field__label">Status</span>
-          <select className="input" value={String(header.CriticalPathHeaderStatusId ?? 1)} disabled={!canEdit} onChange={(e) => setField('CriticalPathHeaderStatusId')(Number(e.target.value))}>
-            {lookups.data.HeaderStatuses.map((s) => (
-              <option key={s.CriticalPathHeaderStatusId} value={s.CriticalPathHeaderStatusId}
-                disabled={s.CriticalPathHeaderStatusId === 3 && !details.data!.CanBeCancelled && header.CriticalPathHeaderStatusId !== 3}>{s.StatusName}</option>
-            ))}
-          </select>
-        </label>
-        {config.headerText.filter((f) => f.field in header).map((f) => (
-          <TextField key={f.field} label={f.label} value={header[f.field]} onChange={setField(f.field)} readOnly={!canEdit} error={marks.header[f.field]} />
-        ))}
-        <TextField label="Notes" wide value={header.Notes} onChange={setField('Notes')} readOnly={!canEdit} />
+        <SchemaForm schema={schema.data} layout={layout.data} fieldLayout={fieldLayout} formData={header} readOnly={!canEdit} trackUnsaved={false}
+          brandId={header.BrandId as number | undefined} onChange={onHeaderChange} fieldErrors={headerErrors} />
+        {nameNote && <span className="field__hint cp-name-note" role="status">{nameNote}</span>}
       </HeaderCard>
       <section className="card cp-section" aria-label="Processes">
         <div className="toolbar cp-section__bar">
@@ -298,7 +298,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
             </>
           )}
         </div>
-        <ProcessGrid testId="cp-processes" label="Processes" rows={rows} columns={config.columns} approvals={approvals} approvers={approvers} readOnly={!canEdit}
+        <ProcessGrid testId="cp-processes" label="Processes" rows={rows} columns={columns} approvals={approvals} approvers={approvers} readOnly={!canEdit}
           marked={marks.rows} onEdit={onEdit} onMove={onMove} onSelect={setSelected} onNotice={setNotice} hotRef={hot} />
       </section>
       {confirmDelete && (

@@ -1,8 +1,10 @@
 /**
  * The purchase orders of a dev prototype critical path, entered by hand (DECISIONS CP-034): PO
- * number, factory (search-help Factories), quantity and ex-factory date; add and remove rows. A
- * factory user does not see or set the factory. Changes are the screen's until it saves:
- * `purchaseOrderChanges` gives what the save sends.
+ * number, factory (search-help Factories), quantity and ex-factory date; add and remove rows. The
+ * column titles are the purchase order grid document's (schemas/grids/critical-path-dev-prototype-
+ * purchase-orders); a user whose schema lacks the factory (a factory user, schemas/visibility)
+ * neither sees nor sets it. Changes are the screen's until it saves: `purchaseOrderChanges` gives
+ * what the save sends.
  */
 import { useState } from 'react';
 import { LookupDialog } from '../../components/lookup/LookupDialog';
@@ -15,7 +17,7 @@ let nextKey = 1;
 export const keyedOrders = (rows: readonly Record<string, unknown>[]): PurchaseOrderRow[] => rows.map((r) => ({ ...r, k: nextKey++ }));
 
 /** What an update sends: every kept row, the stored ones removed IsDeleted (new rows without a PO number are left out). */
-export function purchaseOrderChanges(rows: readonly PurchaseOrderRow[], factoryUser: boolean): Record<string, unknown>[] {
+export function purchaseOrderChanges(rows: readonly PurchaseOrderRow[], showsFactory: boolean): Record<string, unknown>[] {
   return rows.flatMap((r): Record<string, unknown>[] => {
     const id = Number(r[PO_ID] ?? 0);
     if (r.$removed) return id ? [{ [PO_ID]: id, PONumber: String(r.PONumber || '-'), IsDeleted: true }] : [];
@@ -23,14 +25,21 @@ export function purchaseOrderChanges(rows: readonly PurchaseOrderRow[], factoryU
     const quantity = r.Quantity === '' || r.Quantity === null || r.Quantity === undefined ? null : Number(r.Quantity);
     return [{
       [PO_ID]: id, PONumber: String(r.PONumber ?? '').trim(), Quantity: quantity, ExFactoryDate: (r.ExFactoryDate as string | null) || null,
-      ...(factoryUser ? {} : { FactoryKey: (r.FactoryKey as string | null) || null }),
+      ...(showsFactory ? { FactoryKey: (r.FactoryKey as string | null) || null } : {}),
     }];
   });
 }
 
-interface Props { rows: readonly PurchaseOrderRow[]; editable: boolean; factoryUser: boolean; onChange: (rows: PurchaseOrderRow[]) => void }
+interface Props {
+  rows: readonly PurchaseOrderRow[];
+  editable: boolean;
+  /** The grid document's column titles by field, for this user: without FactoryKey the factory is not shown. */
+  titles: Readonly<Record<string, string>>;
+  onChange: (rows: PurchaseOrderRow[]) => void;
+}
 
-export function PurchaseOrders({ rows, editable, factoryUser, onChange }: Props) {
+export function PurchaseOrders({ rows, editable, titles, onChange }: Props) {
+  const showsFactory = 'FactoryKey' in titles;
   const [lookupFor, setLookupFor] = useState<number | null>(null);
   const shown = rows.filter((r) => !r.$removed);
   const set = (k: number, patch: Record<string, unknown>) => onChange(rows.map((r) => (r.k === k ? { ...r, ...patch } : r)));
@@ -40,7 +49,7 @@ export function PurchaseOrders({ rows, editable, factoryUser, onChange }: Props)
       <table className="table cp-orders" data-testid="cp-orders">
         <thead>
           <tr>
-            <th scope="col">PO Number</th>{!factoryUser && <th scope="col">Factory</th>}<th scope="col">Quantity</th><th scope="col">Ex-Factory</th>
+            <th scope="col">{titles.PONumber}</th>{showsFactory && <th scope="col">{titles.FactoryKey}</th>}<th scope="col">{titles.Quantity}</th><th scope="col">{titles.ExFactoryDate}</th>
             {editable && <th scope="col"><span className="visually-hidden">Actions</span></th>}
           </tr>
         </thead>
@@ -50,7 +59,7 @@ export function PurchaseOrders({ rows, editable, factoryUser, onChange }: Props)
               {editable ? (
                 <>
                   <td><input className="input" aria-label={`PO number, row ${i + 1}`} maxLength={50} value={String(r.PONumber ?? '')} onChange={(e) => set(r.k, { PONumber: e.target.value })} /></td>
-                  {!factoryUser && (
+                  {showsFactory && (
                     <td>
                       <span className="cp-orders__factory">
                         <input className="input" aria-label={`Factory key, row ${i + 1}`} maxLength={20} value={String(r.FactoryKey ?? '')}
@@ -68,7 +77,7 @@ export function PurchaseOrders({ rows, editable, factoryUser, onChange }: Props)
                 </>
               ) : (
                 <>
-                  <td>{String(r.PONumber ?? '')}</td>{!factoryUser && <td>{String(r.FactoryName ?? r.FactoryKey ?? '')}</td>}
+                  <td>{String(r.PONumber ?? '')}</td>{showsFactory && <td>{String(r.FactoryName ?? r.FactoryKey ?? '')}</td>}
                   <td>{String(r.Quantity ?? '')}</td><td>{String(r.ExFactoryDate ?? '').slice(0, 10)}</td>
                 </>
               )}

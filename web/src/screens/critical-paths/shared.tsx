@@ -1,5 +1,8 @@
-/** Pieces the three critical path edit screens share: the collapsible header card, the report button, the save outcome. */
-import { useEffect, useState, type ReactNode } from 'react';
+/**
+ * Pieces the three critical path edit screens share: the collapsible header card, the header form's
+ * committed values and checks, the report button, the save outcome.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import type { Approver } from './ProcessGrid';
 import { ApiError, apiRequest, saveFile } from '../../api/http';
@@ -72,7 +75,30 @@ export function saveFailure(e: unknown): SaveFailure | null {
   return { text: SAVE_ERROR, errors: [] };
 }
 
-/** A labelled text input of the header. */
+/**
+ * The header form's committed values: SchemaForm's fields commit on blur, so the focused one (a save
+ * by Ctrl+S) is blurred first and its change lands before the ref is read.
+ */
+export async function committedForm(ref: { current: Record<string, unknown> }): Promise<Record<string, unknown>> {
+  (document.activeElement as HTMLElement | null)?.blur?.();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return ref.current;
+}
+
+/** DECISIONS CP-029 (CP-028: the server's can-be-cancelled check): cancel is offered in status 1 when no process is complete. */
+const CANNOT_CANCEL = 'Only an active critical path without a completed process can be canceled.';
+const CANCELED = 3;
+
+/** The header status field's error when the user picked Canceled and the path cannot be canceled (the server refuses it too). */
+export const cancelCheck = (stored: unknown, next: unknown, canBeCancelled: boolean) =>
+  (Number(next) === CANCELED && Number(stored) !== CANCELED && !canBeCancelled ? CANNOT_CANCEL : null);
+
+/** The header marks (field → message) as SchemaForm's field errors, kept stable while the marks are. */
+export function useHeaderErrors(marks: Record<string, string>): Record<string, readonly string[]> {
+  return useMemo(() => Object.fromEntries(Object.entries(marks).map(([f, m]) => [f, [m]])), [marks]);
+}
+
+/** A labelled text input (the name of a dev pattern path to create). */
 export function TextField({ label, value, onChange, readOnly, required, error, wide }: {
   label: string; value: unknown; onChange: (v: string) => void; readOnly?: boolean; required?: boolean; error?: string; wide?: boolean;
 }) {

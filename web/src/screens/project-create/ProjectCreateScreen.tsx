@@ -17,13 +17,13 @@ import { toast } from '../../shell/toast-store';
 import { useSaveShortcut } from '../../shell/save-shortcut';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { ExistingParentSearch, type FoundParent } from './ExistingParentSearch';
-import { nameNote, stockNumberError, useWizardLists, wizardCalls, type Place } from './wizard-api';
+import { OwnedGrid, type RowKey, type RowsChange } from '../../components/data-grid/OwnedGrid';
+import { listOf, nameNote, stockNumberError, useWizardLists, wizardCalls, type Place } from './wizard-api';
 import { saveRows, type RowPatch } from './wizard-save';
 import {
-  addBrief, addChild, addSibling, appendUnder, depth, duplicateNames, existingRow, formErrors, hasUnsaved, LEVEL_LABEL, newRow, pending,
-  removeRow, REVIEW_FIELDS, START_OVER, STOCK_NUMBER_TWICE, type ProjectDefaults, type WizardRow,
+  addBrief, addChild, addSibling, appendUnder, depth, duplicateNames, existingRow, formErrors, gridErrors, hasUnsaved, isLocked, LEVEL_LABEL, newRow,
+  notApplicable, pending, removeRow, REVIEW_FIELDS, START_OVER, STOCK_NUMBER_TWICE, wizardCell, type ProjectDefaults, type ValueField, type WizardRow,
 } from './wizard-rows';
-import { WizardGrid, type WizardEdit } from './WizardGrid';
 import './project-create.css';
 
 interface LinePlanChoice { LinePlanId: number; LinePlanName: string; StatusName?: string }
@@ -34,6 +34,10 @@ interface Start {
 }
 
 const RECORD_PATH = { brief: '/brief/', pattern: '/pattern/', colorway: '/colorway/' } as const;
+/** The pick lists of the grid (names shown, ids kept; workflow groups differ per level). */
+const LIST_FIELDS: readonly ValueField[] = ['ResponsibleId', 'WFGroupId', 'GenderKey', 'DevelopmentType', 'DivisionKey', 'ProductTypeId', 'SizeRangePresetId'];
+const rowKey = (r: WizardRow) => r.key;
+const cellReadOnly = (r: WizardRow, field: string) => isLocked(r) || notApplicable(r, field);
 
 /** The rows a start preloads: the brief, and the pattern under it, as existing parents. */
 function startRows(start: Start | undefined): WizardRow[] {
@@ -57,7 +61,7 @@ export function ProjectCreateScreen() {
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const [focus, setFocus] = useState<{ key: RowKey; field: string } | null>(null);
   const [search, setSearch] = useState<'brief' | 'pattern' | null>(null);
   const [confirmStartOver, setConfirmStartOver] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
@@ -71,7 +75,7 @@ export function ProjectCreateScreen() {
     setLinePlanId(start.LinePlan.LinePlanId);
     const preloaded = startRows(start);
     setRows(preloaded);
-    setFocusKey(null);
+    setFocus(null);
   }, [start]);
 
   const { data: brands } = useSWR<{ BrandId: number; BrandName: string }[]>('/api/Brand/GetBrandsByUser');
@@ -97,7 +101,7 @@ export function ProjectCreateScreen() {
 
   const apply = (next: { rows: WizardRow[]; key: string | null }) => {
     setRows(next.rows);
-    setFocusKey(next.key);
+    setFocus(next.key ? { key: next.key, field: 'name' } : null);
   };
   const selected = rows.find((r) => r.key === selectedKey) ?? null;
 
@@ -116,19 +120,29 @@ export function ProjectCreateScreen() {
     }, () => undefined);
   }, [brandId, seasonId, patch]);
 
-  const onEdit = useCallback((edits: WizardEdit[]) => {
-    const next = rowsRef.current.map((r) => {
-      const mine = edits.filter((e) => e.key === r.key);
-      return mine.length ? { ...r, ...Object.fromEntries(mine.map((e) => [e.field, e.value])), error: null, disabled: false } : r;
-    });
+  // An edited row drops its last save error; a name or stock number is checked again.
+  const onChange = useCallback((list: WizardRow[], change: RowsChange<WizardRow>) => {
+    const edits = change.kind === 'edit' ? change.cells : [];
+    const keys = new Set(edits.map((e) => e.key));
+    const next = list.map((r) => (keys.has(r.key) ? { ...r, error: null, disabled: false } : r));
     rowsRef.current = next;
     setRows(next);
-    for (const key of new Set(edits.filter((e) => ['name', 'StockNum', 'ProductTypeId'].includes(e.field)).map((e) => e.key))) check(key);
+    for (const key of new Set(edits.filter((e) => ['name', 'StockNum', 'ProductTypeId'].includes(e.field)).map((e) => String(e.key)))) check(key);
   }, [check]);
+  const options = useMemo(() => Object.fromEntries(LIST_FIELDS.map((f) => [f, (r: WizardRow) => listOf(lists, r.level, f)])), [lists]);
+  const redCells = useMemo(() => gridErrors(rows, errors, duplicates), [rows, errors, duplicates]);
 
   const onAddChild = useCallback((key: string) => apply(addChild(rowsRef.current, key, defaults)), [defaults]);
   const onAddSibling = useCallback((key: string) => apply(addSibling(rowsRef.current, key, defaults)), [defaults]);
-  const onRemove = useCallback((key: string) => { setRows(removeRow(rowsRef.current, key)); setFocusKey(null); }, []);
+  const onRemove = useCallback((key: string) => { setRows(removeRow(rowsRef.current, key)); setFocus(null); }, []);
+  // Insert: a child of the selected row; Shift+Insert: a sibling; Ctrl+Delete: remove an unsaved row.
+  const onKey = (e: KeyboardEvent, row: WizardRow | undefined) => {
+    if (!row || (e.key !== 'Insert' && !(e.key === 'Delete' && e.ctrlKey))) return false;
+    if (e.key === 'Delete') onRemove(row.key);
+    else if (e.shiftKey) onAddSibling(row.key);
+    else onAddChild(row.key);
+    return true;
+  };
 
   const pickExisting = (found: FoundParent) => {
     const level = search!;
@@ -150,7 +164,7 @@ export function ProjectCreateScreen() {
     setConfirmStartOver(false);
     setRows(startRows(start));
     setShowErrors(false);
-    setFocusKey(null);
+    setFocus(null);
   };
 
   const save = useCallback(async () => {
@@ -165,7 +179,7 @@ export function ProjectCreateScreen() {
       patch(key, p);
     });
     setProgress(null);
-    setFocusKey(null);
+    setFocus(null);
     const text = `${summary.saved} of ${todo.length} rows saved`;
     if (summary.failed || summary.skipped) toast.warning(`${text}; ${summary.failed} failed, ${summary.skipped} skipped. See the Message column.`);
     else toast.success(`${text}.`);
@@ -223,8 +237,9 @@ export function ProjectCreateScreen() {
           </div>
           {rows.length === 0
             ? <p className="muted">Add a brief, or an existing brief or pattern, to start.</p>
-            : <WizardGrid rows={rows} lists={lists} errors={errors} duplicates={duplicates} focusKey={focusKey} height={Math.min(520, 62 + rows.length * 30)}
-                onEdit={onEdit} onSelect={setSelectedKey} onAddChild={onAddChild} onAddSibling={onAddSibling} onRemove={onRemove} />}
+            : <OwnedGrid gridId="project-create" rows={rows} rowKey={rowKey} onChange={onChange} options={options} cellReadOnly={cellReadOnly} errors={redCells}
+                decorate={(r, f) => wizardCell(r, f, duplicates)} focus={focus} onKey={onKey} onSelect={(r) => setSelectedKey(r?.key ?? null)}
+                height={Math.min(520, 62 + rows.length * 30)} className="wizard__grid" testId="wizard-grid" />}
           {failed.length > 0 && (
             <section className="card wizard__created" aria-labelledby="wizard-failed-h">
               <h2 id="wizard-failed-h" className="card__title">Messages</h2>

@@ -44,8 +44,6 @@ export function listOf(lists: WizardLists | undefined, level: Level, field: Valu
 
 export const labelOf = (list: Option[] | undefined, value: unknown) =>
   value === null || value === undefined || value === '' ? '' : list?.find((o) => o.value === value)?.label ?? String(value);
-export const valueOf = (list: Option[] | undefined, label: unknown) =>
-  label === null || label === undefined || label === '' ? null : list?.find((o) => o.label === label)?.value ?? null;
 
 /** Where the rows go: the line plan, its brand and season. */
 export interface Place { LinePlanId: number; BrandId: number; SeasonId: number }

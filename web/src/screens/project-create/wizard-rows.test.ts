@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addBrief, addChild, addSibling, duplicateNames, existingRow, formErrors, isLocked, NAME_DUPLICATION, newRow, noteOf, removeRow,
-  REQUIRED, STOCK_NUMBER_TWICE, stateOf, type WizardRow,
+  addBrief, addChild, addSibling, duplicateNames, existingRow, formErrors, gridErrors, isLocked, NAME_DUPLICATION, newRow, noteOf, removeRow,
+  REQUIRED, STOCK_NUMBER_TWICE, stateOf, wizardCell, type WizardRow,
 } from './wizard-rows';
 import { Refusal, saveRows, type WizardCalls } from './wizard-save';
 
@@ -134,5 +134,24 @@ describe('wizard save (WIZ-006..008, WIZ-013)', () => {
     expect(summary).toEqual({ saved: 1, failed: 0, skipped: 0 });
     expect(c.made).toEqual(['New colorway<8']);
     expect(released).toBe(1);
+  });
+});
+
+describe('wizard grid cells (WIZ-008, WIZ-009, WIZ-013)', () => {
+  it('WIZ-008 the level is indented, cells a level lacks are greyed, saved rows look locked; a failed row\'s message is red', () => {
+    const { rows } = tree();
+    const colorway = { ...rows[2], saved: true, stockError: 'Stock Number already exists for this season and factory.' };
+    expect(wizardCell(rows[0], 'level', new Set())).toEqual({ className: 'wizard__cell--level', text: 'Brief' });
+    expect(wizardCell(colorway, 'level', new Set()).text).toBe('\u2003\u2003Colorway');
+    expect(wizardCell(rows[0], 'GenderKey', new Set()).className).toBe('wizard__cell--na');
+    expect(wizardCell(colorway, 'StockNum', new Set())).toEqual({ className: 'wizard__cell--locked', text: undefined });
+    expect(wizardCell(colorway, 'state', new Set()).text).toBe('Saved');
+    const failed = { ...rows[3], error: 'There was an error while saving the colorway.' };
+    const red = gridErrors([rows[0], colorway, failed], new Map([[rows[0].key, { ResponsibleId: REQUIRED }]]), new Set());
+    expect([...red].map(([k, m]) => [k, Object.fromEntries(m)])).toEqual([
+      [rows[0].key, { ResponsibleId: REQUIRED }],
+      [colorway.key, { StockNum: colorway.stockError }],
+      [failed.key, { message: 'There was an error while saving the colorway.' }],
+    ]);
   });
 });

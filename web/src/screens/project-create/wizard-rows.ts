@@ -173,6 +173,36 @@ export function noteOf(row: WizardRow, duplicates: ReadonlySet<string>): string 
   return parts.length ? parts.join(' · ') : null;
 }
 
+/** The message column: the save error, the stock-number check and the notes. */
+const messageOf = (row: WizardRow, duplicates: ReadonlySet<string>) =>
+  [row.error, row.level === 'colorway' ? row.stockError : null, noteOf(row, duplicates)].filter(Boolean).join(' · ');
+
+/** The wizard's own columns (the others are value fields). */
+const OWN_COLUMNS = new Set(['level', 'name', 'state', 'message']);
+/** A value cell the row's level does not have (a brief's gender): blank and locked. */
+export const notApplicable = (row: WizardRow, field: string) => !OWN_COLUMNS.has(field) && !usesField(row.level, field as ValueField);
+
+/** How a cell of the wizard's grid looks: its level indented, its state and message in words, cells it does not have greyed. */
+export function wizardCell(row: WizardRow, field: string, duplicates: ReadonlySet<string>): { className: string; text?: string } {
+  const na = notApplicable(row, field);
+  const className = [na && 'wizard__cell--na', isLocked(row) && !na && 'wizard__cell--locked', field === 'level' && 'wizard__cell--level'].filter(Boolean).join(' ');
+  const text = field === 'level' ? `${'\u2003'.repeat(depth(row.level))}${LEVEL_LABEL[row.level]}`
+    : field === 'state' ? stateOf(row) : field === 'message' ? messageOf(row, duplicates) : undefined;
+  return { className, text };
+}
+
+/** The grid's red cells: the form's errors, a stock number the server refused, and the message of a row that failed. */
+export function gridErrors(rows: readonly WizardRow[], errors: ReadonlyMap<string, Partial<Record<string, string>>>, duplicates: ReadonlySet<string>) {
+  const out = new Map<string, Map<string, string>>();
+  for (const r of rows) {
+    const m = new Map(Object.entries(errors.get(r.key) ?? {}).filter((e): e is [string, string] => !!e[1]));
+    if (r.level === 'colorway' && r.stockError && !m.has('StockNum')) m.set('StockNum', r.stockError);
+    if (r.error) m.set('message', messageOf(r, duplicates));
+    if (m.size) out.set(r.key, m);
+  }
+  return out;
+}
+
 /** The row's state as one word for the grid (WIZ-008). */
 export function stateOf(row: WizardRow): string {
   if (row.existing) return 'Existing';

@@ -21,8 +21,12 @@ import { useSaveShortcut } from '../../shell/save-shortcut';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { UNSAVED_CHANGES_MESSAGE } from '../../shell/unsaved-changes-store';
 import { ForecastChart } from './ForecastChart';
-import { ForecastGrid, type UnitsEdit } from './ForecastGrid';
-import { changedPairs, chartSeries, currentRows, editCount, gridLines, moneyText, withEdit, type Edits, type ForecastAnswer, type ForecastRow, type RevenuePrice } from './forecast-rows';
+import { parseUnits } from '@domain/sales-forecast';
+import { OwnedGrid, type RowsChange } from '../../components/data-grid/OwnedGrid';
+import {
+  changedPairs, chartSeries, currentRows, editCount, gridLines, moneyText, pivotCell, pivotColumns, withEdit, type Edits, type ForecastAnswer, type ForecastRow, type Line,
+  type RevenuePrice,
+} from './forecast-rows';
 import './quarterly-forecast.css';
 
 export const LOAD_ERROR = 'There was an error retrieving Forecasts...';
@@ -79,9 +83,11 @@ export function QuarterlyForecastScreen() {
   const series = useMemo(() => chartSeries(rows, columns), [rows, columns]);
   const totals = lines[lines.length - 1];
 
-  const onEdit = useCallback((list: UnitsEdit[]) => {
-    setEdits((prev) => list.reduce<Edits>((acc, e) => withEdit(acc, loaded, e.regionId, e.field, e.units), prev));
+  // The grid's edits (typed, pasted, filled, undone) as changed units of the regions.
+  const onChange = useCallback((_: Line[], change: RowsChange<Line>) => {
+    if (change.kind === 'edit') setEdits((prev) => change.cells.reduce<Edits>((acc, e) => withEdit(acc, loaded, Number(e.key), e.field, parseUnits(e.after)), prev));
   }, [loaded]);
+  const gridColumns = useMemo(() => pivotColumns(columns, !!data?.ShowsRevenue), [columns, data?.ShowsRevenue]);
 
   const save = useCallback(async () => {
     if (!data?.CanEdit || saving) return;
@@ -161,7 +167,9 @@ export function QuarterlyForecastScreen() {
       {data && data.Rows.length > 0 && (
         <div className="qf-layout" ref={area}>
           <section className="qf-layout__grid" aria-label="Forecast grid">
-            <ForecastGrid lines={lines} columns={columns} showsRevenue={data.ShowsRevenue} currencySymbol={symbol} canEdit={data.CanEdit} edits={edits} onEdit={onEdit} />
+            <OwnedGrid columns={gridColumns} rows={lines} rowKey={(l) => l.id} onChange={onChange} readOnly={!data.CanEdit} frozen={1} stretch="all"
+              cellReadOnly={(l) => l.id === 0} parse={(_, text) => ({ ok: true, value: parseUnits(text) })} decorate={(l, f) => pivotCell(l, f, edits, symbol)}
+              height={Math.min(lines.length * 30 + 33, 560)} className="qf-grid" testId="quarterly-forecast-grid" label="Quarterly forecast" />
             <p className="qf-summary" data-testid="qf-summary">
               <span>Total units <strong data-testid="qf-total-units">{totals.total.toLocaleString('en-US')}</strong></span>
               {data.ShowsRevenue && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedPairs, chartSeries, currentRows, editCount, gridLines, moneyText, withEdit, type ForecastColumn, type ForecastRow } from './forecast-rows';
+import { changedPairs, chartSeries, currentRows, editCount, gridLines, moneyText, pivotCell, pivotColumns, withEdit, type ForecastColumn, type ForecastRow } from './forecast-rows';
 
 const columns: ForecastColumn[] = [
   { Field: 'Y1Q1', Year: 2026, Quarter: 1, Title: '2026 Q1' }, { Field: 'Y2Q4', Year: 2027, Quarter: 4, Title: '2027 Q4' },
@@ -34,5 +34,16 @@ describe('quarterly forecast screen rows', () => {
     expect(gridLines(rows, columns, null)[0].revenue).toBeNull();
     expect(moneyText(1234.5, '$')).toBe('$1,234.50');
     expect(moneyText(null, '$')).toBe('');
+  });
+
+  it('QF-001 QF-002 the pivot: quarters editable as whole numbers, sums read-only; the Total line, the edited cells and the revenue shown as such', () => {
+    expect(pivotColumns(columns, true).map((c) => [c.field, c.title, c.kind, c.readOnly])).toEqual([
+      ['name', 'Sales Region', 'text', true], ['Y1Q1', '2026 Q1', 'integer', false], ['Y2Q4', '2027 Q4', 'integer', false], ['total', 'Total Units', 'integer', true], ['revenue', 'Revenue', 'money', true],
+    ]);
+    const edits = withEdit(new Map(), loaded, 2, 'Y1Q1', 7);
+    const lines = gridLines(currentRows(loaded, edits), columns, 2.5);
+    expect((lines[1] as Record<string, unknown>).Y1Q1).toBe(7);
+    expect(pivotCell(lines[1], 'Y1Q1', edits, '$')).toEqual({ className: 'qf-grid__edited', title: 'Changed: not saved yet', text: undefined });
+    expect(pivotCell(lines[2], 'revenue', edits, '$')).toEqual({ className: 'qf-grid__total qf-grid__sum', title: undefined, text: '$55.00' });
   });
 });

@@ -4,6 +4,7 @@
  * cells whose units differ from what was loaded), and the chart's bars.
  */
 import { columnTotals, parseQuarterTitle, revenueOf, rowUnits, type QuarterColumn } from '@domain/sales-forecast';
+import type { GridColumn } from '../../components/data-grid/columns';
 
 export interface ForecastColumn { Field: string; Year: number; Quarter: 1 | 2 | 3 | 4; Title: string }
 export interface ForecastRow { SalesRegionId: number; SalesRegionName: string; [field: string]: number | string }
@@ -57,14 +58,31 @@ export function changedPairs(edits: Edits, columns: readonly ForecastColumn[], l
 
 export const editCount = (edits: Edits) => [...edits.values()].reduce((s, m) => s + m.size, 0);
 
-/** The grid's body: one line per region, then the totals line (its id 0). Each line: units, total units, revenue. */
+/** The grid's body: one line per region, then the totals line (its id 0). Each line: units (also under each quarter's field), total units, revenue. */
 export function gridLines(rows: readonly ForecastRow[], columns: readonly ForecastColumn[], price: number | null) {
   const q = quarterColumnsOf(columns);
   const line = (id: number, name: string, units: Record<string, unknown>) => {
     const total = rowUnits(units, q);
-    return { id, name, units: q.map((c) => Number(units[c.field]) || 0), total, revenue: revenueOf(total, price) };
+    const values = q.map((c) => Number(units[c.field]) || 0);
+    return { ...Object.fromEntries(q.map((c, i) => [c.field, values[i]])), id, name, units: values, total, revenue: revenueOf(total, price) };
   };
   return [...rows.map((r) => line(r.SalesRegionId, r.SalesRegionName, r)), line(0, 'Total', columnTotals(rows, q))];
+}
+
+export type Line = ReturnType<typeof gridLines>[number];
+
+const column = (field: string, title: string, width: number, kind: GridColumn['kind'], readOnly = true): GridColumn => ({ field, title, width, kind, readOnly, nullable: true });
+/** The pivot's columns (the season's quarters: no grid document names them, ADR 029): the region, its units per quarter, total units and revenue. */
+export const pivotColumns = (columns: readonly ForecastColumn[], showsRevenue: boolean): GridColumn[] => [
+  column('name', 'Sales Region', 100, 'text'), ...columns.map((c) => column(c.Field, c.Title, 72, 'integer', false)),
+  column('total', 'Total Units', 92, 'integer'), ...(showsRevenue ? [column('revenue', 'Revenue', 120, 'money')] : []),
+];
+
+/** How a pivot cell looks: the Total line and the sums, a cell changed since the last save, the revenue in its currency. */
+export function pivotCell(line: Line, field: string, edits: Edits, symbol: string | null) {
+  const edited = !!edits.get(line.id)?.has(field);
+  const className = [line.id === 0 && 'qf-grid__total', (field === 'total' || field === 'revenue') && 'qf-grid__sum', edited && 'qf-grid__edited'].filter(Boolean).join(' ');
+  return { className, title: edited ? 'Changed: not saved yet' : undefined, text: field === 'revenue' ? moneyText(line.revenue, symbol) : undefined };
 }
 
 export interface ChartSeries { id: number; name: string; values: number[] }

@@ -1,12 +1,15 @@
 /**
  * /transferChecklist/:id (TC-001..011): the factory transfer checklist of a colorway and factory
- * pair. Product type (DECISIONS TC-011: its required items are enabled), the tariff-mitigation
+ * pair. Its header is drawn by SchemaForm from the entity and layout documents with the screen's
+ * field layout (module 28: an admin hides, moves and renames its fields at runtime), its items by
+ * the items grid document's columns. Product type (DECISIONS TC-011: its required items are enabled), the tariff-mitigation
  * toggle (TC-006: enables every item and, after a preview of what it takes over, syncs the items
  * sibling checklists completed, TC-007; never shown to factory users, TC-008), the items checked one
  * by one (stamped with the user and the day), the completion date as TC-005 gives it, Save (Ctrl+S,
  * TC-009), the PDF, Export and Upload (TC-010).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { TC_TEXT } from '@domain/transfer-checklist';
@@ -15,6 +18,9 @@ import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
 import { useSessionStore } from '../../auth/session-store';
 import { UploadButton } from '../../components/upload/UploadButton';
+import { useEntitySchema, useGridDocument, useLayout } from '../../components/fields/schema-docs';
+import { SchemaForm } from '../../components/schema-form/SchemaForm';
+import { useFieldLayout } from '../../components/schema-form/use-field-layout';
 import { todayIso } from '../../format/business-date';
 import { formatIsoDate } from '../../format/date';
 import { Modal } from '../../shell/Modal';
@@ -27,9 +33,19 @@ import {
   applySync, draftCompletion, draftOf, progressOf, saveBody, setComplete, withEnabled,
   type Checklist, type Draft, type ProductType, type SyncItem,
 } from './checklist-state';
+import { ChecklistItems } from './ChecklistItems';
 import './transfer-checklist.css';
 
 const REPORT_ERROR = 'There was an error generating the report. Please contact your system administrator.';
+const ENTITY = 'transfer-checklist';
+const ITEMS_GRID = 'transfer-checklist-items';
+
+/** TC-005: the completion date as the draft gives it, or that it is not complete. */
+function CompletionWidget({ id, value }: WidgetProps) {
+  return <output id={id} className="tc-completion">{value ? formatIsoDate(String(value)) : 'Not complete'}</output>;
+}
+const HEADER_WIDGETS = { completion: CompletionWidget };
+const HEADER_FIELDS = { CompletionDate: { widget: 'completion' } };
 
 export function TransferChecklistScreen() {
   const { id = '' } = useParams();
@@ -47,6 +63,11 @@ function ChecklistEditor({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<SyncItem[] | null>(null);
   const page = useRef<HTMLDivElement>(null);
+  const schema = useEntitySchema(ENTITY);
+  const layout = useLayout(ENTITY);
+  const { fieldLayout, ready: fieldLayoutReady } = useFieldLayout(layout.data?.moduleId);
+  const itemsGrid = useGridDocument(ITEMS_GRID);
+  const itemSchema = useEntitySchema(itemsGrid.data?.entity);
   const productTypes = types.data?.ProductTypes ?? [];
   const data = checklist.data;
 
@@ -60,6 +81,25 @@ function ChecklistEditor({ id }: { id: number }) {
   const change = (next: Draft) => { setDraft(withEnabled(next, productTypes)); setDirty(true); };
   const me = { id: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() };
   const today = todayIso();
+  const completion = data && draft ? draftCompletion(draft, data.CompletionDate, today) : null;
+  const productTypeId = draft?.productTypeId ?? null;
+  const mitigation = !!draft?.mitigation;
+  // The header form shows the draft: its product type and flag as chosen, the completion date as TC-005 gives it now.
+  const formData = useMemo(() => (data ? {
+    ...data, TransferProductTypeId: productTypeId, CompletionDate: completion,
+    ...('IsTariffMitigationTransfer' in data ? { IsTariffMitigationTransfer: mitigation } : {}),
+  } : {}), [data, productTypeId, mitigation, completion]);
+
+  /** A committed header value: the product type changes the draft; turning tariff mitigation on waits for the preview. */
+  const onHeaderChange = (next: Record<string, unknown>) => {
+    if (!draft || !data) return;
+    const productTypeId = next.TransferProductTypeId === null || next.TransferProductTypeId === undefined ? null : Number(next.TransferProductTypeId);
+    if (productTypeId !== draft.productTypeId) change({ ...draft, productTypeId });
+    if ('IsTariffMitigationTransfer' in data && !!next.IsTariffMitigationTransfer !== draft.mitigation) {
+      void toggleMitigation(!!next.IsTariffMitigationTransfer);
+      return { ...next, IsTariffMitigationTransfer: draft.mitigation };
+    }
+  };
 
   /** TC-006/007: turning tariff mitigation on shows what the siblings' checklists complete first. */
   const toggleMitigation = async (on: boolean) => {
@@ -114,10 +154,11 @@ function ChecklistEditor({ id }: { id: number }) {
     const missing = (checklist.error as { status?: number }).status === 404;
     return <div className="alert alert--error" role="alert">{missing ? TC_TEXT.notFound : 'The transfer checklist could not be loaded.'} <Link to="/transferChecklist">Transfer checklists</Link></div>;
   }
-  if (!data || !draft || !types.data) return <span className="spinner" role="status" aria-label="Loading" />;
+  if (!data || !draft || !types.data || !schema.data || !layout.data || !fieldLayoutReady || !itemsGrid.data || !itemSchema.data) {
+    return <span className="spinner" role="status" aria-label="Loading" />;
+  }
 
   const showsMitigation = 'IsTariffMitigationTransfer' in data;
-  const completion = draftCompletion(draft, data.CompletionDate, today);
   const { done, enabled } = progressOf(draft);
   const required = new Set(productTypes.find((t) => t.TransferProductTypeId === draft.productTypeId)?.RequiredTemplateItems ?? []);
 
@@ -138,48 +179,15 @@ function ChecklistEditor({ id }: { id: number }) {
           {canEdit && <button type="button" className="btn btn--primary" disabled={busy || !dirty} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>}
         </>}
       />
-      <section className="card tc-header" aria-label="Checklist">
-        <label className="field">
-          <span className="field__label">Product Type</span>
-          <select className="input" value={draft.productTypeId ?? ''} disabled={!canEdit}
-            onChange={(e) => change({ ...draft, productTypeId: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">Select…</option>
-            {productTypes.map((t) => <option key={t.TransferProductTypeId} value={t.TransferProductTypeId}>{t.ProductTypeName}</option>)}
-          </select>
-        </label>
-        {showsMitigation && (
-          <label className="field--check tc-mitigation">
-            <input type="checkbox" checked={draft.mitigation} disabled={!canEdit} onChange={(e) => void toggleMitigation(e.target.checked)} /> Tariff Mitigation Transfer
-          </label>
-        )}
-        <div className="field">
-          <span className="field__label">Completion Date</span>
-          <output className="tc-completion" aria-label="Completion Date">{completion ? formatIsoDate(completion) : 'Not complete'}</output>
-        </div>
-        <div className="field">
-          <span className="field__label">Progress</span>
-          <output aria-label="Progress">{done} of {enabled} enabled items complete</output>
-        </div>
+      <section className="tc-header" aria-label="Checklist">
+        <SchemaForm schema={schema.data} layout={layout.data} fieldLayout={fieldLayout} formData={formData} readOnly={!canEdit} trackUnsaved={false}
+          brandId={data.BrandId} onChange={onHeaderChange} widgets={HEADER_WIDGETS} fields={HEADER_FIELDS}
+          panels={{ progress: <div className="field"><span className="field__label">Progress</span><output aria-label="Progress">{done} of {enabled} enabled items complete</output></div> }} />
       </section>
       {!draft.productTypeId && <div className="alert alert--info" role="status">Choose the product type: its required items are enabled{showsMitigation ? '; a tariff-mitigation transfer enables every item' : ''}.</div>}
       <section className="card card--flush" aria-label="Items">
-        <table className="table tc-items">
-          <thead><tr><th className="tc-items__check">Complete</th><th>Item</th><th>Applies</th><th>Completed By</th><th>Completed On</th></tr></thead>
-          <tbody>
-            {draft.items.map((i) => (
-              <tr key={i.TransferChecklistItemId} className={i.IsEnabled ? undefined : 'tc-items__disabled'}>
-                <td className="tc-items__check">
-                  <input type="checkbox" aria-label={i.ItemName} checked={i.IsComplete} disabled={!canEdit || !i.IsEnabled}
-                    onChange={(e) => change(setComplete(draft, i.TransferChecklistItemId, e.target.checked, me, today))} />
-                </td>
-                <td>{i.ItemName}{i.IsPatternLevel && <span className="badge tc-badge" title="Shared by every colorway of the pattern">Pattern</span>}</td>
-                <td className="muted">{required.has(i.TransferChecklistTemplateItemId) ? 'Required' : i.IsEnabled ? 'Tariff mitigation' : 'Not enabled'}</td>
-                <td>{i.CompletedByName ?? ''}</td>
-                <td>{formatIsoDate(i.CompletedOn)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChecklistItems grid={itemsGrid.data} schema={itemSchema.data} items={draft.items} required={required} editable={canEdit}
+          onComplete={(itemId, complete) => change(setComplete(draft, itemId, complete, me, today))} />
       </section>
       {preview && (
         <Modal title="Tariff Mitigation Transfer" className="tc-sync-modal" onCancel={() => setPreview(null)} actions={<>

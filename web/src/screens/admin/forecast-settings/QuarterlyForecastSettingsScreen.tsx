@@ -1,7 +1,7 @@
 /**
  * /quarterlyForecastSettings (QF-010..013): the sales regions of a brand and season through the
- * shared SchemaForm (settings-form.ts: the request schema and its layout; RegionListWidget for the
- * list); rename, add, remove and save the list in one call.
+ * shared SchemaForm (the sales-forecast-settings entity and layout documents; RegionListWidget for
+ * the list); rename, add, remove and save the list in one call.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
@@ -10,12 +10,13 @@ import { ApiError } from '../../../api/http';
 import { errorText } from '../../../api/error-text';
 import { useSessionStore } from '../../../auth/session-store';
 import { useCan } from '../../../auth/useCan';
+import { useEntitySchema, useLayout } from '../../../components/fields/schema-docs';
 import { SchemaForm, type FieldUi, type SaveOutcome } from '../../../components/schema-form/SchemaForm';
 import { PageHeader } from '../../../shell/PageHeader';
 import { toast } from '../../../shell/toast-store';
 import { postJson, type Answer } from '../common/api';
 import { RegionListWidget } from './RegionListWidget';
-import { failed, INVALID, regionsError, saveBody, SAVED, SETTINGS_LAYOUT, SETTINGS_SCHEMA, type Region } from './settings-form';
+import { failed, INVALID, regionsError, saveBody, SAVED, SETTINGS_DOCUMENT, type Region } from './settings-form';
 import '../common/admin.css';
 
 export { INVALID, SAVED } from './settings-form';
@@ -31,6 +32,8 @@ const checkRegions: CustomValidator = (data, errors) => {
 export function QuarterlyForecastSettingsScreen() {
   const session = useSessionStore((s) => s.session);
   const canEdit = useCan('quarterlyForecastSettings', 'edit');
+  const schema = useEntitySchema(SETTINGS_DOCUMENT);
+  const layout = useLayout(SETTINGS_DOCUMENT);
   const brands = session?.brandPermissions ?? [];
   const [brandId, setBrandId] = useState<number>(session?.defaultBrandId ?? brands[0]?.BrandId ?? 0);
   const [seasonId, setSeasonId] = useState<number>(0);
@@ -68,8 +71,8 @@ export function QuarterlyForecastSettingsScreen() {
           </select></div>
       </div>
       <section style={{ maxWidth: 640 }} aria-label="Sales region settings">
-        {record
-          ? <SchemaForm schema={SETTINGS_SCHEMA} layout={SETTINGS_LAYOUT} formData={record} readOnly={!canEdit} onSave={save}
+        {record && schema.data && layout.data
+          ? <SchemaForm schema={schema.data} layout={layout.data} formData={record} readOnly={!canEdit} onSave={save}
               widgets={WIDGETS} fields={FIELDS} customValidate={checkRegions} formErrorMessage={INVALID}
               onInvalid={() => toast.warning(INVALID)} dirtyKey="qf-settings" />
           : brandId && seasonId ? <span className="spinner" role="status" aria-label="Loading" /> : null}

@@ -1,12 +1,8 @@
 /**
- * The quarterly forecast settings form (QF-010..013): the UpdateSalesForecastSettings request schema
- * (schemas/requests/sales-forecast-settings.schema.json) rendered by SchemaForm. Its layout lives
- * here because the server admits layout documents only for entities (server/core/schemas/meta.ts);
- * the region list is the screen's own widget. Pure.
+ * The quarterly forecast settings form (QF-010..013): its texts, the region list's checks and the
+ * save body. The form itself is the entity and layout documents sales-forecast-settings (served
+ * for the user), the region list the screen's own widget. Pure.
  */
-import requestSchema from '../../../../../schemas/requests/sales-forecast-settings.schema.json';
-import type { EntitySchema } from '../../../components/fields/field-kind';
-import type { LayoutDocument } from '../../../components/fields/schema-docs';
 
 export interface Region { SalesRegionId: number | null; SalesRegionName: string }
 
@@ -16,15 +12,8 @@ export const failed = (m: string) => (m.startsWith('An error occurred while upda
 export const NO_NAME = 'Every sales region needs a name.';
 export const TWICE = 'A sales region name is listed twice.';
 
-export const SETTINGS_SCHEMA: EntitySchema = {
-  ...(requestSchema as unknown as EntitySchema),
-  properties: { ...(requestSchema as unknown as EntitySchema).properties, SalesRegions: { ...(requestSchema.properties.SalesRegions as object), title: 'Sales regions' } },
-};
-
-export const SETTINGS_LAYOUT: LayoutDocument = {
-  entity: 'sales-forecast-settings',
-  sections: [{ id: 'regions', title: 'Sales regions', rows: [['SalesRegions']] }],
-};
+/** The settings' entity and layout documents (schemas/entities, schemas/layouts). */
+export const SETTINGS_DOCUMENT = 'sales-forecast-settings';
 
 /** Rows whose name is blank or repeats an earlier one (case-insensitive), by index. */
 export function invalidRows(rows: readonly Region[]): Set<number> {

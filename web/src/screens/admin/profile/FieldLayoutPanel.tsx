@@ -1,6 +1,6 @@
 /**
  * The field-layout configuration panel (PREF-017..023): pick a screen, move fields between rows,
- * hide them, save for oneself or (users/edit) as everyone's default. Unsaved changes warn on
+ * hide or rename them, save for oneself or (users/edit) as everyone's default. Unsaved changes warn on
  * leaving (PREF-022). The record screens read the saved layout on their next load.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -12,12 +12,16 @@ import { useEntitySchema } from '../../../components/fields/schema-docs';
 import { toast } from '../../../shell/toast-store';
 import { useUnsavedChanges } from '../../../shell/useUnsavedChanges';
 import { postJson, type Answer } from '../common/api';
-import { moveField, normalise, rowsOf, saveRows, splitField, toggleHidden, type LayoutField } from './field-layout';
+import { moveField, normalise, renameField, rowsOf, saveRows, splitField, toggleHidden, type LayoutField } from './field-layout';
 
 /** The screens with a configurable layout (schemas/layouts). */
 export const LAYOUT_MODULES = [
   { moduleId: 5, name: 'Colorway', entity: 'colorway' }, { moduleId: 4, name: 'Pattern', entity: 'pattern' },
   { moduleId: 3, name: 'Brief', entity: 'brief' }, { moduleId: 1, name: 'Line Plan', entity: 'line-plan' },
+  { moduleId: 11, name: 'Dev Pattern Critical Path', entity: 'critical-path-dev-pattern' },
+  { moduleId: 12, name: 'Dev Prototype Critical Path', entity: 'critical-path-dev-prototype' },
+  { moduleId: 13, name: 'Commercialization Critical Path', entity: 'critical-path-commercialization' },
+  { moduleId: 28, name: 'Transfer Checklist', entity: 'transfer-checklist' },
 ] as const;
 
 const SAVED = 'Field Profile Saved';
@@ -37,7 +41,9 @@ export function FieldLayoutPanel({ userId }: { userId: string }) {
   useUnsavedChanges(dirty && !busy, 'field-layout');
   const rows = rowsOf(fields);
   const { data: schema } = useEntitySchema(LAYOUT_MODULES.find((m) => m.moduleId === moduleId)?.entity);
-  const title = (f: string) => (schema?.properties?.[f] as { title?: string } | undefined)?.title ?? f;
+  const schemaTitle = (f: string) => (schema?.properties?.[f] as { title?: string } | undefined)?.title ?? f;
+  const title = (f: LayoutField) => f.Title?.trim() || schemaTitle(f.FieldId);
+  const chosen = fields.find((f) => f.FieldId === selected);
 
   const save = async () => {
     setBusy(true);
@@ -45,8 +51,9 @@ export function FieldLayoutPanel({ userId }: { userId: string }) {
       const a = await postJson<Answer>(`/api/UserPreference/fields/updateFieldConfiguration/${moduleId}`,
         { Fields: saveRows(fields, moduleId, target === 'default' ? null : Number(userId)) });
       if (a.IsSuccessful === false) { toast.error(a.Message || FAILED); return; }
-      toast.success(SAVED);
+      // Read back before saying so: until then the panel would count the saved layout as changed.
       await mutate();
+      toast.success(SAVED);
     } catch (x) {
       const detail = x instanceof ApiError ? serverMessages(x.body).filter((m) => m !== FAILED).join(' ') : '';
       toast.error(detail ? `${FAILED} ${detail}` : FAILED);
@@ -80,13 +87,16 @@ export function FieldLayoutPanel({ userId }: { userId: string }) {
         <button type="button" className="btn btn--small" disabled={!selected} onClick={() => act((fs, id) => moveField(fs, id, 1))}>Move down</button>
         <button type="button" className="btn btn--small" disabled={!selected} onClick={() => act(splitField)}>Own row</button>
         <button type="button" className="btn btn--small" disabled={!selected} onClick={() => act(toggleHidden)}>
-          {fields.find((f) => f.FieldId === selected)?.Hidden ? 'Show' : 'Hide'}</button>
+          {chosen?.Hidden ? 'Show' : 'Hide'}</button>
+        <div className="field"><label htmlFor="layout-title">Title</label>
+          <input id="layout-title" className="input" maxLength={100} disabled={!chosen} value={chosen?.Title ?? ''} placeholder={chosen ? schemaTitle(chosen.FieldId) : ''}
+            onChange={(e) => { const value = e.target.value; act((fs, id) => renameField(fs, id, value)); }} /></div>
         <button type="button" className="btn btn--small" disabled={!dirty} onClick={() => data && setFields(normalise(data))}>Undo changes</button>
         <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={() => void save()}>
           {busy && <span className="spinner" aria-hidden="true" />}Save layout</button>
       </div>
       <p className="muted" style={{ fontSize: 'var(--fs-sm)', margin: '0 0 8px' }}>
-        Select a field, then move it between rows or hide it. {rows.length} of 200 rows.{dirty ? ' Unsaved changes.' : ''}</p>
+        Select a field, then move it between rows, hide it or give it another title (blank: its own). {rows.length} of 200 rows.{dirty ? ' Unsaved changes.' : ''}</p>
       {!data ? <span className="spinner" role="status" aria-label="Loading" /> : (
         <div className="layout-rows" role="list" aria-label="Layout rows" style={{ maxHeight: 'calc(100vh - 360px)', overflow: 'auto' }}>
           {rows.map((row, i) => (
@@ -95,8 +105,8 @@ export function FieldLayoutPanel({ userId }: { userId: string }) {
               {row.map((f) => (
                 <button key={f.FieldId} type="button" aria-pressed={selected === f.FieldId}
                   className={`layout-field${f.Hidden ? ' layout-field--hidden' : ''}${selected === f.FieldId ? ' layout-field--selected' : ''}`}
-                  title={`${f.FieldId}${f.Source ? ` (from the ${f.Source} layout)` : ''}${f.Hidden ? ', hidden' : ''}`}
-                  onClick={() => setSelected(selected === f.FieldId ? null : f.FieldId)}>{title(f.FieldId)}</button>
+                  title={`${f.FieldId}${f.Source ? ` (from the ${f.Source} layout)` : ''}${f.Hidden ? ', hidden' : ''}${f.Title ? `, renamed from ${schemaTitle(f.FieldId)}` : ''}`}
+                  onClick={() => setSelected(selected === f.FieldId ? null : f.FieldId)}>{title(f)}</button>
               ))}
             </div>
           ))}

@@ -1,8 +1,9 @@
 /**
  * The field-layout editor's model (PREF-017..023): fields placed in numbered rows, each visible
- * or hidden; at most 200 rows (PREF-019). Moving a field to another row keeps the others in order.
+ * or hidden, and renamed or not (Title); at most 200 rows (PREF-019). Moving a field to another row
+ * keeps the others in order.
  */
-export interface LayoutField { UserId: number | null; ModuleId: number; FieldId: string; Row: number; Hidden: boolean; Source?: string }
+export interface LayoutField { UserId: number | null; ModuleId: number; FieldId: string; Row: number; Hidden: boolean; Title?: string | null; Source?: string }
 
 export const MAX_LAYOUT_ROWS = 200;
 
@@ -44,6 +45,10 @@ export function splitField(fields: readonly LayoutField[], fieldId: string): Lay
 export const toggleHidden = (fields: readonly LayoutField[], fieldId: string) =>
   fields.map((f) => (f.FieldId === fieldId ? { ...f, Hidden: !f.Hidden } : f));
 
+/** Renames a field; a blank title goes back to the schema's. */
+export const renameField = (fields: readonly LayoutField[], fieldId: string, title: string) =>
+  fields.map((f) => (f.FieldId === fieldId ? { ...f, Title: title.trim() ? title : null } : f));
+
 /** The save request: the whole layout, for the viewer (UserId of the viewer) or the default (null). */
 export const saveRows = (fields: readonly LayoutField[], moduleId: number, userId: number | null) =>
-  normalise(fields).map((f) => ({ UserId: userId, ModuleId: moduleId, FieldId: f.FieldId, Row: f.Row, Hidden: f.Hidden }));
+  normalise(fields).map((f) => ({ UserId: userId, ModuleId: moduleId, FieldId: f.FieldId, Row: f.Row, Hidden: f.Hidden, Title: f.Title?.trim() || null }));

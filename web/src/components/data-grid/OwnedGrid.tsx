@@ -1,0 +1,345 @@
+/**
+ * OwnedGrid (ADR 029): DataGrid's editable grid for rows a screen owns (a header's child rows, a
+ * wizard's new rows, computed rows): the rows come from the screen and every change goes back to it
+ * as the new list (controlled value + onChange); the screen saves them its own way. Columns come
+ * from a grid document (`schemas/grids/<id>.grid.json`, `"owned": true`) and its entity, with
+ * DataGrid's cell kinds, editors and renderers; pick-list columns take the choices the screen gives.
+ * Add row, Remove row, reorder (drag by the row number, Alt+Up/Down, Move up/down), Excel paste as
+ * one change, fill handle, Ctrl+D, undo/redo (Ctrl+Z, Ctrl+Y) and per-cell errors passed in by the
+ * screen (red, the message as the cell's title). Without `onChange` it is a read-only grid.
+ * The grid never changes its data itself: it cancels Handsontable's write and shows the rows it is
+ * given, so a change the screen refuses does not appear. Text a cell refuses is marked red with its
+ * message and not written. The pure part (changes, undo, paste, fill) is owned-rows.ts.
+ *
+ * @example <OwnedGrid gridId="corporate-template" rows={rows} rowKey={(r) => r.k} onChange={setRows} newRow={blankRow} canRemove={() => true} reorder height={400} />
+ * @example <OwnedGrid gridId="margin-calculator" rows={table} height={560} decorate={(r) => (r.IsEntered ? { className: 'calc-grid__hit-row' } : undefined)} />
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
+import type Handsontable from 'handsontable/base';
+import { useEntitySchema, useGridDocument } from '../fields/schema-docs';
+import type { ReferenceOption } from '../schema-form/reference';
+import type { CellResult } from './cell-values';
+import type { GridRecord } from './change-batch';
+import type { GridColumn } from './columns';
+import { previewRow } from './grid-previews';
+import { todayIso } from '../../format/business-date';
+import { labelCellEditor } from './hot-a11y';
+import { hotColumn, type CellDecoration } from './hot-cells';
+import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
+import { OWN_SOURCES, useListGridData } from './list-grid';
+import {
+  applyChange, cellValue, emptyHistory, fillDown, moveChange, optionLabel, ownedColumns, pasteRows, readCells, remember, step, writeCells,
+  type CellAccess, type RowErrors, type RowKey, type RowsChange, type Written,
+} from './owned-rows';
+
+/** Rows' rules the grid previews as typed (volume totals; the screen's server decides). */
+const derive = (before: object, changes: Record<string, unknown>) => previewRow(before as GridRecord, changes, todayIso());
+const stop = (e: Event) => { e.preventDefault(); e.stopImmediatePropagation(); };
+
+export type { RowKey, RowsChange } from './owned-rows';
+type OptionsSource<R> = readonly ReferenceOption[] | ((row: R) => readonly ReferenceOption[] | undefined);
+
+export interface OwnedGridProps<R extends object> {
+  /** The grid document naming the columns. */
+  gridId?: string;
+  /** Columns the screen computes (an uploaded file's, the forecast's quarters), instead of a grid document. */
+  columns?: readonly GridColumn[];
+  /** Header texts the screen sets (a title with a value in it). */
+  titles?: Readonly<Record<string, string>>;
+  rows: readonly R[];
+  /** Each change the user makes; without it (or with `readOnly`) the grid is read only. */
+  onChange?: (rows: R[], change: RowsChange<R>) => void;
+  rowKey?: (row: R) => RowKey;
+  readOnly?: boolean;
+  /** A new blank row: the Add row button, and rows pasted past the last one. */
+  newRow?: (rows: readonly R[]) => R;
+  /** Which rows Remove row may remove (the button shows with it). */
+  canRemove?: (row: R) => boolean;
+  /** Rows move: dragged by their row header, Alt+Up/Down, Move up/down. */
+  reorder?: boolean;
+  /** Pick-list columns: the choices of each row (a list, or per row). */
+  options?: Readonly<Record<string, OptionsSource<R>>>;
+  /** The screen's own reading of typed or pasted text (QF-006: no number is 0); default: by kind. */
+  parse?: (col: GridColumn, text: unknown) => CellResult;
+  /** Cells a row's state locks (a saved row, a field its level does not have). */
+  cellReadOnly?: (row: R, field: string) => boolean;
+  /** The screen's errors per row key and field (a refused save's), shown red with the message. */
+  errors?: RowErrors;
+  /** The screen's classes, title or shown text of a cell. */
+  decorate?: (row: R, field: string, index: number) => CellDecoration | undefined;
+  frozen?: number;
+  height: number | string;
+  testId?: string;
+  className?: string;
+  label?: string;
+  /** The screen's own buttons, after the grid's. */
+  toolbar?: ReactNode;
+  onSelect?: (row: R | null, index: number | null) => void;
+  /** A key on the selected row the screen handles itself (true: handled). */
+  onKey?: (e: KeyboardEvent, row: R | undefined) => boolean;
+  /** A cell to select once its row is shown (a new row's first cell); a new object selects again. */
+  focus?: { key: RowKey; field: string } | null;
+  /** A row kept in view, a few rows below the top (a calculator's highlighted row). */
+  scrollToRow?: number;
+  stretch?: 'all' | 'last';
+  hotRef?: RefObject<Handsontable | null>;
+}
+
+/** See the module comment. */
+export function OwnedGrid<R extends object>({ gridId, columns: given, titles, ...rest }: OwnedGridProps<R>) {
+  const { data: grid, error } = useGridDocument(given ? null : gridId);
+  const { data: schema } = useEntitySchema(grid?.entity);
+  // By content: a screen passes new objects each render (a title with a value in it).
+  const listed = Object.keys(rest.options ?? {}).join();
+  const named = JSON.stringify(titles ?? {});
+  const columns = useMemo(() => given ?? (grid && schema ? ownedColumns(grid, schema, listed ? listed.split(',') : [], JSON.parse(named)) : null),
+    [given, grid, schema, listed, named]);
+  if (error) return <div className="alert alert--error" role="alert">This grid could not be loaded.</div>;
+  if (!columns) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  return <OwnedTable {...rest} columns={columns} frozen={rest.frozen ?? grid?.frozen} />;
+}
+
+type Pending = { key: RowKey; field?: string } | { range: [number, number, number, number] };
+
+/** The Handsontable part of an OwnedGrid, once its columns are known. */
+function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gridId' | 'titles'> & { columns: readonly GridColumn[] }) {
+  const { columns, rows, reorder, frozen = 0, height } = p;
+  const ref = useRef<HotTableRef>(null);
+  const editable = !!p.onChange && !p.readOnly;
+  const canMove = editable && !!reorder;
+  const indexOf = useMemo(() => new Map(rows.map((r, i) => [r, i])), [rows]);
+  const keyOf = useCallback((r: R): RowKey => (p.rowKey ? p.rowKey(r) : indexOf.get(r) ?? -1), [p.rowKey, indexOf]); // eslint-disable-line react-hooks/exhaustive-deps
+  const latest = useRef({ ...p, keyOf, editable });
+  latest.current = { ...p, keyOf, editable };
+  const history = useRef(emptyHistory<R>());
+  const refused = useRef(new Map<RowKey, Map<string, string>>());
+  const pending = useRef<Pending | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [status, setStatus] = useState<string | null>(null);
+
+  const optionsOf = useCallback((row: R, field: string) => {
+    const o = latest.current.options?.[field];
+    return typeof o === 'function' ? o(row) : o;
+  }, []);
+  const access = useCallback((): CellAccess<R> => {
+    const l = latest.current;
+    return {
+      columns, keyOf: l.keyOf, derive, newRow: l.newRow,
+      value: (row, col, text) => (l.parse ? l.parse(col, text) : cellValue(col, text, optionsOf(row, col.field))),
+      editable: (row, col) => l.editable && !col.readOnly && !l.cellReadOnly?.(row, col.field),
+    };
+  }, [columns, optionsOf]);
+
+  /** Hands a change to the screen (and to undo), with the cells it refused marked; `focus`: what to select once shown. */
+  const commit = useCallback((w: Pick<Written<R>, 'rows' | 'change'> & Partial<Written<R>>, focus?: Pending, record = true) => {
+    const l = latest.current;
+    // A cell read or written again loses its old refusal.
+    for (const e of [...(w.read ?? []), ...(w.change?.kind === 'edit' ? w.change.cells : [])]) refused.current.get(e.key)?.delete(e.field);
+    const marks = [...(w.refused ?? [])];
+    for (const [key, m] of marks) refused.current.set(key, new Map([...(refused.current.get(key) ?? []), ...m]));
+    const first = marks[0] && [...marks[0][1]][0];
+    const title = first && columns.find((c) => c.field === first[0])?.title;
+    setStatus(first ? `${title ?? first[0]}: ${first[1]}` : null);
+    if (focus) pending.current = focus;
+    if (w.change) {
+      if (record) history.current = remember(history.current, w.change);
+      l.onChange?.(w.rows, w.change);
+    }
+    ref.current?.hotInstance?.render();
+  }, [columns]);
+
+  const undoRedo = (dir: 'undo' | 'redo') => {
+    const l = latest.current;
+    const byKey = new Map(l.rows.map((r) => [l.keyOf(r), r]));
+    // Cells locked since (a saved row) stay as they are.
+    const s = step(history.current, l.rows, l.keyOf, dir, (e) => byKey.has(e.key) && !l.cellReadOnly?.(byKey.get(e.key)!, e.field));
+    if (!s) return;
+    history.current = s.history;
+    commit(s, undefined, false);
+  };
+
+  const data = useMemo(() => rows.map((r) => columns.map((c) => {
+    const v = (r as Record<string, unknown>)[c.field];
+    return c.listed ? optionLabel(optionsOf(r, c.field), v) : v ?? null;
+  })), [rows, columns, optionsOf, p.options]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // What the renderers and editors read of the rows shown (the columns are not rebuilt per render).
+  const hotColumns = useMemo(() => {
+    const rowAt = (row: number) => latest.current.rows[row] as R | undefined;
+    const keyAt = (row: number) => { const r = rowAt(row); return r === undefined ? undefined : latest.current.keyOf(r); };
+    const errorAt = (row: number, field: string) => { const k = keyAt(row); return k === undefined ? undefined : latest.current.errors?.get(k)?.get(field) ?? refused.current.get(k)?.get(field); };
+    const decorateAt = (row: number, field: string) => { const r = rowAt(row); return r && latest.current.decorate?.(r, field, row); };
+    const choices = async (row: number, col: GridColumn) => { const r = rowAt(row); return r ? (optionsOf(r, col.field) ?? []).map((o) => o.label) : []; };
+    return columns.map((c, i) => ({ ...hotColumn(c, editable, errorAt, choices, decorateAt), data: i }));
+  }, [columns, editable, optionsOf]);
+  const widths = useMemo(() => columns.map((c) => c.width), [columns]);
+  const headers = useMemo(() => columns.map((c) => c.title), [columns]);
+  const cells = useCallback((row: number, col: number) => {
+    const l = latest.current;
+    const r = l.rows[row];
+    const c = columns[col];
+    return r && c && l.cellReadOnly?.(r, c.field) ? { readOnly: true } : {};
+  }, [columns]);
+
+  // The rows shown (updated in place: the selection stays), then the cell asked for once its row is there.
+  useListGridData(ref, data, [p.errors, p.decorate], p.hotRef);
+  const focused = useRef<OwnedGridProps<R>['focus']>(null);
+  useEffect(() => {
+    const hot = ref.current?.hotInstance;
+    if (p.focus && p.focus !== focused.current) pending.current = p.focus;
+    focused.current = p.focus;
+    const want = pending.current;
+    const l = latest.current;
+    if (!hot || !want) return;
+    const row = 'range' in want ? want.range[0] : l.rows.findIndex((r) => l.keyOf(r) === want.key);
+    const col = 'range' in want ? 0 : Math.max(0, want.field ? columns.findIndex((c) => c.field === want.field) : hot.getSelectedRangeLast()?.highlight.col ?? 0);
+    if (row < 0) return;
+    pending.current = null;
+    const at: [number, number, number, number] = 'range' in want ? want.range : [row, col, row, col];
+    const select = () => {
+      // A button had the focus: the new row takes the keyboard.
+      const active = document.activeElement as HTMLElement | null;
+      if (active && !hot.rootElement.contains(active)) active.blur();
+      hot.selectCell(...at);
+      hot.listen();
+    };
+    // From the grid's own keys at once; from a button once its click is over.
+    if (hot.rootElement.contains(document.activeElement)) select();
+    else setTimeout(select);
+  }, [data, columns, p.focus]);
+  useEffect(() => {
+    if (p.scrollToRow !== undefined && p.scrollToRow >= 0) ref.current?.hotInstance?.scrollViewportTo({ row: Math.max(0, p.scrollToRow - 4), verticalSnap: 'top' });
+  }, [p.scrollToRow, data]);
+
+  const selectedRows = () => selectedRowIndexes(ref.current?.hotInstance).filter((r) => r < latest.current.rows.length);
+  const currentField = () => columns[ref.current?.hotInstance?.getSelectedRangeLast()?.highlight.col ?? -1]?.field;
+
+  const add = () => {
+    const l = latest.current;
+    if (!l.newRow) return;
+    const row = l.newRow(l.rows);
+    const first = columns.find((c) => !c.readOnly && !l.cellReadOnly?.(row, c.field));
+    commit({ rows: [...l.rows, row], change: { kind: 'insert', rows: [{ index: l.rows.length, row }] } }, { key: l.keyOf(row), field: first?.field });
+  };
+  const remove = () => {
+    const l = latest.current;
+    const picked = selectedRows().filter((i) => l.canRemove?.(l.rows[i]));
+    if (!picked.length) return;
+    const left = l.rows.filter((_, i) => !picked.includes(i));
+    const next = left[Math.min(picked[0], left.length - 1)];
+    const change = { kind: 'remove' as const, rows: picked.map((index) => ({ index, row: l.rows[index] })) };
+    commit({ rows: left, change }, next ? { key: l.keyOf(next), field: currentField() } : undefined);
+  };
+  // A drag (to a start index) or Alt+Up/Down and Move up/down (the selected rows by one).
+  const move = (moved: number[], to: number) => {
+    const l = latest.current;
+    const change = moved.length ? moveChange(l.rows, l.keyOf, moved, to) : null;
+    if (change) commit({ rows: applyChange(l.rows, l.keyOf, change), change }, { key: l.keyOf(l.rows[moved[0]]), field: currentField() });
+  };
+  const moveBy = (by: -1 | 1) => {
+    const picked = selectedRows();
+    if (picked[0] + by >= 0 && picked[picked.length - 1] + by < latest.current.rows.length) move(picked, picked[0] + by);
+  };
+
+  // Typing, the fill handle, Delete and checkbox clicks: the grid's own write is cancelled and the change goes to the screen.
+  const beforeChange = (changes: (Handsontable.CellChange | null)[], source: string) => {
+    if (OWN_SOURCES.has(source)) return;
+    const l = latest.current;
+    const { writes, ...read } = readCells(l.rows, changes.flatMap((ch) => (ch ? [{ index: ch[0], col: Number(ch[1]), text: ch[3] }] : [])), access());
+    commit({ ...writeCells(l.rows, l.keyOf, writes, derive), ...read });
+    return false;
+  };
+
+  const beforeKeyDown = (e: KeyboardEvent) => {
+    const hot = ref.current?.hotInstance;
+    const l = latest.current;
+    if (!hot || hot.getActiveEditor()?.isOpened()) return;
+    const range = hot.getSelectedRangeLast();
+    const at = range?.highlight.row ?? -1;
+    const row = at >= 0 ? l.rows[at] : undefined;
+    if (l.onKey?.(e, row)) { stop(e); return; }
+    if (!l.editable) return;
+    const mod = (e.ctrlKey || e.metaKey) && !e.altKey;
+    const key = e.key.toLowerCase();
+    if (mod && key === 'z' && !e.shiftKey) { stop(e); undoRedo('undo'); }
+    else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) { stop(e); undoRedo('redo'); }
+    else if (mod && key === 'd' && !e.shiftKey && range) {
+      // Ctrl+D fills down, as in Excel: the top row of the selection over the rows below it (one change).
+      stop(e);
+      const tl = range.getTopStartCorner();
+      const br = range.getBottomEndCorner();
+      commit(fillDown(l.rows, { top: tl.row ?? 0, bottom: br.row ?? 0, left: tl.col ?? 0, right: br.col ?? 0 }, access()));
+    } else if (e.altKey && !e.ctrlKey && !e.metaKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown') && canMove) {
+      stop(e);
+      moveBy(e.key === 'ArrowUp' ? -1 : 1);
+    }
+  };
+
+  // Paste from Excel: one change (rows past the last added when the screen makes new rows), the pasted area selected.
+  useTsvPaste(ref, (table, top, bottom) => {
+    const l = latest.current;
+    if (!l.editable || !table.length) return;
+    const w = pasteRows(l.rows, table, top, bottom, access());
+    const single = table.length === 1 && table[0].length === 1;
+    const last = single ? bottom : { row: top.row + table.length - 1, col: Math.min(columns.length - 1, top.col + Math.max(...table.map((r) => r.length)) - 1) };
+    commit(w, { range: [top.row, top.col, Math.min(last.row, w.rows.length - 1), last.col] });
+  });
+
+  const afterSelectionEnd = () => {
+    const hot = ref.current?.hotInstance;
+    if (hot) labelCellEditor.call(hot);
+    const picked = selectedRows();
+    setSelected(picked);
+    const at = hot?.getSelectedRangeLast()?.highlight.row ?? -1;
+    const r = at >= 0 ? latest.current.rows[at] : undefined;
+    latest.current.onSelect?.(r ?? null, r ? at : null);
+  };
+  const beforeRowMove = (moved: number[], finalIndex: number) => { move(moved, finalIndex); return false; };
+
+  const buttons = editable && (p.newRow || p.canRemove || canMove);
+  const removable = selected.some((i) => rows[i] && p.canRemove?.(rows[i]));
+  return (
+    <div className={`owned-grid${p.className ? ` ${p.className}` : ''}`}>
+      {(buttons || p.toolbar || status) && (
+        <div className="data-grid__toolbar owned-grid__toolbar">
+          {editable && p.newRow && <button type="button" className="btn btn--small" onClick={add}>Add row</button>}
+          {editable && p.canRemove && <button type="button" className="btn btn--small" disabled={!removable} onClick={remove}>Remove row</button>}
+          {canMove && <button type="button" className="btn btn--small" disabled={!selected.length || selected[0] <= 0} onClick={() => moveBy(-1)}>Move up</button>}
+          {canMove && <button type="button" className="btn btn--small" disabled={!selected.length || selected[selected.length - 1] >= rows.length - 1} onClick={() => moveBy(1)}>Move down</button>}
+          {status && <span className="data-grid__status data-grid__status--error" role="status">{status}</span>}
+          {p.toolbar}
+        </div>
+      )}
+      <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} data-testid={p.testId} aria-label={p.label}>
+        <HotTable
+          ref={ref}
+          {...HOT_BASE}
+          startRows={0}
+          columns={hotColumns}
+          colHeaders={headers}
+          colWidths={widths}
+          manualColumnResize={widths}
+          rowHeaders={canMove}
+          rowHeaderWidth={44}
+          rowHeights={30}
+          fixedColumnsStart={frozen}
+          stretchH={p.stretch ?? 'none'}
+          viewportColumnRenderingOffset={20}
+          manualRowMove={canMove}
+          fillHandle={editable ? { direction: 'vertical', autoInsertRow: false } : false}
+          undo={false}
+          copyPaste={{ pasteMode: 'overwrite' }}
+          outsideClickDeselects={!editable}
+          cells={p.cellReadOnly ? cells as never : undefined}
+          beforeChange={beforeChange as never}
+          beforeKeyDown={beforeKeyDown as never}
+          beforeRowMove={beforeRowMove as never}
+          afterSelectionEnd={afterSelectionEnd as never}
+          afterInit={labelCellEditor as never}
+          afterBeginEditing={labelCellEditor as never}
+        />
+      </div>
+    </div>
+  );
+}
