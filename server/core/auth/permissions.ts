@@ -45,9 +45,6 @@ export function hasAnyOn(user: Pick<SessionUser, 'permissions'>, module: ModuleK
 /** DECISIONS PERM-011: ECN is granted by colorway/ecn or by any permission on module 8 (search). */
 export const canEcn = (user: Pick<SessionUser, 'permissions'>) => can(user, 'colorway', 'ecn') || hasAnyOn(user, 'search');
 
-/** DECISIONS SHELL-019: /errors opens for users read or system-messages read; one rule everywhere. */
-export const canViewErrors = (user: Pick<SessionUser, 'permissions'>) => can(user, 'users', 'read') || can(user, 'systemMessages', 'read');
-
 /** Every (module, action) pair permissions.json defines, as ids. */
 export function allPermissionIds(): [number, number][] {
   return Object.values(PERMISSIONS.modules).flatMap((m) =>

@@ -2,14 +2,14 @@
  * The error log screens (ADMIN-037..040): the list and one error (error-log.ts).
  * DECISIONS SHELL-019: open to module 6 read or module 18 read, the same rule as the shortcut.
  */
-import { canViewErrors } from '../../core/auth/permissions';
-import { custom, type ApiRouter } from '../../core/http/router';
+import { access, type ApiRouter } from '../../core/http/router';
+import { ERROR_LOG } from '../../domain/access';
 import { badRequest } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import { dateParam } from './common';
 import { ERROR_LIST_AMOUNTS, errorById, errorList } from './error-log';
 
-const CAN_VIEW_ERRORS = custom('users/read or systemMessages/read (DECISIONS SHELL-019)', canViewErrors);
+const CAN_VIEW_ERRORS = access('users/read or systemMessages/read (DECISIONS SHELL-019)', ERROR_LOG);
 
 export function errorLogRoutes(r: ApiRouter) {
   r.get('/api/User/GetErrors', CAN_VIEW_ERRORS, { query: { ErrorListAmount: 'id', ErrorId: 'id', User: 'text', Message: 'text', StartDate: 'date', EndDate: 'date' } }, async (c) => {

@@ -3,9 +3,10 @@
  * 9/3 to change. Paths follow the specification's style (`/api/Library/AddOutsole`); answers are
  * `{ IsSuccessful, Message, Data }` (ADMIN-035) and every write is one audited transaction.
  */
-import { hasAnyOn, type SessionUser } from '../../core/auth/permissions';
+import type { SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
-import { anyOf, custom, type ApiRouter } from '../../core/http/router';
+import { access, type ApiRouter } from '../../core/http/router';
+import { LIBRARY_CHANGE, LIBRARY_VIEW } from '../../domain/access';
 import { intParam, queryParam } from '../../core/http/request';
 import { badRequest } from '../../core/http/errors';
 import { listEntries } from './entry-types';
@@ -16,8 +17,8 @@ import {
   updateDevelopmentCenter, type CenterRequest, type DeveloperRequest,
 } from './entries';
 
-const VIEW = custom('any libraries permission (PERM-026)', (u) => hasAnyOn(u, 'libraries'));
-const CHANGE = anyOf(['libraries', 'edit'], ['libraries', 'create']);
+const VIEW = access('any libraries permission (PERM-026)', LIBRARY_VIEW);
+const CHANGE = access('libraries edit or create (PERM-026)', LIBRARY_CHANGE);
 
 /** A body the guard has already validated against the route's request schema. */
 type Body = Record<string, any>;
