@@ -69,9 +69,6 @@ export function buyReady(c: BuyReadyInput, override: boolean | null = null): Buy
   return { criteria, computed, override, buyReady: override ?? computed };
 }
 
-/** The key an override matches on (stock number ignoring case and surrounding blanks, factory key as given). */
-export const overrideKey = (stockNumber: string, factoryKey: string) => `${stockNumber.trim().toUpperCase()}\u0000${factoryKey.trim()}`;
-
 /** BR-008: both parts are required. */
 export const BR_TEXT = {
   missing: 'Stock Number or Factory Missing',

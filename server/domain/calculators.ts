@@ -53,7 +53,6 @@ export function defaultLabels(schema?: { properties?: Record<string, { title?: s
 
 /** Money fields (2 decimals); the others are percents except RetailMU (a factor). */
 export const MONEY_FIELDS: ReadonlySet<DefaultField> = new Set(['MSRP', 'Freight', 'Increment', 'FOB']);
-export const PERCENT_FIELDS: ReadonlySet<DefaultField> = new Set(['Inflation', 'Discount', 'SourceComm', 'Admin', 'Misc', 'Duty']);
 
 /** Ranges a default must lie in (the server and the editor check the same; the database has the same CHECKs). */
 export const DEFAULT_LIMITS: Record<DefaultField, { min: number; max: number; exclusiveMin?: boolean; exclusiveMax?: boolean }> = {

@@ -45,8 +45,3 @@ export function hasAnyOn(user: Pick<SessionUser, 'permissions'>, module: ModuleK
 /** DECISIONS PERM-011: ECN is granted by colorway/ecn or by any permission on module 8 (search). */
 export const canEcn = (user: Pick<SessionUser, 'permissions'>) => can(user, 'colorway', 'ecn') || hasAnyOn(user, 'search');
 
-/** Every (module, action) pair permissions.json defines, as ids. */
-export function allPermissionIds(): [number, number][] {
-  return Object.values(PERMISSIONS.modules).flatMap((m) =>
-    m.actions.map((a) => [m.id, PERMISSIONS.actions[a as ActionKey]] as [number, number]));
-}

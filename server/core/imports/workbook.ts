@@ -16,7 +16,6 @@ import { ZipProblem, MAX_UNPACKED } from './zip-guard';
 import type { Sheet, SheetRow, SheetSource } from './workbook-sheets';
 
 export type { ColumnType } from './cells';
-export { MAX_UNPACKED } from './zip-guard';
 
 export interface ImportColumn { field: string; headers: string[]; type: ColumnType }
 export interface ReadOptions {

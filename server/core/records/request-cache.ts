@@ -42,5 +42,3 @@ export function prime(q: Queryable, name: string, key: unknown[], value: unknown
   return true;
 }
 
-/** Whether lookups through q are cached (a prepare step is worth running). */
-export const hasRequestCache = (q: Queryable) => !!(q as CachingQueryable)[CACHE];

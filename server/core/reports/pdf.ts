@@ -17,8 +17,6 @@ import { AppError, Failure } from '../http/errors';
 
 /** CP-051: the report failure text (S2 §8). */
 export const REPORT_ERROR_TEXT = 'There was an error generating the report. Please contact your system administrator.';
-/** CP-051 as an error to throw (onError answers it 500 in the API's shape, without an error-log entry: prefer `sendPdf`). */
-export const reportFailed = () => new AppError(500, 'report_error', REPORT_ERROR_TEXT);
 
 // --- document definition types (the subset the reports use; pdfmake accepts more) -------------
 

@@ -15,7 +15,6 @@ import { writeAudit } from '../../core/records/audit';
 import { isAdminOf } from './common';
 
 /** PREF-019. */
-export const MAX_LAYOUT_ROWS = 200;
 
 function layoutOf(ctx: AppContext, moduleId: number): LayoutDoc {
   const layout = [...ctx.schemas.layouts.values()].find((l) => l.moduleId === moduleId);

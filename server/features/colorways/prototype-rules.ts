@@ -7,7 +7,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { HIERARCHY, withDeletedMessage } from '../hierarchy';
-import { AppError, forbidden, type FieldError } from '../../core/http/errors';
+import { AppError, forbidden } from '../../core/http/errors';
 import { writeAudit } from '../../core/records/audit';
 import { readRecord } from '../../core/records/read';
 import { RELEASED_STATUSES } from '../../domain/statuses';
@@ -41,8 +41,6 @@ export const DUAL_SOURCE_STATUSES = [1, 2, 3];
 export const COLORWAY_WF_LEVEL = 4;
 
 const COLORWAY = HIERARCHY.find((h) => h.entity === 'colorway')!;
-
-export const fieldError = (field: string, message: string): FieldError => ({ Field: `/${field}`, Message: message });
 
 /** One colorway seasonal as the user may see it; a deleted one answers CW-061's message. */
 export function readColorway(ctx: AppContext, user: SessionUser, prototypeSeasonalId: number) {

@@ -17,9 +17,6 @@ import { endBeforeStart, renumbered } from '../line-plans';
 
 /** TPL-006 */
 export const FILL_REQUIRED = 'Please fill all required fields';
-/** DECISIONS TPL-009 */
-export const LOAD_ERROR = 'There was an error retrieving the Corporate Template.';
-export const SAVE_ERROR = 'There was an error saving the Corporate Template.';
 /** DECISIONS TPL-009: the fields a template row must have. */
 export const REQUIRED_FIELDS = ['Name', 'Stage', 'Sort', 'GroupId'] as const;
 

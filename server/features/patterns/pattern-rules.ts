@@ -13,7 +13,6 @@ import { RELEASED_STATUSES } from '../../domain/statuses';
 export const PATTERN_WF_LEVEL = 3;
 
 /** PAT-005: the regional volumes a pattern seasonal holds (IntnlVolume and TotalVolume are computed from them). */
-export { REGIONAL_VOLUMES } from '../../domain/volume-totals';
 
 export const MSG = {
   reviewFields: 'Please review all fields indicated in red.',

@@ -32,6 +32,3 @@ export function formErrors(err: unknown, knownFields: readonly string[]): FormEr
   return { fields, general };
 }
 
-export function hasErrors(e: FormErrors): boolean {
-  return Object.keys(e.fields).length > 0 || e.general.length > 0;
-}

@@ -2,7 +2,7 @@
  * Grid columns from a grid document and its entity schema: the grid names fields and widths,
  * the entity gives title, kind and limits (ADR 002: a column never repeats type or label).
  */
-import { baseType, fieldKind, type EntitySchema, type FieldKind } from '../fields/field-kind';
+import { fieldKind, type EntitySchema, type FieldKind } from '../fields/field-kind';
 import { nameFieldOf, referenceOf, type ReferenceSpec } from '../schema-form/reference';
 
 /** A grid document (schemas/grids/<id>.grid.json) as the server sends it. */
@@ -95,8 +95,6 @@ export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColum
 
 /** Whether any column of the grid can be edited. */
 export const isEditable = (cols: readonly GridColumn[]) => cols.some((c) => !c.readOnly);
-
-export { baseType };
 
 /**
  * The columns a region view shows: a column named by some view is shown only when the chosen

@@ -4,7 +4,7 @@
  */
 import { IMAGE_EXTENSIONS, imageNameProblem, PICKER_EXTENSIONS, type ImageSize, type ImageType } from '@domain/image-rules';
 
-export { OUTSOLE_IMAGE, PRODUCT_IMAGE, type ImageType } from '@domain/image-rules';
+export { OUTSOLE_IMAGE, type ImageType } from '@domain/image-rules';
 
 /** How the file was chosen: the file picker, or dropped on the drop area (which also allows bmp, DOC-018). */
 export type ImageSource = 'picker' | 'drop';

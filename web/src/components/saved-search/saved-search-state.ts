@@ -2,10 +2,10 @@
  * A screen's search as a saved search value and back (SEARCH-016/017), and the saved-search list's
  * order (SEARCH-021). Pure; the value's shape and dates are @domain/saved-search's.
  */
-import { savedSearchDate, savedSearchDateRank, type SavedSearchValue, type SearchTerms } from '@domain/saved-search';
+import { savedSearchDate, savedSearchDateRank, type SavedSearchValue } from '@domain/saved-search';
 import { todayIso } from '../../format/business-date';
 
-export type { SavedSearchValue, SearchTerms };
+export type { SavedSearchValue };
 
 /** What a screen saves and restores: its module, criteria, columns and sort. */
 export interface SearchSnapshot {

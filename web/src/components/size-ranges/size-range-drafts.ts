@@ -7,7 +7,7 @@
 import { presetProblems, problemsMessage, sizeRangeProblems, type Problem, type SizeRangeRow } from '@domain/size-ranges';
 
 export {
-  DUPLICATE_COMBINATION, NO_DEFAULT_VALUE, PRESETS_SAVED, REVIEW_FIELDS,
+  DUPLICATE_COMBINATION, NO_DEFAULT_VALUE, REVIEW_FIELDS,
 } from '@domain/size-ranges';
 
 export interface SavedRow { SizeRangeId?: number; RegionId: number; WidthId: number; SizeRange: string; RegionName?: string; WidthName?: string }

@@ -81,7 +81,6 @@ export async function uploadFile(kind: UploadKind, file: File, extra?: Record<st
 }
 
 export const importPath = (importId: number) => `/api/Upload/${importId}`;
-export const getImport = (importId: number) => apiFetch<ImportAnswer>(importPath(importId));
 
 /** `outcomes` empty: every row. */
 export const rowsQuery = (outcomes: readonly RowOutcome[], pageNumber: number, pageSize = ROWS_PAGE_SIZE): Record<string, FormValue> =>

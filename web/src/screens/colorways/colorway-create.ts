@@ -16,7 +16,6 @@ export const REVIEW_FIELDS = 'Please review all fields indicated in red.';
 export const SELECT_RELEASED_PATTERN = 'Select a Pattern that is in Released Status.';
 export const CREATED = 'Colorway created or copied successfully.';
 export const SAVE_FAILED = 'There was an error while saving the record. Please contact system administrator';
-export const COLORWAY_WF_LEVEL = 4;
 
 /** GET /api/Prototype/GetCreateLists: product types and divisions. */
 export interface CreateLists { ProductTypes: { ProductTypeId: number; ProductTypeName: string }[]; Divisions: { DivisionKey: string; DivisionName: string }[] }
