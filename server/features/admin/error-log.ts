@@ -7,13 +7,13 @@ export const ERROR_NOT_FOUND = 'Error not found, please check your id.';
 /** ADMIN-039: the list sizes the screen offers. */
 export const ERROR_LIST_AMOUNTS = [50, 100, 150, 200];
 
-const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+const unescapeXml = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
   .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
 /** The server variables of an AllXml document (server/core/http/error-log.ts writes them). */
 export function parseErrorXml(xml: string) {
   const items: Record<string, string> = {};
-  for (const m of xml.matchAll(/<item name="([^"]*)"><value string="([^"]*)" \/><\/item>/g)) items[unescape(m[1])] = unescape(m[2]);
+  for (const m of xml.matchAll(/<item name="([^"]*)"><value string="([^"]*)" \/><\/item>/g)) items[unescapeXml(m[1])] = unescapeXml(m[2]);
   return { UserAgent: items.HTTP_USER_AGENT ?? '', CalledScript: items.SCRIPT_NAME ?? '', ReferringPage: items.HTTP_REFERER ?? '', Detail: items.DETAIL ?? '' };
 }
 

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { searchRecords } from '../../core/records/search';
-import { type SearchRequest } from '../../core/records/search-criteria';
+import type { SearchRequest } from '../../core/records/search-criteria';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { excelDate, neutralise } from '../../domain/excel-cells';
 import { propertySheetKind, writeTable } from '../../domain/sheet-style';

@@ -14,7 +14,7 @@ import { intParam } from '../../core/http/request';
 import { perm, type ApiRouter } from '../../core/http/router';
 import { readRecord } from '../../core/records/read';
 import { searchRecords } from '../../core/records/search';
-import { type Condition } from '../../core/records/search-criteria';
+import type { Condition } from '../../core/records/search-criteria';
 import { recordDeleted } from './rules';
 import { HIERARCHY } from './levels';
 

@@ -32,7 +32,8 @@ export interface ForecastRow { SalesRegionId: number; SalesRegionName: string; [
 /** The season's sales regions in their order, each with its units per quarter column (0 when none saved). */
 export async function forecastRows(q: Queryable, season: ForecastSeason, salesRegionIds?: number[]): Promise<ForecastRow[]> {
   const params: unknown[] = [season.brandId, season.seasonId, [season.year1, season.year1 + 1]];
-  const only = salesRegionIds?.length ? (params.push(salesRegionIds), `AND s.salesregionid = ANY($${params.length})`) : '';
+  if (salesRegionIds?.length) params.push(salesRegionIds);
+  const only = salesRegionIds?.length ? `AND s.salesregionid = ANY($${params.length})` : '';
   const rows = await q.query<{ salesregionid: number; salesregionname: string; units: Record<string, number> }>(
     `SELECT s.salesregionid, s.salesregionname,
             coalesce(jsonb_object_agg(p.forecastyear || 'Q' || p.quarter, p.units) FILTER (WHERE p.salesregionid IS NOT NULL), '{}') AS units
