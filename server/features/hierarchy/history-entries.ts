@@ -24,7 +24,7 @@ const ENTRIES: HistoryEntry[] = [
 /** The title of a non-field history row the user may see, or null. */
 function historyEntryTitle(field: string, user: SessionUser): string | null {
   const entry = ENTRIES.find((e) => e.matches(field));
-  return entry && entry.visibleTo(user) ? entry.title(field) : null;
+  return entry?.visibleTo(user) ? entry.title(field) : null;
 }
 
 /** The record's history (at most 500 rows); a record the user may not see answers like a missing one. */
