@@ -75,7 +75,7 @@ describe('admin editors through SchemaForm', () => {
     expect(problems).toEqual([]);
   });
 
-  it('QF-012 QF-013: a renamed and an added sales region are saved and kept over a reload; a repeated name is refused', async () => {
+  it('QF-012 QF-013: a renamed and an added sales region are saved and kept over a reload; a repeated name is refused; Remove takes out its own row', async () => {
     const { page, problems } = await watched();
     await login(page, 'admin');
     await navigate(page, '/quarterlyForecastSettings');
@@ -99,6 +99,12 @@ describe('admin editors through SchemaForm', () => {
     await page.locator('.schema-form > .alert', { hasText: 'Please review all fields indicated in red.' }).waitFor();
     expect(await fieldError(page, 'SalesRegions').textContent()).toContain('A sales region name is listed twice.');
     expect(await page.getByLabel(`Sales region ${before + 2}`).getAttribute('aria-invalid')).toBe('true');
+
+    // Remove takes its own row out: the row below keeps its input element, with what was typed in it, one place up.
+    const below = await page.getByLabel(`Sales region ${before + 2}`).elementHandle();
+    await page.getByRole('row').filter({ has: page.getByLabel(`Sales region ${before + 1}`, { exact: true }) }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByLabel(`Sales region ${before + 2}`).waitFor({ state: 'detached' });
+    expect(await below!.evaluate((el) => [el.isConnected, (el as HTMLInputElement).value, el.getAttribute('aria-label')])).toEqual([true, name.toLowerCase(), `Sales region ${before + 1}`]);
     expect(problems).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ describe('serverMessages', () => {
     expect(serverMessages({ IsSuccessful: false, Message: 'Failed', Errors: [{ Field: 'A', Message: 'a' }, { Field: null, Message: 'b' }] })).toEqual(['a', 'b']);
     expect(serverMessages({ IsSuccessful: false, Message: 'Failed', Errors: [] })).toEqual(['Failed']);
     expect(serverMessages(null)).toEqual([]);
-    expect(serverMessages('<html>' + 'x'.repeat(400))).toEqual([]);
+    expect(serverMessages(`<html>${'x'.repeat(400)}`)).toEqual([]);
   });
 
   it('falls back when the server says nothing', () => {

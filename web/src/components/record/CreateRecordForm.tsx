@@ -51,7 +51,7 @@ export interface CreateRecordFormProps<Row = unknown> {
   /** Called with the committed values when the form's check fails (e.g. a toast). */
   onInvalid?: (data: Values) => void;
   /** Creates the record; answers the server's refusal, or nothing once it navigated away. */
-  create: (data: Values) => Promise<SaveOutcome | void>;
+  create: (data: Values) => Promise<SaveOutcome | undefined>;
 }
 
 const WIDGETS: RegistryWidgetsType = { parentPicker: ParentPickerWidget, nameCheck: NameCheckWidget };

@@ -108,9 +108,10 @@ export function ImagePanel({ level, record, imageTypes = DEFAULT_TYPES, canEdit,
           ))}
         </fieldset>
       )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a dragged file; the keyboard way is the Upload Image button below */}
       <div className={`image-panel__drop${dragOver ? ' image-panel__drop--over' : ''}`} data-testid="image-drop"
         onDragOver={onDragOver} onDragLeave={() => setDragOver(false)} onDrop={onDrop}>
-        {view.state === 'shown' && <img className="image-panel__image" src={view.src} alt={`${label} image`} />}
+        {view.state === 'shown' && <img className="image-panel__image" src={view.src} alt={`${String(record[level.name] ?? level.title)}, ${label.toLowerCase()} view`} />}
         {view.state === 'loading' && <span className="spinner" role="status" aria-label="Loading image" />}
         {view.state === 'none' && <span className="image-panel__placeholder">No {label.toLowerCase()} image</span>}
         {view.state === 'failed' && <span className="image-panel__placeholder">The image could not be loaded.</span>}

@@ -30,6 +30,7 @@ export function ParentPicker<Row>({ source, brandId, seasonId, value, onChange, 
   const [text, setText] = useState('');
   const name = useDebounced(text, 250);
   const [page, setPage] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another brand, season or name filter starts again at page 1
   useEffect(() => setPage(1), [brandId, seasonId, name]);
   const query = pickerQuery(brandId, seasonId, name, page);
   const request = query && source.request(query);

@@ -40,7 +40,7 @@ export interface RecordEditorProps {
   /** The screen's own labelled options (keep the function stable between renders, e.g. useCallback). */
   withScreenOptions?: (schema: EntitySchema) => EntitySchema;
   /** Derived values shown as the user types (the server computes them again on save); `record` is the loaded one. */
-  onChange?: (data: RecordData, record: RecordData) => RecordData | void;
+  onChange?: (data: RecordData, record: RecordData) => RecordData | undefined;
 }
 
 export function RecordEditor({ level, id, layoutName, actions, children, editable, panels, onChange, withScreenOptions }: RecordEditorProps) {

@@ -110,6 +110,7 @@ export function DocumentUploadDialog({ project, categories, isFactoryUser, onClo
           </label>
           <ul className="document-upload__files">
             {checked.map(({ file, problem }, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a pick replaces the whole list, which then stays as it is; progress and failures are kept by index
               <li key={`${file.name}-${i}`}>
                 <span>{file.name} ({formatSize(file.size)})</span>
                 {problem && <span className="alert alert--error" role="alert">{problem}</span>}

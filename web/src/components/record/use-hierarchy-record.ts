@@ -32,10 +32,11 @@ export function useHierarchyRecord(h: HierarchyLevel, id: number | null, layoutN
     }
   }, [failure, h, navigate]);
 
-  // PREF-024: the record joins the user's last-used projects.
+  // PREF-024: the record joins the user's last-used projects, once it loads (not again on each revalidation).
+  const loaded = !!record.data;
   useEffect(() => {
-    if (id && record.data) void apiFetch('/api/User/LogLastUseProject', { method: 'POST', json: { ProjectId: id, ProjectLevelId: h.level } }).catch(() => undefined);
-  }, [id, h.level, !!record.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (id && loaded) void apiFetch('/api/User/LogLastUseProject', { method: 'POST', json: { ProjectId: id, ProjectLevelId: h.level } }).catch(() => undefined);
+  }, [id, h.level, loaded]);
 
   // Issue 11: the breadcrumb and the document title name the record.
   usePageTitle(record.data?.[h.name]);

@@ -124,14 +124,15 @@ export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gri
     setCriteria({ ...s.criteria });
     search(s.criteria);
   };
-  // A saved search of this tab loaded from another tab.
+  // A saved search of this tab loaded from another tab: taken once, when the tab mounts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run on mount only (load, tab and searchType are read as they are then)
   useEffect(() => {
     const pending = sessionStorage.getItem(pendingKey(searchType));
     if (!pending) return;
     sessionStorage.removeItem(pendingKey(searchType));
     const s = JSON.parse(pending) as SearchSnapshot;
     if (s.searchModule === tab) load(s);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   // Enter in a criteria text box searches (the form commits its fields on blur first).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -143,6 +144,7 @@ export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gri
 
   return (
     <div className="search-workbench">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: listens to the Enter key bubbling from the criteria inputs; the box itself takes no focus */}
       <div className="search-workbench__criteria" onKeyDown={onKeyDown}>
         {schema && layout ? (
           <SchemaForm schema={schema} layout={layout} formData={criteria} fields={criteriaFields} saveLabel="Search" trackUnsaved={false} dirtyKey={`search:criteria:${searchType}:${tab}`}

@@ -12,6 +12,7 @@ export function DisplayMessageScreen() {
   const title = params.get('title') || 'Message';
   const [left, setLeft] = useState(RETURN_TO_LOGIN_SECONDS);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another message (code, title) starts the countdown again
   useEffect(() => {
     const started = Date.now();
     const t = setInterval(() => {

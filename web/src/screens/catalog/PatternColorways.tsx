@@ -12,6 +12,7 @@ import { moveFocus } from './tile-selection';
 export function PatternColorways({ colorways, perRow, thumbnailSize }: { colorways: readonly ColorwayTile[]; perRow: number; thumbnailSize: number }) {
   const grid = useRef<HTMLUListElement>(null);
   const links = () => grid.current?.querySelectorAll<HTMLElement>('.catalog-tile') ?? [];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first tile takes the focus when another pattern's colorways show (links is a new function each render)
   useEffect(() => { links()[0]?.focus(); }, [colorways]);
   const keyDown = (e: KeyboardEvent, i: number) => {
     const to = moveFocus(i, e.key, perRow, colorways.length);

@@ -20,25 +20,27 @@ interface Props {
 }
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+const focusTile = (grid: HTMLUListElement | null, i: number) => grid?.querySelectorAll<HTMLElement>('.catalog-tile')[i]?.focus();
 
 export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose, onOpen, focusRequest }: Props) {
   const grid = useRef<HTMLUListElement>(null);
-  const focusAt = (i: number) => grid.current?.querySelectorAll<HTMLElement>('.catalog-tile')[i]?.focus();
   const served = useRef<{ id: number } | null>(null);
   useEffect(() => {
     if (!focusRequest || served.current === focusRequest) return;
     const i = tiles.findIndex((t) => t.PatternSeasonalId === focusRequest.id);
-    if (i >= 0) { focusAt(i); served.current = focusRequest; }
+    if (i >= 0) { focusTile(grid.current, i); served.current = focusRequest; }
   }, [focusRequest, tiles]);
 
   const keyDown = (e: KeyboardEvent, i: number, tile: PatternTile) => {
     if (e.target !== e.currentTarget) return;
     const to = moveFocus(i, e.key, perRow, tiles.length);
-    if (to !== null) { e.preventDefault(); focusAt(to); return; }
+    if (to !== null) { e.preventDefault(); focusTile(grid.current, to); return; }
     if (e.key === 'Enter') { e.preventDefault(); onOpen(tile); }
     if (e.key === ' ') { e.preventDefault(); onChoose(tile, e.shiftKey); }
   };
   const click = (e: MouseEvent, tile: PatternTile) => {
+    // The checkbox (and its label) chooses the tile on its own click: it does not open it.
+    if ((e.target as Element).closest('.catalog-tile__check')) return;
     if (e.shiftKey) { e.preventDefault(); onChoose(tile, true); return; }
     onOpen(tile);
   };
@@ -55,7 +57,7 @@ export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose,
               // Roving tab stop: the focused tile is the one Tab comes back to.
               for (const el of grid.current?.querySelectorAll<HTMLElement>('.catalog-tile') ?? []) el.tabIndex = el === e.currentTarget ? 0 : -1;
             }}>
-            <label className="catalog-tile__check" onClick={(e) => e.stopPropagation()}>
+            <label className="catalog-tile__check">
               <input type="checkbox" tabIndex={-1} checked={chosen} aria-label={`Select ${name}`}
                 onClick={(e) => { e.preventDefault(); onChoose(t, e.shiftKey); }} onChange={() => { /* handled on click (Shift) */ }} />
             </label>

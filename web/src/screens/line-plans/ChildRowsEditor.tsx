@@ -44,9 +44,10 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
   const [conflict, setConflict] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drafts restart when the rows load; filter is the screen's inline function, new each render
   useEffect(() => {
     setDrafts((data ?? []).filter((r) => !filter || filter(r)).map((row) => ({ k: nextK++, row, dirty: false, deleted: false })));
-  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data]);
 
   const edit = (k: number, field: string, value: unknown) =>
     setDrafts((ds) => ds.map((d) => (d.k === k ? { ...d, dirty: true, row: { ...d.row, [field]: value } } : d)));

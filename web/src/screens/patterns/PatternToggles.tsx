@@ -25,6 +25,7 @@ export function PatternToggles({ level, record, onSaved }: Props) {
   const { data: canAdopt, mutate } = useSWR<boolean>(`/api/Pattern/CanAdopt?PatternSeasonalId=${id}&v=${String(record.RowVersion)}`);
   // The box shows the new value while it saves and reverts when the server refuses (PAT-014).
   const [pending, setPending] = useState<Partial<Record<'AdoptedStatus' | 'PTAStatus', boolean>>>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version of the record (saved or reloaded) ends the pending values
   useEffect(() => setPending({}), [record.RowVersion]);
   const adoptAllowed = adoptToggleEnabled(canAdopt, record.StatusId);
   const ptaAllowed = can(permissions, 'pattern', 'ptaEdit') && !isReadOnlyStatus(record.StatusId) && !record.IsDeleted;

@@ -50,7 +50,7 @@ export function JobActions({ job, onChanged }: { job: QueueItem; onChanged: () =
     }
   };
   return (
-    <span className="job-actions" onClick={(e) => e.stopPropagation()}>
+    <span className="job-actions">
       <button type="button" className="btn btn--small" disabled={busy || !job.CanResume} onClick={() => void act('Resume')}
         title={job.CanResume ? 'Continue after the last saved row.' : 'Only a Failed or Canceled job can be resumed.'}>Resume</button>
       <button type="button" className="btn btn--small" disabled={busy || !job.CanCancel} onClick={() => setAsking(true)}

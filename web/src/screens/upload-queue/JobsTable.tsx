@@ -1,10 +1,14 @@
 /** The jobs of the upload queue as a table (UQ-003): a row opens the job's page (UQ-001). */
+import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../format/date';
 import { jobPath } from '../../components/upload/upload-kinds';
 import type { QueueItem } from '../../components/upload/upload-api';
 import { JobActions, JobProgress, JobStatusBadge } from './JobParts';
 import { jobRowsText } from './queue-helpers';
+
+// A click on the job's actions or their confirmation (a dialog inside them) is theirs, not the row's.
+const opensJob = (e: MouseEvent) => !(e.target as Element).closest('.job-actions');
 
 export function JobsTable({ jobs, label, onChanged }: { jobs: readonly QueueItem[]; label: string; onChanged: () => void }) {
   const navigate = useNavigate();
@@ -19,7 +23,7 @@ export function JobsTable({ jobs, label, onChanged }: { jobs: readonly QueueItem
         </thead>
         <tbody>
           {jobs.map((j) => (
-            <tr key={j.JobId} onClick={() => void navigate(jobPath(j.JobId))} data-job-id={j.JobId}>
+            <tr key={j.JobId} onClick={(e) => { if (opensJob(e)) void navigate(jobPath(j.JobId)); }} data-job-id={j.JobId}>
               <td className="num"><Link to={jobPath(j.JobId)} onClick={(e) => e.stopPropagation()}>{j.JobId}</Link></td>
               <td>{j.QueueName}</td>
               <td><JobStatusBadge status={j.JobStatus} /></td>

@@ -41,6 +41,7 @@ export function LibraryEntriesScreen() {
   useEffect(() => {
     if (seasons && !seasons.some((s) => s.SeasonId === seasonId)) setSeasonId(seasons[seasons.length - 1]?.SeasonId ?? 0);
   }, [seasons, seasonId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another type, brand or season shows other entries, so the selection is cleared
   useEffect(() => { setSelected(new Set()); }, [typeId, brandId, seasonId]);
   const ready = (!type.brand || brandId) && (!type.season || seasonId);
   const { data, error, isLoading, mutate } = useSWR<{ Results: Row[]; TotalRecords: number; TotalPageCount: number }>(ready ? withQuery('/api/Library/GetEntries', {
