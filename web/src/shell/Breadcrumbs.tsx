@@ -27,6 +27,7 @@ export function Breadcrumbs() {
     <nav className="breadcrumbs" aria-label="Breadcrumb">
       <ol>
         {crumbs.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the trail is rebuilt for each page and a step's place is its identity (a step may have no link); the items hold no state
           <li key={`${i}${c.to}`}>
             {i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : c.to ? <Link to={c.to}>{c.label}</Link> : <span>{c.label}</span>}
           </li>

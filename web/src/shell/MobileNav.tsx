@@ -21,6 +21,7 @@ export function MobileNav({ onClose, onLogOut }: { onClose: () => void; onLogOut
               </ul>
             </li>
           ))}
+          {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a separator that takes no focus is not interactive (ARIA); an li keeps the ul valid */}
           <li className="mobile-nav__sep" role="separator" />
           <li><NavLink to="/changePassword" onClick={onClose}>Change Password</NavLink></li>
           <li><button type="button" className="linklike" onClick={() => { onClose(); onLogOut(); }}>Log out</button></li>

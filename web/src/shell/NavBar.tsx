@@ -18,6 +18,7 @@ export function NavBar() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const logout = useLogOutAction();
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating closes the drawer
   useEffect(() => setMobileOpen(false), [pathname]);
   return (
     <header className="navbar">

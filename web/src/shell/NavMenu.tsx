@@ -17,12 +17,13 @@ export function NavMenu({ group }: { group: NavGroup }) {
   const focusOnOpen = useRef<'first' | 'last' | null>(null);
   const items = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the menu opens (items is a new function each render and reads the DOM)
   useEffect(() => {
     if (!open || !focusOnOpen.current) return;
     const all = items();
     (focusOnOpen.current === 'first' ? all[0] : all[all.length - 1])?.focus();
     focusOnOpen.current = null;
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open]);
 
   const openAt = (where: 'first' | 'last') => {
     focusOnOpen.current = where;

@@ -36,7 +36,14 @@ function useQuickAnswer(text: string) {
 }
 
 function Highlighted({ label, text }: { label: string; text: string }) {
-  return <>{highlightParts(label, text).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
+  return (
+    <>
+      {highlightParts(label, text).map((p, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts are plain text cut from the label, rebuilt as it changes; they hold no state
+        p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
+      )}
+    </>
+  );
 }
 
 export function QuickSearch() {
@@ -54,7 +61,9 @@ export function QuickSearch() {
   const entries = flatEntries(groups);
   const showing = open && canSearch(text);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating closes the popup
   useEffect(() => { setOpen(false); setActive(-1); }, [pathname, search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer has other entries, so none is highlighted
   useEffect(() => setActive(-1), [answer]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -119,21 +128,24 @@ export function QuickSearch() {
           onKeyDown={onKeyDown}
         />
         {loading && showing && <span className="quick-search__spinner" role="status" aria-label="Searching" />}
-        {!showing && <kbd className="quick-search__hint" aria-hidden="true">/</kbd>}
+        {!showing && <span className="quick-search__hint" aria-hidden="true">/</span>}
       </div>
       <div className="quick-search__popup" hidden={!showing}>
         {showing && !loading && (failed || !hasMatches(answer)) && (
           <p className="quick-search__empty" role="status">{failed ? 'The search did not answer. Try again.' : 'No matches'}</p>
         )}
+        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a ul listbox; the focus stays in the combobox input (aria-activedescendant) */}
         <ul id={`${id}-list`} role="listbox" aria-label="Quick search results" className="quick-search__list">
           {showing && groups.map((g) => (
             <li key={g.title} role="presentation">
               <ul role="group" aria-labelledby={`${id}-${g.title}`}>
                 <li role="presentation" id={`${id}-${g.title}`} className="quick-search__group">{g.title}</li>
                 {g.entries.map((e) => (
+                  // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: an option of the combobox: the focus stays in the input, whose keys (arrows, Enter) pick it; li options are valid ARIA in HTML
                   <li
                     key={e.key}
                     id={optionId(e.key)}
+                    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows an li option
                     role="option"
                     aria-selected={e.key === activeKey}
                     className={`quick-search__option quick-search__option--${e.kind}`}

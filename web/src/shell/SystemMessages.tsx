@@ -42,6 +42,7 @@ export function SystemMessages() {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   if (!visible.length) return null;
+  // biome-ignore lint/suspicious/noDocumentCookie: the dismissal is a plain cookie the server reads too (dismissalCookie builds it); the Cookie Store API is async and missing in Firefox
   const dismiss = (m: DisplayMessage) => { document.cookie = dismissalCookie(m); rerender((n) => n + 1); };
   const several = visible.length > 1;
   return (

@@ -43,7 +43,7 @@ export const searchHref = (module: number, text: string) =>
 /** SHELL-011: a factory name (or key) without its leading zeros ('000' stays '0'). */
 export const factoryLabel = (name: string | null | undefined) => (name ?? '').replace(/^0+(?=.)/, '');
 
-const joined = (parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(' · ');
+const joined = (parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(' · ');
 
 /** The grouped entries: colorways then a 'Search colorways' entry, patterns then a 'Search patterns' entry. */
 export function quickGroups(answer: QuickAnswer | undefined, text: string, can: { colorways: boolean; patterns: boolean }): QuickGroup[] {

@@ -6,6 +6,7 @@ export function usePopover<T extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
   const ref = useRef<T>(null);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating closes the dropdown
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;

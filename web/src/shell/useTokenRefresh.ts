@@ -57,6 +57,7 @@ export function useTokenRefresh(): { ready: boolean; disconnected: boolean } {
 
   const refreshedAt = session?.refreshedAt;
   const interval = session?.refreshIntervalMinutes;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick re-arms the timer after a refresh and when the tab shows again
   useEffect(() => {
     if (refreshedAt === undefined || interval === undefined || disconnected) return;
     const t = setTimeout(() => void run('scheduled'), nextRefreshDelay(refreshedAt, interval, Date.now()));

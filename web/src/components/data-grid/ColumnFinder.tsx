@@ -8,6 +8,7 @@ export function ColumnFinder({ columns, onPick, onOpen }: { columns: readonly Gr
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listens while mounted; the caller's onOpen only reads its grid's ref
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.code === 'KeyF') {
@@ -47,6 +48,7 @@ export function ColumnFinder({ columns, onPick, onOpen }: { columns: readonly Gr
           }}
         />
       </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a ul listbox; its options are buttons */}
       <ul className="column-finder__list" role="listbox" aria-label="Columns">
         {matches.map(({ c, i }, n) => (
           <li key={c.field}><button type="button" role="option" aria-selected={n === active} onClick={() => pick(i)}>{c.title}</button></li>

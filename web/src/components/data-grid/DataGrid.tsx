@@ -178,10 +178,12 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
   const { records, total, totalIsEstimate, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize, reloadKey });
   // New rows from the screen (a filter) start at the first page again.
-  useEffect(() => { if (source) setPage(1); }, [source?.rows]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only new rows restart the pages, not a new source object around the same rows
+  useEffect(() => { if (source) setPage(1); }, [source?.rows]);
   const onLoadedRef = useRef(onLoaded);
   onLoadedRef.current = onLoaded;
-  useEffect(() => { if (!loading && total !== undefined) onLoadedRef.current?.(total); }, [records]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told once per loaded page of records (loading and total as they are then)
+  useEffect(() => { if (!loading && total !== undefined) onLoadedRef.current?.(total); }, [records]);
 
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -190,6 +192,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [stale, setStale] = useState<ReadonlySet<number>>(new Set());
   const [reloading, setReloading] = useState(false);
   const tableApi = useRef<GridTableApi | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new records are fresh, so none is stale
   useEffect(() => { setStale(new Set()); }, [records]);
   const onStale = useCallback((keys: number[]) => setStale((s) => new Set([...s, ...keys])), []);
   const onProgress = useCallback((done: number, total: number) => setProgress({ done, total }), []);
@@ -264,7 +267,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     if (!hot) return;
     hot.scrollViewportTo({ col: index });
     hot.selectCell(Math.max(0, hot.getSelectedRangeLast()?.highlight.row ?? 0), index);
-  }, []);
+  }, [hotRef]);
   // Rows grow to hold a thumbnail only on a page that has one.
   const withImages = useMemo(() => !!thumbnails && records.some((r) => r[thumbnails.field]), [thumbnails, records]);
   const report = reportName ?? grid?.report ?? grid?.title ?? gridId;

@@ -175,10 +175,11 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     return c.field === linkField && rowHref ? { ...s, renderer: linkRenderer(c, errorAt, hrefAt) as never } : s;
   }), [columns, editable, errorAt, linkField, rowHref, hrefAt, choices, thumbnails, recordAt]);
   const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter redraws the headers (their filter mark)
   const headers = useMemo(() => columns.map((c) => {
     const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';
     return `${c.title}${arrow}`;
-  }), [columns, sort, filtered]); // eslint-disable-line react-hooks/exhaustive-deps -- a new filter redraws the headers
+  }), [columns, sort, filtered]);
 
   // Typed and pasted text becomes the stored value at once (dates, numbers, Yes/No), so the
   // grid holds server values; invalid text stays as typed and is refused in afterChange.
@@ -295,7 +296,7 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     e.stopImmediatePropagation();
     e.preventDefault();
     open(rec);
-  }, [recordAt]);
+  }, [recordAt, editor]);
 
   // A plain click on a link opens the row in the app (on mouse down: the grid may render the cell
   // again before the click); the browser's own navigation is stopped. A modified click is the
@@ -391,9 +392,11 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
   }, [records]);
 
   // New records (a page, a sort): errors and the selection of the old ones go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new set of records
   useEffect(() => { errors.current = new Map(); latest.current.onSelectionChange?.([]); }, [records]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops the browser's own navigation of a link clicked in a cell; on the keyboard Enter opens the row (beforeKeyDown)
     <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} onClick={onLinkClick}>
       <HotTable
         ref={ref}

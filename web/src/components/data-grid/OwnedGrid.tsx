@@ -86,6 +86,9 @@ export interface OwnedGridProps<R extends object> {
   hotRef?: RefObject<Handsontable | null>;
 }
 
+/** A grid the screen names is a region with that name (an aria-label on a plain box names nothing). */
+const regionOf = (label: string | undefined) => (label ? { role: 'region', 'aria-label': label } : {});
+
 /** See the module comment. */
 export function OwnedGrid<R extends object>({ gridId, columns: given, titles, ...rest }: OwnedGridProps<R>) {
   const { data: grid, error } = useGridDocument(given ? null : gridId);
@@ -96,7 +99,7 @@ export function OwnedGrid<R extends object>({ gridId, columns: given, titles, ..
   const columns = useMemo(() => given ?? (grid && schema ? ownedColumns(grid, schema, listed ? listed.split(',') : [], JSON.parse(named)) : null),
     [given, grid, schema, listed, named]);
   if (error) return <div className="alert alert--error" role="alert">This grid could not be loaded.</div>;
-  if (!columns) return <div className="page-fallback"><span className="spinner spinner--lg" aria-label="Loading" /></div>;
+  if (!columns) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   return <OwnedTable {...rest} columns={columns} frozen={rest.frozen ?? grid?.frozen} />;
 }
 
@@ -159,10 +162,11 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     commit(s, undefined, false);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new options give the listed cells other labels (optionsOf reads them through a ref)
   const data = useMemo(() => rows.map((r) => columns.map((c) => {
     const v = (r as Record<string, unknown>)[c.field];
     return c.listed ? optionLabel(optionsOf(r, c.field), v) : v ?? null;
-  })), [rows, columns, optionsOf, p.options]); // eslint-disable-line react-hooks/exhaustive-deps
+  })), [rows, columns, optionsOf, p.options]);
 
   // What the renderers and editors read of the rows shown (the columns are not rebuilt per render).
   const hotColumns = useMemo(() => {
@@ -185,6 +189,7 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   // The rows shown (updated in place: the selection stays), then the cell asked for once its row is there.
   useListGridData(ref, data, [p.errors, p.decorate], p.hotRef);
   const focused = useRef<OwnedGridProps<R>['focus']>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new data may bring the row a pending focus waits for
   useEffect(() => {
     const hot = ref.current?.hotInstance;
     if (p.focus && p.focus !== focused.current) pending.current = p.focus;
@@ -208,6 +213,7 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     if (hot.rootElement.contains(document.activeElement)) select();
     else setTimeout(select);
   }, [data, columns, p.focus]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled again once new data holds the row
   useEffect(() => {
     if (p.scrollToRow !== undefined && p.scrollToRow >= 0) ref.current?.hotInstance?.scrollViewportTo({ row: Math.max(0, p.scrollToRow - 4), verticalSnap: 'top' });
   }, [p.scrollToRow, data]);
@@ -311,7 +317,7 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
           {p.toolbar}
         </div>
       )}
-      <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} data-testid={p.testId} aria-label={p.label}>
+      <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} data-testid={p.testId} {...regionOf(p.label)}>
         <HotTable
           ref={ref}
           {...HOT_BASE}

@@ -15,11 +15,11 @@ import { shownField, type GridColumn } from './columns';
 type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
 
 /** Errors of the shown cells, read by the renderer: record key → field → message. */
-export interface ErrorLookup { (row: number, field: string): string | undefined }
+export type ErrorLookup = (row: number, field: string) => string | undefined;
 
 /** What a screen adds to a cell of a (visual) row: classes, a hover title, the text shown instead of the kind's format. */
 export interface CellDecoration { className?: string; title?: string; text?: string }
-export interface CellDecorator { (row: number, field: string): CellDecoration | undefined }
+export type CellDecorator = (row: number, field: string) => CellDecoration | undefined;
 
 const TextRenderer = textRenderer as unknown as Renderer;
 const CheckboxRenderer = checkboxRenderer as unknown as Renderer;
@@ -77,7 +77,7 @@ function numericEditor(decimals: boolean, negative: boolean) {
 }
 
 /** The names a reference cell offers in a (visual) row. */
-export interface ChoiceLookup { (row: number, col: GridColumn): Promise<string[]> }
+export type ChoiceLookup = (row: number, col: GridColumn) => Promise<string[]>;
 
 /** The Handsontable column settings of a grid column; `decorate`: the screen's additions to its cells (OwnedGrid). */
 export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLookup, choices?: ChoiceLookup, decorate?: CellDecorator): Handsontable.ColumnSettings {
@@ -88,7 +88,7 @@ export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLooku
     // An editable reference: the names of the row's choices as you type (the save checks the name).
     return {
       ...s, type: 'autocomplete', strict: false, filter: true, trimDropdown: false, visibleRows: 10, renderer,
-      source(this: Handsontable.CellProperties, query: string, process: (items: string[]) => void) {
+      source(this: Handsontable.CellProperties, _query: string, process: (items: string[]) => void) {
         void choices(this.visualRow, col).then(process, () => process([]));
       },
     } as Handsontable.ColumnSettings;

@@ -41,7 +41,7 @@ export function useTsvPaste(ref: RefObject<HotTableRef | null>, onPaste: (table:
       const hot = ref.current?.hotInstance;
       const range = hot?.getSelectedRangeLast();
       const text = e.clipboardData?.getData('text/plain');
-      if (!hot || !hot.isListening() || hot.getActiveEditor()?.isOpened() || !range || text === undefined) return;
+      if (!hot?.isListening() || hot.getActiveEditor()?.isOpened() || !range || text === undefined) return;
       e.preventDefault();
       e.stopImmediatePropagation();
       const tl = range.getTopStartCorner();

@@ -52,5 +52,5 @@ function quote(cell: string): string {
 
 /** Rows of cells → clipboard text as Excel writes it (CRLF between and after rows). */
 export function toTsv(rows: readonly (readonly unknown[])[]): string {
-  return rows.map((r) => r.map((c) => quote(c === null || c === undefined ? '' : String(c))).join('\t')).join('\r\n') + '\r\n';
+  return `${rows.map((r) => r.map((c) => quote(c === null || c === undefined ? '' : String(c))).join('\t')).join('\r\n')}\r\n`;
 }

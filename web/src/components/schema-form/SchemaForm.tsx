@@ -60,7 +60,7 @@ export interface SchemaFormProps {
   /** Report unsaved edits to the shell's leave prompt (default true); a search's criteria form does not. */
   trackUnsaved?: boolean;
   /** Called with the changed fields (blank → null) after the schema check passed. */
-  onSave?: (changes: Record<string, unknown>, data: Record<string, unknown>) => Promise<SaveOutcome | void>;
+  onSave?: (changes: Record<string, unknown>, data: Record<string, unknown>) => Promise<SaveOutcome | undefined>;
   /** Brand for lookups filtered by brand. */
   brandId?: number;
   /** Form-level message when the save has errors (default: the spec's S0 §5 text). */
@@ -94,6 +94,7 @@ export interface SchemaFormProps {
    * Committed values (after a blur, a click or a pick), e.g. to show a panel only a factory user
    * has. An answered object replaces the data (a dependent field reset, e.g. the season of a new brand).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that answers nothing (a state setter) may be passed as it is
   onChange?: (data: Record<string, unknown>) => Record<string, unknown> | void;
   /** Panels by name, shown in the layout sections that name them (`panel`), below their fields. */
   panels?: Readonly<Record<string, ReactNode>>;
@@ -241,6 +242,7 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
   }, [dataStore]);
   const onSubmit = useCallback((e: unknown) => void latest.current.onSubmitNow(e as { formData?: Record<string, unknown> }), []);
   const onError = useCallback(() => { setMessage([latest.current.formErrorMessage]); latest.current.onInvalid?.(); }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pushed` and `source` re-create the element with the latest data
   const form = useMemo(() => (
     <Form
       ref={formRef}
@@ -264,7 +266,6 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
     >
       {null}
     </Form>
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `pushed` and `source` re-create the element with the latest data.
   ), [rjsfSchema, uiSchema, source, pushed, formContext, readOnly, extraErrors, onChange, onSubmit, onError, validator, registryWidgets, transformErrors, customValidate]);
 
   const shownMessage = [...(ownMessage ?? []), ...(message ?? [])];

@@ -9,7 +9,10 @@ export function FileProblem({ message, errors }: { message: string; errors: read
       <p><strong>{message}</strong></p>
       {lines.length > 0 && (
         <ul className="upload-errors" aria-label="Errors">
-          {lines.map((l, i) => <li key={i}>{l}</li>)}
+          {lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one refusal, shown as they are (two may read the same)
+            <li key={i}>{l}</li>
+          ))}
         </ul>
       )}
     </div>

@@ -97,6 +97,7 @@ export function ImportPreviewDialog({ importId, refusal, info, onClose }: Import
         )}
       </>
     }>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: listens to the Enter key bubbling from inside the preview; the box itself takes no focus */}
       <div ref={body} onKeyDown={onKeyDown} className="import-preview__content">
         {refusal ? <FileProblem message={refusal.Message} errors={refusal.Errors} />
           : error ? <FileProblem message={errorText(error, 'The upload could not be read.')} errors={[]} />

@@ -49,6 +49,7 @@ export function FobCalculatorScreen() {
   const ok = !!calc.data && !missing.length && !problems.length;
   const enteredFob = parseDraft(calc.draft, ['FOB']).values.FOB ?? null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: values and margins are parsed anew each render from the draft and the texts, which are what change
   const rows = useMemo((): ShownRow[] => {
     if (!ok) return [];
     const valid = margins.filter((m): m is number => m !== null);
@@ -78,6 +79,7 @@ export function FobCalculatorScreen() {
             </label>
             <div className="calc-margins__list">
               {texts.map((t, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the margin boxes are a fixed set, one per place
                 <input key={i} aria-label={`Margin ${i + 1} %`} inputMode="numeric" maxLength={2} value={t} readOnly={auto && i > 0}
                   aria-invalid={margins[i] === null ? true : undefined} className={auto && i > 0 ? 'calc-margins__follow' : undefined}
                   onChange={(e) => editMargin(i, e.target.value)} />

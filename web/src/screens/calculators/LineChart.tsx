@@ -51,6 +51,7 @@ export function LineChart({ points, hit, label, xTitle, yTitle, formatX, formatY
           transform={`rotate(-90 14 ${(PAD.top + H - PAD.bottom) / 2})`}>{yTitle}</text>
         <path d={path} className="calc-chart__line" fill="none" />
         {points.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a point is its place on the line (two may sit at the same spot); the circles hold no state
           <circle key={i} cx={sx(p.x)} cy={sy(p.y)} r={i === hit ? 5 : 2.5} className={i === hit ? 'calc-chart__hit' : 'calc-chart__point'}>
             <title>{`${xTitle} ${formatX(p.x)}: ${yTitle} ${formatY(p.y)}`}</title>
           </circle>

@@ -23,8 +23,8 @@ export function MarginCalculatorScreen() {
   const { values, missing } = parseDraft(calc.draft, FIELDS);
   const problems = missing.length ? [] : defaultsProblems({ ...BUILT_IN_DEFAULTS, ...values }, calc.labels).filter((p) => FIELDS.includes(p.Field));
   const ok = !!calc.data && !missing.length && !problems.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: values is parsed anew each render from the draft, which is what changes
   const rows = useMemo(() => (ok ? marginTable(values as CostInputs, { msrp: values.MSRP!, increment: values.Increment!, fob: values.FOB!, duty: values.Duty! }) : []),
-    // `values` is read from the draft text: the draft is what changes.
     [ok, calc.draft]);
   const entered = rows.findIndex((r) => r.IsEntered);
   const points = useMemo(() => rows.filter((r) => r.Margin !== null).map((r) => ({ x: r.MSRP, y: r.Margin! })), [rows]);

@@ -45,7 +45,8 @@ export function CarryoverFinalScreen() {
   }), [source]);
   const gridRows = edited ?? loaded;
   // Other ticked colorways start from their loaded volumes again.
-  useEffect(() => setEdited(null), [rowsKey?.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ticked colorways' keys are the trigger
+  useEffect(() => setEdited(null), [rowsKey?.join()]);
   const ready = !!toSeason && !!toPlan && ticked.length > 0;
   // CARRY-013: none of the colorways has a volume to start the forecast from.
   const noForecasts = loaded.length > 0 && loaded.every((r) => REGIONAL_VOLUMES.every((f) => r[f] === null || r[f] === undefined));

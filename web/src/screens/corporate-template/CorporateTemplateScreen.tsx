@@ -133,7 +133,10 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
             {problem && (
               <div className="alert alert--error" role="alert">
                 <strong>{problem.text}</strong>
-                {problem.lines.length > 0 && <ul>{problem.lines.map((l, i) => <li key={i}>{l}</li>)}</ul>}
+                {problem.lines.length > 0 && <ul>{problem.lines.map((l, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one refusal's lines, replaced as a whole (two may read the same)
+                  <li key={i}>{l}</li>
+                ))}</ul>}
               </div>
             )}
             {rows.length === 0 && <p className="corporate-template__empty" role="status">{NO_ITEMS}</p>}

@@ -164,7 +164,10 @@ function DevPrototypeEditor({ id }: { id: number }) {
     if (marks.finals.size) setMarks((m) => ({ ...m, finals: dateMarks(rows, DATE_PAIRS) }));
   };
   const onActualEdit = (edits: ProcessEdit[]) => {
-    setActuals(actualsRef.current.map((r) => edits.filter((e) => e.k === r.k).reduce((acc, e) => ({ ...acc, [e.field]: e.value }), r)));
+    setActuals(actualsRef.current.map((r) => {
+      const mine = edits.filter((e) => e.k === r.k);
+      return mine.length ? { ...r, ...Object.fromEntries(mine.map((e) => [e.field, e.value])) } : r;
+    }));
     setDirty(true);
   };
 
@@ -286,7 +289,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
       {problem && (
         <div className="alert alert--error" role="alert">
           <strong>{problem}</strong>
-          {marks.header && Object.keys(marks.header).length > 0 && <ul>{Object.values(marks.header).map((m, i) => <li key={i}>{m}</li>)}</ul>}
+          {marks.header && Object.keys(marks.header).length > 0 && <ul>{Object.entries(marks.header).map(([f, m]) => <li key={f}>{m}</li>)}</ul>}
         </div>
       )}
       {notice && <div className="alert alert--warning" role="status">{notice}</div>}

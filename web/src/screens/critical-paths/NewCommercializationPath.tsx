@@ -47,7 +47,10 @@ export function NewCommercializationPath({ patternId, patternName, onClose }: Pr
         <button type="submit" form="cp-new-comm" className="btn btn--primary" disabled={busy}>{busy ? 'Creating…' : 'Create'}</button>
       </>}>
       <form id="cp-new-comm" onSubmit={submit} className="cp-new-comm">
-        {errors.length > 0 && <div className="alert alert--error" role="alert">{errors.map((m, i) => <div key={i}>{m}</div>)}</div>}
+        {errors.length > 0 && <div className="alert alert--error" role="alert">{errors.map((m, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one refusal's messages, replaced as a whole (the server may repeat one)
+          <div key={i}>{m}</div>
+        ))}</div>}
         <label className="field">
           <span className="field__label">Factory *</span>
           <span className="cp-orders__factory">

@@ -145,13 +145,19 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
 
   const onEdit = (edits: ProcessEdit[]) => {
     const who = { userId: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim(), today: todayIso() };
-    const next = rowsRef.current.map((r) => edits.filter((e) => e.k === r.k).reduce((acc, e) => {
-      if (e.field !== 'CriticalPathProcessApprovedId') return { ...acc, [e.field]: e.value };
-      // CP-038: a changed approval is stamped with the user and today (the server does the same); a cleared one is blanked.
-      const id = e.value === null ? null : Number(e.value);
-      return id === null ? { ...acc, CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null }
-        : { ...acc, CriticalPathProcessApprovedId: id, ApprovedBy: who.userId, ApprovedByName: who.name, ApprovalDate: who.today };
-    }, r));
+    const next = rowsRef.current.map((r) => {
+      const mine = edits.filter((e) => e.k === r.k);
+      if (!mine.length) return r;
+      const row: ProcessRow = { ...r };
+      for (const e of mine) {
+        if (e.field !== 'CriticalPathProcessApprovedId') { row[e.field] = e.value; continue; }
+        // CP-038: a changed approval is stamped with the user and today (the server does the same); a cleared one is blanked.
+        const id = e.value === null ? null : Number(e.value);
+        Object.assign(row, id === null ? { CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null }
+          : { CriticalPathProcessApprovedId: id, ApprovedBy: who.userId, ApprovedByName: who.name, ApprovalDate: who.today });
+      }
+      return row;
+    });
     setRows(next);
     setDirty(true);
     if (marks.rows.size) setMarks((m) => ({ ...m, rows: dateMarks(next, config.datePairs) }));

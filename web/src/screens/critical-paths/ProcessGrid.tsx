@@ -142,7 +142,7 @@ export function ProcessGrid({ testId, label, rows, columns, approvals, approvers
 
   const height = Math.min(Math.max(rows.length, 3) * 30 + 36, 520);
   return (
-    <div className={`data-grid__table${readOnly ? '' : ' data-grid__table--editable'} cp-grid`} style={{ height }} data-testid={testId} aria-label={label}>
+    <div className={`data-grid__table${readOnly ? '' : ' data-grid__table--editable'} cp-grid`} style={{ height }} data-testid={testId} role="region" aria-label={label}>
       <HotTable
         ref={ref}
         {...LIST_GRID_PROPS}

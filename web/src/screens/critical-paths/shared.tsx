@@ -103,6 +103,7 @@ export function TextField({ label, value, onChange, readOnly, required, error, w
   label: string; value: unknown; onChange: (v: string) => void; readOnly?: boolean; required?: boolean; error?: string; wide?: boolean;
 }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the label holds its control, the textarea or the input chosen below
     <label className={`field cp-field${wide ? ' cp-field--wide' : ''}${error ? ' field--error' : ''}`}>
       <span className="field__label">{label}{required ? ' *' : ''}</span>
       {wide

@@ -99,10 +99,10 @@ export function ProjectCreateScreen() {
 
   const patch = useCallback((key: string, p: RowPatch) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...p } : r))), []);
 
-  const apply = (next: { rows: WizardRow[]; key: string | null }) => {
+  const apply = useCallback((next: { rows: WizardRow[]; key: string | null }) => {
     setRows(next.rows);
     setFocus(next.key ? { key: next.key, field: 'name' } : null);
-  };
+  }, []);
   const selected = rows.find((r) => r.key === selectedKey) ?? null;
 
   /** The name note (CONST-031) and the stock-number check (WIZ-009), answered for the values still on the row. */
@@ -132,8 +132,8 @@ export function ProjectCreateScreen() {
   const options = useMemo(() => Object.fromEntries(LIST_FIELDS.map((f) => [f, (r: WizardRow) => listOf(lists, r.level, f)])), [lists]);
   const redCells = useMemo(() => gridErrors(rows, errors, duplicates), [rows, errors, duplicates]);
 
-  const onAddChild = useCallback((key: string) => apply(addChild(rowsRef.current, key, defaults)), [defaults]);
-  const onAddSibling = useCallback((key: string) => apply(addSibling(rowsRef.current, key, defaults)), [defaults]);
+  const onAddChild = useCallback((key: string) => apply(addChild(rowsRef.current, key, defaults)), [apply, defaults]);
+  const onAddSibling = useCallback((key: string) => apply(addSibling(rowsRef.current, key, defaults)), [apply, defaults]);
   const onRemove = useCallback((key: string) => { setRows(removeRow(rowsRef.current, key)); setFocus(null); }, []);
   // Insert: a child of the selected row; Shift+Insert: a sibling; Ctrl+Delete: remove an unsaved row.
   const onKey = (e: KeyboardEvent, row: WizardRow | undefined) => {

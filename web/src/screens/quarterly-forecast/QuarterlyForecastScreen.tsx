@@ -71,6 +71,7 @@ export function QuarterlyForecastScreen() {
 
   const [edits, setEdits] = useState<Edits>(new Map());
   const [saving, setSaving] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another brand or season shows other rows, so the edits go
   useEffect(() => { setEdits(new Map()); }, [brandId, seasonId]);
   const dirty = editCount(edits);
   useUnsavedChanges(dirty > 0, 'quarterly-forecast');

@@ -19,7 +19,10 @@ export function SelectWidget(props: WidgetProps) {
         props.onChange(e.target.value === '' ? null : options[Number(e.target.value)]?.value ?? null);
       }}>
       {!hasNull && <option value="">{props.placeholder ?? ''}</option>}
-      {options.map((o, i) => <option key={i} value={String(i)}>{o.label}</option>)}
+      {options.map((o, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the schema's options do not change; the index is the option's value too
+        <option key={i} value={String(i)}>{o.label}</option>
+      ))}
     </select>
   );
 }

@@ -7,7 +7,11 @@ import '../common/admin.css';
 function renderBlocks(blocks: Block[]) {
   const out: React.ReactNode[] = [];
   let items: string[] = [];
-  const flush = () => { if (items.length) out.push(<ul key={`ul${out.length}`}>{items.map((t, i) => <li key={i}>{t}</li>)}</ul>); items = []; };
+  const flush = () => {
+    // biome-ignore lint/suspicious/noArrayIndexKey: the items of a static text, shown once as they are written
+    if (items.length) out.push(<ul key={`ul${out.length}`}>{items.map((t, i) => <li key={i}>{t}</li>)}</ul>);
+    items = [];
+  };
   for (const b of blocks) {
     if (b.kind === 'li') { items.push(b.text); continue; }
     flush();

@@ -100,6 +100,7 @@ export function FieldLayoutPanel({ userId }: { userId: string }) {
       {!data ? <span className="spinner" role="status" aria-label="Loading" /> : (
         <div className="layout-rows" role="list" aria-label="Layout rows" style={{ maxHeight: 'calc(100vh - 360px)', overflow: 'auto' }}>
           {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a layout row is its number; fields move between rows, the rows hold no state of their own
             <div key={i} className="layout-row" role="listitem">
               <span className="layout-row__no">{i + 1}</span>
               {row.map((f) => (
