@@ -112,7 +112,7 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   const editable = !!p.onChange && !p.readOnly;
   const canMove = editable && !!reorder;
   const indexOf = useMemo(() => new Map(rows.map((r, i) => [r, i])), [rows]);
-  const keyOf = useCallback((r: R): RowKey => (p.rowKey ? p.rowKey(r) : indexOf.get(r) ?? -1), [p.rowKey, indexOf]); // eslint-disable-line react-hooks/exhaustive-deps
+  const keyOf = useCallback((r: R): RowKey => (p.rowKey ? p.rowKey(r) : indexOf.get(r) ?? -1), [p.rowKey, indexOf]);
   const latest = useRef({ ...p, keyOf, editable });
   latest.current = { ...p, keyOf, editable };
   const history = useRef(emptyHistory<R>());
