@@ -18,8 +18,9 @@ import {
   REPORT_ERROR_TEXT, attachmentDisposition, renderPdf, reportDate, safePdfFileName, sendPdf, type DocDefinition,
 } from '../../server/core/reports/pdf';
 import {
-  PROCESS_GRIDS, buildCriticalPathIndexReport, buildCriticalPathReport, criticalPathReportFileName, gridReportColumns, type CriticalPathReportData,
+  PROCESS_GRIDS, buildCriticalPathIndexReport, buildCriticalPathReport, criticalPathReportFileName, type CriticalPathReportData,
 } from '../../server/features/critical-paths/report';
+import { gridReportColumns } from '../../server/core/reports/report-tables';
 import { loadSchemas } from '../../server/core/schemas/registry';
 import { commercializationSample, devPatternSample, devPrototypePath, devPrototypeSample } from '../support/critical-path-samples';
 

@@ -11,4 +11,3 @@ export const criticalPathsFeature: Feature = {
   routes: [criticalPathRoutes, criticalPathReportRoutes],
 };
 
-export { dataTable, fieldGrid, gridReportColumns, type Field } from './report';

@@ -18,14 +18,12 @@
  * Dates are 'YYYY-MM-DD' text (or ISO timestamps, or Date), printed MM/DD/YYYY (`reportDate`).
  * Process rows are printed by SortOrder (rows without one last, in the order given).
  */
-import { REPORT_TABLE_LAYOUT, reportDate, reportFrame, type Content, type ContentNode, type DocDefinition } from '../../core/reports/pdf';
-import { nameFieldOf, referenceOf } from '../../core/records/references';
-import type { SchemaRegistry } from '../../core/schemas/registry';
+import { reportFrame, type Content, type DocDefinition } from '../../core/reports/pdf';
+import {
+  bySortOrder, dataTable, fieldGrid, gridReportColumns, text, yesNo, type Column, type Field, type ReportDate, type ReportSchemas,
+} from '../../core/reports/report-tables';
 
-/** What the builders read of the schema registry: the process grids and their entities. */
-export type ReportSchemas = Pick<SchemaRegistry, 'grids' | 'entities'>;
-
-export type ReportDate = string | Date | null;
+export type { ReportDate, ReportSchemas };
 
 // --- input types ---------------------------------------------------------------------------------
 
@@ -190,10 +188,6 @@ export const INDEX_REPORT_NAMES: Record<CriticalPathKind, string> = {
 
 // --- building blocks -----------------------------------------------------------------------------
 
-type Cell = string | ContentNode;
-const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const yesNo = (v: boolean | null | undefined): string => (v === null || v === undefined ? '' : v ? 'Yes' : 'No');
-
 /** The status's name as read from its table; the bare id only when no name came with it. */
 function statusName(h: CriticalPathHeaderCommon): string | null | undefined {
   if (h.CriticalPathHeaderStatusName !== undefined) return h.CriticalPathHeaderStatusName;
@@ -201,120 +195,18 @@ function statusName(h: CriticalPathHeaderCommon): string | null | undefined {
   return h.CriticalPathHeaderStatusId === null ? null : String(h.CriticalPathHeaderStatusId);
 }
 
-/** A field of a row by name. */
-const get = (row: object, field: string): unknown => (row as Record<string, unknown>)[field];
-
-/** The approval's name as read from its table (the bare id only when no name came with it); '' for none. */
-function approvalName(row: object): string {
-  const name = get(row, 'ApprovalName');
-  if (name !== undefined && name !== null) return String(name);
-  const id = get(row, 'CriticalPathProcessApprovedId');
-  return id === null || id === undefined ? '' : String(id);
-}
-
-/** A header field: its label and value; `undefined` values are dropped by `fieldGrid`. */
-export type Field = [label: string, value: string | null | undefined];
-
 const str = (v: string | number | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null ? null : String(v));
 const flag = (v: boolean | null | undefined): string | null | undefined => (v === undefined ? undefined : yesNo(v));
-
-/** Label/value pairs, three to a row; fields whose value is undefined are not printed. */
-export function fieldGrid(fields: Field[]): Content {
-  const shown = fields.filter(([, v]) => v !== undefined);
-  if (!shown.length) return [];
-  const PER_ROW = 3;
-  const body: Cell[][] = [];
-  for (let i = 0; i < shown.length; i += PER_ROW) {
-    const row: Cell[] = [];
-    for (let j = i; j < i + PER_ROW; j++) {
-      const f = shown[j];
-      row.push(f ? { text: f[0], style: 'label' } : '', f ? text(f[1]) : '');
-    }
-    body.push(row);
-  }
-  return {
-    table: { widths: [90, '*', 90, '*', 90, '*'], body },
-    layout: 'noBorders',
-    margin: [0, 0, 0, 4],
-  };
-}
 
 function notesBlock(notes: string | null | undefined): Content {
   if (notes === undefined) return [];
   return { stack: [{ text: 'Notes', style: 'label' }, { text: text(notes) || ' ' }], margin: [0, 2, 0, 4] };
 }
 
-export type ColumnFormat = 'text' | 'date' | 'yesNo' | 'approval';
-export interface Column<T> {
-  /** The field (for presence); for 'approval' the approval id and name fields. */
-  field: keyof T & string;
-  also?: (keyof T & string)[];
-  title: string;
-  /** Points, '*' (a share of what is left) or a percentage of the table's width. */
-  width: number | '*' | `${number}%`;
-  format?: ColumnFormat;
-}
-
-/**
- * The columns of a grid document as a report table: each column's title from its entity, a
- * reference printed by its name (an approval by the name its read joined, the bare id without one), dates
- * MM/DD/YYYY, flags Yes/No, widths in the proportions of the grid's.
- */
-export function gridReportColumns<T extends object>(schemas: ReportSchemas, gridId: string): Column<T>[] {
-  const grid = schemas.grids.get(gridId);
-  if (!grid) throw new Error(`No grid document '${gridId}'`);
-  const entity = schemas.entities.get(grid.entity)!;
-  const total = grid.columns.reduce((n, c) => n + (c.width ?? 100), 0);
-  type F = keyof T & string;
-  return grid.columns.map((c): Column<T> => {
-    const p = entity.properties[c.field];
-    const ref = referenceOf(p);
-    const types = Array.isArray(p.type) ? p.type : [p.type];
-    const width = `${Math.round(((c.width ?? 100) / total) * 1000) / 10}%` as const;
-    const title = p.title ?? c.field;
-    if (ref?.source === 'criticalPathProcessApprovals') return { field: c.field as F, also: [nameFieldOf(c.field, ref) as F], title, width, format: 'approval' };
-    if (ref) return { field: nameFieldOf(c.field, ref) as F, also: [c.field as F], title, width };
-    return { field: c.field as F, title, width, format: p.format === 'date' ? 'date' : types.includes('boolean') ? 'yesNo' : 'text' };
-  });
-}
-
-function cellValue<T extends object>(row: T, col: Column<T>): string {
-  const v = get(row, col.field);
-  switch (col.format) {
-    case 'date': return reportDate(v as ReportDate | undefined);
-    case 'yesNo': return yesNo(v as boolean | null | undefined);
-    case 'approval': return approvalName(row);
-    default: return text(v);
-  }
-}
-
-const bySortOrder = <T extends { SortOrder?: number | null }>(rows: T[]): T[] =>
-  rows.map((row, i) => ({ row, i }))
-    .sort((a, b) => (a.row.SortOrder ?? Infinity) - (b.row.SortOrder ?? Infinity) || a.i - b.i)
-    .map(({ row }) => row);
-
-/**
- * A titled table of the columns some row carries. The title and the column headers are the
- * table's header rows: repeated on every page the table runs over, and never left alone at the
- * foot of a page (kept with the first data row).
- */
-export function dataTable<T extends object>(title: string, rows: T[], columns: Column<T>[], empty: string): Content {
-  if (!rows.length) return { stack: [{ text: title, style: 'subTitle' }, { text: empty, style: 'note' }], unbreakable: true, margin: [0, 0, 0, 4] };
-  const carried = (row: T, f: string) => get(row, f) !== undefined;
-  const shown = columns.filter((c) => rows.some((row) => [c.field, ...(c.also ?? [])].some((f) => carried(row, f))));
-  const body: Cell[][] = [
-    [{ text: title, style: 'subTitle', colSpan: shown.length }, ...shown.slice(1).map(() => '')],
-    shown.map((c) => ({ text: c.title, style: 'tableHeader' })),
-  ];
-  for (const row of rows) body.push(shown.map((c) => cellValue(row, c)));
-  return {
-    table: { headerRows: 2, keepWithHeaderRows: 1, dontBreakRows: true, widths: shown.map((c) => c.width), body },
-    layout: REPORT_TABLE_LAYOUT,
-    margin: [0, 0, 0, 6],
-  };
-}
-
 /** The process grids of each kind (the edit screens' grids). */
+/** A process grid's report columns; an approval prints the name its read joined, the bare id without one. */
+const processColumns = <T extends object>(schemas: ReportSchemas, gridId: string) => gridReportColumns<T>(schemas, gridId, { nameOrId: ['criticalPathProcessApprovals'] });
+
 export const PROCESS_GRIDS = {
   devPattern: 'critical-path-dev-pattern-processes',
   final: 'critical-path-dev-prototype-final-processes',
@@ -363,7 +255,7 @@ function devPatternSection(d: DevPatternReportData, schemas: ReportSchemas): Con
       ['Factory Transfer', flag(h.FactoryTransfer)],
     ]),
     notesBlock(h.Notes),
-    dataTable('Processes', bySortOrder(d.processes), gridReportColumns(schemas, PROCESS_GRIDS.devPattern), 'No processes.'),
+    dataTable('Processes', bySortOrder(d.processes), processColumns(schemas, PROCESS_GRIDS.devPattern), 'No processes.'),
   ];
 }
 
@@ -381,8 +273,8 @@ function devPrototypeSection(d: DevPrototypeReportData, schemas: ReportSchemas):
       ['Asia Developer', str(h.AsiaDeveloper)],
     ]),
     notesBlock(h.Notes),
-    dataTable('Final Processes', bySortOrder(d.finalProcesses), gridReportColumns(schemas, PROCESS_GRIDS.final), 'No final processes.'),
-    dataTable('Actual Processes', bySortOrder(d.actualProcesses), gridReportColumns(schemas, PROCESS_GRIDS.actual), 'No actual processes.'),
+    dataTable('Final Processes', bySortOrder(d.finalProcesses), processColumns(schemas, PROCESS_GRIDS.final), 'No final processes.'),
+    dataTable('Actual Processes', bySortOrder(d.actualProcesses), processColumns(schemas, PROCESS_GRIDS.actual), 'No actual processes.'),
     ...(d.stockNumbers === undefined ? [] : [dataTable('Stock Numbers', d.stockNumbers, STOCK_COLUMNS, 'No stock numbers.')]),
   ];
 }
@@ -399,7 +291,7 @@ function commercializationSection(d: CommercializationReportData, schemas: Repor
       ['Factory Group', str(h.FactoryGroupName)],
     ]),
     notesBlock(h.Notes),
-    dataTable('Processes', bySortOrder(d.processes), gridReportColumns(schemas, PROCESS_GRIDS.commercialization), 'No processes.'),
+    dataTable('Processes', bySortOrder(d.processes), processColumns(schemas, PROCESS_GRIDS.commercialization), 'No processes.'),
   ];
 }
 

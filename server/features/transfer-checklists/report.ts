@@ -9,7 +9,7 @@
 import { reportDate, reportFrame, type DocDefinition } from '../../core/reports/pdf';
 import { nameFieldOf, referenceOf } from '../../core/records/references';
 import type { SchemaRegistry } from '../../core/schemas/registry';
-import { dataTable, fieldGrid, gridReportColumns, type Field } from '../critical-paths';
+import { dataTable, fieldGrid, gridReportColumns, type Field } from '../../core/reports/report-tables';
 
 const LAYOUT = 'transfer-checklist';
 const ITEMS_GRID = 'transfer-checklist-items';
