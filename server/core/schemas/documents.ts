@@ -62,9 +62,10 @@ export interface EntitySchema {
   [k: string]: unknown;
 }
 
-export type PermissionPair = [module: string, action: string];
+import type { PermissionPair, PermissionRef } from '../../domain/grid-document';
+
+export type { PermissionPair, PermissionRef };
 /** One (module, action) pair, or a list of pairs of which any one suffices. */
-export type PermissionRef = PermissionPair | PermissionPair[];
 
 export const permissionAlternatives = (ref: PermissionRef): PermissionPair[] =>
   (Array.isArray(ref[0]) ? ref : [ref]) as PermissionPair[];
@@ -87,39 +88,7 @@ export interface LayoutDoc {
   sections: { id: string; title: string; rows: string[][]; panel?: string; collapsed?: boolean }[];
 }
 
-export interface GridDoc {
-  id: string;
-  entity: string;
-  title: string;
-  columns: { field: string; width?: number; readOnly?: boolean }[];
-  /** How many leading columns are key columns (frozen on the left, always first); default 0. */
-  frozen?: number;
-  /** Fields every row carries besides its columns, not shown (the keys of the screen a row opens, e.g. a critical path's pattern seasonal). */
-  keys?: string[];
-  /** Permission to open the grid (default: the entity module's read). */
-  read?: PermissionRef;
-  /** Permission to save in the grid (default: the entity module's edit). */
-  edit?: PermissionRef;
-  /** The filters a search of this grid accepts besides brand, season and status. */
-  filters?: GridFilters;
-  /** A flash-edit screen's criteria bar: the filter fields it offers, in order (brand, season, status and `filters.equals` fields). */
-  criteria?: string[];
-  /**
-   * Region views (FLASH-019/027): view name → the column fields the view shows. A column named in
-   * no view is shown in every view; a view shows and hides columns, it never changes the data.
-   */
-  views?: Record<string, string[]>;
-  /** The view a user starts with (default: the first). */
-  defaultView?: string;
-  /** The link cell of each row (FLASH-003): the column shown as a link and the record it opens. */
-  link?: { field: string; to: 'colorway' | 'pattern' };
-  /** The screen's own texts (FLASH-014/017/025); `failedRow` wraps a refused row's message at `{message}`. */
-  messages?: { loadError?: string; empty?: string; failedRow?: string };
-  /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
-  report?: string;
-  /** The rows are a screen's own (OwnedGrid, ADR 029): the grid has no search, export or save under /api/Grid. */
-  owned?: boolean;
-}
+export type { GridDoc } from '../../domain/grid-document';
 
 /** An Excel upload kind (schemas/imports/<id>.import.json, meta.ts importMeta). */
 export interface ImportDoc {
@@ -155,7 +124,6 @@ export interface ImportDoc {
  * given as request parameters and match exactly; `inactive`: a boolean field that hides `false`
  * rows unless the request says `IncludeInactive`.
  */
-export interface GridFilters { text?: string[]; equals?: string[]; inactive?: string }
 
 export interface PermissionsDoc {
   actions: Record<string, number>;

@@ -2,37 +2,12 @@
  * Grid columns from a grid document and its entity schema: the grid names fields and widths,
  * the entity gives title, kind and limits (ADR 002: a column never repeats type or label).
  */
+import type { GridDoc } from '@domain/grid-document';
 import { fieldKind, type EntitySchema, type FieldKind } from '../fields/field-kind';
 import { nameFieldOf, referenceOf, type ReferenceSpec } from '../schema-form/reference';
 
-/** A grid document (schemas/grids/<id>.grid.json) as the server sends it. */
-export interface GridDocument {
-  id: string;
-  entity: string;
-  title: string;
-  columns: { field: string; width: number; readOnly?: boolean }[];
-  /** How many leading columns are key columns (frozen on the left, always first). */
-  frozen?: number;
-  /** One (module, action) pair or a list of alternatives (ADR 002). */
-  edit?: [string, string] | [string, string][];
-  read?: [string, string] | [string, string][];
-  /** Filters the grid's search accepts besides brand, season and status (server GridDoc.filters). */
-  filters?: { text?: string[]; equals?: string[]; inactive?: string };
-  /** A flash-edit screen's criteria bar: the filter fields it offers, in order. */
-  criteria?: string[];
-  /** Region views: name → the columns the view shows; a column in no view is always shown. */
-  views?: Record<string, string[]>;
-  /** The view a user starts with (default: the first). */
-  defaultView?: string;
-  /** The link cell of each row: the column shown as a link and the record it opens. */
-  link?: { field: string; to: 'colorway' | 'pattern' };
-  /** The screen's own texts; `failedRow` wraps a refused row's message at `{message}`. */
-  messages?: { loadError?: string; empty?: string; failedRow?: string };
-  /** Report name of the export file, `{report}-Export.xlsx` (default: the title). */
-  report?: string;
-  /** The rows are a screen's own (OwnedGrid): no search, export or save under /api/Grid. */
-  owned?: boolean;
-}
+/** A grid document as the server sends it: every column with its width. */
+export type GridDocument = Omit<GridDoc, 'columns'> & { columns: (GridDoc['columns'][number] & { width: number })[] };
 
 /** One column of a DataGrid. */
 export interface GridColumn {
