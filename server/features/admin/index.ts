@@ -1,4 +1,7 @@
-/** Administration: users, roles, system messages, error log, preferences, field layout, dashboard, migrations: the feature as the server registers it (server/features.ts). */
+/**
+ * Administration (users, roles, system messages, error log, preferences, field layout, dashboard,
+ * migrations): the feature as the server registers it (server/features.ts).
+ */
 import type { Feature } from '../../core/feature';
 import { migrationRoutes } from './migration-routes';
 import { userAdminRoutes } from './user-admin-routes';

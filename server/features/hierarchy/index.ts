@@ -1,6 +1,7 @@
 /**
- * What the four levels of the product hierarchy share: records, history, seasons, child data, shared status rules: the feature as the server registers it (server/features.ts), and what it
- * exports for other features, the only way in (dependency rules: .dependency-cruiser.cjs).
+ * What the four levels of the product hierarchy share (records, history, seasons, child data, shared
+ * status rules): the feature as the server registers it (server/features.ts), and what it exports
+ * for other features, the only way in (dependency rules: .dependency-cruiser.cjs).
  */
 import type { Feature } from '../../core/feature';
 import { hierarchyRoutes } from './routes';
