@@ -18,3 +18,8 @@ export const isReleased = (statusId: unknown): boolean => typeof statusId === 'n
 
 /** The set as an SQL list ('2, 3') for `statusid IN (…)` where the statement takes no parameter for it. */
 export const RELEASED_STATUSES_SQL = RELEASED_STATUSES.join(', ');
+
+/** The colorway statuses a factory transfer may start from (CW-024 / CW-025): Released, Completed, Canceled, Locked. */
+export const TRANSFER_STATUSES: readonly number[] = Object.freeze([2, 3, 4, 6]);
+/** The colorway statuses a dual source may start from: Created, Released, Completed. */
+export const DUAL_SOURCE_STATUSES: readonly number[] = Object.freeze([1, 2, 3]);
