@@ -196,9 +196,12 @@ export async function planSave(ctx: AppContext, q: Queryable, user: SessionUser,
   return { header, children, errors };
 }
 
-/** Writes a planned save whose errors the caller has answered: the header (locked, its version checked again), each list, one audit insert. */
-export async function applySave(q: Queryable, plan: SavePlan): Promise<Record<string, ChildWrite>> {
-  const audit = await writeUpdates(q, plan.header);
+/**
+ * Writes a planned save whose errors the caller has answered: the header (locked, its version checked
+ * again), each list, one audit insert (with `also`: the audit rows of the feature's own writes in the save).
+ */
+export async function applySave(q: Queryable, plan: SavePlan, also: AuditRow[] = []): Promise<Record<string, ChildWrite>> {
+  const audit = [...await writeUpdates(q, plan.header), ...also];
   const refused = plan.header.out[0];
   if (refused && !refused.ok) throw refused.error;
   const written: Record<string, ChildWrite> = {};

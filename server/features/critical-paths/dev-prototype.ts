@@ -9,7 +9,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { writeAudit, writeAudits, type FieldChange } from '../../core/records/audit';
+import type { AuditRow } from '../../core/records/audit';
 import { applySave, planSave } from '../../core/records/children';
 import { businessToday } from '../../domain/business-date';
 import { applyApprovals, FLAG_FIELDS, flagOf, locks, type FinalProcess, type StockNumberFlags } from '../../domain/critical-path-approvals';
@@ -116,8 +116,8 @@ export interface DevPrototypeUpdate {
   FinalProcesses?: Row[]; ActualProcesses?: Row[]; StockNumbers?: Row[]; PurchaseOrders?: Row[];
 }
 
-/** A new path on a colorway seasonal, with the template's processes (DECISIONS CP-043); answers its id. */
-async function createDevPrototype(q: Queryable, user: SessionUser, body: DevPrototypeUpdate): Promise<number> {
+/** A new path on a colorway seasonal, with the template's processes (DECISIONS CP-043); answers its id, the colorway's audit row added to `audit`. */
+async function createDevPrototype(q: Queryable, user: SessionUser, body: DevPrototypeUpdate, audit: AuditRow[]): Promise<number> {
   const ps = body.PrototypeSeasonalId;
   const params: unknown[] = [ps];
   const [row] = ps ? await q.query(`SELECT ps.criticalpathdevprototypeid FROM prototype_seasonals ps
@@ -132,7 +132,7 @@ async function createDevPrototype(q: Queryable, user: SessionUser, body: DevProt
   await insertTemplateProcesses(q, 'devprototypeactual', 'critical_path_dev_prototype_actual_processes', 'criticalpathdevprototypeid', id,
     ['processname', 'processtype', 'sortorder', 'canbedeleted', 'canchangename']);
   await q.query('UPDATE prototype_seasonals SET criticalpathdevprototypeid = $1 WHERE prototypeseasonalid = $2', [id, ps]);
-  await writeAudit(q, user.userId, 'colorway', ps!, [{ field: 'CriticalPathDevPrototypeId', oldValue: null, newValue: id }]);
+  audit.push({ entity: 'colorway', entityId: ps!, field: 'CriticalPathDevPrototypeId', oldValue: null, newValue: id });
   return id;
 }
 
@@ -182,7 +182,9 @@ async function planLinks(q: Queryable, user: SessionUser, h: Header, requested: 
 export async function updateDevPrototype(ctx: AppContext, user: SessionUser, body: DevPrototypeUpdate) {
   return ctx.db.tx(async (q) => {
     const created = body.CriticalPathDevPrototypeId === 0;
-    const id = created ? await createDevPrototype(q, user, body) : body.CriticalPathDevPrototypeId;
+    // The colorway changes (link, flags) are audited with the save's own rows, in its one audit insert.
+    const colorwayAudit: AuditRow[] = [];
+    const id = created ? await createDevPrototype(q, user, body, colorwayAudit) : body.CriticalPathDevPrototypeId;
     const h = await header(q, user, id, true);
     if (!h) throw notExists();
     const rowVersion = rowVersionOf(body, h, created);
@@ -255,33 +257,33 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     });
     if (errors.length) throw invalid(errors);
 
-    // Writes: the header with its lists, then the links and the flags.
+    // Writes: the links and the flags of the stock numbers (colorway fields), then the header with its lists and the one audit insert.
     finals.keep = outcome.processes.map(({ IsProcessLocked: _, ...p }) => p as Row);
-    await applySave(q, plan);
-    // Links and unlinks: one UPDATE and one audit INSERT each (a linked colorway had no path: the checks above refuse one of another path).
+    // Links and unlinks: one UPDATE each (a linked colorway had no path: the checks above refuse one of another path).
     const relink = async (ids: number[], to: number | null, from: number | null) => {
       if (!ids.length) return;
       await q.query(`UPDATE prototype_seasonals SET criticalpathdevprototypeid = $2, rowversion = rowversion + 1, changedon = now(), changedby = $3
                       WHERE prototypeseasonalid = ANY($1)`, [ids, to, user.userId]);
-      await writeAudits(q, user.userId, 'colorway', ids.map((ps) => ({ entityId: ps, field: 'CriticalPathDevPrototypeId', oldValue: from, newValue: to })));
+      colorwayAudit.push(...ids.map((ps) => ({ entity: 'colorway', entityId: ps, field: 'CriticalPathDevPrototypeId', oldValue: from, newValue: to })));
     };
     await relink(links.remove, null, id);
     await relink(newRows.map((r) => r.prototypeseasonalid), id, null);
-    await writeFlags(q, user, targets.map((t) => ({ stock: t, outcome: applyApprovals(storedFinal, finalsIn, base(t), who, finalOf) })), who.today);
+    colorwayAudit.push(...await writeFlags(q, user, targets.map((t) => ({ stock: t, outcome: applyApprovals(storedFinal, finalsIn, base(t), who, finalOf) })), who.today));
+    await applySave(q, plan, colorwayAudit);
     return { id, created };
   });
 }
 
-/** The flags (and their dates) of the stock numbers after the approvals: one UPDATE for all of them, audited as colorway changes. */
-async function writeFlags(q: Queryable, user: SessionUser, targets: { stock: Linked; outcome: ReturnType<typeof applyApprovals> }[], today: string) {
+/** The flags (and their dates) of the stock numbers after the approvals: one UPDATE for all of them; answers their audit rows (colorway changes). */
+async function writeFlags(q: Queryable, user: SessionUser, targets: { stock: Linked; outcome: ReturnType<typeof applyApprovals> }[], today: string): Promise<AuditRow[]> {
   const rows: Row[] = [];
-  const audit: (FieldChange & { entityId: number })[] = [];
+  const audit: AuditRow[] = [];
   for (const { stock, outcome } of targets) {
     const row: Row = {};
     const set = (field: string, column: string, oldValue: unknown, newValue: unknown) => {
       if (String(oldValue ?? '') === String(newValue ?? '')) return;
       row[column] = newValue ?? null;
-      audit.push({ entityId: stock.prototypeseasonalid, field, oldValue: oldValue ?? null, newValue: newValue ?? null });
+      audit.push({ entity: 'colorway', entityId: stock.prototypeseasonalid, field, oldValue: oldValue ?? null, newValue: newValue ?? null });
     };
     for (const f of FLAG_FIELDS) {
       const was = stock[f] === true;
@@ -297,14 +299,14 @@ async function writeFlags(q: Queryable, user: SessionUser, targets: { stock: Lin
     }
     if (Object.keys(row).length) rows.push({ ...row, prototypeseasonalid: stock.prototypeseasonalid });
   }
-  if (!rows.length) return;
+  if (!rows.length) return audit;
   // Each row sets its own columns (a JSON object per row, typed by the table's row type), as the records pipeline's writer does.
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => c !== 'prototypeseasonalid');
   await q.query(`UPDATE prototype_seasonals t SET ${cols.map((c) => `${c} = CASE WHEN d.j ? '${c}' THEN (d.r).${c} ELSE t.${c} END`).join(', ')},
                         rowversion = t.rowversion + 1, changedon = now(), changedby = $2
                    FROM (SELECT j, jsonb_populate_record(NULL::prototype_seasonals, j) AS r FROM jsonb_array_elements($1::jsonb) AS j) d
                   WHERE t.prototypeseasonalid = (d.r).prototypeseasonalid`, [JSON.stringify(rows), user.userId]);
-  await writeAudits(q, user.userId, 'colorway', audit);
+  return audit;
 }
 
 /** Whether the user may cancel the path now (CP-028, DECISIONS CP-029); null when it does not exist for them. */
