@@ -58,8 +58,8 @@ describe('costing upload: preview, commit, queue', () => {
 });
 
 describe('bad input: a clear answer, never a 500, nothing written', () => {
-  it('FLASH-005: a file that is not .xls or .xlsx is refused with the upload text, by name and by content', async () => {
-    const csv = await uploadFile(t, costing, '/api/Costing/UploadPrototypeCosting', new TextEncoder().encode('a,b\n1,2\n'), 'costing.csv');
+  it('FLASH-005: a file that is no spreadsheet (.xls, .xlsx, .ods, .csv, .tsv: ADR 033) is refused with the upload text, by name and by content', async () => {
+    const csv = await uploadFile(t, costing, '/api/Costing/UploadPrototypeCosting', new TextEncoder().encode('a,b\n1,2\n'), 'costing.pdf');
     expect(csv.status).toBe(400);
     expect((await csv.json()).Message).toBe('Please upload an Excel file (.xls or .xlsx)');
     // A Windows program renamed to .xlsx: the bytes decide.
