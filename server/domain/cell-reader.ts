@@ -31,12 +31,13 @@ function calendarDay(y: number, m: number, d: number): string | null {
 }
 
 /**
- * Date text → 'YYYY-MM-DD': MM/DD/YYYY (M/D/YY too, with '/', '.' or '-'), ISO 'YYYY-MM-DD' with or
- * without a time, or a five-digit serial (a date cell pasted as its number); impossible days → null.
+ * Date text → 'YYYY-MM-DD': MM/DD/YYYY (M/D/YY too, with '/', '.' or '-'), ISO 'YYYY-MM-DD', either
+ * with or without a time (dropped), or a five-digit serial (a date cell pasted as its number);
+ * impossible days → null.
  */
 export function parseDateText(text: string): string | null {
   const s = text.trim();
-  let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(s);
+  let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?)?$/.exec(s);
   if (m) return calendarDay(m[3].length === 2 ? 2000 + +m[3] : +m[3], +m[1], +m[2]);
   m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
   if (m) return calendarDay(+m[1], +m[2], +m[3]);

@@ -6,13 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { bytesOf, gridExport, headerIndex, importRowsOf, previewUpload } from '../helpers/uploads';
+import { bytesOf, gridExport, headerIndex, importRowsOf, previewUpload, readWorkbook } from '../helpers/uploads';
 import { convertWithOffice, removeOfficeFiles } from '../support/office';
 import { readFileSync } from 'node:fs';
 
 const FORMATS = ['xlsx', 'xls', 'ods', 'csv'] as const;
 // Each kind: its route, the grid whose export a user starts from, a column to change in row 2.
-const KINDS = [
+interface Kind { id: string; route: string; grid?: string; column: string | number; value: unknown; exportFrom?: [string, object]; fields?: Record<string, string> }
+const KINDS: Kind[] = [
   { id: 'costing', route: '/api/Costing/UploadPrototypeCosting', grid: 'costing', column: 'Outsole Tech Code', value: 'OT-ROUND' },
   { id: 'forecast', route: '/api/Forecast/UploadPrototypeForecast', grid: 'forecast', column: 'US Volume', value: 4321 },
   { id: 'pattern-forecast', route: '/api/Forecast/UploadPatternForecast', grid: 'pattern-forecast', column: 'US Volume', value: 4321 },
@@ -21,6 +22,9 @@ const KINDS = [
   { id: 'briefs', route: '/api/Brief/UploadBriefs', grid: 'brief-search', column: 'Target # Patterns', value: 7 },
   { id: 'patterns', route: '/api/Pattern/UploadPatterns', grid: 'pattern-search', column: 'Development Type', value: 'Round trip' },
   { id: 'colorways', route: '/api/Prototype/UploadPrototypes', grid: 'colorway-search', column: 'Color Description', value: 'Round Blue' },
+  // An all-or-nothing kind (ADR 028) with its own export and form fields: the quarterly forecast of a brand and season (US 2026 Q1).
+  { id: 'sales-forecast', route: '/api/QuarterlyForecast/UploadSalesForecast', exportFrom: ['/api/QuarterlyForecast/ExportSalesForecast', { BrandId: 3, SeasonId: 10 }],
+    fields: { BrandId: '3', SeasonId: '10' }, column: 2, value: 500 },
 ];
 
 let t: TestApp;
@@ -33,11 +37,13 @@ beforeAll(async () => {
   [admin] = await t.tokens('admin');
   const inputs: { kind: string; to: (typeof FORMATS)[number]; changed: boolean; content: Buffer }[] = [];
   for (const k of KINDS) {
-    const wb = await gridExport(t, admin, k.grid, { BrandId: 1 });
+    const wb = k.exportFrom
+      ? await readWorkbook(await (await t.request('POST', k.exportFrom[0], { token: admin, json: k.exportFrom[1] })).arrayBuffer())
+      : await gridExport(t, admin, k.grid!, { BrandId: 1 });
     const unchanged = await bytesOf(wb);
     const ws = wb.worksheets[0];
-    const col = headerIndex(ws).get(k.column);
-    expect(col, `${k.grid} export has a '${k.column}' column`).toBeTruthy();
+    const col = typeof k.column === 'number' ? k.column : headerIndex(ws).get(k.column);
+    expect(col, `${k.id} export has a '${k.column}' column`).toBeTruthy();
     ws.getRow(2).getCell(col!).value = k.value as never;
     const changed = await bytesOf(wb);
     for (const to of FORMATS) inputs.push({ kind: k.id, to, changed: false, content: unchanged }, { kind: k.id, to, changed: true, content: changed });
@@ -54,17 +60,17 @@ afterAll(async () => { removeOfficeFiles(); await t?.close(); });
 
 describe('LibreOffice round trips of the exports (issue 28)', () => {
   for (const k of KINDS) {
-    it(`FLASH-005/SEARCH-013: ${k.id}: saved by LibreOffice as .xlsx, .xls, .ods and .csv, it previews 0 changed, 0 refused; one changed cell is the only change`, async () => {
+    it(`FLASH-005/SEARCH-013/QF-008: ${k.id}: saved by LibreOffice as .xlsx, .xls, .ods and .csv, it previews 0 changed, 0 refused; one changed cell is the only change`, async () => {
       for (const to of FORMATS) {
         const [same, changed] = files.get(k.id)![to];
         const name = `${k.id}.${to}`;
-        const a = await previewUpload(t, admin, k.route, readFileSync(same), name);
+        const a = await previewUpload(t, admin, k.route, readFileSync(same), name, k.fields);
         expect(a.Status, `${name}: ${JSON.stringify(a)}`).toBe('Previewed');
         const problems = await importRowsOf(t, admin, a.ImportId, 'changed,refused,unknown');
         expect({ name, Changed: a.Counts.Changed, Refused: a.Counts.Refused, Unknown: a.Counts.Unknown }, JSON.stringify(problems.slice(0, 3))).toEqual({ name, Changed: 0, Refused: 0, Unknown: 0 });
         expect(a.Counts.Unchanged, name).toBeGreaterThan(0);
 
-        const b = await previewUpload(t, admin, k.route, readFileSync(changed), name);
+        const b = await previewUpload(t, admin, k.route, readFileSync(changed), name, k.fields);
         expect({ name, Changed: b.Counts.Changed, Refused: b.Counts.Refused, Unknown: b.Counts.Unknown }, JSON.stringify(await importRowsOf(t, admin, b.ImportId, 'refused,unknown'))).toEqual({ name, Changed: 1, Refused: 0, Unknown: 0 });
         const [row] = await importRowsOf(t, admin, b.ImportId, 'changed');
         expect(Object.keys(row.Cells), name).toHaveLength(1);

@@ -184,8 +184,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     }
     expect(refused.get([...broken].find(([, b]) => b.value === 'abc')![0])!.errors.some((e) => e.text === 'abc')).toBe(true);
 
-    // Confirm with Ctrl+S (the focus on the filter): a toast that says the rows are being saved (issue 27), with the
-    // UQ-010 e-mail notice and a link to the job; UQ-010's 'Upload Completed' once the job has written them.
+    // Confirm with Ctrl+S: 'being saved' with UQ-010's notice and a link to the job; 'Upload Completed' once written (issue 27).
     await page.keyboard.press('Control+s');
     const toast = page.getByTestId('toast').filter({ hasText: 'Upload confirmed: 27 rows being saved.' });
     await toast.waitFor();

@@ -4,7 +4,7 @@
  * the failed-rows file). Pure functions.
  */
 import { unneutralise } from '../../domain/excel-cells';
-import { isoDay, readCell, readNumber, type CellKind } from '../../domain/cell-reader';
+import { isoDay, readCell, type CellKind } from '../../domain/cell-reader';
 
 export type ColumnType = CellKind;
 export type RawValue = string | number | boolean | null;
@@ -39,13 +39,7 @@ export function columnLetter(n: number): string {
   return s;
 }
 
-export { isoDay, numberText, parseDateText, serialToDate } from '../../domain/cell-reader';
-
-/** '1,234.50', ' -12 ', '$1,000', '12.5%' → number; anything else → null. */
-export function parseNumberText(s: string): number | null {
-  const n = readNumber(s);
-  return n === null || Number.isNaN(n) ? null : n;
-}
+export { isoDay, parseDateText, serialToDate } from '../../domain/cell-reader';
 
 /** Text from a string cell: the export's apostrophe dropped, control characters removed, trimmed. */
 export const cleanText = (s: string) => unneutralise(s).replace(CONTROL, '').trim();

@@ -39,6 +39,7 @@ export function formulaComputer(date1904: boolean) {
     const name = hf.addSheet('Row');
     return { hf, sheet: hf.getSheetId(name)! };
   };
+  let placed: Map<number, SheetCell> | undefined;
   const serial = (d: Date) => (d.getTime() - (date1904 ? EPOCH_1904 : EPOCH_1900)) / 86_400_000;
   const plainOf = (cell: SheetCell, row: number): Plain => {
     if (cell === null || cell === undefined) return null;
@@ -65,9 +66,12 @@ export function formulaComputer(date1904: boolean) {
     if (moved.includes('#OTHER') || OUTSIDE.test(strings(f))) return { error: notComputed(at, f) };
     engine ??= start();
     const { hf, sheet } = await engine;
-    const width = Math.max(0, ...cells.keys());
-    const line: Plain[] = Array.from({ length: width }, (_, i) => (i + 1 === column ? null : plainOf(cells.get(i + 1), row)));
-    hf.setSheetContent(sheet, [line as (string | number | boolean | null)[]]);
+    // The row is put in the engine once for all its formulas (their own cells too: one may use another).
+    if (placed !== cells) {
+      const width = Math.max(0, ...cells.keys());
+      hf.setSheetContent(sheet, [Array.from({ length: width }, (_, i) => plainOf(cells.get(i + 1), row)) as (string | number | boolean | null)[]]);
+      placed = cells;
+    }
     let value: unknown;
     try {
       value = hf.calculateFormula(`=${moved}`, sheet);

@@ -82,6 +82,22 @@ describe('formulas (issue 28)', () => {
   });
 });
 
+describe('sheets (issue 28)', () => {
+  it('FLASH-005: in a workbook of several sheets the one carrying the headers is read, below its title rows, and named', async () => {
+    const file = await exceljsFile((wb) => {
+      wb.addWorksheet('Read me').addRow(['How to fill in this file']);
+      const ws = wb.addWorksheet('Costing SS26');
+      ws.addRow(['Costing of Spring/Summer 2026']);
+      ws.addRow([]);
+      ws.addRow(['Quantity', 'Stock Number']);
+      ws.addRow([3, 'D-1']);
+    });
+    const { rows, sheet } = await read(file, 'made.xlsx');
+    expect(sheet).toBe('Costing SS26');
+    expect(rows.map((r) => [r.row, r.values])).toEqual([[4, { Quantity: 3, StockNumber: 'D-1' }]]);
+  });
+});
+
 describe('.ods and .csv (issue 28)', () => {
   const CSV = 'Stock Number,Description,Est FFC,Quantity,Launch Date,Approved\n0012,"Red, ""sport""",1234.5,2500,03/05/2026,TRUE\nX-2,"two\nlines",$12.00,7,2026-03-05,FALSE\n';
   const EXPECTED = [
@@ -106,6 +122,7 @@ describe('.ods and .csv (issue 28)', () => {
       ['bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(CSV.replace(outside('\n'), '\r\n'))])],
       ['semicolon.csv', semicolon],
       ['tabs.tsv', CSV.replace(outside(','), '\t')],
+      ['title.csv', `Costing export,,\nBrand 1 - 03/05/2026\n\n${CSV}`],
     ];
     for (const [name, content] of variants) {
       const { rows } = await read(tempFile(name, content), name);

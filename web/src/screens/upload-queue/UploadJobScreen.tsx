@@ -5,7 +5,7 @@
  * column, ready to fix and upload again. A completed upload offers "Undo this upload" (ADR 033). The
  * breadcrumb names the file, never a bare id.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, saveFile } from '../../api/http';
@@ -35,7 +35,10 @@ export function UploadJobScreen() {
     refreshInterval: (j) => (!j || isActive(j.JobStatus) ? JOB_POLL_MS : 0),
     dedupingInterval: JOB_POLL_MS / 2,
   });
-  const { data: upload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
+  const { data: upload, mutate: reloadUpload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
+  // The upload's state follows its job's (Committed when the job completes: then it may be undone).
+  const jobStatus = job?.JobStatus;
+  useEffect(() => { if (jobStatus) void reloadUpload(); }, [jobStatus, reloadUpload]);
   usePageTitle(jobName(job));
   const [downloading, setDownloading] = useState(false);
   const [reviewing, setReviewing] = useState(false);
@@ -55,7 +58,8 @@ export function UploadJobScreen() {
   // A dry run's page shows what the file would do; a commit's what it did.
   const preview = !!job.IsPreview;
   const kindInfo = upload ? UPLOAD_KINDS[upload.Kind] : undefined;
-  const canReview = preview && upload?.Status === 'Previewed' && !!kindInfo;
+  const expired = !!upload?.ExpiresOn && Date.parse(upload.ExpiresOn) <= Date.now();
+  const canReview = preview && upload?.Status === 'Previewed' && !!kindInfo && !expired;
   const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
   // ADR 033: a completed upload offers its undo, an upload of its own (preview, confirm, job).
   const canUndo = !preview && job.JobStatus === 'Completed' && !!upload?.CanUndo && !!kindInfo;
@@ -104,7 +108,7 @@ export function UploadJobScreen() {
       </dl>
       {upload?.UndoOf ? <p className="muted">This upload takes back an earlier one: every cell it restores is listed below.</p> : null}
       {preview && upload?.Status === 'Previewed' && upload.ExpiresOn
-        ? <p className="muted">A preview, not a job: nothing is written until you confirm it. It expires on {formatDateTime(upload.ExpiresOn)}.</p> : null}
+        ? <p className="muted">A preview, not a job: nothing is written until you confirm it. {expired ? 'It expired on' : 'It expires on'} {formatDateTime(upload.ExpiresOn)}.</p> : null}
       <JobProgress job={job} large />
       <ul className="upload-counts" aria-label="Rows of the job" style={{ marginTop: 'var(--s3)' }}>
         {preview ? <li className="is-changed"><strong>{n(c.Changed)}</strong><span>Changed</span></li> : <>
