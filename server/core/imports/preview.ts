@@ -147,7 +147,10 @@ export async function previewBatch(ctx: AppContext, user: SessionUser, kind: Imp
       const old = rec[f] ?? null;
       const ref = referenceOf(schema.properties[f]);
       if (ref) {
-        // A reference: the file names it; the change is its key, the preview shows the names.
+        // A reference: the file names it; the change is its key, the preview shows the names. The name it has now is
+        // no change, even when it is no longer a choice (a Locked status): an unchanged export uploads back (issue 28).
+        const shown = rec[nameFieldOf(f, ref)];
+        if (next !== null && next !== undefined && shown !== null && shown !== undefined && lower(shown) === lower(next)) continue;
         const key = next === null || next === undefined ? null : await referenceKey(ctx, user, refs, ref, rec, schema, next);
         if (key === undefined) { errors.push({ Field: f, Message: `'${next}' is not a choice of ${keyTitle(kind, f)}.` }); continue; }
         if (same(old, key)) continue;
