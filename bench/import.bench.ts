@@ -4,11 +4,13 @@
  * - the costing grid's export of one brand (50,000 rows, every grid column), changed as a user would in
  *   Excel on every row the colorway rules let change (statuses 1 and 2, a factory in status 2: CW-020/022)
  *   in five editable columns, uploaded by the admin: upload → dry run done ('Previewed'), then
- *   Commit → job 'Completed'; server RSS growth (VmRSS every 100 ms, peak against before the upload)
- *   and `GET /api/health` probed every 25 ms through both (longest wait);
+ *   Commit → job 'Completed', then its undo (issue 28, ADR 033): Undo → 'Previewed' → Commit → 'Completed';
+ *   server RSS growth (VmRSS every 100 ms, peak against before the upload) and `GET /api/health` probed
+ *   every 25 ms through each (longest wait);
  * - the export of one brand and season (10,000 rows) saved as legacy .xls by LibreOffice and uploaded:
  *   upload → 'Previewed' (the .xls read and previewed);
  * on the embedded database, then the 50,000-row import on a PostgreSQL server started here.
+ * BENCH_IMPORT_COLORWAYS=2000 runs it small (printed, not recorded) to prove it works on a loaded machine.
  * BENCH_IMPORT_DATA: a data folder to keep (and reuse) between runs instead of generating the fixture
  * each time (embedded database only; every run changes values anew, so a reused folder still changes
  * every row it writes).
@@ -25,7 +27,9 @@ import { startPostgres } from './lib/postgres';
 import { loadavg, writeSection } from './lib/results';
 import { rssMiB, startServer, type RunningServer } from './lib/server';
 
-const COLORWAYS = 100_000;
+/** BENCH_IMPORT_COLORWAYS: a smaller fixture to prove the bench runs (its results are printed, not recorded). */
+const COLORWAYS = Number(process.env.BENCH_IMPORT_COLORWAYS ?? 100_000);
+const SMALL = COLORWAYS !== 100_000;
 const PASSWORD = 'Demo!2026pass';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const fmt = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`;
@@ -167,6 +171,18 @@ async function commitImport(server: RunningServer, bearer: string, importId: num
   return { job, ms, watched };
 }
 
+/** Undo sent (issue 28, ADR 033) → the undo's import 'Previewed', watched. */
+async function previewUndo(server: RunningServer, bearer: string, importId: number) {
+  const w = watch(server);
+  const t0 = performance.now();
+  const { ImportId } = await (await call(server, bearer, 'POST', `/api/Upload/${importId}/Undo`)).json();
+  const imp = await until(async () => (await call(server, bearer, 'GET', `/api/Upload/${ImportId}`)).json(), (i) => i.Status !== 'Previewing');
+  const ms = performance.now() - t0;
+  const watched = await w.stop();
+  if (imp.Status !== 'Previewed') throw new Error(`undo of ${importId}: ${imp.Status} ${imp.Message}`);
+  return { imp, ms, watched };
+}
+
 /** An .xlsx saved as .xls (BIFF8) by LibreOffice, with a private profile. */
 function toXls(xlsx: Buffer): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-xls-'));
@@ -191,15 +207,21 @@ async function measure(label: string, env: Record<string, string>, withXls: bool
     const xlsx = Buffer.from(await big.wb.xlsx.writeBuffer());
     const pre = await previewFile(server, bearer, xlsx, 'costing-50k.xlsx');
     const com = await commitImport(server, bearer, pre.imp.ImportId);
+    const undo = await previewUndo(server, bearer, pre.imp.ImportId);
+    const undone = await commitImport(server, bearer, undo.imp.ImportId);
     const rss0 = pre.watched.rss0;
     const growth = Math.max(rss0 + pre.watched.growth, com.watched.rss0 + com.watched.growth) - rss0;
+    const undoGrowth = Math.max(undo.watched.rss0 + undo.watched.growth, undone.watched.rss0 + undone.watched.growth) - rss0;
     const lines = [
       `| ${label} | .xlsx ${mb(xlsx.length)}, ${num(big.rows)} rows × ${big.columns} columns, ${num(big.changed)} rows changed (5 cells each) | `
         + `**${fmt(pre.ms)}** | **${fmt(com.ms)}** (${num(com.job.Counts.Saved)} saved, ${num(com.job.Counts.Failed)} failed) | `
         + `**${growth.toFixed(0)} MB** (from ${rss0.toFixed(0)} MB; preview +${pre.watched.growth.toFixed(0)}, commit +${com.watched.growth.toFixed(0)}) | `
         + `preview ${pre.watched.max.toFixed(0)} ms (p95 ${pre.watched.p95.toFixed(0)}, ${pre.watched.probes}), commit ${com.watched.max.toFixed(0)} ms (p95 ${com.watched.p95.toFixed(0)}, ${com.watched.probes}) |`,
+      `| ${label} | its undo (Undo this upload: ${num(undo.imp.Counts.Changed)} rows to restore) | **${fmt(undo.ms)}** | **${fmt(undone.ms)}** (${num(undone.job.Counts.Saved)} saved, ${num(undone.job.Counts.Failed)} failed) | `
+        + `**${undoGrowth.toFixed(0)} MB** (from ${rss0.toFixed(0)} MB; undo preview +${undo.watched.growth.toFixed(0)}, commit +${undone.watched.growth.toFixed(0)}) | `
+        + `preview ${undo.watched.max.toFixed(0)} ms (p95 ${undo.watched.p95.toFixed(0)}, ${undo.watched.probes}), commit ${undone.watched.max.toFixed(0)} ms (p95 ${undone.watched.p95.toFixed(0)}, ${undone.watched.probes}) |`,
     ];
-    const counts = `${label}: preview counts ${JSON.stringify(pre.imp.Counts)}; after the commit ${JSON.stringify(com.job.Counts)}.`;
+    const counts = `${label}: preview counts ${JSON.stringify(pre.imp.Counts)}; after the commit ${JSON.stringify(com.job.Counts)}; undo ${JSON.stringify(undo.imp.Counts)}, after it ${JSON.stringify(undone.job.Counts)}.`;
     if (withXls) {
       const small = await changedExport(server, bearer, { BrandId: pick.brandid, SeasonId: pick.seasonid }, pick);
       const t0 = performance.now();
@@ -262,9 +284,10 @@ export async function benchImport() {
     `- ${embedded.counts}`,
     ...(pgCounts ? [`- ${pgCounts}`] : []),
     '',
-    'Targets: embedded preview ≤ 10 s, commit ≤ 30 s, RSS growth ≤ 300 MB; PostgreSQL commit ≤ 15 s; .xls of 10,000 × 20 converted and previewed ≤ 5 s.',
+    'Targets: embedded preview ≤ 10 s, commit ≤ 30 s, RSS growth ≤ 300 MB; PostgreSQL commit ≤ 15 s; .xls of 10,000 × 20 converted and previewed ≤ 5 s;',
+    'the undo (issue 28) within the same bounds.',
     `Machine load (1, 5, 15 min) before: ${load0}; after: ${loadavg()}.`,
   ].join('\n');
-  writeSection('API: Excel import (issue 13)', body);
+  if (!SMALL) writeSection('API: Excel import (issue 13)', body);
   console.log(body);
 }

@@ -250,7 +250,7 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
   };
 
   it('CARRY-012 .xls or .xlsx only, with the spec text; factory users cannot upload', async () => {
-    const res = await uploadFile(t, admin, '/api/Carryover/UploadPrototypeCarryover', new TextEncoder().encode('a,b'), 'carry.csv');
+    const res = await uploadFile(t, admin, '/api/Carryover/UploadPrototypeCarryover', new TextEncoder().encode('a,b'), 'carry.pdf');
     expect(res.status).toBe(400);
     expect((await res.json()).Message).toBe('Please upload an Excel file (.xls or .xlsx)');
     expect((await uploadFile(t, factory, '/api/Carryover/UploadPrototypeCarryover', await sheet([]), 'c.xlsx')).status).toBe(403);

@@ -58,8 +58,8 @@ describe('costing upload: preview, commit, queue', () => {
 });
 
 describe('bad input: a clear answer, never a 500, nothing written', () => {
-  it('FLASH-005: a file that is not .xls or .xlsx is refused with the upload text, by name and by content', async () => {
-    const csv = await uploadFile(t, costing, '/api/Costing/UploadPrototypeCosting', new TextEncoder().encode('a,b\n1,2\n'), 'costing.csv');
+  it('FLASH-005: a file that is no spreadsheet (.xls, .xlsx, .ods, .csv, .tsv: ADR 033) is refused with the upload text, by name and by content', async () => {
+    const csv = await uploadFile(t, costing, '/api/Costing/UploadPrototypeCosting', new TextEncoder().encode('a,b\n1,2\n'), 'costing.pdf');
     expect(csv.status).toBe(400);
     expect((await csv.json()).Message).toBe('Please upload an Excel file (.xls or .xlsx)');
     // A Windows program renamed to .xlsx: the bytes decide.
@@ -187,14 +187,15 @@ describe('references are written by name', () => {
 });
 
 describe('cells a spreadsheet would run', () => {
-  it('FLASH-005: a =HYPERLINK(…) formula in a text cell is stored as its text, never run, and neutralised again in the export', async () => {
+  it('FLASH-005: text that looks like a formula is stored as its text and neutralised again in the export; a formula without a cached result is computed (issue 28), never fetched', async () => {
     const wb = await gridExport(t, admin, 'hts', { BrandId: 1 });
     const ws = wb.worksheets[0];
     const col = headerIndex(ws).get('HTS Notes')!;
-    ws.getRow(2).getCell(col).value = { formula: 'HYPERLINK("http://evil.example/x","click")' } as never;
+    ws.getRow(2).getCell(col).value = '=HYPERLINK("http://evil.example/x","click")';
+    ws.getRow(3).getCell(col).value = { formula: 'HYPERLINK("http://evil.example/y","here")' } as never;
     const imp = await previewUpload(t, admin, '/api/import/hts-flash-edit', await bytesOf(wb));
-    const [row] = await importRowsOf(t, admin, imp.ImportId, 'changed');
-    expect(row.Cells.HTSNotes.New).toBe('=HYPERLINK("http://evil.example/x","click")');
+    const rows = await importRowsOf(t, admin, imp.ImportId, 'changed');
+    expect(rows.map((r) => [r.RowNumber, r.Cells.HTSNotes.New])).toEqual([[2, '=HYPERLINK("http://evil.example/x","click")'], [3, 'here']]);
     await commitUpload(t, admin, imp.ImportId);
     const again = (await gridExport(t, admin, 'hts', { BrandId: 1 })).worksheets[0];
     const cell = again.getRow(2).getCell(headerIndex(again).get('HTS Notes')!);

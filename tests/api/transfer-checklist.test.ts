@@ -335,7 +335,7 @@ describe('PDF, Export and Upload (TC-010, DECISIONS TC-011, UQ-010)', () => {
 
   it('TC-010 CONST-029 a file that is not Excel is refused with the text; only 5/2 may upload', async () => {
     const fd = new FormData();
-    fd.append('file', new Blob(['a,b']), 'list.csv');
+    fd.append('file', new Blob(['a,b']), 'list.pdf');
     const res = await t.request('POST', '/api/TransferChecklist/Upload', { token: admin, body: fd });
     expect(res.status).toBe(400);
     expect((await res.json()).Message).toBe('Please upload an Excel file (.xls or .xlsx)');

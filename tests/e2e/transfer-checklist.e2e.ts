@@ -133,7 +133,7 @@ describe('transfer checklist', () => {
     await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
     await dialog.locator('li', { hasText: 'Changed' }).getByText('1', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByTestId('toast').filter({ hasText: 'Upload Completed. You will be notified by email when processing is complete.' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Upload confirmed: 1 row being saved. You will be notified by email when processing is complete.' }).waitFor();
     await expect.poll(async () => {
       await page.reload();
       return page.getByRole('checkbox', { name: open.ItemName }).isChecked();

@@ -2,7 +2,7 @@
  * Mass upload and the upload queue in Chromium (issue 13): the costing grid's export with 30 cells
  * changed, 3 of them broken as a user would in Excel (text, a negative cost, #N/A; exceljs), goes
  * through Upload → the preview (27 changed, 3 refused: counts, the diff grid's 'old → new' cells and
- * flagged errors) → Confirm → UQ-010's toast → /upload-queue (the job's row and progress bar until
+ * flagged errors) → Confirm → the toasts (being saved, then UQ-010's Upload Completed) → /upload-queue (the job's row and progress bar until
  * Completed) → /upload-queue/{id} → the mail in the outbox → the failed rows' workbook (the 3 rows
  * and their errors) → the 27 values in the costing grid (API, and on screen through the column
  * filter) and in a colorway's history; the list and its history search (UQ-002, UQ-007..009); a
@@ -184,11 +184,12 @@ describe('mass upload and the upload queue (issue 13)', () => {
     }
     expect(refused.get([...broken].find(([, b]) => b.value === 'abc')![0])!.errors.some((e) => e.text === 'abc')).toBe(true);
 
-    // Confirm with Ctrl+S (the focus on the filter): the UQ-010 toast with a link to the job.
+    // Confirm with Ctrl+S: 'being saved' with UQ-010's notice and a link to the job; 'Upload Completed' once written (issue 27).
     await page.keyboard.press('Control+s');
-    const toast = page.getByTestId('toast').filter({ hasText: 'Upload Completed' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Upload confirmed: 27 rows being saved.' });
     await toast.waitFor();
     expect(await toast.textContent()).toContain('You will be notified by email when processing is complete.');
+    await page.getByTestId('toast').filter({ hasText: 'Upload Completed: 27 rows saved, 3 rows not saved.' }).waitFor({ timeout: 60_000 });
     await dialog.waitFor({ state: 'detached' });
     const link = toast.getByRole('link', { name: /Open job \d+ in the Upload Queue/ });
     const jobId = Number((await link.getAttribute('href'))!.split('/').pop());
@@ -315,7 +316,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     await login(page, 'costing');
     await navigate(page, '/flashEditCosting');
     await recordCount(page);
-    const csv = path.join(tmp, 'costing.csv');
+    const csv = path.join(tmp, 'costing.pdf');
     fs.writeFileSync(csv, 'Stock Number,Est. Factory First Cost\nX,1\n');
     const sent: string[] = [];
     page.on('request', (r) => { if (r.url().includes('/api/Upload/')) sent.push(r.url()); });
@@ -357,7 +358,8 @@ describe('mass upload and the upload queue (issue 13)', () => {
     await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
     expect(await countOf(dialog, 'Rows of the file', 'Changed')).toBe(1);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByTestId('toast').filter({ hasText: 'Pattern Upload Completed: You will be notified by email when processing is complete.' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Pattern upload confirmed: 1 row being saved. You will be notified by email when processing is complete.' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Pattern Upload Completed: 1 row saved' }).waitFor({ timeout: 60_000 });
 
     const factory = await app.page();
     await login(factory, 'factory');
@@ -375,7 +377,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.locator('.dashboard').waitFor();
       seen[user] = (await page.getByRole('button', { name: 'Mass forecast upload' }).count()) === 1;
-      if (seen[user]) expect(await page.getByLabel('Mass forecast upload file').getAttribute('accept')).toBe('.xls,.xlsx');
+      if (seen[user]) expect(await page.getByLabel('Mass forecast upload file').getAttribute('accept')).toBe('.xls,.xlsx,.ods,.csv,.tsv');
     }
     expect(seen).toEqual({ forecast: true, viewer: false });
   });

@@ -1,6 +1,6 @@
 /**
  * Files made by a real office suite for tests: LibreOffice converts CSV (or .xlsx) files to
- * .xls/.xlsx. One soffice call converts a whole batch (it takes ~3 s to start); results are cached
+ * .xls/.xlsx/.ods/.csv (a file opened and saved in LibreOffice, as an analyst would). One soffice call converts a whole batch (it takes ~3 s to start); results are cached
  * per process by content; a private profile keeps parallel test processes from colliding.
  */
 import { execFile } from 'node:child_process';
@@ -24,7 +24,7 @@ export interface OfficeInput {
   /** File name with extension (.csv or .xlsx); the output keeps the base name. */
   name: string;
   content: string | Buffer;
-  to: 'xls' | 'xlsx';
+  to: 'xls' | 'xlsx' | 'ods' | 'csv';
   /** CSV only: LibreOffice column formats, e.g. '2/2' (column 2 as text, keeping leading zeros); 1 standard, 2 text, 3 MDY date. */
   columnFormats?: string;
 }
@@ -48,7 +48,8 @@ export async function convertWithOffice(inputs: OfficeInput[]): Promise<string[]
       return file;
     });
     // CSV: comma separated, UTF-8, US locale, special numbers (dates, thousands separators) detected.
-    const filter = to === 'xls' ? 'xls:MS Excel 97' : 'xlsx:Calc MS Excel 2007 XML';
+    // CSV out: comma separated, quoted text, UTF-8 (76), cells as shown (LibreOffice's own default for "Text CSV").
+    const filter = { xls: 'xls:MS Excel 97', xlsx: 'xlsx:Calc MS Excel 2007 XML', ods: 'ods:calc8', csv: 'csv:Text - txt - csv (StarCalc):44,34,76,1' }[to];
     const csvOptions = csv ? [`--infilter=CSV:44,34,76,1,${columnFormats ?? ''},1033,false,true`] : [];
     await run('soffice', [`-env:UserInstallation=${profile}`, '--headless', ...csvOptions, '--convert-to', filter, '--outdir', outDir, ...files], { timeout: 120_000 });
     for (const { input, key } of batch) {

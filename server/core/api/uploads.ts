@@ -15,8 +15,12 @@ import { receiveUpload } from '../files/upload-stream';
 import { readHead, removeFiles } from '../files/storage';
 import { fieldAccess } from '../schemas/visibility';
 import { importKind, importKindFor, NOT_EXCEL } from '../imports/kinds';
+import { SHEET_NAME } from '../imports/workbook';
+import { isDelimitedName } from '../imports/delimited';
 import { loadImport, OUTCOMES, type Import } from '../imports/store';
-import { commitUpload, discardUpload, importRows, seesAllUploads, storeUpload } from '../imports/uploads';
+import { commitUpload, discardUpload, importRows, previewExpiry, seesAllUploads, storeUpload } from '../imports/uploads';
+import { startUndo, undoRefusal } from '../imports/undo';
+import { holds } from '../schemas/visibility';
 
 /** Largest accepted upload (enforced while the bytes arrive). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -46,8 +50,12 @@ type Ctx = Context<AppEnv>;
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-/** An .xlsx (a zip) or an .xls (an OLE2 compound file) by its first bytes: a renamed .exe or text file is refused at once. */
-const isWorkbook = (head: Uint8Array) => [ZIP, OLE2].some((magic) => magic.every((b, i) => head[i] === b));
+/**
+ * An .xlsx or .ods (a zip) or an .xls (an OLE2 compound file) by its first bytes, or a .csv/.tsv whose
+ * first bytes are text (ADR 033): a renamed .exe is refused at once.
+ */
+const isWorkbook = (head: Uint8Array, name: string) => [ZIP, OLE2].some((magic) => magic.every((b, i) => head[i] === b))
+  || (isDelimitedName(name) && !head.includes(0));
 
 async function upload(c: Ctx, kindId: string) {
   const ctx = c.get('ctx');
@@ -56,12 +64,12 @@ async function upload(c: Ctx, kindId: string) {
   const notExcel = kind.doc.messages?.notExcel ?? NOT_EXCEL;
   const received = await receiveUpload(c.req.raw, {
     dataDir: ctx.config.dataDir, maxBytes: MAX_UPLOAD_BYTES,
-    beforeFile: (_f, name) => { if (!/\.xlsx?$/i.test(name)) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]); },
+    beforeFile: (_f, name) => { if (!SHEET_NAME.test(name)) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]); },
   });
   const file = received.file;
   try {
     if (!file) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]);
-    if (!isWorkbook(await readHead(file.path, 8))) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]);
+    if (!isWorkbook(await readHead(file.path, 8), file.name)) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]);
     const errors = ctx.schemas.validate('request', 'import-upload', received.fields);
     if (errors.length) throw badRequest('The request is invalid.', errors);
     // PERM-022: an upload for a brand needs the user's assignment to it.
@@ -83,6 +91,10 @@ export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
     Messages: kind.doc.messages ?? {},
     // ADR 028: a handler's upload is written all or nothing.
     AllOrNothing: !!kind.doc.handler,
+    // ADR 033: the sheet the preview read, the upload an undo takes back, whether this one may be undone (by its uploader).
+    Sheet: imp.sheet ?? null, UndoOf: imp.undoof ?? null,
+    CanUndo: imp.createdby === user.userId && !undoRefusal(imp, kind) && holds(user, kind.doc.upload),
+    ExpiresOn: imp.status === 'Previewed' || imp.status === 'Previewing' ? previewExpiry(imp.createdat) : null,
   };
 }
 
@@ -137,6 +149,11 @@ export function uploadRoutes(r: ApiRouter) {
     const { ctx, user, imp, kind } = await own(c);
     const jobId = await commitUpload(ctx, user, imp, kind);
     return c.json({ JobId: jobId, Message: kind.doc.messages?.completed ?? 'Upload Completed' });
+  });
+  // ADR 033: the undo of a completed upload is an upload of its own (preview, confirm, job, audit).
+  r.post('/api/Upload/:importId/Undo', SIGNED_IN, { params: id }, async (c) => {
+    const { ctx, user, imp, kind } = await own(c);
+    return c.json(await startUndo(ctx, user, imp, kind), 202);
   });
   r.post('/api/Upload/:importId/Discard', SIGNED_IN, { params: id }, async (c) => {
     const { ctx, imp } = await own(c);

@@ -37,15 +37,17 @@ const canceled = async (q: Queryable, jobId: number) =>
 
 /** Records the batch's outcomes and the job's progress, in the batch's transaction. */
 async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobId: number, importId: number, rows: { rownumber: number }[], plan: UpdatePlan) {
-  const written = new Set(plan.rows.map((r) => r.i));
+  // ADR 033: each written cell of the upload's columns as [before, written], what an undo restores and checks.
+  const undo = new Map(plan.rows.map((r) => [r.i, Object.fromEntries(Object.entries(r.changes)
+    .filter(([f]) => kind.editable.includes(f)).map(([f, v]) => [f, [r.prev[f] ?? null, v ?? null]]))]));
   const outcomes = rows.map((r, i) => {
     const o = plan.out[i];
-    return written.has(i) ? { rownumber: r.rownumber, outcome: 'saved', errors: null }
+    return undo.has(i) ? { rownumber: r.rownumber, outcome: 'saved', errors: null, undo: undo.get(i) }
       : { rownumber: r.rownumber, outcome: 'failed', errors: o && !o.ok ? refusal(ctx, kind, o.error) : [{ Field: '', Message: 'Not saved.' }] };
   });
   await q.query(
-    `UPDATE import_rows t SET outcome = x.outcome, errors = x.errors
-       FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, outcome text, errors jsonb)
+    `UPDATE import_rows t SET outcome = x.outcome, errors = x.errors, undo = x.undo
+       FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, outcome text, errors jsonb, undo jsonb)
       WHERE t.importid = $1 AND t.rownumber = x.rownumber`, [importId, JSON.stringify(outcomes)]);
   await q.query(
     `UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('LastRow', $2::int,

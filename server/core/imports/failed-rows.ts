@@ -15,7 +15,7 @@ import type { Import } from './store';
 export const FAILED_OUTCOMES = ['refused', 'unknown', 'failed'];
 const CHUNK = 2000;
 
-export const failedRowsFileName = (imp: Import) => `${imp.filename.replace(/\.xlsx?$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80)}-FailedRows.xlsx`;
+export const failedRowsFileName = (imp: Import) => `${imp.filename.replace(/\.(xlsx?|ods|csv|tsv|txt)$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80)}-FailedRows.xlsx`;
 
 export function failedRowsFile(ctx: AppContext, user: SessionUser, imp: Import): ReadableStream {
   const kind = importKind(ctx, imp.kind);

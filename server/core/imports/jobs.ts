@@ -12,6 +12,7 @@ import { importUser, runCommit } from './commit';
 import { PREVIEW_QUEUE } from './kinds';
 import { runPreview } from './preview';
 import { loadImport } from './store';
+import { previewUndo } from './undo';
 
 const logged = (ctx: AppContext, handler: JobHandler, onFailure?: (importId: number, message: string) => Promise<void>): JobHandler => async (job, db) => {
   try {
@@ -30,9 +31,12 @@ export function registerImportJobs(ctx: AppContext) {
     const imp = await loadImport(ctx.db, Number(job.payload.importId));
     if (!imp) throw new Error(`Import ${job.payload.importId} does not exist.`);
     const user = await importUser(ctx, imp.createdby);
-    await runPreview(ctx, user, imp.importid, async (done) => {
+    const progress = async (done: number) => {
       await ctx.db.query(`UPDATE jobs SET lockedat = now(), progress = jsonb_build_object('Done', $2::int) WHERE jobid = $1`, [job.jobid, done]);
-    });
+    };
+    // An undo (ADR 033) reads the upload it takes back, not a file.
+    if (imp.undoof) await previewUndo(ctx, user, imp, progress);
+    else await runPreview(ctx, user, imp.importid, progress);
   }, async (importId, message) => {
     await ctx.db.query(`UPDATE imports SET status = 'Refused', message = $2 WHERE importid = $1 AND status = 'Previewing'`, [importId, message]);
   }));

@@ -33,7 +33,7 @@ type Rec = Record<string, unknown>;
 const lower = (v: unknown) => String(v ?? '').trim().toLowerCase();
 
 /** Whether a cell's value equals the stored one (empty and null are the same; numbers by value). */
-function same(old: unknown, next: unknown): boolean {
+export function same(old: unknown, next: unknown): boolean {
   const empty = (v: unknown) => v === null || v === undefined || v === '';
   if (empty(old) || empty(next)) return empty(old) && empty(next);
   if (typeof next === 'number') return Math.abs(Number(old) - next) < 1e-9;
@@ -147,7 +147,10 @@ export async function previewBatch(ctx: AppContext, user: SessionUser, kind: Imp
       const old = rec[f] ?? null;
       const ref = referenceOf(schema.properties[f]);
       if (ref) {
-        // A reference: the file names it; the change is its key, the preview shows the names.
+        // A reference: the file names it; the change is its key, the preview shows the names. The name it has now is
+        // no change, even when it is no longer a choice (a Locked status): an unchanged export uploads back (issue 28).
+        const shown = rec[nameFieldOf(f, ref)];
+        if (next !== null && next !== undefined && shown !== null && shown !== undefined && lower(shown) === lower(next)) continue;
         const key = next === null || next === undefined ? null : await referenceKey(ctx, user, refs, ref, rec, schema, next);
         if (key === undefined) { errors.push({ Field: f, Message: `'${next}' is not a choice of ${keyTitle(kind, f)}.` }); continue; }
         if (same(old, key)) continue;
@@ -203,9 +206,9 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
   const imp = await loadImport(ctx.db, importId);
   if (imp?.status !== 'Previewing') return;
   const kind = importKind(ctx, imp.kind);
+  await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
   // A handler's kind (ADR 028) gives its own columns and works its own rows.
   const handler = importHandler(kind.doc.handler);
-  await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
   try {
     const fileColumns = handler ? await handler.columns(ctx, user, imp.params) : kind.columns;
     const read = await openWorkbookInWorker(filesPath(ctx.config.dataDir, imp.filepath), imp.filename, {
@@ -233,8 +236,8 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
     }
     if (batch.length) await flush();
     const counts = await countRows(ctx.db, importId);
-    await ctx.db.query(`UPDATE imports SET status = 'Previewed', columns = $2, counts = $3, message = $4 WHERE importid = $1`,
-      [importId, JSON.stringify(columns), JSON.stringify(counts), read.ignored.length ? `Columns not used: ${read.ignored.join(', ')}.` : null]);
+    await ctx.db.query(`UPDATE imports SET status = 'Previewed', columns = $2, counts = $3, message = $4, sheet = $5 WHERE importid = $1`,
+      [importId, JSON.stringify(columns), JSON.stringify(counts), read.ignored.length ? `Columns not used: ${read.ignored.join(', ')}.` : null, read.sheet]);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);

@@ -27,6 +27,8 @@ export interface Import {
   createdby: number; createdat: string; status: string; message: string | null; errors: FieldError[] | null;
   columns: { Field: string; Title: string; Type: string }[] | null; counts: Record<string, number>;
   previewjobid: number | null; commitjobid: number | null;
+  /** ADR 033: the upload this import takes back (an undo has no file), and the sheet the preview read. */
+  undoof: number | null; sheet: string | null;
 }
 
 export async function loadImport(q: Queryable, importId: number): Promise<Import | undefined> {

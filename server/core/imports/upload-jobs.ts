@@ -8,14 +8,14 @@ import type { AppContext } from '../context';
 import type { SessionUser } from '../auth/permissions';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { paged } from '../records/paging';
-import { seesAllUploads } from './uploads';
+import { PREVIEW_HOURS, seesAllUploads } from './uploads';
 
 export const CAN_CANCEL = ['Queued', 'Running'];
 export const CAN_RESUME = ['Failed', 'Canceled'];
 
 const ITEM = `SELECT j.jobid, j.queue, j.status, j.createdby, coalesce(u.firstname || ' ' || u.lastname, '') AS createdbyname,
                      j.createdat, j.startedat, j.completedat, j.progress, j.lasterror,
-                     i.importid, i.kind, i.filename, i.counts, i.status AS importstatus, (i.previewjobid = j.jobid) AS preview
+                     i.importid, i.kind, i.filename, i.counts, i.status AS importstatus, (i.previewjobid = j.jobid) AS preview, i.undoof
                 FROM jobs j JOIN imports i ON i.previewjobid = j.jobid OR i.commitjobid = j.jobid
                 LEFT JOIN users u ON u.userid = j.createdby`;
 
@@ -29,7 +29,16 @@ export const jobItem = (r: ItemRow) => ({
   Counts: r.counts ?? {},
   Progress: { Done: Number(r.progress?.Done ?? 0), Total: Number(r.progress?.Total ?? r.counts?.Changed ?? 0), LastRow: r.progress?.LastRow ?? null },
   CanCancel: CAN_CANCEL.includes(r.status), CanResume: CAN_RESUME.includes(r.status),
+  UndoOf: r.undoof ?? null,
 });
+
+/**
+ * Issue 27, ADR 033: the lists show commits, and a dry run only while its upload waits for
+ * confirmation (not confirmed, discarded, refused or expired): a preview is no job of the user's.
+ * A dry run's page stays reachable by its id (the preview's link).
+ */
+const LISTED = `(j.jobid = i.commitjobid OR (i.status IN ('Previewing', 'Previewed') AND i.commitjobid IS NULL
+                AND i.createdat > now() - interval '${PREVIEW_HOURS} hours'))`;
 
 /** The scope condition: own jobs, or everyone's for module 18 read. */
 function scoped(user: SessionUser, where: string[], params: unknown[]) {
@@ -47,7 +56,7 @@ export async function jobFor(ctx: AppContext, user: SessionUser, jobId: number):
 }
 
 export async function currentJobs(ctx: AppContext, user: SessionUser) {
-  const where = [`(j.status IN ('Queued', 'Running') OR j.createdat > now() - interval '7 days')`];
+  const where = [`(j.status IN ('Queued', 'Running') OR j.createdat > now() - interval '7 days')`, LISTED];
   const params: unknown[] = [];
   scoped(user, where, params);
   const rows = await ctx.db.query(`${ITEM} WHERE ${where.join(' AND ')} ORDER BY j.jobid DESC LIMIT 250`, params);
@@ -57,7 +66,7 @@ export async function currentJobs(ctx: AppContext, user: SessionUser) {
 export interface JobFilter { jobId?: number; queue?: string; status?: string; userId?: number; start?: string; end?: string }
 
 export async function jobHistory(ctx: AppContext, user: SessionUser, f: JobFilter, pageNumber: number, pageSize: number) {
-  const where: string[] = [];
+  const where: string[] = [LISTED];
   const params: unknown[] = [];
   const add = (sql: string, v: unknown) => { params.push(v); where.push(sql.replace('?', `$${params.length}`)); };
   if (f.jobId !== undefined) add('j.jobid = ?', f.jobId);

@@ -20,6 +20,14 @@ import { OUTCOMES, type Import } from './store';
 /** An all-or-nothing upload (ADR 028) confirmed with refused rows. */
 export const ALL_OR_NOTHING = 'Nothing was written: this upload is all or nothing. Correct the refused rows and upload the file again.';
 
+/**
+ * Issue 27, ADR 033: a preview not confirmed is no job of the user's; the upload queue lists it only
+ * while it waits for confirmation, for this long, and it cannot be confirmed after.
+ */
+export const PREVIEW_HOURS = 24;
+export const previewExpiry = (createdAt: string | Date) => new Date(new Date(createdAt).getTime() + PREVIEW_HOURS * 3_600_000).toISOString();
+export const PREVIEW_EXPIRED = 'This preview has expired (a preview waits 24 hours for confirmation). Upload the file again.';
+
 /** Whether the user sees other users' jobs and imports (PERM-026: module 18 read). */
 export const seesAllUploads = (user: SessionUser) => can(user, 'systemMessages', 'read');
 
@@ -65,6 +73,9 @@ export async function importRows(ctx: AppContext, user: SessionUser, imp: Import
 export function commitUpload(ctx: AppContext, user: SessionUser, imp: Import, kind: ImportKind) {
   return ctx.db.tx(async (q) => {
     const [locked] = await q.query<{ status: string }>('SELECT status FROM imports WHERE importid = $1 FOR UPDATE', [imp.importid]);
+    const [{ expired }] = await q.query<{ expired: boolean }>(
+      `SELECT createdat < now() - make_interval(hours => $2) AS expired FROM imports WHERE importid = $1`, [imp.importid, PREVIEW_HOURS]);
+    if (locked.status === 'Previewed' && expired) throw badRequest(PREVIEW_EXPIRED, [{ Field: '', Message: PREVIEW_EXPIRED }]);
     if (locked.status !== 'Previewed') {
       throw badRequest(locked.status === 'Previewing' ? 'The preview of this file is not finished yet.' : `This upload is ${locked.status.toLowerCase()}; it cannot be confirmed again.`);
     }

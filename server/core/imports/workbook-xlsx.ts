@@ -90,7 +90,22 @@ function storedEntry(name: string, data: Buffer): Buffer {
   return Buffer.concat([header, Buffer.from(name), data]);
 }
 
-/** Throws ZipProblem (from the guard) or Error('not a workbook'). */
+/** A cell's value; a shared formula (one formula filled down) as a formula with its own cached result. */
+function sheetCell(cell: ExcelJS.Cell): SheetCell {
+  const v = cell.value as unknown;
+  if (v && typeof v === 'object' && 'sharedFormula' in v) {
+    const { result } = v as { result?: SheetCell };
+    let formula = '';
+    try { formula = cell.formula ?? ''; } catch { /* a shared formula exceljs cannot translate */ }
+    return { formula: formula || String((v as { sharedFormula: string }).sharedFormula), result: result as never };
+  }
+  return v as SheetCell;
+}
+
+/** The zip is an OpenDocument spreadsheet, not an .xlsx. */
+export class OdsFile extends Error { constructor() { super('an OpenDocument spreadsheet'); } }
+
+/** Throws ZipProblem (from the guard), OdsFile, or Error('not a workbook'). */
 export async function openXlsx(path: string, maxUnpacked?: number): Promise<SheetSource> {
   const workbookXml = { text: '' };
   const relsXml = { text: '' };
@@ -104,7 +119,11 @@ export async function openXlsx(path: string, maxUnpacked?: number): Promise<Shee
       return undefined;
     },
   });
-  if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw new Error('not a workbook');
+  if (!entries.some((e) => e.name === 'xl/workbook.xml')) {
+    // An OpenDocument spreadsheet (.ods) is a zip too: checked by the guard, then read by SheetJS (ADR 033).
+    if (entries.some((e) => e.name === 'content.xml')) throw new OdsFile();
+    throw new Error('not a workbook');
+  }
   const metas = workbookSheets(workbookXml.text, relsXml.text);
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\sdate1904="(1|true)"/.test(workbookXml.text);
 
@@ -127,7 +146,7 @@ export async function openXlsx(path: string, maxUnpacked?: number): Promise<Shee
           const r = await rowIterator.next();
           if (r.done) return;
           const cells = new Map<number, SheetCell>();
-          r.value.eachCell({ includeEmpty: false }, (cell, col) => { cells.set(col, cell.value as SheetCell); });
+          r.value.eachCell({ includeEmpty: false }, (cell, col) => { cells.set(col, sheetCell(cell)); });
           if (cells.size) yield { row: r.value.number, cells };
         }
       }

@@ -133,7 +133,7 @@ describe('import reader: workbooks made by exceljs', () => {
     expect(wb.rows).toEqual([{ row: 4, values: { StockNumber: 'P-1', EstFFC: 3.5, Quantity: 10, LaunchDate: '2027-06-01' }, raw: { StockNumber: 'P-1', EstFFC: 3.5, Quantity: 10, LaunchDate: '2027-06-01' }, errors: [] }]);
   });
 
-  it('FLASH-005: formulas read as cached values; =HYPERLINK without a value stays text; neutralised text reads back; control characters go', async () => {
+  it('FLASH-005: formulas read as cached values; =HYPERLINK without a value is computed (issue 28); neutralised text reads back; control characters go', async () => {
     const file = await exceljsFile((wb) => {
       const ws = wb.addWorksheet('Costing');
       ws.addRow(['Stock Number', 'Description', 'Est FFC', 'Launch Date', 'Quantity']);
@@ -145,7 +145,7 @@ describe('import reader: workbooks made by exceljs', () => {
     });
     const { rows } = await read(file);
     expect(rows.map((r) => r.values)).toEqual([
-      { StockNumber: 'F-1', Description: '=HYPERLINK("http://x","y")', EstFFC: 24.5, LaunchDate: '2027-01-02', Quantity: 7 },
+      { StockNumber: 'F-1', Description: 'y', EstFFC: 24.5, LaunchDate: '2027-01-02', Quantity: 7 },
       { StockNumber: '=SUM(A1:A2)', Description: 'tabbed', EstFFC: 1234.5, LaunchDate: '2027-03-04', Quantity: 12 },
       { StockNumber: '1234', Description: '2027-03-16', EstFFC: 1, LaunchDate: '2027-03-15', Quantity: 3 },
     ]);

@@ -1,7 +1,8 @@
 /**
- * The import reader (issue 13): an uploaded .xlsx or .xls → the rows of its first visible sheet
- * that has the header row, typed by the import's columns, as an async stream (never one array).
- * The format is decided by the content (ZIP or OLE2 magic), not only by the name.
+ * The import reader (issue 13, ADR 033): an uploaded .xlsx, .xls, .ods, .csv or .tsv → the rows of
+ * its first visible sheet that has the header row, typed by the import's columns through the one
+ * cell reader, as an async stream (never one array). The format is decided by the content (ZIP or
+ * OLE2 magic, else UTF-8 text for a .csv/.tsv name), not only by the name.
  *
  * File-level problems throw badRequest: at open (not Excel, zip bomb, header row missing,
  * duplicate columns, unreadable content) and while iterating `rows` (more than maxRows rows:
@@ -10,8 +11,10 @@
 import { open, stat } from 'node:fs/promises';
 import { AppError, badRequest, type FieldError } from '../http/errors';
 import { columnLetter, normaliseHeader, rawValue, typeCell, type ColumnType, type RawValue, type SheetCell } from './cells';
+import { formulaComputer } from './formulas';
 import { openXls } from './xls';
-import { openXlsx } from './workbook-xlsx';
+import { OdsFile, openXlsx } from './workbook-xlsx';
+import { isDelimitedName, looksLikeText, openDelimited } from './delimited';
 import { ZipProblem, MAX_UNPACKED } from './zip-guard';
 import type { Sheet, SheetRow, SheetSource } from './workbook-sheets';
 
@@ -72,17 +75,31 @@ async function magic(path: string): Promise<'zip' | 'ole2' | null> {
   }
 }
 
+/** The names of the files the reader takes (ADR 033); the content decides the format. */
+export const SHEET_NAME = /\.(xlsx?|ods|csv|tsv|txt)$/i;
+
 async function openSource(path: string, fileName: string, opts: ReadOptions): Promise<SheetSource> {
   const notExcel = () => badRequest(opts.notExcel ?? NOT_EXCEL, [{ Field: 'file', Message: opts.notExcel ?? NOT_EXCEL }]);
-  if (!/\.xlsx?$/i.test(fileName.trim())) throw notExcel();
+  if (!SHEET_NAME.test(fileName.trim())) throw notExcel();
   const kind = await magic(path);
+  // A workbook must be named as one, text as text: a mislabeled file is refused, not guessed at.
+  if (kind && isDelimitedName(fileName)) throw notExcel();
+  const inMemory = async () => {
+    const max = opts.maxXlsBytes ?? MAX_XLS_BYTES;
+    if ((await stat(path)).size > max) throw badRequest(xlsTooLargeMessage(max), [{ Field: 'file', Message: xlsTooLargeMessage(max) }]);
+    return openXls(path);
+  };
   try {
-    if (kind === 'zip') return await openXlsx(path, opts.maxUnpacked);
-    if (kind === 'ole2') {
-      const max = opts.maxXlsBytes ?? MAX_XLS_BYTES;
-      if ((await stat(path)).size > max) throw badRequest(xlsTooLargeMessage(max), [{ Field: 'file', Message: xlsTooLargeMessage(max) }]);
-      return await openXls(path);
+    if (kind === 'zip') {
+      try {
+        return await openXlsx(path, opts.maxUnpacked);
+      } catch (err) {
+        if (err instanceof OdsFile) return await inMemory();
+        throw err;
+      }
     }
+    if (kind === 'ole2') return await inMemory();
+    if (isDelimitedName(fileName) && await looksLikeText(path)) return await openDelimited(path, fileName);
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof ZipProblem && err.kind === 'too-large') {
@@ -250,11 +267,15 @@ export async function* openWorkbookSheets(path: string, fileName: string, opts: 
   }
 }
 
+const isUncomputed = (cell: SheetCell): cell is { formula: string } =>
+  !!cell && typeof cell === 'object' && 'formula' in cell && (cell.result === undefined || cell.result === null) && !!cell.formula;
+
 async function* dataRows(
   sheet: Sheet, pending: SheetRow[], columns: { field: string; column: string; header: string; index: number }[], opts: ReadOptions, source?: SheetSource,
 ): AsyncGenerator<ReadRow> {
   const maxRows = opts.maxRows ?? MAX_ROWS;
   const typeOf = new Map(opts.columns.map((c) => [c.field, c.type]));
+  const compute = formulaComputer(sheet.date1904);
   let count = 0;
   try {
     for (;;) {
@@ -266,9 +287,12 @@ async function* dataRows(
       const errors: ReadRow['errors'] = [];
       let empty = true;
       for (const c of columns) {
-        const cell = cells.get(c.index);
+        let cell = cells.get(c.index);
         raw[c.field] = rawValue(cell);
-        const typed = typeCell(cell, typeOf.get(c.field) ?? 'text', sheet.date1904);
+        // A formula without its result (a file a program wrote) is computed, or its cell refused naming it.
+        const computed = isUncomputed(cell) ? await compute(cells, row, c.index, cell.formula) : { cell };
+        if ('cell' in computed) cell = computed.cell;
+        const typed = 'error' in computed ? computed : typeCell(cell, typeOf.get(c.field) ?? 'text', sheet.date1904);
         if ('error' in typed) {
           values[c.field] = null;
           errors.push({ Field: c.field, Column: `${c.column} (${c.header})`, Message: typed.error });

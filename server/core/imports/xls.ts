@@ -1,7 +1,8 @@
 /**
- * Legacy .xls (BIFF in an OLE2 container) through SheetJS CE 0.20.3 (@e965/xlsx, ADR 017),
- * turned into the same sheets and rows as the streaming .xlsx reader. SheetJS holds the whole
- * workbook in memory; an .xls is bounded by the upload size limit and BIFF8's 65,536 rows.
+ * Legacy .xls (BIFF in an OLE2 container) and LibreOffice's .ods (a zip the zip guard has checked,
+ * ADR 033) through SheetJS CE 0.20.3 (@e965/xlsx, ADR 017), turned into the same sheets and rows as
+ * the streaming .xlsx reader. SheetJS holds the whole workbook in memory; such a file is bounded by
+ * the upload size limit and MAX_XLS_BYTES (and an .xls by BIFF8's 65,536 rows).
  */
 import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';

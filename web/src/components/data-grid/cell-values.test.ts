@@ -47,4 +47,17 @@ describe('cell values from Excel', () => {
     expect(toServerValue(col('boolean'), 'FALSE')).toEqual({ ok: true, value: false });
     expect(toServerValue(col('boolean'), 'maybe')).toEqual({ ok: false, message: 'Enter Yes or No.' });
   });
+
+  it('issue 28: paste reads as upload does (the one cell reader): 1,234.50, $12.00, TRUE, =FALSE(), x, 3/5/2026', () => {
+    expect(toServerValue(col('numeric'), '1,234.50')).toEqual({ ok: true, value: 1234.5 });
+    expect(toServerValue(col('money'), '$12.00')).toEqual({ ok: true, value: 12 });
+    expect(toServerValue(col('money'), '12.00 €')).toEqual({ ok: true, value: 12 });
+    expect(toServerValue(col('boolean'), 'true')).toEqual({ ok: true, value: true });
+    expect(toServerValue(col('boolean'), '=FALSE()')).toEqual({ ok: true, value: false });
+    expect(toServerValue(col('boolean'), 'x')).toEqual({ ok: true, value: true });
+    expect(toServerValue(col('boolean'), '')).toEqual({ ok: true, value: false });
+    expect(toServerValue(col('date'), '3/5/2026')).toEqual({ ok: true, value: '2026-03-05' });
+    expect(toServerValue(col('date'), '2026-03-05')).toEqual({ ok: true, value: '2026-03-05' });
+    expect(toServerValue(col('date'), '030526')).toEqual({ ok: true, value: '2026-03-05' });
+  });
 });

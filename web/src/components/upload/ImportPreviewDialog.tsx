@@ -13,8 +13,9 @@ import { toast } from '../../shell/toast-store';
 import { changesNothing, PREVIEW_FILTERS } from './diff-cells';
 import { FileProblem } from './FileProblem';
 import { ImportRows } from './ImportRows';
-import { commitImport, discardImport, importPath, importRowsPath, type FileError, type ImportAnswer } from './upload-api';
-import { failureText, jobPath, successText, type UploadKindInfo } from './upload-kinds';
+import { commitImport, discardImport, importPath, importRowsPath, jobDetailsPath, jobFinished, type FileError, type ImportAnswer, type QueueItem } from './upload-api';
+import { failureText, jobPath, queuedText, successText, type UploadKindInfo } from './upload-kinds';
+import { apiFetch } from '../../api/http';
 import './upload.css';
 
 /** ADR 028 (the server's text for the same refusal). */
@@ -58,7 +59,9 @@ export function ImportPreviewDialog({ importId, refusal, info, onClose }: Import
     setBusy(true);
     try {
       const { JobId } = await commitImport(importId);
-      toast.success(successText(info), LINK_TOAST_MS, { to: jobPath(JobId), label: `Open job ${JobId} in the Upload Queue` });
+      // Issue 27: the toast says what happened: confirmed and being saved now; 'Upload Completed' once the job has written the rows.
+      toast.success(queuedText(info, data?.Counts?.Changed ?? 0), LINK_TOAST_MS, { to: jobPath(JobId), label: `Open job ${JobId} in the Upload Queue` });
+      void announceWhenDone(JobId, info);
       onClose(JobId);
     } catch (e) {
       toast.error(`${failureText(info)} ${errorText(e, '')}`.trim());
@@ -109,6 +112,17 @@ export function ImportPreviewDialog({ importId, refusal, info, onClose }: Import
   );
 }
 
+/** The job's outcome as a toast once it has finished (while the app stays open; the mail says it anyway). */
+async function announceWhenDone(jobId: number, info: UploadKindInfo) {
+  const status = await jobFinished(jobId);
+  if (!status) return;
+  const link = { to: jobPath(jobId), label: `Open job ${jobId} in the Upload Queue` };
+  if (status !== 'Completed') { toast.error(`${failureText(info)}: job ${jobId} ${status === 'Canceled' ? 'was canceled' : 'failed'}. See the Upload Queue.`, LINK_TOAST_MS); return; }
+  const job = await apiFetch<QueueItem>(jobDetailsPath(jobId)).catch(() => null);
+  const c = job?.Counts ?? {};
+  toast.success(successText(info, c.Saved ?? 0, (c.Failed ?? 0) + (c.Refused ?? 0)), LINK_TOAST_MS, link);
+}
+
 function Preview({ answer, nothing }: { answer: ImportAnswer; nothing: boolean }) {
   const c = answer.Counts ?? {};
   const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
@@ -122,6 +136,7 @@ function Preview({ answer, nothing }: { answer: ImportAnswer; nothing: boolean }
         <li className={c.Unknown ? 'is-bad' : ''}><strong>{n(c.Unknown)}</strong><span>Unknown</span></li>
         <li><strong>{n(c.Rows)}</strong><span>Rows</span></li>
       </ul>
+      {answer.Sheet && <p className="muted import-preview__note">Read from the sheet “{answer.Sheet}”.</p>}
       {answer.Message && <p className="muted import-preview__note">{answer.Message}</p>}
       {answer.AllOrNothing && (c.Refused || c.Unknown) ? <p className="alert alert--warning" role="status">{ALL_OR_NOTHING}</p> : null}
       {nothing && <p className="no-changes" role="status"><strong>No changes.</strong> Every row of this file matches what is saved{c.Refused || c.Unknown ? ', or cannot be saved (see the refused and unknown rows)' : ''}.</p>}

@@ -30,6 +30,11 @@ export interface ImportAnswer {
   AllOrNothing?: boolean;
   JobId: number | null;
   CreatedOn: string;
+  /** ADR 033: the sheet the preview read; the upload an undo takes back; whether this completed upload may be undone; when a preview expires. */
+  Sheet?: string | null;
+  UndoOf?: number | null;
+  CanUndo?: boolean;
+  ExpiresOn?: string | null;
 }
 
 export interface ImportRow {
@@ -66,6 +71,8 @@ export interface QueueItem {
   ImportStatus?: ImportStatus;
   /** The job is an upload's dry run, not its commit. */
   IsPreview?: boolean;
+  /** ADR 033: the upload this job's import takes back. */
+  UndoOf?: number | null;
 }
 
 export interface ResumeCancelAnswer { IsSuccessful: boolean; Message: string; JobStatus: JobStatus }
@@ -93,6 +100,8 @@ export const jobItemsPath = (jobId: number, outcomes: readonly RowOutcome[], pag
 
 export const commitImport = (importId: number) => apiFetch<{ JobId: number; Message: string }>(`/api/Upload/${importId}/Commit`, { method: 'POST' });
 export const discardImport = (importId: number) => apiFetch<unknown>(`/api/Upload/${importId}/Discard`, { method: 'POST' });
+/** ADR 033: the undo of a completed upload, previewed like any upload. */
+export const undoImport = (importId: number) => apiFetch<{ ImportId: number; PreviewJobId: number }>(`/api/Upload/${importId}/Undo`, { method: 'POST' });
 
 export const QUEUE_PATH = '/api/UploadQueue';
 export const jobDetailsPath = (jobId: number) => withQuery('/api/UploadQueue/Details', { jobGuid: jobId });

@@ -1,13 +1,14 @@
 /**
  * The mass uploads of the product (issue 13) and their texts: the flash-edit and /home uploads
- * answer with the UQ-010 toasts, the /Search uploads with SEARCH-015's; every upload accepts only
- * .xls and .xlsx (FLASH-005, SEARCH-013, FLASH-026; CONST-029).
+ * answer with the UQ-010 toasts, the /Search uploads with SEARCH-015's; every upload accepts .xls and
+ * .xlsx (FLASH-005, SEARCH-013, FLASH-026; CONST-029) and, with the one cell reader, .ods, .csv and .tsv (ADR 033).
  */
 export type UploadKind = 'costing' | 'forecast' | 'pattern-forecast' | 'hts' | 'prototype' | 'briefs' | 'patterns' | 'colorways' | 'transfer-checklist' | 'sales-forecast' | 'carryover';
 
 /** CONST-029 (DECISIONS): the text of every upload screen except the line plan import. */
 export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
-export const EXCEL_ACCEPT = '.xls,.xlsx';
+/** ADR 033: what the one reader takes besides Excel's own: LibreOffice's .ods and .csv/.tsv text. */
+export const EXCEL_ACCEPT = '.xls,.xlsx,.ods,.csv,.tsv';
 
 /** UQ-010 texts. */
 export const UPLOAD_FAILED = 'File Upload Error';
@@ -47,12 +48,21 @@ export const FLASH_UPLOAD_KIND: Readonly<Record<string, UploadKind>> = {
 /** The mass upload of a /Search module (SEARCH-013). */
 export const SEARCH_UPLOAD_KIND: Readonly<Record<string, UploadKind>> = { brief: 'briefs', pattern: 'patterns', colorway: 'colorways' };
 
-/** Whether a file's name is an Excel workbook's (the server checks the content too). */
-export const isExcelName = (name: string) => /\.xlsx?$/i.test(name.trim());
+/** Whether a file's name is one the upload reads (the server checks the content too). */
+export const isExcelName = (name: string) => /\.(xlsx?|ods|csv|tsv)$/i.test(name.trim());
 
-/** The success toast's text (UQ-010, or SEARCH-015 for a /Search upload). */
-export const successText = (info: UploadKindInfo) =>
-  info.searchNoun ? `${info.searchNoun} ${UPLOAD_COMPLETED}: ${EMAIL_NOTICE}` : `${UPLOAD_COMPLETED}. ${EMAIL_NOTICE}`;
+const rows = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+
+/**
+ * Issue 27, ADR 033: the toast of a confirmed preview says what happened: nothing is written yet,
+ * the changed rows are being saved by a job (with the e-mail notice of UQ-010 / SEARCH-015).
+ */
+export const queuedText = (info: UploadKindInfo, changed: number) =>
+  `${info.searchNoun ? `${info.searchNoun} upload` : 'Upload'} confirmed: ${rows(changed)} being saved. ${EMAIL_NOTICE}`;
+
+/** The success toast's text once the job has written the rows (UQ-010's 'Upload Completed', or SEARCH-015's noun), with what it did. */
+export const successText = (info: UploadKindInfo, saved: number, notSaved: number) =>
+  `${info.searchNoun ? `${info.searchNoun} ` : ''}${UPLOAD_COMPLETED}: ${rows(saved)} saved${notSaved ? `, ${rows(notSaved)} not saved` : ''}.`;
 
 /** The failure toast's text (UQ-010, or SEARCH-015). */
 export const failureText = (info: UploadKindInfo) => (info.searchNoun ? SEARCH_UPLOAD_FAILED : UPLOAD_FAILED);

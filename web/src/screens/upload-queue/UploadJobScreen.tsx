@@ -2,9 +2,10 @@
  * /upload-queue/{id} (UQ-001): a job's status, file, creator and dates, a progress bar (Done of
  * Total) polled every 2 seconds while the job is Queued or Running, its counts, Resume/Cancel
  * (UQ-004/005), the per-row results by outcome, and the failed rows as an .xlsx with an Error
- * column, ready to fix and upload again. The breadcrumb names the file, never a bare id.
+ * column, ready to fix and upload again. A completed upload offers "Undo this upload" (ADR 033). The
+ * breadcrumb names the file, never a bare id.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, saveFile } from '../../api/http';
@@ -14,7 +15,7 @@ import { ImportPreviewDialog } from '../../components/upload/ImportPreviewDialog
 import { UPLOAD_KINDS } from '../../components/upload/upload-kinds';
 import { FileProblem } from '../../components/upload/FileProblem';
 import { ImportRows } from '../../components/upload/ImportRows';
-import { failedRowsFile, importPath, jobDetailsPath, jobItemsPath, type ImportAnswer, type QueueItem } from '../../components/upload/upload-api';
+import { failedRowsFile, importPath, jobDetailsPath, jobItemsPath, undoImport, type ImportAnswer, type QueueItem } from '../../components/upload/upload-api';
 import { FormAlert } from '../../forms/FormAlert';
 import { formatDateTime } from '../../format/date';
 import { PageHeader } from '../../shell/PageHeader';
@@ -25,7 +26,7 @@ import { failedRowCount, isActive, JOB_POLL_MS, jobName } from './queue-helpers'
 
 /** The failed rows' file name: the upload's name with '-FailedRows'. */
 export const failedRowsName = (fileName: string | null | undefined, jobId: number) =>
-  `${(fileName ?? '').replace(/\.xlsx?$/i, '') || `Upload-${jobId}`}-FailedRows.xlsx`;
+  `${(fileName ?? '').replace(/\.(xlsx?|ods|csv|tsv)$/i, '') || `Upload-${jobId}`}-FailedRows.xlsx`;
 
 export function UploadJobScreen() {
   const { id = '' } = useParams();
@@ -34,10 +35,15 @@ export function UploadJobScreen() {
     refreshInterval: (j) => (!j || isActive(j.JobStatus) ? JOB_POLL_MS : 0),
     dedupingInterval: JOB_POLL_MS / 2,
   });
-  const { data: upload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
+  const { data: upload, mutate: reloadUpload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
+  // The upload's state follows its job's (Committed when the job completes: then it may be undone).
+  const jobStatus = job?.JobStatus;
+  useEffect(() => { if (jobStatus) void reloadUpload(); }, [jobStatus, reloadUpload]);
   usePageTitle(jobName(job));
   const [downloading, setDownloading] = useState(false);
   const [reviewing, setReviewing] = useState(false);
+  const [undoing, setUndoing] = useState<number | null>(null);
+  const [startingUndo, setStartingUndo] = useState(false);
   const navigate = useNavigate();
 
   if (jobId === null || (error instanceof ApiError && error.status === 404)) {
@@ -52,8 +58,22 @@ export function UploadJobScreen() {
   // A dry run's page shows what the file would do; a commit's what it did.
   const preview = !!job.IsPreview;
   const kindInfo = upload ? UPLOAD_KINDS[upload.Kind] : undefined;
-  const canReview = preview && upload?.Status === 'Previewed' && !!kindInfo;
+  const expired = !!upload?.ExpiresOn && Date.parse(upload.ExpiresOn) <= Date.now();
+  const canReview = preview && upload?.Status === 'Previewed' && !!kindInfo && !expired;
   const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
+  // ADR 033: a completed upload offers its undo, an upload of its own (preview, confirm, job).
+  const canUndo = !preview && job.JobStatus === 'Completed' && !!upload?.CanUndo && !!kindInfo;
+  const startUndo = async () => {
+    if (!upload) return;
+    setStartingUndo(true);
+    try {
+      setUndoing((await undoImport(upload.ImportId)).ImportId);
+    } catch (e) {
+      toast.error(errorText(e, 'The undo could not be started.'));
+    } finally {
+      setStartingUndo(false);
+    }
+  };
   const download = async () => {
     setDownloading(true);
     try {
@@ -70,6 +90,12 @@ export function UploadJobScreen() {
       <PageHeader title={jobName(job) || 'Upload job'} subtitle={<>{job.QueueName} · job {job.JobId} · <JobStatusBadge status={job.JobStatus} /></>}
         actions={<>
           {canReview && <button type="button" className="btn btn--small btn--primary" onClick={() => setReviewing(true)} title="This upload waits for your confirmation.">Review and confirm</button>}
+          {canUndo && (
+            <button type="button" className="btn btn--small" disabled={startingUndo} onClick={() => void startUndo()}
+              title="Put back the value each cell had before this upload; cells changed again since are listed and left alone. You see the preview first.">
+              {startingUndo ? <span className="spinner" aria-hidden="true" /> : null} Undo this upload
+            </button>
+          )}
           <JobActions job={job} onChanged={() => void mutate()} />
         </>} />
       <dl className="job-header">
@@ -80,6 +106,9 @@ export function UploadJobScreen() {
         <div><dt>Started on</dt><dd>{formatDateTime(job.StartedOn) || '—'}</dd></div>
         <div><dt>Completed on</dt><dd>{formatDateTime(job.CompletedOn) || '—'}</dd></div>
       </dl>
+      {upload?.UndoOf ? <p className="muted">This upload takes back an earlier one: every cell it restores is listed below.</p> : null}
+      {preview && upload?.Status === 'Previewed' && upload.ExpiresOn
+        ? <p className="muted">A preview, not a job: nothing is written until you confirm it. {expired ? 'It expired on' : 'It expires on'} {formatDateTime(upload.ExpiresOn)}.</p> : null}
       <JobProgress job={job} large />
       <ul className="upload-counts" aria-label="Rows of the job" style={{ marginTop: 'var(--s3)' }}>
         {preview ? <li className="is-changed"><strong>{n(c.Changed)}</strong><span>Changed</span></li> : <>
@@ -104,6 +133,12 @@ export function UploadJobScreen() {
             </button>
           } />
       </section>
+      {undoing !== null && kindInfo && (
+        <ImportPreviewDialog importId={undoing} info={kindInfo} onClose={(queued) => {
+          setUndoing(null);
+          if (queued !== undefined) void navigate(`/upload-queue/${queued}`);
+        }} />
+      )}
       {reviewing && upload && kindInfo && (
         <ImportPreviewDialog importId={upload.ImportId} info={kindInfo} onClose={(queued) => {
           setReviewing(false);

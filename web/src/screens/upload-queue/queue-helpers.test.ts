@@ -51,6 +51,9 @@ describe('upload queue rules', () => {
     expect(jobRowsText({ Counts: counts, IsPreview: true, ImportStatus: 'Committed' })).toBe('28 to change · 12 refused · 132 unchanged');
     expect(jobRowsText({ Counts: counts, IsPreview: false, ImportStatus: 'Committed' })).toBe('28 saved · 12 not saved · 132 unchanged');
     expect(jobRowsText({ Counts: {}, IsPreview: true, ImportStatus: 'Refused' })).toBe('File refused');
+    // Issue 27: a listed preview says it is one, waiting for confirmation.
+    expect(jobRowsText({ Counts: counts, IsPreview: true, ImportStatus: 'Previewed' })).toBe('Preview, not confirmed: 28 to change · 12 refused · 132 unchanged');
+    expect(jobRowsText({ Counts: {}, IsPreview: true, ImportStatus: 'Previewing' })).toBe('Preview, not confirmed');
   });
 
   it('UQ-001: a job is named by its file, else its queue, never by a bare id', () => {

@@ -74,7 +74,9 @@ export function jobRowsText(job: Pick<QueueItem, 'Counts' | 'IsPreview' | 'Impor
   const c = job.Counts ?? {};
   const n = (x: number) => x.toLocaleString('en-US');
   const bad = (c.Refused ?? 0) + (c.Unknown ?? 0);
-  return [c.Changed ? `${n(c.Changed)} to change` : '', bad ? `${n(bad)} refused` : '', c.Unchanged ? `${n(c.Unchanged)} unchanged` : ''].filter(Boolean).join(' · ');
+  const found = [c.Changed ? `${n(c.Changed)} to change` : '', bad ? `${n(bad)} refused` : '', c.Unchanged ? `${n(c.Unchanged)} unchanged` : ''].filter(Boolean).join(' · ');
+  // Issue 27: a preview the queue lists waits for confirmation: nothing is written yet.
+  return job.ImportStatus === 'Previewed' || job.ImportStatus === 'Previewing' ? `Preview, not confirmed${found ? `: ${found}` : ''}` : found;
 }
 
 /** A job's name for breadcrumbs and titles: its file, else its queue (never a bare id). */
