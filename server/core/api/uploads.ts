@@ -14,7 +14,7 @@ import { intParam, queryParam } from '../http/request';
 import { receiveUpload } from '../files/upload-stream';
 import { readHead, removeFiles } from '../files/storage';
 import { fieldAccess } from '../schemas/visibility';
-import { importKind, importKindFor, NOT_EXCEL } from '../imports/kinds';
+import { importKind, importKindFor, isAllOrNothing, NOT_EXCEL } from '../imports/kinds';
 import { loadImport, OUTCOMES, type Import } from '../imports/store';
 import { commitUpload, discardUpload, importRows, seesAllUploads, storeUpload } from '../imports/uploads';
 
@@ -81,8 +81,8 @@ export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
     Status: imp.status, Message: imp.message, Errors: imp.errors ?? [], Counts: imp.counts, Columns: (imp.columns ?? []).filter((c) => !hidden.has(c.Field)),
     PreviewJobId: imp.previewjobid, JobId: imp.commitjobid, CreatedOn: imp.createdat, CreatedBy: imp.createdby,
     Messages: kind.doc.messages ?? {},
-    // ADR 028: a handler's upload is written all or nothing.
-    AllOrNothing: !!kind.doc.handler,
+    // ADR 028: a handler's upload is written all or nothing (unless its document says otherwise).
+    AllOrNothing: isAllOrNothing(kind.doc),
   };
 }
 
