@@ -67,7 +67,7 @@ async function commitAllOrNothing(ctx: AppContext, job: Job, imp: Import, user: 
     return await ctx.db.tx(async (q) => {
       if (await canceled(q, job.jobid)) return false;
       const skipped = rows.length ? await handler.commit(ctx, q, user, rows, imp.params) : undefined;
-      if (Array.isArray(skipped) && skipped.length) {
+      if (skipped?.length) {
         await q.query(`UPDATE import_rows t SET outcome = 'failed', errors = x.errors FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, errors jsonb)
                         WHERE t.importid = $1 AND t.rownumber = x.rownumber`, [importId, JSON.stringify(skipped)]);
       }

@@ -34,5 +34,5 @@ export interface ImportHandler {
    * Writes every confirmed row in the caller's transaction; throws RowRefused (the transaction rolls
    * back). A kind that is not all or nothing may answer the rows it left out instead (they fail, the others are saved).
    */
-  commit(ctx: AppContext, q: Queryable, user: SessionUser, rows: CommitRow[], params: Record<string, unknown>): Promise<void | SkippedRow[]>;
+  commit(ctx: AppContext, q: Queryable, user: SessionUser, rows: CommitRow[], params: Record<string, unknown>): Promise<SkippedRow[] | undefined>;
 }
