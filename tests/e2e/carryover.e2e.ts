@@ -65,7 +65,7 @@ async function toFinal(page: Page, linePlanId = '3', n = 3) {
 }
 
 describe('carryover', () => {
-  it('CARRY-002 CARRY-005 CARRY-013 CARRY-015 three FW26 colorways into SS27 under a line plan, seen in /Search with their volumes; again: refused naming them', async () => {
+  it('CARRY-002 CARRY-005 CARRY-013 CARRY-015 three FW26 colorways into SS27 under a line plan, seen in /Search with their volumes; again with a fourth: the fourth carried, the three named (DECISIONS CARRY-013); the three alone: refused naming them', async () => {
     const page = await app.page();
     await login(page, 'admin');
     const ticked = await tickFirstThree(page);
