@@ -41,7 +41,7 @@ async function searchPage(page: Page, module: number) {
 }
 
 describe('search workbench', () => {
-  it('SEARCH-016/012: a saved search round trip restores criteria, hidden column, order and sort, and the export has exactly the visible columns in order', async () => {
+  it('SEARCH-016/012: a saved search round trip restores criteria, hidden column, order and sort, and the export has exactly the visible columns in order, then the record key (issue 27)', async () => {
     const page = await app.page();
     const first = await api<{ Results: { PatternName: string }[] }>('designer', '/api/Grid/pattern-search/Search', { pageSize: 1, sortColumn: 'PatternName' });
     const text = first.Results[0].PatternName.split(/\s+/)[0];
