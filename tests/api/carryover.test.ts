@@ -265,6 +265,14 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     for (const r of rows) ws.addRow(r);
     return bytesOf(wb);
   };
+  /** Two single-season SS26 colorways of brand 1 with a stock number of their own, not carried over yet. */
+  const freshTwo = () => db().query<{ id: number; stocknum: string; name: string }>(
+    `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
+      WHERE s.seasonid = $1 AND p.brandid = 1 AND NOT s.isdeleted AND p.stocknum IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid)
+        AND NOT EXISTS (SELECT 1 FROM prototypes q WHERE lower(q.stocknum) = lower(p.stocknum) AND q.prototypeid <> p.prototypeid)
+        AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)
+      ORDER BY 1 LIMIT 2`, [SS26]);
 
   it('CARRY-012 .xls or .xlsx only, with the spec text; factory users cannot upload', async () => {
     const res = await uploadFile(t, admin, '/api/Carryover/UploadPrototypeCarryover', new TextEncoder().encode('a,b'), 'carry.csv');
@@ -274,12 +282,7 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
   });
 
   it('CARRY-012 CARRY-013 DECISIONS CARRY-013 preview, then commit through the upload queue: a carried-over row is refused with its text and left out, the other rows are carried', async () => {
-    const fresh = await db().query<{ id: number; stocknum: string; name: string }>(
-      `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
-        WHERE s.seasonid = $1 AND p.brandid = 1 AND NOT s.isdeleted AND p.stocknum IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid)
-          AND NOT EXISTS (SELECT 1 FROM prototypes q WHERE lower(q.stocknum) = lower(p.stocknum) AND q.prototypeid <> p.prototypeid)
-        ORDER BY 1 LIMIT 2`, [SS26]);
+    const fresh = await freshTwo();
     const [carried] = await db().query<{ id: number; stocknum: string; name: string }>(
       `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals n JOIN prototype_seasonals s ON s.prototypeseasonalid = n.carriedfromseasonalid
          JOIN prototypes p ON p.prototypeid = s.prototypeid WHERE s.seasonid = $1 AND n.seasonid = $2 AND p.stocknum NOT LIKE 'BC%' LIMIT 1`, [FW26, SS27]);
@@ -306,13 +309,7 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
   });
 
   it('CARRY-013 DECISIONS CARRY-013 a row carried over between the preview and the commit is left out with its text; the others are carried', async () => {
-    const two = await db().query<{ id: number; stocknum: string; name: string }>(
-      `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
-        WHERE s.seasonid = $1 AND p.brandid = 1 AND NOT s.isdeleted AND p.stocknum IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid)
-          AND NOT EXISTS (SELECT 1 FROM prototypes q WHERE lower(q.stocknum) = lower(p.stocknum) AND q.prototypeid <> p.prototypeid)
-          AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)
-        ORDER BY 1 LIMIT 2`, [SS26]);
+    const two = await freshTwo();
     const imp = await previewUpload(t, admin, '/api/Carryover/UploadPrototypeCarryover', await sheet(two.map((f): [string, string] => [f.stocknum, 'Spring/Summer 2026'])),
       'carry.xlsx', { ToSeasonId: String(SS27), ToLinePlanId: String(SS27_PLAN) });
     expect(imp.Counts).toMatchObject({ Changed: 2, Refused: 0 });

@@ -363,10 +363,9 @@ describe('mass upload and the upload queue (issue 13)', () => {
     await login(factory, 'factory');
     await navigate(factory, '/Search?searchModule=4');
     await factory.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
-    // Not before the results are shown, then offered; hiding them takes it away again.
+    // Offered once the results are shown; hiding them takes it away, searching again brings it back.
     const offer = factory.getByRole('button', { name: 'Upload colorways' });
-    await factory.locator('.data-grid .ht_master tbody tr').first().waitFor({ timeout: 20_000 });
-    await offer.waitFor();
+    await offer.waitFor({ timeout: 20_000 });
     await factory.getByRole('button', { name: 'Hide results' }).click();
     await offer.waitFor({ state: 'detached' });
     await factory.locator('.search-workbench__criteria').getByRole('button', { name: 'Search', exact: true }).click();
