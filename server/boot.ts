@@ -1,6 +1,6 @@
 /**
  * Builds the application context: opens the database, applies migrations, seeds demo data on a
- * fresh database, loads the schemas (an invalid document stops here with file and path), and
+ * fresh database (and draws its product images into a data directory that has none), loads the schemas (an invalid document stops here with file and path), and
  * wires mail to the job queue. Used by server start, tests and benchmarks alike.
  */
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ import { createMailer } from './core/mail/mailer';
 import { JobQueue } from './core/jobs/queue';
 import { loadTokenSecret } from './core/auth/tokens';
 import { seedDemo } from '../fixtures/seed-demo';
+import { writeDemoImages } from '../fixtures/demo/images';
 import { registerImportJobs } from './core/imports/jobs';
 import { installFeatures } from './features';
 
@@ -34,6 +35,8 @@ export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean }
   await db.exclusive('migrate', async () => {
     await runMigrations(db);
     if (config.seedDemo && await isEmpty(db)) await seedDemo(db);
+    // The demo's product images, drawn into this data directory once (its database may come seeded, e.g. from a test template).
+    if (config.seedDemo && config.demoImages !== false) await writeDemoImages(db, config.dataDir);
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
   const jobs = new JobQueue(db);

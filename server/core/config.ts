@@ -18,6 +18,8 @@ export interface Config {
   /** Absolute session length in seconds (AUTH-012: 3 hours). */
   sessionSeconds: number;
   seedDemo: boolean;
+  /** With seedDemo: draw the demo's product images into DATA_DIR at start (DEMO_IMAGES, true; fixtures/demo/images.ts). */
+  demoImages?: boolean;
   /** Rows per transaction of a bulk save (docs/decisions/013-bulk-writes.md); 200 by default. */
   bulkBatchRows?: number;
   /** DECISIONS "Dates": the IANA time zone whose calendar dates "today" and the stamped dates are (BUSINESS_TIME_ZONE, UTC). */
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 20 * 60),
     sessionSeconds: 3 * 60 * 60,
     seedDemo: env.SEED_DEMO !== 'false',
+    demoImages: env.DEMO_IMAGES !== 'false',
     bulkBatchRows: Number(env.BULK_BATCH_ROWS) >= 1 ? Math.floor(Number(env.BULK_BATCH_ROWS)) : undefined,
     businessTimeZone,
   };

@@ -62,6 +62,23 @@ describe('the report (BR-001, BR-003, BR-004, BR-005)', () => {
     for (const r of rows) expect(r.Criteria.IsReleased, `status ${status.get(r.PrototypeSeasonalId)}`).toBe([2, 3].includes(status.get(r.PrototypeSeasonalId)!));
   });
 
+  it('BR-005 DECISIONS "Buy-ready rule": a Completed colorway meeting every criterion is buy-ready, in the report, once executed and in the demo data', async () => {
+    const completed = (await (await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`)).json()).Rows
+      .filter((r: any) => r.StatusName === 'Completed' && r.ComputedBuyReady && !r.OverrideApplied);
+    expect(completed.length).toBeGreaterThan(0);
+    // The demo stores Completed colorways as buy-ready too (fixtures/demo/hierarchy.ts follows the rule).
+    const [{ n }] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.statusid = 3 AND p.buyready');
+    expect(n).toBeGreaterThan(0);
+    // One made not ready by hand: the report says ready again, and executing writes it back.
+    const [cw] = completed;
+    await db().query('UPDATE prototypes SET buyready = false WHERE prototypeid = $1', [cw.PrototypeId]);
+    const one = await (await get(`/api/BuyReady/GetBuyReady?PrototypeSeasonalId=${cw.PrototypeSeasonalId}`)).json();
+    expect(one.Rows[0]).toMatchObject({ StatusName: 'Completed', ComputedBuyReady: true, BuyReady: true, CurrentBuyReady: false, Criteria: { IsReleased: true } });
+    const done = await (await post('/api/BuyReady/ExecuteBuyReady', { PrototypeSeasonalId: cw.PrototypeSeasonalId })).json();
+    expect(done).toMatchObject({ Changed: 1, Ready: 1, Total: 1 });
+    expect((await db().query('SELECT buyready FROM prototypes WHERE prototypeid = $1', [cw.PrototypeId]))[0].buyready).toBe(true);
+  });
+
   it('BR-001 BR-003 one colorway, or a stock number at a factory', async () => {
     const [cw] = await db().query(`SELECT ps.prototypeseasonalid AS id, p.stocknum, ps.factnameky FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
       WHERE ps.seasonid = $1 AND ps.factnameky IS NOT NULL ORDER BY 1 LIMIT 1`, [season1]);

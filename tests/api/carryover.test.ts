@@ -181,19 +181,37 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
     expect((await (await search({ PrototypeSeasonalIds: ids, CarryoverData: true })).json()).Results).toHaveLength(0);
   });
 
-  it('CARRY-013 carrying them again is refused with the text naming them; nothing is written', async () => {
+  it('CARRY-013 DECISIONS CARRY-013 carrying them again with one more: the three are skipped and named, the other is carried', async () => {
     const before = await seasonalsIn(SS27);
     const [extra] = await singleSeason(FW26, 1, `AND s.prototypeseasonalid <> ALL(ARRAY[${three.map((c) => c.id).join(',')}])
       AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)`);
     const res = await carry({ Prototypes: [extra.id, ...three.map((c) => c.id)], FromSeasonId: FW26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN });
-    expect(res.status).toBe(409);
     const body = await res.json();
-    expect(body.Message).toBe(alreadyCarriedText(three.map((c) => c.name)));
-    expect(body.Message).toMatch(/^Some of these Prototypes have been Carried Over and will not be moved - /);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.Message).toBe(COMPLETED);
+    expect(body.Data.Count).toBe(1);
+    expect(body.Data.Skipped.Message).toBe(alreadyCarriedText(three.map((c) => c.name)));
+    expect(body.Data.Skipped.Message).toMatch(/^Some of these Prototypes have been Carried Over and will not be moved - /);
+    expect(body.Data.Skipped.PrototypeSeasonalIds).toEqual(three.map((c) => c.id));
+    expect(await seasonalsIn(SS27)).toBe(before + 1);
+    const [made] = await db().query<{ src: number }>('SELECT carriedfromseasonalid AS src FROM prototype_seasonals WHERE prototypeseasonalid = $1', [body.Data.PrototypeSeasonalIds[0]]);
+    expect(made.src).toBe(extra.id);
+    // Each of the three still has one carried seasonal only (nothing half-written).
+    for (const c of three) expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [c.id])).toHaveLength(1);
+    // The mail names the skipped ones too.
+    const mails = (await mailsTo(t, 'admin@example.com')).filter((m) => m.includes(alreadyCarriedText(three.map((c) => c.name))));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('CARRY-013 only colorways carried over before: refused with the text naming them; nothing is written', async () => {
+    const before = await seasonalsIn(SS27);
+    const res = await carry({ Prototypes: three.map((c) => c.id), FromSeasonId: FW26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN });
+    expect(res.status).toBe(409);
+    expect((await res.json()).Message).toBe(alreadyCarriedText(three.map((c) => c.name)));
     expect(await seasonalsIn(SS27)).toBe(before);
   });
 
-  it('CARRY-005 all or nothing: 500 colorways where one was carried already write none and name it; without it, one statement per table', async () => {
+  it('CARRY-005 DECISIONS CARRY-013: 500 colorways where one was carried already: the 499 others are carried, it is named; one statement per table', async () => {
     // 500 single-season colorways of SS26: clones of one demo colorway (own prototype and stock number).
     const [tpl] = await singleSeason(SS26, 1);
     const cols = async (table: string, skip: string[]) => (await db().query<{ c: string }>(
@@ -215,15 +233,14 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
     const first = await carry({ Prototypes: [ids[137]], FromSeasonId: SS26, ToSeasonId: FW27, ToLinePlanId: fw27Plan });
     expect(first.status).toBe(200);
     const before = await seasonalsIn(FW27);
-    const refused = await carry({ Prototypes: ids, FromSeasonId: SS26, ToSeasonId: FW27, ToLinePlanId: fw27Plan });
-    expect(refused.status).toBe(409);
-    const [{ name }] = await db().query<{ name: string }>('SELECT prototypename AS name FROM prototypes JOIN prototype_seasonals USING (prototypeid) WHERE prototypeseasonalid = $1', [ids[137]]);
-    expect((await refused.json()).Message).toBe(alreadyCarriedText([name]));
-    expect(await seasonalsIn(FW27)).toBe(before);
-    const rest = ids.filter((_, i) => i !== 137);
-    const counted = await countQueries(db(), () => carry({ Prototypes: rest, FromSeasonId: SS26, ToSeasonId: FW27, ToLinePlanId: fw27Plan }));
+    const counted = await countQueries(db(), () => carry({ Prototypes: ids, FromSeasonId: SS26, ToSeasonId: FW27, ToLinePlanId: fw27Plan }));
     expect(counted.result.status).toBe(200);
+    const [{ name }] = await db().query<{ name: string }>('SELECT prototypename AS name FROM prototypes JOIN prototype_seasonals USING (prototypeid) WHERE prototypeseasonalid = $1', [ids[137]]);
+    const body = await counted.result.json();
+    expect(body.Data.Skipped).toEqual({ Message: alreadyCarriedText([name]), PrototypeSeasonalIds: [ids[137]] });
+    expect(body.Data.Count).toBe(499);
     expect(await seasonalsIn(FW27)).toBe(before + 499);
+    expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [ids[137]])).toHaveLength(1);
     // Set-based: a fixed number of statements whatever the number of colorways (no statement per row).
     expect(counted.n).toBeLessThan(25);
     expect(counted.sql.filter((s) => /INSERT INTO prototype_seasonals/.test(s))).toHaveLength(1);
@@ -248,6 +265,14 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     for (const r of rows) ws.addRow(r);
     return bytesOf(wb);
   };
+  /** Two single-season SS26 colorways of brand 1 with a stock number of their own, not carried over yet. */
+  const freshTwo = () => db().query<{ id: number; stocknum: string; name: string }>(
+    `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
+      WHERE s.seasonid = $1 AND p.brandid = 1 AND NOT s.isdeleted AND p.stocknum IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid)
+        AND NOT EXISTS (SELECT 1 FROM prototypes q WHERE lower(q.stocknum) = lower(p.stocknum) AND q.prototypeid <> p.prototypeid)
+        AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)
+      ORDER BY 1 LIMIT 2`, [SS26]);
 
   it('CARRY-012 .xls or .xlsx only, with the spec text; factory users cannot upload', async () => {
     const res = await uploadFile(t, admin, '/api/Carryover/UploadPrototypeCarryover', new TextEncoder().encode('a,b'), 'carry.pdf');
@@ -256,39 +281,46 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     expect((await uploadFile(t, factory, '/api/Carryover/UploadPrototypeCarryover', await sheet([]), 'c.xlsx')).status).toBe(403);
   });
 
-  it('CARRY-012 CARRY-013 preview, then commit through the upload queue: a carried-over row is refused with its text and blocks the file (all or nothing); without it the rows are carried', async () => {
-    const fresh = await db().query<{ id: number; stocknum: string; name: string }>(
-      `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
-        WHERE s.seasonid = $1 AND p.brandid = 1 AND NOT s.isdeleted AND p.stocknum IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid)
-          AND NOT EXISTS (SELECT 1 FROM prototypes q WHERE lower(q.stocknum) = lower(p.stocknum) AND q.prototypeid <> p.prototypeid)
-        ORDER BY 1 LIMIT 2`, [SS26]);
-    const [carried] = await db().query<{ stocknum: string; name: string }>(
-      `SELECT p.stocknum, p.prototypename AS name FROM prototype_seasonals n JOIN prototype_seasonals s ON s.prototypeseasonalid = n.carriedfromseasonalid
+  it('CARRY-012 CARRY-013 DECISIONS CARRY-013 preview, then commit through the upload queue: a carried-over row is refused with its text and left out, the other rows are carried', async () => {
+    const fresh = await freshTwo();
+    const [carried] = await db().query<{ id: number; stocknum: string; name: string }>(
+      `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals n JOIN prototype_seasonals s ON s.prototypeseasonalid = n.carriedfromseasonalid
          JOIN prototypes p ON p.prototypeid = s.prototypeid WHERE s.seasonid = $1 AND n.seasonid = $2 AND p.stocknum NOT LIKE 'BC%' LIMIT 1`, [FW26, SS27]);
     const file = await sheet([...fresh.map((f): [string, string] => [f.stocknum, 'Spring/Summer 2026']), [carried.stocknum, 'Fall/Winter 2026']]);
     const imp = await previewUpload(t, admin, '/api/Carryover/UploadPrototypeCarryover', file, 'carry.xlsx', { ToSeasonId: String(SS27), ToLinePlanId: String(SS27_PLAN) });
     expect(imp.Status).toBe('Previewed');
+    expect(imp.AllOrNothing).toBe(false);
+    expect(imp.Counts).toMatchObject({ Changed: 2, Refused: 1 });
     const rows = await importRowsOf(t, admin, imp.ImportId);
-    expect(rows.filter((r) => r.Outcome === 'changed')).toHaveLength(2);
     const refused = rows.find((r) => r.Outcome === 'refused')!;
     expect(refused.Errors[0].Message).toBe(alreadyCarriedText([carried.name]));
-    // All or nothing (ADR 028): with the refused row the file cannot be confirmed and nothing is written.
-    const blocked = await t.request('POST', `/api/Upload/${imp.ImportId}/Commit`, { token: admin });
-    expect(blocked.status).toBe(400);
-    expect((await blocked.json()).Message).toMatch(/all or nothing/);
-    expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = ANY($1)', [fresh.map((f) => f.id)])).toHaveLength(0);
-    // The file again without it: carried through the upload queue.
-    const again = await previewUpload(t, admin, '/api/Carryover/UploadPrototypeCarryover', await sheet(fresh.map((f): [string, string] => [f.stocknum, 'Spring/Summer 2026'])),
-      'carry.xlsx', { ToSeasonId: String(SS27), ToLinePlanId: String(SS27_PLAN) });
-    expect(again.Counts).toMatchObject({ Changed: 2, Refused: 0, Unknown: 0 });
-    const job = await commitUpload(t, admin, again.ImportId);
+    // Confirmed as it is: the two fresh rows are carried, the carried-over one is left out (nothing more of it is written).
+    const job = await commitUpload(t, admin, imp.ImportId);
     expect(JSON.stringify(job)).toContain('Completed');
     for (const f of fresh) {
       const [n] = await db().query<{ seasonid: number; producttypeid: number }>('SELECT seasonid, producttypeid FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [f.id]);
       expect(n).toEqual({ seasonid: SS27, producttypeid: 3 });
     }
+    expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [carried.id])).toHaveLength(1);
+    const after = await importRowsOf(t, admin, imp.ImportId);
+    expect(after.filter((r) => r.Outcome === 'saved')).toHaveLength(2);
+    expect(after.find((r) => r.RowNumber === refused.RowNumber)).toMatchObject({ Outcome: 'refused' });
     expect((await mailsTo(t, 'admin@example.com')).some((m) => m.includes('Carryover Upload finished'))).toBe(true);
+  });
+
+  it('CARRY-013 DECISIONS CARRY-013 a row carried over between the preview and the commit is left out with its text; the others are carried', async () => {
+    const two = await freshTwo();
+    const imp = await previewUpload(t, admin, '/api/Carryover/UploadPrototypeCarryover', await sheet(two.map((f): [string, string] => [f.stocknum, 'Spring/Summer 2026'])),
+      'carry.xlsx', { ToSeasonId: String(SS27), ToLinePlanId: String(SS27_PLAN) });
+    expect(imp.Counts).toMatchObject({ Changed: 2, Refused: 0 });
+    // Someone carries the first one meanwhile.
+    expect((await carry({ Prototypes: [two[0].id], FromSeasonId: SS26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN })).status).toBe(200);
+    const job = await commitUpload(t, admin, imp.ImportId);
+    expect(JSON.stringify(job)).toContain('Completed');
+    expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [two[0].id])).toHaveLength(1);
+    expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [two[1].id])).toHaveLength(1);
+    const rows = await importRowsOf(t, admin, imp.ImportId);
+    expect(rows.map((r) => [r.Outcome, r.Errors[0]?.Message ?? null])).toEqual([['failed', alreadyCarriedText([two[0].name])], ['saved', null]]);
   });
 });
 

@@ -1,10 +1,13 @@
 /**
  * DECISIONS PERM-029 (issue 10, ADR 014): factory users receive no costing or factory field from
  * lookups, library lists and grids, colorway duties, the pattern's target purchase price, or the
- * brief's factory group list (only their own factories' groups).
+ * brief's factory group list (only their own factories' groups). DECISIONS SEARCH-014: their mass
+ * upload from /Search changes only what they may edit.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bytesOf, commitUpload, importRowsOf, previewUpload } from '../helpers/uploads';
 
 let t: TestApp;
 let factory: string, designer: string;
@@ -79,5 +82,42 @@ describe('factory users receive no costing or factory fields (DECISIONS PERM-029
     expect(lists.FactoryGroups.map((g: any) => g.Key).sort()).toEqual(own.map((g) => g.key));
     const [{ n }] = await t.ctx.db.query('SELECT count(*)::int AS n FROM factory_groups');
     expect(n).toBeGreaterThan(own.length);
+  });
+});
+
+describe('mass upload from /Search (DECISIONS SEARCH-014)', () => {
+  const file = async (rows: [string, string, string][]) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Colorways');
+    ws.addRow(['Stock Number', 'Season', 'Color Description']);
+    for (const r of rows) ws.addRow(r);
+    return bytesOf(wb);
+  };
+  const colorDesc = async (id: number) => (await t.ctx.db.query('SELECT colordesc FROM colorway_view WHERE prototypeseasonalid = $1', [id]))[0].colordesc;
+
+  it('SEARCH-014: a factory user may upload colorways; the upload changes only what they may edit, on their own factories\' colorways', async () => {
+    const pick = (where: string) => t.ctx.db.query<{ id: number; stocknum: string; seasonname: string }>(
+      `SELECT prototypeseasonalid AS id, stocknum, seasonname FROM colorway_view c WHERE ${where} AND NOT isdeleted AND statusid IN (1, 2) AND stocknum IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM colorway_view o WHERE lower(o.stocknum) = lower(c.stocknum) AND o.prototypeseasonalid <> c.prototypeseasonalid)
+        ORDER BY 1 LIMIT 1`, [factoryKeys]);
+    const [own] = await pick('factnameky = ANY($1)');
+    const [other] = await pick('factnameky IS NOT NULL AND NOT factnameky = ANY($1)');
+    const data = await file([[own.stocknum, own.seasonname, 'Factory Blue'], [other.stocknum, other.seasonname, 'Factory Red']]);
+    // Colorway read only (the demo's factory role): offered, but every change is refused.
+    const readOnly = await previewUpload(t, factory, '/api/Prototype/UploadPrototypes', data, 'colorways.xlsx');
+    expect(readOnly.Status).toBe('Previewed');
+    const refused = await importRowsOf(t, factory, readOnly.ImportId);
+    expect(refused.map((r) => r.Outcome)).toEqual(['refused', 'unknown']);
+    expect(await colorDesc(own.id)).not.toBe('Factory Blue');
+    // With colorway edit: their own colorway changes; another factory's is not found (outside their scope) and stays.
+    await t.ctx.db.query('INSERT INTO role_permissions (roleid, moduleid, actionid) SELECT roleid, 5, 2 FROM users WHERE username = $1 ON CONFLICT DO NOTHING', ['factory@example.com']);
+    const [editor] = await t.tokens('factory');
+    const imp = await previewUpload(t, editor, '/api/Prototype/UploadPrototypes', data, 'colorways.xlsx');
+    expect(imp.Counts).toMatchObject({ Changed: 1, Unknown: 1 });
+    const job = await commitUpload(t, editor, imp.ImportId);
+    expect(job.Counts.Saved).toBe(1);
+    expect(await colorDesc(own.id)).toBe('Factory Blue');
+    expect(await colorDesc(other.id)).not.toBe('Factory Red');
+    await t.ctx.db.query('DELETE FROM role_permissions WHERE moduleid = 5 AND actionid = 2 AND roleid = (SELECT roleid FROM users WHERE username = $1)', ['factory@example.com']);
   });
 });

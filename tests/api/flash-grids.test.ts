@@ -171,7 +171,7 @@ describe('reload of some rows', () => {
 });
 
 describe('export of every row', () => {
-  it('FLASH-004: the costing export is an .xlsx named {report}-Export.xlsx with the column titles and every row of the search', async () => {
+  it('FLASH-004: the costing export is an .xlsx named {report}-Export.xlsx with the column titles (then the record key, issue 27) and every row of the search', async () => {
     const res = await post(costing, '/api/Grid/costing/Export', { BrandId: 1, sortColumn: 'StockNum' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
@@ -179,7 +179,7 @@ describe('export of every row', () => {
     const { header, data } = await workbook(res);
     const schema = t.ctx.schemas.entities.get('colorway')!;
     const grid = t.ctx.schemas.grids.get('costing')!;
-    expect(header).toEqual(grid.columns.map((c) => schema.properties[c.field].title));
+    expect(header).toEqual([...grid.columns.map((c) => schema.properties[c.field].title), schema.properties.PrototypeSeasonalId.title]);
     const page = await (await search(costing, 'costing', { BrandId: 1, sortColumn: 'StockNum' })).json();
     expect(data.length).toBe(page.TotalRecords);
     expect(data.map((r) => r[0] ?? null)).toEqual(page.Results.map((r: any) => r.StockNum));

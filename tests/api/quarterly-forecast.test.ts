@@ -197,6 +197,42 @@ describe('export and upload (QF-001, QF-007, QF-008)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('QF-007 DECISIONS QF-007: PrototypeGroupId (the colorways\' workflow group) narrows the colorways the export\'s revenue averages, like DivisionKey', async () => {
+    // Brand 2's first season: a forecast in every region and released colorways in two workflow groups.
+    const groups = await t.ctx.db.query<{ id: number; avg: number }>(
+      `SELECT ps.wfgroupid AS id, avg(ps.wsprice)::float8 AS avg FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
+        WHERE p.brandid = 2 AND ps.seasonid = 5 AND ps.statusid IN (2, 3) AND NOT ps.isdeleted AND ps.wsprice IS NOT NULL GROUP BY 1 ORDER BY 1`);
+    expect(groups.length).toBeGreaterThanOrEqual(2);
+    /** The US row's total units and revenue in the export (revenue null: the export has no revenue column). */
+    const exported = async (json: object) => {
+      const res = await t.request('POST', '/api/QuarterlyForecast/ExportSalesForecast', { token: forecast, json: { BrandId: 2, SeasonId: 5, CurrencyKey: 'USD', ...json } });
+      expect(res.status).toBe(200);
+      const ws = (await readWorkbook(await res.arrayBuffer())).worksheets[0];
+      const at = headerIndex(ws);
+      const revenue = at.get('Revenue (USD)');
+      return { units: Number(ws.getRow(2).getCell(at.get('Total Units')!).value), revenue: revenue ? Number(ws.getRow(2).getCell(revenue).value) : null };
+    };
+    const price = async (query: string) => (await (await t.request('GET', `/api/QuarterlyForecast/CalculateSalesForecastRevenue?BrandId=2&SeasonId=5&CurrencyKey=USD${query}`,
+      { token: forecast })).json()).PricePerUnit as number | null;
+    const all = await exported({});
+    expect(all.units).toBeGreaterThan(0);
+    expect(all.revenue).toBeCloseTo(all.units * (await price(''))!, 2);
+    const byGroup: number[] = [];
+    for (const g of groups) {
+      const perUnit = await price(`&PrototypeGroupId=${g.id}`);
+      expect(perUnit).toBeCloseTo(g.avg, 2);
+      const one = await exported({ PrototypeGroupId: g.id });
+      expect(one.units).toBe(all.units);
+      expect(one.revenue).toBeCloseTo(all.units * perUnit!, 2);
+      byGroup.push(one.revenue!);
+    }
+    expect(new Set(byGroup).size).toBe(groups.length);
+    expect(byGroup).not.toContain(all.revenue);
+    // A group no colorway of the season is in: no price, so no revenue column (as an unknown division).
+    expect((await exported({ PrototypeGroupId: 999_999 })).revenue).toBeNull();
+    expect((await exported({ DivisionKey: 'NONE' })).revenue).toBeNull();
+  });
+
   it('QF-001 QF-008: an edited export uploads through the pipeline: preview old → new, confirm, written', async () => {
     const ex = await t.request('POST', '/api/QuarterlyForecast/ExportSalesForecast', { token: forecast, json: { BrandId: 3, SeasonId: 10 } });
     const wb = await readWorkbook(await ex.arrayBuffer());

@@ -1,7 +1,8 @@
 /**
  * Carryover end to end (CARRY-001..019, CW-010): the admin ticks 3 colorways of FW26, reviews them,
  * carries them into SS27 under a line plan, sees them in /Search for SS27 with their volumes and the
- * mail in the outbox; carrying them again shows the CARRY-013 refusal naming them; Carryover for
+ * mail in the outbox; carrying them again with a fourth carries the fourth and names the three
+ * (DECISIONS CARRY-013), the three alone are refused naming them; Carryover for
  * Forecasting with the digits-only volume grid; the mass carryover upload through the preview and
  * the upload queue; a colorway's season is shifted from its screen header. E2E_SHOTS=dir saves
  * each screen at 1280 and 1400 px.
@@ -32,8 +33,8 @@ async function shot(page: Page, name: string) {
 /** The shown texts of the grid's body rows. */
 const rowTexts = (page: Page) => page.locator('.data-grid .ht_master tbody tr').allInnerTexts();
 
-/** A brand and season (Summit Ridge FW26 by default); the first three rows ticked from a Shift+click selection. */
-async function tickFirstThree(page: Page, brandId = '1', seasonId = '2') {
+/** A brand and season (Summit Ridge FW26 by default); the first `n` (3) rows ticked from a Shift+click selection. */
+async function tickFirstThree(page: Page, brandId = '1', seasonId = '2', n = 3) {
   await navigate(page, '/carryover');
   await page.getByRole('heading', { name: 'Carryover' }).waitFor();
   await page.getByLabel('Brand').selectOption(brandId);
@@ -42,22 +43,21 @@ async function tickFirstThree(page: Page, brandId = '1', seasonId = '2') {
   // A cell right of the frozen key columns (their clone covers the master table's cells).
   await clickCell(page, 'Pattern Name', 0);
   await page.keyboard.down('Shift');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
+  for (let i = 1; i < n; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.up('Shift');
-  await page.getByRole('button', { name: 'Tick selected (3)', exact: true }).click();
-  await page.getByText('3 ticked').waitFor();
+  await page.getByRole('button', { name: `Tick selected (${n})`, exact: true }).click();
+  await page.getByText(`${n} ticked`).waitFor();
   const rows = [];
-  for (const i of [0, 1, 2]) rows.push({ stock: (await cellAt(page, 'Stock Number', i))!.text.trim(), name: (await cellAt(page, 'Colorway Name', i))!.text.trim() });
+  for (let i = 0; i < n; i++) rows.push({ stock: (await cellAt(page, 'Stock Number', i))!.text.trim(), name: (await cellAt(page, 'Colorway Name', i))!.text.trim() });
   return rows;
 }
 
 /** Review, then the final step with SS27 and a line plan of it (Summit Ridge SS27 by default). */
-async function toFinal(page: Page, linePlanId = '3') {
+async function toFinal(page: Page, linePlanId = '3', n = 3) {
   await page.getByRole('button', { name: 'Review', exact: true }).click();
   await waitForPath(page, '/carryoverConform');
   await page.getByRole('heading', { name: 'Review Carryover' }).waitFor();
-  await expect.poll(async () => (await rowTexts(page)).length, { timeout: 15_000 }).toBe(3);
+  await expect.poll(async () => (await rowTexts(page)).length, { timeout: 15_000 }).toBe(n);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await waitForPath(page, '/carryoverFinal');
   await page.getByLabel('Target season').selectOption({ label: 'Spring/Summer 2027' });
@@ -65,7 +65,7 @@ async function toFinal(page: Page, linePlanId = '3') {
 }
 
 describe('carryover', () => {
-  it('CARRY-002 CARRY-005 CARRY-013 CARRY-015 three FW26 colorways into SS27 under a line plan, seen in /Search with their volumes; again: refused naming them', async () => {
+  it('CARRY-002 CARRY-005 CARRY-013 CARRY-015 three FW26 colorways into SS27 under a line plan, seen in /Search with their volumes; again with a fourth: the fourth carried, the three named (DECISIONS CARRY-013); the three alone: refused naming them', async () => {
     const page = await app.page();
     await login(page, 'admin');
     const ticked = await tickFirstThree(page);
@@ -101,6 +101,21 @@ describe('carryover', () => {
       expect(carried).toBe(await total('Fall/Winter 2026'));
     }
     await shot(page, 'carryover-search');
+
+    // DECISIONS CARRY-013: the same three and a fourth: the fourth is carried, the three are skipped and named.
+    const four = await tickFirstThree(page, '1', '2', 4);
+    await toFinal(page, '3', 4);
+    const partly = page.waitForResponse((r) => r.url().toLowerCase().includes('/api/carryover/doprototypecarryover'));
+    await page.getByRole('button', { name: 'Carryover', exact: true }).click();
+    expect((await partly).status()).toBe(200);
+    const notice = page.getByRole('dialog', { name: 'Carryover' });
+    await notice.getByText(/^Some of these Prototypes have been Carried Over and will not be moved - /).waitFor();
+    const named = await notice.getByText(/^Some of these Prototypes/).innerText();
+    for (const { name } of four.slice(0, 3)) expect(named).toContain(name);
+    expect(named).not.toContain(four[3].name);
+    await notice.getByText(COMPLETED).waitFor();
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await waitForPath(page, '/carryover');
 
     // CARRY-013: the same three again, refused by the server, naming them.
     await tickFirstThree(page);

@@ -45,6 +45,22 @@ describe('catalog', () => {
     expect(await page.title()).toContain('Catalog');
   });
 
+  it('CAT-005 issue 27: the demo\'s tiles in view show product images (drawn at the first start), none says No image', async () => {
+    const page = await app.page();
+    await openCatalog(page);
+    const first = page.locator('.catalog-tile').first().locator('img');
+    await first.waitFor({ timeout: 15_000 });
+    // The tiles of the first rows (the others load as they come near the viewport).
+    const tiles = page.locator('.catalog-tile');
+    const n = Math.min(await tiles.count(), 6);
+    for (let i = 0; i < n; i++) {
+      const img = tiles.nth(i).locator('img');
+      await img.waitFor({ timeout: 15_000 });
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    }
+    expect(await page.locator('.catalog-tile').filter({ hasText: 'No image' }).count()).toBe(0);
+  });
+
   it('CAT-005, CAT-006, DECISIONS CAT-007: the slider sets 3 to 6 pattern tiles per row; Shift-click selects a range; arrows and Enter open a tile', async () => {
     const page = await app.page();
     await openCatalog(page);

@@ -41,7 +41,7 @@ async function searchPage(page: Page, module: number) {
 }
 
 describe('search workbench', () => {
-  it('SEARCH-016/012: a saved search round trip restores criteria, hidden column, order and sort, and the export has exactly the visible columns in order', async () => {
+  it('SEARCH-016/012: a saved search round trip restores criteria, hidden column, order and sort, and the export has exactly the visible columns in order, then the record key (issue 27)', async () => {
     const page = await app.page();
     const first = await api<{ Results: { PatternName: string }[] }>('designer', '/api/Grid/pattern-search/Search', { pageSize: 1, sortColumn: 'PatternName' });
     const text = first.Results[0].PatternName.split(/\s+/)[0];
@@ -84,7 +84,8 @@ describe('search workbench', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(fs.readFileSync((await (await download).path())!) as never);
     const sheet = book.worksheets[0];
-    expect((sheet.getRow(1).values as unknown[]).slice(1).map(String)).toEqual(headers);
+    // The shown columns in their order, then the record key every export carries (issue 27).
+    expect((sheet.getRow(1).values as unknown[]).slice(1).map(String)).toEqual([...headers, 'Pattern Seasonal Id']);
     // The file's rows are the search's: its criterion, sorted by pattern name descending.
     const names = sheet.getColumn(headers.indexOf('Pattern Name') + 1).values.slice(2).map(String);
     expect(names.length).toBeGreaterThan(0);

@@ -338,7 +338,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     expect(pathOf(page)).toBe('/flashEditCosting');
   });
 
-  it('SEARCH-013 SEARCH-014 SEARCH-015: /Search uploads patterns with the SEARCH-015 toast; factory users are not offered it', async () => {
+  it('SEARCH-013 SEARCH-014 SEARCH-015: /Search uploads patterns with the SEARCH-015 toast; factory users are offered it once results are shown (DECISIONS SEARCH-014)', async () => {
     const token = await apiToken(app.server.baseUrl, 'admin');
     const res = await fetch(`${app.server.baseUrl}/api/Grid/pattern-search/Search`, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 1 }),
@@ -363,9 +363,15 @@ describe('mass upload and the upload queue (issue 13)', () => {
 
     const factory = await app.page();
     await login(factory, 'factory');
-    await navigate(factory, '/Search');
+    await navigate(factory, '/Search?searchModule=4');
     await factory.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
-    expect(await factory.getByRole('button', { name: /^Upload / }).count()).toBe(0);
+    // Offered once the results are shown; hiding them takes it away, searching again brings it back.
+    const offer = factory.getByRole('button', { name: 'Upload colorways' });
+    await offer.waitFor({ timeout: 20_000 });
+    await factory.getByRole('button', { name: 'Hide results' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await factory.locator('.search-workbench__criteria').getByRole('button', { name: 'Search', exact: true }).click();
+    await offer.waitFor();
   });
 
   it('FLASH-026 PERM-026: /home offers the mass forecast upload only with forecasting edit', async () => {

@@ -92,7 +92,8 @@ export const emailOf = (user: string) => (user.includes('@') ? user : `${user}@e
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-test-'));
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), databaseUrl: undefined, ...overrides };
+  // The demo's product images only where a test asks for them (they cost a second per app).
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), databaseUrl: undefined, demoImages: false, ...overrides };
   const pgUrl = process.env.DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
   const db = fresh?.db ?? await openPglite(undefined, await pgliteTemplate());

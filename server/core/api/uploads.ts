@@ -14,7 +14,7 @@ import { intParam, queryParam } from '../http/request';
 import { receiveUpload } from '../files/upload-stream';
 import { readHead, removeFiles } from '../files/storage';
 import { fieldAccess } from '../schemas/visibility';
-import { importKind, importKindFor, NOT_EXCEL } from '../imports/kinds';
+import { importKind, importKindFor, isAllOrNothing, NOT_EXCEL } from '../imports/kinds';
 import { SHEET_NAME } from '../imports/workbook';
 import { isDelimitedName } from '../imports/delimited';
 import { loadImport, OUTCOMES, type Import } from '../imports/store';
@@ -89,8 +89,8 @@ export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
     Status: imp.status, Message: imp.message, Errors: imp.errors ?? [], Counts: imp.counts, Columns: (imp.columns ?? []).filter((c) => !hidden.has(c.Field)),
     PreviewJobId: imp.previewjobid, JobId: imp.commitjobid, CreatedOn: imp.createdat, CreatedBy: imp.createdby,
     Messages: kind.doc.messages ?? {},
-    // ADR 028: a handler's upload is written all or nothing.
-    AllOrNothing: !!kind.doc.handler,
+    // ADR 028: a handler's upload is written all or nothing (unless its document says otherwise).
+    AllOrNothing: isAllOrNothing(kind.doc),
     // ADR 033: the sheet the preview read, the upload an undo takes back, whether this one may be undone (by its uploader).
     Sheet: imp.sheet ?? null, UndoOf: imp.undoof ?? null,
     CanUndo: imp.createdby === user.userId && !undoRefusal(imp, kind) && holds(user, kind.doc.upload),

@@ -58,7 +58,8 @@ async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobI
 /**
  * A handler's upload (ADR 028) is written all or nothing: every confirmed row in one transaction;
  * when the handler refuses a row, nothing is written, that row carries its errors and every other
- * row says why it was not saved. False when the job was canceled first.
+ * row says why it was not saved. A kind that is not all or nothing may leave rows out instead
+ * (they fail with the handler's errors). False when the job was canceled first.
  */
 async function commitAllOrNothing(ctx: AppContext, job: Job, imp: Import, user: SessionUser, handler: ImportHandler): Promise<boolean> {
   const importId = imp.importid;
@@ -67,7 +68,11 @@ async function commitAllOrNothing(ctx: AppContext, job: Job, imp: Import, user: 
   try {
     return await ctx.db.tx(async (q) => {
       if (await canceled(q, job.jobid)) return false;
-      if (rows.length) await handler.commit(ctx, q, user, rows, imp.params);
+      const skipped = rows.length ? await handler.commit(ctx, q, user, rows, imp.params) : undefined;
+      if (skipped?.length) {
+        await q.query(`UPDATE import_rows t SET outcome = 'failed', errors = x.errors FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, errors jsonb)
+                        WHERE t.importid = $1 AND t.rownumber = x.rownumber`, [importId, JSON.stringify(skipped)]);
+      }
       await q.query(`UPDATE import_rows SET outcome = 'saved', errors = NULL WHERE importid = $1 AND outcome = 'changed'`, [importId]);
       await q.query(`UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('LastRow', $2::int, 'Done', $3::int) WHERE jobid = $1`,
         [job.jobid, rows.at(-1)?.rownumber ?? 0, rows.length]);

@@ -2,7 +2,9 @@
  * The upload kinds (schemas/imports/*.import.json, issue 13): from a kind's document, the columns a
  * file may carry (its key fields first, then the fields it may change: the grid's editable columns
  * and the document's own), the header texts each is found by (its title, its name, the document's
- * aliases: the export's headers round-trip) and the type its cells are read as.
+ * aliases: the export's headers round-trip) and the type its cells are read as. A file may also
+ * carry the record's key (the last column of every grid export, issue 27): a row without its
+ * business key is found by it.
  */
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
@@ -22,7 +24,7 @@ export interface ImportKind {
   doc: ImportDoc;
   schema: EntitySchema;
   keyField: string;
-  /** The key fields (find the record) followed by the fields the upload may change. */
+  /** The key fields (find the record) followed by the fields the upload may change, then the record's key (optional in a file). */
   columns: ImportColumn[];
   editable: string[];
   /** The screen whose texts refused rows carry (the grid id), as a grid save's. */
@@ -51,8 +53,15 @@ export function importKind(ctx: AppContext, id: string): ImportKind {
     const p = schema.properties[field];
     return { field, type: doc.key.includes(field) || doc.byName?.includes(field) ? 'text' as const : columnType(p), headers: [...new Set([p.title ?? field, field, ...(doc.headers?.[field] ?? [])])] };
   });
-  return { doc, schema, keyField: recordKey(schema), columns, editable, screen: grid?.id };
+  const keyField = recordKey(schema);
+  // The export's key column: never changed; not for a screen's own import.
+  const keyColumn: ImportColumn[] = doc.screen || doc.key.includes(keyField) ? []
+    : [{ field: keyField, type: 'integer', headers: [...new Set([schema.properties[keyField]?.title ?? keyField, keyField])] }];
+  return { doc, schema, keyField, columns: [...columns, ...keyColumn], editable, screen: grid?.id };
 }
+
+/** Whether the kind's upload is written all or nothing (a handler's, ADR 028, unless its document says otherwise). */
+export const isAllOrNothing = (doc: ImportDoc) => !!doc.handler && doc.allOrNothing !== false;
 
 /** The kind, when the user may upload it (403 otherwise). */
 export function importKindFor(ctx: AppContext, user: SessionUser, id: string): ImportKind {

@@ -41,32 +41,44 @@ export function same(old: unknown, next: unknown): boolean {
   return String(old).trim() === String(next);
 }
 
+/** The record key a row without its first key field gives (the export's key column, issue 27), if any. */
+const keyOf = (kind: ImportKind, r: ReadRow): number | undefined => {
+  const id = r.values[kind.keyField];
+  return !lower(r.values[kind.doc.key[0]]) && typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
 /**
- * The visible records the batch's key values name, by the lower-cased first key value: their stored
- * fields (what the records pipeline's checks read, handed to it so it reads nothing again), the key
- * fields and the names of the reference columns the upload may change. One statement per batch.
+ * The visible records the batch's key values name, by the lower-cased first key value (and, for rows
+ * without it, by record key): their stored fields (what the records pipeline's checks read, handed
+ * to it so it reads nothing again), the key fields and the names of the reference columns the upload
+ * may change. One statement per batch.
  */
 async function findRecords(ctx: AppContext, user: SessionUser, kind: ImportKind, batch: ReadRow[]) {
   const { schema, doc } = kind;
   const shape = shapeOf(schema, doc.entity);
-  const keys = [...new Set(batch.map((r) => lower(r.values[doc.key[0]])).filter(Boolean))];
+  const named = batch.filter((r) => lower(r.values[doc.key[0]]));
+  const keys = [...new Set(named.map((r) => lower(r.values[doc.key[0]])))];
+  const ids = [...new Set(batch.map((r) => keyOf(kind, r)).filter((id) => id !== undefined))];
   // The other key fields narrow the read when every row gives them (a stock number lives in several seasons).
-  const narrow = doc.key.slice(1).filter((f) => batch.every((r) => lower(r.values[f])));
-  const s = scope(schema, user, 1 + narrow.length);
+  const narrow = doc.key.slice(1).filter((f) => named.every((r) => lower(r.values[f])));
+  const byId = ids.length ? ` OR ${column(schema, kind.keyField)} = ANY($${2 + narrow.length})` : '';
+  const s = scope(schema, user, 1 + narrow.length + (ids.length ? 1 : 0));
   const deleted = 'IsDeleted' in schema.properties ? [`NOT coalesce(${column(schema, 'IsDeleted')}, false)`] : [];
   const names = kind.editable.flatMap((f) => { const ref = referenceOf(schema.properties[f]); return ref ? [nameFieldOf(f, ref)] : []; })
     .filter((f) => f in schema.properties);
   const fields = [...new Set([...shape.storedFields, ...doc.key, ...kind.editable, ...names])];
-  const rows = await selectFields(ctx.db, schema, fields,
-    `FROM ${viewOf(doc.entity)} WHERE ${[doc.key[0], ...narrow].map((f, i) => `lower(${column(schema, f)}) = ANY($${i + 1})`).join(' AND ')}
+  const rows = await selectFields(ctx.db, schema, [...new Set([...fields, kind.keyField])],
+    `FROM ${viewOf(doc.entity)} WHERE (${[doc.key[0], ...narrow].map((f, i) => `lower(${column(schema, f)}) = ANY($${i + 1})`).join(' AND ')}${byId})
        AND ${[...s.where, ...deleted].join(' AND ') || 'true'}`,
-    [keys, ...narrow.map((f) => [...new Set(batch.map((r) => lower(r.values[f])))]), ...s.params]);
+    [keys, ...narrow.map((f) => [...new Set(named.map((r) => lower(r.values[f])))]), ...(ids.length ? [ids] : []), ...s.params]);
   const by = new Map<string, Rec[]>();
+  const byKey = new Map<number, Rec>();
   for (const r of rows) {
     const k = lower(r[doc.key[0]]);
-    by.set(k, [...(by.get(k) ?? []), r]);
+    if (k) by.set(k, [...(by.get(k) ?? []), r]);
+    byKey.set(r[kind.keyField] as number, r);
   }
-  return by;
+  return { by, byKey };
 }
 
 const keyTitle = (kind: ImportKind, f: string) => kind.schema.properties[f]?.title ?? f;
@@ -104,20 +116,23 @@ export async function previewBatch(ctx: AppContext, user: SessionUser, kind: Imp
   const out: ImportRow[] = [];
   const toCheck: { n: number; rec: Rec; changes: Rec }[] = [];
   for (const r of batch) {
-    const label = r.values[first] === null || r.values[first] === undefined ? null : String(r.values[first]);
+    const named = r.values[first] === null || r.values[first] === undefined || r.values[first] === '' ? null : String(r.values[first]);
+    // A row without its first key field is found by the record key the export wrote (issue 27).
+    const id = keyOf(kind, r);
+    const label = named ?? (id === undefined ? null : `${keyTitle(kind, kind.keyField)} ${id}`);
     const row: ImportRow = { rownumber: r.row, recordkey: null, label, rowversion: null, outcome: 'refused', cells: null, changes: null, errors: null, raw: r.raw };
     out.push(row);
     if (!label) { row.errors = [{ Field: first, Message: `${keyTitle(kind, first)} is required.` }]; continue; }
     // The record: the first key's matches narrowed by the other key fields given in the file or the upload's season.
-    let matches = found.get(lower(label)) ?? [];
-    for (const f of rest) {
+    let matches = named ? found.by.get(lower(named)) ?? [] : [found.byKey.get(id!)].filter((m) => m !== undefined);
+    for (const f of named ? rest : []) {
       const v = r.values[f];
       if (v !== null && v !== undefined && v !== '') matches = matches.filter((m) => lower(m[f]) === lower(v));
     }
     if (params.SeasonId) matches = matches.filter((m) => m.SeasonId === params.SeasonId);
     if (!matches.length) {
       row.outcome = 'unknown';
-      row.errors = [{ Field: first, Message: `${keyTitle(kind, first)} ${label} was not found.` }];
+      row.errors = [{ Field: named ? first : kind.keyField, Message: `${named ? `${keyTitle(kind, first)} ` : ''}${label} was not found.` }];
       continue;
     }
     if (matches.length > 1) {

@@ -28,7 +28,7 @@ export const keptMessage = (now: string) => `Changed again since this upload (no
 
 /** Whether the upload can be taken back: committed, of a kind that updates fields (not a handler's), with rows to restore. */
 export function undoRefusal(imp: Import, kind: ImportKind): string | null {
-  if (kind.doc.handler) return 'This upload cannot be undone: it is all or nothing and writes more than fields.';
+  if (kind.doc.handler) return 'This upload cannot be undone: it writes more than field values (records, links or lists).';
   if (imp.status !== 'Committed') return 'Only a completed upload can be undone.';
   if (!imp.counts?.Saved) return 'This upload saved no rows: there is nothing to undo.';
   return null;

@@ -14,7 +14,7 @@ import { filesPath } from '../files/storage';
 import { fieldAccess } from '../schemas/visibility';
 import { visibleSql } from '../records/access';
 import { paged } from '../records/paging';
-import { importKind, PREVIEW_QUEUE, type ImportKind } from './kinds';
+import { importKind, isAllOrNothing, PREVIEW_QUEUE, type ImportKind } from './kinds';
 import { OUTCOMES, type Import } from './store';
 
 /** An all-or-nothing upload (ADR 028) confirmed with refused rows. */
@@ -69,7 +69,7 @@ export async function importRows(ctx: AppContext, user: SessionUser, imp: Import
   })), pageNumber, pageSize, n);
 }
 
-/** Queues the commit of a previewed upload (a handler's upload only without refused or unknown rows, ADR 028); answers the job's id. */
+/** Queues the commit of a previewed upload (an all-or-nothing upload only without refused or unknown rows, ADR 028); answers the job's id. */
 export function commitUpload(ctx: AppContext, user: SessionUser, imp: Import, kind: ImportKind) {
   return ctx.db.tx(async (q) => {
     const [locked] = await q.query<{ status: string }>('SELECT status FROM imports WHERE importid = $1 FOR UPDATE', [imp.importid]);
@@ -79,7 +79,7 @@ export function commitUpload(ctx: AppContext, user: SessionUser, imp: Import, ki
     if (locked.status !== 'Previewed') {
       throw badRequest(locked.status === 'Previewing' ? 'The preview of this file is not finished yet.' : `This upload is ${locked.status.toLowerCase()}; it cannot be confirmed again.`);
     }
-    if (kind.doc.handler && (imp.counts.Refused ?? 0) + (imp.counts.Unknown ?? 0) > 0) {
+    if (isAllOrNothing(kind.doc) && (imp.counts.Refused ?? 0) + (imp.counts.Unknown ?? 0) > 0) {
       throw badRequest(ALL_OR_NOTHING, [{ Field: '', Message: ALL_OR_NOTHING }]);
     }
     const job = await ctx.jobs.enqueue(q, kind.doc.queueName, { importId: imp.importid }, { createdBy: user.userId, maxAttempts: 1 });

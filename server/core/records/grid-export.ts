@@ -6,6 +6,8 @@
  * (domain/excel-cells.ts); reference columns carry the names the grid shows. Only the columns the
  * user may see are written (PERM-029, FLASH-018): a factory user's costing export has no WsPrice,
  * RetailPrice or factory field. The rows are the search's rows: same scope, criteria and filters.
+ * Every row carries its record's key in a last column (issue 27), so any exported row uploads back:
+ * a row whose business key is blank (a colorway without a stock number) is found by it.
  */
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -95,6 +97,10 @@ export async function exportGrid(ctx: AppContext, user: SessionUser, grid: GridD
     const kind = propertySheetKind(p);
     return { header, kind, sql: EXCEL_SERIAL[kind]?.(column(schema, c.field)) ?? column(schema, c.field), width };
   });
+  // The record's key, a plain number (no thousands separator), unless the grid shows it already.
+  if (!grid.columns.some((c) => c.field === keyField && visible.has(c.field))) {
+    columns.push({ header: schema.properties[keyField]?.title ?? keyField, kind: 'numeric', sql: column(schema, keyField), width: MIN_SHEET_WIDTH + 6 });
+  }
   // Each row leads with its key; a chunk's rows are put back in the search's order by key (an
   // ordered join with the keys array is several times slower than = ANY on the embedded database).
   const chunk = `SELECT coalesce(json_agg(json_build_array(${[column(schema, keyField), ...columns.map((c) => c.sql)].join(', ')})), '[]')::text AS rows

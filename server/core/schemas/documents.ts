@@ -142,6 +142,11 @@ export interface ImportDoc {
   screen?: boolean;
   /** Rows worked by a handler of server/core/imports/handlers.ts rather than as one record's fields (ADR 028). */
   handler?: string;
+  /**
+   * A handler's upload is all or nothing (ADR 028) unless this says false: then its refused and
+   * unknown rows are left out and the others written (the mass carryover, DECISIONS CARRY-013).
+   */
+  allOrNothing?: boolean;
   /** Permission to upload. */
   upload: PermissionRef;
   messages?: { notExcel?: string; completed?: string; failed?: string };

@@ -87,6 +87,7 @@ export const importMeta = {
     byName: fieldList,
     screen: { type: 'boolean' },
     handler: { type: 'string' },
+    allOrNothing: { type: 'boolean' },
     upload: permissionRef,
     messages: {
       type: 'object', additionalProperties: false,

@@ -4,14 +4,16 @@
  * season (the source) within what the user may see, with the pipeline's own row finding; the target
  * season and line plan are the upload's form fields (ToSeasonId, ToLinePlanId); volume columns,
  * when the file has them, replace the copied volumes (Carryover-for-forecasting). A row is refused
- * with CARRY-013's text when its colorway was carried over already or lives in the target season.
- * The confirmed rows are carried all or nothing by the same code as DoPrototypeCarryover.
+ * with CARRY-013's text when its colorway was carried over already or lives in the target season;
+ * as in DoPrototypeCarryover, such rows (and unknown ones) are left out and the others carried
+ * (DECISIONS CARRY-013: the kind says `"allOrNothing": false`), by the same code. A target the user
+ * may not carry into refuses the whole file.
  */
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, type FieldError } from '../../core/http/errors';
-import { RowRefused, type CommitRow, type ImportHandler } from '../../core/imports/handler';
+import { RowRefused, type CommitRow, type ImportHandler, type SkippedRow } from '../../core/imports/handler';
 import { importKind } from '../../core/imports/kinds';
 import { previewBatch } from '../../core/imports/preview';
 import { REGIONAL_VOLUMES } from '../../domain/volume-totals';
@@ -31,11 +33,14 @@ async function sources(q: Queryable, keys: number[]) {
   return new Map(found.map((f) => [f.id, f]));
 }
 
-/** Per colorway seasonal, why it may not be carried into the upload's target (none: it may). */
-async function refusals(q: Queryable, user: SessionUser, params: Record<string, unknown>, keys: number[]): Promise<Map<number, string>> {
+/**
+ * Per colorway seasonal, why it may not be carried into the upload's target (none: it may):
+ * `target`, the target refused for its source season; `carried`, CARRY-013 (skipped on commit).
+ */
+async function refusals(q: Queryable, user: SessionUser, params: Record<string, unknown>, keys: number[]) {
   const { toSeasonId, linePlanId } = target(params);
   const whole = user.isFactoryUser ? CARRY_TEXT.factoryUser : !toSeasonId || !linePlanId ? NO_TARGET : null;
-  if (whole) return new Map(keys.map((k) => [k, whole]));
+  if (whole) return { target: new Map(keys.map((k) => [k, whole])), carried: new Map<number, string>() };
   const src = await sources(q, keys);
   // The target is checked once per source season of the file (a file may carry several seasons).
   const seasonProblem = new Map<number, string | null>();
@@ -48,13 +53,12 @@ async function refusals(q: Queryable, user: SessionUser, params: Record<string, 
       seasonProblem.set(season, err.message);
     }
   }
-  const carried = await carryRefusals(q, keys, toSeasonId);
-  const out = new Map<number, string>();
+  const refused = new Map<number, string>();
   for (const k of keys) {
-    const problem = seasonProblem.get(src.get(k)?.seasonid ?? 0) ?? carried.get(k);
-    if (problem) out.set(k, problem);
+    const problem = seasonProblem.get(src.get(k)?.seasonid ?? 0);
+    if (problem) refused.set(k, problem);
   }
-  return out;
+  return { target: refused, carried: await carryRefusals(q, keys, toSeasonId) };
 }
 
 export const carryoverImport: ImportHandler = {
@@ -69,17 +73,20 @@ export const carryoverImport: ImportHandler = {
     const found = rows.filter((r) => r.outcome === 'changed' && r.recordkey !== null);
     const refused = await refusals(ctx.db, user, params, found.map((r) => r.recordkey!));
     for (const r of found) {
-      const message = refused.get(r.recordkey!);
+      const message = refused.target.get(r.recordkey!) ?? refused.carried.get(r.recordkey!);
       if (message) Object.assign(r, { outcome: 'refused', errors: [{ Field: '', Message: message }] satisfies FieldError[] });
     }
     return rows;
   },
 
-  async commit(ctx: AppContext, q: Queryable, user: SessionUser, rows: CommitRow[], params: Record<string, unknown>) {
-    // Checked again against the records as they are now: one refused row writes nothing (ADR 028).
-    const refused = await refusals(q, user, params, rows.map((r) => r.recordkey));
-    const first = rows.find((r) => refused.has(r.recordkey));
-    if (first) throw new RowRefused(first.rownumber, [{ Field: '', Message: refused.get(first.recordkey)! }]);
+  async commit(ctx: AppContext, q: Queryable, user: SessionUser, all: CommitRow[], params: Record<string, unknown>): Promise<SkippedRow[]> {
+    // Checked again against the records as they are now: a refused target writes nothing (ADR 028);
+    // a colorway carried over since the preview is left out, named (CARRY-013).
+    const refused = await refusals(q, user, params, all.map((r) => r.recordkey));
+    const first = all.find((r) => refused.target.has(r.recordkey));
+    if (first) throw new RowRefused(first.rownumber, [{ Field: '', Message: refused.target.get(first.recordkey)! }]);
+    const skipped = all.filter((r) => refused.carried.has(r.recordkey)).map((r) => ({ rownumber: r.rownumber, errors: [{ Field: '', Message: refused.carried.get(r.recordkey)! }] }));
+    const rows = all.filter((r) => !refused.carried.has(r.recordkey));
     const { toSeasonId, linePlanId } = target(params);
     const src = await sources(q, rows.map((r) => r.recordkey));
     const bySeason = new Map<number, CommitRow[]>();
@@ -95,5 +102,6 @@ export const carryoverImport: ImportHandler = {
       });
       await carryInTx(ctx, q, user, { Prototypes: group.map((r) => r.recordkey), FromSeasonId: season, ToSeasonId: toSeasonId, ToLinePlanId: linePlanId, Volumes: volumes }, { mail: false });
     }
+    return skipped;
   },
 };

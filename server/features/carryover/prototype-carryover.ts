@@ -1,9 +1,11 @@
 /**
- * DoPrototypeCarryover (CARRY-002..015, ADR 025): the chosen colorway seasonals of a source season
- * get a seasonal in the target season under the chosen line plan, in one transaction, all or
- * nothing: every colorway is checked first (in the user's brands, in the source season, not
- * deleted, not carried over before, not already in the target season) and one refused colorway
- * refuses the request, naming it. The writes are set-based: one INSERT … SELECT per table (brief,
+ * DoPrototypeCarryover (CARRY-002..015, ADR 025, DECISIONS CARRY-013): the chosen colorway seasonals
+ * of a source season get a seasonal in the target season under the chosen line plan, in one
+ * transaction. Every colorway is checked first: one missing, deleted, outside the user's brands or
+ * not in the source season refuses the request, naming it; those carried over before or already in
+ * the target season are skipped and named in CARRY-013's text, and the others are carried (when
+ * none is left, the request is refused with that text). A colorway is carried whole or not at all.
+ * The writes are set-based: one INSERT … SELECT per table (brief,
  * pattern and colorway seasonals, size ranges, audit rows) whatever the number of colorways.
  * The copy rule (what is copied, what starts over) is ADR 025's. The user gets a mail (job queue).
  */
@@ -70,8 +72,11 @@ export async function checkTarget(q: Queryable, user: SessionUser, fromSeasonId:
   return { brandId: from.brandid, linePlan: lp };
 }
 
-/** Every colorway checked before anything is written; the first kind of refusal found answers, naming all of its colorways. */
-function refuse(sources: Source[], req: CarryoverRequest, user: SessionUser, brandId: number) {
+/**
+ * Every colorway checked before anything is written: the first kind of refusal found answers, naming
+ * all of its colorways; answers those to skip (CARRY-013: carried over before or already in the target season).
+ */
+function refuse(sources: Source[], req: CarryoverRequest, user: SessionUser, brandId: number): Source[] {
   const found = new Map(sources.map((s) => [s.id, s]));
   // A colorway of a brand the user does not hold answers like a missing one.
   const missing = req.Prototypes.filter((id) => { const s = found.get(id); return !s || !user.brandIds.has(s.brandid) || s.isdeleted; });
@@ -82,8 +87,16 @@ function refuse(sources: Source[], req: CarryoverRequest, user: SessionUser, bra
       [{ Field: '/Prototypes', Message: 'Not in the source season.' }]);
   }
   const carried = sources.filter((s) => s.carried || s.intarget);
-  if (carried.length) throw new AppError(409, 'already_carried_over', alreadyCarriedText(carried.map((s) => s.name)), [], { PrototypeSeasonalIds: carried.map((s) => s.id) });
+  // Nothing left to carry: the request is refused with the text naming them all.
+  if (carried.length === sources.length) throw new AppError(409, 'already_carried_over', alreadyCarriedText(carried.map((s) => s.name)), [], { PrototypeSeasonalIds: carried.map((s) => s.id) });
+  return carried;
 }
+
+/** What a carryover did: the new colorway seasonals with their sources, and the colorways skipped (CARRY-013). */
+export interface CarryoverResult { created: { id: number; src: number }[]; skipped: { id: number; name: string }[] }
+
+/** CARRY-013's text naming the skipped colorways (null when none was skipped). */
+export const skippedText = (r: CarryoverResult) => (r.skipped.length ? alreadyCarriedText(r.skipped.map((s) => s.name)) : null);
 
 /** The grid's volumes with the server's totals (FLASH-021: intnl and total are always recomputed). */
 function volumeRecords(rows: VolumeRow[] | undefined, ids: Set<number>) {
@@ -130,32 +143,37 @@ function mailCarryover(ctx: AppContext, q: Queryable, user: SessionUser, lines: 
 
 /**
  * The carryover inside the caller's transaction (the request's, or an upload batch's): checks, then
- * one statement per table. `mail`: the user is mailed the list (an upload mails once at its end).
+ * one statement per table for the colorways not skipped. `mail`: the user is mailed the list (an
+ * upload mails once at its end).
  */
-export async function carryInTx(ctx: AppContext, q: Queryable, user: SessionUser, req: CarryoverRequest, opts: { mail: boolean }) {
+export async function carryInTx(ctx: AppContext, q: Queryable, user: SessionUser, req: CarryoverRequest, opts: { mail: boolean }): Promise<CarryoverResult> {
   if (user.isFactoryUser) throw forbidden(CARRY_TEXT.factoryUser);
-  const ids = [...new Set(req.Prototypes)];
-  if (!ids.length) throw badRequest(CARRY_TEXT.selectOne, [{ Field: '/Prototypes', Message: CARRY_TEXT.selectOne }]);
-  const request = { ...req, Prototypes: ids };
+  const asked = [...new Set(req.Prototypes)];
+  if (!asked.length) throw badRequest(CARRY_TEXT.selectOne, [{ Field: '/Prototypes', Message: CARRY_TEXT.selectOne }]);
   const { brandId, linePlan } = await checkTarget(q, user, req.FromSeasonId, req.ToSeasonId, req.ToLinePlanId);
-  const sources = await lockSources(q, ids, req.ToSeasonId);
-  refuse(sources, request, user, brandId);
+  const all = await lockSources(q, asked, req.ToSeasonId);
+  const skipped = new Set(refuse(all, { ...req, Prototypes: asked }, user, brandId).map((s) => s.id));
+  const sources = all.filter((s) => !skipped.has(s.id));
+  const ids = sources.map((s) => s.id);
+  const request = { ...req, Prototypes: ids };
   const target = { seasonId: req.ToSeasonId, linePlanId: req.ToLinePlanId, userId: user.userId };
   await ensurePatternSeasonals(q, [...new Set(sources.map((s) => s.patternseasonalid))], target);
   const created = await insertSeasonals(q, request, user.userId, volumeRecords(req.Volumes, new Set(ids)));
   if (created.length !== ids.length) throw new AppError(500, 'carryover_incomplete', CARRY_TEXT.processError);
   await copySizeRanges(q, created);
   await writeAudits(q, user.userId, 'colorway', created.map((c) => ({ entityId: c.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: c.src })));
+  const result: CarryoverResult = { created, skipped: all.filter((s) => skipped.has(s.id)).map((s) => ({ id: s.id, name: s.name })) };
   if (opts.mail) {
     const name = new Map(sources.map((s) => [s.id, s]));
     const label = (src: number) => { const s = name.get(src)!; return `- ${s.name}${s.stocknum ? ` (${s.stocknum})` : ''}`; };
-    await mailCarryover(ctx, q, user, created.map((c) => label(c.src)),
+    const skippedLine = skippedText(result);
+    await mailCarryover(ctx, q, user, [...created.map((c) => label(c.src)), ...(skippedLine ? ['', skippedLine] : [])],
       `${created.length} colorway${created.length === 1 ? ' was' : 's were'} carried over into ${linePlan.seasonname}, line plan ${linePlan.lineplanname}:`);
   }
-  return created;
+  return result;
 }
 
-/** DoPrototypeCarryover: one transaction, all or nothing; answers the new colorway seasonals with their sources. */
+/** DoPrototypeCarryover: one transaction; answers the new colorway seasonals with their sources and the skipped colorways. */
 export function doPrototypeCarryover(ctx: AppContext, user: SessionUser, req: CarryoverRequest) {
   return ctx.db.tx((q) => carryInTx(ctx, q, user, req, { mail: true }));
 }

@@ -11,7 +11,7 @@ import { failing } from '../../core/http/spec-failure';
 import { forbidden } from '../../core/http/errors';
 import { CARRY_TEXT } from '../../domain/carryover';
 import { searchCarryover, type CarryoverSearch } from './search';
-import { doPrototypeCarryover, type CarryoverRequest } from './prototype-carryover';
+import { doPrototypeCarryover, skippedText, type CarryoverRequest } from './prototype-carryover';
 import { colorwayShiftCheck, doPatternCarryover, patternChecks, shiftPatternSeason, shiftPrototypeSeason } from './season-shift';
 
 /** CARRY-001 / PERM-015 (@domain/access, as the web's routes); factory users get CARRY_TEXT.factoryUser from the handlers. */
@@ -32,11 +32,16 @@ export function carryoverRoutes(r: ApiRouter) {
         ORDER BY seasonname, lineplanname`, [intParam(c, 'BrandId'), intParam(c, 'SeasonId', 0)]));
   });
 
-  // CARRY-005, CARRY-011..015: all or nothing; the answer is DECISIONS CARRY-015's text.
+  // CARRY-005, CARRY-011..015: the answer is DECISIONS CARRY-015's text; colorways carried over before are
+  // skipped and named in CARRY-013's text (Data.Skipped), the others carried (DECISIONS CARRY-013).
   // Up to 5,000 colorways with their volumes (the schema's limit) fit in 4 MiB.
   r.post('/api/Carryover/DoPrototypeCarryover', CARRYOVER, { body: 'carryover-prototypes', maxBody: 4 * 1024 * 1024 }, failing(CARRY_TEXT.processError, async (c) => {
-    const created = await doPrototypeCarryover(c.get('ctx'), c.get('user'), c.get('body') as unknown as CarryoverRequest);
-    return c.json({ IsSuccessful: true, Message: CARRY_TEXT.completed, Data: { Count: created.length, PrototypeSeasonalIds: created.map((x) => x.id) } });
+    const result = await doPrototypeCarryover(c.get('ctx'), c.get('user'), c.get('body') as unknown as CarryoverRequest);
+    const skipped = skippedText(result);
+    return c.json({ IsSuccessful: true, Message: CARRY_TEXT.completed, Data: {
+      Count: result.created.length, PrototypeSeasonalIds: result.created.map((x) => x.id),
+      Skipped: skipped ? { Message: skipped, PrototypeSeasonalIds: result.skipped.map((s) => s.id) } : null,
+    } });
   }));
 
   // CARRY-016: canPatternCarryover and canPatternShiftSeason (one answer carries both).

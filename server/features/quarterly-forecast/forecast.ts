@@ -64,18 +64,24 @@ export interface RevenuePrice {
 }
 
 /**
+ * The colorways the revenue price averages, narrowed like the export's other parameters (QF-007,
+ * DECISIONS QF-007): a division, and a prototype group: the colorways' workflow group (CW-064, level 4).
+ */
+export interface RevenueFilter { divisionKey?: string; prototypeGroupId?: number }
+
+/**
  * QF-009 (CalculateSalesForecastRevenue): the price per unit of the season in a currency. One
  * statement; an unknown currency is a 400. A user who may not see WsPrice gets no price at all.
  */
-export async function revenuePrice(ctx: AppContext, user: SessionUser, season: ForecastSeason, currencyKey: string, divisionKey?: string): Promise<RevenuePrice> {
+export async function revenuePrice(ctx: AppContext, user: SessionUser, season: ForecastSeason, currencyKey: string, filter: RevenueFilter = {}): Promise<RevenuePrice> {
   const [r] = await ctx.db.query<{ perusd: string | null; symbol: string | null; avg: number | null; n: number }>(
     `SELECT (SELECT perusd FROM currency_rates WHERE currencykey = $3) AS perusd,
             (SELECT currencysymbol FROM currencies WHERE currencykey = $3) AS symbol,
             avg(ps.wsprice)::float8 AS avg, count(ps.wsprice)::int AS n
        FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
       WHERE p.brandid = $1 AND ps.seasonid = $2 AND ps.statusid IN (${RELEASED_STATUSES_SQL}) AND NOT ps.isdeleted AND ps.wsprice IS NOT NULL
-        AND ($4::text IS NULL OR p.divisionkey = $4)`,
-    [season.brandId, season.seasonId, currencyKey, divisionKey ?? null]);
+        AND ($4::text IS NULL OR p.divisionkey = $4) AND ($5::int IS NULL OR ps.wfgroupid = $5)`,
+    [season.brandId, season.seasonId, currencyKey, filter.divisionKey ?? null, filter.prototypeGroupId ?? null]);
   if (r.perusd === null) throw badRequest(`The currency ${currencyKey} has no rate.`, [{ Field: 'CurrencyKey', Message: 'Unknown currency.' }]);
   const show = seesPrices(ctx, user);
   const rate = Number(r.perusd);

@@ -44,10 +44,11 @@ export function quarterlyForecastRoutes(r: ApiRouter) {
 
   // QF-009: the price per unit revenue is computed with (units × average WsPrice of the released colorways, converted).
   r.get('/api/QuarterlyForecast/CalculateSalesForecastRevenue', read,
-    { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id', CurrencyKey: 'text', DivisionKey: 'text' } }, async (c) => {
+    { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id', CurrencyKey: 'text', DivisionKey: 'text', PrototypeGroupId: 'id' } }, async (c) => {
       const ctx = c.get('ctx');
       const season = await forecastSeason(ctx.db, intParam(c, 'BrandId'), intParam(c, 'SeasonId'));
-      return c.json(await revenuePrice(ctx, c.get('user'), season, currencyOf(queryParam(c, 'CurrencyKey')), queryParam(c, 'DivisionKey')?.trim() || undefined));
+      return c.json(await revenuePrice(ctx, c.get('user'), season, currencyOf(queryParam(c, 'CurrencyKey')),
+        { divisionKey: queryParam(c, 'DivisionKey')?.trim() || undefined, prototypeGroupId: intParam(c, 'PrototypeGroupId', 0) || undefined }));
     });
 
   r.get('/api/QuarterlyForecast/GetSalesForecastCurrencies', read, async (c) => c.json(await currencies(c.get('ctx').db)));
@@ -62,14 +63,17 @@ export function quarterlyForecastRoutes(r: ApiRouter) {
     return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', Changed: changed, Rows: await forecastRows(ctx.db, season) });
   });
 
-  // QF-001/007: the export, a real .xlsx.
+  // QF-001/007: the export, a real .xlsx; its regions narrowed by SalesRegionIds, the colorways its revenue
+  // averages by DivisionKey and PrototypeGroupId (DECISIONS QF-007).
   r.post('/api/QuarterlyForecast/ExportSalesForecast', read, { body: 'sales-forecast-export', brandParam: 'BrandId' }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
-    const b = c.get('body') as { BrandId: number; SeasonId: number; DivisionKey?: string | null; SalesRegionIds?: number[]; CurrencyKey?: string };
+    const b = c.get('body') as { BrandId: number; SeasonId: number; DivisionKey?: string | null; PrototypeGroupId?: number | null; SalesRegionIds?: number[]; CurrencyKey?: string };
     const season = await forecastSeason(ctx.db, b.BrandId, b.SeasonId);
     const rows = await forecastRows(ctx.db, season, b.SalesRegionIds);
-    const price = seesPrices(ctx, user) ? await revenuePrice(ctx, user, season, currencyOf(b.CurrencyKey), b.DivisionKey?.trim() || undefined) : null;
+    const price = seesPrices(ctx, user)
+      ? await revenuePrice(ctx, user, season, currencyOf(b.CurrencyKey), { divisionKey: b.DivisionKey?.trim() || undefined, prototypeGroupId: b.PrototypeGroupId ?? undefined })
+      : null;
     return c.body(new Uint8Array(await forecastWorkbook(season, rows, price)), 200, {
       'Content-Type': XLSX,
       'Content-Disposition': `attachment; filename="${EXPORT_FILE}"; filename*=UTF-8''${encodeURIComponent(EXPORT_FILE)}`,

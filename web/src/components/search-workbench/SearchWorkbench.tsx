@@ -51,6 +51,8 @@ export interface SearchWorkbenchProps {
   /** Buttons of the results' toolbar, given the selected rows. */
   toolbarActions?: (selected: GridRecord[]) => ReactNode;
   hotRef?: RefObject<Handsontable | null>;
+  /** Whether results are shown: true once a search answers rows, false when it answers none or they are hidden or cleared. */
+  onResults?: (shown: boolean) => void;
 }
 
 interface Run { criteria: Record<string, unknown>; key: number }
@@ -59,7 +61,7 @@ interface Run { criteria: Record<string, unknown>; key: number }
 const pendingKey = (searchType: number) => `plm.search.load.${searchType}`;
 
 export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gridId, criteriaFields, initialCriteria, restart, omitColumns,
-  rowPath, onAltClick, tabName, onTab, toolbarActions, hotRef }: SearchWorkbenchProps) {
+  rowPath, onAltClick, tabName, onTab, toolbarActions, hotRef, onResults }: SearchWorkbenchProps) {
   const navigate = useNavigate();
   const { data: schema } = useEntitySchema(criteriaEntity);
   const { data: layout } = useLayout(layoutId);
@@ -94,10 +96,12 @@ export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gri
   const omit = useMemo(() => omitColumns?.(run?.criteria ?? criteria) ?? [], [omitColumns, run, criteria]);
 
   const onLoaded = useCallback((total: number) => {
+    onResults?.(total > 0);
     if (total > 0) return setEmpty(false);
     setEmpty(true);
     toast.warning(NO_DATA, NO_DATA_MS);
-  }, []);
+  }, [onResults]);
+  const hide = () => { setRun(null); onResults?.(false); };
   const recordLink = useCallback((r: Record<string, unknown>) => rowPath(r as GridRecord), [rowPath]);
   const onRowClick = useCallback((r: GridRecord, e: Pick<MouseEvent, 'altKey' | 'ctrlKey' | 'metaKey'>) => {
     const path = rowPath(r);
@@ -150,8 +154,8 @@ export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gri
           <SchemaForm schema={schema} layout={layout} formData={criteria} fields={criteriaFields} saveLabel="Search" trackUnsaved={false} dirtyKey={`search:criteria:${searchType}:${tab}`}
             onSave={async (_changes, data) => { search(data); }}
             actions={<>
-              {run && <button type="button" className="btn" onClick={() => setRun(null)}>Hide results</button>}
-              <button type="button" className="btn" onClick={() => { setCriteria(initialCriteria()); setRun(null); setEmpty(false); }}>Clear</button>
+              {run && <button type="button" className="btn" onClick={hide}>Hide results</button>}
+              <button type="button" className="btn" onClick={() => { setCriteria(initialCriteria()); hide(); setEmpty(false); }}>Clear</button>
             </>} />
         ) : <span className="spinner" role="status" aria-label="Loading" />}
       </div>

@@ -1,8 +1,9 @@
 /**
  * /carryoverFinal, step 3 of 3 (CARRY-002..005, CARRY-011..015): the target season (not the source,
  * CARRY-003) and line plan, then Carryover, or Carryover for Forecasting with the editable volume
- * grid (CARRY-011). Success: DECISIONS CARRY-015's toast and a fresh start; a refusal shows the
- * server's message in a dialog (CARRY-013). Mass carryover by Excel upload (CARRY-012) into the
+ * grid (CARRY-011). Success: DECISIONS CARRY-015's toast and a fresh start; colorways carried over
+ * before are skipped by the server and named in a dialog (DECISIONS CARRY-013), which the fresh start
+ * waits for; a refusal shows the server's message in a dialog. Mass carryover by Excel upload (CARRY-012) into the
  * chosen target goes through the import pipeline's preview and upload queue.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -38,6 +39,9 @@ export function CarryoverFinalScreen() {
   const [edited, setEdited] = useState<CarryoverRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // DECISIONS CARRY-013: the colorways the server skipped, named; OK starts afresh.
+  const [skipped, setSkipped] = useState<string | null>(null);
+  const restart = () => { setSkipped(null); clear(); void navigate('/carryover'); };
 
   const loaded = useMemo<CarryoverRow[]>(() => (source?.Results ?? []).map((r) => {
     const volumes = Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (r[f] as number | null) ?? null]));
@@ -56,11 +60,11 @@ export function CarryoverFinalScreen() {
     setBusy(true);
     try {
       const Volumes = withVolumes ? gridRows.map((r) => ({ PrototypeSeasonalId: r.PrototypeSeasonalId, ...Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, r[f]])) })) : undefined;
-      const out = await apiFetch<{ Message: string }>('/api/Carryover/DoPrototypeCarryover', { method: 'POST', json: {
+      const out = await apiFetch<{ Message: string; Data?: { Skipped?: { Message: string } | null } }>('/api/Carryover/DoPrototypeCarryover', { method: 'POST', json: {
         Prototypes: ticked, FromSeasonId: seasonId, ToSeasonId: toSeason, ToLinePlanId: toPlan, ...(Volumes ? { Volumes } : {}) } });
       toast.success(out.Message || CARRY_TEXT.completed, undefined, { to: '/Search?searchModule=4', label: 'Open Search' });
-      clear();
-      void navigate('/carryover');
+      if (out.Data?.Skipped) setSkipped(out.Data.Skipped.Message);
+      else restart();
     } catch (e) {
       setFailure(errorText(e, CARRY_TEXT.processError));
     } finally {
@@ -113,6 +117,12 @@ export function CarryoverFinalScreen() {
             : <span className="muted">Choose the target season and line plan first.</span>}
         </section>
       </div>
+      {skipped && (
+        <Modal title="Carryover" onCancel={restart} actions={<button type="button" className="btn btn--primary" onClick={restart}>OK</button>}>
+          <p>{CARRY_TEXT.completed}</p>
+          <p>{skipped}</p>
+        </Modal>
+      )}
       {failure && (
         <Modal title="Carryover" alert onCancel={() => setFailure(null)} actions={<button type="button" className="btn btn--primary" onClick={() => setFailure(null)}>OK</button>}>
           <p>{failure}</p>
