@@ -181,16 +181,23 @@ export class GridEditor {
     return this.paste(table, target.top, target.bottom);
   }
 
-  /** Ctrl+S: every row holding unsaved cells sent again (after a fix, or when the refusal's cause is gone). Resolves to how many rows were sent. */
+  /**
+   * Ctrl+S: every row holding unsaved cells sent again (after a fix, or when the refusal's cause is
+   * gone), after the edits queued before it. Resolves to how many rows were sent.
+   */
   resend(): Promise<number> {
-    const list: EditCell[] = [];
-    for (const [key, cells] of this.host.unsaved) {
-      const rec = this.host.recordByKey(key);
-      if (rec) for (const [field, saved] of cells) list.push({ key, field, value: rec[field], old: saved });
-    }
-    if (!list.length) return Promise.resolve(0);
-    const rows = this.host.unsaved.size;
-    return this.commit(list).then(() => rows);
+    let rows = 0;
+    const run = () => {
+      const list: EditCell[] = [];
+      for (const [key, cells] of this.host.unsaved) {
+        const rec = this.host.recordByKey(key);
+        if (rec) for (const [field, saved] of cells) list.push({ key, field, value: rec[field], old: saved });
+      }
+      rows = this.host.unsaved.size;
+      return list.length ? this.save(list) : Promise.resolve();
+    };
+    this.chain = this.chain.then(run, run);
+    return this.chain.then(() => rows);
   }
 
   /** Esc: the unsaved cells of these rows back to their saved values, their errors gone; how many cells went back. */
