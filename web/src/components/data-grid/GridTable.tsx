@@ -11,6 +11,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
+import type { CellRange } from 'handsontable/base';
 import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
 import type { CellErrors, GridRecord, Unsaved } from './change-batch';
 import { toServerValue } from './cell-values';
@@ -268,7 +269,7 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
   }, [recordAt]);
 
   // The fill handle: the drag becomes a paste of the source rows over the target (locked cells skipped, one save, one undo step).
-  const beforeAutofill = useCallback((data: unknown[][], _source: unknown, target: Handsontable.CellRange, direction: string) => {
+  const beforeAutofill = useCallback((data: unknown[][], _source: unknown, target: Pick<CellRange, 'getTopStartCorner' | 'getBottomEndCorner'>, direction: string) => {
     const tl = target.getTopStartCorner();
     const br = target.getBottomEndCorner();
     void editor.fill(data, { top: { row: tl.row ?? 0, col: tl.col ?? 0 }, bottom: { row: br.row ?? 0, col: br.col ?? 0 } }, direction === 'up');
