@@ -35,6 +35,7 @@ const plainLinkClick = (e: MouseEvent | ReactMouseEvent) => e.button === 0 && !e
 
 /** A key that would type into (or clear) a cell. */
 const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
+type FillTarget = Pick<CellRange, 'getTopStartCorner' | 'getBottomEndCorner'>; // a fill-handle drag's target (beforeAutofill)
 const withCtrl = (e: KeyboardEvent, key: string) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === key;
 
 /**
@@ -269,7 +270,7 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
   }, [recordAt]);
 
   // The fill handle: the drag becomes a paste of the source rows over the target (locked cells skipped, one save, one undo step).
-  const beforeAutofill = useCallback((data: unknown[][], _source: unknown, target: Pick<CellRange, 'getTopStartCorner' | 'getBottomEndCorner'>, direction: string) => {
+  const beforeAutofill = useCallback((data: unknown[][], _source: unknown, target: FillTarget, direction: string) => {
     const tl = target.getTopStartCorner();
     const br = target.getBottomEndCorner();
     void editor.fill(data, { top: { row: tl.row ?? 0, col: tl.col ?? 0 }, bottom: { row: br.row ?? 0, col: br.col ?? 0 } }, direction === 'up');

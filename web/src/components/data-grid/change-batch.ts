@@ -143,7 +143,9 @@ export type Unsaved = Map<number, Map<string, unknown>>;
  * what the grid derived from them (a previewed date, price or total) goes back to the saved value.
  * A cell back at its saved value is no longer unsaved. Changes `rec`; returns the row's unsaved cells.
  */
-export function holdRow(rec: GridRecord, saved: GridRecord, inputs: ReadonlySet<string>, fields: readonly string[], held: ReadonlyMap<string, unknown> = new Map()): Map<string, unknown> {
+export function holdRow(
+  rec: GridRecord, saved: GridRecord, inputs: ReadonlySet<string>, fields: readonly string[], held: ReadonlyMap<string, unknown> = new Map(),
+): Map<string, unknown> {
   const out = new Map(held);
   for (const f of [...fields, 'RowVersion']) {
     if (!(f in saved)) continue;

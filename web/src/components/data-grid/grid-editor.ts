@@ -15,7 +15,8 @@
  */
 import type Handsontable from 'handsontable/base';
 import {
-  batchChanges, failedToErrors, holdRow, isStale, recordsBefore, writesAfterSave, type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow, type Unsaved,
+  batchChanges, failedToErrors, holdRow, isStale, recordsBefore, writesAfterSave,
+  type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow, type Unsaved,
 } from './change-batch';
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
@@ -280,7 +281,9 @@ export class GridEditor {
     }
     for (const [key, cells] of byKey) {
       const rec = this.host.recordByKey(key);
-      for (const [field, saved] of unsaved.get(key) ?? []) if (rec && !cells.some((c) => c.field === field)) cells.push({ key, field, value: rec[field], old: saved });
+      for (const [field, saved] of unsaved.get(key) ?? []) {
+        if (rec && !cells.some((c) => c.field === field)) cells.push({ key, field, value: rec[field], old: saved });
+      }
     }
     return [...byKey.values()].flat();
   }

@@ -58,7 +58,8 @@ describe('grid previews of the server rules', () => {
   });
 
   it('FLASH-010 Costing Complete of a row without a factory is locked with the costing grid\'s text; a row without factory fields is not judged', () => {
-    expect(cellLock({ ...costingRow(), FactName: null, FactNameKy: null }, 'CostingCompl')).toEqual({ message: MILESTONE_MESSAGES.costingGrid.costingNoFactory, refuse: true });
+    expect(cellLock({ ...costingRow(), FactName: null, FactNameKy: null }, 'CostingCompl'))
+      .toEqual({ message: MILESTONE_MESSAGES.costingGrid.costingNoFactory, refuse: true });
     expect(cellLock({ ...costingRow(), FactName: 'Dong Nai', FactNameKy: '310101' }, 'CostingCompl')).toBeUndefined();
     expect(cellLock(costingRow(), 'CostingCompl')).toBeUndefined();
   });
