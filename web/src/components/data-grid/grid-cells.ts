@@ -26,7 +26,7 @@ export function lockOf(rec: GridRecord | undefined, col: GridColumn): CellLock |
 
 /** A reason as the tail of a sentence: lower case first, unless it starts with a name ('Costing Complete can't…'). */
 const asTail = (why: string) => {
-  const t = why.replace(/\.$/, '');
+  const t = why.replace(/[.!]$/, '');
   return /^\S+\s+[A-Z]/.test(t) ? t : t.charAt(0).toLowerCase() + t.slice(1);
 };
 
