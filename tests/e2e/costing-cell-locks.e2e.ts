@@ -81,7 +81,7 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => held !== undefined).toBe(true);
     for (const title of MILESTONE_TITLES) {
-      await expect.poll(async () => (await cell(page, title, open))?.locked, title).toBe(true);
+      await expect.poll(async () => (await cell(page, title, open))?.locked, { message: title }).toBe(true);
       expect((await cell(page, title, open))?.title, title).toContain(MILESTONE_MESSAGES.costingGrid.costingFrozen);
     }
     const answer = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Save'));
