@@ -58,7 +58,7 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     // The Completed row: every editable column drawn locked, with the reason as its title.
     const why = 'Read only in status Completed.';
     await goToCell(page, 'Factory First Cost', done);
-    for (const title of ['Factory First Cost', 'Est. Factory First Cost', 'Costing Complete', 'Wholesale Price']) {
+    for (const title of ['Factory First Cost', 'Est. Factory First Cost', 'Costing Complete', 'FFC Currency']) {
       const c = await cell(page, title, done);
       expect(c?.locked, title).toBe(true);
       expect(c?.title, title).toContain(why);
