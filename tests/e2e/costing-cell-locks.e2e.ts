@@ -81,6 +81,7 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => held !== undefined).toBe(true);
     for (const title of MILESTONE_TITLES) {
+      await goToCell(page, title, open); // brings the column into view (the save is still held)
       await expect.poll(async () => (await cell(page, title, open))?.locked, { message: title }).toBe(true);
       expect((await cell(page, title, open))?.title, title).toContain(MILESTONE_MESSAGES.costingGrid.costingFrozen);
     }
