@@ -86,8 +86,8 @@ describe('costing cells drawn from the rules (issue 27)', () => {
       expect((await cell(page, title, open))?.title, title).toContain(MILESTONE_MESSAGES.costingGrid.costingFrozen);
     }
     const answer = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Save'));
-    await page.unroute(isSave);
     await held!.continue();
+    await page.unroute(isSave);
     expect((await (await answer).json()).Failed).toEqual([]);
     expect(saves).toBe(1);
     const now = (await costingRows('costing')).find((r) => r[KEY] === rows[open][KEY])!;
