@@ -99,4 +99,41 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     await expect.poll(() => page.locator('.data-grid__status[role="status"]').textContent()).toBe(MILESTONE_MESSAGES.costingGrid.costingFrozen);
     expect(saves).toBe(1);
   });
+
+  it('CONST-013 the fill handle skips the rows a read-only status locks, says so, and fills the editable row below them', async () => {
+    const rows = await costingRows('costing');
+    const editable = (r?: Row) => r?.StatusId === 1 || r?.StatusId === 2;
+    // An editable row, a run of Completed rows, then an editable one.
+    const top = rows.findIndex((r, i) => editable(r) && rows[i + 1]?.StatusId === 3);
+    const end = rows.findIndex((r, i) => i > top && editable(r));
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(rows.slice(top + 1, end).every((r) => r.StatusId === 3)).toBe(true);
+    expect(end - top).toBeLessThan(8);
+    expect(rows[end].EstFFC).not.toBe(rows[top].EstFFC); // so the fill changes it
+
+    const page = await app.page();
+    await login(page, 'costing');
+    await navigate(page, '/flashEditCosting');
+    await expect.poll(() => recordCount(page)).toBe(rows.length);
+    await goToCell(page, 'Est. Factory First Cost', top);
+    const handle = (await page.locator('.ht_master .wtBorder.corner').evaluateAll((els) => els
+      .map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 }))))[0];
+    const target = await page.evaluate(([t, r]) => {
+      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
+        .find((h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t);
+      const b = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`)!.getBoundingClientRect();
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    }, ['Est. Factory First Cost', end] as const);
+    expect(handle).toBeDefined();
+    const saved = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Save'));
+    await page.mouse.move(handle.x, handle.y);
+    await page.mouse.down();
+    await page.mouse.move(target.x, target.y, { steps: 10 });
+    await page.mouse.up();
+    const sent = JSON.parse((await saved).request().postData()!).rows as { Key: number; Changes: Row }[];
+    expect(sent).toEqual([{ Key: rows[end][KEY], RowVersion: rows[end].RowVersion, Changes: { EstFFC: rows[top].EstFFC } }]);
+    const n = end - top - 1;
+    await expect.poll(() => page.locator('.data-grid__status[role="status"]').textContent())
+      .toBe(`1 row saved. ${n} cell${n === 1 ? '' : 's'} skipped: read only in status Completed.`);
+  });
 });
