@@ -115,7 +115,9 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     await login(page, 'costing');
     await navigate(page, '/flashEditCosting');
     await expect.poll(() => recordCount(page)).toBe(rows.length);
-    await goToCell(page, 'Est. Factory First Cost', top);
+    // The target row in view first, then up to the source row: both in view for the drag.
+    await goToCell(page, 'Est. Factory First Cost', end);
+    for (let i = top; i < end; i++) await page.keyboard.press('ArrowUp');
     const handle = (await page.locator('.ht_master .wtBorder.corner').evaluateAll((els) => els
       .map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 }))))[0];
     const target = await page.evaluate(([t, r]) => {
