@@ -23,6 +23,11 @@ export const isReleased = (statusId: unknown): boolean => typeof statusId === 'n
 /** The set as an SQL list ('2, 3') for `statusid IN (…)` where the statement takes no parameter for it. */
 export const RELEASED_STATUSES_SQL = RELEASED_STATUSES.join(', ');
 
+/** The colorway statuses a factory transfer may start from (CW-024 / CW-025): Released, Completed, Canceled, Locked. */
+export const TRANSFER_STATUSES: readonly number[] = Object.freeze([2, 3, 4, 6]);
+/** The colorway statuses a dual source may start from: Created, Released, Completed. */
+export const DUAL_SOURCE_STATUSES: readonly number[] = Object.freeze([1, 2, 3]);
+
 /** Completed (3), Canceled (4), Archive (5), Locked (6) and Dropped (7): the record is read-only but for its status. */
 export const READ_ONLY_STATUSES: ReadonlySet<number> = new Set([3, 4, 5, 6, 7]);
 

@@ -3,7 +3,8 @@
  * and factory pair, product types with their required items, the TC-005 completion date, the
  * tariff-mitigation sync and its preview, Save with its text and row version, the PDF, Export and the
  * all-or-nothing Upload through the import pipeline; gates (PERM-007), brand and factory scope, and
- * the fields factory users never receive (TC-008, PERM-029).
+ * the fields factory users never receive (TC-008, PERM-029). The published calls, the demo data and
+ * the factory transfer's checklist: transfer-checklist-calls.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { countQueries } from '../helpers/count-queries';
 import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWorkbook } from '../helpers/uploads';
-import { completionDate, isItemEnabled } from '../../server/domain/transfer-checklist';
 import { businessToday } from '../../server/domain/business-date';
 import { zoneAwayFromUtc } from '../helpers/business-zone';
 import { applySave } from '../../server/features/transfer-checklists/checklists';
@@ -104,35 +104,6 @@ describe('product types and Find/Create (TC-003, TC-004, DECISIONS TC-011)', () 
     expect((await save({ TransferChecklistId: 1, RowVersion: 1, Extra: true })).status).toBe(400);
     expect((await get('/api/TransferChecklist/SyncPatternLevelItemsPreview?intoThisChecklistId=1&isTariffMitigationTransfer=maybe')).status).toBe(400);
     expect((await post('/api/TransferChecklist/Export', { BrandId: 'one' })).status).toBe(400);
-  });
-});
-
-describe('the calls (TC-004, TC-007, TC-009, TC-010)', () => {
-  it('TC-004 TC-007 TC-009 TC-010 every call of the spec is published in the OpenAPI document with its parameters', async () => {
-    const doc = await (await get('/api/openapi.json')).json();
-    const paths = Object.keys(doc.paths).map((p) => p.toLowerCase());
-    for (const call of ['Find', 'Create', 'GetTransferProductTypes', 'Save', 'GetPdf', 'Export', 'Upload', 'SyncPatternLevelItemsPreview']) {
-      expect(paths, call).toContain(`/api/transferchecklist/${call.toLowerCase()}`);
-    }
-    const find = Object.entries(doc.paths).find(([p]) => p.toLowerCase() === '/api/transferchecklist/find')![1] as any;
-    expect(find.get.parameters.map((x: any) => x.name)).toEqual(['prototypeId', 'fromFactoryKey', 'toFactoryKey']);
-  });
-});
-
-describe('demo data (fixtures/demo/transfer-checklists.ts)', () => {
-  it('TC-005 DECISIONS TC-011 the demo checklists follow the rules: enabled items per product type and flag, the completion date where all are complete', async () => {
-    const rows = await db().query(`SELECT c.transferchecklistid AS id, c.transferproducttypeid AS pt, c.istariffmitigationtransfer AS m, c.completiondate AS d,
-        json_agg(json_build_object('t', i.transferchecklisttemplateitemid, 'e', i.isenabled, 'c', i.iscomplete)) AS items
-       FROM transfer_checklists c JOIN transfer_checklist_items i USING (transferchecklistid) GROUP BY c.transferchecklistid`);
-    expect(rows.length).toBeGreaterThanOrEqual(4);
-    const { ProductTypes } = await (await get('/api/TransferChecklist/GetTransferProductTypes')).json();
-    const required = new Map(ProductTypes.map((p: any) => [p.TransferProductTypeId, new Set(p.RequiredTemplateItems)]));
-    for (const r of rows) {
-      for (const i of r.items) expect(i.e, `checklist ${r.id} item ${i.t}`).toBe(isItemEnabled(i.t, (required.get(r.pt) ?? new Set()) as Set<number>, r.m));
-      const expected = completionDate({ productTypeId: r.pt, items: r.items.map((i: any) => ({ isEnabled: i.e, isComplete: i.c })), remembered: r.d, today: todayIso() });
-      expect(r.d, `checklist ${r.id}`).toBe(expected);
-    }
-    expect(rows.some((r) => r.d !== null) && rows.some((r) => r.d === null)).toBe(true);
   });
 });
 
@@ -291,21 +262,6 @@ describe('scope and gates (PERM-007, PERM-022/023, ADR 014)', () => {
     const made = await create(protoB, FROM, OTHER, designer);
     const res = await save({ TransferChecklistId: made.TransferChecklistId, RowVersion: made.RowVersion, TransferProductTypeId: 2 }, designer);
     expect(res.status).toBe(200);
-  });
-});
-
-describe('the factory transfer stores its tariff-mitigation flag (CW-057, TC-004, TC-006)', () => {
-  it('CW-057 TC-006 a tariff-mitigation factory transfer creates the move\'s checklist with the flag, every item enabled', async () => {
-    const [cw] = await db().query(
-      `SELECT ps.prototypeseasonalid AS id, ps.prototypeid, ps.factnameky FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-        WHERE p.brandid = 1 AND ps.statusid IN (2, 3) AND ps.factnameky IS NOT NULL AND ps.factnameky <> '310105' AND NOT ps.isdeleted ORDER BY 1 LIMIT 1`);
-    const res = await post('/api/Prototype/FactoryTransferUpdate', { PrototypeSeasonalId: cw.id, FactoryKey: '310105', IsTariffMitigation: true, CopyBuyReady: true });
-    const body = await res.json();
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body.TransferChecklistId).toEqual(expect.any(Number));
-    const c = await details(body.TransferChecklistId);
-    expect(c).toMatchObject({ PrototypeId: cw.prototypeid, FromFactoryKey: cw.factnameky, ToFactoryKey: '310105', IsTariffMitigationTransfer: true });
-    expect(c.Items.every((i: any) => i.IsEnabled)).toBe(true);
   });
 });
 

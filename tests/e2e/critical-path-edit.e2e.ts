@@ -4,12 +4,15 @@
  * approves SPECAPP (the other rows unlock), approves LTHAPP and saves (the colorway shows leather
  * approved), then revokes SPECAPP with the confirmation (approvals cleared, flags reset) and saves,
  * downloads the path's PDF (pdftotext: processes and dates), sees the colorway not buy-ready in the
- * buy-ready report, and an admin's override flips it (BR-001, BR-005..008).
+ * buy-ready report, and an admin's override flips it (BR-001, BR-005..008). The process grid is an
+ * OwnedGrid (ADR 029): a locked row refuses edits with its reason, an Excel paste of two rows of dates
+ * is one change undone with Ctrl+Z, a process edit is undone with Ctrl+Z.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { paste } from './grid-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp } from './setup-app';
 
@@ -37,6 +40,9 @@ const isSave = (r: { url(): string; request(): { method(): string } }) => r.url(
 async function pick(page: Page, row: number, value: string) {
   await cell(page, 'Approval', row).click();
   await page.keyboard.press('Enter');
+  // The list offers the choices matching the editor's text: cleared, all of them.
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
   const option = page.locator('.autocompleteEditor td').filter({ hasText: new RegExp(`^${value}$`) });
   await option.first().waitFor({ timeout: 10_000 });
   await option.first().click();
@@ -212,8 +218,8 @@ describe('critical path edit', () => {
     await section.getByRole('button', { name: 'Add row' }).click();
     await expect.poll(() => actualNames()).toHaveLength(count + 1);
     await page.locator(`[data-testid="cp-actuals"] .ht_master tbody tr:nth-child(${count + 1}) td:nth-of-type(1)`).click();
-    await section.getByRole('button', { name: 'Delete row' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Delete row' });
+    await section.getByRole('button', { name: 'Remove row' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove row' });
     await dialog.getByText('This action will delete the current row. Do you want to continue?').waitFor();
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => actualNames()).toHaveLength(count);
@@ -274,6 +280,8 @@ describe('critical path edit', () => {
     const commCell = (col: number, row = 0) => page.locator(`[data-testid="cp-processes"] .ht_master tbody tr:nth-child(${row + 1}) td:nth-of-type(${col})`);
     await commCell(6).click();
     await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
     await page.locator('.autocompleteEditor td').filter({ hasText: /^Approved$/ }).first().click();
     // The approver is a choice of the brand's users (CP-026): its cell shows the dropdown's arrow.
     await expect.poll(async () => (await commCell(7).textContent())?.replace('▼', '').trim()).toBe('Dana Whitfield');
@@ -283,5 +291,57 @@ describe('critical path edit', () => {
     await page.getByText('Record Saved Successfully.').last().waitFor();
     const after = await api(token, `/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=${comm.Id}`);
     expect(after.Processes[0].CriticalPathProcessApprovedId).toBe(1);
+  });
+
+  it('ADR 029 CP-039 the process grid: a locked row refuses edits with its reason; two rows of dates pasted are one change (Ctrl+Z, Ctrl+Y) and saved; Ctrl+Z undoes a process edit', async () => {
+    const token = await tokenOf('designer');
+    const { ps, id } = await freshColorway(token);
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, `/criticalPathDevPrototypeEdit/${id}/${ps}`);
+    await expect.poll(() => names(page), { timeout: 20_000 }).toContain('Leather approval');
+    const text = (title: string, row: number) => cell(page, title, row).textContent();
+    const dates = async () => Promise.all([1, 2].map(async (r) => [await text('Est. Start', r), await text('Target', r)]));
+
+    // CP-039: the final spec not approved, the second row is locked: typing into it changes nothing and says why.
+    const locked = 'Locked until the final spec is approved.';
+    const target = await text('Target', 1);
+    expect(await cell(page, 'Target', 1).getAttribute('title')).toBe(locked);
+    await cell(page, 'Target', 1).click();
+    await page.keyboard.type('01/05/2027');
+    await page.keyboard.press('Enter');
+    await page.locator('.alert--warning').filter({ hasText: locked }).waitFor();
+    expect(await text('Target', 1)).toBe(target);
+
+    // Approved, the final spec unlocks the rows; two rows of dates pasted from Excel are one change.
+    await pick(page, 0, 'Approved');
+    await expect.poll(() => cell(page, 'Target', 1).getAttribute('class')).not.toContain('cp-grid__locked');
+    const before = await dates();
+    const pasted = [['03/02/2027', '03/09/2027'], ['03/10/2027', '03/17/2027']];
+    await cell(page, 'Est. Start', 1).click();
+    await paste(page, pasted.map((r) => r.join('\t')).join('\r\n'));
+    await expect.poll(dates, { timeout: 10_000 }).toEqual(pasted);
+    await page.keyboard.press('Control+z');
+    await expect.poll(dates, { timeout: 10_000 }).toEqual(before);
+    await page.keyboard.press('Control+y');
+    await expect.poll(dates, { timeout: 10_000 }).toEqual(pasted);
+
+    // A process edit (its notes typed) is undone with Ctrl+Z; the paste stays.
+    const notes = await text('Notes', 2);
+    await cell(page, 'Notes', 2).click();
+    await page.keyboard.type('Check the lasting');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => text('Notes', 2)).toBe('Check the lasting');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => text('Notes', 2)).toBe(notes);
+    expect(await dates()).toEqual(pasted);
+
+    const saved = page.waitForResponse(isSave);
+    await page.keyboard.press('Control+s');
+    expect((await saved).status()).toBe(200);
+    const after = await api(token, `/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${id}`);
+    expect(after.FinalProcesses.slice(1, 3).map((p: any) => [p.EstStartDate, p.TargetDate].map((d) => String(d).slice(0, 10))))
+      .toEqual([['2027-03-02', '2027-03-09'], ['2027-03-10', '2027-03-17']]);
+    expect(after.FinalProcesses[2].Notes ?? '').toBe(notes);
   });
 });

@@ -65,8 +65,11 @@ export async function jobHistory(ctx: AppContext, user: SessionUser, f: JobFilte
   if (f.status) add('j.status = ?', f.status);
   if (f.userId !== undefined) add('j.createdby = ?', f.userId);
   // UQ-009: from 00:00:00 of the start day to 23:59:59 of the end day (the end day's whole last second included).
-  if (f.start) add(`j.createdat >= ?::date`, f.start);
-  if (f.end) add(`j.createdat < ?::date + 1`, f.end);
+  // Business dates (DECISIONS "Dates"): the days start at midnight in the business time zone.
+  if (f.start || f.end) params.push(ctx.config.businessTimeZone);
+  const zone = `$${params.length}`;
+  if (f.start) add(`j.createdat >= ?::date::timestamp AT TIME ZONE ${zone}`, f.start);
+  if (f.end) add(`j.createdat < (?::date + 1)::timestamp AT TIME ZONE ${zone}`, f.end);
   scoped(user, where, params);
   const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${ITEM} ${cond}) x`, params);

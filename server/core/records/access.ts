@@ -41,6 +41,8 @@ export function visibleSql(ctx: AppContext, user: SessionUser, entity: string, k
 export function mayAccess(schema: EntitySchema, user: SessionUser, record: Record<string, unknown>): boolean {
   const brand = schema['x-brandField'];
   const factory = schema['x-factoryField'];
+  // A list of factories (a dev pattern path's colorways') is in scope when one of them is the user's, as in scope.ts.
+  const factories = factory ? [record[factory]].flat() : [];
   return (!brand || user.brandIds.has(record[brand] as number))
-    && (!factory || !user.isFactoryUser || user.factoryKeys.has(record[factory] as string));
+    && (!factory || !user.isFactoryUser || factories.some((k) => user.factoryKeys.has(k as string)));
 }

@@ -11,12 +11,20 @@ export async function writeAudit(q: Queryable, userId: number | null, entity: st
 
 /** The audit rows of many records in one statement (a bulk save writes one insert, not one per cell). */
 export async function writeAudits(q: Queryable, userId: number | null, entity: string, changes: (FieldChange & { entityId: string | number })[]) {
-  if (!changes.length) return;
+  await writeAuditRows(q, userId, changes.map((c) => ({ ...c, entity })));
+}
+
+/** One audit row of a save that writes records of several entities (a header and its child rows, ADR 031). */
+export type AuditRow = FieldChange & { entity: string; entityId: string | number };
+
+/** The audit rows of a save, whatever their entities, in one statement. */
+export async function writeAuditRows(q: Queryable, userId: number | null, rows: AuditRow[]) {
+  if (!rows.length) return;
   await q.query(
     `INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue)
-     SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[])`,
-    [userId, entity, changes.map((c) => String(c.entityId)), changes.map((c) => c.field),
-      changes.map((c) => asText(c.oldValue)), changes.map((c) => asText(c.newValue))]);
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+    [userId, rows.map((c) => c.entity), rows.map((c) => String(c.entityId)), rows.map((c) => c.field),
+      rows.map((c) => asText(c.oldValue)), rows.map((c) => asText(c.newValue))]);
 }
 
 /** The changes between two versions of a record, for the fields of `next`. */

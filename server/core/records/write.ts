@@ -17,7 +17,7 @@ import { AppError, badRequest, forbidden, type FieldError } from '../http/errors
 import { mayAccess, recordNotFound } from './access';
 import { fieldAccess, visibleRecord } from '../schemas/visibility';
 import type { EntitySchema } from '../schemas/documents';
-import { diffRecords, writeAudits, type FieldChange } from './audit';
+import { diffRecords, savedChanges, writeAuditRows, type AuditRow } from './audit';
 import { shapeOf, writeRows } from './write-rows';
 import { column, selectFields, viewOf } from './columns';
 import { runPrepareHooks, runSetChecks, runUpdateHooks } from './hooks';
@@ -35,6 +35,10 @@ export interface UpdateRequest {
   id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[]; allowFixed?: readonly string[];
   /** The screen the save comes from (a grid id, e.g. 'costing'): hooks answer in that screen's own texts (DECISIONS FLASH-012). */
   screen?: string;
+  /** Fields set by server code after its own checks (no field rights, like a hook's computed fields); never from a request body. */
+  server?: Record<string, unknown>;
+  /** Audit the version move when no field changed (a header saved for its child rows: savedChanges), so the trail names every version. */
+  auditVersion?: boolean;
 }
 
 /** What became of one row of a save: the record at its next version, or why it was not saved. */
@@ -68,7 +72,7 @@ function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAcce
  * hooks computed) and the required ones; null counts as absent. The other stored fields are as they
  * were, so validating them again for every row of a 1,000-row paste would only cost time.
  */
-function toValidate(schema: EntitySchema, prev: Record<string, unknown>, changes: Record<string, unknown>) {
+export function toValidate(schema: EntitySchema, prev: Record<string, unknown>, changes: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
   for (const f of schema.required ?? []) if (prev[f] !== null && prev[f] !== undefined) out[f] = prev[f];
   for (const [f, v] of Object.entries(changes)) if (v === null) delete out[f]; else out[f] = v;
@@ -176,7 +180,7 @@ export async function planUpdates(
     const req = reqs[i];
     const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
     try {
-      const changes = withoutInputs(schema, await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes }, warn, screen: req.screen }));
+      const changes = withoutInputs(schema, await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes, ...req.server }, warn, screen: req.screen }));
       const errors = ctx.schemas.validate('entity', entity, toValidate(schema, prevOf(i), changes));
       if (errors.length) throw badRequest(INVALID, errors);
       changesOf.set(i, changes);
@@ -208,8 +212,13 @@ export async function planUpdates(
  * left out; the others are written (one UPDATE per table) and audited (one insert).
  */
 export async function applyUpdates(q: Queryable, plan: UpdatePlan) {
+  await writeAuditRows(q, plan.user.userId, await writeUpdates(q, plan));
+}
+
+/** applyUpdates without the audit insert: answers the audit rows, for a save that writes them with others' (children.ts). */
+export async function writeUpdates(q: Queryable, plan: UpdatePlan): Promise<AuditRow[]> {
   const { schema, shape } = plan;
-  if (!plan.rows.length) return;
+  if (!plan.rows.length) return [];
   const versionCol = column(schema, shape.versionKey);
   const locked = await q.query<{ k: number; rowversion: number }>(
     `SELECT ${versionCol} AS k, rowversion FROM ${shape.versionTable} WHERE ${versionCol} = ANY($1) ORDER BY 1 FOR UPDATE`,
@@ -222,8 +231,11 @@ export async function applyUpdates(q: Queryable, plan: UpdatePlan) {
     plan.rows = plan.rows.filter((r) => !moved.includes(r));
   }
   await writeRows(q, schema, shape, plan.user, plan.rows);
-  await writeAudits(q, plan.user.userId, plan.entity, plan.rows.flatMap((r): (FieldChange & { entityId: number })[] =>
-    diffRecords(r.prev, r.changes).map((ch) => ({ ...ch, entityId: plan.reqs[r.i].id }))));
+  return plan.rows.flatMap((r): AuditRow[] => {
+    const changes = diffRecords(r.prev, r.changes);
+    return (plan.reqs[r.i].auditVersion ? savedChanges(r.prev.RowVersion as number, changes) : changes)
+      .map((ch) => ({ ...ch, entity: plan.entity, entityId: plan.reqs[r.i].id }));
+  });
 }
 
 /** The written records at their next versions, in one read; the outcome of every row of the plan. */

@@ -12,6 +12,30 @@ export interface LinkSpec {
 }
 
 /**
+ * A list of child rows saved with their header (`x-children`: property → spec, ADR 031), or a list
+ * saved whole without one (`x-list` on the row entity): the records pipeline plans, checks and
+ * writes them (server/core/records/children.ts).
+ */
+export interface ChildSpec {
+  /** The row entity. */
+  entity: string;
+  /** The row's field holding its header's key (none for a list of its own). */
+  parentKey?: string;
+  /** A field renumbered 10, 20, … in its order on every save (equal numbers keep the request's order). */
+  order?: string;
+  /** Whether a request may add rows (a row without its key, or key 0); default true. */
+  add?: boolean;
+  /** How a stored row goes: 'flag' (a request row with IsDeleted true), 'missing' (left out of the request), none (never). */
+  remove?: 'flag' | 'missing';
+  /** A stored row whose field is false cannot be removed (e.g. CanBeDeleted). */
+  deletable?: string;
+  /** A removed row is marked (this boolean field set true), not deleted; marked rows are not read. */
+  softDelete?: string;
+  /** The refusals' texts: a key not of the header's rows, a key named twice (default: unknownRow), a row that cannot go. */
+  messages?: { unknownRow?: string; twice?: string; cannotDelete?: string; notAdded?: string };
+}
+
+/**
  * A reference to another record (`x-ref`): the source of its names and choices
  * (server/core/records/references.ts), the record field holding the name (default: the field without a
  * trailing `Id`, plus `Name`), the scope of its choices (option parameter -> a field of the form or a
@@ -51,6 +75,10 @@ export interface EntitySchema {
   properties: Record<string, PropertySchema>;
   required?: string[];
   'x-tables'?: Record<string, string>;
+  /** The child lists saved with a record of this entity, by request property (ADR 031). */
+  'x-children'?: Record<string, ChildSpec>;
+  /** This entity's rows are saved as one whole list, without a header (ADR 031). */
+  'x-list'?: ChildSpec;
   'x-module'?: string;
   'x-brandField'?: string;
   'x-factoryField'?: string;

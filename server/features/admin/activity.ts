@@ -72,14 +72,16 @@ export const workflowEvents = (q: Queryable) => q.query('SELECT wfeventid AS "WF
 
 /** The event log of the user's brands between two dates (inclusive, either open), newest first. */
 export function workflowEventLogs(ctx: AppContext, user: SessionUser, start: string | null, end: string | null) {
-  const params: unknown[] = [[...user.brandIds], start, end];
+  // The two dates are business dates (DECISIONS "Dates"): a day starts at midnight in the business time zone, not the database's.
+  const params: unknown[] = [[...user.brandIds], start, end, ctx.config.businessTimeZone];
   const visible = visibleProjectSql(ctx, user, 'l.projlevel', 'l.projid', params);
   return ctx.db.query(
     `SELECT l.eventlogid AS "EventLogId", l.wfeventid AS "WFEventId", e.wfeventname AS "WFEventName", l.projlevel AS "ProjLevel",
             l.projid AS "ProjId", l.brandid AS "BrandId", l.userid AS "UserId",
             coalesce(u.firstname || ' ' || u.lastname, '') AS "UserFullName", l.loggedat AS "LoggedAt"
        FROM workflow_event_log l JOIN workflow_events e ON e.wfeventid = l.wfeventid LEFT JOIN users u ON u.userid = l.userid
-      WHERE l.brandid = ANY($1) AND ($2::date IS NULL OR l.loggedat >= $2::date) AND ($3::date IS NULL OR l.loggedat < $3::date + 1)
+      WHERE l.brandid = ANY($1) AND ($2::date IS NULL OR l.loggedat >= $2::date::timestamp AT TIME ZONE $4)
+        AND ($3::date IS NULL OR l.loggedat < ($3::date + 1)::timestamp AT TIME ZONE $4)
         AND ${visible}
       ORDER BY l.loggedat DESC, l.eventlogid DESC LIMIT 1000`, params);
 }

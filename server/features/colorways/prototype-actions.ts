@@ -12,12 +12,11 @@ import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, conflict } from '../../core/http/errors';
 import { insertRecord } from '../../core/records/create';
 import { prices, PRICE_INPUTS, type PriceInputs } from '../../domain/price-rule';
-import { RELEASED_STATUSES } from '../../domain/statuses';
+import { DUAL_SOURCE_STATUSES, RELEASED_STATUSES, TRANSFER_STATUSES } from '../../domain/statuses';
 import { FACTORY_FIELDS, factoryFields, HTS_REGIONS, htsForOrigin, serviceFee } from './colorway-rules';
 import { COPIED_DESIGN, pick } from './prototype-create';
 import {
-  auditedWrite, DELETABLE_STATUSES, DUAL_SOURCE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus,
-  TRANSFER_STATUSES,
+  auditedWrite, DELETABLE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus,
 } from './prototype-rules';
 import { READ_ONLY_STATUSES } from '../hierarchy';
 import { createChecklist } from '../transfer-checklists';

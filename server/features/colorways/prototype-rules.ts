@@ -34,9 +34,6 @@ export const MSG = {
 
 /** CW-059: only a new (status 1) colorway seasonal may be deleted. */
 export const DELETABLE_STATUSES = [1];
-/** CW-024 / CW-025. */
-export const TRANSFER_STATUSES = [2, 3, 4, 6];
-export const DUAL_SOURCE_STATUSES = [1, 2, 3];
 /** LOOKUP-037: colorway workflow groups are level 4. */
 export const COLORWAY_WF_LEVEL = 4;
 
@@ -52,7 +49,7 @@ export function requireBrandStaff(user: SessionUser) {
   if (user.isFactoryUser) throw forbidden(MSG.factoryUser);
 }
 
-export function requireStatus(statusId: unknown, allowed: number[], message: string) {
+export function requireStatus(statusId: unknown, allowed: readonly number[], message: string) {
   if (!allowed.includes(statusId as number)) throw new AppError(409, 'status_not_allowed', message);
 }
 

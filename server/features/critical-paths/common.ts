@@ -1,15 +1,16 @@
 /**
  * What the three critical path kinds share (issue 15, CP-019..029, CP-046/047): texts, the record
  * scope (brand, and factory for factory users: a path outside it answers exactly like a missing
- * one), the row version check, process rows kept in step with a request (IsDeleted, SortOrder in
- * steps of 10), date and approver checks, the cancel rule of DECISIONS CP-029.
+ * one), the header read, the rename rule of the process rows, date and approver checks, the cancel
+ * rule of DECISIONS CP-029. Headers and process rows are saved by the records pipeline (ADR 031:
+ * core/records/children.ts, the processes declared as the headers' `x-children`).
  */
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { lookupHidden } from '../../core/schemas/visibility';
 import { AppError, badRequest, type FieldError } from '../../core/http/errors';
-import { staleRecord } from '../../core/records/stale';
+import { onUpdate } from '../../core/records/hooks';
 
 export const MSG = {
   saved: 'Record Saved Successfully.',
@@ -88,16 +89,56 @@ export function commercializationScope(user: SessionUser, alias: string, params:
   return sql;
 }
 
-/** A stale RowVersion: the stale-save 409 (naming who saved the path last and when); nothing is saved. An update must send the RowVersion it read. */
-export async function staleCheck(q: Queryable, entity: string, id: number, current: number, rowVersion: number | undefined) {
-  if (rowVersion === undefined) throw invalid([{ Field: '/RowVersion', Message: 'Required: the RowVersion the critical path was read at.' }]);
-  if (rowVersion !== current) throw await staleRecord(q, entity, id, current);
-}
-
 /** SQL select list: each field as its lower-cased column. */
 export const selectList = (alias: string, fields: readonly string[]) => fields.map((f) => `${alias}.${f.toLowerCase()} AS "${f}"`).join(', ');
 
 export type Row = Record<string, unknown>;
+
+/** What the three kinds' headers share as read: their key and version, the status, the brand. */
+export interface HeaderRow extends Row { BrandId: number; CriticalPathHeaderStatusId: number; RowVersion: number }
+
+/** A kind's header as its edit screen reads it: the table, its fields, the kind's joins and their fields, the scope deciding who sees it. */
+export interface HeaderKind {
+  table: string; fields: readonly string[]; joins: string; select: string;
+  scope: (user: SessionUser, params: unknown[]) => string;
+}
+
+/** The header whose `column` is `value` if the user may see it (the kind's scope), else null; `lock` locks it for a save. */
+export async function findHeader<T extends HeaderRow>(q: Queryable, user: SessionUser, kind: HeaderKind, column: string, value: number, lock = false): Promise<T | null> {
+  const params: unknown[] = [value];
+  const scope = kind.scope(user, params);
+  const [row] = await q.query(
+    `SELECT ${selectList('cp', kind.fields)}, st.statusname AS "CriticalPathHeaderStatusName", ${kind.select},
+            cp.createdon AS "CreatedOn", cp.changedon AS "ChangedOn", cu.firstname || ' ' || cu.lastname AS "ChangedByName"
+       FROM ${kind.table} cp ${kind.joins}
+       JOIN critical_path_header_statuses st ON st.criticalpathheaderstatusid = cp.criticalpathheaderstatusid
+       LEFT JOIN users cu ON cu.userid = cp.changedby
+      WHERE cp.${column} = $1 AND ${scope}${lock ? ' FOR UPDATE OF cp' : ''}`, params);
+  return (row as T) ?? null;
+}
+
+/** The version an update is saved at (CP-045): the request's, which it must send (a new path's own); a stale one gets the pipeline's stale-save 409. */
+export function rowVersionOf(body: { RowVersion?: number }, header: HeaderRow, created: boolean): number {
+  if (created) return header.RowVersion;
+  if (body.RowVersion === undefined) throw invalid([{ Field: '/RowVersion', Message: 'Required: the RowVersion the critical path was read at.' }]);
+  return body.RowVersion;
+}
+
+/** The process entities: saved with their paths by the records pipeline (x-children). */
+const PROCESS_ENTITIES = ['critical-path-dev-pattern-process', 'critical-path-dev-prototype-final-process', 'critical-path-dev-prototype-actual-process',
+  'critical-path-commercialization-process'];
+
+/** A process whose CanChangeName is false keeps its name (CP-024). */
+export function registerProcessRules() {
+  for (const entity of PROCESS_ENTITIES) {
+    onUpdate(entity, ({ prev, changes }) => {
+      if (prev.CanChangeName === false && changes.ProcessName !== undefined && changes.ProcessName !== prev.ProcessName) {
+        throw invalid([{ Field: '/ProcessName', Message: MSG.cannotRename }]);
+      }
+      return changes;
+    });
+  }
+}
 
 /** CP-025: each [start, end] pair of a row: end not before start (both given). */
 export function dateErrors(rows: readonly Row[], pairs: readonly [string, string][], path: string): FieldError[] {
@@ -122,96 +163,11 @@ export async function brandUsers(q: Queryable, brandId: number, ids: number[]): 
   return new Map(rows.map((r) => [r.userid, r.name]));
 }
 
-export interface RowSpec {
-  table: string;
-  /** The key field (its column is the lower-cased name). */
-  key: string;
-  parentColumn: string;
-  /** The fields a request may write (columns: lower-cased names). */
-  fields: readonly string[];
-  /** Request path for field errors. */
-  path: string;
-}
-
-export interface RowPlan { keep: Row[]; deleted: number[]; errors: FieldError[] }
-
-/**
- * The rows after a request: stored rows the request does not name stay as they are; named ones
- * take the request's fields (a CanChangeName false row keeps its name; an unknown id is an error);
- * IsDeleted rows with an id other than 0 go (CP-024; CanBeDeleted false refuses), new rows (id 0)
- * are added. Then sorted by SortOrder (ties keep the request's order) and renumbered 10, 20, … (CP-019).
- */
-export function planRows(spec: RowSpec, stored: readonly Row[], request: readonly Row[] | undefined): RowPlan {
-  const errors: FieldError[] = [];
-  if (!request) return { keep: [...stored], deleted: [], errors };
-  const byId = new Map(stored.map((r) => [r[spec.key] as number, r]));
-  const named = new Set<number>();
-  const deleted: number[] = [];
-  const out: Row[] = [];
-  request.forEach((r, i) => {
-    const id = (r[spec.key] as number) ?? 0;
-    const prev = id ? byId.get(id) : undefined;
-    if (id && (!prev || named.has(id))) { errors.push({ Field: `/${spec.path}/${i}/${spec.key}`, Message: MSG.unknownRow }); return; }
-    if (id) named.add(id);
-    if (r.IsDeleted) {
-      if (!id) return;
-      if (prev!.CanBeDeleted === false) { errors.push({ Field: `/${spec.path}/${i}/IsDeleted`, Message: MSG.cannotDelete }); return; }
-      deleted.push(id);
-      return;
-    }
-    const next: Row = { ...(prev ?? { [spec.key]: 0 }) };
-    for (const f of spec.fields) if (f in r) next[f] = r[f];
-    if (prev && prev.CanChangeName === false && r.ProcessName !== undefined && r.ProcessName !== prev.ProcessName) {
-      errors.push({ Field: `/${spec.path}/${i}/ProcessName`, Message: MSG.cannotRename });
-    }
-    next.$index = i;
-    out.push(next);
-  });
-  for (const r of stored) if (!named.has(r[spec.key] as number)) out.push({ ...r });
-  const sorted = out
-    .map((r, i) => ({ r, i, s: typeof r.SortOrder === 'number' ? r.SortOrder : Number.MAX_SAFE_INTEGER }))
-    .sort((a, b) => a.s - b.s || a.i - b.i)
-    .map(({ r }, i) => ({ ...r, SortOrder: (i + 1) * 10 }));
-  return { keep: sorted, deleted, errors };
-}
-
-/**
- * Writes a plan set-based: one DELETE, one UPDATE of every stored row and one INSERT of every new
- * row (ids filled in, in the plan's order), each reading the rows as JSON typed by the table itself
- * (jsonb_populate_recordset), whatever the number of processes.
- */
-export async function writeRows(q: Queryable, spec: RowSpec, parentId: number, plan: RowPlan, extraInsert: Row = {}) {
-  const keyCol = spec.key.toLowerCase();
-  if (plan.deleted.length) await q.query(`DELETE FROM ${spec.table} WHERE ${spec.parentColumn} = $1 AND ${keyCol} = ANY($2)`, [parentId, plan.deleted]);
-  // SortOrder (renumbered by planRows) is written wherever the table has it (its spec names it).
-  const fieldsOf = (r: Row) => spec.fields.filter((f) => f in r && f !== spec.key);
-  const json = (r: Row, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f.toLowerCase(), r[f] ?? null]));
-  const stored = plan.keep.filter((r) => r[spec.key]);
-  // Every kept stored row carries its stored values (planRows starts from them): the columns all rows have.
-  const fields = stored.length ? fieldsOf(stored[0]).filter((f) => stored.every((r) => f in r)) : [];
-  if (fields.length) {
-    await q.query(`UPDATE ${spec.table} t SET ${fields.map((f) => `${f.toLowerCase()} = j.${f.toLowerCase()}`).join(', ')}
-                     FROM jsonb_populate_recordset(NULL::${spec.table}, $2::jsonb) j
-                    WHERE t.${spec.parentColumn} = $1 AND t.${keyCol} = j.${keyCol}`,
-    [parentId, JSON.stringify(stored.map((r) => ({ ...json(r, fields), [keyCol]: r[spec.key] })))]);
-  }
-  const added = plan.keep.filter((r) => !r[spec.key]);
-  if (!added.length) return;
-  const cols = [...new Set([...added.flatMap(fieldsOf), ...Object.keys(extraInsert)])].map((f) => f.toLowerCase());
-  const rows = added.map((r) => ({ ...Object.fromEntries(Object.entries(extraInsert).map(([f, v]) => [f.toLowerCase(), v])), ...json(r, fieldsOf(r)) }));
-  // Serial ids follow the insert's order (the rows' ordinality): the i-th smallest id is the i-th row's.
-  const ids = await q.query<{ id: number }>(`INSERT INTO ${spec.table} (${spec.parentColumn}, ${cols.join(', ')})
-      SELECT $1, ${cols.map((c) => `j.${c}`).join(', ')} FROM jsonb_populate_recordset(NULL::${spec.table}, $2::jsonb) WITH ORDINALITY j ORDER BY j.ordinality
-      RETURNING ${keyCol} AS id`, [parentId, JSON.stringify(rows)]);
-  const sorted = ids.map((r) => r.id).sort((a, b) => a - b);
-  added.forEach((r, i) => { r[spec.key] = sorted[i]; });
-}
-
-/** DECISIONS CP-043: the default processes of a kind, from the template table. */
-export async function templateRows(q: Queryable, kind: 'devpattern' | 'devprototypefinal' | 'devprototypeactual' | 'commercialization') {
-  return q.query<{ processname: string; processtype: string; sortorder: number; canbedeleted: boolean; canchangename: boolean; isprocessreadonly: boolean }>(
-    `SELECT processname, processtype, sortorder, canbedeleted, canchangename, isprocessreadonly
-       FROM critical_path_process_templates WHERE kind = $1 ORDER BY sortorder`, [kind]);
+/** DECISIONS CP-043: a new path's default processes of a kind, copied from the template table in one statement (`columns`: those the process table keeps). */
+export async function insertTemplateProcesses(q: Queryable, kind: 'devpattern' | 'devprototypefinal' | 'devprototypeactual' | 'commercialization',
+  table: string, parentColumn: string, id: number, columns: readonly string[]) {
+  await q.query(`INSERT INTO ${table} (${parentColumn}, ${columns.join(', ')})
+                 SELECT $1, ${columns.join(', ')} FROM critical_path_process_templates WHERE kind = $2 ORDER BY sortorder`, [id, kind]);
 }
 
 /** DECISIONS CP-029: cancel (status 3) only from status 1 and when no process has an ActualCompleteDate. */
@@ -225,10 +181,5 @@ export function cancelErrors(storedStatus: number, nextStatus: number | undefine
 export const canBeCancelled = (status: number, processes: readonly Row[]) => status === STATUS.active && !processes.some((p) => p.ActualCompleteDate);
 
 export const fullName = (u: SessionUser) => `${u.firstName} ${u.lastName}`;
-
-/** Header fields that changed, as audit entries. */
-export function headerChanges(prev: Row, next: Row, fields: readonly string[]) {
-  return fields.filter((f) => f in next && String(prev[f] ?? '') !== String(next[f] ?? '')).map((f) => ({ field: f, oldValue: prev[f] ?? null, newValue: next[f] ?? null }));
-}
 
 export const badId = (name: string) => badRequest(`The parameter ${name} is required.`, [{ Field: name, Message: 'Required.' }]);

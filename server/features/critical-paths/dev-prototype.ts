@@ -9,13 +9,13 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { savedChanges, writeAudit, writeAudits } from '../../core/records/audit';
-import { lookupHidden } from '../../core/schemas/visibility';
+import type { AuditRow } from '../../core/records/audit';
+import { applySave, planSave } from '../../core/records/children';
 import { businessToday } from '../../domain/business-date';
 import { applyApprovals, FLAG_FIELDS, flagOf, locks, type FinalProcess, type StockNumberFlags } from '../../domain/critical-path-approvals';
 import {
-  MSG, brandUsers, cancelErrors, canBeCancelled, colorwayScope, dateErrors, fullName, headerChanges, invalid, notExists, planRows,
-  selectList, staleCheck, templateRows, visibleTo, writeRows, type Row, type RowSpec,
+  MSG, brandUsers, cancelErrors, canBeCancelled, colorwayScope, dateErrors, findHeader, fullName, insertTemplateProcesses, invalid, notExists,
+  rowVersionOf, selectList, visibleTo, type HeaderKind, type HeaderRow, type Row,
 } from './common';
 import type { FieldError } from '../../core/http/errors';
 import { containsPattern } from '../../core/db/contains';
@@ -39,50 +39,28 @@ const FLAG_DATES: Partial<Record<keyof StockNumberFlags, { date: [string, string
   IsLeatherApproved: { date: ['LthrApprvDate', 'lthrapprvdate'], by: ['LthrApprvBy', 'lthrapprvby'] },
 };
 
-const HEADER = ['CriticalPathDevPrototypeId', 'CriticalPathDevPrototypeName', 'Designer', 'USDeveloper', 'AsiaDeveloper',
-  'CriticalPathHeaderStatusId', 'Notes', 'PrototypeSeasonalId', 'RowVersion'] as const;
+const ENTITY = 'critical-path-dev-prototype';
 const HEADER_EDIT = ['CriticalPathDevPrototypeName', 'Designer', 'USDeveloper', 'AsiaDeveloper', 'CriticalPathHeaderStatusId', 'Notes'] as const;
 const FINAL_FIELDS = ['CriticalPathDevPrototypeFinalProcessId', 'ProcessName', 'ProcessType', 'SortOrder', 'CanBeDeleted', 'CanChangeName',
   'OverrideRevisedTargetDate', 'EstStartDate', 'TargetDate', 'RevStartDate', 'RevisedTargetDate', 'ActualCompleteDate',
   'CriticalPathProcessApprovedId', 'ApprovedBy', 'ApprovedByName', 'ApprovalDate', 'IsProcessReadOnly', 'Notes', 'Notes2'] as const;
+const FINAL_KEY = 'CriticalPathDevPrototypeFinalProcessId';
 const ACTUAL_FIELDS = ['CriticalPathDevPrototypeActualProcessId', 'ProcessName', 'ProcessType', 'SortOrder', 'CanBeDeleted', 'CanChangeName',
   'ActualCompleteDate', 'Notes'] as const;
 const PO_FIELDS = ['CriticalPathDevPrototypePurchaseOrderId', 'PONumber', 'FactoryKey', 'Quantity', 'ExFactoryDate'] as const;
-
-const FINAL: RowSpec = {
-  table: 'critical_path_dev_prototype_final_processes', key: 'CriticalPathDevPrototypeFinalProcessId', parentColumn: 'criticalpathdevprototypeid', path: 'FinalProcesses',
-  fields: ['ProcessName', 'ProcessType', 'SortOrder', 'OverrideRevisedTargetDate', 'EstStartDate', 'TargetDate', 'RevStartDate', 'RevisedTargetDate',
-    'ActualCompleteDate', 'CriticalPathProcessApprovedId', 'ApprovedBy', 'ApprovedByName', 'ApprovalDate', 'Notes', 'Notes2'],
-};
-const ACTUAL: RowSpec = {
-  table: 'critical_path_dev_prototype_actual_processes', key: 'CriticalPathDevPrototypeActualProcessId', parentColumn: 'criticalpathdevprototypeid', path: 'ActualProcesses',
-  fields: ['ProcessName', 'ProcessType', 'SortOrder', 'ActualCompleteDate', 'Notes'],
-};
 const PO_ENTITY = 'critical-path-dev-prototype-purchase-order';
-const POS: RowSpec = {
-  table: 'critical_path_dev_prototype_purchase_orders', key: 'CriticalPathDevPrototypePurchaseOrderId', parentColumn: 'criticalpathdevprototypeid', path: 'PurchaseOrders',
-  fields: ['PONumber', 'FactoryKey', 'Quantity', 'ExFactoryDate'],
+
+const KIND: HeaderKind = {
+  table: 'critical_path_dev_prototypes',
+  fields: ['CriticalPathDevPrototypeId', ...HEADER_EDIT, 'PrototypeSeasonalId', 'RowVersion'],
+  joins: `JOIN prototype_seasonals ps ON ps.prototypeseasonalid = cp.prototypeseasonalid JOIN prototypes px ON px.prototypeid = ps.prototypeid
+          JOIN seasons se ON se.seasonid = ps.seasonid`,
+  select: 'px.brandid AS "BrandId", px.stocknum AS "StockNum", px.prototypename AS "PrototypeName", se.seasonname AS "SeasonName"',
+  // Seen through its default stock number's colorway.
+  scope: (user, params) => colorwayScope(user, 'cp.prototypeseasonalid', params),
 };
-
-interface HeaderRow extends Row { CriticalPathDevPrototypeId: number; PrototypeSeasonalId: number; BrandId: number; CriticalPathHeaderStatusId: number; RowVersion: number }
-
-/** The header if the user may see it (through its default stock number's colorway), else null. */
-export async function findHeader(q: Queryable, user: SessionUser, id: number, lock = false): Promise<(HeaderRow & { $changedon: string; $changedbyname: string | null }) | null> {
-  const params: unknown[] = [id];
-  const where = colorwayScope(user, 'cp.prototypeseasonalid', params);
-  const [row] = await q.query(
-    `SELECT ${selectList('cp', HEADER)}, st.statusname AS "CriticalPathHeaderStatusName", px.brandid AS "BrandId", px.stocknum AS "StockNum",
-            px.prototypename AS "PrototypeName", se.seasonname AS "SeasonName", cp.changedon AS "$changedon",
-            cu.firstname || ' ' || cu.lastname AS "$changedbyname", cp.createdon AS "CreatedOn", cp.changedon AS "ChangedOn"
-       FROM critical_path_dev_prototypes cp
-       JOIN prototype_seasonals ps ON ps.prototypeseasonalid = cp.prototypeseasonalid
-       JOIN prototypes px ON px.prototypeid = ps.prototypeid
-       JOIN seasons se ON se.seasonid = ps.seasonid
-       JOIN critical_path_header_statuses st ON st.criticalpathheaderstatusid = cp.criticalpathheaderstatusid
-       LEFT JOIN users cu ON cu.userid = cp.changedby
-      WHERE cp.criticalpathdevprototypeid = $1 AND ${where}${lock ? ' FOR UPDATE OF cp' : ''}`, params);
-  return (row as never) ?? null;
-}
+type Header = HeaderRow & { CriticalPathDevPrototypeId: number; PrototypeSeasonalId: number };
+const header = (q: Queryable, user: SessionUser, id: number, lock = false) => findHeader<Header>(q, user, KIND, 'criticalpathdevprototypeid', id, lock);
 
 async function finalRows(q: Queryable, id: number): Promise<Row[]> {
   return q.query(`SELECT ${selectList('f', FINAL_FIELDS)}, a.approvalname AS "ApprovalName"
@@ -116,20 +94,19 @@ export interface DevPrototypeDetails { Header: Row; FinalProcesses: Row[]; Actua
 
 /** CP-030..034: everything the edit screen shows; null when the path does not exist for this user. */
 export async function devPrototypeDetails(ctx: AppContext, user: SessionUser, id: number, q: Queryable = ctx.db): Promise<DevPrototypeDetails | null> {
-  const header = await findHeader(q, user, id);
-  if (!header) return null;
+  const h = await header(q, user, id);
+  if (!h) return null;
   const finals = await finalRows(q, id);
   const locked = locks(finals as unknown as FinalProcess[]);
   const actual = await actualRows(q, id);
-  const { $changedon: _a, $changedbyname: changedByName, ...h } = header;
   return {
-    Header: visibleTo(ctx, user, 'critical-path-dev-prototype')({ ...h, ChangedByName: changedByName }),
+    Header: visibleTo(ctx, user, ENTITY)(h),
     FinalProcesses: finals.map((p, i) => ({ ...p, IsProcessLocked: locked[i] })),
     ActualProcesses: actual,
     // The stock numbers are colorway seasonals: the colorway's rules hide their factory (PERM-029).
-    StockNumbers: (await stockRows(q, user, id, header.PrototypeSeasonalId)).map(visibleTo(ctx, user, 'colorway')),
+    StockNumbers: (await stockRows(q, user, id, h.PrototypeSeasonalId)).map(visibleTo(ctx, user, 'colorway')),
     PurchaseOrders: (await poRows(q, id)).map(visibleTo(ctx, user, PO_ENTITY)),
-    CanBeCancelled: canBeCancelled(header.CriticalPathHeaderStatusId, [...finals, ...actual]),
+    CanBeCancelled: canBeCancelled(h.CriticalPathHeaderStatusId, [...finals, ...actual]),
   };
 }
 
@@ -139,8 +116,8 @@ export interface DevPrototypeUpdate {
   FinalProcesses?: Row[]; ActualProcesses?: Row[]; StockNumbers?: Row[]; PurchaseOrders?: Row[];
 }
 
-/** A new path on a colorway seasonal, with the template's processes (DECISIONS CP-043); answers its id. */
-async function createDevPrototype(q: Queryable, user: SessionUser, body: DevPrototypeUpdate): Promise<number> {
+/** A new path on a colorway seasonal, with the template's processes (DECISIONS CP-043); answers its id, the colorway's audit row added to `audit`. */
+async function createDevPrototype(q: Queryable, user: SessionUser, body: DevPrototypeUpdate, audit: AuditRow[]): Promise<number> {
   const ps = body.PrototypeSeasonalId;
   const params: unknown[] = [ps];
   const [row] = ps ? await q.query(`SELECT ps.criticalpathdevprototypeid FROM prototype_seasonals ps
@@ -150,51 +127,84 @@ async function createDevPrototype(q: Queryable, user: SessionUser, body: DevProt
   const [{ id }] = await q.query<{ id: number }>(
     `INSERT INTO critical_path_dev_prototypes (criticalpathdevprototypename, prototypeseasonalid, createdby, changedby)
      VALUES ($1, $2, $3, $3) RETURNING criticalpathdevprototypeid AS id`, [body.CriticalPathDevPrototypeName, ps, user.userId]);
-  await insertTemplates(q, id);
+  await insertTemplateProcesses(q, 'devprototypefinal', 'critical_path_dev_prototype_final_processes', 'criticalpathdevprototypeid', id,
+    ['processname', 'processtype', 'sortorder', 'canbedeleted', 'canchangename', 'isprocessreadonly']);
+  await insertTemplateProcesses(q, 'devprototypeactual', 'critical_path_dev_prototype_actual_processes', 'criticalpathdevprototypeid', id,
+    ['processname', 'processtype', 'sortorder', 'canbedeleted', 'canchangename']);
   await q.query('UPDATE prototype_seasonals SET criticalpathdevprototypeid = $1 WHERE prototypeseasonalid = $2', [id, ps]);
-  await writeAudit(q, user.userId, 'colorway', ps!, [{ field: 'CriticalPathDevPrototypeId', oldValue: null, newValue: id }]);
+  audit.push({ entity: 'colorway', entityId: ps!, field: 'CriticalPathDevPrototypeId', oldValue: null, newValue: id });
   return id;
 }
 
-/** DECISIONS CP-043: the default final and actual processes of a new dev prototype path. */
-export async function insertTemplates(q: Queryable, id: number) {
-  for (const t of await templateRows(q, 'devprototypefinal')) {
-    await q.query(`INSERT INTO critical_path_dev_prototype_final_processes
-                     (criticalpathdevprototypeid, processname, processtype, sortorder, canbedeleted, canchangename, isprocessreadonly)
-                   VALUES ($1, $2, $3, $4, $5, $6, $7)`, [id, t.processname, t.processtype, t.sortorder, t.canbedeleted, t.canchangename, t.isprocessreadonly]);
+type Linked = Row & { prototypeseasonalid: number };
+const LINKED_COLUMNS = `prototypeseasonalid, ${FLAG_FIELDS.map((f) => `${FLAG_COLUMNS[f]} AS "${f}"`).join(', ')}, finalspecapprlockeddt, confsmplapprdt, lthrapprvdate, lthrapprvby`;
+
+/** DECISIONS CP-034: the stock numbers a request links, unlinks and makes the default, checked (the linked ones locked). */
+async function planLinks(q: Queryable, user: SessionUser, h: Header, requested: Row[] | undefined) {
+  const id = h.CriticalPathDevPrototypeId;
+  const errors: FieldError[] = [];
+  const linked = await q.query<Linked>(`SELECT ${LINKED_COLUMNS} FROM prototype_seasonals WHERE criticalpathdevprototypeid = $1 ORDER BY prototypeseasonalid FOR UPDATE`, [id]);
+  const links = { add: [] as number[], remove: [] as number[], default: h.PrototypeSeasonalId };
+  const defaults = (requested ?? []).filter((s) => s.IsDefault && !s.IsDeleted);
+  if (defaults.length > 1) errors.push({ Field: '/StockNumbers', Message: MSG.oneDefault });
+  // The named stock numbers the user may see, in one statement.
+  const stockIds = (requested ?? []).map((s) => s.PrototypeSeasonalId as number);
+  const scopeParams: unknown[] = [stockIds];
+  const visible = stockIds.length ? await q.query<{ id: number; cp: number | null; brandid: number }>(
+    `SELECT ps.prototypeseasonalid AS id, ps.criticalpathdevprototypeid AS cp, px.brandid FROM prototype_seasonals ps JOIN prototypes px ON px.prototypeid = ps.prototypeid
+      WHERE ps.prototypeseasonalid = ANY($1) AND NOT ps.isdeleted AND ${colorwayScope(user, 'ps.prototypeseasonalid', scopeParams)}`, scopeParams) : [];
+  for (const [i, s] of (requested ?? []).entries()) {
+    const psId = s.PrototypeSeasonalId as number;
+    const isLinked = linked.some((l) => l.prototypeseasonalid === psId);
+    const found = visible.find((v) => v.id === psId);
+    if (!found || found.brandid !== h.BrandId) { errors.push({ Field: `/StockNumbers/${i}/PrototypeSeasonalId`, Message: MSG.unknownRow }); continue; }
+    if (s.IsDeleted) {
+      if (!isLinked) continue;
+      if (psId === h.PrototypeSeasonalId && !defaults.length) { errors.push({ Field: `/StockNumbers/${i}/IsDeleted`, Message: MSG.defaultUnlinked }); continue; }
+      links.remove.push(psId);
+      continue;
+    }
+    if (!isLinked) {
+      if (found.cp && found.cp !== id) { errors.push({ Field: `/StockNumbers/${i}/PrototypeSeasonalId`, Message: MSG.alreadyLinked }); continue; }
+      links.add.push(psId);
+    }
+    if (s.IsDefault) links.default = psId;
   }
-  for (const t of await templateRows(q, 'devprototypeactual')) {
-    await q.query(`INSERT INTO critical_path_dev_prototype_actual_processes (criticalpathdevprototypeid, processname, processtype, sortorder, canbedeleted, canchangename)
-                   VALUES ($1, $2, $3, $4, $5, $6)`, [id, t.processname, t.processtype, t.sortorder, t.canbedeleted, t.canchangename]);
-  }
+  if (links.remove.includes(links.default)) errors.push({ Field: '/StockNumbers', Message: MSG.defaultUnlinked });
+  return { linked, links, errors };
 }
 
 /**
- * UpdateCriticalPathDevPrototype (CP-045): every check runs before the first write; the header,
- * the process rows, the stock numbers, the purchase orders and the flags of every linked stock
- * number are written in one transaction.
+ * UpdateCriticalPathDevPrototype (CP-045): every check runs before the first write; the header and
+ * its process rows and purchase orders (the records pipeline, ADR 031), the stock numbers and the
+ * flags of every linked stock number are written in one transaction.
  */
 export async function updateDevPrototype(ctx: AppContext, user: SessionUser, body: DevPrototypeUpdate) {
   return ctx.db.tx(async (q) => {
     const created = body.CriticalPathDevPrototypeId === 0;
-    const id = created ? await createDevPrototype(q, user, body) : body.CriticalPathDevPrototypeId;
-    const header = await findHeader(q, user, id, true);
-    if (!header) throw notExists();
-    if (!created) await staleCheck(q, 'critical-path-dev-prototype', id, header.RowVersion, body.RowVersion);
-
-    const errors: FieldError[] = [];
-    // Header.
+    // The colorway changes (link, flags) are audited with the save's own rows, in its one audit insert.
+    const colorwayAudit: AuditRow[] = [];
+    const id = created ? await createDevPrototype(q, user, body, colorwayAudit) : body.CriticalPathDevPrototypeId;
+    const h = await header(q, user, id, true);
+    if (!h) throw notExists();
+    const rowVersion = rowVersionOf(body, h, created);
+    const { linked, links, errors: linkErrors } = await planLinks(q, user, h, body.StockNumbers);
     const next: Row = {};
     for (const f of HEADER_EDIT) if (f in body) next[f] = (body as unknown as Row)[f];
+    const plan = await planSave(ctx, q, user, {
+      entity: ENTITY, id, rowVersion, changes: next, server: links.default !== h.PrototypeSeasonalId ? { PrototypeSeasonalId: links.default } : {},
+      children: { FinalProcesses: body.FinalProcesses, ActualProcesses: body.ActualProcesses, PurchaseOrders: body.PurchaseOrders },
+    });
+    const { FinalProcesses: finals, ActualProcesses: actuals, PurchaseOrders: orders } = plan.children;
+    const errors = [...plan.errors];
 
-    // Final processes: rows, then the approval rules.
-    const storedFinal = await finalRows(q, id);
-    const finalPlan = planRows(FINAL, storedFinal, body.FinalProcesses);
-    errors.push(...finalPlan.errors, ...dateErrors(body.FinalProcesses ?? [], [['EstStartDate', 'TargetDate'], ['RevStartDate', 'RevisedTargetDate']], 'FinalProcesses'));
-    const types = finalPlan.keep.map((p) => p.ProcessType as string).filter((t) => t && t !== 'DEF');
+    // Final processes: the approval rules.
+    errors.push(...dateErrors(body.FinalProcesses ?? [], [['EstStartDate', 'TargetDate'], ['RevStartDate', 'RevisedTargetDate']], 'FinalProcesses'));
+    const types = finals.keep.map((p) => p.ProcessType as string).filter((t) => t && t !== 'DEF');
     if (new Set(types).size !== types.length) errors.push({ Field: '/FinalProcesses', Message: MSG.duplicateType });
-    for (const p of finalPlan.keep) {
-      const prev = storedFinal.find((s) => s[FINAL.key] === p[FINAL.key]);
+    const prevOf = (p: Row) => finals.stored.find((s) => p[FINAL_KEY] && s[FINAL_KEY] === p[FINAL_KEY]);
+    for (const p of finals.keep) {
+      const prev = prevOf(p);
       // A stored row keeps its process type (the flag it drives); a new one defaults to DEF.
       p.ProcessType = prev ? prev.ProcessType : (p.ProcessType ?? 'DEF');
       p.IsProcessReadOnly = prev ? prev.IsProcessReadOnly : false;
@@ -202,85 +212,44 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
       p.ApprovedBy ??= null;
     }
     // CP-026: a named approver (an approval kept with another approver) is a user of the brand.
-    const named = finalPlan.keep.filter((p) => p.ApprovedBy && p.$index !== undefined).map((p) => p.ApprovedBy as number);
-    const approvers = await brandUsers(q, header.BrandId, named);
-    for (const p of finalPlan.keep) {
+    const approvers = await brandUsers(q, h.BrandId, finals.keep.filter((p) => p.ApprovedBy && p.$index !== undefined).map((p) => p.ApprovedBy as number));
+    for (const p of finals.keep) {
       if (p.$index === undefined || !p.ApprovedBy) continue;
-      const prev = storedFinal.find((s) => s[FINAL.key] === p[FINAL.key]);
+      const prev = prevOf(p);
       if (prev && prev.ApprovedBy === p.ApprovedBy) { p.ApprovedByName = prev.ApprovedByName; continue; }
       const name = approvers.get(p.ApprovedBy as number);
       if (!name) errors.push({ Field: `/FinalProcesses/${p.$index}/ApprovedBy`, Message: MSG.approverNotInBrand });
       else p.ApprovedByName = name;
     }
+    errors.push(...linkErrors);
 
-    // Stock numbers (DECISIONS CP-034): link, unlink, the default one.
-    const linked = await q.query<Row & { prototypeseasonalid: number }>(
-      `SELECT prototypeseasonalid, ${FLAG_FIELDS.map((f) => `${FLAG_COLUMNS[f]} AS "${f}"`).join(', ')},
-              finalspecapprlockeddt, confsmplapprdt, lthrapprvdate, lthrapprvby
-         FROM prototype_seasonals WHERE criticalpathdevprototypeid = $1 ORDER BY prototypeseasonalid FOR UPDATE`, [id]);
-    const links = { add: [] as number[], remove: [] as number[], default: header.PrototypeSeasonalId };
-    const defaults = (body.StockNumbers ?? []).filter((s) => s.IsDefault && !s.IsDeleted);
-    if (defaults.length > 1) errors.push({ Field: '/StockNumbers', Message: MSG.oneDefault });
-    // The named stock numbers the user may see, in one statement.
-    const stockIds = (body.StockNumbers ?? []).map((s) => s.PrototypeSeasonalId as number);
-    const scopeParams: unknown[] = [stockIds];
-    const visible = stockIds.length ? await q.query<{ id: number; cp: number | null; brandid: number }>(
-      `SELECT ps.prototypeseasonalid AS id, ps.criticalpathdevprototypeid AS cp, px.brandid FROM prototype_seasonals ps JOIN prototypes px ON px.prototypeid = ps.prototypeid
-        WHERE ps.prototypeseasonalid = ANY($1) AND NOT ps.isdeleted AND ${colorwayScope(user, 'ps.prototypeseasonalid', scopeParams)}`, scopeParams) : [];
-    for (const [i, s] of (body.StockNumbers ?? []).entries()) {
-      const psId = s.PrototypeSeasonalId as number;
-      const isLinked = linked.some((l) => l.prototypeseasonalid === psId);
-      const found = visible.find((v) => v.id === psId);
-      if (!found || found.brandid !== header.BrandId) { errors.push({ Field: `/StockNumbers/${i}/PrototypeSeasonalId`, Message: MSG.unknownRow }); continue; }
-      if (s.IsDeleted) {
-        if (!isLinked) continue;
-        if (psId === header.PrototypeSeasonalId && !defaults.length) { errors.push({ Field: `/StockNumbers/${i}/IsDeleted`, Message: MSG.defaultUnlinked }); continue; }
-        links.remove.push(psId);
-        continue;
-      }
-      if (!isLinked) {
-        if (found.cp && found.cp !== id) { errors.push({ Field: `/StockNumbers/${i}/PrototypeSeasonalId`, Message: MSG.alreadyLinked }); continue; }
-        links.add.push(psId);
-      }
-      if (s.IsDefault) links.default = psId;
-    }
-    if (links.remove.includes(links.default)) errors.push({ Field: '/StockNumbers', Message: MSG.defaultUnlinked });
-
-    // Actual processes and purchase orders.
-    const actualPlan = planRows(ACTUAL, await actualRows(q, id), body.ActualProcesses);
-    errors.push(...actualPlan.errors);
-    const poPlan = planRows(POS, await poRows(q, id), body.PurchaseOrders);
-    errors.push(...poPlan.errors);
-    // A user who may not see a purchase order's factory (a factory user) does not set it either.
-    if (lookupHidden(ctx.schemas, user, PO_ENTITY).has('FactoryKey')) for (const p of poPlan.keep) if (p.$index !== undefined && !p[POS.key]) p.FactoryKey = null;
     // A purchase order's factory must exist (one statement for all of them).
-    const poFactories = [...new Set(poPlan.keep.filter((p) => p.$index !== undefined && p.FactoryKey).map((p) => String(p.FactoryKey)))];
+    const poFactories = [...new Set(orders.keep.filter((p) => p.$index !== undefined && p.FactoryKey).map((p) => String(p.FactoryKey)))];
     if (poFactories.length) {
       const known = new Set((await q.query<{ k: string }>('SELECT factorykey AS k FROM factories WHERE factorykey = ANY($1)', [poFactories])).map((r) => r.k));
-      for (const p of poPlan.keep) {
+      for (const p of orders.keep) {
         if (p.$index !== undefined && p.FactoryKey && !known.has(String(p.FactoryKey))) errors.push({ Field: `/PurchaseOrders/${p.$index}/FactoryKey`, Message: MSG.unknownFactory });
       }
     }
 
     // DECISIONS CP-029.
-    errors.push(...cancelErrors(header.CriticalPathHeaderStatusId, next.CriticalPathHeaderStatusId as number | undefined, [...finalPlan.keep, ...actualPlan.keep]));
+    errors.push(...cancelErrors(h.CriticalPathHeaderStatusId, next.CriticalPathHeaderStatusId as number | undefined, [...finals.keep, ...actuals.keep]));
 
     // CP-035..040 on every stock number that stays linked (the processes come out the same for each).
     const who = { userId: user.userId, name: fullName(user), today: businessToday(ctx.config.businessTimeZone) };
-    const prevOf = (p: Row) => storedFinal.find((s) => p[FINAL.key] && s[FINAL.key] === p[FINAL.key]) as unknown as FinalProcess | undefined;
-    const finalsIn = finalPlan.keep as (Row & FinalProcess)[];
+    const storedFinal = finals.stored as unknown as FinalProcess[];
+    const finalOf = (p: Row) => prevOf(p) as unknown as FinalProcess | undefined;
+    const finalsIn = finals.keep as (Row & FinalProcess)[];
     const stays = linked.filter((l) => !links.remove.includes(l.prototypeseasonalid));
     const newRows = links.add.length
-      ? await q.query<Row & { prototypeseasonalid: number }>(
-        `SELECT prototypeseasonalid, ${FLAG_FIELDS.map((f) => `${FLAG_COLUMNS[f]} AS "${f}"`).join(', ')}, finalspecapprlockeddt, confsmplapprdt, lthrapprvdate, lthrapprvby
-           FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1) ORDER BY prototypeseasonalid FOR UPDATE`, [links.add])
+      ? await q.query<Linked>(`SELECT ${LINKED_COLUMNS} FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1) ORDER BY prototypeseasonalid FOR UPDATE`, [links.add])
       : [];
     const targets = [...stays, ...newRows];
     const base = (r: Row) => Object.fromEntries(FLAG_FIELDS.map((f) => [f, r[f] === true])) as StockNumberFlags;
-    const outcome = applyApprovals(storedFinal as unknown as FinalProcess[], finalsIn, targets[0] ? base(targets[0]) : base({}), who, prevOf);
+    const outcome = applyApprovals(storedFinal, finalsIn, targets[0] ? base(targets[0]) : base({}), who, finalOf);
     // CP-039: a locked row's approval cannot be set (clearing it always can).
     outcome.processes.forEach((p, i) => {
-      const prev = prevOf(p);
+      const prev = finalOf(p);
       const asked = finalsIn[i].CriticalPathProcessApprovedId ?? null;
       if (p.IsProcessLocked && asked !== null && asked !== (prev?.CriticalPathProcessApprovedId ?? null)) {
         errors.push({ Field: `/FinalProcesses/${(p as Row).$index ?? i}/CriticalPathProcessApprovedId`, Message: MSG.locked });
@@ -288,69 +257,63 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     });
     if (errors.length) throw invalid(errors);
 
-    // Writes.
-    const finalsOut = outcome.processes.map(({ IsProcessLocked: _, ...p }) => p as Row);
-    await writeRows(q, FINAL, id, { ...finalPlan, keep: finalsOut });
-    finalPlan.keep.forEach((p, i) => { p[FINAL.key] = finalsOut[i][FINAL.key]; });
-    await writeRows(q, ACTUAL, id, actualPlan);
-    await writeRows(q, POS, id, poPlan);
-
-    // Links and unlinks: one UPDATE and one audit INSERT each (a linked colorway had no path: the checks above refuse one of another path).
+    // Writes: the links and the flags of the stock numbers (colorway fields), then the header with its lists and the one audit insert.
+    finals.keep = outcome.processes.map(({ IsProcessLocked: _, ...p }) => p as Row);
+    // Links and unlinks: one UPDATE each (a linked colorway had no path: the checks above refuse one of another path).
     const relink = async (ids: number[], to: number | null, from: number | null) => {
       if (!ids.length) return;
       await q.query(`UPDATE prototype_seasonals SET criticalpathdevprototypeid = $2, rowversion = rowversion + 1, changedon = now(), changedby = $3
                       WHERE prototypeseasonalid = ANY($1)`, [ids, to, user.userId]);
-      await writeAudits(q, user.userId, 'colorway', ids.map((ps) => ({ entityId: ps, field: 'CriticalPathDevPrototypeId', oldValue: from, newValue: to })));
+      colorwayAudit.push(...ids.map((ps) => ({ entity: 'colorway', entityId: ps, field: 'CriticalPathDevPrototypeId', oldValue: from, newValue: to })));
     };
     await relink(links.remove, null, id);
     await relink(newRows.map((r) => r.prototypeseasonalid), id, null);
-    for (const t of targets) await writeFlags(q, user, t, applyApprovals(storedFinal as unknown as FinalProcess[], finalsIn, base(t), who, prevOf), who.today);
-
-    if (links.default !== header.PrototypeSeasonalId) next.PrototypeSeasonalId = links.default;
-    const changes = headerChanges(header, next, [...HEADER_EDIT, 'PrototypeSeasonalId']);
-    const cols = Object.keys(next);
-    await q.query(`UPDATE critical_path_dev_prototypes SET ${cols.map((f, i) => `${f.toLowerCase()} = $${i + 3}`).join(', ')}${cols.length ? ', ' : ''}
-                          rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE criticalpathdevprototypeid = $1`,
-    [id, user.userId, ...cols.map((f) => next[f] ?? null)]);
-    await writeAudit(q, user.userId, 'critical-path-dev-prototype', id, savedChanges(header.RowVersion, changes));
+    colorwayAudit.push(...await writeFlags(q, user, targets.map((t) => ({ stock: t, outcome: applyApprovals(storedFinal, finalsIn, base(t), who, finalOf) })), who.today));
+    await applySave(q, plan, colorwayAudit);
     return { id, created };
   });
 }
 
-/** The flags (and their dates) of one stock number after the approvals, written and audited as colorway changes. */
-async function writeFlags(q: Queryable, user: SessionUser, stock: Row & { prototypeseasonalid: number }, outcome: ReturnType<typeof applyApprovals>, today: string) {
-  const sets: string[] = [];
-  const values: unknown[] = [];
-  const audit: { field: string; oldValue: unknown; newValue: unknown }[] = [];
-  const set = (field: string, column: string, oldValue: unknown, newValue: unknown) => {
-    if (String(oldValue ?? '') === String(newValue ?? '')) return;
-    values.push(newValue);
-    sets.push(`${column} = $${values.length + 2}`);
-    audit.push({ field, oldValue: oldValue ?? null, newValue: newValue ?? null });
-  };
-  for (const f of FLAG_FIELDS) {
-    const was = stock[f] === true;
-    const now = outcome.flags[f];
-    if (was === now) continue;
-    set(f, FLAG_COLUMNS[f], was, now);
-    const dated = FLAG_DATES[f];
-    if (dated) {
-      const proc = outcome.processes.find((p) => flagOf(p.ProcessType) === f);
-      set(dated.date[0], dated.date[1], stock[dated.date[1]], now ? (proc?.ApprovalDate ?? today) : null);
-      if (dated.by) set(dated.by[0], dated.by[1], stock[dated.by[1]], now ? (proc?.ApprovedBy ?? user.userId) : null);
+/** The flags (and their dates) of the stock numbers after the approvals: one UPDATE for all of them; answers their audit rows (colorway changes). */
+async function writeFlags(q: Queryable, user: SessionUser, targets: { stock: Linked; outcome: ReturnType<typeof applyApprovals> }[], today: string): Promise<AuditRow[]> {
+  const rows: Row[] = [];
+  const audit: AuditRow[] = [];
+  for (const { stock, outcome } of targets) {
+    const row: Row = {};
+    const set = (field: string, column: string, oldValue: unknown, newValue: unknown) => {
+      if (String(oldValue ?? '') === String(newValue ?? '')) return;
+      row[column] = newValue ?? null;
+      audit.push({ entity: 'colorway', entityId: stock.prototypeseasonalid, field, oldValue: oldValue ?? null, newValue: newValue ?? null });
+    };
+    for (const f of FLAG_FIELDS) {
+      const was = stock[f] === true;
+      const now = outcome.flags[f];
+      if (was === now) continue;
+      set(f, FLAG_COLUMNS[f], was, now);
+      const dated = FLAG_DATES[f];
+      if (dated) {
+        const proc = outcome.processes.find((p) => flagOf(p.ProcessType) === f);
+        set(dated.date[0], dated.date[1], stock[dated.date[1]], now ? (proc?.ApprovalDate ?? today) : null);
+        if (dated.by) set(dated.by[0], dated.by[1], stock[dated.by[1]], now ? (proc?.ApprovedBy ?? user.userId) : null);
+      }
     }
+    if (Object.keys(row).length) rows.push({ ...row, prototypeseasonalid: stock.prototypeseasonalid });
   }
-  if (!sets.length) return;
-  await q.query(`UPDATE prototype_seasonals SET ${sets.join(', ')}, rowversion = rowversion + 1, changedon = now(), changedby = $2
-                  WHERE prototypeseasonalid = $1`, [stock.prototypeseasonalid, user.userId, ...values]);
-  await writeAudit(q, user.userId, 'colorway', stock.prototypeseasonalid, audit);
+  if (!rows.length) return audit;
+  // Each row sets its own columns (a JSON object per row, typed by the table's row type), as the records pipeline's writer does.
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => c !== 'prototypeseasonalid');
+  await q.query(`UPDATE prototype_seasonals t SET ${cols.map((c) => `${c} = CASE WHEN d.j ? '${c}' THEN (d.r).${c} ELSE t.${c} END`).join(', ')},
+                        rowversion = t.rowversion + 1, changedon = now(), changedby = $2
+                   FROM (SELECT j, jsonb_populate_record(NULL::prototype_seasonals, j) AS r FROM jsonb_array_elements($1::jsonb) AS j) d
+                  WHERE t.prototypeseasonalid = (d.r).prototypeseasonalid`, [JSON.stringify(rows), user.userId]);
+  return audit;
 }
 
 /** Whether the user may cancel the path now (CP-028, DECISIONS CP-029); null when it does not exist for them. */
 export async function devPrototypeCanBeCancelled(ctx: AppContext, user: SessionUser, id: number): Promise<boolean | null> {
-  const header = await findHeader(ctx.db, user, id);
-  if (!header) return null;
-  return canBeCancelled(header.CriticalPathHeaderStatusId, [...await finalRows(ctx.db, id), ...await actualRows(ctx.db, id)]);
+  const h = await header(ctx.db, user, id);
+  if (!h) return null;
+  return canBeCancelled(h.CriticalPathHeaderStatusId, [...await finalRows(ctx.db, id), ...await actualRows(ctx.db, id)]);
 }
 
 /**
@@ -359,9 +322,9 @@ export async function devPrototypeCanBeCancelled(ctx: AppContext, user: SessionU
  * would be refused) and which. At most 15, by stock number. Null when the path is not the user's.
  */
 export async function linkableStockNumbers(ctx: AppContext, user: SessionUser, id: number, text: string) {
-  const header = await findHeader(ctx.db, user, id);
-  if (!header) return null;
-  const params: unknown[] = [header.BrandId, containsPattern(text.trim()), id];
+  const h = await header(ctx.db, user, id);
+  if (!h) return null;
+  const params: unknown[] = [h.BrandId, containsPattern(text.trim()), id];
   return ctx.db.query(
     `SELECT ps.prototypeseasonalid AS "PrototypeSeasonalId", px.stocknum AS "StockNum", px.prototypename AS "PrototypeName", px.colordesc AS "ColorDesc",
             se.seasonname AS "SeasonName", cp.criticalpathdevprototypename AS "LinkedTo"

@@ -5,9 +5,11 @@
 import type { Feature } from '../../core/feature';
 import { criticalPathRoutes } from './routes';
 import { criticalPathReportRoutes } from './report-routes';
+import { registerProcessRules } from './common';
 
 export const criticalPathsFeature: Feature = {
   name: 'critical-paths',
   routes: [criticalPathRoutes, criticalPathReportRoutes],
+  register: registerProcessRules,
 };
 

@@ -12,4 +12,4 @@ export const linePlansFeature: Feature = {
   register: () => registerLinePlanHooks(),
 };
 
-export { endBeforeStart, renumbered } from './line-plan-dates';
+export { endBeforeStart } from './line-plan-dates';

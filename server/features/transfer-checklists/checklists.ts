@@ -5,15 +5,16 @@
  * their factories (entity transfer-checklist: x-brandField, x-factoryField); any other id answers
  * exactly like a missing one. Fields hidden from the user (schemas/visibility: the tariff-mitigation
  * flag and the factory left, for factory users) never leave the server.
- * A save is set-based: one UPDATE of the items, one of the checklist, one audit INSERT.
+ * A save is set-based, by the records pipeline (ADR 031): one UPDATE of the checklists, one of the items, one audit INSERT.
  */
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, forbidden, notFound, type FieldError } from '../../core/http/errors';
 import { scope } from '../../core/records/scope';
-import { savedChanges, writeAudits } from '../../core/records/audit';
-import { staleSaves } from '../../core/records/stale';
+import { writeAuditRows, type AuditRow } from '../../core/records/audit';
+import { planChildren, writeChildren, type ChildPlan } from '../../core/records/children';
+import { planUpdates, writeUpdates } from '../../core/records/write';
 import { fieldAccess, visibleRecord } from '../../core/schemas/visibility';
 import { businessToday } from '../../domain/business-date';
 import { completionDate, isItemEnabled, siblingSync, stampItem, TC_TEXT, type SiblingItem } from '../../domain/transfer-checklist';
@@ -196,12 +197,8 @@ export class SaveRefused extends Error {
   constructor(readonly index: number, readonly error: AppError) { super(error.message); }
 }
 
-interface ItemWrite { id: number; complete: boolean; enabled: boolean; by: number | null; on: string | null }
-
-/** One checklist's save planned without writing (the rules of TC-005/006, DECISIONS TC-011); throws the refusal. */
-function planSave(user: SessionUser, body: SaveBody, cur: Locked, rules: Awaited<ReturnType<typeof templateRules>>,
-  items: ChecklistItem[], siblings: Sibling[], today: string, stale: AppError | undefined) {
-  if (stale) throw stale;
+/** One checklist's rules on its planned item rows (TC-005/006, DECISIONS TC-011), no write: each item's computed fields, the completion date, the items' history lines; throws the refusal. */
+function checklistRules(user: SessionUser, body: SaveBody, cur: Locked, rules: Awaited<ReturnType<typeof templateRules>>, items: ChildPlan, siblings: Sibling[], today: string) {
   // TC-008: a factory user never sees nor sets the option (the field is hidden from them like a costing field).
   if (user.isFactoryUser && body.IsTariffMitigationTransfer !== undefined) throw forbidden();
   const productTypeId = body.TransferProductTypeId === undefined ? cur.transferproducttypeid : body.TransferProductTypeId;
@@ -210,50 +207,42 @@ function planSave(user: SessionUser, body: SaveBody, cur: Locked, rules: Awaited
   }
   const mitigation = body.IsTariffMitigationTransfer ?? cur.istariffmitigationtransfer;
   const required = rules.required.get(productTypeId ?? 0) ?? new Set<number>();
-  const byId = new Map(items.map((i) => [i.TransferChecklistItemId, i]));
-  const errors: FieldError[] = [];
-  const wanted = new Map<number, [boolean, number]>();
-  (body.Items ?? []).forEach((it, n) => {
-    if (!byId.has(it.TransferChecklistItemId)) errors.push({ Field: `/Items/${n}/TransferChecklistItemId`, Message: 'Not an item of this checklist.' });
-    else wanted.set(it.TransferChecklistItemId, [it.IsComplete, n]);
-  });
+  const errors: FieldError[] = [...items.errors];
+  const stored = items.stored as unknown as ChecklistItem[];
   const synced = mitigation && !cur.istariffmitigationtransfer
-    ? siblingSync(items.map((i) => ({ TemplateItemId: i.TransferChecklistTemplateItemId, IsComplete: i.IsComplete })), siblings, rules.patternLevel, true)
+    ? siblingSync(stored.map((i) => ({ TemplateItemId: i.TransferChecklistTemplateItemId, IsComplete: i.IsComplete })), siblings, rules.patternLevel, true)
     : new Map<number, SiblingItem>();
-  const next = items.map((i) => {
+  const prevOf = (row: Rec) => stored.find((s) => s.TransferChecklistItemId === row.TransferChecklistItemId)!;
+  items.keep = items.keep.map((row) => {
+    const i = prevOf(row);
     const enabled = isItemEnabled(i.TransferChecklistTemplateItemId, required, mitigation);
-    const [complete, n] = wanted.get(i.TransferChecklistItemId) ?? [i.IsComplete, -1];
-    if (complete && !i.IsComplete && !enabled) errors.push({ Field: `/Items/${n}/IsComplete`, Message: `${i.ItemName}: ${TC_TEXT.disabledItem}` });
+    const complete = row.IsComplete as boolean;
+    if (complete && !i.IsComplete && !enabled) errors.push({ Field: `/Items/${row.$index ?? -1}/IsComplete`, Message: `${i.ItemName}: ${TC_TEXT.disabledItem}` });
     const from = synced.get(i.TransferChecklistTemplateItemId);
     const stamp = from && !complete ? { IsComplete: true, CompletedBy: from.CompletedBy, CompletedOn: from.CompletedOn }
       : stampItem({ IsComplete: i.IsComplete, CompletedBy: i.CompletedBy, CompletedOn: i.CompletedOn }, complete, user.userId, today);
-    return { before: i, enabled, ...stamp };
+    return { ...row, IsEnabled: enabled, ...stamp };
   });
   if (errors.length) throw badRequest('Please review all fields indicated in red.', errors);
-  const completion = completionDate({ productTypeId, items: next.map((x) => ({ isEnabled: x.enabled, isComplete: x.IsComplete })), remembered: cur.completiondate, today });
-  const changed = next.filter((x) => x.enabled !== x.before.IsEnabled || x.IsComplete !== x.before.IsComplete
-    || x.CompletedBy !== x.before.CompletedBy || x.CompletedOn !== x.before.CompletedOn);
-  const writes: ItemWrite[] = changed.map((x) => ({ id: x.before.TransferChecklistItemId, complete: x.IsComplete, enabled: x.enabled, by: x.CompletedBy, on: x.CompletedOn }));
-  const audit = savedChanges(cur.rowversion, [
-    ...([['TransferProductTypeId', cur.transferproducttypeid, productTypeId], ['IsTariffMitigationTransfer', cur.istariffmitigationtransfer, mitigation],
-      ['CompletionDate', cur.completiondate, completion]] as const).filter(([, a, b]) => a !== b)
-      .map(([field, oldValue, newValue]) => ({ field: field as string, oldValue: oldValue as unknown, newValue: newValue as unknown })),
-    ...changed.filter((x) => x.IsComplete !== x.before.IsComplete)
-      .map((x) => ({ field: `Item ${x.before.ItemName}`, oldValue: x.before.IsComplete as unknown, newValue: x.IsComplete as unknown })),
-  ]).map((ch) => ({ ...ch, entityId: cur.id }));
-  return { header: { id: cur.id, productTypeId, mitigation, completion }, writes, audit };
+  const completion = completionDate({ productTypeId, items: items.keep.map((x) => ({ isEnabled: x.IsEnabled as boolean, isComplete: x.IsComplete as boolean })), remembered: cur.completiondate, today });
+  const notes: AuditRow[] = items.keep.filter((x) => x.IsComplete !== prevOf(x).IsComplete)
+    .map((x) => ({ entity: ENTITY, entityId: cur.id, field: `Item ${prevOf(x).ItemName}`, oldValue: prevOf(x).IsComplete, newValue: x.IsComplete }));
+  return { completion, notes };
 }
 
 /**
  * TC-005/006/009, DECISIONS TC-011: saves of one or many checklists in the caller's transaction,
- * all or nothing: every save is planned first (a refused one throws SaveRefused with its index,
- * nothing written), then one UPDATE of the items, one of the checklists and one audit INSERT for
- * all of them. The product type and the tariff-mitigation flag decide which items are enabled;
- * checking a disabled item is refused; turning tariff mitigation on takes over the siblings'
- * completed pattern-level items; checked items are stamped; the completion date follows TC-005.
- * `trusted`: a call of the server itself (no row version to compare: the factory transfer's flag).
+ * all or nothing, by the records pipeline (ADR 031: the header's update, its `x-children` Items):
+ * every save is planned first (a refused one throws SaveRefused with its index, nothing written),
+ * then one UPDATE of the checklists, one of the items and one audit INSERT for all of them. The
+ * product type and the tariff-mitigation flag decide which items are enabled; checking a disabled
+ * item is refused; turning tariff mitigation on takes over the siblings' completed pattern-level
+ * items; checked items are stamped; the completion date follows TC-005. Only an item's IsComplete
+ * is taken from a request. `trusted`: a call of the server itself (no row version to compare: the
+ * factory transfer's flag).
  */
 export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUser, bodies: SaveBody[], opts: { trusted?: boolean } = {}): Promise<number[]> {
+  if (!bodies.length) return [];
   const ids = bodies.map((b) => b.TransferChecklistId);
   const rows = await lockedRows(ctx, q, user, ids);
   const missing = ids.findIndex((id) => !rows.has(id));
@@ -265,33 +254,34 @@ export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUse
   const toggling = [...rows.values()].filter((r) => bodies.some((b) => b.TransferChecklistId === r.id && b.IsTariffMitigationTransfer && !r.istariffmitigationtransfer));
   const siblings = await siblingItems(q, toggling);
   const today = businessToday(ctx.config.businessTimeZone);
-  // Checklists saved since they were read: their stale-save answers, from one read of the audit trail.
-  const staleBodies = opts.trusted ? [] : bodies.filter((b) => b.RowVersion !== rows.get(b.TransferChecklistId)!.rowversion);
-  const stale = await staleSaves(q, ENTITY, new Map(staleBodies.map((b) => [b.TransferChecklistId, rows.get(b.TransferChecklistId)!.rowversion])));
-  const plans = bodies.map((b, i) => {
+  const spec = ctx.schemas.entities.get(ENTITY)!['x-children']!.Items;
+  // Each checklist's items and rules; a refusal is kept to be answered after the header's own (a stale version first).
+  const planned: { plan: ChildPlan; completion: string | null; notes: AuditRow[]; refused?: AppError }[] = [];
+  for (const b of bodies) {
+    const cur = rows.get(b.TransferChecklistId)!;
+    const plan = await planChildren(ctx, q, user, spec, 'Items', items.filter((x) => x.TransferChecklistId === cur.id) as unknown as Rec[],
+      (b.Items ?? []).map((it) => ({ TransferChecklistItemId: it.TransferChecklistItemId, IsComplete: it.IsComplete })));
     try {
-      return planSave(user, b, rows.get(b.TransferChecklistId)!, rules, items.filter((x) => x.TransferChecklistId === b.TransferChecklistId),
-        siblings.get(b.TransferChecklistId) ?? [], today, stale.get(b.TransferChecklistId));
+      planned.push({ plan, ...checklistRules(user, b, cur, rules, plan, siblings.get(cur.id) ?? [], today) });
     } catch (err) {
-      if (err instanceof AppError) throw new SaveRefused(i, err);
-      throw err;
+      if (!(err instanceof AppError)) throw err;
+      planned.push({ plan, refused: err, completion: cur.completiondate, notes: [] });
     }
-  });
-  const writes = plans.flatMap((p) => p.writes);
-  if (writes.length) {
-    await q.query(
-      `UPDATE transfer_checklist_items t SET iscomplete = x.c, isenabled = x.e, completedby = x.b, completedon = x.d
-         FROM unnest($1::int[], $2::bool[], $3::bool[], $4::int[], $5::date[]) AS x(id, c, e, b, d)
-        WHERE t.transferchecklistitemid = x.id`,
-      [writes.map((w) => w.id), writes.map((w) => w.complete), writes.map((w) => w.enabled), writes.map((w) => w.by), writes.map((w) => w.on)]);
   }
-  const heads = plans.map((p) => p.header);
-  await q.query(
-    `UPDATE transfer_checklists t SET transferproducttypeid = x.pt, istariffmitigationtransfer = x.m, completiondate = x.d,
-            rowversion = t.rowversion + 1, changedon = now(), changedby = $5
-       FROM unnest($1::int[], $2::int[], $3::bool[], $4::date[]) AS x(id, pt, m, d) WHERE t.transferchecklistid = x.id`,
-    [heads.map((h) => h.id), heads.map((h) => h.productTypeId), heads.map((h) => h.mitigation), heads.map((h) => h.completion), user.userId]);
-  await writeAudits(q, user.userId, ENTITY, plans.flatMap((p) => p.audit));
+  const header = await planUpdates(ctx, q, user, ENTITY, 'TransferChecklistId', bodies.map((b, i) => {
+    const cur = rows.get(b.TransferChecklistId)!;
+    const changes: Rec = {};
+    if (b.TransferProductTypeId !== undefined) changes.TransferProductTypeId = b.TransferProductTypeId;
+    if (b.IsTariffMitigationTransfer !== undefined && !user.isFactoryUser) changes.IsTariffMitigationTransfer = b.IsTariffMitigationTransfer;
+    return { id: cur.id, rowVersion: opts.trusted ? cur.rowversion : b.RowVersion!, changes, server: { CompletionDate: planned[i].completion }, auditVersion: true };
+  }));
+  const refusal = (i: number) => { const o = header.out[i]; return o && !o.ok ? o.error : planned[i].refused; };
+  bodies.forEach((_, i) => { const error = refusal(i); if (error) throw new SaveRefused(i, error); });
+  const audit = await writeUpdates(q, header);
+  bodies.forEach((_, i) => { const error = refusal(i); if (error) throw new SaveRefused(i, error); });
+  const all = planned.map((p) => p.plan);
+  const written = await writeChildren(q, { ...all[0], stored: all.flatMap((p) => p.stored), keep: all.flatMap((p) => p.keep), removed: [] });
+  await writeAuditRows(q, user.userId, [...audit, ...written.audit, ...planned.flatMap((p) => p.notes)]);
   return ids;
 }
 

@@ -57,6 +57,8 @@ export interface OwnedGridProps<R extends object> {
   newRow?: (rows: readonly R[]) => R;
   /** Which rows Remove row may remove (the button shows with it). */
   canRemove?: (row: R) => boolean;
+  /** Asked before Remove row removes `rows` (a screen's confirmation): `remove` goes on. */
+  confirmRemove?: (rows: readonly R[], remove: () => void) => void;
   /** Rows move: dragged by their row header, Alt+Up/Down, Move up/down. */
   reorder?: boolean;
   /** Pick-list columns: the choices of each row (a list, or per row). */
@@ -244,7 +246,9 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     const left = l.rows.filter((_, i) => !picked.includes(i));
     const next = left[Math.min(picked[0], left.length - 1)];
     const change = { kind: 'remove' as const, rows: picked.map((index) => ({ index, row: l.rows[index] })) };
-    commit({ rows: left, change }, next ? { key: l.keyOf(next), field: currentField() } : undefined);
+    const go = () => commit({ rows: left, change }, next ? { key: l.keyOf(next), field: currentField() } : undefined);
+    if (l.confirmRemove) l.confirmRemove(change.rows.map((x) => x.row), go);
+    else go();
   };
   // A drag (to a start index) or Alt+Up/Down and Move up/down (the selected rows by one).
   const move = (moved: number[], to: number) => {

@@ -2,8 +2,7 @@
  * Which colorway actions the screen offers (CW-010, CW-024, CW-025, CW-059); the server refuses
  * the same cases with the specification's messages.
  */
-export const TRANSFER_STATUSES = [2, 3, 4, 6];
-export const DUAL_SOURCE_STATUSES = [1, 2, 3];
+import { DUAL_SOURCE_STATUSES, TRANSFER_STATUSES } from '@domain/statuses';
 
 export const MESSAGES = {
   deleted: 'Record Deleted Successfully.',

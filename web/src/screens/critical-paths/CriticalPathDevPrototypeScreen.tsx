@@ -3,8 +3,8 @@
  * prototype critical path of a colorway. A collapsible header (CP-018) drawn by SchemaForm from the
  * entity and layout documents with the module's field layout (an admin hides, moves and renames its
  * fields at runtime), the final processes
- * (approvals, CP-035..040) and the actual processes as grids (drag to reorder, renumbered by 10,
- * CP-019; delete with confirmation, CP-024; end ≥ start, CP-025), the stock numbers with their flags
+ * (approvals, CP-035..040) and the actual processes on ProcessGrid (reorder renumbered by 10,
+ * CP-019; remove with confirmation, CP-024; end ≥ start, CP-025), the stock numbers with their flags
  * (read-only; link, unlink and the default one, DECISIONS CP-034) and the purchase orders (edited by hand). Save (Ctrl+S) sends everything; the server applies the same
  * approval rules (server/domain/critical-path-approvals.ts) as the screen does while editing.
  */
@@ -14,7 +14,6 @@ import useSWR from 'swr';
 import type Handsontable from 'handsontable/base';
 import { apiFetch } from '../../api/http';
 import { useCan } from '../../auth/useCan';
-import { useSessionStore } from '../../auth/session-store';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { PageHeader } from '../../shell/PageHeader';
 import { usePageTitle } from '../../shell/page-title-store';
@@ -25,15 +24,12 @@ import { FLAG_FIELDS, flagsFor, type StockNumberFlags } from '../../../../server
 import { SchemaForm } from '../../components/schema-form/SchemaForm';
 import { useFieldLayout } from '../../components/schema-form/use-field-layout';
 import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
-import { ProcessGrid, type ProcessEdit } from './ProcessGrid';
-import { useColumnTitles, useProcessColumns } from './process-columns';
-import {
-  DELETE_ROW, REVIEW_RED, REVOKE_SPEC, SAVED, dateMarks, keyed, moveRows, renumber, resetFlags, revokesSpec, saveList, serverMarks, setApproval, withLocks,
-  type ProcessRow, type Row,
-} from './cp-rows';
+import { fieldPathErrors } from '../../components/data-grid/owned-rows';
+import { ProcessGrid } from './ProcessGrid';
+import { REVIEW_RED, REVOKE_SPEC, SAVED, keyed, resetFlags, revokesSpec, rowMarks, saveList, setApproval, withLocks, type ProcessRow, type Revoke, type Row } from './cp-rows';
 import { PurchaseOrders, keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './PurchaseOrders';
 import { StockNumbers, stockChanges, type StockRow } from './StockNumbers';
-import { HeaderCard, ReportButton, cancelCheck, committedForm, saveFailure, todayIso, useApprovers, useHeaderErrors, useTimedNotice } from './shared';
+import { HeaderCard, ReportButton, cancelCheck, committedForm, saveFailure, useApprovalStamp, useApprovers, useColumnTitles, useHeaderErrors, useTimedNotice } from './shared';
 import './critical-paths.css';
 
 export interface Lookups {
@@ -69,15 +65,12 @@ export function CriticalPathDevPrototypeScreen() {
 
 function DevPrototypeEditor({ id }: { id: number }) {
   const canEdit = useCan('criticalPathDevPrototype', 'edit');
-  const session = useSessionStore((s) => s.session);
   const details = useSWR<Details>(`${DETAILS}?CriticalPathDevPrototypeId=${id}`, { revalidateOnFocus: false });
   const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
   const approvers = useApprovers(details.data?.Header.BrandId);
   const schema = useEntitySchema(ENTITY);
   const layout = useLayout(ENTITY);
   const { fieldLayout, ready: fieldLayoutReady } = useFieldLayout(layout.data?.moduleId);
-  const finalColumns = useProcessColumns('critical-path-dev-prototype-final-processes');
-  const actualColumns = useProcessColumns('critical-path-dev-prototype-actual-processes');
   const orderTitles = useColumnTitles('critical-path-dev-prototype-purchase-orders');
   // The header as loaded (SchemaForm's record) and as edited (its committed values, read by the save).
   const [header, setHeader] = useState<Row>({});
@@ -86,15 +79,13 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const [actuals, setActualsState] = useState<ProcessRow[]>([]);
   const [stock, setStock] = useState<StockRow[]>([]);
   const [orders, setOrders] = useState<PurchaseOrderRow[]>([]);
-  const [removed, setRemoved] = useState<{ finals: Row[]; actuals: Row[] }>({ finals: [], actuals: [] });
   const [dirty, setDirty] = useState(false);
   const [marks, setMarks] = useState<{ finals: Marks; actuals: Marks; header: Record<string, string> }>({ finals: new Map(), actuals: new Map(), header: {} });
   const headerErrors = useHeaderErrors(marks.header);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useTimedNotice();
   const [busy, setBusy] = useState(false);
-  const [selected, setSelected] = useState<{ grid: 'finals' | 'actuals'; index: number } | null>(null);
-  const [confirm, setConfirm] = useState<null | { kind: 'delete' } | { kind: 'revoke'; k: number; id: number | null; name: string | null }>(null);
+  const [revoke, setRevoke] = useState<Revoke | null>(null);
   const finalsRef = useRef<ProcessRow[]>([]);
   const actualsRef = useRef<ProcessRow[]>([]);
   const setFinals = useCallback((next: ProcessRow[]) => { finalsRef.current = next; setFinalsState(next); }, []);
@@ -110,7 +101,6 @@ function DevPrototypeEditor({ id }: { id: number }) {
     setActuals(keyed(d.ActualProcesses));
     setStock(d.StockNumbers as StockRow[]);
     setOrders(keyedOrders(d.PurchaseOrders));
-    setRemoved({ finals: [], actuals: [] });
     setMarks({ finals: new Map(), actuals: new Map(), header: {} });
     setProblem(null);
     setDirty(false);
@@ -123,7 +113,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const editable = canEdit;
   const approvals = lookups.data?.Approvals ?? [];
 
-  const who = () => ({ userId: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim(), today: todayIso() });
+  const who = useApprovalStamp();
 
   /** The stock numbers' flags as the approvals on screen give them (CP-036; CP-040 resets after a revocation). */
   const reflag = (rows: readonly ProcessRow[], list: readonly StockRow[], revoked: boolean): StockRow[] => {
@@ -140,67 +130,19 @@ function DevPrototypeEditor({ id }: { id: number }) {
     setDirty(true);
   };
 
-  const onFinalEdit = (edits: ProcessEdit[]) => {
-    let rows = finalsRef.current;
-    for (const e of edits) {
-      if (e.field === 'CriticalPathProcessApprovedId') {
-        const id = e.value === null ? null : Number(e.value);
-        const nameOf = approvals.find((a) => a.CriticalPathProcessApprovedId === id)?.ApprovalName ?? null;
-        if (revokesSpec(rows, e.k, id)) {
-          setFinals(rows);
-          setConfirm({ kind: 'revoke', k: e.k, id, name: nameOf });
-          // The grid shows the stored value again until the user answers.
-          setFinals([...rows]);
-          return;
-        }
-        rows = setApproval(rows, e.k, id, nameOf, who());
-        setStock((s) => reflag(rows, s, false));
-      } else {
-        rows = rows.map((r) => (r.k === e.k ? { ...r, [e.field]: e.value } : r));
-      }
-    }
-    setFinals(rows);
+  /** The final processes after a change: the stock numbers' flags follow a changed approval (CP-036); a revocation is asked first (CP-040). */
+  const onFinals = (next: ProcessRow[], revoking?: Revoke) => {
+    const before = new Map(finalsRef.current.map((r) => [r.k, r.CriticalPathProcessApprovedId]));
+    setFinals(next);
+    if (next.some((r) => before.has(r.k) && before.get(r.k) !== r.CriticalPathProcessApprovedId)) setStock((s) => reflag(next, s, false));
+    if (revoking) setRevoke(revoking);
     setDirty(true);
-    if (marks.finals.size) setMarks((m) => ({ ...m, finals: dateMarks(rows, DATE_PAIRS) }));
+    if (marks.finals.size) setMarks((m) => ({ ...m, finals: rowMarks(next, DATE_PAIRS) }));
   };
-  const onActualEdit = (edits: ProcessEdit[]) => {
-    setActuals(actualsRef.current.map((r) => {
-      const mine = edits.filter((e) => e.k === r.k);
-      return mine.length ? { ...r, ...Object.fromEntries(mine.map((e) => [e.field, e.value])) } : r;
-    }));
+  const onActuals = (next: ProcessRow[]) => {
+    setActuals(next);
     setDirty(true);
-  };
-
-  const onMove = (grid: 'finals' | 'actuals') => (moved: number[], finalIndex: number) => {
-    if (grid === 'finals') setFinals(withLocks(moveRows(finalsRef.current, moved, finalIndex)));
-    else setActuals(moveRows(actualsRef.current, moved, finalIndex));
-    setSelected({ grid, index: finalIndex });
-    setDirty(true);
-    const hot = grid === 'finals' ? finalHot : actualHot;
-    setTimeout(() => { hot.current?.selectCell(finalIndex, 0); hot.current?.listen(); });
-  };
-
-  const addRow = (grid: 'finals' | 'actuals') => {
-    const list = grid === 'finals' ? finalsRef.current : actualsRef.current;
-    const row = keyed([{ [grid === 'finals' ? FINAL_ID : ACTUAL_ID]: 0, ProcessName: 'New process', ProcessType: 'DEF', CanBeDeleted: true, CanChangeName: true }])[0];
-    const next = renumber([...list, row]);
-    if (grid === 'finals') setFinals(withLocks(next)); else setActuals(next);
-    setSelected({ grid, index: next.length - 1 });
-    setDirty(true);
-  };
-
-  const selectedRow = selected ? (selected.grid === 'finals' ? finals : actuals)[selected.index] : undefined;
-  const canDelete = !!selectedRow && selectedRow.CanBeDeleted !== false && selectedRow.IsProcessLocked !== true;
-
-  /** CP-024: the row goes from the list; a stored one is sent with IsDeleted true. */
-  const deleteSelected = () => {
-    if (!selected || !selectedRow) return;
-    const idField = selected.grid === 'finals' ? FINAL_ID : ACTUAL_ID;
-    const list = (selected.grid === 'finals' ? finalsRef.current : actualsRef.current).filter((r) => r.k !== selectedRow.k);
-    if (selected.grid === 'finals') setFinals(withLocks(renumber(list))); else setActuals(renumber(list));
-    if (selectedRow[idField]) setRemoved((r) => ({ ...r, [selected.grid]: [...r[selected.grid], selectedRow] }));
-    setSelected(null);
-    setDirty(true);
+    if (marks.actuals.size) setMarks((m) => ({ ...m, actuals: rowMarks(next, []) }));
   };
 
   const onHeaderChange = (data: Row) => {
@@ -216,13 +158,14 @@ function DevPrototypeEditor({ id }: { id: number }) {
     const h = await committedForm(headerRef);
     const f = finalsRef.current;
     const a = actualsRef.current;
-    const finalMarks = dateMarks(f, DATE_PAIRS);
+    const finalMarks = rowMarks(f, DATE_PAIRS);
+    const actualMarks = rowMarks(a, []);
     const headerMarks: Record<string, string> = {};
     if (!String(h.CriticalPathDevPrototypeName ?? '').trim()) headerMarks.CriticalPathDevPrototypeName = 'Required.';
     const cancel = cancelCheck(header.CriticalPathHeaderStatusId, h.CriticalPathHeaderStatusId, !!details.data?.CanBeCancelled);
     if (cancel) headerMarks.CriticalPathHeaderStatusId = cancel;
-    if (finalMarks.size || Object.keys(headerMarks).length) {
-      setMarks({ finals: finalMarks, actuals: new Map(), header: headerMarks });
+    if (finalMarks.size || actualMarks.size || Object.keys(headerMarks).length) {
+      setMarks({ finals: finalMarks, actuals: actualMarks, header: headerMarks });
       setProblem(REVIEW_RED);
       toast.error(REVIEW_RED);
       return;
@@ -235,8 +178,8 @@ function DevPrototypeEditor({ id }: { id: number }) {
           CriticalPathDevPrototypeId: id, RowVersion: header.RowVersion, CriticalPathDevPrototypeName: String(h.CriticalPathDevPrototypeName).trim(),
           Designer: h.Designer ?? null, USDeveloper: h.USDeveloper ?? null, AsiaDeveloper: h.AsiaDeveloper ?? null,
           CriticalPathHeaderStatusId: h.CriticalPathHeaderStatusId, Notes: h.Notes ?? null,
-          FinalProcesses: saveList(f, removed.finals, FINAL_ID, FINAL_SEND),
-          ActualProcesses: saveList(a, removed.actuals, ACTUAL_ID, ACTUAL_SEND),
+          FinalProcesses: saveList(f, details.data?.FinalProcesses ?? [], FINAL_ID, FINAL_SEND),
+          ActualProcesses: saveList(a, details.data?.ActualProcesses ?? [], ACTUAL_ID, ACTUAL_SEND),
           StockNumbers: stockChanges(stock),
           PurchaseOrders: purchaseOrderChanges(orders, 'FactoryKey' in (orderTitles ?? {})),
         },
@@ -247,8 +190,8 @@ function DevPrototypeEditor({ id }: { id: number }) {
     } catch (e) {
       const failure = saveFailure(e);
       if (!failure) return;
-      const fm = serverMarks(failure.errors, 'FinalProcesses', f);
-      const am = serverMarks(failure.errors, 'ActualProcesses', a);
+      const fm = fieldPathErrors(f, (r) => r.k, failure.errors, 'FinalProcesses');
+      const am = fieldPathErrors(a, (r) => r.k, failure.errors, 'ActualProcesses');
       // Header fields, and the stock numbers' and purchase orders' refusals (listed in the alert).
       const hm = Object.fromEntries(failure.errors.filter((x) => /^\/(\w+$|StockNumbers|PurchaseOrders)/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message]));
       setMarks({ finals: fm, actuals: am, header: hm });
@@ -264,13 +207,13 @@ function DevPrototypeEditor({ id }: { id: number }) {
     const failure = saveFailure(details.error);
     return <div className="alert alert--error" role="alert">{failure?.text === undefined ? 'Loading failed.' : (details.error as { status?: number }).status === 404 ? failure.text : 'The critical path could not be loaded.'}</div>;
   }
-  if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !finalColumns || !actualColumns || !orderTitles) {
+  if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !orderTitles) {
     return <span className="spinner" role="status" aria-label="Loading" />;
   }
 
   const grids = [
-    { key: 'finals' as const, title: 'Final Processes', rows: finals, columns: finalColumns, onEdit: onFinalEdit, hot: finalHot },
-    { key: 'actuals' as const, title: 'Actual Processes', rows: actuals, columns: actualColumns, onEdit: onActualEdit, hot: actualHot },
+    { key: 'finals' as const, grid: 'critical-path-dev-prototype-final-processes', title: 'Final Processes', rows: finals, onRows: onFinals, hot: finalHot, blank: { [FINAL_ID]: 0, ProcessType: 'DEF' } },
+    { key: 'actuals' as const, grid: 'critical-path-dev-prototype-actual-processes', title: 'Actual Processes', rows: actuals, onRows: onActuals, hot: actualHot, blank: { [ACTUAL_ID]: 0, ProcessType: 'DEF' } },
   ];
 
   return (
@@ -300,20 +243,9 @@ function DevPrototypeEditor({ id }: { id: number }) {
 
       {grids.map((g) => (
         <section key={g.key} className="card cp-section" aria-label={g.title}>
-          <div className="toolbar cp-section__bar">
-            <h2 className="cp-section__title">{g.title}</h2>
-            <span className="spacer" />
-            {editable && (
-              <>
-                <span className="muted cp-hint">Drag a row by its number to reorder.</span>
-                <button type="button" className="btn btn--small" onClick={() => addRow(g.key)}>Add row</button>
-                <button type="button" className="btn btn--small" disabled={selected?.grid !== g.key || !canDelete} onClick={() => setConfirm({ kind: 'delete' })}>Delete row</button>
-              </>
-            )}
-          </div>
-          <ProcessGrid testId={`cp-${g.key}`} label={g.title} rows={g.rows} columns={g.columns} approvals={approvals} approvers={g.key === 'finals' ? approvers : undefined} readOnly={!editable}
-            marked={marks[g.key]} onEdit={g.onEdit} onMove={onMove(g.key)} onNotice={setNotice} hotRef={g.hot}
-            onSelect={(index) => setSelected(index === null ? null : { grid: g.key, index })} />
+          <h2 className="cp-section__title">{g.title}</h2>
+          <ProcessGrid gridId={g.grid} testId={`cp-${g.key}`} label={g.title} rows={g.rows} onRows={editable ? g.onRows : undefined}
+            blank={g.blank} approvals={approvals} approvers={g.key === 'finals' ? approvers : undefined} errors={marks[g.key]} onNotice={setNotice} hotRef={g.hot} />
         </section>
       ))}
 
@@ -328,14 +260,9 @@ function DevPrototypeEditor({ id }: { id: number }) {
         <PurchaseOrders rows={orders} editable={editable} titles={orderTitles} onChange={(rows) => { setOrders(rows); setDirty(true); }} />
       </section>
 
-      {confirm?.kind === 'delete' && (
-        <ConfirmDialog title="Delete row" message={DELETE_ROW} confirmLabel="Yes" cancelLabel="No" danger
-          onConfirm={() => { setConfirm(null); deleteSelected(); }} onCancel={() => setConfirm(null)} />
-      )}
-      {confirm?.kind === 'revoke' && (
+      {revoke && (
         <ConfirmDialog title="Revoke final spec approval" message={REVOKE_SPEC} confirmLabel="Yes" cancelLabel="No" danger
-          onConfirm={() => { const c = confirm; setConfirm(null); applyApproval(c.k, c.id, c.name); }}
-          onCancel={() => { setConfirm(null); setFinals([...finalsRef.current]); }} />
+          onConfirm={() => { setRevoke(null); applyApproval(revoke.k, revoke.id, revoke.name); }} onCancel={() => setRevoke(null)} />
       )}
     </div>
   );

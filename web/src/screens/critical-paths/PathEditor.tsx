@@ -3,8 +3,8 @@
  * process list on a header. /criticalPathDevPatternEdit/:patternSeasonalId (the path of a pattern
  * seasonal) and /criticalPathCommercializationEdit/:id. Same machinery as the dev prototype screen:
  * collapsible header (HeaderMinimized) drawn by SchemaForm with the module's field layout, the
- * process grid's columns from its grid document, drag reorder renumbered by 10, delete with confirmation,
- * end ≥ start, Save (Ctrl+S) with the CP texts; commercialization approvals are stamped (CP-038).
+ * process list on ProcessGrid (its grid document's columns, reorder renumbered by 10, remove with
+ * confirmation), end ≥ start, Save (Ctrl+S) with the CP texts; commercialization approvals are stamped (CP-038).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -12,9 +12,7 @@ import useSWR from 'swr';
 import type Handsontable from 'handsontable/base';
 import { apiFetch } from '../../api/http';
 import { useCan } from '../../auth/useCan';
-import { useSessionStore } from '../../auth/session-store';
 import type { ModuleKey } from '../../auth/permissions';
-import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { PageHeader } from '../../shell/PageHeader';
 import { usePageTitle } from '../../shell/page-title-store';
 import { useSaveShortcut } from '../../shell/save-shortcut';
@@ -24,12 +22,10 @@ import { SchemaForm } from '../../components/schema-form/SchemaForm';
 import { isReadOnlyField } from '../../components/schema-form/layout';
 import { useFieldLayout } from '../../components/schema-form/use-field-layout';
 import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
-import { ProcessGrid, type ProcessEdit } from './ProcessGrid';
-import { useProcessColumns } from './process-columns';
-import { DELETE_ROW, REVIEW_RED, SAVED, dateMarks, keyed, moveRows, renumber, saveList, serverMarks, type ProcessRow, type Row } from './cp-rows';
-import {
-  HeaderCard, ReportButton, TextField, cancelCheck, committedForm, saveFailure, todayIso, useApprovers, useHeaderErrors, useTimedNotice,
-} from './shared';
+import { fieldPathErrors } from '../../components/data-grid/owned-rows';
+import { ProcessGrid } from './ProcessGrid';
+import { REVIEW_RED, SAVED, keyed, rowMarks, saveList, type ProcessRow, type Row } from './cp-rows';
+import { HeaderCard, ReportButton, TextField, cancelCheck, committedForm, saveFailure, useApprovers, useHeaderErrors, useTimedNotice } from './shared';
 import { LOOKUPS, type Lookups } from './CriticalPathDevPrototypeScreen';
 import './critical-paths.css';
 
@@ -100,27 +96,22 @@ export function CriticalPathCommercializationScreen() {
 
 function PathEditor({ config, param }: { config: Config; param: number }) {
   const canEdit = useCan(config.module, 'edit');
-  const session = useSessionStore((s) => s.session);
   const details = useSWR<Details>(`${config.detailsUrl}${param}`, { revalidateOnFocus: false });
   const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
   const approvers = useApprovers(details.data?.Header.BrandId);
   const schema = useEntitySchema(config.entity);
   const layout = useLayout(config.entity);
   const { fieldLayout, ready: fieldLayoutReady } = useFieldLayout(layout.data?.moduleId);
-  const columns = useProcessColumns(config.grid);
   // The header as loaded (SchemaForm's record) and as edited (its committed values, read by the save).
   const [header, setHeader] = useState<Row>({});
   const headerRef = useRef<Row>({});
   const [rows, setRowsState] = useState<ProcessRow[]>([]);
-  const [removed, setRemoved] = useState<Row[]>([]);
   const [dirty, setDirty] = useState(false);
   const [marks, setMarks] = useState<{ rows: Marks; header: Record<string, string> }>({ rows: new Map(), header: {} });
   const headerErrors = useHeaderErrors(marks.header);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useTimedNotice();
   const [busy, setBusy] = useState(false);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [nameNote, setNameNote] = useState<string | null>(null);
   const rowsRef = useRef<ProcessRow[]>([]);
   const setRows = useCallback((next: ProcessRow[]) => { rowsRef.current = next; setRowsState(next); }, []);
@@ -131,7 +122,6 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     setHeader(d.Header);
     headerRef.current = d.Header;
     setRows(keyed(d.Processes));
-    setRemoved([]);
     setMarks({ rows: new Map(), header: {} });
     setProblem(null);
     setDirty(false);
@@ -143,44 +133,10 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   useUnsavedChanges(canEdit && dirty);
   const approvals = lookups.data?.Approvals ?? [];
 
-  const onEdit = (edits: ProcessEdit[]) => {
-    const who = { userId: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim(), today: todayIso() };
-    const next = rowsRef.current.map((r) => {
-      const mine = edits.filter((e) => e.k === r.k);
-      if (!mine.length) return r;
-      const row: ProcessRow = { ...r };
-      for (const e of mine) {
-        if (e.field !== 'CriticalPathProcessApprovedId') { row[e.field] = e.value; continue; }
-        // CP-038: a changed approval is stamped with the user and today (the server does the same); a cleared one is blanked.
-        const id = e.value === null ? null : Number(e.value);
-        Object.assign(row, id === null ? { CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null }
-          : { CriticalPathProcessApprovedId: id, ApprovedBy: who.userId, ApprovedByName: who.name, ApprovalDate: who.today });
-      }
-      return row;
-    });
+  const onRows = (next: ProcessRow[]) => {
     setRows(next);
     setDirty(true);
-    if (marks.rows.size) setMarks((m) => ({ ...m, rows: dateMarks(next, config.datePairs) }));
-  };
-  const onMove = (moved: number[], finalIndex: number) => {
-    setRows(moveRows(rowsRef.current, moved, finalIndex));
-    setSelected(finalIndex);
-    setDirty(true);
-    setTimeout(() => { hot.current?.selectCell(finalIndex, 0); hot.current?.listen(); });
-  };
-  const addRow = () => {
-    const next = renumber([...rowsRef.current, keyed([{ [config.processId]: 0, ProcessName: 'New process', CanBeDeleted: true, CanChangeName: true }])[0]]);
-    setRows(next);
-    setSelected(next.length - 1);
-    setDirty(true);
-  };
-  const selectedRow = selected === null ? undefined : rows[selected];
-  const deleteSelected = () => {
-    if (!selectedRow) return;
-    setRows(renumber(rowsRef.current.filter((r) => r.k !== selectedRow.k)));
-    if (selectedRow[config.processId]) setRemoved((r) => [...r, selectedRow]);
-    setSelected(null);
-    setDirty(true);
+    if (marks.rows.size) setMarks((m) => ({ ...m, rows: rowMarks(next, config.datePairs) }));
   };
   /** The header fields a save sends: those of the layout the user may change (a factory user's schema has no factory field). */
   const headerSend = (h: Row): Row => {
@@ -215,13 +171,13 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     if (hot.current?.getActiveEditor()?.isOpened()) hot.current.getActiveEditor()?.finishEditing();
     const h = await committedForm(headerRef);
     const list = rowsRef.current;
-    const rowMarks = dateMarks(list, config.datePairs);
+    const listMarks = rowMarks(list, config.datePairs);
     const headerMarks: Record<string, string> = {};
     if (!String(h.CriticalPathName ?? '').trim()) headerMarks.CriticalPathName = 'Required.';
     const cancel = cancelCheck(header.CriticalPathHeaderStatusId, h.CriticalPathHeaderStatusId, !!details.data?.CanBeCancelled);
     if (cancel) headerMarks.CriticalPathHeaderStatusId = cancel;
-    if (rowMarks.size || Object.keys(headerMarks).length) {
-      setMarks({ rows: rowMarks, header: headerMarks });
+    if (listMarks.size || Object.keys(headerMarks).length) {
+      setMarks({ rows: listMarks, header: headerMarks });
       setProblem(REVIEW_RED);
       toast.error(REVIEW_RED);
       return;
@@ -232,7 +188,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
         method: 'POST',
         json: {
           [config.idField]: header[config.idField], RowVersion: header.RowVersion, ...headerSend(h), CriticalPathName: String(h.CriticalPathName).trim(),
-          ...config.extra(header), Processes: saveList(list, removed, config.processId, config.send),
+          ...config.extra(header), Processes: saveList(list, details.data?.Processes ?? [], config.processId, config.send),
         },
       });
       if (answer.Data?.Header) {
@@ -248,7 +204,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
       const failure = saveFailure(e);
       if (!failure) return;
       setMarks({
-        rows: serverMarks(failure.errors, 'Processes', list),
+        rows: fieldPathErrors(list, (r) => r.k, failure.errors, 'Processes'),
         header: Object.fromEntries(failure.errors.filter((x) => /^\/\w+$/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message])),
       });
       setProblem(failure.text);
@@ -266,7 +222,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     }
     return <div className="alert alert--error" role="alert">{status === 404 ? saveFailure(details.error)?.text : 'The critical path could not be loaded.'}</div>;
   }
-  if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !columns) {
+  if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady) {
     return <span className="spinner" role="status" aria-label="Loading" />;
   }
   const id = Number(header[config.idField] ?? 0);
@@ -293,24 +249,10 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
         {nameNote && <span className="field__hint cp-name-note" role="status">{nameNote}</span>}
       </HeaderCard>
       <section className="card cp-section" aria-label="Processes">
-        <div className="toolbar cp-section__bar">
-          <h2 className="cp-section__title">Processes</h2>
-          <span className="spacer" />
-          {canEdit && (
-            <>
-              <span className="muted cp-hint">Drag a row by its number to reorder.</span>
-              <button type="button" className="btn btn--small" onClick={addRow}>Add row</button>
-              <button type="button" className="btn btn--small" disabled={!selectedRow || selectedRow.CanBeDeleted === false} onClick={() => setConfirmDelete(true)}>Delete row</button>
-            </>
-          )}
-        </div>
-        <ProcessGrid testId="cp-processes" label="Processes" rows={rows} columns={columns} approvals={approvals} approvers={approvers} readOnly={!canEdit}
-          marked={marks.rows} onEdit={onEdit} onMove={onMove} onSelect={setSelected} onNotice={setNotice} hotRef={hot} />
+        <h2 className="cp-section__title">Processes</h2>
+        <ProcessGrid gridId={config.grid} testId="cp-processes" label="Processes" rows={rows} onRows={canEdit ? onRows : undefined} blank={{ [config.processId]: 0 }}
+          approvals={approvals} approvers={approvers} errors={marks.rows} onNotice={setNotice} hotRef={hot} />
       </section>
-      {confirmDelete && (
-        <ConfirmDialog title="Delete row" message={DELETE_ROW} confirmLabel="Yes" cancelLabel="No" danger
-          onConfirm={() => { setConfirmDelete(false); deleteSelected(); }} onCancel={() => setConfirmDelete(false)} />
-      )}
     </div>
   );
 }

@@ -1,14 +1,17 @@
 /**
  * Pieces the three critical path edit screens share: the collapsible header card, the header form's
- * committed values and checks, the report button, the save outcome.
+ * committed values and checks, the report button, the save outcome, a grid document's titles.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import type { Approver } from './ProcessGrid';
 import { ApiError, apiRequest, saveFile } from '../../api/http';
+import { useSessionStore } from '../../auth/session-store';
+import { todayIso } from '../../format/business-date';
 import { toast } from '../../shell/toast-store';
+import { gridColumns } from '../../components/data-grid/columns';
+import { useEntitySchema, useGridDocument } from '../../components/fields/schema-docs';
 import { useHeaderMinimized } from './header-pref';
-import { NOT_EXISTS, REVIEW_RED, SAVE_ERROR } from './cp-rows';
+import { NOT_EXISTS, REVIEW_RED, SAVE_ERROR, type Approver } from './cp-rows';
 
 /** CP-018: the header, collapsed or open as the user left it last (preference HeaderMinimized). */
 export function HeaderCard({ title, children }: { title: string; children: ReactNode }) {
@@ -30,6 +33,14 @@ export function HeaderCard({ title, children }: { title: string; children: React
 export function useApprovers(brandId: unknown): readonly Approver[] | undefined {
   const { data } = useSWR<Approver[]>(brandId ? `/api/CriticalPath/GetCriticalPathApprovers?BrandId=${Number(brandId)}` : null, { revalidateOnFocus: false });
   return data;
+}
+
+/** The column titles of a grid for this user by field (a field they may not see has none); undefined while its documents load. */
+export function useColumnTitles(gridId: string): Readonly<Record<string, string>> | undefined {
+  const grid = useGridDocument(gridId);
+  const schema = useEntitySchema(grid.data?.entity);
+  return useMemo(() => (grid.data && schema.data ? Object.fromEntries(gridColumns(grid.data, schema.data).map((c) => [c.field, c.title])) : undefined),
+    [grid.data, schema.data]);
 }
 
 /** A passing word for the user (a refused cell value): shown 4 s. */
@@ -114,5 +125,8 @@ export function TextField({ label, value, onChange, readOnly, required, error, w
   );
 }
 
-/** Today in the business time zone (DECISIONS "Dates"), what an approval is dated. */
-export { todayIso } from '../../format/business-date';
+/** CP-038: the stamp of an approval made now, the signed-in user and today in the business time zone (DECISIONS "Dates"). */
+export function useApprovalStamp(): () => { userId: number; name: string; today: string } {
+  const session = useSessionStore((s) => s.session);
+  return () => ({ userId: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim(), today: todayIso() });
+}
