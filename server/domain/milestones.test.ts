@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MILESTONE_MESSAGES, MILESTONES, milestoneChanges, milestoneMessages } from './milestones';
-import { chainFault, milestoneSave } from './milestone-edits';
+import { MILESTONE_MESSAGES, MILESTONES, milestoneChanges, milestoneLock, milestoneMessages } from './milestones';
+import { chainFault, MILESTONE_CELLS, milestoneSave } from './milestone-edits';
 
 const at = { today: '2026-11-26', userId: 7 };
 const factory = { FactName: 'Dong Nai Footwear Co., Ltd.', FactNameKy: '310101', FFC: 20 };
@@ -104,6 +104,43 @@ describe('milestone chain (DECISIONS CW-036 / FLASH-012)', () => {
         if (!out.refusals.length) rec = { ...rec, ...out.changes };
         expect(chainFault(rec)).toBeNull();
       }
+    }));
+  });
+});
+
+describe('milestone cells drawn from the rule (FLASH-007/009/010, issue 27)', () => {
+  it('FLASH-009 Costing Complete freezes every milestone, unless the same edit unchecks it', () => {
+    const done = { ...factory, CostingCompl: true, InitialPrototypeComplete: true, ISRComplete: true, LDMComplete: true, SMComplete: true };
+    expect(MILESTONES.map((m) => milestoneLock(done, m.flag))).toEqual(MILESTONES.map(() => 'costingFrozen'));
+    expect(milestoneLock(done, 'SMFinalComplete', { ...done, CostingCompl: false })).toBeUndefined();
+    expect(milestoneLock(done, 'CostingCompl')).toBeUndefined();
+  });
+
+  it('FLASH-007 a checked milestone disables the earlier ones only', () => {
+    const ldm = { ...factory, InitialPrototypeComplete: true, ISRComplete: true, LDMComplete: true };
+    expect(MILESTONES.map((m) => milestoneLock(ldm, m.flag))).toEqual(['laterChecked', 'laterChecked', undefined, undefined, undefined]);
+  });
+
+  it('FLASH-010 CW-035 Costing Complete cannot be checked without a factory, nor with an open final spec in an original season', () => {
+    expect(milestoneLock({ FFC: 20 }, 'CostingCompl')).toBe('costingNoFactory');
+    expect(milestoneLock({ ...factory, IsOriginalSeason: true, IsFinalSpecApprLocked: false }, 'CostingCompl')).toBe('finalSpecNotLocked');
+    expect(milestoneLock({ ...factory, IsOriginalSeason: true, IsFinalSpecApprLocked: true }, 'CostingCompl')).toBeUndefined();
+    // Unchecking is never locked by them.
+    expect(milestoneLock({ FFC: 20, CostingCompl: true }, 'CostingCompl')).toBeUndefined();
+  });
+
+  it('a cell the lock refuses is refused by the save with the same reason; an open cell never is for that reason (property)', () => {
+    const row = fc.record({
+      FactName: fc.constantFrom(null, 'Dong Nai'), FactNameKy: fc.constantFrom(null, '310101'), FFC: fc.constant(20),
+      CostingCompl: fc.boolean(), IsOriginalSeason: fc.boolean(), IsFinalSpecApprLocked: fc.boolean(),
+      ...Object.fromEntries(MILESTONES.map((m) => [m.flag, fc.boolean()])),
+    });
+    fc.assert(fc.property(row, fc.constantFrom(...MILESTONE_CELLS), (saved: Record<string, unknown>, field) => {
+      const lock = milestoneLock(saved, field);
+      const { refusals } = milestoneChanges(saved, { [field]: saved[field] !== true }, at);
+      const refused = refusals.find((r) => r.field === field)?.reason;
+      if (lock && lock !== 'laterChecked') expect(refused).toBe(lock);
+      else expect(['costingFrozen', 'costingNoFactory', 'finalSpecNotLocked']).not.toContain(refused);
     }));
   });
 });

@@ -5,7 +5,8 @@
  * earlier ones checked); a newly checked milestone needs FFC > 0 and gets today's date and the FFC as
  * its price, an unchecked one loses date and price (CW-030..033); Costing Complete needs a saved
  * factory (name and key) and FFC > 0, checks SM (not SMFinal) and freezes all milestones (CW-035).
- * Pure: the caller passes today's date and the user.
+ * Pure: the caller passes today's date and the user. `milestoneLock` is the same rule asked of one
+ * cell before any edit: the grids draw a milestone or Costing Complete cell read-only by it.
  */
 type Rec = Record<string, unknown>;
 
@@ -49,6 +50,33 @@ export interface MilestoneOutcome { changes: Rec; refusals: { field: string; rea
 const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
 const positive = (v: unknown) => filled(v) && Number(v) > 0;
 
+/** Costing Complete cannot be checked without a saved factory, name and key (FLASH-010, CW-034). */
+const factoryMissing = (saved: Rec) => !filled(saved.FactName) || !filled(saved.FactNameKy);
+/** Nor for an original-season colorway whose final spec is not locked (CW-035). */
+const finalSpecOpen = (next: Rec) => next.IsOriginalSeason === true && next.IsFinalSpecApprLocked !== true;
+const MILESTONE_INDEX = new Map<string, number>(MILESTONES.map((m, i) => [m.flag, i]));
+
+/** Why a milestone cell cannot change in its row's state: a refusal, or `laterChecked` (FLASH-007: a checked milestone disables the earlier ones). */
+export type MilestoneLock = MilestoneRefusal | 'laterChecked';
+
+/**
+ * Why the cell `field` (a milestone flag or Costing Complete) of a saved row `saved` cannot change,
+ * or undefined when it can; `next` is the row with the other values of the same edit (a pasted
+ * block), as `milestoneChanges` sees them. A row checked Costing Complete freezes every milestone
+ * unless the same edit unchecks it (FLASH-009); Costing Complete cannot be checked without a saved
+ * factory or, in an original season, a locked final spec. FFC is left out: the same edit may set it.
+ */
+export function milestoneLock(saved: Rec, field: string, next: Rec = saved): MilestoneLock | undefined {
+  const i = MILESTONE_INDEX.get(field);
+  if (i !== undefined) {
+    if (saved.CostingCompl === true && next.CostingCompl === true) return 'costingFrozen';
+    return MILESTONES.slice(i + 1).some((m) => saved[m.flag] === true) ? 'laterChecked' : undefined;
+  }
+  if (field !== 'CostingCompl' || saved.CostingCompl === true) return undefined;
+  if (factoryMissing(saved)) return 'costingNoFactory';
+  return finalSpecOpen(next) ? 'finalSpecNotLocked' : undefined;
+}
+
 /** True when the changes touch a milestone or Costing Complete. */
 export const touchesMilestones = (changes: Rec) => MILESTONE_FIELDS.some((f) => f in changes);
 
@@ -68,16 +96,16 @@ export function milestoneChanges(prev: Rec, changes: Rec, at: { today: string; u
 
   MILESTONES.forEach((m, i) => {
     if (!(m.flag in changes) || (changes[m.flag] === true) === was[i]) return;
-    if (wasComplete && complete) refusals.push({ field: m.flag, reason: 'costingFrozen' });
+    if (milestoneLock(prev, m.flag, next) === 'costingFrozen') refusals.push({ field: m.flag, reason: 'costingFrozen' });
     else if (changes[m.flag] === true) for (let j = 0; j <= i; j++) flags[j] = true;
     else for (let j = i; j < flags.length; j++) flags[j] = false;
   });
 
   const out: Rec = { ...changes };
   if (complete && !wasComplete) {
-    if (!filled(prev.FactName) || !filled(prev.FactNameKy)) refusals.push({ field: 'CostingCompl', reason: 'costingNoFactory' });
+    if (factoryMissing(prev)) refusals.push({ field: 'CostingCompl', reason: 'costingNoFactory' });
     else if (!positive(next.FFC)) refusals.push({ field: 'CostingCompl', reason: 'costingNoFfc' });
-    if (next.IsOriginalSeason === true && next.IsFinalSpecApprLocked !== true) refusals.push({ field: 'CostingCompl', reason: 'finalSpecNotLocked' });
+    if (finalSpecOpen(next)) refusals.push({ field: 'CostingCompl', reason: 'finalSpecNotLocked' });
     for (let j = 0; j <= SM; j++) flags[j] = true;
     Object.assign(out, { CostingComplDate: filled(changes.CostingComplDate) ? changes.CostingComplDate : at.today, CostingComplBy: at.userId });
   } else if (!complete && wasComplete) {

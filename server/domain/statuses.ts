@@ -8,6 +8,10 @@
  * was released and stays so); Dropped, Canceled and Locked never are. Every check of "released" —
  * the parents a child may be created under, carryover, buy ready, the forecast's released
  * colorways — on the server, in its SQL and in the browser, uses this one set.
+ *
+ * Statuses 3..7 (Completed, Canceled, Archive, Locked, Dropped) leave a record read-only (LP-011,
+ * PAT-012, CW read-only): only the status itself may change. The server's shared hierarchy rule and
+ * every screen and grid that draws a cell editable or read-only ask `lockedByStatus`.
  */
 
 /** Released (2) and Completed (3). */
@@ -23,3 +27,17 @@ export const RELEASED_STATUSES_SQL = RELEASED_STATUSES.join(', ');
 export const TRANSFER_STATUSES: readonly number[] = Object.freeze([2, 3, 4, 6]);
 /** The colorway statuses a dual source may start from: Created, Released, Completed. */
 export const DUAL_SOURCE_STATUSES: readonly number[] = Object.freeze([1, 2, 3]);
+
+/** Completed (3), Canceled (4), Archive (5), Locked (6) and Dropped (7): the record is read-only but for its status. */
+export const READ_ONLY_STATUSES: ReadonlySet<number> = new Set([3, 4, 5, 6, 7]);
+
+/** Whether a status id leaves its record read-only. */
+export const isReadOnlyStatus = (statusId: unknown): boolean => typeof statusId === 'number' && READ_ONLY_STATUSES.has(statusId);
+
+/** Whether a record's status keeps `field` from changing: in a read-only status only the status (and the version a save carries) may. */
+export const lockedByStatus = (record: { StatusId?: unknown }, field: string): boolean =>
+  isReadOnlyStatus(record.StatusId) && field !== 'StatusId' && field !== 'RowVersion';
+
+/** Why a cell of a record in a read-only status cannot change, with the status's name when known: 'Read only in status Completed.' */
+export const readOnlyInStatus = (statusName?: unknown): string =>
+  typeof statusName === 'string' && statusName ? `Read only in status ${statusName}.` : 'Read only in this status.';

@@ -19,14 +19,16 @@ const search = (token: string, grid = 'costing', body: object = {}) => t.request
 const save = (token: string, rows: object[], grid = 'costing') => t.request('POST', `/api/Grid/${grid}/Save`, { token, json: { rows } });
 
 describe('grid search', () => {
-  it('answers only the grid columns plus key and version, paged', async () => {
+  it('answers only the grid columns plus key, version and the fields its rows\' rules read (`keys`), paged', async () => {
     const res = await search(costing);
     expect(res.status).toBe(200);
     const page = await res.json();
     expect(page.Results.length).toBe(20);
-    const allowed = new Set(['PrototypeSeasonalId', 'RowVersion', ...costingGrid.columns.map((c) => c.field)]);
+    const allowed = new Set(['PrototypeSeasonalId', 'RowVersion', ...costingGrid.keys ?? [], ...costingGrid.columns.map((c) => c.field)]);
     for (const row of page.Results) for (const k of Object.keys(row)) expect(allowed.has(k), k).toBe(true);
     expect(page.Results[0]).toHaveProperty('FFC');
+    // Issue 27: the status the grid draws read-only cells by.
+    expect(page.Results[0]).toHaveProperty('StatusId');
   });
 
   it('PERM-029: a factory user gets the grid without costing columns; an unknown grid is 404', async () => {

@@ -3,6 +3,7 @@
  * service fee of brand and factory, the HTS duty lookup and stock-number uniqueness. Each answers what it found; the hooks of colorway.ts decide what to write.
  */
 import type { Queryable } from '../../core/db/client';
+import { HTS_NO_ORIGIN } from '../../domain/hts-rules';
 import { prices } from '../../domain/price-rule';
 import type { FieldError } from '../../core/http/errors';
 import { cached, prime } from '../../core/records/request-cache';
@@ -14,7 +15,7 @@ export const MSG = {
   factoryLocked: 'The factory cannot be changed while the colorway is locked.',
   unknownFactory: 'Select a factory from the list.',
   overrideNotAllowed: 'Service fee override is not allowed for this brand.',
-  factoryMissing: 'Unable to edit, Factory is missing.',
+  factoryMissing: HTS_NO_ORIGIN,
   invalidHts: 'Invalid HTS code for the country of origin and destination.',
   stockNumberExists: 'Stock Number already exists for this season and factory.',
   relinkOnly: 'The pattern of a colorway changes only by relink.',

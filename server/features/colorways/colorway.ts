@@ -9,6 +9,7 @@
  * flash-edit grids save through the same path, so these rules hold there too.
  */
 import { businessToday } from '../../domain/business-date';
+import { htsLocked } from '../../domain/hts-rules';
 import { milestoneChanges, milestoneMessages, touchesMilestones } from '../../domain/milestones';
 import { PRICE_INPUTS, prices } from '../../domain/price-rule';
 import { withVolumeTotals } from '../../domain/volume-changes';
@@ -144,7 +145,7 @@ async function hts({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
     if (!changed(prev, changes, code)) continue;
     const clear = { [code]: null, [`${region}AssignDuty`]: null, [`${region}HtsCodeKey`]: null };
     if (blank(changes[code])) { Object.assign(out, clear); continue; }
-    if (blank(origin)) { errors.push(fieldError(code, MSG.factoryMissing)); continue; }
+    if (htsLocked({ CtryOfOrig: origin }, code)) { errors.push(fieldError(code, MSG.factoryMissing)); continue; }
     const duty = await htsDuty(q, String(changes[code]), String(origin), destination);
     if (!duty) errors.push(fieldError(code, MSG.invalidHts));
     else Object.assign(out, { [code]: String(changes[code]).trim(), [`${region}AssignDuty`]: duty.duty, [`${region}HtsCodeKey`]: duty.key });

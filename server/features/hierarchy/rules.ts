@@ -5,14 +5,15 @@
  * - a status change must follow the status table (LOOKUP-033) and needs the module's 'status'
  *   permission (PERM-004);
  * - statuses 3..7 make the record read-only (LP-011, PAT-012, CW read-only): only the status itself
- *   may change then.
+ *   may change then (`lockedByStatus` of @domain/statuses: the grids draw their cells by it).
  */
 import { can, type ModuleKey } from '../../core/auth/permissions';
 import { AppError, badRequest, permissionDenied } from '../../core/http/errors';
 import { onUpdate, type UpdateHookArgs } from '../../core/records/hooks';
 import { cached } from '../../core/records/request-cache';
+import { lockedByStatus, READ_ONLY_STATUSES } from '../../domain/statuses';
 
-export const READ_ONLY_STATUSES = new Set([3, 4, 5, 6, 7]);
+export { READ_ONLY_STATUSES };
 
 export interface HierarchyEntity { entity: string; module: ModuleKey; deletedMessage: string }
 
@@ -37,7 +38,7 @@ async function sharedRules(h: HierarchyEntity, { q, user, prev, changes }: Updat
     }
   }
   if (READ_ONLY_STATUSES.has(from)) {
-    const others = Object.keys(changes).filter((f) => f !== 'StatusId' && f !== 'RowVersion');
+    const others = Object.keys(changes).filter((f) => lockedByStatus(prev, f));
     if (others.length) {
       throw new AppError(409, 'read_only', 'This record is read-only in its current status; only the status can be changed.',
         others.map((f) => ({ Field: `/${f}`, Message: 'Read-only in this status.' })));

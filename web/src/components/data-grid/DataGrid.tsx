@@ -8,7 +8,10 @@
  * own texts (messages.loadError, messages.empty, messages.failedRow), and export of every record
  * to `{report}-Export.xlsx` by the server (the browser builds it where the server has no export). Key columns (the document's `frozen`)
  * stay on the left; column widths are the user's; a grid the user cannot edit (a library, or no
- * edit permission) shows a "Read only" badge and says so when typed or pasted into. With `source` the rows come from the
+ * edit permission) shows a "Read only" badge and says so when typed or pasted into. In an editable
+ * grid each cell is drawn from its column and its row's state by the server's rules (issue 27): a
+ * locked cell says why when selected or typed into, a paste or fill says what it skipped, and a
+ * refused row keeps the user's input as unsaved cells (the page asks before it is left). With `source` the rows come from the
  * screen's own API call (read-only, sorted and paged in the browser); columns still come from
  * the grid document.
  *
@@ -34,6 +37,7 @@ import { ColumnFilterPopover } from './ColumnFilterPopover';
 import { gridColumns, inView, isEditable, type GridColumn } from './columns';
 import { exportGrid, saveGrid, searchKeys, type GridFilters } from './grid-api';
 import { holdsRef } from './grid-permissions';
+import type { SaveOutcome } from './grid-editor';
 import { GridTable, type GridSort, type GridTableApi } from './GridTable';
 import { openLinkInNewTab } from './new-tab-link';
 import { Pager } from './Pager';
@@ -188,12 +192,15 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  // Why the selected cell is locked; how many rows hold input the server has not taken.
+  const [hint, setHint] = useState<string | null>(null);
+  const [held, setHeld] = useState(0);
   // Rows someone else changed since they were loaded (409 on save): offered for a reload.
   const [stale, setStale] = useState<ReadonlySet<number>>(new Set());
   const [reloading, setReloading] = useState(false);
   const tableApi = useRef<GridTableApi | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new records are fresh, so none is stale
-  useEffect(() => { setStale(new Set()); }, [records]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new records are fresh, so none is stale and none holds unsaved input
+  useEffect(() => { setStale(new Set()); setHeld(0); }, [records]);
   const onStale = useCallback((keys: number[]) => setStale((s) => new Set([...s, ...keys])), []);
   const onProgress = useCallback((done: number, total: number) => setProgress({ done, total }), []);
   const onPendingChange = useCallback((p: boolean) => { setPending(p); if (!p) setProgress(null); }, []);
@@ -201,7 +208,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [filterOpen, setFilterOpen] = useState<{ field: string; anchor: DOMRect } | null>(null);
   const onFilterOpen = useCallback((field: string, anchor: DOMRect) => setFilterOpen({ field, anchor }), []);
   const closeFilter = useCallback(() => setFilterOpen(null), []);
-  useUnsavedChanges(pending, `grid:${gridId}`);
+  useUnsavedChanges(pending || held > 0, `grid:${gridId}`);
   const ownHotRef = useRef<Handsontable | null>(null);
   const hotRef = outerHotRef ?? ownHotRef;
   const [exporting, setExporting] = useState(false);
@@ -257,10 +264,12 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     setPage(1);
   }, []);
   const onReadOnlyInput = useCallback(() => setStatus({ text: READ_ONLY_MESSAGE, error: false }), []);
-  const onSaved = useCallback(({ saved, failed }: { saved: number; failed: number }) => {
+  const onSaved = useCallback(({ saved, failed, skipped, held: rows }: SaveOutcome) => {
     const n = (x: number) => x.toLocaleString('en-US');
-    if (failed) setStatus({ text: `${n(saved)} row${saved === 1 ? '' : 's'} saved; ${n(failed)} row${failed === 1 ? '' : 's'} not saved (see the red cells).`, error: true });
-    else if (saved) setStatus({ text: `${n(saved)} row${saved === 1 ? '' : 's'} saved.`, error: false });
+    setHeld(rows);
+    const text = failed ? `${n(saved)} row${saved === 1 ? '' : 's'} saved; ${n(failed)} row${failed === 1 ? '' : 's'} not saved (see the red cells).`
+      : saved ? `${n(saved)} row${saved === 1 ? '' : 's'} saved.` : '';
+    if (text || skipped) setStatus({ text: [text, skipped].filter(Boolean).join(' '), error: !!failed });
   }, []);
   const pickColumn = useCallback((index: number) => {
     const hot = hotRef.current;
@@ -318,6 +327,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         )}
         {pending && <span className="data-grid__status with-spinner" role="status"><span className="spinner" aria-hidden="true" /> {savingText(progress)}</span>}
         {!pending && status && <span className={`data-grid__status${status.error ? ' data-grid__status--error' : ''}`} role="status">{status.text}</span>}
+        {hint && <span className="data-grid__status data-grid__hint">{hint}</span>}
         {loading && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
         {effectiveMode === 'all' && total !== undefined && <span className="data-grid__status">{total.toLocaleString('en-US')} records</span>}
       </div>
@@ -328,7 +338,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
           rowHeight={withImages ? THUMBNAIL_ROW_HEIGHT : search ? 35 : 30} height={height} sort={sort}
           onRowClick={onRowClick} thumbnails={thumbnails} onThumbnailClick={setEnlarged}
           onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={onPendingChange} hotRef={hotRef}
-          onProgress={onProgress} onStale={onStale} onNotice={onNotice} apiRef={tableApi} failedText={failedText}
+          onProgress={onProgress} onStale={onStale} onNotice={onNotice} onHint={setHint} apiRef={tableApi} failedText={failedText}
           filtered={filtered} onFilterOpen={source ? undefined : onFilterOpen}
           onRowOpen={openRow} linkField={linkField} rowHref={recordLink} onSelectionChange={onSelectionChange}
           frozen={frozenCount(visible)} onResize={onResize} onReadOnlyInput={readOnly ? onReadOnlyInput : undefined}

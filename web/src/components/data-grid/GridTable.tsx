@@ -1,20 +1,23 @@
 /**
  * The Handsontable part of a DataGrid: shows records in the given columns and turns every edit,
  * paste, fill or undo into ONE save call (`onSave`), then shows the answer: saved values and
- * RowVersions, rejected rows rolled back, per-cell errors. Key columns frozen on the left, full
- * header and cell text as hover titles, user-resizable columns, and a word when someone types or
- * pastes into a read-only grid. No data loading here, so benches and other screens can feed it
- * records directly.
+ * RowVersions, per-cell errors, refused rows kept as the user's unsaved input (grid-editor.ts). Cells
+ * are drawn editable or read-only by their column and their row's state (the server's rules,
+ * grid-cells.ts): a locked cell looks locked and says why on hover, on selection and when typed into;
+ * Ctrl+S sends unsaved rows again, Esc puts them back. Key columns frozen on the left, full header
+ * and cell text as hover titles, user-resizable columns, and a word when someone types or pastes
+ * into a read-only grid. No data loading here, so benches and other screens can feed it records directly.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
+import type { CellRange } from 'handsontable/base';
 import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
-import type { CellErrors, GridRecord } from './change-batch';
+import type { CellErrors, GridRecord, Unsaved } from './change-batch';
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
 import { GridEditor, type EditCell } from './grid-editor';
-import { cellLock, hasLocks } from './grid-previews';
+import { cellLookups, lockOf } from './grid-cells';
 import { hotColumn, linkRenderer } from './hot-cells';
 import { referenceOptions } from './reference-cells';
 import { THUMBNAIL_CLASS, thumbnailRenderer } from './thumbnail-cells';
@@ -30,11 +33,10 @@ const OWN_SOURCES = new Set(['loadData', 'updateData', 'server', 'rollback']);
 const plainLinkClick = (e: MouseEvent | ReactMouseEvent) => e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey
   && !!(e.target as HTMLElement | null)?.closest?.('a.data-grid__link');
 
-/** A stored value as the text a paste of it would carry. */
-const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v));
-
 /** A key that would type into (or clear) a cell. */
 const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
+type FillTarget = Pick<CellRange, 'getTopStartCorner' | 'getBottomEndCorner'>; // a fill-handle drag's target (beforeAutofill)
+const withCtrl = (e: KeyboardEvent, key: string) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === key;
 
 /**
  * Handsontable gives its scrolling holder tabindex="-1" next to role="presentation"; a focusable
@@ -48,13 +50,16 @@ const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKe
  * there reloads every row (a long task with 10,000 rows) whenever the toolbar's status changes.
  */
 export const GridTable = memo(function GridTable({ columns, records, keyField, editable, rowHeight = 30, height, sort, onSort, onReorder, onSave, onSaved, hotRef, onPending, onRowOpen, linkField, rowHref, onSelectionChange,
-  frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, apiRef, failedText, onRowClick, thumbnails, onThumbnailClick }: GridTableProps) {
+  frozen = 0, onResize, onReadOnlyInput, onProgress, onStale, onNotice, onHint, filtered, onFilterOpen, apiRef, failedText, onRowClick, thumbnails, onThumbnailClick }: GridTableProps) {
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
+  const unsaved = useRef<Unsaved>(new Map());
+  // The cell whose lock was last said (said once per cell, not per key).
+  const said = useRef('');
   const recordsRef = useRef(records);
   recordsRef.current = records;
-  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText, onRowClick, onThumbnailClick });
-  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, filtered, onFilterOpen, failedText, onRowClick, onThumbnailClick };
+  const latest = useRef({ columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, onHint, filtered, onFilterOpen, failedText, onRowClick, onThumbnailClick });
+  latest.current = { columns, keyField, onSave, onSaved, onSort, onReorder, onPending, onRowOpen, rowHref, onSelectionChange, onResize, onReadOnlyInput, onProgress, onStale, onNotice, onHint, filtered, onFilterOpen, failedText, onRowClick, onThumbnailClick };
 
   const keyIndex = useMemo(() => {
     const m = new Map<number, number>();
@@ -74,6 +79,7 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     columns: () => latest.current.columns,
     keyField: () => latest.current.keyField,
     get errors() { return errors.current; },
+    get unsaved() { return unsaved.current; },
     save: (rows, onChunk) => latest.current.onSave ? latest.current.onSave(rows, onChunk) : Promise.resolve({ Saved: [], Failed: [] }),
     onSaved: (r) => latest.current.onSaved?.(r),
     onPending: (p) => latest.current.onPending?.(p),
@@ -82,18 +88,15 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     failedText: (m) => (latest.current.failedText ? latest.current.failedText(m) : m),
   }), [recordByKey]);
 
-  const errorAt = useCallback((row: number, field: string) => {
-    const hot = ref.current?.hotInstance;
-    const rec = recordsRef.current[hot ? hot.toPhysicalRow(row) : row];
-    if (!rec) return undefined;
-    const m = errors.current.get(Number(rec[latest.current.keyField]));
-    return m?.get(field) ?? m?.get('');
-  }, []);
-
   const recordAt = useCallback((row: number): GridRecord | undefined => {
     const hot = ref.current?.hotInstance;
     return recordsRef.current[hot ? hot.toPhysicalRow(row) : row];
   }, []);
+  // What the renderers read: each cell's error, and what it holds back (unsaved input, or why it is locked).
+  const { errorAt, decorateAt } = useMemo(() => cellLookups({
+    recordAt, columns: () => latest.current.columns, keyField: () => latest.current.keyField,
+    errors: () => errors.current, unsaved: () => unsaved.current, editable: () => editableRef.current,
+  }), [recordAt]);
   const hrefAt = useCallback((row: number) => {
     const rec = recordAt(row);
     return rec && latest.current.rowHref ? latest.current.rowHref(rec) : undefined;
@@ -103,10 +106,10 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
     return rec && col.ref ? (await referenceOptions(col.ref, rec)).map((o) => o.label) : [];
   }, [recordAt]);
   const hotColumns = useMemo(() => columns.map((c) => {
-    const s = hotColumn(c, editable, errorAt, choices);
+    const s = hotColumn(c, editable, errorAt, choices, decorateAt);
     if (thumbnails?.field === c.field) return { ...s, renderer: thumbnailRenderer(thumbnails, recordAt) as never };
     return c.field === linkField && rowHref ? { ...s, renderer: linkRenderer(c, errorAt, hrefAt) as never } : s;
-  }), [columns, editable, errorAt, linkField, rowHref, hrefAt, choices, thumbnails, recordAt]);
+  }), [columns, editable, errorAt, linkField, rowHref, hrefAt, choices, thumbnails, recordAt, decorateAt]);
   const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter redraws the headers (their filter mark)
   const headers = useMemo(() => columns.map((c) => {
@@ -172,8 +175,25 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
       readOnlyInput();
       return;
     }
+    // Ctrl+S sends the rows holding unsaved input again (an open cell editor's text first).
+    if (hot && editableRef.current && withCtrl(e, 's')) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      hot.getActiveEditor()?.finishEditing();
+      void editor.resend().then((n) => { if (!n) latest.current.onNotice?.('Every change is saved.'); });
+      return;
+    }
+    // Esc on rows holding unsaved input puts their saved values back.
+    if (hot && editableRef.current && e.key === 'Escape' && !hot.getActiveEditor()?.isOpened() && unsaved.current.size) {
+      const n = editor.revert(selectedRowIndexes(hot).map(recordAt).filter((r): r is GridRecord => !!r).map((r) => Number(r[latest.current.keyField])));
+      if (n) {
+        e.stopImmediatePropagation();
+        latest.current.onNotice?.(`${n} unsaved cell${n === 1 ? '' : 's'} back to the saved value${n === 1 ? '' : 's'}.`);
+        return;
+      }
+    }
     // Ctrl+D fills down, as in Excel: the top row of the selection over the rows below it (one undo step, one save).
-    if (hot && editableRef.current && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'd' && !hot.getActiveEditor()?.isOpened()) {
+    if (hot && editableRef.current && withCtrl(e, 'd') && !hot.getActiveEditor()?.isOpened()) {
       const range = hot.getSelectedRangeLast();
       const top = range?.getTopStartCorner().row ?? -1;
       const left = Math.max(0, range?.getTopStartCorner().col ?? 0);
@@ -183,10 +203,8 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
       e.stopImmediatePropagation();
       if (top < 0 || bottom <= top) return;
       const rec = recordAt(top);
-      const cols = latest.current.columns;
-      const values: string[] = [];
-      for (let c = left; c <= right; c++) values.push(asText(rec?.[shownField(cols[c])]));
-      void editor.paste(Array.from({ length: bottom - top }, () => values), { row: top + 1, col: left }, { row: bottom, col: right });
+      const values = latest.current.columns.slice(left, right + 1).map((c) => rec?.[shownField(c)]);
+      void editor.fill([values], { top: { row: top + 1, col: left }, bottom: { row: bottom, col: right } }, false);
       return;
     }
     const at = hot?.getSelectedRangeLast()?.highlight;
@@ -201,12 +219,12 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
       }
       return;
     }
-    // Typing into a cell its row's state locks says why.
-    if (hot && at && typesIntoCell(e) && latest.current.onNotice && (at.row ?? -1) >= 0 && (at.col ?? -1) >= 0) {
+    // Typing into a locked cell says why, once for that cell.
+    if (hot && at && editableRef.current && typesIntoCell(e) && latest.current.onNotice && (at.row ?? -1) >= 0 && (at.col ?? -1) >= 0) {
       const c = latest.current.columns[at.col!];
-      const rec = recordAt(at.row!);
-      const lock = c && rec && !c.readOnly ? cellLock(rec, shownField(c)) : undefined;
-      if (lock?.message) latest.current.onNotice(lock.message);
+      const lock = c ? lockOf(recordAt(at.row!), c) : undefined;
+      const cell = `${at.row}:${at.col}`;
+      if (lock && said.current !== cell) { said.current = cell; latest.current.onNotice(lock.message); }
     }
     // Alt+Enter or Ctrl+Enter on a row: the row click with that key (a search result's child data or new tab).
     const modified = latest.current.onRowClick && e.key === 'Enter' && (e.altKey || e.ctrlKey || e.metaKey) && !e.shiftKey;
@@ -240,10 +258,24 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
 
   const afterSelectionEnd = useCallback(() => {
     const hot = ref.current?.hotInstance;
-    const notify = latest.current.onSelectionChange;
-    if (!hot || !notify) return;
-    notify(selectedRowIndexes(hot).map(recordAt).filter((r): r is GridRecord => !!r));
+    if (!hot) return;
+    // A single locked cell selected (by mouse or keyboard) says why.
+    said.current = '';
+    const range = hot.getSelectedRangeLast();
+    const at = range?.highlight;
+    const single = !!range && range.getTopStartCorner().row === range.getBottomEndCorner().row && range.getTopStartCorner().col === range.getBottomEndCorner().col;
+    const c = single && at && (at.col ?? -1) >= 0 ? latest.current.columns[at.col!] : undefined;
+    latest.current.onHint?.((editableRef.current && c && (at?.row ?? -1) >= 0 && lockOf(recordAt(at!.row!), c)?.message) || null);
+    latest.current.onSelectionChange?.(selectedRowIndexes(hot).map(recordAt).filter((r): r is GridRecord => !!r));
   }, [recordAt]);
+
+  // The fill handle: the drag becomes a paste of the source rows over the target (locked cells skipped, one save, one undo step).
+  const beforeAutofill = useCallback((data: unknown[][], _source: unknown, target: FillTarget, direction: string) => {
+    const tl = target.getTopStartCorner();
+    const br = target.getBottomEndCorner();
+    void editor.fill(data, { top: { row: tl.row ?? 0, col: tl.col ?? 0 }, bottom: { row: br.row ?? 0, col: br.col ?? 0 } }, direction === 'up');
+    return false;
+  }, [editor]);
 
   // The header's full title on hover (the header text is cut with an ellipsis when narrow). With
   // frozen columns Handsontable numbers the scrolling headers' aria-colindex one short of their
@@ -298,20 +330,22 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
         const key = Number(row[kf]);
         const rec = recordByKey(key);
         if (!rec) continue;
-        Object.assign(rec, row);
+        // The user's unsaved input stays over the fresh values (Ctrl+S sends it at the new version).
+        const held = unsaved.current.get(key);
+        const mine = Object.fromEntries([...held?.keys() ?? []].map((f) => [f, rec[f]]));
+        Object.assign(rec, row, mine);
+        for (const f of held?.keys() ?? []) held!.set(f, row[f]);
         errors.current.delete(key);
       }
       ref.current?.hotInstance?.render();
     },
   };
 
-  // Cells that cannot be edited in their row's state (HTS without origin, frozen milestones).
-  const lockable = useMemo(() => editable && hasLocks(columns.map((c) => shownField(c))), [editable, columns]);
+  // Cells that cannot be edited in their row's state (a read-only status, HTS without origin, frozen milestones…).
   const cells = useCallback((row: number, col: number) => {
     const c = latest.current.columns[col];
     const rec = recordsRef.current[row];
-    if (!c || !rec) return {};
-    return { readOnly: c.readOnly || !!cellLock(rec, shownField(c)) };
+    return c && rec ? { readOnly: !!lockOf(rec, c) } : {};
   }, []);
 
   useEffect(() => {
@@ -326,7 +360,7 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
 
   // New records (a page, a sort): errors and the selection of the old ones go.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new set of records
-  useEffect(() => { errors.current = new Map(); latest.current.onSelectionChange?.([]); }, [records]);
+  useEffect(() => { errors.current = new Map(); unsaved.current = new Map(); latest.current.onSelectionChange?.([]); }, [records]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops the browser's own navigation of a link clicked in a cell; on the keyboard Enter opens the row (beforeKeyDown)
@@ -349,7 +383,8 @@ export const GridTable = memo(function GridTable({ columns, records, keyField, e
         copyPaste={{ pasteMode: 'overwrite', rowsLimit: 100000 }}
         outsideClickDeselects={false}
         startRows={0}
-        cells={lockable ? cells as never : undefined}
+        cells={editable ? cells as never : undefined}
+        beforeAutofill={beforeAutofill as never}
         beforeChange={beforeChange as never}
         afterChange={afterChange as never}
         afterOnCellMouseDown={afterOnCellMouseDown as never}

@@ -27,6 +27,7 @@ import { todayIso } from '../../format/business-date';
 import { labelCellEditor } from './hot-a11y';
 import { hotColumn, type CellDecoration } from './hot-cells';
 import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
+import { skippedText } from './grid-cells';
 import { OWN_SOURCES, useListGridData } from './list-grid';
 import {
   applyChange, cellValue, emptyHistory, fillDown, moveChange, optionLabel, ownedColumns, pasteRows, readCells, remember, step, writeCells,
@@ -64,8 +65,8 @@ export interface OwnedGridProps<R extends object> {
   options?: Readonly<Record<string, OptionsSource<R>>>;
   /** The screen's own reading of typed or pasted text (QF-006: no number is 0); default: by kind. */
   parse?: (col: GridColumn, text: unknown) => CellResult;
-  /** Cells a row's state locks (a saved row, a field its level does not have). */
-  cellReadOnly?: (row: R, field: string) => boolean;
+  /** Cells a row's state locks (a saved row, a field its level does not have); a text says why (hover, and what a paste skipped). */
+  cellReadOnly?: (row: R, field: string) => boolean | string;
   /** The screen's errors per row key and field (a refused save's), shown red with the message. */
   errors?: RowErrors;
   /** The screen's classes, title or shown text of a cell. */
@@ -133,6 +134,7 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
       columns, keyOf: l.keyOf, derive, newRow: l.newRow,
       value: (row, col, text) => (l.parse ? l.parse(col, text) : cellValue(col, text, optionsOf(row, col.field))),
       editable: (row, col) => l.editable && !col.readOnly && !l.cellReadOnly?.(row, col.field),
+      why: (row, col) => { const why = col.readOnly ? undefined : l.cellReadOnly?.(row, col.field); return typeof why === 'string' ? why : undefined; },
     };
   }, [columns, optionsOf]);
 
@@ -145,7 +147,8 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     for (const [key, m] of marks) refused.current.set(key, new Map([...(refused.current.get(key) ?? []), ...m]));
     const first = marks[0] && [...marks[0][1]][0];
     const title = first && columns.find((c) => c.field === first[0])?.title;
-    setStatus(first ? `${title ?? first[0]}: ${first[1]}` : null);
+    // What a paste skipped is said with it (issue 27: '3 cells skipped: read only in this row.').
+    setStatus([first ? `${title ?? first[0]}: ${first[1]}` : '', skippedText(w.skipped ?? new Map()) ?? ''].filter(Boolean).join(' ') || null);
     if (focus) pending.current = focus;
     if (w.change) {
       if (record) history.current = remember(history.current, w.change);
@@ -175,7 +178,13 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     const rowAt = (row: number) => latest.current.rows[row] as R | undefined;
     const keyAt = (row: number) => { const r = rowAt(row); return r === undefined ? undefined : latest.current.keyOf(r); };
     const errorAt = (row: number, field: string) => { const k = keyAt(row); return k === undefined ? undefined : latest.current.errors?.get(k)?.get(field) ?? refused.current.get(k)?.get(field); };
-    const decorateAt = (row: number, field: string) => { const r = rowAt(row); return r && latest.current.decorate?.(r, field, row); };
+    // A cell its row locks with a reason looks locked and says why (unless the screen titles it).
+    const decorateAt = (row: number, field: string) => {
+      const r = rowAt(row);
+      const d = r && latest.current.decorate?.(r, field, row);
+      const why = r && latest.current.cellReadOnly?.(r, field);
+      return typeof why === 'string' ? { ...d, className: [d?.className, 'cell--locked'].filter(Boolean).join(' '), title: d?.title ?? why } : d;
+    };
     const choices = async (row: number, col: GridColumn) => { const r = rowAt(row); return r ? (optionsOf(r, col.field) ?? []).map((o) => o.label) : []; };
     return columns.map((c, i) => ({ ...hotColumn(c, editable, errorAt, choices, decorateAt), data: i }));
   }, [columns, editable, optionsOf]);

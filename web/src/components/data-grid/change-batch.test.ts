@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchChanges, chunkRows, failedToErrors, isStale, recordsBefore, wrapMessage, writesAfterSave } from './change-batch';
+import { batchChanges, chunkRows, failedToErrors, holdRow, isStale, recordsBefore, wrapMessage, writesAfterSave } from './change-batch';
 import type { GridColumn } from './columns';
 
 const col = (field: string, kind: GridColumn['kind'], extra: Partial<GridColumn> = {}): GridColumn =>
@@ -51,20 +51,29 @@ describe('change batching (one Save per paste or fill)', () => {
     expect(b.get(1)).toMatchObject({ FFC: 10, Name: 'a' });
     expect(b.has(9)).toBe(false);
   });
-  it('maps the server report to cell errors and writes back saved and rolled-back values', () => {
+  it('maps the server report to cell errors and writes back the saved values', () => {
     const errs = failedToErrors([
       { Key: 2, Status: 400, Message: 'Invalid', Errors: [{ Field: '/FFC', Message: 'must be >= 0' }] },
       { Key: 3, Status: 409, Message: 'Changed by someone else.' },
     ]);
     expect(errs.get(2)!.get('FFC')).toBe('must be >= 0');
     expect(errs.get(3)!.get('')).toBe('Changed by someone else.');
-    const before = records;
-    const writes = writesAfterSave(before, { Saved: [{ Id: 1, RowVersion: 4, FFC: 12.35 }], Failed: [{ Key: 2, Status: 400, Message: 'x' }] }, [3], 'Id', ['FFC']);
-    expect(writes).toEqual([
-      { key: 1, field: 'FFC', value: 12.35 }, { key: 1, field: 'RowVersion', value: 4 },
-      { key: 2, field: 'FFC', value: 20 }, { key: 2, field: 'RowVersion', value: 5 },
-      { key: 3, field: 'FFC', value: 30 }, { key: 3, field: 'RowVersion', value: 7 },
-    ]);
+    const writes = writesAfterSave({ Saved: [{ Id: 1, RowVersion: 4, FFC: 12.35 }] }, 'Id', ['FFC']);
+    expect(writes).toEqual([{ key: 1, field: 'FFC', value: 12.35 }, { key: 1, field: 'RowVersion', value: 4 }]);
+  });
+
+  it('issue 27: a refused row keeps what the user entered, marked unsaved, and puts back only what the grid derived', () => {
+    const saved = { Id: 2, RowVersion: 5, FFC: 20, Name: 'b', Done: false, When: null };
+    // The user pasted FFC and Name; the preview checked Done and dated it.
+    const rec: Record<string, unknown> = { ...saved, FFC: 25, Name: 'bb', Done: true, When: '2026-01-01' };
+    const held = holdRow(rec, saved, new Set(['FFC', 'Name']), ['FFC', 'Name', 'Done', 'When']);
+    expect(rec).toEqual({ ...saved, FFC: 25, Name: 'bb' });
+    expect([...held]).toEqual([['FFC', 20], ['Name', 'b']]);
+    // A later refusal of the same row keeps the first saved value; a cell typed back to it is no longer unsaved.
+    rec.Name = 'b';
+    const again = holdRow(rec, { ...saved, FFC: 25, Name: 'bb' }, new Set(['Name']), ['FFC', 'Name'], held);
+    expect([...again]).toEqual([['FFC', 20]]);
+    expect(rec.FFC).toBe(25);
   });
 
   it('a 409 is stale only when someone else changed the row, not for a read-only status', () => {

@@ -121,19 +121,37 @@ export function failedToErrors(failed: SaveAnswer['Failed'], wrap: (message: str
 /** One value the grid writes back into a record after a save. */
 export interface CellWrite { key: number; field: string; value: unknown }
 
-/**
- * What the grid shows after a save: saved rows take the server's values (and RowVersion) for
- * the grid's fields; rows that failed or were refused go back to their values before the edit.
- */
-export function writesAfterSave(before: ReadonlyMap<number, GridRecord>, answer: Pick<SaveAnswer, 'Saved' | 'Failed'>, rejected: Iterable<number>, keyField: string, fields: readonly string[]): CellWrite[] {
+/** What the grid shows after a save: saved rows take the server's values (and RowVersion) for the grid's fields. */
+export function writesAfterSave(answer: Pick<SaveAnswer, 'Saved'>, keyField: string, fields: readonly string[]): CellWrite[] {
   const out: CellWrite[] = [];
   for (const saved of answer.Saved) {
     const key = Number(saved[keyField]);
     for (const f of [...fields, 'RowVersion']) if (f in saved) out.push({ key, field: f, value: saved[f] });
   }
-  for (const key of new Set([...answer.Failed.map((f) => Number(f.Key)), ...rejected])) {
-    const old = before.get(key);
-    if (old) for (const f of [...fields, 'RowVersion']) if (f in old) out.push({ key, field: f, value: old[f] });
+  return out;
+}
+
+/**
+ * Cells showing what the user entered and the server has not taken (a refused row, a row held
+ * back for a bad cell): record key → field → the saved value, which Esc or undo brings back.
+ */
+export type Unsaved = Map<number, Map<string, unknown>>;
+
+/**
+ * A row the server refused or the grid did not send (issue 27: nothing typed is lost): the cells
+ * the user entered (`inputs`) keep their values and are marked unsaved with their saved value;
+ * what the grid derived from them (a previewed date, price or total) goes back to the saved value.
+ * A cell back at its saved value is no longer unsaved. Changes `rec`; returns the row's unsaved cells.
+ */
+export function holdRow(
+  rec: GridRecord, saved: GridRecord, inputs: ReadonlySet<string>, fields: readonly string[], held: ReadonlyMap<string, unknown> = new Map(),
+): Map<string, unknown> {
+  const out = new Map(held);
+  for (const f of [...fields, 'RowVersion']) {
+    if (!(f in saved)) continue;
+    if (!inputs.has(f) && !out.has(f)) rec[f] = saved[f];
+    else if (sameValue(rec[f], out.has(f) ? out.get(f) : saved[f])) out.delete(f);
+    else if (!out.has(f)) out.set(f, saved[f]);
   }
   return out;
 }

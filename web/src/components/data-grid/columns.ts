@@ -38,7 +38,16 @@ export interface GridColumn {
    * takes a choice's label and the row holds its value.
    */
   listed?: boolean;
+  /** Why a read-only column's cells cannot be edited (said on hover and when typed or pasted into). */
+  lockReason?: string;
 }
+
+/** Said on a column the grid document keeps read-only (a date or price the rules set, a key column). */
+export const NOT_EDITED_HERE = 'Not edited in this grid.';
+/** Said on a computed column (prices, totals). */
+const COMPUTED = 'Computed from other values.';
+/** Said on a column the user's rights do not let them change (the server's own words). */
+const NOT_YOURS = 'You may not change this field.';
 
 /** The record field a column's cells show: a reference's name, else the field itself. */
 export const shownField = (col: Pick<GridColumn, 'field' | 'nameField'>) => col.nameField ?? col.field;
@@ -50,12 +59,16 @@ export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColum
     const p = schema.properties[c.field];
     if (!p) return;
     const ref = referenceOf(p);
+    const title = p.title ?? c.field;
+    const lockReason = ref?.fixed ? `${title} cannot be changed after the record is created.`
+      : c.readOnly ? NOT_EDITED_HERE : p['x-computed'] ? COMPUTED : p.readOnly ? NOT_YOURS : undefined;
     out.push({
       field: c.field,
-      title: p.title ?? c.field,
+      title,
       width: c.width,
       kind: ref ? 'text' : fieldKind(c.field, p),
-      readOnly: !!(ref?.fixed || c.readOnly || p.readOnly || p['x-computed']),
+      readOnly: !!lockReason,
+      ...(lockReason ? { lockReason } : {}),
       ...(i < (grid.frozen ?? 0) ? { key: true } : {}),
       nullable: Array.isArray(p.type) ? p.type.includes('null') : false,
       maxLength: p.maxLength,

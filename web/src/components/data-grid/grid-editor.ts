@@ -1,17 +1,28 @@
 /**
  * The edit path of a GridTable, shared by typing, fill, Handsontable's undo/redo and our own
  * paste: cell changes → values checked and previewed at once (grid-previews) → the rows saved in
- * chunks (progress between calls) → the server's values painted, refused rows rolled back with
- * their per-cell errors, rows changed by someone else (409) reported as stale. Work over many
- * cells runs in slices with a yield to the browser between them, so a 10,000-row paste never
- * blocks the page; a paste is ONE undo step (its own entry in Handsontable's undo stack).
+ * chunks (progress between calls) → the server's values painted, rows changed by someone else
+ * (409) reported as stale. Work over many cells runs in slices with a yield to the browser between
+ * them, so a 10,000-row paste never blocks the page; a paste or fill is ONE undo step (its own
+ * entry in Handsontable's undo stack).
+ *
+ * Issue 27: a paste or fill skips the cells its row's state or its column locks (the server's
+ * rules, grid-previews `cellLock`) and says how many and why; nothing is sent for them. A row the
+ * server refuses, or one held back for a cell the grid refuses, keeps every value the user entered,
+ * marked unsaved (`Unsaved`), with only the offending cells red; the next edit of the row, or
+ * Ctrl+S (`resend`), sends them again with the fix, and Esc (`revert`) or undo puts the saved
+ * values back. A refusal never repaints the user's input with old values.
  */
 import type Handsontable from 'handsontable/base';
-import { batchChanges, failedToErrors, isStale, recordsBefore, writesAfterSave, type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow } from './change-batch';
+import {
+  batchChanges, failedToErrors, holdRow, isStale, recordsBefore, writesAfterSave,
+  type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow, type Unsaved,
+} from './change-batch';
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
 import { todayIso } from '../../format/business-date';
 import { cellLock, previewRow } from './grid-previews';
+import { asText, columnLock, skippedText } from './grid-cells';
 import { matchOption, NOT_IN_LIST, referenceOptions } from './reference-cells';
 
 /** A cell change with the value the cell held before. */
@@ -35,14 +46,20 @@ export interface EditorHost {
   columns(): readonly GridColumn[];
   keyField(): string;
   errors: CellErrors;
+  /** Cells showing input the server has not taken, with their saved values. */
+  unsaved: Unsaved;
   save?: (rows: SaveRow[], onChunk: (answer: SaveAnswer, done: number, total: number) => void) => Promise<Pick<SaveAnswer, 'Saved' | 'Failed'>>;
-  onSaved?: (result: { saved: number; failed: number }) => void;
+  /** After each batch: rows saved and refused, the cells a paste or fill skipped (and why), the rows holding unsaved cells. */
+  onSaved?: (result: SaveOutcome) => void;
   onPending?: (pending: boolean) => void;
   onProgress?: (done: number, total: number) => void;
   onStale?: (keys: number[]) => void;
   /** The screen's wrapper of a refused row's messages (FLASH-014). */
   failedText?: (message: string) => string;
 }
+
+/** What a batch did: rows saved and refused, what a paste or fill skipped ('3 cells skipped: read only in status Completed.'), rows holding unsaved cells. */
+export interface SaveOutcome { saved: number; failed: number; skipped?: string; held: number }
 
 /** The changes split into runs of about SLICE_CELLS cells, never splitting one record's changes. */
 function runs(list: readonly EditCell[]): EditCell[][] {
@@ -110,7 +127,8 @@ export class GridEditor {
     const records = this.host.records();
     const { single, lastRow, lastCol } = GridEditor.area(table, top, bottom, hot.countRows(), cols.length);
     const list: EditCell[] = [];
-    const locked = new Map<number, Map<string, string>>();
+    const skipped = new Map<string, number>();
+    const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
     await yieldToBrowser(); // the clipboard text was parsed in the paste event's task
     for (let from = top.row; from <= lastRow; from += SLICE_ROWS) {
       const to = Math.min(lastRow, from + SLICE_ROWS - 1);
@@ -118,20 +136,20 @@ export class GridEditor {
         const rec = records[hot.toPhysicalRow(r)];
         if (!rec) continue;
         const key = Number(rec[kf]);
+        // The row's pasted values first: a lock may depend on another cell of the block (Costing Complete unchecked frees the milestones).
+        const cells: { col: GridColumn; field: string; value: unknown }[] = [];
         for (let c = top.col; c <= lastCol; c++) {
           const col = cols[c];
-          if (!col || col.readOnly) continue;
           const text = single ? table[0][0] : table[r - top.row][c - top.col];
-          if (text === undefined) continue;
-          const field = shownField(col);
-          const lock = cellLock(rec, field);
-          if (lock?.refuse) {
-            if (!locked.has(key)) locked.set(key, new Map());
-            locked.get(key)!.set(field, lock.message ?? '');
-            continue;
-          }
+          if (!col || text === undefined) continue;
+          if (col.readOnly) { skip(columnLock(col)); continue; }
           const v = toServerValue(col, text);
-          const value = v.ok ? v.value : text;
+          cells.push({ col, field: shownField(col), value: v.ok ? v.value : text });
+        }
+        const next = { ...rec, ...Object.fromEntries(cells.map((x) => [x.col.field, x.value])) };
+        for (const { col, field, value } of cells) {
+          const lock = cellLock(rec, col.field, next);
+          if (lock?.refuse) { skip(lock.message); continue; }
           list.push({ key, field, value, old: rec[field] });
           rec[field] = value;
         }
@@ -139,9 +157,63 @@ export class GridEditor {
       if (to < lastRow) await yieldToBrowser();
     }
     hot.selectCell(top.row, top.col, lastRow, lastCol, false);
-    if (!list.length && !locked.size) { this.requestRender(); return; }
+    const note = skippedText(skipped);
+    if (!list.length) {
+      this.requestRender();
+      if (note) this.host.onSaved?.({ saved: 0, failed: 0, skipped: note, held: this.host.unsaved.size });
+      return;
+    }
     this.remember(hot, list);
-    await this.save(list, locked);
+    await this.save(list, note);
+  }
+
+  /**
+   * A fill-handle drag (Handsontable's `beforeAutofill`, whose own write is cancelled): the source
+   * rows repeated over the target as a paste, so it skips locked cells and is one save and one undo step.
+   */
+  fill(source: readonly (readonly unknown[])[], target: { top: { row: number; col: number }; bottom: { row: number; col: number } }, up: boolean): Promise<void> {
+    const n = source.length;
+    const rows = target.bottom.row - target.top.row + 1;
+    const width = target.bottom.col - target.top.col + 1;
+    const table = Array.from({ length: rows }, (_, i) => {
+      const from = source[up ? (n - ((rows - i) % n)) % n : i % n] ?? [];
+      return Array.from({ length: width }, (_, j) => asText(from[j % Math.max(1, from.length)]));
+    });
+    return this.paste(table, target.top, target.bottom);
+  }
+
+  /**
+   * Ctrl+S: every row holding unsaved cells sent again (after a fix, or when the refusal's cause is
+   * gone), after the edits queued before it. Resolves to how many rows were sent.
+   */
+  resend(): Promise<number> {
+    let rows = 0;
+    const run = () => {
+      const list: EditCell[] = [];
+      for (const [key, cells] of this.host.unsaved) {
+        const rec = this.host.recordByKey(key);
+        if (rec) for (const [field, saved] of cells) list.push({ key, field, value: rec[field], old: saved });
+      }
+      rows = this.host.unsaved.size;
+      return list.length ? this.save(list) : Promise.resolve();
+    };
+    this.chain = this.chain.then(run, run);
+    return this.chain.then(() => rows);
+  }
+
+  /** Esc: the unsaved cells of these rows back to their saved values, their errors gone; how many cells went back. */
+  revert(keys: Iterable<number>): number {
+    let n = 0;
+    for (const key of keys) {
+      const cells = this.host.unsaved.get(key);
+      const rec = this.host.recordByKey(key);
+      if (!cells || !rec) continue;
+      for (const [field, saved] of cells) { rec[field] = saved; n++; }
+      this.host.unsaved.delete(key);
+      this.host.errors.delete(key);
+    }
+    if (n) this.requestRender();
+    return n;
   }
 
   /** One entry in Handsontable's undo stack for a paste: undo writes the old values back (and saves them), redo the pasted ones. */
@@ -194,17 +266,42 @@ export class GridEditor {
     return out;
   }
 
-  /** Checks, previews and saves changes the records already show; `locked`: cells refused by row state. */
-  private async save(edits: EditCell[], locked: CellErrors = new Map()) {
+  /**
+   * The edits with the other unsaved cells of each row they touch (sent again with them), each
+   * unsaved cell's `old` its saved value, one row's cells together.
+   */
+  private withUnsaved(list: readonly EditCell[]): EditCell[] {
+    const { unsaved } = this.host;
+    if (!unsaved.size) return [...list];
+    const byKey = new Map<number, EditCell[]>();
+    for (const e of list) {
+      const held = unsaved.get(e.key);
+      const cells = byKey.get(e.key) ?? byKey.set(e.key, []).get(e.key)!;
+      cells.push(held?.has(e.field) ? { ...e, old: held.get(e.field) } : e);
+    }
+    for (const [key, cells] of byKey) {
+      const rec = this.host.recordByKey(key);
+      for (const [field, saved] of unsaved.get(key) ?? []) {
+        if (rec && !cells.some((c) => c.field === field)) cells.push({ key, field, value: rec[field], old: saved });
+      }
+    }
+    return [...byKey.values()].flat();
+  }
+
+  /** Checks, previews and saves changes the records already show; `skipped`: what a paste or fill left out, said with the outcome. */
+  private async save(edits: EditCell[], skipped?: string) {
     const { host } = this;
-    const list = await this.resolveReferences(edits, locked = new Map(locked));
+    const refused: CellErrors = new Map();
+    const list = this.withUnsaved(await this.resolveReferences(edits, refused));
     const cols = host.columns();
     const kf = host.keyField();
-    const errors = host.errors;
+    const { errors, unsaved } = host;
     const today = todayIso();
     const before = new Map<number, GridRecord>();
+    const inputs = new Map<number, Set<string>>();
+    for (const e of list) (inputs.get(e.key) ?? inputs.set(e.key, new Set()).get(e.key)!).add(e.field);
     const rows: SaveRow[] = [];
-    const invalid: CellErrors = new Map(locked);
+    const invalid: CellErrors = new Map(refused);
     const slices = runs(list);
     for (let i = 0; i < slices.length; i++) {
       const slice = slices[i];
@@ -215,7 +312,7 @@ export class GridEditor {
         const m = errors.get(ch.key);
         if (m) { m.delete(ch.field); m.delete(''); if (!m.size) errors.delete(ch.key); }
       }
-      for (const [key, m] of batch.invalid) invalid.set(key, m);
+      for (const [key, m] of batch.invalid) invalid.set(key, new Map([...(invalid.get(key) ?? []), ...m]));
       for (const row of batch.rows) {
         if (invalid.has(row.Key)) continue;
         const rec = host.recordByKey(row.Key);
@@ -226,15 +323,24 @@ export class GridEditor {
       }
       if (i < slices.length - 1) await yieldToBrowser();
     }
-    for (const key of locked.keys()) if (!before.has(key)) { const rec = host.recordByKey(key); if (rec) before.set(key, { ...rec }); }
     for (const [key, m] of invalid) errors.set(key, m);
+    const fields = [...new Set([...cols.map((c) => shownField(c)), ...cols.map((c) => c.field)])];
+    // A row not taken keeps the user's cells, marked unsaved; one whose cells are all back at their saved values holds none.
+    const hold = (key: number) => {
+      const rec = host.recordByKey(key);
+      const old = before.get(key);
+      if (!rec || !old) return;
+      const held = holdRow(rec, old, inputs.get(key) ?? new Set(), fields, unsaved.get(key));
+      if (held.size) unsaved.set(key, held); else unsaved.delete(key);
+    };
+    const sent = new Set(rows.map((r) => r.Key));
+    for (const key of inputs.keys()) if (!sent.has(key)) hold(key);
     this.requestRender();
 
-    const fields = [...new Set([...cols.map((c) => shownField(c)), ...cols.map((c) => c.field)])];
-    const paint = (answer: Pick<SaveAnswer, 'Saved' | 'Failed'>, rejected: Iterable<number> = []) => {
-      for (const [key, m] of failedToErrors(answer.Failed, host.failedText)) errors.set(key, m);
-      for (const s of answer.Saved) errors.delete(Number(s[kf]));
-      for (const w of writesAfterSave(before, answer, rejected, kf, fields)) {
+    const paint = (answer: Pick<SaveAnswer, 'Saved' | 'Failed'>) => {
+      for (const [key, m] of failedToErrors(answer.Failed, host.failedText)) { errors.set(key, m); hold(key); }
+      for (const s of answer.Saved) { errors.delete(Number(s[kf])); unsaved.delete(Number(s[kf])); }
+      for (const w of writesAfterSave(answer, kf, fields)) {
         const rec = host.recordByKey(w.key);
         if (rec) rec[w.field] = w.value;
       }
@@ -257,7 +363,7 @@ export class GridEditor {
         failed = answer.Failed.length;
       } catch (err) {
         const message = err instanceof Error ? err.message : 'The changes could not be saved.';
-        // Rows of chunks that did get an answer are painted already; the rest go back.
+        // Rows of chunks that did get an answer are painted already; the rest keep their input, unsaved.
         const unanswered = rows.filter((r) => !errors.has(r.Key) && before.get(r.Key)?.RowVersion === host.recordByKey(r.Key)?.RowVersion);
         paint({ Saved: [], Failed: unanswered.map((r) => ({ Key: r.Key, Status: 0, Message: message })) });
         failed = unanswered.length;
@@ -265,7 +371,6 @@ export class GridEditor {
         host.onPending?.(false);
       }
     }
-    paint({ Saved: [], Failed: [] }, invalid.keys());
-    host.onSaved?.({ saved, failed: failed + invalid.size });
+    host.onSaved?.({ saved, failed: failed + invalid.size, skipped, held: unsaved.size });
   }
 }

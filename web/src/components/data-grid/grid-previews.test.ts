@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MILESTONES } from '@domain/milestones';
+import { HTS_NO_ORIGIN } from '@domain/hts-rules';
+import { MILESTONE_MESSAGES, MILESTONES } from '@domain/milestones';
 import { volumeTotals } from '@domain/volume-totals';
-import { cellLock, HTS_NO_ORIGIN, previewRow } from './grid-previews';
+import { cellLock, LATER_CHECKED, previewRow } from './grid-previews';
 
 const TODAY = '2027-03-15';
 const costingRow = (): Record<string, unknown> => ({
@@ -48,9 +49,25 @@ describe('grid previews of the server rules', () => {
 
   it('FLASH-007 FLASH-009: a checked milestone locks the earlier ones; Costing Complete locks all', () => {
     const row = { ...costingRow(), ISRComplete: true, InitialPrototypeComplete: true };
-    expect(cellLock(row, 'InitialPrototypeComplete')).toEqual({ refuse: false });
+    expect(cellLock(row, 'InitialPrototypeComplete')).toEqual({ message: LATER_CHECKED, refuse: false });
     expect(cellLock(row, 'ISRComplete')).toBeUndefined();
-    expect(cellLock({ ...row, CostingCompl: true }, 'SMFinalComplete')?.refuse).toBe(true);
+    expect(cellLock({ ...row, CostingCompl: true }, 'SMFinalComplete')).toEqual({ message: MILESTONE_MESSAGES.costingGrid.costingFrozen, refuse: true });
+    // A paste that unchecks Costing Complete in the same row frees the milestones.
+    expect(cellLock({ ...row, CostingCompl: true }, 'SMFinalComplete', { ...row, CostingCompl: false })).toBeUndefined();
     expect(cellLock(row, 'FFC')).toBeUndefined();
+  });
+
+  it('FLASH-010 Costing Complete of a row without a factory is locked with the costing grid\'s text; a row without factory fields is not judged', () => {
+    expect(cellLock({ ...costingRow(), FactName: null, FactNameKy: null }, 'CostingCompl'))
+      .toEqual({ message: MILESTONE_MESSAGES.costingGrid.costingNoFactory, refuse: true });
+    expect(cellLock({ ...costingRow(), FactName: 'Dong Nai', FactNameKy: '310101' }, 'CostingCompl')).toBeUndefined();
+    expect(cellLock(costingRow(), 'CostingCompl')).toBeUndefined();
+  });
+
+  it('issue 27: a record in a read-only status locks every cell but its status, saying the status', () => {
+    const completed = { ...costingRow(), StatusId: 3, StatusName: 'Completed' };
+    expect(cellLock(completed, 'EstFFC')).toEqual({ message: 'Read only in status Completed.', refuse: true });
+    expect(cellLock(completed, 'StatusId')).toBeUndefined();
+    expect(cellLock({ ...completed, StatusId: 2, StatusName: 'Released' }, 'EstFFC')).toBeUndefined();
   });
 });

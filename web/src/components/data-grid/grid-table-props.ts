@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import type Handsontable from 'handsontable/base';
 import type { GridRecord, SaveAnswer, SaveRow } from './change-batch';
 import type { GridColumn } from './columns';
+import type { SaveOutcome } from './grid-editor';
 import type { ThumbnailSource } from './thumbnail-cells';
 
 export interface GridSort { field: string; direction: 'ASC' | 'DESC' }
@@ -33,6 +34,8 @@ export interface GridTableProps {
   onStale?: (keys: number[]) => void;
   /** A word for the user (a cell that cannot be edited in its row's state, and why). */
   onNotice?: (text: string) => void;
+  /** Why the selected cell cannot be edited (a single locked cell selected), or null. */
+  onHint?: (text: string | null) => void;
   /** Fields with a column filter in force (their header shows it). */
   filtered?: ReadonlyMap<string, string>;
   /** A column's filter button, or Alt+Down on one of its cells: open its filter next to `anchor`. */
@@ -41,8 +44,8 @@ export interface GridTableProps {
   failedText?: (message: string) => string;
   /** Receives what the grid offers its screen: replacing rows with fresh server values. */
   apiRef?: RefObject<GridTableApi | null>;
-  /** After each batch: how many rows were saved and how many rejected. */
-  onSaved?: (result: { saved: number; failed: number }) => void;
+  /** After each batch: how many rows were saved and how many rejected, what a paste or fill skipped, how many rows hold unsaved input. */
+  onSaved?: (result: SaveOutcome) => void;
   /** Receives the Handsontable instance (column finder, tests). */
   hotRef?: RefObject<Handsontable | null>;
   /** Called with true while a save is running. */

@@ -92,6 +92,8 @@ describe('owned rows: paste and fill', () => {
     expect(w.rows.map((r) => [r.Name, r.Sort, r.GroupId])).toEqual([['Kick-off', 5, 2], ['Fit', 20, 1], ['Item 3', 30, 1]]);
     expect(w.change?.kind).toBe('edit');
     expect([...w.refused]).toEqual([[2, new Map([['Sort', 'Enter a number.']])]]);
+    // issue 27: the locked row's cells are skipped and counted by reason.
+    expect([...w.skipped ?? []]).toEqual([['Read only in this row.', 3]]);
     // Cells read, changed or not (their old refusal goes), never the refused one.
     expect(w.read.map((c) => `${c.key}.${c.field}`)).toEqual(['1.Name', '1.Sort', '1.GroupId', '2.Name', '2.GroupId']);
     expect(inverse(w.change!).kind).toBe('edit');

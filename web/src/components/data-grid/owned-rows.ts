@@ -8,6 +8,7 @@
  */
 import { toServerValue, type CellResult } from './cell-values';
 import { gridColumns, type GridColumn, type GridDocument } from './columns';
+import { columnLock } from './grid-cells';
 import { GridEditor } from './grid-editor';
 import { matchOption, NOT_IN_LIST } from './reference-cells';
 import type { EntitySchema } from '../fields/field-kind';
@@ -157,6 +158,8 @@ export interface CellAccess<R> {
   keyOf: (row: R) => RowKey;
   /** Whether a cell of a row takes input (column and row state). */
   editable: (row: R, col: GridColumn) => boolean;
+  /** Why a cell that takes no input is locked, for the count of what a paste skipped (default: its column's reason). */
+  why?: (row: R, col: GridColumn) => string | undefined;
   /** A cell's text as its value (cellValue with the row's choices, or the screen's own reading). */
   value: (row: R, col: GridColumn, text: unknown) => CellResult;
   derive?: (before: R, changes: Record<string, unknown>) => Record<string, unknown>;
@@ -164,23 +167,34 @@ export interface CellAccess<R> {
   newRow?: (rows: readonly R[]) => R;
 }
 
-/** Text typed or pasted into cells (row index, column index) read as values; read-only cells skipped, refused text reported per cell. */
+/** Said of a cell its row's state locks when the screen gives no reason of its own. */
+const ROW_LOCKED = 'Read only in this row.';
+
+/** Text typed or pasted into cells (row index, column index) read as values; read-only cells skipped (counted by reason), refused text reported per cell. */
 export function readCells<R>(rows: readonly R[], cells: readonly { index: number; col: number; text: unknown }[], a: CellAccess<R>) {
   const writes: { index: number; field: string; value: unknown }[] = [];
   const refused = new Map<RowKey, Map<string, string>>();
+  const skipped = new Map<string, number>();
   for (const { index, col: c, text } of cells) {
     const row = rows[index];
     const col = a.columns[c];
-    if (!row || !col || text === undefined || !a.editable(row, col)) continue;
+    if (!row || !col || text === undefined) continue;
+    if (!a.editable(row, col)) {
+      const why = a.why?.(row, col) ?? (col.readOnly ? columnLock(col) : ROW_LOCKED);
+      skipped.set(why, (skipped.get(why) ?? 0) + 1);
+      continue;
+    }
     const v = a.value(row, col, text);
     if (v.ok) writes.push({ index, field: col.field, value: v.value });
     else refused.set(a.keyOf(row), new Map([...(refused.get(a.keyOf(row)) ?? []), [col.field, v.message]]));
   }
-  return { writes, refused, read: writes.map((w) => ({ key: a.keyOf(rows[w.index]), field: w.field })) };
+  return { writes, refused, skipped, read: writes.map((w) => ({ key: a.keyOf(rows[w.index]), field: w.field })) };
 }
 
-/** A paste's or fill's outcome: the rows, the change (null: none), the cells refused and the cells read (whether or not they changed). */
-export interface Written<R> { rows: R[]; change: RowsChange<R> | null; refused: Map<RowKey, Map<string, string>>; read: { key: RowKey; field: string }[] }
+/** A paste's or fill's outcome: the rows, the change (null: none), the cells refused, the cells read (whether or not they changed) and those skipped, by reason. */
+export interface Written<R> {
+  rows: R[]; change: RowsChange<R> | null; refused: Map<RowKey, Map<string, string>>; read: { key: RowKey; field: string }[]; skipped?: ReadonlyMap<string, number>;
+}
 
 /**
  * A table of text (Excel's TSV) pasted at a selection, as ONE change: one value over a larger
@@ -201,14 +215,14 @@ export function pasteRows<R extends object>(rows: readonly R[], table: string[][
   for (let r = top.row; r <= lastRow; r++) {
     for (let c = top.col; c <= lastCol; c++) at.push({ index: r, col: c, text: single ? table[0][0] : table[r - top.row]?.[c - top.col] });
   }
-  const { writes, refused, read } = readCells(list, at, a);
+  const { writes, refused, read, skipped } = readCells(list, at, a);
   const written = writeCells(list, a.keyOf, writes, a.derive);
-  if (!added.length) return { ...written, refused, read };
+  if (!added.length) return { ...written, refused, read, skipped };
   // The added rows are inserted as they end up (pasted values in them); the edit keeps only the cells of rows that were there.
   const addedKeys = new Set(added.map((x) => a.keyOf(x.row)));
   const inserted = { kind: 'insert' as const, rows: added.map((x) => ({ index: x.index, row: written.rows[x.index] })) };
   const cells = written.change?.kind === 'edit' ? written.change.cells.filter((e) => !addedKeys.has(e.key)) : [];
-  return { rows: written.rows, change: cells.length ? { kind: 'many', changes: [{ kind: 'edit', cells }, inserted] } : inserted, refused, read };
+  return { rows: written.rows, change: cells.length ? { kind: 'many', changes: [{ kind: 'edit', cells }, inserted] } : inserted, refused, read, skipped };
 }
 
 /** Ctrl+D: the top row's values of the selected columns copied into the selected rows below it. */

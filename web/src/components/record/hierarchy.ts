@@ -33,8 +33,8 @@ export const HIERARCHY: readonly HierarchyLevel[] = [
 
 export const levelOf = (entity: string) => HIERARCHY.find((h) => h.entity === entity);
 
-/** Statuses 3..7 leave a record read-only (LP-011, PAT-012); only its status may change. */
-export const isReadOnlyStatus = (statusId: unknown) => typeof statusId === 'number' && statusId >= 3 && statusId <= 7;
+/** Statuses 3..7 leave a record read-only (LP-011, PAT-012); only its status may change (the server's rule, @domain/statuses). */
+export { isReadOnlyStatus } from '@domain/statuses';
 
 /** Where a deleted record's screen goes (SHELL-027): Search with the level preselected. */
 export const searchPathOf = (h: HierarchyLevel) => `/Search?searchModule=${h.level}`;
