@@ -41,6 +41,8 @@ export function visibleSql(ctx: AppContext, user: SessionUser, entity: string, k
 export function mayAccess(schema: EntitySchema, user: SessionUser, record: Record<string, unknown>): boolean {
   const brand = schema['x-brandField'];
   const factory = schema['x-factoryField'];
+  const factories = record[factory ?? ''];
+  // A list of factories (a dev pattern path's colorways') is in scope when one of them is the user's, as in scope.ts.
   return (!brand || user.brandIds.has(record[brand] as number))
-    && (!factory || !user.isFactoryUser || user.factoryKeys.has(record[factory] as string));
+    && (!factory || !user.isFactoryUser || (Array.isArray(factories) ? factories.some((f) => user.factoryKeys.has(f)) : user.factoryKeys.has(factories as string)));
 }
