@@ -43,3 +43,9 @@ CREATE TRIGGER jobs_feed_inserted AFTER INSERT ON jobs REFERENCING NEW TABLE AS 
   FOR EACH STATEMENT EXECUTE FUNCTION notify_job_changes();
 CREATE TRIGGER jobs_feed_updated AFTER UPDATE ON jobs REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION notify_job_changes();
+
+-- 3. The path of each audit row (the cell history, issue 30): a transaction names it in 'plm.via'
+--    (server/core/db/write-path.ts); NULL is a screen's. Added without a default first, so the
+--    existing rows are not rewritten.
+ALTER TABLE audit_log ADD COLUMN via text;
+ALTER TABLE audit_log ALTER COLUMN via SET DEFAULT nullif(current_setting('plm.via', true), '');
