@@ -44,6 +44,7 @@ import { ENLARGE_SIZE, ImagePopup } from './ImagePopup';
 import { levelOf } from '../record/hierarchy';
 import { useLiveRows } from './live-rows';
 import { LiveRowsBar } from './LiveRowsBar';
+import { useCellHistory } from './CellHistory';
 import { PresenceBar } from '../../feed/PresenceBar';
 
 export type { RowSource } from './use-grid-records';
@@ -210,6 +211,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [exporting, setExporting] = useState(false);
   // Issue 30: other people's saves come into the loaded rows as they happen (live-rows.ts).
   const live = useLiveRows({ entity: grid?.entity, keyField, records, columns: visible, hotRef, pending, enabled: !source && !!schema?.['x-tables'] });
+  // Issue 30: a cell's history from its context menu or Ctrl+Shift+H.
+  const cellHistory = useCellHistory({ hotRef, entity: !source && schema?.['x-tables'] ? grid?.entity : undefined, keyField, columns: visible, records, editable });
 
   const onSort = useCallback((field: string) => {
     const next = (s: GridSort | null): GridSort => (s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' });
@@ -350,6 +353,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         return col ? <ColumnFilterPopover key={col.field} column={col} filter={columnFilters[col.field]} anchor={filterOpen.anchor}
           onApply={(f) => applyFilter(col.field, f)} onClose={closeFilter} /> : null;
       })()}
+      {cellHistory}
       <ColumnFinder columns={visible} onPick={pickColumn} onOpen={() => hotRef.current?.unlisten()} />
       {enlarged && thumbnails && (
         <ImagePopup title={String(enlarged[thumbnails.name] ?? grid.title)} url={thumbnailUrl(thumbnails, enlarged, ENLARGE_SIZE)} onClose={() => setEnlarged(null)} />
