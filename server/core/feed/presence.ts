@@ -1,14 +1,13 @@
 /**
  * Presence (ADR 035): who has a record screen or a grid open. A browser tab (a client id) announces
  * the topics it shows ('record:<entity>:<id>', 'grid:<gridId>') with POST /api/Feed/Presence every
- * PRESENCE_HEARTBEAT_MS; the announcement goes to every process as a NOTIFY and each keeps the same
+ * 15 s; the announcement goes to every process as a NOTIFY and each keeps the same
  * table of clients, dropped PRESENCE_TTL_MS after their last announcement. A tab hears the people
  * of a topic only while it announces that topic itself, which it may only for what it may read.
  */
 
-export const PRESENCE_HEARTBEAT_MS = 15_000;
+/** A tab announces every 15 s; one not heard of for this long has left. */
 export const PRESENCE_TTL_MS = 45_000;
-export const MAX_TOPICS = 10;
 
 export interface Announcement { client: string; userId: number; name: string; initials: string; topics: string[] }
 export interface Person { UserId: number; Name: string; Initials: string }
