@@ -28,11 +28,11 @@ const USER_NAME = `CASE WHEN a.userid = 1 OR u.userid IS NULL THEN 'System User'
 const alwaysSent = (schema: EntitySchema) => Object.keys(schema.properties).filter((f) =>
   (f === 'RowVersion' || f === 'IsDeleted' || schema.properties[f]['x-computed']) && schema.properties[f].type !== 'array');
 
-/** A notification's payload as a batch to read ('records <entity> <first> <last>' or 'jobs <first> <last>'), or null. */
+/** A notification's payload as a batch to read ('records <entity> <first> <last>' or 'jobs <first> <last> <xid>'), or null. */
 export function parsePayload(payload: string): { kind: 'records'; entity: string; first: number; last: number } | { kind: 'jobs'; first: number; last: number } | null {
   const r = /^records ([a-z0-9-]{1,80}) (\d{1,18}) (\d{1,18})$/.exec(payload);
   if (r) return { kind: 'records', entity: r[1], first: Number(r[2]), last: Number(r[3]) };
-  const j = /^jobs (\d{1,18}) (\d{1,18})$/.exec(payload);
+  const j = /^jobs (\d{1,18}) (\d{1,18}) \d{1,20}$/.exec(payload);
   return j ? { kind: 'jobs', first: Number(j[1]), last: Number(j[2]) } : null;
 }
 

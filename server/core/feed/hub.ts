@@ -37,6 +37,9 @@ class FeedHub {
   private conns = new Set<Conn>();
   private chain: Promise<void> = Promise.resolve();
   private missed = false;
+  /** Payloads handled lately: on PostgreSQL every listening connection of the process hears each notification. */
+  private seen = new Set<string>();
+  private sessionsQueued = false;
   readonly presence = new PresenceTable();
   readonly ready: Promise<void>;
 
@@ -58,11 +61,20 @@ class FeedHub {
   }
 
   private onNotify(payload: string) {
-    if (payload === 'sessions') { this.run(() => this.checkSessions()); return; }
+    if (payload === 'sessions') {
+      // One check covers every notification that came before it started.
+      if (!this.sessionsQueued) {
+        this.sessionsQueued = true;
+        this.run(() => { this.sessionsQueued = false; return this.checkSessions(); });
+      }
+      return;
+    }
     const presence = parsePresence(payload);
     if (presence) { this.tellPresence(this.presence.apply(presence)); return; }
     const p = parsePayload(payload);
-    if (!p) return;
+    if (!p || this.seen.has(payload)) return;
+    this.seen.add(payload);
+    if (this.seen.size > 5000) this.seen.delete(this.seen.values().next().value!);
     this.run(async () => {
       const batch = p.kind === 'records' ? await readRecordBatch(this.ctx, p.entity, p.first, p.last) : await readJobBatch(this.ctx, p.first, p.last);
       if (batch) await this.publish(batch);

@@ -23,8 +23,10 @@ END $$ LANGUAGE plpgsql;
 CREATE TRIGGER audit_log_feed AFTER INSERT ON audit_log REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION notify_record_changes();
 
--- 2. Jobs (the upload queue and job pages): a job's status and progress, 'jobs <first> <last>'
---    per run of job ids a statement inserted or updated (one row per statement, as a rule).
+-- 2. Jobs (the upload queue and job pages): a job's status and progress, 'jobs <first> <last> <xid>'
+--    per run of job ids a statement inserted or updated (one row per statement, as a rule). The
+--    transaction id tells two updates of one job apart from one notification heard twice (on
+--    PostgreSQL every listening connection of a process hears it).
 CREATE FUNCTION notify_job_changes() RETURNS trigger AS $$
 DECLARE
   r record;
@@ -34,7 +36,7 @@ BEGIN
       FROM (SELECT jobid, jobid - row_number() OVER (ORDER BY jobid) AS run FROM new_rows) t
      GROUP BY run ORDER BY min(jobid)
   LOOP
-    PERFORM pg_notify('db_changes', 'jobs ' || r.first || ' ' || r.last);
+    PERFORM pg_notify('db_changes', 'jobs ' || r.first || ' ' || r.last || ' ' || txid_current());
   END LOOP;
   RETURN NULL;
 END $$ LANGUAGE plpgsql;
