@@ -73,7 +73,8 @@ export function useCellHistory({ hotRef, entity, keyField, columns, records, edi
     <>
       {menu && (
         <div className="cell-menu" role="menu" style={{ left: menu.x, top: menu.y }} onMouseLeave={() => setMenu(null)}>
-          <button type="button" role="menuitem" className="cell-menu__item" autoFocus
+          {/* The menu takes the keyboard as it opens (Enter opens the history, Escape or a click elsewhere closes it). */}
+          <button type="button" role="menuitem" className="cell-menu__item" ref={(el) => el?.focus()} onBlur={() => setTimeout(() => setMenu(null), 150)}
             onClick={() => { setOpen(menu.target); setMenu(null); }} onKeyDown={(e) => { if (e.key === 'Escape') setMenu(null); }}>
             Cell history <kbd>Ctrl+Shift+H</kbd>
           </button>

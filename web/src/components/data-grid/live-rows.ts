@@ -99,7 +99,7 @@ export function useLiveRows({ entity, keyField, records, columns, hotRef, pendin
       const i = idx.get(change.Id);
       if (i === undefined) continue;
       const rec = recs[i];
-      const editing = open && hot && hot.toPhysicalRow(open.row) === i ? String(open.prop) : null;
+      const editing = open && hot && open.row !== null && hot.toPhysicalRow(open.row) === i ? String(open.prop) : null;
       const outcome = changeOutcome(rec, change, editing);
       if (outcome === 'skip') continue;
       const text = changedByText(change.ChangedBy, change.ChangedOn);
