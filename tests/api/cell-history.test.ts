@@ -52,5 +52,6 @@ describe('issue 30: a cell\'s history', () => {
     expect(visible.status).toBe(200);
     expect((await visible.json()).Entries[0]).toMatchObject({ NewValue: String(!own.sm), Path: 'grid' });
     expect((await history(costing, own.id, 'NoSuchField')).status).toBe(404);
+    expect((await t.request('GET', '/api/CellHistory?entity=role&id=1&field=RoleName', { token: costing })).status).toBe(404);
   });
 });

@@ -154,5 +154,7 @@ describe('issue 30: presence', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect((await (await announce(factory, 'client-factory-1', refused.slice(0, 10).map((g) => `grid:${g}`))).json()).Topics).toEqual([]);
     expect((await announce(factory, 'bad', [])).status).toBe(400);
+    // An entity with tables but no record view (roles: their own screen's reads) is no topic.
+    expect((await (await announce(costing, 'client-costing-2', ['record:role:1'])).json()).Topics).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { intParam, queryParam } from '../http/request';
 import { recordState } from '../records/access';
 import { recordKey } from '../records/columns';
 import { fieldAccess, holds } from '../schemas/visibility';
+import { hasView } from '../feed/changes';
 
 /** At most this many entries, newest first. */
 export const CELL_HISTORY_LIMIT = 200;
@@ -25,7 +26,7 @@ export function cellHistoryRoutes(r: ApiRouter) {
     const field = queryParam(c, 'field') ?? '';
     const id = intParam(c, 'id');
     const schema = ctx.schemas.entities.get(entity);
-    if (!schema?.['x-tables']) throw notFound('The record was not found.');
+    if (!schema?.['x-tables'] || !(await hasView(ctx, entity))) throw notFound('The record was not found.');
     const module = ctx.schemas.visibility.get(entity)?.module ?? schema['x-module'];
     if (module && !holds(user, [module, 'read'])) throw permissionDenied();
     await recordState(ctx, user, entity, recordKey(schema), id);

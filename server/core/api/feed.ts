@@ -14,6 +14,7 @@ import { streamSSE } from 'hono/streaming';
 import type { SessionUser } from '../auth/permissions';
 import { initialsOf, presencePayload } from '../feed/presence';
 import { feedHub } from '../feed/hub';
+import { hasView } from '../feed/changes';
 import type { AppContext } from '../context';
 import { verifyAccessToken } from '../auth/tokens';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
@@ -33,7 +34,7 @@ async function mayOpen(ctx: AppContext, user: SessionUser, topic: string): Promi
     const [kind, name, id] = topic.split(':');
     if (kind === 'grid') { gridFor(ctx, user, name, 'read'); return true; }
     const schema = ctx.schemas.entities.get(name);
-    if (!schema?.['x-tables']) return false;
+    if (!schema?.['x-tables'] || !(await hasView(ctx, name))) return false;
     const module = ctx.schemas.visibility.get(name)?.module ?? schema['x-module'];
     if (module && !holds(user, [module, 'read'])) return false;
     await recordState(ctx, user, name, recordKey(schema), Number(id));

@@ -37,12 +37,24 @@ export function parsePayload(payload: string): { kind: 'records'; entity: string
 }
 
 /**
+ * Whether an entity's records are read through a view of their own (the records pipeline's); others
+ * with tables (roles, spec log entries) are read by their screens' own calls and are not live.
+ */
+const views = new WeakMap<AppContext, Map<string, Promise<boolean>>>();
+export function hasView(ctx: AppContext, entity: string): Promise<boolean> {
+  if (!views.has(ctx)) views.set(ctx, new Map());
+  const known = views.get(ctx)!;
+  if (!known.has(entity)) known.set(entity, ctx.db.query('SELECT to_regclass($1) IS NOT NULL AS ok', [viewOf(entity)]).then(([r]) => r.ok === true));
+  return known.get(entity)!;
+}
+
+/**
  * The records behind a run of audit ids, as they are now; null when the entity is no stored record
  * (users, roles, layouts: their screens are not live) or none of them is left.
  */
 export async function readRecordBatch(ctx: AppContext, entity: string, first: number, last: number): Promise<RecordBatch | null> {
   const schema = ctx.schemas.entities.get(entity);
-  if (!schema?.['x-tables']) return null;
+  if (!schema?.['x-tables'] || !(await hasView(ctx, entity))) return null;
   const audit = await ctx.db.query<{ entityid: string; field: string; userid: number | null; changedat: string; name: string }>(
     `SELECT a.entityid, a.field, a.userid, a.changedat, ${USER_NAME} AS name
        FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
