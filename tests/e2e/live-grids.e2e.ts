@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseCriterion, isGridCall, recordCount, searchWith, typeIntoCell } from './flash-edit-steps';
-import { cellAt, clickCell } from './grid-steps';
+import { cellAt, goToCell, goToColumn } from './grid-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp } from './setup-app';
 
@@ -25,11 +25,12 @@ async function openCosting(page: Page, user: DemoUser) {
   await chooseCriterion(page, 'Status', 'Released');
   await searchWith(page, 'costing');
   await recordCount(page);
+  await goToColumn(page, COLUMN); // in view (columns are rendered around the viewport only)
 }
 
 /** Types a value into a cell (column COLUMN, visual row) and waits for the grid's save answer. */
 async function saveCell(page: Page, row: number, value: string) {
-  await clickCell(page, COLUMN, row);
+  await goToCell(page, COLUMN, row);
   const saved = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Save'));
   await typeIntoCell(page, value);
   expect((await (await saved).json()).Failed).toEqual([]);
@@ -58,7 +59,7 @@ describe('issue 30: live grids in two browsers', () => {
     expect((await cellAt(b, COLUMN, 0))?.title).toMatch(/^Changed by \S+ \S+ at /);
 
     // b types into row 1 without finishing; a saves the same cell: b sees the conflict and keeps its value.
-    await clickCell(b, COLUMN, 1);
+    await goToCell(b, COLUMN, 1);
     await b.keyboard.press('Enter');
     await b.keyboard.press('Control+A');
     await b.keyboard.type('55');
@@ -74,7 +75,7 @@ describe('issue 30: live grids in two browsers', () => {
     expect(await text(b, 1)).toContain('55');
 
     // Again on row 2: this time b takes theirs, and saves nothing.
-    await clickCell(b, COLUMN, 2);
+    await goToCell(b, COLUMN, 2);
     await b.keyboard.press('Enter');
     await b.keyboard.type('77');
     await saveCell(a, 2, '88');
@@ -117,7 +118,7 @@ describe('issue 30: live grids in two browsers', () => {
     const theirs = new Set(((await (await fetch(`${app.server.baseUrl}/api/Grid/colorway-search/Search`, {
       method: 'POST', headers: { authorization: `Bearer ${factoryToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 500 }),
     })).json()).Results as Record<string, any>[]).map((r) => r.PrototypeSeasonalId));
-    const rows = (await search({})).filter((r) => r.StatusId === 2 && r.FactNameKy);
+    const rows = (await search({})).filter((r) => r.StatusName === 'Released' && r.FactNameKy);
     const other = rows.find((r) => !theirs.has(r.PrototypeSeasonalId))!;
     const own = rows.find((r) => theirs.has(r.PrototypeSeasonalId))!;
     await page.waitForTimeout(500);
