@@ -57,7 +57,7 @@ export async function benchFeed() {
     const list = await fetch(`${server.url}/api/Grid/costing/Search`, {
       method: 'POST', headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 500 }),
     });
-    const rows = ((await list.json()) as { Results: any[] }).Results.filter((r) => r.StatusId === 2 && r.FactNameKy).map((r) => ({ id: r.PrototypeSeasonalId, v: r.RowVersion }));
+    const rows = ((await list.json()) as { Results: any[] }).Results.filter((r) => r.StatusName === 'Released' && r.FactNameKy && !r.CostingCompl).map((r) => ({ id: r.PrototypeSeasonalId, v: r.RowVersion }));
     // Without streams: the server's CPU and the saves' answers for the same load.
     let cpu0 = cpuSeconds(server.pid);
     const bare = await saveLoad(server, tokens[0], rows, 10);
