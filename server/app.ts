@@ -19,12 +19,14 @@ import { uploadRoutes } from './core/api/uploads';
 import { uploadQueueRoutes } from './core/api/upload-queue';
 import { quickSearchRoutes } from './core/api/quick-search';
 import { openApiRoutes } from './core/api/openapi';
+import { feedRoutes } from './core/api/feed';
+import { cellHistoryRoutes } from './core/api/cell-history';
 import { FEATURES, installFeatures } from './features';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module in one list, the core's then each feature's (server/features.ts); the route-coverage test walks what they register. */
-export const ROUTE_MODULES = [referenceRoutes, schemaRoutes, gridRoutes, searchHelpRoutes, uploadRoutes, uploadQueueRoutes, quickSearchRoutes,
+export const ROUTE_MODULES = [referenceRoutes, schemaRoutes, gridRoutes, searchHelpRoutes, uploadRoutes, uploadQueueRoutes, quickSearchRoutes, feedRoutes, cellHistoryRoutes,
   ...FEATURES.flatMap((f) => f.routes ?? []), openApiRoutes];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */

@@ -127,7 +127,10 @@ describe('DataGrid flash-edit machinery', () => {
   it('a row someone else changed is refused (409) and "Reload 1 changed row" brings its current values', async () => {
     const before = await search('forecast', 'forecast');
     const row = 20;
-    const page = await openGrid('forecast', '/grid/forecast');
+    // With the change feed down (issue 30: while it is up the row takes the other save at once), the 409 is the guard.
+    const page = await app.page();
+    await page.route((url) => url.pathname.toLowerCase() === '/api/feed', (route) => route.abort());
+    await openGrid('forecast', '/grid/forecast', page);
     // Someone else saves the row after the grid loaded it.
     const other = await api('admin', '/api/Grid/forecast/Save', { rows: [{ Key: before[row][KEY], RowVersion: before[row].RowVersion, Changes: { CAVolume: 4321 } }] });
     expect(other.Saved).toHaveLength(1);

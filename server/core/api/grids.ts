@@ -22,7 +22,8 @@ import { failedRowMessage, saveRows, type BulkRow } from '../records/bulk';
 import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
 import { exportFileName, exportGrid } from '../records/grid-export';
 
-function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
+/** A grid document the user may read or edit with its record key; 404 or 403 otherwise (the presence on a grid asks it too). */
+export function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
   const grid = ctx.schemas.grids.get(gridId);
   if (!grid) throw notFound('No such grid.');
   if (grid.owned) throw notFound('This grid shows rows its screen owns; it has no search or save of its own.');

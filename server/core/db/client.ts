@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { writePath, writePathStatement } from './write-path';
 
 export type Row = Record<string, any>;
 
@@ -139,7 +140,14 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     kind: 'pglite',
     ...q(pgl, false),
     dumpDataDir: () => pgl.dumpDataDir('none') as Promise<Blob>,
-    tx: (fn) => pgl.transaction((t) => fn(q(t as any, true))),
+    tx: (fn) => {
+      // The write's path (write-path.ts) for the audit rows the transaction writes.
+      const via = writePathStatement(writePath());
+      return pgl.transaction(async (t) => {
+        if (via) await t.query(...via as [string, any[]]);
+        return fn(q(t as any, true));
+      });
+    },
     // One process owns the database, so its own notifications are all there are; PGlite hands
     // them over as the committing query completes.
     async listen(onNotify) { await pgl.listen(CHANGES_CHANNEL, onNotify); },
@@ -180,6 +188,8 @@ export async function openPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
+        const via = writePathStatement(writePath());
+        if (via) await client.query(...via as [string, any[]]);
         const out = await fn(q(client));
         await client.query('COMMIT');
         return out;

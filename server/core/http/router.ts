@@ -14,6 +14,7 @@ import { AppError, badRequest, forbidden, permissionDenied } from './errors';
 import { canonicalKeys, rawQueryParam, readBody } from './request';
 import { textFaults } from '../schemas/ajv';
 import { allows, holdsPermissions, type AccessRule, type Grantee } from '../../domain/access';
+import { requestWritePath, withWritePath } from '../db/write-path';
 import { TEXT_FAULT_MESSAGE, declaredValues, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
 
 export type Rule =
@@ -116,7 +117,8 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
       if (value === undefined) throw badRequest(`The parameter ${opts.brandParam} is required.`, [{ Field: opts.brandParam, Message: 'Required.' }]);
       requireBrand(user, value);
     }
-    await next();
+    // The audit rows the request writes name its path (issue 30's cell history).
+    await withWritePath(requestWritePath(c.req.path), next);
   };
   return Object.assign(mw, { [GUARD]: rule });
 }

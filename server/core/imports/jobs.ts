@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import type { JobHandler } from '../jobs/queue';
 import { AppError } from '../http/errors';
 import { logProcessError } from '../http/error-log';
+import { withWritePath } from '../db/write-path';
 import { importUser, runCommit } from './commit';
 import { PREVIEW_QUEUE } from './kinds';
 import { runPreview } from './preview';
@@ -16,7 +17,7 @@ import { previewUndo } from './undo';
 
 const logged = (ctx: AppContext, handler: JobHandler, onFailure?: (importId: number, message: string) => Promise<void>): JobHandler => async (job, db) => {
   try {
-    await handler(job, db);
+    await withWritePath('upload', () => handler(job, db));
   } catch (err) {
     const message = err instanceof AppError
       ? err.message

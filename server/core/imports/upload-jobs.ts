@@ -45,6 +45,13 @@ function scoped(user: SessionUser, where: string[], params: unknown[]) {
   if (!seesAllUploads(user)) { params.push(user.userId); where.push(`j.createdby = $${params.length}`); }
 }
 
+/** The same rule on a job's row already read (the change feed's, ADR 035). */
+export const seesJob = (user: SessionUser, row: ItemRow) => seesAllUploads(user) || Number(row.createdby) === user.userId;
+
+/** The rows of the upload jobs with ids first..last (the change feed reads each run a statement changed), for `seesJob` to cut. */
+export const jobRowsBetween = (ctx: AppContext, first: number, last: number): Promise<ItemRow[]> =>
+  ctx.db.query(`${ITEM} WHERE j.jobid BETWEEN $1 AND $2 ORDER BY j.jobid`, [first, last], { prepare: true });
+
 /** The job's row (jobItem shows it), when the user may see it. */
 export async function jobFor(ctx: AppContext, user: SessionUser, jobId: number): Promise<ItemRow> {
   const where = ['j.jobid = $1'];

@@ -13,12 +13,14 @@ import { SystemMessages } from './SystemMessages';
 import { LIST_CRUMBS } from './list-crumbs';
 import { SiteContext, type SiteInfo } from './site-context';
 import { SITE_LINKS } from './site-map';
+import { useFeedConnection } from '../feed/use-feed';
 
 /** The manifests' site map and lists, for the screens that show them. */
 const SITE_INFO: SiteInfo = { links: SITE_LINKS, lists: LIST_CRUMBS };
 
 export function AppLayout() {
   const { ready, disconnected } = useTokenRefresh();
+  useFeedConnection();
   return (
     <SiteContext.Provider value={SITE_INFO}>
       <div className="app">

@@ -34,6 +34,7 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
     { keys: ['Ctrl+Z', 'Ctrl+Y'], what: 'Undo and redo a change (editable grids)' },
     { keys: ['Delete'], what: 'Clear the selected cells (editable grids)' },
     { keys: ['Ctrl+Shift+F', '⌘+Shift+F'], what: 'Find a column by its name' },
+    { keys: ['Ctrl+Shift+H', '⌘+Shift+H'], what: 'Show the selected cell’s history (also in the cell’s context menu)' },
     { keys: ['F4'], what: 'Look up an HTS code for the selected row (HTS flash edit)' },
   ] },
 ];

@@ -46,6 +46,10 @@ import { useGridRecords, type RowSource } from './use-grid-records';
 import { IMAGE_FIELD, THUMBNAIL_ROW_HEIGHT, thumbnailUrl } from './thumbnail-cells';
 import { ENLARGE_SIZE, ImagePopup } from './ImagePopup';
 import { levelOf } from '../record/hierarchy';
+import { useLiveRows } from './live-rows';
+import { LiveRowsBar } from './LiveRowsBar';
+import { useCellHistory } from './CellHistory';
+import { PresenceBar } from '../../feed/PresenceBar';
 
 export type { RowSource } from './use-grid-records';
 
@@ -212,6 +216,10 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const ownHotRef = useRef<Handsontable | null>(null);
   const hotRef = outerHotRef ?? ownHotRef;
   const [exporting, setExporting] = useState(false);
+  // Issue 30: other people's saves come into the loaded rows as they happen (live-rows.ts).
+  const live = useLiveRows({ entity: grid?.entity, keyField, records, columns: visible, hotRef, pending, enabled: !source && !!schema?.['x-tables'] });
+  // Issue 30: a cell's history from its context menu or Ctrl+Shift+H.
+  const cellHistory = useCellHistory({ hotRef, entity: !source && schema?.['x-tables'] ? grid?.entity : undefined, keyField, columns: visible, records, editable });
 
   const onSort = useCallback((field: string) => {
     const next = (s: GridSort | null): GridSort => (s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' });
@@ -319,6 +327,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         </button>
         {toolbarActions}
         <span className="spacer" />
+        {!source && !!schema['x-tables'] && <PresenceBar topic={`grid:${gridId}`} />}
         {stale.size > 0 && !pending && (
           <button type="button" className="btn btn--small" onClick={() => void reloadStale()} disabled={reloading}
             title="Someone else changed these rows since they were loaded; reload them to see their values.">
@@ -331,6 +340,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         {loading && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
         {effectiveMode === 'all' && total !== undefined && <span className="data-grid__status">{total.toLocaleString('en-US')} records</span>}
       </div>
+      <LiveRowsBar live={live} />
       {error && !source ? <div className="alert alert--error" role="alert">{grid.messages?.loadError ?? LOAD_ERROR}</div>
         : (emptyText ?? grid.messages?.empty) && total === 0 && !Object.keys(columnFilters).length ? <p className="muted data-grid__empty">{emptyText ?? grid.messages?.empty}</p> : (
         <GridTable
@@ -353,6 +363,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         return col ? <ColumnFilterPopover key={col.field} column={col} filter={columnFilters[col.field]} anchor={filterOpen.anchor}
           onApply={(f) => applyFilter(col.field, f)} onClose={closeFilter} /> : null;
       })()}
+      {cellHistory}
       <ColumnFinder columns={visible} onPick={pickColumn} onOpen={() => hotRef.current?.unlisten()} />
       {enlarged && thumbnails && (
         <ImagePopup title={String(enlarged[thumbnails.name] ?? grid.title)} url={thumbnailUrl(thumbnails, enlarged, ENLARGE_SIZE)} onClose={() => setEnlarged(null)} />

@@ -22,6 +22,8 @@ import { saveHierarchyRecord } from './save-record';
 import { StatusChange } from './StatusChange';
 import { useHierarchyRecord, type RecordData } from './use-hierarchy-record';
 import { DocumentsPanel } from './DocumentsPanel';
+import { LiveRecordNotice } from './LiveRecordNotice';
+import { PresenceBar } from '../../feed/PresenceBar';
 import './record.css';
 
 export interface RecordEditorProps {
@@ -75,12 +77,13 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   return (
     <div className="record-editor" data-entity={level.entity}>
       <PageHeader title={title} subtitle={`${level.title} · ${String(record.StatusName ?? '')}`}
-        actions={<>{actions?.(record, reload)}<StatusChange level={level} record={record} onChanged={(r) => void mutate(r, { revalidate: false })} /></>} />
+        actions={<><PresenceBar topic={`record:${level.entity}:${id}`} />{actions?.(record, reload)}<StatusChange level={level} record={record} onChanged={(r) => void mutate(r, { revalidate: false })} /></>} />
       {conflict && (
         <div className="alert alert--warning" role="alert">
           {conflict} <button type="button" className="btn btn--small" onClick={reload}>Reload</button>
         </div>
       )}
+      <LiveRecordNotice entity={level.entity} id={id} record={record} schema={schema} dirtyKey={`${level.entity}:${id}`} mutate={mutate} />
       <SchemaForm schema={formSchema ?? schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
         onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`}
         panels={panels?.(record, reload, !readOnly)} onChange={readOnly || !onChange ? undefined : (data) => onChange(data, record)} />

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, saveFile } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { JOB_FILTERS, PREVIEW_FILTERS } from '../../components/upload/diff-cells';
@@ -23,6 +23,7 @@ import { usePageTitle } from '../../shell/page-title-store';
 import { toast } from '../../shell/toast-store';
 import { JobActions, JobProgress, JobStatusBadge } from './JobParts';
 import { failedRowCount, isActive, JOB_POLL_MS, jobName } from './queue-helpers';
+import { useFeedEvent, useFeedLive } from '../../feed/use-feed';
 
 /** The failed rows' file name: the upload's name with '-FailedRows'. */
 export const failedRowsName = (fileName: string | null | undefined, jobId: number) =>
@@ -31,9 +32,20 @@ export const failedRowsName = (fileName: string | null | undefined, jobId: numbe
 export function UploadJobScreen() {
   const { id = '' } = useParams();
   const jobId = /^\d+$/.test(id) ? Number(id) : null;
+  // Issue 30: the change feed brings the job's status and progress; the 2-second poll runs only while the feed is down.
+  const live = useFeedLive();
   const { data: job, error, mutate } = useSWR<QueueItem>(jobId ? jobDetailsPath(jobId) : null, {
-    refreshInterval: (j) => (!j || isActive(j.JobStatus) ? JOB_POLL_MS : 0),
+    refreshInterval: (j) => (!live && (!j || isActive(j.JobStatus)) ? JOB_POLL_MS : 0),
     dedupingInterval: JOB_POLL_MS / 2,
+  });
+  const { mutate: mutateKeys } = useSWRConfig();
+  useFeedEvent('jobs', (d: { Jobs: QueueItem[] }) => {
+    const changed = d.Jobs.find((j) => j.JobId === jobId);
+    if (!changed) return;
+    void mutate(changed, { revalidate: false });
+    // The rows list follows the job (its saved and failed rows).
+    const rows = `/api/UploadQueue/Items?jobGuid=${changed.JobId}`;
+    void mutateKeys((key) => typeof key === 'string' && (key === rows || key.startsWith(`${rows}&`)));
   });
   const { data: upload, mutate: reloadUpload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
   // The upload's state follows its job's (Committed when the job completes: then it may be undone).
@@ -125,7 +137,7 @@ export function UploadJobScreen() {
       <section className="upload-section" aria-labelledby="job-rows">
         <h2 id="job-rows">Rows</h2>
         <ImportRows key={String(preview)} columns={upload?.Columns ?? []} filters={preview ? PREVIEW_FILTERS : JOB_FILTERS} initial={preview ? 'All' : undefined} path={(o, p) => jobItemsPath(job.JobId, o, p)}
-          height="max(280px, calc(100vh - 520px))" refreshMs={active ? JOB_POLL_MS : undefined}
+          height="max(280px, calc(100vh - 520px))" refreshMs={active && !live ? JOB_POLL_MS : undefined}
           actions={
             <button type="button" className="btn btn--small" disabled={!failed || downloading} onClick={() => void download()}
               title={failed ? 'The refused, failed and unknown rows with an Error column, ready to fix and upload again.' : 'Every row was saved.'}>

@@ -14,10 +14,15 @@ import { PageHeader } from '../../shell/PageHeader';
 import { HistorySearch } from './HistorySearch';
 import { JobsTable } from './JobsTable';
 import { QUEUE_POLL_MS } from './queue-helpers';
+import { useFeedEvent, useFeedLive } from '../../feed/use-feed';
 
 export function UploadQueueScreen() {
   const everyone = useSessionStore((s) => can(s.session?.userPermissions, 'systemMessages', 'read'));
-  const { data, error, mutate } = useSWR<Paged<QueueItem>>(QUEUE_PATH, { refreshInterval: QUEUE_POLL_MS });
+  // Issue 30: the change feed tells of every job change; the 5-second poll runs only while the feed is down.
+  const live = useFeedLive();
+  const { data, error, mutate } = useSWR<Paged<QueueItem>>(QUEUE_PATH, { refreshInterval: live ? 0 : QUEUE_POLL_MS });
+  useFeedEvent('jobs', () => void mutate());
+  useFeedEvent('reload', () => void mutate());
   const jobs = useMemo(() => data?.Results ?? [], [data]);
   const queueNames = useMemo(() => [...new Set(jobs.map((j) => j.QueueName).filter(Boolean))].sort(), [jobs]);
   const users = useMemo(() => {

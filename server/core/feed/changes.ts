@@ -1,0 +1,122 @@
+/**
+ * What the change feed carries (ADR 035), read once per notification and cut per audience: the
+ * records a statement changed (from the audit trail's rows it names, then the records' values as
+ * they are now) and the upload jobs a statement inserted or updated. Scoped like every read: a
+ * record goes only to users the record-level rule lets read it (records/access.ts `mayAccess`, the
+ * in-memory form of records/scope.ts), with only the fields visibility lets them see
+ * (schemas/visibility.ts), reference names named within their brands; a job only to its creator or
+ * to module 18 readers (imports/upload-jobs.ts).
+ */
+import type { SessionUser } from '../auth/permissions';
+import type { AppContext } from '../context';
+import { mayAccess } from '../records/access';
+import { column, recordKey, selectFields, viewOf } from '../records/columns';
+import { withNameFields, withReferenceNames } from '../records/references';
+import { fieldAccess, holds, type FieldAccess } from '../schemas/visibility';
+import type { EntitySchema } from '../schemas/documents';
+import { jobItem, jobRowsBetween, seesJob } from '../imports/upload-jobs';
+
+/** One changed record as read: its values (everything any audience may get) and who changed which fields. */
+export interface ChangedRecord { key: number; values: Record<string, unknown>; changed: string[]; by: string; byId: number | null; at: string }
+export interface RecordBatch { kind: 'records'; entity: string; records: ChangedRecord[] }
+export interface JobBatch { kind: 'jobs'; rows: Record<string, any>[] }
+export type Batch = RecordBatch | JobBatch;
+
+const USER_NAME = `CASE WHEN a.userid = 1 OR u.userid IS NULL THEN 'System User' ELSE trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')) END`;
+
+/** The fields a record's event carries besides the changed ones: its version and state, and what is computed from other fields. */
+const alwaysSent = (schema: EntitySchema) => Object.keys(schema.properties).filter((f) =>
+  (f === 'RowVersion' || f === 'IsDeleted' || schema.properties[f]['x-computed']) && schema.properties[f].type !== 'array');
+
+/** A notification's payload as a batch to read ('records <entity> <first> <last>' or 'jobs <first> <last> <xid>'), or null. */
+export function parsePayload(payload: string): { kind: 'records'; entity: string; first: number; last: number } | { kind: 'jobs'; first: number; last: number } | null {
+  const r = /^records ([a-z0-9-]{1,80}) (\d{1,18}) (\d{1,18})$/.exec(payload);
+  if (r) return { kind: 'records', entity: r[1], first: Number(r[2]), last: Number(r[3]) };
+  const j = /^jobs (\d{1,18}) (\d{1,18}) \d{1,20}$/.exec(payload);
+  return j ? { kind: 'jobs', first: Number(j[1]), last: Number(j[2]) } : null;
+}
+
+/**
+ * Whether an entity's records are read through a view of their own (the records pipeline's); others
+ * with tables (roles, spec log entries) are read by their screens' own calls and are not live.
+ */
+const views = new WeakMap<AppContext, Map<string, Promise<boolean>>>();
+export function hasView(ctx: AppContext, entity: string): Promise<boolean> {
+  if (!views.has(ctx)) views.set(ctx, new Map());
+  const known = views.get(ctx)!;
+  if (!known.has(entity)) known.set(entity, ctx.db.query('SELECT to_regclass($1) IS NOT NULL AS ok', [viewOf(entity)]).then(([r]) => r.ok === true));
+  return known.get(entity)!;
+}
+
+/**
+ * The records behind a run of audit ids, as they are now; null when the entity is no stored record
+ * (users, roles, layouts: their screens are not live) or none of them is left.
+ */
+export async function readRecordBatch(ctx: AppContext, entity: string, first: number, last: number): Promise<RecordBatch | null> {
+  const schema = ctx.schemas.entities.get(entity);
+  if (!schema?.['x-tables'] || !(await hasView(ctx, entity))) return null;
+  const audit = await ctx.db.query<{ entityid: string; field: string; userid: number | null; changedat: string; name: string }>(
+    `SELECT a.entityid, a.field, a.userid, a.changedat, ${USER_NAME} AS name
+       FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
+      WHERE a.auditid BETWEEN $1 AND $2 AND a.entity = $3 ORDER BY a.auditid`, [first, last, entity], { prepare: true });
+  const byKey = new Map<number, ChangedRecord>();
+  for (const a of audit) {
+    if (!/^\d{1,10}$/.test(a.entityid)) continue;
+    const key = Number(a.entityid);
+    const rec = byKey.get(key) ?? { key, values: {}, changed: [], by: a.name, byId: a.userid, at: new Date(a.changedat).toISOString() };
+    const prop = schema.properties[a.field];
+    if (prop && prop.type !== 'array' && !rec.changed.includes(a.field)) rec.changed.push(a.field);
+    byKey.set(key, rec);
+  }
+  if (!byKey.size) return null;
+  const keyField = recordKey(schema);
+  const changed = [...byKey.values()].flatMap((r) => r.changed);
+  const scopeFields = [schema['x-brandField'], schema['x-factoryField']].filter((f): f is string => !!f);
+  const fields = withNameFields(schema, [...new Set([keyField, ...scopeFields, ...alwaysSent(schema), ...changed])]).filter((f) => schema.properties[f]?.type !== 'array' || f === schema['x-factoryField']);
+  const rows = await selectFields(ctx.db, schema, fields, `FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = ANY($1::int[])`, [[...byKey.keys()]]);
+  const records = rows.flatMap((values) => {
+    const rec = byKey.get(Number(values[keyField]));
+    return rec ? [{ ...rec, values }] : [];
+  });
+  return records.length ? { kind: 'records', entity, records } : null;
+}
+
+export async function readJobBatch(ctx: AppContext, first: number, last: number): Promise<JobBatch | null> {
+  const rows = await jobRowsBetween(ctx, first, last);
+  return rows.length ? { kind: 'jobs', rows } : null;
+}
+
+/** Users who receive the same events: same rights, brands and factories (so one cut serves them all). */
+export const audienceKey = (u: SessionUser) =>
+  `${u.isFactoryUser ? 'f' : 'b'}|${[...u.permissions].sort().join(',')}|${[...u.brandIds].sort().join(',')}|${[...u.factoryKeys].sort().join(',')}`;
+
+/** A record entity's module read, which every event of it needs (the read path's route rule). */
+function mayReadEntity(ctx: AppContext, user: SessionUser, entity: string, schema: EntitySchema) {
+  const module = ctx.schemas.visibility.get(entity)?.module ?? schema['x-module'];
+  return !module || holds(user, [module, 'read']);
+}
+
+const withoutHidden = (values: Record<string, unknown>, access: FieldAccess) =>
+  Object.fromEntries(Object.entries(values).filter(([f]) => !access.hidden.has(f)));
+
+/** The event of a batch as one user receives it (the SSE `event` name and its data), or null when they receive nothing of it. */
+export async function cutFor(ctx: AppContext, user: SessionUser, batch: Batch): Promise<{ event: string; data: unknown } | null> {
+  if (batch.kind === 'jobs') {
+    const jobs = batch.rows.filter((r) => seesJob(user, r)).map(jobItem);
+    return jobs.length ? { event: 'jobs', data: { Jobs: jobs } } : null;
+  }
+  const schema = ctx.schemas.entities.get(batch.entity)!;
+  if (!mayReadEntity(ctx, user, batch.entity, schema)) return null;
+  const access = fieldAccess(ctx.schemas, user, batch.entity);
+  const keyField = recordKey(schema);
+  const mine = batch.records.filter((r) => mayAccess(schema, user, r.values));
+  // Hidden fields go before the names are looked up, so no hidden reference is named.
+  const rows = await withReferenceNames(ctx, ctx.db, user, schema, mine.map((r) => withoutHidden(r.values, access)));
+  const records = mine.flatMap((r, i) => {
+    const fields = withoutHidden(rows[i], access);
+    delete fields[keyField];
+    if (!Object.keys(fields).length) return [];
+    return [{ Id: r.key, Fields: fields, Changed: r.changed.filter((f) => !access.hidden.has(f)), ChangedBy: r.by, ChangedById: r.byId, ChangedOn: r.at }];
+  });
+  return records.length ? { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Records: records } } : null;
+}

@@ -1,0 +1,192 @@
+/**
+ * The change feed's hub (ADR 035), one per process and database: it LISTENs on the one channel of
+ * change notifications (db/client.ts `listen`, as the session cache does), reads what each
+ * notification names once (changes.ts), numbers it, keeps it in a bounded ring for resumption, and
+ * writes each open stream its own cut. Notifications are handled one at a time, so every stream
+ * gets events in the order they were numbered.
+ *
+ * Sessions: a 'sessions' notification (migration 015: sign-out, revocation, a user disabled, rights
+ * changed) makes the hub load every open stream's session again; a stream whose session ended is
+ * closed at once, the others go on with the rights as they are now. A stream also ends when its
+ * access token expires: the browser reconnects with a fresh one and resumes where it was.
+ */
+import crypto from 'node:crypto';
+import type { SSEStreamingApi } from 'hono/streaming';
+import type { SessionUser } from '../auth/permissions';
+import { loadSession } from '../auth/sessions';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { audienceKey, cutFor, parsePayload, readJobBatch, readRecordBatch, type Batch } from './changes';
+import { parsePresence, PresenceTable } from './presence';
+
+/** Events kept for resumption; a browser away for longer (or resuming on another process) is told to reload. */
+export const RING_SIZE = 1000;
+const PING_MS = 20_000;
+const PRESENCE_SWEEP_MS = 5_000;
+/** Writes waiting on one stream (a reader that stopped reading) before it is cut off; it reconnects and resumes. */
+const MAX_QUEUED = 2000;
+
+interface Conn { user: SessionUser; client: string; closed: boolean; send(text: string): void; close(): void }
+
+const sse = (event: string, data: unknown, id?: string) => `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+class FeedHub {
+  private epoch = crypto.randomBytes(6).toString('hex');
+  private seq = 0;
+  private ring: { seq: number; batch: Batch }[] = [];
+  private conns = new Set<Conn>();
+  private chain: Promise<void> = Promise.resolve();
+  private missed = false;
+  /** Payloads handled lately: on PostgreSQL every listening connection of the process hears each notification. */
+  private seen = new Set<string>();
+  private sessionsQueued = false;
+  readonly presence = new PresenceTable();
+  readonly ready: Promise<void>;
+
+  constructor(private ctx: AppContext) {
+    this.ready = ctx.db.listen((p) => this.onNotify(p), (ok) => this.onListening(ok));
+    setInterval(() => { for (const c of this.conns) c.send(': ping\n\n'); }, PING_MS).unref();
+    setInterval(() => this.tellPresence(this.presence.expire()), PRESENCE_SWEEP_MS).unref();
+  }
+
+  /** The id of the latest event. */
+  get lastId() { return `${this.epoch}.${this.seq}`; }
+
+  /** Open streams (the bench and tests count them). */
+  get size() { return this.conns.size; }
+
+  /** Runs tasks one after the other; a failing one is logged and the feed goes on. */
+  private run(task: () => Promise<void>) {
+    this.chain = this.chain.then(task).catch((err) => console.error(`Change feed: ${(err as Error).message}`));
+  }
+
+  private onNotify(payload: string) {
+    if (payload === 'sessions') {
+      // One check covers every notification that came before it started.
+      if (!this.sessionsQueued) {
+        this.sessionsQueued = true;
+        this.run(() => { this.sessionsQueued = false; return this.checkSessions(); });
+      }
+      return;
+    }
+    const presence = parsePresence(payload);
+    if (presence) { this.tellPresence(this.presence.apply(presence)); return; }
+    const p = parsePayload(payload);
+    if (!p || this.seen.has(payload)) return;
+    this.seen.add(payload);
+    if (this.seen.size > 5000) this.seen.delete(this.seen.values().next().value!);
+    this.run(async () => {
+      const batch = p.kind === 'records' ? await readRecordBatch(this.ctx, p.entity, p.first, p.last) : await readJobBatch(this.ctx, p.first, p.last);
+      if (batch) await this.publish(batch);
+    });
+  }
+
+  /** Notifications from other processes may have been missed: every stream is told to reload, and old event ids no longer resume. */
+  private onListening(ok: boolean) {
+    if (!ok) { this.missed = true; return; }
+    if (!this.missed) return;
+    this.missed = false;
+    this.run(async () => {
+      this.epoch = crypto.randomBytes(6).toString('hex');
+      this.ring = [];
+      for (const c of this.conns) c.send(sse('reload', {}, this.lastId));
+    });
+  }
+
+  private async publish(batch: Batch) {
+    const seq = ++this.seq;
+    this.ring.push({ seq, batch });
+    if (this.ring.length > RING_SIZE) this.ring.shift();
+    const id = this.lastId;
+    // One cut per audience (same rights, brands and factories; jobs also per user), shared by its streams.
+    const cuts = new Map<string, Promise<string | null>>();
+    await Promise.all([...this.conns].map(async (c) => {
+      const key = batch.kind === 'jobs' ? `${c.user.userId}|${audienceKey(c.user)}` : audienceKey(c.user);
+      let cut = cuts.get(key);
+      if (!cut) cuts.set(key, (cut = cutFor(this.ctx, c.user, batch).then((e) => (e ? sse(e.event, e.data, id) : null))));
+      const text = await cut;
+      if (text) c.send(text);
+    }));
+  }
+
+  private async checkSessions() {
+    const bySession = new Map<string, Conn[]>();
+    for (const c of this.conns) bySession.set(c.user.sessionId, [...(bySession.get(c.user.sessionId) ?? []), c]);
+    for (const [sessionId, conns] of bySession) {
+      const found = await loadSession(this.ctx.db, sessionId, conns[0].user.userId);
+      for (const c of conns) {
+        if (!found) c.close();
+        else c.user = found.user;
+      }
+    }
+  }
+
+  private tellPresence(topics: string[]) {
+    for (const topic of topics) {
+      const text = sse('presence', { Topic: topic, People: this.presence.people(topic) });
+      for (const c of this.conns) if (this.presence.topicsOf(c.client, c.user.userId).includes(topic)) c.send(text);
+    }
+  }
+
+  /** Events after `lastEventId` for a stream that reconnects; a reload when they are no longer all here. */
+  private async replay(c: Conn, lastEventId: string | undefined) {
+    if (!lastEventId) return;
+    const [epoch, n] = lastEventId.split('.');
+    const last = Number(n);
+    const oldest = this.ring[0]?.seq ?? this.seq + 1;
+    if (epoch !== this.epoch || !Number.isInteger(last) || last > this.seq || last < oldest - 1) {
+      c.send(sse('reload', {}, this.lastId));
+      return;
+    }
+    for (const { seq, batch } of this.ring) {
+      if (seq <= last) continue;
+      const e = await cutFor(this.ctx, c.user, batch);
+      if (e) c.send(sse(e.event, e.data, `${this.epoch}.${seq}`));
+    }
+  }
+
+  /** Serves one stream until it ends: the client leaves, its session ends, its token expires or it stops reading. */
+  async serve(stream: SSEStreamingApi, opts: { user: SessionUser; client: string; until: number; lastEventId?: string }) {
+    let queued = 0;
+    let done!: () => void;
+    const ended = new Promise<void>((resolve) => { done = resolve; });
+    const conn: Conn = {
+      user: opts.user, client: opts.client, closed: false,
+      send: (text) => {
+        if (conn.closed) return;
+        if (++queued > MAX_QUEUED) { conn.close(); return; }
+        void stream.write(text).finally(() => { queued--; });
+      },
+      close: () => {
+        if (conn.closed) return;
+        conn.closed = true;
+        this.conns.delete(conn);
+        clearTimeout(expiry);
+        void stream.close().finally(done);
+      },
+    };
+    const expiry = setTimeout(() => conn.close(), Math.max(0, opts.until - Date.now()));
+    expiry.unref();
+    stream.onAbort(() => conn.close());
+    // The browser waits 2 s before reconnecting; `hello` names where the stream starts, for a resume.
+    conn.send('retry: 2000\n\n');
+    this.run(async () => {
+      await this.replay(conn, opts.lastEventId);
+      if (conn.closed) return;
+      this.conns.add(conn);
+      conn.send(sse('hello', { Id: this.lastId }, this.lastId));
+      for (const topic of this.presence.topicsOf(conn.client, conn.user.userId)) conn.send(sse('presence', { Topic: topic, People: this.presence.people(topic) }));
+    });
+    await ended;
+  }
+}
+
+const hubs = new WeakMap<Db, FeedHub>();
+
+/** The hub of a process's database, listening from its first use. */
+export async function feedHub(ctx: AppContext): Promise<FeedHub> {
+  let hub = hubs.get(ctx.db);
+  if (!hub) hubs.set(ctx.db, (hub = new FeedHub(ctx)));
+  await hub.ready;
+  return hub;
+}

@@ -1,0 +1,54 @@
+/**
+ * Issue 30 on a record screen, in two browsers: the people who have the colorway open (initials),
+ * a change saved elsewhere comes in with who changed which field; with unsaved edits the screen
+ * offers "Keep mine" / "Take theirs", and taking theirs keeps the user's edit of another field.
+ */
+import { describe, expect, it } from 'vitest';
+import { apiToken, login, navigate } from './harness';
+import { setupApp } from './setup-app';
+
+const app = setupApp();
+
+describe('issue 30: a live record screen', () => {
+  it('presence, a change from elsewhere named, and with unsaved edits Take theirs keeping the other edits', async () => {
+    const base = app.server.baseUrl;
+    const token = await apiToken(base, 'costing');
+    const call = async (url: string, json: unknown) => (await fetch(`${base}${url}`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json),
+    })).json();
+    // A colorway in status 1 or 2 (editable on its screen) whose costing the costing user may save.
+    const rows = (await call('/api/Grid/costing/Search', { pageNumber: 1, pageSize: 500 })).Results as Record<string, any>[];
+    const row = rows.find((r) => ['Concept', 'Released'].includes(r.StatusName) && r.FactNameKy && !r.CostingCompl)!;
+    expect(row).toBeTruthy();
+    let version = row.RowVersion;
+    const saveFfc = async (ffc: number) => {
+      const answer = await call('/api/Grid/costing/Save', { rows: [{ Key: row.PrototypeSeasonalId, RowVersion: version, Changes: { FFC: ffc } }] });
+      expect(answer.Failed).toEqual([]);
+      version = answer.Saved[0].RowVersion;
+    };
+
+    const a = await app.page();
+    const b = await app.page();
+    await login(a, 'admin');
+    await login(b, 'designer');
+    for (const p of [a, b]) await navigate(p, `/colorway/${row.PrototypeSeasonalId}`);
+    const topic = `[data-presence="record:colorway:${row.PrototypeSeasonalId}"] li`;
+    for (const p of [a, b]) await p.locator(topic).first().waitFor({ timeout: 20_000 });
+
+    // No unsaved edits: the change comes in and is named.
+    await saveFfc(12.5);
+    await a.locator('.live-record[role="status"]').filter({ hasText: /changed Factory First Cost\b.* at / }).waitFor({ timeout: 3000 });
+
+    // Unsaved edits: the screen asks; Take theirs reads the record again and keeps the edit of another field.
+    const desc = a.getByLabel('Color Description', { exact: true });
+    await desc.fill('Live edit');
+    await desc.press('Tab');
+    await saveFfc(13.5);
+    const alert = a.locator('.live-record[role="alert"]');
+    await alert.waitFor({ timeout: 3000 });
+    expect(await alert.textContent()).toMatch(/changed Factory First Cost\b.* at .+ You have unsaved changes\./);
+    await alert.getByRole('button', { name: 'Take theirs' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await expect.poll(() => desc.inputValue()).toBe('Live edit');
+  });
+});

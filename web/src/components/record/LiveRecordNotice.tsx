@@ -1,0 +1,65 @@
+/**
+ * A record screen follows the change feed (issue 30): a change someone else saved comes in at once
+ * when the user has no unsaved edits (the changed fields are named for a while); with unsaved edits
+ * the screen says who changed which fields and when, and the user picks:
+ * - "Take theirs": the record is read again; the user's edits of fields the other person did not
+ *   change stay (SchemaForm's rebase), theirs win where both changed a field;
+ * - "Keep mine": the user's edits stay and the record moves to the saved version, so the next save
+ *   overwrites the fields the user changed (and only those).
+ * The stale-save 409 stays the last guard.
+ */
+import { useState } from 'react';
+import type { KeyedMutator } from 'swr';
+import { formatDateTime } from '../../format/date';
+import { useFeedEvent } from '../../feed/use-feed';
+import { useUnsavedChangesStore } from '../../shell/unsaved-changes-store';
+import { useSessionStore } from '../../auth/session-store';
+import type { EntitySchema } from '../fields/field-kind';
+import type { RecordData } from './use-hierarchy-record';
+
+interface RecordChange { Id: number; Fields: RecordData; Changed: string[]; ChangedBy: string; ChangedById: number | null; ChangedOn: string }
+interface Notice { change: RecordChange; conflict: boolean }
+
+/** 'Cora Costing changed FFC and Launch at 11/28/2026 10:02 AM.' */
+export function changedText(c: Pick<RecordChange, 'Changed' | 'ChangedBy' | 'ChangedOn'>, titleOf: (f: string) => string): string {
+  const names = c.Changed.filter((f) => f !== 'RowVersion').map(titleOf);
+  const what = names.length ? (names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`) : 'this record';
+  return `${c.ChangedBy} changed ${what} at ${formatDateTime(c.ChangedOn)}.`;
+}
+
+export function LiveRecordNotice({ entity, id, record, schema, dirtyKey, mutate }: {
+  entity: string; id: number; record: RecordData; schema: EntitySchema; dirtyKey: string; mutate: KeyedMutator<RecordData>;
+}) {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const titleOf = (f: string) => String(schema.properties?.[f]?.title ?? f);
+  useFeedEvent('records', (d: { Entity: string; Records: RecordChange[] }) => {
+    if (d.Entity !== entity) return;
+    const change = d.Records.find((r) => r.Id === id);
+    // Versions this screen already has (its own save's answer) are not news.
+    if (!change || Number(change.Fields.RowVersion ?? Number.POSITIVE_INFINITY) <= Number(record.RowVersion ?? 0)) return;
+    const dirty = !!useUnsavedChangesStore.getState().dirty[dirtyKey];
+    // The user's own save (this tab's, whose answer may come after its event, or another tab's) is no conflict.
+    const mine = String(change.ChangedById) === String(useSessionStore.getState().session?.userId);
+    if (!dirty) void mutate();
+    if (!mine) setNotice({ change, conflict: dirty });
+  });
+  useFeedEvent('reload', () => { if (!useUnsavedChangesStore.getState().dirty[dirtyKey]) void mutate(); });
+  if (!notice) return null;
+  const takeTheirs = () => { setNotice(null); void mutate(); };
+  const keepMine = () => {
+    setNotice(null);
+    void mutate({ ...record, RowVersion: notice.change.Fields.RowVersion }, { revalidate: false });
+  };
+  return notice.conflict ? (
+    <div className="alert alert--warning live-record" role="alert">
+      {changedText(notice.change, titleOf)} You have unsaved changes.{' '}
+      <button type="button" className="btn btn--small" onClick={keepMine} title="Your edits stay; saving overwrites the fields you changed.">Keep mine</button>{' '}
+      <button type="button" className="btn btn--small" onClick={takeTheirs} title="Their values replace yours where you both changed a field; your other edits stay.">Take theirs</button>
+    </div>
+  ) : (
+    <div className="alert alert--info live-record" role="status">
+      {changedText(notice.change, titleOf)}{' '}
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => setNotice(null)}>Dismiss</button>
+    </div>
+  );
+}
