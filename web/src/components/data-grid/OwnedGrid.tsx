@@ -78,8 +78,8 @@ export interface OwnedGridProps<R extends object> {
   onSelect?: (row: R | null, index: number | null) => void;
   /** A key on the selected row the screen handles itself (true: handled). */
   onKey?: (e: KeyboardEvent, row: R | undefined) => boolean;
-  /** A cell to select once its row is shown (a new row's first cell); a new object selects again. */
-  focus?: { key: RowKey; field: string } | null;
+  /** A cell to select once its row is shown (a new row's first cell; no field: the column selected now); a new object selects again. */
+  focus?: { key: RowKey; field?: string } | null;
   /** A row kept in view, a few rows below the top (a calculator's highlighted row). */
   scrollToRow?: number;
   stretch?: 'all' | 'last';

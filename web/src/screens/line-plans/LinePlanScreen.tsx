@@ -2,7 +2,7 @@
  * /linePlan/:id (LP-001, LP-003): the line plan in the shared RecordEditor with its Details tab
  * (planning phase, sub-season calendars, launch dates, import), the export (LP-032), delete in
  * status 1 without briefs (LP-013), the gantt view (LP-004) and 'Create Brief' once Released or
- * Completed (LP-010). An unknown id shows 'Line Plan not found' with a link to the list (LP-005 as
+ * Completed (LP-010), shown disabled with its reason before (issue 27). An unknown id shows 'Line Plan not found' with a link to the list (LP-005 as
  * issue 11 decides; RecordEditor); a deleted one shows its message and goes to Search (LP-006, RecordEditor).
  */
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import { GuardedAction, mustBeReleased } from '../../components/record/GuardedAction';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
@@ -65,7 +66,9 @@ function Actions({ record, reload }: { record: RecordData; reload: () => void })
 
   return (
     <>
-      {isReleased(Number(record.StatusId)) && can(permissions, 'brief', 'create') && <Link className="btn btn--small" to={`/briefFromLinePlan/${id}`}>Create Brief</Link>}
+      {can(permissions, 'brief', 'create') && !record.IsDeleted && (
+        <GuardedAction label="Create Brief" to={`/briefFromLinePlan/${id}`} blocked={isReleased(Number(record.StatusId)) ? null : mustBeReleased('line plan')} />
+      )}
       <Link className="btn btn--small" to={`/linePlan/${id}/gantt`}>Gantt</Link>
       <button type="button" className="btn btn--small" onClick={() => void exportFile()}>Export</button>
       {mayDelete && briefs?.TotalRecords === 0 && <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => setConfirming(true)}>Delete</button>}
