@@ -6,7 +6,7 @@
  * issue 11 decides; RecordEditor); a deleted one shows its message and goes to Search (LP-006, RecordEditor).
  */
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
 import { isReleased } from '@domain/statuses';
@@ -14,6 +14,7 @@ import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import { RecordNotFound } from '../../components/record/RecordNotFound';
 import { GuardedAction, mustBeReleased } from '../../components/record/GuardedAction';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
@@ -29,8 +30,8 @@ const DETAILS_TABS = [{ id: 'details', label: 'Details' }];
 const recordKey = (id: number) => `${LEVEL.read}?${LEVEL.key}=${id}`;
 
 /** LP-027: a failed fetch alerts; answers whether the record may render (an unknown one shows 'not found'). */
-function useKnownLinePlan(id: number) {
-  const { data, error } = useSWR<RecordData>(recordKey(id), { revalidateOnFocus: false });
+function useKnownLinePlan(id: number | null) {
+  const { data, error } = useSWR<RecordData>(id ? recordKey(id) : null, { revalidateOnFocus: false });
   // LP-027: a failed fetch (no answer, or the server's fault) is a plain alert 'error'.
   const failed = error instanceof ApiError && (error.network || error.status >= 500);
   useEffect(() => {
@@ -96,8 +97,9 @@ function Tabs({ record }: { record: RecordData }) {
 
 export function LinePlanScreen() {
   const { id = '' } = useParams();
-  const known = useKnownLinePlan(Number(id));
-  if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
+  const valid = /^\d+$/.test(id);
+  const known = useKnownLinePlan(valid ? Number(id) : null);
+  if (!valid) return <RecordNotFound level={LEVEL} />;
   if (!known) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   return (
     <RecordEditor key={id} level={LEVEL} id={Number(id)}
