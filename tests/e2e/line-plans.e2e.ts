@@ -62,6 +62,9 @@ describe('line plans', () => {
     await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').fill('2026-08-31');
     await section(page, 'planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
     await page.getByText('Record Saved Successfully.').first().waitFor();
+    // Issue 27: the toast leaves the header's buttons free.
+    const [toastBox, actions] = [(await page.getByTestId('toast').first().boundingBox())!, (await page.locator('.page-header__actions').boundingBox())!];
+    expect(toastBox.y > actions.y + actions.height || toastBox.x + toastBox.width < actions.x).toBe(true);
 
     // LP-018: the Spring 2027 calendar (sub-season 5) starts as a copy of the demo's corporate template;
     // its first two rows are renamed and dated.
