@@ -140,4 +140,23 @@ describe('issue 27: the wizard with the keyboard only', () => {
     const colorway = await api<Record<string, unknown>>(token, `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${href!.split('/').pop()}`);
     expect(colorway).toMatchObject({ PrototypeName: names[2], ResponsibleId: 3, DivisionKey: division.value, ProductTypeId: productType.value, WFGroupId: group.value, SeasonId: 1 });
   });
+
+  it('WIZ-002 the toolbar buttons, clicked again and again, hand the keyboard back to the grid: what is typed lands in each new row', async () => {
+    const page = await app.page();
+    await page.goto('/login');
+    await page.getByLabel('User name').fill(DEMO_USERS.designer);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/home');
+    await page.goto('/projectCreate');
+    await page.locator('#wizard-line-plan option').nth(1).waitFor({ state: 'attached' });
+    await page.locator('#wizard-line-plan').selectOption({ index: 1 });
+    for (const [i, button] of [[0, 'Add brief'], [1, 'Add brief'], [2, 'Add sibling (Shift+Insert)']] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await expect.poll(() => selectedCell(page)).toMatchObject({ row: i, column: 'Name' });
+      await page.keyboard.type(`Typed ${i}`);
+      await page.keyboard.press('Enter');
+    }
+    expect([await cellText(page, 0, 'Name'), await cellText(page, 1, 'Name'), await cellText(page, 2, 'Name')]).toEqual(['Typed 0', 'Typed 1', 'Typed 2']);
+  });
 });

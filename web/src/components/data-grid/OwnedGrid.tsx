@@ -209,8 +209,10 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
       hot.selectCell(...at);
       hot.listen();
     };
-    // From the grid's own keys at once; from a button once its click is over.
-    if (hot.rootElement.contains(document.activeElement)) select();
+    // From the grid's own keys at once; from a button once its click is over: Handsontable handles that click after us and
+    // would take the keys away again (the grid can keep the focus through a button's click, issue 27).
+    const click = window.event instanceof MouseEvent && !hot.rootElement.contains(window.event.target as Node);
+    if (hot.rootElement.contains(document.activeElement) && !click) select();
     else setTimeout(select);
   }, [data, columns, p.focus]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled again once new data holds the row
