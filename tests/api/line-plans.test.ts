@@ -218,8 +218,10 @@ describe('child sets (LP-008, LP-020..023)', () => {
       { SubSeasonId: 1, Name: 'Wrong sub-season', Stage: 'S', GroupId: 1 },
     ]);
     expect(res.status).toBe(400);
-    const fields = (await res.json()).Errors.map((e: { Field: string }) => e.Field);
-    expect(fields).toEqual(expect.arrayContaining(['/Items/0/Name', '/Items/1/CalendarItemId', '/Items/2/SubSeasonId']));
+    const errors = (await res.json()).Errors as { Field: string; Message: string }[];
+    expect(errors.map((e) => e.Field)).toEqual(expect.arrayContaining(['/Items/0/Name', '/Items/1/CalendarItemId', '/Items/2/SubSeasonId']));
+    // Issue 27: a schema refusal names the column by its title, not only the row.
+    expect(errors.find((e) => e.Field === '/Items/0/Name')?.Message).toBe('Details Tab > Calendar > row 1 > Name: Required.');
     const [still] = await t.ctx.db.query('SELECT name FROM calendar_items WHERE calendaritemid = $1', [other.calendaritemid]);
     expect(still.name).not.toBe('Hijack');
   });

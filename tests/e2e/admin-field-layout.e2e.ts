@@ -36,6 +36,8 @@ describe('field layout', () => {
     await field.click();
     await admin.getByRole('button', { name: 'Hide' }).click();
     await admin.getByText('Unsaved changes.', { exact: false }).waitFor();
+    // Issue 27: the row count says what it counts and what the limit is.
+    await admin.getByText(/laid out in \d+ rows; a layout holds at most 200 rows/).waitFor();
     await admin.getByRole('button', { name: 'Save layout' }).click();
     await admin.getByText('Field Profile Saved').waitFor();
 

@@ -1,7 +1,8 @@
 /**
  * Line plans end to end (LP-001, LP-003, LP-008, LP-014, LP-018, LP-021, LP-023): the designer
  * creates a line plan, fills the seasonal planning phase, adds calendar rows, sets the launch
- * dates, releases it, reloads and finds everything kept.
+ * dates, releases it, reloads and finds everything kept. Issue 27: the profile's defaults, Create Brief
+ * shown disabled with its reason before the release, the Launch field refusing letters visibly.
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,10 @@ describe('line plans', () => {
     await login(page, 'designer');
     await navigate(page, '/linePlanCreate');
     const name = `E2E Line Plan ${Date.now()}`;
+
+    // Issue 27: Brand and Responsible start from the user's profile (the designer's default brand, the designer).
+    await expect.poll(() => page.locator('#root_BrandId option:checked').innerText()).toBe('Summit Ridge');
+    await expect.poll(() => page.locator('#root_ResponsibleId option:checked').innerText()).toBe('Dana Whitfield');
 
     // LP-015: an empty form names the fields in red.
     await page.getByRole('button', { name: 'Create' }).click();
@@ -45,6 +50,10 @@ describe('line plans', () => {
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { name }).waitFor();
     await page.getByRole('tab', { name: 'Details' }).waitFor();
+    // Issue 27: before the release, Create Brief is there, disabled, and says why.
+    const blocked = page.getByRole('button', { name: 'Create Brief' });
+    expect(await blocked.getAttribute('aria-disabled')).toBe('true');
+    expect(await blocked.getAttribute('title')).toBe('The line plan must be Released or Completed.');
 
     // Seasonal planning phase.
     await section(page, 'planning').getByRole('button', { name: 'Add row' }).click();
@@ -53,6 +62,9 @@ describe('line plans', () => {
     await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').fill('2026-08-31');
     await section(page, 'planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
     await page.getByText('Record Saved Successfully.').first().waitFor();
+    // Issue 27: the toast leaves the header's buttons free.
+    const [toastBox, actions] = [(await page.getByTestId('toast').first().boundingBox())!, (await page.locator('.page-header__actions').boundingBox())!];
+    expect(toastBox.y > actions.y + actions.height || toastBox.x + toastBox.width < actions.x).toBe(true);
 
     // LP-018: the Spring 2027 calendar (sub-season 5) starts as a copy of the demo's corporate template;
     // its first two rows are renamed and dated.
@@ -71,7 +83,12 @@ describe('line plans', () => {
 
     // Launch dates.
     await section(page, 'launches').getByRole('button', { name: 'Add row' }).click();
+    // Issue 27: a letter in the Launch field is refused visibly, with what the field takes.
+    await cell(page, 'launches', 'Launch Dates Launch row 1').pressSequentially('x');
+    await section(page, 'launches').getByRole('alert').getByText('Launch takes whole numbers only: type the digits 0–9.').waitFor();
+    expect(await cell(page, 'launches', 'Launch Dates Launch row 1').getAttribute('aria-invalid')).toBe('true');
     await cell(page, 'launches', 'Launch Dates Launch row 1').fill('1');
+    await section(page, 'launches').getByRole('alert').waitFor({ state: 'detached' });
     await cell(page, 'launches', 'Launch Dates Description row 1').fill('January floorset');
     await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').fill('2026-11-15');
     await cell(page, 'launches', 'Launch Dates Available at Retail row 1').fill('2027-01-15');

@@ -12,6 +12,13 @@ import { setupApp, waitForPath } from './setup-app';
 const app = setupApp();
 
 const box = (page: Page) => page.getByRole('combobox', { name: 'Quick search' });
+/** Whether the field's placeholder is shown whole (its text no wider than the input's content box). */
+const placeholderFits = (page: Page) => box(page).evaluate((el: HTMLInputElement) => {
+  const cs = getComputedStyle(el);
+  const ctx = document.createElement('canvas').getContext('2d')!;
+  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  return ctx.measureText(el.placeholder).width <= el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+});
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
 
 /** A colorway the designer may see, from the API (its stock number is unique to its colorway). */
@@ -39,7 +46,18 @@ describe('quick search', () => {
       });
       expect(overlaps, `${width} px`).toEqual([]);
       expect(await box(page).isVisible()).toBe(true);
+      // Issue 27: the admin's field (the narrowest: the most menus) shows its whole placeholder.
+      expect(await placeholderFits(page), `${width} px`).toBe(true);
     }
+  });
+
+  it('SHELL-010 issue 27: two letters inside a word find nothing and say why', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await settled(page);
+    await box(page).click();
+    await page.keyboard.type('NC');
+    await page.getByText('No matches. 2 letters find stock numbers and names that start with them; type 3 or more to search inside words.').waitFor({ timeout: 10_000 });
   });
 
   it('SHELL-007/SHELL-008: keyboard only from the nav bar to a colorway: Ctrl+K, type, ↓, Enter', async () => {

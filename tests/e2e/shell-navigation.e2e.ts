@@ -224,13 +224,24 @@ describe('shell navigation (issue 11)', () => {
     await waitForPath(visitor, '/login');
   });
 
-  it('a record that does not exist says so with a link to its list, not the generic error', async () => {
+  it('LP-005 CW-060 PERM-024 a record that does not exist says so with a link to its list, not the generic error', async () => {
     const page = await app.page();
     await login(page, 'admin');
     for (const [path, heading, list, listPath] of [
       ['/linePlan/99999', 'Line Plan not found', 'Go to Line plans', '/linePlanList'],
       ['/colorway/99999', 'Colorway not found', 'Go to Colorways', '/grid/colorway-search'],
       ['/record/colorway/99999', 'Colorway not found', 'Go to Colorways', '/grid/colorway-search'],
+      // Issue 27: an id that is none, and every other record address, show the same state and keep the address.
+      ['/colorway/abc', 'Colorway not found', 'Go to Colorways', '/grid/colorway-search'],
+      ['/pattern/999999', 'Pattern not found', 'Go to Patterns', '/patternList'],
+      ['/brief/abc', 'Brief not found', 'Go to Briefs', '/grid/brief-search'],
+      ['/linePlan/abc/gantt', 'Line Plan not found', 'Go to Line plans', '/linePlanList'],
+      ['/prototypeCopy/999999', 'Colorway not found', 'Go to Home', '/home'],
+      ['/transferChecklist/999999', 'Transfer Checklist not found', 'Go to Transfer checklists', '/transferChecklist'],
+      ['/criticalPathCommercializationEdit/abc', 'Critical Path not found', 'Go to Critical Paths', '/criticalPath?searchType=3'],
+      ['/upload-queue/999999', 'Upload Job not found', 'Go to the Upload Queue', '/upload-queue'],
+      ['/roleEdit/abc', 'Role not found', 'Go to Roles', '/roles'],
+      ['/grid/no-such-grid', 'Grid not found', 'Go to Home', '/home'],
     ]) {
       await navigate(page, path);
       await page.getByRole('heading', { name: heading }).waitFor();

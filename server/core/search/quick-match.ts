@@ -15,6 +15,7 @@
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import { conditionOn, type Condition } from '../records/search-criteria';
+import { CONTAINS_MIN } from '../../domain/quick-search';
 import { fieldAccess } from '../schemas/visibility';
 
 export type QuickEntity = 'line-plan' | 'brief' | 'pattern' | 'colorway';
@@ -22,8 +23,8 @@ export type QuickEntity = 'line-plan' | 'brief' | 'pattern' | 'colorway';
 /** The field of each level's view the matcher's condition tests: the level's key. */
 const QUICK_KEYS: Record<QuickEntity, string> = { 'line-plan': 'LinePlanId', brief: 'BriefSeasonalId', pattern: 'PatternSeasonalId', colorway: 'PrototypeSeasonalId' };
 
-/** Shortest text that matches anywhere in a field (a trigram); shorter text matches a field's start. */
-export const CONTAINS_MIN = 3;
+/** Shortest text that matches anywhere in a field (a trigram); shorter text matches a field's start (shared with the nav bar: server/domain). */
+export { CONTAINS_MIN };
 
 /** The text as the matcher uses it: trimmed. */
 export const quickText = (text: string) => text.trim();

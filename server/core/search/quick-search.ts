@@ -11,14 +11,15 @@
  */
 import { can, type SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
+import { QUICK_SEARCH_MIN } from '../../domain/quick-search';
 import { fieldAccess } from '../schemas/visibility';
 import { colorwayMatchFields, CONTAINS_MIN, fieldMatch, matchingFactories, prefixMatch, quickText } from './quick-match';
 
 export const COLORWAY_LIMIT = 10;
 export const PATTERN_LIMIT = 5;
 export const PATTERNS_WHEN_AT_MOST = 5;
-/** Shortest text searched (shorter is a 400). */
-export const QUICK_SEARCH_MIN = 2;
+/** Shortest text searched (shorter is a 400; shared with the nav bar: server/domain). */
+export { QUICK_SEARCH_MIN };
 /** Candidates per way of matching: more than COLORWAY_LIMIT, so the best are among them. */
 const PER_SOURCE = 20;
 /** Index matches a candidate query reads at most, before scope. */

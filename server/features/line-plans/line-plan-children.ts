@@ -95,7 +95,11 @@ export async function writeChildSet(ctx: AppContext, q: Queryable, user: Session
     // A new calendar row without a sort number goes last; the renumbering gives it its place.
     if (set.table === 'calendar_items' && row.Sort == null) row.Sort = UNSORTED + i;
     const probe = Object.fromEntries(Object.entries({ ...row, [set.key]: id ?? 1, RowVersion: 1 }).filter(([f, v]) => v !== null && v !== undefined && f !== 'Duration'));
-    for (const e of ctx.schemas.validate('entity', set.entity, probe)) errors.push({ Field: `/Items/${i}${e.Field}`, Message: `Details Tab > ${set.label} > row ${i + 1}: ${e.Message}` });
+    // Issue 27: the message names the column ('row 1 > Launch: Required.'), not only the row.
+    for (const e of ctx.schemas.validate('entity', set.entity, probe)) {
+      const title = schema.properties[e.Field.split('/')[1] ?? '']?.title;
+      errors.push({ Field: `/Items/${i}${e.Field}`, Message: `Details Tab > ${set.label} > row ${i + 1}${title ? ` > ${title}` : ''}: ${e.Message}` });
+    }
     kept.push({ i, row, id });
   });
   errors.push(...await setErrors(q, set, linePlanId, kept, deleted));

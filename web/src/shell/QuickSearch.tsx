@@ -10,7 +10,7 @@ import { apiFetch } from '../api/http';
 import { useCan } from '../auth/useCan';
 import { typingTarget } from './shortcuts';
 import {
-  canSearch, enterHref, flatEntries, hasMatches, highlightParts, isFocusShortcut, moveActive, quickGroups,
+  canSearch, enterHref, flatEntries, hasMatches, highlightParts, isFocusShortcut, moveActive, noMatchesText, quickGroups,
   QUICK_SEARCH_DEBOUNCE_MS, searchableText, type QuickAnswer,
 } from './quick-search';
 import './quick-search.css';
@@ -118,7 +118,7 @@ export function QuickSearch() {
           aria-controls={`${id}-list`}
           aria-activedescendant={activeKey ? optionId(activeKey) : undefined}
           aria-keyshortcuts="/ Control+K"
-          placeholder="Search stock no., name…"
+          placeholder="Stock no., name…"
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -132,7 +132,7 @@ export function QuickSearch() {
       </div>
       <div className="quick-search__popup" hidden={!showing}>
         {showing && !loading && (failed || !hasMatches(answer)) && (
-          <p className="quick-search__empty" role="status">{failed ? 'The search did not answer. Try again.' : 'No matches'}</p>
+          <p className="quick-search__empty" role="status">{failed ? 'The search did not answer. Try again.' : noMatchesText(text)}</p>
         )}
         {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a ul listbox; the focus stays in the combobox input (aria-activedescendant) */}
         <ul id={`${id}-list`} role="listbox" aria-label="Quick search results" className="quick-search__list">

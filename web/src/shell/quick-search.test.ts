@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canSearch, enterHref, factoryLabel, flatEntries, hasMatches, highlightParts, isFocusShortcut, moveActive, quickGroups, searchHref,
+  canSearch, enterHref, factoryLabel, flatEntries, hasMatches, highlightParts, isFocusShortcut, moveActive, noMatchesText, quickGroups, searchHref,
   type QuickAnswer,
 } from './quick-search';
 
@@ -14,6 +14,11 @@ const answer: QuickAnswer = {
 const both = { colorways: true, patterns: true };
 
 describe('quick search entries', () => {
+  it('SHELL-010 issue 27: no match for two letters says they match only the start of a stock number or name', () => {
+    expect(noMatchesText(' NC ')).toBe('No matches. 2 letters find stock numbers and names that start with them; type 3 or more to search inside words.');
+    expect(noMatchesText('SYNC')).toBe('No matches');
+  });
+
   it('SHELL-007: colorways then patterns, each group ending with a Search entry for its module', () => {
     const groups = quickGroups(answer, ' ridge ', both);
     expect(groups.map((g) => g.title)).toEqual(['Colorways', 'Patterns']);

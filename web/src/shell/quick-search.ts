@@ -4,8 +4,10 @@
  * highlighted parts of a label and factory names without leading zeros.
  */
 
+import { CONTAINS_MIN, QUICK_SEARCH_MIN as MIN } from '@domain/quick-search';
+
 /** Type-ahead starts at this many characters (the server answers 400 below it). */
-export const QUICK_SEARCH_MIN = 2;
+export const QUICK_SEARCH_MIN = MIN;
 export const QUICK_SEARCH_DEBOUNCE_MS = 250;
 
 /** SEARCH-001 modules the quick search offers (SHELL-007). */
@@ -71,7 +73,17 @@ export function quickGroups(answer: QuickAnswer | undefined, text: string, can: 
   return groups;
 }
 
-/** Whether the answer has any record (else the list says 'No matches'). */
+/**
+ * What the list says when nothing matched (issue 27): short text matches only the start of a stock
+ * number or name, so 'NC' finds no 'SYNC'; the hint says so instead of a bare 'No matches'.
+ */
+export function noMatchesText(text: string): string {
+  return searchableText(text).length < CONTAINS_MIN
+    ? `No matches. ${MIN} letters find stock numbers and names that start with them; type ${CONTAINS_MIN} or more to search inside words.`
+    : 'No matches';
+}
+
+/** Whether the answer has any record (else the list says noMatchesText). */
 export const hasMatches = (answer: QuickAnswer | undefined) => !!answer && (answer.Prototypes.length > 0 || answer.Patterns.length > 0);
 
 export const flatEntries = (groups: QuickGroup[]) => groups.flatMap((g) => g.entries);

@@ -42,8 +42,15 @@ describe('the route table, derived from the manifests (issue 26)', () => {
 
   it('PERM-024 issue 27: the routes the menus lead to are guarded by the menu\'s rule; these had none before', () => {
     const added = placed.filter((p) => p.guards.length && !(p.path in before.guards)).map((p) => p.path);
+    // The hierarchy's record and create screens: the rule their screens checked inside (read, create), now the guard the site map reads too.
+    const records = ['/linePlanCreate', '/linePlan/:id', '/linePlan/:id/gantt', '/linePlanEdit/:id', '/briefCreate', '/briefFromLinePlan/:linePlanId',
+      '/briefCopy/:parentBriefSeasonalId', '/brief/:id', '/briefEdit/:id', '/pattern/:id', '/patternEdit/:id', '/patternCreate', '/patternFromBrief/:briefSeasonalId',
+      '/patternCopy/:parentPatternSeasonalId', '/colorway/:id', '/prototypeEdit/:id', '/prototypeCreate', '/prototypeFromPattern/:patternSeasonalId',
+      '/prototypeCopy/:parentPrototypeSeasonalId'];
     expect([...new Set(added)].sort()).toEqual(['/flashEditCosting', '/flashEditForecasting', '/flashEditHTS', '/flashEditPatternForecasting', '/flashEditPrototype',
-      '/grid/brief-search', '/grid/colorway-search', '/grid/line-plan-search', '/linePlanList', '/patternList', '/projectCreate'].sort());
+      '/grid/brief-search', '/grid/colorway-search', '/grid/line-plan-search', '/linePlanList', '/patternList', '/projectCreate', ...records].sort());
+    expect(guardsOf('/colorway/:id')).toEqual([{ anyOf: [['colorway', 'read']] }]);
+    expect(guardsOf('/prototypeCopy/:parentPrototypeSeasonalId')).toEqual([{ anyOf: [['colorway', 'create']] }]);
   });
 
   it('SHELL-002 every breadcrumb is what it was before the manifests, with and without page and record names', () => {

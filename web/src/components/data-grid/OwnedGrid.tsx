@@ -81,8 +81,8 @@ export interface OwnedGridProps<R extends object> {
   onSelect?: (row: R | null, index: number | null) => void;
   /** A key on the selected row the screen handles itself (true: handled). */
   onKey?: (e: KeyboardEvent, row: R | undefined) => boolean;
-  /** A cell to select once its row is shown (a new row's first cell); a new object selects again. */
-  focus?: { key: RowKey; field: string } | null;
+  /** A cell to select once its row is shown (a new row's first cell; no field: the column selected now); a new object selects again. */
+  focus?: { key: RowKey; field?: string } | null;
   /** A row kept in view, a few rows below the top (a calculator's highlighted row). */
   scrollToRow?: number;
   stretch?: 'all' | 'last';
@@ -220,8 +220,10 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
       hot.selectCell(...at);
       hot.listen();
     };
-    // From the grid's own keys at once; from a button once its click is over.
-    if (hot.rootElement.contains(document.activeElement)) select();
+    // From the grid's own keys at once; from a button once its click is over: Handsontable handles that click after us and
+    // would take the keys away again (the grid can keep the focus through a button's click, issue 27).
+    const click = window.event instanceof MouseEvent && !hot.rootElement.contains(window.event.target as Node);
+    if (hot.rootElement.contains(document.activeElement) && !click) select();
     else setTimeout(select);
   }, [data, columns, p.focus]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled again once new data holds the row

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../auth/session';
-import { defaultBrandOf, requestedStart, withDefaultBrand } from './use-create-start';
+import { defaultBrandOf, requestedStart, startWhat, withDefaultBrand } from './use-create-start';
 
 const start = () => ({ values: {}, fixed: [] });
 const fromParent = { param: 'briefSeasonalId', url: (id: number) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`, start, notFound: 'The brief was not found.' };
@@ -14,9 +14,11 @@ describe('create start', () => {
     expect(requestedStart({ parentPatternSeasonalId: '7' }, { fromParent, fromCopy })).toEqual({ from: 'copy', id: 7, source: fromCopy });
   });
 
-  it('BRIEF-001 PAT-001 CW-001 a start id that is not a positive whole number is refused (the error page)', () => {
+  it('BRIEF-001 PAT-001 CW-001 a start id that is not a positive whole number is refused (the not-found state, issue 27)', () => {
     for (const bad of ['0', 'abc', '-3', '1.5']) expect(requestedStart({ briefSeasonalId: bad }, { fromParent, fromCopy })).toBeNull();
     expect(requestedStart({ parentPatternSeasonalId: 'x' }, { fromParent, fromCopy })).toBeNull();
+    expect(['linePlanId', 'parentBriefSeasonalId', 'patternSeasonalId', 'parentPrototypeSeasonalId', 'other'].map(startWhat))
+      .toEqual(['Line Plan', 'Brief', 'Pattern', 'Colorway', 'Record']);
   });
 
   it('LP-001 a screen without parent or copy starts empty whatever the parameters', () => {

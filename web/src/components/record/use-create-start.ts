@@ -2,8 +2,8 @@
  * useCreateStart: where a create screen's form starts — empty (/xCreate), from a parent record
  * (/xFrom<Parent>/{id}) or from a copy of a record (/xCopy/{id}) — read from the route, with the
  * record loaded through the level's own call. Until the start is there the screen shows what the
- * hook gives instead of the form: the error page for a bad id, the permission-denied page, the
- * screen's alert when the record is not there, or a spinner.
+ * hook gives instead of the form: the permission-denied page, the shared not-found state (with the
+ * screen's sentence) for a record that is not there or an id that is none (issue 27), or a spinner.
  *
  * @example
  * const state = useCreateStart({ canCreate, defaultBrand: 'defaultOrFirst',
@@ -17,6 +17,7 @@ import useSWR from 'swr';
 import type { Session } from '../../auth/session';
 import { useSessionStore } from '../../auth/session-store';
 import type { Values } from './create-form';
+import { NotFoundState } from '../../screens/system/NotFoundState';
 import type { CreateStart } from './CreateRecordForm';
 
 /** A start from a record named by a route parameter. */
@@ -27,7 +28,7 @@ export interface StartSource<T = Values> {
   url: (id: number) => string;
   /** The form's start from the answer (null: the record is not there). */
   start: (answer: T, id: number) => CreateStart | null;
-  /** The alert shown when the record is not there. */
+  /** The sentence of the not-found state when the record is not there. */
   notFound: string;
 }
 
@@ -75,21 +76,29 @@ export function defaultBrandOf(session: Session | null | undefined, rule: Create
 /** The start with the default brand under its own values (the start's brand wins). */
 export const withDefaultBrand = (start: CreateStart, brandId: number | null): CreateStart => ({ ...start, values: { BrandId: brandId, ...start.values } });
 
-const alert = (text: string) => createElement('div', { className: 'alert alert--error', role: 'alert' }, text);
+/** What a start parameter names, for the not-found state's title ('parentPatternSeasonalId' → 'Pattern'). */
+const WHAT: readonly [RegExp, string][] = [[/linePlan/i, 'Line Plan'], [/brief/i, 'Brief'], [/pattern/i, 'Pattern'], [/prototype/i, 'Colorway']];
+export const startWhat = (param: string) => WHAT.find(([re]) => re.test(param))?.[1] ?? 'Record';
+/** Issue 27: the shared not-found state, the address kept, with the source's own sentence. */
+const missing = (source: StartSource<never> | undefined) => createElement(NotFoundState, { what: startWhat(source?.param ?? ''), text: source?.notFound });
+/** The source whose parameter the address holds (with an id that is none). */
+const askedSource = (params: Record<string, string | undefined>, options: CreateStartOptions) =>
+  [options.fromParent, options.fromCopy].find((s) => s && params[s.param] !== undefined);
 const spinner = () => createElement('div', { className: 'page-fallback' }, createElement('span', { className: 'spinner spinner--lg', 'aria-label': 'Loading' }));
 const redirect = (to: string) => createElement(Navigate, { to, replace: true });
 
 export function useCreateStart(options: CreateStartOptions): CreateStartState {
-  const requested = requestedStart(useParams(), options);
+  const params = useParams();
+  const requested = requestedStart(params, options);
   const session = useSessionStore((s) => s.session);
   const loaded = requested && requested.from !== 'empty' ? requested : null;
   const record = useSWR<unknown>(loaded ? loaded.source.url(loaded.id) : null, { shouldRetryOnError: false });
-  if (!requested) return { ready: false, screen: redirect('/errorPage') };
+  if (!requested) return { ready: false, screen: missing(askedSource(params, options)) };
   if (!options.canCreate) return { ready: false, screen: redirect('/permissionDenied') };
   let start: CreateStart | null | undefined = options.empty ?? EMPTY;
   if (loaded) {
     start = record.error ? null : record.data === undefined ? undefined : loaded.source.start(record.data as never, loaded.id);
-    if (start === null) return { ready: false, screen: alert(loaded.source.notFound) };
+    if (start === null) return { ready: false, screen: missing(loaded.source) };
     if (!start) return { ready: false, screen: spinner() };
   }
   return { ready: true, start: options.defaultBrand ? withDefaultBrand(start, defaultBrandOf(session, options.defaultBrand)) : start, from: requested.from };

@@ -1,5 +1,5 @@
 /**
- * The brief screen's header actions (BRIEF-009): copy, create pattern (status 2 or 3, BRIEF-017),
+ * The brief screen's header actions (BRIEF-009): copy, create pattern (status 2 or 3, BRIEF-017; disabled with its reason before, issue 27),
  * relink to another line plan (BRIEF-019) and delete. The server decides every one of them again.
  */
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
 import { levelOf, searchPathOf } from '../../components/record/hierarchy';
 import { RelinkDialog } from '../../components/record/RelinkDialog';
+import { GuardedAction, mustBeReleased } from '../../components/record/GuardedAction';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
@@ -45,7 +46,9 @@ export function BriefActions({ record, reload }: { record: RecordData; reload: (
   return (
     <>
       {canCreate && open && <Link className="btn btn--small" to={`/briefCopy/${id}`}>Copy</Link>}
-      {canCreatePattern && open && canCreatePatternFrom(record.StatusId) && <Link className="btn btn--small" to={`/patternFromBrief/${id}`}>Create Pattern</Link>}
+      {canCreatePattern && open && (
+        <GuardedAction label="Create Pattern" to={`/patternFromBrief/${id}`} blocked={canCreatePatternFrom(record.StatusId) ? null : mustBeReleased('brief')} />
+      )}
       {canEdit && open && (
         <button type="button" className="btn btn--small" disabled={relinkBlocked} onClick={() => setDialog('relink')}
           title={relinkBlocked ? 'The brief has linked patterns; it cannot be relinked to another line plan.' : undefined}>Relink</button>

@@ -8,6 +8,7 @@ import { useCan } from '../../auth/useCan';
 import { levelOf, isReadOnlyStatus } from '../../components/record/hierarchy';
 import { ImagePanel } from '../../components/record/ImagePanel';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import { RecordNotFound } from '../../components/record/RecordNotFound';
 import { BriefActions } from './BriefActions';
 import { BriefPatternsPanel } from './BriefPatternsPanel';
 import './briefs.css';
@@ -17,7 +18,7 @@ const BRIEF = levelOf('brief')!;
 export function BriefScreen() {
   const { id = '' } = useParams();
   const canEdit = useCan('brief', 'edit');
-  if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
+  if (!/^\d+$/.test(id)) return <RecordNotFound level={BRIEF} />;
   return (
     <RecordEditor key={id} level={BRIEF} id={Number(id)}
       actions={(record, reload) => <BriefActions record={record} reload={reload} />}>

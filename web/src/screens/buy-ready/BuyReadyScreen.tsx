@@ -14,6 +14,7 @@ import { useSessionStore } from '../../auth/session-store';
 import { DataGrid } from '../../components/data-grid/DataGrid';
 import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
+import { NotFoundState } from '../system/NotFoundState';
 import { BuyReadyChart } from './BuyReadyChart';
 import { chartBars, gridRows, type BuyReadyReport } from './buy-ready-rows';
 
@@ -21,7 +22,7 @@ const EMPTY = 'No buy ready data found.';
 
 export function BuyReadyScreen() {
   const { prototypeSeasonalId } = useParams();
-  const one = Number(prototypeSeasonalId) || 0;
+  const one = /^\d+$/.test(prototypeSeasonalId ?? '') ? Number(prototypeSeasonalId) : 0;
   const session = useSessionStore((s) => s.session);
   const brands = session?.brandPermissions ?? [];
   const [brandId, setBrandId] = useState<number>(session?.defaultBrandId ?? brands[0]?.BrandId ?? 0);
@@ -60,6 +61,8 @@ export function BuyReadyScreen() {
     } catch (e) { setNotice({ kind: 'error', text: errorText(e, 'Executing buy ready failed.') }); } finally { setBusy(false); }
   };
 
+  // Issue 27: /buyready/{id} of no colorway the user sees (or an id that is none) is the shared not-found state.
+  if (prototypeSeasonalId !== undefined && (!one || (data && !data.Rows.length))) return <NotFoundState what="Colorway" back={{ to: '/buyready', label: 'Go to Buy Ready' }} />;
   const actions = (
     <>
       {data?.CanExecute && !lookup && <button type="button" className="btn btn--primary" onClick={execute} disabled={busy || !data.Rows.length}>Execute buy ready</button>}

@@ -14,6 +14,7 @@ import useSWR from 'swr';
 import { ImagePanel } from '../../components/record/ImagePanel';
 import { levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import { RecordNotFound } from '../../components/record/RecordNotFound';
 import { SizeRangePanel } from '../../components/size-ranges/SizeRangeEditor';
 import { ColorwayActions } from './ColorwayActions';
 import { ColorwayBriefLinks, ColorwayPatternLink, ColorwaySpecLog } from './ColorwayPanels';
@@ -42,7 +43,7 @@ function useDerivedValues(id: string) {
 export function ColorwayScreen() {
   const { id = '' } = useParams();
   const derived = useDerivedValues(id);
-  if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
+  if (!/^\d+$/.test(id)) return <RecordNotFound level={COLORWAY} />;
   return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={derived}
     actions={(record, reload) => <ColorwayActions record={record} reload={reload} />}
     panels={(record, reload, editable) => ({
@@ -54,8 +55,8 @@ export function ColorwayScreen() {
     })} />;
 }
 
-/** /prototypeEdit/:id redirects to /colorway/:id (CW-001). */
+/** /prototypeEdit/:id redirects to /colorway/:id (CW-001), which shows an id that is none as not found. */
 export function ColorwayEditRedirect() {
   const { id = '' } = useParams();
-  return <Navigate to={/^\d+$/.test(id) ? `/colorway/${id}` : '/errorPage'} replace />;
+  return <Navigate to={`/colorway/${id}`} replace />;
 }

@@ -9,7 +9,7 @@
  * approval rules (server/domain/critical-path-approvals.ts) as the screen does while editing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type Handsontable from 'handsontable/base';
 import { apiFetch } from '../../api/http';
@@ -29,6 +29,7 @@ import { ProcessGrid } from './ProcessGrid';
 import { REVIEW_RED, REVOKE_SPEC, SAVED, keyed, resetFlags, revokesSpec, rowMarks, saveList, setApproval, withLocks, type ProcessRow, type Revoke, type Row } from './cp-rows';
 import { PurchaseOrders, keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './PurchaseOrders';
 import { StockNumbers, stockChanges, type StockRow } from './StockNumbers';
+import { NotFoundState } from '../system/NotFoundState';
 import { HeaderCard, ReportButton, cancelCheck, committedForm, saveFailure, useApprovalStamp, useApprovers, useColumnTitles, useHeaderErrors, useTimedNotice } from './shared';
 import './critical-paths.css';
 
@@ -59,7 +60,7 @@ type Marks = Map<number, Map<string, string>>;
 
 export function CriticalPathDevPrototypeScreen() {
   const { devPrototypeId = '' } = useParams();
-  if (!/^\d+$/.test(devPrototypeId) || Number(devPrototypeId) < 1) return <Navigate to="/errorPage" replace />;
+  if (!/^\d+$/.test(devPrototypeId) || Number(devPrototypeId) < 1) return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=2', label: 'Go to Critical Paths' }} />;
   return <DevPrototypeEditor key={devPrototypeId} id={Number(devPrototypeId)} />;
 }
 
@@ -205,6 +206,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
 
   if (details.error) {
     const failure = saveFailure(details.error);
+    if ((details.error as { status?: number }).status === 404) return <NotFoundState what="Critical Path" text={failure?.text} back={{ to: '/criticalPath?searchType=2', label: 'Go to Critical Paths' }} />;
     return <div className="alert alert--error" role="alert">{failure?.text === undefined ? 'Loading failed.' : (details.error as { status?: number }).status === 404 ? failure.text : 'The critical path could not be loaded.'}</div>;
   }
   if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !orderTitles) {

@@ -7,7 +7,7 @@
  * confirmation), end ≥ start, Save (Ctrl+S) with the CP texts; commercialization approvals are stamped (CP-038).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type Handsontable from 'handsontable/base';
 import { apiFetch } from '../../api/http';
@@ -26,6 +26,7 @@ import { fieldPathErrors } from '../../components/data-grid/owned-rows';
 import { ProcessGrid } from './ProcessGrid';
 import { REVIEW_RED, SAVED, keyed, rowMarks, saveList, type ProcessRow, type Row } from './cp-rows';
 import { HeaderCard, ReportButton, TextField, cancelCheck, committedForm, saveFailure, useApprovers, useHeaderErrors, useTimedNotice } from './shared';
+import { NotFoundState } from '../system/NotFoundState';
 import { LOOKUPS, type Lookups } from './CriticalPathDevPrototypeScreen';
 import './critical-paths.css';
 
@@ -84,13 +85,13 @@ const COMMERCIALIZATION: Config = {
 
 export function CriticalPathDevPatternScreen() {
   const { patternSeasonalId = '' } = useParams();
-  if (!/^\d+$/.test(patternSeasonalId) || Number(patternSeasonalId) < 1) return <Navigate to="/errorPage" replace />;
+  if (!/^\d+$/.test(patternSeasonalId) || Number(patternSeasonalId) < 1) return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=1', label: 'Go to Critical Paths' }} />;
   return <PathEditor key={patternSeasonalId} config={DEV_PATTERN} param={Number(patternSeasonalId)} />;
 }
 
 export function CriticalPathCommercializationScreen() {
   const { id = '' } = useParams();
-  if (!/^\d+$/.test(id) || Number(id) < 1) return <Navigate to="/errorPage" replace />;
+  if (!/^\d+$/.test(id) || Number(id) < 1) return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=3', label: 'Go to Critical Paths' }} />;
   return <PathEditor key={id} config={COMMERCIALIZATION} param={Number(id)} />;
 }
 
@@ -220,7 +221,8 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     if (status === 404 && config.report === 'DevPattern' && canEdit) {
       return <CreateDevPattern patternSeasonalId={param} onCreated={(d) => void details.mutate(d, { revalidate: false })} />;
     }
-    return <div className="alert alert--error" role="alert">{status === 404 ? saveFailure(details.error)?.text : 'The critical path could not be loaded.'}</div>;
+    if (status === 404) return <NotFoundState what="Critical Path" text={saveFailure(details.error)?.text} back={{ to: `/criticalPath?searchType=${config.report === 'DevPattern' ? 1 : 3}`, label: 'Go to Critical Paths' }} />;
+    return <div className="alert alert--error" role="alert">The critical path could not be loaded.</div>;
   }
   if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady) {
     return <span className="spinner" role="status" aria-label="Loading" />;

@@ -11,6 +11,7 @@ import { useGridDocument } from '../../components/fields/schema-docs';
 import { PageHeader } from '../../shell/PageHeader';
 import { usePageTitle } from '../../shell/page-title-store';
 import { flashScreenOf } from '../flash-edit/flash-screens';
+import { NotFoundState } from '../system/NotFoundState';
 
 export function GridScreen() {
   const { gridId: param } = useParams();
@@ -21,8 +22,10 @@ export function GridScreen() {
 }
 
 function GridOf({ gridId }: { gridId: string }) {
-  const { data: grid } = useGridDocument(gridId);
+  const { data: grid, error } = useGridDocument(gridId);
   usePageTitle(grid?.title);
+  // Issue 27: a grid id that names no grid document is the shared not-found state, the address kept.
+  if (error && (error as { status?: number }).status === 404) return <NotFoundState what="Grid" />;
   const search = gridId.endsWith('-search');
   return (
     <>

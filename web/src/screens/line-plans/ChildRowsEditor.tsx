@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { toast } from '../../shell/toast-store';
-import { saveItems, withoutRow, type Draft } from './child-rows';
+import { digitsOnly, saveItems, withoutRow, type Draft } from './child-rows';
 import { childKey, saveChildRows, type ChildSetDef, type Row } from './line-plan-api';
 
 export interface EditorColumn {
@@ -43,6 +43,9 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
   const [errors, setErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 27: a number cell refuses letters visibly, saying what it takes, instead of dropping them in silence.
+  const [refused, setRefused] = useState<{ k: number; field: string; text: string } | null>(null);
+  const refusedId = `${testId}-refused`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drafts restart when the rows load; filter is the screen's inline function, new each render
   useEffect(() => {
@@ -84,8 +87,14 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
         value={String(v ?? '')} onChange={(e) => edit(d.k, c.field, e.target.value || null)} />;
     }
     if (c.kind === 'int') {
+      const bad = refused?.k === d.k && refused.field === c.field;
       return <input type="text" inputMode="numeric" {...common} value={v === null || v === undefined ? '' : String(v)}
-        onChange={(e) => /^\d*$/.test(e.target.value) && edit(d.k, c.field, e.target.value === '' ? null : Number(e.target.value))} />;
+        aria-invalid={bad || undefined} aria-describedby={bad ? refusedId : undefined} title={bad ? refused.text : undefined}
+        onChange={(e) => {
+          if (!/^\d*$/.test(e.target.value)) { setRefused({ k: d.k, field: c.field, text: digitsOnly(c.title) }); return; }
+          setRefused(null);
+          edit(d.k, c.field, e.target.value === '' ? null : Number(e.target.value));
+        }} />;
     }
     return <input type="text" {...common} value={String(v ?? '')} onChange={(e) => edit(d.k, c.field, e.target.value)} />;
   };
@@ -100,6 +109,7 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
       </div>
       {conflict && <div className="alert alert--warning" role="alert">{conflict}</div>}
       {errors.length > 0 && <div className="alert alert--error" role="alert"><strong>Errors found.</strong><ul>{errors.map((e) => <li key={e}>{e}</li>)}</ul></div>}
+      {refused && <p id={refusedId} className="form-error" role="alert">{refused.text}</p>}
       {!data ? <span className="spinner" role="status" aria-label="Loading" /> : (
         <div className="table-scroll">
           <table className="table table--dense">

@@ -22,7 +22,8 @@ const NAME_CHECK = { url: '/api/LinePlan/IsLinePlanNameExists', param: 'LinePlan
 export function LinePlanCreateScreen() {
   const navigate = useNavigate();
   const canCreate = useCan('linePlan', 'create');
-  const state = useCreateStart({ canCreate, empty: START });
+  // Issue 27: the brand of the user's profile (the Responsible then defaults to the user, ReferenceWidget).
+  const state = useCreateStart({ canCreate, empty: START, defaultBrand: 'defaultOrFirst' });
   if (!state.ready) return state.screen;
   const create = async (data: Record<string, unknown>) => {
     try {

@@ -9,6 +9,9 @@ import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { todayIso } from '../../format/business-date';
 import { formatIsoDate } from '../../format/date';
+import { ApiError } from '../../api/http';
+import { levelOf } from '../../components/record/hierarchy';
+import { RecordNotFound } from '../../components/record/RecordNotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
 import { axisRange, barTitle, fitLabelEvery, monthTicks, rangeDays, todayEdgeLabel, todayPlace, weekTicks, ZOOMS, type AxisRange, type GanttZoom } from './gantt-axis';
@@ -87,16 +90,19 @@ function GanttChart({ name, items, zoom, range, today }: { name: string; items: 
 }
 
 export function LinePlanGanttScreen() {
-  const id = Number(useParams().id);
+  const param = useParams().id ?? '';
+  const id = /^\d+$/.test(param) ? Number(param) : null;
   const [zoom, setZoom] = useState<GanttZoom>('fit');
-  const { data: record } = useSWR<Record<string, unknown>>(`/api/LinePlan/GetLinePlan?LinePlanId=${id}`);
-  const { data: items, error } = useSWR<GanttItem[]>(childKey(CALENDAR, id));
-  const { data: subSeasons } = useSWR<{ SubSeasonId: number; SubSeasonName: string }[]>(`/api/LinePlan/GetSubSeasons?LinePlanId=${id}`);
+  const { data: record, error: missing } = useSWR<Record<string, unknown>>(id ? `/api/LinePlan/GetLinePlan?LinePlanId=${id}` : null);
+  const { data: items, error } = useSWR<GanttItem[]>(id ? childKey(CALENDAR, id) : null);
+  const { data: subSeasons } = useSWR<{ SubSeasonId: number; SubSeasonName: string }[]>(id ? `/api/LinePlan/GetSubSeasons?LinePlanId=${id}` : null);
   const calendars = [...(subSeasons ?? []).map((s) => ({ id: s.SubSeasonId as number | null, name: s.SubSeasonName })),
     ...(items?.some((i) => i.SubSeasonId == null) ? [{ id: null, name: 'Calendar' }] : [])];
   const today = todayIso();
   const all = ganttLayout(items ?? []);
   const range = axisRange(all.start, all.end, today);
+  // Issue 27: an unknown line plan, or an id that is none, is the line plan's not-found state.
+  if (!id || (missing instanceof ApiError && missing.status === 404)) return <RecordNotFound level={levelOf('line-plan')!} />;
   return (
     <>
       <PageHeader title={`${String(record?.LinePlanName ?? 'Line Plan')}: Gantt`}

@@ -2,11 +2,11 @@
  * /linePlan/:id (LP-001, LP-003): the line plan in the shared RecordEditor with its Details tab
  * (planning phase, sub-season calendars, launch dates, import), the export (LP-032), delete in
  * status 1 without briefs (LP-013), the gantt view (LP-004) and 'Create Brief' once Released or
- * Completed (LP-010). An unknown id shows 'Line Plan not found' with a link to the list (LP-005 as
+ * Completed (LP-010), shown disabled with its reason before (issue 27). An unknown id shows 'Line Plan not found' with a link to the list (LP-005 as
  * issue 11 decides; RecordEditor); a deleted one shows its message and goes to Search (LP-006, RecordEditor).
  */
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
 import { isReleased } from '@domain/statuses';
@@ -14,6 +14,8 @@ import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import { RecordNotFound } from '../../components/record/RecordNotFound';
+import { GuardedAction, mustBeReleased } from '../../components/record/GuardedAction';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
@@ -28,8 +30,8 @@ const DETAILS_TABS = [{ id: 'details', label: 'Details' }];
 const recordKey = (id: number) => `${LEVEL.read}?${LEVEL.key}=${id}`;
 
 /** LP-027: a failed fetch alerts; answers whether the record may render (an unknown one shows 'not found'). */
-function useKnownLinePlan(id: number) {
-  const { data, error } = useSWR<RecordData>(recordKey(id), { revalidateOnFocus: false });
+function useKnownLinePlan(id: number | null) {
+  const { data, error } = useSWR<RecordData>(id ? recordKey(id) : null, { revalidateOnFocus: false });
   // LP-027: a failed fetch (no answer, or the server's fault) is a plain alert 'error'.
   const failed = error instanceof ApiError && (error.network || error.status >= 500);
   useEffect(() => {
@@ -65,7 +67,9 @@ function Actions({ record, reload }: { record: RecordData; reload: () => void })
 
   return (
     <>
-      {isReleased(Number(record.StatusId)) && can(permissions, 'brief', 'create') && <Link className="btn btn--small" to={`/briefFromLinePlan/${id}`}>Create Brief</Link>}
+      {can(permissions, 'brief', 'create') && !record.IsDeleted && (
+        <GuardedAction label="Create Brief" to={`/briefFromLinePlan/${id}`} blocked={isReleased(Number(record.StatusId)) ? null : mustBeReleased('line plan')} />
+      )}
       <Link className="btn btn--small" to={`/linePlan/${id}/gantt`}>Gantt</Link>
       <button type="button" className="btn btn--small" onClick={() => void exportFile()}>Export</button>
       {mayDelete && briefs?.TotalRecords === 0 && <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => setConfirming(true)}>Delete</button>}
@@ -93,8 +97,9 @@ function Tabs({ record }: { record: RecordData }) {
 
 export function LinePlanScreen() {
   const { id = '' } = useParams();
-  const known = useKnownLinePlan(Number(id));
-  if (!/^\d+$/.test(id)) return <Navigate to="/errorPage" replace />;
+  const valid = /^\d+$/.test(id);
+  const known = useKnownLinePlan(valid ? Number(id) : null);
+  if (!valid) return <RecordNotFound level={LEVEL} />;
   if (!known) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   return (
     <RecordEditor key={id} level={LEVEL} id={Number(id)}

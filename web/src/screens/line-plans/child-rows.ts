@@ -17,3 +17,6 @@ export function saveItems(drafts: readonly Draft[], key: string, editable: reado
 /** Removing a row: a saved one is marked deleted (sent with IsDelete), a new one just goes. */
 export const withoutRow = (drafts: readonly Draft[], k: number, key: string): Draft[] =>
   drafts.flatMap((d) => (d.k !== k ? [d] : d.row[key] ? [{ ...d, deleted: true }] : []));
+
+/** Issue 27: what a whole-number cell says when it refuses a character (the Launch field once dropped letters in silence). */
+export const digitsOnly = (title: string) => `${title} takes whole numbers only: type the digits 0–9.`;

@@ -11,6 +11,7 @@ import { apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { useCan } from '../../auth/useCan';
 import { RelinkDialog } from '../../components/record/RelinkDialog';
+import { GuardedAction, mustBeReleased } from '../../components/record/GuardedAction';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
@@ -46,9 +47,9 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
     <>
       <button type="button" className="btn" onClick={() => void navigate('/patternList')}>List</button>
       {canCreate && <button type="button" className="btn" onClick={() => void navigate(`/patternCopy/${id}`)}>Copy</button>}
-      {/* CW-004: colorways only under a Released or Completed pattern. */}
-      {canCreateColorway && isReleased(record.StatusId) && (
-        <button type="button" className="btn" onClick={() => void navigate(`/prototypeFromPattern/${id}`)}>Create Colorway</button>
+      {/* CW-004: colorways only under a Released or Completed pattern; before, the button says so (issue 27). */}
+      {canCreateColorway && (
+        <GuardedAction className="btn" label="Create Colorway" to={`/prototypeFromPattern/${id}`} blocked={isReleased(record.StatusId) ? null : mustBeReleased('pattern')} />
       )}
       {canEdit && <button type="button" className="btn" onClick={() => setRelinking(!relinking)}>Relink</button>}
       {canCarry && <button type="button" className="btn" onClick={() => setMoving('shiftPattern')}>Shift Season</button>}

@@ -4,16 +4,17 @@
  * volumes with the totals the server computes), with its own panels: adoption and PTA toggles,
  * images (product and outsole, DOC-020), developers and development centers, the spec log and
  * the pattern's seasons.
- * An unknown pattern shows 'Pattern Invalid: …'; a deleted one shows its message and goes to
+ * An unknown pattern (or an id that is none) shows the shared not-found state with 'Pattern Invalid: …'; a deleted one shows its message and goes to
  * Search (use-hierarchy-record).
  */
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
 import { useCan } from '../../auth/useCan';
 import { ImagePanel } from '../../components/record/ImagePanel';
 import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
 import { RecordEditor } from '../../components/record/RecordEditor';
+import { RecordNotFound } from '../../components/record/RecordNotFound';
 import { SpecLogPanel } from '../../components/record/SpecLogPanel';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { PatternActions } from './PatternActions';
@@ -28,8 +29,8 @@ const PATTERN = levelOf('pattern')!;
 const IMAGE_TYPES = [1, 2] as const;
 
 /** PAT-025: an id no pattern has (not a deleted one: that one has its own message). */
-function useUnknownPattern(id: number) {
-  const { error } = useSWR<RecordData>(`${PATTERN.read}?${PATTERN.key}=${id}`, { revalidateOnFocus: false });
+function useUnknownPattern(id: number | null) {
+  const { error } = useSWR<RecordData>(id ? `${PATTERN.read}?${PATTERN.key}=${id}` : null, { revalidateOnFocus: false });
   const code = error instanceof ApiError ? (error.body as { Code?: string } | null)?.Code : undefined;
   return error instanceof ApiError && error.status === 404 && code !== 'record_deleted';
 }
@@ -37,10 +38,10 @@ function useUnknownPattern(id: number) {
 export function PatternScreen() {
   const { id = '' } = useParams();
   const valid = /^\d+$/.test(id);
-  const unknown = useUnknownPattern(valid ? Number(id) : 0);
+  const unknown = useUnknownPattern(valid ? Number(id) : null);
   const canEdit = useCan('pattern', 'edit');
-  if (!valid) return <Navigate to="/errorPage" replace />;
-  if (unknown) return <div className="alert alert--error" role="alert">{PATTERN_INVALID}</div>;
+  // Issue 27: the shared not-found state, with PAT-025's sentence (DECISIONS: '/pattern/N keeps Pattern Invalid').
+  if (!valid || unknown) return <RecordNotFound level={PATTERN} text={PATTERN_INVALID} />;
   const editable = (r: RecordData) => canEdit && !isReadOnlyStatus(r.StatusId) && !r.IsDeleted;
   return (
     <RecordEditor key={id} level={PATTERN} id={Number(id)} layoutName="pattern-record"

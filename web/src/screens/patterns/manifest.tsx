@@ -8,6 +8,8 @@ import { underRecord } from '../../shell/crumbs';
 import { listOf, type FeatureManifest } from '../../shell/manifest';
 
 const crumb = (text: string, list = true) => ({ crumb: text, parent: list ? listOf('pattern') : undefined });
+const READ = permission('pattern', 'read');
+const CREATE = permission('pattern', 'create');
 const createScreen = async () => ({ Component: (await import('./PatternCreateScreen')).PatternCreateScreen });
 
 function PatternEditRedirect() {
@@ -17,14 +19,14 @@ function PatternEditRedirect() {
 
 export const patternManifest: FeatureManifest = {
   routes: [
-    { path: 'pattern/:id', handle: crumb('Pattern'), lazy: async () => ({ Component: (await import('./PatternScreen')).PatternScreen }) },
-    { path: 'patternEdit/:id', Component: PatternEditRedirect },
-    { path: 'patternCreate', handle: crumb('Create Pattern'), lazy: createScreen },
-    { path: 'patternFromBrief/:briefSeasonalId', handle: { crumb: 'Create Pattern', record: underRecord('brief', 'briefSeasonalId') }, lazy: createScreen },
-    { path: 'patternCopy/:parentPatternSeasonalId', handle: { crumb: 'Copy Pattern', record: underRecord('pattern', 'parentPatternSeasonalId') }, lazy: createScreen },
+    { path: 'pattern/:id', access: READ, handle: crumb('Pattern'), lazy: async () => ({ Component: (await import('./PatternScreen')).PatternScreen }) },
+    { path: 'patternEdit/:id', access: READ, Component: PatternEditRedirect },
+    { path: 'patternCreate', access: CREATE, handle: crumb('Create Pattern'), lazy: createScreen },
+    { path: 'patternFromBrief/:briefSeasonalId', access: CREATE, handle: { crumb: 'Create Pattern', record: underRecord('brief', 'briefSeasonalId') }, lazy: createScreen },
+    { path: 'patternCopy/:parentPatternSeasonalId', access: CREATE, handle: { crumb: 'Copy Pattern', record: underRecord('pattern', 'parentPatternSeasonalId') }, lazy: createScreen },
     {
       path: 'patternList',
-      access: permission('pattern', 'read'),
+      access: READ,
       nav: { group: 'Products', label: 'Patterns', listOf: 'pattern' },
       handle: crumb('Patterns', false),
       lazy: async () => ({ Component: (await import('./PatternListScreen')).PatternListScreen }),

@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
+import { useSessionStore } from '../../auth/session-store';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { PageHeader } from '../../shell/PageHeader';
 import { toast } from '../../shell/toast-store';
@@ -21,8 +22,8 @@ import { OwnedGrid, type RowKey, type RowsChange } from '../../components/data-g
 import { listOf, nameNote, stockNumberError, useWizardLists, wizardCalls, type Place } from './wizard-api';
 import { saveRows, type RowPatch } from './wizard-save';
 import {
-  addBrief, addChild, addSibling, appendUnder, depth, duplicateNames, existingRow, formErrors, gridErrors, hasUnsaved, isLocked, LEVEL_LABEL, newRow,
-  notApplicable, pending, removeRow, REVIEW_FIELDS, START_OVER, STOCK_NUMBER_TWICE, wizardCell, type ProjectDefaults, type ValueField, type WizardRow,
+  addBrief, addChild, addSibling, appendUnder, depth, duplicateNames, existingRow, firstError, formErrors, gridErrors, hasUnsaved, isLocked, LEVEL_LABEL, newRow,
+  notApplicable, pending, removeRow, REVIEW_FIELDS, START_OVER, STOCK_NUMBER_TWICE, withResponsible, wizardCell, type ProjectDefaults, type ValueField, type WizardRow,
 } from './wizard-rows';
 import './project-create.css';
 
@@ -37,6 +38,9 @@ const RECORD_PATH = { brief: '/brief/', pattern: '/pattern/', colorway: '/colorw
 /** The pick lists of the grid (names shown, ids kept; workflow groups differ per level). */
 const LIST_FIELDS: readonly ValueField[] = ['ResponsibleId', 'WFGroupId', 'GenderKey', 'DevelopmentType', 'DivisionKey', 'ProductTypeId', 'SizeRangePresetId'];
 const rowKey = (r: WizardRow) => r.key;
+/** The grid's least height: room for a pick list of 10 names under the first rows (issue 27: a short grid clipped the product types). */
+const GRID_ROOM = 360;
+const gridHeight = (rows: number) => Math.min(520, Math.max(GRID_ROOM, 62 + rows * 30));
 const cellReadOnly = (r: WizardRow, field: string) => isLocked(r) || notApplicable(r, field);
 
 /** The rows a start preloads: the brief, and the pattern under it, as existing parents. */
@@ -61,7 +65,7 @@ export function ProjectCreateScreen() {
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [focus, setFocus] = useState<{ key: RowKey; field: string } | null>(null);
+  const [focus, setFocus] = useState<{ key: RowKey; field?: string } | null>(null);
   const [search, setSearch] = useState<'brief' | 'pattern' | null>(null);
   const [confirmStartOver, setConfirmStartOver] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
@@ -80,9 +84,25 @@ export function ProjectCreateScreen() {
 
   const { data: brands } = useSWR<{ BrandId: number; BrandName: string }[]>('/api/Brand/GetBrandsByUser');
   const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null);
+  const profile = useSessionStore((s) => s.session);
+  // Issue 27: without a start in the address, the brand and season of the user's profile, once (a later "Select a brand" stays).
+  const defaulted = useRef({ brand: !!query, season: !!query });
+  useEffect(() => {
+    if (defaulted.current.brand || !brands) return;
+    defaulted.current.brand = true;
+    if (profile?.defaultBrandId && brands.some((b) => b.BrandId === profile.defaultBrandId)) setBrandId(profile.defaultBrandId);
+    else defaulted.current.season = true;
+  }, [brands, profile]);
+  useEffect(() => {
+    if (defaulted.current.season || !seasons || brandId !== profile?.defaultBrandId) return;
+    defaulted.current.season = true;
+    if (profile?.defaultSeasonId && seasons.some((x) => x.SeasonId === profile.defaultSeasonId)) setSeasonId(profile.defaultSeasonId);
+  }, [seasons, brandId, profile]);
   const { data: linePlans } = useSWR<{ Results: LinePlanChoice[] }>(brandId && seasonId ? `/api/Brief/BriefLinePlans?BrandId=${brandId}&SeasonId=${seasonId}&pageSize=50` : null);
-  const { data: defaults } = useSWR<ProjectDefaults>(brandId ? `/api/User/GetProjectCreateDefaults?brandId=${brandId}` : null);
+  const { data: brandDefaults } = useSWR<ProjectDefaults>(brandId ? `/api/User/GetProjectCreateDefaults?brandId=${brandId}` : null);
   const { data: lists } = useWizardLists(brandId);
+  // Issue 27: the signed-in user is the Responsible where the brand's defaults name none.
+  const defaults = useMemo(() => withResponsible(brandDefaults, Number(profile?.userId), lists?.ResponsibleId), [brandDefaults, profile?.userId, lists]);
   const linePlanName = linePlans?.Results.find((l) => l.LinePlanId === linePlanId)?.LinePlanName
     ?? (start?.LinePlan.LinePlanId === linePlanId ? start?.LinePlan.LinePlanName : undefined);
   const place: Place | null = brandId && seasonId && linePlanId ? { BrandId: brandId, SeasonId: seasonId, LinePlanId: linePlanId } : null;
@@ -104,6 +124,8 @@ export function ProjectCreateScreen() {
     setFocus(next.key ? { key: next.key, field: 'name' } : null);
   }, []);
   const selected = rows.find((r) => r.key === selectedKey) ?? null;
+  const selectedRef = useRef(selectedKey);
+  selectedRef.current = selectedKey;
 
   /** The name note (CONST-031) and the stock-number check (WIZ-009), answered for the values still on the row. */
   const check = useCallback((key: string) => {
@@ -134,7 +156,20 @@ export function ProjectCreateScreen() {
 
   const onAddChild = useCallback((key: string) => apply(addChild(rowsRef.current, key, defaults)), [apply, defaults]);
   const onAddSibling = useCallback((key: string) => apply(addSibling(rowsRef.current, key, defaults)), [apply, defaults]);
-  const onRemove = useCallback((key: string) => { setRows(removeRow(rowsRef.current, key)); setFocus(null); }, []);
+  // The row after the removed one (or the one before) takes the keyboard, not the button.
+  const onRemove = useCallback((key: string) => {
+    const before = rowsRef.current;
+    const next = removeRow(before, key);
+    const at = before.findIndex((r) => r.key === key);
+    const neighbour = next.length === before.length ? before[at] : next[Math.min(at, next.length - 1)];
+    setRows(next);
+    setFocus(neighbour ? { key: neighbour.key } : null);
+  }, []);
+  /** Back to the grid after a toolbar action or a dialog: the selected row, in the column it was in. */
+  const backToGrid = useCallback(() => setFocus((f) => {
+    const key = selectedRef.current ?? f?.key;
+    return key && rowsRef.current.some((r) => r.key === key) ? { key } : null;
+  }), []);
   // Insert: a child of the selected row; Shift+Insert: a sibling; Ctrl+Delete: remove an unsaved row.
   const onKey = (e: KeyboardEvent, row: WizardRow | undefined) => {
     if (!row || (e.key !== 'Insert' && !(e.key === 'Delete' && e.ctrlKey))) return false;
@@ -171,7 +206,9 @@ export function ProjectCreateScreen() {
     if (saving || !place) return;
     const todo = pending(rowsRef.current);
     if (!todo.length) { toast.warning('There are no new rows to save.'); return; }
-    if (formErrors(rowsRef.current).size) { setShowErrors(true); toast.error(REVIEW_FIELDS); return; }
+    const invalid = formErrors(rowsRef.current);
+    // Issue 27: the grid scrolls to the first red cell and selects it.
+    if (invalid.size) { setShowErrors(true); setFocus(firstError(rowsRef.current, invalid)); toast.error(REVIEW_FIELDS); return; }
     setProgress({ done: 0, total: todo.length });
     let done = 0;
     const summary = await saveRows(rowsRef.current, wizardCalls(place, lists), (key, p) => {
@@ -179,11 +216,11 @@ export function ProjectCreateScreen() {
       patch(key, p);
     });
     setProgress(null);
-    setFocus(null);
+    backToGrid();
     const text = `${summary.saved} of ${todo.length} rows saved`;
     if (summary.failed || summary.skipped) toast.warning(`${text}; ${summary.failed} failed, ${summary.skipped} skipped. See the Message column.`);
     else toast.success(`${text}.`);
-  }, [saving, place, lists, patch]);
+  }, [saving, place, lists, patch, backToGrid]);
   useSaveShortcut(() => void save(), !!place, () => root.current);
 
   const pickBrand = (id: number | null) => { setBrandId(id); setSeasonId(null); setLinePlanId(null); };
@@ -222,11 +259,11 @@ export function ProjectCreateScreen() {
         <>
           <div className="toolbar" role="toolbar" aria-label="Rows">
             <button type="button" className="btn btn--small" disabled={saving} onClick={() => apply(addBrief(rowsRef.current, defaults))}>Add brief</button>
-            <button type="button" className="btn btn--small" disabled={saving || !selected || selected.level === 'colorway'} title="Insert"
+            <button type="button" className="btn btn--small" disabled={saving || !selected || selected.level === 'colorway'} title="Insert" aria-keyshortcuts="Insert"
               onClick={() => selected && onAddChild(selected.key)}>
               {selected && selected.level !== 'colorway' ? `Add ${LEVEL_LABEL[selected.level === 'brief' ? 'pattern' : 'colorway'].toLowerCase()}` : 'Add child'} (Insert)</button>
-            <button type="button" className="btn btn--small" disabled={saving || !selected} title="Shift+Insert" onClick={() => selected && onAddSibling(selected.key)}>Add sibling (Shift+Insert)</button>
-            <button type="button" className="btn btn--small" disabled={saving || !selected || selected.saved || selected.existing} title="Ctrl+Delete"
+            <button type="button" className="btn btn--small" disabled={saving || !selected} title="Shift+Insert" aria-keyshortcuts="Shift+Insert" onClick={() => selected && onAddSibling(selected.key)}>Add sibling (Shift+Insert)</button>
+            <button type="button" className="btn btn--small" disabled={saving || !selected || selected.saved || selected.existing} title="Ctrl+Delete" aria-keyshortcuts="Control+Delete"
               onClick={() => selected && onRemove(selected.key)}>Remove row (Ctrl+Delete)</button>
             <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('brief')}>Existing brief…</button>
             <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('pattern')}>Existing pattern…</button>
@@ -239,7 +276,7 @@ export function ProjectCreateScreen() {
             ? <p className="muted">Add a brief, or an existing brief or pattern, to start.</p>
             : <OwnedGrid gridId="project-create" rows={rows} rowKey={rowKey} onChange={onChange} options={options} cellReadOnly={cellReadOnly} errors={redCells}
                 decorate={(r, f) => wizardCell(r, f, duplicates)} focus={focus} onKey={onKey} onSelect={(r) => setSelectedKey(r?.key ?? null)}
-                height={Math.min(520, 62 + rows.length * 30)} className="wizard__grid" testId="wizard-grid" />}
+                height={gridHeight(rows.length)} className="wizard__grid" testId="wizard-grid" />}
           {failed.length > 0 && (
             <section className="card wizard__created" aria-labelledby="wizard-failed-h">
               <h2 id="wizard-failed-h" className="card__title">Messages</h2>
@@ -256,7 +293,7 @@ export function ProjectCreateScreen() {
           )}
         </>
       )}
-      {search && place && <ExistingParentSearch level={search} brandId={place.BrandId} seasonId={place.SeasonId} onPick={pickExisting} onCancel={() => setSearch(null)} />}
+      {search && place && <ExistingParentSearch level={search} brandId={place.BrandId} seasonId={place.SeasonId} onPick={pickExisting} onCancel={() => { setSearch(null); backToGrid(); }} />}
       {confirmStartOver && <ConfirmDialog title="Start over" message={START_OVER} confirmLabel="Start over" danger onConfirm={startOver} onCancel={() => setConfirmStartOver(false)} />}
     </div>
   );

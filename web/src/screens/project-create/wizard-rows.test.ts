@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addBrief, addChild, addSibling, duplicateNames, existingRow, formErrors, gridErrors, isLocked, NAME_DUPLICATION, newRow, noteOf, removeRow,
-  REQUIRED, STOCK_NUMBER_TWICE, stateOf, wizardCell, type WizardRow,
+  addBrief, addChild, addSibling, duplicateNames, existingRow, firstError, formErrors, gridErrors, isLocked, NAME_DUPLICATION, newRow, noteOf, removeRow,
+  REQUIRED, STOCK_NUMBER_TWICE, stateOf, withResponsible, wizardCell, type WizardRow,
 } from './wizard-rows';
 import { Refusal, saveRows, type WizardCalls } from './wizard-save';
 
@@ -68,6 +68,26 @@ describe('wizard checks (WIZ-009..011)', () => {
     expect(missing.get(rows[2].key)).toMatchObject({ DivisionKey: REQUIRED, ProductTypeId: REQUIRED });
     // Saved rows are not checked again.
     expect(formErrors(rows.map((r) => ({ ...r, saved: true }))).size).toBe(0);
+  });
+});
+
+describe('wizard defaults and the first red cell (issue 27)', () => {
+  it('WIZ-015 the signed-in user is the Responsible where the brand defaults name none, if a user of the brand', () => {
+    const users = [{ value: 3 }, { value: 8 }];
+    const d = withResponsible({ Brief: { ResponsibleId: 8 }, Colorway: { ProductTypeId: 1 } }, 3, users);
+    expect(d).toEqual({ Brief: { ResponsibleId: 8 }, Pattern: { ResponsibleId: 3 }, Colorway: { ProductTypeId: 1, ResponsibleId: 3 } });
+    expect(newRow('colorway', null, d)).toMatchObject({ ResponsibleId: 3, ProductTypeId: 1 });
+    expect(withResponsible({ Pattern: { GenderKey: '01' } }, 5, users)).toEqual({ Pattern: { GenderKey: '01' } });
+    expect(withResponsible(undefined, 3, undefined)).toEqual({});
+  });
+
+  it('WIZ-011 the first red cell is found row by row, left to right in the grid\'s column order', () => {
+    const { rows } = tree();
+    const filled = rows.map((r) => ({ ...r, ResponsibleId: 3, GenderKey: '01', WFGroupId: 9 }));
+    expect(firstError(filled, formErrors(filled))).toEqual({ key: filled[2].key, field: 'DivisionKey' });
+    const unnamed = filled.map((r, i) => (i === 4 ? { ...r, name: '' } : r));
+    expect(firstError(unnamed.slice(4), formErrors(unnamed.slice(4)))).toEqual({ key: unnamed[4].key, field: 'name' });
+    expect(firstError(filled, new Map())).toBeNull();
   });
 });
 

@@ -57,6 +57,21 @@ export type LevelDefaults = Partial<Record<ValueField, unknown>>;
 export type ProjectDefaults = Partial<Record<'Brief' | 'Pattern' | 'Colorway', LevelDefaults>>;
 export const DEFAULTS_KEY: Record<Level, 'Brief' | 'Pattern' | 'Colorway'> = { brief: 'Brief', pattern: 'Pattern', colorway: 'Colorway' };
 
+/**
+ * Issue 27: the signed-in user is the Responsible of every level a brand's defaults leave open
+ * (when they are one of the brand's users, `users`), as the single-record create forms do.
+ */
+export function withResponsible(defaults: ProjectDefaults | undefined, userId: number, users: readonly { value: unknown }[] | undefined): ProjectDefaults {
+  const known = !!users?.some((u) => u.value === userId);
+  const out: ProjectDefaults = { ...defaults };
+  if (!known) return out;
+  for (const level of LEVELS) {
+    const own = out[DEFAULTS_KEY[level]] ?? {};
+    if (own.ResponsibleId === undefined || own.ResponsibleId === null || own.ResponsibleId === '') out[DEFAULTS_KEY[level]] = { ...own, ResponsibleId: userId };
+  }
+  return out;
+}
+
 let seq = 0;
 const nextKey = () => `r${++seq}`;
 
@@ -201,6 +216,19 @@ export function gridErrors(rows: readonly WizardRow[], errors: ReadonlyMap<strin
     if (m.size) out.set(r.key, m);
   }
   return out;
+}
+
+/** The grid's editable columns in their order (schemas/grids/project-create.grid.json): where the first red cell is looked for. */
+export const FIELD_ORDER: readonly ('name' | ValueField)[] = ['name', 'ResponsibleId', 'WFGroupId', 'GenderKey', 'DevelopmentType', 'DivisionKey', 'ProductTypeId', 'SizeRangePresetId', 'StockNum'];
+
+/** Issue 27: the first red cell, row by row and left to right, for the grid to scroll to and select after 'Please review all fields indicated in red.' */
+export function firstError(rows: readonly WizardRow[], errors: ReadonlyMap<string, Partial<Record<string, string>>>): { key: string; field: string } | null {
+  for (const r of rows) {
+    const e = errors.get(r.key);
+    const field = e && FIELD_ORDER.find((f) => e[f]);
+    if (field) return { key: r.key, field };
+  }
+  return null;
 }
 
 /** The row's state as one word for the grid (WIZ-008). */

@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { TC_TEXT } from '@domain/transfer-checklist';
 import { ApiError, apiBlob, apiFetch, saveFile } from '../../api/http';
@@ -33,6 +33,7 @@ import {
   applySync, draftCompletion, draftOf, progressOf, saveBody, setComplete, withEnabled,
   type Checklist, type Draft, type ProductType, type SyncItem,
 } from './checklist-state';
+import { NotFoundState } from '../system/NotFoundState';
 import { ChecklistItems } from './ChecklistItems';
 import './transfer-checklist.css';
 
@@ -49,9 +50,12 @@ const HEADER_FIELDS = { CompletionDate: { widget: 'completion' } };
 
 export function TransferChecklistScreen() {
   const { id = '' } = useParams();
-  if (!/^\d+$/.test(id) || Number(id) < 1) return <Navigate to="/transferChecklist" replace />;
+  if (!/^\d+$/.test(id) || Number(id) < 1) return <ChecklistNotFound />;
   return <ChecklistEditor key={id} id={Number(id)} />;
 }
+
+/** Issue 27: the shared not-found state, the address kept (an id that is none included). */
+const ChecklistNotFound = () => <NotFoundState what="Transfer Checklist" text={TC_TEXT.notFound} back={{ to: '/transferChecklist', label: 'Go to Transfer checklists' }} />;
 
 function ChecklistEditor({ id }: { id: number }) {
   const canEdit = useCan('colorway', 'edit');
@@ -151,8 +155,8 @@ function ChecklistEditor({ id }: { id: number }) {
   };
 
   if (checklist.error) {
-    const missing = (checklist.error as { status?: number }).status === 404;
-    return <div className="alert alert--error" role="alert">{missing ? TC_TEXT.notFound : 'The transfer checklist could not be loaded.'} <Link to="/transferChecklist">Transfer checklists</Link></div>;
+    if ((checklist.error as { status?: number }).status === 404) return <ChecklistNotFound />;
+    return <div className="alert alert--error" role="alert">The transfer checklist could not be loaded. <Link to="/transferChecklist">Transfer checklists</Link></div>;
   }
   if (!data || !draft || !types.data || !schema.data || !layout.data || !fieldLayoutReady || !itemsGrid.data || !itemSchema.data) {
     return <span className="spinner" role="status" aria-label="Loading" />;

@@ -6,7 +6,7 @@
  * breadcrumb names the file, never a bare id.
  */
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, saveFile } from '../../api/http';
 import { errorText } from '../../api/error-text';
@@ -21,6 +21,7 @@ import { formatDateTime } from '../../format/date';
 import { PageHeader } from '../../shell/PageHeader';
 import { usePageTitle } from '../../shell/page-title-store';
 import { toast } from '../../shell/toast-store';
+import { NotFoundState } from '../system/NotFoundState';
 import { JobActions, JobProgress, JobStatusBadge } from './JobParts';
 import { failedRowCount, isActive, JOB_POLL_MS, jobName } from './queue-helpers';
 import { useFeedEvent, useFeedLive } from '../../feed/use-feed';
@@ -59,7 +60,7 @@ export function UploadJobScreen() {
   const navigate = useNavigate();
 
   if (jobId === null || (error instanceof ApiError && error.status === 404)) {
-    return <><PageHeader title="Upload job" /><p className="muted">This job does not exist or is not yours. <Link to="/upload-queue">Back to the Upload Queue</Link></p></>;
+    return <NotFoundState what="Upload Job" text="This job does not exist or is not yours." back={{ to: '/upload-queue', label: 'Go to the Upload Queue' }} />;
   }
   if (error) return <><PageHeader title="Upload job" /><FormAlert messages={[errorText(error, 'The job could not be loaded.')]} /></>;
   if (!job) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;

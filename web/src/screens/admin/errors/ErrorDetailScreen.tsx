@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError } from '../../../api/http';
 import { formatDateTime } from '../../../format/date';
+import { NotFoundState } from '../../system/NotFoundState';
 import { FormAlert } from '../../../forms/FormAlert';
 import { PageHeader } from '../../../shell/PageHeader';
 import '../common/admin.css';
@@ -20,10 +21,11 @@ export function ErrorDetailScreen() {
     try { await navigator.clipboard.writeText(link); setCopied(true); } catch { setCopied(false); }
   };
   const back = <Link className="btn btn--small" to="/errors">Back to list</Link>;
-  if (error || !/^\d+$/.test(id)) {
-    const text = error instanceof ApiError && error.status !== 404 ? 'There was an issue retrieving the error list.' : 'Error not found, please check your id.';
-    return <><PageHeader title={`Error ${id}`} actions={back} /><FormAlert messages={[text]} /></>;
+  // Issue 27: an unknown id (or one that is none) is the shared not-found state, with ADMIN-040's sentence.
+  if (!/^\d+$/.test(id) || (error instanceof ApiError && error.status === 404)) {
+    return <NotFoundState what="Error" text="Error not found, please check your id." back={{ to: '/errors', label: 'Go to Error Log' }} />;
   }
+  if (error) return <><PageHeader title={`Error ${id}`} actions={back} /><FormAlert messages={['There was an issue retrieving the error list.']} /></>;
   if (!data) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   const mail = `mailto:?subject=${encodeURIComponent(`Error ${data.Sequence}: ${data.Message.slice(0, 80)}`)}&body=${encodeURIComponent(link)}`;
   return (

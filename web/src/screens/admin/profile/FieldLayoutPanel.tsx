@@ -12,7 +12,7 @@ import { useEntitySchema } from '../../../components/fields/schema-docs';
 import { toast } from '../../../shell/toast-store';
 import { useUnsavedChanges } from '../../../shell/useUnsavedChanges';
 import { postJson, type Answer } from '../common/api';
-import { moveField, normalise, renameField, rowsOf, saveRows, splitField, toggleHidden, type LayoutField } from './field-layout';
+import { MAX_LAYOUT_ROWS, moveField, normalise, renameField, rowsOf, saveRows, splitField, toggleHidden, type LayoutField } from './field-layout';
 
 /** The screens with a configurable layout (schemas/layouts). */
 export const LAYOUT_MODULES = [
@@ -96,7 +96,8 @@ export function FieldLayoutPanel({ userId }: { userId: string }) {
           {busy && <span className="spinner" aria-hidden="true" />}Save layout</button>
       </div>
       <p className="muted" style={{ fontSize: 'var(--fs-sm)', margin: '0 0 8px' }}>
-        Select a field, then move it between rows, hide it or give it another title (blank: its own). {rows.length} of 200 rows.{dirty ? ' Unsaved changes.' : ''}</p>
+        Select a field, then move it between rows, hide it or give it another title (blank: its own). {/* Issue 27: the count says what it counts and why there is a limit. */}
+        {`The screen's fields are laid out in ${rows.length} rows; a layout holds at most ${MAX_LAYOUT_ROWS} rows (one field or more per row).`}{dirty ? ' Unsaved changes.' : ''}</p>
       {!data ? <span className="spinner" role="status" aria-label="Loading" /> : (
         <div className="layout-rows" role="list" aria-label="Layout rows" style={{ maxHeight: 'calc(100vh - 360px)', overflow: 'auto' }}>
           {rows.map((row, i) => (

@@ -16,6 +16,7 @@ import { useEntitySchema, useLayout } from '../../../components/fields/schema-do
 import type { SchemaFormContext } from '../../../components/schema-form/form-context';
 import { SchemaForm, type FieldUi, type SaveOutcome } from '../../../components/schema-form/SchemaForm';
 import { FormAlert } from '../../../forms/FormAlert';
+import { NotFoundState } from '../../system/NotFoundState';
 import { PageHeader } from '../../../shell/PageHeader';
 import { usePageTitle } from '../../../shell/page-title-store';
 import { toast } from '../../../shell/toast-store';
@@ -59,12 +60,15 @@ const WIDGETS = { permissionMatrix: PermissionMatrixWidget };
 const FIELDS: Record<string, FieldUi> = { Permissions: { widget: 'permissionMatrix' } };
 
 export function RoleEditScreen() {
-  const id = Number(useParams().roleId ?? 0);
-  const add = !(id > 0);
+  const param = useParams().roleId ?? '0';
+  // Issue 27: /roleEdit/0 adds a role; an id that is none is not found.
+  const valid = /^\d+$/.test(param);
+  const id = valid ? Number(param) : 0;
+  const add = valid && !(id > 0);
   const navigate = useNavigate();
   const canSave = useCan('roles', add ? 'create' : 'edit');
   const { mutate: mutateKey } = useSWRConfig();
-  const { data: role, error, mutate } = useSWR<Role>(add ? null : `/api/Role/GetRole?roleId=${id}`);
+  const { data: role, error, mutate } = useSWR<Role>(add || !valid ? null : `/api/Role/GetRole?roleId=${id}`);
   const { data: schema, error: schemaError } = useEntitySchema('role');
   const { data: layout, error: layoutError } = useLayout('role');
   usePageTitle(add ? 'Add Role' : role?.RoleName);
@@ -94,6 +98,7 @@ export function RoleEditScreen() {
     }
   }, [add, id, role, mutate, mutateKey, navigate]);
 
+  if (!valid || (error instanceof ApiError && error.status === 404)) return <NotFoundState what="Role" back={{ to: '/roles', label: 'Go to Roles' }} />;
   if (error || schemaError || layoutError) return <FormAlert messages={[ROLE_ERROR]} />;
   if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   return (

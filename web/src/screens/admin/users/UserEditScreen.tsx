@@ -17,6 +17,7 @@ import type { SchemaFormContext } from '../../../components/schema-form/form-con
 import { withOptions } from '../../../components/schema-form/options';
 import { SchemaForm, type FieldUi, type SaveOutcome } from '../../../components/schema-form/SchemaForm';
 import { FormAlert } from '../../../forms/FormAlert';
+import { NotFoundState } from '../../system/NotFoundState';
 import { PageHeader } from '../../../shell/PageHeader';
 import { usePageTitle } from '../../../shell/page-title-store';
 import { toast } from '../../../shell/toast-store';
@@ -49,11 +50,14 @@ function UserNameWidget(p: WidgetProps) {
 }
 
 export function UserEditScreen() {
-  const id = Number(useParams().userId ?? 0);
-  const add = !(id > 0);
+  const param = useParams().userId ?? '0';
+  // Issue 27: /userEdit/0 adds a user; an id that is none is not found (it was the add form).
+  const valid = /^\d+$/.test(param);
+  const id = valid ? Number(param) : 0;
+  const add = valid && !(id > 0);
   const navigate = useNavigate();
   const canSave = useCan('users', add ? 'create' : 'edit');
-  const { data: user, error: userError, mutate } = useSWR<AdminUser>(add ? null : `/api/User/GetUser?UserId=${id}`);
+  const { data: user, error: userError, mutate } = useSWR<AdminUser>(add || !valid ? null : `/api/User/GetUser?UserId=${id}`);
   const { data: brands, error: brandError } = useSWR<{ BrandId: number; BrandName: string }[]>(`/api/User/GetUserBrandAssignment?editingUserId=${add ? 0 : id}`);
   const { data: factories } = useSWR<FactoryRow[]>(`/api/User/GetUserFactories?UserId=${add ? 0 : id}`);
   const { data: entity, error: schemaError } = useEntitySchema('user');
@@ -122,7 +126,8 @@ export function UserEditScreen() {
     }
   }, [add, user, resetPassword, navigate, mutate]);
 
-  if (userError) return <FormAlert messages={[userError instanceof ApiError && userError.status === 404 ? 'No Users Found' : USER_ERROR]} />;
+  if (!valid || (userError instanceof ApiError && userError.status === 404)) return <NotFoundState what="User" text="No Users Found." back={{ to: '/users', label: 'Go to Users' }} />;
+  if (userError) return <FormAlert messages={[USER_ERROR]} />;
   if (schemaError || layoutError) return <FormAlert messages={[USER_ERROR]} />;
   if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
   const title = add ? 'Add User' : `${user!.FirstName} ${user!.LastName}`.trim() || user!.UserName;
