@@ -22,8 +22,8 @@ import { OwnedGrid, type RowKey, type RowsChange } from '../../components/data-g
 import { listOf, nameNote, stockNumberError, useWizardLists, wizardCalls, type Place } from './wizard-api';
 import { saveRows, type RowPatch } from './wizard-save';
 import {
-  addBrief, addChild, addSibling, appendUnder, depth, duplicateNames, existingRow, firstError, formErrors, gridErrors, hasUnsaved, isLocked, LEVEL_LABEL, newRow,
-  notApplicable, pending, removeRow, REVIEW_FIELDS, START_OVER, STOCK_NUMBER_TWICE, withResponsible, wizardCell, type ProjectDefaults, type ValueField, type WizardRow,
+  addBrief, addChild, addSibling, appendUnder, depth, duplicateNames, existingRow, firstError, formErrors, gridErrors, hasUnsaved, LEVEL_LABEL, lockReason, newRow,
+  pending, removeRow, REVIEW_FIELDS, START_OVER, STOCK_NUMBER_TWICE, withResponsible, wizardCell, type ProjectDefaults, type ValueField, type WizardRow,
 } from './wizard-rows';
 import './project-create.css';
 
@@ -41,7 +41,6 @@ const rowKey = (r: WizardRow) => r.key;
 /** The grid's least height: room for a pick list of 10 names under the first rows (issue 27: a short grid clipped the product types). */
 const GRID_ROOM = 360;
 const gridHeight = (rows: number) => Math.min(520, Math.max(GRID_ROOM, 62 + rows * 30));
-const cellReadOnly = (r: WizardRow, field: string) => isLocked(r) || notApplicable(r, field);
 
 /** The rows a start preloads: the brief, and the pattern under it, as existing parents. */
 function startRows(start: Start | undefined): WizardRow[] {
@@ -274,7 +273,7 @@ export function ProjectCreateScreen() {
           </div>
           {rows.length === 0
             ? <p className="muted">Add a brief, or an existing brief or pattern, to start.</p>
-            : <OwnedGrid gridId="project-create" rows={rows} rowKey={rowKey} onChange={onChange} options={options} cellReadOnly={cellReadOnly} errors={redCells}
+            : <OwnedGrid gridId="project-create" rows={rows} rowKey={rowKey} onChange={onChange} options={options} cellReadOnly={lockReason} errors={redCells}
                 decorate={(r, f) => wizardCell(r, f, duplicates)} focus={focus} onKey={onKey} onSelect={(r) => setSelectedKey(r?.key ?? null)}
                 height={gridHeight(rows.length)} className="wizard__grid" testId="wizard-grid" />}
           {failed.length > 0 && (

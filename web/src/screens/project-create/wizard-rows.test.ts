@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addBrief, addChild, addSibling, duplicateNames, existingRow, firstError, formErrors, gridErrors, isLocked, NAME_DUPLICATION, newRow, noteOf, removeRow,
+  addBrief, addChild, addSibling, duplicateNames, existingRow, firstError, formErrors, gridErrors, isLocked, lockReason, NAME_DUPLICATION, newRow, noteOf, removeRow,
   REQUIRED, STOCK_NUMBER_TWICE, stateOf, withResponsible, wizardCell, type WizardRow,
 } from './wizard-rows';
 import { Refusal, saveRows, type WizardCalls } from './wizard-save';
@@ -158,6 +158,14 @@ describe('wizard save (WIZ-006..008, WIZ-013)', () => {
 });
 
 describe('wizard grid cells (WIZ-008, WIZ-009, WIZ-013)', () => {
+  it('issue 27: a locked cell says why (a column its level lacks, an existing parent, a saved row); a new row\'s cells do not', () => {
+    const { rows } = tree();
+    expect(lockReason(rows[0], 'GenderKey')).toBe('A brief has no value in this column.');
+    expect(lockReason({ ...rows[2], saved: true }, 'StockNum')).toBe('Saved: change it on its own screen.');
+    expect(lockReason(existingRow('pattern', null, 7, 'Runner', 2), 'name')).toBe('An existing pattern: change it on its own screen.');
+    expect(lockReason(rows[2], 'StockNum')).toBe(false);
+  });
+
   it('WIZ-008 the level is indented, cells a level lacks are greyed, saved rows look locked; a failed row\'s message is red', () => {
     const { rows } = tree();
     const colorway = { ...rows[2], saved: true, stockError: 'Stock Number already exists for this season and factory.' };

@@ -197,6 +197,15 @@ const OWN_COLUMNS = new Set(['level', 'name', 'state', 'message']);
 /** A value cell the row's level does not have (a brief's gender): blank and locked. */
 export const notApplicable = (row: WizardRow, field: string) => !OWN_COLUMNS.has(field) && !usesField(row.level, field as ValueField);
 
+/** Why a cell of the wizard's grid cannot change (shown on hover and when typed into), or false when it can (issue 27). */
+export function lockReason(row: WizardRow, field: string): string | false {
+  if (notApplicable(row, field)) return `A ${LEVEL_LABEL[row.level].toLowerCase()} has no value in this column.`;
+  if (row.existing) return `An existing ${LEVEL_LABEL[row.level].toLowerCase()}: change it on its own screen.`;
+  if (row.saving) return 'Being saved.';
+  if (row.saved) return 'Saved: change it on its own screen.';
+  return false;
+}
+
 /** How a cell of the wizard's grid looks: its level indented, its state and message in words, cells it does not have greyed. */
 export function wizardCell(row: WizardRow, field: string, duplicates: ReadonlySet<string>): { className: string; text?: string } {
   const na = notApplicable(row, field);
