@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import type { ActionKey, ModuleKey, SessionUser } from '../auth/permissions';
 import type { AppEnv } from '../context';
-import type { GridDoc, PermissionRef } from '../schemas/documents';
+import type { EntitySchema, GridDoc, PermissionRef } from '../schemas/documents';
 import { fieldAccess, holds } from '../schemas/visibility';
 import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
@@ -41,6 +41,8 @@ function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Ext
 const COMMON_CRITERIA = ['BrandId', 'SeasonId', 'StatusId', 'StatusIdSecondary'];
 /** Criteria every grid of an entity with the field takes besides its declared ones (the colorways or seasons of one pattern). */
 const HIERARCHY_CRITERIA = ['PatternId'];
+/** The field a common criterion filters (the brand the entity names, else BrandId; StatusIdSecondary is a second status). */
+const commonField = (schema: EntitySchema, f: string) => (f === 'BrandId' ? schema['x-brandField'] ?? 'BrandId' : f === 'StatusIdSecondary' ? 'StatusId' : f);
 const INT4_MAX = 2147483647;
 
 /**
@@ -59,6 +61,12 @@ function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Re
   };
   const criteria = [...new Set([...COMMON_CRITERIA, ...(grid.criteria ?? []), ...(declared.equals ?? []),
     ...HIERARCHY_CRITERIA.filter((f) => f in schema.properties)])];
+  // Issue 29: a common criterion on a grid whose entity has no such field (the library lists, users) is the client's error,
+  // never a column the view lacks; the other criteria of the request schema apply only where the grid declares them.
+  for (const f of COMMON_CRITERIA) {
+    const given = criterionOf(f);
+    if (given && !(commonField(schema, f) in schema.properties)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${given.key}`, Message: 'Not a filter of this grid.' }]);
+  }
   for (const f of criteria) {
     if (criterionOf(f) && hidden.has(f)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${criterionOf(f)!.key}`, Message: 'Not a filter of this grid.' }]);
   }

@@ -121,7 +121,10 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
   return Object.assign(mw, { [GUARD]: rule });
 }
 
-const tooLarge = () => { throw new AppError(413, 'payload_too_large', 'The request body is too large.'); };
+/** The 413 of a body past the route's limit, naming it (issue 29). */
+const tooLarge = (maxSize: number) => () => {
+  throw new AppError(413, 'payload_too_large', `The request body is larger than the limit of ${Math.max(1, Math.round(maxSize / 1024 / 1024))} MB.`);
+};
 
 /** Lower-cases a route's static segments; `:param` names keep their spelling. */
 const lowerStatic = (path: string) => path.split('/').map((seg) => (seg.startsWith(':') ? seg : seg.toLowerCase())).join('/');
@@ -146,7 +149,8 @@ export class ApiRouter {
       this.app.on(method, lowerStatic(path), guard(rule, opts), handler);
       return;
     }
-    const limit = bodyLimit({ maxSize: opts.maxBody ?? DEFAULT_MAX_BODY, onError: tooLarge });
+    const maxSize = opts.maxBody ?? DEFAULT_MAX_BODY;
+    const limit = bodyLimit({ maxSize, onError: tooLarge(maxSize) });
     this.app.on(method, lowerStatic(path), limit, guard(rule, opts), handler);
   }
 
