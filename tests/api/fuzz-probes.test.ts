@@ -31,7 +31,7 @@ beforeAll(async () => {
   tokens = { admin, factory, viewer, anonymous: undefined };
   routes = await openApiRoutes(t);
   grids = [...t.ctx.schemas.grids.keys()];
-  const search = t.ctx.schemas.requests.get('grid-search')!.properties as Record<string, Schema>;
+  const search = t.ctx.schemas.requests.get('grid-search')!.properties as unknown as Record<string, Schema>;
   const names = new Set([...Object.keys(search).filter((k) => /^[A-Z]/.test(k) && k !== 'Keys'),
     ...[...t.ctx.schemas.grids.values()].flatMap((g) => [...g.criteria ?? [], ...g.filters?.equals ?? [], ...g.filters?.text ?? []])]);
   criteria = [...names].map((n) => [n, search[n] ? plausible(search[n]) : 1]);
@@ -96,14 +96,22 @@ function probesOf(route: Route): Probe[] {
   return out;
 }
 
-/** Grid searches and exports (the generic calls for every grid, the named ones as they are) with each criterion any grid declares. */
+/**
+ * Grid searches and exports (the generic calls for every grid, the named ones as they are) with each
+ * criterion any grid declares. An export of a whole grid is slow, so exports get the four common
+ * criteria one by one and the others together (the searches check each alone, through the same code).
+ */
 function criteriaProbes(route: Route): Probe[] {
   const schema = bodySchema(route);
   if (route.method !== 'POST' || !schema?.properties?.columnFilters) return [];
   const ids = route.path.includes('{gridId}') ? grids : [grids[0]];
-  return ids.flatMap((grid) => criteria.map(([name, value]) => ({
+  const common = ['BrandId', 'SeasonId', 'StatusId', 'StatusIdSecondary'];
+  const bodies: Record<string, unknown>[] = /export/i.test(route.path)
+    ? [...criteria.filter(([n]) => common.includes(n)).map(([n, v]) => ({ [n]: v })), Object.fromEntries(criteria.filter(([n]) => !common.includes(n)))]
+    : criteria.map(([n, v]) => ({ [n]: v }));
+  return ids.flatMap((grid) => bodies.map((extra) => ({
     kind: 'another grid\'s criterion', method: 'POST', url: urlOf(route, grid), contentType: 'application/json',
-    body: JSON.stringify({ pageNumber: 1, pageSize: 1, [name]: value }),
+    body: JSON.stringify({ pageNumber: 1, pageSize: 1, ...extra }),
   })));
 }
 
@@ -128,10 +136,11 @@ describe('issue 29: probes of every operation', () => {
           const res = await t.fetch(new Request(`http://localhost${probe.url}`, { method: probe.method, headers, body: probe.body }));
           const text = await res.text();
           sent++;
-          (byKind[probe.kind] ??= {})[res.status] = ((byKind[probe.kind] ??= {})[res.status] ?? 0) + 1;
+          const counts = (byKind[probe.kind] ??= {});
+          counts[res.status] = (counts[res.status] ?? 0) + 1;
           if (res.status >= 500) failures.push(`${who} ${probe.kind}: ${probe.method} ${probe.url.slice(0, 160)} ${probe.body?.slice(0, 160) ?? ''} -> ${res.status} ${text.slice(0, 200)}`);
-          // A public JSON route reads the body: the deep probes are refused by the depth limit, whoever sends them.
-          if (probe.kind === 'deep object' && res.status === 400 && !text.includes(DEPTH_MESSAGE)) depthMisses.push(`${who} ${probe.url} -> ${text.slice(0, 200)}`);
+          // A JSON route the user may call reads the body: a deep body is refused by the depth limit, never by something after it.
+          if (probe.kind === 'deep object' && bodySchema(route) && res.status === 400 && !text.includes(DEPTH_MESSAGE)) depthMisses.push(`${who} ${probe.url} -> ${text.slice(0, 200)}`);
         }
       }
       expect([who, await errorLogCount()]).toEqual([who, logged]);

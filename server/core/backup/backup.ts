@@ -17,6 +17,7 @@
  * behind, no partial archive and no staging folder.
  */
 import { execFile } from 'node:child_process';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -59,7 +60,7 @@ export function diskError(err: unknown, what: string): Error {
 export async function linkTree(from: string, to: string, skip: (rel: string) => boolean = () => false, onlyNew = false): Promise<number> {
   let count = 0;
   const walk = async (rel: string) => {
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fs.readdir(path.join(from, rel), { withFileTypes: true });
     } catch (err) {

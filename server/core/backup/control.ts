@@ -51,11 +51,14 @@ export async function startControl(src: BackupSource): Promise<{ close(): Promis
   fs.writeFileSync(pidFile(src.dataDir), String(process.pid));
   const server = net.createServer((conn) => {
     let input = '';
+    let handled = false;
     conn.setEncoding('utf8');
     conn.on('error', () => {});
     conn.on('data', async (chunk) => {
+      if (handled) return;
       input += chunk;
       if (!input.includes('\n')) { if (input.length > 64 * 1024) conn.destroy(); return; }
+      handled = true;
       let answer: unknown;
       try {
         const req = JSON.parse(input.slice(0, input.indexOf('\n'))) as { command?: string; file?: string };

@@ -32,7 +32,7 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
 }
 
 /** JSON.parse with the depth limit checked first (a 400 naming it); a syntax error stays a SyntaxError. */
-export function parseJsonLimited(text: string, limit = MAX_BODY_DEPTH): unknown {
+export function parseJsonLimited(text: string, limit = MAX_BODY_DEPTH): any {
   if (nestedDeeperThan(text, limit)) throw tooDeep(limit);
   return JSON.parse(text);
 }
