@@ -18,7 +18,8 @@ export async function answerError(thrown: Error, c: Context<AppEnv>): Promise<Re
   if (err instanceof AppError) {
     // A failure answered with a screen's own text is still a server error: logged, its id in the answer; so is a full disk.
     const logged = err instanceof Failure ? { ErrorId: await logError(c, err.failedWith) } : err.status === 507 ? { ErrorId: await logError(c, thrown) } : {};
-    if (err.status === 503) c.header('Retry-After', String(err.extra.RetryAfter));
+    // A refusal that passes (database unreachable, the user's heavy work at its limit) says when to try again.
+    if (typeof err.extra.RetryAfter === 'number') c.header('Retry-After', String(err.extra.RetryAfter));
     return c.json({ IsSuccessful: false, Code: err.code, Message: err.message, Errors: err.errors, ...err.extra, ...logged }, err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {

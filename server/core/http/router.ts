@@ -2,8 +2,8 @@
  * Every API route is declared through `ApiRouter`, which puts one guard in front of the handler:
  * body limit, authentication, the route's permission rule, its declared query and path parameters
  * (RouteOptions.query/params, server/core/http/params.ts), text PostgreSQL can store, brand assignment,
- * and validation of the body against its request schema. A test enumerates the registered routes
- * and fails when one has no guard.
+ * validation of the body against its request schema, and the per-user limit of heavy work
+ * (fair-use.ts). A test enumerates the registered routes and fails when one has no guard.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -15,6 +15,7 @@ import { canonicalKeys, rawQueryParam, readBody } from './request';
 import { textFaults } from '../schemas/ajv';
 import { allows, holdsPermissions, type AccessRule, type Grantee } from '../../domain/access';
 import { TEXT_FAULT_MESSAGE, declaredValues, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
+import { fairUse, isHeavy } from './fair-use';
 
 export type Rule =
   | { kind: 'public' }
@@ -82,8 +83,9 @@ function checkParams(c: Context<AppEnv>, opts: RouteOptions, check: ParamChecker
   setDeclaredQuery(c, Object.keys(opts.query ?? {}));
 }
 
-function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
+function guard(rule: Rule, opts: RouteOptions, heavy: boolean): GuardedMiddleware {
   const check = paramChecker(opts.query, opts.params);
+  const fair = heavy ? fairUse() : undefined;
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
     const ctx = c.get('ctx');
     if (rule.kind !== 'public') {
@@ -116,7 +118,9 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
       if (value === undefined) throw badRequest(`The parameter ${opts.brandParam} is required.`, [{ Field: opts.brandParam, Message: 'Required.' }]);
       requireBrand(user, value);
     }
-    await next();
+    // Heavy work (exports, reports, uploads, carryover: fair-use.ts) is limited per user.
+    if (fair) await fair(c, next);
+    else await next();
   };
   return Object.assign(mw, { [GUARD]: rule });
 }
@@ -145,13 +149,14 @@ export class ApiRouter {
       throw new Error(`Route ${method} ${path} does not declare its brand parameter '${opts.brandParam}' (RouteOptions.query)`);
     }
     this.declared.push({ method, path, rule, opts });
+    const heavy = isHeavy(method, path);
     if (opts.stream) {
-      this.app.on(method, lowerStatic(path), guard(rule, opts), handler);
+      this.app.on(method, lowerStatic(path), guard(rule, opts, heavy), handler);
       return;
     }
     const maxSize = opts.maxBody ?? DEFAULT_MAX_BODY;
     const limit = bodyLimit({ maxSize, onError: tooLarge(maxSize) });
-    this.app.on(method, lowerStatic(path), limit, guard(rule, opts), handler);
+    this.app.on(method, lowerStatic(path), limit, guard(rule, opts, heavy), handler);
   }
 
   get(path: string, rule: Rule, handler: Handler): void;
