@@ -75,8 +75,11 @@ export function fairUse(): MiddlewareHandler<AppEnv> {
     let handedOver = false;
     try {
       await next();
-      // An error answer (onError) has no stream to wait for; a successful one may.
-      if (c.res.ok && c.res.body) { c.res = holdUntilSent(c.res, () => release(id)); handedOver = true; }
+      // A file (an export, a PDF) is produced as it is read: it holds the place meanwhile. An error or a JSON answer is done.
+      if (c.res.ok && c.res.body && !/json|^text\//.test(c.res.headers.get('content-type') ?? '')) {
+        c.res = holdUntilSent(c.res, () => release(id));
+        handedOver = true;
+      }
     } finally {
       if (!handedOver) release(id);
     }
