@@ -59,8 +59,9 @@ describe('issue 29: a full disk', () => {
     fd.append('file', new Blob([new Uint8Array(bytes)]), 'full.png');
     const logged = await errorLogCount();
     // The files folder's disk is full: every write of a file there fails as the kernel fails it.
+    const writable = fs as unknown as { createWriteStream: typeof fs.createWriteStream };
     const createWriteStream = fs.createWriteStream;
-    fs.createWriteStream = ((file: fs.PathLike) => {
+    writable.createWriteStream = ((file: fs.PathLike) => {
       fs.writeFileSync(file, '');
       const full = new Writable({ write: (_chunk, _enc, cb) => cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })) });
       return Object.assign(full, { bytesWritten: 0, path: file });
@@ -69,7 +70,7 @@ describe('issue 29: a full disk', () => {
     try {
       res = await t.request('POST', '/api/Image/UploadImage', { token: designer, body: fd });
     } finally {
-      fs.createWriteStream = createWriteStream;
+      writable.createWriteStream = createWriteStream;
     }
     expect(res.status).toBe(507);
     const answer = await res.json();
