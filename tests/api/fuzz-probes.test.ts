@@ -3,9 +3,9 @@
  * the OpenAPI document as the administrator, a factory user, the read-only viewer and anonymously:
  * JSON bodies nested 20,000 levels deep in every shape (objects, arrays, `{"rows":[[[…]]]}`, mixed,
  * deep inside a declared field, exactly at the limit, behind a JSON content type with a charset),
- * deep JSON as the text of body fields, form fields and query values, long query values and path
- * segments, thousands of undeclared parameters, and on every grid search and export every criterion
- * any grid declares. Any 5xx, a new error-log row, or an app that stops answering fails the suite.
+ * deep JSON (and a deep saved-search document) as the text of body fields, form fields and query
+ * values, long query values and path segments, thousands of undeclared parameters, and on every grid
+ * search and export every criterion any grid declares. Any 5xx, a new error-log row, or an app that stops answering fails the suite.
  * Deterministic (no random choice); about 20,000 requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,8 @@ function probesOf(route: Route): Probe[] {
     // The whole body exactly at the limit: read, then validated (the recursive checks run at full depth).
     json('at the limit', withDeep(schema, (p) => p, deepArray(MAX_BODY_DEPTH - 1)));
     json('deep JSON as text', withDeep(schema, (p) => p, JSON.stringify(DEEP_TEXT)));
+    // The same as a document the app reads back from text (a saved search's value: name and search terms).
+    json('deep document as text', withDeep(schema, (p) => p, JSON.stringify(`{"name":"x","searchTerms":${deepObject(15_000)}}`)));
     const form = new URLSearchParams([...Object.keys((schema?.properties ?? { Id: {} })), 'rows', 'Value'].map((k) => [k, DEEP_TEXT]));
     out.push({ kind: 'deep JSON in a form', method, url, body: form.toString(), contentType: 'application/x-www-form-urlencoded' });
   }
