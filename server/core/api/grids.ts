@@ -22,13 +22,27 @@ import { failedRowMessage, saveRows, type BulkRow } from '../records/bulk';
 import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
 import { exportFileName, exportGrid } from '../records/grid-export';
 
-function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
+/** Whether an entity's view exists, asked once per database: an entity stored without one (the system messages) has rows only through its own calls. */
+const views = new WeakMap<object, Map<string, Promise<boolean>>>();
+function hasView(ctx: AppContext, entity: string): Promise<boolean> {
+  let known = views.get(ctx.db);
+  if (!known) views.set(ctx.db, (known = new Map()));
+  let exists = known.get(entity);
+  if (!exists) {
+    exists = ctx.db.query<{ r: string | null }>('SELECT to_regclass($1)::text AS r', [viewOf(entity)]).then(([row]) => !!row?.r);
+    exists.catch(() => known.delete(entity));
+    known.set(entity, exists);
+  }
+  return exists;
+}
+
+async function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
   const grid = ctx.schemas.grids.get(gridId);
   if (!grid) throw notFound('No such grid.');
   if (grid.owned) throw notFound('This grid shows rows its screen owns; it has no search or save of its own.');
   const schema = ctx.schemas.entities.get(grid.entity)!;
   // Grids over rows of another call (error log, role list, access report, a path's processes) have no search of their own.
-  if (!schema['x-tables']) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
+  if (!schema['x-tables'] || !(await hasView(ctx, grid.entity))) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
   // Read-only grids (the library lists: entries change only through the Library calls and their rules, ADR 008) have no save.
   if (action === 'edit' && grid.columns.every((col) => col.readOnly)) throw notFound('This grid is read-only; it has no save.');
   const module = schema['x-module'] as ModuleKey | undefined;
@@ -144,10 +158,10 @@ export function exportedColumns(grid: GridDoc, body: { columnsHidden?: string[];
 }
 
 /** A search request of a grid: the grid (read permission checked), its key, the body as a search and its filters. */
-function gridSearch(c: Ctx, gridId: string) {
+async function gridSearch(c: Ctx, gridId: string) {
   const ctx = c.get('ctx');
   const user = c.get('user');
-  const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
+  const { grid, keyField } = await gridFor(ctx, user, gridId, 'read');
   const body = c.get('body');
   if (body.pageSize === 0) throw badRequest('A page holds at least one row.', [{ Field: '/pageSize', Message: 'Must be 1 or more (0 is for an export).' }]);
   return { ctx, user, grid, keyField, req: body as SearchRequest, filters: gridFilters(ctx, user, grid, body) };
@@ -155,14 +169,14 @@ function gridSearch(c: Ctx, gridId: string) {
 
 /** POST …/Search: a page of the grid's records (pageSize up to 20,000: a whole criteria result), as JSON built by the database. */
 export async function searchGrid(c: Ctx, gridId: string) {
-  const { ctx, user, grid, keyField, req, filters } = gridSearch(c, gridId);
+  const { ctx, user, grid, keyField, req, filters } = await gridSearch(c, gridId);
   const json = await searchRecordsJson(ctx, user, grid.entity, keyField, req, [keyField, 'RowVersion', ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters);
   return c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
 }
 
 /** The same search as rows, the first carrying RecordCount (the spec's named searches, e.g. CP-012). */
 export async function searchGridRows(c: Ctx, gridId: string) {
-  const { ctx, user, grid, keyField, req, filters } = gridSearch(c, gridId);
+  const { ctx, user, grid, keyField, req, filters } = await gridSearch(c, gridId);
   const page = await searchRecords(ctx, user, grid.entity, keyField, req, [keyField, ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters);
   return c.json(page.Results.map((row, i) => (i === 0 ? { ...row, RecordCount: page.TotalRecords } : row)));
 }
@@ -171,7 +185,7 @@ export async function searchGridRows(c: Ctx, gridId: string) {
 export async function exportGridFile(c: Ctx, gridId: string) {
   const ctx = c.get('ctx');
   const user = c.get('user');
-  const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
+  const { grid, keyField } = await gridFor(ctx, user, gridId, 'read');
   const body = c.get('body');
   const stream = await exportGrid(ctx, user, exportedColumns(grid, body), keyField, body as SearchRequest, gridFilters(ctx, user, grid, body));
   const name = exportFileName(grid);
@@ -185,7 +199,7 @@ export async function exportGridFile(c: Ctx, gridId: string) {
 export async function saveGrid(c: Ctx, gridId: string) {
   const ctx = c.get('ctx');
   const user = c.get('user');
-  const { grid, keyField } = gridFor(ctx, user, gridId, 'edit');
+  const { grid, keyField } = await gridFor(ctx, user, gridId, 'edit');
   const columns = new Set(grid.columns.filter((col) => !col.readOnly).map((col) => col.field));
   const rows = c.get('body').rows as BulkRow[];
   // A grid saves only its own editable columns; anything else in a row is refused with that row.
