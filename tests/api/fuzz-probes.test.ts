@@ -6,7 +6,7 @@
  * deep JSON (and a deep saved-search document) as the text of body fields, form fields and query
  * values, long query values and path segments, thousands of undeclared parameters, and on every grid
  * search and export every criterion any grid declares. Any 5xx, a new error-log row, or an app that stops answering fails the suite.
- * Deterministic (no random choice); about 20,000 requests.
+ * Deterministic (no random choice): about 12,500 requests, 2 to 5 minutes on a shared 2-core machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -103,12 +103,12 @@ function probesOf(route: Route): Probe[] {
  * criterion any grid declares. An export of a whole grid is slow, so exports get the four common
  * criteria one by one and the others together (the searches check each alone, through the same code).
  */
-function criteriaProbes(route: Route): Probe[] {
+function criteriaProbes(route: Route, onlyCommon: boolean): Probe[] {
   const schema = bodySchema(route);
   if (route.method !== 'POST' || !schema?.properties?.columnFilters) return [];
   const ids = route.path.includes('{gridId}') ? grids : [grids[0]];
   const common = ['BrandId', 'SeasonId', 'StatusId', 'StatusIdSecondary'];
-  const bodies: Record<string, unknown>[] = /export/i.test(route.path)
+  const bodies: Record<string, unknown>[] = onlyCommon ? common.map((n) => ({ [n]: 1 })) : /export/i.test(route.path)
     ? [...criteria.filter(([n]) => common.includes(n)).map(([n, v]) => ({ [n]: v })), Object.fromEntries(criteria.filter(([n]) => !common.includes(n)))]
     : criteria.map(([n, v]) => ({ [n]: v }));
   return ids.flatMap((grid) => bodies.map((extra) => ({
@@ -129,8 +129,9 @@ describe('issue 29: probes of every operation', () => {
     let sent = 0;
     for (const who of WHO) {
       for (const route of routes) {
-        // Exports of whole grids are slow: the criteria go to every grid's search and export as the administrator and the factory user.
-        const extra = who === 'admin' || who === 'factory' ? criteriaProbes(route) : [];
+        // Searches cost: every criterion goes to every grid's search and export as the administrator; the factory user
+        // (whose hidden fields are refused as criteria) sends brand, season and status.
+        const extra = who === 'admin' || who === 'factory' ? criteriaProbes(route, who === 'factory') : [];
         for (const probe of [...probesOf(route), ...extra]) {
           const headers: Record<string, string> = {};
           if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
