@@ -5,8 +5,10 @@
  * deep inside a declared field, exactly at the limit, behind a JSON content type with a charset),
  * deep JSON (and a deep saved-search document) as the text of body fields, form fields and query
  * values, long query values and path segments, thousands of undeclared parameters, and on every grid
- * search and export every criterion any grid declares. Any 5xx, a new error-log row, or an app that stops answering fails the suite.
- * Deterministic (no random choice): about 12,500 requests, 2 to 5 minutes on a shared 2-core machine.
+ * search and export every criterion any grid declares (the factory user: brand, season and status).
+ * Any 5xx, an answer cut off midway, a new error-log row, or an app that stops answering fails the
+ * suite. Deterministic (no random choice): about 12,500 requests, 2 to 5 minutes on a shared 2-core
+ * machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
