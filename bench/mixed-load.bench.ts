@@ -37,7 +37,14 @@ async function run(server: RunningServer) {
   const search = async (token: string, grid: string, criteria: object) =>
     (await (await call(token, 'POST', `/api/Grid/${grid}/Search`, { pageNumber: 1, pageSize: 200, ...criteria })).json()).Results as Record<string, number>[];
   // What the load works on: colorways the costing user may save, briefs to put images on, critical paths to print.
-  const rows = (await search(costing, 'costing', { BrandId: 1 })).map((r) => ({ id: r.PrototypeSeasonalId, v: r.RowVersion }));
+  const candidates = (await search(costing, 'costing', { BrandId: 1 })).map((r) => ({ id: r.PrototypeSeasonalId, v: r.RowVersion }));
+  // The rows the costing user may save (a status past costing is refused), with their versions: one save each first.
+  const rows: typeof candidates = [];
+  for (const row of candidates) {
+    const answer = await (await call(costing, 'POST', '/api/Grid/costing/Save', { rows: [{ Key: row.id, RowVersion: row.v, Changes: { FFC: 10 } }] })).json();
+    for (const s of answer.Saved ?? []) rows.push({ id: row.id, v: s.RowVersion });
+  }
+  let saves = 0;
   const colorways = (await search(admin, 'colorway-search', { BrandId: 1 })).map((r) => r.PrototypeSeasonalId);
   const briefs = (await search(designer, 'brief-search', { BrandId: 1 })).map((r) => r.BriefSeasonalId);
   const paths = (await search(designer, 'critical-path-dev-prototype-search', { BrandId: 1 })).map((r) => r.CriticalPathDevPrototypeId);
@@ -49,7 +56,8 @@ async function run(server: RunningServer) {
       ? call(readers[n % 3], 'GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${colorways[n % colorways.length]}`)
       : call(readers[n % 3], 'POST', '/api/Grid/colorway-search/Search', { pageNumber: 1 + (n % 3), pageSize: 50, BrandId: 1 })),
     save: async () => {
-      const row = rows[n % rows.length];
+      // Each save takes the next row: with 3 saves a second and a few hundred rows, no two overlap on one row.
+      const row = rows[saves++ % rows.length];
       const res = await call(costing, 'POST', '/api/Grid/costing/Save', { rows: [{ Key: row.id, RowVersion: row.v, Changes: { FFC: 10 + (n % 50) } }] });
       const answer = await res.clone().json().catch(() => ({}));
       for (const s of answer.Saved ?? []) row.v = s.RowVersion;
