@@ -9,6 +9,8 @@ import { createApp } from './app';
 import { ensureWebBuild } from './web-build';
 import { SchemaDocumentError } from './core/schemas/registry';
 import { logProcessError } from './core/http/error-log';
+import { startControl } from './core/backup/control';
+import { scheduleBackups } from './core/backup/schedule';
 
 async function main() {
   const config = loadConfig();
@@ -23,12 +25,20 @@ async function main() {
   process.on('unhandledRejection', unhandled('rejection'));
   process.on('uncaughtException', unhandled('exception'));
   await ctx.jobs.start();
+  // Issue 29: `npm run backup` asks this process for the embedded database's backup (one process owns it); optional scheduled backups.
+  const backupSource = { db: ctx.db, dataDir: config.dataDir, databaseUrl: config.databaseUrl, appVersion: ctx.appVersion };
+  const control = ctx.db.kind === 'pglite'
+    ? await startControl(backupSource).catch((err) => { console.error(`No control socket, so npm run backup cannot reach this server: ${err.message}`); return undefined; })
+    : undefined;
+  const schedule = config.backup ? scheduleBackups(backupSource, config.backup) : undefined;
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`PLM workbench on http://localhost:${info.port} (${ctx.db.kind}${config.apiUpstream ? `, API proxied to ${config.apiUpstream}` : ''})`);
   });
   const shutdown = async () => {
     server.close();
+    schedule?.stop();
+    await control?.close();
     await ctx.jobs.stop();
     await ctx.db.close();
     process.exit(0);

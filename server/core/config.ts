@@ -24,6 +24,8 @@ export interface Config {
   bulkBatchRows?: number;
   /** DECISIONS "Dates": the IANA time zone whose calendar dates "today" and the stamped dates are (BUSINESS_TIME_ZONE, UTC). */
   businessTimeZone: string;
+  /** Issue 29: scheduled backups (BACKUP_DIR; every BACKUP_EVERY_HOURS, default 24; the newest BACKUP_KEEP kept, default 7). */
+  backup?: { dir: string; everyHours: number; keep: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,5 +46,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoImages: env.DEMO_IMAGES !== 'false',
     bulkBatchRows: Number(env.BULK_BATCH_ROWS) >= 1 ? Math.floor(Number(env.BULK_BATCH_ROWS)) : undefined,
     businessTimeZone,
+    backup: env.BACKUP_DIR ? {
+      dir: path.resolve(env.BACKUP_DIR),
+      everyHours: Number(env.BACKUP_EVERY_HOURS) > 0 ? Number(env.BACKUP_EVERY_HOURS) : 24,
+      keep: Number(env.BACKUP_KEEP) >= 1 ? Math.floor(Number(env.BACKUP_KEEP)) : 7,
+    } : undefined,
   };
 }

@@ -5,24 +5,19 @@
  * handler) and makes one to three of them hostile: wrong types, int4 and float extremes, NaN and
  * Infinity spellings, NUL characters, huge strings, missing required fields; the upload routes
  * also get multipart bodies cut before their closing boundary. Sent as an administrator, as a
- * factory user and anonymously. Any 5xx fails the suite, as does an app that stops answering.
+ * factory user, as the read-only viewer and anonymously. Any 5xx fails the suite, as does an app that stops answering.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bodySchema, openApiRoutes, plausible, plausibleParam, typesOf, type Route, type Schema } from '../helpers/openapi-routes';
 
 // FUZZ_SEED and FUZZ_SCALE explore further by hand; CI runs the fixed seed at scale 1.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 /** Requests per route and user: enough to hit every parameter with a few hostile values, bounded for CI. */
-const RUNS = { admin: 12 * SCALE, factory: 6 * SCALE, anonymous: 2 * SCALE };
+const RUNS = { admin: 12 * SCALE, factory: 6 * SCALE, viewer: 2 * SCALE, anonymous: 2 * SCALE };
 type Who = keyof typeof RUNS;
-
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; required?: string[]; enum?: unknown[];
-  minimum?: number; format?: string; pattern?: string; additionalProperties?: boolean | Schema; minLength?: number };
-interface Param { name: string; in: 'query' | 'path'; schema: Schema }
-interface Operation { parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } }
-interface Route { method: string; path: string; op: Operation }
 
 let t: TestApp;
 let tokens: Record<Who, string | undefined>;
@@ -33,14 +28,9 @@ let grids: string[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [admin, factory] = await t.tokens('admin', 'factory');
-  tokens = { admin, factory, anonymous: undefined };
-  const doc = await (await t.request('GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, Operation>> };
-  routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })))
-    // Signing out ends the session the rest of the run uses; it takes no parameters worth fuzzing.
-    .filter((r) => !/\/(logout|revoke)/i.test(r.path))
-    // Writes to users and roles can take the fuzzing user's own rights away: they go last.
-    .sort((a, b) => Number(/^\/api\/(User|Role)\//.test(a.path) && a.method === 'POST') - Number(/^\/api\/(User|Role)\//.test(b.path) && b.method === 'POST'));
+  const [admin, factory, viewer] = await t.tokens('admin', 'factory', 'viewer');
+  tokens = { admin, factory, viewer, anonymous: undefined };
+  routes = await openApiRoutes(t);
   entityFields = [...new Set([...t.ctx.schemas.entities.values()].flatMap((e) => Object.keys(e.properties)))];
   grids = [...t.ctx.schemas.grids.keys()];
 });
@@ -57,31 +47,6 @@ const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.string({ maxLength: 30, unit: 'binary' }),
 );
-
-const typesOf = (s: Schema) => (Array.isArray(s.type) ? s.type : [s.type]);
-
-/** A value the schema accepts, so a request gets past validation to the code behind it. */
-function plausible(s: Schema = {}): unknown {
-  if (s.enum) return s.enum[0];
-  const type = typesOf(s).find((x) => x !== 'null');
-  switch (type) {
-    case 'integer': case 'number': return Math.max(1, s.minimum ?? 1);
-    case 'boolean': return true;
-    case 'array': return [plausible(s.items)];
-    case 'object': return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, plausible(v)]));
-    case 'string':
-      return s.format === 'date' ? '2026-03-01' : s.format === 'date-time' ? '2026-03-01T00:00:00Z' : s.format === 'email' ? 'fuzz@example.com' : 'x';
-    default: return 1;
-  }
-}
-
-function plausibleParam(p: Param): string {
-  if (p.name === 'gridId') return grids[0];
-  if (p.name === 'name') return 'colorway.schema.json';
-  if (p.schema.enum) return String(p.schema.enum[0]);
-  if (p.schema.type === 'string') return p.schema.pattern ? '1' : 'x';
-  return '1';
-}
 
 /** A body: the schema's plausible object with up to three properties made hostile and up to two dropped. */
 function bodyArb(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
@@ -112,11 +77,11 @@ const pathSegment = (v: string) => { try { return encodeURIComponent(v); } catch
 function requestArb(route: Route): fc.Arbitrary<Sent> {
   const params = route.op.parameters ?? [];
   const values = fc.tuple(...params.map((p) => fc.oneof(
-    { weight: 2, arbitrary: fc.constant<string | undefined>(plausibleParam(p)) },
+    { weight: 2, arbitrary: fc.constant<string | undefined>(plausibleParam(p, grids[0])) },
     { weight: 2, arbitrary: hostileText as fc.Arbitrary<string | undefined> },
     { weight: p.in === 'path' ? 0 : 1, arbitrary: fc.constant<string | undefined>(undefined) },
   )));
-  const schema = route.op.requestBody?.content['application/json']?.schema;
+  const schema = bodySchema(route);
   const body = schema ? fc.tuple(bodyArb(schema), fc.boolean()).map(([b, form]) => ({ b, form })) : fc.constant(undefined);
   return fc.tuple(values, body).map(([vals, b]) => {
     let path = route.path;
@@ -177,7 +142,7 @@ describe('issue 10: fuzz of every declared route', () => {
       if (res.status >= 500) failures.push(`${who} ${req.method} ${req.url.slice(0, 300)} ${req.body?.slice(0, 300) ?? ''} -> ${res.status} ${text.slice(0, 200)}`);
     };
     let seed = SEED;
-    for (const who of ['anonymous', 'factory', 'admin'] as const) {
+    for (const who of ['anonymous', 'viewer', 'factory', 'admin'] as const) {
       for (const route of routes) {
         for (const req of fc.sample(requestArb(route), { seed: seed++, numRuns: RUNS[who] })) await send(who, req);
       }

@@ -79,6 +79,8 @@ export interface TestApp {
   ctx: AppContext;
   fetch: (req: Request) => Promise<Response>;
   dataDir: string;
+  /** The test's own PostgreSQL database, when the suite runs on PostgreSQL (DATABASE_URL). */
+  databaseUrl?: string;
   request(method: string, url: string, opts?: { token?: string; json?: unknown; form?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
   login(user: DemoUser | string, password?: string): Promise<TokenAnswer>;
   /** Access tokens of several demo users, in the order given. */
@@ -115,7 +117,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     return answer;
   };
   return {
-    ctx, fetch, dataDir, request, login,
+    ctx, fetch, dataDir, request, login, databaseUrl: fresh?.url,
     tokens: (...users) => Promise.all(users.map(async (u) => (await login(u)).access_token)),
     async close() {
       await ctx.jobs.stop();

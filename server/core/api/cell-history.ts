@@ -9,9 +9,8 @@ import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { notFound, permissionDenied } from '../http/errors';
 import { intParam, queryParam } from '../http/request';
 import { recordState } from '../records/access';
-import { recordKey } from '../records/columns';
+import { hasView, recordKey } from '../records/columns';
 import { fieldAccess, holds } from '../schemas/visibility';
-import { hasView } from '../feed/changes';
 
 /** At most this many entries, newest first. */
 export const CELL_HISTORY_LIMIT = 200;

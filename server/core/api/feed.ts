@@ -14,14 +14,13 @@ import { streamSSE } from 'hono/streaming';
 import type { SessionUser } from '../auth/permissions';
 import { initialsOf, presencePayload } from '../feed/presence';
 import { feedHub } from '../feed/hub';
-import { hasView } from '../feed/changes';
 import type { AppContext } from '../context';
 import { verifyAccessToken } from '../auth/tokens';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { AppError, unauthorized } from '../http/errors';
 import { queryParam } from '../http/request';
 import { recordState } from '../records/access';
-import { recordKey } from '../records/columns';
+import { hasView, recordKey } from '../records/columns';
 import { holds } from '../schemas/visibility';
 import { CHANGES_CHANNEL } from '../db/client';
 import { gridFor } from './grids';
@@ -32,7 +31,7 @@ const CLIENT = /^[A-Za-z0-9_-]{8,64}$/;
 async function mayOpen(ctx: AppContext, user: SessionUser, topic: string): Promise<boolean> {
   try {
     const [kind, name, id] = topic.split(':');
-    if (kind === 'grid') { gridFor(ctx, user, name, 'read'); return true; }
+    if (kind === 'grid') { await gridFor(ctx, user, name, 'read'); return true; }
     const schema = ctx.schemas.entities.get(name);
     if (!schema?.['x-tables'] || !(await hasView(ctx, name))) return false;
     const module = ctx.schemas.visibility.get(name)?.module ?? schema['x-module'];

@@ -8,12 +8,12 @@
 import type { Context } from 'hono';
 import type { ActionKey, ModuleKey, SessionUser } from '../auth/permissions';
 import type { AppEnv } from '../context';
-import type { GridDoc, PermissionRef } from '../schemas/documents';
+import type { EntitySchema, GridDoc, PermissionRef } from '../schemas/documents';
 import { fieldAccess, holds } from '../schemas/visibility';
 import type { AppContext } from '../context';
 import { SIGNED_IN, type ApiRouter } from '../http/router';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { column, recordKey, viewOf } from '../records/columns';
+import { column, hasView, recordKey, viewOf } from '../records/columns';
 import { scope } from '../records/scope';
 import { searchRecords, searchRecordsJson } from '../records/search';
 import type { Condition, ExtraFilters, SearchRequest } from '../records/search-criteria';
@@ -23,13 +23,13 @@ import { columnFilterConditions, filterableFields, type ColumnFilters } from '..
 import { exportFileName, exportGrid } from '../records/grid-export';
 
 /** A grid document the user may read or edit with its record key; 404 or 403 otherwise (the presence on a grid asks it too). */
-export function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
+export async function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
   const grid = ctx.schemas.grids.get(gridId);
   if (!grid) throw notFound('No such grid.');
   if (grid.owned) throw notFound('This grid shows rows its screen owns; it has no search or save of its own.');
   const schema = ctx.schemas.entities.get(grid.entity)!;
   // Grids over rows of another call (error log, role list, access report, a path's processes) have no search of their own.
-  if (!schema['x-tables']) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
+  if (!schema['x-tables'] || !(await hasView(ctx, grid.entity))) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
   // Read-only grids (the library lists: entries change only through the Library calls and their rules, ADR 008) have no save.
   if (action === 'edit' && grid.columns.every((col) => col.readOnly)) throw notFound('This grid is read-only; it has no save.');
   const module = schema['x-module'] as ModuleKey | undefined;
@@ -42,6 +42,8 @@ export function gridFor(ctx: AppContext, user: SessionUser, gridId: string, acti
 const COMMON_CRITERIA = ['BrandId', 'SeasonId', 'StatusId', 'StatusIdSecondary'];
 /** Criteria every grid of an entity with the field takes besides its declared ones (the colorways or seasons of one pattern). */
 const HIERARCHY_CRITERIA = ['PatternId'];
+/** The field a common criterion filters (the brand the entity names, else BrandId; StatusIdSecondary is a second status). */
+const commonField = (schema: EntitySchema, f: string) => (f === 'BrandId' ? schema['x-brandField'] ?? 'BrandId' : f === 'StatusIdSecondary' ? 'StatusId' : f);
 const INT4_MAX = 2147483647;
 
 /**
@@ -60,6 +62,12 @@ function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Re
   };
   const criteria = [...new Set([...COMMON_CRITERIA, ...(grid.criteria ?? []), ...(declared.equals ?? []),
     ...HIERARCHY_CRITERIA.filter((f) => f in schema.properties)])];
+  // Issue 29: a common criterion on a grid whose entity has no such field (the library lists, users) is the client's error,
+  // never a column the view lacks; the other criteria of the request schema apply only where the grid declares them.
+  for (const f of COMMON_CRITERIA) {
+    const given = criterionOf(f);
+    if (given && !(commonField(schema, f) in schema.properties)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${given.key}`, Message: 'Not a filter of this grid.' }]);
+  }
   for (const f of criteria) {
     if (criterionOf(f) && hidden.has(f)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${criterionOf(f)!.key}`, Message: 'Not a filter of this grid.' }]);
   }
@@ -137,10 +145,10 @@ export function exportedColumns(grid: GridDoc, body: { columnsHidden?: string[];
 }
 
 /** A search request of a grid: the grid (read permission checked), its key, the body as a search and its filters. */
-function gridSearch(c: Ctx, gridId: string) {
+async function gridSearch(c: Ctx, gridId: string) {
   const ctx = c.get('ctx');
   const user = c.get('user');
-  const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
+  const { grid, keyField } = await gridFor(ctx, user, gridId, 'read');
   const body = c.get('body');
   if (body.pageSize === 0) throw badRequest('A page holds at least one row.', [{ Field: '/pageSize', Message: 'Must be 1 or more (0 is for an export).' }]);
   return { ctx, user, grid, keyField, req: body as SearchRequest, filters: gridFilters(ctx, user, grid, body) };
@@ -148,14 +156,14 @@ function gridSearch(c: Ctx, gridId: string) {
 
 /** POST …/Search: a page of the grid's records (pageSize up to 20,000: a whole criteria result), as JSON built by the database. */
 export async function searchGrid(c: Ctx, gridId: string) {
-  const { ctx, user, grid, keyField, req, filters } = gridSearch(c, gridId);
+  const { ctx, user, grid, keyField, req, filters } = await gridSearch(c, gridId);
   const json = await searchRecordsJson(ctx, user, grid.entity, keyField, req, [keyField, 'RowVersion', ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters);
   return c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
 }
 
 /** The same search as rows, the first carrying RecordCount (the spec's named searches, e.g. CP-012). */
 export async function searchGridRows(c: Ctx, gridId: string) {
-  const { ctx, user, grid, keyField, req, filters } = gridSearch(c, gridId);
+  const { ctx, user, grid, keyField, req, filters } = await gridSearch(c, gridId);
   const page = await searchRecords(ctx, user, grid.entity, keyField, req, [keyField, ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters);
   return c.json(page.Results.map((row, i) => (i === 0 ? { ...row, RecordCount: page.TotalRecords } : row)));
 }
@@ -164,7 +172,7 @@ export async function searchGridRows(c: Ctx, gridId: string) {
 export async function exportGridFile(c: Ctx, gridId: string) {
   const ctx = c.get('ctx');
   const user = c.get('user');
-  const { grid, keyField } = gridFor(ctx, user, gridId, 'read');
+  const { grid, keyField } = await gridFor(ctx, user, gridId, 'read');
   const body = c.get('body');
   const stream = await exportGrid(ctx, user, exportedColumns(grid, body), keyField, body as SearchRequest, gridFilters(ctx, user, grid, body));
   const name = exportFileName(grid);
@@ -178,7 +186,7 @@ export async function exportGridFile(c: Ctx, gridId: string) {
 export async function saveGrid(c: Ctx, gridId: string) {
   const ctx = c.get('ctx');
   const user = c.get('user');
-  const { grid, keyField } = gridFor(ctx, user, gridId, 'edit');
+  const { grid, keyField } = await gridFor(ctx, user, gridId, 'edit');
   const columns = new Set(grid.columns.filter((col) => !col.readOnly).map((col) => col.field));
   const rows = c.get('body').rows as BulkRow[];
   // A grid saves only its own editable columns; anything else in a row is refused with that row.

@@ -10,7 +10,7 @@
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import { mayAccess } from '../records/access';
-import { column, recordKey, selectFields, viewOf } from '../records/columns';
+import { column, hasView, recordKey, selectFields, viewOf } from '../records/columns';
 import { withNameFields, withReferenceNames } from '../records/references';
 import { fieldAccess, holds, type FieldAccess } from '../schemas/visibility';
 import type { EntitySchema } from '../schemas/documents';
@@ -34,18 +34,6 @@ export function parsePayload(payload: string): { kind: 'records'; entity: string
   if (r) return { kind: 'records', entity: r[1], first: Number(r[2]), last: Number(r[3]) };
   const j = /^jobs (\d{1,18}) (\d{1,18}) \d{1,20}$/.exec(payload);
   return j ? { kind: 'jobs', first: Number(j[1]), last: Number(j[2]) } : null;
-}
-
-/**
- * Whether an entity's records are read through a view of their own (the records pipeline's); others
- * with tables (roles, spec log entries) are read by their screens' own calls and are not live.
- */
-const views = new WeakMap<AppContext, Map<string, Promise<boolean>>>();
-export function hasView(ctx: AppContext, entity: string): Promise<boolean> {
-  if (!views.has(ctx)) views.set(ctx, new Map());
-  const known = views.get(ctx)!;
-  if (!known.has(entity)) known.set(entity, ctx.db.query('SELECT to_regclass($1) IS NOT NULL AS ok', [viewOf(entity)]).then(([r]) => r.ok === true));
-  return known.get(entity)!;
 }
 
 /**

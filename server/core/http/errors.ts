@@ -8,7 +8,7 @@ export interface FieldError { Field: string; Message: string }
 
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 507,
     readonly code: string,
     message: string,
     readonly errors: FieldError[] = [],

@@ -6,15 +6,16 @@
 import type { Context } from 'hono';
 import { badRequest } from './errors';
 import { assertDeclared } from './params';
+import { parseJsonLimited } from './json-body';
 
-/** Parses a JSON or form-encoded body into a plain object; an empty body is `{}`. */
+/** Parses a JSON (nested at most MAX_BODY_DEPTH levels, json-body.ts) or form-encoded body into a plain object; an empty body is `{}`. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   const text = await c.req.text();
   if (!text.trim()) return {};
   if (type.includes('application/json')) {
     try {
-      const value = JSON.parse(text);
+      const value = parseJsonLimited(text);
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw badRequest('The request body must be a JSON object.');
       }

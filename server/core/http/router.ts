@@ -2,8 +2,8 @@
  * Every API route is declared through `ApiRouter`, which puts one guard in front of the handler:
  * body limit, authentication, the route's permission rule, its declared query and path parameters
  * (RouteOptions.query/params, server/core/http/params.ts), text PostgreSQL can store, brand assignment,
- * and validation of the body against its request schema. A test enumerates the registered routes
- * and fails when one has no guard.
+ * validation of the body against its request schema, and the per-user limit of heavy work
+ * (fair-use.ts). A test enumerates the registered routes and fails when one has no guard.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -16,6 +16,7 @@ import { textFaults } from '../schemas/ajv';
 import { allows, holdsPermissions, type AccessRule, type Grantee } from '../../domain/access';
 import { requestWritePath, withWritePath } from '../db/write-path';
 import { TEXT_FAULT_MESSAGE, declaredValues, paramChecker, setDeclaredQuery, type ParamChecker, type ParamDecl } from './params';
+import { fairUse, isHeavy } from './fair-use';
 
 export type Rule =
   | { kind: 'public' }
@@ -83,8 +84,9 @@ function checkParams(c: Context<AppEnv>, opts: RouteOptions, check: ParamChecker
   setDeclaredQuery(c, Object.keys(opts.query ?? {}));
 }
 
-function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
+function guard(rule: Rule, opts: RouteOptions, heavy: boolean): GuardedMiddleware {
   const check = paramChecker(opts.query, opts.params);
+  const fair = heavy ? fairUse() : undefined;
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
     const ctx = c.get('ctx');
     if (rule.kind !== 'public') {
@@ -117,13 +119,17 @@ function guard(rule: Rule, opts: RouteOptions): GuardedMiddleware {
       if (value === undefined) throw badRequest(`The parameter ${opts.brandParam} is required.`, [{ Field: opts.brandParam, Message: 'Required.' }]);
       requireBrand(user, value);
     }
-    // The audit rows the request writes name its path (issue 30's cell history).
-    await withWritePath(requestWritePath(c.req.path), next);
+    // The audit rows the request writes name its path (issue 30's cell history); heavy work (exports, reports,
+    // uploads, carryover: fair-use.ts) is limited per user.
+    await withWritePath(requestWritePath(c.req.path), fair ? () => fair(c, next) : next);
   };
   return Object.assign(mw, { [GUARD]: rule });
 }
 
-const tooLarge = () => { throw new AppError(413, 'payload_too_large', 'The request body is too large.'); };
+/** The 413 of a body past the route's limit, naming it (issue 29). */
+const tooLarge = (maxSize: number) => () => {
+  throw new AppError(413, 'payload_too_large', `The request body is larger than the limit of ${Math.max(1, Math.round(maxSize / 1024 / 1024))} MB.`);
+};
 
 /** Lower-cases a route's static segments; `:param` names keep their spelling. */
 const lowerStatic = (path: string) => path.split('/').map((seg) => (seg.startsWith(':') ? seg : seg.toLowerCase())).join('/');
@@ -144,12 +150,14 @@ export class ApiRouter {
       throw new Error(`Route ${method} ${path} does not declare its brand parameter '${opts.brandParam}' (RouteOptions.query)`);
     }
     this.declared.push({ method, path, rule, opts });
+    const heavy = isHeavy(method, path);
     if (opts.stream) {
-      this.app.on(method, lowerStatic(path), guard(rule, opts), handler);
+      this.app.on(method, lowerStatic(path), guard(rule, opts, heavy), handler);
       return;
     }
-    const limit = bodyLimit({ maxSize: opts.maxBody ?? DEFAULT_MAX_BODY, onError: tooLarge });
-    this.app.on(method, lowerStatic(path), limit, guard(rule, opts), handler);
+    const maxSize = opts.maxBody ?? DEFAULT_MAX_BODY;
+    const limit = bodyLimit({ maxSize, onError: tooLarge(maxSize) });
+    this.app.on(method, lowerStatic(path), limit, guard(rule, opts, heavy), handler);
   }
 
   get(path: string, rule: Rule, handler: Handler): void;

@@ -13,6 +13,24 @@ export const column = (schema: EntitySchema, field: string) => columnOf(field, s
 export const viewOf = (entity: string) => `${entity.replace(/-/g, '_')}_view`;
 
 /**
+ * Whether an entity's records are read through a view of their own (the records pipeline's), asked once per
+ * database. Others stored in tables (roles, spec log entries, system messages) have rows only through their
+ * screens' own calls: no grid search of theirs, and they are not live (issue 30).
+ */
+const views = new WeakMap<object, Map<string, Promise<boolean>>>();
+export function hasView(ctx: AppContext, entity: string): Promise<boolean> {
+  let known = views.get(ctx.db);
+  if (!known) views.set(ctx.db, (known = new Map()));
+  let exists = known.get(entity);
+  if (!exists) {
+    exists = ctx.db.query<{ r: string | null }>('SELECT to_regclass($1)::text AS r', [viewOf(entity)]).then(([row]) => !!row?.r);
+    exists.catch(() => known.delete(entity));
+    known.set(entity, exists);
+  }
+  return exists;
+}
+
+/**
  * Records' fields read as one JSON text built by the database (an array of values per row, in
  * chunks of 90: a function takes at most 100 arguments) and parsed here: for wide rows (a record's
  * 150 stored fields) several times faster on the embedded database than the driver's value-by-value

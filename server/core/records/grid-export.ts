@@ -97,14 +97,16 @@ export async function exportGrid(ctx: AppContext, user: SessionUser, grid: GridD
     const kind = propertySheetKind(p);
     return { header, kind, sql: EXCEL_SERIAL[kind]?.(column(schema, c.field)) ?? column(schema, c.field), width };
   });
+  // A key is a number, or a text (a color's key: issue 29, its export failed on 'text = integer').
+  const keyArray = /integer|number/.test(JSON.stringify(schema.properties[keyField]?.type)) ? 'int[]' : 'text[]';
   // The record's key, a plain number (no thousands separator), unless the grid shows it already.
   if (!grid.columns.some((c) => c.field === keyField && visible.has(c.field))) {
-    columns.push({ header: schema.properties[keyField]?.title ?? keyField, kind: 'numeric', sql: column(schema, keyField), width: MIN_SHEET_WIDTH + 6 });
+    columns.push({ header: schema.properties[keyField]?.title ?? keyField, kind: keyArray === 'int[]' ? 'numeric' : 'text', sql: column(schema, keyField), width: MIN_SHEET_WIDTH + 6 });
   }
   // Each row leads with its key; a chunk's rows are put back in the search's order by key (an
   // ordered join with the keys array is several times slower than = ANY on the embedded database).
   const chunk = `SELECT coalesce(json_agg(json_build_array(${[column(schema, keyField), ...columns.map((c) => c.sql)].join(', ')})), '[]')::text AS rows
-                   FROM ${viewOf(grid.entity)} WHERE ${column(schema, keyField)} = ANY($1::int[])`;
+                   FROM ${viewOf(grid.entity)} WHERE ${column(schema, keyField)} = ANY($1::${keyArray})`;
   const namesJson = JSON.stringify(names);
 
   const out = new PassThrough();
@@ -128,7 +130,7 @@ export async function exportGrid(ctx: AppContext, user: SessionUser, grid: GridD
     for (let start = 0; start < keys.length; start += EXPORT_CHUNK) {
       const slice = keys.slice(start, start + EXPORT_CHUNK);
       const [{ rows }] = await ctx.db.query<{ rows: string }>(chunk, [slice, ...(jsNamed.size ? [namesJson] : [])], { prepare: true });
-      const byKey = new Map((JSON.parse(rows) as unknown[][]).map((r) => [r[0] as number, r]));
+      const byKey = new Map((JSON.parse(rows) as unknown[][]).map((r) => [r[0] as number | string, r]));
       let xml = '';
       for (const key of slice) {
         const values = byKey.get(key);

@@ -123,9 +123,10 @@ export function imageRoutes(r: ApiRouter) {
     return c.json({ IsSuccessful: true, Message: 'Image Deleted Successfully' });
   });
 
-  // DOC-021: the cache-invalidation call; nothing is cached on the server (see the top of this file).
-  r.post('/api/Image/InvalidateImageCache', READ_ANY_LEVEL, async (c) => {
-    await imageTarget(c.get('ctx'), c.get('user'), c.get('body'), 'read');
+  // DOC-021: the cache-invalidation call; nothing is cached on the server (see the top of this file). It belongs with
+  // upload and delete: under the edit rule, a read-only user is refused (issue 29).
+  r.post('/api/Image/InvalidateImageCache', EDIT_ANY_LEVEL, async (c) => {
+    await imageTarget(c.get('ctx'), c.get('user'), c.get('body'), 'edit');
     return c.json({ IsSuccessful: true, Message: 'There is no image cache on the server; nothing was invalidated.' });
   });
 }
