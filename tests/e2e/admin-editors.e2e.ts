@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, navigate } from './harness';
+import { login, navigate, networkQuiet } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
 const app = setupApp();
@@ -141,9 +141,9 @@ describe('admin editors through SchemaForm', () => {
     const brand = page.getByLabel('Default brand');
     await brand.waitFor();
     // The form's choices arrive after it first shows: choose once every request has answered.
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await brand.selectOption({ index: 1 });
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const brandName = (await brand.locator('option:checked').textContent())!.trim();
     const season = page.getByLabel('Default season');
     await page.waitForFunction(() => (document.querySelector('#root_DefaultSeasonId') as HTMLSelectElement | null)?.disabled === false);

@@ -9,7 +9,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, login, navigate, pathOf, type DemoUser } from './harness';
+import { apiToken, login, navigate, networkQuiet, pathOf, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 import { finishColorwayCreate, pickReleasedPattern } from './colorway-steps';
 
@@ -58,7 +58,7 @@ describe('colorway flow', () => {
     // Factory and FFC: the purchase price follows the FFC and the factory's service fee as typed.
     await page.locator('#root_FactNameKy').fill('310101');
     await page.locator('#root_FactNameKy').press('Tab');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.locator('#root_FFC').fill('40');
     await page.locator('#root_FFC').press('Tab');
     await saveForm(page);

@@ -203,7 +203,37 @@ export async function newPage(browser: Browser, server: AppServer): Promise<Page
     context.on('response', (r) => r.url().includes('/api/') && log(`<- ${r.status()} ${r.url()}`));
     context.on('console', (m) => log(`console.${m.type()} ${m.text()}`));
   }
-  return context.newPage();
+  const page = await context.newPage();
+  trackRequests(page);
+  return page;
+}
+
+/** Requests in flight per page, the change feed's stream left out: it stays open as long as the page (issue 30). */
+const inFlight = new WeakMap<Page, Set<object>>();
+const isFeed = (url: string) => new URL(url).pathname.toLowerCase() === '/api/feed';
+function trackRequests(page: Page) {
+  const open = new Set<object>();
+  inFlight.set(page, open);
+  page.on('request', (r) => { if (!isFeed(r.url())) open.add(r); });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page has had no request in flight for 500 ms: Playwright's 'networkidle', but blind to the
+ * change feed's stream, which never ends while the page is open (and so would never let 'networkidle' come).
+ */
+export async function networkQuiet(page: Page, timeout = 30_000): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) { await page.waitForLoadState('networkidle', { timeout }); return; }
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  for (;;) {
+    if (open.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    if (Date.now() > deadline) throw new Error(`networkQuiet: requests still in flight after ${timeout} ms`);
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Signs in through the login form and waits until the app has left /login. */

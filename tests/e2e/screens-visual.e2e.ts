@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, settled } from './harness';
+import { login, networkQuiet, settled } from './harness';
 import { seriousViolations } from './axe';
 import { setupApp } from './setup-app';
 import { expectScreenshot } from './visual';
@@ -27,7 +27,7 @@ const SIZES = [{ width: 1280, height: 800 }, { width: 1400, height: 900 }];
 
 /** Waits until the page has stopped fetching and painting (fonts loaded, two frames after). */
 async function still(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
