@@ -1,0 +1,35 @@
+/**
+ * Steps the upload e2e files share (upload-queue*.e2e.ts): a workbook written to a temp file, the
+ * screen's Upload button with the browser's file chooser, the costing preview dialog, a count of
+ * the preview or job page by its label, and the colorway fields' titles.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+
+export const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-upload-e2e-'));
+export async function writeWorkbook(wb: ExcelJS.Workbook, name: string): Promise<string> {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
+  return file;
+}
+
+/** Clicks the screen's Upload button and picks the file in the browser's file chooser. */
+export async function upload(page: Page, file: string, button = 'Upload') {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await (await chooser).setFiles(file);
+}
+
+export const previewDialog = (page: Page) => page.getByRole('dialog', { name: /Costing upload/ });
+
+/** A count of the preview or job page by its label ('Changed', 'Refused'…). */
+export async function countOf(scope: Locator, list: string, label: string): Promise<number> {
+  const li = scope.getByRole('list', { name: list }).locator('li', { has: scope.page().locator('span', { hasText: new RegExp(`^${label}$`) }) });
+  return Number((await li.locator('strong').textContent())!.replace(/\D+/g, ''));
+}
+
+const colorwayTitles = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../schemas/entities/colorway.schema.json'), 'utf8')).properties as Record<string, { title: string }>;
+export const title = (field: string) => colorwayTitles[field].title;
