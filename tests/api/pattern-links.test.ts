@@ -3,6 +3,7 @@
  * permissions and brand scope. Create and the update rules: patterns.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patternSteps } from '../helpers/patterns';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { zoneAwayFromUtc } from '../helpers/business-zone';
 
@@ -17,38 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const briefOf = async (brandId: number, seasonId: number, statusId: number, skip = 0) => {
-  const rows = await t.ctx.db.query('SELECT briefseasonalid FROM brief_view WHERE brandid = $1 AND seasonid = $2 AND statusid = $3 AND NOT isdeleted ORDER BY 1',
-    [brandId, seasonId, statusId]);
-  return rows[skip].briefseasonalid as number;
-};
-const versionOf = async (id: number) =>
-  (await t.ctx.db.query('SELECT rowversion FROM pattern_seasonals WHERE patternseasonalid = $1', [id]))[0].rowversion as number;
+const { briefOf, versionOf, newPattern, get, post } = patternSteps(() => t, () => designer, () => designerId);
 
-let n = 0;
-const form = async (over: Record<string, unknown> = {}) => ({
-  PatternName: `Test Pattern ${++n}`, BrandId: 1, SeasonId: 1, BriefSeasonalId: await briefOf(1, 1, 2), GenderKey: '01',
-  PatternNameKey: `TP-${n}`, ResponsibleId: designerId, WFGroupId: 5, ...over,
-});
-const create = async (json: object, token = designer) => t.request('POST', '/api/Pattern/CreatePatternSeasonal', { token, json });
-/** A new pattern seasonal of brand 1, season 1, status 1 (or moved to `status`). */
-const newPattern = async (over: Record<string, unknown> = {}, status = 1) => {
-  const res = await create(await form(over));
-  expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
-  const id = (await res.json()).Data.PatternSeasonalId as number;
-  if (status !== 1) expect((await update(designer, id, { StatusId: status })).status).toBe(200);
-  return id;
-};
-const update = async (token: string, id: number, changes: object) =>
-  t.request('POST', '/api/Pattern/UpdatePattern', { token, json: { Id: id, RowVersion: await versionOf(id), Changes: changes } });
-const get = async (path: string, token = designer) => {
-  const res = await t.request('GET', `/api/Pattern/${path}`, { token });
-  return { status: res.status, body: await res.json() };
-};
-const post = async (path: string, json: object, token = designer) => {
-  const res = await t.request('POST', `/api/Pattern/${path}`, { token, json });
-  return { status: res.status, body: await res.json() };
-};
 // DECISIONS "Dates": the server runs in a business time zone on another day than UTC (as in patterns.test.ts).
 const ZONE = zoneAwayFromUtc();
 
