@@ -173,6 +173,6 @@ export async function associatePrototypes(ctx: AppContext, user: SessionUser, do
   if (stranger !== undefined) throw badRequest(`Colorway ${stranger} is not a colorway of this pattern.`, [{ Field: '/PrototypeSeasonalIds', Message: 'Only colorways of the pattern season.' }]);
   await ctx.db.tx(async (q) => {
     await q.query('DELETE FROM document_prototypes WHERE documentid = $1', [doc.DocumentId]);
-    for (const id of ids) await q.query('INSERT INTO document_prototypes (documentid, prototypeseasonalid) VALUES ($1, $2)', [doc.DocumentId, id]);
+    await q.query('INSERT INTO document_prototypes (documentid, prototypeseasonalid) SELECT $1, unnest($2::int[])', [doc.DocumentId, ids]);
   });
 }

@@ -58,12 +58,11 @@ export async function nameExists(q: Queryable, brandId: number, name: string, ex
 
 /** Copies the corporate template's rows into each sub-season calendar (sorts renumbered 10, 20, ...). */
 async function seedCalendars(q: Queryable, linePlanId: number, subSeasonIds: number[]) {
-  for (const sub of subSeasonIds) {
-    await q.query(
-      `INSERT INTO calendar_items (lineplanid, subseasonid, name, stage, groupid, sort)
-       SELECT $1, $2, name, stage, groupid, 10 * row_number() OVER (ORDER BY sort, corporatetemplateitemid)
-         FROM corporate_template_items WHERE NOT isdeleted`, [linePlanId, sub]);
-  }
+  // One statement for every sub-season: the template's rows crossed with the sub-seasons, numbered within each.
+  await q.query(
+    `INSERT INTO calendar_items (lineplanid, subseasonid, name, stage, groupid, sort)
+     SELECT $1, sub, name, stage, groupid, 10 * row_number() OVER (PARTITION BY sub ORDER BY sort, corporatetemplateitemid)
+       FROM corporate_template_items CROSS JOIN unnest($2::int[]) AS sub WHERE NOT isdeleted`, [linePlanId, subSeasonIds]);
 }
 
 export function createLinePlan(ctx: AppContext, user: SessionUser, req: LinePlanCreate) {
