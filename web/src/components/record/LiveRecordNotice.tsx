@@ -40,6 +40,8 @@ export function LiveRecordNotice({ entity, id, record, schema, dirtyKey, mutate 
     const dirty = !!useUnsavedChangesStore.getState().dirty[dirtyKey];
     // The user's own save (this tab's, whose answer may come after its event, or another tab's) is no conflict.
     const mine = String(change.ChangedById) === String(useSessionStore.getState().session?.userId);
+    // The user's own delete: the screen that deleted goes where it goes (the list), not to Search as for someone else's.
+    if (mine && change.Fields.IsDeleted) return;
     if (!dirty) void mutate();
     if (!mine) setNotice({ change, conflict: dirty });
   });
