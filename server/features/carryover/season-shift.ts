@@ -9,7 +9,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, forbidden } from '../../core/http/errors';
-import { writeAudits } from '../../core/records/audit';
+import { recordActions } from '../../core/records/actions';
 import {
   CARRY_TEXT, colorwayShiftEligibility, patternCarryoverEligibility, patternShiftEligibility, shiftedText, type Eligibility,
 } from '../../domain/carryover';
@@ -72,7 +72,7 @@ export async function shiftPrototypeSeason(ctx: AppContext, user: SessionUser, i
         WHERE o.prototypeseasonalid = s.prototypeseasonalid AND s.prototypeseasonalid = ANY($1::int[])
        RETURNING s.prototypeseasonalid AS id, o.seasonid AS oldseason, o.patternseasonalid AS oldpattern, tp.patternseasonalid AS pattern`,
       [ids, lp.seasonid, user.userId]);
-    await writeAudits(q, user.userId, 'colorway', moved.flatMap((m) => [
+    await recordActions(q, user.userId, 'colorway', moved.flatMap((m) => [
       { entityId: m.id, field: 'SeasonId', oldValue: m.oldseason, newValue: lp.seasonid },
       { entityId: m.id, field: 'PatternSeasonalId', oldValue: m.oldpattern, newValue: m.pattern }]));
     const twins = moved.length - 1;
@@ -123,10 +123,10 @@ export async function shiftPatternSeason(ctx: AppContext, user: SessionUser, id:
       `UPDATE prototype_seasonals s SET seasonid = $2, lineplanlaunchdateid = NULL, rowversion = s.rowversion + 1, changedon = now(), changedby = $3
          FROM prototype_seasonals o WHERE o.prototypeseasonalid = s.prototypeseasonalid AND s.patternseasonalid = $1
        RETURNING s.prototypeseasonalid AS id, o.seasonid AS oldseason`, [id, lp.seasonid, user.userId]);
-    await writeAudits(q, user.userId, 'pattern', [
+    await recordActions(q, user.userId, 'pattern', [
       { entityId: id, field: 'SeasonId', oldValue: moved.oldseason, newValue: lp.seasonid },
       { entityId: id, field: 'BriefSeasonalId', oldValue: moved.oldbrief, newValue: moved.brief }]);
-    await writeAudits(q, user.userId, 'colorway', colorways.map((c) => ({ entityId: c.id, field: 'SeasonId', oldValue: c.oldseason, newValue: lp.seasonid })));
+    await recordActions(q, user.userId, 'colorway', colorways.map((c) => ({ entityId: c.id, field: 'SeasonId', oldValue: c.oldseason, newValue: lp.seasonid })));
     return { Result: 0, Message: CARRY_TEXT.shifted, Data: colorways.length };
   });
 }
@@ -143,7 +143,7 @@ export async function doPatternCarryover(ctx: AppContext, user: SessionUser, id:
     const created = await ensurePatternSeasonals(q, [id], { seasonId: lp.seasonid, linePlanId: lp.lineplanid, userId: user.userId });
     if (!created) throw new AppError(409, 'already_carried_over', `The pattern ${String(p.PatternName)} already exists in ${lp.seasonname}.`);
     const [row] = await q.query<{ id: number }>('SELECT patternseasonalid AS id FROM pattern_seasonals WHERE patternid = $1 AND seasonid = $2', [f.patternid, lp.seasonid]);
-    await writeAudits(q, user.userId, 'pattern', [{ entityId: row.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: id }]);
+    await recordActions(q, user.userId, 'pattern', [{ entityId: row.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: id }]);
     return { Result: 0, Message: 'Pattern carried over.', Data: row.id };
   });
 }

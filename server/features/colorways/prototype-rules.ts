@@ -8,7 +8,7 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 import { AppError, forbidden } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { readRecord } from '../../core/records/read';
 import { RELEASED_STATUSES } from '../../domain/statuses';
 
@@ -84,5 +84,5 @@ export async function auditedWrite(q: Queryable, user: SessionUser, w: AuditedWr
     `UPDATE ${w.table} SET ${entries.map(([, [col]], i) => `${col} = $${i + 3}`).join(', ')},
             rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE ${w.key} = $1`,
     [w.id, user.userId, ...entries.map(([, [, , after]]) => after)]);
-  await writeAudit(q, user.userId, 'colorway', w.recordId, entries.map(([field, [, oldValue, newValue]]) => ({ field, oldValue, newValue })));
+  await recordAction(q, user.userId, 'colorway', w.recordId, entries.map(([field, [, oldValue, newValue]]) => ({ field, oldValue, newValue })));
 }

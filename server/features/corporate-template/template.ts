@@ -12,7 +12,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
-import { writeAuditRows } from '../../core/records/audit';
+import { recordAudit } from '../../core/records/actions';
 import { planChildren, storedChildren, writeChildren } from '../../core/records/children';
 import { endBeforeStart } from '../line-plans';
 
@@ -81,7 +81,7 @@ export function saveTemplate(ctx: AppContext, user: SessionUser, items: readonly
     const errors = [...plan.errors, ...other].sort((a, b) => rowOf(a) - rowOf(b));
     if (errors.length) throw badRequest('The request is invalid.', errors);
     const written = await writeChildren(q, plan);
-    await writeAuditRows(q, user.userId, written.audit);
+    await recordAudit(q, user.userId, written.audit);
     return { added: written.added, changed: written.changed, removed: written.removed, Items: await currentTemplateItems(q) };
   });
 }

@@ -9,7 +9,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import type { AuditRow } from '../../core/records/audit';
+import type { AuditRow } from '../../core/records/actions';
 import { applySave, planSave } from '../../core/records/children';
 import { businessToday } from '../../domain/business-date';
 import { applyApprovals, FLAG_FIELDS, flagOf, flagSetters, locks, type FinalProcess, type StockNumberFlags } from '../../domain/critical-path-approvals';

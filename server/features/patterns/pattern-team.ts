@@ -8,7 +8,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { editablePattern } from './pattern-read';
 
 export interface PatternTeam {
@@ -72,7 +72,7 @@ export async function saveTeam(ctx: AppContext, user: SessionUser, patternSeason
     }
     const after = await teamOf(q, patternId);
     const ids = (t: typeof after) => t.DevelopmentCenters.map((c) => c.DevelopmentCenterId);
-    await writeAudit(q, user.userId, 'pattern', patternSeasonalId, [
+    await recordAction(q, user.userId, 'pattern', patternSeasonalId, [
       { field: 'DevelopmentCenterIds', oldValue: ids(before), newValue: ids(after) },
     ].filter((c) => JSON.stringify(c.oldValue) !== JSON.stringify(c.newValue)));
     return after;
@@ -100,7 +100,7 @@ export async function addSpecLogEntry(ctx: AppContext, user: SessionUser, patter
     const [row] = await q.query<{ id: number }>(
       `INSERT INTO spec_log_entries (projectid, projectlevelid, seasonid, description, patternnamekey, isecn, createdby)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING speclogentryid AS id`, Object.values(entry));
-    await writeAudit(q, user.userId, 'spec-log-entry', row.id, Object.entries(entry).map(([field, newValue]) => ({ field, oldValue: null, newValue })));
+    await recordAction(q, user.userId, 'spec-log-entry', row.id, Object.entries(entry).map(([field, newValue]) => ({ field, oldValue: null, newValue })));
     return { SpecLogEntryId: row.id };
   });
 }
