@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { linePlanSteps } from '../helpers/line-plans';
 import { authenticate } from '../../server/core/auth/authenticate';
 import { insertRecord } from '../../server/core/records/create';
 
@@ -20,21 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const post = (url: string, json: unknown, token = designer) => t.request('POST', `/api/LinePlan/${url}`, { token, json });
-const get = (url: string, token = designer) => t.request('GET', `/api/LinePlan/${url}`, { token });
-
-let n = 0;
-/** Brand 1, season 3 (sub-seasons 5 and 6), responsible Sofia Alvarez (brand 1), workflow group 1 (brand 1, level 1). */
-const valid = (over: object = {}) => ({ LinePlanName: `LP Test ${++n}`, BrandId: 1, SeasonId: 3, ResponsibleId: 8, WFGroupId: 1, SubSeasonIds: [5, 6], ...over });
-async function create(over: object = {}) {
-  const res = await post('CreateLinePlan', valid(over));
-  expect(res.status).toBe(200);
-  return (await res.json()).LinePlanId as number;
-}
-const rowVersion = async (id: number) => (await t.ctx.db.query('SELECT rowversion FROM line_plans WHERE lineplanid = $1', [id]))[0].rowversion as number;
-const save = async (set: string, id: number, items: object[], token = designer) =>
-  post(`Save${set}`, { LinePlanId: id, RowVersion: await rowVersion(id), Items: items }, token);
-const setStatus = (id: number, status: number) => t.ctx.db.query('UPDATE line_plans SET statusid = $2 WHERE lineplanid = $1', [id, status]);
+const { post, get, valid, create, rowVersion, save, setStatus } = linePlanSteps(() => t, () => designer);
 
 describe('create (LP-009, LP-015..018)', () => {
   it('LP-018 LP-009 creates a line plan in status 1 with its sub-seasons and answers success and the id', async () => {
