@@ -7,14 +7,9 @@
  * A save of an entity's fields goes through the pipeline instead (write.ts, children.ts), which audits it.
  */
 import type { Queryable } from '../db/client';
-import { writeAuditRows, type AuditRow, type FieldChange } from './audit';
+import { writeAuditRows, type FieldChange } from './audit';
 
 export { diffRecords, savedChanges, type AuditRow, type FieldChange } from './audit';
-
-/** The entries of one action or save, whatever their entities and records, in one insert. */
-export function recordAudit(q: Queryable, userId: number | null, entries: readonly AuditRow[]): Promise<void> {
-  return writeAuditRows(q, userId, [...entries]);
-}
 
 /** The changes one action made to one record. */
 export function recordAction(q: Queryable, userId: number | null, entity: string, entityId: string | number, changes: readonly FieldChange[]): Promise<void> {

@@ -10,8 +10,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, type FieldError } from '../../core/http/errors';
-import { recordAudit } from '../../core/records/actions';
-import { writeChildren } from '../../core/records/children';
+import { saveList } from '../../core/records/children';
 import { updateRecordIn } from '../../core/records/write';
 import { describeRows, problemPath, problemsMessage, sizeRangeProblems, type KnownIds, type Problem, type SizeRangeRow } from '../../domain/size-ranges';
 import { READ_ONLY_STATUSES } from '../hierarchy';
@@ -88,14 +87,18 @@ export async function saveSizeRangesIn(ctx: AppContext, q: Queryable, user: Sess
     const keep = [...rows.filter((r) => !r.IsDelete).map((r) => ({ ...(r.SizeRangeId ? existing.get(r.SizeRangeId) : {}), ...trimmed(r), SizeRangeId: r.SizeRangeId })),
       ...kept.map((r) => ({ ...r }))];
     const removed = rows.filter((r) => r.IsDelete && r.SizeRangeId).map((r) => existing.get(r.SizeRangeId!)!);
-    const written = await writeChildren(q, {
+    let after: SizeRange[] = [];
+    await saveList(q, user.userId, {
       spec, property: 'SizeRanges', schema, key: 'SizeRangeId', table: 'size_ranges', stored: before as unknown as Record<string, unknown>[], keep, removed: removed as unknown as Record<string, unknown>[], errors: [],
-    }, req.PrototypeSeasonalId);
-    const after = await readSizeRanges(q, req.PrototypeSeasonalId);
-    const [oldText, newText] = [describe(before), describe(after)];
-    // The colorway's history line (CW-067) beside each size range's own entries, in one insert.
-    const line = oldText !== newText ? [{ entity: 'colorway', entityId: req.PrototypeSeasonalId, field: 'SizeRanges', oldValue: oldText || null, newValue: newText || null }] : [];
-    await recordAudit(q, user.userId, [...written.audit, ...line]);
+    }, {
+      parentId: req.PrototypeSeasonalId,
+      // The colorway's history line (CW-067) describes the ranges as stored, beside each size range's own entries, in the one insert.
+      after: async () => {
+        after = await readSizeRanges(q, req.PrototypeSeasonalId);
+        const [oldText, newText] = [describe(before), describe(after)];
+        return oldText !== newText ? [{ entity: 'colorway', entityId: req.PrototypeSeasonalId, field: 'SizeRanges', oldValue: oldText || null, newValue: newText || null }] : [];
+      },
+    });
     const [{ rowversion }] = await q.query<{ rowversion: number }>('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [req.PrototypeSeasonalId]);
     return { RowVersion: rowversion, SizeRanges: after };
   }

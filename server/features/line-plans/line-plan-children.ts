@@ -10,8 +10,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
-import { recordAudit } from '../../core/records/actions';
-import { writeChildren } from '../../core/records/children';
+import { saveList } from '../../core/records/children';
 import { columnOf } from '../../core/records/split-record';
 import { endBeforeStart, renumbered } from './line-plan-dates';
 import { ERRORS_FOUND, LINE_PLAN, openChildSave } from './line-plan';
@@ -119,14 +118,14 @@ export async function writeChildSet(ctx: AppContext, q: Queryable, user: Session
   const named = new Map(kept.filter((k) => k.id !== undefined).map((k) => [k.id, k.row]));
   const rows = [...stored.filter((r) => !gone.has(r[set.key])).map((r) => named.get(r[set.key] as number) ?? { ...r }), ...kept.filter((k) => k.id === undefined).map((k) => k.row)];
   const spec = ctx.schemas.entities.get(LINE_PLAN.entity)!['x-children']![set.auditField];
-  const written = await writeChildren(q, {
+  const added = kept.filter((k) => k.id === undefined).length;
+  const counts = { added, changed: kept.length - added, deleted: deleted.length };
+  // The line plan's history names the set saved (and so does the 409 of the next stale save), beside each row's own entries.
+  const summary = { entity: LINE_PLAN.entity, entityId: linePlanId, field: set.auditField, oldValue: null, newValue: `${counts.added} added, ${counts.changed} changed, ${counts.deleted} deleted` };
+  await saveList(q, user.userId, {
     spec, property: set.auditField, schema, key: set.key, table: set.table, stored, errors: [],
     keep: set.table === 'calendar_items' ? calendarOrder(rows, set.key) : rows, removed: deleted.map((d) => d.row),
-  }, linePlanId);
-  const counts = { added: written.added, changed: kept.length - written.added, deleted: written.removed };
-  const summary = `${counts.added} added, ${counts.changed} changed, ${counts.deleted} deleted`;
-  // The line plan's history names the set saved (and so does the 409 of the next stale save), beside each row's own entries.
-  await recordAudit(q, user.userId, [...written.audit, { entity: LINE_PLAN.entity, entityId: linePlanId, field: set.auditField, oldValue: null, newValue: summary }]);
+  }, { parentId: linePlanId, after: [summary] });
   return counts;
 }
 
