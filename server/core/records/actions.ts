@@ -22,7 +22,7 @@ import { diffRecords, writeAuditRows, type FieldChange } from './audit';
 import { column } from './columns';
 import { shapeOf, writeRows } from './write-rows';
 
-export { diffRecords, savedChanges, type AuditRow, type FieldChange } from './audit';
+export { diffRecords, savedChanges, type AuditRow } from './audit';
 
 /** The changes one action made to one record. */
 export function recordAction(q: Queryable, userId: number | null, entity: string, entityId: string | number, changes: readonly FieldChange[]): Promise<void> {
