@@ -139,7 +139,7 @@ function calendarOrder(rows: Row[], key: string): Row[] {
   const ordered = rows.map((r, i) => ({ r, i })).sort((a, b) => n(a.r.Sort) - n(b.r.Sort) || n(a.r[key]) - n(b.r[key]) || a.i - b.i).map(({ r }) => r);
   for (const sub of new Set(ordered.map((r) => r.SubSeasonId ?? null))) {
     const calendar = ordered.filter((r) => (r.SubSeasonId ?? null) === sub);
-    renumbered(calendar).forEach((r, n) => { calendar[n].Sort = r.Sort; });
+    renumbered(calendar).forEach((r, k) => { calendar[k].Sort = r.Sort; });
   }
   return rows;
 }
