@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { linePlanSteps } from '../helpers/line-plans';
 import { authenticate } from '../../server/core/auth/authenticate';
 import { insertRecord } from '../../server/core/records/create';
+import { countQueries } from '../helpers/count-queries';
 
 let t: TestApp;
 let designer: string, admin: string, viewer: string, factory: string;
@@ -172,6 +173,27 @@ describe('child sets (LP-008, LP-020..023)', () => {
     const items = (await res.json()).Items;
     expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.Sort])).toEqual([
       [5, 'First', 10], [5, 'Third', 20], [5, 'Last (no sort)', 30], [6, 'Other calendar', 10]]);
+  });
+
+  it('LP-022 LP-023 a calendar save runs the same statements for 2 rows as for 40: deletes, changes, renumbering and inserts set-based', async () => {
+    const id = await create();
+    const rows = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ SubSeasonId: 5 + (i % 2), Name: `Step ${from + i}`, Stage: 'S', GroupId: 1, Sort: 1000 - i }));
+    const statements = async (n: number) => {
+      const stored = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json() as Record<string, unknown>[];
+      // Half the stored rows are deleted, the rest renamed, and n new rows added (sort numbers out of order: every calendar is renumbered).
+      const items = [...stored.map((r, i) => (i % 2 ? { CalendarItemId: r.CalendarItemId, IsDelete: true } : { CalendarItemId: r.CalendarItemId, Name: `${r.Name} (kept)` })), ...rows(n, n)];
+      const v = await rowVersion(id);
+      const counted = await countQueries(t.ctx.db, () => post('SaveCalendarItems', { LinePlanId: id, RowVersion: v, Items: items }));
+      expect(counted.result.status).toBe(200);
+      return counted.sql.filter((q) => /calendar_items/.test(q) && /^\s*(INSERT|UPDATE|DELETE)/i.test(q)).length;
+    };
+    await post('SaveCalendarItems', { LinePlanId: id, RowVersion: await rowVersion(id), Items: rows(4, 0) });
+    const few = await statements(2);
+    await post('SaveCalendarItems', { LinePlanId: id, RowVersion: await rowVersion(id), Items: rows(40, 100) });
+    expect(await statements(40)).toBe(few);
+    expect(few).toBeLessThanOrEqual(3);
+    const items = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json() as Record<string, unknown>[];
+    for (const sub of [5, 6]) expect(items.filter((i) => i.SubSeasonId === sub).map((i) => i.Sort)).toEqual(items.filter((i) => i.SubSeasonId === sub).map((_, k) => (k + 1) * 10));
   });
 
   it('LP-020 an end before the start is refused with Errors found and a Details Tab path; nothing is written', async () => {
