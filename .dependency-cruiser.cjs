@@ -1,7 +1,7 @@
 /**
  * Dependency rules (issue 26, ADR 029): the core knows no feature, features meet only through
  * what each exports for the others (its index.ts), the web takes from the server only the pure
- * rules of server/domain, and nothing imports in a circle. `npm test` runs it (tests/unit/dependencies.test.ts).
+ * rules of server/domain, only the core writes audit rows, and nothing imports in a circle. `npm test` runs it (tests/unit/dependencies.test.ts).
  */
 module.exports = {
   forbidden: [
@@ -21,6 +21,12 @@ module.exports = {
       comment: 'A feature imports another feature only through what that feature exports for it (its index.ts).',
       from: { path: '^server/features/([^/]+)/' },
       to: { path: '^server/features/([^/]+)/', pathNot: ['^server/features/$1/', '^server/features/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'audit-writer-core-private', severity: 'error',
+      comment: 'Only the core writes audit rows (issue 26 "one save path"): a feature saves through the records pipeline, or records a domain action with core/records/actions.ts.',
+      from: { pathNot: ['^server/core/', '^tests/'] },
+      to: { path: '^server/core/records/audit\\.ts$' },
     },
     {
       name: 'routes-only-from-index',

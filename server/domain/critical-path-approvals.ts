@@ -5,7 +5,8 @@
  *
  * - CP-035: a ProcessType drives one stock-number flag of the colorway seasonal (the mapping is data,
  *   table critical_path_process_flags; the constant below is the same table for pure callers).
- * - CP-036/037: approval ids 1, 4, 5 set the flag; 2, 3 and none clear it.
+ * - CP-036/037: an approval sets the flag or clears it (none clears it); which ones set it is data
+ *   (critical_path_process_approvals.setsflag: DECISIONS CP-037's 1, 4, 5), passed in as `SetsFlag`.
  * - CP-038: approving stamps the approver (id, name) and today; clearing blanks them.
  * - CP-039: while SPECAPP is not approved (id other than 1), every process except PROP65LEAD and
  *   read-only ones, and every row after the first, is locked.
@@ -33,11 +34,17 @@ export type FlagField = (typeof PROCESS_FLAGS)[keyof typeof PROCESS_FLAGS];
 export type StockNumberFlags = Record<FlagField, boolean>;
 export const FLAG_FIELDS = Object.values(PROCESS_FLAGS) as FlagField[];
 
+/** CP-036/037: whether an approval id sets the process type's flag. */
+export type SetsFlag = (approvalId: number | null | undefined) => boolean;
+
 /**
- * CP-036/037: whether an approval id sets the process type's flag. The approvals' names are data
- * (table critical_path_process_approvals, read with the paths and by the screens' lookups).
+ * The SetsFlag rule of the approvals as stored (table critical_path_process_approvals: name and
+ * setsflag, answered by the lookups as ApprovalName and SetsFlag): data, not code, on both sides.
  */
-export const setsFlag = (approvalId: number | null | undefined): boolean => approvalId === 1 || approvalId === 4 || approvalId === 5;
+export function flagSetters(approvals: readonly { CriticalPathProcessApprovedId: number; SetsFlag?: boolean }[]): SetsFlag {
+  const ids = new Set(approvals.filter((a) => a.SetsFlag).map((a) => a.CriticalPathProcessApprovedId));
+  return (approvalId) => approvalId !== null && approvalId !== undefined && ids.has(approvalId);
+}
 
 /** The flag a process type drives, or null (DEF and other types drive none). */
 export const flagOf = (processType: string | null | undefined): FlagField | null =>
@@ -75,7 +82,7 @@ export function locks(processes: readonly Pick<FinalProcess, 'ProcessType' | 'Cr
 }
 
 /** CP-036: the stock-number flags the approvals give (flags of types without a row stay as `base`). */
-export function flagsFor(processes: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[], base: StockNumberFlags): StockNumberFlags {
+export function flagsFor(processes: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[], base: StockNumberFlags, setsFlag: SetsFlag): StockNumberFlags {
   const out = { ...base };
   for (const p of processes) {
     const flag = flagOf(p.ProcessType);
@@ -105,7 +112,9 @@ export function stamp<P extends FinalProcess>(prev: FinalProcess | undefined, ne
  * CP-040: when SPECAPP was approved (a flag-setting id) before and is not now, every other
  * process's approval clears except PROP65LEAD. Answers the processes to store and whether it fired.
  */
-export function revokeSpec<P extends FinalProcess>(prev: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[], next: readonly P[]): { processes: P[]; revoked: boolean } {
+export function revokeSpec<P extends FinalProcess>(
+  prev: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[], next: readonly P[], setsFlag: SetsFlag,
+): { processes: P[]; revoked: boolean } {
   const was = prev.find((p) => p.ProcessType === SPECAPP);
   const now = next.find((p) => p.ProcessType === SPECAPP);
   const revoked = !!was && setsFlag(was.CriticalPathProcessApprovedId) && !!now && !setsFlag(now.CriticalPathProcessApprovedId);
@@ -124,20 +133,20 @@ export function revokeSpec<P extends FinalProcess>(prev: readonly Pick<FinalProc
  * default the stored row of the same flag-driving process type).
  */
 export function applyApprovals<P extends FinalProcess>(
-  prev: readonly FinalProcess[], next: readonly P[], base: StockNumberFlags, who: Approver,
+  prev: readonly FinalProcess[], next: readonly P[], base: StockNumberFlags, setsFlag: SetsFlag, who: Approver,
   prevOf?: (p: P, index: number) => FinalProcess | undefined,
 ): { processes: (P & { IsProcessLocked: boolean })[]; flags: StockNumberFlags; revoked: boolean } {
-  const { processes: afterRevoke, revoked } = revokeSpec(prev, next);
+  const { processes: afterRevoke, revoked } = revokeSpec(prev, next, setsFlag);
   const byType = new Map(prev.map((p) => [p.ProcessType, p]));
   const find = prevOf ?? ((p: P) => (flagOf(p.ProcessType) ? byType.get(p.ProcessType) : undefined));
   const stamped = afterRevoke.map((p, i) => stamp(find(next[i], i), p, who));
-  let flags = flagsFor(stamped, base);
+  let flags = flagsFor(stamped, base, setsFlag);
   if (revoked) {
     // CP-040: the stock number's other flags reset too, even for types without a row; PROP65LEAD keeps its own.
     const keep = flags[PROCESS_FLAGS.PROP65LEAD];
     flags = Object.fromEntries(FLAG_FIELDS.map((f) => [f, false])) as StockNumberFlags;
     flags[PROCESS_FLAGS.PROP65LEAD] = keep;
-    flags = flagsFor(stamped, flags);
+    flags = flagsFor(stamped, flags, setsFlag);
   }
   const locked = locks(stamped);
   return { processes: stamped.map((p, i) => ({ ...p, IsProcessLocked: locked[i] })), flags, revoked };

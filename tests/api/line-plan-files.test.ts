@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { linePlanSteps } from '../helpers/line-plans';
 import { convertWithOffice, removeOfficeFiles } from '../support/office';
 
 let t: TestApp;
@@ -20,21 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); removeOfficeFiles(); });
 
-const post = (url: string, json: unknown, token = designer) => t.request('POST', `/api/LinePlan/${url}`, { token, json });
-const get = (url: string, token = designer) => t.request('GET', `/api/LinePlan/${url}`, { token });
-
-let n = 0;
-/** Brand 1, season 3 (sub-seasons 5 and 6), responsible Sofia Alvarez (brand 1), workflow group 1 (brand 1, level 1). */
-const valid = (over: object = {}) => ({ LinePlanName: `LP Test ${++n}`, BrandId: 1, SeasonId: 3, ResponsibleId: 8, WFGroupId: 1, SubSeasonIds: [5, 6], ...over });
-async function create(over: object = {}) {
-  const res = await post('CreateLinePlan', valid(over));
-  expect(res.status).toBe(200);
-  return (await res.json()).LinePlanId as number;
-}
-const rowVersion = async (id: number) => (await t.ctx.db.query('SELECT rowversion FROM line_plans WHERE lineplanid = $1', [id]))[0].rowversion as number;
-const save = async (set: string, id: number, items: object[], token = designer) =>
-  post(`Save${set}`, { LinePlanId: id, RowVersion: await rowVersion(id), Items: items }, token);
-const setStatus = (id: number, status: number) => t.ctx.db.query('UPDATE line_plans SET statusid = $2 WHERE lineplanid = $1', [id, status]);
+const { get, create, rowVersion, save, setStatus } = linePlanSteps(() => t, () => designer);
 
 /** A workbook with one calendar sheet of the given rows (after the header). */
 async function calendarFile(rows: unknown[][], header = ['Sub-Season', 'Name', 'Stage', 'Group', 'Sort', 'Start Date', 'End Date']) {

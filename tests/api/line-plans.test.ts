@@ -6,8 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { linePlanSteps } from '../helpers/line-plans';
 import { authenticate } from '../../server/core/auth/authenticate';
 import { insertRecord } from '../../server/core/records/create';
+import { countQueries } from '../helpers/count-queries';
 
 let t: TestApp;
 let designer: string, admin: string, viewer: string, factory: string;
@@ -20,21 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const post = (url: string, json: unknown, token = designer) => t.request('POST', `/api/LinePlan/${url}`, { token, json });
-const get = (url: string, token = designer) => t.request('GET', `/api/LinePlan/${url}`, { token });
-
-let n = 0;
-/** Brand 1, season 3 (sub-seasons 5 and 6), responsible Sofia Alvarez (brand 1), workflow group 1 (brand 1, level 1). */
-const valid = (over: object = {}) => ({ LinePlanName: `LP Test ${++n}`, BrandId: 1, SeasonId: 3, ResponsibleId: 8, WFGroupId: 1, SubSeasonIds: [5, 6], ...over });
-async function create(over: object = {}) {
-  const res = await post('CreateLinePlan', valid(over));
-  expect(res.status).toBe(200);
-  return (await res.json()).LinePlanId as number;
-}
-const rowVersion = async (id: number) => (await t.ctx.db.query('SELECT rowversion FROM line_plans WHERE lineplanid = $1', [id]))[0].rowversion as number;
-const save = async (set: string, id: number, items: object[], token = designer) =>
-  post(`Save${set}`, { LinePlanId: id, RowVersion: await rowVersion(id), Items: items }, token);
-const setStatus = (id: number, status: number) => t.ctx.db.query('UPDATE line_plans SET statusid = $2 WHERE lineplanid = $1', [id, status]);
+const { post, get, valid, create, rowVersion, save, setStatus } = linePlanSteps(() => t, () => designer);
 
 describe('create (LP-009, LP-015..018)', () => {
   it('LP-018 LP-009 creates a line plan in status 1 with its sub-seasons and answers success and the id', async () => {
@@ -185,6 +173,27 @@ describe('child sets (LP-008, LP-020..023)', () => {
     const items = (await res.json()).Items;
     expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.Sort])).toEqual([
       [5, 'First', 10], [5, 'Third', 20], [5, 'Last (no sort)', 30], [6, 'Other calendar', 10]]);
+  });
+
+  it('LP-022 LP-023 a calendar save runs the same statements for 2 rows as for 40: deletes, changes, renumbering and inserts set-based', async () => {
+    const id = await create();
+    const rows = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ SubSeasonId: 5 + (i % 2), Name: `Step ${from + i}`, Stage: 'S', GroupId: 1, Sort: 1000 - i }));
+    const statements = async (n: number) => {
+      const stored = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json() as Record<string, unknown>[];
+      // Half the stored rows are deleted, the rest renamed, and n new rows added (sort numbers out of order: every calendar is renumbered).
+      const items = [...stored.map((r, i) => (i % 2 ? { CalendarItemId: r.CalendarItemId, IsDelete: true } : { CalendarItemId: r.CalendarItemId, Name: `${r.Name} (kept)` })), ...rows(n, n)];
+      const v = await rowVersion(id);
+      const counted = await countQueries(t.ctx.db, () => post('SaveCalendarItems', { LinePlanId: id, RowVersion: v, Items: items }));
+      expect(counted.result.status).toBe(200);
+      return counted.sql.filter((q) => /calendar_items/.test(q) && /^\s*(INSERT|UPDATE|DELETE)/i.test(q)).length;
+    };
+    await post('SaveCalendarItems', { LinePlanId: id, RowVersion: await rowVersion(id), Items: rows(4, 0) });
+    const few = await statements(2);
+    await post('SaveCalendarItems', { LinePlanId: id, RowVersion: await rowVersion(id), Items: rows(40, 100) });
+    expect(await statements(40)).toBe(few);
+    expect(few).toBeLessThanOrEqual(3);
+    const items = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json() as Record<string, unknown>[];
+    for (const sub of [5, 6]) expect(items.filter((i) => i.SubSeasonId === sub).map((i) => i.Sort)).toEqual(items.filter((i) => i.SubSeasonId === sub).map((_, k) => (k + 1) * 10));
   });
 
   it('LP-020 an end before the start is refused with Errors found and a Details Tab path; nothing is written', async () => {

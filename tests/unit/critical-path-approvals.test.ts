@@ -6,12 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  FLAG_FIELDS, PROCESS_FLAGS, applyApprovals, flagsFor, locks, noFlags, setsFlag, type FinalProcess,
+  FLAG_FIELDS, PROCESS_FLAGS, applyApprovals, flagSetters, flagsFor, locks, noFlags, type FinalProcess,
 } from '../../server/domain/critical-path-approvals';
 
 const TYPES = Object.keys(PROCESS_FLAGS);
 /** The approval ids of DECISIONS CP-037 (their names live in table critical_path_process_approvals). */
 const APPROVAL_IDS = [1, 2, 3, 4, 5] as const;
+/** The approvals as migration 021 seeds them: whether one sets a flag is data (setsflag), not code. */
+const setsFlag = flagSetters(APPROVAL_IDS.map((id) => ({ CriticalPathProcessApprovedId: id, SetsFlag: id === 1 || id === 4 || id === 5 })));
 const fresh = (): FinalProcess[] => TYPES.map((t) => ({
   ProcessType: t, CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null, IsProcessReadOnly: false,
 }));
@@ -19,7 +21,7 @@ const who = (userId: number, today: string) => ({ userId, name: `User ${userId}`
 const withApproval = (rows: FinalProcess[], type: string, id: number | null) =>
   rows.map((p) => (p.ProcessType === type ? { ...p, CriticalPathProcessApprovedId: id } : p));
 const save = (stored: FinalProcess[], next: FinalProcess[], flags = noFlags(), u = who(7, '2026-11-27')) => {
-  const out = applyApprovals(stored, next, flags, u);
+  const out = applyApprovals(stored, next, flags, setsFlag, u);
   return { ...out, stored: out.processes.map(({ IsProcessLocked: _, ...p }) => p) };
 };
 
@@ -35,6 +37,13 @@ describe('approval rules (CP-035..040)', () => {
       const { flags } = save(fresh(), withApproval(withApproval(fresh(), 'SPECAPP', 1), 'LTHAPP', id));
       expect(flags.IsLeatherApproved).toBe(id === 1 || id === 4 || id === 5);
     }
+  });
+
+  it('CP-037 which approvals set a flag follows the approvals table, not code', () => {
+    const onlyPending = flagSetters([{ CriticalPathProcessApprovedId: 1, SetsFlag: false }, { CriticalPathProcessApprovedId: 3, SetsFlag: true }]);
+    expect([1, 3, null, undefined].map(onlyPending)).toEqual([false, true, false, false]);
+    const next = withApproval(withApproval(fresh(), 'SPECAPP', 1), 'LTHAPP', 3);
+    expect(applyApprovals(fresh(), next, noFlags(), onlyPending, who(7, '2026-11-27')).flags).toMatchObject({ IsFinalSpecApprLocked: false, IsLeatherApproved: true });
   });
 
   it('CP-038 approving stamps the user and today; clearing blanks them; an unchanged approval keeps its stamp', () => {
@@ -86,7 +95,7 @@ describe('approval rules (CP-035..040)', () => {
         flags = out.flags;
       }
       // Flags are the rule applied to the stored (final) approvals.
-      expect(flags).toEqual(flagsFor(stored, noFlags()));
+      expect(flags).toEqual(flagsFor(stored, noFlags(), setsFlag));
       // Every approved row carries a stamp; every empty one none.
       for (const p of stored) {
         if (p.CriticalPathProcessApprovedId === null) expect([p.ApprovedBy, p.ApprovedByName, p.ApprovalDate]).toEqual([null, null, null]);

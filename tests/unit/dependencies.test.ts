@@ -45,6 +45,8 @@ const FEATURE = {
   'server/features/colorways/rule.ts': 'export const rule = 1;\n',
   'server/features/colorways/routes.ts': 'export const colorwayRoutes = 1;\n',
   'server/core/records/write.ts': 'export const write = 1;\n',
+  'server/core/records/audit.ts': 'export const writeAudit = 1;\n',
+  'server/core/records/actions.ts': "import { writeAudit } from './audit';\nexport const recordAction = writeAudit;\n",
   'server/domain/price.ts': 'export const price = 1;\n',
 };
 
@@ -54,10 +56,10 @@ describe('dependency rules (issue 26)', { timeout: 120_000 }, () => {
     expect(violations(ROOT, ['server', 'web/src'])).toEqual([]);
   });
 
-  it('allow what the architecture allows: a feature over the core and another feature\'s index, the web over server/domain', () => {
+  it('allow what the architecture allows: a feature over the core (its audit through actions.ts) and another feature\'s index, the web over server/domain', () => {
     const dir = tree({
       ...FEATURE,
-      'server/features/carryover/run.ts': "import { rule } from '../colorways';\nimport { write } from '../../core/records/write';\nexport const run = rule + write;\n",
+      'server/features/carryover/run.ts': "import { rule } from '../colorways';\nimport { write } from '../../core/records/write';\nimport { recordAction } from '../../core/records/actions';\nexport const run = rule + write + recordAction;\n",
       'web/src/screen.ts': "import { price } from '../../server/domain/price';\nexport const shown = price;\n",
     });
     expect(violations(dir, ['server', 'web'])).toEqual([]);
@@ -67,6 +69,7 @@ describe('dependency rules (issue 26)', { timeout: 120_000 }, () => {
     ['core-imports-no-feature', 'server/core/records/hook.ts', "import { rule } from '../../features/colorways';\nexport const h = rule;\n"],
     ['feature-through-its-index', 'server/features/carryover/run.ts', "import { rule } from '../colorways/rule';\nexport const r = rule;\n"],
     ['domain-is-pure', 'server/domain/rule2.ts', "import { write } from '../core/records/write';\nexport const r = write;\n"],
+    ['audit-writer-core-private', 'server/features/colorways/rule2.ts', "import { writeAudit } from '../../core/records/audit';\nexport const r = writeAudit;\n"],
     ['routes-only-from-index', 'server/features/colorways/rule2.ts', "import { colorwayRoutes } from './routes';\nexport const r = colorwayRoutes;\n"],
     ['web-only-domain', 'web/src/screen.ts', "import { write } from '../../server/core/records/write';\nexport const r = write;\n"],
   ])('%s fails on an import that breaks it', (rule, file, body) => {

@@ -161,6 +161,24 @@ export async function writeChildren(q: Queryable, plan: ChildPlan, parentId?: nu
   return { added: added.length, changed: changed.length, removed: plan.removed.length, audit };
 }
 
+/**
+ * Writes a planned list whose errors the caller has answered, with the save's one audit insert: the
+ * list's rows, between `before` and `after` (the audit rows of the save's other writes: the headers'
+ * updates, a history line naming the list on its header). For a list saved without applySave: a list
+ * of its own (`x-list`), a header's list saved on its own call (the line plan's calendars, a colorway's
+ * size ranges), the lists of many headers at once (the checklists' upload).
+ */
+export async function saveList(q: Queryable, userId: number | null, plan: ChildPlan, opts: {
+  parentId?: number; before?: readonly AuditRow[];
+  /** Or worked out once the list is written (a history line describing the list as stored). */
+  after?: readonly AuditRow[] | (() => Promise<readonly AuditRow[]>);
+} = {}): Promise<ChildWrite> {
+  const written = await writeChildren(q, plan, opts.parentId);
+  const after = typeof opts.after === 'function' ? await opts.after() : opts.after ?? [];
+  await writeAuditRows(q, userId, [...opts.before ?? [], ...written.audit, ...after]);
+  return written;
+}
+
 /** A header save: its changes (the user's, under field rights), the server's own, and the request's lists by `x-children` property. */
 export interface HeaderSave {
   entity: string; id: number; rowVersion: number; changes: Row;

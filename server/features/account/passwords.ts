@@ -8,7 +8,7 @@ import { AppError, badRequest, type FieldError } from '../../core/http/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../core/auth/password';
 import { checkCode } from '../../core/auth/account-codes';
 import { revokeUserSessions } from '../../core/auth/sessions';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 
 /** AUTH-034, DECISIONS AUTH-039: checks a new password and its confirmation. */
 export function checkNewPassword(password: string, confirm: string, field: string) {
@@ -23,7 +23,7 @@ async function setPassword(q: Queryable, userId: number, password: string, actor
   await q.query(
     `UPDATE users SET passwordhash = $2, changepasswordrequired = false, lastchanged = now(), lastchangedby = $3,
             rowversion = rowversion + 1 WHERE userid = $1`, [userId, await hashPassword(password), actor]);
-  await writeAudit(q, actor, 'user', userId, [{ field: 'Password', oldValue: null, newValue: '(changed)' }]);
+  await recordAction(q, actor, 'user', userId, [{ field: 'Password', oldValue: null, newValue: '(changed)' }]);
 }
 
 /** A new password by the mailed reset code; every session of the user ends. */

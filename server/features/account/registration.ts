@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../core/db/client';
 import { badRequest } from '../../core/http/errors';
 import { hashPassword } from '../../core/auth/password';
 import { checkCode, issueCode } from '../../core/auth/account-codes';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { checkNewPassword } from './passwords';
 
 const link = (ctx: AppContext, route: string, userId: number, code: string) =>
@@ -24,7 +24,7 @@ export async function register(ctx: AppContext, b: Record<string, any>) {
       `INSERT INTO users (username, passwordhash, firstname, lastname, emailconfirmed, changepasswordrequired)
        VALUES ($1, $2, $3, $4, false, false) RETURNING userid`,
       [email, await hashPassword(b.Password), b.FirstName.trim(), b.LastName.trim()]);
-    await writeAudit(q, u.userid, 'user', u.userid, [{ field: 'UserName', oldValue: null, newValue: email }]);
+    await recordAction(q, u.userid, 'user', u.userid, [{ field: 'UserName', oldValue: null, newValue: email }]);
     const code = await issueCode(q, u.userid, 'confirm_email');
     await ctx.jobs.enqueue(q, 'mail', {
       to: email, subject: 'Confirm your e-mail address',
@@ -38,7 +38,7 @@ export function confirmEmail(db: Db, userId: number, code: string) {
   return db.tx(async (q) => {
     if (!(await checkCode(q, userId, code, 'confirm_email', true))) return false;
     await q.query('UPDATE users SET emailconfirmed = true, rowversion = rowversion + 1 WHERE userid = $1', [userId]);
-    await writeAudit(q, userId, 'user', userId, [{ field: 'EmailConfirmed', oldValue: 'false', newValue: 'true' }]);
+    await recordAction(q, userId, 'user', userId, [{ field: 'EmailConfirmed', oldValue: 'false', newValue: 'true' }]);
     return true;
   });
 }

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { LayoutDoc } from '../../core/schemas/documents';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { badRequest, forbidden, notFound, type FieldError } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { isAdminOf } from './common';
 
 /** PREF-019. */
@@ -81,7 +81,7 @@ export async function saveFieldLayout(ctx: AppContext, viewer: SessionUser, modu
                      SELECT $1, $2, x.f, x.r, x.h, x.t FROM unnest($3::text[], $4::int[], $5::bool[], $6::text[]) AS x(f, r, h, t)`,
       [moduleId, target, rows.map((f) => f.FieldId), rows.map((f) => f.Row), rows.map((f) => f.Hidden ?? false), rows.map((f) => f.Title)]);
     }
-    await writeAudit(q, viewer.userId, 'field-layout', `${moduleId}:${target ?? 'default'}`,
+    await recordAction(q, viewer.userId, 'field-layout', `${moduleId}:${target ?? 'default'}`,
       [{ field: 'Fields', oldValue: before, newValue: rows.map((f) => ({ fieldid: f.FieldId, row: f.Row, hidden: f.Hidden ?? false, title: f.Title })) }]);
   });
   return target;

@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { Db, Queryable } from '../../core/db/client';
 import { badRequest, notFound } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 
 const DASHBOARD = 'Dashboard';
 const PREF_COLS = 'userpreferenceid AS "UserPreferenceId", preferencename AS "PreferenceName", value AS "Value"';
@@ -88,6 +88,6 @@ export function setShowStartupHelp(db: Db, userId: number, show: boolean) {
   return db.tx(async (q) => {
     const [prev] = await q.query('SELECT showstartuphelp FROM users WHERE userid = $1 FOR UPDATE', [userId]);
     await q.query('UPDATE users SET showstartuphelp = $2, rowversion = rowversion + 1 WHERE userid = $1', [userId, show]);
-    await writeAudit(q, userId, 'user', userId, [{ field: 'ShowStartupHelp', oldValue: prev.showstartuphelp, newValue: show }]);
+    await recordAction(q, userId, 'user', userId, [{ field: 'ShowStartupHelp', oldValue: prev.showstartuphelp, newValue: show }]);
   });
 }

@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { Db, Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
-import { diffRecords, writeAudit } from '../../core/records/audit';
+import { diffRecords, recordAction } from '../../core/records/actions';
 
 /** Saves the signed-in user's defaults and workflow event subscriptions (the body as the editor sends it), all problems at once. */
 export async function saveProfile(db: Db, user: SessionUser, b: Record<string, any>, events: Record<string, any>[]) {
@@ -44,7 +44,7 @@ export async function saveProfile(db: Db, user: SessionUser, b: Record<string, a
         [user.userId, events.map((e) => e.WFGroupId), events.map((e) => e.WFEventId)]);
     }
     const after = [...new Set(events.map((e) => `${e.WFGroupId}/${e.WFEventId}`))].sort();
-    await writeAudit(q, user.userId, 'user', user.userId, [...diffRecords(prev, next),
+    await recordAction(q, user.userId, 'user', user.userId, [...diffRecords(prev, next),
       ...(JSON.stringify(before) !== JSON.stringify(after) ? [{ field: 'WFUserEvents', oldValue: before, newValue: after }] : [])]);
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { Db, Queryable } from '../../core/db/client';
 import { badRequest, notFound, type FieldError } from '../../core/http/errors';
-import { savedChanges, writeAudit } from '../../core/records/audit';
+import { recordAction, savedChanges } from '../../core/records/actions';
 import { staleRecord } from '../../core/records/stale';
 import { allModulePermissions } from './user-queries';
 
@@ -44,7 +44,7 @@ async function writeRole(q: Queryable, actor: number, roleId: number, role: Reco
       [roleId, pairs.map((p) => p.ModuleId), pairs.map((p) => p.ActionId)]);
   }
   const after = pairs.map(key);
-  await writeAudit(q, actor, 'role', roleId, savedChanges(prev.rowversion, [
+  await recordAction(q, actor, 'role', roleId, savedChanges(prev.rowversion, [
     { field: 'RoleName', oldValue: prev.rolename, newValue: role.RoleName.trim() },
     { field: 'IsActive', oldValue: prev.isactive, newValue: role.IsActive ?? true },
     { field: 'PermissionAssignment', oldValue: before, newValue: after },
@@ -80,7 +80,7 @@ export async function saveRole(db: Db, actor: number, mode: 'create' | 'edit', r
     let id = role.RoleId as number;
     if (mode === 'create') {
       [{ roleid: id }] = await q.query<{ roleid: number }>('INSERT INTO roles (rolename, isactive) VALUES ($1, $2) RETURNING roleid', [role.RoleName.trim(), role.IsActive ?? true]);
-      await writeAudit(q, actor, 'role', id, [{ field: 'RoleName', oldValue: null, newValue: role.RoleName.trim() }]);
+      await recordAction(q, actor, 'role', id, [{ field: 'RoleName', oldValue: null, newValue: role.RoleName.trim() }]);
     } else {
       const [locked] = await q.query('SELECT rowversion FROM roles WHERE roleid = $1 FOR UPDATE', [id]);
       if (!locked) throw notFound(ROLE_DATA_ERROR);

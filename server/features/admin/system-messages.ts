@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { Db, Queryable } from '../../core/db/client';
 import { AppError, badRequest, notFound } from '../../core/http/errors';
-import { diffRecords, writeAudit } from '../../core/records/audit';
+import { diffRecords, recordAction } from '../../core/records/actions';
 import { staleRecord } from '../../core/records/stale';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
@@ -41,7 +41,7 @@ export async function saveMessage(db: Db, actor: number, id: number, b: Record<s
     if (id <= 0) {
       const [row] = await q.query(`INSERT INTO system_messages (title, message, starttime, expiretime, showunauthenticatedusers, showfactoryusers)
         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLS}`, values);
-      await writeAudit(q, actor, 'system-message', row.SystemMessageId, [{ field: 'Title', oldValue: null, newValue: row.Title }]);
+      await recordAction(q, actor, 'system-message', row.SystemMessageId, [{ field: 'Title', oldValue: null, newValue: row.Title }]);
       return row;
     }
     const [prev] = await q.query(`SELECT ${COLS} FROM system_messages WHERE systemmessageid = $1 FOR UPDATE`, [id]);
@@ -56,7 +56,7 @@ export async function saveMessage(db: Db, actor: number, id: number, b: Record<s
     const { ChangedOn: _b, ...after } = row;
     // A save that changed no field still moves the version: its ChangedOn is audited then, so the trail names every version (stale.ts).
     const changes = diffRecords(before, after);
-    await writeAudit(q, actor, 'system-message', id, changes.length ? changes : diffRecords({ ChangedOn: prev.ChangedOn }, { ChangedOn: row.ChangedOn }));
+    await recordAction(q, actor, 'system-message', id, changes.length ? changes : diffRecords({ ChangedOn: prev.ChangedOn }, { ChangedOn: row.ChangedOn }));
     return row;
   });
 }
@@ -65,6 +65,6 @@ export function deleteMessage(db: Db, actor: number, id: number) {
   return db.tx(async (q) => {
     const [row] = await q.query('DELETE FROM system_messages WHERE systemmessageid = $1 RETURNING title', [id]);
     if (!row) throw new AppError(404, 'not_found', MESSAGE_NOT_FOUND);
-    await writeAudit(q, actor, 'system-message', id, [{ field: 'Deleted', oldValue: row.title, newValue: null }]);
+    await recordAction(q, actor, 'system-message', id, [{ field: 'Deleted', oldValue: row.title, newValue: null }]);
   });
 }

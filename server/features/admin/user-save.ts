@@ -11,7 +11,7 @@ import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import { hashPassword } from '../../core/auth/password';
 import { revokeUserSessions } from '../../core/auth/sessions';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { updateRecordIn } from '../../core/records/write';
 import { assignmentErrors, mailTemporaryPassword, nameInUse, nameTaken, refuse, temporaryPassword } from './user-rules';
 
@@ -24,7 +24,7 @@ async function replaceLinks(q: Queryable, actor: number, userId: number, table: 
   if (JSON.stringify(prev) === JSON.stringify(sorted)) return;
   await q.query(`DELETE FROM ${table} WHERE userid = $1`, [userId]);
   if (next.length) await q.query(`INSERT INTO ${table} (userid, ${column}) SELECT $1, unnest($2::${column === 'brandid' ? 'int' : 'text'}[])`, [userId, next]);
-  await writeAudit(q, actor, 'user', userId, [{ field, oldValue: prev, newValue: sorted }]);
+  await recordAction(q, actor, 'user', userId, [{ field, oldValue: prev, newValue: sorted }]);
 }
 
 async function resetPassword(ctx: AppContext, q: Queryable, actor: number, userId: number, isNew: boolean) {
@@ -33,7 +33,7 @@ async function resetPassword(ctx: AppContext, q: Queryable, actor: number, userI
     RETURNING username, firstname`, [userId, await hashPassword(password)]);
   if (!isNew) {
     await revokeUserSessions(q, userId, 'password reset by administrator');
-    await writeAudit(q, actor, 'user', userId, [{ field: 'Password', oldValue: null, newValue: '(reset)' }]);
+    await recordAction(q, actor, 'user', userId, [{ field: 'Password', oldValue: null, newValue: '(reset)' }]);
   }
   await mailTemporaryPassword(ctx, q, u.username, u.firstname, password, isNew);
 }
@@ -57,7 +57,7 @@ export function createUser(ctx: AppContext, actor: number, { user: u, brands, fa
         record.IsFactoryUser, record.RoleId ?? null, actor]);
     await replaceLinks(q, actor, row.userid, 'user_brands', 'brandid', 'Brands', record.Brands);
     await replaceLinks(q, actor, row.userid, 'user_factories', 'factorykey', 'Factories', record.Factories);
-    await writeAudit(q, actor, 'user', row.userid, ['UserName', 'FirstName', 'LastName', 'IsActive', 'RoleId', 'IsFactoryUser']
+    await recordAction(q, actor, 'user', row.userid, ['UserName', 'FirstName', 'LastName', 'IsActive', 'RoleId', 'IsFactoryUser']
       .map((f) => ({ field: f, oldValue: null, newValue: (record as Record<string, unknown>)[f] ?? null })));
     await resetPassword(ctx, q, actor, row.userid, true);
     return row.userid;

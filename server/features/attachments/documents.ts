@@ -11,7 +11,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, notFound } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { commitFile, documentPath, filesPath } from '../../core/files/storage';
 import type { ReceivedFile } from '../../core/files/upload-stream';
 import { contentTypeOf } from '../../domain/document-rules';
@@ -116,7 +116,7 @@ export async function documentFor(ctx: AppContext, user: SessionUser, rawId: unk
 
 /** A document change in the record's history (the audit log of the record the document belongs to). */
 const auditDocument = (q: Queryable, user: SessionUser, record: ProjectRecord, field: string, oldValue: unknown, newValue: unknown) =>
-  writeAudit(q, user.userId, record.h.entity, record.id, [{ field, oldValue, newValue }]);
+  recordAction(q, user.userId, record.h.entity, record.id, [{ field, oldValue, newValue }]);
 
 /** Stores an uploaded file (checked by the caller) as a new document of the record, in its history; answers the document's id. */
 export function addDocument(ctx: AppContext, user: SessionUser, plan: UploadPlan, file: ReceivedFile) {

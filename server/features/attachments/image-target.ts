@@ -13,7 +13,7 @@ import { READ_ONLY_STATUSES, recordDeleted } from '../hierarchy';
 import { AppError, badRequest, permissionDenied } from '../../core/http/errors';
 import { canonicalKeys } from '../../core/http/request';
 import { INT4_MAX } from '../../core/http/params';
-import { diffRecords, writeAudit } from '../../core/records/audit';
+import { diffRecords, recordAction } from '../../core/records/actions';
 import { column, viewOf } from '../../core/records/columns';
 import { scope } from '../../core/records/scope';
 import { recordNotFound } from '../../core/records/access';
@@ -126,5 +126,5 @@ export async function setImageName(ctx: AppContext, q: Queryable, user: SessionU
   const [prev] = await q.query(`SELECT ${col} AS value FROM ${table} WHERE ${keyCol} = $1 FOR UPDATE`, [t.location.recordId]);
   await q.query(`UPDATE ${table} SET ${col} = $2, rowversion = rowversion + 1, changedon = now(), changedby = $3 WHERE ${keyCol} = $1`,
     [t.location.recordId, name, user.userId]);
-  await writeAudit(q, user.userId, t.h.entity, t.id, diffRecords({ [t.field]: prev.value }, { [t.field]: name }));
+  await recordAction(q, user.userId, t.h.entity, t.id, diffRecords({ [t.field]: prev.value }, { [t.field]: name }));
 }

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, conflict, notFound } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { applyAction } from '../../core/records/actions';
 import { updateRecordIn } from '../../core/records/write';
 import { recordDeleted } from '../hierarchy';
 import { BRIEF, isReleasedLinePlanOf, linkedPatternCount, RELINK_BLOCKED, SELECT_RELEASED_LINE_PLAN } from './brief';
@@ -34,9 +34,7 @@ export async function deleteBrief(ctx: AppContext, user: SessionUser, id: number
   await ctx.db.tx(async (q) => {
     const brief = await lockedBrief(q, user, id);
     if (brief.StatusId !== 1 || (await linkedPatternCount(q, id)) > 0) throw conflict(DELETE_REFUSED);
-    await q.query(`UPDATE brief_seasonals SET isdeleted = true, rowversion = rowversion + 1, changedon = now(), changedby = $2
-                    WHERE briefseasonalid = $1`, [id, user.userId]);
-    await writeAudit(q, user.userId, 'brief', id, [{ field: 'IsDeleted', oldValue: false, newValue: true }]);
+    await applyAction(ctx, q, user, 'brief', id, { IsDeleted: true });
   });
   return { IsSuccessful: true, Message: 'Record Deleted Successfully.' };
 }

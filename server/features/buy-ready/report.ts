@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import type { SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
-import { writeAudits } from '../../core/records/audit';
+import { recordActions } from '../../core/records/actions';
 import { BUY_READY_CRITERIA, buyReady, criterionCounts, type BuyReadyCriteria } from '../../domain/buy-ready';
 
 export interface BuyReadyFilter { seasonId?: number; prototypeSeasonalId?: number; stockNumber?: string; factoryKey?: string }
@@ -75,7 +75,7 @@ export async function executeBuyReady(q: Queryable, user: SessionUser, rows: Buy
   if (changed.length) {
     await q.query(`UPDATE prototypes p SET buyready = v.ready FROM unnest($1::int[], $2::boolean[]) AS v(id, ready) WHERE p.prototypeid = v.id`,
       [changed.map((r) => r.PrototypeId), changed.map((r) => r.BuyReady)]);
-    await writeAudits(q, user.userId, 'colorway', changed.map((r) => ({ entityId: r.PrototypeSeasonalId, field: 'BuyReady', oldValue: r.CurrentBuyReady, newValue: r.BuyReady })));
+    await recordActions(q, user.userId, 'colorway', changed.map((r) => ({ entityId: r.PrototypeSeasonalId, field: 'BuyReady', oldValue: r.CurrentBuyReady, newValue: r.BuyReady })));
   }
   return { Changed: changed.length, Ready: rows.filter((r) => r.BuyReady).length, Total: rows.length };
 }

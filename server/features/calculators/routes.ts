@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
 import { access, custom, granteeOf, type ApiRouter } from '../../core/http/router';
 import { allows, CALCULATOR_BRAND_DEFAULTS, CALCULATORS } from '../../domain/access';
-import { diffRecords, writeAudit } from '../../core/records/audit';
+import { diffRecords, recordAction } from '../../core/records/actions';
 import { lookupHidden } from '../../core/schemas/visibility';
 import { BUILT_IN_DEFAULTS, DEFAULT_FIELDS, defaultLabels, defaultsProblems, type BrandDefaults } from '../../domain/calculators';
 
@@ -85,7 +85,7 @@ export function calculatorRoutes(r: ApiRouter) {
            changedon = now(), changedby = EXCLUDED.changedby`,
         [id, ...values, user.userId]);
       const prev: Record<string, unknown> = before.IsStored ? before : {};
-      await writeAudit(q, user.userId, ENTITY, id, diffRecords(prev, Object.fromEntries(DEFAULT_FIELDS.map((f) => [f, body[f]]))));
+      await recordAction(q, user.userId, ENTITY, id, diffRecords(prev, Object.fromEntries(DEFAULT_FIELDS.map((f) => [f, body[f]]))));
       return (await readDefaults(q, id))!;
     });
     return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', BrandDefaults: saved });

@@ -14,7 +14,7 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../core/http/errors';
 import { requireBrand } from '../../core/http/router';
-import { writeAudits } from '../../core/records/audit';
+import { recordActions } from '../../core/records/actions';
 import { REGIONAL_VOLUMES, volumeTotals } from '../../domain/volume-totals';
 import { alreadyCarriedText, CARRY_TEXT } from '../../domain/carryover';
 import { CARRY_OVER } from '../colorways';
@@ -161,7 +161,7 @@ export async function carryInTx(ctx: AppContext, q: Queryable, user: SessionUser
   const created = await insertSeasonals(q, request, user.userId, volumeRecords(req.Volumes, new Set(ids)));
   if (created.length !== ids.length) throw new AppError(500, 'carryover_incomplete', CARRY_TEXT.processError);
   await copySizeRanges(q, created);
-  await writeAudits(q, user.userId, 'colorway', created.map((c) => ({ entityId: c.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: c.src })));
+  await recordActions(q, user.userId, 'colorway', created.map((c) => ({ entityId: c.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: c.src })));
   const result: CarryoverResult = { created, skipped: all.filter((s) => skipped.has(s.id)).map((s) => ({ id: s.id, name: s.name })) };
   if (opts.mail) {
     const name = new Map(sources.map((s) => [s.id, s]));

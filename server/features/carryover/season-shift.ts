@@ -3,13 +3,14 @@
  * and their eligibility checks (ADR 025). A shift moves the seasonal itself to a line plan of another
  * season of the brand (its pattern, brief follow: reused or created in the target season); a colorway
  * takes its dual-sourced twins along (same stock number and pattern in the same season, CW-058), a
- * pattern its colorways. Set-based: one UPDATE per table and one audit insert per request.
+ * pattern its colorways. Set-based: the moves are written by the core's action writer (one UPDATE per
+ * table and one audit insert per entity, core/records/actions.ts).
  */
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, forbidden } from '../../core/http/errors';
-import { writeAudits } from '../../core/records/audit';
+import { applyAction, applyActions, recordActions } from '../../core/records/actions';
 import {
   CARRY_TEXT, colorwayShiftEligibility, patternCarryoverEligibility, patternShiftEligibility, shiftedText, type Eligibility,
 } from '../../domain/carryover';
@@ -63,18 +64,13 @@ export async function shiftPrototypeSeason(ctx: AppContext, user: SessionUser, i
     const target = { seasonId: lp.seasonid, linePlanId: lp.lineplanid, userId: user.userId };
     await ensurePatternSeasonals(q, [f.patternseasonalid], target);
     const ids = [id, ...f.twins];
-    const moved = await q.query<{ id: number; oldseason: number; oldpattern: number; pattern: number }>(
-      `UPDATE prototype_seasonals s SET seasonid = $2, patternseasonalid = tp.patternseasonalid, lineplanlaunchdateid = NULL,
-              rowversion = s.rowversion + 1, changedon = now(), changedby = $3
-         FROM prototype_seasonals o
-         JOIN pattern_seasonals op ON op.patternseasonalid = o.patternseasonalid
+    // Each seasonal takes its pattern's seasonal in the target season; written and audited by the core's action writer.
+    const moved = await q.query<{ id: number; pattern: number }>(
+      `SELECT s.prototypeseasonalid AS id, tp.patternseasonalid AS pattern FROM prototype_seasonals s
+         JOIN pattern_seasonals op ON op.patternseasonalid = s.patternseasonalid
          JOIN pattern_seasonals tp ON tp.patternid = op.patternid AND tp.seasonid = $2
-        WHERE o.prototypeseasonalid = s.prototypeseasonalid AND s.prototypeseasonalid = ANY($1::int[])
-       RETURNING s.prototypeseasonalid AS id, o.seasonid AS oldseason, o.patternseasonalid AS oldpattern, tp.patternseasonalid AS pattern`,
-      [ids, lp.seasonid, user.userId]);
-    await writeAudits(q, user.userId, 'colorway', moved.flatMap((m) => [
-      { entityId: m.id, field: 'SeasonId', oldValue: m.oldseason, newValue: lp.seasonid },
-      { entityId: m.id, field: 'PatternSeasonalId', oldValue: m.oldpattern, newValue: m.pattern }]));
+        WHERE s.prototypeseasonalid = ANY($1::int[])`, [ids, lp.seasonid]);
+    await applyActions(ctx, q, user, 'colorway', moved.map((m) => ({ id: m.id, set: { SeasonId: lp.seasonid, PatternSeasonalId: m.pattern, LinePlanLaunchDateId: null } })));
     const twins = moved.length - 1;
     return { Result: 0, Message: shiftedText(twins), Data: twins };
   });
@@ -113,20 +109,12 @@ export async function shiftPatternSeason(ctx: AppContext, user: SessionUser, id:
     refused(patternShiftEligibility(shiftFacts(f)));
     const target = { seasonId: lp.seasonid, linePlanId: lp.lineplanid, userId: user.userId };
     await ensureBriefSeasonals(q, [f.briefseasonalid], target);
-    const [moved] = await q.query<{ oldseason: number; oldbrief: number; brief: number }>(
-      `UPDATE pattern_seasonals pas SET seasonid = $2, briefseasonalid = tb.briefseasonalid, rowversion = pas.rowversion + 1, changedon = now(), changedby = $3
-         FROM pattern_seasonals o JOIN brief_seasonals ob ON ob.briefseasonalid = o.briefseasonalid
-         JOIN brief_seasonals tb ON tb.briefid = ob.briefid AND tb.seasonid = $2
-        WHERE o.patternseasonalid = pas.patternseasonalid AND pas.patternseasonalid = $1
-       RETURNING o.seasonid AS oldseason, o.briefseasonalid AS oldbrief, tb.briefseasonalid AS brief`, [id, lp.seasonid, user.userId]);
-    const colorways = await q.query<{ id: number; oldseason: number }>(
-      `UPDATE prototype_seasonals s SET seasonid = $2, lineplanlaunchdateid = NULL, rowversion = s.rowversion + 1, changedon = now(), changedby = $3
-         FROM prototype_seasonals o WHERE o.prototypeseasonalid = s.prototypeseasonalid AND s.patternseasonalid = $1
-       RETURNING s.prototypeseasonalid AS id, o.seasonid AS oldseason`, [id, lp.seasonid, user.userId]);
-    await writeAudits(q, user.userId, 'pattern', [
-      { entityId: id, field: 'SeasonId', oldValue: moved.oldseason, newValue: lp.seasonid },
-      { entityId: id, field: 'BriefSeasonalId', oldValue: moved.oldbrief, newValue: moved.brief }]);
-    await writeAudits(q, user.userId, 'colorway', colorways.map((c) => ({ entityId: c.id, field: 'SeasonId', oldValue: c.oldseason, newValue: lp.seasonid })));
+    const [{ brief }] = await q.query<{ brief: number }>(
+      `SELECT tb.briefseasonalid AS brief FROM pattern_seasonals o JOIN brief_seasonals ob ON ob.briefseasonalid = o.briefseasonalid
+         JOIN brief_seasonals tb ON tb.briefid = ob.briefid AND tb.seasonid = $2 WHERE o.patternseasonalid = $1`, [id, lp.seasonid]);
+    await applyAction(ctx, q, user, 'pattern', id, { SeasonId: lp.seasonid, BriefSeasonalId: brief });
+    const colorways = await q.query<{ id: number }>('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE patternseasonalid = $1 ORDER BY 1', [id]);
+    await applyActions(ctx, q, user, 'colorway', colorways.map((c) => ({ id: c.id, set: { SeasonId: lp.seasonid, LinePlanLaunchDateId: null } })));
     return { Result: 0, Message: CARRY_TEXT.shifted, Data: colorways.length };
   });
 }
@@ -143,7 +131,7 @@ export async function doPatternCarryover(ctx: AppContext, user: SessionUser, id:
     const created = await ensurePatternSeasonals(q, [id], { seasonId: lp.seasonid, linePlanId: lp.lineplanid, userId: user.userId });
     if (!created) throw new AppError(409, 'already_carried_over', `The pattern ${String(p.PatternName)} already exists in ${lp.seasonname}.`);
     const [row] = await q.query<{ id: number }>('SELECT patternseasonalid AS id FROM pattern_seasonals WHERE patternid = $1 AND seasonid = $2', [f.patternid, lp.seasonid]);
-    await writeAudits(q, user.userId, 'pattern', [{ entityId: row.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: id }]);
+    await recordActions(q, user.userId, 'pattern', [{ entityId: row.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: id }]);
     return { Result: 0, Message: 'Pattern carried over.', Data: row.id };
   });
 }

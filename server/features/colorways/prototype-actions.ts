@@ -1,7 +1,8 @@
 /**
  * Colorway actions beyond the generic update: delete (CW-059), relink to another pattern
  * (CW-055/056), factory transfer (CW-024, CW-057) and dual source (CW-025, CW-058). Each locks
- * the seasonal row, checks the status the action allows and writes through auditedWrite.
+ * the seasonal row, checks the status the action allows and writes through the core's action writer
+ * (core/records/actions.ts applyAction: the pipeline's table writer and audit).
  * A dual source is a new colorway (same design and stock number, same pattern and season) at the
  * other factory, since a colorway has one seasonal per season; both carry DualSrcdPatt and each
  * names the other's factory in DSFactoryKy.
@@ -10,13 +11,14 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, conflict } from '../../core/http/errors';
+import { applyAction } from '../../core/records/actions';
 import { insertRecord } from '../../core/records/create';
 import { prices, PRICE_INPUTS, type PriceInputs } from '../../domain/price-rule';
 import { DUAL_SOURCE_STATUSES, RELEASED_STATUSES, TRANSFER_STATUSES } from '../../domain/statuses';
 import { FACTORY_FIELDS, factoryFields, HTS_REGIONS, htsForOrigin, serviceFee } from './colorway-rules';
 import { COPIED_DESIGN, pick } from './prototype-create';
 import {
-  auditedWrite, DELETABLE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus,
+  DELETABLE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus,
 } from './prototype-rules';
 import { READ_ONLY_STATUSES } from '../hierarchy';
 import { createChecklist } from '../transfer-checklists';
@@ -40,7 +42,7 @@ async function withLocked<T>(ctx: AppContext, user: SessionUser, id: number, act
 export async function deletePrototype(ctx: AppContext, user: SessionUser, id: number) {
   await withLocked(ctx, user, id, async (q, row) => {
     if (row.isdeleted || !DELETABLE_STATUSES.includes(row.statusid as number)) throw new AppError(409, 'delete_refused', MSG.deleteRefused);
-    await auditedWrite(q, user, { table: 'prototype_seasonals', key: 'prototypeseasonalid', id, recordId: id, fields: { IsDeleted: ['isdeleted', false, true] } });
+    await applyAction(ctx, q, user, 'colorway', id, { IsDeleted: true });
   });
 }
 
@@ -74,11 +76,7 @@ export async function relinkPrototype(ctx: AppContext, user: SessionUser, body: 
     if (refused) throw relinkFailed(refused);
     const target = await releasedPattern(q, { PatternId: body.NewPatternId, BrandId: seen.BrandId, SeasonId: row.seasonid });
     if (!target || target.PatternId === body.OldPatternId) throw relinkFailed(MSG.releasedPattern, 400);
-    const recordId = body.PrototypeSeasonalId;
-    await auditedWrite(q, user, { table: 'prototypes', key: 'prototypeid', id: row.prototypeid as number, recordId,
-      fields: { PatternId: ['patternid', body.OldPatternId, target.PatternId] } });
-    await auditedWrite(q, user, { table: 'prototype_seasonals', key: 'prototypeseasonalid', id: recordId, recordId,
-      fields: { PatternSeasonalId: ['patternseasonalid', row.patternseasonalid, target.PatternSeasonalId] } });
+    await applyAction(ctx, q, user, 'colorway', body.PrototypeSeasonalId, { PatternId: target.PatternId, PatternSeasonalId: target.PatternSeasonalId });
   });
 }
 
@@ -95,14 +93,10 @@ async function newFactory(q: Queryable, row: Colorway, key: string) {
   return fields;
 }
 
-const COLUMN: Record<(typeof FACTORY_FIELDS)[number], string> = {
-  FactNameKy: 'factnameky', FactName: 'factname', CtryOfOrig: 'ctryoforig', FactoryGroupKey: 'factorygroupkey', FactoryGroupName: 'factorygroupname',
-};
-
 /**
  * What a new factory changes in the costing (the update rules do the same on a factory change):
  * the brand + factory service fee, the prices that follow from it, and the HTS duties of the new
- * country of origin. Fields as auditedWrite takes them; the columns are the lower-cased names.
+ * country of origin, by field.
  */
 async function costingAtFactory(q: Queryable, row: Colorway, brandId: unknown, to: { FactNameKy: unknown; CtryOfOrig: unknown }) {
   const col = (f: string) => f.toLowerCase();
@@ -110,8 +104,7 @@ async function costingAtFactory(q: Queryable, row: Colorway, brandId: unknown, t
   const fee = await serviceFee(q, brandId, to.FactNameKy);
   const priced = prices({ ...current(PRICE_INPUTS), ServFee: fee } as PriceInputs);
   const hts = await htsForOrigin(q, current(HTS_REGIONS.map(([r]) => `${r}HtsStawn`)), String(to.CtryOfOrig ?? ''));
-  const next: Record<string, unknown> = { ServFee: fee, ...priced, ...hts };
-  return Object.fromEntries(Object.entries(next).map(([f, v]) => [f, [col(f), row[col(f)], v] as [string, unknown, unknown]]));
+  return { ServFee: fee, ...priced, ...hts } as Record<string, unknown>;
 }
 
 /**
@@ -125,14 +118,10 @@ export async function transferFactory(ctx: AppContext, user: SessionUser, body: 
     if (!row.factnameky) throw conflict('The colorway has no factory to transfer from; select its factory first.');
     const to = await newFactory(q, row, body.FactoryKey);
     const id = body.PrototypeSeasonalId;
-    await auditedWrite(q, user, { table: 'prototype_seasonals', key: 'prototypeseasonalid', id, recordId: id, fields: {
-      ...Object.fromEntries(FACTORY_FIELDS.map((f) => [f, [COLUMN[f], row[COLUMN[f]], to[f]]])),
-      TransferFactoryKy: ['transferfactoryky', row.transferfactoryky, row.factnameky], FactoryTransfer: ['factorytransfer', row.factorytransfer, true],
-      ...await costingAtFactory(q, row, seen.BrandId, to),
-    } });
-    if (!body.CopyBuyReady) {
-      await auditedWrite(q, user, { table: 'prototypes', key: 'prototypeid', id: row.prototypeid as number, recordId: id, fields: { BuyReady: ['buyready', row.buyready, false] } });
-    }
+    await applyAction(ctx, q, user, 'colorway', id, {
+      ...Object.fromEntries(FACTORY_FIELDS.map((f) => [f, to[f]])), TransferFactoryKy: row.factnameky, FactoryTransfer: true,
+      ...await costingAtFactory(q, row, seen.BrandId, to), ...(body.CopyBuyReady ? {} : { BuyReady: false }),
+    });
     // TC-004/006: the transfer's checklist (this colorway, old factory -> new) keeps the dialog's tariff-mitigation flag.
     const checklistId = await createChecklist(ctx, q, user, { prototypeId: row.prototypeid as number, fromFactoryKey: row.factnameky as string, toFactoryKey: to.FactNameKy as string },
       body.IsTariffMitigation ?? false);
@@ -154,10 +143,7 @@ export async function dualSource(ctx: AppContext, user: SessionUser, body: Facto
       CopySeasonalId: body.PrototypeSeasonalId, IsOriginalSeason: true, DualSrcdPatt: true, ...to, DSFactoryKy: row.factnameky ?? null,
     });
     const id = body.PrototypeSeasonalId;
-    await auditedWrite(q, user, { table: 'prototype_seasonals', key: 'prototypeseasonalid', id, recordId: id,
-      fields: { DSFactoryKy: ['dsfactoryky', row.dsfactoryky, to.FactNameKy] } });
-    await auditedWrite(q, user, { table: 'prototypes', key: 'prototypeid', id: row.prototypeid as number, recordId: id,
-      fields: { DualSrcdPatt: ['dualsrcdpatt', row.dualsrcdpatt, true] } });
+    await applyAction(ctx, q, user, 'colorway', id, { DSFactoryKy: to.FactNameKy, DualSrcdPatt: true });
     return copy.PrototypeSeasonalId;
   });
 }

@@ -8,7 +8,6 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { HIERARCHY, withDeletedMessage } from '../hierarchy';
 import { AppError, forbidden } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
 import { readRecord } from '../../core/records/read';
 import { RELEASED_STATUSES } from '../../domain/statuses';
 
@@ -68,21 +67,4 @@ export async function prototypeNameExists(q: Queryable, brandId: unknown, name: 
   const [row] = await q.query('SELECT 1 FROM prototypes WHERE brandid = $1 AND lower(prototypename) = lower($2) AND prototypeid <> $3 LIMIT 1',
     [brandId, name.trim(), exceptPrototypeId]);
   return !!row;
-}
-
-export interface AuditedWrite {
-  table: 'prototypes' | 'prototype_seasonals'; key: 'prototypeid' | 'prototypeseasonalid'; id: number; recordId: number;
-  /** Entity field → [column, old value, new value]. */
-  fields: Record<string, [string, unknown, unknown]>;
-}
-
-/** Writes the changed columns of one colorway row, bumps its version and stamps, and audits the fields on the seasonal. */
-export async function auditedWrite(q: Queryable, user: SessionUser, w: AuditedWrite) {
-  const entries = Object.entries(w.fields).filter(([, [, before, after]]) => before !== after);
-  if (!entries.length) return;
-  await q.query(
-    `UPDATE ${w.table} SET ${entries.map(([, [col]], i) => `${col} = $${i + 3}`).join(', ')},
-            rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE ${w.key} = $1`,
-    [w.id, user.userId, ...entries.map(([, [, , after]]) => after)]);
-  await writeAudit(q, user.userId, 'colorway', w.recordId, entries.map(([field, [, oldValue, newValue]]) => ({ field, oldValue, newValue })));
 }

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
 import type { AppContext } from '../../core/context';
 import { badRequest, notFound, type FieldError } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { presetProblems, problemPath, problemsMessage, type PresetDraft, type Problem } from '../../domain/size-ranges';
 import { sizeLookups, trimmed } from './size-ranges';
 
@@ -60,7 +60,7 @@ export function savePresets(ctx: AppContext, user: SessionUser, presets: PresetD
       for (const r of (p.SizeRanges ?? []).filter((x) => !x.IsDelete).map(trimmed)) {
         await q.query('INSERT INTO size_range_preset_rows (sizerangepresetid, regionid, widthid, sizerange) VALUES ($1, $2, $3, $4)', [id, r.RegionId, r.WidthId, r.SizeRange]);
       }
-      await writeAudit(q, user.userId, 'size-range-preset', id!, [{ field: 'Preset', oldValue: null, newValue: name }]);
+      await recordAction(q, user.userId, 'size-range-preset', id!, [{ field: 'Preset', oldValue: null, newValue: name }]);
     }
     return readPresets(q, user.userId);
   });
@@ -71,7 +71,7 @@ export async function deletePreset(ctx: AppContext, user: SessionUser, id: numbe
   await ctx.db.tx(async (q) => {
     const [gone] = await q.query<{ presetname: string }>('DELETE FROM size_range_presets WHERE sizerangepresetid = $1 AND userid = $2 RETURNING presetname', [id, user.userId]);
     if (!gone) throw notFound('The preset was not found.');
-    await writeAudit(q, user.userId, 'size-range-preset', id, [{ field: 'Preset', oldValue: gone.presetname, newValue: null }]);
+    await recordAction(q, user.userId, 'size-range-preset', id, [{ field: 'Preset', oldValue: gone.presetname, newValue: null }]);
   });
 }
 

@@ -3,13 +3,14 @@
  * line-plan child rows are: a row with its SizeRangeId is changed, with IsDelete deleted, without a
  * key added; rows not in the list stay. The save locks the colorway at the user's RowVersion (409
  * when stale, the shared rules refuse a deleted colorway), refuses the read-only statuses 3..7,
- * bumps the colorway's version and writes one history line. Nothing is written when a row is refused.
+ * bumps the colorway's version, writes the rows set-based through the records pipeline (the colorway's
+ * `x-children`, ADR 031) and one history line. Nothing is written when a row is refused.
  */
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, type FieldError } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { saveList } from '../../core/records/children';
 import { updateRecordIn } from '../../core/records/write';
 import { describeRows, problemPath, problemsMessage, sizeRangeProblems, type KnownIds, type Problem, type SizeRangeRow } from '../../domain/size-ranges';
 import { READ_ONLY_STATUSES } from '../hierarchy';
@@ -80,20 +81,24 @@ export async function saveSizeRangesIn(ctx: AppContext, q: Queryable, user: Sess
     const problems = sizeRangeProblems(rows, kept, known);
     if (problems.length || unknown.length) throw refusal(problems, '', unknown);
 
-    for (const r of rows) {
-      if (r.IsDelete) { if (r.SizeRangeId) await q.query('DELETE FROM size_ranges WHERE sizerangeid = $1', [r.SizeRangeId]); continue; }
-      const v = trimmed(r);
-      if (r.SizeRangeId) {
-        await q.query('UPDATE size_ranges SET regionid = $2, widthid = $3, sizerange = $4, rowversion = rowversion + 1 WHERE sizerangeid = $1',
-          [r.SizeRangeId, v.RegionId, v.WidthId, v.SizeRange]);
-      } else {
-        await q.query('INSERT INTO size_ranges (prototypeseasonalid, regionid, widthid, sizerange) VALUES ($1, $2, $3, $4)',
-          [req.PrototypeSeasonalId, v.RegionId, v.WidthId, v.SizeRange]);
-      }
-    }
-    const after = await readSizeRanges(q, req.PrototypeSeasonalId);
-    const [oldText, newText] = [describe(before), describe(after)];
-    if (oldText !== newText) await writeAudit(q, user.userId, 'colorway', req.PrototypeSeasonalId, [{ field: 'SizeRanges', oldValue: oldText || null, newValue: newText || null }]);
+    // Written by the records pipeline's child writer (the colorway's `x-children` SizeRanges): one DELETE, one UPDATE, one INSERT.
+    const spec = ctx.schemas.entities.get('colorway')!['x-children']!.SizeRanges;
+    const schema = ctx.schemas.entities.get(spec.entity)!;
+    const keep = [...rows.filter((r) => !r.IsDelete).map((r) => ({ ...(r.SizeRangeId ? existing.get(r.SizeRangeId) : {}), ...trimmed(r), SizeRangeId: r.SizeRangeId })),
+      ...kept.map((r) => ({ ...r }))];
+    const removed = rows.filter((r) => r.IsDelete && r.SizeRangeId).map((r) => existing.get(r.SizeRangeId!)!);
+    let after: SizeRange[] = [];
+    await saveList(q, user.userId, {
+      spec, property: 'SizeRanges', schema, key: 'SizeRangeId', table: 'size_ranges', stored: before as unknown as Record<string, unknown>[], keep, removed: removed as unknown as Record<string, unknown>[], errors: [],
+    }, {
+      parentId: req.PrototypeSeasonalId,
+      // The colorway's history line (CW-067) describes the ranges as stored, beside each size range's own entries, in the one insert.
+      after: async () => {
+        after = await readSizeRanges(q, req.PrototypeSeasonalId);
+        const [oldText, newText] = [describe(before), describe(after)];
+        return oldText !== newText ? [{ entity: 'colorway', entityId: req.PrototypeSeasonalId, field: 'SizeRanges', oldValue: oldText || null, newValue: newText || null }] : [];
+      },
+    });
     const [{ rowversion }] = await q.query<{ rowversion: number }>('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [req.PrototypeSeasonalId]);
     return { RowVersion: rowversion, SizeRanges: after };
   }

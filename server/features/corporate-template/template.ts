@@ -12,8 +12,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
-import { writeAuditRows } from '../../core/records/audit';
-import { planChildren, storedChildren, writeChildren } from '../../core/records/children';
+import { planChildren, saveList, storedChildren } from '../../core/records/children';
 import { endBeforeStart } from '../line-plans';
 
 const ENTITY = 'corporate-template-item';
@@ -80,8 +79,7 @@ export function saveTemplate(ctx: AppContext, user: SessionUser, items: readonly
     const plan = await planChildren(ctx, q, user, spec, 'Items', await storedChildren(ctx, q, spec), items.map(asRow));
     const errors = [...plan.errors, ...other].sort((a, b) => rowOf(a) - rowOf(b));
     if (errors.length) throw badRequest('The request is invalid.', errors);
-    const written = await writeChildren(q, plan);
-    await writeAuditRows(q, user.userId, written.audit);
+    const written = await saveList(q, user.userId, plan);
     return { added: written.added, changed: written.changed, removed: written.removed, Items: await currentTemplateItems(q) };
   });
 }

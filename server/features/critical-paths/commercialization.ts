@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { applySave, planSave } from '../../core/records/children';
 import { businessToday } from '../../domain/business-date';
 import { stamp, type FinalProcess } from '../../domain/critical-path-approvals';
@@ -70,7 +70,7 @@ export async function createCommercialization(ctx: AppContext, user: SessionUser
        VALUES ($1, $2, $3, $4, $5, $5) RETURNING criticalpathcommercializationid AS id`, [body.CriticalPathName, body.Notes ?? null, body.PatternId, body.FactoryKey, user.userId]);
     await insertTemplateProcesses(q, 'commercialization', 'critical_path_commercialization_processes', 'criticalpathcommercializationid', id,
       ['processname', 'processtype', 'sortorder', 'canbedeleted', 'canchangename']);
-    await writeAudit(q, user.userId, ENTITY, id, [{ field: 'CriticalPathName', oldValue: null, newValue: body.CriticalPathName }]);
+    await recordAction(q, user.userId, ENTITY, id, [{ field: 'CriticalPathName', oldValue: null, newValue: body.CriticalPathName }]);
     const duplicate = await commercializationNameExists(q, pattern.brandid as number, body.CriticalPathName, id);
     return { id, warning: duplicate ? MSG.duplicateName : null };
   });

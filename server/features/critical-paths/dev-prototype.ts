@@ -9,10 +9,10 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
-import type { AuditRow } from '../../core/records/audit';
+import type { AuditRow } from '../../core/records/actions';
 import { applySave, planSave } from '../../core/records/children';
 import { businessToday } from '../../domain/business-date';
-import { applyApprovals, FLAG_FIELDS, flagOf, locks, type FinalProcess, type StockNumberFlags } from '../../domain/critical-path-approvals';
+import { applyApprovals, FLAG_FIELDS, flagOf, flagSetters, locks, type FinalProcess, type StockNumberFlags } from '../../domain/critical-path-approvals';
 import {
   MSG, brandUsers, cancelErrors, canBeCancelled, colorwayScope, dateErrors, findHeader, fullName, insertTemplateProcesses, invalid, notExists,
   rowVersionOf, selectList, visibleTo, type HeaderKind, type HeaderRow, type Row,
@@ -246,7 +246,9 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
       : [];
     const targets = [...stays, ...newRows];
     const base = (r: Row) => Object.fromEntries(FLAG_FIELDS.map((f) => [f, r[f] === true])) as StockNumberFlags;
-    const outcome = applyApprovals(storedFinal, finalsIn, targets[0] ? base(targets[0]) : base({}), who, finalOf);
+    // CP-037: which approvals set a flag is data (critical_path_process_approvals.setsflag).
+    const setsFlag = flagSetters(await q.query(`SELECT criticalpathprocessapprovedid AS "CriticalPathProcessApprovedId", setsflag AS "SetsFlag" FROM critical_path_process_approvals`));
+    const outcome = applyApprovals(storedFinal, finalsIn, targets[0] ? base(targets[0]) : base({}), setsFlag, who, finalOf);
     // CP-039: a locked row's approval cannot be set (clearing it always can).
     outcome.processes.forEach((p, i) => {
       const prev = finalOf(p);
@@ -268,7 +270,7 @@ export async function updateDevPrototype(ctx: AppContext, user: SessionUser, bod
     };
     await relink(links.remove, null, id);
     await relink(newRows.map((r) => r.prototypeseasonalid), id, null);
-    colorwayAudit.push(...await writeFlags(q, user, targets.map((t) => ({ stock: t, outcome: applyApprovals(storedFinal, finalsIn, base(t), who, finalOf) })), who.today));
+    colorwayAudit.push(...await writeFlags(q, user, targets.map((t) => ({ stock: t, outcome: applyApprovals(storedFinal, finalsIn, base(t), setsFlag, who, finalOf) })), who.today));
     await applySave(q, plan, colorwayAudit);
     return { id, created };
   });

@@ -3,7 +3,7 @@
  * and the audit rows of an added or changed entry (every write is audited).
  */
 import type { Queryable } from '../../core/db/client';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 
 export const ITEM_ADDED = 'Item added successfully.';
 
@@ -22,5 +22,5 @@ export const deletedMessage = (n: number, type: string) => `${n} ${type}(s) succ
 
 /** Audits a new row: every field from nothing to its value. */
 export async function auditAdded(q: Queryable, userId: number, entity: string, id: string | number, row: Record<string, unknown>) {
-  await writeAudit(q, userId, entity, id, Object.entries(row).map(([field, newValue]) => ({ field, oldValue: null, newValue })));
+  await recordAction(q, userId, entity, id, Object.entries(row).map(([field, newValue]) => ({ field, oldValue: null, newValue })));
 }

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, conflict, notFound } from '../../core/http/errors';
 import { requireBrand } from '../../core/http/router';
-import { diffRecords, writeAudit, writeAudits } from '../../core/records/audit';
+import { diffRecords, recordAction, recordActions } from '../../core/records/actions';
 import { added, auditAdded, deletedMessage, type LibraryAnswer } from './answer';
 
 /** ADMIN-026: library developer roles 1..5. */
@@ -91,7 +91,7 @@ export async function updateDevelopmentCenter(q: Queryable, user: SessionUser, r
   const [after] = await q.query<Row>(
     `UPDATE development_centers SET developmentcenterkey = $2, developmentcentername = $3, isactive = $4, rowversion = rowversion + 1
       WHERE developmentcenterid = $1 RETURNING ${CENTER_COLS}`, [id, req.Key.trim(), req.Name.trim(), req.isActive]);
-  await writeAudit(q, user.userId, 'development-center', id, diffRecords(before, after));
+  await recordAction(q, user.userId, 'development-center', id, diffRecords(before, after));
   return { IsSuccessful: true, Message: 'Item updated successfully.', Data: { Item: after } };
 }
 
@@ -115,6 +115,6 @@ export async function deleteDevelopers(q: Queryable, user: SessionUser, req: { b
     `UPDATE developers SET isactive = false, rowversion = rowversion + 1
       WHERE brandid = $1 AND developerroleid = $2 AND developerid = ANY($3::int[]) AND isactive RETURNING developerid`,
     [req.brandId, req.roleId, req.developerIds]);
-  await writeAudits(q, user.userId, 'developer', rows.map((r) => ({ entityId: r.developerid, field: 'IsActive', oldValue: true, newValue: false })));
+  await recordActions(q, user.userId, 'developer', rows.map((r) => ({ entityId: r.developerid, field: 'IsActive', oldValue: true, newValue: false })));
   return { IsSuccessful: true, Message: deletedMessage(rows.length, DEVELOPER_ROLES[req.roleId]), Data: { DeletedIds: rows.map((r) => r.developerid) } };
 }

@@ -10,10 +10,10 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { saveList } from '../../core/records/children';
 import { columnOf } from '../../core/records/split-record';
 import { endBeforeStart, renumbered } from './line-plan-dates';
-import { ERRORS_FOUND, openChildSave } from './line-plan';
+import { ERRORS_FOUND, LINE_PLAN, openChildSave } from './line-plan';
 
 export interface ChildSet {
   /** Entity schema of one row. */
@@ -71,19 +71,27 @@ async function setErrors(q: Queryable, set: ChildSet, linePlanId: number, kept: 
       if (seen.has(row.LaunchNumber as number)) errors.push({ Field: `/Items/${i}/LaunchNumber`, Message: `${at(i, row)}: this launch is listed twice.` });
       seen.add(row.LaunchNumber as number);
     }
+    // The launches in use among the deleted ones, in one statement.
+    const used = deleted.length ? new Set((await q.query<{ id: number }>('SELECT DISTINCT lineplanlaunchdateid AS id FROM prototype_seasonals WHERE lineplanlaunchdateid = ANY($1)',
+      [deleted.map((d) => d.row.LinePlanLaunchDateId)])).map((r) => r.id)) : new Set<number>();
     for (const { i, row } of deleted) {
-      const [used] = await q.query('SELECT 1 FROM prototype_seasonals WHERE lineplanlaunchdateid = $1 LIMIT 1', [row.LinePlanLaunchDateId]);
-      if (used) errors.push({ Field: `/Items/${i}/IsDelete`, Message: `${at(i, row)}: colorways use this launch; it cannot be deleted.` });
+      if (used.has(row.LinePlanLaunchDateId as number)) errors.push({ Field: `/Items/${i}/IsDelete`, Message: `${at(i, row)}: colorways use this launch; it cannot be deleted.` });
     }
   }
   return errors;
 }
 
-/** Applies the saved list in the caller's transaction (the line plan already locked); answers counts. */
+/**
+ * Applies the saved list in the caller's transaction (the line plan already locked); answers counts.
+ * The rows are checked here in the line plan's own words, then written by the records pipeline's child
+ * writer (core/records/children.ts, the line plan's `x-children`): one DELETE, one UPDATE of the changed
+ * rows and one INSERT, whatever the number of rows; the calendars' sort numbers (LP-022, per
+ * sub-season) are worked out before the write, so renumbering is part of the same UPDATE.
+ */
 export async function writeChildSet(ctx: AppContext, q: Queryable, user: SessionUser, set: ChildSet, linePlanId: number, items: ChildItem[]) {
   const { schema, writable } = columns(ctx, set);
-  const keyCol = columnOf(set.key, schema.properties[set.key]);
-  const existing = new Map((await readChildSet(ctx, q, set, linePlanId)).map((r) => [r[set.key] as number, r]));
+  const stored = await readChildSet(ctx, q, set, linePlanId);
+  const existing = new Map(stored.map((r) => [r[set.key] as number, r]));
   const errors: FieldError[] = [];
   const kept: { i: number; row: Row; id?: number }[] = [], deleted: { i: number; row: Row }[] = [];
   items.forEach((item, i) => {
@@ -105,34 +113,35 @@ export async function writeChildSet(ctx: AppContext, q: Queryable, user: Session
   errors.push(...await setErrors(q, set, linePlanId, kept, deleted));
   if (errors.length) throw badRequest(ERRORS_FOUND, errors);
 
-  for (const { row } of deleted) await q.query(`DELETE FROM ${set.table} WHERE ${keyCol} = $1`, [row[set.key]]);
-  let added = 0, changed = 0;
-  for (const { row, id } of kept) {
-    const cols = writable.filter((c) => row[c.field] !== undefined);
-    const values = cols.map((c) => row[c.field] ?? null);
-    if (id === undefined) {
-      const names = ['lineplanid', ...cols.map((c) => c.column)];
-      await q.query(`INSERT INTO ${set.table} (${names.join(', ')}) VALUES (${names.map((_, n) => `$${n + 1}`).join(', ')})`, [linePlanId, ...values]);
-      added++;
-    } else {
-      await q.query(`UPDATE ${set.table} SET ${cols.map((c, n) => `${c.column} = $${n + 2}`).join(', ')}, rowversion = rowversion + 1 WHERE ${keyCol} = $1`, [id, ...values]);
-      changed++;
-    }
-  }
-  if (set.table === 'calendar_items') await renumberCalendars(q, linePlanId);
-  const summary = `${added} added, ${changed} changed, ${deleted.length} deleted`;
-  await writeAudit(q, user.userId, 'line-plan', linePlanId, [{ field: set.auditField, oldValue: null, newValue: summary }]);
-  return { added, changed, deleted: deleted.length };
+  // The list after the save: the stored rows the request leaves alone stay, in the set's order, then the new rows in the request's.
+  const gone = new Set(deleted.map((d) => d.row[set.key]));
+  const named = new Map(kept.filter((k) => k.id !== undefined).map((k) => [k.id, k.row]));
+  const rows = [...stored.filter((r) => !gone.has(r[set.key])).map((r) => named.get(r[set.key] as number) ?? { ...r }), ...kept.filter((k) => k.id === undefined).map((k) => k.row)];
+  const spec = ctx.schemas.entities.get(LINE_PLAN.entity)!['x-children']![set.auditField];
+  const added = kept.filter((k) => k.id === undefined).length;
+  const counts = { added, changed: kept.length - added, deleted: deleted.length };
+  // The line plan's history names the set saved (and so does the 409 of the next stale save), beside each row's own entries.
+  const summary = { entity: LINE_PLAN.entity, entityId: linePlanId, field: set.auditField, oldValue: null, newValue: `${counts.added} added, ${counts.changed} changed, ${counts.deleted} deleted` };
+  await saveList(q, user.userId, {
+    spec, property: set.auditField, schema, key: set.key, table: set.table, stored, errors: [],
+    keep: set.table === 'calendar_items' ? calendarOrder(rows, set.key) : rows, removed: deleted.map((d) => d.row),
+  }, { parentId: linePlanId, after: [summary] });
+  return counts;
 }
 
-/** LP-022: each sub-season calendar numbered 10, 20, 30... in its current order. */
-async function renumberCalendars(q: Queryable, linePlanId: number) {
-  const rows = await q.query<{ calendaritemid: number; subseasonid: number | null; sort: number }>(
-    'SELECT calendaritemid, subseasonid, sort FROM calendar_items WHERE lineplanid = $1 ORDER BY sort, calendaritemid', [linePlanId]);
-  for (const sub of new Set(rows.map((r) => r.subseasonid))) {
-    const calendar = rows.filter((r) => r.subseasonid === sub).map((r) => ({ id: r.calendaritemid, was: r.sort, Sort: r.sort }));
-    for (const r of renumbered(calendar)) if (r.Sort !== r.was) await q.query('UPDATE calendar_items SET sort = $2 WHERE calendaritemid = $1', [r.id, r.Sort]);
+/**
+ * LP-022: each sub-season calendar numbered 10, 20, 30... in its order (sort number, then stored rows
+ * by key, then new rows as sent, as the database's serial keys would order them). The rows stay in
+ * their given order (new rows are inserted as sent).
+ */
+function calendarOrder(rows: Row[], key: string): Row[] {
+  const n = (v: unknown) => (typeof v === 'number' ? v : Number.MAX_SAFE_INTEGER);
+  const ordered = rows.map((r, i) => ({ r, i })).sort((a, b) => n(a.r.Sort) - n(b.r.Sort) || n(a.r[key]) - n(b.r[key]) || a.i - b.i).map(({ r }) => r);
+  for (const sub of new Set(ordered.map((r) => r.SubSeasonId ?? null))) {
+    const calendar = ordered.filter((r) => (r.SubSeasonId ?? null) === sub);
+    renumbered(calendar).forEach((r, k) => { calendar[k].Sort = r.Sort; });
   }
+  return rows;
 }
 
 /** One save of a set (LP-023): lock the line plan at the user's version, write the rows, answer the set and the new version. */

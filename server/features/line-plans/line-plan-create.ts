@@ -11,7 +11,7 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, type FieldError } from '../../core/http/errors';
 import { requireBrand } from '../../core/http/router';
-import { writeAudit } from '../../core/records/audit';
+import { applyAction } from '../../core/records/actions';
 import { recordNotFound } from '../../core/records/access';
 import { insertRecord } from '../../core/records/create';
 import { HIERARCHY } from '../hierarchy';
@@ -88,7 +88,6 @@ export function deleteLinePlan(ctx: AppContext, user: SessionUser, linePlanId: n
     if (lp.isdeleted) throw recordDeleted(HIERARCHY[0]);
     const [brief] = await q.query('SELECT 1 FROM brief_seasonals WHERE lineplanid = $1 AND NOT isdeleted LIMIT 1', [linePlanId]);
     if (lp.statusid !== CREATED || brief) throw new AppError(409, 'not_deleted', NOT_DELETED);
-    await q.query('UPDATE line_plans SET isdeleted = true, rowversion = rowversion + 1, changedon = now(), changedby = $2 WHERE lineplanid = $1', [linePlanId, user.userId]);
-    await writeAudit(q, user.userId, LINE_PLAN.entity, linePlanId, [{ field: 'IsDeleted', oldValue: false, newValue: true }]);
+    await applyAction(ctx, q, user, LINE_PLAN.entity, linePlanId, { IsDeleted: true });
   });
 }

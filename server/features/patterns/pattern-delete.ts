@@ -2,7 +2,7 @@
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { AppError } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { applyAction } from '../../core/records/actions';
 import { readPattern } from './pattern-read';
 import { canDelete, MSG } from './pattern-rules';
 
@@ -13,8 +13,6 @@ export async function deletePattern(ctx: AppContext, user: SessionUser, id: numb
     if (!(await canDelete(q, { StatusId: row.statusid, IsDeleted: row.isdeleted, PatternSeasonalId: id }))) {
       throw new AppError(409, 'delete_refused', MSG.deleteRefused);
     }
-    await q.query(`UPDATE pattern_seasonals SET isdeleted = true, rowversion = rowversion + 1, changedon = now(), changedby = $2
-                    WHERE patternseasonalid = $1`, [id, user.userId]);
-    await writeAudit(q, user.userId, 'pattern', id, [{ field: 'IsDeleted', oldValue: false, newValue: true }]);
+    await applyAction(ctx, q, user, 'pattern', id, { IsDeleted: true });
   });
 }

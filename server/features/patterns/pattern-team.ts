@@ -8,7 +8,8 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
+import { insertRecord } from '../../core/records/create';
 import { editablePattern } from './pattern-read';
 
 export interface PatternTeam {
@@ -61,18 +62,17 @@ export async function saveTeam(ctx: AppContext, user: SessionUser, patternSeason
     const errors = await teamErrors(q, pattern.BrandId as number, team);
     if (errors.length) throw badRequest('Please review all fields indicated in red.', errors);
     const before = await teamOf(q, patternId);
+    // The sets are replaced in one statement each, whatever their sizes (rows in the request's order).
     await q.query('DELETE FROM pattern_developers WHERE patternid = $1', [patternId]);
-    for (const d of team.Developers) {
-      await q.query('INSERT INTO pattern_developers (patternid, developerroleid, developerid, isactive) VALUES ($1, $2, $3, $4)',
-        [patternId, d.DeveloperRoleId, d.DeveloperId, d.IsActive ?? true]);
-    }
+    await q.query(`INSERT INTO pattern_developers (patternid, developerroleid, developerid, isactive)
+                   SELECT $1, r, d, a FROM unnest($2::int[], $3::int[], $4::bool[]) WITH ORDINALITY AS x(r, d, a, n) ORDER BY n`,
+      [patternId, team.Developers.map((d) => d.DeveloperRoleId), team.Developers.map((d) => d.DeveloperId), team.Developers.map((d) => d.IsActive ?? true)]);
     await q.query('DELETE FROM pattern_development_centers WHERE patternid = $1', [patternId]);
-    for (const id of new Set(team.DevelopmentCenterIds)) {
-      await q.query('INSERT INTO pattern_development_centers (patternid, developmentcenterid) VALUES ($1, $2)', [patternId, id]);
-    }
+    await q.query(`INSERT INTO pattern_development_centers (patternid, developmentcenterid)
+                   SELECT $1, c FROM unnest($2::int[]) WITH ORDINALITY AS x(c, n) ORDER BY n`, [patternId, [...new Set(team.DevelopmentCenterIds)]]);
     const after = await teamOf(q, patternId);
     const ids = (t: typeof after) => t.DevelopmentCenters.map((c) => c.DevelopmentCenterId);
-    await writeAudit(q, user.userId, 'pattern', patternSeasonalId, [
+    await recordAction(q, user.userId, 'pattern', patternSeasonalId, [
       { field: 'DevelopmentCenterIds', oldValue: ids(before), newValue: ids(after) },
     ].filter((c) => JSON.stringify(c.oldValue) !== JSON.stringify(c.newValue)));
     return after;
@@ -96,11 +96,7 @@ export async function addSpecLogEntry(ctx: AppContext, user: SessionUser, patter
     PatternNameKey: pattern.PatternNameKey ?? null, IsECN: false, CreatedBy: user.userId };
   const errors = ctx.schemas.validate('entity', 'spec-log-entry', entry);
   if (errors.length) throw badRequest('Please review all fields indicated in red.', errors);
-  return ctx.db.tx(async (q) => {
-    const [row] = await q.query<{ id: number }>(
-      `INSERT INTO spec_log_entries (projectid, projectlevelid, seasonid, description, patternnamekey, isecn, createdby)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING speclogentryid AS id`, Object.values(entry));
-    await writeAudit(q, user.userId, 'spec-log-entry', row.id, Object.entries(entry).map(([field, newValue]) => ({ field, oldValue: null, newValue })));
-    return { SpecLogEntryId: row.id };
-  });
+  // The records pipeline's create (as the colorway's spec log): insert and audit.
+  const { SpecLogEntryId } = await ctx.db.tx((q) => insertRecord(ctx, q, user, 'spec-log-entry', entry));
+  return { SpecLogEntryId };
 }

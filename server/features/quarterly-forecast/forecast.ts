@@ -8,7 +8,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, notFound } from '../../core/http/errors';
-import { writeAudits } from '../../core/records/audit';
+import { recordActions } from '../../core/records/actions';
 import { staleRecord } from '../../core/records/stale';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { pricePerUnit, quarterColumns, seasonYear, type QuarterColumn } from '../../domain/sales-forecast';
@@ -149,6 +149,6 @@ export async function writePairs(q: Queryable, userId: number, season: ForecastS
   if (r.matched !== r.given) throw notFound('A sales region is not one of this brand and season.');
   // The cells carry no row version (the units read stand for one): the answer names the first stale region's last change.
   if (r.stale.length) throw await staleRecord(q, 'sales-forecast', r.stale[0], null);
-  await writeAudits(q, userId, 'sales-forecast', r.changed.map((c) => ({ entityId: c.id, field: c.field, oldValue: c.old, newValue: c.new })));
+  await recordActions(q, userId, 'sales-forecast', r.changed.map((c) => ({ entityId: c.id, field: c.field, oldValue: c.old, newValue: c.new })));
   return r.changed.length;
 }

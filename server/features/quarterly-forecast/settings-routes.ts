@@ -6,7 +6,7 @@
 import { perm, requireBrand, type ApiRouter } from '../../core/http/router';
 import { AppError, type FieldError } from '../../core/http/errors';
 import { intParam } from '../../core/http/request';
-import { writeAudit } from '../../core/records/audit';
+import { recordAction } from '../../core/records/actions';
 import { nested, ok } from '../../core/http/request';
 
 const settingsError = (message: string, errors: FieldError[] = [], status: 400 | 404 = 400) =>
@@ -69,7 +69,7 @@ export function quarterlyForecastSettingsRoutes(r: ApiRouter) {
         }
       }
       for (const p of removed) changes.push({ field: `SalesRegion ${p.salesregionid}`, oldValue: p.salesregionname, newValue: null });
-      await writeAudit(q, user.userId, 'sales-forecast-settings', `${b.BrandId}:${b.SeasonId}`, changes);
+      await recordAction(q, user.userId, 'sales-forecast-settings', `${b.BrandId}:${b.SeasonId}`, changes);
     });
     const regions = await db.query(`SELECT ${REGION_COLS} FROM sales_regions WHERE brandid = $1 AND seasonid = $2 ORDER BY sortorder, salesregionid`, [b.BrandId, b.SeasonId]);
     return c.json(ok('Settings saved successfully!', { SalesRegions: regions }));

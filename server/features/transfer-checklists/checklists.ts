@@ -12,8 +12,8 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, forbidden, notFound, type FieldError } from '../../core/http/errors';
 import { scope } from '../../core/records/scope';
-import { writeAuditRows, type AuditRow } from '../../core/records/audit';
-import { planChildren, writeChildren, type ChildPlan } from '../../core/records/children';
+import type { AuditRow } from '../../core/records/actions';
+import { planChildren, saveList, type ChildPlan } from '../../core/records/children';
 import { planUpdates, writeUpdates } from '../../core/records/write';
 import { fieldAccess, visibleRecord } from '../../core/schemas/visibility';
 import { businessToday } from '../../domain/business-date';
@@ -280,8 +280,8 @@ export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUse
   const audit = await writeUpdates(q, header);
   bodies.forEach((_, i) => { const error = refusal(i); if (error) throw new SaveRefused(i, error); });
   const all = planned.map((p) => p.plan);
-  const written = await writeChildren(q, { ...all[0], stored: all.flatMap((p) => p.stored), keep: all.flatMap((p) => p.keep), removed: [] });
-  await writeAuditRows(q, user.userId, [...audit, ...written.audit, ...planned.flatMap((p) => p.notes)]);
+  await saveList(q, user.userId, { ...all[0], stored: all.flatMap((p) => p.stored), keep: all.flatMap((p) => p.keep), removed: [] },
+    { before: audit, after: planned.flatMap((p) => p.notes) });
   return ids;
 }
 

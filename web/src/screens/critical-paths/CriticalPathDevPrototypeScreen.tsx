@@ -20,7 +20,7 @@ import { usePageTitle } from '../../shell/page-title-store';
 import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
-import { FLAG_FIELDS, flagsFor, type StockNumberFlags } from '../../../../server/domain/critical-path-approvals';
+import { FLAG_FIELDS, flagSetters, flagsFor, type StockNumberFlags } from '../../../../server/domain/critical-path-approvals';
 import { SchemaForm } from '../../components/schema-form/SchemaForm';
 import { useFieldLayout } from '../../components/schema-form/use-field-layout';
 import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
@@ -113,6 +113,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
   useUnsavedChanges(canEdit && dirty);
   const editable = canEdit;
   const approvals = lookups.data?.Approvals ?? [];
+  const setsFlag = flagSetters(approvals);
 
   const who = useApprovalStamp();
 
@@ -120,12 +121,12 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const reflag = (rows: readonly ProcessRow[], list: readonly StockRow[], revoked: boolean): StockRow[] => {
     const base = (s: Row) => Object.fromEntries(FLAG_FIELDS.map((f) => [f, s[f] === true])) as StockNumberFlags;
     const start = (revoked ? resetFlags(list, FLAG_FIELDS) : list) as readonly StockRow[];
-    return start.map((s) => ({ ...s, ...flagsFor(rows as never, base(s)) }));
+    return start.map((s) => ({ ...s, ...flagsFor(rows as never, base(s), setsFlag) }));
   };
 
   const applyApproval = (k: number, approvalId: number | null, approvalName: string | null) => {
-    const revoked = revokesSpec(finalsRef.current, k, approvalId);
-    const next = setApproval(finalsRef.current, k, approvalId, approvalName, who());
+    const revoked = revokesSpec(finalsRef.current, k, approvalId, setsFlag);
+    const next = setApproval(finalsRef.current, k, approvalId, approvalName, who(), setsFlag);
     setFinals(next);
     setStock((s) => reflag(next, s, revoked));
     setDirty(true);

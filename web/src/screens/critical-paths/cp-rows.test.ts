@@ -5,6 +5,7 @@ import type { GridDocument } from '../../components/data-grid/columns';
 import { applyChange, moveChange, ownedColumns } from '../../components/data-grid/owned-rows';
 import type { EntitySchema } from '../../components/fields/field-kind';
 import { END_BEFORE_START, editRows, keyed, renumber, resetFlags, revokesSpec, rowMarks, saveList, setApproval, withLocks, type ProcessRow } from './cp-rows';
+import { flagSetters } from '../../../../server/domain/critical-path-approvals';
 
 const who = { userId: 7, name: 'Dana Whitfield', today: '2026-11-27' };
 const procs = () => withLocks(keyed([
@@ -13,7 +14,9 @@ const procs = () => withLocks(keyed([
   { Id: 3, ProcessName: 'Prop 65', ProcessType: 'PROP65LEAD', SortOrder: 30, CriticalPathProcessApprovedId: 1, ApprovedBy: 3, ApprovedByName: 'X', IsProcessReadOnly: false },
 ]));
 
-const approvals = [{ CriticalPathProcessApprovedId: 1, ApprovalName: 'Approved' }, { CriticalPathProcessApprovedId: 2, ApprovalName: 'Rejected' }];
+const approvals = [{ CriticalPathProcessApprovedId: 1, ApprovalName: 'Approved', SetsFlag: true }, { CriticalPathProcessApprovedId: 2, ApprovalName: 'Rejected', SetsFlag: false }];
+/** CP-037: the lookup's rule (approvals table, setsflag). */
+const setsFlag = flagSetters(approvals);
 const approvers = [{ UserId: 7, Name: 'Dana Whitfield' }, { UserId: 9, Name: 'Sam Ortiz' }];
 const lists = { approvals, approvers };
 const keyOf = (r: ProcessRow) => r.k;
@@ -58,7 +61,7 @@ describe('critical path rows', () => {
 
   it('CP-040 a grid edit revoking SPECAPP stops there to be asked; an edit to the value held changes nothing', () => {
     const base = procs();
-    const rows = setApproval(base, base[0].k, 1, 'Approved', who);
+    const rows = setApproval(base, base[0].k, 1, 'Approved', who, setsFlag);
     const asked = editRows(rows, [{ key: rows[0].k, field: 'CriticalPathProcessApprovedId', after: 2 }, { key: rows[1].k, field: 'Notes', after: 'n' }], lists, who);
     expect(asked.revoke).toEqual({ k: rows[0].k, id: 2, name: 'Rejected' });
     expect(asked.rows).toEqual(rows);
@@ -69,18 +72,18 @@ describe('critical path rows', () => {
   it('CP-038 CP-039 approving SPECAPP stamps it and unlocks the other rows', () => {
     const rows = procs();
     expect(rows.map((r) => r.IsProcessLocked)).toEqual([false, true, true]);
-    const next = setApproval(rows, rows[0].k, 1, 'Approved', who);
+    const next = setApproval(rows, rows[0].k, 1, 'Approved', who, setsFlag);
     expect(next[0]).toMatchObject({ CriticalPathProcessApprovedId: 1, ApprovedBy: 7, ApprovedByName: 'Dana Whitfield', ApprovalDate: '2026-11-27' });
     expect(next.map((r) => r.IsProcessLocked)).toEqual([false, false, false]);
   });
 
   it('CP-040 revoking SPECAPP clears the other approvals except PROP65LEAD and resets the flags', () => {
     let rows = procs();
-    rows = setApproval(rows, rows[0].k, 1, 'Approved', who);
-    rows = setApproval(rows, rows[1].k, 1, 'Approved', who);
-    expect(revokesSpec(rows, rows[0].k, 2)).toBe(true);
-    expect(revokesSpec(rows, rows[1].k, null)).toBe(false);
-    const revoked = setApproval(rows, rows[0].k, 2, 'Rejected', who);
+    rows = setApproval(rows, rows[0].k, 1, 'Approved', who, setsFlag);
+    rows = setApproval(rows, rows[1].k, 1, 'Approved', who, setsFlag);
+    expect(revokesSpec(rows, rows[0].k, 2, setsFlag)).toBe(true);
+    expect(revokesSpec(rows, rows[1].k, null, setsFlag)).toBe(false);
+    const revoked = setApproval(rows, rows[0].k, 2, 'Rejected', who, setsFlag);
     expect(revoked.map((r) => r.CriticalPathProcessApprovedId)).toEqual([2, null, 1]);
     expect(revoked[1]).toMatchObject({ ApprovedBy: null, ApprovedByName: null, ApprovalDate: null, IsProcessLocked: true });
     expect(resetFlags([{ IsLeatherApproved: true, IsRSTestComplete: true, StockNumber: 'A' }], ['IsLeatherApproved', 'IsRSTestComplete']))

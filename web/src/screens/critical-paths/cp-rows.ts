@@ -4,7 +4,7 @@
  * approval rules (server/domain/critical-path-approvals.ts) and the save list (removed stored rows
  * are sent with IsDeleted true).
  */
-import { locks, revokeSpec, setsFlag, SPECAPP, type FinalProcess } from '../../../../server/domain/critical-path-approvals';
+import { flagSetters, locks, revokeSpec, SPECAPP, type FinalProcess, type SetsFlag } from '../../../../server/domain/critical-path-approvals';
 import type { RowKey } from '../../components/data-grid/owned-rows';
 
 export const SAVED = 'Record Saved Successfully.';
@@ -27,8 +27,8 @@ export type Row = Record<string, unknown>;
 export type ProcessRow = Row & { k: number };
 /** CP-026: a user of the path's brand who may be named as a process's approver. */
 export interface Approver { UserId: number; Name: string }
-/** An approval of the lookup (its name is data, CP-037). */
-export interface Approval { CriticalPathProcessApprovedId: number; ApprovalName: string }
+/** An approval of the lookup (its name and whether it sets a stock number's flag are data, CP-037). */
+export interface Approval { CriticalPathProcessApprovedId: number; ApprovalName: string; SetsFlag: boolean }
 /** A revocation of the final spec approval waiting for the user's yes (CP-040). */
 export interface Revoke { k: number; id: number | null; name: string | null }
 
@@ -63,7 +63,7 @@ export function withLocks(rows: readonly ProcessRow[]): ProcessRow[] {
 }
 
 /** Whether setting `approvalId` on row `k` revokes a set SPECAPP (CP-040: ask first). */
-export function revokesSpec(rows: readonly ProcessRow[], k: number, approvalId: number | null): boolean {
+export function revokesSpec(rows: readonly ProcessRow[], k: number, approvalId: number | null, setsFlag: SetsFlag): boolean {
   const row = rows.find((r) => r.k === k);
   return !!row && row.ProcessType === SPECAPP && setsFlag(row.CriticalPathProcessApprovedId as number | null) && !setsFlag(approvalId);
 }
@@ -73,13 +73,14 @@ export function revokesSpec(rows: readonly ProcessRow[], k: number, approvalId: 
  * a revoked SPECAPP clears the other approvals except PROP65LEAD, then the locks are computed again.
  * The server applies the same rules on save.
  */
-export function setApproval(rows: readonly ProcessRow[], k: number, approvalId: number | null, approvalName: string | null, who: { userId: number; name: string; today: string }): ProcessRow[] {
+export function setApproval(rows: readonly ProcessRow[], k: number, approvalId: number | null, approvalName: string | null,
+  who: { userId: number; name: string; today: string }, setsFlag: SetsFlag): ProcessRow[] {
   const next = rows.map((r) => {
     if (r.k !== k) return r;
     if (approvalId === null) return { ...r, CriticalPathProcessApprovedId: null, ApprovalName: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null };
     return { ...r, CriticalPathProcessApprovedId: approvalId, ApprovalName: approvalName, ApprovedBy: who.userId, ApprovedByName: who.name, ApprovalDate: who.today };
   });
-  const { processes } = revokeSpec(rows as unknown as FinalProcess[], next as unknown as (FinalProcess & ProcessRow)[]);
+  const { processes } = revokeSpec(rows as unknown as FinalProcess[], next as unknown as (FinalProcess & ProcessRow)[], setsFlag);
   const cleared = (processes as unknown as ProcessRow[]).map((r) => (r.CriticalPathProcessApprovedId === null && r.ApprovalName ? { ...r, ApprovalName: null } : r));
   return withLocks(cleared);
 }
@@ -95,14 +96,15 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 export function editRows(rows: readonly ProcessRow[], cells: readonly { key: RowKey; field: string; after: unknown }[],
   lists: { approvals: readonly Approval[]; approvers: readonly Approver[] }, who: { userId: number; name: string; today: string }): { rows: ProcessRow[]; revoke?: Revoke } {
   let out = [...rows];
+  const setsFlag = flagSetters(lists.approvals);
   for (const c of cells) {
     const row = out.find((r) => r.k === c.key);
     if (!row || same(row[c.field], c.after)) continue;
     if (c.field === 'CriticalPathProcessApprovedId') {
       const id = c.after === null || c.after === undefined ? null : Number(c.after);
       const name = lists.approvals.find((a) => a.CriticalPathProcessApprovedId === id)?.ApprovalName ?? null;
-      if (revokesSpec(out, row.k, id)) return { rows: out, revoke: { k: row.k, id, name } };
-      out = setApproval(out, row.k, id, name, who);
+      if (revokesSpec(out, row.k, id, setsFlag)) return { rows: out, revoke: { k: row.k, id, name } };
+      out = setApproval(out, row.k, id, name, who, setsFlag);
       continue;
     }
     const named = c.field === 'ApprovedBy' ? { ApprovedByName: lists.approvers.find((a) => a.UserId === c.after)?.Name ?? null } : {};
