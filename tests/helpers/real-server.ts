@@ -14,7 +14,7 @@ import { DEMO_PASSWORD } from './test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export const freePort = () => new Promise<number>((resolve, reject) => {
+const freePort = () => new Promise<number>((resolve, reject) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
     const { port } = srv.address() as net.AddressInfo;
     srv.close(() => resolve(port));
@@ -32,12 +32,16 @@ export interface RealServer {
   call(token: string, method: string, route: string, body?: BodyInit | object): Promise<Response>;
 }
 
-/** Starts the server on DATA_DIR (and DATABASE_URL when given) and waits until /api/health answers. */
-export async function startRealServer(dataDir: string, env: Record<string, string> = {}): Promise<RealServer> {
+/**
+ * Starts the server on DATA_DIR (and DATABASE_URL when given) and waits until /api/health answers.
+ * `prefix`: a command the server runs under (it ends by exec-ing its arguments, so the pid stays the server's).
+ */
+export async function startRealServer(dataDir: string, env: Record<string, string> = {}, prefix: string[] = []): Promise<RealServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [command, ...args] = [...prefix, process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', DEMO_IMAGES: 'false', DATABASE_URL: '', VITEST: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

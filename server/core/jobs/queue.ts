@@ -62,7 +62,7 @@ export class JobQueue {
 
   /**
    * Gives Running jobs back to the queue: all of them, or those whose `lockedat` is stale (their process died).
-   * Run at start and whenever the queue is idle (issue 29: on a shared PostgreSQL a job killed with its process
+   * Run at start and, on PostgreSQL, whenever the queue is idle (issue 29: on a shared PostgreSQL a job killed with its process
    * is taken up again by any live process, not left Running until some process restarts); the partial index
    * jobs_running keeps the idle check to the few Running rows.
    */
@@ -90,7 +90,8 @@ export class JobQueue {
   private kick() {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    void this.drain().then(() => this.requeueDead(false)).catch(() => {}).finally(() => {
+    // The embedded database has one process: its start gave back every Running job, none can go stale after.
+    void this.drain().then(() => (this.db.kind === 'pglite' ? undefined : this.requeueDead(false))).catch(() => {}).finally(() => {
       if (!this.stopped) this.timer = setTimeout(() => this.kick(), POLL_MS);
     });
   }
