@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import postgres from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, freshPostgres, type TestApp } from '../helpers/test-app';
@@ -149,11 +150,17 @@ describe('issue 29: backup and restore', () => {
       const again = await cli(['restore', archive], env);
       expect(again.code).toBe(1);
       expect(again.err).toMatch(/restore into (a new data folder|an empty database)\.$/m);
-      const two = await secondServer(target);
-      try {
-        expect((await two.ctx.db.query('SELECT count(*)::int AS n FROM users'))[0].n).toBeGreaterThan(0);
-      } finally {
-        await two.close();
+      // What was restored: the first test starts a server on a restored archive; here (cheaper) the database is in place.
+      if (target.databaseUrl) {
+        const c = new postgres.Client({ connectionString: target.databaseUrl });
+        await c.connect();
+        try {
+          expect((await c.query('SELECT count(*)::int AS n FROM users')).rows[0].n).toBeGreaterThan(0);
+        } finally {
+          await c.end();
+        }
+      } else {
+        expect(fs.readFileSync(path.join(target.dataDir, 'db', 'PG_VERSION'), 'utf8').trim()).toMatch(/^\d+$/);
       }
     } finally {
       await control.close();

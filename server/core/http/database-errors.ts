@@ -24,13 +24,14 @@ export const DISK_FULL = 'The server\'s disk is full: nothing was stored. Please
 /**
  * Issue 29: the server's state, not the request's. The database unreachable (a PostgreSQL restart:
  * connection refused or lost, SQLSTATE 08xxx, 57P01..57P03 shutdown or starting up) is a 503 with
- * Retry-After (the pool reconnects by itself on the next query); a full disk (ENOSPC, EDQUOT) a 507,
+ * Retry-After (the pool reconnects by itself on the next query); a full disk (ENOSPC, EDQUOT, SQLSTATE 53100) a 507,
  * logged so that someone frees space.
  */
 export function serverStateError(err: unknown): AppError | undefined {
   const code = String((err as { code?: unknown })?.code ?? '');
   const message = String((err as Error)?.message ?? '');
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new AppError(507, 'disk_full', DISK_FULL);
+  // SQLSTATE 53100: the database's own disk is full (the embedded database shares DATA_DIR's disk).
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return new AppError(507, 'disk_full', DISK_FULL);
   if (/^(08\d{3}|57P0[123])$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)
     || /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message)) {
     return new AppError(503, 'database_unavailable', DATABASE_UNAVAILABLE, [], { RetryAfter: RETRY_AFTER_SECONDS });

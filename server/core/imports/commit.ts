@@ -91,6 +91,9 @@ export async function runCommit(ctx: AppContext, job: Job) {
   const importId = Number(job.payload.importId);
   const imp = await loadImport(ctx.db, importId);
   if (!imp) throw new Error(`Import ${importId} does not exist.`);
+  // Its last transaction committed before the process died (issue 29, kill -9): the job is taken up again with
+  // nothing left to do; finishing again would mail the uploader twice and reset the progress.
+  if (imp.status === 'Committed') return;
   const kind = importKind(ctx, imp.kind);
   const user = await importUser(ctx, imp.createdby);
   const [{ total }] = await ctx.db.query<{ total: number }>(

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import type { JobHandler } from '../jobs/queue';
 import { AppError } from '../http/errors';
 import { logProcessError } from '../http/error-log';
+import { serverStateError } from '../http/database-errors';
 import { withWritePath } from '../db/write-path';
 import { importUser, runCommit } from './commit';
 import { PREVIEW_QUEUE } from './kinds';
@@ -15,13 +16,25 @@ import { runPreview } from './preview';
 import { loadImport } from './store';
 import { previewUndo } from './undo';
 
-const logged = (ctx: AppContext, handler: JobHandler, onFailure?: (importId: number, message: string) => Promise<void>): JobHandler => async (job, db) => {
+/**
+ * Issue 29: a job stopped by the server's surroundings (a full disk, the database unreachable) says so and how to go on,
+ * instead of pointing at an error log entry that, on a full disk or without a database, could not be written.
+ */
+function surroundings(err: unknown, again: string) {
+  const state = serverStateError(err);
+  if (state?.status === 507) return `The server's disk is full: the upload stopped, no row half-written. ${again} when there is space again; please contact your System Administrator.`;
+  if (state?.status === 503) return `The database was not reachable: the upload stopped, no row half-written. ${again} in a few seconds.`;
+  return undefined;
+}
+
+const logged = (ctx: AppContext, handler: JobHandler, again: string, onFailure?: (importId: number, message: string) => Promise<void>): JobHandler => async (job, db) => {
   try {
     await withWritePath('upload', () => handler(job, db));
   } catch (err) {
     const message = err instanceof AppError
       ? err.message
-      : `The upload could not be processed (error log entry ${await logProcessError(ctx.db, `job ${job.jobid} (${job.queue})`, err) ?? 'not written'}).`;
+      : surroundings(err, again)
+        ?? `The upload could not be processed (error log entry ${await logProcessError(ctx.db, `job ${job.jobid} (${job.queue})`, err) ?? 'not written'}).`;
     await onFailure?.(Number(job.payload.importId), message);
     throw new Error(message);
   }
@@ -38,8 +51,8 @@ export function registerImportJobs(ctx: AppContext) {
     // An undo (ADR 033) reads the upload it takes back, not a file.
     if (imp.undoof) await previewUndo(ctx, user, imp, progress);
     else await runPreview(ctx, user, imp.importid, progress);
-  }, async (importId, message) => {
+  }, 'Upload the file again', async (importId, message) => {
     await ctx.db.query(`UPDATE imports SET status = 'Refused', message = $2 WHERE importid = $1 AND status = 'Previewing'`, [importId, message]);
   }));
-  for (const doc of ctx.schemas.imports.values()) if (!doc.screen) ctx.jobs.register(doc.queueName, logged(ctx, (job) => runCommit(ctx, job)));
+  for (const doc of ctx.schemas.imports.values()) if (!doc.screen) ctx.jobs.register(doc.queueName, logged(ctx, (job) => runCommit(ctx, job), 'Resume it'));
 }

@@ -10,6 +10,20 @@ export interface Job { jobid: number; queue: string; payload: any; attempts: num
 export type JobHandler = (job: Job, db: Db) => Promise<void>;
 
 const POLL_MS = 1000;
+/** A Running job whose process has not touched `lockedat` for this long is taken to be a dead process's (issue 29). */
+const STALE = `interval '10 minutes'`;
+
+/**
+ * Fault tests' seam (issue 29, tests/api/fault-jobs.test.ts): PLM_FAULT_HOLD=`queue:claimed` or
+ * `queue:done` stops a job of that queue on its first attempt right after its claim, or after its
+ * handler's work but before it is marked Completed, so the test can SIGKILL the process there.
+ * Unset outside those tests: the check is one comparison per job.
+ */
+async function faultHold(job: Job, point: 'claimed' | 'done') {
+  if (!process.env.PLM_FAULT_HOLD || job.attempts !== 1 || process.env.PLM_FAULT_HOLD !== `${job.queue}:${point}`) return;
+  console.log(`fault hold: job ${job.jobid} (${job.queue}) ${point}`);
+  await new Promise(() => {});
+}
 
 export class JobQueue {
   private handlers = new Map<string, JobHandler>();
@@ -42,9 +56,19 @@ export class JobQueue {
     // Jobs left Running by a process that died are given back to the queue. The embedded database
     // belongs to this one process, so every Running job there is such a job; on a shared PostgreSQL
     // a job is another process's while it keeps touching `lockedat` (an import does per batch).
-    await this.db.query(`UPDATE jobs SET status = 'Queued', lockedat = NULL, runat = now()
-                          WHERE status = 'Running' AND ($1 OR lockedat < now() - interval '10 minutes')`, [this.db.kind === 'pglite']);
+    await this.requeueDead(this.db.kind === 'pglite');
     this.kick();
+  }
+
+  /**
+   * Gives Running jobs back to the queue: all of them, or those whose `lockedat` is stale (their process died).
+   * Run at start and, on PostgreSQL, whenever the queue is idle (issue 29: on a shared PostgreSQL a job killed with its process
+   * is taken up again by any live process, not left Running until some process restarts); the partial index
+   * jobs_running keeps the idle check to the few Running rows.
+   */
+  private requeueDead(all: boolean) {
+    return this.db.query(`UPDATE jobs SET status = 'Queued', lockedat = NULL, runat = now()
+                           WHERE status = 'Running' AND ($1 OR lockedat < now() - ${STALE})`, [all]);
   }
 
   async stop() {
@@ -66,7 +90,8 @@ export class JobQueue {
   private kick() {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    void this.drain().catch(() => {}).finally(() => {
+    // The embedded database has one process: its start gave back every Running job, none can go stale after.
+    void this.drain().then(() => (this.db.kind === 'pglite' ? undefined : this.requeueDead(false))).catch(() => {}).finally(() => {
       if (!this.stopped) this.timer = setTimeout(() => this.kick(), POLL_MS);
     });
   }
@@ -81,7 +106,9 @@ export class JobQueue {
         RETURNING jobid, queue, payload, attempts, maxattempts`, [queues]);
     if (!job) return false;
     try {
+      await faultHold(job, 'claimed');
       await this.handlers.get(job.queue)!(job, this.db);
+      await faultHold(job, 'done');
       // A job canceled while it ran (UQ-005) stays Canceled.
       await this.db.query(`UPDATE jobs SET status = 'Completed', completedat = now(), lockedat = NULL WHERE jobid = $1 AND status = 'Running'`, [job.jobid]);
     } catch (err) {
