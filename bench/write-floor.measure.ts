@@ -85,6 +85,9 @@ async function explain(target: string) {
 /** The editable colorways of the costing grid with their versions (the comparison's EDITABLE_SQL), oldest first: a JSON file for `save`. */
 async function editable(target: string) {
   const db = await open(target);
+  // The comparison's setup: admin@example.com holds every brand.
+  await db.query(`INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u CROSS JOIN brands b
+    WHERE u.username = 'admin@example.com' ON CONFLICT DO NOTHING`);
   const rows = await db.query<{ id: number; v: number }>(`SELECT prototypeseasonalid AS id, rowversion AS v FROM prototype_seasonals
     WHERE NOT isdeleted AND (statusid = 1 OR (statusid = 2 AND factname IS NOT NULL AND factnameky IS NOT NULL)) ORDER BY 1 LIMIT 20000`);
   console.log(JSON.stringify(rows));
