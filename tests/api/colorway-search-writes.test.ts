@@ -8,7 +8,7 @@
  * both kinds of rows, and after grid saves through the API; and they check that a costing save leaves
  * the wide search row alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import type { Queryable } from '../../server/core/db/client';
 
@@ -159,5 +159,16 @@ describe('issue 31: the search tables kept from the write (migration 034)', () =
     await db.query('UPDATE prototypes SET gennotes = coalesce(gennotes, \'\') || \'.\' WHERE prototypeid IN (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1))', [ids]);
     expect(await rowsOf()).toEqual(before);
     expect(await drift(db, ids)).toBe(0);
+  });
+
+  it('the change feed hears each run of audit ids a statement wrote: one for one entity, one per run when entities interleave', async () => {
+    // On PostgreSQL each listening connection of the process hears a notification: counted once.
+    const heard = new Set<string>();
+    await t.ctx.db.listen((p) => { if (/^records zz-/.test(p)) heard.add(p); }, () => {});
+    await t.ctx.db.query(`INSERT INTO audit_log (userid, entity, entityid, field) SELECT 1, e, '1', 'X' FROM unnest(ARRAY['zz-a', 'zz-a', 'zz-b', 'zz-a']) e`);
+    await t.ctx.db.query(`INSERT INTO audit_log (userid, entity, entityid, field) SELECT 1, 'zz-c', g::text, 'X' FROM generate_series(1, 300) g`);
+    await vi.waitFor(() => expect(heard.size).toBe(4));
+    const runs = [...heard].map((h) => h.split(' ')).sort((x, y) => Number(x[2]) - Number(y[2])).map(([, e, a, b]) => [e, Number(b) - Number(a) + 1]);
+    expect(runs).toEqual([['zz-a', 2], ['zz-b', 1], ['zz-a', 1], ['zz-c', 300]]);
   });
 });
