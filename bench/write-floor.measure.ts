@@ -49,8 +49,8 @@ async function floorOnce(db: Db, s: { ids: number[]; userid: number }, b: number
 
 async function floor(before: string, after: string, reps: number) {
   const dbs = [await open(before), await open(after)];
-  // Blocks after the first 5,000 (explain's), so each floor writes colorways no earlier run wrote.
-  const subj = await Promise.all(dbs.map((d) => subjects(d, (reps + 1) * 1000, 5000)));
+  // Blocks after the first 5,000 (explain's; FLOOR_OFFSET moves them), so a floor writes colorways no earlier run wrote.
+  const subj = await Promise.all(dbs.map((d) => subjects(d, (reps + 1) * 1000, Number(process.env.FLOOR_OFFSET ?? 5000))));
   const times: number[][] = [[], []];
   for (let r = 0; r <= reps; r++) {
     for (const k of r % 2 ? [1, 0] : [0, 1]) {
