@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import { checkZip, type ZipEntry } from './zip-guard';
 import type { SheetCell } from './cells';
 import { parseRange, type Merge, type Sheet, type SheetRow, type SheetSource } from './workbook-sheets';
+import { dateStyles, leanRows, leanScanner, sharedStringsCollector, type LeanParts } from './xlsx-lean';
 
 const MERGE_ROWS = 1000;
 const MAX_MERGES = 10_000;
@@ -105,17 +106,31 @@ function sheetCell(cell: ExcelJS.Cell): SheetCell {
 /** The zip is an OpenDocument spreadsheet, not an .xlsx. */
 export class OdsFile extends Error { constructor() { super('an OpenDocument spreadsheet'); } }
 
-/** Throws ZipProblem (from the guard), OdsFile, or Error('not a workbook'). */
-export async function openXlsx(path: string, maxUnpacked?: number): Promise<SheetSource> {
+/**
+ * Throws ZipProblem (from the guard), OdsFile, or Error('not a workbook'). The sheets are read by
+ * the lean reader (xlsx-lean.ts) unless the guard's pass saw something only exceljs reads, or
+ * `lean` is false (tests compare both).
+ */
+export async function openXlsx(path: string, maxUnpacked?: number, lean = true): Promise<SheetSource> {
   const workbookXml = { text: '' };
   const relsXml = { text: '' };
+  const stylesXml = { text: '' };
   const merges = new Map<string, Merge[]>();
+  const shared: string[] = [];
+  const flags = { exceljs: !lean };
   const entries = await checkZip(path, {
     maxUnpacked,
     visit: (name) => {
       if (name === 'xl/workbook.xml') return textCollector(workbookXml);
       if (name === 'xl/_rels/workbook.xml.rels') return textCollector(relsXml);
-      if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) { const list: Merge[] = []; merges.set(name, list); return mergeCollector(list); }
+      if (name === 'xl/styles.xml') return textCollector(stylesXml);
+      if (name === 'xl/sharedStrings.xml') { const scan = leanScanner(flags); const collect = sharedStringsCollector(shared); return (c) => { scan(c); if (!flags.exceljs) collect(c); }; }
+      if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
+        const list: Merge[] = [];
+        merges.set(name, list);
+        const scan = leanScanner(flags); const collect = mergeCollector(list);
+        return (c) => { scan(c); collect(c); };
+      }
       return undefined;
     },
   });
@@ -126,6 +141,10 @@ export async function openXlsx(path: string, maxUnpacked?: number): Promise<Shee
   }
   const metas = workbookSheets(workbookXml.text, relsXml.text);
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\sdate1904="(1|true)"/.test(workbookXml.text);
+  const sheetEntries = metas.map((m) => entries.find((e) => e.name === m.path && /^xl\/worksheets\/[^/]+\.xml$/.test(e.name)));
+  if (!flags.exceljs && metas.length && sheetEntries.every((e) => e) && stylesXml.text.length < MAX_WORKBOOK_XML) {
+    return leanSource(path, metas, sheetEntries as ZipEntry[], merges, { shared, dates: dateStyles(stylesXml.text), date1904 });
+  }
 
   const input = orderedZip(path, entries, metas);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
@@ -157,4 +176,15 @@ export async function openXlsx(path: string, maxUnpacked?: number): Promise<Shee
     }
   }
   return { sheets: sheets(), close: () => { input.destroy(); } };
+}
+
+/** The sheets through the lean reader, in workbook order. */
+function leanSource(path: string, metas: SheetMeta[], sheetEntries: ZipEntry[], merges: Map<string, Merge[]>, parts: LeanParts): SheetSource {
+  const opened = new Set<Readable>();
+  async function* sheets(): AsyncGenerator<Sheet> {
+    for (const [i, meta] of metas.entries()) {
+      yield { name: meta.name, hidden: meta.state !== 'visible', date1904: parts.date1904, merges: merges.get(meta.path) ?? [], rows: leanRows(path, sheetEntries[i], parts, opened) };
+    }
+  }
+  return { sheets: sheets(), close: () => { for (const s of opened) s.destroy(); opened.clear(); } };
 }
