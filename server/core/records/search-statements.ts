@@ -54,7 +54,7 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  */
 export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: SearchSource) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
-  const { whereSql, params } = searchWhere(schema, user, keyField, req, extra, source);
+  const { whereSql, params, walk } = searchWhere(schema, user, keyField, req, extra, source);
   const sort = req.sortColumn ?? keyField;
   if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
@@ -98,10 +98,17 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // lets the planner drop it and walk the key's index past every other brand's rows).
   const brands = plan === 'walk' ? gridParam(req.BrandId !== undefined ? [req.BrandId] : [...user.brandIds]) : '';
   const brandCol = column(schema, schema['x-brandField'] ?? 'BrandId');
+  // A text (Condition byRow) is tested on the rows each brand's walk reads, behind OFFSET 0 (no
+  // condition crosses it), so the planner cannot trade the walk for the text's index: that reads
+  // every match of every brand, for each brand, before its first row (issue 31).
+  const brandRows = (cols: string) => walk
+    ? `SELECT "$key", "$sort" FROM (SELECT ${cols}, * FROM ${from} ${walk.whereSql ? `${walk.whereSql} AND` : 'WHERE'} ${brandCol} >= b.id AND ${brandCol} <= b.id
+         ORDER BY ${brandCol}, ${sortKeys} OFFSET 0) AS ${view} WHERE ${walk.rowTests} ORDER BY ${sortKeys === key ? '"$key"' : `"$sort" ${dir} NULLS LAST, "$key"`}`
+    : `SELECT ${cols} FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys}`;
   const pageSql = plan === 'walk'
     ? `page AS (SELECT "$key" FROM (
          SELECT m.* FROM unnest(${brands}::int[]) b(id)
-           CROSS JOIN LATERAL (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys} LIMIT ${gridParam(depth)}) m
+           CROSS JOIN LATERAL (${brandRows(`${key} AS "$key", ${column(schema, sort)} AS "$sort"`)} LIMIT ${gridParam(depth)}) m
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
     : lookup
     ? `page AS (SELECT "$key" FROM (

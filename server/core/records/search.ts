@@ -34,9 +34,24 @@ export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStateme
   // From a search table the brand walk reads about (page depth ÷ the criteria's share of the rows)
   // index rows per brand: it wins unless the criteria leave few, or are text and key sets that may
   // cluster anywhere in the sort order (and test each row against a key array).
-  const all = !source ? estimate <= SORT_ALL_LIMIT : estimate <= (selective ? SORT_ALL_LIMIT : WALK_MIN_MATCHES);
+  // A text on a search table (Condition byRow): its own limit (textSortAllLimit).
+  const text = !!source && !!extra.conditions?.some((c) => c.searchTable?.byRow);
+  const all = !source ? estimate <= SORT_ALL_LIMIT : estimate <= (text ? textSortAllLimit() : selective ? SORT_ALL_LIMIT : WALK_MIN_MATCHES);
   return { plan: all ? 'all' : unsorted, estimate };
 }
+
+/**
+ * A /Search text on a search table expected to match at most this many rows sorts every match (its
+ * trigram index reads them); more walk each brand's sort index testing the text on each row, about
+ * (page depth ÷ the text's share of the rows) per brand. A word as rare as this limit costs each about
+ * the same (bench/RESULTS.md, issue 31); below it a word that clusters in the sort order (a pattern
+ * name's first word, sorted by pattern name) would make the walk read most of the index. SEARCH_TEXT_SORT_ALL_LIMIT
+ * changes it (tests); read per call.
+ */
+export const textSortAllLimit = () => {
+  const n = Number(process.env.SEARCH_TEXT_SORT_ALL_LIMIT);
+  return Number.isInteger(n) && n >= 0 ? n : 40_000;
+};
 
 /** From a search table, criteria expected to match at most this many sort them all (see pagePlan). */
 const WALK_MIN_MATCHES = 5_000;
