@@ -28,10 +28,11 @@ export type Condition = ((param: (value: unknown) => string) => string) & {
     /**
      * A text match tested on each row a sorted walk reads (plan 'walk', search-statements.ts), never
      * by its own index there: per brand, the planner would read every match of the table and sort
-     * them. Where the source lacks `fields`, the same SQL as a key set (`keys`, any plan) and as a
-     * per-row probe of the search table (`probe`, the walk).
+     * them. Where the source lacks `fields`, the same SQL as a key set (`keys`, any plan), as a
+     * per-row probe of the search table (`probe`, the walk) and as a semi-join (`estimate`: the
+     * planner sizes it from the text's own statistics, a key array it cannot size).
      */
-    byRow?: { keys: (sql: string) => string; probe: (sql: string) => string };
+    byRow?: { keys: (sql: string) => string; probe: (sql: string) => string; estimate: (sql: string) => string };
   };
 };
 
@@ -72,7 +73,8 @@ export function fixedBy(schema: EntitySchema, sort: string, req: Partial<SearchR
 
 /**
  * The WHERE of a search: scope, not deleted, the request's filters; parameters numbered from 1.
- * `walk`: the same split for a sorted walk, its row tests (Condition byRow) apart from the rest.
+ * `walk`: the same split for a sorted walk, its row tests (Condition byRow) apart from the rest;
+ * `estimateSql`: the WHERE for the planner's estimate of the matches.
  */
 export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters, source?: SearchSource) {
   const s = scope(schema, user, 0);
@@ -98,6 +100,7 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
   }
   if (extra.keys) where.push(`${column(schema, keyField)} = ANY(${param(extra.keys)}::int[])`);
   const rowTests = new Map<number, string>();
+  const estimated = new Map<number, string>();
   for (const c of extra.conditions ?? []) {
     const byRow = c.searchTable?.byRow;
     if (!byRow) {
@@ -108,10 +111,13 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
     const sql = c.searchTable!.sql(param);
     const own = tableForm(schema, c, source);
     rowTests.set(where.push(own ? sql : byRow.keys(sql)) - 1, own ? sql : byRow.probe(sql));
+    if (!own) estimated.set(where.length - 1, byRow.estimate(sql));
   }
   const rest = where.filter((_, i) => !rowTests.has(i));
+  const sized = where.map((w, i) => estimated.get(i) ?? w);
   return {
     whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params,
+    estimateSql: sized.length ? `WHERE ${sized.join(' AND ')}` : '',
     walk: rowTests.size ? { whereSql: rest.length ? `WHERE ${rest.join(' AND ')}` : '', rowTests: [...rowTests.values()].join(' AND ') } : undefined,
   };
 }

@@ -52,9 +52,9 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  * over the view; 'lookup' (many matches) walks the lookup of a name sort (lookupSortSql); 'all'
  * (criteria expected to match few) sorts every match.
  */
-export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: SearchSource) {
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: SearchSource, counted = true) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
-  const { whereSql, params, walk } = searchWhere(schema, user, keyField, req, extra, source);
+  const { whereSql, params, walk, estimateSql } = searchWhere(schema, user, keyField, req, extra, source);
   const sort = req.sortColumn ?? keyField;
   if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
@@ -82,8 +82,8 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // column, or a lookup's names, serves the first pages without sorting every match), the count capped.
   const gridParams = [...params, ...paging];
   const gridParam = (v: unknown) => { gridParams.push(v); return `$${gridParams.length}`; };
-  // Sorting every match (plan 'all') counts them all as well.
-  const capped = plan === 'all' ? '(SELECT count(*)::int FROM matches)'
+  // Sorting every match (plan 'all') counts them all as well; `counted` false: no count (the caller's estimate).
+  const capped = plan === 'all' ? '(SELECT count(*)::int FROM matches)' : !counted ? 'NULL::int'
     : `(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
   const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
   const lookup = plan === 'lookup' && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
@@ -129,7 +129,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     params: gridParams,
   };
   // The planner's estimate of the matches (EXPLAIN's rows), for a total beyond exactCountLimit.
-  const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${whereSql}`, params };
+  const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${estimateSql}`, params };
   return {
     /** The fields the statements select (the visible ones of `only`). */
     fields,

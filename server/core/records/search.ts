@@ -71,7 +71,11 @@ export async function plannedSearch(ctx: AppContext, user: SessionUser, entity: 
   const source = await searchSource(ctx.db, schema, user, keyField, req, extra);
   const st = searchStatements(ctx, user, entity, keyField, req, fields, extra, 'index', source);
   const { plan, estimate } = await pagePlan(ctx.db, st, req, extra, user, source);
-  return { st: plan === 'index' ? st : searchStatements(ctx, user, entity, keyField, req, fields, extra, plan, source), plan, estimate, source };
+  // A text walked (beyond textSortAllLimit() matches, estimated from its own statistics) is not counted up to
+  // exactCountLimit(): that reads the first 10,000 matches (or, from colorway_search_changes, builds every
+  // match's key first) for a total the estimate gives; the estimate is the total.
+  const counted = !(plan === 'walk' && extra.conditions?.some((c) => c.searchTable?.byRow) && (estimate ?? 0) > 2 * exactCountLimit());
+  return { st: plan === 'index' ? st : searchStatements(ctx, user, entity, keyField, req, fields, extra, plan, source, counted), plan, estimate, source };
 }
 
 /**
@@ -87,10 +91,10 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
   const limit = exactCountLimit();
   const { st, plan, estimate } = await plannedSearch(ctx, user, entity, keyField, req, fields, extra);
   const [found] = await ctx.db.query(st.json.sql, st.json.params, { prepare: true });
-  let total = found.total as number;
-  // Sorting every match (plan 'all') counted them all: exact.
-  const estimated = total > limit && countCap(req) !== null && plan !== 'all';
-  if (estimated) total = Math.max(total, estimate ?? await plannedRows(ctx.db, st.estimate));
+  let total = found.total as number | null;
+  // Sorting every match (plan 'all') counted them all: exact. No count (null): the estimate.
+  const estimated = (total === null || total > limit) && countCap(req) !== null && plan !== 'all';
+  if (estimated) total = Math.max(total ?? 0, estimate ?? await plannedRows(ctx.db, st.estimate));
   let rows = found.rows as string;
   if (st.references.some((r) => found[r.field]?.length)) {
     // References the view does not name (a forecast's launch date): one statement for their names, set on the rows.
@@ -101,7 +105,7 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
     }
     rows = JSON.stringify(parsed);
   }
-  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, total, estimated);
+  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, total ?? 0, estimated);
 }
 
 /**
