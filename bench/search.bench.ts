@@ -278,7 +278,8 @@ export async function benchSearch() {
   const db = url ? await openPostgres(url) : await openPglite(path.join(dataDir!, 'db'));
   const [{ n }] = await db.query('SELECT count(*)::int AS n FROM prototype_seasonals').finally(() => db.close());
   const body = [`${n.toLocaleString('en')} colorways (fixtures/large.ts); ${os.cpus().length} shared cores. Grid colorway-search, page 1 of 50,`,
-    `${SORTS.length} sort columns × ASC/DESC × ${5 + TEXTS.length - 1} criteria (the data set made by fixtures:large at the current migrations).`, '', ...lines].join('\n');
+    `${SORTS.length} sort columns × ASC/DESC × ${5 + TEXTS.length - 1} criteria (a data set fixtures:large made at the current migrations).`,
+    '', ...lines].join('\n');
   writeSection('API: /Search over 1,000,000 colorways', body);
   console.log(body);
 }

@@ -67,7 +67,9 @@ describe('issue 31: the /Search text on the colorway search table', () => {
     // Sorts from colorway_search (the text tested on its rows) and from colorway_search_changes (a probe of colorway_search per row).
     const sorts = ['PatternName', 'StockNum', 'FactName', 'StatusName', 'TotalVolume', 'ChangedOn'];
     const walked: unknown[] = [];
-    for (const sortColumn of sorts) for (const sortDirection of ['ASC', 'DESC']) walked.push(await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 }));
+    for (const sortColumn of sorts) {
+      for (const sortDirection of ['ASC', 'DESC']) walked.push(await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 }));
+    }
     delete process.env.SEARCH_TEXT_SORT_ALL_LIMIT;
     expect((await planOf('PatternName', word)).plan).toBe('all');
     let i = 0;

@@ -128,7 +128,7 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
  * text without the separator matches it iff it is in one of the four fields; one LIKE per row instead
  * of four ILIKEs (each lower-casing its field and the pattern) is most of what reading 25,000 matches costs.
  */
-export const COLORWAY_SEARCH_TEXT = "lower(coalesce(stocknum, '') || E'\\x1f' || coalesce(prototypename, '') || E'\\x1f' || coalesce(colordesc, '') || E'\\x1f' || coalesce(patternname, ''))";
+export const COLORWAY_SEARCH_TEXT = `lower(${['stocknum', 'prototypename', 'colordesc', 'patternname'].map((c) => `coalesce(${c}, '')`).join(" || E'\\x1f' || ")})`;
 
 /**
  * The colorway match on the colorway search table (migrations 020, 035), for text of 3+ characters:
