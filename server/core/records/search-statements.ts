@@ -100,10 +100,11 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   const brandCol = column(schema, schema['x-brandField'] ?? 'BrandId');
   // A text (Condition byRow) is tested on the rows each brand's walk reads, behind OFFSET 0 (no
   // condition crosses it), so the planner cannot trade the walk for the text's index: that reads
-  // every match of every brand, for each brand, before its first row (issue 31).
+  // every match of every brand, for each brand, before its first row (issue 31). The rows keep the
+  // walk's order (no ORDER BY above it: with one the planner would plan the walk for every row, a sort).
   const brandRows = (cols: string) => walk
     ? `SELECT "$key", "$sort" FROM (SELECT ${cols}, * FROM ${from} ${walk.whereSql ? `${walk.whereSql} AND` : 'WHERE'} ${brandCol} >= b.id AND ${brandCol} <= b.id
-         ORDER BY ${brandCol}, ${sortKeys} OFFSET 0) AS ${view} WHERE ${walk.rowTests} ORDER BY ${sortKeys === key ? '"$key"' : `"$sort" ${dir} NULLS LAST, "$key"`}`
+         ORDER BY ${brandCol}, ${sortKeys} OFFSET 0) AS ${view} WHERE ${walk.rowTests}`
     : `SELECT ${cols} FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys}`;
   const pageSql = plan === 'walk'
     ? `page AS (SELECT "$key" FROM (

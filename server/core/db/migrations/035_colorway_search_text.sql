@@ -19,4 +19,7 @@ ALTER INDEX colorway_search_text_trgm ALTER COLUMN 1 SET STATISTICS 1000;
 -- indexes to write per colorway.
 DROP INDEX colorway_search_stocknum_trgm, colorway_search_prototypename_trgm, colorway_search_colordesc_trgm, colorway_search_patternname_trgm;
 
+-- In the transaction that set it, ANALYZE still reads the index column's old target (its cached
+-- descriptor; a later session reads 1000): the default target for this ANALYZE only.
+SET LOCAL default_statistics_target = 1000;
 ANALYZE colorway_search;
