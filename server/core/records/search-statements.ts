@@ -98,13 +98,15 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // lets the planner drop it and walk the key's index past every other brand's rows).
   const brands = plan === 'walk' ? gridParam(req.BrandId !== undefined ? [req.BrandId] : [...user.brandIds]) : '';
   const brandCol = column(schema, schema['x-brandField'] ?? 'BrandId');
-  // A text (Condition byRow) is tested on the rows each brand's walk reads, behind OFFSET 0 (no
-  // condition crosses it), so the planner cannot trade the walk for the text's index: that reads
-  // every match of every brand, for each brand, before its first row (issue 31). The rows keep the
-  // walk's order (no ORDER BY above it: with one the planner would plan the walk for every row, a sort).
+  // A text (Condition byRow) is tested on the rows each brand's walk reads, as a column of the walk
+  // behind OFFSET 0 (no condition crosses it), so the planner cannot trade the walk for the text's
+  // index: that reads every match of every brand, for each brand, before its first row (issue 31).
+  // As a column (a boolean the planner guesses true for half the rows) rather than a condition on the
+  // walk's rows (guessed rare): the LIMIT then plans the walk to stop early, not to sort the brand.
+  // The rows keep the walk's order (an ORDER BY above it would plan the walk for every row).
   const brandRows = (cols: string) => walk
-    ? `SELECT "$key", "$sort" FROM (SELECT ${cols}, * FROM ${from} ${walk.whereSql ? `${walk.whereSql} AND` : 'WHERE'} ${brandCol} >= b.id AND ${brandCol} <= b.id
-         ORDER BY ${brandCol}, ${sortKeys} OFFSET 0) AS ${view} WHERE ${walk.rowTests}`
+    ? `SELECT "$key", "$sort" FROM (SELECT ${cols}, (${walk.rowTests}) AS "$hit" FROM ${from} ${walk.whereSql ? `${walk.whereSql} AND` : 'WHERE'}
+         ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys} OFFSET 0) w WHERE "$hit"`
     : `SELECT ${cols} FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys}`;
   const pageSql = plan === 'walk'
     ? `page AS (SELECT "$key" FROM (

@@ -42,15 +42,16 @@ export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStateme
 
 /**
  * A /Search text on a search table expected to match at most this many rows sorts every match (its
- * trigram index reads them); more walk each brand's sort index testing the text on each row, about
- * (page depth ÷ the text's share of the rows) per brand. A word as rare as this limit costs each about
- * the same (bench/RESULTS.md, issue 31); below it a word that clusters in the sort order (a pattern
- * name's first word, sorted by pattern name) would make the walk read most of the index. SEARCH_TEXT_SORT_ALL_LIMIT
- * changes it (tests); read per call.
+ * trigram index reads them); more walk each brand's sort index testing the text on each row. The walk
+ * reads about (page depth ÷ the text's share of the brand's rows) per brand, but all of a brand the word
+ * is rare in, and up to the first matches of a word that clusters in the sort order: at 1,000,000
+ * colorways a 15 % word ("Boot", absent from 2 of 10 brands) walked in 1.1–5.8 s and was sorted whole in
+ * 0.85 s (PostgreSQL, loaded machine; bench/RESULTS.md, issue 31). SEARCH_TEXT_SORT_ALL_LIMIT changes it
+ * (tests); read per call.
  */
 export const textSortAllLimit = () => {
   const n = Number(process.env.SEARCH_TEXT_SORT_ALL_LIMIT);
-  return Number.isInteger(n) && n >= 0 ? n : 40_000;
+  return Number.isInteger(n) && n >= 0 ? n : 200_000;
 };
 
 /** From a search table, criteria expected to match at most this many sort them all (see pagePlan). */
