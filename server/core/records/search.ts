@@ -49,7 +49,7 @@ export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStateme
  * 0.85 s (PostgreSQL, loaded machine; bench/RESULTS.md, issue 31). SEARCH_TEXT_SORT_ALL_LIMIT changes it
  * (tests); read per call.
  */
-export const textSortAllLimit = () => {
+const textSortAllLimit = () => {
   const n = Number(process.env.SEARCH_TEXT_SORT_ALL_LIMIT);
   return Number.isInteger(n) && n >= 0 ? n : 200_000;
 };
