@@ -154,12 +154,14 @@ function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: stri
     },
     sql: (param) => {
       const arms: string[] = [];
+      // One parameter for every arm, added only when an arm uses it (an unused one has no type).
+      let p: string | undefined;
+      const pattern = () => (p ??= param(`%${escapeLike(t)}%`));
       if (own.length) {
-        const p = param(`%${escapeLike(t)}%`);
-        const text = `${COLORWAY_SEARCH_TEXT} LIKE lower(${p})`;
-        arms.push(own.length === 4 && !t.includes('\x1f') ? text : `(${text} AND (${own.map(([, col]) => `${col} ILIKE ${p}`).join(' OR ')}))`);
+        const text = `${COLORWAY_SEARCH_TEXT} LIKE lower(${pattern()})`;
+        arms.push(own.length === 4 && !t.includes('\x1f') ? text : `(${text} AND (${own.map(([, col]) => `${col} ILIKE ${pattern()}`).join(' OR ')}))`);
       }
-      const factories = matchingFactories(fields, text, fieldMatch(text, param), param);
+      const factories = matchingFactories(fields, text, (col) => `${col} ILIKE ${pattern()}`, param);
       // The factory's colorways as a key array (the key's index): the planner expects few, as it should
       // for a text that names no factory (a factory-key array would be guessed at a third of the rows).
       if (factories) arms.push(`prototypeseasonalid = ANY(ARRAY(SELECT prototypeseasonalid FROM prototype_seasonals WHERE factnameky IN (${factories})))`);
