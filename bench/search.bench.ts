@@ -1,13 +1,14 @@
 /**
  * /Search over the large data set (issue 14): the colorway search grid (`POST /api/Grid/colorway-search/Search`),
  * a page of 50 sorted by every offered column, ascending and descending, under typical criteria (none: the
- * user's brands; a brand; a brand + season; a status; a text), through the real server over HTTP, one request
+ * user's brands; a brand; a brand + season; a status; two texts, one matching 15 % of the colorways), through the real server over HTTP, one request
  * at a time: warm-up, then SEARCH_BENCH_RUNS runs per shape, p50/p95 per shape, the slowest shapes listed
  * with the plans (EXPLAIN ANALYZE, BUFFERS) of their statements, which the shared cores disturb less.
  *
  * Data: `DATA_DIR=$SEARCH_BENCH_DATA_DIR npm run fixtures:large -- --colorways 1000000` (embedded) and
  * `DATABASE_URL=$SEARCH_BENCH_DATABASE_URL npm run fixtures:large -- --colorways 1000000` (PostgreSQL);
  * a database whose variable is unset is left out. SEARCH_BENCH_SORTS (comma-separated fields) narrows the sorts.
+ * A data set not made by fixtures:large at the current migrations is refused (fixtures/large-stamp.ts), with the command that makes one.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,13 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../server/core/context';
 import { openPglite, openPostgres, type Db } from '../server/core/db/client';
-import { runMigrations } from '../server/core/db/migrate';
 import { loadSchemas } from '../server/core/schemas/registry';
 import { loadSession } from '../server/core/auth/sessions';
 import { plannedSearch } from '../server/core/records/search';
 import type { ExtraFilters, SearchRequest } from '../server/core/records/search-criteria';
 import { withNameFields } from '../server/core/records/references';
 import { quickMatchCondition } from '../server/core/search/quick-match';
+import { staleLargeFixture } from '../fixtures/large-stamp';
 import { startServer } from './lib/server';
 import { loadavg, writeSection } from './lib/results';
 
@@ -31,33 +32,56 @@ const KEY = 'PrototypeSeasonalId';
 const GRID_FIELDS: string[] = [KEY, 'RowVersion', ...GRID.columns.map((c: { field: string }) => c.field)];
 const RUNS = Number(process.env.SEARCH_BENCH_RUNS ?? 20);
 const SORTS: string[] = process.env.SEARCH_BENCH_SORTS?.split(',') ?? GRID.columns.map((c: { field: string }) => c.field);
-const TEXT = 'Summit';
+/**
+ * The /Search texts: a pattern name's first word (2.5 % of the colorways: clusters in a sort by pattern
+ * or colorway name) and a word of pattern names and of a brand's name (15 %: a common word, issue 31).
+ */
+const TEXTS = ['Summit', 'Boot'];
+/** The share of the rows the commonest text must match (issue 31): the bench refuses a data set where it does not. */
+const COMMON_SHARE = 0.05;
 
 type Body = Record<string, unknown>;
 interface Criteria { name: string; body: Body }
 interface Shape { criteria: string; sort: string; dir: 'ASC' | 'DESC'; body: Body }
 interface Figure extends Shape { p50: number; p95: number; total: number; estimate: boolean }
 
-/** Gives the admin every brand (the generator adds brands nobody holds) and picks the busiest brand, season and status. */
-async function criteriaOf(db: Db): Promise<Criteria[]> {
-  await runMigrations(db);
+/** The command that makes a fresh data set where `target` (a data folder or a database URL) is. */
+const refreshOf = (target: string) => (target.startsWith('postgres')
+  ? `an empty database, then DATABASE_URL=${target} npm run fixtures:large -- --colorways 1000000`
+  : `rm -rf ${target} && DATA_DIR=${target} npm run fixtures:large -- --colorways 1000000`);
+
+/**
+ * Refuses a data set fixtures:large did not make at the code's migrations (fixtures/large-stamp.ts); gives
+ * the admin every brand (the generator adds brands nobody holds) and picks the busiest brand, season and status.
+ */
+async function criteriaOf(db: Db, target: string): Promise<Criteria[]> {
+  const stale = await staleLargeFixture(db, refreshOf(target));
+  if (stale) throw new Error(`The /Search bench runs on a data set made at the current migrations; ${target}: ${stale}`);
   await db.query(`INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u, brands b
                    WHERE u.username = $1 ON CONFLICT DO NOTHING`, [ADMIN]);
   const [top] = await db.query(`SELECT p.brandid, ps.seasonid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
                                  WHERE NOT ps.isdeleted GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`);
   const [status] = await db.query(`SELECT statusid FROM prototype_seasonals WHERE NOT isdeleted GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
-  // The /Search criteria form's text (SEARCH-001 quickSearchText: the quick-search matcher).
-  const text: Body = { quickSearchText: TEXT };
+  // The /Search criteria form's text (SEARCH-001 quickSearchText: the quick-search matcher), with the share of
+  // the colorways each matches (the fields it matches: stock number, name, colour, pattern name).
+  const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM colorway_search WHERE NOT isdeleted');
+  const texts: Criteria[] = [];
+  for (const text of TEXTS) {
+    const [{ m }] = await db.query<{ m: number }>(`SELECT count(*)::int AS m FROM colorway_search WHERE NOT isdeleted
+      AND (stocknum ILIKE $1 OR prototypename ILIKE $1 OR colordesc ILIKE $1 OR patternname ILIKE $1)`, [`%${text}%`]);
+    texts.push({ name: `text "${text}" (${((100 * m) / n).toFixed(1)} %)`, body: { quickSearchText: text } });
+    if (text === TEXTS[TEXTS.length - 1] && m < COMMON_SHARE * n) throw new Error(`"${text}" matches ${m} of ${n} colorways, under ${100 * COMMON_SHARE} %`);
+  }
   return [
     { name: 'none (the user\'s brands)', body: {} },
     { name: 'brand', body: { BrandId: top.brandid } },
     { name: 'brand + season', body: { BrandId: top.brandid, SeasonId: top.seasonid } },
     { name: 'status', body: { StatusId: status.statusid } },
-    { name: `text "${TEXT}"`, body: text },
+    ...texts,
   ];
 }
 
-/** SEARCH_BENCH_CRITERIA (comma-separated indexes 0-4) narrows the criteria. */
+/** SEARCH_BENCH_CRITERIA (comma-separated indexes 0-6) narrows the criteria. */
 const WANTED = process.env.SEARCH_BENCH_CRITERIA?.split(',').map(Number);
 const shapesOf = (criteria: Criteria[]): Shape[] => criteria.filter((_, i) => !WANTED || WANTED.includes(i)).flatMap((c) => SORTS.flatMap((sort) => (['ASC', 'DESC'] as const).map((dir) => ({
   criteria: c.name, sort, dir, body: { pageNumber: 1, pageSize: 50, sortColumn: sort, sortDirection: dir, ...c.body },
@@ -156,11 +180,11 @@ async function timeQuickSearch(url: string, texts: string[]) {
   return out;
 }
 
-async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promise<Db>, serve: () => ReturnType<typeof startServer>, target: number) {
+async function benchDatabase(kind: 'embedded' | 'PostgreSQL', where: string, open: () => Promise<Db>, serve: () => ReturnType<typeof startServer>, target: number) {
   let db = await open();
-  const criteria = await criteriaOf(db);
+  const criteria = await criteriaOf(db, where);
   const [{ stocknum }] = await db.query(`SELECT stocknum FROM prototypes WHERE stocknum IS NOT NULL ORDER BY prototypeid DESC LIMIT 1`);
-  const texts = [stocknum, stocknum.slice(0, 5), TEXT, 'Navy', 'Ri'];
+  const texts = [stocknum, stocknum.slice(0, 5), TEXTS[0], 'Navy', 'Ri'];
   await db.close();
   const before = loadavg();
   const server = await serve();
@@ -210,7 +234,7 @@ async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promis
 export async function explainOne(target: string, criteria: number, sort: string, dir: 'ASC' | 'DESC') {
   const db = target.startsWith('postgres') ? await openPostgres(target) : await openPglite(path.join(target, 'db'));
   try {
-    const c = (await criteriaOf(db))[criteria];
+    const c = (await criteriaOf(db, target))[criteria];
     console.log(await explain(db, { criteria: c.name, sort, dir, body: { pageNumber: 1, pageSize: 50, sortColumn: sort, sortDirection: dir, ...c.body } }));
   } finally {
     await db.close();
@@ -224,7 +248,7 @@ export async function explainOne(target: string, criteria: number, sort: string,
 export async function sqlTimes(target: string) {
   const db = target.startsWith('postgres') ? await openPostgres(target) : await openPglite(path.join(target, 'db'));
   try {
-    const criteria = await criteriaOf(db);
+    const criteria = await criteriaOf(db, target);
     const lines = ['| criteria | sort | plan | SQL ms (page statement) |', '|---|---|---|---:|'];
     for (const shape of shapesOf(criteria)) {
       const text = await explain(db, shape);
@@ -249,12 +273,13 @@ export async function benchSearch() {
     return;
   }
   const lines: string[] = [];
-  if (url) lines.push(...await benchDatabase('PostgreSQL', () => openPostgres(url), () => startServer({ DATABASE_URL: url }), 150));
-  if (dataDir) lines.push(...await benchDatabase('embedded', () => openPglite(path.join(dataDir, 'db')), () => startServer({}, dataDir), 400));
+  if (url) lines.push(...await benchDatabase('PostgreSQL', url, () => openPostgres(url), () => startServer({ DATABASE_URL: url }), 150));
+  if (dataDir) lines.push(...await benchDatabase('embedded', dataDir, () => openPglite(path.join(dataDir, 'db')), () => startServer({}, dataDir), 400));
   const db = url ? await openPostgres(url) : await openPglite(path.join(dataDir!, 'db'));
   const [{ n }] = await db.query('SELECT count(*)::int AS n FROM prototype_seasonals').finally(() => db.close());
   const body = [`${n.toLocaleString('en')} colorways (fixtures/large.ts); ${os.cpus().length} shared cores. Grid colorway-search, page 1 of 50,`,
-    `${SORTS.length} sort columns × ASC/DESC × ${5} criteria.`, '', ...lines].join('\n');
+    `${SORTS.length} sort columns × ASC/DESC × ${5 + TEXTS.length - 1} criteria (a data set fixtures:large made at the current migrations).`,
+    '', ...lines].join('\n');
   writeSection('API: /Search over 1,000,000 colorways', body);
   console.log(body);
 }

@@ -23,7 +23,17 @@ export interface SearchRequest {
 export type Condition = ((param: (value: unknown) => string) => string) & {
   fields?: readonly string[];
   /** The same condition as the search table answers it faster (its own indexes), reading the columns of `fields`. */
-  searchTable?: { fields: readonly string[]; sql: (param: (value: unknown) => string) => string };
+  searchTable?: {
+    fields: readonly string[]; sql: (param: (value: unknown) => string) => string;
+    /**
+     * A text match tested on each row a sorted walk reads (plan 'walk', search-statements.ts), never
+     * by its own index there: per brand, the planner would read every match of the table and sort
+     * them. Where the source lacks `fields`, the same SQL as a key set (`keys`, any plan), as a
+     * per-row probe of the search table (`probe`, the walk) and as a semi-join (`estimate`: the
+     * planner sizes it from the text's own statistics, a key array it cannot size).
+     */
+    byRow?: { keys: (sql: string) => string; probe: (sql: string) => string; estimate: (sql: string) => string };
+  };
 };
 
 /** A condition that reads only the view columns of `fields` (and, on the search table, `searchTable`'s). */
@@ -61,7 +71,11 @@ export function fixedBy(schema: EntitySchema, sort: string, req: Partial<SearchR
   });
 }
 
-/** The WHERE of a search: scope, not deleted, the request's filters; parameters numbered from 1. */
+/**
+ * The WHERE of a search: scope, not deleted, the request's filters; parameters numbered from 1.
+ * `walk`: the same split for a sorted walk, its row tests (Condition byRow) apart from the rest;
+ * `estimateSql`: the WHERE for the planner's estimate of the matches.
+ */
 export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters, source?: SearchSource) {
   const s = scope(schema, user, 0);
   const where = [...s.where];
@@ -85,8 +99,27 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
     where.push(`statusid = ANY(ARRAY(SELECT unnest(statusids) FROM status_groups WHERE statusgroupid = ANY(${n})) || ${n}::int[])`);
   }
   if (extra.keys) where.push(`${column(schema, keyField)} = ANY(${param(extra.keys)}::int[])`);
-  for (const c of extra.conditions ?? []) where.push(tableForm(schema, c, source) ? c.searchTable!.sql(param) : c(param));
-  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  const rowTests = new Map<number, string>();
+  const estimated = new Map<number, string>();
+  for (const c of extra.conditions ?? []) {
+    const byRow = c.searchTable?.byRow;
+    if (!byRow) {
+      where.push(tableForm(schema, c, source) ? c.searchTable!.sql(param) : c(param));
+      continue;
+    }
+    // One SQL text (one set of parameters) for every form, so each statement uses every parameter.
+    const sql = c.searchTable!.sql(param);
+    const own = tableForm(schema, c, source);
+    rowTests.set(where.push(own ? sql : byRow.keys(sql)) - 1, own ? sql : byRow.probe(sql));
+    if (!own) estimated.set(where.length - 1, byRow.estimate(sql));
+  }
+  const rest = where.filter((_, i) => !rowTests.has(i));
+  const sized = where.map((w, i) => estimated.get(i) ?? w);
+  return {
+    whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params,
+    estimateSql: sized.length ? `WHERE ${sized.join(' AND ')}` : '',
+    walk: rowTests.size ? { whereSql: rest.length ? `WHERE ${rest.join(' AND ')}` : '', rowTests: [...rowTests.values()].join(' AND ') } : undefined,
+  };
 }
 
 /**

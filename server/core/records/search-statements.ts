@@ -52,9 +52,9 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  * over the view; 'lookup' (many matches) walks the lookup of a name sort (lookupSortSql); 'all'
  * (criteria expected to match few) sorts every match.
  */
-export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: SearchSource) {
+export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: SearchSource, counted = true) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
-  const { whereSql, params } = searchWhere(schema, user, keyField, req, extra, source);
+  const { whereSql, params, walk, estimateSql } = searchWhere(schema, user, keyField, req, extra, source);
   const sort = req.sortColumn ?? keyField;
   if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
@@ -82,8 +82,8 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // column, or a lookup's names, serves the first pages without sorting every match), the count capped.
   const gridParams = [...params, ...paging];
   const gridParam = (v: unknown) => { gridParams.push(v); return `$${gridParams.length}`; };
-  // Sorting every match (plan 'all') counts them all as well.
-  const capped = plan === 'all' ? '(SELECT count(*)::int FROM matches)'
+  // Sorting every match (plan 'all') counts them all as well; `counted` false: no count (the caller's estimate).
+  const capped = plan === 'all' ? '(SELECT count(*)::int FROM matches)' : !counted ? 'NULL::int'
     : `(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
   const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
   const lookup = plan === 'lookup' && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
@@ -98,10 +98,20 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // lets the planner drop it and walk the key's index past every other brand's rows).
   const brands = plan === 'walk' ? gridParam(req.BrandId !== undefined ? [req.BrandId] : [...user.brandIds]) : '';
   const brandCol = column(schema, schema['x-brandField'] ?? 'BrandId');
+  // A text (Condition byRow) is tested on the rows each brand's walk reads, as a column of the walk
+  // behind OFFSET 0 (no condition crosses it), so the planner cannot trade the walk for the text's
+  // index: that reads every match of every brand, for each brand, before its first row (issue 31).
+  // As a column (a boolean the planner guesses true for half the rows) rather than a condition on the
+  // walk's rows (guessed rare): the LIMIT then plans the walk to stop early, not to sort the brand.
+  // The rows keep the walk's order (an ORDER BY above it would plan the walk for every row).
+  const brandRows = (cols: string) => walk
+    ? `SELECT "$key", "$sort" FROM (SELECT ${cols}, (${walk.rowTests}) AS "$hit" FROM ${from} ${walk.whereSql ? `${walk.whereSql} AND` : 'WHERE'}
+         ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys} OFFSET 0) w WHERE "$hit"`
+    : `SELECT ${cols} FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys}`;
   const pageSql = plan === 'walk'
     ? `page AS (SELECT "$key" FROM (
          SELECT m.* FROM unnest(${brands}::int[]) b(id)
-           CROSS JOIN LATERAL (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys} LIMIT ${gridParam(depth)}) m
+           CROSS JOIN LATERAL (${brandRows(`${key} AS "$key", ${column(schema, sort)} AS "$sort"`)} LIMIT ${gridParam(depth)}) m
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
     : lookup
     ? `page AS (SELECT "$key" FROM (
@@ -122,7 +132,7 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     params: gridParams,
   };
   // The planner's estimate of the matches (EXPLAIN's rows), for a total beyond exactCountLimit.
-  const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${whereSql}`, params };
+  const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${estimateSql}`, params };
   return {
     /** The fields the statements select (the visible ones of `only`). */
     fields,

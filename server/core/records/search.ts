@@ -34,9 +34,25 @@ export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStateme
   // From a search table the brand walk reads about (page depth ÷ the criteria's share of the rows)
   // index rows per brand: it wins unless the criteria leave few, or are text and key sets that may
   // cluster anywhere in the sort order (and test each row against a key array).
-  const all = !source ? estimate <= SORT_ALL_LIMIT : estimate <= (selective ? SORT_ALL_LIMIT : WALK_MIN_MATCHES);
+  // A text on a search table (Condition byRow): its own limit (textSortAllLimit).
+  const text = !!source && !!extra.conditions?.some((c) => c.searchTable?.byRow);
+  const all = !source ? estimate <= SORT_ALL_LIMIT : estimate <= (text ? textSortAllLimit() : selective ? SORT_ALL_LIMIT : WALK_MIN_MATCHES);
   return { plan: all ? 'all' : unsorted, estimate };
 }
+
+/**
+ * A /Search text on a search table expected to match at most this many rows sorts every match (its
+ * trigram index reads them); more walk each brand's sort index testing the text on each row. The walk
+ * reads about (page depth ÷ the text's share of the brand's rows) per brand, but all of a brand the word
+ * is rare in, and up to the first matches of a word that clusters in the sort order: at 1,000,000
+ * colorways a 15 % word ("Boot", absent from 2 of 10 brands) walked in 1.1–5.8 s and was sorted whole in
+ * 0.85 s (PostgreSQL, loaded machine; bench/RESULTS.md, issue 31). SEARCH_TEXT_SORT_ALL_LIMIT changes it
+ * (tests); read per call.
+ */
+const textSortAllLimit = () => {
+  const n = Number(process.env.SEARCH_TEXT_SORT_ALL_LIMIT);
+  return Number.isInteger(n) && n >= 0 ? n : 200_000;
+};
 
 /** From a search table, criteria expected to match at most this many sort them all (see pagePlan). */
 const WALK_MIN_MATCHES = 5_000;
@@ -56,7 +72,11 @@ export async function plannedSearch(ctx: AppContext, user: SessionUser, entity: 
   const source = await searchSource(ctx.db, schema, user, keyField, req, extra);
   const st = searchStatements(ctx, user, entity, keyField, req, fields, extra, 'index', source);
   const { plan, estimate } = await pagePlan(ctx.db, st, req, extra, user, source);
-  return { st: plan === 'index' ? st : searchStatements(ctx, user, entity, keyField, req, fields, extra, plan, source), plan, estimate, source };
+  // A text walked (beyond textSortAllLimit() matches, estimated from its own statistics) is not counted up to
+  // exactCountLimit(): that reads the first 10,000 matches (or, from colorway_search_changes, builds every
+  // match's key first) for a total the estimate gives; the estimate is the total.
+  const counted = !(plan === 'walk' && extra.conditions?.some((c) => c.searchTable?.byRow) && (estimate ?? 0) > 2 * exactCountLimit());
+  return { st: plan === 'index' ? st : searchStatements(ctx, user, entity, keyField, req, fields, extra, plan, source, counted), plan, estimate, source };
 }
 
 /**
@@ -72,10 +92,10 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
   const limit = exactCountLimit();
   const { st, plan, estimate } = await plannedSearch(ctx, user, entity, keyField, req, fields, extra);
   const [found] = await ctx.db.query(st.json.sql, st.json.params, { prepare: true });
-  let total = found.total as number;
-  // Sorting every match (plan 'all') counted them all: exact.
-  const estimated = total > limit && countCap(req) !== null && plan !== 'all';
-  if (estimated) total = Math.max(total, estimate ?? await plannedRows(ctx.db, st.estimate));
+  let total = found.total as number | null;
+  // Sorting every match (plan 'all') counted them all: exact. No count (null): the estimate.
+  const estimated = (total === null || total > limit) && countCap(req) !== null && plan !== 'all';
+  if (estimated) total = Math.max(total ?? 0, estimate ?? await plannedRows(ctx.db, st.estimate));
   let rows = found.rows as string;
   if (st.references.some((r) => found[r.field]?.length)) {
     // References the view does not name (a forecast's launch date): one statement for their names, set on the rows.
@@ -86,7 +106,7 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
     }
     rows = JSON.stringify(parsed);
   }
-  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, total, estimated);
+  return pagedJson(rows, Math.max(1, req.pageNumber), req.pageSize, total ?? 0, estimated);
 }
 
 /**

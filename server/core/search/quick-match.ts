@@ -100,7 +100,7 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
     if (!quickText(text)) return 'true';
     const keys = (key: string, select: string) => `${key} = ANY(ARRAY(${select}))`;
     // 3+ characters on colorways: the colorways the search table's trigram indexes match, as one key array.
-    if (onTable) return keys('prototypeseasonalid', `SELECT prototypeseasonalid FROM colorway_search WHERE ${onTable.sql(param)}`);
+    if (onTable) return onTable.byRow!.keys(onTable.sql(param));
     const m = fieldMatch(text, param);
     switch (entity) {
       case 'line-plan': return keys('lineplanid', `SELECT lineplanid FROM line_plans WHERE ${m('lineplanname')}`);
@@ -122,23 +122,46 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
 }
 
 /**
- * The colorway match on the colorway search table (migration 020), for text of 3+ characters: the
- * same fields as one OR of its columns, each with a trigram index there (a BitmapOr reads only the
- * matches, without joining prototypes, patterns and seasonal rows for thousands of matches first):
- * the condition itself where colorway_search is the search's source, a key array read from it
- * elsewhere. Shorter text keeps the base tables' prefix indexes.
+ * The colorway search table's own text (migration 035): stock number, name, colour and pattern name,
+ * lower-cased and joined by a unit separator, with one trigram index on exactly this expression
+ * (the planner matches the index and its statistics by the expression: keep the two identical). A
+ * text without the separator matches it iff it is in one of the four fields; one LIKE per row instead
+ * of four ILIKEs (each lower-casing its field and the pattern) is most of what reading 25,000 matches costs.
+ */
+export const COLORWAY_SEARCH_TEXT = `lower(${['stocknum', 'prototypename', 'colordesc', 'patternname'].map((c) => `coalesce(${c}, '')`).join(" || E'\\x1f' || ")})`;
+
+/**
+ * The colorway match on the colorway search table (migrations 020, 035), for text of 3+ characters:
+ * the four fields' text as one column (COLORWAY_SEARCH_TEXT, its trigram index reads only the
+ * matches); where the user may not see all four, or the text holds the separator, also each visible
+ * field (the index still narrows). The condition itself where colorway_search is the search's
+ * source (a row filter: a sorted walk tests it on the rows it reads, records/search-statements.ts),
+ * a key array read from it elsewhere. Shorter text keeps the base tables' prefix indexes.
  */
 function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: string): Condition['searchTable'] {
-  if (quickText(text).length < CONTAINS_MIN) return undefined;
+  const t = quickText(text);
+  if (t.length < CONTAINS_MIN) return undefined;
   const fields = colorwayMatchFields(ctx, user);
   const own = ([['StockNum', 'stocknum', fields.stockNum], ['PrototypeName', 'prototypename', fields.name], ['ColorDesc', 'colordesc', fields.colorDesc],
     ['PatternName', 'patternname', fields.patternName]] as const).filter(([, , sees]) => sees);
   return {
-    fields: [...own.map(([f]) => f), 'PrototypeSeasonalId'],
+    fields: ['StockNum', 'PrototypeName', 'ColorDesc', 'PatternName', 'PrototypeSeasonalId'],
+    byRow: {
+      keys: (sql) => `prototypeseasonalid = ANY(ARRAY(SELECT prototypeseasonalid FROM colorway_search WHERE ${sql}))`,
+      // OFFSET 0: a probe per row (a subplan), never a semi-join that would read every match first.
+      probe: (sql) => `EXISTS (SELECT 1 FROM colorway_search s WHERE s.prototypeseasonalid = colorway_view.prototypeseasonalid AND ${sql} OFFSET 0)`,
+      estimate: (sql) => `prototypeseasonalid IN (SELECT prototypeseasonalid FROM colorway_search WHERE ${sql})`,
+    },
     sql: (param) => {
-      const m = fieldMatch(text, param);
-      const arms = own.map(([, col]) => m(col));
-      const factories = matchingFactories(fields, text, m, param);
+      const arms: string[] = [];
+      // One parameter for every arm, added only when an arm uses it (an unused one has no type).
+      let p: string | undefined;
+      const pattern = () => (p ??= param(`%${escapeLike(t)}%`));
+      if (own.length) {
+        const text = `${COLORWAY_SEARCH_TEXT} LIKE lower(${pattern()})`;
+        arms.push(own.length === 4 && !t.includes('\x1f') ? text : `(${text} AND (${own.map(([, col]) => `${col} ILIKE ${pattern()}`).join(' OR ')}))`);
+      }
+      const factories = matchingFactories(fields, text, (col) => `${col} ILIKE ${pattern()}`, param);
       // The factory's colorways as a key array (the key's index): the planner expects few, as it should
       // for a text that names no factory (a factory-key array would be guessed at a third of the rows).
       if (factories) arms.push(`prototypeseasonalid = ANY(ARRAY(SELECT prototypeseasonalid FROM prototype_seasonals WHERE factnameky IN (${factories})))`);

@@ -1,0 +1,115 @@
+/**
+ * Issue 31, /Search text over a million colorways: the text of 3+ characters matches one expression of
+ * colorway_search (the four fields joined, migration 035) through its trigram index; a word expected to
+ * match more than textSortAllLimit() rows walks each brand's sort index testing the text on the rows it
+ * reads (records/search-statements.ts), which must answer exactly what sorting every match answers.
+ * Also the /Search bench's refusal of a data set made before the current migrations (fixtures/large-stamp.ts).
+ */
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { loadSession } from '../../server/core/auth/sessions';
+import { plannedSearch } from '../../server/core/records/search';
+import { withNameFields } from '../../server/core/records/references';
+import { COLORWAY_SEARCH_TEXT, quickMatchCondition } from '../../server/core/search/quick-match';
+import { stampLargeFixture, staleLargeFixture } from '../../fixtures/large-stamp';
+import type { SearchRequest } from '../../server/core/records/search-criteria';
+import type { SessionUser } from '../../server/core/auth/permissions';
+
+let t: TestApp;
+let admin: string;
+let user: SessionUser;
+let word: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin] = await t.tokens('admin');
+  const [{ userid }] = await t.ctx.db.query('SELECT userid FROM users WHERE username = $1', ['admin@example.com']);
+  const sid = crypto.randomUUID();
+  await t.ctx.db.query(`INSERT INTO sessions (sessionid, userid, expiresat) VALUES ($1, $2, now() + interval '1 hour')`, [sid, userid]);
+  user = (await loadSession(t.ctx.db, sid, userid))!.user;
+  // The commonest first word of a demo pattern name (in the pattern and colorway names of its colorways).
+  [{ word }] = await t.ctx.db.query<{ word: string }>(
+    `SELECT split_part(patternname, ' ', 1) AS word FROM colorway_view WHERE length(split_part(patternname, ' ', 1)) >= 4 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+});
+afterAll(async () => { await t?.close(); });
+afterEach(() => { delete process.env.SEARCH_TEXT_SORT_ALL_LIMIT; });
+
+const search = async (body: object) => {
+  const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: admin, json: { pageNumber: 1, pageSize: 5, ...body } });
+  expect(res.status).toBe(200);
+  return res.json();
+};
+const ids = (page: { Results: { PrototypeSeasonalId: number }[] }) => page.Results.map((r) => r.PrototypeSeasonalId);
+
+const planOf = async (sortColumn: string, text: string) => {
+  const schema = t.ctx.schemas.entities.get('colorway')!;
+  const req = { pageNumber: 1, pageSize: 5, sortColumn, sortDirection: 'ASC' } as SearchRequest;
+  return plannedSearch(t.ctx, user, 'colorway', 'PrototypeSeasonalId', req, withNameFields(schema, ['PrototypeSeasonalId', sortColumn]),
+    { conditions: [quickMatchCondition(t.ctx, user, 'colorway', text)] });
+};
+
+describe('issue 31: the /Search text on the colorway search table', () => {
+  it('SEARCH-001: the text reads the one trigram index of the four fields (colorway_search_text_trgm)', async () => {
+    const { st, plan, source } = await planOf('StockNum', word);
+    expect(source?.table).toBe('colorway_search');
+    expect(plan).toBe('all');
+    expect(st.json.sql).toContain(COLORWAY_SEARCH_TEXT);
+    // The demo data is small enough to scan: without scans, only an index the expression matches serves the text alone.
+    const params: unknown[] = [];
+    const cond = quickMatchCondition(t.ctx, user, 'colorway', word).searchTable!.sql((v) => `$${params.push(v)}`);
+    const text = await t.ctx.db.tx(async (q) => {
+      await q.exec('SET LOCAL enable_seqscan = off');
+      return (await q.query<Record<string, string>>(`EXPLAIN SELECT 1 FROM colorway_search WHERE ${cond}`, params)).map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(text).toContain('Bitmap Index Scan on colorway_search_text_trgm');
+  });
+
+  it('SEARCH-001/SEARCH-008: a word expected to match more than the limit walks the sort indexes and answers the page and total of sorting every match', async () => {
+    process.env.SEARCH_TEXT_SORT_ALL_LIMIT = '0';
+    expect((await planOf('PatternName', word)).plan).toBe('walk');
+    // Sorts from colorway_search (the text tested on its rows) and from colorway_search_changes (a probe of colorway_search per row).
+    const sorts = ['PatternName', 'StockNum', 'FactName', 'StatusName', 'TotalVolume', 'ChangedOn'];
+    const walked: unknown[] = [];
+    for (const sortColumn of sorts) {
+      for (const sortDirection of ['ASC', 'DESC']) walked.push(await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 }));
+    }
+    delete process.env.SEARCH_TEXT_SORT_ALL_LIMIT;
+    expect((await planOf('PatternName', word)).plan).toBe('all');
+    let i = 0;
+    for (const sortColumn of sorts) {
+      for (const sortDirection of ['ASC', 'DESC']) {
+        const sorted = await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 });
+        const walk = walked[i++] as typeof sorted;
+        expect(sorted.Results.length, `${sortColumn} ${sortDirection}`).toBe(5);
+        expect(ids(walk), `${sortColumn} ${sortDirection}`).toEqual(ids(sorted));
+        expect(walk.TotalRecords, `${sortColumn} ${sortDirection}`).toBe(sorted.TotalRecords);
+      }
+    }
+  });
+
+  it('SEARCH-001: a text holding the separator of the four fields matches no colorway across two of them', async () => {
+    const [cw] = await t.ctx.db.query<{ stocknum: string; prototypename: string }>(
+      `SELECT stocknum, prototypename FROM colorway_search WHERE NOT isdeleted AND length(stocknum) >= 3 AND length(prototypename) >= 3 LIMIT 1`);
+    const across = `${cw.stocknum.slice(-3)}\x1f${cw.prototypename.slice(0, 3)}`;
+    expect((await search({ quickSearchText: cw.stocknum.slice(-3) })).TotalRecords).toBeGreaterThan(0);
+    for (const limit of ['0', '1000000']) {
+      process.env.SEARCH_TEXT_SORT_ALL_LIMIT = limit;
+      const got = await search({ quickSearchText: across, sortColumn: 'StockNum', sortDirection: 'ASC' });
+      expect(got.TotalRecords, `limit ${limit}`).toBe(0);
+    }
+  });
+
+  it('issue 31: the /Search bench refuses a data set fixtures:large did not make at the current migrations', async () => {
+    expect(await staleLargeFixture(t.ctx.db, 'REFRESH')).toMatch(/^no run of fixtures:large is recorded in it.*Make a new one: REFRESH$/);
+    await stampLargeFixture(t.ctx.db, 5);
+    expect(await staleLargeFixture(t.ctx.db, 'REFRESH')).toBeUndefined();
+    const [last] = await t.ctx.db.query<{ id: number; name: string }>('SELECT id, name FROM schema_migrations ORDER BY id DESC LIMIT 1');
+    await t.ctx.db.query(`UPDATE schema_migrations SET appliedon = now() + interval '1 hour' WHERE id = $1`, [last.id]);
+    try {
+      expect(await staleLargeFixture(t.ctx.db, 'REFRESH')).toBe(
+        `migrations ${String(last.id).padStart(3, '0')}_${last.name} were applied after fixtures:large made it. Make a new one: REFRESH`);
+    } finally {
+      await t.ctx.db.query(`UPDATE schema_migrations SET appliedon = now() - interval '1 hour' WHERE id = $1`, [last.id]);
+    }
+  });
+});
