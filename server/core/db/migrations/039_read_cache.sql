@@ -11,7 +11,7 @@ END $$ LANGUAGE plpgsql;
 
 -- Every table of the schema except those no cached answer reads and that change on paths that are no
 -- record change (sign-in, tokens, logs, upload staging, preferences, recent lists): a change there
--- must not empty the caches. tests/api/read-cache-stale.test.ts checks that every table carries the
+-- must not empty the caches. tests/api/read-cache.test.ts checks that every table carries the
 -- trigger or is in this list, and that no view reads a table of the list: a new table needs one or the other.
 DO $$
 DECLARE
