@@ -30,8 +30,13 @@ const invalidates = (payload: string) => payload === 'data' || payload === 'sess
 /** The answer's entity tag: a hash of its text, so equal answers (for any audience) have equal tags and a 304 tells nothing new. */
 export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
-/** The audience an answer is kept for: the feed's audience, and for a factory user the user alone. */
-const audienceOf = (user: SessionUser) => `${user.isFactoryUser ? `u${user.userId}|` : ''}${audienceKey(user)}`;
+/** The audience an answer is kept for: the feed's audience, and for a factory user the user alone (once per session object). */
+const audiences = new WeakMap<SessionUser, string>();
+function audienceOf(user: SessionUser) {
+  let key = audiences.get(user);
+  if (key === undefined) audiences.set(user, (key = `${user.isFactoryUser ? `u${user.userId}|` : ''}${audienceKey(user)}`));
+  return key;
+}
 
 export class ReadCache {
   private entries = new Map<string, Entry>();
