@@ -21,6 +21,7 @@ import { quickMatchCondition, quickText, type QuickEntity } from '../search/quic
 import { failedRowMessage, saveRows, type BulkRow } from '../records/bulk';
 import { columnFilterConditions, filterableFields, type ColumnFilters } from '../records/column-filters';
 import { exportFileName, exportGrid } from '../records/grid-export';
+import { cachedJson } from '../records/read-cache';
 
 /** A grid document the user may read or edit with its record key; 404 or 403 otherwise (the presence on a grid asks it too). */
 export async function gridFor(ctx: AppContext, user: SessionUser, gridId: string, action: Extract<ActionKey, 'read' | 'edit'>) {
@@ -157,8 +158,9 @@ async function gridSearch(c: Ctx, gridId: string) {
 /** POST …/Search: a page of the grid's records (pageSize up to 20,000: a whole criteria result), as JSON built by the database. */
 export async function searchGrid(c: Ctx, gridId: string) {
   const { ctx, user, grid, keyField, req, filters } = await gridSearch(c, gridId);
-  const json = await searchRecordsJson(ctx, user, grid.entity, keyField, req, [keyField, 'RowVersion', ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters);
-  return c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+  // Through the read cache (ADR 037): the page for this body, kept per audience until any change commits.
+  return cachedJson(c, `grid ${grid.id} ${JSON.stringify(c.get('body'))}`, () =>
+    searchRecordsJson(ctx, user, grid.entity, keyField, req, [keyField, 'RowVersion', ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters));
 }
 
 /** The same search as rows, the first carrying RecordCount (the spec's named searches, e.g. CP-012). */

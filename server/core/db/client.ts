@@ -44,6 +44,14 @@ export interface Db extends Queryable {
    */
   listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void): Promise<void>;
   /**
+   * Resolves once every notification of a change committed before the call has been handed to the
+   * `listen` subscribers (the read cache's check before it serves an answer, ADR 037): at once on
+   * PGlite (they are handed over as the committing query completes), after a round trip on the
+   * listening connection on PostgreSQL (the server sends a session its pending notifications before
+   * the answer). Rejects when that connection is lost.
+   */
+  settle(): Promise<void>;
+  /**
    * Runs fn while holding a lock named `name` across every process on the database (a PostgreSQL
    * advisory lock; on PGlite one process owns the database): e.g. migrations and the first seed,
    * when several server processes start at once.
@@ -151,6 +159,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     // One process owns the database, so its own notifications are all there are; PGlite hands
     // them over as the committing query completes.
     async listen(onNotify) { await pgl.listen(CHANGES_CHANNEL, onNotify); },
+    settle: async () => {},
     exclusive: (_name, fn) => fn(),
     close: () => pgl.close(),
   };
@@ -201,6 +210,7 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     listen: (onNotify, onListening) => changes.listen(onNotify, onListening),
+    settle: () => changes.settle(),
     async exclusive(name, fn) {
       // A session lock on a connection of its own: fn's queries use the pool meanwhile.
       const c = new pg.Client({ connectionString: url });
@@ -247,6 +257,14 @@ function pgChanges(url: string) {
     client = c;
   };
   const ensure = () => (connecting ??= connect().finally(() => { connecting = undefined; }));
+  // One round trip serves every caller that came before it was sent: the next one is shared until it goes.
+  let last: Promise<void> = Promise.resolve();
+  let next: Promise<void> | undefined;
+  const settle = () => (next ??= last.catch(() => {}).then(() => {
+    next = undefined;
+    const c = client;
+    return (last = c ? c.query('SELECT 1').then(() => {}) : Promise.reject(new Error('Not listening for changes.')));
+  }));
   const reconnect = () => {
     if (closed) return;
     setTimeout(() => { ensure().then(() => tell(true), reconnect); }, 1000).unref();
@@ -268,6 +286,7 @@ function pgChanges(url: string) {
       // A first connection that fails is retried like a lost one; onListening(true) tells when it works.
       if (!client) await ensure().catch((err) => { reconnect(); throw err; });
     },
+    settle,
     async close() {
       closed = true;
       await connecting?.catch(() => {});

@@ -10,6 +10,7 @@ import { perm, SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { intParam } from '../../core/http/request';
 import { permissionDenied } from '../../core/http/errors';
 import { readRecord } from '../../core/records/read';
+import { cachedJson } from '../../core/records/read-cache';
 import { searchRecords } from '../../core/records/search';
 import type { SearchRequest } from '../../core/records/search-criteria';
 import { recordState } from '../../core/records/access';
@@ -42,8 +43,12 @@ export function hierarchyRoutes(r: ApiRouter) {
   });
 
   for (const h of HIERARCHY) {
-    r.get(`/api/${h.area}/${h.get}`, perm(h.module, 'read'), { query: { [h.key]: 'id' } }, async (c) =>
-      c.json(await withDeletedMessage(h, () => readRecord(c.get('ctx'), c.get('user'), h.entity, h.key, intParam(c, h.key)))));
+    // Through the read cache (ADR 037): kept per audience until any change commits, with an ETag for If-None-Match.
+    r.get(`/api/${h.area}/${h.get}`, perm(h.module, 'read'), { query: { [h.key]: 'id' } }, async (c) => {
+      const id = intParam(c, h.key);
+      return cachedJson(c, `record ${h.entity} ${id}`, async () =>
+        JSON.stringify(await withDeletedMessage(h, () => readRecord(c.get('ctx'), c.get('user'), h.entity, h.key, id))));
+    });
 
     // The changed fields of one record at the version it was read (409 naming who changed it since).
     r.post(`/api/${h.area}/${h.update}`, perm(h.module, 'edit'), { body: 'record-update' }, async (c) => {

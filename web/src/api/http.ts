@@ -5,6 +5,7 @@
 import { useSessionStore } from '../auth/session-store';
 import { endSession } from '../auth/end-session';
 import { navigateTo } from './navigation';
+import { etagFor, keepAnswer, keptAnswer } from './etag-store';
 
 export type FormValue = string | number | boolean | null | undefined;
 
@@ -24,6 +25,8 @@ export interface ApiOptions {
   /** Turn 401 into sign-out and 403 into /permissionDenied (default true). */
   handleAuthErrors?: boolean;
   signal?: AbortSignal;
+  /** A GET without If-None-Match: the whole answer even when it has not changed. */
+  fresh?: boolean;
 }
 
 /** A failed call: `network` when no HTTP answer arrived at all. */
@@ -80,10 +83,16 @@ export async function apiRequest(path: string, opts: ApiOptions = {}): Promise<{
   }
   const session = useSessionStore.getState().session;
   if (opts.auth !== false && session) headers.Authorization = `Bearer ${session.accessToken}`;
+  const url = withQuery(path, opts.query);
+  const method = opts.method ?? (body ? 'POST' : 'GET');
+  // A GET answered before with an entity tag asks with it; a 304 reuses the kept answer (etag-store.ts, ADR 037).
+  const conditional = method === 'GET' && !opts.binary ? url : undefined;
+  const tag = conditional && !opts.fresh && etagFor(conditional);
+  if (tag) headers['If-None-Match'] = tag;
   let res: Response;
   try {
-    res = await fetch(withQuery(path, opts.query), {
-      method: opts.method ?? (body ? 'POST' : 'GET'),
+    res = await fetch(url, {
+      method,
       headers,
       body,
       signal: opts.signal,
@@ -93,7 +102,15 @@ export async function apiRequest(path: string, opts: ApiOptions = {}): Promise<{
     if ((err as Error)?.name === 'AbortError') throw err;
     throw new ApiError(0, null, true);
   }
+  if (res.status === 304 && conditional) {
+    const again = keptAnswer(conditional, res.headers.get('ETag'));
+    if (again) return { res, body: again.body };
+    // Forgotten meanwhile (a sign-out): ask once more without the tag.
+    return apiRequest(path, { ...opts, fresh: true });
+  }
   const parsed = opts.binary && res.ok ? await res.blob() : await readBody(res).catch(() => null);
+  const etag = res.headers.get('ETag');
+  if (conditional && res.ok && etag) keepAnswer(conditional, etag, parsed);
   if (!res.ok) {
     if (opts.handleAuthErrors !== false && opts.auth !== false) {
       if (res.status === 401 && session) void endSession('unauthorized');

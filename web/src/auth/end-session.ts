@@ -6,6 +6,7 @@
  */
 import { mutate } from 'swr';
 import { navigateTo } from '../api/navigation';
+import { forgetAnswers } from '../api/etag-store';
 import { useUnsavedChangesStore } from '../shell/unsaved-changes-store';
 import { MESSAGE_PAGES } from './message-page';
 import { rememberReturnTo } from './session-storage';
@@ -30,6 +31,7 @@ export async function endSession(reason: EndReason): Promise<void> {
   store.setNotice(reason === 'logout' ? null : SESSION_ENDED_NOTICE);
   // Server data of this user must not show to the next one.
   void mutate(() => true, undefined, { revalidate: false });
+  forgetAnswers();
   try {
     await navigateTo(reason === 'logout' ? MESSAGE_PAGES.logOutSuccessful : '/login', { replace: true });
   } finally {

@@ -1,0 +1,116 @@
+/** The read cache's rules on a stand-in database (issue 31, ADR 037); the API tests run it on the real ones. */
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../auth/permissions';
+import type { Db } from '../db/client';
+import { etagMatches, etagOf, ReadCache } from './read-cache';
+
+function fakeDb() {
+  const fake = {
+    notify: (_p: string) => {},
+    listening: (_ok: boolean) => {},
+    settleFails: false,
+    settles: 0,
+    db: {} as Db,
+  };
+  fake.db = {
+    listen: async (onNotify: (p: string) => void, onListening: (ok: boolean) => void) => { fake.notify = onNotify; fake.listening = onListening; },
+    settle: async () => { fake.settles++; if (fake.settleFails) throw new Error('lost'); },
+  } as unknown as Db;
+  return fake;
+}
+
+const user = (over: Partial<SessionUser> = {}): SessionUser => ({
+  userId: 7, userName: 'u', firstName: '', lastName: '', isFactoryUser: false, roleId: 1, sessionId: 's',
+  permissions: new Set([401]), brandIds: new Set([1]), factoryKeys: new Set(), ...over,
+});
+
+async function cacheOf(limit = 1 << 20) {
+  const fake = fakeDb();
+  const cache = new ReadCache(fake.db, limit);
+  await cache.ready;
+  let n = 0;
+  const compute = () => Promise.resolve(`{"n":${++n}}`);
+  return { fake, cache, compute };
+}
+
+describe('read cache (issue 31)', () => {
+  it('serves a kept answer after settling, until a record, data or sessions notification; jobs and presence keep it', async () => {
+    const { fake, cache, compute } = await cacheOf();
+    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":1}');
+    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":1}');
+    expect(fake.settles).toBe(1);
+    fake.notify('jobs 1 2 3');
+    fake.notify('presence {}');
+    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":1}');
+    for (const [i, payload] of ['records colorway 5 9', 'data', 'sessions'].entries()) {
+      fake.notify(payload);
+      expect((await cache.answer(user(), 'k', compute)).body).toBe(`{"n":${i + 2}}`);
+    }
+    expect(cache.stats).toMatchObject({ hits: 2, misses: 4 });
+  });
+
+  it('a notification that comes while the settle runs, or a settle that fails, makes it a miss', async () => {
+    const { fake, cache, compute } = await cacheOf();
+    await cache.answer(user(), 'k', compute);
+    fake.db.settle = async () => { fake.notify('data'); };
+    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":2}');
+    fake.db.settle = async () => { throw new Error('lost'); };
+    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":3}');
+  });
+
+  it('an answer computed while a change came is not kept; nothing is kept while not listening', async () => {
+    const { fake, cache } = await cacheOf();
+    await cache.answer(user(), 'k', async () => { fake.notify('records colorway 1 1'); return 'old'; });
+    expect((await cache.answer(user(), 'k', async () => 'new')).body).toBe('new');
+    fake.listening(false);
+    await cache.answer(user(), 'x', async () => 'a');
+    expect(cache.size.entries).toBe(0);
+    expect((await cache.answer(user(), 'x', async () => 'b')).body).toBe('b');
+  });
+
+  it('answers are kept per audience: other rights, brands or factories miss; a factory user\'s answer serves no other user', async () => {
+    const { cache } = await cacheOf();
+    const seen = (u: SessionUser) => cache.answer(u, 'k', async () => `for ${u.userId}`).then((e) => e.body);
+    expect(await seen(user())).toBe('for 7');
+    expect(await seen(user({ userId: 8 }))).toBe('for 7');
+    expect(await seen(user({ userId: 9, brandIds: new Set([2]) }))).toBe('for 9');
+    expect(await seen(user({ userId: 10, permissions: new Set([401, 402]) }))).toBe('for 10');
+    const factory = { isFactoryUser: true, factoryKeys: new Set(['F1']) };
+    expect(await seen(user({ userId: 11, ...factory }))).toBe('for 11');
+    expect(await seen(user({ userId: 12, ...factory }))).toBe('for 12');
+    expect(await seen(user({ userId: 11, ...factory }))).toBe('for 11');
+  });
+
+  it('keeps the most recently used answers within its bytes; a failing compute keeps nothing', async () => {
+    const { cache } = await cacheOf(100_000);
+    const body = 'x'.repeat(2000);
+    for (let i = 0; i < 40; i++) await cache.answer(user(), `k${i}`, async () => body);
+    expect(cache.size.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.size.entries).toBeLessThan(40);
+    await cache.answer(user(), 'k39', async () => 'changed');
+    expect((await cache.answer(user(), 'k39', async () => 'changed')).body).toBe(body);
+    expect((await cache.answer(user(), 'k0', async () => 'recomputed')).body).toBe('recomputed');
+    await expect(cache.answer(user(), 'bad', () => Promise.reject(new Error('404')))).rejects.toThrow('404');
+    expect((await cache.answer(user(), 'bad', async () => 'ok')).body).toBe('ok');
+    // An answer larger than a sixteenth of the cache is never kept.
+    await cache.answer(user(), 'big', async () => 'y'.repeat(4000));
+    expect((await cache.answer(user(), 'big', async () => 'small')).body).toBe('small');
+  });
+
+  it('READ_CACHE_MB=0: no cache, every answer computed', async () => {
+    const { cache, compute } = await cacheOf(0);
+    await cache.answer(user(), 'k', compute);
+    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":2}');
+  });
+
+  it('entity tags: equal text, equal tag; If-None-Match lists, * and weak forms match', () => {
+    expect(etagOf('{"a":1}')).toBe(etagOf('{"a":1}'));
+    expect(etagOf('{"a":1}')).not.toBe(etagOf('{"a":2}'));
+    const tag = etagOf('x');
+    expect(etagMatches(`"other", ${tag}`, tag)).toBe(true);
+    expect(etagMatches(`W/${tag}`, tag)).toBe(true);
+    expect(etagMatches('*', tag)).toBe(true);
+    expect(etagMatches('"other"', tag)).toBe(false);
+    expect(etagMatches(undefined, tag)).toBe(false);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * A per-process cache of read answers (issue 31, ADR 037): a record by id and a grid's search page,
+ * kept as the JSON text sent, with its entity tag, per *audience* (same rights, brands and factories,
+ * as the change feed cuts: those users get the same answer; a factory user's answers are their own).
+ *
+ * Never stale after a commit the reader could see: every committed change to a table an answer may
+ * read NOTIFYs (audit rows: 'records …', migration 031; every other table: 'data', migration 039;
+ * rights and names: 'sessions', migration 015), and any of them empties the whole cache, since a
+ * record's answer carries names and values of other tables. Before an entry is served the database
+ * handle settles its notifications (`Db.settle`: at once on PGlite, one shared round trip on the
+ * listening connection on PostgreSQL), so a change committed by another process before the request
+ * came is known. An answer computed while a notification came is not kept. While notifications could
+ * be missed (a lost LISTEN connection) nothing is cached.
+ *
+ * Memory: least recently used entries go first beyond READ_CACHE_MB (default 64; 0 turns the cache
+ * off); an answer larger than a sixteenth of it (a 20,000-row page) is never kept.
+ */
+import crypto from 'node:crypto';
+import type { Context } from 'hono';
+import type { SessionUser } from '../auth/permissions';
+import type { AppEnv } from '../context';
+import type { Db } from '../db/client';
+import { audienceKey } from '../feed/changes';
+
+interface Entry { body: string; etag: string; bytes: number }
+
+/** Payloads that may change an answer: record changes, any table's change, rights and names. Not jobs, not presence. */
+const invalidates = (payload: string) => payload === 'data' || payload === 'sessions' || payload.startsWith('records ');
+
+/** The answer's entity tag: a hash of its text, so equal answers (for any audience) have equal tags and a 304 tells nothing new. */
+export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+
+/** The audience an answer is kept for: the feed's audience, and for a factory user the user alone (once per session object). */
+const audiences = new WeakMap<SessionUser, string>();
+function audienceOf(user: SessionUser) {
+  let key = audiences.get(user);
+  if (key === undefined) audiences.set(user, (key = `${user.isFactoryUser ? `u${user.userId}|` : ''}${audienceKey(user)}`));
+  return key;
+}
+
+export class ReadCache {
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Bumped by every invalidation: an answer computed across one is not kept. */
+  private generation = 0;
+  private listening = false;
+  readonly stats = { hits: 0, misses: 0, clears: 0 };
+  readonly ready: Promise<void>;
+
+  constructor(private db: Db, readonly limit: number) {
+    this.ready = limit <= 0 ? Promise.resolve() : db.listen(
+      (payload) => { if (invalidates(payload)) this.clear(); },
+      (ok) => { this.listening = ok; this.clear(); },
+    ).then(() => { this.listening = true; }, (err) => {
+      console.error(`Read cache off, cannot LISTEN: ${(err as Error).message}`);
+    });
+  }
+
+  /** Entries kept and their bytes (tests and the bench). */
+  get size() { return { entries: this.entries.size, bytes: this.bytes }; }
+
+  clear() {
+    this.generation++;
+    this.stats.clears++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /**
+   * The answer for `key` as this user's audience gets it: the kept one when no change came since it
+   * was computed, else `compute()`'s (kept when no change came while it ran). A failing compute (404,
+   * 403) is not kept.
+   */
+  async answer(user: SessionUser, key: string, compute: () => Promise<string>): Promise<Entry> {
+    if (this.limit <= 0 || !this.listening) return entryOf('', await compute());
+    const k = `${audienceOf(user)}\u0000${key}`;
+    if (this.entries.has(k)) {
+      // A change committed before this request (by any process) is heard before the entry is trusted.
+      const settled = await this.db.settle().then(() => true, () => false);
+      const hit = settled ? this.entries.get(k) : undefined;
+      if (hit) {
+        this.stats.hits++;
+        this.entries.delete(k);
+        this.entries.set(k, hit);
+        return hit;
+      }
+    }
+    this.stats.misses++;
+    const generation = this.generation;
+    const entry = entryOf(k, await compute());
+    if (generation === this.generation && this.listening && entry.bytes <= this.limit / 16) {
+      const old = this.entries.get(k);
+      if (old) this.bytes -= old.bytes;
+      this.entries.delete(k);
+      this.entries.set(k, entry);
+      this.bytes += entry.bytes;
+      for (const [oldest, e] of this.entries) {
+        if (this.bytes <= this.limit) break;
+        this.entries.delete(oldest);
+        this.bytes -= e.bytes;
+      }
+    }
+    return entry;
+  }
+}
+
+/** An entry's size in memory: the key and the text (two bytes a character) plus the map's and object's overhead. */
+const entryOf = (key: string, body: string): Entry => ({ body, etag: etagOf(body), bytes: 2 * (key.length + body.length) + 200 });
+
+const caches = new WeakMap<Db, ReadCache>();
+
+/** The cache of a database handle (one per process and database), listening from its first use. */
+export async function readCache(db: Db): Promise<ReadCache> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new ReadCache(db, Number(process.env.READ_CACHE_MB ?? 64) * 1024 * 1024)));
+  await cache.ready;
+  return cache;
+}
+
+/** If-None-Match holds the tag (a list, `*`, or a weak W/ form: RFC 9110 weak comparison). */
+export function etagMatches(header: string | undefined, etag: string) {
+  if (!header) return false;
+  return header.split(',').some((t) => { const tag = t.trim(); return tag === '*' || tag.replace(/^W\//, '') === etag; });
+}
+
+/**
+ * A JSON answer through the cache, with its ETag; a GET whose If-None-Match holds it answers 304
+ * without a body. `private, no-store`: the browser keeps no copy of its own (records are
+ * confidential); the web client keeps the last answer of each call in memory and asks with its tag.
+ */
+export async function cachedJson(c: Context<AppEnv>, key: string, compute: () => Promise<string>): Promise<Response> {
+  const { body, etag } = await (await readCache(c.get('ctx').db)).answer(c.get('user'), key, compute);
+  const headers = { ETag: etag, 'Cache-Control': 'private, no-store' };
+  if (c.req.method === 'GET' && etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
+}
