@@ -63,31 +63,49 @@ async function signIn(server: RunningServer, user: string) {
 /** One open stream: when each `records` event arrived; `sizes` (rows per event) only on a checked stream. */
 interface Stream { arrivals: number[]; sizes: number[]; bytes: number; hello: Promise<void>; close(): Promise<void> }
 
+const RECORDS = Buffer.from('\nevent: records\n');
+const HELLO = Buffer.from('\nevent: hello\n');
+
+/**
+ * Reads a stream. An unchecked one only finds "event: records" in the bytes (no decoding, no JSON:
+ * the data lines hold no newline, so the marker is never inside an event's data); a checked one
+ * parses every event.
+ */
 async function openStream(server: RunningServer, token: string, checked: boolean): Promise<Stream> {
   const res = await fetch(`${server.url}/api/Feed`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok || !res.body) throw new Error(`feed: ${res.status}`);
   const reader = res.body.getReader();
-  const s: Stream = { arrivals: [], sizes: [], bytes: 0, hello: Promise.resolve(), close: async () => { await reader.cancel().catch(() => {}); } };
   let helloSeen!: () => void;
-  s.hello = new Promise((r) => { helloSeen = r; });
+  const s: Stream = { arrivals: [], sizes: [], bytes: 0, hello: new Promise((r) => { helloSeen = r; }), close: async () => { await reader.cancel().catch(() => {}); } };
   void (async () => {
     const decoder = new TextDecoder();
-    let buf = '';
+    let text = '';
+    let tail = Buffer.alloc(0);
+    let greeted = false;
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buf += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, cut);
-          buf = buf.slice(cut + 2);
-          if (block.includes('\nevent: records\n')) {
-            s.arrivals.push(Date.now());
-            s.bytes = block.length;
-            if (checked) s.sizes.push((JSON.parse(block.slice(block.indexOf('\ndata: ') + 7)) as { Records: unknown[] }).Records.length);
-          } else if (block.includes('\nevent: hello\n')) helloSeen();
+        const now = Date.now();
+        if (checked) {
+          text += decoder.decode(value, { stream: true });
+          let cut: number;
+          while ((cut = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, cut);
+            text = text.slice(cut + 2);
+            if (block.includes('\nevent: records\n')) {
+              s.arrivals.push(now);
+              s.bytes = block.length;
+              s.sizes.push((JSON.parse(block.slice(block.indexOf('\ndata: ') + 7)) as { Records: unknown[] }).Records.length);
+            } else if (block.includes('\nevent: hello\n')) helloSeen();
+          }
+          continue;
         }
+        // The last bytes of the previous chunk go first: a marker may be split between two chunks.
+        const buf = tail.length ? Buffer.concat([tail, value]) : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+        for (let i = buf.indexOf(RECORDS); i >= 0; i = buf.indexOf(RECORDS, i + RECORDS.length)) s.arrivals.push(now);
+        if (!greeted && buf.includes(HELLO)) { greeted = true; helloSeen(); }
+        tail = Buffer.from(buf.subarray(Math.max(0, buf.length - RECORDS.length + 1)));
       }
     } catch { /* cancelled */ }
   })();
