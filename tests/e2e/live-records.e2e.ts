@@ -79,7 +79,7 @@ describe('issue 30: a live record screen', () => {
     const theirs = await call('/api/Grid/costing/Save', { rows: [{ Key: row.PrototypeSeasonalId, RowVersion: row.RowVersion, Changes: { FFC: 14.25, EstFFC: 15.5 } }] });
     expect(theirs.Failed).toEqual([]);
     const alert = a.locator('.live-record[role="alert"]');
-    await alert.waitFor({ timeout: 3000 });
+    await alert.waitFor({ timeout: 5000 });
     expect(await alert.textContent()).toMatch(/changed .*Factory First Cost\b.* at .+ You have unsaved changes\./);
     await alert.getByRole('button', { name: 'Keep mine' }).click();
     await alert.waitFor({ state: 'detached' });

@@ -108,17 +108,17 @@ describe('issue 30: the costing analyst and the forecaster on the same season\'s
 
     await startTyping(f, 'US Volume', 3, '1111');
     await save(a, 'forecast', { row: 3, value: '2222' });
-    await bar.waitFor({ timeout: 2000 });
+    await bar.waitFor({ timeout: 5000 });
     expect(await bar.textContent()).toMatch(/Theirs: 2,?222; yours: 1,?111/);
     expect(await usVolume(f, 3)).toBe('2,222');
     const kept = f.waitForResponse((r) => isGridCall(r.url(), 'forecast', 'Save'));
     await bar.getByRole('button', { name: 'Keep mine' }).click();
     expect((await (await kept).json()).Failed).toEqual([]);
-    await expect.poll(() => usVolume(a, 3), { timeout: 2000 }).toBe('1,111');
+    await expect.poll(() => usVolume(a, 3), { timeout: 5000 }).toBe('1,111');
 
     await startTyping(f, 'US Volume', 4, '3333');
     await save(a, 'forecast', { row: 4, value: '4444' });
-    await bar.waitFor({ timeout: 2000 });
+    await bar.waitFor({ timeout: 5000 });
     let saves = 0;
     f.on('request', (r) => { if (isGridCall(r.url(), 'forecast', 'Save')) saves++; });
     await bar.getByRole('button', { name: 'Take theirs' }).click();
