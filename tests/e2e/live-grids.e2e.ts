@@ -2,13 +2,15 @@
  * Issue 30 in two browsers (two Playwright contexts): the costing analyst and a second user on the
  * same season's Costing grid see each other (presence), a save in one shows in the other within a
  * second (highlighted, "Changed by … at …" on hover), an edit the other is typing into is a
- * conflict with both choices working; and a factory user's stream, read in their browser, carries
- * nothing of another factory's colorway.
+ * conflict with both choices working; a cell's history (Ctrl+Shift+H, the context menu) with "Restore
+ * this value"; and a factory user's browser, its own stream read off the network, receives nothing
+ * of another factory's colorway.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseCriterion, isGridCall, recordCount, searchWith, typeIntoCell } from './flash-edit-steps';
 import { cellAt, goToCell, goToColumn } from './grid-steps';
+import { tapFeed } from './feed-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp } from './setup-app';
 
@@ -91,26 +93,43 @@ describe('issue 30: live grids in two browsers', () => {
     expect(await text(a, 2)).toContain('88');
   });
 
-  it('PERM-023: a factory user\'s browser receives nothing of another factory\'s colorway (the stream read in the browser)', async () => {
+  it('cell history: Ctrl+Shift+H and the context menu show who changed the cell, old → new, by which path; "Restore this value" saves the old value back', async () => {
     const page = await app.page();
+    await openCosting(page, 'costing');
+    const row = 4;
+    await saveCell(page, row, '31.25');
+    await saveCell(page, row, '32.5');
+    await goToCell(page, COLUMN, row);
+    await page.keyboard.press('Control+Shift+KeyH');
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^History of ${COLUMN.replace('.', '\\.')}: `) });
+    const entries = dialog.locator('tbody tr');
+    await entries.nth(1).waitFor();
+    expect(await entries.nth(0).locator('td').allTextContents()).toEqual([expect.any(String), 'Priya Raman', '31.25 → 32.5', 'Grid', 'Restore this value']);
+    expect(await entries.nth(1).locator('td').nth(2).textContent()).toMatch(/ → 31\.25$/);
+    const saved = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Save'));
+    await entries.nth(0).getByRole('button', { name: 'Restore this value' }).click();
+    const restore = await saved;
+    expect(JSON.parse(restore.request().postData()!).rows[0].Changes).toEqual({ EstFFC: 31.25 });
+    expect((await restore.json()).Failed).toEqual([]);
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => text(page, row)).toContain('31.25');
+
+    // The context menu opens the same history, the restore now its newest entry.
+    const col = await page.evaluate((t) => [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
+      .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t)?.getAttribute('aria-colindex'), COLUMN);
+    await page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"]`).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: /Cell history/ }).click();
+    await entries.nth(2).waitFor();
+    expect(await entries.nth(0).locator('td').nth(2).textContent()).toBe('32.5 → 31.25');
+  });
+
+  it('PERM-023: a factory user\'s browser receives nothing of another factory\'s colorway (the app\'s own stream, read off the network)', async () => {
+    const page = await app.page();
+    const tap = await tapFeed(page);
     await login(page, 'factory');
-    // The factory user's own stream, read from their browser with their session for 3 s.
-    const reading = page.evaluate(async () => {
-      const token = JSON.parse(localStorage.getItem('plm.session')!).accessToken;
-      const res = await fetch('/api/Feed', { headers: { Authorization: `Bearer ${token}` } });
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      const until = Date.now() + 3000;
-      while (Date.now() < until) {
-        const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), until - Date.now()))]);
-        if (!next || next.done) break;
-        text += decoder.decode(next.value);
-      }
-      await reader.cancel();
-      return text;
-    });
-    // Meanwhile costing saves one colorway of another factory and one of the factory user's.
+    await navigate(page, '/flashEditCosting');
+    await expect.poll(() => tap.events.some((e) => e.event === 'hello'), { timeout: 20_000 }).toBe(true);
+    // Costing saves one colorway of another factory, then one of the factory user's.
     const token = await apiToken(app.server.baseUrl, 'costing');
     const search = async (body: object) => (await (await fetch(`${app.server.baseUrl}/api/Grid/costing/Search`, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...body, pageNumber: 1, pageSize: 500 }),
@@ -122,7 +141,6 @@ describe('issue 30: live grids in two browsers', () => {
     const rows = (await search({})).filter((r) => r.StatusName === 'Released' && r.FactNameKy);
     const other = rows.find((r) => !theirs.has(r.PrototypeSeasonalId))!;
     const own = rows.find((r) => theirs.has(r.PrototypeSeasonalId))!;
-    await page.waitForTimeout(500);
     for (const r of [other, own]) {
       const res = await fetch(`${app.server.baseUrl}/api/Grid/costing/Save`, {
         method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -130,10 +148,10 @@ describe('issue 30: live grids in two browsers', () => {
       });
       expect(res.status).toBe(200);
     }
-    const stream = await reading;
-    expect(stream).toContain('event: hello');
-    expect(stream).toContain(`"Id":${own.PrototypeSeasonalId}`);
-    expect(stream).not.toContain(`"Id":${other.PrototypeSeasonalId}`);
+    // Events come in the order of the saves: once the factory's own colorway is in, the other one would have been.
+    await tap.recordEvent('colorway', own.PrototypeSeasonalId, { ms: 5000 });
+    const stream = tap.text();
+    expect(stream).not.toMatch(new RegExp(`"Id":${other.PrototypeSeasonalId}[,}]`));
     expect(stream).not.toContain('EstFFC');
   });
 });

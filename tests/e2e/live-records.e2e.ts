@@ -1,9 +1,11 @@
 /**
  * Issue 30 on a record screen, in two browsers: the people who have the colorway open (initials),
  * a change saved elsewhere comes in with who changed which field; with unsaved edits the screen
- * offers "Keep mine" / "Take theirs", and taking theirs keeps the user's edit of another field.
+ * offers "Keep mine" / "Take theirs", and taking theirs keeps the user's edit of another field;
+ * keeping mine saves without the stale-record 409, over theirs only in the fields the user changed.
  */
 import { describe, expect, it } from 'vitest';
+import { tapFeed } from './feed-steps';
 import { apiToken, login, navigate } from './harness';
 import { setupApp } from './setup-app';
 
@@ -50,5 +52,45 @@ describe('issue 30: a live record screen', () => {
     await alert.getByRole('button', { name: 'Take theirs' }).click();
     await alert.waitFor({ state: 'detached' });
     await expect.poll(() => desc.inputValue()).toBe('Live edit');
+  });
+
+  it('with unsaved edits Keep mine: the save goes through at the new version, the user\'s field over theirs, their other field kept', async () => {
+    const base = app.server.baseUrl;
+    const token = await apiToken(base, 'costing');
+    const call = async (url: string, json: unknown) => (await fetch(`${base}${url}`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json),
+    })).json();
+    const rows = (await call('/api/Grid/costing/Search', { pageNumber: 1, pageSize: 500 })).Results as Record<string, any>[];
+    // Another colorway than the first test's.
+    const row = rows.filter((r) => ['Concept', 'Released'].includes(r.StatusName) && r.FactNameKy && !r.CostingCompl)[1];
+    expect(row).toBeTruthy();
+
+    const a = await app.page();
+    const tap = await tapFeed(a);
+    await login(a, 'admin');
+    await navigate(a, `/colorway/${row.PrototypeSeasonalId}`);
+    await expect.poll(() => tap.events.some((e) => e.event === 'hello'), { timeout: 20_000 }).toBe(true);
+    await a.getByRole('button', { name: 'Expand all' }).click();
+    const ffc = a.locator('#root_FFC');
+    await ffc.fill('21.5');
+    await ffc.press('Tab');
+
+    // Costing saves FFC and Est. FFC meanwhile.
+    const theirs = await call('/api/Grid/costing/Save', { rows: [{ Key: row.PrototypeSeasonalId, RowVersion: row.RowVersion, Changes: { FFC: 14.25, EstFFC: 15.5 } }] });
+    expect(theirs.Failed).toEqual([]);
+    const alert = a.locator('.live-record[role="alert"]');
+    await alert.waitFor({ timeout: 5000 });
+    expect(await alert.textContent()).toMatch(/changed .*Factory First Cost\b.* at .+ You have unsaved changes\./);
+    await alert.getByRole('button', { name: 'Keep mine' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect(await ffc.inputValue()).toMatch(/^21\.50?$/);
+
+    const saved = a.waitForResponse((r) => new URL(r.url()).pathname.toLowerCase() === '/api/prototype/updateprototype');
+    await a.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await a.getByText('Record Saved Successfully.').last().waitFor();
+    const stored = await (await fetch(`${base}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(stored).toMatchObject({ FFC: 21.5, EstFFC: 15.5 });
+    expect(stored.RowVersion).toBeGreaterThan(theirs.Saved[0].RowVersion);
   });
 });

@@ -5,6 +5,12 @@
  * writes each open stream its own cut. Notifications are handled one at a time, so every stream
  * gets events in the order they were numbered.
  *
+ * Fan-out by audience: the streams are grouped by audience (same rights, brands and factories);
+ * each audience's cut is made, serialised and encoded once, and the same bytes are written to each
+ * of its streams, a chunk of streams per turn of the event loop. The fan-out runs on the event loop
+ * that answers requests: between audiences and chunks it yields (setImmediate), so a save's answer
+ * waits for at most one chunk, not for a thousand streams.
+ *
  * Sessions: a 'sessions' notification (migration 015: sign-out, revocation, a user disabled, rights
  * changed) makes the hub load every open stream's session again; a stream whose session ended is
  * closed at once, the others go on with the rights as they are now. A stream also ends when its
@@ -25,10 +31,17 @@ const PING_MS = 20_000;
 const PRESENCE_SWEEP_MS = 5_000;
 /** Writes waiting on one stream (a reader that stopped reading) before it is cut off; it reconnects and resumes. */
 const MAX_QUEUED = 2000;
+/** Streams written in one turn of the event loop during a fan-out. */
+export const FANOUT_CHUNK = 100;
 
-interface Conn { user: SessionUser; client: string; closed: boolean; send(text: string): void; close(): void }
+/** `audience`: audienceKey(user), kept with the user (computed once per stream and session check, not per event). */
+interface Conn { user: SessionUser; audience: string; client: string; closed: boolean; send(text: string | Uint8Array): void; close(): void }
 
 const sse = (event: string, data: unknown, id?: string) => `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const encoder = new TextEncoder();
+const PING = encoder.encode(': ping\n\n');
+/** The next turn of the event loop: pending I/O (a request's query answer, its response) runs first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class FeedHub {
   private epoch = crypto.randomBytes(6).toString('hex');
@@ -45,7 +58,7 @@ class FeedHub {
 
   constructor(private ctx: AppContext) {
     this.ready = ctx.db.listen((p) => this.onNotify(p), (ok) => this.onListening(ok));
-    setInterval(() => { for (const c of this.conns) c.send(': ping\n\n'); }, PING_MS).unref();
+    setInterval(() => { for (const c of this.conns) c.send(PING); }, PING_MS).unref();
     setInterval(() => this.tellPresence(this.presence.expire()), PRESENCE_SWEEP_MS).unref();
   }
 
@@ -76,6 +89,9 @@ class FeedHub {
     this.seen.add(payload);
     if (this.seen.size > 5000) this.seen.delete(this.seen.values().next().value!);
     this.run(async () => {
+      // The write that notified is still answering its request (on the embedded database its next
+      // queries would queue behind this read): the feed starts on the next turn.
+      await nextTurn();
       const batch = p.kind === 'records' ? await readRecordBatch(this.ctx, p.entity, p.first, p.last) : await readJobBatch(this.ctx, p.first, p.last);
       if (batch) await this.publish(batch);
     });
@@ -99,14 +115,23 @@ class FeedHub {
     if (this.ring.length > RING_SIZE) this.ring.shift();
     const id = this.lastId;
     // One cut per audience (same rights, brands and factories; jobs also per user), shared by its streams.
-    const cuts = new Map<string, Promise<string | null>>();
-    await Promise.all([...this.conns].map(async (c) => {
-      const key = batch.kind === 'jobs' ? `${c.user.userId}|${audienceKey(c.user)}` : audienceKey(c.user);
-      let cut = cuts.get(key);
-      if (!cut) cuts.set(key, (cut = cutFor(this.ctx, c.user, batch).then((e) => (e ? sse(e.event, e.data, id) : null))));
-      const text = await cut;
-      if (text) c.send(text);
-    }));
+    const audiences = new Map<string, Conn[]>();
+    for (const c of this.conns) {
+      const key = batch.kind === 'jobs' ? `${c.user.userId}|${c.audience}` : c.audience;
+      const group = audiences.get(key);
+      if (group) group.push(c);
+      else audiences.set(key, [c]);
+    }
+    for (const conns of audiences.values()) {
+      const e = await cutFor(this.ctx, conns[0].user, batch);
+      if (!e) continue;
+      // Serialised and encoded once; every stream of the audience is written the same bytes.
+      const bytes = encoder.encode(sse(e.event, e.data, id));
+      for (let i = 0; i < conns.length; i += FANOUT_CHUNK) {
+        await nextTurn();
+        for (let j = i; j < Math.min(i + FANOUT_CHUNK, conns.length); j++) conns[j].send(bytes);
+      }
+    }
   }
 
   private async checkSessions() {
@@ -116,7 +141,7 @@ class FeedHub {
       const found = await loadSession(this.ctx.db, sessionId, conns[0].user.userId);
       for (const c of conns) {
         if (!found) c.close();
-        else c.user = found.user;
+        else { c.user = found.user; c.audience = audienceKey(found.user); }
       }
     }
   }
@@ -151,7 +176,7 @@ class FeedHub {
     let done!: () => void;
     const ended = new Promise<void>((resolve) => { done = resolve; });
     const conn: Conn = {
-      user: opts.user, client: opts.client, closed: false,
+      user: opts.user, audience: audienceKey(opts.user), client: opts.client, closed: false,
       send: (text) => {
         if (conn.closed) return;
         if (++queued > MAX_QUEUED) { conn.close(); return; }
