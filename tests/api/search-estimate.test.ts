@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { setSetting } from '../helpers/settings';
 
 let t: TestApp;
 let admin: string;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   [admin] = await t.tokens('admin');
 });
 afterAll(async () => { await t?.close(); });
-afterEach(() => { delete process.env.SEARCH_EXACT_COUNT_LIMIT; });
+afterEach(async () => { await setSetting(t, 'SEARCH_EXACT_COUNT_LIMIT', undefined); });
 
 const page = async (body: object) => {
   const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: admin, json: { pageSize: 4, ...body } });
@@ -37,7 +38,7 @@ describe('issue 14: search totals and sorts over many matches', () => {
   });
 
   it('SEARCH-008: beyond the exact-count limit the total is an estimate flagged TotalIsEstimate; at or below it, exact', async () => {
-    process.env.SEARCH_EXACT_COUNT_LIMIT = '3';
+    await setSetting(t, 'SEARCH_EXACT_COUNT_LIMIT', '3');
     const all = await plain('prototypeseasonalid');
     expect(all.length).toBeGreaterThan(3);
     const got = await page({ sortColumn: 'PrototypeName', sortDirection: 'ASC' });
@@ -55,7 +56,7 @@ describe('issue 14: search totals and sorts over many matches', () => {
   });
 
   it('SEARCH-008: sorts by a lookup\'s name over many matches page like a plain ordered query, both directions', async () => {
-    process.env.SEARCH_EXACT_COUNT_LIMIT = '3';
+    await setSetting(t, 'SEARCH_EXACT_COUNT_LIMIT', '3');
     for (const [field, col] of [['StatusName', 'statusname'], ['SeasonName', 'seasonname'], ['ProductTypeName', 'producttypename']]) {
       for (const dir of ['ASC', 'DESC']) {
         const all = (await plain(`${col} ${dir} NULLS LAST`)).map((r) => r.id);
@@ -70,7 +71,7 @@ describe('issue 14: search totals and sorts over many matches', () => {
   });
 
   it('SEARCH-008: a text filter pages like a plain ordered query and counts exactly', async () => {
-    process.env.SEARCH_EXACT_COUNT_LIMIT = '3';
+    await setSetting(t, 'SEARCH_EXACT_COUNT_LIMIT', '3');
     const all = (await plain(`prototypename DESC NULLS LAST`)).map((r) => r.id);
     const named = await t.ctx.db.query<{ id: number }>(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE prototypename ILIKE '%e%'`);
     const wanted = new Set(named.map((r) => r.id));

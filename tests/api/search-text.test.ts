@@ -15,6 +15,7 @@ import { COLORWAY_SEARCH_TEXT, quickMatchCondition } from '../../server/core/sea
 import { stampLargeFixture, staleLargeFixture } from '../../fixtures/large-stamp';
 import type { SearchRequest } from '../../server/core/records/search-criteria';
 import type { SessionUser } from '../../server/core/auth/permissions';
+import { setSetting } from '../helpers/settings';
 
 let t: TestApp;
 let admin: string;
@@ -32,7 +33,7 @@ beforeAll(async () => {
     `SELECT split_part(patternname, ' ', 1) AS word FROM colorway_view WHERE length(split_part(patternname, ' ', 1)) >= 4 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
 });
 afterAll(async () => { await t?.close(); });
-afterEach(() => { delete process.env.SEARCH_TEXT_SORT_ALL_LIMIT; });
+afterEach(async () => { await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', undefined); });
 
 const search = async (body: object) => {
   const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: admin, json: { pageNumber: 1, pageSize: 5, ...body } });
@@ -65,7 +66,7 @@ describe('issue 31: the /Search text on the colorway search table', () => {
   });
 
   it('SEARCH-001/SEARCH-008: a word expected to match more than the limit walks the sort indexes and answers the page and total of sorting every match', async () => {
-    process.env.SEARCH_TEXT_SORT_ALL_LIMIT = '0';
+    await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', '0');
     expect((await planOf('PatternName', word)).plan).toBe('walk');
     // Sorts from colorway_search (the text tested on its rows) and from colorway_search_changes (a probe of colorway_search per row).
     const sorts = ['PatternName', 'StockNum', 'FactName', 'StatusName', 'TotalVolume', 'ChangedOn'];
@@ -73,7 +74,7 @@ describe('issue 31: the /Search text on the colorway search table', () => {
     for (const sortColumn of sorts) {
       for (const sortDirection of ['ASC', 'DESC']) walked.push(await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 }));
     }
-    delete process.env.SEARCH_TEXT_SORT_ALL_LIMIT;
+    await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', undefined);
     expect((await planOf('PatternName', word)).plan).toBe('all');
     let i = 0;
     for (const sortColumn of sorts) {
@@ -93,7 +94,7 @@ describe('issue 31: the /Search text on the colorway search table', () => {
     const across = `${cw.stocknum.slice(-3)}\x1f${cw.prototypename.slice(0, 3)}`;
     expect((await search({ quickSearchText: cw.stocknum.slice(-3) })).TotalRecords).toBeGreaterThan(0);
     for (const limit of ['0', '1000000']) {
-      process.env.SEARCH_TEXT_SORT_ALL_LIMIT = limit;
+      await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', limit);
       const got = await search({ quickSearchText: across, sortColumn: 'StockNum', sortDirection: 'ASC' });
       expect(got.TotalRecords, `limit ${limit}`).toBe(0);
     }
