@@ -88,7 +88,9 @@ export function useCellHistory({ hotRef, entity, keyField, columns, records, edi
 }
 
 function CellHistoryDialog({ entity, target, editable, onRestore, onClose }: { entity: string; target: Target; editable: boolean; onRestore: (value: string | null) => void; onClose: () => void }) {
-  const { data, error } = useSWR<History>(withQuery('/api/CellHistory', { entity, id: target.key, field: target.column.field }), { revalidateOnFocus: false });
+  // Read afresh each time it opens (no deduping): a restore just made must be its newest entry.
+  const { data, error } = useSWR<History>(withQuery('/api/CellHistory', { entity, id: target.key, field: target.column.field }),
+    { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
   return (
     <Modal title={`History of ${target.column.title}: ${target.label}`} onCancel={onClose} className="cell-history"
       actions={<button type="button" className="btn" onClick={onClose} data-autofocus>Close</button>}>
