@@ -4,38 +4,15 @@
  * process answered: the save's notification reaches the reader before it trusts its copy (Db.settle).
  * PostgreSQL only (reported skipped without DATABASE_URL, as two-processes.test.ts).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgres, DEMO_PASSWORD, emailOf } from '../helpers/test-app';
-import { startServer, type RunningServer } from '../../bench/lib/server';
-import type { Db } from '../../server/core/db/client';
+import { describe, expect, it } from 'vitest';
+import { twoProcesses, signInOn } from '../helpers/two-processes';
+import type { RunningServer } from '../../bench/lib/server';
 
 const pgUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!pgUrl)('issue 31: the read cache across two server processes on one PostgreSQL', () => {
-  let fresh: { db: Db; url: string; drop: () => Promise<void> };
-  let dataDir: string;
-  let a: RunningServer, b: RunningServer;
-
-  beforeAll(async () => {
-    fresh = await freshPostgres(pgUrl!);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-cache-'));
-    [a, b] = await Promise.all([0, 1].map(() => startServer({ DATABASE_URL: fresh.url }, dataDir)));
-  }, 240_000);
-
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await fresh?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const signIn = async (server: RunningServer, user: string) => {
-    const res = await fetch(`${server.url}/api/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: emailOf(user), password: DEMO_PASSWORD }) });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
+  const two = twoProcesses(pgUrl!, 'plm-cache-');
+  const signIn = async (server: RunningServer, user: string) => (await signInOn(server, user)).access_token;
   const call = async (server: RunningServer, token: string, url: string, json?: unknown) => {
     const res = await fetch(`${server.url}${url}`, {
       method: json === undefined ? 'GET' : 'POST',
@@ -47,30 +24,30 @@ describe.skipIf(!pgUrl)('issue 31: the read cache across two server processes on
   };
 
   it('a record read on one process right after a save answered by the other is the new version, every time', async () => {
-    const [onA, onB] = [await signIn(a, 'designer'), await signIn(b, 'designer')];
-    const [cw] = await fresh.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1');
+    const [onA, onB] = [await signIn(two.a, 'designer'), await signIn(two.b, 'designer')];
+    const [cw] = await two.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1');
     const url = `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${cw.id}`;
     for (let i = 0; i < 15; i++) {
-      const before = await call(b, onB, url);
-      expect(await call(b, onB, url)).toEqual(before);
-      await call(a, onA, '/api/Prototype/UpdatePrototype', { Id: cw.id, RowVersion: before.RowVersion, Changes: { ColorDesc: `Across ${i}` } });
-      expect(await call(b, onB, url)).toMatchObject({ RowVersion: before.RowVersion + 1, ColorDesc: `Across ${i}` });
+      const before = await call(two.b, onB, url);
+      expect(await call(two.b, onB, url)).toEqual(before);
+      await call(two.a, onA, '/api/Prototype/UpdatePrototype', { Id: cw.id, RowVersion: before.RowVersion, Changes: { ColorDesc: `Across ${i}` } });
+      expect(await call(two.b, onB, url)).toMatchObject({ RowVersion: before.RowVersion + 1, ColorDesc: `Across ${i}` });
     }
   });
 
   it('a grid page and a search page read on one process right after a grid save on the other show the saved value', async () => {
-    const [onA, onB] = [await signIn(a, 'costing'), await signIn(b, 'costing')];
-    const [cw] = await fresh.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted AND statusid = 2 AND brandid = 1 ORDER BY 1 LIMIT 1`);
+    const [onA, onB] = [await signIn(two.a, 'costing'), await signIn(two.b, 'costing')];
+    const [cw] = await two.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted AND statusid = 2 AND brandid = 1 ORDER BY 1 LIMIT 1`);
     const body = { Keys: [cw.id], pageSize: 50 };
     for (let i = 0; i < 10; i++) {
-      const [row] = (await call(b, onB, '/api/Grid/costing/Search', body)).Results;
-      const search = (await call(b, onB, '/api/Grid/colorway-search/Search', body)).Results[0];
-      await call(b, onB, '/api/Grid/costing/Search', body);
+      const [row] = (await call(two.b, onB, '/api/Grid/costing/Search', body)).Results;
+      const search = (await call(two.b, onB, '/api/Grid/colorway-search/Search', body)).Results[0];
+      await call(two.b, onB, '/api/Grid/costing/Search', body);
       const ffc = 40 + i;
-      const saved = await call(a, onA, '/api/Grid/costing/Save', { rows: [{ Key: cw.id, RowVersion: row.RowVersion, Changes: { FFC: ffc } }] });
+      const saved = await call(two.a, onA, '/api/Grid/costing/Save', { rows: [{ Key: cw.id, RowVersion: row.RowVersion, Changes: { FFC: ffc } }] });
       expect(saved.IsSuccessful).toBe(true);
-      expect((await call(b, onB, '/api/Grid/costing/Search', body)).Results[0]).toMatchObject({ FFC: ffc, RowVersion: row.RowVersion + 1 });
-      expect((await call(b, onB, '/api/Grid/colorway-search/Search', body)).Results[0].RowVersion).toBe(search.RowVersion + 1);
+      expect((await call(two.b, onB, '/api/Grid/costing/Search', body)).Results[0]).toMatchObject({ FFC: ffc, RowVersion: row.RowVersion + 1 });
+      expect((await call(two.b, onB, '/api/Grid/colorway-search/Search', body)).Results[0].RowVersion).toBe(search.RowVersion + 1);
     }
   });
 });
