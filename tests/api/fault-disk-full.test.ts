@@ -8,15 +8,14 @@
  * export; frees the disk; and checks that each answered clearly, nothing half-written was left, the
  * server kept serving and the commit could be finished.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgres, pgliteTemplate } from '../helpers/test-app';
-import { startRealServer, type RealServer } from '../helpers/real-server';
+import { freshPostgres } from '../helpers/test-app';
+import { startRealServer, unpackTemplate, type RealServer } from '../helpers/real-server';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PG_URL = process.env.DATABASE_URL || undefined;
@@ -35,11 +34,7 @@ beforeAll(async () => {
   if (PG_URL) {
     pg = await freshPostgres(PG_URL);
   } else {
-    const tar = path.join(seed, 'template.tar');
-    fs.writeFileSync(tar, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
-    fs.mkdirSync(path.join(seed, 'db'));
-    execFileSync('tar', ['-xf', tar, '-C', path.join(seed, 'db')], { stdio: 'ignore' });
-    fs.rmSync(tar);
+    await unpackTemplate(seed);
   }
   // DATA_DIR, inside the server's own mount namespace, is a tmpfs of DISK_MB holding a copy of the seed.
   const disk = ['unshare', '--user', '--map-root-user', '--mount', 'sh', '-c',

@@ -13,15 +13,14 @@
  * a live process's until its lockedat is 10 minutes old, so the test sets lockedat 11 minutes back
  * after the restart (standing for those minutes) and the live server's idle check takes it up.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Db } from '../../server/core/db/client';
-import { freshPostgres, pgliteTemplate } from '../helpers/test-app';
-import { startRealServer, type RealServer } from '../helpers/real-server';
+import { freshPostgres } from '../helpers/test-app';
+import { startRealServer, unpackTemplate, type RealServer } from '../helpers/real-server';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MARK = 'KILL9-';
@@ -36,11 +35,7 @@ beforeAll(async () => {
   if (PG_URL) {
     pg = await freshPostgres(PG_URL);
   } else {
-    const tar = path.join(dataDir, 'template.tar');
-    fs.writeFileSync(tar, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
-    fs.mkdirSync(path.join(dataDir, 'db'));
-    execFileSync('tar', ['-xf', tar, '-C', path.join(dataDir, 'db')], { stdio: 'ignore' });
-    fs.rmSync(tar);
+    await unpackTemplate(dataDir);
   }
 }, 120_000);
 

@@ -21,12 +21,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Db } from '../../server/core/db/client';
 import { COMMIT_BATCH } from '../../server/core/imports/commit';
-import { freshPostgres, pgliteTemplate, DEMO_PASSWORD } from '../helpers/test-app';
+import { freshPostgres, DEMO_PASSWORD } from '../helpers/test-app';
+import { unpackTemplate } from '../helpers/real-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ROWS = 5000;
@@ -97,11 +98,7 @@ beforeAll(async () => {
   if (PG_URL) {
     pg = await freshPostgres(PG_URL);
   } else {
-    const tar = path.join(dataDir, 'template.tar');
-    fs.writeFileSync(tar, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
-    fs.mkdirSync(path.join(dataDir, 'db'));
-    execFileSync('tar', ['-xf', tar, '-C', path.join(dataDir, 'db')], { stdio: 'ignore' });
-    fs.rmSync(tar);
+    await unpackTemplate(dataDir);
   }
   // 8,000 more colorways in a brand and season of their own, in this test's own database only (demo data seeded first on PostgreSQL).
   const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(GENERATED), '--brands', '1', '--seasons', '1'],

@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_PASSWORD } from './test-app';
+import { DEMO_PASSWORD, pgliteTemplate } from './test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -110,4 +110,13 @@ export async function startCluster(): Promise<Cluster> {
       try { pgCmd('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']); } finally { fs.rmSync(dir, { recursive: true, force: true }); }
     },
   };
+}
+
+/** A folder holding the embedded test database (the seeded PGlite template unpacked into `dir/db`), for a real server's DATA_DIR. */
+export async function unpackTemplate(dir: string): Promise<void> {
+  const tar = path.join(dir, 'template.tar');
+  fs.writeFileSync(tar, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
+  fs.mkdirSync(path.join(dir, 'db'));
+  execFileSync('tar', ['-xf', tar, '-C', path.join(dir, 'db')], { stdio: 'ignore' });
+  fs.rmSync(tar);
 }
