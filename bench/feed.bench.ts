@@ -56,13 +56,13 @@ async function prepare(): Promise<Editable[]> {
   }
 }
 
-async function signIn(server: RunningServer, user: string) {
+export async function signIn(server: Pick<RunningServer, 'url'>, user: string) {
   const res = await fetch(`${server.url}/api/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: emailOf(user), password: DEMO_PASSWORD }) });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** One open stream: when each `records` event arrived; `sizes` (rows per event) only on a checked stream. */
-interface Stream { arrivals: number[]; sizes: number[]; bytes: number; hello: Promise<void>; close(): Promise<void> }
+export interface Stream { arrivals: number[]; sizes: number[]; bytes: number; hello: Promise<void>; close(): Promise<void> }
 
 const RECORDS = Buffer.from('\nevent: records\n');
 const HELLO = Buffer.from('\nevent: hello\n');
@@ -73,7 +73,7 @@ const HELLO = Buffer.from('\nevent: hello\n');
  * only finds "event: records" in the bytes (no decoding, no JSON: the data lines hold no newline, so
  * the marker is never inside an event's data); a checked one parses every event.
  */
-function openStream(server: RunningServer, token: string, checked: boolean): Promise<Stream> {
+export function openStream(server: Pick<RunningServer, 'url'>, token: string, checked: boolean): Promise<Stream> {
   return new Promise((resolve, reject) => {
     let helloSeen!: () => void;
     const req = http.get(`${server.url}/api/Feed`, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {

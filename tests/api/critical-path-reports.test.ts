@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 
 const fail = vi.hoisted(() => ({ on: false }));
 vi.mock('../../server/features/critical-paths/report', async (importOriginal) => {
@@ -29,6 +29,9 @@ let designer: string, factory: string;
 let factoryKeys: string[];
 
 beforeAll(async () => {
+  // The api project keeps modules between files (no isolation): load the server afresh so it gets the mock above.
+  vi.resetModules();
+  const { createTestApp } = await import('../helpers/test-app');
   t = await createTestApp();
   [designer, factory] = await t.tokens('designer', 'factory');
   factoryKeys = (await t.ctx.db.query(`SELECT array_agg(uf.factorykey) AS keys FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`))[0].keys as string[];

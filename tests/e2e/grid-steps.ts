@@ -28,6 +28,9 @@ export async function goToCell(page: Page, title: string, row: number) {
   await goToColumn(page, title);
   await page.keyboard.press('Control+ArrowUp');
   for (let i = 0; i < row; i++) await page.keyboard.press('ArrowDown');
+  // The grid has the keyboard and its selection is on that row (else the next key goes elsewhere: fail here, saying so).
+  await page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td.current`).waitFor({ timeout: 5000 })
+    .catch(() => { throw new Error(`goToCell: the grid's selection is not on row ${row} of "${title}" after the keys`); });
 }
 
 /** The shown text and title of a cell (column by title, visual row from 0); the row must be in view. */

@@ -54,7 +54,20 @@ async function saveFailureState(testName: string, contexts: BrowserContext[]) {
     for (const p of c.pages()) {
       const file = path.join(dir, `${slug}-${n++}.png`);
       await p.screenshot({ path: file }).catch(() => {});
-      console.error(`[e2e] ${testName}: page ${p.url()} -> ${path.relative(ROOT, file)}`);
+      console.error(`[e2e] ${testName}: page ${p.url()} -> ${path.relative(ROOT, file)}\n${await pageState(p)}`);
     }
   }
+}
+
+/** What a screenshot in a CI log cannot show: where the keyboard is, the open dialogs, the grid's selected cell, the alerts. */
+async function pageState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const describe = (el: Element | null) => (el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : 'none');
+    const text = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').slice(0, 300);
+    return [
+      `  focus: ${describe(document.activeElement)}`,
+      ...[...document.querySelectorAll('dialog[open], [role="alert"], .toast')].map((d) => `  ${describe(d)}: ${text(d)}`),
+      ...[...document.querySelectorAll('.data-grid .ht_master td.current')].map((td) => `  grid cell: row ${td.parentElement?.getAttribute('aria-rowindex')} col ${td.getAttribute('aria-colindex')}: ${text(td)}`),
+    ].join('\n');
+  }).catch((e) => `  (state unreadable: ${e})`);
 }

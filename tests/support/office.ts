@@ -39,6 +39,7 @@ export async function convertWithOffice(inputs: OfficeInput[]): Promise<string[]
     const batch = todo.filter((t) => group(t.input) === g);
     const { to, columnFormats } = batch[0].input;
     const csv = path.extname(batch[0].input.name).toLowerCase() === '.csv';
+    mkdirSync(root, { recursive: true }); // again: another test file of this process may have removed it
     const dir = mkdtempSync(path.join(root, 'batch-'));
     const inDir = path.join(dir, 'in'); const outDir = path.join(dir, 'out');
     mkdirSync(inDir); mkdirSync(outDir);
