@@ -87,6 +87,19 @@ function mayReadEntity(ctx: AppContext, user: SessionUser, entity: string, schem
 const withoutHidden = (values: Record<string, unknown>, access: FieldAccess) =>
   Object.fromEntries(Object.entries(values).filter(([f]) => !access.hidden.has(f)));
 
+/**
+ * A batch of more records than this (a bulk save, an upload, a carryover) goes out without the
+ * records' values (ADR 035, "Large batches"): each record's id, versions, changed fields, who and when,
+ * and `Partial: true`; a screen that shows some of them reads those rows itself. The bytes of an
+ * event then grow with the batch, not with the batch times the record's width: 1,000 changed
+ * colorways were ~1 MB to every stream, ~0.1 MB now.
+ */
+export const FEED_VALUES_LIMIT = 100;
+
+/** The fields of a record that a partial event carries: its versions and its deleted flag (never a hidden one). */
+export const versionFields = (values: Record<string, unknown>, access: FieldAccess) =>
+  Object.fromEntries(Object.entries(values).filter(([f]) => (f === 'IsDeleted' || f.endsWith('RowVersion')) && !access.hidden.has(f)));
+
 /** The event of a batch as one user receives it (the SSE `event` name and its data), or null when they receive nothing of it. */
 export async function cutFor(ctx: AppContext, user: SessionUser, batch: Batch): Promise<{ event: string; data: unknown } | null> {
   if (batch.kind === 'jobs') {
@@ -98,13 +111,18 @@ export async function cutFor(ctx: AppContext, user: SessionUser, batch: Batch): 
   const access = fieldAccess(ctx.schemas, user, batch.entity);
   const keyField = recordKey(schema);
   const mine = batch.records.filter((r) => mayAccess(schema, user, r.values));
+  const who = (r: ChangedRecord) => ({ Changed: r.changed.filter((f) => !access.hidden.has(f)), ChangedBy: r.by, ChangedById: r.byId, ChangedOn: r.at });
+  if (mine.length > FEED_VALUES_LIMIT) {
+    const Records = mine.map((r) => ({ Id: r.key, Fields: versionFields(r.values, access), ...who(r) }));
+    return { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Partial: true, Records } };
+  }
   // Hidden fields go before the names are looked up, so no hidden reference is named.
   const rows = await withReferenceNames(ctx, ctx.db, user, schema, mine.map((r) => withoutHidden(r.values, access)));
   const records = mine.flatMap((r, i) => {
     const fields = withoutHidden(rows[i], access);
     delete fields[keyField];
     if (!Object.keys(fields).length) return [];
-    return [{ Id: r.key, Fields: fields, Changed: r.changed.filter((f) => !access.hidden.has(f)), ChangedBy: r.by, ChangedById: r.byId, ChangedOn: r.at }];
+    return [{ Id: r.key, Fields: fields, ...who(r) }];
   });
   return records.length ? { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Records: records } } : null;
 }

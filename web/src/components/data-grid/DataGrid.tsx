@@ -217,7 +217,8 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const hotRef = outerHotRef ?? ownHotRef;
   const [exporting, setExporting] = useState(false);
   // Issue 30: other people's saves come into the loaded rows as they happen (live-rows.ts).
-  const live = useLiveRows({ entity: grid?.entity, keyField, records, columns: visible, hotRef, pending, enabled: !source && !!schema?.['x-tables'] });
+  const readRows = useCallback((keys: number[]) => searchKeys(gridId, keyField, keys), [gridId, keyField]);
+  const live = useLiveRows({ entity: grid?.entity, keyField, records, columns: visible, hotRef, pending, enabled: !source && !!schema?.['x-tables'], readRows });
   // Issue 30: a cell's history from its context menu or Ctrl+Shift+H.
   const cellHistory = useCellHistory({ hotRef, entity: !source && schema?.['x-tables'] ? grid?.entity : undefined, keyField, columns: visible, records, editable });
 

@@ -45,11 +45,29 @@ export function changeOutcome(row: GridRecord, change: Pick<RecordChange, 'Chang
   return editing && shownChanges(change).includes(editing) ? 'conflict' : 'apply';
 }
 
+/**
+ * A partial event's changes (a bulk save: ids, versions and changed fields, no values; ADR 035
+ * "Large batches") made whole from the rows read again (`rows`): each takes the row's values of
+ * its changed fields, their names, its versions and its stamps, nothing else (the user's unsaved
+ * cells elsewhere in the row stay). A record not read back (gone from the user's view) is dropped. Pure.
+ */
+export function completeChanges(changes: readonly RecordChange[], rows: readonly GridRecord[], keyField: string): RecordChange[] {
+  const byKey = new Map(rows.map((r) => [Number(r[keyField]), r]));
+  return changes.flatMap((c) => {
+    const row = byKey.get(c.Id);
+    if (!row) return [];
+    const wanted = new Set([...shownChanges({ Changed: c.Changed, Fields: row }), ...Object.keys(c.Fields), 'ChangedOn', 'ChangedBy', 'ChangedByName']);
+    return [{ ...c, Fields: Object.fromEntries(Object.entries(row).filter(([f]) => wanted.has(f))) }];
+  });
+}
+
 export interface LiveRows { conflicts: RowConflict[]; keepMine(c: RowConflict): void; takeTheirs(c: RowConflict): void }
 
-export function useLiveRows({ entity, keyField, records, columns, hotRef, pending, enabled }: {
+export function useLiveRows({ entity, keyField, records, columns, hotRef, pending, enabled, readRows }: {
   entity: string | undefined; keyField: string; records: GridRecord[]; columns: readonly GridColumn[];
   hotRef: RefObject<Handsontable | null>; pending: boolean; enabled: boolean;
+  /** The current rows of some keys (a partial event's records this grid shows). */
+  readRows?: (keys: number[]) => Promise<GridRecord[]>;
 }): LiveRows {
   const marks = useRef(new Map<string, CellMark>());
   const waiting = useRef<RecordChange[]>([]);
@@ -119,10 +137,17 @@ export function useLiveRows({ entity, keyField, records, columns, hotRef, pendin
     if (touched) render();
   }, [hotRef, render]);
 
-  useFeedEvent('records', (d: { Entity: string; Records: RecordChange[] }) => {
+  const take = useCallback((changes: RecordChange[]) => {
+    if (latest.current.pending) waiting.current.push(...changes);
+    else apply(changes);
+  }, [apply]);
+  useFeedEvent('records', (d: { Entity: string; Records: RecordChange[]; Partial?: boolean }) => {
     if (!enabled || d.Entity !== entity) return;
-    if (latest.current.pending) waiting.current.push(...d.Records);
-    else apply(d.Records);
+    if (!d.Partial) { take(d.Records); return; }
+    // A bulk change without values: the rows of it this grid shows (at an older version) are read again.
+    const { records: recs, index: idx } = latest.current;
+    const shown = d.Records.filter((c) => { const i = idx.get(c.Id); return i !== undefined && changeOutcome(recs[i], c, null) !== 'skip'; });
+    if (shown.length && readRows) void readRows(shown.map((c) => c.Id)).then((rows) => take(completeChanges(shown, rows, keyField)), () => {});
   });
   // The events that waited for a save's answer.
   useEffect(() => {

@@ -1,0 +1,85 @@
+/**
+ * Issue 30, the feed under bulk work (ADR 035, "Large batches"): a save of more than
+ * FEED_VALUES_LIMIT records reaches every stream as one partial event (ids, versions, changed
+ * fields, who and when; no values), so its bytes do not grow with the record's width, and a
+ * screen reads the rows it shows itself. Partial events carry no hidden field either.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { openFeed } from '../helpers/sse';
+import { FEED_VALUES_LIMIT, cutFor, readRecordBatch, type RecordBatch } from '../../server/core/feed/changes';
+import { loadSession } from '../../server/core/auth/sessions';
+import { verifyAccessToken } from '../../server/core/auth/tokens';
+
+let t: TestApp;
+let costing: string; // the admin's token: every brand, so more colorways than FEED_VALUES_LIMIT to save
+beforeAll(async () => {
+  t = await createTestApp();
+  [costing] = await t.tokens('admin');
+  // The demo has fewer editable colorways than that: every colorway of the demo is put back in work (no audit, so no event).
+  await t.ctx.db.query('UPDATE prototype_seasonals SET statusid = 1, costingcompl = false WHERE NOT isdeleted');
+});
+afterAll(async () => { await t?.close(); });
+
+const VERSIONS = /^(IsDeleted|\w*RowVersion)$/;
+
+/** Colorways the admin may save on the costing grid: in work, or released with a factory, costing not complete. */
+async function editableRows() {
+  const rows = await t.ctx.db.query<Record<string, any>>(`SELECT prototypeseasonalid AS "PrototypeSeasonalId", rowversion AS "RowVersion" FROM colorway_view
+    WHERE NOT isdeleted AND (statusid = 1 OR (statusid = 2 AND factnameky IS NOT NULL AND factname IS NOT NULL)) AND NOT costingcompl
+      AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'admin@example.com') ORDER BY 1`);
+  expect(rows.length).toBeGreaterThan(FEED_VALUES_LIMIT);
+  return rows;
+}
+
+/** One costing grid save of FFC on every row (a value per row from `ffc`); the saved versions by id. */
+async function save(rows: Record<string, any>[], ffc: number) {
+  const body = await (await t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows: rows.map((r, i) => ({ Key: r.PrototypeSeasonalId, RowVersion: r.RowVersion, Changes: { FFC: ffc + i / 100 } })) } })).json();
+  expect(body.Failed).toEqual([]);
+  for (const s of body.Saved) rows.find((r) => r.PrototypeSeasonalId === s.PrototypeSeasonalId)!.RowVersion = s.RowVersion;
+  return new Map<number, number>(body.Saved.map((s: any) => [s.PrototypeSeasonalId, s.RowVersion]));
+}
+
+describe('issue 30: a bulk save on the feed', () => {
+  it('more than FEED_VALUES_LIMIT colorways saved at once: one partial event with every id, version and changed field, no values; a small save still carries them', async () => {
+    const editable = await editableRows();
+    const feed = await openFeed(() => t.request('GET', '/api/Feed', { token: costing }));
+    await feed.next((e) => e.event === 'hello');
+    const versions = await save(editable, 61);
+    const big = (await feed.next((e) => e.event === 'records', 5000)).data;
+    expect(big.Partial).toBe(true);
+    expect(big.Records.map((r: any) => r.Id).sort()).toEqual([...versions.keys()].sort());
+    for (const r of big.Records) {
+      expect(Object.keys(r.Fields).every((f) => VERSIONS.test(f)), JSON.stringify(r.Fields)).toBe(true);
+      expect(r.Fields.RowVersion).toBe(versions.get(r.Id));
+      expect(r.Changed).toContain('FFC');
+      expect(r.ChangedBy).toBe('Alex Morgan');
+    }
+    // A save of a few rows: their values, derived ones included.
+    await save(editable.slice(0, 3), 71);
+    const small = (await feed.next((e) => e.event === 'records' && !e.data.Partial, 5000)).data;
+    expect(small.Records).toHaveLength(3);
+    expect(small.Records.map((r: any) => r.Fields.FFC).sort()).toEqual([71, 71.01, 71.02]);
+    for (const r of small.Records) expect(r.Fields).toHaveProperty('ActPurPrice');
+    await feed.close();
+  });
+
+  it('PERM-029: a partial cut carries no hidden field, for every demo account', async () => {
+    const [{ before }] = await t.ctx.db.query('SELECT coalesce(max(auditid), 0) AS before FROM audit_log');
+    await save(await editableRows(), 81);
+    const [{ first, last }] = await t.ctx.db.query(`SELECT min(auditid) AS first, max(auditid) AS last FROM audit_log WHERE auditid > $1 AND entity = 'colorway'`, [before]);
+    const batch = (await readRecordBatch(t.ctx, 'colorway', first, last)) as RecordBatch;
+    expect(batch.records.length).toBeGreaterThan(FEED_VALUES_LIMIT);
+    for (const name of ['costing', 'forecast', 'designer', 'factory', 'viewer', 'admin']) {
+      const token = (await t.login(name)).access_token;
+      const claims = (await verifyAccessToken(token, t.ctx.tokenSecret))!;
+      const user = (await loadSession(t.ctx.db, claims.sid, claims.sub))!.user;
+      const cut = await cutFor(t.ctx, user, batch);
+      if (!cut) continue;
+      const data = cut.data as { Partial?: boolean; Records: { Fields: object; Changed: string[] }[] };
+      const { hidden } = (await import('../../server/core/schemas/visibility')).fieldAccess(t.ctx.schemas, user, 'colorway');
+      if (data.Records.length > FEED_VALUES_LIMIT) expect(data.Partial, name).toBe(true);
+      for (const r of data.Records) expect([...Object.keys(r.Fields), ...r.Changed].filter((f) => hidden.has(f)), name).toEqual([]);
+    }
+  });
+});
