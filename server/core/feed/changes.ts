@@ -89,16 +89,29 @@ const withoutHidden = (values: Record<string, unknown>, access: FieldAccess) =>
 
 /**
  * A batch of more records than this (a bulk save, an upload, a carryover) goes out without the
- * records' values (ADR 035, "Large batches"): each record's id, versions, changed fields, who and when,
- * and `Partial: true`; a screen that shows some of them reads those rows itself. The bytes of an
- * event then grow with the batch, not with the batch times the record's width: 1,000 changed
- * colorways were ~1 MB to every stream, ~0.1 MB now.
+ * records' values (ADR 035, "Large batches"): `Partial: true` and groups of records changed alike
+ * (same fields, by the same user at the same time: usually one group), each group with its keys,
+ * their RowVersions and the keys deleted, column by column; a screen that shows some of them reads
+ * those rows itself. 1,000 changed colorways were ~1 MB to every stream; now ~15 KB.
  */
 export const FEED_VALUES_LIMIT = 100;
 
-/** The fields of a record that a partial event carries: its versions and its deleted flag (never a hidden one). */
-export const versionFields = (values: Record<string, unknown>, access: FieldAccess) =>
-  Object.fromEntries(Object.entries(values).filter(([f]) => (f === 'IsDeleted' || f.endsWith('RowVersion')) && !access.hidden.has(f)));
+export interface PartialGroup { Changed: string[]; ChangedBy: string; ChangedById: number | null; ChangedOn: string; Keys: number[]; RowVersions: unknown[]; Deleted: number[] }
+
+/** The groups of a partial event: records with the same visible changed fields, user and time together. */
+export function partialGroups(records: readonly ChangedRecord[], access: FieldAccess): PartialGroup[] {
+  const groups = new Map<string, PartialGroup>();
+  for (const r of records) {
+    const changed = r.changed.filter((f) => !access.hidden.has(f));
+    const id = JSON.stringify([changed, r.by, r.byId, r.at]);
+    const g = groups.get(id) ?? { Changed: changed, ChangedBy: r.by, ChangedById: r.byId, ChangedOn: r.at, Keys: [], RowVersions: [], Deleted: [] };
+    g.Keys.push(r.key);
+    g.RowVersions.push(access.hidden.has('RowVersion') ? null : r.values.RowVersion);
+    if (r.values.IsDeleted === true) g.Deleted.push(r.key);
+    groups.set(id, g);
+  }
+  return [...groups.values()];
+}
 
 /** The event of a batch as one user receives it (the SSE `event` name and its data), or null when they receive nothing of it. */
 export async function cutFor(ctx: AppContext, user: SessionUser, batch: Batch): Promise<{ event: string; data: unknown } | null> {
@@ -111,18 +124,14 @@ export async function cutFor(ctx: AppContext, user: SessionUser, batch: Batch): 
   const access = fieldAccess(ctx.schemas, user, batch.entity);
   const keyField = recordKey(schema);
   const mine = batch.records.filter((r) => mayAccess(schema, user, r.values));
-  const who = (r: ChangedRecord) => ({ Changed: r.changed.filter((f) => !access.hidden.has(f)), ChangedBy: r.by, ChangedById: r.byId, ChangedOn: r.at });
-  if (mine.length > FEED_VALUES_LIMIT) {
-    const Records = mine.map((r) => ({ Id: r.key, Fields: versionFields(r.values, access), ...who(r) }));
-    return { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Partial: true, Records } };
-  }
+  if (mine.length > FEED_VALUES_LIMIT) return { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Partial: true, Groups: partialGroups(mine, access) } };
   // Hidden fields go before the names are looked up, so no hidden reference is named.
   const rows = await withReferenceNames(ctx, ctx.db, user, schema, mine.map((r) => withoutHidden(r.values, access)));
   const records = mine.flatMap((r, i) => {
     const fields = withoutHidden(rows[i], access);
     delete fields[keyField];
     if (!Object.keys(fields).length) return [];
-    return [{ Id: r.key, Fields: fields, ...who(r) }];
+    return [{ Id: r.key, Fields: fields, Changed: r.changed.filter((f) => !access.hidden.has(f)), ChangedBy: r.by, ChangedById: r.byId, ChangedOn: r.at }];
   });
   return records.length ? { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Records: records } } : null;
 }

@@ -14,11 +14,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type Handsontable from 'handsontable/base';
 import { formatDateTime } from '../../format/date';
+import { changesOf, type RecordChange, type RecordsEvent } from '../../feed/record-events';
 import { useFeedEvent } from '../../feed/use-feed';
 import type { GridRecord } from './change-batch';
 import { shownField, type GridColumn } from './columns';
 
-export interface RecordChange { Id: number; Fields: Record<string, unknown>; Changed: string[]; ChangedBy: string; ChangedById?: number | null; ChangedOn: string }
 export interface RowConflict { key: number; field: string; title: string; label: string; mine: unknown; theirs: unknown; by: string; at: string }
 interface CellMark { text: string; until: number; conflict?: boolean }
 
@@ -57,7 +57,7 @@ export function completeChanges(changes: readonly RecordChange[], rows: readonly
     const row = byKey.get(c.Id);
     if (!row) return [];
     const wanted = new Set([...shownChanges({ Changed: c.Changed, Fields: row }), ...Object.keys(c.Fields), 'ChangedOn', 'ChangedBy', 'ChangedByName']);
-    return [{ ...c, Fields: Object.fromEntries(Object.entries(row).filter(([f]) => wanted.has(f))) }];
+    return [{ ...c, Fields: Object.fromEntries(Object.entries(row).filter(([f]) => wanted.has(f) || f.endsWith('RowVersion'))) }];
   });
 }
 
@@ -141,12 +141,12 @@ export function useLiveRows({ entity, keyField, records, columns, hotRef, pendin
     if (latest.current.pending) waiting.current.push(...changes);
     else apply(changes);
   }, [apply]);
-  useFeedEvent('records', (d: { Entity: string; Records: RecordChange[]; Partial?: boolean }) => {
+  useFeedEvent('records', (d: RecordsEvent) => {
     if (!enabled || d.Entity !== entity) return;
-    if (!d.Partial) { take(d.Records); return; }
+    if (!d.Partial) { take(changesOf(d)); return; }
     // A bulk change without values: the rows of it this grid shows (at an older version) are read again.
     const { records: recs, index: idx } = latest.current;
-    const shown = d.Records.filter((c) => { const i = idx.get(c.Id); return i !== undefined && changeOutcome(recs[i], c, null) !== 'skip'; });
+    const shown = changesOf(d).filter((c) => { const i = idx.get(c.Id); return i !== undefined && changeOutcome(recs[i], c, null) !== 'skip'; });
     if (shown.length && readRows) void readRows(shown.map((c) => c.Id)).then((rows) => take(completeChanges(shown, rows, keyField)), () => {});
   });
   // The events that waited for a save's answer.

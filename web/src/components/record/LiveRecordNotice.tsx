@@ -11,13 +11,13 @@
 import { useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { formatDateTime } from '../../format/date';
+import { changesOf, type RecordChange, type RecordsEvent } from '../../feed/record-events';
 import { useFeedEvent } from '../../feed/use-feed';
 import { useUnsavedChangesStore } from '../../shell/unsaved-changes-store';
 import { useSessionStore } from '../../auth/session-store';
 import type { EntitySchema } from '../fields/field-kind';
 import type { RecordData } from './use-hierarchy-record';
 
-interface RecordChange { Id: number; Fields: RecordData; Changed: string[]; ChangedBy: string; ChangedById: number | null; ChangedOn: string }
 interface Notice { change: RecordChange; conflict: boolean }
 
 /** 'Cora Costing changed FFC and Launch at 11/28/2026 10:02 AM.' */
@@ -32,9 +32,9 @@ export function LiveRecordNotice({ entity, id, record, schema, dirtyKey, mutate 
 }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const titleOf = (f: string) => String(schema.properties?.[f]?.title ?? f);
-  useFeedEvent('records', (d: { Entity: string; Records: RecordChange[] }) => {
+  useFeedEvent('records', (d: RecordsEvent) => {
     if (d.Entity !== entity) return;
-    const change = d.Records.find((r) => r.Id === id);
+    const change = changesOf(d).find((r) => r.Id === id);
     // Versions this screen already has (its own save's answer) are not news.
     if (!change || Number(change.Fields.RowVersion ?? Number.POSITIVE_INFINITY) <= Number(record.RowVersion ?? 0)) return;
     const dirty = !!useUnsavedChangesStore.getState().dirty[dirtyKey];
