@@ -93,7 +93,9 @@ export function openStream(server: Pick<RunningServer, 'url'>, token: string, ch
             if (block.includes('\nevent: records\n')) {
               s.arrivals.push(now);
               s.bytes = block.length;
-              s.sizes.push((JSON.parse(block.slice(block.indexOf('\ndata: ') + 7)) as { Records: unknown[] }).Records.length);
+              // Rows of the event: its records, or the keys of a partial event's groups (ADR 035, "Large batches").
+              const data = JSON.parse(block.slice(block.indexOf('\ndata: ') + 7)) as { Records?: unknown[]; Groups?: { Keys: unknown[] }[] };
+              s.sizes.push(data.Records?.length ?? (data.Groups ?? []).reduce((n, g) => n + g.Keys.length, 0));
             } else if (block.includes('\nevent: hello\n')) helloSeen();
           }
           return;

@@ -69,6 +69,37 @@ export async function readRecordBatch(ctx: AppContext, entity: string, first: nu
   return records.length ? { kind: 'records', entity, records } : null;
 }
 
+type Payload = NonNullable<ReturnType<typeof parsePayload>>;
+
+/**
+ * The batches of several notifications read together (the hub takes every notification that came
+ * while it was busy): one batch per entity, its records merged (a bulk save commits 200 rows at a
+ * time: five notifications, one event), and the job batches as they came.
+ */
+export async function readBatches(ctx: AppContext, payloads: readonly Payload[], read = { records: readRecordBatch, jobs: readJobBatch }): Promise<Batch[]> {
+  const out: Batch[] = [];
+  const byEntity = new Map<string, RecordBatch>();
+  for (const p of payloads) {
+    if (p.kind === 'jobs') {
+      const jobs = await read.jobs(ctx, p.first, p.last);
+      if (jobs) out.push(jobs);
+      continue;
+    }
+    const batch = await read.records(ctx, p.entity, p.first, p.last);
+    if (!batch) continue;
+    const into = byEntity.get(p.entity);
+    if (!into) { byEntity.set(p.entity, batch); out.push(batch); continue; }
+    const at = new Map(into.records.map((r, i) => [r.key, i]));
+    for (const r of batch.records) {
+      const i = at.get(r.key);
+      if (i === undefined) { at.set(r.key, into.records.length); into.records.push(r); continue; }
+      const was = into.records[i];
+      into.records[i] = { ...r, changed: [...new Set([...was.changed, ...r.changed])] };
+    }
+  }
+  return out;
+}
+
 export async function readJobBatch(ctx: AppContext, first: number, last: number): Promise<JobBatch | null> {
   const rows = await jobRowsBetween(ctx, first, last);
   return rows.length ? { kind: 'jobs', rows } : null;

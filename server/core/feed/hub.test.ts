@@ -9,12 +9,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SSEStreamingApi } from 'hono/streaming';
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { cutFor, readRecordBatch, type RecordBatch } from './changes';
+import { cutFor, readBatches, type Batch, type RecordBatch } from './changes';
 import { FANOUT_CHUNK, feedHub } from './hub';
 
-vi.mock('./changes', async (importOriginal) => ({ ...(await importOriginal<typeof import('./changes')>()), readRecordBatch: vi.fn(), cutFor: vi.fn() }));
+vi.mock('./changes', async (importOriginal) => ({ ...(await importOriginal<typeof import('./changes')>()), readBatches: vi.fn(), cutFor: vi.fn() }));
 
-const read = vi.mocked(readRecordBatch);
+const read = vi.mocked(readBatches);
 const cut = vi.mocked(cutFor);
 const decoder = new TextDecoder();
 const turn = () => new Promise<void>((r) => setImmediate(r));
@@ -56,11 +56,12 @@ async function until(test: () => boolean) {
   expect(test()).toBe(true);
 }
 
-read.mockImplementation(async (_ctx, entity, first) => ({ kind: 'records', entity, records: [{ key: first, values: {}, changed: ['FFC'], by: 'U', byId: 1, at: '' }] }));
+// One batch a notification (readBatches' merging is tested in changes.test.ts): each record keyed by its first audit id.
+read.mockImplementation(async (_ctx, payloads) => payloads.map((p): Batch => ({ kind: 'records', entity: p.kind === 'records' ? p.entity : '', records: [{ key: p.first, values: {}, changed: ['FFC'], by: 'U', byId: 1, at: '' }] })));
 cut.mockImplementation(async (_ctx, u, batch) => ({ event: 'records', data: { Id: (batch as RecordBatch).records[0].key, Brands: [...u.brandIds] } }));
 
 let open: Fake[] = [];
-afterEach(() => { for (const s of open) s.abort(); open = []; cut.mockClear(); });
+afterEach(() => { for (const s of open) s.abort(); open = []; cut.mockClear(); read.mockClear(); });
 
 describe('issue 30: the change feed fans out by audience', () => {
   it('one cut per audience and batch, the same bytes to each stream of an audience, events in numbered order', async () => {
@@ -71,6 +72,8 @@ describe('issue 30: the change feed fans out by audience', () => {
     for (const n of [1, 2, 3]) notify(`records colorway ${n} ${n}`);
     await until(() => streams.every((s) => records(s).length === 3));
     expect(cut).toHaveBeenCalledTimes(2 * 3);
+    // The three notifications came together: read together, in one call (a bulk save's transactions make one read).
+    expect(read.mock.calls.map(([, payloads]) => payloads.map((p) => p.first))).toEqual([[1, 2, 3]]);
     for (const [i, s] of streams.entries()) {
       const got = records(s);
       expect(got.map((e) => e.data)).toEqual([1, 2, 3].map((Id) => ({ Id, Brands: [i < 150 ? 1 : 2] })));

@@ -22,7 +22,7 @@ import type { SessionUser } from '../auth/permissions';
 import { loadSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { audienceKey, cutFor, parsePayload, readJobBatch, readRecordBatch, type Batch } from './changes';
+import { audienceKey, cutFor, parsePayload, readBatches, type Batch } from './changes';
 import { parsePresence, PresenceTable } from './presence';
 
 /** Events kept for resumption; a browser away for longer (or resuming on another process) is told to reload. */
@@ -52,6 +52,8 @@ class FeedHub {
   private missed = false;
   /** Payloads handled lately: on PostgreSQL every listening connection of the process hears each notification. */
   private seen = new Set<string>();
+  /** Record and job notifications not read yet (taken together by the next read). */
+  private waiting: NonNullable<ReturnType<typeof parsePayload>>[] = [];
   private sessionsQueued = false;
   readonly presence = new PresenceTable();
   readonly ready: Promise<void>;
@@ -88,12 +90,15 @@ class FeedHub {
     if (!p || this.seen.has(payload)) return;
     this.seen.add(payload);
     if (this.seen.size > 5000) this.seen.delete(this.seen.values().next().value!);
+    // Notifications that come while one is read or sent wait and go together: a bulk save's five
+    // transactions of 200 rows make one or two events, not five writes to every stream.
+    this.waiting.push(p);
+    if (this.waiting.length > 1) return;
     this.run(async () => {
       // The write that notified is still answering its request (on the embedded database its next
       // queries would queue behind this read): the feed starts on the next turn.
       await nextTurn();
-      const batch = p.kind === 'records' ? await readRecordBatch(this.ctx, p.entity, p.first, p.last) : await readJobBatch(this.ctx, p.first, p.last);
-      if (batch) await this.publish(batch);
+      for (const batch of await readBatches(this.ctx, this.waiting.splice(0))) await this.publish(batch);
     });
   }
 
