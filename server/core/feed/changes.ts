@@ -74,11 +74,11 @@ type Payload = NonNullable<ReturnType<typeof parsePayload>>;
 /**
  * The batches of several notifications read together (the hub takes every notification that came
  * while it was busy): one batch per entity, its records merged (a bulk save commits 200 rows at a
- * time: five notifications, one event), and the job batches as they came.
+ * time: five notifications, one event), and the job batches as they came; appended to `out`, whose
+ * record batches take the new records of their entity.
  */
-export async function readBatches(ctx: AppContext, payloads: readonly Payload[], read = { records: readRecordBatch, jobs: readJobBatch }): Promise<Batch[]> {
-  const out: Batch[] = [];
-  const byEntity = new Map<string, RecordBatch>();
+export async function readBatches(ctx: AppContext, payloads: readonly Payload[], read = { records: readRecordBatch, jobs: readJobBatch }, out: Batch[] = []): Promise<Batch[]> {
+  const byEntity = new Map(out.flatMap((b) => (b.kind === 'records' ? [[b.entity, b] as const] : [])));
   for (const p of payloads) {
     if (p.kind === 'jobs') {
       const jobs = await read.jobs(ctx, p.first, p.last);

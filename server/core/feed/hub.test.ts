@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SSEStreamingApi } from 'hono/streaming';
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { cutFor, readBatches, type Batch, type RecordBatch } from './changes';
-import { FANOUT_CHUNK, feedHub } from './hub';
+import { FEED_VALUES_LIMIT, cutFor, readBatches, type Batch, type RecordBatch } from './changes';
+import { BULK_WINDOW_MS, FANOUT_CHUNK, feedHub } from './hub';
 
 vi.mock('./changes', async (importOriginal) => ({ ...(await importOriginal<typeof import('./changes')>()), readBatches: vi.fn(), cutFor: vi.fn() }));
 
@@ -57,7 +57,12 @@ async function until(test: () => boolean) {
 }
 
 // One batch a notification (readBatches' merging is tested in changes.test.ts): each record keyed by its first audit id.
-read.mockImplementation(async (_ctx, payloads) => payloads.map((p): Batch => ({ kind: 'records', entity: p.kind === 'records' ? p.entity : '', records: [{ key: p.first, values: {}, changed: ['FFC'], by: 'U', byId: 1, at: '' }] })));
+// A notification whose first id is 1000 or more stands for a bulk change (more records than FEED_VALUES_LIMIT).
+read.mockImplementation(async (_ctx, payloads, _read, out = []) => {
+  out.push(...payloads.map((p): Batch => ({ kind: 'records', entity: p.kind === 'records' ? p.entity : '',
+    records: Array.from({ length: p.first >= 1000 ? FEED_VALUES_LIMIT + 1 : 1 }, (_, i) => ({ key: p.first + i, values: {}, changed: ['FFC'], by: 'U', byId: 1, at: '' })) })));
+  return out;
+});
 cut.mockImplementation(async (_ctx, u, batch) => ({ event: 'records', data: { Id: (batch as RecordBatch).records[0].key, Brands: [...u.brandIds] } }));
 
 let open: Fake[] = [];
@@ -120,5 +125,23 @@ describe('issue 30: the change feed fans out by audience', () => {
     while (hub.size < 3) await turn();
     expect(records(back).map((e) => e.data)).toEqual([{ Id: 5, Brands: [2] }, { Id: 6, Brands: [2] }]);
     expect(other.events().map((e) => e.event)).toEqual(['reload', 'hello']);
+  });
+
+  it('a bulk change waits BULK_WINDOW_MS for its next transactions: they go out with it; a small change goes at once', async () => {
+    const { streams, notify } = await hubWith([user(1, [1])]);
+    open = streams;
+    const t0 = Date.now();
+    notify('records colorway 1000 1100');
+    setTimeout(() => notify('records colorway 2000 2100'), BULK_WINDOW_MS / 5);
+    for (let i = 0; i < 200 && records(streams[0]).length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(records(streams[0])).toHaveLength(2);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(BULK_WINDOW_MS - 5);
+    // The second transaction was read into the first one's batches (the same publish), not on its own.
+    expect(read.mock.calls).toHaveLength(2);
+    expect((read.mock.calls[1][3] ?? []).map((b) => (b as RecordBatch).records[0].key)).toEqual([1000, 2000]);
+    const t1 = Date.now();
+    notify('records colorway 7 7');
+    await until(() => records(streams[0]).length === 3);
+    expect(Date.now() - t1).toBeLessThan(BULK_WINDOW_MS);
   });
 });

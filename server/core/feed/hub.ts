@@ -22,7 +22,7 @@ import type { SessionUser } from '../auth/permissions';
 import { loadSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { audienceKey, cutFor, parsePayload, readBatches, type Batch } from './changes';
+import { FEED_VALUES_LIMIT, audienceKey, cutFor, parsePayload, readBatches, type Batch } from './changes';
 import { parsePresence, PresenceTable } from './presence';
 
 /** Events kept for resumption; a browser away for longer (or resuming on another process) is told to reload. */
@@ -31,6 +31,8 @@ const PING_MS = 20_000;
 const PRESENCE_SWEEP_MS = 5_000;
 /** Writes waiting on one stream (a reader that stopped reading) before it is cut off; it reconnects and resumes. */
 const MAX_QUEUED = 2000;
+/** How long a bulk change's event waits for the change's next transactions (ADR 035, "Large batches"). */
+export const BULK_WINDOW_MS = 250;
 /** Streams written in one turn of the event loop during a fan-out. */
 export const FANOUT_CHUNK = 100;
 
@@ -98,7 +100,16 @@ class FeedHub {
       // The write that notified is still answering its request (on the embedded database its next
       // queries would queue behind this read): the feed starts on the next turn.
       await nextTurn();
-      for (const batch of await readBatches(this.ctx, this.waiting.splice(0))) await this.publish(batch);
+      // Empty when a bulk change's window (below) took these notifications already.
+      if (!this.waiting.length) return;
+      const batches = await readBatches(this.ctx, this.waiting.splice(0));
+      // A bulk change (an event without values) commits in several transactions, a few dozen ms apart:
+      // those of the next BULK_WINDOW_MS join it, so every stream is written one or two events, not five.
+      if (batches.some((b) => b.kind === 'records' && b.records.length > FEED_VALUES_LIMIT)) {
+        await new Promise((resolve) => setTimeout(resolve, BULK_WINDOW_MS));
+        if (this.waiting.length) await readBatches(this.ctx, this.waiting.splice(0), undefined, batches);
+      }
+      for (const batch of batches) await this.publish(batch);
     });
   }
 
