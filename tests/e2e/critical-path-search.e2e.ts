@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, login, navigate } from './harness';
+import { apiToken, login, navigate, networkQuiet } from './harness';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
@@ -141,7 +141,10 @@ describe('critical path search', () => {
     const pattern = patterns.Results[0];
     await navigate(page, `/pattern/${pattern.PatternSeasonalId}`);
     const list = page.getByTestId('critical-path-list');
-    await list.getByRole('button', { name: 'New commercialization path' }).click({ timeout: 20_000 });
+    await list.getByRole('button', { name: 'New commercialization path' }).waitFor({ timeout: 20_000 });
+    // The screen has finished loading (in one loaded CI run the click landed while it was still settling and no dialog opened).
+    await networkQuiet(page);
+    await list.getByRole('button', { name: 'New commercialization path' }).click();
     const dialog = page.getByRole('dialog', { name: `New commercialization critical path: ${pattern.PatternName}` });
     await dialog.getByLabel('Factory key').fill('340401');
     await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe(`${pattern.PatternName} @ 340401`);
