@@ -7,6 +7,7 @@
  * (schemas/visibility.ts), reference names named within their brands; a job only to its creator or
  * to module 18 readers (imports/upload-jobs.ts).
  */
+import { FEED_VALUES_LIMIT, type PartialGroup } from '../../domain/feed-events';
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import { mayAccess } from '../records/access';
@@ -60,7 +61,11 @@ export async function readRecordBatch(ctx: AppContext, entity: string, first: nu
   const keyField = recordKey(schema);
   const changed = [...byKey.values()].flatMap((r) => r.changed);
   const scopeFields = [schema['x-brandField'], schema['x-factoryField']].filter((f): f is string => !!f);
-  const fields = withNameFields(schema, [...new Set([keyField, ...scopeFields, ...alwaysSent(schema), ...changed])]).filter((f) => schema.properties[f]?.type !== 'array' || f === schema['x-factoryField']);
+  // A batch too large for values (cutFor) needs only what scopes it and its versions.
+  const wanted = byKey.size > FEED_VALUES_LIMIT
+    ? [keyField, ...scopeFields, ...Object.keys(schema.properties).filter((f) => f === 'IsDeleted' || f === 'RowVersion')]
+    : withNameFields(schema, [...new Set([keyField, ...scopeFields, ...alwaysSent(schema), ...changed])]);
+  const fields = wanted.filter((f) => schema.properties[f]?.type !== 'array' || f === schema['x-factoryField']);
   const rows = await selectFields(ctx.db, schema, fields, `FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = ANY($1::int[])`, [[...byKey.keys()]]);
   const records = rows.flatMap((values) => {
     const rec = byKey.get(Number(values[keyField]));
@@ -69,7 +74,7 @@ export async function readRecordBatch(ctx: AppContext, entity: string, first: nu
   return records.length ? { kind: 'records', entity, records } : null;
 }
 
-type Payload = NonNullable<ReturnType<typeof parsePayload>>;
+export type Payload = NonNullable<ReturnType<typeof parsePayload>>;
 
 /**
  * The batches of several notifications read together (the hub takes every notification that came
@@ -118,17 +123,6 @@ function mayReadEntity(ctx: AppContext, user: SessionUser, entity: string, schem
 const withoutHidden = (values: Record<string, unknown>, access: FieldAccess) =>
   Object.fromEntries(Object.entries(values).filter(([f]) => !access.hidden.has(f)));
 
-/**
- * A batch of more records than this (a bulk save, an upload, a carryover) goes out without the
- * records' values (ADR 035, "Large batches"): `Partial: true` and groups of records changed alike
- * (same fields, by the same user at the same time: usually one group), each group with its keys,
- * their RowVersions and the keys deleted, column by column; a screen that shows some of them reads
- * those rows itself. 1,000 changed colorways were ~1 MB to every stream; now ~15 KB.
- */
-export const FEED_VALUES_LIMIT = 100;
-
-export interface PartialGroup { Changed: string[]; ChangedBy: string; ChangedById: number | null; ChangedOn: string; Keys: number[]; RowVersions: unknown[]; Deleted: number[] }
-
 /** The groups of a partial event: records with the same visible changed fields, user and time together. */
 export function partialGroups(records: readonly ChangedRecord[], access: FieldAccess): PartialGroup[] {
   const groups = new Map<string, PartialGroup>();
@@ -155,7 +149,8 @@ export async function cutFor(ctx: AppContext, user: SessionUser, batch: Batch): 
   const access = fieldAccess(ctx.schemas, user, batch.entity);
   const keyField = recordKey(schema);
   const mine = batch.records.filter((r) => mayAccess(schema, user, r.values));
-  if (mine.length > FEED_VALUES_LIMIT) return { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Partial: true, Groups: partialGroups(mine, access) } };
+  // Decided by the batch, not the audience: a large batch was read without values (readRecordBatch).
+  if (batch.records.length > FEED_VALUES_LIMIT) return mine.length ? { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Partial: true, Groups: partialGroups(mine, access) } } : null;
   // Hidden fields go before the names are looked up, so no hidden reference is named.
   const rows = await withReferenceNames(ctx, ctx.db, user, schema, mine.map((r) => withoutHidden(r.values, access)));
   const records = mine.flatMap((r, i) => {

@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SSEStreamingApi } from 'hono/streaming';
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
-import { FEED_VALUES_LIMIT, cutFor, readBatches, type Batch, type RecordBatch } from './changes';
+import { FEED_VALUES_LIMIT } from '../../domain/feed-events';
+import { cutFor, readBatches, type Batch, type RecordBatch } from './changes';
 import { BULK_WINDOW_MS, FANOUT_CHUNK, feedHub } from './hub';
 
 vi.mock('./changes', async (importOriginal) => ({ ...(await importOriginal<typeof import('./changes')>()), readBatches: vi.fn(), cutFor: vi.fn() }));

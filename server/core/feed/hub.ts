@@ -22,7 +22,8 @@ import type { SessionUser } from '../auth/permissions';
 import { loadSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { FEED_VALUES_LIMIT, audienceKey, cutFor, parsePayload, readBatches, type Batch } from './changes';
+import { FEED_VALUES_LIMIT } from '../../domain/feed-events';
+import { audienceKey, cutFor, parsePayload, readBatches, type Batch, type Payload } from './changes';
 import { parsePresence, PresenceTable } from './presence';
 
 /** Events kept for resumption; a browser away for longer (or resuming on another process) is told to reload. */
@@ -55,7 +56,7 @@ class FeedHub {
   /** Payloads handled lately: on PostgreSQL every listening connection of the process hears each notification. */
   private seen = new Set<string>();
   /** Record and job notifications not read yet (taken together by the next read). */
-  private waiting: NonNullable<ReturnType<typeof parsePayload>>[] = [];
+  private waiting: Payload[] = [];
   private sessionsQueued = false;
   readonly presence = new PresenceTable();
   readonly ready: Promise<void>;

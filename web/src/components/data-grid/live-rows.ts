@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type Handsontable from 'handsontable/base';
 import { formatDateTime } from '../../format/date';
-import { changesOf, type RecordChange, type RecordsEvent } from '../../feed/record-events';
+import { changesOf, type RecordChange, type RecordsEvent } from '@domain/feed-events';
 import { useFeedEvent } from '../../feed/use-feed';
 import type { GridRecord } from './change-batch';
 import { shownField, type GridColumn } from './columns';

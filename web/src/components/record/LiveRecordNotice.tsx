@@ -11,7 +11,7 @@
 import { useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { formatDateTime } from '../../format/date';
-import { changesOf, type RecordChange, type RecordsEvent } from '../../feed/record-events';
+import { changesOf, type RecordChange, type RecordsEvent } from '@domain/feed-events';
 import { useFeedEvent } from '../../feed/use-feed';
 import { useUnsavedChangesStore } from '../../shell/unsaved-changes-store';
 import { useSessionStore } from '../../auth/session-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf } from './record-events';
+import { changesOf } from './feed-events';
 
 describe('issue 30: a records event as changes', () => {
   const by = { ChangedBy: 'Priya Raman', ChangedById: 3, ChangedOn: '2026-11-28T10:00:00Z' };
