@@ -118,12 +118,19 @@ describe('issue 30: the change feed', () => {
     const f = await feed(designer);
     const hello = await f.next((e) => e.event === 'hello');
     await f.close();
+    // An event carries the record's values as the hub reads them after the commit (ADR 035), so the
+    // second save waits until the first one's event was made (another stream has it): otherwise on
+    // PostgreSQL both events may be read after the second commit and carry its value.
+    const watcher = await feed(costing);
+    await watcher.next((e) => e.event === 'hello');
     await saveFfc(other, 34.5);
+    await watcher.next(recordsOf(other.id));
     await saveFfc(other, 35.5);
     const again = await feed(designer, { 'Last-Event-ID': hello.id! });
     const first = await again.next(recordsOf(other.id));
     const second = await again.next(recordsOf(other.id));
     expect([first, second].map((e) => e.data.Records[0].Fields.FFC)).toEqual([34.5, 35.5]);
+    expect(second.data.Records[0].Fields.RowVersion).toBe(other.v);
     const lost = await feed(designer, {}, '&lastEventId=0123456789ab.5');
     expect((await lost.next()).event).toBe('reload');
   });
