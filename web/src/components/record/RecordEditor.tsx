@@ -26,19 +26,22 @@ import { LiveRecordNotice } from './LiveRecordNotice';
 import { PresenceBar } from '../../feed/PresenceBar';
 import './record.css';
 
+/** Reads the record again; a panel's save passes what its answer says of the record (its RowVersion at least). */
+export type Reload = (saved?: Partial<RecordData>) => void;
+
 export interface RecordEditorProps {
   level: HierarchyLevel;
   id: number;
   /** Layout document name (default: the entity's). */
   layoutName?: string;
   /** Buttons in the page header (copy, delete, relink…). */
-  actions?: (record: RecordData, reload: () => void) => ReactNode;
+  actions?: (record: RecordData, reload: Reload) => ReactNode;
   /** Panels below the form (child grids, images…). */
-  children?: (record: RecordData, reload: () => void) => ReactNode;
+  children?: (record: RecordData, reload: Reload) => ReactNode;
   /** Whether the record may be edited beyond the module's permission and status (e.g. a factory rule). */
   editable?: (record: RecordData) => boolean;
   /** Panels inside the form's sections, by the name a layout section gives in `panel` (CW-009 accordion). */
-  panels?: (record: RecordData, reload: () => void, editable: boolean) => Record<string, ReactNode>;
+  panels?: (record: RecordData, reload: Reload, editable: boolean) => Record<string, ReactNode>;
   /** The screen's own labelled options (keep the function stable between renders, e.g. useCallback). */
   withScreenOptions?: (schema: EntitySchema) => EntitySchema;
   /** Derived values shown as the user types (the server computes them again on save); `record` is the loaded one. */
@@ -57,7 +60,9 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   if (error) return <div className="alert alert--error" role="alert">The record could not be loaded.</div>;
   if (!ready || !schema || !layout || !record) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
 
-  const reload = () => { setConflict(null); void mutate(); };
+  // A panel's save that moved the record (size ranges, toggles) gives what it knows at once, the new
+  // RowVersion at least, so a form save right after it goes at the new version; the rest is read again.
+  const reload = (saved?: Partial<RecordData>) => { setConflict(null); void (saved ? mutate({ ...record, ...saved }, { revalidate: true }) : mutate()); };
   const readOnly = !can(permissions, level.module, 'edit') || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted || (editable ? !editable(record) : false);
   const onSave = async (changes: RecordData) => {
     if (!Object.keys(changes).length) return;
@@ -80,7 +85,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
         actions={<><PresenceBar topic={`record:${level.entity}:${id}`} />{actions?.(record, reload)}<StatusChange level={level} record={record} onChanged={(r) => void mutate(r, { revalidate: false })} /></>} />
       {conflict && (
         <div className="alert alert--warning" role="alert">
-          {conflict} <button type="button" className="btn btn--small" onClick={reload}>Reload</button>
+          {conflict} <button type="button" className="btn btn--small" onClick={() => reload()}>Reload</button>
         </div>
       )}
       <LiveRecordNotice entity={level.entity} id={id} record={record} schema={schema} dirtyKey={`${level.entity}:${id}`} mutate={mutate} />

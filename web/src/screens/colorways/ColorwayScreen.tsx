@@ -49,7 +49,7 @@ export function ColorwayScreen() {
     panels={(record, reload, editable) => ({
       image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,
       specLog: <ColorwaySpecLog record={record} canEdit={editable} />,
-      sizeRanges: <SizeRangePanel prototypeSeasonalId={Number(id)} rowVersion={Number(record.RowVersion)} canEdit={editable} onSaved={reload} />,
+      sizeRanges: <SizeRangePanel prototypeSeasonalId={Number(id)} rowVersion={Number(record.RowVersion)} canEdit={editable} onSaved={(RowVersion) => reload({ RowVersion })} />,
       briefsLinePlans: <ColorwayBriefLinks record={record} />,
       patterns: <><ColorwayPatternLink record={record} /><CriticalPathList devPrototypeId={record.CriticalPathDevPrototypeId as number | null} /></>,
     })} />;

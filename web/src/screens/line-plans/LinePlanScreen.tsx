@@ -7,13 +7,13 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { ApiError, apiFetch } from '../../api/http';
 import { isReleased } from '@domain/statuses';
 import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { isReadOnlyStatus, levelOf } from '../../components/record/hierarchy';
-import { RecordEditor } from '../../components/record/RecordEditor';
+import { RecordEditor, type Reload } from '../../components/record/RecordEditor';
 import { RecordNotFound } from '../../components/record/RecordNotFound';
 import { GuardedAction, mustBeReleased } from '../../components/record/GuardedAction';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
@@ -79,12 +79,10 @@ function Actions({ record, reload }: { record: RecordData; reload: () => void })
   );
 }
 
-function Tabs({ record }: { record: RecordData }) {
+function Tabs({ record, reload }: { record: RecordData; reload: Reload }) {
   const permissions = useSessionStore((s) => s.session?.userPermissions);
-  const { mutate } = useSWRConfig();
   // A child save moved the line plan's version on: the header saves at the new one at once, then reloads.
-  const onSaved = (rowVersion: number) =>
-    void mutate(recordKey(Number(record.LinePlanId)), (r?: RecordData) => (r ? { ...r, RowVersion: rowVersion } : r), { revalidate: true });
+  const onSaved = (RowVersion: number) => reload({ RowVersion });
   const canEdit = can(permissions, 'linePlan', 'edit');
   const readOnly = !canEdit || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted;
   return (
@@ -104,7 +102,7 @@ export function LinePlanScreen() {
   return (
     <RecordEditor key={id} level={LEVEL} id={Number(id)}
       actions={(record, reload) => <Actions record={record} reload={reload} />}>
-      {(record) => <Tabs record={record} />}
+      {(record, reload) => <Tabs record={record} reload={reload} />}
     </RecordEditor>
   );
 }
