@@ -17,6 +17,7 @@ import { seedDemo } from '../fixtures/seed-demo';
 import { writeDemoImages } from '../fixtures/demo/images';
 import { registerImportJobs } from './core/imports/jobs';
 import { installFeatures } from './features';
+import { startSearchCatchUps } from './core/search/catch-up';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'));
 
@@ -48,5 +49,6 @@ export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean }
   };
   installFeatures();
   registerImportJobs(ctx);
+  await startSearchCatchUps(ctx);
   return ctx;
 }

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { searchDrift } from '../helpers/search-drift';
 import { loadSession } from '../../server/core/auth/sessions';
 import { searchSource, type ExtraFilters, type SearchRequest, type SearchSource } from '../../server/core/records/search-criteria';
 import { searchStatements, type PagePlan } from '../../server/core/records/search-statements';
@@ -39,16 +40,7 @@ const pageIds = async (st: ReturnType<typeof searchStatements>) => {
   return (JSON.parse(found.rows as string) as Record<string, number>[]).map((r) => r[KEY]);
 };
 
-/** The rows of the two search tables that differ from colorway_search_source's, both ways (none when current). */
-const drift = async () => {
-  let n = 0;
-  for (const table of ['colorway_search', 'colorway_search_changes']) {
-    const cols = (await t.ctx.db.query<{ c: string }>(`SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`, [table])).map((r) => r.c).join(', ');
-    n += (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ((SELECT ${cols} FROM ${table} EXCEPT SELECT ${cols} FROM colorway_search_source)
-      UNION ALL (SELECT ${cols} FROM colorway_search_source EXCEPT SELECT ${cols} FROM ${table})) d`))[0].n;
-  }
-  return n;
-};
+const drift = () => searchDrift(t.ctx.db);
 
 describe('issue 14: the colorway search table (migration 020)', () => {
   it('SEARCH-008: every sort column of the colorway search, both directions, pages like a plain ordered query in every plan', async () => {

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import type { Queryable } from '../../server/core/db/client';
+import { searchDrift } from '../helpers/search-drift';
 
 let t: TestApp;
 let costing: string;
@@ -20,20 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-/** The colorways among `keys` whose rows in either search table differ from colorway_search_source's (none when current): one statement. */
-let driftSql: string | undefined;
-async function drift(q: Queryable, keys: number[]) {
-  if (!driftSql) {
-    const parts: string[] = [];
-    for (const table of ['colorway_search', 'colorway_search_changes']) {
-      const cols = (await q.query<{ c: string }>(`SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`, [table])).map((r) => r.c).join(', ');
-      parts.push(`(SELECT ${cols} FROM ${table} WHERE prototypeseasonalid = ANY($1) EXCEPT SELECT ${cols} FROM colorway_search_source WHERE prototypeseasonalid = ANY($1))`,
-        `(SELECT ${cols} FROM colorway_search_source WHERE prototypeseasonalid = ANY($1) EXCEPT SELECT ${cols} FROM ${table} WHERE prototypeseasonalid = ANY($1))`);
-    }
-    driftSql = parts.map((p) => `(SELECT count(*)::int FROM ${p} d)`).join(' + ');
-  }
-  return (await q.query<{ n: number }>(`SELECT ${driftSql} AS n`, [keys]))[0].n;
-}
+const drift = (q: Queryable, keys: number[]) => searchDrift(q, keys);
 
 /** A value of the column's type other than the row's current one: another row's first (FK-valid), else one made from the type. */
 const FALLBACK: Record<string, string> = {
@@ -139,6 +127,8 @@ describe('issue 31: the search tables kept from the write (migration 034)', () =
     const res = await t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows: rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: 41 + i } })) } });
     expect(res.status).toBe(200);
     expect((await res.json()).Saved).toHaveLength(5);
+    // The stamps come just after the commit: the server applies the save's notes by itself (no search asked).
+    await vi.waitFor(async () => expect(await db.query('SELECT 1 FROM colorway_search_pending WHERE prototypeseasonalid = ANY($1)', [ids])).toEqual([]), { timeout: 2000 });
     expect(await drift(db, ids)).toBe(0);
     expect(await wide(), 'the wide row is neither rewritten nor locked').toEqual(before);
     const [{ userid }] = await db.query<{ userid: number }>(`SELECT userid FROM users WHERE username = 'costing@example.com'`);

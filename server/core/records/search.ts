@@ -8,6 +8,7 @@ import type { Queryable } from '../db/client';
 import { paged, pagedJson, type Paged } from './paging';
 import { withNameFields, withReferenceNames } from './references';
 import { countCap, exactCountLimit, searchSource, type ExtraFilters, type SearchRequest, type SearchSource } from './search-criteria';
+import { beforeSearch } from '../search/catch-up';
 import { referenceNameMap, searchStatements, type PagePlan } from './search-statements';
 
 /**
@@ -70,6 +71,7 @@ async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] })
 export async function plannedSearch(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, fields: string[], extra: ExtraFilters) {
   const schema = ctx.schemas.entities.get(entity)!;
   const source = await searchSource(ctx.db, schema, user, keyField, req, extra);
+  if (source) await beforeSearch(ctx, schema, source.table);
   const st = searchStatements(ctx, user, entity, keyField, req, fields, extra, 'index', source);
   const { plan, estimate } = await pagePlan(ctx.db, st, req, extra, user, source);
   // A text walked (beyond textSortAllLimit() matches, estimated from its own statistics) is not counted up to

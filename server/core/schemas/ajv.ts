@@ -8,7 +8,7 @@ import type { FieldError } from '../http/errors';
 
 /** Custom keywords of ADR 002; any other `x-` keyword is a typo and fails the load. */
 export const CUSTOM_KEYWORDS = [
-  'x-tables', 'x-table', 'x-column', 'x-module', 'x-brandField', 'x-factoryField', 'x-searchTable',
+  'x-tables', 'x-table', 'x-column', 'x-module', 'x-brandField', 'x-factoryField', 'x-searchTable', 'x-searchCatchUp',
   'x-lookup', 'x-computed', 'x-input', 'x-money', 'x-link', 'x-user', 'x-ref', 'x-children', 'x-list',
   // A request object whose properties take their definitions from an entity's (registry.ts withEntityFields).
   'x-entity',

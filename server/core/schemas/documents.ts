@@ -87,8 +87,13 @@ export interface EntitySchema {
    * (records/read.ts reads a search's keys from the first that has every column the search needs).
    */
   'x-searchTable'?: string | string[];
+  /** A search table whose sort columns a save writes just after its commit (ADR 036, core/search/catch-up.ts). */
+  'x-searchCatchUp'?: SearchCatchUp;
   [k: string]: unknown;
 }
+
+/** The search table, the table a save notes its keys in, and the SQL function that applies the notes. */
+export interface SearchCatchUp { table: string; pending: string; function: string }
 
 import type { PermissionPair, PermissionRef } from '../../domain/grid-document';
 

@@ -1,0 +1,97 @@
+/**
+ * Search table rows brought up to date just after the commit (ADR 036 "After commit", migration 040).
+ * An entity's `x-searchCatchUp` names a search table whose sort columns a save does not write in its
+ * own statement: the statement notes the keys in a pending table and NOTIFYs `search_pending`, and
+ * the catch-up function applies the notes. This module calls it:
+ *  - before a search reads that table (`beforeSearch`), so no search sorts or filters by a value older
+ *    than the commits it can see;
+ *  - shortly after a `search_pending` notification (every process hears it; batches of one save's
+ *    transactions go together), so the notes stay few;
+ *  - once at start, for notes of writes made while no server listened.
+ */
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import type { EntitySchema, SearchCatchUp } from '../schemas/documents';
+
+/**
+ * After a notification, the catch-up waits this long for the same save's next transactions (a bulk
+ * save commits 200 rows a transaction); SEARCH_CATCH_UP_MS changes it (tests); read per notification.
+ */
+const afterCommitMs = () => {
+  const n = Number(process.env.SEARCH_CATCH_UP_MS);
+  return Number.isInteger(n) && n >= 0 ? n : 100;
+};
+
+/** On PGlite the pending table is vacuumed after this many rows were caught up (a few pages of notes). */
+const VACUUM_AFTER = 1000;
+
+class CatchUps {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+  /** Rows caught up since the pending table was last vacuumed (PGlite). */
+  private sinceVacuum = 0;
+  readonly ready: Promise<void>;
+
+  constructor(private db: Db, private specs: SearchCatchUp[]) {
+    this.ready = db.listen(
+      (payload) => { if (payload === 'search_pending') this.soon(); },
+      (ok) => { if (ok) this.soon(); },
+    ).then(() => this.runAll().catch(quietAfterClose), (err) => { console.error(`Search catch-up after commit off, cannot LISTEN: ${(err as Error).message}`); });
+  }
+
+  private soon() {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.runAll().catch(quietAfterClose);
+    }, afterCommitMs());
+    this.timer.unref?.();
+  }
+
+  /** Every catch-up in turn, after the one running (one at a time per process). */
+  runAll(): Promise<void> {
+    this.running = this.running.catch(() => {}).then(async () => {
+      for (const spec of this.specs) await this.run(spec);
+    });
+    return this.running;
+  }
+
+  async run(spec: SearchCatchUp) {
+    const [row] = await this.db.query<{ n: number }>(`SELECT ${ident(spec.function)}() AS n`);
+    // The embedded database has no autovacuum: without it the pending table keeps every deleted note's page.
+    this.sinceVacuum += row.n;
+    if (this.db.kind === 'pglite' && this.sinceVacuum >= VACUUM_AFTER) {
+      this.sinceVacuum = 0;
+      await this.db.exec(`VACUUM ${ident(spec.pending)}`);
+    }
+  }
+}
+
+/** A name from a schema document as SQL: a plain lower-case identifier, never anything else. */
+function ident(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`x-searchCatchUp: "${name}" is not a table or function name.`);
+  return name;
+}
+
+function quietAfterClose(err: unknown) {
+  const message = (err as Error)?.message ?? String(err);
+  if (!/closed|ended|terminat/i.test(message)) console.error(`Search catch-up failed: ${message}`);
+}
+
+const catchUps = new WeakMap<Db, CatchUps>();
+
+/** Starts listening for `search_pending` and applies the notes left from before (server start, tests). */
+export async function startSearchCatchUps(ctx: AppContext): Promise<void> {
+  let c = catchUps.get(ctx.db);
+  if (!c) {
+    const specs = [...ctx.schemas.entities.values()].flatMap((s) => (s['x-searchCatchUp'] ? [s['x-searchCatchUp']] : []));
+    catchUps.set(ctx.db, (c = new CatchUps(ctx.db, specs)));
+  }
+  await c.ready;
+}
+
+/** Before a search reads `table` of this entity: its pending notes applied first. */
+export async function beforeSearch(ctx: AppContext, schema: EntitySchema, table: string): Promise<void> {
+  const spec = schema['x-searchCatchUp'];
+  if (spec?.table !== table) return;
+  await ctx.db.query(`SELECT ${ident(spec.function)}()`, [], { prepare: true });
+}
