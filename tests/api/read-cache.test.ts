@@ -180,7 +180,9 @@ describe('issue 31: audiences and rights', () => {
 
 describe('issue 31: every table an answer reads tells the cache of its changes', () => {
   const EXCLUDED = ['sessions', 'refresh_tokens', 'login_failures', 'account_codes', 'audit_log', 'error_log', 'jobs',
-    'imports', 'import_rows', 'user_preferences', 'lookup_favorites', 'last_used_projects', 'schema_migrations'];
+    'imports', 'import_rows', 'user_preferences', 'lookup_favorites', 'last_used_projects', 'schema_migrations',
+    // A save's notes for the search catch-up (migration 040): no answer reads them; the catch-up's write to colorway_search_changes tells the cache.
+    'colorway_search_pending'];
 
   it('every table carries the data trigger (migration 039) unless listed; no view and no reference source reads a listed one', async () => {
     const tables = await t.ctx.db.query<{ name: string; triggered: boolean }>(`SELECT c.relname AS name,
