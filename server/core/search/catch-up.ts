@@ -77,7 +77,7 @@ function ident(name: string): string {
 
 function quietAfterClose(err: unknown) {
   const message = (err as Error)?.message ?? String(err);
-  if (!/closed|ended|terminat/i.test(message)) console.error(`Search catch-up failed: ${message}`);
+  if (!/closed|ended|calling end|terminat/i.test(message)) console.error(`Search catch-up failed: ${message}`);
 }
 
 const catchUps = new WeakMap<Db, CatchUps>();
