@@ -39,7 +39,7 @@ class CatchUps {
     this.ready = db.listen(
       (payload) => { if (payload === 'search_pending') this.soon(); },
       (ok) => { if (ok) this.soon(); },
-    ).then(() => this.runAll().catch(quietAfterClose), (err) => { console.error(`Search catch-up after commit off, cannot LISTEN: ${(err as Error).message}`); });
+    ).then(() => { void this.runAll().catch(quietAfterClose); }, (err) => { console.error(`Search catch-up after commit off, cannot LISTEN: ${(err as Error).message}`); });
   }
 
   private soon() {
@@ -82,7 +82,10 @@ function quietAfterClose(err: unknown) {
 
 const catchUps = new WeakMap<Db, CatchUps>();
 
-/** Starts listening for `search_pending` and applies the notes left from before (server start, tests). */
+/**
+ * Starts listening for `search_pending` and applies the notes left from before in the background
+ * (server start does not wait for them: every search applies what is left before it reads).
+ */
 export async function startSearchCatchUps(ctx: AppContext): Promise<void> {
   let c = catchUps.get(ctx.db);
   if (!c) {

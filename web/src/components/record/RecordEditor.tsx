@@ -62,7 +62,8 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
 
   // A panel's save that moved the record (size ranges, toggles) gives what it knows at once, the new
   // RowVersion at least, so a form save right after it goes at the new version; the rest is read again.
-  const reload = (saved?: Partial<RecordData>) => { setConflict(null); void (saved ? mutate({ ...record, ...saved }, { revalidate: true }) : mutate()); };
+  // Merged into the record as cached now, not as this render saw it.
+  const reload = (saved?: Partial<RecordData>) => { setConflict(null); void (saved ? mutate((r) => (r ? { ...r, ...saved } : r), { revalidate: true }) : mutate()); };
   const readOnly = !can(permissions, level.module, 'edit') || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted || (editable ? !editable(record) : false);
   const onSave = async (changes: RecordData) => {
     if (!Object.keys(changes).length) return;
