@@ -38,17 +38,28 @@ export function hasView(ctx: AppContext, entity: string): Promise<boolean> {
  * 'YYYY-MM-DD' dates, ISO timestamps in UTC (the schema's date-time fields). `rest`: FROM … WHERE ….
  */
 export async function selectFields(q: Queryable, schema: EntitySchema, fields: readonly string[], rest: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  const [{ j }] = await q.query<{ j: string }>(`SELECT coalesce(json_agg(${fieldsJsonSql(schema, fields)}), '[]')::text AS j ${rest}`, params, { prepare: true });
+  const read = fieldsReader(schema, fields);
+  return (JSON.parse(j) as unknown[][][]).map(read);
+}
+
+/** One row's fields as selectFields reads them: a JSON array of chunks of at most 90 values (the SQL expression). */
+export function fieldsJsonSql(schema: EntitySchema, fields: readonly string[]): string {
   const cols = fields.map((f) => column(schema, f));
   const chunks: string[] = [];
   for (let i = 0; i < cols.length; i += 90) chunks.push(`json_build_array(${cols.slice(i, i + 90).join(', ')})`);
-  const [{ j }] = await q.query<{ j: string }>(`SELECT coalesce(json_agg(json_build_array(${chunks.join(', ')})), '[]')::text AS j ${rest}`, params, { prepare: true });
+  return `json_build_array(${chunks.join(', ')})`;
+}
+
+/** The row of fieldsJsonSql's parsed value, with the schema's date-time fields as ISO timestamps in UTC. */
+export function fieldsReader(schema: EntitySchema, fields: readonly string[]): (parts: unknown[][]) => Record<string, unknown> {
   const stamps = fields.filter((f) => schema.properties[f]?.format === 'date-time');
   const build = rowBuilder(fields);
-  return (JSON.parse(j) as unknown[][][]).map((parts) => {
+  return (parts) => {
     const row = build(parts);
     for (const f of stamps) if (typeof row[f] === 'string') row[f] = toIso(row[f] as string);
     return row;
-  });
+  };
 }
 
 const builders = new Map<string, (parts: unknown[][]) => Record<string, unknown>>();
