@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../server/core/config';
 import { boot } from '../../server/boot';
 import { createApp } from '../../server/app';
 import { openPglite, openPostgres, type Db } from '../../server/core/db/client';
+import { openPgliteInWorker } from '../../server/core/db/pglite-in-worker';
 import { MIGRATIONS_DIR, runMigrations } from '../../server/core/db/migrate';
 import { seedDemo } from '../../fixtures/seed-demo';
 import type { AppContext } from '../../server/core/context';
@@ -98,7 +99,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), databaseUrl: undefined, demoImages: false, ...overrides };
   const pgUrl = process.env.DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
-  const db = fresh?.db ?? await openPglite(undefined, await pgliteTemplate());
+  // In process: a worker thread (the server's way, ADR 043) costs each app a second; TEST_PGLITE_WORKER=1 runs the suite on it.
+  const open = process.env.TEST_PGLITE_WORKER === '1' ? openPgliteInWorker : openPglite;
+  const db = fresh?.db ?? await open(undefined, await pgliteTemplate());
   const ctx = await boot(config, { db, inMemory: true });
   const app = createApp(ctx);
   const fetch = (req: Request) => Promise.resolve(app.fetch(req));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { openPgliteInWorker } from './pglite-in-worker';
 import { writePath, writePathStatement } from './write-path';
 
 export type Row = Record<string, any>;
@@ -297,7 +298,11 @@ function pgChanges(url: string) {
   };
 }
 
-/** Opens the configured database: PostgreSQL when a URL is given, else PGlite (in memory when dataDir is undefined). */
+/**
+ * Opens the configured database: PostgreSQL when a URL is given, else PGlite (in memory when dataDir
+ * is undefined) in a worker thread (pglite-in-worker.ts; PGLITE_WORKER=0: on this thread).
+ */
 export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return process.env.PGLITE_WORKER === '0' ? openPglite(opts.dataDir) : openPgliteInWorker(opts.dataDir);
 }

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGES_CHANNEL, openPglite, type Db } from './client';
+import { openPgliteInWorker } from './pglite-in-worker';
+import { withWritePath } from './write-path';
+
+let db: Db;
+const heard: string[] = [];
+beforeAll(async () => {
+  db = await openPgliteInWorker();
+  await db.listen((p) => heard.push(p), () => {});
+  await db.exec(`CREATE TABLE t (id int PRIMARY KEY, n numeric, d date, at timestamptz, via text DEFAULT current_setting('plm.via', true))`);
+});
+afterAll(() => db.close());
+
+describe('the embedded database in a worker thread', () => {
+  it('answers rows in the shapes the in-process engine gives (numbers, dates, ISO timestamps), prepared or not', async () => {
+    await db.query(`INSERT INTO t (id, n, d, at) VALUES (1, 12.50, '2026-11-28', '2026-11-28 10:00:00.5+00')`);
+    const local = await openPglite();
+    try {
+      const sql = `SELECT 1::int8 AS id, 12.50::numeric AS n, '2026-11-28'::date AS d, '2026-11-28 10:00:00.5+00'::timestamptz AS at, $1::text AS s`;
+      const expected = await local.query(sql, ['x']);
+      expect(await db.query(sql, ['x'])).toEqual(expected);
+      expect(await db.query(sql, ['x'], { prepare: true })).toEqual(expected);
+      expect(await db.query('SELECT id, n, d, at FROM t')).toEqual([{ id: 1, n: 12.5, d: '2026-11-28', at: '2026-11-28T10:00:00.500Z' }]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('commits a transaction, rolls back one whose work throws, and keeps the database error code', async () => {
+    await db.tx(async (q) => { await q.query('INSERT INTO t (id) VALUES (2)'); });
+    const err = await db.tx(async (q) => {
+      await q.query('INSERT INTO t (id) VALUES (3)');
+      await q.query('INSERT INTO t (id) VALUES (1)');
+    }).catch((e) => e);
+    expect(err).toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') });
+    await expect(db.tx(async (q) => { await q.query('INSERT INTO t (id) VALUES (4)'); throw new Error('changed my mind'); })).rejects.toThrow('changed my mind');
+    expect((await db.query('SELECT id FROM t ORDER BY id')).map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('runs a statement sent while a transaction is open after that transaction', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    const tx = db.tx(async (q) => { await q.query('INSERT INTO t (id) VALUES (5)'); await held; });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM t WHERE id = 5');
+    release();
+    await tx;
+    expect(await outside).toEqual([{ n: 1 }]);
+  });
+
+  it('hands a committed change notification to the subscribers before the statement resolves', async () => {
+    heard.length = 0;
+    await db.query(`SELECT pg_notify('${CHANGES_CHANNEL}', 'records one')`);
+    expect(heard).toEqual(['records one']);
+    await db.tx(async (q) => { await q.query(`SELECT pg_notify('${CHANGES_CHANNEL}', 'records two')`); });
+    expect(heard).toEqual(['records one', 'records two']);
+  });
+
+  it('names the write path of the transaction (audit rows) as the caller set it', async () => {
+    await withWritePath('grid', () => db.tx((q) => q.query('INSERT INTO t (id) VALUES (6)')));
+    expect(await db.query('SELECT via FROM t WHERE id = 6')).toEqual([{ via: 'grid' }]);
+  });
+
+  it('dumps the data directory as a tar the in-process engine loads', async () => {
+    const copy = await openPglite(undefined, await db.dumpDataDir!());
+    try {
+      expect((await copy.query('SELECT id FROM t ORDER BY id')).map((r) => r.id)).toEqual([1, 2, 5, 6]);
+    } finally {
+      await copy.close();
+    }
+  });
+});
