@@ -9,9 +9,9 @@
  * subscribers before the statement or transaction that committed it resolves (the worker posts it
  * first). The worker holds the process open only while a call waits for it.
  */
-import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './client';
 import type { Call, ToMain } from './pglite-worker';
+import { typescriptWorker } from '../threads/typescript-worker';
 import { writePath } from './write-path';
 
 interface Waiting { resolve: (value: unknown) => void; reject: (err: Error) => void }
@@ -19,7 +19,7 @@ interface Waiting { resolve: (value: unknown) => void; reject: (err: Error) => v
 /** As `openPglite`: a data directory, or in memory when undefined, optionally loaded from a dump. */
 export async function openPgliteInWorker(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   const load = loadDataDir && await loadDataDir.arrayBuffer();
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, load }, transferList: load ? [load] : [] });
+  const worker = typescriptWorker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir, load }, transferList: load ? [load] : [] });
   const waiting = new Map<number, Waiting>();
   const subscribers: ((payload: string) => void)[] = [];
   let nextId = 1;

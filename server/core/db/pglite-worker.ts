@@ -52,10 +52,18 @@ function begin(db: Db, id: number, via: WritePath | undefined): Promise<void> {
   });
 }
 
+/** The transaction a statement belongs to, or the database for one outside any. */
+function runner(db: Db, tx: number | undefined): Queryable {
+  if (tx === undefined) return db;
+  const t = open.get(tx);
+  if (!t) throw new Error(`No open transaction ${tx}.`);
+  return t.q;
+}
+
 async function handle(db: Db, m: ToWorker): Promise<unknown> {
   switch (m.op) {
-    case 'query': return (m.tx ? open.get(m.tx)!.q : db).query(m.sql, m.params, { prepare: m.prepare });
-    case 'exec': return (m.tx ? open.get(m.tx)!.q : db).exec(m.sql);
+    case 'query': return runner(db, m.tx).query(m.sql, m.params, { prepare: m.prepare });
+    case 'exec': return runner(db, m.tx).exec(m.sql);
     case 'begin': return begin(db, m.id, m.via);
     case 'end': {
       const t = open.get(m.tx);

@@ -2,14 +2,14 @@
  * `openWorkbook` run in a worker thread (read-worker.ts): the same answer — columns, ignored
  * headers, rows as an async stream, file problems as 400s — while the main thread stays free.
  */
-import { Worker } from 'node:worker_threads';
 import { badRequest } from '../http/errors';
+import { typescriptWorker } from '../threads/typescript-worker';
 import type { ReadOptions, ReadRow, WorkbookRead } from './workbook';
 import type { ToMain } from './read-worker';
 
 
 export function openWorkbookInWorker(path: string, fileName: string, opts: ReadOptions): Promise<WorkbookRead> {
-  const worker = new Worker(new URL('./read-worker.mjs', import.meta.url), { workerData: { path, fileName, opts } });
+  const worker = typescriptWorker(new URL('./read-worker.ts', import.meta.url), { workerData: { path, fileName, opts } });
   const queue: ToMain[] = [];
   let notify: (() => void) | undefined;
   let failure: Error | undefined;

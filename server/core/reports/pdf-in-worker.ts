@@ -4,7 +4,8 @@
  * a process alive that has nothing else to do). Jobs queue in the worker; a worker that dies fails
  * its own jobs (the caller answers CP-051) and the next report starts a new one.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { typescriptWorker } from '../threads/typescript-worker';
 import type { Content, ReportFrame } from './pdf';
 import type { PdfAnswer, PdfJob } from './pdf-worker';
 
@@ -24,7 +25,7 @@ function stop(r: Renderer, err?: Error) {
 }
 
 function start(): Renderer {
-  const r: Renderer = { worker: new Worker(new URL('./pdf-worker.mjs', import.meta.url)), waiting: new Map() };
+  const r: Renderer = { worker: typescriptWorker(new URL('./pdf-worker.ts', import.meta.url)), waiting: new Map() };
   r.worker.unref();
   r.worker.on('message', (m: PdfAnswer) => {
     const job = r.waiting.get(m.id);
