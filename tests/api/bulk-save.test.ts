@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import type { Queryable } from '../../server/core/db/client';
+import { countQueries } from '../helpers/count-queries';
 import { prices } from '../../server/domain/price-rule';
 
 let t: TestApp;
@@ -25,18 +25,6 @@ afterAll(async () => { await t?.close(); });
 
 const save = (rows: object[]) => t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows } });
 
-/** Counts the statements the app sends to the database while `fn` runs (inside and outside transactions). */
-async function countQueries(fn: () => Promise<unknown>) {
-  const db = t.ctx.db;
-  let n = 0;
-  const counting = (q: Queryable): Queryable => ({ query: ((sql: string, p?: unknown[]) => { n++; return q.query(sql, p); }) as Queryable['query'], exec: (sql) => q.exec(sql) });
-  const { query, tx } = db;
-  db.query = ((sql: string, p?: unknown[]) => { n++; return query.call(db, sql, p); }) as typeof db.query;
-  db.tx = ((f: (q: Queryable) => Promise<unknown>) => tx.call(db, (q) => f(counting(q)))) as typeof db.tx;
-  try { await fn(); } finally { db.query = query; db.tx = tx; }
-  return n;
-}
-
 /** Saves FFC and WsPrice on the given rows with new values; follows the answered row versions. */
 async function saveCosts(rows: { id: number; v: number }[], round: number) {
   const res = await save(rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: 20 + round + i / 100, WsPrice: 60 + round } })));
@@ -51,8 +39,8 @@ describe('issue 10: set-based grid saves', () => {
     expect(editable.length).toBeGreaterThanOrEqual(20);
     // One batch of 2 rows vs one batch of 10 rows (the batch size of this app): the same statement count.
     await saveCosts(editable.slice(0, 1), 0); // sign-in session and lookups cached as for any later request
-    const few = await countQueries(() => saveCosts(editable.slice(0, 2), 1));
-    const many = await countQueries(() => saveCosts(editable.slice(2, 12), 1));
+    const { n: few } = await countQueries(t.ctx.db, () => saveCosts(editable.slice(0, 2), 1));
+    const { n: many } = await countQueries(t.ctx.db, () => saveCosts(editable.slice(2, 12), 1));
     expect(many).toBe(few);
     expect(many).toBeLessThan(20);
   });

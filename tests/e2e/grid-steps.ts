@@ -25,10 +25,11 @@ export async function paste(page: Page, text: string) {
 
 /**
  * Selects the cell of a column (by title) in a visual row: the column finder, Ctrl+Up to the first
- * row, then Down `row` times. In one loaded CI run the selection ended three rows too low with the
- * grid focused (a key sequence gone wrong that we could not reproduce; worth finding): then the
- * step says so in the log and clicks the cell instead, so the tests built on it test what they are
- * about. The keyboard itself is tested in grid-usability.e2e.ts.
+ * row, then Down `row` times. Loaded CI runs once ended the selection a few rows too low: the column
+ * finder picked its column a timer after the Enter, so the keys sent right after it reached a grid
+ * not yet listening (found and fixed: the pick now happens within the Enter's own handling). Should
+ * the selection still end elsewhere, the step says so in the log and clicks the cell instead, so the
+ * tests built on it test what they are about; the keyboard itself is tested in grid-usability.e2e.ts.
  */
 export async function goToCell(page: Page, title: string, row: number) {
   await goToColumn(page, title);

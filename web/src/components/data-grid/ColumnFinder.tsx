@@ -1,5 +1,6 @@
 /** SHELL-020: Ctrl+Shift+F opens a column finder; picking a column scrolls the grid to it. */
 import { useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Modal } from '../../shell/Modal';
 import type { GridColumn } from './columns';
 
@@ -32,7 +33,9 @@ export function ColumnFinder({ columns, onPick, onOpen }: { columns: readonly Gr
       .sort((a, b) => (t ? rank(a.c.title.toLowerCase()) - rank(b.c.title.toLowerCase()) : 0) || a.i - b.i);
   }, [columns, text]);
   if (!open) return null;
-  const pick = (i: number) => { setOpen(false); setTimeout(() => onPick(i), 0); };
+  // The dialog is gone (closed, its focus given back) before the grid takes the selection and the
+  // keyboard, within the same key press: the keys typed right after the pick reach the grid.
+  const pick = (i: number) => { flushSync(() => setOpen(false)); onPick(i); };
   return (
     <Modal title="Find a column" onCancel={() => setOpen(false)}>
       <div className="field">
