@@ -1,22 +1,15 @@
 /**
- * End-to-end harness: Debian's Chromium through playwright-core, against the built web app
- * served by the real server (`tsx server/main.ts`) on a free port over a fresh DATA_DIR.
+ * End-to-end harness: Debian's Chromium through playwright-core, against the servers of
+ * app-server.ts, and the steps every file shares (sign-in, navigation, the outbox).
  *
  * - Chromium: CHROMIUM_PATH or /usr/bin/chromium; when missing and running as root on Debian,
  *   `apt-get install -y chromium`; otherwise an error that says how to install it.
- * - The web app is built once (vite build) unless web/dist is newer than its sources.
- * - E2E_BASE_URL=http://host:port runs the tests against a server that is already running
- *   (no server is started; the e-mail outbox is then unknown unless E2E_DATA_DIR is set too).
  */
-import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { pgliteTemplate } from '../helpers/test-app';
-
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+import type { AppServer } from './app-server';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 export const DEMO_USERS = {
@@ -55,140 +48,6 @@ export function findChromium(): string {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-}
-
-function newest(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
-}
-
-/** Same sources as the server's own check (server/web-build.ts). */
-const WEB_SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'server/domain', 'schemas'];
-
-export function webBuildIsFresh(): boolean {
-  const built = path.join(ROOT, 'web/dist/index.html');
-  if (!fs.existsSync(built)) return false;
-  const sources = Math.max(...WEB_SOURCES.map((p) => newest(path.join(ROOT, p))));
-  return fs.statSync(built).mtimeMs >= sources;
-}
-
-export function buildWeb(): void {
-  if (webBuildIsFresh()) return;
-  const vite = path.join(ROOT, 'node_modules/.bin/vite');
-  // vitest sets NODE_ENV=test, which would give React's development build (double effects,
-  // dev warnings): the tests must run the code users get.
-  const r = spawnSync(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export interface AppServer {
-  baseUrl: string;
-  /** The server's DATA_DIR (outbox at $DATA_DIR/outbox), or null for E2E_BASE_URL. */
-  dataDir: string | null;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess | null, output: () => string, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${timeoutMs / 1000} s:\n${output()}`);
-}
-
-/**
- * The migrated, seeded database of a fresh start, unpacked from the template the API tests share
- * (built once per change of migrations or fixtures): the server then skips initdb, migrations and
- * the seed, so a test file's server is up in about a second instead of ten.
- */
-async function unpackTemplate(dbDir: string) {
-  const tar = Buffer.from(await (await pgliteTemplate()).arrayBuffer());
-  fs.mkdirSync(dbDir, { recursive: true });
-  const r = spawnSync('tar', ['xf', '-', '-C', dbDir], { input: tar });
-  if (r.status !== 0) throw new Error(`Unpacking the database template failed: ${r.stderr}`);
-}
-
-/** Starts `tsx server/main.ts` on a free port with a fresh DATA_DIR and waits for /api/health. */
-export async function startServer(): Promise<AppServer> {
-  const external = process.env.E2E_BASE_URL;
-  if (external) {
-    const baseUrl = external.replace(/\/$/, '');
-    await waitForHealth(baseUrl, null, () => '');
-    return { baseUrl, dataDir: process.env.E2E_DATA_DIR ?? null, output: () => '', stop: async () => {} };
-  }
-  buildWeb();
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-e2e-'));
-  await unpackTemplate(path.join(dataDir, 'db'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: ROOT,
-    // Always the embedded database in the fresh DATA_DIR, so every run starts from the demo data.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SKIP_WEB_BUILD: 'true', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  const output = () => log;
-  let stopping = false;
-  child.once('exit', (code, signal) => {
-    // A crash mid-run shows up as refused connections in the tests: say why here.
-    if (!stopping) console.error(`The server on ${baseUrl} exited (code ${code}, signal ${signal}):\n${log}`);
-  });
-  const stop = async () => {
-    stopping = true;
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((r) => child.once('exit', r));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }, 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    if (!process.env.KEEP_E2E_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(baseUrl, child, output);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { baseUrl, dataDir, output, stop };
 }
 
 /** A fresh browser context (own storage) whose relative URLs resolve against the server. */

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, DEMO_USERS, login, ROOT, settled, type DemoUser } from './harness';
+import { apiToken, DEMO_USERS, login, settled, type DemoUser } from './harness';
+import { ROOT } from './app-server';
 import { setupApp } from './setup-app';
 
 const app = setupApp();

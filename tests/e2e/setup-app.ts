@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, ROOT, startServer, type AppServer } from './harness';
+import { launchBrowser, newPage } from './harness';
+import { ROOT, startServer, type AppServer } from './app-server';
 
 export interface App {
   server: AppServer;

@@ -1,5 +1,6 @@
 /** Dev aid: screenshots of the main screens at 1280 and 1400 px (npx tsx tests/e2e/tour.ts OUTDIR [paths...]). */
-import { launchBrowser, login, newPage, startServer, settled } from './harness';
+import { launchBrowser, login, newPage, settled } from './harness';
+import { startServer } from './app-server';
 
 const out = process.argv[2] ?? '/tmp/shots';
 const paths = process.argv.slice(3).length ? process.argv.slice(3) : ['/home', '/Search', '/linePlanList', '/linePlan/1', '/brief/1', '/pattern/1', '/colorway/1', '/grid/costing', '/grid/library-outsole', '/users', '/help', '/nope'];

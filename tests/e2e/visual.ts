@@ -9,7 +9,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Locator, Page } from 'playwright-core';
-import { ROOT } from './harness';
+import { ROOT } from './app-server';
 
 export const BASELINES = path.join(ROOT, 'tests/e2e/baselines');
 

@@ -1,0 +1,186 @@
+/**
+ * The e2e test files' servers: the built web app served by the real server (`tsx server/main.ts`)
+ * on a free port over a fresh DATA_DIR, or E2E_BASE_URL=http://host:port for a server already
+ * running (no server is started; the e-mail outbox is then unknown unless E2E_DATA_DIR is set too).
+ *
+ * A server starts on a copy of one data directory (dataTemplate): the database the API tests share
+ * with the demo's images already drawn, so a start costs modules and the engine only (about 4 s on
+ * two cores instead of 5.5). Starting the next file's server while a file runs was tried and
+ * measured: on two cores it slowed the running tests by as much as it saved.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { openPglite } from '../../server/core/db/client';
+import { writeDemoImages } from '../../fixtures/demo/images';
+import { pgliteTemplate } from '../helpers/test-app';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface AppServer {
+  baseUrl: string;
+  /** The server's DATA_DIR (outbox at $DATA_DIR/outbox), or null for E2E_BASE_URL. */
+  dataDir: string | null;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function newest(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
+}
+
+/** Same sources as the server's own check (server/web-build.ts). */
+const WEB_SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'server/domain', 'schemas'];
+
+function webBuildIsFresh(): boolean {
+  const built = path.join(ROOT, 'web/dist/index.html');
+  if (!fs.existsSync(built)) return false;
+  const sources = Math.max(...WEB_SOURCES.map((p) => newest(path.join(ROOT, p))));
+  return fs.statSync(built).mtimeMs >= sources;
+}
+
+/** Builds the web app (vite build) unless web/dist is newer than its sources. */
+function buildWeb(): void {
+  if (webBuildIsFresh()) return;
+  const vite = path.join(ROOT, 'node_modules/.bin/vite');
+  // vitest sets NODE_ENV=test, which would give React's development build (double effects,
+  // dev warnings): the tests must run the code users get.
+  const r = spawnSync(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+/** The code that draws the demo's images, beside the database's inputs the template's name already covers. */
+const IMAGE_INPUTS = ['fixtures/demo/images.ts', 'server/core/files/storage.ts', 'server/domain/image-rules.ts'];
+
+const tar = (args: string[], input?: Buffer) => {
+  const r = spawnSync('tar', args, { input, maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error(`tar ${args[0]} failed: ${r.stderr}`);
+};
+
+/**
+ * The DATA_DIR of a fresh start as a tar: the migrated, seeded database the API tests share (its
+ * template) with the demo's product images drawn, built once per change of their inputs. A server
+ * started on it skips initdb, migrations, the seed and the images.
+ */
+let template: Promise<string> | undefined;
+function dataTemplate(): Promise<string> {
+  template ??= buildDataTemplate();
+  template.catch(() => { template = undefined; });
+  return template;
+}
+
+async function buildDataTemplate(): Promise<string> {
+  const dbTar = Buffer.from(await (await pgliteTemplate()).arrayBuffer());
+  const h = crypto.createHash('sha256').update(dbTar);
+  for (const f of IMAGE_INPUTS) h.update(fs.readFileSync(path.join(ROOT, f)));
+  const file = path.join(os.tmpdir(), `plm-e2e-data-${h.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(file)) return file;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-e2e-template-'));
+  try {
+    const db = await openPglite(undefined, new Blob([dbTar]));
+    try {
+      await writeDemoImages(db, dir);
+      fs.mkdirSync(path.join(dir, 'db'));
+      tar(['xf', '-', '-C', path.join(dir, 'db')], Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()));
+    } finally {
+      await db.close();
+    }
+    const tmp = `${file}.${process.pid}.tmp`;
+    tar(['cf', tmp, '-C', dir, '.']);
+    fs.renameSync(tmp, file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return file;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess | null, output: () => string, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/** Starts `tsx server/main.ts` on a free port over a fresh DATA_DIR and waits for /api/health. */
+export async function startServer(): Promise<AppServer> {
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    const baseUrl = external.replace(/\/$/, '');
+    await waitForHealth(baseUrl, null, () => '');
+    return { baseUrl, dataDir: process.env.E2E_DATA_DIR ?? null, output: () => '', stop: async () => {} };
+  }
+  buildWeb();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-e2e-'));
+  tar(['xf', await dataTemplate(), '-C', dataDir]);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    // Always the embedded database in the fresh DATA_DIR, so every run starts from the demo data.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SKIP_WEB_BUILD: 'true', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const output = () => log;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    // A crash mid-run shows up as refused connections in the tests: say why here.
+    if (!stopping) console.error(`The server on ${baseUrl} exited (code ${code}, signal ${signal}):\n${log}`);
+  });
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((r) => child.once('exit', r));
+      kill('SIGTERM');
+      const timer = setTimeout(() => kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (!process.env.KEEP_E2E_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, child, output);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, dataDir, output, stop };
+}
