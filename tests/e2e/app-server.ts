@@ -114,6 +114,12 @@ async function buildDataTemplate(): Promise<string> {
   return file;
 }
 
+/** The web build and the servers' data directory made ready (the e2e project's global setup). */
+export async function prepareServers(): Promise<void> {
+  buildWeb();
+  await dataTemplate();
+}
+
 async function waitForHealth(baseUrl: string, child: ChildProcess | null, output: () => string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
