@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGES_CHANNEL, openPglite, type Db } from './client';
-import { openPgliteInWorker } from './pglite-in-worker';
+import { serverStateError } from '../http/database-errors';
+import { CHANGES_CHANNEL, openPglite, type Db, type Queryable } from './client';
+import { ENGINE_STOPPED, openPgliteInWorker } from './pglite-in-worker';
 import { withWritePath } from './write-path';
 
 let db: Db;
@@ -70,4 +75,38 @@ describe('the embedded database in a worker thread', () => {
       await copy.close();
     }
   });
+
+  it('an engine that stops: its statements and open transaction fail as an unreachable database (503), the subscribers hear it, and it starts again on its data directory with what was committed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-engine-'));
+    const workers: Worker[] = [];
+    const disk = await openPgliteInWorker(dir, undefined, { onWorker: (w) => workers.push(w) });
+    try {
+      const told: boolean[] = [];
+      await disk.listen(() => {}, (ok) => told.push(ok));
+      await disk.exec('CREATE TABLE kept (id int PRIMARY KEY)');
+      await disk.query('INSERT INTO kept VALUES (1)');
+      let inside!: (q: Queryable) => void;
+      const open = new Promise<Queryable>((r) => { inside = r; });
+      let release!: () => void;
+      const held = new Promise<void>((r) => { release = r; });
+      const tx = disk.tx(async (q) => { await q.query('INSERT INTO kept VALUES (2)'); inside(q); await held; await q.query('INSERT INTO kept VALUES (3)'); });
+      const q = await open;
+      const waiting = disk.query('SELECT count(*) FROM kept');
+      await workers[0].terminate();
+      const err = await waiting.catch((e) => e);
+      expect(err).toMatchObject({ message: ENGINE_STOPPED, code: '08006' });
+      expect(serverStateError(err)?.status).toBe(503);
+      release();
+      await expect(tx).rejects.toMatchObject({ code: '08006' });
+      await expect(q.query('SELECT 1')).rejects.toMatchObject({ code: '08006' });
+      await expect.poll(() => told, { timeout: 20_000 }).toEqual([false, true]);
+      expect(workers).toHaveLength(2);
+      expect((await disk.query('SELECT id FROM kept ORDER BY id')).map((r) => r.id)).toEqual([1]);
+      await disk.tx(async (t) => { await t.query('INSERT INTO kept VALUES (4)'); });
+      expect((await disk.query('SELECT id FROM kept ORDER BY id')).map((r) => r.id)).toEqual([1, 4]);
+    } finally {
+      await disk.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
