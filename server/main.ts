@@ -35,6 +35,14 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`PLM workbench on http://localhost:${info.port} (${ctx.db.kind}${config.apiUpstream ? `, API proxied to ${config.apiUpstream}` : ''})`);
   });
+  // A port that cannot be taken (in use, not allowed) ends the start with the reason, instead of a
+  // process that runs on without serving anything.
+  server.once('error', (err: NodeJS.ErrnoException) => {
+    const why = err.code === 'EADDRINUSE' ? `port ${config.port} is already in use: set PORT to a free port`
+      : err.code === 'EACCES' ? `port ${config.port} is not allowed for this user: set PORT to a port above 1023` : err.message;
+    console.error(`The server cannot listen: ${why}.`);
+    void ctx.db.close().finally(() => process.exit(1));
+  });
   const shutdown = async () => {
     server.close();
     schedule?.stop();

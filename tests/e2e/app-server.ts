@@ -120,10 +120,17 @@ export async function prepareServers(): Promise<void> {
   await dataTemplate();
 }
 
+/**
+ * Waits until /api/health answers 200, and for a started server until it said it listens: two files
+ * start servers at once, and a port freePort found free may be taken by the other's server first
+ * (then this one exits saying the port is in use, and its health check must not be answered by the other).
+ */
 async function waitForHealth(baseUrl: string, child: ChildProcess | null, output: () => string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
+  const listening = `PLM workbench on http://localhost:${new URL(baseUrl).port}`;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
+    if (child && !output().includes(listening)) { await new Promise((r) => setTimeout(r, 100)); continue; }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.status === 200) return;
@@ -135,8 +142,18 @@ async function waitForHealth(baseUrl: string, child: ChildProcess | null, output
   throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
-/** Starts `tsx server/main.ts` on a free port over a fresh DATA_DIR and waits for /api/health. */
+/** Starts `tsx server/main.ts` on a free port over a fresh DATA_DIR and waits for /api/health; another port when that one was taken meanwhile. */
 export async function startServer(): Promise<AppServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce();
+    } catch (err) {
+      if (attempt >= 3 || !/is already in use/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startOnce(): Promise<AppServer> {
   const external = process.env.E2E_BASE_URL;
   if (external) {
     const baseUrl = external.replace(/\/$/, '');
