@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { openPgliteInWorker } from './pglite-in-worker';
 import { writePath, writePathStatement } from './write-path';
 
@@ -114,18 +115,29 @@ const pgliteStartParams = () => [
 ];
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
-  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    execFileSync(process.execPath, [path.join(import.meta.dirname, 'pglite-init.mjs'), dataDir], { stdio: 'inherit' });
+  let release = () => {};
+  if (dataDir) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    release = lockDataDir(dataDir);
   }
-  const pgl = await PGlite.create({
-    dataDir,
-    loadDataDir,
-    startParams: pgliteStartParams(),
-    // Trigram indexes of the quick search (migration 018, ADR 019).
-    extensions: { pg_trgm },
-    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
-  });
+  let pgl: PGlite;
+  try {
+    if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      fs.mkdirSync(dataDir, { recursive: true });
+      execFileSync(process.execPath, [path.join(import.meta.dirname, 'pglite-init.mjs'), dataDir], { stdio: 'inherit' });
+    }
+    pgl = await PGlite.create({
+      dataDir,
+      loadDataDir,
+      startParams: pgliteStartParams(),
+      // Trigram indexes of the quick search (migration 018, ADR 019).
+      extensions: { pg_trgm },
+      parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   // Statements prepared in this (single) session, or being prepared: concurrent first uses of one
   // text share one PREPARE. Inside a transaction statements run unprepared: waiting there for a
   // PREPARE queued behind the transaction would never end.
@@ -162,7 +174,10 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     async listen(onNotify) { await pgl.listen(CHANGES_CHANNEL, onNotify); },
     settle: async () => {},
     exclusive: (_name, fn) => fn(),
-    close: () => pgl.close(),
+    close: async () => {
+      await pgl.close();
+      release();
+    },
   };
 }
 
