@@ -144,7 +144,8 @@ describe('flash-edit screens (issue 12)', () => {
       // Reload: the criteria come back from the user's preference, and the values were kept.
       await page.reload();
       await expect.poll(() => chosenCriterion(page, 'Brand')).toBe(CRITERIA.Brand);
-      expect(await chosenCriterion(page, 'Season')).toBe(CRITERIA.Season);
+      // A criterion shows its choice once its own choices have loaded (each list is a request of its own).
+      await expect.poll(() => chosenCriterion(page, 'Season')).toBe(CRITERIA.Season);
       await expect.poll(() => recordCount(page)).toBe(rows.length);
       const after = new Map((await searchApi(c.user, c.gridId, filters)).map((r) => [r[c.key], r]));
       keys.forEach((k, i) => {
