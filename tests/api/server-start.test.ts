@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealServer, unpackTemplate } from '../helpers/real-server';
+import { freePort, startRealServer, unpackTemplate } from '../helpers/real-server';
 import { dataDirInUse } from '../../server/core/db/data-dir-lock';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -56,11 +56,7 @@ describe('server start', () => {
   it('a second server on the embedded data directory of a running one ends naming it; the running one serves on', async () => {
     const first = await startRealServer(dataDir);
     try {
-      const free = net.createServer();
-      await new Promise<void>((resolve) => free.listen(0, () => resolve()));
-      const other = (free.address() as net.AddressInfo).port;
-      await new Promise((r) => free.close(r));
-      const { code, log } = await startUntilExit(other, dataDir);
+      const { code, log } = await startUntilExit(await freePort(), dataDir);
       expect(log).toContain(dataDirInUse(path.join(dataDir, 'db'), first.child.pid!));
       expect(code).toBe(1);
       expect((await fetch(`${first.url}/api/health`)).status).toBe(200);

@@ -11,12 +11,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../../server/core/db/client';
 import { writeDemoImages } from '../../fixtures/demo/images';
+import { freePort } from '../helpers/real-server';
 import { pgliteTemplate } from '../helpers/test-app';
+import { webBuildIsStale } from '../../server/web-build';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -28,38 +29,9 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function newest(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
-}
-
-/** Same sources as the server's own check (server/web-build.ts). */
-const WEB_SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'server/domain', 'schemas'];
-
-function webBuildIsFresh(): boolean {
-  const built = path.join(ROOT, 'web/dist/index.html');
-  if (!fs.existsSync(built)) return false;
-  const sources = Math.max(...WEB_SOURCES.map((p) => newest(path.join(ROOT, p))));
-  return fs.statSync(built).mtimeMs >= sources;
-}
-
-/** Builds the web app (vite build) unless web/dist is newer than its sources. */
+/** Builds the web app (vite build) unless web/dist is newer than its sources (the server's own check). */
 function buildWeb(): void {
-  if (webBuildIsFresh()) return;
+  if (!webBuildIsStale()) return;
   const vite = path.join(ROOT, 'node_modules/.bin/vite');
   // vitest sets NODE_ENV=test, which would give React's development build (double effects,
   // dev warnings): the tests must run the code users get.
@@ -77,12 +49,13 @@ const tar = (args: string[], input?: Buffer) => {
   if (r.status !== 0) throw new Error(`tar ${args[0]} failed: ${r.stderr}`);
 };
 
+let template: Promise<string> | undefined;
+
 /**
  * The DATA_DIR of a fresh start as a tar: the migrated, seeded database the API tests share (its
  * template) with the demo's product images drawn, built once per change of their inputs. A server
  * started on it skips initdb, migrations, the seed and the images.
  */
-let template: Promise<string> | undefined;
 function dataTemplate(): Promise<string> {
   template ??= buildDataTemplate();
   template.catch(() => { template = undefined; });

@@ -36,6 +36,26 @@ const columnCells = (page: Page, title: string) => header(page, title).evaluate(
 });
 
 describe('DataGrid usability', () => {
+  it('SHELL-020 the column finder hands the grid the selection and the keyboard within its Enter: keys typed right after it move from the picked cell', async () => {
+    const page = await openGrid('costing', '/grid/costing');
+    await goToColumn(page, 'Est. Factory First Cost');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Control+Shift+KeyF');
+    const input = page.getByRole('dialog', { name: 'Find a column' }).getByRole('textbox', { name: 'Column' });
+    await input.fill('Wholesale Price');
+    // The Enter as one event, then at once (same task, no timer in between) the grid's selected cell.
+    const picked = await input.evaluate((el) => {
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+      const td = document.querySelector('.data-grid .ht_master td.current');
+      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find((h) => h.getAttribute('aria-colindex') === td?.getAttribute('aria-colindex'));
+      return { row: td?.parentElement?.getAttribute('aria-rowindex'), column: th?.querySelector('.colHeader')?.textContent?.replace(/[▲▼▾]/g, '').trim() };
+    });
+    expect(picked).toEqual({ row: '3', column: 'Wholesale Price' });
+    // The grid has the keyboard: the next key moves the selection down the picked column.
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.querySelector('.data-grid .ht_master td.current')?.parentElement?.getAttribute('aria-rowindex'))).toBe('4');
+  });
+
   it('the key column stays visible after scrolling right; long headers and cut cells have their full text as title', async () => {
     const page = await openGrid('costing', '/grid/costing');
     const grid = (await page.locator('.data-grid__table').boundingBox())!;

@@ -14,7 +14,8 @@ import { DEMO_PASSWORD, pgliteTemplate } from './test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-const freePort = () => new Promise<number>((resolve, reject) => {
+/** A port nobody listens on just now (the caller's server takes it a moment later). */
+export const freePort = () => new Promise<number>((resolve, reject) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
     const { port } = srv.address() as net.AddressInfo;
     srv.close(() => resolve(port));

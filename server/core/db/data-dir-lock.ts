@@ -6,6 +6,8 @@
  * The owner's process id is kept in `<dir>.lock`, beside the directory (not in it: a dump of the
  * directory must not carry it). A lock whose process is gone (a crash, a kill) is taken over; the
  * same process may open the directory again (the engine started again after it stopped, ADR 043).
+ * Process ids are a machine's (one pid namespace): two containers sharing one volume are not told
+ * apart, and must not share an embedded data directory (use PostgreSQL for several processes).
  */
 import fs from 'node:fs';
 
