@@ -55,6 +55,31 @@ describe('issue 31: a cached read is never stale after a write in another reques
     expect(after.etag).not.toBe(first.etag);
   });
 
+  it('a sign-in keeps the kept record answers; the users grid, which shows Last Login, has the new one', async () => {
+    const cw = await pick();
+    // The search catch-up of the previous tests' saves (its write empties the cache) is done first.
+    await t.ctx.db.query('SELECT colorway_search_catch_up()');
+    await t.ctx.db.settle();
+    await read(cw.id, designer);
+    const kept = await stats();
+    await read(cw.id, designer);
+    expect((await stats()).hits).toBe(kept.hits + 1);
+    const users = { pageSize: 100, sortColumn: 'UserId', IncludeInactive: true };
+    const lastLogin = async () => (await grid('users', admin, users)).find((u) => u.UserName === 'costing@example.com')!.LastLogin;
+    const seen = await lastLogin();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.login('costing');
+    const before = await stats();
+    await read(cw.id, designer);
+    expect((await stats()).hits).toBe(before.hits + 1);
+    expect(Date.parse(await lastLogin())).toBeGreaterThan(Date.parse(seen ?? '2000-01-01'));
+    // Anything else about a user still empties every answer: records carry users' names.
+    await t.ctx.db.query(`UPDATE users SET lastchanged = now() WHERE username = 'costing@example.com'`);
+    const renamed = await stats();
+    await read(cw.id, designer);
+    expect((await stats()).misses).toBe(renamed.misses + 1);
+  });
+
   it('a change that writes no audit row (a season renamed) reaches the record, the grid page and the search page', async () => {
     const cw = await pick();
     const body = { Keys: [cw.id], pageSize: 50 };

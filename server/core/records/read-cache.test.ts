@@ -36,41 +36,64 @@ async function cacheOf(limit = 1 << 20) {
 describe('read cache (issue 31)', () => {
   it('serves a kept answer after settling, until a record, data or sessions notification; jobs and presence keep it', async () => {
     const { fake, cache, compute } = await cacheOf();
-    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":1}');
-    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":1}');
+    expect((await cache.answer(user(), 'colorway', 'k', compute)).body).toBe('{"n":1}');
+    expect((await cache.answer(user(), 'colorway', 'k', compute)).body).toBe('{"n":1}');
     expect(fake.settles).toBe(1);
     fake.notify('jobs 1 2 3');
     fake.notify('presence {}');
-    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":1}');
+    expect((await cache.answer(user(), 'colorway', 'k', compute)).body).toBe('{"n":1}');
     for (const [i, payload] of ['records colorway 5 9', 'data', 'sessions'].entries()) {
       fake.notify(payload);
-      expect((await cache.answer(user(), 'k', compute)).body).toBe(`{"n":${i + 2}}`);
+      expect((await cache.answer(user(), 'colorway', 'k', compute)).body).toBe(`{"n":${i + 2}}`);
     }
     expect(cache.stats).toMatchObject({ hits: 2, misses: 4 });
   });
 
+  it('a sign-in\'s stamp (\'data user\') drops the user entity\'s answers only; other answers stay kept', async () => {
+    const { fake, cache } = await cacheOf();
+    let n = 0;
+    const ask = (entity: string) => cache.answer(user(), entity, `grid ${entity}`, async () => `${entity} ${++n}`).then((e) => e.body);
+    expect([await ask('user'), await ask('colorway')]).toEqual(['user 1', 'colorway 2']);
+    fake.notify('data user');
+    expect(await ask('colorway')).toBe('colorway 2');
+    expect(await ask('user')).toBe('user 3');
+    expect(cache.size.entries).toBe(2);
+    fake.notify('data');
+    expect(await ask('colorway')).toBe('colorway 4');
+  });
+
+  it('counts a Latin-1 answer at one byte a character and any other at two', async () => {
+    const { cache } = await cacheOf();
+    await cache.answer(user(), 'colorway', 'a', async () => 'x'.repeat(1000));
+    const latin = cache.size.bytes;
+    await cache.answer(user(), 'colorway', 'b', async () => '€'.repeat(1000));
+    expect(latin).toBeGreaterThanOrEqual(1000);
+    expect(latin).toBeLessThan(1300);
+    expect(cache.size.bytes - latin).toBeGreaterThanOrEqual(2000);
+  });
+
   it('a notification that comes while the settle runs, or a settle that fails, makes it a miss', async () => {
     const { fake, cache, compute } = await cacheOf();
-    await cache.answer(user(), 'k', compute);
+    await cache.answer(user(), 'colorway', 'k', compute);
     fake.db.settle = async () => { fake.notify('data'); };
-    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":2}');
+    expect((await cache.answer(user(), 'colorway', 'k', compute)).body).toBe('{"n":2}');
     fake.db.settle = async () => { throw new Error('lost'); };
-    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":3}');
+    expect((await cache.answer(user(), 'colorway', 'k', compute)).body).toBe('{"n":3}');
   });
 
   it('an answer computed while a change came is not kept; nothing is kept while not listening', async () => {
     const { fake, cache } = await cacheOf();
-    await cache.answer(user(), 'k', async () => { fake.notify('records colorway 1 1'); return 'old'; });
-    expect((await cache.answer(user(), 'k', async () => 'new')).body).toBe('new');
+    await cache.answer(user(), 'colorway', 'k', async () => { fake.notify('records colorway 1 1'); return 'old'; });
+    expect((await cache.answer(user(), 'colorway', 'k', async () => 'new')).body).toBe('new');
     fake.listening(false);
-    await cache.answer(user(), 'x', async () => 'a');
+    await cache.answer(user(), 'colorway', 'x', async () => 'a');
     expect(cache.size.entries).toBe(0);
-    expect((await cache.answer(user(), 'x', async () => 'b')).body).toBe('b');
+    expect((await cache.answer(user(), 'colorway', 'x', async () => 'b')).body).toBe('b');
   });
 
   it('answers are kept per audience: other rights, brands or factories miss; a factory user\'s answer serves no other user', async () => {
     const { cache } = await cacheOf();
-    const seen = (u: SessionUser) => cache.answer(u, 'k', async () => `for ${u.userId}`).then((e) => e.body);
+    const seen = (u: SessionUser) => cache.answer(u, 'colorway', 'k', async () => `for ${u.userId}`).then((e) => e.body);
     expect(await seen(user())).toBe('for 7');
     expect(await seen(user({ userId: 8 }))).toBe('for 7');
     expect(await seen(user({ userId: 9, brandIds: new Set([2]) }))).toBe('for 9');
@@ -83,24 +106,24 @@ describe('read cache (issue 31)', () => {
 
   it('keeps the most recently used answers within its bytes; a failing compute keeps nothing', async () => {
     const { cache } = await cacheOf(100_000);
-    const body = 'x'.repeat(2000);
-    for (let i = 0; i < 40; i++) await cache.answer(user(), `k${i}`, async () => body);
+    const body = 'x'.repeat(4000);
+    for (let i = 0; i < 40; i++) await cache.answer(user(), 'colorway', `k${i}`, async () => body);
     expect(cache.size.bytes).toBeLessThanOrEqual(100_000);
     expect(cache.size.entries).toBeLessThan(40);
-    await cache.answer(user(), 'k39', async () => 'changed');
-    expect((await cache.answer(user(), 'k39', async () => 'changed')).body).toBe(body);
-    expect((await cache.answer(user(), 'k0', async () => 'recomputed')).body).toBe('recomputed');
-    await expect(cache.answer(user(), 'bad', () => Promise.reject(new Error('404')))).rejects.toThrow('404');
-    expect((await cache.answer(user(), 'bad', async () => 'ok')).body).toBe('ok');
+    await cache.answer(user(), 'colorway', 'k39', async () => 'changed');
+    expect((await cache.answer(user(), 'colorway', 'k39', async () => 'changed')).body).toBe(body);
+    expect((await cache.answer(user(), 'colorway', 'k0', async () => 'recomputed')).body).toBe('recomputed');
+    await expect(cache.answer(user(), 'colorway', 'bad', () => Promise.reject(new Error('404')))).rejects.toThrow('404');
+    expect((await cache.answer(user(), 'colorway', 'bad', async () => 'ok')).body).toBe('ok');
     // An answer larger than a sixteenth of the cache is never kept.
-    await cache.answer(user(), 'big', async () => 'y'.repeat(4000));
-    expect((await cache.answer(user(), 'big', async () => 'small')).body).toBe('small');
+    await cache.answer(user(), 'colorway', 'big', async () => 'y'.repeat(7000));
+    expect((await cache.answer(user(), 'colorway', 'big', async () => 'small')).body).toBe('small');
   });
 
   it('READ_CACHE_MB=0: no cache, every answer computed', async () => {
     const { cache, compute } = await cacheOf(0);
-    await cache.answer(user(), 'k', compute);
-    expect((await cache.answer(user(), 'k', compute)).body).toBe('{"n":2}');
+    await cache.answer(user(), 'colorway', 'k', compute);
+    expect((await cache.answer(user(), 'colorway', 'k', compute)).body).toBe('{"n":2}');
   });
 
   it('entity tags: equal text, equal tag; If-None-Match lists, * and weak forms match', () => {

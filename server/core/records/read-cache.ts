@@ -6,7 +6,8 @@
  * Never stale after a commit the reader could see: every committed change to a table an answer may
  * read NOTIFYs (audit rows: 'records …', migration 031; every other table: 'data', migration 039;
  * rights and names: 'sessions', migration 015), and any of them empties the whole cache, since a
- * record's answer carries names and values of other tables. Before an entry is served the database
+ * record's answer carries names and values of other tables. A sign-in's stamp (users.lastlogin,
+ * 'data user', migration 041) drops the answers of the user entity alone: only they show it. Before an entry is served the database
  * handle settles its notifications (`Db.settle`: at once on PGlite, one shared round trip on the
  * listening connection on PostgreSQL), so a change committed by another process before the request
  * came is known. An answer computed while a notification came is not kept. While notifications could
@@ -22,10 +23,12 @@ import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
 import { audienceKey } from '../feed/changes';
 
-interface Entry { body: string; etag: string; bytes: number }
+interface Entry { body: string; etag: string; bytes: number; entity: string }
 
-/** Payloads that may change an answer: record changes, any table's change, rights and names. Not jobs, not presence. */
+/** Payloads that may change any answer: record changes, any table's change, rights and names. Not jobs, not presence. */
 const invalidates = (payload: string) => payload === 'data' || payload === 'sessions' || payload.startsWith('records ');
+/** A change that only answers of one entity show ('data user': a sign-in's stamp); its entity. */
+const entityChange = (payload: string) => /^data ([a-z0-9-]+)$/.exec(payload)?.[1];
 
 /** The answer's entity tag: a hash of its text, so equal answers (for any audience) have equal tags and a 304 tells nothing new. */
 export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
@@ -49,7 +52,10 @@ export class ReadCache {
 
   constructor(private db: Db, readonly limit: number) {
     this.ready = limit <= 0 ? Promise.resolve() : db.listen(
-      (payload) => { if (invalidates(payload)) this.clear(); },
+      (payload) => {
+        if (invalidates(payload)) this.clear();
+        else { const entity = entityChange(payload); if (entity) this.clear(entity); }
+      },
       (ok) => { this.listening = ok; this.clear(); },
     ).then(() => { this.listening = true; }, (err) => {
       console.error(`Read cache off, cannot LISTEN: ${(err as Error).message}`);
@@ -59,20 +65,29 @@ export class ReadCache {
   /** Entries kept and their bytes (tests and the bench). */
   get size() { return { entries: this.entries.size, bytes: this.bytes }; }
 
-  clear() {
+  /** Empties the cache, or drops the answers of one entity. */
+  clear(entity?: string) {
     this.generation++;
     this.stats.clears++;
-    this.entries.clear();
-    this.bytes = 0;
+    if (entity === undefined) {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const [k, e] of this.entries) {
+      if (e.entity !== entity) continue;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+    }
   }
 
   /**
-   * The answer for `key` as this user's audience gets it: the kept one when no change came since it
-   * was computed, else `compute()`'s (kept when no change came while it ran). A failing compute (404,
-   * 403) is not kept.
+   * The answer for `key` (an answer of `entity`: a record or a grid's rows) as this user's audience
+   * gets it: the kept one when no change came since it was computed, else `compute()`'s (kept when
+   * no change came while it ran). A failing compute (404, 403) is not kept.
    */
-  async answer(user: SessionUser, key: string, compute: () => Promise<string>): Promise<Entry> {
-    if (this.limit <= 0 || !this.listening) return entryOf('', await compute());
+  async answer(user: SessionUser, entity: string, key: string, compute: () => Promise<string>): Promise<Entry> {
+    if (this.limit <= 0 || !this.listening) return entryOf(entity, '', await compute());
     const k = `${audienceOf(user)}\u0000${key}`;
     if (this.entries.has(k)) {
       // A change committed before this request (by any process) is heard before the entry is trusted.
@@ -87,7 +102,7 @@ export class ReadCache {
     }
     this.stats.misses++;
     const generation = this.generation;
-    const entry = entryOf(k, await compute());
+    const entry = entryOf(entity, k, await compute());
     if (generation === this.generation && this.listening && entry.bytes <= this.limit / 16) {
       const old = this.entries.get(k);
       if (old) this.bytes -= old.bytes;
@@ -104,8 +119,13 @@ export class ReadCache {
   }
 }
 
-/** An entry's size in memory: the key and the text (two bytes a character) plus the map's and object's overhead. */
-const entryOf = (key: string, body: string): Entry => ({ body, etag: etagOf(body), bytes: 2 * (key.length + body.length) + 200 });
+/**
+ * An entry's size in memory: the key and the text plus the map's and object's overhead. V8 keeps a
+ * string whose characters are all Latin-1 (JSON of most records) at one byte a character, else two.
+ */
+const charBytes = (s: string) => (/[^\u0000-\u00ff]/.test(s) ? 2 : 1) * s.length;
+const entryOf = (entity: string, key: string, body: string): Entry =>
+  ({ body, etag: etagOf(body), bytes: charBytes(key) + charBytes(body) + 200, entity });
 
 const caches = new WeakMap<Db, ReadCache>();
 
@@ -128,8 +148,8 @@ export function etagMatches(header: string | undefined, etag: string) {
  * without a body. `private, no-store`: the browser keeps no copy of its own (records are
  * confidential); the web client keeps the last answer of each call in memory and asks with its tag.
  */
-export async function cachedJson(c: Context<AppEnv>, key: string, compute: () => Promise<string>): Promise<Response> {
-  const { body, etag } = await (await readCache(c.get('ctx').db)).answer(c.get('user'), key, compute);
+export async function cachedJson(c: Context<AppEnv>, entity: string, key: string, compute: () => Promise<string>): Promise<Response> {
+  const { body, etag } = await (await readCache(c.get('ctx').db)).answer(c.get('user'), entity, key, compute);
   const headers = { ETag: etag, 'Cache-Control': 'private, no-store' };
   if (c.req.method === 'GET' && etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
   return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
