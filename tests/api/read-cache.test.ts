@@ -5,6 +5,7 @@
  * a rights change or an ended session is never answered from the cache; conditional GETs answer 304.
  * Runs on PGlite, and on PostgreSQL with DATABASE_URL (two processes: read-cache-processes.test.ts).
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { readCache } from '../../server/core/records/read-cache';
@@ -125,7 +126,7 @@ describe('issue 31: conditional GETs', () => {
   it('If-None-Match with the current tag answers 304 without a body; after a save, 200 with the new version', async () => {
     const cw = await pick();
     const first = await read(cw.id, designer);
-    expect(first.etag).toMatch(/^"[\w-]+"$/);
+    expect(first.etag).toMatch(/^W\/"[\w-]+"$/);
     const again = await t.request('GET', colorwayUrl(cw.id), { token: designer, headers: { 'if-none-match': first.etag } });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(first.etag);
@@ -134,6 +135,25 @@ describe('issue 31: conditional GETs', () => {
     const changed = await t.request('GET', colorwayUrl(cw.id), { token: designer, headers: { 'if-none-match': first.etag } });
     expect(changed.status).toBe(200);
     expect((await changed.json()).ColorDesc).toBe('Etag Teal');
+  });
+
+  it('a client that accepts gzip gets the kept answer gzipped, the same JSON; others get it plain (Vary: Accept-Encoding)', async () => {
+    const cw = await pick();
+    const plain = await t.request('GET', colorwayUrl(cw.id), { token: designer });
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      const packed = await t.request('GET', colorwayUrl(cw.id), { token: designer, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(packed.status).toBe(200);
+      expect(packed.headers.get('content-encoding')).toBe('gzip');
+      expect(packed.headers.get('vary')).toBe('Accept-Encoding');
+      expect(packed.headers.get('etag')).toBe(plain.headers.get('etag'));
+      const bytes = Buffer.from(await packed.arrayBuffer());
+      expect(bytes.length).toBeLessThan(text.length / 2);
+      expect(gunzipSync(bytes).toString()).toBe(text);
+    }
+    const again = await t.request('GET', colorwayUrl(cw.id), { token: designer });
+    expect(await again.text()).toBe(text);
   });
 
   it('a tag of another audience\'s answer is no 304 for a user who gets other fields (PERM-029)', async () => {
