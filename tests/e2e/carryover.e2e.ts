@@ -8,7 +8,6 @@
  * each screen at 1280 and 1400 px.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import ExcelJS from 'exceljs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -16,8 +15,10 @@ import { describe, expect, it } from 'vitest';
 import { apiToken, login, navigate } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 import { cellAt, clickCell, goToColumn } from './grid-steps';
+import { scratchDir } from '../helpers/scratch-dir';
 
 const app = setupApp();
+const scratch = scratchDir('carry-');
 const COMPLETED = 'Carryover completed. You will receive an email confirmation.';
 
 async function shot(page: Page, name: string) {
@@ -197,7 +198,7 @@ describe('carryover', () => {
     const ws = wb.addWorksheet('Carryover');
     ws.addRow(['Stock Number', 'Season']);
     for (const r of source.Results) ws.addRow([r.StockNum, r.SeasonName]);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'carry-')), 'Carryover.xlsx');
+    const file = path.join(scratch, 'Carryover.xlsx');
     fs.writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
 
     const page = await app.page();

@@ -4,12 +4,12 @@
  * the preview or job page by its label, and the colorway fields' titles.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
+import { scratchDir } from '../helpers/scratch-dir';
 
-export const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-upload-e2e-'));
+export const tmp = scratchDir('plm-upload-e2e-');
 export async function writeWorkbook(wb: ExcelJS.Workbook, name: string): Promise<string> {
   const file = path.join(tmp, name);
   fs.writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));

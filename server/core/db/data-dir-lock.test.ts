@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from './client';
 import { dataDirInUse, lockDataDir } from './data-dir-lock';
 
-const tempDir = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'plm-lock-')), 'db');
+const made: string[] = [];
+const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-lock-')); made.push(d); return path.join(d, 'db'); };
+afterAll(() => { for (const d of made) fs.rmSync(d, { recursive: true, force: true }); });
 
 describe('one process at a time opens an embedded data directory', () => {
   it('another live process\'s directory is refused with its pid; once that process is gone the directory is taken over', async () => {
