@@ -39,11 +39,12 @@ export function parsePayload(payload: string): { kind: 'records'; entity: string
 
 /**
  * The records behind a run of audit ids, as they are now; null when the entity is no stored record
- * (users, roles, layouts: their screens are not live) or none of them is left.
+ * (users, roles, layouts: their screens are not live; lookups keyed by text) or none of them is left.
  */
 export async function readRecordBatch(ctx: AppContext, entity: string, first: number, last: number): Promise<RecordBatch | null> {
   const schema = ctx.schemas.entities.get(entity);
-  if (!schema?.['x-tables'] || !(await hasView(ctx, entity))) return null;
+  // Records with a numeric key only: a lookup keyed by text (a basic colour's key) is no live record.
+  if (!schema?.['x-tables'] || schema.properties[recordKey(schema)]?.type !== 'integer' || !(await hasView(ctx, entity))) return null;
   const audit = await ctx.db.query<{ entityid: string; field: string; userid: number | null; changedat: string; name: string }>(
     `SELECT a.entityid, a.field, a.userid, a.changedat, ${USER_NAME} AS name
        FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
@@ -90,7 +91,11 @@ export async function readBatches(ctx: AppContext, payloads: readonly Payload[],
       if (jobs) out.push(jobs);
       continue;
     }
-    const batch = await read.records(ctx, p.entity, p.first, p.last);
+    // One entity's failure is logged and does not lose the other changes read with it.
+    const batch = await read.records(ctx, p.entity, p.first, p.last).catch((err: Error) => {
+      console.error(`Change feed: ${p.entity} ${p.first}–${p.last} not read: ${err.message}`);
+      return null;
+    });
     if (!batch) continue;
     const into = byEntity.get(p.entity);
     if (!into) { byEntity.set(p.entity, batch); out.push(batch); continue; }

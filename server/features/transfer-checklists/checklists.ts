@@ -55,8 +55,7 @@ export async function checklistItems(q: Queryable, ids: number[]): Promise<(Chec
 export async function checklistDetails(ctx: AppContext, user: SessionUser, id: number, q: Queryable = ctx.db) {
   const s = checklistScope(ctx, user, 1);
   const [row] = await q.query(
-    `SELECT ${HEADER},
-            (SELECT max(ps.prototypeseasonalid) FROM prototype_seasonals ps WHERE ps.prototypeid = v.prototypeid AND NOT ps.isdeleted) AS "PrototypeSeasonalId"
+    `SELECT ${HEADER}, prototypeseasonalid AS "PrototypeSeasonalId"
        FROM transfer_checklist_view v WHERE transferchecklistid = $1${s.where}`, [id, ...s.params]);
   if (!row) throw notFound(TC_TEXT.notFound);
   const items = (await checklistItems(q, [id])).map(({ TransferChecklistId: _id, ...item }) => item);
@@ -308,9 +307,7 @@ export async function listChecklists(ctx: AppContext, user: SessionUser, text: s
   const where = `WHERE true${filter}${s.where}`;
   const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transfer_checklist_view ${where}`, params);
   const rows = await ctx.db.query<Rec>(
-    `SELECT ${HEADER},
-            (SELECT count(*)::int FROM transfer_checklist_items i WHERE i.transferchecklistid = v.transferchecklistid AND i.isenabled) AS "EnabledCount",
-            (SELECT count(*)::int FROM transfer_checklist_items i WHERE i.transferchecklistid = v.transferchecklistid AND i.isenabled AND i.iscomplete) AS "CompleteCount"
+    `SELECT ${HEADER}, enabledcount AS "EnabledCount", completecount AS "CompleteCount"
        FROM transfer_checklist_view v ${where} ORDER BY changedon DESC, transferchecklistid DESC LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`, params);
   const access = fieldAccess(ctx.schemas, user, ENTITY);
   return { rows: rows.map((r) => visibleRecord(r, access)), total: n };
