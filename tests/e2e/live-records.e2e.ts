@@ -37,9 +37,15 @@ describe('issue 30: a live record screen', () => {
     const topic = `[data-presence="record:colorway:${row.PrototypeSeasonalId}"] li`;
     for (const p of [a, b]) await p.locator(topic).first().waitFor({ timeout: 20_000 });
 
-    // No unsaved edits: the change comes in and is named.
+    // No unsaved edits: the change comes in and is named, and the screen reads the record again.
+    const saved = version + 1;
+    const reread = a.waitForResponse(async (res) => res.url().includes(`GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`)
+      && res.status() === 200 && (await res.json()).RowVersion === saved);
     await saveFfc(12.5);
     await a.locator('.live-record[role="status"]').filter({ hasText: /changed Factory First Cost\b.* at / }).waitFor({ timeout: 3000 });
+    // The user edits what the screen then shows: a read still under way would bring the next save's version too.
+    await reread;
+    expect(version).toBe(saved);
 
     // Unsaved edits: the screen asks; Take theirs reads the record again and keeps the edit of another field.
     const desc = a.getByLabel('Color Description', { exact: true });

@@ -19,6 +19,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { CustomValidator, ErrorSchema, RegistryWidgetsType, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
+import { useUnsavedChangesStore } from '../../shell/unsaved-changes-store';
 import { useSaveShortcut } from '../../shell/save-shortcut';
 import type { EntitySchema } from '../fields/field-kind';
 import { formKind, TIME_PATTERN } from './form-kind';
@@ -161,8 +162,11 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
   const markDirty = useCallback(() => {
     if (dirtyRef.current) return;
     dirtyRef.current = true;
+    // The store hears it now, not after the next render's effect: a change that comes in meanwhile
+    // (the live feed, LiveRecordNotice) must meet the edit and ask, not take the record silently.
+    if (dirtyKey && trackUnsaved && !readOnly) useUnsavedChangesStore.getState().setDirty(dirtyKey, true);
     setDirty(true);
-  }, []);
+  }, [dirtyKey, trackUnsaved, readOnly]);
   // The latest committed data. RJSF resets a controlled form to its `formData` prop whenever any
   // prop changes, so a re-created form element gets the latest data, not the loaded record. The
   // data is not handed back on every change: RJSF keeps its own state, and an echo could race a
