@@ -57,15 +57,8 @@ describe('issue 26: every entity read through a view carries all its fields ther
   });
 
   it('a transfer checklist\'s change reaches the feed with its colorway season and item counts, as its screen shows them', async () => {
-    const [c] = await t.ctx.db.query(`SELECT transferchecklistid AS id FROM transfer_checklists ORDER BY 1 LIMIT 1`);
-    let id = c?.id as number | undefined;
-    if (id === undefined) {
-      const [p] = await t.ctx.db.query('SELECT prototypeid FROM prototypes WHERE brandid = 1 AND stocknum IS NOT NULL ORDER BY 1 LIMIT 1');
-      const [admin] = await t.tokens('admin');
-      const res = await t.request('POST', `/api/TransferChecklist/Create?prototypeId=${p.prototypeid}&fromFactoryKey=310102&toFactoryKey=310101`, { token: admin });
-      expect(res.status).toBe(200);
-      id = (await res.json()).TransferChecklistId as number;
-    }
+    // A checklist of the demo data (fixtures/demo/transfer-checklists.ts).
+    const [{ id }] = await t.ctx.db.query<{ id: number }>('SELECT transferchecklistid AS id FROM transfer_checklists ORDER BY 1 LIMIT 1');
     const [admin] = await t.tokens('admin');
     const shown = await (await t.request('GET', `/api/TransferChecklist/Get?transferChecklistId=${id}`, { token: admin })).json();
     const auditId = await audited('transfer-checklist', String(id), 'IsTariffMitigationTransfer');

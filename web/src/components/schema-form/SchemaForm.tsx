@@ -156,7 +156,8 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
   const [message, setMessage] = useState<string[] | null>(null);
   const [serverErrors, setServerErrors] = useState<ErrorSchema>({});
   // Off while saving: a screen may navigate away once the save succeeded.
-  useUnsavedChanges(trackUnsaved && dirty && !readOnly && !saving, dirtyKey);
+  const tracked = trackUnsaved && !readOnly;
+  useUnsavedChanges(tracked && dirty && !saving, dirtyKey);
 
   const dirtyRef = useRef(false);
   const markDirty = useCallback(() => {
@@ -164,9 +165,9 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
     dirtyRef.current = true;
     // The store hears it now, not after the next render's effect: a change that comes in meanwhile
     // (the live feed, LiveRecordNotice) must meet the edit and ask, not take the record silently.
-    if (dirtyKey && trackUnsaved && !readOnly) useUnsavedChangesStore.getState().setDirty(dirtyKey, true);
+    if (dirtyKey && tracked) useUnsavedChangesStore.getState().setDirty(dirtyKey, true);
     setDirty(true);
-  }, [dirtyKey, trackUnsaved, readOnly]);
+  }, [dirtyKey, tracked]);
   // The latest committed data. RJSF resets a controlled form to its `formData` prop whenever any
   // prop changes, so a re-created form element gets the latest data, not the loaded record. The
   // data is not handed back on every change: RJSF keeps its own state, and an echo could race a
