@@ -6,9 +6,11 @@
  * Runs on PGlite, and on PostgreSQL with DATABASE_URL (two processes: read-cache-processes.test.ts).
  */
 import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { readCache } from '../../server/core/records/read-cache';
+import { catchUpNow } from '../../server/core/search/catch-up';
 import { REFERENCE_SOURCES } from '../../server/core/records/references';
 
 let t: TestApp;
@@ -58,8 +60,9 @@ describe('issue 31: a cached read is never stale after a write in another reques
 
   it('a sign-in keeps the kept record answers; the users grid, which shows Last Login, has the new one', async () => {
     const cw = await pick();
-    // The search catch-up of the previous tests' saves (its write empties the cache) is done first.
-    await t.ctx.db.query('SELECT colorway_search_catch_up()');
+    // The search catch-up of the previous tests' saves (its write empties the cache) is done first, in
+    // turn with the one the save's notification started (a raw call could return while that one commits).
+    await catchUpNow(t.ctx);
     await t.ctx.db.settle();
     await read(cw.id, designer);
     const kept = await stats();
@@ -220,6 +223,27 @@ describe('issue 31: audiences and rights', () => {
     await read(cw.id, token);
     expect((await t.request('POST', '/api/Account/Logout', { token })).status).toBe(200);
     expect((await t.request('GET', colorwayUrl(cw.id), { token })).status).toBe(401);
+  });
+});
+
+describe('issue 31: a change is heard once in a process', () => {
+  it('a notification is reported once, whether this process or another session sent it, however many connections listen', async () => {
+    const heard: string[] = [];
+    await t.ctx.db.listen((payload) => { if (payload.startsWith('probe ')) heard.push(payload); }, () => {});
+    // Every pooled connection in use, so that each of them listens (PostgreSQL: a copy goes to every listening session).
+    await Promise.all(Array.from({ length: 8 }, () => t.ctx.db.query('SELECT pg_sleep(0.05)')));
+    await t.ctx.db.query(`SELECT pg_notify('db_changes', 'probe from the pool')`);
+    expect(heard).toEqual(['probe from the pool']);
+    if (t.databaseUrl) {
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      await other.query(`SELECT pg_notify('db_changes', 'probe from another session')`);
+      await other.end();
+    }
+    // Late copies on idle connections would come within this wait.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await t.ctx.db.settle();
+    expect(heard).toEqual(['probe from the pool', ...(t.databaseUrl ? ['probe from another session'] : [])]);
   });
 });
 

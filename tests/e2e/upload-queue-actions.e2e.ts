@@ -9,9 +9,10 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp } from './setup-app';
-import { countOf, upload, writeWorkbook } from './upload-steps';
+import { countOf, upload, workbookFolder } from './upload-steps';
 
 const app = setupApp();
+const workbooks = workbookFolder();
 
 describe('uploads from other screens and job actions (issue 13)', () => {
   it('SEARCH-013 SEARCH-014 SEARCH-015: /Search uploads patterns with the SEARCH-015 toast; factory users are offered it once results are shown (DECISIONS SEARCH-014)', async () => {
@@ -29,7 +30,7 @@ describe('uploads from other screens and job actions (issue 13)', () => {
     const page = await app.page();
     await login(page, 'admin');
     await navigate(page, '/Search?searchModule=3');
-    await upload(page, await writeWorkbook(wb, 'Patterns.xlsx'), 'Upload patterns');
+    await upload(page, await workbooks.write(wb, 'Patterns.xlsx'), 'Upload patterns');
     const dialog = page.getByRole('dialog', { name: /Pattern upload/ });
     await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
     expect(await countOf(dialog, 'Rows of the file', 'Changed')).toBe(1);

@@ -18,9 +18,10 @@ import { exportWorkbook, recordCount } from './flash-edit-steps';
 import { cellAt, goToColumn } from './grid-steps';
 import { apiToken, login, navigate, pathOf } from './harness';
 import { setupApp, waitForPath } from './setup-app';
-import { countOf, previewDialog, title, tmp, upload, writeWorkbook } from './upload-steps';
+import { countOf, previewDialog, title, upload, workbookFolder } from './upload-steps';
 
 const app = setupApp();
+const workbooks = workbookFolder();
 
 
 /** Waits for a mail to `to` in the server's outbox holding `text` (quoted-printable soft breaks undone). */
@@ -133,7 +134,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     await login(page, 'costing');
     const { workbook, changed, broken } = await changedExport(page, 30);
     expect(changed.size).toBe(27);
-    await upload(page, await writeWorkbook(workbook, 'Costing-changed.xlsx'));
+    await upload(page, await workbooks.write(workbook, 'Costing-changed.xlsx'));
 
     const dialog = previewDialog(page);
     await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
@@ -295,7 +296,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     await login(page, 'costing');
     await navigate(page, '/flashEditCosting');
     await recordCount(page);
-    const csv = path.join(tmp, 'costing.pdf');
+    const csv = path.join(workbooks.dir, 'costing.pdf');
     fs.writeFileSync(csv, 'Stock Number,Est. Factory First Cost\nX,1\n');
     const sent: string[] = [];
     page.on('request', (r) => { if (r.url().includes('/api/Upload/')) sent.push(r.url()); });
@@ -304,7 +305,7 @@ describe('mass upload and the upload queue (issue 13)', () => {
     expect(sent).toEqual([]);
 
     const { workbook } = await exportWorkbook(page);
-    await upload(page, await writeWorkbook(workbook, 'Costing-unchanged.xlsx'));
+    await upload(page, await workbooks.write(workbook, 'Costing-unchanged.xlsx'));
     const dialog = previewDialog(page);
     await dialog.getByText('No changes.').waitFor({ timeout: 30_000 });
     expect(await countOf(dialog, 'Rows of the file', 'Changed')).toBe(0);

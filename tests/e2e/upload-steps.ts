@@ -9,11 +9,21 @@ import type ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { scratchDir } from '../helpers/scratch-dir';
 
-export const tmp = scratchDir('plm-upload-e2e-');
-export async function writeWorkbook(wb: ExcelJS.Workbook, name: string): Promise<string> {
-  const file = path.join(tmp, name);
-  fs.writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
-  return file;
+/**
+ * A folder for one test file's workbooks, removed after its tests. Call it at the file's top level:
+ * this module is evaluated once for every file a worker runs (no isolation), so a folder made here
+ * would go with the first file's tests.
+ */
+export function workbookFolder() {
+  const dir = scratchDir('plm-upload-e2e-');
+  return {
+    dir,
+    async write(wb: ExcelJS.Workbook, name: string): Promise<string> {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
+      return file;
+    },
+  };
 }
 
 /** Clicks the screen's Upload button and picks the file in the browser's file chooser. */

@@ -252,17 +252,25 @@ export async function openPostgres(url: string): Promise<Db> {
  * listens too, so a change this process commits is reported before its COMMIT resolves
  * (PostgreSQL delivers a session's own notifications ahead of ReadyForQuery): the next request
  * never sees the state before it.
+ *
+ * Each notification is reported once: a pooled connection reports only its own session's (a
+ * notification goes to every listening session, and an idle one may deliver its copy tens of
+ * milliseconds later, emptying the read caches again after a reader had filled them), and the
+ * listening connection only those of sessions outside this pool (other processes, backups).
  */
 function pgChanges(url: string) {
   const subscribers: { onNotify: (payload: string) => void; onListening: (ok: boolean) => void }[] = [];
+  /** The server process ids of this pool's connections. */
+  const pooled = new Set<number>();
   const dispatch = (m: pg.Notification) => { if (m.channel === CHANGES_CHANNEL) for (const s of subscribers) s.onNotify(m.payload ?? ''); };
+  const fromOutside = (m: pg.Notification) => { if (!pooled.has(m.processId)) dispatch(m); };
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let closed = false;
   const tell = (ok: boolean) => { for (const s of subscribers) s.onListening(ok); };
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
-    c.on('notification', dispatch);
+    c.on('notification', fromOutside);
     c.on('error', (err) => {
       console.error(`PostgreSQL LISTEN connection lost: ${err.message}`);
       lost(c);
@@ -294,7 +302,10 @@ function pgChanges(url: string) {
   return {
     /** The pool's hook for each new connection, before its first use. */
     async onConnect(c: pg.ClientBase) {
-      c.on('notification', dispatch);
+      const pid = (c as pg.Client & { processID: number }).processID;
+      pooled.add(pid);
+      c.on('end', () => pooled.delete(pid));
+      c.on('notification', (m) => { if (m.processId === pid) dispatch(m); });
       await c.query(`LISTEN ${CHANGES_CHANNEL}`);
     },
     async listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void) {

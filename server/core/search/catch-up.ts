@@ -95,6 +95,15 @@ export async function startSearchCatchUps(ctx: AppContext): Promise<void> {
   await c.ready;
 }
 
+/**
+ * Every pending note applied now, after the catch-up this process may be running: when it resolves,
+ * the notifications of every catch-up this process started have been heard (its read caches cleared).
+ */
+export async function catchUpNow(ctx: AppContext): Promise<void> {
+  await startSearchCatchUps(ctx);
+  await catchUps.get(ctx.db)!.runAll();
+}
+
 /** Before a search reads `table` of this entity: its pending notes applied first. */
 export async function beforeSearch(ctx: AppContext, schema: EntitySchema, table: string): Promise<void> {
   const spec = schema['x-searchCatchUp'];
