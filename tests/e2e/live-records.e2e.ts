@@ -2,7 +2,8 @@
  * Issue 30 on a record screen, in two browsers: the people who have the colorway open (initials),
  * a change saved elsewhere comes in with who changed which field; with unsaved edits the screen
  * offers "Keep mine" / "Take theirs", and taking theirs keeps the user's edit of another field;
- * keeping mine saves without the stale-record 409, over theirs only in the fields the user changed.
+ * keeping mine saves without the stale-record 409, over theirs only in the fields the user changed;
+ * an edit begun while a clean screen reads the change again is kept and asked about, never replaced.
  */
 import { describe, expect, it } from 'vitest';
 import { tapFeed } from './feed-steps';
@@ -98,5 +99,46 @@ describe('issue 30: a live record screen', () => {
     const stored = await (await fetch(`${base}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`, { headers: { authorization: `Bearer ${token}` } })).json();
     expect(stored).toMatchObject({ FFC: 21.5, EstFFC: 15.5 });
     expect(stored.RowVersion).toBeGreaterThan(theirs.Saved[0].RowVersion);
+  });
+
+  it('an edit begun while the clean screen reads their change again is kept, and the screen asks instead', async () => {
+    const base = app.server.baseUrl;
+    const token = await apiToken(base, 'costing');
+    const call = async (url: string, json: unknown) => (await fetch(`${base}${url}`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json),
+    })).json();
+    const rows = (await call('/api/Grid/costing/Search', { pageNumber: 1, pageSize: 500 })).Results as Record<string, any>[];
+    // Another colorway than the other tests'.
+    const row = rows.filter((r) => ['Concept', 'Released'].includes(r.StatusName) && r.FactNameKy && !r.CostingCompl)[2];
+    expect(row).toBeTruthy();
+
+    const a = await app.page();
+    const tap = await tapFeed(a);
+    await login(a, 'admin');
+    await navigate(a, `/colorway/${row.PrototypeSeasonalId}`);
+    await expect.poll(() => tap.events.some((e) => e.event === 'hello'), { timeout: 20_000 }).toBe(true);
+    await a.getByRole('button', { name: 'Expand all' }).click();
+    const ffc = a.locator('#root_FFC');
+    // The screen's next read of the record waits until the user has typed.
+    const held: { continue(): Promise<void> }[] = [];
+    const reads = `**/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`;
+    await a.route(reads, (route) => { held.push(route); });
+
+    const theirs = await call('/api/Grid/costing/Save', { rows: [{ Key: row.PrototypeSeasonalId, RowVersion: row.RowVersion, Changes: { FFC: 16.75 } }] });
+    expect(theirs.Failed).toEqual([]);
+    await a.locator('.live-record[role="status"]').filter({ hasText: /changed Factory First Cost\b/ }).waitFor({ timeout: 5000 });
+    await expect.poll(() => held.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await ffc.fill('22.5');
+    await ffc.press('Tab');
+    for (const route of held) await route.continue();
+    await a.unroute(reads);
+
+    const alert = a.locator('.live-record[role="alert"]');
+    await alert.waitFor({ timeout: 5000 });
+    expect(await alert.textContent()).toMatch(/changed Factory First Cost\b.* at .+ You have unsaved changes\./);
+    expect(await ffc.inputValue()).toMatch(/^22\.50?$/);
+    await alert.getByRole('button', { name: 'Take theirs' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await expect.poll(() => ffc.inputValue()).toMatch(/^16\.75$/);
   });
 });

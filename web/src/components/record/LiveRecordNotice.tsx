@@ -6,10 +6,13 @@
  *   change stay (SchemaForm's rebase), theirs win where both changed a field;
  * - "Keep mine": the user's edits stay and the record moves to the saved version, so the next save
  *   overwrites the fields the user changed (and only those).
+ * An edit begun while the screen reads the change again (it was clean when the change came) keeps
+ * the screen as it is and asks the same question: the answer never replaces what the user typed.
  * The stale-save 409 stays the last guard.
  */
 import { useState } from 'react';
 import type { KeyedMutator } from 'swr';
+import { apiFetch } from '../../api/http';
 import { formatDateTime } from '../../format/date';
 import { changesOf, type RecordChange, type RecordsEvent } from '@domain/feed-events';
 import { useFeedEvent } from '../../feed/use-feed';
@@ -27,25 +30,40 @@ export function changedText(c: Pick<RecordChange, 'Changed' | 'ChangedBy' | 'Cha
   return `${c.ChangedBy} changed ${what} at ${formatDateTime(c.ChangedOn)}.`;
 }
 
-export function LiveRecordNotice({ entity, id, record, schema, dirtyKey, mutate }: {
-  entity: string; id: number; record: RecordData; schema: EntitySchema; dirtyKey: string; mutate: KeyedMutator<RecordData>;
+/** `url`: the record's read (the screen's SWR key). */
+export function LiveRecordNotice({ entity, id, url, record, schema, dirtyKey, mutate }: {
+  entity: string; id: number; url: string; record: RecordData; schema: EntitySchema; dirtyKey: string; mutate: KeyedMutator<RecordData>;
 }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const titleOf = (f: string) => String(schema.properties?.[f]?.title ?? f);
+  const edited = () => !!useUnsavedChangesStore.getState().dirty[dirtyKey];
+  /**
+   * Reads the record again for a clean screen; if the user began an edit meanwhile the screen stays
+   * as it is (and, for someone else's change, asks). A failed read goes through SWR's own (a deleted
+   * record's answer sends the screen to Search).
+   */
+  const reread = (theirs?: RecordChange) => mutate(apiFetch<RecordData>(url), {
+    revalidate: false,
+    populateCache: (fresh, current) => {
+      if (!edited() || !current) return fresh;
+      if (theirs) setNotice({ change: theirs, conflict: true });
+      return current;
+    },
+  }).catch(() => mutate());
   useFeedEvent('records', (d: RecordsEvent) => {
     if (d.Entity !== entity) return;
     const change = changesOf(d).find((r) => r.Id === id);
     // Versions this screen already has (its own save's answer) are not news.
     if (!change || Number(change.Fields.RowVersion ?? Number.POSITIVE_INFINITY) <= Number(record.RowVersion ?? 0)) return;
-    const dirty = !!useUnsavedChangesStore.getState().dirty[dirtyKey];
+    const dirty = edited();
     // The user's own save (this tab's, whose answer may come after its event, or another tab's) is no conflict.
     const mine = String(change.ChangedById) === String(useSessionStore.getState().session?.userId);
     // The user's own delete: the screen that deleted goes where it goes (the list), not to Search as for someone else's.
     if (mine && change.Fields.IsDeleted) return;
-    if (!dirty) void mutate();
     if (!mine) setNotice({ change, conflict: dirty });
+    if (!dirty) void reread(mine ? undefined : change);
   });
-  useFeedEvent('reload', () => { if (!useUnsavedChangesStore.getState().dirty[dirtyKey]) void mutate(); });
+  useFeedEvent('reload', () => { if (!edited()) void reread(); });
   if (!notice) return null;
   const takeTheirs = () => { setNotice(null); void mutate(); };
   const keepMine = () => {

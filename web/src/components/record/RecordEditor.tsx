@@ -50,7 +50,7 @@ export interface RecordEditorProps {
 
 export function RecordEditor({ level, id, layoutName, actions, children, editable, panels, onChange, withScreenOptions }: RecordEditorProps) {
   const permissions = useSessionStore((s) => s.session?.userPermissions);
-  const { schema, layout, fieldLayout, record, ready, error, notFound, mutate } = useHierarchyRecord(level, id, layoutName);
+  const { schema, layout, fieldLayout, record, ready, error, notFound, mutate, url } = useHierarchyRecord(level, id, layoutName);
   const [conflict, setConflict] = useState<string | null>(null);
   // References (brand, season, responsible, workflow group…) come as names and choices through their widget (x-ref).
   const formSchema = useMemo(() => (schema && withScreenOptions ? withScreenOptions(schema) : schema), [schema, withScreenOptions]);
@@ -89,7 +89,7 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
           {conflict} <button type="button" className="btn btn--small" onClick={() => reload()}>Reload</button>
         </div>
       )}
-      <LiveRecordNotice entity={level.entity} id={id} record={record} schema={schema} dirtyKey={`${level.entity}:${id}`} mutate={mutate} />
+      <LiveRecordNotice entity={level.entity} id={id} url={url!} record={record} schema={schema} dirtyKey={`${level.entity}:${id}`} mutate={mutate} />
       <SchemaForm schema={formSchema ?? schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
         onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`}
         panels={panels?.(record, reload, !readOnly)} onChange={readOnly || !onChange ? undefined : (data) => onChange(data, record)} />

@@ -21,7 +21,8 @@ export function useHierarchyRecord(h: HierarchyLevel, id: number | null, layoutN
   const navigate = useNavigate();
   const schema = useEntitySchema(h.entity);
   const layout = useLayout(layoutName);
-  const record = useSWR<RecordData>(id ? `${h.read}?${h.key}=${id}` : null, { revalidateOnFocus: false });
+  const url = id ? `${h.read}?${h.key}=${id}` : null;
+  const record = useSWR<RecordData>(url, { revalidateOnFocus: false });
   const { fieldLayout, ready: layoutReady } = useFieldLayout(layout.data?.moduleId);
 
   const failure = apiCode(record.error);
@@ -50,5 +51,7 @@ export function useHierarchyRecord(h: HierarchyLevel, id: number | null, layoutN
     error: record.error ?? schema.error ?? layout.error,
     notFound: record.error instanceof ApiError && record.error.status === 404 && failure?.Code !== 'record_deleted',
     mutate: record.mutate,
+    /** The record's read (its SWR key). */
+    url,
   };
 }
