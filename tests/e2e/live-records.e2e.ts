@@ -12,17 +12,39 @@ import { setupApp } from './setup-app';
 
 const app = setupApp();
 
+/** The costing user's API calls (the other person's saves; a GET without `json`). */
+async function costingCalls() {
+  const base = app.server.baseUrl;
+  const token = await apiToken(base, 'costing');
+  return async (url: string, json?: unknown) => (await fetch(`${base}${url}`, {
+    method: json === undefined ? 'GET' : 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  })).json();
+}
+
+/** A colorway in status 1 or 2 (editable on its screen) whose costing the costing user may save; each test its own (nth). */
+async function editableColorway(call: Awaited<ReturnType<typeof costingCalls>>, nth: number) {
+  const rows = (await call('/api/Grid/costing/Search', { pageNumber: 1, pageSize: 500 })).Results as Record<string, any>[];
+  const row = rows.filter((r) => ['Concept', 'Released'].includes(r.StatusName) && r.FactNameKy && !r.CostingCompl)[nth];
+  expect(row).toBeTruthy();
+  return row;
+}
+
+/** The admin's screen of the colorway, following the change feed, every section open. */
+async function openForAdmin(id: number) {
+  const a = await app.page();
+  const tap = await tapFeed(a);
+  await login(a, 'admin');
+  await navigate(a, `/colorway/${id}`);
+  await expect.poll(() => tap.events.some((e) => e.event === 'hello'), { timeout: 20_000 }).toBe(true);
+  await a.getByRole('button', { name: 'Expand all' }).click();
+  return a;
+}
+
 describe('issue 30: a live record screen', () => {
   it('presence, a change from elsewhere named, and with unsaved edits Take theirs keeping the other edits', async () => {
-    const base = app.server.baseUrl;
-    const token = await apiToken(base, 'costing');
-    const call = async (url: string, json: unknown) => (await fetch(`${base}${url}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json),
-    })).json();
-    // A colorway in status 1 or 2 (editable on its screen) whose costing the costing user may save.
-    const rows = (await call('/api/Grid/costing/Search', { pageNumber: 1, pageSize: 500 })).Results as Record<string, any>[];
-    const row = rows.find((r) => ['Concept', 'Released'].includes(r.StatusName) && r.FactNameKy && !r.CostingCompl)!;
-    expect(row).toBeTruthy();
+    const call = await costingCalls();
+    const row = await editableColorway(call, 0);
     let version = row.RowVersion;
     const saveFfc = async (ffc: number) => {
       const answer = await call('/api/Grid/costing/Save', { rows: [{ Key: row.PrototypeSeasonalId, RowVersion: version, Changes: { FFC: ffc } }] });
@@ -62,22 +84,9 @@ describe('issue 30: a live record screen', () => {
   });
 
   it('with unsaved edits Keep mine: the save goes through at the new version, the user\'s field over theirs, their other field kept', async () => {
-    const base = app.server.baseUrl;
-    const token = await apiToken(base, 'costing');
-    const call = async (url: string, json: unknown) => (await fetch(`${base}${url}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json),
-    })).json();
-    const rows = (await call('/api/Grid/costing/Search', { pageNumber: 1, pageSize: 500 })).Results as Record<string, any>[];
-    // Another colorway than the first test's.
-    const row = rows.filter((r) => ['Concept', 'Released'].includes(r.StatusName) && r.FactNameKy && !r.CostingCompl)[1];
-    expect(row).toBeTruthy();
-
-    const a = await app.page();
-    const tap = await tapFeed(a);
-    await login(a, 'admin');
-    await navigate(a, `/colorway/${row.PrototypeSeasonalId}`);
-    await expect.poll(() => tap.events.some((e) => e.event === 'hello'), { timeout: 20_000 }).toBe(true);
-    await a.getByRole('button', { name: 'Expand all' }).click();
+    const call = await costingCalls();
+    const row = await editableColorway(call, 1);
+    const a = await openForAdmin(row.PrototypeSeasonalId);
     const ffc = a.locator('#root_FFC');
     await ffc.fill('21.5');
     await ffc.press('Tab');
@@ -96,28 +105,15 @@ describe('issue 30: a live record screen', () => {
     await a.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await saved).status()).toBe(200);
     await a.getByText('Record Saved Successfully.').last().waitFor();
-    const stored = await (await fetch(`${base}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const stored = await call(`/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`);
     expect(stored).toMatchObject({ FFC: 21.5, EstFFC: 15.5 });
     expect(stored.RowVersion).toBeGreaterThan(theirs.Saved[0].RowVersion);
   });
 
   it('an edit begun while the clean screen reads their change again is kept, and the screen asks instead', async () => {
-    const base = app.server.baseUrl;
-    const token = await apiToken(base, 'costing');
-    const call = async (url: string, json: unknown) => (await fetch(`${base}${url}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json),
-    })).json();
-    const rows = (await call('/api/Grid/costing/Search', { pageNumber: 1, pageSize: 500 })).Results as Record<string, any>[];
-    // Another colorway than the other tests'.
-    const row = rows.filter((r) => ['Concept', 'Released'].includes(r.StatusName) && r.FactNameKy && !r.CostingCompl)[2];
-    expect(row).toBeTruthy();
-
-    const a = await app.page();
-    const tap = await tapFeed(a);
-    await login(a, 'admin');
-    await navigate(a, `/colorway/${row.PrototypeSeasonalId}`);
-    await expect.poll(() => tap.events.some((e) => e.event === 'hello'), { timeout: 20_000 }).toBe(true);
-    await a.getByRole('button', { name: 'Expand all' }).click();
+    const call = await costingCalls();
+    const row = await editableColorway(call, 2);
+    const a = await openForAdmin(row.PrototypeSeasonalId);
     const ffc = a.locator('#root_FFC');
     // The screen's next read of the record waits until the user has typed.
     const held: { continue(): Promise<void> }[] = [];
