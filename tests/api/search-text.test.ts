@@ -1,6 +1,6 @@
 /**
  * Issue 31, /Search text over a million colorways: the text of 3+ characters matches one expression of
- * colorway_search (the four fields joined, migration 035) through its trigram index; a word expected to
+ * colorway_search (the four fields joined, kept as a column: migrations 035, 044) through its trigram index; a word expected to
  * match more than textSortAllLimit() rows walks each brand's sort index testing the text on the rows it
  * reads (records/search-statements.ts), which must answer exactly what sorting every match answers.
  * Also the /Search bench's refusal of a data set made before the current migrations (fixtures/large-stamp.ts).
@@ -33,7 +33,10 @@ beforeAll(async () => {
     `SELECT split_part(patternname, ' ', 1) AS word FROM colorway_view WHERE length(split_part(patternname, ' ', 1)) >= 4 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
 });
 afterAll(async () => { await t?.close(); });
-afterEach(async () => { await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', undefined); });
+afterEach(async () => {
+  await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', undefined);
+  await setSetting(t, 'SEARCH_TEXT_WALK_READS', undefined);
+});
 
 const search = async (body: object) => {
   const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: admin, json: { pageNumber: 1, pageSize: 5, ...body } });
@@ -65,8 +68,13 @@ describe('issue 31: the /Search text on the colorway search table', () => {
     expect(text).toContain('Bitmap Index Scan on colorway_search_text_trgm');
   });
 
-  it('SEARCH-001/SEARCH-008: a word expected to match more than the limit walks the sort indexes and answers the page and total of sorting every match', async () => {
+  it.each([
+    ['every brand walked to its end (demo brands are smaller than a walk)', undefined],
+    ['brands settled within 12 rows walked, the others read from the text index', '12'],
+    ['every brand but the smallest read from the text index', '3'],
+  ])('SEARCH-001/SEARCH-008: a word expected to match more than the limit walks the sort indexes and answers the page and total of sorting every match: %s', async (_, reads) => {
     await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', '0');
+    await setSetting(t, 'SEARCH_TEXT_WALK_READS', reads);
     expect((await planOf('PatternName', word)).plan).toBe('walk');
     // Sorts from colorway_search (the text tested on its rows) and from colorway_search_changes (a probe of colorway_search per row).
     const sorts = ['PatternName', 'StockNum', 'FactName', 'StatusName', 'TotalVolume', 'ChangedOn'];
@@ -74,6 +82,7 @@ describe('issue 31: the /Search text on the colorway search table', () => {
     for (const sortColumn of sorts) {
       for (const sortDirection of ['ASC', 'DESC']) walked.push(await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 }));
     }
+    await setSetting(t, 'SEARCH_TEXT_WALK_READS', undefined);
     await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', undefined);
     expect((await planOf('PatternName', word)).plan).toBe('all');
     let i = 0;
@@ -86,6 +95,25 @@ describe('issue 31: the /Search text on the colorway search table', () => {
         expect(walk.TotalRecords, `${sortColumn} ${sortDirection}`).toBe(sorted.TotalRecords);
       }
     }
+  });
+
+  it('PERM-023 SEARCH-001: a walk for a user of fewer brands, each brand read from the text index, gives only their brands: what sorting every match gives', async () => {
+    const [designer] = await t.tokens('designer');
+    const [{ n }] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`);
+    const [{ m }] = await t.ctx.db.query<{ m: number }>('SELECT count(*)::int AS m FROM brands');
+    expect(n).toBeLessThan(m);
+    const as = async (body: object) => {
+      const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: designer, json: { pageNumber: 1, pageSize: 50, quickSearchText: word, ...body } });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const sorted = await as({ sortColumn: 'BrandName', sortDirection: 'DESC' });
+    await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', '0');
+    await setSetting(t, 'SEARCH_TEXT_WALK_READS', '1');
+    const walked = await as({ sortColumn: 'BrandName', sortDirection: 'DESC' });
+    expect(sorted.Results.length).toBeGreaterThan(0);
+    expect(ids(walked)).toEqual(ids(sorted));
+    expect(walked.TotalRecords).toBe(sorted.TotalRecords);
   });
 
   it('SEARCH-001: a text holding the separator of the four fields matches no colorway across two of them', async () => {

@@ -1,7 +1,8 @@
 /**
  * The rows of the two colorway search tables that differ from colorway_search_source's, both ways
  * (none when current), once the pending stamps are applied as a search applies them (migration 040):
- * of the colorways `keys`, or of all. One statement per call after the first.
+ * of the colorways `keys`, or of all (stored generated columns, such as the /Search text, left out:
+ * the database computes them). One statement per call after the first.
  */
 import type { Queryable } from '../../server/core/db/client';
 
@@ -13,7 +14,7 @@ async function driftSql(q: Queryable, some: boolean) {
     const only = some ? ' WHERE prototypeseasonalid = ANY($1)' : '';
     const parts: string[] = [];
     for (const table of ['colorway_search', 'colorway_search_changes']) {
-      const cols = (await q.query<{ c: string }>(`SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`, [table])).map((r) => r.c).join(', ');
+      const cols = (await q.query<{ c: string }>(`SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`, [table])).map((r) => r.c).join(', ');
       parts.push(`(SELECT ${cols} FROM ${table}${only} EXCEPT SELECT ${cols} FROM colorway_search_source${only})`,
         `(SELECT ${cols} FROM colorway_search_source${only} EXCEPT SELECT ${cols} FROM ${table}${only})`);
     }

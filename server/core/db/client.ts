@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -130,8 +131,8 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
       dataDir,
       loadDataDir,
       startParams: pgliteStartParams(),
-      // Trigram indexes of the quick search (migration 018, ADR 019).
-      extensions: { pg_trgm },
+      // Trigram indexes of the quick search (migration 018, ADR 019); the brand in the /Search text's (044).
+      extensions: { pg_trgm, btree_gin },
       parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso },
     });
   } catch (err) {

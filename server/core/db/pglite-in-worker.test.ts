@@ -14,7 +14,8 @@ beforeAll(async () => {
   db = await openPgliteInWorker();
   await db.listen((p) => heard.push(p), () => {});
   await db.exec(`CREATE TABLE t (id int PRIMARY KEY, n numeric, d date, at timestamptz, via text DEFAULT current_setting('plm.via', true))`);
-});
+  // Starting the engine (and its extensions) in a worker takes seconds on a loaded machine: over the 10 s default there.
+}, 60_000);
 afterAll(() => db.close());
 
 describe('the embedded database in a worker thread', () => {

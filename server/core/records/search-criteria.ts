@@ -115,10 +115,17 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
   }
   const rest = where.filter((_, i) => !rowTests.has(i));
   const sized = where.map((w, i) => estimated.get(i) ?? w);
+  const whereOf = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '');
+  // The scope's brands are the first condition (scope.ts) when the entity has a brand.
+  const brandScoped = schema['x-brandField'] ? 1 : 0;
   return {
-    whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params,
-    estimateSql: sized.length ? `WHERE ${sized.join(' AND ')}` : '',
-    walk: rowTests.size ? { whereSql: rest.length ? `WHERE ${rest.join(' AND ')}` : '', rowTests: [...rowTests.values()].join(' AND ') } : undefined,
+    whereSql: whereOf(where), params,
+    estimateSql: whereOf(sized),
+    /**
+     * `brandFree`: the whole WHERE but the scope's brands, for rows read by brands taken from the walk
+     * itself (within the scope): a trigram index that holds the brand reads only theirs, not every brand's.
+     */
+    walk: rowTests.size ? { whereSql: whereOf(rest), rowTests: [...rowTests.values()].join(' AND '), brandFree: whereOf(where.slice(brandScoped)) } : undefined,
   };
 }
 

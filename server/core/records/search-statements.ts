@@ -108,7 +108,8 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     ? `SELECT "$key", "$sort" FROM (SELECT ${cols}, (${walk.rowTests}) AS "$hit" FROM ${from} ${walk.whereSql ? `${walk.whereSql} AND` : 'WHERE'}
          ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys} OFFSET 0) w WHERE "$hit"`
     : `SELECT ${cols} FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys}`;
-  const pageSql = plan === 'walk'
+  const pageSql = plan === 'walk' && walk ? textWalk(walk, { key, sort: column(schema, sort), from, brandCol, sortKeys, dir, brands, depth: gridParam(depth), reads: gridParam(textWalkReads(depth)), n })
+    : plan === 'walk'
     ? `page AS (SELECT "$key" FROM (
          SELECT m.* FROM unnest(${brands}::int[]) b(id)
            CROSS JOIN LATERAL (${brandRows(`${key} AS "$key", ${column(schema, sort)} AS "$sort"`)} LIMIT ${gridParam(depth)}) m
@@ -157,6 +158,40 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     /** Every match's key in order (an export reads the rows in chunks of these). */
     keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },
   };
+}
+
+/**
+ * A /Search text walks each brand's sort index for at most this many rows per row of the page's depth
+ * (and never fewer than 1,000): a word on 1 row in 20 (5 %) spread over the order finds its matches
+ * within them; a brand it is rare in, absent from, or late in the order of, is read from the text's index.
+ * SEARCH_TEXT_WALK_READS sets the rows per brand (tests); read per call.
+ */
+const TEXT_WALK_READS = 20;
+const textWalkReads = (depth: number) => {
+  const n = Number(process.env.SEARCH_TEXT_WALK_READS);
+  return Number.isInteger(n) && n > 0 ? n : Math.max(1_000, TEXT_WALK_READS * (Number.isFinite(depth) ? depth : 50));
+};
+
+/**
+ * The page of a text walk (plan 'walk' with a row test, issue 31): each brand's first `reads` rows in
+ * sort order, the text tested on each; a brand whose rows ran out or that gave `depth` matches within
+ * them has its first matches there. Every other brand's matches come from the text's trigram index
+ * (with the brand), all sorted: a word rare in a brand, or absent from it, or found only late in the
+ * sort order (a pattern name's first word sorted by pattern name) would make the walk read the whole
+ * brand. Both together are exactly every brand's first `depth` matches in order, merged for the page.
+ */
+function textWalk(walk: { whereSql: string; rowTests: string; brandFree: string }, o: { key: string; sort: string; from: string; brandCol: string;
+  sortKeys: string; dir: string; brands: string; depth: string; reads: string; n: number }) {
+  const and = (w: string) => (w ? `${w} AND` : 'WHERE');
+  return `walks AS MATERIALIZED (SELECT b.id AS "$brand", m.* FROM unnest(${o.brands}::int[]) b(id) CROSS JOIN LATERAL (
+        SELECT ${o.key} AS "$key", ${o.sort} AS "$sort", (${walk.rowTests}) AS "$hit" FROM ${o.from} ${and(walk.whereSql)}
+          ${o.brandCol} >= b.id AND ${o.brandCol} <= b.id ORDER BY ${o.brandCol}, ${o.sortKeys} LIMIT ${o.reads}) m),
+      unwalked AS MATERIALIZED (SELECT "$brand" FROM walks GROUP BY 1 HAVING count(*) = ${o.reads} AND count(*) FILTER (WHERE "$hit") < ${o.depth}),
+      page AS (SELECT "$key" FROM (
+          SELECT "$key", "$sort" FROM walks WHERE "$hit" AND "$brand" NOT IN (SELECT "$brand" FROM unwalked)
+          UNION ALL
+          SELECT ${o.key}, ${o.sort} FROM ${o.from} ${and(walk.brandFree)} ${o.brandCol} = ANY(ARRAY(SELECT "$brand" FROM unwalked))
+        ) x ORDER BY "$sort" ${o.dir} NULLS LAST, "$key" LIMIT $${o.n + 1} OFFSET $${o.n + 2})`;
 }
 
 /** Reference fields among `fields` whose names the view does not carry: named by `withReferenceNames` (references.ts). */

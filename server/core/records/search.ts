@@ -43,16 +43,15 @@ export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStateme
 
 /**
  * A /Search text on a search table expected to match at most this many rows sorts every match (its
- * trigram index reads them); more walk each brand's sort index testing the text on each row. The walk
- * reads about (page depth ÷ the text's share of the brand's rows) per brand, but all of a brand the word
- * is rare in, and up to the first matches of a word that clusters in the sort order: at 1,000,000
- * colorways a 15 % word ("Boot", absent from 2 of 10 brands) walked in 1.1–5.8 s and was sorted whole in
- * 0.85 s (PostgreSQL, loaded machine; bench/RESULTS.md, issue 31). SEARCH_TEXT_SORT_ALL_LIMIT changes it
- * (tests); read per call.
+ * trigram index reads them); more walk each brand's sort index for a bounded number of rows, testing
+ * the text on each, and read the brands the walk did not settle from the text's index (textWalk in
+ * search-statements.ts). Sorting every match costs a test and a sort per match: a 15 % word's 150,000
+ * at 1,000,000 colorways took 230–470 ms on PostgreSQL where a page needs at most 150 (bench/RESULTS.md,
+ * issue 31). SEARCH_TEXT_SORT_ALL_LIMIT changes it (tests); read per call.
  */
 const textSortAllLimit = () => {
   const n = Number(process.env.SEARCH_TEXT_SORT_ALL_LIMIT);
-  return Number.isInteger(n) && n >= 0 ? n : 200_000;
+  return Number.isInteger(n) && n >= 0 ? n : SORT_ALL_LIMIT;
 };
 
 /** From a search table, criteria expected to match at most this many sort them all (see pagePlan). */

@@ -122,13 +122,13 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
 }
 
 /**
- * The colorway search table's own text (migration 035): stock number, name, colour and pattern name,
- * lower-cased and joined by a unit separator, with one trigram index on exactly this expression
- * (the planner matches the index and its statistics by the expression: keep the two identical). A
- * text without the separator matches it iff it is in one of the four fields; one LIKE per row instead
- * of four ILIKEs (each lower-casing its field and the pattern) is most of what reading 25,000 matches costs.
+ * The colorway search table's own text (migrations 035, 044): stock number, name, colour and pattern
+ * name, lower-cased and joined by a unit separator, kept as a stored column with one trigram index.
+ * A text without the separator matches it iff it is in one of the four fields; one LIKE per row on
+ * the kept text instead of four ILIKEs (each lower-casing its field and the pattern), or of joining
+ * and lower-casing the four per row, is most of what reading a common word's matches costs.
  */
-export const COLORWAY_SEARCH_TEXT = `lower(${['stocknum', 'prototypename', 'colordesc', 'patternname'].map((c) => `coalesce(${c}, '')`).join(" || E'\\x1f' || ")})`;
+export const COLORWAY_SEARCH_TEXT = 'searchtext';
 
 /**
  * The colorway match on the colorway search table (migrations 020, 035), for text of 3+ characters:
