@@ -30,9 +30,10 @@ export type Condition = ((param: (value: unknown) => string) => string) & {
      * by its own index there: per brand, the planner would read every match of the table and sort
      * them. Where the source lacks `fields`, the same SQL as a key set (`keys`, any plan), as a
      * per-row probe of the search table (`probe`, the walk) and as a semi-join (`estimate`: the
-     * planner sizes it from the text's own statistics, a key array it cannot size).
+     * planner sizes it from the text's own statistics, a key array it cannot size); `keysIn`: the key set
+     * of the given brands' matches only (the brands a text walk did not settle).
      */
-    byRow?: { keys: (sql: string) => string; probe: (sql: string) => string; estimate: (sql: string) => string };
+    byRow?: { keys: (sql: string) => string; keysIn: (sql: string, brands: string) => string; probe: (sql: string) => string; estimate: (sql: string) => string };
   };
 };
 
@@ -101,6 +102,7 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
   if (extra.keys) where.push(`${column(schema, keyField)} = ANY(${param(extra.keys)}::int[])`);
   const rowTests = new Map<number, string>();
   const estimated = new Map<number, string>();
+  const byBrands = new Map<number, (brands: string) => string>();
   for (const c of extra.conditions ?? []) {
     const byRow = c.searchTable?.byRow;
     if (!byRow) {
@@ -112,6 +114,7 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
     const own = tableForm(schema, c, source);
     rowTests.set(where.push(own ? sql : byRow.keys(sql)) - 1, own ? sql : byRow.probe(sql));
     if (!own) estimated.set(where.length - 1, byRow.estimate(sql));
+    if (!own) byBrands.set(where.length - 1, (brands) => byRow.keysIn(sql, brands));
   }
   const rest = where.filter((_, i) => !rowTests.has(i));
   const sized = where.map((w, i) => estimated.get(i) ?? w);
@@ -122,10 +125,14 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
     whereSql: whereOf(where), params,
     estimateSql: whereOf(sized),
     /**
-     * `brandFree`: the whole WHERE but the scope's brands, for rows read by brands taken from the walk
-     * itself (within the scope): a trigram index that holds the brand reads only theirs, not every brand's.
+     * `ofBrands`: the whole WHERE for the given brands (an SQL array taken from the walk itself, within
+     * the scope) instead of the scope's: a trigram index that holds the brand reads only their rows, and
+     * a text's key set (on a table without the text) only their matches, not every brand's.
      */
-    walk: rowTests.size ? { whereSql: whereOf(rest), rowTests: [...rowTests.values()].join(' AND '), brandFree: whereOf(where.slice(brandScoped)) } : undefined,
+    walk: rowTests.size ? {
+      whereSql: whereOf(rest), rowTests: [...rowTests.values()].join(' AND '),
+      ofBrands: (brands: string, brandCol: string) => whereOf([...where.map((w, i) => byBrands.get(i)?.(brands) ?? w).slice(brandScoped), `${brandCol} = ANY(${brands})`]),
+    } : undefined,
   };
 }
 

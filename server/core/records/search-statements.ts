@@ -180,7 +180,7 @@ const textWalkReads = (depth: number) => {
  * sort order (a pattern name's first word sorted by pattern name) would make the walk read the whole
  * brand. Both together are exactly every brand's first `depth` matches in order, merged for the page.
  */
-function textWalk(walk: { whereSql: string; rowTests: string; brandFree: string }, o: { key: string; sort: string; from: string; brandCol: string;
+function textWalk(walk: { whereSql: string; rowTests: string; ofBrands: (brands: string, brandCol: string) => string }, o: { key: string; sort: string; from: string; brandCol: string;
   sortKeys: string; dir: string; brands: string; depth: string; reads: string; n: number }) {
   const and = (w: string) => (w ? `${w} AND` : 'WHERE');
   return `walks AS MATERIALIZED (SELECT b.id AS "$brand", m.* FROM unnest(${o.brands}::int[]) b(id) CROSS JOIN LATERAL (
@@ -190,7 +190,7 @@ function textWalk(walk: { whereSql: string; rowTests: string; brandFree: string 
       page AS (SELECT "$key" FROM (
           SELECT "$key", "$sort" FROM walks WHERE "$hit" AND "$brand" NOT IN (SELECT "$brand" FROM unwalked)
           UNION ALL
-          SELECT ${o.key}, ${o.sort} FROM ${o.from} ${and(walk.brandFree)} ${o.brandCol} = ANY(ARRAY(SELECT "$brand" FROM unwalked))
+          SELECT ${o.key}, ${o.sort} FROM ${o.from} ${walk.ofBrands('ARRAY(SELECT "$brand" FROM unwalked)', o.brandCol)}
         ) x ORDER BY "$sort" ${o.dir} NULLS LAST, "$key" LIMIT $${o.n + 1} OFFSET $${o.n + 2})`;
 }
 

@@ -148,6 +148,7 @@ function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: stri
     fields: ['StockNum', 'PrototypeName', 'ColorDesc', 'PatternName', 'PrototypeSeasonalId'],
     byRow: {
       keys: (sql) => `prototypeseasonalid = ANY(ARRAY(SELECT prototypeseasonalid FROM colorway_search WHERE ${sql}))`,
+      keysIn: (sql, brands) => `prototypeseasonalid = ANY(ARRAY(SELECT prototypeseasonalid FROM colorway_search WHERE ${sql} AND brandid = ANY(${brands})))`,
       // OFFSET 0: a probe per row (a subplan), never a semi-join that would read every match first.
       probe: (sql) => `EXISTS (SELECT 1 FROM colorway_search s WHERE s.prototypeseasonalid = colorway_view.prototypeseasonalid AND ${sql} OFFSET 0)`,
       estimate: (sql) => `prototypeseasonalid IN (SELECT prototypeseasonalid FROM colorway_search WHERE ${sql})`,
