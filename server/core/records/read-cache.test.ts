@@ -63,6 +63,16 @@ describe('read cache (issue 31)', () => {
     expect(await ask('colorway')).toBe('colorway 4');
   });
 
+  it('the search stamps\' change (\'data grids\') drops grid pages only; record answers stay kept', async () => {
+    const { fake, cache } = await cacheOf();
+    let n = 0;
+    const ask = (key: string) => cache.answer(user(), 'colorway', key, async () => `${key} ${++n}`).then(textOf);
+    expect([await ask('record colorway 7'), await ask('grid colorway-search {}')]).toEqual(['record colorway 7 1', 'grid colorway-search {} 2']);
+    fake.notify('data grids');
+    expect(await ask('record colorway 7')).toBe('record colorway 7 1');
+    expect(await ask('grid colorway-search {}')).toBe('grid colorway-search {} 3');
+  });
+
   it('keeps answers gzipped: an entry costs its packed size; a hit is the packed text, unpacked the same', async () => {
     const { cache } = await cacheOf();
     const text = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ StockNum: `SK-${i}`, ColorDesc: 'Summit Teal', FFC: 12.5 })));

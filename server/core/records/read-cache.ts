@@ -8,7 +8,8 @@
  * read NOTIFYs (audit rows: 'records …', migration 031; every other table: 'data', migration 039;
  * rights and names: 'sessions', migration 015), and any of them empties the whole cache, since a
  * record's answer carries names and values of other tables. A sign-in's stamp (users.lastlogin,
- * 'data user', migration 041) drops the answers of the user entity alone: only they show it. Before
+ * 'data user', migration 041) drops the answers of the user entity alone: only they show it; the
+ * search stamps a catch-up writes after a save ('data grids', migration 045) drop grid pages only. Before
  * an entry is served the database handle settles its notifications (`Db.settle`: at once on PGlite,
  * one shared round trip on the listening connection on PostgreSQL), so a change committed by another
  * process before the request came is known. An answer computed while a notification came is not
@@ -28,7 +29,8 @@ import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
 import { audienceKey } from '../feed/changes';
 
-interface Entry { gz: Buffer; etag: string; bytes: number; entity: string }
+/** `page`: a grid's page (key 'grid …'), which may read a search table; else a record. */
+interface Entry { gz: Buffer; etag: string; bytes: number; entity: string; page: boolean }
 /** A request's answer: its text when just computed, its gzipped text when kept (or kept-sized). */
 export interface Answer { etag: string; text?: string; gz?: Buffer }
 
@@ -36,6 +38,11 @@ export interface Answer { etag: string; text?: string; gz?: Buffer }
 const invalidates = (payload: string) => payload === 'data' || payload === 'sessions' || payload.startsWith('records ');
 /** A change that only answers of one entity show ('data user': a sign-in's stamp); its entity. */
 const entityChange = (payload: string) => /^data ([a-z0-9-]+)$/.exec(payload)?.[1];
+/**
+ * A change that only grid pages show ('data grids': the search stamps a catch-up writes just after a
+ * save's commit, migration 045; the save itself said 'data' at its commit). Records keep their answers.
+ */
+const PAGES_CHANGE = 'data grids';
 
 /**
  * The answer's entity tag: a hash of its text, so equal answers (for any audience) have equal tags and
@@ -64,7 +71,8 @@ export class ReadCache {
     this.ready = limit <= 0 ? Promise.resolve() : db.listen(
       (payload) => {
         if (invalidates(payload)) this.clear();
-        else { const entity = entityChange(payload); if (entity) this.clear(entity); }
+        else if (payload === PAGES_CHANGE) this.clear((e) => e.page);
+        else { const entity = entityChange(payload); if (entity) this.clear((e) => e.entity === entity); }
       },
       (ok) => { this.listening = ok; this.clear(); },
     ).then(() => { this.listening = true; }, (err) => {
@@ -75,17 +83,17 @@ export class ReadCache {
   /** Entries kept and their bytes (tests and the bench). */
   get size() { return { entries: this.entries.size, bytes: this.bytes }; }
 
-  /** Empties the cache, or drops the answers of one entity. */
-  clear(entity?: string) {
+  /** Empties the cache, or drops the answers `which` names (one entity's, the grid pages). */
+  clear(which?: (e: Entry) => boolean) {
     this.generation++;
     this.stats.clears++;
-    if (entity === undefined) {
+    if (which === undefined) {
       this.entries.clear();
       this.bytes = 0;
       return;
     }
     for (const [k, e] of this.entries) {
-      if (e.entity !== entity) continue;
+      if (!which(e)) continue;
       this.entries.delete(k);
       this.bytes -= e.bytes;
     }
@@ -115,7 +123,7 @@ export class ReadCache {
     const text = await compute();
     if (text.length > this.limit / 16) return answerOf(text);
     const gz = await gzip(text);
-    const entry: Entry = { gz, etag: etagOf(text), bytes: charBytes(k) + gz.length + 200, entity };
+    const entry: Entry = { gz, etag: etagOf(text), bytes: charBytes(k) + gz.length + 200, entity, page: key.startsWith('grid ') };
     if (generation === this.generation && this.listening) this.keep(k, entry);
     return { ...entry, text };
   }
