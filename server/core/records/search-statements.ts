@@ -98,21 +98,12 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // lets the planner drop it and walk the key's index past every other brand's rows).
   const brands = plan === 'walk' ? gridParam(req.BrandId !== undefined ? [req.BrandId] : [...user.brandIds]) : '';
   const brandCol = column(schema, schema['x-brandField'] ?? 'BrandId');
-  // A text (Condition byRow) is tested on the rows each brand's walk reads, as a column of the walk
-  // behind OFFSET 0 (no condition crosses it), so the planner cannot trade the walk for the text's
-  // index: that reads every match of every brand, for each brand, before its first row (issue 31).
-  // As a column (a boolean the planner guesses true for half the rows) rather than a condition on the
-  // walk's rows (guessed rare): the LIMIT then plans the walk to stop early, not to sort the brand.
-  // The rows keep the walk's order (an ORDER BY above it would plan the walk for every row).
-  const brandRows = (cols: string) => walk
-    ? `SELECT "$key", "$sort" FROM (SELECT ${cols}, (${walk.rowTests}) AS "$hit" FROM ${from} ${walk.whereSql ? `${walk.whereSql} AND` : 'WHERE'}
-         ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys} OFFSET 0) w WHERE "$hit"`
-    : `SELECT ${cols} FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id ORDER BY ${brandCol}, ${sortKeys}`;
   const pageSql = plan === 'walk' && walk ? textWalk(walk, { key, sort: column(schema, sort), from, brandCol, sortKeys, dir, brands, depth: gridParam(depth), reads: gridParam(textWalkReads(depth)), n })
     : plan === 'walk'
     ? `page AS (SELECT "$key" FROM (
          SELECT m.* FROM unnest(${brands}::int[]) b(id)
-           CROSS JOIN LATERAL (${brandRows(`${key} AS "$key", ${column(schema, sort)} AS "$sort"`)} LIMIT ${gridParam(depth)}) m
+           CROSS JOIN LATERAL (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id
+             ORDER BY ${brandCol}, ${sortKeys} LIMIT ${gridParam(depth)}) m
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
     : lookup
     ? `page AS (SELECT "$key" FROM (
@@ -179,6 +170,8 @@ const textWalkReads = (depth: number) => {
  * (with the brand), all sorted: a word rare in a brand, or absent from it, or found only late in the
  * sort order (a pattern name's first word sorted by pattern name) would make the walk read the whole
  * brand. Both together are exactly every brand's first `depth` matches in order, merged for the page.
+ * The text is a column of the walked rows, not a condition on them: the planner cannot trade the walk
+ * for the text's index (every brand's matches, read for each brand), and the LIMIT counts rows read.
  */
 function textWalk(walk: { whereSql: string; rowTests: string; ofBrands: (brands: string, brandCol: string) => string }, o: { key: string; sort: string; from: string; brandCol: string;
   sortKeys: string; dir: string; brands: string; depth: string; reads: string; n: number }) {
