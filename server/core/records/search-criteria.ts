@@ -119,8 +119,6 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
   const rest = where.filter((_, i) => !rowTests.has(i));
   const sized = where.map((w, i) => estimated.get(i) ?? w);
   const whereOf = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '');
-  // The scope's brands are the first condition (scope.ts) when the entity has a brand.
-  const brandScoped = schema['x-brandField'] ? 1 : 0;
   return {
     whereSql: whereOf(where), params,
     estimateSql: whereOf(sized),
@@ -131,7 +129,7 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
      */
     walk: rowTests.size ? {
       whereSql: whereOf(rest), rowTests: [...rowTests.values()].join(' AND '),
-      ofBrands: (brands: string, brandCol: string) => whereOf([...where.map((w, i) => byBrands.get(i)?.(brands) ?? w).slice(brandScoped), `${brandCol} = ANY(${brands})`]),
+      ofBrands: (brands: string, brandCol: string) => whereOf([...where.map((w, i) => byBrands.get(i)?.(brands) ?? w).filter((w) => w !== s.brandSql), `${brandCol} = ANY(${brands})`]),
     } : undefined,
   };
 }
