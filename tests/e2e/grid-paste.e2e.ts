@@ -142,6 +142,8 @@ describe('DataGrid and SchemaForm', () => {
     await page.getByRole('group', { name: 'Visible columns' }).getByLabel('Season Name').uncheck();
     expect((await saved).status()).toBe(200);
     await header.first().waitFor({ state: 'detached' });
+    // The preference read is held back: the grid must not show the hidden column while it waits.
+    await page.route(/GetUserPreferences/, async (route) => { await new Promise((r) => setTimeout(r, 600)); await route.continue(); });
     await page.reload();
     await page.locator('.data-grid .ht_clone_top th', { hasText: 'Colorway Name' }).first().waitFor();
     expect(await header.count()).toBe(0);

@@ -153,10 +153,17 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
 
   const userId = session?.userId ?? '';
   const [userPrefs, setPrefs] = useState<ColumnPrefs>(EMPTY_PREFS);
+  // The grid shows its columns once the user's are known: a column they hid never flashes in.
+  const prefsKey = `${userId}:${gridId}`;
+  const [prefsKnownFor, setPrefsKnownFor] = useState<string | null>(null);
   const prefs = useMemo(() => (columnState ? { ...userPrefs, order: columnState.order, hidden: columnState.hidden } : userPrefs), [userPrefs, columnState]);
   useEffect(() => {
     let live = true;
-    void loadColumnPrefs(userId, gridId).then((p) => live && setPrefs(p));
+    void loadColumnPrefs(userId, gridId).then((p) => {
+      if (!live) return;
+      setPrefs(p);
+      setPrefsKnownFor(`${userId}:${gridId}`);
+    });
     return () => { live = false; };
   }, [userId, gridId]);
   const stateRef = useRef(columnState);
@@ -316,7 +323,7 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
 
   if (grid && schema && !canRead) return <Navigate to="/permissionDenied" replace />;
   if (gridError) return <div className="alert alert--error" role="alert">This grid could not be loaded.</div>;
-  if (!grid || !schema) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  if (!grid || !schema || prefsKnownFor !== prefsKey) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
 
   return (
     <div className="data-grid" data-grid-id={gridId} onMouseDownCapture={openLinkInNewTab}>
