@@ -9,17 +9,30 @@ const alias = { '@domain': path.resolve(import.meta.dirname, 'server/domain') };
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', sequence: { groupOrder: 0 }, testTimeout: 20_000, include: ['server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          testTimeout: 20_000,
+          include: ['server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+        },
+      },
       // api files share their worker's modules (no isolation): the server's module graph loads once per
       // worker instead of once per file (~5 s each). Every file builds its own app and database.
       { test: { name: 'api', sequence: { groupOrder: 0 }, include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, isolate: false } },
       {
         test: {
-          name: 'e2e', include: ['tests/e2e/**/*.e2e.ts'], testTimeout: 120_000, hookTimeout: 300_000,
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           // Two files at a time, each with its own server, data and Chromium: one file leaves about 40 % of two
           // cores idle (measured: 7 files in 181 s instead of 273 s). Workers keep their modules, so the
           // harness's imports (playwright, the test database helpers) load once per worker, not once per file.
-          maxWorkers: 2, isolate: false, globalSetup: ['tests/e2e/global-setup.ts'],
+          maxWorkers: 2,
+          isolate: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
           // After the unit and api files (group 0): a project with its own worker count runs as a group of its own.
           sequence: { groupOrder: 1 },
         },

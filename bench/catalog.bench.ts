@@ -28,13 +28,19 @@ const COLORWAYS = Number(process.env.CATALOG_COLORWAYS ?? 100_000);
 const DIR = process.env.CATALOG_DATA_DIR ?? '/tmp/cat-large';
 const RUNS = 5;
 /** CPU time (user + system) a process has used, in ms (Linux, 100 ticks a second): the server's work, whatever else the machine runs. */
-const cpuMs = (pid: number) => { const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const cpuMs = (pid: number) => {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
 const fmt = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`;
 
 /** The large fixture; admin on every brand; the brand with the most patterns, whose patterns all get an image. */
 async function prepare() {
   if (!fs.existsSync(path.join(DIR, 'db'))) {
-    const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS)], { env: { ...process.env, DATA_DIR: DIR }, stdio: 'inherit' });
+    const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS)], {
+      env: { ...process.env, DATA_DIR: DIR },
+      stdio: 'inherit',
+    });
     if (gen.status !== 0) throw new Error('fixtures:large failed');
   }
   const db = await openDb({ dataDir: path.join(DIR, 'db') });
@@ -43,8 +49,11 @@ async function prepare() {
       WHERE u.username = 'admin@example.com' ON CONFLICT DO NOTHING`);
     const [pick] = await db.query<{ brandid: number; n: number; colorways: number }>(
       `SELECT pa.brandid, count(*)::int AS n, (SELECT count(*)::int FROM prototype_seasonals)::int AS colorways
-         FROM pattern_seasonals ps JOIN patterns pa USING (patternid) WHERE NOT ps.isdeleted GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
-    const ids = (await db.query<{ id: number }>('SELECT patternid AS id FROM patterns WHERE brandid = $1 AND imagename IS NULL', [pick.brandid])).map((r) => r.id);
+         FROM pattern_seasonals ps JOIN patterns pa USING (patternid) WHERE NOT ps.isdeleted GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    );
+    const ids = (await db.query<{ id: number }>('SELECT patternid AS id FROM patterns WHERE brandid = $1 AND imagename IS NULL', [pick.brandid])).map(
+      (r) => r.id,
+    );
     if (ids.length) await seedPatternImages(db, DIR, ids);
     return pick;
   } finally {
@@ -63,11 +72,14 @@ async function apiTimes(server: RunningServer, bearer: string, brandId: number) 
   const search: number[] = [];
   const image: number[] = [];
   let url = '';
-  let searchCpu = 0, imageCpu = 0;
+  let searchCpu = 0,
+    imageCpu = 0;
   for (let i = 0; i <= RUNS; i++) {
     const c0 = cpuMs(server.pid);
     let t0 = performance.now();
-    const page = await (await fetch(`${server.url}/api/Catalog/SearchPatterns?BrandId=${brandId}&pageNumber=${i + 1}&pageSize=50&ThumbnailSize=600`, { headers })).json();
+    const page = await (
+      await fetch(`${server.url}/api/Catalog/SearchPatterns?BrandId=${brandId}&pageNumber=${i + 1}&pageSize=50&ThumbnailSize=600`, { headers })
+    ).json();
     if (i) search.push(performance.now() - t0);
     const c1 = cpuMs(server.pid);
     const urls = page.Results.map((t: { ImageUrl: string | null }) => t.ImageUrl).filter(Boolean) as string[];
@@ -76,21 +88,34 @@ async function apiTimes(server: RunningServer, bearer: string, brandId: number) 
     await (await fetch(`${server.url}${url}`, { headers })).arrayBuffer();
     if (i) image.push(performance.now() - t0);
     for (const u of urls.slice(1)) await (await fetch(`${server.url}${u}`, { headers })).arrayBuffer();
-    if (i) { searchCpu += c1 - c0; imageCpu += (cpuMs(server.pid) - c1) / urls.length; }
+    if (i) {
+      searchCpu += c1 - c0;
+      imageCpu += (cpuMs(server.pid) - c1) / urls.length;
+    }
   }
   return { search: median(search), image: median(image), searchCpu: searchCpu / RUNS, imageCpu: imageCpu / RUNS };
 }
 
 /** Every tile shown, each image loaded (or the tile has none); the time since navigation start. */
-const lastImage = (page: Page, tiles: number, notFirst = '') => page.waitForFunction(([n, previous]) => {
-  const shown = [...document.querySelectorAll('.catalog-grid .catalog-thumb')];
-  // The previous page stays shown until the next one answers: wait for the new tiles.
-  if (shown.length < n || document.querySelector('.catalog-tile')?.getAttribute('data-pattern') === previous) return false;
-  const inView = shown.filter((el) => el.getBoundingClientRect().top < innerHeight + 400);
-  const done = inView.every((el) => el.getAttribute('data-image') === 'none'
-    || (el.getAttribute('data-image') === 'loaded' && (el.querySelector('img') as HTMLImageElement | null)?.complete));
-  return done ? { at: performance.now(), images: inView.filter((el) => el.querySelector('img')).length } : false;
-}, [tiles, notFirst] as const, { polling: 'raf', timeout: 30_000 }).then((h) => h.jsonValue() as Promise<{ at: number; images: number }>);
+const lastImage = (page: Page, tiles: number, notFirst = '') =>
+  page
+    .waitForFunction(
+      ([n, previous]) => {
+        const shown = [...document.querySelectorAll('.catalog-grid .catalog-thumb')];
+        // The previous page stays shown until the next one answers: wait for the new tiles.
+        if (shown.length < n || document.querySelector('.catalog-tile')?.getAttribute('data-pattern') === previous) return false;
+        const inView = shown.filter((el) => el.getBoundingClientRect().top < innerHeight + 400);
+        const done = inView.every(
+          (el) =>
+            el.getAttribute('data-image') === 'none' ||
+            (el.getAttribute('data-image') === 'loaded' && (el.querySelector('img') as HTMLImageElement | null)?.complete),
+        );
+        return done ? { at: performance.now(), images: inView.filter((el) => el.querySelector('img')).length } : false;
+      },
+      [tiles, notFirst] as const,
+      { polling: 'raf', timeout: 30_000 },
+    )
+    .then((h) => h.jsonValue() as Promise<{ at: number; images: number }>);
 
 async function browserRuns(browser: Browser, server: RunningServer, brandId: number, height: number) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height } });
@@ -113,7 +138,7 @@ async function browserRuns(browser: Browser, server: RunningServer, brandId: num
     const first = await lastImage(page, 50);
     const c1 = cpuMs(server.pid);
     // The pager's next page inside the app: click → the last image.
-    const firstTile = await page.locator('.catalog-tile').first().getAttribute('data-pattern') ?? '';
+    const firstTile = (await page.locator('.catalog-tile').first().getAttribute('data-pattern')) ?? '';
     await page.getByRole('button', { name: 'Next page' }).scrollIntoViewIfNeeded();
     const t0 = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -122,7 +147,13 @@ async function browserRuns(browser: Browser, server: RunningServer, brandId: num
     // The first page again, a full load: seen before, its images come from the browser's cache.
     await page.goto(`/catalog/${2 * i + 1}/50/${brandId}`);
     const third = await lastImage(page, 50);
-    if (i) { load.push(first.at); next.push(second.at - t0); again.push(third.at); cpu.push(c1 - c0); images = first.images; }
+    if (i) {
+      load.push(first.at);
+      next.push(second.at - t0);
+      again.push(third.at);
+      cpu.push(c1 - c0);
+      images = first.images;
+    }
   }
   await context.close();
   return { load: median(load), next: median(next), again: median(again), cpu: median(cpu), images };
@@ -160,7 +191,7 @@ export async function benchCatalog() {
       `| GET /api/Catalog/SearchPatterns, a page of 50 (one statement), from Node: wall / server CPU | ${fmt(api.search)} / ${api.searchCpu.toFixed(1)} ms | |`,
       `| GET /api/Image/GetImage, one 600 px thumbnail, from Node: wall / server CPU | ${fmt(api.image)} / ${api.imageCpu.toFixed(1)} ms | |`,
       '',
-      'Wall-clock times move with the machine\'s load (the cores are shared with the browser and anything else running); the server\'s CPU times do not. The embedded database answers one call at a time: each image call checks its record (permission, brand and factory scope, deletion) in one prepared statement before reading its file, and the search is one statement.',
+      "Wall-clock times move with the machine's load (the cores are shared with the browser and anything else running); the server's CPU times do not. The embedded database answers one call at a time: each image call checks its record (permission, brand and factory scope, deletion) in one prepared statement before reading its file, and the search is one statement.",
     ].join('\n');
     console.log(body);
     writeSection('Catalog', body);

@@ -19,7 +19,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function healthy(): Promise<void> {
   for (;;) {
-    try { if ((await fetch(`${url}/api/health`)).ok) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
     await sleep(2000);
   }
 }
@@ -41,19 +45,32 @@ async function main() {
   console.log(`feed-beside: ${N} streams open at ${new Date().toISOString()}`);
   const report = () => {
     const counts = streams.map((s, i) => done[i] + s.arrivals.length);
-    console.log(`feed-beside: ${new Date().toISOString()} record events per stream min ${Math.min(...counts)} max ${Math.max(...counts)}; rows in the parsed stream's events: ${rows + streams[0].sizes.reduce((a, b) => a + b, 0)}`);
+    console.log(
+      `feed-beside: ${new Date().toISOString()} record events per stream min ${Math.min(...counts)} max ${Math.max(...counts)}; rows in the parsed stream's events: ${rows + streams[0].sizes.reduce((a, b) => a + b, 0)}`,
+    );
   };
   const reopen = setInterval(async () => {
     const old = streams;
     streams = await open();
-    old.forEach((s, i) => { done[i] += s.arrivals.length; });
+    old.forEach((s, i) => {
+      done[i] += s.arrivals.length;
+    });
     rows += old[0].sizes.reduce((a, b) => a + b, 0);
     await Promise.all(old.map((s) => s.close()));
   }, 15 * 60_000);
   const timer = setInterval(report, 60_000);
-  const stop = async () => { clearInterval(timer); clearInterval(reopen); report(); await Promise.all(streams.map((s) => s.close())); process.exit(0); };
+  const stop = async () => {
+    clearInterval(timer);
+    clearInterval(reopen);
+    report();
+    await Promise.all(streams.map((s) => s.close()));
+    process.exit(0);
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

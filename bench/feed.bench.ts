@@ -29,7 +29,10 @@ const COLORWAYS = Number(process.env.FEED_COLORWAYS ?? 5000);
 const DIR = process.env.FEED_DATA_DIR ?? '/tmp/feed-large';
 const USERS = ['costing', 'forecast', 'designer', 'admin'];
 
-interface Editable { id: number; v: number }
+interface Editable {
+  id: number;
+  v: number;
+}
 
 /** CPU seconds (user + system) the process has used. */
 function cpuSeconds(pid: number): number {
@@ -41,14 +44,19 @@ const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a -
 /** The large fixture (generated once), the bench's users on every brand; the colorways the costing grid may save, with their versions. */
 async function prepare(): Promise<Editable[]> {
   if (!fs.existsSync(path.join(DIR, 'db'))) {
-    const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '1', '--seasons', '1'],
-      { env: { ...process.env, DATA_DIR: DIR }, stdio: 'inherit' });
+    const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '1', '--seasons', '1'], {
+      env: { ...process.env, DATA_DIR: DIR },
+      stdio: 'inherit',
+    });
     if (gen.status !== 0) throw new Error('fixtures:large failed');
   }
   const db = await openDb({ dataDir: path.join(DIR, 'db') });
   try {
-    await db.query(`INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u CROSS JOIN brands b
-      WHERE u.username = ANY($1::text[]) ON CONFLICT DO NOTHING`, [USERS.map(emailOf)]);
+    await db.query(
+      `INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u CROSS JOIN brands b
+      WHERE u.username = ANY($1::text[]) ON CONFLICT DO NOTHING`,
+      [USERS.map(emailOf)],
+    );
     return await db.query<Editable>(`SELECT prototypeseasonalid AS id, rowversion AS v FROM prototype_seasonals
       WHERE NOT isdeleted AND (statusid = 1 OR (statusid = 2 AND factname IS NOT NULL AND factnameky IS NOT NULL)) ORDER BY 1`);
   } finally {
@@ -57,12 +65,21 @@ async function prepare(): Promise<Editable[]> {
 }
 
 export async function signIn(server: Pick<RunningServer, 'url'>, user: string) {
-  const res = await fetch(`${server.url}/api/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: emailOf(user), password: DEMO_PASSWORD }) });
+  const res = await fetch(`${server.url}/api/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', username: emailOf(user), password: DEMO_PASSWORD }),
+  });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** One open stream: when each `records` event arrived; `sizes` (rows per event) only on a checked stream. */
-export interface Stream { arrivals: number[]; sizes: number[]; bytes: number; hello: Promise<void>; close(): Promise<void> }
+export interface Stream {
+  arrivals: number[];
+  sizes: number[];
+  bytes: number;
+  hello: Promise<void>;
+  close(): Promise<void>;
+}
 
 const RECORDS = Buffer.from('\nevent: records\n');
 const HELLO = Buffer.from('\nevent: hello\n');
@@ -77,8 +94,21 @@ export function openStream(server: Pick<RunningServer, 'url'>, token: string, ch
   return new Promise((resolve, reject) => {
     let helloSeen!: () => void;
     const req = http.get(`${server.url}/api/Feed`, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
-      if (res.statusCode !== 200) { reject(new Error(`feed: ${res.statusCode}`)); return; }
-      const s: Stream = { arrivals: [], sizes: [], bytes: 0, hello: new Promise((r) => { helloSeen = r; }), close: async () => { req.destroy(); } };
+      if (res.statusCode !== 200) {
+        reject(new Error(`feed: ${res.statusCode}`));
+        return;
+      }
+      const s: Stream = {
+        arrivals: [],
+        sizes: [],
+        bytes: 0,
+        hello: new Promise((r) => {
+          helloSeen = r;
+        }),
+        close: async () => {
+          req.destroy();
+        },
+      };
       let text = '';
       let tail = Buffer.alloc(0);
       let greeted = false;
@@ -103,7 +133,10 @@ export function openStream(server: Pick<RunningServer, 'url'>, token: string, ch
         // A marker split between two chunks is found in the previous chunk's last bytes and this one's first.
         const seam = Buffer.concat([tail, chunk.subarray(0, RECORDS.length - 1)]);
         for (const b of [seam, chunk]) for (let i = b.indexOf(RECORDS); i >= 0; i = b.indexOf(RECORDS, i + RECORDS.length)) s.arrivals.push(now);
-        if (!greeted && (seam.includes(HELLO) || chunk.includes(HELLO))) { greeted = true; helloSeen(); }
+        if (!greeted && (seam.includes(HELLO) || chunk.includes(HELLO))) {
+          greeted = true;
+          helloSeen();
+        }
         tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - RECORDS.length + 1)));
       });
       res.on('error', () => {});
@@ -116,12 +149,16 @@ export function openStream(server: Pick<RunningServer, 'url'>, token: string, ch
 /** A POST on a connection of its own (no keep-alive connection the server may close as it is reused). */
 function post(url: string, token: string, body: unknown): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: false, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d: Buffer) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString('utf8')) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent: false, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString('utf8')) }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
@@ -135,9 +172,11 @@ async function saveLoad(server: RunningServer, token: string, rows: Editable[], 
     const t0 = performance.now();
     const block = Array.from({ length: ROWS }, (_, i) => rows[(start + round * ROWS + i) % rows.length]);
     sent.push(Date.now());
-    const { status, json: body } = await post(`${server.url}/api/Grid/costing/Save`, token,
-      { rows: block.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: tag + round + i / 1000 } })) });
-    if (status !== 200 || body.Failed.length || body.Saved.length !== ROWS) throw new Error(`save of ${ROWS}: ${status} ${JSON.stringify(body.Failed?.slice(0, 2) ?? body)}`);
+    const { status, json: body } = await post(`${server.url}/api/Grid/costing/Save`, token, {
+      rows: block.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: tag + round + i / 1000 } })),
+    });
+    if (status !== 200 || body.Failed.length || body.Saved.length !== ROWS)
+      throw new Error(`save of ${ROWS}: ${status} ${JSON.stringify(body.Failed?.slice(0, 2) ?? body)}`);
     const versions = new Map<number, number>(body.Saved.map((s: { PrototypeSeasonalId: number; RowVersion: number }) => [s.PrototypeSeasonalId, s.RowVersion]));
     for (const r of block) r.v = versions.get(r.id) ?? r.v;
     answers.push(performance.now() - t0);
@@ -185,7 +224,9 @@ export async function benchFeed() {
     const eventKiB = streams[0].bytes / 1024;
     await Promise.all(streams.map((s) => s.close()));
     const ms = (x: number) => `${x.toFixed(0)} ms`;
-    writeSection('API: change feed (issue 30)', `
+    writeSection(
+      'API: change feed (issue 30)',
+      `
 ${N.toLocaleString('en-US')} open streams (4 users: 4 audiences) on one process, embedded database, the large fixture (${COLORWAYS.toLocaleString('en-US')} colorways, ${rows.length.toLocaleString('en-US')} editable on the costing grid); a costing grid save of ${ROWS} rows (FFC) every second for ${SECONDS} s. Load average before ${load0}, after ${loadavg()} (2 cores shared with other users).
 
 | measure | value |
@@ -198,7 +239,8 @@ ${N.toLocaleString('en-US')} open streams (4 users: 4 audiences) on one process,
 | grid save answer p50 / p95, without the streams | ${ms(pct(bare.answers, 0.5))} / ${ms(pct(bare.answers, 0.95))} |
 | grid save answer p50 / p95, with the streams | ${ms(pct(live.answers, 0.5))} / ${ms(pct(live.answers, 0.95))} |
 | saves (events) a second achieved with the streams | ${liveRate.toFixed(2)} (offered 1) |
-`);
+`,
+    );
   } finally {
     await server.stop();
   }

@@ -28,8 +28,10 @@ const fmt = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`;
 /** The large fixture; admin and the costing user on every generated brand; the brand and season with the most colorways. */
 async function prepare(dataDir: string) {
   if (fs.existsSync(path.join(dataDir, 'db'))) return pickCriteria(dataDir);
-  const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '2', '--seasons', '5'],
-    { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
+  const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '2', '--seasons', '5'], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'inherit',
+  });
   if (gen.status !== 0) throw new Error('fixtures:large failed');
   return pickCriteria(dataDir);
 }
@@ -41,7 +43,8 @@ async function pickCriteria(dataDir: string) {
       WHERE u.username IN ('admin@example.com', 'costing@example.com') ON CONFLICT DO NOTHING`);
     const [pick] = await db.query<{ brandid: number; seasonid: number; n: number }>(
       `SELECT p.brandid, ps.seasonid, count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
-        WHERE NOT ps.isdeleted GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`);
+        WHERE NOT ps.isdeleted GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`,
+    );
     return pick;
   } finally {
     await db.close();
@@ -54,7 +57,11 @@ async function token(server: RunningServer, user: string) {
 }
 
 async function post(server: RunningServer, bearer: string, url: string, body: unknown) {
-  const res = await fetch(`${server.url}${url}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res;
 }
@@ -76,7 +83,9 @@ async function apiLoad(server: RunningServer, bearer: string, criteria: { BrandI
 async function apiExport(server: RunningServer, bearer: string) {
   const rss0 = rssMiB(server.pid);
   let peak = rss0;
-  const timer = setInterval(() => { peak = Math.max(peak, rssMiB(server.pid)); }, 100);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMiB(server.pid));
+  }, 100);
   const t0 = performance.now();
   const res = await post(server, bearer, '/api/Grid/costing/Export', { sortColumn: 'StockNum', sortDirection: 'ASC' });
   const bytes = (await res.arrayBuffer()).byteLength;
@@ -153,17 +162,28 @@ function costingColumns() {
 
 /** Excel's clipboard text for `n` rows of the answer: every number of the block changed by a cent, the rest as shown. */
 function pasteText(rows: Record<string, unknown>[], block: { field: string }[], n: number, round: number): string {
-  return `${rows.slice(0, n).map((r) => block.map(({ field }) => {
-    const v = r[field];
-    if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-    if (typeof v === 'number') return (Math.round(v * 100 + round) / 100).toFixed(2);
-    if (v == null) return /Price|FFC/.test(field) ? (10 + round / 100).toFixed(2) : '';
-    return String(v);
-  }).join('\t')).join('\r\n')}\r\n`;
+  return `${rows
+    .slice(0, n)
+    .map((r) =>
+      block
+        .map(({ field }) => {
+          const v = r[field];
+          if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+          if (typeof v === 'number') return (Math.round(v * 100 + round) / 100).toFixed(2);
+          if (v == null) return /Price|FFC/.test(field) ? (10 + round / 100).toFixed(2) : '';
+          return String(v);
+        })
+        .join('\t'),
+    )
+    .join('\r\n')}\r\n`;
 }
 
 /** Pastes on the grid's first data cell of the block's first column; resolves once the save is answered and painted. */
-async function pasteAndWait(page: Page, text: string, column: number): Promise<{ ms: number; longest: number; progress: string; status: string; refusals: string }> {
+async function pasteAndWait(
+  page: Page,
+  text: string,
+  column: number,
+): Promise<{ ms: number; longest: number; progress: string; status: string; refusals: string }> {
   // Why rows were refused (the rules of the data, not of the bench), most frequent first.
   const reasons = new Map<string, number>();
   const onAnswer = async (r: import('playwright-core').Response) => {
@@ -176,9 +196,12 @@ async function pasteAndWait(page: Page, text: string, column: number): Promise<{
   page.on('response', onAnswer);
   await page.evaluate(() => {
     const w = window as any;
-    w.__long = 0; w.__progress = '';
+    w.__long = 0;
+    w.__progress = '';
     w.__obs?.disconnect();
-    w.__obs = new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__long = Math.max(w.__long, e.duration); });
+    w.__obs = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long = Math.max(w.__long, e.duration);
+    });
     w.__obs.observe({ type: 'longtask' });
     w.__mo?.disconnect();
     w.__mo = new MutationObserver(() => {
@@ -204,14 +227,28 @@ async function pasteAndWait(page: Page, text: string, column: number): Promise<{
   const ms = Date.now() - t0;
   const { long, progress } = await page.evaluate(() => ({ long: (window as any).__long as number, progress: (window as any).__progress as string }));
   page.off('response', onAnswer);
-  const refusals = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([why, n]) => `${n} × ${why}`).join('; ');
+  const refusals = [...reasons]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([why, n]) => `${n} × ${why}`)
+    .join('; ');
   return { ms, longest: long, progress, status: (await status.first().textContent()) ?? '', refusals };
 }
 
-async function browserRuns(server: RunningServer, browser: Awaited<ReturnType<typeof openBrowser>>, criteria: { BrandId: number; SeasonId: number }, bearer: string) {
+async function browserRuns(
+  server: RunningServer,
+  browser: Awaited<ReturnType<typeof openBrowser>>,
+  criteria: { BrandId: number; SeasonId: number },
+  bearer: string,
+) {
   const { all, start, block } = costingColumns();
   // The criteria the screen remembers for the costing user (FlashCriteria:costing).
-  await post(server, bearer, '/api/UserPreference/UpdateSingleUserPreference', { userPreferenceId: 0, preferenceName: 'FlashCriteria:costing', preferenceValue: JSON.stringify(criteria), ensureUnique: true });
+  await post(server, bearer, '/api/UserPreference/UpdateSingleUserPreference', {
+    userPreferenceId: 0,
+    preferenceName: 'FlashCriteria:costing',
+    preferenceValue: JSON.stringify(criteria),
+    ensureUnique: true,
+  });
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, baseURL: server.url });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[bench page] ${e.message}`));
@@ -223,7 +260,10 @@ async function browserRuns(server: RunningServer, browser: Awaited<ReturnType<ty
       const t0 = Date.now();
       await page.goto('/flashEditCosting');
       await page.locator('.data-grid .ht_master td').first().waitFor({ timeout: 60_000 });
-      const count = page.locator('.data-grid__status').filter({ hasText: /records/ }).first();
+      const count = page
+        .locator('.data-grid__status')
+        .filter({ hasText: /records/ })
+        .first();
       await count.waitFor({ timeout: 60_000 });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
       if (i) loads.push(Date.now() - t0);
@@ -240,7 +280,10 @@ async function browserRuns(server: RunningServer, browser: Awaited<ReturnType<ty
         const fetched = await (await post(server, bearer, '/api/Grid/costing/Search', { ...criteria, pageNumber: 1, pageSize: 20_000 })).json();
         const fetchMs = performance.now() - t0;
         const bp = await openPage(browser, site.url, 'grid.html');
-        const paint = await bp.evaluate(([rows, cols]) => (window as any).benchBareRows(rows, cols), [fetched.Results, all.map((c) => ({ field: c.field, title: c.field, width: c.width ?? 100 }))] as const) as number;
+        const paint = (await bp.evaluate(([rows, cols]) => (window as any).benchBareRows(rows, cols), [
+          fetched.Results,
+          all.map((c) => ({ field: c.field, title: c.field, width: c.width ?? 100 })),
+        ] as const)) as number;
         await bp.context().close();
         if (i) bares.push(fetchMs + paint);
       }
@@ -252,18 +295,37 @@ async function browserRuns(server: RunningServer, browser: Awaited<ReturnType<ty
     for (let i = 0; i < 3; i++) {
       await page.goto('/flashEditCosting');
       await page.locator('.data-grid .ht_master td').first().waitFor({ timeout: 60_000 });
-      const fresh = (await (await post(server, bearer, '/api/Grid/costing/Search', { ...criteria, pageNumber: 1, pageSize: 20_000, sortColumn: 'StockNum', sortDirection: 'ASC' })).json()).Results;
+      const fresh = (
+        await (
+          await post(server, bearer, '/api/Grid/costing/Search', { ...criteria, pageNumber: 1, pageSize: 20_000, sortColumn: 'StockNum', sortDirection: 'ASC' })
+        ).json()
+      ).Results;
       p1k.push(await pasteAndWait(page, pasteText(fresh, block, 1000, i + 1), start));
     }
     await page.goto('/flashEditCosting');
     await page.locator('.data-grid .ht_master td').first().waitFor({ timeout: 60_000 });
-    const fresh = (await (await post(server, bearer, '/api/Grid/costing/Search', { ...criteria, pageNumber: 1, pageSize: 20_000, sortColumn: 'StockNum', sortDirection: 'ASC' })).json()).Results;
+    const fresh = (
+      await (
+        await post(server, bearer, '/api/Grid/costing/Search', { ...criteria, pageNumber: 1, pageSize: 20_000, sortColumn: 'StockNum', sortDirection: 'ASC' })
+      ).json()
+    ).Results;
     const p10k = await pasteAndWait(page, pasteText(fresh, block, Math.min(10_000, fresh.length), 7), start);
     const editable = block.filter((c) => !c.readOnly).length;
     return {
-      load: median(loads), bare: median(bares), loadRows: loadRows || rows.length, columns: `${block[0].field}…${block[block.length - 1].field}, ${editable} of them editable`,
-      paste1k: { ms: median(p1k.map((p) => p.ms)), detail: `1,000-row paste: "${p1k[0].status}"${p1k[0].refusals ? ` (refused: ${p1k[0].refusals})` : ''}, longest task ${fmt(Math.max(...p1k.map((p) => p.longest)))}` },
-      paste10k: { ms: p10k.ms, longest: p10k.longest, detail: `"${p10k.status}"${p10k.refusals ? ` (refused: ${p10k.refusals})` : ''}`, progress: p10k.progress },
+      load: median(loads),
+      bare: median(bares),
+      loadRows: loadRows || rows.length,
+      columns: `${block[0].field}…${block[block.length - 1].field}, ${editable} of them editable`,
+      paste1k: {
+        ms: median(p1k.map((p) => p.ms)),
+        detail: `1,000-row paste: "${p1k[0].status}"${p1k[0].refusals ? ` (refused: ${p1k[0].refusals})` : ''}, longest task ${fmt(Math.max(...p1k.map((p) => p.longest)))}`,
+      },
+      paste10k: {
+        ms: p10k.ms,
+        longest: p10k.longest,
+        detail: `"${p10k.status}"${p10k.refusals ? ` (refused: ${p10k.refusals})` : ''}`,
+        progress: p10k.progress,
+      },
     };
   } finally {
     await context.close();

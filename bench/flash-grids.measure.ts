@@ -14,13 +14,26 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const config = loadConfig();
 const ctx = await boot(config);
 const app = createApp(ctx);
-const send = (url: string, token: string | undefined, body: unknown) => Promise.resolve(app.fetch(new Request(`http://localhost${url}`, {
-  method: 'POST', headers: { 'content-type': body instanceof URLSearchParams ? 'application/x-www-form-urlencoded' : 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: body instanceof URLSearchParams ? body.toString() : JSON.stringify(body),
-})));
+const send = (url: string, token: string | undefined, body: unknown) =>
+  Promise.resolve(
+    app.fetch(
+      new Request(`http://localhost${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': body instanceof URLSearchParams ? 'application/x-www-form-urlencoded' : 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body instanceof URLSearchParams ? body.toString() : JSON.stringify(body),
+      }),
+    ),
+  );
 
-await ctx.db.query(`INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u, brands b WHERE u.username = 'admin@example.com' ON CONFLICT DO NOTHING`);
-const token = (await (await send('/api/token', undefined, new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' }))).json()).access_token;
+await ctx.db.query(
+  `INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u, brands b WHERE u.username = 'admin@example.com' ON CONFLICT DO NOTHING`,
+);
+const token = (
+  await (await send('/api/token', undefined, new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' }))).json()
+).access_token;
 const [top] = await ctx.db.query(`SELECT p.brandid, ps.seasonid, count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
                                    WHERE NOT ps.isdeleted GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -35,9 +48,14 @@ async function timed(label: string, fn: () => Promise<number>) {
     size = await fn();
     const c = process.cpuUsage(c0);
     // The first run warms the statement cache.
-    if (i) { ms.push(performance.now() - t0); cpu.push((c.user + c.system) / 1000); }
+    if (i) {
+      ms.push(performance.now() - t0);
+      cpu.push((c.user + c.system) / 1000);
+    }
   }
-  console.log(`${label}: median ${median(ms).toFixed(0)} ms (min ${Math.min(...ms).toFixed(0)}, max ${Math.max(...ms).toFixed(0)}), CPU median ${median(cpu).toFixed(0)} ms; ${size.toLocaleString('en-US')} rows or bytes`);
+  console.log(
+    `${label}: median ${median(ms).toFixed(0)} ms (min ${Math.min(...ms).toFixed(0)}, max ${Math.max(...ms).toFixed(0)}), CPU median ${median(cpu).toFixed(0)} ms; ${size.toLocaleString('en-US')} rows or bytes`,
+  );
 }
 
 console.log(`load ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`);

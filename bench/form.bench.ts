@@ -19,19 +19,22 @@ export async function benchForm() {
     const script: Record<'ours' | 'bare', number[]> = { ours: [], bare: [] };
     for (let i = 0; i < RUNS + 1; i++) {
       const accordion = await openPage(browser, site.url, 'form.html');
-      const at = await accordion.evaluate(() => (window as any).benchForm('accordion')) as number;
+      const at = (await accordion.evaluate(() => (window as any).benchForm('accordion'))) as number;
       await accordion.context().close();
       if (i > 0) first.accordion.push(at);
       for (const kind of ['bare', 'ours'] as const) {
         const page = await openPage(browser, site.url, 'form.html');
-        const t = await page.evaluate((k) => (window as any).benchForm(k), kind) as number;
+        const t = (await page.evaluate((k) => (window as any).benchForm(k), kind)) as number;
         // Type into a text field in the middle of the form (Field 76 is text in both forms).
         await page.locator('#root_F76').click();
-        await page.evaluate(() => { (window as any).keyLatencies.length = 0; (window as any).keyScripting.length = 0; });
+        await page.evaluate(() => {
+          (window as any).keyLatencies.length = 0;
+          (window as any).keyScripting.length = 0;
+        });
         for (let k = 0; k < KEYS; k++) await page.keyboard.press('x');
         await page.waitForTimeout(100);
-        const lat = await page.evaluate(() => [...(window as any).keyLatencies]) as number[];
-        const scr = await page.evaluate(() => [...(window as any).keyScripting]) as number[];
+        const lat = (await page.evaluate(() => [...(window as any).keyLatencies])) as number[];
+        const scr = (await page.evaluate(() => [...(window as any).keyScripting])) as number[];
         await page.context().close();
         if (i === 0) continue;
         first[kind].push(t);

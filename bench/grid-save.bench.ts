@@ -19,12 +19,17 @@ import { writeSection } from './lib/results';
 const COLORWAYS = 60_000;
 const FIELDS = 5;
 
-interface Editable { id: number; v: number }
+interface Editable {
+  id: number;
+  v: number;
+}
 
 /** The large fixture in the database of `env`, admin on every brand; the editable colorways with their versions. */
 async function prepare(env: Record<string, string>): Promise<Editable[]> {
-  const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '2', '--seasons', '2'],
-    { env: { ...process.env, ...env }, stdio: 'inherit' });
+  const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '2', '--seasons', '2'], {
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
   if (gen.status !== 0) throw new Error('fixtures:large failed');
   const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR && path.join(env.DATA_DIR, 'db') });
   try {
@@ -43,7 +48,11 @@ async function prepare(env: Record<string, string>): Promise<Editable[]> {
 class Saver {
   private next = 0;
   private round = 0;
-  constructor(private server: RunningServer, private token: string, private rows: Editable[]) {}
+  constructor(
+    private server: RunningServer,
+    private token: string,
+    private rows: Editable[],
+  ) {}
 
   /** Saves the next n editable rows with new values; the time to the answer in ms. */
   async save(n: number): Promise<number> {
@@ -51,19 +60,33 @@ class Saver {
     const block = this.rows.slice(this.next, this.next + n);
     this.next += n;
     const r = ++this.round;
-    const body = { rows: block.map((row, i) => ({ Key: row.id, RowVersion: row.v, Changes: {
-      FFC: 10 + ((i + r * 7) % 900) / 10, EstFFC: 11 + ((i + r * 3) % 900) / 10, WsPrice: 40 + (r % 50), RetailPrice: 80 + (r % 50), FfcCurr: r % 2 ? 'USD' : 'EUR',
-    } })) };
+    const body = {
+      rows: block.map((row, i) => ({
+        Key: row.id,
+        RowVersion: row.v,
+        Changes: {
+          FFC: 10 + ((i + r * 7) % 900) / 10,
+          EstFFC: 11 + ((i + r * 3) % 900) / 10,
+          WsPrice: 40 + (r % 50),
+          RetailPrice: 80 + (r % 50),
+          FfcCurr: r % 2 ? 'USD' : 'EUR',
+        },
+      })),
+    };
     const t0 = performance.now();
     const res = await fetch(`${this.server.url}/api/Grid/costing/Save`, {
-      method: 'POST', headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
     });
     const answer = await res.json();
     const ms = performance.now() - t0;
     if (res.status !== 200 || answer.Failed.length || answer.Saved.length !== n) {
       throw new Error(`save of ${n}: ${res.status} ${JSON.stringify(answer.Failed?.slice(0, 2) ?? answer)}`);
     }
-    const versions = new Map<number, number>(answer.Saved.map((s: { PrototypeSeasonalId: number; RowVersion: number }) => [s.PrototypeSeasonalId, s.RowVersion]));
+    const versions = new Map<number, number>(
+      answer.Saved.map((s: { PrototypeSeasonalId: number; RowVersion: number }) => [s.PrototypeSeasonalId, s.RowVersion]),
+    );
     for (const row of block) row.v = versions.get(row.id)!;
     return ms;
   }
@@ -73,7 +96,9 @@ class Saver {
 async function probed(url: string, work: Promise<unknown>) {
   const times: number[] = [];
   let done = false;
-  const finished = work.finally(() => { done = true; });
+  const finished = work.finally(() => {
+    done = true;
+  });
   while (!done) {
     const t0 = performance.now();
     await (await fetch(`${url}/api/health`)).arrayBuffer();
@@ -116,7 +141,9 @@ async function pasteRoundTrip(server: RunningServer): Promise<string> {
       await finder.getByRole('textbox', { name: 'Column' }).press('Enter');
       await finder.waitFor({ state: 'detached' });
       await page.locator('.data-grid td.current').first().waitFor();
-      const text = Array.from({ length: 1000 }, (_, i) => [10 + round + i / 100, round % 2 ? 'USD' : 'EUR', 20 + round + i / 100, 'USD'].join('\t')).join('\r\n');
+      const text = Array.from({ length: 1000 }, (_, i) => [10 + round + i / 100, round % 2 ? 'USD' : 'EUR', 20 + round + i / 100, 'USD'].join('\t')).join(
+        '\r\n',
+      );
       const answered = page.waitForResponse((r) => /\/api\/Grid\/costing\/Save$/i.test(new URL(r.url()).pathname), { timeout: 120_000 });
       const t0 = performance.now();
       await page.evaluate((t) => {
@@ -125,14 +152,20 @@ async function pasteRoundTrip(server: RunningServer): Promise<string> {
         (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
       }, text);
       const answer = await (await answered).json();
-      await page.getByRole('status').filter({ hasText: /rows? saved/ }).last().waitFor({ timeout: 120_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /rows? saved/ })
+        .last()
+        .waitFor({ timeout: 120_000 });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       times.push(performance.now() - t0);
       outcome = `${answer.Saved.length} rows saved, ${answer.Failed.length} refused by the server (read-only statuses)`;
       await page.waitForTimeout(6000); // the toast of this paste goes away
     }
-    return `Paste round trip in Chromium, 1,000 rows × 4 columns (EstFFC, EstFfcCurr, FFC, FfcCurr) into /grid/costing over ~30,000 loaded colorways, `
-      + `paste event → one save call → server saved → status painted: **${fmt(median(times))}** median (${times.map((t) => Math.round(t)).join(', ')}; ${outcome}; target ≤ 2,000 ms).`;
+    return (
+      `Paste round trip in Chromium, 1,000 rows × 4 columns (EstFFC, EstFfcCurr, FFC, FfcCurr) into /grid/costing over ~30,000 loaded colorways, ` +
+      `paste event → one save call → server saved → status painted: **${fmt(median(times))}** median (${times.map((t) => Math.round(t)).join(', ')}; ${outcome}; target ≤ 2,000 ms).`
+    );
   } finally {
     await browser.close();
   }
@@ -192,7 +225,8 @@ export async function benchGridSave() {
     '',
     '| database | rows | time (median of 3 for 1,000) |',
     '|---|---:|---:|',
-    ...embedded.lines, ...(server?.lines ?? ['| PostgreSQL | – | not installed |']),
+    ...embedded.lines,
+    ...(server?.lines ?? ['| PostgreSQL | – | not installed |']),
     '',
     `- ${embedded.probes}`,
     `- ${embedded.paste}`,

@@ -14,12 +14,19 @@ export async function benchGrid() {
   const site = await servePages();
   const browser = await openBrowser();
   try {
-    const results: Record<'ours' | 'bare', { firstPaint: number[]; scrollToLast: number[] }> = { ours: { firstPaint: [], scrollToLast: [] }, bare: { firstPaint: [], scrollToLast: [] } };
+    const results: Record<'ours' | 'bare', { firstPaint: number[]; scrollToLast: number[] }> = {
+      ours: { firstPaint: [], scrollToLast: [] },
+      bare: { firstPaint: [], scrollToLast: [] },
+    };
     const pastes: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) {
       for (const kind of ['bare', 'ours'] as const) {
         const page = await openPage(browser, site.url, 'grid.html');
-        const r = await page.evaluate(([k, n]) => (window as any).benchGrid(k, n), [kind, ROWS] as const) as { firstPaint: number; scrollToLast: number; paste?: number };
+        const r = (await page.evaluate(([k, n]) => (window as any).benchGrid(k, n), [kind, ROWS] as const)) as {
+          firstPaint: number;
+          scrollToLast: number;
+          paste?: number;
+        };
         await page.context().close();
         if (i === 0) continue; // warm-up (disk cache, JIT of the bench page)
         results[kind].firstPaint.push(r.firstPaint);

@@ -35,14 +35,22 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const fmt = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`;
 const num = (n: number) => n.toLocaleString('en-US');
 
-interface Pick { brandid: number; seasonid: number; brandRows: number; seasonRows: number; editable: string[] }
+interface Pick {
+  brandid: number;
+  seasonid: number;
+  brandRows: number;
+  seasonRows: number;
+  editable: string[];
+}
 
 /** The large fixture in the database of `env` (unless there already); admin on every brand; the brand and season to export. */
 async function prepare(env: Record<string, string>): Promise<Pick> {
   const kept = !env.DATABASE_URL && fs.existsSync(path.join(env.DATA_DIR, 'db'));
   if (!kept) {
-    const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '2', '--seasons', '5'],
-      { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: 'inherit' });
+    const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(COLORWAYS), '--brands', '2', '--seasons', '5'], {
+      env: { ...process.env, DATABASE_URL: '', ...env },
+      stdio: 'inherit',
+    });
     if (gen.status !== 0) throw new Error('fixtures:large failed');
   }
   const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'db') });
@@ -51,12 +59,17 @@ async function prepare(env: Record<string, string>): Promise<Pick> {
       WHERE u.username = 'admin@example.com' ON CONFLICT DO NOTHING`);
     const [brand] = await db.query<{ brandid: number; n: number }>(
       `SELECT p.brandid, count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
-        WHERE NOT ps.isdeleted GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`);
+        WHERE NOT ps.isdeleted GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+    );
     const [season] = await db.query<{ seasonid: number; n: number }>(
       `SELECT ps.seasonid, count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
-        WHERE NOT ps.isdeleted AND p.brandid = $1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`, [brand.brandid]);
+        WHERE NOT ps.isdeleted AND p.brandid = $1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+      [brand.brandid],
+    );
     // The statuses in which the colorway's costing may change (CW rules: 3..7 are read-only).
-    const editable = (await db.query<{ statusname: string }>('SELECT statusname FROM statuses WHERE statusid IN (1, 2) ORDER BY statusid')).map((s) => s.statusname);
+    const editable = (await db.query<{ statusname: string }>('SELECT statusname FROM statuses WHERE statusid IN (1, 2) ORDER BY statusid')).map(
+      (s) => s.statusname,
+    );
     return { brandid: brand.brandid, seasonid: season.seasonid, brandRows: brand.n, seasonRows: season.n, editable };
   } finally {
     await db.close();
@@ -71,8 +84,9 @@ async function token(server: RunningServer) {
 async function call(server: RunningServer, bearer: string, method: string, route: string, body?: object | FormData) {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(`${server.url}${route}`, {
-    method, headers: { authorization: `Bearer ${bearer}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-    body: json ? JSON.stringify(body) : body as FormData | undefined,
+    method,
+    headers: { authorization: `Bearer ${bearer}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
   });
   if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
   return res;
@@ -88,8 +102,20 @@ async function changedExport(server: RunningServer, bearer: string, criteria: ob
   await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
   const ws = wb.worksheets[0];
   const at = new Map((ws.getRow(1).values as string[]).map((h, i) => [h, i] as [string, number]).filter(([h]) => h));
-  const col = (title: string) => { const c = at.get(title); if (!c) throw new Error(`no column ${title} in the export`); return c; };
-  const [status, factory, tech, est, ffc, ws$, retail] = ['Status Name', 'Factory', 'Outsole Tech Code', 'Est. Factory First Cost', 'Factory First Cost', 'Wholesale Price', 'Retail Price'].map(col);
+  const col = (title: string) => {
+    const c = at.get(title);
+    if (!c) throw new Error(`no column ${title} in the export`);
+    return c;
+  };
+  const [status, factory, tech, est, ffc, ws$, retail] = [
+    'Status Name',
+    'Factory',
+    'Outsole Tech Code',
+    'Est. Factory First Cost',
+    'Factory First Cost',
+    'Wholesale Price',
+    'Retail Price',
+  ].map(col);
   const run = Date.now() % 100_000;
   let changed = 0;
   for (let n = 2; n <= ws.rowCount; n++) {
@@ -111,7 +137,9 @@ async function changedExport(server: RunningServer, bearer: string, criteria: ob
 function watch(server: RunningServer) {
   const rss0 = rssMiB(server.pid);
   let peak = rss0;
-  const sampler = setInterval(() => { peak = Math.max(peak, rssMiB(server.pid)); }, 100);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(server.pid));
+  }, 100);
   const probes: number[] = [];
   let on = true;
   const prober = (async () => {
@@ -151,7 +179,10 @@ async function previewFile(server: RunningServer, bearer: string, data: Buffer, 
   const fd = new FormData();
   fd.append('file', new Blob([new Uint8Array(data)], { type: XLSX }), name);
   const { ImportId } = await (await call(server, bearer, 'POST', '/api/Costing/UploadPrototypeCosting', fd)).json();
-  const imp = await until(async () => (await call(server, bearer, 'GET', `/api/Upload/${ImportId}`)).json(), (i) => i.Status !== 'Previewing');
+  const imp = await until(
+    async () => (await call(server, bearer, 'GET', `/api/Upload/${ImportId}`)).json(),
+    (i) => i.Status !== 'Previewing',
+  );
   const ms = performance.now() - t0;
   const watched = await w.stop();
   if (imp.Status !== 'Previewed') throw new Error(`${name}: ${imp.Status} ${imp.Message} ${JSON.stringify(imp.Errors).slice(0, 300)}`);
@@ -163,8 +194,10 @@ async function commitImport(server: RunningServer, bearer: string, importId: num
   const w = watch(server);
   const t0 = performance.now();
   const { JobId } = await (await call(server, bearer, 'POST', `/api/Upload/${importId}/Commit`)).json();
-  const job = await until(async () => (await call(server, bearer, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json(),
-    (j) => ['Completed', 'Failed', 'Canceled'].includes(j.JobStatus));
+  const job = await until(
+    async () => (await call(server, bearer, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json(),
+    (j) => ['Completed', 'Failed', 'Canceled'].includes(j.JobStatus),
+  );
   const ms = performance.now() - t0;
   const watched = await w.stop();
   if (job.JobStatus !== 'Completed') throw new Error(`commit ${JobId}: ${job.JobStatus} ${job.LastError}`);
@@ -176,7 +209,10 @@ async function previewUndo(server: RunningServer, bearer: string, importId: numb
   const w = watch(server);
   const t0 = performance.now();
   const { ImportId } = await (await call(server, bearer, 'POST', `/api/Upload/${importId}/Undo`)).json();
-  const imp = await until(async () => (await call(server, bearer, 'GET', `/api/Upload/${ImportId}`)).json(), (i) => i.Status !== 'Previewing');
+  const imp = await until(
+    async () => (await call(server, bearer, 'GET', `/api/Upload/${ImportId}`)).json(),
+    (i) => i.Status !== 'Previewing',
+  );
   const ms = performance.now() - t0;
   const watched = await w.stop();
   if (imp.Status !== 'Previewed') throw new Error(`undo of ${importId}: ${imp.Status} ${imp.Message}`);
@@ -188,8 +224,11 @@ function toXls(xlsx: Buffer): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-xls-'));
   try {
     fs.writeFileSync(path.join(dir, 'costing.xlsx'), xlsx);
-    execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'xls:MS Excel 97', '--outdir', dir, path.join(dir, 'costing.xlsx')],
-      { stdio: 'ignore', timeout: 180_000 });
+    execFileSync(
+      'soffice',
+      [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'xls:MS Excel 97', '--outdir', dir, path.join(dir, 'costing.xlsx')],
+      { stdio: 'ignore', timeout: 180_000 },
+    );
     return fs.readFileSync(path.join(dir, 'costing.xls'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -213,13 +252,13 @@ async function measure(label: string, env: Record<string, string>, withXls: bool
     const growth = Math.max(rss0 + pre.watched.growth, com.watched.rss0 + com.watched.growth) - rss0;
     const undoGrowth = Math.max(undo.watched.rss0 + undo.watched.growth, undone.watched.rss0 + undone.watched.growth) - rss0;
     const lines = [
-      `| ${label} | .xlsx ${mb(xlsx.length)}, ${num(big.rows)} rows × ${big.columns} columns, ${num(big.changed)} rows changed (5 cells each) | `
-        + `**${fmt(pre.ms)}** | **${fmt(com.ms)}** (${num(com.job.Counts.Saved)} saved, ${num(com.job.Counts.Failed)} failed) | `
-        + `**${growth.toFixed(0)} MB** (from ${rss0.toFixed(0)} MB; preview +${pre.watched.growth.toFixed(0)}, commit +${com.watched.growth.toFixed(0)}) | `
-        + `preview ${pre.watched.max.toFixed(0)} ms (p95 ${pre.watched.p95.toFixed(0)}, ${pre.watched.probes}), commit ${com.watched.max.toFixed(0)} ms (p95 ${com.watched.p95.toFixed(0)}, ${com.watched.probes}) |`,
-      `| ${label} | its undo (Undo this upload: ${num(undo.imp.Counts.Changed)} rows to restore) | **${fmt(undo.ms)}** | **${fmt(undone.ms)}** (${num(undone.job.Counts.Saved)} saved, ${num(undone.job.Counts.Failed)} failed) | `
-        + `**${undoGrowth.toFixed(0)} MB** (from ${rss0.toFixed(0)} MB; undo preview +${undo.watched.growth.toFixed(0)}, commit +${undone.watched.growth.toFixed(0)}) | `
-        + `preview ${undo.watched.max.toFixed(0)} ms (p95 ${undo.watched.p95.toFixed(0)}, ${undo.watched.probes}), commit ${undone.watched.max.toFixed(0)} ms (p95 ${undone.watched.p95.toFixed(0)}, ${undone.watched.probes}) |`,
+      `| ${label} | .xlsx ${mb(xlsx.length)}, ${num(big.rows)} rows × ${big.columns} columns, ${num(big.changed)} rows changed (5 cells each) | ` +
+        `**${fmt(pre.ms)}** | **${fmt(com.ms)}** (${num(com.job.Counts.Saved)} saved, ${num(com.job.Counts.Failed)} failed) | ` +
+        `**${growth.toFixed(0)} MB** (from ${rss0.toFixed(0)} MB; preview +${pre.watched.growth.toFixed(0)}, commit +${com.watched.growth.toFixed(0)}) | ` +
+        `preview ${pre.watched.max.toFixed(0)} ms (p95 ${pre.watched.p95.toFixed(0)}, ${pre.watched.probes}), commit ${com.watched.max.toFixed(0)} ms (p95 ${com.watched.p95.toFixed(0)}, ${com.watched.probes}) |`,
+      `| ${label} | its undo (Undo this upload: ${num(undo.imp.Counts.Changed)} rows to restore) | **${fmt(undo.ms)}** | **${fmt(undone.ms)}** (${num(undone.job.Counts.Saved)} saved, ${num(undone.job.Counts.Failed)} failed) | ` +
+        `**${undoGrowth.toFixed(0)} MB** (from ${rss0.toFixed(0)} MB; undo preview +${undo.watched.growth.toFixed(0)}, commit +${undone.watched.growth.toFixed(0)}) | ` +
+        `preview ${undo.watched.max.toFixed(0)} ms (p95 ${undo.watched.p95.toFixed(0)}, ${undo.watched.probes}), commit ${undone.watched.max.toFixed(0)} ms (p95 ${undone.watched.p95.toFixed(0)}, ${undone.watched.probes}) |`,
     ];
     const counts = `${label}: preview counts ${JSON.stringify(pre.imp.Counts)}; after the commit ${JSON.stringify(com.job.Counts)}; undo ${JSON.stringify(undo.imp.Counts)}, after it ${JSON.stringify(undone.job.Counts)}.`;
     if (withXls) {
@@ -229,10 +268,14 @@ async function measure(label: string, env: Record<string, string>, withXls: bool
       const convertMs = performance.now() - t0;
       try {
         const x = await previewFile(server, bearer, xls, 'costing-10k.xls');
-        lines.push(`| ${label} | .xls ${mb(xls.length)} (LibreOffice, ${fmt(convertMs)} to make), ${num(small.rows)} rows × ${small.columns} columns, ${num(small.changed)} rows changed | `
-          + `**${fmt(x.ms)}** (converted + previewed: ${fmt(convertMs + x.ms)}) | – | +${x.watched.growth.toFixed(0)} MB | preview ${x.watched.max.toFixed(0)} ms (p95 ${x.watched.p95.toFixed(0)}, ${x.watched.probes}) |`);
+        lines.push(
+          `| ${label} | .xls ${mb(xls.length)} (LibreOffice, ${fmt(convertMs)} to make), ${num(small.rows)} rows × ${small.columns} columns, ${num(small.changed)} rows changed | ` +
+            `**${fmt(x.ms)}** (converted + previewed: ${fmt(convertMs + x.ms)}) | – | +${x.watched.growth.toFixed(0)} MB | preview ${x.watched.max.toFixed(0)} ms (p95 ${x.watched.p95.toFixed(0)}, ${x.watched.probes}) |`,
+        );
       } catch (err) {
-        lines.push(`| ${label} | .xls ${mb(xls.length)} (LibreOffice, ${fmt(convertMs)} to make), ${num(small.rows)} rows × ${small.columns} columns | not read: ${(err as Error).message.slice(0, 160)} | – | – | – |`);
+        lines.push(
+          `| ${label} | .xls ${mb(xls.length)} (LibreOffice, ${fmt(convertMs)} to make), ${num(small.rows)} rows × ${small.columns} columns | not read: ${(err as Error).message.slice(0, 160)} | – | – | – |`,
+        );
       }
     }
     return { lines, counts, pick };
@@ -279,7 +322,8 @@ export async function benchImport() {
     '',
     '| database | file | upload → previewed | commit → completed | server RSS growth | health longest |',
     '|---|---|---:|---:|---:|---|',
-    ...embedded.lines, ...pgLines,
+    ...embedded.lines,
+    ...pgLines,
     '',
     `- ${embedded.counts}`,
     ...(pgCounts ? [`- ${pgCounts}`] : []),

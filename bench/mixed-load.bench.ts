@@ -19,7 +19,10 @@ type Kind = 'read' | 'save' | 'upload' | 'export' | 'pdf';
 /** Out of 20 requests: 14 reads, 3 grid saves, 1 upload, 1 export, 1 PDF. */
 const MIX: Kind[] = [...Array(14).fill('read'), 'save', 'save', 'save', 'upload', 'export', 'pdf'];
 
-interface Stats { times: number[]; errors: string[] }
+interface Stats {
+  times: number[];
+  errors: string[];
+}
 
 async function tokenOf(url: string, user: string) {
   const body = new URLSearchParams({ grant_type: 'password', username: `${user}@example.com`, password: PASSWORD });
@@ -30,10 +33,13 @@ async function tokenOf(url: string, user: string) {
 async function run(server: RunningServer) {
   const url = server.url;
   const [admin, designer, costing] = await Promise.all(['admin', 'designer', 'costing'].map((u) => tokenOf(url, u)));
-  const call = (token: string, method: string, path: string, body?: unknown, extra: RequestInit = {}) => fetch(`${url}${path}`, {
-    method, ...extra, headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extra.headers },
-    body: body !== undefined ? JSON.stringify(body) : extra.body,
-  });
+  const call = (token: string, method: string, path: string, body?: unknown, extra: RequestInit = {}) =>
+    fetch(`${url}${path}`, {
+      method,
+      ...extra,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extra.headers },
+      body: body !== undefined ? JSON.stringify(body) : extra.body,
+    });
   const search = async (token: string, grid: string, criteria: object) =>
     (await (await call(token, 'POST', `/api/Grid/${grid}/Search`, { pageNumber: 1, pageSize: 200, ...criteria })).json()).Results as Record<string, number>[];
   // What the load works on: colorways the costing user may save, briefs to put images on, critical paths to print.
@@ -48,18 +54,24 @@ async function run(server: RunningServer) {
   const colorways = (await search(admin, 'colorway-search', { BrandId: 1 })).map((r) => r.PrototypeSeasonalId);
   const briefs = (await search(designer, 'brief-search', { BrandId: 1 })).map((r) => r.BriefSeasonalId);
   const paths = (await search(designer, 'critical-path-dev-prototype-search', { BrandId: 1 })).map((r) => r.CriticalPathDevPrototypeId);
-  const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8e44ad' } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8e44ad' } })
+    .jpeg()
+    .toBuffer();
   const readers = [admin, designer, costing];
   let n = 0;
   const send: Record<Kind, () => Promise<Response>> = {
-    read: () => (n % 2 === 0
-      ? call(readers[n % 3], 'GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${colorways[n % colorways.length]}`)
-      : call(readers[n % 3], 'POST', '/api/Grid/colorway-search/Search', { pageNumber: 1 + (n % 3), pageSize: 50, BrandId: 1 })),
+    read: () =>
+      n % 2 === 0
+        ? call(readers[n % 3], 'GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${colorways[n % colorways.length]}`)
+        : call(readers[n % 3], 'POST', '/api/Grid/colorway-search/Search', { pageNumber: 1 + (n % 3), pageSize: 50, BrandId: 1 }),
     save: async () => {
       // Each save takes the next row: with 3 saves a second and a few hundred rows, no two overlap on one row.
       const row = rows[saves++ % rows.length];
       const res = await call(costing, 'POST', '/api/Grid/costing/Save', { rows: [{ Key: row.id, RowVersion: row.v, Changes: { FFC: 10 + (n % 50) } }] });
-      const answer = await res.clone().json().catch(() => ({}));
+      const answer = await res
+        .clone()
+        .json()
+        .catch(() => ({}));
       for (const s of answer.Saved ?? []) row.v = s.RowVersion;
       return answer.Failed?.length ? new Response(JSON.stringify(answer.Failed), { status: 409 }) : res;
     },
@@ -83,21 +95,35 @@ async function run(server: RunningServer) {
     const kind = MIX[i % MIX.length];
     n = i;
     const started = performance.now();
-    pending.push(send[kind]().then(async (res) => {
-      await res.arrayBuffer();
-      stats[kind].times.push(performance.now() - started);
-      if (!res.ok) stats[kind].errors.push(`${kind} ${res.status}`);
-    }, (err) => { stats[kind].errors.push(`${kind} ${(err as Error).message}`); }));
+    pending.push(
+      send[kind]().then(
+        async (res) => {
+          await res.arrayBuffer();
+          stats[kind].times.push(performance.now() - started);
+          if (!res.ok) stats[kind].errors.push(`${kind} ${res.status}`);
+        },
+        (err) => {
+          stats[kind].errors.push(`${kind} ${(err as Error).message}`);
+        },
+      ),
+    );
   }
   await Promise.all(pending);
   return stats;
 }
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * p))] : NaN; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * p))] : NaN;
+};
 
 export async function benchMixedLoad() {
-  const lines = [`${RATE} requests/s for ${SECONDS} s (open loop), mix per 20: 14 reads, 3 grid saves, 1 image upload, 1 export, 1 PDF; users admin, designer and costing.`,
-    '', '| database | kind | requests | errors | p50 ms | p95 ms | max ms |', '|---|---|---|---|---|---|---|'];
+  const lines = [
+    `${RATE} requests/s for ${SECONDS} s (open loop), mix per 20: 14 reads, 3 grid saves, 1 image upload, 1 export, 1 PDF; users admin, designer and costing.`,
+    '',
+    '| database | kind | requests | errors | p50 ms | p95 ms | max ms |',
+    '|---|---|---|---|---|---|---|',
+  ];
   const failures: string[] = [];
   const pg = await startPostgres();
   for (const [name, env] of [['PGlite', {}], ...(pg ? [['PostgreSQL', { DATABASE_URL: pg.url }]] : [])] as [string, Record<string, string>][]) {
@@ -105,7 +131,9 @@ export async function benchMixedLoad() {
     try {
       const stats = await run(server);
       for (const [kind, s] of Object.entries(stats)) {
-        lines.push(`| ${name} | ${kind} | ${s.times.length} | ${s.errors.length} | ${pct(s.times, 0.5).toFixed(0)} | ${pct(s.times, 0.95).toFixed(0)} | ${Math.max(...s.times).toFixed(0)} |`);
+        lines.push(
+          `| ${name} | ${kind} | ${s.times.length} | ${s.errors.length} | ${pct(s.times, 0.5).toFixed(0)} | ${pct(s.times, 0.95).toFixed(0)} | ${Math.max(...s.times).toFixed(0)} |`,
+        );
         failures.push(...s.errors.slice(0, 5).map((e) => `${name}: ${e}`));
       }
       const readP95 = pct(stats.read.times, 0.95);
@@ -115,7 +143,11 @@ export async function benchMixedLoad() {
     }
   }
   pg?.stop();
-  lines.push('', `Load averages after the run: ${loadavg()}.`, failures.length ? `Missed: ${failures.join('; ')}.` : 'Every answer a success; read p95 under 300 ms on both databases.');
+  lines.push(
+    '',
+    `Load averages after the run: ${loadavg()}.`,
+    failures.length ? `Missed: ${failures.join('; ')}.` : 'Every answer a success; read p95 under 300 ms on both databases.',
+  );
   console.log(lines.join('\n'));
   writeSection('mixed-load', lines.join('\n'));
 }

@@ -30,18 +30,34 @@ const GRID = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../sc
 const GRID_FIELDS = ['PrototypeSeasonalId', 'RowVersion', ...GRID.columns.map((c: { field: string }) => c.field)];
 const SECONDS = Number(process.env.READ_BENCH_SECONDS ?? 5);
 
-interface Shape { search: SearchRequest & { BrandId: number; SeasonId: number; StatusId: number }; ids: number[] }
+interface Shape {
+  search: SearchRequest & { BrandId: number; SeasonId: number; StatusId: number };
+  ids: number[];
+}
 
 /** Gives the admin every brand (the generator adds brands nobody holds) and picks the busiest brand + season + status and 2,000 ids. */
 async function prepare(db: Db): Promise<Shape> {
   await runMigrations(db);
-  await db.query(`INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u, brands b
-                   WHERE u.username = $1 ON CONFLICT DO NOTHING`, [ADMIN]);
+  await db.query(
+    `INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u, brands b
+                   WHERE u.username = $1 ON CONFLICT DO NOTHING`,
+    [ADMIN],
+  );
   const [top] = await db.query(`SELECT p.brandid, ps.seasonid, ps.statusid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
                                  WHERE NOT ps.isdeleted GROUP BY 1, 2, 3 ORDER BY count(*) DESC LIMIT 1`);
-  const ids = (await db.query(`SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE NOT isdeleted ORDER BY md5(prototypeseasonalid::text) LIMIT 2000`)).map((r) => r.id);
+  const ids = (
+    await db.query(`SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE NOT isdeleted ORDER BY md5(prototypeseasonalid::text) LIMIT 2000`)
+  ).map((r) => r.id);
   return {
-    search: { pageNumber: 1, pageSize: 50, sortColumn: 'PrototypeName', sortDirection: 'ASC', BrandId: top.brandid, SeasonId: top.seasonid, StatusId: top.statusid },
+    search: {
+      pageNumber: 1,
+      pageSize: 50,
+      sortColumn: 'PrototypeName',
+      sortDirection: 'ASC',
+      BrandId: top.brandid,
+      SeasonId: top.seasonid,
+      StatusId: top.statusid,
+    },
     ids,
   };
 }
@@ -82,7 +98,8 @@ async function apiRequests(servers: RunningServer[], shape: Shape) {
   const form = new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo!2026pass' });
   const { access_token } = await (await fetch(`${servers[0].url}/api/token`, { method: 'POST', body: form })).json();
   const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
-  let n = 0, i = 0;
+  let n = 0,
+    i = 0;
   const next = () => servers[n++ % servers.length].url;
   const search = () => fetch(`${next()}/api/Grid/colorway-search/Search`, { method: 'POST', headers, body: JSON.stringify(shape.search) });
   const byId = () => fetch(`${next()}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${shape.ids[i++ % shape.ids.length]}`, { headers });
@@ -100,7 +117,12 @@ const floor = (api: LoadResult, raw: LoadResult) => {
   return `${ms(api).toFixed(1)} ms vs its SQL ${ms(raw).toFixed(1)} ms: limit 1.3 × SQL + 3 = ${limit.toFixed(1)} ms ${ms(api) <= limit ? '✔' : '✘'}`;
 };
 
-async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promise<Db>, serve: () => Promise<RunningServer>, targets: { search: number; byId: number }) {
+async function benchDatabase(
+  kind: 'embedded' | 'PostgreSQL',
+  open: () => Promise<Db>,
+  serve: () => Promise<RunningServer>,
+  targets: { search: number; byId: number },
+) {
   const db = await open();
   const shape = await prepare(db);
   // Both sides at concurrency 1 for the time per request; PostgreSQL's SQL also at 10 (its pool).
@@ -119,15 +141,24 @@ async function benchDatabase(kind: 'embedded' | 'PostgreSQL', open: () => Promis
     await server.stop();
   }
   const ok = (r: LoadResult, t: number) => `≥ ${t} ${r.perSecond >= t ? '✔' : '✘'}`;
-  lines.push(`### ${kind}`, '',
-    `Search: brand ${shape.search.BrandId}, season ${shape.search.SeasonId}, status ${shape.search.StatusId} (${total} matches), page 1 of 50 by name; by id: 2,000 random colorways.`, '',
-    '| request | count | req/s | p50 ms | p95 ms | errors | target req/s |', '|---|---:|---:|---:|---:|---:|---|',
+  lines.push(
+    `### ${kind}`,
+    '',
+    `Search: brand ${shape.search.BrandId}, season ${shape.search.SeasonId}, status ${shape.search.StatusId} (${total} matches), page 1 of 50 by name; by id: 2,000 random colorways.`,
+    '',
+    '| request | count | req/s | p50 ms | p95 ms | errors | target req/s |',
+    '|---|---:|---:|---:|---:|---:|---|',
     row('search page, API, concurrency 10', api10.search, ok(api10.search, targets.search)),
     row('colorway by id, API, concurrency 10', api10.byId, ok(api10.byId, targets.byId)),
     ...(raw10 ? [row('search page, its SQL only, concurrency 10', raw10.search), row('colorway by id, its SQL only, concurrency 10', raw10.byId)] : []),
-    row('search page, API, concurrency 1', api1.search), row('search page, its SQL only, concurrency 1', raw1.search),
-    row('colorway by id, API, concurrency 1', api1.byId), row('colorway by id, its SQL only, concurrency 1', raw1.byId),
-    '', `Time per request at concurrency 1: search page ${floor(api1.search, raw1.search)}; colorway by id ${floor(api1.byId, raw1.byId)}.`, '');
+    row('search page, API, concurrency 1', api1.search),
+    row('search page, its SQL only, concurrency 1', raw1.search),
+    row('colorway by id, API, concurrency 1', api1.byId),
+    row('colorway by id, its SQL only, concurrency 1', raw1.byId),
+    '',
+    `Time per request at concurrency 1: search page ${floor(api1.search, raw1.search)}; colorway by id ${floor(api1.byId, raw1.byId)}.`,
+    '',
+  );
   return lines;
 }
 
@@ -147,12 +178,21 @@ async function benchProcesses(url: string) {
       await Promise.all(servers.map((s) => s.stop()));
     }
   }
-  return ['### PostgreSQL: one vs two server processes', '',
-    'Same requests at concurrency 10, two processes behind a round-robin client (one token, signed in on the first).', '',
-    '| request | count | req/s | p50 ms | p95 ms | errors | |', '|---|---:|---:|---:|---:|---:|---|',
-    row('search page, 1 process', results[1].search), row('search page, 2 processes', results[2].search, `${(results[2].search.perSecond / results[1].search.perSecond).toFixed(2)}×`),
-    row('colorway by id, 1 process', results[1].byId), row('colorway by id, 2 processes', results[2].byId, `${(results[2].byId.perSecond / results[1].byId.perSecond).toFixed(2)}×`),
-    '', '2 cores run both processes, PostgreSQL and the load generator: the second process adds a Node event loop, not cores.', ''];
+  return [
+    '### PostgreSQL: one vs two server processes',
+    '',
+    'Same requests at concurrency 10, two processes behind a round-robin client (one token, signed in on the first).',
+    '',
+    '| request | count | req/s | p50 ms | p95 ms | errors | |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    row('search page, 1 process', results[1].search),
+    row('search page, 2 processes', results[2].search, `${(results[2].search.perSecond / results[1].search.perSecond).toFixed(2)}×`),
+    row('colorway by id, 1 process', results[1].byId),
+    row('colorway by id, 2 processes', results[2].byId, `${(results[2].byId.perSecond / results[1].byId.perSecond).toFixed(2)}×`),
+    '',
+    '2 cores run both processes, PostgreSQL and the load generator: the second process adds a Node event loop, not cores.',
+    '',
+  ];
 }
 
 export async function benchRead() {
@@ -165,18 +205,39 @@ export async function benchRead() {
   const before = loadavg();
   const lines: string[] = [];
   if (dataDir) {
-    lines.push(...await benchDatabase('embedded', () => openPglite(path.join(dataDir, 'db')),
-      () => startServer({}, dataDir), { search: 100, byId: 150 }));
+    lines.push(
+      ...(await benchDatabase(
+        'embedded',
+        () => openPglite(path.join(dataDir, 'db')),
+        () => startServer({}, dataDir),
+        { search: 100, byId: 150 },
+      )),
+    );
   }
   if (url) {
-    lines.push(...await benchDatabase('PostgreSQL', () => openPostgres(url), () => startServer({ DATABASE_URL: url }), { search: 300, byId: 400 }));
-    lines.push(...await benchProcesses(url));
+    lines.push(
+      ...(await benchDatabase(
+        'PostgreSQL',
+        () => openPostgres(url),
+        () => startServer({ DATABASE_URL: url }),
+        { search: 300, byId: 400 },
+      )),
+    );
+    lines.push(...(await benchProcesses(url)));
   }
   const [{ n }] = await (async () => {
     const db = url ? await openPostgres(url) : await openPglite(path.join(dataDir!, 'db'));
-    try { return await db.query('SELECT count(*)::int AS n FROM prototype_seasonals'); } finally { await db.close(); }
+    try {
+      return await db.query('SELECT count(*)::int AS n FROM prototype_seasonals');
+    } finally {
+      await db.close();
+    }
   })();
-  const body = [`${n.toLocaleString('en')} colorways (fixtures/large.ts). Machine load (/proc/loadavg, shared by other users of the ${os.cpus().length} cores): before ${before}, after ${loadavg()}.`, '', ...lines].join('\n');
+  const body = [
+    `${n.toLocaleString('en')} colorways (fixtures/large.ts). Machine load (/proc/loadavg, shared by other users of the ${os.cpus().length} cores): before ${before}, after ${loadavg()}.`,
+    '',
+    ...lines,
+  ].join('\n');
   writeSection('API: reads on 100,000 colorways', body);
   console.log(body);
 }

@@ -21,7 +21,12 @@ const MiB = 2 ** 20;
 
 /** Resets the process's peak RSS (Linux ≥ 4.0); false when the kernel refuses. */
 function resetPeak(): boolean {
-  try { fs.writeFileSync('/proc/self/clear_refs', '5'); return true; } catch { return false; }
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
 }
 const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
 
@@ -47,7 +52,11 @@ async function loopDelay(render: () => Promise<Buffer>) {
   // A 5 ms ticker: the longest gap between its ticks beyond 5 ms is the longest the loop was blocked.
   let last = performance.now();
   let maxMs = 0;
-  const ticker = setInterval(() => { const now = performance.now(); maxMs = Math.max(maxMs, now - last - 5); last = now; }, 5);
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    maxMs = Math.max(maxMs, now - last - 5);
+    last = now;
+  }, 5);
   const t0 = performance.now();
   await render();
   const ms = performance.now() - t0;

@@ -12,7 +12,20 @@ import { benchReport } from './report.bench';
 import { benchSearch } from './search.bench';
 import { benchFeed } from './feed.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { 'api-auth': benchApiAuth, grid: benchGrid, form: benchForm, 'grid-save': benchGridSave, read: benchRead, 'flash-edit': benchFlashEdit, import: benchImport, catalog: benchCatalog, search: benchSearch, report: benchReport, feed: benchFeed, 'mixed-load': benchMixedLoad };
+const BENCHES: Record<string, () => Promise<void>> = {
+  'api-auth': benchApiAuth,
+  grid: benchGrid,
+  form: benchForm,
+  'grid-save': benchGridSave,
+  read: benchRead,
+  'flash-edit': benchFlashEdit,
+  import: benchImport,
+  catalog: benchCatalog,
+  search: benchSearch,
+  report: benchReport,
+  feed: benchFeed,
+  'mixed-load': benchMixedLoad,
+};
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of Object.entries(BENCHES)) {

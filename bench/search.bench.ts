@@ -41,14 +41,28 @@ const TEXTS = ['Summit', 'Boot'];
 const COMMON_SHARE = 0.05;
 
 type Body = Record<string, unknown>;
-interface Criteria { name: string; body: Body }
-interface Shape { criteria: string; sort: string; dir: 'ASC' | 'DESC'; body: Body }
-interface Figure extends Shape { p50: number; p95: number; total: number; estimate: boolean }
+interface Criteria {
+  name: string;
+  body: Body;
+}
+interface Shape {
+  criteria: string;
+  sort: string;
+  dir: 'ASC' | 'DESC';
+  body: Body;
+}
+interface Figure extends Shape {
+  p50: number;
+  p95: number;
+  total: number;
+  estimate: boolean;
+}
 
 /** The command that makes a fresh data set where `target` (a data folder or a database URL) is. */
-const refreshOf = (target: string) => (target.startsWith('postgres')
-  ? `an empty database, then DATABASE_URL=${target} npm run fixtures:large -- --colorways 1000000`
-  : `rm -rf ${target} && DATA_DIR=${target} npm run fixtures:large -- --colorways 1000000`);
+const refreshOf = (target: string) =>
+  target.startsWith('postgres')
+    ? `an empty database, then DATABASE_URL=${target} npm run fixtures:large -- --colorways 1000000`
+    : `rm -rf ${target} && DATA_DIR=${target} npm run fixtures:large -- --colorways 1000000`;
 
 /**
  * Refuses a data set fixtures:large did not make at the code's migrations (fixtures/large-stamp.ts); gives
@@ -57,8 +71,11 @@ const refreshOf = (target: string) => (target.startsWith('postgres')
 async function criteriaOf(db: Db, target: string): Promise<Criteria[]> {
   const stale = await staleLargeFixture(db, refreshOf(target));
   if (stale) throw new Error(`The /Search bench runs on a data set made at the current migrations; ${target}: ${stale}`);
-  await db.query(`INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u, brands b
-                   WHERE u.username = $1 ON CONFLICT DO NOTHING`, [ADMIN]);
+  await db.query(
+    `INSERT INTO user_brands (userid, brandid) SELECT u.userid, b.brandid FROM users u, brands b
+                   WHERE u.username = $1 ON CONFLICT DO NOTHING`,
+    [ADMIN],
+  );
   const [top] = await db.query(`SELECT p.brandid, ps.seasonid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
                                  WHERE NOT ps.isdeleted GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`);
   const [status] = await db.query(`SELECT statusid FROM prototype_seasonals WHERE NOT isdeleted GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
@@ -67,13 +84,16 @@ async function criteriaOf(db: Db, target: string): Promise<Criteria[]> {
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM colorway_search WHERE NOT isdeleted');
   const texts: Criteria[] = [];
   for (const text of TEXTS) {
-    const [{ m }] = await db.query<{ m: number }>(`SELECT count(*)::int AS m FROM colorway_search WHERE NOT isdeleted
-      AND (stocknum ILIKE $1 OR prototypename ILIKE $1 OR colordesc ILIKE $1 OR patternname ILIKE $1)`, [`%${text}%`]);
+    const [{ m }] = await db.query<{ m: number }>(
+      `SELECT count(*)::int AS m FROM colorway_search WHERE NOT isdeleted
+      AND (stocknum ILIKE $1 OR prototypename ILIKE $1 OR colordesc ILIKE $1 OR patternname ILIKE $1)`,
+      [`%${text}%`],
+    );
     texts.push({ name: `text "${text}" (${((100 * m) / n).toFixed(1)} %)`, body: { quickSearchText: text } });
     if (text === TEXTS[TEXTS.length - 1] && m < COMMON_SHARE * n) throw new Error(`"${text}" matches ${m} of ${n} colorways, under ${100 * COMMON_SHARE} %`);
   }
   return [
-    { name: 'none (the user\'s brands)', body: {} },
+    { name: "none (the user's brands)", body: {} },
     { name: 'brand', body: { BrandId: top.brandid } },
     { name: 'brand + season', body: { BrandId: top.brandid, SeasonId: top.seasonid } },
     { name: 'status', body: { StatusId: status.statusid } },
@@ -83,16 +103,27 @@ async function criteriaOf(db: Db, target: string): Promise<Criteria[]> {
 
 /** SEARCH_BENCH_CRITERIA (comma-separated indexes 0-6) narrows the criteria. */
 const WANTED = process.env.SEARCH_BENCH_CRITERIA?.split(',').map(Number);
-const shapesOf = (criteria: Criteria[]): Shape[] => criteria.filter((_, i) => !WANTED || WANTED.includes(i)).flatMap((c) => SORTS.flatMap((sort) => (['ASC', 'DESC'] as const).map((dir) => ({
-  criteria: c.name, sort, dir, body: { pageNumber: 1, pageSize: 50, sortColumn: sort, sortDirection: dir, ...c.body },
-}))));
+const shapesOf = (criteria: Criteria[]): Shape[] =>
+  criteria
+    .filter((_, i) => !WANTED || WANTED.includes(i))
+    .flatMap((c) =>
+      SORTS.flatMap((sort) =>
+        (['ASC', 'DESC'] as const).map((dir) => ({
+          criteria: c.name,
+          sort,
+          dir,
+          body: { pageNumber: 1, pageSize: 50, sortColumn: sort, sortDirection: dir, ...c.body },
+        })),
+      ),
+    );
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 /** Every shape over HTTP, one request at a time: one warm-up, then RUNS timed runs. */
 /** The admin's access token, signed in again once it is older than 5 minutes (a run outlasts a token). */
 function adminToken(url: string) {
-  let token = '', at = 0;
+  let token = '',
+    at = 0;
   return async () => {
     if (Date.now() - at > 300_000) {
       const form = new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo!2026pass' });
@@ -118,7 +149,8 @@ async function timeShapes(url: string, shapes: Shape[]): Promise<Figure[]> {
     const first = await send();
     // A slow shape gets fewer runs (at least 2): the whole matrix must fit in a session.
     const runs = Math.max(2, Math.min(RUNS, Math.floor(6_000 / (performance.now() - w))));
-    if (first.Results.length !== Math.min(50, first.TotalRecords)) throw new Error(`${shape.criteria} by ${shape.sort}: ${first.Results.length} rows of ${first.TotalRecords}`);
+    if (first.Results.length !== Math.min(50, first.TotalRecords))
+      throw new Error(`${shape.criteria} by ${shape.sort}: ${first.Results.length} rows of ${first.TotalRecords}`);
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const s = performance.now();
@@ -158,7 +190,9 @@ async function explain(db: Db, shape: Shape): Promise<string> {
 async function timeQuickSearch(url: string, texts: string[]) {
   const token = adminToken(url);
   const send = async (text: string) => {
-    const res = await fetch(`${url}/api/Search/QuickSearch?useDefaults=false&text=${encodeURIComponent(text)}`, { headers: { authorization: `Bearer ${await token()}` } });
+    const res = await fetch(`${url}/api/Search/QuickSearch?useDefaults=false&text=${encodeURIComponent(text)}`, {
+      headers: { authorization: `Bearer ${await token()}` },
+    });
     const body = await res.text();
     return { status: res.status, body };
   };
@@ -180,7 +214,13 @@ async function timeQuickSearch(url: string, texts: string[]) {
   return out;
 }
 
-async function benchDatabase(kind: 'embedded' | 'PostgreSQL', where: string, open: () => Promise<Db>, serve: () => ReturnType<typeof startServer>, target: number) {
+async function benchDatabase(
+  kind: 'embedded' | 'PostgreSQL',
+  where: string,
+  open: () => Promise<Db>,
+  serve: () => ReturnType<typeof startServer>,
+  target: number,
+) {
   let db = await open();
   const criteria = await criteriaOf(db, where);
   const [{ stocknum }] = await db.query(`SELECT stocknum FROM prototypes WHERE stocknum IS NOT NULL ORDER BY prototypeid DESC LIMIT 1`);
@@ -207,25 +247,45 @@ async function benchDatabase(kind: 'embedded' | 'PostgreSQL', where: string, ope
   }
   const ok = figures.filter((f) => f.p95 <= target).length;
   const mark = (f: Figure) => (f.p95 <= target ? '✔' : '✘');
-  const byCriteria = criteria.filter((c) => figures.some((f) => f.criteria === c.name)).map((c) => {
-    const rows = figures.filter((f) => f.criteria === c.name);
-    const worst = rows.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-    const p95s = rows.map((f) => f.p95).sort((a, b) => a - b);
-    return `| ${c.name} | ${rows[0].total.toLocaleString('en')}${rows[0].estimate ? ' (about)' : ''} | ${pct(p95s, 0.5).toFixed(0)} | ${worst.p95.toFixed(0)} (${worst.sort} ${worst.dir}) | ${rows.filter((f) => f.p95 <= target).length}/${rows.length} |`;
-  });
+  const byCriteria = criteria
+    .filter((c) => figures.some((f) => f.criteria === c.name))
+    .map((c) => {
+      const rows = figures.filter((f) => f.criteria === c.name);
+      const worst = rows.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+      const p95s = rows.map((f) => f.p95).sort((a, b) => a - b);
+      return `| ${c.name} | ${rows[0].total.toLocaleString('en')}${rows[0].estimate ? ' (about)' : ''} | ${pct(p95s, 0.5).toFixed(0)} | ${worst.p95.toFixed(0)} (${worst.sort} ${worst.dir}) | ${rows.filter((f) => f.p95 <= target).length}/${rows.length} |`;
+    });
   return [
-    `### ${kind}: target p95 ≤ ${target} ms — ${ok}/${figures.length} shapes ${ok === figures.length ? '✔' : '✘'}`, '',
-    `${RUNS} runs per shape after one warm-up (a shape slower than ${(6_000 / RUNS).toFixed(0)} ms: as many as fit 6 s, at least 2), one request at a time. Load (/proc/loadavg) before ${before}, after ${after}.`, '',
-    '| criteria | matches (TotalRecords) | median of the shapes\' p95 ms | worst p95 ms (sort) | shapes ✔ |', '|---|---:|---:|---|---:|',
-    ...byCriteria, '',
-    '<details><summary>Every shape</summary>', '',
-    '| criteria | sort | p50 ms | p95 ms | |', '|---|---|---:|---:|---|',
-    ...figures.map((f) => `| ${f.criteria} | ${f.sort} ${f.dir} | ${f.p50.toFixed(0)} | ${f.p95.toFixed(0)} | ${mark(f)} |`), '',
-    '</details>', '',
-    `Plans of the slowest shapes (EXPLAIN ANALYZE, BUFFERS; ${kind}):`, '', ...plans,
-    ...(quick ? [`Quick search (GET /api/Search/QuickSearch?useDefaults=false, admin over every brand)${kind === 'PostgreSQL' ? ': target p95 ≤ 100 ms' : ''}:`, '',
-      '| text | hits | p50 ms | p95 ms | |', '|---|---:|---:|---:|---|',
-      ...quick.map((q) => `| ${q.text} | ${q.found} | ${q.p50.toFixed(0)} | ${q.p95.toFixed(0)} | ${kind === 'PostgreSQL' ? (q.p95 <= 100 ? '✔' : '✘') : ''} |`), '']
+    `### ${kind}: target p95 ≤ ${target} ms — ${ok}/${figures.length} shapes ${ok === figures.length ? '✔' : '✘'}`,
+    '',
+    `${RUNS} runs per shape after one warm-up (a shape slower than ${(6_000 / RUNS).toFixed(0)} ms: as many as fit 6 s, at least 2), one request at a time. Load (/proc/loadavg) before ${before}, after ${after}.`,
+    '',
+    "| criteria | matches (TotalRecords) | median of the shapes' p95 ms | worst p95 ms (sort) | shapes ✔ |",
+    '|---|---:|---:|---|---:|',
+    ...byCriteria,
+    '',
+    '<details><summary>Every shape</summary>',
+    '',
+    '| criteria | sort | p50 ms | p95 ms | |',
+    '|---|---|---:|---:|---|',
+    ...figures.map((f) => `| ${f.criteria} | ${f.sort} ${f.dir} | ${f.p50.toFixed(0)} | ${f.p95.toFixed(0)} | ${mark(f)} |`),
+    '',
+    '</details>',
+    '',
+    `Plans of the slowest shapes (EXPLAIN ANALYZE, BUFFERS; ${kind}):`,
+    '',
+    ...plans,
+    ...(quick
+      ? [
+          `Quick search (GET /api/Search/QuickSearch?useDefaults=false, admin over every brand)${kind === 'PostgreSQL' ? ': target p95 ≤ 100 ms' : ''}:`,
+          '',
+          '| text | hits | p50 ms | p95 ms | |',
+          '|---|---:|---:|---:|---|',
+          ...quick.map(
+            (q) => `| ${q.text} | ${q.found} | ${q.p50.toFixed(0)} | ${q.p95.toFixed(0)} | ${kind === 'PostgreSQL' ? (q.p95 <= 100 ? '✔' : '✘') : ''} |`,
+          ),
+          '',
+        ]
       : ['Quick search: the route is not in this build (branch qs not merged).', '']),
   ];
 }
@@ -276,13 +336,34 @@ export async function benchSearch() {
   // Without the read cache (ADR 037): every run of a shape repeats its request, which the cache would
   // answer from memory after the first; what is timed is the search a page costs after any write.
   const uncached = { READ_CACHE_MB: '0' };
-  if (url) lines.push(...await benchDatabase('PostgreSQL', url, () => openPostgres(url), () => startServer({ ...uncached, DATABASE_URL: url }), 150));
-  if (dataDir) lines.push(...await benchDatabase('embedded', dataDir, () => openPglite(path.join(dataDir, 'db')), () => startServer(uncached, dataDir), 400));
+  if (url)
+    lines.push(
+      ...(await benchDatabase(
+        'PostgreSQL',
+        url,
+        () => openPostgres(url),
+        () => startServer({ ...uncached, DATABASE_URL: url }),
+        150,
+      )),
+    );
+  if (dataDir)
+    lines.push(
+      ...(await benchDatabase(
+        'embedded',
+        dataDir,
+        () => openPglite(path.join(dataDir, 'db')),
+        () => startServer(uncached, dataDir),
+        400,
+      )),
+    );
   const db = url ? await openPostgres(url) : await openPglite(path.join(dataDir!, 'db'));
   const [{ n }] = await db.query('SELECT count(*)::int AS n FROM prototype_seasonals').finally(() => db.close());
-  const body = [`${n.toLocaleString('en')} colorways (fixtures/large.ts); ${os.cpus().length} shared cores. Grid colorway-search, page 1 of 50,`,
+  const body = [
+    `${n.toLocaleString('en')} colorways (fixtures/large.ts); ${os.cpus().length} shared cores. Grid colorway-search, page 1 of 50,`,
     `${SORTS.length} sort columns × ASC/DESC × ${5 + TEXTS.length - 1} criteria (a data set fixtures:large made at the current migrations).`,
-    '', ...lines].join('\n');
+    '',
+    ...lines,
+  ].join('\n');
   writeSection('API: /Search over 1,000,000 colorways', body);
   console.log(body);
 }

@@ -34,7 +34,12 @@ let round = 0;
 
 /** The generated colorways the comparison writes (statuses 1 and 2, newest first) and the admin's id. */
 async function subjects(db: Db, n: number, offset = 0) {
-  const ids = (await db.query<{ id: number }>(`SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE statusid IN (1, 2) ORDER BY 1 DESC LIMIT $1 OFFSET $2`, [n, offset])).map((r) => r.id);
+  const ids = (
+    await db.query<{ id: number }>(`SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE statusid IN (1, 2) ORDER BY 1 DESC LIMIT $1 OFFSET $2`, [
+      n,
+      offset,
+    ])
+  ).map((r) => r.id);
   const [{ userid }] = await db.query<{ userid: number }>(`SELECT userid FROM users WHERE username = 'admin@example.com'`);
   return { ids, userid };
 }
@@ -73,12 +78,16 @@ async function explain(target: string) {
   let inTx = 0;
   await db.tx(async (q) => {
     const e0 = performance.now();
-    plan = (await q.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${FLOOR}`, [31.5 + Math.random(), s.ids.slice(1000, 2000), s.userid])).map((r) => r['QUERY PLAN']);
+    plan = (await q.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${FLOOR}`, [31.5 + Math.random(), s.ids.slice(1000, 2000), s.userid])).map(
+      (r) => r['QUERY PLAN'],
+    );
     inTx = performance.now() - e0;
   });
   const total = performance.now() - t0;
   console.log(plan.join('\n'));
-  console.log(`\nstatement with EXPLAIN ${inTx.toFixed(1)} ms; BEGIN to COMMIT answered ${total.toFixed(1)} ms (commit and NOTIFY delivery: ${(total - inTx).toFixed(1)} ms)`);
+  console.log(
+    `\nstatement with EXPLAIN ${inTx.toFixed(1)} ms; BEGIN to COMMIT answered ${total.toFixed(1)} ms (commit and NOTIFY delivery: ${(total - inTx).toFixed(1)} ms)`,
+  );
   await db.close();
 }
 
@@ -96,9 +105,19 @@ async function editable(target: string) {
 
 /** The comparison's bulk request: 1,000 editable colorways, FFC only, current versions; both servers hold copies of one data set. */
 async function save(urls: string[], file: string, reps: number) {
-  const tokens = await Promise.all(urls.map(async (u) => (await (await fetch(`${u}/api/token`, {
-    method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' }),
-  })).json()).access_token as string));
+  const tokens = await Promise.all(
+    urls.map(
+      async (u) =>
+        (
+          await (
+            await fetch(`${u}/api/token`, {
+              method: 'POST',
+              body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' }),
+            })
+          ).json()
+        ).access_token as string,
+    ),
+  );
   const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: number; v: number }[];
   const times: number[][] = [[], []];
   for (let r = 0; r <= reps; r++) {
@@ -106,7 +125,11 @@ async function save(urls: string[], file: string, reps: number) {
     for (const k of r % 2 ? [1, 0] : [0, 1]) {
       const body = JSON.stringify({ rows: block.map((b) => ({ Key: b.id, RowVersion: b.v, Changes: { FFC: 10 + r + k / 10 } })) });
       const t0 = performance.now();
-      const res = await fetch(`${urls[k]}/api/Grid/costing/Save`, { method: 'POST', headers: { authorization: `Bearer ${tokens[k]}`, 'content-type': 'application/json' }, body });
+      const res = await fetch(`${urls[k]}/api/Grid/costing/Save`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[k]}`, 'content-type': 'application/json' },
+        body,
+      });
       const text = await res.text();
       const ms = performance.now() - t0;
       if (!text.startsWith('{"IsSuccessful":true')) throw new Error(`save on ${urls[k]}: ${res.status} ${text.slice(0, 300)}`);
@@ -122,6 +145,12 @@ const [mode, a, b, c, d] = process.argv.slice(2);
 if (mode === 'floor') await floor(a, b, Number(c ?? 9));
 else if (mode === 'explain') await explain(a);
 else if (mode === 'editable') await editable(a);
-else if (mode === 'migrate') { const db = await open(a); console.log(await runMigrations(db)); await db.close(); }
-else if (mode === 'save') await save([a, b], c, Number(d ?? 5));
-else throw new Error('usage: write-floor.measure.ts floor <before> <after> [reps] | explain <target> | editable <target> | migrate <target> | save <before-url> <after-url> <editable.json> [reps]');
+else if (mode === 'migrate') {
+  const db = await open(a);
+  console.log(await runMigrations(db));
+  await db.close();
+} else if (mode === 'save') await save([a, b], c, Number(d ?? 5));
+else
+  throw new Error(
+    'usage: write-floor.measure.ts floor <before> <after> [reps] | explain <target> | editable <target> | migrate <target> | save <before-url> <after-url> <editable.json> [reps]',
+  );

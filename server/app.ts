@@ -26,8 +26,19 @@ import { FEATURES, installFeatures } from './features';
 export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Every route module in one list, the core's then each feature's (server/features.ts); the route-coverage test walks what they register. */
-export const ROUTE_MODULES = [referenceRoutes, schemaRoutes, gridRoutes, searchHelpRoutes, uploadRoutes, uploadQueueRoutes, quickSearchRoutes, feedRoutes, cellHistoryRoutes,
-  ...FEATURES.flatMap((f) => f.routes ?? []), openApiRoutes];
+export const ROUTE_MODULES = [
+  referenceRoutes,
+  schemaRoutes,
+  gridRoutes,
+  searchHelpRoutes,
+  uploadRoutes,
+  uploadQueueRoutes,
+  quickSearchRoutes,
+  feedRoutes,
+  cellHistoryRoutes,
+  ...FEATURES.flatMap((f) => f.routes ?? []),
+  openApiRoutes,
+];
 
 /** The API routes; in proxy mode only the schema documents (the rest of /api is forwarded). */
 export function buildApi(opts: { proxy?: boolean } = {}): ApiRouter {
@@ -51,7 +62,11 @@ export function routingPath(req: Request): string {
   // A malformed escape (e.g. overlong UTF-8 %c0%ae) is routed undecoded: it matches nothing and gets
   // the logged 404 with the security headers, not an exception before any middleware runs.
   let path = raw;
-  try { path = decodeURI(raw); } catch { /* kept undecoded */ }
+  try {
+    path = decodeURI(raw);
+  } catch {
+    /* kept undecoded */
+  }
   return /^\/(api|schemas)\//i.test(path) ? path.toLowerCase() : path;
 }
 

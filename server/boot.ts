@@ -28,14 +28,16 @@ export async function isEmpty(db: Db) {
 
 export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean } = {}): Promise<AppContext> {
   const schemas = loadSchemas();
-  const db = opts.db ?? await openDb({
-    databaseUrl: config.databaseUrl,
-    dataDir: opts.inMemory ? undefined : path.join(config.dataDir, 'db'),
-  });
+  const db =
+    opts.db ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: opts.inMemory ? undefined : path.join(config.dataDir, 'db'),
+    }));
   // Processes starting together on one PostgreSQL migrate and seed one after the other.
   await db.exclusive('migrate', async () => {
     await runMigrations(db);
-    if (config.seedDemo && await isEmpty(db)) await seedDemo(db);
+    if (config.seedDemo && (await isEmpty(db))) await seedDemo(db);
     // The demo's product images, drawn into this data directory once (its database may come seeded, e.g. from a test template).
     if (config.seedDemo && config.demoImages !== false) await writeDemoImages(db, config.dataDir);
   });
@@ -43,7 +45,11 @@ export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean }
   const jobs = new JobQueue(db);
   jobs.register('mail', (job) => mailer.send(job.payload));
   const ctx: AppContext = {
-    config, db, schemas, mailer, jobs,
+    config,
+    db,
+    schemas,
+    mailer,
+    jobs,
     tokenSecret: loadTokenSecret(opts.inMemory ? undefined : config.dataDir),
     appVersion: pkg.version,
   };

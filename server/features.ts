@@ -25,9 +25,25 @@ import { quarterlyForecastFeature } from './features/quarterly-forecast';
 import { carryoverFeature } from './features/carryover';
 
 export const FEATURES: readonly Feature[] = [
-  accountFeature, adminFeature, hierarchyFeature, flashEditFeature, libraryFeature, linePlansFeature, briefsFeature, patternsFeature,
-  attachmentsFeature, colorwaysFeature, catalogFeature, projectCreateFeature, criticalPathsFeature, buyReadyFeature, corporateTemplateFeature,
-  calculatorsFeature, transferChecklistsFeature, quarterlyForecastFeature, carryoverFeature,
+  accountFeature,
+  adminFeature,
+  hierarchyFeature,
+  flashEditFeature,
+  libraryFeature,
+  linePlansFeature,
+  briefsFeature,
+  patternsFeature,
+  attachmentsFeature,
+  colorwaysFeature,
+  catalogFeature,
+  projectCreateFeature,
+  criticalPathsFeature,
+  buyReadyFeature,
+  corporateTemplateFeature,
+  calculatorsFeature,
+  transferChecklistsFeature,
+  quarterlyForecastFeature,
+  carryoverFeature,
 ];
 
 let installed = false;

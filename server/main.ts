@@ -27,9 +27,13 @@ async function main() {
   await ctx.jobs.start();
   // Issue 29: `npm run backup` asks this process for the embedded database's backup (one process owns it); optional scheduled backups.
   const backupSource = { db: ctx.db, dataDir: config.dataDir, databaseUrl: config.databaseUrl, appVersion: ctx.appVersion };
-  const control = ctx.db.kind === 'pglite'
-    ? await startControl(backupSource).catch((err) => { console.error(`No control socket, so npm run backup cannot reach this server: ${err.message}`); return undefined; })
-    : undefined;
+  const control =
+    ctx.db.kind === 'pglite'
+      ? await startControl(backupSource).catch((err) => {
+          console.error(`No control socket, so npm run backup cannot reach this server: ${err.message}`);
+          return undefined;
+        })
+      : undefined;
   const schedule = config.backup ? scheduleBackups(backupSource, config.backup) : undefined;
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
@@ -38,8 +42,12 @@ async function main() {
   // A port that cannot be taken (in use, not allowed) ends the start with the reason, instead of a
   // process that runs on without serving anything.
   server.once('error', (err: NodeJS.ErrnoException) => {
-    const why = err.code === 'EADDRINUSE' ? `port ${config.port} is already in use: set PORT to a free port`
-      : err.code === 'EACCES' ? `port ${config.port} is not allowed for this user: set PORT to a port above 1023` : err.message;
+    const why =
+      err.code === 'EADDRINUSE'
+        ? `port ${config.port} is already in use: set PORT to a free port`
+        : err.code === 'EACCES'
+          ? `port ${config.port} is not allowed for this user: set PORT to a port above 1023`
+          : err.message;
     console.error(`The server cannot listen: ${why}.`);
     void ctx.db.close().finally(() => process.exit(1));
   });

@@ -16,12 +16,21 @@ const PAGES = path.join(ROOT, 'bench/pages');
 const OUT = path.join(ROOT, 'bench/.out');
 
 export async function buildPages(): Promise<void> {
-  const input = Object.fromEntries(fs.readdirSync(PAGES).filter((f) => f.endsWith('.html')).map((f) => [f.replace(/\.html$/, ''), path.join(PAGES, f)]));
+  const input = Object.fromEntries(
+    fs
+      .readdirSync(PAGES)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => [f.replace(/\.html$/, ''), path.join(PAGES, f)]),
+  );
   const prev = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
     await build({
-      configFile: false, root: PAGES, base: './', logLevel: 'warn', mode: 'production',
+      configFile: false,
+      root: PAGES,
+      base: './',
+      logLevel: 'warn',
+      mode: 'production',
       plugins: [react()],
       resolve: { alias: { '@domain': path.join(ROOT, 'server/domain') } },
       build: { outDir: OUT, emptyOutDir: true, rollupOptions: { input }, chunkSizeWarningLimit: 5000 },
@@ -37,7 +46,10 @@ export async function servePages(): Promise<{ url: string; close: () => Promise<
   const port = await freePort();
   const server = http.createServer((req, res) => {
     const file = path.join(OUT, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    if (!file.startsWith(OUT) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404).end(); return; }
+    if (!file.startsWith(OUT) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
   });
@@ -62,5 +74,11 @@ export async function openPage(browser: Browser, url: string, file: string): Pro
   return page;
 }
 
-export const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-export const p95 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+export const p95 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
+};

@@ -1,5 +1,11 @@
 /** A small closed-loop load generator: `concurrency` workers send requests for `seconds` (or `count` in total). */
-export interface LoadResult { requests: number; perSecond: number; p50: number; p95: number; errors: number }
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
 
 export async function load(send: () => Promise<Response>, opts: { concurrency: number; seconds?: number; count?: number }): Promise<LoadResult> {
   const times: number[] = [];

@@ -8,11 +8,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './server';
 
-export interface RunningPostgres { url: string; stop(): void }
+export interface RunningPostgres {
+  url: string;
+  stop(): void;
+}
 
 export async function startPostgres(): Promise<RunningPostgres | null> {
   const root = '/usr/lib/postgresql';
-  const version = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a))[0] : undefined;
+  const version = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
+        .sort((a, b) => Number(b) - Number(a))[0]
+    : undefined;
   if (!version) return null;
   const bin = path.join(root, version, 'bin');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-pg-'));
@@ -20,12 +28,24 @@ export async function startPostgres(): Promise<RunningPostgres | null> {
   const port = await freePort();
   const asPostgres = (cmd: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'ignore' });
   asPostgres('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  asPostgres('pg_ctl', ['-D', `${dir}/data`, '-l', `${dir}/log`, '-w', 'start', '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`]);
+  asPostgres('pg_ctl', [
+    '-D',
+    `${dir}/data`,
+    '-l',
+    `${dir}/log`,
+    '-w',
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
-      try { asPostgres('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']); } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+      try {
+        asPostgres('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -5,7 +5,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export interface RunningServer { url: string; pid: number; child: ChildProcess; dataDir: string; stop(): Promise<void> }
+export interface RunningServer {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  dataDir: string;
+  stop(): Promise<void>;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,20 +33,29 @@ export async function startServer(env: Record<string, string> = {}, keepDataDir?
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (d) => { log += d; });
-  child.stderr!.on('data', (d) => { log += d; });
+  child.stdout!.on('data', (d) => {
+    log += d;
+  });
+  child.stderr!.on('data', (d) => {
+    log += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error(`server did not start: ${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
-    url, pid: child.pid!, child, dataDir,
+    url,
+    pid: child.pid!,
+    child,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

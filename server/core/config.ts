@@ -46,10 +46,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoImages: env.DEMO_IMAGES !== 'false',
     bulkBatchRows: Number(env.BULK_BATCH_ROWS) >= 1 ? Math.floor(Number(env.BULK_BATCH_ROWS)) : undefined,
     businessTimeZone,
-    backup: env.BACKUP_DIR ? {
-      dir: path.resolve(env.BACKUP_DIR),
-      everyHours: Number(env.BACKUP_EVERY_HOURS) > 0 ? Number(env.BACKUP_EVERY_HOURS) : 24,
-      keep: Number(env.BACKUP_KEEP) >= 1 ? Math.floor(Number(env.BACKUP_KEEP)) : 7,
-    } : undefined,
+    backup: env.BACKUP_DIR
+      ? {
+          dir: path.resolve(env.BACKUP_DIR),
+          everyHours: Number(env.BACKUP_EVERY_HOURS) > 0 ? Number(env.BACKUP_EVERY_HOURS) : 24,
+          keep: Number(env.BACKUP_KEEP) >= 1 ? Math.floor(Number(env.BACKUP_KEEP)) : 7,
+        }
+      : undefined,
   };
 }

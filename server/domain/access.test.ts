@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import permissionsDoc from '../../schemas/permissions.json';
 import {
-  allows, BUY_READY_REPORT, CALCULATOR_BRAND_DEFAULTS, CALCULATORS, CARRYOVER, holdsPermissions, LIBRARY_VIEW, permission, PROJECT_CREATE,
-  refusesFactoryUser, type Grantee, type PermissionPair,
+  allows,
+  BUY_READY_REPORT,
+  CALCULATOR_BRAND_DEFAULTS,
+  CALCULATORS,
+  CARRYOVER,
+  holdsPermissions,
+  LIBRARY_VIEW,
+  permission,
+  PROJECT_CREATE,
+  refusesFactoryUser,
+  type Grantee,
+  type PermissionPair,
 } from './access';
 
-const who = (pairs: readonly PermissionPair[], isFactoryUser = false): Grantee =>
-  ({ isFactoryUser, holds: (m, a) => pairs.some(([pm, pa]) => pm === m && pa === a) });
+const who = (pairs: readonly PermissionPair[], isFactoryUser = false): Grantee => ({
+  isFactoryUser,
+  holds: (m, a) => pairs.some(([pm, pa]) => pm === m && pa === a),
+});
 
 describe('access rules', () => {
   it('anyOf needs one pair, allOf every pair, no rule part nothing', () => {
@@ -14,8 +26,25 @@ describe('access rules', () => {
     expect(allows(permission('users', 'read'), who([['users', 'read']]))).toBe(true);
     expect(allows(permission('users', 'read'), who([['users', 'edit']]))).toBe(false);
     expect(allows({ anyOf: [] }, who([['users', 'read']]))).toBe(false);
-    expect(allows(PROJECT_CREATE, who([['brief', 'create'], ['pattern', 'create']]))).toBe(false);
-    expect(allows(PROJECT_CREATE, who([['brief', 'create'], ['pattern', 'create'], ['colorway', 'create']]))).toBe(true);
+    expect(
+      allows(
+        PROJECT_CREATE,
+        who([
+          ['brief', 'create'],
+          ['pattern', 'create'],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      allows(
+        PROJECT_CREATE,
+        who([
+          ['brief', 'create'],
+          ['pattern', 'create'],
+          ['colorway', 'create'],
+        ]),
+      ),
+    ).toBe(true);
   });
 
   it('BR-002 CARRY-001 WIZ-003 CALC-002 factory users are refused whatever their role holds, where the rule says so', () => {

@@ -54,7 +54,13 @@ export const BUY_READY_EXECUTE: AccessRule = { anyOf: cp('edit'), noFactoryUsers
 /** BR-006 / PERM-019: the override page with module 18 read; never a factory user. */
 export const BUY_READY_OVERRIDES: AccessRule = { anyOf: [['systemMessages', 'read']], noFactoryUsers: true };
 /** BR-006 / PERM-019: saving an override with module 18 edit or create; never a factory user. */
-export const BUY_READY_OVERRIDE_SAVE: AccessRule = { anyOf: [['systemMessages', 'edit'], ['systemMessages', 'create']], noFactoryUsers: true };
+export const BUY_READY_OVERRIDE_SAVE: AccessRule = {
+  anyOf: [
+    ['systemMessages', 'edit'],
+    ['systemMessages', 'create'],
+  ],
+  noFactoryUsers: true,
+};
 
 /** CARRY-001 / PERM-015: module 14 edit opens every carryover screen and the season shifts; never a factory user. */
 export const CARRYOVER: AccessRule = { anyOf: [['carryover', 'edit']], noFactoryUsers: true };
@@ -62,17 +68,51 @@ export const CARRYOVER: AccessRule = { anyOf: [['carryover', 'edit']], noFactory
 /** CALC-001 / PERM-013: the margin and FOB calculators need 10/2 (factory users get no costing figure, but may open them). */
 export const CALCULATORS: AccessRule = { anyOf: [['calculator', 'edit']] };
 /** CALC-002: changing a brand's calculator defaults needs 10/2 and module 18 edit (system admin); never a factory user. */
-export const CALCULATOR_BRAND_DEFAULTS: AccessRule = { allOf: [['calculator', 'edit'], ['systemMessages', 'edit']], noFactoryUsers: true };
+export const CALCULATOR_BRAND_DEFAULTS: AccessRule = {
+  allOf: [
+    ['calculator', 'edit'],
+    ['systemMessages', 'edit'],
+  ],
+  noFactoryUsers: true,
+};
 
 /** WIZ-003: the project-create wizard needs create on brief, pattern and colorway; factory users never create. */
-export const PROJECT_CREATE: AccessRule = { allOf: [['brief', 'create'], ['pattern', 'create'], ['colorway', 'create']], noFactoryUsers: true };
+export const PROJECT_CREATE: AccessRule = {
+  allOf: [
+    ['brief', 'create'],
+    ['pattern', 'create'],
+    ['colorway', 'create'],
+  ],
+  noFactoryUsers: true,
+};
 
 /** DECISIONS SHELL-019: the error log (route, Ctrl+Shift+E and API) with module 6 read or module 18 read. */
-export const ERROR_LOG: AccessRule = { anyOf: [['users', 'read'], ['systemMessages', 'read']] };
+export const ERROR_LOG: AccessRule = {
+  anyOf: [
+    ['users', 'read'],
+    ['systemMessages', 'read'],
+  ],
+};
 
 /** DECISIONS PERM-026: library entries open for any module 9 permission; 9/2 or 9/3 changes them. */
-export const LIBRARY_VIEW: AccessRule = { anyOf: [['libraries', 'read'], ['libraries', 'edit'], ['libraries', 'create']] };
-export const LIBRARY_CHANGE: AccessRule = { anyOf: [['libraries', 'edit'], ['libraries', 'create']] };
+export const LIBRARY_VIEW: AccessRule = {
+  anyOf: [
+    ['libraries', 'read'],
+    ['libraries', 'edit'],
+    ['libraries', 'create'],
+  ],
+};
+export const LIBRARY_CHANGE: AccessRule = {
+  anyOf: [
+    ['libraries', 'edit'],
+    ['libraries', 'create'],
+  ],
+};
 
 /** PERM-004: the corporate template is viewed with module 2 read; an editor (2/2) sees what they edit. */
-export const CORPORATE_TEMPLATE_VIEW: AccessRule = { anyOf: [['corporateTemplate', 'read'], ['corporateTemplate', 'edit']] };
+export const CORPORATE_TEMPLATE_VIEW: AccessRule = {
+  anyOf: [
+    ['corporateTemplate', 'read'],
+    ['corporateTemplate', 'edit'],
+  ],
+};

@@ -27,8 +27,10 @@ describe('business dates (DECISIONS "Dates")', () => {
   });
 
   it('property: in UTC the business date is the ISO date of the moment', () => {
-    fc.assert(fc.property(fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), (d) => {
-      expect(businessDate(d, 'UTC')).toBe(d.toISOString().slice(0, 10));
-    }));
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), (d) => {
+        expect(businessDate(d, 'UTC')).toBe(d.toISOString().slice(0, 10));
+      }),
+    );
   });
 });

@@ -3,8 +3,15 @@ import fc from 'fast-check';
 import { BR_TEXT, BUY_READY_CRITERIA, buyReady, criterionCounts, isLeather, overrideErrors, type BuyReadyInput } from './buy-ready';
 
 const ready: BuyReadyInput = {
-  StatusId: 2, CostingCompl: true, FactNameKy: '310101', IsFinalSpecApprLocked: true, IsConfirmationSampleApproved: true,
-  IsLeatherApproved: true, BasicMaterial: 'Leather', UsHtsCodeKey: 'US-VN-6403916075', TotalVolume: 100,
+  StatusId: 2,
+  CostingCompl: true,
+  FactNameKy: '310101',
+  IsFinalSpecApprLocked: true,
+  IsConfirmationSampleApproved: true,
+  IsLeatherApproved: true,
+  BasicMaterial: 'Leather',
+  UsHtsCodeKey: 'US-VN-6403916075',
+  TotalVolume: 100,
 };
 
 const input = fc.record({
@@ -25,8 +32,16 @@ describe('buy-ready rule (BR-005, DECISIONS "Buy-ready rule")', () => {
   });
 
   it('BR-005 each criterion alone makes a ready colorway not ready', () => {
-    const breaks: Partial<BuyReadyInput>[] = [{ StatusId: 1 }, { CostingCompl: false }, { FactNameKy: null }, { IsFinalSpecApprLocked: false },
-      { IsConfirmationSampleApproved: false }, { IsLeatherApproved: false }, { UsHtsCodeKey: '' }, { TotalVolume: 0 }];
+    const breaks: Partial<BuyReadyInput>[] = [
+      { StatusId: 1 },
+      { CostingCompl: false },
+      { FactNameKy: null },
+      { IsFinalSpecApprLocked: false },
+      { IsConfirmationSampleApproved: false },
+      { IsLeatherApproved: false },
+      { UsHtsCodeKey: '' },
+      { TotalVolume: 0 },
+    ];
     breaks.forEach((b, i) => {
       const r = buyReady({ ...ready, ...b });
       expect(r.computed).toBe(false);
@@ -47,21 +62,25 @@ describe('buy-ready rule (BR-005, DECISIONS "Buy-ready rule")', () => {
   });
 
   it('BR-005 property: computed is the conjunction of the criteria; an override decides the result', () => {
-    fc.assert(fc.property(input, fc.option(fc.boolean()), (c, o) => {
-      const r = buyReady(c, o);
-      expect(r.computed).toBe(Object.values(r.criteria).every(Boolean));
-      expect(r.buyReady).toBe(o ?? r.computed);
-      // Monotone: a colorway that is not released is never computed ready.
-      if (c.StatusId !== 2 && c.StatusId !== 3) expect(r.computed).toBe(false);
-      if ((c.TotalVolume ?? 0) <= 0) expect(r.computed).toBe(false);
-    }));
+    fc.assert(
+      fc.property(input, fc.option(fc.boolean()), (c, o) => {
+        const r = buyReady(c, o);
+        expect(r.computed).toBe(Object.values(r.criteria).every(Boolean));
+        expect(r.buyReady).toBe(o ?? r.computed);
+        // Monotone: a colorway that is not released is never computed ready.
+        if (c.StatusId !== 2 && c.StatusId !== 3) expect(r.computed).toBe(false);
+        if ((c.TotalVolume ?? 0) <= 0) expect(r.computed).toBe(false);
+      }),
+    );
   });
 
   it('BR-005 property: per-criterion counts add up to the number of colorways', () => {
-    fc.assert(fc.property(fc.array(input, { maxLength: 30 }), (rows) => {
-      const results = rows.map((c) => buyReady(c));
-      for (const k of criterionCounts(results)) expect(k.ready + k.notReady).toBe(rows.length);
-    }));
+    fc.assert(
+      fc.property(fc.array(input, { maxLength: 30 }), (rows) => {
+        const results = rows.map((c) => buyReady(c));
+        for (const k of criterionCounts(results)) expect(k.ready + k.notReady).toBe(rows.length);
+      }),
+    );
   });
 
   it('BR-008 an override needs both stock number and factory', () => {

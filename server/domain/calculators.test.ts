@@ -2,13 +2,41 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import entity from '../../schemas/entities/calculator-brand-defaults.schema.json';
 import {
-  autoMargins, BUILT_IN_DEFAULTS, DEFAULT_FIELDS, DUTY_PRESETS, defaultLabels, defaultsProblems, editMargins, exactMargin, fobForMargin, fobTable, landedCost, marginAt,
-  marginPercent, marginTable, msrpSteps, parseMargin, reachedFobRow, roundTo, wholesalePrice, type BrandDefaults,
+  autoMargins,
+  BUILT_IN_DEFAULTS,
+  DEFAULT_FIELDS,
+  DUTY_PRESETS,
+  defaultLabels,
+  defaultsProblems,
+  editMargins,
+  exactMargin,
+  fobForMargin,
+  fobTable,
+  landedCost,
+  marginAt,
+  marginPercent,
+  marginTable,
+  msrpSteps,
+  parseMargin,
+  reachedFobRow,
+  roundTo,
+  wholesalePrice,
+  type BrandDefaults,
 } from './calculators';
 
 /** The demo brand Summit Ridge (fixtures/demo/calculator-brand-defaults.json). */
 const summit: BrandDefaults = {
-  MSRP: 120, Freight: 1.25, Inflation: 3, Discount: 5, SourceComm: 6, Admin: 2, Misc: 1, RetailMU: 2.2, Increment: 5, FOB: 22.5, Duty: 10,
+  MSRP: 120,
+  Freight: 1.25,
+  Inflation: 3,
+  Discount: 5,
+  SourceComm: 6,
+  Admin: 2,
+  Misc: 1,
+  RetailMU: 2.2,
+  Increment: 5,
+  FOB: 22.5,
+  Duty: 10,
 };
 
 describe('calculator formulas (CALC-008, DECISIONS "Calculator formulas")', () => {
@@ -97,7 +125,11 @@ describe('calculator formulas (CALC-008, DECISIONS "Calculator formulas")', () =
     const labels = defaultLabels(entity);
     for (const f of DEFAULT_FIELDS) expect(labels[f]).toBe(entity.properties[f].title);
     expect(labels.SourceComm).toBe('Sourcing Commission %');
-    expect(defaultLabels({ properties: { MSRP: { title: 'Suggested retail' } } })).toMatchObject({ MSRP: 'Suggested retail', Freight: 'Freight', RetailMU: 'RetailMU' });
+    expect(defaultLabels({ properties: { MSRP: { title: 'Suggested retail' } } })).toMatchObject({
+      MSRP: 'Suggested retail',
+      Freight: 'Freight',
+      RetailMU: 'RetailMU',
+    });
     expect(defaultLabels(undefined).Duty).toBe('Duty');
   });
 });
@@ -118,41 +150,50 @@ const defaults = fc.record({
 });
 
 describe('calculator properties (CALC-008)', () => {
-  it('CALC-008 the FOB calculator\'s FOB, fed back into the margin formula, gives back its margin (±0.5 %)', () => {
-    fc.assert(fc.property(defaults, fc.integer({ min: 0, max: 99 }), (d, m) => {
-      const fob = fobForMargin(d, d.MSRP, d.Duty, m);
-      fc.pre(fob > 0);
-      const exact = exactMargin(wholesalePrice(d, d.MSRP), landedCost(d, fob, d.Duty))!;
-      expect(Math.abs(exact - m)).toBeLessThanOrEqual(0.5);
-      expect(marginAt(d, d.MSRP, fob, d.Duty)).toBe(m);
-    }), { numRuns: 2000 });
+  it("CALC-008 the FOB calculator's FOB, fed back into the margin formula, gives back its margin (±0.5 %)", () => {
+    fc.assert(
+      fc.property(defaults, fc.integer({ min: 0, max: 99 }), (d, m) => {
+        const fob = fobForMargin(d, d.MSRP, d.Duty, m);
+        fc.pre(fob > 0);
+        const exact = exactMargin(wholesalePrice(d, d.MSRP), landedCost(d, fob, d.Duty))!;
+        expect(Math.abs(exact - m)).toBeLessThanOrEqual(0.5);
+        expect(marginAt(d, d.MSRP, fob, d.Duty)).toBe(m);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('CALC-006 a higher margin never allows a higher FOB', () => {
-    fc.assert(fc.property(defaults, fc.integer({ min: 0, max: 80 }), (d, first) => {
-      const rows = fobTable(d, { msrp: d.MSRP, duty: d.Duty, margins: autoMargins(first) });
-      for (let i = 1; i < rows.length; i++) if (rows[i].FOB !== null) expect(rows[i].FOB!).toBeLessThanOrEqual(rows[i - 1].FOB!);
-    }));
+    fc.assert(
+      fc.property(defaults, fc.integer({ min: 0, max: 80 }), (d, first) => {
+        const rows = fobTable(d, { msrp: d.MSRP, duty: d.Duty, margins: autoMargins(first) });
+        for (let i = 1; i < rows.length; i++) if (rows[i].FOB !== null) expect(rows[i].FOB!).toBeLessThanOrEqual(rows[i - 1].FOB!);
+      }),
+    );
   });
 
   it('CALC-008 the highlighted margin is reached by the entered FOB, and no higher margin of the list is', () => {
-    fc.assert(fc.property(defaults, (d) => {
-      const rows = fobTable(d, { msrp: d.MSRP, duty: d.Duty, margins: autoMargins() });
-      const hit = reachedFobRow(rows, d.FOB);
-      const at = marginAt(d, d.MSRP, d.FOB, d.Duty)!;
-      if (hit >= 0) expect(at).toBeGreaterThanOrEqual(rows[hit].Margin);
-      for (const r of rows) if (r.FOB !== null && (hit < 0 || r.Margin > rows[hit].Margin)) expect(r.FOB).toBeLessThan(d.FOB);
-    }));
+    fc.assert(
+      fc.property(defaults, (d) => {
+        const rows = fobTable(d, { msrp: d.MSRP, duty: d.Duty, margins: autoMargins() });
+        const hit = reachedFobRow(rows, d.FOB);
+        const at = marginAt(d, d.MSRP, d.FOB, d.Duty)!;
+        if (hit >= 0) expect(at).toBeGreaterThanOrEqual(rows[hit].Margin);
+        for (const r of rows) if (r.FOB !== null && (hit < 0 || r.Margin > rows[hit].Margin)) expect(r.FOB).toBeLessThan(d.FOB);
+      }),
+    );
   });
 
   it('CALC-003 CALC-009 the margin table has 33 rows centred on the MSRP when none falls to 0, the margin falling as MSRP falls', () => {
-    fc.assert(fc.property(defaults, (d) => {
-      const rows = marginTable(d, { msrp: d.MSRP, increment: d.Increment, fob: d.FOB, duty: d.Duty });
-      const below = rows.filter((r) => r.MSRP < roundTo(d.MSRP, 2)).length;
-      expect(rows.length).toBe(below + 17);
-      if (d.MSRP - 16 * d.Increment > 0) expect(rows).toHaveLength(33);
-      expect(rows[below].IsEntered).toBe(true);
-      for (let i = 1; i < rows.length; i++) expect(rows[i].Margin!).toBeGreaterThanOrEqual(rows[i - 1].Margin!);
-    }));
+    fc.assert(
+      fc.property(defaults, (d) => {
+        const rows = marginTable(d, { msrp: d.MSRP, increment: d.Increment, fob: d.FOB, duty: d.Duty });
+        const below = rows.filter((r) => r.MSRP < roundTo(d.MSRP, 2)).length;
+        expect(rows.length).toBe(below + 17);
+        if (d.MSRP - 16 * d.Increment > 0) expect(rows).toHaveLength(33);
+        expect(rows[below].IsEntered).toBe(true);
+        for (let i = 1; i < rows.length; i++) expect(rows[i].Margin!).toBeGreaterThanOrEqual(rows[i - 1].Margin!);
+      }),
+    );
   });
 });

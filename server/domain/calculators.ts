@@ -71,7 +71,17 @@ export const DEFAULT_LIMITS: Record<DefaultField, { min: number; max: number; ex
 
 /** Defaults of a brand that has none stored (CALC-009: Increment 5). */
 export const BUILT_IN_DEFAULTS: BrandDefaults = {
-  MSRP: 100, Freight: 0, Inflation: 0, Discount: 0, SourceComm: 0, Admin: 0, Misc: 0, RetailMU: 2.2, Increment: 5, FOB: 0, Duty: 0,
+  MSRP: 100,
+  Freight: 0,
+  Inflation: 0,
+  Discount: 0,
+  SourceComm: 0,
+  Admin: 0,
+  Misc: 0,
+  RetailMU: 2.2,
+  Increment: 5,
+  FOB: 0,
+  Duty: 0,
 };
 
 /** CALC-004: the duty presets, in percent. */
@@ -216,7 +226,10 @@ export function reachedFobRow(rows: readonly Pick<FobRow, 'FOB'>[], enteredFob: 
   return best;
 }
 
-export interface DefaultsProblem { Field: DefaultField; Message: string }
+export interface DefaultsProblem {
+  Field: DefaultField;
+  Message: string;
+}
 
 /** A value out of its range (DEFAULT_LIMITS), or missing; the message names the field by its label. */
 export function defaultsProblems(d: Partial<Record<DefaultField, unknown>>, labels: DefaultLabels): DefaultsProblem[] {
@@ -225,11 +238,17 @@ export function defaultsProblems(d: Partial<Record<DefaultField, unknown>>, labe
     const v = d[f];
     const label = labels[f];
     const lim = DEFAULT_LIMITS[f];
-    if (typeof v !== 'number' || !Number.isFinite(v)) { out.push({ Field: f, Message: `${label} is required.` }); continue; }
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      out.push({ Field: f, Message: `${label} is required.` });
+      continue;
+    }
     const low = lim.exclusiveMin ? v <= lim.min : v < lim.min;
     const high = lim.exclusiveMax ? v >= lim.max : v > lim.max;
     if (low || high) {
-      out.push({ Field: f, Message: `${label} must be ${lim.exclusiveMin ? 'above' : 'at least'} ${lim.min} and ${lim.exclusiveMax ? 'below' : 'at most'} ${lim.max}.` });
+      out.push({
+        Field: f,
+        Message: `${label} must be ${lim.exclusiveMin ? 'above' : 'at least'} ${lim.min} and ${lim.exclusiveMax ? 'below' : 'at most'} ${lim.max}.`,
+      });
     } else if (MONEY_FIELDS.has(f) && roundTo(v, 2) !== v) {
       out.push({ Field: f, Message: `${label} takes at most 2 decimals.` });
     } else if (!MONEY_FIELDS.has(f) && roundTo(v, 3) !== v) {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alreadyCarriedText, CARRY_TEXT, colorwayShiftEligibility, patternCarryoverEligibility, patternShiftEligibility, shiftedText,
-} from './carryover';
+import { alreadyCarriedText, CARRY_TEXT, colorwayShiftEligibility, patternCarryoverEligibility, patternShiftEligibility, shiftedText } from './carryover';
 
 describe('carryover rules', () => {
   it('CARRY-015 CARRY-004 CARRY-013 the texts', () => {
     expect(CARRY_TEXT.completed).toBe('Carryover completed. You will receive an email confirmation.');
     expect(CARRY_TEXT.selectOne).toBe('Please Select at least one Prototype');
     expect(alreadyCarriedText(['Ridgeline Mid WP - Black', 'Drift Winter Moc'])).toBe(
-      'Some of these Prototypes have been Carried Over and will not be moved - Ridgeline Mid WP - Black, Drift Winter Moc');
+      'Some of these Prototypes have been Carried Over and will not be moved - Ridgeline Mid WP - Black, Drift Winter Moc',
+    );
   });
 
   it('CARRY-019 the shift message counts the dual-sourced seasonals that moved along', () => {

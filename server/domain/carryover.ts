@@ -21,8 +21,7 @@ export const CARRY_TEXT = {
 } as const;
 
 /** CARRY-013: the refusal naming the colorways already carried over. */
-export const alreadyCarriedText = (names: readonly string[]) =>
-  `Some of these Prototypes have been Carried Over and will not be moved - ${names.join(', ')}`;
+export const alreadyCarriedText = (names: readonly string[]) => `Some of these Prototypes have been Carried Over and will not be moved - ${names.join(', ')}`;
 
 /** CARRY-019: 'Season changed successfully.', or with the count of dual-sourced seasonals that moved along. */
 export const shiftedText = (dualSourced: number) =>
@@ -41,7 +40,10 @@ export interface SeasonalFacts {
 /** Statuses a colorway or pattern seasonal may change season in: Created and Released (3..7 are read-only). */
 export const SHIFT_STATUSES = [1, 2];
 
-export interface Eligibility { Allowed: boolean; Message: string | null }
+export interface Eligibility {
+  Allowed: boolean;
+  Message: string | null;
+}
 
 const no = (Message: string): Eligibility => ({ Allowed: false, Message });
 const yes: Eligibility = { Allowed: true, Message: null };

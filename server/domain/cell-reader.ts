@@ -41,7 +41,10 @@ export function parseDateText(text: string): string | null {
   if (m) return calendarDay(m[3].length === 2 ? 2000 + +m[3] : +m[3], +m[1], +m[2]);
   m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
   if (m) return calendarDay(+m[1], +m[2], +m[3]);
-  if (/^\d{5}(\.\d+)?$/.test(s)) { const d = serialToDate(Number(s)); return d ? isoDay(d) : null; }
+  if (/^\d{5}(\.\d+)?$/.test(s)) {
+    const d = serialToDate(Number(s));
+    return d ? isoDay(d) : null;
+  }
   return null;
 }
 
@@ -58,10 +61,19 @@ export function readNumber(input: unknown): number | null {
   if (!t) return null;
   let sign = 1;
   const bracket = /^\((.*)\)$/.exec(t);
-  if (bracket) { sign = -1; t = bracket[1]; }
-  if (t.startsWith('-') || t.startsWith('+')) { if (t[0] === '-') sign = -sign; t = t.slice(1); }
+  if (bracket) {
+    sign = -1;
+    t = bracket[1];
+  }
+  if (t.startsWith('-') || t.startsWith('+')) {
+    if (t[0] === '-') sign = -sign;
+    t = t.slice(1);
+  }
   t = t.replace(/^[$€£¥]/, '');
-  if (t.startsWith('-')) { sign = -sign; t = t.slice(1); }
+  if (t.startsWith('-')) {
+    sign = -sign;
+    t = t.slice(1);
+  }
   t = t.replace(/[$€£¥]$/, '').replace(/%$/, '');
   if (!/^(\d{1,3}(,\d{3})+|\d+)?(\.\d*)?$/.test(t) || t === '' || t === '.') return Number.NaN;
   return sign * Number(t.replace(/,/g, ''));
@@ -88,7 +100,10 @@ export function readBoolean(input: unknown): boolean | null | undefined {
 export function readDate(input: unknown, date1904 = false): string | null | undefined {
   if (input === null || input === undefined) return null;
   if (input instanceof Date) return Number.isNaN(input.getTime()) ? undefined : isoDay(input);
-  if (typeof input === 'number') { const d = serialToDate(input, date1904); return d ? isoDay(d) : undefined; }
+  if (typeof input === 'number') {
+    const d = serialToDate(input, date1904);
+    return d ? isoDay(d) : undefined;
+  }
   if (typeof input !== 'string') return undefined;
   if (!input.trim()) return null;
   return parseDateText(input) ?? undefined;

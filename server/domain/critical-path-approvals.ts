@@ -48,7 +48,7 @@ export function flagSetters(approvals: readonly { CriticalPathProcessApprovedId:
 
 /** The flag a process type drives, or null (DEF and other types drive none). */
 export const flagOf = (processType: string | null | undefined): FlagField | null =>
-  (processType && processType in PROCESS_FLAGS ? PROCESS_FLAGS[processType as keyof typeof PROCESS_FLAGS] : null);
+  processType && processType in PROCESS_FLAGS ? PROCESS_FLAGS[processType as keyof typeof PROCESS_FLAGS] : null;
 
 export interface FinalProcess {
   ProcessType: string;
@@ -59,7 +59,11 @@ export interface FinalProcess {
   IsProcessReadOnly: boolean;
 }
 
-export interface Approver { userId: number; name: string; today: string }
+export interface Approver {
+  userId: number;
+  name: string;
+  today: string;
+}
 
 /** CP-039: SPECAPP counts as approved only with id 1 (a path without a SPECAPP row is not locked). */
 export function specApproved(processes: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[]): boolean {
@@ -82,7 +86,11 @@ export function locks(processes: readonly Pick<FinalProcess, 'ProcessType' | 'Cr
 }
 
 /** CP-036: the stock-number flags the approvals give (flags of types without a row stay as `base`). */
-export function flagsFor(processes: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[], base: StockNumberFlags, setsFlag: SetsFlag): StockNumberFlags {
+export function flagsFor(
+  processes: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[],
+  base: StockNumberFlags,
+  setsFlag: SetsFlag,
+): StockNumberFlags {
   const out = { ...base };
   for (const p of processes) {
     const flag = flagOf(p.ProcessType);
@@ -101,7 +109,8 @@ export function stamp<P extends FinalProcess>(prev: FinalProcess | undefined, ne
   const id = next.CriticalPathProcessApprovedId ?? null;
   if (id === null) return { ...next, CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null };
   if (prev && (prev.CriticalPathProcessApprovedId ?? null) === id) {
-    return next.ApprovedBy ? { ...next, ApprovalDate: next.ApprovalDate ?? prev.ApprovalDate }
+    return next.ApprovedBy
+      ? { ...next, ApprovalDate: next.ApprovalDate ?? prev.ApprovalDate }
       : { ...next, ApprovedBy: prev.ApprovedBy, ApprovedByName: prev.ApprovedByName, ApprovalDate: prev.ApprovalDate };
   }
   const named = !!next.ApprovedBy && next.ApprovedBy !== (prev?.ApprovedBy ?? null) && next.ApprovedBy !== who.userId;
@@ -113,7 +122,9 @@ export function stamp<P extends FinalProcess>(prev: FinalProcess | undefined, ne
  * process's approval clears except PROP65LEAD. Answers the processes to store and whether it fired.
  */
 export function revokeSpec<P extends FinalProcess>(
-  prev: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[], next: readonly P[], setsFlag: SetsFlag,
+  prev: readonly Pick<FinalProcess, 'ProcessType' | 'CriticalPathProcessApprovedId'>[],
+  next: readonly P[],
+  setsFlag: SetsFlag,
 ): { processes: P[]; revoked: boolean } {
   const was = prev.find((p) => p.ProcessType === SPECAPP);
   const now = next.find((p) => p.ProcessType === SPECAPP);
@@ -121,9 +132,11 @@ export function revokeSpec<P extends FinalProcess>(
   if (!revoked) return { processes: [...next], revoked };
   return {
     revoked,
-    processes: next.map((p) => (p.ProcessType === SPECAPP || p.ProcessType === PROP65LEAD
-      ? p
-      : { ...p, CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null })),
+    processes: next.map((p) =>
+      p.ProcessType === SPECAPP || p.ProcessType === PROP65LEAD
+        ? p
+        : { ...p, CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null },
+    ),
   };
 }
 
@@ -133,7 +146,11 @@ export function revokeSpec<P extends FinalProcess>(
  * default the stored row of the same flag-driving process type).
  */
 export function applyApprovals<P extends FinalProcess>(
-  prev: readonly FinalProcess[], next: readonly P[], base: StockNumberFlags, setsFlag: SetsFlag, who: Approver,
+  prev: readonly FinalProcess[],
+  next: readonly P[],
+  base: StockNumberFlags,
+  setsFlag: SetsFlag,
+  who: Approver,
   prevOf?: (p: P, index: number) => FinalProcess | undefined,
 ): { processes: (P & { IsProcessLocked: boolean })[]; flags: StockNumberFlags; revoked: boolean } {
   const { processes: afterRevoke, revoked } = revokeSpec(prev, next, setsFlag);

@@ -9,7 +9,25 @@ const OLE = bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
 
 describe('document rules', () => {
   it('DOC-008 only the listed extensions pass, in any case', () => {
-    for (const name of ['a.doc', 'a.TXT', 'a.xls', 'a.pdf', 'a.xlsx', 'a.docx', 'a.jpg', 'a.jpeg', 'a.gif', 'a.png', 'a.pptx', 'a.zip', 'a.rar', 'a.msg', 'a.xlsm', 'a.ai', 'a.ppt']) {
+    for (const name of [
+      'a.doc',
+      'a.TXT',
+      'a.xls',
+      'a.pdf',
+      'a.xlsx',
+      'a.docx',
+      'a.jpg',
+      'a.jpeg',
+      'a.gif',
+      'a.png',
+      'a.pptx',
+      'a.zip',
+      'a.rar',
+      'a.msg',
+      'a.xlsm',
+      'a.ai',
+      'a.ppt',
+    ]) {
       expect(documentProblem(name), name).toBeUndefined();
     }
     for (const name of ['a.exe', 'a.bmp', 'a', 'a.pdf.js', 'pdf']) expect(documentProblem(name), name).toBe('Invalid File Extension.');

@@ -7,7 +7,25 @@
 import { extensionOf, formatOfExtension, sniffImageFormat } from './image-rules';
 
 /** DOC-008 */
-export const DOCUMENT_EXTENSIONS = ['doc', 'txt', 'xls', 'pdf', 'xlsx', 'docx', 'jpg', 'jpeg', 'gif', 'png', 'pptx', 'zip', 'rar', 'msg', 'xlsm', 'ai', 'ppt'] as const;
+export const DOCUMENT_EXTENSIONS = [
+  'doc',
+  'txt',
+  'xls',
+  'pdf',
+  'xlsx',
+  'docx',
+  'jpg',
+  'jpeg',
+  'gif',
+  'png',
+  'pptx',
+  'zip',
+  'rar',
+  'msg',
+  'xlsm',
+  'ai',
+  'ppt',
+] as const;
 export const INVALID_FILE_EXTENSION = 'Invalid File Extension.';
 /** DOC-009: 75 MB. */
 export const MAX_DOCUMENT_BYTES = 78_643_200;
@@ -32,13 +50,23 @@ export function documentProblem(fileName: string, size?: number): string | undef
 }
 
 export const DOCUMENT_CONTENT_TYPES: Record<(typeof DOCUMENT_EXTENSIONS)[number], string> = {
-  doc: 'application/msword', txt: 'text/plain; charset=utf-8', xls: 'application/vnd.ms-excel', pdf: 'application/pdf',
+  doc: 'application/msword',
+  txt: 'text/plain; charset=utf-8',
+  xls: 'application/vnd.ms-excel',
+  pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  png: 'image/png',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  zip: 'application/zip', rar: 'application/vnd.rar', msg: 'application/vnd.ms-outlook',
-  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12', ai: 'application/postscript', ppt: 'application/vnd.ms-powerpoint',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  msg: 'application/vnd.ms-outlook',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  ai: 'application/postscript',
+  ppt: 'application/vnd.ms-powerpoint',
 };
 
 export const contentTypeOf = (fileName: string) =>
@@ -64,13 +92,26 @@ export function contentMatchesExtension(fileName: string, head: Uint8Array): boo
   if (EXECUTABLES.some((magic) => startsWith(head, magic))) return false;
   const ext = extensionOf(fileName);
   switch (ext) {
-    case 'pdf': return startsWith(head, PDF);
-    case 'ai': return startsWith(head, PDF) || startsWith(head, POSTSCRIPT);
-    case 'docx': case 'xlsx': case 'xlsm': case 'pptx': return startsWith(head, ZIP);
-    case 'zip': return startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP);
-    case 'doc': case 'xls': case 'ppt': case 'msg': return startsWith(head, OLE);
-    case 'rar': return startsWith(head, RAR);
-    case 'txt': return isText(head);
+    case 'pdf':
+      return startsWith(head, PDF);
+    case 'ai':
+      return startsWith(head, PDF) || startsWith(head, POSTSCRIPT);
+    case 'docx':
+    case 'xlsx':
+    case 'xlsm':
+    case 'pptx':
+      return startsWith(head, ZIP);
+    case 'zip':
+      return startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP);
+    case 'doc':
+    case 'xls':
+    case 'ppt':
+    case 'msg':
+      return startsWith(head, OLE);
+    case 'rar':
+      return startsWith(head, RAR);
+    case 'txt':
+      return isText(head);
     default: {
       const expected = formatOfExtension(ext);
       return expected !== undefined && sniffImageFormat(head) === expected;

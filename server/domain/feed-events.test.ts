@@ -9,11 +9,15 @@ describe('issue 30: a records event as changes', () => {
     expect(changesOf({ Entity: 'colorway', Records: records })).toBe(records);
   });
 
-  it('a partial (bulk) event gives one change per key of each group: its RowVersion, IsDeleted when deleted, the group\'s fields and author', () => {
-    const changes = changesOf({ Entity: 'colorway', Partial: true, Groups: [
-      { Changed: ['FFC', 'ActPurPrice'], ...by, Keys: [7, 8], RowVersions: [5, 9], Deleted: [8] },
-      { Changed: ['EstFFC'], ...by, Keys: [10], RowVersions: [2], Deleted: [] },
-    ] });
+  it("a partial (bulk) event gives one change per key of each group: its RowVersion, IsDeleted when deleted, the group's fields and author", () => {
+    const changes = changesOf({
+      Entity: 'colorway',
+      Partial: true,
+      Groups: [
+        { Changed: ['FFC', 'ActPurPrice'], ...by, Keys: [7, 8], RowVersions: [5, 9], Deleted: [8] },
+        { Changed: ['EstFFC'], ...by, Keys: [10], RowVersions: [2], Deleted: [] },
+      ],
+    });
     expect(changes).toEqual([
       { Id: 7, Fields: { RowVersion: 5 }, Changed: ['FFC', 'ActPurPrice'], ...by },
       { Id: 8, Fields: { RowVersion: 9, IsDeleted: true }, Changed: ['FFC', 'ActPurPrice'], ...by },

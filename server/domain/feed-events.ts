@@ -12,11 +12,32 @@
  * colorways were ~1 MB to every stream; partial, ~15 KB.
  */
 export const FEED_VALUES_LIMIT = 100;
-export interface RecordChange { Id: number; Fields: Record<string, unknown>; Changed: string[]; ChangedBy: string; ChangedById?: number | null; ChangedOn: string }
+export interface RecordChange {
+  Id: number;
+  Fields: Record<string, unknown>;
+  Changed: string[];
+  ChangedBy: string;
+  ChangedById?: number | null;
+  ChangedOn: string;
+}
 
-export interface PartialGroup { Changed: string[]; ChangedBy: string; ChangedById: number | null; ChangedOn: string; Keys: number[]; RowVersions: unknown[]; Deleted: number[] }
+export interface PartialGroup {
+  Changed: string[];
+  ChangedBy: string;
+  ChangedById: number | null;
+  ChangedOn: string;
+  Keys: number[];
+  RowVersions: unknown[];
+  Deleted: number[];
+}
 
-export interface RecordsEvent { Entity: string; KeyField?: string; Records?: RecordChange[]; Partial?: boolean; Groups?: PartialGroup[] }
+export interface RecordsEvent {
+  Entity: string;
+  KeyField?: string;
+  Records?: RecordChange[];
+  Partial?: boolean;
+  Groups?: PartialGroup[];
+}
 
 /** The event's changes; a partial event's carry only RowVersion (and IsDeleted when deleted) in their Fields. */
 export function changesOf(d: RecordsEvent): RecordChange[] {
@@ -24,8 +45,12 @@ export function changesOf(d: RecordsEvent): RecordChange[] {
   return (d.Groups ?? []).flatMap((g) => {
     const deleted = new Set(g.Deleted);
     return g.Keys.map((Id, i) => ({
-      Id, Fields: { RowVersion: g.RowVersions[i], ...(deleted.has(Id) ? { IsDeleted: true } : {}) },
-      Changed: g.Changed, ChangedBy: g.ChangedBy, ChangedById: g.ChangedById, ChangedOn: g.ChangedOn,
+      Id,
+      Fields: { RowVersion: g.RowVersions[i], ...(deleted.has(Id) ? { IsDeleted: true } : {}) },
+      Changed: g.Changed,
+      ChangedBy: g.ChangedBy,
+      ChangedById: g.ChangedById,
+      ChangedOn: g.ChangedOn,
     }));
   });
 }

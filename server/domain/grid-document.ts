@@ -9,7 +9,11 @@ export type PermissionPair = [module: string, action: string];
 export type PermissionRef = PermissionPair | PermissionPair[];
 
 /** The filters a grid's search accepts besides brand, season and status. */
-export interface GridFilters { text?: string[]; equals?: string[]; inactive?: string }
+export interface GridFilters {
+  text?: string[];
+  equals?: string[];
+  inactive?: string;
+}
 
 export interface GridDoc {
   id: string;

@@ -14,7 +14,14 @@ describe('image content by magic bytes', () => {
   });
 
   it('DOC-018 anything else is no image: an executable, a script, a truncated header, an SVG', () => {
-    for (const head of [text('MZ\x90\0\x03\0\0\0'), text('#!/bin/sh\nrm'), bytes(0x89, 0x50, 0x4e), text('<svg xmlns="http://www.w3.org/2000/svg">'), text('BM'), bytes()]) {
+    for (const head of [
+      text('MZ\x90\0\x03\0\0\0'),
+      text('#!/bin/sh\nrm'),
+      bytes(0x89, 0x50, 0x4e),
+      text('<svg xmlns="http://www.w3.org/2000/svg">'),
+      text('BM'),
+      bytes(),
+    ]) {
       expect(sniffImageFormat(head)).toBeUndefined();
     }
   });

@@ -17,11 +17,13 @@ export const milestoneCellEdit = fc.oneof(
 );
 
 /** A paste over the row's milestone columns: each flag and Costing Complete, as pasted from Excel. */
-export const milestonePaste = fc.tuple(...MILESTONE_CELLS.map(() => fc.boolean()))
+export const milestonePaste = fc
+  .tuple(...MILESTONE_CELLS.map(() => fc.boolean()))
   .map((values) => MILESTONE_CELLS.map((field, i) => ({ field: field as string, value: values[i] as unknown })));
 
 /** One save of a row: a few typed cells or a pasted block, as the changes it sends. */
-export const milestoneSave = fc.oneof(fc.array(milestoneCellEdit, { minLength: 1, maxLength: 3 }), milestonePaste)
+export const milestoneSave = fc
+  .oneof(fc.array(milestoneCellEdit, { minLength: 1, maxLength: 3 }), milestonePaste)
   .map((cells) => Object.fromEntries(cells.map((c) => [c.field, c.value])) as Rec);
 
 /** Why `r` is not a valid chain (checked milestones a prefix, each checked one dated and priced, no other; Costing Complete with IP..SM), or null. */

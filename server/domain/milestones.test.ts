@@ -22,8 +22,14 @@ describe('milestone chain (DECISIONS CW-036 / FLASH-012)', () => {
     const { changes, refusals } = milestoneChanges(factory, { LDMComplete: true }, at);
     expect(refusals).toEqual([]);
     expect(changes).toMatchObject({
-      InitialPrototypeComplete: true, InitialPrototypeCompleteDate: at.today, InitialPrototypePrice: 20,
-      ISRComplete: true, ISRCompleteDate: at.today, LDMComplete: true, LDMCompleteDate: at.today, LDMPrice: 20,
+      InitialPrototypeComplete: true,
+      InitialPrototypeCompleteDate: at.today,
+      InitialPrototypePrice: 20,
+      ISRComplete: true,
+      ISRCompleteDate: at.today,
+      LDMComplete: true,
+      LDMCompleteDate: at.today,
+      LDMPrice: 20,
     });
     expect(changes).not.toHaveProperty('SMComplete');
   });
@@ -45,8 +51,10 @@ describe('milestone chain (DECISIONS CW-036 / FLASH-012)', () => {
   });
 
   it('CW-033 a milestone needs an FFC above 0', () => {
-    expect(milestoneChanges({ ...factory, FFC: 0 }, { ISRComplete: true }, at).refusals)
-      .toEqual([{ field: 'InitialPrototypeComplete', reason: 'ffcMissing' }, { field: 'ISRComplete', reason: 'ffcMissing' }]);
+    expect(milestoneChanges({ ...factory, FFC: 0 }, { ISRComplete: true }, at).refusals).toEqual([
+      { field: 'InitialPrototypeComplete', reason: 'ffcMissing' },
+      { field: 'ISRComplete', reason: 'ffcMissing' },
+    ]);
     expect(MILESTONE_MESSAGES.colorway.ffcMissing).toBe('Factory First Cost must be entered before you can check off a milestone!');
     expect(MILESTONE_MESSAGES.costingGrid.ffcMissing).toBe('Cost (FFC) must be entered before you can check off a milestone!');
   });
@@ -62,8 +70,9 @@ describe('milestone chain (DECISIONS CW-036 / FLASH-012)', () => {
   });
 
   it('CW-034 Costing Complete in the original season needs the final spec locked', () => {
-    expect(milestoneChanges({ ...factory, IsOriginalSeason: true }, { CostingCompl: true }, at).refusals)
-      .toEqual([{ field: 'CostingCompl', reason: 'finalSpecNotLocked' }]);
+    expect(milestoneChanges({ ...factory, IsOriginalSeason: true }, { CostingCompl: true }, at).refusals).toEqual([
+      { field: 'CostingCompl', reason: 'finalSpecNotLocked' },
+    ]);
     expect(milestoneChanges({ ...factory, IsOriginalSeason: true, IsFinalSpecApprLocked: true }, { CostingCompl: true }, at).refusals).toEqual([]);
   });
 
@@ -78,15 +87,17 @@ describe('milestone chain (DECISIONS CW-036 / FLASH-012)', () => {
       fc.record({ field: fc.constantFrom(...MILESTONES.map((m) => m.flag), 'CostingCompl'), value: fc.boolean() }),
       fc.record({ field: fc.constant('FFC'), value: fc.constantFrom(0, 12.5) }),
     );
-    fc.assert(fc.property(fc.array(fc.array(step, { minLength: 1, maxLength: 3 }), { maxLength: 25 }), (saves) => {
-      let rec: Record<string, unknown> = { ...factory };
-      for (const save of saves) {
-        const changes = Object.fromEntries(save.map((s) => [s.field, s.value]));
-        const out = milestoneChanges(rec, changes, at);
-        if (!out.refusals.length) rec = { ...rec, ...out.changes };
-        expectValidChain(rec);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.array(step, { minLength: 1, maxLength: 3 }), { maxLength: 25 }), (saves) => {
+        let rec: Record<string, unknown> = { ...factory };
+        for (const save of saves) {
+          const changes = Object.fromEntries(save.map((s) => [s.field, s.value]));
+          const out = milestoneChanges(rec, changes, at);
+          if (!out.refusals.length) rec = { ...rec, ...out.changes };
+          expectValidChain(rec);
+        }
+      }),
+    );
   });
   it('FLASH-010 FLASH-011 FLASH-012 each screen answers in its own texts: the costing grid its own, the colorway screen and imports theirs', () => {
     expect(milestoneMessages('costing')).toBe(MILESTONE_MESSAGES.costingGrid);
@@ -96,15 +107,17 @@ describe('milestone chain (DECISIONS CW-036 / FLASH-012)', () => {
   });
 
   it('CW-028..033 FLASH-007..009 any sequence of milestone cell edits and pastes leaves a valid chain; every refusal has a text on both screens', () => {
-    fc.assert(fc.property(fc.array(milestoneSave, { maxLength: 25 }), (saves) => {
-      let rec: Record<string, unknown> = { ...factory };
-      for (const changes of saves) {
-        const out = milestoneChanges(rec, changes, at);
-        for (const r of out.refusals) expect(milestoneMessages('costing')[r.reason] && milestoneMessages()[r.reason]).toBeTruthy();
-        if (!out.refusals.length) rec = { ...rec, ...out.changes };
-        expect(chainFault(rec)).toBeNull();
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(milestoneSave, { maxLength: 25 }), (saves) => {
+        let rec: Record<string, unknown> = { ...factory };
+        for (const changes of saves) {
+          const out = milestoneChanges(rec, changes, at);
+          for (const r of out.refusals) expect(milestoneMessages('costing')[r.reason] && milestoneMessages()[r.reason]).toBeTruthy();
+          if (!out.refusals.length) rec = { ...rec, ...out.changes };
+          expect(chainFault(rec)).toBeNull();
+        }
+      }),
+    );
   });
 });
 
@@ -131,16 +144,22 @@ describe('milestone cells drawn from the rule (FLASH-007/009/010, issue 27)', ()
 
   it('a cell the lock refuses is refused by the save with the same reason; an open cell never is for that reason (property)', () => {
     const row = fc.record({
-      FactName: fc.constantFrom(null, 'Dong Nai'), FactNameKy: fc.constantFrom(null, '310101'), FFC: fc.constant(20),
-      CostingCompl: fc.boolean(), IsOriginalSeason: fc.boolean(), IsFinalSpecApprLocked: fc.boolean(),
+      FactName: fc.constantFrom(null, 'Dong Nai'),
+      FactNameKy: fc.constantFrom(null, '310101'),
+      FFC: fc.constant(20),
+      CostingCompl: fc.boolean(),
+      IsOriginalSeason: fc.boolean(),
+      IsFinalSpecApprLocked: fc.boolean(),
       ...Object.fromEntries(MILESTONES.map((m) => [m.flag, fc.boolean()])),
     });
-    fc.assert(fc.property(row, fc.constantFrom(...MILESTONE_CELLS), (saved: Record<string, unknown>, field) => {
-      const lock = milestoneLock(saved, field);
-      const { refusals } = milestoneChanges(saved, { [field]: saved[field] !== true }, at);
-      const refused = refusals.find((r) => r.field === field)?.reason;
-      if (lock && lock !== 'laterChecked') expect(refused).toBe(lock);
-      else expect(['costingFrozen', 'costingNoFactory', 'finalSpecNotLocked']).not.toContain(refused);
-    }));
+    fc.assert(
+      fc.property(row, fc.constantFrom(...MILESTONE_CELLS), (saved: Record<string, unknown>, field) => {
+        const lock = milestoneLock(saved, field);
+        const { refusals } = milestoneChanges(saved, { [field]: saved[field] !== true }, at);
+        const refused = refusals.find((r) => r.field === field)?.reason;
+        if (lock && lock !== 'laterChecked') expect(refused).toBe(lock);
+        else expect(['costingFrozen', 'costingNoFactory', 'finalSpecNotLocked']).not.toContain(refused);
+      }),
+    );
   });
 });

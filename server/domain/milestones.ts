@@ -45,7 +45,10 @@ export const MILESTONE_MESSAGES: Record<'colorway' | 'costingGrid', Record<Miles
 /** The message set of the screen a save comes from (UpdateRequest.screen): the costing grid ('costing') has its own texts (FLASH-010/011). */
 export const milestoneMessages = (screen?: string) => MILESTONE_MESSAGES[screen === 'costing' ? 'costingGrid' : 'colorway'];
 
-export interface MilestoneOutcome { changes: Rec; refusals: { field: string; reason: MilestoneRefusal }[] }
+export interface MilestoneOutcome {
+  changes: Rec;
+  refusals: { field: string; reason: MilestoneRefusal }[];
+}
 
 const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
 const positive = (v: unknown) => filled(v) && Number(v) > 0;

@@ -26,11 +26,13 @@ describe('password strength score', () => {
   });
 
   it('the score stays within 0..100 and never drops when a new character is appended', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), fc.string({ minLength: 1, maxLength: 1 }), (s, ch) => {
-      const a = passwordScore(s);
-      expect(a).toBeGreaterThanOrEqual(0);
-      expect(a).toBeLessThanOrEqual(100);
-      expect(passwordScore(s + ch)).toBeGreaterThanOrEqual(a);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.string({ minLength: 1, maxLength: 1 }), (s, ch) => {
+        const a = passwordScore(s);
+        expect(a).toBeGreaterThanOrEqual(0);
+        expect(a).toBeLessThanOrEqual(100);
+        expect(passwordScore(s + ch)).toBeGreaterThanOrEqual(a);
+      }),
+    );
   });
 });

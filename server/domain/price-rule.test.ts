@@ -21,12 +21,15 @@ describe('colorway price rule', () => {
   });
 
   it('CW-044 the price never has more than 2 decimals and is never below the cost', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 10_000 }), (cents, feeBp) => {
-      const ffc = cents / 100, fee = feeBp / 100;
-      const { ActPurPrice } = prices({ FFC: ffc, ServFee: fee });
-      expect(Math.abs(ActPurPrice! * 100 - Math.round(ActPurPrice! * 100))).toBeLessThan(1e-6);
-      expect(ActPurPrice!).toBeGreaterThanOrEqual(ffc);
-      expect(Math.abs(ActPurPrice! - ffc * (1 + fee / 100))).toBeLessThanOrEqual(0.005 + 1e-9);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 10_000 }), (cents, feeBp) => {
+        const ffc = cents / 100,
+          fee = feeBp / 100;
+        const { ActPurPrice } = prices({ FFC: ffc, ServFee: fee });
+        expect(Math.abs(ActPurPrice! * 100 - Math.round(ActPurPrice! * 100))).toBeLessThan(1e-6);
+        expect(ActPurPrice!).toBeGreaterThanOrEqual(ffc);
+        expect(Math.abs(ActPurPrice! - ffc * (1 + fee / 100))).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
   });
 });

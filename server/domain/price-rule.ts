@@ -4,9 +4,18 @@
  * likewise from EstFFC, both rounded to 2 decimals. Shared by the server hooks and the browser. Pure.
  */
 export interface PriceInputs {
-  FFC?: unknown; EstFFC?: unknown; ServFee?: unknown; IsSFOverride?: unknown; SFOverride?: unknown;
+  FFC?: unknown;
+  EstFFC?: unknown;
+  ServFee?: unknown;
+  IsSFOverride?: unknown;
+  SFOverride?: unknown;
 }
-export interface Prices { FfcPct: number | null; ActPurPrice: number | null; EstFfcPct: number | null; EstPurPrice: number | null }
+export interface Prices {
+  FfcPct: number | null;
+  ActPurPrice: number | null;
+  EstFfcPct: number | null;
+  EstPurPrice: number | null;
+}
 
 /** The fields whose change recomputes the prices. */
 export const PRICE_INPUTS = ['FFC', 'EstFFC', 'ServFee', 'IsSFOverride', 'SFOverride'] as const;

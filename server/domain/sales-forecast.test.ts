@@ -16,10 +16,14 @@ describe('quarterly forecast rules', () => {
     expect(parseQuarterTitle('2026 Q3')).toEqual({ year: 2026, quarter: 3 });
     expect(parseQuarterTitle(' 2027q1 ')).toEqual({ year: 2027, quarter: 1 });
     for (const bad of ['Total Units', '1999 Q1', '2026 Q5', '2026', 'Q1', 'Revenue']) expect(parseQuarterTitle(bad)).toBeNull();
-    fc.assert(fc.property(fc.integer({ min: 2000, max: 2098 }), (y) => quarterColumns(y).every((c) => {
-      const p = parseQuarterTitle(c.title);
-      return p?.year === c.year && p.quarter === c.quarter;
-    })));
+    fc.assert(
+      fc.property(fc.integer({ min: 2000, max: 2098 }), (y) =>
+        quarterColumns(y).every((c) => {
+          const p = parseQuarterTitle(c.title);
+          return p?.year === c.year && p.quarter === c.quarter;
+        }),
+      ),
+    );
   });
 
   it('QF-006: values are parsed as whole units; anything else is 0', () => {
@@ -31,7 +35,12 @@ describe('quarterly forecast rules', () => {
     for (const bad of ['abc', '', null, undefined, '1.5', '-3', -3, 2.5, String(MAX_UNITS + 1), '1e3']) expect(parseUnits(bad)).toBe(0);
     expect(parseUnits(String(MAX_UNITS))).toBe(MAX_UNITS);
     fc.assert(fc.property(fc.integer({ min: 0, max: MAX_UNITS }), (n) => parseUnits(String(n)) === n && parseUnits(n.toLocaleString('en-US')) === n));
-    fc.assert(fc.property(fc.anything(), (v) => { const n = parseUnits(v); return Number.isInteger(n) && n >= 0 && n <= MAX_UNITS; }));
+    fc.assert(
+      fc.property(fc.anything(), (v) => {
+        const n = parseUnits(v);
+        return Number.isInteger(n) && n >= 0 && n <= MAX_UNITS;
+      }),
+    );
   });
 
   it('QF-009: revenue is units × the converted average price, to the cent; totals add up', () => {

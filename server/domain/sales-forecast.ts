@@ -30,7 +30,10 @@ export function seasonYear(seasonName: string, seasonCode: string, fallback = ne
 /** The eight quarter columns of a season whose Year1 is `year1`. */
 export function quarterColumns(year1: number): QuarterColumn[] {
   const out: QuarterColumn[] = [];
-  for (const [y, year] of [[1, year1], [2, year1 + 1]] as const) {
+  for (const [y, year] of [
+    [1, year1],
+    [2, year1 + 1],
+  ] as const) {
     for (const q of [1, 2, 3, 4] as const) out.push({ field: `Y${y}Q${q}`, year, quarter: q, title: `${year} Q${q}` });
   }
   return out;
@@ -70,8 +73,7 @@ export function pricePerUnit(avgWsPriceUsd: number | null, perUsd: number | null
 export type UnitsRow = Record<string, unknown>;
 
 /** The units of a row over the given columns. */
-export const rowUnits = (row: UnitsRow, columns: readonly QuarterColumn[]) =>
-  columns.reduce((s, c) => s + (Number(row[c.field]) || 0), 0);
+export const rowUnits = (row: UnitsRow, columns: readonly QuarterColumn[]) => columns.reduce((s, c) => s + (Number(row[c.field]) || 0), 0);
 
 /** The totals row: per column, the sum over the rows. */
 export const columnTotals = (rows: readonly UnitsRow[], columns: readonly QuarterColumn[]) =>

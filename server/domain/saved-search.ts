@@ -49,7 +49,7 @@ export function parseSavedSearch(text: unknown): SavedSearchValue | null {
   try {
     const v = JSON.parse(String(text));
     const shaped = v && typeof v === 'object' && !Array.isArray(v) && typeof v.name === 'string' && v.searchTerms && typeof v.searchTerms === 'object';
-    return shaped ? v as SavedSearchValue : null;
+    return shaped ? (v as SavedSearchValue) : null;
   } catch {
     return null;
   }

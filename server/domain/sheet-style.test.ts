@@ -27,8 +27,15 @@ describe('sheet style (CONST-017 exports)', () => {
 
   it('writes a table with a frozen header, an autofilter over the data, fitted widths and number formats', async () => {
     const wb = new ExcelJS.Workbook();
-    writeTable(wb.addWorksheet('T'), [{ header: 'Stock Number' }, { header: 'Price', kind: 'money' }, { header: 'Volume', kind: 'integer' }, { header: 'Due', kind: 'date' }],
-      [['SR1100-001', 12.5, 12000, new Date(Date.UTC(2026, 1, 3))], ['SR1100-002', 8, 7, null]], { frozenColumns: 1 });
+    writeTable(
+      wb.addWorksheet('T'),
+      [{ header: 'Stock Number' }, { header: 'Price', kind: 'money' }, { header: 'Volume', kind: 'integer' }, { header: 'Due', kind: 'date' }],
+      [
+        ['SR1100-001', 12.5, 12000, new Date(Date.UTC(2026, 1, 3))],
+        ['SR1100-002', 8, 7, null],
+      ],
+      { frozenColumns: 1 },
+    );
     const back = new ExcelJS.Workbook();
     await back.xlsx.load(await wb.xlsx.writeBuffer());
     const ws = back.worksheets[0];

@@ -9,11 +9,17 @@ import type { Worksheet } from 'exceljs';
 
 export type SheetKind = 'text' | 'money' | 'integer' | 'numeric' | 'date' | 'datetime';
 
-export interface SheetColumn { header: string; kind?: SheetKind }
+export interface SheetColumn {
+  header: string;
+  kind?: SheetKind;
+}
 
 /** The Excel number format of each kind that has one. */
 export const SHEET_FORMATS: Readonly<Partial<Record<SheetKind, string>>> = {
-  money: '#,##0.00', integer: '#,##0', date: 'mm/dd/yyyy', datetime: 'mm/dd/yyyy h:mm AM/PM',
+  money: '#,##0.00',
+  integer: '#,##0',
+  date: 'mm/dd/yyyy',
+  datetime: 'mm/dd/yyyy h:mm AM/PM',
 };
 
 /** Fitted column widths (Excel character units) stay between these. */
@@ -57,7 +63,15 @@ export function fitWidth(header: string, values: Iterable<unknown>, kind: SheetK
 export function writeTable(ws: Worksheet, columns: readonly SheetColumn[], rows: readonly (readonly unknown[])[], opts: { frozenColumns?: number } = {}): void {
   ws.columns = columns.map((c, i) => {
     const numFmt = SHEET_FORMATS[c.kind ?? 'text'];
-    return { header: c.header, width: fitWidth(c.header, rows.map((r) => r[i]), c.kind), style: numFmt ? { numFmt } : {} };
+    return {
+      header: c.header,
+      width: fitWidth(
+        c.header,
+        rows.map((r) => r[i]),
+        c.kind,
+      ),
+      style: numFmt ? { numFmt } : {},
+    };
   });
   for (const r of rows) ws.addRow([...r]);
   ws.getRow(1).font = { bold: true };

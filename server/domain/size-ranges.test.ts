@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeRows, DUPLICATE_COMBINATION, NO_DEFAULT_VALUE, presetProblems, problemPath, problemsMessage, REVIEW_FIELDS, sizeRangeProblems,
+  describeRows,
+  DUPLICATE_COMBINATION,
+  NO_DEFAULT_VALUE,
+  presetProblems,
+  problemPath,
+  problemsMessage,
+  REVIEW_FIELDS,
+  sizeRangeProblems,
 } from './size-ranges';
 
 const known = { regions: new Set([1, 2, 3, 4]), widths: new Set([1, 2, 3, 4]) };
@@ -11,7 +18,16 @@ describe('size range rows', () => {
   });
 
   it('CW-071 region, width and size range are required; unknown ids and long texts are refused', () => {
-    expect(sizeRangeProblems([{ RegionId: null, WidthId: 9, SizeRange: '  ' }, { RegionId: 7, WidthId: 1, SizeRange: 'x'.repeat(51) }], [], known)).toEqual([
+    expect(
+      sizeRangeProblems(
+        [
+          { RegionId: null, WidthId: 9, SizeRange: '  ' },
+          { RegionId: 7, WidthId: 1, SizeRange: 'x'.repeat(51) },
+        ],
+        [],
+        known,
+      ),
+    ).toEqual([
       { row: 0, field: 'RegionId', message: 'Required.' },
       { row: 0, field: 'WidthId', message: 'Select a width.' },
       { row: 0, field: 'SizeRange', message: 'Required.' },
@@ -21,9 +37,14 @@ describe('size range rows', () => {
   });
 
   it('CW-069 a region/width combination twice marks the later row; deleted rows do not count; kept rows do', () => {
-    const rows = [{ RegionId: 1, WidthId: 1, SizeRange: '7' }, { RegionId: 1, WidthId: 2, SizeRange: '7' }, { RegionId: 1, WidthId: 1, SizeRange: '8' }];
+    const rows = [
+      { RegionId: 1, WidthId: 1, SizeRange: '7' },
+      { RegionId: 1, WidthId: 2, SizeRange: '7' },
+      { RegionId: 1, WidthId: 1, SizeRange: '8' },
+    ];
     expect(sizeRangeProblems(rows)).toEqual([
-      { row: 2, field: 'RegionId', message: DUPLICATE_COMBINATION }, { row: 2, field: 'WidthId', message: DUPLICATE_COMBINATION },
+      { row: 2, field: 'RegionId', message: DUPLICATE_COMBINATION },
+      { row: 2, field: 'WidthId', message: DUPLICATE_COMBINATION },
     ]);
     expect(sizeRangeProblems([{ ...rows[0], IsDelete: true }, rows[2]])).toEqual([]);
     expect(sizeRangeProblems([rows[1]], [{ RegionId: 1, WidthId: 2 }]).map((p) => p.row)).toEqual([0, 0]);
@@ -33,7 +54,8 @@ describe('size range rows', () => {
 describe('presets', () => {
   it('CW-070 a preset needs a name and at least one (not deleted) row', () => {
     expect(presetProblems({ PresetName: '', SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7', IsDelete: true }] })).toEqual([
-      { field: 'PresetName', message: 'Required.' }, { message: NO_DEFAULT_VALUE },
+      { field: 'PresetName', message: 'Required.' },
+      { message: NO_DEFAULT_VALUE },
     ]);
     expect(presetProblems({ PresetName: 'Mens', SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7' }] })).toEqual([]);
   });
@@ -59,6 +81,12 @@ describe('messages and paths', () => {
   });
 
   it('history text of a set of rows', () => {
-    expect(describeRows([{ RegionId: 1, WidthId: 2, SizeRange: '7-13' }], (id) => ['', 'US'][id], (id) => ['', '', 'Wide'][id])).toBe('US Wide 7-13');
+    expect(
+      describeRows(
+        [{ RegionId: 1, WidthId: 2, SizeRange: '7-13' }],
+        (id) => ['', 'US'][id],
+        (id) => ['', '', 'Wide'][id],
+      ),
+    ).toBe('US Wide 7-13');
   });
 });

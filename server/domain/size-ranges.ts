@@ -26,9 +26,16 @@ export interface SizeRangeRow {
 export type RowField = 'RegionId' | 'WidthId' | 'SizeRange';
 
 /** One problem: `row` is the index in the list given; no row means the list itself. */
-export interface Problem { row?: number; field?: RowField | 'PresetName'; message: string }
+export interface Problem {
+  row?: number;
+  field?: RowField | 'PresetName';
+  message: string;
+}
 
-export interface KnownIds { regions: ReadonlySet<number>; widths: ReadonlySet<number> }
+export interface KnownIds {
+  regions: ReadonlySet<number>;
+  widths: ReadonlySet<number>;
+}
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
@@ -48,7 +55,8 @@ export function sizeRangeProblems(rows: readonly SizeRangeRow[], kept: readonly 
     if (!isId(r.WidthId)) problems.push({ row, field: 'WidthId', message: REQUIRED });
     else if (known && !known.widths.has(r.WidthId)) problems.push({ row, field: 'WidthId', message: 'Select a width.' });
     if (blank(r.SizeRange)) problems.push({ row, field: 'SizeRange', message: REQUIRED });
-    else if (String(r.SizeRange).trim().length > SIZE_RANGE_MAX_LENGTH) problems.push({ row, field: 'SizeRange', message: `At most ${SIZE_RANGE_MAX_LENGTH} characters.` });
+    else if (String(r.SizeRange).trim().length > SIZE_RANGE_MAX_LENGTH)
+      problems.push({ row, field: 'SizeRange', message: `At most ${SIZE_RANGE_MAX_LENGTH} characters.` });
     if (!isId(r.RegionId) || !isId(r.WidthId)) return;
     const pair = `${r.RegionId}/${r.WidthId}`;
     if (seen.has(pair)) {
@@ -59,7 +67,11 @@ export function sizeRangeProblems(rows: readonly SizeRangeRow[], kept: readonly 
   return problems;
 }
 
-export interface PresetDraft { SizeRangePresetId?: number | null; PresetName?: string | null; SizeRanges?: readonly SizeRangeRow[] }
+export interface PresetDraft {
+  SizeRangePresetId?: number | null;
+  PresetName?: string | null;
+  SizeRanges?: readonly SizeRangeRow[];
+}
 
 /** Problems of one preset (CW-070): a name unique among `otherNames` (compared without case), at least one row, valid rows. */
 export function presetProblems(preset: PresetDraft, otherNames: readonly string[] = [], known?: KnownIds): Problem[] {

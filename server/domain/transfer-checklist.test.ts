@@ -13,42 +13,69 @@ const input = fc.record({
 
 describe('transfer checklist completion date (TC-005)', () => {
   it('TC-005 set to today when all enabled items are complete and a product type is chosen', () => {
-    expect(completionDate({ productTypeId: 1, items: [{ isEnabled: true, isComplete: true }, { isEnabled: false, isComplete: false }], remembered: null, today: '2026-11-27' }))
-      .toBe('2026-11-27');
+    expect(
+      completionDate({
+        productTypeId: 1,
+        items: [
+          { isEnabled: true, isComplete: true },
+          { isEnabled: false, isComplete: false },
+        ],
+        remembered: null,
+        today: '2026-11-27',
+      }),
+    ).toBe('2026-11-27');
   });
 
   it('TC-005 keeps the remembered date rather than moving it to today', () => {
-    expect(completionDate({ productTypeId: 1, items: [{ isEnabled: true, isComplete: true }], remembered: '2026-01-05', today: '2026-11-27' })).toBe('2026-01-05');
+    expect(completionDate({ productTypeId: 1, items: [{ isEnabled: true, isComplete: true }], remembered: '2026-01-05', today: '2026-11-27' })).toBe(
+      '2026-01-05',
+    );
   });
 
   it('TC-005 cleared without a product type, with an open enabled item, or with no enabled item', () => {
     expect(completionDate({ productTypeId: null, items: [{ isEnabled: true, isComplete: true }], remembered: '2026-01-05', today: '2026-11-27' })).toBeNull();
-    expect(completionDate({ productTypeId: 2, items: [{ isEnabled: true, isComplete: true }, { isEnabled: true, isComplete: false }], remembered: '2026-01-05', today: '2026-11-27' })).toBeNull();
+    expect(
+      completionDate({
+        productTypeId: 2,
+        items: [
+          { isEnabled: true, isComplete: true },
+          { isEnabled: true, isComplete: false },
+        ],
+        remembered: '2026-01-05',
+        today: '2026-11-27',
+      }),
+    ).toBeNull();
     expect(completionDate({ productTypeId: 2, items: [{ isEnabled: false, isComplete: true }], remembered: null, today: '2026-11-27' })).toBeNull();
   });
 
   it('TC-005 property: a date exactly when a product type is chosen and every enabled item (at least one) is complete; then the remembered one or today', () => {
-    fc.assert(fc.property(input, (i) => {
-      const enabled = i.items.filter((x) => x.isEnabled);
-      const complete = !!i.productTypeId && enabled.length > 0 && enabled.every((x) => x.isComplete);
-      expect(completionDate(i)).toBe(complete ? (i.remembered ?? i.today) : null);
-    }));
+    fc.assert(
+      fc.property(input, (i) => {
+        const enabled = i.items.filter((x) => x.isEnabled);
+        const complete = !!i.productTypeId && enabled.length > 0 && enabled.every((x) => x.isComplete);
+        expect(completionDate(i)).toBe(complete ? (i.remembered ?? i.today) : null);
+      }),
+    );
   });
 
   it('TC-005 property: disabled items never change the result', () => {
-    fc.assert(fc.property(input, fc.nat(), (i, n) => {
-      const k = i.items.findIndex((x, j) => !x.isEnabled && j >= n % Math.max(1, i.items.length));
-      if (k < 0) return;
-      const flipped = i.items.map((x, j) => (j === k ? { ...x, isComplete: !x.isComplete } : x));
-      expect(completionDate({ ...i, items: flipped })).toBe(completionDate(i));
-    }));
+    fc.assert(
+      fc.property(input, fc.nat(), (i, n) => {
+        const k = i.items.findIndex((x, j) => !x.isEnabled && j >= n % Math.max(1, i.items.length));
+        if (k < 0) return;
+        const flipped = i.items.map((x, j) => (j === k ? { ...x, isComplete: !x.isComplete } : x));
+        expect(completionDate({ ...i, items: flipped })).toBe(completionDate(i));
+      }),
+    );
   });
 
   it('TC-005 property: saving again changes nothing (the date, once set, is remembered)', () => {
-    fc.assert(fc.property(input, day, (i, later) => {
-      const first = completionDate(i);
-      expect(completionDate({ ...i, remembered: first, today: later })).toBe(first);
-    }));
+    fc.assert(
+      fc.property(input, day, (i, later) => {
+        const first = completionDate(i);
+        expect(completionDate({ ...i, remembered: first, today: later })).toBe(first);
+      }),
+    );
   });
 });
 
@@ -68,10 +95,16 @@ describe('enabled items, stamps and the sibling sync (DECISIONS TC-011, TC-006)'
   });
 
   it('TC-006 a tariff-mitigation transfer takes over open pattern-level items completed on siblings, the earliest completion first', () => {
-    const items = [{ TemplateItemId: 2, IsComplete: false }, { TemplateItemId: 3, IsComplete: true }, { TemplateItemId: 6, IsComplete: false }];
+    const items = [
+      { TemplateItemId: 2, IsComplete: false },
+      { TemplateItemId: 3, IsComplete: true },
+      { TemplateItemId: 6, IsComplete: false },
+    ];
     const siblings = [
-      { TemplateItemId: 2, CompletedBy: 5, CompletedOn: '2026-03-01' }, { TemplateItemId: 2, CompletedBy: 4, CompletedOn: '2026-02-01' },
-      { TemplateItemId: 3, CompletedBy: 4, CompletedOn: '2026-02-01' }, { TemplateItemId: 6, CompletedBy: 4, CompletedOn: '2026-02-01' },
+      { TemplateItemId: 2, CompletedBy: 5, CompletedOn: '2026-03-01' },
+      { TemplateItemId: 2, CompletedBy: 4, CompletedOn: '2026-02-01' },
+      { TemplateItemId: 3, CompletedBy: 4, CompletedOn: '2026-02-01' },
+      { TemplateItemId: 6, CompletedBy: 4, CompletedOn: '2026-02-01' },
     ];
     const sync = siblingSync(items, siblings, new Set([2, 3]), true);
     expect([...sync.keys()]).toEqual([2]);

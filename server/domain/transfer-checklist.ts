@@ -35,10 +35,14 @@ export interface CompletionInput {
 export function completionDate({ productTypeId, items, remembered, today }: CompletionInput): string | null {
   const enabled = items.filter((i) => i.isEnabled);
   const complete = !!productTypeId && enabled.length > 0 && enabled.every((i) => i.isComplete);
-  return complete ? (remembered || today) : null;
+  return complete ? remembered || today : null;
 }
 
-export interface ItemStamp { IsComplete: boolean; CompletedBy: number | null; CompletedOn: string | null }
+export interface ItemStamp {
+  IsComplete: boolean;
+  CompletedBy: number | null;
+  CompletedOn: string | null;
+}
 
 /** An item after the user set it to `complete`: newly checked items are stamped, unchecked ones cleared, unchanged ones kept. */
 export function stampItem(before: ItemStamp, complete: boolean, userId: number, today: string): ItemStamp {
@@ -46,7 +50,11 @@ export function stampItem(before: ItemStamp, complete: boolean, userId: number, 
   return complete ? { IsComplete: true, CompletedBy: userId, CompletedOn: today } : { IsComplete: false, CompletedBy: null, CompletedOn: null };
 }
 
-export interface SiblingItem { TemplateItemId: number; CompletedBy: number | null; CompletedOn: string | null }
+export interface SiblingItem {
+  TemplateItemId: number;
+  CompletedBy: number | null;
+  CompletedOn: string | null;
+}
 
 /**
  * TC-006/007: the items a tariff-mitigation transfer takes over from sibling checklists: each

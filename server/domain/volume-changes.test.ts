@@ -3,8 +3,12 @@ import { withVolumeTotals } from './volume-changes';
 
 describe('volume totals on a save', () => {
   it('CW-050 CW-051 a volume change adds the recomputed totals from the saved and changed volumes', () => {
-    expect(withVolumeTotals({ USVolume: 100, AsiaVolume: 5, TotalVolume: 0 }, { EmeaDistVolume: 10, ItalyVolume: 99 }))
-      .toEqual({ EmeaDistVolume: 10, ItalyVolume: 99, IntnlVolume: 15, TotalVolume: 115 });
+    expect(withVolumeTotals({ USVolume: 100, AsiaVolume: 5, TotalVolume: 0 }, { EmeaDistVolume: 10, ItalyVolume: 99 })).toEqual({
+      EmeaDistVolume: 10,
+      ItalyVolume: 99,
+      IntnlVolume: 15,
+      TotalVolume: 115,
+    });
   });
 
   it('FLASH-021 a save without a volume is left as it is', () => {

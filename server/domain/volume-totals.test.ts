@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { volumeTotals } from './volume-totals';
 
-const ALL = ['USVolume', 'CAVolume', 'NaDtcStoreVolume', 'NaDtcEcomVolume', 'EuDtcVolume', 'EmeaOwnedVolume',
-  'EmeaDistVolume', 'Emea3pVolume', 'AsiaVolume', 'LatinAVolume', 'ItalyVolume', 'CNVolume', 'HKVolume', 'C4CVolume'];
+const ALL = [
+  'USVolume',
+  'CAVolume',
+  'NaDtcStoreVolume',
+  'NaDtcEcomVolume',
+  'EuDtcVolume',
+  'EmeaOwnedVolume',
+  'EmeaDistVolume',
+  'Emea3pVolume',
+  'AsiaVolume',
+  'LatinAVolume',
+  'ItalyVolume',
+  'CNVolume',
+  'HKVolume',
+  'C4CVolume',
+];
 
 describe('volume totals', () => {
   it('CW-050: IntnlVolume = Emea3p + Asia + LatinA + EmeaDist', () => {
@@ -17,10 +31,12 @@ describe('volume totals', () => {
   });
 
   it('CW-050 CW-051: Intnl never exceeds Total, and raising Italy/CN/HK/C4C changes neither', () => {
-    fc.assert(fc.property(fc.dictionary(fc.constantFrom(...ALL), fc.nat(1_000_000)), (v) => {
-      const t = volumeTotals(v);
-      expect(t.IntnlVolume).toBeLessThanOrEqual(t.TotalVolume);
-      expect(volumeTotals({ ...v, ItalyVolume: 7, CNVolume: 7, HKVolume: 7, C4CVolume: 7 })).toEqual(t);
-    }));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...ALL), fc.nat(1_000_000)), (v) => {
+        const t = volumeTotals(v);
+        expect(t.IntnlVolume).toBeLessThanOrEqual(t.TotalVolume);
+        expect(volumeTotals({ ...v, ItalyVolume: 7, CNVolume: 7, HKVolume: 7, C4CVolume: 7 })).toEqual(t);
+      }),
+    );
   });
 });

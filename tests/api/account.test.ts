@@ -3,12 +3,15 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/test-app'
 import { linkFromMail } from '../helpers/outbox';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const NEW_PASSWORD = 'Tr1cky-Lace-42';
-const signIn = (username: string, password: string) =>
-  t.request('POST', '/api/token', { form: { grant_type: 'password', username, password } });
+const signIn = (username: string, password: string) => t.request('POST', '/api/token', { form: { grant_type: 'password', username, password } });
 
 describe('registration and e-mail confirmation', () => {
   const email = 'new.designer@example.com';
@@ -66,7 +69,9 @@ describe('forgot and reset password', () => {
     const bad = await t.request('POST', '/api/Account/ConfirmResetPasswordEmail', { json: { userIdentification: userId, code: 'x' } });
     expect((await bad.json()).Code).toBe('ResetPasswordEmailConfirmationMessage');
     expect((await t.request('POST', '/api/Account/ConfirmResetPasswordEmail', { json: { userIdentification: userId, code } })).status).toBe(200);
-    const failed = await t.request('POST', '/api/Account/ResetPassword', { json: { userId, code: 'x', Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD } });
+    const failed = await t.request('POST', '/api/Account/ResetPassword', {
+      json: { userId, code: 'x', Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
+    });
     expect((await failed.json()).Code).toBe('ResetPasswordFail');
     const res = await t.request('POST', '/api/Account/ResetPassword', { json: { userId, code, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD } });
     expect(res.status).toBe(200);
@@ -87,7 +92,8 @@ describe('change password', () => {
   it("AUTH-033: a wrong current password answers 'Incorrect password.'", async () => {
     const a = await t.login('costing');
     const res = await t.request('POST', '/api/Account/ChangePassword', {
-      token: a.access_token, json: { OldPassword: 'wrong', NewPassword: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
+      token: a.access_token,
+      json: { OldPassword: 'wrong', NewPassword: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
     });
     expect(res.status).toBe(400);
     expect((await res.json()).Message).toBe('Incorrect password.');
@@ -96,7 +102,8 @@ describe('change password', () => {
   it('AUTH-032: ChangePassword changes it; ChangeUserPassword clears change_password_required', async () => {
     const a = await t.login('costing');
     const res = await t.request('POST', '/api/Account/ChangePassword', {
-      token: a.access_token, json: { OldPassword: DEMO_PASSWORD, NewPassword: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
+      token: a.access_token,
+      json: { OldPassword: DEMO_PASSWORD, NewPassword: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
     });
     expect(res.status).toBe(200);
     expect((await signIn('costing@example.com', NEW_PASSWORD)).status).toBe(200);

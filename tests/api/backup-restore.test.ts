@@ -34,7 +34,11 @@ let t: TestApp;
 let designer: string, costing: string;
 const folders: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
-const tmp = (prefix: string) => { const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix)); folders.push(d); return d; };
+const tmp = (prefix: string) => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  folders.push(d);
+  return d;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,16 +65,33 @@ async function secondServer(target: { dataDir: string; databaseUrl?: string }) {
   const ctx = await boot({ ...loadConfig({ ...process.env, DATA_DIR: target.dataDir }), databaseUrl: target.databaseUrl, seedDemo: false });
   const app = createApp(ctx);
   const fetchApp = (url: string, init: RequestInit = {}) => Promise.resolve(app.fetch(new Request(`http://localhost${url}`, init)));
-  const login = await (await fetchApp('/api/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'designer@example.com', password: DEMO_PASSWORD }).toString() })).json();
+  const login = await (
+    await fetchApp('/api/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: 'designer@example.com', password: DEMO_PASSWORD }).toString(),
+    })
+  ).json();
   const image = async (briefSeasonalId: number) => {
-    const res = await fetchApp(`/api/Image/GetImage?projectId=${briefSeasonalId}&projectLevel=2&imageType=1&size=original`, { headers: { authorization: `Bearer ${login.access_token}` } });
+    const res = await fetchApp(`/api/Image/GetImage?projectId=${briefSeasonalId}&projectLevel=2&imageType=1&size=original`, {
+      headers: { authorization: `Bearer ${login.access_token}` },
+    });
     return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : res.status;
   };
-  return { ctx, image, close: async () => { await ctx.jobs.stop(); await ctx.db.close(); } };
+  return {
+    ctx,
+    image,
+    close: async () => {
+      await ctx.jobs.stop();
+      await ctx.db.close();
+    },
+  };
 }
 
-const png = (color: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+const png = (color: string) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 function upload(briefSeasonalId: number, name: string, bytes: Buffer) {
   const fd = new FormData();
@@ -80,26 +101,36 @@ function upload(briefSeasonalId: number, name: string, bytes: Buffer) {
 }
 
 async function saveCosts(rows: { id: number; v: number }[], ffc: number) {
-  const res = await t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows: rows.map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: ffc } })) } });
+  const res = await t.request('POST', '/api/Grid/costing/Save', {
+    token: costing,
+    json: { rows: rows.map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: ffc } })) },
+  });
   const body = await res.json();
   expect([res.status, body.Failed]).toEqual([200, []]);
 }
 
 const ffcOf = async (db: Db, ids: number[]) =>
-  (await db.query<{ ffc: number }>('SELECT ffc FROM colorway_view WHERE prototypeseasonalid = ANY($1::int[]) ORDER BY prototypeseasonalid', [ids])).map((r) => Number(r.ffc));
+  (await db.query<{ ffc: number }>('SELECT ffc FROM colorway_view WHERE prototypeseasonalid = ANY($1::int[]) ORDER BY prototypeseasonalid', [ids])).map((r) =>
+    Number(r.ffc),
+  );
 
 describe('issue 29: backup and restore', () => {
   it('a backup taken while a grid save and an upload commit run, restored into a fresh folder: a second server finds every committed change and every file', async () => {
     // Two briefs (an image belongs to the brief, shared by its seasons).
-    const briefs = (await t.ctx.db.query<{ id: number }>(`SELECT DISTINCT ON (briefid) briefseasonalid AS id FROM brief_view
-      WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted AND imagename IS NULL ORDER BY briefid, briefseasonalid LIMIT 2`)).map((r) => r.id);
+    const briefs = (
+      await t.ctx.db.query<{ id: number }>(`SELECT DISTINCT ON (briefid) briefseasonalid AS id FROM brief_view
+      WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted AND imagename IS NULL ORDER BY briefid, briefseasonalid LIMIT 2`)
+    ).map((r) => r.id);
     const rows = await t.ctx.db.query<{ id: number; v: number }>(`SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view
       WHERE NOT isdeleted AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'costing@example.com')
         AND (statusid = 1 OR (statusid = 2 AND factnameky IS NOT NULL)) ORDER BY 1 LIMIT 12`);
     expect([briefs.length, rows.length]).toEqual([2, 12]);
     const [before, during] = [await png('#c0392b'), await png('#2980b9')];
     const [first, second] = [rows.slice(0, 6), rows.slice(6)];
-    const oldSecond = await ffcOf(t.ctx.db, second.map((r) => r.id));
+    const oldSecond = await ffcOf(
+      t.ctx.db,
+      second.map((r) => r.id),
+    );
 
     // Committed before the backup.
     expect((await upload(briefs[0], 'before.png', before)).status).toBe(200);
@@ -116,10 +147,18 @@ describe('issue 29: backup and restore', () => {
     const two = await secondServer(target);
     try {
       // Every change committed before the backup, and its file.
-      expect(await ffcOf(two.ctx.db, first.map((r) => r.id))).toEqual(first.map(() => 31.5));
+      expect(
+        await ffcOf(
+          two.ctx.db,
+          first.map((r) => r.id),
+        ),
+      ).toEqual(first.map(() => 31.5));
       expect(await two.image(briefs[0])).toEqual(before);
       // The concurrent ones are each all or nothing: a save of one batch, an upload with its record and files together.
-      const restoredSecond = await ffcOf(two.ctx.db, second.map((r) => r.id));
+      const restoredSecond = await ffcOf(
+        two.ctx.db,
+        second.map((r) => r.id),
+      );
       expect([second.map(() => 42.25), oldSecond]).toContainEqual(restoredSecond);
       const [{ imagename }] = await two.ctx.db.query('SELECT imagename FROM brief_view WHERE briefseasonalid = $1', [briefs[1]]);
       // On PostgreSQL files linked after the snapshot may come along without their row (harmless orphans); on PGlite never.
@@ -137,8 +176,10 @@ describe('issue 29: backup and restore', () => {
     try {
       const archive = path.join(tmp('plm-cli-'), 'cli.tar.gz');
       const cli = (args: string[], env: Record<string, string>) =>
-        run(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } })
-          .then((r) => ({ code: 0, out: r.stdout, err: r.stderr }), (e) => ({ code: e.code as number, out: e.stdout as string, err: e.stderr as string }));
+        run(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } }).then(
+          (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+          (e) => ({ code: e.code as number, out: e.stdout as string, err: e.stderr as string }),
+        );
       const taken = await cli(['backup', archive], { DATA_DIR: t.dataDir, DATABASE_URL: t.databaseUrl ?? '' });
       expect(taken).toMatchObject({ code: 0 });
       expect(taken.out).toMatch(new RegExp(`^Backup written to ${archive}: (embedded|PostgreSQL) database \\(migration \\d+\\), \\d+ files, in [\\d.]+ s\\.`));
@@ -174,7 +215,7 @@ describe('issue 29: backup and restore', () => {
     for (const m of all.slice(0, -1)) fs.copyFileSync(m.file, path.join(older, path.basename(m.file)));
     const pg = pgUrl ? await freshPostgres(pgUrl) : undefined;
     if (pg) cleanups.push(pg.drop);
-    const db = pg?.db ?? await openPglite();
+    const db = pg?.db ?? (await openPglite());
     if (!pg) cleanups.push(() => db.close());
     await runMigrations(db, older);
     const archive = path.join(tmp('plm-old-'), 'old.tar.gz');

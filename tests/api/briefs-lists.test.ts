@@ -13,18 +13,29 @@ beforeAll(async () => {
   t = await createTestApp();
   [designer, factory, viewer, admin] = await t.tokens('designer', 'factory', 'viewer', 'admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const SELECT_LP = 'Select a Line Plan that is in Released Status.';
 
-const { linePlan, newBrief, get, update, addPattern } = briefSteps(() => t, () => designer);
+const { linePlan, newBrief, get, update, addPattern } = briefSteps(
+  () => t,
+  () => designer,
+);
 
 describe('relink, delete, ensure-released (BRIEF-019, BRIEF-021)', () => {
-  const secondPlan = async (briefId: number, status = 2) => (await t.ctx.db.query(
-    `INSERT INTO line_plans (lineplanname, brandid, seasonid, responsibleid, statusid)
+  const secondPlan = async (briefId: number, status = 2) =>
+    (
+      await t.ctx.db.query(
+        `INSERT INTO line_plans (lineplanname, brandid, seasonid, responsibleid, statusid)
      SELECT 'Relink target ' || $2::int, lp.brandid, lp.seasonid, 3, $2::int FROM line_plans lp
-      WHERE lp.lineplanid = (SELECT lineplanid FROM brief_seasonals WHERE briefseasonalid = $1) RETURNING lineplanid`, [briefId, status]))[0].lineplanid as number;
-  const relink = (BriefId: number, LinePlanId: number, token = designer) => t.request('POST', '/api/Brief/RelinkBrief', { token, json: { BriefId, LinePlanId } });
+      WHERE lp.lineplanid = (SELECT lineplanid FROM brief_seasonals WHERE briefseasonalid = $1) RETURNING lineplanid`,
+        [briefId, status],
+      )
+    )[0].lineplanid as number;
+  const relink = (BriefId: number, LinePlanId: number, token = designer) =>
+    t.request('POST', '/api/Brief/RelinkBrief', { token, json: { BriefId, LinePlanId } });
 
   it('BRIEF-019 relinks to a Released line plan of the same brand and season, listed by RelinkList', async () => {
     const id = await newBrief();
@@ -96,7 +107,9 @@ describe('relink, delete, ensure-released (BRIEF-019, BRIEF-021)', () => {
       expect(refused.status).toBe(409);
       expect(await refused.json()).toMatchObject({ Message: SELECT_LP, StatusId: 1 });
     } finally {
-      await t.ctx.db.query('UPDATE line_plans SET statusid = 2 WHERE lineplanid = (SELECT lineplanid FROM brief_seasonals WHERE briefseasonalid = $1)', [other]);
+      await t.ctx.db.query('UPDATE line_plans SET statusid = 2 WHERE lineplanid = (SELECT lineplanid FROM brief_seasonals WHERE briefseasonalid = $1)', [
+        other,
+      ]);
     }
   });
 });
@@ -112,7 +125,11 @@ describe('lists of the brief screens (BRIEF-020)', () => {
     const none = await (await t.request('GET', `/api/Brief/BriefLinePlans?BrandId=1&SeasonId=${created.SeasonId}`, { token: designer })).json();
     expect(none.Results.map((l: { LinePlanId: number }) => l.LinePlanId)).not.toContain(created.LinePlanId);
     const name = page.Results[0].LinePlanName as string;
-    const filtered = await (await t.request('GET', `/api/Brief/BriefLinePlans?BrandId=1&SeasonId=${SeasonId}&LinePlanName=${encodeURIComponent(name.slice(1, 6))}`, { token: designer })).json();
+    const filtered = await (
+      await t.request('GET', `/api/Brief/BriefLinePlans?BrandId=1&SeasonId=${SeasonId}&LinePlanName=${encodeURIComponent(name.slice(1, 6))}`, {
+        token: designer,
+      })
+    ).json();
     expect(filtered.Results.every((l: { LinePlanName: string }) => l.LinePlanName.toLowerCase().includes(name.slice(1, 6).toLowerCase()))).toBe(true);
     const one = await (await t.request('GET', `/api/Brief/BriefLinePlans?BrandId=1&SeasonId=${SeasonId}&pageSize=1&pageNumber=1`, { token: designer })).json();
     expect(one.PageSize).toBe(1);
@@ -134,14 +151,17 @@ describe('lists of the brief screens (BRIEF-020)', () => {
   it('BRIEF-020 BriefPatterns, its count, and the factory-filtered list for factory users', async () => {
     const [b] = await t.ctx.db.query(
       `SELECT bs.briefseasonalid, count(*)::int AS n FROM brief_view bs JOIN pattern_seasonals p ON p.briefseasonalid = bs.briefseasonalid AND NOT p.isdeleted
-        WHERE bs.brandid = 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+        WHERE bs.brandid = 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    );
     const list = await (await t.request('GET', `/api/Brief/BriefPatterns?BriefSeasonalId=${b.briefseasonalid}`, { token: designer })).json();
     expect(list.TotalRecords).toBe(b.n);
     const count = await (await t.request('GET', `/api/Brief/BriefPatternsCount?BriefSeasonalId=${b.briefseasonalid}`, { token: designer })).json();
     expect(count).toEqual({ Count: b.n });
     const [{ n: atFactory }] = await t.ctx.db.query(
       `SELECT count(DISTINCT p.patternseasonalid)::int AS n FROM pattern_seasonals p JOIN prototype_seasonals c ON c.patternseasonalid = p.patternseasonalid
-        WHERE p.briefseasonalid = $1 AND NOT p.isdeleted AND NOT c.isdeleted AND c.factnameky IN (SELECT factorykey FROM user_factories WHERE userid = 6)`, [b.briefseasonalid]);
+        WHERE p.briefseasonalid = $1 AND NOT p.isdeleted AND NOT c.isdeleted AND c.factnameky IN (SELECT factorykey FROM user_factories WHERE userid = 6)`,
+      [b.briefseasonalid],
+    );
     const asFactory = await (await t.request('GET', `/api/Brief/BriefPatterns?BriefSeasonalId=${b.briefseasonalid}`, { token: factory })).json();
     expect(asFactory.TotalRecords).toBe(atFactory);
     expect(atFactory).toBeLessThan(b.n);
@@ -152,7 +172,9 @@ describe('lists of the brief screens (BRIEF-020)', () => {
     const rec = await get(id);
     const list = await (await t.request('GET', `/api/Brief/BriefsByBrandSeason?BrandId=1&SeasonId=${rec.SeasonId}`, { token: designer })).json();
     expect(list.map((b: { BriefSeasonalId: number }) => b.BriefSeasonalId)).toContain(id);
-    const released = await (await t.request('GET', `/api/Brief/BriefsByBrandSeason?BrandId=1&SeasonId=${rec.SeasonId}&StatusIds=2,3`, { token: designer })).json();
+    const released = await (
+      await t.request('GET', `/api/Brief/BriefsByBrandSeason?BrandId=1&SeasonId=${rec.SeasonId}&StatusIds=2,3`, { token: designer })
+    ).json();
     expect(released.map((b: { BriefSeasonalId: number }) => b.BriefSeasonalId)).not.toContain(id);
     const seasons = await (await t.request('GET', `/api/Brief/BriefSeasonalList?BriefId=${rec.BriefId}`, { token: designer })).json();
     expect(seasons).toEqual([expect.objectContaining({ BriefSeasonalId: id, SeasonId: rec.SeasonId })]);
@@ -162,7 +184,10 @@ describe('lists of the brief screens (BRIEF-020)', () => {
 
   it('BRIEF-021 ExportBriefs answers an xlsx of the search without hidden columns, text neutralised', async () => {
     await newBrief({ BriefName: '=HYPERLINK("x")' });
-    const res = await t.request('POST', '/api/Brief/ExportBriefs', { token: designer, json: { BrandId: 1, HiddenColumns: ['ChangedOn'], ColumnOrder: ['StatusName', 'BriefName'] } });
+    const res = await t.request('POST', '/api/Brief/ExportBriefs', {
+      token: designer,
+      json: { BrandId: 1, HiddenColumns: ['ChangedOn'], ColumnOrder: ['StatusName', 'BriefName'] },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());

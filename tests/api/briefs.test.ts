@@ -14,13 +14,18 @@ beforeAll(async () => {
   t = await createTestApp();
   [designer, factory, viewer] = await t.tokens('designer', 'factory', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const REVIEW = 'Please review all fields indicated in red';
 const SELECT_LP = 'Select a Line Plan that is in Released Status.';
 const NOTE = 'You may continue, but please note this name already exists.';
 
-const { linePlan, wfGroup, payload, create, newBrief, get, update, addPattern } = briefSteps(() => t, () => designer);
+const { linePlan, wfGroup, payload, create, newBrief, get, update, addPattern } = briefSteps(
+  () => t,
+  () => designer,
+);
 
 describe('create (BRIEF-003..007)', () => {
   it('BRIEF-007 creates a brief under a Released line plan and answers briefSeasonalId and operationType', async () => {
@@ -30,8 +35,16 @@ describe('create (BRIEF-003..007)', () => {
     const answer = await res.json();
     expect(answer).toMatchObject({ IsSuccessful: true, operationType: 'Create', NameNote: null });
     const rec = await get(answer.briefSeasonalId);
-    expect(rec).toMatchObject({ BriefName: 'Trail Runner Concept', BrandId: 1, SeasonId: body.SeasonId, LinePlanId: body.LinePlanId,
-      ResponsibleId: 3, WFGroupId: body.WFGroupId, StatusId: 1, ParentBriefSeasonalId: null });
+    expect(rec).toMatchObject({
+      BriefName: 'Trail Runner Concept',
+      BrandId: 1,
+      SeasonId: body.SeasonId,
+      LinePlanId: body.LinePlanId,
+      ResponsibleId: 3,
+      WFGroupId: body.WFGroupId,
+      StatusId: 1,
+      ParentBriefSeasonalId: null,
+    });
   });
 
   it('BRIEF-004 brand, season, line plan and responsible are required, with the form message', async () => {
@@ -39,9 +52,14 @@ describe('create (BRIEF-003..007)', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.Message).toBe(REVIEW);
-    expect(body.Errors).toEqual(expect.arrayContaining([
-      { Field: '/BrandId', Message: 'Required.' }, { Field: '/SeasonId', Message: 'Required.' },
-      { Field: '/ResponsibleId', Message: 'Required.' }, { Field: '/LinePlanId', Message: SELECT_LP }]));
+    expect(body.Errors).toEqual(
+      expect.arrayContaining([
+        { Field: '/BrandId', Message: 'Required.' },
+        { Field: '/SeasonId', Message: 'Required.' },
+        { Field: '/ResponsibleId', Message: 'Required.' },
+        { Field: '/LinePlanId', Message: SELECT_LP },
+      ]),
+    );
   });
 
   it('BRIEF-003 BRIEF-004 the line plan must be Released or Completed, of that brand and season', async () => {
@@ -91,7 +109,13 @@ describe('create (BRIEF-003..007)', () => {
     const answer = await res.json();
     expect(answer.operationType).toBe('Copy');
     expect(await get(answer.briefSeasonalId)).toMatchObject({
-      BriefName: 'Copied Brief', BrandId: 1, ParentBriefSeasonalId: parent, StatusId: 1, Trends: 'Bold colour blocking', RegionUSA: true, CompetitiveBrand1: 'Rival',
+      BriefName: 'Copied Brief',
+      BrandId: 1,
+      ParentBriefSeasonalId: parent,
+      StatusId: 1,
+      Trends: 'Bold colour blocking',
+      RegionUSA: true,
+      CompetitiveBrand1: 'Rival',
     });
     const otherBrand = await create(await payload({ BriefName: 'Wrong brand copy', ParentBriefSeasonalId: parent, BrandId: 2 }));
     expect((await otherBrand.json()).Errors).toEqual([{ Field: '/BrandId', Message: 'A copy keeps the brand of the brief it copies.' }]);
@@ -99,7 +123,10 @@ describe('create (BRIEF-003..007)', () => {
 
   it('CONST-005 BRIEF-007 a form-encoded create works like JSON; the name check leaves the brief itself out', async () => {
     const body = await payload({ BriefName: 'Form Encoded Brief' });
-    const res = await t.request('POST', '/api/Brief/CreateBriefSeasonal', { token: designer, form: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) });
+    const res = await t.request('POST', '/api/Brief/CreateBriefSeasonal', {
+      token: designer,
+      form: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
+    });
     expect(res.status).toBe(200);
     const { briefSeasonalId } = await res.json();
     const { BriefId } = await get(briefSeasonalId);
@@ -165,11 +192,22 @@ describe('update rules (BRIEF-011..018)', () => {
     const [g] = await t.ctx.db.query('SELECT factorygroupkey, factorygroupname FROM factory_groups ORDER BY 1 LIMIT 1');
     const channels = await t.ctx.db.query('SELECT retailchannelkey FROM retail_channels ORDER BY 1 LIMIT 5');
     const changes = {
-      Factory1Key: f.factorykey, FactoryGroup1Key: g.factorygroupkey,
+      Factory1Key: f.factorykey,
+      FactoryGroup1Key: g.factorygroupkey,
       ...Object.fromEntries(channels.map((c, i) => [`RetailChannel${i + 1}Key`, c.retailchannelkey])),
-      RegionUSA: true, RegionEmeaOwned: true, RegionCanada: true, RegionSamer: true, RegionAspac: true, RegionEmea3p: true, RegionEmeaDistributor: true,
-      CompetitiveBrand1: 'Brand A', CompetitiveProduct1: 'Runner', CompetitiveRetailPrice1: 129.99,
-      CompetitiveBrand2: 'Brand B', CompetitiveProduct2: 'Hiker', CompetitiveRetailPrice2: 149.5,
+      RegionUSA: true,
+      RegionEmeaOwned: true,
+      RegionCanada: true,
+      RegionSamer: true,
+      RegionAspac: true,
+      RegionEmea3p: true,
+      RegionEmeaDistributor: true,
+      CompetitiveBrand1: 'Brand A',
+      CompetitiveProduct1: 'Runner',
+      CompetitiveRetailPrice1: 129.99,
+      CompetitiveBrand2: 'Brand B',
+      CompetitiveProduct2: 'Hiker',
+      CompetitiveRetailPrice2: 149.5,
     };
     const res = await update(id, changes);
     expect(res.status).toBe(200);
@@ -207,10 +245,11 @@ describe('update rules (BRIEF-011..018)', () => {
     const id = await newBrief();
     await addPattern(id, 1);
     const [other] = await t.ctx.db.query(
-      'INSERT INTO line_plans (lineplanname, brandid, seasonid, responsibleid, statusid) SELECT \'Second plan\', brandid, seasonid, 3, 2 FROM line_plans WHERE lineplanid = (SELECT lineplanid FROM brief_seasonals WHERE briefseasonalid = $1) RETURNING lineplanid', [id]);
+      "INSERT INTO line_plans (lineplanname, brandid, seasonid, responsibleid, statusid) SELECT 'Second plan', brandid, seasonid, 3, 2 FROM line_plans WHERE lineplanid = (SELECT lineplanid FROM brief_seasonals WHERE briefseasonalid = $1) RETURNING lineplanid",
+      [id],
+    );
     const res = await update(id, { LinePlanId: other.lineplanid });
     expect(res.status).toBe(400);
     expect((await res.json()).Errors[0].Field).toBe('/LinePlanId');
   });
 });
-

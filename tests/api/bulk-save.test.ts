@@ -21,7 +21,9 @@ beforeAll(async () => {
     WHERE NOT isdeleted AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'costing@example.com')
       AND (statusid = 1 OR (statusid = 2 AND factnameky IS NOT NULL)) ORDER BY 1`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const save = (rows: object[]) => t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows } });
 
@@ -30,7 +32,10 @@ async function saveCosts(rows: { id: number; v: number }[], round: number) {
   const res = await save(rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: 20 + round + i / 100, WsPrice: 60 + round } })));
   const body = await res.json();
   expect(res.status).toBe(200);
-  for (const s of body.Saved) { const r = rows.find((x) => x.id === s.PrototypeSeasonalId); if (r) r.v = s.RowVersion; }
+  for (const s of body.Saved) {
+    const r = rows.find((x) => x.id === s.PrototypeSeasonalId);
+    if (r) r.v = s.RowVersion;
+  }
   return body;
 }
 
@@ -57,7 +62,10 @@ describe('issue 10: set-based grid saves', () => {
       // Only the grid's columns come back (plus key and version).
       expect(rec).not.toHaveProperty('PatternName');
     }
-    const [stored] = await t.ctx.db.query(`SELECT ffc, actpurprice, servfee, issfoverride, sfoverride FROM prototype_seasonals WHERE prototypeseasonalid = $1`, [rows[0].id]);
+    const [stored] = await t.ctx.db.query(
+      `SELECT ffc, actpurprice, servfee, issfoverride, sfoverride FROM prototype_seasonals WHERE prototypeseasonalid = $1`,
+      [rows[0].id],
+    );
     expect(stored.ffc).toBe(27);
     expect(stored.actpurprice).toBe(prices({ FFC: 27, ServFee: stored.servfee, IsSFOverride: stored.issfoverride, SFOverride: stored.sfoverride }).ActPurPrice);
     const after = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'colorway'`);
@@ -74,24 +82,37 @@ describe('issue 10: set-based grid saves', () => {
     ]);
     const body = await res.json();
     expect(body.Saved.map((s: { PrototypeSeasonalId: number }) => s.PrototypeSeasonalId)).toEqual([a.id]);
-    expect(body.Failed.map((f: { Key: number; Status: number }) => [f.Key, f.Status])).toEqual([[b.id, 409], [c.id, 400], [a.id, 409]]);
+    expect(body.Failed.map((f: { Key: number; Status: number }) => [f.Key, f.Status])).toEqual([
+      [b.id, 409],
+      [c.id, 400],
+      [a.id, 409],
+    ]);
     expect(body.Failed[1].Errors.map((e: { Field: string }) => e.Field)).toContain('/FFC');
     a.v = body.Saved[0].RowVersion;
   });
 
   it('CW-046: two rows taking one stock number in one save: the second is refused', async () => {
-    const [{ seasonid, factnameky }] = await t.ctx.db.query(`SELECT seasonid, factnameky FROM prototype_seasonals WHERE prototypeseasonalid = $1`, [editable[15].id]);
-    const twins = await t.ctx.db.query<{ id: number; v: number }>(`SELECT prototypeseasonalid AS id, rowversion AS v FROM prototype_seasonals
+    const [{ seasonid, factnameky }] = await t.ctx.db.query(`SELECT seasonid, factnameky FROM prototype_seasonals WHERE prototypeseasonalid = $1`, [
+      editable[15].id,
+    ]);
+    const twins = await t.ctx.db.query<{ id: number; v: number }>(
+      `SELECT prototypeseasonalid AS id, rowversion AS v FROM prototype_seasonals
       WHERE seasonid = $1 AND factnameky IS NOT DISTINCT FROM $2 AND prototypeseasonalid = ANY($3) AND producttypeid <> 3 ORDER BY 1 LIMIT 2`,
-    [seasonid, factnameky, editable.map((e) => e.id)]);
+      [seasonid, factnameky, editable.map((e) => e.id)],
+    );
     expect(twins).toHaveLength(2);
     // No grid edits stock numbers yet (the colorway flash edit grid comes with issue 12): the rule is checked through the pipeline's bulk entry.
     const { saveRecords } = await import('../../server/core/records/bulk');
     const [admin] = await t.tokens('admin');
     const user = await (await import('../../server/core/auth/authenticate')).authenticate(t.ctx, `Bearer ${admin}`);
     const stock = `TWIN-${Date.now()}`;
-    const out = await saveRecords(t.ctx, user, 'colorway', 'PrototypeSeasonalId',
-      twins.map((r) => ({ id: r.id, rowVersion: r.v, changes: { StockNum: stock } })));
+    const out = await saveRecords(
+      t.ctx,
+      user,
+      'colorway',
+      'PrototypeSeasonalId',
+      twins.map((r) => ({ id: r.id, rowVersion: r.v, changes: { StockNum: stock } })),
+    );
     expect(out[0].ok).toBe(true);
     expect(out[1].ok).toBe(false);
     if (!out[1].ok) expect(out[1].error.errors).toEqual([{ Field: '/StockNum', Message: 'Stock Number already exists for this season and factory.' }]);
@@ -106,8 +127,17 @@ describe('issue 10: set-based grid saves', () => {
       expect(res.status).toBe(200);
       expect(body.Saved.map((s: { PrototypeSeasonalId: number }) => s.PrototypeSeasonalId)).toEqual([rows[0].id, rows[2].id]);
       // FLASH-014: the costing grid words a refused row 'There was an error performing the update: …'.
-      expect(body.Failed).toEqual([{ Key: rows[1].id, Status: 400, Message: 'There was an error performing the update: This row could not be saved: a value is not accepted by the database.', Errors: [] }]);
-      const codes = await t.ctx.db.query(`SELECT ffccurr AS c FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1) ORDER BY prototypeseasonalid`, [rows.map((r) => r.id)]);
+      expect(body.Failed).toEqual([
+        {
+          Key: rows[1].id,
+          Status: 400,
+          Message: 'There was an error performing the update: This row could not be saved: a value is not accepted by the database.',
+          Errors: [],
+        },
+      ]);
+      const codes = await t.ctx.db.query(`SELECT ffccurr AS c FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1) ORDER BY prototypeseasonalid`, [
+        rows.map((r) => r.id),
+      ]);
       expect([codes[0].c, codes[2].c]).toEqual(['OK0', 'OK2']);
       expect(codes[1].c).not.toBe('BAD');
     } finally {
@@ -118,15 +148,24 @@ describe('issue 10: set-based grid saves', () => {
   it('other requests are answered between the batches of a long save', async () => {
     const rows = editable.slice(0, Math.min(editable.length, 60));
     expect(rows.length).toBeGreaterThan(30); // several batches of 10
-    const fresh = await t.ctx.db.query<{ id: number; v: number }>(`SELECT prototypeseasonalid AS id, rowversion AS v FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1) ORDER BY 1`, [rows.map((r) => r.id)]);
+    const fresh = await t.ctx.db.query<{ id: number; v: number }>(
+      `SELECT prototypeseasonalid AS id, rowversion AS v FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1) ORDER BY 1`,
+      [rows.map((r) => r.id)],
+    );
     const order: string[] = [];
     const saving = saveCosts(fresh, 9).then(() => order.push('save'));
     // Wait until the save has written its first batch, then ask for something that needs the database.
     for (let i = 0; i < 500; i++) {
-      const [w] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1) AND wsprice = 69`, [fresh.map((r) => r.id)]);
+      const [w] = await t.ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1) AND wsprice = 69`,
+        [fresh.map((r) => r.id)],
+      );
       if (w.n > 0) break;
     }
-    const reading = t.request('GET', '/api/Brand/GetBrandsByUser', { token: costing }).then((r) => { expect(r.status).toBe(200); order.push('read'); });
+    const reading = t.request('GET', '/api/Brand/GetBrandsByUser', { token: costing }).then((r) => {
+      expect(r.status).toBe(200);
+      order.push('read');
+    });
     await Promise.all([saving, reading]);
     expect(order).toEqual(['read', 'save']);
   });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await createTestApp({ businessTimeZone: ZONE });
   [admin, designer] = await t.tokens('admin', 'designer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = async (token: string, url: string) => (await t.request('GET', url, { token })).json();
 

@@ -18,7 +18,9 @@ beforeAll(async () => {
   [admin, designer, factory, viewer] = await t.tokens('admin', 'designer', 'factory', 'viewer');
   season1 = (await t.ctx.db.query('SELECT seasonid FROM seasons WHERE brandid = 1 ORDER BY sortorder LIMIT 1'))[0].seasonid as number;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const get = (url: string, token = admin) => t.request('GET', url, { token });
@@ -35,63 +37,99 @@ describe('the report (BR-001, BR-003, BR-004, BR-005)', () => {
     const res = await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    const [{ n }] = await db().query(`SELECT count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-      WHERE ps.seasonid = $1 AND NOT ps.isdeleted`, [season1]);
+    const [{ n }] = await db().query(
+      `SELECT count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
+      WHERE ps.seasonid = $1 AND NOT ps.isdeleted`,
+      [season1],
+    );
     expect(body.Rows).toHaveLength(n);
     expect(body.Message).toBeNull();
-    expect(Object.keys(body.Rows[0].Criteria)).toEqual(['IsReleased', 'IsCostingComplete', 'HasFactory', 'IsFinalSpecLocked', 'IsConfirmationSampleApproved',
-      'IsLeatherApprovedOrNotLeather', 'HasUsHtsCode', 'HasVolume']);
+    expect(Object.keys(body.Rows[0].Criteria)).toEqual([
+      'IsReleased',
+      'IsCostingComplete',
+      'HasFactory',
+      'IsFinalSpecLocked',
+      'IsConfirmationSampleApproved',
+      'IsLeatherApprovedOrNotLeather',
+      'HasUsHtsCode',
+      'HasVolume',
+    ]);
     expect(body.Summary.Ready).toBeGreaterThan(0);
     expect(body.Summary.Criteria).toHaveLength(8);
     for (const k of body.Summary.Criteria) expect(k.Ready + k.NotReady).toBe(n);
     // The SQL read and the pure rule agree on every row.
-    const raw = await db().query(`SELECT ps.prototypeseasonalid AS id, ps.statusid AS "StatusId", ps.costingcompl AS "CostingCompl", ps.factnameky AS "FactNameKy",
+    const raw = await db().query(
+      `SELECT ps.prototypeseasonalid AS id, ps.statusid AS "StatusId", ps.costingcompl AS "CostingCompl", ps.factnameky AS "FactNameKy",
         ps.isfinalspecapprlocked AS "IsFinalSpecApprLocked", ps.isconfirmationsampleapproved AS "IsConfirmationSampleApproved",
         ps.isleatherapproved AS "IsLeatherApproved", p.basicmaterial AS "BasicMaterial", ps.ushtscodekey AS "UsHtsCodeKey", ps.totalvolume AS "TotalVolume"
-       FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.seasonid = $1 AND NOT ps.isdeleted`, [season1]);
+       FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.seasonid = $1 AND NOT ps.isdeleted`,
+      [season1],
+    );
     const byId = new Map(body.Rows.map((r: any) => [r.PrototypeSeasonalId, r]));
     for (const r of raw) expect((byId.get(r.id) as any).ComputedBuyReady).toBe(buyReady(r as never).computed);
   });
 
   it('BR-005 DECISIONS "Buy-ready rule": Completed colorways count as released, Canceled, Locked and Dropped ones do not', async () => {
-    const rows = (await (await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`)).json()).Rows as { PrototypeSeasonalId: number; Criteria: { IsReleased: boolean } }[];
-    const status = new Map((await db().query<{ id: number; statusid: number }>('SELECT prototypeseasonalid AS id, statusid FROM prototype_seasonals WHERE seasonid = $1', [season1]))
-      .map((r) => [r.id, r.statusid]));
+    const rows = (await (await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`)).json()).Rows as {
+      PrototypeSeasonalId: number;
+      Criteria: { IsReleased: boolean };
+    }[];
+    const status = new Map(
+      (
+        await db().query<{ id: number; statusid: number }>('SELECT prototypeseasonalid AS id, statusid FROM prototype_seasonals WHERE seasonid = $1', [season1])
+      ).map((r) => [r.id, r.statusid]),
+    );
     const completed = rows.filter((r) => status.get(r.PrototypeSeasonalId) === 3);
     expect(completed.length).toBeGreaterThan(0);
-    for (const r of rows) expect(r.Criteria.IsReleased, `status ${status.get(r.PrototypeSeasonalId)}`).toBe([2, 3].includes(status.get(r.PrototypeSeasonalId)!));
+    for (const r of rows)
+      expect(r.Criteria.IsReleased, `status ${status.get(r.PrototypeSeasonalId)}`).toBe([2, 3].includes(status.get(r.PrototypeSeasonalId)!));
   });
 
   it('BR-005 DECISIONS "Buy-ready rule": a Completed colorway meeting every criterion is buy-ready, in the report, once executed and in the demo data', async () => {
-    const completed = (await (await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`)).json()).Rows
-      .filter((r: any) => r.StatusName === 'Completed' && r.ComputedBuyReady && !r.OverrideApplied);
+    const completed = (await (await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`)).json()).Rows.filter(
+      (r: any) => r.StatusName === 'Completed' && r.ComputedBuyReady && !r.OverrideApplied,
+    );
     expect(completed.length).toBeGreaterThan(0);
     // The demo stores Completed colorways as buy-ready too (fixtures/demo/hierarchy.ts follows the rule).
-    const [{ n }] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.statusid = 3 AND p.buyready');
+    const [{ n }] = await db().query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.statusid = 3 AND p.buyready',
+    );
     expect(n).toBeGreaterThan(0);
     // One made not ready by hand: the report says ready again, and executing writes it back.
     const [cw] = completed;
     await db().query('UPDATE prototypes SET buyready = false WHERE prototypeid = $1', [cw.PrototypeId]);
     const one = await (await get(`/api/BuyReady/GetBuyReady?PrototypeSeasonalId=${cw.PrototypeSeasonalId}`)).json();
-    expect(one.Rows[0]).toMatchObject({ StatusName: 'Completed', ComputedBuyReady: true, BuyReady: true, CurrentBuyReady: false, Criteria: { IsReleased: true } });
+    expect(one.Rows[0]).toMatchObject({
+      StatusName: 'Completed',
+      ComputedBuyReady: true,
+      BuyReady: true,
+      CurrentBuyReady: false,
+      Criteria: { IsReleased: true },
+    });
     const done = await (await post('/api/BuyReady/ExecuteBuyReady', { PrototypeSeasonalId: cw.PrototypeSeasonalId })).json();
     expect(done).toMatchObject({ Changed: 1, Ready: 1, Total: 1 });
     expect((await db().query('SELECT buyready FROM prototypes WHERE prototypeid = $1', [cw.PrototypeId]))[0].buyready).toBe(true);
   });
 
   it('BR-001 BR-003 one colorway, or a stock number at a factory', async () => {
-    const [cw] = await db().query(`SELECT ps.prototypeseasonalid AS id, p.stocknum, ps.factnameky FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-      WHERE ps.seasonid = $1 AND ps.factnameky IS NOT NULL ORDER BY 1 LIMIT 1`, [season1]);
+    const [cw] = await db().query(
+      `SELECT ps.prototypeseasonalid AS id, p.stocknum, ps.factnameky FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
+      WHERE ps.seasonid = $1 AND ps.factnameky IS NOT NULL ORDER BY 1 LIMIT 1`,
+      [season1],
+    );
     const one = await (await get(`/api/BuyReady/GetBuyReady?PrototypeSeasonalId=${cw.id}`)).json();
     expect(one.Rows.map((r: any) => r.PrototypeSeasonalId)).toEqual([cw.id]);
     const bySn = await (await get(`/api/BuyReady/GetBuyReady?StockNumber=${encodeURIComponent(cw.stocknum)}&FactoryKey=${cw.factnameky}`)).json();
     expect(bySn.Rows.length).toBeGreaterThan(0);
-    for (const r of bySn.Rows) { expect(r.StockNumber).toBe(cw.stocknum); expect(r.FactoryKey).toBe(cw.factnameky); }
+    for (const r of bySn.Rows) {
+      expect(r.StockNumber).toBe(cw.stocknum);
+      expect(r.FactoryKey).toBe(cw.factnameky);
+    }
     expect((await get('/api/BuyReady/GetBuyReady')).status).toBe(400);
     expect((await get('/api/BuyReady/GetBuyReady?SeasonId=x')).status).toBe(400);
   });
 
-  it('BR-004 an empty report answers \'No buy ready data found.\'', async () => {
+  it("BR-004 an empty report answers 'No buy ready data found.'", async () => {
     const body = await (await get('/api/BuyReady/GetBuyReady?StockNumber=NO-SUCH-STOCK')).json();
     expect(body.Rows).toEqual([]);
     expect(body.Message).toBe('No buy ready data found.');
@@ -111,7 +149,7 @@ describe('the report (BR-001, BR-003, BR-004, BR-005)', () => {
 });
 
 describe('Execute buy ready (DECISIONS "Buy-ready rule", PERM-014)', () => {
-  it('BR-005 PERM-014 executing writes each colorway\'s result into BuyReady with an audit row per change', async () => {
+  it("BR-005 PERM-014 executing writes each colorway's result into BuyReady with an audit row per change", async () => {
     const before = await (await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`)).json();
     const expectChanged = new Set(before.Rows.filter((r: any) => r.BuyReady !== r.CurrentBuyReady).map((r: any) => r.PrototypeId)).size;
     const res = await post('/api/BuyReady/ExecuteBuyReady', { SeasonId: season1 });
@@ -122,7 +160,9 @@ describe('Execute buy ready (DECISIONS "Buy-ready rule", PERM-014)', () => {
     const ready = before.Rows.find((r: any) => r.BuyReady);
     const [p] = await db().query('SELECT buyready FROM prototypes WHERE prototypeid = $1', [ready.PrototypeId]);
     expect(p.buyready).toBe(true);
-    const audit = await db().query(`SELECT * FROM audit_log WHERE entity = 'colorway' AND field = 'BuyReady' AND entityid = $1`, [String(ready.PrototypeSeasonalId)]);
+    const audit = await db().query(`SELECT * FROM audit_log WHERE entity = 'colorway' AND field = 'BuyReady' AND entityid = $1`, [
+      String(ready.PrototypeSeasonalId),
+    ]);
     expect(audit.at(-1)).toMatchObject({ oldvalue: 'false', newvalue: 'true' });
     // A second run changes nothing.
     expect((await (await post('/api/BuyReady/ExecuteBuyReady', { SeasonId: season1 })).json()).Changed).toBe(0);
@@ -163,7 +203,12 @@ describe('Execute buy ready (DECISIONS "Buy-ready rule", PERM-014)', () => {
 describe('overrides (BR-006..010, PERM-019)', () => {
   it('BR-007 BR-009 BR-006 add, list, update; the override forces the result and is marked in the report', async () => {
     const row = (await (await get(`/api/BuyReady/GetBuyReady?SeasonId=${season1}`)).json()).Rows.find((r: any) => !r.ComputedBuyReady && r.FactoryKey);
-    const add = await post('/api/BuyReady/UpdateBuyReadyOverride', { Id: 0, StockNumber: row.StockNumber.toLowerCase(), FactoryKey: row.FactoryKey, BuyReady: true });
+    const add = await post('/api/BuyReady/UpdateBuyReadyOverride', {
+      Id: 0,
+      StockNumber: row.StockNumber.toLowerCase(),
+      FactoryKey: row.FactoryKey,
+      BuyReady: true,
+    });
     expect(add.status).toBe(200);
     const { Id } = await add.json();
     const list = await (await get('/api/BuyReady/GetBuyReadyOverrides')).json();
@@ -178,7 +223,7 @@ describe('overrides (BR-006..010, PERM-019)', () => {
     await db().query('DELETE FROM buy_ready_overrides WHERE id = $1', [Id]);
   });
 
-  it('BR-008 an override needs both stock number and factory: \'Stock Number or Factory Missing\'', async () => {
+  it("BR-008 an override needs both stock number and factory: 'Stock Number or Factory Missing'", async () => {
     for (const b of [{ StockNumber: '', FactoryKey: '310101' }, { StockNumber: 'SR1100-001', FactoryKey: null }, { StockNumber: ' ' }]) {
       const res = await post('/api/BuyReady/UpdateBuyReadyOverride', { ...b, BuyReady: true });
       expect(res.status).toBe(400);
@@ -186,14 +231,14 @@ describe('overrides (BR-006..010, PERM-019)', () => {
     }
   });
 
-  it('BR-010 a failed save answers \'There was an error adding or updating your Buy Ready Override\'', async () => {
+  it("BR-010 a failed save answers 'There was an error adding or updating your Buy Ready Override'", async () => {
     const res = await post('/api/BuyReady/UpdateBuyReadyOverride', { StockNumber: 'SR1100-001', FactoryKey: 'NO-FACTORY', BuyReady: true });
     expect((await res.json()).Message).toBe('There was an error adding or updating your Buy Ready Override');
     const missing = await post('/api/BuyReady/UpdateBuyReadyOverride', { Id: 2000000000, StockNumber: 'SR1100-001', FactoryKey: '310101', BuyReady: true });
     expect((await missing.json()).Message).toBe('There was an error adding or updating your Buy Ready Override');
   });
 
-  it('BR-010 a failed list answers \'Buy Ready Overrides Error\'', async () => {
+  it("BR-010 a failed list answers 'Buy Ready Overrides Error'", async () => {
     await db().query('ALTER TABLE buy_ready_overrides RENAME TO buy_ready_overrides_away');
     try {
       const res = await get('/api/BuyReady/GetBuyReadyOverrides');

@@ -20,15 +20,19 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, designer, factory] = await t.tokens('admin', 'designer', 'factory');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const get = (url: string, token = admin) => t.request('GET', url, { token });
 const post = (json: unknown, token = admin) => t.request('POST', UPDATE, { token, json });
 const grant = async (roleId: number, pairs: [number, number][]) => {
-  for (const [m, a] of pairs) await db().query('INSERT INTO role_permissions (roleid, moduleid, actionid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [roleId, m, a]);
+  for (const [m, a] of pairs)
+    await db().query('INSERT INTO role_permissions (roleid, moduleid, actionid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [roleId, m, a]);
 };
-const revoke = (roleId: number, moduleIds: number[]) => db().query('DELETE FROM role_permissions WHERE roleid = $1 AND moduleid = ANY($2::int[])', [roleId, moduleIds]);
+const revoke = (roleId: number, moduleIds: number[]) =>
+  db().query('DELETE FROM role_permissions WHERE roleid = $1 AND moduleid = ANY($2::int[])', [roleId, moduleIds]);
 
 describe('brand defaults read (CALC-002)', () => {
   it('CALC-002 GetBrandDefaults answers the eleven defaults of the brand, seeded for the demo brands', async () => {
@@ -85,7 +89,10 @@ describe('gates (PERM-013, PERM-022)', () => {
 
   it('PERM-029 factory users: no calculators unless granted; granted, no costing figure in the answer and no change', async () => {
     expect((await get(`${GET}?BrandId=1`, factory)).status).toBe(403);
-    await grant(5, [[10, 2], [18, 2]]);
+    await grant(5, [
+      [10, 2],
+      [18, 2],
+    ]);
     const [granted] = await t.tokens('factory');
     const res = await get(`${GET}?BrandId=1`, granted);
     expect(res.status).toBe(200);
@@ -100,7 +107,7 @@ describe('gates (PERM-013, PERM-022)', () => {
 });
 
 describe('brand defaults update (CALC-002, ADR 027)', () => {
-  it('CALC-002 an administrator changes a brand\'s defaults; the change is read back and audited per field', async () => {
+  it("CALC-002 an administrator changes a brand's defaults; the change is read back and audited per field", async () => {
     const next = { ...SUMMIT, MSRP: 125, FOB: 23.4, Duty: 4.3 };
     const res = await post({ BrandId: 1, ...next });
     expect(res.status).toBe(200);
@@ -108,9 +115,13 @@ describe('brand defaults update (CALC-002, ADR 027)', () => {
     expect(body).toMatchObject({ IsSuccessful: true, Message: 'Record Saved Successfully.', BrandDefaults: { BrandId: 1, IsStored: true, ...next } });
     expect(body.BrandDefaults.ChangedByName).toBe('Alex Morgan');
     expect(await (await get(`${GET}?BrandId=1`)).json()).toMatchObject(next);
-    const audit = await db().query(`SELECT field, oldvalue, newvalue FROM audit_log WHERE entity = 'calculator-brand-defaults' AND entityid = '1' ORDER BY field`);
+    const audit = await db().query(
+      `SELECT field, oldvalue, newvalue FROM audit_log WHERE entity = 'calculator-brand-defaults' AND entityid = '1' ORDER BY field`,
+    );
     expect(audit).toEqual([
-      { field: 'Duty', oldvalue: '10', newvalue: '4.3' }, { field: 'FOB', oldvalue: '22.5', newvalue: '23.4' }, { field: 'MSRP', oldvalue: '120', newvalue: '125' },
+      { field: 'Duty', oldvalue: '10', newvalue: '4.3' },
+      { field: 'FOB', oldvalue: '22.5', newvalue: '23.4' },
+      { field: 'MSRP', oldvalue: '120', newvalue: '125' },
     ]);
     expect((await post({ BrandId: 1, ...SUMMIT })).status).toBe(200);
   });
@@ -135,7 +146,10 @@ describe('brand defaults update (CALC-002, ADR 027)', () => {
     for (const [b, field] of cases) {
       const res = await post({ BrandId: 1, ...b });
       expect(res.status, field).toBe(400);
-      expect((await res.json()).Errors.map((e: { Field: string }) => e.Field), field).toContain(field);
+      expect(
+        (await res.json()).Errors.map((e: { Field: string }) => e.Field),
+        field,
+      ).toContain(field);
     }
     const noAdmin: Record<string, unknown> = { ...SUMMIT };
     delete noAdmin.Admin;

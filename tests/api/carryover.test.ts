@@ -15,7 +15,12 @@ import { alreadyCarriedText } from '../../server/domain/carryover';
 
 let t: TestApp;
 let admin: string, designer: string, factory: string;
-const BRAND = 1, SS26 = 1, FW26 = 2, SS27 = 3, FW27 = 4, SS27_PLAN = 3;
+const BRAND = 1,
+  SS26 = 1,
+  FW26 = 2,
+  SS27 = 3,
+  FW27 = 4,
+  SS27_PLAN = 3;
 let fw27Plan: number;
 const COMPLETED = 'Carryover completed. You will receive an email confirmation.';
 
@@ -24,9 +29,13 @@ beforeAll(async () => {
   [admin, designer, factory] = await t.tokens('admin', 'designer', 'factory');
   // A line plan of FW27 (the demo has none) for the second target season.
   [{ lineplanid: fw27Plan }] = await t.ctx.db.query<{ lineplanid: number }>(
-    `INSERT INTO line_plans (lineplanname, brandid, seasonid, responsibleid, statusid) VALUES ('Summit Ridge FW27 Carry', 1, $1, 2, 2) RETURNING lineplanid`, [FW27]);
+    `INSERT INTO line_plans (lineplanname, brandid, seasonid, responsibleid, statusid) VALUES ('Summit Ridge FW27 Carry', 1, $1, 2, 2) RETURNING lineplanid`,
+    [FW27],
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const post = (url: string, json: unknown, token = admin) => t.request('POST', url, { token, json });
@@ -36,13 +45,16 @@ const carry = (json: object, token = admin) => post('/api/Carryover/DoPrototypeC
 
 /** Colorway seasonals of a season that live in that season only, by id. */
 async function singleSeason(seasonId: number, n: number, extra = '') {
-  return (await db().query<{ id: number; name: string }>(
+  return await db().query<{ id: number; name: string }>(
     `SELECT s.prototypeseasonalid AS id, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
       WHERE s.seasonid = $1 AND NOT s.isdeleted ${extra}
         AND NOT EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid)
-      ORDER BY s.prototypeseasonalid LIMIT $2`, [seasonId, n]));
+      ORDER BY s.prototypeseasonalid LIMIT $2`,
+    [seasonId, n],
+  );
 }
-const seasonalsIn = async (seasonId: number) => (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM prototype_seasonals WHERE seasonid = $1', [seasonId]))[0].n;
+const seasonalsIn = async (seasonId: number) =>
+  (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM prototype_seasonals WHERE seasonid = $1', [seasonId]))[0].n;
 
 describe('gates (PERM-015)', () => {
   it('PERM-015 CARRY-001 factory users get no carryover at all; users without module 14 edit neither', async () => {
@@ -66,11 +78,15 @@ describe('gates (PERM-015)', () => {
     await db().query('INSERT INTO role_permissions (roleid, moduleid, actionid) VALUES (2, 14, 2) ON CONFLICT DO NOTHING');
     const [d2] = await t.tokens('designer');
     const [{ brandid: other }] = await db().query<{ brandid: number }>(
-      `SELECT brandid FROM brands WHERE brandid NOT IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com') LIMIT 1`);
+      `SELECT brandid FROM brands WHERE brandid NOT IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com') LIMIT 1`,
+    );
     expect((await search({ BrandId: other }, d2)).status).toBe(403);
     const [{ seasonid }] = await db().query<{ seasonid: number }>('SELECT seasonid FROM seasons WHERE brandid = $1 LIMIT 1', [other]);
     const [cw] = await singleSeason(seasonid, 1);
-    const [{ lineplanid }] = await db().query<{ lineplanid: number }>('SELECT lineplanid FROM line_plans WHERE brandid = $1 AND seasonid <> $2 LIMIT 1', [other, seasonid]);
+    const [{ lineplanid }] = await db().query<{ lineplanid: number }>('SELECT lineplanid FROM line_plans WHERE brandid = $1 AND seasonid <> $2 LIMIT 1', [
+      other,
+      seasonid,
+    ]);
     const [{ seasonid: to }] = await db().query<{ seasonid: number }>('SELECT seasonid FROM line_plans WHERE lineplanid = $1', [lineplanid]);
     const before = await seasonalsIn(to);
     const res = await carry({ Prototypes: [cw.id], FromSeasonId: seasonid, ToSeasonId: to, ToLinePlanId: lineplanid }, d2);
@@ -86,11 +102,33 @@ describe('the carryover search (CARRY-006..010)', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     const [{ n }] = await db().query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM prototype_seasonals s JOIN prototypes p USING (prototypeid) WHERE s.seasonid = $1 AND p.brandid = $2 AND NOT s.isdeleted', [FW26, BRAND]);
+      'SELECT count(*)::int AS n FROM prototype_seasonals s JOIN prototypes p USING (prototypeid) WHERE s.seasonid = $1 AND p.brandid = $2 AND NOT s.isdeleted',
+      [FW26, BRAND],
+    );
     expect(body.TotalRecords).toBe(n);
     const row = body.Results[0];
-    for (const k of ['PrototypeSeasonalId', 'PrototypeId', 'SeasonId', 'BrandId', 'FactNameKy', 'StockNum', 'StatusName', 'GenderName', 'FactName', 'CtryOfOrig',
-      'ColorDesc', 'CarryoverExists', 'USVolume', 'NaDtcStoreVolume', 'LatinAVolume', 'IntnlVolume', 'TotalVolume', 'ActPurPrice', 'EstPurPrice', 'PatternName']) {
+    for (const k of [
+      'PrototypeSeasonalId',
+      'PrototypeId',
+      'SeasonId',
+      'BrandId',
+      'FactNameKy',
+      'StockNum',
+      'StatusName',
+      'GenderName',
+      'FactName',
+      'CtryOfOrig',
+      'ColorDesc',
+      'CarryoverExists',
+      'USVolume',
+      'NaDtcStoreVolume',
+      'LatinAVolume',
+      'IntnlVolume',
+      'TotalVolume',
+      'ActPurPrice',
+      'EstPurPrice',
+      'PatternName',
+    ]) {
       expect(row, k).toHaveProperty(k);
     }
     expect(row.CarryoverExists).toBe(false);
@@ -121,8 +159,17 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
     expect((await carry({ Prototypes: [cw.id], FromSeasonId: FW26, ToSeasonId: SS27, ToLinePlanId: 1 })).status).toBe(400);
     expect((await carry({ Prototypes: ['x'], FromSeasonId: FW26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN })).status).toBe(400);
     expect((await carry({ Prototypes: [cw.id], FromSeasonId: FW26, ToSeasonId: SS27 })).status).toBe(400);
-    expect((await carry({ Prototypes: [cw.id], FromSeasonId: FW26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN,
-      Volumes: [{ PrototypeSeasonalId: cw.id, USVolume: 123456789 }] })).status).toBe(400);
+    expect(
+      (
+        await carry({
+          Prototypes: [cw.id],
+          FromSeasonId: FW26,
+          ToSeasonId: SS27,
+          ToLinePlanId: SS27_PLAN,
+          Volumes: [{ PrototypeSeasonalId: cw.id, USVolume: 123456789 }],
+        })
+      ).status,
+    ).toBe(400);
     // A colorway of another season is refused, a missing one answers like one the user may not see.
     const [other] = await singleSeason(SS26, 1);
     expect((await carry({ Prototypes: [cw.id, other.id], FromSeasonId: FW26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN })).status).toBe(400);
@@ -134,7 +181,9 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
     three = await singleSeason(FW26, 3, 'AND s.totalvolume > 0');
     const ids = three.map((c) => c.id);
     const sizesBefore = await db().query<{ id: number; n: number }>(
-      'SELECT prototypeseasonalid AS id, count(*)::int AS n FROM size_ranges WHERE prototypeseasonalid = ANY($1) GROUP BY 1', [ids]);
+      'SELECT prototypeseasonalid AS id, count(*)::int AS n FROM size_ranges WHERE prototypeseasonalid = ANY($1) GROUP BY 1',
+      [ids],
+    );
     const res = await carry({ Prototypes: ids, FromSeasonId: FW26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
@@ -146,7 +195,9 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
          JOIN prototypes p ON p.prototypeid = n.prototypeid
          JOIN pattern_seasonals pas ON pas.patternseasonalid = n.patternseasonalid JOIN brief_seasonals bs ON bs.briefseasonalid = pas.briefseasonalid
          JOIN line_plans lp ON lp.lineplanid = bs.lineplanid
-        WHERE n.prototypeseasonalid = ANY($1)`, [body.Data.PrototypeSeasonalIds]);
+        WHERE n.prototypeseasonalid = ANY($1)`,
+      [body.Data.PrototypeSeasonalIds],
+    );
     expect(made).toHaveLength(3);
     for (const m of made) {
       expect(m.seasonid).toBe(SS27);
@@ -162,7 +213,9 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
     }
     for (const s of sizesBefore) {
       const [{ n }] = await db().query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM size_ranges sr JOIN prototype_seasonals n ON n.prototypeseasonalid = sr.prototypeseasonalid WHERE n.carriedfromseasonalid = $1', [s.id]);
+        'SELECT count(*)::int AS n FROM size_ranges sr JOIN prototype_seasonals n ON n.prototypeseasonalid = sr.prototypeseasonalid WHERE n.carriedfromseasonalid = $1',
+        [s.id],
+      );
       expect(n).toBe(s.n);
     }
     // The new seasonals are in /Search for SS27 with their volumes (the search table follows by its triggers).
@@ -183,8 +236,12 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
 
   it('CARRY-013 DECISIONS CARRY-013 carrying them again with one more: the three are skipped and named, the other is carried', async () => {
     const before = await seasonalsIn(SS27);
-    const [extra] = await singleSeason(FW26, 1, `AND s.prototypeseasonalid <> ALL(ARRAY[${three.map((c) => c.id).join(',')}])
-      AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)`);
+    const [extra] = await singleSeason(
+      FW26,
+      1,
+      `AND s.prototypeseasonalid <> ALL(ARRAY[${three.map((c) => c.id).join(',')}])
+      AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)`,
+    );
     const res = await carry({ Prototypes: [extra.id, ...three.map((c) => c.id)], FromSeasonId: FW26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
@@ -194,7 +251,9 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
     expect(body.Data.Skipped.Message).toMatch(/^Some of these Prototypes have been Carried Over and will not be moved - /);
     expect(body.Data.Skipped.PrototypeSeasonalIds).toEqual(three.map((c) => c.id));
     expect(await seasonalsIn(SS27)).toBe(before + 1);
-    const [made] = await db().query<{ src: number }>('SELECT carriedfromseasonalid AS src FROM prototype_seasonals WHERE prototypeseasonalid = $1', [body.Data.PrototypeSeasonalIds[0]]);
+    const [made] = await db().query<{ src: number }>('SELECT carriedfromseasonalid AS src FROM prototype_seasonals WHERE prototypeseasonalid = $1', [
+      body.Data.PrototypeSeasonalIds[0],
+    ]);
     expect(made.src).toBe(extra.id);
     // Each of the three still has one carried seasonal only (nothing half-written).
     for (const c of three) expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [c.id])).toHaveLength(1);
@@ -214,20 +273,30 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
   it('CARRY-005 DECISIONS CARRY-013: 500 colorways where one was carried already: the 499 others are carried, it is named; one statement per table', async () => {
     // 500 single-season colorways of SS26: clones of one demo colorway (own prototype and stock number).
     const [tpl] = await singleSeason(SS26, 1);
-    const cols = async (table: string, skip: string[]) => (await db().query<{ c: string }>(
-      `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-      [table])).map((r) => r.c).filter((c) => !skip.includes(c));
+    const cols = async (table: string, skip: string[]) =>
+      (
+        await db().query<{ c: string }>(
+          `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+          [table],
+        )
+      )
+        .map((r) => r.c)
+        .filter((c) => !skip.includes(c));
     const pc = await cols('prototypes', ['prototypeid', 'prototypename', 'stocknum']);
     const sc = await cols('prototype_seasonals', ['prototypeseasonalid', 'prototypeid', 'carriedfromseasonalid']);
     const clones = await db().tx(async (q) => {
       const protos = await q.query<{ prototypeid: number }>(
         `INSERT INTO prototypes (${pc.join(', ')}, prototypename, stocknum)
          SELECT ${pc.map((c) => `p.${c}`).join(', ')}, 'Bulk carry ' || g, 'BC' || lpad(g::text, 5, '0')
-           FROM prototypes p JOIN prototype_seasonals s USING (prototypeid), generate_series(1, 500) g WHERE s.prototypeseasonalid = $1 RETURNING prototypeid`, [tpl.id]);
+           FROM prototypes p JOIN prototype_seasonals s USING (prototypeid), generate_series(1, 500) g WHERE s.prototypeseasonalid = $1 RETURNING prototypeid`,
+        [tpl.id],
+      );
       return q.query<{ id: number }>(
         `INSERT INTO prototype_seasonals (prototypeid, ${sc.join(', ')})
          SELECT x.id, ${sc.map((c) => `s.${c}`).join(', ')} FROM prototype_seasonals s, unnest($2::int[]) AS x(id) WHERE s.prototypeseasonalid = $1
-         RETURNING prototypeseasonalid AS id`, [tpl.id, protos.map((p) => p.prototypeid)]);
+         RETURNING prototypeseasonalid AS id`,
+        [tpl.id, protos.map((p) => p.prototypeid)],
+      );
     });
     const ids = clones.map((c) => c.id);
     const first = await carry({ Prototypes: [ids[137]], FromSeasonId: SS26, ToSeasonId: FW27, ToLinePlanId: fw27Plan });
@@ -235,7 +304,10 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
     const before = await seasonalsIn(FW27);
     const counted = await countQueries(db(), () => carry({ Prototypes: ids, FromSeasonId: SS26, ToSeasonId: FW27, ToLinePlanId: fw27Plan }));
     expect(counted.result.status).toBe(200);
-    const [{ name }] = await db().query<{ name: string }>('SELECT prototypename AS name FROM prototypes JOIN prototype_seasonals USING (prototypeid) WHERE prototypeseasonalid = $1', [ids[137]]);
+    const [{ name }] = await db().query<{ name: string }>(
+      'SELECT prototypename AS name FROM prototypes JOIN prototype_seasonals USING (prototypeid) WHERE prototypeseasonalid = $1',
+      [ids[137]],
+    );
     const body = await counted.result.json();
     expect(body.Data.Skipped).toEqual({ Message: alreadyCarriedText([name]), PrototypeSeasonalIds: [ids[137]] });
     expect(body.Data.Count).toBe(499);
@@ -247,12 +319,20 @@ describe('DoPrototypeCarryover (CARRY-002..005, CARRY-011..015)', () => {
     expect(counted.sql.filter((s) => /INSERT INTO size_ranges/.test(s))).toHaveLength(1);
   });
 
-  it('CARRY-011 Carryover-for-forecasting: the grid\'s volumes replace the copied ones, totals recomputed by the server', async () => {
+  it("CARRY-011 Carryover-for-forecasting: the grid's volumes replace the copied ones, totals recomputed by the server", async () => {
     const [cw] = await singleSeason(FW26, 1, 'AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)');
-    const res = await carry({ Prototypes: [cw.id], FromSeasonId: FW26, ToSeasonId: FW27, ToLinePlanId: fw27Plan,
-      Volumes: [{ PrototypeSeasonalId: cw.id, USVolume: 1000, CAVolume: 200, AsiaVolume: 30, ItalyVolume: 5 }] });
+    const res = await carry({
+      Prototypes: [cw.id],
+      FromSeasonId: FW26,
+      ToSeasonId: FW27,
+      ToLinePlanId: fw27Plan,
+      Volumes: [{ PrototypeSeasonalId: cw.id, USVolume: 1000, CAVolume: 200, AsiaVolume: 30, ItalyVolume: 5 }],
+    });
     expect(res.status).toBe(200);
-    const [n] = await db().query<Record<string, number | null>>('SELECT usvolume, cavolume, asiavolume, italyvolume, emeaownedvolume, intnlvolume, totalvolume FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [cw.id]);
+    const [n] = await db().query<Record<string, number | null>>(
+      'SELECT usvolume, cavolume, asiavolume, italyvolume, emeaownedvolume, intnlvolume, totalvolume FROM prototype_seasonals WHERE carriedfromseasonalid = $1',
+      [cw.id],
+    );
     expect(n).toEqual({ usvolume: 1000, cavolume: 200, asiavolume: 30, italyvolume: 5, emeaownedvolume: null, intnlvolume: 30, totalvolume: 1230 });
   });
 });
@@ -266,13 +346,16 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     return bytesOf(wb);
   };
   /** Two single-season SS26 colorways of brand 1 with a stock number of their own, not carried over yet. */
-  const freshTwo = () => db().query<{ id: number; stocknum: string; name: string }>(
-    `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
+  const freshTwo = () =>
+    db().query<{ id: number; stocknum: string; name: string }>(
+      `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals s JOIN prototypes p USING (prototypeid)
       WHERE s.seasonid = $1 AND p.brandid = 1 AND NOT s.isdeleted AND p.stocknum IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid)
         AND NOT EXISTS (SELECT 1 FROM prototypes q WHERE lower(q.stocknum) = lower(p.stocknum) AND q.prototypeid <> p.prototypeid)
         AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)
-      ORDER BY 1 LIMIT 2`, [SS26]);
+      ORDER BY 1 LIMIT 2`,
+      [SS26],
+    );
 
   it('CARRY-012 .xls or .xlsx only, with the spec text; factory users cannot upload', async () => {
     const res = await uploadFile(t, admin, '/api/Carryover/UploadPrototypeCarryover', new TextEncoder().encode('a,b'), 'carry.pdf');
@@ -285,9 +368,14 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     const fresh = await freshTwo();
     const [carried] = await db().query<{ id: number; stocknum: string; name: string }>(
       `SELECT s.prototypeseasonalid AS id, p.stocknum, p.prototypename AS name FROM prototype_seasonals n JOIN prototype_seasonals s ON s.prototypeseasonalid = n.carriedfromseasonalid
-         JOIN prototypes p ON p.prototypeid = s.prototypeid WHERE s.seasonid = $1 AND n.seasonid = $2 AND p.stocknum NOT LIKE 'BC%' LIMIT 1`, [FW26, SS27]);
+         JOIN prototypes p ON p.prototypeid = s.prototypeid WHERE s.seasonid = $1 AND n.seasonid = $2 AND p.stocknum NOT LIKE 'BC%' LIMIT 1`,
+      [FW26, SS27],
+    );
     const file = await sheet([...fresh.map((f): [string, string] => [f.stocknum, 'Spring/Summer 2026']), [carried.stocknum, 'Fall/Winter 2026']]);
-    const imp = await previewUpload(t, admin, '/api/Carryover/UploadPrototypeCarryover', file, 'carry.xlsx', { ToSeasonId: String(SS27), ToLinePlanId: String(SS27_PLAN) });
+    const imp = await previewUpload(t, admin, '/api/Carryover/UploadPrototypeCarryover', file, 'carry.xlsx', {
+      ToSeasonId: String(SS27),
+      ToLinePlanId: String(SS27_PLAN),
+    });
     expect(imp.Status).toBe('Previewed');
     expect(imp.AllOrNothing).toBe(false);
     expect(imp.Counts).toMatchObject({ Changed: 2, Refused: 1 });
@@ -298,7 +386,10 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     const job = await commitUpload(t, admin, imp.ImportId);
     expect(JSON.stringify(job)).toContain('Completed');
     for (const f of fresh) {
-      const [n] = await db().query<{ seasonid: number; producttypeid: number }>('SELECT seasonid, producttypeid FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [f.id]);
+      const [n] = await db().query<{ seasonid: number; producttypeid: number }>(
+        'SELECT seasonid, producttypeid FROM prototype_seasonals WHERE carriedfromseasonalid = $1',
+        [f.id],
+      );
       expect(n).toEqual({ seasonid: SS27, producttypeid: 3 });
     }
     expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [carried.id])).toHaveLength(1);
@@ -310,8 +401,14 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
 
   it('CARRY-013 DECISIONS CARRY-013 a row carried over between the preview and the commit is left out with its text; the others are carried', async () => {
     const two = await freshTwo();
-    const imp = await previewUpload(t, admin, '/api/Carryover/UploadPrototypeCarryover', await sheet(two.map((f): [string, string] => [f.stocknum, 'Spring/Summer 2026'])),
-      'carry.xlsx', { ToSeasonId: String(SS27), ToLinePlanId: String(SS27_PLAN) });
+    const imp = await previewUpload(
+      t,
+      admin,
+      '/api/Carryover/UploadPrototypeCarryover',
+      await sheet(two.map((f): [string, string] => [f.stocknum, 'Spring/Summer 2026'])),
+      'carry.xlsx',
+      { ToSeasonId: String(SS27), ToLinePlanId: String(SS27_PLAN) },
+    );
     expect(imp.Counts).toMatchObject({ Changed: 2, Refused: 0 });
     // Someone carries the first one meanwhile.
     expect((await carry({ Prototypes: [two[0].id], FromSeasonId: SS26, ToSeasonId: SS27, ToLinePlanId: SS27_PLAN })).status).toBe(200);
@@ -320,28 +417,40 @@ describe('mass carryover by Excel upload (CARRY-012)', () => {
     expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [two[0].id])).toHaveLength(1);
     expect(await db().query('SELECT 1 FROM prototype_seasonals WHERE carriedfromseasonalid = $1', [two[1].id])).toHaveLength(1);
     const rows = await importRowsOf(t, admin, imp.ImportId);
-    expect(rows.map((r) => [r.Outcome, r.Errors[0]?.Message ?? null])).toEqual([['failed', alreadyCarriedText([two[0].name])], ['saved', null]]);
+    expect(rows.map((r) => [r.Outcome, r.Errors[0]?.Message ?? null])).toEqual([
+      ['failed', alreadyCarriedText([two[0].name])],
+      ['saved', null],
+    ]);
   });
 });
 
 describe('season shift and pattern carryover (CARRY-016..019, CW-010)', () => {
-  it('CARRY-018 CARRY-019 a single-season colorway shifts to another season\'s line plan; eligibility says why not otherwise', async () => {
-    const [cw] = await singleSeason(SS26, 1, `AND s.statusid IN (1, 2) AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)
-      AND NOT (SELECT dualsrcdpatt FROM prototypes WHERE prototypeid = s.prototypeid) AND (SELECT stocknum FROM prototypes WHERE prototypeid = s.prototypeid) NOT LIKE 'BC%'`);
+  it("CARRY-018 CARRY-019 a single-season colorway shifts to another season's line plan; eligibility says why not otherwise", async () => {
+    const [cw] = await singleSeason(
+      SS26,
+      1,
+      `AND s.statusid IN (1, 2) AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)
+      AND NOT (SELECT dualsrcdpatt FROM prototypes WHERE prototypeid = s.prototypeid) AND (SELECT stocknum FROM prototypes WHERE prototypeid = s.prototypeid) NOT LIKE 'BC%'`,
+    );
     const check = await (await get(`/api/Prototype/GetSeasonShiftEligibility?PrototypeSeasonalId=${cw.id}`)).json();
     expect(check).toMatchObject({ CanShift: true, Message: null, DualSourcedCount: 0 });
     expect((await post('/api/Carryover/ShiftPrototypeSeason', { PrototypeSeasonalId: cw.id, LinePlanId: 1 })).status).toBe(400);
     const res = await post('/api/Carryover/ShiftPrototypeSeason', { PrototypeSeasonalId: cw.id, LinePlanId: SS27_PLAN });
     expect(await res.json()).toEqual({ Result: 0, Message: 'Season changed successfully.', Data: 0 });
     const [n] = await db().query<{ seasonid: number; pseason: number }>(
-      'SELECT s.seasonid, pas.seasonid AS pseason FROM prototype_seasonals s JOIN pattern_seasonals pas USING (patternseasonalid) WHERE s.prototypeseasonalid = $1', [cw.id]);
+      'SELECT s.seasonid, pas.seasonid AS pseason FROM prototype_seasonals s JOIN pattern_seasonals pas USING (patternseasonalid) WHERE s.prototypeseasonalid = $1',
+      [cw.id],
+    );
     expect(n).toEqual({ seasonid: SS27, pseason: SS27 });
-    const [audit] = await db().query(`SELECT oldvalue, newvalue FROM audit_log WHERE entity = 'colorway' AND entityid = $1 AND field = 'SeasonId'`, [String(cw.id)]);
+    const [audit] = await db().query(`SELECT oldvalue, newvalue FROM audit_log WHERE entity = 'colorway' AND entityid = $1 AND field = 'SeasonId'`, [
+      String(cw.id),
+    ]);
     expect(audit).toEqual({ oldvalue: String(SS26), newvalue: String(SS27) });
     // A colorway in two seasons is not eligible.
     const [{ id: two }] = await db().query<{ id: number }>(
       `SELECT s.prototypeseasonalid AS id FROM prototype_seasonals s JOIN prototypes p USING (prototypeid) WHERE p.brandid = 1 AND s.seasonid <> ${FW27}
-          AND EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid) LIMIT 1`);
+          AND EXISTS (SELECT 1 FROM prototype_seasonals o WHERE o.prototypeid = s.prototypeid AND o.seasonid <> s.seasonid) LIMIT 1`,
+    );
     const no = await (await get(`/api/Prototype/GetSeasonShiftEligibility?PrototypeSeasonalId=${two}`)).json();
     expect(no.CanShift).toBe(false);
     const refused = await post('/api/Carryover/ShiftPrototypeSeason', { PrototypeSeasonalId: two, LinePlanId: fw27Plan });
@@ -350,11 +459,17 @@ describe('season shift and pattern carryover (CARRY-016..019, CW-010)', () => {
   });
 
   it('CARRY-019 the dual-sourced twin moves along and the message counts it', async () => {
-    const [cw] = await singleSeason(SS26, 1, `AND s.statusid = 2 AND s.factnameky IS NOT NULL
+    const [cw] = await singleSeason(
+      SS26,
+      1,
+      `AND s.statusid = 2 AND s.factnameky IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid)
-      AND (SELECT stocknum FROM prototypes WHERE prototypeid = s.prototypeid) NOT LIKE 'BC%'`);
+      AND (SELECT stocknum FROM prototypes WHERE prototypeid = s.prototypeid) NOT LIKE 'BC%'`,
+    );
     const [{ factorykey }] = await db().query<{ factorykey: string }>(
-      'SELECT factorykey FROM factories WHERE factorykey <> (SELECT factnameky FROM prototype_seasonals WHERE prototypeseasonalid = $1) LIMIT 1', [cw.id]);
+      'SELECT factorykey FROM factories WHERE factorykey <> (SELECT factnameky FROM prototype_seasonals WHERE prototypeseasonalid = $1) LIMIT 1',
+      [cw.id],
+    );
     const dual = await post('/api/Prototype/DualSourceUpdate', { PrototypeSeasonalId: cw.id, FactoryKey: factorykey });
     expect(dual.status).toBe(200);
     const twin = (await dual.json()).Data.PrototypeSeasonalId;
@@ -370,7 +485,9 @@ describe('season shift and pattern carryover (CARRY-016..019, CW-010)', () => {
     const [pat] = await db().query<{ id: number }>(
       `SELECT pas.patternseasonalid AS id FROM pattern_seasonals pas JOIN patterns pa USING (patternid)
         WHERE pas.seasonid = $1 AND pa.brandid = 1 AND pas.statusid IN (2, 3)
-          AND NOT EXISTS (SELECT 1 FROM pattern_seasonals o WHERE o.patternid = pas.patternid AND o.seasonid = $2) LIMIT 1`, [FW26, FW27]);
+          AND NOT EXISTS (SELECT 1 FROM pattern_seasonals o WHERE o.patternid = pas.patternid AND o.seasonid = $2) LIMIT 1`,
+      [FW26, FW27],
+    );
     const can = await (await get(`/api/Carryover/CanPatternCarryover?PatternSeasonalId=${pat.id}`)).json();
     expect(can.CanCarryover).toBe(true);
     const res = await post('/api/Carryover/DoPatternCarryover', { PatternSeasonalId: pat.id, ToSeasonId: FW27, ToLinePlanId: fw27Plan });
@@ -387,7 +504,9 @@ describe('season shift and pattern carryover (CARRY-016..019, CW-010)', () => {
           AND NOT EXISTS (SELECT 1 FROM pattern_seasonals o WHERE o.patternid = pas.patternid AND o.seasonid <> pas.seasonid)
           AND NOT EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.patternseasonalid = pas.patternseasonalid
                             AND EXISTS (SELECT 1 FROM prototype_seasonals x WHERE x.prototypeid = c.prototypeid AND x.seasonid <> c.seasonid))
-          AND pas.seasonid <> $1 LIMIT 1`, [FW27]);
+          AND pas.seasonid <> $1 LIMIT 1`,
+      [FW27],
+    );
     expect((await (await get(`/api/Carryover/CanPatternShiftSeason?PatternSeasonalId=${single.id}`)).json()).CanShift).toBe(true);
     const shifted = await post('/api/Carryover/ShiftPatternSeason', { PatternSeasonalId: single.id, LinePlanId: fw27Plan });
     const out = await shifted.json();

@@ -29,22 +29,35 @@ beforeAll(async () => {
     AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'costing@example.com')`;
   const factoryOf = `SELECT uf.factorykey FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`;
   const brandsOf = `SELECT ub.brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`;
-  rows = await t.ctx.db.query(`(SELECT DISTINCT ON (factnameky) prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE ${editable} ORDER BY factnameky, prototypeseasonalid LIMIT 5)
+  rows =
+    await t.ctx.db.query(`(SELECT DISTINCT ON (factnameky) prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE ${editable} ORDER BY factnameky, prototypeseasonalid LIMIT 5)
     UNION (SELECT prototypeseasonalid, rowversion FROM colorway_view WHERE ${editable} AND factnameky IN (${factoryOf}) AND brandid IN (${brandsOf}) ORDER BY 1 LIMIT 1)`);
   expect(rows.length).toBeGreaterThan(2);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** One grid save of several fields (costing fields; a milestone the first time) on every row; answers the run of audit ids it wrote. */
 async function saveMany(round: number) {
   const [{ before }] = await t.ctx.db.query('SELECT coalesce(max(auditid), 0) AS before FROM audit_log');
-  const res = await t.request('POST', '/api/Grid/costing/Save', { token: users.get('costing')!.token, json: { rows: rows.map((r, i) => ({
-    Key: r.id, RowVersion: r.v, Changes: { FFC: 40 + round + i, EstFFC: 30 + round + i, ...(round === 1 ? { ISRComplete: true } : {}) },
-  })) } });
+  const res = await t.request('POST', '/api/Grid/costing/Save', {
+    token: users.get('costing')!.token,
+    json: {
+      rows: rows.map((r, i) => ({
+        Key: r.id,
+        RowVersion: r.v,
+        Changes: { FFC: 40 + round + i, EstFFC: 30 + round + i, ...(round === 1 ? { ISRComplete: true } : {}) },
+      })),
+    },
+  });
   const body = await res.json();
   expect(body.Failed, JSON.stringify(body)).toEqual([]);
   for (const s of body.Saved) rows.find((r) => r.id === s.PrototypeSeasonalId)!.v = s.RowVersion;
-  const [{ first, last }] = await t.ctx.db.query(`SELECT min(auditid) AS first, max(auditid) AS last FROM audit_log WHERE auditid > $1 AND entity = 'colorway'`, [before]);
+  const [{ first, last }] = await t.ctx.db.query(
+    `SELECT min(auditid) AS first, max(auditid) AS last FROM audit_log WHERE auditid > $1 AND entity = 'colorway'`,
+    [before],
+  );
   return { first, last };
 }
 
@@ -55,7 +68,7 @@ function leaks(data: any, user: SessionUser): string[] {
 }
 
 describe('issue 30: no hidden field in any event', () => {
-  it('PERM-029: every demo account\'s stream gets the changes it may read, never a field hidden from it', async () => {
+  it("PERM-029: every demo account's stream gets the changes it may read, never a field hidden from it", async () => {
     const feeds = new Map<string, FeedReader>();
     for (const [name, { token }] of users) feeds.set(name, await openFeed(() => t.request('GET', '/api/Feed', { token })));
     for (const f of feeds.values()) await f.next((e) => e.event === 'hello');
@@ -70,9 +83,14 @@ describe('issue 30: no hidden field in any event', () => {
     }
     // The factory user got only colorways of their factories (PERM-023), without the costing or factory fields.
     const factoryUser = users.get('factory')!.user;
-    const got = feeds.get('factory')!.events.filter((x) => x.event === 'records').flatMap((e) => e.data.Records);
-    const theirs = await t.ctx.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE prototypeseasonalid = ANY($1) AND factnameky = ANY($2) AND brandid = ANY($3)',
-      [rows.map((r) => r.id), [...factoryUser.factoryKeys], [...factoryUser.brandIds]]);
+    const got = feeds
+      .get('factory')!
+      .events.filter((x) => x.event === 'records')
+      .flatMap((e) => e.data.Records);
+    const theirs = await t.ctx.db.query(
+      'SELECT prototypeseasonalid AS id FROM colorway_view WHERE prototypeseasonalid = ANY($1) AND factnameky = ANY($2) AND brandid = ANY($3)',
+      [rows.map((r) => r.id), [...factoryUser.factoryKeys], [...factoryUser.brandIds]],
+    );
     expect(theirs.length).toBeGreaterThan(0);
     expect(got.map((r: any) => r.Id).sort()).toEqual(theirs.map((r) => r.id).sort());
     expect(got.every((r: any) => !('FFC' in r.Fields) && !('FactNameKy' in r.Fields))).toBe(true);
@@ -89,14 +107,19 @@ describe('issue 30: no hidden field in any event', () => {
     const saved = t.ctx.schemas.visibility.get('colorway');
     // A small seeded generator: a failure is the same run again.
     let seed = 30;
-    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
-    const pick = <T,>(xs: readonly T[]) => xs[rnd(xs.length)];
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const pick = <T>(xs: readonly T[]) => xs[rnd(xs.length)];
     try {
       let delivered = 0;
       for (let i = 0; i < 150; i++) {
         const rules = Array.from({ length: 1 + rnd(4) }, (_, k) => ({
           name: `r${k}`,
-          fields: Array.from({ length: 1 + rnd(12) }, () => pick(['FFC', 'EstFFC', 'ISRComplete', 'ISRCompleteDate', 'RowVersion', 'BrandId', 'FactNameKy', ...fields])),
+          fields: Array.from({ length: 1 + rnd(12) }, () =>
+            pick(['FFC', 'EstFFC', 'ISRComplete', 'ISRCompleteDate', 'RowVersion', 'BrandId', 'FactNameKy', ...fields]),
+          ),
           ...(rnd(2) ? { hiddenFromFactoryUsers: true } : {}),
           ...(rnd(2) ? { read: [pick(modules), pick(actions)] } : {}),
         }));

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('issue 30: uploads on the change feed', () => {
-  it('UQ-002/PERM-026: the uploader\'s stream follows the jobs (another user\'s does not); the rows come as records with the upload as their path', async () => {
+  it("UQ-002/PERM-026: the uploader's stream follows the jobs (another user's does not); the rows come as records with the upload as their path", async () => {
     const mine = await openFeed(() => t.request('GET', '/api/Feed', { token: costing }));
     const theirs = await openFeed(() => t.request('GET', '/api/Feed', { token: forecast }));
     feeds.push(mine, theirs);

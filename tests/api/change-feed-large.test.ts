@@ -21,8 +21,9 @@ beforeAll(async () => {
   // The demo has fewer editable colorways than that: every colorway of the demo is put back in work (no audit, so no event).
   await t.ctx.db.query('UPDATE prototype_seasonals SET statusid = 1, costingcompl = false WHERE NOT isdeleted');
 });
-afterAll(async () => { await t?.close(); });
-
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Colorways the admin may save on the costing grid: in work, or released with a factory, costing not complete. */
 async function editableRows() {
@@ -35,7 +36,12 @@ async function editableRows() {
 
 /** One costing grid save of FFC on every row (a value per row from `ffc`); the saved versions by id. */
 async function save(rows: Record<string, any>[], ffc: number) {
-  const body = await (await t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows: rows.map((r, i) => ({ Key: r.PrototypeSeasonalId, RowVersion: r.RowVersion, Changes: { FFC: ffc + i / 100 } })) } })).json();
+  const body = await (
+    await t.request('POST', '/api/Grid/costing/Save', {
+      token: costing,
+      json: { rows: rows.map((r, i) => ({ Key: r.PrototypeSeasonalId, RowVersion: r.RowVersion, Changes: { FFC: ffc + i / 100 } })) },
+    })
+  ).json();
   expect(body.Failed).toEqual([]);
   for (const s of body.Saved) rows.find((r) => r.PrototypeSeasonalId === s.PrototypeSeasonalId)!.RowVersion = s.RowVersion;
   return new Map<number, number>(body.Saved.map((s: any) => [s.PrototypeSeasonalId, s.RowVersion]));
@@ -76,7 +82,10 @@ describe('issue 30: a bulk save on the feed', () => {
   it('PERM-029: a partial cut carries no hidden field, for every demo account', async () => {
     const [{ before }] = await t.ctx.db.query('SELECT coalesce(max(auditid), 0) AS before FROM audit_log');
     await save(await editableRows(), 81);
-    const [{ first, last }] = await t.ctx.db.query(`SELECT min(auditid) AS first, max(auditid) AS last FROM audit_log WHERE auditid > $1 AND entity = 'colorway'`, [before]);
+    const [{ first, last }] = await t.ctx.db.query(
+      `SELECT min(auditid) AS first, max(auditid) AS last FROM audit_log WHERE auditid > $1 AND entity = 'colorway'`,
+      [before],
+    );
     const batch = (await readRecordBatch(t.ctx, 'colorway', first, last)) as RecordBatch;
     expect(batch.records.length).toBeGreaterThan(FEED_VALUES_LIMIT);
     // Read without values: what scopes each record and its versions only.
@@ -95,8 +104,15 @@ describe('issue 30: a bulk save on the feed', () => {
       partial++;
       expect(data.Records, name).toBeUndefined();
       for (const g of data.Groups!) {
-        expect(g.Changed.filter((f) => hidden.has(f)), name).toEqual([]);
-        if (hidden.has('RowVersion')) expect(g.RowVersions.every((v) => v === null), name).toBe(true);
+        expect(
+          g.Changed.filter((f) => hidden.has(f)),
+          name,
+        ).toEqual([]);
+        if (hidden.has('RowVersion'))
+          expect(
+            g.RowVersions.every((v) => v === null),
+            name,
+          ).toBe(true);
       }
     }
     expect(partial).toBeGreaterThan(0);

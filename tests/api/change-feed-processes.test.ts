@@ -29,7 +29,8 @@ describe.skipIf(!pgUrl)('issue 30: the change feed across two server processes o
     const [row] = await two.db.query(`SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE NOT isdeleted AND statusid = 2
       AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'costing@example.com') ORDER BY 1 LIMIT 1`);
     const res = await fetch(`${two.a.url}/api/Grid/costing/Save`, {
-      method: 'POST', headers: { authorization: `Bearer ${costing}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${costing}`, 'content-type': 'application/json' },
       body: JSON.stringify({ rows: [{ Key: row.id, RowVersion: row.v, Changes: { FFC: 44.25 } }] }),
     });
     expect(res.status).toBe(200);

@@ -24,8 +24,14 @@ beforeAll(async () => {
   const [fu] = await t.ctx.db.query(`SELECT array_agg(DISTINCT uf.factorykey) AS keys, array_agg(DISTINCT ub.brandid) AS brands
     FROM users u JOIN user_factories uf USING (userid) JOIN user_brands ub USING (userid) WHERE u.username = 'factory@example.com'`);
   const editable = `NOT isdeleted AND statusid = 2 AND brandid = ANY($2) AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'costing@example.com')`;
-  [own] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE factnameky = ANY($1) AND ${editable} ORDER BY 1 LIMIT 1`, [fu.keys, fu.brands]);
-  [other] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE factnameky IS NOT NULL AND NOT (factnameky = ANY($1)) AND ${editable} ORDER BY 1 LIMIT 1`, [fu.keys, fu.brands]);
+  [own] = await t.ctx.db.query(
+    `SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE factnameky = ANY($1) AND ${editable} ORDER BY 1 LIMIT 1`,
+    [fu.keys, fu.brands],
+  );
+  [other] = await t.ctx.db.query(
+    `SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE factnameky IS NOT NULL AND NOT (factnameky = ANY($1)) AND ${editable} ORDER BY 1 LIMIT 1`,
+    [fu.keys, fu.brands],
+  );
   expect(own && other).toBeTruthy();
 });
 afterAll(async () => {
@@ -40,7 +46,10 @@ const feed = async (token?: string, headers: Record<string, string> = {}, query 
 };
 /** Saves FFC (costing) on a colorway as costing; follows its row version. */
 async function saveFfc(row: { id: number; v: number }, ffc: number) {
-  const res = await t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows: [{ Key: row.id, RowVersion: row.v, Changes: { FFC: ffc } }] } });
+  const res = await t.request('POST', '/api/Grid/costing/Save', {
+    token: costing,
+    json: { rows: [{ Key: row.id, RowVersion: row.v, Changes: { FFC: ffc } }] },
+  });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(200);
   row.v = body.Saved[0].RowVersion;
@@ -61,7 +70,7 @@ describe('issue 30: the change feed', () => {
     expect((await t.request('GET', '/api/Feed', { token: gone })).status).toBe(401);
   });
 
-  it('a grid save reaches another user\'s stream within a second, with the new value, who and when', async () => {
+  it("a grid save reaches another user's stream within a second, with the new value, who and when", async () => {
     const f = await feed(forecast);
     expect(f.status).toBe(200);
     await f.next((e) => e.event === 'hello');
@@ -81,7 +90,7 @@ describe('issue 30: the change feed', () => {
     expect(Date.parse(rec.ChangedOn)).toBeGreaterThan(t0 - 60_000);
   });
 
-  it('PERM-023: a factory user receives nothing of another factory\'s colorway, and their own without costing fields (PERM-029)', async () => {
+  it("PERM-023: a factory user receives nothing of another factory's colorway, and their own without costing fields (PERM-029)", async () => {
     const f = await feed(factory);
     await f.next((e) => e.event === 'hello');
     await saveFfc(other, 32.5);
@@ -96,7 +105,7 @@ describe('issue 30: the change feed', () => {
     expect(e.data.Records[0].Fields.RowVersion).toBe(own.v);
   });
 
-  it('a revoked session\'s stream ends within a second (sign-out, and a user disabled by plain SQL)', async () => {
+  it("a revoked session's stream ends within a second (sign-out, and a user disabled by plain SQL)", async () => {
     const s = await t.login('designer');
     const f = await feed(s.access_token);
     await f.next((e) => e.event === 'hello');
@@ -138,7 +147,8 @@ describe('issue 30: the change feed', () => {
 });
 
 describe('issue 30: presence', () => {
-  const announce = (token: string, client: string, topics: string[]) => t.request('POST', '/api/Feed/Presence', { token, json: { Client: client, Topics: topics } });
+  const announce = (token: string, client: string, topics: string[]) =>
+    t.request('POST', '/api/Feed/Presence', { token, json: { Client: client, Topics: topics } });
 
   it('the people who have a record open, by name and initials, told to each of them as they come and go', async () => {
     const topic = `record:colorway:${own.id}`;
@@ -155,13 +165,32 @@ describe('issue 30: presence', () => {
     expect(left.data.People[0].Name).toBe(both.data.People.find((p: any) => left.data.People[0].UserId === p.UserId).Name);
   });
 
-  it('PERM-023: a topic the user may not read is left out, and a client id is its first user\'s', async () => {
-    expect((await (await announce(factory, 'client-factory-1', [`record:colorway:${other.id}`, `record:colorway:${own.id}`])).json()).Topics).toEqual([`record:colorway:${own.id}`]);
+  it("PERM-023: a topic the user may not read is left out, and a client id is its first user's", async () => {
+    expect((await (await announce(factory, 'client-factory-1', [`record:colorway:${other.id}`, `record:colorway:${own.id}`])).json()).Topics).toEqual([
+      `record:colorway:${own.id}`,
+    ]);
     const factoryUser = await userOf(factory);
-    const opens = await Promise.all([...t.ctx.schemas.grids.keys()].map((g) => gridFor(t.ctx, factoryUser, g, 'read').then(() => true, () => false)));
+    const opens = await Promise.all(
+      [...t.ctx.schemas.grids.keys()].map((g) =>
+        gridFor(t.ctx, factoryUser, g, 'read').then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     const refused = [...t.ctx.schemas.grids.keys()].filter((_, i) => !opens[i]);
     expect(refused.length).toBeGreaterThan(0);
-    expect((await (await announce(factory, 'client-factory-1', refused.slice(0, 10).map((g) => `grid:${g}`))).json()).Topics).toEqual([]);
+    expect(
+      (
+        await (
+          await announce(
+            factory,
+            'client-factory-1',
+            refused.slice(0, 10).map((g) => `grid:${g}`),
+          )
+        ).json()
+      ).Topics,
+    ).toEqual([]);
     expect((await announce(factory, 'bad', [])).status).toBe(400);
     // An entity with tables but no record view (roles: their own screen's reads) is no topic.
     expect((await (await announce(costing, 'client-costing-2', ['record:role:1'])).json()).Topics).toEqual([]);

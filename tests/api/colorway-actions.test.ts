@@ -16,12 +16,16 @@ beforeAll(async () => {
   [designer, costing, viewer, factory, admin] = await t.tokens('designer', 'costing', 'viewer', 'factory', 'admin');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const patternOf = async (brandId: number, seasonId: number, statusId: number, skip = 0) => {
-  const rows = await db().query('SELECT patternseasonalid, patternid FROM pattern_view WHERE brandid = $1 AND seasonid = $2 AND statusid = $3 AND NOT isdeleted ORDER BY 1',
-    [brandId, seasonId, statusId]);
+  const rows = await db().query(
+    'SELECT patternseasonalid, patternid FROM pattern_view WHERE brandid = $1 AND seasonid = $2 AND statusid = $3 AND NOT isdeleted ORDER BY 1',
+    [brandId, seasonId, statusId],
+  );
   return { PatternSeasonalId: rows[skip].patternseasonalid as number, PatternId: rows[skip].patternid as number };
 };
 const setPatternStatus = (id: number, status: number) => db().query('UPDATE pattern_seasonals SET statusid = $2 WHERE patternseasonalid = $1', [id, status]);
@@ -29,21 +33,41 @@ const setPatternStatus = (id: number, status: number) => db().query('UPDATE patt
 const withPatternIn = async (status: number, run: (p: { PatternSeasonalId: number; PatternId: number }) => Promise<void>) => {
   const p = await patternOf(1, 1, 2, 2);
   await setPatternStatus(p.PatternSeasonalId, status);
-  try { await run(p); } finally { await setPatternStatus(p.PatternSeasonalId, 2); }
+  try {
+    await run(p);
+  } finally {
+    await setPatternStatus(p.PatternSeasonalId, 2);
+  }
 };
 const setStatus = (id: number, status: number) => db().query('UPDATE prototype_seasonals SET statusid = $2 WHERE prototypeseasonalid = $1', [id, status]);
-const setFactory = (id: number, key: string) => db().query(
-  `UPDATE prototype_seasonals ps SET factnameky = f.factorykey, factname = f.factoryname, ctryoforig = f.countrycode, factorygroupkey = f.factorygroupkey
-     FROM factories f WHERE f.factorykey = $2 AND ps.prototypeseasonalid = $1`, [id, key]);
-const row = async (id: number) => (await db().query(
-  `SELECT ps.*, p.patternid, p.brandid, p.dualsrcdpatt, p.buyready, p.stocknum, p.colordesc, p.prototypename
-     FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.prototypeseasonalid = $1`, [id]))[0];
+const setFactory = (id: number, key: string) =>
+  db().query(
+    `UPDATE prototype_seasonals ps SET factnameky = f.factorykey, factname = f.factoryname, ctryoforig = f.countrycode, factorygroupkey = f.factorygroupkey
+     FROM factories f WHERE f.factorykey = $2 AND ps.prototypeseasonalid = $1`,
+    [id, key],
+  );
+const row = async (id: number) =>
+  (
+    await db().query(
+      `SELECT ps.*, p.patternid, p.brandid, p.dualsrcdpatt, p.buyready, p.stocknum, p.colordesc, p.prototypename
+     FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.prototypeseasonalid = $1`,
+      [id],
+    )
+  )[0];
 
 let n = 0;
 const form = async (over: { Prototype?: object; PrototypeSeasonal?: object; PatternSeasonalId?: number } = {}) => {
   const pattern = await patternOf(1, 1, 2);
   return {
-    Prototype: { PatternId: pattern.PatternId, PrototypeName: `Test Colorway ${++n}`, BrandId: 1, ImageName: null, Division: 'Footwear', DivisionKey: '01', ...over.Prototype },
+    Prototype: {
+      PatternId: pattern.PatternId,
+      PrototypeName: `Test Colorway ${++n}`,
+      BrandId: 1,
+      ImageName: null,
+      Division: 'Footwear',
+      DivisionKey: '01',
+      ...over.Prototype,
+    },
     PrototypeSeasonal: { CopySeasonalId: null, SeasonId: 1, StatusId: 1, ResponsibleId: designerId, ProductTypeId: 1, WFGroupId: 7, ...over.PrototypeSeasonal },
     PatternSeasonalId: over.PatternSeasonalId ?? pattern.PatternSeasonalId,
   };
@@ -64,8 +88,16 @@ describe('create (CW-002..008)', () => {
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ IsSuccessful: true, Message: 'Colorway created or copied successfully.' });
     const created = await row(body.Data.PrototypeSeasonalId);
-    expect(created).toMatchObject({ statusid: 1, brandid: 1, seasonid: 1, patternid: json.Prototype.PatternId,
-      patternseasonalid: json.PatternSeasonalId, responsibleid: designerId, wfgroupid: 7, prototypename: json.Prototype.PrototypeName });
+    expect(created).toMatchObject({
+      statusid: 1,
+      brandid: 1,
+      seasonid: 1,
+      patternid: json.Prototype.PatternId,
+      patternseasonalid: json.PatternSeasonalId,
+      responsibleid: designerId,
+      wfgroupid: 7,
+      prototypename: json.Prototype.PrototypeName,
+    });
     const read = await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${body.Data.PrototypeSeasonalId}`, { token: designer });
     expect(read.status).toBe(200);
   });
@@ -75,7 +107,9 @@ describe('create (CW-002..008)', () => {
     await setPatternStatus(p.PatternSeasonalId, 3);
     try {
       await newColorway({ Prototype: { PatternId: p.PatternId }, PatternSeasonalId: p.PatternSeasonalId });
-    } finally { await setPatternStatus(p.PatternSeasonalId, 2); }
+    } finally {
+      await setPatternStatus(p.PatternSeasonalId, 2);
+    }
   });
 
   it('CW-004 CW-005 a pattern that is not Released or Completed is refused with the pattern message', async () => {
@@ -92,7 +126,9 @@ describe('create (CW-002..008)', () => {
 
   it('CW-005 form errors and a wrong pattern are joined with " And "', async () => {
     await withPatternIn(1, async (p) => {
-      const res = await create(await form({ Prototype: { PatternId: p.PatternId }, PrototypeSeasonal: { WFGroupId: 5 }, PatternSeasonalId: p.PatternSeasonalId }));
+      const res = await create(
+        await form({ Prototype: { PatternId: p.PatternId }, PrototypeSeasonal: { WFGroupId: 5 }, PatternSeasonalId: p.PatternSeasonalId }),
+      );
       expect(res.status).toBe(400);
       const body = await res.json();
       expect(body.Message).toBe('Please review all fields indicated in red. And Select a Pattern that is in Released Status.');
@@ -143,8 +179,10 @@ describe('create (CW-002..008)', () => {
     const copy = await row(id);
     expect(copy).toMatchObject({ brandid: 1, colordesc: source.colordesc, copyseasonalid: source.prototypeseasonalid, statusid: 1, stocknum: null });
     // CW-067: the copy offers the source's sizes.
-    const sizes = async (seasonalId: number) => (await db().query('SELECT regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1 ORDER BY 1, 2', [seasonalId]))
-      .map((r) => `${r.regionid}/${r.widthid} ${r.sizerange}`);
+    const sizes = async (seasonalId: number) =>
+      (await db().query('SELECT regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1 ORDER BY 1, 2', [seasonalId])).map(
+        (r) => `${r.regionid}/${r.widthid} ${r.sizerange}`,
+      );
     const theirs = await sizes(source.prototypeseasonalid);
     expect(theirs.length).toBeGreaterThan(0);
     expect(await sizes(id)).toEqual(theirs);
@@ -156,7 +194,11 @@ describe('create (CW-002..008)', () => {
     const res = await create({ ...json });
     expect(res.status).toBe(200);
     expect((await res.json()).Warning).toBe('Name duplication: You may continue, but please note this name already exists.');
-    const check = await t.request('GET', `/api/Prototype/IsPrototypeNameExists?BrandId=1&PrototypeName=${encodeURIComponent(json.Prototype.PrototypeName.toUpperCase())}`, { token: designer });
+    const check = await t.request(
+      'GET',
+      `/api/Prototype/IsPrototypeNameExists?BrandId=1&PrototypeName=${encodeURIComponent(json.Prototype.PrototypeName.toUpperCase())}`,
+      { token: designer },
+    );
     expect(await check.json()).toEqual({ Exists: true, Message: 'Name duplication: You may continue, but please note this name already exists.' });
     const fresh = await t.request('GET', '/api/Prototype/IsPrototypeNameExists?BrandId=1&PrototypeName=Never%20Used%20Name', { token: designer });
     expect((await fresh.json()).Exists).toBe(false);
@@ -175,15 +217,19 @@ describe('create (CW-002..008)', () => {
   });
 
   it('CW-002 the pattern list holds only patterns in status 2 or 3 of the brand and season, filtered by name', async () => {
-    const res = await t.request('POST', '/api/Prototype/SearchPatternsForPrototype', { token: designer, json: { BrandId: 1, SeasonId: 1, pageNumber: 1, pageSize: 999 } });
+    const res = await t.request('POST', '/api/Prototype/SearchPatternsForPrototype', {
+      token: designer,
+      json: { BrandId: 1, SeasonId: 1, pageNumber: 1, pageSize: 999 },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     const rows = body.Results;
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect([2, 3]).toContain(r.StatusId);
     const name = rows[0].PatternName as string;
-    const filtered = await (await t.request('POST', '/api/Prototype/SearchPatternsForPrototype',
-      { token: designer, json: { BrandId: 1, SeasonId: 1, PatternName: name } })).json();
+    const filtered = await (
+      await t.request('POST', '/api/Prototype/SearchPatternsForPrototype', { token: designer, json: { BrandId: 1, SeasonId: 1, PatternName: name } })
+    ).json();
     const filteredRows = filtered.Results;
     expect(filteredRows.every((r: { PatternName: string }) => r.PatternName.toLowerCase().includes(name.toLowerCase()))).toBe(true);
     const scoped = await t.request('POST', '/api/Prototype/SearchPatternsForPrototype', { token: designer, json: { BrandId: 3, SeasonId: 9 } });
@@ -233,8 +279,9 @@ describe('relink (CW-055, CW-056)', () => {
     expect(body.Patterns.length).toBeGreaterThan(0);
     const current = (await row(id)).patternid;
     expect(body.Patterns.some((p: { PatternId: number }) => p.PatternId === current)).toBe(false);
-    const statuses = await db().query('SELECT DISTINCT statusid FROM pattern_seasonals WHERE patternseasonalid = ANY($1)',
-      [body.Patterns.map((p: { PatternSeasonalId: number }) => p.PatternSeasonalId)]);
+    const statuses = await db().query('SELECT DISTINCT statusid FROM pattern_seasonals WHERE patternseasonalid = ANY($1)', [
+      body.Patterns.map((p: { PatternSeasonalId: number }) => p.PatternSeasonalId),
+    ]);
     for (const s of statuses) expect([2, 3]).toContain(s.statusid);
   });
 
@@ -260,8 +307,11 @@ describe('relink (CW-055, CW-056)', () => {
   it('CW-055 a colorway in more than one season cannot be relinked', async () => {
     const id = await newColorway();
     const r = await row(id);
-    await db().query(`INSERT INTO prototype_seasonals (prototypeid, patternseasonalid, seasonid, statusid, responsibleid, wfgroupid, producttypeid)
-      VALUES ($1, $2, 2, 1, $3, 7, 1)`, [r.prototypeid, r.patternseasonalid, designerId]);
+    await db().query(
+      `INSERT INTO prototype_seasonals (prototypeid, patternseasonalid, seasonid, statusid, responsibleid, wfgroupid, producttypeid)
+      VALUES ($1, $2, 2, 1, $3, 7, 1)`,
+      [r.prototypeid, r.patternseasonalid, designerId],
+    );
     const list = await (await t.request('GET', `/api/Prototype/GetRelinkList?PrototypeSeasonalId=${id}`, { token: designer })).json();
     expect(list).toMatchObject({ CanRelink: false, Message: 'The colorway must exist in only one season to relink', Patterns: [] });
     const target = await patternOf(1, 1, 2, 1);
@@ -292,11 +342,25 @@ describe('factory transfer (CW-024, CW-057) and dual source (CW-025, CW-058)', (
 
   it('CW-024 CW-057 a released colorway moves to the new factory and keeps where it came from', async () => {
     const id = await colorwayAt(2);
-    await db().query('UPDATE prototypes SET buyready = true WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)', [id]);
-    const res = await transfer({ PrototypeSeasonalId: id, FactoryKey: '310102', FactoryName: 'Binh Duong Sole Works', IsTariffMitigation: false, CopyBuyReady: false });
+    await db().query('UPDATE prototypes SET buyready = true WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)', [
+      id,
+    ]);
+    const res = await transfer({
+      PrototypeSeasonalId: id,
+      FactoryKey: '310102',
+      FactoryName: 'Binh Duong Sole Works',
+      IsTariffMitigation: false,
+      CopyBuyReady: false,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ Result: 0, Message: 'Factory Transfer completed successfully.', Data: id, TransferChecklistId: expect.any(Number) });
-    expect(await row(id)).toMatchObject({ factnameky: '310102', factname: 'Binh Duong Sole Works', transferfactoryky: '310101', factorytransfer: true, buyready: false });
+    expect(await row(id)).toMatchObject({
+      factnameky: '310102',
+      factname: 'Binh Duong Sole Works',
+      transferfactoryky: '310101',
+      factorytransfer: true,
+      buyready: false,
+    });
   });
 
   it('CW-024 CW-043 a transfer takes the service fee of the new factory and recomputes the prices from it', async () => {
@@ -304,7 +368,9 @@ describe('factory transfer (CW-024, CW-057) and dual source (CW-025, CW-058)', (
     await db().query('UPDATE prototype_seasonals SET ffc = 20, estffc = 18, issfoverride = false, servfee = 0 WHERE prototypeseasonalid = $1', [id]);
     const [fee] = await db().query(
       `SELECT sf.servicefee FROM service_fees sf JOIN brands b ON b.sapbrandid = sf.sapbrandid JOIN factories f ON f.factorygroupkey = sf.factorygroupkey
-        WHERE b.brandid = (SELECT brandid FROM colorway_view WHERE prototypeseasonalid = $1) AND f.factorykey = '310102'`, [id]);
+        WHERE b.brandid = (SELECT brandid FROM colorway_view WHERE prototypeseasonalid = $1) AND f.factorykey = '310102'`,
+      [id],
+    );
     expect(fee, 'the demo data has a fee for the new factory').toBeTruthy();
     expect((await transfer({ PrototypeSeasonalId: id, FactoryKey: '310102' })).status).toBe(200);
     const after = await row(id);
@@ -317,7 +383,9 @@ describe('factory transfer (CW-024, CW-057) and dual source (CW-025, CW-058)', (
 
   it('CW-057 buy ready is kept when copied', async () => {
     const id = await colorwayAt(3);
-    await db().query('UPDATE prototypes SET buyready = true WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)', [id]);
+    await db().query('UPDATE prototypes SET buyready = true WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)', [
+      id,
+    ]);
     expect((await transfer({ PrototypeSeasonalId: id, FactoryKey: '310103', CopyBuyReady: true })).status).toBe(200);
     expect(await row(id)).toMatchObject({ factnameky: '310103', buyready: true });
   });
@@ -347,7 +415,10 @@ describe('factory transfer (CW-024, CW-057) and dual source (CW-025, CW-058)', (
 
   it('CW-025 CW-058 dual source creates the colorway at the other factory, linked both ways', async () => {
     const id = await colorwayAt(2);
-    await db().query(`UPDATE prototypes SET stocknum = 'DS-100' WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)`, [id]);
+    await db().query(
+      `UPDATE prototypes SET stocknum = 'DS-100' WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)`,
+      [id],
+    );
     const res = await dual({ PrototypeSeasonalId: id, FactoryKey: '310102', UserId: designerId, IsTariffMitigation: false, CopyBuyReady: false });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
@@ -355,8 +426,17 @@ describe('factory transfer (CW-024, CW-057) and dual source (CW-025, CW-058)', (
     const source = await row(id);
     const copy = await row(body.Data.PrototypeSeasonalId);
     expect(source).toMatchObject({ dsfactoryky: '310102', dualsrcdpatt: true, factnameky: '310101' });
-    expect(copy).toMatchObject({ factnameky: '310102', dsfactoryky: '310101', dualsrcdpatt: true, stocknum: 'DS-100', statusid: 1,
-      seasonid: source.seasonid, patternseasonalid: source.patternseasonalid, copyseasonalid: id, prototypename: source.prototypename });
+    expect(copy).toMatchObject({
+      factnameky: '310102',
+      dsfactoryky: '310101',
+      dualsrcdpatt: true,
+      stocknum: 'DS-100',
+      statusid: 1,
+      seasonid: source.seasonid,
+      patternseasonalid: source.patternseasonalid,
+      copyseasonalid: id,
+      prototypename: source.prototypename,
+    });
     expect(copy.prototypeid).not.toBe(source.prototypeid);
   });
 

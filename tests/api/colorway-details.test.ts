@@ -17,11 +17,16 @@ beforeAll(async () => {
   [designer, viewer] = await t.tokens('designer', 'viewer');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 // DECISIONS "Dates": the server runs in a business time zone on another day than UTC (as in colorways.test.ts).
 const ZONE = zoneAwayFromUtc();
-const { used, pick, row, versionOf, update, saved, refused } = colorwaySteps(() => t, () => designer);
+const { used, pick, row, versionOf, update, saved, refused } = colorwaySteps(
+  () => t,
+  () => designer,
+);
 
 describe('stock number', () => {
   it('CW-046 a stock number is unique per season and factory, except for carry-over products', async () => {
@@ -29,7 +34,8 @@ describe('stock number', () => {
       `SELECT a.prototypeseasonalid AS a, b.prototypeseasonalid AS b, a.stocknum FROM colorway_view a JOIN colorway_view b
           ON b.seasonid = a.seasonid AND b.factnameky = a.factnameky AND b.prototypeid <> a.prototypeid
        WHERE a.brandid = 1 AND b.statusid = 1 AND b.producttypeid <> 3 AND a.producttypeid <> 3 AND a.stocknum IS NOT NULL
-         AND NOT a.isdeleted AND NOT b.isdeleted ORDER BY 1, 2 LIMIT 1`);
+         AND NOT a.isdeleted AND NOT b.isdeleted ORDER BY 1, 2 LIMIT 1`,
+    );
     used.add(a.b);
     await refused(a.b, { StockNum: a.stocknum }, 'Stock Number already exists for this season and factory.', 'StockNum');
     await saved(a.b, { ProductTypeId: 3 });
@@ -44,11 +50,12 @@ describe('colorway lookups', () => {
     return { status: res.status, body: await res.json() };
   };
 
-  it('CW-046 the stock-number check answers for the colorway\'s season and factory; carry-over never collides', async () => {
+  it("CW-046 the stock-number check answers for the colorway's season and factory; carry-over never collides", async () => {
     const [pair] = await t.ctx.db.query(
       `SELECT a.stocknum, b.prototypeseasonalid AS b, b.producttypeid FROM colorway_view a JOIN colorway_view b
           ON b.seasonid = a.seasonid AND b.factnameky = a.factnameky AND b.prototypeid <> a.prototypeid
-       WHERE a.brandid = 1 AND b.brandid = 1 AND a.stocknum IS NOT NULL AND a.producttypeid <> 3 AND b.producttypeid <> 3 AND NOT a.isdeleted AND NOT b.isdeleted ORDER BY 1, 2 LIMIT 1`);
+       WHERE a.brandid = 1 AND b.brandid = 1 AND a.stocknum IS NOT NULL AND a.producttypeid <> 3 AND b.producttypeid <> 3 AND NOT a.isdeleted AND NOT b.isdeleted ORDER BY 1, 2 LIMIT 1`,
+    );
     const path = `/api/Prototype/IsStockNumberExists?PrototypeSeasonalId=${pair.b}&StockNum=${encodeURIComponent(pair.stocknum)}`;
     expect((await get(path)).body).toEqual({ Exists: true, Message: 'Stock Number already exists for this season and factory.' });
     await t.ctx.db.query('UPDATE prototype_seasonals SET producttypeid = 3 WHERE prototypeseasonalid = $1', [pair.b]);
@@ -69,7 +76,10 @@ describe('fixed place', () => {
     const id = await pick('statusid = 1');
     await refused(id, { SeasonId: 99 }, 'Season cannot be changed after the record is created.', 'SeasonId');
     const c = await row(id);
-    const [other] = await t.ctx.db.query('SELECT patternid FROM pattern_view WHERE brandid = $1 AND patternid <> $2 ORDER BY 1 LIMIT 1', [c.brandid, c.patternid]);
+    const [other] = await t.ctx.db.query('SELECT patternid FROM pattern_view WHERE brandid = $1 AND patternid <> $2 ORDER BY 1 LIMIT 1', [
+      c.brandid,
+      c.patternid,
+    ]);
     await refused(id, { PatternId: other.patternid }, 'The pattern of a colorway changes only by relink.', 'PatternId');
   });
 });
@@ -85,12 +95,19 @@ describe('spec log and ECN', () => {
   it('CW-052 CW-054 an ECN writes a level-4 spec log entry with IsECN and the quoted description', async () => {
     const id = await pick('statusid IN (1, 2)');
     const c = await row(id);
-    const res = await t.request('POST', '/api/Prototype/ApplyEcn', { token: designer,
-      json: { PrototypeSeasonalId: id, Reason: 'Outsole compound change', Notes: 'Harder heel.' } });
+    const res = await t.request('POST', '/api/Prototype/ApplyEcn', {
+      token: designer,
+      json: { PrototypeSeasonalId: id, Reason: 'Outsole compound change', Notes: 'Harder heel.' },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const log = await (await t.request('GET', `/api/Prototype/GetSpecLogData?PrototypeSeasonalId=${id}`, { token: designer })).json();
-    expect(log[0]).toMatchObject({ ProjectId: c.prototypeid, SeasonId: c.seasonid, IsECN: true, CreatedBy: designerId,
-      Description: 'ECN Process applied for reason: Outsole compound change.  Additional user comments: Harder heel.' });
+    expect(log[0]).toMatchObject({
+      ProjectId: c.prototypeid,
+      SeasonId: c.seasonid,
+      IsECN: true,
+      CreatedBy: designerId,
+      Description: 'ECN Process applied for reason: Outsole compound change.  Additional user comments: Harder heel.',
+    });
     await t.request('POST', '/api/Prototype/ApplyEcn', { token: designer, json: { PrototypeSeasonalId: id, Reason: 'Width change' } });
     const [latest] = await (await t.request('GET', `/api/Prototype/GetSpecLogData?PrototypeSeasonalId=${id}`, { token: designer })).json();
     expect(latest.Description).toBe('ECN Process applied for reason: Width change.');
@@ -98,9 +115,12 @@ describe('spec log and ECN', () => {
     expect(stored.projectlevelid).toBe(4);
   });
 
-  it('CW-054 a plain spec log entry is saved for the colorway\'s season, not as an ECN', async () => {
+  it("CW-054 a plain spec log entry is saved for the colorway's season, not as an ECN", async () => {
     const id = await pick('statusid IN (1, 2)');
-    const res = await t.request('POST', '/api/Prototype/SaveSpecLogEntry', { token: designer, json: { PrototypeSeasonalId: id, Description: ' Toe cap reshaped. ' } });
+    const res = await t.request('POST', '/api/Prototype/SaveSpecLogEntry', {
+      token: designer,
+      json: { PrototypeSeasonalId: id, Description: ' Toe cap reshaped. ' },
+    });
     expect(res.status).toBe(200);
     const [latest] = await (await t.request('GET', `/api/Prototype/GetSpecLogData?PrototypeSeasonalId=${id}`, { token: designer })).json();
     expect(latest).toMatchObject({ Description: 'Toe cap reshaped.', IsECN: false, SeasonId: (await row(id)).seasonid });
@@ -109,12 +129,12 @@ describe('spec log and ECN', () => {
   it('CW-053 the ECN reasons list answers the active reasons in their order', async () => {
     const res = await t.request('GET', '/api/Prototype/GetEcnReasons', { token: designer });
     expect(res.status).toBe(200);
-    const reasons = await res.json() as { EcnReasonId: number; Reason: string }[];
+    const reasons = (await res.json()) as { EcnReasonId: number; Reason: string }[];
     const stored = await t.ctx.db.query('SELECT reason FROM ecn_reasons WHERE isactive ORDER BY sortorder, reason');
     expect(reasons.map((r) => r.Reason)).toEqual(stored.map((r) => r.reason));
     expect(reasons.length).toBeGreaterThan(0);
     await t.ctx.db.query('UPDATE ecn_reasons SET isactive = false WHERE ecnreasonid = $1', [reasons[0].EcnReasonId]);
-    const after = await (await t.request('GET', '/api/Prototype/GetEcnReasons', { token: designer })).json() as { Reason: string }[];
+    const after = (await (await t.request('GET', '/api/Prototype/GetEcnReasons', { token: designer })).json()) as { Reason: string }[];
     expect(after.map((r) => r.Reason)).toEqual(reasons.slice(1).map((r) => r.Reason));
   });
 
@@ -130,17 +150,34 @@ describe('spec log and ECN', () => {
 
 describe('UpdatePrototypeData (CW-048)', () => {
   const post = (json: object) => t.request('POST', '/api/Prototype/UpdatePrototypeData', { token: designer, json });
-  const sizes = async (id: number) => (await t.ctx.db.query('SELECT regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1 ORDER BY 1, 2', [id]))
-    .map((r) => `${r.regionid}/${r.widthid} ${r.sizerange}`);
-  const logCount = async (id: number) => Number((await t.ctx.db.query(
-    'SELECT count(*) AS n FROM spec_log_entries e JOIN colorway_view c ON c.prototypeid = e.projectid AND c.seasonid = e.seasonid WHERE e.projectlevelid = 4 AND c.prototypeseasonalid = $1', [id]))[0].n);
+  const sizes = async (id: number) =>
+    (await t.ctx.db.query('SELECT regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1 ORDER BY 1, 2', [id])).map(
+      (r) => `${r.regionid}/${r.widthid} ${r.sizerange}`,
+    );
+  const logCount = async (id: number) =>
+    Number(
+      (
+        await t.ctx.db.query(
+          'SELECT count(*) AS n FROM spec_log_entries e JOIN colorway_view c ON c.prototypeid = e.projectid AND c.seasonid = e.seasonid WHERE e.projectlevelid = 4 AND c.prototypeseasonalid = $1',
+          [id],
+        )
+      )[0].n,
+    );
 
   it('CW-048 one save writes the fields, a spec log entry and the size ranges, and answers the record at its new version', async () => {
     const id = await pick('statusid = 1');
     await t.ctx.db.query('DELETE FROM size_ranges WHERE prototypeseasonalid = $1', [id]);
     const logs = await logCount(id);
-    const res = await post({ PrototypeSeasonalId: id, RowVersion: await versionOf(id), Changes: { GenNotes: 'One save.' },
-      SpecLog: ['Lining changed.'], SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7-13' }, { RegionId: 2, WidthId: 1, SizeRange: '40-47' }] });
+    const res = await post({
+      PrototypeSeasonalId: id,
+      RowVersion: await versionOf(id),
+      Changes: { GenNotes: 'One save.' },
+      SpecLog: ['Lining changed.'],
+      SizeRanges: [
+        { RegionId: 1, WidthId: 1, SizeRange: '7-13' },
+        { RegionId: 2, WidthId: 1, SizeRange: '40-47' },
+      ],
+    });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ IsSuccessful: true, Message: 'Record Saved Successfully.' });
@@ -154,8 +191,16 @@ describe('UpdatePrototypeData (CW-048)', () => {
     const id = await pick('statusid = 1');
     const before = await row(id);
     const logs = await logCount(id);
-    const res = await post({ PrototypeSeasonalId: id, RowVersion: before.rowversion, Changes: { GenNotes: 'Never written.' }, SpecLog: ['Never written.'],
-      SizeRanges: [{ RegionId: 3, WidthId: 2, SizeRange: '6-12' }, { RegionId: 3, WidthId: 2, SizeRange: '6-13' }] });
+    const res = await post({
+      PrototypeSeasonalId: id,
+      RowVersion: before.rowversion,
+      Changes: { GenNotes: 'Never written.' },
+      SpecLog: ['Never written.'],
+      SizeRanges: [
+        { RegionId: 3, WidthId: 2, SizeRange: '6-12' },
+        { RegionId: 3, WidthId: 2, SizeRange: '6-13' },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('Duplicate region/width combination.');
     const after = await row(id);

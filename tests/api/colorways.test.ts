@@ -21,17 +21,25 @@ beforeAll(async () => {
   [designer, costing, factory] = await t.tokens('designer', 'costing', 'factory');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 // DECISIONS "Dates": the server runs in a business time zone on another day than UTC, so the stamped dates show the zone is used.
 const ZONE = zoneAwayFromUtc();
 const today = () => businessToday(ZONE);
-const { pick, row, versionOf, update, saved, refused } = colorwaySteps(() => t, () => designer);
+const { pick, row, versionOf, update, saved, refused } = colorwaySteps(
+  () => t,
+  () => designer,
+);
 /** A colorway as `pick` finds it, with its milestones and Costing Complete reset (set up directly in the database). */
 async function withoutMilestones(where: string): Promise<number> {
   const id = await pick(where);
-  await t.ctx.db.query(`UPDATE prototype_seasonals SET ${MILESTONES.map((m) => `${m.flag} = false, ${m.date} = null, ${m.price} = null`).join(', ')},
-    costingcompl = false, costingcompldate = null, costingcomplby = null WHERE prototypeseasonalid = $1`, [id]);
+  await t.ctx.db.query(
+    `UPDATE prototype_seasonals SET ${MILESTONES.map((m) => `${m.flag} = false, ${m.date} = null, ${m.price} = null`).join(', ')},
+    costingcompl = false, costingcompldate = null, costingcomplby = null WHERE prototypeseasonalid = $1`,
+    [id],
+  );
   return id;
 }
 
@@ -59,8 +67,13 @@ describe('status and factory', () => {
     for (const status of [1, 2]) {
       const id = await pick(`statusid = ${status} AND factnameky IS NOT NULL AND factnameky <> '330301' AND NOT islocked`);
       const data = await saved(id, { FactNameKy: '330301' });
-      expect(data).toMatchObject({ FactNameKy: '330301', FactName: 'PT Surya Langkah Indonesia', CtryOfOrig: 'ID', FactoryGroupKey: 'FG50',
-        FactoryGroupName: 'Nusantara Footwear Partners' });
+      expect(data).toMatchObject({
+        FactNameKy: '330301',
+        FactName: 'PT Surya Langkah Indonesia',
+        CtryOfOrig: 'ID',
+        FactoryGroupKey: 'FG50',
+        FactoryGroupName: 'Nusantara Footwear Partners',
+      });
     }
     const id = await pick('statusid = 1 AND NOT islocked');
     await refused(id, { FactNameKy: 'NOPE' }, 'Select a factory from the list.', 'FactNameKy');
@@ -116,7 +129,8 @@ describe('costing', () => {
     expect(data.ActPurPrice).toBe(Math.round(data.FFC * 105.5) / 100);
     expect((await saved(id, { IsSFOverride: false })).FfcPct).toBe(Number((await row(id)).servfee));
     const [{ id: brand2 }] = await t.ctx.db.query(
-      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 2 AND statusid = 1 AND NOT issfoverride ORDER BY 1 LIMIT 1`);
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 2 AND statusid = 1 AND NOT issfoverride ORDER BY 1 LIMIT 1`,
+    );
     await refused(brand2, { IsSFOverride: true, SFOverride: 5.5 }, 'Service fee override is not allowed for this brand.', 'IsSFOverride');
   });
 
@@ -148,7 +162,9 @@ describe('costing', () => {
 
   it('PERM-029 factory users neither read the service fee nor write costing fields', async () => {
     expect((await t.request('GET', '/api/Prototype/GetServiceFee?BrandId=1&FactoryKey=310101', { token: factory })).status).toBe(403);
-    const [{ id }] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE factnameky = '310101' AND statusid = 1 ORDER BY 1 LIMIT 1`);
+    const [{ id }] = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE factnameky = '310101' AND statusid = 1 ORDER BY 1 LIMIT 1`,
+    );
     expect((await update(id, { FFC: 1 }, factory)).status).toBe(403);
   });
 });
@@ -158,14 +174,22 @@ describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
     const id = await withoutMilestones(`statusid = 1 AND factnameky IS NOT NULL AND ffc > 0 AND brandid = 2`);
     const data = await saved(id, { LDMComplete: true });
     const ffc = data.FFC;
-    expect(data).toMatchObject({ InitialPrototypeComplete: true, InitialPrototypeCompleteDate: today(), InitialPrototypePrice: ffc,
-      ISRComplete: true, ISRPrice: ffc, LDMComplete: true, LDMCompleteDate: today(), SMComplete: false });
+    expect(data).toMatchObject({
+      InitialPrototypeComplete: true,
+      InitialPrototypeCompleteDate: today(),
+      InitialPrototypePrice: ffc,
+      ISRComplete: true,
+      ISRPrice: ffc,
+      LDMComplete: true,
+      LDMCompleteDate: today(),
+      SMComplete: false,
+    });
     const unchecked = await saved(id, { ISRComplete: false });
     expect(unchecked).toMatchObject({ InitialPrototypeComplete: true, ISRComplete: false, LDMComplete: false });
     expect([unchecked.ISRCompleteDate ?? null, unchecked.ISRPrice ?? null, unchecked.LDMCompleteDate ?? null]).toEqual([null, null, null]);
   });
 
-  it('CW-031 a PDM-ready brand\'s milestone takes the PDM price (the purchase price with the fee), as CalculatePdmPrice answers', async () => {
+  it("CW-031 a PDM-ready brand's milestone takes the PDM price (the purchase price with the fee), as CalculatePdmPrice answers", async () => {
     const id = await withoutMilestones(`statusid = 1 AND factnameky IS NOT NULL AND ffc > 0 AND brandid = 1`);
     await t.ctx.db.query('UPDATE prototype_seasonals SET servfee = 10, issfoverride = false WHERE prototypeseasonalid = $1', [id]);
     const before = await saved(id, { FFC: 50 });
@@ -177,7 +201,10 @@ describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
     // The same colorway once its brand is no longer PDM-ready: the FFC.
     await t.ctx.db.query('UPDATE brands SET ispdmready = false WHERE brandid = 1');
     try {
-      expect(await (await t.request('GET', `/api/Prototype/CalculatePdmPrice?PrototypeSeasonalId=${id}`, { token: designer })).json()).toEqual({ IsPDMReady: false, Price: null });
+      expect(await (await t.request('GET', `/api/Prototype/CalculatePdmPrice?PrototypeSeasonalId=${id}`, { token: designer })).json()).toEqual({
+        IsPDMReady: false,
+        Price: null,
+      });
       expect((await saved(id, { LDMComplete: true })).LDMPrice).toBe(50);
     } finally {
       await t.ctx.db.query('UPDATE brands SET ispdmready = true WHERE brandid = 1');
@@ -192,8 +219,12 @@ describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
 
   it('CW-035 Costing Complete needs a saved factory and an FFC; it checks SM (not SMFinal), stamps date and user and freezes the milestones', async () => {
     const noFactory = await withoutMilestones(`statusid = 1 AND factnameky IS NULL`);
-    await refused(noFactory, { FactNameKy: '310101', FFC: 10, CostingCompl: true },
-      'You must assign a factory and save the colorway before setting Costing Complete!', 'CostingCompl');
+    await refused(
+      noFactory,
+      { FactNameKy: '310101', FFC: 10, CostingCompl: true },
+      'You must assign a factory and save the colorway before setting Costing Complete!',
+      'CostingCompl',
+    );
     const id = await withoutMilestones(`statusid = 2 AND factnameky IS NOT NULL AND ffc > 0 AND (NOT isoriginalseason OR isfinalspecapprlocked)`);
     await refused(id, { FFC: null, CostingCompl: true }, 'Factory First Cost must be entered before you can set Costing Complete!', 'CostingCompl');
     const data = await saved(id, { CostingCompl: true });
@@ -211,7 +242,10 @@ describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
 
   it('FLASH-012 the costing grid saves milestones through the same chain', async () => {
     const id = await withoutMilestones(`statusid = 2 AND factnameky IS NOT NULL AND ffc > 0`);
-    const res = await t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows: [{ Key: id, RowVersion: await versionOf(id), Changes: { SMComplete: true } }] } });
+    const res = await t.request('POST', '/api/Grid/costing/Save', {
+      token: costing,
+      json: { rows: [{ Key: id, RowVersion: await versionOf(id), Changes: { SMComplete: true } }] },
+    });
     expect((await res.json()).Failed).toEqual([]);
     const r = await row(id);
     expect([r.initialprototypecomplete, r.isrcomplete, r.ldmcomplete, r.smcomplete, r.smfinalcomplete]).toEqual([true, true, true, true, false]);
@@ -223,8 +257,22 @@ describe('milestones (DECISIONS CW-036 / FLASH-012)', () => {
 describe('volumes and HTS', () => {
   it('CW-050 CW-051 a volume write recomputes IntnlVolume and TotalVolume (Italy, CN, HK, C4C excluded)', async () => {
     const id = await pick('statusid = 1');
-    const data = await saved(id, { USVolume: 100, CAVolume: 10, EmeaOwnedVolume: 1, EmeaDistVolume: 2, NaDtcStoreVolume: 3, NaDtcEcomVolume: 4,
-      ItalyVolume: 1000, EuDtcVolume: 5, Emea3pVolume: 6, AsiaVolume: 7, CNVolume: 1000, HKVolume: 1000, C4CVolume: 1000, LatinAVolume: null });
+    const data = await saved(id, {
+      USVolume: 100,
+      CAVolume: 10,
+      EmeaOwnedVolume: 1,
+      EmeaDistVolume: 2,
+      NaDtcStoreVolume: 3,
+      NaDtcEcomVolume: 4,
+      ItalyVolume: 1000,
+      EuDtcVolume: 5,
+      Emea3pVolume: 6,
+      AsiaVolume: 7,
+      CNVolume: 1000,
+      HKVolume: 1000,
+      C4CVolume: 1000,
+      LatinAVolume: null,
+    });
     expect([data.IntnlVolume, data.TotalVolume]).toEqual([15, 138]);
     expect((await saved(id, { LatinAVolume: 20 })).TotalVolume).toBe(158);
   });

@@ -9,7 +9,9 @@ import { cp, setUpCriticalPaths } from '../helpers/critical-paths';
 const { today, db, get, post, details, freshPath, approve, proc, colorway } = setUpCriticalPaths();
 let admin: string;
 let factoryKeys: string[];
-beforeAll(() => { ({ admin, factoryKeys } = cp); });
+beforeAll(() => {
+  ({ admin, factoryKeys } = cp);
+});
 
 describe('dev prototype approvals (CP-035..040, CP-045)', () => {
   it('CP-036 CP-038 CP-045 approving SPECAPP stamps the user and today, sets the colorway flag and unlocks the rows; answer IsSuccessful and Result', async () => {
@@ -29,7 +31,14 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
   it('CP-035 CP-036 CP-037 approving LTHAPP (ids 1, 4, 5) sets leather approved on the colorway screen and its history; 2, 3, empty clear it', async () => {
     let d = await freshPath(1);
     const ps = d.Header.PrototypeSeasonalId;
-    for (const [id, flag] of [[1, true], [2, false], [4, true], [3, false], [5, true], [null, false]] as const) {
+    for (const [id, flag] of [
+      [1, true],
+      [2, false],
+      [4, true],
+      [3, false],
+      [5, true],
+      [null, false],
+    ] as const) {
       const res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', approve(d, { SPECAPP: 1, LTHAPP: id }));
       const body = await res.json();
       expect(res.status, JSON.stringify(body)).toBe(200);
@@ -41,8 +50,12 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
       expect(d.StockNumbers[0].IsLeatherApproved).toBe(flag);
     }
     const history = await (await get(`/api/Audit/GetRecordHistory?ProjectLevelId=4&ProjectId=${ps}`)).json();
-    expect(history.filter((h: any) => h.Field === 'IsLeatherApproved').map((h: any) => [h.FieldTitle, h.NewValue]).reverse()).toEqual(
-      ['true', 'false', 'true', 'false', 'true', 'false'].map((v) => ['Leather Approved', v]));
+    expect(
+      history
+        .filter((h: any) => h.Field === 'IsLeatherApproved')
+        .map((h: any) => [h.FieldTitle, h.NewValue])
+        .reverse(),
+    ).toEqual(['true', 'false', 'true', 'false', 'true', 'false'].map((v) => ['Leather Approved', v]));
   });
 
   it('CP-039 a locked process cannot be approved while SPECAPP is not', async () => {
@@ -66,15 +79,27 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     d = body.Data;
-    expect(d.FinalProcesses.filter((p: any) => p.CriticalPathProcessApprovedId !== null).map((p: any) => p.ProcessType).sort()).toEqual(['PROP65LEAD', 'SPECAPP']);
+    expect(
+      d.FinalProcesses.filter((p: any) => p.CriticalPathProcessApprovedId !== null)
+        .map((p: any) => p.ProcessType)
+        .sort(),
+    ).toEqual(['PROP65LEAD', 'SPECAPP']);
     expect(proc(d, 'LTHAPP')).toMatchObject({ ApprovedBy: null, ApprovedByName: null, ApprovalDate: null });
     const cw = await colorway(d.Header.PrototypeSeasonalId);
-    expect([cw.isfinalspecapprlocked, cw.isleatherapproved, cw.isconfirmationsampleapproved, cw.ismodelsizeapproved, cw.rscomplete]).toEqual([false, false, false, false, true]);
+    expect([cw.isfinalspecapprlocked, cw.isleatherapproved, cw.isconfirmationsampleapproved, cw.ismodelsizeapproved, cw.rscomplete]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('CP-026 an approver must be a user of the brand', async () => {
     const d = await freshPath(4);
-    const [outsider] = await db().query('SELECT u.userid FROM users u WHERE NOT EXISTS (SELECT 1 FROM user_brands b WHERE b.userid = u.userid AND b.brandid = 1) LIMIT 1');
+    const [outsider] = await db().query(
+      'SELECT u.userid FROM users u WHERE NOT EXISTS (SELECT 1 FROM user_brands b WHERE b.userid = u.userid AND b.brandid = 1) LIMIT 1',
+    );
     let res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', approve(d, { SPECAPP: 1 }));
     const saved = (await res.json()).Data;
     const body = approve(saved, { SPECAPP: 1 });
@@ -94,7 +119,12 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
   it('CP-025 end not before start for estimated and revised dates', async () => {
     const d = await freshPath(5);
     const body = approve(d, { SPECAPP: null });
-    Object.assign(body.FinalProcesses[0], { EstStartDate: '2026-03-10', TargetDate: '2026-03-01', RevStartDate: '2026-04-10', RevisedTargetDate: '2026-04-01' });
+    Object.assign(body.FinalProcesses[0], {
+      EstStartDate: '2026-03-10',
+      TargetDate: '2026-03-01',
+      RevStartDate: '2026-04-10',
+      RevisedTargetDate: '2026-04-01',
+    });
     const res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', body);
     expect(res.status).toBe(400);
     expect((await res.json()).Errors.map((e: any) => e.Field)).toEqual(['/FinalProcesses/0/TargetDate', '/FinalProcesses/0/RevisedTargetDate']);
@@ -104,7 +134,9 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
     const d = await freshPath(6);
     const [a, b] = d.ActualProcesses;
     const res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', {
-      CriticalPathDevPrototypeId: d.Header.CriticalPathDevPrototypeId, RowVersion: d.Header.RowVersion, CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName,
+      CriticalPathDevPrototypeId: d.Header.CriticalPathDevPrototypeId,
+      RowVersion: d.Header.RowVersion,
+      CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName,
       ActualProcesses: [
         { CriticalPathDevPrototypeActualProcessId: b.CriticalPathDevPrototypeActualProcessId, ProcessName: b.ProcessName, SortOrder: 1 },
         { CriticalPathDevPrototypeActualProcessId: a.CriticalPathDevPrototypeActualProcessId, ProcessName: a.ProcessName, SortOrder: 2 },
@@ -114,10 +146,17 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
     });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body.Data.ActualProcesses.map((p: any) => [p.ProcessName, p.SortOrder])).toEqual([['ISR', 10], ['Initial prototype', 20], ['LDM', 30], ['Extra fitting', 40]]);
+    expect(body.Data.ActualProcesses.map((p: any) => [p.ProcessName, p.SortOrder])).toEqual([
+      ['ISR', 10],
+      ['Initial prototype', 20],
+      ['LDM', 30],
+      ['Extra fitting', 40],
+    ]);
     const spec = proc(body.Data, 'SPECAPP');
     const refused = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', {
-      CriticalPathDevPrototypeId: d.Header.CriticalPathDevPrototypeId, RowVersion: body.Data.Header.RowVersion, CriticalPathDevPrototypeName: 'x',
+      CriticalPathDevPrototypeId: d.Header.CriticalPathDevPrototypeId,
+      RowVersion: body.Data.Header.RowVersion,
+      CriticalPathDevPrototypeName: 'x',
       FinalProcesses: [{ CriticalPathDevPrototypeFinalProcessId: spec.CriticalPathDevPrototypeFinalProcessId, ProcessName: spec.ProcessName, IsDeleted: true }],
     });
     expect(refused.status).toBe(400);
@@ -130,7 +169,10 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
     try {
       const res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', approve(d, {}));
       expect(res.status).toBe(500);
-      expect(await res.json()).toMatchObject({ IsSuccessful: false, Message: 'There was an error while saving the record. Please contact your system administrator' });
+      expect(await res.json()).toMatchObject({
+        IsSuccessful: false,
+        Message: 'There was an error while saving the record. Please contact your system administrator',
+      });
     } finally {
       await db().query('ALTER TABLE cp_po_away RENAME TO critical_path_dev_prototype_purchase_orders');
     }
@@ -152,9 +194,13 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
     const d = await freshPath(8);
     const id = d.Header.CriticalPathDevPrototypeId;
     await db().query('UPDATE critical_path_dev_prototype_actual_processes SET actualcompletedate = NULL WHERE criticalpathdevprototypeid = $1', [id]);
-    const can = async () => (await (await get(`/api/CriticalPath/CanCriticalPathDevPrototypeBeCancelled?CriticalPathDevPrototypeId=${id}`)).json()).CanBeCancelled;
+    const can = async () =>
+      (await (await get(`/api/CriticalPath/CanCriticalPathDevPrototypeBeCancelled?CriticalPathDevPrototypeId=${id}`)).json()).CanBeCancelled;
     expect(await can()).toBe(true);
-    await db().query(`UPDATE critical_path_dev_prototype_actual_processes SET actualcompletedate = '2026-01-01' WHERE criticalpathdevprototypeid = $1 AND sortorder = 10`, [id]);
+    await db().query(
+      `UPDATE critical_path_dev_prototype_actual_processes SET actualcompletedate = '2026-01-01' WHERE criticalpathdevprototypeid = $1 AND sortorder = 10`,
+      [id],
+    );
     expect(await can()).toBe(false);
     const res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', { ...approve(d, {}), CriticalPathHeaderStatusId: 3 });
     expect(res.status).toBe(400);
@@ -168,19 +214,32 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
 
   it('CP-034 stock numbers: another colorway seasonal of the brand linked, made default; purchase orders entered by hand', async () => {
     const d = await freshPath(9);
-    const [other] = await db().query(`SELECT ps.prototypeseasonalid AS id, ps.criticalpathdevprototypeid AS cp FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-      WHERE p.brandid = 1 AND NOT ps.isdeleted AND ps.prototypeseasonalid <> $1 ORDER BY 1 LIMIT 1`, [d.Header.PrototypeSeasonalId]);
+    const [other] = await db().query(
+      `SELECT ps.prototypeseasonalid AS id, ps.criticalpathdevprototypeid AS cp FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
+      WHERE p.brandid = 1 AND NOT ps.isdeleted AND ps.prototypeseasonalid <> $1 ORDER BY 1 LIMIT 1`,
+      [d.Header.PrototypeSeasonalId],
+    );
     // Linked elsewhere: refused.
     let res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', { ...approve(d, {}), StockNumbers: [{ PrototypeSeasonalId: other.id }] });
     expect(res.status).toBe(400);
     expect((await res.json()).Errors[0].Message).toBe('This stock number already belongs to another critical path.');
     await db().query('UPDATE prototype_seasonals SET criticalpathdevprototypeid = NULL WHERE prototypeseasonalid = $1', [other.id]);
-    res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', { ...approve(d, {}), StockNumbers: [{ PrototypeSeasonalId: other.id, IsDefault: true }],
-      PurchaseOrders: [{ CriticalPathDevPrototypePurchaseOrderId: 0, PONumber: 'PO-TEST-1', FactoryKey: factoryKeys[0], Quantity: 500, ExFactoryDate: '2026-08-01' }] });
+    res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', {
+      ...approve(d, {}),
+      StockNumbers: [{ PrototypeSeasonalId: other.id, IsDefault: true }],
+      PurchaseOrders: [
+        { CriticalPathDevPrototypePurchaseOrderId: 0, PONumber: 'PO-TEST-1', FactoryKey: factoryKeys[0], Quantity: 500, ExFactoryDate: '2026-08-01' },
+      ],
+    });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.Data.Header.PrototypeSeasonalId).toBe(other.id);
-    expect(body.Data.StockNumbers.map((s: any) => [s.PrototypeSeasonalId, s.IsDefault])).toEqual(expect.arrayContaining([[other.id, true], [d.Header.PrototypeSeasonalId, false]]));
+    expect(body.Data.StockNumbers.map((s: any) => [s.PrototypeSeasonalId, s.IsDefault])).toEqual(
+      expect.arrayContaining([
+        [other.id, true],
+        [d.Header.PrototypeSeasonalId, false],
+      ]),
+    );
     expect(body.Data.PurchaseOrders.at(-1)).toMatchObject({ PONumber: 'PO-TEST-1', Quantity: 500, ExFactoryDate: '2026-08-01' });
   });
 
@@ -188,10 +247,24 @@ describe('dev prototype approvals (CP-035..040, CP-045)', () => {
     const [ps] = await db().query(`SELECT ps.prototypeseasonalid AS id FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
       WHERE p.brandid = 2 AND NOT ps.isdeleted ORDER BY 1 DESC LIMIT 1`);
     await db().query('UPDATE prototype_seasonals SET criticalpathdevprototypeid = NULL WHERE prototypeseasonalid = $1', [ps.id]);
-    const res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', { CriticalPathDevPrototypeId: 0, PrototypeSeasonalId: ps.id, CriticalPathDevPrototypeName: 'New path' });
+    const res = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', {
+      CriticalPathDevPrototypeId: 0,
+      PrototypeSeasonalId: ps.id,
+      CriticalPathDevPrototypeName: 'New path',
+    });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body.Data.FinalProcesses.map((p: any) => p.ProcessType)).toEqual(['SPECAPP', 'LTHAPP', 'FNLCSTCONF', '31MTLCOTST', 'SAMPAPP', 'MTLFLDSGND', 'PROP65LEAD', 'PATAPP', 'CNFSMPSND']);
+    expect(body.Data.FinalProcesses.map((p: any) => p.ProcessType)).toEqual([
+      'SPECAPP',
+      'LTHAPP',
+      'FNLCSTCONF',
+      '31MTLCOTST',
+      'SAMPAPP',
+      'MTLFLDSGND',
+      'PROP65LEAD',
+      'PATAPP',
+      'CNFSMPSND',
+    ]);
     expect(body.Data.ActualProcesses).toHaveLength(4);
     expect((await colorway(ps.id)).criticalpathdevprototypeid).toBe(body.Data.Header.CriticalPathDevPrototypeId);
   });

@@ -34,9 +34,13 @@ beforeAll(async () => {
   const { createTestApp } = await import('../helpers/test-app');
   t = await createTestApp();
   [designer, factory] = await t.tokens('designer', 'factory');
-  factoryKeys = (await t.ctx.db.query(`SELECT array_agg(uf.factorykey) AS keys FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`))[0].keys as string[];
+  factoryKeys = (
+    await t.ctx.db.query(`SELECT array_agg(uf.factorykey) AS keys FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`)
+  )[0].keys as string[];
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const get = (url: string, token = designer) => t.request('GET', url, { token });
@@ -50,14 +54,23 @@ async function pdfText(res: Response): Promise<string> {
   expect(buf.subarray(0, 5).toString()).toBe('%PDF-');
   const file = path.join(os.tmpdir(), `cp-report-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
   fs.writeFileSync(file, buf);
-  try { return (await run('pdftotext', ['-layout', file, '-'])).stdout; } finally { fs.rmSync(file, { force: true }); }
+  try {
+    return (await run('pdftotext', ['-layout', file, '-'])).stdout;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
-const protoPath = async (own: boolean) => (await db().query(
-  `SELECT cp.criticalpathdevprototypeid AS id, cp.criticalpathdevprototypename AS name, cp.prototypeseasonalid AS ps, p.stocknum
+const protoPath = async (own: boolean) =>
+  (
+    await db().query(
+      `SELECT cp.criticalpathdevprototypeid AS id, cp.criticalpathdevprototypename AS name, cp.prototypeseasonalid AS ps, p.stocknum
      FROM critical_path_dev_prototypes cp JOIN prototype_seasonals ps USING (prototypeseasonalid) JOIN prototypes p USING (prototypeid)
     WHERE p.brandid = 1 AND ${own ? 'ps.factnameky = ANY($1)' : '(ps.factnameky IS NULL OR NOT ps.factnameky = ANY($1))'}
-    ORDER BY 1 LIMIT 1`, [factoryKeys]))[0];
+    ORDER BY 1 LIMIT 1`,
+      [factoryKeys],
+    )
+  )[0];
 
 describe('CP-050 critical path reports', () => {
   it('CP-050 dev prototype report: a PDF with the path name, stock number and final processes', async () => {
@@ -66,21 +79,35 @@ describe('CP-050 critical path reports', () => {
     expect(text).toContain('Dev Prototype Critical Path Report');
     expect(text).toContain(cp.name);
     expect(text).toContain(cp.stocknum);
-    const [proc] = await db().query('SELECT processname FROM critical_path_dev_prototype_final_processes WHERE criticalpathdevprototypeid = $1 ORDER BY sortorder LIMIT 1', [cp.id]);
+    const [proc] = await db().query(
+      'SELECT processname FROM critical_path_dev_prototype_final_processes WHERE criticalpathdevprototypeid = $1 ORDER BY sortorder LIMIT 1',
+      [cp.id],
+    );
     expect(text.replace(/\s+/g, ' ')).toContain(proc.processname.split(' ')[0]);
   });
 
   it('CP-029 CP-037 the status and approval names are those of their tables: renamed there, renamed in the PDF', async () => {
     const cp = await protoPath(false);
-    const [{ status }] = await db().query('SELECT criticalpathheaderstatusid AS status FROM critical_path_dev_prototypes WHERE criticalpathdevprototypeid = $1', [cp.id]);
-    const [proc] = await db().query(`SELECT criticalpathdevprototypefinalprocessid AS id, criticalpathprocessapprovedid AS approval
-      FROM critical_path_dev_prototype_final_processes WHERE criticalpathdevprototypeid = $1 ORDER BY sortorder LIMIT 1`, [cp.id]);
+    const [{ status }] = await db().query(
+      'SELECT criticalpathheaderstatusid AS status FROM critical_path_dev_prototypes WHERE criticalpathdevprototypeid = $1',
+      [cp.id],
+    );
+    const [proc] = await db().query(
+      `SELECT criticalpathdevprototypefinalprocessid AS id, criticalpathprocessapprovedid AS approval
+      FROM critical_path_dev_prototype_final_processes WHERE criticalpathdevprototypeid = $1 ORDER BY sortorder LIMIT 1`,
+      [cp.id],
+    );
     const names = async () => ({
-      status: (await db().query('SELECT statusname FROM critical_path_header_statuses WHERE criticalpathheaderstatusid = $1', [status]))[0].statusname as string,
-      approval: (await db().query('SELECT approvalname FROM critical_path_process_approvals WHERE criticalpathprocessapprovedid = 2'))[0].approvalname as string,
+      status: (await db().query('SELECT statusname FROM critical_path_header_statuses WHERE criticalpathheaderstatusid = $1', [status]))[0]
+        .statusname as string,
+      approval: (await db().query('SELECT approvalname FROM critical_path_process_approvals WHERE criticalpathprocessapprovedid = 2'))[0]
+        .approvalname as string,
     });
     const before = await names();
-    await db().query('UPDATE critical_path_dev_prototype_final_processes SET criticalpathprocessapprovedid = 2 WHERE criticalpathdevprototypefinalprocessid = $1', [proc.id]);
+    await db().query(
+      'UPDATE critical_path_dev_prototype_final_processes SET criticalpathprocessapprovedid = 2 WHERE criticalpathdevprototypefinalprocessid = $1',
+      [proc.id],
+    );
     await db().query('UPDATE critical_path_header_statuses SET statusname = $2 WHERE criticalpathheaderstatusid = $1', [status, 'Paused']);
     await db().query("UPDATE critical_path_process_approvals SET approvalname = 'Deferred' WHERE criticalpathprocessapprovedid = 2");
     try {
@@ -90,7 +117,10 @@ describe('CP-050 critical path reports', () => {
     } finally {
       await db().query('UPDATE critical_path_header_statuses SET statusname = $2 WHERE criticalpathheaderstatusid = $1', [status, before.status]);
       await db().query('UPDATE critical_path_process_approvals SET approvalname = $1 WHERE criticalpathprocessapprovedid = 2', [before.approval]);
-      await db().query('UPDATE critical_path_dev_prototype_final_processes SET criticalpathprocessapprovedid = $2 WHERE criticalpathdevprototypefinalprocessid = $1', [proc.id, proc.approval]);
+      await db().query(
+        'UPDATE critical_path_dev_prototype_final_processes SET criticalpathprocessapprovedid = $2 WHERE criticalpathdevprototypefinalprocessid = $1',
+        [proc.id, proc.approval],
+      );
     }
   });
 
@@ -98,7 +128,9 @@ describe('CP-050 critical path reports', () => {
     const cp = await protoPath(false);
     const text = await pdfText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}&ProtoSeasonalId=${cp.ps}`));
     expect(text).toContain(cp.stocknum);
-    const [other] = await db().query('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE criticalpathdevprototypeid IS DISTINCT FROM $1 LIMIT 1', [cp.id]);
+    const [other] = await db().query('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE criticalpathdevprototypeid IS DISTINCT FROM $1 LIMIT 1', [
+      cp.id,
+    ]);
     expect((await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}&ProtoSeasonalId=${other.id}`)).status).toBe(404);
   });
 
@@ -108,7 +140,8 @@ describe('CP-050 critical path reports', () => {
     const t1 = await pdfText(await get(`/api/Report/CriticalPathDevPatternReport?CriticalPathDevPatternId=${dp.id}`));
     expect(t1).toContain(dp.name);
     expect(t1).toContain('Brief handover');
-    const [cm] = await db().query(`SELECT cp.criticalpathcommercializationid AS id, cp.criticalpathname AS name, f.factoryname FROM critical_path_commercializations cp
+    const [cm] =
+      await db().query(`SELECT cp.criticalpathcommercializationid AS id, cp.criticalpathname AS name, f.factoryname FROM critical_path_commercializations cp
       JOIN factories f USING (factorykey) JOIN patterns p USING (patternid) WHERE p.brandid = 1 ORDER BY 1 LIMIT 1`);
     const t2 = await pdfText(await get(`/api/Report/CriticalPathCommercializationReport?CriticalPathCommercializationId=${cm.id}`));
     expect(t2).toContain(cm.name);
@@ -125,7 +158,11 @@ describe('CP-050 critical path reports', () => {
     const pages = text.split('\f').filter((p) => p.trim());
     expect(pages.length).toBeGreaterThanOrEqual(3);
     let at = -1;
-    for (const r of rows) { const i = text.indexOf(r.name, at + 1); expect(i).toBeGreaterThan(at); at = i; }
+    for (const r of rows) {
+      const i = text.indexOf(r.name, at + 1);
+      expect(i).toBeGreaterThan(at);
+      at = i;
+    }
   });
 
   it('CP-050 index report ids are validated: at most 500, each an int4, SearchType 1..3', async () => {
@@ -140,7 +177,7 @@ describe('CP-050 critical path reports', () => {
 });
 
 describe('CP-050 scope and field visibility (PERM-014, PERM-023, PERM-029)', () => {
-  it('PERM-023 CP-046 another factory\'s path answers 404 exactly like a missing one, in single and index reports', async () => {
+  it("PERM-023 CP-046 another factory's path answers 404 exactly like a missing one, in single and index reports", async () => {
     const foreign = await protoPath(false);
     const hidden = await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${foreign.id}`, factory);
     const missing = await get('/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=2000000000', factory);
@@ -151,7 +188,7 @@ describe('CP-050 scope and field visibility (PERM-014, PERM-023, PERM-029)', () 
     expect((await post('/api/Report/CriticalPathIndexReport', { SearchType: 2, Ids: [own.id, foreign.id] }, factory)).status).toBe(404);
   });
 
-  it('PERM-029 a factory user\'s report carries no factory-only field', async () => {
+  it("PERM-029 a factory user's report carries no factory-only field", async () => {
     const own = await protoPath(true);
     const text = await pdfText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${own.id}`, factory));
     expect(text).toContain(own.stocknum);
@@ -160,8 +197,10 @@ describe('CP-050 scope and field visibility (PERM-014, PERM-023, PERM-029)', () 
     for (const k of factoryKeys) expect(text).not.toMatch(new RegExp(`\\b${k}\\b`));
   });
 
-  it('PERM-014 the kind\'s read permission gates the index report', async () => {
-    const [cm] = await db().query('SELECT criticalpathcommercializationid AS id FROM critical_path_commercializations WHERE factorykey = ANY($1) LIMIT 1', [factoryKeys]);
+  it("PERM-014 the kind's read permission gates the index report", async () => {
+    const [cm] = await db().query('SELECT criticalpathcommercializationid AS id FROM critical_path_commercializations WHERE factorykey = ANY($1) LIMIT 1', [
+      factoryKeys,
+    ]);
     const saved = await db().query('DELETE FROM role_permissions WHERE roleid = 5 AND moduleid = 13 AND actionid = 1 RETURNING roleid');
     try {
       const [token] = await t.tokens('factory');
@@ -183,6 +222,8 @@ describe('CP-051 report failure', () => {
       const body = await res.json();
       expect(body.Message).toBe('There was an error generating the report. Please contact your system administrator.');
       expect(body.IsSuccessful).toBe(false);
-    } finally { fail.on = false; }
+    } finally {
+      fail.on = false;
+    }
   });
 });

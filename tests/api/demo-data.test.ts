@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [designer] = await t.tokens('designer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The designer's brands (demo user 'designer': brands 1 and 2). */
 const DESIGNER_BRANDS = [1, 2];
@@ -40,11 +42,17 @@ async function firstWithTarget<T>(candidates: number[], list: (id: number) => Pr
 describe('relink targets in the demo (BRIEF-019, PAT-019, CW-055, CW-056)', () => {
   for (const brandId of DESIGNER_BRANDS) {
     it(`BRIEF-019 a brief of brand ${brandId} without patterns can be relinked to another Released line plan of its season`, async () => {
-      const briefs = await ids(`SELECT briefseasonalid AS id FROM brief_seasonals bs JOIN briefs b USING (briefid)
+      const briefs = await ids(
+        `SELECT briefseasonalid AS id FROM brief_seasonals bs JOIN briefs b USING (briefid)
         WHERE b.brandid = $1 AND bs.statusid = ANY($2) AND NOT bs.isdeleted
           AND NOT EXISTS (SELECT 1 FROM pattern_seasonals ps WHERE ps.briefseasonalid = bs.briefseasonalid AND NOT ps.isdeleted)
-        ORDER BY bs.briefseasonalid`, brandId);
-      const found = await firstWithTarget(briefs, (id) => get(`/api/Brief/RelinkList?BriefSeasonalId=${id}`) as Promise<{ LinePlanId: number; StatusId: number }[]>);
+        ORDER BY bs.briefseasonalid`,
+        brandId,
+      );
+      const found = await firstWithTarget(
+        briefs,
+        (id) => get(`/api/Brief/RelinkList?BriefSeasonalId=${id}`) as Promise<{ LinePlanId: number; StatusId: number }[]>,
+      );
       expect(found, `no brief of brand ${brandId} has a line plan to relink to`).toBeDefined();
       const target = found!.targets[0];
       expect([2, 3]).toContain(target.StatusId);
@@ -56,11 +64,14 @@ describe('relink targets in the demo (BRIEF-019, PAT-019, CW-055, CW-056)', () =
     });
 
     it(`PAT-019 a pattern of brand ${brandId} (one season, no colorways) can be relinked to another Released brief`, async () => {
-      const patterns = await ids(`SELECT patternseasonalid AS id FROM pattern_seasonals ps JOIN patterns p USING (patternid)
-        WHERE p.brandid = $1 AND ps.statusid = ANY($2) AND NOT ps.isdeleted ORDER BY ps.patternseasonalid`, brandId);
+      const patterns = await ids(
+        `SELECT patternseasonalid AS id FROM pattern_seasonals ps JOIN patterns p USING (patternid)
+        WHERE p.brandid = $1 AND ps.statusid = ANY($2) AND NOT ps.isdeleted ORDER BY ps.patternseasonalid`,
+        brandId,
+      );
       const found = await firstWithTarget(patterns, async (id) => {
         const list = await get(`/api/Pattern/GetRelinkList?PatternSeasonalId=${id}`);
-        return list.CanRelink ? list.Briefs as { BriefSeasonalId: number }[] : null;
+        return list.CanRelink ? (list.Briefs as { BriefSeasonalId: number }[]) : null;
       });
       expect(found, `no pattern of brand ${brandId} can be relinked`).toBeDefined();
       const target = found!.targets[0].BriefSeasonalId;
@@ -71,34 +82,57 @@ describe('relink targets in the demo (BRIEF-019, PAT-019, CW-055, CW-056)', () =
     });
 
     it(`CW-055 CW-056 a colorway of brand ${brandId} (one season) can be relinked to another pattern in status 2 or 3`, async () => {
-      const colorways = await ids(`SELECT prototypeseasonalid AS id FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-        WHERE p.brandid = $1 AND ps.statusid = ANY($2) AND NOT ps.isdeleted ORDER BY ps.prototypeseasonalid`, brandId);
+      const colorways = await ids(
+        `SELECT prototypeseasonalid AS id FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
+        WHERE p.brandid = $1 AND ps.statusid = ANY($2) AND NOT ps.isdeleted ORDER BY ps.prototypeseasonalid`,
+        brandId,
+      );
       const found = await firstWithTarget(colorways, async (id) => {
         const list = await get(`/api/Prototype/GetRelinkList?PrototypeSeasonalId=${id}`);
-        return list.CanRelink ? list.Patterns as { PatternId: number; PatternSeasonalId: number }[] : null;
+        return list.CanRelink ? (list.Patterns as { PatternId: number; PatternSeasonalId: number }[]) : null;
       });
       expect(found, `no colorway of brand ${brandId} can be relinked`).toBeDefined();
       const target = found!.targets[0];
       const [before] = await t.ctx.db.query<{ patternid: number }>(
-        'SELECT p.patternid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.prototypeseasonalid = $1', [found!.id]);
-      const res = await post('/api/Prototype/RelinkPrototype', { PrototypeSeasonalId: found!.id, NewPatternId: target.PatternId, OldPatternId: before.patternid });
+        'SELECT p.patternid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.prototypeseasonalid = $1',
+        [found!.id],
+      );
+      const res = await post('/api/Prototype/RelinkPrototype', {
+        PrototypeSeasonalId: found!.id,
+        NewPatternId: target.PatternId,
+        OldPatternId: before.patternid,
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ IsSuccessful: true, Message: 'Relink succeeded.' });
       const [after] = await t.ctx.db.query(
-        'SELECT p.patternid, ps.patternseasonalid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.prototypeseasonalid = $1', [found!.id]);
+        'SELECT p.patternid, ps.patternseasonalid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.prototypeseasonalid = $1',
+        [found!.id],
+      );
       expect(after).toEqual({ patternid: target.PatternId, patternseasonalid: target.PatternSeasonalId });
     });
   }
 });
 
 describe('corporate template in the demo (LP-018, TPL-002..004)', () => {
-  const template = () => t.ctx.db.query<{ name: string; stage: string; groupid: number; sort: number }>(
-    'SELECT name, stage, groupid, sort FROM corporate_template_items WHERE NOT isdeleted ORDER BY sort, corporatetemplateitemid');
+  const template = () =>
+    t.ctx.db.query<{ name: string; stage: string; groupid: number; sort: number }>(
+      'SELECT name, stage, groupid, sort FROM corporate_template_items WHERE NOT isdeleted ORDER BY sort, corporatetemplateitemid',
+    );
 
   it('TPL-002 TPL-004 the demo template is a footwear development calendar, sorted in steps of 10, with the stages and groups of the demo calendars', async () => {
     const rows = await template();
-    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['Kick-off', 'Design Lock', 'Proto 1 Sent', 'Proto 1 Received', 'Costing Review',
-      'Line Lock', 'Confirmation Sample', 'Production Sample']));
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'Kick-off',
+        'Design Lock',
+        'Proto 1 Sent',
+        'Proto 1 Received',
+        'Costing Review',
+        'Line Lock',
+        'Confirmation Sample',
+        'Production Sample',
+      ]),
+    );
     expect(rows[0].name).toBe('Kick-off');
     expect(rows.map((r) => r.sort)).toEqual(rows.map((_, i) => (i + 1) * 10));
     const used = await t.ctx.db.query<{ stage: string; groupid: number }>('SELECT DISTINCT stage, groupid FROM calendar_items');
@@ -106,16 +140,23 @@ describe('corporate template in the demo (LP-018, TPL-002..004)', () => {
   });
 
   it('LP-018 a new line plan starts each sub-season calendar as a copy of the demo template', async () => {
-    const res = await post('/api/LinePlan/CreateLinePlan',
-      { LinePlanName: 'Summit Ridge SS27 Demo Template Check', BrandId: 1, SeasonId: 3, ResponsibleId: 8, WFGroupId: 1, SubSeasonIds: [5, 6] });
+    const res = await post('/api/LinePlan/CreateLinePlan', {
+      LinePlanName: 'Summit Ridge SS27 Demo Template Check',
+      BrandId: 1,
+      SeasonId: 3,
+      ResponsibleId: 8,
+      WFGroupId: 1,
+      SubSeasonIds: [5, 6],
+    });
     expect(res.status).toBe(200);
     const { LinePlanId } = await res.json();
-    const items = await get(`/api/LinePlan/GetCalendarItems?LinePlanId=${LinePlanId}`) as Record<string, unknown>[];
+    const items = (await get(`/api/LinePlan/GetCalendarItems?LinePlanId=${LinePlanId}`)) as Record<string, unknown>[];
     const rows = await template();
     expect(rows.length).toBeGreaterThan(0);
     for (const sub of [5, 6]) {
-      expect(items.filter((i) => i.SubSeasonId === sub).map((i) => [i.Name, i.Stage, i.GroupId, i.Sort]))
-        .toEqual(rows.map((r) => [r.name, r.stage, r.groupid, r.sort]));
+      expect(items.filter((i) => i.SubSeasonId === sub).map((i) => [i.Name, i.Stage, i.GroupId, i.Sort])).toEqual(
+        rows.map((r) => [r.name, r.stage, r.groupid, r.sort]),
+      );
     }
   });
 });

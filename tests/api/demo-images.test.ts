@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await createTestApp({ demoImages: true });
   [admin] = await t.tokens('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = (url: string) => t.request('GET', url, { token: admin });
 /** An image call's answer: status, type and the picture's width. */
@@ -31,9 +33,16 @@ async function served(url: string) {
 describe('demo product images (issue 27)', () => {
   it('DOC-018 CAT-005 every demo colorway and pattern has its image named and stored as an upload stores it (the 600 px original, 65 and 105 px)', async () => {
     const images = demoImages();
-    const names = new Map((await t.ctx.db.query<{ id: number; imagename: string | null; imagepath: string | null }>(
-      'SELECT prototypeid AS id, imagename, imagepath FROM prototypes')).map((r) => [r.id, r]));
-    const patternNames = new Map((await t.ctx.db.query<{ id: number; imagename: string | null }>('SELECT patternid AS id, imagename FROM patterns')).map((r) => [r.id, r]));
+    const names = new Map(
+      (
+        await t.ctx.db.query<{ id: number; imagename: string | null; imagepath: string | null }>(
+          'SELECT prototypeid AS id, imagename, imagepath FROM prototypes',
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const patternNames = new Map(
+      (await t.ctx.db.query<{ id: number; imagename: string | null }>('SELECT patternid AS id, imagename FROM patterns')).map((r) => [r.id, r]),
+    );
     for (const i of images) {
       const row = i.level === 4 ? names.get(i.id) : patternNames.get(i.id);
       expect(row?.imagename, `${i.level}/${i.id}`).toBe(i.fileName);
@@ -62,17 +71,23 @@ describe('demo product images (issue 27)', () => {
     for (const c of Prototypes) expect(await served(c.ImageUrl), c.PrototypeName).toEqual({ status: 200, type: 'image/png', width: 65 });
   });
 
-  it('DOC-022 a colorway\'s and a pattern\'s screens find their image: the record names it and the image call serves it at 600 px', async () => {
-    const [cw] = await t.ctx.db.query<{ id: number; pattern: number }>('SELECT prototypeseasonalid AS id, patternseasonalid AS pattern FROM colorway_view ORDER BY 1 LIMIT 1');
+  it("DOC-022 a colorway's and a pattern's screens find their image: the record names it and the image call serves it at 600 px", async () => {
+    const [cw] = await t.ctx.db.query<{ id: number; pattern: number }>(
+      'SELECT prototypeseasonalid AS id, patternseasonalid AS pattern FROM colorway_view ORDER BY 1 LIMIT 1',
+    );
     const colorway = await (await get(`/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${cw.id}`)).json();
     expect(colorway.ImageName).toMatch(/\.png$/);
     expect(await served(`/api/Image/GetImage?projectId=${cw.id}&projectLevel=4&imageType=1&size=600`)).toEqual({ status: 200, type: 'image/png', width: 600 });
     const pattern = await (await get(`/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${cw.pattern}`)).json();
     expect(pattern.ImageName).toMatch(/\.png$/);
-    expect(await served(`/api/Image/GetImage?projectId=${cw.pattern}&projectLevel=3&imageType=1&size=original`)).toEqual({ status: 200, type: 'image/png', width: 600 });
+    expect(await served(`/api/Image/GetImage?projectId=${cw.pattern}&projectLevel=3&imageType=1&size=original`)).toEqual({
+      status: 200,
+      type: 'image/png',
+      width: 600,
+    });
   });
 
-  it('issue 27: the images are drawn once per data directory, and never over an image of the user\'s own', async () => {
+  it("issue 27: the images are drawn once per data directory, and never over an image of the user's own", async () => {
     expect(await writeDemoImages(t.ctx.db, t.dataDir)).toBe(0);
     // Another data directory over the same database: only records still without an image get one (here: none).
     const other = fs.mkdtempSync(path.join(t.dataDir, 'again-'));

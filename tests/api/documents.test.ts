@@ -26,7 +26,9 @@ beforeAll(async () => {
   await t.ctx.db.query('INSERT INTO role_permissions (roleid, moduleid, actionid) VALUES (5, 5, 2) ON CONFLICT DO NOTHING');
   [designer, factory, viewer] = await t.tokens('designer', 'factory', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Fields = Record<string, string | number | boolean>;
 function upload(token: string, fields: Fields, file?: { name: string; bytes: Uint8Array }) {
@@ -39,7 +41,9 @@ const get = (token: string, url: string) => t.request('GET', url, { token });
 const list = async (token: string, level: number, id: number) => (await get(token, `/api/Document/DocumentsList?ProjectId=${id}&ProjectLevel=${level}`)).json();
 
 async function briefId(statuses = '1, 2') {
-  const [row] = await t.ctx.db.query(`SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND statusid IN (${statuses}) AND NOT isdeleted ORDER BY 1 LIMIT 1`);
+  const [row] = await t.ctx.db.query(
+    `SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND statusid IN (${statuses}) AND NOT isdeleted ORDER BY 1 LIMIT 1`,
+  );
   return row.id as number;
 }
 const tmpFiles = () => (fs.existsSync(path.join(t.dataDir, 'files', 'tmp')) ? fs.readdirSync(path.join(t.dataDir, 'files', 'tmp')) : []);
@@ -59,7 +63,14 @@ describe('categories and upload steps', () => {
     const res = await get(designer, '/api/Document/DocumentCategoryList?ProjectLevel=3');
     const categories = await res.json();
     expect(categories.every((c: { ProjectLevel: number }) => c.ProjectLevel === 3)).toBe(true);
-    expect(categories[0]).toEqual({ ProjLevDocCategoryId: 301, ProjectLevel: 3, CategoryName: 'Tech Pack', IsApprovalDocument: true, AllowFactorySelection: true, AllowChildSelection: true });
+    expect(categories[0]).toEqual({
+      ProjLevDocCategoryId: 301,
+      ProjectLevel: 3,
+      CategoryName: 'Tech Pack',
+      IsApprovalDocument: true,
+      AllowFactorySelection: true,
+      AllowChildSelection: true,
+    });
     expect((await get(designer, '/api/Document/DocumentCategoryList?ProjectLevel=9')).status).toBe(400);
   });
 
@@ -74,14 +85,22 @@ describe('categories and upload steps', () => {
     const missing = await upload(designer, { ProjectId: id, ProjectLevel: 2, ProjLevDocCategoryId: 201 }, { name: 'brief.pdf', bytes: PDF });
     expect(missing.status).toBe(400);
     expect((await missing.json()).Errors[0].Field).toBe('/IsApproved');
-    const notAsked = await upload(designer, { ProjectId: id, ProjectLevel: 2, ProjLevDocCategoryId: 202, IsApproved: true }, { name: 'sketch.pdf', bytes: PDF });
+    const notAsked = await upload(
+      designer,
+      { ProjectId: id, ProjectLevel: 2, ProjLevDocCategoryId: 202, IsApproved: true },
+      { name: 'sketch.pdf', bytes: PDF },
+    );
     expect(notAsked.status).toBe(400);
     const docId = await uploaded(designer, { ProjectId: id, ProjectLevel: 2, ProjLevDocCategoryId: 201, IsApproved: true }, 'approved.pdf');
     expect((await list(designer, 2, id)).find((d: { DocumentId: number }) => d.DocumentId === docId).IsApproved).toBe(true);
   });
 
   it('DOC-005 a factory user is not asked the approval question', async () => {
-    const answered = await upload(factory, { ProjectId: COLORWAY, ProjectLevel: 4, ProjLevDocCategoryId: 401, IsApproved: true }, { name: 'tp.pdf', bytes: PDF });
+    const answered = await upload(
+      factory,
+      { ProjectId: COLORWAY, ProjectLevel: 4, ProjLevDocCategoryId: 401, IsApproved: true },
+      { name: 'tp.pdf', bytes: PDF },
+    );
     expect(answered.status).toBe(400);
     const id = await onColorway(factory, { ProjLevDocCategoryId: 401 });
     expect((await list(factory, 4, COLORWAY)).find((d: { DocumentId: number }) => d.DocumentId === id).IsApproved).toBeNull();
@@ -92,7 +111,9 @@ describe('categories and upload steps', () => {
     const res = await upload(designer, { ProjectId: id, ProjectLevel: 2, ProjLevDocCategoryId: 202, FactoryKey: '310101' }, { name: 'a.pdf', bytes: PDF });
     expect(res.status).toBe(400);
     expect((await res.json()).Errors[0].Field).toBe('/FactoryKey');
-    expect((await upload(designer, { ProjectId: COLORWAY, ProjectLevel: 4, ProjLevDocCategoryId: 403, FactoryKey: 'NOPE' }, { name: 'a.pdf', bytes: PDF })).status).toBe(400);
+    expect(
+      (await upload(designer, { ProjectId: COLORWAY, ProjectLevel: 4, ProjLevDocCategoryId: 403, FactoryKey: 'NOPE' }, { name: 'a.pdf', bytes: PDF })).status,
+    ).toBe(400);
     const docId = await onColorway(designer, { ProjLevDocCategoryId: 403, FactoryKey: '310101' });
     const doc = (await list(designer, 4, COLORWAY)).find((d: { DocumentId: number }) => d.DocumentId === docId);
     expect(doc).toMatchObject({ FactoryKey: '310101', CategoryName: 'Costing Sheet' });
@@ -128,7 +149,13 @@ describe('upload checks', () => {
 
   it('DOC-008 the content must match the extension: a renamed executable or binary text is refused, nothing kept', async () => {
     const before = await documentCount();
-    for (const [name, bytes] of [['report.pdf', EXE], ['notes.txt', EXE], ['notes.txt', new Uint8Array([0x41, 0x00, 0x42])], ['photo.png', PDF], ['sheet.xlsx', PDF]] as const) {
+    for (const [name, bytes] of [
+      ['report.pdf', EXE],
+      ['notes.txt', EXE],
+      ['notes.txt', new Uint8Array([0x41, 0x00, 0x42])],
+      ['photo.png', PDF],
+      ['sheet.xlsx', PDF],
+    ] as const) {
       const res = await upload(designer, await fields(), { name, bytes });
       expect(res.status, name).toBe(400);
       expect((await res.json()).Message).toBe('The file content does not match its extension.');
@@ -139,7 +166,9 @@ describe('upload checks', () => {
 
   it('DOC-009 a body whose declared length is over 75 MB is refused before it is read', async () => {
     const res = await t.request('POST', '/api/Document/UploadDocument', {
-      token: designer, body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(80 * 1024 * 1024) },
+      token: designer,
+      body: 'x',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(80 * 1024 * 1024) },
     });
     expect(res.status).toBe(413);
     expect((await res.json()).Message).toBe('File size is limited to 75 MB.');
@@ -157,7 +186,16 @@ describe('list, download and delete', () => {
     const body = await res.json();
     expect(body).toMatchObject({ IsSuccessful: true, Message: 'Document(s) Uploaded Successfully' });
     const doc = (await list(designer, 2, id)).find((d: { DocumentId: number }) => d.DocumentId === body.DocumentId);
-    expect(doc).toMatchObject({ DisplayFileName: 'Spec Sheet ü.pdf', FileSize: PDF.length, ProjectId: id, ProjLevDocCategoryId: 204, FactoryKey: null, IsApproved: null, CanDelete: true, CreatedById: 3 });
+    expect(doc).toMatchObject({
+      DisplayFileName: 'Spec Sheet ü.pdf',
+      FileSize: PDF.length,
+      ProjectId: id,
+      ProjLevDocCategoryId: 204,
+      FactoryKey: null,
+      IsApproved: null,
+      CanDelete: true,
+      CreatedById: 3,
+    });
     const dl = await get(designer, `/api/Document/DownloadFile?documentId=${body.DocumentId}`);
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-type')).toBe('application/pdf');
@@ -178,8 +216,16 @@ describe('list, download and delete', () => {
     expect((await list(designer, 2, id)).some((d: { DocumentId: number }) => d.DocumentId === docId)).toBe(false);
     expect(fs.existsSync(path.join(t.dataDir, 'files', storedpath))).toBe(false);
     expect((await get(designer, `/api/Document/DownloadFile?documentId=${docId}`)).status).toBe(404);
-    const history = await t.ctx.db.query("SELECT oldvalue, newvalue FROM audit_log WHERE entity = 'brief' AND entityid = $1 AND field = 'Document' ORDER BY auditid", [String(id)]);
-    expect(history).toEqual(expect.arrayContaining([{ oldvalue: null, newvalue: 'sketch.png' }, { oldvalue: 'sketch.png', newvalue: null }]));
+    const history = await t.ctx.db.query(
+      "SELECT oldvalue, newvalue FROM audit_log WHERE entity = 'brief' AND entityid = $1 AND field = 'Document' ORDER BY auditid",
+      [String(id)],
+    );
+    expect(history).toEqual(
+      expect.arrayContaining([
+        { oldvalue: null, newvalue: 'sketch.png' },
+        { oldvalue: 'sketch.png', newvalue: null },
+      ]),
+    );
   });
 
   it('DOC-017 several documents of which some fail answer n/m Document(s) were not successfully deleted', async () => {
@@ -209,7 +255,7 @@ describe('list, download and delete', () => {
 });
 
 describe('factories and factory users', () => {
-  it('DOC-001 a designer changes and removes a document\'s factory; a category without factories refuses one', async () => {
+  it("DOC-001 a designer changes and removes a document's factory; a category without factories refuses one", async () => {
     const docId = await onColorway(designer, { ProjLevDocCategoryId: 403 });
     const change = await t.request('POST', '/api/Document/ChangeDocumentFactory', { token: designer, json: { DocumentId: docId, FactoryKey: '310101' } });
     expect(change.status).toBe(200);
@@ -217,15 +263,19 @@ describe('factories and factory users', () => {
     await t.request('POST', '/api/Document/RemoveDocumentFactory', { token: designer, json: { DocumentId: docId } });
     expect((await list(designer, 4, COLORWAY)).find((d: { DocumentId: number }) => d.DocumentId === docId).FactoryKey).toBeNull();
     const other = await onColorway(designer, { ProjLevDocCategoryId: 404 });
-    expect((await t.request('POST', '/api/Document/ChangeDocumentFactory', { token: designer, json: { DocumentId: other, FactoryKey: '310101' } })).status).toBe(400);
+    expect(
+      (await t.request('POST', '/api/Document/ChangeDocumentFactory', { token: designer, json: { DocumentId: other, FactoryKey: '310101' } })).status,
+    ).toBe(400);
   });
 
-  it('DOC-011 a factory user cannot add, change or remove a document\'s factory', async () => {
+  it("DOC-011 a factory user cannot add, change or remove a document's factory", async () => {
     const res = await upload(factory, { ProjectId: COLORWAY, ProjectLevel: 4, ProjLevDocCategoryId: 403, FactoryKey: '310101' }, { name: 'a.pdf', bytes: PDF });
     expect(res.status).toBe(403);
     expect((await res.json()).Message).toBe('Factory users cannot add a factory to a document.');
     const own = await onColorway(factory, { ProjLevDocCategoryId: 403 });
-    expect((await t.request('POST', '/api/Document/ChangeDocumentFactory', { token: factory, json: { DocumentId: own, FactoryKey: '310101' } })).status).toBe(403);
+    expect((await t.request('POST', '/api/Document/ChangeDocumentFactory', { token: factory, json: { DocumentId: own, FactoryKey: '310101' } })).status).toBe(
+      403,
+    );
     expect((await t.request('POST', '/api/Document/RemoveDocumentFactory', { token: factory, json: { DocumentId: own } })).status).toBe(403);
   });
 
@@ -266,20 +316,36 @@ describe('colorway associations', () => {
     const ids = colorways.map((c: { PrototypeSeasonalId: number }) => c.PrototypeSeasonalId);
     expect(ids).toEqual(expect.arrayContaining([1, 2, 3]));
     expect(colorways.every((c: { IsAssociated: boolean }) => !c.IsAssociated)).toBe(true);
-    const save = await t.request('POST', '/api/Document/SavePrototypeAssociations', { token: designer, json: { DocumentId: docId, PrototypeSeasonalIds: [1, 3] } });
+    const save = await t.request('POST', '/api/Document/SavePrototypeAssociations', {
+      token: designer,
+      json: { DocumentId: docId, PrototypeSeasonalIds: [1, 3] },
+    });
     expect(save.status).toBe(200);
     const after = await (await get(designer, `/api/Document/AssociatedPrototypes?documentId=${docId}`)).json();
-    expect(after.filter((c: { IsAssociated: boolean }) => c.IsAssociated).map((c: { PrototypeSeasonalId: number }) => c.PrototypeSeasonalId)).toEqual([1, 3].filter((i) => ids.includes(i)));
+    expect(after.filter((c: { IsAssociated: boolean }) => c.IsAssociated).map((c: { PrototypeSeasonalId: number }) => c.PrototypeSeasonalId)).toEqual(
+      [1, 3].filter((i) => ids.includes(i)),
+    );
     expect((await list(designer, 3, PATTERN)).find((d: { DocumentId: number }) => d.DocumentId === docId).AssociatedPrototypeCount).toBe(2);
   });
 
   it('DOC-001 only colorways of the pattern season, only categories that allow them, not by factory users', async () => {
     const docId = await uploaded(designer, { ProjectId: PATTERN, ProjectLevel: 3, ProjLevDocCategoryId: 302 });
-    const [stranger] = await t.ctx.db.query<{ id: number }>('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE patternseasonalid <> $1 LIMIT 1', [PATTERN]);
-    expect((await t.request('POST', '/api/Document/SavePrototypeAssociations', { token: designer, json: { DocumentId: docId, PrototypeSeasonalIds: [stranger.id] } })).status).toBe(400);
+    const [stranger] = await t.ctx.db.query<{ id: number }>('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE patternseasonalid <> $1 LIMIT 1', [
+      PATTERN,
+    ]);
+    expect(
+      (
+        await t.request('POST', '/api/Document/SavePrototypeAssociations', {
+          token: designer,
+          json: { DocumentId: docId, PrototypeSeasonalIds: [stranger.id] },
+        })
+      ).status,
+    ).toBe(400);
     const plain = await uploaded(designer, { ProjectId: PATTERN, ProjectLevel: 3, ProjLevDocCategoryId: 305 });
     expect((await get(designer, `/api/Document/AssociatedPrototypes?documentId=${plain}`)).status).toBe(400);
-    expect((await t.request('POST', '/api/Document/SavePrototypeAssociations', { token: factory, json: { DocumentId: docId, PrototypeSeasonalIds: [] } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/Document/SavePrototypeAssociations', { token: factory, json: { DocumentId: docId, PrototypeSeasonalIds: [] } })).status,
+    ).toBe(403);
   });
 });
 
@@ -288,24 +354,36 @@ describe('streamed size limit', () => {
   function generatedUpload(fields: Fields, fileName: string, size: number) {
     const boundary = 'documentLimitBoundary75';
     const enc = new TextEncoder();
-    const head = Buffer.from(enc.encode(Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')
-      + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`));
+    const head = Buffer.from(
+      enc.encode(
+        Object.entries(fields)
+          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+          .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+    );
     const state = { sent: 0, destroyed: false };
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
-    const source = Readable.from((function* () {
-      yield head;
-      yield Buffer.from(PDF);
-      state.sent += PDF.length;
-      while (state.sent < size) {
-        const n = Math.min(chunk.length, size - state.sent);
-        state.sent += n;
-        yield n === chunk.length ? chunk : chunk.subarray(0, n);
-      }
-      yield Buffer.from(`\r\n--${boundary}--\r\n`);
-    })(), { objectMode: false, highWaterMark: 1 });
-    source.on('close', () => { state.destroyed = true; });
+    const source = Readable.from(
+      (function* () {
+        yield head;
+        yield Buffer.from(PDF);
+        state.sent += PDF.length;
+        while (state.sent < size) {
+          const n = Math.min(chunk.length, size - state.sent);
+          state.sent += n;
+          yield n === chunk.length ? chunk : chunk.subarray(0, n);
+        }
+        yield Buffer.from(`\r\n--${boundary}--\r\n`);
+      })(),
+      { objectMode: false, highWaterMark: 1 },
+    );
+    source.on('close', () => {
+      state.destroyed = true;
+    });
     const req = new Request('http://localhost/api/Document/UploadDocument', {
-      method: 'POST', body: Readable.toWeb(source) as ReadableStream, duplex: 'half',
+      method: 'POST',
+      body: Readable.toWeb(source) as ReadableStream,
+      duplex: 'half',
       headers: { authorization: `Bearer ${designer}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     } as RequestInit);
     return { req, state };
@@ -322,7 +400,10 @@ describe('streamed size limit', () => {
     gc();
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
-    const sampler = setInterval(() => { gc(); peak = Math.max(peak, process.memoryUsage().rss); }, 25);
+    const sampler = setInterval(() => {
+      gc();
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 25);
     const res = await t.fetch(req);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);

@@ -10,16 +10,25 @@ import { column, hasView, recordKey, viewOf } from '../../server/core/records/co
 import { readBatches, readRecordBatch } from '../../server/core/feed/changes';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The entities with tables and a view, with the view's columns. */
 async function viewed() {
   const out: { entity: string; fields: string[]; columns: Set<string> }[] = [];
   for (const [entity, schema] of t.ctx.schemas.entities) {
     if (!schema['x-tables'] || !(await hasView(t.ctx, entity))) continue;
-    const columns = new Set((await t.ctx.db.query<{ attname: string }>(
-      'SELECT attname FROM pg_attribute WHERE attrelid = $1::text::regclass AND attnum > 0 AND NOT attisdropped', [viewOf(entity)])).map((r) => r.attname));
+    const columns = new Set(
+      (
+        await t.ctx.db.query<{ attname: string }>('SELECT attname FROM pg_attribute WHERE attrelid = $1::text::regclass AND attnum > 0 AND NOT attisdropped', [
+          viewOf(entity),
+        ])
+      ).map((r) => r.attname),
+    );
     out.push({ entity, fields: Object.keys(schema.properties).filter((f) => schema.properties[f].type !== 'array'), columns });
   }
   return out;
@@ -28,7 +37,9 @@ async function viewed() {
 /** An audit row of `field` for record `id` of `entity`; answers its id. */
 async function audited(entity: string, id: string, field: string) {
   const [{ auditid }] = await t.ctx.db.query<{ auditid: number }>(
-    `INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue) VALUES (1, $1, $2, $3, NULL, 'x') RETURNING auditid`, [entity, id, field]);
+    `INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue) VALUES (1, $1, $2, $3, NULL, 'x') RETURNING auditid`,
+    [entity, id, field],
+  );
   return auditid;
 }
 
@@ -56,7 +67,7 @@ describe('issue 26: every entity read through a view carries all its fields ther
     expect(failed).toEqual([]);
   });
 
-  it('a transfer checklist\'s change reaches the feed with its colorway season and item counts, as its screen shows them', async () => {
+  it("a transfer checklist's change reaches the feed with its colorway season and item counts, as its screen shows them", async () => {
     // A checklist of the demo data (fixtures/demo/transfer-checklists.ts).
     const [{ id }] = await t.ctx.db.query<{ id: number }>('SELECT transferchecklistid AS id FROM transfer_checklists ORDER BY 1 LIMIT 1');
     const [admin] = await t.tokens('admin');
@@ -65,7 +76,10 @@ describe('issue 26: every entity read through a view carries all its fields ther
     const batch = await readRecordBatch(t.ctx, 'transfer-checklist', auditId, auditId);
     expect(batch?.records[0].values).toMatchObject({ TransferChecklistId: id, PrototypeSeasonalId: shown.PrototypeSeasonalId, RowVersion: shown.RowVersion });
     const enabled = shown.Items.filter((i: { IsEnabled: boolean }) => i.IsEnabled);
-    expect(batch?.records[0].values).toMatchObject({ EnabledCount: enabled.length, CompleteCount: enabled.filter((i: { IsComplete: boolean }) => i.IsComplete).length });
+    expect(batch?.records[0].values).toMatchObject({
+      EnabledCount: enabled.length,
+      CompleteCount: enabled.filter((i: { IsComplete: boolean }) => i.IsComplete).length,
+    });
   });
 
   it('a lookup keyed by text is no live record (no event, no error); one entity failing does not lose the others read with it', async () => {
@@ -73,11 +87,21 @@ describe('issue 26: every entity read through a view carries all its fields ther
     expect(await readRecordBatch(t.ctx, 'basic-color', textKeyed, textKeyed)).toBeNull();
     const [{ id }] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view ORDER BY 1 LIMIT 1`);
     const colorway = await audited('colorway', String(id), 'ColorDesc');
-    const failing = { records: async (...args: Parameters<typeof readRecordBatch>) => {
-      if (args[1] === 'brief') throw new Error('broken on purpose');
-      return readRecordBatch(...args);
-    }, jobs: async () => null };
-    const batches = await readBatches(t.ctx, [{ kind: 'records', entity: 'brief', first: 1, last: 1 }, { kind: 'records', entity: 'colorway', first: colorway, last: colorway }], failing);
+    const failing = {
+      records: async (...args: Parameters<typeof readRecordBatch>) => {
+        if (args[1] === 'brief') throw new Error('broken on purpose');
+        return readRecordBatch(...args);
+      },
+      jobs: async () => null,
+    };
+    const batches = await readBatches(
+      t.ctx,
+      [
+        { kind: 'records', entity: 'brief', first: 1, last: 1 },
+        { kind: 'records', entity: 'colorway', first: colorway, last: colorway },
+      ],
+      failing,
+    );
     expect(batches.map((b) => (b.kind === 'records' ? b.entity : b.kind))).toEqual(['colorway']);
   });
 });

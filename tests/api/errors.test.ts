@@ -22,12 +22,24 @@ beforeAll(async () => {
     ['costing@example.com', 'Deadlock detected', '2026-03-02T23:30:00Z'],
     ['costing@example.com', 'Timeout expired', '2026-03-05T08:00:00Z'],
   ]) {
-    const xml = errorXml({ HTTP_USER_AGENT: 'Mozilla/5.0 <test>', SCRIPT_NAME: 'POST /api/Grid/costing/Save', HTTP_REFERER: 'http://localhost/flashEditCosting', DETAIL: `Error: ${message}\n    at save (grid.ts:10)` });
-    const [row] = await t.ctx.db.query('INSERT INTO error_log (username, message, allxml, timeutc) VALUES ($1, $2, $3, $4) RETURNING sequence', [user, message, xml, when]);
+    const xml = errorXml({
+      HTTP_USER_AGENT: 'Mozilla/5.0 <test>',
+      SCRIPT_NAME: 'POST /api/Grid/costing/Save',
+      HTTP_REFERER: 'http://localhost/flashEditCosting',
+      DETAIL: `Error: ${message}\n    at save (grid.ts:10)`,
+    });
+    const [row] = await t.ctx.db.query('INSERT INTO error_log (username, message, allxml, timeutc) VALUES ($1, $2, $3, $4) RETURNING sequence', [
+      user,
+      message,
+      xml,
+      when,
+    ]);
     ids.push(row.sequence);
   }
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const errors = async (query: string, token = admin) => t.request('GET', `/api/User/GetErrors${query}`, { token });
 
@@ -36,7 +48,7 @@ describe('error list', () => {
     const all = await (await errors('')).json();
     expect(all.map((e: any) => e.Sequence)).toEqual([...ids].reverse());
     expect(Object.keys(all[0]).sort()).toEqual(['Message', 'Sequence', 'TimeUtc', 'User']);
-    expect((await (await errors('?User=costing')).json())).toHaveLength(2);
+    expect(await (await errors('?User=costing')).json()).toHaveLength(2);
     expect((await (await errors('?Message=deadlock')).json()).map((e: any) => e.Sequence)).toEqual([ids[1]]);
     expect((await (await errors('?StartDate=03/02/2026&EndDate=03/02/2026')).json()).map((e: any) => e.Sequence)).toEqual([ids[1]]);
     expect((await (await errors(`?ErrorId=${ids[2]}`)).json()).map((e: any) => e.Sequence)).toEqual([ids[2]]);
@@ -67,9 +79,14 @@ describe('error detail', () => {
     const res = await t.request('GET', `/api/User/GetError?ErrorId=${ids[0]}`, { token: admin });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      Sequence: ids[0], User: 'designer@example.com', Message: 'Cannot read properties of undefined',
-      UserAgent: 'Mozilla/5.0 <test>', CalledScript: 'POST /api/Grid/costing/Save', ReferringPage: 'http://localhost/flashEditCosting',
-      Detail: expect.stringContaining('at save (grid.ts:10)'), AllXml: expect.stringContaining('<serverVariables>'),
+      Sequence: ids[0],
+      User: 'designer@example.com',
+      Message: 'Cannot read properties of undefined',
+      UserAgent: 'Mozilla/5.0 <test>',
+      CalledScript: 'POST /api/Grid/costing/Save',
+      ReferringPage: 'http://localhost/flashEditCosting',
+      Detail: expect.stringContaining('at save (grid.ts:10)'),
+      AllXml: expect.stringContaining('<serverVariables>'),
     });
     const missing = await t.request('GET', '/api/User/GetError?ErrorId=999999', { token: admin });
     expect((await missing.json()).Message).toBe('Error not found, please check your id.');

@@ -19,20 +19,28 @@ beforeAll(async () => {
   [keyless] = await t.ctx.db.query<{ id: number; colordesc: string }>(
     `SELECT prototypeseasonalid AS id, colordesc FROM colorway_view c WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted
         AND NOT EXISTS (SELECT 1 FROM colorway_view o WHERE o.prototypeid = c.prototypeid AND o.prototypeseasonalid <> c.prototypeseasonalid)
-      ORDER BY 1 LIMIT 1`);
-  await t.ctx.db.query('UPDATE prototypes SET stocknum = NULL WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)', [keyless.id]);
+      ORDER BY 1 LIMIT 1`,
+  );
+  await t.ctx.db.query(
+    'UPDATE prototypes SET stocknum = NULL WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)',
+    [keyless.id],
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const KEY = 'Colorway Seasonal Id';
 
 describe('exports carry a key for every row (issue 27)', () => {
-  it('FLASH-004 FLASH-005 the export\'s last column is the record key, on every row, the keyless colorway\'s included', async () => {
+  it("FLASH-004 FLASH-005 the export's last column is the record key, on every row, the keyless colorway's included", async () => {
     const ws = (await gridExport(t, admin, 'prototype', { BrandId: 1 })).worksheets[0];
     const at = headerIndex(ws);
     expect(at.get(KEY)).toBe(ws.actualColumnCount);
     const keys: unknown[] = [];
-    ws.eachRow((row, n) => { if (n > 1) keys.push(row.getCell(at.get(KEY)!).value); });
+    ws.eachRow((row, n) => {
+      if (n > 1) keys.push(row.getCell(at.get(KEY)!).value);
+    });
     expect(keys.length).toBeGreaterThan(1);
     for (const k of keys) expect(Number.isInteger(k)).toBe(true);
     expect(keys).toContain(keyless.id);
@@ -47,12 +55,14 @@ describe('exports carry a key for every row (issue 27)', () => {
     expect(imp.Counts, JSON.stringify(await importRowsOf(t, admin, imp.ImportId, 'refused,unknown'))).toMatchObject({ Changed: 0, Refused: 0, Unknown: 0 });
   });
 
-  it('FLASH-005 a colorway without a stock number: one cell changed in the export is exactly the preview\'s change, committed and read back', async () => {
+  it("FLASH-005 a colorway without a stock number: one cell changed in the export is exactly the preview's change, committed and read back", async () => {
     const wb = await gridExport(t, admin, 'prototype', { BrandId: 1 });
     const ws = wb.worksheets[0];
     const at = headerIndex(ws);
     let target = 0;
-    ws.eachRow((row, n) => { if (row.getCell(at.get(KEY)!).value === keyless.id) target = n; });
+    ws.eachRow((row, n) => {
+      if (row.getCell(at.get(KEY)!).value === keyless.id) target = n;
+    });
     expect(target).toBeGreaterThan(1);
     expect(ws.getRow(target).getCell(at.get('Stock Number')!).value ?? null).toBeNull();
     ws.getRow(target).getCell(at.get('Color Description')!).value = 'Round Trip Teal';
@@ -84,7 +94,10 @@ describe('exports carry a key for every row (issue 27)', () => {
     ws.getRow(extra).getCell(at.get('Color Description')!).value = 'Nowhere';
     const imp = await previewUpload(t, admin, '/api/Upload/prototype', await bytesOf(wb), 'Colorways-Export.xlsx');
     const rows = await importRowsOf(t, admin, imp.ImportId, 'changed,unknown');
-    expect(rows.map((r) => [r.RowNumber, r.Outcome, r.Label])).toEqual([[2, 'changed', String(stock)], [extra, 'unknown', `${KEY} 2000001`]]);
+    expect(rows.map((r) => [r.RowNumber, r.Outcome, r.Label])).toEqual([
+      [2, 'changed', String(stock)],
+      [extra, 'unknown', `${KEY} 2000001`],
+    ]);
     expect(rows[1].Errors).toEqual([{ Field: 'PrototypeSeasonalId', Message: `${KEY} 2000001 was not found.` }]);
   });
 });

@@ -24,7 +24,9 @@ beforeAll(async () => {
   factoryKeys = fu.keys;
   brandId = fu.brandid;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const lookup = async (token: string, name: string) => {
   const res = await t.request('POST', `/api/SearchHelp/Search${name}`, { token, json: {} });
@@ -33,7 +35,11 @@ const lookup = async (token: string, name: string) => {
 };
 
 describe('factory users receive no costing or factory fields (DECISIONS PERM-029, issue 10)', () => {
-  for (const [name, field] of [['Outsoles', 'Price'], ['Midsoles', 'Price'], ['HTSDutys', 'Duty']]) {
+  for (const [name, field] of [
+    ['Outsoles', 'Price'],
+    ['Midsoles', 'Price'],
+    ['HTSDutys', 'Duty'],
+  ]) {
     it(`PERM-029: Search${name} leaves out ${field} for a factory user; others still get it`, async () => {
       const mine = await lookup(factory, name);
       expect(mine.length, name).toBeGreaterThan(0);
@@ -42,8 +48,10 @@ describe('factory users receive no costing or factory fields (DECISIONS PERM-029
       expect(theirs[0], name).toHaveProperty(field);
       const sorted = await t.request('POST', `/api/SearchHelp/Search${name}`, { token: factory, json: { sortColumn: field } });
       expect(sorted.status).toBe(400);
-      const described = async (token: string) => ((await (await t.request('GET', '/api/SearchHelp/Registry', { token })).json()) as any[])
-        .find((e) => e.Name === name).Columns.map((col: any) => col.Field);
+      const described = async (token: string) =>
+        ((await (await t.request('GET', '/api/SearchHelp/Registry', { token })).json()) as any[])
+          .find((e) => e.Name === name)
+          .Columns.map((col: any) => col.Field);
       expect(await described(factory)).not.toContain(field);
       expect(await described(designer)).toContain(field);
     });
@@ -62,8 +70,11 @@ describe('factory users receive no costing or factory fields (DECISIONS PERM-029
     for (const row of page.Results) expect(row).not.toHaveProperty('Price');
   });
 
-  it('PERM-029: a factory user\'s colorway has no assigned duties and its pattern no target purchase price', async () => {
-    const [own] = await t.ctx.db.query('SELECT prototypeseasonalid AS id, patternseasonalid AS pattern FROM colorway_view WHERE factnameky = ANY($1) AND NOT isdeleted LIMIT 1', [factoryKeys]);
+  it("PERM-029: a factory user's colorway has no assigned duties and its pattern no target purchase price", async () => {
+    const [own] = await t.ctx.db.query(
+      'SELECT prototypeseasonalid AS id, patternseasonalid AS pattern FROM colorway_view WHERE factnameky = ANY($1) AND NOT isdeleted LIMIT 1',
+      [factoryKeys],
+    );
     const colorway = await (await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${own.id}`, { token: factory })).json();
     expect(colorway.PrototypeSeasonalId).toBe(own.id);
     for (const f of ['UsAssignDuty', 'CaAssignDuty', 'UkAssignDuty', 'EuAssignDuty']) expect(colorway, f).not.toHaveProperty(f);
@@ -76,7 +87,7 @@ describe('factory users receive no costing or factory fields (DECISIONS PERM-029
     expect((await t.request('GET', `/api/Pattern/IsDualSourced?PatternSeasonalId=${own.pattern}`, { token: factory })).status).toBe(403);
   });
 
-  it('PERM-029: Brief/editPageLists lists only the groups of the factory user\'s factories', async () => {
+  it("PERM-029: Brief/editPageLists lists only the groups of the factory user's factories", async () => {
     const lists = await (await t.request('GET', `/api/Brief/editPageLists?BrandId=${brandId}`, { token: factory })).json();
     const own = await t.ctx.db.query('SELECT DISTINCT factorygroupkey AS key FROM factories WHERE factorykey = ANY($1) ORDER BY 1', [factoryKeys]);
     expect(lists.FactoryGroups.map((g: any) => g.Key).sort()).toEqual(own.map((g) => g.key));
@@ -95,14 +106,20 @@ describe('mass upload from /Search (DECISIONS SEARCH-014)', () => {
   };
   const colorDesc = async (id: number) => (await t.ctx.db.query('SELECT colordesc FROM colorway_view WHERE prototypeseasonalid = $1', [id]))[0].colordesc;
 
-  it('SEARCH-014: a factory user may upload colorways; the upload changes only what they may edit, on their own factories\' colorways', async () => {
-    const pick = (where: string) => t.ctx.db.query<{ id: number; stocknum: string; seasonname: string }>(
-      `SELECT prototypeseasonalid AS id, stocknum, seasonname FROM colorway_view c WHERE ${where} AND NOT isdeleted AND statusid IN (1, 2) AND stocknum IS NOT NULL
+  it("SEARCH-014: a factory user may upload colorways; the upload changes only what they may edit, on their own factories' colorways", async () => {
+    const pick = (where: string) =>
+      t.ctx.db.query<{ id: number; stocknum: string; seasonname: string }>(
+        `SELECT prototypeseasonalid AS id, stocknum, seasonname FROM colorway_view c WHERE ${where} AND NOT isdeleted AND statusid IN (1, 2) AND stocknum IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM colorway_view o WHERE lower(o.stocknum) = lower(c.stocknum) AND o.prototypeseasonalid <> c.prototypeseasonalid)
-        ORDER BY 1 LIMIT 1`, [factoryKeys]);
+        ORDER BY 1 LIMIT 1`,
+        [factoryKeys],
+      );
     const [own] = await pick('factnameky = ANY($1)');
     const [other] = await pick('factnameky IS NOT NULL AND NOT factnameky = ANY($1)');
-    const data = await file([[own.stocknum, own.seasonname, 'Factory Blue'], [other.stocknum, other.seasonname, 'Factory Red']]);
+    const data = await file([
+      [own.stocknum, own.seasonname, 'Factory Blue'],
+      [other.stocknum, other.seasonname, 'Factory Red'],
+    ]);
     // Colorway read only (the demo's factory role): offered, but every change is refused.
     const readOnly = await previewUpload(t, factory, '/api/Prototype/UploadPrototypes', data, 'colorways.xlsx');
     expect(readOnly.Status).toBe('Previewed');
@@ -110,7 +127,10 @@ describe('mass upload from /Search (DECISIONS SEARCH-014)', () => {
     expect(refused.map((r) => r.Outcome)).toEqual(['refused', 'unknown']);
     expect(await colorDesc(own.id)).not.toBe('Factory Blue');
     // With colorway edit: their own colorway changes; another factory's is not found (outside their scope) and stays.
-    await t.ctx.db.query('INSERT INTO role_permissions (roleid, moduleid, actionid) SELECT roleid, 5, 2 FROM users WHERE username = $1 ON CONFLICT DO NOTHING', ['factory@example.com']);
+    await t.ctx.db.query(
+      'INSERT INTO role_permissions (roleid, moduleid, actionid) SELECT roleid, 5, 2 FROM users WHERE username = $1 ON CONFLICT DO NOTHING',
+      ['factory@example.com'],
+    );
     const [editor] = await t.tokens('factory');
     const imp = await previewUpload(t, editor, '/api/Prototype/UploadPrototypes', data, 'colorways.xlsx');
     expect(imp.Counts).toMatchObject({ Changed: 1, Unknown: 1 });
@@ -118,6 +138,8 @@ describe('mass upload from /Search (DECISIONS SEARCH-014)', () => {
     expect(job.Counts.Saved).toBe(1);
     expect(await colorDesc(own.id)).toBe('Factory Blue');
     expect(await colorDesc(other.id)).not.toBe('Factory Red');
-    await t.ctx.db.query('DELETE FROM role_permissions WHERE moduleid = 5 AND actionid = 2 AND roleid = (SELECT roleid FROM users WHERE username = $1)', ['factory@example.com']);
+    await t.ctx.db.query('DELETE FROM role_permissions WHERE moduleid = 5 AND actionid = 2 AND roleid = (SELECT roleid FROM users WHERE username = $1)', [
+      'factory@example.com',
+    ]);
   });
 });

@@ -16,16 +16,27 @@ beforeAll(async () => {
   [designer, admin] = await t.tokens('designer', 'admin');
   [{ id: designerId }] = await t.ctx.db.query<{ id: number }>("SELECT userid AS id FROM users WHERE username = 'designer@example.com'");
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** An image upload whose body is still arriving: it holds a place until `end` cuts it short (a 400). */
 function openUpload(token: string) {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start(c) { controller = c; } });
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
   controller.enqueue(new TextEncoder().encode('--B\r\nContent-Disposition: form-data; name="ProjectLevel"\r\n\r\n2\r\n'));
-  const response = t.fetch(new Request('http://localhost/api/Image/UploadImage', {
-    method: 'POST', body, duplex: 'half', headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=B' },
-  } as RequestInit));
+  const response = t.fetch(
+    new Request('http://localhost/api/Image/UploadImage', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=B' },
+    } as RequestInit),
+  );
   return { response, end: () => controller.close() };
 }
 
@@ -50,7 +61,9 @@ describe('issue 29: fair use of heavy work', () => {
     const other = await exportAs(admin);
     expect(other.status).toBe(200);
     expect((await other.arrayBuffer()).byteLength).toBeGreaterThan(0);
-    expect((await t.request('POST', '/api/Grid/colorway-search/Search', { token: designer, json: { pageNumber: 1, pageSize: 15, BrandId: 1 } })).status).toBe(200);
+    expect((await t.request('POST', '/api/Grid/colorway-search/Search', { token: designer, json: { pageNumber: 1, pageSize: 15, BrandId: 1 } })).status).toBe(
+      200,
+    );
 
     // The uploads end (cut short: refused), and their places come back.
     for (const h of held) h.end();

@@ -21,7 +21,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const PG_URL = process.env.DATABASE_URL || undefined;
 /** The tmpfs: the test template's database (about 70 MB) and room for the server to start. */
 const DISK_MB = 200;
-const DISK_FULL = 'The server\'s disk is full: nothing was stored. Please contact your System Administrator.';
+const DISK_FULL = "The server's disk is full: nothing was stored. Please contact your System Administrator.";
 
 let seed: string;
 let dataDir: string;
@@ -37,8 +37,15 @@ beforeAll(async () => {
     await unpackTemplate(seed);
   }
   // DATA_DIR, inside the server's own mount namespace, is a tmpfs of DISK_MB holding a copy of the seed.
-  const disk = ['unshare', '--user', '--map-root-user', '--mount', 'sh', '-c',
-    `mount -t tmpfs -o size=${DISK_MB}m tmpfs "$DATA_DIR" && cp -a "${seed}/." "$DATA_DIR/" && exec "$0" "$@"`];
+  const disk = [
+    'unshare',
+    '--user',
+    '--map-root-user',
+    '--mount',
+    'sh',
+    '-c',
+    `mount -t tmpfs -o size=${DISK_MB}m tmpfs "$DATA_DIR" && cp -a "${seed}/." "$DATA_DIR/" && exec "$0" "$@"`,
+  ];
   server = await startRealServer(dataDir, pg ? { DATABASE_URL: pg.url } : {}, disk);
 }, 180_000);
 
@@ -58,7 +65,7 @@ function fill() {
   const { bavail, bsize } = fs.statfsSync(disk());
   const fd = fs.openSync(filler, 'w');
   try {
-    for (let left = bavail * bsize, chunk = Buffer.alloc(1 << 20); left > 0;) {
+    for (let left = bavail * bsize, chunk = Buffer.alloc(1 << 20); left > 0; ) {
       try {
         left -= fs.writeSync(fd, chunk, 0, Math.min(chunk.length, left));
       } catch (err) {
@@ -110,8 +117,10 @@ describe('issue 29: the disk full', () => {
     expect(previewed.Status).toBe('Previewed');
     const changed = previewed.Counts.Changed as number;
     const [brief] = (await (await s.call(designer, 'POST', '/api/Grid/brief-search/Search', { pageNumber: 1, pageSize: 1, BrandId: 1 })).json()).Results;
-    const image = () => s.call(designer, 'GET', `/api/Image/GetImage?projectId=${brief.BriefSeasonalId}&projectLevel=2&imageType=1&size=original`)
-      .then(async (r) => [r.status, Buffer.from(await r.arrayBuffer()).length]);
+    const image = () =>
+      s
+        .call(designer, 'GET', `/api/Image/GetImage?projectId=${brief.BriefSeasonalId}&projectLevel=2&imageType=1&size=original`)
+        .then(async (r) => [r.status, Buffer.from(await r.arrayBuffer()).length]);
     const imageBefore = await image();
     const imports = list('imports');
 
@@ -119,7 +128,9 @@ describe('issue 29: the disk full', () => {
     const findings: string[] = [];
     try {
       // An image upload: 507 with the message, nothing left in the temp folder, the image as it was.
-      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#16a085' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#16a085' } })
+        .png()
+        .toBuffer();
       const fd = new FormData();
       for (const [k, v] of Object.entries({ ProjectId: brief.BriefSeasonalId, ProjectLevel: 2, ImageType: 1 })) fd.append(k, String(v));
       fd.append('file', new Blob([new Uint8Array(png)]), 'full.png');
@@ -147,17 +158,30 @@ describe('issue 29: the disk full', () => {
       findings.push(`commit request ${commit.status}`);
       const { JobId } = await commit.json();
       if (JobId) {
-        const job = await waitFor(() => s.call(admin, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`).then((r) => r.json()),
-          (j) => ['Completed', 'Failed', 'Canceled'].includes(j.JobStatus), 30_000);
+        const job = await waitFor(
+          () => s.call(admin, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`).then((r) => r.json()),
+          (j) => ['Completed', 'Failed', 'Canceled'].includes(j.JobStatus),
+          30_000,
+        );
         findings.push(`commit job ${job.JobStatus}${job.LastError ? `: ${job.LastError}` : ''} (saved ${job.Counts?.Saved})`);
         // Embedded: the database is on the full disk, so the commit's batch fails whole and the job says why and how to go on.
         // PostgreSQL: the database is elsewhere and a commit writes no file: it completes.
-        expect([job.JobStatus, job.LastError ?? null]).toEqual(pg ? ['Completed', null]
-          : ['Failed', 'The server\'s disk is full: the upload stopped, no row half-written. Resume it when there is space again; please contact your System Administrator.']);
+        expect([job.JobStatus, job.LastError ?? null]).toEqual(
+          pg
+            ? ['Completed', null]
+            : [
+                'Failed',
+                "The server's disk is full: the upload stopped, no row half-written. Resume it when there is space again; please contact your System Administrator.",
+              ],
+        );
       }
     } finally {
       free();
-      const said = s.log().split('\n').filter((l) => /space|ENOSPC|53100|PANIC/i.test(l)).slice(0, 5);
+      const said = s
+        .log()
+        .split('\n')
+        .filter((l) => /space|ENOSPC|53100|PANIC/i.test(l))
+        .slice(0, 5);
       console.log(`Disk full (${pg ? 'PostgreSQL' : 'embedded'} database): ${findings.join('; ')}\nServer output: ${said.join('\n')}`);
     }
 

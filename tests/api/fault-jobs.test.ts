@@ -134,7 +134,10 @@ describe('issue 29: kill -9 during each kind of job', () => {
     const committed = await waitFor(() => details(commitJob), ended);
     expect([committed.JobStatus, committed.Counts?.Saved, committed.LastError ?? null], JSON.stringify(committed)).toEqual(['Completed', changed, null]);
     const undo = await (await s.call(token, 'POST', `/api/Upload/${ImportId}/Undo`)).json();
-    const undoPreview = await waitFor(() => s.call(token, 'GET', `/api/Upload/${undo.ImportId}`).then((r) => r.json()), (i) => i.Status !== 'Previewing');
+    const undoPreview = await waitFor(
+      () => s.call(token, 'GET', `/api/Upload/${undo.ImportId}`).then((r) => r.json()),
+      (i) => i.Status !== 'Previewing',
+    );
     expect(undoPreview.Counts.Changed).toBe(changed);
     const { JobId: undoJob } = await (await s.call(token, 'POST', `/api/Upload/${undo.ImportId}/Commit`)).json();
     expect(await killWhenHeld('Costing Upload', 'claimed')).toBe(undoJob);
@@ -148,21 +151,31 @@ describe('issue 29: kill -9 during each kind of job', () => {
 
     // 5. Restarted: the mail job is taken up again and writes its mail again (the outbox holds what a mail server would
     // have received: mail is sent at least once, never lost). Nothing is left Running or Queued, and nothing was written twice.
-    const finished = () => (fs.existsSync(path.join(dataDir, 'outbox')) ? fs.readdirSync(path.join(dataDir, 'outbox')) : [])
-      .filter((f) => fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes('Costing Upload finished')).length;
+    const finished = () =>
+      (fs.existsSync(path.join(dataDir, 'outbox')) ? fs.readdirSync(path.join(dataDir, 'outbox')) : []).filter((f) =>
+        fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes('Costing Upload finished'),
+      ).length;
     const before = finished();
     s = await start();
-    await waitFor(async () => finished(), (n) => n > before);
+    await waitFor(
+      async () => finished(),
+      (n) => n > before,
+    );
     await s.stop('SIGTERM');
     expect(finished()).toBe(before + 1);
     await withDb(async (db) => {
       expect(await jobOf(db, mailJob)).toMatchObject({ status: 'Completed', attempts: 2 });
       expect(await db.query(`SELECT jobid, queue, status FROM jobs WHERE status IN ('Running', 'Queued')`)).toEqual([]);
       // One "finished" mail per commit (the upload's and its undo's), though the upload's commit ran twice.
-      const mails = await db.query<{ subject: string }>(`SELECT payload->>'subject' AS subject FROM jobs WHERE queue = 'mail' AND payload->>'subject' LIKE 'Costing Upload finished:%' ORDER BY 1`);
+      const mails = await db.query<{ subject: string }>(
+        `SELECT payload->>'subject' AS subject FROM jobs WHERE queue = 'mail' AND payload->>'subject' LIKE 'Costing Upload finished:%' ORDER BY 1`,
+      );
       expect(mails.map((m) => m.subject)).toEqual(['Costing Upload finished: Undo of kill9.xlsx', 'Costing Upload finished: kill9.xlsx']);
       // Each record written once by the upload and once back by its undo; none keeps the upload's value.
-      const audits = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND field = 'OutsoleTechCode' AND newvalue LIKE $1 GROUP BY entityid`, [`${MARK}%`]);
+      const audits = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND field = 'OutsoleTechCode' AND newvalue LIKE $1 GROUP BY entityid`,
+        [`${MARK}%`],
+      );
       expect([audits.length, audits.every((a) => a.n === 1)]).toEqual([changed, true]);
       expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM colorway_view WHERE outsoletechcode LIKE $1`, [`${MARK}%`]))[0].n).toBe(0);
     });

@@ -52,17 +52,26 @@ async function direct<T extends pg.QueryResultRow>(sql: string, params: unknown[
   }
 }
 
-interface Answer { at: number; status: number; retryAfter: string | null; kind: string; code?: string }
+interface Answer {
+  at: number;
+  status: number;
+  retryAfter: string | null;
+  kind: string;
+  code?: string;
+}
 
 describe('issue 29: PostgreSQL restarted under load', () => {
   it('503 with Retry-After during the outage, no 500, reconnects by itself, no acknowledged save lost', async () => {
     const [costing, admin] = [await server.signIn('costing'), await server.signIn('admin')];
     // Rows the costing user may save (a status past costing is refused): one save each tells.
-    const found = (await (await server.call(costing, 'POST', '/api/Grid/costing/Search', { pageNumber: 1, pageSize: 50, BrandId: 1 })).json()).Results as Record<string, number>[];
+    const found = (await (await server.call(costing, 'POST', '/api/Grid/costing/Search', { pageNumber: 1, pageSize: 50, BrandId: 1 })).json())
+      .Results as Record<string, number>[];
     const rows: { id: number; v: number }[] = [];
     for (const r of found) {
       if (rows.length === SAVERS) break;
-      const answer = await (await server.call(costing, 'POST', '/api/Grid/costing/Save', { rows: [{ Key: r.PrototypeSeasonalId, RowVersion: r.RowVersion, Changes: { FFC: 1 } }] })).json();
+      const answer = await (
+        await server.call(costing, 'POST', '/api/Grid/costing/Save', { rows: [{ Key: r.PrototypeSeasonalId, RowVersion: r.RowVersion, Changes: { FFC: 1 } }] })
+      ).json();
       for (const s of answer.Saved ?? []) rows.push({ id: r.PrototypeSeasonalId, v: s.RowVersion });
     }
     expect(rows).toHaveLength(SAVERS);
@@ -106,9 +115,10 @@ describe('issue 29: PostgreSQL restarted under load', () => {
     const reader = async (k: number) => {
       for (let n = 0; running; n++) {
         try {
-          const res = n % 2 === 0
-            ? await server.call(admin, 'GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${rows[(k + n) % rows.length].id}`)
-            : await server.call(admin, 'POST', '/api/Grid/colorway-search/Search', { pageNumber: 1, pageSize: 20, BrandId: 1 });
+          const res =
+            n % 2 === 0
+              ? await server.call(admin, 'GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${rows[(k + n) % rows.length].id}`)
+              : await server.call(admin, 'POST', '/api/Grid/colorway-search/Search', { pageNumber: 1, pageSize: 20, BrandId: 1 });
           await note('read', res);
         } catch {
           answers.push({ at: performance.now(), status: 0, retryAfter: null, kind: 'read' });
@@ -135,8 +145,14 @@ describe('issue 29: PostgreSQL restarted under load', () => {
     // Before the restart and once the window after it has passed, every answer is a success; during it only 503s with Retry-After.
     expect(answers.filter((a) => a.at < restartFrom && a.status === 200).length, summary).toBeGreaterThan(20);
     expect(answers.filter((a) => a.at > back + RECOVERY_MS && a.status === 200).length, summary).toBeGreaterThan(20);
-    expect(bad.filter((a) => a.at < restartFrom || a.at > back + RECOVERY_MS), summary).toEqual([]);
-    expect(bad.map((a) => [a.status, a.retryAfter, a.code]), summary).toEqual(bad.map(() => [503, '5', 'database_unavailable']));
+    expect(
+      bad.filter((a) => a.at < restartFrom || a.at > back + RECOVERY_MS),
+      summary,
+    ).toEqual([]);
+    expect(
+      bad.map((a) => [a.status, a.retryAfter, a.code]),
+      summary,
+    ).toEqual(bad.map(() => [503, '5', 'database_unavailable']));
     // Nothing was logged as a server error.
     const [{ n: loggedAfter }] = await direct<{ n: number }>('SELECT count(*)::int AS n FROM error_log');
     expect(loggedAfter).toBe(loggedBefore);
@@ -144,8 +160,11 @@ describe('issue 29: PostgreSQL restarted under load', () => {
     // Every acknowledged save is in the database: each value with its audit entry, and the row holds the last one (or one sent after it whose answer was lost).
     for (const [i, row] of rows.entries()) {
       expect(acked[i].length, summary).toBeGreaterThan(3);
-      const audited = new Set((await direct<{ v: string }>(`SELECT newvalue AS v FROM audit_log WHERE entity = 'colorway' AND entityid = $1::text AND field = 'FFC'`, [row.id]))
-        .map((a) => Number(a.v)));
+      const audited = new Set(
+        (await direct<{ v: string }>(`SELECT newvalue AS v FROM audit_log WHERE entity = 'colorway' AND entityid = $1::text AND field = 'FFC'`, [row.id])).map(
+          (a) => Number(a.v),
+        ),
+      );
       expect(acked[i].filter((v) => !audited.has(v))).toEqual([]);
       const [{ ffc }] = await direct<{ ffc: string }>('SELECT ffc FROM prototype_seasonals WHERE prototypeseasonalid = $1', [row.id]);
       expect([acked[i].at(-1), ...unsure[i]]).toContain(Number(ffc));

@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, designer] = await t.tokens('admin', 'designer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const errorLogCount = async () => Number((await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM error_log'))[0].n);
 
@@ -35,8 +37,11 @@ describe('issue 29: the database unreachable', () => {
     for (const outage of outages) {
       let down = true;
       // The brands query fails as it would while PostgreSQL restarts; sessions are served from the cache.
-      const db = { ...t.ctx.db, query: (sql: string, params?: unknown[], opts?: object) =>
-        (down && /FROM brands/.test(sql) ? Promise.reject(Object.assign(new Error(String(outage.message)), outage)) : t.ctx.db.query(sql, params, opts)) } as typeof t.ctx.db;
+      const db = {
+        ...t.ctx.db,
+        query: (sql: string, params?: unknown[], opts?: object) =>
+          down && /FROM brands/.test(sql) ? Promise.reject(Object.assign(new Error(String(outage.message)), outage)) : t.ctx.db.query(sql, params, opts),
+      } as typeof t.ctx.db;
       const app = createApp({ ...t.ctx, db });
       const get = () => app.fetch(new Request('http://localhost/api/Brand/GetBrands', { headers: { authorization: `Bearer ${admin}` } }));
       const res = await get();
@@ -53,7 +58,9 @@ describe('issue 29: a full disk', () => {
   it('during an image upload: 507 with a clear message, logged, the temp file removed, the record unchanged', async () => {
     const [{ id, imagename }] = await t.ctx.db.query(`SELECT briefseasonalid AS id, imagename FROM brief_view
       WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1`);
-    const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#27ae60' } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#27ae60' } })
+      .png()
+      .toBuffer();
     const fd = new FormData();
     for (const [k, v] of Object.entries({ ProjectId: id, ProjectLevel: 2, ImageType: 1 })) fd.append(k, String(v));
     fd.append('file', new Blob([new Uint8Array(bytes)]), 'full.png');
@@ -63,7 +70,9 @@ describe('issue 29: a full disk', () => {
     const createWriteStream = fs.createWriteStream;
     writable.createWriteStream = ((file: fs.PathLike) => {
       fs.writeFileSync(file, '');
-      const full = new Writable({ write: (_chunk, _enc, cb) => cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })) });
+      const full = new Writable({
+        write: (_chunk, _enc, cb) => cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })),
+      });
       return Object.assign(full, { bytesWritten: 0, path: file });
     }) as unknown as typeof fs.createWriteStream;
     let res: Response;
@@ -74,7 +83,7 @@ describe('issue 29: a full disk', () => {
     }
     expect(res.status).toBe(507);
     const answer = await res.json();
-    expect(answer).toMatchObject({ Code: 'disk_full', Message: 'The server\'s disk is full: nothing was stored. Please contact your System Administrator.' });
+    expect(answer).toMatchObject({ Code: 'disk_full', Message: "The server's disk is full: nothing was stored. Please contact your System Administrator." });
     expect(await errorLogCount()).toBe(logged + 1);
     expect(fs.readdirSync(path.join(t.dataDir, 'files', 'tmp'))).toEqual([]);
     const [after] = await t.ctx.db.query('SELECT imagename FROM brief_view WHERE briefseasonalid = $1', [id]);

@@ -19,12 +19,15 @@ beforeAll(async () => {
   factory = (await t.login('factory')).access_token;
   designer = (await t.login('designer')).access_token;
   viewer = (await t.login('viewer')).access_token;
-  factoryKeys = (await t.ctx.db.query(`SELECT factorykey FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`)).map((r) => r.factorykey);
+  factoryKeys = (await t.ctx.db.query(`SELECT factorykey FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`)).map(
+    (r) => r.factorykey,
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const search = (token: string, body: object = {}) =>
-  t.request('POST', '/api/Prototype/SearchPrototypes', { token, json: { pageSize: 500, ...body } });
+const search = (token: string, body: object = {}) => t.request('POST', '/api/Prototype/SearchPrototypes', { token, json: { pageSize: 500, ...body } });
 
 describe('factory users (PERM-027, PERM-029)', () => {
   it('the costing and factory field list is configuration and covers the costing fields', () => {
@@ -33,7 +36,7 @@ describe('factory users (PERM-027, PERM-029)', () => {
     }
   });
 
-  it('PERM-023: a colorway search returns only colorways of the user\'s factories, without any costing or factory field', async () => {
+  it("PERM-023: a colorway search returns only colorways of the user's factories, without any costing or factory field", async () => {
     const res = await search(factory);
     expect(res.status).toBe(200);
     const text = await res.clone().text();
@@ -46,7 +49,7 @@ describe('factory users (PERM-027, PERM-029)', () => {
     for (const f of FACTORY_HIDDEN) expect(text, f).not.toContain(`"${f}"`);
   });
 
-  it('the detail of an own colorway has no costing or factory field; another factory\'s colorway is 403', async () => {
+  it("the detail of an own colorway has no costing or factory field; another factory's colorway is 403", async () => {
     const [own] = await t.ctx.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE factnameky = ANY($1) LIMIT 1', [factoryKeys]);
     const res = await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${own.id}`, { token: factory });
     expect(res.status).toBe(200);
@@ -56,7 +59,9 @@ describe('factory users (PERM-027, PERM-029)', () => {
 
     const [brand] = await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`);
     const [other] = await t.ctx.db.query(
-      'SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = $1 AND (factnameky IS NULL OR NOT factnameky = ANY($2)) LIMIT 1', [brand.brandid, factoryKeys]);
+      'SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = $1 AND (factnameky IS NULL OR NOT factnameky = ANY($2)) LIMIT 1',
+      [brand.brandid, factoryKeys],
+    );
     expect(other).toBeDefined();
     expect((await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${other.id}`, { token: factory })).status).toBe(404);
   });
@@ -66,7 +71,7 @@ describe('factory users (PERM-027, PERM-029)', () => {
     expect(res.status).toBe(400);
   });
 
-  it('the colorway schema and grids a factory user receives lack those fields; an internal user\'s have them', async () => {
+  it("the colorway schema and grids a factory user receives lack those fields; an internal user's have them", async () => {
     const mine = await (await t.request('GET', '/schemas/entities/colorway.schema.json', { token: factory })).json();
     const theirs = await (await t.request('GET', '/schemas/entities/colorway.schema.json', { token: designer })).json();
     for (const f of FACTORY_HIDDEN) {
@@ -92,8 +97,9 @@ describe('factory users (PERM-027, PERM-029)', () => {
   });
 
   it('an internal user with colorway read sees the costing fields in the detail', async () => {
-    const [any] = await t.ctx.db.query('SELECT prototypeseasonalid AS id, brandid FROM colorway_view WHERE brandid = ANY($1) AND ffc IS NOT NULL LIMIT 1',
-      [(await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`)).map((r) => r.brandid)]);
+    const [any] = await t.ctx.db.query('SELECT prototypeseasonalid AS id, brandid FROM colorway_view WHERE brandid = ANY($1) AND ffc IS NOT NULL LIMIT 1', [
+      (await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`)).map((r) => r.brandid),
+    ]);
     const rec = await (await t.request('GET', `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${any.id}`, { token: designer })).json();
     expect(rec).toHaveProperty('FFC');
     expect(rec).toHaveProperty('FactNameKy');
@@ -102,7 +108,9 @@ describe('factory users (PERM-027, PERM-029)', () => {
 
 describe('brand scope (PERM-022)', () => {
   it('a search returns only assigned brands; a record of another brand answers like a missing one (404)', async () => {
-    const brands = (await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'viewer@example.com'`)).map((r) => r.brandid);
+    const brands = (await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'viewer@example.com'`)).map(
+      (r) => r.brandid,
+    );
     for (const path of ['/api/Prototype/SearchPrototypes', '/api/Pattern/SearchPatterns', '/api/Brief/SearchBriefs', '/api/LinePlan/SearchLinePlans']) {
       const page = await (await t.request('POST', path, { token: viewer, json: { pageSize: 9999 } })).json();
       expect(page.TotalRecords, path).toBeGreaterThan(0);
@@ -117,9 +125,13 @@ describe('brand scope (PERM-022)', () => {
     expect(Object.keys(page).sort()).toEqual(['CurrentPageNumber', 'FirstRecord', 'LastRecord', 'PageSize', 'Results', 'TotalPageCount', 'TotalRecords']);
     expect(page).toMatchObject({ CurrentPageNumber: 2, PageSize: 5, FirstRecord: 6, LastRecord: 10 });
     expect(page.TotalPageCount).toBe(Math.ceil(page.TotalRecords / 5));
-    const brands = (await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`)).map((r) => r.brandid);
+    const brands = (await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`)).map(
+      (r) => r.brandid,
+    );
     const expected = await t.ctx.db.query(
-      'SELECT prototypeseasonalid FROM colorway_view WHERE brandid = ANY($1) ORDER BY prototypename DESC, prototypeseasonalid LIMIT 5 OFFSET 5', [brands]);
+      'SELECT prototypeseasonalid FROM colorway_view WHERE brandid = ANY($1) ORDER BY prototypename DESC, prototypeseasonalid LIMIT 5 OFFSET 5',
+      [brands],
+    );
     expect(page.Results.map((r: any) => r.PrototypeSeasonalId)).toEqual(expected.map((r) => r.prototypeseasonalid));
   });
 });

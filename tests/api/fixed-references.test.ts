@@ -16,13 +16,20 @@ beforeAll(async () => {
   t = await createTestApp({ bulkBatchRows: 10 });
   [designer, admin] = await t.tokens('designer', 'admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const BRAND_FIXED = 'Brand cannot be changed after the record is created.';
 const SEASON_FIXED = 'Season cannot be changed after the record is created.';
 
-const linePlan = async (where: string, params: unknown[] = []) => (await t.ctx.db.query<{ id: number; brandid: number; seasonid: number; name: string; v: number }>(
-  `SELECT lineplanid AS id, brandid, seasonid, lineplanname AS name, rowversion AS v FROM line_plans WHERE NOT isdeleted AND ${where} ORDER BY 1 LIMIT 1`, params))[0];
+const linePlan = async (where: string, params: unknown[] = []) =>
+  (
+    await t.ctx.db.query<{ id: number; brandid: number; seasonid: number; name: string; v: number }>(
+      `SELECT lineplanid AS id, brandid, seasonid, lineplanname AS name, rowversion AS v FROM line_plans WHERE NOT isdeleted AND ${where} ORDER BY 1 LIMIT 1`,
+      params,
+    )
+  )[0];
 const designerBrands = `brandid IN (SELECT brandid FROM user_brands JOIN users USING (userid) WHERE username = 'designer@example.com')`;
 const updateLinePlan = (id: number, rowVersion: number, changes: object) =>
   t.request('POST', '/api/LinePlan/UpdateLinePlan', { token: designer, json: { Id: id, RowVersion: rowVersion, Changes: changes } });
@@ -48,7 +55,10 @@ describe('a single update (line plan)', () => {
     const lp = await linePlan(`${designerBrands} AND statusid IN (1, 2)`);
     const res = await updateLinePlan(lp.id, lp.v, { BrandId: lp.brandid + 1, SeasonId: lp.seasonid + 1 });
     expect(res.status).toBe(400);
-    expect((await res.json()).Errors).toEqual([{ Field: '/BrandId', Message: BRAND_FIXED }, { Field: '/SeasonId', Message: SEASON_FIXED }]);
+    expect((await res.json()).Errors).toEqual([
+      { Field: '/BrandId', Message: BRAND_FIXED },
+      { Field: '/SeasonId', Message: SEASON_FIXED },
+    ]);
   });
 
   it('LP-007 sending the stored brand and season with the row saves it', async () => {
@@ -72,38 +82,61 @@ describe('a single update (line plan)', () => {
 // The admin may edit the season field (field rights come first: a user who may not gets 403 whatever the value).
 describe('a bulk save (colorway costing grid)', () => {
   /** Colorways open to edits (status 1, or 2 with a factory), with another season of their brand. */
-  const editable = () => t.ctx.db.query<{ id: number; v: number; seasonid: number; other: number; ffc: number | null }>(
-    `SELECT c.prototypeseasonalid AS id, c.rowversion AS v, c.seasonid, c.ffc,
+  const editable = () =>
+    t.ctx.db.query<{ id: number; v: number; seasonid: number; other: number; ffc: number | null }>(
+      `SELECT c.prototypeseasonalid AS id, c.rowversion AS v, c.seasonid, c.ffc,
             (SELECT min(s.seasonid) FROM seasons s WHERE s.brandid = c.brandid AND s.seasonid <> c.seasonid) AS other
        FROM colorway_view c
-      WHERE NOT c.isdeleted AND (c.statusid = 1 OR (c.statusid = 2 AND c.factnameky IS NOT NULL)) ORDER BY 1 LIMIT 4`);
-  const stored = async (id: number) => (await t.ctx.db.query<{ seasonid: number; ffc: number | null; rowversion: number }>(
-    'SELECT seasonid, ffc, rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [id]))[0];
+      WHERE NOT c.isdeleted AND (c.statusid = 1 OR (c.statusid = 2 AND c.factnameky IS NOT NULL)) ORDER BY 1 LIMIT 4`,
+    );
+  const stored = async (id: number) =>
+    (
+      await t.ctx.db.query<{ seasonid: number; ffc: number | null; rowversion: number }>(
+        'SELECT seasonid, ffc, rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1',
+        [id],
+      )
+    )[0];
   const costingGrid = () => t.ctx.schemas.grids.get('costing')!.columns.map((c) => c.field);
 
   it('CW-055 the row moving its season is reported by key and column; the rows beside it are saved', async () => {
     const [a, bad, c, same] = await editable();
     expect(bad.other).not.toBeNull();
     const user = await authenticate(t.ctx, `Bearer ${admin}`);
-    const result = await saveRows(t.ctx, user, 'colorway', 'PrototypeSeasonalId', [
-      { Key: a.id, RowVersion: a.v, Changes: { FFC: 41 } },
-      { Key: bad.id, RowVersion: bad.v, Changes: { FFC: 42, SeasonId: bad.other } },
-      { Key: c.id, RowVersion: c.v, Changes: { FFC: 43 } },
-      { Key: same.id, RowVersion: same.v, Changes: { FFC: 44, SeasonId: same.seasonid } },
-    ], costingGrid());
+    const result = await saveRows(
+      t.ctx,
+      user,
+      'colorway',
+      'PrototypeSeasonalId',
+      [
+        { Key: a.id, RowVersion: a.v, Changes: { FFC: 41 } },
+        { Key: bad.id, RowVersion: bad.v, Changes: { FFC: 42, SeasonId: bad.other } },
+        { Key: c.id, RowVersion: c.v, Changes: { FFC: 43 } },
+        { Key: same.id, RowVersion: same.v, Changes: { FFC: 44, SeasonId: same.seasonid } },
+      ],
+      costingGrid(),
+    );
     expect(result.IsSuccessful).toBe(false);
     expect(result.Failed).toEqual([{ Key: bad.id, Status: 400, Message: SEASON_FIXED, Errors: [{ Field: '/SeasonId', Message: SEASON_FIXED }] }]);
-    expect(result.Saved.map((s) => [s.PrototypeSeasonalId, s.FFC])).toEqual([[a.id, 41], [c.id, 43], [same.id, 44]]);
+    expect(result.Saved.map((s) => [s.PrototypeSeasonalId, s.FFC])).toEqual([
+      [a.id, 41],
+      [c.id, 43],
+      [same.id, 44],
+    ]);
     expect(await stored(bad.id)).toEqual({ seasonid: bad.seasonid, ffc: bad.ffc, rowversion: bad.v });
     expect((await stored(same.id)).seasonid).toBe(same.seasonid);
   });
 
   it('FLASH-001 the grid save route refuses a season change with that row alone (not a column of the grid); the others are saved', async () => {
     const [a, bad] = await editable();
-    const res = await t.request('POST', '/api/Grid/costing/Save', { token: admin, json: { rows: [
-      { Key: a.id, RowVersion: a.v, Changes: { FFC: 51 } },
-      { Key: bad.id, RowVersion: bad.v, Changes: { FFC: 52, SeasonId: bad.other } },
-    ] } });
+    const res = await t.request('POST', '/api/Grid/costing/Save', {
+      token: admin,
+      json: {
+        rows: [
+          { Key: a.id, RowVersion: a.v, Changes: { FFC: 51 } },
+          { Key: bad.id, RowVersion: bad.v, Changes: { FFC: 52, SeasonId: bad.other } },
+        ],
+      },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.Saved.map((s: { PrototypeSeasonalId: number }) => s.PrototypeSeasonalId)).toEqual([a.id]);
@@ -113,7 +146,8 @@ describe('a bulk save (colorway costing grid)', () => {
 
   it('CW-055 a single colorway update moving the season is refused on SeasonId; the stored season passes', async () => {
     const [, , , cw] = await editable();
-    const update = (changes: object) => t.request('POST', '/api/Prototype/UpdatePrototype', { token: admin, json: { Id: cw.id, RowVersion: cw.v, Changes: changes } });
+    const update = (changes: object) =>
+      t.request('POST', '/api/Prototype/UpdatePrototype', { token: admin, json: { Id: cw.id, RowVersion: cw.v, Changes: changes } });
     const res = await update({ SeasonId: cw.other, FFC: 61 });
     expect(res.status).toBe(400);
     expect((await res.json()).Errors).toEqual([{ Field: '/SeasonId', Message: SEASON_FIXED }]);

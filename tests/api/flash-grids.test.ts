@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, costing, forecast, factory, viewer] = await t.tokens('admin', 'costing', 'forecast', 'factory', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const post = (token: string, url: string, json: object) => t.request('POST', url, { token, json });
 const search = (token: string, grid: string, body: object = {}) => post(token, `/api/Grid/${grid}/Search`, { pageSize: 20000, ...body });
@@ -23,11 +25,14 @@ const keysOf = (page: { Results: Record<string, unknown>[] }, key = 'PrototypeSe
 
 /** The visible, not deleted colorways of a user's brands (and factories) matching `where` ($1 = value). */
 async function expectedKeys(user: string, where: string, value?: unknown) {
-  const rows = await t.ctx.db.query<{ id: number }>(`
+  const rows = await t.ctx.db.query<{ id: number }>(
+    `
     SELECT v.prototypeseasonalid AS id FROM colorway_view v JOIN users u ON u.username = $1
      WHERE NOT v.isdeleted AND v.brandid IN (SELECT brandid FROM user_brands WHERE userid = u.userid)
        AND (NOT u.isfactoryuser OR v.factnameky IN (SELECT factorykey FROM user_factories WHERE userid = u.userid))
-       AND ${where.replace(/\$1/g, '$2')} ORDER BY 1`, value === undefined ? [`${user}@example.com`] : [`${user}@example.com`, value]);
+       AND ${where.replace(/\$1/g, '$2')} ORDER BY 1`,
+    value === undefined ? [`${user}@example.com`] : [`${user}@example.com`, value],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -36,7 +41,9 @@ async function workbook(res: Response) {
   await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
   const ws = wb.worksheets[0];
   const rows: unknown[][] = [];
-  ws.eachRow((row) => { rows.push((row.values as unknown[]).slice(1)); });
+  ws.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
   return { header: rows[0] as string[], data: rows.slice(1) };
 }
 
@@ -46,10 +53,14 @@ describe('grid search criteria (the criteria bar)', () => {
       WHERE NOT isdeleted AND factnameky IS NOT NULL AND brandid = 1 ORDER BY prototypeseasonalid LIMIT 1`);
     const all = await expectedKeys('costing', 'true');
     const cases: [string, string, unknown][] = [
-      ['BrandId', 'v.brandid = $1', sample.brandid], ['SeasonId', 'v.seasonid = $1', sample.seasonid],
-      ['LinePlanId', 'v.lineplanid = $1', sample.lineplanid], ['DivisionKey', 'v.divisionkey = $1', sample.divisionkey],
-      ['GenderKey', 'v.genderkey = $1', sample.genderkey], ['StatusId', 'v.statusid = $1', sample.statusid],
-      ['FactNameKy', 'v.factnameky = $1', sample.factnameky], ['PatternId', 'v.patternid = $1', sample.patternid],
+      ['BrandId', 'v.brandid = $1', sample.brandid],
+      ['SeasonId', 'v.seasonid = $1', sample.seasonid],
+      ['LinePlanId', 'v.lineplanid = $1', sample.lineplanid],
+      ['DivisionKey', 'v.divisionkey = $1', sample.divisionkey],
+      ['GenderKey', 'v.genderkey = $1', sample.genderkey],
+      ['StatusId', 'v.statusid = $1', sample.statusid],
+      ['FactNameKy', 'v.factnameky = $1', sample.factnameky],
+      ['PatternId', 'v.patternid = $1', sample.patternid],
     ];
     for (const [criterion, where, value] of cases) {
       const res = await search(costing, 'costing', { [criterion]: value });
@@ -63,15 +74,20 @@ describe('grid search criteria (the criteria bar)', () => {
       expect(none.TotalRecords, criterion).toBe(0);
     }
     const combined = await (await search(costing, 'costing', { BrandId: sample.brandid, SeasonId: sample.seasonid, StatusId: sample.statusid })).json();
-    expect(keysOf(combined)).toEqual(await expectedKeys('costing', `v.brandid = ${Number(sample.brandid)} AND v.seasonid = ${Number(sample.seasonid)} AND v.statusid = $1`, sample.statusid));
+    expect(keysOf(combined)).toEqual(
+      await expectedKeys('costing', `v.brandid = ${Number(sample.brandid)} AND v.seasonid = ${Number(sample.seasonid)} AND v.statusid = $1`, sample.statusid),
+    );
   });
 
   it('FLASH-001: the free text matches stock number, name, pattern or colour, as typed (no wildcards)', async () => {
-    const [{ stocknum }] = await t.ctx.db.query(`SELECT stocknum FROM colorway_view WHERE NOT isdeleted AND stocknum IS NOT NULL ORDER BY prototypeseasonalid LIMIT 1`);
+    const [{ stocknum }] = await t.ctx.db.query(
+      `SELECT stocknum FROM colorway_view WHERE NOT isdeleted AND stocknum IS NOT NULL ORDER BY prototypeseasonalid LIMIT 1`,
+    );
     const text = String(stocknum).slice(0, 4).toLowerCase();
     const page = await (await search(costing, 'costing', { searchText: text })).json();
-    expect(keysOf(page)).toEqual(await expectedKeys('costing',
-      `(v.stocknum ILIKE $1 OR v.prototypename ILIKE $1 OR v.patternname ILIKE $1 OR v.colordesc ILIKE $1)`, `%${text}%`));
+    expect(keysOf(page)).toEqual(
+      await expectedKeys('costing', `(v.stocknum ILIKE $1 OR v.prototypename ILIKE $1 OR v.patternname ILIKE $1 OR v.colordesc ILIKE $1)`, `%${text}%`),
+    );
     expect((await (await search(costing, 'costing', { searchText: '%' })).json()).TotalRecords).toBe(0);
   });
 
@@ -113,7 +129,9 @@ describe('grid search criteria (the criteria bar)', () => {
 
 describe('column filters', () => {
   it('FLASH-001: contains, equals and a numeric range narrow the rows; a reference column filters by its id or its shown name', async () => {
-    const [row] = await t.ctx.db.query(`SELECT stocknum, statusid, statusname FROM colorway_view WHERE NOT isdeleted AND stocknum IS NOT NULL AND brandid = 1 ORDER BY prototypeseasonalid LIMIT 1`);
+    const [row] = await t.ctx.db.query(
+      `SELECT stocknum, statusid, statusname FROM colorway_view WHERE NOT isdeleted AND stocknum IS NOT NULL AND brandid = 1 ORDER BY prototypeseasonalid LIMIT 1`,
+    );
     const text = String(row.stocknum).slice(-3);
     const cases: [object, string, unknown][] = [
       [{ StockNum: { contains: text } }, 'v.stocknum ILIKE $1', `%${text}%`],
@@ -132,7 +150,9 @@ describe('column filters', () => {
   });
 
   it('FLASH-001: a reference column the view does not name is filtered by the name the grid shows', async () => {
-    const [d] = await t.ctx.db.query(`SELECT dv.divisionkey, dv.divisionname FROM divisions dv WHERE EXISTS (SELECT 1 FROM colorway_view v WHERE v.divisionkey = dv.divisionkey AND NOT v.isdeleted) ORDER BY 1 LIMIT 1`);
+    const [d] = await t.ctx.db.query(
+      `SELECT dv.divisionkey, dv.divisionname FROM divisions dv WHERE EXISTS (SELECT 1 FROM colorway_view v WHERE v.divisionkey = dv.divisionkey AND NOT v.isdeleted) ORDER BY 1 LIMIT 1`,
+    );
     const page = await (await search(admin, 'prototype', { columnFilters: { DivisionKey: { equals: d.divisionname } } })).json();
     expect(keysOf(page)).toEqual(await expectedKeys('admin', 'v.divisionkey = $1', d.divisionkey));
     expect(page.Results[0].DivisionName).toBe(d.divisionname);
@@ -147,10 +167,16 @@ describe('column filters', () => {
 
   it('PERM-029: a filter on a column the user may not see, or that the grid does not have, or of the wrong type is a 400', async () => {
     for (const [token, columnFilters] of [
-      [factory, { WsPrice: { from: 1 } }], [factory, { FactNameKy: { equals: '310101' } }],
-      [costing, { PatternName: { contains: 'a' } }], [costing, { Nope: { contains: 'a' } }],
-      [costing, { FFC: { from: 'abc' } }], [costing, { StockNum: { from: 1 } }], [costing, { ISRCompleteDate: { from: '2026-02-30' } }],
-      [costing, { StockNum: {} }], [costing, { StockNum: { contains: 'a', equals: 'b' } }], [costing, { StockNum: 'x' }],
+      [factory, { WsPrice: { from: 1 } }],
+      [factory, { FactNameKy: { equals: '310101' } }],
+      [costing, { PatternName: { contains: 'a' } }],
+      [costing, { Nope: { contains: 'a' } }],
+      [costing, { FFC: { from: 'abc' } }],
+      [costing, { StockNum: { from: 1 } }],
+      [costing, { ISRCompleteDate: { from: '2026-02-30' } }],
+      [costing, { StockNum: {} }],
+      [costing, { StockNum: { contains: 'a', equals: 'b' } }],
+      [costing, { StockNum: 'x' }],
     ] as [string, object][]) {
       const res = await search(token, 'costing', { columnFilters });
       expect(res.status, JSON.stringify(columnFilters)).toBe(400);
@@ -159,7 +185,7 @@ describe('column filters', () => {
 });
 
 describe('reload of some rows', () => {
-  it('FLASH-001: Keys answers just those rows, within the user\'s records', async () => {
+  it("FLASH-001: Keys answers just those rows, within the user's records", async () => {
     const all = await expectedKeys('costing', 'true');
     const wanted = [all[0], all[3], all[all.length - 1]];
     const page = await (await search(costing, 'costing', { Keys: wanted })).json();
@@ -200,7 +226,9 @@ describe('export of every row', () => {
   });
 
   it('CONST-017: text starting with = + - @ is neutralised, never a formula', async () => {
-    const [{ id, name }] = await t.ctx.db.query(`SELECT prototypeid AS id, prototypename AS name FROM colorway_view WHERE brandid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1`);
+    const [{ id, name }] = await t.ctx.db.query(
+      `SELECT prototypeid AS id, prototypename AS name FROM colorway_view WHERE brandid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1`,
+    );
     await t.ctx.db.query(`UPDATE prototypes SET prototypename = '=HYPERLINK("http://x","y")' WHERE prototypeid = $1`, [id]);
     try {
       const res = await post(costing, '/api/Grid/costing/Export', { columnFilters: { PrototypeName: { contains: 'HYPERLINK' } } });
@@ -216,18 +244,21 @@ describe('export of every row', () => {
     }
   });
 
-  it('FLASH-018/PERM-029: a factory user\'s costing export has no WsPrice, RetailPrice or factory field, only their rows', async () => {
+  it("FLASH-018/PERM-029: a factory user's costing export has no WsPrice, RetailPrice or factory field, only their rows", async () => {
     const res = await post(factory, '/api/Grid/costing/Export', {});
     expect(res.status).toBe(200);
     const { header, data } = await workbook(res);
     const schema = t.ctx.schemas.entities.get('colorway')!;
-    const rules = t.ctx.schemas.visibility.get('colorway')!.rules.filter((r) => r.hiddenFromFactoryUsers).flatMap((r) => r.fields);
+    const rules = t.ctx.schemas.visibility
+      .get('colorway')!
+      .rules.filter((r) => r.hiddenFromFactoryUsers)
+      .flatMap((r) => r.fields);
     for (const f of ['WsPrice', 'RetailPrice', ...rules]) expect(header, f).not.toContain(schema.properties[f].title);
     expect(header.length).toBeGreaterThan(0);
     expect(data.length).toBe((await expectedKeys('factory', 'true')).length);
   });
 
-  it('FLASH-004: every searchable grid exports its search\'s rows, reference columns by the names the grid shows', async () => {
+  it("FLASH-004: every searchable grid exports its search's rows, reference columns by the names the grid shows", async () => {
     for (const grid of ['costing', 'forecast', 'pattern-forecast', 'hts', 'prototype', 'colorway-search', 'users', 'library-outsole']) {
       const body = { sortColumn: undefined };
       const res = await post(admin, `/api/Grid/${grid}/Export`, body);
@@ -244,18 +275,20 @@ describe('export of every row', () => {
     expect(data.map((r) => r[division] ?? null)).toEqual(page.Results.map((r: any) => r.DivisionName ?? null));
   });
 
-  it('an export needs the grid\'s read permission and refuses what the search refuses', async () => {
+  it("an export needs the grid's read permission and refuses what the search refuses", async () => {
     expect((await post(forecast, '/api/Grid/costing/Export', {})).status).toBe(403);
     expect((await post(factory, '/api/Grid/costing/Export', { FactNameKy: 'x' })).status).toBe(400);
     expect((await post(costing, '/api/Grid/costing/Export', { sortColumn: 'Nope' })).status).toBe(400);
   });
 });
 
-describe('the spec\'s named calls are the grid path', () => {
+describe("the spec's named calls are the grid path", () => {
   it('FLASH-015/024/035: GetProtoCostingList, GetProtoForecastList, GetPatternForecastList and HtsSearch answer the grid search', async () => {
     for (const [url, grid, token] of [
-      ['/api/Costing/GetProtoCostingList', 'costing', costing], ['/api/Forecast/GetProtoForecastList', 'forecast', forecast],
-      ['/api/Forecast/GetPatternForecastList', 'pattern-forecast', forecast], ['/api/hts/HtsSearch', 'hts', admin],
+      ['/api/Costing/GetProtoCostingList', 'costing', costing],
+      ['/api/Forecast/GetProtoForecastList', 'forecast', forecast],
+      ['/api/Forecast/GetPatternForecastList', 'pattern-forecast', forecast],
+      ['/api/hts/HtsSearch', 'hts', admin],
     ] as const) {
       const body = { BrandId: 1, pageSize: 500, sortColumn: grid === 'pattern-forecast' ? 'PatternName' : 'StockNum' };
       const named = await post(token, url, body);
@@ -267,12 +300,16 @@ describe('the spec\'s named calls are the grid path', () => {
   });
 
   it('FLASH-014/015: UpdateProtoCosting saves like the grid; a failed row says "There was an error performing the update: …" once', async () => {
-    const page = await (await post(costing, '/api/Costing/GetProtoCostingList', { BrandId: 1, StatusId: 1, pageSize: 2, sortColumn: 'PrototypeSeasonalId' })).json();
+    const page = await (
+      await post(costing, '/api/Costing/GetProtoCostingList', { BrandId: 1, StatusId: 1, pageSize: 2, sortColumn: 'PrototypeSeasonalId' })
+    ).json();
     const [a, b] = page.Results;
-    const res = await post(costing, '/api/Costing/UpdateProtoCosting', { rows: [
-      { Key: a.PrototypeSeasonalId, RowVersion: a.RowVersion, Changes: { EstFFC: 12.5 } },
-      { Key: b.PrototypeSeasonalId, RowVersion: b.RowVersion, Changes: { EstFFC: -3 } },
-    ] });
+    const res = await post(costing, '/api/Costing/UpdateProtoCosting', {
+      rows: [
+        { Key: a.PrototypeSeasonalId, RowVersion: a.RowVersion, Changes: { EstFFC: 12.5 } },
+        { Key: b.PrototypeSeasonalId, RowVersion: b.RowVersion, Changes: { EstFFC: -3 } },
+      ],
+    });
     expect(res.status).toBe(200);
     const out = await res.json();
     expect(out.Saved.map((r: any) => r.PrototypeSeasonalId)).toEqual([a.PrototypeSeasonalId]);
@@ -281,7 +318,9 @@ describe('the spec\'s named calls are the grid path', () => {
     expect(out.Failed[0].Message.startsWith(prefix)).toBe(true);
     expect(out.Failed[0].Message.indexOf(prefix, 1)).toBe(-1);
     expect(out.Failed[0].Errors[0].Field).toBe('/EstFFC');
-    expect((await post(viewer, '/api/Costing/UpdateProtoCosting', { rows: [{ Key: a.PrototypeSeasonalId, RowVersion: 1, Changes: { EstFFC: 1 } }] })).status).toBe(403);
+    expect(
+      (await post(viewer, '/api/Costing/UpdateProtoCosting', { rows: [{ Key: a.PrototypeSeasonalId, RowVersion: 1, Changes: { EstFFC: 1 } }] })).status,
+    ).toBe(403);
   });
 
   it('FLASH-024: UpdateProtoForecast and UpdatePatternForecast need forecasting edit', async () => {
@@ -293,7 +332,7 @@ describe('the spec\'s named calls are the grid path', () => {
 });
 
 describe('lookups of the flash-edit screens', () => {
-  it('FLASH-016: isBrandPDMReady answers the brand\'s flag', async () => {
+  it("FLASH-016: isBrandPDMReady answers the brand's flag", async () => {
     for (const b of await t.ctx.db.query<{ brandid: number; ispdmready: boolean }>('SELECT brandid, ispdmready FROM brands WHERE brandid IN (1, 2)')) {
       const res = await t.request('GET', `/api/Brand/isBrandPDMReady?BrandId=${b.brandid}`, { token: costing });
       expect(res.status).toBe(200);
@@ -305,12 +344,16 @@ describe('lookups of the flash-edit screens', () => {
     const [c] = await t.ctx.db.query(`SELECT v.prototypeseasonalid AS id, d.launchnumber AS n, d.lineplanlaunchdateid AS ld
       FROM colorway_view v JOIN line_plan_launch_dates d ON d.lineplanid = v.lineplanid
       WHERE v.brandid = 1 AND NOT v.isdeleted ORDER BY 1, 2 DESC LIMIT 1`);
-    const get = (n: number | string, id = c.id) => t.request('GET', `/api/forecast/LaunchDateId?PrototypeSeasonalId=${id}&LaunchNumber=${n}`, { token: forecast });
+    const get = (n: number | string, id = c.id) =>
+      t.request('GET', `/api/forecast/LaunchDateId?PrototypeSeasonalId=${id}&LaunchNumber=${n}`, { token: forecast });
     const ok = await get(c.n);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ LinePlanLaunchDateId: c.ld });
-    const [missing] = await t.ctx.db.query(`SELECT n FROM generate_series(1, 8) n WHERE NOT EXISTS (SELECT 1 FROM line_plan_launch_dates d
-      JOIN colorway_view v ON v.lineplanid = d.lineplanid WHERE v.prototypeseasonalid = $1 AND d.launchnumber = n) ORDER BY n LIMIT 1`, [c.id]);
+    const [missing] = await t.ctx.db.query(
+      `SELECT n FROM generate_series(1, 8) n WHERE NOT EXISTS (SELECT 1 FROM line_plan_launch_dates d
+      JOIN colorway_view v ON v.lineplanid = d.lineplanid WHERE v.prototypeseasonalid = $1 AND d.launchnumber = n) ORDER BY n LIMIT 1`,
+      [c.id],
+    );
     for (const n of [9, 0, ...(missing ? [missing.n] : [])]) {
       const res = await get(n);
       expect(res.status, String(n)).toBe(400);
@@ -321,7 +364,9 @@ describe('lookups of the flash-edit screens', () => {
   });
 
   it('FLASH-031/032: DutySearch answers the duty codes of an origin, narrowed by destination and code; no origin is refused', async () => {
-    const [{ countryorigin: origin, countrydestination: dest, htsstawn: code }] = await t.ctx.db.query('SELECT countryorigin, countrydestination, htsstawn FROM hts_duties ORDER BY htskey LIMIT 1');
+    const [{ countryorigin: origin, countrydestination: dest, htsstawn: code }] = await t.ctx.db.query(
+      'SELECT countryorigin, countrydestination, htsstawn FROM hts_duties ORDER BY htskey LIMIT 1',
+    );
     const duty = (body: object) => post(admin, '/api/hts/DutySearch', body);
     const byOrigin = await (await duty({ CountryOrigin: origin })).json();
     const [{ n }] = await t.ctx.db.query('SELECT count(*)::int AS n FROM hts_duties WHERE countryorigin = $1', [origin]);

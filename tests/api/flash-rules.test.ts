@@ -30,16 +30,24 @@ beforeAll(async () => {
       AND lineplanid IN (SELECT lineplanid FROM line_plan_launch_dates GROUP BY 1 HAVING count(*) >= 2) ORDER BY 1 LIMIT 1`);
   expect(template).toBeTruthy();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Row = { id: number; v: number };
 // DECISIONS "Dates": the server runs in a business time zone on another day than UTC, so the stamped dates show the zone is used.
 const ZONE = zoneAwayFromUtc();
 const today = () => businessToday(ZONE);
 let batch = 0;
-const columns = async (table: string, skip: string[]) => (await t.ctx.db.query<{ c: string }>(
-  `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-  [table])).map((r) => r.c).filter((c) => !skip.includes(c));
+const columns = async (table: string, skip: string[]) =>
+  (
+    await t.ctx.db.query<{ c: string }>(
+      `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+      [table],
+    )
+  )
+    .map((r) => r.c)
+    .filter((c) => !skip.includes(c));
 
 /**
  * n fresh colorways copied from the template (own prototype and stock number), milestones and Costing
@@ -55,11 +63,15 @@ async function clones(n: number, set = ''): Promise<Row[]> {
         RETURNING prototypeid)
      INSERT INTO prototype_seasonals (prototypeid, ${sc.join(', ')}) SELECT p.prototypeid, ${sc.map((c) => `s.${c}`).join(', ')}
        FROM p CROSS JOIN prototype_seasonals s WHERE s.prototypeseasonalid = $3 RETURNING prototypeseasonalid AS id`,
-    [template.prototypeid, n, template.id]);
+    [template.prototypeid, n, template.id],
+  );
   const list = ids.map((r) => r.id).sort((x, y) => x - y);
-  await t.ctx.db.query(`UPDATE prototype_seasonals SET ${MILESTONES.map((m) => `${m.flag} = false, ${m.date} = null, ${m.price} = null`).join(', ')},
+  await t.ctx.db.query(
+    `UPDATE prototype_seasonals SET ${MILESTONES.map((m) => `${m.flag} = false, ${m.date} = null, ${m.price} = null`).join(', ')},
     costingcompl = false, costingcompldate = null, costingcomplby = null, isoriginalseason = false, rowversion = 1
-    WHERE prototypeseasonalid = ANY($1)`, [list]);
+    WHERE prototypeseasonalid = ANY($1)`,
+    [list],
+  );
   if (set) await t.ctx.db.query(`UPDATE prototype_seasonals SET ${set} WHERE prototypeseasonalid = ANY($1)`, [list]);
   return list.map((id) => ({ id, v: 1 }));
 }
@@ -68,7 +80,11 @@ const save = async (token: string, grid: string, rows: { Key: number; RowVersion
   const res = await t.request('POST', `/api/Grid/${grid}/Save`, { token, json: { rows } });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(200);
-  return body as { IsSuccessful: boolean; Saved: Record<string, any>[]; Failed: { Key: number; Status: number; Message: string; Errors: { Field: string; Message: string }[] }[] };
+  return body as {
+    IsSuccessful: boolean;
+    Saved: Record<string, any>[];
+    Failed: { Key: number; Status: number; Message: string; Errors: { Field: string; Message: string }[] }[];
+  };
 };
 /** One row's save: its saved record, or its failure. */
 const saveOne = async (token: string, grid: string, row: Row, changes: object) => {
@@ -84,11 +100,27 @@ describe('costing grid (FLASH-006..013, DECISIONS CW-036 / FLASH-012)', () => {
     const [row] = await clones(1);
     const { saved } = await saveOne(costing, 'costing', row, { SMComplete: true });
     const price = saved.ActPurPrice; // brand 1 is PDM-ready: the purchase price (CW-031, FLASH-016)
-    expect(saved).toMatchObject({ InitialPrototypeComplete: true, InitialPrototypeCompleteDate: today(), InitialPrototypePrice: price,
-      ISRComplete: true, ISRPrice: price, LDMComplete: true, LDMPrice: price, SMComplete: true, SMCompleteDate: today(), SMPrice: price, SMFinalComplete: false });
+    expect(saved).toMatchObject({
+      InitialPrototypeComplete: true,
+      InitialPrototypeCompleteDate: today(),
+      InitialPrototypePrice: price,
+      ISRComplete: true,
+      ISRPrice: price,
+      LDMComplete: true,
+      LDMPrice: price,
+      SMComplete: true,
+      SMCompleteDate: today(),
+      SMPrice: price,
+      SMFinalComplete: false,
+    });
     const { saved: unchecked } = await saveOne(costing, 'costing', row, { ISRComplete: false });
     expect(unchecked).toMatchObject({ InitialPrototypeComplete: true, ISRComplete: false, LDMComplete: false, SMComplete: false });
-    expect([unchecked.ISRCompleteDate, unchecked.ISRPrice, unchecked.LDMPrice, unchecked.SMCompleteDate].map((v) => v ?? null)).toEqual([null, null, null, null]);
+    expect([unchecked.ISRCompleteDate, unchecked.ISRPrice, unchecked.LDMPrice, unchecked.SMCompleteDate].map((v) => v ?? null)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('FLASH-009 Costing Complete checks IP..SM and disables every milestone until it is unchecked', async () => {
@@ -99,13 +131,21 @@ describe('costing grid (FLASH-006..013, DECISIONS CW-036 / FLASH-012)', () => {
       const { failed } = await saveOne(costing, 'costing', row, changes);
       expect(failed.Errors).toEqual([cellError(Object.keys(changes)[0], 'Milestones cannot be changed while Costing Complete is checked.')]);
     }
-    expect((await saveOne(costing, 'costing', row, { CostingCompl: false, SMComplete: false })).saved).toMatchObject({ CostingCompl: false, SMComplete: false, LDMComplete: true });
+    expect((await saveOne(costing, 'costing', row, { CostingCompl: false, SMComplete: false })).saved).toMatchObject({
+      CostingCompl: false,
+      SMComplete: false,
+      LDMComplete: true,
+    });
   });
 
-  it('FLASH-010 Costing Complete without a factory name and key: the costing grid\'s text', async () => {
+  it("FLASH-010 Costing Complete without a factory name and key: the costing grid's text", async () => {
     const [row] = await clones(1, 'factname = null, factnameky = null, ctryoforig = null');
     const { failed } = await saveOne(costing, 'costing', row, { CostingCompl: true });
-    expect(failed).toMatchObject({ Key: row.id, Status: 400, Message: "There was an error performing the update: Costing Complete can't be checked because a factory has not yet been assigned!" });
+    expect(failed).toMatchObject({
+      Key: row.id,
+      Status: 400,
+      Message: "There was an error performing the update: Costing Complete can't be checked because a factory has not yet been assigned!",
+    });
     expect(failed.Errors).toContainEqual(cellError('CostingCompl', "Costing Complete can't be checked because a factory has not yet been assigned!"));
     expect((await stored(row.id)).costingcompl).toBe(false);
   });
@@ -115,7 +155,10 @@ describe('costing grid (FLASH-006..013, DECISIONS CW-036 / FLASH-012)', () => {
     const { failed } = await saveOne(costing, 'costing', a, { FFC: 0, LDMComplete: true });
     expect(failed.Message).toBe('There was an error performing the update: Cost (FFC) must be entered before you can check off a milestone!');
     expect(failed.Errors).toContainEqual(cellError('LDMComplete', 'Cost (FFC) must be entered before you can check off a milestone!'));
-    const res = await t.request('POST', '/api/Prototype/UpdatePrototype', { token: admin, json: { Id: b.id, RowVersion: b.v, Changes: { FFC: 0, LDMComplete: true } } });
+    const res = await t.request('POST', '/api/Prototype/UpdatePrototype', {
+      token: admin,
+      json: { Id: b.id, RowVersion: b.v, Changes: { FFC: 0, LDMComplete: true } },
+    });
     expect((await res.json()).Message).toBe('Factory First Cost must be entered before you can check off a milestone!');
     // Nothing of the refused row was written: neither the FFC nor a flag.
     expect(await stored(a.id)).toMatchObject({ ffc: (await stored(b.id)).ffc, ldmcomplete: false, initialprototypecomplete: false });
@@ -123,8 +166,11 @@ describe('costing grid (FLASH-006..013, DECISIONS CW-036 / FLASH-012)', () => {
 
   it('FLASH-013 the FFC takes up to 8 digits; the price rule and service fee are recomputed by the server (CW-043..045)', async () => {
     const [row] = await clones(1, 'servfee = null, issfoverride = false');
-    const [{ servicefee }] = await t.ctx.db.query(`SELECT sf.servicefee FROM service_fees sf JOIN brands b ON b.sapbrandid = sf.sapbrandid
-      JOIN factories f ON f.factorygroupkey = sf.factorygroupkey WHERE b.brandid = 1 AND f.factorykey = $1`, [(await stored(row.id)).factnameky]);
+    const [{ servicefee }] = await t.ctx.db.query(
+      `SELECT sf.servicefee FROM service_fees sf JOIN brands b ON b.sapbrandid = sf.sapbrandid
+      JOIN factories f ON f.factorygroupkey = sf.factorygroupkey WHERE b.brandid = 1 AND f.factorykey = $1`,
+      [(await stored(row.id)).factnameky],
+    );
     const { saved } = await saveOne(costing, 'costing', row, { FFC: 99999999, EstFFC: 12.5 });
     expect(saved.ServFee).toBe(Number(servicefee));
     const { FfcPct, ActPurPrice, EstPurPrice } = prices({ FFC: 99999999, EstFFC: 12.5, ServFee: Number(servicefee) });
@@ -137,8 +183,22 @@ describe('costing grid (FLASH-006..013, DECISIONS CW-036 / FLASH-012)', () => {
 });
 
 describe('forecast grids (FLASH-020..023, CW-050/051, DECISIONS FLASH-021)', () => {
-  const volumes = { USVolume: 100, CAVolume: 10, EmeaOwnedVolume: 1, EmeaDistVolume: 2, NaDtcStoreVolume: 3, NaDtcEcomVolume: 4, ItalyVolume: 1000,
-    EuDtcVolume: 5, Emea3pVolume: 6, AsiaVolume: 7, CNVolume: 1000, HKVolume: 1000, C4CVolume: 1000, LatinAVolume: 8 };
+  const volumes = {
+    USVolume: 100,
+    CAVolume: 10,
+    EmeaOwnedVolume: 1,
+    EmeaDistVolume: 2,
+    NaDtcStoreVolume: 3,
+    NaDtcEcomVolume: 4,
+    ItalyVolume: 1000,
+    EuDtcVolume: 5,
+    Emea3pVolume: 6,
+    AsiaVolume: 7,
+    CNVolume: 1000,
+    HKVolume: 1000,
+    C4CVolume: 1000,
+    LatinAVolume: 8,
+  };
 
   it('FLASH-021 the colorway forecast grid answers IntnlVolume and TotalVolume recomputed by the server on every save', async () => {
     const [row] = await clones(1);
@@ -151,7 +211,9 @@ describe('forecast grids (FLASH-020..023, CW-050/051, DECISIONS FLASH-021)', () 
   });
 
   it('FLASH-021 the pattern forecast grid: the forecasting user edits pattern volumes; totals recomputed', async () => {
-    const [p] = await t.ctx.db.query<Row>(`SELECT patternseasonalid AS id, rowversion AS v FROM pattern_view WHERE brandid = 1 AND statusid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1`);
+    const [p] = await t.ctx.db.query<Row>(
+      `SELECT patternseasonalid AS id, rowversion AS v FROM pattern_view WHERE brandid = 1 AND statusid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1`,
+    );
     const { saved, failed } = await saveOne(forecast, 'pattern-forecast', p, volumes);
     expect(failed).toBeUndefined();
     expect(saved).toMatchObject({ ...volumes, ...volumeTotals(volumes) });
@@ -160,14 +222,20 @@ describe('forecast grids (FLASH-020..023, CW-050/051, DECISIONS FLASH-021)', () 
   it('FLASH-023 volume cells take digits only, at most 8: a fraction, a 9-digit number, a negative or a text is refused on its cell', async () => {
     const rows = await clones(4);
     const bad = [{ USVolume: 12.5 }, { CAVolume: 100000000 }, { AsiaVolume: -1 }, { HKVolume: '12' }];
-    const body = await save(forecast, 'forecast', rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: bad[i] })));
+    const body = await save(
+      forecast,
+      'forecast',
+      rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: bad[i] })),
+    );
     expect(body.Saved).toEqual([]);
     expect(body.Failed.map((f) => f.Errors.map((e) => e.Field))).toEqual(bad.map((b) => [`/${Object.keys(b)[0]}`]));
   });
 
   it('FLASH-022 the Launch number resolves to the line plan\'s launch date id; a number the line plan lacks gives "Invalid Launch Number"; empty clears', async () => {
     const launches = await t.ctx.db.query<{ n: number; id: number }>(
-      'SELECT launchnumber AS n, lineplanlaunchdateid AS id FROM line_plan_launch_dates WHERE lineplanid = $1 ORDER BY 1', [template.lineplanid]);
+      'SELECT launchnumber AS n, lineplanlaunchdateid AS id FROM line_plan_launch_dates WHERE lineplanid = $1 ORDER BY 1',
+      [template.lineplanid],
+    );
     const missing = [1, 2, 3, 4, 5, 6, 7, 8].find((n) => !launches.some((l) => l.n === n))!;
     const [a, b, c, d] = await clones(4);
     const body = await save(forecast, 'forecast', [
@@ -178,7 +246,9 @@ describe('forecast grids (FLASH-020..023, CW-050/051, DECISIONS FLASH-021)', () 
     ]);
     expect(body.Saved).toHaveLength(1);
     expect(body.Saved[0]).toMatchObject({ PrototypeSeasonalId: a.id, Launch: launches[1].n, LinePlanLaunchDateId: launches[1].id, USVolume: 5 });
-    expect(body.Failed.map((f) => [f.Key, f.Message, f.Errors])).toEqual([b, c, d].map((r) => [r.id, 'Invalid Launch Number', [cellError('Launch', 'Invalid Launch Number')]]));
+    expect(body.Failed.map((f) => [f.Key, f.Message, f.Errors])).toEqual(
+      [b, c, d].map((r) => [r.id, 'Invalid Launch Number', [cellError('Launch', 'Invalid Launch Number')]]),
+    );
     // The audit names the stored field, never the input-only Launch.
     const audit = await t.ctx.db.query(`SELECT field AS fieldname FROM audit_log WHERE entity = 'colorway' AND entityid = $1`, [String(a.id)]);
     expect(audit.map((r) => r.fieldname)).toContain('LinePlanLaunchDateId');
@@ -190,8 +260,11 @@ describe('forecast grids (FLASH-020..023, CW-050/051, DECISIONS FLASH-021)', () 
 
 describe('HTS grid (FLASH-028..034)', () => {
   const destinations = { Us: 'US', Ca: 'CA', Uk: 'GB', Eu: 'NL' } as const;
-  it('FLASH-031 FLASH-033 FLASH-034 each region\'s code is checked against the duty table by origin and destination and brings its duty and key', async () => {
-    const [row] = await clones(1, 'ushtsstawn = null, ushtscodekey = null, cahtsstawn = null, cahtscodekey = null, ukhtsstawn = null, ukhtscodekey = null, euhtsstawn = null, euhtscodekey = null');
+  it("FLASH-031 FLASH-033 FLASH-034 each region's code is checked against the duty table by origin and destination and brings its duty and key", async () => {
+    const [row] = await clones(
+      1,
+      'ushtsstawn = null, ushtscodekey = null, cahtsstawn = null, cahtscodekey = null, ukhtsstawn = null, ukhtscodekey = null, euhtsstawn = null, euhtscodekey = null',
+    );
     const duties = await t.ctx.db.query(`SELECT DISTINCT ON (countrydestination) countrydestination AS d, htsstawn, htskey, duty FROM hts_duties
       WHERE countryorigin = 'VN' ORDER BY countrydestination, htskey`);
     const changes: Record<string, string> = {};
@@ -222,17 +295,27 @@ describe('HTS grid (FLASH-028..034)', () => {
   });
 });
 
-describe('colorway flash edit grid (DECISIONS FLASH-002): the colorway screen\'s rules', () => {
+describe("colorway flash edit grid (DECISIONS FLASH-002): the colorway screen's rules", () => {
   it('FLASH-002 status, factory, stock number and responsible rules refuse their rows on their cells; the good row is saved', async () => {
     const rows = await clones(6);
     const [noFactory] = await clones(1, 'factname = null, factnameky = null, ctryoforig = null');
-    await t.ctx.db.query('UPDATE prototypes SET islocked = true WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)', [rows[1].id]);
-    const [other] = await t.ctx.db.query(`SELECT u.userid FROM users u WHERE u.isactive AND NOT EXISTS (SELECT 1 FROM user_brands ub WHERE ub.userid = u.userid AND ub.brandid = 1) ORDER BY 1 LIMIT 1`);
-    const [taken] = await t.ctx.db.query(`SELECT p.stocknum FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-      WHERE ps.prototypeseasonalid = $1`, [rows[5].id]);
+    await t.ctx.db.query(
+      'UPDATE prototypes SET islocked = true WHERE prototypeid = (SELECT prototypeid FROM prototype_seasonals WHERE prototypeseasonalid = $1)',
+      [rows[1].id],
+    );
+    const [other] = await t.ctx.db.query(
+      `SELECT u.userid FROM users u WHERE u.isactive AND NOT EXISTS (SELECT 1 FROM user_brands ub WHERE ub.userid = u.userid AND ub.brandid = 1) ORDER BY 1 LIMIT 1`,
+    );
+    const [taken] = await t.ctx.db.query(
+      `SELECT p.stocknum FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
+      WHERE ps.prototypeseasonalid = $1`,
+      [rows[5].id],
+    );
     const [unreachable] = await t.ctx.db.query(`SELECT statusid FROM statuses WHERE statusid <> 1
       AND statusid NOT IN (SELECT tostatusid FROM status_transitions WHERE fromstatusid = 1) ORDER BY 1 LIMIT 1`);
-    const [factory] = await t.ctx.db.query(`SELECT factorykey FROM factories WHERE factorykey <> $1 ORDER BY 1 LIMIT 1`, [(await stored(rows[1].id)).factnameky]);
+    const [factory] = await t.ctx.db.query(`SELECT factorykey FROM factories WHERE factorykey <> $1 ORDER BY 1 LIMIT 1`, [
+      (await stored(rows[1].id)).factnameky,
+    ]);
     const body = await save(admin, 'prototype', [
       { Key: rows[0].id, RowVersion: 1, Changes: { PrototypeName: 'Flash edited', ColorDesc: 'Night' } },
       { Key: rows[1].id, RowVersion: 1, Changes: { FactNameKy: factory.factorykey } },
@@ -253,7 +336,11 @@ describe('colorway flash edit grid (DECISIONS FLASH-002): the colorway screen\'s
 
   it('CW-046 two rows of one paste taking one stock number: the second is refused', async () => {
     const [a, b] = await clones(2);
-    const body = await save(admin, 'prototype', [a, b].map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { StockNum: `TWIN-${a.id}` } })));
+    const body = await save(
+      admin,
+      'prototype',
+      [a, b].map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { StockNum: `TWIN-${a.id}` } })),
+    );
     expect(body.Saved.map((s) => s.PrototypeSeasonalId)).toEqual([a.id]);
     expect(body.Failed[0]).toMatchObject({ Key: b.id, Errors: [cellError('StockNum', 'Stock Number already exists for this season and factory.')] });
   });
@@ -263,21 +350,61 @@ describe('a paste is one save: per-row outcome (issue 12)', () => {
   it('FLASH-014 a paste of 200 costing rows where 7 break 5 rules: 193 saved, the 7 refused with their texts, audit rows only for the saved ones', async () => {
     const rows = await clones(197);
     const noFactory = await clones(1, 'factname = null, factnameky = null, ctryoforig = null');
-    const frozen = await clones(1, `costingcompl = true, ${MILESTONES.slice(0, 4).map((m) => `${m.flag} = true, ${m.date} = current_date, ${m.price} = 10`).join(', ')}`);
+    const frozen = await clones(
+      1,
+      `costingcompl = true, ${MILESTONES.slice(0, 4)
+        .map((m) => `${m.flag} = true, ${m.date} = current_date, ${m.price} = 10`)
+        .join(', ')}`,
+    );
     const readOnly = await clones(1, 'statusid = 3');
     const all = [...rows, ...noFactory, ...frozen, ...readOnly];
     const bad = new Map<number, { changes: object; status: number; error: { Field: string; Message: string } }>([
-      [rows[10].id, { changes: { FFC: 0, ISRComplete: true }, status: 400, error: cellError('ISRComplete', 'Cost (FFC) must be entered before you can check off a milestone!') }],
-      [rows[90].id, { changes: { FFC: 0, SMComplete: true }, status: 400, error: cellError('SMComplete', 'Cost (FFC) must be entered before you can check off a milestone!') }],
-      [noFactory[0].id, { changes: { CostingCompl: true }, status: 400, error: cellError('CostingCompl', "Costing Complete can't be checked because a factory has not yet been assigned!") }],
+      [
+        rows[10].id,
+        {
+          changes: { FFC: 0, ISRComplete: true },
+          status: 400,
+          error: cellError('ISRComplete', 'Cost (FFC) must be entered before you can check off a milestone!'),
+        },
+      ],
+      [
+        rows[90].id,
+        {
+          changes: { FFC: 0, SMComplete: true },
+          status: 400,
+          error: cellError('SMComplete', 'Cost (FFC) must be entered before you can check off a milestone!'),
+        },
+      ],
+      [
+        noFactory[0].id,
+        {
+          changes: { CostingCompl: true },
+          status: 400,
+          error: cellError('CostingCompl', "Costing Complete can't be checked because a factory has not yet been assigned!"),
+        },
+      ],
       [rows[50].id, { changes: { FFC: 123456789 }, status: 400, error: { Field: '/FFC', Message: expect.any(String) } as any }],
       [rows[150].id, { changes: { EstFFC: 100000000 }, status: 400, error: { Field: '/EstFFC', Message: expect.any(String) } as any }],
-      [frozen[0].id, { changes: { SMFinalComplete: true }, status: 400, error: cellError('SMFinalComplete', 'Milestones cannot be changed while Costing Complete is checked.') }],
+      [
+        frozen[0].id,
+        {
+          changes: { SMFinalComplete: true },
+          status: 400,
+          error: cellError('SMFinalComplete', 'Milestones cannot be changed while Costing Complete is checked.'),
+        },
+      ],
       [readOnly[0].id, { changes: { WsPrice: 70 }, status: 409, error: cellError('WsPrice', 'Read-only in this status.') }],
     ]);
-    const before = await t.ctx.db.query<{ id: string; n: number }>(`SELECT entityid AS id, count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND entityid = ANY($1) GROUP BY 1`, [all.map((r) => String(r.id))]);
+    const before = await t.ctx.db.query<{ id: string; n: number }>(
+      `SELECT entityid AS id, count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND entityid = ANY($1) GROUP BY 1`,
+      [all.map((r) => String(r.id))],
+    );
     expect(before).toEqual([]);
-    const body = await save(costing, 'costing', all.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: bad.get(r.id)?.changes ?? { FFC: 30 + i / 100, WsPrice: 80 } })));
+    const body = await save(
+      costing,
+      'costing',
+      all.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: bad.get(r.id)?.changes ?? { FFC: 30 + i / 100, WsPrice: 80 } })),
+    );
     expect(body.Saved).toHaveLength(193);
     expect(body.Failed).toHaveLength(7);
     for (const f of body.Failed) {
@@ -285,7 +412,9 @@ describe('a paste is one save: per-row outcome (issue 12)', () => {
       expect(f.Status, JSON.stringify(f)).toBe(want.status);
       expect(f.Errors).toContainEqual(want.error);
     }
-    const audited = await t.ctx.db.query<{ id: string }>(`SELECT DISTINCT entityid AS id FROM audit_log WHERE entity = 'colorway' AND entityid = ANY($1)`, [all.map((r) => String(r.id))]);
+    const audited = await t.ctx.db.query<{ id: string }>(`SELECT DISTINCT entityid AS id FROM audit_log WHERE entity = 'colorway' AND entityid = ANY($1)`, [
+      all.map((r) => String(r.id)),
+    ]);
     expect(audited.map((a) => Number(a.id)).sort((x, y) => x - y)).toEqual(all.map((r) => r.id).filter((id) => !bad.has(id)));
     // Nothing of a refused row was written (the FFC of the first stays, no flag was set).
     expect(await stored(rows[10].id)).toMatchObject({ isrcomplete: false, rowversion: 1 });
@@ -294,7 +423,11 @@ describe('a paste is one save: per-row outcome (issue 12)', () => {
   it('FLASH-014 a stale row is refused with the 409 text alone; the rows beside it are saved', async () => {
     const rows = await clones(3);
     await t.ctx.db.query('UPDATE prototype_seasonals SET rowversion = 2 WHERE prototypeseasonalid = $1', [rows[1].id]);
-    const body = await save(costing, 'costing', rows.map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { WsPrice: 55 } })));
+    const body = await save(
+      costing,
+      'costing',
+      rows.map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { WsPrice: 55 } })),
+    );
     expect(body.Saved.map((s) => s.PrototypeSeasonalId)).toEqual([rows[0].id, rows[2].id]);
     expect(body.Failed).toHaveLength(1);
     expect(body.Failed[0]).toMatchObject({ Key: rows[1].id, Status: 409 });
@@ -302,15 +435,18 @@ describe('a paste is one save: per-row outcome (issue 12)', () => {
   });
 
   it('FLASH-007..009 any sequence of milestone cell edits and pastes through the costing grid leaves a valid chain in the database', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(milestoneSave, { minLength: 1, maxLength: 6 }), async (saves) => {
-      const [row] = await clones(1);
-      for (const changes of saves) {
-        await saveOne(costing, 'costing', row, changes);
-        const r = await stored(row.id);
-        const record = Object.fromEntries(['CostingCompl', ...MILESTONES.flatMap((m) => [m.flag, m.date, m.price])].map((f) => [f, r[f.toLowerCase()]]));
-        expect(chainFault(record)).toBeNull();
-      }
-    }), { numRuns: 12 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(milestoneSave, { minLength: 1, maxLength: 6 }), async (saves) => {
+        const [row] = await clones(1);
+        for (const changes of saves) {
+          await saveOne(costing, 'costing', row, changes);
+          const r = await stored(row.id);
+          const record = Object.fromEntries(['CostingCompl', ...MILESTONES.flatMap((m) => [m.flag, m.date, m.price])].map((f) => [f, r[f.toLowerCase()]]));
+          expect(chainFault(record)).toBeNull();
+        }
+      }),
+      { numRuns: 12 },
+    );
   });
 });
 
@@ -318,15 +454,25 @@ describe('set-based rule lookups (issue 12 performance)', () => {
   /** Statements of one save of n rows on a grid; every row different and valid. */
   async function statements(grid: string, token: string, n: number, changes: (i: number) => object, refused = 0) {
     const rows = await clones(n);
-    const { sql, result } = await countQueries(t.ctx.db, () => save(token, grid, rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: changes(i) }))));
+    const { sql, result } = await countQueries(t.ctx.db, () =>
+      save(
+        token,
+        grid,
+        rows.map((r, i) => ({ Key: r.id, RowVersion: r.v, Changes: changes(i) })),
+      ),
+    );
     expect(result.Failed.length, JSON.stringify(result.Failed[0])).toBe(refused ? Math.ceil(n / refused) : 0);
     return sql.length;
   }
 
   it('FLASH-022 FLASH-031 CW-040 CW-046 a save runs the same statements for 5 rows as for 60: one lookup per table, never one per row or cell', async () => {
-    const [launch] = await t.ctx.db.query('SELECT launchnumber AS n FROM line_plan_launch_dates WHERE lineplanid = $1 ORDER BY 1 LIMIT 1', [template.lineplanid]);
+    const [launch] = await t.ctx.db.query('SELECT launchnumber AS n FROM line_plan_launch_dates WHERE lineplanid = $1 ORDER BY 1 LIMIT 1', [
+      template.lineplanid,
+    ]);
     const codes = await t.ctx.db.query(`SELECT htsstawn FROM hts_duties WHERE countryorigin = 'VN' AND countrydestination = 'US'`);
-    const users = await t.ctx.db.query(`SELECT u.userid FROM users u JOIN user_brands ub ON ub.userid = u.userid WHERE ub.brandid = 1 AND u.isactive ORDER BY 1`);
+    const users = await t.ctx.db.query(
+      `SELECT u.userid FROM users u JOIN user_brands ub ON ub.userid = u.userid WHERE ub.brandid = 1 AND u.isactive ORDER BY 1`,
+    );
     // The template's line plan has no eighth launch: Launch 8 is refused below.
     expect(await t.ctx.db.query('SELECT 1 FROM line_plan_launch_dates WHERE lineplanid = $1 AND launchnumber = 8', [template.lineplanid])).toEqual([]);
     const cases: [string, string, (i: number) => object][] = [
@@ -350,15 +496,26 @@ describe('set-based rule lookups (issue 12 performance)', () => {
   });
 
   it('a server-side grid save of 1,000 rows × 5 fields with audit (time reported, after a first save of 1,000 others)', async () => {
-    const paste = (rows: Row[]) => save(costing, 'costing', rows.map((r, i) => ({ Key: r.id, RowVersion: r.v,
-      Changes: { FFC: 20 + i / 100, EstFFC: 15 + i / 100, WsPrice: 60, RetailPrice: 120, FfcCurr: i % 2 ? 'USD' : 'EUR' } })));
+    const paste = (rows: Row[]) =>
+      save(
+        costing,
+        'costing',
+        rows.map((r, i) => ({
+          Key: r.id,
+          RowVersion: r.v,
+          Changes: { FFC: 20 + i / 100, EstFFC: 15 + i / 100, WsPrice: 60, RetailPrice: 120, FfcCurr: i % 2 ? 'USD' : 'EUR' },
+        })),
+      );
     expect((await paste(await clones(1000))).Saved).toHaveLength(1000);
     const rows = await clones(1000);
     const t0 = performance.now();
     const { n, result } = await countQueries(t.ctx.db, () => paste(rows));
     const ms = performance.now() - t0;
     expect(result.Saved).toHaveLength(1000);
-    const [{ audits }] = await t.ctx.db.query<{ audits: number }>(`SELECT count(*)::int AS audits FROM audit_log WHERE entity = 'colorway' AND entityid = ANY($1)`, [rows.map((r) => String(r.id))]);
+    const [{ audits }] = await t.ctx.db.query<{ audits: number }>(
+      `SELECT count(*)::int AS audits FROM audit_log WHERE entity = 'colorway' AND entityid = ANY($1)`,
+      [rows.map((r) => String(r.id))],
+    );
     expect(audits).toBeGreaterThanOrEqual(4000);
     console.log(`[flash-rules] ${t.ctx.db.kind}: 1,000 rows × 5 fields saved with ${audits} audit rows in ${Math.round(ms)} ms, ${n} statements`);
   });

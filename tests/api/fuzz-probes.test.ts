@@ -34,18 +34,28 @@ beforeAll(async () => {
   routes = await openApiRoutes(t);
   grids = [...t.ctx.schemas.grids.keys()];
   const search = t.ctx.schemas.requests.get('grid-search')!.properties as unknown as Record<string, Schema>;
-  const names = new Set([...Object.keys(search).filter((k) => /^[A-Z]/.test(k) && k !== 'Keys'),
-    ...[...t.ctx.schemas.grids.values()].flatMap((g) => [...g.criteria ?? [], ...g.filters?.equals ?? [], ...g.filters?.text ?? []])]);
+  const names = new Set([
+    ...Object.keys(search).filter((k) => /^[A-Z]/.test(k) && k !== 'Keys'),
+    ...[...t.ctx.schemas.grids.values()].flatMap((g) => [...(g.criteria ?? []), ...(g.filters?.equals ?? []), ...(g.filters?.text ?? [])]),
+  ]);
   criteria = [...names].map((n) => [n, search[n] ? plausible(search[n]) : 1]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 const deepArray = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
 const deepMixed = (n: number) => `${'[{"a":'.repeat(n / 2)}1${'}]'.repeat(n / 2)}`;
 const DEEP_TEXT = deepArray(DEEP);
 
-interface Probe { kind: string; method: string; url: string; body?: string; contentType?: string }
+interface Probe {
+  kind: string;
+  method: string;
+  url: string;
+  body?: string;
+  contentType?: string;
+}
 
 /** The route's URL with plausible path and query values, or the given ones. */
 function urlOf(route: Route, grid: string, query: (name: string) => string | undefined = () => undefined, path?: string) {
@@ -81,21 +91,40 @@ function probesOf(route: Route): Probe[] {
     json('deep rows', `{"rows":${deepArray(DEEP)}}`);
     json('deep mixed', deepMixed(DEEP));
     json('deep charset', deepObject(DEEP), 'application/json; charset=UTF-8');
-    json('deep in first field', withDeep(schema, (p) => p.slice(0, 1), deepObject(5_000)));
-    json('deep in every field', withDeep(schema, (p) => p, deepArray(200)));
+    json(
+      'deep in first field',
+      withDeep(schema, (p) => p.slice(0, 1), deepObject(5_000)),
+    );
+    json(
+      'deep in every field',
+      withDeep(schema, (p) => p, deepArray(200)),
+    );
     // The whole body exactly at the limit: read, then validated (the recursive checks run at full depth).
-    json('at the limit', withDeep(schema, (p) => p, deepArray(MAX_BODY_DEPTH - 1)));
-    json('deep JSON as text', withDeep(schema, (p) => p, JSON.stringify(DEEP_TEXT)));
+    json(
+      'at the limit',
+      withDeep(schema, (p) => p, deepArray(MAX_BODY_DEPTH - 1)),
+    );
+    json(
+      'deep JSON as text',
+      withDeep(schema, (p) => p, JSON.stringify(DEEP_TEXT)),
+    );
     // The same as a document the app reads back from text (a saved search's value: name and search terms).
-    json('deep document as text', withDeep(schema, (p) => p, JSON.stringify(`{"name":"x","searchTerms":${deepObject(15_000)}}`)));
-    const form = new URLSearchParams([...Object.keys((schema?.properties ?? { Id: {} })), 'rows', 'Value'].map((k) => [k, DEEP_TEXT]));
+    json(
+      'deep document as text',
+      withDeep(schema, (p) => p, JSON.stringify(`{"name":"x","searchTerms":${deepObject(15_000)}}`)),
+    );
+    const form = new URLSearchParams([...Object.keys(schema?.properties ?? { Id: {} }), 'rows', 'Value'].map((k) => [k, DEEP_TEXT]));
     out.push({ kind: 'deep JSON in a form', method, url, body: form.toString(), contentType: 'application/x-www-form-urlencoded' });
   }
   if (query.length) {
     out.push({ kind: 'deep JSON in the query', method, url: urlOf(route, grid, () => DEEP_TEXT) });
     out.push({ kind: 'long query values', method, url: urlOf(route, grid, () => '9'.repeat(100_000)) });
   }
-  out.push({ kind: 'many undeclared parameters', method, url: `${url}${url.includes('?') ? '&' : '?'}${Array.from({ length: 5_000 }, (_, i) => `p${i}=${i}`).join('&')}` });
+  out.push({
+    kind: 'many undeclared parameters',
+    method,
+    url: `${url}${url.includes('?') ? '&' : '?'}${Array.from({ length: 5_000 }, (_, i) => `p${i}=${i}`).join('&')}`,
+  });
   if (route.path.includes('{')) out.push({ kind: 'long path segment', method, url: urlOf(route, grid, undefined, 'x'.repeat(10_000)) });
   return out;
 }
@@ -110,19 +139,26 @@ function criteriaProbes(route: Route, onlyCommon: boolean): Probe[] {
   if (route.method !== 'POST' || !schema?.properties?.columnFilters) return [];
   const ids = route.path.includes('{gridId}') ? grids : [grids[0]];
   const common = ['BrandId', 'SeasonId', 'StatusId', 'StatusIdSecondary'];
-  const bodies: Record<string, unknown>[] = onlyCommon ? common.map((n) => ({ [n]: 1 })) : /export/i.test(route.path)
-    ? [...criteria.filter(([n]) => common.includes(n)).map(([n, v]) => ({ [n]: v })), Object.fromEntries(criteria.filter(([n]) => !common.includes(n)))]
-    : criteria.map(([n, v]) => ({ [n]: v }));
-  return ids.flatMap((grid) => bodies.map((extra) => ({
-    kind: 'another grid\'s criterion', method: 'POST', url: urlOf(route, grid), contentType: 'application/json',
-    body: JSON.stringify({ pageNumber: 1, pageSize: 1, ...extra }),
-  })));
+  const bodies: Record<string, unknown>[] = onlyCommon
+    ? common.map((n) => ({ [n]: 1 }))
+    : /export/i.test(route.path)
+      ? [...criteria.filter(([n]) => common.includes(n)).map(([n, v]) => ({ [n]: v })), Object.fromEntries(criteria.filter(([n]) => !common.includes(n)))]
+      : criteria.map(([n, v]) => ({ [n]: v }));
+  return ids.flatMap((grid) =>
+    bodies.map((extra) => ({
+      kind: "another grid's criterion",
+      method: 'POST',
+      url: urlOf(route, grid),
+      contentType: 'application/json',
+      body: JSON.stringify({ pageNumber: 1, pageSize: 1, ...extra }),
+    })),
+  );
 }
 
 const errorLogCount = async () => Number((await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM error_log'))[0].n);
 
 describe('issue 29: probes of every operation', () => {
-  it('deep nesting, another grid\'s criteria, long query strings: no 5xx, nothing logged, the app keeps answering', async () => {
+  it("deep nesting, another grid's criteria, long query strings: no 5xx, nothing logged, the app keeps answering", async () => {
     const started = Date.now();
     const logged = await errorLogCount();
     const failures: string[] = [];
@@ -144,18 +180,29 @@ describe('issue 29: probes of every operation', () => {
           const stream = (res.headers.get('content-type') ?? '').includes('text/event-stream');
           if (stream) await res.body?.cancel();
           // An answer cut off midway (a streamed export failing after its headers) is a server error too.
-          const text = stream ? '' : await res.text().catch((e: Error) => { failures.push(`${who} ${probe.kind}: ${probe.method} ${probe.url.slice(0, 160)} ${probe.body?.slice(0, 160) ?? ''} -> cut off: ${e.message}`); return ''; });
+          const text = stream
+            ? ''
+            : await res.text().catch((e: Error) => {
+                failures.push(`${who} ${probe.kind}: ${probe.method} ${probe.url.slice(0, 160)} ${probe.body?.slice(0, 160) ?? ''} -> cut off: ${e.message}`);
+                return '';
+              });
           const counts = (byKind[probe.kind] ??= {});
           counts[res.status] = (counts[res.status] ?? 0) + 1;
-          if (res.status >= 500) failures.push(`${who} ${probe.kind}: ${probe.method} ${probe.url.slice(0, 160)} ${probe.body?.slice(0, 160) ?? ''} -> ${res.status} ${text.slice(0, 200)}`);
+          if (res.status >= 500)
+            failures.push(
+              `${who} ${probe.kind}: ${probe.method} ${probe.url.slice(0, 160)} ${probe.body?.slice(0, 160) ?? ''} -> ${res.status} ${text.slice(0, 200)}`,
+            );
           // A JSON route the user may call reads the body: a deep body is refused by the depth limit, never by something after it.
-          if (probe.kind === 'deep object' && bodySchema(route) && res.status === 400 && !text.includes(DEPTH_MESSAGE)) depthMisses.push(`${who} ${probe.url} -> ${text.slice(0, 200)}`);
+          if (probe.kind === 'deep object' && bodySchema(route) && res.status === 400 && !text.includes(DEPTH_MESSAGE))
+            depthMisses.push(`${who} ${probe.url} -> ${text.slice(0, 200)}`);
         }
       }
       expect([who, await errorLogCount()]).toEqual([who, logged]);
     }
     const health = await t.request('GET', '/api/health');
-    console.log(`fuzz probes: ${sent} requests over ${routes.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses by kind ${JSON.stringify(byKind)}`);
+    console.log(
+      `fuzz probes: ${sent} requests over ${routes.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses by kind ${JSON.stringify(byKind)}`,
+    );
     expect(failures.slice(0, 30)).toEqual([]);
     expect(depthMisses.slice(0, 10)).toEqual([]);
     expect(byKind['deep object'][400]).toBeGreaterThan(100);

@@ -13,18 +13,21 @@ beforeAll(async () => {
   t = await createTestApp();
   [costing, factory, viewer] = await t.tokens('costing', 'factory', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const search = (token: string, grid = 'costing', body: object = {}) => t.request('POST', `/api/Grid/${grid}/Search`, { token, json: { pageSize: 20, ...body } });
+const search = (token: string, grid = 'costing', body: object = {}) =>
+  t.request('POST', `/api/Grid/${grid}/Search`, { token, json: { pageSize: 20, ...body } });
 const save = (token: string, rows: object[], grid = 'costing') => t.request('POST', `/api/Grid/${grid}/Save`, { token, json: { rows } });
 
 describe('grid search', () => {
-  it('answers only the grid columns plus key, version and the fields its rows\' rules read (`keys`), paged', async () => {
+  it("answers only the grid columns plus key, version and the fields its rows' rules read (`keys`), paged", async () => {
     const res = await search(costing);
     expect(res.status).toBe(200);
     const page = await res.json();
     expect(page.Results.length).toBe(20);
-    const allowed = new Set(['PrototypeSeasonalId', 'RowVersion', ...costingGrid.keys ?? [], ...costingGrid.columns.map((c) => c.field)]);
+    const allowed = new Set(['PrototypeSeasonalId', 'RowVersion', ...(costingGrid.keys ?? []), ...costingGrid.columns.map((c) => c.field)]);
     for (const row of page.Results) for (const k of Object.keys(row)) expect(allowed.has(k), k).toBe(true);
     expect(page.Results[0]).toHaveProperty('FFC');
     // Issue 27: the status the grid draws read-only cells by.
@@ -62,8 +65,9 @@ describe('grid save (one call per paste)', () => {
     expect(failed[rows[1].PrototypeSeasonalId].Errors[0].Field).toBe('/FFC');
     expect(failed[rows[2].PrototypeSeasonalId].Status).toBe(409);
     expect(failed[rows[3].PrototypeSeasonalId].Errors[0].Field).toBe('/PrototypeName');
-    const now = await t.ctx.db.query('SELECT prototypeseasonalid AS id, ffc, prototypename FROM colorway_view WHERE prototypeseasonalid = ANY($1) ORDER BY 1',
-      [rows.map((r: any) => r.PrototypeSeasonalId)]);
+    const now = await t.ctx.db.query('SELECT prototypeseasonalid AS id, ffc, prototypename FROM colorway_view WHERE prototypeseasonalid = ANY($1) ORDER BY 1', [
+      rows.map((r: any) => r.PrototypeSeasonalId),
+    ]);
     expect(now[0].ffc).toBe(31.25);
     expect(now[1].ffc).toBe(rows[1].FFC);
     expect(now[2].ffc).toBe(rows[2].FFC);

@@ -12,7 +12,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.login('admin')).access_token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('responses', () => {
   it('carry a real Content-Security-Policy, nosniff, frame-ancestors none and no X-Powered-By', async () => {
@@ -77,12 +79,17 @@ describe('bad input', () => {
 describe('error log', () => {
   it('an unhandled error is logged with its details and answered with a generic message, no stack trace', async () => {
     // A database that fails on one query, as a broken connection or a bad migration would.
-    const db = { ...t.ctx.db, query: (sql: string, params?: unknown[]) =>
-      (/FROM brands ORDER BY brandname/.test(sql) ? Promise.reject(new Error('kaboom: secret detail')) : t.ctx.db.query(sql, params)) } as typeof t.ctx.db;
+    const db = {
+      ...t.ctx.db,
+      query: (sql: string, params?: unknown[]) =>
+        /FROM brands ORDER BY brandname/.test(sql) ? Promise.reject(new Error('kaboom: secret detail')) : t.ctx.db.query(sql, params),
+    } as typeof t.ctx.db;
     const app = createApp({ ...t.ctx, db });
-    const res = await app.fetch(new Request('http://localhost/api/Brand/GetBrands', {
-      headers: { 'user-agent': 'vitest', referer: 'http://localhost/home', authorization: `Bearer ${admin}` },
-    }));
+    const res = await app.fetch(
+      new Request('http://localhost/api/Brand/GetBrands', {
+        headers: { 'user-agent': 'vitest', referer: 'http://localhost/home', authorization: `Bearer ${admin}` },
+      }),
+    );
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(body.Message).toBe('Please contact your System Administrator.');
@@ -123,7 +130,8 @@ describe('database types', () => {
 
 describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
   const errorLogSize = async () => Number((await t.ctx.db.query('SELECT count(*) AS n FROM error_log'))[0].n);
-  const colorway = async () => (await t.ctx.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted ORDER BY 1 LIMIT 1'))[0].id as number;
+  const colorway = async () =>
+    (await t.ctx.db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted ORDER BY 1 LIMIT 1'))[0].id as number;
 
   it('ids above int4, 1e308, negative and non-numeric ids in the query are 400 naming the parameter', async () => {
     for (const value of ['2147483648', '1e308', '-1', 'NaN', 'Infinity', 'abc', '99999999999999999999']) {
@@ -175,12 +183,22 @@ describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
       expect(res.status, JSON.stringify(Changes)).toBe(400);
     }
     // The same checks hold for changes that do not come through a request (imports).
-    expect(t.ctx.schemas.validate('entity', 'line-plan', { ResponsibleId: 2147483648 })).toContainEqual({ Field: '/ResponsibleId', Message: 'Must be <= 2147483647.' });
+    expect(t.ctx.schemas.validate('entity', 'line-plan', { ResponsibleId: 2147483648 })).toContainEqual({
+      Field: '/ResponsibleId',
+      Message: 'Must be <= 2147483647.',
+    });
     const valid = { BrandId: 1, SeasonId: 1, StatusId: 1, ResponsibleId: 1, LinePlanName: 'x' };
     expect(t.ctx.schemas.validate('entity', 'line-plan', valid)).toEqual([]);
-    expect(t.ctx.schemas.validate('entity', 'line-plan', { ...valid, LinePlanName: 'a\u0000' })).toEqual([{ Field: '/LinePlanName', Message: 'Must not contain a NUL character.' }]);
-    const [cw] = await t.ctx.db.query('SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE NOT isdeleted AND statusid = 1 ORDER BY 1 LIMIT 1');
-    const weight = await t.request('POST', '/api/Prototype/UpdatePrototype', { token: admin, json: { Id: cw.id, RowVersion: cw.v, Changes: { SampWght: 1e308 } } });
+    expect(t.ctx.schemas.validate('entity', 'line-plan', { ...valid, LinePlanName: 'a\u0000' })).toEqual([
+      { Field: '/LinePlanName', Message: 'Must not contain a NUL character.' },
+    ]);
+    const [cw] = await t.ctx.db.query(
+      'SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view WHERE NOT isdeleted AND statusid = 1 ORDER BY 1 LIMIT 1',
+    );
+    const weight = await t.request('POST', '/api/Prototype/UpdatePrototype', {
+      token: admin,
+      json: { Id: cw.id, RowVersion: cw.v, Changes: { SampWght: 1e308 } },
+    });
     expect(weight.status).toBe(400);
     for (const pageNumber of [2147483648, 'Infinity', '-Infinity']) {
       const search = await t.request('POST', '/api/Prototype/SearchPrototypes', { token: admin, json: { pageNumber, pageSize: 10 } });
@@ -225,12 +243,21 @@ describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
 
   it('a PostgreSQL data exception that slips through is a 400, an integrity violation a 409, neither logged', async () => {
     const failing = (code: string) => {
-      const db = { ...t.ctx.db, query: (sql: string, params?: unknown[]) =>
-        (/FROM brands ORDER BY brandname/.test(sql) ? Promise.reject(Object.assign(new Error('value out of range'), { code })) : t.ctx.db.query(sql, params)) } as typeof t.ctx.db;
+      const db = {
+        ...t.ctx.db,
+        query: (sql: string, params?: unknown[]) =>
+          /FROM brands ORDER BY brandname/.test(sql) ? Promise.reject(Object.assign(new Error('value out of range'), { code })) : t.ctx.db.query(sql, params),
+      } as typeof t.ctx.db;
       return createApp({ ...t.ctx, db });
     };
     const before = await errorLogSize();
-    for (const [code, status] of [['22003', 400], ['22P02', 400], ['22021', 400], ['22008', 400], ['23505', 409]] as const) {
+    for (const [code, status] of [
+      ['22003', 400],
+      ['22P02', 400],
+      ['22021', 400],
+      ['22008', 400],
+      ['23505', 409],
+    ] as const) {
       const res = await failing(code).fetch(new Request('http://localhost/api/Brand/GetBrands', { headers: { authorization: `Bearer ${admin}` } }));
       expect(res.status, code).toBe(status);
     }
@@ -239,7 +266,7 @@ describe('issue 10: bad input is a 4xx before any query, never a 500', () => {
     expect(other.status).toBe(500);
   });
 
-  it('the OpenAPI document lists each route\'s declared query and path parameters', async () => {
+  it("the OpenAPI document lists each route's declared query and path parameters", async () => {
     const doc = await (await t.request('GET', '/api/openapi.json')).json();
     expect(doc.paths['/api/LinePlan/GetLinePlan'].get.parameters).toEqual([
       { name: 'LinePlanId', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 2147483647 } },
@@ -254,7 +281,10 @@ describe('issue 10: parameter declarations', () => {
     r.get('/x', PUBLIC, { query: { a: 'id' } }, (c) => c.json({ a: queryParam(c, 'A'), b: queryParam(c, 'b') ?? null }));
     const app = new Hono().route('/', r.app);
     let thrown: Error | undefined;
-    app.onError((err, c) => { thrown = err; return c.text('', 500); });
+    app.onError((err, c) => {
+      thrown = err;
+      return c.text('', 500);
+    });
     expect((await app.fetch(new Request('http://localhost/x?a=1&b=2'))).status).toBe(500);
     expect(thrown?.message).toBe("GET /x reads the undeclared query parameter 'b'");
   });
@@ -270,7 +300,10 @@ describe('issue 10: paging parameters', () => {
   it('page 0 is read as the first page (a negative OFFSET fails on PostgreSQL)', async () => {
     const [b] = await t.ctx.db.query('SELECT briefseasonalid AS id FROM brief_view WHERE NOT isdeleted ORDER BY 1 LIMIT 1');
     const [lp] = await t.ctx.db.query('SELECT lineplanid AS id FROM line_plan_view WHERE NOT isdeleted ORDER BY 1 LIMIT 1');
-    for (const url of [`/api/Brief/BriefPatternsCount?BriefSeasonalId=${b.id}&pageNumber=0&pageSize=1`, `/api/LinePlan/GetLinePlanBriefs?LinePlanId=${lp.id}&pageNumber=0&pageSize=1`]) {
+    for (const url of [
+      `/api/Brief/BriefPatternsCount?BriefSeasonalId=${b.id}&pageNumber=0&pageSize=1`,
+      `/api/LinePlan/GetLinePlanBriefs?LinePlanId=${lp.id}&pageNumber=0&pageSize=1`,
+    ]) {
       expect((await t.request('GET', url, { token: admin })).status, url).toBe(200);
     }
   });

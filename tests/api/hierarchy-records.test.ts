@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [designer, factory, viewer] = await t.tokens('designer', 'factory', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 let n = 0;
 /** A new brief of brand 1 in the given status, made through the generic create path. */
@@ -23,9 +25,16 @@ const briefIn = async (status: number, brandId = 1) => {
   const user = await authenticate(t.ctx, `Bearer ${designer}`);
   const [lp] = await t.ctx.db.query('SELECT lineplanid, seasonid FROM line_plan_view WHERE brandid = $1 AND statusid = 2 LIMIT 1', [brandId]);
   const name = `Rules Brief ${++n}`;
-  const keys = await t.ctx.db.tx((q) => insertRecord(t.ctx, q, user, 'brief', {
-    BriefName: name, BrandId: brandId, SeasonId: lp.seasonid, LinePlanId: lp.lineplanid, ResponsibleId: user.userId, StatusId: status,
-  }));
+  const keys = await t.ctx.db.tx((q) =>
+    insertRecord(t.ctx, q, user, 'brief', {
+      BriefName: name,
+      BrandId: brandId,
+      SeasonId: lp.seasonid,
+      LinePlanId: lp.lineplanid,
+      ResponsibleId: user.userId,
+      StatusId: status,
+    }),
+  );
   const [row] = await t.ctx.db.query('SELECT rowversion FROM brief_view WHERE briefseasonalid = $1', [keys.BriefSeasonalId]);
   return { id: keys.BriefSeasonalId, rowversion: row.rowversion as number, briefname: name };
 };
@@ -101,8 +110,13 @@ describe('record history', () => {
   });
 
   it('PERM-029 the history leaves out fields hidden from a factory user', async () => {
-    const [cw] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND NOT isdeleted ORDER BY 1 LIMIT 1`);
-    await t.ctx.db.query(`INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue) VALUES (3, 'colorway', $1, 'FFC', '1', '2'), (3, 'colorway', $1, 'ColorDesc', 'a', 'b')`, [String(cw.id)]);
+    const [cw] = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND NOT isdeleted ORDER BY 1 LIMIT 1`,
+    );
+    await t.ctx.db.query(
+      `INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue) VALUES (3, 'colorway', $1, 'FFC', '1', '2'), (3, 'colorway', $1, 'ColorDesc', 'a', 'b')`,
+      [String(cw.id)],
+    );
     const res = await t.request('GET', `/api/Audit/GetRecordHistory?ProjectLevelId=4&ProjectId=${cw.id}`, { token: factory });
     expect(res.status).toBe(200);
     const fields = (await res.json()).map((r: { Field: string }) => r.Field);
@@ -111,14 +125,27 @@ describe('record history', () => {
   });
 
   it('CW-067 DOC-011 size range and document rows are in the history; document rows are left out for a factory user', async () => {
-    const [cw] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND NOT isdeleted ORDER BY 1 DESC LIMIT 1`);
-    await t.ctx.db.query(`INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue) VALUES
+    const [cw] = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND NOT isdeleted ORDER BY 1 DESC LIMIT 1`,
+    );
+    await t.ctx.db.query(
+      `INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue) VALUES
       (3, 'colorway', $1, 'SizeRanges', null, 'US Medium 7-13'), (3, 'colorway', $1, 'Document', null, 'spec.pdf'),
-      (3, 'colorway', $1, 'Document Factory: spec.pdf', null, '310101'), (3, 'colorway', $1, 'NoSuchThing', null, 'x')`, [String(cw.id)]);
-    const history = async (token: string) => (await (await t.request('GET', `/api/Audit/GetRecordHistory?ProjectLevelId=4&ProjectId=${cw.id}`, { token })).json()) as { Field: string; FieldTitle: string; NewValue: string }[];
+      (3, 'colorway', $1, 'Document Factory: spec.pdf', null, '310101'), (3, 'colorway', $1, 'NoSuchThing', null, 'x')`,
+      [String(cw.id)],
+    );
+    const history = async (token: string) =>
+      (await (await t.request('GET', `/api/Audit/GetRecordHistory?ProjectLevelId=4&ProjectId=${cw.id}`, { token })).json()) as {
+        Field: string;
+        FieldTitle: string;
+        NewValue: string;
+      }[];
     const mine = await history(designer);
     expect(mine.slice(0, 3).map((r) => [r.FieldTitle, r.NewValue])).toEqual([
-      ['Document factory (spec.pdf)', '310101'], ['Document', 'spec.pdf'], ['Size Ranges', 'US Medium 7-13']]);
+      ['Document factory (spec.pdf)', '310101'],
+      ['Document', 'spec.pdf'],
+      ['Size Ranges', 'US Medium 7-13'],
+    ]);
     expect(mine.map((r) => r.Field)).not.toContain('NoSuchThing');
     const theirs = (await history(factory)).map((r) => r.Field);
     expect(theirs).toContain('SizeRanges');
@@ -128,7 +155,9 @@ describe('record history', () => {
 
 describe('user stamps (x-user)', () => {
   it('CONST-025 a record and an update answer carry the name beside each visible stamp; a hidden stamp has no name either', async () => {
-    const [cw] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id, rowversion FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND statusid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1`);
+    const [cw] = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS id, rowversion FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND statusid = 1 AND NOT isdeleted ORDER BY 1 LIMIT 1`,
+    );
     const [{ userid: costingId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'costing@example.com'`);
     await t.ctx.db.query('UPDATE prototype_seasonals SET costingcomplby = $2, lthrapprvby = 1 WHERE prototypeseasonalid = $1', [cw.id, costingId]);
     const url = `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${cw.id}`;
@@ -150,9 +179,16 @@ describe('generic create', () => {
   it('inserts base and seasonal rows, stamps the creator and audits the created fields', async () => {
     const user = await authenticate(t.ctx, `Bearer ${designer}`);
     const [lp] = await t.ctx.db.query('SELECT lineplanid, seasonid FROM line_plan_view WHERE brandid = 1 AND statusid = 2 LIMIT 1');
-    const keys = await t.ctx.db.tx((q) => insertRecord(t.ctx, q, user, 'brief', {
-      BriefName: 'Generic Create Brief', BrandId: 1, SeasonId: lp.seasonid, LinePlanId: lp.lineplanid, ResponsibleId: user.userId, StatusId: 1,
-    }));
+    const keys = await t.ctx.db.tx((q) =>
+      insertRecord(t.ctx, q, user, 'brief', {
+        BriefName: 'Generic Create Brief',
+        BrandId: 1,
+        SeasonId: lp.seasonid,
+        LinePlanId: lp.lineplanid,
+        ResponsibleId: user.userId,
+        StatusId: 1,
+      }),
+    );
     expect(keys.BriefId).toBeGreaterThan(0);
     expect(keys.BriefSeasonalId).toBeGreaterThan(0);
     const [row] = await t.ctx.db.query('SELECT briefname, briefid, statusid, rowversion FROM brief_view WHERE briefseasonalid = $1', [keys.BriefSeasonalId]);
@@ -163,7 +199,8 @@ describe('generic create', () => {
 
   it('refuses a record that breaks the entity schema, naming the field', async () => {
     const user = await authenticate(t.ctx, `Bearer ${designer}`);
-    await expect(t.ctx.db.tx((q) => insertRecord(t.ctx, q, user, 'line-plan', { LinePlanName: 'x'.repeat(101), BrandId: 1, SeasonId: 1, ResponsibleId: 2, StatusId: 1 })))
-      .rejects.toMatchObject({ status: 400, errors: [expect.objectContaining({ Field: '/LinePlanName' })] });
+    await expect(
+      t.ctx.db.tx((q) => insertRecord(t.ctx, q, user, 'line-plan', { LinePlanName: 'x'.repeat(101), BrandId: 1, SeasonId: 1, ResponsibleId: 2, StatusId: 1 })),
+    ).rejects.toMatchObject({ status: 400, errors: [expect.objectContaining({ Field: '/LinePlanName' })] });
   });
 });

@@ -14,12 +14,18 @@ beforeAll(async () => {
   t = await createTestApp();
   [designer, factory, viewer] = await t.tokens('designer', 'factory', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#c0392b' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
 const jpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#2980b9' } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#2980b9' } })
+    .jpeg()
+    .toBuffer();
 
 type Fields = Record<string, string | number>;
 function form(fields: Fields, file?: { name: string; bytes: Uint8Array }) {
@@ -35,7 +41,8 @@ const getImage = (token: string, q: string) => t.request('GET', `/api/Image/GetI
 /** A record of the level in an editable status (1 or 2) of brand 1; `where` narrows it. */
 async function recordOf(view: string, key: string, where = 'TRUE') {
   const [row] = await t.ctx.db.query(
-    `SELECT ${key} AS id FROM ${view} WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted AND ${where} ORDER BY ${key} LIMIT 1`);
+    `SELECT ${key} AS id FROM ${view} WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted AND ${where} ORDER BY ${key} LIMIT 1`,
+  );
   return row.id as number;
 }
 const briefId = () => recordOf('brief_view', 'briefseasonalid');
@@ -88,26 +95,45 @@ describe('upload checks', () => {
     const boundary = 'imageTestBoundary42';
     const enc = new TextEncoder();
     const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const head = enc.encode(`${part('ProjectId', String(id))}${part('ProjectLevel', '2')}${part('ImageType', '1')}`
-      + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = enc.encode(
+      `${part('ProjectId', String(id))}${part('ProjectLevel', '2')}${part('ImageType', '1')}` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const chunk = new Uint8Array(1024 * 1024).fill(7);
     const total = 60 * chunk.length;
     let sent = 0;
     let cancelled = false;
     let started = false;
-    const body = new ReadableStream<Uint8Array>({
-      pull(ctrl) {
-        if (!started) { started = true; ctrl.enqueue(head); return; }
-        if (sent >= total) { ctrl.enqueue(enc.encode(`\r\n--${boundary}--\r\n`)); ctrl.close(); return; }
-        sent += chunk.length;
-        ctrl.enqueue(chunk);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(ctrl) {
+          if (!started) {
+            started = true;
+            ctrl.enqueue(head);
+            return;
+          }
+          if (sent >= total) {
+            ctrl.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+            ctrl.close();
+            return;
+          }
+          sent += chunk.length;
+          ctrl.enqueue(chunk);
+        },
+        cancel() {
+          cancelled = true;
+        },
       },
-      cancel() { cancelled = true; },
-    }, { highWaterMark: 0 });
-    const res = await t.fetch(new Request('http://localhost/api/Image/UploadImage', {
-      method: 'POST', body, duplex: 'half',
-      headers: { authorization: `Bearer ${designer}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    } as RequestInit));
+      { highWaterMark: 0 },
+    );
+    const res = await t.fetch(
+      new Request('http://localhost/api/Image/UploadImage', {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { authorization: `Bearer ${designer}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      } as RequestInit),
+    );
     expect(res.status).toBe(413);
     expect(cancelled).toBe(true);
     expect(sent).toBeGreaterThanOrEqual(20 * chunk.length);
@@ -118,7 +144,9 @@ describe('upload checks', () => {
 
   it('an upload whose declared length is over the limit is refused before it is read', async () => {
     const res = await t.request('POST', '/api/Image/UploadImage', {
-      token: designer, body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(50 * 1024 * 1024) },
+      token: designer,
+      body: 'x',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(50 * 1024 * 1024) },
     });
     expect(res.status).toBe(413);
   });
@@ -131,12 +159,16 @@ describe('upload, image URL and delete', () => {
     const res = await upload(designer, { ProjectId: id, ProjectLevel: 2, ImageType: 1 }, { name: 'Spring Runner.png', bytes });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      IsSuccessful: true, Message: 'Image uploaded successfully', ImageName: 'Spring Runner.png',
+      IsSuccessful: true,
+      Message: 'Image uploaded successfully',
+      ImageName: 'Spring Runner.png',
       ImagePath: `/api/Image/GetImage?projectId=${id}&projectLevel=2&imageType=1`,
     });
     const [row] = await t.ctx.db.query('SELECT imagename FROM brief_view WHERE briefseasonalid = $1', [id]);
     expect(row.imagename).toBe('Spring Runner.png');
-    const [audit] = await t.ctx.db.query(`SELECT field, newvalue FROM audit_log WHERE entity = 'brief' AND entityid = $1 AND field = 'ImageName'`, [String(id)]);
+    const [audit] = await t.ctx.db.query(`SELECT field, newvalue FROM audit_log WHERE entity = 'brief' AND entityid = $1 AND field = 'ImageName'`, [
+      String(id),
+    ]);
     expect(audit.newvalue).toBe('Spring Runner.png');
 
     const original = await getImage(designer, `projectId=${id}&projectLevel=2&imageType=1&size=original&ts=1`);
@@ -164,15 +196,30 @@ describe('upload, image URL and delete', () => {
     expect(res.headers.get('cache-control')).toContain('max-age=31536000');
     const noTs = await getImage(designer, `projectId=${id}&projectLevel=2&imageType=1&size=600`);
     expect(noTs.headers.get('cache-control')).toBe('private, no-cache');
-    const again = await t.request('GET', `/api/Image/GetImage?projectId=${id}&projectLevel=2&imageType=1&size=600&ts=1`,
-      { token: designer, headers: { 'if-none-match': res.headers.get('etag')! } });
+    const again = await t.request('GET', `/api/Image/GetImage?projectId=${id}&projectLevel=2&imageType=1&size=600&ts=1`, {
+      token: designer,
+      headers: { 'if-none-match': res.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
     expect((await getImage(designer, `projectId=${id}&projectLevel=2&imageType=1&size=300`)).status).toBe(400);
   });
 
   it('DOC-020 a pattern keeps a product and an outsole image apart', async () => {
     const id = await recordOf('pattern_view', 'patternseasonalid');
-    expect((await upload(designer, { ProjectId: id, ProjectLevel: 3, ImageType: 2 }, { name: 'sole.gif', bytes: await sharp({ create: { width: 30, height: 30, channels: 3, background: '#000' } }).gif().toBuffer() })).status).toBe(200);
+    expect(
+      (
+        await upload(
+          designer,
+          { ProjectId: id, ProjectLevel: 3, ImageType: 2 },
+          {
+            name: 'sole.gif',
+            bytes: await sharp({ create: { width: 30, height: 30, channels: 3, background: '#000' } })
+              .gif()
+              .toBuffer(),
+          },
+        )
+      ).status,
+    ).toBe(200);
     expect((await upload(designer, { ProjectId: id, ProjectLevel: 3, ImageType: 1 }, { name: 'upper.png', bytes: await png(30, 30) })).status).toBe(200);
     const [row] = await t.ctx.db.query('SELECT imagename, outsoleimagename FROM pattern_view WHERE patternseasonalid = $1', [id]);
     expect(row).toEqual({ imagename: 'upper.png', outsoleimagename: 'sole.gif' });
@@ -209,7 +256,10 @@ describe('upload, image URL and delete', () => {
     expect(row.imagename).toBeNull();
     expect(fs.existsSync(dir)).toBe(false);
     expect((await getImage(designer, `projectId=${id}&projectLevel=2&imageType=1`)).status).toBe(404);
-    const cache = await t.request('POST', '/api/Image/InvalidateImageCache', { token: designer, form: { projectId: String(id), projectLevel: '2', imageType: '1' } });
+    const cache = await t.request('POST', '/api/Image/InvalidateImageCache', {
+      token: designer,
+      form: { projectId: String(id), projectLevel: '2', imageType: '1' },
+    });
     expect(cache.status).toBe(200);
     expect((await cache.json()).IsSuccessful).toBe(true);
   });
@@ -233,7 +283,7 @@ describe('who may change and see images', () => {
     expect((await getImage(designer, `projectId=${row.id}&projectLevel=2&imageType=1`)).status).toBe(404);
   });
 
-  it('PERM-023 a factory user sees the images of their factory\'s colorways only', async () => {
+  it("PERM-023 a factory user sees the images of their factory's colorways only", async () => {
     const mine = await recordOf('colorway_view', 'prototypeseasonalid', `factnameky = '310101'`);
     const other = await recordOf('colorway_view', 'prototypeseasonalid', `factnameky IS NOT NULL AND factnameky <> '310101'`);
     for (const id of [mine, other]) {
@@ -264,7 +314,7 @@ describe('who may change and see images', () => {
   });
 });
 
-describe('DOC-022 serving an image cheaply and safely (issue 14: the catalog\'s 50 thumbnails)', () => {
+describe("DOC-022 serving an image cheaply and safely (issue 14: the catalog's 50 thumbnails)", () => {
   /** A record of the level with a fresh image; its stamped 65 px URL and that answer's entity tag. */
   async function withImage(view: string, key: string, level: number, where: string) {
     const id = await recordOf(view, key, `imagename IS NULL AND ${where}`);
@@ -274,8 +324,7 @@ describe('DOC-022 serving an image cheaply and safely (issue 14: the catalog\'s 
     expect(res.status).toBe(200);
     return { id, q, etag: res.headers.get('etag')!, bytes: Buffer.from(await res.arrayBuffer()) };
   }
-  const revalidate = (token: string, q: string, etag: string) =>
-    t.request('GET', `/api/Image/GetImage?${q}`, { token, headers: { 'if-none-match': etag } });
+  const revalidate = (token: string, q: string, etag: string) => t.request('GET', `/api/Image/GetImage?${q}`, { token, headers: { 'if-none-match': etag } });
 
   it('DOC-022 a stamped thumbnail is private, immutable and whole (its length given); a matching If-None-Match, also weak or in a list, answers 304 without a body', async () => {
     const img = await withImage('pattern_view', 'patternseasonalid', 3, 'TRUE');
@@ -296,7 +345,9 @@ describe('DOC-022 serving an image cheaply and safely (issue 14: the catalog\'s 
 
   it('DOC-022 an original larger than 1 MiB is streamed byte for byte', async () => {
     const id = await recordOf('brief_view', 'briefseasonalid', 'imagename IS NULL');
-    const big = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
     expect((await upload(designer, { ProjectId: id, ProjectLevel: 2 }, { name: 'big.png', bytes: big })).status).toBe(200);
     const res = await getImage(designer, `projectId=${id}&projectLevel=2&imageType=1&size=original&ts=1`);
@@ -305,7 +356,7 @@ describe('DOC-022 serving an image cheaply and safely (issue 14: the catalog\'s 
     expect(Buffer.from(await res.arrayBuffer()).equals(big)).toBe(true);
   });
 
-  it('DOC-022, PERM-023 a revalidation checks the record first: another factory\'s colorway answers 404 like a missing record, never 304', async () => {
+  it("DOC-022, PERM-023 a revalidation checks the record first: another factory's colorway answers 404 like a missing record, never 304", async () => {
     const other = await withImage('colorway_view', 'prototypeseasonalid', 4, `factnameky IS NOT NULL AND factnameky <> '310101'`);
     const missing = await getImage(factory, 'projectId=2147483647&projectLevel=4&imageType=1&size=65&ts=7');
     expect(missing.status).toBe(404);
@@ -316,18 +367,26 @@ describe('DOC-022 serving an image cheaply and safely (issue 14: the catalog\'s 
     expect(res.headers.get('cache-control') ?? '').not.toContain('immutable');
   });
 
-  it('DOC-022, PERM-022 a revalidation of another brand\'s record answers 404, of a deleted one its deleted message, without a token 401', async () => {
+  it("DOC-022, PERM-022 a revalidation of another brand's record answers 404, of a deleted one its deleted message, without a token 401", async () => {
     const img = await withImage('pattern_view', 'patternseasonalid', 3, 'TRUE');
     expect((await revalidate(designer, img.q, img.etag)).status).toBe(304);
     expect((await t.request('GET', `/api/Image/GetImage?${img.q}`, { headers: { 'if-none-match': img.etag } })).status).toBe(401);
     const [brand] = await t.ctx.db.query('SELECT brandid FROM pattern_view WHERE patternseasonalid = $1', [img.id]);
-    const [other] = await t.ctx.db.query(`SELECT brandid FROM brands WHERE brandid NOT IN (SELECT ub.brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com') LIMIT 1`);
+    const [other] = await t.ctx.db.query(
+      `SELECT brandid FROM brands WHERE brandid NOT IN (SELECT ub.brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com') LIMIT 1`,
+    );
     // The pattern moves to a brand the designer is not assigned to, then back; then it is deleted.
-    await t.ctx.db.query('UPDATE patterns SET brandid = $2 WHERE patternid = (SELECT patternid FROM pattern_seasonals WHERE patternseasonalid = $1)', [img.id, other.brandid]);
+    await t.ctx.db.query('UPDATE patterns SET brandid = $2 WHERE patternid = (SELECT patternid FROM pattern_seasonals WHERE patternseasonalid = $1)', [
+      img.id,
+      other.brandid,
+    ]);
     const foreign = await revalidate(designer, img.q, img.etag);
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).Message).toBe('The record was not found.');
-    await t.ctx.db.query('UPDATE patterns SET brandid = $2 WHERE patternid = (SELECT patternid FROM pattern_seasonals WHERE patternseasonalid = $1)', [img.id, brand.brandid]);
+    await t.ctx.db.query('UPDATE patterns SET brandid = $2 WHERE patternid = (SELECT patternid FROM pattern_seasonals WHERE patternseasonalid = $1)', [
+      img.id,
+      brand.brandid,
+    ]);
     await t.ctx.db.query('UPDATE pattern_seasonals SET isdeleted = true WHERE patternseasonalid = $1', [img.id]);
     const deleted = await revalidate(designer, img.q, img.etag);
     expect(deleted.status).toBe(404);
@@ -337,7 +396,10 @@ describe('DOC-022 serving an image cheaply and safely (issue 14: the catalog\'s 
 
 /** A 2×2 24-bit BMP (libvips cannot make one). */
 async function bmp() {
-  const width = 2, height = 2, row = 8, pixels = row * height;
+  const width = 2,
+    height = 2,
+    row = 8,
+    pixels = row * height;
   const buf = Buffer.alloc(54 + pixels);
   buf.write('BM', 0, 'ascii');
   buf.writeUInt32LE(54 + pixels, 2);

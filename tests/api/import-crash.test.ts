@@ -45,12 +45,16 @@ let brandId: number;
 const PG_URL = process.env.DATABASE_URL || undefined;
 let pg: Awaited<ReturnType<typeof freshPostgres>> | undefined;
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(p));
-  }).on('error', reject);
-});
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port: p } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(p));
+      })
+      .on('error', reject);
+  });
 
 const url = (route: string) => `http://127.0.0.1:${port}${route}`;
 
@@ -68,7 +72,9 @@ async function startServer() {
   for (;;) {
     try {
       if ((await fetch(url('/api/health'), { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (proc.exitCode !== null || Date.now() > until) throw new Error(`the server did not start (exit ${proc.exitCode}): ${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -101,12 +107,17 @@ beforeAll(async () => {
     await unpackTemplate(dataDir);
   }
   // 8,000 more colorways in a brand and season of their own, in this test's own database only (demo data seeded first on PostgreSQL).
-  const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(GENERATED), '--brands', '1', '--seasons', '1'],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '' }, encoding: 'utf8' });
+  const gen = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/large.ts', '--colorways', String(GENERATED), '--brands', '1', '--seasons', '1'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '' },
+    encoding: 'utf8',
+  });
   if (gen.status !== 0) throw new Error(`fixtures/large.ts failed: ${gen.stdout}${gen.stderr}`);
   await withDb(async (db) => {
     [{ brandId }] = await db.query<{ brandId: number }>('SELECT max(brandid) AS "brandId" FROM brands');
-    await db.query(`INSERT INTO user_brands (userid, brandid) SELECT userid, $1 FROM users WHERE username = 'admin@example.com' ON CONFLICT DO NOTHING`, [brandId]);
+    await db.query(`INSERT INTO user_brands (userid, brandid) SELECT userid, $1 FROM users WHERE username = 'admin@example.com' ON CONFLICT DO NOTHING`, [
+      brandId,
+    ]);
   });
   port = await freePort();
   await startServer();
@@ -121,15 +132,17 @@ afterAll(async () => {
 async function call(token: string, method: string, route: string, body?: BodyInit | object) {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(url(route), {
-    method, headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-    body: json ? JSON.stringify(body) : body as BodyInit | undefined,
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
   });
   return res;
 }
 
 async function signIn() {
   const res = await fetch(url('/api/token'), {
-    method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: DEMO_PASSWORD }),
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: DEMO_PASSWORD }),
   });
   return (await res.json()).access_token as string;
 }
@@ -149,14 +162,22 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeout
 async function written(importId: number, jobId: number) {
   return withDb(async (db) => {
     const saved = await db.query<{ rownumber: number; recordkey: number; value: string }>(
-      `SELECT rownumber, recordkey, changes->>'OutsoleTechCode' AS value FROM import_rows WHERE importid = $1 AND outcome = 'saved' ORDER BY rownumber`, [importId]);
+      `SELECT rownumber, recordkey, changes->>'OutsoleTechCode' AS value FROM import_rows WHERE importid = $1 AND outcome = 'saved' ORDER BY rownumber`,
+      [importId],
+    );
     const changed = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_rows WHERE importid = $1 AND outcome = 'changed'`, [importId]);
     const records = await db.query<{ id: number; value: string }>(
-      `SELECT prototypeseasonalid AS id, outsoletechcode AS value FROM colorway_view WHERE outsoletechcode LIKE $1 ORDER BY 1`, [`${MARK}%`]);
+      `SELECT prototypeseasonalid AS id, outsoletechcode AS value FROM colorway_view WHERE outsoletechcode LIKE $1 ORDER BY 1`,
+      [`${MARK}%`],
+    );
     const [job] = await db.query<{ status: string; attempts: number; progress: { LastRow?: number; Done?: number; Total?: number } }>(
-      'SELECT status, attempts, progress FROM jobs WHERE jobid = $1', [jobId]);
+      'SELECT status, attempts, progress FROM jobs WHERE jobid = $1',
+      [jobId],
+    );
     const audits = await db.query<{ id: number; n: number }>(
-      `SELECT entityid::int AS id, count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND field = 'OutsoleTechCode' AND newvalue LIKE $1 GROUP BY 1`, [`${MARK}%`]);
+      `SELECT entityid::int AS id, count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND field = 'OutsoleTechCode' AND newvalue LIKE $1 GROUP BY 1`,
+      [`${MARK}%`],
+    );
     return { saved, changed: changed[0].n, records, job, audits };
   });
 }
@@ -168,7 +189,11 @@ async function preview(token: string, wb: ExcelJS.Workbook) {
   const up = await call(token, 'POST', '/api/Costing/UploadPrototypeCosting', fd);
   const { ImportId } = await up.json();
   expect(up.status).toBe(202);
-  const imp = await until(async () => (await call(token, 'GET', `/api/Upload/${ImportId}`)).json(), (i) => i.Status !== 'Previewing', 60_000);
+  const imp = await until(
+    async () => (await call(token, 'GET', `/api/Upload/${ImportId}`)).json(),
+    (i) => i.Status !== 'Previewing',
+    60_000,
+  );
   expect(imp.Status, JSON.stringify(imp)).toBe('Previewed');
   return imp;
 }
@@ -211,8 +236,12 @@ describe('issue 13: an import commit and a server crash', () => {
     expect(commit.status).toBe(200);
     const { JobId } = await commit.json();
     // Killed while the job is past its first batch and short of its last.
-    const mid = await until(async () => (await call(token, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json(),
-      (j) => ['Completed', 'Failed', 'Canceled'].includes(j.JobStatus) || (j.Progress?.Done > 0 && j.Progress.Done < j.Progress.Total), 60_000, 10);
+    const mid = await until(
+      async () => (await call(token, 'GET', `/api/UploadQueue/Details?jobGuid=${JobId}`)).json(),
+      (j) => ['Completed', 'Failed', 'Canceled'].includes(j.JobStatus) || (j.Progress?.Done > 0 && j.Progress.Done < j.Progress.Total),
+      60_000,
+      10,
+    );
     expect(mid.JobStatus, JSON.stringify(mid)).toBe('Running');
     await stopServer('SIGKILL');
 
@@ -223,8 +252,7 @@ describe('issue 13: an import commit and a server crash', () => {
     expect(after.saved.length).toBeLessThan(ROWS);
     expect(after.saved.length % COMMIT_BATCH).toBe(0);
     expect(after.saved.length + after.changed).toBe(ROWS);
-    expect(after.records.map((r) => [r.id, r.value])).toEqual(
-      after.saved.map((s) => [s.recordkey, s.value]).sort((a, b) => Number(a[0]) - Number(b[0])));
+    expect(after.records.map((r) => [r.id, r.value])).toEqual(after.saved.map((s) => [s.recordkey, s.value]).sort((a, b) => Number(a[0]) - Number(b[0])));
     expect(after.job.progress.LastRow).toBe(after.saved[after.saved.length - 1].rownumber);
     expect(after.job.progress.Done).toBe(after.saved.length);
     expect(after.audits.length).toBe(after.saved.length);
@@ -267,8 +295,7 @@ describe('issue 13: an import commit and a server crash', () => {
     expect(end.saved.length).toBe(ROWS);
     expect(end.changed).toBe(0);
     expect(end.records.length).toBe(ROWS);
-    expect(end.records.map((r) => [r.id, r.value])).toEqual(
-      end.saved.map((s) => [s.recordkey, s.value]).sort((a, b) => Number(a[0]) - Number(b[0])));
+    expect(end.records.map((r) => [r.id, r.value])).toEqual(end.saved.map((s) => [s.recordkey, s.value]).sort((a, b) => Number(a[0]) - Number(b[0])));
     // Every row written exactly once: one audit entry per record for its new value.
     expect(end.audits.length).toBe(ROWS);
     expect(end.audits.every((a) => a.n === 1)).toBe(true);

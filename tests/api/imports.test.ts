@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, costing] = await t.tokens('admin', 'costing');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('costing upload: preview, commit, queue', () => {
   it('FLASH-005: an export re-uploaded unchanged previews as no changes', async () => {
@@ -49,7 +51,9 @@ describe('costing upload: preview, commit, queue', () => {
     const keys = rows.map((r: any) => r.Key);
     const saved = await t.ctx.db.query(`SELECT prototypeseasonalid AS k, outsoletechcode FROM colorway_view WHERE prototypeseasonalid = ANY($1)`, [keys]);
     expect(saved.map((s) => s.outsoletechcode).sort()).toEqual(rows.map((r: any) => r.Cells.OutsoleTechCode.New).sort());
-    const audits = await t.ctx.db.query(`SELECT entityid, count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND field = 'OutsoleTechCode' AND newvalue LIKE 'OT-%' GROUP BY entityid`);
+    const audits = await t.ctx.db.query(
+      `SELECT entityid, count(*)::int AS n FROM audit_log WHERE entity = 'colorway' AND field = 'OutsoleTechCode' AND newvalue LIKE 'OT-%' GROUP BY entityid`,
+    );
     expect(audits.map((a) => Number(a.entityid)).sort()).toEqual([...keys].sort());
     expect(audits.every((a) => a.n === 1)).toBe(true);
     const again = await t.request('POST', `/api/Upload/${imp.ImportId}/Commit`, { token: admin });
@@ -72,7 +76,7 @@ describe('bad input: a clear answer, never a 500, nothing written', () => {
     expect(none.status).toBe(400);
   });
 
-  it('CONST-029: each upload answers a wrong file in its own screen\'s words; a zip that is not a workbook is refused by the dry run', async () => {
+  it("CONST-029: each upload answers a wrong file in its own screen's words; a zip that is not a workbook is refused by the dry run", async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
     const res = await uploadFile(t, costing, '/api/Costing/UploadPrototypeCosting', zip, 'empty.xlsx');
     expect(res.status).toBe(400);
@@ -88,7 +92,9 @@ describe('bad input: a clear answer, never a 500, nothing written', () => {
       SELECT 'costing1@example.com', 'Cora', 'One', passwordhash, roleid, true, true, false FROM users WHERE username = 'costing@example.com'`);
     await t.ctx.db.query(`INSERT INTO user_brands (userid, brandid) SELECT userid, 1 FROM users WHERE username = 'costing1@example.com'`);
     const [costing1] = await t.tokens('costing1');
-    const [hidden] = await t.ctx.db.query(`SELECT stocknum, seasonname FROM colorway_view v WHERE NOT isdeleted AND stocknum IS NOT NULL AND brandid <> 1 LIMIT 1`);
+    const [hidden] = await t.ctx.db.query(
+      `SELECT stocknum, seasonname FROM colorway_view v WHERE NOT isdeleted AND stocknum IS NOT NULL AND brandid <> 1 LIMIT 1`,
+    );
     expect(hidden, 'the demo data has a colorway of another brand').toBeTruthy();
     const wb = await gridExport(t, costing1, 'costing', { BrandId: 1 });
     const ws = wb.worksheets[0];
@@ -168,8 +174,11 @@ describe('references are written by name', () => {
     const at = headerIndex(ws);
     const col = at.get('Responsible')!;
     const current = String(ws.getRow(2).getCell(col).value);
-    const [other] = await t.ctx.db.query(`SELECT u.firstname || ' ' || u.lastname AS name FROM users u JOIN user_brands ub ON ub.userid = u.userid AND ub.brandid = 1
-      WHERE u.isactive AND u.firstname || ' ' || u.lastname <> $1 ORDER BY u.userid LIMIT 1`, [current]);
+    const [other] = await t.ctx.db.query(
+      `SELECT u.firstname || ' ' || u.lastname AS name FROM users u JOIN user_brands ub ON ub.userid = u.userid AND ub.brandid = 1
+      WHERE u.isactive AND u.firstname || ' ' || u.lastname <> $1 ORDER BY u.userid LIMIT 1`,
+      [current],
+    );
     ws.getRow(2).getCell(col).value = other.name.toUpperCase();
     ws.getRow(3).getCell(col).value = 'Nobody Atall';
     const imp = await previewUpload(t, admin, '/api/Upload/prototype', await bytesOf(wb));
@@ -195,7 +204,10 @@ describe('cells a spreadsheet would run', () => {
     ws.getRow(3).getCell(col).value = { formula: 'HYPERLINK("http://evil.example/y","here")' } as never;
     const imp = await previewUpload(t, admin, '/api/import/hts-flash-edit', await bytesOf(wb));
     const rows = await importRowsOf(t, admin, imp.ImportId, 'changed');
-    expect(rows.map((r) => [r.RowNumber, r.Cells.HTSNotes.New])).toEqual([[2, '=HYPERLINK("http://evil.example/x","click")'], [3, 'here']]);
+    expect(rows.map((r) => [r.RowNumber, r.Cells.HTSNotes.New])).toEqual([
+      [2, '=HYPERLINK("http://evil.example/x","click")'],
+      [3, 'here'],
+    ]);
     await commitUpload(t, admin, imp.ImportId);
     const again = (await gridExport(t, admin, 'hts', { BrandId: 1 })).worksheets[0];
     const cell = again.getRow(2).getCell(headerIndex(again).get('HTS Notes')!);
@@ -218,18 +230,33 @@ describe('large files', () => {
   it('FLASH-005: an upload past the size limit is refused while it streams (413), nothing is stored, the server goes on', async () => {
     const { MAX_UPLOAD_BYTES } = await import('../../server/core/api/uploads');
     const boundary = 'xBOUNDARYx';
-    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
     const chunk = new Uint8Array(1024 * 1024).fill(0x50);
     let sent = 0;
     // 100 MB offered without a content length: only the bytes read decide.
     const body = new ReadableStream<Uint8Array>({
-      start(c) { c.enqueue(head); },
-      pull(c) { if (sent >= 100 * 1024 * 1024) c.close(); else { sent += chunk.length; c.enqueue(chunk); } },
+      start(c) {
+        c.enqueue(head);
+      },
+      pull(c) {
+        if (sent >= 100 * 1024 * 1024) c.close();
+        else {
+          sent += chunk.length;
+          c.enqueue(chunk);
+        }
+      },
     });
     const before = (await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM imports'))[0].n;
-    const res = await t.fetch(new Request('http://localhost/api/Costing/UploadPrototypeCosting', {
-      method: 'POST', body, duplex: 'half', headers: { authorization: `Bearer ${costing}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    } as RequestInit));
+    const res = await t.fetch(
+      new Request('http://localhost/api/Costing/UploadPrototypeCosting', {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { authorization: `Bearer ${costing}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      } as RequestInit),
+    );
     expect(res.status).toBe(413);
     expect((await res.json()).Message).toBe(`The file is larger than the maximum of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
     expect(sent).toBeLessThan(100 * 1024 * 1024);

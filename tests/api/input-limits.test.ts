@@ -14,13 +14,14 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, designer, viewer] = await t.tokens('admin', 'designer', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const errorLogCount = async () => Number((await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM error_log'))[0].n);
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-const post = (url: string, body: string, token?: string) =>
-  t.request('POST', url, { token, body, headers: { 'content-type': 'application/json' } });
+const post = (url: string, body: string, token?: string) => t.request('POST', url, { token, body, headers: { 'content-type': 'application/json' } });
 
 describe('issue 29: body depth and size limits', () => {
   const ANONYMOUS = ['/api/Account/Register', '/api/Account/ForgotPassword', '/api/Account/ChangeUserPassword', '/api/Account/ConfirmResetPasswordEmail'];
@@ -69,7 +70,7 @@ describe('issue 29: grid criteria checked against the grid document', () => {
   // Grids whose entity has no brand, season or status (the library lists, users; the system messages' grid has no search at all, below).
   const GRIDS = ['library-color', 'library-cutting-pattern', 'library-development-center', 'library-pattern-description', 'library-pattern-name', 'users'];
 
-  it('SEARCH-012 a criterion the grid\'s entity has no field for is a 400 on Search and Export, never a database error', async () => {
+  it("SEARCH-012 a criterion the grid's entity has no field for is a 400 on Search and Export, never a database error", async () => {
     const logged = await errorLogCount();
     for (const grid of GRIDS) {
       for (const call of ['Search', 'Export']) {
@@ -97,13 +98,16 @@ describe('issue 29: grid criteria checked against the grid document', () => {
   });
 });
 
-describe('issue 29: every grid\'s own search and export', () => {
+describe("issue 29: every grid's own search and export", () => {
   it('SEARCH-012 answer, or say the grid has none (a 404), never a 500 nor an export cut off midway', async () => {
     const answers: string[] = [];
     for (const grid of t.ctx.schemas.grids.keys()) {
       for (const call of ['Search', 'Export']) {
         const res = await t.request('POST', `/api/Grid/${grid}/${call}`, { token: admin, json: { pageNumber: 1, pageSize: 15 } });
-        const read = await res.arrayBuffer().then((b) => `${b.byteLength > 0}`, (e: Error) => `cut off: ${e.message}`);
+        const read = await res.arrayBuffer().then(
+          (b) => `${b.byteLength > 0}`,
+          (e: Error) => `cut off: ${e.message}`,
+        );
         answers.push(`${grid} ${call} ${res.status} ${read}`);
       }
     }
@@ -115,7 +119,9 @@ describe('issue 29: every grid\'s own search and export', () => {
 
 describe('issue 29: InvalidateImageCache under the edit rule', () => {
   it('DOC-021 PERM-024 a read-only user gets 403; an editor still gets the answer', async () => {
-    const [{ id }] = await t.ctx.db.query('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1');
+    const [{ id }] = await t.ctx.db.query(
+      'SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1',
+    );
     const form = { projectId: String(id), projectLevel: '2', imageType: '1' };
     const refused = await t.request('POST', '/api/Image/InvalidateImageCache', { token: viewer, form });
     expect(refused.status).toBe(403);

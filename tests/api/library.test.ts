@@ -27,7 +27,9 @@ beforeAll(async () => {
   librarian = await withLibraryRole('viewer', 'Librarian', [1, 2]); // brand 3 only
   reader = await withLibraryRole('forecast', 'Library Reader', [1]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const post = (token: string, path: string, json: object) => t.request('POST', `/api/Library/${path}`, { token, json });
 const ok = async (token: string, path: string, json: object) => {
@@ -41,7 +43,7 @@ const entries = async (token: string, query: string) => {
   return res.json();
 };
 const audits = async (entity: string, id: unknown) =>
-  (await t.ctx.db.query('SELECT field, newvalue FROM audit_log WHERE entity = $1 AND entityid = $2', [entity, String(id)]));
+  await t.ctx.db.query('SELECT field, newvalue FROM audit_log WHERE entity = $1 AND entityid = $2', [entity, String(id)]);
 
 describe('permissions', () => {
   it('PERM-026: any module-9 permission lists entries; changing needs 9/2 or 9/3', async () => {
@@ -53,7 +55,7 @@ describe('permissions', () => {
     expect((await post('', 'AddCuttingPattern', { CuttingPattern: 'CP-NOBODY' })).status).toBe(401);
   });
 
-  it('ADMIN-029, PERM-022: a branded entry needs a brand, one of the user\'s, and a season of that brand', async () => {
+  it("ADMIN-029, PERM-022: a branded entry needs a brand, one of the user's, and a season of that brand", async () => {
     const missing = await post(admin, 'AddOutsole', { OutsoleName: 'No Brand Lug', SeasonId: 1, Price: 4 });
     expect(missing.status).toBe(400);
     expect((await missing.json()).Errors.map((e: any) => e.Field)).toContain('/BrandId');
@@ -69,7 +71,7 @@ describe('permissions', () => {
 });
 
 describe('listing (DECISIONS ADMIN-024)', () => {
-  it('lists a type\'s entries filtered by brand and season where the type has them, paged', async () => {
+  it("lists a type's entries filtered by brand and season where the type has them, paged", async () => {
     const p = await entries(admin, 'type=outsole&brandId=2&seasonId=5&pageSize=3');
     expect(p).toMatchObject({ CurrentPageNumber: 1, PageSize: 3 });
     expect(p.TotalRecords).toBeGreaterThan(3);
@@ -85,30 +87,38 @@ describe('listing (DECISIONS ADMIN-024)', () => {
 });
 
 describe('outsoles and midsoles', () => {
-  it.each(['Outsole', 'Midsole'])('ADMIN-028/031/035/036: add a %s; the same name elsewhere offers to extend the brand, the second call extends it', async (kind) => {
-    const name = `Test ${kind} Alpha`;
-    const first = await ok(admin, `Add${kind}`, { BrandId: 1, [`${kind}Name`]: name, SeasonId: 1, Price: 5.5 });
-    expect(first).toMatchObject({ IsSuccessful: true, Message: 'Item added successfully.', Data: { ExtendBrand: false } });
-    const item = first.Data.Item;
-    expect(item[`${kind}Key`]).toMatch(kind === 'Outsole' ? /^OS-\d+$/ : /^MS-\d+$/);
-    expect(await audits(kind.toLowerCase(), item[`${kind}Id`])).toEqual(expect.arrayContaining([{ field: `${kind}Name`, newvalue: name }]));
+  it.each(['Outsole', 'Midsole'])(
+    'ADMIN-028/031/035/036: add a %s; the same name elsewhere offers to extend the brand, the second call extends it',
+    async (kind) => {
+      const name = `Test ${kind} Alpha`;
+      const first = await ok(admin, `Add${kind}`, { BrandId: 1, [`${kind}Name`]: name, SeasonId: 1, Price: 5.5 });
+      expect(first).toMatchObject({ IsSuccessful: true, Message: 'Item added successfully.', Data: { ExtendBrand: false } });
+      const item = first.Data.Item;
+      expect(item[`${kind}Key`]).toMatch(kind === 'Outsole' ? /^OS-\d+$/ : /^MS-\d+$/);
+      expect(await audits(kind.toLowerCase(), item[`${kind}Id`])).toEqual(expect.arrayContaining([{ field: `${kind}Name`, newvalue: name }]));
 
-    const again = await post(admin, `Add${kind}`, { BrandId: 1, [`${kind}Name`]: name.toUpperCase(), SeasonId: 1, Price: 6 });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ IsSuccessful: false, Data: { ExtendBrand: false } });
+      const again = await post(admin, `Add${kind}`, { BrandId: 1, [`${kind}Name`]: name.toUpperCase(), SeasonId: 1, Price: 6 });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ IsSuccessful: false, Data: { ExtendBrand: false } });
 
-    const offer = await ok(admin, `Add${kind}`, { BrandId: 2, [`${kind}Name`]: name, SeasonId: 5, Price: 7 });
-    expect(offer).toMatchObject({ IsSuccessful: false, Data: { ExtendBrand: true } });
-    expect(offer.Message).toContain(name);
-    expect((await entries(admin, `type=${kind}&brandId=2&seasonId=5&pageSize=9999`)).Results.some((r: any) => r[`${kind}Name`] === name)).toBe(false);
+      const offer = await ok(admin, `Add${kind}`, { BrandId: 2, [`${kind}Name`]: name, SeasonId: 5, Price: 7 });
+      expect(offer).toMatchObject({ IsSuccessful: false, Data: { ExtendBrand: true } });
+      expect(offer.Message).toContain(name);
+      expect((await entries(admin, `type=${kind}&brandId=2&seasonId=5&pageSize=9999`)).Results.some((r: any) => r[`${kind}Name`] === name)).toBe(false);
 
-    const extended = await ok(admin, `Add${kind}`, { BrandId: 2, [`${kind}Name`]: name, SeasonId: 5, Price: 7, ExtendBrand: true });
-    expect(extended).toMatchObject({ IsSuccessful: true, Message: 'Item added successfully.' });
-    expect(extended.Data.Item).toMatchObject({ [`${kind}Key`]: item[`${kind}Key`], BrandId: 2, SeasonId: 5, Price: 7 });
-    // The sole lookup now finds it for the extended brand.
-    const lookup = await (await t.request('POST', `/api/SearchHelp/Search${kind}s`, { token: admin, json: { brandId: 2, searchParameters: { [`${kind}Key`]: item[`${kind}Key`] } } })).json();
-    expect(lookup.TotalRecords).toBe(1);
-  });
+      const extended = await ok(admin, `Add${kind}`, { BrandId: 2, [`${kind}Name`]: name, SeasonId: 5, Price: 7, ExtendBrand: true });
+      expect(extended).toMatchObject({ IsSuccessful: true, Message: 'Item added successfully.' });
+      expect(extended.Data.Item).toMatchObject({ [`${kind}Key`]: item[`${kind}Key`], BrandId: 2, SeasonId: 5, Price: 7 });
+      // The sole lookup now finds it for the extended brand.
+      const lookup = await (
+        await t.request('POST', `/api/SearchHelp/Search${kind}s`, {
+          token: admin,
+          json: { brandId: 2, searchParameters: { [`${kind}Key`]: item[`${kind}Key`] } },
+        })
+      ).json();
+      expect(lookup.TotalRecords).toBe(1);
+    },
+  );
 });
 
 describe('lasts', () => {
@@ -142,12 +152,20 @@ describe('lasts', () => {
 
 describe('simple entries (ADMIN-033/034)', () => {
   it('pattern description and pattern name (with its description); duplicates are refused', async () => {
-    expect(await ok(admin, 'AddPatternDescription', { PatternDesc: 'Cement lasted trail shoe' })).toMatchObject({ IsSuccessful: true, Message: 'Item added successfully.' });
+    expect(await ok(admin, 'AddPatternDescription', { PatternDesc: 'Cement lasted trail shoe' })).toMatchObject({
+      IsSuccessful: true,
+      Message: 'Item added successfully.',
+    });
     expect((await post(admin, 'AddPatternDescription', { PatternDesc: 'CEMENT LASTED TRAIL SHOE' })).status).toBe(409);
     const name = await ok(admin, 'AddPatternName', { PatternName: 'Skyline Approach', PatternDesc: 'Sticky rubber approach shoe' });
     expect(name.Data.Item).toMatchObject({ PatternName: 'Skyline Approach', Description: 'Sticky rubber approach shoe' });
     expect(name.Data.Item.PatternNameKey).toMatch(/^PN\d{6}$/);
-    const descs = await (await t.request('POST', '/api/SearchHelp/SearchPatternDescriptions', { token: admin, json: { searchParameters: { Description: 'sticky rubber approach' } } })).json();
+    const descs = await (
+      await t.request('POST', '/api/SearchHelp/SearchPatternDescriptions', {
+        token: admin,
+        json: { searchParameters: { Description: 'sticky rubber approach' } },
+      })
+    ).json();
     expect(descs.TotalRecords).toBe(1);
     expect((await post(admin, 'AddPatternName', { PatternName: 'skyline approach' })).status).toBe(409);
     expect((await post(admin, 'AddPatternName', {})).status).toBe(400);
@@ -170,8 +188,12 @@ describe('simple entries (ADMIN-033/034)', () => {
     expect((await post(admin, 'AddDevelopmentCenter', { Key: 'mnl', Name: 'Other' })).status).toBe(409);
     const updated = await ok(admin, 'UpdateDevelopmentCenter', { DevelopmentCenterId: id, Key: 'MNL', Name: 'Manila Design Hub', isActive: false });
     expect(updated).toMatchObject({ IsSuccessful: true, Data: { Item: { DevelopmentCenterName: 'Manila Design Hub', IsActive: false } } });
-    expect(await audits('development-center', id)).toEqual(expect.arrayContaining([
-      { field: 'DevelopmentCenterName', newvalue: 'Manila Design Hub' }, { field: 'IsActive', newvalue: 'false' }]));
+    expect(await audits('development-center', id)).toEqual(
+      expect.arrayContaining([
+        { field: 'DevelopmentCenterName', newvalue: 'Manila Design Hub' },
+        { field: 'IsActive', newvalue: 'false' },
+      ]),
+    );
     expect((await post(admin, 'UpdateDevelopmentCenter', { DevelopmentCenterId: 9999, Key: 'ZZZ', Name: 'Nowhere' })).status).toBe(404);
     expect((await post(admin, 'UpdateDevelopmentCenter', { DevelopmentCenterId: id, Key: 'PDX', Name: 'Clash' })).status).toBe(409);
   });
@@ -179,12 +201,17 @@ describe('simple entries (ADMIN-033/034)', () => {
   it("ADMIN-026/034/036: people by role are added per brand and deleted with '{n} {type}(s) successfully deleted.'", async () => {
     expect((await post(admin, 'AddDeveloper', { brandId: 1, roleId: 6, firstName: 'Too', lastName: 'Many' })).status).toBe(400);
     const ids: number[] = [];
-    for (const [firstName, lastName] of [['Ines', 'Duarte'], ['Pavel', 'Novak']]) {
+    for (const [firstName, lastName] of [
+      ['Ines', 'Duarte'],
+      ['Pavel', 'Novak'],
+    ]) {
       const res = await ok(admin, 'AddDeveloper', { brandId: 1, roleId: 2, firstName, lastName });
       expect(res.Message).toBe('Item added successfully.');
       ids.push(res.Data.Item.DeveloperId);
     }
-    const lookup = async () => (await (await t.request('POST', '/api/SearchHelp/SearchDevelopers', { token: admin, json: { brandId: 1, searchParameters: { RoleId: 2 } } })).json()).TotalRecords;
+    const lookup = async () =>
+      (await (await t.request('POST', '/api/SearchHelp/SearchDevelopers', { token: admin, json: { brandId: 1, searchParameters: { RoleId: 2 } } })).json())
+        .TotalRecords;
     expect(await lookup()).toBe(3);
     // An id of another brand is not touched.
     const deleted = await ok(admin, 'DeleteDevelopers', { brandId: 1, roleId: 2, developerIds: [...ids, 7] });

@@ -19,9 +19,15 @@ beforeAll(async () => {
   // (LP-018 checks the seeding with its own rows here, and with the demo template in demo-data.test.ts).
   await t.ctx.db.query('UPDATE corporate_template_items SET isdeleted = true');
 });
-afterAll(async () => { await t?.close(); removeOfficeFiles(); });
+afterAll(async () => {
+  await t?.close();
+  removeOfficeFiles();
+});
 
-const { get, create, rowVersion, save, setStatus } = linePlanSteps(() => t, () => designer);
+const { get, create, rowVersion, save, setStatus } = linePlanSteps(
+  () => t,
+  () => designer,
+);
 
 /** A workbook with one calendar sheet of the given rows (after the header). */
 async function calendarFile(rows: unknown[][], header = ['Sub-Season', 'Name', 'Stage', 'Group', 'Sort', 'Start Date', 'End Date']) {
@@ -44,7 +50,9 @@ describe('calendar import (LP-012, LP-024, LP-025)', () => {
   it('LP-024 a good workbook replaces the calendars of its sub-seasons', async () => {
     const id = await create();
     await save('CalendarItems', id, [
-      { SubSeasonId: 5, Name: 'Old 5', Stage: 'S', GroupId: 1 }, { SubSeasonId: 6, Name: 'Kept 6', Stage: 'S', GroupId: 1 }]);
+      { SubSeasonId: 5, Name: 'Old 5', Stage: 'S', GroupId: 1 },
+      { SubSeasonId: 6, Name: 'Kept 6', Stage: 'S', GroupId: 1 },
+    ]);
     const file = await calendarFile([
       ['Spring 2027', 'Line Review', 'Concept', 1, 20, new Date(Date.UTC(2026, 2, 1)), '03/04/2026'],
       ['Spring 2027', 'Kick-off', 'Concept', 1, 10, '2026-02-01', null],
@@ -54,7 +62,10 @@ describe('calendar import (LP-012, LP-024, LP-025)', () => {
     expect(await res.json()).toMatchObject({ IsSuccessful: true });
     const items = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json();
     expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.Sort, i.StartDate, i.EndDate, i.Duration])).toEqual([
-      [5, 'Kick-off', 10, '2026-02-01', null, null], [5, 'Line Review', 20, '2026-03-01', '2026-03-04', 3], [6, 'Kept 6', 10, null, null, null]]);
+      [5, 'Kick-off', 10, '2026-02-01', null, null],
+      [5, 'Line Review', 20, '2026-03-01', '2026-03-04', 3],
+      [6, 'Kept 6', 10, null, null, null],
+    ]);
   });
 
   it('LP-024 bad rows are reported by row and column and nothing is written', async () => {
@@ -85,7 +96,10 @@ describe('calendar import (LP-012, LP-024, LP-025)', () => {
     expect(csv.status).toBe(400);
     expect((await csv.json()).Message).toBe('Please upload an Excel file (.xls, .xlsx)');
     const broken = await importFile(id, new Blob(['not a workbook']));
-    expect(await broken.json()).toMatchObject({ Message: 'Calendar Import Failed', Errors: [{ Field: '/file', Message: 'Please upload an Excel file (.xls, .xlsx)' }] });
+    expect(await broken.json()).toMatchObject({
+      Message: 'Calendar Import Failed',
+      Errors: [{ Field: '/file', Message: 'Please upload an Excel file (.xls, .xlsx)' }],
+    });
     const good = await calendarFile([['Spring 2027', 'Kick-off', 'Concept', 1, 10, '02/01/2026', '02/03/2026']]);
     const [xls] = await convertWithOffice([{ name: 'calendar.xlsx', content: Buffer.from(await good.arrayBuffer()), to: 'xls' }]);
     const res = await importFile(id, new Blob([new Uint8Array(fs.readFileSync(xls))]), 'calendar.xls');
@@ -138,8 +152,17 @@ describe('export (LP-032)', () => {
     expect(planning.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(planning.autoFilter).toBe('A1:C2');
     expect(wb.getWorksheet('Calendar Summer 2027')!.getRow(2).getCell(4).numFmt).toBe('#,##0');
-    expect(wb.getWorksheet('Calendar Summer 2027')!.getRow(2).values).toEqual([undefined, 'Summer 2027', 'Sales Meeting', 'Sell-in', 3, 10,
-      new Date(Date.UTC(2026, 6, 1)), new Date(Date.UTC(2026, 6, 4)), 3]);
+    expect(wb.getWorksheet('Calendar Summer 2027')!.getRow(2).values).toEqual([
+      undefined,
+      'Summer 2027',
+      'Sales Meeting',
+      'Sell-in',
+      3,
+      10,
+      new Date(Date.UTC(2026, 6, 1)),
+      new Date(Date.UTC(2026, 6, 4)),
+      3,
+    ]);
     expect(wb.getWorksheet('Launch Dates')!.getRow(2).getCell(9).value).toEqual(new Date(Date.UTC(2027, 0, 15)));
     expect(wb.getWorksheet('Line Plan')!.getRow(3).values).toEqual([undefined, 'Line Plan Name', expect.stringMatching(/^LP Test/)]);
   });
@@ -148,7 +171,8 @@ describe('export (LP-032)', () => {
     const id = await create();
     await save('CalendarItems', id, [
       { SubSeasonId: 5, Name: 'A', Stage: 'S', GroupId: 1, StartDate: '2026-01-01', EndDate: '2026-01-03' },
-      { SubSeasonId: 6, Name: '=B()', Stage: '+T', GroupId: 2 }]);
+      { SubSeasonId: 6, Name: '=B()', Stage: '+T', GroupId: 2 },
+    ]);
     const before = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json();
     const file = await (await get(`ExportLinePlan?LinePlanId=${id}`)).blob();
     expect((await importFile(id, file, 'LinePlanExport.xlsx')).status).toBe(200);
@@ -181,8 +205,18 @@ describe('lists (LP-029, LP-030)', () => {
   });
 
   it('LP-030 the search payload filters by brand, season and statuses 2/3, sorted by name', async () => {
-    const res = await t.request('POST', '/api/LinePlan/SearchLinePlans', { token: designer, json: {
-      BrandId: 1, StatusId: 2, StatusIdSecondary: 3, sortColumn: 'LinePlanName', sortDirection: 'asc', pageNumber: 1, pageSize: 50 } });
+    const res = await t.request('POST', '/api/LinePlan/SearchLinePlans', {
+      token: designer,
+      json: {
+        BrandId: 1,
+        StatusId: 2,
+        StatusIdSecondary: 3,
+        sortColumn: 'LinePlanName',
+        sortDirection: 'asc',
+        pageNumber: 1,
+        pageSize: 50,
+      },
+    });
     expect(res.status).toBe(200);
     const rows = (await res.json()).Results as { StatusId: number; LinePlanName: string }[];
     expect(rows.length).toBeGreaterThan(0);

@@ -20,9 +20,14 @@ beforeAll(async () => {
   // (LP-018 checks the seeding with its own rows here, and with the demo template in demo-data.test.ts).
   await t.ctx.db.query('UPDATE corporate_template_items SET isdeleted = true');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const { post, get, valid, create, rowVersion, save, setStatus } = linePlanSteps(() => t, () => designer);
+const { post, get, valid, create, rowVersion, save, setStatus } = linePlanSteps(
+  () => t,
+  () => designer,
+);
 
 describe('create (LP-009, LP-015..018)', () => {
   it('LP-018 LP-009 creates a line plan in status 1 with its sub-seasons and answers success and the id', async () => {
@@ -45,7 +50,11 @@ describe('create (LP-009, LP-015..018)', () => {
       const id = await create();
       const items = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json();
       expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.Sort])).toEqual([
-        [5, 'Sample review', 10], [5, 'Kick-off', 20], [6, 'Sample review', 10], [6, 'Kick-off', 20]]);
+        [5, 'Sample review', 10],
+        [5, 'Kick-off', 20],
+        [6, 'Sample review', 10],
+        [6, 'Kick-off', 20],
+      ]);
     } finally {
       await t.ctx.db.query('DELETE FROM corporate_template_items');
     }
@@ -64,7 +73,8 @@ describe('create (LP-009, LP-015..018)', () => {
   });
 
   it('LP-017 the responsible person must be a known active user of the brand', async () => {
-    for (const ResponsibleId of [9, 1, 99999]) { // 9: brand 2 only; 1: the inactive System User; 99999: nobody
+    for (const ResponsibleId of [9, 1, 99999]) {
+      // 9: brand 2 only; 1: the inactive System User; 99999: nobody
       const res = await post('CreateLinePlan', valid({ ResponsibleId }));
       expect(res.status).toBe(400);
       const body = await res.json();
@@ -107,7 +117,9 @@ describe('delete (LP-013, LP-019, LP-028)', () => {
     const read = await get(`GetCalendarItems?LinePlanId=${id}`);
     expect(read.status).toBe(404);
     expect((await read.json()).Message).toBe('The Line Plan you are trying to access is deleted.');
-    expect((await get(`GetLinePlansByBrandSeason?BrandId=1&SeasonId=3`).then((r) => r.json())).some((l: { LinePlanId: number }) => l.LinePlanId === id)).toBe(false);
+    expect((await get(`GetLinePlansByBrandSeason?BrandId=1&SeasonId=3`).then((r) => r.json())).some((l: { LinePlanId: number }) => l.LinePlanId === id)).toBe(
+      false,
+    );
   });
 
   it('LP-028 a Released line plan is not deleted', async () => {
@@ -121,8 +133,16 @@ describe('delete (LP-013, LP-019, LP-028)', () => {
   it('LP-028 a Created line plan with briefs is not deleted', async () => {
     const id = await create();
     const user = await authenticate(t.ctx, `Bearer ${designer}`);
-    await t.ctx.db.tx((q) => insertRecord(t.ctx, q, user, 'brief', {
-      BriefName: `Brief of ${id}`, BrandId: 1, SeasonId: 3, LinePlanId: id, ResponsibleId: user.userId, StatusId: 1 }));
+    await t.ctx.db.tx((q) =>
+      insertRecord(t.ctx, q, user, 'brief', {
+        BriefName: `Brief of ${id}`,
+        BrandId: 1,
+        SeasonId: 3,
+        LinePlanId: id,
+        ResponsibleId: user.userId,
+        StatusId: 1,
+      }),
+    );
     const res = await post('DeleteLinePlan', { LinePlanId: id });
     expect(res.status).toBe(409);
     expect((await res.json()).Message).toBe(NOT_DELETED);
@@ -147,7 +167,10 @@ describe('child sets (LP-008, LP-020..023)', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).added).toBe(1);
     items = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json();
-    expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.Stage])).toEqual([[5, 'Proto 1', 'Design'], [6, 'Sell-in', 'Sell-in']]);
+    expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.Stage])).toEqual([
+      [5, 'Proto 1', 'Design'],
+      [6, 'Sell-in', 'Sell-in'],
+    ]);
   });
 
   it('LP-021 the duration is the day count between start and end, computed by the server', async () => {
@@ -172,16 +195,26 @@ describe('child sets (LP-008, LP-020..023)', () => {
     expect(res.status).toBe(200);
     const items = (await res.json()).Items;
     expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.Sort])).toEqual([
-      [5, 'First', 10], [5, 'Third', 20], [5, 'Last (no sort)', 30], [6, 'Other calendar', 10]]);
+      [5, 'First', 10],
+      [5, 'Third', 20],
+      [5, 'Last (no sort)', 30],
+      [6, 'Other calendar', 10],
+    ]);
   });
 
   it('LP-022 LP-023 a calendar save runs the same statements for 2 rows as for 40: deletes, changes, renumbering and inserts set-based', async () => {
     const id = await create();
-    const rows = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ SubSeasonId: 5 + (i % 2), Name: `Step ${from + i}`, Stage: 'S', GroupId: 1, Sort: 1000 - i }));
+    const rows = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({ SubSeasonId: 5 + (i % 2), Name: `Step ${from + i}`, Stage: 'S', GroupId: 1, Sort: 1000 - i }));
     const statements = async (n: number) => {
-      const stored = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json() as Record<string, unknown>[];
+      const stored = (await (await get(`GetCalendarItems?LinePlanId=${id}`)).json()) as Record<string, unknown>[];
       // Half the stored rows are deleted, the rest renamed, and n new rows added (sort numbers out of order: every calendar is renumbered).
-      const items = [...stored.map((r, i) => (i % 2 ? { CalendarItemId: r.CalendarItemId, IsDelete: true } : { CalendarItemId: r.CalendarItemId, Name: `${r.Name} (kept)` })), ...rows(n, n)];
+      const items = [
+        ...stored.map((r, i) =>
+          i % 2 ? { CalendarItemId: r.CalendarItemId, IsDelete: true } : { CalendarItemId: r.CalendarItemId, Name: `${r.Name} (kept)` },
+        ),
+        ...rows(n, n),
+      ];
       const v = await rowVersion(id);
       const counted = await countQueries(t.ctx.db, () => post('SaveCalendarItems', { LinePlanId: id, RowVersion: v, Items: items }));
       expect(counted.result.status).toBe(200);
@@ -192,8 +225,9 @@ describe('child sets (LP-008, LP-020..023)', () => {
     await post('SaveCalendarItems', { LinePlanId: id, RowVersion: await rowVersion(id), Items: rows(40, 100) });
     expect(await statements(40)).toBe(few);
     expect(few).toBeLessThanOrEqual(3);
-    const items = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json() as Record<string, unknown>[];
-    for (const sub of [5, 6]) expect(items.filter((i) => i.SubSeasonId === sub).map((i) => i.Sort)).toEqual(items.filter((i) => i.SubSeasonId === sub).map((_, k) => (k + 1) * 10));
+    const items = (await (await get(`GetCalendarItems?LinePlanId=${id}`)).json()) as Record<string, unknown>[];
+    for (const sub of [5, 6])
+      expect(items.filter((i) => i.SubSeasonId === sub).map((i) => i.Sort)).toEqual(items.filter((i) => i.SubSeasonId === sub).map((_, k) => (k + 1) * 10));
   });
 
   it('LP-020 an end before the start is refused with Errors found and a Details Tab path; nothing is written', async () => {
@@ -212,7 +246,10 @@ describe('child sets (LP-008, LP-020..023)', () => {
 
     const planning = await save('SeasonalPlanningItems', id, [{ Name: 'Design', StartDate: '2026-05-02', EndDate: '2026-05-01' }]);
     expect(planning.status).toBe(400);
-    expect((await planning.json()).Errors[0]).toEqual({ Field: '/Items/0/EndDate', Message: 'Details Tab > Seasonal Planning Phase > Design: End Date must not be before Start Date.' });
+    expect((await planning.json()).Errors[0]).toEqual({
+      Field: '/Items/0/EndDate',
+      Message: 'Details Tab > Seasonal Planning Phase > Design: End Date must not be before Start Date.',
+    });
   });
 
   it('LP-023 rows are checked against their schema and must belong to the line plan', async () => {
@@ -280,7 +317,8 @@ describe('child sets (LP-008, LP-020..023)', () => {
 });
 
 describe('release (DECISIONS LP-014)', () => {
-  const release = async (id: number) => t.request('POST', '/api/LinePlan/UpdateLinePlan', { token: designer, json: { Id: id, RowVersion: await rowVersion(id), Changes: { StatusId: 2 } } });
+  const release = async (id: number) =>
+    t.request('POST', '/api/LinePlan/UpdateLinePlan', { token: designer, json: { Id: id, RowVersion: await rowVersion(id), Changes: { StatusId: 2 } } });
 
   it('LP-014 releasing needs the planning dates and each launch AvailAtRetailDate and FactoryExGoDate', async () => {
     const id = await create();
@@ -311,7 +349,10 @@ describe('release (DECISIONS LP-014)', () => {
   it('LP-011 a Completed line plan is read-only: the header and its calendars refuse changes', async () => {
     const id = await create();
     await setStatus(id, 3);
-    const res = await t.request('POST', '/api/LinePlan/UpdateLinePlan', { token: designer, json: { Id: id, RowVersion: await rowVersion(id), Changes: { LinePlanName: 'renamed' } } });
+    const res = await t.request('POST', '/api/LinePlan/UpdateLinePlan', {
+      token: designer,
+      json: { Id: id, RowVersion: await rowVersion(id), Changes: { LinePlanName: 'renamed' } },
+    });
     expect(res.status).toBe(409);
     expect((await save('CalendarItems', id, [{ SubSeasonId: 5, Name: 'x', Stage: 's', GroupId: 1 }])).status).toBe(409);
   });

@@ -13,7 +13,9 @@ beforeAll(async () => {
   admin = (await t.login('admin')).access_token;
   await t.ctx.db.query(`INSERT INTO error_log (username, message, allxml, timeutc) VALUES ('admin@example.com', 'Boom', '<error />', now())`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const json = async (path: string, token = admin) => {
   const res = await t.request('GET', path, { token });
@@ -62,7 +64,10 @@ describe('admin list grids name fields of their endpoint rows', () => {
     const viewer = (await t.login('viewer')).access_token;
     expect((await t.request('GET', '/schemas/grids/errors.grid.json', { token: viewer })).status).toBe(200);
     const doc = await json('/schemas/grids/errors.grid.json');
-    expect(doc.read).toEqual([['users', 'read'], ['systemMessages', 'read']]);
+    expect(doc.read).toEqual([
+      ['users', 'read'],
+      ['systemMessages', 'read'],
+    ]);
   });
 });
 
@@ -77,7 +82,10 @@ describe('grids over rows of another call', () => {
   it('ADR 029 grids of rows a screen owns have no search, export or save, even over a stored entity; their document loads', async () => {
     for (const grid of ['corporate-template', 'carryover-volumes', 'project-create', 'margin-calculator', 'fob-calculator']) {
       for (const call of ['Search', 'Export', 'Save']) {
-        const res = await t.request('POST', `/api/Grid/${grid}/${call}`, { token: admin, json: call === 'Save' ? { rows: [{ Key: 1, RowVersion: 1, Changes: { Name: 'x' } }] } : { pageNumber: 1, pageSize: 15 } });
+        const res = await t.request('POST', `/api/Grid/${grid}/${call}`, {
+          token: admin,
+          json: call === 'Save' ? { rows: [{ Key: 1, RowVersion: 1, Changes: { Name: 'x' } }] } : { pageNumber: 1, pageSize: 15 },
+        });
         expect(res.status, `${grid} ${call}`).toBe(404);
       }
       expect((await json(`/schemas/grids/${grid}.grid.json`)).owned, grid).toBe(true);
@@ -87,11 +95,22 @@ describe('grids over rows of another call', () => {
 });
 
 describe('library grids (ADMIN-024/025, issue 10)', () => {
-  const LIBRARY_GRIDS = ['library-outsole', 'library-midsole', 'library-last', 'library-color', 'library-cutting-pattern',
-    'library-developer', 'library-development-center', 'library-pattern-description', 'library-pattern-name'];
+  const LIBRARY_GRIDS = [
+    'library-outsole',
+    'library-midsole',
+    'library-last',
+    'library-color',
+    'library-cutting-pattern',
+    'library-developer',
+    'library-development-center',
+    'library-pattern-description',
+    'library-pattern-name',
+  ];
 
-  it('ADMIN-024: all nine search through /api/Grid with their columns, and the user\'s brands only', async () => {
-    const brands = new Set((await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`)).map((r) => r.brandid));
+  it("ADMIN-024: all nine search through /api/Grid with their columns, and the user's brands only", async () => {
+    const brands = new Set(
+      (await t.ctx.db.query(`SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`)).map((r) => r.brandid),
+    );
     await t.ctx.db.query(`INSERT INTO role_permissions (roleid, moduleid, actionid)
       SELECT roleid, 9, 1 FROM users WHERE username = 'designer@example.com' ON CONFLICT DO NOTHING`);
     const designer = (await t.login('designer')).access_token;

@@ -16,9 +16,15 @@ beforeAll(async () => {
   [admin, designer, costing, viewer] = await t.tokens('admin', 'designer', 'costing', 'viewer');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const { briefOf, versionOf, newPattern, get, post } = patternSteps(() => t, () => designer, () => designerId);
+const { briefOf, versionOf, newPattern, get, post } = patternSteps(
+  () => t,
+  () => designer,
+  () => designerId,
+);
 
 // DECISIONS "Dates": the server runs in a business time zone on another day than UTC (as in patterns.test.ts).
 const ZONE = zoneAwayFromUtc();
@@ -42,12 +48,18 @@ describe('relink and delete', () => {
   it('PAT-019 a pattern with colorways, or in two seasons, cannot be relinked', async () => {
     const [withColorways] = await t.ctx.db.query(
       `SELECT ps.patternseasonalid FROM pattern_seasonals ps WHERE ps.statusid = 2 AND EXISTS (SELECT 1 FROM prototype_seasonals x WHERE x.patternseasonalid = ps.patternseasonalid)
-          AND (SELECT count(*) FROM pattern_seasonals o WHERE o.patternid = ps.patternid) = 1 ORDER BY 1 LIMIT 1`);
+          AND (SELECT count(*) FROM pattern_seasonals o WHERE o.patternid = ps.patternid) = 1 ORDER BY 1 LIMIT 1`,
+    );
     const { body } = await get(`GetRelinkList?PatternSeasonalId=${withColorways.patternseasonalid}`, admin);
     expect(body).toMatchObject({ CanRelink: false, Message: 'The pattern has linked colorways and cannot be relinked.', Briefs: [] });
     const [twoSeasons] = await t.ctx.db.query(
-      `SELECT min(patternseasonalid) AS id FROM pattern_seasonals GROUP BY patternid HAVING count(*) > 1 ORDER BY 1 LIMIT 1`);
-    const res = await post('RelinkPattern', { PatternSeasonalId: twoSeasons.id, BriefSeasonalId: await briefOf(1, 1, 2, 2), RowVersion: await versionOf(twoSeasons.id) }, admin);
+      `SELECT min(patternseasonalid) AS id FROM pattern_seasonals GROUP BY patternid HAVING count(*) > 1 ORDER BY 1 LIMIT 1`,
+    );
+    const res = await post(
+      'RelinkPattern',
+      { PatternSeasonalId: twoSeasons.id, BriefSeasonalId: await briefOf(1, 1, 2, 2), RowVersion: await versionOf(twoSeasons.id) },
+      admin,
+    );
     expect(res.status).toBe(400);
     expect(res.body.Errors).toEqual([{ Field: '/BriefSeasonalId', Message: 'The pattern must exist in one season only to relink.' }]);
   });
@@ -72,13 +84,23 @@ describe('developers, spec log and lookups', () => {
     const { body: devs } = await get('GetAllDevelopersList?BrandId=1&DeveloperRoleId=2');
     expect(devs.length).toBeGreaterThan(0);
     expect(devs.every((d: { DeveloperRoleId: number }) => d.DeveloperRoleId === 2)).toBe(true);
-    const saveRes = await post('SavePatternDevelopers', { PatternSeasonalId: id, Developers: [{ DeveloperRoleId: 2, DeveloperId: devs[0].DeveloperId }], DevelopmentCenterIds: [1, 3] });
+    const saveRes = await post('SavePatternDevelopers', {
+      PatternSeasonalId: id,
+      Developers: [{ DeveloperRoleId: 2, DeveloperId: devs[0].DeveloperId }],
+      DevelopmentCenterIds: [1, 3],
+    });
     expect(saveRes.status).toBe(200);
     const { body } = await get(`GetPatternDetails?PatternSeasonalId=${id}`);
-    expect(body.Developers).toEqual([expect.objectContaining({ DeveloperRoleId: 2, DeveloperId: devs[0].DeveloperId, IsActive: true, DeveloperName: devs[0].DeveloperName })]);
+    expect(body.Developers).toEqual([
+      expect.objectContaining({ DeveloperRoleId: 2, DeveloperId: devs[0].DeveloperId, IsActive: true, DeveloperName: devs[0].DeveloperName }),
+    ]);
     expect(body.DevelopmentCenters.map((c: { DevelopmentCenterId: number }) => c.DevelopmentCenterId).sort()).toEqual([1, 3]);
     const [foreign] = await t.ctx.db.query('SELECT developerid, developerroleid FROM developers WHERE brandid = 2 LIMIT 1');
-    const bad = await post('SavePatternDevelopers', { PatternSeasonalId: id, Developers: [{ DeveloperRoleId: foreign.developerroleid, DeveloperId: foreign.developerid }], DevelopmentCenterIds: [] });
+    const bad = await post('SavePatternDevelopers', {
+      PatternSeasonalId: id,
+      Developers: [{ DeveloperRoleId: foreign.developerroleid, DeveloperId: foreign.developerid }],
+      DevelopmentCenterIds: [],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.Errors).toEqual([{ Field: '/Developers/0/DeveloperId', Message: 'Select a developer of the brand in this role.' }]);
     expect((await post('SavePatternDevelopers', { PatternSeasonalId: id, Developers: [], DevelopmentCenterIds: [] }, viewer)).status).toBe(403);
@@ -89,8 +111,16 @@ describe('developers, spec log and lookups', () => {
     const added = await post('SaveSpecLogEntry', { PatternSeasonalId: id, Description: 'Toe spring raised 2 mm.' });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const { body } = await get(`GetSpecLogData?PatternSeasonalId=${id}`);
-    expect(body).toEqual([expect.objectContaining({ ProjectLevelId: 3, SeasonId: 1, Description: 'Toe spring raised 2 mm.', PatternNameKey: 'SPEC-KEY',
-      CreatedBy: designerId, CreatedByName: 'Dana Whitfield' })]);
+    expect(body).toEqual([
+      expect.objectContaining({
+        ProjectLevelId: 3,
+        SeasonId: 1,
+        Description: 'Toe spring raised 2 mm.',
+        PatternNameKey: 'SPEC-KEY',
+        CreatedBy: designerId,
+        CreatedByName: 'Dana Whitfield',
+      }),
+    ]);
     expect((await post('SaveSpecLogEntry', { PatternSeasonalId: id, Description: '   ' })).status).toBe(400);
   });
 
@@ -137,7 +167,7 @@ describe('developers, spec log and lookups', () => {
     expect(dropped.every((r) => r.StatusName === 'Dropped')).toBe(true);
   });
 
-  it('PERM-022 pattern calls stay inside the user\'s brands', async () => {
+  it("PERM-022 pattern calls stay inside the user's brands", async () => {
     const [p] = await t.ctx.db.query('SELECT patternseasonalid FROM pattern_view WHERE brandid = 1 ORDER BY 1 LIMIT 1');
     for (const path of ['GetPatternDetails', 'GetSpecLogData', 'CanAdopt', 'GetRelinkList', 'GetPatternSeasons']) {
       expect((await get(`${path}?PatternSeasonalId=${p.patternseasonalid}`, viewer)).status, path).toBe(404);

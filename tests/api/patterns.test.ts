@@ -21,7 +21,9 @@ async function userWithPatternActions(name: string, actionIds: number[]) {
   for (const a of [...actionIds]) await db.query('INSERT INTO role_permissions (roleid, moduleid, actionid) VALUES ($1, 4, $2)', [roleid, a]);
   await db.query(
     `INSERT INTO users (username, passwordhash, firstname, lastname, emailconfirmed, changepasswordrequired, roleid)
-     SELECT $1, passwordhash, 'Pat', 'Editor', true, false, $2 FROM users WHERE username = 'designer@example.com'`, [`${name}@example.com`, roleid]);
+     SELECT $1, passwordhash, 'Pat', 'Editor', true, false, $2 FROM users WHERE username = 'designer@example.com'`,
+    [`${name}@example.com`, roleid],
+  );
   await db.query(`INSERT INTO user_brands (userid, brandid) SELECT userid, 1 FROM users WHERE username = $1`, [`${name}@example.com`]);
   return roleid as number;
 }
@@ -32,9 +34,15 @@ beforeAll(async () => {
   [designer, costing, factory, editor] = await t.tokens('designer', 'costing', 'factory', 'editor');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const { briefOf, form, create, newPattern, update, get, post } = patternSteps(() => t, () => designer, () => designerId);
+const { briefOf, form, create, newPattern, update, get, post } = patternSteps(
+  () => t,
+  () => designer,
+  () => designerId,
+);
 const saved = async (token: string, id: number, changes: object) => {
   const res = await update(token, id, changes);
   const body = await res.json();
@@ -54,8 +62,16 @@ describe('create', () => {
     const body = await res.json();
     expect(body).toMatchObject({ IsSuccessful: true, Warning: null });
     const { body: rec } = await get(`GetPatternSeasonalDetails?PatternSeasonalId=${body.Data.PatternSeasonalId}`);
-    expect(rec).toMatchObject({ PatternName: f.PatternName, StatusId: 1, BriefSeasonalId: f.BriefSeasonalId, BrandId: 1, AdoptedStatus: false, PTAStatus: false,
-      CreatedBy: designerId, ChangedBy: designerId });
+    expect(rec).toMatchObject({
+      PatternName: f.PatternName,
+      StatusId: 1,
+      BriefSeasonalId: f.BriefSeasonalId,
+      BrandId: 1,
+      AdoptedStatus: false,
+      PTAStatus: false,
+      CreatedBy: designerId,
+      ChangedBy: designerId,
+    });
   });
 
   it('PAT-011 a brief in status 3 is allowed too', async () => {
@@ -88,7 +104,9 @@ describe('create', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.Message).toBe('Please review all fields indicated in red.');
-    expect(body.Errors.map((e: { Field: string }) => e.Field)).toEqual(expect.arrayContaining(['/PatternName', '/BrandId', '/BriefSeasonalId', '/ResponsibleId']));
+    expect(body.Errors.map((e: { Field: string }) => e.Field)).toEqual(
+      expect.arrayContaining(['/PatternName', '/BrandId', '/BriefSeasonalId', '/ResponsibleId']),
+    );
     const wrongTypes = await create(await form({ SeasonId: 'spring', ResponsibleId: 'me', WFGroupId: 'x' }));
     expect(wrongTypes.status).toBe(400);
     expect((await wrongTypes.json()).Message).toBe('Please review all fields indicated in red.');
@@ -109,15 +127,34 @@ describe('create', () => {
     const [p] = await t.ctx.db.query(`SELECT patternname, patternnamekey, genderkey FROM patterns WHERE brandid = 1 ORDER BY patternid LIMIT 1`);
     const res = await create(await form({ PatternNameKey: p.patternnamekey, GenderKey: p.genderkey }));
     expect(res.status).toBe(400);
-    expect((await res.json()).Errors).toContainEqual({ Field: '/PatternNameKey', Message: `Pattern Key and Gender Key combination already exists on project: ${p.patternname}` });
+    expect((await res.json()).Errors).toContainEqual({
+      Field: '/PatternNameKey',
+      Message: `Pattern Key and Gender Key combination already exists on project: ${p.patternname}`,
+    });
     // Another gender, or another brand, is fine (this key is used by men's and women's patterns).
     expect(await t.ctx.db.query(`SELECT 1 FROM patterns WHERE patternnamekey = $1 AND genderkey = '24'`, [p.patternnamekey])).toEqual([]);
     expect((await create(await form({ PatternNameKey: p.patternnamekey, GenderKey: '24' }))).status).toBe(200);
-    expect((await create(await form({ PatternNameKey: p.patternnamekey, GenderKey: p.genderkey, BrandId: 2, SeasonId: 5, BriefSeasonalId: await briefOf(2, 5, 2), WFGroupId: null }))).status).toBe(200);
+    expect(
+      (
+        await create(
+          await form({
+            PatternNameKey: p.patternnamekey,
+            GenderKey: p.genderkey,
+            BrandId: 2,
+            SeasonId: 5,
+            BriefSeasonalId: await briefOf(2, 5, 2),
+            WFGroupId: null,
+          }),
+        )
+      ).status,
+    ).toBe(200);
     const id = await newPattern();
     const upd = await update(designer, id, { PatternNameKey: p.patternnamekey, GenderKey: p.genderkey });
     expect(upd.status).toBe(400);
-    expect((await upd.json()).Errors).toContainEqual({ Field: '/PatternNameKey', Message: `Pattern Key and Gender Key combination already exists on project: ${p.patternname}` });
+    expect((await upd.json()).Errors).toContainEqual({
+      Field: '/PatternNameKey',
+      Message: `Pattern Key and Gender Key combination already exists on project: ${p.patternname}`,
+    });
   });
 
   it('the responsible user must be a user of the brand and the workflow group a pattern group of the brand', async () => {
@@ -132,16 +169,24 @@ describe('create', () => {
     expect((await update(designer, id, { ResponsibleId: other.userid })).status).toBe(400);
     expect((await update(designer, id, { WFGroupId: 6 })).status).toBe(200);
     // Wrong types are the schema check's: 400, never a database error.
-    for (const bad of [{ ResponsibleId: 'me' }, { WFGroupId: 'x' }, { BriefSeasonalId: 'b' }, { GenderKey: 5 }]) expect((await update(designer, id, bad)).status).toBe(400);
+    for (const bad of [{ ResponsibleId: 'me' }, { WFGroupId: 'x' }, { BriefSeasonalId: 'b' }, { GenderKey: 5 }])
+      expect((await update(designer, id, bad)).status).toBe(400);
   });
 
-  it('PAT-001 copy: a new pattern starting from the parent, in the parent\'s brand, status 1, not adopted', async () => {
+  it("PAT-001 copy: a new pattern starting from the parent, in the parent's brand, status 1, not adopted", async () => {
     const [parent] = await t.ctx.db.query('SELECT patternseasonalid, constructionkey, lastname FROM pattern_view WHERE adoptedstatus AND brandid = 1 LIMIT 1');
     const res = await create({ ...(await form({ ParentPatternSeasonalId: parent.patternseasonalid, BrandId: 2 })) });
     expect(res.status).toBe(200);
     const { body: copy } = await get(`GetPatternSeasonalDetails?PatternSeasonalId=${(await res.json()).Data.PatternSeasonalId}`);
-    expect(copy).toMatchObject({ BrandId: 1, StatusId: 1, AdoptedStatus: false, AdoptedDate: null, ConstructionKey: parent.constructionkey,
-      LastName: parent.lastname, ParentPatternSeasonalId: parent.patternseasonalid });
+    expect(copy).toMatchObject({
+      BrandId: 1,
+      StatusId: 1,
+      AdoptedStatus: false,
+      AdoptedDate: null,
+      ConstructionKey: parent.constructionkey,
+      LastName: parent.lastname,
+      ParentPatternSeasonalId: parent.patternseasonalid,
+    });
   });
 
   it('PERM-006 PERM-022 create needs pattern create and the brand', async () => {
@@ -175,7 +220,12 @@ describe('update rules', () => {
   it('PAT-013 PAT-014 checking adoption stamps today and the current user; unchecking clears both', async () => {
     const id = await newPattern({}, 2);
     expect((await get(`CanAdopt?PatternSeasonalId=${id}`)).body).toBe(true);
-    expect(await saved(designer, id, { AdoptedStatus: true })).toMatchObject({ AdoptedStatus: true, AdoptedDate: today(), AdoptedBy: designerId, AdoptedByName: 'Dana Whitfield' });
+    expect(await saved(designer, id, { AdoptedStatus: true })).toMatchObject({
+      AdoptedStatus: true,
+      AdoptedDate: today(),
+      AdoptedBy: designerId,
+      AdoptedByName: 'Dana Whitfield',
+    });
     expect((await get(`GetOriginalAdoptedDate?PatternSeasonalId=${id}`)).body).toBe(today());
     expect(await saved(designer, id, { AdoptedStatus: false })).toMatchObject({ AdoptedStatus: false, AdoptedDate: null, AdoptedBy: null });
   });
@@ -198,9 +248,24 @@ describe('update rules', () => {
 
   it('PAT-016 waterproof off clears membrane, supplier, package, bootie and seam sealed', async () => {
     const id = await newPattern();
-    await saved(designer, id, { IsWaterproof: true, MembraneId: 2, MembraneDesc: 'Membrane', MembraneSupplier: 'Supplier', MembranePackage: 'Full bootie', IsBootie: true, IsSeamSealed: true });
+    await saved(designer, id, {
+      IsWaterproof: true,
+      MembraneId: 2,
+      MembraneDesc: 'Membrane',
+      MembraneSupplier: 'Supplier',
+      MembranePackage: 'Full bootie',
+      IsBootie: true,
+      IsSeamSealed: true,
+    });
     expect(await saved(designer, id, { IsWaterproof: false })).toMatchObject({
-      IsWaterproof: false, MembraneId: null, MembraneDesc: null, MembraneSupplier: null, MembranePackage: null, IsBootie: false, IsSeamSealed: false });
+      IsWaterproof: false,
+      MembraneId: null,
+      MembraneDesc: null,
+      MembraneSupplier: null,
+      MembranePackage: null,
+      IsBootie: false,
+      IsSeamSealed: false,
+    });
   });
 
   it('PAT-017 setting US duty free zeroes the US target duty, and keeps it 0', async () => {
@@ -213,7 +278,16 @@ describe('update rules', () => {
 
   it('CW-050 CW-051 volumes: the server computes IntnlVolume and TotalVolume; the request cannot set them', async () => {
     const id = await newPattern();
-    const rec = await saved(designer, id, { USVolume: 100, CAVolume: 20, EmeaDistVolume: 5, Emea3pVolume: 7, AsiaVolume: 11, LatinAVolume: 13, ItalyVolume: 1000, C4CVolume: 99 });
+    const rec = await saved(designer, id, {
+      USVolume: 100,
+      CAVolume: 20,
+      EmeaDistVolume: 5,
+      Emea3pVolume: 7,
+      AsiaVolume: 11,
+      LatinAVolume: 13,
+      ItalyVolume: 1000,
+      C4CVolume: 99,
+    });
     expect(rec).toMatchObject({ IntnlVolume: 36, TotalVolume: 156 });
     expect(await saved(designer, id, { AsiaVolume: null })).toMatchObject({ IntnlVolume: 25, TotalVolume: 145 });
     expect((await update(designer, id, { TotalVolume: 1 })).status).toBe(403);
@@ -222,23 +296,42 @@ describe('update rules', () => {
   it('CW-050 CW-051 property: any regional volumes give the formula totals through the update hook', async () => {
     const id = await newPattern();
     const vol = fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null });
-    await fc.assert(fc.asyncProperty(
-      fc.record({ USVolume: vol, CAVolume: vol, EmeaOwnedVolume: vol, EmeaDistVolume: vol, Emea3pVolume: vol, AsiaVolume: vol, LatinAVolume: vol,
-        NaDtcStoreVolume: vol, NaDtcEcomVolume: vol, EuDtcVolume: vol, ItalyVolume: vol, CNVolume: vol, HKVolume: vol, C4CVolume: vol }),
-      async (v) => {
-        const z = (x: number | null) => x ?? 0;
-        const intnl = z(v.EmeaDistVolume) + z(v.Emea3pVolume) + z(v.AsiaVolume) + z(v.LatinAVolume);
-        const total = intnl + z(v.USVolume) + z(v.CAVolume) + z(v.NaDtcStoreVolume) + z(v.NaDtcEcomVolume) + z(v.EuDtcVolume) + z(v.EmeaOwnedVolume);
-        const rec = await saved(designer, id, v);
-        expect(rec).toMatchObject({ IntnlVolume: intnl, TotalVolume: total });
-      }), { numRuns: 12 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          USVolume: vol,
+          CAVolume: vol,
+          EmeaOwnedVolume: vol,
+          EmeaDistVolume: vol,
+          Emea3pVolume: vol,
+          AsiaVolume: vol,
+          LatinAVolume: vol,
+          NaDtcStoreVolume: vol,
+          NaDtcEcomVolume: vol,
+          EuDtcVolume: vol,
+          ItalyVolume: vol,
+          CNVolume: vol,
+          HKVolume: vol,
+          C4CVolume: vol,
+        }),
+        async (v) => {
+          const z = (x: number | null) => x ?? 0;
+          const intnl = z(v.EmeaDistVolume) + z(v.Emea3pVolume) + z(v.AsiaVolume) + z(v.LatinAVolume);
+          const total = intnl + z(v.USVolume) + z(v.CAVolume) + z(v.NaDtcStoreVolume) + z(v.NaDtcEcomVolume) + z(v.EuDtcVolume) + z(v.EmeaOwnedVolume);
+          const rec = await saved(designer, id, v);
+          expect(rec).toMatchObject({ IntnlVolume: intnl, TotalVolume: total });
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 
   it('PAT-018 PERM-028 PERM-029 (ADR 014) the factory user sees no costing fields, the target purchase price included, and cannot change it', async () => {
     const [p] = await t.ctx.db.query('SELECT patternseasonalid FROM pattern_view WHERE brandid = 1 AND statusid = 2 ORDER BY 1 LIMIT 1');
     const { status, body } = await get(`GetPatternSeasonalDetails?PatternSeasonalId=${p.patternseasonalid}`, factory);
     expect(status).toBe(200);
-    for (const f of ['OrigFOBTarget', 'USTargetDuty', 'CATargetDuty', 'UKTargetDuty', 'EUTargetDuty', 'USDutyFree', 'TargetPurPrice']) expect(body).not.toHaveProperty(f);
+    for (const f of ['OrigFOBTarget', 'USTargetDuty', 'CATargetDuty', 'UKTargetDuty', 'EUTargetDuty', 'USDutyFree', 'TargetPurPrice'])
+      expect(body).not.toHaveProperty(f);
     // Even with pattern edit, the factory user may not change it (other fields save).
     await t.ctx.db.query(`INSERT INTO role_permissions (roleid, moduleid, actionid) SELECT roleid, 4, 2 FROM users WHERE username = 'factory@example.com'`);
     const [editingFactory] = await t.tokens('factory');
@@ -249,7 +342,9 @@ describe('update rules', () => {
     expect((await res.json()).Errors).toContainEqual({ Field: '/', Message: 'The request changes fields you may not change.' });
     expect((await update(editingFactory, id, { EstCompleteDate: '2026-04-01' })).status).toBe(200);
     expect((await update(designer, id, { TargetPurPrice: 12.5 })).status).toBe(200);
-    await t.ctx.db.query(`DELETE FROM role_permissions WHERE moduleid = 4 AND actionid = 2 AND roleid = (SELECT roleid FROM users WHERE username = 'factory@example.com')`);
+    await t.ctx.db.query(
+      `DELETE FROM role_permissions WHERE moduleid = 4 AND actionid = 2 AND roleid = (SELECT roleid FROM users WHERE username = 'factory@example.com')`,
+    );
   });
 
   it('PAT-012 statuses 3..7 are read-only', async () => {
@@ -265,7 +360,8 @@ describe('update rules', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).Errors).toEqual([
       { Field: '/BrandId', Message: 'Brand cannot be changed after the record is created.' },
-      { Field: '/SeasonId', Message: 'Season cannot be changed after the record is created.' }]);
+      { Field: '/SeasonId', Message: 'Season cannot be changed after the record is created.' },
+    ]);
     expect((await update(designer, id, { BrandId: 1 })).status).toBe(200);
   });
 

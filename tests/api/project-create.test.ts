@@ -16,13 +16,16 @@ beforeAll(async () => {
   [designer, factory, viewer, admin] = await t.tokens('designer', 'factory', 'viewer', 'admin');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const post = (path: string, json: object, token = designer) => t.request('POST', path, { token, json });
 const get = (path: string, token = designer) => t.request('GET', path, { token });
 const wfGroup = async (brandId: number, level: number) =>
-  (await db().query('SELECT wfgroupid FROM workflow_groups WHERE brandid = $1 AND objectlevel = $2 ORDER BY 1 LIMIT 1', [brandId, level]))[0].wfgroupid as number;
+  (await db().query('SELECT wfgroupid FROM workflow_groups WHERE brandid = $1 AND objectlevel = $2 ORDER BY 1 LIMIT 1', [brandId, level]))[0]
+    .wfgroupid as number;
 const releasedLinePlan = async () => {
   const [lp] = await db().query('SELECT lineplanid, seasonid FROM line_plans WHERE brandid = 1 AND statusid = 2 ORDER BY lineplanid LIMIT 1');
   return { LinePlanId: lp.lineplanid as number, SeasonId: lp.seasonid as number };
@@ -34,14 +37,26 @@ const unique = (what: string) => `Wizard ${what} ${Date.now().toString(36)}-${++
 /** A new brief (status 1) through the brief's own create call. */
 const newBrief = async () => {
   const lp = await releasedLinePlan();
-  const res = await post('/api/Brief/CreateBriefSeasonal', { BriefName: unique('Brief'), BrandId: 1, ...lp, ResponsibleId: designerId, WFGroupId: await wfGroup(1, 2) });
+  const res = await post('/api/Brief/CreateBriefSeasonal', {
+    BriefName: unique('Brief'),
+    BrandId: 1,
+    ...lp,
+    ResponsibleId: designerId,
+    WFGroupId: await wfGroup(1, 2),
+  });
   expect(res.status).toBe(200);
   return { id: (await res.json()).briefSeasonalId as number, ...lp };
 };
 /** A new pattern (status 1) under a brief, through the pattern's own create call. */
 const newPattern = async (briefSeasonalId: number, seasonId: number) => {
   const res = await post('/api/Pattern/CreatePatternSeasonal', {
-    PatternName: unique('Pattern'), BrandId: 1, SeasonId: seasonId, BriefSeasonalId: briefSeasonalId, GenderKey: '01', ResponsibleId: designerId, WFGroupId: await wfGroup(1, 3),
+    PatternName: unique('Pattern'),
+    BrandId: 1,
+    SeasonId: seasonId,
+    BriefSeasonalId: briefSeasonalId,
+    GenderKey: '01',
+    ResponsibleId: designerId,
+    WFGroupId: await wfGroup(1, 3),
   });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(200);
@@ -60,18 +75,26 @@ describe('ensure released (WIZ-006, WIZ-007)', () => {
     const released = await (await post('/api/ProjectCreate/EnsurePatternReleased', { PatternSeasonalId: pattern })).json();
     expect(released).toMatchObject({ IsSuccessful: true, StatusId: 2 });
     expect(await status('pattern_seasonals', 'patternseasonalid', pattern)).toBe(2);
-    expect(await (await post('/api/ProjectCreate/EnsurePatternReleased', { PatternSeasonalId: pattern })).json()).toMatchObject({ IsSuccessful: true, StatusId: 2 });
+    expect(await (await post('/api/ProjectCreate/EnsurePatternReleased', { PatternSeasonalId: pattern })).json()).toMatchObject({
+      IsSuccessful: true,
+      StatusId: 2,
+    });
   });
 
   it('WIZ-007 a brief under a line plan that is not released answers the brief text and stays Created', async () => {
     const brief = await newBrief();
-    const [{ briefname }] = await db().query('SELECT b.briefname FROM briefs b JOIN brief_seasonals s USING (briefid) WHERE s.briefseasonalid = $1', [brief.id]);
+    const [{ briefname }] = await db().query('SELECT b.briefname FROM briefs b JOIN brief_seasonals s USING (briefid) WHERE s.briefseasonalid = $1', [
+      brief.id,
+    ]);
     await db().query('UPDATE line_plans SET statusid = 1 WHERE lineplanid = $1', [brief.LinePlanId]);
     try {
       const res = await post('/api/ProjectCreate/EnsureBriefReleased', { BriefSeasonalId: brief.id });
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ IsSuccessful: false, StatusId: 1,
-        Message: `The brief ${briefname} could not be set to Released; its patterns were not created.` });
+      expect(await res.json()).toEqual({
+        IsSuccessful: false,
+        StatusId: 1,
+        Message: `The brief ${briefname} could not be set to Released; its patterns were not created.`,
+      });
       expect(await status('brief_seasonals', 'briefseasonalid', brief.id)).toBe(1);
     } finally {
       await db().query('UPDATE line_plans SET statusid = 2 WHERE lineplanid = $1', [brief.LinePlanId]);
@@ -82,10 +105,17 @@ describe('ensure released (WIZ-006, WIZ-007)', () => {
     const brief = await newBrief();
     await post('/api/ProjectCreate/EnsureBriefReleased', { BriefSeasonalId: brief.id });
     const pattern = await newPattern(brief.id, brief.SeasonId);
-    const [{ patternname }] = await db().query('SELECT p.patternname FROM patterns p JOIN pattern_seasonals s USING (patternid) WHERE s.patternseasonalid = $1', [pattern]);
+    const [{ patternname }] = await db().query(
+      'SELECT p.patternname FROM patterns p JOIN pattern_seasonals s USING (patternid) WHERE s.patternseasonalid = $1',
+      [pattern],
+    );
     await db().query('UPDATE brief_seasonals SET statusid = 1 WHERE briefseasonalid = $1', [brief.id]);
     const body = await (await post('/api/ProjectCreate/EnsurePatternReleased', { PatternSeasonalId: pattern })).json();
-    expect(body).toEqual({ IsSuccessful: false, StatusId: 1, Message: `The pattern ${patternname} could not be set to Released; its colorways were not created.` });
+    expect(body).toEqual({
+      IsSuccessful: false,
+      StatusId: 1,
+      Message: `The pattern ${patternname} could not be set to Released; its colorways were not created.`,
+    });
     expect(await status('pattern_seasonals', 'patternseasonalid', pattern)).toBe(1);
   });
 
@@ -100,9 +130,11 @@ describe('stock number (WIZ-009, WIZ-014)', () => {
   it('WIZ-009 a stock number taken in the season (no factory) is refused, a free one is valid', async () => {
     const [taken] = await db().query(
       `SELECT p.stocknum, ps.seasonid FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-        WHERE p.brandid = 1 AND p.stocknum IS NOT NULL AND ps.factnameky IS NULL AND NOT ps.isdeleted AND ps.producttypeid <> 3 LIMIT 1`);
+        WHERE p.brandid = 1 AND p.stocknum IS NOT NULL AND ps.factnameky IS NULL AND NOT ps.isdeleted AND ps.producttypeid <> 3 LIMIT 1`,
+    );
     expect(taken).toBeDefined();
-    const check = async (stock: string) => (await get(`/api/ProjectCreate/IsStockNumberValid?SeasonId=${taken.seasonid}&StockNum=${encodeURIComponent(stock)}`)).json();
+    const check = async (stock: string) =>
+      (await get(`/api/ProjectCreate/IsStockNumberValid?SeasonId=${taken.seasonid}&StockNum=${encodeURIComponent(stock)}`)).json();
     expect(await check(taken.stocknum)).toEqual({ IsValid: false, Message: 'Stock Number already exists for this season and factory.' });
     expect(await check(String(taken.stocknum).toLowerCase())).toMatchObject({ IsValid: false });
     expect(await check(`WZ${Date.now()}`.slice(0, 18))).toEqual({ IsValid: true, Message: null });
@@ -116,22 +148,28 @@ describe('stock number (WIZ-009, WIZ-014)', () => {
     await post('/api/ProjectCreate/EnsureBriefReleased', { BriefSeasonalId: brief.id });
     const pattern = await newPattern(brief.id, brief.SeasonId);
     await post('/api/ProjectCreate/EnsurePatternReleased', { PatternSeasonalId: pattern });
-    const saved = await post('/api/User/SaveSizeRangePresets', { Presets: [{ PresetName: unique('Preset'), SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7-12' }] }] });
+    const saved = await post('/api/User/SaveSizeRangePresets', {
+      Presets: [{ PresetName: unique('Preset'), SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7-12' }] }],
+    });
     expect(saved.status, JSON.stringify(await saved.clone().json())).toBe(200);
-    const presets = await (await get('/api/User/SizeRangePresets')).json() as { SizeRangePresetId: number }[];
+    const presets = (await (await get('/api/User/SizeRangePresets')).json()) as { SizeRangePresetId: number }[];
     const presetId = presets[presets.length - 1].SizeRangePresetId;
     const stock = `WZ${Date.now()}`.slice(0, 18);
     const colorwayGroup = await wfGroup(1, 4);
     const payload = (name: string) => ({
       Prototype: { PrototypeName: name, BrandId: 1, DivisionKey: '01', StockNum: stock },
       PrototypeSeasonal: { SeasonId: brief.SeasonId, StatusId: 1, ResponsibleId: designerId, ProductTypeId: 1, WFGroupId: colorwayGroup },
-      PatternSeasonalId: pattern, SizeRangePresetId: presetId, IsProjectCreate: true,
+      PatternSeasonalId: pattern,
+      SizeRangePresetId: presetId,
+      IsProjectCreate: true,
     });
     const res = await post('/api/Prototype/CreatePrototypeSeasonal', payload(unique('Colorway')));
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     const id = body.Data.PrototypeSeasonalId as number;
-    const [row] = await db().query('SELECT p.stocknum FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.prototypeseasonalid = $1', [id]);
+    const [row] = await db().query('SELECT p.stocknum FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE ps.prototypeseasonalid = $1', [
+      id,
+    ]);
     expect(row.stocknum).toBe(stock);
     expect((await db().query('SELECT sizerange FROM size_ranges WHERE prototypeseasonalid = $1', [id])).map((r) => r.sizerange)).toEqual(['7-12']);
     const again = await post('/api/Prototype/CreatePrototypeSeasonal', payload(unique('Colorway')));
@@ -183,8 +221,11 @@ describe('start and permissions (WIZ-001, WIZ-003)', () => {
 
 describe('project-create defaults (WIZ-015, WIZ-016)', () => {
   it('WIZ-016 the defaults of a brand round-trip with the success text; another brand is refused', async () => {
-    const defaults = { Brief: { ResponsibleId: designerId, WFGroupId: await wfGroup(2, 2) }, Pattern: { GenderKey: '02', DevelopmentType: 'New' },
-      Colorway: { DivisionKey: '01', ProductTypeId: 1, SizeRangePresetId: null } };
+    const defaults = {
+      Brief: { ResponsibleId: designerId, WFGroupId: await wfGroup(2, 2) },
+      Pattern: { GenderKey: '02', DevelopmentType: 'New' },
+      Colorway: { DivisionKey: '01', ProductTypeId: 1, SizeRangePresetId: null },
+    };
     const res = await post('/api/User/SaveProjectCreateDefaults', { BrandId: 2, Defaults: defaults });
     expect(await res.json()).toMatchObject({ IsSuccessful: true, Message: 'Default values saved successfully!' });
     expect(await (await get('/api/User/GetProjectCreateDefaults?brandId=2')).json()).toEqual(defaults);

@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 let upstream: http.Server;
 const seen: Seen[] = [];
 let t: TestApp;
@@ -12,7 +17,9 @@ let t: TestApp;
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (d) => { body += d; });
+    req.on('data', (d) => {
+      body += d;
+    });
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       res.writeHead(req.url!.startsWith('/api/missing') ? 404 : 201, { 'content-type': 'application/json', 'x-upstream': 'yes' });
@@ -31,7 +38,8 @@ afterAll(async () => {
 describe('proxy mode (API_UPSTREAM)', () => {
   it('forwards method, path, query, headers and body, and returns status, headers and body', async () => {
     const res = await t.request('POST', '/api/Prototype/UpdatePrototypeData?prototypeSeasonalId=42', {
-      json: { StockNum: '0012345' }, headers: { authorization: 'Bearer upstream-token', 'x-custom': 'kept' },
+      json: { StockNum: '0012345' },
+      headers: { authorization: 'Bearer upstream-token', 'x-custom': 'kept' },
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('x-upstream')).toBe('yes');

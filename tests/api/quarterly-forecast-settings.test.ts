@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [forecast, viewer, admin] = await t.tokens('forecast', 'viewer', 'admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const settings = async (brand: number, season: number, token = forecast) =>
   (await t.request('GET', `/api/QuarterlyForecast/SalesForecastSettings?BrandId=${brand}&SeasonId=${season}`, { token })).json();
@@ -28,11 +30,23 @@ describe('sales forecast settings', () => {
 
   it("QF-013: an update renames, adds and removes regions and answers 'Settings saved successfully!'", async () => {
     const [us, ca] = (await settings(1, 2)).SalesRegions;
-    const res = await update({ BrandId: 1, SeasonId: 2, SalesRegions: [{ SalesRegionId: ca.SalesRegionId, SalesRegionName: 'US' }, { SalesRegionId: us.SalesRegionId, SalesRegionName: 'Canada' }, { SalesRegionName: 'LATAM' }] });
+    const res = await update({
+      BrandId: 1,
+      SeasonId: 2,
+      SalesRegions: [
+        { SalesRegionId: ca.SalesRegionId, SalesRegionName: 'US' },
+        { SalesRegionId: us.SalesRegionId, SalesRegionName: 'Canada' },
+        { SalesRegionName: 'LATAM' },
+      ],
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.Message).toBe('Settings saved successfully!');
-    expect(body.SalesRegions.map((r: any) => [r.SalesRegionId, r.SalesRegionName])).toEqual([[ca.SalesRegionId, 'US'], [us.SalesRegionId, 'Canada'], [expect.any(Number), 'LATAM']]);
+    expect(body.SalesRegions.map((r: any) => [r.SalesRegionId, r.SalesRegionName])).toEqual([
+      [ca.SalesRegionId, 'US'],
+      [us.SalesRegionId, 'Canada'],
+      [expect.any(Number), 'LATAM'],
+    ]);
     const audit = await t.ctx.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'sales-forecast-settings' AND entityid = '1:2'`);
     expect(audit[0].n).toBeGreaterThan(0);
   });

@@ -16,7 +16,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, factory, designer] = await t.tokens('admin', 'factory', 'designer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Answer = { Prototypes: Record<string, any>[]; Patterns: Record<string, any>[] };
 const search = async (token: string, text: string, extra = '') => {
@@ -47,7 +49,9 @@ describe('SHELL-009: the answer', () => {
 
 describe('SHELL-007: what a text matches', () => {
   it('SHELL-007: a whole stock number puts its colorways first; a stock number prefix matches from the start', async () => {
-    const [cw] = await q(`SELECT stocknum FROM colorway_view WHERE NOT isdeleted AND brandid = ANY($1) ORDER BY prototypeseasonalid DESC LIMIT 1`, [await userBrands('admin')]);
+    const [cw] = await q(`SELECT stocknum FROM colorway_view WHERE NOT isdeleted AND brandid = ANY($1) ORDER BY prototypeseasonalid DESC LIMIT 1`, [
+      await userBrands('admin'),
+    ]);
     const body = await answer(admin, cw.stocknum.toLowerCase());
     expect(body.Prototypes[0].StockNum).toBe(cw.stocknum);
     const prefix = cw.stocknum.slice(0, 4);
@@ -62,7 +66,9 @@ describe('SHELL-007: what a text matches', () => {
     ['pattern name', 'patternname', 'PatternName'],
     ['factory name', 'factname', 'FactName'],
   ])('SHELL-007: a piece of a %s matches its colorways', async (_what, col, field) => {
-    const [cw] = await q(`SELECT ${col} AS v FROM colorway_view WHERE NOT isdeleted AND ${col} IS NOT NULL AND length(${col}) > 8 ORDER BY prototypeseasonalid LIMIT 1`);
+    const [cw] = await q(
+      `SELECT ${col} AS v FROM colorway_view WHERE NOT isdeleted AND ${col} IS NOT NULL AND length(${col}) > 8 ORDER BY prototypeseasonalid LIMIT 1`,
+    );
     const piece = String(cw.v).slice(2, 8);
     const body = await answer(admin, piece);
     expect(body.Prototypes.length).toBeGreaterThan(0);
@@ -80,13 +86,19 @@ describe('SHELL-007: what a text matches', () => {
     }
   });
 
-  it('SHELL-007: two characters match the start of a field; the user\'s % and _ are characters', async () => {
+  it("SHELL-007: two characters match the start of a field; the user's % and _ are characters", async () => {
     const [cw] = await q('SELECT prototypename FROM colorway_view WHERE NOT isdeleted ORDER BY prototypeseasonalid LIMIT 1');
     const two = cw.prototypename.slice(0, 2);
     const body = await answer(admin, two);
     expect(body.Prototypes.length).toBeGreaterThan(0);
     for (const p of body.Prototypes) {
-      expect(['StockNum', 'PrototypeName', 'ColorDesc', 'PatternName', 'FactName'].some((f) => String(p[f] ?? '').toLowerCase().startsWith(two.toLowerCase()))).toBe(true);
+      expect(
+        ['StockNum', 'PrototypeName', 'ColorDesc', 'PatternName', 'FactName'].some((f) =>
+          String(p[f] ?? '')
+            .toLowerCase()
+            .startsWith(two.toLowerCase()),
+        ),
+      ).toBe(true);
     }
     expect((await answer(admin, '%%%')).Prototypes).toEqual([]);
     expect((await answer(admin, '__')).Prototypes).toEqual([]);
@@ -102,12 +114,17 @@ describe('SHELL-007: what a text matches', () => {
 
 describe('SHELL-010: patterns only when 5 or fewer colorways match', () => {
   it('SHELL-010: a pattern name matching few colorways lists the pattern; one matching more than 5 lists none', async () => {
-    const names = (await q('SELECT DISTINCT patternname FROM pattern_view WHERE NOT isdeleted AND brandid = ANY($1) ORDER BY 1', [await userBrands('admin')])).map((r) => r.patternname as string);
+    const names = (
+      await q('SELECT DISTINCT patternname FROM pattern_view WHERE NOT isdeleted AND brandid = ANY($1) ORDER BY 1', [await userBrands('admin')])
+    ).map((r) => r.patternname as string);
     let few = 0;
     for (const name of names) {
       const body = await answer(admin, name);
       if (body.Prototypes.length > 5) expect(body.Patterns).toEqual([]);
-      else { few++; expect(body.Patterns.some((p) => p.PatternName === name)).toBe(true); }
+      else {
+        few++;
+        expect(body.Patterns.some((p) => p.PatternName === name)).toBe(true);
+      }
     }
     expect(few).toBeGreaterThan(0);
     // A brand's common word matches many colorways: no patterns then.
@@ -119,10 +136,18 @@ describe('SHELL-010: patterns only when 5 or fewer colorways match', () => {
 });
 
 describe('scope and hidden fields', () => {
-  it('SHELL-009/PERM-023/PERM-029: a factory user gets only their factories\' colorways, without the factory fields', async () => {
-    const keys = (await q(`SELECT factorykey FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`)).map((r) => r.factorykey);
-    const [other] = await q('SELECT stocknum, factname, factnameky FROM colorway_view WHERE NOT isdeleted AND factnameky <> ALL($1) AND brandid = ANY($2) ORDER BY prototypeseasonalid LIMIT 1', [keys, await userBrands('factory')]);
-    const [own] = await q('SELECT stocknum, factname, prototypename FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1) ORDER BY prototypeseasonalid LIMIT 1', [keys]);
+  it("SHELL-009/PERM-023/PERM-029: a factory user gets only their factories' colorways, without the factory fields", async () => {
+    const keys = (await q(`SELECT factorykey FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`)).map(
+      (r) => r.factorykey,
+    );
+    const [other] = await q(
+      'SELECT stocknum, factname, factnameky FROM colorway_view WHERE NOT isdeleted AND factnameky <> ALL($1) AND brandid = ANY($2) ORDER BY prototypeseasonalid LIMIT 1',
+      [keys, await userBrands('factory')],
+    );
+    const [own] = await q(
+      'SELECT stocknum, factname, prototypename FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1) ORDER BY prototypeseasonalid LIMIT 1',
+      [keys],
+    );
     // Another factory's colorway: found by its stock number for the admin, not for the factory user.
     expect((await answer(admin, other.stocknum)).Prototypes.some((p) => p.StockNum === other.stocknum)).toBe(true);
     expect((await answer(factory, other.stocknum)).Prototypes.some((p) => p.StockNum === other.stocknum)).toBe(false);
@@ -138,7 +163,10 @@ describe('scope and hidden fields', () => {
         expect(keys).toContain(row.factnameky);
       }
       for (const p of body.Patterns) {
-        const [n] = await q('SELECT count(*)::int AS n FROM prototype_seasonals WHERE patternseasonalid = $1 AND factnameky = ANY($2) AND NOT isdeleted', [p.PatternSeasonalId, keys]);
+        const [n] = await q('SELECT count(*)::int AS n FROM prototype_seasonals WHERE patternseasonalid = $1 AND factnameky = ANY($2) AND NOT isdeleted', [
+          p.PatternSeasonalId,
+          keys,
+        ]);
         expect(n.n).toBeGreaterThan(0);
       }
     }
@@ -149,7 +177,7 @@ describe('scope and hidden fields', () => {
     expect(JSON.stringify(await answer(factory, own.prototypename.slice(0, 5)))).not.toContain(own.factname);
   });
 
-  it('PERM-022: only the user\'s brands', async () => {
+  it("PERM-022: only the user's brands", async () => {
     const brands = await userBrands('designer');
     const [outside] = await q('SELECT stocknum FROM colorway_view WHERE NOT isdeleted AND brandid <> ALL($1) ORDER BY prototypeseasonalid LIMIT 1', [brands]);
     expect((await answer(admin, outside.stocknum)).Prototypes.length).toBeGreaterThan(0);
@@ -160,10 +188,12 @@ describe('scope and hidden fields', () => {
     for (const p of [...body.Prototypes, ...body.Patterns]) expect(names).toContain(p.BrandName);
   });
 
-  it('SHELL-012: useDefaults keeps to the profile\'s default brand and season; absent, the profile\'s flag decides', async () => {
+  it("SHELL-012: useDefaults keeps to the profile's default brand and season; absent, the profile's flag decides", async () => {
     const [u] = await q(`SELECT u.userid, b.brandname, s.seasonname FROM users u JOIN brands b ON b.brandid = u.defaultbrandid
                           JOIN seasons s ON s.seasonid = u.defaultseasonid WHERE u.username = 'admin@example.com'`);
-    const [word] = await q(`SELECT left(colordesc, 3) AS w FROM colorway_view WHERE NOT isdeleted AND colordesc IS NOT NULL GROUP BY 1 ORDER BY count(DISTINCT brandid) DESC, count(*) DESC LIMIT 1`);
+    const [word] = await q(
+      `SELECT left(colordesc, 3) AS w FROM colorway_view WHERE NOT isdeleted AND colordesc IS NOT NULL GROUP BY 1 ORDER BY count(DISTINCT brandid) DESC, count(*) DESC LIMIT 1`,
+    );
     const all = await answer(admin, word.w, '&useDefaults=false');
     expect(all.Prototypes.some((p) => p.BrandName !== u.brandname || p.SeasonName !== u.seasonname)).toBe(true);
     const kept = await answer(admin, word.w, '&useDefaults=true');
@@ -182,8 +212,10 @@ describe('scope and hidden fields', () => {
 describe('the /Search criterion', () => {
   it('SHELL-008/SEARCH-017: quickMatchCondition finds every colorway and pattern the quick search shows, and the same name matches for briefs and line plans', async () => {
     const user = await authenticate(t.ctx, `Bearer ${admin}`);
-    const all = (entity: 'colorway' | 'pattern' | 'brief' | 'line-plan', key: string, text: string) => searchRecords(t.ctx, user, entity, key,
-      { pageNumber: 1, pageSize: 0, sortDirection: 'asc' }, [key], { conditions: [quickMatchCondition(t.ctx, user, entity, text)] });
+    const all = (entity: 'colorway' | 'pattern' | 'brief' | 'line-plan', key: string, text: string) =>
+      searchRecords(t.ctx, user, entity, key, { pageNumber: 1, pageSize: 0, sortDirection: 'asc' }, [key], {
+        conditions: [quickMatchCondition(t.ctx, user, entity, text)],
+      });
     const [cw] = await q('SELECT patternname, colordesc FROM colorway_view WHERE NOT isdeleted ORDER BY prototypeseasonalid LIMIT 1');
     for (const text of [cw.patternname.slice(0, 2), cw.patternname.slice(1, 6), cw.colordesc]) {
       const quick = await answer(admin, text);
@@ -199,12 +231,19 @@ describe('the /Search criterion', () => {
     expect((await all('line-plan', 'LinePlanId', plan.lineplanname.slice(2, 9))).Results.length).toBeGreaterThan(0);
   });
 
-  it('PERM-029: a factory user\'s /Search text never matches a factory', async () => {
+  it("PERM-029: a factory user's /Search text never matches a factory", async () => {
     const user = await authenticate(t.ctx, `Bearer ${factory}`);
     const [own] = await q(`SELECT v.factname FROM colorway_view v JOIN user_factories uf ON uf.factorykey = v.factnameky JOIN users u USING (userid)
                             WHERE u.username = 'factory@example.com' LIMIT 1`);
-    const found = await searchRecords(t.ctx, user, 'colorway', 'PrototypeSeasonalId', { pageNumber: 1, pageSize: 0, sortDirection: 'asc' },
-      ['PrototypeSeasonalId'], { conditions: [quickMatchCondition(t.ctx, user, 'colorway', own.factname)] });
+    const found = await searchRecords(
+      t.ctx,
+      user,
+      'colorway',
+      'PrototypeSeasonalId',
+      { pageNumber: 1, pageSize: 0, sortDirection: 'asc' },
+      ['PrototypeSeasonalId'],
+      { conditions: [quickMatchCondition(t.ctx, user, 'colorway', own.factname)] },
+    );
     expect(found.Results).toEqual([]);
   });
 });

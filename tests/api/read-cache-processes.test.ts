@@ -37,7 +37,9 @@ describe.skipIf(!pgUrl)('issue 31: the read cache across two server processes on
 
   it('a grid page and a search page read on one process right after a grid save on the other show the saved value', async () => {
     const [onA, onB] = [await signIn(two.a, 'costing'), await signIn(two.b, 'costing')];
-    const [cw] = await two.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted AND statusid = 2 AND brandid = 1 ORDER BY 1 LIMIT 1`);
+    const [cw] = await two.db.query(
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted AND statusid = 2 AND brandid = 1 ORDER BY 1 LIMIT 1`,
+    );
     const body = { Keys: [cw.id], pageSize: 50 };
     for (let i = 0; i < 10; i++) {
       const [row] = (await call(two.b, onB, '/api/Grid/costing/Search', body)).Results;

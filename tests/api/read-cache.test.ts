@@ -19,13 +19,15 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, designer, costing, factory] = await t.tokens('admin', 'designer', 'costing', 'factory');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const colorwayUrl = (id: number) => `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`;
 const read = async (id: number, token: string) => {
   const res = await t.request('GET', colorwayUrl(id), { token });
   expect(res.status).toBe(200);
-  return { etag: res.headers.get('etag')!, body: await res.json() as Record<string, any> };
+  return { etag: res.headers.get('etag')!, body: (await res.json()) as Record<string, any> };
 };
 const stats = async () => ({ ...(await readCache(t.ctx.db)).stats });
 const used = new Set<number>();
@@ -51,7 +53,10 @@ describe('issue 31: a cached read is never stale after a write in another reques
     const before = await stats();
     expect(await read(cw.id, designer)).toEqual(first);
     expect((await stats()).hits).toBe(before.hits + 1);
-    const res = await t.request('POST', '/api/Prototype/UpdatePrototype', { token: designer, json: { Id: cw.id, RowVersion: first.body.RowVersion, Changes: { ColorDesc: 'Cached Teal' } } });
+    const res = await t.request('POST', '/api/Prototype/UpdatePrototype', {
+      token: designer,
+      json: { Id: cw.id, RowVersion: first.body.RowVersion, Changes: { ColorDesc: 'Cached Teal' } },
+    });
     expect(res.status).toBe(200);
     const after = await read(cw.id, designer);
     expect(after.body).toMatchObject({ RowVersion: first.body.RowVersion + 1, ColorDesc: 'Cached Teal' });
@@ -87,7 +92,11 @@ describe('issue 31: a cached read is never stale after a write in another reques
   it('a change that writes no audit row (a season renamed) reaches the record, the grid page and the search page', async () => {
     const cw = await pick();
     const body = { Keys: [cw.id], pageSize: 50 };
-    const before = [(await read(cw.id, admin)).body.SeasonName, (await grid('costing', admin, body))[0].SeasonName, (await grid('colorway-search', admin, body))[0].SeasonName];
+    const before = [
+      (await read(cw.id, admin)).body.SeasonName,
+      (await grid('costing', admin, body))[0].SeasonName,
+      (await grid('colorway-search', admin, body))[0].SeasonName,
+    ];
     expect(new Set(before).size).toBe(1);
     await t.ctx.db.query(`UPDATE seasons SET seasonname = seasonname || ' (renamed)' WHERE seasonid = $1`, [cw.season]);
     try {
@@ -105,19 +114,25 @@ describe('issue 31: a cached read is never stale after a write in another reques
     const [row] = await grid('costing', costing, body);
     expect(await grid('costing', costing, body)).toEqual([row]);
     const ffc = Number(row.FFC ?? 0) + 1.25;
-    const res = await t.request('POST', '/api/Grid/costing/Save', { token: costing, json: { rows: [{ Key: cw.id, RowVersion: row.RowVersion, Changes: { FFC: ffc } }] } });
+    const res = await t.request('POST', '/api/Grid/costing/Save', {
+      token: costing,
+      json: { rows: [{ Key: cw.id, RowVersion: row.RowVersion, Changes: { FFC: ffc } }] },
+    });
     expect((await res.json()).IsSuccessful).toBe(true);
     expect((await grid('costing', costing, body))[0]).toMatchObject({ FFC: ffc, RowVersion: row.RowVersion + 1 });
   });
 
-  it('a search page (the /Search screen\'s grid) read again after a save shows the new name and its new total', async () => {
+  it("a search page (the /Search screen's grid) read again after a save shows the new name and its new total", async () => {
     const cw = await pick();
     const name = `Cache Probe ${cw.id}`;
     const body = { BrandId: 1, searchText: name, pageSize: 50, sortColumn: 'PrototypeName', sortDirection: 'ASC' };
-    const page = async () => (await (await t.request('POST', '/api/Grid/colorway-search/Search', { token: designer, json: body })).json());
+    const page = async () => await (await t.request('POST', '/api/Grid/colorway-search/Search', { token: designer, json: body })).json();
     expect((await page()).TotalRecords).toBe(0);
     expect((await page()).TotalRecords).toBe(0);
-    const res = await t.request('POST', '/api/Prototype/UpdatePrototype', { token: designer, json: { Id: cw.id, RowVersion: cw.v, Changes: { PrototypeName: name } } });
+    const res = await t.request('POST', '/api/Prototype/UpdatePrototype', {
+      token: designer,
+      json: { Id: cw.id, RowVersion: cw.v, Changes: { PrototypeName: name } },
+    });
     expect(res.status).toBe(200);
     const after = await page();
     expect(after.TotalRecords).toBe(1);
@@ -134,7 +149,10 @@ describe('issue 31: conditional GETs', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(first.etag);
     expect(await again.text()).toBe('');
-    await t.request('POST', '/api/Prototype/UpdatePrototype', { token: designer, json: { Id: cw.id, RowVersion: first.body.RowVersion, Changes: { ColorDesc: 'Etag Teal' } } });
+    await t.request('POST', '/api/Prototype/UpdatePrototype', {
+      token: designer,
+      json: { Id: cw.id, RowVersion: first.body.RowVersion, Changes: { ColorDesc: 'Etag Teal' } },
+    });
     const changed = await t.request('GET', colorwayUrl(cw.id), { token: designer, headers: { 'if-none-match': first.etag } });
     expect(changed.status).toBe(200);
     expect((await changed.json()).ColorDesc).toBe('Etag Teal');
@@ -159,7 +177,7 @@ describe('issue 31: conditional GETs', () => {
     expect(await again.text()).toBe(text);
   });
 
-  it('a tag of another audience\'s answer is no 304 for a user who gets other fields (PERM-029)', async () => {
+  it("a tag of another audience's answer is no 304 for a user who gets other fields (PERM-029)", async () => {
     const [own] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view cv WHERE NOT isdeleted AND factnameky IN
       (SELECT factorykey FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com')
       AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'factory@example.com') ORDER BY 1 LIMIT 1`);
@@ -173,15 +191,21 @@ describe('issue 31: conditional GETs', () => {
 });
 
 describe('issue 31: audiences and rights', () => {
-  it('PERM-023: a factory user\'s cached answer serves no other user, of the same factories or of others', async () => {
+  it("PERM-023: a factory user's cached answer serves no other user, of the same factories or of others", async () => {
     const [f] = await t.ctx.db.query(`SELECT userid, roleid FROM users WHERE username = 'factory@example.com'`);
     const keys = (await t.ctx.db.query('SELECT factorykey FROM user_factories WHERE userid = $1', [f.userid])).map((r) => r.factorykey as string);
-    const [own] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id, factnameky FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1)
-      AND brandid IN (SELECT brandid FROM user_brands WHERE userid = $2) ORDER BY 1 LIMIT 1`, [keys, f.userid]);
+    const [own] = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS id, factnameky FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1)
+      AND brandid IN (SELECT brandid FROM user_brands WHERE userid = $2) ORDER BY 1 LIMIT 1`,
+      [keys, f.userid],
+    );
     const [other] = await t.ctx.db.query('SELECT factorykey FROM factories WHERE NOT (factorykey = ANY($1)) ORDER BY 1 LIMIT 1', [keys]);
     const twin = async (name: string, factories: string[]) => {
-      const [u] = await t.ctx.db.query(`INSERT INTO users (username, passwordhash, firstname, lastname, isactive, emailconfirmed, changepasswordrequired, isfactoryuser, roleid)
-        SELECT $1, passwordhash, 'Twin', 'Factory', true, emailconfirmed, changepasswordrequired, true, roleid FROM users WHERE userid = $2 RETURNING userid`, [name, f.userid]);
+      const [u] = await t.ctx.db.query(
+        `INSERT INTO users (username, passwordhash, firstname, lastname, isactive, emailconfirmed, changepasswordrequired, isfactoryuser, roleid)
+        SELECT $1, passwordhash, 'Twin', 'Factory', true, emailconfirmed, changepasswordrequired, true, roleid FROM users WHERE userid = $2 RETURNING userid`,
+        [name, f.userid],
+      );
       await t.ctx.db.query('INSERT INTO user_brands (userid, brandid) SELECT $1, brandid FROM user_brands WHERE userid = $2', [u.userid, f.userid]);
       await t.ctx.db.query('INSERT INTO user_factories (userid, factorykey) SELECT $1, unnest($2::text[])', [u.userid, factories]);
       return (await t.login(name)).access_token;
@@ -248,7 +272,12 @@ describe('issue 31: a change is heard once in a process', () => {
 
   it('a notification is reported once, whether this process or another session sent it, however many connections listen', async () => {
     const heard: string[] = [];
-    await t.ctx.db.listen((payload) => { if (payload.startsWith('probe ')) heard.push(payload); }, () => {});
+    await t.ctx.db.listen(
+      (payload) => {
+        if (payload.startsWith('probe ')) heard.push(payload);
+      },
+      () => {},
+    );
     // Every pooled connection in use, so that each of them listens (PostgreSQL: a copy goes to every listening session).
     await Promise.all(Array.from({ length: 8 }, () => t.ctx.db.query('SELECT pg_sleep(0.05)')));
     await t.ctx.db.query(`SELECT pg_notify('db_changes', 'probe from the pool')`);
@@ -267,28 +296,50 @@ describe('issue 31: a change is heard once in a process', () => {
 });
 
 describe('issue 31: every table an answer reads tells the cache of its changes', () => {
-  const EXCLUDED = ['sessions', 'refresh_tokens', 'login_failures', 'account_codes', 'audit_log', 'error_log', 'jobs',
-    'imports', 'import_rows', 'user_preferences', 'lookup_favorites', 'last_used_projects', 'schema_migrations',
+  const EXCLUDED = [
+    'sessions',
+    'refresh_tokens',
+    'login_failures',
+    'account_codes',
+    'audit_log',
+    'error_log',
+    'jobs',
+    'imports',
+    'import_rows',
+    'user_preferences',
+    'lookup_favorites',
+    'last_used_projects',
+    'schema_migrations',
     // A save's notes for the search catch-up (migration 040): no answer reads them; the catch-up's write to colorway_search_changes tells the cache.
-    'colorway_search_pending'];
+    'colorway_search_pending',
+  ];
   const GRID_PAGES_ONLY = ['colorway_search_changes'];
 
-  it('every table carries the data trigger (migration 039), or the grid pages\' (045), unless listed; no view and no reference source reads a listed one or one of the grid pages\'', async () => {
+  it("every table carries the data trigger (migration 039), or the grid pages' (045), unless listed; no view and no reference source reads a listed one or one of the grid pages'", async () => {
     const tables = await t.ctx.db.query<{ name: string; triggered: boolean; pages: boolean }>(`SELECT c.relname AS name,
         EXISTS (SELECT 1 FROM pg_trigger g JOIN pg_proc p ON p.oid = g.tgfoid WHERE g.tgrelid = c.oid AND p.proname = 'notify_data_change') AS triggered,
         EXISTS (SELECT 1 FROM pg_trigger g JOIN pg_proc p ON p.oid = g.tgfoid WHERE g.tgrelid = c.oid AND p.proname = 'notify_grid_data_change') AS pages
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') ORDER BY 1`);
     expect(tables.length).toBeGreaterThan(50);
-    expect(tables.filter((x) => !x.triggered && !x.pages).map((x) => x.name).sort()).toEqual([...EXCLUDED].sort());
+    expect(
+      tables
+        .filter((x) => !x.triggered && !x.pages)
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual([...EXCLUDED].sort());
     // Tables whose changes drop grid pages only (migration 045): no record answer may read them, so no view and no reference source.
     expect(tables.filter((x) => x.pages).map((x) => x.name)).toEqual(GRID_PAGES_ONLY);
-    const read = (await t.ctx.db.query<{ name: string }>(`SELECT DISTINCT c.relname AS name FROM pg_class v
+    const read = (
+      await t.ctx.db.query<{ name: string }>(`SELECT DISTINCT c.relname AS name FROM pg_class v
         JOIN pg_rewrite r ON r.ev_class = v.oid JOIN pg_depend d ON d.objid = r.oid AND d.classid = 'pg_rewrite'::regclass AND d.refclassid = 'pg_class'::regclass
         JOIN pg_class c ON c.oid = d.refobjid AND c.relkind IN ('r', 'p')
-      WHERE v.relkind IN ('v', 'm') AND v.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())`)).map((x) => x.name);
+      WHERE v.relkind IN ('v', 'm') AND v.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())`)
+    ).map((x) => x.name);
     expect(read.length).toBeGreaterThan(20);
     expect(read.filter((name) => EXCLUDED.includes(name) || GRID_PAGES_ONLY.includes(name))).toEqual([]);
-    const sources = Object.values(REFERENCE_SOURCES).map((s) => s.from).join(' ');
+    const sources = Object.values(REFERENCE_SOURCES)
+      .map((s) => s.from)
+      .join(' ');
     for (const name of [...EXCLUDED, ...GRID_PAGES_ONLY]) expect(sources, name).not.toMatch(new RegExp(`\\b${name}\\b`));
   });
 });

@@ -25,10 +25,15 @@ beforeAll(async () => {
   const db = t.ctx.db;
   const [fu] = await db.query(`SELECT u.userid, array_agg(DISTINCT uf.factorykey) AS keys, min(ub.brandid) AS brandid
     FROM users u JOIN user_factories uf USING (userid) JOIN user_brands ub USING (userid) WHERE u.username = 'factory@example.com' GROUP BY u.userid`);
-  const mine = await db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = $1 AND factnameky = ANY($2) AND NOT isdeleted LIMIT 1', [fu.brandid, fu.keys]);
+  const mine = await db.query('SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = $1 AND factnameky = ANY($2) AND NOT isdeleted LIMIT 1', [
+    fu.brandid,
+    fu.keys,
+  ]);
   const others = await db.query(
     `SELECT prototypeseasonalid AS id, prototypeid AS base FROM colorway_view
-      WHERE brandid = $1 AND (factnameky IS NULL OR NOT factnameky = ANY($2)) AND NOT isdeleted ORDER BY prototypeseasonalid LIMIT 2`, [fu.brandid, fu.keys]);
+      WHERE brandid = $1 AND (factnameky IS NULL OR NOT factnameky = ANY($2)) AND NOT isdeleted ORDER BY prototypeseasonalid LIMIT 2`,
+    [fu.brandid, fu.keys],
+  );
   expect(mine.length).toBe(1);
   expect(others.length).toBe(2);
   own = mine[0].id;
@@ -36,10 +41,16 @@ beforeAll(async () => {
   otherLiveBase = others[0].base;
   await db.query('UPDATE prototype_seasonals SET isdeleted = true WHERE prototypeseasonalid = $1', [otherDeleted]);
 
-  const levels = [[1, 'line_plan_view', 'lineplanid', 'lineplanid'], [2, 'brief_view', 'briefseasonalid', 'briefid'],
-    [3, 'pattern_view', 'patternseasonalid', 'patternid'], [4, 'colorway_view', 'prototypeseasonalid', 'prototypeid']] as const;
+  const levels = [
+    [1, 'line_plan_view', 'lineplanid', 'lineplanid'],
+    [2, 'brief_view', 'briefseasonalid', 'briefid'],
+    [3, 'pattern_view', 'patternseasonalid', 'patternid'],
+    [4, 'colorway_view', 'prototypeseasonalid', 'prototypeid'],
+  ] as const;
   for (const user of BRAND_USERS) {
-    const [ub] = await db.query(`SELECT array_agg(ub.brandid) AS brands FROM user_brands ub JOIN users u USING (userid) WHERE u.username = $1`, [`${user}@example.com`]);
+    const [ub] = await db.query(`SELECT array_agg(ub.brandid) AS brands FROM user_brands ub JOIN users u USING (userid) WHERE u.username = $1`, [
+      `${user}@example.com`,
+    ]);
     foreign[user] = {};
     for (const [level, view, key, base] of levels) {
       const [row] = await db.query(`SELECT ${key} AS id, ${base} AS base FROM ${view} WHERE NOT brandid = ANY($1) AND NOT isdeleted LIMIT 1`, [ub.brands]);
@@ -48,9 +59,16 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-interface Call { name: string; method: 'GET' | 'POST'; url: (id: number) => string; json?: (id: number) => unknown }
+interface Call {
+  name: string;
+  method: 'GET' | 'POST';
+  url: (id: number) => string;
+  json?: (id: number) => unknown;
+}
 const get = (name: string, url: (id: number) => string): Call => ({ name, method: 'GET', url });
 const post = (name: string, url: string, json: (id: number) => unknown): Call => ({ name, method: 'POST', url: () => url, json });
 
@@ -127,25 +145,30 @@ describe('records a user may not see answer like missing ones (PERM-022, PERM-02
     }
   }
 
-  it('PERM-023: IsRecordDeleted still answers for the factory user\'s own colorway', async () => {
+  it("PERM-023: IsRecordDeleted still answers for the factory user's own colorway", async () => {
     const res = await t.request('GET', `/api/Status/IsRecordDeleted?ProjectLevelId=4&ProjectId=${own}`, { token: factory });
     expect(res.status).toBe(200);
     expect(await res.json()).toBe(false);
   });
 
-  it('PERM-023: GetProjectsSeasons answers nothing for another factory\'s colorway or another brand\'s pattern', async () => {
+  it("PERM-023: GetProjectsSeasons answers nothing for another factory's colorway or another brand's pattern", async () => {
     const seasons = (token: string, level: number, id: number) =>
-      t.request('GET', `/api/Season/GetProjectsSeasons?projLevel=${level}&projId=${id}`, { token }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      t
+        .request('GET', `/api/Season/GetProjectsSeasons?projLevel=${level}&projId=${id}`, { token })
+        .then(async (r) => ({ status: r.status, body: await r.json() }));
     expect(await seasons(factory, 4, otherLiveBase)).toEqual({ status: 200, body: [] });
     expect(await seasons(tokens.viewer, 3, foreign.viewer[3].base)).toEqual(await seasons(tokens.viewer, 3, MISSING));
   });
 
-  it('PERM-023: LogLastUseProject refuses another factory\'s colorway and GetLastViewedProjects never names one', async () => {
+  it("PERM-023: LogLastUseProject refuses another factory's colorway and GetLastViewedProjects never names one", async () => {
     const log = await t.request('POST', '/api/User/LogLastUseProject', { token: factory, json: { ProjectLevelId: 4, ProjectId: otherLive } });
     expect(log.status).toBe(404);
     // One viewed while it was still at the user's factory, since moved: no longer offered.
-    await t.ctx.db.query(`INSERT INTO last_used_projects (userid, projectlevelid, projectid)
-      SELECT userid, 4, $1 FROM users WHERE username = 'factory@example.com'`, [otherLive]);
+    await t.ctx.db.query(
+      `INSERT INTO last_used_projects (userid, projectlevelid, projectid)
+      SELECT userid, 4, $1 FROM users WHERE username = 'factory@example.com'`,
+      [otherLive],
+    );
     expect((await t.request('POST', '/api/User/LogLastUseProject', { token: factory, json: { ProjectLevelId: 4, ProjectId: own } })).status).toBe(200);
     const rows = await (await t.request('GET', '/api/User/GetLastViewedProjects', { token: factory })).json();
     const ids = rows.map((r: any) => r.ProjectId);
@@ -153,10 +176,13 @@ describe('records a user may not see answer like missing ones (PERM-022, PERM-02
     expect(ids).not.toContain(otherLive);
   });
 
-  it('PERM-023: WFEventLogs lists no event of another factory\'s colorway', async () => {
+  it("PERM-023: WFEventLogs lists no event of another factory's colorway", async () => {
     const [{ brandid }] = await t.ctx.db.query('SELECT brandid FROM colorway_view WHERE prototypeseasonalid = $1', [otherLive]);
-    await t.ctx.db.query('INSERT INTO workflow_event_log (wfeventid, projlevel, projid, brandid, userid) VALUES (2, 4, $1, $2, 1), (2, 4, $3, $2, 1)',
-      [otherLive, brandid, own]);
+    await t.ctx.db.query('INSERT INTO workflow_event_log (wfeventid, projlevel, projid, brandid, userid) VALUES (2, 4, $1, $2, 1), (2, 4, $3, $2, 1)', [
+      otherLive,
+      brandid,
+      own,
+    ]);
     const rows = await (await t.request('GET', '/api/Workflow/WFEventLogs', { token: factory })).json();
     const ids = rows.filter((r: any) => r.ProjLevel === 4).map((r: any) => r.ProjId);
     expect(ids).toContain(own);

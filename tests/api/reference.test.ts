@@ -9,7 +9,9 @@ beforeAll(async () => {
   designer = (await t.login('designer')).access_token;
   viewer = (await t.login('viewer')).access_token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 const get = async (url: string, token = designer) => t.request('GET', url, { token });
 
 describe('statuses', () => {

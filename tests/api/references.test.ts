@@ -16,12 +16,22 @@ beforeAll(async () => {
   t = await createTestApp();
   [designer, viewer, factory] = await Promise.all(['designer', 'viewer', 'factory'].map(async (u) => (await t.login(u)).access_token));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 const get = async (url: string, token = designer) => t.request('GET', url, { token });
 
 /** A Queryable that counts the statements it runs. */
 function counting(q: Queryable) {
-  const counter = { n: 0, q: { query: (...args: Parameters<Queryable['query']>) => { counter.n++; return q.query(...args); } } as Queryable };
+  const counter = {
+    n: 0,
+    q: {
+      query: (...args: Parameters<Queryable['query']>) => {
+        counter.n++;
+        return q.query(...args);
+      },
+    } as Queryable,
+  };
   return counter;
 }
 
@@ -48,14 +58,20 @@ describe('names of references in records', () => {
   it('many colorways are named with one statement, every reference source at once', async () => {
     const user = await authenticate(t.ctx, `Bearer ${designer}`);
     const schema = t.ctx.schemas.entities.get('colorway')!;
-    const rows = await t.ctx.db.query(`SELECT prototypeseasonalid AS "PrototypeSeasonalId", lineplanlaunchdateid AS "LinePlanLaunchDateId",
+    const rows = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS "PrototypeSeasonalId", lineplanlaunchdateid AS "LinePlanLaunchDateId",
         copyseasonalid AS "CopySeasonalId", createdby AS "CreatedBy", lthrapprvby AS "LthrApprvBy"
-      FROM colorway_view WHERE brandid = ANY($1) AND lineplanlaunchdateid IS NOT NULL ORDER BY 1 LIMIT 60`, [[...user.brandIds]]);
+      FROM colorway_view WHERE brandid = ANY($1) AND lineplanlaunchdateid IS NOT NULL ORDER BY 1 LIMIT 60`,
+      [[...user.brandIds]],
+    );
     expect(rows.length).toBe(60);
     const c = counting(t.ctx.db);
     const named = await withReferenceNames(t.ctx, c.q, user, schema, rows);
     expect(c.n).toBe(1);
-    const [{ name }] = await t.ctx.db.query(`SELECT coalesce(launchdesc, 'Launch ' || launchnumber) AS name FROM line_plan_launch_dates WHERE lineplanlaunchdateid = $1`, [rows[0].LinePlanLaunchDateId]);
+    const [{ name }] = await t.ctx.db.query(
+      `SELECT coalesce(launchdesc, 'Launch ' || launchnumber) AS name FROM line_plan_launch_dates WHERE lineplanlaunchdateid = $1`,
+      [rows[0].LinePlanLaunchDateId],
+    );
     expect(named[0].LinePlanLaunchDateName).toBe(name);
     expect(named.every((r) => typeof r.CreatedByName === 'string' && r.CreatedByName !== '')).toBe(true);
     expect(named.filter((r) => r.CopySeasonalId).every((r) => typeof r.CopySeasonalName === 'string')).toBe(true);
@@ -63,17 +79,22 @@ describe('names of references in records', () => {
 
   it('PERM-022 an id of another brand gets no name', async () => {
     const user = await authenticate(t.ctx, `Bearer ${viewer}`);
-    const [other] = await t.ctx.db.query(`SELECT lineplanlaunchdateid AS id FROM line_plan_launch_dates d JOIN line_plans lp USING (lineplanid) WHERE NOT lp.brandid = ANY($1) LIMIT 1`, [[...user.brandIds]]);
+    const [other] = await t.ctx.db.query(
+      `SELECT lineplanlaunchdateid AS id FROM line_plan_launch_dates d JOIN line_plans lp USING (lineplanid) WHERE NOT lp.brandid = ANY($1) LIMIT 1`,
+      [[...user.brandIds]],
+    );
     const [row] = await withReferenceNames(t.ctx, t.ctx.db, user, t.ctx.schemas.entities.get('colorway')!, [{ LinePlanLaunchDateId: other.id, CreatedBy: 1 }]);
     expect(row).toMatchObject({ LinePlanLaunchDateName: null, CreatedByName: 'System User' });
   });
 });
 
 describe('GET /api/Reference/{source}', () => {
-  it('the responsible choices are the brand\'s active users, as GetUsersByBrand lists them', async () => {
+  it("the responsible choices are the brand's active users, as GetUsersByBrand lists them", async () => {
     const options = await (await get('/api/Reference/users?BrandId=1')).json();
     const users = await (await get('/api/User/GetUsersByBrand?BrandId=1')).json();
-    expect(options).toEqual(users.map((u: { UserId: number; FirstName: string; LastName: string }) => ({ value: u.UserId, label: `${u.FirstName} ${u.LastName}` })));
+    expect(options).toEqual(
+      users.map((u: { UserId: number; FirstName: string; LastName: string }) => ({ value: u.UserId, label: `${u.FirstName} ${u.LastName}` })),
+    );
   });
 
   it('workflow groups by brand and level; seasons by brand; launch dates by line plan', async () => {
@@ -99,7 +120,9 @@ describe('GET /api/Reference/{source}', () => {
     const offered = await (await get('/api/Reference/colorways?BrandId=1', factory)).json();
     const [{ n }] = await t.ctx.db.query(`SELECT count(*)::int AS n FROM colorway_view WHERE brandid = 1 AND factnameky = '310101' AND NOT isdeleted`);
     expect(offered.length).toBe(n);
-    const [other] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky IS DISTINCT FROM '310101' LIMIT 1`);
+    const [other] = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky IS DISTINCT FROM '310101' LIMIT 1`,
+    );
     expect(await (await get(`/api/Reference/colorways?Ids=${other.id}`, factory)).json()).toEqual([]);
   });
 
@@ -121,7 +144,9 @@ describe('names of reference columns in grid pages', () => {
       const res = await search(grid, token, { pageSize, ...body });
       expect(res.status, grid).toBe(200);
       return { page: await res.json(), statements: spy.mock.calls.length };
-    } finally { spy.mockRestore(); }
+    } finally {
+      spy.mockRestore();
+    }
   }
 
   it('the forecast grid names each launch date; 5 or 400 rows take the same statements', async () => {
@@ -137,8 +162,15 @@ describe('names of reference columns in grid pages', () => {
     expect(large.statements).toBe(small.statements);
     const withDate = large.page.Results.filter((r: Record<string, unknown>) => r.LinePlanLaunchDateId);
     const ids = [...new Set(withDate.map((r: Record<string, unknown>) => r.LinePlanLaunchDateId))];
-    const names = new Map((await t.ctx.db.query(`SELECT lineplanlaunchdateid AS id, coalesce(launchdesc, 'Launch ' || launchnumber) AS name
-      FROM line_plan_launch_dates WHERE lineplanlaunchdateid = ANY($1)`, [ids])).map((r) => [r.id, r.name]));
+    const names = new Map(
+      (
+        await t.ctx.db.query(
+          `SELECT lineplanlaunchdateid AS id, coalesce(launchdesc, 'Launch ' || launchnumber) AS name
+      FROM line_plan_launch_dates WHERE lineplanlaunchdateid = ANY($1)`,
+          [ids],
+        )
+      ).map((r) => [r.id, r.name]),
+    );
     expect(ids.length).toBeGreaterThan(1);
     for (const r of withDate) expect(r.LinePlanLaunchDateName).toBe(names.get(r.LinePlanLaunchDateId));
   });
@@ -157,17 +189,32 @@ describe('names of reference columns in grid pages', () => {
   it('PERM-023 a factory user gets no name for a colorway outside their factories, the name of one inside', async () => {
     const [mine, theirs] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND NOT isdeleted
       AND factnameky = '310101' ORDER BY 1 LIMIT 2`);
-    const [other] = await t.ctx.db.query(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky IS DISTINCT FROM '310101' LIMIT 1`);
-    await t.ctx.db.query(`UPDATE prototype_seasonals SET copyseasonalid = CASE prototypeseasonalid WHEN $1 THEN $3::int ELSE $1 END
-      WHERE prototypeseasonalid IN ($1, $2)`, [mine.id, theirs.id, other.id]);
+    const [other] = await t.ctx.db.query(
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND factnameky IS DISTINCT FROM '310101' LIMIT 1`,
+    );
+    await t.ctx.db.query(
+      `UPDATE prototype_seasonals SET copyseasonalid = CASE prototypeseasonalid WHEN $1 THEN $3::int ELSE $1 END
+      WHERE prototypeseasonalid IN ($1, $2)`,
+      [mine.id, theirs.id, other.id],
+    );
     // A grid with a reference column to hierarchy records (none of the shipped grids has one yet).
-    t.ctx.schemas.grids.set('copies', { id: 'copies', entity: 'colorway', title: 'Copies', columns: [
-      { field: 'PrototypeName', width: 200, readOnly: true }, { field: 'CopySeasonalId', width: 200, readOnly: true }] } as never);
+    t.ctx.schemas.grids.set('copies', {
+      id: 'copies',
+      entity: 'colorway',
+      title: 'Copies',
+      columns: [
+        { field: 'PrototypeName', width: 200, readOnly: true },
+        { field: 'CopySeasonalId', width: 200, readOnly: true },
+      ],
+    } as never);
     try {
       const rows = (await (await search('copies', factory, { pageSize: 9999 })).json()).Results as Record<string, unknown>[];
       const byId = new Map(rows.map((r) => [r.PrototypeSeasonalId, r]));
       expect(byId.get(mine.id)).toMatchObject({ CopySeasonalId: other.id, CopySeasonalName: null });
-      expect(byId.get(theirs.id)).toMatchObject({ CopySeasonalId: mine.id, CopySeasonalName: expect.stringContaining(String(byId.get(mine.id)!.PrototypeName)) });
+      expect(byId.get(theirs.id)).toMatchObject({
+        CopySeasonalId: mine.id,
+        CopySeasonalName: expect.stringContaining(String(byId.get(mine.id)!.PrototypeName)),
+      });
       // Someone who sees every factory of the brand gets the name.
       const all = (await (await search('copies', designer, { pageSize: 9999 })).json()).Results as Record<string, unknown>[];
       expect(all.find((r) => r.PrototypeSeasonalId === mine.id)?.CopySeasonalName).toEqual(expect.any(String));
@@ -175,6 +222,8 @@ describe('names of reference columns in grid pages', () => {
       const one = async (token: string) => (await get(`/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${mine.id}`, token)).json();
       expect(await one(factory)).toMatchObject({ CopySeasonalId: other.id, CopySeasonalName: null });
       expect((await one(designer)).CopySeasonalName).toEqual(expect.any(String));
-    } finally { t.ctx.schemas.grids.delete('copies'); }
+    } finally {
+      t.ctx.schemas.grids.delete('copies');
+    }
   });
 });

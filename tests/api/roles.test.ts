@@ -12,7 +12,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, viewer] = await t.tokens('admin', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = (path: string, token = admin) => t.request('GET', path, { token });
 const post = (path: string, json: unknown, token = admin) => t.request('POST', path, { token, json });
@@ -30,7 +32,11 @@ describe('role reads', () => {
   });
 
   it("ADMIN-020 DECISIONS ADMIN-021: CheckRoleName answers 'A role with this name already exists.' for a taken name", async () => {
-    expect(await (await get('/api/Role/CheckRoleName?name=read%20only&id=0')).json()).toEqual({ IsSuccessful: false, Exists: true, Message: 'A role with this name already exists.' });
+    expect(await (await get('/api/Role/CheckRoleName?name=read%20only&id=0')).json()).toEqual({
+      IsSuccessful: false,
+      Exists: true,
+      Message: 'A role with this name already exists.',
+    });
     expect((await (await get('/api/Role/CheckRoleName?name=Read%20Only&id=6')).json()).Exists).toBe(false);
     expect((await (await get('/api/Role/CheckRoleName?name=Brand%20Lead&id=0')).json()).Exists).toBe(false);
   });
@@ -53,11 +59,26 @@ describe('role reads', () => {
 
 describe('role saves', () => {
   it('ADMIN-019/022: CreateRole saves the role and its pairs; an unknown pair or a taken name is refused', async () => {
-    const res = await post('/api/Role/CreateRole', { Role: { RoleName: 'Brand Lead', IsActive: true }, PermissionAssignment: [{ ModuleId: 1, ActionId: 1 }, { ModuleId: 18, ActionId: 1 }] });
+    const res = await post('/api/Role/CreateRole', {
+      Role: { RoleName: 'Brand Lead', IsActive: true },
+      PermissionAssignment: [
+        { ModuleId: 1, ActionId: 1 },
+        { ModuleId: 18, ActionId: 1 },
+      ],
+    });
     expect(res.status).toBe(200);
     const { Role } = await res.json();
-    expect(Role.PermissionAssignment).toEqual([{ ModuleId: 1, ActionId: 1 }, { ModuleId: 18, ActionId: 1 }]);
-    const bad = await post('/api/Role/CreateRole', { Role: { RoleName: 'Odd' }, PermissionAssignment: [{ ModuleId: 27, ActionId: 3 }, { ModuleId: 99, ActionId: 1 }] });
+    expect(Role.PermissionAssignment).toEqual([
+      { ModuleId: 1, ActionId: 1 },
+      { ModuleId: 18, ActionId: 1 },
+    ]);
+    const bad = await post('/api/Role/CreateRole', {
+      Role: { RoleName: 'Odd' },
+      PermissionAssignment: [
+        { ModuleId: 27, ActionId: 3 },
+        { ModuleId: 99, ActionId: 1 },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).Errors.map((e: any) => e.Field)).toEqual(['/PermissionAssignment/0', '/PermissionAssignment/1']);
     const dup = await post('/api/Role/CreateRole', { Role: { RoleName: 'brand lead' }, PermissionAssignment: [] });
@@ -67,7 +88,7 @@ describe('role saves', () => {
     expect(audit.map((a) => a.field)).toContain('PermissionAssignment');
   });
 
-  it('ADMIN-022: UpdateRole takes effect on the holder\'s next request; a stale RowVersion is 409', async () => {
+  it("ADMIN-022: UpdateRole takes effect on the holder's next request; a stale RowVersion is 409", async () => {
     expect((await get('/api/SystemMessage/GetMessages', viewer)).status).toBe(403);
     const role = await (await get('/api/Role/GetRole?roleId=6')).json();
     const res = await post('/api/Role/UpdateRole', { Role: { ...role }, PermissionAssignment: [...role.PermissionAssignment, { ModuleId: 18, ActionId: 1 }] });

@@ -15,8 +15,7 @@ describe('route coverage', () => {
     const routes = buildApi().app.routes;
     const handlerRoutes = routes.filter((r) => r.method !== 'ALL');
     expect(handlerRoutes.length).toBeGreaterThan(20);
-    const unguarded = handlerRoutes.filter((r) =>
-      !routes.some((g) => g.method === r.method && g.path === r.path && GUARD in (g.handler as object)));
+    const unguarded = handlerRoutes.filter((r) => !routes.some((g) => g.method === r.method && g.path === r.path && GUARD in (g.handler as object)));
     expect(unguarded.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     for (const r of routes.filter((x) => GUARD in (x.handler as object))) {
       expect((r.handler as GuardedMiddleware)[GUARD].kind).toMatch(/^(public|signedIn|anyOf|custom)$/);
@@ -38,7 +37,9 @@ beforeAll(async () => {
   brandOf = Object.fromEntries(rows.map((r) => [r.username.split('@')[0], r.brands])) as typeof brandOf;
   allBrands = (await t.ctx.db.query('SELECT brandid FROM brands ORDER BY 1')).map((r) => r.brandid);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Expect = Record<DemoUser, 200 | 403>;
 const all200: Expect = { admin: 200, designer: 200, costing: 200, forecast: 200, factory: 200, viewer: 200 };
@@ -91,7 +92,11 @@ describe('permission matrix', () => {
     for (const u of DEMO_USERS) {
       for (const b of allBrands) {
         const expected = brandOf[u].includes(b) ? 200 : 403;
-        for (const path of [`/api/Season/GetSeasonsByBrand?BrandId=${b}`, `/api/Brand/GetSAPBrandId?BrandId=${b}`, `/api/Workflow/WFGroups?BrandId=${b}&ObjectLevel=1`]) {
+        for (const path of [
+          `/api/Season/GetSeasonsByBrand?BrandId=${b}`,
+          `/api/Brand/GetSAPBrandId?BrandId=${b}`,
+          `/api/Workflow/WFGroups?BrandId=${b}&ObjectLevel=1`,
+        ]) {
           expect((await t.request('GET', path, { token: tokens[u] })).status, `${u} ${path}`).toBe(expected);
         }
       }
@@ -138,13 +143,17 @@ describe('every route as every demo account', () => {
         const query = r.opts.brandParam ? `?${r.opts.brandParam}=${brandOf[u][0]}` : '';
         const url = r.path.replace(/:(\w+)/g, (_, name) => (name === 'gridId' ? 'costing' : '1')) + query;
         if (r.rule.kind === 'public') continue;
-        const allowed = r.rule.kind === 'signedIn' ? true
-          : r.rule.kind === 'custom' ? r.rule.test(user)
-          : r.rule.perms.some((p) => perms[u].has(permissionCode(...permissionIds(p))));
+        const allowed =
+          r.rule.kind === 'signedIn'
+            ? true
+            : r.rule.kind === 'custom'
+              ? r.rule.test(user)
+              : r.rule.perms.some((p) => perms[u].has(permissionCode(...permissionIds(p))));
         const res = await t.request(r.method, url, { token, json: r.method === 'GET' ? undefined : {} });
         const body = res.status === 403 ? await res.json() : undefined;
         const denied = res.status === 403 && body.Code === 'permission_denied';
-        if (res.status === 401 || denied !== !allowed) mismatches.push(`${u} ${r.method} ${r.path}: ${res.status} ${body?.Code ?? ''}, expected ${allowed ? 'allowed' : 'permission_denied'}`);
+        if (res.status === 401 || denied !== !allowed)
+          mismatches.push(`${u} ${r.method} ${r.path}: ${res.status} ${body?.Code ?? ''}, expected ${allowed ? 'allowed' : 'permission_denied'}`);
         if (u === 'admin') {
           const anon = await t.request(r.method, url, { json: r.method === 'GET' ? undefined : {} });
           if (anon.status !== 401) mismatches.push(`anonymous ${r.method} ${r.path}: ${anon.status}, expected 401`);

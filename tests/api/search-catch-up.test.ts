@@ -13,14 +13,22 @@ let ids: number[];
 beforeAll(async () => {
   t = await createTestApp();
   [admin] = await t.tokens('admin');
-  ids = (await t.ctx.db.query<{ id: number }>(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted
-    AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'admin@example.com') ORDER BY 1 LIMIT 3`)).map((r) => r.id);
+  ids = (
+    await t.ctx.db.query<{ id: number }>(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted
+    AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'admin@example.com') ORDER BY 1 LIMIT 3`)
+  ).map((r) => r.id);
 });
-afterEach(() => { delete process.env.SEARCH_CATCH_UP_MS; });
-afterAll(async () => { await t?.close(); });
+afterEach(() => {
+  delete process.env.SEARCH_CATCH_UP_MS;
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const stampOf = async (id: number) => (await t.ctx.db.query<{ on: string }>('SELECT changedon::text AS on FROM colorway_search_changes WHERE prototypeseasonalid = $1', [id]))[0].on;
-const pending = async () => (await t.ctx.db.query<{ id: number }>('SELECT DISTINCT prototypeseasonalid AS id FROM colorway_search_pending ORDER BY 1')).map((r) => r.id);
+const stampOf = async (id: number) =>
+  (await t.ctx.db.query<{ on: string }>('SELECT changedon::text AS on FROM colorway_search_changes WHERE prototypeseasonalid = $1', [id]))[0].on;
+const pending = async () =>
+  (await t.ctx.db.query<{ id: number }>('SELECT DISTINCT prototypeseasonalid AS id FROM colorway_search_pending ORDER BY 1')).map((r) => r.id);
 
 describe('issue 31: search stamps just after the commit', () => {
   it('SEARCH-008: a save notes its colorways in its statement and the server applies their stamps after the commit, with nothing asked', async () => {
@@ -29,7 +37,9 @@ describe('issue 31: search stamps just after the commit', () => {
       await q.query(`UPDATE prototype_seasonals SET changedon = now() + interval '2 days', changedby = 1 WHERE prototypeseasonalid = $1`, [ids[0]]);
       // Inside the save's transaction: noted, the sort table not written.
       expect((await q.query('SELECT 1 FROM colorway_search_pending WHERE prototypeseasonalid = $1', [ids[0]])).length).toBeGreaterThan(0);
-      expect((await q.query<{ on: string }>('SELECT changedon::text AS on FROM colorway_search_changes WHERE prototypeseasonalid = $1', [ids[0]]))[0].on).toBe(before);
+      expect((await q.query<{ on: string }>('SELECT changedon::text AS on FROM colorway_search_changes WHERE prototypeseasonalid = $1', [ids[0]]))[0].on).toBe(
+        before,
+      );
     });
     await vi.waitFor(async () => expect(await pending()).toEqual([]), { timeout: 2000 });
     const [view] = await t.ctx.db.query<{ on: string }>('SELECT changedon::text AS on FROM colorway_search_source WHERE prototypeseasonalid = $1', [ids[0]]);
@@ -41,21 +51,29 @@ describe('issue 31: search stamps just after the commit', () => {
     process.env.SEARCH_CATCH_UP_MS = '60000';
     await t.ctx.db.query(`UPDATE prototype_seasonals SET changedon = now() + interval '3 days', changedby = 1 WHERE prototypeseasonalid = $1`, [ids[1]]);
     expect(await pending()).toEqual([ids[1]]);
-    const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: admin, json: { pageNumber: 1, pageSize: 2, sortColumn: 'ChangedOn', sortDirection: 'DESC' } });
+    const res = await t.request('POST', '/api/Grid/colorway-search/Search', {
+      token: admin,
+      json: { pageNumber: 1, pageSize: 2, sortColumn: 'ChangedOn', sortDirection: 'DESC' },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).Results[0].PrototypeSeasonalId).toBe(ids[1]);
     expect(await pending()).toEqual([]);
   });
 
-  it('SEARCH-008: a colorway\'s own stamp (the prototypes row) is noted for each of its seasons and applied the same way', async () => {
+  it("SEARCH-008: a colorway's own stamp (the prototypes row) is noted for each of its seasons and applied the same way", async () => {
     const [{ pid }] = await t.ctx.db.query<{ pid: number }>('SELECT prototypeid AS pid FROM prototype_seasonals WHERE prototypeseasonalid = $1', [ids[2]]);
-    const seasons = (await t.ctx.db.query<{ id: number }>('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE prototypeid = $1 ORDER BY 1', [pid])).map((r) => r.id);
+    const seasons = (
+      await t.ctx.db.query<{ id: number }>('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE prototypeid = $1 ORDER BY 1', [pid])
+    ).map((r) => r.id);
     process.env.SEARCH_CATCH_UP_MS = '60000';
     await t.ctx.db.query(`UPDATE prototypes SET changedon = now() + interval '4 days', changedby = 2 WHERE prototypeid = $1`, [pid]);
     expect(await pending()).toEqual(seasons);
     expect((await t.ctx.db.query<{ n: number }>('SELECT colorway_search_catch_up() AS n'))[0].n).toBe(seasons.length);
-    const [{ n }] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM colorway_search_changes c JOIN colorway_search_source s USING (prototypeseasonalid)
-      WHERE prototypeseasonalid = ANY($1) AND c.changedon = s.changedon AND c.changedby = 2`, [seasons]);
+    const [{ n }] = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM colorway_search_changes c JOIN colorway_search_source s USING (prototypeseasonalid)
+      WHERE prototypeseasonalid = ANY($1) AND c.changedon = s.changedon AND c.changedby = 2`,
+      [seasons],
+    );
     expect(n).toBe(seasons.length);
   });
 });

@@ -14,8 +14,12 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin] = await t.tokens('admin');
 });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { await setSetting(t, 'SEARCH_EXACT_COUNT_LIMIT', undefined); });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  await setSetting(t, 'SEARCH_EXACT_COUNT_LIMIT', undefined);
+});
 
 const page = async (body: object) => {
   const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: admin, json: { pageSize: 4, ...body } });
@@ -24,10 +28,12 @@ const page = async (body: object) => {
 };
 
 /** The admin's matches as a plain query: every colorway of the admin's brands, not deleted. */
-const plain = (orderBy: string) => t.ctx.db.query<{ id: number }>(
-  `SELECT prototypeseasonalid AS id FROM colorway_view
+const plain = (orderBy: string) =>
+  t.ctx.db.query<{ id: number }>(
+    `SELECT prototypeseasonalid AS id FROM colorway_view
     WHERE NOT isdeleted AND brandid IN (SELECT ub.brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'admin@example.com')
-    ORDER BY ${orderBy}, prototypeseasonalid`);
+    ORDER BY ${orderBy}, prototypeseasonalid`,
+  );
 
 describe('issue 14: search totals and sorts over many matches', () => {
   it('SEARCH-008: an exact total carries no estimate flag', async () => {
@@ -55,9 +61,13 @@ describe('issue 14: search totals and sorts over many matches', () => {
     expect(few).not.toHaveProperty('TotalIsEstimate');
   });
 
-  it('SEARCH-008: sorts by a lookup\'s name over many matches page like a plain ordered query, both directions', async () => {
+  it("SEARCH-008: sorts by a lookup's name over many matches page like a plain ordered query, both directions", async () => {
     await setSetting(t, 'SEARCH_EXACT_COUNT_LIMIT', '3');
-    for (const [field, col] of [['StatusName', 'statusname'], ['SeasonName', 'seasonname'], ['ProductTypeName', 'producttypename']]) {
+    for (const [field, col] of [
+      ['StatusName', 'statusname'],
+      ['SeasonName', 'seasonname'],
+      ['ProductTypeName', 'producttypename'],
+    ]) {
       for (const dir of ['ASC', 'DESC']) {
         const all = (await plain(`${col} ${dir} NULLS LAST`)).map((r) => r.id);
         const seen: number[] = [];

@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, designer, costing, factory] = await t.tokens('admin', 'designer', 'costing', 'factory');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const search = (token: string, entity: string, body: object = {}) => t.request('POST', `/api/SearchHelp/Search${entity}`, { token, json: body });
 const page = async (token: string, entity: string, body: object = {}) => {
@@ -22,10 +24,41 @@ const page = async (token: string, entity: string, body: object = {}) => {
   return res.json();
 };
 
-const SPEC_ENTITIES = ['Factories', 'PatternNames', 'PlanningCategories', 'Customers', 'StrategicBusinessUnits', 'Midsoles', 'Outsoles',
-  'RetailChannels', 'BasicMaterials', 'Collections', 'BusinessSegments', 'Genders', 'HTSDutys', 'ProductHierarchys', 'Divisions', 'BasicColors',
-  'Lasts', 'Constructions', 'CuttingPatterns', 'UpperDescriptions', 'Membranes', 'MaterialGrids', 'FreightGroups', 'Qualitys', 'Compounds',
-  'ToeComponents', 'PatternDescriptions', 'NrfColors', 'StoryTypes', 'ConsumerTerritorys', 'ActivityTypes', 'Developers', 'DevelopmentCenters'];
+const SPEC_ENTITIES = [
+  'Factories',
+  'PatternNames',
+  'PlanningCategories',
+  'Customers',
+  'StrategicBusinessUnits',
+  'Midsoles',
+  'Outsoles',
+  'RetailChannels',
+  'BasicMaterials',
+  'Collections',
+  'BusinessSegments',
+  'Genders',
+  'HTSDutys',
+  'ProductHierarchys',
+  'Divisions',
+  'BasicColors',
+  'Lasts',
+  'Constructions',
+  'CuttingPatterns',
+  'UpperDescriptions',
+  'Membranes',
+  'MaterialGrids',
+  'FreightGroups',
+  'Qualitys',
+  'Compounds',
+  'ToeComponents',
+  'PatternDescriptions',
+  'NrfColors',
+  'StoryTypes',
+  'ConsumerTerritorys',
+  'ActivityTypes',
+  'Developers',
+  'DevelopmentCenters',
+];
 
 describe('registry', () => {
   it('LOOKUP-005: the registry has an entry for every search-help entity of the specification', () => {
@@ -51,7 +84,12 @@ describe('registry', () => {
     const doc = await res.json();
     expect(doc).toHaveLength(LOOKUPS.length);
     const factories = doc.find((d: any) => d.Name === 'Factories');
-    expect(factories).toMatchObject({ KeyField: 'FactoryKey', DescriptionField: 'FactoryName', SearchPath: '/api/SearchHelp/SearchFactories', BrandFilter: false });
+    expect(factories).toMatchObject({
+      KeyField: 'FactoryKey',
+      DescriptionField: 'FactoryName',
+      SearchPath: '/api/SearchHelp/SearchFactories',
+      BrandFilter: false,
+    });
     expect(factories.Columns.find((c: any) => c.Field === 'FactoryName')).toEqual({ Field: 'FactoryName', Title: 'Factory', Type: 'text', Match: 'contains' });
     expect(doc.find((d: any) => d.Name === 'Midsoles').FavoriteParameters).toEqual(['brandId', 'sapBrandId']);
     for (const d of doc) for (const c of d.Columns) expect(c.Title, `${d.Name}.${c.Field}`).toBeTruthy();
@@ -77,7 +115,10 @@ describe('paging, sorting, filtering', () => {
     expect((await page(admin, 'Factories', { searchParameters: { FactoryKey: '3101' } })).TotalRecords).toBe(0);
     const vn = await page(admin, 'Factories', { searchParameters: { CountryCode: 'vn', FactoryName: 'FOOTWEAR', FactoryGroupKey: '' } });
     expect(vn.TotalRecords).toBeGreaterThan(0);
-    for (const r of vn.Results) { expect(r.CountryCode).toBe('VN'); expect(r.FactoryName.toLowerCase()).toContain('footwear'); }
+    for (const r of vn.Results) {
+      expect(r.CountryCode).toBe('VN');
+      expect(r.FactoryName.toLowerCase()).toContain('footwear');
+    }
     expect((await page(admin, 'Factories', { searchParameters: { FactoryId: 3 } })).Results.map((r: any) => r.FactoryId)).toEqual([3]);
     // A % typed by the user is a character, not a wildcard.
     expect((await page(admin, 'Factories', { searchParameters: { FactoryName: '%' } })).TotalRecords).toBe(0);
@@ -85,8 +126,13 @@ describe('paging, sorting, filtering', () => {
   });
 
   it('LOOKUP-015/016/017: each characteristic lookup answers only its characteristic key', async () => {
-    for (const [name, key] of [['ActivityTypes', '0000002525'], ['StrategicBusinessUnits', '0000002530'], ['ConsumerTerritorys', '0000002586'],
-      ['StoryTypes', '0000002587'], ['PlanningCategories', '0000002600']]) {
+    for (const [name, key] of [
+      ['ActivityTypes', '0000002525'],
+      ['StrategicBusinessUnits', '0000002530'],
+      ['ConsumerTerritorys', '0000002586'],
+      ['StoryTypes', '0000002587'],
+      ['PlanningCategories', '0000002600'],
+    ]) {
       const p = await page(admin, name);
       expect(p.TotalRecords, name).toBeGreaterThan(0);
       for (const r of p.Results) expect(r.CharacteristicKey, name).toBe(key);
@@ -119,13 +165,16 @@ describe('bad requests', () => {
     for (const [body, field] of cases) {
       const res = await search(admin, 'Factories', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await res.json()).Errors.map((e: any) => e.Field), JSON.stringify(body)).toContain(field);
+      expect(
+        (await res.json()).Errors.map((e: any) => e.Field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
   });
 });
 
 describe('scope', () => {
-  it('PERM-022: a brand filter for an unassigned brand is 403; without one, branded lookups answer the user\'s brands only', async () => {
+  it("PERM-022: a brand filter for an unassigned brand is 403; without one, branded lookups answer the user's brands only", async () => {
     for (const entity of ['Lasts', 'Outsoles', 'Midsoles', 'Developers']) {
       expect((await search(designer, entity, { brandId: 3 })).status, entity).toBe(403);
       const own = await page(designer, entity, { brandId: 1 });

@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin] = await t.tokens('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const page = async (body: object) => {
   const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: admin, json: body });
@@ -34,7 +36,8 @@ describe('issue 10: colorway search pages', () => {
 
   it('pages by name in both directions match a plain ordered query, with the total of all matches', async () => {
     const all = await t.ctx.db.query<{ id: number }>(
-      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted ORDER BY prototypename DESC NULLS LAST, prototypeseasonalid`);
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted ORDER BY prototypename DESC NULLS LAST, prototypeseasonalid`,
+    );
     expect(all.length).toBeGreaterThan(3);
     const seen: number[] = [];
     for (let n = 1; n <= Math.ceil(all.length / 2); n++) {
@@ -56,8 +59,18 @@ describe('issue 10: colorway search pages', () => {
   it('filters by brand, season and status count only their matches', async () => {
     const [c] = await t.ctx.db.query(`SELECT brandid, seasonid, statusid FROM colorway_view WHERE NOT isdeleted LIMIT 1`);
     const [{ n }] = await t.ctx.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM colorway_view WHERE NOT isdeleted AND brandid = $1 AND seasonid = $2 AND statusid = $3', [c.brandid, c.seasonid, c.statusid]);
-    const p = await page({ pageNumber: 1, pageSize: 50, sortColumn: 'PrototypeName', sortDirection: 'ASC', BrandId: c.brandid, SeasonId: c.seasonid, StatusId: c.statusid });
+      'SELECT count(*)::int AS n FROM colorway_view WHERE NOT isdeleted AND brandid = $1 AND seasonid = $2 AND statusid = $3',
+      [c.brandid, c.seasonid, c.statusid],
+    );
+    const p = await page({
+      pageNumber: 1,
+      pageSize: 50,
+      sortColumn: 'PrototypeName',
+      sortDirection: 'ASC',
+      BrandId: c.brandid,
+      SeasonId: c.seasonid,
+      StatusId: c.statusid,
+    });
     expect(p.TotalRecords).toBe(n);
     expect(p.Results).toHaveLength(Math.min(n, 50));
     expect(p.Results.every((r: Record<string, unknown>) => !('$total' in r))).toBe(true);

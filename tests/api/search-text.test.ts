@@ -30,9 +30,12 @@ beforeAll(async () => {
   user = (await loadSession(t.ctx.db, sid, userid))!.user;
   // The commonest first word of a demo pattern name (in the pattern and colorway names of its colorways).
   [{ word }] = await t.ctx.db.query<{ word: string }>(
-    `SELECT split_part(patternname, ' ', 1) AS word FROM colorway_view WHERE length(split_part(patternname, ' ', 1)) >= 4 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    `SELECT split_part(patternname, ' ', 1) AS word FROM colorway_view WHERE length(split_part(patternname, ' ', 1)) >= 4 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 afterEach(async () => {
   await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', undefined);
   await setSetting(t, 'SEARCH_TEXT_WALK_READS', undefined);
@@ -48,8 +51,9 @@ const ids = (page: { Results: { PrototypeSeasonalId: number }[] }) => page.Resul
 const planOf = async (sortColumn: string, text: string) => {
   const schema = t.ctx.schemas.entities.get('colorway')!;
   const req = { pageNumber: 1, pageSize: 5, sortColumn, sortDirection: 'ASC' } as SearchRequest;
-  return plannedSearch(t.ctx, user, 'colorway', 'PrototypeSeasonalId', req, withNameFields(schema, ['PrototypeSeasonalId', sortColumn]),
-    { conditions: [quickMatchCondition(t.ctx, user, 'colorway', text)] });
+  return plannedSearch(t.ctx, user, 'colorway', 'PrototypeSeasonalId', req, withNameFields(schema, ['PrototypeSeasonalId', sortColumn]), {
+    conditions: [quickMatchCondition(t.ctx, user, 'colorway', text)],
+  });
 };
 
 describe('issue 31: the /Search text on the colorway search table', () => {
@@ -72,38 +76,46 @@ describe('issue 31: the /Search text on the colorway search table', () => {
     ['every brand walked to its end (demo brands are smaller than a walk)', undefined],
     ['brands settled within 12 rows walked, the others read from the text index', '12'],
     ['every brand but the smallest read from the text index', '3'],
-  ])('SEARCH-001/SEARCH-008: a word expected to match more than the limit walks the sort indexes and answers the page and total of sorting every match: %s', async (_, reads) => {
-    await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', '0');
-    await setSetting(t, 'SEARCH_TEXT_WALK_READS', reads);
-    expect((await planOf('PatternName', word)).plan).toBe('walk');
-    // Sorts from colorway_search (the text tested on its rows) and from colorway_search_changes (a probe of colorway_search per row).
-    const sorts = ['PatternName', 'StockNum', 'FactName', 'StatusName', 'TotalVolume', 'ChangedOn'];
-    const walked: unknown[] = [];
-    for (const sortColumn of sorts) {
-      for (const sortDirection of ['ASC', 'DESC']) walked.push(await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 }));
-    }
-    await setSetting(t, 'SEARCH_TEXT_WALK_READS', undefined);
-    await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', undefined);
-    expect((await planOf('PatternName', word)).plan).toBe('all');
-    let i = 0;
-    for (const sortColumn of sorts) {
-      for (const sortDirection of ['ASC', 'DESC']) {
-        const sorted = await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 });
-        const walk = walked[i++] as typeof sorted;
-        expect(sorted.Results.length, `${sortColumn} ${sortDirection}`).toBe(5);
-        expect(ids(walk), `${sortColumn} ${sortDirection}`).toEqual(ids(sorted));
-        expect(walk.TotalRecords, `${sortColumn} ${sortDirection}`).toBe(sorted.TotalRecords);
+  ])(
+    'SEARCH-001/SEARCH-008: a word expected to match more than the limit walks the sort indexes and answers the page and total of sorting every match: %s',
+    async (_, reads) => {
+      await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', '0');
+      await setSetting(t, 'SEARCH_TEXT_WALK_READS', reads);
+      expect((await planOf('PatternName', word)).plan).toBe('walk');
+      // Sorts from colorway_search (the text tested on its rows) and from colorway_search_changes (a probe of colorway_search per row).
+      const sorts = ['PatternName', 'StockNum', 'FactName', 'StatusName', 'TotalVolume', 'ChangedOn'];
+      const walked: unknown[] = [];
+      for (const sortColumn of sorts) {
+        for (const sortDirection of ['ASC', 'DESC']) walked.push(await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 }));
       }
-    }
-  });
+      await setSetting(t, 'SEARCH_TEXT_WALK_READS', undefined);
+      await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', undefined);
+      expect((await planOf('PatternName', word)).plan).toBe('all');
+      let i = 0;
+      for (const sortColumn of sorts) {
+        for (const sortDirection of ['ASC', 'DESC']) {
+          const sorted = await search({ quickSearchText: word, sortColumn, sortDirection, pageNumber: 2 });
+          const walk = walked[i++] as typeof sorted;
+          expect(sorted.Results.length, `${sortColumn} ${sortDirection}`).toBe(5);
+          expect(ids(walk), `${sortColumn} ${sortDirection}`).toEqual(ids(sorted));
+          expect(walk.TotalRecords, `${sortColumn} ${sortDirection}`).toBe(sorted.TotalRecords);
+        }
+      }
+    },
+  );
 
   it('PERM-023 SEARCH-001: a walk for a user of fewer brands, each brand read from the text index, gives only their brands: what sorting every match gives', async () => {
     const [designer] = await t.tokens('designer');
-    const [{ n }] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`);
+    const [{ n }] = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'designer@example.com'`,
+    );
     const [{ m }] = await t.ctx.db.query<{ m: number }>('SELECT count(*)::int AS m FROM brands');
     expect(n).toBeLessThan(m);
     const as = async (body: object) => {
-      const res = await t.request('POST', '/api/Grid/colorway-search/Search', { token: designer, json: { pageNumber: 1, pageSize: 50, quickSearchText: word, ...body } });
+      const res = await t.request('POST', '/api/Grid/colorway-search/Search', {
+        token: designer,
+        json: { pageNumber: 1, pageSize: 50, quickSearchText: word, ...body },
+      });
       expect(res.status).toBe(200);
       return res.json();
     };
@@ -118,7 +130,8 @@ describe('issue 31: the /Search text on the colorway search table', () => {
 
   it('SEARCH-001: a text holding the separator of the four fields matches no colorway across two of them', async () => {
     const [cw] = await t.ctx.db.query<{ stocknum: string; prototypename: string }>(
-      `SELECT stocknum, prototypename FROM colorway_search WHERE NOT isdeleted AND length(stocknum) >= 3 AND length(prototypename) >= 3 LIMIT 1`);
+      `SELECT stocknum, prototypename FROM colorway_search WHERE NOT isdeleted AND length(stocknum) >= 3 AND length(prototypename) >= 3 LIMIT 1`,
+    );
     const across = `${cw.stocknum.slice(-3)}\x1f${cw.prototypename.slice(0, 3)}`;
     expect((await search({ quickSearchText: cw.stocknum.slice(-3) })).TotalRecords).toBeGreaterThan(0);
     for (const limit of ['0', '1000000']) {
@@ -136,7 +149,8 @@ describe('issue 31: the /Search text on the colorway search table', () => {
     await t.ctx.db.query(`UPDATE schema_migrations SET appliedon = now() + interval '1 hour' WHERE id = $1`, [last.id]);
     try {
       expect(await staleLargeFixture(t.ctx.db, 'REFRESH')).toBe(
-        `migrations ${String(last.id).padStart(3, '0')}_${last.name} were applied after fixtures:large made it. Make a new one: REFRESH`);
+        `migrations ${String(last.id).padStart(3, '0')}_${last.name} were applied after fixtures:large made it. Make a new one: REFRESH`,
+      );
     } finally {
       await t.ctx.db.query(`UPDATE schema_migrations SET appliedon = now() - interval '1 hour' WHERE id = $1`, [last.id]);
     }

@@ -15,10 +15,14 @@ let factoryKeys: string[];
 beforeAll(async () => {
   t = await createTestApp();
   [admin, designer, factory, viewer] = await t.tokens('admin', 'designer', 'factory', 'viewer');
-  const [fu] = await t.ctx.db.query(`SELECT array_agg(DISTINCT uf.factorykey) AS keys FROM users u JOIN user_factories uf USING (userid) WHERE u.username = 'factory@example.com'`);
+  const [fu] = await t.ctx.db.query(
+    `SELECT array_agg(DISTINCT uf.factorykey) AS keys FROM users u JOIN user_factories uf USING (userid) WHERE u.username = 'factory@example.com'`,
+  );
   factoryKeys = fu.keys;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const search = async (token: string, grid: string, body: object = {}) => {
   const res = await t.request('POST', `/api/Grid/${grid}/Search`, { token, json: { pageSize: 100, ...body } });
@@ -30,15 +34,30 @@ const FACTORY_FIELDS = ['FactNameKy', 'FactName', 'CtryOfOrig', 'FFC', 'WsPrice'
 
 describe('SEARCH-017 criteria of each module', () => {
   it('SEARCH-017: colorway criteria: brand, season, division, status, text, gender and factory narrow the rows', async () => {
-    const cw = await one(`SELECT brandid, seasonid, divisionkey, statusid, stocknum, genderkey, factnameky FROM colorway_view WHERE NOT isdeleted AND stocknum IS NOT NULL AND factnameky IS NOT NULL LIMIT 1`);
+    const cw = await one(
+      `SELECT brandid, seasonid, divisionkey, statusid, stocknum, genderkey, factnameky FROM colorway_view WHERE NOT isdeleted AND stocknum IS NOT NULL AND factnameky IS NOT NULL LIMIT 1`,
+    );
     const all = await search(admin, 'colorway-search');
-    for (const body of [{ BrandId: cw.brandid }, { SeasonId: cw.seasonid }, { DivisionKey: cw.divisionkey }, { StatusId: cw.statusid },
-      { searchText: cw.stocknum }, { GenderKey: cw.genderkey }, { FactNameKy: cw.factnameky }]) {
+    for (const body of [
+      { BrandId: cw.brandid },
+      { SeasonId: cw.seasonid },
+      { DivisionKey: cw.divisionkey },
+      { StatusId: cw.statusid },
+      { searchText: cw.stocknum },
+      { GenderKey: cw.genderkey },
+      { FactNameKy: cw.factnameky },
+    ]) {
       const page = await search(admin, 'colorway-search', { ...body, pageSize: 1000 });
       expect(page.TotalRecords, JSON.stringify(body)).toBeGreaterThan(0);
       expect(page.TotalRecords, JSON.stringify(body)).toBeLessThanOrEqual(all.TotalRecords);
       const [field, value] = Object.entries(body)[0];
-      const check: Record<string, string> = { BrandId: 'brandid', SeasonId: 'seasonid', DivisionKey: 'divisionkey', GenderKey: 'genderkey', FactNameKy: 'factnameky' };
+      const check: Record<string, string> = {
+        BrandId: 'brandid',
+        SeasonId: 'seasonid',
+        DivisionKey: 'divisionkey',
+        GenderKey: 'genderkey',
+        FactNameKy: 'factnameky',
+      };
       if (check[field]) {
         const { n } = await one(`SELECT count(*)::int AS n FROM colorway_view WHERE NOT isdeleted AND ${check[field]} = $1`, [value]);
         expect(page.TotalRecords, field).toBe(n);
@@ -47,9 +66,14 @@ describe('SEARCH-017 criteria of each module', () => {
   });
 
   it('SEARCH-017: a division narrows patterns, briefs and line plans to those with a colorway of it', async () => {
-    const cw = await one(`SELECT divisionkey, patternseasonalid, briefseasonalid, lineplanid FROM colorway_view WHERE NOT isdeleted AND lineplanid IS NOT NULL LIMIT 1`);
-    for (const [grid, key, id, col] of [['pattern-search', 'PatternSeasonalId', cw.patternseasonalid, 'patternseasonalid'],
-      ['brief-search', 'BriefSeasonalId', cw.briefseasonalid, 'briefseasonalid'], ['line-plan-search', 'LinePlanId', cw.lineplanid, 'lineplanid']] as const) {
+    const cw = await one(
+      `SELECT divisionkey, patternseasonalid, briefseasonalid, lineplanid FROM colorway_view WHERE NOT isdeleted AND lineplanid IS NOT NULL LIMIT 1`,
+    );
+    for (const [grid, key, id, col] of [
+      ['pattern-search', 'PatternSeasonalId', cw.patternseasonalid, 'patternseasonalid'],
+      ['brief-search', 'BriefSeasonalId', cw.briefseasonalid, 'briefseasonalid'],
+      ['line-plan-search', 'LinePlanId', cw.lineplanid, 'lineplanid'],
+    ] as const) {
       const page = await search(admin, grid, { DivisionKey: cw.divisionkey, pageSize: 5000 });
       expect(page.Results.map((r) => r[key])).toContain(id);
       const { n } = await one(`SELECT count(DISTINCT ${col})::int AS n FROM colorway_view WHERE NOT isdeleted AND divisionkey = $1`, [cw.divisionkey]);
@@ -60,7 +84,11 @@ describe('SEARCH-017 criteria of each module', () => {
   });
 
   it('SEARCH-017: line plan, brief and pattern name text and responsible criteria', async () => {
-    for (const [grid, view, name] of [['line-plan-search', 'line_plan_view', 'lineplanname'], ['brief-search', 'brief_view', 'briefname'], ['pattern-search', 'pattern_view', 'patternname']]) {
+    for (const [grid, view, name] of [
+      ['line-plan-search', 'line_plan_view', 'lineplanname'],
+      ['brief-search', 'brief_view', 'briefname'],
+      ['pattern-search', 'pattern_view', 'patternname'],
+    ]) {
       const row = await one(`SELECT ${name} AS name, responsibleid FROM ${view} WHERE NOT isdeleted LIMIT 1`);
       const byText = await search(admin, grid, { searchText: row.name });
       expect(byText.TotalRecords).toBeGreaterThan(0);
@@ -90,17 +118,29 @@ describe('SEARCH-017 criteria of each module', () => {
     const page = await search(admin, 'pattern-search', { pageSize: 10 });
     const row = page.Results.find((r) => r.ChangedBy);
     expect(row).toBeDefined();
-    const { name } = await one(`SELECT CASE WHEN userid = 1 THEN 'System User' ELSE trim(coalesce(firstname, '') || ' ' || coalesce(lastname, '')) END AS name FROM users WHERE userid = $1`, [row!.ChangedBy]);
+    const { name } = await one(
+      `SELECT CASE WHEN userid = 1 THEN 'System User' ELSE trim(coalesce(firstname, '') || ' ' || coalesce(lastname, '')) END AS name FROM users WHERE userid = $1`,
+      [row!.ChangedBy],
+    );
     expect(row!.ChangedByName).toBe(name);
   });
 });
 
 describe('SEARCH-012 export', () => {
   it('SEARCH-012: the export leaves out the hidden columns and writes the others in the given order', async () => {
-    const res = await t.request('POST', '/api/Grid/pattern-search/Export', { token: admin, json: {
-      pageNumber: 1, pageSize: 0, columnsHidden: ['BrandName', 'GenderName'],
-      columnsOrder: [{ column: 'SeasonName', index: 0 }, { column: 'PatternName', index: 1 }, { column: 'StatusName', index: 2 }],
-    } });
+    const res = await t.request('POST', '/api/Grid/pattern-search/Export', {
+      token: admin,
+      json: {
+        pageNumber: 1,
+        pageSize: 0,
+        columnsHidden: ['BrandName', 'GenderName'],
+        columnsOrder: [
+          { column: 'SeasonName', index: 0 },
+          { column: 'PatternName', index: 1 },
+          { column: 'StatusName', index: 2 },
+        ],
+      },
+    });
     expect(res.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
@@ -115,7 +155,11 @@ describe('SEARCH-004/005 child data', () => {
   it('SEARCH-005: line plan briefs, brief patterns, pattern colorways and colorway siblings', async () => {
     const cw = await one(`SELECT prototypeseasonalid AS id, patternseasonalid AS pattern, briefseasonalid AS brief, lineplanid AS lp FROM colorway_view c
       WHERE NOT isdeleted AND lineplanid IS NOT NULL AND (SELECT count(*) FROM colorway_view s WHERE s.patternseasonalid = c.patternseasonalid AND NOT s.isdeleted) > 1 LIMIT 1`);
-    const get = async (path: string) => { const r = await t.request('GET', path, { token: admin }); expect(r.status, path).toBe(200); return r.json(); };
+    const get = async (path: string) => {
+      const r = await t.request('GET', path, { token: admin });
+      expect(r.status, path).toBe(200);
+      return r.json();
+    };
     const briefs = await get(`/api/LinePlan/GetLinePlanBriefs?LinePlanId=${cw.lp}`);
     expect(briefs.Results.map((r: any) => r.BriefSeasonalId)).toContain(cw.brief);
     const patterns = await get(`/api/Brief/GetBriefPatterns?BriefSeasonalId=${cw.brief}`);
@@ -133,16 +177,22 @@ describe('SEARCH-004/005 child data', () => {
   it('SEARCH-005: a missing parent is 404; a user without the module is 403', async () => {
     expect((await t.request('GET', '/api/Pattern/GetPatternPrototypes?PatternSeasonalId=999999', { token: admin })).status).toBe(404);
     const { roleid } = await one(`SELECT roleid FROM users WHERE username = 'viewer@example.com'`);
-    const { n } = await one(`SELECT count(*)::int AS n FROM role_permissions WHERE roleid = $1 AND moduleid = (SELECT moduleid FROM modules WHERE lower(modulename) LIKE 'pattern%' LIMIT 1)`, [roleid]).catch(() => ({ n: 1 }));
+    const { n } = await one(
+      `SELECT count(*)::int AS n FROM role_permissions WHERE roleid = $1 AND moduleid = (SELECT moduleid FROM modules WHERE lower(modulename) LIKE 'pattern%' LIMIT 1)`,
+      [roleid],
+    ).catch(() => ({ n: 1 }));
     if (n === 0) expect((await t.request('GET', '/api/Pattern/GetPatternPrototypes?PatternSeasonalId=1', { token: viewer })).status).toBe(403);
   });
 });
 
 describe('PERM-023/029: the factory user on the workbench', () => {
-  it('PERM-023: search, export and child data never reveal another factory\'s colorway or a factory/costing field', async () => {
+  it("PERM-023: search, export and child data never reveal another factory's colorway or a factory/costing field", async () => {
     const page = await search(factory, 'colorway-search', { pageSize: 5000 });
     expect(page.TotalRecords).toBeGreaterThan(0);
-    const { n } = await one('SELECT count(*)::int AS n FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1) AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = $2)', [factoryKeys, 'factory@example.com']);
+    const { n } = await one(
+      'SELECT count(*)::int AS n FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1) AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = $2)',
+      [factoryKeys, 'factory@example.com'],
+    );
     expect(page.TotalRecords).toBe(n);
     for (const r of page.Results) for (const f of FACTORY_FIELDS) expect(r, f).not.toHaveProperty(f);
     const ids = new Set(page.Results.map((r) => r.PrototypeSeasonalId));
@@ -156,16 +206,24 @@ describe('PERM-023/029: the factory user on the workbench', () => {
     expect((sheet.getRow(1).values as unknown[]).map(String).join('|')).not.toMatch(/Factory/);
 
     // Child data: the siblings of a mine colorway whose pattern also has another factory's colorway.
-    const mixed = await one(`SELECT c.prototypeseasonalid AS id, c.patternseasonalid AS pattern FROM colorway_view c JOIN colorway_view o ON o.patternseasonalid = c.patternseasonalid
-      WHERE NOT c.isdeleted AND NOT o.isdeleted AND c.factnameky = ANY($1) AND NOT (o.factnameky = ANY($1)) LIMIT 1`, [factoryKeys]);
+    const mixed = await one(
+      `SELECT c.prototypeseasonalid AS id, c.patternseasonalid AS pattern FROM colorway_view c JOIN colorway_view o ON o.patternseasonalid = c.patternseasonalid
+      WHERE NOT c.isdeleted AND NOT o.isdeleted AND c.factnameky = ANY($1) AND NOT (o.factnameky = ANY($1)) LIMIT 1`,
+      [factoryKeys],
+    );
     if (mixed) {
       const sib = await (await t.request('GET', `/api/Prototype/GetPrototypeSiblings?PrototypeSeasonalId=${mixed.id}&pageSize=500`, { token: factory })).json();
-      for (const r of sib.Results) { expect(ids.has(r.PrototypeSeasonalId)).toBe(true); for (const f of FACTORY_FIELDS) expect(r).not.toHaveProperty(f); }
+      for (const r of sib.Results) {
+        expect(ids.has(r.PrototypeSeasonalId)).toBe(true);
+        for (const f of FACTORY_FIELDS) expect(r).not.toHaveProperty(f);
+      }
     }
     const other = await one('SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted AND NOT (factnameky = ANY($1)) LIMIT 1', [factoryKeys]);
     expect((await t.request('GET', `/api/Prototype/GetPrototypeSiblings?PrototypeSeasonalId=${other.id}`, { token: factory })).status).toBe(404);
     // A quick search by a factory's name finds nothing for a factory user (the field is hidden from them), rows for others.
-    const { factname } = await one('SELECT factname FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1) AND factname IS NOT NULL LIMIT 1', [factoryKeys]);
+    const { factname } = await one('SELECT factname FROM colorway_view WHERE NOT isdeleted AND factnameky = ANY($1) AND factname IS NOT NULL LIMIT 1', [
+      factoryKeys,
+    ]);
     const byFactory = await search(factory, 'colorway-search', { quickSearchText: factname });
     for (const r of byFactory.Results) for (const f of FACTORY_FIELDS) expect(r).not.toHaveProperty(f);
     expect((await search(admin, 'colorway-search', { quickSearchText: factname })).TotalRecords).toBeGreaterThan(byFactory.TotalRecords);
@@ -175,12 +233,26 @@ describe('PERM-023/029: the factory user on the workbench', () => {
 });
 
 describe('SEARCH-016..022 saved searches', () => {
-  const value = (name: string, extra: object = {}) => JSON.stringify({
-    Id: 0, name, searchModule: 4, searchType: 1, searchTerms: { BrandId: 1, pageNumber: 1, pageSize: 50, sortColumn: 'StockNum', sortDirection: 'DESC' },
-    columnsHidden: ['ColorDesc'], columnsOrder: [{ column: 'PrototypeName', index: 0 }], changedOn: '', createdOn: '', ...extra,
-  });
-  const save = (token: string, v: string, id = 0) => t.request('POST', '/api/UserPreference/UpdateUserPreferenceSearch', { token, json: { UserPreferenceId: id, SearchType: 1, Value: v } });
-  const list = async (token: string) => (await (await t.request('GET', '/api/UserPreference/GetUserPreferenceSearch?SearchType=1', { token })).json()) as { UserPreferenceId: number; Value: string }[];
+  const value = (name: string, extra: object = {}) =>
+    JSON.stringify({
+      Id: 0,
+      name,
+      searchModule: 4,
+      searchType: 1,
+      searchTerms: { BrandId: 1, pageNumber: 1, pageSize: 50, sortColumn: 'StockNum', sortDirection: 'DESC' },
+      columnsHidden: ['ColorDesc'],
+      columnsOrder: [{ column: 'PrototypeName', index: 0 }],
+      changedOn: '',
+      createdOn: '',
+      ...extra,
+    });
+  const save = (token: string, v: string, id = 0) =>
+    t.request('POST', '/api/UserPreference/UpdateUserPreferenceSearch', { token, json: { UserPreferenceId: id, SearchType: 1, Value: v } });
+  const list = async (token: string) =>
+    (await (await t.request('GET', '/api/UserPreference/GetUserPreferenceSearch?SearchType=1', { token })).json()) as {
+      UserPreferenceId: number;
+      Value: string;
+    }[];
 
   it('SEARCH-016/018/022: a round trip: the name trimmed, Id and M/dd/yyyy dates set; the same name overwrites, a new one creates', async () => {
     const first = await (await save(designer, value('  My colorways  '))).json();
@@ -204,11 +276,15 @@ describe('SEARCH-016..022 saved searches', () => {
     expect((await save(designer, value('   '))).status).toBe(400);
   });
 
-  it('SEARCH-020: delete by comma-joined ids; another user\'s ids are untouched', async () => {
+  it("SEARCH-020: delete by comma-joined ids; another user's ids are untouched", async () => {
     const a = await (await save(designer, value('Delete A'))).json();
     const b = await (await save(designer, value('Delete B'))).json();
     const theirs = await (await save(viewer, value('Viewer keeps this'))).json();
-    const res = await t.request('POST', `/api/UserPreference/DeleteUserPreferenceSearch?idList=${a.UserPreferenceId},${b.UserPreferenceId},${theirs.UserPreferenceId}`, { token: designer });
+    const res = await t.request(
+      'POST',
+      `/api/UserPreference/DeleteUserPreferenceSearch?idList=${a.UserPreferenceId},${b.UserPreferenceId},${theirs.UserPreferenceId}`,
+      { token: designer },
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).Deleted).toBe(2);
     const left = (await list(designer)).map((m) => m.UserPreferenceId);

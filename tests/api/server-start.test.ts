@@ -37,11 +37,21 @@ async function startUntilExit(onPort: number, dir: string) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout.on('data', (d) => { log += d; });
-  child.stderr.on('data', (d) => { log += d; });
+  child.stdout.on('data', (d) => {
+    log += d;
+  });
+  child.stderr.on('data', (d) => {
+    log += d;
+  });
   const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); resolve(null); }, 60_000);
-    child.once('exit', (c) => { clearTimeout(timer); resolve(c); });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(null);
+    }, 60_000);
+    child.once('exit', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
   });
   return { code, log };
 }

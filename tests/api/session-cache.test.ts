@@ -7,8 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const brands = (token: string) => t.request('GET', '/api/Brand/GetBrandsByUser', { token });
 
@@ -40,7 +44,8 @@ describe('issue 10: session cache revocation within 1 s (AUTH-018, ADR 003)', ()
     const a = await cachedSession('viewer');
     const b = await t.login('viewer');
     const res = await t.request('POST', '/api/Account/ChangePassword', {
-      token: b.access_token, json: { OldPassword: 'Demo!2026pass', NewPassword: 'Another!2026pass', ConfirmPassword: 'Another!2026pass' },
+      token: b.access_token,
+      json: { OldPassword: 'Demo!2026pass', NewPassword: 'Another!2026pass', ConfirmPassword: 'Another!2026pass' },
     });
     expect(res.status).toBe(200);
     await within1s(async () => (await brands(a.access_token)).status === 401);
@@ -69,28 +74,34 @@ describe('issue 10: session cache revocation within 1 s (AUTH-018, ADR 003)', ()
   });
 
   // PostgreSQL only: PGlite has no connection to lose.
-  it.runIf(!!process.env.DATABASE_URL)('a lost LISTEN connection caches nothing meanwhile: a revocation from another client still applies within 1 s, and it reconnects', async () => {
-    const a = await cachedSession('designer');
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${(await t.ctx.db.query('SELECT current_database() AS d'))[0].d}`;
-    const other = new pg.Client({ connectionString: url.toString() });
-    await other.connect();
-    try {
-      const listening = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN db_changes' AND pid <> pg_backend_pid()`;
-      await other.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+  it.runIf(!!process.env.DATABASE_URL)(
+    'a lost LISTEN connection caches nothing meanwhile: a revocation from another client still applies within 1 s, and it reconnects',
+    async () => {
+      const a = await cachedSession('designer');
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${(await t.ctx.db.query('SELECT current_database() AS d'))[0].d}`;
+      const other = new pg.Client({ connectionString: url.toString() });
+      await other.connect();
+      try {
+        const listening = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN db_changes' AND pid <> pg_backend_pid()`;
+        await other.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                           WHERE datname = current_database() AND query = 'LISTEN db_changes' AND pid <> pg_backend_pid()`);
-      // Revoked by a connection no server process listens on: only the lost-connection rule can save us.
-      await other.query(`SET session_replication_role = replica`); // no trigger, no NOTIFY
-      await other.query('UPDATE sessions SET revokedat = now() WHERE sessionid = (SELECT sessionid FROM sessions WHERE userid = $1 ORDER BY createdat DESC LIMIT 1)', [a.userId]);
-      await within1s(async () => (await brands(a.access_token)).status === 401);
-      // Listening again within a few seconds.
-      const t0 = Date.now();
-      while ((await other.query(listening)).rows[0].n === 0) {
-        if (Date.now() - t0 > 5000) throw new Error('no LISTEN connection after 5 s');
-        await new Promise((r) => setTimeout(r, 100));
+        // Revoked by a connection no server process listens on: only the lost-connection rule can save us.
+        await other.query(`SET session_replication_role = replica`); // no trigger, no NOTIFY
+        await other.query(
+          'UPDATE sessions SET revokedat = now() WHERE sessionid = (SELECT sessionid FROM sessions WHERE userid = $1 ORDER BY createdat DESC LIMIT 1)',
+          [a.userId],
+        );
+        await within1s(async () => (await brands(a.access_token)).status === 401);
+        // Listening again within a few seconds.
+        const t0 = Date.now();
+        while ((await other.query(listening)).rows[0].n === 0) {
+          if (Date.now() - t0 > 5000) throw new Error('no LISTEN connection after 5 s');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      } finally {
+        await other.end();
       }
-    } finally {
-      await other.end();
-    }
-  });
+    },
+  );
 });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   [designer, admin, viewer, factory] = await t.tokens('designer', 'admin', 'viewer', 'factory');
   [{ userid: designerId }] = await t.ctx.db.query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 type Row = { SizeRangeId?: number; RegionId?: number | null; WidthId?: number | null; SizeRange?: string | null; IsDelete?: boolean };
@@ -27,14 +29,20 @@ async function colorway(skip = 0, factoryKey?: string) {
   const rows = await db().query(
     `SELECT prototypeseasonalid AS id FROM colorway_view
       WHERE brandid = 1 AND statusid = 1 AND NOT isdeleted ${factoryKey ? 'AND factnameky = $1' : ''} ORDER BY 1`,
-    factoryKey ? [factoryKey] : []);
+    factoryKey ? [factoryKey] : [],
+  );
   return rows[skip].id as number;
 }
-const version = async (id: number) => (await db().query('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [id]))[0].rowversion as number;
-const stored = (id: number) => db().query('SELECT regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1 ORDER BY regionid, widthid', [id]);
+const version = async (id: number) =>
+  (await db().query('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [id]))[0].rowversion as number;
+const stored = (id: number) =>
+  db().query('SELECT regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1 ORDER BY regionid, widthid', [id]);
 const read = (id: number, token = designer) => t.request('GET', `/api/Prototype/GetSizeRanges?PrototypeSeasonalId=${id}`, { token });
 const save = async (id: number, rows: Row[], token = designer, rowVersion?: number) =>
-  t.request('POST', '/api/Prototype/SaveSizeRanges', { token, json: { PrototypeSeasonalId: id, RowVersion: rowVersion ?? await version(id), SizeRanges: rows } });
+  t.request('POST', '/api/Prototype/SaveSizeRanges', {
+    token,
+    json: { PrototypeSeasonalId: id, RowVersion: rowVersion ?? (await version(id)), SizeRanges: rows },
+  });
 
 describe('colorway size ranges (CW-067, CW-069)', () => {
   it('CW-067 save and read round trip: rows added, changed and deleted as a set; the colorway version moves; history written', async () => {
@@ -54,10 +62,14 @@ describe('colorway size ranges (CW-067, CW-069)', () => {
     expect(body.Message).toBe('Record Saved Successfully.');
     expect(body.RowVersion).toBe(v + 1);
     expect(await version(id)).toBe(v + 1);
-    expect(body.SizeRanges.map((r: Row & { RegionName: string; WidthName: string }) => [r.RegionName, r.WidthName, r.SizeRange]))
-      .toEqual([[us.RegionName, us.WidthName, '6-12'], ['UK', 'Wide', '5-11']]);
+    expect(body.SizeRanges.map((r: Row & { RegionName: string; WidthName: string }) => [r.RegionName, r.WidthName, r.SizeRange])).toEqual([
+      [us.RegionName, us.WidthName, '6-12'],
+      ['UK', 'Wide', '5-11'],
+    ]);
     expect(await (await read(id)).json()).toEqual(body.SizeRanges);
-    const [audit] = await db().query(`SELECT field, newvalue FROM audit_log WHERE entity = 'colorway' AND entityid = $1 ORDER BY auditid DESC LIMIT 1`, [String(id)]);
+    const [audit] = await db().query(`SELECT field, newvalue FROM audit_log WHERE entity = 'colorway' AND entityid = $1 ORDER BY auditid DESC LIMIT 1`, [
+      String(id),
+    ]);
     expect(audit).toEqual({ field: 'SizeRanges', newvalue: `${us.RegionName} ${us.WidthName} 6-12; UK Wide 5-11` });
   });
 
@@ -65,7 +77,10 @@ describe('colorway size ranges (CW-067, CW-069)', () => {
     const id = await colorway(1);
     const was = await stored(id);
     const v = await version(id);
-    let res = await save(id, [{ RegionId: 4, WidthId: 1, SizeRange: '36-40' }, { RegionId: 4, WidthId: 1, SizeRange: '36-41' }]);
+    let res = await save(id, [
+      { RegionId: 4, WidthId: 1, SizeRange: '36-40' },
+      { RegionId: 4, WidthId: 1, SizeRange: '36-41' },
+    ]);
     const body = await res.json();
     expect(res.status).toBe(400);
     expect(body.Message).toBe('Duplicate region/width combination.');
@@ -84,13 +99,19 @@ describe('colorway size ranges (CW-067, CW-069)', () => {
   it('CW-069 two rows may swap their combinations in one save', async () => {
     const id = await colorway(2);
     const [a, b] = await (await read(id)).json();
-    const res = await save(id, [{ SizeRangeId: a.SizeRangeId, RegionId: b.RegionId, SizeRange: b.SizeRange }, { SizeRangeId: b.SizeRangeId, RegionId: a.RegionId, SizeRange: a.SizeRange }]);
+    const res = await save(id, [
+      { SizeRangeId: a.SizeRangeId, RegionId: b.RegionId, SizeRange: b.SizeRange },
+      { SizeRangeId: b.SizeRangeId, RegionId: a.RegionId, SizeRange: a.SizeRange },
+    ]);
     expect(res.status).toBe(200);
   });
 
   it('CW-071 missing region, width or size range and unknown ids are field errors with the review message', async () => {
     const id = await colorway(1);
-    const res = await save(id, [{ RegionId: null, WidthId: 9, SizeRange: ' ' }, { SizeRangeId: 999999, IsDelete: true }]);
+    const res = await save(id, [
+      { RegionId: null, WidthId: 9, SizeRange: ' ' },
+      { SizeRangeId: 999999, IsDelete: true },
+    ]);
     const body = await res.json();
     expect(res.status).toBe(400);
     expect(body.Message).toBe('Please review all fields indicated in red.');
@@ -138,7 +159,9 @@ describe('colorway size ranges (CW-067, CW-069)', () => {
   it('CW-067 permissions and scope: viewers read nothing of other brands and save nothing; factory users only their factory', async () => {
     const id = await colorway(0);
     expect((await read(id, viewer)).status).toBe(404); // brand 3 only
-    const [own] = await db().query('SELECT ps.prototypeseasonalid AS id FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE p.brandid = 3 LIMIT 1');
+    const [own] = await db().query(
+      'SELECT ps.prototypeseasonalid AS id FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid) WHERE p.brandid = 3 LIMIT 1',
+    );
     expect((await read(own.id, viewer)).status).toBe(200);
     const denied = await save(own.id, [], viewer);
     expect(denied.status).toBe(403);
@@ -154,10 +177,18 @@ describe('colorway size ranges (CW-067, CW-069)', () => {
   });
 
   it('CW-064 region and width lookups', async () => {
-    expect(await (await t.request('GET', '/api/Prototype/GetSizeRegions', { token: designer })).json())
-      .toEqual([{ RegionId: 1, RegionName: 'US' }, { RegionId: 2, RegionName: 'EU' }, { RegionId: 3, RegionName: 'UK' }, { RegionId: 4, RegionName: 'Asia' }]);
-    expect((await (await t.request('GET', '/api/Prototype/GetWidths', { token: designer })).json()).map((w: { WidthName: string }) => w.WidthName))
-      .toEqual(['Medium', 'Wide', 'Narrow', 'Extra Wide']);
+    expect(await (await t.request('GET', '/api/Prototype/GetSizeRegions', { token: designer })).json()).toEqual([
+      { RegionId: 1, RegionName: 'US' },
+      { RegionId: 2, RegionName: 'EU' },
+      { RegionId: 3, RegionName: 'UK' },
+      { RegionId: 4, RegionName: 'Asia' },
+    ]);
+    expect((await (await t.request('GET', '/api/Prototype/GetWidths', { token: designer })).json()).map((w: { WidthName: string }) => w.WidthName)).toEqual([
+      'Medium',
+      'Wide',
+      'Narrow',
+      'Extra Wide',
+    ]);
   });
 });
 
@@ -168,14 +199,23 @@ const deletePreset = (id: number, token = designer) => t.request('POST', `/api/U
 describe('size range presets (CW-070, CW-073)', () => {
   it('CW-073 save, read and rename presets; the answer says Presets saved successfully!', async () => {
     let res = await savePresets([
-      { PresetName: 'Mens US/EU', SizeRanges: [{ RegionId: 2, WidthId: 1, SizeRange: '40-47' }, { RegionId: 1, WidthId: 1, SizeRange: '7-13' }] },
+      {
+        PresetName: 'Mens US/EU',
+        SizeRanges: [
+          { RegionId: 2, WidthId: 1, SizeRange: '40-47' },
+          { RegionId: 1, WidthId: 1, SizeRange: '7-13' },
+        ],
+      },
       { PresetName: 'Womens', SizeRanges: [{ RegionId: 1, WidthId: 3, SizeRange: '5-10' }] },
     ]);
     let body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.Message).toBe('Presets saved successfully!');
     const mens = body.Data.find((p: { PresetName: string }) => p.PresetName === 'Mens US/EU');
-    expect(mens.SizeRanges.map((r: Row) => [r.RegionId, r.WidthId, r.SizeRange])).toEqual([[1, 1, '7-13'], [2, 1, '40-47']]);
+    expect(mens.SizeRanges.map((r: Row) => [r.RegionId, r.WidthId, r.SizeRange])).toEqual([
+      [1, 1, '7-13'],
+      [2, 1, '40-47'],
+    ]);
     expect(await (await presets()).json()).toEqual(body.Data);
 
     res = await savePresets([{ SizeRangePresetId: mens.SizeRangePresetId, PresetName: 'Mens', SizeRanges: [{ RegionId: 3, WidthId: 1, SizeRange: '6-12' }] }]);
@@ -204,7 +244,13 @@ describe('size range presets (CW-070, CW-073)', () => {
 
     res = await savePresets([
       { PresetName: 'Fine', SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7' }] },
-      { PresetName: 'Twice', SizeRanges: [{ RegionId: 1, WidthId: 2, SizeRange: '7' }, { RegionId: 1, WidthId: 2, SizeRange: '8' }] },
+      {
+        PresetName: 'Twice',
+        SizeRanges: [
+          { RegionId: 1, WidthId: 2, SizeRange: '7' },
+          { RegionId: 1, WidthId: 2, SizeRange: '8' },
+        ],
+      },
     ]);
     body = await res.json();
     expect(res.status).toBe(400);
@@ -217,7 +263,7 @@ describe('size range presets (CW-070, CW-073)', () => {
     expect(await count()).toBe(n);
   });
 
-  it('CW-073 delete only one\'s own presets; another user cannot change or delete them', async () => {
+  it("CW-073 delete only one's own presets; another user cannot change or delete them", async () => {
     const body = await (await savePresets([{ PresetName: 'To delete', SizeRanges: [{ RegionId: 4, WidthId: 1, SizeRange: '36-42' }] }])).json();
     const id = body.Data.find((p: { PresetName: string }) => p.PresetName === 'To delete').SizeRangePresetId;
     expect((await deletePreset(id, admin)).status).toBe(404);
@@ -235,21 +281,44 @@ describe('size range presets (CW-070, CW-073)', () => {
 
 describe('a new colorway from a preset (CW-064, 001 create wizard)', () => {
   const form = async (SizeRangePresetId: number | null) => {
-    const [p] = await db().query('SELECT patternseasonalid, patternid FROM pattern_view WHERE brandid = 1 AND seasonid = 1 AND statusid = 2 AND NOT isdeleted ORDER BY 1 LIMIT 1');
+    const [p] = await db().query(
+      'SELECT patternseasonalid, patternid FROM pattern_view WHERE brandid = 1 AND seasonid = 1 AND statusid = 2 AND NOT isdeleted ORDER BY 1 LIMIT 1',
+    );
     return {
-      Prototype: { PatternId: p.patternid, PrototypeName: `Preset Colorway ${SizeRangePresetId}`, BrandId: 1, ImageName: null, Division: 'Footwear', DivisionKey: '01' },
+      Prototype: {
+        PatternId: p.patternid,
+        PrototypeName: `Preset Colorway ${SizeRangePresetId}`,
+        BrandId: 1,
+        ImageName: null,
+        Division: 'Footwear',
+        DivisionKey: '01',
+      },
       PrototypeSeasonal: { CopySeasonalId: null, SeasonId: 1, StatusId: 1, ResponsibleId: designerId, ProductTypeId: 1, WFGroupId: 7 },
-      PatternSeasonalId: p.patternseasonalid, SizeRangePresetId,
+      PatternSeasonalId: p.patternseasonalid,
+      SizeRangePresetId,
     };
   };
 
-  it('CW-064 SizeRangePresetId gives the new colorway the preset\'s rows; another user\'s preset is refused', async () => {
-    const saved = await (await savePresets([{ PresetName: 'Wizard', SizeRanges: [{ RegionId: 1, WidthId: 2, SizeRange: '8-12' }, { RegionId: 3, WidthId: 2, SizeRange: '7-11' }] }])).json();
+  it("CW-064 SizeRangePresetId gives the new colorway the preset's rows; another user's preset is refused", async () => {
+    const saved = await (
+      await savePresets([
+        {
+          PresetName: 'Wizard',
+          SizeRanges: [
+            { RegionId: 1, WidthId: 2, SizeRange: '8-12' },
+            { RegionId: 3, WidthId: 2, SizeRange: '7-11' },
+          ],
+        },
+      ])
+    ).json();
     const preset = saved.Data.find((p: { PresetName: string }) => p.PresetName === 'Wizard').SizeRangePresetId;
     const res = await t.request('POST', '/api/Prototype/CreatePrototypeSeasonal', { token: designer, json: await form(preset) });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(await stored(body.Data.PrototypeSeasonalId)).toEqual([{ regionid: 1, widthid: 2, sizerange: '8-12' }, { regionid: 3, widthid: 2, sizerange: '7-11' }]);
+    expect(await stored(body.Data.PrototypeSeasonalId)).toEqual([
+      { regionid: 1, widthid: 2, sizerange: '8-12' },
+      { regionid: 3, widthid: 2, sizerange: '7-11' },
+    ]);
 
     const refused = await t.request('POST', '/api/Prototype/CreatePrototypeSeasonal', { token: admin, json: await form(preset) });
     expect(refused.status).toBe(400);

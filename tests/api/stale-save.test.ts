@@ -43,7 +43,8 @@ const NO_VERSION: Record<string, string> = {
   'POST /api/UserPreference/UpdateDashboardPreferences': "the user's own dashboard: only its owner writes it",
   'POST /api/UserPreference/UpdateUserPreferences': "the user's own preferences: only its owner writes them",
   'POST /api/UserPreference/UpdateSingleUserPreference': "one of the user's own preferences: only its owner writes it",
-  'POST /api/UserPreference/fields/updateFieldConfiguration/:moduleId': 'a field layout is replaced whole by the administrator or the user it belongs to (PREF-007)',
+  'POST /api/UserPreference/fields/updateFieldConfiguration/:moduleId':
+    'a field layout is replaced whole by the administrator or the user it belongs to (PREF-007)',
   'POST /api/UserPreference/UpdateUserPreferenceSearch': "the user's own saved search: only its owner writes it",
   'POST /api/User/UpdateUserProfile': "the user's own profile: only its owner writes it (PREF-007)",
   'POST /api/User/SaveProjectCreateDefaults': "the user's own wizard defaults: only their owner writes them",
@@ -55,8 +56,8 @@ const NO_VERSION: Record<string, string> = {
   'POST /api/Pattern/SaveSpecLogEntry': 'adds a spec log entry; nothing stored is overwritten',
   'POST /api/Prototype/SaveSpecLogEntry': 'adds a spec log entry; nothing stored is overwritten',
   'POST /api/Document/SavePrototypeAssociations': "the document's colorways replace the set (DOC-014); the spec call has no version",
-  'POST /api/Prototype/FactoryTransferUpdate': 'a factory move checks the colorway\'s current factory, not a version (CW-059)',
-  'POST /api/Prototype/DualSourceUpdate': 'a dual-source move checks the colorway\'s current factory, not a version (CW-060)',
+  'POST /api/Prototype/FactoryTransferUpdate': "a factory move checks the colorway's current factory, not a version (CW-059)",
+  'POST /api/Prototype/DualSourceUpdate': "a dual-source move checks the colorway's current factory, not a version (CW-060)",
   'POST /api/BuyReady/UpdateBuyReadyOverride': 'an override is keyed by stock number and factory (BR-006..010); the spec call has no version',
   'POST /api/ELC/UpdateBrandDefaults': "the brand's eleven calculator values are written whole (CALC-002); the spec call has no version",
 };
@@ -68,13 +69,19 @@ beforeAll(async () => {
   t = await createTestApp();
   const users: DemoUser[] = ['admin', 'designer', 'costing', 'forecast'];
   const tokens = await t.tokens(...users);
-  users.forEach((u, i) => { token[u] = tokens[i]; });
-  const names = await t.ctx.db.query(`SELECT username, firstname || ' ' || lastname AS name FROM users WHERE username = ANY($1)`, [users.map((u) => `${u}@example.com`)]);
+  users.forEach((u, i) => {
+    token[u] = tokens[i];
+  });
+  const names = await t.ctx.db.query(`SELECT username, firstname || ' ' || lastname AS name FROM users WHERE username = ANY($1)`, [
+    users.map((u) => `${u}@example.com`),
+  ]);
   for (const r of names) nameOf[r.username.split('@')[0] as DemoUser] = r.name;
   // New line plans start with empty calendars (the demo's corporate template would seed them).
   await t.ctx.db.query('UPDATE corporate_template_items SET isdeleted = true');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const get = async (url: string, as: DemoUser = 'admin') => {
@@ -97,8 +104,18 @@ interface StaleCase {
 let n = 0;
 /** A new line plan of brand 1 (season 3, sub-seasons 5 and 6) in status 1. */
 const newLinePlan = async () => {
-  const res = await post('/api/LinePlan/CreateLinePlan', {
-    LinePlanName: `Stale LP ${++n}`, BrandId: 1, SeasonId: 3, ResponsibleId: 8, WFGroupId: 1, SubSeasonIds: [5, 6] }, 'designer');
+  const res = await post(
+    '/api/LinePlan/CreateLinePlan',
+    {
+      LinePlanName: `Stale LP ${++n}`,
+      BrandId: 1,
+      SeasonId: 3,
+      ResponsibleId: 8,
+      WFGroupId: 1,
+      SubSeasonIds: [5, 6],
+    },
+    'designer',
+  );
   expect(res.status).toBe(200);
   const id = (await res.json()).LinePlanId as number;
   return { id, v: (await one('SELECT rowversion FROM line_plans WHERE lineplanid = $1', [id])).rowversion as number };
@@ -118,7 +135,8 @@ const hierarchyCase = (area: string, read: (id: number) => string, pick: () => P
 
 /** A grid save: a row read through the grid's search, one cell saved, then again at the version read. */
 const gridCase = (search: string, save: string, key: string, first: DemoUser, change: (row: Json) => Json): StaleCase => ({
-  first, grid: true,
+  first,
+  grid: true,
   async run() {
     const rows = (await (await post(search, { pageSize: 20, sortColumn: key }, first)).json()).Results as Json[];
     // The first row the grid's rules let this user change (a released or read-only status may refuse it).
@@ -155,34 +173,76 @@ const calendarUpload = async (id: number, rowVersion: number, as: DemoUser) => {
   return t.request('POST', '/api/LinePlan/ImportCalendar', { token: token[as], body: form });
 };
 
-const colorwayOfBrand1 = async (skip: number) => (await one(
-  'SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 OFFSET $1 LIMIT 1', [skip])).id as number;
-const colorwayVersion = async (id: number) => (await one('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [id])).rowversion as number;
+const colorwayOfBrand1 = async (skip: number) =>
+  (
+    await one('SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 OFFSET $1 LIMIT 1', [
+      skip,
+    ])
+  ).id as number;
+const colorwayVersion = async (id: number) =>
+  (await one('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [id])).rowversion as number;
 
 /** A dev prototype path of brand 1 (the designer's brand), by position. */
-const devPrototypePath = async (skip: number) => (await one(
-  `SELECT cp.criticalpathdevprototypeid AS id FROM critical_path_dev_prototypes cp JOIN prototype_seasonals ps USING (prototypeseasonalid)
-     JOIN prototypes p USING (prototypeid) WHERE p.brandid = 1 AND cp.criticalpathheaderstatusid = 1 ORDER BY 1 OFFSET $1 LIMIT 1`, [skip])).id as number;
+const devPrototypePath = async (skip: number) =>
+  (
+    await one(
+      `SELECT cp.criticalpathdevprototypeid AS id FROM critical_path_dev_prototypes cp JOIN prototype_seasonals ps USING (prototypeseasonalid)
+     JOIN prototypes p USING (prototypeid) WHERE p.brandid = 1 AND cp.criticalpathheaderstatusid = 1 ORDER BY 1 OFFSET $1 LIMIT 1`,
+      [skip],
+    )
+  ).id as number;
 
 const CASES: Record<string, StaleCase> = {
-  'POST /api/LinePlan/UpdateLinePlan': hierarchyCase('LinePlan/UpdateLinePlan', (id) => `/api/LinePlan/GetLinePlan?LinePlanId=${id}`,
-    async () => (await newLinePlan()).id, 'LinePlanName'),
-  'POST /api/Brief/UpdateBrief': hierarchyCase('Brief/UpdateBrief', (id) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`,
-    async () => (await one('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1')).id, 'Trends'),
-  'POST /api/Pattern/UpdatePattern': hierarchyCase('Pattern/UpdatePattern', (id) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`,
-    async () => (await one('SELECT patternseasonalid AS id FROM pattern_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1')).id,
-    'UpperMaterial'),
-  'POST /api/Prototype/UpdatePrototype': hierarchyCase('Prototype/UpdatePrototype', (id) => `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`,
-    () => colorwayOfBrand1(0), 'GenNotes'),
+  'POST /api/LinePlan/UpdateLinePlan': hierarchyCase(
+    'LinePlan/UpdateLinePlan',
+    (id) => `/api/LinePlan/GetLinePlan?LinePlanId=${id}`,
+    async () => (await newLinePlan()).id,
+    'LinePlanName',
+  ),
+  'POST /api/Brief/UpdateBrief': hierarchyCase(
+    'Brief/UpdateBrief',
+    (id) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`,
+    async () => (await one('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1')).id,
+    'Trends',
+  ),
+  'POST /api/Pattern/UpdatePattern': hierarchyCase(
+    'Pattern/UpdatePattern',
+    (id) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`,
+    async () =>
+      (await one('SELECT patternseasonalid AS id FROM pattern_view WHERE brandid = 1 AND statusid IN (1, 2) AND NOT isdeleted ORDER BY 1 LIMIT 1')).id,
+    'UpperMaterial',
+  ),
+  'POST /api/Prototype/UpdatePrototype': hierarchyCase(
+    'Prototype/UpdatePrototype',
+    (id) => `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`,
+    () => colorwayOfBrand1(0),
+    'GenNotes',
+  ),
 
-  'POST /api/Grid/:gridId/Save': gridCase('/api/Grid/costing/Search', '/api/Grid/costing/Save', 'PrototypeSeasonalId', 'costing',
-    (row) => ({ EstFFC: Number(row.EstFFC ?? 0) + 1 })),
-  'POST /api/Costing/UpdateProtoCosting': gridCase('/api/Costing/GetProtoCostingList', '/api/Costing/UpdateProtoCosting', 'PrototypeSeasonalId', 'costing',
-    (row) => ({ EstFFC: Number(row.EstFFC ?? 0) + 2 })),
-  'POST /api/Forecast/UpdateProtoForecast': gridCase('/api/Forecast/GetProtoForecastList', '/api/Forecast/UpdateProtoForecast', 'PrototypeSeasonalId', 'forecast',
-    (row) => ({ CAVolume: Number(row.CAVolume ?? 0) + 1 })),
-  'POST /api/Forecast/UpdatePatternForecast': gridCase('/api/Forecast/GetPatternForecastList', '/api/Forecast/UpdatePatternForecast', 'PatternSeasonalId', 'forecast',
-    (row) => ({ CAVolume: Number(row.CAVolume ?? 0) + 1 })),
+  'POST /api/Grid/:gridId/Save': gridCase('/api/Grid/costing/Search', '/api/Grid/costing/Save', 'PrototypeSeasonalId', 'costing', (row) => ({
+    EstFFC: Number(row.EstFFC ?? 0) + 1,
+  })),
+  'POST /api/Costing/UpdateProtoCosting': gridCase(
+    '/api/Costing/GetProtoCostingList',
+    '/api/Costing/UpdateProtoCosting',
+    'PrototypeSeasonalId',
+    'costing',
+    (row) => ({ EstFFC: Number(row.EstFFC ?? 0) + 2 }),
+  ),
+  'POST /api/Forecast/UpdateProtoForecast': gridCase(
+    '/api/Forecast/GetProtoForecastList',
+    '/api/Forecast/UpdateProtoForecast',
+    'PrototypeSeasonalId',
+    'forecast',
+    (row) => ({ CAVolume: Number(row.CAVolume ?? 0) + 1 }),
+  ),
+  'POST /api/Forecast/UpdatePatternForecast': gridCase(
+    '/api/Forecast/GetPatternForecastList',
+    '/api/Forecast/UpdatePatternForecast',
+    'PatternSeasonalId',
+    'forecast',
+    (row) => ({ CAVolume: Number(row.CAVolume ?? 0) + 1 }),
+  ),
   'POST /api/hts/UpdateHts': gridCase('/api/hts/HtsSearch', '/api/hts/UpdateHts', 'PrototypeSeasonalId', 'admin', () => ({ HTSNotes: `Saved ${++n}` })),
 
   'POST /api/User/UpdateUser': {
@@ -198,7 +258,11 @@ const CASES: Record<string, StaleCase> = {
     first: 'admin',
     async run() {
       const role = await get('/api/Role/GetRole?roleId=5');
-      const saved = await post('/api/Role/UpdateRole', { Role: { ...role, RoleName: `${role.RoleName} S` }, PermissionAssignment: role.PermissionAssignment }, 'admin');
+      const saved = await post(
+        '/api/Role/UpdateRole',
+        { Role: { ...role, RoleName: `${role.RoleName} S` }, PermissionAssignment: role.PermissionAssignment },
+        'admin',
+      );
       const stale = await post('/api/Role/UpdateRole', { Role: { ...role, RoleName: 'Stale role' }, PermissionAssignment: [] }, 'admin');
       return { saved, stale, version: role.RowVersion + 1 };
     },
@@ -206,8 +270,13 @@ const CASES: Record<string, StaleCase> = {
   'POST /api/SystemMessage/UpdateMessage': {
     first: 'admin',
     async run() {
-      const message = (title: string, changedOn?: string) => ({ Title: title, Message: 'Maintenance tonight.', StartTime: new Date().toISOString(),
-        ExpireTime: new Date(Date.now() + 86_400_000).toISOString(), ...(changedOn ? { ChangedOn: changedOn } : {}) });
+      const message = (title: string, changedOn?: string) => ({
+        Title: title,
+        Message: 'Maintenance tonight.',
+        StartTime: new Date().toISOString(),
+        ExpireTime: new Date(Date.now() + 86_400_000).toISOString(),
+        ...(changedOn ? { ChangedOn: changedOn } : {}),
+      });
       const created = await (await post('/api/SystemMessage/UpdateMessage?id=0', message('Stale test'), 'admin')).json();
       const { SystemMessageId: id, ChangedOn: read } = created.SystemMessage;
       const saved = await post(`/api/SystemMessage/UpdateMessage?id=${id}`, message('Saved', read), 'admin');
@@ -234,11 +303,24 @@ const CASES: Record<string, StaleCase> = {
   'POST /api/Pattern/RelinkPattern': {
     first: 'designer',
     async run() {
-      const briefs = (await db().query('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND seasonid = 1 AND statusid = 2 AND NOT isdeleted ORDER BY 1'))
-        .map((r) => r.id as number);
+      const briefs = (
+        await db().query('SELECT briefseasonalid AS id FROM brief_view WHERE brandid = 1 AND seasonid = 1 AND statusid = 2 AND NOT isdeleted ORDER BY 1')
+      ).map((r) => r.id as number);
       const [designer] = await db().query(`SELECT userid FROM users WHERE username = 'designer@example.com'`);
-      const created = await post('/api/Pattern/CreatePatternSeasonal', { PatternName: `Stale Pattern ${++n}`, BrandId: 1, SeasonId: 1, BriefSeasonalId: briefs[0],
-        GenderKey: '01', PatternNameKey: `SP-${n}`, ResponsibleId: designer.userid, WFGroupId: 5 }, 'designer');
+      const created = await post(
+        '/api/Pattern/CreatePatternSeasonal',
+        {
+          PatternName: `Stale Pattern ${++n}`,
+          BrandId: 1,
+          SeasonId: 1,
+          BriefSeasonalId: briefs[0],
+          GenderKey: '01',
+          PatternNameKey: `SP-${n}`,
+          ResponsibleId: designer.userid,
+          WFGroupId: 5,
+        },
+        'designer',
+      );
       expect(created.status, JSON.stringify(await created.clone().json())).toBe(200);
       const id = (await created.json()).Data.PatternSeasonalId as number;
       const { RowVersion: read } = await get(`/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`, 'designer');
@@ -262,7 +344,11 @@ const CASES: Record<string, StaleCase> = {
     async run() {
       const id = await colorwayOfBrand1(2);
       const v = await colorwayVersion(id);
-      const body = (regionId: number, sizes: string) => ({ PrototypeSeasonalId: id, RowVersion: v, SizeRanges: [{ RegionId: regionId, WidthId: 1, SizeRange: sizes }] });
+      const body = (regionId: number, sizes: string) => ({
+        PrototypeSeasonalId: id,
+        RowVersion: v,
+        SizeRanges: [{ RegionId: regionId, WidthId: 1, SizeRange: sizes }],
+      });
       const saved = await post('/api/Prototype/SaveSizeRanges', body(3, '6-12'), 'designer');
       const stale = await post('/api/Prototype/SaveSizeRanges', body(4, '39-46'), 'admin');
       return { saved, stale, version: v + 1 };
@@ -275,8 +361,13 @@ const CASES: Record<string, StaleCase> = {
       const [ps] = await db().query(`SELECT cp.patternseasonalid AS id FROM critical_path_dev_patterns cp JOIN pattern_seasonals ps USING (patternseasonalid)
         JOIN patterns p USING (patternid) WHERE p.brandid = 1 AND cp.criticalpathheaderstatusid = 1 ORDER BY 1 LIMIT 1`);
       const d = await get(`/api/CriticalPath/GetCriticalPathDevPatternDetails?PatternSeasonalId=${ps.id}`, 'designer');
-      const body = (notes: string) => ({ CriticalPathDevPatternId: d.Header.CriticalPathDevPatternId, PatternSeasonalId: ps.id, RowVersion: d.Header.RowVersion,
-        CriticalPathName: d.Header.CriticalPathName, Notes: notes });
+      const body = (notes: string) => ({
+        CriticalPathDevPatternId: d.Header.CriticalPathDevPatternId,
+        PatternSeasonalId: ps.id,
+        RowVersion: d.Header.RowVersion,
+        CriticalPathName: d.Header.CriticalPathName,
+        Notes: notes,
+      });
       const saved = await post('/api/CriticalPath/UpdateCriticalPathDevPattern', body('Saved.'), 'designer');
       const stale = await post('/api/CriticalPath/UpdateCriticalPathDevPattern', body('Stale.'), 'admin');
       return { saved, stale, version: d.Header.RowVersion + 1 };
@@ -286,8 +377,12 @@ const CASES: Record<string, StaleCase> = {
     first: 'designer',
     async run() {
       const d = await get(`/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${await devPrototypePath(0)}`, 'designer');
-      const body = (notes: string) => ({ CriticalPathDevPrototypeId: d.Header.CriticalPathDevPrototypeId, RowVersion: d.Header.RowVersion,
-        CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName, Notes: notes });
+      const body = (notes: string) => ({
+        CriticalPathDevPrototypeId: d.Header.CriticalPathDevPrototypeId,
+        RowVersion: d.Header.RowVersion,
+        CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName,
+        Notes: notes,
+      });
       const saved = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', body('Saved.'), 'designer');
       const stale = await post('/api/CriticalPath/UpdateCriticalPathDevPrototype', body('Stale.'), 'admin');
       return { saved, stale, version: d.Header.RowVersion + 1 };
@@ -299,8 +394,12 @@ const CASES: Record<string, StaleCase> = {
       const [cp] = await db().query(`SELECT cp.criticalpathcommercializationid AS id FROM critical_path_commercializations cp JOIN patterns p USING (patternid)
         WHERE p.brandid = 1 AND cp.criticalpathheaderstatusid = 1 ORDER BY 1 LIMIT 1`);
       const d = await get(`/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=${cp.id}`, 'designer');
-      const body = (notes: string) => ({ CriticalPathCommercializationId: cp.id, RowVersion: d.Header.RowVersion,
-        CriticalPathName: d.Header.CriticalPathName, Notes: notes });
+      const body = (notes: string) => ({
+        CriticalPathCommercializationId: cp.id,
+        RowVersion: d.Header.RowVersion,
+        CriticalPathName: d.Header.CriticalPathName,
+        Notes: notes,
+      });
       const saved = await post('/api/CriticalPath/UpdateCriticalPathCommercialization', body('Saved.'), 'designer');
       const stale = await post('/api/CriticalPath/UpdateCriticalPathCommercialization', body('Stale.'), 'admin');
       return { saved, stale, version: d.Header.RowVersion + 1 };
@@ -326,8 +425,16 @@ const CASES: Record<string, StaleCase> = {
     async run() {
       const grid = await (await post('/api/QuarterlyForecast/SearchSalesForecast', { BrandId: 1, SeasonId: 2 }, 'forecast')).json();
       const [read] = grid.Rows as Json[];
-      const pair = (units: number, as: DemoUser) => post('/api/QuarterlyForecast/UpdateSalesForecastPairs', {
-        BrandId: 1, SeasonId: 2, Pairs: [{ SalesRegionId: read.SalesRegionId, Year: grid.Year1, Quarter: 1, Units: units, OldUnits: read.Y1Q1 }] }, as);
+      const pair = (units: number, as: DemoUser) =>
+        post(
+          '/api/QuarterlyForecast/UpdateSalesForecastPairs',
+          {
+            BrandId: 1,
+            SeasonId: 2,
+            Pairs: [{ SalesRegionId: read.SalesRegionId, Year: grid.Year1, Quarter: 1, Units: units, OldUnits: read.Y1Q1 }],
+          },
+          as,
+        );
       const saved = await pair(read.Y1Q1 + 10, 'forecast');
       const stale = await pair(read.Y1Q1 + 20, 'admin');
       // The cells carry no row version: the units read stand for one.
@@ -340,11 +447,26 @@ describe('the stale-save 409 of every update route (issue 26)', () => {
   it('every update route that takes a version has a case here; every other update or save route is listed with why it takes none', () => {
     const versioned = posts.filter(takesVersion).map(routeKey).sort();
     expect(versioned.length).toBeGreaterThan(20);
-    expect(versioned.filter((k) => !(k in CASES) && !(k in NO_VERSION)), 'routes that take a version without a stale case').toEqual([]);
-    expect(Object.keys(CASES).filter((k) => !versioned.includes(k)), 'cases of routes the router does not have, or that take no version').toEqual([]);
-    const unversioned = posts.filter((r) => namedUpdate(r) && !(routeKey(r) in CASES)).map(routeKey).sort();
-    expect(unversioned.filter((k) => !(k in NO_VERSION)), 'update routes that take no version and are not listed').toEqual([]);
-    expect(Object.keys(NO_VERSION).filter((k) => !posts.some((r) => routeKey(r) === k)), 'listed routes the router does not have').toEqual([]);
+    expect(
+      versioned.filter((k) => !(k in CASES) && !(k in NO_VERSION)),
+      'routes that take a version without a stale case',
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((k) => !versioned.includes(k)),
+      'cases of routes the router does not have, or that take no version',
+    ).toEqual([]);
+    const unversioned = posts
+      .filter((r) => namedUpdate(r) && !(routeKey(r) in CASES))
+      .map(routeKey)
+      .sort();
+    expect(
+      unversioned.filter((k) => !(k in NO_VERSION)),
+      'update routes that take no version and are not listed',
+    ).toEqual([]);
+    expect(
+      Object.keys(NO_VERSION).filter((k) => !posts.some((r) => routeKey(r) === k)),
+      'listed routes the router does not have',
+    ).toEqual([]);
   });
 
   for (const [route, c] of Object.entries(CASES)) {
@@ -370,7 +492,12 @@ describe('the stale-save 409 of every update route (issue 26)', () => {
       expect(Date.parse(body.ChangedOn)).toBeLessThanOrEqual(Date.now());
       const when = `${body.ChangedOn.slice(0, 10)} ${body.ChangedOn.slice(11, 16)}`;
       expect(body).toEqual({
-        IsSuccessful: false, Code: 'stale', Errors: [], ChangedBy: name, ChangedOn: new Date(body.ChangedOn).toISOString(), RowVersion: version,
+        IsSuccessful: false,
+        Code: 'stale',
+        Errors: [],
+        ChangedBy: name,
+        ChangedOn: new Date(body.ChangedOn).toISOString(),
+        RowVersion: version,
         Message: `This record was changed by ${name} on ${when} UTC after you opened it. Reload it to see the changes; nothing was saved.`,
       });
     });

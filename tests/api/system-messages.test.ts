@@ -11,14 +11,19 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, factory, viewer] = await t.tokens('admin', 'factory', 'viewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const titles = async (token?: string) =>
-  (await (await t.request('GET', '/api/SystemMessage/DisplayMessages', { token })).json()).map((m: any) => m.Title);
+const titles = async (token?: string) => (await (await t.request('GET', '/api/SystemMessage/DisplayMessages', { token })).json()).map((m: any) => m.Title);
 const message = (extra: Record<string, unknown> = {}) => ({
-  Title: 'Temporary System Outage TODAY, 10:00 AM to 5:30 PM', Message: 'Please save your work and refrain from using the system during this time.',
-  StartTime: new Date(Date.now() - 60_000).toISOString(), ExpireTime: new Date(Date.now() + 3_600_000).toISOString(),
-  ShowUnauthenticatedUsers: true, ShowFactoryUsers: false, ...extra,
+  Title: 'Temporary System Outage TODAY, 10:00 AM to 5:30 PM',
+  Message: 'Please save your work and refrain from using the system during this time.',
+  StartTime: new Date(Date.now() - 60_000).toISOString(),
+  ExpireTime: new Date(Date.now() + 3_600_000).toISOString(),
+  ShowUnauthenticatedUsers: true,
+  ShowFactoryUsers: false,
+  ...extra,
 });
 
 describe('DisplayMessages', () => {
@@ -46,7 +51,16 @@ describe('administration', () => {
   it('SYSMSG-009/003: GetMessages lists all messages with their fields, expired ones included', async () => {
     const list = await (await t.request('GET', '/api/SystemMessage/GetMessages', { token: admin })).json();
     expect(list).toHaveLength(3);
-    expect(Object.keys(list[0]).sort()).toEqual(['ChangedOn', 'ExpireTime', 'Message', 'ShowFactoryUsers', 'ShowUnauthenticatedUsers', 'StartTime', 'SystemMessageId', 'Title']);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'ChangedOn',
+      'ExpireTime',
+      'Message',
+      'ShowFactoryUsers',
+      'ShowUnauthenticatedUsers',
+      'StartTime',
+      'SystemMessageId',
+      'Title',
+    ]);
   });
 
   it("SYSMSG-014: GetMessage answers one message or 'Message not found.'", async () => {
@@ -64,11 +78,17 @@ describe('administration', () => {
     expect(await titles()).toContain('Temporary System Outage TODAY, 10:00 AM to 5:30 PM');
     expect(await titles(factory)).not.toContain('Temporary System Outage TODAY, 10:00 AM to 5:30 PM');
     const id = body.SystemMessage.SystemMessageId;
-    const upd = await t.request('POST', `/api/SystemMessage/UpdateMessage?id=${id}`, { token: admin, json: message({ ShowFactoryUsers: true, Title: 'Outage moved' }) });
+    const upd = await t.request('POST', `/api/SystemMessage/UpdateMessage?id=${id}`, {
+      token: admin,
+      json: message({ ShowFactoryUsers: true, Title: 'Outage moved' }),
+    });
     expect((await upd.json()).SystemMessage).toMatchObject({ SystemMessageId: id, Title: 'Outage moved', ShowFactoryUsers: true });
     expect(await titles(factory)).toContain('Outage moved');
     // An editor still holding the first version gets 409; nothing is overwritten.
-    const stale = await t.request('POST', `/api/SystemMessage/UpdateMessage?id=${id}`, { token: admin, json: message({ Title: 'Stale', ChangedOn: body.SystemMessage.ChangedOn }) });
+    const stale = await t.request('POST', `/api/SystemMessage/UpdateMessage?id=${id}`, {
+      token: admin,
+      json: message({ Title: 'Stale', ChangedOn: body.SystemMessage.ChangedOn }),
+    });
     expect(stale.status).toBe(409);
     expect((await (await t.request('GET', `/api/SystemMessage/GetMessage?id=${id}`, { token: admin })).json()).Title).toBe('Outage moved');
     const audit = await t.ctx.db.query(`SELECT field FROM audit_log WHERE entity = 'system-message' AND entityid = $1`, [String(id)]);
@@ -76,7 +96,10 @@ describe('administration', () => {
   });
 
   it('SYSMSG-012: an expire time before the start, or a missing title, is refused with the editor text', async () => {
-    const res = await t.request('POST', '/api/SystemMessage/UpdateMessage?id=0', { token: admin, json: message({ ExpireTime: new Date(Date.now() - 3_600_000).toISOString() }) });
+    const res = await t.request('POST', '/api/SystemMessage/UpdateMessage?id=0', {
+      token: admin,
+      json: message({ ExpireTime: new Date(Date.now() - 3_600_000).toISOString() }),
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.Message).toBe('Your submission contains error(s).  Please correct the highlighted items below.');

@@ -4,11 +4,14 @@ import { signAccessToken } from '../../server/core/auth/tokens';
 import { MAX_FAILURES } from '../../server/core/auth/throttle';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const token = (body: Record<string, string>, asJson = false) =>
-  t.request('POST', '/api/token', asJson ? { json: body } : { form: body });
+const token = (body: Record<string, string>, asJson = false) => t.request('POST', '/api/token', asJson ? { json: body } : { form: body });
 
 describe('POST /api/token', () => {
   it('AUTH-007 AUTH-009: a password grant (form-encoded) answers tokens, brands and permissions as JSON text', async () => {
@@ -39,7 +42,9 @@ describe('POST /api/token', () => {
     const other = await createTestApp({ businessTimeZone: 'Asia/Ho_Chi_Minh' });
     try {
       expect((await other.login('designer')).businessTimeZone).toBe('Asia/Ho_Chi_Minh');
-    } finally { await other.close(); }
+    } finally {
+      await other.close();
+    }
   });
 
   it('AUTH-007: accepts JSON bodies and user names in any case', async () => {
@@ -58,10 +63,12 @@ describe('POST /api/token', () => {
   it('AUTH-019 AUTH-020 AUTH-021: role_not_assigned, confirm_email and change_password_required', async () => {
     const { db } = t.ctx;
     const hash = (await db.query(`SELECT passwordhash FROM users WHERE username = 'viewer@example.com'`))[0].passwordhash;
-    const add = (name: string, confirmed: boolean, mustChange: boolean, role: boolean) => db.query(
-      `INSERT INTO users (username, passwordhash, firstname, lastname, emailconfirmed, changepasswordrequired, roleid)
-       VALUES ($1, $2, 'T', 'User', $3, $4, ${role ? '(SELECT roleid FROM users WHERE username = \'viewer@example.com\')' : 'NULL'})`,
-      [name, hash, confirmed, mustChange]);
+    const add = (name: string, confirmed: boolean, mustChange: boolean, role: boolean) =>
+      db.query(
+        `INSERT INTO users (username, passwordhash, firstname, lastname, emailconfirmed, changepasswordrequired, roleid)
+       VALUES ($1, $2, 'T', 'User', $3, $4, ${role ? "(SELECT roleid FROM users WHERE username = 'viewer@example.com')" : 'NULL'})`,
+        [name, hash, confirmed, mustChange],
+      );
     await add('norole@example.com', true, false, false);
     await add('unconfirmed@example.com', false, false, true);
     const err = async (u: string) => (await (await token({ grant_type: 'password', username: u, password: DEMO_PASSWORD })).json()).error;
@@ -155,8 +162,9 @@ describe('POST /api/token', () => {
 
   it('issue 10: 20 wrong passwords sent at once have at most MAX_FAILURES checked; the rest, and then the right one, get 429', async () => {
     const name = 'costing@example.com';
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      token({ grant_type: 'password', username: name, password: `wrong-${i}` }).then((r) => r.status)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => token({ grant_type: 'password', username: name, password: `wrong-${i}` }).then((r) => r.status)),
+    );
     expect(answers.filter((s) => s === 400).length).toBe(MAX_FAILURES);
     expect(answers.filter((s) => s === 429).length).toBe(20 - MAX_FAILURES);
     expect((await token({ grant_type: 'password', username: name, password: DEMO_PASSWORD })).status).toBe(429);

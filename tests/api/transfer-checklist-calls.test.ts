@@ -19,7 +19,9 @@ beforeAll(async () => {
   t = await createTestApp({ businessTimeZone: ZONE });
   [admin] = await t.tokens('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const get = (url: string, token = admin) => t.request('GET', url, { token });
@@ -48,20 +50,30 @@ describe('demo data (fixtures/demo/transfer-checklists.ts)', () => {
     const required = new Map(ProductTypes.map((p: any) => [p.TransferProductTypeId, new Set(p.RequiredTemplateItems)]));
     for (const r of rows) {
       for (const i of r.items) expect(i.e, `checklist ${r.id} item ${i.t}`).toBe(isItemEnabled(i.t, (required.get(r.pt) ?? new Set()) as Set<number>, r.m));
-      const expected = completionDate({ productTypeId: r.pt, items: r.items.map((i: any) => ({ isEnabled: i.e, isComplete: i.c })), remembered: r.d, today: todayIso() });
+      const expected = completionDate({
+        productTypeId: r.pt,
+        items: r.items.map((i: any) => ({ isEnabled: i.e, isComplete: i.c })),
+        remembered: r.d,
+        today: todayIso(),
+      });
       expect(r.d, `checklist ${r.id}`).toBe(expected);
     }
     expect(rows.some((r) => r.d !== null) && rows.some((r) => r.d === null)).toBe(true);
   });
 });
 
-
 describe('the factory transfer stores its tariff-mitigation flag (CW-057, TC-004, TC-006)', () => {
-  it('CW-057 TC-006 a tariff-mitigation factory transfer creates the move\'s checklist with the flag, every item enabled', async () => {
+  it("CW-057 TC-006 a tariff-mitigation factory transfer creates the move's checklist with the flag, every item enabled", async () => {
     const [cw] = await db().query(
       `SELECT ps.prototypeseasonalid AS id, ps.prototypeid, ps.factnameky FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
-        WHERE p.brandid = 1 AND ps.statusid IN (2, 3) AND ps.factnameky IS NOT NULL AND ps.factnameky <> '310105' AND NOT ps.isdeleted ORDER BY 1 LIMIT 1`);
-    const res = await post('/api/Prototype/FactoryTransferUpdate', { PrototypeSeasonalId: cw.id, FactoryKey: '310105', IsTariffMitigation: true, CopyBuyReady: true });
+        WHERE p.brandid = 1 AND ps.statusid IN (2, 3) AND ps.factnameky IS NOT NULL AND ps.factnameky <> '310105' AND NOT ps.isdeleted ORDER BY 1 LIMIT 1`,
+    );
+    const res = await post('/api/Prototype/FactoryTransferUpdate', {
+      PrototypeSeasonalId: cw.id,
+      FactoryKey: '310105',
+      IsTariffMitigation: true,
+      CopyBuyReady: true,
+    });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.TransferChecklistId).toEqual(expect.any(Number));
@@ -70,4 +82,3 @@ describe('the factory transfer stores its tariff-mitigation flag (CW-057, TC-004
     expect(c.Items.every((i: any) => i.IsEnabled)).toBe(true);
   });
 });
-

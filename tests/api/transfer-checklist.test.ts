@@ -38,13 +38,19 @@ beforeAll(async () => {
   // Two colorways of one brand-1 pattern (siblings) and a third of another pattern.
   const [pair] = await t.ctx.db.query(
     `SELECT patternid, (array_agg(prototypeid ORDER BY prototypeid))[1:2] AS ids FROM prototypes
-      WHERE brandid = 1 AND stocknum IS NOT NULL GROUP BY patternid HAVING count(*) >= 2 ORDER BY patternid LIMIT 1`);
+      WHERE brandid = 1 AND stocknum IS NOT NULL GROUP BY patternid HAVING count(*) >= 2 ORDER BY patternid LIMIT 1`,
+  );
   patternId = pair.patternid;
   [protoA, protoB] = pair.ids;
-  [{ prototypeid: protoOther }] = await t.ctx.db.query('SELECT prototypeid FROM prototypes WHERE brandid = 1 AND patternid <> $1 ORDER BY prototypeid LIMIT 1', [patternId]);
+  [{ prototypeid: protoOther }] = await t.ctx.db.query(
+    'SELECT prototypeid FROM prototypes WHERE brandid = 1 AND patternid <> $1 ORDER BY prototypeid LIMIT 1',
+    [patternId],
+  );
   [{ stocknum: stockA }] = await t.ctx.db.query('SELECT stocknum FROM prototypes WHERE prototypeid = $1', [protoA]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const db = () => t.ctx.db;
 const get = (url: string, token = admin) => t.request('GET', url, { token });
@@ -75,7 +81,15 @@ describe('product types and Find/Create (TC-003, TC-004, DECISIONS TC-011)', () 
   it('TC-004 Find answers null until Create makes the checklist of the pair; Create again answers the same one', async () => {
     expect(await (await get(`/api/TransferChecklist/Find?${pairQuery(protoA)}`)).json()).toBeNull();
     const made = await create(protoA);
-    expect(made).toMatchObject({ PrototypeId: protoA, StockNumber: stockA, FromFactoryKey: FROM, ToFactoryKey: TO, IsTariffMitigationTransfer: false, CompletionDate: null, RowVersion: 1 });
+    expect(made).toMatchObject({
+      PrototypeId: protoA,
+      StockNumber: stockA,
+      FromFactoryKey: FROM,
+      ToFactoryKey: TO,
+      IsTariffMitigationTransfer: false,
+      CompletionDate: null,
+      RowVersion: 1,
+    });
     expect(made.ToFactoryName).toBe('Dong Nai Footwear Co., Ltd.');
     expect(made.Items).toHaveLength(12);
     // DECISIONS TC-011: no product type yet, so nothing is enabled.
@@ -83,7 +97,10 @@ describe('product types and Find/Create (TC-003, TC-004, DECISIONS TC-011)', () 
     const found = await (await get(`/api/TransferChecklist/Find?${pairQuery(protoA)}`)).json();
     expect(found.TransferChecklistId).toBe(made.TransferChecklistId);
     expect((await create(protoA)).TransferChecklistId).toBe(made.TransferChecklistId);
-    const [{ n }] = await db().query('SELECT count(*)::int AS n FROM transfer_checklists WHERE prototypeid = $1 AND fromfactorykey = $2 AND tofactorykey = $3', [protoA, FROM, TO]);
+    const [{ n }] = await db().query(
+      'SELECT count(*)::int AS n FROM transfer_checklists WHERE prototypeid = $1 AND fromfactorykey = $2 AND tofactorykey = $3',
+      [protoA, FROM, TO],
+    );
     expect(n).toBe(1);
   });
 
@@ -111,19 +128,32 @@ describe('completion (TC-005, TC-009, DECISIONS TC-011)', () => {
   it('TC-011 TC-005 TC-009 a product type enables its required items; the last one completed sets the completion date', async () => {
     const c = await (await get(`/api/TransferChecklist/Find?${pairQuery(protoA)}`)).json();
     const required = [1, 3, 4, 6, 7, 9];
-    let res = await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, TransferProductTypeId: 4, Items: allItems(c, (id) => required.includes(id) && id !== 9) });
+    let res = await save({
+      TransferChecklistId: c.TransferChecklistId,
+      RowVersion: c.RowVersion,
+      TransferProductTypeId: 4,
+      Items: allItems(c, (id) => required.includes(id) && id !== 9),
+    });
     let body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.Message).toBe('Transfer Checklist saved successfully!');
     expect(body.Data.Items.filter((i: any) => i.IsEnabled).map((i: any) => i.TransferChecklistTemplateItemId)).toEqual(required);
     expect(body.Data.CompletionDate).toBeNull();
     expect(itemOf(body.Data, 1)).toMatchObject({ IsComplete: true, CompletedOn: todayIso(), CompletedByName: 'Alex Morgan' });
-    res = await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: body.Data.RowVersion, Items: [{ TransferChecklistItemId: itemOf(body.Data, 9).TransferChecklistItemId, IsComplete: true }] });
+    res = await save({
+      TransferChecklistId: c.TransferChecklistId,
+      RowVersion: body.Data.RowVersion,
+      Items: [{ TransferChecklistItemId: itemOf(body.Data, 9).TransferChecklistItemId, IsComplete: true }],
+    });
     body = await res.json();
     expect(res.status).toBe(200);
     expect(body.Data.CompletionDate).toBe(todayIso());
     // Unchecking one clears it again (TC-005 "otherwise cleared").
-    res = await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: body.Data.RowVersion, Items: [{ TransferChecklistItemId: itemOf(body.Data, 9).TransferChecklistItemId, IsComplete: false }] });
+    res = await save({
+      TransferChecklistId: c.TransferChecklistId,
+      RowVersion: body.Data.RowVersion,
+      Items: [{ TransferChecklistItemId: itemOf(body.Data, 9).TransferChecklistItemId, IsComplete: false }],
+    });
     body = await res.json();
     expect(body.Data.CompletionDate).toBeNull();
     expect(itemOf(body.Data, 9)).toMatchObject({ IsComplete: false, CompletedBy: null, CompletedOn: null });
@@ -134,10 +164,17 @@ describe('completion (TC-005, TC-009, DECISIONS TC-011)', () => {
   it('set-based: a save of one item and of eleven items each write with one UPDATE of the items, one of the checklist, one audit INSERT', async () => {
     const c = await create(protoOther);
     const typed = await (await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, TransferProductTypeId: 1 })).json();
-    const one = await countQueries(db(), () => save({ TransferChecklistId: c.TransferChecklistId, RowVersion: typed.Data.RowVersion,
-      Items: [{ TransferChecklistItemId: itemOf(typed.Data, 1).TransferChecklistItemId, IsComplete: true }] }));
+    const one = await countQueries(db(), () =>
+      save({
+        TransferChecklistId: c.TransferChecklistId,
+        RowVersion: typed.Data.RowVersion,
+        Items: [{ TransferChecklistItemId: itemOf(typed.Data, 1).TransferChecklistItemId, IsComplete: true }],
+      }),
+    );
     const now = await details(c.TransferChecklistId);
-    const many = await countQueries(db(), () => save({ TransferChecklistId: c.TransferChecklistId, RowVersion: now.RowVersion, Items: allItems(now, (id) => id <= 11) }));
+    const many = await countQueries(db(), () =>
+      save({ TransferChecklistId: c.TransferChecklistId, RowVersion: now.RowVersion, Items: allItems(now, (id) => id <= 11) }),
+    );
     expect((await details(c.TransferChecklistId)).CompletionDate).toBe(todayIso());
     const writes = (sql: string[]) => sql.filter((x) => /^\s*(UPDATE|INSERT|DELETE)/i.test(x) && /transfer_checklist|audit_log/.test(x));
     expect(writes(one.sql)).toHaveLength(3);
@@ -147,7 +184,11 @@ describe('completion (TC-005, TC-009, DECISIONS TC-011)', () => {
 
   it('TC-011 checking an item that is not enabled is refused with its field; nothing is written', async () => {
     const c = await (await get(`/api/TransferChecklist/Find?${pairQuery(protoA)}`)).json();
-    const res = await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, Items: [{ TransferChecklistItemId: itemOf(c, 2).TransferChecklistItemId, IsComplete: true }] });
+    const res = await save({
+      TransferChecklistId: c.TransferChecklistId,
+      RowVersion: c.RowVersion,
+      Items: [{ TransferChecklistItemId: itemOf(c, 2).TransferChecklistItemId, IsComplete: true }],
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.Errors[0].Field).toBe('/Items/0/IsComplete');
@@ -159,7 +200,10 @@ describe('completion (TC-005, TC-009, DECISIONS TC-011)', () => {
     const stale = await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion - 1, TransferProductTypeId: 1 });
     expect(stale.status).toBe(409);
     expect((await details(c.TransferChecklistId)).TransferProductTypeId).toBe(4);
-    expect((await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, Items: [{ TransferChecklistItemId: 2147483647, IsComplete: true }] })).status).toBe(400);
+    expect(
+      (await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, Items: [{ TransferChecklistItemId: 2147483647, IsComplete: true }] }))
+        .status,
+    ).toBe(400);
     expect((await save({ TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, TransferProductTypeId: 99 })).status).toBe(400);
     expect((await save({ TransferChecklistId: 2147483647, RowVersion: 1 })).status).toBe(404);
   });
@@ -171,7 +215,12 @@ describe('tariff mitigation (TC-006, TC-007, TC-008)', () => {
     a = await (await get(`/api/TransferChecklist/Find?${pairQuery(protoA)}`)).json();
     // The sibling: the other colorway of the pattern to the same factory, its tooling items done.
     b = await create(protoB);
-    const res = await save({ TransferChecklistId: b.TransferChecklistId, RowVersion: b.RowVersion, TransferProductTypeId: 1, Items: allItems(b, (id) => [2, 5, 6].includes(id)) });
+    const res = await save({
+      TransferChecklistId: b.TransferChecklistId,
+      RowVersion: b.RowVersion,
+      TransferProductTypeId: 1,
+      Items: allItems(b, (id) => [2, 5, 6].includes(id)),
+    });
     expect(res.status).toBe(200);
   });
 
@@ -182,11 +231,13 @@ describe('tariff mitigation (TC-006, TC-007, TC-008)', () => {
     // Item 6 is not pattern-level; items 2 and 5 are, and open on A.
     expect(body.Items.map((i: any) => i.TransferChecklistTemplateItemId).sort()).toEqual([2, 5]);
     expect(body.Items[0]).toMatchObject({ CompletedByName: 'Alex Morgan', CompletedOn: todayIso() });
-    const off = await (await get(`/api/TransferChecklist/SyncPatternLevelItemsPreview?intoThisChecklistId=${a.TransferChecklistId}&isTariffMitigationTransfer=false`)).json();
+    const off = await (
+      await get(`/api/TransferChecklist/SyncPatternLevelItemsPreview?intoThisChecklistId=${a.TransferChecklistId}&isTariffMitigationTransfer=false`)
+    ).json();
     expect(off.Items).toEqual([]);
   });
 
-  it('TC-006 turning it on enables every item and takes over the siblings\' completed pattern-level items', async () => {
+  it("TC-006 turning it on enables every item and takes over the siblings' completed pattern-level items", async () => {
     const cur = await details(a.TransferChecklistId);
     const res = await save({ TransferChecklistId: cur.TransferChecklistId, RowVersion: cur.RowVersion, IsTariffMitigationTransfer: true });
     const body = await res.json();
@@ -219,13 +270,16 @@ describe('tariff mitigation (TC-006, TC-007, TC-008)', () => {
     expect((await save({ TransferChecklistId: a.TransferChecklistId, RowVersion: 1 }, factory)).status).toBe(403);
     expect((await get(`/api/TransferChecklist/SyncPatternLevelItemsPreview?intoThisChecklistId=${a.TransferChecklistId}`, factory)).status).toBe(403);
     // ...and a factory user who was given 5/2 still may not send the flag (server side, not only hidden in the screen).
-    const user = await loadUser(db(), 6) as SessionUser;
+    const user = (await loadUser(db(), 6)) as SessionUser;
     const cur = await details(a.TransferChecklistId);
-    await expect(db().tx((q) => applySave(t.ctx, q, user, { TransferChecklistId: cur.TransferChecklistId, RowVersion: cur.RowVersion, IsTariffMitigationTransfer: false })))
-      .rejects.toMatchObject({ status: 403 });
+    await expect(
+      db().tx((q) =>
+        applySave(t.ctx, q, user, { TransferChecklistId: cur.TransferChecklistId, RowVersion: cur.RowVersion, IsTariffMitigationTransfer: false }),
+      ),
+    ).rejects.toMatchObject({ status: 403 });
   });
 
-  it('TC-008 the factory user\'s export has no tariff-mitigation or from-factory column', async () => {
+  it("TC-008 the factory user's export has no tariff-mitigation or from-factory column", async () => {
     const res = await post('/api/TransferChecklist/Export', {}, factory);
     expect(res.status).toBe(200);
     const ws = (await readWorkbook(await res.arrayBuffer())).worksheets[0];
@@ -266,7 +320,7 @@ describe('scope and gates (PERM-007, PERM-022/023, ADR 014)', () => {
 });
 
 describe('PDF, Export and Upload (TC-010, DECISIONS TC-011, UQ-010)', () => {
-  it('TC-010 GetPdf answers a PDF with the items; a factory user\'s has no tariff-mitigation line', async () => {
+  it("TC-010 GetPdf answers a PDF with the items; a factory user's has no tariff-mitigation line", async () => {
     const a = await (await get(`/api/TransferChecklist/Find?${pairQuery(protoA)}`)).json();
     const res = await get(`/api/TransferChecklist/GetPdf?transferChecklistId=${a.TransferChecklistId}`);
     expect(res.status).toBe(200);
@@ -278,7 +332,9 @@ describe('PDF, Export and Upload (TC-010, DECISIONS TC-011, UQ-010)', () => {
       expect(text).toContain('Transfer Checklist');
       expect(text).toContain('Lasts transferred');
       expect(text).toContain('Tariff Mitigation');
-      const theirs = pdfText(Buffer.from(await (await get(`/api/TransferChecklist/GetPdf?transferChecklistId=${a.TransferChecklistId}`, factory)).arrayBuffer()));
+      const theirs = pdfText(
+        Buffer.from(await (await get(`/api/TransferChecklist/GetPdf?transferChecklistId=${a.TransferChecklistId}`, factory)).arrayBuffer()),
+      );
       expect(theirs).toContain('Lasts transferred');
       expect(theirs).not.toContain('Tariff Mitigation');
     }

@@ -16,8 +16,7 @@ const pgUrl = process.env.DATABASE_URL;
 describe.skipIf(!pgUrl)('issue 10: two server processes on one PostgreSQL', () => {
   const two = twoProcesses(pgUrl!, 'plm-two-');
   const signIn = async (server: RunningServer, user: string) => signInOn(server, user);
-  const brands = (server: RunningServer, token: string) =>
-    fetch(`${server.url}/api/Brand/GetBrandsByUser`, { headers: { authorization: `Bearer ${token}` } });
+  const brands = (server: RunningServer, token: string) => fetch(`${server.url}/api/Brand/GetBrandsByUser`, { headers: { authorization: `Bearer ${token}` } });
   /** Polls until `done` holds; fails after 1 s. */
   const within1s = async (done: () => Promise<boolean>) => {
     const t0 = Date.now();
@@ -54,9 +53,12 @@ describe.skipIf(!pgUrl)('issue 10: two server processes on one PostgreSQL', () =
 
   it('each queued job runs exactly once across the two processes (SKIP LOCKED)', async () => {
     const JOBS = 40;
-    await two.db.query(`INSERT INTO jobs (queue, payload)
+    await two.db.query(
+      `INSERT INTO jobs (queue, payload)
       SELECT 'mail', json_build_object('to', 'job' || g || '@example.com', 'subject', 'Job ' || g, 'text', 'Once.')
-        FROM generate_series(1, $1::int) g`, [JOBS]);
+        FROM generate_series(1, $1::int) g`,
+      [JOBS],
+    );
     const t0 = Date.now();
     for (;;) {
       const [{ open }] = await two.db.query(`SELECT count(*)::int AS open FROM jobs WHERE status IN ('Queued', 'Running')`);
@@ -67,8 +69,11 @@ describe.skipIf(!pgUrl)('issue 10: two server processes on one PostgreSQL', () =
     const jobs = await two.db.query(`SELECT status, attempts FROM jobs WHERE payload->>'subject' LIKE 'Job %'`);
     expect(jobs).toHaveLength(JOBS);
     expect(jobs.every((j) => j.status === 'Completed' && j.attempts === 1)).toBe(true);
-    const mails = fs.readdirSync(path.join(two.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'))
-      .map((f) => fs.readFileSync(path.join(two.dataDir, 'outbox', f), 'utf8')).filter((m) => /^Subject: Job \d+$/m.test(m));
+    const mails = fs
+      .readdirSync(path.join(two.dataDir, 'outbox'))
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => fs.readFileSync(path.join(two.dataDir, 'outbox', f), 'utf8'))
+      .filter((m) => /^Subject: Job \d+$/m.test(m));
     expect(mails).toHaveLength(JOBS);
   });
 });

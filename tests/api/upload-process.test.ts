@@ -19,12 +19,16 @@ let dataDir: string;
 let log = '';
 let token: string;
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(p));
-  }).on('error', reject);
-});
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port: p } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(p));
+      })
+      .on('error', reject);
+  });
 
 async function health(timeoutMs: number): Promise<number> {
   const until = Date.now() + timeoutMs;
@@ -55,7 +59,8 @@ beforeAll(async () => {
   child.stderr!.on('data', (d) => (log += d));
   expect(await health(90_000)).toBe(200);
   const res = await fetch(`http://127.0.0.1:${port}/api/token`, {
-    method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: DEMO_PASSWORD }),
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: DEMO_PASSWORD }),
   });
   token = (await res.json()).access_token;
 });
@@ -71,7 +76,8 @@ afterAll(async () => {
 
 const BOUNDARY = 'cutXcutXcut';
 const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-const filePart = (name: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+const filePart = (name: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
 
 /**
  * Sends `body` as a multipart POST over a raw socket. `declared` is the Content-Length: equal to
@@ -85,8 +91,10 @@ function rawPost(route: string, body: Buffer, declared = body.length): Promise<s
     socket.on('data', (d) => (answer += d));
     socket.on('error', () => undefined);
     socket.on('close', () => resolve(answer ? answer.split('\r\n')[0] : null));
-    socket.write(`POST ${route} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n`
-      + `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${declared}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST ${route} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${declared}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write(body);
     // Not half-closed: the server answers and closes (Connection: close) or, short of bytes, waits until the client gives up.
     if (declared > body.length) setTimeout(() => socket.destroy(), 300);

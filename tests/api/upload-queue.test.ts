@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, costing, forecast] = await t.tokens('admin', 'costing', 'forecast');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = async (token: string, url: string) => {
   const res = await t.request('GET', url, { token });
@@ -33,15 +35,26 @@ async function costingPreview(token: string, n: number, tag: string) {
 }
 
 describe('who sees which jobs', () => {
-  it('UQ-001/UQ-003/UQ-006/PERM-026: a user lists their own jobs; module 18 read lists everyone\'s; another user\'s job answers like a missing one', async () => {
+  it("UQ-001/UQ-003/UQ-006/PERM-026: a user lists their own jobs; module 18 read lists everyone's; another user's job answers like a missing one", async () => {
     const mine = await costingPreview(admin, 1, 'A');
-    const theirs = await previewUpload(t, forecast, '/api/Forecast/UploadPrototypeForecast', await bytesOf(await gridExport(t, forecast, 'forecast', { BrandId: 1 })), 'forecast.xlsx');
+    const theirs = await previewUpload(
+      t,
+      forecast,
+      '/api/Forecast/UploadPrototypeForecast',
+      await bytesOf(await gridExport(t, forecast, 'forecast', { BrandId: 1 })),
+      'forecast.xlsx',
+    );
     const forecastList = (await get(forecast, '/api/UploadQueue')).body.Results;
     expect(forecastList.map((j: any) => j.JobId)).toContain(theirs.PreviewJobId);
     expect(forecastList.map((j: any) => j.JobId)).not.toContain(mine.PreviewJobId);
     expect(forecastList.every((j: any) => j.CreatedBy === forecastList[0].CreatedBy)).toBe(true);
     const item = forecastList.find((j: any) => j.JobId === theirs.PreviewJobId);
-    expect(item).toMatchObject({ QueueName: 'Upload Preview', JobStatus: 'Completed', FileName: 'forecast.xlsx', CreatedByName: expect.stringMatching(/\S+ \S+/) });
+    expect(item).toMatchObject({
+      QueueName: 'Upload Preview',
+      JobStatus: 'Completed',
+      FileName: 'forecast.xlsx',
+      CreatedByName: expect.stringMatching(/\S+ \S+/),
+    });
     expect(Date.parse(item.CreatedOn)).toBeGreaterThan(0);
     const adminList = (await get(admin, '/api/UploadQueue')).body.Results.map((j: any) => j.JobId);
     expect(adminList).toEqual(expect.arrayContaining([mine.PreviewJobId, theirs.PreviewJobId]));
@@ -54,7 +67,7 @@ describe('who sees which jobs', () => {
     expect((await post(forecast, `/api/Upload/${mine.ImportId}/Commit`)).status).toBe(404);
   });
 
-  it('PERM-026: uploading needs the kind\'s permission (costing needs 15/2)', async () => {
+  it("PERM-026: uploading needs the kind's permission (costing needs 15/2)", async () => {
     const wb = await gridExport(t, forecast, 'forecast', { BrandId: 1 });
     const fd = new FormData();
     fd.append('file', new Blob([new Uint8Array(await bytesOf(wb))]), 'x.xlsx');
@@ -73,7 +86,11 @@ describe('cancel and resume by status (DECISIONS UQ-005)', () => {
     const cancel = await post(admin, `/api/UploadQueue/Cancel?jobGuid=${commit.JobId}&currentStatus=Queued`);
     expect(await cancel.json()).toMatchObject({ IsSuccessful: true, JobStatus: 'Canceled' });
     await t.ctx.jobs.drain();
-    expect((await get(admin, `/api/UploadQueue/Details?jobGuid=${commit.JobId}`)).body).toMatchObject({ JobStatus: 'Canceled', CanResume: true, CanCancel: false });
+    expect((await get(admin, `/api/UploadQueue/Details?jobGuid=${commit.JobId}`)).body).toMatchObject({
+      JobStatus: 'Canceled',
+      CanResume: true,
+      CanCancel: false,
+    });
     const [{ n }] = await t.ctx.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE field = 'OutsoleTechCode' AND newvalue LIKE 'CR-%'`);
     expect(n).toBe(0);
     expect((await post(admin, `/api/UploadQueue/Resume?jobGuid=${commit.JobId}&currentStatus=Canceled`)).status).toBe(200);
@@ -82,7 +99,9 @@ describe('cancel and resume by status (DECISIONS UQ-005)', () => {
     const done = (await get(admin, `/api/UploadQueue/Details?jobGuid=${commit.JobId}`)).body;
     expect(done).toMatchObject({ JobStatus: 'Completed', CanCancel: false, CanResume: false });
     expect(done.Progress).toMatchObject({ Done: 3, Total: 3 });
-    const audits = await t.ctx.db.query(`SELECT entityid, count(*)::int AS n FROM audit_log WHERE field = 'OutsoleTechCode' AND newvalue LIKE 'CR-%' GROUP BY entityid`);
+    const audits = await t.ctx.db.query(
+      `SELECT entityid, count(*)::int AS n FROM audit_log WHERE field = 'OutsoleTechCode' AND newvalue LIKE 'CR-%' GROUP BY entityid`,
+    );
     expect(audits.length).toBe(3);
     expect(audits.every((a) => a.n === 1)).toBe(true);
     const again = await post(admin, `/api/UploadQueue/Cancel?jobGuid=${commit.JobId}&currentStatus=Completed`);
@@ -95,7 +114,10 @@ describe('cancel and resume by status (DECISIONS UQ-005)', () => {
     const rows = await importRowsOf(t, admin, imp.ImportId, 'changed');
     const [first] = rows;
     const [rec] = await t.ctx.db.query('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [first.Key]);
-    const save = await t.request('POST', '/api/Grid/costing/Save', { token: admin, json: { rows: [{ Key: first.Key, RowVersion: rec.rowversion, Changes: { OutsoleTechCode: 'MEANWHILE' } }] } });
+    const save = await t.request('POST', '/api/Grid/costing/Save', {
+      token: admin,
+      json: { rows: [{ Key: first.Key, RowVersion: rec.rowversion, Changes: { OutsoleTechCode: 'MEANWHILE' } }] },
+    });
     expect((await save.json()).IsSuccessful).toBe(true);
     const job = await commitUpload(t, admin, imp.ImportId);
     expect(job.Counts).toMatchObject({ Saved: 1, Failed: 1 });
@@ -134,7 +156,9 @@ describe('history search', () => {
     const imp = await costingPreview(admin, 1, 'D');
     const [{ today, yesterday, tomorrow }] = await t.ctx.db.query(
       `SELECT to_char(createdat, 'MM/DD/YYYY') AS today, to_char(createdat - interval '1 day', 'MM/DD/YYYY') AS yesterday,
-              to_char(createdat + interval '1 day', 'MM/DD/YYYY') AS tomorrow FROM jobs WHERE jobid = $1`, [imp.PreviewJobId]);
+              to_char(createdat + interval '1 day', 'MM/DD/YYYY') AS tomorrow FROM jobs WHERE jobid = $1`,
+      [imp.PreviewJobId],
+    );
     const ids = async (q: string) => (await get(admin, `/api/UploadQueue/History?pageSize=250&${q}`)).body.Results.map((j: any) => j.JobId);
     expect(await ids(`dateStart=${today}&dateEnd=${today}`)).toContain(imp.PreviewJobId);
     expect(await ids(`dateStart=${tomorrow}`)).not.toContain(imp.PreviewJobId);
@@ -147,7 +171,7 @@ describe('history search', () => {
 });
 
 describe('results of a finished upload', () => {
-  it('UQ-003: the failed rows download as an .xlsx with the file\'s columns and an Error column, ready to fix and upload again', async () => {
+  it("UQ-003: the failed rows download as an .xlsx with the file's columns and an Error column, ready to fix and upload again", async () => {
     const wb = await gridExport(t, admin, 'costing', { BrandId: 1 });
     const ws = wb.worksheets[0];
     const at = headerIndex(ws);
@@ -167,7 +191,13 @@ describe('results of a finished upload', () => {
     expect(errors.join('\n')).toMatch(/Must be a number/);
     expect(errors.join('\n')).toMatch(/NOPE-404 was not found/);
     // Uploaded again as it is, the same rows are refused again (the Error column is ignored).
-    const again = await previewUpload(t, admin, '/api/Costing/UploadPrototypeCosting', new Uint8Array(Buffer.from(await (await t.request('GET', `/api/UploadQueue/FailedRows?jobGuid=${job.JobId}`, { token: admin })).arrayBuffer())), 'again.xlsx');
+    const again = await previewUpload(
+      t,
+      admin,
+      '/api/Costing/UploadPrototypeCosting',
+      new Uint8Array(Buffer.from(await (await t.request('GET', `/api/UploadQueue/FailedRows?jobGuid=${job.JobId}`, { token: admin })).arrayBuffer())),
+      'again.xlsx',
+    );
     expect(again.Status).toBe('Previewed');
     expect(again.Counts.Refused + again.Counts.Unknown).toBe(2);
     // Only the uploader downloads their failed rows.

@@ -50,20 +50,33 @@ beforeAll(async () => {
   fws.getRow(2).getCell(headerIndex(fws).get('US Volume')!).value = NEW_VOLUME;
   own.set('carryover', [unchangedForecast, await bytesOf(forecast)]);
 
-  const inputs = [...own].flatMap(([kind, [same, changed]]) => FORMATS.flatMap((to) => [
-    { kind, to, changed: false, content: same }, { kind, to, changed: true, content: changed }]));
+  const inputs = [...own].flatMap(([kind, [same, changed]]) =>
+    FORMATS.flatMap((to) => [
+      { kind, to, changed: false, content: same },
+      { kind, to, changed: true, content: changed },
+    ]),
+  );
   const out = await convertWithOffice(inputs.map((i) => ({ name: `${i.kind}${i.changed ? '-changed' : ''}.xlsx`, content: i.content, to: i.to })));
   inputs.forEach((i, n) => {
-    const byFormat = files.get(i.kind) ?? {} as Record<Format, [string, string]>;
+    const byFormat = files.get(i.kind) ?? ({} as Record<Format, [string, string]>);
     (byFormat[i.to] ??= ['', ''])[i.changed ? 1 : 0] = out[n];
     files.set(i.kind, byFormat);
   });
 }, 300_000);
-afterAll(async () => { removeOfficeFiles(); await t?.close(); });
+afterAll(async () => {
+  removeOfficeFiles();
+  await t?.close();
+});
 
 /** A preview's rows as compared between files: row, record, outcome, changed cells and errors. */
-const outline = async (importId: number) => (await importRowsOf(t, admin, importId))
-  .map((r) => ({ Row: r.RowNumber, Key: r.Key, Outcome: r.Outcome, Cells: r.Cells, Errors: r.Errors.map((e) => e.Message) }));
+const outline = async (importId: number) =>
+  (await importRowsOf(t, admin, importId)).map((r) => ({
+    Row: r.RowNumber,
+    Key: r.Key,
+    Outcome: r.Outcome,
+    Cells: r.Cells,
+    Errors: r.Errors.map((e) => e.Message),
+  }));
 
 describe('LibreOffice round trips of the handler uploads (issue 28)', () => {
   it('TC-010: the transfer checklist export saved by LibreOffice as .xlsx, .xls, .ods and .csv previews 0 changed, 0 refused; one cleared item is the only change', async () => {
@@ -73,13 +86,19 @@ describe('LibreOffice round trips of the handler uploads (issue 28)', () => {
       const a = await previewUpload(t, admin, CHECKLISTS, readFileSync(same), name);
       expect(a.Status, `${name}: ${JSON.stringify(a)}`).toBe('Previewed');
       const problems = await importRowsOf(t, admin, a.ImportId, 'changed,refused,unknown');
-      expect({ name, Changed: a.Counts.Changed, Refused: a.Counts.Refused, Unknown: a.Counts.Unknown }, JSON.stringify(problems.slice(0, 3)))
-        .toEqual({ name, Changed: 0, Refused: 0, Unknown: 0 });
+      expect({ name, Changed: a.Counts.Changed, Refused: a.Counts.Refused, Unknown: a.Counts.Unknown }, JSON.stringify(problems.slice(0, 3))).toEqual({
+        name,
+        Changed: 0,
+        Refused: 0,
+        Unknown: 0,
+      });
       expect(a.Counts.Unchanged, name).toBeGreaterThan(1);
 
       const b = await previewUpload(t, admin, CHECKLISTS, readFileSync(changed), name);
-      expect({ name, Changed: b.Counts.Changed, Refused: b.Counts.Refused, Unknown: b.Counts.Unknown }, JSON.stringify(await importRowsOf(t, admin, b.ImportId, 'refused,unknown')))
-        .toEqual({ name, Changed: 1, Refused: 0, Unknown: 0 });
+      expect(
+        { name, Changed: b.Counts.Changed, Refused: b.Counts.Refused, Unknown: b.Counts.Unknown },
+        JSON.stringify(await importRowsOf(t, admin, b.ImportId, 'refused,unknown')),
+      ).toEqual({ name, Changed: 1, Refused: 0, Unknown: 0 });
       const [row] = await importRowsOf(t, admin, b.ImportId, 'changed');
       expect(row.RowNumber, name).toBe(2);
       expect(Object.values(row.Cells), `${name}: ${clearedItem}`).toEqual([{ Old: 'x', New: '' }]);
@@ -87,7 +106,7 @@ describe('LibreOffice round trips of the handler uploads (issue 28)', () => {
     }
   });
 
-  it('CARRY-012: the forecast export of the source season saved by LibreOffice previews as a carryover row for row like the product\'s own file, no volume changed; one changed volume is the only changed cell', async () => {
+  it("CARRY-012: the forecast export of the source season saved by LibreOffice previews as a carryover row for row like the product's own file, no volume changed; one changed volume is the only changed cell", async () => {
     const [ownSame, ownChanged] = own.get('carryover')!;
     const reference = await previewUpload(t, admin, CARRY, ownSame, 'carryover.xlsx', TARGET);
     expect(reference.Status, JSON.stringify(reference)).toBe('Previewed');

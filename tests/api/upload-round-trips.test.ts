@@ -12,7 +12,15 @@ import { readFileSync } from 'node:fs';
 
 const FORMATS = ['xlsx', 'xls', 'ods', 'csv'] as const;
 // Each kind: its route, the grid whose export a user starts from, a column to change in row 2.
-interface Kind { id: string; route: string; grid?: string; column: string | number; value: unknown; exportFrom?: [string, object]; fields?: Record<string, string> }
+interface Kind {
+  id: string;
+  route: string;
+  grid?: string;
+  column: string | number;
+  value: unknown;
+  exportFrom?: [string, object];
+  fields?: Record<string, string>;
+}
 const KINDS: Kind[] = [
   { id: 'costing', route: '/api/Costing/UploadPrototypeCosting', grid: 'costing', column: 'Outsole Tech Code', value: 'OT-ROUND' },
   { id: 'forecast', route: '/api/Forecast/UploadPrototypeForecast', grid: 'forecast', column: 'US Volume', value: 4321 },
@@ -23,8 +31,14 @@ const KINDS: Kind[] = [
   { id: 'patterns', route: '/api/Pattern/UploadPatterns', grid: 'pattern-search', column: 'Development Type', value: 'Round trip' },
   { id: 'colorways', route: '/api/Prototype/UploadPrototypes', grid: 'colorway-search', column: 'Color Description', value: 'Round Blue' },
   // An all-or-nothing kind (ADR 028) with its own export and form fields: the quarterly forecast of a brand and season (US 2026 Q1).
-  { id: 'sales-forecast', route: '/api/QuarterlyForecast/UploadSalesForecast', exportFrom: ['/api/QuarterlyForecast/ExportSalesForecast', { BrandId: 3, SeasonId: 10 }],
-    fields: { BrandId: '3', SeasonId: '10' }, column: 2, value: 500 },
+  {
+    id: 'sales-forecast',
+    route: '/api/QuarterlyForecast/UploadSalesForecast',
+    exportFrom: ['/api/QuarterlyForecast/ExportSalesForecast', { BrandId: 3, SeasonId: 10 }],
+    fields: { BrandId: '3', SeasonId: '10' },
+    column: 2,
+    value: 500,
+  },
 ];
 
 let t: TestApp;
@@ -56,7 +70,10 @@ beforeAll(async () => {
     files.set(i.kind, byFormat);
   });
 }, 300_000);
-afterAll(async () => { removeOfficeFiles(); await t?.close(); });
+afterAll(async () => {
+  removeOfficeFiles();
+  await t?.close();
+});
 
 describe('LibreOffice round trips of the exports (issue 28)', () => {
   for (const k of KINDS) {
@@ -67,11 +84,19 @@ describe('LibreOffice round trips of the exports (issue 28)', () => {
         const a = await previewUpload(t, admin, k.route, readFileSync(same), name, k.fields);
         expect(a.Status, `${name}: ${JSON.stringify(a)}`).toBe('Previewed');
         const problems = await importRowsOf(t, admin, a.ImportId, 'changed,refused,unknown');
-        expect({ name, Changed: a.Counts.Changed, Refused: a.Counts.Refused, Unknown: a.Counts.Unknown }, JSON.stringify(problems.slice(0, 3))).toEqual({ name, Changed: 0, Refused: 0, Unknown: 0 });
+        expect({ name, Changed: a.Counts.Changed, Refused: a.Counts.Refused, Unknown: a.Counts.Unknown }, JSON.stringify(problems.slice(0, 3))).toEqual({
+          name,
+          Changed: 0,
+          Refused: 0,
+          Unknown: 0,
+        });
         expect(a.Counts.Unchanged, name).toBeGreaterThan(0);
 
         const b = await previewUpload(t, admin, k.route, readFileSync(changed), name, k.fields);
-        expect({ name, Changed: b.Counts.Changed, Refused: b.Counts.Refused, Unknown: b.Counts.Unknown }, JSON.stringify(await importRowsOf(t, admin, b.ImportId, 'refused,unknown'))).toEqual({ name, Changed: 1, Refused: 0, Unknown: 0 });
+        expect(
+          { name, Changed: b.Counts.Changed, Refused: b.Counts.Refused, Unknown: b.Counts.Unknown },
+          JSON.stringify(await importRowsOf(t, admin, b.ImportId, 'refused,unknown')),
+        ).toEqual({ name, Changed: 1, Refused: 0, Unknown: 0 });
         const [row] = await importRowsOf(t, admin, b.ImportId, 'changed');
         expect(Object.keys(row.Cells), name).toHaveLength(1);
         expect(String(Object.values(row.Cells)[0].New), name).toBe(String(k.value));

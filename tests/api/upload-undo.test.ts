@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, costing] = await t.tokens('admin', 'costing');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The costing export with Est. Factory First Cost set where `value` gives one (by row number and the row's cells). */
 async function costingFile(token: string, value: (n: number, cell: (header: string) => string) => number | string | undefined) {
@@ -28,8 +30,15 @@ async function costingFile(token: string, value: (n: number, cell: (header: stri
   return { bytes: await bytesOf(wb) };
 }
 
-const costs = async (keys: number[]) => new Map((await t.ctx.db.query<{ k: number; c: number | null }>(
-  'SELECT prototypeseasonalid AS k, estffc AS c FROM colorway_view WHERE prototypeseasonalid = ANY($1)', [keys])).map((r) => [r.k, r.c === null ? null : Number(r.c)]));
+const costs = async (keys: number[]) =>
+  new Map(
+    (
+      await t.ctx.db.query<{ k: number; c: number | null }>(
+        'SELECT prototypeseasonalid AS k, estffc AS c FROM colorway_view WHERE prototypeseasonalid = ANY($1)',
+        [keys],
+      )
+    ).map((r) => [r.k, r.c === null ? null : Number(r.c)]),
+  );
 
 async function startUndo(token: string, importId: number) {
   const res = await t.request('POST', `/api/Upload/${importId}/Undo`, { token });
@@ -59,7 +68,9 @@ describe('undo an upload (issue 28)', () => {
 
     // Someone else (the admin) changes one of the cells again.
     const other = changed[1];
-    const { bytes: theirs } = await costingFile(admin, (_n, cell) => (cell('Stock Number') === other.Label && cell('Season Name') === String(other.Values.SeasonName) ? 555.55 : undefined));
+    const { bytes: theirs } = await costingFile(admin, (_n, cell) =>
+      cell('Stock Number') === other.Label && cell('Season Name') === String(other.Values.SeasonName) ? 555.55 : undefined,
+    );
     const their = await previewUpload(t, admin, ROUTE, theirs, 'theirs.xlsx');
     expect(their.Counts.Changed).toBe(1);
     await commitUpload(t, admin, their.ImportId);
@@ -72,7 +83,9 @@ describe('undo an upload (issue 28)', () => {
     expect(kept).toMatchObject({ Key: other.Key, Values: { EstFFC: 555.55 } });
     expect(kept.Errors).toEqual([{ Field: 'EstFFC', Message: 'Changed again since this upload (now 555.55); left as it is.' }]);
     const restoring = await importRowsOf(t, costing, undo.ImportId, 'changed');
-    expect(restoring.map((r) => r.Cells.EstFFC)).toEqual(changed.filter((r) => r.Key !== other.Key).map((r) => ({ Old: r.Cells.EstFFC.New, New: r.Cells.EstFFC.Old })));
+    expect(restoring.map((r) => r.Cells.EstFFC)).toEqual(
+      changed.filter((r) => r.Key !== other.Key).map((r) => ({ Old: r.Cells.EstFFC.New, New: r.Cells.EstFFC.Old })),
+    );
 
     const undoJob = await commitUpload(t, costing, undo.ImportId);
     expect(undoJob).toMatchObject({ JobStatus: 'Completed', QueueName: 'Costing Upload', FileName: 'Undo of costing-undo.xlsx', UndoOf: imp.ImportId });
@@ -81,9 +94,14 @@ describe('undo an upload (issue 28)', () => {
     // The audit trail (the records' History) has both: the upload's change and the undo's.
     const restored = keys.find((k) => k !== other.Key)!;
     const audit = await t.ctx.db.query<{ oldvalue: string | null; newvalue: string | null }>(
-      `SELECT oldvalue, newvalue FROM audit_log WHERE entity = 'colorway' AND entityid = $1 AND field = 'EstFFC' ORDER BY auditid`, [String(restored)]);
+      `SELECT oldvalue, newvalue FROM audit_log WHERE entity = 'colorway' AND entityid = $1 AND field = 'EstFFC' ORDER BY auditid`,
+      [String(restored)],
+    );
     const was = before.get(restored) === null ? null : String(before.get(restored));
-    expect(audit.slice(-2)).toEqual([{ oldvalue: was, newvalue: expect.stringMatching(/^7\d\d$/) }, { oldvalue: expect.stringMatching(/^7\d\d$/), newvalue: was }]);
+    expect(audit.slice(-2)).toEqual([
+      { oldvalue: was, newvalue: expect.stringMatching(/^7\d\d$/) },
+      { oldvalue: expect.stringMatching(/^7\d\d$/), newvalue: was },
+    ]);
 
     // The undo is an upload like any other: it can be undone.
     const redo = await startUndo(costing, undo.ImportId);
@@ -104,7 +122,8 @@ describe('undo an upload (issue 28)', () => {
 
 describe('previews in the upload queue (issue 27)', () => {
   const listed = async () => ((await (await t.request('GET', '/api/UploadQueue', { token: admin })).json()).Results as { JobId: number }[]).map((j) => j.JobId);
-  const history = async () => ((await (await t.request('GET', '/api/UploadQueue/History?pageSize=250', { token: admin })).json()).Results as { JobId: number }[]).map((j) => j.JobId);
+  const history = async () =>
+    ((await (await t.request('GET', '/api/UploadQueue/History?pageSize=250', { token: admin })).json()).Results as { JobId: number }[]).map((j) => j.JobId);
 
   it('UQ-006: a preview is listed only while it waits for confirmation; confirmed, discarded or expired it is no job of the queue', async () => {
     const { bytes } = await costingFile(admin, (n) => (n === 8 ? 888.5 : undefined));

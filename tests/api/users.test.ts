@@ -13,13 +13,20 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, viewer, designer] = await t.tokens('admin', 'viewer', 'designer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = (path: string, token = admin) => t.request('GET', path, { token });
 const post = (path: string, json: unknown, token = admin) => t.request('POST', path, { token, json });
 const newUser = (name: string, extra: Record<string, unknown> = {}) => ({
-  User: { UserName: name, FirstName: 'Ada', LastName: 'Quill' }, UserBrands: [{ BrandId: 1, IsAssigned: true }, { BrandId: 2, IsAssigned: false }],
-  RoleId: 6, ...extra,
+  User: { UserName: name, FirstName: 'Ada', LastName: 'Quill' },
+  UserBrands: [
+    { BrandId: 1, IsAssigned: true },
+    { BrandId: 2, IsAssigned: false },
+  ],
+  RoleId: 6,
+  ...extra,
 });
 
 describe('access report and lists', () => {
@@ -73,10 +80,12 @@ describe('access report and lists', () => {
     const missing = await get('/api/User/GetUser?UserId=9999');
     expect(missing.status).toBe(404);
     expect((await missing.json()).Message).toBe('No Users Found');
-    expect((await (await get('/api/User/GetUserBrandAssignment?editingUserId=9999')).json()).Message)
-      .toBe('There was an error while retrieving user brand data. Please contact system administrator');
-    expect((await (await get('/api/User/GetUserFactories?UserId=9999')).json()).Message)
-      .toBe('There was an error while retrieving user data. Please contact system administrator');
+    expect((await (await get('/api/User/GetUserBrandAssignment?editingUserId=9999')).json()).Message).toBe(
+      'There was an error while retrieving user brand data. Please contact system administrator',
+    );
+    expect((await (await get('/api/User/GetUserFactories?UserId=9999')).json()).Message).toBe(
+      'There was an error while retrieving user data. Please contact system administrator',
+    );
     const role = await (await get('/api/User/GetUserRole?UserId=3')).json();
     expect(role.RoleName).toBe('Product Designer');
     const noRole = await get('/api/User/GetUserRole?UserId=1');
@@ -127,7 +136,11 @@ describe('CreateUser', () => {
     const body = await res.json();
     expect(body.Message).toBe('Your submission contains error(s). Please correct the highlighted items below.');
     expect(body.Errors.map((e: any) => e.Field)).toEqual(expect.arrayContaining(['/User/UserName', '/UserFactories', '/RoleId']));
-    const factoryUser = await post('/api/User/CreateUser', { ...newUser('partner2@example.com'), User: { UserName: 'partner2@example.com', FirstName: 'P', LastName: 'Two', IsFactoryUser: true }, UserFactories: [{ FactNameKy: '310102', IsAssigned: true }] });
+    const factoryUser = await post('/api/User/CreateUser', {
+      ...newUser('partner2@example.com'),
+      User: { UserName: 'partner2@example.com', FirstName: 'P', LastName: 'Two', IsFactoryUser: true },
+      UserFactories: [{ FactNameKy: '310102', IsAssigned: true }],
+    });
     expect(factoryUser.status).toBe(200);
     expect((await factoryUser.json()).User.Factories).toEqual(['310102']);
   });
@@ -138,7 +151,7 @@ describe('CreateUser', () => {
     expect((await t.request('POST', '/api/User/UpdateUser', { json: { User: { UserId: 3, RowVersion: 1 } } })).status).toBe(401);
   });
 
-  it('AUTH-027/028: the editor\'s live availability check answers the text true or false', async () => {
+  it("AUTH-027/028: the editor's live availability check answers the text true or false", async () => {
     expect(await (await get('/api/Account/UserExists?userName=Designer@Example.com')).text()).toBe('true');
     expect(await (await get('/api/Account/UserExists?userName=free.name@example.com')).text()).toBe('false');
     expect((await get('/api/Account/UserExists?userName=x', viewer)).status).toBe(403);
@@ -205,10 +218,14 @@ describe('users grid over user_view', () => {
     const page = await (await post('/api/Grid/users/Search', { pageSize: 15, sortColumn: 'UserId', IncludeInactive: true })).json();
     expect(page.Results).toHaveLength(15);
     const [a, b] = page.Results.filter((r: any) => [9, 10].includes(r.UserId));
-    const out = await (await post('/api/Grid/users/Save', { rows: [
-      { Key: a.UserId, RowVersion: a.RowVersion, Changes: { FirstName: 'Olly', LastName: 'Grant-Smith' } },
-      { Key: b.UserId, RowVersion: b.RowVersion, Changes: { UserName: 'admin@example.com' } },
-    ] })).json();
+    const out = await (
+      await post('/api/Grid/users/Save', {
+        rows: [
+          { Key: a.UserId, RowVersion: a.RowVersion, Changes: { FirstName: 'Olly', LastName: 'Grant-Smith' } },
+          { Key: b.UserId, RowVersion: b.RowVersion, Changes: { UserName: 'admin@example.com' } },
+        ],
+      })
+    ).json();
     expect(out.Saved.map((r: any) => r.UserId)).toEqual([9]);
     expect(out.Failed[0]).toMatchObject({ Key: 10, Status: 400, Message: 'The username admin@example.com is in use!' });
     const [row] = await t.ctx.db.query('SELECT firstname, lastname FROM users WHERE userid = 9');

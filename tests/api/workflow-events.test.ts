@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_USERS, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('workflow event catalogue', () => {
   it('PREF-010: lists every event kind by id with its name', async () => {
@@ -34,7 +38,7 @@ describe('workflow event catalogue', () => {
     expect(paths).toContain('/api/workflow/getworkflowevents');
   });
 
-  it('PERM-025, issue 10: a data-changed event needs edit on the record\'s module; a read-only user cannot write one', async () => {
+  it("PERM-025, issue 10: a data-changed event needs edit on the record's module; a read-only user cannot write one", async () => {
     const [viewer, admin] = await t.tokens('viewer', 'admin');
     const [brief] = await t.ctx.db.query(`SELECT briefseasonalid AS id FROM brief_view WHERE NOT isdeleted AND brandid IN
       (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'viewer@example.com') LIMIT 1`);

@@ -59,7 +59,10 @@ describe('account screens', () => {
     await navigate(page, '/forgotPassword');
     await page.getByLabel('E-mail').fill(DEMO_USERS.factory);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByRole('status').filter({ hasText: /e-mail/i }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /e-mail/i })
+      .waitFor();
 
     const link = await linkFromOutbox(app.server.dataDir!, DEMO_USERS.factory, '/confirmResetPasswordEmail');
     await navigate(page, sameOrigin(link));
@@ -111,7 +114,9 @@ describe('account screens', () => {
     await page.getByText(/^Strength: Weak/).waitFor();
     await page.getByLabel('Confirm password').fill('aaaaaaaaaa');
     let posted = false;
-    page.on('request', (r) => { if (/ChangePassword/i.test(r.url())) posted = true; });
+    page.on('request', (r) => {
+      if (/ChangePassword/i.test(r.url())) posted = true;
+    });
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('The password is too weak.').waitFor();
     expect(posted).toBe(false);

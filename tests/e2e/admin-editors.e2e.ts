@@ -17,7 +17,9 @@ async function watched() {
   const page = await app.page();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy|unsafe-eval/i.test(m.text())) problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|unsafe-eval/i.test(m.text())) problems.push(m.text());
+  });
   return { page, problems };
 }
 
@@ -89,7 +91,10 @@ describe('admin editors through SchemaForm', () => {
     await page.getByText('Settings saved successfully!').waitFor();
 
     await page.reload();
-    await page.getByRole('region', { name: 'Sales region settings' }).getByLabel(`Sales region ${before + 1}`).waitFor();
+    await page
+      .getByRole('region', { name: 'Sales region settings' })
+      .getByLabel(`Sales region ${before + 1}`)
+      .waitFor();
     expect(await page.getByLabel(`Sales region ${before + 1}`).inputValue()).toBe(name);
 
     // The same name twice: the form refuses it with QF-013's text and marks the list.
@@ -102,9 +107,17 @@ describe('admin editors through SchemaForm', () => {
 
     // Remove takes its own row out: the row below keeps its input element, with what was typed in it, one place up.
     const below = await page.getByLabel(`Sales region ${before + 2}`).elementHandle();
-    await page.getByRole('row').filter({ has: page.getByLabel(`Sales region ${before + 1}`, { exact: true }) }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByLabel(`Sales region ${before + 1}`, { exact: true }) })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await page.getByLabel(`Sales region ${before + 2}`).waitFor({ state: 'detached' });
-    expect(await below!.evaluate((el) => [el.isConnected, (el as HTMLInputElement).value, el.getAttribute('aria-label')])).toEqual([true, name.toLowerCase(), `Sales region ${before + 1}`]);
+    expect(await below!.evaluate((el) => [el.isConnected, (el as HTMLInputElement).value, el.getAttribute('aria-label')])).toEqual([
+      true,
+      name.toLowerCase(),
+      `Sales region ${before + 1}`,
+    ]);
     expect(problems).toEqual([]);
   });
 
@@ -153,7 +166,10 @@ describe('admin editors through SchemaForm', () => {
     await page.getByText('Profile saved.').waitFor();
     await page.reload();
     await page.getByLabel('Default season').waitFor();
-    await page.waitForFunction((n) => (document.querySelector('#root_DefaultSeasonId option:checked') as HTMLOptionElement | null)?.textContent?.trim() === n, seasonName);
+    await page.waitForFunction(
+      (n) => (document.querySelector('#root_DefaultSeasonId option:checked') as HTMLOptionElement | null)?.textContent?.trim() === n,
+      seasonName,
+    );
     expect((await page.getByLabel('Default brand').locator('option:checked').textContent())!.trim()).toBe(brandName);
     expect(problems).toEqual([]);
   });

@@ -20,19 +20,36 @@ const ERRORS = [
 async function playErrorLog(page: Page): Promise<URLSearchParams[]> {
   const asked: URLSearchParams[] = [];
   const json = (route: Route, body: unknown, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-  await page.route((u) => u.pathname === '/api/User/GetErrors', (route) => {
-    const q = new URL(route.request().url()).searchParams;
-    asked.push(q);
-    const user = q.get('User')?.toLowerCase();
-    const id = q.get('ErrorId');
-    return json(route, ERRORS.filter((e) => (!user || e.User.includes(user)) && (!id || e.Sequence === Number(id))));
-  });
-  await page.route((u) => u.pathname === '/api/User/GetError', (route) => {
-    const id = Number(new URL(route.request().url()).searchParams.get('ErrorId'));
-    const e = ERRORS.find((x) => x.Sequence === id);
-    return e ? json(route, { ...e, AllXml: '<error />', UserAgent: 'test', CalledScript: 'POST /api/Grid/costing/Save', ReferringPage: '/flashEditCosting', Detail: e.Message })
-      : json(route, { Message: 'Error not found, please check your id.' }, 404);
-  });
+  await page.route(
+    (u) => u.pathname === '/api/User/GetErrors',
+    (route) => {
+      const q = new URL(route.request().url()).searchParams;
+      asked.push(q);
+      const user = q.get('User')?.toLowerCase();
+      const id = q.get('ErrorId');
+      return json(
+        route,
+        ERRORS.filter((e) => (!user || e.User.includes(user)) && (!id || e.Sequence === Number(id))),
+      );
+    },
+  );
+  await page.route(
+    (u) => u.pathname === '/api/User/GetError',
+    (route) => {
+      const id = Number(new URL(route.request().url()).searchParams.get('ErrorId'));
+      const e = ERRORS.find((x) => x.Sequence === id);
+      return e
+        ? json(route, {
+            ...e,
+            AllXml: '<error />',
+            UserAgent: 'test',
+            CalledScript: 'POST /api/Grid/costing/Save',
+            ReferringPage: '/flashEditCosting',
+            Detail: e.Message,
+          })
+        : json(route, { Message: 'Error not found, please check your id.' }, 404);
+    },
+  );
   return asked;
 }
 

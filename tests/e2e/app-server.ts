@@ -36,7 +36,9 @@ function buildWeb(): void {
   // vitest sets NODE_ENV=test, which would give React's development build (double effects,
   // dev warnings): the tests must run the code users get.
   const r = spawnSync(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' },
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
@@ -58,7 +60,9 @@ let template: Promise<string> | undefined;
  */
 function dataTemplate(): Promise<string> {
   template ??= buildDataTemplate();
-  template.catch(() => { template = undefined; });
+  template.catch(() => {
+    template = undefined;
+  });
   return template;
 }
 
@@ -103,7 +107,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess | null, output
   const listening = `PLM workbench on http://localhost:${new URL(baseUrl).port}`;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
-    if (child && !output().includes(listening)) { await new Promise((r) => setTimeout(r, 100)); continue; }
+    if (child && !output().includes(listening)) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.status === 200) return;

@@ -112,7 +112,10 @@ describe('briefs', () => {
     await login(second, 'designer');
     // The second session is offline from the change feed (issue 30), so it keeps the old version and its save is the
     // stale one the 409 guards against (with the feed on, it would take the first save's values live: live-records.e2e.ts).
-    await second.route((u) => u.pathname.toLowerCase() === '/api/feed', (route) => route.abort());
+    await second.route(
+      (u) => u.pathname.toLowerCase() === '/api/feed',
+      (route) => route.abort(),
+    );
     // Brief 5 (Summer Water Sandal, brand 1) is Released: editable.
     for (const p of [first, second]) {
       await navigate(p, '/brief/5');

@@ -101,10 +101,12 @@ describe('calculators', () => {
     const after = await margins();
     expect(after.slice(0, 3)).toEqual(['30', '60', '42']);
     // The table follows the list: 30 % → FOB (51.818 × 0.70 − 1.25) / 1.2257 = 28.57, LDP 28.57 × 1.2257 + 1.25 = 36.27.
-    await expect.poll(() => page.locator('[data-testid="fob-grid"] .ht_master tbody tr').first().locator('td').allTextContents()).toEqual(['30 %', '28.57', '36.27']);
+    await expect
+      .poll(() => page.locator('[data-testid="fob-grid"] .ht_master tbody tr').first().locator('td').allTextContents())
+      .toEqual(['30 %', '28.57', '36.27']);
   });
 
-  it('CALC-002 an administrator changes a brand\'s defaults with Ctrl+S; the calculator starts from them', async () => {
+  it("CALC-002 an administrator changes a brand's defaults with Ctrl+S; the calculator starts from them", async () => {
     const page = await app.page();
     await login(page, 'admin');
     await navigate(page, '/margin');

@@ -49,7 +49,8 @@ async function tickFirstThree(page: Page, brandId = '1', seasonId = '2', n = 3) 
   await page.getByRole('button', { name: `Tick selected (${n})`, exact: true }).click();
   await page.getByText(`${n} ticked`).waitFor();
   const rows = [];
-  for (let i = 0; i < n; i++) rows.push({ stock: (await cellAt(page, 'Stock Number', i))!.text.trim(), name: (await cellAt(page, 'Colorway Name', i))!.text.trim() });
+  for (let i = 0; i < n; i++)
+    rows.push({ stock: (await cellAt(page, 'Stock Number', i))!.text.trim(), name: (await cellAt(page, 'Colorway Name', i))!.text.trim() });
   return rows;
 }
 
@@ -81,8 +82,13 @@ describe('carryover', () => {
 
     // The confirmation mail is in the outbox.
     const outbox = path.join(app.server.dataDir!, 'outbox');
-    await expect.poll(() => fs.existsSync(outbox) && fs.readdirSync(outbox).some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('Subject: Carryover completed')),
-      { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          fs.existsSync(outbox) && fs.readdirSync(outbox).some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('Subject: Carryover completed')),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
 
     // /Search: each stock number now has an SS27 colorway with its volumes.
     for (const { stock } of ticked) {
@@ -158,7 +164,7 @@ describe('carryover', () => {
     await page.getByRole('button', { name: 'Carry over with these volumes', exact: true }).click();
     const res = await answer;
     expect(res.status()).toBe(200);
-    expect((JSON.parse(res.request().postData() ?? '{}').Volumes[0]).USVolume).toBe(12345678);
+    expect(JSON.parse(res.request().postData() ?? '{}').Volumes[0].USVolume).toBe(12345678);
     await page.getByText(COMPLETED).waitFor();
   });
 
@@ -166,9 +172,14 @@ describe('carryover', () => {
     const token = await apiToken(app.server.baseUrl, 'admin');
     let id = 0;
     for (const candidate of [35, 36, 37, 38, 39, 41, 42]) {
-      const res = await fetch(`${app.server.baseUrl}/api/Prototype/GetSeasonShiftEligibility?PrototypeSeasonalId=${candidate}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${app.server.baseUrl}/api/Prototype/GetSeasonShiftEligibility?PrototypeSeasonalId=${candidate}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const body = await res.json();
-      if (body.CanShift && body.DualSourcedCount === 0) { id = candidate; break; }
+      if (body.CanShift && body.DualSourcedCount === 0) {
+        id = candidate;
+        break;
+      }
     }
     expect(id).toBeGreaterThan(0);
     const page = await app.page();
@@ -190,8 +201,12 @@ describe('carryover', () => {
 
   it('CARRY-012 mass carryover by Excel upload: preview, Confirm, the rows are carried through the upload queue', async () => {
     const token = await apiToken(app.server.baseUrl, 'admin');
-    const api = (url: string, json: unknown) => fetch(`${app.server.baseUrl}${url}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json) }).then((r) => r.json());
+    const api = (url: string, json: unknown) =>
+      fetch(`${app.server.baseUrl}${url}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(json),
+      }).then((r) => r.json());
     // Velocity Run (brand 3) SS26 → SS27 (line plan 9): two colorways no other test carries.
     const source = await api('/api/Carryover/SearchPrototypesForCarryover', { BrandId: 3, SeasonId: 9, pageNumber: 1, pageSize: 2 });
     const wb = new ExcelJS.Workbook();
@@ -217,6 +232,8 @@ describe('carryover', () => {
     await shot(page, 'carryover-upload');
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.getByTestId('toast').filter({ hasText: 'Upload Completed' }).waitFor();
-    await expect.poll(async () => (await api('/api/Carryover/SearchPrototypesForCarryover', { BrandId: 3, SeasonId: 11 })).TotalRecords, { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(async () => (await api('/api/Carryover/SearchPrototypesForCarryover', { BrandId: 3, SeasonId: 11 })).TotalRecords, { timeout: 30_000 })
+      .toBe(2);
   });
 });

@@ -15,11 +15,15 @@ import { uploadSampleImage } from '../support/catalog-images';
 const app = setupApp();
 
 /** Columns of the grid as laid out, and how many tiles share the first row's top. */
-const layout = (page: Page, selector: string) => page.locator(selector).evaluate((grid) => {
-  const tiles = [...grid.children] as HTMLElement[];
-  const top = tiles[0].getBoundingClientRect().top;
-  return { columns: getComputedStyle(grid).gridTemplateColumns.split(' ').length, firstRow: tiles.filter((t) => Math.abs(t.getBoundingClientRect().top - top) < 1).length };
-});
+const layout = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((grid) => {
+    const tiles = [...grid.children] as HTMLElement[];
+    const top = tiles[0].getBoundingClientRect().top;
+    return {
+      columns: getComputedStyle(grid).gridTemplateColumns.split(' ').length,
+      firstRow: tiles.filter((t) => Math.abs(t.getBoundingClientRect().top - top) < 1).length,
+    };
+  });
 
 async function setSlider(page: Page, label: string, key: 'Home' | 'End' | 'ArrowLeft' | 'ArrowRight') {
   await page.getByLabel(label).focus();
@@ -34,18 +38,22 @@ async function openCatalog(page: Page) {
 }
 
 describe('catalog', () => {
-  it('CAT-002: /catalog goes to page 1 of 50 of the user\'s default brand', async () => {
+  it("CAT-002: /catalog goes to page 1 of 50 of the user's default brand", async () => {
     const page = await app.page();
     await openCatalog(page);
     // The token answer names the user's default brand (the session the app keeps).
-    const answer = await (await fetch(`${app.server.baseUrl}/api/token`, { method: 'POST',
-      body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' }) })).json();
+    const answer = await (
+      await fetch(`${app.server.baseUrl}/api/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' }),
+      })
+    ).json();
     expect(Number(answer.defaultBrandId)).toBeGreaterThan(0);
     expect(pathOf(page)).toBe(`/catalog/1/50/${Number(answer.defaultBrandId)}`);
     expect(await page.title()).toContain('Catalog');
   });
 
-  it('CAT-005 issue 27: the demo\'s tiles in view show product images (drawn at the first start), none says No image', async () => {
+  it("CAT-005 issue 27: the demo's tiles in view show product images (drawn at the first start), none says No image", async () => {
     const page = await app.page();
     await openCatalog(page);
     const first = page.locator('.catalog-tile').first().locator('img');
@@ -97,14 +105,18 @@ describe('catalog', () => {
     expect((await layout(page, '.catalog-grid:not(.catalog-grid--colorways)')).columns).toBe(6);
   });
 
-  it('CAT-001, CAT-005: a pattern\'s colorways open without a reload, with their own 1–3 slider; Esc goes back', async () => {
+  it("CAT-001, CAT-005: a pattern's colorways open without a reload, with their own 1–3 slider; Esc goes back", async () => {
     const page = await app.page();
     const token = await apiToken(app.server.baseUrl, 'admin');
     await openCatalog(page);
     const listPath = pathOf(page);
     const brand = listPath.split('/')[4];
-    const tiles = await (await fetch(`${app.server.baseUrl}/api/Catalog/SearchPatterns?BrandId=${brand}`, { headers: { authorization: `Bearer ${token}` } })).json();
-    const target = tiles.Results.find((t: { ColorwayCount: number; StatusName: string }) => t.ColorwayCount >= 2 && ['Created', 'Released'].includes(t.StatusName));
+    const tiles = await (
+      await fetch(`${app.server.baseUrl}/api/Catalog/SearchPatterns?BrandId=${brand}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const target = tiles.Results.find(
+      (t: { ColorwayCount: number; StatusName: string }) => t.ColorwayCount >= 2 && ['Created', 'Released'].includes(t.StatusName),
+    );
     await uploadSampleImage(app.server.baseUrl, token, 3, target.PatternSeasonalId, 1);
     await page.reload();
     const tile = page.locator(`[data-pattern="${target.PatternSeasonalId}"]`);
@@ -116,7 +128,9 @@ describe('catalog', () => {
     expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
     expect(await img.getAttribute('height')).toBe(await img.getAttribute('width'));
 
-    await page.evaluate(() => { (window as unknown as { catalogMarker: number }).catalogMarker = 42; });
+    await page.evaluate(() => {
+      (window as unknown as { catalogMarker: number }).catalogMarker = 42;
+    });
     const before = await page.evaluate(() => history.length);
     await tile.click();
     await page.waitForURL((u) => u.pathname === `${listPath}/0/${target.PatternSeasonalId}`);

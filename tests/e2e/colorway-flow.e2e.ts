@@ -26,8 +26,12 @@ const saveForm = async (page: Page) => {
 
 const tokenOf = (user: DemoUser) => apiToken(app.server.baseUrl, user);
 const api = async (token: string, path: string, json?: unknown) => {
-  const res = await fetch(`${app.server.baseUrl}${path}`, json === undefined ? { headers: { authorization: `Bearer ${token}` } }
-    : { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json) });
+  const res = await fetch(
+    `${app.server.baseUrl}${path}`,
+    json === undefined
+      ? { headers: { authorization: `Bearer ${token}` } }
+      : { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json) },
+  );
   expect(res.status, path).toBe(200);
   return res.json();
 };
@@ -111,7 +115,9 @@ describe('colorway flow', () => {
     await upload.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Document(s) Uploaded Successfully').first().waitFor();
     await documents.getByRole('button', { name: 'basalt-spec.pdf' }).waitFor();
-    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#5a4632' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#5a4632' } })
+      .png()
+      .toBuffer();
     const images = page.getByRole('region', { name: 'Image' });
     await images.getByLabel('Image file').setInputFiles({ name: 'basalt.png', mimeType: 'image/png', buffer: png });
     await page.getByText('Image uploaded successfully').first().waitFor({ timeout: 15_000 });
@@ -131,7 +137,8 @@ describe('colorway flow', () => {
     await page.getByRole('button', { name: 'Expand all' }).click();
     expect(await page.locator('#root_FactNameKy').inputValue()).toBe('310101');
     expect(Number((await page.locator('#root_FFC').inputValue()).replace(/[^0-9.]/g, ''))).toBe(40);
-    for (const m of ['InitialPrototypeComplete', 'ISRComplete', 'LDMComplete', 'SMComplete']) expect(await page.locator(`#root_${m}`).isChecked(), m).toBe(true);
+    for (const m of ['InitialPrototypeComplete', 'ISRComplete', 'LDMComplete', 'SMComplete'])
+      expect(await page.locator(`#root_${m}`).isChecked(), m).toBe(true);
     expect(await page.locator('#root_DSFactoryKy').inputValue()).not.toBe('');
     await section(page, 'specLog').getByText('ECN Process applied for reason: Material change.', { exact: false }).waitFor();
     await page.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'basalt-spec.pdf' }).waitFor();
@@ -160,7 +167,12 @@ describe('colorway flow', () => {
     const token = await tokenOf('factory');
     const record = await api(token, `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${colorwayId}`);
     expect(record.PrototypeSeasonalId).toBe(colorwayId);
-    const search = await api(token, '/api/Prototype/SearchPrototypes', { pageNumber: 1, pageSize: 50, sortColumn: 'PrototypeSeasonalId', sortDirection: 'DESC' });
+    const search = await api(token, '/api/Prototype/SearchPrototypes', {
+      pageNumber: 1,
+      pageSize: 50,
+      sortColumn: 'PrototypeSeasonalId',
+      sortDirection: 'DESC',
+    });
     const listed = (search.Results as Record<string, unknown>[]).find((r) => r.PrototypeSeasonalId === colorwayId);
     expect(listed).toBeTruthy();
     const schema = await api(token, '/schemas/entities/colorway.schema.json');
@@ -181,7 +193,7 @@ describe('colorway flow', () => {
     await page.locator('#root_GenNotes').press('Tab');
     const sizes = page.getByTestId('size-ranges');
     await sizes.getByRole('button', { name: 'Add size range' }).click();
-    const row = await sizes.getByRole('row').count() - 1;
+    const row = (await sizes.getByRole('row').count()) - 1;
     await sizes.getByLabel(`Region row ${row}`, { exact: true }).selectOption({ label: 'Asia' });
     await sizes.getByLabel(`Width row ${row}`, { exact: true }).selectOption({ label: 'Wide' });
     await sizes.getByLabel(`Size Range row ${row}`, { exact: true }).fill('240-290');

@@ -19,8 +19,10 @@ describe('colorways', () => {
     await pickReleasedPattern(page);
     // CW-047: a name the brand already has is a note that does not block the create.
     await page.locator('#root_PrototypeName').fill('Ridgeline Mid WP - Olive/Sand');
-    await page.locator('[data-field="PrototypeName"] [role="status"]')
-      .getByText('Name duplication: You may continue, but please note this name already exists.').waitFor();
+    await page
+      .locator('[data-field="PrototypeName"] [role="status"]')
+      .getByText('Name duplication: You may continue, but please note this name already exists.')
+      .waitFor();
     await page.locator('#root_PrototypeName').fill('E2E Colorway Ember');
     await finishColorwayCreate(page, 'Dana Whitfield');
     await page.getByText('Colorway created or copied successfully.').waitFor();

@@ -20,7 +20,8 @@ const rowHeader = (page: Page, row: number) => page.locator(`${GRID} .ht_clone_i
 /** The Name and Sort of every row shown. */
 const names = (page: Page) => page.locator(`${GRID} .ht_master tbody tr td:nth-of-type(2)`).allTextContents();
 const sorts = (page: Page) => page.locator(`${GRID} .ht_master tbody tr td:nth-of-type(4)`).allTextContents();
-const isSave = (r: { url(): string; request(): { method(): string } }) => r.url().includes('/api/CorporateTemplate/CreateCorporateTemplate') && r.request().method() === 'POST';
+const isSave = (r: { url(): string; request(): { method(): string } }) =>
+  r.url().includes('/api/CorporateTemplate/CreateCorporateTemplate') && r.request().method() === 'POST';
 
 async function typeInto(page: Page, title: string, row: number, text: string) {
   await cell(page, title, row).click();
@@ -99,7 +100,9 @@ describe('corporate template', () => {
     await expect.poll(async () => (await names(page)).length, { timeout: 10_000 }).toBe(count + 1);
     await typeInto(page, 'Name', count, 'Wear Test');
     let posted = false;
-    page.on('request', (r) => { if (r.url().includes('CreateCorporateTemplate')) posted = true; });
+    page.on('request', (r) => {
+      if (r.url().includes('CreateCorporateTemplate')) posted = true;
+    });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').getByText('Please fill all required fields').first().waitFor();
     for (const title of ['Group', 'Stage']) expect(await cell(page, title, count).getAttribute('class')).toContain('cell--error');

@@ -20,7 +20,8 @@ const MILESTONE_TITLES = ['Initial Prototype Complete', 'ISR Complete', 'LDM Com
 
 async function costingRows(user: DemoUser): Promise<Row[]> {
   const res = await fetch(`${app.server.baseUrl}/api/Grid/costing/Search`, {
-    method: 'POST', headers: { authorization: `Bearer ${await apiToken(app.server.baseUrl, user)}`, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken(app.server.baseUrl, user)}`, 'content-type': 'application/json' },
     body: JSON.stringify({ pageNumber: 1, pageSize: 20000 }),
   });
   expect(res.status).toBe(200);
@@ -29,22 +30,35 @@ async function costingRows(user: DemoUser): Promise<Row[]> {
 
 /** A cell's classes and hover title (column by title, visual row in view). */
 function cell(page: Page, title: string, row: number) {
-  return page.evaluate(([t, r]) => {
-    const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-      .find((h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t);
-    const td = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`);
-    return td ? { title: td.getAttribute('title') ?? '', locked: td.classList.contains('cell--locked') && td.classList.contains('htDimmed') } : null;
-  }, [title, row] as const);
+  return page.evaluate(
+    ([t, r]) => {
+      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find(
+        (h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t,
+      );
+      const td = document.querySelector(
+        `.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`,
+      );
+      return td ? { title: td.getAttribute('title') ?? '', locked: td.classList.contains('cell--locked') && td.classList.contains('htDimmed') } : null;
+    },
+    [title, row] as const,
+  );
 }
 
 describe('costing cells drawn from the rules (issue 27)', () => {
-  it('FLASH-009 a Completed colorway\'s costing cells are read-only before any edit; checking Costing Complete locks the row\'s milestones at once', async () => {
+  it("FLASH-009 a Completed colorway's costing cells are read-only before any edit; checking Costing Complete locks the row's milestones at once", async () => {
     const rows = await costingRows('costing');
     // The rule's other fields (original season, final spec lock) as the admin sees them.
     const full = new Map((await costingRows('admin')).map((r) => [r[KEY], r]));
     const done = rows.findIndex((r) => r.StatusId === 3);
-    const open = rows.findIndex((r) => (r.StatusId === 1 || r.StatusId === 2) && r.FactName && r.FactNameKy && Number(r.FFC) > 0 && r.CostingCompl !== true
-      && !(full.get(r[KEY])?.IsOriginalSeason === true && full.get(r[KEY])?.IsFinalSpecApprLocked !== true));
+    const open = rows.findIndex(
+      (r) =>
+        (r.StatusId === 1 || r.StatusId === 2) &&
+        r.FactName &&
+        r.FactNameKy &&
+        Number(r.FFC) > 0 &&
+        r.CostingCompl !== true &&
+        !(full.get(r[KEY])?.IsOriginalSeason === true && full.get(r[KEY])?.IsFinalSpecApprLocked !== true),
+    );
     expect(done).toBeGreaterThanOrEqual(0);
     expect(open).toBeGreaterThanOrEqual(0);
 
@@ -53,7 +67,9 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     await navigate(page, '/flashEditCosting');
     await expect.poll(() => recordCount(page)).toBe(rows.length);
     let saves = 0;
-    page.on('request', (r) => { if (isGridCall(r.url(), 'costing', 'Save')) saves++; });
+    page.on('request', (r) => {
+      if (isGridCall(r.url(), 'costing', 'Save')) saves++;
+    });
 
     // The Completed row: every editable column drawn locked, with the reason as its title.
     const why = 'Read only in status Completed.';
@@ -77,7 +93,9 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     // The save is held until the cells are checked: the lock comes from the row's values, not from the answer.
     let held: Route | undefined;
     const isSave = (u: URL) => isGridCall(u.toString(), 'costing', 'Save');
-    await page.route(isSave, (route) => { held = route; });
+    await page.route(isSave, (route) => {
+      held = route;
+    });
     await page.keyboard.press('Space');
     await expect.poll(() => held !== undefined).toBe(true);
     for (const title of MILESTONE_TITLES) {
@@ -118,14 +136,26 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     // The target row in view first, then up to the source row: both in view for the drag.
     await goToCell(page, 'Est. Factory First Cost', end);
     for (let i = top; i < end; i++) await page.keyboard.press('ArrowUp');
-    const handle = (await page.locator('.ht_master .wtBorder.corner').evaluateAll((els) => els
-      .map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 }))))[0];
-    const target = await page.evaluate(([t, r]) => {
-      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-        .find((h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t);
-      const b = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`)!.getBoundingClientRect();
-      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-    }, ['Est. Factory First Cost', end] as const);
+    const handle = (
+      await page.locator('.ht_master .wtBorder.corner').evaluateAll((els) =>
+        els
+          .map((e) => e.getBoundingClientRect())
+          .filter((b) => b.width > 0)
+          .map((b) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 })),
+      )
+    )[0];
+    const target = await page.evaluate(
+      ([t, r]) => {
+        const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find(
+          (h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t,
+        );
+        const b = document
+          .querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`)!
+          .getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      },
+      ['Est. Factory First Cost', end] as const,
+    );
     expect(handle).toBeDefined();
     const saved = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Save'));
     await page.mouse.move(handle.x, handle.y);
@@ -143,7 +173,8 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     const locked = range.filter((r) => !editable(r));
     expect(locked.every((r) => r.StatusId === 3)).toBe(true);
     const n = locked.length;
-    await expect.poll(() => page.locator('.data-grid__status[role="status"]').textContent())
+    await expect
+      .poll(() => page.locator('.data-grid__status[role="status"]').textContent())
       .toContain(`saved. ${n} cell${n === 1 ? '' : 's'} skipped: read only in status Completed.`);
   });
 });

@@ -21,13 +21,24 @@ const KEY = 'PrototypeSeasonalId';
 /** The block's columns: four editable ones and a read-only one (the service fee the rules set). */
 const TITLES = ['Est. Factory First Cost', 'Est. FFC Currency', 'Factory First Cost', 'FFC Currency', 'Service Fee %'];
 const FIELDS = ['EstFFC', 'EstFfcCurr', 'FFC', 'FfcCurr'] as const;
-const UNTOUCHED = ['CostingCompl', 'InitialPrototypeComplete', 'ISRComplete', 'LDMComplete', 'SMComplete', 'SMFinalComplete', 'OutsoleTechCode', 'WsPrice', 'RetailPrice'];
+const UNTOUCHED = [
+  'CostingCompl',
+  'InitialPrototypeComplete',
+  'ISRComplete',
+  'LDMComplete',
+  'SMComplete',
+  'SMFinalComplete',
+  'OutsoleTechCode',
+  'WsPrice',
+  'RetailPrice',
+];
 const WIDTH = 6;
 const COMPLETED = 3;
 
 async function costingRows(): Promise<Row[]> {
   const res = await fetch(`${app.server.baseUrl}/api/Grid/costing/Search`, {
-    method: 'POST', headers: { authorization: `Bearer ${await apiToken(app.server.baseUrl, 'costing')}`, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken(app.server.baseUrl, 'costing')}`, 'content-type': 'application/json' },
     body: JSON.stringify({ pageNumber: 1, pageSize: 20000 }),
   });
   expect(res.status).toBe(200);
@@ -45,16 +56,22 @@ function pickWindow(rows: Row[]): number {
 
 /** A cell's shown text, hover title and classes (column by title, visual row in view). */
 function cell(page: Page, title: string, row: number) {
-  return page.evaluate(([t, r]) => {
-    const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-      .find((h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t);
-    const td = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`);
-    return td ? { text: td.textContent ?? '', title: td.getAttribute('title') ?? '', classes: [...td.classList] } : null;
-  }, [title, row] as const);
+  return page.evaluate(
+    ([t, r]) => {
+      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find(
+        (h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t,
+      );
+      const td = document.querySelector(
+        `.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`,
+      );
+      return td ? { text: td.textContent ?? '', title: td.getAttribute('title') ?? '', classes: [...td.classList] } : null;
+    },
+    [title, row] as const,
+  );
 }
 
 describe('costing paste over editable and read-only cells (issue 27)', () => {
-  it('FLASH-013 FLASH-014 read-only cells skipped and counted, the bad cell red, its row\'s good cells kept unsaved; the fix saves the row and nothing else', async () => {
+  it("FLASH-013 FLASH-014 read-only cells skipped and counted, the bad cell red, its row's good cells kept unsaved; the fix saves the row and nothing else", async () => {
     const before = await costingRows();
     const start = pickWindow(before);
     const window = before.slice(start, start + WIDTH);
@@ -72,7 +89,9 @@ describe('costing paste over editable and read-only cells (issue 27)', () => {
     await navigate(page, '/flashEditCosting');
     await expect.poll(() => recordCount(page)).toBe(before.length);
     const sent: { Key: number; Changes: Row }[][] = [];
-    page.on('request', (r) => { if (isGridCall(r.url(), 'costing', 'Save')) sent.push(JSON.parse(r.postData() ?? '{}').rows); });
+    page.on('request', (r) => {
+      if (isGridCall(r.url(), 'costing', 'Save')) sent.push(JSON.parse(r.postData() ?? '{}').rows);
+    });
 
     await goToCell(page, TITLES[0], start);
     const saved = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Save'));
@@ -80,7 +99,12 @@ describe('costing paste over editable and read-only cells (issue 27)', () => {
     const answer = await saved;
     expect((await answer.json()).Failed).toEqual([]);
     // Nothing is sent for the read-only cells: no Completed row, no service fee; the bad row waits for its fix.
-    expect(sent[0].map((r) => r.Key).sort()).toEqual(editable.filter((r) => r !== bad).map((r) => r[KEY]).sort());
+    expect(sent[0].map((r) => r.Key).sort()).toEqual(
+      editable
+        .filter((r) => r !== bad)
+        .map((r) => r[KEY])
+        .sort(),
+    );
     expect(sent[0].every((r) => !('ServFee' in r.Changes))).toBe(true);
     const status = page.locator('.data-grid__status[role="status"]');
     await expect.poll(() => status.textContent()).toContain(`${editable.length - 1} rows saved; 1 row not saved (see the red cells).`);
@@ -92,8 +116,11 @@ describe('costing paste over editable and read-only cells (issue 27)', () => {
     await expect.poll(() => cell(page, 'Factory First Cost', badRow)).toMatchObject({ text: '-5', title: 'Must be 0 or more.' });
     expect((await cell(page, 'Factory First Cost', badRow))!.classes).toContain('cell--error');
     const j = window.indexOf(bad);
-    for (const [title, field, value, text] of [[TITLES[0], 'EstFFC', 10 + j, `${10 + j}.00`], [TITLES[1], 'EstFfcCurr', ...Array(2).fill(j % 2 ? 'EUR' : 'USD')],
-      [TITLES[3], 'FfcCurr', ...Array(2).fill(j % 2 ? 'USD' : 'EUR')]] as [string, string, unknown, string][]) {
+    for (const [title, field, value, text] of [
+      [TITLES[0], 'EstFFC', 10 + j, `${10 + j}.00`],
+      [TITLES[1], 'EstFfcCurr', ...Array(2).fill(j % 2 ? 'EUR' : 'USD')],
+      [TITLES[3], 'FfcCurr', ...Array(2).fill(j % 2 ? 'USD' : 'EUR')],
+    ] as [string, string, unknown, string][]) {
       const c = (await cell(page, title, badRow))!;
       // A pasted value that is the saved one is not unsaved.
       const held = value !== bad[field];
@@ -112,7 +139,9 @@ describe('costing paste over editable and read-only cells (issue 27)', () => {
     await typeIntoCell(page, '7.25');
     const fixed = await (await fixSave).json();
     expect(fixed.Failed).toEqual([]);
-    const changes = Object.fromEntries(Object.entries({ EstFFC: 10 + j, EstFfcCurr: j % 2 ? 'EUR' : 'USD', FfcCurr: j % 2 ? 'USD' : 'EUR' }).filter(([f, v]) => v !== bad[f]));
+    const changes = Object.fromEntries(
+      Object.entries({ EstFFC: 10 + j, EstFfcCurr: j % 2 ? 'EUR' : 'USD', FfcCurr: j % 2 ? 'USD' : 'EUR' }).filter(([f, v]) => v !== bad[f]),
+    );
     expect(sent[1]).toEqual([{ Key: bad[KEY], RowVersion: bad.RowVersion, Changes: { ...changes, FFC: 7.25 } }]);
     await expect.poll(() => page.locator('.data-grid td.cell--unsaved, .data-grid td.cell--error').count()).toBe(0);
     // Ctrl+S: nothing is left to send.
@@ -125,13 +154,22 @@ describe('costing paste over editable and read-only cells (issue 27)', () => {
     window.forEach((r, i) => {
       const now = after.get(r[KEY])!;
       if (r.StatusId === COMPLETED) {
-        expect([...FIELDS, 'ServFee', ...UNTOUCHED].map((f) => now[f]), `row ${i}`).toEqual([...FIELDS, 'ServFee', ...UNTOUCHED].map((f) => r[f]));
+        expect(
+          [...FIELDS, 'ServFee', ...UNTOUCHED].map((f) => now[f]),
+          `row ${i}`,
+        ).toEqual([...FIELDS, 'ServFee', ...UNTOUCHED].map((f) => r[f]));
         return;
       }
       const want = pasted(r, i).slice(0, 4);
       if (r === bad) want[2] = 7.25;
-      expect(FIELDS.map((f) => now[f]), `row ${i}`).toEqual(want);
-      expect(UNTOUCHED.map((f) => now[f]), `row ${i}`).toEqual(UNTOUCHED.map((f) => r[f]));
+      expect(
+        FIELDS.map((f) => now[f]),
+        `row ${i}`,
+      ).toEqual(want);
+      expect(
+        UNTOUCHED.map((f) => now[f]),
+        `row ${i}`,
+      ).toEqual(UNTOUCHED.map((f) => r[f]));
     });
   });
 });

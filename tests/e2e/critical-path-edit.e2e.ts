@@ -30,12 +30,25 @@ const api = async (token: string, path: string, json?: unknown) => {
 };
 
 const GRID = '[data-testid="cp-finals"]';
-const COLS = ['Process', 'Est. Start', 'Target', 'Rev. Start', 'Rev. Target', 'Actual Complete', 'Approval', 'Approved By', 'Approval Date', 'Notes', 'Notes 2'];
+const COLS = [
+  'Process',
+  'Est. Start',
+  'Target',
+  'Rev. Start',
+  'Rev. Target',
+  'Actual Complete',
+  'Approval',
+  'Approved By',
+  'Approval Date',
+  'Notes',
+  'Notes 2',
+];
 const cell = (page: Page, title: string, row: number) =>
   page.locator(`${GRID} .ht_master tbody tr:nth-child(${row + 1}) td:nth-of-type(${COLS.indexOf(title) + 1})`);
 const rowHeader = (page: Page, row: number) => page.locator(`${GRID} .ht_clone_inline_start tbody tr:nth-child(${row + 1}) th`);
 const names = (page: Page) => page.locator(`${GRID} .ht_master tbody tr td:nth-of-type(1)`).allTextContents();
-const isSave = (r: { url(): string; request(): { method(): string } }) => r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPrototype') && r.request().method() === 'POST';
+const isSave = (r: { url(): string; request(): { method(): string } }) =>
+  r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPrototype') && r.request().method() === 'POST';
 
 async function pick(page: Page, row: number, value: string) {
   await cell(page, 'Approval', row).click();
@@ -51,7 +64,9 @@ async function pick(page: Page, row: number, value: string) {
 /** A demo colorway of the designer's brands with a dev prototype path, its approvals cleared. */
 async function freshColorway(token: string) {
   for (let ps = 1; ps < 200; ps++) {
-    const res = await fetch(`${app.server.baseUrl}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${ps}`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.server.baseUrl}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${ps}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     if (res.status !== 200) continue;
     const cw = await res.json();
     if (!cw.CriticalPathDevPrototypeId) continue;
@@ -59,8 +74,14 @@ async function freshColorway(token: string) {
     const d = await api(token, `/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${id}`);
     if (d.Header.CriticalPathHeaderStatusId !== 1) continue;
     await api(token, '/api/CriticalPath/UpdateCriticalPathDevPrototype', {
-      CriticalPathDevPrototypeId: id, RowVersion: d.Header.RowVersion, CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName,
-      FinalProcesses: d.FinalProcesses.map((p: any) => ({ CriticalPathDevPrototypeFinalProcessId: p.CriticalPathDevPrototypeFinalProcessId, ProcessName: p.ProcessName, CriticalPathProcessApprovedId: null })),
+      CriticalPathDevPrototypeId: id,
+      RowVersion: d.Header.RowVersion,
+      CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName,
+      FinalProcesses: d.FinalProcesses.map((p: any) => ({
+        CriticalPathDevPrototypeFinalProcessId: p.CriticalPathDevPrototypeFinalProcessId,
+        ProcessName: p.ProcessName,
+        CriticalPathProcessApprovedId: null,
+      })),
     });
     return { ps, id, name: d.Header.CriticalPathDevPrototypeName as string };
   }
@@ -261,8 +282,11 @@ describe('critical path edit', () => {
 
     // Someone else saves meanwhile: the screen's save answers 409 with who changed it.
     await api(await tokenOf('admin'), '/api/CriticalPath/UpdateCriticalPathDevPattern', {
-      CriticalPathDevPatternId: stored.Header.CriticalPathDevPatternId, PatternSeasonalId: colorway.PatternSeasonalId,
-      RowVersion: stored.Header.RowVersion, CriticalPathName: stored.Header.CriticalPathName, Notes: 'Admin note',
+      CriticalPathDevPatternId: stored.Header.CriticalPathDevPatternId,
+      PatternSeasonalId: colorway.PatternSeasonalId,
+      RowVersion: stored.Header.RowVersion,
+      CriticalPathName: stored.Header.CriticalPathName,
+      Notes: 'Admin note',
     });
     await page.getByLabel('Notes').fill('Mine.');
     saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPattern'));
@@ -282,7 +306,11 @@ describe('critical path edit', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Backspace');
-    await page.locator('.autocompleteEditor td').filter({ hasText: /^Approved$/ }).first().click();
+    await page
+      .locator('.autocompleteEditor td')
+      .filter({ hasText: /^Approved$/ })
+      .first()
+      .click();
     // The approver is a choice of the brand's users (CP-026): its cell shows the dropdown's arrow.
     await expect.poll(async () => (await commCell(7).textContent())?.replace('▼', '').trim()).toBe('Dana Whitfield');
     saved = page.waitForResponse((r) => r.url().includes('/api/CriticalPath/UpdateCriticalPathCommercialization'));
@@ -317,7 +345,10 @@ describe('critical path edit', () => {
     await pick(page, 0, 'Approved');
     await expect.poll(() => cell(page, 'Target', 1).getAttribute('class')).not.toContain('cp-grid__locked');
     const before = await dates();
-    const pasted = [['03/02/2027', '03/09/2027'], ['03/10/2027', '03/17/2027']];
+    const pasted = [
+      ['03/02/2027', '03/09/2027'],
+      ['03/10/2027', '03/17/2027'],
+    ];
     await cell(page, 'Est. Start', 1).click();
     await paste(page, pasted.map((r) => r.join('\t')).join('\r\n'));
     await expect.poll(dates, { timeout: 10_000 }).toEqual(pasted);
@@ -340,8 +371,10 @@ describe('critical path edit', () => {
     await page.keyboard.press('Control+s');
     expect((await saved).status()).toBe(200);
     const after = await api(token, `/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${id}`);
-    expect(after.FinalProcesses.slice(1, 3).map((p: any) => [p.EstStartDate, p.TargetDate].map((d) => String(d).slice(0, 10))))
-      .toEqual([['2027-03-02', '2027-03-09'], ['2027-03-10', '2027-03-17']]);
+    expect(after.FinalProcesses.slice(1, 3).map((p: any) => [p.EstStartDate, p.TargetDate].map((d) => String(d).slice(0, 10)))).toEqual([
+      ['2027-03-02', '2027-03-09'],
+      ['2027-03-10', '2027-03-17'],
+    ]);
     expect(after.FinalProcesses[2].Notes ?? '').toBe(notes);
   });
 });

@@ -18,7 +18,8 @@ const run = promisify(execFile);
 async function api<T>(path: string, json?: object): Promise<T> {
   const token = await apiToken(app.server.baseUrl, 'designer');
   const res = await fetch(`${app.server.baseUrl}${path}`, {
-    method: json ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    method: json ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
     body: json ? JSON.stringify(json) : undefined,
   });
   expect(res.status, path).toBe(200);
@@ -26,10 +27,19 @@ async function api<T>(path: string, json?: object): Promise<T> {
 }
 
 const rows = (page: Page) => page.locator('.data-grid .ht_master tbody tr');
-const headers = (page: Page) => page.evaluate(() => [...document.querySelectorAll('.data-grid .ht_clone_top thead th .colHeader')]
-  .map((h) => (h.textContent ?? '').replace(/[▲▼▾]/g, '').trim()).filter(Boolean));
+const headers = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.data-grid .ht_clone_top thead th .colHeader')]
+      .map((h) => (h.textContent ?? '').replace(/[▲▼▾]/g, '').trim())
+      .filter(Boolean),
+  );
 
-interface PathRow { CriticalPathDevPrototypeId: number; CriticalPathDevPrototypeName: string; PrototypeSeasonalId: number; StockNum: string }
+interface PathRow {
+  CriticalPathDevPrototypeId: number;
+  CriticalPathDevPrototypeName: string;
+  PrototypeSeasonalId: number;
+  StockNum: string;
+}
 
 describe('critical path search', () => {
   it('CP-002 CP-003 CP-004 CP-007 CP-013 CP-014 CP-050: search prototypes by name, PDF of two selected rows, a saved search, a row opens its path', async () => {
@@ -37,7 +47,12 @@ describe('critical path search', () => {
     await page.setViewportSize({ width: 2400, height: 1000 });
     await login(page, 'designer');
     // CP-004: the search starts from the designer's default brand and season (1 and 1).
-    const first = await api<{ Results: PathRow[] }>('/api/Grid/critical-path-dev-prototype-search/Search', { pageSize: 2, sortColumn: 'StockNum', BrandId: 1, SeasonId: 1 });
+    const first = await api<{ Results: PathRow[] }>('/api/Grid/critical-path-dev-prototype-search/Search', {
+      pageSize: 2,
+      sortColumn: 'StockNum',
+      BrandId: 1,
+      SeasonId: 1,
+    });
     const [a, b] = first.Results;
     const prefix = a.StockNum.slice(0, Math.max(3, a.StockNum.length - 2));
 
@@ -47,7 +62,8 @@ describe('critical path search', () => {
     await expect.poll(() => page.getByLabel('Brand', { exact: true }).locator('option:checked').textContent()).toBe('Summit Ridge');
     const shown = await headers(page);
     // The columns in view (the grid renders those the viewport shows).
-    for (const h of ['Id', 'Status', 'Name', 'Project Name', 'Pattern Name', 'Stock Number', 'Brand Name', 'Season Name and Year', 'Original Season']) expect(shown).toContain(h);
+    for (const h of ['Id', 'Status', 'Name', 'Project Name', 'Pattern Name', 'Stock Number', 'Brand Name', 'Season Name and Year', 'Original Season'])
+      expect(shown).toContain(h);
     expect(await page.title()).toContain('Critical Paths');
 
     // A name criterion (a stock number prefix), Enter searches.
@@ -63,8 +79,16 @@ describe('critical path search', () => {
     const stockCol = shown.indexOf('Stock Number');
     const stockOf = async (i: number) => (await rows(page).nth(i).locator('td').nth(stockCol).textContent())?.trim();
     expect(await stockOf(0)).toBe(a.StockNum);
-    await rows(page).nth(0).locator('td').nth(stockCol).click({ modifiers: ['Shift'] });
-    await rows(page).nth(1).locator('td').nth(stockCol).click({ modifiers: ['Shift'] });
+    await rows(page)
+      .nth(0)
+      .locator('td')
+      .nth(stockCol)
+      .click({ modifiers: ['Shift'] });
+    await rows(page)
+      .nth(1)
+      .locator('td')
+      .nth(stockCol)
+      .click({ modifiers: ['Shift'] });
     const report = page.getByRole('button', { name: /Report \(PDF\) · 2/ });
     await report.waitFor();
     const download = page.waitForEvent('download');
@@ -72,7 +96,7 @@ describe('critical path search', () => {
     const pdf = await (await download).path();
     const text = (await run('pdftotext', [pdf!, '-'])).stdout.replace(/\s+/g, ' ');
     expect(text).toContain(a.CriticalPathDevPrototypeName);
-    if (await stockOf(1) === b.StockNum) expect(text).toContain(b.CriticalPathDevPrototypeName);
+    if ((await stockOf(1)) === b.StockNum) expect(text).toContain(b.CriticalPathDevPrototypeName);
     fs.rmSync(pdf!, { force: true });
 
     // CP-014: save the search, go to another type, load it: back on the prototype tab with the criterion.
@@ -99,7 +123,7 @@ describe('critical path search', () => {
     await page.getByRole('tab', { name: 'Prototype', selected: true }).waitFor();
   });
 
-  it('CP-026 the approver of an approved process is picked from the brand\'s users and saved', async () => {
+  it("CP-026 the approver of an approved process is picked from the brand's users and saved", async () => {
     const page = await app.page();
     await login(page, 'designer');
     const found = await api<{ Results: PathRow[] }>('/api/Grid/critical-path-dev-prototype-search/Search', { pageSize: 50, CriticalPathHeaderStatusId: 1 });
@@ -107,7 +131,10 @@ describe('critical path search', () => {
     for (const path of found.Results) {
       const d = await api<any>(`/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${path.CriticalPathDevPrototypeId}`);
       const spec = d.FinalProcesses.findIndex((p: any) => p.ProcessType === 'SPECAPP' && p.CriticalPathProcessApprovedId === 1);
-      if (spec >= 0) { chosen = { path, brandId: d.Header.BrandId, specRow: spec }; break; }
+      if (spec >= 0) {
+        chosen = { path, brandId: d.Header.BrandId, specRow: spec };
+        break;
+      }
     }
     expect(chosen).not.toBeNull();
     const { path, brandId, specRow } = chosen!;
@@ -134,10 +161,13 @@ describe('critical path search', () => {
     expect(after.FinalProcesses[specRow]).toMatchObject({ ApprovedBy: other.UserId, ApprovedByName: other.Name, CriticalPathProcessApprovedId: 1 });
   });
 
-  it('CP-042 CP-043 a new commercialization path from the pattern screen opens with the template\'s processes', async () => {
+  it("CP-042 CP-043 a new commercialization path from the pattern screen opens with the template's processes", async () => {
     const page = await app.page();
     await login(page, 'designer');
-    const patterns = await api<{ Results: { PatternSeasonalId: number; PatternName: string }[] }>('/api/Grid/pattern-search/Search', { pageSize: 1, BrandId: 1 });
+    const patterns = await api<{ Results: { PatternSeasonalId: number; PatternName: string }[] }>('/api/Grid/pattern-search/Search', {
+      pageSize: 1,
+      BrandId: 1,
+    });
     const pattern = patterns.Results[0];
     await navigate(page, `/pattern/${pattern.PatternSeasonalId}`);
     const list = page.getByTestId('critical-path-list');
@@ -152,7 +182,8 @@ describe('critical path search', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/criticalPathCommercializationEdit/'), { timeout: 20_000 });
     await page.getByRole('heading', { name: `Commercialization Critical Path: ${pattern.PatternName} E2E path` }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.locator('[data-testid="cp-processes"] .ht_master tbody tr td:nth-of-type(1)').allTextContents(), { timeout: 15_000 })
+    await expect
+      .poll(() => page.locator('[data-testid="cp-processes"] .ht_master tbody tr td:nth-of-type(1)').allTextContents(), { timeout: 15_000 })
       .toEqual(['PO issued', 'Materials ordered', 'Production start', 'Inline inspection', 'Final inspection', 'Ex-factory']);
   });
 });

@@ -64,13 +64,17 @@ describe('documents', () => {
     expect(await dialog.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
   });
 
-  it('DOC-006 DOC-011 DOC-001 a factory user sees their factory\'s documents without factory controls; a designer has them and associates colorways', async () => {
+  it("DOC-006 DOC-011 DOC-001 a factory user sees their factory's documents without factory controls; a designer has them and associates colorways", async () => {
     // The designer gives a pattern document to the factory user's factory through the API.
     const token = { access_token: await apiToken(app.server.baseUrl, 'designer') };
     const form = new FormData();
     for (const [k, v] of Object.entries({ ProjectId: '1', ProjectLevel: '3', ProjLevDocCategoryId: '302', FactoryKey: '310101' })) form.append(k, v);
     form.append('file', new Blob([PDF]), 'factory-spec.pdf');
-    const res = await fetch(`${app.server.baseUrl}/api/Document/UploadDocument`, { method: 'POST', headers: { authorization: `Bearer ${token.access_token}` }, body: form });
+    const res = await fetch(`${app.server.baseUrl}/api/Document/UploadDocument`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.access_token}` },
+      body: form,
+    });
     expect(res.status).toBe(200);
 
     const designer = await app.page();

@@ -6,7 +6,12 @@
  */
 import type { Page } from 'playwright-core';
 
-export interface TappedEvent { event: string; id?: string; data: any; at: number }
+export interface TappedEvent {
+  event: string;
+  id?: string;
+  data: any;
+  at: number;
+}
 
 export interface FeedTap {
   /** Everything every feed stream of the page received, as text. */
@@ -45,11 +50,14 @@ export async function tapFeed(page: Page): Promise<FeedTap> {
     if (new URL(e.response.url).pathname.toLowerCase() !== '/api/feed') return;
     const s = { buf: '', started: false, early: [] as string[] };
     streams.set(e.requestId, s);
-    void cdp.send('Network.streamResourceContent', { requestId: e.requestId }).then((r) => {
-      take(s, r.bufferedData);
-      s.started = true;
-      for (const d of s.early.splice(0)) take(s, d);
-    }, () => {});
+    void cdp.send('Network.streamResourceContent', { requestId: e.requestId }).then(
+      (r) => {
+        take(s, r.bufferedData);
+        s.started = true;
+        for (const d of s.early.splice(0)) take(s, d);
+      },
+      () => {},
+    );
   });
   cdp.on('Network.dataReceived', (e) => {
     const s = streams.get(e.requestId);

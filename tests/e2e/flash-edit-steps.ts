@@ -15,7 +15,9 @@ export async function chooseCriterion(page: Page, label: string, option: string)
 
 /** The label of the chosen option of a criterion. */
 export const chosenCriterion = (page: Page, label: string) =>
-  criteriaBar(page).getByLabel(label, { exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+  criteriaBar(page)
+    .getByLabel(label, { exact: true })
+    .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
 
 /** Clicks Search and waits for the grid's search answer; returns its request body. */
 export async function searchWith(page: Page, gridId: string): Promise<Record<string, unknown>> {
@@ -53,10 +55,12 @@ export async function clipboardFromXlsx(rows: readonly (readonly unknown[])[]): 
   const width = Math.max(...rows.map((r) => r.length));
   const table: string[][] = [];
   copy.worksheets[0].eachRow((r) => {
-    table.push(Array.from({ length: width }, (_, c) => {
-      const v = r.getCell(c + 1).value;
-      return typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v ?? '');
-    }));
+    table.push(
+      Array.from({ length: width }, (_, c) => {
+        const v = r.getCell(c + 1).value;
+        return typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v ?? '');
+      }),
+    );
   });
   return toTsv(table);
 }

@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  chooseCriterion, chosenCriterion, clipboardFromXlsx, criteriaBar, exportWorkbook, headerTitles, isGridCall, recordCount, searchWith, typeIntoCell,
+  chooseCriterion,
+  chosenCriterion,
+  clipboardFromXlsx,
+  criteriaBar,
+  exportWorkbook,
+  headerTitles,
+  isGridCall,
+  recordCount,
+  searchWith,
+  typeIntoCell,
 } from './flash-edit-steps';
 import { clickCell, goToColumn, paste } from './grid-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
@@ -19,7 +28,8 @@ type Row = Record<string, any>;
 
 async function searchApi(user: DemoUser, gridId: string, filters: Row): Promise<Row[]> {
   const res = await fetch(`${app.server.baseUrl}/api/Grid/${gridId}/Search`, {
-    method: 'POST', headers: { authorization: `Bearer ${await apiToken(app.server.baseUrl, user)}`, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken(app.server.baseUrl, user)}`, 'content-type': 'application/json' },
     body: JSON.stringify({ ...filters, pageNumber: 1, pageSize: 500 }),
   });
   expect(res.status).toBe(200);
@@ -55,32 +65,77 @@ const BAD_ROW = 2;
 
 const CASES: Case[] = [
   {
-    gridId: 'costing', path: '/flashEditCosting', user: 'costing', key: 'PrototypeSeasonalId', report: 'Costing',
-    titles: ['Est. Factory First Cost', 'Est. FFC Currency'], fields: ['EstFFC', 'EstFfcCurr'],
-    good: (i) => [12.25 + i, i % 2 ? 'EUR' : 'USD'], bad: -3, message: /0 or more/, fix: '7.5', fixed: 7.5,
+    gridId: 'costing',
+    path: '/flashEditCosting',
+    user: 'costing',
+    key: 'PrototypeSeasonalId',
+    report: 'Costing',
+    titles: ['Est. Factory First Cost', 'Est. FFC Currency'],
+    fields: ['EstFFC', 'EstFfcCurr'],
+    good: (i) => [12.25 + i, i % 2 ? 'EUR' : 'USD'],
+    bad: -3,
+    message: /0 or more/,
+    fix: '7.5',
+    fixed: 7.5,
   },
   {
-    gridId: 'forecast', path: '/flashEditForecasting', user: 'forecast', key: 'PrototypeSeasonalId', report: 'Forecast',
+    gridId: 'forecast',
+    path: '/flashEditForecasting',
+    user: 'forecast',
+    key: 'PrototypeSeasonalId',
+    report: 'Forecast',
     view: { name: 'EMEA', shows: 'EMEA Owned Volume', hides: 'US Volume' },
-    titles: ['EMEA Owned Volume', 'EMEA Distributor Volume'], fields: ['EmeaOwnedVolume', 'EmeaDistVolume'],
-    good: (i) => [1200 + i, 300 + i], bad: -5, message: /0 or more/, fix: '4321', fixed: 4321,
+    titles: ['EMEA Owned Volume', 'EMEA Distributor Volume'],
+    fields: ['EmeaOwnedVolume', 'EmeaDistVolume'],
+    good: (i) => [1200 + i, 300 + i],
+    bad: -5,
+    message: /0 or more/,
+    fix: '4321',
+    fixed: 4321,
   },
   {
-    gridId: 'pattern-forecast', path: '/flashEditPatternForecasting', user: 'forecast', key: 'PatternSeasonalId', report: 'PatternForecast',
+    gridId: 'pattern-forecast',
+    path: '/flashEditPatternForecasting',
+    user: 'forecast',
+    key: 'PatternSeasonalId',
+    report: 'PatternForecast',
     view: { name: 'LAAP', shows: 'Asia Volume', hides: 'EMEA Owned Volume' },
-    titles: ['Asia Volume', 'China Volume'], fields: ['AsiaVolume', 'CNVolume'],
-    good: (i) => [2500 + i, 700 + i], bad: 'abc', message: /number/i, fix: '2222', fixed: 2222,
+    titles: ['Asia Volume', 'China Volume'],
+    fields: ['AsiaVolume', 'CNVolume'],
+    good: (i) => [2500 + i, 700 + i],
+    bad: 'abc',
+    message: /number/i,
+    fix: '2222',
+    fixed: 2222,
   },
   {
-    gridId: 'hts', path: '/flashEditHTS', user: 'admin', key: 'PrototypeSeasonalId', report: 'HTS',
+    gridId: 'hts',
+    path: '/flashEditHTS',
+    user: 'admin',
+    key: 'PrototypeSeasonalId',
+    report: 'HTS',
     view: { name: 'CAN', shows: 'CA HTS Code', hides: 'US HTS Code' },
-    titles: ['CA HTS Code'], fields: ['CaHtsStawn'],
-    good: () => ['6403.99.0090'], bad: '6403.99.0090.12345', message: /14/, fix: '6403.99.0090', fixed: '6403.99.0090',
+    titles: ['CA HTS Code'],
+    fields: ['CaHtsStawn'],
+    good: () => ['6403.99.0090'],
+    bad: '6403.99.0090.12345',
+    message: /14/,
+    fix: '6403.99.0090',
+    fixed: '6403.99.0090',
   },
   {
-    gridId: 'prototype', path: '/flashEditPrototype', user: 'designer', key: 'PrototypeSeasonalId', report: 'Colorways',
-    titles: ['Color Description'], fields: ['ColorDesc'],
-    good: (i) => [`Slate/Ember ${i}`], bad: 'x'.repeat(120), message: /100/, fix: 'Slate/Ember fixed', fixed: 'Slate/Ember fixed',
+    gridId: 'prototype',
+    path: '/flashEditPrototype',
+    user: 'designer',
+    key: 'PrototypeSeasonalId',
+    report: 'Colorways',
+    titles: ['Color Description'],
+    fields: ['ColorDesc'],
+    good: (i) => [`Slate/Ember ${i}`],
+    bad: 'x'.repeat(120),
+    message: /100/,
+    fix: 'Slate/Ember fixed',
+    fixed: 'Slate/Ember fixed',
   },
 ];
 
@@ -119,7 +174,9 @@ describe('flash-edit screens (issue 12)', () => {
       // The block, copied from a workbook: ROWS rows over the case's columns; row BAD_ROW's first cell is bad.
       const block = Array.from({ length: ROWS }, (_, i) => (i === BAD_ROW ? [c.bad, ...c.good(i).slice(1)] : c.good(i)));
       const saves: Row[][] = [];
-      page.on('request', (r) => { if (isGridCall(r.url(), c.gridId, 'Save')) saves.push(JSON.parse(r.postData() ?? '{}').rows); });
+      page.on('request', (r) => {
+        if (isGridCall(r.url(), c.gridId, 'Save')) saves.push(JSON.parse(r.postData() ?? '{}').rows);
+      });
       await goToColumn(page, c.titles[0]);
       const firstSave = page.waitForResponse((r) => isGridCall(r.url(), c.gridId, 'Save'));
       await paste(page, await clipboardFromXlsx(block));
@@ -151,7 +208,10 @@ describe('flash-edit screens (issue 12)', () => {
       keys.forEach((k, i) => {
         // The bad row was held back whole (nothing half-written); its good cells stayed, unsaved, and went with the fix (issue 27).
         const want = i === BAD_ROW ? [c.fixed, ...c.good(i).slice(1)] : c.good(i);
-        expect(c.fields.map((f) => after.get(k)?.[f]), `row ${i}`).toEqual(want);
+        expect(
+          c.fields.map((f) => after.get(k)?.[f]),
+          `row ${i}`,
+        ).toEqual(want);
       });
       if (c.view) expect(await page.getByRole('group', { name: 'Region view' }).locator('[aria-pressed="true"]').textContent()).toBe(c.view.name);
 
@@ -194,7 +254,7 @@ describe('flash-edit screens (issue 12)', () => {
     expect(await colorway.getAttribute('href')).toMatch(/^\/colorway\/\d+$/);
   });
 
-  it('FLASH-031 FLASH-032 FLASH-034 the HTS lookup lists the codes from the row\'s origin to the region\'s country; a pick is saved; no origin, no codes', async () => {
+  it("FLASH-031 FLASH-032 FLASH-034 the HTS lookup lists the codes from the row's origin to the region's country; a pick is saved; no origin, no codes", async () => {
     const page = await app.page();
     await login(page, 'admin');
     const body = await openWithCriteria(page, CASES[3]);
@@ -216,7 +276,10 @@ describe('flash-edit screens (issue 12)', () => {
     await table.locator('tbody tr button').nth(1).waitFor();
     const routes = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(2).map((td) => td.textContent)));
     expect(routes.every(([o, d]) => o === firstRow.CtryOfOrig && d === 'GB')).toBe(true);
-    const first = table.locator('tbody tr button').filter({ hasNotText: firstRow.UkHtsStawn ?? '\u0000' }).first();
+    const first = table
+      .locator('tbody tr button')
+      .filter({ hasNotText: firstRow.UkHtsStawn ?? '\u0000' })
+      .first();
     const code = (await first.textContent())!.trim();
     const save = page.waitForResponse((r) => isGridCall(r.url(), 'hts', 'Save'));
     await first.click();
@@ -250,7 +313,10 @@ describe('flash-edit screens (issue 12)', () => {
       await button.click();
       const menu = page.getByRole('menu', { name: 'Edit in bulk' });
       // Issue 13 (PERM-026): the Upload Queue follows the screens for every user.
-      expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim()), user).toEqual([...items, 'Upload Queue']);
+      expect(
+        (await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim()),
+        user,
+      ).toEqual([...items, 'Upload Queue']);
     }
     // A user without the HTS read permission who types the address is refused.
     const factory = await app.page();

@@ -18,14 +18,20 @@ const token = (user: DemoUser) => apiToken(app.server.baseUrl, user);
 
 async function search(tok: string, grid: string, pageSize: number) {
   const res = await fetch(`${app.server.baseUrl}/api/Grid/${grid}/Search`, {
-    method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize }),
+    method: 'POST',
+    headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ pageNumber: 1, pageSize }),
   });
   return (await res.json()).Results as Record<string, any>[];
 }
 
 /** The five adjacent editable costing columns the block covers, in grid order. */
 const COLUMNS = ['CostingCompl', 'EstFFC', 'EstFfcCurr', 'FFC', 'FfcCurr'] as const;
-const BAD = new Map<number, { field: string; value: unknown }>([[2, { field: 'FFC', value: -5 }], [5, { field: 'EstFFC', value: -1.5 }], [8, { field: 'FFC', value: 'abc' }]]);
+const BAD = new Map<number, { field: string; value: unknown }>([
+  [2, { field: 'FFC', value: -5 }],
+  [5, { field: 'EstFFC', value: -1.5 }],
+  [8, { field: 'FFC', value: 'abc' }],
+]);
 
 /** The block as an xlsx file, and the text Excel puts on the clipboard when it is copied. */
 async function clipboardFromXlsx(rows: number): Promise<string> {
@@ -41,10 +47,12 @@ async function clipboardFromXlsx(rows: number): Promise<string> {
   await copy.xlsx.load(await wb.xlsx.writeBuffer());
   const table: string[][] = [];
   copy.worksheets[0].eachRow((r) => {
-    table.push(COLUMNS.map((_, c) => {
-      const v = r.getCell(c + 1).value;
-      return typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v ?? '');
-    }));
+    table.push(
+      COLUMNS.map((_, c) => {
+        const v = r.getCell(c + 1).value;
+        return typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v ?? '');
+      }),
+    );
   });
   return toTsv(table);
 }
@@ -60,7 +68,9 @@ describe('DataGrid and SchemaForm', () => {
     const sentCount = sentRows.length;
     const page = await app.page();
     const saves: string[] = [];
-    page.on('request', (r) => { if (/\/api\/Grid\/costing\/Save$/i.test(new URL(r.url()).pathname)) saves.push(r.postData() ?? ''); });
+    page.on('request', (r) => {
+      if (/\/api\/Grid\/costing\/Save$/i.test(new URL(r.url()).pathname)) saves.push(r.postData() ?? '');
+    });
     await login(page, 'costing');
     await navigate(page, '/grid/costing');
     await page.locator('.data-grid td').first().waitFor();
@@ -80,7 +90,10 @@ describe('DataGrid and SchemaForm', () => {
     const good = answer.Saved.length;
     // A bad cell in a read-only row is skipped with its row, not refused.
     const notSaved = [...BAD.keys()].filter((i) => i < before.length && !readOnly(before[i])).length + refused.size;
-    await page.getByRole('status').filter({ hasText: `${good} row${good === 1 ? '' : 's'} saved; ${notSaved} rows not saved` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${good} row${good === 1 ? '' : 's'} saved; ${notSaved} rows not saved` })
+      .waitFor();
     expect(saves).toHaveLength(1);
     const sent = JSON.parse(saves[0]).rows as { Key: number; Changes: Record<string, unknown> }[];
     expect(sent).toHaveLength(sentCount);
@@ -91,7 +104,8 @@ describe('DataGrid and SchemaForm', () => {
     const flagged = page.locator('.data-grid td.cell--error');
     await flagged.first().waitFor();
     // Polled: the grid draws the scrolled-to columns in the frames after the column finder moves the view.
-    await expect.poll(() => flagged.evaluateAll((tds) => tds.map((td) => td.getAttribute('title'))))
+    await expect
+      .poll(() => flagged.evaluateAll((tds) => tds.map((td) => td.getAttribute('title'))))
       .toEqual(expect.arrayContaining(['Must be 0 or more.', 'Enter a number.']));
 
     // Reload: the good rows were kept; the rows with a bad cell or a read-only status are as they were (a bad row's good cells were never sent).
@@ -126,7 +140,10 @@ describe('DataGrid and SchemaForm', () => {
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     expect(header[0]).toBe('Stock Number');
     const dateCol = header.indexOf('Initial Prototype Date') + 1;
-    const dates = ws.getColumn(dateCol).values.slice(2).filter((v) => v !== null && v !== undefined);
+    const dates = ws
+      .getColumn(dateCol)
+      .values.slice(2)
+      .filter((v) => v !== null && v !== undefined);
     expect(dates.length).toBeGreaterThan(0);
     expect(dates.every((d) => d instanceof Date)).toBe(true);
   });
@@ -143,7 +160,10 @@ describe('DataGrid and SchemaForm', () => {
     expect((await saved).status()).toBe(200);
     await header.first().waitFor({ state: 'detached' });
     // The preference read is held back: the grid must not show the hidden column while it waits.
-    await page.route(/GetUserPreferences/, async (route) => { await new Promise((r) => setTimeout(r, 600)); await route.continue(); });
+    await page.route(/GetUserPreferences/, async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
     await page.reload();
     await page.locator('.data-grid .ht_clone_top th', { hasText: 'Colorway Name' }).first().waitFor();
     expect(await header.count()).toBe(0);

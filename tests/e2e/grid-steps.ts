@@ -10,8 +10,13 @@ export async function goToColumn(page: Page, title: string) {
   await input.press('Enter');
   await dialog.waitFor({ state: 'detached' });
   // The grid selects the column just after the dialog closes: wait for its header to be the highlighted one.
-  await page.waitForFunction((t) => [...document.querySelectorAll('.data-grid .ht_clone_top thead th.ht__highlight .colHeader')]
-    .some((h) => (h.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t), title);
+  await page.waitForFunction(
+    (t) =>
+      [...document.querySelectorAll('.data-grid .ht_clone_top thead th.ht__highlight .colHeader')].some(
+        (h) => (h.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t,
+      ),
+    title,
+  );
 }
 
 /** Pastes text as the browser would from the clipboard, on the focused element. */
@@ -36,7 +41,13 @@ export async function goToCell(page: Page, title: string, row: number) {
   await page.keyboard.press('Control+ArrowUp');
   for (let i = 0; i < row; i++) await page.keyboard.press('ArrowDown');
   const there = page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td.current`);
-  if (await there.waitFor({ timeout: 5000 }).then(() => true, () => false)) return;
+  if (
+    await there.waitFor({ timeout: 5000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   const at = await page.evaluate(() => document.querySelector('.data-grid .ht_master td.current')?.parentElement?.getAttribute('aria-rowindex'));
   console.warn(`[e2e] goToCell: the keys put the selection on row ${Number(at) - 2}, not ${row}, of "${title}"; clicking the cell`);
   await clickCell(page, title, row);
@@ -44,19 +55,28 @@ export async function goToCell(page: Page, title: string, row: number) {
 
 /** The shown text and title of a cell (column by title, visual row from 0); the row must be in view. */
 export function cellAt(page: Page, title: string, row: number) {
-  return page.evaluate(([t, r]) => {
-    const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-      .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t);
-    const col = th?.getAttribute('aria-colindex');
-    const td = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`);
-    return td ? { text: td.textContent ?? '', title: td.getAttribute('title'), error: td.classList.contains('cell--error') } : null;
-  }, [title, row] as const);
+  return page.evaluate(
+    ([t, r]) => {
+      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find(
+        (h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t,
+      );
+      const col = th?.getAttribute('aria-colindex');
+      const td = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`);
+      return td ? { text: td.textContent ?? '', title: td.getAttribute('title'), error: td.classList.contains('cell--error') } : null;
+    },
+    [title, row] as const,
+  );
 }
 
 /** Clicks the cell of a column (by title) in a visual row (from 0, in view), which selects it and gives the grid the keyboard. */
 export async function clickCell(page: Page, title: string, row: number) {
-  const col = await page.evaluate((t) => [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-    .find((h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t)?.getAttribute('aria-colindex'), title);
+  const col = await page.evaluate(
+    (t) =>
+      [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
+        .find((h) => (h.querySelector('.colHeader')?.textContent ?? '').replace(/[▲▼▾]/g, '').trim() === t)
+        ?.getAttribute('aria-colindex'),
+    title,
+  );
   if (!col) throw new Error(`no column "${title}"`);
   await page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"]`).click();
   await page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"].current`).waitFor();

@@ -18,7 +18,7 @@ const app = setupApp();
 
 /** Signs in and opens a grid screen once its rows show. */
 async function openGrid(user: DemoUser, path: string, page?: Page): Promise<Page> {
-  const p = page ?? await app.page();
+  const p = page ?? (await app.page());
   await login(p, user);
   await navigate(p, path);
   await p.locator('.data-grid .ht_master td').first().waitFor();
@@ -26,14 +26,18 @@ async function openGrid(user: DemoUser, path: string, page?: Page): Promise<Page
 }
 
 /** The master table's header cell of a column title (the top clone covers it, same width). */
-const header = (page: Page, title: string) => page.locator('.data-grid .ht_clone_top thead th', { has: page.locator('.colHeader', { hasText: new RegExp(`^${title}`) }) }).first();
+const header = (page: Page, title: string) =>
+  page.locator('.data-grid .ht_clone_top thead th', { has: page.locator('.colHeader', { hasText: new RegExp(`^${title}`) }) }).first();
 
 /** The shown texts and titles of a column's cells on the page. */
-const columnCells = (page: Page, title: string) => header(page, title).evaluate((th) => {
-  const col = th.getAttribute('aria-colindex');
-  return [...document.querySelectorAll(`.data-grid .ht_master tbody td[aria-colindex="${col}"]`)]
-    .map((td) => ({ text: td.textContent ?? '', title: td.getAttribute('title') }));
-});
+const columnCells = (page: Page, title: string) =>
+  header(page, title).evaluate((th) => {
+    const col = th.getAttribute('aria-colindex');
+    return [...document.querySelectorAll(`.data-grid .ht_master tbody td[aria-colindex="${col}"]`)].map((td) => ({
+      text: td.textContent ?? '',
+      title: td.getAttribute('title'),
+    }));
+  });
 
 describe('DataGrid usability', () => {
   it('SHELL-020 the column finder hands the grid the selection and the keyboard within its Enter: keys typed right after it move from the picked cell', async () => {
@@ -47,7 +51,9 @@ describe('DataGrid usability', () => {
     const picked = await input.evaluate((el) => {
       el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
       const td = document.querySelector('.data-grid .ht_master td.current');
-      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find((h) => h.getAttribute('aria-colindex') === td?.getAttribute('aria-colindex'));
+      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find(
+        (h) => h.getAttribute('aria-colindex') === td?.getAttribute('aria-colindex'),
+      );
       return { row: td?.parentElement?.getAttribute('aria-rowindex'), column: th?.querySelector('.colHeader')?.textContent?.replace(/[▲▼▾]/g, '').trim() };
     });
     expect(picked).toEqual({ row: '3', column: 'Wholesale Price' });
@@ -60,23 +66,35 @@ describe('DataGrid usability', () => {
     const page = await openGrid('costing', '/grid/costing');
     const grid = (await page.locator('.data-grid__table').boundingBox())!;
     const firstRowY = (await page.locator('.data-grid .ht_master tbody tr').first().boundingBox())!;
-    await page.locator('.data-grid .ht_master .wtHolder').evaluate((h) => { h.scrollLeft = h.scrollWidth; });
+    await page.locator('.data-grid .ht_master .wtHolder').evaluate((h) => {
+      h.scrollLeft = h.scrollWidth;
+    });
     await page.waitForTimeout(300);
     expect(await page.locator('.data-grid .ht_master .wtHolder').evaluate((h) => h.scrollLeft)).toBeGreaterThan(1000);
     // What shows at the grid's left edge on the first row is still a stock number.
-    const atLeft = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('td')?.textContent, [grid.x + 20, firstRowY.y + firstRowY.height / 2]);
+    const atLeft = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('td')?.textContent,
+      [grid.x + 20, firstRowY.y + firstRowY.height / 2],
+    );
     expect(atLeft).toMatch(/^[A-Z]{2}\d{4}-\d{3}$/);
 
-    await page.locator('.data-grid .ht_master .wtHolder').evaluate((h) => { h.scrollLeft = 0; });
+    await page.locator('.data-grid .ht_master .wtHolder').evaluate((h) => {
+      h.scrollLeft = 0;
+    });
     await page.waitForTimeout(300);
-    const cutHeader = await page.locator('.data-grid .ht_clone_top thead th').evaluateAll((ths) => ths
-      .map((th) => ({ th, label: th.querySelector<HTMLElement>('.colHeader') }))
-      .filter(({ label }) => label && label.scrollWidth > label.clientWidth)
-      .map(({ th, label }) => ({ text: label!.textContent, title: th.getAttribute('title') })));
+    const cutHeader = await page.locator('.data-grid .ht_clone_top thead th').evaluateAll((ths) =>
+      ths
+        .map((th) => ({ th, label: th.querySelector<HTMLElement>('.colHeader') }))
+        .filter(({ label }) => label && label.scrollWidth > label.clientWidth)
+        .map(({ th, label }) => ({ text: label!.textContent, title: th.getAttribute('title') })),
+    );
     expect(cutHeader.length).toBeGreaterThan(0);
     for (const h of cutHeader) expect(h.title).toBe(h.text);
 
-    const cutCell = page.locator('.data-grid .ht_master td').filter({ hasText: /Dong Nai Footwear/ }).first();
+    const cutCell = page
+      .locator('.data-grid .ht_master td')
+      .filter({ hasText: /Dong Nai Footwear/ })
+      .first();
     expect(await cutCell.evaluate((td) => td.scrollWidth > td.clientWidth)).toBe(true);
     await cutCell.hover();
     expect(await cutCell.getAttribute('title')).toBe(await cutCell.textContent());
@@ -131,7 +149,9 @@ describe('DataGrid usability', () => {
     const page = await openGrid('viewer', '/grid/costing');
     await expect.poll(() => page.locator('.data-grid__toolbar').getByText('Read only', { exact: true }).isVisible()).toBe(true);
     const saves: string[] = [];
-    page.on('request', (r) => { if (/\/api\/Grid\/costing\/Save$/i.test(new URL(r.url()).pathname)) saves.push(r.url()); });
+    page.on('request', (r) => {
+      if (/\/api\/Grid\/costing\/Save$/i.test(new URL(r.url()).pathname)) saves.push(r.url());
+    });
     await goToColumn(page, 'Factory First Cost');
     const cell = page.locator('.data-grid .ht_master td.current').first();
     const before = await cell.textContent();
@@ -156,11 +176,20 @@ describe('DataGrid usability', () => {
 
   it('a reference column shows names, never ids: brand and season on /grid/library-outsole, the launch date on /grid/forecast', async () => {
     const page = await openGrid('admin', '/grid/library-outsole');
-    for (const [title, name] of [['Brand', /^Summit Ridge$/], ['Season', /^(Spring\/Summer|Fall\/Winter) \d{4}$/]] as const) {
+    for (const [title, name] of [
+      ['Brand', /^Summit Ridge$/],
+      ['Season', /^(Spring\/Summer|Fall\/Winter) \d{4}$/],
+    ] as const) {
       const cells = (await columnCells(page, title)).filter((c) => c.text);
       expect(cells.length, title).toBeGreaterThan(5);
-      expect(cells.filter((c) => /^\d+$/.test(c.text)), title).toEqual([]);
-      expect(cells.some((c) => name.test(c.text)), title).toBe(true);
+      expect(
+        cells.filter((c) => /^\d+$/.test(c.text)),
+        title,
+      ).toEqual([]);
+      expect(
+        cells.some((c) => name.test(c.text)),
+        title,
+      ).toBe(true);
       for (const c of cells) expect(c.title).toBe(c.text);
     }
 

@@ -23,8 +23,14 @@ export const DEMO_USERS = {
 export type DemoUser = keyof typeof DEMO_USERS;
 
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** The Chromium binary, installing Debian's package when that is possible. */
@@ -41,8 +47,7 @@ export function findChromium(): string {
     if (fs.existsSync(debian)) return debian;
   }
   throw new Error(
-    'Chromium was not found. Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), ' +
-      'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    'Chromium was not found. Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), ' + 'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
   );
 }
 
@@ -73,7 +78,9 @@ const isFeed = (url: string) => new URL(url).pathname.toLowerCase() === '/api/fe
 function trackRequests(page: Page) {
   const open = new Set<object>();
   inFlight.set(page, open);
-  page.on('request', (r) => { if (!isFeed(r.url())) open.add(r); });
+  page.on('request', (r) => {
+    if (!isFeed(r.url())) open.add(r);
+  });
   page.on('requestfinished', (r) => open.delete(r));
   page.on('requestfailed', (r) => open.delete(r));
 }
@@ -84,7 +91,10 @@ function trackRequests(page: Page) {
  */
 export async function networkQuiet(page: Page, timeout = 30_000): Promise<void> {
   const open = inFlight.get(page);
-  if (!open) { await page.waitForLoadState('networkidle', { timeout }); return; }
+  if (!open) {
+    await page.waitForLoadState('networkidle', { timeout });
+    return;
+  }
   const deadline = Date.now() + timeout;
   let quietSince = Date.now();
   for (;;) {
@@ -121,7 +131,8 @@ export async function settled(page: Page): Promise<void> {
 /** An access token of a demo user from the token call, for API checks beside the browser. */
 export async function apiToken(baseUrl: string, user: DemoUser): Promise<string> {
   const res = await fetch(`${baseUrl}/api/token`, {
-    method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS[user], password: DEMO_PASSWORD }),
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', username: DEMO_USERS[user], password: DEMO_PASSWORD }),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }

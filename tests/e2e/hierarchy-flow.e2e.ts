@@ -50,14 +50,18 @@ describe('product hierarchy flow', () => {
     await page.getByTestId('planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
     await page.getByText('Record Saved Successfully.').first().waitFor();
 
-    const cal = 'calendar-5', t = 'Calendar Spring 2027';
+    const cal = 'calendar-5',
+      t = 'Calendar Spring 2027';
     await page.getByTestId(cal).getByRole('button', { name: 'Add row' }).click();
     await cell(page, cal, `${t} Name row 1`).fill('Line Review');
     await cell(page, cal, `${t} Stage row 1`).fill('Concept');
     await cell(page, cal, `${t} Group row 1`).fill('1');
     await cell(page, cal, `${t} Start Date row 1`).fill('2026-03-02');
     await cell(page, cal, `${t} End Date row 1`).fill('2026-03-05');
-    await page.getByTestId(cal).getByRole('button', { name: `Save ${t}` }).click();
+    await page
+      .getByTestId(cal)
+      .getByRole('button', { name: `Save ${t}` })
+      .click();
     await expect.poll(() => cell(page, cal, `${t} Sort row 1`).inputValue(), { timeout: 10_000 }).toBe('10');
 
     await page.getByTestId('launches').getByRole('button', { name: 'Add row' }).click();
@@ -98,7 +102,9 @@ describe('product hierarchy flow', () => {
     await page.getByRole('heading', { name: patternName }).waitFor();
 
     // A product image, then release and adopt.
-    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2f7a5a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2f7a5a' } })
+      .png()
+      .toBuffer();
     const images = page.getByRole('region', { name: 'Image' });
     await images.getByRole('radio', { name: 'Product' }).check();
     await images.getByLabel('Image file').setInputFiles({ name: 'flow-shoe.png', mimeType: 'image/png', buffer: png });

@@ -68,16 +68,22 @@ describe('line plans', () => {
 
     // LP-018: the Spring 2027 calendar (sub-season 5) starts as a copy of the demo's corporate template;
     // its first two rows are renamed and dated.
-    const cal = 'calendar-5', t = 'Calendar Spring 2027';
+    const cal = 'calendar-5',
+      t = 'Calendar Spring 2027';
     await expect.poll(() => cell(page, cal, `${t} Name row 1`).inputValue(), { timeout: 10_000 }).toBe('Kick-off');
-    for (const [row, values] of [[1, ['Line Review', 'Concept', '1', '2026-03-02', '2026-03-05']], [2, ['Proto Review', 'Design', '2', '2026-05-10', '2026-05-20']]] as const) {
+    for (const [row, values] of [
+      [1, ['Line Review', 'Concept', '1', '2026-03-02', '2026-03-05']],
+      [2, ['Proto Review', 'Design', '2', '2026-05-10', '2026-05-20']],
+    ] as const) {
       await cell(page, cal, `${t} Name row ${row}`).fill(values[0]);
       await cell(page, cal, `${t} Stage row ${row}`).fill(values[1]);
       await cell(page, cal, `${t} Group row ${row}`).fill(values[2]);
       await cell(page, cal, `${t} Start Date row ${row}`).fill(values[3]);
       await cell(page, cal, `${t} End Date row ${row}`).fill(values[4]);
     }
-    await section(page, cal).getByRole('button', { name: `Save ${t}` }).click();
+    await section(page, cal)
+      .getByRole('button', { name: `Save ${t}` })
+      .click();
     // LP-021/022: the server numbers the rows and computes the durations.
     await expect.poll(() => cell(page, cal, `${t} Sort row 2`).inputValue(), { timeout: 10_000 }).toBe('20');
 
@@ -153,6 +159,9 @@ describe('line plans', () => {
     expect(await section(page, 'calendar-5').locator('tbody tr').count()).toBe(1);
 
     await input.setInputFiles({ name: 'calendar.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
-    await page.getByText(/Calendar Import Failed/).first().waitFor();
+    await page
+      .getByText(/Calendar Import Failed/)
+      .first()
+      .waitFor();
   });
 });

@@ -52,11 +52,19 @@ describe('issue 30: live grids in two browsers', () => {
     expect(await b.locator('[data-presence="grid:costing"]').getAttribute('aria-label')).toMatch(/^Also open by \S+/);
 
     const sent = await saveCell(a, 0, '17.25');
-    await b.waitForFunction(([t, r]) => {
-      const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t);
-      const td = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`);
-      return td?.textContent?.includes('17.25') && td.classList.contains('data-grid__cell--live');
-    }, [COLUMN, 0] as const, { timeout: 1000, polling: 20 });
+    await b.waitForFunction(
+      ([t, r]) => {
+        const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find(
+          (h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t,
+        );
+        const td = document.querySelector(
+          `.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`,
+        );
+        return td?.textContent?.includes('17.25') && td.classList.contains('data-grid__cell--live');
+      },
+      [COLUMN, 0] as const,
+      { timeout: 1000, polling: 20 },
+    );
     expect(Date.now() - sent).toBeLessThan(1500);
     expect((await cellAt(b, COLUMN, 0))?.title).toMatch(/^Changed by \S+ \S+ at /);
 
@@ -84,7 +92,9 @@ describe('issue 30: live grids in two browsers', () => {
     await saveCell(a, 2, '88');
     await bar.waitFor({ timeout: 5000 });
     let bSaves = 0;
-    b.on('request', (r) => { if (isGridCall(r.url(), 'costing', 'Save')) bSaves++; });
+    b.on('request', (r) => {
+      if (isGridCall(r.url(), 'costing', 'Save')) bSaves++;
+    });
     await bar.getByRole('button', { name: 'Take theirs' }).click();
     await bar.waitFor({ state: 'detached' });
     await b.waitForTimeout(500);
@@ -115,15 +125,20 @@ describe('issue 30: live grids in two browsers', () => {
     await expect.poll(() => text(page, row)).toContain('31.25');
 
     // The context menu opens the same history, the restore now its newest entry.
-    const col = await page.evaluate((t) => [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-      .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t)?.getAttribute('aria-colindex'), COLUMN);
+    const col = await page.evaluate(
+      (t) =>
+        [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
+          .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t)
+          ?.getAttribute('aria-colindex'),
+      COLUMN,
+    );
     await page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"]`).click({ button: 'right' });
     await page.getByRole('menuitem', { name: /Cell history/ }).click();
     await entries.nth(2).waitFor();
     expect(await entries.nth(0).locator('td').nth(2).textContent()).toBe('32.5 → 31.25');
   });
 
-  it('PERM-023: a factory user\'s browser receives nothing of another factory\'s colorway (the app\'s own stream, read off the network)', async () => {
+  it("PERM-023: a factory user's browser receives nothing of another factory's colorway (the app's own stream, read off the network)", async () => {
     const page = await app.page();
     const tap = await tapFeed(page);
     await login(page, 'factory');
@@ -131,19 +146,37 @@ describe('issue 30: live grids in two browsers', () => {
     await expect.poll(() => tap.events.some((e) => e.event === 'hello'), { timeout: 20_000 }).toBe(true);
     // Costing saves one colorway of another factory, then one of the factory user's.
     const token = await apiToken(app.server.baseUrl, 'costing');
-    const search = async (body: object) => (await (await fetch(`${app.server.baseUrl}/api/Grid/costing/Search`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...body, pageNumber: 1, pageSize: 500 }),
-    })).json()).Results as Record<string, any>[];
+    const search = async (body: object) =>
+      (
+        await (
+          await fetch(`${app.server.baseUrl}/api/Grid/costing/Search`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ ...body, pageNumber: 1, pageSize: 500 }),
+          })
+        ).json()
+      ).Results as Record<string, any>[];
     const factoryToken = await apiToken(app.server.baseUrl, 'factory');
-    const theirs = new Set(((await (await fetch(`${app.server.baseUrl}/api/Grid/colorway-search/Search`, {
-      method: 'POST', headers: { authorization: `Bearer ${factoryToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 500 }),
-    })).json()).Results as Record<string, any>[]).map((r) => r.PrototypeSeasonalId));
+    const theirs = new Set(
+      (
+        (
+          await (
+            await fetch(`${app.server.baseUrl}/api/Grid/colorway-search/Search`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${factoryToken}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ pageNumber: 1, pageSize: 500 }),
+            })
+          ).json()
+        ).Results as Record<string, any>[]
+      ).map((r) => r.PrototypeSeasonalId),
+    );
     const rows = (await search({})).filter((r) => r.StatusName === 'Released' && r.FactNameKy);
     const other = rows.find((r) => !theirs.has(r.PrototypeSeasonalId))!;
     const own = rows.find((r) => theirs.has(r.PrototypeSeasonalId))!;
     for (const r of [other, own]) {
       const res = await fetch(`${app.server.baseUrl}/api/Grid/costing/Save`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ rows: [{ Key: r.PrototypeSeasonalId, RowVersion: r.RowVersion, Changes: { EstFFC: 9.75 } }] }),
       });
       expect(res.status).toBe(200);

@@ -16,10 +16,14 @@ const app = setupApp();
 async function costingCalls() {
   const base = app.server.baseUrl;
   const token = await apiToken(base, 'costing');
-  return async (url: string, json?: unknown) => (await fetch(`${base}${url}`, {
-    method: json === undefined ? 'GET' : 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  })).json();
+  return async (url: string, json?: unknown) =>
+    (
+      await fetch(`${base}${url}`, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      })
+    ).json();
 }
 
 /** A colorway in status 1 or 2 (editable on its screen) whose costing the costing user may save; each test its own (nth). */
@@ -62,10 +66,17 @@ describe('issue 30: a live record screen', () => {
 
     // No unsaved edits: the change comes in and is named, and the screen reads the record again.
     const saved = version + 1;
-    const reread = a.waitForResponse(async (res) => res.url().includes(`GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`)
-      && res.status() === 200 && (await res.json()).RowVersion === saved);
+    const reread = a.waitForResponse(
+      async (res) =>
+        res.url().includes(`GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`) &&
+        res.status() === 200 &&
+        (await res.json()).RowVersion === saved,
+    );
     await saveFfc(12.5);
-    await a.locator('.live-record[role="status"]').filter({ hasText: /changed Factory First Cost\b.* at / }).waitFor({ timeout: 3000 });
+    await a
+      .locator('.live-record[role="status"]')
+      .filter({ hasText: /changed Factory First Cost\b.* at / })
+      .waitFor({ timeout: 3000 });
     // The user edits what the screen then shows: a read still under way would bring the next save's version too.
     await reread;
     expect(version).toBe(saved);
@@ -83,7 +94,7 @@ describe('issue 30: a live record screen', () => {
     await expect.poll(() => desc.inputValue()).toBe('Live edit');
   });
 
-  it('with unsaved edits Keep mine: the save goes through at the new version, the user\'s field over theirs, their other field kept', async () => {
+  it("with unsaved edits Keep mine: the save goes through at the new version, the user's field over theirs, their other field kept", async () => {
     const call = await costingCalls();
     const row = await editableColorway(call, 1);
     const a = await openForAdmin(row.PrototypeSeasonalId);
@@ -92,7 +103,9 @@ describe('issue 30: a live record screen', () => {
     await ffc.press('Tab');
 
     // Costing saves FFC and Est. FFC meanwhile.
-    const theirs = await call('/api/Grid/costing/Save', { rows: [{ Key: row.PrototypeSeasonalId, RowVersion: row.RowVersion, Changes: { FFC: 14.25, EstFFC: 15.5 } }] });
+    const theirs = await call('/api/Grid/costing/Save', {
+      rows: [{ Key: row.PrototypeSeasonalId, RowVersion: row.RowVersion, Changes: { FFC: 14.25, EstFFC: 15.5 } }],
+    });
     expect(theirs.Failed).toEqual([]);
     const alert = a.locator('.live-record[role="alert"]');
     await alert.waitFor({ timeout: 5000 });
@@ -118,11 +131,16 @@ describe('issue 30: a live record screen', () => {
     // The screen's next read of the record waits until the user has typed.
     const held: { continue(): Promise<void> }[] = [];
     const reads = `**/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`;
-    await a.route(reads, (route) => { held.push(route); });
+    await a.route(reads, (route) => {
+      held.push(route);
+    });
 
     const theirs = await call('/api/Grid/costing/Save', { rows: [{ Key: row.PrototypeSeasonalId, RowVersion: row.RowVersion, Changes: { FFC: 16.75 } }] });
     expect(theirs.Failed).toEqual([]);
-    await a.locator('.live-record[role="status"]').filter({ hasText: /changed Factory First Cost\b/ }).waitFor({ timeout: 5000 });
+    await a
+      .locator('.live-record[role="status"]')
+      .filter({ hasText: /changed Factory First Cost\b/ })
+      .waitFor({ timeout: 5000 });
     await expect.poll(() => held.length, { timeout: 5000 }).toBeGreaterThan(0);
     await ffc.fill('22.5');
     await ffc.press('Tab');

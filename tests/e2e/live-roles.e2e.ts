@@ -37,8 +37,13 @@ async function openGrid(page: Page, user: DemoUser, grid: keyof typeof GRIDS) {
 
 /** The cell of a column (by title) in a visual row, as a locator (the row must be in view). */
 async function cellLocatorOf(page: Page, title: string, row: number) {
-  const col = await page.evaluate((t) => [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-    .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t)?.getAttribute('aria-colindex'), title);
+  const col = await page.evaluate(
+    (t) =>
+      [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
+        .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t)
+        ?.getAttribute('aria-colindex'),
+    title,
+  );
   return page.locator(`.data-grid .ht_master tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"]`);
 }
 
@@ -67,11 +72,15 @@ async function save(page: Page, grid: keyof typeof GRIDS, typed?: { row: number;
   const res = await saved;
   const answer = await res.json();
   expect(answer.Failed).toEqual([]);
-  return { sent: JSON.parse(res.request().postData()!).rows as { Key: number; RowVersion: number; Changes: Record<string, unknown> }[], answer, at: Date.now() };
+  return {
+    sent: JSON.parse(res.request().postData()!).rows as { Key: number; RowVersion: number; Changes: Record<string, unknown> }[],
+    answer,
+    at: Date.now(),
+  };
 }
 
-describe('issue 30: the costing analyst and the forecaster on the same season\'s grids', () => {
-  it('a save in one reaches the other\'s grid within a second; the other\'s unsaved edit of the row then saves at the new version', async () => {
+describe("issue 30: the costing analyst and the forecaster on the same season's grids", () => {
+  it("a save in one reaches the other's grid within a second; the other's unsaved edit of the row then saves at the new version", async () => {
     const c = await app.page();
     const f = await app.page();
     const costing = await openGrid(c, 'costing', 'costing');
@@ -106,7 +115,11 @@ describe('issue 30: the costing analyst and the forecaster on the same season\'s
 
     // Both roles' values are kept.
     const token = await apiToken(app.server.baseUrl, 'admin');
-    const stored = await (await fetch(`${app.server.baseUrl}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const stored = await (
+      await fetch(`${app.server.baseUrl}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
     expect(stored).toMatchObject({ EstFFC: 23.5, USVolume: 5000 });
   });
 
@@ -132,7 +145,9 @@ describe('issue 30: the costing analyst and the forecaster on the same season\'s
     await save(a, 'forecast', { row: 4, value: '4444' });
     await bar.waitFor({ timeout: 5000 });
     let saves = 0;
-    f.on('request', (r) => { if (isGridCall(r.url(), 'forecast', 'Save')) saves++; });
+    f.on('request', (r) => {
+      if (isGridCall(r.url(), 'forecast', 'Save')) saves++;
+    });
     await bar.getByRole('button', { name: 'Take theirs' }).click();
     await bar.waitFor({ state: 'detached' });
     await f.waitForTimeout(500);

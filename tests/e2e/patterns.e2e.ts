@@ -39,7 +39,10 @@ describe('patterns', () => {
     const adopt = toggles.getByRole('checkbox', { name: 'Adopted' });
     await adopt.waitFor();
     await adopt.check();
-    const today = new Date().toISOString().slice(0, 10).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
+    const today = new Date()
+      .toISOString()
+      .slice(0, 10)
+      .replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
     await toggles.getByText(`${today} · Dana Whitfield`).waitFor();
 
     await page.reload();

@@ -20,7 +20,8 @@ const STOCK_TAKEN = 'Stock Number already exists for this season and factory.';
 
 async function api<T>(token: string, path: string, json?: unknown): Promise<T> {
   const res = await fetch(`${app.server.baseUrl}${path}`, {
-    method: json === undefined ? 'GET' : 'POST', headers: { Authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    method: json === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
   const body = await res.json();
@@ -33,9 +34,16 @@ async function demoPlace(token: string, stockNum: string) {
   const brand = (await api<{ BrandId: number; BrandName: string }[]>(token, '/api/Brand/GetBrandsByUser')).find((b) => b.BrandId === 1)!;
   const seasons = await api<{ SeasonId: number; SeasonName: string }[]>(token, '/api/Season/GetSeasonsByBrand?BrandId=1');
   for (const season of seasons) {
-    const lps = await api<{ Results: { LinePlanId: number; LinePlanName: string }[] }>(token, `/api/Brief/BriefLinePlans?BrandId=1&SeasonId=${season.SeasonId}&pageSize=50`);
-    const patterns = await api<{ Results: { PatternSeasonalId: number }[] }>(token, '/api/Prototype/SearchPatternsForPrototype',
-      { BrandId: 1, SeasonId: season.SeasonId, pageNumber: 1, pageSize: 1 });
+    const lps = await api<{ Results: { LinePlanId: number; LinePlanName: string }[] }>(
+      token,
+      `/api/Brief/BriefLinePlans?BrandId=1&SeasonId=${season.SeasonId}&pageSize=50`,
+    );
+    const patterns = await api<{ Results: { PatternSeasonalId: number }[] }>(token, '/api/Prototype/SearchPatternsForPrototype', {
+      BrandId: 1,
+      SeasonId: season.SeasonId,
+      pageNumber: 1,
+      pageSize: 1,
+    });
     if (!lps.Results.length || !patterns.Results.length) continue;
     const users = await api<Option[]>(token, '/api/Reference/users?BrandId=1');
     const groups = await api<Option[]>(token, '/api/Reference/workflowGroups?BrandId=1&ObjectLevel=4');
@@ -46,8 +54,15 @@ async function demoPlace(token: string, stockNum: string) {
     // The existing colorway whose stock number one row of the wizard takes.
     await api(token, '/api/Prototype/CreatePrototypeSeasonal', {
       Prototype: { PrototypeName: `${stockNum} holder`, BrandId: 1, DivisionKey: divisions[0].value, StockNum: stockNum },
-      PrototypeSeasonal: { SeasonId: season.SeasonId, StatusId: 1, ResponsibleId: responsible.value, ProductTypeId: productTypes[0].value, WFGroupId: groups[0].value },
-      PatternSeasonalId: patterns.Results[0].PatternSeasonalId, IsProjectCreate: true,
+      PrototypeSeasonal: {
+        SeasonId: season.SeasonId,
+        StatusId: 1,
+        ResponsibleId: responsible.value,
+        ProductTypeId: productTypes[0].value,
+        WFGroupId: groups[0].value,
+      },
+      PatternSeasonalId: patterns.Results[0].PatternSeasonalId,
+      IsProjectCreate: true,
     });
     return { brand, season, linePlan: lps.Results[0], responsible, group: groups[0], division: divisions[0], gender: genders[0], productType: productTypes[0] };
   }
@@ -56,7 +71,20 @@ async function demoPlace(token: string, stockNum: string) {
 
 const GRID = '[data-testid="wizard-grid"]';
 /** The wizard's columns in order (schemas/grids/project-create.grid.json): a cell's aria-colindex is its position from 1 (the header cells of a grid with frozen columns are not). */
-const COLUMNS = ['Level', 'Name', 'State', 'Message', 'Responsible', 'Workflow group', 'Gender', 'Development type', 'Division', 'Product type', 'Size range preset', 'Stock number'];
+const COLUMNS = [
+  'Level',
+  'Name',
+  'State',
+  'Message',
+  'Responsible',
+  'Workflow group',
+  'Gender',
+  'Development type',
+  'Division',
+  'Product type',
+  'Size range preset',
+  'Stock number',
+];
 const colOf = (title: string) => {
   const i = COLUMNS.indexOf(title);
   if (i < 0) throw new Error(`no column "${title}"`);
@@ -65,18 +93,27 @@ const colOf = (title: string) => {
 
 /** The cell of a column (by title) in a row (from 0): its shown text, title and whether it is flagged red. */
 function cell(page: Page, title: string, row: number) {
-  return page.evaluate(([grid, col, r]) => {
-    const td = [...document.querySelectorAll(`${grid} tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`)].pop();
-    // An editable pick list's cell holds the dropdown's arrow (▼) before its text.
-    return td ? { text: (td.textContent ?? '').replace('▼', ''), title: td.getAttribute('title'), error: td.classList.contains('cell--error') } : null;
-  }, [GRID, colOf(title), row] as const);
+  return page.evaluate(
+    ([grid, col, r]) => {
+      const td = [...document.querySelectorAll(`${grid} tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`)].pop();
+      // An editable pick list's cell holds the dropdown's arrow (▼) before its text.
+      return td ? { text: (td.textContent ?? '').replace('▼', ''), title: td.getAttribute('title'), error: td.classList.contains('cell--error') } : null;
+    },
+    [GRID, colOf(title), row] as const,
+  );
 }
 
 async function clickCell(page: Page, title: string, row: number) {
   const col = colOf(title);
   // A frozen column's cell is the one in the clone on top of the master table (the last in the document).
-  await page.locator(`${GRID} tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"]`).last().click();
-  await page.locator(`${GRID} tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"].current`).first().waitFor({ state: 'attached' });
+  await page
+    .locator(`${GRID} tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"]`)
+    .last()
+    .click();
+  await page
+    .locator(`${GRID} tbody tr[aria-rowindex="${row + 2}"] td[aria-colindex="${col}"].current`)
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 /** Types into the selected cell as a user would and commits with Enter. */
@@ -88,7 +125,10 @@ async function typeHere(page: Page, text: string) {
 /** Waits for the grid's row count and the new row's name cell (at `at`, the last by default) to be the selected one (a new row takes the keyboard). */
 async function newRowReady(page: Page, n: number, at = n - 1) {
   await page.waitForFunction(([grid, count]) => document.querySelectorAll(`${grid} .ht_master tbody tr`).length === count, [GRID, n] as const);
-  await page.locator(`${GRID} tbody tr[aria-rowindex="${at + 2}"] td[aria-colindex="${colOf('Name')}"].current`).first().waitFor({ state: 'attached' });
+  await page
+    .locator(`${GRID} tbody tr[aria-rowindex="${at + 2}"] td[aria-colindex="${colOf('Name')}"].current`)
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 describe('project-create wizard (WIZ-001..018)', () => {
@@ -105,7 +145,8 @@ describe('project-create wizard (WIZ-001..018)', () => {
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Project create defaults' }) });
     await panel.getByLabel('Brand').selectOption({ label: demo.brand.BrandName });
     await panel.locator('#project-defaults-brief-ResponsibleId option', { hasText: demo.responsible.label }).first().waitFor({ state: 'attached' });
-    for (const level of ['brief', 'pattern', 'colorway']) await panel.locator(`#project-defaults-${level}-ResponsibleId`).selectOption({ label: demo.responsible.label });
+    for (const level of ['brief', 'pattern', 'colorway'])
+      await panel.locator(`#project-defaults-${level}-ResponsibleId`).selectOption({ label: demo.responsible.label });
     await panel.locator('#project-defaults-pattern-GenderKey').selectOption({ label: demo.gender.label });
     await panel.locator('#project-defaults-colorway-DivisionKey').selectOption({ label: demo.division.label });
     await panel.locator('#project-defaults-colorway-ProductTypeId').selectOption({ label: demo.productType.label });
@@ -145,8 +186,15 @@ describe('project-create wizard (WIZ-001..018)', () => {
     await page.keyboard.press('Shift+Insert');
     await newRowReady(page, 7);
     await typeHere(page, names.c[3]);
-    expect((await Promise.all([0, 1, 2, 3, 4, 5, 6].map((r) => cell(page, 'Level', r)))).map((c) => c!.text.trim()))
-      .toEqual(['Brief', 'Pattern', 'Colorway', 'Colorway', 'Pattern', 'Colorway', 'Colorway']);
+    expect((await Promise.all([0, 1, 2, 3, 4, 5, 6].map((r) => cell(page, 'Level', r)))).map((c) => c!.text.trim())).toEqual([
+      'Brief',
+      'Pattern',
+      'Colorway',
+      'Colorway',
+      'Pattern',
+      'Colorway',
+      'Colorway',
+    ]);
     // WIZ-015: the new rows started from the saved defaults.
     expect((await cell(page, 'Responsible', 0))!.text).toBe(demo.responsible.label);
     expect((await cell(page, 'Gender', 4))!.text).toBe(demo.gender.label);
@@ -196,8 +244,9 @@ describe('project-create wizard (WIZ-001..018)', () => {
     const dialog = page.getByRole('dialog', { name: 'Filter Stock Number' });
     await dialog.getByLabel('Value').fill(`${prefix}-`);
     // The filtered search (the grid's first page may still be on its way).
-    const searched = page.waitForResponse((r) => /\/api\/Grid\/colorway-search\/Search$/i.test(new URL(r.url()).pathname)
-      && (r.request().postData() ?? '').includes(`${prefix}-`));
+    const searched = page.waitForResponse(
+      (r) => /\/api\/Grid\/colorway-search\/Search$/i.test(new URL(r.url()).pathname) && (r.request().postData() ?? '').includes(`${prefix}-`),
+    );
     await dialog.getByRole('button', { name: 'Apply' }).click();
     const found = ((await (await searched).json()).Results as Record<string, string>[]).filter((r) => r.StockNum !== taken);
     expect(found.map((r) => [r.StockNum, r.PrototypeName, r.PatternName, r.BriefName, r.LinePlanName]).sort()).toEqual([
@@ -212,11 +261,26 @@ describe('project-create wizard (WIZ-001..018)', () => {
     const token = await apiToken(app.server.baseUrl, 'designer');
     const prefix = `WZP${Date.now().toString(36).toUpperCase()}`;
     const demo = await demoPlace(token, `${prefix}-X`);
-    const [pattern] = (await api<{ Results: { PatternSeasonalId: number; PatternName: string; BriefName: string }[] }>(token, '/api/Prototype/SearchPatternsForPrototype',
-      { BrandId: 1, SeasonId: demo.season.SeasonId, pageNumber: 1, pageSize: 1 })).Results;
+    const [pattern] = (
+      await api<{ Results: { PatternSeasonalId: number; PatternName: string; BriefName: string }[] }>(token, '/api/Prototype/SearchPatternsForPrototype', {
+        BrandId: 1,
+        SeasonId: demo.season.SeasonId,
+        pageNumber: 1,
+        pageSize: 1,
+      })
+    ).Results;
     // The colorway row starts complete from the brand's defaults (WIZ-015).
-    await api(token, '/api/User/SaveProjectCreateDefaults', { BrandId: 1, Defaults: { Colorway: {
-      ResponsibleId: demo.responsible.value, WFGroupId: demo.group.value, DivisionKey: demo.division.value, ProductTypeId: demo.productType.value } } });
+    await api(token, '/api/User/SaveProjectCreateDefaults', {
+      BrandId: 1,
+      Defaults: {
+        Colorway: {
+          ResponsibleId: demo.responsible.value,
+          WFGroupId: demo.group.value,
+          DivisionKey: demo.division.value,
+          ProductTypeId: demo.productType.value,
+        },
+      },
+    });
     const page = await app.page();
     await login(page, 'designer');
     await navigate(page, `/projectCreate?patternSeasonalId=${pattern.PatternSeasonalId}`);
@@ -255,7 +319,9 @@ describe('project-create wizard (WIZ-001..018)', () => {
     expect(all.every((p) => [2, 3].includes(p.StatusId))).toBe(true);
     const target = all[0];
     const sent: string[] = [];
-    page.on('request', (r) => { if (/SearchPatternsForPrototype$/i.test(new URL(r.url()).pathname)) sent.push(JSON.parse(r.postData()!).PatternName); });
+    page.on('request', (r) => {
+      if (/SearchPatternsForPrototype$/i.test(new URL(r.url()).pathname)) sent.push(JSON.parse(r.postData()!).PatternName);
+    });
     await dialog.getByLabel('Pattern name').pressSequentially(target.PatternName, { delay: 20 });
     await dialog.getByRole('button', { name: target.PatternName, exact: true }).first().waitFor();
     await page.waitForTimeout(400);

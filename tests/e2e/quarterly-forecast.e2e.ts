@@ -26,8 +26,11 @@ const money = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigi
 describe('quarterly forecast', () => {
   it('QF-001 QF-004 QF-005 QF-006 QF-009 a 4×8 block pasted from Excel updates totals, revenue and the chart; Ctrl+S saves the changed pairs; a reload shows them', async () => {
     const token = await apiToken(app.server.baseUrl, 'forecast');
-    const price = await (await fetch(`${app.server.baseUrl}/api/QuarterlyForecast/CalculateSalesForecastRevenue?BrandId=1&SeasonId=2&CurrencyKey=USD`,
-      { headers: { authorization: `Bearer ${token}` } })).json();
+    const price = await (
+      await fetch(`${app.server.baseUrl}/api/QuarterlyForecast/CalculateSalesForecastRevenue?BrandId=1&SeasonId=2&CurrencyKey=USD`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
     expect(price.PricePerUnit).toBeGreaterThan(0);
 
     const page = await app.page();
@@ -35,7 +38,9 @@ describe('quarterly forecast', () => {
     await navigate(page, '/quarterlyForecasting');
     await page.getByRole('heading', { name: 'Quarterly Forecast' }).waitFor();
     await cell(page, 0, 0).filter({ hasText: 'US' }).waitFor({ timeout: 20_000 });
-    expect(await page.locator(`${grid} .ht_clone_top thead th`).allTextContents()).toEqual(expect.arrayContaining(['2026 Q1', '2027 Q4', 'Total Units', 'Revenue']));
+    expect(await page.locator(`${grid} .ht_clone_top thead th`).allTextContents()).toEqual(
+      expect.arrayContaining(['2026 Q1', '2027 Q4', 'Total Units', 'Revenue']),
+    );
     // The demo's first season has a forecast; the next one is still to be made.
     await expect.poll(async () => Number((await page.getByTestId('qf-total-units').textContent())?.replace(/,/g, ''))).toBeGreaterThan(0);
     expect(await seriousViolations(page, 'main')).toEqual([]);
@@ -47,10 +52,16 @@ describe('quarterly forecast', () => {
     // The block lands on US 2026 Q1 .. EU 2027 Q4.
     await cell(page, 0, 1).click();
     await paste(page, clipboard);
-    await page.getByTestId('qf-total-units').filter({ hasText: TOTAL.toLocaleString('en-US') }).waitFor();
+    await page
+      .getByTestId('qf-total-units')
+      .filter({ hasText: TOTAL.toLocaleString('en-US') })
+      .waitFor();
     await expect.poll(() => cell(page, 0, 1).textContent()).toBe('1,010');
     await expect.poll(() => cell(page, 3, 8).textContent()).toBe('4,080');
-    await page.getByTestId('qf-total-revenue').filter({ hasText: money(Math.round(TOTAL * price.PricePerUnit * 100) / 100) }).waitFor();
+    await page
+      .getByTestId('qf-total-revenue')
+      .filter({ hasText: money(Math.round(TOTAL * price.PricePerUnit * 100) / 100) })
+      .waitFor();
     // The chart follows the grid before any save.
     const chart = page.getByRole('img', { name: 'Units per sales region per quarter' });
     await chart.locator('rect[data-region="EU"][data-units="4080"]').waitFor({ state: 'attached' });
@@ -71,8 +82,14 @@ describe('quarterly forecast', () => {
     await cell(page, 0, 0).filter({ hasText: 'US' }).waitFor({ timeout: 20_000 });
     expect(await page.locator('#qf-season option:checked').textContent()).toBe('Fall/Winter 2026');
     await expect.poll(() => cell(page, 2, 5).textContent()).toBe('3,050');
-    await page.getByTestId('qf-total-units').filter({ hasText: TOTAL.toLocaleString('en-US') }).waitFor();
-    await page.getByRole('img', { name: 'Units per sales region per quarter' }).locator('rect[data-region="UK"][data-units="3050"]').waitFor({ state: 'attached' });
+    await page
+      .getByTestId('qf-total-units')
+      .filter({ hasText: TOTAL.toLocaleString('en-US') })
+      .waitFor();
+    await page
+      .getByRole('img', { name: 'Units per sales region per quarter' })
+      .locator('rect[data-region="UK"][data-units="3050"]')
+      .waitFor({ state: 'attached' });
   });
 
   it('QF-003 PERM-020 the admin (26 edit) gets Save; a factory user without module 26 is denied', async () => {

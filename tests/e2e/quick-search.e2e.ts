@@ -13,12 +13,13 @@ const app = setupApp();
 
 const box = (page: Page) => page.getByRole('combobox', { name: 'Quick search' });
 /** Whether the field's placeholder is shown whole (its text no wider than the input's content box). */
-const placeholderFits = (page: Page) => box(page).evaluate((el: HTMLInputElement) => {
-  const cs = getComputedStyle(el);
-  const ctx = document.createElement('canvas').getContext('2d')!;
-  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-  return ctx.measureText(el.placeholder).width <= el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-});
+const placeholderFits = (page: Page) =>
+  box(page).evaluate((el: HTMLInputElement) => {
+    const cs = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    return ctx.measureText(el.placeholder).width <= el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  });
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
 
 /** A colorway the designer may see, from the API (its stock number is unique to its colorway). */
@@ -34,15 +35,22 @@ describe('quick search', () => {
     const page = await app.page();
     await login(page, 'admin');
     await settled(page);
-    for (const [width, height] of [[1280, 800], [1400, 900]]) {
+    for (const [width, height] of [
+      [1280, 800],
+      [1400, 900],
+    ]) {
       await page.setViewportSize({ width, height });
       const overlaps = await page.evaluate(() => {
         const field = document.querySelector('.quick-search')!.getBoundingClientRect();
-        const others = [...document.querySelectorAll<HTMLElement>('.navbar__brand, .navbar__links > a, .navbar__links .navbar__group, .navbar__right .nav-btn')];
-        return others.filter((el) => {
-          const r = el.getBoundingClientRect();
-          return r.width > 0 && r.left < field.right && field.left < r.right;
-        }).map((el) => el.textContent);
+        const others = [
+          ...document.querySelectorAll<HTMLElement>('.navbar__brand, .navbar__links > a, .navbar__links .navbar__group, .navbar__right .nav-btn'),
+        ];
+        return others
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.left < field.right && field.left < r.right;
+          })
+          .map((el) => el.textContent);
       });
       expect(overlaps, `${width} px`).toEqual([]);
       expect(await box(page).isVisible()).toBe(true);
@@ -57,7 +65,9 @@ describe('quick search', () => {
     await settled(page);
     await box(page).click();
     await page.keyboard.type('NC');
-    await page.getByText('No matches. 2 letters find stock numbers and names that start with them; type 3 or more to search inside words.').waitFor({ timeout: 10_000 });
+    await page
+      .getByText('No matches. 2 letters find stock numbers and names that start with them; type 3 or more to search inside words.')
+      .waitFor({ timeout: 10_000 });
   });
 
   it('SHELL-007/SHELL-008: keyboard only from the nav bar to a colorway: Ctrl+K, type, ↓, Enter', async () => {

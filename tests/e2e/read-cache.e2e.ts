@@ -12,7 +12,10 @@ const app = setupApp();
 
 /** Leaves the record screen and comes back within the app (no reload: the kept answers stay). */
 async function awayAndBack(page: Page) {
-  await page.evaluate(() => { history.pushState({}, '', '/'); dispatchEvent(new PopStateEvent('popstate')); });
+  await page.evaluate(() => {
+    history.pushState({}, '', '/');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
   await page.waitForURL((url) => url.pathname === '/');
   await networkQuiet(page);
   // SWR does not read a key again within 2 s of its last read (dedupingInterval).
@@ -25,11 +28,17 @@ describe('issue 31: conditional GETs from the web client', () => {
   it('a record screen opened again is answered 304 with the kept copy shown; after a save elsewhere, 200 with the new value', async () => {
     const base = app.server.baseUrl;
     const token = await apiToken(base, 'designer');
-    const call = async (url: string, json?: unknown) => (await fetch(`${base}${url}`, {
-      method: json === undefined ? 'GET' : 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })).json();
-    const [row] = (await call('/api/Grid/colorway-search/Search', { BrandId: 1, StatusId: 1, pageNumber: 1, pageSize: 1, sortColumn: 'PrototypeName', sortDirection: 'ASC' })).Results;
+    const call = async (url: string, json?: unknown) =>
+      (
+        await fetch(`${base}${url}`, {
+          method: json === undefined ? 'GET' : 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: json === undefined ? undefined : JSON.stringify(json),
+        })
+      ).json();
+    const [row] = (
+      await call('/api/Grid/colorway-search/Search', { BrandId: 1, StatusId: 1, pageNumber: 1, pageSize: 1, sortColumn: 'PrototypeName', sortDirection: 'ASC' })
+    ).Results;
     const reads: { status: number; tag?: string; etag: string | null }[] = [];
     const page = await app.page();
     page.on('response', (res) => {
@@ -52,7 +61,11 @@ describe('issue 31: conditional GETs from the web client', () => {
     expect(await desc.inputValue()).toBe(shown);
 
     const record = await call(`/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${row.PrototypeSeasonalId}`);
-    const saved = await call('/api/Prototype/UpdatePrototype', { Id: row.PrototypeSeasonalId, RowVersion: record.RowVersion, Changes: { ColorDesc: 'Tagged Teal' } });
+    const saved = await call('/api/Prototype/UpdatePrototype', {
+      Id: row.PrototypeSeasonalId,
+      RowVersion: record.RowVersion,
+      Changes: { ColorDesc: 'Tagged Teal' },
+    });
     expect(saved.IsSuccessful, JSON.stringify(saved)).toBe(true);
     // The live screen reads the record again (ADR 035): a full answer with a new tag.
     await expect.poll(() => reads.some((r) => r.status === 200 && r.etag !== reads[0].etag), { timeout: 10_000 }).toBe(true);

@@ -44,7 +44,9 @@ async function routesOf(user: DemoUser): Promise<string[]> {
   const creating = (route: string) => (CREATORS.includes(user) ? [route] : []);
   const [lp, brief, pattern, colorway] = await Promise.all(['linePlans', 'briefs', 'patterns', 'colorways'].map((s) => firstOf(token, s)));
   return [
-    '/home', '/linePlanList', '/UserProfile',
+    '/home',
+    '/linePlanList',
+    '/UserProfile',
     ...(lp ? [`/linePlan/${lp}`, `/record/line-plan/${lp}`, ...creating(`/briefFromLinePlan/${lp}`)] : []),
     ...(brief ? [`/brief/${brief}`, `/record/brief/${brief}`, ...creating(`/patternFromBrief/${brief}`)] : []),
     ...(pattern ? [`/pattern/${pattern}`, `/record/pattern/${pattern}`, ...creating(`/prototypeFromPattern/${pattern}`)] : []),
@@ -54,15 +56,22 @@ async function routesOf(user: DemoUser): Promise<string[]> {
   ];
 }
 
-interface Finding { field: string; shown: string; how: string }
+interface Finding {
+  field: string;
+  shown: string;
+  how: string;
+}
 
 /** Waits for the screen's form to load its names, then lists every reference shown as a raw id. */
 async function rawIds(page: Page, references: string[]): Promise<Finding[]> {
   await page.locator('#main').waitFor();
   // The form (when the screen has one) and the names being looked up.
   await page.locator('#main h1').first().waitFor({ timeout: 15_000 });
-  await page.waitForFunction(() => ![...document.querySelectorAll('[data-reference]')].some((e) => e.textContent === '…')
-    && !document.querySelector('.page-fallback'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('[data-reference]')].some((e) => e.textContent === '…') && !document.querySelector('.page-fallback'),
+    undefined,
+    { timeout: 15_000 },
+  );
   await page.waitForTimeout(300);
   return page.evaluate((refs) => {
     const bare = (s: string | null | undefined) => /^\s*\d+\s*$/.test(s ?? '');
@@ -72,7 +81,8 @@ async function rawIds(page: Page, references: string[]): Promise<Finding[]> {
     }
     for (const f of refs) {
       for (const box of document.querySelectorAll(`[data-field="${f}"]`)) {
-        if (box.querySelector('input[type="number"], input[inputmode="numeric"], input[inputmode="decimal"]')) out.push({ field: f, shown: '', how: 'number input' });
+        if (box.querySelector('input[type="number"], input[inputmode="numeric"], input[inputmode="decimal"]'))
+          out.push({ field: f, shown: '', how: 'number input' });
         const sel = box.querySelector('select') as HTMLSelectElement | null;
         const label = sel?.selectedOptions[0]?.textContent;
         if (sel && bare(label)) out.push({ field: f, shown: label ?? '', how: 'select shows a bare number' });

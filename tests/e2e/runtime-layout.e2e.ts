@@ -30,7 +30,11 @@ async function api<T>(path: string, json?: unknown): Promise<T> {
 
 /** The labels of the form row holding the field labelled `label`. */
 const rowOf = (page: Page, label: string) =>
-  page.locator('.sf-row').filter({ has: page.getByLabel(label, { exact: true }) }).locator('label').allTextContents();
+  page
+    .locator('.sf-row')
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .locator('label')
+    .allTextContents();
 const labelled = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** In the admin's field-layout panel: picks a field of the layout rows by its shown title. */
@@ -63,10 +67,16 @@ async function change(admin: Page, hide: string, moveUp: string, rename: [from: 
 }
 
 describe('runtime layouts (issue 26)', () => {
-  it('PREF-017 PREF-018 CP-018 CP-050 TC-001 an admin hides, moves and renames header fields; another user sees it on reload; the PDF\'s process titles are the screen\'s', async () => {
-    const [path] = (await api<{ Results: { CriticalPathDevPrototypeId: number; PrototypeSeasonalId: number; CriticalPathDevPrototypeName: string }[] }>(
-      '/api/Grid/critical-path-dev-prototype-search/Search', { pageSize: 1, sortColumn: 'CriticalPathDevPrototypeId' })).Results;
-    const [checklist] = (await api<{ Results: { TransferChecklistId: number; StockNumber: string }[] }>('/api/TransferChecklist/GetTransferChecklists?pageSize=1')).Results;
+  it("PREF-017 PREF-018 CP-018 CP-050 TC-001 an admin hides, moves and renames header fields; another user sees it on reload; the PDF's process titles are the screen's", async () => {
+    const [path] = (
+      await api<{ Results: { CriticalPathDevPrototypeId: number; PrototypeSeasonalId: number; CriticalPathDevPrototypeName: string }[] }>(
+        '/api/Grid/critical-path-dev-prototype-search/Search',
+        { pageSize: 1, sortColumn: 'CriticalPathDevPrototypeId' },
+      )
+    ).Results;
+    const [checklist] = (
+      await api<{ Results: { TransferChecklistId: number; StockNumber: string }[] }>('/api/TransferChecklist/GetTransferChecklists?pageSize=1')
+    ).Results;
     const pathUrl = `/criticalPathDevPrototypeEdit/${path.CriticalPathDevPrototypeId}/${path.PrototypeSeasonalId}`;
     const checklistUrl = `/transferChecklist/${checklist.TransferChecklistId}`;
 
@@ -119,7 +129,10 @@ describe('runtime layouts (issue 26)', () => {
     await productType.selectOption({ label: other });
     await designer.getByRole('button', { name: 'Save', exact: true }).click();
     await designer.getByText('Transfer Checklist saved successfully!').waitFor();
-    expect((await api<{ TransferProductTypeName: string }>(`/api/TransferChecklist/Get?transferChecklistId=${checklist.TransferChecklistId}`)).TransferProductTypeName).toBe(other);
+    expect(
+      (await api<{ TransferProductTypeName: string }>(`/api/TransferChecklist/Get?transferChecklistId=${checklist.TransferChecklistId}`))
+        .TransferProductTypeName,
+    ).toBe(other);
 
     // CP-050: the PDF's process tables have the screen's process grid columns, titled alike.
     await navigate(designer, pathUrl);

@@ -30,7 +30,10 @@ describe('screens usability', () => {
     await navigate(page, '/linePlan/1');
     await page.getByTestId('launches').locator('table').waitFor();
     await page.getByTestId('calendar-1').locator('table').waitFor();
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, clientWidth: document.scrollingElement!.clientWidth }));
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.scrollingElement!.scrollWidth,
+      clientWidth: document.scrollingElement!.clientWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     // The Details tab is a themed tab, the chosen one.
     expect(await page.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
@@ -65,8 +68,15 @@ describe('screens usability', () => {
     await name.press('Tab');
     await responsible.selectOption('');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: /highlighted|indicated in red/ }).first().waitFor();
-    for (const [control, before] of [[name, valid.input], [responsible, valid.select]] as const) {
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /highlighted|indicated in red/ })
+      .first()
+      .waitFor();
+    for (const [control, before] of [
+      [name, valid.input],
+      [responsible, valid.select],
+    ] as const) {
       await expect.poll(() => control.getAttribute('aria-invalid')).toBe('true');
       await expect.poll(() => border(control)).toBe('rgb(201, 42, 42)'); // --danger, once the border's transition ends
       expect(before).not.toBe('rgb(201, 42, 42)');
@@ -123,7 +133,12 @@ describe('screens usability', () => {
     // axis the bars run from near its left edge to near its right one.
     const track = await box(chart.locator('.gantt__track').first());
     expect(await page.getByRole('region', { name: /^Gantt / }).count()).toBeGreaterThan(1);
-    const bars = await page.locator('.gantt__bar').evaluateAll((els) => els.map((el) => { const r = el.getBoundingClientRect(); return { x: r.x, right: r.right }; }));
+    const bars = await page.locator('.gantt__bar').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, right: r.right };
+      }),
+    );
     expect(Math.min(...bars.map((b) => b.x)) - track.x).toBeLessThan(track.width * 0.05);
     expect(track.x + track.width - Math.max(...bars.map((b) => b.right))).toBeLessThan(track.width * 0.05);
     // Today (after the data) is a labelled marker at the right edge, not a line.
@@ -148,7 +163,7 @@ describe('screens usability', () => {
     expect(await edge.isVisible()).toBe(true);
   });
 
-  it('LP-004 with today inside the calendars\' dates the gantt draws a today line there and no edge marker', async () => {
+  it("LP-004 with today inside the calendars' dates the gantt draws a today line there and no edge marker", async () => {
     const page = await signedIn();
     await page.clock.setFixedTime(new Date('2025-03-15T12:00:00'));
     await navigate(page, '/linePlan/1/gantt');
@@ -191,7 +206,11 @@ describe('screens usability', () => {
     await page.keyboard.press('Escape');
     const status = page.getByRole('combobox', { name: 'Set status' });
     await status.waitFor();
-    const look = () => status.evaluate((el) => { const s = getComputedStyle(el); return { bg: s.backgroundColor, fg: s.color }; });
+    const look = () =>
+      status.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { bg: s.backgroundColor, fg: s.color };
+      });
     await expect.poll(look).toEqual({ bg: 'rgb(26, 32, 43)', fg: 'rgb(230, 233, 239)' }); // --main-light and --text of Midnight
     // Its accent, once the colour transition ends.
     await expect.poll(() => page.getByRole('tab', { name: 'Details' }).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(77, 171, 247)');

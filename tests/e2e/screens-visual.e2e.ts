@@ -13,7 +13,11 @@ import { expectScreenshot } from './visual';
 
 const app = setupApp();
 
-interface Screen { name: string; path: string; ready: (page: Page) => Promise<unknown> }
+interface Screen {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<unknown>;
+}
 
 const SCREENS: Screen[] = [
   { name: 'home', path: '/home', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
@@ -23,7 +27,10 @@ const SCREENS: Screen[] = [
   { name: 'costing-grid', path: '/grid/costing', ready: (p) => p.locator('.ht_master td').first().waitFor() },
 ];
 
-const SIZES = [{ width: 1280, height: 800 }, { width: 1400, height: 900 }];
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1400, height: 900 },
+];
 
 /** Waits until the page has stopped fetching and painting (fonts loaded, two frames after). */
 async function still(page: Page) {

@@ -17,15 +17,20 @@ const app = setupApp();
 async function api<T>(user: 'designer', path: string, json?: object): Promise<T> {
   const token = await apiToken(app.server.baseUrl, user);
   const res = await fetch(`${app.server.baseUrl}${path}`, {
-    method: json ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    method: json ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
     body: json ? JSON.stringify(json) : undefined,
   });
   return res.json() as Promise<T>;
 }
 
 /** The grid's column titles as shown, left to right (the viewport is wide enough to render them all). */
-const shownHeaders = (page: Page) => page.evaluate(() => [...document.querySelectorAll('.data-grid .ht_clone_top thead th .colHeader')]
-  .map((h) => (h.textContent ?? '').replace(/[▲▼▾]/g, '').trim()).filter(Boolean));
+const shownHeaders = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.data-grid .ht_clone_top thead th .colHeader')]
+      .map((h) => (h.textContent ?? '').replace(/[▲▼▾]/g, '').trim())
+      .filter(Boolean),
+  );
 
 async function clickHeader(page: Page, title: string) {
   await page.locator('.data-grid .ht_clone_top thead th .colHeader', { hasText: new RegExp(`^${title}( [▲▼])?$`) }).click();
@@ -87,7 +92,10 @@ describe('search workbench', () => {
     // The shown columns in their order, then the record key every export carries (issue 27).
     expect((sheet.getRow(1).values as unknown[]).slice(1).map(String)).toEqual([...headers, 'Pattern Seasonal Id']);
     // The file's rows are the search's: its criterion, sorted by pattern name descending.
-    const names = sheet.getColumn(headers.indexOf('Pattern Name') + 1).values.slice(2).map(String);
+    const names = sheet
+      .getColumn(headers.indexOf('Pattern Name') + 1)
+      .values.slice(2)
+      .map(String);
     expect(names.length).toBeGreaterThan(0);
     for (const n of names) expect(n.toLowerCase()).toContain(text.toLowerCase());
     expect([...names].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base' }))[0]).toBe(names[0]);
@@ -102,9 +110,17 @@ describe('search workbench', () => {
     const found = await api<{ Results: { PatternSeasonalId: number; PatternName: string }[] }>('designer', '/api/Grid/pattern-search/Search', { pageSize: 50 });
     const pattern = found.Results[0];
     expect(name).toBe(pattern.PatternName);
-    const colorways = await api<{ Results: { PrototypeName: string }[]; TotalRecords: number }>('designer', `/api/Pattern/GetPatternPrototypes?PatternSeasonalId=${pattern.PatternSeasonalId}&pageSize=15`);
+    const colorways = await api<{ Results: { PrototypeName: string }[]; TotalRecords: number }>(
+      'designer',
+      `/api/Pattern/GetPatternPrototypes?PatternSeasonalId=${pattern.PatternSeasonalId}&pageSize=15`,
+    );
 
-    await page.locator('.data-grid .ht_master tbody tr').first().locator('td').nth(1).click({ modifiers: ['Alt'] });
+    await page
+      .locator('.data-grid .ht_master tbody tr')
+      .first()
+      .locator('td')
+      .nth(1)
+      .click({ modifiers: ['Alt'] });
     const modal = page.getByRole('dialog', { name: `Pattern Colorways: ${pattern.PatternName}` });
     await modal.waitFor();
     if (colorways.TotalRecords === 0) await modal.getByText('No records.').waitFor();
@@ -118,10 +134,18 @@ describe('search workbench', () => {
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     // The grid takes the keyboard back once the modal has handed the focus back (later on a loaded machine).
-    await expect.poll(async () => {
-      await page.keyboard.press('Alt+Enter');
-      return modal.waitFor({ timeout: 2_000 }).then(() => true, () => false);
-    }, { timeout: 20_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('Alt+Enter');
+          return modal.waitFor({ timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
   });
 
   it('SEARCH-002/003/010/011: no match warns and hides the grid; Ctrl-click opens a new tab; a changed column asks before leaving; a click opens the row', async () => {
@@ -153,15 +177,28 @@ describe('search workbench', () => {
     await page.waitForURL(/\/pattern\/\d+$/);
   });
 
-  it('SHELL-028/029: a pattern\'s image shows as a 65 px thumbnail in the results; a click enlarges it to 600 px', async () => {
-    const found = await api<{ Results: { PatternSeasonalId: number; PatternName: string }[] }>('designer', '/api/Grid/pattern-search/Search', { pageSize: 1, StatusId: 1 });
+  it("SHELL-028/029: a pattern's image shows as a 65 px thumbnail in the results; a click enlarges it to 600 px", async () => {
+    const found = await api<{ Results: { PatternSeasonalId: number; PatternName: string }[] }>('designer', '/api/Grid/pattern-search/Search', {
+      pageSize: 1,
+      StatusId: 1,
+    });
     const pattern = found.Results[0];
     const token = await apiToken(app.server.baseUrl, 'designer');
     const fd = new FormData();
     fd.append('ProjectId', String(pattern.PatternSeasonalId));
     fd.append('ProjectLevel', '3');
     fd.append('ImageType', '1');
-    fd.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2980b9' } }).png().toBuffer())]), 'boot.png');
+    fd.append(
+      'file',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2980b9' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'boot.png',
+    );
     const up = await fetch(`${app.server.baseUrl}/api/Image/UploadImage`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd });
     expect(up.status, await up.text()).toBe(200);
 

@@ -128,7 +128,12 @@ describe('session', () => {
     await page.route('**/api/token', (route) =>
       ++calls === 1
         ? route.abort('internetdisconnected')
-        : route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'invalid_grant', error_description: 'The session has ended.' }) }));
+        : route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'invalid_grant', error_description: 'The session has ended.' }),
+          }),
+    );
     await ageStoredSession(page.context());
     await page.reload();
     await page.getByRole('alertdialog', { name: 'Connection lost' }).waitFor();

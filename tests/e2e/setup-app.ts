@@ -62,13 +62,20 @@ async function saveFailureState(testName: string, contexts: BrowserContext[]) {
 
 /** What a screenshot in a CI log cannot show: where the keyboard is, the open dialogs, the grid's selected cell, the alerts. */
 async function pageState(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const describe = (el: Element | null) => (el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : 'none');
-    const text = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').slice(0, 300);
-    return [
-      `  focus: ${describe(document.activeElement)}`,
-      ...[...document.querySelectorAll('dialog[open], [role="alert"], .toast')].map((d) => `  ${describe(d)}: ${text(d)}`),
-      ...[...document.querySelectorAll('.data-grid .ht_master td.current')].map((td) => `  grid cell: row ${td.parentElement?.getAttribute('aria-rowindex')} col ${td.getAttribute('aria-colindex')}: ${text(td)}`),
-    ].join('\n');
-  }).catch((e) => `  (state unreadable: ${e})`);
+  return page
+    .evaluate(() => {
+      const describe = (el: Element | null) =>
+        el
+          ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`
+          : 'none';
+      const text = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').slice(0, 300);
+      return [
+        `  focus: ${describe(document.activeElement)}`,
+        ...[...document.querySelectorAll('dialog[open], [role="alert"], .toast')].map((d) => `  ${describe(d)}: ${text(d)}`),
+        ...[...document.querySelectorAll('.data-grid .ht_master td.current')].map(
+          (td) => `  grid cell: row ${td.parentElement?.getAttribute('aria-rowindex')} col ${td.getAttribute('aria-colindex')}: ${text(td)}`,
+        ),
+      ].join('\n');
+    })
+    .catch((e) => `  (state unreadable: ${e})`);
 }

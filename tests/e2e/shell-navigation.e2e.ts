@@ -14,32 +14,44 @@ const app = setupApp();
 const LINE_PLAN_1 = 'Summit Ridge SS26 Trail & Hike';
 const COLORWAY_1 = 'Ridgeline Mid WP - Black/Charcoal';
 
-interface Box { label: string; lines: number; x: number; y: number; w: number; h: number }
+interface Box {
+  label: string;
+  lines: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /**
  * Every top-level item of the bar (brand, links, menu buttons, theme and user buttons) with its box
  * and the number of lines its visible text takes (hidden text and icons left out).
  */
-const barItems = (page: Page) => page.evaluate(() => {
-  const items = [...document.querySelectorAll<HTMLElement>('.navbar__brand, .navbar__links > a, .navbar__links .navbar__group, .navbar__right .nav-btn')];
-  return items.map((el) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    const texts: string[] = [];
-    const tops: number[] = [];
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const parent = n.parentElement!;
-      if (!n.textContent!.trim() || parent.closest('[aria-hidden="true"], .visually-hidden')) continue;
-      texts.push(n.textContent!.trim());
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      for (const r of range.getClientRects()) if (r.width > 1) tops.push(r.top);
-    }
-    const lines = tops.filter((t, i) => tops.findIndex((u) => Math.abs(u - t) < 4) === i).length;
-    const r = el.getBoundingClientRect();
-    return { label: texts.join(' '), lines, x: r.x, y: r.y, w: r.width, h: r.height };
+const barItems = (page: Page) =>
+  page.evaluate(() => {
+    const items = [...document.querySelectorAll<HTMLElement>('.navbar__brand, .navbar__links > a, .navbar__links .navbar__group, .navbar__right .nav-btn')];
+    return items.map((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const texts: string[] = [];
+      const tops: number[] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const parent = n.parentElement!;
+        if (!n.textContent!.trim() || parent.closest('[aria-hidden="true"], .visually-hidden')) continue;
+        texts.push(n.textContent!.trim());
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) if (r.width > 1) tops.push(r.top);
+      }
+      const lines = tops.filter((t, i) => tops.findIndex((u) => Math.abs(u - t) < 4) === i).length;
+      const r = el.getBoundingClientRect();
+      return { label: texts.join(' '), lines, x: r.x, y: r.y, w: r.width, h: r.height };
+    });
   });
-});
-const navBox = (page: Page) => page.evaluate(() => { const r = document.querySelector('.navbar')!.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+const navBox = (page: Page) =>
+  page.evaluate(() => {
+    const r = document.querySelector('.navbar')!.getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height };
+  });
 const intersect = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 const crumbsOf = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts();
@@ -58,16 +70,27 @@ async function menuItems(page: Page, group: string): Promise<string[]> {
 describe('shell navigation (issue 11)', () => {
   it('SHELL-003 the grouped nav never wraps or overlaps at 1280×800 and 1400×900', async () => {
     const page = await app.page();
-    for (const [width, height] of [[1280, 800], [1400, 900]]) {
+    for (const [width, height] of [
+      [1280, 800],
+      [1400, 900],
+    ]) {
       await page.setViewportSize({ width, height });
-      if (pathOf(page) !== '/home') { await login(page, 'admin'); await waitForPath(page, '/home'); }
+      if (pathOf(page) !== '/home') {
+        await login(page, 'admin');
+        await waitForPath(page, '/home');
+      }
       await page.getByRole('button', { name: 'Admin' }).waitFor();
       const bar = await navBox(page);
       const items = await barItems(page);
-      expect(items.map((i) => i.label)).toEqual(expect.arrayContaining(['Home', 'Products', 'Edit in bulk', 'Planning', 'Reports', 'Admin', 'Help', 'Theme', 'Alex Morgan']));
+      expect(items.map((i) => i.label)).toEqual(
+        expect.arrayContaining(['Home', 'Products', 'Edit in bulk', 'Planning', 'Reports', 'Admin', 'Help', 'Theme', 'Alex Morgan']),
+      );
       for (const i of items) {
         expect(i.lines, `${i.label} at ${width}px is on one line`).toBe(1);
-        expect(i.x >= bar.x && i.x + i.w <= bar.x + bar.w + 0.5 && i.y >= bar.y && i.y + i.h <= bar.y + bar.h + 0.5, `${i.label} inside the bar at ${width}px`).toBe(true);
+        expect(
+          i.x >= bar.x && i.x + i.w <= bar.x + bar.w + 0.5 && i.y >= bar.y && i.y + i.h <= bar.y + bar.h + 0.5,
+          `${i.label} inside the bar at ${width}px`,
+        ).toBe(true);
       }
       for (const [n, a] of items.entries()) for (const b of items.slice(n + 1)) expect(intersect(a, b), `${a.label} / ${b.label} at ${width}px`).toBe(false);
     }
@@ -292,7 +315,7 @@ describe('shell navigation (issue 11)', () => {
     expect(await seriousViolations(visitor)).toEqual([]);
   });
 
-  it('Ctrl+S saves the changed form and never opens the browser\'s save dialog', async () => {
+  it("Ctrl+S saves the changed form and never opens the browser's save dialog", async () => {
     const page = await app.page();
     await login(page, 'designer');
     await navigate(page, '/linePlan/2');
@@ -300,7 +323,11 @@ describe('shell navigation (issue 11)', () => {
     await name.waitFor();
     const renamed = `${await name.inputValue()} (Ctrl+S)`;
     await name.fill(renamed);
-    await page.evaluate(() => window.addEventListener('keydown', (e) => { (window as unknown as { prevented: boolean }).prevented = e.defaultPrevented; }));
+    await page.evaluate(() =>
+      window.addEventListener('keydown', (e) => {
+        (window as unknown as { prevented: boolean }).prevented = e.defaultPrevented;
+      }),
+    );
     const saved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/UpdateLinePlan'));
     await page.keyboard.press('Control+s');
     expect((await saved).status()).toBe(200);

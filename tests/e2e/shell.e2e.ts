@@ -65,6 +65,9 @@ describe('shell', () => {
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Success!');
-    await page.getByRole('region', { name: /^Pending/ }).getByText('The database is up to date.').waitFor();
+    await page
+      .getByRole('region', { name: /^Pending/ })
+      .getByText('The database is up to date.')
+      .waitFor();
   });
 });

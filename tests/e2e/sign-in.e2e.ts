@@ -67,8 +67,16 @@ describe('sign-in', () => {
     await navigate(page, '/login');
     // No demo account must change its password, so the first sign-in answer is the server's
     // documented refusal; the password change itself goes to the real server.
-    await page.route('**/api/token', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'change_password_required', error_description: 'You must change your password before signing in.' }) }), { times: 1 });
+    await page.route(
+      '**/api/token',
+      (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'change_password_required', error_description: 'You must change your password before signing in.' }),
+        }),
+      { times: 1 },
+    );
     await page.getByLabel('User name').fill(DEMO_USERS.forecast);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -89,7 +97,13 @@ describe('sign-in', () => {
     const page = await app.page();
     await navigate(page, '/login');
     await page.route('**/api/token', (route) =>
-      route.fulfill({ status: 429, headers: { 'Retry-After': '300' }, contentType: 'application/json', body: JSON.stringify({ error: 'too_many_attempts', error_description: 'Too many failed sign-ins. Please try again in 5 minute(s).' }) }));
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '300' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'too_many_attempts', error_description: 'Too many failed sign-ins. Please try again in 5 minute(s).' }),
+      }),
+    );
     await page.getByLabel('User name').fill(DEMO_USERS.viewer);
     await page.getByLabel('Password', { exact: true }).fill('whatever');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -21,7 +21,10 @@ import { setupApp } from './setup-app';
 
 const app = setupApp();
 const SHOTS = process.env.SITE_WALK_SHOTS;
-const WIDTHS = [{ width: 1280, height: 800 }, { width: 1400, height: 900 }];
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 1400, height: 900 },
+];
 
 /** A route's address with demo records for its parameters; optional parameters left out. */
 const VALUES: Record<string, string> = { entity: 'colorway', gridId: 'colorway-search' };
@@ -38,12 +41,12 @@ async function siteMap(page: Page): Promise<string[]> {
 /** Every link of every menu of the navigation bar (each menu opened, read and closed). */
 async function menuLinks(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main' });
-  const links = [await nav.getByRole('link', { name: 'Home' }).getAttribute('href') ?? ''];
+  const links = [(await nav.getByRole('link', { name: 'Home' }).getAttribute('href')) ?? ''];
   for (const button of await nav.locator('button[aria-haspopup="menu"]').all()) {
     await button.click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    for (const item of await menu.getByRole('menuitem').all()) links.push(new URL(await item.getAttribute('href') ?? '', 'http://x').pathname);
+    for (const item of await menu.getByRole('menuitem').all()) links.push(new URL((await item.getAttribute('href')) ?? '', 'http://x').pathname);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
   }
@@ -52,7 +55,10 @@ async function menuLinks(page: Page): Promise<string[]> {
 
 /** Opens a path inside the app, as a link would, and waits until it has loaded (no spinner for half a second, fonts, two frames). */
 async function open(page: Page, address: string) {
-  await page.evaluate((to) => { window.history.pushState({}, '', to); window.dispatchEvent(new PopStateEvent('popstate')); }, address);
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
   let calm = 0;
   for (let i = 0; i < 60 && calm < 2; i++) {
     await page.waitForTimeout(250);
@@ -69,7 +75,8 @@ async function problemsOf(page: Page, address: string, shots: string | null): Pr
   const out: string[] = [];
   const at = pathOf(page).toLowerCase();
   if (['/permissiondenied', '/login', '/errorpage'].includes(at)) out.push(`${address}: went to ${at}`);
-  if (await page.getByRole('heading', { name: /^(Something went wrong|Page not found|Permission denied)$/ }).count()) out.push(`${address}: ${await page.locator('h1').first().innerText()}`);
+  if (await page.getByRole('heading', { name: /^(Something went wrong|Page not found|Permission denied)$/ }).count())
+    out.push(`${address}: ${await page.locator('h1').first().innerText()}`);
   for (const v of await seriousViolations(page)) out.push(`${address}: ${v}`);
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
@@ -95,7 +102,7 @@ async function walk(user: DemoUser) {
   for (const route of routes) {
     const address = addressOf(route);
     await open(page, address);
-    problems.push(...await problemsOf(page, address, shots));
+    problems.push(...(await problemsOf(page, address, shots)));
     // A dialog a screen opened on its own must not hold the next route.
     if (await page.getByRole('alertdialog').count()) await page.keyboard.press('Escape');
   }
@@ -108,7 +115,7 @@ describe('issue 27: every route of the site map, per role, opens, passes axe and
       const { routes, problems } = await walk(user);
       expect(routes.length).toBeGreaterThan(5);
       expect(problems).toEqual([]);
-    // One test walks all of a role's routes (60 and more for the admin): longer than one screen's test.
+      // One test walks all of a role's routes (60 and more for the admin): longer than one screen's test.
     }, 600_000);
   }
 });

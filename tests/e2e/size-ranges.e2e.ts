@@ -63,7 +63,10 @@ describe('size range presets', () => {
     await page.reload();
     await field(page, 'Preset 1 name').waitFor();
     expect(await field(page, 'Preset 1 name').inputValue()).toBe('Mens Trail');
-    expect([await field(page, 'Preset 1 Size Range row 1').inputValue(), await field(page, 'Preset 1 Size Range row 2').inputValue()]).toEqual(['7-13', '40-47']);
+    expect([await field(page, 'Preset 1 Size Range row 1').inputValue(), await field(page, 'Preset 1 Size Range row 2').inputValue()]).toEqual([
+      '7-13',
+      '40-47',
+    ]);
     await field(page, 'Preset 2 name').waitFor({ state: 'detached' });
   });
 });

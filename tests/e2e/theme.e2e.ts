@@ -43,7 +43,9 @@ describe('theme picker', () => {
     await login(page, 'factory');
     await waitForPath(page, '/home');
     const before = await themeOf(page);
-    await page.route('**/api/User/UpdateUserTheme**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"IsSuccessful":false}' }));
+    await page.route('**/api/User/UpdateUserTheme**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"IsSuccessful":false}' }),
+    );
     await page.getByRole('button', { name: /^Theme: / }).click();
     await page.getByRole('radio', { name: before === '6' ? 'Teal' : 'Violet' }).click();
     const toast = page.getByTestId('toast');

@@ -3,7 +3,22 @@ import { launchBrowser, login, newPage, settled } from './harness';
 import { startServer } from './app-server';
 
 const out = process.argv[2] ?? '/tmp/shots';
-const paths = process.argv.slice(3).length ? process.argv.slice(3) : ['/home', '/Search', '/linePlanList', '/linePlan/1', '/brief/1', '/pattern/1', '/colorway/1', '/grid/costing', '/grid/library-outsole', '/users', '/help', '/nope'];
+const paths = process.argv.slice(3).length
+  ? process.argv.slice(3)
+  : [
+      '/home',
+      '/Search',
+      '/linePlanList',
+      '/linePlan/1',
+      '/brief/1',
+      '/pattern/1',
+      '/colorway/1',
+      '/grid/costing',
+      '/grid/library-outsole',
+      '/users',
+      '/help',
+      '/nope',
+    ];
 const server = await startServer();
 const browser = await launchBrowser();
 try {

@@ -44,11 +44,20 @@ describe('transfer checklist', () => {
     await expect.poll(() => enabled.count()).toBe(6);
     expect(await page.getByRole('checkbox', { name: 'Lasts transferred' }).isDisabled()).toBe(true);
 
-    const names = ['Tech pack and specifications handed over', 'Cutting dies transferred', 'Outsole molds transferred',
-      'Material suppliers nominated', 'Color standards approved', 'Confirmation sample approved'];
+    const names = [
+      'Tech pack and specifications handed over',
+      'Cutting dies transferred',
+      'Outsole molds transferred',
+      'Material suppliers nominated',
+      'Color standards approved',
+      'Confirmation sample approved',
+    ];
     for (const [n, name] of names.entries()) {
       await page.getByRole('checkbox', { name }).check();
-      await page.getByLabel('Progress').getByText(`${n + 1} of 6 enabled items complete`).waitFor();
+      await page
+        .getByLabel('Progress')
+        .getByText(`${n + 1} of 6 enabled items complete`)
+        .waitFor();
       // TC-005: no date until the last enabled item is complete.
       expect(await page.getByLabel('Completion Date').textContent()).toBe(n < names.length - 1 ? 'Not complete' : today());
     }
@@ -111,13 +120,18 @@ describe('transfer checklist', () => {
     const page = await app.page();
     await login(page, 'admin');
     const token = await apiToken(app.server.baseUrl, 'admin');
-    const api = (path: string, init: RequestInit = {}) => fetch(`${app.server.baseUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${app.server.baseUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
     // Demo checklist 5 (SR1110-002): an enabled item still open.
-    const checklist = await (await api('/api/TransferChecklist/Get?transferChecklistId=5')).json() as { Items: { ItemName: string; IsEnabled: boolean; IsComplete: boolean }[] };
+    const checklist = (await (await api('/api/TransferChecklist/Get?transferChecklistId=5')).json()) as {
+      Items: { ItemName: string; IsEnabled: boolean; IsComplete: boolean }[];
+    };
     const open = checklist.Items.find((i) => i.IsEnabled && !i.IsComplete)!;
     expect(open).toBeTruthy();
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await (await api('/api/TransferChecklist/Export', { method: 'POST', body: JSON.stringify({ TransferChecklistIds: [5] }) })).arrayBuffer());
+    await wb.xlsx.load(
+      await (await api('/api/TransferChecklist/Export', { method: 'POST', body: JSON.stringify({ TransferChecklistIds: [5] }) })).arrayBuffer(),
+    );
     const ws = wb.worksheets[0];
     const col = (ws.getRow(1).values as unknown[]).indexOf(open.ItemName);
     ws.getRow(2).getCell(col).value = 'x';
@@ -133,11 +147,19 @@ describe('transfer checklist', () => {
     await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
     await dialog.locator('li', { hasText: 'Changed' }).getByText('1', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByTestId('toast').filter({ hasText: 'Upload confirmed: 1 row being saved. You will be notified by email when processing is complete.' }).waitFor();
-    await expect.poll(async () => {
-      await page.reload();
-      return page.getByRole('checkbox', { name: open.ItemName }).isChecked();
-    }, { timeout: 30_000, interval: 1000 }).toBe(true);
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Upload confirmed: 1 row being saved. You will be notified by email when processing is complete.' })
+      .waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByRole('checkbox', { name: open.ItemName }).isChecked();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(true);
     fs.rmSync(file, { force: true });
   });
 

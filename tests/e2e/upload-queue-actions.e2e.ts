@@ -18,7 +18,9 @@ describe('uploads from other screens and job actions (issue 13)', () => {
   it('SEARCH-013 SEARCH-014 SEARCH-015: /Search uploads patterns with the SEARCH-015 toast; factory users are offered it once results are shown (DECISIONS SEARCH-014)', async () => {
     const token = await apiToken(app.server.baseUrl, 'admin');
     const res = await fetch(`${app.server.baseUrl}/api/Grid/pattern-search/Search`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 1 }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pageNumber: 1, pageSize: 1 }),
     });
     const [pattern] = (await res.json()).Results as Record<string, unknown>[];
     const titles = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../schemas/entities/pattern.schema.json'), 'utf8')).properties;
@@ -35,7 +37,10 @@ describe('uploads from other screens and job actions (issue 13)', () => {
     await dialog.getByRole('list', { name: 'Rows of the file' }).waitFor({ timeout: 30_000 });
     expect(await countOf(dialog, 'Rows of the file', 'Changed')).toBe(1);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByTestId('toast').filter({ hasText: 'Pattern upload confirmed: 1 row being saved. You will be notified by email when processing is complete.' }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Pattern upload confirmed: 1 row being saved. You will be notified by email when processing is complete.' })
+      .waitFor();
     await page.getByTestId('toast').filter({ hasText: 'Pattern Upload Completed: 1 row saved' }).waitFor({ timeout: 60_000 });
 
     const factory = await app.page();
@@ -65,18 +70,26 @@ describe('uploads from other screens and job actions (issue 13)', () => {
     expect(seen).toEqual({ forecast: true, viewer: false });
   });
 
-  it('UQ-004 UQ-005: Cancel and Resume follow the job\'s status and send the status the user saw; a stale one gets the server\'s answer', async () => {
+  it("UQ-004 UQ-005: Cancel and Resume follow the job's status and send the status the user saw; a stale one gets the server's answer", async () => {
     // A job of the user's own: an upload's dry run (the export as it is).
     const token = await apiToken(app.server.baseUrl, 'costing');
     const exported = await fetch(`${app.server.baseUrl}/api/Grid/costing/Export`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
     });
     const fd = new FormData();
     fd.append('file', new Blob([await exported.arrayBuffer()]), 'Costing-as-is.xlsx');
-    const { PreviewJobId: jobId, ImportId } = await (await fetch(`${app.server.baseUrl}/api/Upload/costing`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd })).json();
+    const { PreviewJobId: jobId, ImportId } = await (
+      await fetch(`${app.server.baseUrl}/api/Upload/costing`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd })
+    ).json();
     // The dry run is over before the page pretends otherwise (the server then refuses the stale status).
-    await expect.poll(async () => (await (await fetch(`${app.server.baseUrl}/api/Upload/${ImportId}`, { headers: { authorization: `Bearer ${token}` } })).json()).Status,
-      { timeout: 30_000 }).not.toBe('Previewing');
+    await expect
+      .poll(
+        async () => (await (await fetch(`${app.server.baseUrl}/api/Upload/${ImportId}`, { headers: { authorization: `Bearer ${token}` } })).json()).Status,
+        { timeout: 30_000 },
+      )
+      .not.toBe('Previewing');
 
     const page = await app.page();
     await login(page, 'costing');
@@ -98,7 +111,10 @@ describe('uploads from other screens and job actions (issue 13)', () => {
     const sent = new URL((await cancel).url());
     expect(Object.fromEntries(sent.searchParams)).toEqual({ jobGuid: String(jobId), currentStatus: 'Running' });
     // The job really finished meanwhile: the server says so and nothing changes.
-    await page.getByTestId('toast').filter({ hasText: /reload the queue|cannot be canceled/ }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: /reload the queue|cannot be canceled/ })
+      .waitFor();
 
     shown = 'Failed';
     await page.reload();
@@ -107,7 +123,10 @@ describe('uploads from other screens and job actions (issue 13)', () => {
     const resume = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/UploadQueue/Resume');
     await actions.getByRole('button', { name: 'Resume' }).click();
     expect(Object.fromEntries(new URL((await resume).url()).searchParams)).toEqual({ jobGuid: String(jobId), currentStatus: 'Failed' });
-    await page.getByTestId('toast').filter({ hasText: /reload the queue|cannot be resumed/ }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: /reload the queue|cannot be resumed/ })
+      .waitFor();
     await page.unrouteAll({ behavior: 'ignoreErrors' }); // a poll in flight when the page closes must not fail the run
   });
 });

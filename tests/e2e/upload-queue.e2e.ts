@@ -23,14 +23,16 @@ import { countOf, previewDialog, title, upload, workbookFolder } from './upload-
 const app = setupApp();
 const workbooks = workbookFolder();
 
-
 /** Waits for a mail to `to` in the server's outbox holding `text` (quoted-printable soft breaks undone). */
 async function mailWith(to: string, text: string, timeoutMs = 20_000): Promise<string> {
   const outbox = path.join(app.server.dataDir!, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((x) => x.endsWith('.eml')) : []) {
-      const mail = fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const mail = fs
+        .readFileSync(path.join(outbox, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       if (mail.toLowerCase().includes(to.toLowerCase()) && mail.includes(text)) return mail;
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -38,7 +40,8 @@ async function mailWith(to: string, text: string, timeoutMs = 20_000): Promise<s
   throw new Error(`No mail to ${to} with ${text}`);
 }
 
-const header = (ws: ExcelJS.Worksheet) => new Map((ws.getRow(1).values as unknown[]).map((h, i) => [String(h ?? ''), i] as [string, number]).filter(([h]) => h));
+const header = (ws: ExcelJS.Worksheet) =>
+  new Map((ws.getRow(1).values as unknown[]).map((h, i) => [String(h ?? ''), i] as [string, number]).filter(([h]) => h));
 
 /** Statuses 3..7 make a colorway read-only (server/features/hierarchy/rules.ts); a Released one must keep its factory (colorway.ts, CW-020). */
 const EDITABLE_STATUSES = new Set(['Created', 'Released']);
@@ -69,8 +72,7 @@ async function changedExport(page: Page, changes: number) {
   const editable = (n: number) => {
     const row = ws.getRow(n);
     const state = String(row.getCell(status).value ?? '');
-    return !!row.getCell(stock).value && seen.get(keyOf(n)) === 1 && EDITABLE_STATUSES.has(state)
-      && (state !== 'Released' || !!row.getCell(factory).value);
+    return !!row.getCell(stock).value && seen.get(keyOf(n)) === 1 && EDITABLE_STATUSES.has(state) && (state !== 'Released' || !!row.getCell(factory).value);
   };
   const picked: number[] = [];
   for (let n = 2; n <= ws.actualRowCount && picked.length < changes; n++) if (editable(n)) picked.push(n);
@@ -81,7 +83,10 @@ async function changedExport(page: Page, changes: number) {
   for (const [i, n] of picked.entries()) {
     const cell = ws.getRow(n).getCell(cost);
     const bad = broken.get(n);
-    if (bad) { cell.value = bad.value as ExcelJS.CellValue; continue; }
+    if (bad) {
+      cell.value = bad.value as ExcelJS.CellValue;
+      continue;
+    }
     const value = Math.round((900 + i + Number(cell.value ?? 0)) * 100) / 100;
     cell.value = value;
     changed.set(keyOf(n), { row: n, value });
@@ -95,11 +100,21 @@ async function diffGridRows(scope: Locator): Promise<Map<number, { changed: stri
   const holder = scope.locator('.diff-grid .ht_master .wtHolder');
   for (let top = 0; ; top += 300) {
     // Scrolled, then two frames: the grid draws the rows now in view.
-    await holder.evaluate((h, t) => new Promise<void>((done) => { h.scrollTop = t; requestAnimationFrame(() => requestAnimationFrame(() => done())); }), top);
+    await holder.evaluate(
+      (h, t) =>
+        new Promise<void>((done) => {
+          h.scrollTop = t;
+          requestAnimationFrame(() => requestAnimationFrame(() => done()));
+        }),
+      top,
+    );
     // The Row column is frozen: its cells are in the left clone, the others in the master, matched by aria-rowindex.
     const seen = await scope.locator('.diff-grid').evaluate((grid) => {
-      const rowNumbers = new Map([...grid.querySelectorAll(':is(.ht_clone_left, .ht_clone_inline_start) tbody tr')]
-        .map((tr) => [tr.getAttribute('aria-rowindex'), Number(tr.querySelector('td')?.textContent)] as const));
+      const rowNumbers = new Map(
+        [...grid.querySelectorAll(':is(.ht_clone_left, .ht_clone_inline_start) tbody tr')].map(
+          (tr) => [tr.getAttribute('aria-rowindex'), Number(tr.querySelector('td')?.textContent)] as const,
+        ),
+      );
       return [...grid.querySelectorAll('.ht_master tbody tr')].map((tr) => {
         const tds = [...tr.querySelectorAll('td')];
         return {
@@ -118,7 +133,10 @@ async function diffGridRows(scope: Locator): Promise<Map<number, { changed: stri
 /** The Stock Number column filter (its header's filter button): answers the rows the server found, in the grid's order. */
 async function filterStockNumber(page: Page, stockNum: string): Promise<Record<string, unknown>[]> {
   // The header of a frozen column is the one in the top-left corner clone (the others lie under it).
-  await page.locator('.data-grid .ht_clone_top_inline_start_corner').getByRole('button', { name: `Filter ${title('StockNum')}` }).click();
+  await page
+    .locator('.data-grid .ht_clone_top_inline_start_corner')
+    .getByRole('button', { name: `Filter ${title('StockNum')}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Filter ${title('StockNum')}` });
   await dialog.getByLabel('Value').fill(stockNum);
   const searched = page.waitForResponse((r) => /\/api\/Grid\/costing\/Search$/i.test(new URL(r.url()).pathname));
@@ -152,12 +170,18 @@ describe('mass upload and the upload queue (issue 13)', () => {
     }
     // Refused: the 3 broken cells flagged in red with their messages, the row numbers the file's.
     await dialog.getByRole('button', { name: 'Refused', exact: true }).click();
-    await dialog.getByTestId('row-count').filter({ hasText: /^3 rows$/ }).waitFor();
+    await dialog
+      .getByTestId('row-count')
+      .filter({ hasText: /^3 rows$/ })
+      .waitFor();
     await dialog.locator('.diff-grid .ht_master td.cell--error[title]').first().waitFor();
     const refused = await diffGridRows(dialog);
     expect([...refused.keys()].sort((a, b) => a - b)).toEqual([...broken.keys()].sort((a, b) => a - b));
     for (const [row, bad] of broken) {
-      const titles = refused.get(row)!.errors.map((e) => e.title).join('\n');
+      const titles = refused
+        .get(row)!
+        .errors.map((e) => e.title)
+        .join('\n');
       expect(titles, `row ${row}`).toContain(bad.message);
     }
     expect(refused.get([...broken].find(([, b]) => b.value === 'abc')![0])!.errors.some((e) => e.text === 'abc')).toBe(true);
@@ -208,14 +232,17 @@ describe('mass upload and the upload queue (issue 13)', () => {
     const fat = header(fws);
     expect(fws.actualRowCount).toBe(1 + broken.size);
     const errorsByRow = new Map<number, string>();
-    for (let n = 2; n <= fws.actualRowCount; n++) errorsByRow.set(Number(fws.getRow(n).getCell(fat.get('File Row')!).value), String(fws.getRow(n).getCell(fat.get('Error')!).value));
+    for (let n = 2; n <= fws.actualRowCount; n++)
+      errorsByRow.set(Number(fws.getRow(n).getCell(fat.get('File Row')!).value), String(fws.getRow(n).getCell(fat.get('Error')!).value));
     expect([...errorsByRow.keys()].sort((a, b) => a - b)).toEqual([...broken.keys()].sort((a, b) => a - b));
     for (const [row, bad] of broken) expect(errorsByRow.get(row), `row ${row}`).toContain(bad.message);
 
     // All 27 saved values are the grid's now (API)…
     const token = await apiToken(app.server.baseUrl, 'costing');
     const res = await fetch(`${app.server.baseUrl}/api/Grid/costing/Search`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageNumber: 1, pageSize: 5000 }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pageNumber: 1, pageSize: 5000 }),
     });
     const byStock = new Map(((await res.json()).Results as Record<string, unknown>[]).map((r) => [`${r.StockNum}|${r.SeasonName}`, r]));
     for (const [key, { value }] of changed) expect(byStock.get(key)?.EstFFC, key).toBe(value);
@@ -230,7 +257,10 @@ describe('mass upload and the upload queue (issue 13)', () => {
       const found = await filterStockNumber(page, key.split('|')[0]);
       at = found.findIndex((r) => `${r.StockNum}|${r.SeasonName}` === key);
       expect(at, key).toBeGreaterThanOrEqual(0);
-      await page.getByText(`${found.length.toLocaleString('en-US')} record${found.length === 1 ? '' : 's'}`).first().waitFor();
+      await page
+        .getByText(`${found.length.toLocaleString('en-US')} record${found.length === 1 ? '' : 's'}`)
+        .first()
+        .waitFor();
       await goToColumn(page, title('SeasonName'));
       await expect.poll(async () => (await cellAt(page, title('SeasonName'), at))?.text, { timeout: 5_000 }).toBe(key.split('|')[1]);
       await goToColumn(page, title('EstFFC'));
@@ -241,20 +271,31 @@ describe('mass upload and the upload queue (issue 13)', () => {
     const [, { value: lastValue }] = samples[samples.length - 1];
     await page.locator(`.data-grid :is(.ht_clone_left, .ht_clone_inline_start) tbody tr[aria-rowindex="${at + 2}"] a.data-grid__link`).click();
     await page.waitForURL((u) => /^\/colorway\/\d+$/.test(u.pathname), { timeout: 15_000 });
-    const entry = page.locator('.history-table tbody tr', { hasText: title('EstFFC') }).filter({ hasText: 'Priya Raman' }).first();
+    const entry = page
+      .locator('.history-table tbody tr', { hasText: title('EstFFC') })
+      .filter({ hasText: 'Priya Raman' })
+      .first();
     // The History panel is a <details> that loads when opened; a screen still settling may render it again closed: open it until it shows.
     const history = page.locator('details.record-panel', { has: page.locator('summary', { hasText: /^History$/ }) });
-    await expect.poll(async () => {
-      if (!(await history.evaluate((d) => (d as HTMLDetailsElement).open))) await history.locator('summary').click();
-      return entry.isVisible();
-    }, { timeout: 30_000, interval: 500 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          if (!(await history.evaluate((d) => (d as HTMLDetailsElement).open))) await history.locator('summary').click();
+          return entry.isVisible();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
     expect(Number((await entry.locator('td').nth(4).textContent())!.replace(/[^\d.-]/g, ''))).toBe(lastValue);
   });
 
-  it('UQ-002 UQ-003 UQ-009 UQ-008: /upload-queue lists the user\'s jobs; the history search checks the dates and offers 25/50/100/250', async () => {
+  it("UQ-002 UQ-003 UQ-009 UQ-008: /upload-queue lists the user's jobs; the history search checks the dates and offers 25/50/100/250", async () => {
     const page = await app.page();
     // The change feed down (issue 30: the list follows it while it is up): the 5-second poll is the fallback.
-    await page.route((url) => url.pathname.toLowerCase() === '/api/feed', (route) => route.abort());
+    await page.route(
+      (url) => url.pathname.toLowerCase() === '/api/feed',
+      (route) => route.abort(),
+    );
     await login(page, 'costing');
     await navigate(page, '/upload-queue');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Upload Queue');
@@ -299,7 +340,9 @@ describe('mass upload and the upload queue (issue 13)', () => {
     const csv = path.join(workbooks.dir, 'costing.pdf');
     fs.writeFileSync(csv, 'Stock Number,Est. Factory First Cost\nX,1\n');
     const sent: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/Upload/')) sent.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/Upload/')) sent.push(r.url());
+    });
     await upload(page, csv);
     await page.getByTestId('toast').filter({ hasText: 'Please upload an Excel file (.xls or .xlsx)' }).waitFor();
     expect(sent).toEqual([]);

@@ -41,5 +41,8 @@ export async function countOf(scope: Locator, list: string, label: string): Prom
   return Number((await li.locator('strong').textContent())!.replace(/\D+/g, ''));
 }
 
-const colorwayTitles = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../schemas/entities/colorway.schema.json'), 'utf8')).properties as Record<string, { title: string }>;
+const colorwayTitles = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../schemas/entities/colorway.schema.json'), 'utf8')).properties as Record<
+  string,
+  { title: string }
+>;
 export const title = (field: string) => colorwayTitles[field].title;

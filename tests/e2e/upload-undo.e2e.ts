@@ -17,7 +17,8 @@ import { setupApp, waitForPath } from './setup-app';
 const app = setupApp();
 afterAll(() => removeOfficeFiles());
 
-const header = (ws: ExcelJS.Worksheet) => new Map((ws.getRow(1).values as unknown[]).map((h, i) => [String(h ?? ''), i] as [string, number]).filter(([h]) => h));
+const header = (ws: ExcelJS.Worksheet) =>
+  new Map((ws.getRow(1).values as unknown[]).map((h, i) => [String(h ?? ''), i] as [string, number]).filter(([h]) => h));
 /** Statuses in which a colorway's costing may change; a Released one needs its factory (as in upload-queue.e2e.ts). */
 const EDITABLE = new Set(['Created', 'Released']);
 
@@ -29,7 +30,9 @@ async function countOf(scope: Locator, list: string, label: string): Promise<num
 async function api(token: string, method: string, route: string, body?: object | FormData) {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(`${app.server.baseUrl}${route}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) }, body: json ? JSON.stringify(body) : body as FormData | undefined,
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
   });
   expect(res.ok, `${method} ${route}: ${res.status}`).toBe(true);
   return res;
@@ -44,13 +47,18 @@ async function costs(token: string): Promise<Map<string, unknown>> {
   const out = new Map<string, unknown>();
   for (let n = 2; n <= ws.actualRowCount; n++) {
     const r = ws.getRow(n);
-    out.set(`${r.getCell(at.get('Stock Number')!).value}|${r.getCell(at.get('Season Name')!).value}`, r.getCell(at.get('Est. Factory First Cost')!).value ?? null);
+    out.set(
+      `${r.getCell(at.get('Stock Number')!).value}|${r.getCell(at.get('Season Name')!).value}`,
+      r.getCell(at.get('Est. Factory First Cost')!).value ?? null,
+    );
   }
   return out;
 }
 
 async function jobDone(token: string, jobId: number) {
-  await expect.poll(async () => (await (await api(token, 'GET', `/api/UploadQueue/Details?jobGuid=${jobId}`)).json()).JobStatus, { timeout: 90_000, interval: 500 }).toBe('Completed');
+  await expect
+    .poll(async () => (await (await api(token, 'GET', `/api/UploadQueue/Details?jobGuid=${jobId}`)).json()).JobStatus, { timeout: 90_000, interval: 500 })
+    .toBe('Completed');
 }
 
 async function upload(page: Page, file: string) {
@@ -68,7 +76,9 @@ describe('undo an upload (issue 28)', () => {
     const { workbook } = await exportWorkbook(page);
     const ws = workbook.worksheets[0];
     const at = header(ws);
-    const [cost, stock, season, status, factory] = ['Est. Factory First Cost', 'Stock Number', 'Season Name', 'Status Name', 'Factory Key'].map((h) => at.get(h)!);
+    const [cost, stock, season, status, factory] = ['Est. Factory First Cost', 'Stock Number', 'Season Name', 'Status Name', 'Factory Key'].map(
+      (h) => at.get(h)!,
+    );
     expect([cost, stock, season, status, factory].every(Boolean), [...at.keys()].join(', ')).toBe(true);
     const keyOf = (n: number) => `${ws.getRow(n).getCell(stock).value ?? ''}|${ws.getRow(n).getCell(season).value ?? ''}`;
     const seen = new Map<string, number>();
@@ -105,7 +115,8 @@ describe('undo an upload (issue 28)', () => {
     const otherKey = keyOf(picked[10]);
     for (let n = 2; n <= tws.actualRowCount; n++) {
       const r = tws.getRow(n);
-      if (`${r.getCell(tat.get('Stock Number')!).value}|${r.getCell(tat.get('Season Name')!).value}` === otherKey) r.getCell(tat.get('Est. Factory First Cost')!).value = 555.55;
+      if (`${r.getCell(tat.get('Stock Number')!).value}|${r.getCell(tat.get('Season Name')!).value}` === otherKey)
+        r.getCell(tat.get('Est. Factory First Cost')!).value = 555.55;
     }
     const fd = new FormData();
     fd.append('file', new Blob([new Uint8Array(await theirs.xlsx.writeBuffer())]), 'theirs.xlsx');

@@ -13,7 +13,11 @@ import { ROOT } from './app-server';
 
 export const BASELINES = path.join(ROOT, 'tests/e2e/baselines');
 
-export interface Comparison { differing: number; ratio: number; sizeMismatch: boolean }
+export interface Comparison {
+  differing: number;
+  ratio: number;
+  sizeMismatch: boolean;
+}
 
 /** The share of pixels that differ between two PNGs (size mismatch counts as all). */
 export function compareImages(actual: Buffer, expected: Buffer, diffFile?: string): Comparison {
@@ -48,6 +52,8 @@ export async function expectScreenshot(page: Page, name: string, opts: { mask?: 
   if (r.sizeMismatch || r.ratio > maxRatio) {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(`${out}.actual.png`, shot);
-    throw new Error(`Screenshot ${name} differs from its baseline: ${r.sizeMismatch ? 'size changed' : `${r.differing} pixels (${(r.ratio * 100).toFixed(2)} %, allowed ${(maxRatio * 100).toFixed(2)} %)`}; see test-results/${name}.actual.png and .diff.png.`);
+    throw new Error(
+      `Screenshot ${name} differs from its baseline: ${r.sizeMismatch ? 'size changed' : `${r.differing} pixels (${(r.ratio * 100).toFixed(2)} %, allowed ${(maxRatio * 100).toFixed(2)} %)`}; see test-results/${name}.actual.png and .diff.png.`,
+    );
   }
 }

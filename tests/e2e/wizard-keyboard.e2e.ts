@@ -15,7 +15,20 @@ import { setupApp, waitForPath } from './setup-app';
 const app = setupApp();
 const GRID = '[data-testid="wizard-grid"]';
 /** The grid's columns (schemas/grids/project-create.grid.json); a cell's aria-colindex is its position from 1. */
-const COLUMNS = ['Level', 'Name', 'State', 'Message', 'Responsible', 'Workflow group', 'Gender', 'Development type', 'Division', 'Product type', 'Size range preset', 'Stock number'];
+const COLUMNS = [
+  'Level',
+  'Name',
+  'State',
+  'Message',
+  'Responsible',
+  'Workflow group',
+  'Gender',
+  'Development type',
+  'Division',
+  'Product type',
+  'Size range preset',
+  'Stock number',
+];
 type Option = { value: number | string; label: string };
 
 async function api<T>(token: string, path: string): Promise<T> {
@@ -28,7 +41,11 @@ async function api<T>(token: string, path: string): Promise<T> {
 async function tabTo(page: Page, is: (el: { id: string; text: string; role: string | null }) => boolean, what: string) {
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press('Tab');
-    const el = await page.evaluate(() => ({ id: document.activeElement?.id ?? '', text: (document.activeElement?.textContent ?? '').trim(), role: document.activeElement?.getAttribute('role') ?? null }));
+    const el = await page.evaluate(() => ({
+      id: document.activeElement?.id ?? '',
+      text: (document.activeElement?.textContent ?? '').trim(),
+      role: document.activeElement?.getAttribute('role') ?? null,
+    }));
     if (is(el)) return;
   }
   throw new Error(`Tab never reached ${what}`);
@@ -36,21 +53,32 @@ async function tabTo(page: Page, is: (el: { id: string; text: string; role: stri
 
 /** The selected cell of the grid: its row (from 0), its column title, and whether it is within the grid's visible box. */
 function selectedCell(page: Page) {
-  return page.evaluate(([grid, columns]) => {
-    const box = document.querySelector(grid)!.getBoundingClientRect();
-    const td = [...document.querySelectorAll<HTMLTableCellElement>(`${grid} .ht_master td.current`)].pop();
-    if (!td) return null;
-    const r = td.getBoundingClientRect();
-    const row = Number(td.parentElement!.getAttribute('aria-rowindex')) - 2;
-    return { row, column: columns[Number(td.getAttribute('aria-colindex')) - 1], inView: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 };
-  }, [GRID, COLUMNS] as const);
+  return page.evaluate(
+    ([grid, columns]) => {
+      const box = document.querySelector(grid)!.getBoundingClientRect();
+      const td = [...document.querySelectorAll<HTMLTableCellElement>(`${grid} .ht_master td.current`)].pop();
+      if (!td) return null;
+      const r = td.getBoundingClientRect();
+      const row = Number(td.parentElement!.getAttribute('aria-rowindex')) - 2;
+      return {
+        row,
+        column: columns[Number(td.getAttribute('aria-colindex')) - 1],
+        inView: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
+      };
+    },
+    [GRID, COLUMNS] as const,
+  );
 }
 
 /** The cell's shown text (a pick list's arrow left out). */
-const cellText = (page: Page, row: number, title: string) => page.evaluate(([grid, r, col]) => {
-  const td = [...document.querySelectorAll(`${grid} tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`)].pop();
-  return (td?.textContent ?? '').replace('▼', '').trim();
-}, [GRID, row, COLUMNS.indexOf(title) + 1] as const);
+const cellText = (page: Page, row: number, title: string) =>
+  page.evaluate(
+    ([grid, r, col]) => {
+      const td = [...document.querySelectorAll(`${grid} tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`)].pop();
+      return (td?.textContent ?? '').replace('▼', '').trim();
+    },
+    [GRID, row, COLUMNS.indexOf(title) + 1] as const,
+  );
 
 /** Enter opens the selected pick-list cell: its list shows every choice (`count`) inside the grid, none cut off; typing the label and Enter picks it. */
 async function pick(page: Page, label: string, count: number) {
@@ -86,7 +114,8 @@ describe('issue 27: the wizard with the keyboard only', () => {
     // The Products menu: ArrowDown opens it on its first link, the arrows move to Project create.
     await tabTo(page, (el) => el.text === 'Products', 'the Products menu');
     await page.keyboard.press('ArrowDown');
-    for (let i = 0; i < 15 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Project create'; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 15 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Project create'; i++)
+      await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/projectCreate');
 
@@ -138,7 +167,14 @@ describe('issue 27: the wizard with the keyboard only', () => {
     expect(await created.getByRole('link').allTextContents()).toEqual(names);
     const href = await created.getByRole('link', { name: names[2] }).getAttribute('href');
     const colorway = await api<Record<string, unknown>>(token, `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${href!.split('/').pop()}`);
-    expect(colorway).toMatchObject({ PrototypeName: names[2], ResponsibleId: 3, DivisionKey: division.value, ProductTypeId: productType.value, WFGroupId: group.value, SeasonId: 1 });
+    expect(colorway).toMatchObject({
+      PrototypeName: names[2],
+      ResponsibleId: 3,
+      DivisionKey: division.value,
+      ProductTypeId: productType.value,
+      WFGroupId: group.value,
+      SeasonId: 1,
+    });
   });
 
   it('WIZ-002 the toolbar buttons, clicked again and again, hand the keyboard back to the grid: what is typed lands in each new row', async () => {
@@ -151,7 +187,11 @@ describe('issue 27: the wizard with the keyboard only', () => {
     await page.goto('/projectCreate');
     await page.locator('#wizard-line-plan option').nth(1).waitFor({ state: 'attached' });
     await page.locator('#wizard-line-plan').selectOption({ index: 1 });
-    for (const [i, button] of [[0, 'Add brief'], [1, 'Add brief'], [2, 'Add sibling (Shift+Insert)']] as const) {
+    for (const [i, button] of [
+      [0, 'Add brief'],
+      [1, 'Add brief'],
+      [2, 'Add sibling (Shift+Insert)'],
+    ] as const) {
       await page.getByRole('button', { name: button }).click();
       await expect.poll(() => selectedCell(page)).toMatchObject({ row: i, column: 'Name' });
       await page.keyboard.type(`Typed ${i}`);

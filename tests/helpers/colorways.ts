@@ -12,7 +12,9 @@ export function colorwaySteps(t: () => TestApp, designer: () => string) {
   /** A colorway of the designer's brands (1, 2) not used by another test, matching the condition on colorway_view. */
   const pick = async (where: string, brands = [1, 2]): Promise<number> => {
     const rows = await t().ctx.db.query(
-      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = ANY($1) AND NOT isdeleted AND ${where} ORDER BY 1`, [brands]);
+      `SELECT prototypeseasonalid AS id FROM colorway_view WHERE brandid = ANY($1) AND NOT isdeleted AND ${where} ORDER BY 1`,
+      [brands],
+    );
     const id = rows.map((r) => r.id as number).find((i) => !used.has(i));
     if (!id) throw new Error(`no colorway where ${where}`);
     used.add(id);

@@ -19,9 +19,15 @@ export function setUpCriticalPaths() {
   beforeAll(async () => {
     cp.t = await createTestApp({ businessTimeZone: ZONE });
     [cp.designer, cp.admin, cp.viewer, cp.factory, cp.costing] = await cp.t.tokens('designer', 'admin', 'viewer', 'factory', 'costing');
-    cp.factoryKeys = (await cp.t.ctx.db.query(`SELECT array_agg(uf.factorykey) AS keys FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`))[0].keys as string[];
+    cp.factoryKeys = (
+      await cp.t.ctx.db.query(
+        `SELECT array_agg(uf.factorykey) AS keys FROM user_factories uf JOIN users u USING (userid) WHERE u.username = 'factory@example.com'`,
+      )
+    )[0].keys as string[];
   });
-  afterAll(async () => { await cp.t?.close(); });
+  afterAll(async () => {
+    await cp.t?.close();
+  });
 
   const today = () => businessToday(ZONE);
   const db = () => cp.t.ctx.db;
@@ -38,19 +44,28 @@ export function setUpCriticalPaths() {
         JOIN prototype_seasonals ps ON ps.prototypeseasonalid = cp.prototypeseasonalid JOIN prototypes p ON p.prototypeid = ps.prototypeid
        WHERE p.brandid = 1 AND cp.criticalpathheaderstatusid = 1 ORDER BY cp.criticalpathdevprototypeid`);
     const id = rows[rows.length - 1 - skip].id as number;
-    await db().query(`UPDATE critical_path_dev_prototype_final_processes SET criticalpathprocessapprovedid = NULL, approvedby = NULL, approvedbyname = NULL,
-                        approvaldate = NULL, actualcompletedate = NULL WHERE criticalpathdevprototypeid = $1`, [id]);
-    await db().query(`UPDATE prototype_seasonals SET isfinalspecapprlocked = false, isleatherapproved = false, isconfirmationsampleapproved = false, rscomplete = false,
+    await db().query(
+      `UPDATE critical_path_dev_prototype_final_processes SET criticalpathprocessapprovedid = NULL, approvedby = NULL, approvedbyname = NULL,
+                        approvaldate = NULL, actualcompletedate = NULL WHERE criticalpathdevprototypeid = $1`,
+      [id],
+    );
+    await db().query(
+      `UPDATE prototype_seasonals SET isfinalspecapprlocked = false, isleatherapproved = false, isconfirmationsampleapproved = false, rscomplete = false,
                         isfinalcostconfcbdloaded = false, isthreeonetestcomplete = false, ismatlreffoldersigned = false, ismodelsizeapproved = false,
-                        isconfsamplesent = false, lthrapprvdate = NULL, lthrapprvby = NULL WHERE criticalpathdevprototypeid = $1`, [id]);
+                        isconfsamplesent = false, lthrapprvdate = NULL, lthrapprvby = NULL WHERE criticalpathdevprototypeid = $1`,
+      [id],
+    );
     return details(id);
   };
   const approve = (d: any, approvals: Record<string, number | null>, extra: object = {}) => ({
-    CriticalPathDevPrototypeId: d.Header.CriticalPathDevPrototypeId, RowVersion: d.Header.RowVersion,
+    CriticalPathDevPrototypeId: d.Header.CriticalPathDevPrototypeId,
+    RowVersion: d.Header.RowVersion,
     CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName,
     FinalProcesses: d.FinalProcesses.filter((p: any) => p.ProcessType in approvals).map((p: any) => ({
-      CriticalPathDevPrototypeFinalProcessId: p.CriticalPathDevPrototypeFinalProcessId, ProcessName: p.ProcessName,
-      CriticalPathProcessApprovedId: approvals[p.ProcessType], SortOrder: p.SortOrder,
+      CriticalPathDevPrototypeFinalProcessId: p.CriticalPathDevPrototypeFinalProcessId,
+      ProcessName: p.ProcessName,
+      CriticalPathProcessApprovedId: approvals[p.ProcessType],
+      SortOrder: p.SortOrder,
     })),
     ...extra,
   });

@@ -12,7 +12,15 @@ export function linePlanSteps(t: () => TestApp, designer: () => string) {
   const get = (url: string, token = designer()) => t().request('GET', `/api/LinePlan/${url}`, { token });
   let n = 0;
   /** Brand 1, season 3 (sub-seasons 5 and 6), responsible Sofia Alvarez (brand 1), workflow group 1 (brand 1, level 1). */
-  const valid = (over: object = {}) => ({ LinePlanName: `LP Test ${++n}`, BrandId: 1, SeasonId: 3, ResponsibleId: 8, WFGroupId: 1, SubSeasonIds: [5, 6], ...over });
+  const valid = (over: object = {}) => ({
+    LinePlanName: `LP Test ${++n}`,
+    BrandId: 1,
+    SeasonId: 3,
+    ResponsibleId: 8,
+    WFGroupId: 1,
+    SubSeasonIds: [5, 6],
+    ...over,
+  });
   const create = async (over: object = {}) => {
     const res = await post('CreateLinePlan', valid(over));
     expect(res.status).toBe(200);

@@ -7,11 +7,15 @@ export async function mailsTo(t: TestApp, address: string): Promise<string[]> {
   await t.ctx.jobs.drain();
   const dir = path.join(t.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-    // Quoted-printable soft line breaks are undone so links can be read whole.
-    .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .filter((m) => m.includes(`To: ${address}`));
+  return (
+    fs
+      .readdirSync(dir)
+      .sort()
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      // Quoted-printable soft line breaks are undone so links can be read whole.
+      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((m) => m.includes(`To: ${address}`))
+  );
 }
 
 /** The userIdentification and code of the last link to `route` mailed to `address`. */

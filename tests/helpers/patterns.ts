@@ -8,8 +8,10 @@ import type { TestApp } from './test-app';
 /** `t`, `designer` and `designerId` are read when a step runs (the suites set them in beforeAll). */
 export function patternSteps(t: () => TestApp, designer: () => string, designerId: () => number) {
   const briefOf = async (brandId: number, seasonId: number, statusId: number, skip = 0) => {
-    const rows = await t().ctx.db.query('SELECT briefseasonalid FROM brief_view WHERE brandid = $1 AND seasonid = $2 AND statusid = $3 AND NOT isdeleted ORDER BY 1',
-      [brandId, seasonId, statusId]);
+    const rows = await t().ctx.db.query(
+      'SELECT briefseasonalid FROM brief_view WHERE brandid = $1 AND seasonid = $2 AND statusid = $3 AND NOT isdeleted ORDER BY 1',
+      [brandId, seasonId, statusId],
+    );
     return rows[skip].briefseasonalid as number;
   };
   const versionOf = async (id: number) =>
@@ -17,8 +19,15 @@ export function patternSteps(t: () => TestApp, designer: () => string, designerI
 
   let n = 0;
   const form = async (over: Record<string, unknown> = {}) => ({
-    PatternName: `Test Pattern ${++n}`, BrandId: 1, SeasonId: 1, BriefSeasonalId: await briefOf(1, 1, 2), GenderKey: '01',
-    PatternNameKey: `TP-${n}`, ResponsibleId: designerId(), WFGroupId: 5, ...over,
+    PatternName: `Test Pattern ${++n}`,
+    BrandId: 1,
+    SeasonId: 1,
+    BriefSeasonalId: await briefOf(1, 1, 2),
+    GenderKey: '01',
+    PatternNameKey: `TP-${n}`,
+    ResponsibleId: designerId(),
+    WFGroupId: 5,
+    ...over,
   });
   const create = async (json: object, token = designer()) => t().request('POST', '/api/Pattern/CreatePatternSeasonal', { token, json });
   /** A new pattern seasonal of brand 1, season 1, status 1 (or moved to `status`). */

@@ -15,12 +15,16 @@ import { DEMO_PASSWORD, pgliteTemplate } from './test-app';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** A port nobody listens on just now (the caller's server takes it a moment later). */
-export const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  }).on('error', reject);
-});
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
 
 export interface RealServer {
   url: string;
@@ -47,25 +51,34 @@ export async function startRealServer(dataDir: string, env: Record<string, strin
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', DEMO_IMAGES: 'false', DATABASE_URL: '', VITEST: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => { log += d; });
-  child.stderr!.on('data', (d) => { log += d; });
+  child.stdout!.on('data', (d) => {
+    log += d;
+  });
+  child.stderr!.on('data', (d) => {
+    log += d;
+  });
   const until = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (child.exitCode !== null || Date.now() > until) throw new Error(`the server did not start (exit ${child.exitCode}): ${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const call: RealServer['call'] = (token, method, route, body) => {
     const json = body !== undefined && !(body instanceof FormData) && typeof body !== 'string';
     return fetch(`${url}${route}`, {
-      method, headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-      body: json ? JSON.stringify(body) : body as BodyInit | undefined,
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
     });
   };
   return {
-    url, child, call,
+    url,
+    child,
+    call,
     log: () => log,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -74,7 +87,10 @@ export async function startRealServer(dataDir: string, env: Record<string, strin
       await exited;
     },
     async signIn(user) {
-      const res = await fetch(`${url}/api/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: `${user}@example.com`, password: DEMO_PASSWORD }) });
+      const res = await fetch(`${url}/api/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', username: `${user}@example.com`, password: DEMO_PASSWORD }),
+      });
       const answer = await res.json();
       if (res.status !== 200) throw new Error(`sign-in of ${user}: ${res.status} ${JSON.stringify(answer)}`);
       return answer.access_token as string;
@@ -82,19 +98,27 @@ export async function startRealServer(dataDir: string, env: Record<string, strin
   };
 }
 
-export interface Cluster { url: string; restart(): Promise<void>; stop(): void }
+export interface Cluster {
+  url: string;
+  restart(): Promise<void>;
+  stop(): void;
+}
 
 /** A new PostgreSQL cluster in a temp folder on a free port (trust auth, fsync off), run as the postgres user when this is root. */
 export async function startCluster(): Promise<Cluster> {
   const root = '/usr/lib/postgresql';
-  const version = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a))[0];
+  const version = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a))[0];
   const bin = path.join(root, version, 'bin');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-fault-pg-'));
   fs.chmodSync(dir, 0o777);
   const port = await freePort();
-  const pgCmd = (cmd: string, args: string[]) => (process.getuid?.() === 0
-    ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'ignore' })
-    : execFileSync(path.join(bin, cmd), args, { stdio: 'ignore' }));
+  const pgCmd = (cmd: string, args: string[]) =>
+    process.getuid?.() === 0
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'ignore' })
+      : execFileSync(path.join(bin, cmd), args, { stdio: 'ignore' });
   pgCmd('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
   pgCmd('pg_ctl', ['-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', opts, 'start']);
@@ -108,7 +132,11 @@ export async function startCluster(): Promise<Cluster> {
       else await run(path.join(bin, 'pg_ctl'), restartArgs);
     },
     stop() {
-      try { pgCmd('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']); } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+      try {
+        pgCmd('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }

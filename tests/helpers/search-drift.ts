@@ -14,9 +14,18 @@ async function driftSql(q: Queryable, some: boolean) {
     const only = some ? ' WHERE prototypeseasonalid = ANY($1)' : '';
     const parts: string[] = [];
     for (const table of ['colorway_search', 'colorway_search_changes']) {
-      const cols = (await q.query<{ c: string }>(`SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`, [table])).map((r) => r.c).join(', ');
-      parts.push(`(SELECT ${cols} FROM ${table}${only} EXCEPT SELECT ${cols} FROM colorway_search_source${only})`,
-        `(SELECT ${cols} FROM colorway_search_source${only} EXCEPT SELECT ${cols} FROM ${table}${only})`);
+      const cols = (
+        await q.query<{ c: string }>(
+          `SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+          [table],
+        )
+      )
+        .map((r) => r.c)
+        .join(', ');
+      parts.push(
+        `(SELECT ${cols} FROM ${table}${only} EXCEPT SELECT ${cols} FROM colorway_search_source${only})`,
+        `(SELECT ${cols} FROM colorway_search_source${only} EXCEPT SELECT ${cols} FROM ${table}${only})`,
+      );
     }
     statements.set(key, parts.map((p) => `(SELECT count(*)::int FROM ${p} d)`).join(' + '));
   }

@@ -1,6 +1,11 @@
 /** Reads a change feed stream (GET /api/Feed, text/event-stream) event by event, for the API tests and the bench. */
 
-export interface FeedEvent { id?: string; event: string; data: any; at: number }
+export interface FeedEvent {
+  id?: string;
+  event: string;
+  data: any;
+  at: number;
+}
 
 export interface FeedReader {
   status: number;
@@ -20,7 +25,9 @@ export async function openFeed(fetchFeed: () => Promise<Response>): Promise<Feed
   let taken = 0;
   let done = false;
   const waiters = new Set<() => void>();
-  const wake = () => { for (const w of [...waiters]) w(); };
+  const wake = () => {
+    for (const w of [...waiters]) w();
+  };
   const reader = res.ok && res.body ? res.body.getReader() : undefined;
   if (reader) {
     void (async () => {
@@ -48,32 +55,53 @@ export async function openFeed(fetchFeed: () => Promise<Response>): Promise<Feed
             wake();
           }
         }
-      } catch { /* cancelled */ }
+      } catch {
+        /* cancelled */
+      }
       done = true;
       wake();
     })();
   } else {
     done = true;
   }
-  const wait = (test: () => boolean, ms: number, what: string) => new Promise<void>((resolve, reject) => {
-    if (test()) { resolve(); return; }
-    const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`${what}: nothing after ${ms} ms`)); }, ms);
-    const check = () => { if (test()) { clearTimeout(timer); waiters.delete(check); resolve(); } };
-    waiters.add(check);
-  });
+  const wait = (test: () => boolean, ms: number, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (test()) {
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`${what}: nothing after ${ms} ms`));
+      }, ms);
+      const check = () => {
+        if (test()) {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        }
+      };
+      waiters.add(check);
+    });
   return {
     status: res.status,
     events,
     async next(match = () => true, ms = 5000) {
       let found = -1;
-      await wait(() => {
-        found = events.findIndex((e, i) => i >= taken && match(e));
-        return found >= 0;
-      }, ms, 'no matching event');
+      await wait(
+        () => {
+          found = events.findIndex((e, i) => i >= taken && match(e));
+          return found >= 0;
+        },
+        ms,
+        'no matching event',
+      );
       taken = found + 1;
       return events[found];
     },
     ended: (ms = 5000) => wait(() => done, ms, 'stream still open'),
-    async close() { await reader?.cancel().catch(() => {}); },
+    async close() {
+      await reader?.cancel().catch(() => {});
+    },
   };
 }

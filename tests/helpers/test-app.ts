@@ -82,14 +82,22 @@ export interface TestApp {
   dataDir: string;
   /** The test's own PostgreSQL database, when the suite runs on PostgreSQL (DATABASE_URL). */
   databaseUrl?: string;
-  request(method: string, url: string, opts?: { token?: string; json?: unknown; form?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    url: string,
+    opts?: { token?: string; json?: unknown; form?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> },
+  ): Promise<Response>;
   login(user: DemoUser | string, password?: string): Promise<TokenAnswer>;
   /** Access tokens of several demo users, in the order given. */
   tokens(...users: (DemoUser | string)[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
-export interface TokenAnswer { access_token: string; refresh_token: string; [k: string]: any }
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  [k: string]: any;
+}
 
 export const emailOf = (user: string) => (user.includes('@') ? user : `${user}@example.com`);
 
@@ -101,7 +109,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
   // In process: a worker thread (the server's way, ADR 043) costs each app a second; TEST_PGLITE_WORKER=1 runs the suite on it.
   const open = process.env.TEST_PGLITE_WORKER === '1' ? openPgliteInWorker : openPglite;
-  const db = fresh?.db ?? await open(undefined, await pgliteTemplate());
+  const db = fresh?.db ?? (await open(undefined, await pgliteTemplate()));
   const ctx = await boot(config, { db, inMemory: true });
   const app = createApp(ctx);
   const fetch = (req: Request) => Promise.resolve(app.fetch(req));
@@ -109,8 +117,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body = opts.body;
-    if (opts.json !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.json); }
-    if (opts.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(opts.form).toString(); }
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    }
     return fetch(new Request(`http://localhost${url}`, { method, headers, body }));
   };
   const login: TestApp['login'] = async (user, password = DEMO_PASSWORD) => {
@@ -120,7 +134,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     return answer;
   };
   return {
-    ctx, fetch, dataDir, request, login, databaseUrl: fresh?.url,
+    ctx,
+    fetch,
+    dataDir,
+    request,
+    login,
+    databaseUrl: fresh?.url,
     tokens: (...users) => Promise.all(users.map(async (u) => (await login(u)).access_token)),
     async close() {
       await ctx.jobs.stop();

@@ -11,7 +11,12 @@ import { startServer, type RunningServer } from '../../bench/lib/server';
 import type { Db } from '../../server/core/db/client';
 import { DEMO_PASSWORD, emailOf, freshPostgres } from './test-app';
 
-export interface TwoProcesses { a: RunningServer; b: RunningServer; db: Db; dataDir: string }
+export interface TwoProcesses {
+  a: RunningServer;
+  b: RunningServer;
+  db: Db;
+  dataDir: string;
+}
 
 /** `before` runs first in afterAll (streams to close before the servers stop). */
 export function twoProcesses(pgUrl: string, prefix: string, before?: () => Promise<unknown>): TwoProcesses {
@@ -34,7 +39,10 @@ export function twoProcesses(pgUrl: string, prefix: string, before?: () => Promi
 
 /** The password grant of a demo user on one process: its whole answer. */
 export async function signInOn(server: RunningServer, user: string): Promise<{ access_token: string; userId: number }> {
-  const res = await fetch(`${server.url}/api/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: emailOf(user), password: DEMO_PASSWORD }) });
+  const res = await fetch(`${server.url}/api/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', username: emailOf(user), password: DEMO_PASSWORD }),
+  });
   expect(res.status).toBe(200);
   return res.json() as Promise<{ access_token: string; userId: number }>;
 }

@@ -43,7 +43,15 @@ export async function previewUpload(t: TestApp, token: string, route: string, da
 export async function importRowsOf(t: TestApp, token: string, importId: number, outcome = '') {
   const res = await t.request('GET', `/api/Upload/${importId}/Rows?outcome=${outcome}&pageSize=1000`, { token });
   expect(res.status).toBe(200);
-  return (await res.json()).Results as { RowNumber: number; Key: number | null; Label: string; Outcome: string; Cells: Record<string, { Old: unknown; New: unknown }>; Values: Record<string, unknown>; Errors: { Field: string; Message: string }[] }[];
+  return (await res.json()).Results as {
+    RowNumber: number;
+    Key: number | null;
+    Label: string;
+    Outcome: string;
+    Cells: Record<string, { Old: unknown; New: unknown }>;
+    Values: Record<string, unknown>;
+    Errors: { Field: string; Message: string }[];
+  }[];
 }
 
 /** Confirms a previewed import and runs its job (and the mail it queues); answers the job as the upload queue shows it. */

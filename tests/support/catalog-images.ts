@@ -50,7 +50,10 @@ async function sampleFiles(i: number): Promise<Record<string, Buffer>> {
  * the files written into DATA_DIR/files/images/3/{patternId}/1/ (for a server not yet running).
  */
 export async function seedPatternImages(db: Queryable, dataDir: string, patternIds: readonly number[]): Promise<void> {
-  await db.query(`UPDATE patterns SET imagename = 'sample-' || (patternid % ${COLOURS.length}) || '.jpg', rowversion = rowversion + 1 WHERE patternid = ANY($1)`, [patternIds]);
+  await db.query(
+    `UPDATE patterns SET imagename = 'sample-' || (patternid % ${COLOURS.length}) || '.jpg', rowversion = rowversion + 1 WHERE patternid = ANY($1)`,
+    [patternIds],
+  );
   const sets = await Promise.all(COLOURS.map((_, i) => sampleFiles(i)));
   for (const id of patternIds) {
     const dir = imageDir(dataDir, { level: 3, recordId: id, type: 1 });

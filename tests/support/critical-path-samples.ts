@@ -5,7 +5,10 @@
  * as the paths' reads answer them from their tables (DECISIONS CP-029, CP-037).
  */
 import type {
-  CommercializationReportData, DevPatternReportData, DevPrototypeFinalProcess, DevPrototypeReportData,
+  CommercializationReportData,
+  DevPatternReportData,
+  DevPrototypeFinalProcess,
+  DevPrototypeReportData,
 } from '../../server/features/critical-paths/report';
 
 /** 'YYYY-MM-DD' of 2025-01-01 plus `days`. */
@@ -58,9 +61,13 @@ export function devPrototypePath(id: number, approved = 4): DevPrototypeReportDa
   const finalProcesses: DevPrototypeFinalProcess[] = FINAL.map(([type, name], i) => {
     const done = i < approved;
     return {
-      ProcessName: name, ProcessType: type, SortOrder: (i + 1) * 10,
-      EstStartDate: day(base + i * 14), TargetDate: day(base + i * 14 + 10),
-      RevStartDate: i === 2 ? day(base + i * 14 + 3) : null, RevisedTargetDate: i === 2 ? day(base + i * 14 + 17) : null,
+      ProcessName: name,
+      ProcessType: type,
+      SortOrder: (i + 1) * 10,
+      EstStartDate: day(base + i * 14),
+      TargetDate: day(base + i * 14 + 10),
+      RevStartDate: i === 2 ? day(base + i * 14 + 3) : null,
+      RevisedTargetDate: i === 2 ? day(base + i * 14 + 17) : null,
       ActualCompleteDate: done ? day(base + i * 14 + 9) : null,
       CriticalPathProcessApprovedId: done ? (i === 1 ? 4 : 1) : i === approved ? 3 : null,
       ApprovalName: done ? (i === 1 ? 'Approved with comments' : 'Approved') : i === approved ? 'Pending' : null,
@@ -96,8 +103,34 @@ export function devPrototypePath(id: number, approved = 4): DevPrototypeReportDa
       { ProcessName: 'SM', SortOrder: 40, ActualCompleteDate: null, Notes: null },
     ],
     stockNumbers: [
-      { StockNumber: `SR1100-${String(id).padStart(3, '0')}`, ColorwayName: 'Olive/Sand', IsFinalSpecApprLocked: approved > 0, IsLeatherApproved: approved > 1, IsFinalCostConfCBDLoaded: approved > 2, IsThreeOneTestComplete: approved > 3, IsConfirmationSampleApproved: false, IsMatlRefFolderSigned: false, IsRSTestComplete: false, IsModelSizeApproved: false, IsConfSampleSent: false, IsDefault: true },
-      { StockNumber: `SR1100-${String(id + 500).padStart(3, '0')}`, ColorwayName: 'Black/Charcoal', IsFinalSpecApprLocked: approved > 0, IsLeatherApproved: false, IsFinalCostConfCBDLoaded: false, IsThreeOneTestComplete: false, IsConfirmationSampleApproved: false, IsMatlRefFolderSigned: false, IsRSTestComplete: false, IsModelSizeApproved: false, IsConfSampleSent: false, IsDefault: false },
+      {
+        StockNumber: `SR1100-${String(id).padStart(3, '0')}`,
+        ColorwayName: 'Olive/Sand',
+        IsFinalSpecApprLocked: approved > 0,
+        IsLeatherApproved: approved > 1,
+        IsFinalCostConfCBDLoaded: approved > 2,
+        IsThreeOneTestComplete: approved > 3,
+        IsConfirmationSampleApproved: false,
+        IsMatlRefFolderSigned: false,
+        IsRSTestComplete: false,
+        IsModelSizeApproved: false,
+        IsConfSampleSent: false,
+        IsDefault: true,
+      },
+      {
+        StockNumber: `SR1100-${String(id + 500).padStart(3, '0')}`,
+        ColorwayName: 'Black/Charcoal',
+        IsFinalSpecApprLocked: approved > 0,
+        IsLeatherApproved: false,
+        IsFinalCostConfCBDLoaded: false,
+        IsThreeOneTestComplete: false,
+        IsConfirmationSampleApproved: false,
+        IsMatlRefFolderSigned: false,
+        IsRSTestComplete: false,
+        IsModelSizeApproved: false,
+        IsConfSampleSent: false,
+        IsDefault: false,
+      },
     ],
   };
 }
@@ -119,12 +152,14 @@ export const commercializationSample: CommercializationReportData = {
     FactoryGroupName: 'Golden Lotus Holdings',
     Notes: null,
   },
-  processes: [
-    'PO issued', 'Materials ordered', 'Production start', 'Inline inspection', 'Final inspection', 'Ex-factory',
-  ].map((name, i) => ({
-    ProcessName: name, ProcessType: 'DEF', SortOrder: (i + 1) * 10,
-    EstStartDate: day(200 + i * 12), EstEndDate: day(200 + i * 12 + 8),
-    RevStartDate: i === 3 ? day(200 + i * 12 + 4) : null, RevEndDate: i === 3 ? day(200 + i * 12 + 14) : null,
+  processes: ['PO issued', 'Materials ordered', 'Production start', 'Inline inspection', 'Final inspection', 'Ex-factory'].map((name, i) => ({
+    ProcessName: name,
+    ProcessType: 'DEF',
+    SortOrder: (i + 1) * 10,
+    EstStartDate: day(200 + i * 12),
+    EstEndDate: day(200 + i * 12 + 8),
+    RevStartDate: i === 3 ? day(200 + i * 12 + 4) : null,
+    RevEndDate: i === 3 ? day(200 + i * 12 + 14) : null,
     CriticalPathProcessApprovedId: i < 2 ? 1 : i === 2 ? 5 : null,
     ApprovalName: i < 2 ? 'Approved' : i === 2 ? 'Approved by exception' : null,
     ApprovedByName: i < 3 ? 'Priya Raman' : null,

@@ -31,7 +31,14 @@ export interface OfficeInput {
 
 /** Converts every input in one soffice run; returns the output paths in input order. */
 export async function convertWithOffice(inputs: OfficeInput[]): Promise<string[]> {
-  const keys = inputs.map((i) => createHash('sha1').update(i.to).update(i.name).update(i.columnFormats ?? '').update(i.content).digest('hex'));
+  const keys = inputs.map((i) =>
+    createHash('sha1')
+      .update(i.to)
+      .update(i.name)
+      .update(i.columnFormats ?? '')
+      .update(i.content)
+      .digest('hex'),
+  );
   const todo = inputs.map((input, n) => ({ input, key: keys[n] })).filter(({ key }) => !cache.has(key));
   // One soffice run per (target, input filter): the CSV filter options apply to a whole run.
   const group = (i: OfficeInput) => `${i.to}|${path.extname(i.name).toLowerCase()}|${i.columnFormats ?? ''}`;
@@ -41,8 +48,10 @@ export async function convertWithOffice(inputs: OfficeInput[]): Promise<string[]
     const csv = path.extname(batch[0].input.name).toLowerCase() === '.csv';
     mkdirSync(root, { recursive: true }); // again: another test file of this process may have removed it
     const dir = mkdtempSync(path.join(root, 'batch-'));
-    const inDir = path.join(dir, 'in'); const outDir = path.join(dir, 'out');
-    mkdirSync(inDir); mkdirSync(outDir);
+    const inDir = path.join(dir, 'in');
+    const outDir = path.join(dir, 'out');
+    mkdirSync(inDir);
+    mkdirSync(outDir);
     const files = batch.map(({ input, key }) => {
       const file = path.join(inDir, `${key}${path.extname(input.name)}`);
       writeFileSync(file, input.content);
@@ -52,7 +61,9 @@ export async function convertWithOffice(inputs: OfficeInput[]): Promise<string[]
     // CSV out: comma separated, quoted text, UTF-8 (76), cells as shown (LibreOffice's own default for "Text CSV").
     const filter = { xls: 'xls:MS Excel 97', xlsx: 'xlsx:Calc MS Excel 2007 XML', ods: 'ods:calc8', csv: 'csv:Text - txt - csv (StarCalc):44,34,76,1' }[to];
     const csvOptions = csv ? [`--infilter=CSV:44,34,76,1,${columnFormats ?? ''},1033,false,true`] : [];
-    await run('soffice', [`-env:UserInstallation=${profile}`, '--headless', ...csvOptions, '--convert-to', filter, '--outdir', outDir, ...files], { timeout: 120_000 });
+    await run('soffice', [`-env:UserInstallation=${profile}`, '--headless', ...csvOptions, '--convert-to', filter, '--outdir', outDir, ...files], {
+      timeout: 120_000,
+    });
     for (const { input, key } of batch) {
       const produced = path.join(outDir, `${key}.${to}`);
       if (!existsSync(produced)) throw new Error(`soffice did not convert ${input.name}`);

@@ -11,8 +11,23 @@ import { can, PERMISSIONS, permissionCode, permissionIds, type ActionKey, type M
 import { buildApi } from '../../server/app';
 import { GUARD, type GuardedMiddleware, type Rule } from '../../server/core/http/router';
 import {
-  allows, BUY_READY_EXECUTE, BUY_READY_OVERRIDE_SAVE, BUY_READY_OVERRIDES, BUY_READY_REPORT, CALCULATOR_BRAND_DEFAULTS, CALCULATORS, CARRYOVER, CORPORATE_TEMPLATE_VIEW,
-  CRITICAL_PATH_SEARCH, ERROR_LOG, holdsPermissions, LIBRARY_CHANGE, LIBRARY_VIEW, PROJECT_CREATE, type AccessRule, type Grantee,
+  allows,
+  BUY_READY_EXECUTE,
+  BUY_READY_OVERRIDE_SAVE,
+  BUY_READY_OVERRIDES,
+  BUY_READY_REPORT,
+  CALCULATOR_BRAND_DEFAULTS,
+  CALCULATORS,
+  CARRYOVER,
+  CORPORATE_TEMPLATE_VIEW,
+  CRITICAL_PATH_SEARCH,
+  ERROR_LOG,
+  holdsPermissions,
+  LIBRARY_CHANGE,
+  LIBRARY_VIEW,
+  PROJECT_CREATE,
+  type AccessRule,
+  type Grantee,
 } from '../../server/domain/access';
 
 type Pair = readonly [ModuleKey, ActionKey];
@@ -29,7 +44,8 @@ const guardOf = (() => {
     return (r.handler as GuardedMiddleware)[GUARD];
   };
 })();
-const passes = (rule: Rule, u: SessionUser) => rule.kind === 'custom' ? rule.test(u) : rule.kind === 'anyOf' ? rule.perms.some(([m, a]) => can(u, m, a)) : true;
+const passes = (rule: Rule, u: SessionUser) =>
+  rule.kind === 'custom' ? rule.test(u) : rule.kind === 'anyOf' ? rule.perms.some(([m, a]) => can(u, m, a)) : true;
 
 const ALL_PAIRS: Pair[] = Object.entries(PERMISSIONS.modules).flatMap(([m, def]) => def.actions.map((a) => [m, a] as Pair));
 function subsets<T>(xs: readonly T[]): T[][] {
@@ -65,7 +81,8 @@ describe('access rules agree with the API guards', () => {
   for (const [method, path, name, rule, part] of CASES) {
     it(`${name} answers as ${method} ${path} does`, () => {
       const check = part === 'whole' ? allows : holdsPermissions;
-      for (const u of usersFor(rule)) expect(check(rule, granteeOf(u)), `${[...u.permissions]} factory ${u.isFactoryUser}`).toBe(passes(guardOf(method, path), u));
+      for (const u of usersFor(rule))
+        expect(check(rule, granteeOf(u)), `${[...u.permissions]} factory ${u.isFactoryUser}`).toBe(passes(guardOf(method, path), u));
     });
   }
 });

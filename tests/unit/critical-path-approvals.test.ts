@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  FLAG_FIELDS, PROCESS_FLAGS, applyApprovals, flagSetters, flagsFor, locks, noFlags, type FinalProcess,
+  FLAG_FIELDS,
+  PROCESS_FLAGS,
+  applyApprovals,
+  flagSetters,
+  flagsFor,
+  locks,
+  noFlags,
+  type FinalProcess,
 } from '../../server/domain/critical-path-approvals';
 
 const TYPES = Object.keys(PROCESS_FLAGS);
@@ -14,9 +21,15 @@ const TYPES = Object.keys(PROCESS_FLAGS);
 const APPROVAL_IDS = [1, 2, 3, 4, 5] as const;
 /** The approvals as migration 021 seeds them: whether one sets a flag is data (setsflag), not code. */
 const setsFlag = flagSetters(APPROVAL_IDS.map((id) => ({ CriticalPathProcessApprovedId: id, SetsFlag: id === 1 || id === 4 || id === 5 })));
-const fresh = (): FinalProcess[] => TYPES.map((t) => ({
-  ProcessType: t, CriticalPathProcessApprovedId: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null, IsProcessReadOnly: false,
-}));
+const fresh = (): FinalProcess[] =>
+  TYPES.map((t) => ({
+    ProcessType: t,
+    CriticalPathProcessApprovedId: null,
+    ApprovedBy: null,
+    ApprovedByName: null,
+    ApprovalDate: null,
+    IsProcessReadOnly: false,
+  }));
 const who = (userId: number, today: string) => ({ userId, name: `User ${userId}`, today });
 const withApproval = (rows: FinalProcess[], type: string, id: number | null) =>
   rows.map((p) => (p.ProcessType === type ? { ...p, CriticalPathProcessApprovedId: id } : p));
@@ -27,7 +40,12 @@ const save = (stored: FinalProcess[], next: FinalProcess[], flags = noFlags(), u
 
 describe('approval rules (CP-035..040)', () => {
   it('CP-035 every process type drives its own colorway flag', () => {
-    expect(PROCESS_FLAGS).toMatchObject({ SPECAPP: 'IsFinalSpecApprLocked', LTHAPP: 'IsLeatherApproved', PROP65LEAD: 'IsRSTestComplete', CNFSMPSND: 'IsConfSampleSent' });
+    expect(PROCESS_FLAGS).toMatchObject({
+      SPECAPP: 'IsFinalSpecApprLocked',
+      LTHAPP: 'IsLeatherApproved',
+      PROP65LEAD: 'IsRSTestComplete',
+      CNFSMPSND: 'IsConfSampleSent',
+    });
     expect(new Set(FLAG_FIELDS).size).toBe(9);
   });
 
@@ -40,10 +58,16 @@ describe('approval rules (CP-035..040)', () => {
   });
 
   it('CP-037 which approvals set a flag follows the approvals table, not code', () => {
-    const onlyPending = flagSetters([{ CriticalPathProcessApprovedId: 1, SetsFlag: false }, { CriticalPathProcessApprovedId: 3, SetsFlag: true }]);
+    const onlyPending = flagSetters([
+      { CriticalPathProcessApprovedId: 1, SetsFlag: false },
+      { CriticalPathProcessApprovedId: 3, SetsFlag: true },
+    ]);
     expect([1, 3, null, undefined].map(onlyPending)).toEqual([false, true, false, false]);
     const next = withApproval(withApproval(fresh(), 'SPECAPP', 1), 'LTHAPP', 3);
-    expect(applyApprovals(fresh(), next, noFlags(), onlyPending, who(7, '2026-11-27')).flags).toMatchObject({ IsFinalSpecApprLocked: false, IsLeatherApproved: true });
+    expect(applyApprovals(fresh(), next, noFlags(), onlyPending, who(7, '2026-11-27')).flags).toMatchObject({
+      IsFinalSpecApprLocked: false,
+      IsLeatherApproved: true,
+    });
   });
 
   it('CP-038 approving stamps the user and today; clearing blanks them; an unchanged approval keeps its stamp', () => {
@@ -85,24 +109,27 @@ describe('approval rules (CP-035..040)', () => {
       id: fc.option(fc.constantFrom(...APPROVAL_IDS), { nil: null }),
       user: fc.integer({ min: 1, max: 5 }),
     });
-    fc.assert(fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
-      let stored = fresh();
-      let flags = noFlags();
-      let out = save(stored, stored, flags);
-      for (const s of steps) {
-        out = save(stored, withApproval(stored, s.type, s.id), flags, who(s.user, '2026-11-27'));
-        stored = out.stored;
-        flags = out.flags;
-      }
-      // Flags are the rule applied to the stored (final) approvals.
-      expect(flags).toEqual(flagsFor(stored, noFlags(), setsFlag));
-      // Every approved row carries a stamp; every empty one none.
-      for (const p of stored) {
-        if (p.CriticalPathProcessApprovedId === null) expect([p.ApprovedBy, p.ApprovedByName, p.ApprovalDate]).toEqual([null, null, null]);
-        else expect(p.ApprovedBy).not.toBeNull();
-      }
-      // Locks follow SPECAPP.
-      expect(out.processes.map((p) => p.IsProcessLocked)).toEqual(locks(stored));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        let stored = fresh();
+        let flags = noFlags();
+        let out = save(stored, stored, flags);
+        for (const s of steps) {
+          out = save(stored, withApproval(stored, s.type, s.id), flags, who(s.user, '2026-11-27'));
+          stored = out.stored;
+          flags = out.flags;
+        }
+        // Flags are the rule applied to the stored (final) approvals.
+        expect(flags).toEqual(flagsFor(stored, noFlags(), setsFlag));
+        // Every approved row carries a stamp; every empty one none.
+        for (const p of stored) {
+          if (p.CriticalPathProcessApprovedId === null) expect([p.ApprovedBy, p.ApprovedByName, p.ApprovalDate]).toEqual([null, null, null]);
+          else expect(p.ApprovedBy).not.toBeNull();
+        }
+        // Locks follow SPECAPP.
+        expect(out.processes.map((p) => p.IsProcessLocked)).toEqual(locks(stored));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -14,11 +14,13 @@ import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext, AppEnv } from '../../server/core/context';
 import { answerError } from '../../server/core/http/answer-error';
+import { REPORT_ERROR_TEXT, attachmentDisposition, renderPdf, reportDate, safePdfFileName, sendPdf, type DocDefinition } from '../../server/core/reports/pdf';
 import {
-  REPORT_ERROR_TEXT, attachmentDisposition, renderPdf, reportDate, safePdfFileName, sendPdf, type DocDefinition,
-} from '../../server/core/reports/pdf';
-import {
-  PROCESS_GRIDS, buildCriticalPathIndexReport, buildCriticalPathReport, criticalPathReportFileName, type CriticalPathReportData,
+  PROCESS_GRIDS,
+  buildCriticalPathIndexReport,
+  buildCriticalPathReport,
+  criticalPathReportFileName,
+  type CriticalPathReportData,
 } from '../../server/features/critical-paths/report';
 import { gridReportColumns } from '../../server/core/reports/report-tables';
 import { loadSchemas } from '../../server/core/schemas/registry';
@@ -118,7 +120,7 @@ describe('critical path reports (issue 15, CP-050)', () => {
     expect({ ...doc, header: doc.header?.(1, 2), footer: doc.footer?.(1, 2) }).toMatchSnapshot();
   });
 
-  it('PERM-029 fields the caller leaves out are not printed: a factory user\'s report has no factory field', async () => {
+  it("PERM-029 fields the caller leaves out are not printed: a factory user's report has no factory field", async () => {
     const { Factory1Name, Factory2Name, Factory3Name, Factory4Name, DualSrcdPatt, FactoryTransfer, ...visible } = devPatternSample.header;
     void [Factory1Name, Factory2Name, Factory3Name, Factory4Name, DualSrcdPatt, FactoryTransfer];
     const doc = build({ ...devPatternSample, header: visible });
@@ -143,9 +145,11 @@ describe('critical path reports (issue 15, CP-050)', () => {
     expect(json).not.toContain('"Notes"');
   });
 
-  it('issue 26: each process table prints its grid document\'s columns in order, titled by the entity (the edit screen\'s titles)', () => {
-    const headerRows = (doc: ReturnType<typeof build>) => JSON.stringify(doc.content).match(/\[(\{"text":"[^"]*","style":"tableHeader"\},?)+\]/g)!
-      .map((row) => (JSON.parse(row) as { text: string }[]).map((c) => c.text));
+  it("issue 26: each process table prints its grid document's columns in order, titled by the entity (the edit screen's titles)", () => {
+    const headerRows = (doc: ReturnType<typeof build>) =>
+      JSON.stringify(doc.content)
+        .match(/\[(\{"text":"[^"]*","style":"tableHeader"\},?)+\]/g)!
+        .map((row) => (JSON.parse(row) as { text: string }[]).map((c) => c.text));
     const titles = (grid: string) => {
       const doc = schemas.grids.get(grid)!;
       return doc.columns.map((c) => schemas.entities.get(doc.entity)!.properties[c.field].title);
@@ -155,7 +159,11 @@ describe('critical path reports (issue 15, CP-050)', () => {
     expect(headerRows(build(commercializationSample))).toEqual([titles(PROCESS_GRIDS.commercialization)]);
     // One title for the actual complete date everywhere (it said "Actual Complete" here and "Completed" on screen).
     expect(titles(PROCESS_GRIDS.final)).toContain('Actual Complete');
-    expect(gridReportColumns(schemas, PROCESS_GRIDS.final).map((c) => c.width).every((w) => /^\d+(\.\d)?%$/.test(String(w)))).toBe(true);
+    expect(
+      gridReportColumns(schemas, PROCESS_GRIDS.final)
+        .map((c) => c.width)
+        .every((w) => /^\d+(\.\d)?%$/.test(String(w))),
+    ).toBe(true);
   });
 
   it('CP-050 index report: one document, one section per path, each path starting on a new page', async () => {
@@ -210,18 +218,32 @@ describe('report responses (CP-051)', () => {
   const app = new Hono<AppEnv>();
   // The app's one error-to-answer path, over an error log that hands out id 41.
   const logged: string[] = [];
-  const db = { query: async (_sql: string, params: unknown[]) => { logged.push(String(params[1])); return [{ sequence: 41 }]; } };
-  app.use('*', async (c, next) => { c.set('ctx', { db } as unknown as AppContext); await next(); });
+  const db = {
+    query: async (_sql: string, params: unknown[]) => {
+      logged.push(String(params[1]));
+      return [{ sequence: 41 }];
+    },
+  };
+  app.use('*', async (c, next) => {
+    c.set('ctx', { db } as unknown as AppContext);
+    await next();
+  });
   app.onError(answerError);
   app.get('/ok', (c) => sendPdf(c, criticalPathReportFileName(devPatternSample), () => build(devPatternSample)));
-  app.get('/builder-fails', (c) => sendPdf(c, 'x', () => { throw new Error('builder failed'); }));
+  app.get('/builder-fails', (c) =>
+    sendPdf(c, 'x', () => {
+      throw new Error('builder failed');
+    }),
+  );
   app.get('/render-fails', (c) => sendPdf(c, 'x', { content: { text: 'x', font: 'NoSuchFont' } } as DocDefinition));
 
   it('a report is served as an application/pdf attachment with a safe file name', async () => {
     const res = await app.request('/ok');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Ridgeline Mid WP pattern FW26.pdf"; filename*=UTF-8''Ridgeline%20Mid%20WP%20pattern%20FW26.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Ridgeline Mid WP pattern FW26.pdf"; filename*=UTF-8''Ridgeline%20Mid%20WP%20pattern%20FW26.pdf`,
+    );
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
     expect(Number(res.headers.get('content-length'))).toBe(body.length);

@@ -19,8 +19,16 @@ describe('demo images (issue 27: a catalog with product images)', () => {
   it('DOC-018 CAT-005 one image per demo colorway (base record) and per demo pattern, with a file name an upload accepts', () => {
     const images = demoImages();
     const of = (level: number) => images.filter((i) => i.level === level);
-    expect(of(4).map((i) => i.id).sort((a, b) => a - b)).toEqual([...new Set(colorways.map((c) => c.PrototypeId))].sort((a, b) => a - b));
-    expect(of(3).map((i) => i.id).sort((a, b) => a - b)).toEqual([...new Set(patterns.map((p) => p.PatternId))].sort((a, b) => a - b));
+    expect(
+      of(4)
+        .map((i) => i.id)
+        .sort((a, b) => a - b),
+    ).toEqual([...new Set(colorways.map((c) => c.PrototypeId))].sort((a, b) => a - b));
+    expect(
+      of(3)
+        .map((i) => i.id)
+        .sort((a, b) => a - b),
+    ).toEqual([...new Set(patterns.map((p) => p.PatternId))].sort((a, b) => a - b));
     for (const i of images) expect(imageNameProblem(i.fileName), i.fileName).toBeUndefined();
     // A colorway's image path names its first seasonal, as an upload from its screen would.
     for (const i of of(4)) expect(colorways.find((c) => c.PrototypeId === i.id)!.PrototypeSeasonalId).toBe(i.seasonalId);
@@ -38,7 +46,9 @@ describe('demo images (issue 27: a catalog with product images)', () => {
   });
 
   it('CAT-005 the silhouette follows the pattern: boots, sandals and slides, moccasins and boat shoes, low shoes', () => {
-    expect(['Ridgeline Mid WP', 'Foreman 8in Steel Toe WP', 'Glacier Pac Boot', 'Quayside Chukka', 'Cirque Hiker'].map(silhouetteOf)).toEqual(Array(5).fill('boot'));
+    expect(['Ridgeline Mid WP', 'Foreman 8in Steel Toe WP', 'Glacier Pac Boot', 'Quayside Chukka', 'Cirque Hiker'].map(silhouetteOf)).toEqual(
+      Array(5).fill('boot'),
+    );
     expect(['Riverbend Sandal', 'Cascade Slide'].map(silhouetteOf)).toEqual(['sandal', 'sandal']);
     expect(['Mariner 2-Eye Boat', 'Bellport Loafer', 'Portofino Driver'].map(silhouetteOf)).toEqual(['moc', 'moc', 'moc']);
     expect(['Tempo Glide 5', 'Dockside Canvas Oxford'].map(silhouetteOf)).toEqual(['low', 'low']);

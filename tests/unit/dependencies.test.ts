@@ -15,8 +15,11 @@ const CLI = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-crui
 function violations(baseDir: string, dirs: string[]) {
   let out: string;
   try {
-    out = execFileSync(process.execPath, [CLI, ...dirs.filter((d) => fs.existsSync(path.join(baseDir, d))), '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'],
-      { cwd: baseDir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    out = execFileSync(
+      process.execPath,
+      [CLI, ...dirs.filter((d) => fs.existsSync(path.join(baseDir, d))), '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'],
+      { cwd: baseDir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+    );
   } catch (e) {
     // The CLI exits non-zero when it finds an error-level violation; its report is still on stdout.
     out = (e as { stdout?: string }).stdout ?? '';
@@ -56,10 +59,11 @@ describe('dependency rules (issue 26)', { timeout: 120_000 }, () => {
     expect(violations(ROOT, ['server', 'web/src'])).toEqual([]);
   });
 
-  it('allow what the architecture allows: a feature over the core (its audit through actions.ts) and another feature\'s index, the web over server/domain', () => {
+  it("allow what the architecture allows: a feature over the core (its audit through actions.ts) and another feature's index, the web over server/domain", () => {
     const dir = tree({
       ...FEATURE,
-      'server/features/carryover/run.ts': "import { rule } from '../colorways';\nimport { write } from '../../core/records/write';\nimport { recordAction } from '../../core/records/actions';\nexport const run = rule + write + recordAction;\n",
+      'server/features/carryover/run.ts':
+        "import { rule } from '../colorways';\nimport { write } from '../../core/records/write';\nimport { recordAction } from '../../core/records/actions';\nexport const run = rule + write + recordAction;\n",
       'web/src/screen.ts': "import { price } from '../../server/domain/price';\nexport const shown = price;\n",
     });
     expect(violations(dir, ['server', 'web'])).toEqual([]);
@@ -69,7 +73,11 @@ describe('dependency rules (issue 26)', { timeout: 120_000 }, () => {
     ['core-imports-no-feature', 'server/core/records/hook.ts', "import { rule } from '../../features/colorways';\nexport const h = rule;\n"],
     ['feature-through-its-index', 'server/features/carryover/run.ts', "import { rule } from '../colorways/rule';\nexport const r = rule;\n"],
     ['domain-is-pure', 'server/domain/rule2.ts', "import { write } from '../core/records/write';\nexport const r = write;\n"],
-    ['audit-writer-core-private', 'server/features/colorways/rule2.ts', "import { writeAudit } from '../../core/records/audit';\nexport const r = writeAudit;\n"],
+    [
+      'audit-writer-core-private',
+      'server/features/colorways/rule2.ts',
+      "import { writeAudit } from '../../core/records/audit';\nexport const r = writeAudit;\n",
+    ],
     ['routes-only-from-index', 'server/features/colorways/rule2.ts', "import { colorwayRoutes } from './routes';\nexport const r = colorwayRoutes;\n"],
     ['web-only-domain', 'web/src/screen.ts', "import { write } from '../../server/core/records/write';\nexport const r = write;\n"],
   ])('%s fails on an import that breaks it', (rule, file, body) => {
@@ -84,6 +92,6 @@ describe('dependency rules (issue 26)', { timeout: 120_000 }, () => {
       'server/core/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
       'server/core/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
     });
-    expect((violations(dir, ['server'])).filter((v) => v.startsWith('no-circular: server/core/'))).not.toHaveLength(0);
+    expect(violations(dir, ['server']).filter((v) => v.startsWith('no-circular: server/core/'))).not.toHaveLength(0);
   });
 });

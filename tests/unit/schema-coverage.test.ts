@@ -14,20 +14,38 @@ import { MIGRATIONS_DIR } from '../../server/core/db/migrate';
 const registry = loadSchemas();
 
 const EDITED_TABLES = [
-  'critical_path_dev_patterns', 'critical_path_dev_pattern_processes', 'critical_path_dev_prototypes', 'critical_path_dev_prototype_final_processes',
-  'critical_path_dev_prototype_actual_processes', 'critical_path_dev_prototype_purchase_orders', 'critical_path_commercializations',
-  'critical_path_commercialization_processes', 'transfer_checklists', 'transfer_checklist_items', 'sales_forecast_pairs', 'sales_regions',
-  'calculator_brand_defaults', 'buy_ready_overrides', 'corporate_template_items', 'calendar_groups',
+  'critical_path_dev_patterns',
+  'critical_path_dev_pattern_processes',
+  'critical_path_dev_prototypes',
+  'critical_path_dev_prototype_final_processes',
+  'critical_path_dev_prototype_actual_processes',
+  'critical_path_dev_prototype_purchase_orders',
+  'critical_path_commercializations',
+  'critical_path_commercialization_processes',
+  'transfer_checklists',
+  'transfer_checklist_items',
+  'sales_forecast_pairs',
+  'sales_regions',
+  'calculator_brand_defaults',
+  'buy_ready_overrides',
+  'corporate_template_items',
+  'calendar_groups',
 ];
 const STAMPS = new Set(['createdon', 'createdby', 'changedon', 'changedby']);
 
 /** Table → its columns, from the CREATE TABLE statements of every migration. */
 function migrationColumns(): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const f of fs.readdirSync(MIGRATIONS_DIR).filter((x) => x.endsWith('.sql')).sort()) {
+  for (const f of fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((x) => x.endsWith('.sql'))
+    .sort()) {
     const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, f), 'utf8');
     for (const m of sql.matchAll(/CREATE TABLE (\w+) \(([\s\S]*?)\n\);/g)) {
-      const cols = m[2].split('\n').map((l) => l.trim()).filter((l) => /^[a-z_]\w*\s/.test(l) && !/^(PRIMARY|UNIQUE|CHECK|FOREIGN|CONSTRAINT)\b/i.test(l))
+      const cols = m[2]
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => /^[a-z_]\w*\s/.test(l) && !/^(PRIMARY|UNIQUE|CHECK|FOREIGN|CONSTRAINT)\b/i.test(l))
         .map((l) => l.split(/\s+/)[0]);
       out.set(m[1], cols);
     }
@@ -68,17 +86,33 @@ describe('schema coverage (issue 26)', () => {
   });
 
   it('each entity over those tables has a visibility document', () => {
-    const entities = [...registry.entities].filter(([, e]) => Object.values(e.properties).some((p) => EDITED_TABLES.includes(String(p['x-table'])))
-      || Object.keys(e['x-tables'] ?? {}).some((t) => EDITED_TABLES.includes(t))).map(([n]) => n);
+    const entities = [...registry.entities]
+      .filter(
+        ([, e]) =>
+          Object.values(e.properties).some((p) => EDITED_TABLES.includes(String(p['x-table']))) ||
+          Object.keys(e['x-tables'] ?? {}).some((t) => EDITED_TABLES.includes(t)),
+      )
+      .map(([n]) => n);
     expect(entities.length).toBeGreaterThanOrEqual(EDITED_TABLES.length - 2);
     expect(entities.filter((n) => !registry.visibility.has(n))).toEqual([]);
   });
 
   it('the critical path and transfer checklist headers are laid out as field layouts, their process and item rows as grids', () => {
     const byModule = new Map([...registry.layouts].filter(([, l]) => l.moduleId !== undefined).map(([n, l]) => [l.moduleId, n]));
-    expect([11, 12, 13, 28].map((m) => byModule.get(m))).toEqual(['critical-path-dev-pattern', 'critical-path-dev-prototype', 'critical-path-commercialization', 'transfer-checklist']);
-    for (const g of ['critical-path-dev-pattern-processes', 'critical-path-dev-prototype-final-processes', 'critical-path-dev-prototype-actual-processes',
-      'critical-path-commercialization-processes', 'critical-path-dev-prototype-purchase-orders', 'transfer-checklist-items']) {
+    expect([11, 12, 13, 28].map((m) => byModule.get(m))).toEqual([
+      'critical-path-dev-pattern',
+      'critical-path-dev-prototype',
+      'critical-path-commercialization',
+      'transfer-checklist',
+    ]);
+    for (const g of [
+      'critical-path-dev-pattern-processes',
+      'critical-path-dev-prototype-final-processes',
+      'critical-path-dev-prototype-actual-processes',
+      'critical-path-commercialization-processes',
+      'critical-path-dev-prototype-purchase-orders',
+      'transfer-checklist-items',
+    ]) {
       expect(registry.grids.get(g)?.owned, g).toBe(true);
     }
   });

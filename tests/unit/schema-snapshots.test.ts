@@ -22,7 +22,18 @@ function user(isFactoryUser: boolean): SessionUser {
   for (const [key, m] of Object.entries(PERMISSIONS.modules)) {
     for (const a of m.actions) permissions.add(permissionCode(...permissionIds([key as ModuleKey, a as ActionKey])));
   }
-  return { userId: 1, userName: 'x', firstName: 'x', lastName: 'x', isFactoryUser, roleId: 1, sessionId: 's', permissions, brandIds: new Set(), factoryKeys: new Set() };
+  return {
+    userId: 1,
+    userName: 'x',
+    firstName: 'x',
+    lastName: 'x',
+    isFactoryUser,
+    roleId: 1,
+    sessionId: 's',
+    permissions,
+    brandIds: new Set(),
+    factoryKeys: new Set(),
+  };
 }
 const AUDIENCES = { internal: user(false), factory: user(true) };
 
@@ -38,7 +49,9 @@ describe('layout snapshots', () => {
           section: s.title,
           ...(s.panel ? { panel: s.panel } : {}),
           ...(s.collapsed ? { collapsed: true } : {}),
-          rows: s.rows.map((row) => row.map((f) => `${schema.properties[f].title} [${fieldKind(f, schema.properties[f])}${schema.properties[f].readOnly ? ', read-only' : ''}]`)),
+          rows: s.rows.map((row) =>
+            row.map((f) => `${schema.properties[f].title} [${fieldKind(f, schema.properties[f])}${schema.properties[f].readOnly ? ', read-only' : ''}]`),
+          ),
         }));
         expect(sections).toMatchSnapshot();
       });

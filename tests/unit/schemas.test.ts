@@ -68,7 +68,9 @@ describe('schema documents', () => {
   });
 
   it('an entity with an unknown x- keyword stops the load', () => {
-    const err = loadBrokenCopy('entities/brand.schema.json', (d) => { d.properties.BrandName['x-lokup'] = 'Brands'; });
+    const err = loadBrokenCopy('entities/brand.schema.json', (d) => {
+      d.properties.BrandName['x-lokup'] = 'Brands';
+    });
     expect(err?.message).toMatch(/brand\.schema\.json.*x-lokup/);
   });
 
@@ -83,19 +85,27 @@ describe('schema documents', () => {
   });
   it('a grid may freeze its key columns, but not more columns than it has', () => {
     expect(registry.grids.get('costing')!.frozen).toBe(2);
-    const err = loadBrokenCopy('grids/library-outsole.grid.json', (d) => { d.frozen = d.columns.length + 1; });
+    const err = loadBrokenCopy('grids/library-outsole.grid.json', (d) => {
+      d.frozen = d.columns.length + 1;
+    });
     const columns = registry.grids.get('library-outsole')!.columns.length;
     expect(err?.message).toMatch(new RegExp(`library-outsole\\.grid\\.json at /frozen: only ${columns} columns to freeze`));
-    expect(loadBrokenCopy('grids/library-outsole.grid.json', (d) => { d.frozen = -1; })).toBeInstanceOf(SchemaDocumentError);
+    expect(
+      loadBrokenCopy('grids/library-outsole.grid.json', (d) => {
+        d.frozen = -1;
+      }),
+    ).toBeInstanceOf(SchemaDocumentError);
   });
   it('PREF-017 two layouts claiming one module are refused, naming the file and /moduleId', () => {
-    const err = loadBrokenCopy('layouts/pattern-create.layout.json', (d) => { d.moduleId = 4; });
+    const err = loadBrokenCopy('layouts/pattern-create.layout.json', (d) => {
+      d.moduleId = 4;
+    });
     expect(err).toBeInstanceOf(SchemaDocumentError);
     expect(err!.message).toContain('/moduleId');
     expect(err!.message).toMatch(/already the field layout of 'pattern/);
   });
 
-  it('a request object with x-entity takes each field\'s definition from the entity, its own keywords over it', () => {
+  it("a request object with x-entity takes each field's definition from the entity, its own keywords over it", () => {
     const name = registry.entities.get('critical-path-dev-prototype')!.properties.CriticalPathDevPrototypeName;
     const update = registry.requests.get('critical-path-dev-prototype-update')!;
     expect(update.properties.CriticalPathDevPrototypeName).toMatchObject({ type: name.type, maxLength: name.maxLength, title: name.title });
@@ -103,24 +113,32 @@ describe('schema documents', () => {
     // Its own keywords win: id 0 creates a path (the entity's ids start at 1).
     expect(update.properties.CriticalPathDevPrototypeId.minimum).toBe(0);
     const long = 'x'.repeat(Number(name.maxLength) + 1);
-    expect(registry.validate('request', 'critical-path-dev-prototype-update', { CriticalPathDevPrototypeId: 0, CriticalPathDevPrototypeName: long }))
-      .toEqual([{ Field: '/CriticalPathDevPrototypeName', Message: `Must NOT have more than ${name.maxLength} characters.` }]);
+    expect(registry.validate('request', 'critical-path-dev-prototype-update', { CriticalPathDevPrototypeId: 0, CriticalPathDevPrototypeName: long })).toEqual([
+      { Field: '/CriticalPathDevPrototypeName', Message: `Must NOT have more than ${name.maxLength} characters.` },
+    ]);
     const process = registry.entities.get('critical-path-dev-prototype-final-process')!.properties.ProcessName;
     const items = (update.properties.FinalProcesses as { items: { properties: Record<string, unknown> } }).items;
     expect(items.properties.ProcessName).toMatchObject({ maxLength: process.maxLength, minLength: process.minLength });
   });
 
-  it('QF-012 the settings screen\'s save body passes its request, whose regions take their fields from the sales-region entity', () => {
-    const body = saveBody(1, 2, [{ SalesRegionId: 0, SalesRegionName: ' West ' }, { SalesRegionId: 7, SalesRegionName: 'East' }]);
+  it("QF-012 the settings screen's save body passes its request, whose regions take their fields from the sales-region entity", () => {
+    const body = saveBody(1, 2, [
+      { SalesRegionId: 0, SalesRegionName: ' West ' },
+      { SalesRegionId: 7, SalesRegionName: 'East' },
+    ]);
     expect(registry.validate('request', 'sales-forecast-settings', body)).toEqual([]);
     const long = saveBody(1, 2, [{ SalesRegionId: null, SalesRegionName: 'x'.repeat(101) }]);
     expect(registry.validate('request', 'sales-forecast-settings', long).map((e) => e.Field)).toEqual(['/SalesRegions/0/SalesRegionName']);
   });
 
   it('a request naming an unknown entity, or a field its entity lacks without a type of its own, stops the load', () => {
-    const unknown = loadBrokenCopy('requests/buy-ready-override-update.schema.json', (d) => { d['x-entity'] = 'no-such-entity'; });
+    const unknown = loadBrokenCopy('requests/buy-ready-override-update.schema.json', (d) => {
+      d['x-entity'] = 'no-such-entity';
+    });
     expect(unknown?.message).toMatch(/buy-ready-override-update\.schema\.json at \/x-entity: unknown entity 'no-such-entity'/);
-    const field = loadBrokenCopy('requests/buy-ready-override-update.schema.json', (d) => { d.properties.StockNumbr = {}; });
+    const field = loadBrokenCopy('requests/buy-ready-override-update.schema.json', (d) => {
+      d.properties.StockNumbr = {};
+    });
     expect(field?.message).toMatch(/at \/properties\/StockNumbr: entity 'buy-ready-override' has no field 'StockNumbr'/);
   });
 });

@@ -34,9 +34,14 @@ export function cellHistoryRoutes(r: ApiRouter) {
     const rows = await ctx.db.query<{ changedat: string; name: string; oldvalue: string | null; newvalue: string | null; via: string | null }>(
       `SELECT a.changedat, ${USER_NAME} AS name, a.oldvalue, a.newvalue, a.via
          FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
-        WHERE a.entity = $1 AND a.entityid = $2 AND a.field = $3 ORDER BY a.auditid DESC LIMIT ${CELL_HISTORY_LIMIT}`, [entity, String(id), field]);
+        WHERE a.entity = $1 AND a.entityid = $2 AND a.field = $3 ORDER BY a.auditid DESC LIMIT ${CELL_HISTORY_LIMIT}`,
+      [entity, String(id), field],
+    );
     return c.json({
-      Entity: entity, Id: id, Field: field, Title: schema.properties[field].title ?? field,
+      Entity: entity,
+      Id: id,
+      Field: field,
+      Title: schema.properties[field].title ?? field,
       CanRestore: !access.readOnly.has(field),
       Entries: rows.map((r) => ({ ChangedOn: r.changedat, ChangedBy: r.name, OldValue: r.oldvalue, NewValue: r.newvalue, Path: r.via ?? 'screen' })),
     });

@@ -31,7 +31,10 @@ const CLIENT = /^[A-Za-z0-9_-]{8,64}$/;
 async function mayOpen(ctx: AppContext, user: SessionUser, topic: string): Promise<boolean> {
   try {
     const [kind, name, id] = topic.split(':');
-    if (kind === 'grid') { await gridFor(ctx, user, name, 'read'); return true; }
+    if (kind === 'grid') {
+      await gridFor(ctx, user, name, 'read');
+      return true;
+    }
     const schema = ctx.schemas.entities.get(name);
     if (!schema?.['x-tables'] || !(await hasView(ctx, name))) return false;
     const module = ctx.schemas.visibility.get(name)?.module ?? schema['x-module'];
@@ -55,9 +58,14 @@ export function feedRoutes(r: ApiRouter) {
     const hub = await feedHub(ctx);
     // No buffering by a proxy in between (nginx), or events would arrive in bursts.
     c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, (stream) => hub.serve(stream, {
-      user: c.get('user'), client: CLIENT.test(client) ? client : '', until: claims.exp * 1000, lastEventId: lastEventId?.slice(0, 100),
-    }));
+    return streamSSE(c, (stream) =>
+      hub.serve(stream, {
+        user: c.get('user'),
+        client: CLIENT.test(client) ? client : '',
+        until: claims.exp * 1000,
+        lastEventId: lastEventId?.slice(0, 100),
+      }),
+    );
   });
 
   r.post('/api/Feed/Presence', SIGNED_IN, { body: 'feed-presence' }, async (c) => {
@@ -67,7 +75,13 @@ export function feedRoutes(r: ApiRouter) {
     const topics: string[] = [];
     for (const t of new Set(body.Topics)) if (await mayOpen(ctx, user, t)) topics.push(t);
     await feedHub(ctx);
-    const payload = presencePayload({ client: body.Client, userId: user.userId, name: `${user.firstName} ${user.lastName}`.trim(), initials: initialsOf(user.firstName, user.lastName), topics });
+    const payload = presencePayload({
+      client: body.Client,
+      userId: user.userId,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      initials: initialsOf(user.firstName, user.lastName),
+      topics,
+    });
     await ctx.db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
     return c.json({ IsSuccessful: true, Topics: topics });
   });

@@ -30,11 +30,12 @@ export async function gridFor(ctx: AppContext, user: SessionUser, gridId: string
   if (grid.owned) throw notFound('This grid shows rows its screen owns; it has no search or save of its own.');
   const schema = ctx.schemas.entities.get(grid.entity)!;
   // Grids over rows of another call (error log, role list, access report, a path's processes) have no search of their own.
-  if (!schema['x-tables'] || !(await hasView(ctx, grid.entity))) throw notFound('This grid shows the rows of its screen\'s own call; it has no search of its own.');
+  if (!schema['x-tables'] || !(await hasView(ctx, grid.entity)))
+    throw notFound("This grid shows the rows of its screen's own call; it has no search of its own.");
   // Read-only grids (the library lists: entries change only through the Library calls and their rules, ADR 008) have no save.
   if (action === 'edit' && grid.columns.every((col) => col.readOnly)) throw notFound('This grid is read-only; it has no save.');
   const module = schema['x-module'] as ModuleKey | undefined;
-  const ref = (action === 'read' ? grid.read : grid.edit) ?? (module ? [module, action] as PermissionRef : undefined);
+  const ref = (action === 'read' ? grid.read : grid.edit) ?? (module ? ([module, action] as PermissionRef) : undefined);
   if (!ref || !holds(user, ref)) throw forbidden();
   return { grid, keyField: recordKey(schema) };
 }
@@ -44,7 +45,7 @@ const COMMON_CRITERIA = ['BrandId', 'SeasonId', 'StatusId', 'StatusIdSecondary']
 /** Criteria every grid of an entity with the field takes besides its declared ones (the colorways or seasons of one pattern). */
 const HIERARCHY_CRITERIA = ['PatternId'];
 /** The field a common criterion filters (the brand the entity names, else BrandId; StatusIdSecondary is a second status). */
-const commonField = (schema: EntitySchema, f: string) => (f === 'BrandId' ? schema['x-brandField'] ?? 'BrandId' : f === 'StatusIdSecondary' ? 'StatusId' : f);
+const commonField = (schema: EntitySchema, f: string) => (f === 'BrandId' ? (schema['x-brandField'] ?? 'BrandId') : f === 'StatusIdSecondary' ? 'StatusId' : f);
 const INT4_MAX = 2147483647;
 
 /**
@@ -61,16 +62,19 @@ function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Re
     const key = Object.keys(body).find((k) => k.toLowerCase() === f.toLowerCase());
     return key === undefined || body[key] === null || body[key] === '' ? undefined : { key, value: body[key] };
   };
-  const criteria = [...new Set([...COMMON_CRITERIA, ...(grid.criteria ?? []), ...(declared.equals ?? []),
-    ...HIERARCHY_CRITERIA.filter((f) => f in schema.properties)])];
+  const criteria = [
+    ...new Set([...COMMON_CRITERIA, ...(grid.criteria ?? []), ...(declared.equals ?? []), ...HIERARCHY_CRITERIA.filter((f) => f in schema.properties)]),
+  ];
   // Issue 29: a common criterion on a grid whose entity has no such field (the library lists, users) is the client's error,
   // never a column the view lacks; the other criteria of the request schema apply only where the grid declares them.
   for (const f of COMMON_CRITERIA) {
     const given = criterionOf(f);
-    if (given && !(commonField(schema, f) in schema.properties)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${given.key}`, Message: 'Not a filter of this grid.' }]);
+    if (given && !(commonField(schema, f) in schema.properties))
+      throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${given.key}`, Message: 'Not a filter of this grid.' }]);
   }
   for (const f of criteria) {
-    if (criterionOf(f) && hidden.has(f)) throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${criterionOf(f)!.key}`, Message: 'Not a filter of this grid.' }]);
+    if (criterionOf(f) && hidden.has(f))
+      throw badRequest(`This grid cannot be filtered by ${f}.`, [{ Field: `/${criterionOf(f)!.key}`, Message: 'Not a filter of this grid.' }]);
   }
   const equals: Record<string, unknown> = {};
   for (const f of criteria.filter((c) => !COMMON_CRITERIA.includes(c) && c in schema.properties)) {
@@ -88,7 +92,9 @@ function gridFilters(ctx: AppContext, user: SessionUser, grid: GridDoc, body: Re
   const columns = grid.columns.map((c) => c.field);
   const text = (declared.text ?? []).filter((f) => !hidden.has(f));
   const conditions = [
-    ...(body.columnFilters ? columnFilterConditions(ctx, user, grid.entity, body.columnFilters as ColumnFilters, filterableFields(schema, columns), hidden) : []),
+    ...(body.columnFilters
+      ? columnFilterConditions(ctx, user, grid.entity, body.columnFilters as ColumnFilters, filterableFields(schema, columns), hidden)
+      : []),
     ...hierarchyCriteria(ctx, user, grid.entity, body),
   ];
   return {
@@ -160,13 +166,14 @@ export async function searchGrid(c: Ctx, gridId: string) {
   const { ctx, user, grid, keyField, req, filters } = await gridSearch(c, gridId);
   // Through the read cache (ADR 037): the page for this body, kept per audience until any change commits.
   return cachedJson(c, grid.entity, `grid ${grid.id} ${JSON.stringify(c.get('body'))}`, () =>
-    searchRecordsJson(ctx, user, grid.entity, keyField, req, [keyField, 'RowVersion', ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters));
+    searchRecordsJson(ctx, user, grid.entity, keyField, req, [keyField, 'RowVersion', ...(grid.keys ?? []), ...grid.columns.map((col) => col.field)], filters),
+  );
 }
 
 /** The same search as rows, the first carrying RecordCount (the spec's named searches, e.g. CP-012). */
 export async function searchGridRows(c: Ctx, gridId: string) {
   const { ctx, user, grid, keyField, req, filters } = await gridSearch(c, gridId);
-  const page = await searchRecords(ctx, user, grid.entity, keyField, req, [keyField, ...grid.keys ?? [], ...grid.columns.map((col) => col.field)], filters);
+  const page = await searchRecords(ctx, user, grid.entity, keyField, req, [keyField, ...(grid.keys ?? []), ...grid.columns.map((col) => col.field)], filters);
   return c.json(page.Results.map((row, i) => (i === 0 ? { ...row, RecordCount: page.TotalRecords } : row)));
 }
 
@@ -192,12 +199,28 @@ export async function saveGrid(c: Ctx, gridId: string) {
   const columns = new Set(grid.columns.filter((col) => !col.readOnly).map((col) => col.field));
   const rows = c.get('body').rows as BulkRow[];
   // A grid saves only its own editable columns; anything else in a row is refused with that row.
-  const outside = rows.flatMap((row) => Object.keys(row.Changes).filter((f) => !columns.has(f)).map((f) => ({ Key: row.Key, f })));
+  const outside = rows.flatMap((row) =>
+    Object.keys(row.Changes)
+      .filter((f) => !columns.has(f))
+      .map((f) => ({ Key: row.Key, f })),
+  );
   const refused = new Set(outside.map((o) => o.Key));
-  const result = await saveRows(ctx, user, grid.entity, keyField, rows.filter((row) => !refused.has(row.Key)), grid.columns.map((col) => col.field), grid.id);
+  const result = await saveRows(
+    ctx,
+    user,
+    grid.entity,
+    keyField,
+    rows.filter((row) => !refused.has(row.Key)),
+    grid.columns.map((col) => col.field),
+    grid.id,
+  );
   for (const key of refused) {
-    result.Failed.push({ Key: key, Status: 403, Message: 'This grid cannot change that column.',
-      Errors: outside.filter((o) => o.Key === key).map((o) => ({ Field: `/${o.f}`, Message: 'Not an editable column of this grid.' })) });
+    result.Failed.push({
+      Key: key,
+      Status: 403,
+      Message: 'This grid cannot change that column.',
+      Errors: outside.filter((o) => o.Key === key).map((o) => ({ Field: `/${o.f}`, Message: 'Not an editable column of this grid.' })),
+    });
     result.IsSuccessful = false;
   }
   // A stale row (409) keeps the conflict text: it is not an error of the update but someone else's change.

@@ -11,10 +11,14 @@ const parameters = (where: 'query' | 'path', decl: ParamDecl = {}) =>
 
 const describeRule = (rule: Rule): string => {
   switch (rule.kind) {
-    case 'public': return 'Public.';
-    case 'signedIn': return 'Any signed-in user.';
-    case 'custom': return `Signed in; ${rule.name}.`;
-    case 'anyOf': return `Needs ${rule.perms.map(([m, a]) => `${m}/${a} (${PERMISSIONS.modules[m].id}/${PERMISSIONS.actions[a]})`).join(' or ')}.`;
+    case 'public':
+      return 'Public.';
+    case 'signedIn':
+      return 'Any signed-in user.';
+    case 'custom':
+      return `Signed in; ${rule.name}.`;
+    case 'anyOf':
+      return `Needs ${rule.perms.map(([m, a]) => `${m}/${a} (${PERMISSIONS.modules[m].id}/${PERMISSIONS.actions[a]})`).join(' or ')}.`;
   }
 };
 
@@ -28,7 +32,12 @@ export function openApiRoutes(r: ApiRouter) {
         operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
         description: describeRule(route.rule) + (route.opts.brandParam ? ` The user must be assigned to the brand in ${route.opts.brandParam}.` : ''),
         security: route.rule.kind === 'public' ? [] : [{ bearer: [] }],
-        responses: { 200: { description: 'OK' }, 400: { description: 'Invalid request: { IsSuccessful, Message, Errors[{Field, Message}] }' }, 401: { description: 'Not signed in' }, 403: { description: 'Not permitted' } },
+        responses: {
+          200: { description: 'OK' },
+          400: { description: 'Invalid request: { IsSuccessful, Message, Errors[{Field, Message}] }' },
+          401: { description: 'Not signed in' },
+          403: { description: 'Not permitted' },
+        },
       };
       const params = [...parameters('path', route.opts.params), ...parameters('query', route.opts.query)];
       if (params.length) op.parameters = params;
@@ -38,7 +47,11 @@ export function openApiRoutes(r: ApiRouter) {
       }
       if (route.opts.form) {
         const schema = schemas.requests.get(route.opts.form)!;
-        const withFile = { ...schema, required: [...(schema.required ?? []), 'file'], properties: { ...schema.properties, file: { type: 'string', format: 'binary' } } };
+        const withFile = {
+          ...schema,
+          required: [...(schema.required ?? []), 'file'],
+          properties: { ...schema.properties, file: { type: 'string', format: 'binary' } },
+        };
         op.requestBody = { required: true, content: { 'multipart/form-data': { schema: withFile } } };
       }
       (paths[path] ??= {})[route.method.toLowerCase()] = op;

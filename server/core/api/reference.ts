@@ -9,7 +9,16 @@ import { notFound } from '../http/errors';
 import { REFERENCE_FILTERS, referenceOptions } from '../records/references';
 import type { ParamDecl } from '../http/params';
 import {
-  allBrands, brandFlag, brandSeasons, brandsByIds, nextStatuses, seasonBrand, seasonsOfBrands, statusList, subSeasons, workflowGroups,
+  allBrands,
+  brandFlag,
+  brandSeasons,
+  brandsByIds,
+  nextStatuses,
+  seasonBrand,
+  seasonsOfBrands,
+  statusList,
+  subSeasons,
+  workflowGroups,
 } from '../records/reference-data';
 
 const REFERENCE_QUERY: ParamDecl = { ...Object.fromEntries(REFERENCE_FILTERS.map((f) => [f, 'id'])), Ids: 'ids' };
@@ -24,7 +33,11 @@ export function referenceRoutes(r: ApiRouter) {
       if (v >= 0) filters[f] = v;
     }
     if (filters.BrandId !== undefined) requireBrand(user, filters.BrandId);
-    const ids = queryParam(c, 'Ids')?.split(',').map((x) => x.trim()).filter(Boolean).map(Number);
+    const ids = queryParam(c, 'Ids')
+      ?.split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map(Number);
     const options = await referenceOptions(c.get('ctx'), user, c.req.param('source') ?? '', filters, ids);
     if (!options) throw notFound('No such reference source.');
     return c.json(options);
@@ -35,7 +48,11 @@ export function referenceRoutes(r: ApiRouter) {
   r.get('/api/Brand/GetBrandsByUser', SIGNED_IN, async (c) => c.json(await brandsByIds(c.get('ctx').db, [...c.get('user').brandIds])));
 
   // One brand's single flag: GetSAPBrandId, CanSfOverride, isBrandPDMReady.
-  for (const [path, column] of [['GetSAPBrandId', 'sapbrandid'], ['CanSfOverride', 'cansfoverride'], ['isBrandPDMReady', 'ispdmready']] as const) {
+  for (const [path, column] of [
+    ['GetSAPBrandId', 'sapbrandid'],
+    ['CanSfOverride', 'cansfoverride'],
+    ['isBrandPDMReady', 'ispdmready'],
+  ] as const) {
     r.get(`/api/Brand/${path}`, SIGNED_IN, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) => {
       const row = await brandFlag(c.get('ctx').db, intParam(c, 'BrandId'), column);
       if (!row) throw notFound('Brand not found.');
@@ -66,8 +83,10 @@ export function referenceRoutes(r: ApiRouter) {
   r.get('/api/Status/GetStatusList', SIGNED_IN, async (c) => c.json(await statusList(c.get('ctx').db)));
 
   r.get('/api/Status/GetAvailableStatusList', SIGNED_IN, { query: { currentStatusId: 'id' } }, async (c) =>
-    c.json(await nextStatuses(c.get('ctx').db, intParam(c, 'currentStatusId'))));
+    c.json(await nextStatuses(c.get('ctx').db, intParam(c, 'currentStatusId'))),
+  );
 
   r.get('/api/Workflow/WFGroups', SIGNED_IN, { brandParam: 'BrandId', query: { BrandId: 'id', ObjectLevel: 'id' } }, async (c) =>
-    c.json(await workflowGroups(c.get('ctx').db, intParam(c, 'BrandId'), intParam(c, 'ObjectLevel'))));
+    c.json(await workflowGroups(c.get('ctx').db, intParam(c, 'BrandId'), intParam(c, 'ObjectLevel'))),
+  );
 }

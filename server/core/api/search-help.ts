@@ -22,7 +22,8 @@ function entryOf(name: unknown) {
 export function searchHelpRoutes(r: ApiRouter) {
   for (const entry of LOOKUPS) {
     r.post(`/api/SearchHelp/Search${entry.name}`, SIGNED_IN, { body: 'search-help' }, async (c) =>
-      c.json(await searchLookup(c.get('ctx').db, c.get('user'), asSeenBy(c.get('ctx').schemas, c.get('user'), entry), c.get('body') as LookupSearch)));
+      c.json(await searchLookup(c.get('ctx').db, c.get('user'), asSeenBy(c.get('ctx').schemas, c.get('user'), entry), c.get('body') as LookupSearch)),
+    );
 
     const query = Object.fromEntries((entry.favoriteFilters ?? []).map((f) => [f.param, f.brand === 'brandId' ? 'id' : 'text'] as const));
     r.get(`/api/SearchHelp/Get${entry.name}Favorites`, SIGNED_IN, { query }, async (c) => {
@@ -35,9 +36,13 @@ export function searchHelpRoutes(r: ApiRouter) {
 
   // LOOKUP-008: the currency lookup is also a GET with its two filters in the query.
   const currencies = lookupEntry('Currencies')!;
-  r.get('/api/SearchHelp/SearchCurrencies', SIGNED_IN, { query: { currencyKey: 'text', currencyName: 'text' } }, async (c) => c.json(await searchLookup(c.get('ctx').db, c.get('user'), asSeenBy(c.get('ctx').schemas, c.get('user'), currencies), {
-    searchParameters: { CurrencyKey: queryParam(c, 'currencyKey'), CurrencyName: queryParam(c, 'currencyName') },
-  })));
+  r.get('/api/SearchHelp/SearchCurrencies', SIGNED_IN, { query: { currencyKey: 'text', currencyName: 'text' } }, async (c) =>
+    c.json(
+      await searchLookup(c.get('ctx').db, c.get('user'), asSeenBy(c.get('ctx').schemas, c.get('user'), currencies), {
+        searchParameters: { CurrencyKey: queryParam(c, 'currencyKey'), CurrencyName: queryParam(c, 'currencyName') },
+      }),
+    ),
+  );
 
   r.post('/api/SearchHelp/SavePersonalFavorite', SIGNED_IN, { body: 'favorite' }, async (c) => {
     const body = c.get('body');
@@ -52,5 +57,4 @@ export function searchHelpRoutes(r: ApiRouter) {
   });
 
   r.get('/api/SearchHelp/Registry', SIGNED_IN, (c) => c.json(describeRegistry(c.get('ctx').schemas, c.get('user'))));
-
 }

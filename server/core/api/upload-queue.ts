@@ -37,8 +37,7 @@ export function uploadQueueRoutes(r: ApiRouter) {
   r.get('/api/UploadQueue', SIGNED_IN, async (c) => c.json({ Results: await currentJobs(c.get('ctx'), c.get('user')) }));
 
   const job = { jobGuid: 'id' } as const;
-  r.get('/api/UploadQueue/Details', SIGNED_IN, { query: job }, async (c) =>
-    c.json(jobItem(await jobFor(c.get('ctx'), c.get('user'), intParam(c, 'jobGuid')))));
+  r.get('/api/UploadQueue/Details', SIGNED_IN, { query: job }, async (c) => c.json(jobItem(await jobFor(c.get('ctx'), c.get('user'), intParam(c, 'jobGuid')))));
 
   r.get('/api/UploadQueue/Items', SIGNED_IN, { query: { ...job, outcome: 'text', ...PAGE_QUERY } }, async (c) => {
     const ctx = c.get('ctx');
@@ -49,22 +48,28 @@ export function uploadQueueRoutes(r: ApiRouter) {
   });
 
   // UQ-007/008/009: the history search.
-  r.get('/api/UploadQueue/History', SIGNED_IN, {
-    query: { jobGuid: 'id', queueName: 'text', jobStatus: 'text', userId: 'id', dateStart: 'date', dateEnd: 'date', ...PAGE_QUERY },
-  }, async (c) => {
-    const start = dateParam(c, 'dateStart');
-    const end = dateParam(c, 'dateEnd');
-    if (start && end && start > end) throw badRequest(DATE_ORDER, [{ Field: 'dateStart', Message: DATE_ORDER }]);
-    const { pageNumber, pageSize } = pageParams(c, 50);
-    if (pageSize > 250) throw badRequest('pageSize must be at most 250.', [{ Field: 'pageSize', Message: 'Out of range.' }]);
-    const jobId = queryParam(c, 'jobGuid') ? intParam(c, 'jobGuid') : undefined;
-    const queue = queryParam(c, 'queueName')?.trim();
-    const status = queryParam(c, 'jobStatus')?.trim();
-    const known = status ? JOB_STATUSES.find((s) => s.toLowerCase() === status.toLowerCase()) : undefined;
-    if (status && !known) throw badRequest(`Unknown job status '${status.slice(0, 20)}'.`, [{ Field: 'jobStatus', Message: `One of ${JOB_STATUSES.join(', ')}.` }]);
-    const userId = queryParam(c, 'userId') ? intParam(c, 'userId') : undefined;
-    return c.json(await jobHistory(c.get('ctx'), c.get('user'), { jobId, queue, status: known, userId, start, end }, pageNumber, pageSize));
-  });
+  r.get(
+    '/api/UploadQueue/History',
+    SIGNED_IN,
+    {
+      query: { jobGuid: 'id', queueName: 'text', jobStatus: 'text', userId: 'id', dateStart: 'date', dateEnd: 'date', ...PAGE_QUERY },
+    },
+    async (c) => {
+      const start = dateParam(c, 'dateStart');
+      const end = dateParam(c, 'dateEnd');
+      if (start && end && start > end) throw badRequest(DATE_ORDER, [{ Field: 'dateStart', Message: DATE_ORDER }]);
+      const { pageNumber, pageSize } = pageParams(c, 50);
+      if (pageSize > 250) throw badRequest('pageSize must be at most 250.', [{ Field: 'pageSize', Message: 'Out of range.' }]);
+      const jobId = queryParam(c, 'jobGuid') ? intParam(c, 'jobGuid') : undefined;
+      const queue = queryParam(c, 'queueName')?.trim();
+      const status = queryParam(c, 'jobStatus')?.trim();
+      const known = status ? JOB_STATUSES.find((s) => s.toLowerCase() === status.toLowerCase()) : undefined;
+      if (status && !known)
+        throw badRequest(`Unknown job status '${status.slice(0, 20)}'.`, [{ Field: 'jobStatus', Message: `One of ${JOB_STATUSES.join(', ')}.` }]);
+      const userId = queryParam(c, 'userId') ? intParam(c, 'userId') : undefined;
+      return c.json(await jobHistory(c.get('ctx'), c.get('user'), { jobId, queue, status: known, userId, start, end }, pageNumber, pageSize));
+    },
+  );
 
   // UQ-004, DECISIONS UQ-005: the status the user saw must still be the job's.
   const change = (to: 'Canceled' | 'Queued', from: string[]) => async (c: Context<AppEnv>) => {

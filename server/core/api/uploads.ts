@@ -54,8 +54,8 @@ const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
  * An .xlsx or .ods (a zip) or an .xls (an OLE2 compound file) by its first bytes, or a .csv/.tsv whose
  * first bytes are text (ADR 033): a renamed .exe is refused at once.
  */
-const isWorkbook = (head: Uint8Array, name: string) => [ZIP, OLE2].some((magic) => magic.every((b, i) => head[i] === b))
-  || (isDelimitedName(name) && !head.includes(0));
+const isWorkbook = (head: Uint8Array, name: string) =>
+  [ZIP, OLE2].some((magic) => magic.every((b, i) => head[i] === b)) || (isDelimitedName(name) && !head.includes(0));
 
 async function upload(c: Ctx, kindId: string) {
   const ctx = c.get('ctx');
@@ -63,8 +63,11 @@ async function upload(c: Ctx, kindId: string) {
   const kind = importKindFor(ctx, user, kindId);
   const notExcel = kind.doc.messages?.notExcel ?? NOT_EXCEL;
   const received = await receiveUpload(c.req.raw, {
-    dataDir: ctx.config.dataDir, maxBytes: MAX_UPLOAD_BYTES,
-    beforeFile: (_f, name) => { if (!SHEET_NAME.test(name)) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]); },
+    dataDir: ctx.config.dataDir,
+    maxBytes: MAX_UPLOAD_BYTES,
+    beforeFile: (_f, name) => {
+      if (!SHEET_NAME.test(name)) throw badRequest(notExcel, [{ Field: '/file', Message: notExcel }]);
+    },
   });
   const file = received.file;
   try {
@@ -85,14 +88,26 @@ export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
   const kind = importKind(ctx, imp.kind);
   const { hidden } = fieldAccess(ctx.schemas, user, kind.doc.entity);
   return {
-    ImportId: imp.importid, Kind: imp.kind, Title: kind.doc.title, QueueName: kind.doc.queueName, FileName: imp.filename,
-    Status: imp.status, Message: imp.message, Errors: imp.errors ?? [], Counts: imp.counts, Columns: (imp.columns ?? []).filter((c) => !hidden.has(c.Field)),
-    PreviewJobId: imp.previewjobid, JobId: imp.commitjobid, CreatedOn: imp.createdat, CreatedBy: imp.createdby,
+    ImportId: imp.importid,
+    Kind: imp.kind,
+    Title: kind.doc.title,
+    QueueName: kind.doc.queueName,
+    FileName: imp.filename,
+    Status: imp.status,
+    Message: imp.message,
+    Errors: imp.errors ?? [],
+    Counts: imp.counts,
+    Columns: (imp.columns ?? []).filter((c) => !hidden.has(c.Field)),
+    PreviewJobId: imp.previewjobid,
+    JobId: imp.commitjobid,
+    CreatedOn: imp.createdat,
+    CreatedBy: imp.createdby,
     Messages: kind.doc.messages ?? {},
     // ADR 028: a handler's upload is written all or nothing (unless its document says otherwise).
     AllOrNothing: isAllOrNothing(kind.doc),
     // ADR 033: the sheet the preview read, the upload an undo takes back, whether this one may be undone (by its uploader).
-    Sheet: imp.sheet ?? null, UndoOf: imp.undoof ?? null,
+    Sheet: imp.sheet ?? null,
+    UndoOf: imp.undoof ?? null,
     CanUndo: imp.createdby === user.userId && !undoRefusal(imp, kind) && holds(user, kind.doc.upload),
     ExpiresOn: imp.status === 'Previewed' || imp.status === 'Previewing' ? previewExpiry(imp.createdat) : null,
   };
@@ -101,7 +116,10 @@ export function importAnswer(ctx: AppContext, user: SessionUser, imp: Import) {
 /** `outcome=changed,refused` → the outcomes; anything else named is a 400. */
 export function outcomesParam(c: Ctx): string[] {
   const raw = queryParam(c, 'outcome');
-  const list = (raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const bad = list.find((o) => !OUTCOMES.includes(o as never));
   if (bad) throw badRequest(`Unknown outcome '${bad.slice(0, 20)}'.`, [{ Field: 'outcome', Message: `One of ${OUTCOMES.join(', ')}.` }]);
   return list;

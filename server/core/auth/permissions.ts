@@ -44,4 +44,3 @@ export function hasAnyOn(user: Pick<SessionUser, 'permissions'>, module: ModuleK
 
 /** DECISIONS PERM-011: ECN is granted by colorway/ecn or by any permission on module 8 (search). */
 export const canEcn = (user: Pick<SessionUser, 'permissions'>) => can(user, 'colorway', 'ecn') || hasAnyOn(user, 'search');
-

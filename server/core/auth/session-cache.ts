@@ -14,7 +14,11 @@ import { loadSession } from './sessions';
 export const SESSION_CACHE_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
-interface Entry { user: SessionUser; userId: number; until: number }
+interface Entry {
+  user: SessionUser;
+  userId: number;
+  until: number;
+}
 
 class SessionCache {
   private entries = new Map<string, Entry>();
@@ -24,12 +28,24 @@ class SessionCache {
   readonly ready: Promise<void>;
 
   constructor(private db: Db) {
-    this.ready = db.listen(
-      (payload) => { if (payload === 'sessions') this.clear(); },
-      (ok) => { this.listening = ok; this.clear(); },
-    ).then(() => { this.listening = true; }, (err) => {
-      console.error(`Session cache off, cannot LISTEN: ${(err as Error).message}`);
-    });
+    this.ready = db
+      .listen(
+        (payload) => {
+          if (payload === 'sessions') this.clear();
+        },
+        (ok) => {
+          this.listening = ok;
+          this.clear();
+        },
+      )
+      .then(
+        () => {
+          this.listening = true;
+        },
+        (err) => {
+          console.error(`Session cache off, cannot LISTEN: ${(err as Error).message}`);
+        },
+      );
   }
 
   clear() {

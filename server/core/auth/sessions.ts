@@ -8,13 +8,20 @@ import type { AppContext } from '../context';
 import type { SessionUser } from './permissions';
 import { randomToken, sha256, signAccessToken } from './tokens';
 
-export interface IssuedTokens { accessToken: string; refreshToken: string; expiresIn: number; validUntil: string }
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  validUntil: string;
+}
 
 export async function createSession(ctx: AppContext, q: Queryable, userId: number): Promise<IssuedTokens> {
   const sessionId = crypto.randomUUID();
   const [s] = await q.query<{ expiresat: string }>(
     `INSERT INTO sessions (sessionid, userid, expiresat) VALUES ($1, $2, now() + make_interval(secs => $3))
-     RETURNING expiresat`, [sessionId, userId, ctx.config.sessionSeconds]);
+     RETURNING expiresat`,
+    [sessionId, userId, ctx.config.sessionSeconds],
+  );
   return issueTokens(ctx, q, sessionId, userId, s.expiresat);
 }
 
@@ -47,7 +54,9 @@ export function rotateRefreshToken(ctx: AppContext, token: string): Promise<Rota
               (r.usedat > now() - make_interval(secs => $2) AND EXISTS (
                  SELECT 1 FROM refresh_tokens n WHERE n.tokenhash = r.replacedby AND n.usedat IS NULL)) AS lost
          FROM refresh_tokens r JOIN sessions s ON s.sessionid = r.sessionid
-        WHERE r.tokenhash = $1 FOR UPDATE OF r, s`, [hash, REFRESH_GRACE_SECONDS]);
+        WHERE r.tokenhash = $1 FOR UPDATE OF r, s`,
+      [hash, REFRESH_GRACE_SECONDS],
+    );
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (!row.live) return { ok: false, reason: 'ended' } as const;
     if (row.usedat && !row.lost) {
@@ -58,8 +67,7 @@ export function rotateRefreshToken(ctx: AppContext, token: string): Promise<Rota
       await q.query(`UPDATE refresh_tokens SET usedat = now() WHERE tokenhash = (SELECT replacedby FROM refresh_tokens WHERE tokenhash = $1)`, [hash]);
     }
     const tokens = await issueTokens(ctx, q, row.sessionid, row.userid, row.expiresat);
-    await q.query('UPDATE refresh_tokens SET usedat = coalesce(usedat, now()), replacedby = $2 WHERE tokenhash = $1',
-      [hash, sha256(tokens.refreshToken)]);
+    await q.query('UPDATE refresh_tokens SET usedat = coalesce(usedat, now()), replacedby = $2 WHERE tokenhash = $1', [hash, sha256(tokens.refreshToken)]);
     return { ok: true, userId: row.userid, tokens } as const;
   });
 }
@@ -81,9 +89,16 @@ const USER_SELECT = `SELECT u.userid, u.username, u.firstname, u.lastname, u.isf
             coalesce((SELECT array_agg(factorykey) FROM user_factories WHERE userid = u.userid), '{}') AS factories`;
 
 const sessionUser = (u: Record<string, any>, sessionId: string): SessionUser => ({
-  userId: u.userid, userName: u.username, firstName: u.firstname, lastName: u.lastname,
-  isFactoryUser: u.isfactoryuser, roleId: u.roleid, sessionId,
-  permissions: new Set(u.perms), brandIds: new Set(u.brands), factoryKeys: new Set(u.factories),
+  userId: u.userid,
+  userName: u.username,
+  firstName: u.firstname,
+  lastName: u.lastname,
+  isFactoryUser: u.isfactoryuser,
+  roleId: u.roleid,
+  sessionId,
+  permissions: new Set(u.perms),
+  brandIds: new Set(u.brands),
+  factoryKeys: new Set(u.factories),
 });
 
 /**
@@ -95,7 +110,9 @@ export async function loadSession(q: Queryable, sessionId: string, userId: numbe
     `${USER_SELECT}, s.expiresat
        FROM sessions s JOIN users u ON u.userid = s.userid
       WHERE s.sessionid = $1 AND s.userid = $2 AND s.revokedat IS NULL AND s.expiresat > now() AND u.isactive`,
-    [sessionId, userId], { prepare: true });
+    [sessionId, userId],
+    { prepare: true },
+  );
   if (!u) return null;
   return { user: sessionUser(u, sessionId), expiresAt: Date.parse(u.expiresat) };
 }

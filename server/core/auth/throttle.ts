@@ -13,7 +13,9 @@ export async function retryAfterSeconds(q: Queryable, userName: string): Promise
     `SELECT count(*)::int AS n, min(failedat) AS oldest FROM (
        SELECT failedat FROM login_failures
         WHERE lower(username) = lower($1) AND failedat > now() - make_interval(secs => $2)
-        ORDER BY failedat DESC LIMIT $3) recent`, [userName, WINDOW_SECONDS, MAX_FAILURES]);
+        ORDER BY failedat DESC LIMIT $3) recent`,
+    [userName, WINDOW_SECONDS, MAX_FAILURES],
+  );
   if (r.n < MAX_FAILURES || !r.oldest) return 0;
   return Math.max(1, Math.ceil((Date.parse(r.oldest) + WINDOW_SECONDS * 1000 - Date.now()) / 1000));
 }

@@ -13,14 +13,20 @@ export const refreshIntervalMinutes = (ctx: AppContext) => Math.max(1, Math.floo
 export async function tokenResponse(ctx: AppContext, q: Queryable, userId: number, tokens: IssuedTokens) {
   const [u] = await q.query(
     `SELECT userid, username, firstname, lastname, theme, isfactoryuser, showstartuphelp, defaultbrandid,
-            defaultseasonid, defaultdivisionkey, usedefaultsinquicksearch FROM users WHERE userid = $1`, [userId]);
+            defaultseasonid, defaultdivisionkey, usedefaultsinquicksearch FROM users WHERE userid = $1`,
+    [userId],
+  );
   const brands = await q.query(
     `SELECT b.brandid AS "BrandId", b.brandname AS "BrandName", b.sapbrandid AS "SAPBrandId"
-       FROM user_brands ub JOIN brands b ON b.brandid = ub.brandid WHERE ub.userid = $1 ORDER BY b.brandname`, [userId]);
+       FROM user_brands ub JOIN brands b ON b.brandid = ub.brandid WHERE ub.userid = $1 ORDER BY b.brandname`,
+    [userId],
+  );
   const permissions = await q.query(
     `SELECT rp.moduleid AS "ModuleId", rp.actionid AS "ActionId"
        FROM users u JOIN roles r ON r.roleid = u.roleid AND r.isactive
-       JOIN role_permissions rp ON rp.roleid = r.roleid WHERE u.userid = $1 ORDER BY 1, 2`, [userId]);
+       JOIN role_permissions rp ON rp.roleid = r.roleid WHERE u.userid = $1 ORDER BY 1, 2`,
+    [userId],
+  );
   return {
     access_token: tokens.accessToken,
     token_type: 'bearer',

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sign } from 'hono/jwt';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 const now = () => Math.floor(Date.now() / 1000);
 
 describe('verifyAccessToken', () => {

@@ -9,7 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sign, verify } from 'hono/jwt';
 
-export interface AccessClaims { sid: string; sub: number; exp: number }
+export interface AccessClaims {
+  sid: string;
+  sub: number;
+  exp: number;
+}
 
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 export const randomToken = () => crypto.randomBytes(32).toString('base64url');

@@ -41,14 +41,20 @@ export interface BackupManifest {
   files: number;
 }
 
-export interface BackupSource { db: Db; dataDir: string; databaseUrl?: string; appVersion: string }
+export interface BackupSource {
+  db: Db;
+  dataDir: string;
+  databaseUrl?: string;
+  appVersion: string;
+}
 
 /** A clear message for a full disk (ENOSPC) or a quota; other errors as they are. */
 export function diskError(err: unknown, what: string): Error {
   const code = (err as NodeJS.ErrnoException)?.code;
   // tar and pg_dump report it on stderr (their exit code says only that they failed).
   const said = String((err as { stderr?: unknown })?.stderr ?? '');
-  if (code === 'ENOSPC' || code === 'EDQUOT' || /No space left on device|Disk quota exceeded/i.test(said)) return new Error(`The disk is full: ${what} was not written, and nothing partial was left behind.`);
+  if (code === 'ENOSPC' || code === 'EDQUOT' || /No space left on device|Disk quota exceeded/i.test(said))
+    return new Error(`The disk is full: ${what} was not written, and nothing partial was left behind.`);
   return err instanceof Error ? err : new Error(String(err));
 }
 
@@ -71,7 +77,10 @@ export async function linkTree(from: string, to: string, skip: (rel: string) => 
     await fs.mkdir(path.join(to, rel), { recursive: true });
     for (const e of entries) {
       const r = path.join(rel, e.name);
-      if (e.isDirectory()) { if (!skip(r)) await walk(r); continue; }
+      if (e.isDirectory()) {
+        if (!skip(r)) await walk(r);
+        continue;
+      }
       if (!e.isFile()) continue;
       const target = path.join(to, r);
       try {
@@ -118,8 +127,18 @@ async function stagePostgres(src: BackupSource, stage: string) {
   try {
     await holder.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const [{ snapshot }] = (await holder.query('SELECT pg_export_snapshot() AS snapshot')).rows;
-    await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`,
-      `--file=${path.join(stage, 'db', 'dump.pgdump')}`, `--dbname=${src.databaseUrl}`], { maxBuffer: 16 * 1024 * 1024 });
+    await run(
+      pgTool('pg_dump'),
+      [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${snapshot}`,
+        `--file=${path.join(stage, 'db', 'dump.pgdump')}`,
+        `--dbname=${src.databaseUrl}`,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
     count += await linkTree(files, path.join(stage, 'files'), skipTemp, true);
     await holder.query('COMMIT');
   } finally {
@@ -141,8 +160,13 @@ export async function takeBackup(src: BackupSource, file: string): Promise<Backu
     const files = src.db.kind === 'pglite' ? await stagePglite(src, stage) : await stagePostgres(src, stage);
     await fs.copyFile(path.join(src.dataDir, 'token-secret'), path.join(stage, 'token-secret')).catch(() => {});
     const manifest: BackupManifest = {
-      format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), appVersion: src.appVersion,
-      database: src.db.kind, migrations: await migrationsOf(src.db), files,
+      format: BACKUP_FORMAT,
+      version: 1,
+      createdAt: new Date().toISOString(),
+      appVersion: src.appVersion,
+      database: src.db.kind,
+      migrations: await migrationsOf(src.db),
+      files,
     };
     await fs.writeFile(path.join(stage, 'backup.json'), JSON.stringify(manifest, null, 2));
     await fs.mkdir(path.dirname(target), { recursive: true });

@@ -57,7 +57,10 @@ export async function startControl(src: BackupSource): Promise<{ close(): Promis
     conn.on('data', async (chunk) => {
       if (handled) return;
       input += chunk;
-      if (!input.includes('\n')) { if (input.length > 64 * 1024) conn.destroy(); return; }
+      if (!input.includes('\n')) {
+        if (input.length > 64 * 1024) conn.destroy();
+        return;
+      }
       handled = true;
       let answer: unknown;
       try {
@@ -72,16 +75,20 @@ export async function startControl(src: BackupSource): Promise<{ close(): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socket, () => { server.off('error', reject); resolve(); });
+    server.listen(socket, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   fs.chmodSync(socket, 0o600);
   return {
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      fs.rmSync(socket, { force: true });
-      const written = fs.existsSync(pidFile(src.dataDir)) ? fs.readFileSync(pidFile(src.dataDir), 'utf8').trim() : '';
-      if (written === String(process.pid)) fs.rmSync(pidFile(src.dataDir), { force: true });
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        fs.rmSync(socket, { force: true });
+        const written = fs.existsSync(pidFile(src.dataDir)) ? fs.readFileSync(pidFile(src.dataDir), 'utf8').trim() : '';
+        if (written === String(process.pid)) fs.rmSync(pidFile(src.dataDir), { force: true });
+      }),
   };
 }
 
@@ -92,7 +99,9 @@ export function requestBackup(dataDir: string, file: string): Promise<BackupMani
     let output = '';
     conn.setEncoding('utf8');
     conn.on('connect', () => conn.write(`${JSON.stringify({ command: 'backup', file })}\n`));
-    conn.on('data', (chunk) => { output += chunk; });
+    conn.on('data', (chunk) => {
+      output += chunk;
+    });
     conn.on('error', (err) => reject(new Error(`The server's control socket is not reachable (${(err as NodeJS.ErrnoException).code ?? err.message}).`)));
     conn.on('end', () => {
       try {

@@ -15,7 +15,10 @@ import { pgTool } from './pg-tools';
 
 const run = promisify(execFile);
 
-export interface RestoreTarget { dataDir: string; databaseUrl?: string }
+export interface RestoreTarget {
+  dataDir: string;
+  databaseUrl?: string;
+}
 
 const hasEntries = async (dir: string) => (await fs.readdir(dir).catch(() => [])).length > 0;
 
@@ -34,7 +37,8 @@ async function databaseIsEmpty(url: string) {
 /** Refuses a target that already holds data; answers what is wrong, or undefined. */
 async function targetProblem(target: RestoreTarget): Promise<string | undefined> {
   if (await hasEntries(path.join(target.dataDir, 'files'))) return `${path.join(target.dataDir, 'files')} is not empty: restore into a new data folder.`;
-  if (target.databaseUrl) return (await databaseIsEmpty(target.databaseUrl)) ? undefined : 'The database of DATABASE_URL is not empty: restore into an empty database.';
+  if (target.databaseUrl)
+    return (await databaseIsEmpty(target.databaseUrl)) ? undefined : 'The database of DATABASE_URL is not empty: restore into an empty database.';
   if (await hasEntries(path.join(target.dataDir, 'db'))) return `${path.join(target.dataDir, 'db')} holds a database: restore into a new data folder.`;
   return undefined;
 }
@@ -58,8 +62,11 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       await run('tar', ['-xf', path.join(stage, 'db', 'pgdata.tar'), '-C', db], { maxBuffer: 16 * 1024 * 1024 });
     } else {
       if (!target.databaseUrl) throw new Error('This is a backup of a PostgreSQL database: restore it with DATABASE_URL naming an empty database.');
-      await run(pgTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${target.databaseUrl}`, path.join(stage, 'db', 'dump.pgdump')],
-        { maxBuffer: 16 * 1024 * 1024 });
+      await run(
+        pgTool('pg_restore'),
+        ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${target.databaseUrl}`, path.join(stage, 'db', 'dump.pgdump')],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
     }
     await fs.mkdir(path.join(stage, 'files'), { recursive: true });
     await fs.rm(path.join(target.dataDir, 'files'), { recursive: true, force: true });

@@ -9,12 +9,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { takeBackup, type BackupSource } from './backup';
 
-export interface BackupSchedule { dir: string; everyHours: number; keep: number }
+export interface BackupSchedule {
+  dir: string;
+  everyHours: number;
+  keep: number;
+}
 
 const ARCHIVE = /^plm-backup-\d{8}T\d{6}Z\.tar\.gz$/;
 
 /** The archive's name for a time: sortable, one per second. */
-export const archiveName = (at: Date) => `plm-backup-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
+export const archiveName = (at: Date) =>
+  `plm-backup-${at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}.tar.gz`;
 
 /** Scheduled archives in the folder, oldest first. */
 async function archives(dir: string): Promise<string[]> {
@@ -56,17 +64,25 @@ export function scheduleBackups(src: BackupSource, s: BackupSchedule): { stop():
     if (stopped) return;
     // A timer runs at most about 24 days ahead; a longer wait is taken in steps.
     const wait = Math.min(await dueIn(s).catch(() => s.everyHours * 3_600_000), 2 ** 31 - 1);
-    timer = setTimeout(async () => {
-      try {
-        const file = await runScheduled(src, s);
-        if (file) console.log(`Backup written: ${file}`);
-      } catch (err) {
-        console.error(`The scheduled backup failed: ${(err as Error).message}`);
-      }
-      void next();
-    }, Math.max(wait, 1_000));
+    timer = setTimeout(
+      async () => {
+        try {
+          const file = await runScheduled(src, s);
+          if (file) console.log(`Backup written: ${file}`);
+        } catch (err) {
+          console.error(`The scheduled backup failed: ${(err as Error).message}`);
+        }
+        void next();
+      },
+      Math.max(wait, 1_000),
+    );
     timer.unref();
   };
   void next();
-  return { stop: () => { stopped = true; clearTimeout(timer); } };
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }

@@ -94,7 +94,11 @@ export function sqlLiteral(v: unknown): string {
   return quote(JSON.stringify(v));
 }
 
-const INT8 = 20, NUMERIC = 1700, DATE = 1082, TIMESTAMP = 1114, TIMESTAMPTZ = 1184;
+const INT8 = 20,
+  NUMERIC = 1700,
+  DATE = 1082,
+  TIMESTAMP = 1114,
+  TIMESTAMPTZ = 1184;
 
 const toNumber = (v: string) => (v === null ? null : Number(v));
 /** PostgreSQL text timestamps ('2026-01-02 03:04:05.6+00') to ISO 8601 in UTC; no zone means UTC. */
@@ -109,10 +113,28 @@ const keepDate = (v: string) => v;
 
 /** PGlite's start parameters plus a smaller shared_buffers (the OS page cache still serves the files). */
 const pgliteStartParams = () => [
-  '--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
-  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
-  '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS ?? '32MB'}`,
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS ?? '32MB'}`,
 ];
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
@@ -156,7 +178,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
       const args = params.length ? `(${params.map(sqlLiteral).join(', ')})` : '';
       return (await runner.query(`EXECUTE ${name}${args}`)).rows as any[];
     },
-    async exec(sql) { await runner.exec(sql); },
+    async exec(sql) {
+      await runner.exec(sql);
+    },
   });
   return {
     kind: 'pglite',
@@ -166,13 +190,15 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
       // The write's path (write-path.ts) for the audit rows the transaction writes.
       const via = writePathStatement(writePath());
       return pgl.transaction(async (t) => {
-        if (via) await t.query(...via as [string, any[]]);
+        if (via) await t.query(...(via as [string, any[]]));
         return fn(q(t as any, true));
       });
     },
     // One process owns the database, so its own notifications are all there are; PGlite hands
     // them over as the committing query completes.
-    async listen(onNotify) { await pgl.listen(CHANGES_CHANNEL, onNotify); },
+    async listen(onNotify) {
+      await pgl.listen(CHANGES_CHANNEL, onNotify);
+    },
     settle: async () => {},
     exclusive: (_name, fn) => fn(),
     close: async () => {
@@ -184,7 +210,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 
 export async function openPostgres(url: string): Promise<Db> {
   const parsers: Record<number, (v: string) => unknown> = {
-    [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate, [TIMESTAMP]: toIso, [TIMESTAMPTZ]: toIso,
+    [INT8]: toNumber,
+    [NUMERIC]: toNumber,
+    [DATE]: keepDate,
+    [TIMESTAMP]: toIso,
+    [TIMESTAMPTZ]: toIso,
   };
   const changes = pgChanges(url);
   const pool = new pg.Pool({
@@ -205,7 +235,9 @@ export async function openPostgres(url: string): Promise<Db> {
       const res = await runner.query(opts?.prepare ? { name: statementName(sql), text: sql, values: params as any[] } : { text: sql, values: params as any[] });
       return res.rows;
     },
-    async exec(sql) { await runner.query(sql); },
+    async exec(sql) {
+      await runner.query(sql);
+    },
   });
   return {
     kind: 'postgres',
@@ -215,7 +247,7 @@ export async function openPostgres(url: string): Promise<Db> {
       try {
         await client.query('BEGIN');
         const via = writePathStatement(writePath());
-        if (via) await client.query(...via as [string, any[]]);
+        if (via) await client.query(...(via as [string, any[]]));
         const out = await fn(q(client));
         await client.query('COMMIT');
         return out;
@@ -263,12 +295,18 @@ function pgChanges(url: string) {
   const subscribers: { onNotify: (payload: string) => void; onListening: (ok: boolean) => void }[] = [];
   /** The server process ids of this pool's connections. */
   const pooled = new Set<number>();
-  const dispatch = (m: pg.Notification) => { if (m.channel === CHANGES_CHANNEL) for (const s of subscribers) s.onNotify(m.payload ?? ''); };
-  const fromOutside = (m: pg.Notification) => { if (!pooled.has(m.processId)) dispatch(m); };
+  const dispatch = (m: pg.Notification) => {
+    if (m.channel === CHANGES_CHANNEL) for (const s of subscribers) s.onNotify(m.payload ?? '');
+  };
+  const fromOutside = (m: pg.Notification) => {
+    if (!pooled.has(m.processId)) dispatch(m);
+  };
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let closed = false;
-  const tell = (ok: boolean) => { for (const s of subscribers) s.onListening(ok); };
+  const tell = (ok: boolean) => {
+    for (const s of subscribers) s.onListening(ok);
+  };
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', fromOutside);
@@ -281,18 +319,26 @@ function pgChanges(url: string) {
     await c.query(`LISTEN ${CHANGES_CHANNEL}`);
     client = c;
   };
-  const ensure = () => (connecting ??= connect().finally(() => { connecting = undefined; }));
+  const ensure = () =>
+    (connecting ??= connect().finally(() => {
+      connecting = undefined;
+    }));
   // One round trip serves every caller that came before it was sent: the next one is shared until it goes.
   let last: Promise<void> = Promise.resolve();
   let next: Promise<void> | undefined;
-  const settle = () => (next ??= last.catch(() => {}).then(() => {
-    next = undefined;
-    const c = client;
-    return (last = c ? c.query('SELECT 1').then(() => {}) : Promise.reject(new Error('Not listening for changes.')));
-  }));
+  const settle = () =>
+    (next ??= last
+      .catch(() => {})
+      .then(() => {
+        next = undefined;
+        const c = client;
+        return (last = c ? c.query('SELECT 1').then(() => {}) : Promise.reject(new Error('Not listening for changes.')));
+      }));
   const reconnect = () => {
     if (closed) return;
-    setTimeout(() => { ensure().then(() => tell(true), reconnect); }, 1000).unref();
+    setTimeout(() => {
+      ensure().then(() => tell(true), reconnect);
+    }, 1000).unref();
   };
   const lost = (c: pg.Client) => {
     if (client !== c || closed) return;
@@ -306,13 +352,19 @@ function pgChanges(url: string) {
       const pid = (c as pg.Client & { processID: number }).processID;
       pooled.add(pid);
       c.on('end', () => pooled.delete(pid));
-      c.on('notification', (m) => { if (m.processId === pid) dispatch(m); });
+      c.on('notification', (m) => {
+        if (m.processId === pid) dispatch(m);
+      });
       await c.query(`LISTEN ${CHANGES_CHANNEL}`);
     },
     async listen(onNotify: (payload: string) => void, onListening: (ok: boolean) => void) {
       subscribers.push({ onNotify, onListening });
       // A first connection that fails is retried like a lost one; onListening(true) tells when it works.
-      if (!client) await ensure().catch((err) => { reconnect(); throw err; });
+      if (!client)
+        await ensure().catch((err) => {
+          reconnect();
+          throw err;
+        });
     },
     settle,
     async close() {

@@ -7,11 +7,17 @@ import { openPglite } from './client';
 import { dataDirInUse, lockDataDir } from './data-dir-lock';
 
 const made: string[] = [];
-const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-lock-')); made.push(d); return path.join(d, 'db'); };
-afterAll(() => { for (const d of made) fs.rmSync(d, { recursive: true, force: true }); });
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-lock-'));
+  made.push(d);
+  return path.join(d, 'db');
+};
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
 
 describe('one process at a time opens an embedded data directory', () => {
-  it('another live process\'s directory is refused with its pid; once that process is gone the directory is taken over', async () => {
+  it("another live process's directory is refused with its pid; once that process is gone the directory is taken over", async () => {
     const dir = tempDir();
     const other = spawn('sleep', ['30']);
     try {

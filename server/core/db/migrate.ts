@@ -9,10 +9,15 @@ import type { Db } from './client';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export interface MigrationFile { id: number; name: string; file: string }
+export interface MigrationFile {
+  id: number;
+  name: string;
+  file: string;
+}
 
 export function listMigrationFiles(dir = MIGRATIONS_DIR): MigrationFile[] {
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .map((f) => /^(\d+)_(.+)\.sql$/.exec(f))
     .filter((m): m is RegExpExecArray => !!m)
     .map((m) => ({ id: Number(m[1]), name: m[2], file: path.join(dir, m[0]) }))
@@ -26,12 +31,13 @@ async function ensureTable(db: Db) {
 
 export async function completedMigrations(db: Db) {
   await ensureTable(db);
-  const done = await db.query<{ id: number; name: string; appliedon: string }>(
-    'SELECT id, name, appliedon FROM schema_migrations ORDER BY id');
+  const done = await db.query<{ id: number; name: string; appliedon: string }>('SELECT id, name, appliedon FROM schema_migrations ORDER BY id');
   const ids = new Set(done.map((d) => d.id));
   return {
     Completed: done.map((d) => ({ Id: d.id, Name: d.name, AppliedOn: d.appliedon })),
-    Pending: listMigrationFiles().filter((m) => !ids.has(m.id)).map((m) => m.name),
+    Pending: listMigrationFiles()
+      .filter((m) => !ids.has(m.id))
+      .map((m) => m.name),
   };
 }
 

@@ -12,7 +12,10 @@ let db: Db;
 const heard: string[] = [];
 beforeAll(async () => {
   db = await openPgliteInWorker();
-  await db.listen((p) => heard.push(p), () => {});
+  await db.listen(
+    (p) => heard.push(p),
+    () => {},
+  );
   await db.exec(`CREATE TABLE t (id int PRIMARY KEY, n numeric, d date, at timestamptz, via text DEFAULT current_setting('plm.via', true))`);
   // Starting the engine (and its extensions) in a worker takes seconds on a loaded machine: over the 10 s default there.
 }, 60_000);
@@ -34,20 +37,34 @@ describe('the embedded database in a worker thread', () => {
   });
 
   it('commits a transaction, rolls back one whose work throws, and keeps the database error code', async () => {
-    await db.tx(async (q) => { await q.query('INSERT INTO t (id) VALUES (2)'); });
-    const err = await db.tx(async (q) => {
-      await q.query('INSERT INTO t (id) VALUES (3)');
-      await q.query('INSERT INTO t (id) VALUES (1)');
-    }).catch((e) => e);
+    await db.tx(async (q) => {
+      await q.query('INSERT INTO t (id) VALUES (2)');
+    });
+    const err = await db
+      .tx(async (q) => {
+        await q.query('INSERT INTO t (id) VALUES (3)');
+        await q.query('INSERT INTO t (id) VALUES (1)');
+      })
+      .catch((e) => e);
     expect(err).toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') });
-    await expect(db.tx(async (q) => { await q.query('INSERT INTO t (id) VALUES (4)'); throw new Error('changed my mind'); })).rejects.toThrow('changed my mind');
+    await expect(
+      db.tx(async (q) => {
+        await q.query('INSERT INTO t (id) VALUES (4)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
     expect((await db.query('SELECT id FROM t ORDER BY id')).map((r) => r.id)).toEqual([1, 2]);
   });
 
   it('runs a statement sent while a transaction is open after that transaction', async () => {
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    const tx = db.tx(async (q) => { await q.query('INSERT INTO t (id) VALUES (5)'); await held; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const tx = db.tx(async (q) => {
+      await q.query('INSERT INTO t (id) VALUES (5)');
+      await held;
+    });
     await new Promise((r) => setTimeout(r, 20));
     const outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM t WHERE id = 5');
     release();
@@ -59,7 +76,9 @@ describe('the embedded database in a worker thread', () => {
     heard.length = 0;
     await db.query(`SELECT pg_notify('${CHANGES_CHANNEL}', 'records one')`);
     expect(heard).toEqual(['records one']);
-    await db.tx(async (q) => { await q.query(`SELECT pg_notify('${CHANGES_CHANNEL}', 'records two')`); });
+    await db.tx(async (q) => {
+      await q.query(`SELECT pg_notify('${CHANGES_CHANNEL}', 'records two')`);
+    });
     expect(heard).toEqual(['records one', 'records two']);
   });
 
@@ -83,14 +102,26 @@ describe('the embedded database in a worker thread', () => {
     const disk = await openPgliteInWorker(dir, undefined, { onWorker: (w) => workers.push(w) });
     try {
       const told: boolean[] = [];
-      await disk.listen(() => {}, (ok) => told.push(ok));
+      await disk.listen(
+        () => {},
+        (ok) => told.push(ok),
+      );
       await disk.exec('CREATE TABLE kept (id int PRIMARY KEY)');
       await disk.query('INSERT INTO kept VALUES (1)');
       let inside!: (q: Queryable) => void;
-      const open = new Promise<Queryable>((r) => { inside = r; });
+      const open = new Promise<Queryable>((r) => {
+        inside = r;
+      });
       let release!: () => void;
-      const held = new Promise<void>((r) => { release = r; });
-      const tx = disk.tx(async (q) => { await q.query('INSERT INTO kept VALUES (2)'); inside(q); await held; await q.query('INSERT INTO kept VALUES (3)'); });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      const tx = disk.tx(async (q) => {
+        await q.query('INSERT INTO kept VALUES (2)');
+        inside(q);
+        await held;
+        await q.query('INSERT INTO kept VALUES (3)');
+      });
       const q = await open;
       const waiting = disk.query('SELECT count(*) FROM kept');
       await workers[0].terminate();
@@ -103,7 +134,9 @@ describe('the embedded database in a worker thread', () => {
       await expect.poll(() => told, { timeout: 20_000 }).toEqual([false, true]);
       expect(workers).toHaveLength(2);
       expect((await disk.query('SELECT id FROM kept ORDER BY id')).map((r) => r.id)).toEqual([1]);
-      await disk.tx(async (t) => { await t.query('INSERT INTO kept VALUES (4)'); });
+      await disk.tx(async (t) => {
+        await t.query('INSERT INTO kept VALUES (4)');
+      });
       expect((await disk.query('SELECT id FROM kept ORDER BY id')).map((r) => r.id)).toEqual([1, 4]);
     } finally {
       await disk.close();

@@ -23,7 +23,10 @@ import type { Call, ToMain } from './pglite-worker';
 import { typescriptWorker } from '../threads/typescript-worker';
 import { writePath } from './write-path';
 
-interface Waiting { resolve: (value: unknown) => void; reject: (err: Error) => void }
+interface Waiting {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
 
 /** The message of a statement the stopped engine could not answer. */
 export const ENGINE_STOPPED = 'The embedded database stopped; it is starting again.';
@@ -93,7 +96,14 @@ export async function openPgliteInWorker(dataDir?: string, loadDataDir?: Blob, o
     setTimeout(() => {
       if (closing) return;
       down = undefined;
-      start().then(() => { for (const l of listening) l(true); }, () => { /* it stopped again: lost() runs for that worker */ });
+      start().then(
+        () => {
+          for (const l of listening) l(true);
+        },
+        () => {
+          /* it stopped again: lost() runs for that worker */
+        },
+      );
     }, delay).unref();
   };
 
@@ -111,7 +121,7 @@ export async function openPgliteInWorker(dataDir?: string, loadDataDir?: Blob, o
     query: (sql, params = [], o) => call({ op: 'query', sql, params, prepare: o?.prepare, tx: tx?.id }, tx),
     exec: (sql) => call({ op: 'exec', sql, tx: tx?.id }, tx),
   });
-  await start(loadDataDir && await loadDataDir.arrayBuffer());
+  await start(loadDataDir && (await loadDataDir.arrayBuffer()));
   opened = true;
   return {
     kind: 'pglite',
@@ -128,7 +138,10 @@ export async function openPgliteInWorker(dataDir?: string, loadDataDir?: Blob, o
       return result;
     },
     // One process owns the database: its own notifications are all there are, handed over in order.
-    async listen(onNotify, onListening) { subscribers.push(onNotify); listening.push(onListening); },
+    async listen(onNotify, onListening) {
+      subscribers.push(onNotify);
+      listening.push(onListening);
+    },
     settle: async () => {},
     exclusive: (_name, fn) => fn(),
     async close() {

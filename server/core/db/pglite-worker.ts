@@ -21,10 +21,7 @@ export type Call =
   | { op: 'dump' }
   | { op: 'close' };
 export type ToWorker = { id: number } & Call;
-export type ToMain =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: Record<string, unknown> }
-  | { notify: string };
+export type ToMain = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> } | { notify: string };
 
 const port = parentPort!;
 const post = (m: ToMain) => port.postMessage(m);
@@ -43,12 +40,19 @@ const ROLLBACK = new Error('rolled back by the caller');
 function begin(db: Db, id: number, via: WritePath | undefined): Promise<void> {
   return new Promise<void>((started, failed) => {
     let end!: (commit: boolean) => void;
-    const done = withWritePath(via ?? 'screen', () => db.tx((q) => new Promise<void>((resolve, reject) => {
-      end = (commit) => (commit ? resolve() : reject(ROLLBACK));
-      open.set(id, { q, end, done });
-      started();
-    })));
-    done.catch((err) => { if (!open.has(id)) failed(err); });
+    const done = withWritePath(via ?? 'screen', () =>
+      db.tx(
+        (q) =>
+          new Promise<void>((resolve, reject) => {
+            end = (commit) => (commit ? resolve() : reject(ROLLBACK));
+            open.set(id, { q, end, done });
+            started();
+          }),
+      ),
+    );
+    done.catch((err) => {
+      if (!open.has(id)) failed(err);
+    });
   });
 }
 
@@ -62,29 +66,41 @@ function runner(db: Db, tx: number | undefined): Queryable {
 
 async function handle(db: Db, m: ToWorker): Promise<unknown> {
   switch (m.op) {
-    case 'query': return runner(db, m.tx).query(m.sql, m.params, { prepare: m.prepare });
-    case 'exec': return runner(db, m.tx).exec(m.sql);
-    case 'begin': return begin(db, m.id, m.via);
+    case 'query':
+      return runner(db, m.tx).query(m.sql, m.params, { prepare: m.prepare });
+    case 'exec':
+      return runner(db, m.tx).exec(m.sql);
+    case 'begin':
+      return begin(db, m.id, m.via);
     case 'end': {
       const t = open.get(m.tx);
       if (!t) throw new Error(`No open transaction ${m.tx}.`);
       open.delete(m.tx);
       t.end(m.commit);
-      return t.done.catch((err) => { if (err !== ROLLBACK) throw err; });
+      return t.done.catch((err) => {
+        if (err !== ROLLBACK) throw err;
+      });
     }
-    case 'dump': return (await db.dumpDataDir!()).arrayBuffer();
-    case 'close': return db.close();
+    case 'dump':
+      return (await db.dumpDataDir!()).arrayBuffer();
+    case 'close':
+      return db.close();
   }
 }
 
 const { dataDir, load } = workerData as { dataDir?: string; load?: ArrayBuffer };
 const ready = openPglite(dataDir, load && new Blob([load])).then(async (db) => {
-  await db.listen((notify) => post({ notify }), () => {});
+  await db.listen(
+    (notify) => post({ notify }),
+    () => {},
+  );
   return db;
 });
 port.on('message', (m: ToWorker) => {
-  ready.then((db) => handle(db, m)).then(
-    (value) => post({ id: m.id, ok: true, value: m.op === 'begin' ? m.id : value }),
-    (err) => post({ id: m.id, ok: false, error: plain(err) }),
-  );
+  ready
+    .then((db) => handle(db, m))
+    .then(
+      (value) => post({ id: m.id, ok: true, value: m.op === 'begin' ? m.id : value }),
+      (err) => post({ id: m.id, ok: false, error: plain(err) }),
+    );
 });

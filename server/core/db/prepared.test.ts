@@ -8,13 +8,20 @@ beforeAll(async () => {
   await db.exec(`CREATE TABLE t (id int PRIMARY KEY, name text, tags text[], price numeric, day date);
                  INSERT INTO t VALUES (1, 'O''Brien \\ "x"', '{a,"b c"}', 12.5, '2026-01-02'), (2, NULL, '{}', NULL, NULL), (3, 'Zoë', '{"q\\"uote"}', 3, '2026-12-31')`);
 }, 60_000);
-afterAll(async () => { await db?.close(); });
+afterAll(async () => {
+  await db?.close();
+});
 
 const SQL = 'SELECT id, name, tags, price, day FROM t WHERE id = ANY($1) AND (name ILIKE $2 OR $2 IS NULL OR name IS NULL) ORDER BY id LIMIT $3';
 
 describe('issue 10: prepared statements on PGlite', () => {
   it('answer exactly what the plain query answers, for quotes, backslashes, arrays, null and unicode', async () => {
-    for (const params of [[[1, 2, 3], '%', 10], [[1], "%o'b%", 5], [[3], '%zoë%', 1], [[2, 3], null, 2]]) {
+    for (const params of [
+      [[1, 2, 3], '%', 10],
+      [[1], "%o'b%", 5],
+      [[3], '%zoë%', 1],
+      [[2, 3], null, 2],
+    ]) {
       expect(await db.query(SQL, params, { prepare: true })).toEqual(await db.query(SQL, params));
     }
   });

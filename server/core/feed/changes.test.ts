@@ -9,7 +9,7 @@ describe('issue 30: change notifications', () => {
     for (const p of ['sessions', 'records colorway 1', 'records Bad_Name 1 2', 'presence {}', 'jobs x y', 'jobs 3 3']) expect(parsePayload(p)).toBeNull();
   });
 
-  it('notifications read together: one batch per entity with its records merged (changed fields joined, the later read\'s values), job batches as they came', async () => {
+  it("notifications read together: one batch per entity with its records merged (changed fields joined, the later read's values), job batches as they came", async () => {
     const rec = (key: number, changed: string[], v: number): ChangedRecord => ({ key, values: { FFC: v }, changed, by: 'U', byId: 1, at: `t${v}` });
     const reads: Record<number, RecordBatch | JobBatch | null> = {
       1: { kind: 'records', entity: 'colorway', records: [rec(7, ['FFC'], 1), rec(8, ['FFC'], 1)] },
@@ -18,7 +18,10 @@ describe('issue 30: change notifications', () => {
       4: { kind: 'records', entity: 'colorway', records: [rec(8, ['EstFFC'], 2), rec(9, ['FFC'], 2)] },
       5: null,
     };
-    const read = { records: async (_c: AppContext, _e: string, first: number) => reads[first] as RecordBatch | null, jobs: async (_c: AppContext, first: number) => reads[first] as JobBatch | null };
+    const read = {
+      records: async (_c: AppContext, _e: string, first: number) => reads[first] as RecordBatch | null,
+      jobs: async (_c: AppContext, first: number) => reads[first] as JobBatch | null,
+    };
     const payloads = ['records colorway 1 1', 'jobs 2 2 9', 'records pattern 3 3', 'records colorway 4 4', 'records colorway 5 5'].map((p) => parsePayload(p)!);
     const batches = await readBatches({} as AppContext, payloads, read);
     expect(batches).toEqual([

@@ -18,19 +18,37 @@ import type { EntitySchema } from '../schemas/documents';
 import { jobItem, jobRowsBetween, seesJob } from '../imports/upload-jobs';
 
 /** One changed record as read: its values (everything any audience may get) and who changed which fields. */
-export interface ChangedRecord { key: number; values: Record<string, unknown>; changed: string[]; by: string; byId: number | null; at: string }
-export interface RecordBatch { kind: 'records'; entity: string; records: ChangedRecord[] }
-export interface JobBatch { kind: 'jobs'; rows: Record<string, any>[] }
+export interface ChangedRecord {
+  key: number;
+  values: Record<string, unknown>;
+  changed: string[];
+  by: string;
+  byId: number | null;
+  at: string;
+}
+export interface RecordBatch {
+  kind: 'records';
+  entity: string;
+  records: ChangedRecord[];
+}
+export interface JobBatch {
+  kind: 'jobs';
+  rows: Record<string, any>[];
+}
 export type Batch = RecordBatch | JobBatch;
 
 const USER_NAME = `CASE WHEN a.userid = 1 OR u.userid IS NULL THEN 'System User' ELSE trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')) END`;
 
 /** The fields a record's event carries besides the changed ones: its version and state, and what is computed from other fields. */
-const alwaysSent = (schema: EntitySchema) => Object.keys(schema.properties).filter((f) =>
-  (f === 'RowVersion' || f === 'IsDeleted' || schema.properties[f]['x-computed']) && schema.properties[f].type !== 'array');
+const alwaysSent = (schema: EntitySchema) =>
+  Object.keys(schema.properties).filter(
+    (f) => (f === 'RowVersion' || f === 'IsDeleted' || schema.properties[f]['x-computed']) && schema.properties[f].type !== 'array',
+  );
 
 /** A notification's payload as a batch to read ('records <entity> <first> <last>' or 'jobs <first> <last> <xid>'), or null. */
-export function parsePayload(payload: string): { kind: 'records'; entity: string; first: number; last: number } | { kind: 'jobs'; first: number; last: number } | null {
+export function parsePayload(
+  payload: string,
+): { kind: 'records'; entity: string; first: number; last: number } | { kind: 'jobs'; first: number; last: number } | null {
   const r = /^records ([a-z0-9-]{1,80}) (\d{1,18}) (\d{1,18})$/.exec(payload);
   if (r) return { kind: 'records', entity: r[1], first: Number(r[2]), last: Number(r[3]) };
   const j = /^jobs (\d{1,18}) (\d{1,18}) \d{1,20}$/.exec(payload);
@@ -48,7 +66,10 @@ export async function readRecordBatch(ctx: AppContext, entity: string, first: nu
   const audit = await ctx.db.query<{ entityid: string; field: string; userid: number | null; changedat: string; name: string }>(
     `SELECT a.entityid, a.field, a.userid, a.changedat, ${USER_NAME} AS name
        FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
-      WHERE a.auditid BETWEEN $1 AND $2 AND a.entity = $3 ORDER BY a.auditid`, [first, last, entity], { prepare: true });
+      WHERE a.auditid BETWEEN $1 AND $2 AND a.entity = $3 ORDER BY a.auditid`,
+    [first, last, entity],
+    { prepare: true },
+  );
   const byKey = new Map<number, ChangedRecord>();
   for (const a of audit) {
     if (!/^\d{1,10}$/.test(a.entityid)) continue;
@@ -63,9 +84,10 @@ export async function readRecordBatch(ctx: AppContext, entity: string, first: nu
   const changed = [...byKey.values()].flatMap((r) => r.changed);
   const scopeFields = [schema['x-brandField'], schema['x-factoryField']].filter((f): f is string => !!f);
   // A batch too large for values (cutFor) needs only what scopes it and its versions.
-  const wanted = byKey.size > FEED_VALUES_LIMIT
-    ? [keyField, ...scopeFields, ...Object.keys(schema.properties).filter((f) => f === 'IsDeleted' || f === 'RowVersion')]
-    : withNameFields(schema, [...new Set([keyField, ...scopeFields, ...alwaysSent(schema), ...changed])]);
+  const wanted =
+    byKey.size > FEED_VALUES_LIMIT
+      ? [keyField, ...scopeFields, ...Object.keys(schema.properties).filter((f) => f === 'IsDeleted' || f === 'RowVersion')]
+      : withNameFields(schema, [...new Set([keyField, ...scopeFields, ...alwaysSent(schema), ...changed])]);
   const fields = wanted.filter((f) => schema.properties[f]?.type !== 'array' || f === schema['x-factoryField']);
   const rows = await selectFields(ctx.db, schema, fields, `FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = ANY($1::int[])`, [[...byKey.keys()]]);
   const records = rows.flatMap((values) => {
@@ -83,7 +105,12 @@ export type Payload = NonNullable<ReturnType<typeof parsePayload>>;
  * time: five notifications, one event), and the job batches as they came; appended to `out`, whose
  * record batches take the new records of their entity.
  */
-export async function readBatches(ctx: AppContext, payloads: readonly Payload[], read = { records: readRecordBatch, jobs: readJobBatch }, out: Batch[] = []): Promise<Batch[]> {
+export async function readBatches(
+  ctx: AppContext,
+  payloads: readonly Payload[],
+  read = { records: readRecordBatch, jobs: readJobBatch },
+  out: Batch[] = [],
+): Promise<Batch[]> {
   const byEntity = new Map(out.flatMap((b) => (b.kind === 'records' ? [[b.entity, b] as const] : [])));
   for (const p of payloads) {
     if (p.kind === 'jobs') {
@@ -98,11 +125,19 @@ export async function readBatches(ctx: AppContext, payloads: readonly Payload[],
     });
     if (!batch) continue;
     const into = byEntity.get(p.entity);
-    if (!into) { byEntity.set(p.entity, batch); out.push(batch); continue; }
+    if (!into) {
+      byEntity.set(p.entity, batch);
+      out.push(batch);
+      continue;
+    }
     const at = new Map(into.records.map((r, i) => [r.key, i]));
     for (const r of batch.records) {
       const i = at.get(r.key);
-      if (i === undefined) { at.set(r.key, into.records.length); into.records.push(r); continue; }
+      if (i === undefined) {
+        at.set(r.key, into.records.length);
+        into.records.push(r);
+        continue;
+      }
       const was = into.records[i];
       into.records[i] = { ...r, changed: [...new Set([...was.changed, ...r.changed])] };
     }
@@ -155,9 +190,16 @@ export async function cutFor(ctx: AppContext, user: SessionUser, batch: Batch): 
   const keyField = recordKey(schema);
   const mine = batch.records.filter((r) => mayAccess(schema, user, r.values));
   // Decided by the batch, not the audience: a large batch was read without values (readRecordBatch).
-  if (batch.records.length > FEED_VALUES_LIMIT) return mine.length ? { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Partial: true, Groups: partialGroups(mine, access) } } : null;
+  if (batch.records.length > FEED_VALUES_LIMIT)
+    return mine.length ? { event: 'records', data: { Entity: batch.entity, KeyField: keyField, Partial: true, Groups: partialGroups(mine, access) } } : null;
   // Hidden fields go before the names are looked up, so no hidden reference is named.
-  const rows = await withReferenceNames(ctx, ctx.db, user, schema, mine.map((r) => withoutHidden(r.values, access)));
+  const rows = await withReferenceNames(
+    ctx,
+    ctx.db,
+    user,
+    schema,
+    mine.map((r) => withoutHidden(r.values, access)),
+  );
   const records = mine.flatMap((r, i) => {
     const fields = withoutHidden(rows[i], access);
     delete fields[keyField];

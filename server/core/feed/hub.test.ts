@@ -21,32 +21,67 @@ const decoder = new TextDecoder();
 const turn = () => new Promise<void>((r) => setImmediate(r));
 
 const user = (userId: number, brands: number[]): SessionUser => ({
-  userId, userName: `u${userId}`, firstName: 'U', lastName: String(userId), isFactoryUser: false, roleId: 1, sessionId: `s${userId}`,
-  permissions: new Set([501]), brandIds: new Set(brands), factoryKeys: new Set(),
+  userId,
+  userName: `u${userId}`,
+  firstName: 'U',
+  lastName: String(userId),
+  isFactoryUser: false,
+  roleId: 1,
+  sessionId: `s${userId}`,
+  permissions: new Set([501]),
+  brandIds: new Set(brands),
+  factoryKeys: new Set(),
 });
 
-interface Fake { writes: (string | Uint8Array)[]; api: SSEStreamingApi; abort(): void; events(): { id: string; event: string; data: any }[] }
+interface Fake {
+  writes: (string | Uint8Array)[];
+  api: SSEStreamingApi;
+  abort(): void;
+  events(): { id: string; event: string; data: any }[];
+}
 
 function fakeStream(): Fake {
   const writes: (string | Uint8Array)[] = [];
   let onAbort = () => {};
-  const api = { write: async (x: string | Uint8Array) => { writes.push(x); }, close: async () => {}, onAbort: (f: () => void) => { onAbort = f; } };
+  const api = {
+    write: async (x: string | Uint8Array) => {
+      writes.push(x);
+    },
+    close: async () => {},
+    onAbort: (f: () => void) => {
+      onAbort = f;
+    },
+  };
   return {
-    writes, api: api as unknown as SSEStreamingApi, abort: () => onAbort(),
-    events: () => writes.map((w) => (typeof w === 'string' ? w : decoder.decode(w))).filter((t) => t.startsWith('id: ')).map((t) => {
-      const [, id, event, data] = /^id: (\S+)\nevent: (\S+)\ndata: (.*)\n\n$/s.exec(t)!;
-      return { id, event, data: JSON.parse(data) };
-    }),
+    writes,
+    api: api as unknown as SSEStreamingApi,
+    abort: () => onAbort(),
+    events: () =>
+      writes
+        .map((w) => (typeof w === 'string' ? w : decoder.decode(w)))
+        .filter((t) => t.startsWith('id: '))
+        .map((t) => {
+          const [, id, event, data] = /^id: (\S+)\nevent: (\S+)\ndata: (.*)\n\n$/s.exec(t)!;
+          return { id, event, data: JSON.parse(data) };
+        }),
   };
 }
 
 /** A hub on a fake database whose notifications the test sends; streams opened for `users`. */
 async function hubWith(users: SessionUser[], lastEventId?: (i: number) => string | undefined) {
   let notify!: (payload: string) => void;
-  const ctx = { db: { listen: async (onNotify: (p: string) => void) => { notify = onNotify; } } } as unknown as AppContext;
+  const ctx = {
+    db: {
+      listen: async (onNotify: (p: string) => void) => {
+        notify = onNotify;
+      },
+    },
+  } as unknown as AppContext;
   const hub = await feedHub(ctx);
   const streams = users.map(() => fakeStream());
-  users.forEach((u, i) => { void hub.serve(streams[i].api, { user: u, client: '', until: Date.now() + 60_000, lastEventId: lastEventId?.(i) }); });
+  users.forEach((u, i) => {
+    void hub.serve(streams[i].api, { user: u, client: '', until: Date.now() + 60_000, lastEventId: lastEventId?.(i) });
+  });
   while (hub.size < users.length) await turn();
   return { hub, streams, notify: (p: string) => notify(p), ctx };
 }
@@ -60,14 +95,33 @@ async function until(test: () => boolean) {
 // One batch a notification (readBatches' merging is tested in changes.test.ts): each record keyed by its first audit id.
 // A notification whose first id is 1000 or more stands for a bulk change (more records than FEED_VALUES_LIMIT).
 read.mockImplementation(async (_ctx, payloads, _read, out = []) => {
-  out.push(...payloads.map((p): Batch => ({ kind: 'records', entity: p.kind === 'records' ? p.entity : '',
-    records: Array.from({ length: p.first >= 1000 ? FEED_VALUES_LIMIT + 1 : 1 }, (_, i) => ({ key: p.first + i, values: {}, changed: ['FFC'], by: 'U', byId: 1, at: '' })) })));
+  out.push(
+    ...payloads.map(
+      (p): Batch => ({
+        kind: 'records',
+        entity: p.kind === 'records' ? p.entity : '',
+        records: Array.from({ length: p.first >= 1000 ? FEED_VALUES_LIMIT + 1 : 1 }, (_, i) => ({
+          key: p.first + i,
+          values: {},
+          changed: ['FFC'],
+          by: 'U',
+          byId: 1,
+          at: '',
+        })),
+      }),
+    ),
+  );
   return out;
 });
 cut.mockImplementation(async (_ctx, u, batch) => ({ event: 'records', data: { Id: (batch as RecordBatch).records[0].key, Brands: [...u.brandIds] } }));
 
 let open: Fake[] = [];
-afterEach(() => { for (const s of open) s.abort(); open = []; cut.mockClear(); read.mockClear(); });
+afterEach(() => {
+  for (const s of open) s.abort();
+  open = [];
+  cut.mockClear();
+  read.mockClear();
+});
 
 describe('issue 30: the change feed fans out by audience', () => {
   it('one cut per audience and batch, the same bytes to each stream of an audience, events in numbered order', async () => {
@@ -92,14 +146,17 @@ describe('issue 30: the change feed fans out by audience', () => {
     expect(bytesOf(streams[0])[0]).not.toBe(bytesOf(streams[150])[0]);
   });
 
-  it('the event loop turns between chunks of streams: other work (a save\'s answer) waits for one chunk at most', async () => {
+  it("the event loop turns between chunks of streams: other work (a save's answer) waits for one chunk at most", async () => {
     const { streams, notify } = await hubWith(Array(1000).fill(user(1, [1])));
     open = streams;
     const written = () => streams.filter((s) => records(s).length > 0).length;
     // From the moment the cut is made, count the streams written at each turn of the event loop.
     const counts: number[] = [];
     cut.mockImplementationOnce(async (_ctx, _u, batch) => {
-      const tick = () => { counts.push(written()); if (counts.at(-1)! < 1000) setImmediate(tick); };
+      const tick = () => {
+        counts.push(written());
+        if (counts.at(-1)! < 1000) setImmediate(tick);
+      };
       setImmediate(tick);
       return { event: 'records', data: { Id: (batch as RecordBatch).records[0].key } };
     });
@@ -111,7 +168,7 @@ describe('issue 30: the change feed fans out by audience', () => {
     expect(counts.length).toBeGreaterThanOrEqual(1000 / FANOUT_CHUNK);
   });
 
-  it('a stream that comes back with its last event id gets the ring\'s later events, cut for it; another epoch\'s id gets reload', async () => {
+  it("a stream that comes back with its last event id gets the ring's later events, cut for it; another epoch's id gets reload", async () => {
     const first = await hubWith([user(1, [1])]);
     open = first.streams;
     for (const n of [4, 5, 6]) first.notify(`records colorway ${n} ${n}`);
@@ -124,7 +181,10 @@ describe('issue 30: the change feed fans out by audience', () => {
     void hub.serve(back.api, { user: user(2, [2]), client: '', until: Date.now() + 60_000, lastEventId: seen });
     void hub.serve(other.api, { user: user(2, [2]), client: '', until: Date.now() + 60_000, lastEventId: 'feedfeedfeed.1' });
     while (hub.size < 3) await turn();
-    expect(records(back).map((e) => e.data)).toEqual([{ Id: 5, Brands: [2] }, { Id: 6, Brands: [2] }]);
+    expect(records(back).map((e) => e.data)).toEqual([
+      { Id: 5, Brands: [2] },
+      { Id: 6, Brands: [2] },
+    ]);
     expect(other.events().map((e) => e.event)).toEqual(['reload', 'hello']);
   });
 

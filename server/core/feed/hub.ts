@@ -38,7 +38,14 @@ export const BULK_WINDOW_MS = 250;
 export const FANOUT_CHUNK = 100;
 
 /** `audience`: audienceKey(user), kept with the user (computed once per stream and session check, not per event). */
-interface Conn { user: SessionUser; audience: string; client: string; closed: boolean; send(text: string | Uint8Array): void; close(): void }
+interface Conn {
+  user: SessionUser;
+  audience: string;
+  client: string;
+  closed: boolean;
+  send(text: string | Uint8Array): void;
+  close(): void;
+}
 
 const sse = (event: string, data: unknown, id?: string) => `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const encoder = new TextEncoder();
@@ -62,16 +69,25 @@ class FeedHub {
   readonly ready: Promise<void>;
 
   constructor(private ctx: AppContext) {
-    this.ready = ctx.db.listen((p) => this.onNotify(p), (ok) => this.onListening(ok));
-    setInterval(() => { for (const c of this.conns) c.send(PING); }, PING_MS).unref();
+    this.ready = ctx.db.listen(
+      (p) => this.onNotify(p),
+      (ok) => this.onListening(ok),
+    );
+    setInterval(() => {
+      for (const c of this.conns) c.send(PING);
+    }, PING_MS).unref();
     setInterval(() => this.tellPresence(this.presence.expire()), PRESENCE_SWEEP_MS).unref();
   }
 
   /** The id of the latest event. */
-  get lastId() { return `${this.epoch}.${this.seq}`; }
+  get lastId() {
+    return `${this.epoch}.${this.seq}`;
+  }
 
   /** Open streams (the bench and tests count them). */
-  get size() { return this.conns.size; }
+  get size() {
+    return this.conns.size;
+  }
 
   /** Runs tasks one after the other; a failing one is logged and the feed goes on. */
   private run(task: () => Promise<void>) {
@@ -83,12 +99,18 @@ class FeedHub {
       // One check covers every notification that came before it started.
       if (!this.sessionsQueued) {
         this.sessionsQueued = true;
-        this.run(() => { this.sessionsQueued = false; return this.checkSessions(); });
+        this.run(() => {
+          this.sessionsQueued = false;
+          return this.checkSessions();
+        });
       }
       return;
     }
     const presence = parsePresence(payload);
-    if (presence) { this.tellPresence(this.presence.apply(presence)); return; }
+    if (presence) {
+      this.tellPresence(this.presence.apply(presence));
+      return;
+    }
     const p = parsePayload(payload);
     if (!p || this.seen.has(payload)) return;
     this.seen.add(payload);
@@ -116,7 +138,10 @@ class FeedHub {
 
   /** Notifications from other processes may have been missed: every stream is told to reload, and old event ids no longer resume. */
   private onListening(ok: boolean) {
-    if (!ok) { this.missed = true; return; }
+    if (!ok) {
+      this.missed = true;
+      return;
+    }
     if (!this.missed) return;
     this.missed = false;
     this.run(async () => {
@@ -158,7 +183,10 @@ class FeedHub {
       const found = await loadSession(this.ctx.db, sessionId, conns[0].user.userId);
       for (const c of conns) {
         if (!found) c.close();
-        else { c.user = found.user; c.audience = audienceKey(found.user); }
+        else {
+          c.user = found.user;
+          c.audience = audienceKey(found.user);
+        }
       }
     }
   }
@@ -191,13 +219,23 @@ class FeedHub {
   async serve(stream: SSEStreamingApi, opts: { user: SessionUser; client: string; until: number; lastEventId?: string }) {
     let queued = 0;
     let done!: () => void;
-    const ended = new Promise<void>((resolve) => { done = resolve; });
+    const ended = new Promise<void>((resolve) => {
+      done = resolve;
+    });
     const conn: Conn = {
-      user: opts.user, audience: audienceKey(opts.user), client: opts.client, closed: false,
+      user: opts.user,
+      audience: audienceKey(opts.user),
+      client: opts.client,
+      closed: false,
       send: (text) => {
         if (conn.closed) return;
-        if (++queued > MAX_QUEUED) { conn.close(); return; }
-        void stream.write(text).finally(() => { queued--; });
+        if (++queued > MAX_QUEUED) {
+          conn.close();
+          return;
+        }
+        void stream.write(text).finally(() => {
+          queued--;
+        });
       },
       close: () => {
         if (conn.closed) return;
@@ -217,7 +255,8 @@ class FeedHub {
       if (conn.closed) return;
       this.conns.add(conn);
       conn.send(sse('hello', { Id: this.lastId }, this.lastId));
-      for (const topic of this.presence.topicsOf(conn.client, conn.user.userId)) conn.send(sse('presence', { Topic: topic, People: this.presence.people(topic) }));
+      for (const topic of this.presence.topicsOf(conn.client, conn.user.userId))
+        conn.send(sse('presence', { Topic: topic, People: this.presence.people(topic) }));
     });
     await ended;
   }

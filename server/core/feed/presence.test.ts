@@ -15,7 +15,7 @@ describe('issue 30: presence', () => {
     expect(p.people('record:colorway:7').map((x) => x.Name)).toEqual(['Cora Costing']);
   });
 
-  it('a tab not heard of for the time to live is dropped; a client id stays its first user\'s', () => {
+  it("a tab not heard of for the time to live is dropped; a client id stays its first user's", () => {
     const p = new PresenceTable();
     p.apply(cora, 0);
     p.apply(finn, 10_000);

@@ -9,8 +9,18 @@
 /** A tab announces every 15 s; one not heard of for this long has left. */
 export const PRESENCE_TTL_MS = 45_000;
 
-export interface Announcement { client: string; userId: number; name: string; initials: string; topics: string[] }
-export interface Person { UserId: number; Name: string; Initials: string }
+export interface Announcement {
+  client: string;
+  userId: number;
+  name: string;
+  initials: string;
+  topics: string[];
+}
+export interface Person {
+  UserId: number;
+  Name: string;
+  Initials: string;
+}
 
 /** A person's initials: the first letters of their first and last names ('Cora Costing' → 'CC'). */
 export const initialsOf = (firstName: string, lastName: string) =>
@@ -71,6 +81,8 @@ export class PresenceTable {
   }
 
   private key(topic: string) {
-    return this.people(topic).map((p) => p.UserId).join(',');
+    return this.people(topic)
+      .map((p) => p.UserId)
+      .join(',');
   }
 }

@@ -11,10 +11,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageSize } from '../../domain/image-rules';
 
-export interface ImageLocation { level: number; recordId: number; type: number }
+export interface ImageLocation {
+  level: number;
+  recordId: number;
+  type: number;
+}
 
-export const imageDir = (dataDir: string, at: ImageLocation) =>
-  path.join(dataDir, 'files', 'images', String(at.level), String(at.recordId), String(at.type));
+export const imageDir = (dataDir: string, at: ImageLocation) => path.join(dataDir, 'files', 'images', String(at.level), String(at.recordId), String(at.type));
 
 /** Where a document's file lives, relative to DATA_DIR/files (stored with the document row). */
 export const documentPath = (level: number, projectId: number, documentId: number) =>

@@ -13,8 +13,11 @@ export async function writeThumbnails(original: string, format: ImageFormat, nex
     for (const size of THUMBNAIL_SIZES) {
       const file = await nextTemp();
       out[String(size)] = file;
-      await sharp(original).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true })
-        .toFormat(format === 'jpeg' ? 'jpeg' : 'png').toFile(file);
+      await sharp(original)
+        .rotate()
+        .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+        .toFormat(format === 'jpeg' ? 'jpeg' : 'png')
+        .toFile(file);
     }
     return out;
   } catch {

@@ -6,7 +6,9 @@ import { AppError } from '../http/errors';
 import { receiveUpload } from './upload-stream';
 
 let dataDir: string;
-beforeEach(() => { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-stream-')); });
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-stream-'));
+});
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const tmpFiles = () => (fs.existsSync(path.join(dataDir, 'files', 'tmp')) ? fs.readdirSync(path.join(dataDir, 'files', 'tmp')) : []);
@@ -19,7 +21,10 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
 }
 
 const refusal = async (p: Promise<unknown>) => {
-  const e = await p.then(() => undefined, (err: unknown) => err);
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(AppError);
   return e as AppError;
 };
@@ -35,10 +40,16 @@ describe('streamed upload', () => {
 
   it('a refusal before the file sees the fields sent before it, and nothing is written', async () => {
     let seen: unknown;
-    const e = await refusal(receiveUpload(multipart({ ProjectId: '7' }, { name: 'a.png', bytes: new Uint8Array(100) }), {
-      dataDir, maxBytes: 10_000,
-      beforeFile: (fields, name) => { seen = { fields, name }; throw new AppError(403, 'forbidden', 'Not yours.'); },
-    }));
+    const e = await refusal(
+      receiveUpload(multipart({ ProjectId: '7' }, { name: 'a.png', bytes: new Uint8Array(100) }), {
+        dataDir,
+        maxBytes: 10_000,
+        beforeFile: (fields, name) => {
+          seen = { fields, name };
+          throw new AppError(403, 'forbidden', 'Not yours.');
+        },
+      }),
+    );
     expect(e.status).toBe(403);
     expect(seen).toEqual({ fields: { ProjectId: '7' }, name: 'a.png' });
     expect(tmpFiles()).toEqual([]);
@@ -59,9 +70,12 @@ describe('streamed upload', () => {
 });
 
 describe('issue 10: a body cut before its closing boundary', () => {
-  const cut = (body: string) => new Request('http://localhost/upload', {
-    method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
-  });
+  const cut = (body: string) =>
+    new Request('http://localhost/upload', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+    });
   const field = '--XyZ\r\nContent-Disposition: form-data; name="LinePlanId"\r\n\r\n1\r\n';
   const file = '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\x03\x04abcdef';
 

@@ -15,8 +15,15 @@ import { removeFiles, tempFile } from './storage';
 import { TEXT_FAULT_MESSAGE } from '../http/params';
 import { textFaults } from '../schemas/ajv';
 
-export interface ReceivedFile { path: string; name: string; size: number }
-export interface Upload { fields: Record<string, string>; file?: ReceivedFile }
+export interface ReceivedFile {
+  path: string;
+  name: string;
+  size: number;
+}
+export interface Upload {
+  fields: Record<string, string>;
+  file?: ReceivedFile;
+}
 
 export interface UploadOptions {
   dataDir: string;
@@ -41,7 +48,11 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
 
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: 1, fields: MAX_FIELDS, parts: MAX_FIELDS + 1, fieldSize: FIELD_SIZE, fileSize: opts.maxBytes } });
+    parser = busboy({
+      headers: { 'content-type': type },
+      defParamCharset: 'utf8',
+      limits: { files: 1, fields: MAX_FIELDS, parts: MAX_FIELDS + 1, fieldSize: FIELD_SIZE, fileSize: opts.maxBytes },
+    });
   } catch {
     throw badRequest('The upload must be sent as multipart/form-data.');
   }
@@ -63,7 +74,10 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
     };
     // Limits refuse, rather than silently cut a value or drop fields the handler would then miss.
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) fail(badRequest(`The form field ${name.slice(0, 100)} is too long.`, [{ Field: `/${name.slice(0, 100)}`, Message: `At most ${FIELD_SIZE} characters.` }]));
+      if (info.valueTruncated || info.nameTruncated)
+        fail(
+          badRequest(`The form field ${name.slice(0, 100)} is too long.`, [{ Field: `/${name.slice(0, 100)}`, Message: `At most ${FIELD_SIZE} characters.` }]),
+        );
       else fields[name] = value;
     });
     parser.on('fieldsLimit', () => fail(badRequest(`The upload has more than ${MAX_FIELDS} form fields.`)));
@@ -73,7 +87,10 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
       // A body cut inside the file errors this stream ("Unexpected end of form"), possibly while
       // beforeFile still runs and nothing is piped yet: unheard, that error would end the process (issue 10).
       stream.on('error', (e) => fail(unreadable(e)));
-      if (writing || failure) { stream.resume(); return; }
+      if (writing || failure) {
+        stream.resume();
+        return;
+      }
       incoming = stream;
       stream.pause();
       stream.on('limit', () => fail(refuseLarge(opts)));
@@ -85,7 +102,10 @@ export async function receiveUpload(req: Request, opts: UploadOptions): Promise<
         await pipeline(stream, out);
         return { path, name: info.filename ?? '', size: out.bytesWritten };
       })();
-      writing.catch((e) => { stream.resume(); fail(e); });
+      writing.catch((e) => {
+        stream.resume();
+        fail(e);
+      });
     });
     parser.on('close', resolve);
     parser.on('error', (e) => fail(unreadable(e)));

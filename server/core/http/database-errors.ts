@@ -19,7 +19,7 @@ export function clientDataError(err: unknown): AppError | undefined {
 /** Seconds a client waits before trying again while the database is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE = 'The database is not reachable just now; try again in a few seconds.';
-export const DISK_FULL = 'The server\'s disk is full: nothing was stored. Please contact your System Administrator.';
+export const DISK_FULL = "The server's disk is full: nothing was stored. Please contact your System Administrator.";
 
 /**
  * Issue 29: the server's state, not the request's. The database unreachable (a PostgreSQL restart:
@@ -32,8 +32,11 @@ export function serverStateError(err: unknown): AppError | undefined {
   const message = String((err as Error)?.message ?? '');
   // SQLSTATE 53100: the database's own disk is full (the embedded database shares DATA_DIR's disk).
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return new AppError(507, 'disk_full', DISK_FULL);
-  if (/^(08\d{3}|57P0[123])$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)
-    || /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message)) {
+  if (
+    /^(08\d{3}|57P0[123])$/.test(code) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) ||
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message)
+  ) {
     return new AppError(503, 'database_unavailable', DATABASE_UNAVAILABLE, [], { RetryAfter: RETRY_AFTER_SECONDS });
   }
   return undefined;

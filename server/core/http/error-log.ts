@@ -34,9 +34,11 @@ export function logProcessError(db: Queryable, origin: string, err: unknown): Pr
 async function writeErrorLog(db: Queryable, userName: string | null, err: Error, fields: Record<string, string | undefined>): Promise<number | null> {
   const allXml = errorXml({ ...fields, DETAIL: err.stack ?? String(err) });
   try {
-    const [row] = await db.query<{ sequence: number }>(
-      'INSERT INTO error_log (username, message, allxml) VALUES ($1, $2, $3) RETURNING sequence',
-      [userName, String(err.message).slice(0, 2000), allXml]);
+    const [row] = await db.query<{ sequence: number }>('INSERT INTO error_log (username, message, allxml) VALUES ($1, $2, $3) RETURNING sequence', [
+      userName,
+      String(err.message).slice(0, 2000),
+      allXml,
+    ]);
     return row.sequence;
   } catch (logErr) {
     console.error('Could not write the error log:', logErr, 'original error:', err);

@@ -4,7 +4,10 @@
  * errors become answers, turns it into `{ IsSuccessful: false, Code, Message, Errors }`; anything
  * else is logged to the error log and answered with a generic message, never a stack trace.
  */
-export interface FieldError { Field: string; Message: string }
+export interface FieldError {
+  Field: string;
+  Message: string;
+}
 
 export class AppError extends Error {
   constructor(

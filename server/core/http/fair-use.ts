@@ -39,11 +39,24 @@ const IDLE_MS = 1_000;
  * stops reading costs nothing, and one that never reads must not hold the place for ever).
  */
 function holdUntilSent(res: Response, done: () => void): Response {
-  if (!res.body) { done(); return res; }
+  if (!res.body) {
+    done();
+    return res;
+  }
   let finished = false;
   let idle: NodeJS.Timeout | undefined;
-  const finish = () => { clearTimeout(idle); if (!finished) { finished = true; done(); } };
-  const waitForRead = () => { clearTimeout(idle); idle = setTimeout(finish, IDLE_MS); idle.unref?.(); };
+  const finish = () => {
+    clearTimeout(idle);
+    if (!finished) {
+      finished = true;
+      done();
+    }
+  };
+  const waitForRead = () => {
+    clearTimeout(idle);
+    idle = setTimeout(finish, IDLE_MS);
+    idle.unref?.();
+  };
   const reader = res.body.getReader();
   waitForRead();
   const body = new ReadableStream<Uint8Array>({
@@ -51,13 +64,22 @@ function holdUntilSent(res: Response, done: () => void): Response {
       clearTimeout(idle);
       try {
         const { done: end, value } = await reader.read();
-        if (end) { finish(); controller.close(); } else { controller.enqueue(value); waitForRead(); }
+        if (end) {
+          finish();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+          waitForRead();
+        }
       } catch (err) {
         finish();
         controller.error(err);
       }
     },
-    cancel(reason) { finish(); return reader.cancel(reason); },
+    cancel(reason) {
+      finish();
+      return reader.cancel(reason);
+    },
   });
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }

@@ -22,7 +22,11 @@ describe('issue 29: JSON body depth', () => {
     const at = `${'['.repeat(32)}${']'.repeat(32)}`;
     expect(parseJsonLimited(at)).toEqual(JSON.parse(at));
     let thrown: unknown;
-    try { parseJsonLimited(`[${at}]`); } catch (e) { thrown = e; }
+    try {
+      parseJsonLimited(`[${at}]`);
+    } catch (e) {
+      thrown = e;
+    }
     expect(thrown).toBeInstanceOf(AppError);
     expect((thrown as AppError).status).toBe(400);
     expect((thrown as AppError).message).toBe('The request body is nested more than 32 levels deep.');

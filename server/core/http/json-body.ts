@@ -22,11 +22,13 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // a backslash escapes the next character (\" or \\)
+      if (ch === 0x5c)
+        i++; // a backslash escapes the next character (\" or \\)
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
-    else if (ch === 0x7b || ch === 0x5b) { if (++depth > limit) return true; }
-    else if (ch === 0x7d || ch === 0x5d) depth--;
+    else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (ch === 0x7d || ch === 0x5d) depth--;
   }
   return false;
 }

@@ -29,7 +29,10 @@ describe('issue 10: declared parameter kinds', () => {
   });
 
   it('path parameters are required and errors name the parameter', () => {
-    expect(check({ Id: 'abc' }, { key: 'x' })).toEqual([{ Field: 'Id', Message: 'Must be integer.' }, { Field: 'key', Message: 'Must be integer.' }]);
+    expect(check({ Id: 'abc' }, { key: 'x' })).toEqual([
+      { Field: 'Id', Message: 'Must be integer.' },
+      { Field: 'key', Message: 'Must be integer.' },
+    ]);
   });
 
   it('query names match ignoring case; empty and undeclared values are left out', () => {

@@ -20,19 +20,27 @@ export type ParamDecl = Record<string, ParamKind>;
 
 export const INT4_MAX = INT4.maximum;
 /** 0..2147483647 as digits, so every item of an id list fits int4. */
-const ID_DIGITS = '0*(\\d{1,9}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
+const ID_DIGITS =
+  '0*(\\d{1,9}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
 export const TEXT_MAX = 4000;
 
 export function kindSchema(kind: ParamKind): Record<string, unknown> {
   if (typeof kind !== 'string') return { type: 'string', enum: [...kind] };
   switch (kind) {
-    case 'id': return { type: 'integer', minimum: 0, maximum: INT4_MAX };
-    case 'int': return { type: 'integer', ...INT4 };
-    case 'number': return { type: 'number', minimum: -1e15, maximum: 1e15 };
-    case 'bool': return { type: 'string', pattern: '^([Tt]rue|[Ff]alse|TRUE|FALSE|1|0|[Yy]es|[Nn]o)$' };
-    case 'text': return { type: 'string', maxLength: TEXT_MAX };
-    case 'ids': return { type: 'string', maxLength: TEXT_MAX, pattern: `^\\s*(${ID_DIGITS}(\\s*,\\s*${ID_DIGITS})*)?\\s*,?\\s*$` };
-    case 'date': return { type: 'string', maxLength: 30 };
+    case 'id':
+      return { type: 'integer', minimum: 0, maximum: INT4_MAX };
+    case 'int':
+      return { type: 'integer', ...INT4 };
+    case 'number':
+      return { type: 'number', minimum: -1e15, maximum: 1e15 };
+    case 'bool':
+      return { type: 'string', pattern: '^([Tt]rue|[Ff]alse|TRUE|FALSE|1|0|[Yy]es|[Nn]o)$' };
+    case 'text':
+      return { type: 'string', maxLength: TEXT_MAX };
+    case 'ids':
+      return { type: 'string', maxLength: TEXT_MAX, pattern: `^\\s*(${ID_DIGITS}(\\s*,\\s*${ID_DIGITS})*)?\\s*,?\\s*$` };
+    case 'date':
+      return { type: 'string', maxLength: 30 };
   }
 }
 
@@ -44,7 +52,7 @@ export function declSchema(decl: ParamDecl = {}, required: string[] = []): Recor
 // Query strings arrive as text: the checker coerces ("5" -> 5) on a copy; handlers still read the raw string.
 const ajv = createAjv({ coerce: true });
 
-export type ParamChecker = (query: Record<string, string>, path: Record<string, string>) => FieldError[]
+export type ParamChecker = (query: Record<string, string>, path: Record<string, string>) => FieldError[];
 
 /** One compiled schema for a route's query and path declarations; field errors name the parameter. */
 export function paramChecker(query: ParamDecl = {}, path: ParamDecl = {}): ParamChecker {

@@ -91,9 +91,7 @@ function guard(rule: Rule, opts: RouteOptions, heavy: boolean): GuardedMiddlewar
     const ctx = c.get('ctx');
     if (rule.kind !== 'public') {
       const user = await authenticate(ctx, c.req.header('authorization'));
-      const allowed = rule.kind === 'signedIn' ? true
-        : rule.kind === 'custom' ? rule.test(user)
-        : rule.perms.some(([m, a]) => can(user, m, a));
+      const allowed = rule.kind === 'signedIn' ? true : rule.kind === 'custom' ? rule.test(user) : rule.perms.some(([m, a]) => can(user, m, a));
       if (!allowed) throw permissionDenied();
       c.set('user', user);
     }
@@ -132,10 +130,19 @@ const tooLarge = (maxSize: number) => () => {
 };
 
 /** Lower-cases a route's static segments; `:param` names keep their spelling. */
-const lowerStatic = (path: string) => path.split('/').map((seg) => (seg.startsWith(':') ? seg : seg.toLowerCase())).join('/');
+const lowerStatic = (path: string) =>
+  path
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? seg : seg.toLowerCase()))
+    .join('/');
 
 /** A sub-app whose routes all go through `guard`; paths are registered in lower case (matched case-insensitively). */
-export interface RouteInfo { method: string; path: string; rule: Rule; opts: RouteOptions }
+export interface RouteInfo {
+  method: string;
+  path: string;
+  rule: Rule;
+  opts: RouteOptions;
+}
 
 export class ApiRouter {
   readonly app = new Hono<AppEnv>();

@@ -11,11 +11,13 @@ import { AppError, Failure } from './errors';
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
 /** `extra`: fields the screen's failure answer carries besides the text (e.g. the critical paths' Result). */
-export const failing = (message: string, h: Handler, extra: Record<string, unknown> = {}): Handler => async (c) => {
-  try {
-    return await h(c);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new Failure(message, err, 'server_error', extra);
-  }
-};
+export const failing =
+  (message: string, h: Handler, extra: Record<string, unknown> = {}): Handler =>
+  async (c) => {
+    try {
+      return await h(c);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new Failure(message, err, 'server_error', extra);
+    }
+  };

@@ -11,7 +11,12 @@ export type RawValue = string | number | boolean | null;
 
 /** A cell as both readers give it: dates already decoded from date-formatted serials. */
 export type SheetCell =
-  | null | undefined | string | number | boolean | Date
+  | null
+  | undefined
+  | string
+  | number
+  | boolean
+  | Date
   | { formula: string; result?: string | number | boolean | Date | null }
   | { error: string }
   | { richText: { text: string }[] };
@@ -62,7 +67,10 @@ export function rawValue(cell: SheetCell): RawValue {
   const v = plain(cell);
   if (v === null || typeof v === 'number' || typeof v === 'boolean') return v;
   if (v instanceof Date) return isoDay(v);
-  if (typeof v === 'string') { const t = cleanText(v); return t === '' ? null : t; }
+  if (typeof v === 'string') {
+    const t = cleanText(v);
+    return t === '' ? null : t;
+  }
   return v.error;
 }
 

@@ -38,21 +38,33 @@ const canceled = async (q: Queryable, jobId: number) =>
 /** Records the batch's outcomes and the job's progress, in the batch's transaction. */
 async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobId: number, importId: number, rows: { rownumber: number }[], plan: UpdatePlan) {
   // ADR 033: each written cell of the upload's columns as [before, written], what an undo restores and checks.
-  const undo = new Map(plan.rows.map((r) => [r.i, Object.fromEntries(Object.entries(r.changes)
-    .filter(([f]) => kind.editable.includes(f)).map(([f, v]) => [f, [r.prev[f] ?? null, v ?? null]]))]));
+  const undo = new Map(
+    plan.rows.map((r) => [
+      r.i,
+      Object.fromEntries(
+        Object.entries(r.changes)
+          .filter(([f]) => kind.editable.includes(f))
+          .map(([f, v]) => [f, [r.prev[f] ?? null, v ?? null]]),
+      ),
+    ]),
+  );
   const outcomes = rows.map((r, i) => {
     const o = plan.out[i];
-    return undo.has(i) ? { rownumber: r.rownumber, outcome: 'saved', errors: null, undo: undo.get(i) }
+    return undo.has(i)
+      ? { rownumber: r.rownumber, outcome: 'saved', errors: null, undo: undo.get(i) }
       : { rownumber: r.rownumber, outcome: 'failed', errors: o && !o.ok ? refusal(ctx, kind, o.error) : [{ Field: '', Message: 'Not saved.' }] };
   });
   await q.query(
     `UPDATE import_rows t SET outcome = x.outcome, errors = x.errors, undo = x.undo
        FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, outcome text, errors jsonb, undo jsonb)
-      WHERE t.importid = $1 AND t.rownumber = x.rownumber`, [importId, JSON.stringify(outcomes)]);
+      WHERE t.importid = $1 AND t.rownumber = x.rownumber`,
+    [importId, JSON.stringify(outcomes)],
+  );
   await q.query(
     `UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('LastRow', $2::int,
             'Done', coalesce((progress->>'Done')::int, 0) + $3::int) WHERE jobid = $1`,
-    [jobId, rows[rows.length - 1].rownumber, rows.length]);
+    [jobId, rows[rows.length - 1].rownumber, rows.length],
+  );
 }
 
 /**
@@ -64,25 +76,39 @@ async function recordBatch(ctx: AppContext, q: Queryable, kind: ImportKind, jobI
 async function commitAllOrNothing(ctx: AppContext, job: Job, imp: Import, user: SessionUser, handler: ImportHandler): Promise<boolean> {
   const importId = imp.importid;
   const rows = await ctx.db.query<CommitRow>(
-    `SELECT rownumber, recordkey, rowversion, changes, cells FROM import_rows WHERE importid = $1 AND outcome = 'changed' ORDER BY rownumber`, [importId]);
+    `SELECT rownumber, recordkey, rowversion, changes, cells FROM import_rows WHERE importid = $1 AND outcome = 'changed' ORDER BY rownumber`,
+    [importId],
+  );
   try {
     return await ctx.db.tx(async (q) => {
       if (await canceled(q, job.jobid)) return false;
       const skipped = rows.length ? await handler.commit(ctx, q, user, rows, imp.params) : undefined;
       if (skipped?.length) {
-        await q.query(`UPDATE import_rows t SET outcome = 'failed', errors = x.errors FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, errors jsonb)
-                        WHERE t.importid = $1 AND t.rownumber = x.rownumber`, [importId, JSON.stringify(skipped)]);
+        await q.query(
+          `UPDATE import_rows t SET outcome = 'failed', errors = x.errors FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, errors jsonb)
+                        WHERE t.importid = $1 AND t.rownumber = x.rownumber`,
+          [importId, JSON.stringify(skipped)],
+        );
       }
       await q.query(`UPDATE import_rows SET outcome = 'saved', errors = NULL WHERE importid = $1 AND outcome = 'changed'`, [importId]);
-      await q.query(`UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('LastRow', $2::int, 'Done', $3::int) WHERE jobid = $1`,
-        [job.jobid, rows.at(-1)?.rownumber ?? 0, rows.length]);
+      await q.query(`UPDATE jobs SET lockedat = now(), progress = progress || jsonb_build_object('LastRow', $2::int, 'Done', $3::int) WHERE jobid = $1`, [
+        job.jobid,
+        rows.at(-1)?.rownumber ?? 0,
+        rows.length,
+      ]);
       return true;
     });
   } catch (err) {
     if (!(err instanceof RowRefused)) throw err;
     await ctx.db.query(
       `UPDATE import_rows SET outcome = 'failed', errors = CASE WHEN rownumber = $2 THEN $3::jsonb ELSE $4::jsonb END WHERE importid = $1 AND outcome = 'changed'`,
-      [importId, err.rownumber, JSON.stringify(err.errors), JSON.stringify([{ Field: '', Message: `Not saved: row ${err.rownumber} was refused, so nothing of the file was written.` }])]);
+      [
+        importId,
+        err.rownumber,
+        JSON.stringify(err.errors),
+        JSON.stringify([{ Field: '', Message: `Not saved: row ${err.rownumber} was refused, so nothing of the file was written.` }]),
+      ],
+    );
     return true;
   }
 }
@@ -97,11 +123,13 @@ export async function runCommit(ctx: AppContext, job: Job) {
   const kind = importKind(ctx, imp.kind);
   const user = await importUser(ctx, imp.createdby);
   const [{ total }] = await ctx.db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM import_rows WHERE importid = $1 AND outcome IN ('changed', 'saved', 'failed')`, [importId]);
+    `SELECT count(*)::int AS total FROM import_rows WHERE importid = $1 AND outcome IN ('changed', 'saved', 'failed')`,
+    [importId],
+  );
   await ctx.db.query(`UPDATE jobs SET progress = progress || jsonb_build_object('Total', $2::int) WHERE jobid = $1`, [job.jobid, total]);
   const handler = importHandler(kind.doc.handler);
   if (handler) {
-    if (!await commitAllOrNothing(ctx, job, imp, user, handler)) return;
+    if (!(await commitAllOrNothing(ctx, job, imp, user, handler))) return;
   }
   // Past the previous batch's last row: the index goes straight to the next rows, not over the entries of
   // the rows already written (their dead index entries stay until a vacuum; the embedded database has none).
@@ -109,18 +137,28 @@ export async function runCommit(ctx: AppContext, job: Job) {
   while (!handler) {
     const rows = await ctx.db.query<{ rownumber: number; recordkey: number; rowversion: number; changes: Record<string, unknown> }>(
       `SELECT rownumber, recordkey, rowversion, changes FROM import_rows
-        WHERE importid = $1 AND outcome = 'changed' AND rownumber > $3 ORDER BY rownumber LIMIT $2`, [importId, COMMIT_BATCH, after]);
+        WHERE importid = $1 AND outcome = 'changed' AND rownumber > $3 ORDER BY rownumber LIMIT $2`,
+      [importId, COMMIT_BATCH, after],
+    );
     if (!rows.length) break;
     after = rows[rows.length - 1].rownumber;
-    const plan = await planUpdates(ctx, ctx.db, user, kind.doc.entity, kind.keyField,
-      rows.map((r) => ({ id: r.recordkey, rowVersion: r.rowversion, changes: r.changes, screen: kind.screen })));
+    const plan = await planUpdates(
+      ctx,
+      ctx.db,
+      user,
+      kind.doc.entity,
+      kind.keyField,
+      rows.map((r) => ({ id: r.recordkey, rowVersion: r.rowversion, changes: r.changes, screen: kind.screen })),
+    );
     await yieldToOthers();
-    const write = (rowwise: boolean) => ctx.db.tx(async (q) => {
-      if (await canceled(q, job.jobid)) return false;
-      if (rowwise) await rowByRow(q, plan); else await applyUpdates(q, plan);
-      await recordBatch(ctx, q, kind, job.jobid, importId, rows, plan);
-      return true;
-    });
+    const write = (rowwise: boolean) =>
+      ctx.db.tx(async (q) => {
+        if (await canceled(q, job.jobid)) return false;
+        if (rowwise) await rowByRow(q, plan);
+        else await applyUpdates(q, plan);
+        await recordBatch(ctx, q, kind, job.jobid, importId, rows, plan);
+        return true;
+      });
     let goOn: boolean;
     try {
       goOn = await write(false);

@@ -23,7 +23,10 @@ describe('.csv and .tsv uploads (issue 28, ADR 033)', () => {
     const text = 'a,"b,1","say ""hi""","two\r\nlines"\r\nc,,d,\n';
     const whole = recordParser(',');
     const expected = [...whole.push(text), ...whole.end()];
-    expect(expected).toEqual([['a', 'b,1', 'say "hi"', 'two\r\nlines'], ['c', '', 'd', '']]);
+    expect(expected).toEqual([
+      ['a', 'b,1', 'say "hi"', 'two\r\nlines'],
+      ['c', '', 'd', ''],
+    ]);
     for (let cut = 1; cut < text.length; cut++) {
       const p = recordParser(',');
       expect([...p.push(text.slice(0, cut)), ...p.push(text.slice(cut)), ...p.end()], `cut at ${cut}`).toEqual(expected);
@@ -37,7 +40,7 @@ describe('.csv and .tsv uploads (issue 28, ADR 033)', () => {
     expect(sniffSeparator('title only')).toBe(',');
   });
 
-  it('FLASH-005: UTF-8 with a BOM, semicolons, Excel\'s sep= line and a title row; rows numbered as a spreadsheet shows them', async () => {
+  it("FLASH-005: UTF-8 with a BOM, semicolons, Excel's sep= line and a title row; rows numbered as a spreadsheet shows them", async () => {
     const csv = await rowsOf('costing.csv', '\uFEFFsep=;\r\nCosting export\r\nStock Number;Season;Notes\r\n0012;SS26;"a; b\r\nc"\r\n;;\r\nX1;SS26;é\r\n');
     expect(csv.name).toBe('costing');
     expect(csv.rows).toEqual([
@@ -47,7 +50,10 @@ describe('.csv and .tsv uploads (issue 28, ADR 033)', () => {
       [5, { 1: 'X1', 2: 'SS26', 3: 'é' }],
     ]);
     const tsv = await rowsOf('f.tsv', 'A\tB\n1,5\t2;3\n');
-    expect(tsv.rows).toEqual([[1, { 1: 'A', 2: 'B' }], [2, { 1: '1,5', 2: '2;3' }]]);
+    expect(tsv.rows).toEqual([
+      [1, { 1: 'A', 2: 'B' }],
+      [2, { 1: '1,5', 2: '2;3' }],
+    ]);
   });
 
   it('FLASH-005: a file that is not UTF-8 is refused with how to save it', async () => {

@@ -16,7 +16,8 @@ import type { Sheet, SheetRow, SheetSource } from './workbook-sheets';
 /** A field longer than this is no spreadsheet cell (Excel's limit is 32,767 characters): the file is refused. */
 const MAX_FIELD = 32_767 * 4;
 const SNIFF_BYTES = 64 * 1024;
-export const NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" (Excel) or with the character set "Unicode (UTF-8)" (LibreOffice) and upload it again.';
+export const NOT_UTF8 =
+  'The file is not UTF-8 text. Save it as "CSV UTF-8" (Excel) or with the character set "Unicode (UTF-8)" (LibreOffice) and upload it again.';
 const TOO_LONG_FIELD = 'A field of the file is longer than a spreadsheet cell can be: check its quotes.';
 
 export const isDelimitedName = (name: string) => /\.(csv|tsv|txt)$/i.test(name.trim());
@@ -35,7 +36,11 @@ export async function looksLikeText(path: string): Promise<boolean> {
 
 /** The separator of the file's first part: the most frequent of tab, semicolon and comma outside quotes (comma on a tie). */
 export function sniffSeparator(head: string): string {
-  const counts = new Map([[',', 0], [';', 0], ['\t', 0]]);
+  const counts = new Map([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (const ch of head) {
     if (ch === '"') quoted = !quoted;
@@ -54,32 +59,58 @@ export function recordParser(sep: string) {
   /** A quote ended the last chunk inside a quoted field: a doubled quote or the field's end, the next character says. */
   let pendingQuote = false;
   const out: string[][] = [];
-  const endField = () => { record.push(field); field = ''; afterQuote = false; };
-  const endRecord = () => { endField(); out.push(record); record = []; };
+  const endField = () => {
+    record.push(field);
+    field = '';
+    afterQuote = false;
+  };
+  const endRecord = () => {
+    endField();
+    out.push(record);
+    record = [];
+  };
   return {
     push(text: string): string[][] {
       for (let i = 0; i < text.length; i++) {
         const ch = text[i];
         if (pendingQuote) {
           pendingQuote = false;
-          if (ch === '"') { field += '"'; continue; }
-          quoted = false; afterQuote = true;
+          if (ch === '"') {
+            field += '"';
+            continue;
+          }
+          quoted = false;
+          afterQuote = true;
         }
-        if (pendingCR) { pendingCR = false; if (ch === '\n') continue; }
+        if (pendingCR) {
+          pendingCR = false;
+          if (ch === '\n') continue;
+        }
         if (quoted) {
           if (ch !== '"') field += ch;
           else if (i + 1 === text.length) pendingQuote = true;
-          else if (text[i + 1] === '"') { field += '"'; i++; } else { quoted = false; afterQuote = true; }
+          else if (text[i + 1] === '"') {
+            field += '"';
+            i++;
+          } else {
+            quoted = false;
+            afterQuote = true;
+          }
         } else if (ch === '"' && field === '' && !afterQuote) quoted = true;
         else if (ch === sep) endField();
-        else if (ch === '\n' || ch === '\r') { endRecord(); pendingCR = ch === '\r'; }
-        else field += ch;
+        else if (ch === '\n' || ch === '\r') {
+          endRecord();
+          pendingCR = ch === '\r';
+        } else field += ch;
         if (field.length > MAX_FIELD) throw badRequest(TOO_LONG_FIELD, [{ Field: 'file', Message: TOO_LONG_FIELD }]);
       }
       return out.splice(0);
     },
     end(): string[][] {
-      if (pendingQuote) { pendingQuote = false; quoted = false; }
+      if (pendingQuote) {
+        pendingQuote = false;
+        quoted = false;
+      }
       if (field !== '' || record.length || quoted) endRecord();
       return out.splice(0);
     },
@@ -102,10 +133,15 @@ export async function openDelimited(path: string, fileName: string): Promise<She
         if (first) {
           first = false;
           // Excel's "sep=;" line names the separator; it is no row of the sheet.
-          if (/^sep=.?$/i.test(rec[0]) && rec.slice(1).every((v) => v === '')) { n--; continue; }
+          if (/^sep=.?$/i.test(rec[0]) && rec.slice(1).every((v) => v === '')) {
+            n--;
+            continue;
+          }
         }
         const cells = new Map<number, SheetCell>();
-        rec.forEach((v, i) => { if (v.trim() !== '') cells.set(i + 1, v); });
+        rec.forEach((v, i) => {
+          if (v.trim() !== '') cells.set(i + 1, v);
+        });
         if (cells.size) yield { row: n, cells };
       }
     };
@@ -138,5 +174,10 @@ export async function openDelimited(path: string, fileName: string): Promise<She
   async function* sheets(): AsyncGenerator<Sheet> {
     yield { name, hidden: false, date1904: false, merges: [], rows: rows() };
   }
-  return { sheets: sheets(), close: () => { stream.destroy(); } };
+  return {
+    sheets: sheets(),
+    close: () => {
+      stream.destroy();
+    },
+  };
 }

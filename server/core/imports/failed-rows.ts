@@ -15,7 +15,11 @@ import type { Import } from './store';
 export const FAILED_OUTCOMES = ['refused', 'unknown', 'failed'];
 const CHUNK = 2000;
 
-export const failedRowsFileName = (imp: Import) => `${imp.filename.replace(/\.(xlsx?|ods|csv|tsv|txt)$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80)}-FailedRows.xlsx`;
+export const failedRowsFileName = (imp: Import) =>
+  `${imp.filename
+    .replace(/\.(xlsx?|ods|csv|tsv|txt)$/i, '')
+    .replace(/[^\w.-]+/g, '_')
+    .slice(0, 80)}-FailedRows.xlsx`;
 
 export function failedRowsFile(ctx: AppContext, user: SessionUser, imp: Import): ReadableStream {
   const kind = importKind(ctx, imp.kind);
@@ -24,16 +28,22 @@ export function failedRowsFile(ctx: AppContext, user: SessionUser, imp: Import):
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet('Failed Rows', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [...columns.map((c) => ({ header: c.Title, width: Math.max(12, c.Title.length + 2) })), { header: 'Error', width: 60 }, { header: 'File Row', width: 10 }];
+  sheet.columns = [
+    ...columns.map((c) => ({ header: c.Title, width: Math.max(12, c.Title.length + 2) })),
+    { header: 'Error', width: 60 },
+    { header: 'File Row', width: 10 },
+  ];
   sheet.getRow(1).font = { bold: true };
   const write = async () => {
-    for (let after = 0; ;) {
+    for (let after = 0; ; ) {
       const rows = await ctx.db.query<{ rownumber: number; raw: Record<string, unknown>; errors: { Field: string; Message: string }[] }>(
         `SELECT rownumber, raw, errors FROM import_rows WHERE importid = $1 AND outcome = ANY($2) AND rownumber > $3 ORDER BY rownumber LIMIT ${CHUNK}`,
-        [imp.importid, FAILED_OUTCOMES, after]);
+        [imp.importid, FAILED_OUTCOMES, after],
+      );
       if (!rows.length) break;
       for (const r of rows) {
-        const messages = (r.errors ?? []).filter((e) => !hidden.has(e.Field))
+        const messages = (r.errors ?? [])
+          .filter((e) => !hidden.has(e.Field))
           .map((e) => (e.Field ? `${kind.schema.properties[e.Field]?.title ?? e.Field}: ${e.Message}` : e.Message));
         sheet.addRow([...columns.map((c) => neutralise(r.raw?.[c.Field] ?? null) as ExcelJS.CellValue), messages.join('\n'), r.rownumber]).commit();
       }

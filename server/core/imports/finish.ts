@@ -14,9 +14,10 @@ export async function finishImport(ctx: AppContext, q: Queryable, imp: Import, k
     await ctx.jobs.enqueue(q, 'mail', {
       to: u.username,
       subject: `${kind.doc.queueName} finished: ${imp.filename}`,
-      text: `Hello ${u.firstname},\n\nyour upload of ${imp.filename} (${kind.doc.queueName}) has finished.\n\n`
-        + `Rows saved: ${counts.Saved}\nRows refused: ${counts.Failed + counts.Refused}\nUnknown rows: ${counts.Unknown}\nUnchanged rows: ${counts.Unchanged}\n\n`
-        + `Details and the refused rows: ${ctx.config.publicUrl}/upload-queue/${jobId}\n`,
+      text:
+        `Hello ${u.firstname},\n\nyour upload of ${imp.filename} (${kind.doc.queueName}) has finished.\n\n` +
+        `Rows saved: ${counts.Saved}\nRows refused: ${counts.Failed + counts.Refused}\nUnknown rows: ${counts.Unknown}\nUnchanged rows: ${counts.Unchanged}\n\n` +
+        `Details and the refused rows: ${ctx.config.publicUrl}/upload-queue/${jobId}\n`,
     });
   }
 }

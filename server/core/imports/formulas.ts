@@ -52,8 +52,11 @@ export function formulaComputer(date1904: boolean) {
   };
   /** The formula with its own row's references moved to row 1 (where the row is put); null when it reaches further. */
   function sameRow(formula: string, row: number): string {
-    return formula.replace(/^=/, '').split(/("(?:[^"]|"")*")/).map((part, i) => (i % 2 ? part
-      : part.replace(REF, (_m, d1, col, d2, r) => (Number(r) === row ? `${d1}${col}${d2}1` : `${d1}${col}${d2}#OTHER`)))).join('');
+    return formula
+      .replace(/^=/, '')
+      .split(/("(?:[^"]|"")*")/)
+      .map((part, i) => (i % 2 ? part : part.replace(REF, (_m, d1, col, d2, r) => (Number(r) === row ? `${d1}${col}${d2}1` : `${d1}${col}${d2}#OTHER`))))
+      .join('');
   }
 
   /** The cell at `column` of `row` computed, or why not. */

@@ -13,14 +13,28 @@ import type { ImportRow } from './store';
 import type { ImportColumn, ReadRow } from './workbook';
 
 /** A confirmed row: its record, the values to write, and the cells' [old, new] values the preview compared. */
-export interface CommitRow { rownumber: number; recordkey: number; rowversion: number; changes: Record<string, unknown>; cells: Record<string, [unknown, unknown]> | null }
+export interface CommitRow {
+  rownumber: number;
+  recordkey: number;
+  rowversion: number;
+  changes: Record<string, unknown>;
+  cells: Record<string, [unknown, unknown]> | null;
+}
 
 /** A confirmed row a handler that is not all or nothing left out (`allOrNothing: false`), with why. */
-export interface SkippedRow { rownumber: number; errors: FieldError[] }
+export interface SkippedRow {
+  rownumber: number;
+  errors: FieldError[];
+}
 
 /** A confirmed row the handler refused: nothing of the file is written. */
 export class RowRefused extends Error {
-  constructor(readonly rownumber: number, readonly errors: FieldError[]) { super(errors[0]?.Message ?? 'Refused.'); }
+  constructor(
+    readonly rownumber: number,
+    readonly errors: FieldError[],
+  ) {
+    super(errors[0]?.Message ?? 'Refused.');
+  }
 }
 
 export interface ImportHandler {

@@ -47,16 +47,23 @@ export function importKind(ctx: AppContext, id: string): ImportKind {
   if (!doc) throw notFound('No such upload.');
   const schema = ctx.schemas.entities.get(doc.entity)!;
   const grid = doc.grid ? ctx.schemas.grids.get(doc.grid) : undefined;
-  const editable = [...new Set([...(grid?.columns.filter((c) => !c.readOnly).map((c) => c.field) ?? []), ...(doc.columns ?? [])])]
-    .filter((f) => !doc.key.includes(f));
+  const editable = [...new Set([...(grid?.columns.filter((c) => !c.readOnly).map((c) => c.field) ?? []), ...(doc.columns ?? [])])].filter(
+    (f) => !doc.key.includes(f),
+  );
   const columns = [...doc.key, ...editable].map((field) => {
     const p = schema.properties[field];
-    return { field, type: doc.key.includes(field) || doc.byName?.includes(field) ? 'text' as const : columnType(p), headers: [...new Set([p.title ?? field, field, ...(doc.headers?.[field] ?? [])])] };
+    return {
+      field,
+      type: doc.key.includes(field) || doc.byName?.includes(field) ? ('text' as const) : columnType(p),
+      headers: [...new Set([p.title ?? field, field, ...(doc.headers?.[field] ?? [])])],
+    };
   });
   const keyField = recordKey(schema);
   // The export's key column: never changed; not for a screen's own import.
-  const keyColumn: ImportColumn[] = doc.screen || doc.key.includes(keyField) ? []
-    : [{ field: keyField, type: 'integer', headers: [...new Set([schema.properties[keyField]?.title ?? keyField, keyField])] }];
+  const keyColumn: ImportColumn[] =
+    doc.screen || doc.key.includes(keyField)
+      ? []
+      : [{ field: keyField, type: 'integer', headers: [...new Set([schema.properties[keyField]?.title ?? keyField, keyField])] }];
   return { doc, schema, keyField, columns: [...columns, ...keyColumn], editable, screen: grid?.id };
 }
 

@@ -30,7 +30,10 @@ export const PREVIEW_BATCH = 1000;
 
 type Rec = Record<string, unknown>;
 
-const lower = (v: unknown) => String(v ?? '').trim().toLowerCase();
+const lower = (v: unknown) =>
+  String(v ?? '')
+    .trim()
+    .toLowerCase();
 
 /** Whether a cell's value equals the stored one (empty and null are the same; numbers by value). */
 export function same(old: unknown, next: unknown): boolean {
@@ -64,13 +67,21 @@ async function findRecords(ctx: AppContext, user: SessionUser, kind: ImportKind,
   const byId = ids.length ? ` OR ${column(schema, kind.keyField)} = ANY($${2 + narrow.length})` : '';
   const s = scope(schema, user, 1 + narrow.length + (ids.length ? 1 : 0));
   const deleted = 'IsDeleted' in schema.properties ? [`NOT coalesce(${column(schema, 'IsDeleted')}, false)`] : [];
-  const names = kind.editable.flatMap((f) => { const ref = referenceOf(schema.properties[f]); return ref ? [nameFieldOf(f, ref)] : []; })
+  const names = kind.editable
+    .flatMap((f) => {
+      const ref = referenceOf(schema.properties[f]);
+      return ref ? [nameFieldOf(f, ref)] : [];
+    })
     .filter((f) => f in schema.properties);
   const fields = [...new Set([...shape.storedFields, ...doc.key, ...kind.editable, ...names])];
-  const rows = await selectFields(ctx.db, schema, [...new Set([...fields, kind.keyField])],
+  const rows = await selectFields(
+    ctx.db,
+    schema,
+    [...new Set([...fields, kind.keyField])],
     `FROM ${viewOf(doc.entity)} WHERE (${[doc.key[0], ...narrow].map((f, i) => `lower(${column(schema, f)}) = ANY($${i + 1})`).join(' AND ')}${byId})
        AND ${[...s.where, ...deleted].join(' AND ') || 'true'}`,
-    [keys, ...narrow.map((f) => [...new Set(named.map((r) => lower(r.values[f])))]), ...(ids.length ? [ids] : []), ...s.params]);
+    [keys, ...narrow.map((f) => [...new Set(named.map((r) => lower(r.values[f])))]), ...(ids.length ? [ids] : []), ...s.params],
+  );
   const by = new Map<string, Rec[]>();
   const byKey = new Map<number, Rec>();
   for (const r of rows) {
@@ -90,15 +101,29 @@ export type ReferenceCache = Map<string, Promise<Map<string, number | string>>>;
  * A reference cell's key from the name the file holds (or the key itself), within the record's scope
  * (e.g. the users of its brand); undefined when nothing of that name may be chosen.
  */
-async function referenceKey(ctx: AppContext, user: SessionUser, cache: ReferenceCache, ref: ReferenceSpec, rec: Rec, _schema: ImportKind['schema'], name: unknown) {
+async function referenceKey(
+  ctx: AppContext,
+  user: SessionUser,
+  cache: ReferenceCache,
+  ref: ReferenceSpec,
+  rec: Rec,
+  _schema: ImportKind['schema'],
+  name: unknown,
+) {
   const filters = Object.fromEntries(Object.entries(ref.scope ?? {}).map(([param, field]) => [param, rec[String(field)] as number]));
   const id = `${ref.source}:${JSON.stringify(filters)}`;
   if (!cache.has(id)) {
-    cache.set(id, referenceOptions(ctx, user, ref.source, filters).then((options) => {
-      const by = new Map<string, number | string>();
-      for (const o of options ?? []) { by.set(lower(o.value), o.value); if (!by.has(lower(o.label))) by.set(lower(o.label), o.value); }
-      return by;
-    }));
+    cache.set(
+      id,
+      referenceOptions(ctx, user, ref.source, filters).then((options) => {
+        const by = new Map<string, number | string>();
+        for (const o of options ?? []) {
+          by.set(lower(o.value), o.value);
+          if (!by.has(lower(o.label))) by.set(lower(o.label), o.value);
+        }
+        return by;
+      }),
+    );
   }
   return (await cache.get(id)!).get(lower(name));
 }
@@ -107,8 +132,16 @@ async function referenceKey(ctx: AppContext, user: SessionUser, cache: Reference
  * Works one batch of file rows into import rows: found, compared, checked. `seen`: the records
  * earlier rows of the file change (a record is changed by one row of a file only).
  */
-export async function previewBatch(ctx: AppContext, user: SessionUser, kind: ImportKind, params: Rec, batch: ReadRow[], seen: Map<number, number>, refs: ReferenceCache,
-  opts: { everyFoundRow?: boolean } = {}): Promise<ImportRow[]> {
+export async function previewBatch(
+  ctx: AppContext,
+  user: SessionUser,
+  kind: ImportKind,
+  params: Rec,
+  batch: ReadRow[],
+  seen: Map<number, number>,
+  refs: ReferenceCache,
+  opts: { everyFoundRow?: boolean } = {},
+): Promise<ImportRow[]> {
   const { schema, doc } = kind;
   const access = fieldAccess(ctx.schemas, user, doc.entity);
   const [first, ...rest] = doc.key;
@@ -120,11 +153,24 @@ export async function previewBatch(ctx: AppContext, user: SessionUser, kind: Imp
     // A row without its first key field is found by the record key the export wrote (issue 27).
     const id = keyOf(kind, r);
     const label = named ?? (id === undefined ? null : `${keyTitle(kind, kind.keyField)} ${id}`);
-    const row: ImportRow = { rownumber: r.row, recordkey: null, label, rowversion: null, outcome: 'refused', cells: null, changes: null, errors: null, raw: r.raw };
+    const row: ImportRow = {
+      rownumber: r.row,
+      recordkey: null,
+      label,
+      rowversion: null,
+      outcome: 'refused',
+      cells: null,
+      changes: null,
+      errors: null,
+      raw: r.raw,
+    };
     out.push(row);
-    if (!label) { row.errors = [{ Field: first, Message: `${keyTitle(kind, first)} is required.` }]; continue; }
+    if (!label) {
+      row.errors = [{ Field: first, Message: `${keyTitle(kind, first)} is required.` }];
+      continue;
+    }
     // The record: the first key's matches narrowed by the other key fields given in the file or the upload's season.
-    let matches = named ? found.by.get(lower(named)) ?? [] : [found.byKey.get(id!)].filter((m) => m !== undefined);
+    let matches = named ? (found.by.get(lower(named)) ?? []) : [found.byKey.get(id!)].filter((m) => m !== undefined);
     for (const f of named ? rest : []) {
       const v = r.values[f];
       if (v !== null && v !== undefined && v !== '') matches = matches.filter((m) => lower(m[f]) === lower(v));
@@ -136,14 +182,19 @@ export async function previewBatch(ctx: AppContext, user: SessionUser, kind: Imp
       continue;
     }
     if (matches.length > 1) {
-      row.errors = [{ Field: rest[0] ?? first, Message: `${keyTitle(kind, first)} ${label} is in several seasons: give its ${keyTitle(kind, rest[0] ?? 'SeasonName')}.` }];
+      row.errors = [
+        { Field: rest[0] ?? first, Message: `${keyTitle(kind, first)} ${label} is in several seasons: give its ${keyTitle(kind, rest[0] ?? 'SeasonName')}.` },
+      ];
       continue;
     }
     const rec = matches[0];
     row.recordkey = rec[kind.keyField] as number;
     row.rowversion = rec.RowVersion as number;
     const earlier = seen.get(row.recordkey);
-    if (earlier !== undefined) { row.errors = [{ Field: first, Message: `Row ${earlier} of this file already changes this record.` }]; continue; }
+    if (earlier !== undefined) {
+      row.errors = [{ Field: first, Message: `Row ${earlier} of this file already changes this record.` }];
+      continue;
+    }
     seen.set(row.recordkey, r.row);
     const errors: FieldError[] = r.errors.map((e) => ({ Field: e.Field, Message: e.Message }));
     const changes: Rec = {};
@@ -167,7 +218,10 @@ export async function previewBatch(ctx: AppContext, user: SessionUser, kind: Imp
         const shown = rec[nameFieldOf(f, ref)];
         if (next !== null && next !== undefined && shown !== null && shown !== undefined && lower(shown) === lower(next)) continue;
         const key = next === null || next === undefined ? null : await referenceKey(ctx, user, refs, ref, rec, schema, next);
-        if (key === undefined) { errors.push({ Field: f, Message: `'${next}' is not a choice of ${keyTitle(kind, f)}.` }); continue; }
+        if (key === undefined) {
+          errors.push({ Field: f, Message: `'${next}' is not a choice of ${keyTitle(kind, f)}.` });
+          continue;
+        }
         if (same(old, key)) continue;
         changes[f] = key;
         cells[f] = [rec[nameFieldOf(f, ref)] ?? old, String(next)];
@@ -179,10 +233,16 @@ export async function previewBatch(ctx: AppContext, user: SessionUser, kind: Imp
     }
     row.cells = Object.keys(cells).length ? cells : null;
     row.changes = Object.keys(changes).length ? changes : null;
-    if (errors.length) { row.errors = errors; continue; }
+    if (errors.length) {
+      row.errors = errors;
+      continue;
+    }
     if (!row.changes) {
       // A handler that writes every found row (the mass carryover) takes it with no cells of its own.
-      if (!opts.everyFoundRow) { row.outcome = 'unchanged'; continue; }
+      if (!opts.everyFoundRow) {
+        row.outcome = 'unchanged';
+        continue;
+      }
       row.changes = {};
     }
     row.outcome = 'changed';
@@ -192,9 +252,15 @@ export async function previewBatch(ctx: AppContext, user: SessionUser, kind: Imp
   }
   if (toCheck.length) {
     // The records pipeline's own checks and hooks, without writing (the commit runs them again when it writes).
-    const plan = await planUpdates(ctx, ctx.db, user, doc.entity, kind.keyField,
+    const plan = await planUpdates(
+      ctx,
+      ctx.db,
+      user,
+      doc.entity,
+      kind.keyField,
       toCheck.map((c) => ({ id: c.rec[kind.keyField] as number, rowVersion: c.rec.RowVersion as number, changes: { ...c.changes }, screen: kind.screen })),
-      new Map(toCheck.map((c) => [c.rec[kind.keyField] as number, c.rec])));
+      new Map(toCheck.map((c) => [c.rec[kind.keyField] as number, c.rec])),
+    );
     plan.out.forEach((o, i) => {
       if (!o || o.ok) return;
       const row = out[toCheck[i].n];
@@ -227,7 +293,9 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
   try {
     const fileColumns = handler ? await handler.columns(ctx, user, imp.params) : kind.columns;
     const read = await openWorkbookInWorker(filesPath(ctx.config.dataDir, imp.filepath), imp.filename, {
-      columns: fileColumns, keyFields: handler?.keyFields ?? [kind.doc.key[0]], notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
+      columns: fileColumns,
+      keyFields: handler?.keyFields ?? [kind.doc.key[0]],
+      notExcel: kind.doc.messages?.notExcel ?? NOT_EXCEL,
     });
     const columns = read.columns.map((c) => {
       const col = fileColumns.find((k) => k.field === c.field);
@@ -251,12 +319,20 @@ export async function runPreview(ctx: AppContext, user: SessionUser, importId: n
     }
     if (batch.length) await flush();
     const counts = await countRows(ctx.db, importId);
-    await ctx.db.query(`UPDATE imports SET status = 'Previewed', columns = $2, counts = $3, message = $4, sheet = $5 WHERE importid = $1`,
-      [importId, JSON.stringify(columns), JSON.stringify(counts), read.ignored.length ? `Columns not used: ${read.ignored.join(', ')}.` : null, read.sheet]);
+    await ctx.db.query(`UPDATE imports SET status = 'Previewed', columns = $2, counts = $3, message = $4, sheet = $5 WHERE importid = $1`, [
+      importId,
+      JSON.stringify(columns),
+      JSON.stringify(counts),
+      read.ignored.length ? `Columns not used: ${read.ignored.join(', ')}.` : null,
+      read.sheet,
+    ]);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await ctx.db.query('DELETE FROM import_rows WHERE importid = $1', [importId]);
-    await ctx.db.query(`UPDATE imports SET status = 'Refused', message = $2, errors = $3 WHERE importid = $1`,
-      [importId, err.message, JSON.stringify(err.errors ?? [])]);
+    await ctx.db.query(`UPDATE imports SET status = 'Refused', message = $2, errors = $3 WHERE importid = $1`, [
+      importId,
+      err.message,
+      JSON.stringify(err.errors ?? []),
+    ]);
   }
 }

@@ -7,15 +7,23 @@ import { typescriptWorker } from '../threads/typescript-worker';
 import type { ReadOptions, ReadRow, WorkbookRead } from './workbook';
 import type { ToMain } from './read-worker';
 
-
 export function openWorkbookInWorker(path: string, fileName: string, opts: ReadOptions): Promise<WorkbookRead> {
   const worker = typescriptWorker(new URL('./read-worker.ts', import.meta.url), { workerData: { path, fileName, opts } });
   const queue: ToMain[] = [];
   let notify: (() => void) | undefined;
   let failure: Error | undefined;
-  worker.on('message', (m: ToMain) => { queue.push(m); notify?.(); });
-  worker.on('error', (e) => { failure = e; notify?.(); });
-  worker.on('exit', (code) => { if (code !== 0 && !failure) failure = new Error(`The file reader stopped (${code}).`); notify?.(); });
+  worker.on('message', (m: ToMain) => {
+    queue.push(m);
+    notify?.();
+  });
+  worker.on('error', (e) => {
+    failure = e;
+    notify?.();
+  });
+  worker.on('exit', (code) => {
+    if (code !== 0 && !failure) failure = new Error(`The file reader stopped (${code}).`);
+    notify?.();
+  });
   const next = async (): Promise<ToMain> => {
     for (;;) {
       const m = queue.shift();
@@ -27,10 +35,14 @@ export function openWorkbookInWorker(path: string, fileName: string, opts: ReadO
         return m;
       }
       if (failure) throw failure;
-      await new Promise<void>((resolve) => { notify = resolve; });
+      await new Promise<void>((resolve) => {
+        notify = resolve;
+      });
     }
   };
-  const close = () => { void worker.terminate(); };
+  const close = () => {
+    void worker.terminate();
+  };
   async function* rows(): AsyncGenerator<ReadRow> {
     try {
       for (;;) {
@@ -44,8 +56,14 @@ export function openWorkbookInWorker(path: string, fileName: string, opts: ReadO
       close();
     }
   }
-  return next().then((m) => {
-    if (m.type !== 'open') throw new Error('The file reader answered out of turn.');
-    return { sheet: m.sheet, columns: m.columns, ignored: m.ignored, rows: rows(), close };
-  }, (err) => { close(); throw err; });
+  return next().then(
+    (m) => {
+      if (m.type !== 'open') throw new Error('The file reader answered out of turn.');
+      return { sheet: m.sheet, columns: m.columns, ignored: m.ignored, rows: rows(), close };
+    },
+    (err) => {
+      close();
+      throw err;
+    },
+  );
 }

@@ -21,11 +21,17 @@ async function run(port: NonNullable<typeof parentPort>, data: { path: string; f
   let credit = AHEAD;
   let wake: (() => void) | undefined;
   port.on('message', (m: { type: string }) => {
-    if (m.type === 'more') { credit++; wake?.(); }
+    if (m.type === 'more') {
+      credit++;
+      wake?.();
+    }
   });
   const send = async (msg: ToMain) => {
     if (msg.type === 'rows') {
-      while (credit <= 0) await new Promise<void>((resolve) => { wake = resolve; });
+      while (credit <= 0)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       credit--;
     }
     port.postMessage(msg);
@@ -36,14 +42,19 @@ async function run(port: NonNullable<typeof parentPort>, data: { path: string; f
     let batch: ReadRow[] = [];
     for await (const row of read.rows) {
       batch.push(row);
-      if (batch.length >= ROWS_PER_MESSAGE) { await send({ type: 'rows', rows: batch }); batch = []; }
+      if (batch.length >= ROWS_PER_MESSAGE) {
+        await send({ type: 'rows', rows: batch });
+        batch = [];
+      }
     }
     if (batch.length) await send({ type: 'rows', rows: batch });
     await send({ type: 'end' });
   } catch (err) {
-    port.postMessage(err instanceof AppError
-      ? { type: 'error', status: err.status, message: err.message, errors: err.errors }
-      : { type: 'error', message: (err as Error)?.message ?? String(err) });
+    port.postMessage(
+      err instanceof AppError
+        ? { type: 'error', status: err.status, message: err.message, errors: err.errors }
+        : { type: 'error', message: (err as Error)?.message ?? String(err) },
+    );
   }
 }
 

@@ -23,12 +23,23 @@ export interface ImportRow {
 }
 
 export interface Import {
-  importid: number; kind: string; filename: string; filepath: string; params: Record<string, unknown>;
-  createdby: number; createdat: string; status: string; message: string | null; errors: FieldError[] | null;
-  columns: { Field: string; Title: string; Type: string }[] | null; counts: Record<string, number>;
-  previewjobid: number | null; commitjobid: number | null;
+  importid: number;
+  kind: string;
+  filename: string;
+  filepath: string;
+  params: Record<string, unknown>;
+  createdby: number;
+  createdat: string;
+  status: string;
+  message: string | null;
+  errors: FieldError[] | null;
+  columns: { Field: string; Title: string; Type: string }[] | null;
+  counts: Record<string, number>;
+  previewjobid: number | null;
+  commitjobid: number | null;
   /** ADR 033: the upload this import takes back (an undo has no file), and the sheet the preview read. */
-  undoof: number | null; sheet: string | null;
+  undoof: number | null;
+  sheet: string | null;
 }
 
 export async function loadImport(q: Queryable, importId: number): Promise<Import | undefined> {
@@ -43,17 +54,24 @@ export async function insertRows(q: Queryable, importId: number, rows: ImportRow
      SELECT $1, x.rownumber, x.recordkey, x.label, x.rowversion, x.outcome, x.cells, x.changes, x.errors, x.raw
        FROM jsonb_to_recordset($2::jsonb) AS x(rownumber int, recordkey int, label text, rowversion int, outcome text,
                                                 cells jsonb, changes jsonb, errors jsonb, raw jsonb)`,
-    [importId, JSON.stringify(rows)]);
+    [importId, JSON.stringify(rows)],
+  );
 }
 
 /** The number of rows per outcome. */
 export async function countRows(q: Queryable, importId: number): Promise<Record<string, number>> {
-  const rows = await q.query<{ outcome: string; n: number }>(
-    'SELECT outcome, count(*)::int AS n FROM import_rows WHERE importid = $1 GROUP BY outcome', [importId]);
+  const rows = await q.query<{ outcome: string; n: number }>('SELECT outcome, count(*)::int AS n FROM import_rows WHERE importid = $1 GROUP BY outcome', [
+    importId,
+  ]);
   const by = Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
   const total = rows.reduce((s, r) => s + r.n, 0);
   return {
-    Rows: total, Changed: by.changed ?? 0, Unchanged: by.unchanged ?? 0, Refused: by.refused ?? 0,
-    Unknown: by.unknown ?? 0, Saved: by.saved ?? 0, Failed: by.failed ?? 0,
+    Rows: total,
+    Changed: by.changed ?? 0,
+    Unchanged: by.unchanged ?? 0,
+    Refused: by.refused ?? 0,
+    Unknown: by.unknown ?? 0,
+    Saved: by.saved ?? 0,
+    Failed: by.failed ?? 0,
   };
 }

@@ -41,7 +41,8 @@ export function startUndo(ctx: AppContext, user: SessionUser, imp: Import, kind:
   return ctx.db.tx(async (q) => {
     const [row] = await q.query<{ importid: number }>(
       `INSERT INTO imports (kind, filename, filepath, params, createdby, undoof, columns) VALUES ($1, $2, '', $3, $4, $5, $6) RETURNING importid`,
-      [imp.kind, UNDO_NAME(imp.filename), JSON.stringify(imp.params ?? {}), user.userId, imp.importid, JSON.stringify(imp.columns ?? [])]);
+      [imp.kind, UNDO_NAME(imp.filename), JSON.stringify(imp.params ?? {}), user.userId, imp.importid, JSON.stringify(imp.columns ?? [])],
+    );
     const jobId = await ctx.jobs.enqueue(q, PREVIEW_QUEUE, { importId: row.importid }, { createdBy: user.userId, maxAttempts: 1 });
     await q.query('UPDATE imports SET previewjobid = $2 WHERE importid = $1', [row.importid, jobId]);
     return { ImportId: row.importid, PreviewJobId: jobId };
@@ -49,18 +50,33 @@ export function startUndo(ctx: AppContext, user: SessionUser, imp: Import, kind:
 }
 
 type Rec = Record<string, unknown>;
-interface SavedRow { rownumber: number; recordkey: number; label: string | null; cells: Record<string, [unknown, unknown]> | null; undo: Record<string, [unknown, unknown]> }
+interface SavedRow {
+  rownumber: number;
+  recordkey: number;
+  label: string | null;
+  cells: Record<string, [unknown, unknown]> | null;
+  undo: Record<string, [unknown, unknown]>;
+}
 
 /** The records of a batch as they are now, within what the user may see, by key. */
 async function currentRecords(ctx: AppContext, user: SessionUser, kind: ImportKind, keys: number[]) {
   const { schema, doc } = kind;
-  const names = kind.editable.flatMap((f) => { const ref = referenceOf(schema.properties[f]); return ref ? [nameFieldOf(f, ref)] : []; })
+  const names = kind.editable
+    .flatMap((f) => {
+      const ref = referenceOf(schema.properties[f]);
+      return ref ? [nameFieldOf(f, ref)] : [];
+    })
     .filter((f) => f in schema.properties);
   const fields = [...new Set([...shapeOf(schema, doc.entity).storedFields, kind.keyField, ...doc.key, ...kind.editable, ...names])];
   const s = scope(schema, user, 1);
   const deleted = 'IsDeleted' in schema.properties ? [`NOT coalesce(${column(schema, 'IsDeleted')}, false)`] : [];
-  const rows = await selectFields(ctx.db, schema, fields,
-    `FROM ${viewOf(doc.entity)} WHERE ${[`${column(schema, kind.keyField)} = ANY($1)`, ...s.where, ...deleted].join(' AND ')}`, [keys, ...s.params]);
+  const rows = await selectFields(
+    ctx.db,
+    schema,
+    fields,
+    `FROM ${viewOf(doc.entity)} WHERE ${[`${column(schema, kind.keyField)} = ANY($1)`, ...s.where, ...deleted].join(' AND ')}`,
+    [keys, ...s.params],
+  );
   return new Map(rows.map((r) => [r[kind.keyField] as number, r]));
 }
 
@@ -68,7 +84,17 @@ const shown = (v: unknown) => (v === null || v === undefined ? '' : typeof v ===
 
 /** One saved row of the upload → the undo's row: the cells to put back, the cells changed since. */
 function undoRow(kind: ImportKind, saved: SavedRow, rec: Rec | undefined, keyTitle: string): { row: ImportRow; changes: Rec | null } {
-  const row: ImportRow = { rownumber: saved.rownumber, recordkey: saved.recordkey, label: saved.label, rowversion: null, outcome: 'unchanged', cells: null, changes: null, errors: null, raw: null };
+  const row: ImportRow = {
+    rownumber: saved.rownumber,
+    recordkey: saved.recordkey,
+    label: saved.label,
+    rowversion: null,
+    outcome: 'unchanged',
+    cells: null,
+    changes: null,
+    errors: null,
+    raw: null,
+  };
   if (!rec) {
     row.outcome = 'unknown';
     row.errors = [{ Field: kind.doc.key[0], Message: `${keyTitle} ${saved.label ?? saved.recordkey} was not found (deleted, or no longer yours to see).` }];
@@ -82,7 +108,7 @@ function undoRow(kind: ImportKind, saved: SavedRow, rec: Rec | undefined, keyTit
   for (const [f, [before, written]] of Object.entries(saved.undo)) {
     const ref = referenceOf(kind.schema.properties[f]);
     const now = rec[f] ?? null;
-    const nowShown = ref ? rec[nameFieldOf(f, ref)] ?? now : now;
+    const nowShown = ref ? (rec[nameFieldOf(f, ref)] ?? now) : now;
     if (!same(now, written)) {
       kept.push({ Field: f, Message: keptMessage(shown(nowShown)) });
       raw[f] = nowShown;
@@ -115,18 +141,31 @@ export async function previewUndo(ctx: AppContext, user: SessionUser, imp: Impor
   for (;;) {
     const saved = await ctx.db.query<SavedRow>(
       `SELECT rownumber, recordkey, label, cells, undo FROM import_rows
-        WHERE importid = $1 AND outcome = 'saved' AND undo IS NOT NULL AND rownumber > $2 ORDER BY rownumber LIMIT $3`, [imp.undoof, after, UNDO_BATCH]);
+        WHERE importid = $1 AND outcome = 'saved' AND undo IS NOT NULL AND rownumber > $2 ORDER BY rownumber LIMIT $3`,
+      [imp.undoof, after, UNDO_BATCH],
+    );
     if (!saved.length) break;
     after = saved[saved.length - 1].rownumber;
-    const recs = await currentRecords(ctx, user, kind, saved.map((s) => s.recordkey));
+    const recs = await currentRecords(
+      ctx,
+      user,
+      kind,
+      saved.map((s) => s.recordkey),
+    );
     const rows = saved.map((s) => undoRow(kind, s, recs.get(s.recordkey), keyTitle));
     keptCells += rows.reduce((n, r) => n + (r.row.errors?.filter((e) => e.Field !== kind.doc.key[0]).length ?? 0), 0);
     const toCheck = rows.filter((r) => r.changes);
     if (toCheck.length) {
       // The records pipeline's checks and hooks without writing, as for any upload's rows.
-      const plan = await planUpdates(ctx, ctx.db, user, kind.doc.entity, kind.keyField,
+      const plan = await planUpdates(
+        ctx,
+        ctx.db,
+        user,
+        kind.doc.entity,
+        kind.keyField,
         toCheck.map((r) => ({ id: r.row.recordkey!, rowVersion: r.row.rowversion!, changes: { ...r.changes }, screen: kind.screen })),
-        new Map(toCheck.map((r) => [r.row.recordkey!, recs.get(r.row.recordkey!)!])));
+        new Map(toCheck.map((r) => [r.row.recordkey!, recs.get(r.row.recordkey!)!])),
+      );
       plan.out.forEach((o, i) => {
         if (!o || o.ok) return;
         const row = toCheck[i].row;
@@ -134,7 +173,11 @@ export async function previewUndo(ctx: AppContext, user: SessionUser, imp: Impor
         row.errors = [...refusal(ctx, kind, o.error), ...(row.errors ?? [])];
       });
     }
-    await insertRows(ctx.db, imp.importid, rows.map((r) => r.row));
+    await insertRows(
+      ctx.db,
+      imp.importid,
+      rows.map((r) => r.row),
+    );
     done += saved.length;
     await progress?.(done);
     await yieldToOthers();
@@ -147,6 +190,5 @@ export async function previewUndo(ctx: AppContext, user: SessionUser, imp: Impor
   const message = keptCells
     ? `${keptCells.toLocaleString('en-US')} ${keptCells === 1 ? 'cell was' : 'cells were'} changed again since the upload and ${keptCells === 1 ? 'is' : 'are'} left as ${keptCells === 1 ? 'it is' : 'they are'} (marked red in the rows).`
     : null;
-  await ctx.db.query(`UPDATE imports SET status = 'Previewed', counts = $2, message = $3 WHERE importid = $1`,
-    [imp.importid, JSON.stringify(counts), message]);
+  await ctx.db.query(`UPDATE imports SET status = 'Previewed', counts = $2, message = $3 WHERE importid = $1`, [imp.importid, JSON.stringify(counts), message]);
 }

@@ -23,12 +23,24 @@ type ItemRow = Record<string, any>;
 
 /** A job as the queue shows it. */
 export const jobItem = (r: ItemRow) => ({
-  JobId: Number(r.jobid), QueueName: r.queue, JobStatus: r.status, CreatedBy: r.createdby, CreatedByName: r.createdbyname,
-  CreatedOn: r.createdat, StartedOn: r.startedat, CompletedOn: r.completedat, LastError: r.lasterror,
-  ImportId: r.importid, Kind: r.kind, FileName: r.filename, ImportStatus: r.importstatus, IsPreview: r.preview,
+  JobId: Number(r.jobid),
+  QueueName: r.queue,
+  JobStatus: r.status,
+  CreatedBy: r.createdby,
+  CreatedByName: r.createdbyname,
+  CreatedOn: r.createdat,
+  StartedOn: r.startedat,
+  CompletedOn: r.completedat,
+  LastError: r.lasterror,
+  ImportId: r.importid,
+  Kind: r.kind,
+  FileName: r.filename,
+  ImportStatus: r.importstatus,
+  IsPreview: r.preview,
   Counts: r.counts ?? {},
   Progress: { Done: Number(r.progress?.Done ?? 0), Total: Number(r.progress?.Total ?? r.counts?.Changed ?? 0), LastRow: r.progress?.LastRow ?? null },
-  CanCancel: CAN_CANCEL.includes(r.status), CanResume: CAN_RESUME.includes(r.status),
+  CanCancel: CAN_CANCEL.includes(r.status),
+  CanResume: CAN_RESUME.includes(r.status),
   UndoOf: r.undoof ?? null,
 });
 
@@ -42,7 +54,10 @@ const LISTED = `(j.jobid = i.commitjobid OR (i.status IN ('Previewing', 'Preview
 
 /** The scope condition: own jobs, or everyone's for module 18 read. */
 function scoped(user: SessionUser, where: string[], params: unknown[]) {
-  if (!seesAllUploads(user)) { params.push(user.userId); where.push(`j.createdby = $${params.length}`); }
+  if (!seesAllUploads(user)) {
+    params.push(user.userId);
+    where.push(`j.createdby = $${params.length}`);
+  }
 }
 
 /** The same rule on a job's row already read (the change feed's, ADR 035). */
@@ -70,12 +85,22 @@ export async function currentJobs(ctx: AppContext, user: SessionUser) {
   return rows.map(jobItem);
 }
 
-export interface JobFilter { jobId?: number; queue?: string; status?: string; userId?: number; start?: string; end?: string }
+export interface JobFilter {
+  jobId?: number;
+  queue?: string;
+  status?: string;
+  userId?: number;
+  start?: string;
+  end?: string;
+}
 
 export async function jobHistory(ctx: AppContext, user: SessionUser, f: JobFilter, pageNumber: number, pageSize: number) {
   const where: string[] = [LISTED];
   const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => { params.push(v); where.push(sql.replace('?', `$${params.length}`)); };
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
   if (f.jobId !== undefined) add('j.jobid = ?', f.jobId);
   if (f.queue) add('lower(j.queue) = lower(?)', f.queue);
   if (f.status) add('j.status = ?', f.status);
@@ -100,11 +125,15 @@ export async function changeJobStatus(ctx: AppContext, user: SessionUser, jobId:
     throw conflict(`The job is ${row.status} now (not ${seen.slice(0, 20)}); reload the queue.`, { JobStatus: row.status });
   }
   if (!from.includes(row.status)) {
-    throw badRequest(`A ${row.status} job cannot be ${to === 'Canceled' ? 'canceled' : 'resumed'}.`, [{ Field: 'currentStatus', Message: `Only from ${from.join(' or ')}.` }]);
+    throw badRequest(`A ${row.status} job cannot be ${to === 'Canceled' ? 'canceled' : 'resumed'}.`, [
+      { Field: 'currentStatus', Message: `Only from ${from.join(' or ')}.` },
+    ]);
   }
   const [done] = await ctx.db.query<{ status: string }>(
     `UPDATE jobs SET status = $2, lockedat = NULL, runat = now()${to === 'Queued' ? ', attempts = 0, lasterror = NULL, completedat = NULL' : ', completedat = now()'}
-      WHERE jobid = $1 AND status = ANY($3) RETURNING status`, [row.jobid, to, from]);
+      WHERE jobid = $1 AND status = ANY($3) RETURNING status`,
+    [row.jobid, to, from],
+  );
   if (!done) throw conflict('The job changed meanwhile; reload the queue.', {});
   if (to === 'Queued') ctx.jobs.wake();
   return done.status;

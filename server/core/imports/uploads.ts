@@ -36,7 +36,8 @@ export function storeUpload(ctx: AppContext, user: SessionUser, kind: ImportKind
   return ctx.db.tx(async (q) => {
     const [imp] = await q.query<{ importid: number }>(
       `INSERT INTO imports (kind, filename, filepath, params, createdby) VALUES ($1, $2, '', $3, $4) RETURNING importid`,
-      [kind.doc.id, file.name.slice(0, 255), JSON.stringify(fields), user.userId]);
+      [kind.doc.id, file.name.slice(0, 255), JSON.stringify(fields), user.userId],
+    );
     const rel = path.join('imports', String(imp.importid));
     await fs.mkdir(path.dirname(filesPath(ctx.config.dataDir, rel)), { recursive: true });
     await fs.rename(file.path, filesPath(ctx.config.dataDir, rel));
@@ -58,15 +59,25 @@ export async function importRows(ctx: AppContext, user: SessionUser, imp: Import
   const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_rows r WHERE ${where.join(' AND ')}`, params);
   const rows = await ctx.db.query(
     `SELECT rownumber, recordkey, label, outcome, cells, errors, raw FROM import_rows r WHERE ${where.join(' AND ')}
-      ORDER BY rownumber LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`, params);
+      ORDER BY rownumber LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`,
+    params,
+  );
   const { hidden } = fieldAccess(ctx.schemas, user, kind.doc.entity);
   const shown = <T>(o: Record<string, T> | null) => Object.fromEntries(Object.entries(o ?? {}).filter(([f]) => !hidden.has(f)));
-  return paged(rows.map((r) => ({
-    RowNumber: r.rownumber, Key: r.recordkey, Label: r.label, Outcome: r.outcome,
-    Cells: Object.fromEntries(Object.entries(shown<[unknown, unknown]>(r.cells)).map(([f, [o, nv]]) => [f, { Old: o, New: nv }])),
-    Values: shown(r.raw),
-    Errors: ((r.errors ?? []) as { Field: string; Message: string }[]).filter((e) => !hidden.has(e.Field)),
-  })), pageNumber, pageSize, n);
+  return paged(
+    rows.map((r) => ({
+      RowNumber: r.rownumber,
+      Key: r.recordkey,
+      Label: r.label,
+      Outcome: r.outcome,
+      Cells: Object.fromEntries(Object.entries(shown<[unknown, unknown]>(r.cells)).map(([f, [o, nv]]) => [f, { Old: o, New: nv }])),
+      Values: shown(r.raw),
+      Errors: ((r.errors ?? []) as { Field: string; Message: string }[]).filter((e) => !hidden.has(e.Field)),
+    })),
+    pageNumber,
+    pageSize,
+    n,
+  );
 }
 
 /** Queues the commit of a previewed upload (an all-or-nothing upload only without refused or unknown rows, ADR 028); answers the job's id. */
@@ -74,10 +85,16 @@ export function commitUpload(ctx: AppContext, user: SessionUser, imp: Import, ki
   return ctx.db.tx(async (q) => {
     const [locked] = await q.query<{ status: string }>('SELECT status FROM imports WHERE importid = $1 FOR UPDATE', [imp.importid]);
     const [{ expired }] = await q.query<{ expired: boolean }>(
-      `SELECT createdat < now() - make_interval(hours => $2) AS expired FROM imports WHERE importid = $1`, [imp.importid, PREVIEW_HOURS]);
+      `SELECT createdat < now() - make_interval(hours => $2) AS expired FROM imports WHERE importid = $1`,
+      [imp.importid, PREVIEW_HOURS],
+    );
     if (locked.status === 'Previewed' && expired) throw badRequest(PREVIEW_EXPIRED, [{ Field: '', Message: PREVIEW_EXPIRED }]);
     if (locked.status !== 'Previewed') {
-      throw badRequest(locked.status === 'Previewing' ? 'The preview of this file is not finished yet.' : `This upload is ${locked.status.toLowerCase()}; it cannot be confirmed again.`);
+      throw badRequest(
+        locked.status === 'Previewing'
+          ? 'The preview of this file is not finished yet.'
+          : `This upload is ${locked.status.toLowerCase()}; it cannot be confirmed again.`,
+      );
     }
     if (isAllOrNothing(kind.doc) && (imp.counts.Refused ?? 0) + (imp.counts.Unknown ?? 0) > 0) {
       throw badRequest(ALL_OR_NOTHING, [{ Field: '', Message: ALL_OR_NOTHING }]);
@@ -90,7 +107,10 @@ export function commitUpload(ctx: AppContext, user: SessionUser, imp: Import, ki
 
 /** Drops an upload that is not committed, with its rows. */
 export async function discardUpload(q: Queryable, imp: Import) {
-  const [done] = await q.query(`UPDATE imports SET status = 'Discarded' WHERE importid = $1 AND status IN ('Previewing', 'Previewed', 'Refused') RETURNING importid`, [imp.importid]);
+  const [done] = await q.query(
+    `UPDATE imports SET status = 'Discarded' WHERE importid = $1 AND status IN ('Previewing', 'Previewed', 'Refused') RETURNING importid`,
+    [imp.importid],
+  );
   if (!done) throw badRequest(`This upload is ${imp.status.toLowerCase()}; it cannot be discarded.`);
   await q.query('DELETE FROM import_rows WHERE importid = $1', [imp.importid]);
 }

@@ -18,7 +18,10 @@ const COLUMNS: ImportColumn[] = [
   { field: 'Approved', headers: ['Approved'], type: 'boolean' },
 ];
 const OPTIONS: ReadOptions = { columns: COLUMNS, keyFields: ['StockNumber'] };
-afterAll(() => { removeOfficeFiles(); removeTempFiles(); });
+afterAll(() => {
+  removeOfficeFiles();
+  removeTempFiles();
+});
 
 async function read(file: string, name: string) {
   const wb = await openWorkbook(file, name, OPTIONS);
@@ -38,7 +41,13 @@ describe('formulas (issue 28)', () => {
     const file = await exceljsFile((wb) => {
       const ws = wb.addWorksheet('Costing');
       ws.addRow(['Stock Number', 'Description', 'Est FFC', 'Launch Date', 'Approved']);
-      ws.addRow(['A-1', { formula: 'UPPER("abc")', result: 'ABC' }, { formula: '2*6', result: 12 }, { formula: 'DATE(2026,3,5)', result: new Date(Date.UTC(2026, 2, 5)) }, { formula: 'TRUE()', result: true }]);
+      ws.addRow([
+        'A-1',
+        { formula: 'UPPER("abc")', result: 'ABC' },
+        { formula: '2*6', result: 12 },
+        { formula: 'DATE(2026,3,5)', result: new Date(Date.UTC(2026, 2, 5)) },
+        { formula: 'TRUE()', result: true },
+      ]);
       ws.addRow(['A-2', 'x', 1, '3/5/2026', { formula: 'FALSE()' }]);
       ws.addRow(['A-3', 'x', 1, '2026-03-05', { formula: 'TRUE()' }]);
     });
@@ -99,7 +108,8 @@ describe('sheets (issue 28)', () => {
 });
 
 describe('.ods and .csv (issue 28)', () => {
-  const CSV = 'Stock Number,Description,Est FFC,Quantity,Launch Date,Approved\n0012,"Red, ""sport""",1234.5,2500,03/05/2026,TRUE\nX-2,"two\nlines",$12.00,7,2026-03-05,FALSE\n';
+  const CSV =
+    'Stock Number,Description,Est FFC,Quantity,Launch Date,Approved\n0012,"Red, ""sport""",1234.5,2500,03/05/2026,TRUE\nX-2,"two\nlines",$12.00,7,2026-03-05,FALSE\n';
   const EXPECTED = [
     { StockNumber: '0012', Description: 'Red, "sport"', EstFFC: 1234.5, Quantity: 2500, LaunchDate: '2026-03-05', Approved: true },
     { StockNumber: 'X-2', Description: 'two\nlines', EstFFC: 12, Quantity: 7, LaunchDate: '2026-03-05', Approved: false },
@@ -126,7 +136,10 @@ describe('.ods and .csv (issue 28)', () => {
     ];
     for (const [name, content] of variants) {
       const { rows } = await read(tempFile(name, content), name);
-      expect(rows.map((r) => r.values), name).toEqual(EXPECTED);
+      expect(
+        rows.map((r) => r.values),
+        name,
+      ).toEqual(EXPECTED);
     }
   });
 });

@@ -4,8 +4,16 @@
  */
 import type { SheetCell } from './cells';
 
-export interface SheetRow { row: number; cells: Map<number, SheetCell> }   // column number (1-based) → cell
-export interface Merge { top: number; left: number; bottom: number; right: number }   // 1-based, inclusive
+export interface SheetRow {
+  row: number;
+  cells: Map<number, SheetCell>;
+} // column number (1-based) → cell
+export interface Merge {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+} // 1-based, inclusive
 export interface Sheet {
   name: string;
   hidden: boolean;
@@ -14,7 +22,10 @@ export interface Sheet {
   merges: Merge[];
   rows: AsyncIterator<SheetRow>;
 }
-export interface SheetSource { sheets: AsyncIterator<Sheet>; close(): void }
+export interface SheetSource {
+  sheets: AsyncIterator<Sheet>;
+  close(): void;
+}
 
 /** 'A1:B2' → a Merge (null when it is not a range). */
 export function parseRange(ref: string): Merge | null {

@@ -44,11 +44,16 @@ async function deflate(data: ZipInput['data']): Promise<{ compressed: Buffer; si
   const deflater = createDeflateRaw({ level: 6 });
   const out: Buffer[] = [];
   deflater.on('data', (c: Buffer) => out.push(c));
-  const done = new Promise((resolve, reject) => { deflater.on('end', resolve); deflater.on('error', reject); });
-  let size = 0; let crc = 0;
+  const done = new Promise((resolve, reject) => {
+    deflater.on('end', resolve);
+    deflater.on('error', reject);
+  });
+  let size = 0;
+  let crc = 0;
   for (const chunk of chunks) {
     const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    size += b.length; crc = crc32(b, crc);
+    size += b.length;
+    crc = crc32(b, crc);
     if (!deflater.write(b)) await new Promise((r) => deflater.once('drain', r));
   }
   deflater.end();
@@ -58,28 +63,45 @@ async function deflate(data: ZipInput['data']): Promise<{ compressed: Buffer; si
 
 /** A zip (deflate) of the inputs, in order. */
 export async function buildZip(inputs: ZipInput[]): Promise<Buffer> {
-  const locals: Buffer[] = []; const centrals: Buffer[] = [];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
   let offset = 0;
   for (const input of inputs) {
     const { compressed, size, crc } = await deflate(input.data);
     const name = Buffer.from(input.name);
     const declared = input.declaredSize ?? size;
     const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(0, 6); local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc >>> 0, 14); local.writeUInt32LE(compressed.length, 18); local.writeUInt32LE(declared, 22);
-    local.writeUInt16LE(name.length, 26); local.writeUInt16LE(0, 28);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(declared, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(8, 10); central.writeUInt32LE(crc >>> 0, 16); central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(declared, 24); central.writeUInt16LE(name.length, 28); central.writeUInt32LE(offset, 42);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(declared, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
     locals.push(local, name, compressed);
     centrals.push(central, name);
     offset += 30 + name.length + compressed.length;
   }
   const cd = Buffer.concat(centrals);
   const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0); eocd.writeUInt16LE(inputs.length, 8); eocd.writeUInt16LE(inputs.length, 10);
-  eocd.writeUInt32LE(cd.length, 12); eocd.writeUInt32LE(offset, 16);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(inputs.length, 8);
+  eocd.writeUInt16LE(inputs.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, eocd]);
 }
 

@@ -17,18 +17,30 @@ const MERGE_ROWS = 1000;
 const MAX_MERGES = 10_000;
 const MAX_WORKBOOK_XML = 4 * 1024 * 1024;
 
-interface SheetMeta { name: string; state: string; path: string }
+interface SheetMeta {
+  name: string;
+  state: string;
+  path: string;
+}
 
 const attr = (tag: string, name: string) => {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m ? m[1].replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : undefined;
+  return m
+    ? m[1]
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : undefined;
 };
 
 /** Sheets of xl/workbook.xml in order, with their state and part path. */
 function workbookSheets(workbookXml: string, relsXml: string): SheetMeta[] {
   const targets = new Map<string, string>();
   for (const [tag] of relsXml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
-    const id = attr(tag, 'Id'); const target = attr(tag, 'Target');
+    const id = attr(tag, 'Id');
+    const target = attr(tag, 'Target');
     if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
   }
   return [...workbookXml.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)].map(([tag]) => ({
@@ -46,14 +58,19 @@ function mergeCollector(into: Merge[]) {
     const text = tail + chunk.toString('latin1');
     for (const m of text.matchAll(/<(?:\w+:)?mergeCell\s+ref="([A-Z$]+\d+:[A-Z$]+\d+)"/g)) {
       const range = parseRange(m[1]);
-      if (range && range.top <= MERGE_ROWS && !seen.has(m[1]) && into.length < MAX_MERGES) { seen.add(m[1]); into.push(range); }
+      if (range && range.top <= MERGE_ROWS && !seen.has(m[1]) && into.length < MAX_MERGES) {
+        seen.add(m[1]);
+        into.push(range);
+      }
     }
     tail = text.slice(-200);
   };
 }
 
 function textCollector(sink: { text: string }) {
-  return (chunk: Buffer) => { if (sink.text.length < MAX_WORKBOOK_XML) sink.text += chunk.toString('utf8'); };
+  return (chunk: Buffer) => {
+    if (sink.text.length < MAX_WORKBOOK_XML) sink.text += chunk.toString('utf8');
+  };
 }
 
 /**
@@ -71,7 +88,10 @@ function orderedZip(path: string, entries: ZipEntry[], metas: SheetMeta[]): Read
     const sheet = metas.findIndex((m) => m.path === e.name);
     return sheet >= 0 ? 1 + sheet : /^xl\/worksheets\/[^/]+\.xml$/.test(e.name) ? 1 + metas.length : 0;
   };
-  const ordered = entries.map((e, i) => ({ e, i, rank: rank(e) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((x) => x.e);
+  const ordered = entries
+    .map((e, i) => ({ e, i, rank: rank(e) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((x) => x.e);
   const directory = Math.max(...entries.map((e) => e.end));
   const noSharedStrings = !entries.some((e) => e.name === 'xl/sharedStrings.xml');
   async function* bytes() {
@@ -85,8 +105,11 @@ function orderedZip(path: string, entries: ZipEntry[], metas: SheetMeta[]): Read
 /** A zip local header + data for an uncompressed entry. */
 function storedEntry(name: string, data: Buffer): Buffer {
   const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0); header.writeUInt16LE(20, 4);
-  header.writeUInt32LE(crc32(data) >>> 0, 14); header.writeUInt32LE(data.length, 18); header.writeUInt32LE(data.length, 22);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt32LE(crc32(data) >>> 0, 14);
+  header.writeUInt32LE(data.length, 18);
+  header.writeUInt32LE(data.length, 22);
   header.writeUInt16LE(Buffer.byteLength(name), 26);
   return Buffer.concat([header, Buffer.from(name), data]);
 }
@@ -97,14 +120,22 @@ function sheetCell(cell: ExcelJS.Cell): SheetCell {
   if (v && typeof v === 'object' && 'sharedFormula' in v) {
     const { result } = v as { result?: SheetCell };
     let formula = '';
-    try { formula = cell.formula ?? ''; } catch { /* a shared formula exceljs cannot translate */ }
+    try {
+      formula = cell.formula ?? '';
+    } catch {
+      /* a shared formula exceljs cannot translate */
+    }
     return { formula: formula || String((v as { sharedFormula: string }).sharedFormula), result: result as never };
   }
   return v as SheetCell;
 }
 
 /** The zip is an OpenDocument spreadsheet, not an .xlsx. */
-export class OdsFile extends Error { constructor() { super('an OpenDocument spreadsheet'); } }
+export class OdsFile extends Error {
+  constructor() {
+    super('an OpenDocument spreadsheet');
+  }
+}
 
 /**
  * Throws ZipProblem (from the guard), OdsFile, or Error('not a workbook'). The sheets are read by
@@ -124,12 +155,23 @@ export async function openXlsx(path: string, maxUnpacked?: number, lean = true):
       if (name === 'xl/workbook.xml') return textCollector(workbookXml);
       if (name === 'xl/_rels/workbook.xml.rels') return textCollector(relsXml);
       if (name === 'xl/styles.xml') return textCollector(stylesXml);
-      if (name === 'xl/sharedStrings.xml') { const scan = leanScanner(flags); const collect = sharedStringsCollector(shared); return (c) => { scan(c); if (!flags.exceljs) collect(c); }; }
+      if (name === 'xl/sharedStrings.xml') {
+        const scan = leanScanner(flags);
+        const collect = sharedStringsCollector(shared);
+        return (c) => {
+          scan(c);
+          if (!flags.exceljs) collect(c);
+        };
+      }
       if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
         const list: Merge[] = [];
         merges.set(name, list);
-        const scan = leanScanner(flags); const collect = mergeCollector(list);
-        return (c) => { scan(c); collect(c); };
+        const scan = leanScanner(flags);
+        const collect = mergeCollector(list);
+        return (c) => {
+          scan(c);
+          collect(c);
+        };
       }
       return undefined;
     },
@@ -148,7 +190,11 @@ export async function openXlsx(path: string, maxUnpacked?: number, lean = true):
 
   const input = orderedZip(path, entries, metas);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
   });
   const worksheets = reader[Symbol.asyncIterator]();
 
@@ -165,17 +211,27 @@ export async function openXlsx(path: string, maxUnpacked?: number, lean = true):
           const r = await rowIterator.next();
           if (r.done) return;
           const cells = new Map<number, SheetCell>();
-          r.value.eachCell({ includeEmpty: false }, (cell, col) => { cells.set(col, sheetCell(cell)); });
+          r.value.eachCell({ includeEmpty: false }, (cell, col) => {
+            cells.set(col, sheetCell(cell));
+          });
           if (cells.size) yield { row: r.value.number, cells };
         }
       }
       yield {
-        name: ws.name, hidden: state !== 'visible', date1904,
-        merges: meta ? merges.get(meta.path) ?? [] : [], rows: rows(),
+        name: ws.name,
+        hidden: state !== 'visible',
+        date1904,
+        merges: meta ? (merges.get(meta.path) ?? []) : [],
+        rows: rows(),
       };
     }
   }
-  return { sheets: sheets(), close: () => { input.destroy(); } };
+  return {
+    sheets: sheets(),
+    close: () => {
+      input.destroy();
+    },
+  };
 }
 
 /** The sheets through the lean reader, in workbook order. */
@@ -183,8 +239,20 @@ function leanSource(path: string, metas: SheetMeta[], sheetEntries: ZipEntry[], 
   const opened = new Set<Readable>();
   async function* sheets(): AsyncGenerator<Sheet> {
     for (const [i, meta] of metas.entries()) {
-      yield { name: meta.name, hidden: meta.state !== 'visible', date1904: parts.date1904, merges: merges.get(meta.path) ?? [], rows: leanRows(path, sheetEntries[i], parts, opened) };
+      yield {
+        name: meta.name,
+        hidden: meta.state !== 'visible',
+        date1904: parts.date1904,
+        merges: merges.get(meta.path) ?? [],
+        rows: leanRows(path, sheetEntries[i], parts, opened),
+      };
     }
   }
-  return { sheets: sheets(), close: () => { for (const s of opened) s.destroy(); opened.clear(); } };
+  return {
+    sheets: sheets(),
+    close: () => {
+      for (const s of opened) s.destroy();
+      opened.clear();
+    },
+  };
 }

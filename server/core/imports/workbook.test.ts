@@ -18,7 +18,10 @@ const COLUMNS: ImportColumn[] = [
   { field: 'Approved', headers: ['Approved'], type: 'boolean' },
 ];
 const OPTIONS: ReadOptions = { columns: COLUMNS, keyFields: ['StockNumber'] };
-afterAll(() => { removeOfficeFiles(); removeTempFiles(); });
+afterAll(() => {
+  removeOfficeFiles();
+  removeTempFiles();
+});
 
 const OFFICE_CSV = readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/excel/office-costing.csv'));
 
@@ -30,7 +33,12 @@ async function read(file: string, name = path.basename(file), opts: ReadOptions 
 }
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try { await p; } catch (err) { if (err instanceof AppError) return err; throw err; }
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
   throw new Error('not refused');
 }
 
@@ -50,12 +58,23 @@ describe('import reader: files made by LibreOffice', () => {
     for (const file of [xls, xlsx]) {
       const wb = await read(file);
       expect(wb.columns.map((c) => `${c.column}:${c.field}:${c.header}`)).toEqual([
-        'A:StockNumber:Stock Number', 'B:Description:Description', 'C:EstFFC:Est FFC', 'D:Quantity:Quantity',
-        'E:LaunchDate:Launch Date', 'F:Approved:Approved',
+        'A:StockNumber:Stock Number',
+        'B:Description:Description',
+        'C:EstFFC:Est FFC',
+        'D:Quantity:Quantity',
+        'E:LaunchDate:Launch Date',
+        'F:Approved:Approved',
       ]);
       expect(wb.ignored).toEqual(['Notes']);
       expect(wb.rows.map((r) => r.row)).toEqual([2, 3, 5, 6]); // row 4 is empty; numbers as Excel shows them
-      expect(wb.rows[0].values).toEqual({ StockNumber: '00123', Description: 'Runner, red', EstFFC: 1234.5, Quantity: 1200, LaunchDate: '2027-03-15', Approved: true });
+      expect(wb.rows[0].values).toEqual({
+        StockNumber: '00123',
+        Description: 'Runner, red',
+        EstFFC: 1234.5,
+        Quantity: 1200,
+        LaunchDate: '2027-03-15',
+        Approved: true,
+      });
       expect(wb.rows[1].values).toMatchObject({ StockNumber: '00456', Quantity: 2500, LaunchDate: '2026-12-31', Approved: false });
       expect(wb.rows[2].values).toMatchObject({ StockNumber: '07890', EstFFC: 0.5, LaunchDate: '2028-02-29', Approved: true });
       expect(wb.rows.slice(0, 3).every((r) => r.errors.length === 0)).toBe(true);
@@ -72,12 +91,16 @@ describe('import reader: files made by LibreOffice', () => {
   it('FLASH-005: an .xls saved by LibreOffice keeps hidden sheets hidden, merged headers and cached formula values', async () => {
     const source = await exceljsFile((wb) => {
       const hidden = wb.addWorksheet('Old', { state: 'hidden' });
-      hidden.addRow(['Stock Number']); hidden.addRow(['HIDDEN-1']);
+      hidden.addRow(['Stock Number']);
+      hidden.addRow(['HIDDEN-1']);
       wb.views = [{ activeTab: 1, x: 0, y: 0, width: 10000, height: 20000, firstSheet: 0, visibility: 'visible' }]; // LibreOffice unhides an active sheet
       const ws = wb.addWorksheet('Costing');
-      ws.getCell('A1').value = 'Stock Number'; ws.mergeCells('A1:A2');
-      ws.getCell('B1').value = 'Costs'; ws.mergeCells('B1:C1');
-      ws.getCell('B2').value = 'Est FFC'; ws.getCell('C2').value = 'Quantity';
+      ws.getCell('A1').value = 'Stock Number';
+      ws.mergeCells('A1:A2');
+      ws.getCell('B1').value = 'Costs';
+      ws.mergeCells('B1:C1');
+      ws.getCell('B2').value = 'Est FFC';
+      ws.getCell('C2').value = 'Quantity';
       ws.addRow(['X-1', 2.5, { formula: 'B3*4', result: 10 }]);
     }, 'legacy.xlsx');
     const [xls] = await convertWithOffice([{ name: 'legacy.xlsx', content: readFileSync(source), to: 'xls' }]);
@@ -90,11 +113,18 @@ describe('import reader: files made by LibreOffice', () => {
   it('FLASH-005: a 2,000 × 20 .xls made by LibreOffice is read whole: every row typed, the other columns ignored (its speed is measured in bench/)', async () => {
     const header = ['Stock Number', 'Est FFC', 'Launch Date', ...Array.from({ length: 17 }, (_, i) => `Extra ${i + 1}`)];
     const lines = [header.join(',')];
-    for (let i = 1; i <= 2_000; i++) lines.push([`S${String(i).padStart(6, '0')}`, (i * 1.25).toFixed(2), `0${1 + (i % 9)}/15/2027`, ...Array.from({ length: 17 }, (_, j) => `v${i}-${j}`)].join(','));
+    for (let i = 1; i <= 2_000; i++)
+      lines.push(
+        [`S${String(i).padStart(6, '0')}`, (i * 1.25).toFixed(2), `0${1 + (i % 9)}/15/2027`, ...Array.from({ length: 17 }, (_, j) => `v${i}-${j}`)].join(','),
+      );
     const [xls] = await convertWithOffice([{ name: 'two-thousand.csv', content: lines.join('\n'), to: 'xls' }]);
     const wb = await openWorkbook(xls, 'two-thousand.xls', OPTIONS);
-    let count = 0; let last: ReadRow | undefined;
-    for await (const r of wb.rows) { count++; last = r; }
+    let count = 0;
+    let last: ReadRow | undefined;
+    for await (const r of wb.rows) {
+      count++;
+      last = r;
+    }
     expect(count).toBe(2_000);
     expect(last).toMatchObject({ row: 2_001, values: { StockNumber: 'S002000', EstFFC: 2500, LaunchDate: '2027-03-15' }, errors: [] });
     expect(wb.ignored).toHaveLength(17);
@@ -105,12 +135,15 @@ describe('import reader: workbooks made by exceljs', () => {
   it('FLASH-005: hidden and very hidden sheets are ignored; the first visible sheet with the header row is read', async () => {
     const file = await exceljsFile((wb) => {
       const hidden = wb.addWorksheet('Hidden', { state: 'hidden' });
-      hidden.addRow(['Stock Number']); hidden.addRow(['HIDDEN-1']);
+      hidden.addRow(['Stock Number']);
+      hidden.addRow(['HIDDEN-1']);
       const veryHidden = wb.addWorksheet('Secret', { state: 'veryHidden' });
-      veryHidden.addRow(['Stock Number']); veryHidden.addRow(['SECRET-1']);
+      veryHidden.addRow(['Stock Number']);
+      veryHidden.addRow(['SECRET-1']);
       wb.addWorksheet('Notes').addRow(['Read me first']);
       const data = wb.addWorksheet('Costing');
-      data.addRow(['stock number']); data.addRow(['V-1']);
+      data.addRow(['stock number']);
+      data.addRow(['V-1']);
     });
     const wb = await read(file);
     expect(wb.sheet).toBe('Costing');
@@ -121,16 +154,27 @@ describe('import reader: workbooks made by exceljs', () => {
     const file = await exceljsFile((wb) => {
       const ws = wb.addWorksheet('Costing');
       ws.getCell('A1').value = 'Costing export';
-      ws.getCell('A2').value = 'Stock Number'; ws.mergeCells('A2:A3');
-      ws.getCell('B2').value = 'Costs'; ws.mergeCells('B2:C2');
-      ws.getCell('B3').value = 'EST FFC'; ws.getCell('C3').value = 'Quantity';
-      ws.getCell('D2').value = 'Launch  date'; ws.mergeCells('D2:D3');
+      ws.getCell('A2').value = 'Stock Number';
+      ws.mergeCells('A2:A3');
+      ws.getCell('B2').value = 'Costs';
+      ws.mergeCells('B2:C2');
+      ws.getCell('B3').value = 'EST FFC';
+      ws.getCell('C3').value = 'Quantity';
+      ws.getCell('D2').value = 'Launch  date';
+      ws.mergeCells('D2:D3');
       ws.addRow(['P-1', 3.5, 10, new Date(Date.UTC(2027, 5, 1))]);
     });
     const wb = await read(file);
     expect(wb.columns.map((c) => `${c.column}:${c.field}`)).toEqual(['A:StockNumber', 'B:EstFFC', 'C:Quantity', 'D:LaunchDate']);
     expect(wb.ignored).toEqual([]);
-    expect(wb.rows).toEqual([{ row: 4, values: { StockNumber: 'P-1', EstFFC: 3.5, Quantity: 10, LaunchDate: '2027-06-01' }, raw: { StockNumber: 'P-1', EstFFC: 3.5, Quantity: 10, LaunchDate: '2027-06-01' }, errors: [] }]);
+    expect(wb.rows).toEqual([
+      {
+        row: 4,
+        values: { StockNumber: 'P-1', EstFFC: 3.5, Quantity: 10, LaunchDate: '2027-06-01' },
+        raw: { StockNumber: 'P-1', EstFFC: 3.5, Quantity: 10, LaunchDate: '2027-06-01' },
+        errors: [],
+      },
+    ]);
   });
 
   it('FLASH-005: formulas read as cached values; =HYPERLINK without a value is computed (issue 28); neutralised text reads back; control characters go', async () => {
@@ -163,7 +207,9 @@ describe('import reader: workbooks made by exceljs', () => {
   });
 
   it('FLASH-005: a missing key header is a file error naming it; the header row is looked for in the first 10 rows only', async () => {
-    const noKey = await exceljsFile((wb) => { wb.addWorksheet('Costing').addRow(['Description', 'Est FFC']); });
+    const noKey = await exceljsFile((wb) => {
+      wb.addWorksheet('Costing').addRow(['Description', 'Est FFC']);
+    });
     const err = await refusal(read(noKey));
     expect(err.message).toContain('"Stock Number"');
     expect(err.errors).toEqual([{ Field: 'StockNumber', Message: 'Missing column "Stock Number".' }]);
@@ -198,7 +244,9 @@ describe('import reader: workbooks made by exceljs', () => {
     });
     const { rows } = await read(file);
     expect(rows.map((r) => [r.row, r.values.LaunchDate, r.errors.map((e) => e.Message)])).toEqual([
-      [2, '2027-12-31', []], [6, '2027-12-01', []], [7, null, ['Must be a date (MM/DD/YYYY).']],
+      [2, '2027-12-31', []],
+      [6, '2027-12-01', []],
+      [7, null, ['Must be a date (MM/DD/YYYY).']],
     ]);
     expect(rows[2].raw.LaunchDate).toBe('31/02/2027');
   });
@@ -206,7 +254,9 @@ describe('import reader: workbooks made by exceljs', () => {
 
 describe('import reader: files refused', () => {
   it('CONST-029: a renamed .exe, text, a pdf, a zip that is no workbook and a wrong extension are not Excel files', async () => {
-    const xlsx = await exceljsFile((wb) => { wb.addWorksheet('S').addRow(['Stock Number']); });
+    const xlsx = await exceljsFile((wb) => {
+      wb.addWorksheet('S').addRow(['Stock Number']);
+    });
     const cases: [string, Buffer | string][] = [
       ['setup.xlsx', Buffer.concat([Buffer.from('MZ\u0090\u0000'), Buffer.alloc(200)])],
       ['notes.xls', 'Stock Number,Description\n1,2\n'],
@@ -231,7 +281,11 @@ describe('import reader: files refused', () => {
   });
 
   it('FLASH-005: malformed sheet XML inside a valid zip is a file error, never a crash', async () => {
-    const xlsx = await exceljsFile((wb) => { const ws = wb.addWorksheet('S'); ws.addRow(['Stock Number']); for (let i = 0; i < 20; i++) ws.addRow([`M-${i}`]); });
+    const xlsx = await exceljsFile((wb) => {
+      const ws = wb.addWorksheet('S');
+      ws.addRow(['Stock Number']);
+      for (let i = 0; i < 20; i++) ws.addRow([`M-${i}`]);
+    });
     const xml = (await zipEntries(xlsx)).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString();
     const broken = tempFile('broken.xlsx', await repackXlsx(xlsx, { 'xl/worksheets/sheet1.xml': xml.replace('<row r="12"', '<row r="12" <<oops') }));
     const err = await refusal(read(broken));
@@ -239,7 +293,11 @@ describe('import reader: files refused', () => {
   });
 
   it('FLASH-005: a zip bomb is refused with a clear message', async () => {
-    const xlsx = await exceljsFile((wb) => { const ws = wb.addWorksheet('S'); ws.addRow(['Stock Number']); ws.addRow(['B-1']); });
+    const xlsx = await exceljsFile((wb) => {
+      const ws = wb.addWorksheet('S');
+      ws.addRow(['Stock Number']);
+      ws.addRow(['B-1']);
+    });
     const xml = (await zipEntries(xlsx)).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString();
     const padded = function* () {
       const at = xml.indexOf('<sheetData>');
@@ -252,9 +310,16 @@ describe('import reader: files refused', () => {
     expect([err.status, err.message]).toEqual([400, 'The file is too large once unpacked (more than 1 MB).']);
     // The same file, lying about its sizes, is caught while inflating.
     const liar = tempFile('liar.xlsx', await repackXlsx(xlsx, { 'xl/worksheets/sheet1.xml': padded() }, { 'xl/worksheets/sheet1.xml': 1000 }));
-    expect((await refusal(openWorkbook(liar, 'liar.xlsx', { ...OPTIONS, maxUnpacked: 1024 * 1024 }))).message).toBe('The file is too large once unpacked (more than 1 MB).');
+    expect((await refusal(openWorkbook(liar, 'liar.xlsx', { ...OPTIONS, maxUnpacked: 1024 * 1024 }))).message).toBe(
+      'The file is too large once unpacked (more than 1 MB).',
+    );
     // A classic bomb (megabytes of one repeated byte) is refused by its compression ratio under the default limit.
-    const spaces = function* () { const at = xml.indexOf('<sheetData>'); yield xml.slice(0, at); for (let i = 0; i < 40; i++) yield `<!--${' '.repeat(1024 * 1024)}-->`; yield xml.slice(at); };
+    const spaces = function* () {
+      const at = xml.indexOf('<sheetData>');
+      yield xml.slice(0, at);
+      for (let i = 0; i < 40; i++) yield `<!--${' '.repeat(1024 * 1024)}-->`;
+      yield xml.slice(at);
+    };
     const classic = tempFile('classic.xlsx', await repackXlsx(xlsx, { 'xl/worksheets/sheet1.xml': spaces() }));
     expect((await refusal(openWorkbook(classic, 'classic.xlsx', OPTIONS))).message).toBe('The file is too large once unpacked (more than 512 MB).');
     // Under the default limit (512 MB) the padded file is fine.
@@ -262,11 +327,16 @@ describe('import reader: files refused', () => {
   });
 
   it('FLASH-005: a workbook with inline strings only (no shared strings part) reads without temp copies of its sheets', async () => {
-    const xlsx = await exceljsFile((wb) => { const ws = wb.addWorksheet('S'); ws.addRow(['Stock Number']); ws.addRow(['I-1']); });
+    const xlsx = await exceljsFile((wb) => {
+      const ws = wb.addWorksheet('S');
+      ws.addRow(['Stock Number']);
+      ws.addRow(['I-1']);
+    });
     const entries = (await zipEntries(xlsx)).filter((e) => e.name !== 'xl/sharedStrings.xml');
-    const sheet = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-      + '<row r="1"><c r="A1" t="inlineStr"><is><t>Stock Number</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>I-1</t></is></c></row>'
-      + '</sheetData></worksheet>';
+    const sheet =
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Stock Number</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>I-1</t></is></c></row>' +
+      '</sheetData></worksheet>';
     const file = tempFile('inline.xlsx', await buildZip(entries.map((e) => ({ name: e.name, data: e.name === 'xl/worksheets/sheet1.xml' ? sheet : e.data }))));
     const before = new Set(readdirSync(tmpdir()));
     const wb = await read(file);
@@ -275,7 +345,11 @@ describe('import reader: files refused', () => {
   });
 
   it('FLASH-005: a sheet of 1,048,576 rows is refused as soon as it passes the row limit', async () => {
-    const xlsx = await exceljsFile((wb) => { const ws = wb.addWorksheet('S'); ws.addRow(['Stock Number']); ws.addRow(['R-2']); });
+    const xlsx = await exceljsFile((wb) => {
+      const ws = wb.addWorksheet('S');
+      ws.addRow(['Stock Number']);
+      ws.addRow(['R-2']);
+    });
     const xml = (await zipEntries(xlsx)).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString();
     const huge = function* () {
       const start = xml.indexOf('<sheetData>') + '<sheetData>'.length;
@@ -291,8 +365,16 @@ describe('import reader: files refused', () => {
     const file = tempFile('million.xlsx', await repackXlsx(xlsx, { 'xl/worksheets/sheet1.xml': huge() }));
     const started = Date.now();
     const wb = await openWorkbook(file, 'million.xlsx', OPTIONS);
-    let count = 0; let last = 0;
-    const err = await refusal((async () => { for await (const r of wb.rows) { count++; last = r.row; } })());
+    let count = 0;
+    let last = 0;
+    const err = await refusal(
+      (async () => {
+        for await (const r of wb.rows) {
+          count++;
+          last = r.row;
+        }
+      })(),
+    );
     console.log(`1,048,576-row sheet refused after ${count} rows in ${Date.now() - started} ms`);
     expect([err.status, err.message]).toEqual([400, 'The file has more than 100,000 rows. Split it into smaller files.']);
     expect(tooManyRowsMessage(5000)).toBe('The file has more than 5,000 rows. Split it into smaller files.');

@@ -20,7 +20,11 @@ import type { Sheet, SheetRow, SheetSource } from './workbook-sheets';
 
 export type { ColumnType } from './cells';
 
-export interface ImportColumn { field: string; headers: string[]; type: ColumnType }
+export interface ImportColumn {
+  field: string;
+  headers: string[];
+  type: ColumnType;
+}
 export interface ReadOptions {
   columns: ImportColumn[];
   keyFields: string[];
@@ -53,11 +57,13 @@ export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
 const HEADER_ROWS = 10;
 
 export const tooManyRowsMessage = (maxRows: number) => `The file has more than ${maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`;
-export const xlsTooLargeMessage = (max: number) => `The .xls file is too large (more than ${Math.round(max / 1024 / 1024)} MB). Save it as .xlsx and upload it again.`;
+export const xlsTooLargeMessage = (max: number) =>
+  `The .xls file is too large (more than ${Math.round(max / 1024 / 1024)} MB). Save it as .xlsx and upload it again.`;
 export const UNREADABLE = 'The file could not be read as an Excel workbook. Open it in Excel, save it again and upload it again.';
 /** A parser failure (malformed XML or BIFF inside a valid container) is the file's problem: a 400, never a 500. */
 const unreadable = (err: unknown) => (err instanceof AppError ? err : badRequest(UNREADABLE, [{ Field: 'file', Message: UNREADABLE }]));
-export const tooLargeMessage = (maxUnpacked: number) => `The file is too large once unpacked (more than ${Math.round(maxUnpacked / 1024 / 1024).toLocaleString('en-US')} MB).`;
+export const tooLargeMessage = (maxUnpacked: number) =>
+  `The file is too large once unpacked (more than ${Math.round(maxUnpacked / 1024 / 1024).toLocaleString('en-US')} MB).`;
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -99,7 +105,7 @@ async function openSource(path: string, fileName: string, opts: ReadOptions): Pr
       }
     }
     if (kind === 'ole2') return await inMemory();
-    if (isDelimitedName(fileName) && await looksLikeText(path)) return await openDelimited(path, fileName);
+    if (isDelimitedName(fileName) && (await looksLikeText(path))) return await openDelimited(path, fileName);
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof ZipProblem && err.kind === 'too-large') {
@@ -111,15 +117,28 @@ async function openSource(path: string, fileName: string, opts: ReadOptions): Pr
   throw notExcel();
 }
 
-interface Header { column: number; text: string }
-interface Match { row: number; headers: Header[]; found: Map<string, Header[]> }
+interface Header {
+  column: number;
+  text: string;
+}
+interface Match {
+  row: number;
+  headers: Header[];
+  found: Map<string, Header[]>;
+}
 
-const cellText = (cell: SheetCell) => { const v = rawValue(cell); return v === null ? '' : String(v); };
+const cellText = (cell: SheetCell) => {
+  const v = rawValue(cell);
+  return v === null ? '' : String(v);
+};
 
 /** The headers a row gives its columns: its own text, or a vertical merge from above. */
 function rowHeaders(row: SheetRow, sheet: Sheet, above: SheetRow[]): Header[] {
   const byColumn = new Map<number, string>();
-  for (const [col, cell] of row.cells) { const t = cellText(cell); if (t) byColumn.set(col, t); }
+  for (const [col, cell] of row.cells) {
+    const t = cellText(cell);
+    if (t) byColumn.set(col, t);
+  }
   for (const m of sheet.merges) {
     if (m.top < row.row && m.bottom >= row.row && !byColumn.has(m.left)) {
       const top = above.find((r) => r.row === m.top);
@@ -146,10 +165,14 @@ const headerName = (opts: ReadOptions, field: string) => opts.columns.find((c) =
 function missingError(opts: ReadOptions, best: Match | null): never {
   const missing = opts.keyFields.filter((f) => !best?.found.has(f));
   const names = missing.map((f) => `"${headerName(opts, f)}"`);
-  const message = names.length === 1
-    ? `The column ${names[0]} is missing: no row among the first ${HEADER_ROWS} names it.`
-    : `The columns ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} are missing: no row among the first ${HEADER_ROWS} names them.`;
-  throw badRequest(message, missing.map((f) => ({ Field: f, Message: `Missing column "${headerName(opts, f)}".` })));
+  const message =
+    names.length === 1
+      ? `The column ${names[0]} is missing: no row among the first ${HEADER_ROWS} names it.`
+      : `The columns ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} are missing: no row among the first ${HEADER_ROWS} names them.`;
+  throw badRequest(
+    message,
+    missing.map((f) => ({ Field: f, Message: `Missing column "${headerName(opts, f)}".` })),
+  );
 }
 
 function duplicateErrors(match: Match): FieldError[] {
@@ -182,9 +205,17 @@ async function headerArea(sheet: Sheet, match: Match, buffered: SheetRow[], opts
     const next = await sheet.rows.next();
     if (next.done) break;
     const row = next.value;
-    const underTitle = row.row === bottom + 1 && titles.length > 0 && bottom === r
-      && [...row.cells].some(([col, cell]) => titles.some((t) => col >= t.left && col <= t.right) && known(opts, cellText(cell)));
-    if (row.row <= bottom || underTitle) { rows.push(row); area.push(row); if (underTitle) bottom = row.row; continue; }
+    const underTitle =
+      row.row === bottom + 1 &&
+      titles.length > 0 &&
+      bottom === r &&
+      [...row.cells].some(([col, cell]) => titles.some((t) => col >= t.left && col <= t.right) && known(opts, cellText(cell)));
+    if (row.row <= bottom || underTitle) {
+      rows.push(row);
+      area.push(row);
+      if (underTitle) bottom = row.row;
+      continue;
+    }
     pending.push(row);
     break;
   }
@@ -215,15 +246,22 @@ async function* headedSheets(source: SheetSource, opts: ReadOptions, closeEach: 
         if (r.done) break;
         buffered.push(r.value);
         const m = matchHeaders(rowHeaders(r.value, sheet, buffered), opts, r.value.row);
-        if (opts.keyFields.every((f) => m.found.has(f))) { match = m; break; }
+        if (opts.keyFields.every((f) => m.found.has(f))) {
+          match = m;
+          break;
+        }
         const score = (x: Match | null) => (x ? opts.keyFields.filter((f) => x.found.has(f)).length : -1);
         if (score(m) > score(best)) best = m;
       }
-      if (!match) { await sheet.rows.return?.(); continue; }
+      if (!match) {
+        await sheet.rows.return?.();
+        continue;
+      }
       const { header, pending } = await headerArea(sheet, match, buffered, opts);
       const duplicates = duplicateErrors(header);
       if (duplicates.length) throw badRequest(duplicates[0].Message, duplicates);
-      const columns = [...header.found].map(([field, [h]]) => ({ field, column: columnLetter(h.column), header: h.text, index: h.column }))
+      const columns = [...header.found]
+        .map(([field, [h]]) => ({ field, column: columnLetter(h.column), header: h.text, index: h.column }))
         .sort((a, b) => a.index - b.index);
       const ignored = header.headers.filter((h) => !known(opts, h.text)).map((h) => h.text);
       any = true;
@@ -271,7 +309,11 @@ const isUncomputed = (cell: SheetCell): cell is { formula: string } =>
   !!cell && typeof cell === 'object' && 'formula' in cell && (cell.result === undefined || cell.result === null) && !!cell.formula;
 
 async function* dataRows(
-  sheet: Sheet, pending: SheetRow[], columns: { field: string; column: string; header: string; index: number }[], opts: ReadOptions, source?: SheetSource,
+  sheet: Sheet,
+  pending: SheetRow[],
+  columns: { field: string; column: string; header: string; index: number }[],
+  opts: ReadOptions,
+  source?: SheetSource,
 ): AsyncGenerator<ReadRow> {
   const maxRows = opts.maxRows ?? MAX_ROWS;
   const typeOf = new Map(opts.columns.map((c) => [c.field, c.type]));

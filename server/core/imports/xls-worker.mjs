@@ -8,10 +8,21 @@ import * as XLSX from '@e965/xlsx';
 
 // SheetJS notes on stderr the .ods number formats it cannot render; only values are read here, so that note is noise.
 const consoleError = console.error;
-console.error = (...args) => { if (!String(args[0]).startsWith('ODS number format may be incorrect')) consoleError(...args); };
+console.error = (...args) => {
+  if (!String(args[0]).startsWith('ODS number format may be incorrect')) consoleError(...args);
+};
 
 try {
-  const wb = XLSX.read(readFileSync(workerData.path), { type: 'buffer', dense: true, cellFormula: true, cellNF: true, cellDates: false, cellStyles: false, cellHTML: false, cellText: true });
+  const wb = XLSX.read(readFileSync(workerData.path), {
+    type: 'buffer',
+    dense: true,
+    cellFormula: true,
+    cellNF: true,
+    cellDates: false,
+    cellStyles: false,
+    cellHTML: false,
+    cellText: true,
+  });
   const meta = wb.Workbook?.Sheets ?? [];
   const sheets = wb.SheetNames.map((name, i) => {
     const ws = wb.Sheets[name];
@@ -19,7 +30,9 @@ try {
     (ws['!data'] ?? []).forEach((line, r) => {
       if (!line) return;
       const cells = [];
-      line.forEach((c, col) => { if (c) cells.push([col + 1, c.t, c.v, c.z, c.f, c.w]); });
+      line.forEach((c, col) => {
+        if (c) cells.push([col + 1, c.t, c.v, c.z, c.f, c.w]);
+      });
       if (cells.length) rows.push([r + 1, cells]);
     });
     return { name, hidden: Boolean(meta[i]?.Hidden), merges: ws['!merges'] ?? [], rows };

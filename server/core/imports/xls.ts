@@ -14,21 +14,35 @@ const MERGE_ROWS = 1000;
 
 /** A cell as the worker sends it: [column, type, value, number format, formula, text]. */
 type CellTuple = [number, string, unknown, string | undefined, string | undefined, string | undefined];
-interface ParsedSheet { name: string; hidden: boolean; merges: XLSX.Range[]; rows: [number, CellTuple[]][] }
+interface ParsedSheet {
+  name: string;
+  hidden: boolean;
+  merges: XLSX.Range[];
+  rows: [number, CellTuple[]][];
+}
 
 function toCell([, t, v, z, f, w]: CellTuple, date1904: boolean): SheetCell {
   let value: SheetCell;
   switch (t) {
     case 'n': {
       const n = v as number;
-      value = z && XLSX.SSF.is_date(z) ? serialToDate(n, date1904) ?? n : n;
+      value = z && XLSX.SSF.is_date(z) ? (serialToDate(n, date1904) ?? n) : n;
       break;
     }
-    case 's': value = String(v ?? ''); break;
-    case 'b': value = Boolean(v); break;
-    case 'd': value = v instanceof Date ? v : String(v); break;
-    case 'e': value = { error: w ?? '#ERROR!' }; break;
-    default: value = null;
+    case 's':
+      value = String(v ?? '');
+      break;
+    case 'b':
+      value = Boolean(v);
+      break;
+    case 'd':
+      value = v instanceof Date ? v : String(v);
+      break;
+    case 'e':
+      value = { error: w ?? '#ERROR!' };
+      break;
+    default:
+      value = null;
   }
   if (f) return { formula: f, result: value === null ? undefined : (value as string | number | boolean | Date) };
   return value;
@@ -40,10 +54,13 @@ function parseInWorker(path: string): Promise<{ sheets: ParsedSheet[]; date1904:
     const worker = new Worker(new URL('./xls-worker.mjs', import.meta.url), { workerData: { path } });
     worker.once('message', (m: { error?: string; sheets: ParsedSheet[]; date1904: boolean }) => {
       void worker.terminate();
-      if (m.error) reject(new Error(m.error)); else resolve(m);
+      if (m.error) reject(new Error(m.error));
+      else resolve(m);
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => { if (code !== 0) reject(new Error(`The .xls reader stopped (${code}).`)); });
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The .xls reader stopped (${code}).`));
+    });
   });
 }
 

@@ -12,11 +12,14 @@ import { openXlsx } from './workbook-xlsx';
 import { removeTempFiles, repackXlsx, tempFile, zipEntries } from './workbook-test-files';
 import { dateStyles, leanScanner, sharedStringsCollector, xmlText } from './xlsx-lean';
 
-afterAll(() => { removeOfficeFiles(); removeTempFiles(); });
+afterAll(() => {
+  removeOfficeFiles();
+  removeTempFiles();
+});
 
 /** A cell to compare: dates as ISO text; exceljs's rich text as the text it reads as (the lean reader joins the runs). */
-const shown = (v: SheetCell) => (v instanceof Date ? `date:${v.toISOString()}`
-  : v && typeof v === 'object' && 'richText' in v ? v.richText.map((r) => r.text).join('') : v);
+const shown = (v: SheetCell) =>
+  v instanceof Date ? `date:${v.toISOString()}` : v && typeof v === 'object' && 'richText' in v ? v.richText.map((r) => r.text).join('') : v;
 
 /** Every sheet of the file as the reader gives it: name, state, merges and rows (dates as ISO text, to compare). */
 async function sheetsOf(file: string, lean: boolean) {
@@ -55,9 +58,23 @@ describe('lean .xlsx reader (issue 28)', () => {
       ws.addRow(['Title over the header']);
       ws.mergeCells('A1:D1');
       ws.addRow(['Stock Number', 'Description', 'Est FFC', 'Launch Date', 'Approved', 'Notes']);
-      ws.addRow(['A-1 "quoted" & <tag>', 'line\nbreak', 12.5, new Date(Date.UTC(2026, 2, 5)), true, { richText: [{ text: 'rich ' }, { text: 'text', font: { bold: true } }] }]);
+      ws.addRow([
+        'A-1 "quoted" & <tag>',
+        'line\nbreak',
+        12.5,
+        new Date(Date.UTC(2026, 2, 5)),
+        true,
+        { richText: [{ text: 'rich ' }, { text: 'text', font: { bold: true } }] },
+      ]);
       ws.addRow(['0012', 'ünïcödé 😀', -0.000123, '2026-03-05', false, { error: '#N/A' }]);
-      ws.addRow(['A-3', { formula: 'UPPER("abc")', result: 'ABC' }, { formula: '2*6', result: 12 }, { formula: 'DATE(2026,3,5)', result: new Date(Date.UTC(2026, 2, 5)) }, { formula: 'TRUE()', result: true }, { formula: 'A5&"-x"' }]);
+      ws.addRow([
+        'A-3',
+        { formula: 'UPPER("abc")', result: 'ABC' },
+        { formula: '2*6', result: 12 },
+        { formula: 'DATE(2026,3,5)', result: new Date(Date.UTC(2026, 2, 5)) },
+        { formula: 'TRUE()', result: true },
+        { formula: 'A5&"-x"' },
+      ]);
       ws.getRow(7).getCell(3).value = 99;
       ws.getRow(9).getCell(30).value = 'far right';
       ws.getCell('F3').numFmt = '"$"#,##0.00';
@@ -100,23 +117,29 @@ describe('lean .xlsx reader (issue 28)', () => {
   });
 
   it('FLASH-005: malformed XML in a row the lean reader reads is a file error', async () => {
-    const file = await exceljsFile((wb) => { const ws = wb.addWorksheet('S'); ws.addRow(['Stock Number']); ws.addRow(['M-1']); });
+    const file = await exceljsFile((wb) => {
+      const ws = wb.addWorksheet('S');
+      ws.addRow(['Stock Number']);
+      ws.addRow(['M-1']);
+    });
     const xml = (await zipEntries(file)).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString();
     const broken = tempFile('broken.xlsx', await repackXlsx(file, { 'xl/worksheets/sheet1.xml': xml.replace('<c r="A2"', '<c r="A2" <<oops') }));
     await expect(sheetsOf(broken, true)).rejects.toThrow('malformed sheet XML');
   });
 
   it('shared strings are collected from bytes cut anywhere; entities and phonetic runs as exceljs reads them; date styles by format', () => {
-    const xml = '<?xml version="1.0"?><sst count="4"><si><t>plain</t></si><si/><si><r><t xml:space="preserve">a &amp; </t></r><r><rPr><b/></rPr><t>ü&#x1F600;&lt;</t></r>'
-      + '<rPh sb="0" eb="1"><t>ignored</t></rPh></si><si><t></t></si></sst>';
+    const xml =
+      '<?xml version="1.0"?><sst count="4"><si><t>plain</t></si><si/><si><r><t xml:space="preserve">a &amp; </t></r><r><rPr><b/></rPr><t>ü&#x1F600;&lt;</t></r>' +
+      '<rPh sb="0" eb="1"><t>ignored</t></rPh></si><si><t></t></si></sst>';
     const bytes = Buffer.from(xml);
     const strings: string[] = [];
     const collect = sharedStringsCollector(strings);
     for (let i = 0; i < bytes.length; i++) collect(bytes.subarray(i, i + 1));
     expect(strings).toEqual(['plain', '', 'a & ü😀<', '']);
     expect(xmlText('&quot;&apos;&#65;&#x42;&bogus;')).toBe('"\'AB&bogus;');
-    const styles = '<styleSheet><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="&quot;$&quot;#,##0.00"/></numFmts>'
-      + '<cellXfs count="5"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="4"/></cellXfs></styleSheet>';
+    const styles =
+      '<styleSheet><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="&quot;$&quot;#,##0.00"/></numFmts>' +
+      '<cellXfs count="5"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="4"/></cellXfs></styleSheet>';
     expect(dateStyles(styles)).toEqual([false, true, true, false, false]);
   });
 });

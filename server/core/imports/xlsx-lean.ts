@@ -25,8 +25,12 @@ const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', a
 const ENTITY = /&(?:(lt|gt|amp|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
 const codePoint = (n: number) => (n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : '');
 /** XML text with its entities decoded. */
-export const xmlText = (s: string) => (s.indexOf('&') < 0 ? s
-  : s.replace(ENTITY, (_, name: string | undefined, dec: string | undefined, hex: string | undefined) => (name ? NAMED[name] : codePoint(dec ? Number(dec) : parseInt(hex!, 16)))));
+export const xmlText = (s: string) =>
+  s.indexOf('&') < 0
+    ? s
+    : s.replace(ENTITY, (_, name: string | undefined, dec: string | undefined, hex: string | undefined) =>
+        name ? NAMED[name] : codePoint(dec ? Number(dec) : parseInt(hex!, 16)),
+      );
 
 /** The text of an attribute in a start tag (decoded), or undefined. */
 function attr(tag: string, name: string): string | undefined {
@@ -67,15 +71,34 @@ export function sharedStringsCollector(into: string[]) {
     let at = 0;
     for (;;) {
       const open = rest.indexOf('<si', at);
-      if (open < 0) { at = Math.max(at, rest.length - 3); break; }
+      if (open < 0) {
+        at = Math.max(at, rest.length - 3);
+        break;
+      }
       const gt = rest.indexOf('>', open);
-      if (gt < 0) { at = open; break; }
+      if (gt < 0) {
+        at = open;
+        break;
+      }
       const next = rest[open + 3];
-      if (next === undefined) { at = open; break; }
-      if (next !== '>' && next !== '/' && next !== ' ') { at = open + 3; continue; }
-      if (rest[gt - 1] === '/') { into.push(''); at = gt + 1; continue; }
+      if (next === undefined) {
+        at = open;
+        break;
+      }
+      if (next !== '>' && next !== '/' && next !== ' ') {
+        at = open + 3;
+        continue;
+      }
+      if (rest[gt - 1] === '/') {
+        into.push('');
+        at = gt + 1;
+        continue;
+      }
       const close = rest.indexOf('</si>', gt);
-      if (close < 0) { at = open; break; }
+      if (close < 0) {
+        at = open;
+        break;
+      }
       into.push(itemText(rest.slice(gt + 1, close)));
       at = close + 5;
     }
@@ -100,7 +123,11 @@ export function dateStyles(stylesXml: string): boolean[] {
   });
 }
 
-class MalformedSheet extends Error { constructor() { super('malformed sheet XML'); } }
+class MalformedSheet extends Error {
+  constructor() {
+    super('malformed sheet XML');
+  }
+}
 
 /** exceljs's utils.excelToDate. */
 const excelToDate = (v: number, date1904: boolean) => new Date(Math.round((v - 25569 + (date1904 ? 1462 : 0)) * 24 * 3600 * 1000));
@@ -130,7 +157,11 @@ function element(xml: string, name: string): string | undefined {
   return xml.slice(gt + 1, close);
 }
 
-export interface LeanParts { shared: string[]; dates: boolean[]; date1904: boolean }
+export interface LeanParts {
+  shared: string[];
+  dates: boolean[];
+  date1904: boolean;
+}
 
 /** One cell's value as exceljs gives it (null: empty). */
 function cellValue(tag: string, inner: string, parts: LeanParts): SheetCell {
@@ -145,10 +176,15 @@ function cellValue(tag: string, inner: string, parts: LeanParts): SheetCell {
   if (v === undefined) return null;
   switch (t) {
     // An empty string is no value (exceljs leaves such a cell out).
-    case 's': return parts.shared[parseInt(v, 10)] || null;
-    case 'inlineStr': case 'str': return v || null;
-    case 'e': return { error: v };
-    case 'b': return parseInt(v, 10) !== 0;
+    case 's':
+      return parts.shared[parseInt(v, 10)] || null;
+    case 'inlineStr':
+    case 'str':
+      return v || null;
+    case 'e':
+      return { error: v };
+    case 'b':
+      return parseInt(v, 10) !== 0;
     default: {
       const s = Number(attr(tag, 's') ?? 0);
       return s && parts.dates[s] ? excelToDate(parseFloat(v), parts.date1904) : parseFloat(v);
@@ -168,17 +204,23 @@ function tagEnd(xml: string, open: number): number {
 function rowCells(xml: string, parts: LeanParts): Map<number, SheetCell> {
   const cells = new Map<number, SheetCell>();
   let col = 0;
-  for (let at = 0; ;) {
+  for (let at = 0; ; ) {
     const open = xml.indexOf('<c', at);
     if (open < 0) return cells;
     const next = xml[open + 2];
-    if (next !== ' ' && next !== '>' && next !== '/') { at = open + 2; continue; }
+    if (next !== ' ' && next !== '>' && next !== '/') {
+      at = open + 2;
+      continue;
+    }
     const gt = tagEnd(xml, open);
     if (gt < 0) throw new MalformedSheet();
     const tag = xml.slice(open, gt + 1);
     const ref = attr(tag, 'r');
     col = ref ? columnOf(ref) : col + 1;
-    if (xml[gt - 1] === '/') { at = gt + 1; continue; }
+    if (xml[gt - 1] === '/') {
+      at = gt + 1;
+      continue;
+    }
     const close = xml.indexOf('</c>', gt);
     if (close < 0) throw new MalformedSheet();
     const value = cellValue(tag, xml.slice(gt + 1, close), parts);
@@ -195,7 +237,8 @@ export async function* leanRows(path: string, entry: ZipEntry, parts: LeanParts,
   if (entry.compressedSize === 0) return;
   const raw = createReadStream(path, { start: entry.dataStart, end: entry.dataStart + entry.compressedSize - 1, highWaterMark: 256 * 1024 });
   const source: Readable = entry.method === 8 ? raw.pipe(createInflateRaw()) : raw;
-  opened.add(raw); opened.add(source);
+  opened.add(raw);
+  opened.add(source);
   const decoder = new StringDecoder('utf8');
   let rest = '';
   let row = 0;
@@ -205,18 +248,36 @@ export async function* leanRows(path: string, entry: ZipEntry, parts: LeanParts,
       let at = 0;
       for (;;) {
         const open = rest.indexOf('<row', at);
-        if (open < 0) { at = Math.max(at, rest.length - 4); break; }
+        if (open < 0) {
+          at = Math.max(at, rest.length - 4);
+          break;
+        }
         const next = rest[open + 4];
-        if (next === undefined) { at = open; break; }
-        if (next !== ' ' && next !== '>' && next !== '/') { at = open + 4; continue; }
+        if (next === undefined) {
+          at = open;
+          break;
+        }
+        if (next !== ' ' && next !== '>' && next !== '/') {
+          at = open + 4;
+          continue;
+        }
         const gt = tagEnd(rest, open);
-        if (gt < 0) { at = open; break; }
+        if (gt < 0) {
+          at = open;
+          break;
+        }
         const tag = rest.slice(open, gt + 1);
         const r = attr(tag, 'r');
         row = r ? parseInt(r, 10) : row + 1;
-        if (rest[gt - 1] === '/') { at = gt + 1; continue; }
+        if (rest[gt - 1] === '/') {
+          at = gt + 1;
+          continue;
+        }
         const close = rest.indexOf('</row>', gt);
-        if (close < 0) { at = open; break; }
+        if (close < 0) {
+          at = open;
+          break;
+        }
         const cells = rowCells(rest.slice(gt + 1, close), parts);
         at = close + 6;
         if (cells.size) yield { row, cells };
@@ -224,7 +285,9 @@ export async function* leanRows(path: string, entry: ZipEntry, parts: LeanParts,
       rest = rest.slice(at);
     }
   } finally {
-    raw.destroy(); source.destroy();
-    opened.delete(raw); opened.delete(source);
+    raw.destroy();
+    source.destroy();
+    opened.delete(raw);
+    opened.delete(source);
   }
 }

@@ -7,13 +7,24 @@ afterAll(removeTempFiles);
 const MiB = 1024 * 1024;
 
 async function problem(p: Promise<unknown>): Promise<string> {
-  try { await p; } catch (err) { if (err instanceof ZipProblem) return err.kind; throw err; }
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ZipProblem) return err.kind;
+    throw err;
+  }
   return 'none';
 }
 
 describe('zip bomb guard (issue 13: refuse when the uncompressed size passes a limit)', () => {
   it('FLASH-005: an ordinary zip passes and every entry is inflated once, chunk by chunk', async () => {
-    const file = tempFile('ok.zip', await buildZip([{ name: 'a.xml', data: '<a/>'.repeat(1000) }, { name: 'b.txt', data: 'hello' }]));
+    const file = tempFile(
+      'ok.zip',
+      await buildZip([
+        { name: 'a.xml', data: '<a/>'.repeat(1000) },
+        { name: 'b.txt', data: 'hello' },
+      ]),
+    );
     const seen = new Map<string, number>();
     const entries = await checkZip(file, { visit: (name) => (chunk) => seen.set(name, (seen.get(name) ?? 0) + chunk.length) });
     expect(entries.map((e) => e.name)).toEqual(['a.xml', 'b.txt']);
@@ -27,22 +38,38 @@ describe('zip bomb guard (issue 13: refuse when the uncompressed size passes a l
   });
 
   it('FLASH-005: an absurd compression ratio is refused', async () => {
-    const zeros = function* () { for (let i = 0; i < 40; i++) yield '\0'.repeat(MiB); };
+    const zeros = function* () {
+      for (let i = 0; i < 40; i++) yield '\0'.repeat(MiB);
+    };
     const file = tempFile('ratio.zip', await buildZip([{ name: 'xl/worksheets/sheet1.xml', data: zeros() }]));
     expect(await problem(checkZip(file))).toBe('too-large');
     expect(MAX_RATIO).toBeLessThan(1000); // deflate's best is about 1032:1
   });
 
   it('FLASH-005: declared sizes are not trusted: the inflated bytes are counted and reading stops past the limit', async () => {
-    const big = function* () { for (let i = 0; i < 8; i++) yield `<row>${String(i).repeat(50_000)}</row>`.repeat(10); };
+    const big = function* () {
+      for (let i = 0; i < 8; i++) yield `<row>${String(i).repeat(50_000)}</row>`.repeat(10);
+    };
     const file = tempFile('liar.zip', await buildZip([{ name: 'xl/worksheets/sheet1.xml', data: big(), declaredSize: 100 }]));
     let inflated = 0;
-    expect(await problem(checkZip(file, { maxUnpacked: MiB, visit: () => (c) => { inflated += c.length; } }))).toBe('too-large');
+    expect(
+      await problem(
+        checkZip(file, {
+          maxUnpacked: MiB,
+          visit: () => (c) => {
+            inflated += c.length;
+          },
+        }),
+      ),
+    ).toBe('too-large');
     expect(inflated).toBeLessThanOrEqual(MiB);
   });
 
   it('FLASH-005: bytes hidden between entries (that a sequential reader would find) make the zip invalid', async () => {
-    const zip = await buildZip([{ name: 'a.xml', data: '<a/>' }, { name: 'b.xml', data: '<b/>' }]);
+    const zip = await buildZip([
+      { name: 'a.xml', data: '<a/>' },
+      { name: 'b.xml', data: '<b/>' },
+    ]);
     // Shift the second entry by inserting junk before it and fixing up the offsets of the central directory.
     const firstLength = 30 + 'a.xml'.length + zip.readUInt32LE(18);
     const junk = Buffer.from('PK\u0003\u0004 hidden entry');

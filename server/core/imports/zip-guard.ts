@@ -24,11 +24,25 @@ const RATIO_FLOOR = 1024 * 1024;
 const MAX_ENTRIES = 10_000;
 
 /** offset: its local header; dataStart..: its compressed data; end: after its data (and data descriptor). */
-export interface ZipEntry { name: string; method: number; flags: number; compressedSize: number; size: number; offset: number; dataStart: number; end: number }
+export interface ZipEntry {
+  name: string;
+  method: number;
+  flags: number;
+  compressedSize: number;
+  size: number;
+  offset: number;
+  dataStart: number;
+  end: number;
+}
 
 /** 'invalid': not a zip we accept (the caller answers "not an Excel file"); 'too-large': unpacks past the limit. */
 export class ZipProblem extends Error {
-  constructor(readonly kind: 'invalid' | 'too-large', message: string) { super(message); }
+  constructor(
+    readonly kind: 'invalid' | 'too-large',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface ZipGuardOptions {
@@ -54,7 +68,11 @@ export async function readZipDirectory(path: string, maxUnpacked = MAX_UNPACKED)
     const tailLength = Math.min(fileSize, 22 + 0xffff);
     const tail = await readAt(fh, fileSize - tailLength, tailLength);
     let eocd = -1;
-    for (let i = tail.length - 22; i >= 0; i--) if (tail.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    for (let i = tail.length - 22; i >= 0; i--)
+      if (tail.readUInt32LE(i) === 0x06054b50) {
+        eocd = i;
+        break;
+      }
     if (eocd < 0) throw invalid('no end of central directory');
     const count = tail.readUInt16LE(eocd + 10);
     const cdSize = tail.readUInt32LE(eocd + 12);
@@ -69,9 +87,14 @@ export async function readZipDirectory(path: string, maxUnpacked = MAX_UNPACKED)
       if (p + 46 > cd.length || cd.readUInt32LE(p) !== 0x02014b50) throw invalid('central header');
       const nameLength = cd.readUInt16LE(p + 28);
       const entry: ZipEntry = {
-        flags: cd.readUInt16LE(p + 8), method: cd.readUInt16LE(p + 10),
-        compressedSize: cd.readUInt32LE(p + 20), size: cd.readUInt32LE(p + 24), offset: cd.readUInt32LE(p + 42),
-        name: cd.toString('utf8', p + 46, p + 46 + nameLength), dataStart: 0, end: 0,
+        flags: cd.readUInt16LE(p + 8),
+        method: cd.readUInt16LE(p + 10),
+        compressedSize: cd.readUInt32LE(p + 20),
+        size: cd.readUInt32LE(p + 24),
+        offset: cd.readUInt32LE(p + 42),
+        name: cd.toString('utf8', p + 46, p + 46 + nameLength),
+        dataStart: 0,
+        end: 0,
       };
       p += 46 + nameLength + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
       if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw tooLarge();
@@ -91,7 +114,8 @@ export async function readZipDirectory(path: string, maxUnpacked = MAX_UNPACKED)
       if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) throw invalid('local header');
       e.dataStart = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
       let end = e.dataStart + e.compressedSize;
-      if (e.flags & 8) { // a data descriptor follows: 12 bytes, or 16 with its optional signature
+      if (e.flags & 8) {
+        // a data descriptor follows: 12 bytes, or 16 with its optional signature
         const sig = await readAt(fh, end, 4);
         end += sig.length === 4 && sig.readUInt32LE(0) === 0x08074b50 ? 16 : 12;
       }

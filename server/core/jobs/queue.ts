@@ -6,7 +6,13 @@
  */
 import type { Db, Queryable } from '../db/client';
 
-export interface Job { jobid: number; queue: string; payload: any; attempts: number; maxattempts: number }
+export interface Job {
+  jobid: number;
+  queue: string;
+  payload: any;
+  attempts: number;
+  maxattempts: number;
+}
 export type JobHandler = (job: Job, db: Db) => Promise<void>;
 
 const POLL_MS = 1000;
@@ -39,9 +45,12 @@ export class JobQueue {
 
   /** Adds a job (inside the caller's transaction when `q` is one) and wakes the worker. */
   async enqueue(q: Queryable, queue: string, payload: unknown, opts: { createdBy?: number; maxAttempts?: number } = {}) {
-    const [row] = await q.query<{ jobid: number }>(
-      'INSERT INTO jobs (queue, payload, createdby, maxattempts) VALUES ($1, $2, $3, $4) RETURNING jobid',
-      [queue, JSON.stringify(payload), opts.createdBy ?? null, opts.maxAttempts ?? 3]);
+    const [row] = await q.query<{ jobid: number }>('INSERT INTO jobs (queue, payload, createdby, maxattempts) VALUES ($1, $2, $3, $4) RETURNING jobid', [
+      queue,
+      JSON.stringify(payload),
+      opts.createdBy ?? null,
+      opts.maxAttempts ?? 3,
+    ]);
     setImmediate(() => this.kick());
     return row.jobid;
   }
@@ -67,8 +76,11 @@ export class JobQueue {
    * jobs_running keeps the idle check to the few Running rows.
    */
   private requeueDead(all: boolean) {
-    return this.db.query(`UPDATE jobs SET status = 'Queued', lockedat = NULL, runat = now()
-                           WHERE status = 'Running' AND ($1 OR lockedat < now() - ${STALE})`, [all]);
+    return this.db.query(
+      `UPDATE jobs SET status = 'Queued', lockedat = NULL, runat = now()
+                           WHERE status = 'Running' AND ($1 OR lockedat < now() - ${STALE})`,
+      [all],
+    );
   }
 
   async stop() {
@@ -81,8 +93,12 @@ export class JobQueue {
   drain(): Promise<void> {
     if (!this.running) {
       this.running = (async () => {
-        while (await this.runOne()) { /* keep going */ }
-      })().finally(() => { this.running = undefined; });
+        while (await this.runOne()) {
+          /* keep going */
+        }
+      })().finally(() => {
+        this.running = undefined;
+      });
     }
     return this.running;
   }
@@ -91,9 +107,12 @@ export class JobQueue {
     if (this.stopped) return;
     clearTimeout(this.timer);
     // The embedded database has one process: its start gave back every Running job, none can go stale after.
-    void this.drain().then(() => (this.db.kind === 'pglite' ? undefined : this.requeueDead(false))).catch(() => {}).finally(() => {
-      if (!this.stopped) this.timer = setTimeout(() => this.kick(), POLL_MS);
-    });
+    void this.drain()
+      .then(() => (this.db.kind === 'pglite' ? undefined : this.requeueDead(false)))
+      .catch(() => {})
+      .finally(() => {
+        if (!this.stopped) this.timer = setTimeout(() => this.kick(), POLL_MS);
+      });
   }
 
   private async runOne(): Promise<boolean> {
@@ -103,7 +122,9 @@ export class JobQueue {
       `UPDATE jobs SET status = 'Running', lockedat = now(), startedat = now(), attempts = attempts + 1
         WHERE jobid = (SELECT jobid FROM jobs WHERE status = 'Queued' AND runat <= now() AND queue = ANY($1)
                         ORDER BY runat, jobid LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING jobid, queue, payload, attempts, maxattempts`, [queues]);
+        RETURNING jobid, queue, payload, attempts, maxattempts`,
+      [queues],
+    );
     if (!job) return false;
     try {
       await faultHold(job, 'claimed');
@@ -117,7 +138,8 @@ export class JobQueue {
       await this.db.query(
         `UPDATE jobs SET status = $2, lasterror = $3, lockedat = NULL, completedat = CASE WHEN $2 = 'Failed' THEN now() END,
                 runat = now() + make_interval(secs => $4) WHERE jobid = $1 AND status = 'Running'`,
-        [job.jobid, final ? 'Failed' : 'Queued', message, 2 ** job.attempts]);
+        [job.jobid, final ? 'Failed' : 'Queued', message, 2 ** job.attempts],
+      );
     }
     return true;
   }

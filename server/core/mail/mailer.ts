@@ -7,7 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export interface MailMessage { to: string; subject: string; text: string; html?: string }
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -19,7 +24,11 @@ const FROM = process.env.MAIL_FROM ?? 'PLM Workbench <no-reply@plm.local>';
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
-    return { async send(m) { await transport.sendMail({ from: FROM, ...m }); } };
+    return {
+      async send(m) {
+        await transport.sendMail({ from: FROM, ...m });
+      },
+    };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {

@@ -16,12 +16,21 @@ import { scope } from './scope';
 export const recordNotFound = () => notFound('The record was not found.');
 
 /** Whether the record is deleted, for a record the user may see; 404 `recordNotFound` for any other id. */
-export async function recordState(ctx: AppContext, user: SessionUser, entity: string, keyField: string, id: number, q: Queryable = ctx.db): Promise<{ deleted: boolean }> {
+export async function recordState(
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  id: number,
+  q: Queryable = ctx.db,
+): Promise<{ deleted: boolean }> {
   const schema = ctx.schemas.entities.get(entity)!;
   const s = scope(schema, user, 1);
   const deleted = 'IsDeleted' in schema.properties ? 'isdeleted' : 'false';
-  const [row] = await q.query(
-    `SELECT ${deleted} AS deleted FROM ${viewOf(entity)} WHERE ${[`${column(schema, keyField)} = $1`, ...s.where].join(' AND ')}`, [id, ...s.params]);
+  const [row] = await q.query(`SELECT ${deleted} AS deleted FROM ${viewOf(entity)} WHERE ${[`${column(schema, keyField)} = $1`, ...s.where].join(' AND ')}`, [
+    id,
+    ...s.params,
+  ]);
   if (!row) throw recordNotFound();
   return { deleted: row.deleted === true };
 }
@@ -43,6 +52,7 @@ export function mayAccess(schema: EntitySchema, user: SessionUser, record: Recor
   const factory = schema['x-factoryField'];
   // A list of factories (a dev pattern path's colorways') is in scope when one of them is the user's, as in scope.ts.
   const factories = factory ? [record[factory]].flat() : [];
-  return (!brand || user.brandIds.has(record[brand] as number))
-    && (!factory || !user.isFactoryUser || factories.some((k) => user.factoryKeys.has(k as string)));
+  return (
+    (!brand || user.brandIds.has(record[brand] as number)) && (!factory || !user.isFactoryUser || factories.some((k) => user.factoryKeys.has(k as string)))
+  );
 }

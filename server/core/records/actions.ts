@@ -26,20 +26,38 @@ export { diffRecords, savedChanges, type AuditRow } from './audit';
 
 /** The changes one action made to one record. */
 export function recordAction(q: Queryable, userId: number | null, entity: string, entityId: string | number, changes: readonly FieldChange[]): Promise<void> {
-  return writeAuditRows(q, userId, changes.map((c) => ({ ...c, entity, entityId })));
+  return writeAuditRows(
+    q,
+    userId,
+    changes.map((c) => ({ ...c, entity, entityId })),
+  );
 }
 
 /** The changes one action made to many records of one entity. */
-export function recordActions(q: Queryable, userId: number | null, entity: string, changes: readonly (FieldChange & { entityId: string | number })[]): Promise<void> {
-  return writeAuditRows(q, userId, changes.map((c) => ({ ...c, entity })));
+export function recordActions(
+  q: Queryable,
+  userId: number | null,
+  entity: string,
+  changes: readonly (FieldChange & { entityId: string | number })[],
+): Promise<void> {
+  return writeAuditRows(
+    q,
+    userId,
+    changes.map((c) => ({ ...c, entity })),
+  );
 }
 
 /**
  * Sets stored fields of records of an entity (by record key) as an action decided them, writes the
  * ones that changed and audits them; answers the changes by record. A record not found is a 404.
  */
-export async function applyActions(ctx: AppContext, q: Queryable, user: SessionUser, entity: string,
-  actions: readonly { id: number; set: Record<string, unknown> }[]): Promise<Map<number, FieldChange[]>> {
+export async function applyActions(
+  ctx: AppContext,
+  q: Queryable,
+  user: SessionUser,
+  entity: string,
+  actions: readonly { id: number; set: Record<string, unknown> }[],
+): Promise<Map<number, FieldChange[]>> {
   const schema = ctx.schemas.entities.get(entity)!;
   const shape = shapeOf(schema, entity);
   const tables = Object.entries(schema['x-tables']!);
@@ -50,8 +68,11 @@ export async function applyActions(ctx: AppContext, q: Queryable, user: SessionU
   // The records as stored, straight from their tables (base first, joined on the base key).
   const [base, baseKey] = tables[0];
   const from = tables.map(([t], i) => (i ? `JOIN ${t} ON ${t}.${column(schema, baseKey)} = ${base}.${column(schema, baseKey)}` : t)).join(' ');
-  const stored = await q.query(`SELECT ${fields.map((f) => `${place(f)}.${column(schema, f)} AS "${f}"`).join(', ')} FROM ${from}
-                                 WHERE ${place(recordKey)}.${column(schema, recordKey)} = ANY($1)`, [actions.map((a) => a.id)]);
+  const stored = await q.query(
+    `SELECT ${fields.map((f) => `${place(f)}.${column(schema, f)} AS "${f}"`).join(', ')} FROM ${from}
+                                 WHERE ${place(recordKey)}.${column(schema, recordKey)} = ANY($1)`,
+    [actions.map((a) => a.id)],
+  );
   const byId = new Map(stored.map((r) => [r[recordKey] as number, r]));
   const out = new Map<number, FieldChange[]>();
   const rows: { prev: Record<string, unknown>; changes: Record<string, unknown> }[] = [];
@@ -63,11 +84,22 @@ export async function applyActions(ctx: AppContext, q: Queryable, user: SessionU
     if (changes.length) rows.push({ prev, changes: Object.fromEntries(changes.map((c) => [c.field, c.newValue])) });
   }
   await writeRows(q, schema, shape, user, rows);
-  await writeAuditRows(q, user.userId, [...out].flatMap(([id, changes]) => changes.map((c) => ({ ...c, entity, entityId: id }))));
+  await writeAuditRows(
+    q,
+    user.userId,
+    [...out].flatMap(([id, changes]) => changes.map((c) => ({ ...c, entity, entityId: id }))),
+  );
   return out;
 }
 
 /** One record's action (applyActions); answers its changes. */
-export async function applyAction(ctx: AppContext, q: Queryable, user: SessionUser, entity: string, id: number, set: Record<string, unknown>): Promise<FieldChange[]> {
+export async function applyAction(
+  ctx: AppContext,
+  q: Queryable,
+  user: SessionUser,
+  entity: string,
+  id: number,
+  set: Record<string, unknown>,
+): Promise<FieldChange[]> {
   return (await applyActions(ctx, q, user, entity, [{ id, set }])).get(id)!;
 }

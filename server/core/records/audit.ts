@@ -1,17 +1,30 @@
 /** The audit log (who, when, entity, id, field, old, new), written in the same transaction as the change. */
 import type { Queryable } from '../db/client';
 
-export interface FieldChange { field: string; oldValue: unknown; newValue: unknown }
+export interface FieldChange {
+  field: string;
+  oldValue: unknown;
+  newValue: unknown;
+}
 
 const asText = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 export async function writeAudit(q: Queryable, userId: number | null, entity: string, entityId: string | number, changes: FieldChange[]) {
-  await writeAudits(q, userId, entity, changes.map((ch) => ({ ...ch, entityId })));
+  await writeAudits(
+    q,
+    userId,
+    entity,
+    changes.map((ch) => ({ ...ch, entityId })),
+  );
 }
 
 /** The audit rows of many records in one statement (a bulk save writes one insert, not one per cell). */
 export async function writeAudits(q: Queryable, userId: number | null, entity: string, changes: (FieldChange & { entityId: string | number })[]) {
-  await writeAuditRows(q, userId, changes.map((c) => ({ ...c, entity })));
+  await writeAuditRows(
+    q,
+    userId,
+    changes.map((c) => ({ ...c, entity })),
+  );
 }
 
 /** One audit row of a save that writes records of several entities (a header and its child rows, ADR 031). */
@@ -23,8 +36,15 @@ export async function writeAuditRows(q: Queryable, userId: number | null, rows: 
   await q.query(
     `INSERT INTO audit_log (userid, entity, entityid, field, oldvalue, newvalue)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-    [userId, rows.map((c) => c.entity), rows.map((c) => String(c.entityId)), rows.map((c) => c.field),
-      rows.map((c) => asText(c.oldValue)), rows.map((c) => asText(c.newValue))]);
+    [
+      userId,
+      rows.map((c) => c.entity),
+      rows.map((c) => String(c.entityId)),
+      rows.map((c) => c.field),
+      rows.map((c) => asText(c.oldValue)),
+      rows.map((c) => asText(c.newValue)),
+    ],
+  );
 }
 
 /** The changes between two versions of a record, for the fields of `next`. */
@@ -40,4 +60,4 @@ export function diffRecords(prev: Record<string, unknown>, next: Record<string, 
  * the stale-save answer (stale.ts) reads who saved last from it.
  */
 export const savedChanges = (rowVersion: number, changes: FieldChange[]): FieldChange[] =>
-  (changes.length ? changes : [{ field: 'RowVersion', oldValue: rowVersion, newValue: rowVersion + 1 }]);
+  changes.length ? changes : [{ field: 'RowVersion', oldValue: rowVersion, newValue: rowVersion + 1 }];

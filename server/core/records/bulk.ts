@@ -18,11 +18,21 @@ import { AppError, badRequest, type FieldError } from '../http/errors';
 import { answerUpdates, applyUpdates, planUpdates, yieldToOthers, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
 import { STALE, type Version } from './stale';
 
-export interface BulkRow { Key: number; RowVersion: number; Changes: Record<string, unknown> }
+export interface BulkRow {
+  Key: number;
+  RowVersion: number;
+  Changes: Record<string, unknown>;
+}
 /** A refused row; a stale one carries the stale-save fields too (stale.ts: Code 'stale', ChangedBy, ChangedOn, RowVersion). */
 export interface BulkRowError {
-  Key: number; Status: number; Message: string; Errors: FieldError[];
-  Code?: string; ChangedBy?: string | null; ChangedOn?: string | null; RowVersion?: Version;
+  Key: number;
+  Status: number;
+  Message: string;
+  Errors: FieldError[];
+  Code?: string;
+  ChangedBy?: string | null;
+  ChangedOn?: string | null;
+  RowVersion?: Version;
 }
 
 /** A database error the checks did not foresee, as the row's error (no SQL or constraint names leave the server). */
@@ -57,7 +67,12 @@ export async function rowByRow(q: Queryable, plan: UpdatePlan) {
  * held only while a batch is written. `answer`: the fields the saved records carry back.
  */
 export async function saveRecords(
-  ctx: AppContext, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[], answer?: string[],
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  reqs: UpdateRequest[],
+  answer?: string[],
 ): Promise<RowOutcome[]> {
   const out: RowOutcome[] = [];
   const size = ctx.config.bulkBatchRows ?? 200;
@@ -72,7 +87,7 @@ export async function saveRecords(
       await ctx.db.tx((q) => rowByRow(q, plan));
     }
     await yieldToOthers();
-    out.push(...await answerUpdates(ctx.db, plan, answer));
+    out.push(...(await answerUpdates(ctx.db, plan, answer)));
   }
   return out;
 }
@@ -82,7 +97,14 @@ const staleFields = (error: AppError) => (error.code === STALE ? { Code: STALE, 
 
 /** A grid's save: the saved records carry the grid's `answer` fields (its columns). */
 export async function saveRows(ctx: AppContext, user: SessionUser, entity: string, keyField: string, rows: BulkRow[], answer?: string[], screen?: string) {
-  const outcomes = await saveRecords(ctx, user, entity, keyField, rows.map((r) => ({ id: r.Key, rowVersion: r.RowVersion, changes: r.Changes, screen })), answer);
+  const outcomes = await saveRecords(
+    ctx,
+    user,
+    entity,
+    keyField,
+    rows.map((r) => ({ id: r.Key, rowVersion: r.RowVersion, changes: r.Changes, screen })),
+    answer,
+  );
   const saved: Record<string, unknown>[] = [];
   const failed: BulkRowError[] = [];
   outcomes.forEach((o, n) => {

@@ -32,14 +32,22 @@ type Row = Record<string, unknown>;
  * `$index`; a new row has no key until written), the stored rows it removes, its refusals.
  */
 export interface ChildPlan {
-  spec: ChildSpec; property: string; schema: EntitySchema; key: string; table: string;
-  stored: Row[]; keep: Row[]; removed: Row[]; errors: FieldError[];
+  spec: ChildSpec;
+  property: string;
+  schema: EntitySchema;
+  key: string;
+  table: string;
+  stored: Row[];
+  keep: Row[];
+  removed: Row[];
+  errors: FieldError[];
 }
 
 const TEXT = { unknownRow: 'This row does not belong to the record.', cannotDelete: 'This row cannot be removed.', readOnly: 'You may not change this field.' };
 
 /** The fields of a row entity stored in its table. */
-const storedFields = (schema: EntitySchema) => Object.keys(schema.properties).filter((f) => schema.properties[f]['x-table'] && schema.properties[f].type !== 'array');
+const storedFields = (schema: EntitySchema) =>
+  Object.keys(schema.properties).filter((f) => schema.properties[f]['x-table'] && schema.properties[f].type !== 'array');
 
 const entityOf = (ctx: AppContext, spec: ChildSpec) => {
   const schema = ctx.schemas.entities.get(spec.entity);
@@ -53,20 +61,31 @@ export async function storedChildren(ctx: AppContext, q: Queryable, spec: ChildS
   const { schema, table, key } = entityOf(ctx, spec);
   const where = [spec.parentKey && `${column(schema, spec.parentKey)} = ANY($1)`, spec.softDelete && `NOT ${column(schema, spec.softDelete)}`].filter(Boolean);
   return q.query(
-    `SELECT ${storedFields(schema).map((f) => `${column(schema, f)} AS "${f}"`).join(', ')} FROM ${table}
+    `SELECT ${storedFields(schema)
+      .map((f) => `${column(schema, f)} AS "${f}"`)
+      .join(', ')} FROM ${table}
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${spec.order ? `${column(schema, spec.order)}, ` : ''}${column(schema, key)}`,
-    spec.parentKey ? [parentIds] : []);
+    spec.parentKey ? [parentIds] : [],
+  );
 }
 
 /** Rows in the order of their order field (a row without a number last; equal numbers keep their order), renumbered 10, 20, …. */
 function renumbered(rows: Row[], field: string): Row[] {
-  return rows.map((r, i) => ({ r, i, n: typeof r[field] === 'number' ? (r[field] as number) : Number.MAX_SAFE_INTEGER }))
-    .sort((a, b) => a.n - b.n || a.i - b.i).map(({ r }, n) => ({ ...r, [field]: (n + 1) * 10 }));
+  return rows
+    .map((r, i) => ({ r, i, n: typeof r[field] === 'number' ? (r[field] as number) : Number.MAX_SAFE_INTEGER }))
+    .sort((a, b) => a.n - b.n || a.i - b.i)
+    .map(({ r }, n) => ({ ...r, [field]: (n + 1) * 10 }));
 }
 
 /** A list planned against a request's rows (undefined: the request leaves the list as it is); no write. */
 export async function planChildren(
-  ctx: AppContext, q: Queryable, user: SessionUser, spec: ChildSpec, property: string, stored: Row[], request: readonly Row[] | undefined,
+  ctx: AppContext,
+  q: Queryable,
+  user: SessionUser,
+  spec: ChildSpec,
+  property: string,
+  stored: Row[],
+  request: readonly Row[] | undefined,
 ): Promise<ChildPlan> {
   const { schema, table, key } = entityOf(ctx, spec);
   const plan: ChildPlan = { spec, property, schema, key, table, stored, keep: [], removed: [], errors: [] };
@@ -79,12 +98,17 @@ export async function planChildren(
   const byKey = new Map(stored.map((r) => [r[key], r]));
   const named = new Set<unknown>();
   const at = (i: number, field: string) => `/${property}/${i}${field === '/' ? '' : field}`;
-  const fail = (i: number, field: string, message: string) => { plan.errors.push({ Field: at(i, field), Message: message }); };
+  const fail = (i: number, field: string, message: string) => {
+    plan.errors.push({ Field: at(i, field), Message: message });
+  };
   const out: Row[] = [];
   for (const [i, r] of request.entries()) {
     const id = r[key] || 0;
     const prev = id ? byKey.get(id) : undefined;
-    if (id && (!prev || named.has(id))) { fail(i, `/${key}`, prev ? (text.twice ?? text.unknownRow) : text.unknownRow); continue; }
+    if (id && (!prev || named.has(id))) {
+      fail(i, `/${key}`, prev ? (text.twice ?? text.unknownRow) : text.unknownRow);
+      continue;
+    }
     if (id) named.add(id);
     if (spec.remove === 'flag' && r.IsDeleted) {
       if (!prev) continue;
@@ -92,7 +116,10 @@ export async function planChildren(
       else plan.removed.push(prev);
       continue;
     }
-    if (!prev && spec.add === false) { fail(i, `/${key}`, text.notAdded ?? text.unknownRow); continue; }
+    if (!prev && spec.add === false) {
+      fail(i, `/${key}`, text.notAdded ?? text.unknownRow);
+      continue;
+    }
     const changes: Row = {};
     for (const f of writable.filter((w) => w in r)) {
       if (lockedOut(f) && String(r[f] ?? '') !== String(prev?.[f] ?? '')) fail(i, `/${f}`, text.readOnly);
@@ -113,7 +140,12 @@ export async function planChildren(
 }
 
 /** What a list's write did: rows added, changed (a stored field differs) and removed, and their audit rows. */
-export interface ChildWrite { added: number; changed: number; removed: number; audit: AuditRow[] }
+export interface ChildWrite {
+  added: number;
+  changed: number;
+  removed: number;
+  audit: AuditRow[];
+}
 
 /**
  * Writes a planned list set-based: one DELETE (or marking UPDATE) of the removed rows, one UPDATE of
@@ -126,24 +158,32 @@ export async function writeChildren(q: Queryable, plan: ChildPlan, parentId?: nu
   const col = (f: string) => column(schema, f);
   const fields = storedFields(schema).filter((f) => f !== key);
   const audit: AuditRow[] = [];
-  const note = (id: unknown, changes: ReturnType<typeof diffRecords>) => audit.push(...changes.map((c) => ({ ...c, entity: spec.entity, entityId: id as number })));
+  const note = (id: unknown, changes: ReturnType<typeof diffRecords>) =>
+    audit.push(...changes.map((c) => ({ ...c, entity: spec.entity, entityId: id as number })));
   const json = (r: Row, fs: string[]) => Object.fromEntries(fs.map((f) => [col(f), r[f] ?? null]));
   const pick = (r: Row, fs: string[]) => Object.fromEntries(fs.filter((f) => f in r).map((f) => [f, r[f]]));
 
   if (plan.removed.length) {
     const ids = plan.removed.map((r) => r[key]);
-    await q.query(spec.softDelete ? `UPDATE ${table} SET ${col(spec.softDelete)} = true WHERE ${col(key)} = ANY($1)` : `DELETE FROM ${table} WHERE ${col(key)} = ANY($1)`, [ids]);
+    await q.query(
+      spec.softDelete ? `UPDATE ${table} SET ${col(spec.softDelete)} = true WHERE ${col(key)} = ANY($1)` : `DELETE FROM ${table} WHERE ${col(key)} = ANY($1)`,
+      [ids],
+    );
     for (const id of ids) note(id, [{ field: spec.softDelete ?? 'IsDeleted', oldValue: false, newValue: true }]);
   }
 
   const byKey = new Map(plan.stored.map((r) => [r[key], r]));
-  const changed = plan.keep.filter((r) => r[key]).map((r) => ({ r, diff: diffRecords(byKey.get(r[key])!, pick(r, fields)) })).filter((c) => c.diff.length);
+  const changed = plan.keep
+    .filter((r) => r[key])
+    .map((r) => ({ r, diff: diffRecords(byKey.get(r[key])!, pick(r, fields)) }))
+    .filter((c) => c.diff.length);
   if (changed.length) {
     const cols = [...new Set(changed.flatMap((c) => c.diff.map((d) => d.field)))];
     await q.query(
       `UPDATE ${table} t SET ${cols.map((f) => `${col(f)} = j.${col(f)}`).join(', ')}
          FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) j WHERE t.${col(key)} = j.${col(key)}`,
-      [JSON.stringify(changed.map((c) => ({ ...json(c.r, cols), [col(key)]: c.r[key] })))]);
+      [JSON.stringify(changed.map((c) => ({ ...json(c.r, cols), [col(key)]: c.r[key] })))],
+    );
     for (const c of changed) note(c.r[key], c.diff);
   }
 
@@ -154,9 +194,14 @@ export async function writeChildren(q: Queryable, plan: ChildPlan, parentId?: nu
     const ids = await q.query<{ id: number }>(
       `INSERT INTO ${table} (${cols.map(col).join(', ')})
        SELECT ${cols.map((f) => `j.${col(f)}`).join(', ')} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) WITH ORDINALITY j ORDER BY j.ordinality
-       RETURNING ${col(key)} AS id`, [JSON.stringify(added.map((r) => json(r, cols)))]);
+       RETURNING ${col(key)} AS id`,
+      [JSON.stringify(added.map((r) => json(r, cols)))],
+    );
     const keys = ids.map((r) => r.id).sort((a, b) => a - b);
-    added.forEach((r, i) => { r[key] = keys[i]; note(keys[i], diffRecords({}, pick(r, cols))); });
+    added.forEach((r, i) => {
+      r[key] = keys[i];
+      note(keys[i], diffRecords({}, pick(r, cols)));
+    });
   }
   return { added: added.length, changed: changed.length, removed: plan.removed.length, audit };
 }
@@ -168,20 +213,29 @@ export async function writeChildren(q: Queryable, plan: ChildPlan, parentId?: nu
  * of its own (`x-list`), a header's list saved on its own call (the line plan's calendars, a colorway's
  * size ranges), the lists of many headers at once (the checklists' upload).
  */
-export async function saveList(q: Queryable, userId: number | null, plan: ChildPlan, opts: {
-  parentId?: number; before?: readonly AuditRow[];
-  /** Or worked out once the list is written (a history line describing the list as stored). */
-  after?: readonly AuditRow[] | (() => Promise<readonly AuditRow[]>);
-} = {}): Promise<ChildWrite> {
+export async function saveList(
+  q: Queryable,
+  userId: number | null,
+  plan: ChildPlan,
+  opts: {
+    parentId?: number;
+    before?: readonly AuditRow[];
+    /** Or worked out once the list is written (a history line describing the list as stored). */
+    after?: readonly AuditRow[] | (() => Promise<readonly AuditRow[]>);
+  } = {},
+): Promise<ChildWrite> {
   const written = await writeChildren(q, plan, opts.parentId);
-  const after = typeof opts.after === 'function' ? await opts.after() : opts.after ?? [];
-  await writeAuditRows(q, userId, [...opts.before ?? [], ...written.audit, ...after]);
+  const after = typeof opts.after === 'function' ? await opts.after() : (opts.after ?? []);
+  await writeAuditRows(q, userId, [...(opts.before ?? []), ...written.audit, ...after]);
   return written;
 }
 
 /** A header save: its changes (the user's, under field rights), the server's own, and the request's lists by `x-children` property. */
 export interface HeaderSave {
-  entity: string; id: number; rowVersion: number; changes: Row;
+  entity: string;
+  id: number;
+  rowVersion: number;
+  changes: Row;
   /** Fields set by the server after its own checks (write.ts UpdateRequest.server). */
   server?: Row;
   /** The request's lists; a list left out stays as stored. */
@@ -189,7 +243,11 @@ export interface HeaderSave {
 }
 
 /** A header save planned: the header's update plan, each list's plan, every field error (header first, then the lists). */
-export interface SavePlan { header: UpdatePlan; children: Record<string, ChildPlan>; errors: FieldError[] }
+export interface SavePlan {
+  header: UpdatePlan;
+  children: Record<string, ChildPlan>;
+  errors: FieldError[];
+}
 
 /**
  * Plans a header save with its lists; no write. A refusal that is no field error (the stale-save 409,
@@ -198,8 +256,9 @@ export interface SavePlan { header: UpdatePlan; children: Record<string, ChildPl
  */
 export async function planSave(ctx: AppContext, q: Queryable, user: SessionUser, save: HeaderSave): Promise<SavePlan> {
   const schema = ctx.schemas.entities.get(save.entity)!;
-  const header = await planUpdates(ctx, q, user, save.entity, recordKey(schema),
-    [{ id: save.id, rowVersion: save.rowVersion, changes: save.changes, server: save.server, auditVersion: true }]);
+  const header = await planUpdates(ctx, q, user, save.entity, recordKey(schema), [
+    { id: save.id, rowVersion: save.rowVersion, changes: save.changes, server: save.server, auditVersion: true },
+  ]);
   const errors: FieldError[] = [];
   const refused = header.out[0];
   if (refused && !refused.ok) {
@@ -219,7 +278,7 @@ export async function planSave(ctx: AppContext, q: Queryable, user: SessionUser,
  * again), each list, one audit insert (with `also`: the audit rows of the feature's own writes in the save).
  */
 export async function applySave(q: Queryable, plan: SavePlan, also: AuditRow[] = []): Promise<Record<string, ChildWrite>> {
-  const audit = [...await writeUpdates(q, plan.header), ...also];
+  const audit = [...(await writeUpdates(q, plan.header)), ...also];
   const refused = plan.header.out[0];
   if (refused && !refused.ok) throw refused.error;
   const written: Record<string, ChildWrite> = {};

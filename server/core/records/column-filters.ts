@@ -16,7 +16,12 @@ import { column, viewOf } from './columns';
 import { conditionOn, type Condition } from './search-criteria';
 import { scope } from './scope';
 
-export interface ColumnFilter { contains?: string; equals?: string | number | boolean; from?: string | number; to?: string | number }
+export interface ColumnFilter {
+  contains?: string;
+  equals?: string | number | boolean;
+  from?: string | number;
+  to?: string | number;
+}
 export type ColumnFilters = Record<string, ColumnFilter>;
 
 const typeOf = (p: PropertySchema) => (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) as string | undefined;
@@ -30,12 +35,13 @@ export function filterableFields(schema: EntitySchema, columns: readonly string[
   const out = new Set(columns);
   for (const [f, p] of Object.entries(schema.properties)) {
     const ref = referenceOf(p);
-    if (ref && p.type !== 'array' && (shown.has(nameFieldOf(f, ref)))) out.add(f);
+    if (ref && p.type !== 'array' && shown.has(nameFieldOf(f, ref))) out.add(f);
   }
   return out;
 }
 
-const invalid = (field: string, message: string) => badRequest(`The filter of ${field} is invalid: ${message}`, [{ Field: `/columnFilters/${field}`, Message: message }]);
+const invalid = (field: string, message: string) =>
+  badRequest(`The filter of ${field} is invalid: ${message}`, [{ Field: `/columnFilters/${field}`, Message: message }]);
 
 /** A value of the field's type for `equals`, `from` or `to`; 400 when it is not one. */
 function typed(field: string, p: PropertySchema, v: unknown, range: boolean): unknown {
@@ -59,7 +65,14 @@ function typed(field: string, p: PropertySchema, v: unknown, range: boolean): un
 }
 
 /** A reference's name matched in its source, within the user's brands and factories, when the view does not carry the name. */
-function nameMatch(ctx: AppContext, user: SessionUser, src: ReferenceSource, col: string, param: (v: unknown) => string, test: (label: string) => string): string {
+function nameMatch(
+  ctx: AppContext,
+  user: SessionUser,
+  src: ReferenceSource,
+  col: string,
+  param: (v: unknown) => string,
+  test: (label: string) => string,
+): string {
   const where = [`${src.id} = ${col}`, test(src.label)];
   if (src.entity) {
     const s = scope(ctx.schemas.entities.get(src.entity)!, user, 0);
@@ -72,7 +85,14 @@ function nameMatch(ctx: AppContext, user: SessionUser, src: ReferenceSource, col
  * The conditions of the request's column filters. `allowed`: the grid's filterable fields;
  * `hidden`: fields the user may not see (a filter on one is refused like an unknown column).
  */
-export function columnFilterConditions(ctx: AppContext, user: SessionUser, entity: string, filters: ColumnFilters, allowed: Set<string>, hidden: Set<string>): Condition[] {
+export function columnFilterConditions(
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  filters: ColumnFilters,
+  allowed: Set<string>,
+  hidden: Set<string>,
+): Condition[] {
   const schema = ctx.schemas.entities.get(entity)!;
   const out: Condition[] = [];
   for (const [field, f] of Object.entries(filters)) {
@@ -81,10 +101,12 @@ export function columnFilterConditions(ctx: AppContext, user: SessionUser, entit
     for (const k of ['equals', 'from', 'to'] as const) {
       const v = f[k] as unknown;
       if (v === null) delete f[k];
-      else if (v !== undefined && !(typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 200))) throw invalid(field, `${k} must be a text of at most 200 characters, a number or true/false.`);
+      else if (v !== undefined && !(typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 200)))
+        throw invalid(field, `${k} must be a text of at most 200 characters, a number or true/false.`);
     }
     const modes = ['contains', 'equals', 'from', 'to'].filter((k) => (f as Record<string, unknown>)[k] !== undefined);
-    if (!modes.length || (modes.includes('contains') || modes.includes('equals')) && modes.length > 1) throw invalid(field, 'Give one of contains, equals, or from and/or to.');
+    if (!modes.length || ((modes.includes('contains') || modes.includes('equals')) && modes.length > 1))
+      throw invalid(field, 'Give one of contains, equals, or from and/or to.');
     const col = column(schema, field);
     const ref = referenceOf(p);
     // A reference filtered by text matches the name the grid shows (from the view when it carries it).
@@ -93,8 +115,8 @@ export function columnFilterConditions(ctx: AppContext, user: SessionUser, entit
       const nameField = nameFieldOf(field, ref);
       const viewName = withNameFields(schema, [field]).includes(nameField) ? column(schema, nameField) : undefined;
       const text = String(f.contains ?? f.equals);
-      const test = (param: (v: unknown) => string) => (label: string) => (f.contains !== undefined
-        ? `${label}::text ILIKE ${param(containsPattern(text))}` : `lower(${label}::text) = lower(${param(text)})`);
+      const test = (param: (v: unknown) => string) => (label: string) =>
+        f.contains !== undefined ? `${label}::text ILIKE ${param(containsPattern(text))}` : `lower(${label}::text) = lower(${param(text)})`;
       const src = REFERENCE_SOURCES[ref.source];
       if (viewName) out.push(conditionOn([nameField], (param) => test(param)(viewName)));
       else if (src) out.push(conditionOn([field], (param) => nameMatch(ctx, user, src, `${viewOf(entity)}.${col}`, param, test(param))));
@@ -107,13 +129,18 @@ export function columnFilterConditions(ctx: AppContext, user: SessionUser, entit
       on((param) => `${col}::text ILIKE ${param(pattern)}`);
     } else if (f.equals !== undefined) {
       const v = typed(field, p, f.equals, false);
-      on((param) => (typeof v === 'string' && typeOf(p) === 'string' && !p.format
-        ? `lower(${col}) = lower(${param(v)})` : `${col} = ${param(v)}`));
+      on((param) => (typeof v === 'string' && typeOf(p) === 'string' && !p.format ? `lower(${col}) = lower(${param(v)})` : `${col} = ${param(v)}`));
     } else {
       const date = p.format === 'date' || p.format === 'date-time';
       const cast = date ? '::date' : '';
-      if (f.from !== undefined) { const v = typed(field, p, f.from, true); on((param) => `${col}${cast} >= ${param(v)}`); }
-      if (f.to !== undefined) { const v = typed(field, p, f.to, true); on((param) => `${col}${cast} <= ${param(v)}`); }
+      if (f.from !== undefined) {
+        const v = typed(field, p, f.from, true);
+        on((param) => `${col}${cast} >= ${param(v)}`);
+      }
+      if (f.to !== undefined) {
+        const v = typed(field, p, f.to, true);
+        on((param) => `${col}${cast} <= ${param(v)}`);
+      }
     }
   }
   return out;

@@ -37,8 +37,16 @@ export function hasView(ctx: AppContext, entity: string): Promise<boolean> {
  * parsing or JSON objects repeating every field name. Values keep the driver's shapes: numbers,
  * 'YYYY-MM-DD' dates, ISO timestamps in UTC (the schema's date-time fields). `rest`: FROM … WHERE ….
  */
-export async function selectFields(q: Queryable, schema: EntitySchema, fields: readonly string[], rest: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-  const [{ j }] = await q.query<{ j: string }>(`SELECT coalesce(json_agg(${fieldsJsonSql(schema, fields)}), '[]')::text AS j ${rest}`, params, { prepare: true });
+export async function selectFields(
+  q: Queryable,
+  schema: EntitySchema,
+  fields: readonly string[],
+  rest: string,
+  params: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const [{ j }] = await q.query<{ j: string }>(`SELECT coalesce(json_agg(${fieldsJsonSql(schema, fields)}), '[]')::text AS j ${rest}`, params, {
+    prepare: true,
+  });
   const read = fieldsReader(schema, fields);
   return (JSON.parse(j) as unknown[][][]).map(read);
 }
@@ -96,8 +104,7 @@ export function visibleColumns(ctx: AppContext, user: SessionUser, entity: strin
   const schema = ctx.schemas.entities.get(entity)!;
   const { hidden } = fieldAccess(ctx.schemas, user, entity);
   const wanted = only ? new Set(only) : undefined;
-  const fields = Object.keys(schema.properties).filter((f) =>
-    !hidden.has(f) && schema.properties[f].type !== 'array' && (!wanted || wanted.has(f)));
+  const fields = Object.keys(schema.properties).filter((f) => !hidden.has(f) && schema.properties[f].type !== 'array' && (!wanted || wanted.has(f)));
   return { schema, fields, hidden, select: fields.map((f) => `${column(schema, f)} AS "${f}"`).join(', ') };
 }
 

@@ -24,12 +24,22 @@ function stampColumns(schema: EntitySchema, table: string, userId: number): Reco
   return out;
 }
 
-export async function insertRecord(ctx: AppContext, q: Queryable, user: SessionUser, entity: string, values: Record<string, unknown>): Promise<Record<string, number>> {
+export async function insertRecord(
+  ctx: AppContext,
+  q: Queryable,
+  user: SessionUser,
+  entity: string,
+  values: Record<string, unknown>,
+): Promise<Record<string, number>> {
   const schema = ctx.schemas.entities.get(entity)! as EntitySchema;
   const tables = Object.entries(schema['x-tables'] ?? {});
   const keys = new Set(tables.map(([, k]) => k));
   // Computed fields (keys, versions, stamps) are the database's: the required check skips them.
-  const probe = withoutNulls({ ...values, ...('RowVersion' in schema.properties ? { RowVersion: 1 } : {}), ...Object.fromEntries([...keys].map((k) => [k, values[k] ?? 1])) });
+  const probe = withoutNulls({
+    ...values,
+    ...('RowVersion' in schema.properties ? { RowVersion: 1 } : {}),
+    ...Object.fromEntries([...keys].map((k) => [k, values[k] ?? 1])),
+  });
   const errors = ctx.schemas.validate('entity', entity, probe).filter((e) => !keys.has(e.Field.slice(1)));
   if (errors.length) throw badRequest('Your submission contains error(s). Please correct the highlighted items below.', errors);
 
@@ -37,25 +47,38 @@ export async function insertRecord(ctx: AppContext, q: Queryable, user: SessionU
   const rows = splitRecord(schema, values);
   for (const [i, [table, keyField]] of tables.entries()) {
     const keyCol = columnOf(keyField, schema.properties[keyField]);
-    if (i === 0 && values[keyField] != null) { created[keyField] = values[keyField] as number; continue; }
+    if (i === 0 && values[keyField] != null) {
+      created[keyField] = values[keyField] as number;
+      continue;
+    }
     const row: Record<string, unknown> = { ...rows[table], ...stampColumns(schema, table, user.userId) };
     delete row[keyCol];
     if (i > 0) row[columnOf(tables[0][1], schema.properties[tables[0][1]])] = created[tables[0][1]];
     const cols = Object.keys(row);
     const [out] = await q.query(
       `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, n) => `$${n + 1}`).join(', ')}) RETURNING ${keyCol} AS key`,
-      cols.map((c) => row[c]));
+      cols.map((c) => row[c]),
+    );
     created[keyField] = out.key as number;
   }
   for (const [table, linkRowsOf] of Object.entries(linkRows(schema, { ...values, ...created }))) {
     for (const row of linkRowsOf) {
       const cols = Object.keys(row);
-      await q.query(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, n) => `$${n + 1}`).join(', ')})`, cols.map((c) => row[c]));
+      await q.query(
+        `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, n) => `$${n + 1}`).join(', ')})`,
+        cols.map((c) => row[c]),
+      );
     }
   }
   const recordId = created[tables[tables.length - 1][1]];
-  await writeAudit(q, user.userId, entity, recordId,
-    Object.entries(withoutNulls(values)).filter(([f]) => schema.properties[f]?.['x-table'] || schema.properties[f]?.['x-link'])
-      .map(([field, newValue]) => ({ field, oldValue: null, newValue })));
+  await writeAudit(
+    q,
+    user.userId,
+    entity,
+    recordId,
+    Object.entries(withoutNulls(values))
+      .filter(([f]) => schema.properties[f]?.['x-table'] || schema.properties[f]?.['x-link'])
+      .map(([field, newValue]) => ({ field, oldValue: null, newValue })),
+  );
   return created;
 }

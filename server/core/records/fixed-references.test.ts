@@ -31,7 +31,9 @@ describe('fixed references (ADR 002 x-ref fixed)', () => {
     expect(err?.status).toBe(400);
     expect(err?.message).toBe('Brand cannot be changed after the record is created.');
     expect(err?.errors.map((e) => e.Field)).toEqual(['/BrandId', '/BriefSeasonalId', '/ParentPatternSeasonalId']);
-    expect(fixedFieldsMoved(fixed, prev, { SeasonId: null })?.errors).toEqual([{ Field: '/SeasonId', Message: 'Season cannot be changed after the record is created.' }]);
+    expect(fixedFieldsMoved(fixed, prev, { SeasonId: null })?.errors).toEqual([
+      { Field: '/SeasonId', Message: 'Season cannot be changed after the record is created.' },
+    ]);
     expect(fixedFieldsMoved(fixed, prev, { BriefSeasonalId: 8 }, ['BriefSeasonalId'])).toBeNull();
   });
 });

@@ -21,7 +21,10 @@ const sameKey = (a: unknown, b: unknown) => a === b || (a ?? null) === (b ?? nul
 
 /** The row's refusal when its changes move a fixed field (every such field named), else null. */
 export function fixedFieldsMoved(
-  fixed: ReturnType<typeof fixedFieldsOf>, prev: Record<string, unknown>, changes: Record<string, unknown>, allowed: readonly string[] = [],
+  fixed: ReturnType<typeof fixedFieldsOf>,
+  prev: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  allowed: readonly string[] = [],
 ): AppError | null {
   const errors: FieldError[] = fixed
     .filter(({ field }) => field in changes && !allowed.includes(field) && !sameKey(changes[field], prev[field]))

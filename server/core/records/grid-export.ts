@@ -24,7 +24,12 @@ import { nameFieldOf, referenceOf, withNameFields } from './references';
 /** Rows read per statement while the file is written. */
 export const EXPORT_CHUNK = 5000;
 
-interface ExportColumn { header: string; kind: SheetKind; sql: string; width: number }
+interface ExportColumn {
+  header: string;
+  kind: SheetKind;
+  sql: string;
+  width: number;
+}
 
 /** The export file's name: `{report}-Export.xlsx` (report: the grid's report name, else its title). */
 export const exportFileName = (grid: GridDoc) => `${(grid.report ?? grid.title).replace(/[^\w.-]+/g, '')}-Export.xlsx`;
@@ -72,10 +77,24 @@ function rowXml(n: number, values: unknown[], letters: string[], styleIds: numbe
  * The rows of the search in grid column order as an .xlsx stream; the statements that decide the
  * rows (and refuse a bad request) run before it starts.
  */
-export async function exportGrid(ctx: AppContext, user: SessionUser, grid: GridDoc, keyField: string, req: SearchRequest, extra: ExtraFilters): Promise<ReadableStream> {
+export async function exportGrid(
+  ctx: AppContext,
+  user: SessionUser,
+  grid: GridDoc,
+  keyField: string,
+  req: SearchRequest,
+  extra: ExtraFilters,
+): Promise<ReadableStream> {
   const schema = ctx.schemas.entities.get(grid.entity)!;
-  const st = searchStatements(ctx, user, grid.entity, keyField, { ...req, pageNumber: 1, pageSize: 0 },
-    withNameFields(schema, [keyField, ...grid.columns.map((c) => c.field)]), extra);
+  const st = searchStatements(
+    ctx,
+    user,
+    grid.entity,
+    keyField,
+    { ...req, pageNumber: 1, pageSize: 0 },
+    withNameFields(schema, [keyField, ...grid.columns.map((c) => c.field)]),
+    extra,
+  );
   const [{ keys }] = await ctx.db.query<{ keys: number[] }>(st.keys.sql, st.keys.params, { prepare: true });
   let names = {};
   if (st.referenceIds) {
@@ -84,24 +103,31 @@ export async function exportGrid(ctx: AppContext, user: SessionUser, grid: GridD
   }
   const visible = new Set(st.fields);
   const jsNamed = new Map(st.references.map((r) => [r.field, r]));
-  const columns: ExportColumn[] = grid.columns.filter((c) => visible.has(c.field)).map((c) => {
-    const p = schema.properties[c.field];
-    const ref = referenceOf(p);
-    const width = Math.min(MAX_SHEET_WIDTH, Math.max(MIN_SHEET_WIDTH, Math.round((c.width ?? 100) / 7)));
-    const header = p.title ?? c.field;
-    if (ref) {
-      const named = jsNamed.get(c.field);
-      const sql = named ? `$2::jsonb -> '${named.source}' ->> (${column(schema, c.field)})::text` : column(schema, nameFieldOf(c.field, ref));
-      return { header, kind: 'text' as const, sql, width };
-    }
-    const kind = propertySheetKind(p);
-    return { header, kind, sql: EXCEL_SERIAL[kind]?.(column(schema, c.field)) ?? column(schema, c.field), width };
-  });
+  const columns: ExportColumn[] = grid.columns
+    .filter((c) => visible.has(c.field))
+    .map((c) => {
+      const p = schema.properties[c.field];
+      const ref = referenceOf(p);
+      const width = Math.min(MAX_SHEET_WIDTH, Math.max(MIN_SHEET_WIDTH, Math.round((c.width ?? 100) / 7)));
+      const header = p.title ?? c.field;
+      if (ref) {
+        const named = jsNamed.get(c.field);
+        const sql = named ? `$2::jsonb -> '${named.source}' ->> (${column(schema, c.field)})::text` : column(schema, nameFieldOf(c.field, ref));
+        return { header, kind: 'text' as const, sql, width };
+      }
+      const kind = propertySheetKind(p);
+      return { header, kind, sql: EXCEL_SERIAL[kind]?.(column(schema, c.field)) ?? column(schema, c.field), width };
+    });
   // A key is a number, or a text (a color's key: issue 29, its export failed on 'text = integer').
   const keyArray = /integer|number/.test(JSON.stringify(schema.properties[keyField]?.type)) ? 'int[]' : 'text[]';
   // The record's key, a plain number (no thousands separator), unless the grid shows it already.
   if (!grid.columns.some((c) => c.field === keyField && visible.has(c.field))) {
-    columns.push({ header: schema.properties[keyField]?.title ?? keyField, kind: keyArray === 'int[]' ? 'numeric' : 'text', sql: column(schema, keyField), width: MIN_SHEET_WIDTH + 6 });
+    columns.push({
+      header: schema.properties[keyField]?.title ?? keyField,
+      kind: keyArray === 'int[]' ? 'numeric' : 'text',
+      sql: column(schema, keyField),
+      width: MIN_SHEET_WIDTH + 6,
+    });
   }
   // Each row leads with its key; a chunk's rows are put back in the search's order by key (an
   // ordered join with the keys array is several times slower than = ANY on the embedded database).
@@ -111,7 +137,12 @@ export async function exportGrid(ctx: AppContext, user: SessionUser, grid: GridD
 
   const out = new PassThrough();
   // Level 1 compression: most of the size win of the default at a fraction of its time.
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } } as Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions>);
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  } as Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions>);
   const sheet = book.addWorksheet(grid.title.slice(0, 31), { views: [{ state: 'frozen', xSplit: grid.frozen ?? 0, ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ width: c.width }));
   if (columns.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: keys.length + 1, column: columns.length } };
@@ -123,7 +154,9 @@ export async function exportGrid(ctx: AppContext, user: SessionUser, grid: GridD
     // exceljs would build a Cell object and an XML document per cell, most of an export's time.
     // The workbook, its styles (the columns' number formats), the header row and the zip stay exceljs's.
     const internals = book as unknown as { styles: { addStyleModel(style: object, cellType: number): number } };
-    const styleIds = columns.map((c) => (SHEET_FORMATS[c.kind] ? internals.styles.addStyleModel({ numFmt: SHEET_FORMATS[c.kind] }, ExcelJS.ValueType.Number) : 0));
+    const styleIds = columns.map((c) =>
+      SHEET_FORMATS[c.kind] ? internals.styles.addStyleModel({ numFmt: SHEET_FORMATS[c.kind] }, ExcelJS.ValueType.Number) : 0,
+    );
     const stream = (sheet as unknown as { stream: { write(xml: string): void } }).stream;
     const letters = columns.map((_c, i) => columnLetters(i));
     let n = 1;

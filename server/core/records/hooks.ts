@@ -37,7 +37,10 @@ export async function runUpdateHooks(entity: string, args: UpdateHookArgs): Prom
 }
 
 /** One row of a save as the set steps see it: the record before and the changes after the row hooks. */
-export interface RowChange { prev: Record<string, unknown>; changes: Record<string, unknown> }
+export interface RowChange {
+  prev: Record<string, unknown>;
+  changes: Record<string, unknown>;
+}
 
 /**
  * A prepare step loads, in one query per table, the lookups the entity's hooks will ask for the

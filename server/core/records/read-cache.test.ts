@@ -14,15 +14,30 @@ function fakeDb() {
     db: {} as Db,
   };
   fake.db = {
-    listen: async (onNotify: (p: string) => void, onListening: (ok: boolean) => void) => { fake.notify = onNotify; fake.listening = onListening; },
-    settle: async () => { fake.settles++; if (fake.settleFails) throw new Error('lost'); },
+    listen: async (onNotify: (p: string) => void, onListening: (ok: boolean) => void) => {
+      fake.notify = onNotify;
+      fake.listening = onListening;
+    },
+    settle: async () => {
+      fake.settles++;
+      if (fake.settleFails) throw new Error('lost');
+    },
   } as unknown as Db;
   return fake;
 }
 
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({
-  userId: 7, userName: 'u', firstName: '', lastName: '', isFactoryUser: false, roleId: 1, sessionId: 's',
-  permissions: new Set([401]), brandIds: new Set([1]), factoryKeys: new Set(), ...over,
+  userId: 7,
+  userName: 'u',
+  firstName: '',
+  lastName: '',
+  isFactoryUser: false,
+  roleId: 1,
+  sessionId: 's',
+  permissions: new Set([401]),
+  brandIds: new Set([1]),
+  factoryKeys: new Set(),
+  ...over,
 });
 
 async function cacheOf(limit = 1 << 20) {
@@ -50,7 +65,7 @@ describe('read cache (issue 31)', () => {
     expect(cache.stats).toMatchObject({ hits: 2, misses: 4 });
   });
 
-  it('a sign-in\'s stamp (\'data user\') drops the user entity\'s answers only; other answers stay kept', async () => {
+  it("a sign-in's stamp ('data user') drops the user entity's answers only; other answers stay kept", async () => {
     const { fake, cache } = await cacheOf();
     let n = 0;
     const ask = (entity: string) => cache.answer(user(), entity, `grid ${entity}`, async () => `${entity} ${++n}`).then(textOf);
@@ -63,7 +78,7 @@ describe('read cache (issue 31)', () => {
     expect(await ask('colorway')).toBe('colorway 4');
   });
 
-  it('the search stamps\' change (\'data grids\') drops grid pages only; record answers stay kept', async () => {
+  it("the search stamps' change ('data grids') drops grid pages only; record answers stay kept", async () => {
     const { fake, cache } = await cacheOf();
     let n = 0;
     const ask = (key: string) => cache.answer(user(), 'colorway', key, async () => `${key} ${++n}`).then(textOf);
@@ -88,15 +103,22 @@ describe('read cache (issue 31)', () => {
   it('a notification that comes while the settle runs, or a settle that fails, makes it a miss', async () => {
     const { fake, cache, compute } = await cacheOf();
     await cache.answer(user(), 'colorway', 'k', compute);
-    fake.db.settle = async () => { fake.notify('data'); };
+    fake.db.settle = async () => {
+      fake.notify('data');
+    };
     expect(textOf(await cache.answer(user(), 'colorway', 'k', compute))).toBe('{"n":2}');
-    fake.db.settle = async () => { throw new Error('lost'); };
+    fake.db.settle = async () => {
+      throw new Error('lost');
+    };
     expect(textOf(await cache.answer(user(), 'colorway', 'k', compute))).toBe('{"n":3}');
   });
 
   it('an answer computed while a change came is not kept; nothing is kept while not listening', async () => {
     const { fake, cache } = await cacheOf();
-    await cache.answer(user(), 'colorway', 'k', async () => { fake.notify('records colorway 1 1'); return 'old'; });
+    await cache.answer(user(), 'colorway', 'k', async () => {
+      fake.notify('records colorway 1 1');
+      return 'old';
+    });
     expect(textOf(await cache.answer(user(), 'colorway', 'k', async () => 'new'))).toBe('new');
     fake.listening(false);
     await cache.answer(user(), 'colorway', 'x', async () => 'a');
@@ -104,7 +126,7 @@ describe('read cache (issue 31)', () => {
     expect(textOf(await cache.answer(user(), 'colorway', 'x', async () => 'b'))).toBe('b');
   });
 
-  it('answers are kept per audience: other rights, brands or factories miss; a factory user\'s answer serves no other user', async () => {
+  it("answers are kept per audience: other rights, brands or factories miss; a factory user's answer serves no other user", async () => {
     const { cache } = await cacheOf();
     const seen = (u: SessionUser) => cache.answer(u, 'colorway', 'k', async () => `for ${u.userId}`).then(textOf);
     expect(await seen(user())).toBe('for 7');

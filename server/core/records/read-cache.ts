@@ -30,9 +30,19 @@ import type { Db } from '../db/client';
 import { audienceKey } from '../feed/changes';
 
 /** `page`: a grid's page (key 'grid …'), which may read a search table; else a record. */
-interface Entry { gz: Buffer; etag: string; bytes: number; entity: string; page: boolean }
+interface Entry {
+  gz: Buffer;
+  etag: string;
+  bytes: number;
+  entity: string;
+  page: boolean;
+}
 /** A request's answer: its text when just computed, its gzipped text when kept (or kept-sized). */
-export interface Answer { etag: string; text?: string; gz?: Buffer }
+export interface Answer {
+  etag: string;
+  text?: string;
+  gz?: Buffer;
+}
 
 /** Payloads that may change any answer: record changes, any table's change, rights and names. Not jobs, not presence. */
 const invalidates = (payload: string) => payload === 'data' || payload === 'sessions' || payload.startsWith('records ');
@@ -67,21 +77,42 @@ export class ReadCache {
   readonly stats = { hits: 0, misses: 0, clears: 0 };
   readonly ready: Promise<void>;
 
-  constructor(private db: Db, readonly limit: number) {
-    this.ready = limit <= 0 ? Promise.resolve() : db.listen(
-      (payload) => {
-        if (invalidates(payload)) this.clear();
-        else if (payload === PAGES_CHANGE) this.clear((e) => e.page);
-        else { const entity = entityChange(payload); if (entity) this.clear((e) => e.entity === entity); }
-      },
-      (ok) => { this.listening = ok; this.clear(); },
-    ).then(() => { this.listening = true; }, (err) => {
-      console.error(`Read cache off, cannot LISTEN: ${(err as Error).message}`);
-    });
+  constructor(
+    private db: Db,
+    readonly limit: number,
+  ) {
+    this.ready =
+      limit <= 0
+        ? Promise.resolve()
+        : db
+            .listen(
+              (payload) => {
+                if (invalidates(payload)) this.clear();
+                else if (payload === PAGES_CHANGE) this.clear((e) => e.page);
+                else {
+                  const entity = entityChange(payload);
+                  if (entity) this.clear((e) => e.entity === entity);
+                }
+              },
+              (ok) => {
+                this.listening = ok;
+                this.clear();
+              },
+            )
+            .then(
+              () => {
+                this.listening = true;
+              },
+              (err) => {
+                console.error(`Read cache off, cannot LISTEN: ${(err as Error).message}`);
+              },
+            );
   }
 
   /** Entries kept and their bytes (tests and the bench). */
-  get size() { return { entries: this.entries.size, bytes: this.bytes }; }
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
 
   /** Empties the cache, or drops the answers `which` names (one entity's, the grid pages). */
   clear(which?: (e: Entry) => boolean) {
@@ -109,7 +140,10 @@ export class ReadCache {
     const k = `${audienceOf(user)}\u0000${key}`;
     if (this.entries.has(k)) {
       // A change committed before this request (by any process) is heard before the entry is trusted.
-      const settled = await this.db.settle().then(() => true, () => false);
+      const settled = await this.db.settle().then(
+        () => true,
+        () => false,
+      );
       const hit = settled ? this.entries.get(k) : undefined;
       if (hit) {
         this.stats.hits++;
@@ -157,7 +191,11 @@ export const textOf = (a: Answer) => a.text ?? zlib.gunzipSync(a.gz!).toString()
 /** Accept-Encoding names gzip (or *) without q=0. */
 export function acceptsGzip(header: string | undefined) {
   return !!header?.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';').map((x) => x.trim());
+    const [name, ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((x) => x.trim());
     const q = params.find((x) => x.startsWith('q='));
     return (name === 'gzip' || name === '*') && (!q || Number(q.slice(2)) > 0);
   });

@@ -46,70 +46,131 @@ const USER_NAME = `CASE WHEN u.userid = 1 THEN 'System User' ELSE trim(coalesce(
 export const REFERENCE_SOURCES: Record<string, ReferenceSource> = {
   // A stamp names any user (System User for id 1, CONST-025); the choices are the active users of the brand (responsible pickers).
   users: {
-    from: 'users u', id: 'u.userid', label: USER_NAME, offered: 'u.isactive',
+    from: 'users u',
+    id: 'u.userid',
+    label: USER_NAME,
+    offered: 'u.isactive',
     offeredBrand: 'EXISTS (SELECT 1 FROM user_brands ub WHERE ub.userid = u.userid AND ub.brandid = ANY($))',
     filters: { BrandId: 'EXISTS (SELECT 1 FROM user_brands ub WHERE ub.userid = u.userid AND ub.brandid = $)' },
     order: 'lower(u.lastname), lower(u.firstname)',
   },
   brands: { from: 'brands b', id: 'b.brandid', label: 'b.brandname', brand: 'b.brandid', order: 'b.brandname' },
-  seasons: { from: 'seasons s', id: 's.seasonid', label: 's.seasonname', brand: 's.brandid', filters: { BrandId: 's.brandid' }, order: 's.brandid, s.sortorder' },
+  seasons: {
+    from: 'seasons s',
+    id: 's.seasonid',
+    label: 's.seasonname',
+    brand: 's.brandid',
+    filters: { BrandId: 's.brandid' },
+    order: 's.brandid, s.sortorder',
+  },
   subSeasons: {
-    from: 'subseasons ss JOIN seasons s ON s.seasonid = ss.seasonid', id: 'ss.subseasonid', label: 'ss.subseasonname', brand: 's.brandid',
-    filters: { SeasonId: 'ss.seasonid' }, order: 'ss.subseasonid',
+    from: 'subseasons ss JOIN seasons s ON s.seasonid = ss.seasonid',
+    id: 'ss.subseasonid',
+    label: 'ss.subseasonname',
+    brand: 's.brandid',
+    filters: { SeasonId: 'ss.seasonid' },
+    order: 'ss.subseasonid',
   },
   // Critical path header statuses (DECISIONS CP-029) and countries of origin: the /criticalPath criteria (CP-004).
-  criticalPathHeaderStatuses: { from: 'critical_path_header_statuses h', id: 'h.criticalpathheaderstatusid', label: 'h.statusname', order: 'h.criticalpathheaderstatusid' },
+  criticalPathHeaderStatuses: {
+    from: 'critical_path_header_statuses h',
+    id: 'h.criticalpathheaderstatusid',
+    label: 'h.statusname',
+    order: 'h.criticalpathheaderstatusid',
+  },
   // Process approvals (DECISIONS CP-037), transfer product types (TC-003), calendar groups (TPL-003) and a brand's sales regions (QF-010): data tables.
   criticalPathProcessApprovals: {
-    from: 'critical_path_process_approvals a', id: 'a.criticalpathprocessapprovedid', label: 'a.approvalname', order: 'a.criticalpathprocessapprovedid',
+    from: 'critical_path_process_approvals a',
+    id: 'a.criticalpathprocessapprovedid',
+    label: 'a.approvalname',
+    order: 'a.criticalpathprocessapprovedid',
   },
   transferProductTypes: { from: 'transfer_product_types tpt', id: 'tpt.transferproducttypeid', label: 'tpt.producttypename', order: 'tpt.sortorder' },
   calendarGroups: { from: 'calendar_groups cg', id: 'cg.groupid', label: 'cg.groupname', order: 'cg.sortorder, cg.groupid' },
   salesRegions: {
-    from: 'sales_regions sr', id: 'sr.salesregionid', label: 'sr.salesregionname', brand: 'sr.brandid',
-    filters: { BrandId: 'sr.brandid', SeasonId: 'sr.seasonid' }, order: 'sr.sortorder, sr.salesregionid',
+    from: 'sales_regions sr',
+    id: 'sr.salesregionid',
+    label: 'sr.salesregionname',
+    brand: 'sr.brandid',
+    filters: { BrandId: 'sr.brandid', SeasonId: 'sr.seasonid' },
+    order: 'sr.sortorder, sr.salesregionid',
   },
   countries: { from: 'countries co', id: 'co.countrycode', keyType: 'text', label: 'co.countryname', order: 'co.countryname' },
   // The product lines the user's brands' patterns use (a pattern's product line is free text).
   productLines: {
-    from: '(SELECT productline FROM patterns WHERE productline IS NOT NULL GROUP BY productline) pl', id: 'pl.productline', keyType: 'text', label: 'pl.productline',
+    from: '(SELECT productline FROM patterns WHERE productline IS NOT NULL GROUP BY productline) pl',
+    id: 'pl.productline',
+    keyType: 'text',
+    label: 'pl.productline',
     offeredBrand: 'EXISTS (SELECT 1 FROM patterns pb WHERE pb.productline = pl.productline AND pb.brandid = ANY($))',
-    filters: { BrandId: 'EXISTS (SELECT 1 FROM patterns pf WHERE pf.productline = pl.productline AND pf.brandid = $)' }, order: 'pl.productline',
+    filters: { BrandId: 'EXISTS (SELECT 1 FROM patterns pf WHERE pf.productline = pl.productline AND pf.brandid = $)' },
+    order: 'pl.productline',
   },
   statuses: { from: 'statuses st', id: 'st.statusid', label: 'st.statusname', offered: 'st.isactive', order: 'st.statusid' },
   workflowGroups: {
-    from: 'workflow_groups w', id: 'w.wfgroupid', label: 'w.wfgroupname', brand: 'w.brandid',
-    filters: { BrandId: 'w.brandid', ObjectLevel: 'w.objectlevel' }, order: 'w.wfgroupname',
+    from: 'workflow_groups w',
+    id: 'w.wfgroupid',
+    label: 'w.wfgroupname',
+    brand: 'w.brandid',
+    filters: { BrandId: 'w.brandid', ObjectLevel: 'w.objectlevel' },
+    order: 'w.wfgroupname',
   },
   productTypes: { from: 'product_types p', id: 'p.producttypeid', label: 'p.producttypename', order: 'p.producttypename' },
   divisions: { from: 'divisions dv', id: 'dv.divisionkey', keyType: 'text', label: 'dv.divisionname', order: 'dv.divisionname' },
   genders: { from: 'genders g', id: 'g.genderkey', keyType: 'text', label: 'g.gendername', order: 'g.gendername' },
   roles: { from: 'roles r', id: 'r.roleid', label: 'r.rolename', offered: 'r.isactive', order: 'r.rolename' },
   launchDates: {
-    from: 'line_plan_launch_dates d JOIN line_plans lp ON lp.lineplanid = d.lineplanid', id: 'd.lineplanlaunchdateid',
-    label: `coalesce(d.launchdesc, 'Launch ' || d.launchnumber)`, brand: 'lp.brandid', filters: { LinePlanId: 'd.lineplanid' }, order: 'd.launchnumber',
+    from: 'line_plan_launch_dates d JOIN line_plans lp ON lp.lineplanid = d.lineplanid',
+    id: 'd.lineplanlaunchdateid',
+    label: `coalesce(d.launchdesc, 'Launch ' || d.launchnumber)`,
+    brand: 'lp.brandid',
+    filters: { LinePlanId: 'd.lineplanid' },
+    order: 'd.launchnumber',
   },
   linePlans: {
-    from: 'line_plan_view', entity: 'line-plan', id: 'lineplanid', label: 'lineplanname', offered: 'NOT isdeleted',
-    filters: { BrandId: 'brandid', SeasonId: 'seasonid' }, order: 'lineplanname',
+    from: 'line_plan_view',
+    entity: 'line-plan',
+    id: 'lineplanid',
+    label: 'lineplanname',
+    offered: 'NOT isdeleted',
+    filters: { BrandId: 'brandid', SeasonId: 'seasonid' },
+    order: 'lineplanname',
   },
   briefs: {
-    from: 'brief_view', entity: 'brief', id: 'briefseasonalid', label: 'briefname', offered: 'NOT isdeleted',
-    filters: { BrandId: 'brandid', SeasonId: 'seasonid', LinePlanId: 'lineplanid' }, order: 'briefname',
+    from: 'brief_view',
+    entity: 'brief',
+    id: 'briefseasonalid',
+    label: 'briefname',
+    offered: 'NOT isdeleted',
+    filters: { BrandId: 'brandid', SeasonId: 'seasonid', LinePlanId: 'lineplanid' },
+    order: 'briefname',
   },
   patterns: {
-    from: 'pattern_view', entity: 'pattern', id: 'patternseasonalid', label: 'patternname', offered: 'NOT isdeleted',
-    filters: { BrandId: 'brandid', SeasonId: 'seasonid', BriefSeasonalId: 'briefseasonalid' }, order: 'patternname',
+    from: 'pattern_view',
+    entity: 'pattern',
+    id: 'patternseasonalid',
+    label: 'patternname',
+    offered: 'NOT isdeleted',
+    filters: { BrandId: 'brandid', SeasonId: 'seasonid', BriefSeasonalId: 'briefseasonalid' },
+    order: 'patternname',
   },
   // A colorway's dev prototype critical path (issue 15): named by its own name, in the colorway's brand and factory scope.
   criticalPathsDevPrototype: {
-    from: 'critical_path_dev_prototypes cpd JOIN colorway_view cw ON cw.prototypeseasonalid = cpd.prototypeseasonalid', entity: 'colorway',
-    id: 'cpd.criticalpathdevprototypeid', label: 'cpd.criticalpathdevprototypename',
-    filters: { BrandId: 'cw.brandid', SeasonId: 'cw.seasonid' }, order: 'cpd.criticalpathdevprototypename',
+    from: 'critical_path_dev_prototypes cpd JOIN colorway_view cw ON cw.prototypeseasonalid = cpd.prototypeseasonalid',
+    entity: 'colorway',
+    id: 'cpd.criticalpathdevprototypeid',
+    label: 'cpd.criticalpathdevprototypename',
+    filters: { BrandId: 'cw.brandid', SeasonId: 'cw.seasonid' },
+    order: 'cpd.criticalpathdevprototypename',
   },
   colorways: {
-    from: 'colorway_view', entity: 'colorway', id: 'prototypeseasonalid', label: `prototypename || coalesce(' ' || stocknum, '')`,
-    offered: 'NOT isdeleted', filters: { BrandId: 'brandid', SeasonId: 'seasonid', PatternSeasonalId: 'patternseasonalid' }, order: 'prototypename',
+    from: 'colorway_view',
+    entity: 'colorway',
+    id: 'prototypeseasonalid',
+    label: `prototypename || coalesce(' ' || stocknum, '')`,
+    offered: 'NOT isdeleted',
+    filters: { BrandId: 'brandid', SeasonId: 'seasonid', PatternSeasonalId: 'patternseasonalid' },
+    order: 'prototypename',
   },
 };
 
@@ -150,7 +211,9 @@ export async function referenceNames(ctx: AppContext, q: Queryable, user: Sessio
     const n = params.length;
     const s = sourceScope(ctx, user, src, n, false);
     params.push(...s.params);
-    parts.push(`SELECT '${name}' AS source, ${src.id}::text AS id, ${src.label} AS name FROM ${src.from} WHERE ${[`${src.id} = ANY($${n}::${src.keyType ?? 'int'}[])`, ...s.where].join(' AND ')}`);
+    parts.push(
+      `SELECT '${name}' AS source, ${src.id}::text AS id, ${src.label} AS name FROM ${src.from} WHERE ${[`${src.id} = ANY($${n}::${src.keyType ?? 'int'}[])`, ...s.where].join(' AND ')}`,
+    );
   }
   const out = new Map<string, Map<string, string>>();
   if (!parts.length) return out;
@@ -209,13 +272,22 @@ export async function withReferenceNames<T extends Row>(ctx: AppContext, q: Quer
   return rows;
 }
 
-export interface ReferenceOption { value: number | string; label: string }
+export interface ReferenceOption {
+  value: number | string;
+  label: string;
+}
 
 /**
  * The choices of a source within the given scope (`filters` by parameter name; `Ids` limits to those
  * keys, e.g. to name a fixed field). Null for an unknown source.
  */
-export async function referenceOptions(ctx: AppContext, user: SessionUser, source: string, filters: Record<string, number>, ids?: number[]): Promise<ReferenceOption[] | null> {
+export async function referenceOptions(
+  ctx: AppContext,
+  user: SessionUser,
+  source: string,
+  filters: Record<string, number>,
+  ids?: number[],
+): Promise<ReferenceOption[] | null> {
   const src = BY_LOWER_NAME.get(source.toLowerCase());
   if (!src) return null;
   const s = sourceScope(ctx, user, src, 0, true);
@@ -226,10 +298,16 @@ export async function referenceOptions(ctx: AppContext, user: SessionUser, sourc
     params.push(filters[param]);
     where.push(sql.includes('$') ? sql.replace('$', () => `$${params.length}`) : `${sql} = $${params.length}`);
   }
-  if (ids) { params.push(ids); where.push(`${src.id} = ANY($${params.length})`); }
+  if (ids) {
+    params.push(ids);
+    where.push(`${src.id} = ANY($${params.length})`);
+  }
   // Named ids are answered whatever their state (a stamp by an inactive user); choices are the offered rows only.
   else if (src.offered) where.push(src.offered);
   return ctx.db.query<ReferenceOption>(
     `SELECT ${src.id} AS value, ${src.label} AS label FROM ${src.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${src.order ?? '2'} LIMIT 2000`, params, { prepare: true });
+      ORDER BY ${src.order ?? '2'} LIMIT 2000`,
+    params,
+    { prepare: true },
+  );
 }

@@ -41,4 +41,3 @@ export function prime(q: Queryable, name: string, key: unknown[], value: unknown
   cache.set(keyOf(name, key), Promise.resolve(value));
   return true;
 }
-

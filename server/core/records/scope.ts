@@ -10,12 +10,19 @@ export function scope(schema: EntitySchema, user: SessionUser, start: number): {
   const params: unknown[] = [];
   const brand = schema['x-brandField'];
   let brandSql: string | undefined;
-  if (brand) { params.push([...user.brandIds]); where.push((brandSql = `${column(schema, brand)} = ANY($${start + params.length})`)); }
+  if (brand) {
+    params.push([...user.brandIds]);
+    where.push((brandSql = `${column(schema, brand)} = ANY($${start + params.length})`));
+  }
   const factory = schema['x-factoryField'];
   if (factory && user.isFactoryUser) {
     params.push([...user.factoryKeys]);
     // A list of factories (a dev pattern path's colorways') is in scope when one of them is the user's.
-    where.push(isList(schema, factory) ? `${column(schema, factory)} && $${start + params.length}::text[]` : `${column(schema, factory)} = ANY($${start + params.length})`);
+    where.push(
+      isList(schema, factory)
+        ? `${column(schema, factory)} && $${start + params.length}::text[]`
+        : `${column(schema, factory)} = ANY($${start + params.length})`,
+    );
   }
   return { where, params, brandSql };
 }

@@ -11,8 +11,14 @@ import { scope } from './scope';
 import { nameFieldOf, referenceOf } from './references';
 
 export interface SearchRequest {
-  pageNumber: number; pageSize: number; sortColumn?: string; sortDirection: string;
-  BrandId?: number; SeasonId?: number; StatusId?: number; StatusIdSecondary?: number;
+  pageNumber: number;
+  pageSize: number;
+  sortColumn?: string;
+  sortDirection: string;
+  BrandId?: number;
+  SeasonId?: number;
+  StatusId?: number;
+  StatusIdSecondary?: number;
 }
 
 /**
@@ -24,7 +30,8 @@ export type Condition = ((param: (value: unknown) => string) => string) & {
   fields?: readonly string[];
   /** The same condition as the search table answers it faster (its own indexes), reading the columns of `fields`. */
   searchTable?: {
-    fields: readonly string[]; sql: (param: (value: unknown) => string) => string;
+    fields: readonly string[];
+    sql: (param: (value: unknown) => string) => string;
     /**
      * A text match tested on each row a sorted walk reads (plan 'walk', search-statements.ts), never
      * by its own index there: per brand, the planner would read every match of the table and sort
@@ -33,7 +40,12 @@ export type Condition = ((param: (value: unknown) => string) => string) & {
      * planner sizes it from the text's own statistics, a key array it cannot size); `keysIn`: the key set
      * of the given brands' matches only (the brands a text walk did not settle).
      */
-    byRow?: { keys: (sql: string) => string; keysIn: (sql: string, brands: string) => string; probe: (sql: string) => string; estimate: (sql: string) => string };
+    byRow?: {
+      keys: (sql: string) => string;
+      keysIn: (sql: string, brands: string) => string;
+      probe: (sql: string) => string;
+      estimate: (sql: string) => string;
+    };
   };
 };
 
@@ -77,11 +89,21 @@ export function fixedBy(schema: EntitySchema, sort: string, req: Partial<SearchR
  * `walk`: the same split for a sorted walk, its row tests (Condition byRow) apart from the rest;
  * `estimateSql`: the WHERE for the planner's estimate of the matches.
  */
-export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters, source?: SearchSource) {
+export function searchWhere(
+  schema: EntitySchema,
+  user: SessionUser,
+  keyField: string,
+  req: Partial<SearchRequest>,
+  extra: ExtraFilters,
+  source?: SearchSource,
+) {
   const s = scope(schema, user, 0);
   const where = [...s.where];
   const params = [...s.params];
-  const param = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
   if ('IsDeleted' in schema.properties) where.push('NOT isdeleted');
   if (extra.text?.value) {
     const pattern = param(containsPattern(extra.text.value));
@@ -91,7 +113,8 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
   if (extra.activeOnly) where.push(`${column(schema, extra.activeOnly)} IS TRUE`);
   if (req.BrandId !== undefined) where.push(`${column(schema, schema['x-brandField'] ?? 'BrandId')} = ${param(req.BrandId)}`);
   // A record of several seasons (a commercialization path: its pattern's) matches any of them.
-  if (req.SeasonId !== undefined && 'SeasonId' in schema.properties) where.push(isList(schema, 'SeasonId') ? `${param(req.SeasonId)} = ANY(seasonid)` : `seasonid = ${param(req.SeasonId)}`);
+  if (req.SeasonId !== undefined && 'SeasonId' in schema.properties)
+    where.push(isList(schema, 'SeasonId') ? `${param(req.SeasonId)} = ANY(seasonid)` : `seasonid = ${param(req.SeasonId)}`);
   const statuses = [req.StatusId, req.StatusIdSecondary].filter((x): x is number => x !== undefined);
   if (statuses.length && 'StatusId' in schema.properties) {
     // The synthetic groups 9998/9999 (LOOKUP-030) expand to their member statuses; as one array
@@ -120,17 +143,22 @@ export function searchWhere(schema: EntitySchema, user: SessionUser, keyField: s
   const sized = where.map((w, i) => estimated.get(i) ?? w);
   const whereOf = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '');
   return {
-    whereSql: whereOf(where), params,
+    whereSql: whereOf(where),
+    params,
     estimateSql: whereOf(sized),
     /**
      * `ofBrands`: the whole WHERE for the given brands (an SQL array taken from the walk itself, within
      * the scope) instead of the scope's: a trigram index that holds the brand reads only their rows, and
      * a text's key set (on a table without the text) only their matches, not every brand's.
      */
-    walk: rowTests.size ? {
-      whereSql: whereOf(rest), rowTests: [...rowTests.values()].join(' AND '),
-      ofBrands: (brands: string, brandCol: string) => whereOf([...where.map((w, i) => byBrands.get(i)?.(brands) ?? w).filter((w) => w !== s.brandSql), `${brandCol} = ANY(${brands})`]),
-    } : undefined,
+    walk: rowTests.size
+      ? {
+          whereSql: whereOf(rest),
+          rowTests: [...rowTests.values()].join(' AND '),
+          ofBrands: (brands: string, brandCol: string) =>
+            whereOf([...where.map((w, i) => byBrands.get(i)?.(brands) ?? w).filter((w) => w !== s.brandSql), `${brandCol} = ANY(${brands})`]),
+        }
+      : undefined,
   };
 }
 
@@ -156,10 +184,11 @@ const searchTableColumns = new WeakMap<Queryable, Map<string, Promise<Set<string
 
 function columnsOf(q: Queryable, table: string): Promise<Set<string>> {
   let tables = searchTableColumns.get(q);
-  if (!tables) searchTableColumns.set(q, tables = new Map());
+  if (!tables) searchTableColumns.set(q, (tables = new Map()));
   let cols = tables.get(table);
   if (!cols) {
-    cols = q.query<{ c: string }>('SELECT attname AS c FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped', [table])
+    cols = q
+      .query<{ c: string }>('SELECT attname AS c FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped', [table])
       .then((rows) => new Set(rows.map((r) => r.c)));
     tables.set(table, cols);
   }
@@ -167,7 +196,10 @@ function columnsOf(q: Queryable, table: string): Promise<Set<string>> {
 }
 
 /** A search table that serves a search (searchSource), with its columns. */
-export interface SearchSource { table: string; columns: Set<string> }
+export interface SearchSource {
+  table: string;
+  columns: Set<string>;
+}
 
 const hasFields = (schema: EntitySchema, source: SearchSource, fields: readonly (string | undefined)[]) =>
   fields.every((f) => !f || (f in schema.properties && source.columns.has(column(schema, f))));
@@ -179,16 +211,32 @@ const tableForm = (schema: EntitySchema, c: Condition, source?: SearchSource) =>
  * The first of the entity's search tables (x-searchTable) that has the column of every field the
  * search reads (key, scope, deletion, criteria, conditions, sort); else undefined: the view.
  */
-export async function searchSource(q: Queryable, schema: EntitySchema, user: SessionUser, keyField: string, req: Partial<SearchRequest>, extra: ExtraFilters): Promise<SearchSource | undefined> {
+export async function searchSource(
+  q: Queryable,
+  schema: EntitySchema,
+  user: SessionUser,
+  keyField: string,
+  req: Partial<SearchRequest>,
+  extra: ExtraFilters,
+): Promise<SearchSource | undefined> {
   const tables = [schema['x-searchTable'] ?? []].flat();
   if (extra.conditions?.some((c) => !c.fields)) return undefined;
-  const fields = [keyField, req.sortColumn ?? keyField, schema['x-brandField'], user.isFactoryUser ? schema['x-factoryField'] : undefined,
-    'IsDeleted' in schema.properties ? 'IsDeleted' : undefined, req.SeasonId !== undefined ? 'SeasonId' : undefined,
+  const fields = [
+    keyField,
+    req.sortColumn ?? keyField,
+    schema['x-brandField'],
+    user.isFactoryUser ? schema['x-factoryField'] : undefined,
+    'IsDeleted' in schema.properties ? 'IsDeleted' : undefined,
+    req.SeasonId !== undefined ? 'SeasonId' : undefined,
     req.StatusId !== undefined || req.StatusIdSecondary !== undefined ? 'StatusId' : undefined,
-    ...(extra.text?.value ? extra.text.fields : []), ...Object.keys(extra.equals ?? {}), extra.activeOnly];
+    ...(extra.text?.value ? extra.text.fields : []),
+    ...Object.keys(extra.equals ?? {}),
+    extra.activeOnly,
+  ];
   for (const table of tables) {
     const source = { table, columns: await columnsOf(q, table) };
-    if (hasFields(schema, source, fields) && (extra.conditions ?? []).every((c) => tableForm(schema, c, source) || hasFields(schema, source, c.fields!))) return source;
+    if (hasFields(schema, source, fields) && (extra.conditions ?? []).every((c) => tableForm(schema, c, source) || hasFields(schema, source, c.fields!)))
+      return source;
   }
   return undefined;
 }

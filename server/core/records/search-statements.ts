@@ -40,7 +40,10 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
   }
   const own = field === 'BrandId' ? req.BrandId : field === 'SeasonId' ? req.SeasonId : undefined;
   if (own !== undefined) where.push(`${src.id} = ${param(own)}`);
-  return { refColumn: column(schema, field), lookup: `SELECT ${src.id} AS id, ${src.label} AS label FROM ${src.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}` };
+  return {
+    refColumn: column(schema, field),
+    lookup: `SELECT ${src.id} AS id, ${src.label} AS label FROM ${src.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+  };
 }
 
 /**
@@ -52,7 +55,18 @@ function lookupSortSql(schema: EntitySchema, user: SessionUser, sort: string, re
  * over the view; 'lookup' (many matches) walks the lookup of a name sort (lookupSortSql); 'all'
  * (criteria expected to match few) sorts every match.
  */
-export function searchStatements(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}, plan: PagePlan = 'index', source?: SearchSource, counted = true) {
+export function searchStatements(
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  req: SearchRequest,
+  only?: string[],
+  extra: ExtraFilters = {},
+  plan: PagePlan = 'index',
+  source?: SearchSource,
+  counted = true,
+) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
   const { whereSql, params, walk, estimateSql } = searchWhere(schema, user, keyField, req, extra, source);
   const sort = req.sortColumn ?? keyField;
@@ -81,10 +95,17 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // The grid page: its keys straight from ORDER BY … LIMIT over the view (an index on the sort
   // column, or a lookup's names, serves the first pages without sorting every match), the count capped.
   const gridParams = [...params, ...paging];
-  const gridParam = (v: unknown) => { gridParams.push(v); return `$${gridParams.length}`; };
+  const gridParam = (v: unknown) => {
+    gridParams.push(v);
+    return `$${gridParams.length}`;
+  };
   // Sorting every match (plan 'all') counts them all as well; `counted` false: no count (the caller's estimate).
-  const capped = plan === 'all' ? '(SELECT count(*)::int FROM matches)' : !counted ? 'NULL::int'
-    : `(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
+  const capped =
+    plan === 'all'
+      ? '(SELECT count(*)::int FROM matches)'
+      : !counted
+        ? 'NULL::int'
+        : `(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${gridParam(countCap(req))}) c)`;
   const depth = (paging[0] ?? Infinity) + (paging[1] ?? 0);
   const lookup = plan === 'lookup' && depth <= LOOKUP_SORT_DEPTH ? lookupSortSql(schema, user, sort, req, gridParam) : undefined;
   const and = whereSql ? `${whereSql} AND` : 'WHERE';
@@ -98,22 +119,36 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
   // lets the planner drop it and walk the key's index past every other brand's rows).
   const brands = plan === 'walk' ? gridParam(req.BrandId !== undefined ? [req.BrandId] : [...user.brandIds]) : '';
   const brandCol = column(schema, schema['x-brandField'] ?? 'BrandId');
-  const pageSql = plan === 'walk' && walk ? textWalk(walk, { key, sort: column(schema, sort), from, brandCol, sortKeys, dir, brands, depth: gridParam(depth), reads: gridParam(textWalkReads(depth)), n })
-    : plan === 'walk'
-    ? `page AS (SELECT "$key" FROM (
+  const pageSql =
+    plan === 'walk' && walk
+      ? textWalk(walk, {
+          key,
+          sort: column(schema, sort),
+          from,
+          brandCol,
+          sortKeys,
+          dir,
+          brands,
+          depth: gridParam(depth),
+          reads: gridParam(textWalkReads(depth)),
+          n,
+        })
+      : plan === 'walk'
+        ? `page AS (SELECT "$key" FROM (
          SELECT m.* FROM unnest(${brands}::int[]) b(id)
            CROSS JOIN LATERAL (SELECT ${key} AS "$key", ${column(schema, sort)} AS "$sort" FROM ${from} ${and} ${brandCol} >= b.id AND ${brandCol} <= b.id
              ORDER BY ${brandCol}, ${sortKeys} LIMIT ${gridParam(depth)}) m
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
-    : lookup
-    ? `page AS (SELECT "$key" FROM (
+        : lookup
+          ? `page AS (SELECT "$key" FROM (
          SELECT l.label AS "$sort", m."$key" FROM (${lookup.lookup}) l
            CROSS JOIN LATERAL (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} >= l.id AND ${lookup.refColumn} <= l.id ORDER BY ${lookup.refColumn}, ${key} LIMIT ${gridParam(depth)}) m
          UNION ALL
          SELECT NULL, "$key" FROM (SELECT ${key} AS "$key" FROM ${view} ${and} ${lookup.refColumn} IS NULL ORDER BY ${key} LIMIT $${gridParams.length}) z
        ) x ORDER BY "$sort" ${dir} NULLS LAST, "$key" LIMIT $${n + 1} OFFSET $${n + 2})`
-    : plan === 'all' ? matches.replace(/^WITH /, '')
-    : `page AS (SELECT ${key} AS "$key" FROM ${from} ${whereSql} ${order} LIMIT $${n + 1} OFFSET $${n + 2})`;
+          : plan === 'all'
+            ? matches.replace(/^WITH /, '')
+            : `page AS (SELECT ${key} AS "$key" FROM ${from} ${whereSql} ${order} LIMIT $${n + 1} OFFSET $${n + 2})`;
   const count = { sql: `SELECT count(*)::int AS n FROM ${from} ${whereSql}`, params };
   // Whether a lookup's name could serve this sort (plan 'lookup').
   const byLookup = !!lookupSortSql(schema, user, sort, req, () => '$0') && depth <= LOOKUP_SORT_DEPTH;
@@ -138,10 +173,12 @@ export function searchStatements(ctx: AppContext, user: SessionUser, entity: str
     /** References the view does not name (named by `referenceNameMap`). */
     references: refs,
     /** The distinct ids of those references among the matches of the page, per field (arrays). */
-    referenceIds: refs.length ? {
-      sql: `${matches} SELECT ${refs.map((r) => `array_agg(DISTINCT ${column(schema, r.field)}) AS "${r.field}"`).join(', ')} FROM ${view} WHERE ${onPage}`,
-      params: [...params, ...paging],
-    } : undefined,
+    referenceIds: refs.length
+      ? {
+          sql: `${matches} SELECT ${refs.map((r) => `array_agg(DISTINCT ${column(schema, r.field)}) AS "${r.field}"`).join(', ')} FROM ${view} WHERE ${onPage}`,
+          params: [...params, ...paging],
+        }
+      : undefined,
     // The page's rows as one JSON text, with the distinct ids of the references to name (`references`).
     json,
     estimate,
@@ -173,8 +210,10 @@ const textWalkReads = (depth: number) => {
  * The text is a column of the walked rows, not a condition on them: the planner cannot trade the walk
  * for the text's index (every brand's matches, read for each brand), and the LIMIT counts rows read.
  */
-function textWalk(walk: { whereSql: string; rowTests: string; ofBrands: (brands: string, brandCol: string) => string }, o: { key: string; sort: string; from: string; brandCol: string;
-  sortKeys: string; dir: string; brands: string; depth: string; reads: string; n: number }) {
+function textWalk(
+  walk: { whereSql: string; rowTests: string; ofBrands: (brands: string, brandCol: string) => string },
+  o: { key: string; sort: string; from: string; brandCol: string; sortKeys: string; dir: string; brands: string; depth: string; reads: string; n: number },
+) {
   const and = (w: string) => (w ? `${w} AND` : 'WHERE');
   return `walks AS MATERIALIZED (SELECT b.id AS "$brand", m.* FROM unnest(${o.brands}::int[]) b(id) CROSS JOIN LATERAL (
         SELECT ${o.key} AS "$key", ${o.sort} AS "$sort", (${walk.rowTests}) AS "$hit" FROM ${o.from} ${and(walk.whereSql)}
@@ -201,7 +240,13 @@ export function namedReferences(schema: EntitySchema, fields: readonly string[])
  * Names of the references `namedReferences` lists for the given ids (field → ids), through the one
  * naming path (`withReferenceNames`: the user's brands and factories apply): source → id → name.
  */
-export async function referenceNameMap(ctx: AppContext, user: SessionUser, schema: EntitySchema, refs: ReturnType<typeof namedReferences>, ids: Record<string, unknown[] | null>) {
+export async function referenceNameMap(
+  ctx: AppContext,
+  user: SessionUser,
+  schema: EntitySchema,
+  refs: ReturnType<typeof namedReferences>,
+  ids: Record<string, unknown[] | null>,
+) {
   const probes = refs.flatMap((r) => (ids[r.field] ?? []).filter((v) => v !== null).map((v) => ({ [r.field]: v }) as Record<string, unknown>));
   const named = await withReferenceNames(ctx, ctx.db, user, schema, probes);
   const out: Record<string, Record<string, string | null>> = {};

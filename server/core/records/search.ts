@@ -24,11 +24,24 @@ const SORT_ALL_LIMIT = 50_000;
  * matches: criteria expected to match few sort them all; a sort by a lookup's name walks the
  * lookup; else the sort column's index. No criteria (the user's scope): no estimate needed.
  */
-export async function pagePlan(q: Queryable, st: ReturnType<typeof searchStatements>, req: SearchRequest, extra: ExtraFilters, user: SessionUser, source?: SearchSource): Promise<{ plan: PagePlan; estimate?: number }> {
+export async function pagePlan(
+  q: Queryable,
+  st: ReturnType<typeof searchStatements>,
+  req: SearchRequest,
+  extra: ExtraFilters,
+  user: SessionUser,
+  source?: SearchSource,
+): Promise<{ plan: PagePlan; estimate?: number }> {
   if (countCap(req) === null) return { plan: 'index' };
   const selective = !!extra.text?.value || !!extra.conditions?.length || !!extra.keys;
-  const criteria = selective || req.BrandId !== undefined || req.SeasonId !== undefined || req.StatusId !== undefined
-    || req.StatusIdSecondary !== undefined || Object.keys(extra.equals ?? {}).length > 0 || (!!source && user.isFactoryUser);
+  const criteria =
+    selective ||
+    req.BrandId !== undefined ||
+    req.SeasonId !== undefined ||
+    req.StatusId !== undefined ||
+    req.StatusIdSecondary !== undefined ||
+    Object.keys(extra.equals ?? {}).length > 0 ||
+    (!!source && user.isFactoryUser);
   const unsorted: PagePlan = source ? 'walk' : st.byLookup ? 'lookup' : 'index';
   if (!criteria) return { plan: unsorted };
   const estimate = await plannedRows(q, st.estimate);
@@ -67,7 +80,15 @@ async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] })
 }
 
 /** A page's statements as pagePlan chooses them, from the search table where it serves the search. */
-export async function plannedSearch(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, fields: string[], extra: ExtraFilters) {
+export async function plannedSearch(
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  req: SearchRequest,
+  fields: string[],
+  extra: ExtraFilters,
+) {
   const schema = ctx.schemas.entities.get(entity)!;
   const source = await searchSource(ctx.db, schema, user, keyField, req, extra);
   if (source) await beforeSearch(ctx, schema, source.table);
@@ -87,7 +108,15 @@ export async function plannedSearch(ctx: AppContext, user: SessionUser, entity: 
  * estimate (never below the count seen), flagged TotalIsEstimate, and a sort by a lookup's name
  * reads the lookup (lookupSortSql); a larger page (a whole result read in pages) counts exactly.
  */
-export async function searchRecordsJson(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only: string[], extra: ExtraFilters = {}): Promise<string> {
+export async function searchRecordsJson(
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  req: SearchRequest,
+  only: string[],
+  extra: ExtraFilters = {},
+): Promise<string> {
   const schema = ctx.schemas.entities.get(entity)!;
   const fields = withNameFields(schema, only);
   const limit = exactCountLimit();
@@ -96,14 +125,14 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
   let total = found.total as number | null;
   // Sorting every match (plan 'all') counted them all: exact. No count (null): the estimate.
   const estimated = (total === null || total > limit) && countCap(req) !== null && plan !== 'all';
-  if (estimated) total = Math.max(total ?? 0, estimate ?? await plannedRows(ctx.db, st.estimate));
+  if (estimated) total = Math.max(total ?? 0, estimate ?? (await plannedRows(ctx.db, st.estimate)));
   let rows = found.rows as string;
   if (st.references.some((r) => found[r.field]?.length)) {
     // References the view does not name (a forecast's launch date): one statement for their names, set on the rows.
     const names = await referenceNameMap(ctx, user, schema, st.references, found);
     const parsed = JSON.parse(rows) as Record<string, unknown>[];
     for (const row of parsed) {
-      for (const r of st.references) row[r.nameField] = row[r.field] === null ? null : names[r.source]?.[String(row[r.field])] ?? null;
+      for (const r of st.references) row[r.nameField] = row[r.field] === null ? null : (names[r.source]?.[String(row[r.field])] ?? null);
     }
     rows = JSON.stringify(parsed);
   }
@@ -116,12 +145,25 @@ export async function searchRecordsJson(ctx: AppContext, user: SessionUser, enti
  * from the view or from one statement for all the page's rows, references.ts), so a grid shows
  * names, never ids; fields the user may not see are not selected, so neither are their names.
  */
-export async function searchRecords(ctx: AppContext, user: SessionUser, entity: string, keyField: string, req: SearchRequest, only?: string[], extra: ExtraFilters = {}): Promise<Paged<Record<string, unknown>>> {
+export async function searchRecords(
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  req: SearchRequest,
+  only?: string[],
+  extra: ExtraFilters = {},
+): Promise<Paged<Record<string, unknown>>> {
   const schema = ctx.schemas.entities.get(entity)!;
   const { count, rows } = searchStatements(ctx, user, entity, keyField, req, only && withNameFields(schema, only), extra);
   const found = await ctx.db.query(rows.sql, rows.params, { prepare: true });
-  const total = found.length ? found[0].$total as number
-    : (await ctx.db.query<{ n: number }>(count.sql, count.params, { prepare: true }))[0].n;
-  const named = await withReferenceNames(ctx, ctx.db, user, schema, found.map(({ $total, ...row }) => row));
+  const total = found.length ? (found[0].$total as number) : (await ctx.db.query<{ n: number }>(count.sql, count.params, { prepare: true }))[0].n;
+  const named = await withReferenceNames(
+    ctx,
+    ctx.db,
+    user,
+    schema,
+    found.map(({ $total, ...row }) => row),
+  );
   return paged(named, Math.max(1, req.pageNumber), req.pageSize, total);
 }

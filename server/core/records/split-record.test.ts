@@ -43,7 +43,13 @@ describe('splitRecord (ADR 002, CONST-002)', () => {
   });
 
   it('splits the real colorway schema into prototypes and prototype_seasonals', () => {
-    const rows = splitRecord(load('colorway'), { PrototypeSeasonalId: 11, PrototypeId: 5, PrototypeName: 'Ridgeline Mid WP Black', FFC: 21.5, StatusName: 'Released' });
+    const rows = splitRecord(load('colorway'), {
+      PrototypeSeasonalId: 11,
+      PrototypeId: 5,
+      PrototypeName: 'Ridgeline Mid WP Black',
+      FFC: 21.5,
+      StatusName: 'Released',
+    });
     expect(rows).toEqual({
       prototypes: { prototypeid: 5, prototypename: 'Ridgeline Mid WP Black' },
       prototype_seasonals: { prototypeseasonalid: 11, ffc: 21.5, prototypeid: 5 },
@@ -54,7 +60,10 @@ describe('splitRecord (ADR 002, CONST-002)', () => {
 describe('linkRows', () => {
   it('gives one row per item with the owner key, scalar or tuple', () => {
     expect(linkRows(merged, { ThingId: 3, TagIds: [4, 5], Pairs: [[1, 2]] })).toEqual({
-      thing_tags: [{ thingid: 3, tagid: 4 }, { thingid: 3, tagid: 5 }],
+      thing_tags: [
+        { thingid: 3, tagid: 4 },
+        { thingid: 3, tagid: 5 },
+      ],
       thing_pairs: [{ thingid: 3, a: 1, b: 2 }],
     });
   });

@@ -59,7 +59,10 @@ export function linkRows(schema: EntitySchema, record: Record<string, unknown>):
     const keyColumn = link.keyColumn ?? key.column;
     out[link.table] = items.map((item) => {
       const row: Row = { [keyColumn]: record[key.field] };
-      if (link.columns) link.columns.forEach((c, i) => { row[c] = (item as unknown[])[i]; });
+      if (link.columns)
+        link.columns.forEach((c, i) => {
+          row[c] = (item as unknown[])[i];
+        });
       else row[link.column ?? name.toLowerCase()] = item;
       return row;
     });

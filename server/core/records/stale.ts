@@ -16,7 +16,10 @@ import { AppError } from '../http/errors';
 export const STALE = 'stale';
 
 /** A record's last change as the audit trail names it: the user's name and the time (ISO). */
-interface LastChange { ChangedBy: string; ChangedOn: string }
+interface LastChange {
+  ChangedBy: string;
+  ChangedOn: string;
+}
 
 /** A record's version as a route knows it: a row version, or what stands for one (a message's ChangedOn; null: none). */
 export type Version = number | string | null;
@@ -27,15 +30,20 @@ async function lastChanges(q: Queryable, entity: string, ids: readonly (string |
   const rows = await q.query<{ entityid: string; changedat: string | Date; name: string }>(
     `SELECT DISTINCT ON (a.entityid) a.entityid, a.changedat, coalesce(u.firstname || ' ' || u.lastname, 'System User') AS name
        FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
-      WHERE a.entity = $1 AND a.entityid = ANY($2) ORDER BY a.entityid, a.auditid DESC`, [entity, [...new Set(ids.map(String))]]);
+      WHERE a.entity = $1 AND a.entityid = ANY($2) ORDER BY a.entityid, a.auditid DESC`,
+    [entity, [...new Set(ids.map(String))]],
+  );
   return new Map(rows.map((r) => [r.entityid, { ChangedBy: r.name, ChangedOn: new Date(r.changedat).toISOString() }]));
 }
 
 /** The stale-save 409 of a record whose last change is `last` (undefined: not known) and which is at `rowVersion` now. */
 export function staleSave(last: LastChange | undefined, rowVersion: Version): AppError {
   const who = last ? `${last.ChangedBy} on ${last.ChangedOn.slice(0, 16).replace('T', ' ')} UTC` : 'another user';
-  return new AppError(409, STALE, `This record was changed by ${who} after you opened it. Reload it to see the changes; nothing was saved.`, [],
-    { ChangedBy: last?.ChangedBy ?? null, ChangedOn: last?.ChangedOn ?? null, RowVersion: rowVersion });
+  return new AppError(409, STALE, `This record was changed by ${who} after you opened it. Reload it to see the changes; nothing was saved.`, [], {
+    ChangedBy: last?.ChangedBy ?? null,
+    ChangedOn: last?.ChangedOn ?? null,
+    RowVersion: rowVersion,
+  });
 }
 
 /** The stale-save 409s of many records of an entity (id → the version each is at now), from one read of the audit trail. */

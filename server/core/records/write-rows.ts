@@ -13,13 +13,18 @@ export function shapeOf(schema: EntitySchema, entity: string) {
   if (!versionTable) throw new Error(`${entity} has no RowVersion`);
   const tables = schema['x-tables']!;
   const select = (fields: string[]) => fields.map((f) => `${column(schema, f)} AS "${f}"`).join(', ');
-  const all = Object.entries(schema.properties).filter(([, p]) => p.type !== 'array').map(([f]) => f);
+  const all = Object.entries(schema.properties)
+    .filter(([, p]) => p.type !== 'array')
+    .map(([f]) => f);
   // The hooks see the stored fields of a record (and its keys and scope fields): selecting only them lets
   // PostgreSQL drop the view's joins to names, which a 1,000-row read would otherwise pay for.
-  const stored = all.filter((f) => schema.properties[f]['x-table'] || Object.values(tables).includes(f)
-    || [schema['x-brandField'], schema['x-factoryField'], 'IsDeleted'].includes(f));
+  const stored = all.filter(
+    (f) => schema.properties[f]['x-table'] || Object.values(tables).includes(f) || [schema['x-brandField'], schema['x-factoryField'], 'IsDeleted'].includes(f),
+  );
   const keyColumns = new Set(Object.values(tables).map((k) => column(schema, k)));
-  const place = new Map(all.filter((f) => schema.properties[f]['x-table']).map((f) => [f, { table: schema.properties[f]['x-table']!, col: column(schema, f) }]));
+  const place = new Map(
+    all.filter((f) => schema.properties[f]['x-table']).map((f) => [f, { table: schema.properties[f]['x-table']!, col: column(schema, f) }]),
+  );
   /** The columns a table gets from a row's changes (keys are never written). */
   const tableRow = (changes: Record<string, unknown>, table: string) => {
     const row: Record<string, unknown> = {};
@@ -29,7 +34,17 @@ export function shapeOf(schema: EntitySchema, entity: string) {
     }
     return row;
   };
-  return { tables, versionTable, versionKey: tables[versionTable], stored: select(stored), storedFields: stored, select, all, tableRow, stamped: 'ChangedOn' in schema.properties };
+  return {
+    tables,
+    versionTable,
+    versionKey: tables[versionTable],
+    stored: select(stored),
+    storedFields: stored,
+    select,
+    all,
+    tableRow,
+    stamped: 'ChangedOn' in schema.properties,
+  };
 }
 
 /**
@@ -39,14 +54,21 @@ export function shapeOf(schema: EntitySchema, entity: string) {
  * A base row is shared by every season of the record: the other seasons' versions move too, so a
  * screen holding another season of it cannot overwrite this change.
  */
-export async function writeRows(q: Queryable, schema: EntitySchema, shape: ReturnType<typeof shapeOf>, user: SessionUser,
-  rows: { prev: Record<string, unknown>; changes: Record<string, unknown> }[]) {
+export async function writeRows(
+  q: Queryable,
+  schema: EntitySchema,
+  shape: ReturnType<typeof shapeOf>,
+  user: SessionUser,
+  rows: { prev: Record<string, unknown>; changes: Record<string, unknown> }[],
+) {
   if (!rows.length) return;
   const stamps = ['rowversion = t.rowversion + 1', ...(shape.stamped ? ['changedon = now()', `changedby = ${Number(user.userId)}`] : [])];
   const baseWritten: unknown[] = [];
   for (const [table, key] of Object.entries(shape.tables)) {
     const keyCol = column(schema, key);
-    const payload = rows.map((r) => ({ key: r.prev[key], row: shape.tableRow(r.changes, table) })).filter((p) => table === shape.versionTable || Object.keys(p.row).length);
+    const payload = rows
+      .map((r) => ({ key: r.prev[key], row: shape.tableRow(r.changes, table) }))
+      .filter((p) => table === shape.versionTable || Object.keys(p.row).length);
     if (!payload.length) continue;
     const columns = [...new Set(payload.flatMap((p) => Object.keys(p.row)))];
     const sets = columns.map((c) => `${c} = CASE WHEN d.j ? '${c}' THEN (d.r).${c} ELSE t.${c} END`);
@@ -54,13 +76,16 @@ export async function writeRows(q: Queryable, schema: EntitySchema, shape: Retur
       `UPDATE ${table} t SET ${[...sets, ...stamps].join(', ')}
          FROM (SELECT j, jsonb_populate_record(NULL::${table}, j) AS r FROM jsonb_array_elements($1::jsonb) AS j) d
         WHERE t.${keyCol} = (d.r).${keyCol}`,
-      [JSON.stringify(payload.map((p) => ({ ...p.row, [keyCol]: p.key })))]);
+      [JSON.stringify(payload.map((p) => ({ ...p.row, [keyCol]: p.key })))],
+    );
     if (table !== shape.versionTable) baseWritten.push(...payload.map((p) => p.key));
   }
   if (baseWritten.length) {
     const baseCol = column(schema, Object.values(shape.tables)[0]);
     const versionCol = column(schema, shape.versionKey);
-    await q.query(`UPDATE ${shape.versionTable} SET rowversion = rowversion + 1 WHERE ${baseCol} = ANY($1) AND NOT (${versionCol} = ANY($2))`,
-      [baseWritten, rows.map((r) => r.prev[shape.versionKey])]);
+    await q.query(`UPDATE ${shape.versionTable} SET rowversion = rowversion + 1 WHERE ${baseCol} = ANY($1) AND NOT (${versionCol} = ANY($2))`, [
+      baseWritten,
+      rows.map((r) => r.prev[shape.versionKey]),
+    ]);
   }
 }

@@ -32,7 +32,11 @@ import { staleSave, staleSaves } from './stale';
  * its own checks (a relink); set by server code only, never from a request body (fixed-references.ts).
  */
 export interface UpdateRequest {
-  id: number; rowVersion: number; changes: Record<string, unknown>; warnings?: string[]; allowFixed?: readonly string[];
+  id: number;
+  rowVersion: number;
+  changes: Record<string, unknown>;
+  warnings?: string[];
+  allowFixed?: readonly string[];
   /** The screen the save comes from (a grid id, e.g. 'costing'): hooks answer in that screen's own texts (DECISIONS FLASH-012). */
   screen?: string;
   /** Fields set by server code after its own checks (no field rights, like a hook's computed fields); never from a request body. */
@@ -60,7 +64,8 @@ function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAcce
     const prop = schema.properties[field];
     if (!prop) errors.push({ Field: `/${field}`, Message: 'Unknown field.' });
     else if (access.hidden.has(field)) hiddenTouched = true;
-    else if (access.readOnly.has(field) || !(prop['x-table'] || prop['x-input'])) errors.push({ Field: `/${field}`, Message: 'You may not change this field.' });
+    else if (access.readOnly.has(field) || !(prop['x-table'] || prop['x-input']))
+      errors.push({ Field: `/${field}`, Message: 'You may not change this field.' });
   }
   if (hiddenTouched) errors.push({ Field: '/', Message: 'The request changes fields you may not change.' });
   if (errors.some((e) => e.Message === 'Unknown field.')) return badRequest('The request names unknown fields.', errors);
@@ -75,7 +80,9 @@ function refusedFields(schema: EntitySchema, access: ReturnType<typeof fieldAcce
 export function toValidate(schema: EntitySchema, prev: Record<string, unknown>, changes: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
   for (const f of schema.required ?? []) if (prev[f] !== null && prev[f] !== undefined) out[f] = prev[f];
-  for (const [f, v] of Object.entries(changes)) if (v === null) delete out[f]; else out[f] = v;
+  for (const [f, v] of Object.entries(changes))
+    if (v === null) delete out[f];
+    else out[f] = v;
   return out;
 }
 
@@ -103,7 +110,13 @@ export async function updateRecordIn(ctx: AppContext, q: Queryable, user: Sessio
  * `answer`: the fields the caller needs back (a grid's columns); by default the whole visible record.
  */
 export async function updateRecordsIn(
-  ctx: AppContext, q: Queryable, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[], answer?: string[],
+  ctx: AppContext,
+  q: Queryable,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  reqs: UpdateRequest[],
+  answer?: string[],
 ): Promise<RowOutcome[]> {
   const plan = await planUpdates(ctx, q, user, entity, keyField, reqs);
   await applyUpdates(q, plan);
@@ -112,8 +125,13 @@ export async function updateRecordsIn(
 
 /** A save worked out and not yet written: the outcome of each row so far and the rows to write. */
 export interface UpdatePlan {
-  ctx: AppContext; user: SessionUser; entity: string; keyField: string; reqs: UpdateRequest[];
-  schema: EntitySchema; shape: ReturnType<typeof shapeOf>;
+  ctx: AppContext;
+  user: SessionUser;
+  entity: string;
+  keyField: string;
+  reqs: UpdateRequest[];
+  schema: EntitySchema;
+  shape: ReturnType<typeof shapeOf>;
   out: (RowOutcome | undefined)[];
   rows: { i: number; prev: Record<string, unknown>; changes: Record<string, unknown> }[];
 }
@@ -124,7 +142,12 @@ export interface UpdatePlan {
  * `applyUpdates` then locks and re-checks the versions, so nothing read here can be stale when written.
  */
 export async function planUpdates(
-  ctx: AppContext, q: Queryable, user: SessionUser, entity: string, keyField: string, reqs: UpdateRequest[],
+  ctx: AppContext,
+  q: Queryable,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  reqs: UpdateRequest[],
   /** The records already read by the caller (their stored fields, `ShapeOf.stored`), by key: not read again. */
   known?: Map<number, Record<string, unknown>>,
 ): Promise<UpdatePlan> {
@@ -132,13 +155,20 @@ export async function planUpdates(
   const access = fieldAccess(ctx.schemas, user, entity);
   const shape = shapeOf(schema, entity);
   const out: (RowOutcome | undefined)[] = reqs.map(() => undefined);
-  const fail = (i: number, error: AppError) => { out[i] = { ok: false, error }; };
+  const fail = (i: number, error: AppError) => {
+    out[i] = { ok: false, error };
+  };
   const live = () => reqs.map((_, i) => i).filter((i) => !out[i]);
 
-  reqs.forEach((r, i) => { const refused = refusedFields(schema, access, r.changes); if (refused) fail(i, refused); });
+  reqs.forEach((r, i) => {
+    const refused = refusedFields(schema, access, r.changes);
+    if (refused) fail(i, refused);
+  });
 
   // The records as they are, in one read.
-  const unknown = live().map((i) => reqs[i].id).filter((id) => !known?.has(id));
+  const unknown = live()
+    .map((i) => reqs[i].id)
+    .filter((id) => !known?.has(id));
   const prevRows = unknown.length
     ? await selectFields(q, schema, shape.storedFields, `FROM ${viewOf(entity)} WHERE ${column(schema, keyField)} = ANY($1)`, [unknown])
     : [];
@@ -178,9 +208,14 @@ export async function planUpdates(
   for (const [n, i] of live().entries()) {
     if (n && n % YIELD_EVERY === 0) await yieldToOthers();
     const req = reqs[i];
-    const warn = (message: string) => { if (!req.warnings?.includes(message)) req.warnings?.push(message); };
+    const warn = (message: string) => {
+      if (!req.warnings?.includes(message)) req.warnings?.push(message);
+    };
     try {
-      const changes = withoutInputs(schema, await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes, ...req.server }, warn, screen: req.screen }));
+      const changes = withoutInputs(
+        schema,
+        await runUpdateHooks(entity, { ctx, q: hq, user, prev: prevOf(i), changes: { ...req.changes, ...req.server }, warn, screen: req.screen }),
+      );
       const errors = ctx.schemas.validate('entity', entity, toValidate(schema, prevOf(i), changes));
       if (errors.length) throw badRequest(INVALID, errors);
       changesOf.set(i, changes);
@@ -191,7 +226,9 @@ export async function planUpdates(
   }
   const checked = live();
   const setErrors = await runSetChecks(entity, { q: hq, rows: checked.map((i) => ({ prev: prevOf(i), changes: changesOf.get(i)! })) });
-  checked.forEach((i, n) => { if (setErrors[n].length) fail(i, badRequest(setErrors[n][0].Message, setErrors[n])); });
+  checked.forEach((i, n) => {
+    if (setErrors[n].length) fail(i, badRequest(setErrors[n][0].Message, setErrors[n]));
+  });
 
   // Two seasons of one record changing its shared base row in one request: the first wins, the later ones are stale.
   const [baseTable, baseKey] = Object.entries(shape.tables)[0];
@@ -222,7 +259,8 @@ export async function writeUpdates(q: Queryable, plan: UpdatePlan): Promise<Audi
   const versionCol = column(schema, shape.versionKey);
   const locked = await q.query<{ k: number; rowversion: number }>(
     `SELECT ${versionCol} AS k, rowversion FROM ${shape.versionTable} WHERE ${versionCol} = ANY($1) ORDER BY 1 FOR UPDATE`,
-    [plan.rows.map((r) => r.prev[shape.versionKey])]);
+    [plan.rows.map((r) => r.prev[shape.versionKey])],
+  );
   const versions = new Map(locked.map((r) => [r.k, r.rowversion]));
   const moved = plan.rows.filter((r) => versions.get(r.prev[shape.versionKey] as number) !== r.prev.RowVersion);
   if (moved.length) {
@@ -233,8 +271,11 @@ export async function writeUpdates(q: Queryable, plan: UpdatePlan): Promise<Audi
   await writeRows(q, schema, shape, plan.user, plan.rows);
   return plan.rows.flatMap((r): AuditRow[] => {
     const changes = diffRecords(r.prev, r.changes);
-    return (plan.reqs[r.i].auditVersion ? savedChanges(r.prev.RowVersion as number, changes) : changes)
-      .map((ch) => ({ ...ch, entity: plan.entity, entityId: plan.reqs[r.i].id }));
+    return (plan.reqs[r.i].auditVersion ? savedChanges(r.prev.RowVersion as number, changes) : changes).map((ch) => ({
+      ...ch,
+      entity: plan.entity,
+      entityId: plan.reqs[r.i].id,
+    }));
   });
 }
 
@@ -244,11 +285,20 @@ export async function answerUpdates(q: Queryable, plan: UpdatePlan, answer?: str
   if (plan.rows.length) {
     const access = fieldAccess(plan.ctx.schemas, plan.user, plan.entity);
     const fields = answer ? [...new Set([keyField, 'RowVersion', ...answer])].filter((f) => shape.all.includes(f)) : shape.all;
-    const next = await selectFields(q, schema, fields, `FROM ${viewOf(plan.entity)} WHERE ${column(schema, keyField)} = ANY($1)`,
-      [plan.rows.map((r) => reqs[r.i].id)]);
+    const next = await selectFields(q, schema, fields, `FROM ${viewOf(plan.entity)} WHERE ${column(schema, keyField)} = ANY($1)`, [
+      plan.rows.map((r) => reqs[r.i].id),
+    ]);
     const byId = new Map(next.map((r) => [r[keyField] as number, visibleRecord(r, access)]));
-    const named = await withReferenceNames(plan.ctx, q, plan.user, schema, plan.rows.map((r) => byId.get(reqs[r.i].id)!));
-    plan.rows.forEach((r, n) => { plan.out[r.i] = { ok: true, record: named[n] }; });
+    const named = await withReferenceNames(
+      plan.ctx,
+      q,
+      plan.user,
+      schema,
+      plan.rows.map((r) => byId.get(reqs[r.i].id)!),
+    );
+    plan.rows.forEach((r, n) => {
+      plan.out[r.i] = { ok: true, record: named[n] };
+    });
   }
   return plan.out as RowOutcome[];
 }

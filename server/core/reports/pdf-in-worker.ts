@@ -11,8 +11,15 @@ import type { PdfAnswer, PdfJob } from './pdf-worker';
 
 const IDLE_MS = 5_000;
 
-interface Pending { resolve: (pdf: Buffer) => void; reject: (err: Error) => void }
-interface Renderer { worker: Worker; waiting: Map<number, Pending>; idle?: NodeJS.Timeout }
+interface Pending {
+  resolve: (pdf: Buffer) => void;
+  reject: (err: Error) => void;
+}
+interface Renderer {
+  worker: Worker;
+  waiting: Map<number, Pending>;
+  idle?: NodeJS.Timeout;
+}
 
 let current: Renderer | null = null;
 let nextId = 1;
@@ -34,7 +41,10 @@ function start(): Renderer {
     if ('error' in m) job.reject(new Error(m.error));
     else job.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
     if (!r.waiting.size) {
-      r.idle = setTimeout(() => { stop(r); void r.worker.terminate(); }, IDLE_MS);
+      r.idle = setTimeout(() => {
+        stop(r);
+        void r.worker.terminate();
+      }, IDLE_MS);
       r.idle.unref();
     }
   });

@@ -7,7 +7,11 @@
 import { parentPort } from 'node:worker_threads';
 import { renderPdf, reportFrame, type Content, type ReportFrame } from './pdf';
 
-export interface PdfJob { id: number; frame: ReportFrame; content: Content }
+export interface PdfJob {
+  id: number;
+  frame: ReportFrame;
+  content: Content;
+}
 export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
 parentPort?.on('message', async (job: PdfJob) => {
@@ -16,6 +20,6 @@ parentPort?.on('message', async (job: PdfJob) => {
     const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     parentPort!.postMessage({ id: job.id, pdf: bytes } satisfies PdfAnswer);
   } catch (err) {
-    parentPort!.postMessage({ id: job.id, error: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies PdfAnswer);
+    parentPort!.postMessage({ id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) } satisfies PdfAnswer);
   }
 });

@@ -22,7 +22,9 @@ export const REPORT_ERROR_TEXT = 'There was an error generating the report. Plea
 
 /** A pdfmake content node: text, or an object node (stack, columns, table, text with style…), or a list of them. */
 export type Content = string | ContentNode | Content[];
-export interface ContentNode { [key: string]: unknown }
+export interface ContentNode {
+  [key: string]: unknown;
+}
 export type Margins = number | [number, number] | [number, number, number, number];
 /** Header and footer callbacks receive the 1-based page number and the page count. */
 export type DynamicContent = (currentPage: number, pageCount: number, pageSize?: { width: number; height: number }) => Content;
@@ -132,9 +134,12 @@ function framedDoc(frame: ReportFrame, content: Content): DocDefinition {
  * thirteen columns).
  */
 export const REPORT_TABLE_LAYOUT = 'reportTable';
-interface LayoutNode { table: { headerRows?: number; widths: unknown[]; body: unknown[] } }
+interface LayoutNode {
+  table: { headerRows?: number; widths: unknown[]; body: unknown[] };
+}
 const reportTableLayout = {
-  hLineWidth: (i: number, node: LayoutNode) => (i === 0 || i === node.table.body.length || i < (node.table.headerRows ?? 0) ? 0 : i === node.table.headerRows ? 1 : 0.5),
+  hLineWidth: (i: number, node: LayoutNode) =>
+    i === 0 || i === node.table.body.length || i < (node.table.headerRows ?? 0) ? 0 : i === node.table.headerRows ? 1 : 0.5,
   vLineWidth: () => 0,
   hLineColor: (i: number, node: LayoutNode) => (i === node.table.headerRows ? '#3e4c59' : '#cbd2d9'),
   paddingLeft: (i: number) => (i === 0 ? 0 : 3),
@@ -204,8 +209,15 @@ export async function renderReport(doc: DocDefinition): Promise<Buffer> {
  * when missing); `fallback` when nothing is left.
  */
 export function safePdfFileName(name: string | null | undefined, fallback = 'Report'): string {
-  let base = String(name ?? '').normalize('NFC').replace(/\.pdf$/i, '');
-  base = base.replace(/[\u0000-\u001f\u007f-\u009f"\\/:*?<>|;]+/g, '_').replace(/\s+/g, ' ').trim().replace(/^[.\s_]+/, '').replace(/[.\s]+$/, '');
+  let base = String(name ?? '')
+    .normalize('NFC')
+    .replace(/\.pdf$/i, '');
+  base = base
+    .replace(/[\u0000-\u001f\u007f-\u009f"\\/:*?<>|;]+/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s_]+/, '')
+    .replace(/[.\s]+$/, '');
   if (!base) base = fallback;
   base = Array.from(base).slice(0, 120).join('').trimEnd();
   return `${base}.pdf`;

@@ -8,7 +8,12 @@
 declare module 'pdfmake' {
   import type { Readable } from 'node:stream';
 
-  interface FontFiles { normal: string; bold?: string; italics?: string; bolditalics?: string }
+  interface FontFiles {
+    normal: string;
+    bold?: string;
+    italics?: string;
+    bolditalics?: string;
+  }
   interface OutputDocument {
     getStream(): Promise<Readable & { end(): void }>;
     getBuffer(): Promise<Buffer>;

@@ -82,18 +82,22 @@ export function gridReportColumns<T extends object>(schemas: ReportSchemas, grid
 function cellValue<T extends object>(row: T, col: Column<T>): string {
   const v = get(row, col.field);
   switch (col.format) {
-    case 'date': return reportDate(v as ReportDate | undefined);
-    case 'yesNo': return yesNo(v as boolean | null | undefined);
+    case 'date':
+      return reportDate(v as ReportDate | undefined);
+    case 'yesNo':
+      return yesNo(v as boolean | null | undefined);
     case 'nameOrId': {
       const name = get(row, col.also?.[0] ?? '');
       return name !== undefined && name !== null ? String(name) : text(v);
     }
-    default: return text(v);
+    default:
+      return text(v);
   }
 }
 
 export const bySortOrder = <T extends { SortOrder?: number | null }>(rows: T[]): T[] =>
-  rows.map((row, i) => ({ row, i }))
+  rows
+    .map((row, i) => ({ row, i }))
     .sort((a, b) => (a.row.SortOrder ?? Infinity) - (b.row.SortOrder ?? Infinity) || a.i - b.i)
     .map(({ row }) => row);
 
@@ -103,7 +107,15 @@ export const bySortOrder = <T extends { SortOrder?: number | null }>(rows: T[]):
  * foot of a page (kept with the first data row).
  */
 export function dataTable<T extends object>(title: string, rows: T[], columns: Column<T>[], empty: string): Content {
-  if (!rows.length) return { stack: [{ text: title, style: 'subTitle' }, { text: empty, style: 'note' }], unbreakable: true, margin: [0, 0, 0, 4] };
+  if (!rows.length)
+    return {
+      stack: [
+        { text: title, style: 'subTitle' },
+        { text: empty, style: 'note' },
+      ],
+      unbreakable: true,
+      margin: [0, 0, 0, 4],
+    };
   const carried = (row: T, f: string) => get(row, f) !== undefined;
   const shown = columns.filter((c) => rows.some((row) => [c.field, ...(c.also ?? [])].some((f) => carried(row, f))));
   const body: Cell[][] = [

@@ -8,8 +8,23 @@ import type { FieldError } from '../http/errors';
 
 /** Custom keywords of ADR 002; any other `x-` keyword is a typo and fails the load. */
 export const CUSTOM_KEYWORDS = [
-  'x-tables', 'x-table', 'x-column', 'x-module', 'x-brandField', 'x-factoryField', 'x-searchTable', 'x-searchCatchUp',
-  'x-lookup', 'x-computed', 'x-input', 'x-money', 'x-link', 'x-user', 'x-ref', 'x-children', 'x-list',
+  'x-tables',
+  'x-table',
+  'x-column',
+  'x-module',
+  'x-brandField',
+  'x-factoryField',
+  'x-searchTable',
+  'x-searchCatchUp',
+  'x-lookup',
+  'x-computed',
+  'x-input',
+  'x-money',
+  'x-link',
+  'x-user',
+  'x-ref',
+  'x-children',
+  'x-list',
   // A request object whose properties take their definitions from an entity's (registry.ts withEntityFields).
   'x-entity',
 ];
@@ -25,14 +40,18 @@ export function createAjv(opts: { coerce?: boolean } = {}): Ajv {
 export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   const out: FieldError[] = [];
   for (const e of errors ?? []) {
-    const field = e.keyword === 'required'
-      ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`
-      : e.keyword === 'additionalProperties'
-        ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`
-        : e.instancePath || '/';
-    const message = e.keyword === 'required' ? 'Required.'
-      : e.keyword === 'additionalProperties' ? 'Unknown field.'
-      : `${e.message ?? 'Invalid value'}.`.replace(/^must/, 'Must');
+    const field =
+      e.keyword === 'required'
+        ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`
+        : e.keyword === 'additionalProperties'
+          ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`
+          : e.instancePath || '/';
+    const message =
+      e.keyword === 'required'
+        ? 'Required.'
+        : e.keyword === 'additionalProperties'
+          ? 'Unknown field.'
+          : `${e.message ?? 'Invalid value'}.`.replace(/^must/, 'Must');
     if (!out.some((o) => o.Field === field && o.Message === message)) out.push({ Field: field, Message: message });
   }
   return out;

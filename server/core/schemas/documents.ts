@@ -93,15 +93,18 @@ export interface EntitySchema {
 }
 
 /** The search table, the table a save notes its keys in, and the SQL function that applies the notes. */
-export interface SearchCatchUp { table: string; pending: string; function: string }
+export interface SearchCatchUp {
+  table: string;
+  pending: string;
+  function: string;
+}
 
 import type { PermissionPair, PermissionRef } from '../../domain/grid-document';
 
 export type { PermissionPair, PermissionRef };
 /** One (module, action) pair, or a list of pairs of which any one suffices. */
 
-export const permissionAlternatives = (ref: PermissionRef): PermissionPair[] =>
-  (Array.isArray(ref[0]) ? ref : [ref]) as PermissionPair[];
+export const permissionAlternatives = (ref: PermissionRef): PermissionPair[] => (Array.isArray(ref[0]) ? ref : [ref]) as PermissionPair[];
 
 export interface VisibilityRule {
   name: string;
@@ -113,7 +116,11 @@ export interface VisibilityRule {
 }
 
 /** `module` gives every field its default read and edit rule; without it (and without the entity's x-module) only the rules apply. */
-export interface VisibilityDoc { entity: string; module?: string; rules: VisibilityRule[] }
+export interface VisibilityDoc {
+  entity: string;
+  module?: string;
+  rules: VisibilityRule[];
+}
 
 export interface LayoutDoc {
   entity: string;

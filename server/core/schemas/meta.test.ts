@@ -19,7 +19,7 @@ describe('layout documents', () => {
     }
   });
 
-  it('PREF-017 a module\'s field layout is still found as its record layout (brief-create is read before brief)', () => {
+  it("PREF-017 a module's field layout is still found as its record layout (brief-create is read before brief)", () => {
     const firstOf = (moduleId: number) => [...registry.layouts].find(([, l]) => l.moduleId === moduleId)?.[0];
     expect(firstOf(1)).toBe('line-plan');
     expect(firstOf(3)).toBe('brief');

@@ -6,16 +6,25 @@ const permissionRef = { anyOf: [permissionPair, { type: 'array', minItems: 1, it
 
 /** `moduleId` ties a layout to a module's field layout (PREF-017); a create form's layout has none. */
 export const layoutMeta = {
-  type: 'object', additionalProperties: false, required: ['entity', 'sections'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['entity', 'sections'],
   properties: {
-    $schema: { type: 'string' }, $comment: { type: 'string' },
-    entity: { type: 'string' }, moduleId: { type: 'integer' },
+    $schema: { type: 'string' },
+    $comment: { type: 'string' },
+    entity: { type: 'string' },
+    moduleId: { type: 'integer' },
     sections: {
-      type: 'array', minItems: 1,
+      type: 'array',
+      minItems: 1,
       items: {
-        type: 'object', additionalProperties: false, required: ['id', 'title', 'rows'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'title', 'rows'],
         properties: {
-          id: { type: 'string' }, title: { type: 'string' }, rows: { type: 'array', items: fieldList },
+          id: { type: 'string' },
+          title: { type: 'string' },
+          rows: { type: 'array', items: fieldList },
           /** A screen-supplied panel shown in the section below its fields (e.g. the spec log of a colorway). */
           panel: { type: 'string', minLength: 1 },
           /** The section starts closed (an accordion section). */
@@ -27,14 +36,22 @@ export const layoutMeta = {
 };
 
 export const gridMeta = {
-  type: 'object', additionalProperties: false, required: ['id', 'entity', 'title', 'columns'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'entity', 'title', 'columns'],
   properties: {
-    $schema: { type: 'string' }, $comment: { type: 'string' },
-    id: { type: 'string' }, entity: { type: 'string' }, title: { type: 'string' },
+    $schema: { type: 'string' },
+    $comment: { type: 'string' },
+    id: { type: 'string' },
+    entity: { type: 'string' },
+    title: { type: 'string' },
     columns: {
-      type: 'array', minItems: 1,
+      type: 'array',
+      minItems: 1,
       items: {
-        type: 'object', additionalProperties: false, required: ['field'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['field'],
         properties: { field: { type: 'string' }, width: { type: 'integer', minimum: 20 }, readOnly: { type: 'boolean' } },
       },
     },
@@ -45,7 +62,8 @@ export const gridMeta = {
     read: permissionRef,
     edit: permissionRef,
     filters: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: {
         text: fieldList,
         equals: fieldList,
@@ -56,11 +74,14 @@ export const gridMeta = {
     views: { type: 'object', additionalProperties: fieldList, minProperties: 1 },
     defaultView: { type: 'string' },
     link: {
-      type: 'object', additionalProperties: false, required: ['field', 'to'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['field', 'to'],
       properties: { field: { type: 'string' }, to: { enum: ['colorway', 'pattern'] } },
     },
     messages: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: { loadError: { type: 'string' }, empty: { type: 'string' }, failedRow: { type: 'string' } },
     },
     report: { type: 'string' },
@@ -76,10 +97,16 @@ export const gridMeta = {
  * field's title, who may upload, and the screen's own texts.
  */
 export const importMeta = {
-  type: 'object', additionalProperties: false, required: ['id', 'entity', 'title', 'queueName', 'key', 'upload'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'entity', 'title', 'queueName', 'key', 'upload'],
   properties: {
-    $schema: { type: 'string' }, $comment: { type: 'string' },
-    id: { type: 'string' }, entity: { type: 'string' }, title: { type: 'string' }, queueName: { type: 'string', minLength: 1 },
+    $schema: { type: 'string' },
+    $comment: { type: 'string' },
+    id: { type: 'string' },
+    entity: { type: 'string' },
+    title: { type: 'string' },
+    queueName: { type: 'string', minLength: 1 },
     grid: { type: 'string' },
     key: fieldList,
     columns: fieldList,
@@ -90,25 +117,36 @@ export const importMeta = {
     allOrNothing: { type: 'boolean' },
     upload: permissionRef,
     messages: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: { notExcel: { type: 'string' }, completed: { type: 'string' }, failed: { type: 'string' } },
     },
   },
 };
 
 export const visibilityMeta = {
-  type: 'object', additionalProperties: false, required: ['entity', 'rules'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['entity', 'rules'],
   properties: {
-    $schema: { type: 'string' }, $comment: { type: 'string' },
-    entity: { type: 'string' }, module: { type: 'string' },
+    $schema: { type: 'string' },
+    $comment: { type: 'string' },
+    entity: { type: 'string' },
+    module: { type: 'string' },
     rules: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['name', 'fields'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'fields'],
         properties: {
-          name: { type: 'string' }, fields: fieldList,
-          hiddenFromFactoryUsers: { type: 'boolean' }, readOnlyForFactoryUsers: { type: 'boolean' },
-          read: permissionRef, edit: permissionRef, $comment: { type: 'string' },
+          name: { type: 'string' },
+          fields: fieldList,
+          hiddenFromFactoryUsers: { type: 'boolean' },
+          readOnlyForFactoryUsers: { type: 'boolean' },
+          read: permissionRef,
+          edit: permissionRef,
+          $comment: { type: 'string' },
         },
       },
     },

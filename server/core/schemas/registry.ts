@@ -10,14 +10,27 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv, nonFiniteFields, textFaults, toFieldErrors } from './ajv';
 import { withStorageBounds } from './bounds';
 import { gridMeta, importMeta, layoutMeta, visibilityMeta } from './meta';
-import { permissionAlternatives, type EntitySchema, type GridDoc, type ImportDoc, type LayoutDoc, type PermissionRef, type PermissionsDoc, type VisibilityDoc } from './documents';
+import {
+  permissionAlternatives,
+  type EntitySchema,
+  type GridDoc,
+  type ImportDoc,
+  type LayoutDoc,
+  type PermissionRef,
+  type PermissionsDoc,
+  type VisibilityDoc,
+} from './documents';
 import type { FieldError } from '../http/errors';
 import { REFERENCE_SOURCES } from '../records/references';
 
 export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas');
 
 export class SchemaDocumentError extends Error {
-  constructor(readonly file: string, readonly pointer: string, problem: string) {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    problem: string,
+  ) {
     super(`Invalid schema document ${file} at ${pointer || '/'}: ${problem}`);
   }
 }
@@ -84,15 +97,18 @@ function withEntityFields(file: string, node: unknown, entities: Map<string, Ent
   const entity = typeof name === 'string' ? entities.get(name) : undefined;
   if (!entity) throw new SchemaDocumentError(file, `${pointer}/x-entity`, `unknown entity '${String(name)}'`);
   const props = (out.properties ?? {}) as Record<string, Record<string, unknown>>;
-  out.properties = Object.fromEntries(Object.entries(props).map(([field, own]) => {
-    const base = entity.properties[field];
-    if (!base) {
-      if (own.type === undefined) throw new SchemaDocumentError(file, `${pointer}/properties/${field}`, `entity '${name}' has no field '${field}'; give it its own type`);
-      return [field, own];
-    }
-    const copied = Object.fromEntries(Object.entries(base).filter(([k]) => !k.startsWith('x-') && k !== 'readOnly'));
-    return [field, { ...copied, ...own }];
-  }));
+  out.properties = Object.fromEntries(
+    Object.entries(props).map(([field, own]) => {
+      const base = entity.properties[field];
+      if (!base) {
+        if (own.type === undefined)
+          throw new SchemaDocumentError(file, `${pointer}/properties/${field}`, `entity '${name}' has no field '${field}'; give it its own type`);
+        return [field, own];
+      }
+      const copied = Object.fromEntries(Object.entries(base).filter(([k]) => !k.startsWith('x-') && k !== 'readOnly'));
+      return [field, { ...copied, ...own }];
+    }),
+  );
   return out;
 }
 
@@ -126,7 +142,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
       } catch (err) {
         throw new SchemaDocumentError(rel(file), '', (err as Error).message);
       }
-      if (doc.type !== 'object' || !doc.properties) throw new SchemaDocumentError(rel(file), '/type', "an entity must be an object with properties");
+      if (doc.type !== 'object' || !doc.properties) throw new SchemaDocumentError(rel(file), '/type', 'an entity must be an object with properties');
       if (doc['x-module']) checkPermission(file, '/x-module', [doc['x-module'], 'read']);
       for (const k of ['x-brandField', 'x-factoryField'] as const) {
         const f = doc[k];
@@ -165,7 +181,8 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     return map;
   };
   const layouts = checked<LayoutDoc>('layouts', '.layout.json', layoutMeta, (d) =>
-    d.sections.flatMap((s, i) => s.rows.flatMap((r, j) => r.map((f, k) => [`/sections/${i}/rows/${j}/${k}`, f] as [string, string]))));
+    d.sections.flatMap((s, i) => s.rows.flatMap((r, j) => r.map((f, k) => [`/sections/${i}/rows/${j}/${k}`, f] as [string, string]))),
+  );
   const grids = checked<GridDoc>('grids', '.grid.json', gridMeta, (d) => [
     ...d.columns.map((c, i) => [`/columns/${i}/field`, c.field] as [string, string]),
     ...(d.filters?.text ?? []).map((f, i) => [`/filters/text/${i}`, f] as [string, string]),
@@ -176,7 +193,8 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     ...(d.link ? [['/link/field', d.link.field] as [string, string]] : []),
   ]);
   const visibility = checked<VisibilityDoc>('visibility', '.visibility.json', visibilityMeta, (d) =>
-    d.rules.flatMap((r, i) => r.fields.map((f, j) => [`/rules/${i}/fields/${j}`, f] as [string, string])));
+    d.rules.flatMap((r, i) => r.fields.map((f, j) => [`/rules/${i}/fields/${j}`, f] as [string, string])),
+  );
   const imports = checked<ImportDoc>('imports', '.import.json', importMeta, (d) => [
     ...d.key.map((f, i) => [`/key/${i}`, f] as [string, string]),
     ...(d.columns ?? []).map((f, i) => [`/columns/${i}`, f] as [string, string]),
@@ -196,7 +214,12 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   for (const [name, l] of layouts) {
     if (l.moduleId === undefined) continue;
     const other = byModule.get(l.moduleId);
-    if (other) throw new SchemaDocumentError(rel(path.join(dir, 'layouts', `${name}.layout.json`)), '/moduleId', `module ${l.moduleId} is already the field layout of '${other}'`);
+    if (other)
+      throw new SchemaDocumentError(
+        rel(path.join(dir, 'layouts', `${name}.layout.json`)),
+        '/moduleId',
+        `module ${l.moduleId} is already the field layout of '${other}'`,
+      );
     byModule.set(l.moduleId, name);
   }
   for (const [name, g] of grids) {
@@ -209,11 +232,21 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   for (const [name, v] of visibility) {
     const file = path.join(dir, 'visibility', `${name}.visibility.json`);
     if (v.module) checkPermission(file, '/module', [v.module, 'read']);
-    v.rules.forEach((r, i) => { checkPermission(file, `/rules/${i}/read`, r.read); checkPermission(file, `/rules/${i}/edit`, r.edit); });
+    v.rules.forEach((r, i) => {
+      checkPermission(file, `/rules/${i}/read`, r.read);
+      checkPermission(file, `/rules/${i}/edit`, r.edit);
+    });
   }
 
   return {
-    dir, permissions, entities, requests, layouts, grids, visibility, imports,
+    dir,
+    permissions,
+    entities,
+    requests,
+    layouts,
+    grids,
+    visibility,
+    imports,
     validate(kind, name, data) {
       const v = validators.get(`${kind}:${name}`);
       if (!v) throw new Error(`No ${kind} schema named '${name}'`);

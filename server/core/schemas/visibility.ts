@@ -7,11 +7,13 @@ import { can, type ActionKey, type ModuleKey, type SessionUser } from '../auth/p
 import { permissionAlternatives, type EntitySchema, type PermissionRef, type VisibilityRule } from './documents';
 import type { SchemaRegistry } from './registry';
 
-export interface FieldAccess { hidden: Set<string>; readOnly: Set<string> }
+export interface FieldAccess {
+  hidden: Set<string>;
+  readOnly: Set<string>;
+}
 
 /** True when the user holds any of the permission alternatives. */
-export const holds = (user: SessionUser, ref: PermissionRef) =>
-  permissionAlternatives(ref).some(([m, a]) => can(user, m as ModuleKey, a as ActionKey));
+export const holds = (user: SessionUser, ref: PermissionRef) => permissionAlternatives(ref).some(([m, a]) => can(user, m as ModuleKey, a as ActionKey));
 
 /**
  * A field is seen with its rule's `read` (default: the module's read) and changed with its rule's
@@ -29,11 +31,11 @@ export function fieldAccess(reg: SchemaRegistry, user: SessionUser, entityName: 
   const readOnly = new Set<string>();
   for (const [field, prop] of Object.entries(entity.properties)) {
     const own = rules.get(field) ?? [];
-    const readRef = own.find((r) => r.read)?.read ?? (module ? [module, 'read'] as PermissionRef : undefined);
-    const editRef = own.find((r) => r.edit)?.edit ?? (module ? [module, 'edit'] as PermissionRef : undefined);
+    const readRef = own.find((r) => r.read)?.read ?? (module ? ([module, 'read'] as PermissionRef) : undefined);
+    const editRef = own.find((r) => r.edit)?.edit ?? (module ? ([module, 'edit'] as PermissionRef) : undefined);
     const hide = (readRef && !holds(user, readRef)) || (user.isFactoryUser && own.some((r) => r.hiddenFromFactoryUsers));
-    const lock = hide || (editRef && !holds(user, editRef)) || prop['x-computed'] || prop.readOnly
-      || (user.isFactoryUser && own.some((r) => r.readOnlyForFactoryUsers));
+    const lock =
+      hide || (editRef && !holds(user, editRef)) || prop['x-computed'] || prop.readOnly || (user.isFactoryUser && own.some((r) => r.readOnlyForFactoryUsers));
     if (hide) hidden.add(field);
     if (lock) readOnly.add(field);
   }

@@ -12,9 +12,14 @@ export const CHARACTERISTIC_KEYS: Record<string, string> = {
   PlanningCategories: '0000002600',
 };
 
-export const characteristicEntries = (): LookupEntry[] => Object.entries(CHARACTERISTIC_KEYS).map(([name, characteristicKey]) => ({
-  name, entity: 'characteristic', from: 'characteristics', keyField: 'CharacteristicValue', descriptionField: 'CharacteristicDesc',
-  columns: [key('CharacteristicKey'), key('CharacteristicValue'), text('CharacteristicDesc'), num('CharacteristicId')],
-  // A literal from this file, never from a request.
-  where: [`characteristickey = '${characteristicKey}'`],
-}));
+export const characteristicEntries = (): LookupEntry[] =>
+  Object.entries(CHARACTERISTIC_KEYS).map(([name, characteristicKey]) => ({
+    name,
+    entity: 'characteristic',
+    from: 'characteristics',
+    keyField: 'CharacteristicValue',
+    descriptionField: 'CharacteristicDesc',
+    columns: [key('CharacteristicKey'), key('CharacteristicValue'), text('CharacteristicDesc'), num('CharacteristicId')],
+    // A literal from this file, never from a request.
+    where: [`characteristickey = '${characteristicKey}'`],
+  }));

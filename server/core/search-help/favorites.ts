@@ -11,7 +11,12 @@ import { findItemKey, scope, type Conditions } from './query';
 import type { LookupEntry } from './types';
 
 /** The scope of Get{Entity}Favorites narrowed by the entry's extra query parameters. */
-export async function favoriteConditions(q: Queryable, user: SessionUser, entry: LookupEntry, param: (name: string) => string | undefined): Promise<Conditions> {
+export async function favoriteConditions(
+  q: Queryable,
+  user: SessionUser,
+  entry: LookupEntry,
+  param: (name: string) => string | undefined,
+): Promise<Conditions> {
   const filters = entry.favoriteFilters ?? [];
   const brandFilter = filters.find((f) => f.brand === 'brandId');
   const c = scope(entry, user, brandFilter ? param(brandFilter.param) : undefined);
@@ -31,14 +36,20 @@ export async function favoriteConditions(q: Queryable, user: SessionUser, entry:
 export async function saveFavorite(q: Queryable, user: SessionUser, entry: LookupEntry, id: unknown) {
   const itemKey = await findItemKey(q, user, entry, id);
   if (itemKey === undefined) throw notFound(`No ${entry.name} item '${String(id)}' was found.`);
-  await q.query(`INSERT INTO lookup_favorites (userid, entity, itemkey) VALUES ($1, $2, $3)
-    ON CONFLICT (userid, entity, itemkey) DO NOTHING`, [user.userId, entry.name, itemKey]);
+  await q.query(
+    `INSERT INTO lookup_favorites (userid, entity, itemkey) VALUES ($1, $2, $3)
+    ON CONFLICT (userid, entity, itemkey) DO NOTHING`,
+    [user.userId, entry.name, itemKey],
+  );
   return itemKey;
 }
 
 /** Removing is idempotent; the key is matched like a key search (case-insensitively). */
 export async function removeFavorite(q: Queryable, user: SessionUser, entry: LookupEntry, id: unknown): Promise<number> {
-  const rows = await q.query('DELETE FROM lookup_favorites WHERE userid = $1 AND entity = $2 AND lower(itemkey) = lower($3) RETURNING itemkey',
-    [user.userId, entry.name, String(id)]);
+  const rows = await q.query('DELETE FROM lookup_favorites WHERE userid = $1 AND entity = $2 AND lower(itemkey) = lower($3) RETURNING itemkey', [
+    user.userId,
+    entry.name,
+    String(id),
+  ]);
   return rows.length;
 }

@@ -31,7 +31,9 @@ export class Conditions {
     this.params.push(value);
     this.where.push(sql(`$${this.params.length}`));
   }
-  get sql() { return this.where.length ? `WHERE ${this.where.join(' AND ')}` : ''; }
+  get sql() {
+    return this.where.length ? `WHERE ${this.where.join(' AND ')}` : '';
+  }
 }
 
 const select = (entry: LookupEntry) => entry.columns.map((c) => `${c.sql} AS "${c.field}"`).join(', ');
@@ -95,7 +97,9 @@ export async function searchLookup(q: Queryable, user: SessionUser, entry: Looku
   const rows = await q.query(
     `SELECT ${select(entry)} FROM ${entry.from} ${c.sql}
       ORDER BY ${sort.sql} ${dir} NULLS LAST, ${keyColumn(entry).sql}
-      LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`, c.params);
+      LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`,
+    c.params,
+  );
   return paged(rows, pageNumber, pageSize, n);
 }
 

@@ -40,8 +40,9 @@ export interface LookupEntry {
   favoriteFilters?: { param: string; column: string; brand?: 'brandId' | 'sapBrandId' }[];
 }
 
-const col = (type: ColumnType, match: Match) => (field: string, sql = field.toLowerCase(), title?: string): LookupColumn =>
-  ({ field, sql, type, match, ...(title ? { title } : {}) });
+const col =
+  (type: ColumnType, match: Match) =>
+  (field: string, sql = field.toLowerCase(), title?: string): LookupColumn => ({ field, sql, type, match, ...(title ? { title } : {}) });
 
 /** A key or code: case-insensitive equals. */
 export const key = col('text', 'equals');

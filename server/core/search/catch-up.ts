@@ -35,11 +35,27 @@ class CatchUps {
   private sinceVacuum = 0;
   readonly ready: Promise<void>;
 
-  constructor(private db: Db, private specs: SearchCatchUp[]) {
-    this.ready = db.listen(
-      (payload) => { if (payload === 'search_pending') this.soon(); },
-      (ok) => { if (ok) this.soon(); },
-    ).then(() => { void this.runAll().catch(quietAfterClose); }, (err) => { console.error(`Search catch-up after commit off, cannot LISTEN: ${(err as Error).message}`); });
+  constructor(
+    private db: Db,
+    private specs: SearchCatchUp[],
+  ) {
+    this.ready = db
+      .listen(
+        (payload) => {
+          if (payload === 'search_pending') this.soon();
+        },
+        (ok) => {
+          if (ok) this.soon();
+        },
+      )
+      .then(
+        () => {
+          void this.runAll().catch(quietAfterClose);
+        },
+        (err) => {
+          console.error(`Search catch-up after commit off, cannot LISTEN: ${(err as Error).message}`);
+        },
+      );
   }
 
   private soon() {
@@ -52,9 +68,11 @@ class CatchUps {
 
   /** Every catch-up in turn, after the one running (one at a time per process). */
   runAll(): Promise<void> {
-    this.running = this.running.catch(() => {}).then(async () => {
-      for (const spec of this.specs) await this.run(spec);
-    });
+    this.running = this.running
+      .catch(() => {})
+      .then(async () => {
+        for (const spec of this.specs) await this.run(spec);
+      });
     return this.running;
   }
 

@@ -21,7 +21,12 @@ import { fieldAccess } from '../schemas/visibility';
 export type QuickEntity = 'line-plan' | 'brief' | 'pattern' | 'colorway';
 
 /** The field of each level's view the matcher's condition tests: the level's key. */
-const QUICK_KEYS: Record<QuickEntity, string> = { 'line-plan': 'LinePlanId', brief: 'BriefSeasonalId', pattern: 'PatternSeasonalId', colorway: 'PrototypeSeasonalId' };
+const QUICK_KEYS: Record<QuickEntity, string> = {
+  'line-plan': 'LinePlanId',
+  brief: 'BriefSeasonalId',
+  pattern: 'PatternSeasonalId',
+  colorway: 'PrototypeSeasonalId',
+};
 
 /** Shortest text that matches anywhere in a field (a trigram); shorter text matches a field's start (shared with the nav bar: server/domain). */
 export { CONTAINS_MIN };
@@ -58,8 +63,12 @@ export function colorwayMatchFields(ctx: AppContext, user: SessionUser) {
   const { hidden } = fieldAccess(ctx.schemas, user, 'colorway');
   const sees = (f: string) => !hidden.has(f);
   return {
-    stockNum: sees('StockNum'), name: sees('PrototypeName'), colorDesc: sees('ColorDesc'),
-    patternName: sees('PatternName'), factoryName: sees('FactName'), factoryKey: sees('FactNameKy'),
+    stockNum: sees('StockNum'),
+    name: sees('PrototypeName'),
+    colorDesc: sees('ColorDesc'),
+    patternName: sees('PatternName'),
+    factoryName: sees('FactName'),
+    factoryKey: sees('FactNameKy'),
   };
 }
 
@@ -78,7 +87,12 @@ export function matchingPrototypes(fields: ReturnType<typeof colorwayMatchFields
 }
 
 /** The factory keys (a SELECT of `factorykey`) whose name or key match; undefined when the user may not match factories. */
-export function matchingFactories(fields: ReturnType<typeof colorwayMatchFields>, text: string, m: (col: string) => string, param: (value: unknown) => string): string | undefined {
+export function matchingFactories(
+  fields: ReturnType<typeof colorwayMatchFields>,
+  text: string,
+  m: (col: string) => string,
+  param: (value: unknown) => string,
+): string | undefined {
   const conds: string[] = [];
   if (fields.factoryName) conds.push(m('factoryname'));
   const key = quickText(text).replace(/^0+/, '');
@@ -96,29 +110,39 @@ export function quickMatchCondition(ctx: AppContext, user: SessionUser, entity: 
   // It reads the view's key only (the keys it matches come from the base tables); colorways' long text
   // reads the search table's own columns there (colorwaySearchTableMatch).
   const onTable = entity === 'colorway' ? colorwaySearchTableMatch(ctx, user, text) : undefined;
-  return conditionOn([QUICK_KEYS[entity]], (param) => {
-    if (!quickText(text)) return 'true';
-    const keys = (key: string, select: string) => `${key} = ANY(ARRAY(${select}))`;
-    // 3+ characters on colorways: the colorways the search table's trigram indexes match, as one key array.
-    if (onTable) return onTable.byRow!.keys(onTable.sql(param));
-    const m = fieldMatch(text, param);
-    switch (entity) {
-      case 'line-plan': return keys('lineplanid', `SELECT lineplanid FROM line_plans WHERE ${m('lineplanname')}`);
-      case 'brief': return keys('briefseasonalid', `SELECT bs.briefseasonalid FROM briefs b JOIN brief_seasonals bs ON bs.briefid = b.briefid WHERE ${m('b.briefname')}`);
-      case 'pattern': return keys('patternseasonalid', `SELECT pas.patternseasonalid FROM patterns pa JOIN pattern_seasonals pas ON pas.patternid = pa.patternid WHERE ${m('pa.patternname')}`);
-      case 'colorway': {
-        const fields = colorwayMatchFields(ctx, user);
-        const sets: string[] = [];
-        const prototypes = matchingPrototypes(fields, m);
-        // The matching colorways as one array too: their seasonal rows by the (prototype, season) index, not
-        // a hash join over every seasonal row when the planner expects many matches.
-        if (prototypes) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE prototypeid = ANY(ARRAY(${prototypes}))`);
-        const factories = matchingFactories(fields, text, m, param);
-        if (factories) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE factnameky IN (${factories})`);
-        return sets.length ? keys('prototypeseasonalid', sets.join(' UNION ')) : 'false';
+  return conditionOn(
+    [QUICK_KEYS[entity]],
+    (param) => {
+      if (!quickText(text)) return 'true';
+      const keys = (key: string, select: string) => `${key} = ANY(ARRAY(${select}))`;
+      // 3+ characters on colorways: the colorways the search table's trigram indexes match, as one key array.
+      if (onTable) return onTable.byRow!.keys(onTable.sql(param));
+      const m = fieldMatch(text, param);
+      switch (entity) {
+        case 'line-plan':
+          return keys('lineplanid', `SELECT lineplanid FROM line_plans WHERE ${m('lineplanname')}`);
+        case 'brief':
+          return keys('briefseasonalid', `SELECT bs.briefseasonalid FROM briefs b JOIN brief_seasonals bs ON bs.briefid = b.briefid WHERE ${m('b.briefname')}`);
+        case 'pattern':
+          return keys(
+            'patternseasonalid',
+            `SELECT pas.patternseasonalid FROM patterns pa JOIN pattern_seasonals pas ON pas.patternid = pa.patternid WHERE ${m('pa.patternname')}`,
+          );
+        case 'colorway': {
+          const fields = colorwayMatchFields(ctx, user);
+          const sets: string[] = [];
+          const prototypes = matchingPrototypes(fields, m);
+          // The matching colorways as one array too: their seasonal rows by the (prototype, season) index, not
+          // a hash join over every seasonal row when the planner expects many matches.
+          if (prototypes) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE prototypeid = ANY(ARRAY(${prototypes}))`);
+          const factories = matchingFactories(fields, text, m, param);
+          if (factories) sets.push(`SELECT prototypeseasonalid FROM prototype_seasonals WHERE factnameky IN (${factories})`);
+          return sets.length ? keys('prototypeseasonalid', sets.join(' UNION ')) : 'false';
+        }
       }
-    }
-  }, onTable);
+    },
+    onTable,
+  );
 }
 
 /**
@@ -142,8 +166,14 @@ function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: stri
   const t = quickText(text);
   if (t.length < CONTAINS_MIN) return undefined;
   const fields = colorwayMatchFields(ctx, user);
-  const own = ([['StockNum', 'stocknum', fields.stockNum], ['PrototypeName', 'prototypename', fields.name], ['ColorDesc', 'colordesc', fields.colorDesc],
-    ['PatternName', 'patternname', fields.patternName]] as const).filter(([, , sees]) => sees);
+  const own = (
+    [
+      ['StockNum', 'stocknum', fields.stockNum],
+      ['PrototypeName', 'prototypename', fields.name],
+      ['ColorDesc', 'colordesc', fields.colorDesc],
+      ['PatternName', 'patternname', fields.patternName],
+    ] as const
+  ).filter(([, , sees]) => sees);
   return {
     fields: ['StockNum', 'PrototypeName', 'ColorDesc', 'PatternName', 'PrototypeSeasonalId'],
     byRow: {

@@ -27,28 +27,51 @@ const INDEX_CAP = 250;
 
 /** The answer's fields, read from the tables as the views read them (the views' many joins cost planning time). */
 const PROTOTYPE_SQL = {
-  PrototypeSeasonalId: 'ps.prototypeseasonalid', FactNameKy: 'ps.factnameky', StockNum: 'p.stocknum', PrototypeName: 'p.prototypename',
-  PatternName: 'pa.patternname', ColorDesc: 'p.colordesc', SeasonName: 'se.seasonname', BrandName: 'br.brandname', FactName: 'ps.factname',
+  PrototypeSeasonalId: 'ps.prototypeseasonalid',
+  FactNameKy: 'ps.factnameky',
+  StockNum: 'p.stocknum',
+  PrototypeName: 'p.prototypename',
+  PatternName: 'pa.patternname',
+  ColorDesc: 'p.colordesc',
+  SeasonName: 'se.seasonname',
+  BrandName: 'br.brandname',
+  FactName: 'ps.factname',
 } as const;
-const PATTERN_SQL = { PatternSeasonalId: 'pas.patternseasonalid', PatternName: 'pa.patternname', SeasonName: 'se.seasonname', BrandName: 'br.brandname' } as const;
+const PATTERN_SQL = {
+  PatternSeasonalId: 'pas.patternseasonalid',
+  PatternName: 'pa.patternname',
+  SeasonName: 'se.seasonname',
+  BrandName: 'br.brandname',
+} as const;
 export const PROTOTYPE_FIELDS = Object.keys(PROTOTYPE_SQL) as (keyof typeof PROTOTYPE_SQL)[];
 export const PATTERN_FIELDS = Object.keys(PATTERN_SQL) as (keyof typeof PATTERN_SQL)[];
 
 /** The SELECT list of the fields the user may see. */
 const visibleSelect = (sqlOf: Record<string, string>, hidden: Set<string>) =>
-  Object.entries(sqlOf).filter(([f]) => !hidden.has(f)).map(([f, sql]) => `${sql} AS "${f}"`).join(', ');
+  Object.entries(sqlOf)
+    .filter(([f]) => !hidden.has(f))
+    .map(([f, sql]) => `${sql} AS "${f}"`)
+    .join(', ');
 
 /** The user's profile defaults a search with useDefaults keeps to (each when set). */
-export interface QuickDefaults { brandId?: number | null; seasonId?: number | null; divisionKey?: string | null }
+export interface QuickDefaults {
+  brandId?: number | null;
+  seasonId?: number | null;
+  divisionKey?: string | null;
+}
 
-export interface QuickSearchAnswer { Prototypes: Record<string, unknown>[]; Patterns: Record<string, unknown>[] }
+export interface QuickSearchAnswer {
+  Prototypes: Record<string, unknown>[];
+  Patterns: Record<string, unknown>[];
+}
 
 type Param = (value: unknown) => string;
 
 /** The defaults of the profile, and whether it asks quick search to use them. */
 export async function profileDefaults(ctx: AppContext, user: SessionUser): Promise<QuickDefaults & { use: boolean }> {
-  const [u] = await ctx.db.query(
-    'SELECT defaultbrandid, defaultseasonid, defaultdivisionkey, usedefaultsinquicksearch FROM users WHERE userid = $1', [user.userId]);
+  const [u] = await ctx.db.query('SELECT defaultbrandid, defaultseasonid, defaultdivisionkey, usedefaultsinquicksearch FROM users WHERE userid = $1', [
+    user.userId,
+  ]);
   return { brandId: u?.defaultbrandid, seasonId: u?.defaultseasonid, divisionKey: u?.defaultdivisionkey, use: u?.usedefaultsinquicksearch === true };
 }
 
@@ -89,7 +112,12 @@ function colorwayCandidates(ctx: AppContext, user: SessionUser, text: string, de
   // share most of their trigrams, so that index scan is the costly one (an uncorrelated NOT EXISTS:
   // a one-time filter).
   if (!short && fields.stockNum) {
-    add('3', prototypes(`${m('stocknum')} AND NOT EXISTS (SELECT 1 FROM prototypes s WHERE ${starts('s.stocknum')} AND s.brandid = ANY(${param([...user.brandIds])}::int[]) LIMIT 1)`));
+    add(
+      '3',
+      prototypes(
+        `${m('stocknum')} AND NOT EXISTS (SELECT 1 FROM prototypes s WHERE ${starts('s.stocknum')} AND s.brandid = ANY(${param([...user.brandIds])}::int[]) LIMIT 1)`,
+      ),
+    );
   }
   if (!short && fields.name) add('4', prototypes(m('prototypename')));
   if (fields.colorDesc) add('5', prototypes(m('colordesc')));
@@ -104,18 +132,24 @@ function colorwayCandidates(ctx: AppContext, user: SessionUser, text: string, de
 async function colorways(ctx: AppContext, user: SessionUser, text: string, defaults: QuickDefaults | undefined) {
   if (!can(user, 'colorway', 'read')) return { rows: [], matched: 0 };
   const params: unknown[] = [];
-  const param: Param = (v) => { params.push(v); return `$${params.length}`; };
+  const param: Param = (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
   const candidates = colorwayCandidates(ctx, user, text, defaults, param);
   if (!candidates) return { rows: [], matched: 0 };
   const select = visibleSelect(PROTOTYPE_SQL, fieldAccess(ctx.schemas, user, 'colorway').hidden);
   // The best ids by rank, then the shown fields of those only.
-  const rows = await ctx.db.query(`WITH hit AS (${candidates}),
+  const rows = await ctx.db.query(
+    `WITH hit AS (${candidates}),
       best AS (SELECT id, min(rank) AS rank, min(sn) AS sn, min(nm) AS nm FROM hit GROUP BY id),
       top AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY rank, sn NULLS LAST, nm, id) AS pos FROM best ORDER BY pos LIMIT ${COLORWAY_LIMIT})
     SELECT ${select}, (SELECT count(*)::int FROM best) AS "$matched"
       FROM top t JOIN prototype_seasonals ps ON ps.prototypeseasonalid = t.id JOIN prototypes p ON p.prototypeid = ps.prototypeid
       LEFT JOIN patterns pa ON pa.patternid = p.patternid LEFT JOIN seasons se ON se.seasonid = ps.seasonid LEFT JOIN brands br ON br.brandid = p.brandid
-     ORDER BY t.pos`, params);
+     ORDER BY t.pos`,
+    params,
+  );
   const matched = rows.length ? Number(rows[0].$matched) : 0;
   return { rows: rows.map(({ $matched: _m, ...r }) => r), matched };
 }
@@ -123,7 +157,10 @@ async function colorways(ctx: AppContext, user: SessionUser, text: string, defau
 async function patterns(ctx: AppContext, user: SessionUser, text: string, defaults: QuickDefaults | undefined) {
   if (!can(user, 'pattern', 'read') || fieldAccess(ctx.schemas, user, 'pattern').hidden.has('PatternName')) return [];
   const params: unknown[] = [];
-  const param: Param = (v) => { params.push(v); return `$${params.length}`; };
+  const param: Param = (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
   const m = fieldMatch(text, param);
   const where = [`pa.brandid = ANY(${param([...user.brandIds])}::int[])`, 'NOT pas.isdeleted'];
   if (defaults?.brandId != null) where.push(`pa.brandid = ${param(defaults.brandId)}::int`);
@@ -137,7 +174,8 @@ async function patterns(ctx: AppContext, user: SessionUser, text: string, defaul
   const start = prefixMatch(text, param);
   // At most INDEX_CAP names starting with the text and as many anywhere.
   const named = (cond: string) => `(SELECT patternid, patternname, brandid FROM patterns WHERE ${cond} LIMIT ${INDEX_CAP})`;
-  return ctx.db.query(`WITH hit AS (SELECT pas.patternseasonalid AS id, CASE WHEN ${start('pa.patternname')} THEN 0 ELSE 1 END AS rank,
+  return ctx.db.query(
+    `WITH hit AS (SELECT pas.patternseasonalid AS id, CASE WHEN ${start('pa.patternname')} THEN 0 ELSE 1 END AS rank,
                                            pa.patternname AS nm, pas.seasonid AS season
                                       FROM (${named(start('patternname'))} UNION ${named(m('patternname'))}) pa
                                       JOIN pattern_seasonals pas ON pas.patternid = pa.patternid
@@ -145,7 +183,9 @@ async function patterns(ctx: AppContext, user: SessionUser, text: string, defaul
       top AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY rank, nm, season DESC, id) AS pos FROM hit ORDER BY pos LIMIT ${PATTERN_LIMIT})
     SELECT ${select} FROM top t JOIN pattern_seasonals pas ON pas.patternseasonalid = t.id JOIN patterns pa ON pa.patternid = pas.patternid
       LEFT JOIN seasons se ON se.seasonid = pas.seasonid LEFT JOIN brands br ON br.brandid = pa.brandid
-     ORDER BY t.pos`, params);
+     ORDER BY t.pos`,
+    params,
+  );
 }
 
 /** The quick-search answer (SHELL-009). `defaults`: keep to the user's default brand, season and division. */

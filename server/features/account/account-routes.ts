@@ -21,7 +21,8 @@ export function accountRoutes(r: ApiRouter) {
 
   r.post('/api/Account/ConfirmEmail', PUBLIC, { body: 'account-code' }, async (c) => {
     const b = c.get('body');
-    if (!(await confirmEmail(c.get('ctx').db, b.userIdentification, b.code))) throw new AppError(400, 'ConfirmEmailError', 'The confirmation link is invalid or has expired.');
+    if (!(await confirmEmail(c.get('ctx').db, b.userIdentification, b.code)))
+      throw new AppError(400, 'ConfirmEmailError', 'The confirmation link is invalid or has expired.');
     return c.json(ok('Your e-mail address is confirmed.'));
   });
 
@@ -57,7 +58,8 @@ export function accountRoutes(r: ApiRouter) {
 
   // AUTH-027: the user editor checks availability while typing; answers the text true or false.
   r.get('/api/Account/UserExists', anyOf(['users', 'create'], ['users', 'edit']), { query: { userName: 'text' } }, async (c) =>
-    c.text((await userNameExists(c.get('ctx').db, queryParam(c, 'userName') ?? '')) ? 'true' : 'false'));
+    c.text((await userNameExists(c.get('ctx').db, queryParam(c, 'userName') ?? '')) ? 'true' : 'false'),
+  );
 
   r.post('/api/Account/Logout', SIGNED_IN, async (c) => {
     await revokeSession(c.get('ctx').db, c.get('user').sessionId, 'logout');

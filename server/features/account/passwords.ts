@@ -22,7 +22,9 @@ export function checkNewPassword(password: string, confirm: string, field: strin
 async function setPassword(q: Queryable, userId: number, password: string, actor: number | null) {
   await q.query(
     `UPDATE users SET passwordhash = $2, changepasswordrequired = false, lastchanged = now(), lastchangedby = $3,
-            rowversion = rowversion + 1 WHERE userid = $1`, [userId, await hashPassword(password), actor]);
+            rowversion = rowversion + 1 WHERE userid = $1`,
+    [userId, await hashPassword(password), actor],
+  );
   await recordAction(q, actor, 'user', userId, [{ field: 'Password', oldValue: null, newValue: '(changed)' }]);
 }
 
@@ -47,15 +49,20 @@ export async function changePassword(db: Db, user: SessionUser, b: Record<string
   checkNewPassword(b.NewPassword, b.ConfirmPassword, 'NewPassword');
   await db.tx(async (q) => {
     await setPassword(q, user.userId, b.NewPassword, user.userId);
-    await q.query(`UPDATE sessions SET revokedat = now(), revokereason = 'password changed'
-                    WHERE userid = $1 AND sessionid <> $2 AND revokedat IS NULL`, [user.userId, user.sessionId]);
+    await q.query(
+      `UPDATE sessions SET revokedat = now(), revokereason = 'password changed'
+                    WHERE userid = $1 AND sessionid <> $2 AND revokedat IS NULL`,
+      [user.userId, user.sessionId],
+    );
   });
 }
 
 /** A new password by user name and old password (before the first sign-in); every session of the user ends. */
 export async function changeUserPassword(db: Db, b: Record<string, any>) {
   const [u] = await db.query<{ userid: number; passwordhash: string }>(
-    'SELECT userid, passwordhash FROM users WHERE lower(username) = lower($1) AND isactive', [b.UserName]);
+    'SELECT userid, passwordhash FROM users WHERE lower(username) = lower($1) AND isactive',
+    [b.UserName],
+  );
   if (!u || !(await verifyPassword(u.passwordhash, b.OldPassword))) {
     throw badRequest('Incorrect password.', [{ Field: '/OldPassword', Message: 'Incorrect password.' }]);
   }

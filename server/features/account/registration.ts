@@ -23,11 +23,13 @@ export async function register(ctx: AppContext, b: Record<string, any>) {
     const [u] = await q.query<{ userid: number }>(
       `INSERT INTO users (username, passwordhash, firstname, lastname, emailconfirmed, changepasswordrequired)
        VALUES ($1, $2, $3, $4, false, false) RETURNING userid`,
-      [email, await hashPassword(b.Password), b.FirstName.trim(), b.LastName.trim()]);
+      [email, await hashPassword(b.Password), b.FirstName.trim(), b.LastName.trim()],
+    );
     await recordAction(q, u.userid, 'user', u.userid, [{ field: 'UserName', oldValue: null, newValue: email }]);
     const code = await issueCode(q, u.userid, 'confirm_email');
     await ctx.jobs.enqueue(q, 'mail', {
-      to: email, subject: 'Confirm your e-mail address',
+      to: email,
+      subject: 'Confirm your e-mail address',
       text: `Hello ${b.FirstName},\n\nplease confirm your e-mail address by opening this link:\n${link(ctx, '/confirmEmail', u.userid, code)}\n`,
     });
   });
@@ -50,7 +52,8 @@ export function mailResetLink(ctx: AppContext, email: string) {
     if (!u) return;
     const code = await issueCode(q, u.userid, 'reset_password');
     await ctx.jobs.enqueue(q, 'mail', {
-      to: email, subject: 'Reset your password',
+      to: email,
+      subject: 'Reset your password',
       text: `Hello ${u.firstname},\n\nopen this link to choose a new password (valid for one hour):\n${link(ctx, '/confirmResetPasswordEmail', u.userid, code)}\n`,
     });
   });

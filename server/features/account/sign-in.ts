@@ -6,8 +6,7 @@ import { tokenResponse } from '../../core/auth/token-response';
 
 /** The reason a signed-in user may not have a session now, as the spec's error code. */
 export async function accountBlock(ctx: AppContext, userId: number): Promise<[string, string] | null> {
-  const [u] = await ctx.db.query(
-    'SELECT isactive, emailconfirmed, changepasswordrequired, roleid FROM users WHERE userid = $1', [userId]);
+  const [u] = await ctx.db.query('SELECT isactive, emailconfirmed, changepasswordrequired, roleid FROM users WHERE userid = $1', [userId]);
   if (!u?.isactive) return ['invalid_grant', 'This account is not active.'];
   if (!u.emailconfirmed) return ['confirm_email', 'Please confirm your e-mail address before signing in.'];
   if (u.changepasswordrequired) return ['change_password_required', 'You must change your password before signing in.'];
@@ -16,7 +15,9 @@ export async function accountBlock(ctx: AppContext, userId: number): Promise<[st
 }
 
 export async function userByName(q: Queryable, userName: string) {
-  const [user] = await q.query<{ userid: number; passwordhash: string }>('SELECT userid, passwordhash FROM users WHERE lower(username) = lower($1)', [userName]);
+  const [user] = await q.query<{ userid: number; passwordhash: string }>('SELECT userid, passwordhash FROM users WHERE lower(username) = lower($1)', [
+    userName,
+  ]);
   return user;
 }
 

@@ -28,7 +28,12 @@ export function tokenRoutes(r: ApiRouter) {
 
     if (body.grant_type === 'refresh_token') {
       const result = await rotateRefreshToken(ctx, String(body.refresh_token));
-      if (!result.ok) return oauthError(c, 'invalid_grant', result.reason === 'reused' ? 'The refresh token was already used; the session has been ended.' : 'The session has ended.');
+      if (!result.ok)
+        return oauthError(
+          c,
+          'invalid_grant',
+          result.reason === 'reused' ? 'The refresh token was already used; the session has been ended.' : 'The session has ended.',
+        );
       const block = await accountBlock(ctx, result.userId);
       if (block) {
         await revokeUserSessions(ctx.db, result.userId, block[0]);

@@ -25,5 +25,6 @@ export function activityRoutes(r: ApiRouter) {
   r.get('/api/Workflow/GetWorkflowEvents', SIGNED_IN, async (c) => c.json(await workflowEvents(c.get('ctx').db)));
 
   r.get('/api/Workflow/WFEventLogs', SIGNED_IN, { query: { StartDate: 'date', EndDate: 'date' } }, async (c) =>
-    c.json(await workflowEventLogs(c.get('ctx'), c.get('user'), dateParam(c, 'StartDate') ?? null, dateParam(c, 'EndDate') ?? null)));
+    c.json(await workflowEventLogs(c.get('ctx'), c.get('user'), dateParam(c, 'StartDate') ?? null, dateParam(c, 'EndDate') ?? null)),
+  );
 }

@@ -26,23 +26,29 @@ async function project(ctx: AppContext, user: SessionUser, level: number, id: nu
 
 /** SQL true when the project (level and id columns) is one the user may see; parameters appended to `params`. */
 function visibleProjectSql(ctx: AppContext, user: SessionUser, level: string, id: string, params: unknown[]) {
-  const cases = HIERARCHY.filter((h) => can(user, h.module, 'read'))
-    .map((h) => `WHEN ${h.level} THEN ${visibleSql(ctx, user, h.entity, h.key, id, params)}`);
+  const cases = HIERARCHY.filter((h) => can(user, h.module, 'read')).map((h) => `WHEN ${h.level} THEN ${visibleSql(ctx, user, h.entity, h.key, id, params)}`);
   return cases.length ? `CASE ${level} ${cases.join(' ')} ELSE false END` : 'false';
 }
 
-const NAME_BY_LEVEL = HIERARCHY
-  .map((h) => `WHEN ${h.level} THEN (SELECT ${PROJECT_NAMES[h.level]} FROM ${viewOf(h.entity)} WHERE ${h.key.toLowerCase()} = x.projectid AND NOT isdeleted)`).join(' ');
+const NAME_BY_LEVEL = HIERARCHY.map(
+  (h) => `WHEN ${h.level} THEN (SELECT ${PROJECT_NAMES[h.level]} FROM ${viewOf(h.entity)} WHERE ${h.key.toLowerCase()} = x.projectid AND NOT isdeleted)`,
+).join(' ');
 
 /** PREF-024: remembers that the user opened a project they may see. */
 export async function logLastUseProject(ctx: AppContext, user: SessionUser, level: number, id: number) {
   await project(ctx, user, level, id);
   await ctx.db.tx(async (q) => {
-    await q.query(`INSERT INTO last_used_projects (userid, projectlevelid, projectid) VALUES ($1, $2, $3)
-      ON CONFLICT (userid, projectlevelid, projectid) DO UPDATE SET usedat = now()`, [user.userId, level, id]);
+    await q.query(
+      `INSERT INTO last_used_projects (userid, projectlevelid, projectid) VALUES ($1, $2, $3)
+      ON CONFLICT (userid, projectlevelid, projectid) DO UPDATE SET usedat = now()`,
+      [user.userId, level, id],
+    );
     // Only the most recent few are ever shown; older ones are dropped as new ones come.
-    await q.query(`DELETE FROM last_used_projects WHERE userid = $1 AND (projectlevelid, projectid) NOT IN
-      (SELECT projectlevelid, projectid FROM last_used_projects WHERE userid = $1 ORDER BY usedat DESC LIMIT ${RECENT_PROJECTS * 4})`, [user.userId]);
+    await q.query(
+      `DELETE FROM last_used_projects WHERE userid = $1 AND (projectlevelid, projectid) NOT IN
+      (SELECT projectlevelid, projectid FROM last_used_projects WHERE userid = $1 ORDER BY usedat DESC LIMIT ${RECENT_PROJECTS * 4})`,
+      [user.userId],
+    );
   });
 }
 
@@ -54,7 +60,9 @@ export function lastViewedProjects(ctx: AppContext, user: SessionUser) {
     `SELECT * FROM (SELECT x.projectlevelid AS "ProjectLevelId", x.projectid AS "ProjectId", x.usedat AS "LastUsed",
             CASE x.projectlevelid ${NAME_BY_LEVEL} END AS "ProjectName"
        FROM last_used_projects x WHERE x.userid = $1 AND ${visible}) p
-      WHERE "ProjectName" IS NOT NULL ORDER BY "LastUsed" DESC LIMIT ${RECENT_PROJECTS}`, params);
+      WHERE "ProjectName" IS NOT NULL ORDER BY "LastUsed" DESC LIMIT ${RECENT_PROJECTS}`,
+    params,
+  );
 }
 
 /** Logs a data change of a project; answers the log entry's id. */
@@ -63,12 +71,16 @@ export async function logDataChangedEvent(ctx: AppContext, user: SessionUser, le
   const h = await project(ctx, user, level, id);
   if (!can(user, h.module, 'edit')) throw permissionDenied();
   const [{ brandid: brandId }] = await ctx.db.query(`SELECT brandid FROM ${viewOf(h.entity)} WHERE ${h.key.toLowerCase()} = $1`, [id]);
-  const [row] = await ctx.db.query(`INSERT INTO workflow_event_log (wfeventid, projlevel, projid, brandid, userid) VALUES ($1, $2, $3, $4, $5)
-    RETURNING eventlogid AS "EventLogId"`, [DATA_CHANGED_EVENT, level, id, brandId, user.userId]);
+  const [row] = await ctx.db.query(
+    `INSERT INTO workflow_event_log (wfeventid, projlevel, projid, brandid, userid) VALUES ($1, $2, $3, $4, $5)
+    RETURNING eventlogid AS "EventLogId"`,
+    [DATA_CHANGED_EVENT, level, id, brandId, user.userId],
+  );
   return row;
 }
 
-export const workflowEvents = (q: Queryable) => q.query('SELECT wfeventid AS "WFEventId", wfeventname AS "WFEventName" FROM workflow_events ORDER BY wfeventid');
+export const workflowEvents = (q: Queryable) =>
+  q.query('SELECT wfeventid AS "WFEventId", wfeventname AS "WFEventName" FROM workflow_events ORDER BY wfeventid');
 
 /** The event log of the user's brands between two dates (inclusive, either open), newest first. */
 export function workflowEventLogs(ctx: AppContext, user: SessionUser, start: string | null, end: string | null) {
@@ -83,5 +95,7 @@ export function workflowEventLogs(ctx: AppContext, user: SessionUser, start: str
       WHERE l.brandid = ANY($1) AND ($2::date IS NULL OR l.loggedat >= $2::date::timestamp AT TIME ZONE $4)
         AND ($3::date IS NULL OR l.loggedat < ($3::date + 1)::timestamp AT TIME ZONE $4)
         AND ${visible}
-      ORDER BY l.loggedat DESC, l.eventlogid DESC LIMIT 1000`, params);
+      ORDER BY l.loggedat DESC, l.eventlogid DESC LIMIT 1000`,
+    params,
+  );
 }

@@ -22,7 +22,8 @@ export function dateParam(c: Context<AppEnv>, name: string): string | undefined 
   if (!raw) return undefined;
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw);
   const iso = us ? `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}` : raw.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(Date.parse(iso))) throw badRequest(`The parameter ${name} is not a date.`, [{ Field: name, Message: 'Must be a date (MM/DD/YYYY).' }]);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(Date.parse(iso)))
+    throw badRequest(`The parameter ${name} is not a date.`, [{ Field: name, Message: 'Must be a date (MM/DD/YYYY).' }]);
   return iso;
 }
 

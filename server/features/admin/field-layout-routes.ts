@@ -8,7 +8,8 @@ import { effectiveLayout, saveFieldLayout } from './field-layout';
 export function fieldLayoutRoutes(r: ApiRouter) {
   // DECISIONS PREF-007: one's own layout; another user's with module 6 read.
   r.get('/api/UserPreference/fields/getFieldConfiguration', SIGNED_IN, { query: { userId: 'id', moduleId: 'id' } }, async (c) =>
-    c.json(await effectiveLayout(c.get('ctx'), c.get('user'), subjectUserId(c, 'userId'), intParam(c, 'moduleId'))));
+    c.json(await effectiveLayout(c.get('ctx'), c.get('user'), subjectUserId(c, 'userId'), intParam(c, 'moduleId'))),
+  );
 
   r.post('/api/UserPreference/fields/updateFieldConfiguration/:moduleId', SIGNED_IN, { body: 'field-configuration', params: { moduleId: 'id' } }, async (c) => {
     const moduleId = Number(c.req.param('moduleId'));

@@ -31,24 +31,47 @@ const visibleFields = (ctx: AppContext, viewer: SessionUser, layout: LayoutDoc) 
 export async function effectiveLayout(ctx: AppContext, viewer: SessionUser, userId: number, moduleId: number) {
   const layout = layoutOf(ctx, moduleId);
   const visible = visibleFields(ctx, viewer, layout);
-  type Effective = { UserId: number | null; ModuleId: number; FieldId: string; Row: number; Hidden: boolean; Title: string | null; Source: string; Order: number };
+  type Effective = {
+    UserId: number | null;
+    ModuleId: number;
+    FieldId: string;
+    Row: number;
+    Hidden: boolean;
+    Title: string | null;
+    Source: string;
+    Order: number;
+  };
   const fields = new Map<string, Effective>();
   let row = 0;
   let order = 0;
-  for (const section of layout.sections) for (const r of section.rows) {
-    for (const f of r) fields.set(f, { UserId: null, ModuleId: moduleId, FieldId: f, Row: row, Hidden: false, Title: null, Source: 'layout', Order: order++ });
-    row++;
-  }
+  for (const section of layout.sections)
+    for (const r of section.rows) {
+      for (const f of r)
+        fields.set(f, { UserId: null, ModuleId: moduleId, FieldId: f, Row: row, Hidden: false, Title: null, Source: 'layout', Order: order++ });
+      row++;
+    }
   const overrides = await ctx.db.query<{ userid: number | null; fieldid: string; row: number; hidden: boolean; title: string | null }>(
     `SELECT userid, fieldid, "row", hidden, title FROM field_layouts WHERE moduleid = $1 AND (userid IS NULL OR userid = $2)
-      ORDER BY userid NULLS FIRST`, [moduleId, userId]);
+      ORDER BY userid NULLS FIRST`,
+    [moduleId, userId],
+  );
   for (const o of overrides) {
     const prev = fields.get(o.fieldid);
-    fields.set(o.fieldid, { UserId: o.userid, ModuleId: moduleId, FieldId: o.fieldid, Row: o.row, Hidden: o.hidden, Title: o.title,
-      Source: o.userid === null ? 'default' : 'user', Order: prev?.Order ?? order++ });
+    fields.set(o.fieldid, {
+      UserId: o.userid,
+      ModuleId: moduleId,
+      FieldId: o.fieldid,
+      Row: o.row,
+      Hidden: o.hidden,
+      Title: o.title,
+      Source: o.userid === null ? 'default' : 'user',
+      Order: prev?.Order ?? order++,
+    });
   }
-  return [...fields.values()].filter((f) => visible.has(f.FieldId))
-    .sort((a, b) => a.Row - b.Row || a.Order - b.Order).map(({ Order: _, ...f }) => f);
+  return [...fields.values()]
+    .filter((f) => visible.has(f.FieldId))
+    .sort((a, b) => a.Row - b.Row || a.Order - b.Order)
+    .map(({ Order: _, ...f }) => f);
 }
 
 /**
@@ -69,20 +92,27 @@ export async function saveFieldLayout(ctx: AppContext, viewer: SessionUser, modu
     f.Title = typeof f.Title === 'string' && f.Title.trim() ? f.Title.trim() : null;
   });
   const forDefault = rows.some((f) => f.UserId === null);
-  if (forDefault && rows.some((f) => f.UserId !== null)) errors.push({ Field: '/Fields', Message: 'Save either the default layout (UserId null) or a user layout, not both.' });
+  if (forDefault && rows.some((f) => f.UserId !== null))
+    errors.push({ Field: '/Fields', Message: 'Save either the default layout (UserId null) or a user layout, not both.' });
   if (errors.length) throw badRequest('Field Profile failed to save.', errors);
   if (forDefault && !isAdminOf(viewer)) throw forbidden('Only an administrator may change the default field layout.');
   const target = forDefault ? null : viewer.userId;
   await ctx.db.tx(async (q) => {
-    const before = await q.query('SELECT fieldid, "row", hidden, title FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2 ORDER BY fieldid', [moduleId, target]);
+    const before = await q.query(
+      'SELECT fieldid, "row", hidden, title FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2 ORDER BY fieldid',
+      [moduleId, target],
+    );
     await q.query('DELETE FROM field_layouts WHERE moduleid = $1 AND userid IS NOT DISTINCT FROM $2', [moduleId, target]);
     if (rows.length) {
-      await q.query(`INSERT INTO field_layouts (moduleid, userid, fieldid, "row", hidden, title)
+      await q.query(
+        `INSERT INTO field_layouts (moduleid, userid, fieldid, "row", hidden, title)
                      SELECT $1, $2, x.f, x.r, x.h, x.t FROM unnest($3::text[], $4::int[], $5::bool[], $6::text[]) AS x(f, r, h, t)`,
-      [moduleId, target, rows.map((f) => f.FieldId), rows.map((f) => f.Row), rows.map((f) => f.Hidden ?? false), rows.map((f) => f.Title)]);
+        [moduleId, target, rows.map((f) => f.FieldId), rows.map((f) => f.Row), rows.map((f) => f.Hidden ?? false), rows.map((f) => f.Title)],
+      );
     }
-    await recordAction(q, viewer.userId, 'field-layout', `${moduleId}:${target ?? 'default'}`,
-      [{ field: 'Fields', oldValue: before, newValue: rows.map((f) => ({ fieldid: f.FieldId, row: f.Row, hidden: f.Hidden ?? false, title: f.Title })) }]);
+    await recordAction(q, viewer.userId, 'field-layout', `${moduleId}:${target ?? 'default'}`, [
+      { field: 'Fields', oldValue: before, newValue: rows.map((f) => ({ fieldid: f.FieldId, row: f.Row, hidden: f.Hidden ?? false, title: f.Title })) },
+    ]);
   });
   return target;
 }

@@ -19,7 +19,18 @@ import { registerUserHooks } from './user-rules';
 export const adminFeature: Feature = {
   name: 'admin',
   // The forecast settings are the quarterly forecast's.
-  routes: [migrationRoutes, userAdminRoutes, userSaveRoutes, roleRoutes, systemMessageRoutes, errorLogRoutes, preferenceRoutes,
-    fieldLayoutRoutes, savedSearchRoutes, profileRoutes, activityRoutes],
+  routes: [
+    migrationRoutes,
+    userAdminRoutes,
+    userSaveRoutes,
+    roleRoutes,
+    systemMessageRoutes,
+    errorLogRoutes,
+    preferenceRoutes,
+    fieldLayoutRoutes,
+    savedSearchRoutes,
+    profileRoutes,
+    activityRoutes,
+  ],
   register: () => registerUserHooks(),
 };

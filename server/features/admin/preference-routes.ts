@@ -2,7 +2,15 @@
 import { SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { nested, ok, queryParam } from '../../core/http/request';
 import {
-  availableWidgets, dashboardWidgets, deletePreference, preferencesOf, saveDashboard, savePreferences, saveSinglePreference, setShowStartupHelp, showsStartupHelp,
+  availableWidgets,
+  dashboardWidgets,
+  deletePreference,
+  preferencesOf,
+  saveDashboard,
+  savePreferences,
+  saveSinglePreference,
+  setShowStartupHelp,
+  showsStartupHelp,
 } from './preferences';
 
 const truthy = (v: string | undefined) => v !== undefined && /^(true|1|yes)$/i.test(v);
@@ -19,7 +27,8 @@ export function preferenceRoutes(r: ApiRouter) {
   });
 
   r.get('/api/UserPreference/GetUserPreferences', SIGNED_IN, { query: { PreferenceName: 'text' } }, async (c) =>
-    c.json(await preferencesOf(c.get('ctx').db, c.get('user').userId, queryParam(c, 'PreferenceName'))));
+    c.json(await preferencesOf(c.get('ctx').db, c.get('user').userId, queryParam(c, 'PreferenceName'))),
+  );
 
   r.post('/api/UserPreference/UpdateUserPreferences', SIGNED_IN, { body: 'user-preferences' }, async (c) => {
     const list = (c.get('body').Preferences as unknown[]).map((p) => nested(p, ['UserPreferenceId', 'PreferenceName', 'Value']));
@@ -32,7 +41,8 @@ export function preferenceRoutes(r: ApiRouter) {
   });
 
   r.post('/api/UserPreference/UpdateSingleUserPreference', SIGNED_IN, { body: 'user-preference-single' }, async (c) =>
-    c.json(await saveSinglePreference(c.get('ctx').db, c.get('user').userId, c.get('body'))));
+    c.json(await saveSinglePreference(c.get('ctx').db, c.get('user').userId, c.get('body'))),
+  );
 
   r.get('/api/User/ShouldShowStartupHelp', SIGNED_IN, async (c) => c.json(await showsStartupHelp(c.get('ctx').db, c.get('user').userId)));
 

@@ -13,10 +13,12 @@ export function profileRoutes(r: ApiRouter) {
   });
 
   r.get('/api/User/GetWFEventAssignment', SIGNED_IN, { query: { UserId: 'id' } }, async (c) =>
-    c.json(await workflowEventAssignment(c.get('ctx').db, subjectUserId(c))));
+    c.json(await workflowEventAssignment(c.get('ctx').db, subjectUserId(c))),
+  );
 
   r.get('/api/User/GetProjectCreateDefaults', SIGNED_IN, { brandParam: 'brandId', query: { brandId: 'id' } }, async (c) =>
-    c.json(await projectCreateDefaults(c.get('ctx').db, c.get('user').userId, intParam(c, 'brandId'))));
+    c.json(await projectCreateDefaults(c.get('ctx').db, c.get('user').userId, intParam(c, 'brandId'))),
+  );
 
   r.post('/api/User/SaveProjectCreateDefaults', SIGNED_IN, { body: 'project-create-defaults', brandParam: 'BrandId' }, async (c) => {
     const b = c.get('body');

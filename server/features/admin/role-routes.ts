@@ -22,7 +22,8 @@ export function roleRoutes(r: ApiRouter) {
 
   // The permission catalogue, flagged with the role's assignment when roleId is given.
   r.get('/api/Role/GetRolePermissions', perm('roles', 'read'), { query: { roleId: 'id' } }, async (c) =>
-    c.json(await rolePermissions(c.get('ctx').db, intParam(c, 'roleId', 0))));
+    c.json(await rolePermissions(c.get('ctx').db, intParam(c, 'roleId', 0))),
+  );
 
   for (const mode of ['create', 'edit'] as const) {
     r.post(mode === 'create' ? '/api/Role/CreateRole' : '/api/Role/UpdateRole', perm('roles', mode), { body: 'role-save' }, async (c) => {

@@ -28,30 +28,50 @@ const key = (p: Pair) => `${p.ModuleId}/${p.ActionId}`;
 function checkedPairs(list: Pair[]): { pairs: Pair[]; errors: FieldError[] } {
   const known = new Set(allModulePermissions().map(key));
   const errors: FieldError[] = [];
-  list.forEach((p, i) => { if (!known.has(key(p))) errors.push({ Field: `/PermissionAssignment/${i}`, Message: `Module ${p.ModuleId} has no action ${p.ActionId}.` }); });
+  list.forEach((p, i) => {
+    if (!known.has(key(p))) errors.push({ Field: `/PermissionAssignment/${i}`, Message: `Module ${p.ModuleId} has no action ${p.ActionId}.` });
+  });
   const unique = new Map(list.map((p) => [key(p), { ModuleId: p.ModuleId, ActionId: p.ActionId }]));
   return { pairs: [...unique.values()].sort((a, b) => a.ModuleId - b.ModuleId || a.ActionId - b.ActionId), errors };
 }
 
 async function writeRole(q: Queryable, actor: number, roleId: number, role: Record<string, any>, pairs: Pair[]) {
   const [prev] = await q.query('SELECT rolename, isactive, rowversion FROM roles WHERE roleid = $1', [roleId]);
-  const before = (await q.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1 ORDER BY 1, 2', [roleId]))
-    .map((p) => `${p.moduleid}/${p.actionid}`);
-  await q.query('UPDATE roles SET rolename = $2, isactive = $3, rowversion = rowversion + 1 WHERE roleid = $1', [roleId, role.RoleName.trim(), role.IsActive ?? true]);
+  const before = (await q.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1 ORDER BY 1, 2', [roleId])).map(
+    (p) => `${p.moduleid}/${p.actionid}`,
+  );
+  await q.query('UPDATE roles SET rolename = $2, isactive = $3, rowversion = rowversion + 1 WHERE roleid = $1', [
+    roleId,
+    role.RoleName.trim(),
+    role.IsActive ?? true,
+  ]);
   await q.query('DELETE FROM role_permissions WHERE roleid = $1', [roleId]);
   if (pairs.length) {
-    await q.query('INSERT INTO role_permissions (roleid, moduleid, actionid) SELECT $1, unnest($2::int[]), unnest($3::int[])',
-      [roleId, pairs.map((p) => p.ModuleId), pairs.map((p) => p.ActionId)]);
+    await q.query('INSERT INTO role_permissions (roleid, moduleid, actionid) SELECT $1, unnest($2::int[]), unnest($3::int[])', [
+      roleId,
+      pairs.map((p) => p.ModuleId),
+      pairs.map((p) => p.ActionId),
+    ]);
   }
   const after = pairs.map(key);
-  await recordAction(q, actor, 'role', roleId, savedChanges(prev.rowversion, [
-    { field: 'RoleName', oldValue: prev.rolename, newValue: role.RoleName.trim() },
-    { field: 'IsActive', oldValue: prev.isactive, newValue: role.IsActive ?? true },
-    { field: 'PermissionAssignment', oldValue: before, newValue: after },
-  ].filter((ch) => JSON.stringify(ch.oldValue) !== JSON.stringify(ch.newValue))));
+  await recordAction(
+    q,
+    actor,
+    'role',
+    roleId,
+    savedChanges(
+      prev.rowversion,
+      [
+        { field: 'RoleName', oldValue: prev.rolename, newValue: role.RoleName.trim() },
+        { field: 'IsActive', oldValue: prev.isactive, newValue: role.IsActive ?? true },
+        { field: 'PermissionAssignment', oldValue: before, newValue: after },
+      ].filter((ch) => JSON.stringify(ch.oldValue) !== JSON.stringify(ch.newValue)),
+    ),
+  );
 }
 
-export const listRoles = (q: Queryable) => q.query(`SELECT ${ROLE_COLS},
+export const listRoles = (q: Queryable) =>
+  q.query(`SELECT ${ROLE_COLS},
   (SELECT count(*)::int FROM users u WHERE u.roleid = r.roleid AND u.isactive) AS "ActiveUsers"
   FROM roles r ORDER BY lower(r.rolename)`);
 
@@ -62,8 +82,9 @@ export async function loadRole(q: Queryable, roleId: number) {
 
 /** The permission catalogue, flagged with the role's assignment (role 0: none). */
 export async function rolePermissions(q: Queryable, roleId: number) {
-  const held = new Set((await q.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1', [roleId]))
-    .map((p) => `${p.moduleid}/${p.actionid}`));
+  const held = new Set(
+    (await q.query('SELECT moduleid, actionid FROM role_permissions WHERE roleid = $1', [roleId])).map((p) => `${p.moduleid}/${p.actionid}`),
+  );
   return allModulePermissions().map((p) => ({ ...p, IsAssigned: held.has(key(p)) }));
 }
 
@@ -79,7 +100,10 @@ export async function saveRole(db: Db, actor: number, mode: 'create' | 'edit', r
     }
     let id = role.RoleId as number;
     if (mode === 'create') {
-      [{ roleid: id }] = await q.query<{ roleid: number }>('INSERT INTO roles (rolename, isactive) VALUES ($1, $2) RETURNING roleid', [role.RoleName.trim(), role.IsActive ?? true]);
+      [{ roleid: id }] = await q.query<{ roleid: number }>('INSERT INTO roles (rolename, isactive) VALUES ($1, $2) RETURNING roleid', [
+        role.RoleName.trim(),
+        role.IsActive ?? true,
+      ]);
       await recordAction(q, actor, 'role', id, [{ field: 'RoleName', oldValue: null, newValue: role.RoleName.trim() }]);
     } else {
       const [locked] = await q.query('SELECT rowversion FROM roles WHERE roleid = $1 FOR UPDATE', [id]);

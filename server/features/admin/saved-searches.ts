@@ -29,19 +29,31 @@ export async function saveSearch(ctx: AppContext, userId: number, b: Record<stri
   const name = preferenceName(b.SearchType);
   const value = parseSavedSearch(b.Value);
   if (value && !value.name.trim()) throw badRequest('Please enter a name for the search.', [{ Field: '/Value/name', Message: 'A name is required.' }]);
-  const mine = await db.query<{ id: number; value: string }>('SELECT userpreferenceid AS id, value FROM user_preferences WHERE userid = $1 AND preferencename = $2', [userId, name]);
+  const mine = await db.query<{ id: number; value: string }>(
+    'SELECT userpreferenceid AS id, value FROM user_preferences WHERE userid = $1 AND preferencename = $2',
+    [userId, name],
+  );
   const given = b.UserPreferenceId ?? 0;
   const named = value && given <= 0 ? mine.find((m) => sameSearchName(parseSavedSearch(m.value)?.name ?? '', value.name)) : undefined;
   const id = named?.id ?? given;
   const previous = parseSavedSearch(mine.find((m) => m.id === id)?.value);
   const text = (rowId: number) => (value ? JSON.stringify(stampSavedSearch(value, rowId, previous, businessToday(config.businessTimeZone))) : b.Value);
   return db.tx(async (q) => {
-    const [row] = id > 0
-      ? await q.query(`UPDATE user_preferences SET value = $3 WHERE userpreferenceid = $1 AND userid = $2 AND preferencename = $4 RETURNING ${COLS}`, [id, userId, text(id), name])
-      : await q.query(`INSERT INTO user_preferences (userid, preferencename, value) VALUES ($1, $2, $3) RETURNING ${COLS}`, [userId, name, b.Value]);
+    const [row] =
+      id > 0
+        ? await q.query(`UPDATE user_preferences SET value = $3 WHERE userpreferenceid = $1 AND userid = $2 AND preferencename = $4 RETURNING ${COLS}`, [
+            id,
+            userId,
+            text(id),
+            name,
+          ])
+        : await q.query(`INSERT INTO user_preferences (userid, preferencename, value) VALUES ($1, $2, $3) RETURNING ${COLS}`, [userId, name, b.Value]);
     if (!row) throw notFound('Saved search not found.');
     if (id > 0 || !value) return row;
-    const [stamped] = await q.query(`UPDATE user_preferences SET value = $2 WHERE userpreferenceid = $1 RETURNING ${COLS}`, [row.UserPreferenceId, text(row.UserPreferenceId)]);
+    const [stamped] = await q.query(`UPDATE user_preferences SET value = $2 WHERE userpreferenceid = $1 RETURNING ${COLS}`, [
+      row.UserPreferenceId,
+      text(row.UserPreferenceId),
+    ]);
     return stamped;
   });
 }
@@ -50,6 +62,7 @@ export async function saveSearch(ctx: AppContext, userId: number, b: Record<stri
 export async function deleteSearches(q: Queryable, userId: number, ids: number[]) {
   const deleted = await q.query(
     `DELETE FROM user_preferences WHERE userid = $1 AND userpreferenceid = ANY($2::int[]) AND preferencename = ANY($3) RETURNING userpreferenceid`,
-    [userId, ids, Object.values(NAME_BY_TYPE)]);
+    [userId, ids, Object.values(NAME_BY_TYPE)],
+  );
   return deleted.length;
 }

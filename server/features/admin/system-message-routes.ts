@@ -17,7 +17,8 @@ export function systemMessageRoutes(r: ApiRouter) {
   r.get('/api/SystemMessage/GetMessages', perm('systemMessages', 'read'), async (c) => c.json(await allMessages(c.get('ctx').db)));
 
   r.get('/api/SystemMessage/GetMessage', perm('systemMessages', 'read'), { query: { id: 'id' } }, async (c) =>
-    c.json(await loadMessage(c.get('ctx').db, intParam(c, 'id'))));
+    c.json(await loadMessage(c.get('ctx').db, intParam(c, 'id'))),
+  );
 
   // SYSMSG-009/013: id <= 0 adds a message; the editor needs module 18 edit (SYSMSG-002).
   r.post('/api/SystemMessage/UpdateMessage', perm('systemMessages', 'edit'), { body: 'system-message-save', query: { id: 'id' } }, async (c) => {

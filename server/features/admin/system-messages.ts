@@ -39,8 +39,11 @@ export async function saveMessage(db: Db, actor: number, id: number, b: Record<s
   const values = [b.Title.trim(), b.Message.trim(), b.StartTime, b.ExpireTime, b.ShowUnauthenticatedUsers, b.ShowFactoryUsers];
   return db.tx(async (q) => {
     if (id <= 0) {
-      const [row] = await q.query(`INSERT INTO system_messages (title, message, starttime, expiretime, showunauthenticatedusers, showfactoryusers)
-        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLS}`, values);
+      const [row] = await q.query(
+        `INSERT INTO system_messages (title, message, starttime, expiretime, showunauthenticatedusers, showfactoryusers)
+        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLS}`,
+        values,
+      );
       await recordAction(q, actor, 'system-message', row.SystemMessageId, [{ field: 'Title', oldValue: null, newValue: row.Title }]);
       return row;
     }
@@ -50,8 +53,11 @@ export async function saveMessage(db: Db, actor: number, id: number, b: Record<s
     if (b.ChangedOn && Date.parse(b.ChangedOn) !== Date.parse(prev.ChangedOn)) {
       throw await staleRecord(q, 'system-message', id, new Date(prev.ChangedOn).toISOString());
     }
-    const [row] = await q.query(`UPDATE system_messages SET title = $2, message = $3, starttime = $4, expiretime = $5,
-        showunauthenticatedusers = $6, showfactoryusers = $7, changedon = now() WHERE systemmessageid = $1 RETURNING ${COLS}`, [id, ...values]);
+    const [row] = await q.query(
+      `UPDATE system_messages SET title = $2, message = $3, starttime = $4, expiretime = $5,
+        showunauthenticatedusers = $6, showfactoryusers = $7, changedon = now() WHERE systemmessageid = $1 RETURNING ${COLS}`,
+      [id, ...values],
+    );
     const { ChangedOn: _a, ...before } = prev;
     const { ChangedOn: _b, ...after } = row;
     // A save that changed no field still moves the version: its ChangedOn is audited then, so the trail names every version (stale.ts).

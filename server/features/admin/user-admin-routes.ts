@@ -7,7 +7,15 @@ import { anyOf, perm, SIGNED_IN, type ApiRouter } from '../../core/http/router';
 import { notFound } from '../../core/http/errors';
 import { intParam, queryParam } from '../../core/http/request';
 import {
-  accessReport, activeUsersNamed, activeUsersOfBrand, brandAssignment, factoryAssignment, loadAdminUser, roleOfUser, userExists, usersOf,
+  accessReport,
+  activeUsersNamed,
+  activeUsersOfBrand,
+  brandAssignment,
+  factoryAssignment,
+  loadAdminUser,
+  roleOfUser,
+  userExists,
+  usersOf,
 } from './user-queries';
 import { subjectUserId } from './common';
 
@@ -18,14 +26,25 @@ export const USER_BRAND_DATA_ERROR = 'There was an error while retrieving user b
 const truthy = (v: string | undefined) => v !== undefined && /^(true|1|yes)$/i.test(v);
 
 export function userAdminRoutes(r: ApiRouter) {
-  r.get('/api/User/UserAccessReport', perm('users', 'read'), { query: { pageNumber: 'id', pageSize: 'id', roleId: 'id', searchText: 'text', IncludeInactive: 'bool' } }, async (c) =>
-    c.json(await accessReport(c.get('ctx').db, {
-      pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize: Math.min(9999, Math.max(1, intParam(c, 'pageSize', 50))),
-      roleId: intParam(c, 'roleId', 0), text: (queryParam(c, 'searchText') ?? '').trim(), includeInactive: truthy(queryParam(c, 'IncludeInactive')),
-    })));
+  r.get(
+    '/api/User/UserAccessReport',
+    perm('users', 'read'),
+    { query: { pageNumber: 'id', pageSize: 'id', roleId: 'id', searchText: 'text', IncludeInactive: 'bool' } },
+    async (c) =>
+      c.json(
+        await accessReport(c.get('ctx').db, {
+          pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)),
+          pageSize: Math.min(9999, Math.max(1, intParam(c, 'pageSize', 50))),
+          roleId: intParam(c, 'roleId', 0),
+          text: (queryParam(c, 'searchText') ?? '').trim(),
+          includeInactive: truthy(queryParam(c, 'IncludeInactive')),
+        }),
+      ),
+  );
 
   r.get('/api/User/GetUsers', perm('users', 'read'), { query: { brandId: 'id', roleId: 'id' } }, async (c) =>
-    c.json(await usersOf(c.get('ctx').db, intParam(c, 'brandId', 0), intParam(c, 'roleId', 0))));
+    c.json(await usersOf(c.get('ctx').db, intParam(c, 'brandId', 0), intParam(c, 'roleId', 0))),
+  );
 
   // DECISIONS PREF-007: one's own record always; another user's with module 6 read.
   r.get('/api/User/GetUser', SIGNED_IN, { query: { UserId: 'id' } }, async (c) => {
@@ -55,8 +74,10 @@ export function userAdminRoutes(r: ApiRouter) {
   });
 
   r.get('/api/User/GetUsersByBrand', SIGNED_IN, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
-    c.json(await activeUsersOfBrand(c.get('ctx').db, intParam(c, 'BrandId'))));
+    c.json(await activeUsersOfBrand(c.get('ctx').db, intParam(c, 'BrandId'))),
+  );
 
   r.get('/api/User/UserByNameandBrand', SIGNED_IN, { brandParam: 'BrandId', query: { userName: 'text', name: 'text', BrandId: 'id' } }, async (c) =>
-    c.json(await activeUsersNamed(c.get('ctx').db, intParam(c, 'BrandId'), (queryParam(c, 'userName') ?? queryParam(c, 'name') ?? '').trim())));
+    c.json(await activeUsersNamed(c.get('ctx').db, intParam(c, 'BrandId'), (queryParam(c, 'userName') ?? queryParam(c, 'name') ?? '').trim())),
+  );
 }

@@ -16,11 +16,13 @@ export const nameInUse = (name: string) => `The username ${name} is in use!`;
 type Assign = number | string | { BrandId?: number; FactNameKy?: string; IsAssigned?: boolean };
 
 /** Brand ids from ids or {BrandId, IsAssigned} rows (ADMIN-008); unassigned rows are dropped. */
-export const assignedBrands = (list: Assign[]) => [...new Set(list.flatMap((b) =>
-  typeof b === 'number' ? [b] : typeof b === 'object' && b.IsAssigned !== false && b.BrandId ? [b.BrandId] : []))];
+export const assignedBrands = (list: Assign[]) => [
+  ...new Set(list.flatMap((b) => (typeof b === 'number' ? [b] : typeof b === 'object' && b.IsAssigned !== false && b.BrandId ? [b.BrandId] : []))),
+];
 
-export const assignedFactories = (list: Assign[]) => [...new Set(list.flatMap((f) =>
-  typeof f === 'string' ? [f] : typeof f === 'object' && f.IsAssigned !== false && f.FactNameKy ? [f.FactNameKy] : []))];
+export const assignedFactories = (list: Assign[]) => [
+  ...new Set(list.flatMap((f) => (typeof f === 'string' ? [f] : typeof f === 'object' && f.IsAssigned !== false && f.FactNameKy ? [f.FactNameKy] : []))),
+];
 
 /** Field errors for the assignments and role; brands and factories must exist, factories only for factory users. */
 export async function assignmentErrors(q: Queryable, a: { brands?: number[]; factories?: string[]; isFactoryUser: boolean; roleId?: number | null }) {
@@ -32,7 +34,9 @@ export async function assignmentErrors(q: Queryable, a: { brands?: number[]; fac
   }
   if (a.factories?.length) {
     if (!a.isFactoryUser) errors.push({ Field: '/UserFactories', Message: 'Only factory users are assigned to factories.' });
-    const known = (await q.query<{ factorykey: string }>('SELECT factorykey FROM factories WHERE factorykey = ANY($1)', [a.factories])).map((r) => r.factorykey);
+    const known = (await q.query<{ factorykey: string }>('SELECT factorykey FROM factories WHERE factorykey = ANY($1)', [a.factories])).map(
+      (r) => r.factorykey,
+    );
     for (const key of a.factories.filter((f) => !known.includes(f))) errors.push({ Field: '/UserFactories', Message: `Unknown factory ${key}.` });
   }
   if (a.roleId) {
@@ -64,9 +68,10 @@ export function mailTemporaryPassword(ctx: AppContext, q: Queryable, to: string,
   return ctx.jobs.enqueue(q, 'mail', {
     to,
     subject: isNew ? 'Your PLM Workbench account' : 'Your PLM Workbench password was reset',
-    text: `Hello ${firstName},\n\n${isNew ? 'an account was created for you' : 'an administrator reset your password'}.\n`
-      + `Sign in at ${ctx.config.publicUrl}/login with your e-mail address and this temporary password:\n\n${password}\n\n`
-      + 'You will be asked to choose a new password.\n',
+    text:
+      `Hello ${firstName},\n\n${isNew ? 'an account was created for you' : 'an administrator reset your password'}.\n` +
+      `Sign in at ${ctx.config.publicUrl}/login with your e-mail address and this temporary password:\n\n${password}\n\n` +
+      'You will be asked to choose a new password.\n',
   });
 }
 

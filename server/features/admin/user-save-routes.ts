@@ -7,8 +7,20 @@ import { loadAdminUser } from './user-queries';
 import { assignedBrands, assignedFactories } from './user-rules';
 import { createUser, updateUser, type UserInput } from './user-save';
 
-const USER_FIELDS = ['UserId', 'UserName', 'FirstName', 'LastName', 'IsActive', 'EmailConfirmed', 'ChangePasswordRequired',
-  'NetworkId', 'Theme', 'IsFactoryUser', 'RoleId', 'RowVersion'];
+const USER_FIELDS = [
+  'UserId',
+  'UserName',
+  'FirstName',
+  'LastName',
+  'IsActive',
+  'EmailConfirmed',
+  'ChangePasswordRequired',
+  'NetworkId',
+  'Theme',
+  'IsFactoryUser',
+  'RoleId',
+  'RowVersion',
+];
 
 /** The request as one flat record: top-level flags (ADMIN-015) win over the same fields inside User. */
 function userInput(c: Context<AppEnv>): UserInput {

@@ -14,12 +14,30 @@ import { queryParam } from '../../core/http/request';
 import { AppError, badRequest, notFound, permissionDenied } from '../../core/http/errors';
 import { EDIT_ANY_LEVEL, HIERARCHY, READ_ANY_LEVEL } from '../hierarchy';
 import {
-  CONTENT_MISMATCH, contentMatchesExtension, contentTypeOf, DOCUMENT_EXTENSIONS, documentProblem, FILE_TOO_LARGE,
-  MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NAME_LENGTH, notDeletedMessage, UPLOAD_SUCCESS,
+  CONTENT_MISMATCH,
+  contentMatchesExtension,
+  contentTypeOf,
+  DOCUMENT_EXTENSIONS,
+  documentProblem,
+  FILE_TOO_LARGE,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_NAME_LENGTH,
+  notDeletedMessage,
+  UPLOAD_SUCCESS,
 } from '../../domain/document-rules';
 import {
-  addDocument, approvalFor, associatedPrototypes, associatePrototypes, categoriesOf, categoryOf, deleteDocument, documentFor, documentsOf, factoryFor,
-  refuseFactoryUser, setDocumentFactory,
+  addDocument,
+  approvalFor,
+  associatedPrototypes,
+  associatePrototypes,
+  categoriesOf,
+  categoryOf,
+  deleteDocument,
+  documentFor,
+  documentsOf,
+  factoryFor,
+  refuseFactoryUser,
+  setDocumentFactory,
 } from './documents';
 import { projectRecord } from './image-target';
 import { filesPath, readHead, removeFiles } from '../../core/files/storage';
@@ -47,8 +65,12 @@ const nameCheck = (fileName: string) => {
 
 /** `documentIds=1,2,3` (or one `documentId`). */
 function idList(raw: string | undefined): number[] {
-  const ids = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (!ids.length || ids.some((s) => !/^\d+$/.test(s))) throw badRequest('Name the documents to delete.', [{ Field: '/documentIds', Message: 'A comma-separated list of document ids.' }]);
+  const ids = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!ids.length || ids.some((s) => !/^\d+$/.test(s)))
+    throw badRequest('Name the documents to delete.', [{ Field: '/documentIds', Message: 'A comma-separated list of document ids.' }]);
   return [...new Set(ids.map(Number))];
 }
 
@@ -62,7 +84,8 @@ export function documentRoutes(r: ApiRouter) {
 
   // DOC-008..010: what the browser checks before uploading.
   r.get('/api/Document/FileTypeConfigInfo', READ_ANY_LEVEL, (c) =>
-    c.json({ AllowedExtensions: DOCUMENT_EXTENSIONS, MaxFileSize: MAX_DOCUMENT_BYTES, MaxFileNameLength: MAX_DOCUMENT_NAME_LENGTH }));
+    c.json({ AllowedExtensions: DOCUMENT_EXTENSIONS, MaxFileSize: MAX_DOCUMENT_BYTES, MaxFileNameLength: MAX_DOCUMENT_NAME_LENGTH }),
+  );
 
   // DOC-001/002: ?ProjectId&ProjectLevel.
   r.get('/api/Document/DocumentsList', READ_ANY_LEVEL, { query: { ProjectId: 'id', ProjectLevel: 'id' } }, async (c) => {

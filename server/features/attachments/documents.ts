@@ -18,8 +18,12 @@ import { contentTypeOf } from '../../domain/document-rules';
 import { projectRecord, type ProjectRecord } from './image-target';
 
 export interface DocumentCategory {
-  ProjLevDocCategoryId: number; ProjectLevel: number; CategoryName: string;
-  IsApprovalDocument: boolean; AllowFactorySelection: boolean; AllowChildSelection: boolean;
+  ProjLevDocCategoryId: number;
+  ProjectLevel: number;
+  CategoryName: string;
+  IsApprovalDocument: boolean;
+  AllowFactorySelection: boolean;
+  AllowChildSelection: boolean;
 }
 
 const CATEGORY_COLUMNS = `projlevdoccategoryid AS "ProjLevDocCategoryId", projectlevel AS "ProjectLevel", categoryname AS "CategoryName",
@@ -30,10 +34,15 @@ export const categoriesOf = (ctx: AppContext, level: number) =>
 
 export async function categoryOf(ctx: AppContext, level: number, raw: unknown): Promise<DocumentCategory> {
   const id = Number(raw);
-  const [category] = Number.isInteger(id) && id > 0
-    ? await ctx.db.query<DocumentCategory>(`SELECT ${CATEGORY_COLUMNS} FROM document_categories WHERE projlevdoccategoryid = $1 AND projectlevel = $2`, [id, level])
-    : [];
-  if (!category) throw badRequest('Choose a document category of this record.', [{ Field: '/ProjLevDocCategoryId', Message: 'Must be a category of the project level.' }]);
+  const [category] =
+    Number.isInteger(id) && id > 0
+      ? await ctx.db.query<DocumentCategory>(`SELECT ${CATEGORY_COLUMNS} FROM document_categories WHERE projlevdoccategoryid = $1 AND projectlevel = $2`, [
+          id,
+          level,
+        ])
+      : [];
+  if (!category)
+    throw badRequest('Choose a document category of this record.', [{ Field: '/ProjLevDocCategoryId', Message: 'Must be a category of the project level.' }]);
   return category;
 }
 
@@ -47,7 +56,8 @@ export async function factoryFor(ctx: AppContext, user: SessionUser, category: D
   const key = raw === undefined || raw === null ? '' : String(raw).trim();
   if (!key) return null;
   refuseFactoryUser(user);
-  if (!category.AllowFactorySelection) throw badRequest(`The category ${category.CategoryName} does not allow a factory.`, [{ Field: '/FactoryKey', Message: 'Not allowed for this category.' }]);
+  if (!category.AllowFactorySelection)
+    throw badRequest(`The category ${category.CategoryName} does not allow a factory.`, [{ Field: '/FactoryKey', Message: 'Not allowed for this category.' }]);
   const [factory] = await ctx.db.query('SELECT 1 FROM factories WHERE factorykey = $1', [key]);
   if (!factory) throw badRequest('Unknown factory.', [{ Field: '/FactoryKey', Message: 'No factory has this key.' }]);
   return key;
@@ -62,7 +72,8 @@ export function approvalFor(user: SessionUser, category: DocumentCategory, raw: 
     return null;
   }
   const text = String(raw).toLowerCase();
-  if (text !== 'true' && text !== 'false') throw badRequest('Answer whether the document is approved.', [{ Field: '/IsApproved', Message: 'Must be true or false.' }]);
+  if (text !== 'true' && text !== 'false')
+    throw badRequest('Answer whether the document is approved.', [{ Field: '/IsApproved', Message: 'Must be true or false.' }]);
   return text === 'true';
 }
 
@@ -76,21 +87,35 @@ const DOCUMENT_FROM = `documents d JOIN document_categories c USING (projlevdocc
   LEFT JOIN factories f ON f.factorykey = d.factorykey LEFT JOIN factory_groups g ON g.factorygroupkey = f.factorygroupkey`;
 
 /** A factory user's documents: given to one of their factories, or uploaded by them. */
-const visibleTo = (user: SessionUser, start: number) => user.isFactoryUser
-  ? { where: ` AND (d.factorykey = ANY($${start}) OR d.createdby = $${start + 1})`, params: [[...user.factoryKeys], user.userId] }
-  : { where: '', params: [] };
+const visibleTo = (user: SessionUser, start: number) =>
+  user.isFactoryUser
+    ? { where: ` AND (d.factorykey = ANY($${start}) OR d.createdby = $${start + 1})`, params: [[...user.factoryKeys], user.userId] }
+    : { where: '', params: [] };
 
 /** What an upload's form fields say, checked (document-routes.ts uploadPlan). */
-export interface UploadPlan { record: ProjectRecord; category: DocumentCategory; isApproved: boolean | null; factoryKey: string | null }
+export interface UploadPlan {
+  record: ProjectRecord;
+  category: DocumentCategory;
+  isApproved: boolean | null;
+  factoryKey: string | null;
+}
 
-export interface DocumentRow extends Record<string, unknown> { DocumentId: number; CreatedById: number; FactoryKey: string | null; ProjectLevel: number; ProjectId: number }
+export interface DocumentRow extends Record<string, unknown> {
+  DocumentId: number;
+  CreatedById: number;
+  FactoryKey: string | null;
+  ProjectLevel: number;
+  ProjectId: number;
+}
 
 /** DOC-001/002: the record's documents the user may see, newest first, with whether the user may delete each. */
 export async function documentsOf(ctx: AppContext, user: SessionUser, record: ProjectRecord) {
   const v = visibleTo(user, 3);
   const rows = await ctx.db.query<DocumentRow>(
     `SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.projectlevel = $1 AND d.projectid = $2 AND NOT d.isdeleted${v.where}
-     ORDER BY d.createdon DESC, d.documentid DESC`, [record.h.level, record.id, ...v.params]);
+     ORDER BY d.createdon DESC, d.documentid DESC`,
+    [record.h.level, record.id, ...v.params],
+  );
   return rows.map((row) => ({ ...row, CanDelete: mayDelete(user, row) }));
 }
 
@@ -100,13 +125,17 @@ const mayDelete = (user: SessionUser, doc: DocumentRow) => !user.isFactoryUser |
 /** One document the user may see, with its record checked for `action` (a hidden document is not found). */
 export async function documentFor(ctx: AppContext, user: SessionUser, rawId: unknown, action: 'read' | 'edit') {
   const id = Number(rawId);
-  if (!Number.isInteger(id) || id < 1) throw badRequest('The parameter documentId must be a whole number.', [{ Field: '/DocumentId', Message: 'Must be a whole number.' }]);
+  if (!Number.isInteger(id) || id < 1)
+    throw badRequest('The parameter documentId must be a whole number.', [{ Field: '/DocumentId', Message: 'Must be a whole number.' }]);
   const [doc] = await ctx.db.query<DocumentRow & { storedpath: string }>(
-    `SELECT ${DOCUMENT_COLUMNS}, d.storedpath FROM ${DOCUMENT_FROM} WHERE d.documentid = $1 AND NOT d.isdeleted`, [id]);
+    `SELECT ${DOCUMENT_COLUMNS}, d.storedpath FROM ${DOCUMENT_FROM} WHERE d.documentid = $1 AND NOT d.isdeleted`,
+    [id],
+  );
   if (!doc) throw notFound('The document was not found.');
   // A document of a record the user may not see is not found either (records/access.ts).
-  const record = await projectRecord(ctx, user, { ProjectLevel: doc.ProjectLevel, ProjectId: doc.ProjectId }, action, 'its documents')
-    .catch((e) => { throw e instanceof AppError && e.code === 'not_found' ? notFound('The document was not found.') : e; });
+  const record = await projectRecord(ctx, user, { ProjectLevel: doc.ProjectLevel, ProjectId: doc.ProjectId }, action, 'its documents').catch((e) => {
+    throw e instanceof AppError && e.code === 'not_found' ? notFound('The document was not found.') : e;
+  });
   const v = visibleTo(user, 2);
   if (v.where && !(await ctx.db.query(`SELECT 1 FROM documents d WHERE d.documentid = $1${v.where}`, [id, ...v.params])).length) {
     throw notFound('The document was not found.');
@@ -124,7 +153,18 @@ export function addDocument(ctx: AppContext, user: SessionUser, plan: UploadPlan
     const [row] = await q.query<{ id: number }>(
       `INSERT INTO documents (projectlevel, projectid, projlevdoccategoryid, displayfilename, filesize, contenttype, storedpath, factorykey, isapproved, createdby)
        VALUES ($1, $2, $3, $4, $5, $6, '', $7, $8, $9) RETURNING documentid AS id`,
-      [plan.record.h.level, plan.record.id, plan.category.ProjLevDocCategoryId, file.name, file.size, contentTypeOf(file.name), plan.factoryKey, plan.isApproved, user.userId]);
+      [
+        plan.record.h.level,
+        plan.record.id,
+        plan.category.ProjLevDocCategoryId,
+        file.name,
+        file.size,
+        contentTypeOf(file.name),
+        plan.factoryKey,
+        plan.isApproved,
+        user.userId,
+      ],
+    );
     const stored = documentPath(plan.record.h.level, plan.record.id, row.id);
     await q.query('UPDATE documents SET storedpath = $2 WHERE documentid = $1', [row.id, stored]);
     await auditDocument(q, user, plan.record, 'Document', null, file.name);
@@ -155,14 +195,17 @@ export async function deleteDocument(ctx: AppContext, user: SessionUser, rawId: 
 /** The colorways of a pattern document's pattern season the user may see, with whether the document is associated with each. */
 export async function associatedPrototypes(ctx: AppContext, user: SessionUser, doc: DocumentRow) {
   if (doc.ProjectLevel !== 3 || !doc.AllowChildSelection) {
-    throw badRequest('Only a pattern document of a category that allows colorways can be associated with colorways.', [{ Field: '/DocumentId', Message: 'Not a pattern document that allows colorways.' }]);
+    throw badRequest('Only a pattern document of a category that allows colorways can be associated with colorways.', [
+      { Field: '/DocumentId', Message: 'Not a pattern document that allows colorways.' },
+    ]);
   }
   const factory = user.isFactoryUser ? { where: ' AND v.factnameky = ANY($3)', params: [[...user.factoryKeys]] } : { where: '', params: [] };
   return ctx.db.query<{ PrototypeSeasonalId: number; PrototypeName: string; StockNum: string | null; IsAssociated: boolean }>(
     `SELECT v.prototypeseasonalid AS "PrototypeSeasonalId", v.prototypename AS "PrototypeName", v.stocknum AS "StockNum",
        EXISTS (SELECT 1 FROM document_prototypes dp WHERE dp.documentid = $2 AND dp.prototypeseasonalid = v.prototypeseasonalid) AS "IsAssociated"
      FROM colorway_view v WHERE v.patternseasonalid = $1 AND NOT v.isdeleted${factory.where} ORDER BY v.prototypename, v.prototypeseasonalid`,
-    [doc.ProjectId, doc.DocumentId, ...factory.params]);
+    [doc.ProjectId, doc.DocumentId, ...factory.params],
+  );
 }
 
 /** DOC-001/014: the whole set of colorways the document is associated with (only colorways of its pattern season the user may see). */
@@ -170,7 +213,10 @@ export async function associatePrototypes(ctx: AppContext, user: SessionUser, do
   const { doc } = await documentFor(ctx, user, documentId, 'edit');
   const allowed = new Set((await associatedPrototypes(ctx, user, doc)).map((p) => p.PrototypeSeasonalId));
   const stranger = ids.find((id) => !allowed.has(id));
-  if (stranger !== undefined) throw badRequest(`Colorway ${stranger} is not a colorway of this pattern.`, [{ Field: '/PrototypeSeasonalIds', Message: 'Only colorways of the pattern season.' }]);
+  if (stranger !== undefined)
+    throw badRequest(`Colorway ${stranger} is not a colorway of this pattern.`, [
+      { Field: '/PrototypeSeasonalIds', Message: 'Only colorways of the pattern season.' },
+    ]);
   await ctx.db.tx(async (q) => {
     await q.query('DELETE FROM document_prototypes WHERE documentid = $1', [doc.DocumentId]);
     await q.query('INSERT INTO document_prototypes (documentid, prototypeseasonalid) SELECT $1, unnest($2::int[])', [doc.DocumentId, ids]);

@@ -12,7 +12,16 @@ import type { ApiRouter } from '../../core/http/router';
 import { queryParam } from '../../core/http/request';
 import { badRequest, notFound } from '../../core/http/errors';
 import { EDIT_ANY_LEVEL, READ_ANY_LEVEL } from '../hierarchy';
-import { CONTENT_TYPES, extensionOf, formatOfExtension, imageNameProblem, INVALID_FILE_FORMAT, sniffImageFormat, THUMBNAIL_SIZES, type ImageSize } from '../../domain/image-rules';
+import {
+  CONTENT_TYPES,
+  extensionOf,
+  formatOfExtension,
+  imageNameProblem,
+  INVALID_FILE_FORMAT,
+  sniffImageFormat,
+  THUMBNAIL_SIZES,
+  type ImageSize,
+} from '../../domain/image-rules';
 import { imageTarget, imageUrl, setImageName, targetDir, TARGET_FIELDS } from './image-target';
 import { commitImageFiles, readHead, removeFiles, removeImageFiles, storedImage, tempFile } from '../../core/files/storage';
 import { receiveUpload, type ReceivedFile } from '../../core/files/upload-stream';
@@ -25,9 +34,11 @@ const WHOLE_READ_BYTES = 1024 * 1024;
 /** If-None-Match holds the entity tag (a list, `*`, or a weak W/ form compare too: RFC 9110 weak comparison). */
 function etagMatches(header: string | undefined, etag: string) {
   if (!header) return false;
-  return header.split(',').some((t) => { const tag = t.trim(); return tag === '*' || tag.replace(/^W\//, '') === etag; });
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
 }
-
 
 /** The file's bytes must be the image format its extension names (a renamed executable is refused). */
 async function verifiedFormat(file: ReceivedFile) {
@@ -107,9 +118,14 @@ export function imageRoutes(r: ApiRouter) {
     const format = sniffImageFormat(bytes ? bytes.subarray(0, 16) : await readHead(stored.file));
     if (!format) throw notFound('The record has no image.');
     const name = `${target.h.entity}-${target.id}-${target.type}-${size}.${format === 'jpeg' ? 'jpg' : format}`;
-    const body = bytes ?? Readable.toWeb(fs.createReadStream(stored.file)) as WebReadableStream<Uint8Array> as ReadableStream;
+    const body = bytes ?? (Readable.toWeb(fs.createReadStream(stored.file)) as WebReadableStream<Uint8Array> as ReadableStream);
     return new Response(body, {
-      headers: { ...headers, 'Content-Type': CONTENT_TYPES[format], 'Content-Length': String(bytes?.length ?? stored.size), 'Content-Disposition': `attachment; filename="${name}"` },
+      headers: {
+        ...headers,
+        'Content-Type': CONTENT_TYPES[format],
+        'Content-Length': String(bytes?.length ?? stored.size),
+        'Content-Disposition': `attachment; filename="${name}"`,
+      },
     });
   });
 

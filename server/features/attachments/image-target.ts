@@ -38,7 +38,8 @@ export interface ImageTarget {
 const whole = (value: unknown, field: string) => {
   const text = value === undefined || value === null ? '' : String(value).trim();
   // Issue 10: a key is an int4; a longer number would reach the query and fail there.
-  if (!/^\d+$/.test(text) || Number(text) > INT4_MAX) throw badRequest(`The parameter ${field} must be a whole number.`, [{ Field: `/${field}`, Message: 'Must be a whole number.' }]);
+  if (!/^\d+$/.test(text) || Number(text) > INT4_MAX)
+    throw badRequest(`The parameter ${field} must be a whole number.`, [{ Field: `/${field}`, Message: 'Must be a whole number.' }]);
   return Number(text);
 };
 
@@ -68,7 +69,13 @@ export interface ProjectRecord {
  * scope (outside it: like a missing record), the deleted record's message and, for `edit`, the
  * read-only statuses.
  */
-export async function projectRecord(ctx: AppContext, user: SessionUser, fields: Record<string, unknown>, action: 'read' | 'edit', readOnlyWhat = 'its files'): Promise<ProjectRecord> {
+export async function projectRecord(
+  ctx: AppContext,
+  user: SessionUser,
+  fields: Record<string, unknown>,
+  action: 'read' | 'edit',
+  readOnlyWhat = 'its files',
+): Promise<ProjectRecord> {
   const level = whole(fields.ProjectLevel, 'ProjectLevel');
   const h = HIERARCHY.find((x) => x.level === level);
   if (!h) throw badRequest('Unknown project level.', [{ Field: '/ProjectLevel', Message: 'Must be 1 to 4.' }]);
@@ -83,7 +90,10 @@ export async function projectRecord(ctx: AppContext, user: SessionUser, fields: 
   const deleted = 'IsDeleted' in schema.properties ? 'isdeleted' : 'false';
   const [row] = await ctx.db.query<{ deleted: boolean; base: number; statusid: number }>(
     `SELECT ${deleted} AS deleted, ${column(schema, baseKey)} AS base, statusid FROM ${viewOf(h.entity)}
-      WHERE ${[`${column(schema, h.key)} = $1`, ...s.where].join(' AND ')}`, [id, ...s.params], { prepare: true });
+      WHERE ${[`${column(schema, h.key)} = $1`, ...s.where].join(' AND ')}`,
+    [id, ...s.params],
+    { prepare: true },
+  );
   if (!row) throw recordNotFound();
   if (row.deleted === true) throw recordDeleted(h);
   if (action === 'edit' && READ_ONLY_STATUSES.has(row.statusid)) {
@@ -113,8 +123,9 @@ export async function setImageName(ctx: AppContext, q: Queryable, user: SessionU
   if (schema.properties[t.field]) {
     const changes: Record<string, unknown> = { [t.field]: name };
     if (schema.properties.ImagePath) changes.ImagePath = name === null ? null : imageUrl(t);
-    const [row] = await q.query<{ v: number }>(
-      `SELECT ${column(schema, 'RowVersion')} AS v FROM ${viewOf(t.h.entity)} WHERE ${column(schema, t.h.key)} = $1`, [t.id]);
+    const [row] = await q.query<{ v: number }>(`SELECT ${column(schema, 'RowVersion')} AS v FROM ${viewOf(t.h.entity)} WHERE ${column(schema, t.h.key)} = $1`, [
+      t.id,
+    ]);
     await updateRecordIn(ctx, q, user, t.h.entity, t.h.key, { id: t.id, rowVersion: row.v, changes });
     return;
   }
@@ -124,7 +135,10 @@ export async function setImageName(ctx: AppContext, q: Queryable, user: SessionU
   const col = t.field.toLowerCase();
   const keyCol = column(schema, baseKey);
   const [prev] = await q.query(`SELECT ${col} AS value FROM ${table} WHERE ${keyCol} = $1 FOR UPDATE`, [t.location.recordId]);
-  await q.query(`UPDATE ${table} SET ${col} = $2, rowversion = rowversion + 1, changedon = now(), changedby = $3 WHERE ${keyCol} = $1`,
-    [t.location.recordId, name, user.userId]);
+  await q.query(`UPDATE ${table} SET ${col} = $2, rowversion = rowversion + 1, changedon = now(), changedby = $3 WHERE ${keyCol} = $1`, [
+    t.location.recordId,
+    name,
+    user.userId,
+  ]);
   await recordAction(q, user.userId, t.h.entity, t.id, diffRecords({ [t.field]: prev.value }, { [t.field]: name }));
 }

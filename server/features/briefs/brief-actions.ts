@@ -16,14 +16,24 @@ import { BRIEF, isReleasedLinePlanOf, linkedPatternCount, RELINK_BLOCKED, SELECT
 /** Delete refused: the brief is not Created or has patterns (the pattern message of spec 001 §8, for briefs). */
 export const DELETE_REFUSED = 'Record was not deleted. Please check current status and make sure there are no patterns linked.';
 
-interface BriefRow { BriefSeasonalId: number; BrandId: number; SeasonId: number; LinePlanId: number; StatusId: number; IsDeleted: boolean; RowVersion: number }
+interface BriefRow {
+  BriefSeasonalId: number;
+  BrandId: number;
+  SeasonId: number;
+  LinePlanId: number;
+  StatusId: number;
+  IsDeleted: boolean;
+  RowVersion: number;
+}
 
 /** The brief seasonal, locked, in the user's brands and not deleted. */
 export async function lockedBrief(q: Queryable, user: SessionUser, id: number): Promise<BriefRow> {
   const [row] = await q.query<BriefRow>(
     `SELECT bs.briefseasonalid AS "BriefSeasonalId", b.brandid AS "BrandId", bs.seasonid AS "SeasonId", bs.lineplanid AS "LinePlanId",
             bs.statusid AS "StatusId", bs.isdeleted AS "IsDeleted", bs.rowversion AS "RowVersion"
-       FROM brief_seasonals bs JOIN briefs b ON b.briefid = bs.briefid WHERE bs.briefseasonalid = $1 FOR UPDATE OF bs`, [id]);
+       FROM brief_seasonals bs JOIN briefs b ON b.briefid = bs.briefid WHERE bs.briefseasonalid = $1 FOR UPDATE OF bs`,
+    [id],
+  );
   // One the user may not see answers like a missing one (records/access.ts).
   if (!row || !user.brandIds.has(row.BrandId)) throw notFound('The brief was not found.');
   if (row.IsDeleted) throw recordDeleted(BRIEF);
@@ -47,8 +57,12 @@ export async function relinkBrief(ctx: AppContext, user: SessionUser, id: number
     if (linePlanId === brief.LinePlanId) throw conflict('The brief is already linked to this line plan.');
     if (!(await isReleasedLinePlanOf(q, linePlanId, brief.BrandId, brief.SeasonId))) throw conflict(SELECT_RELEASED_LINE_PLAN);
     // The line plan is a fixed reference: this call, its checks above, is the one way to move it.
-    const record = await updateRecordIn(ctx, q, user, 'brief', 'BriefSeasonalId',
-      { id, rowVersion: brief.RowVersion, changes: { LinePlanId: linePlanId }, allowFixed: ['LinePlanId'] });
+    const record = await updateRecordIn(ctx, q, user, 'brief', 'BriefSeasonalId', {
+      id,
+      rowVersion: brief.RowVersion,
+      changes: { LinePlanId: linePlanId },
+      allowFixed: ['LinePlanId'],
+    });
     return { IsSuccessful: true, Message: 'Relink succeeded.', Data: record };
   });
 }

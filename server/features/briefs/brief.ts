@@ -31,16 +31,21 @@ export const reviewFields = (errors: FieldError[]) => badRequest(REVIEW_FIELDS, 
 
 /** BRIEF-016: the responsible must be an active user assigned to the brand. */
 export async function isKnownResponsible(q: Queryable, brandId: number, userId: number): Promise<boolean> {
-  const rows = await q.query(
-    'SELECT 1 FROM users u JOIN user_brands ub ON ub.userid = u.userid WHERE u.userid = $1 AND ub.brandid = $2 AND u.isactive', [userId, brandId]);
+  const rows = await q.query('SELECT 1 FROM users u JOIN user_brands ub ON ub.userid = u.userid WHERE u.userid = $1 AND ub.brandid = $2 AND u.isactive', [
+    userId,
+    brandId,
+  ]);
   return rows.length > 0;
 }
 
 /** A line plan a brief of the brand and season may hang under: same brand and season, Released or Completed, not deleted. */
 export async function isReleasedLinePlanOf(q: Queryable, linePlanId: number, brandId: number, seasonId: number): Promise<boolean> {
-  const rows = await q.query(
-    `SELECT 1 FROM line_plans WHERE lineplanid = $1 AND brandid = $2 AND seasonid = $3 AND statusid = ANY($4) AND NOT isdeleted`,
-    [linePlanId, brandId, seasonId, RELEASED_STATUSES]);
+  const rows = await q.query(`SELECT 1 FROM line_plans WHERE lineplanid = $1 AND brandid = $2 AND seasonid = $3 AND statusid = ANY($4) AND NOT isdeleted`, [
+    linePlanId,
+    brandId,
+    seasonId,
+    RELEASED_STATUSES,
+  ]);
   return rows.length > 0;
 }
 
@@ -51,8 +56,9 @@ export async function isBriefWorkflowGroup(q: Queryable, wfGroupId: number, bran
 
 /** Patterns linked to the brief seasonal (not deleted), whatever their status (BRIEF-019, delete rule). */
 export async function linkedPatternCount(q: Queryable, briefSeasonalId: number): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM pattern_seasonals WHERE briefseasonalid = $1 AND NOT isdeleted', [briefSeasonalId]);
+  const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM pattern_seasonals WHERE briefseasonalid = $1 AND NOT isdeleted', [
+    briefSeasonalId,
+  ]);
   return row.n;
 }
 
@@ -65,7 +71,9 @@ export async function hasActiveChildren(q: Queryable, briefSeasonalId: number): 
         AND (p.statusid <> ALL($2)
              OR EXISTS (SELECT 1 FROM prototype_seasonals c
                          WHERE c.patternseasonalid = p.patternseasonalid AND NOT c.isdeleted AND c.statusid <> ALL($2)))
-      LIMIT 1`, [briefSeasonalId, closing]);
+      LIMIT 1`,
+    [briefSeasonalId, closing],
+  );
   return rows.length > 0;
 }
 
@@ -104,8 +112,12 @@ export function registerBriefHooks() {
         errors.push(fieldError('LinePlanId', SELECT_RELEASED_LINE_PLAN));
       }
     }
-    if (has(changes, 'StatusId') && changes.StatusId !== prev.StatusId && CLOSING_STATUSES.has(changes.StatusId as number)
-        && (await hasActiveChildren(q, prev.BriefSeasonalId as number))) {
+    if (
+      has(changes, 'StatusId') &&
+      changes.StatusId !== prev.StatusId &&
+      CLOSING_STATUSES.has(changes.StatusId as number) &&
+      (await hasActiveChildren(q, prev.BriefSeasonalId as number))
+    ) {
       errors.push(fieldError('StatusId', 'A brief with active patterns or prototypes cannot be set to Canceled, Archive or Dropped.'));
     }
     if (errors.length) throw reviewFields(errors);

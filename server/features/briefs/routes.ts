@@ -16,7 +16,15 @@ import { briefNameExists, createBrief, type BriefCreateRequest } from './brief-c
 import { deleteBrief, ensureBriefReleased, relinkBrief } from './brief-actions';
 import { exportBriefs, type BriefExportRequest } from './brief-export';
 import {
-  briefLinePlans, briefPatterns, briefPatternsFactoryFiltered, briefSeasonalList, briefsByBrandSeason, briefStatuses, editPageLists, relinkList, startLinePlan,
+  briefLinePlans,
+  briefPatterns,
+  briefPatternsFactoryFiltered,
+  briefSeasonalList,
+  briefsByBrandSeason,
+  briefStatuses,
+  editPageLists,
+  relinkList,
+  startLinePlan,
 } from './brief-lists';
 
 type C = Context<AppEnv>;
@@ -62,24 +70,46 @@ function briefGets(r: ApiRouter) {
   r.get('/api/brief/view/:id', perm('brief', 'read'), { params: { id: 'id' } }, briefWithLists);
 
   r.get('/api/Brief/editPageLists', perm('brief', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
-    c.json(await editPageLists(c.get('ctx'), c.get('user'), intParam(c, 'BrandId'))));
+    c.json(await editPageLists(c.get('ctx'), c.get('user'), intParam(c, 'BrandId'))),
+  );
 
-  r.get('/api/Brief/BriefLinePlans', perm('brief', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id', LinePlanName: 'text', pageNumber: 'id', pageSize: 'id' } }, async (c) =>
-    c.json(await briefLinePlans(c.get('ctx'), c.get('user'), {
-      BrandId: intParam(c, 'BrandId'), SeasonId: intParam(c, 'SeasonId'), LinePlanName: queryParam(c, 'LinePlanName')?.trim() || undefined,
-      pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize: Math.min(Math.max(1, intParam(c, 'pageSize', 50)), 100),
-    })));
+  r.get(
+    '/api/Brief/BriefLinePlans',
+    perm('brief', 'read'),
+    { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id', LinePlanName: 'text', pageNumber: 'id', pageSize: 'id' } },
+    async (c) =>
+      c.json(
+        await briefLinePlans(c.get('ctx'), c.get('user'), {
+          BrandId: intParam(c, 'BrandId'),
+          SeasonId: intParam(c, 'SeasonId'),
+          LinePlanName: queryParam(c, 'LinePlanName')?.trim() || undefined,
+          pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)),
+          pageSize: Math.min(Math.max(1, intParam(c, 'pageSize', 50)), 100),
+        }),
+      ),
+  );
 
   r.get('/api/Brief/BriefPatterns', perm('brief', 'read'), { query: BRIEF_PATTERNS_QUERY }, (c) => patternsOf(c, false).then((p) => c.json(p)));
   r.get('/api/Brief/BriefPatternsFactoryFiltered', perm('brief', 'read'), { query: BRIEF_PATTERNS_QUERY }, (c) => patternsOf(c, true).then((p) => c.json(p)));
-  r.get('/api/Brief/BriefPatternsCount', perm('brief', 'read'), { query: BRIEF_PATTERNS_QUERY }, (c) => patternsOf(c, false).then((p) => c.json({ Count: p.TotalRecords })));
+  r.get('/api/Brief/BriefPatternsCount', perm('brief', 'read'), { query: BRIEF_PATTERNS_QUERY }, (c) =>
+    patternsOf(c, false).then((p) => c.json({ Count: p.TotalRecords })),
+  );
 
-  r.get('/api/Brief/BriefsByBrandSeason', perm('brief', 'read'), { brandParam: 'BrandId', query: { StatusIds: 'ids', BrandId: 'id', SeasonId: 'id' } }, async (c) => {
-    const statuses = (queryParam(c, 'StatusIds') ?? '').split(',').filter((s) => /^\d+$/.test(s)).map(Number);
-    return c.json(await briefsByBrandSeason(c.get('ctx'), intParam(c, 'BrandId'), intParam(c, 'SeasonId'), statuses));
-  });
+  r.get(
+    '/api/Brief/BriefsByBrandSeason',
+    perm('brief', 'read'),
+    { brandParam: 'BrandId', query: { StatusIds: 'ids', BrandId: 'id', SeasonId: 'id' } },
+    async (c) => {
+      const statuses = (queryParam(c, 'StatusIds') ?? '')
+        .split(',')
+        .filter((s) => /^\d+$/.test(s))
+        .map(Number);
+      return c.json(await briefsByBrandSeason(c.get('ctx'), intParam(c, 'BrandId'), intParam(c, 'SeasonId'), statuses));
+    },
+  );
   r.get('/api/Brief/BriefSeasonalList', perm('brief', 'read'), { query: { BriefId: 'id' } }, async (c) =>
-    c.json(await briefSeasonalList(c.get('ctx'), c.get('user'), intParam(c, 'BriefId'))));
+    c.json(await briefSeasonalList(c.get('ctx'), c.get('user'), intParam(c, 'BriefId'))),
+  );
 
   // Brief statuses (LOOKUP-033); with currentStatusId only the ones the status table allows next.
   r.get('/api/Brief/GetBriefStatuses', perm('brief', 'read'), { query: { currentStatusId: 'id' } }, async (c) => {
@@ -88,13 +118,19 @@ function briefGets(r: ApiRouter) {
   });
 
   r.get('/api/Brief/RelinkList', perm('brief', 'edit'), { query: { BriefSeasonalId: 'id' } }, async (c) =>
-    c.json(await relinkList(c.get('ctx'), c.get('user'), intParam(c, 'BriefSeasonalId'))));
+    c.json(await relinkList(c.get('ctx'), c.get('user'), intParam(c, 'BriefSeasonalId'))),
+  );
 
   // BRIEF-005 / CONST-031: a duplicate name is only a note; BriefId leaves the brief itself out.
-  r.get('/api/Brief/IsBriefNameExists', perm('brief', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', BriefName: 'text', BriefId: 'id' } }, async (c) => {
-    const exists = await briefNameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'BriefName') ?? '', intParam(c, 'BriefId', 0));
-    return c.json({ Exists: exists, Message: exists ? DUPLICATE_NAME_NOTE : null });
-  });
+  r.get(
+    '/api/Brief/IsBriefNameExists',
+    perm('brief', 'read'),
+    { brandParam: 'BrandId', query: { BrandId: 'id', BriefName: 'text', BriefId: 'id' } },
+    async (c) => {
+      const exists = await briefNameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'BriefName') ?? '', intParam(c, 'BriefId', 0));
+      return c.json({ Exists: exists, Message: exists ? DUPLICATE_NAME_NOTE : null });
+    },
+  );
 }
 
 export function briefRoutes(r: ApiRouter) {
@@ -109,7 +145,8 @@ export function briefRoutes(r: ApiRouter) {
   });
 
   r.post('/api/Brief/DeleteBrief', perm('brief', 'delete'), { body: 'brief-id' }, async (c) =>
-    c.json(await deleteBrief(c.get('ctx'), c.get('user'), c.get('body').BriefSeasonalId as number)));
+    c.json(await deleteBrief(c.get('ctx'), c.get('user'), c.get('body').BriefSeasonalId as number)),
+  );
 
   r.post('/api/Brief/RelinkBrief', perm('brief', 'edit'), { body: 'brief-relink' }, async (c) => {
     const body = c.get('body') as { BriefId: number; LinePlanId: number };
@@ -117,15 +154,18 @@ export function briefRoutes(r: ApiRouter) {
   });
 
   r.post('/api/Brief/EnsureReleased', perm('brief', 'status'), { body: 'brief-id' }, async (c) =>
-    c.json(await ensureBriefReleased(c.get('ctx'), c.get('user'), c.get('body').BriefSeasonalId as number)));
+    c.json(await ensureBriefReleased(c.get('ctx'), c.get('user'), c.get('body').BriefSeasonalId as number)),
+  );
 
   r.post('/api/Brief/ExportBriefs', perm('brief', 'read'), { body: 'brief-export' }, async (c) => {
     const body = c.get('body') as BriefExportRequest;
     if (body.BrandId !== undefined) requireBrand(c.get('user'), body.BrandId);
     const file = await exportBriefs(c.get('ctx'), c.get('user'), body);
-    return new Response(new Uint8Array(file), { headers: {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': 'attachment; filename="Briefs-Export.xlsx"',
-    } });
+    return new Response(new Uint8Array(file), {
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': 'attachment; filename="Briefs-Export.xlsx"',
+      },
+    });
   });
 }

@@ -39,12 +39,20 @@ async function readDefaults(q: Queryable, brandId: number): Promise<DefaultsAnsw
     `SELECT b.brandid AS "BrandId", b.brandname AS "BrandName", d.brandid IS NOT NULL AS "IsStored", ${COLUMNS},
             d.changedon AS "ChangedOn", nullif(btrim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')), '') AS "ChangedByName"
        FROM brands b LEFT JOIN calculator_brand_defaults d ON d.brandid = b.brandid LEFT JOIN users u ON u.userid = d.changedby
-      WHERE b.brandid = $1`, [brandId]);
+      WHERE b.brandid = $1`,
+    [brandId],
+  );
   if (!row) return null;
   const values = row.IsStored ? Object.fromEntries(DEFAULT_FIELDS.map((f) => [f, row[f]])) : BUILT_IN_DEFAULTS;
   const changedOn = row.ChangedOn instanceof Date ? row.ChangedOn.toISOString() : (row.ChangedOn as string | null);
-  return { ...(values as BrandDefaults), BrandId: row.BrandId as number, BrandName: row.BrandName as string, IsStored: !!row.IsStored,
-    ChangedOn: row.IsStored ? changedOn : null, ChangedByName: (row.ChangedByName as string | null) ?? null };
+  return {
+    ...(values as BrandDefaults),
+    BrandId: row.BrandId as number,
+    BrandName: row.BrandName as string,
+    IsStored: !!row.IsStored,
+    ChangedOn: row.IsStored ? changedOn : null,
+    ChangedByName: (row.ChangedByName as string | null) ?? null,
+  };
 }
 
 /** PERM-022 with ADR 014's record rule: another brand's defaults answer like a missing brand's. */
@@ -83,7 +91,8 @@ export function calculatorRoutes(r: ApiRouter) {
          VALUES ($1, ${DEFAULT_FIELDS.map((_, i) => `$${i + 2}`).join(', ')}, now(), $${DEFAULT_FIELDS.length + 2})
          ON CONFLICT (brandid) DO UPDATE SET ${DEFAULT_FIELDS.map((f) => `${f.toLowerCase()} = EXCLUDED.${f.toLowerCase()}`).join(', ')},
            changedon = now(), changedby = EXCLUDED.changedby`,
-        [id, ...values, user.userId]);
+        [id, ...values, user.userId],
+      );
       const prev: Record<string, unknown> = before.IsStored ? before : {};
       await recordAction(q, user.userId, ENTITY, id, diffRecords(prev, Object.fromEntries(DEFAULT_FIELDS.map((f) => [f, body[f]]))));
       return (await readDefaults(q, id))!;

@@ -29,7 +29,9 @@ const target = (params: Record<string, unknown>) => ({ toSeasonId: Number(params
 async function sources(q: Queryable, keys: number[]) {
   const found = await q.query<Record<string, number | null> & { id: number; seasonid: number }>(
     `SELECT prototypeseasonalid AS id, seasonid, ${REGIONAL_VOLUMES.map((f) => `${f.toLowerCase()} AS "${f}"`).join(', ')}
-       FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1::int[])`, [keys]);
+       FROM prototype_seasonals WHERE prototypeseasonalid = ANY($1::int[])`,
+    [keys],
+  );
   return new Map(found.map((f) => [f.id, f]));
 }
 
@@ -71,7 +73,12 @@ export const carryoverImport: ImportHandler = {
   async preview(ctx, user, batch, seen, params) {
     const rows = await previewBatch(ctx, user, importKind(ctx, KIND), params, batch, seen, new Map(), { everyFoundRow: true });
     const found = rows.filter((r) => r.outcome === 'changed' && r.recordkey !== null);
-    const refused = await refusals(ctx.db, user, params, found.map((r) => r.recordkey!));
+    const refused = await refusals(
+      ctx.db,
+      user,
+      params,
+      found.map((r) => r.recordkey!),
+    );
     for (const r of found) {
       const message = refused.target.get(r.recordkey!) ?? refused.carried.get(r.recordkey!);
       if (message) Object.assign(r, { outcome: 'refused', errors: [{ Field: '', Message: message }] satisfies FieldError[] });
@@ -82,13 +89,23 @@ export const carryoverImport: ImportHandler = {
   async commit(ctx: AppContext, q: Queryable, user: SessionUser, all: CommitRow[], params: Record<string, unknown>): Promise<SkippedRow[]> {
     // Checked again against the records as they are now: a refused target writes nothing (ADR 028);
     // a colorway carried over since the preview is left out, named (CARRY-013).
-    const refused = await refusals(q, user, params, all.map((r) => r.recordkey));
+    const refused = await refusals(
+      q,
+      user,
+      params,
+      all.map((r) => r.recordkey),
+    );
     const first = all.find((r) => refused.target.has(r.recordkey));
     if (first) throw new RowRefused(first.rownumber, [{ Field: '', Message: refused.target.get(first.recordkey)! }]);
-    const skipped = all.filter((r) => refused.carried.has(r.recordkey)).map((r) => ({ rownumber: r.rownumber, errors: [{ Field: '', Message: refused.carried.get(r.recordkey)! }] }));
+    const skipped = all
+      .filter((r) => refused.carried.has(r.recordkey))
+      .map((r) => ({ rownumber: r.rownumber, errors: [{ Field: '', Message: refused.carried.get(r.recordkey)! }] }));
     const rows = all.filter((r) => !refused.carried.has(r.recordkey));
     const { toSeasonId, linePlanId } = target(params);
-    const src = await sources(q, rows.map((r) => r.recordkey));
+    const src = await sources(
+      q,
+      rows.map((r) => r.recordkey),
+    );
     const bySeason = new Map<number, CommitRow[]>();
     for (const r of rows) {
       const season = src.get(r.recordkey)!.seasonid;
@@ -96,11 +113,22 @@ export const carryoverImport: ImportHandler = {
     }
     for (const [season, group] of bySeason) {
       // A row with volume cells: the file's volumes over the source's (the preview kept only the cells that differ).
-      const volumes: VolumeRow[] = group.filter((r) => REGIONAL_VOLUMES.some((f) => f in (r.changes ?? {}))).map((r) => {
-        const stored = src.get(r.recordkey)!;
-        return { PrototypeSeasonalId: r.recordkey, ...Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (f in r.changes ? r.changes[f] : stored[f]) as number | null])) };
-      });
-      await carryInTx(ctx, q, user, { Prototypes: group.map((r) => r.recordkey), FromSeasonId: season, ToSeasonId: toSeasonId, ToLinePlanId: linePlanId, Volumes: volumes }, { mail: false });
+      const volumes: VolumeRow[] = group
+        .filter((r) => REGIONAL_VOLUMES.some((f) => f in (r.changes ?? {})))
+        .map((r) => {
+          const stored = src.get(r.recordkey)!;
+          return {
+            PrototypeSeasonalId: r.recordkey,
+            ...Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (f in r.changes ? r.changes[f] : stored[f]) as number | null])),
+          };
+        });
+      await carryInTx(
+        ctx,
+        q,
+        user,
+        { Prototypes: group.map((r) => r.recordkey), FromSeasonId: season, ToSeasonId: toSeasonId, ToLinePlanId: linePlanId, Volumes: volumes },
+        { mail: false },
+      );
     }
     return skipped;
   },

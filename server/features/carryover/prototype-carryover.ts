@@ -32,13 +32,58 @@ export interface CarryoverRequest {
 }
 
 /** Copied as they are: the factory, costing (estimates and actuals), HTS and plan fields of the source seasonal. */
-const COPIED = ['responsibleid', 'wfgroupid', 'factnameky', 'factname', 'ctryoforig', 'factorygroupkey', 'factorygroupname',
-  'estffc', 'estffccurr', 'estffcpct', 'estpurprice', 'ffc', 'ffccurr', 'ffcpct', 'actpurprice', 'servfee', 'issfoverride', 'sfoverride',
-  'wsprice', 'retailprice', 'outsoletechcode', 'ushtsstawn', 'usassignduty', 'ushtscodekey', 'cahtsstawn', 'caassignduty', 'cahtscodekey',
-  'ukhtsstawn', 'ukassignduty', 'ukhtscodekey', 'euhtsstawn', 'euassignduty', 'euhtscodekey', 'htsnotes', 'mitigadjustment', 'colormin', 'performancelvl'];
+const COPIED = [
+  'responsibleid',
+  'wfgroupid',
+  'factnameky',
+  'factname',
+  'ctryoforig',
+  'factorygroupkey',
+  'factorygroupname',
+  'estffc',
+  'estffccurr',
+  'estffcpct',
+  'estpurprice',
+  'ffc',
+  'ffccurr',
+  'ffcpct',
+  'actpurprice',
+  'servfee',
+  'issfoverride',
+  'sfoverride',
+  'wsprice',
+  'retailprice',
+  'outsoletechcode',
+  'ushtsstawn',
+  'usassignduty',
+  'ushtscodekey',
+  'cahtsstawn',
+  'caassignduty',
+  'cahtscodekey',
+  'ukhtsstawn',
+  'ukassignduty',
+  'ukhtscodekey',
+  'euhtsstawn',
+  'euassignduty',
+  'euhtscodekey',
+  'htsnotes',
+  'mitigadjustment',
+  'colormin',
+  'performancelvl',
+];
 const VOLUMES = [...REGIONAL_VOLUMES.map((f) => f.toLowerCase()), 'intnlvolume', 'totalvolume'];
 
-interface Source { id: number; name: string; stocknum: string | null; brandid: number; seasonid: number; isdeleted: boolean; carried: boolean; intarget: boolean; patternseasonalid: number }
+interface Source {
+  id: number;
+  name: string;
+  stocknum: string | null;
+  brandid: number;
+  seasonid: number;
+  isdeleted: boolean;
+  carried: boolean;
+  intarget: boolean;
+  patternseasonalid: number;
+}
 
 const SOURCES_SQL = `SELECT s.prototypeseasonalid AS id, p.prototypename AS name, p.stocknum, p.brandid, s.seasonid, s.isdeleted, s.patternseasonalid,
           EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid AND NOT c.isdeleted) AS carried,
@@ -59,7 +104,9 @@ async function lockSources(q: Queryable, ids: number[], toSeasonId: number) {
 /** The request's seasons and line plan, checked against each other and the user's brands. */
 export async function checkTarget(q: Queryable, user: SessionUser, fromSeasonId: number, toSeasonId: number, linePlanId: number) {
   if (fromSeasonId === toSeasonId) throw badRequest(CARRY_TEXT.sameSeason, [{ Field: '/ToSeasonId', Message: CARRY_TEXT.sameSeason }]);
-  const seasons = await q.query<{ seasonid: number; brandid: number }>('SELECT seasonid, brandid FROM seasons WHERE seasonid = ANY($1::int[])', [[fromSeasonId, toSeasonId]]);
+  const seasons = await q.query<{ seasonid: number; brandid: number }>('SELECT seasonid, brandid FROM seasons WHERE seasonid = ANY($1::int[])', [
+    [fromSeasonId, toSeasonId],
+  ]);
   const from = seasons.find((s) => s.seasonid === fromSeasonId);
   const to = seasons.find((s) => s.seasonid === toSeasonId);
   if (!from) throw badRequest('Select a source season.', [{ Field: '/FromSeasonId', Message: 'Unknown season.' }]);
@@ -79,35 +126,45 @@ export async function checkTarget(q: Queryable, user: SessionUser, fromSeasonId:
 function refuse(sources: Source[], req: CarryoverRequest, user: SessionUser, brandId: number): Source[] {
   const found = new Map(sources.map((s) => [s.id, s]));
   // A colorway of a brand the user does not hold answers like a missing one.
-  const missing = req.Prototypes.filter((id) => { const s = found.get(id); return !s || !user.brandIds.has(s.brandid) || s.isdeleted; });
+  const missing = req.Prototypes.filter((id) => {
+    const s = found.get(id);
+    return !s || !user.brandIds.has(s.brandid) || s.isdeleted;
+  });
   if (missing.length) throw notFound(`These colorways were not found: ${missing.join(', ')}. Nothing was carried over.`);
   const elsewhere = sources.filter((s) => s.seasonid !== req.FromSeasonId || s.brandid !== brandId);
   if (elsewhere.length) {
-    throw badRequest(`These colorways are not in the source season: ${elsewhere.map((s) => s.name).join(', ')}. Nothing was carried over.`,
-      [{ Field: '/Prototypes', Message: 'Not in the source season.' }]);
+    throw badRequest(`These colorways are not in the source season: ${elsewhere.map((s) => s.name).join(', ')}. Nothing was carried over.`, [
+      { Field: '/Prototypes', Message: 'Not in the source season.' },
+    ]);
   }
   const carried = sources.filter((s) => s.carried || s.intarget);
   // Nothing left to carry: the request is refused with the text naming them all.
-  if (carried.length === sources.length) throw new AppError(409, 'already_carried_over', alreadyCarriedText(carried.map((s) => s.name)), [], { PrototypeSeasonalIds: carried.map((s) => s.id) });
+  if (carried.length === sources.length)
+    throw new AppError(409, 'already_carried_over', alreadyCarriedText(carried.map((s) => s.name)), [], { PrototypeSeasonalIds: carried.map((s) => s.id) });
   return carried;
 }
 
 /** What a carryover did: the new colorway seasonals with their sources, and the colorways skipped (CARRY-013). */
-export interface CarryoverResult { created: { id: number; src: number }[]; skipped: { id: number; name: string }[] }
+export interface CarryoverResult {
+  created: { id: number; src: number }[];
+  skipped: { id: number; name: string }[];
+}
 
 /** CARRY-013's text naming the skipped colorways (null when none was skipped). */
 export const skippedText = (r: CarryoverResult) => (r.skipped.length ? alreadyCarriedText(r.skipped.map((s) => s.name)) : null);
 
 /** The grid's volumes with the server's totals (FLASH-021: intnl and total are always recomputed). */
 function volumeRecords(rows: VolumeRow[] | undefined, ids: Set<number>) {
-  return (rows ?? []).filter((r) => ids.has(r.PrototypeSeasonalId)).map((r) => {
-    const out: Record<string, number | null> = { id: r.PrototypeSeasonalId };
-    for (const f of REGIONAL_VOLUMES) out[f.toLowerCase()] = r[f] ?? null;
-    const totals = volumeTotals(r);
-    out.intnlvolume = totals.IntnlVolume;
-    out.totalvolume = totals.TotalVolume;
-    return out;
-  });
+  return (rows ?? [])
+    .filter((r) => ids.has(r.PrototypeSeasonalId))
+    .map((r) => {
+      const out: Record<string, number | null> = { id: r.PrototypeSeasonalId };
+      for (const f of REGIONAL_VOLUMES) out[f.toLowerCase()] = r[f] ?? null;
+      const totals = volumeTotals(r);
+      out.intnlvolume = totals.IntnlVolume;
+      out.totalvolume = totals.TotalVolume;
+      return out;
+    });
 }
 
 async function insertSeasonals(q: Queryable, req: CarryoverRequest, userId: number, volumes: Record<string, number | null>[]) {
@@ -124,21 +181,30 @@ async function insertSeasonals(q: Queryable, req: CarryoverRequest, userId: numb
       WHERE s.prototypeseasonalid = ANY($1::int[])
       ORDER BY s.prototypeseasonalid
      RETURNING prototypeseasonalid AS id, carriedfromseasonalid AS src`,
-    [req.Prototypes, req.ToSeasonId, userId, CARRY_OVER, JSON.stringify(volumes)]);
+    [req.Prototypes, req.ToSeasonId, userId, CARRY_OVER, JSON.stringify(volumes)],
+  );
 }
 
-const copySizeRanges = (q: Queryable, created: { id: number; src: number }[]) => q.query(
-  `INSERT INTO size_ranges (prototypeseasonalid, regionid, widthid, sizerange)
+const copySizeRanges = (q: Queryable, created: { id: number; src: number }[]) =>
+  q.query(
+    `INSERT INTO size_ranges (prototypeseasonalid, regionid, widthid, sizerange)
    SELECT n.id, sr.regionid, sr.widthid, sr.sizerange FROM unnest($1::int[], $2::int[]) AS n(id, src)
-     JOIN size_ranges sr ON sr.prototypeseasonalid = n.src`, [created.map((c) => c.id), created.map((c) => c.src)]);
+     JOIN size_ranges sr ON sr.prototypeseasonalid = n.src`,
+    [created.map((c) => c.id), created.map((c) => c.src)],
+  );
 
 function mailCarryover(ctx: AppContext, q: Queryable, user: SessionUser, lines: string[], header: string) {
   if (!user.userName.includes('@')) return Promise.resolve(0);
-  return ctx.jobs.enqueue(q, 'mail', {
-    to: user.userName,
-    subject: 'Carryover completed',
-    text: `Hello ${user.firstName},\n\n${header}\n\n${lines.join('\n')}\n\nOpen them from ${ctx.config.publicUrl}/Search?searchModule=4\n`,
-  }, { createdBy: user.userId });
+  return ctx.jobs.enqueue(
+    q,
+    'mail',
+    {
+      to: user.userName,
+      subject: 'Carryover completed',
+      text: `Hello ${user.firstName},\n\n${header}\n\n${lines.join('\n')}\n\nOpen them from ${ctx.config.publicUrl}/Search?searchModule=4\n`,
+    },
+    { createdBy: user.userId },
+  );
 }
 
 /**
@@ -161,14 +227,27 @@ export async function carryInTx(ctx: AppContext, q: Queryable, user: SessionUser
   const created = await insertSeasonals(q, request, user.userId, volumeRecords(req.Volumes, new Set(ids)));
   if (created.length !== ids.length) throw new AppError(500, 'carryover_incomplete', CARRY_TEXT.processError);
   await copySizeRanges(q, created);
-  await recordActions(q, user.userId, 'colorway', created.map((c) => ({ entityId: c.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: c.src })));
+  await recordActions(
+    q,
+    user.userId,
+    'colorway',
+    created.map((c) => ({ entityId: c.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: c.src })),
+  );
   const result: CarryoverResult = { created, skipped: all.filter((s) => skipped.has(s.id)).map((s) => ({ id: s.id, name: s.name })) };
   if (opts.mail) {
     const name = new Map(sources.map((s) => [s.id, s]));
-    const label = (src: number) => { const s = name.get(src)!; return `- ${s.name}${s.stocknum ? ` (${s.stocknum})` : ''}`; };
+    const label = (src: number) => {
+      const s = name.get(src)!;
+      return `- ${s.name}${s.stocknum ? ` (${s.stocknum})` : ''}`;
+    };
     const skippedLine = skippedText(result);
-    await mailCarryover(ctx, q, user, [...created.map((c) => label(c.src)), ...(skippedLine ? ['', skippedLine] : [])],
-      `${created.length} colorway${created.length === 1 ? ' was' : 's were'} carried over into ${linePlan.seasonname}, line plan ${linePlan.lineplanname}:`);
+    await mailCarryover(
+      ctx,
+      q,
+      user,
+      [...created.map((c) => label(c.src)), ...(skippedLine ? ['', skippedLine] : [])],
+      `${created.length} colorway${created.length === 1 ? ' was' : 's were'} carried over into ${linePlan.seasonname}, line plan ${linePlan.lineplanname}:`,
+    );
   }
   return result;
 }

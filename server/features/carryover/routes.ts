@@ -20,51 +20,85 @@ const PATTERN_Q = { query: { PatternSeasonalId: 'id' } } as const;
 
 export function carryoverRoutes(r: ApiRouter) {
   // CARRY-006/007/008: the colorways of the source season (the review step passes the ticked ids).
-  r.post('/api/Carryover/SearchPrototypesForCarryover', CARRYOVER, { body: 'carryover-search', brandParam: 'BrandId' }, failing(CARRY_TEXT.loadError, async (c) =>
-    c.json(await searchCarryover(c.get('ctx'), c.get('user'), c.get('body') as unknown as CarryoverSearch))));
+  r.post(
+    '/api/Carryover/SearchPrototypesForCarryover',
+    CARRYOVER,
+    { body: 'carryover-search', brandParam: 'BrandId' },
+    failing(CARRY_TEXT.loadError, async (c) => c.json(await searchCarryover(c.get('ctx'), c.get('user'), c.get('body') as unknown as CarryoverSearch))),
+  );
 
   // The final step's line plans: of the brand and target season, not deleted, Created, Released or Completed.
   r.get('/api/Carryover/GetTargetLinePlans', CARRYOVER, { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id' } }, async (c) => {
     if (c.get('user').isFactoryUser) throw forbidden(CARRY_TEXT.factoryUser);
-    return c.json(await c.get('ctx').db.query(
-      `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", seasonid AS "SeasonId", seasonname AS "SeasonName", statusname AS "StatusName"
+    return c.json(
+      await c.get('ctx').db.query(
+        `SELECT lineplanid AS "LinePlanId", lineplanname AS "LinePlanName", seasonid AS "SeasonId", seasonname AS "SeasonName", statusname AS "StatusName"
          FROM line_plan_view WHERE brandid = $1 AND ($2 = 0 OR seasonid = $2) AND NOT isdeleted AND statusid IN (1, 2, 3)
-        ORDER BY seasonname, lineplanname`, [intParam(c, 'BrandId'), intParam(c, 'SeasonId', 0)]));
+        ORDER BY seasonname, lineplanname`,
+        [intParam(c, 'BrandId'), intParam(c, 'SeasonId', 0)],
+      ),
+    );
   });
 
   // CARRY-005, CARRY-011..015: the answer is DECISIONS CARRY-015's text; colorways carried over before are
   // skipped and named in CARRY-013's text (Data.Skipped), the others carried (DECISIONS CARRY-013).
   // Up to 5,000 colorways with their volumes (the schema's limit) fit in 4 MiB.
-  r.post('/api/Carryover/DoPrototypeCarryover', CARRYOVER, { body: 'carryover-prototypes', maxBody: 4 * 1024 * 1024 }, failing(CARRY_TEXT.processError, async (c) => {
-    const result = await doPrototypeCarryover(c.get('ctx'), c.get('user'), c.get('body') as unknown as CarryoverRequest);
-    const skipped = skippedText(result);
-    return c.json({ IsSuccessful: true, Message: CARRY_TEXT.completed, Data: {
-      Count: result.created.length, PrototypeSeasonalIds: result.created.map((x) => x.id),
-      Skipped: skipped ? { Message: skipped, PrototypeSeasonalIds: result.skipped.map((s) => s.id) } : null,
-    } });
-  }));
+  r.post(
+    '/api/Carryover/DoPrototypeCarryover',
+    CARRYOVER,
+    { body: 'carryover-prototypes', maxBody: 4 * 1024 * 1024 },
+    failing(CARRY_TEXT.processError, async (c) => {
+      const result = await doPrototypeCarryover(c.get('ctx'), c.get('user'), c.get('body') as unknown as CarryoverRequest);
+      const skipped = skippedText(result);
+      return c.json({
+        IsSuccessful: true,
+        Message: CARRY_TEXT.completed,
+        Data: {
+          Count: result.created.length,
+          PrototypeSeasonalIds: result.created.map((x) => x.id),
+          Skipped: skipped ? { Message: skipped, PrototypeSeasonalIds: result.skipped.map((s) => s.id) } : null,
+        },
+      });
+    }),
+  );
 
   // CARRY-016: canPatternCarryover and canPatternShiftSeason (one answer carries both).
   for (const path of ['/api/Carryover/CanPatternCarryover', '/api/Carryover/CanPatternShiftSeason']) {
     r.get(path, CARRYOVER, PATTERN_Q, async (c) => c.json(await patternChecks(c.get('ctx'), c.get('user'), intParam(c, 'PatternSeasonalId'))));
   }
 
-  r.post('/api/Carryover/DoPatternCarryover', CARRYOVER, { body: 'carryover-pattern' }, failing(CARRY_TEXT.error, async (c) => {
-    const b = c.get('body') as { PatternSeasonalId: number; ToSeasonId: number; ToLinePlanId: number };
-    return c.json(await doPatternCarryover(c.get('ctx'), c.get('user'), b.PatternSeasonalId, b.ToSeasonId, b.ToLinePlanId));
-  }));
+  r.post(
+    '/api/Carryover/DoPatternCarryover',
+    CARRYOVER,
+    { body: 'carryover-pattern' },
+    failing(CARRY_TEXT.error, async (c) => {
+      const b = c.get('body') as { PatternSeasonalId: number; ToSeasonId: number; ToLinePlanId: number };
+      return c.json(await doPatternCarryover(c.get('ctx'), c.get('user'), b.PatternSeasonalId, b.ToSeasonId, b.ToLinePlanId));
+    }),
+  );
 
   // CARRY-017.
-  r.post('/api/Carryover/ShiftPatternSeason', CARRYOVER, { body: 'season-shift-pattern' }, failing(CARRY_TEXT.error, async (c) => {
-    const b = c.get('body') as { PatternSeasonalId: number; LinePlanId: number };
-    return c.json(await shiftPatternSeason(c.get('ctx'), c.get('user'), b.PatternSeasonalId, b.LinePlanId));
-  }));
+  r.post(
+    '/api/Carryover/ShiftPatternSeason',
+    CARRYOVER,
+    { body: 'season-shift-pattern' },
+    failing(CARRY_TEXT.error, async (c) => {
+      const b = c.get('body') as { PatternSeasonalId: number; LinePlanId: number };
+      return c.json(await shiftPatternSeason(c.get('ctx'), c.get('user'), b.PatternSeasonalId, b.LinePlanId));
+    }),
+  );
 
   // CARRY-018/019: the season-shift eligibility lookup of the colorway screen, then the shift.
   r.get('/api/Prototype/GetSeasonShiftEligibility', CARRYOVER, { query: { PrototypeSeasonalId: 'id' } }, async (c) =>
-    c.json(await colorwayShiftCheck(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'))));
-  r.post('/api/Carryover/ShiftPrototypeSeason', CARRYOVER, { body: 'season-shift-prototype' }, failing(CARRY_TEXT.error, async (c) => {
-    const b = c.get('body') as { PrototypeSeasonalId: number; LinePlanId: number };
-    return c.json(await shiftPrototypeSeason(c.get('ctx'), c.get('user'), b.PrototypeSeasonalId, b.LinePlanId));
-  }));
+    c.json(await colorwayShiftCheck(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'))),
+  );
+  r.post(
+    '/api/Carryover/ShiftPrototypeSeason',
+    CARRYOVER,
+    { body: 'season-shift-prototype' },
+    failing(CARRY_TEXT.error, async (c) => {
+      const b = c.get('body') as { PrototypeSeasonalId: number; LinePlanId: number };
+      return c.json(await shiftPrototypeSeason(c.get('ctx'), c.get('user'), b.PrototypeSeasonalId, b.LinePlanId));
+    }),
+  );
 }

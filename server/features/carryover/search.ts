@@ -28,13 +28,30 @@ export interface CarryoverSearch {
 }
 
 const COLUMNS: [string, string][] = [
-  ['PrototypeSeasonalId', 's.prototypeseasonalid'], ['PrototypeId', 's.prototypeid'], ['SeasonId', 's.seasonid'], ['SeasonName', 'se.seasonname'],
-  ['BrandId', 'p.brandid'], ['StockNum', 'p.stocknum'], ['PrototypeName', 'p.prototypename'], ['StatusId', 's.statusid'], ['StatusName', 'st.statusname'],
-  ['GenderName', 'ge.gendername'], ['FactNameKy', 's.factnameky'], ['FactName', 's.factname'], ['CtryOfOrig', 's.ctryoforig'], ['ColorDesc', 'p.colordesc'],
+  ['PrototypeSeasonalId', 's.prototypeseasonalid'],
+  ['PrototypeId', 's.prototypeid'],
+  ['SeasonId', 's.seasonid'],
+  ['SeasonName', 'se.seasonname'],
+  ['BrandId', 'p.brandid'],
+  ['StockNum', 'p.stocknum'],
+  ['PrototypeName', 'p.prototypename'],
+  ['StatusId', 's.statusid'],
+  ['StatusName', 'st.statusname'],
+  ['GenderName', 'ge.gendername'],
+  ['FactNameKy', 's.factnameky'],
+  ['FactName', 's.factname'],
+  ['CtryOfOrig', 's.ctryoforig'],
+  ['ColorDesc', 'p.colordesc'],
   ...REGIONAL_VOLUMES.map((f): [string, string] => [f, `s.${f.toLowerCase()}`]),
-  ['IntnlVolume', 's.intnlvolume'], ['TotalVolume', 's.totalvolume'], ['ActPurPrice', 's.actpurprice'], ['EstPurPrice', 's.estpurprice'],
+  ['IntnlVolume', 's.intnlvolume'],
+  ['TotalVolume', 's.totalvolume'],
+  ['ActPurPrice', 's.actpurprice'],
+  ['EstPurPrice', 's.estpurprice'],
 ];
-const PATTERN_COLUMNS: [string, string][] = [['PatternSeasonalId', 's.patternseasonalid'], ['PatternName', 'pa.patternname']];
+const PATTERN_COLUMNS: [string, string][] = [
+  ['PatternSeasonalId', 's.patternseasonalid'],
+  ['PatternName', 'pa.patternname'],
+];
 const MONEY = new Set(['ActPurPrice', 'EstPurPrice']);
 
 export async function searchCarryover(ctx: AppContext, user: SessionUser, req: CarryoverSearch) {
@@ -47,7 +64,10 @@ export async function searchCarryover(ctx: AppContext, user: SessionUser, req: C
   const where = ['p.brandid = $1', 's.seasonid = $2', 'NOT s.isdeleted'];
   const carried = 'EXISTS (SELECT 1 FROM prototype_seasonals c WHERE c.carriedfromseasonalid = s.prototypeseasonalid AND NOT c.isdeleted)';
   if (req.CarryoverData) where.push(`NOT ${carried}`);
-  if (req.PrototypeSeasonalIds) { params.push(req.PrototypeSeasonalIds); where.push(`s.prototypeseasonalid = ANY($${params.length}::int[])`); }
+  if (req.PrototypeSeasonalIds) {
+    params.push(req.PrototypeSeasonalIds);
+    where.push(`s.prototypeseasonalid = ANY($${params.length}::int[])`);
+  }
   const text = req.SearchText?.trim();
   if (text) {
     params.push(`%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
@@ -65,7 +85,9 @@ export async function searchCarryover(ctx: AppContext, user: SessionUser, req: C
        LEFT JOIN genders ge ON ge.genderkey = pa.genderkey
       WHERE ${where.join(' AND ')}
       ORDER BY p.stocknum NULLS LAST, lower(p.prototypename), s.prototypeseasonalid
-      LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
   const total = (rows[0]?.__total as number | undefined) ?? 0;
   const results = rows.map((r) => {
     delete r.__total;

@@ -12,14 +12,23 @@ import type { Queryable } from '../../core/db/client';
 import { AppError, badRequest, forbidden } from '../../core/http/errors';
 import { applyAction, applyActions, recordActions } from '../../core/records/actions';
 import {
-  CARRY_TEXT, colorwayShiftEligibility, patternCarryoverEligibility, patternShiftEligibility, shiftedText, type Eligibility,
+  CARRY_TEXT,
+  colorwayShiftEligibility,
+  patternCarryoverEligibility,
+  patternShiftEligibility,
+  shiftedText,
+  type Eligibility,
 } from '../../domain/carryover';
 import { readColorway } from '../colorways';
 import { readPattern } from '../patterns';
 import { ensureBriefSeasonals, ensurePatternSeasonals, targetLinePlan } from './target-season';
 
-const brandStaff = (user: SessionUser) => { if (user.isFactoryUser) throw forbidden(CARRY_TEXT.factoryUser); };
-const refused = (e: Eligibility) => { if (!e.Allowed) throw new AppError(409, 'not_eligible', e.Message!); };
+const brandStaff = (user: SessionUser) => {
+  if (user.isFactoryUser) throw forbidden(CARRY_TEXT.factoryUser);
+};
+const refused = (e: Eligibility) => {
+  if (!e.Allowed) throw new AppError(409, 'not_eligible', e.Message!);
+};
 
 /** The colorway's facts and its dual-sourced twins that would move with it (not already in `toSeasonId`, when given). */
 async function colorwayFacts(q: Queryable, id: number, toSeasonId = 0, lock = false) {
@@ -32,7 +41,9 @@ async function colorwayFacts(q: Queryable, id: number, toSeasonId = 0, lock = fa
                      AND NOT EXISTS (SELECT 1 FROM prototype_seasonals x WHERE x.prototypeid = t.prototypeid AND x.seasonid = $2)
                    ORDER BY t.prototypeseasonalid) AS twins
        FROM prototype_seasonals s JOIN prototypes p ON p.prototypeid = s.prototypeid
-      WHERE s.prototypeseasonalid = $1 ${lock ? 'FOR UPDATE OF s' : ''}`, [id, toSeasonId]);
+      WHERE s.prototypeseasonalid = $1 ${lock ? 'FOR UPDATE OF s' : ''}`,
+    [id, toSeasonId],
+  );
   return f;
 }
 
@@ -69,8 +80,16 @@ export async function shiftPrototypeSeason(ctx: AppContext, user: SessionUser, i
       `SELECT s.prototypeseasonalid AS id, tp.patternseasonalid AS pattern FROM prototype_seasonals s
          JOIN pattern_seasonals op ON op.patternseasonalid = s.patternseasonalid
          JOIN pattern_seasonals tp ON tp.patternid = op.patternid AND tp.seasonid = $2
-        WHERE s.prototypeseasonalid = ANY($1::int[])`, [ids, lp.seasonid]);
-    await applyActions(ctx, q, user, 'colorway', moved.map((m) => ({ id: m.id, set: { SeasonId: lp.seasonid, PatternSeasonalId: m.pattern, LinePlanLaunchDateId: null } })));
+        WHERE s.prototypeseasonalid = ANY($1::int[])`,
+      [ids, lp.seasonid],
+    );
+    await applyActions(
+      ctx,
+      q,
+      user,
+      'colorway',
+      moved.map((m) => ({ id: m.id, set: { SeasonId: lp.seasonid, PatternSeasonalId: m.pattern, LinePlanLaunchDateId: null } })),
+    );
     const twins = moved.length - 1;
     return { Result: 0, Message: shiftedText(twins), Data: twins };
   });
@@ -82,12 +101,18 @@ async function patternFacts(q: Queryable, id: number, lock = false) {
             (SELECT count(*)::int FROM pattern_seasonals o WHERE o.patternid = pas.patternid) AS seasons,
             (SELECT count(*)::int FROM prototype_seasonals c WHERE c.patternseasonalid = pas.patternseasonalid
                 AND EXISTS (SELECT 1 FROM prototype_seasonals x WHERE x.prototypeid = c.prototypeid AND x.seasonid <> c.seasonid)) AS elsewhere
-       FROM pattern_seasonals pas WHERE pas.patternseasonalid = $1 ${lock ? 'FOR UPDATE' : ''}`, [id]);
+       FROM pattern_seasonals pas WHERE pas.patternseasonalid = $1 ${lock ? 'FOR UPDATE' : ''}`,
+    [id],
+  );
   return f;
 }
 
-const shiftFacts = (f: Awaited<ReturnType<typeof patternFacts>>) =>
-  ({ StatusId: f.statusid, IsDeleted: f.isdeleted, SeasonCount: f.seasons, ColorwaysInOtherSeasons: f.elsewhere });
+const shiftFacts = (f: Awaited<ReturnType<typeof patternFacts>>) => ({
+  StatusId: f.statusid,
+  IsDeleted: f.isdeleted,
+  SeasonCount: f.seasons,
+  ColorwaysInOtherSeasons: f.elsewhere,
+});
 
 /** CARRY-016/017: canPatternCarryover and canPatternShiftSeason of one pattern seasonal. */
 export async function patternChecks(ctx: AppContext, user: SessionUser, id: number) {
@@ -96,7 +121,14 @@ export async function patternChecks(ctx: AppContext, user: SessionUser, id: numb
   const f = await patternFacts(ctx.db, id);
   const carry = patternCarryoverEligibility(shiftFacts(f));
   const shift = patternShiftEligibility(shiftFacts(f));
-  return { CanCarryover: carry.Allowed, CarryoverMessage: carry.Message, CanShift: shift.Allowed, ShiftMessage: shift.Message, BrandId: p.BrandId, SeasonId: p.SeasonId };
+  return {
+    CanCarryover: carry.Allowed,
+    CarryoverMessage: carry.Message,
+    CanShift: shift.Allowed,
+    ShiftMessage: shift.Message,
+    BrandId: p.BrandId,
+    SeasonId: p.SeasonId,
+  };
 }
 
 /** CARRY-017: the pattern seasonal and its colorway seasonals move to the line plan's season. */
@@ -111,10 +143,18 @@ export async function shiftPatternSeason(ctx: AppContext, user: SessionUser, id:
     await ensureBriefSeasonals(q, [f.briefseasonalid], target);
     const [{ brief }] = await q.query<{ brief: number }>(
       `SELECT tb.briefseasonalid AS brief FROM pattern_seasonals o JOIN brief_seasonals ob ON ob.briefseasonalid = o.briefseasonalid
-         JOIN brief_seasonals tb ON tb.briefid = ob.briefid AND tb.seasonid = $2 WHERE o.patternseasonalid = $1`, [id, lp.seasonid]);
+         JOIN brief_seasonals tb ON tb.briefid = ob.briefid AND tb.seasonid = $2 WHERE o.patternseasonalid = $1`,
+      [id, lp.seasonid],
+    );
     await applyAction(ctx, q, user, 'pattern', id, { SeasonId: lp.seasonid, BriefSeasonalId: brief });
     const colorways = await q.query<{ id: number }>('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE patternseasonalid = $1 ORDER BY 1', [id]);
-    await applyActions(ctx, q, user, 'colorway', colorways.map((c) => ({ id: c.id, set: { SeasonId: lp.seasonid, LinePlanLaunchDateId: null } })));
+    await applyActions(
+      ctx,
+      q,
+      user,
+      'colorway',
+      colorways.map((c) => ({ id: c.id, set: { SeasonId: lp.seasonid, LinePlanLaunchDateId: null } })),
+    );
     return { Result: 0, Message: CARRY_TEXT.shifted, Data: colorways.length };
   });
 }
@@ -125,12 +165,16 @@ export async function doPatternCarryover(ctx: AppContext, user: SessionUser, id:
   const p = await readPattern(ctx, user, id);
   return ctx.db.tx(async (q) => {
     const lp = await shiftTarget(q, linePlanId, p.BrandId, p.SeasonId);
-    if (lp.seasonid !== toSeasonId) throw badRequest('Select a line plan of the target season.', [{ Field: '/ToLinePlanId', Message: 'Not a line plan of the target season.' }]);
+    if (lp.seasonid !== toSeasonId)
+      throw badRequest('Select a line plan of the target season.', [{ Field: '/ToLinePlanId', Message: 'Not a line plan of the target season.' }]);
     const f = await patternFacts(q, id, true);
     refused(patternCarryoverEligibility(shiftFacts(f)));
     const created = await ensurePatternSeasonals(q, [id], { seasonId: lp.seasonid, linePlanId: lp.lineplanid, userId: user.userId });
     if (!created) throw new AppError(409, 'already_carried_over', `The pattern ${String(p.PatternName)} already exists in ${lp.seasonname}.`);
-    const [row] = await q.query<{ id: number }>('SELECT patternseasonalid AS id FROM pattern_seasonals WHERE patternid = $1 AND seasonid = $2', [f.patternid, lp.seasonid]);
+    const [row] = await q.query<{ id: number }>('SELECT patternseasonalid AS id FROM pattern_seasonals WHERE patternid = $1 AND seasonid = $2', [
+      f.patternid,
+      lp.seasonid,
+    ]);
     await recordActions(q, user.userId, 'pattern', [{ entityId: row.id, field: 'CarriedFromSeasonalId', oldValue: null, newValue: id }]);
     return { Result: 0, Message: 'Pattern carried over.', Data: row.id };
   });

@@ -8,7 +8,11 @@
 import type { Queryable } from '../../core/db/client';
 
 /** Line plan checked by the caller (brand and season of the target). */
-export interface Target { seasonId: number; linePlanId: number; userId: number }
+export interface Target {
+  seasonId: number;
+  linePlanId: number;
+  userId: number;
+}
 
 /** Brief seasonals in the target season for the briefs of these brief seasonals (created where missing). */
 export async function ensureBriefSeasonals(q: Queryable, briefSeasonalIds: number[], t: Target) {
@@ -27,7 +31,8 @@ export async function ensureBriefSeasonals(q: Queryable, briefSeasonalIds: numbe
         AND NOT EXISTS (SELECT 1 FROM brief_seasonals t WHERE t.briefid = bs.briefid AND t.seasonid = $2)
       ORDER BY bs.briefid, bs.briefseasonalid
      ON CONFLICT (briefid, seasonid) DO NOTHING`,
-    [briefSeasonalIds, t.seasonId, t.linePlanId, t.userId]);
+    [briefSeasonalIds, t.seasonId, t.linePlanId, t.userId],
+  );
 }
 
 /**
@@ -40,9 +45,15 @@ export async function ensurePatternSeasonals(q: Queryable, patternSeasonalIds: n
   const missing = await q.query<{ briefseasonalid: number }>(
     `SELECT DISTINCT pas.briefseasonalid FROM pattern_seasonals pas
       WHERE pas.patternseasonalid = ANY($1::int[])
-        AND NOT EXISTS (SELECT 1 FROM pattern_seasonals t WHERE t.patternid = pas.patternid AND t.seasonid = $2)`, [patternSeasonalIds, t.seasonId]);
+        AND NOT EXISTS (SELECT 1 FROM pattern_seasonals t WHERE t.patternid = pas.patternid AND t.seasonid = $2)`,
+    [patternSeasonalIds, t.seasonId],
+  );
   if (!missing.length) return 0;
-  await ensureBriefSeasonals(q, missing.map((m) => m.briefseasonalid), t);
+  await ensureBriefSeasonals(
+    q,
+    missing.map((m) => m.briefseasonalid),
+    t,
+  );
   const created = await q.query(
     `INSERT INTO pattern_seasonals (patternid, seasonid, briefseasonalid, statusid, responsibleid, wfgroupid, developmenttype, origfobtarget,
             targetpurprice, ustargetduty, catargetduty, uktargetduty, eutargetduty, usdutyfree, outsolenumber, outsolenumbername,
@@ -56,14 +67,26 @@ export async function ensurePatternSeasonals(q: Queryable, patternSeasonalIds: n
       WHERE pas.patternseasonalid = ANY($1::int[])
       ORDER BY pas.patternid, pas.patternseasonalid
      ON CONFLICT (patternid, seasonid) DO NOTHING
-     RETURNING patternseasonalid`, [patternSeasonalIds, t.seasonId, t.userId]);
+     RETURNING patternseasonalid`,
+    [patternSeasonalIds, t.seasonId, t.userId],
+  );
   return created.length;
 }
 
 /** The line plan a carryover or shift goes to: of the brand and target season, not deleted, not Canceled/Archive/Dropped. */
 export async function targetLinePlan(q: Queryable, linePlanId: number) {
-  const [lp] = await q.query<{ lineplanid: number; lineplanname: string; brandid: number; seasonid: number; seasonname: string; statusid: number; isdeleted: boolean }>(
+  const [lp] = await q.query<{
+    lineplanid: number;
+    lineplanname: string;
+    brandid: number;
+    seasonid: number;
+    seasonname: string;
+    statusid: number;
+    isdeleted: boolean;
+  }>(
     `SELECT lp.lineplanid, lp.lineplanname, lp.brandid, lp.seasonid, se.seasonname, lp.statusid, lp.isdeleted
-       FROM line_plans lp JOIN seasons se ON se.seasonid = lp.seasonid WHERE lp.lineplanid = $1`, [linePlanId]);
+       FROM line_plans lp JOIN seasons se ON se.seasonid = lp.seasonid WHERE lp.lineplanid = $1`,
+    [linePlanId],
+  );
   return lp && !lp.isdeleted && [1, 2, 3].includes(lp.statusid) ? lp : null;
 }

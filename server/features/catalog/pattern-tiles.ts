@@ -22,8 +22,31 @@ const PATTERN = HIERARCHY[2];
 const COLORWAY = HIERARCHY[3];
 
 /** What a pattern tile and a colorway tile show (each only where the user may see the field). */
-const PATTERN_FIELDS = ['PatternSeasonalId', 'PatternId', 'PatternName', 'BrandId', 'BrandName', 'SeasonId', 'SeasonName', 'GenderKey', 'GenderName', 'StatusName', 'ImageName', 'PatternRowVersion'];
-const COLORWAY_FIELDS = ['PrototypeSeasonalId', 'PrototypeId', 'PrototypeName', 'StockNum', 'ColorKey', 'ColorDesc', 'StatusName', 'ImageName', 'PrototypeRowVersion'];
+const PATTERN_FIELDS = [
+  'PatternSeasonalId',
+  'PatternId',
+  'PatternName',
+  'BrandId',
+  'BrandName',
+  'SeasonId',
+  'SeasonName',
+  'GenderKey',
+  'GenderName',
+  'StatusName',
+  'ImageName',
+  'PatternRowVersion',
+];
+const COLORWAY_FIELDS = [
+  'PrototypeSeasonalId',
+  'PrototypeId',
+  'PrototypeName',
+  'StockNum',
+  'ColorKey',
+  'ColorDesc',
+  'StatusName',
+  'ImageName',
+  'PrototypeRowVersion',
+];
 
 type Row = Record<string, unknown>;
 
@@ -31,15 +54,26 @@ type Row = Record<string, unknown>;
 function withImageUrl(h: typeof PATTERN | typeof COLORWAY, row: Row, baseKey: string, stampField: string, size: ImageSize): Row {
   const { [stampField]: stamp, ...out } = row;
   if (!row.ImageName) return { ...out, ImageUrl: null };
-  const target: ImageTarget = { h, id: row[h.key] as number, type: CATALOG_IMAGE_TYPE, field: 'ImageName',
-    location: { level: h.level, recordId: row[baseKey] as number, type: CATALOG_IMAGE_TYPE } };
+  const target: ImageTarget = {
+    h,
+    id: row[h.key] as number,
+    type: CATALOG_IMAGE_TYPE,
+    field: 'ImageName',
+    location: { level: h.level, recordId: row[baseKey] as number, type: CATALOG_IMAGE_TYPE },
+  };
   return { ...out, ImageUrl: `${imageUrl(target)}&size=${size}&ts=${encodeURIComponent(String(stamp ?? 0))}` };
 }
 
 /** SQL builder state: conditions and their numbered parameters. */
 function sqlParams() {
   const params: unknown[] = [];
-  return { params, param: (v: unknown) => { params.push(v); return `$${params.length}`; } };
+  return {
+    params,
+    param: (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    },
+  };
 }
 
 /** FROM/WHERE of the user's visible colorways of the pattern seasonal `patternSql` (brand and factory scope, not deleted). */
@@ -51,7 +85,11 @@ function visibleColorways(ctx: AppContext, user: SessionUser, p: ReturnType<type
 }
 
 export interface PatternFilters {
-  BrandId?: number; SeasonId?: number; GenderKey?: string; PatternName?: string; PatternSeasonalId?: number;
+  BrandId?: number;
+  SeasonId?: number;
+  GenderKey?: string;
+  PatternName?: string;
+  PatternSeasonalId?: number;
 }
 
 /**
@@ -59,7 +97,14 @@ export interface PatternFilters {
  * colorway of theirs), the page ordered by name, newest season first, then the shown fields and
  * the visible colorway count of the page's patterns only, with the total.
  */
-export async function patternTiles(ctx: AppContext, user: SessionUser, f: PatternFilters, pageNumber: number, pageSize: number, size: ImageSize): Promise<Paged<Row>> {
+export async function patternTiles(
+  ctx: AppContext,
+  user: SessionUser,
+  f: PatternFilters,
+  pageNumber: number,
+  pageSize: number,
+  size: ImageSize,
+): Promise<Paged<Row>> {
   const schema = ctx.schemas.entities.get(PATTERN.entity)!;
   const { hidden } = fieldAccess(ctx.schemas, user, PATTERN.entity);
   const fields = PATTERN_FIELDS.filter((x) => !hidden.has(x));
@@ -85,16 +130,21 @@ export async function patternTiles(ctx: AppContext, user: SessionUser, f: Patter
      SELECT ${fields.map((x) => `v.${column(schema, x)} AS "${x}"`).join(', ')}, ${count} AS "ColorwayCount",
             (SELECT count(*)::int FROM matches) AS "$total"
        FROM ${viewOf(PATTERN.entity)} v WHERE v.patternseasonalid = ANY(ARRAY(SELECT k FROM page))
-      ORDER BY array_position(ARRAY(SELECT k FROM page), v.patternseasonalid)`, p.params, { prepare: true });
+      ORDER BY array_position(ARRAY(SELECT k FROM page), v.patternseasonalid)`,
+    p.params,
+    { prepare: true },
+  );
   // A page past the end has no row to carry the total: the matches are counted then (the first page never needs it).
-  const total: number = rows.length ? rows[0].$total as number : pageNumber > 1 ? (await patternTiles(ctx, user, f, 1, 1, size)).TotalRecords : 0;
+  const total: number = rows.length ? (rows[0].$total as number) : pageNumber > 1 ? (await patternTiles(ctx, user, f, 1, 1, size)).TotalRecords : 0;
   const tiles = rows.map(({ $total: _t, ...row }) => withImageUrl(PATTERN, row, 'PatternId', 'PatternRowVersion', size));
   return paged(tiles, pageNumber, pageSize, total);
 }
 
 /** The colorways of one pattern the user may see, by name; a pattern the user may not see (or, a factory user, without a colorway of theirs) answers like a missing one. */
 export async function patternColorways(ctx: AppContext, user: SessionUser, patternSeasonalId: number, size: ImageSize) {
-  const { Results: [pattern] } = await patternTiles(ctx, user, { PatternSeasonalId: patternSeasonalId }, 1, 1, size);
+  const {
+    Results: [pattern],
+  } = await patternTiles(ctx, user, { PatternSeasonalId: patternSeasonalId }, 1, 1, size);
   if (!pattern) throw recordNotFound();
   const schema = ctx.schemas.entities.get(COLORWAY.entity)!;
   const { hidden } = fieldAccess(ctx.schemas, user, COLORWAY.entity);
@@ -103,7 +153,8 @@ export async function patternColorways(ctx: AppContext, user: SessionUser, patte
   const from = visibleColorways(ctx, user, p, p.param(patternSeasonalId));
   const rows = await ctx.db.query<Row>(
     `SELECT ${fields.map((x) => `c.${column(schema, x)} AS "${x}"`).join(', ')} ${from} ORDER BY lower(c.prototypename), c.prototypeseasonalid`,
-    p.params, { prepare: true });
+    p.params,
+    { prepare: true },
+  );
   return { Pattern: pattern, Prototypes: rows.map((row) => withImageUrl(COLORWAY, row, 'PrototypeId', 'PrototypeRowVersion', size)) };
 }
-

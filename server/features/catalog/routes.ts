@@ -12,10 +12,14 @@ import { CATALOG_DEFAULT_PAGE_SIZE, CATALOG_GENDER_KEYS, CATALOG_PAGE_SIZES } fr
 import { patternColorways, patternTiles, type PatternFilters } from './pattern-tiles';
 
 /** PERM-019: module 18 read gates catalog viewing; the tiles are patterns and colorways, so their reads too. */
-const VIEW_PATTERNS = custom('systemMessages/read (18/1, PERM-019: catalog viewing) and pattern/read',
-  (u) => can(u, 'systemMessages', 'read') && can(u, 'pattern', 'read'));
-const VIEW_COLORWAYS = custom('systemMessages/read (18/1, PERM-019: catalog viewing), pattern/read and colorway/read',
-  (u) => can(u, 'systemMessages', 'read') && can(u, 'pattern', 'read') && can(u, 'colorway', 'read'));
+const VIEW_PATTERNS = custom(
+  'systemMessages/read (18/1, PERM-019: catalog viewing) and pattern/read',
+  (u) => can(u, 'systemMessages', 'read') && can(u, 'pattern', 'read'),
+);
+const VIEW_COLORWAYS = custom(
+  'systemMessages/read (18/1, PERM-019: catalog viewing), pattern/read and colorway/read',
+  (u) => can(u, 'systemMessages', 'read') && can(u, 'pattern', 'read') && can(u, 'colorway', 'read'),
+);
 
 const SIZES = THUMBNAIL_SIZES.map(String);
 const QUERY_SIZE = { ThumbnailSize: SIZES } as const;
@@ -27,21 +31,43 @@ function thumbnailSize(c: Parameters<typeof queryParam>[0]): ImageSize {
 
 export function catalogRoutes(r: ApiRouter) {
   // CAT-001..005: a page of pattern tiles of the brand (required, DECISIONS CAT-002); CONST-008 paged.
-  r.get('/api/Catalog/SearchPatterns', VIEW_PATTERNS, {
-    brandParam: 'BrandId',
-    query: { BrandId: 'id', SeasonId: 'id', GenderKey: CATALOG_GENDER_KEYS, PatternName: 'text', pageNumber: 'id', pageSize: CATALOG_PAGE_SIZES.map(String), ...QUERY_SIZE },
-  }, async (c) => {
-    const season = intParam(c, 'SeasonId', 0);
-    const filters: PatternFilters = {
-      BrandId: intParam(c, 'BrandId'), SeasonId: season || undefined, GenderKey: queryParam(c, 'GenderKey') || undefined,
-      PatternName: queryParam(c, 'PatternName')?.trim() || undefined,
-    };
-    const page = await patternTiles(c.get('ctx'), c.get('user'), filters, Math.max(1, intParam(c, 'pageNumber', 1)),
-      intParam(c, 'pageSize', CATALOG_DEFAULT_PAGE_SIZE), thumbnailSize(c));
-    return c.json(page);
-  });
+  r.get(
+    '/api/Catalog/SearchPatterns',
+    VIEW_PATTERNS,
+    {
+      brandParam: 'BrandId',
+      query: {
+        BrandId: 'id',
+        SeasonId: 'id',
+        GenderKey: CATALOG_GENDER_KEYS,
+        PatternName: 'text',
+        pageNumber: 'id',
+        pageSize: CATALOG_PAGE_SIZES.map(String),
+        ...QUERY_SIZE,
+      },
+    },
+    async (c) => {
+      const season = intParam(c, 'SeasonId', 0);
+      const filters: PatternFilters = {
+        BrandId: intParam(c, 'BrandId'),
+        SeasonId: season || undefined,
+        GenderKey: queryParam(c, 'GenderKey') || undefined,
+        PatternName: queryParam(c, 'PatternName')?.trim() || undefined,
+      };
+      const page = await patternTiles(
+        c.get('ctx'),
+        c.get('user'),
+        filters,
+        Math.max(1, intParam(c, 'pageNumber', 1)),
+        intParam(c, 'pageSize', CATALOG_DEFAULT_PAGE_SIZE),
+        thumbnailSize(c),
+      );
+      return c.json(page);
+    },
+  );
 
   // CAT-005: the colorways (prototypes) of one pattern seasonal, with the pattern's tile.
   r.get('/api/Catalog/GetPatternPrototypes', VIEW_COLORWAYS, { query: { PatternSeasonalId: 'id', ...QUERY_SIZE } }, async (c) =>
-    c.json(await patternColorways(c.get('ctx'), c.get('user'), intParam(c, 'PatternSeasonalId'), thumbnailSize(c))));
+    c.json(await patternColorways(c.get('ctx'), c.get('user'), intParam(c, 'PatternSeasonalId'), thumbnailSize(c))),
+  );
 }

@@ -13,28 +13,59 @@ import { MSG, prototypeNameExists } from './prototype-rules';
 import { searchRecords } from '../../core/records/search';
 import type { SearchRequest } from '../../core/records/search-criteria';
 
-const PATTERN_COLUMNS = ['PatternSeasonalId', 'PatternId', 'PatternName', 'PatternDesc', 'BrandId', 'SeasonId', 'SeasonName', 'StatusId', 'StatusName', 'BriefSeasonalId', 'BriefName', 'ResponsibleName'];
+const PATTERN_COLUMNS = [
+  'PatternSeasonalId',
+  'PatternId',
+  'PatternName',
+  'PatternDesc',
+  'BrandId',
+  'SeasonId',
+  'SeasonName',
+  'StatusId',
+  'StatusName',
+  'BriefSeasonalId',
+  'BriefName',
+  'ResponsibleName',
+];
 
 export function colorwayActionRoutes(r: ApiRouter) {
   // CW-004..008: a new colorway under a Released/Completed pattern, or a copy of CopySeasonalId.
   r.post('/api/Prototype/CreatePrototypeSeasonal', perm('colorway', 'create'), async (c) => {
     const created = await createPrototype(c.get('ctx'), c.get('user'), c.get('body'));
-    return c.json({ IsSuccessful: true, Message: MSG.created, Warning: created.Warning,
-      Data: { PrototypeSeasonalId: created.PrototypeSeasonalId, PrototypeId: created.PrototypeId } });
+    return c.json({
+      IsSuccessful: true,
+      Message: MSG.created,
+      Warning: created.Warning,
+      Data: { PrototypeSeasonalId: created.PrototypeSeasonalId, PrototypeId: created.PrototypeId },
+    });
   });
 
   // CW-047: a duplicate name is only a note.
-  r.get('/api/Prototype/IsPrototypeNameExists', perm('colorway', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', PrototypeName: 'text', PrototypeId: 'id' } }, async (c) => {
-    const exists = await prototypeNameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'PrototypeName') ?? '', intParam(c, 'PrototypeId', 0));
-    return c.json({ Exists: exists, Message: exists ? MSG.nameDuplicate : null });
-  });
+  r.get(
+    '/api/Prototype/IsPrototypeNameExists',
+    perm('colorway', 'read'),
+    { brandParam: 'BrandId', query: { BrandId: 'id', PrototypeName: 'text', PrototypeId: 'id' } },
+    async (c) => {
+      const exists = await prototypeNameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'PrototypeName') ?? '', intParam(c, 'PrototypeId', 0));
+      return c.json({ Exists: exists, Message: exists ? MSG.nameDuplicate : null });
+    },
+  );
 
   // CW-002: the patterns a colorway may be created under (status 2, or the secondary status 3, of the brand and season).
   r.post('/api/Prototype/SearchPatternsForPrototype', perm('colorway', 'create'), { body: 'prototype-pattern-search', brandParam: 'BrandId' }, async (c) => {
     const body = c.get('body') as SearchRequest & { PatternName?: string };
     const [status, secondary] = RELEASED_STATUSES;
-    return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'pattern', 'PatternSeasonalId',
-      { ...body, StatusId: status, StatusIdSecondary: secondary }, PATTERN_COLUMNS, { text: { fields: ['PatternName'], value: body.PatternName ?? '' }, equals: {} }));
+    return c.json(
+      await searchRecords(
+        c.get('ctx'),
+        c.get('user'),
+        'pattern',
+        'PatternSeasonalId',
+        { ...body, StatusId: status, StatusIdSecondary: secondary },
+        PATTERN_COLUMNS,
+        { text: { fields: ['PatternName'], value: body.PatternName ?? '' }, equals: {} },
+      ),
+    );
   });
 
   // CW-002 / CW-064: the create form's fixed lists (product types with their development type, divisions).
@@ -48,7 +79,8 @@ export function colorwayActionRoutes(r: ApiRouter) {
 
   // CW-055: whether the colorway may move and the patterns it may move to (for those who may relink).
   r.get('/api/Prototype/GetRelinkList', perm('colorway', 'edit'), { query: { PrototypeSeasonalId: 'id' } }, async (c) =>
-    c.json(await relinkList(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'))));
+    c.json(await relinkList(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'))),
+  );
 
   // CW-056: colorway id, new pattern id, old pattern id.
   r.post('/api/Prototype/RelinkPrototype', perm('colorway', 'edit'), { body: 'prototype-relink' }, async (c) => {

@@ -29,7 +29,12 @@ export const CARRY_OVER = 3;
 export const FACTORY_FIELDS = ['FactNameKy', 'FactName', 'CtryOfOrig', 'FactoryGroupKey', 'FactoryGroupName'] as const;
 
 /** HTS regions and their destination countries (DECISIONS FLASH-034). */
-export const HTS_REGIONS = [['Us', 'US'], ['Ca', 'CA'], ['Uk', 'GB'], ['Eu', 'NL']] as const;
+export const HTS_REGIONS = [
+  ['Us', 'US'],
+  ['Ca', 'CA'],
+  ['Uk', 'GB'],
+  ['Eu', 'NL'],
+] as const;
 
 export const fieldError = (field: string, message: string): FieldError => ({ Field: `/${field}`, Message: message });
 
@@ -43,9 +48,21 @@ type FactoryFields = { FactNameKy: string; FactName: string; CtryOfOrig: string;
 async function factoriesByKey(q: Queryable, keys: string[]): Promise<Map<string, FactoryFields>> {
   const rows = await q.query<Record<string, string>>(
     `SELECT f.factorykey, f.factoryname, f.countrycode, g.factorygroupkey, g.factorygroupname
-       FROM factories f JOIN factory_groups g ON g.factorygroupkey = f.factorygroupkey WHERE f.factorykey = ANY($1)`, [keys]);
-  return new Map(rows.map((f) => [f.factorykey, { FactNameKy: f.factorykey, FactName: f.factoryname, CtryOfOrig: f.countrycode,
-    FactoryGroupKey: f.factorygroupkey, FactoryGroupName: f.factorygroupname }]));
+       FROM factories f JOIN factory_groups g ON g.factorygroupkey = f.factorygroupkey WHERE f.factorykey = ANY($1)`,
+    [keys],
+  );
+  return new Map(
+    rows.map((f) => [
+      f.factorykey,
+      {
+        FactNameKy: f.factorykey,
+        FactName: f.factoryname,
+        CtryOfOrig: f.countrycode,
+        FactoryGroupKey: f.factorygroupkey,
+        FactoryGroupName: f.factorygroupname,
+      },
+    ]),
+  );
 }
 
 /** CW-043: the service fee % for the brand (by its SAP brand id) and the factory key; null when none. */
@@ -61,7 +78,9 @@ async function serviceFees(q: Queryable, brandIds: unknown[], factoryKeys: unkno
     `SELECT b.brandid, f.factorykey, sf.servicefee FROM service_fees sf
        JOIN brands b ON b.sapbrandid = sf.sapbrandid
        JOIN factories f ON f.factorygroupkey = sf.factorygroupkey
-      WHERE b.brandid = ANY($1::int[]) AND f.factorykey = ANY($2::text[])`, [brandIds, factoryKeys]);
+      WHERE b.brandid = ANY($1::int[]) AND f.factorykey = ANY($2::text[])`,
+    [brandIds, factoryKeys],
+  );
   return rows.map((r) => ({ ...r, servicefee: Number(r.servicefee) }));
 }
 
@@ -73,7 +92,9 @@ async function brandFlag(q: Queryable, brandId: unknown, flag: 'cansfoverride' |
 
 async function brandFlags(q: Queryable, brandIds: unknown[]) {
   const rows = await q.query<{ brandid: number; cansfoverride: boolean; ispdmready: boolean }>(
-    'SELECT brandid, cansfoverride, ispdmready FROM brands WHERE brandid = ANY($1::int[])', [brandIds]);
+    'SELECT brandid, cansfoverride, ispdmready FROM brands WHERE brandid = ANY($1::int[])',
+    [brandIds],
+  );
   return new Map<unknown, { cansfoverride: boolean; ispdmready: boolean }>(rows.map((r) => [r.brandid, r]));
 }
 
@@ -88,21 +109,27 @@ export const isPdmReady = (q: Queryable, brandId: unknown) => brandFlag(q, brand
  * of the price rule (FFC plus the fee in force), for a PDM-ready brand; null otherwise or without an FFC.
  */
 export async function pdmPrice(q: Queryable, record: Record<string, unknown>): Promise<number | null> {
-  if (!await isPdmReady(q, record.BrandId)) return null;
+  if (!(await isPdmReady(q, record.BrandId))) return null;
   return prices(record).ActPurPrice;
 }
 
 /** FLASH-031: the duty row of an HTS code for origin and destination, or null. */
 export function htsDuty(q: Queryable, code: string, origin: string, destination: string) {
-  return cached(q, 'htsDuty', [code.trim(), origin, destination], async () =>
-    (await htsDuties(q, [code.trim()])).get(dutyKey(code.trim(), origin, destination)) ?? null);
+  return cached(
+    q,
+    'htsDuty',
+    [code.trim(), origin, destination],
+    async () => (await htsDuties(q, [code.trim()])).get(dutyKey(code.trim(), origin, destination)) ?? null,
+  );
 }
 
 const dutyKey = (code: string, origin: string, destination: string) => `${code}|${origin}|${destination}`;
 
 async function htsDuties(q: Queryable, codes: string[]) {
   const rows = await q.query<{ htsstawn: string; countryorigin: string; countrydestination: string; htskey: string; duty: number }>(
-    'SELECT htsstawn, countryorigin, countrydestination, htskey, duty FROM hts_duties WHERE htsstawn = ANY($1::text[])', [codes]);
+    'SELECT htsstawn, countryorigin, countrydestination, htskey, duty FROM hts_duties WHERE htsstawn = ANY($1::text[])',
+    [codes],
+  );
   return new Map(rows.map((r) => [dutyKey(r.htsstawn, r.countryorigin, r.countrydestination), { key: r.htskey, duty: Number(r.duty) }]));
 }
 
@@ -118,7 +145,9 @@ async function launchDatesOf(q: Queryable, ids: unknown[]) {
        FROM prototype_seasonals ps JOIN pattern_seasonals pas ON pas.patternseasonalid = ps.patternseasonalid
        JOIN brief_seasonals bs ON bs.briefseasonalid = pas.briefseasonalid
        JOIN line_plan_launch_dates ld ON ld.lineplanid = bs.lineplanid
-      WHERE ps.prototypeseasonalid = ANY($1::int[])`, [ids]);
+      WHERE ps.prototypeseasonalid = ANY($1::int[])`,
+    [ids],
+  );
   const out = new Map<unknown, Map<number, number>>();
   for (const r of rows) out.set(r.id, (out.get(r.id) ?? new Map()).set(r.n, r.ld));
   return out;
@@ -128,7 +157,9 @@ async function launchDatesOf(q: Queryable, ids: unknown[]) {
 async function brandUsers(q: Queryable, brandIds: unknown[], userIds: unknown[]) {
   const rows = await q.query<{ brandid: number; userid: number }>(
     `SELECT ub.brandid, u.userid FROM users u JOIN user_brands ub ON ub.userid = u.userid
-      WHERE u.userid = ANY($1::int[]) AND ub.brandid = ANY($2::int[]) AND u.isactive`, [userIds, brandIds]);
+      WHERE u.userid = ANY($1::int[]) AND ub.brandid = ANY($2::int[]) AND u.isactive`,
+    [userIds, brandIds],
+  );
   return new Set(rows.map((r) => `${r.brandid}|${r.userid}`));
 }
 
@@ -141,8 +172,10 @@ type StockPlace = { StockNum: unknown; SeasonId: unknown; FactNameKy: unknown; P
 
 export async function stockNumberCollides(q: Queryable, prototypeSeasonalId: number, stockNum: string) {
   const [place] = await q.query<{ PrototypeId: number; SeasonId: number; FactNameKy: string | null; ProductTypeId: number }>(
-    'SELECT prototypeid AS "PrototypeId", seasonid AS "SeasonId", factnameky AS "FactNameKy", producttypeid AS "ProductTypeId" FROM prototype_seasonals WHERE prototypeseasonalid = $1', [prototypeSeasonalId]);
-  return stockNum !== '' && place.ProductTypeId !== CARRY_OVER && await stockNumberTaken(q, { ...place, StockNum: stockNum });
+    'SELECT prototypeid AS "PrototypeId", seasonid AS "SeasonId", factnameky AS "FactNameKy", producttypeid AS "ProductTypeId" FROM prototype_seasonals WHERE prototypeseasonalid = $1',
+    [prototypeSeasonalId],
+  );
+  return stockNum !== '' && place.ProductTypeId !== CARRY_OVER && (await stockNumberTaken(q, { ...place, StockNum: stockNum }));
 }
 
 /** CW-046 for many colorways in one query: for each, whether another colorway holds its stock number. */
@@ -152,8 +185,15 @@ export async function stockNumbersTaken(q: Queryable, places: StockPlace[]): Pro
       WHERE EXISTS (SELECT 1 FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
         WHERE lower(p.stocknum) = lower(c.stocknum) AND ps.seasonid = c.seasonid AND ps.factnameky IS NOT DISTINCT FROM c.factnameky
           AND p.prototypeid <> c.prototypeid AND NOT ps.isdeleted AND ps.producttypeid <> $6)`,
-    [places.map((_, i) => i), places.map((c) => String(c.StockNum)), places.map((c) => c.SeasonId),
-      places.map((c) => (c.FactNameKy ?? null) as string | null), places.map((c) => c.PrototypeId), CARRY_OVER]);
+    [
+      places.map((_, i) => i),
+      places.map((c) => String(c.StockNum)),
+      places.map((c) => c.SeasonId),
+      places.map((c) => (c.FactNameKy ?? null) as string | null),
+      places.map((c) => c.PrototypeId),
+      CARRY_OVER,
+    ],
+  );
   const hit = new Set(taken.map((t) => t.i));
   return places.map((_, i) => hit.has(i));
 }
@@ -191,14 +231,23 @@ export async function prepareLookups(q: Queryable, rows: { prev: Record<string, 
     launching.forEach((id) => prime(q, 'launchDates', [id], dates.get(id) ?? new Map()));
   }
 
-  const codes = unique(rows.flatMap((r) => HTS_REGIONS.flatMap(([region]) => {
-    const code = `${region}HtsStawn`;
-    // A new factory re-checks every code of the colorway for the new origin.
-    return code in r.changes || text(r.changes.FactNameKy) || 'CtryOfOrig' in r.changes ? [r.changes[code] ?? r.prev[code]] : [];
-  })).filter(text).map((c) => c.trim()));
+  const codes = unique(
+    rows
+      .flatMap((r) =>
+        HTS_REGIONS.flatMap(([region]) => {
+          const code = `${region}HtsStawn`;
+          // A new factory re-checks every code of the colorway for the new origin.
+          return code in r.changes || text(r.changes.FactNameKy) || 'CtryOfOrig' in r.changes ? [r.changes[code] ?? r.prev[code]] : [];
+        }),
+      )
+      .filter(text)
+      .map((c) => c.trim()),
+  );
   if (codes.length) {
     const duties = await htsDuties(q, codes);
-    const origins = unique([...rows.flatMap((r) => [r.prev.CtryOfOrig, r.changes.CtryOfOrig]), ...[...factories.values()].map((f) => f.CtryOfOrig)].filter(text));
+    const origins = unique(
+      [...rows.flatMap((r) => [r.prev.CtryOfOrig, r.changes.CtryOfOrig]), ...[...factories.values()].map((f) => f.CtryOfOrig)].filter(text),
+    );
     for (const c of codes) for (const o of origins) for (const [, d] of HTS_REGIONS) prime(q, 'htsDuty', [c, o, d], duties.get(dutyKey(c, o, d)) ?? null);
   }
 }
@@ -213,8 +262,12 @@ export async function htsForOrigin(q: Queryable, record: Record<string, unknown>
     const code = record[`${region}HtsStawn`];
     if (!regions.includes(region) || typeof code !== 'string' || !code.trim()) continue;
     const duty = await htsDuty(q, code, origin, destination);
-    Object.assign(out, duty ? { [`${region}AssignDuty`]: duty.duty, [`${region}HtsCodeKey`]: duty.key }
-      : { [`${region}HtsStawn`]: null, [`${region}AssignDuty`]: null, [`${region}HtsCodeKey`]: null });
+    Object.assign(
+      out,
+      duty
+        ? { [`${region}AssignDuty`]: duty.duty, [`${region}HtsCodeKey`]: duty.key }
+        : { [`${region}HtsStawn`]: null, [`${region}AssignDuty`]: null, [`${region}HtsCodeKey`]: null },
+    );
   }
   return out;
 }

@@ -26,7 +26,12 @@ export async function saveColorwayData(ctx: AppContext, user: SessionUser, req: 
     if (errors.length) throw badRequest('Please review all fields indicated in red.', errors);
   }
   await ctx.db.tx(async (q) => {
-    const record = await updateRecordIn(ctx, q, user, 'colorway', 'PrototypeSeasonalId', { id, rowVersion: req.RowVersion, changes: req.Changes ?? {}, warnings });
+    const record = await updateRecordIn(ctx, q, user, 'colorway', 'PrototypeSeasonalId', {
+      id,
+      rowVersion: req.RowVersion,
+      changes: req.Changes ?? {},
+      warnings,
+    });
     if (req.SizeRanges?.length) {
       await saveSizeRangesIn(ctx, q, user, { PrototypeSeasonalId: id, RowVersion: record.RowVersion as number, SizeRanges: req.SizeRanges });
     }

@@ -17,13 +17,21 @@ export function ecnDescription(reason: string, notes?: string | null): string {
   return `ECN Process applied for reason: ${reason.trim()}.${comments ? `  Additional user comments: ${comments}` : ''}`;
 }
 
-export const ecnReasons = (q: Queryable) => q.query('SELECT ecnreasonid AS "EcnReasonId", reason AS "Reason" FROM ecn_reasons WHERE isactive ORDER BY sortorder, reason');
+export const ecnReasons = (q: Queryable) =>
+  q.query('SELECT ecnreasonid AS "EcnReasonId", reason AS "Reason" FROM ecn_reasons WHERE isactive ORDER BY sortorder, reason');
 
-export interface ColorwayPlace { PrototypeId: number; SeasonId: number; StockNum: string | null }
+export interface ColorwayPlace {
+  PrototypeId: number;
+  SeasonId: number;
+  StockNum: string | null;
+}
 
 /** Where a colorway record's spec log entries belong (CW-054). */
-export const placeOf = (record: Record<string, unknown>): ColorwayPlace =>
-  ({ PrototypeId: record.PrototypeId as number, SeasonId: record.SeasonId as number, StockNum: (record.StockNum as string | null) ?? null });
+export const placeOf = (record: Record<string, unknown>): ColorwayPlace => ({
+  PrototypeId: record.PrototypeId as number,
+  SeasonId: record.SeasonId as number,
+  StockNum: (record.StockNum as string | null) ?? null,
+});
 
 /** CW-054: entries of the colorway (or of its stock number), of its season only when `sameSeason`, newest first. */
 export function colorwaySpecLog(q: Queryable, c: ColorwayPlace, sameSeason: boolean) {
@@ -37,7 +45,8 @@ export function colorwaySpecLog(q: Queryable, c: ColorwayPlace, sameSeason: bool
       WHERE e.projectlevelid = $1 AND (e.projectid = $2 OR (e.stocknum IS NOT NULL AND e.stocknum = $3))
         AND ($4::boolean IS FALSE OR e.seasonid = $5)
       ORDER BY e.createdon DESC, e.speclogentryid DESC`,
-    [COLORWAY_LEVEL, c.PrototypeId, c.StockNum, sameSeason, c.SeasonId]);
+    [COLORWAY_LEVEL, c.PrototypeId, c.StockNum, sameSeason, c.SeasonId],
+  );
 }
 
 /** A new spec log entry of the colorway's season (an ECN when `isEcn`). */
@@ -48,7 +57,12 @@ export function addColorwaySpecLog(ctx: AppContext, user: SessionUser, c: Colorw
 /** addColorwaySpecLog inside the caller's transaction. */
 export function addColorwaySpecLogIn(ctx: AppContext, q: Queryable, user: SessionUser, c: ColorwayPlace, description: string, isEcn: boolean) {
   return insertRecord(ctx, q, user, 'spec-log-entry', {
-    ProjectId: c.PrototypeId, ProjectLevelId: COLORWAY_LEVEL, SeasonId: c.SeasonId, StockNum: c.StockNum, Description: description,
-    IsECN: isEcn, CreatedBy: user.userId,
+    ProjectId: c.PrototypeId,
+    ProjectLevelId: COLORWAY_LEVEL,
+    SeasonId: c.SeasonId,
+    StockNum: c.StockNum,
+    Description: description,
+    IsECN: isEcn,
+    CreatedBy: user.userId,
   });
 }

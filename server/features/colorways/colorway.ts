@@ -18,7 +18,20 @@ import type { Queryable } from '../../core/db/client';
 import { onPrepare, onSetCheck, onUpdate, type RowChange, type UpdateHookArgs } from '../../core/records/hooks';
 import { responsibleErrors } from '../patterns';
 import {
-  canOverrideFee, CARRY_OVER, FACTORY_FIELDS, factoryFields, fieldError, HTS_REGIONS, htsDuty, htsForOrigin, launchDates, MSG, pdmPrice, prepareLookups, serviceFee, stockNumbersTaken,
+  canOverrideFee,
+  CARRY_OVER,
+  FACTORY_FIELDS,
+  factoryFields,
+  fieldError,
+  HTS_REGIONS,
+  htsDuty,
+  htsForOrigin,
+  launchDates,
+  MSG,
+  pdmPrice,
+  prepareLookups,
+  serviceFee,
+  stockNumbersTaken,
 } from './colorway-rules';
 
 type Changes = Record<string, unknown>;
@@ -81,7 +94,8 @@ async function responsible({ q, prev, changes }: UpdateHookArgs): Promise<Change
 /** CW-037 final spec lock date; CW-038 the leather approver follows the approval date. */
 function approvals({ ctx, user, prev, changes }: UpdateHookArgs): Changes {
   const out = { ...changes };
-  if (changed(prev, changes, 'IsFinalSpecApprLocked')) out.FinalSpecApprLockedDt = changes.IsFinalSpecApprLocked === true ? businessToday(ctx.config.businessTimeZone) : null;
+  if (changed(prev, changes, 'IsFinalSpecApprLocked'))
+    out.FinalSpecApprLockedDt = changes.IsFinalSpecApprLocked === true ? businessToday(ctx.config.businessTimeZone) : null;
   if (changed(prev, changes, 'LthrApprvDate')) {
     Object.assign(out, blank(changes.LthrApprvDate) ? { LthrApprvDate: null, LthrApprvBy: null } : { LthrApprvBy: user.userId });
   }
@@ -93,7 +107,7 @@ async function costing({ q, prev, changes, warn }: UpdateHookArgs): Promise<Chan
   const out = { ...changes };
   const next = after(prev, out);
   const overrides = next('IsSFOverride') === true && (changed(prev, changes, 'IsSFOverride') || changed(prev, changes, 'SFOverride'));
-  if (overrides && !await canOverrideFee(q, prev.BrandId)) {
+  if (overrides && !(await canOverrideFee(q, prev.BrandId))) {
     refuse([fieldError('IsSFOverride', MSG.overrideNotAllowed)]);
   }
   const factoryChanged = changed(prev, changes, 'FactNameKy');
@@ -114,7 +128,11 @@ async function costing({ q, prev, changes, warn }: UpdateHookArgs): Promise<Chan
 async function milestones({ ctx, q, user, prev, changes, screen }: UpdateHookArgs): Promise<Changes> {
   if (!touchesMilestones(changes)) return changes;
   const price = await pdmPrice(q, pick(after(prev, changes), ['BrandId', ...PRICE_INPUTS]));
-  const { changes: out, refusals } = milestoneChanges(prev, changes, { today: businessToday(ctx.config.businessTimeZone), userId: user.userId, pdmPrice: price });
+  const { changes: out, refusals } = milestoneChanges(prev, changes, {
+    today: businessToday(ctx.config.businessTimeZone),
+    userId: user.userId,
+    pdmPrice: price,
+  });
   if (refusals.length) refuse(refusals.map((r) => fieldError(r.field, milestoneMessages(screen)[r.reason])));
   return out;
 }
@@ -144,8 +162,14 @@ async function hts({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
     const code = `${region}HtsStawn`;
     if (!changed(prev, changes, code)) continue;
     const clear = { [code]: null, [`${region}AssignDuty`]: null, [`${region}HtsCodeKey`]: null };
-    if (blank(changes[code])) { Object.assign(out, clear); continue; }
-    if (htsLocked({ CtryOfOrig: origin }, code)) { errors.push(fieldError(code, MSG.factoryMissing)); continue; }
+    if (blank(changes[code])) {
+      Object.assign(out, clear);
+      continue;
+    }
+    if (htsLocked({ CtryOfOrig: origin }, code)) {
+      errors.push(fieldError(code, MSG.factoryMissing));
+      continue;
+    }
     const duty = await htsDuty(q, String(changes[code]), String(origin), destination);
     if (!duty) errors.push(fieldError(code, MSG.invalidHts));
     else Object.assign(out, { [code]: String(changes[code]).trim(), [`${region}AssignDuty`]: duty.duty, [`${region}HtsCodeKey`]: duty.key });
@@ -162,8 +186,12 @@ async function hts({ q, prev, changes }: UpdateHookArgs): Promise<Changes> {
 /** CW-046: stock number unique per season and factory, except carry-over products — against the database and between the rows of one save. */
 async function stockNumbers({ q, rows }: { q: Queryable; rows: RowChange[] }): Promise<FieldError[][]> {
   const nexts = rows.map(({ prev, changes }) => pick(after(prev, changes), ['StockNum', 'SeasonId', 'FactNameKy', 'ProductTypeId', 'PrototypeId']));
-  const moved = rows.map(({ prev, changes }, i) => ['StockNum', 'SeasonId', 'FactNameKy', 'ProductTypeId'].some((f) => changed(prev, changes, f))
-    && !blank(nexts[i].StockNum) && nexts[i].ProductTypeId !== CARRY_OVER);
+  const moved = rows.map(
+    ({ prev, changes }, i) =>
+      ['StockNum', 'SeasonId', 'FactNameKy', 'ProductTypeId'].some((f) => changed(prev, changes, f)) &&
+      !blank(nexts[i].StockNum) &&
+      nexts[i].ProductTypeId !== CARRY_OVER,
+  );
   const candidates = nexts.filter((_, i) => moved[i]);
   if (!candidates.length) return rows.map(() => []);
   const taken = await stockNumbersTaken(q, candidates as Parameters<typeof stockNumbersTaken>[1]);

@@ -17,9 +17,7 @@ import { prices, PRICE_INPUTS, type PriceInputs } from '../../domain/price-rule'
 import { DUAL_SOURCE_STATUSES, RELEASED_STATUSES, TRANSFER_STATUSES } from '../../domain/statuses';
 import { FACTORY_FIELDS, factoryFields, HTS_REGIONS, htsForOrigin, serviceFee } from './colorway-rules';
 import { COPIED_DESIGN, pick } from './prototype-create';
-import {
-  DELETABLE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus,
-} from './prototype-rules';
+import { DELETABLE_STATUSES, MSG, readColorway, releasedPattern, requireBrandStaff, requireStatus } from './prototype-rules';
 import { READ_ONLY_STATUSES } from '../hierarchy';
 import { createChecklist } from '../transfer-checklists';
 
@@ -34,7 +32,9 @@ async function withLocked<T>(ctx: AppContext, user: SessionUser, id: number, act
   return ctx.db.tx(async (q) => {
     const [row] = await q.query<Colorway>(
       `SELECT ps.*, p.dualsrcdpatt, p.buyready, p.prototypename FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
-        WHERE ps.prototypeseasonalid = $1 FOR UPDATE OF ps`, [id]);
+        WHERE ps.prototypeseasonalid = $1 FOR UPDATE OF ps`,
+      [id],
+    );
     return action(q, row, seen);
   });
 }
@@ -56,17 +56,25 @@ async function relinkRefusal(q: Queryable, prototypeId: unknown) {
 export async function relinkList(ctx: AppContext, user: SessionUser, id: number) {
   const colorway = await readColorway(ctx, user, id);
   const refused = await relinkRefusal(ctx.db, colorway.PrototypeId);
-  const patterns = refused ? [] : await ctx.db.query(
-    `SELECT patternid AS "PatternId", patternseasonalid AS "PatternSeasonalId", patternname AS "PatternName", patterndesc AS "PatternDesc",
+  const patterns = refused
+    ? []
+    : await ctx.db.query(
+        `SELECT patternid AS "PatternId", patternseasonalid AS "PatternSeasonalId", patternname AS "PatternName", patterndesc AS "PatternDesc",
             statusname AS "StatusName", briefname AS "BriefName"
        FROM pattern_view WHERE brandid = $1 AND seasonid = $2 AND NOT isdeleted AND statusid = ANY($3) AND patternid <> $4
-      ORDER BY lower(patternname)`, [colorway.BrandId, colorway.SeasonId, RELEASED_STATUSES, colorway.PatternId]);
+      ORDER BY lower(patternname)`,
+        [colorway.BrandId, colorway.SeasonId, RELEASED_STATUSES, colorway.PatternId],
+      );
   return { CanRelink: !refused, Message: refused, Patterns: patterns };
 }
 
 const relinkFailed = (reason: string, status: 400 | 409 = 409) => new AppError(status, 'relink_failed', `${MSG.relinkFailed} ${reason}`);
 
-export interface Relink { PrototypeSeasonalId: number; NewPatternId: number; OldPatternId: number }
+export interface Relink {
+  PrototypeSeasonalId: number;
+  NewPatternId: number;
+  OldPatternId: number;
+}
 
 export async function relinkPrototype(ctx: AppContext, user: SessionUser, body: Relink) {
   await withLocked(ctx, user, body.PrototypeSeasonalId, async (q, row, seen) => {
@@ -81,8 +89,15 @@ export async function relinkPrototype(ctx: AppContext, user: SessionUser, body: 
 }
 
 export interface FactoryMove {
-  PrototypeSeasonalId: number; FactoryKey: string; CountryKey?: string | null; FactoryName?: string | null;
-  FactoryGroupKey?: string | null; FactoryGroupName?: string | null; IsTariffMitigation?: boolean; CopyBuyReady?: boolean; UserId?: number;
+  PrototypeSeasonalId: number;
+  FactoryKey: string;
+  CountryKey?: string | null;
+  FactoryName?: string | null;
+  FactoryGroupKey?: string | null;
+  FactoryGroupName?: string | null;
+  IsTariffMitigation?: boolean;
+  CopyBuyReady?: boolean;
+  UserId?: number;
 }
 
 /** The new factory's fields from the factory table (the names the screen sends are display only). */
@@ -119,12 +134,20 @@ export async function transferFactory(ctx: AppContext, user: SessionUser, body: 
     const to = await newFactory(q, row, body.FactoryKey);
     const id = body.PrototypeSeasonalId;
     await applyAction(ctx, q, user, 'colorway', id, {
-      ...Object.fromEntries(FACTORY_FIELDS.map((f) => [f, to[f]])), TransferFactoryKy: row.factnameky, FactoryTransfer: true,
-      ...await costingAtFactory(q, row, seen.BrandId, to), ...(body.CopyBuyReady ? {} : { BuyReady: false }),
+      ...Object.fromEntries(FACTORY_FIELDS.map((f) => [f, to[f]])),
+      TransferFactoryKy: row.factnameky,
+      FactoryTransfer: true,
+      ...(await costingAtFactory(q, row, seen.BrandId, to)),
+      ...(body.CopyBuyReady ? {} : { BuyReady: false }),
     });
     // TC-004/006: the transfer's checklist (this colorway, old factory -> new) keeps the dialog's tariff-mitigation flag.
-    const checklistId = await createChecklist(ctx, q, user, { prototypeId: row.prototypeid as number, fromFactoryKey: row.factnameky as string, toFactoryKey: to.FactNameKy as string },
-      body.IsTariffMitigation ?? false);
+    const checklistId = await createChecklist(
+      ctx,
+      q,
+      user,
+      { prototypeId: row.prototypeid as number, fromFactoryKey: row.factnameky as string, toFactoryKey: to.FactNameKy as string },
+      body.IsTariffMitigation ?? false,
+    );
     return { id, checklistId };
   });
 }
@@ -137,10 +160,22 @@ export async function dualSource(ctx: AppContext, user: SessionUser, body: Facto
     const to = await newFactory(q, row, body.FactoryKey);
     const [base] = await q.query<Colorway>('SELECT * FROM prototypes WHERE prototypeid = $1', [row.prototypeid]);
     const copy = await insertRecord(ctx, q, user, 'colorway', {
-      ...pick(seen, COPIED_DESIGN), ...pick({ StockNum: base.stocknum, DivisionKey: base.divisionkey }, ['StockNum', 'DivisionKey']),
-      PrototypeName: row.prototypename, BrandId: seen.BrandId, PatternId: seen.PatternId, PatternSeasonalId: row.patternseasonalid,
-      SeasonId: row.seasonid, StatusId: 1, ResponsibleId: row.responsibleid, WFGroupId: row.wfgroupid, ProductTypeId: row.producttypeid,
-      CopySeasonalId: body.PrototypeSeasonalId, IsOriginalSeason: true, DualSrcdPatt: true, ...to, DSFactoryKy: row.factnameky ?? null,
+      ...pick(seen, COPIED_DESIGN),
+      ...pick({ StockNum: base.stocknum, DivisionKey: base.divisionkey }, ['StockNum', 'DivisionKey']),
+      PrototypeName: row.prototypename,
+      BrandId: seen.BrandId,
+      PatternId: seen.PatternId,
+      PatternSeasonalId: row.patternseasonalid,
+      SeasonId: row.seasonid,
+      StatusId: 1,
+      ResponsibleId: row.responsibleid,
+      WFGroupId: row.wfgroupid,
+      ProductTypeId: row.producttypeid,
+      CopySeasonalId: body.PrototypeSeasonalId,
+      IsOriginalSeason: true,
+      DualSrcdPatt: true,
+      ...to,
+      DSFactoryKy: row.factnameky ?? null,
     });
     const id = body.PrototypeSeasonalId;
     await applyAction(ctx, q, user, 'colorway', id, { DSFactoryKy: to.FactNameKy, DualSrcdPatt: true });

@@ -25,8 +25,23 @@ export async function createLists(q: Queryable) {
 }
 
 export interface PrototypeCreate {
-  Prototype: { PatternId?: number | null; PrototypeName: string; BrandId?: number | null; ImageName?: string | null; Division?: string | null; DivisionKey?: string | null; StockNum?: string | null };
-  PrototypeSeasonal: { CopySeasonalId?: number | null; SeasonId: number; StatusId?: number; ResponsibleId?: number | null; ProductTypeId: number; WFGroupId: number };
+  Prototype: {
+    PatternId?: number | null;
+    PrototypeName: string;
+    BrandId?: number | null;
+    ImageName?: string | null;
+    Division?: string | null;
+    DivisionKey?: string | null;
+    StockNum?: string | null;
+  };
+  PrototypeSeasonal: {
+    CopySeasonalId?: number | null;
+    SeasonId: number;
+    StatusId?: number;
+    ResponsibleId?: number | null;
+    ProductTypeId: number;
+    WFGroupId: number;
+  };
   PatternSeasonalId: number;
   /** The wizard's size range preset: the new colorway starts with its rows (CW-064). */
   SizeRangePresetId?: number | null;
@@ -35,16 +50,55 @@ export interface PrototypeCreate {
 }
 
 /** A copy's sizes are the source's (CW-067), unless the create names a preset. */
-const copySizeRanges = (q: Queryable, from: number, to: number) => q.query(
-  `INSERT INTO size_ranges (prototypeseasonalid, regionid, widthid, sizerange)
-   SELECT $2, regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1`, [from, to]);
+const copySizeRanges = (q: Queryable, from: number, to: number) =>
+  q.query(
+    `INSERT INTO size_ranges (prototypeseasonalid, regionid, widthid, sizerange)
+   SELECT $2, regionid, widthid, sizerange FROM size_ranges WHERE prototypeseasonalid = $1`,
+    [from, to],
+  );
 
 /** What a copy takes from its source: the design and its size ranges, not its identity, stock number, factory, image, costing or volumes. */
-export const COPIED_DESIGN = ['DivisionKey', 'DevColorNm', 'SAPPattNmAbr', 'ColorKey', 'ColorDesc', 'NRFColorKey', 'NRFColorDesc', 'ProdLine',
-  'PictogrmLbl', 'UpperDesc', 'LiningDesc', 'OutsoleDesc', 'MatlGridNum', 'MatlGridText', 'ToeCompKey', 'ToeCompDesc', 'SafetyToe',
-  'ToeRateKey', 'QualCat', 'Width', 'SampWght', 'UsComp', 'UsCompVal', 'AgeCode', 'FWS', 'HierCodeLev1Key', 'HierCodeLev1Desc',
-  'CuttingPattern', 'CollectionNum', 'CollectionDesc', 'BusinessSeg', 'BasicMaterial', 'CustomerKey', 'CustomerNam', 'StoryTypeKey',
-  'StoryType', 'ConsumerTerritoryKey', 'ConsumerTerritory', 'GenNotes'];
+export const COPIED_DESIGN = [
+  'DivisionKey',
+  'DevColorNm',
+  'SAPPattNmAbr',
+  'ColorKey',
+  'ColorDesc',
+  'NRFColorKey',
+  'NRFColorDesc',
+  'ProdLine',
+  'PictogrmLbl',
+  'UpperDesc',
+  'LiningDesc',
+  'OutsoleDesc',
+  'MatlGridNum',
+  'MatlGridText',
+  'ToeCompKey',
+  'ToeCompDesc',
+  'SafetyToe',
+  'ToeRateKey',
+  'QualCat',
+  'Width',
+  'SampWght',
+  'UsComp',
+  'UsCompVal',
+  'AgeCode',
+  'FWS',
+  'HierCodeLev1Key',
+  'HierCodeLev1Desc',
+  'CuttingPattern',
+  'CollectionNum',
+  'CollectionDesc',
+  'BusinessSeg',
+  'BasicMaterial',
+  'CustomerKey',
+  'CustomerNam',
+  'StoryTypeKey',
+  'StoryType',
+  'ConsumerTerritoryKey',
+  'ConsumerTerritory',
+  'GenNotes',
+];
 
 export const defined = (r: object) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 export const pick = (r: Record<string, unknown>, fields: readonly string[]) => defined(Object.fromEntries(fields.map((f) => [f, r[f]])));
@@ -65,20 +119,25 @@ async function formErrors(q: Queryable, v: Record<string, unknown>, failed: (f: 
   else if (!failed('/PrototypeSeasonal/ResponsibleId')) {
     errors.push(...(await responsibleErrors(q, v.BrandId, v.ResponsibleId)).map((e) => ({ ...e, Field: '/PrototypeSeasonal/ResponsibleId' })));
   }
-  if (!failed('/PrototypeSeasonal/WFGroupId') && !await exists(q, 'workflow_groups', 'wfgroupid', v.WFGroupId, 'AND brandid = $2 AND objectlevel = $3', [v.BrandId, COLORWAY_WF_LEVEL])) {
+  if (
+    !failed('/PrototypeSeasonal/WFGroupId') &&
+    !(await exists(q, 'workflow_groups', 'wfgroupid', v.WFGroupId, 'AND brandid = $2 AND objectlevel = $3', [v.BrandId, COLORWAY_WF_LEVEL]))
+  ) {
     at('/PrototypeSeasonal/WFGroupId', 'Select a workflow group of the brand for colorways.');
   }
-  if (!failed('/PrototypeSeasonal/ProductTypeId') && !await exists(q, 'product_types', 'producttypeid', v.ProductTypeId)) at('/PrototypeSeasonal/ProductTypeId', 'Select a product type.');
+  if (!failed('/PrototypeSeasonal/ProductTypeId') && !(await exists(q, 'product_types', 'producttypeid', v.ProductTypeId)))
+    at('/PrototypeSeasonal/ProductTypeId', 'Select a product type.');
   if (!v.DivisionKey) at('/Prototype/DivisionKey', 'Required.');
-  else if (!failed('/Prototype/DivisionKey') && !await exists(q, 'divisions', 'divisionkey', v.DivisionKey)) at('/Prototype/DivisionKey', 'Select a division.');
+  else if (!failed('/Prototype/DivisionKey') && !(await exists(q, 'divisions', 'divisionkey', v.DivisionKey)))
+    at('/Prototype/DivisionKey', 'Select a division.');
   return errors;
 }
 
 export async function createPrototype(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
   const errors = ctx.schemas.validate('request', 'prototype-create', body);
   const input = body as unknown as PrototypeCreate;
-  const part = input.Prototype ?? {} as PrototypeCreate['Prototype'];
-  const seasonal = input.PrototypeSeasonal ?? {} as PrototypeCreate['PrototypeSeasonal'];
+  const part = input.Prototype ?? ({} as PrototypeCreate['Prototype']);
+  const seasonal = input.PrototypeSeasonal ?? ({} as PrototypeCreate['PrototypeSeasonal']);
   const source = seasonal.CopySeasonalId ? await readColorway(ctx, user, seasonal.CopySeasonalId) : null;
   const brandId = source ? source.BrandId : part.BrandId;
   if (!Number.isInteger(brandId)) throw badRequest(MSG.reviewFields, errors.length ? errors : [{ Field: '/Prototype/BrandId', Message: 'Required.' }]);
@@ -86,22 +145,33 @@ export async function createPrototype(ctx: AppContext, user: SessionUser, body: 
 
   const values: Record<string, unknown> = {
     ...(source ? pick(source, COPIED_DESIGN) : {}),
-    ...defined({ PrototypeName: part.PrototypeName?.trim(), ImageName: part.ImageName, DivisionKey: part.DivisionKey,
-      StockNum: input.IsProjectCreate ? part.StockNum?.trim() : undefined }),
-    BrandId: brandId, SeasonId: seasonal.SeasonId, StatusId: 1, ResponsibleId: responsibleOf(seasonal.ResponsibleId),
-    ProductTypeId: seasonal.ProductTypeId, WFGroupId: seasonal.WFGroupId, CopySeasonalId: source ? seasonal.CopySeasonalId : null,
+    ...defined({
+      PrototypeName: part.PrototypeName?.trim(),
+      ImageName: part.ImageName,
+      DivisionKey: part.DivisionKey,
+      StockNum: input.IsProjectCreate ? part.StockNum?.trim() : undefined,
+    }),
+    BrandId: brandId,
+    SeasonId: seasonal.SeasonId,
+    StatusId: 1,
+    ResponsibleId: responsibleOf(seasonal.ResponsibleId),
+    ProductTypeId: seasonal.ProductTypeId,
+    WFGroupId: seasonal.WFGroupId,
+    CopySeasonalId: source ? seasonal.CopySeasonalId : null,
     IsOriginalSeason: true,
   };
   const failed = (f: string) => errors.some((e) => e.Field === f);
-  errors.push(...await formErrors(ctx.db, values, failed));
+  errors.push(...(await formErrors(ctx.db, values, failed)));
   const presetError = failed('/SizeRangePresetId') ? null : await presetIdError(ctx.db, user, input.SizeRangePresetId);
   if (presetError) errors.push(presetError);
   if (values.StockNum && !failed('/Prototype/StockNum') && !failed('/PrototypeSeasonal/SeasonId')) {
     const stockError = await newStockNumberError(ctx.db, String(values.StockNum), seasonal.SeasonId, seasonal.ProductTypeId);
     if (stockError) errors.push({ Field: '/Prototype/StockNum', Message: stockError });
   }
-  const pattern = failed('/PatternSeasonalId') || failed('/PrototypeSeasonal/SeasonId') ? null
-    : await releasedPattern(ctx.db, { PatternSeasonalId: input.PatternSeasonalId, PatternId: part.PatternId, BrandId: brandId, SeasonId: seasonal.SeasonId });
+  const pattern =
+    failed('/PatternSeasonalId') || failed('/PrototypeSeasonal/SeasonId')
+      ? null
+      : await releasedPattern(ctx.db, { PatternSeasonalId: input.PatternSeasonalId, PatternId: part.PatternId, BrandId: brandId, SeasonId: seasonal.SeasonId });
   const formFailed = errors.some((e) => e.Field !== '/PatternSeasonalId');
   const messages = [...(formFailed ? [MSG.reviewFields] : []), ...(pattern ? [] : [MSG.releasedPattern])];
   if (!pattern && !failed('/PatternSeasonalId')) errors.push({ Field: '/PatternSeasonalId', Message: MSG.releasedPattern });

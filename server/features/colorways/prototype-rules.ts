@@ -58,13 +58,17 @@ export async function releasedPattern(q: Queryable, where: { PatternSeasonalId?:
     `SELECT patternseasonalid, patternid FROM pattern_view
       WHERE (patternseasonalid = $1::int OR $1::int IS NULL) AND (patternid = $2::int OR $2::int IS NULL)
         AND brandid = $3 AND seasonid = $4 AND NOT isdeleted AND statusid = ANY($5)`,
-    [where.PatternSeasonalId ?? null, where.PatternId ?? null, where.BrandId, where.SeasonId, RELEASED_STATUSES]);
+    [where.PatternSeasonalId ?? null, where.PatternId ?? null, where.BrandId, where.SeasonId, RELEASED_STATUSES],
+  );
   return row ? { PatternSeasonalId: row.patternseasonalid, PatternId: row.patternid } : null;
 }
 
 /** Whether another colorway of the brand has this name (CW-047: a note, never a refusal). */
 export async function prototypeNameExists(q: Queryable, brandId: unknown, name: string, exceptPrototypeId = 0) {
-  const [row] = await q.query('SELECT 1 FROM prototypes WHERE brandid = $1 AND lower(prototypename) = lower($2) AND prototypeid <> $3 LIMIT 1',
-    [brandId, name.trim(), exceptPrototypeId]);
+  const [row] = await q.query('SELECT 1 FROM prototypes WHERE brandid = $1 AND lower(prototypename) = lower($2) AND prototypeid <> $3 LIMIT 1', [
+    brandId,
+    name.trim(),
+    exceptPrototypeId,
+  ]);
   return !!row;
 }

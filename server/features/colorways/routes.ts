@@ -14,8 +14,10 @@ import { addColorwaySpecLog, colorwaySpecLog, ecnDescription, ecnReasons, placeO
 import { isPdmReady, MSG, pdmPrice, serviceFee, stockNumberCollides } from './colorway-rules';
 
 /** Who may see a service fee: a colorway or costing editor who is not a factory user (PERM-029). */
-const COSTING_EDITOR = custom('colorway or costing edit, not a factory user',
-  (u) => !u.isFactoryUser && (can(u, 'colorway', 'edit') || can(u, 'costing', 'edit')));
+const COSTING_EDITOR = custom(
+  'colorway or costing edit, not a factory user',
+  (u) => !u.isFactoryUser && (can(u, 'colorway', 'edit') || can(u, 'costing', 'edit')),
+);
 
 /** PERM-011: ECN by module 5 action 8 or any permission on module 8. */
 const ECN = custom('colorway ECN', canEcn);
@@ -24,7 +26,9 @@ const ECN = custom('colorway ECN', canEcn);
 function text(body: Record<string, unknown>, field: string, max: number, required = true): string {
   const value = typeof body[field] === 'string' ? (body[field] as string).trim() : '';
   if ((required && !value) || value.length > max) {
-    throw badRequest('Please review all fields indicated in red.', [{ Field: `/${field}`, Message: required && !value ? 'Required.' : `At most ${max} characters.` }]);
+    throw badRequest('Please review all fields indicated in red.', [
+      { Field: `/${field}`, Message: required && !value ? 'Required.' : `At most ${max} characters.` },
+    ]);
   }
   return value;
 }
@@ -42,7 +46,6 @@ export function colorwayRoutes(r: ApiRouter) {
     const fee = await serviceFee(c.get('ctx').db, intParam(c, 'BrandId'), factoryKey);
     return c.json({ ServiceFee: fee, Message: fee === null ? MSG.noServiceFee : null });
   });
-
 
   // CW-046/064: would this stock number collide in the colorway's season and factory? (Carry-over products never do.)
   r.get('/api/Prototype/IsStockNumberExists', perm('colorway', 'read'), { query: { PrototypeSeasonalId: 'id', StockNum: 'text' } }, async (c) => {

@@ -12,18 +12,32 @@ import { recordAction } from '../../core/records/actions';
 import { presetProblems, problemPath, problemsMessage, type PresetDraft, type Problem } from '../../domain/size-ranges';
 import { sizeLookups, trimmed } from './size-ranges';
 
-export interface PresetRow { RegionId: number; WidthId: number; SizeRange: string; RegionName: string; WidthName: string }
-export interface Preset { SizeRangePresetId: number; PresetName: string; SizeRanges: PresetRow[] }
+export interface PresetRow {
+  RegionId: number;
+  WidthId: number;
+  SizeRange: string;
+  RegionName: string;
+  WidthName: string;
+}
+export interface Preset {
+  SizeRangePresetId: number;
+  PresetName: string;
+  SizeRanges: PresetRow[];
+}
 
 /** The user's presets with their rows, by name. */
 export async function readPresets(q: Queryable, userId: number): Promise<Preset[]> {
   const presets = await q.query<{ SizeRangePresetId: number; PresetName: string }>(
-    'SELECT sizerangepresetid AS "SizeRangePresetId", presetname AS "PresetName" FROM size_range_presets WHERE userid = $1 ORDER BY lower(presetname), sizerangepresetid', [userId]);
+    'SELECT sizerangepresetid AS "SizeRangePresetId", presetname AS "PresetName" FROM size_range_presets WHERE userid = $1 ORDER BY lower(presetname), sizerangepresetid',
+    [userId],
+  );
   const rows = await q.query<PresetRow & { SizeRangePresetId: number }>(
     `SELECT p.sizerangepresetid AS "SizeRangePresetId", p.regionid AS "RegionId", p.widthid AS "WidthId", p.sizerange AS "SizeRange",
             r.regionname AS "RegionName", w.widthname AS "WidthName"
        FROM size_range_preset_rows p JOIN size_regions r USING (regionid) JOIN size_widths w USING (widthid)
-      WHERE p.sizerangepresetid = ANY($1) ORDER BY p.regionid, p.widthid`, [presets.map((p) => p.SizeRangePresetId)]);
+      WHERE p.sizerangepresetid = ANY($1) ORDER BY p.regionid, p.widthid`,
+    [presets.map((p) => p.SizeRangePresetId)],
+  );
   return presets.map((p) => ({ ...p, SizeRanges: rows.filter((r) => r.SizeRangePresetId === p.SizeRangePresetId).map(({ SizeRangePresetId: _, ...r }) => r) }));
 }
 
@@ -52,13 +66,21 @@ export function savePresets(ctx: AppContext, user: SessionUser, presets: PresetD
       const name = String(p.PresetName).trim();
       let id = p.SizeRangePresetId ?? undefined;
       if (id === undefined) {
-        [{ id }] = await q.query<{ id: number }>('INSERT INTO size_range_presets (userid, presetname) VALUES ($1, $2) RETURNING sizerangepresetid AS id', [user.userId, name]);
+        [{ id }] = await q.query<{ id: number }>('INSERT INTO size_range_presets (userid, presetname) VALUES ($1, $2) RETURNING sizerangepresetid AS id', [
+          user.userId,
+          name,
+        ]);
       } else {
         await q.query('UPDATE size_range_presets SET presetname = $2, changedon = now() WHERE sizerangepresetid = $1', [id, name]);
         await q.query('DELETE FROM size_range_preset_rows WHERE sizerangepresetid = $1', [id]);
       }
       for (const r of (p.SizeRanges ?? []).filter((x) => !x.IsDelete).map(trimmed)) {
-        await q.query('INSERT INTO size_range_preset_rows (sizerangepresetid, regionid, widthid, sizerange) VALUES ($1, $2, $3, $4)', [id, r.RegionId, r.WidthId, r.SizeRange]);
+        await q.query('INSERT INTO size_range_preset_rows (sizerangepresetid, regionid, widthid, sizerange) VALUES ($1, $2, $3, $4)', [
+          id,
+          r.RegionId,
+          r.WidthId,
+          r.SizeRange,
+        ]);
       }
       await recordAction(q, user.userId, 'size-range-preset', id!, [{ field: 'Preset', oldValue: null, newValue: name }]);
     }
@@ -69,7 +91,10 @@ export function savePresets(ctx: AppContext, user: SessionUser, presets: PresetD
 /** CW-072, CW-073: deletes one of the user's own presets; another user's preset is not found. */
 export async function deletePreset(ctx: AppContext, user: SessionUser, id: number) {
   await ctx.db.tx(async (q) => {
-    const [gone] = await q.query<{ presetname: string }>('DELETE FROM size_range_presets WHERE sizerangepresetid = $1 AND userid = $2 RETURNING presetname', [id, user.userId]);
+    const [gone] = await q.query<{ presetname: string }>('DELETE FROM size_range_presets WHERE sizerangepresetid = $1 AND userid = $2 RETURNING presetname', [
+      id,
+      user.userId,
+    ]);
     if (!gone) throw notFound('The preset was not found.');
     await recordAction(q, user.userId, 'size-range-preset', id, [{ field: 'Preset', oldValue: gone.presetname, newValue: null }]);
   });
@@ -86,5 +111,7 @@ export async function presetIdError(q: Queryable, user: SessionUser, id: number 
 export async function applyPreset(q: Queryable, presetId: number, prototypeSeasonalId: number) {
   await q.query(
     `INSERT INTO size_ranges (prototypeseasonalid, regionid, widthid, sizerange)
-     SELECT $2, regionid, widthid, sizerange FROM size_range_preset_rows WHERE sizerangepresetid = $1`, [presetId, prototypeSeasonalId]);
+     SELECT $2, regionid, widthid, sizerange FROM size_range_preset_rows WHERE sizerangepresetid = $1`,
+    [presetId, prototypeSeasonalId],
+  );
 }

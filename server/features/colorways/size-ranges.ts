@@ -15,8 +15,20 @@ import { updateRecordIn } from '../../core/records/write';
 import { describeRows, problemPath, problemsMessage, sizeRangeProblems, type KnownIds, type Problem, type SizeRangeRow } from '../../domain/size-ranges';
 import { READ_ONLY_STATUSES } from '../hierarchy';
 
-export interface SizeRange { SizeRangeId: number; PrototypeSeasonalId: number; RegionId: number; WidthId: number; SizeRange: string; RegionName: string; WidthName: string }
-export interface SizeRangeSave { PrototypeSeasonalId: number; RowVersion: number; SizeRanges: SizeRangeRow[] }
+export interface SizeRange {
+  SizeRangeId: number;
+  PrototypeSeasonalId: number;
+  RegionId: number;
+  WidthId: number;
+  SizeRange: string;
+  RegionName: string;
+  WidthName: string;
+}
+export interface SizeRangeSave {
+  PrototypeSeasonalId: number;
+  RowVersion: number;
+  SizeRanges: SizeRangeRow[];
+}
 
 export const regions = (q: Queryable) =>
   q.query<{ RegionId: number; RegionName: string }>('SELECT regionid AS "RegionId", regionname AS "RegionName" FROM size_regions ORDER BY regionid');
@@ -27,15 +39,21 @@ export const widths = (q: Queryable) =>
 export async function sizeLookups(q: Queryable) {
   const [r, w] = [await regions(q), await widths(q)];
   const known: KnownIds = { regions: new Set(r.map((x) => x.RegionId)), widths: new Set(w.map((x) => x.WidthId)) };
-  const describe = (rows: readonly SizeRangeRow[]) => describeRows(rows,
-    (id) => r.find((x) => x.RegionId === id)?.RegionName ?? String(id), (id) => w.find((x) => x.WidthId === id)?.WidthName ?? String(id));
+  const describe = (rows: readonly SizeRangeRow[]) =>
+    describeRows(
+      rows,
+      (id) => r.find((x) => x.RegionId === id)?.RegionName ?? String(id),
+      (id) => w.find((x) => x.WidthId === id)?.WidthName ?? String(id),
+    );
   return { known, describe };
 }
 
 /** The answer of a refused list: every problem under its field path, the CW-069/071 message. */
 export function refusal(problems: Problem[], base: string, extra: FieldError[] = []) {
-  return badRequest(problemsMessage(problems) || 'Please review all fields indicated in red.',
-    [...extra, ...problems.map((p) => ({ Field: problemPath(base, 'SizeRanges', p), Message: p.message }))]);
+  return badRequest(problemsMessage(problems) || 'Please review all fields indicated in red.', [
+    ...extra,
+    ...problems.map((p) => ({ Field: problemPath(base, 'SizeRanges', p), Message: p.message })),
+  ]);
 }
 
 export const trimmed = (r: SizeRangeRow) => ({ RegionId: r.RegionId as number, WidthId: r.WidthId as number, SizeRange: String(r.SizeRange).trim() });
@@ -45,7 +63,9 @@ export function readSizeRanges(q: Queryable, prototypeSeasonalId: number) {
     `SELECT s.sizerangeid AS "SizeRangeId", s.prototypeseasonalid AS "PrototypeSeasonalId", s.regionid AS "RegionId", s.widthid AS "WidthId",
             s.sizerange AS "SizeRange", r.regionname AS "RegionName", w.widthname AS "WidthName"
        FROM size_ranges s JOIN size_regions r USING (regionid) JOIN size_widths w USING (widthid)
-      WHERE s.prototypeseasonalid = $1 ORDER BY s.regionid, s.widthid, s.sizerangeid`, [prototypeSeasonalId]);
+      WHERE s.prototypeseasonalid = $1 ORDER BY s.regionid, s.widthid, s.sizerangeid`,
+    [prototypeSeasonalId],
+  );
 }
 
 /** Lock the colorway at the user's version (field rights, scope, deleted and 409 checks of the records pipeline); refuse read-only statuses. */
@@ -84,22 +104,41 @@ export async function saveSizeRangesIn(ctx: AppContext, q: Queryable, user: Sess
     // Written by the records pipeline's child writer (the colorway's `x-children` SizeRanges): one DELETE, one UPDATE, one INSERT.
     const spec = ctx.schemas.entities.get('colorway')!['x-children']!.SizeRanges;
     const schema = ctx.schemas.entities.get(spec.entity)!;
-    const keep = [...rows.filter((r) => !r.IsDelete).map((r) => ({ ...(r.SizeRangeId ? existing.get(r.SizeRangeId) : {}), ...trimmed(r), SizeRangeId: r.SizeRangeId })),
-      ...kept.map((r) => ({ ...r }))];
+    const keep = [
+      ...rows.filter((r) => !r.IsDelete).map((r) => ({ ...(r.SizeRangeId ? existing.get(r.SizeRangeId) : {}), ...trimmed(r), SizeRangeId: r.SizeRangeId })),
+      ...kept.map((r) => ({ ...r })),
+    ];
     const removed = rows.filter((r) => r.IsDelete && r.SizeRangeId).map((r) => existing.get(r.SizeRangeId!)!);
     let after: SizeRange[] = [];
-    await saveList(q, user.userId, {
-      spec, property: 'SizeRanges', schema, key: 'SizeRangeId', table: 'size_ranges', stored: before as unknown as Record<string, unknown>[], keep, removed: removed as unknown as Record<string, unknown>[], errors: [],
-    }, {
-      parentId: req.PrototypeSeasonalId,
-      // The colorway's history line (CW-067) describes the ranges as stored, beside each size range's own entries, in the one insert.
-      after: async () => {
-        after = await readSizeRanges(q, req.PrototypeSeasonalId);
-        const [oldText, newText] = [describe(before), describe(after)];
-        return oldText !== newText ? [{ entity: 'colorway', entityId: req.PrototypeSeasonalId, field: 'SizeRanges', oldValue: oldText || null, newValue: newText || null }] : [];
+    await saveList(
+      q,
+      user.userId,
+      {
+        spec,
+        property: 'SizeRanges',
+        schema,
+        key: 'SizeRangeId',
+        table: 'size_ranges',
+        stored: before as unknown as Record<string, unknown>[],
+        keep,
+        removed: removed as unknown as Record<string, unknown>[],
+        errors: [],
       },
-    });
-    const [{ rowversion }] = await q.query<{ rowversion: number }>('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [req.PrototypeSeasonalId]);
+      {
+        parentId: req.PrototypeSeasonalId,
+        // The colorway's history line (CW-067) describes the ranges as stored, beside each size range's own entries, in the one insert.
+        after: async () => {
+          after = await readSizeRanges(q, req.PrototypeSeasonalId);
+          const [oldText, newText] = [describe(before), describe(after)];
+          return oldText !== newText
+            ? [{ entity: 'colorway', entityId: req.PrototypeSeasonalId, field: 'SizeRanges', oldValue: oldText || null, newValue: newText || null }]
+            : [];
+        },
+      },
+    );
+    const [{ rowversion }] = await q.query<{ rowversion: number }>('SELECT rowversion FROM prototype_seasonals WHERE prototypeseasonalid = $1', [
+      req.PrototypeSeasonalId,
+    ]);
     return { RowVersion: rowversion, SizeRanges: after };
   }
 }

@@ -11,15 +11,20 @@ import { currentTemplateItems, saveTemplate, templateGroups, type TemplateItemIn
 const VIEW = access('corporate template view (PERM-004)', CORPORATE_TEMPLATE_VIEW);
 
 export function corporateTemplateRoutes(r: ApiRouter) {
-  r.get('/api/CorporateTemplate/CurrentCorporateTemplateItems', VIEW, async (c) =>
-    c.json(await currentTemplateItems(c.get('ctx').db)));
+  r.get('/api/CorporateTemplate/CurrentCorporateTemplateItems', VIEW, async (c) => c.json(await currentTemplateItems(c.get('ctx').db)));
 
-  r.get('/api/CorporateTemplate/GetCorporateTemplateGroups', VIEW, async (c) =>
-    c.json(await templateGroups(c.get('ctx').db)));
+  r.get('/api/CorporateTemplate/GetCorporateTemplateGroups', VIEW, async (c) => c.json(await templateGroups(c.get('ctx').db)));
 
   r.post('/api/CorporateTemplate/CreateCorporateTemplate', perm('corporateTemplate', 'edit'), { body: 'corporate-template-save' }, async (c) => {
     const { Items } = c.get('body') as { Items: TemplateItemInput[] };
     const saved = await saveTemplate(c.get('ctx'), c.get('user'), Items);
-    return c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.', Added: saved.added, Changed: saved.changed, Removed: saved.removed, Items: saved.Items });
+    return c.json({
+      IsSuccessful: true,
+      Message: 'Record Saved Successfully.',
+      Added: saved.added,
+      Changed: saved.changed,
+      Removed: saved.removed,
+      Items: saved.Items,
+    });
   });
 }

@@ -24,8 +24,12 @@ export const REQUIRED_FIELDS = ['Name', 'Stage', 'Sort', 'GroupId'] as const;
 
 export interface TemplateItemInput {
   CorporateTemplateItemId?: number | null;
-  Name?: string | null; Stage?: string | null; Sort?: number | null; GroupId?: number | null;
-  StartDate?: string | null; EndDate?: string | null;
+  Name?: string | null;
+  Stage?: string | null;
+  Sort?: number | null;
+  GroupId?: number | null;
+  StartDate?: string | null;
+  EndDate?: string | null;
 }
 
 const ITEM_COLUMNS = `c.corporatetemplateitemid AS "CorporateTemplateItemId", NULL::integer AS "CalendarItemId", c.name AS "Name",
@@ -36,7 +40,8 @@ const ITEM_COLUMNS = `c.corporatetemplateitemid AS "CorporateTemplateItemId", NU
 export function currentTemplateItems(q: Queryable) {
   return q.query(
     `SELECT ${ITEM_COLUMNS} FROM corporate_template_items c LEFT JOIN calendar_groups g ON g.groupid = c.groupid
-      WHERE NOT c.isdeleted ORDER BY c.sort, c.corporatetemplateitemid`);
+      WHERE NOT c.isdeleted ORDER BY c.sort, c.corporatetemplateitemid`,
+  );
 }
 
 /** TPL-007: the group list lookup. */
@@ -60,7 +65,11 @@ function templateErrors(items: readonly TemplateItemInput[], groups: ReadonlySet
 
 /** The row a list's item is saved as: names trimmed; a row giving either date sets both (the one left out blank), one giving neither keeps them. */
 const asRow = (item: TemplateItemInput) => ({
-  CorporateTemplateItemId: item.CorporateTemplateItemId, Name: (item.Name as string).trim(), Stage: (item.Stage as string).trim(), GroupId: item.GroupId, Sort: item.Sort,
+  CorporateTemplateItemId: item.CorporateTemplateItemId,
+  Name: (item.Name as string).trim(),
+  Stage: (item.Stage as string).trim(),
+  GroupId: item.GroupId,
+  Sort: item.Sort,
   ...('StartDate' in item || 'EndDate' in item ? { StartDate: item.StartDate ?? null, EndDate: item.EndDate ?? null } : {}),
 });
 

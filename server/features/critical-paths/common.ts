@@ -52,7 +52,7 @@ export const invalid = (errors: FieldError[]) => new AppError(400, 'bad_request'
  */
 export function visibleTo(ctx: AppContext, user: SessionUser, entity: string): <T extends Row>(row: T) => T {
   const hidden = lookupHidden(ctx.schemas, user, entity);
-  return (row) => (hidden.size ? Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k))) as typeof row : row);
+  return (row) => (hidden.size ? (Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k))) as typeof row) : row);
 }
 
 /** A condition on a colorway seasonal id (SQL) true when the user may see that colorway: brand, and factory for factory users. */
@@ -60,7 +60,10 @@ export function colorwayScope(user: SessionUser, psSql: string, params: unknown[
   params.push([...user.brandIds]);
   let sql = `EXISTS (SELECT 1 FROM prototype_seasonals sx_ JOIN prototypes px_ ON px_.prototypeid = sx_.prototypeid
                       WHERE sx_.prototypeseasonalid = ${psSql} AND px_.brandid = ANY($${params.length})`;
-  if (user.isFactoryUser) { params.push([...user.factoryKeys]); sql += ` AND sx_.factnameky = ANY($${params.length})`; }
+  if (user.isFactoryUser) {
+    params.push([...user.factoryKeys]);
+    sql += ` AND sx_.factnameky = ANY($${params.length})`;
+  }
   return `${sql})`;
 }
 
@@ -85,7 +88,10 @@ export function patternScope(user: SessionUser, patternSeasonalSql: string, para
 export function commercializationScope(user: SessionUser, alias: string, params: unknown[]): string {
   params.push([...user.brandIds]);
   let sql = `EXISTS (SELECT 1 FROM patterns px_ WHERE px_.patternid = ${alias}.patternid AND px_.brandid = ANY($${params.length}))`;
-  if (user.isFactoryUser) { params.push([...user.factoryKeys]); sql += ` AND ${alias}.factorykey = ANY($${params.length})`; }
+  if (user.isFactoryUser) {
+    params.push([...user.factoryKeys]);
+    sql += ` AND ${alias}.factorykey = ANY($${params.length})`;
+  }
   return sql;
 }
 
@@ -95,16 +101,30 @@ export const selectList = (alias: string, fields: readonly string[]) => fields.m
 export type Row = Record<string, unknown>;
 
 /** What the three kinds' headers share as read: their key and version, the status, the brand. */
-export interface HeaderRow extends Row { BrandId: number; CriticalPathHeaderStatusId: number; RowVersion: number }
+export interface HeaderRow extends Row {
+  BrandId: number;
+  CriticalPathHeaderStatusId: number;
+  RowVersion: number;
+}
 
 /** A kind's header as its edit screen reads it: the table, its fields, the kind's joins and their fields, the scope deciding who sees it. */
 export interface HeaderKind {
-  table: string; fields: readonly string[]; joins: string; select: string;
+  table: string;
+  fields: readonly string[];
+  joins: string;
+  select: string;
   scope: (user: SessionUser, params: unknown[]) => string;
 }
 
 /** The header whose `column` is `value` if the user may see it (the kind's scope), else null; `lock` locks it for a save. */
-export async function findHeader<T extends HeaderRow>(q: Queryable, user: SessionUser, kind: HeaderKind, column: string, value: number, lock = false): Promise<T | null> {
+export async function findHeader<T extends HeaderRow>(
+  q: Queryable,
+  user: SessionUser,
+  kind: HeaderKind,
+  column: string,
+  value: number,
+  lock = false,
+): Promise<T | null> {
   const params: unknown[] = [value];
   const scope = kind.scope(user, params);
   const [row] = await q.query(
@@ -113,7 +133,9 @@ export async function findHeader<T extends HeaderRow>(q: Queryable, user: Sessio
        FROM ${kind.table} cp ${kind.joins}
        JOIN critical_path_header_statuses st ON st.criticalpathheaderstatusid = cp.criticalpathheaderstatusid
        LEFT JOIN users cu ON cu.userid = cp.changedby
-      WHERE cp.${column} = $1 AND ${scope}${lock ? ' FOR UPDATE OF cp' : ''}`, params);
+      WHERE cp.${column} = $1 AND ${scope}${lock ? ' FOR UPDATE OF cp' : ''}`,
+    params,
+  );
   return (row as T) ?? null;
 }
 
@@ -125,8 +147,12 @@ export function rowVersionOf(body: { RowVersion?: number }, header: HeaderRow, c
 }
 
 /** The process entities: saved with their paths by the records pipeline (x-children). */
-const PROCESS_ENTITIES = ['critical-path-dev-pattern-process', 'critical-path-dev-prototype-final-process', 'critical-path-dev-prototype-actual-process',
-  'critical-path-commercialization-process'];
+const PROCESS_ENTITIES = [
+  'critical-path-dev-pattern-process',
+  'critical-path-dev-prototype-final-process',
+  'critical-path-dev-prototype-actual-process',
+  'critical-path-commercialization-process',
+];
 
 /** A process whose CanChangeName is false keeps its name (CP-024). */
 export function registerProcessRules() {
@@ -159,15 +185,26 @@ export async function brandUsers(q: Queryable, brandId: number, ids: number[]): 
   if (!ids.length) return new Map();
   const rows = await q.query<{ userid: number; name: string }>(
     `SELECT u.userid, u.firstname || ' ' || u.lastname AS name FROM users u JOIN user_brands b ON b.userid = u.userid
-      WHERE b.brandid = $1 AND u.userid = ANY($2) AND u.isactive`, [brandId, [...new Set(ids)]]);
+      WHERE b.brandid = $1 AND u.userid = ANY($2) AND u.isactive`,
+    [brandId, [...new Set(ids)]],
+  );
   return new Map(rows.map((r) => [r.userid, r.name]));
 }
 
 /** DECISIONS CP-043: a new path's default processes of a kind, copied from the template table in one statement (`columns`: those the process table keeps). */
-export async function insertTemplateProcesses(q: Queryable, kind: 'devpattern' | 'devprototypefinal' | 'devprototypeactual' | 'commercialization',
-  table: string, parentColumn: string, id: number, columns: readonly string[]) {
-  await q.query(`INSERT INTO ${table} (${parentColumn}, ${columns.join(', ')})
-                 SELECT $1, ${columns.join(', ')} FROM critical_path_process_templates WHERE kind = $2 ORDER BY sortorder`, [id, kind]);
+export async function insertTemplateProcesses(
+  q: Queryable,
+  kind: 'devpattern' | 'devprototypefinal' | 'devprototypeactual' | 'commercialization',
+  table: string,
+  parentColumn: string,
+  id: number,
+  columns: readonly string[],
+) {
+  await q.query(
+    `INSERT INTO ${table} (${parentColumn}, ${columns.join(', ')})
+                 SELECT $1, ${columns.join(', ')} FROM critical_path_process_templates WHERE kind = $2 ORDER BY sortorder`,
+    [id, kind],
+  );
 }
 
 /** DECISIONS CP-029: cancel (status 3) only from status 1 and when no process has an ActualCompleteDate. */

@@ -9,12 +9,34 @@ import type { Queryable } from '../../core/db/client';
 import { applySave, planSave } from '../../core/records/children';
 import { lookupHidden } from '../../core/schemas/visibility';
 import {
-  MSG, STATUS, cancelErrors, canBeCancelled, findHeader, invalid, notExists, patternScope, insertTemplateProcesses, rowVersionOf, selectList, visibleTo,
-  type HeaderKind, type HeaderRow, type Row,
+  MSG,
+  STATUS,
+  cancelErrors,
+  canBeCancelled,
+  findHeader,
+  invalid,
+  notExists,
+  patternScope,
+  insertTemplateProcesses,
+  rowVersionOf,
+  selectList,
+  visibleTo,
+  type HeaderKind,
+  type HeaderRow,
+  type Row,
 } from './common';
 
-const HEADER_EDIT = ['CriticalPathName', 'Factory1Name', 'Factory2Name', 'Factory3Name', 'Factory4Name', 'CriticalPathHeaderStatusId', 'Notes',
-  'DualSrcdPatt', 'FactoryTransfer'] as const;
+const HEADER_EDIT = [
+  'CriticalPathName',
+  'Factory1Name',
+  'Factory2Name',
+  'Factory3Name',
+  'Factory4Name',
+  'CriticalPathHeaderStatusId',
+  'Notes',
+  'DualSrcdPatt',
+  'FactoryTransfer',
+] as const;
 const ENTITY = 'critical-path-dev-pattern';
 const PROCESS_FIELDS = ['CriticalPathDevPatternProcessId', 'ProcessName', 'SortOrder', 'TargetDate', 'ActualCompleteDate', 'Notes'] as const;
 
@@ -32,15 +54,20 @@ const header = (q: Queryable, user: SessionUser, where: { id?: number; patternSe
   findHeader<Header>(q, user, KIND, where.id !== undefined ? 'criticalpathdevpatternid' : 'patternseasonalid', (where.id ?? where.patternSeasonalId)!, lock);
 
 const processRows = (q: Queryable, id: number): Promise<Row[]> =>
-  q.query(`SELECT ${selectList('p', PROCESS_FIELDS)} FROM critical_path_dev_pattern_processes p
-            WHERE p.criticalpathdevpatternid = $1 ORDER BY p.sortorder, p.criticalpathdevpatternprocessid`, [id]);
+  q.query(
+    `SELECT ${selectList('p', PROCESS_FIELDS)} FROM critical_path_dev_pattern_processes p
+            WHERE p.criticalpathdevpatternid = $1 ORDER BY p.sortorder, p.criticalpathdevpatternprocessid`,
+    [id],
+  );
 
 /** CP-027: another dev pattern path of the brand with this name (ignoring case). */
 export async function devPatternNameExists(q: Queryable, brandId: number, name: string, exceptId = 0) {
-  const [row] = await q.query(`SELECT 1 FROM critical_path_dev_patterns cp JOIN pattern_seasonals ps ON ps.patternseasonalid = cp.patternseasonalid
+  const [row] = await q.query(
+    `SELECT 1 FROM critical_path_dev_patterns cp JOIN pattern_seasonals ps ON ps.patternseasonalid = cp.patternseasonalid
                                  JOIN patterns pa ON pa.patternid = ps.patternid
                                 WHERE pa.brandid = $1 AND lower(cp.criticalpathname) = lower($2) AND cp.criticalpathdevpatternid <> $3 LIMIT 1`,
-  [brandId, name.trim(), exceptId]);
+    [brandId, name.trim(), exceptId],
+  );
   return !!row;
 }
 
@@ -53,7 +80,11 @@ export async function devPatternDetails(ctx: AppContext, user: SessionUser, wher
 }
 
 export interface DevPatternUpdate {
-  CriticalPathDevPatternId: number; PatternSeasonalId: number; RowVersion?: number; CriticalPathName: string; Processes?: Row[];
+  CriticalPathDevPatternId: number;
+  PatternSeasonalId: number;
+  RowVersion?: number;
+  CriticalPathName: string;
+  Processes?: Row[];
   [field: string]: unknown;
 }
 
@@ -64,12 +95,18 @@ export async function updateDevPattern(ctx: AppContext, user: SessionUser, body:
     const created = id === 0;
     if (created) {
       const params: unknown[] = [body.PatternSeasonalId];
-      const [ps] = await q.query(`SELECT ps.patternseasonalid, (SELECT criticalpathdevpatternid FROM critical_path_dev_patterns WHERE patternseasonalid = ps.patternseasonalid) AS cp
-                                    FROM pattern_seasonals ps WHERE ps.patternseasonalid = $1 AND NOT ps.isdeleted AND ${patternScope(user, 'ps.patternseasonalid', params)}`, params);
+      const [ps] = await q.query(
+        `SELECT ps.patternseasonalid, (SELECT criticalpathdevpatternid FROM critical_path_dev_patterns WHERE patternseasonalid = ps.patternseasonalid) AS cp
+                                    FROM pattern_seasonals ps WHERE ps.patternseasonalid = $1 AND NOT ps.isdeleted AND ${patternScope(user, 'ps.patternseasonalid', params)}`,
+        params,
+      );
       if (!ps) throw notExists();
       if (ps.cp) throw invalid([{ Field: '/PatternSeasonalId', Message: MSG.devPatternExists }]);
-      [{ id }] = await q.query<{ id: number }>(`INSERT INTO critical_path_dev_patterns (patternseasonalid, criticalpathname, createdby, changedby)
-                                                VALUES ($1, $2, $3, $3) RETURNING criticalpathdevpatternid AS id`, [body.PatternSeasonalId, body.CriticalPathName, user.userId]);
+      [{ id }] = await q.query<{ id: number }>(
+        `INSERT INTO critical_path_dev_patterns (patternseasonalid, criticalpathname, createdby, changedby)
+                                                VALUES ($1, $2, $3, $3) RETURNING criticalpathdevpatternid AS id`,
+        [body.PatternSeasonalId, body.CriticalPathName, user.userId],
+      );
       await insertTemplateProcesses(q, 'devpattern', 'critical_path_dev_pattern_processes', 'criticalpathdevpatternid', id, ['processname', 'sortorder']);
     }
     const h = await header(q, user, { id }, true);
@@ -78,11 +115,20 @@ export async function updateDevPattern(ctx: AppContext, user: SessionUser, body:
     const hidden = lookupHidden(ctx.schemas, user, ENTITY);
     const next: Row = {};
     for (const f of HEADER_EDIT) if (f in body && !hidden.has(f)) next[f] = body[f];
-    const plan = await planSave(ctx, q, user, { entity: ENTITY, id, rowVersion: rowVersionOf(body, h, created), changes: next, children: { Processes: body.Processes } });
-    const errors = [...plan.errors, ...cancelErrors(h.CriticalPathHeaderStatusId, next.CriticalPathHeaderStatusId as number | undefined, plan.children.Processes.keep)];
+    const plan = await planSave(ctx, q, user, {
+      entity: ENTITY,
+      id,
+      rowVersion: rowVersionOf(body, h, created),
+      changes: next,
+      children: { Processes: body.Processes },
+    });
+    const errors = [
+      ...plan.errors,
+      ...cancelErrors(h.CriticalPathHeaderStatusId, next.CriticalPathHeaderStatusId as number | undefined, plan.children.Processes.keep),
+    ];
     if (errors.length) throw invalid(errors);
     await applySave(q, plan);
-    const duplicate = await devPatternNameExists(q, h.BrandId, ((next.CriticalPathName ?? h.CriticalPathName) as string), id);
+    const duplicate = await devPatternNameExists(q, h.BrandId, (next.CriticalPathName ?? h.CriticalPathName) as string, id);
     return { id, created, warning: duplicate ? MSG.duplicateName : null };
   });
 }

@@ -12,4 +12,3 @@ export const criticalPathsFeature: Feature = {
   routes: [criticalPathRoutes, criticalPathReportRoutes],
   register: registerProcessRules,
 };
-

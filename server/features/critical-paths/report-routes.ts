@@ -22,9 +22,7 @@ import { devPrototypeDetails } from './dev-prototype';
 import { commercializationDetails } from './commercialization';
 import { fieldAccess, visibleRecord } from '../../core/schemas/visibility';
 import { sendPdf } from '../../core/reports/pdf';
-import {
-  buildCriticalPathIndexReport, buildCriticalPathReport, criticalPathReportFileName, type CriticalPathReportData,
-} from './report';
+import { buildCriticalPathIndexReport, buildCriticalPathReport, criticalPathReportFileName, type CriticalPathReportData } from './report';
 
 type Ctx = AppEnv['Variables']['ctx'];
 
@@ -49,7 +47,11 @@ export async function devPrototypeReportData(ctx: Ctx, user: SessionUser, id: nu
   const first = stock[0];
   return {
     kind: 'devPrototype',
-    header: { ...header, ColorwayName: (header.PrototypeName as string | null) ?? null, StockNumber: (protoSeasonalId && first ? first.StockNumber : header.StockNum) as string } as never,
+    header: {
+      ...header,
+      ColorwayName: (header.PrototypeName as string | null) ?? null,
+      StockNumber: (protoSeasonalId && first ? first.StockNumber : header.StockNum) as string,
+    } as never,
     finalProcesses: d.FinalProcesses as never,
     actualProcesses: d.ActualProcesses as never,
     stockNumbers: stock.map((r) => ({ ...r, ColorwayName: (r.ColorDesc as string | null) ?? null })) as never,
@@ -63,12 +65,19 @@ export async function commercializationReportData(ctx: Ctx, user: SessionUser, i
 }
 
 const LOADERS = { 1: devPatternReportData, 2: devPrototypeReportData, 3: commercializationReportData } as const;
-const READ = { 1: perm('criticalPathDevPattern', 'read'), 2: perm('criticalPathDevPrototype', 'read'), 3: perm('criticalPathCommercialization', 'read') } as const;
+const READ = {
+  1: perm('criticalPathDevPattern', 'read'),
+  2: perm('criticalPathDevPrototype', 'read'),
+  3: perm('criticalPathCommercialization', 'read'),
+} as const;
 const MODULE = { 1: 'criticalPathDevPattern', 2: 'criticalPathDevPrototype', 3: 'criticalPathCommercialization' } as const;
 
 const ANY_READ = access('any critical path read (PERM-014)', CRITICAL_PATH_SEARCH);
 
-const found = <T>(v: T | null): T => { if (v === null) throw notExists(); return v; };
+const found = <T>(v: T | null): T => {
+  if (v === null) throw notExists();
+  return v;
+};
 
 async function one(c: Context<AppEnv>, data: CriticalPathReportData | null) {
   const d = found(data);
@@ -77,22 +86,25 @@ async function one(c: Context<AppEnv>, data: CriticalPathReportData | null) {
 
 export function criticalPathReportRoutes(r: ApiRouter) {
   r.get('/api/Report/CriticalPathDevPatternReport', READ[1], { query: { CriticalPathDevPatternId: 'id' } }, async (c) =>
-    one(c, await devPatternReportData(c.get('ctx'), c.get('user'), intParam(c, 'CriticalPathDevPatternId'))));
+    one(c, await devPatternReportData(c.get('ctx'), c.get('user'), intParam(c, 'CriticalPathDevPatternId'))),
+  );
 
   r.get('/api/Report/CriticalPathDevPrototypeReport', READ[2], { query: { CriticalPathDevPrototypeId: 'id', ProtoSeasonalId: 'id' } }, async (c) =>
-    one(c, await devPrototypeReportData(c.get('ctx'), c.get('user'), intParam(c, 'CriticalPathDevPrototypeId'), intParam(c, 'ProtoSeasonalId', 0))));
+    one(c, await devPrototypeReportData(c.get('ctx'), c.get('user'), intParam(c, 'CriticalPathDevPrototypeId'), intParam(c, 'ProtoSeasonalId', 0))),
+  );
 
   r.get('/api/Report/CriticalPathCommercializationReport', READ[3], { query: { CriticalPathCommercializationId: 'id' } }, async (c) =>
-    one(c, await commercializationReportData(c.get('ctx'), c.get('user'), intParam(c, 'CriticalPathCommercializationId'))));
+    one(c, await commercializationReportData(c.get('ctx'), c.get('user'), intParam(c, 'CriticalPathCommercializationId'))),
+  );
 
   // CP-050 index report: every id must be a path the user may see (else 404, like a missing one); the kind's read permission.
   r.post('/api/Report/CriticalPathIndexReport', ANY_READ, { body: 'critical-path-index-report' }, async (c) => {
-      const { SearchType, Ids } = c.get('body') as { SearchType: 1 | 2 | 3; Ids: number[] };
-      const user = c.get('user');
-      if (!can(user, MODULE[SearchType], 'read')) throw permissionDenied();
-      const ids = [...new Set(Ids)];
-      const paths: CriticalPathReportData[] = [];
-      for (const id of ids) paths.push(found(await LOADERS[SearchType](c.get('ctx'), user, id)));
-      return sendPdf(c, criticalPathReportFileName(paths), () => buildCriticalPathIndexReport(paths, c.get('ctx').schemas));
-    });
+    const { SearchType, Ids } = c.get('body') as { SearchType: 1 | 2 | 3; Ids: number[] };
+    const user = c.get('user');
+    if (!can(user, MODULE[SearchType], 'read')) throw permissionDenied();
+    const ids = [...new Set(Ids)];
+    const paths: CriticalPathReportData[] = [];
+    for (const id of ids) paths.push(found(await LOADERS[SearchType](c.get('ctx'), user, id)));
+    return sendPdf(c, criticalPathReportFileName(paths), () => buildCriticalPathIndexReport(paths, c.get('ctx').schemas));
+  });
 }

@@ -20,7 +20,16 @@
  */
 import { reportFrame, type Content, type DocDefinition } from '../../core/reports/pdf';
 import {
-  bySortOrder, dataTable, fieldGrid, gridReportColumns, text, yesNo, type Column, type Field, type ReportDate, type ReportSchemas,
+  bySortOrder,
+  dataTable,
+  fieldGrid,
+  gridReportColumns,
+  text,
+  yesNo,
+  type Column,
+  type Field,
+  type ReportDate,
+  type ReportSchemas,
 } from '../../core/reports/report-tables';
 
 export type { ReportDate, ReportSchemas };
@@ -205,7 +214,8 @@ function notesBlock(notes: string | null | undefined): Content {
 
 /** The process grids of each kind (the edit screens' grids). */
 /** A process grid's report columns; an approval prints the name its read joined, the bare id without one. */
-const processColumns = <T extends object>(schemas: ReportSchemas, gridId: string) => gridReportColumns<T>(schemas, gridId, { nameOrId: ['criticalPathProcessApprovals'] });
+const processColumns = <T extends object>(schemas: ReportSchemas, gridId: string) =>
+  gridReportColumns<T>(schemas, gridId, { nameOrId: ['criticalPathProcessApprovals'] });
 
 export const PROCESS_GRIDS = {
   devPattern: 'critical-path-dev-pattern-processes',
@@ -298,9 +308,12 @@ function commercializationSection(d: CommercializationReportData, schemas: Repor
 /** The content of one path (its section of a report), without the frame. */
 export function criticalPathSection(d: CriticalPathReportData, schemas: ReportSchemas): Content[] {
   switch (d.kind) {
-    case 'devPattern': return devPatternSection(d, schemas);
-    case 'devPrototype': return devPrototypeSection(d, schemas);
-    case 'commercialization': return commercializationSection(d, schemas);
+    case 'devPattern':
+      return devPatternSection(d, schemas);
+    case 'devPrototype':
+      return devPrototypeSection(d, schemas);
+    case 'commercialization':
+      return commercializationSection(d, schemas);
   }
 }
 

@@ -12,9 +12,14 @@ export const NO_ORIGIN = 'No valid country of origin found.';
 /** FLASH-022: a colorway's launch number (1 to 8) → the launch date id of its line plan; 'Invalid Launch Number' otherwise. */
 export async function launchDateId(ctx: AppContext, user: SessionUser, id: number, launch: number) {
   await recordState(ctx, user, 'colorway', 'PrototypeSeasonalId', id);
-  const [row] = launch >= 1 && launch <= 8 ? await ctx.db.query<{ id: number }>(
-    `SELECT d.lineplanlaunchdateid AS id FROM colorway_view v JOIN line_plan_launch_dates d ON d.lineplanid = v.lineplanid AND d.launchnumber = $2
-      WHERE v.prototypeseasonalid = $1`, [id, launch]) : [];
+  const [row] =
+    launch >= 1 && launch <= 8
+      ? await ctx.db.query<{ id: number }>(
+          `SELECT d.lineplanlaunchdateid AS id FROM colorway_view v JOIN line_plan_launch_dates d ON d.lineplanid = v.lineplanid AND d.launchnumber = $2
+      WHERE v.prototypeseasonalid = $1`,
+          [id, launch],
+        )
+      : [];
   if (!row) throw badRequest(INVALID_LAUNCH, [{ Field: 'LaunchNumber', Message: INVALID_LAUNCH }]);
   return row.id;
 }
@@ -25,10 +30,23 @@ export function dutySearch(ctx: AppContext, user: SessionUser, body: { CountryOr
   if (!origin) throw badRequest(NO_ORIGIN, [{ Field: '/CountryOrigin', Message: NO_ORIGIN }]);
   const params: unknown[] = [origin];
   const where = ['countryorigin = $1'];
-  if (body.CountryDestination?.trim()) { params.push(body.CountryDestination.trim().toUpperCase()); where.push(`countrydestination = $${params.length}`); }
-  if (body.HTSStawn?.trim()) { params.push(containsPattern(body.HTSStawn.trim())); where.push(`htsstawn ILIKE $${params.length}`); }
+  if (body.CountryDestination?.trim()) {
+    params.push(body.CountryDestination.trim().toUpperCase());
+    where.push(`countrydestination = $${params.length}`);
+  }
+  if (body.HTSStawn?.trim()) {
+    params.push(containsPattern(body.HTSStawn.trim()));
+    where.push(`htsstawn ILIKE $${params.length}`);
+  }
   const hidden = lookupHidden(ctx.schemas, user, 'hts-duty');
-  const cols = [['HTSKey', 'htskey'], ['HTSStawn', 'htsstawn'], ['CountryOrigin', 'countryorigin'], ['CountryDestination', 'countrydestination'], ['Duty', 'duty']]
-    .filter(([f]) => !hidden.has(f)).map(([f, col]) => `${col} AS "${f}"`);
+  const cols = [
+    ['HTSKey', 'htskey'],
+    ['HTSStawn', 'htsstawn'],
+    ['CountryOrigin', 'countryorigin'],
+    ['CountryDestination', 'countrydestination'],
+    ['Duty', 'duty'],
+  ]
+    .filter(([f]) => !hidden.has(f))
+    .map(([f, col]) => `${col} AS "${f}"`);
   return ctx.db.query(`SELECT ${cols.join(', ')} FROM hts_duties WHERE ${where.join(' AND ')} ORDER BY htsstawn, countrydestination LIMIT 500`, params);
 }

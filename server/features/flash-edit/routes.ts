@@ -27,8 +27,11 @@ export function flashEditRoutes(r: ApiRouter) {
 
   // FLASH-022: a colorway's launch number (1 to 8) → the launch date id of its line plan.
   r.get('/api/forecast/LaunchDateId', perm('forecasting', 'read'), { query: { PrototypeSeasonalId: 'id', LaunchNumber: 'int' } }, async (c) =>
-    c.json({ LinePlanLaunchDateId: await launchDateId(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'), intParam(c, 'LaunchNumber')) }));
+    c.json({ LinePlanLaunchDateId: await launchDateId(c.get('ctx'), c.get('user'), intParam(c, 'PrototypeSeasonalId'), intParam(c, 'LaunchNumber')) }),
+  );
 
   // FLASH-031/032: the duty codes of a country of origin.
-  r.post('/api/hts/DutySearch', perm('hts', 'read'), { body: 'hts-duty-search' }, async (c) => c.json(await dutySearch(c.get('ctx'), c.get('user'), c.get('body'))));
+  r.post('/api/hts/DutySearch', perm('hts', 'read'), { body: 'hts-duty-search' }, async (c) =>
+    c.json(await dutySearch(c.get('ctx'), c.get('user'), c.get('body'))),
+  );
 }

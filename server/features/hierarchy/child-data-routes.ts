@@ -37,17 +37,26 @@ interface ChildCall {
 
 const CHILD_CALLS: ChildCall[] = [
   {
-    path: '/api/Brief/GetBriefPatterns', parent: BRIEF, child: PATTERN, sort: 'PatternName',
+    path: '/api/Brief/GetBriefPatterns',
+    parent: BRIEF,
+    child: PATTERN,
+    sort: 'PatternName',
     fields: ['PatternSeasonalId', 'PatternId', 'PatternName', 'PatternNameKey', 'SeasonName', 'StatusName', 'GenderName', 'ResponsibleName'],
     of: (p) => ({ equals: { BriefSeasonalId: p.BriefSeasonalId } }),
   },
   {
-    path: '/api/Pattern/GetPatternPrototypes', parent: PATTERN, child: COLORWAY, sort: 'PrototypeName',
+    path: '/api/Pattern/GetPatternPrototypes',
+    parent: PATTERN,
+    child: COLORWAY,
+    sort: 'PrototypeName',
     fields: ['PrototypeSeasonalId', 'StockNum', 'PrototypeName', 'ColorDesc', 'SeasonName', 'StatusName', 'Division', 'FactName'],
     of: (p) => ({ equals: { PatternSeasonalId: p.PatternSeasonalId } }),
   },
   {
-    path: '/api/Prototype/GetPrototypeSiblings', parent: COLORWAY, child: COLORWAY, sort: 'PrototypeName',
+    path: '/api/Prototype/GetPrototypeSiblings',
+    parent: COLORWAY,
+    child: COLORWAY,
+    sort: 'PrototypeName',
     fields: ['PrototypeSeasonalId', 'StockNum', 'PrototypeName', 'ColorDesc', 'SeasonName', 'StatusName', 'Division', 'FactName'],
     of: (p) => ({ equals: { PatternSeasonalId: p.PatternSeasonalId }, conditions: [(param) => `prototypeseasonalid <> ${param(p.PrototypeSeasonalId)}`] }),
   },
@@ -68,9 +77,17 @@ export function childDataRoutes(r: ApiRouter) {
       if (!can(c.get('user'), call.child.module, 'read')) throw permissionDenied();
       const parent = await parentOf(c, call.parent);
       const pageSize = Math.min(Math.max(1, intParam(c, 'pageSize', 50)), MAX_CHILD_PAGE);
-      return c.json(await searchRecords(c.get('ctx'), c.get('user'), call.child.entity, call.child.key,
-        { pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize, sortColumn: call.sort, sortDirection: 'asc' },
-        call.fields, call.of(parent)));
+      return c.json(
+        await searchRecords(
+          c.get('ctx'),
+          c.get('user'),
+          call.child.entity,
+          call.child.key,
+          { pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize, sortColumn: call.sort, sortDirection: 'asc' },
+          call.fields,
+          call.of(parent),
+        ),
+      );
     });
   }
 }

@@ -11,14 +11,22 @@ import { readRecord } from '../../core/records/read';
 import { fieldAccess } from '../../core/schemas/visibility';
 import { type HIERARCHY, withDeletedMessage } from './levels';
 
-interface HistoryEntry { matches: (field: string) => boolean; title: (field: string) => string; visibleTo: (user: SessionUser) => boolean }
+interface HistoryEntry {
+  matches: (field: string) => boolean;
+  title: (field: string) => string;
+  visibleTo: (user: SessionUser) => boolean;
+}
 
 const DOCUMENT_FACTORY = 'Document Factory: ';
 
 const ENTRIES: HistoryEntry[] = [
   { matches: (f) => f === 'SizeRanges', title: () => 'Size Ranges', visibleTo: () => true },
   { matches: (f) => f === 'Document', title: () => 'Document', visibleTo: (u) => !u.isFactoryUser },
-  { matches: (f) => f.startsWith(DOCUMENT_FACTORY), title: (f) => `Document factory (${f.slice(DOCUMENT_FACTORY.length)})`, visibleTo: (u) => !u.isFactoryUser },
+  {
+    matches: (f) => f.startsWith(DOCUMENT_FACTORY),
+    title: (f) => `Document factory (${f.slice(DOCUMENT_FACTORY.length)})`,
+    visibleTo: (u) => !u.isFactoryUser,
+  },
 ];
 
 /** The title of a non-field history row the user may see, or null. */
@@ -36,10 +44,21 @@ export async function recordHistory(ctx: AppContext, user: SessionUser, h: (type
     `SELECT a.auditid, a.changedat, CASE WHEN a.userid = 1 OR u.userid IS NULL THEN 'System User' ELSE u.firstname || ' ' || u.lastname END AS username,
             a.field, a.oldvalue, a.newvalue
        FROM audit_log a LEFT JOIN users u ON u.userid = a.userid
-      WHERE a.entity = $1 AND a.entityid = $2 ORDER BY a.auditid DESC LIMIT 500`, [h.entity, String(id)]);
-  const titleOf = (field: string) => (schema.properties[field] ? (hidden.has(field) ? null : schema.properties[field].title ?? field) : historyEntryTitle(field, user));
-  return rows.map((r) => ({ r, title: titleOf(r.field) })).filter(({ title }) => title !== null).map(({ r, title }) => ({
-    AuditId: r.auditid, ChangedOn: r.changedat, ChangedBy: r.username, Field: r.field,
-    FieldTitle: title, OldValue: r.oldvalue, NewValue: r.newvalue,
-  }));
+      WHERE a.entity = $1 AND a.entityid = $2 ORDER BY a.auditid DESC LIMIT 500`,
+    [h.entity, String(id)],
+  );
+  const titleOf = (field: string) =>
+    schema.properties[field] ? (hidden.has(field) ? null : (schema.properties[field].title ?? field)) : historyEntryTitle(field, user);
+  return rows
+    .map((r) => ({ r, title: titleOf(r.field) }))
+    .filter(({ title }) => title !== null)
+    .map(({ r, title }) => ({
+      AuditId: r.auditid,
+      ChangedOn: r.changedat,
+      ChangedBy: r.username,
+      Field: r.field,
+      FieldTitle: title,
+      OldValue: r.oldvalue,
+      NewValue: r.newvalue,
+    }));
 }

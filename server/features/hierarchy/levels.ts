@@ -8,14 +8,50 @@ import { AppError, badRequest } from '../../core/http/errors';
 import { recordDeleted } from './rules';
 
 export const HIERARCHY = [
-  { level: 1, entity: 'line-plan', module: 'linePlan', area: 'LinePlan', get: 'GetLinePlan', search: 'SearchLinePlans', update: 'UpdateLinePlan', key: 'LinePlanId',
-    deletedMessage: 'The Line Plan you are trying to access is deleted.' },
-  { level: 2, entity: 'brief', module: 'brief', area: 'Brief', get: 'GetBriefSeasonal', search: 'SearchBriefs', update: 'UpdateBrief', key: 'BriefSeasonalId',
-    deletedMessage: 'The Brief you are trying to access is deleted.' },
-  { level: 3, entity: 'pattern', module: 'pattern', area: 'Pattern', get: 'GetPatternSeasonalDetails', search: 'SearchPatterns', update: 'UpdatePattern', key: 'PatternSeasonalId',
-    deletedMessage: 'The Pattern you are trying to access is deleted.' },
-  { level: 4, entity: 'colorway', module: 'colorway', area: 'Prototype', get: 'GetPrototypeSeasonalDetails', search: 'SearchPrototypes', update: 'UpdatePrototype', key: 'PrototypeSeasonalId',
-    deletedMessage: 'Colorway Deleted: The Colorway you are trying to access is deleted.' },
+  {
+    level: 1,
+    entity: 'line-plan',
+    module: 'linePlan',
+    area: 'LinePlan',
+    get: 'GetLinePlan',
+    search: 'SearchLinePlans',
+    update: 'UpdateLinePlan',
+    key: 'LinePlanId',
+    deletedMessage: 'The Line Plan you are trying to access is deleted.',
+  },
+  {
+    level: 2,
+    entity: 'brief',
+    module: 'brief',
+    area: 'Brief',
+    get: 'GetBriefSeasonal',
+    search: 'SearchBriefs',
+    update: 'UpdateBrief',
+    key: 'BriefSeasonalId',
+    deletedMessage: 'The Brief you are trying to access is deleted.',
+  },
+  {
+    level: 3,
+    entity: 'pattern',
+    module: 'pattern',
+    area: 'Pattern',
+    get: 'GetPatternSeasonalDetails',
+    search: 'SearchPatterns',
+    update: 'UpdatePattern',
+    key: 'PatternSeasonalId',
+    deletedMessage: 'The Pattern you are trying to access is deleted.',
+  },
+  {
+    level: 4,
+    entity: 'colorway',
+    module: 'colorway',
+    area: 'Prototype',
+    get: 'GetPrototypeSeasonalDetails',
+    search: 'SearchPrototypes',
+    update: 'UpdatePrototype',
+    key: 'PrototypeSeasonalId',
+    deletedMessage: 'Colorway Deleted: The Colorway you are trying to access is deleted.',
+  },
 ] as const satisfies readonly { level: number; module: ModuleKey; [k: string]: string | number }[];
 
 /** Rules of calls that serve any level (images, documents): the level's own check follows in the handler. */

@@ -12,6 +12,8 @@ export async function projectSeasons(ctx: AppContext, user: SessionUser, h: (typ
   const rows = await ctx.db.query(
     `SELECT DISTINCT v.seasonid AS "SeasonId", s.seasonname AS "SeasonName", s.sortorder
        FROM (SELECT seasonid FROM ${viewOf(h.entity)} WHERE ${[`${column(schema, baseKey)} = $1`, 'NOT isdeleted', ...s.where].join(' AND ')}) v
-       JOIN seasons s ON s.seasonid = v.seasonid ORDER BY s.sortorder`, [projId, ...s.params]);
+       JOIN seasons s ON s.seasonid = v.seasonid ORDER BY s.sortorder`,
+    [projId, ...s.params],
+  );
   return rows.map(({ SeasonId, SeasonName }) => ({ SeasonId, SeasonName }));
 }

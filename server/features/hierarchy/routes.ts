@@ -47,7 +47,8 @@ export function hierarchyRoutes(r: ApiRouter) {
     r.get(`/api/${h.area}/${h.get}`, perm(h.module, 'read'), { query: { [h.key]: 'id' } }, async (c) => {
       const id = intParam(c, h.key);
       return cachedJson(c, h.entity, `record ${h.entity} ${id}`, async () =>
-        JSON.stringify(await withDeletedMessage(h, () => readRecord(c.get('ctx'), c.get('user'), h.entity, h.key, id))));
+        JSON.stringify(await withDeletedMessage(h, () => readRecord(c.get('ctx'), c.get('user'), h.entity, h.key, id))),
+      );
     });
 
     // The changed fields of one record at the version it was read (409 naming who changed it since).
@@ -59,6 +60,7 @@ export function hierarchyRoutes(r: ApiRouter) {
     });
 
     r.post(`/api/${h.area}/${h.search}`, perm(h.module, 'read'), { body: 'search' }, async (c) =>
-      c.json(await searchRecords(c.get('ctx'), c.get('user'), h.entity, h.key, c.get('body') as SearchRequest)));
+      c.json(await searchRecords(c.get('ctx'), c.get('user'), h.entity, h.key, c.get('body') as SearchRequest)),
+    );
   }
 }

@@ -15,7 +15,11 @@ import { lockedByStatus, READ_ONLY_STATUSES } from '../../domain/statuses';
 
 export { READ_ONLY_STATUSES };
 
-export interface HierarchyEntity { entity: string; module: ModuleKey; deletedMessage: string }
+export interface HierarchyEntity {
+  entity: string;
+  module: ModuleKey;
+  deletedMessage: string;
+}
 
 /** The error a deleted hierarchy record answers with (SHELL-027: the screen shows it and goes to Search). */
 export const recordDeleted = (h: HierarchyEntity) => new AppError(404, 'record_deleted', h.deletedMessage);
@@ -28,20 +32,26 @@ async function sharedRules(h: HierarchyEntity, { q, user, prev, changes }: Updat
   if (statusChanges) {
     if (!can(user, h.module, 'status')) throw permissionDenied();
     const transitions = await cached(q, 'statusTransitions', [], () =>
-      q.query<{ f: number; t: number }>('SELECT fromstatusid AS f, tostatusid AS t FROM status_transitions'));
+      q.query<{ f: number; t: number }>('SELECT fromstatusid AS f, tostatusid AS t FROM status_transitions'),
+    );
     if (!transitions.some((s) => s.f === from && s.t === to)) {
       // Every status name once per request: a paste of many refused rows does not ask per row.
       const names = await cached(q, 'statusNames', [], () => q.query<{ statusid: number; statusname: string }>('SELECT statusid, statusname FROM statuses'));
       const name = (id: number) => names.find((n) => n.statusid === id)?.statusname ?? String(id);
-      throw badRequest('Your submission contains error(s). Please correct the highlighted items below.',
-        [{ Field: '/StatusId', Message: `A record in status ${name(from)} cannot be set to ${name(to)}.` }]);
+      throw badRequest('Your submission contains error(s). Please correct the highlighted items below.', [
+        { Field: '/StatusId', Message: `A record in status ${name(from)} cannot be set to ${name(to)}.` },
+      ]);
     }
   }
   if (READ_ONLY_STATUSES.has(from)) {
     const others = Object.keys(changes).filter((f) => lockedByStatus(prev, f));
     if (others.length) {
-      throw new AppError(409, 'read_only', 'This record is read-only in its current status; only the status can be changed.',
-        others.map((f) => ({ Field: `/${f}`, Message: 'Read-only in this status.' })));
+      throw new AppError(
+        409,
+        'read_only',
+        'This record is read-only in its current status; only the status can be changed.',
+        others.map((f) => ({ Field: `/${f}`, Message: 'Read-only in this status.' })),
+      );
     }
   }
   return changes;

@@ -7,9 +7,17 @@ import { recordAction } from '../../core/records/actions';
 
 export const ITEM_ADDED = 'Item added successfully.';
 
-export interface LibraryAnswer { IsSuccessful: boolean; Message: string; Data: Record<string, unknown> }
+export interface LibraryAnswer {
+  IsSuccessful: boolean;
+  Message: string;
+  Data: Record<string, unknown>;
+}
 
-export const added = (data: Record<string, unknown> = {}): LibraryAnswer => ({ IsSuccessful: true, Message: ITEM_ADDED, Data: { ExtendBrand: false, ...data } });
+export const added = (data: Record<string, unknown> = {}): LibraryAnswer => ({
+  IsSuccessful: true,
+  Message: ITEM_ADDED,
+  Data: { ExtendBrand: false, ...data },
+});
 
 /**
  * ADMIN-027/028: the entry exists elsewhere; the client asks the user and calls again with the extend flag.
@@ -22,5 +30,11 @@ export const deletedMessage = (n: number, type: string) => `${n} ${type}(s) succ
 
 /** Audits a new row: every field from nothing to its value. */
 export async function auditAdded(q: Queryable, userId: number, entity: string, id: string | number, row: Record<string, unknown>) {
-  await recordAction(q, userId, entity, id, Object.entries(row).map(([field, newValue]) => ({ field, oldValue: null, newValue })));
+  await recordAction(
+    q,
+    userId,
+    entity,
+    id,
+    Object.entries(row).map(([field, newValue]) => ({ field, oldValue: null, newValue })),
+  );
 }

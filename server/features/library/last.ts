@@ -12,11 +12,18 @@ import { defaultLastDescription } from './last-description';
 
 export async function lastExists(q: Queryable, lastName: string, brandId: number) {
   const [row] = await q.query<{ inbrand: boolean; anywhere: boolean }>(
-    `SELECT bool_or(brandid = $2) AS inbrand, count(*) > 0 AS anywhere FROM lasts WHERE lower(lastname) = lower($1)`, [lastName.trim(), brandId]);
+    `SELECT bool_or(brandid = $2) AS inbrand, count(*) > 0 AS anywhere FROM lasts WHERE lower(lastname) = lower($1)`,
+    [lastName.trim(), brandId],
+  );
   return { existsInBrand: !!row?.inbrand, lastNameExists: !!row?.anywhere };
 }
 
-export interface LastRequest { brandId: number; lastName: string; lastDesc?: string; extend: boolean }
+export interface LastRequest {
+  brandId: number;
+  lastName: string;
+  lastDesc?: string;
+  extend: boolean;
+}
 
 export async function addLast(q: Queryable, user: SessionUser, req: LastRequest): Promise<LibraryAnswer> {
   requireBrand(user, req.brandId);
@@ -32,7 +39,8 @@ export async function addLast(q: Queryable, user: SessionUser, req: LastRequest)
     `INSERT INTO lasts (lastname, lastdesc, brandid)
      VALUES (coalesce((SELECT lastname FROM lasts WHERE lower(lastname) = lower($1) ORDER BY lastid LIMIT 1), $1), $2, $3)
      RETURNING lastid AS "LastId", lastname AS "LastName", lastdesc AS "LastDesc", brandid AS "BrandId"`,
-    [name, req.lastDesc?.trim() || defaultLastDescription(req.brandId, brand.brandname), req.brandId]);
+    [name, req.lastDesc?.trim() || defaultLastDescription(req.brandId, brand.brandname), req.brandId],
+  );
   await auditAdded(q, user.userId, 'last', row.LastId as number, row);
   return added({ Item: row, Extended: exists.lastNameExists });
 }

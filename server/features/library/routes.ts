@@ -13,8 +13,16 @@ import { listEntries } from './entry-types';
 import { addSole, type SoleKind } from './sole';
 import { addLast, lastExists, type LastRequest } from './last';
 import {
-  addColor, addCuttingPattern, addDeveloper, addDevelopmentCenter, addPatternDescription, addPatternName, deleteDevelopers,
-  updateDevelopmentCenter, type CenterRequest, type DeveloperRequest,
+  addColor,
+  addCuttingPattern,
+  addDeveloper,
+  addDevelopmentCenter,
+  addPatternDescription,
+  addPatternName,
+  deleteDevelopers,
+  updateDevelopmentCenter,
+  type CenterRequest,
+  type DeveloperRequest,
 } from './entries';
 
 const VIEW = access('any libraries permission (PERM-026)', LIBRARY_VIEW);
@@ -30,14 +38,22 @@ const optionalInt = (raw: string | undefined, name: string) => {
 };
 
 export function libraryRoutes(r: ApiRouter) {
-  r.get('/api/Library/GetEntries', VIEW, { query: { type: 'text', brandId: 'id', seasonId: 'id', roleId: 'id', pageNumber: 'id', pageSize: 'id' } }, async (c) => c.json(await listEntries(c.get('ctx'), c.get('ctx').db, c.get('user'), {
-    type: queryParam(c, 'type') ?? '',
-    brandId: optionalInt(queryParam(c, 'brandId'), 'brandId'),
-    seasonId: optionalInt(queryParam(c, 'seasonId'), 'seasonId'),
-    roleId: optionalInt(queryParam(c, 'roleId'), 'roleId'),
-    pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)),
-    pageSize: Math.min(9999, Math.max(1, intParam(c, 'pageSize', 50))),
-  })));
+  r.get(
+    '/api/Library/GetEntries',
+    VIEW,
+    { query: { type: 'text', brandId: 'id', seasonId: 'id', roleId: 'id', pageNumber: 'id', pageSize: 'id' } },
+    async (c) =>
+      c.json(
+        await listEntries(c.get('ctx'), c.get('ctx').db, c.get('user'), {
+          type: queryParam(c, 'type') ?? '',
+          brandId: optionalInt(queryParam(c, 'brandId'), 'brandId'),
+          seasonId: optionalInt(queryParam(c, 'seasonId'), 'seasonId'),
+          roleId: optionalInt(queryParam(c, 'roleId'), 'roleId'),
+          pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)),
+          pageSize: Math.min(9999, Math.max(1, intParam(c, 'pageSize', 50))),
+        }),
+      ),
+  );
 
   r.get('/api/Library/LastExists', VIEW, { brandParam: 'brandId', query: { lastName: 'text', brandId: 'id' } }, async (c) => {
     const name = queryParam(c, 'lastName');
@@ -49,9 +65,17 @@ export function libraryRoutes(r: ApiRouter) {
   for (const kind of ['Outsole', 'Midsole'] as SoleKind[]) {
     r.post(`/api/Library/Add${kind}`, CHANGE, { body: `library-${kind.toLowerCase()}` }, async (c) => {
       const b = c.get('body') as Body;
-      return c.json(await c.get('ctx').db.tx((q) => addSole(q, c.get('user'), kind, {
-        BrandId: b.BrandId, Name: b[`${kind}Name`], SeasonId: b.SeasonId, Price: b.Price, ExtendBrand: b.ExtendBrand,
-      })));
+      return c.json(
+        await c.get('ctx').db.tx((q) =>
+          addSole(q, c.get('user'), kind, {
+            BrandId: b.BrandId,
+            Name: b[`${kind}Name`],
+            SeasonId: b.SeasonId,
+            Price: b.Price,
+            ExtendBrand: b.ExtendBrand,
+          }),
+        ),
+      );
     });
   }
 
@@ -66,5 +90,7 @@ export function libraryRoutes(r: ApiRouter) {
   write('/api/Library/AddDevelopmentCenter', 'library-development-center', (q, u, b) => addDevelopmentCenter(q, u, b as CenterRequest));
   write('/api/Library/UpdateDevelopmentCenter', 'library-development-center', (q, u, b) => updateDevelopmentCenter(q, u, b as CenterRequest));
   write('/api/Library/AddDeveloper', 'library-developer', (q, u, b) => addDeveloper(q, u, b as DeveloperRequest));
-  write('/api/Library/DeleteDevelopers', 'library-developers-delete', (q, u, b) => deleteDevelopers(q, u, b as { brandId: number; roleId: number; developerIds: number[] }));
+  write('/api/Library/DeleteDevelopers', 'library-developers-delete', (q, u, b) =>
+    deleteDevelopers(q, u, b as { brandId: number; roleId: number; developerIds: number[] }),
+  );
 }

@@ -12,7 +12,13 @@ import { added, auditAdded, extendOffer, type LibraryAnswer } from './answer';
 
 export type SoleKind = 'Outsole' | 'Midsole';
 
-export interface SoleRequest { BrandId: number; Name: string; SeasonId: number; Price: number; ExtendBrand: boolean }
+export interface SoleRequest {
+  BrandId: number;
+  Name: string;
+  SeasonId: number;
+  Price: number;
+  ExtendBrand: boolean;
+}
 
 export async function checkSeasonOfBrand(q: Queryable, brandId: number, seasonId: number) {
   const [season] = await q.query<{ brandid: number }>('SELECT brandid FROM seasons WHERE seasonid = $1', [seasonId]);
@@ -26,11 +32,12 @@ export async function addSole(q: Queryable, user: SessionUser, kind: SoleKind, r
   await checkSeasonOfBrand(q, req.BrandId, req.SeasonId);
   const t = kind.toLowerCase();
   const name = req.Name.trim();
-  const [here] = await q.query(`SELECT 1 FROM ${t}s WHERE brandid = $1 AND seasonid = $2 AND lower(${t}name) = lower($3)`,
-    [req.BrandId, req.SeasonId, name]);
+  const [here] = await q.query(`SELECT 1 FROM ${t}s WHERE brandid = $1 AND seasonid = $2 AND lower(${t}name) = lower($3)`, [req.BrandId, req.SeasonId, name]);
   if (here) throw conflict(`This ${t} already exists for this brand and season.`, { Data: { ExtendBrand: false } });
   const [elsewhere] = await q.query<{ key: string; name: string }>(
-    `SELECT ${t}key AS key, ${t}name AS name FROM ${t}s WHERE lower(${t}name) = lower($1) ORDER BY ${t}id LIMIT 1`, [name]);
+    `SELECT ${t}key AS key, ${t}name AS name FROM ${t}s WHERE lower(${t}name) = lower($1) ORDER BY ${t}id LIMIT 1`,
+    [name],
+  );
   if (elsewhere && !req.ExtendBrand) {
     return extendOffer(`The ${t} '${elsewhere.name}' exists for another brand or season. Do you want to extend it to this brand and season?`);
   }
@@ -41,7 +48,8 @@ export async function addSole(q: Queryable, user: SessionUser, kind: SoleKind, r
      INSERT INTO ${t}s (${t}id, ${t}key, ${t}name, brandid, seasonid, price)
      SELECT v, coalesce($1, '${prefix}' || v), $2, $3, $4, $5 FROM id
      RETURNING ${t}id AS "${kind}Id", ${t}key AS "${kind}Key", ${t}name AS "${kind}Name", brandid AS "BrandId", seasonid AS "SeasonId", price AS "Price"`,
-    [elsewhere?.key ?? null, elsewhere?.name ?? name, req.BrandId, req.SeasonId, req.Price]);
+    [elsewhere?.key ?? null, elsewhere?.name ?? name, req.BrandId, req.SeasonId, req.Price],
+  );
   await auditAdded(q, user.userId, t, row[`${kind}Id`] as number, row);
   return added({ Item: row, Extended: !!elsewhere });
 }

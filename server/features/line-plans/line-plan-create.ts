@@ -26,7 +26,12 @@ export const DUPLICATE_NAME_WARNING = 'You may continue, but please note this na
 export const NOT_DELETED = 'Line plan was not deleted. Only a Created line plan without briefs can be deleted.';
 
 export interface LinePlanCreate {
-  LinePlanName: string; BrandId: number; SeasonId: number; ResponsibleId: number; WFGroupId?: number | null; SubSeasonIds?: number[];
+  LinePlanName: string;
+  BrandId: number;
+  SeasonId: number;
+  ResponsibleId: number;
+  WFGroupId?: number | null;
+  SubSeasonIds?: number[];
 }
 
 async function createErrors(q: Queryable, req: LinePlanCreate): Promise<FieldError[]> {
@@ -35,24 +40,32 @@ async function createErrors(q: Queryable, req: LinePlanCreate): Promise<FieldErr
   if (!season) errors.push({ Field: '/SeasonId', Message: 'Not a season of this brand.' });
   const [responsible] = await q.query(
     'SELECT 1 FROM users u JOIN user_brands ub ON ub.userid = u.userid WHERE u.userid = $1 AND ub.brandid = $2 AND u.isactive AND u.userid <> 1',
-    [req.ResponsibleId, req.BrandId]);
+    [req.ResponsibleId, req.BrandId],
+  );
   if (!responsible) errors.push({ Field: '/ResponsibleId', Message: 'The responsible person must be a known active user of this brand.' });
   if (req.WFGroupId != null) {
     const [group] = await q.query('SELECT 1 FROM workflow_groups WHERE wfgroupid = $1 AND brandid = $2 AND objectlevel = 1', [req.WFGroupId, req.BrandId]);
     if (!group) errors.push({ Field: '/WFGroupId', Message: 'Not a line plan workflow group of this brand.' });
   }
   const subs = req.SubSeasonIds ?? [];
-  const known = await q.query<{ subseasonid: number }>('SELECT subseasonid FROM subseasons WHERE seasonid = $1 AND subseasonid = ANY($2)', [req.SeasonId, subs]);
-  subs.forEach((id, i) => { if (!known.some((k) => k.subseasonid === id)) errors.push({ Field: `/SubSeasonIds/${i}`, Message: 'Not a sub-season of this season.' }); });
+  const known = await q.query<{ subseasonid: number }>('SELECT subseasonid FROM subseasons WHERE seasonid = $1 AND subseasonid = ANY($2)', [
+    req.SeasonId,
+    subs,
+  ]);
+  subs.forEach((id, i) => {
+    if (!known.some((k) => k.subseasonid === id)) errors.push({ Field: `/SubSeasonIds/${i}`, Message: 'Not a sub-season of this season.' });
+  });
   if (!req.LinePlanName.trim()) errors.push({ Field: '/LinePlanName', Message: 'Required.' });
   return errors;
 }
 
 /** LP-016: does a line plan of this brand (not deleted) already have this name? */
 export async function nameExists(q: Queryable, brandId: number, name: string, exceptId?: number) {
-  const [row] = await q.query(
-    'SELECT 1 FROM line_plans WHERE brandid = $1 AND lower(lineplanname) = lower($2) AND NOT isdeleted AND lineplanid <> $3',
-    [brandId, name.trim(), exceptId ?? 0]);
+  const [row] = await q.query('SELECT 1 FROM line_plans WHERE brandid = $1 AND lower(lineplanname) = lower($2) AND NOT isdeleted AND lineplanid <> $3', [
+    brandId,
+    name.trim(),
+    exceptId ?? 0,
+  ]);
   return !!row;
 }
 
@@ -62,7 +75,9 @@ async function seedCalendars(q: Queryable, linePlanId: number, subSeasonIds: num
   await q.query(
     `INSERT INTO calendar_items (lineplanid, subseasonid, name, stage, groupid, sort)
      SELECT $1, sub, name, stage, groupid, 10 * row_number() OVER (PARTITION BY sub ORDER BY sort, corporatetemplateitemid)
-       FROM corporate_template_items CROSS JOIN unnest($2::int[]) AS sub WHERE NOT isdeleted`, [linePlanId, subSeasonIds]);
+       FROM corporate_template_items CROSS JOIN unnest($2::int[]) AS sub WHERE NOT isdeleted`,
+    [linePlanId, subSeasonIds],
+  );
 }
 
 export function createLinePlan(ctx: AppContext, user: SessionUser, req: LinePlanCreate) {
@@ -72,8 +87,14 @@ export function createLinePlan(ctx: AppContext, user: SessionUser, req: LinePlan
     if (errors.length) throw badRequest(REVIEW_FIELDS, errors);
     const subSeasonIds = [...new Set(req.SubSeasonIds ?? [])];
     const keys = await insertRecord(ctx, q, user, LINE_PLAN.entity, {
-      LinePlanName: req.LinePlanName.trim(), BrandId: req.BrandId, SeasonId: req.SeasonId, ResponsibleId: req.ResponsibleId,
-      WFGroupId: req.WFGroupId ?? null, StatusId: CREATED, IsLocked: false, SubSeasonIds: subSeasonIds,
+      LinePlanName: req.LinePlanName.trim(),
+      BrandId: req.BrandId,
+      SeasonId: req.SeasonId,
+      ResponsibleId: req.ResponsibleId,
+      WFGroupId: req.WFGroupId ?? null,
+      StatusId: CREATED,
+      IsLocked: false,
+      SubSeasonIds: subSeasonIds,
     });
     await seedCalendars(q, keys.LinePlanId, subSeasonIds);
     return keys.LinePlanId;
@@ -83,7 +104,9 @@ export function createLinePlan(ctx: AppContext, user: SessionUser, req: LinePlan
 export function deleteLinePlan(ctx: AppContext, user: SessionUser, linePlanId: number) {
   return ctx.db.tx(async (q) => {
     const [lp] = await q.query<{ brandid: number; statusid: number; isdeleted: boolean }>(
-      'SELECT brandid, statusid, isdeleted FROM line_plans WHERE lineplanid = $1 FOR UPDATE', [linePlanId]);
+      'SELECT brandid, statusid, isdeleted FROM line_plans WHERE lineplanid = $1 FOR UPDATE',
+      [linePlanId],
+    );
     if (!lp || !user.brandIds.has(lp.brandid)) throw recordNotFound();
     if (lp.isdeleted) throw recordDeleted(HIERARCHY[0]);
     const [brief] = await q.query('SELECT 1 FROM brief_seasonals WHERE lineplanid = $1 AND NOT isdeleted LIMIT 1', [linePlanId]);

@@ -14,13 +14,15 @@ export function dateValue(value: unknown): number | null {
 
 /** LP-020: true when both dates are given and the end lies before the start. */
 export function endBeforeStart(start: unknown, end: unknown): boolean {
-  const s = dateValue(start), e = dateValue(end);
+  const s = dateValue(start),
+    e = dateValue(end);
   return s !== null && e !== null && e < s;
 }
 
 /** LP-021: whole days from start to end, rounded up; null when either date is missing. */
 export function durationDays(start: unknown, end: unknown): number | null {
-  const s = dateValue(start), e = dateValue(end);
+  const s = dateValue(start),
+    e = dateValue(end);
   return s === null || e === null ? null : Math.ceil((e - s) / DAY_MS);
 }
 
@@ -34,8 +36,7 @@ export const sortNumbers = (count: number) => Array.from({ length: count }, (_, 
  * sort numbers renumbered in steps of 10.
  */
 export function renumbered<T extends { Sort?: number | null }>(rows: readonly T[]): (T & { Sort: number })[] {
-  const order = rows.map((row, i) => ({ row, i })).sort((a, b) =>
-    (a.row.Sort ?? Infinity) - (b.row.Sort ?? Infinity) || a.i - b.i);
+  const order = rows.map((row, i) => ({ row, i })).sort((a, b) => (a.row.Sort ?? Infinity) - (b.row.Sort ?? Infinity) || a.i - b.i);
   const sorts = sortNumbers(order.length);
   return order.map(({ row }, k) => ({ ...row, Sort: sorts[k] }));
 }

@@ -30,25 +30,44 @@ const PLANNING_COLS: Col[] = [{ field: 'Name', title: 'Phase' }, d('StartDate', 
 /** A sheet is a calendar when it has these columns (its header row names them). */
 const CALENDAR_KEYS = ['Name', 'Stage', 'GroupId', 'StartDate', 'EndDate'];
 export const CALENDAR_COLS: Col[] = [
-  { field: 'SubSeasonName', title: 'Sub-Season' }, { field: 'Name', title: 'Name' }, { field: 'Stage', title: 'Stage' },
-  { field: 'GroupId', title: 'Group', kind: 'integer' }, { field: 'Sort', title: 'Sort', kind: 'integer' },
-  d('StartDate', 'Start Date'), d('EndDate', 'End Date'), { field: 'Duration', title: 'Duration (days)', kind: 'integer' },
+  { field: 'SubSeasonName', title: 'Sub-Season' },
+  { field: 'Name', title: 'Name' },
+  { field: 'Stage', title: 'Stage' },
+  { field: 'GroupId', title: 'Group', kind: 'integer' },
+  { field: 'Sort', title: 'Sort', kind: 'integer' },
+  d('StartDate', 'Start Date'),
+  d('EndDate', 'End Date'),
+  { field: 'Duration', title: 'Duration (days)', kind: 'integer' },
 ];
 const LAUNCH_COLS: Col[] = [
-  { field: 'LaunchNumber', title: 'Launch', kind: 'integer' }, { field: 'LaunchDesc', title: 'Description' }, d('AdoptionDueDate', 'Adoption Due'),
-  d('SpecLckT1DueDate', 'Spec Lock T1 Due'), d('PoIssuedDate', 'PO Issued'), d('T2DueDate', 'T2 Due'), d('T3DueDate', 'T3 Due'),
-  d('FactoryExGoDate', 'Factory Ex-Go'), d('AvailAtRetailDate', 'Available at Retail'),
+  { field: 'LaunchNumber', title: 'Launch', kind: 'integer' },
+  { field: 'LaunchDesc', title: 'Description' },
+  d('AdoptionDueDate', 'Adoption Due'),
+  d('SpecLckT1DueDate', 'Spec Lock T1 Due'),
+  d('PoIssuedDate', 'PO Issued'),
+  d('T2DueDate', 'T2 Due'),
+  d('T3DueDate', 'T3 Due'),
+  d('FactoryExGoDate', 'Factory Ex-Go'),
+  d('AvailAtRetailDate', 'Available at Retail'),
 ];
 const HEADER_FIELDS: [string, string][] = [
-  ['LinePlanId', 'Line Plan Id'], ['LinePlanName', 'Line Plan Name'], ['BrandName', 'Brand'], ['SeasonName', 'Season'],
-  ['StatusName', 'Status'], ['ResponsibleName', 'Responsible'], ['WFGroupName', 'Workflow Group'],
+  ['LinePlanId', 'Line Plan Id'],
+  ['LinePlanName', 'Line Plan Name'],
+  ['BrandName', 'Brand'],
+  ['SeasonName', 'Season'],
+  ['StatusName', 'Status'],
+  ['ResponsibleName', 'Responsible'],
+  ['WFGroupName', 'Workflow Group'],
 ];
-
 
 const cell = (v: unknown, c?: Col) => (v === null || v === undefined ? null : c?.kind === 'date' ? excelDate(v) : neutralise(v));
 
 function addTable(wb: ExcelJS.Workbook, name: string, cols: Col[], rows: Row[]) {
-  writeTable(wb.addWorksheet(name), cols.map((c) => ({ header: c.title, kind: c.kind })), rows.map((r) => cols.map((c) => cell(r[c.field], c))));
+  writeTable(
+    wb.addWorksheet(name),
+    cols.map((c) => ({ header: c.title, kind: c.kind })),
+    rows.map((r) => cols.map((c) => cell(r[c.field], c))),
+  );
 }
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
@@ -57,7 +76,9 @@ const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 3
 async function subSeasons(q: Queryable, linePlanId: number) {
   return q.query<{ subseasonid: number; subseasonname: string }>(
     `SELECT s.subseasonid, s.subseasonname FROM line_plan_subseasons l JOIN subseasons s ON s.subseasonid = l.subseasonid
-      WHERE l.lineplanid = $1 ORDER BY s.subseasonid`, [linePlanId]);
+      WHERE l.lineplanid = $1 ORDER BY s.subseasonid`,
+    [linePlanId],
+  );
 }
 
 export async function exportLinePlan(ctx: AppContext, user: SessionUser, linePlanId: number): Promise<Buffer> {
@@ -65,7 +86,10 @@ export async function exportLinePlan(ctx: AppContext, user: SessionUser, linePla
   const subs = await subSeasons(ctx.db, linePlanId);
   const wb = new ExcelJS.Workbook();
   const header = wb.addWorksheet('Line Plan');
-  header.columns = [{ header: 'Field', width: 20 }, { header: 'Value', width: 40 }];
+  header.columns = [
+    { header: 'Field', width: 20 },
+    { header: 'Value', width: 40 },
+  ];
   for (const [f, title] of HEADER_FIELDS) if (f in lp) header.addRow([title, cell(lp[f])]);
   addTable(wb, 'Seasonal Planning Phase', PLANNING_COLS, await readChildSet(ctx, ctx.db, CHILD_SETS.planning, linePlanId));
   const calendar = await readChildSet(ctx, ctx.db, CHILD_SETS.calendar, linePlanId);
@@ -96,20 +120,29 @@ export async function readCalendarWorkbook(ctx: AppContext, file: string, fileNa
       const letter = new Map(sheet.columns.map((c) => [c.field, c.column]));
       const sheetSub = bySubName.get(sheet.sheet.replace(/^Calendar /i, '').toLowerCase());
       for await (const r of sheet.rows) {
-        const bad = (f: string, Message: string) => errors.push({ Field: `${sheet.sheet}: Row ${r.row}, Column ${letter.get(f) ?? '?'} (${title(f)})`, Message });
+        const bad = (f: string, Message: string) =>
+          errors.push({ Field: `${sheet.sheet}: Row ${r.row}, Column ${letter.get(f) ?? '?'} (${title(f)})`, Message });
         const cellError = (f: string) => r.errors.find((e) => e.Field === f);
         const v = r.values;
         const item: ChildItem = {};
-        for (const f of ['Name', 'Stage']) if (v[f] === null || v[f] === undefined) bad(f, 'Required.'); else item[f] = String(v[f]);
+        for (const f of ['Name', 'Stage'])
+          if (v[f] === null || v[f] === undefined) bad(f, 'Required.');
+          else item[f] = String(v[f]);
         for (const f of ['GroupId', 'Sort']) {
           if (cellError(f)) bad(f, cellError(f)!.Message);
-          else if (v[f] === null || v[f] === undefined) { if (f === 'GroupId') bad(f, 'Required.'); } else if ((v[f] as number) >= 0) item[f] = v[f]; else bad(f, 'Must be a whole number.');
+          else if (v[f] === null || v[f] === undefined) {
+            if (f === 'GroupId') bad(f, 'Required.');
+          } else if ((v[f] as number) >= 0) item[f] = v[f];
+          else bad(f, 'Must be a whole number.');
         }
-        for (const f of ['StartDate', 'EndDate']) if (cellError(f)) bad(f, cellError(f)!.Message); else item[f] = v[f] ?? null;
+        for (const f of ['StartDate', 'EndDate'])
+          if (cellError(f)) bad(f, cellError(f)!.Message);
+          else item[f] = v[f] ?? null;
         if (endBeforeStart(item.StartDate, item.EndDate)) bad('EndDate', 'End Date must not be before Start Date.');
         const subName = v.SubSeasonId;
         const sub = subName === null || subName === undefined ? sheetSub : bySubName.get(String(subName).toLowerCase());
-        if (sub === undefined) bad('SubSeasonId', subName === null || subName === undefined ? 'Required.' : `'${subName}' is not a sub-season of this line plan.`);
+        if (sub === undefined)
+          bad('SubSeasonId', subName === null || subName === undefined ? 'Required.' : `'${subName}' is not a sub-season of this line plan.`);
         item.SubSeasonId = sub;
         rows.push(item);
       }
@@ -123,7 +156,12 @@ export async function readCalendarWorkbook(ctx: AppContext, file: string, fileNa
   return rows;
 }
 
-export interface CalendarImport { LinePlanId: number; RowVersion: number; FileName: string; path: string }
+export interface CalendarImport {
+  LinePlanId: number;
+  RowVersion: number;
+  FileName: string;
+  path: string;
+}
 
 /** LP-024: the upload must be an .xls or .xlsx file (the reader checks its content too). */
 export function checkExcelName(fileName: string) {
@@ -138,8 +176,10 @@ export async function importCalendar(ctx: AppContext, user: SessionUser, req: Ca
     const rows = await readCalendarWorkbook(ctx, req.path, req.FileName, await subSeasons(q, req.LinePlanId));
     const replaced = new Set(rows.map((r) => r.SubSeasonId));
     const old = (await readChildSet(ctx, q, CHILD_SETS.calendar, req.LinePlanId)).filter((r) => replaced.has(r.SubSeasonId as number));
-    await writeChildSet(ctx, q, user, CHILD_SETS.calendar, req.LinePlanId,
-      [...old.map((r) => ({ CalendarItemId: r.CalendarItemId, IsDelete: true })), ...rows]);
+    await writeChildSet(ctx, q, user, CHILD_SETS.calendar, req.LinePlanId, [
+      ...old.map((r) => ({ CalendarItemId: r.CalendarItemId, IsDelete: true })),
+      ...rows,
+    ]);
     const [{ rowversion }] = await q.query<{ rowversion: number }>('SELECT rowversion FROM line_plans WHERE lineplanid = $1', [req.LinePlanId]);
     return { IsSuccessful: true, Message: `Calendar imported: ${rows.length} rows.`, RowVersion: rowversion };
   });

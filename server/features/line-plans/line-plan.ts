@@ -15,18 +15,24 @@ import { updateRecordIn } from '../../core/records/write';
 import { READ_ONLY_STATUSES } from '../hierarchy';
 
 export const LINE_PLAN = { entity: 'line-plan', key: 'LinePlanId' } as const;
-export const CREATED = 1, RELEASED = 2;
+export const CREATED = 1,
+  RELEASED = 2;
 /** LP-026: the headline of every save refusal on the line plan screen; each error names 'Details Tab > ...'. */
 export const ERRORS_FOUND = 'Errors found.';
 
 /** DECISIONS LP-014: what is missing before the line plan may be released (empty when nothing is). */
 export async function releaseErrors(q: Queryable, linePlanId: number): Promise<FieldError[]> {
   const planning = await q.query<{ name: string; startdate: string | null; enddate: string | null }>(
-    'SELECT name, startdate, enddate FROM seasonal_planning_items WHERE lineplanid = $1 ORDER BY startdate NULLS LAST, seasonalplanningitemid', [linePlanId]);
+    'SELECT name, startdate, enddate FROM seasonal_planning_items WHERE lineplanid = $1 ORDER BY startdate NULLS LAST, seasonalplanningitemid',
+    [linePlanId],
+  );
   const launches = await q.query<{ launchnumber: number; availatretaildate: string | null; factoryexgodate: string | null }>(
-    'SELECT launchnumber, availatretaildate, factoryexgodate FROM line_plan_launch_dates WHERE lineplanid = $1 ORDER BY launchnumber', [linePlanId]);
+    'SELECT launchnumber, availatretaildate, factoryexgodate FROM line_plan_launch_dates WHERE lineplanid = $1 ORDER BY launchnumber',
+    [linePlanId],
+  );
   const errors: FieldError[] = [];
-  const need = (Field: string, where: string, what: string) => errors.push({ Field, Message: `Details Tab > ${where}: ${what} is required to release the line plan.` });
+  const need = (Field: string, where: string, what: string) =>
+    errors.push({ Field, Message: `Details Tab > ${where}: ${what} is required to release the line plan.` });
   if (!planning.length) need('/SeasonalPlanningItems', 'Seasonal Planning Phase', 'a planning phase with its dates');
   planning.forEach((p, i) => {
     if (!p.startdate) need(`/SeasonalPlanningItems/${i}/StartDate`, `Seasonal Planning Phase > ${p.name}`, 'Start Date');

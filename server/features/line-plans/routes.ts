@@ -46,10 +46,15 @@ export function linePlanRoutes(r: ApiRouter) {
   });
 
   // LP-016: a duplicate name within the brand only warns.
-  r.get('/api/LinePlan/IsLinePlanNameExists', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { BrandId: 'id', LinePlanName: 'text', LinePlanId: 'id' } }, async (c) => {
-    const exists = await nameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'LinePlanName') ?? '', intParam(c, 'LinePlanId', 0));
-    return c.json({ Exists: exists, Message: exists ? DUPLICATE_NAME_WARNING : null });
-  });
+  r.get(
+    '/api/LinePlan/IsLinePlanNameExists',
+    perm('linePlan', 'read'),
+    { brandParam: 'BrandId', query: { BrandId: 'id', LinePlanName: 'text', LinePlanId: 'id' } },
+    async (c) => {
+      const exists = await nameExists(c.get('ctx').db, intParam(c, 'BrandId'), queryParam(c, 'LinePlanName') ?? '', intParam(c, 'LinePlanId', 0));
+      return c.json({ Exists: exists, Message: exists ? DUPLICATE_NAME_WARNING : null });
+    },
+  );
 
   // LP-013, LP-028: only a Created line plan without briefs; soft delete.
   r.post('/api/LinePlan/DeleteLinePlan', perm('linePlan', 'delete'), { body: 'line-plan-delete' }, async (c) => {
@@ -64,8 +69,12 @@ export function linePlanRoutes(r: ApiRouter) {
       return c.json(await readChildSet(c.get('ctx'), c.get('ctx').db, set, lp.LinePlanId as number));
     });
     r.post(`/api/LinePlan/${save}`, perm('linePlan', 'edit'), { body: 'line-plan-children-save' }, async (c) =>
-      c.json({ IsSuccessful: true, Message: 'Record Saved Successfully.',
-        ...await saveChildSet(c.get('ctx'), c.get('user'), set, c.get('body') as { LinePlanId: number; RowVersion: number; Items: ChildItem[] }) }));
+      c.json({
+        IsSuccessful: true,
+        Message: 'Record Saved Successfully.',
+        ...(await saveChildSet(c.get('ctx'), c.get('user'), set, c.get('body') as { LinePlanId: number; RowVersion: number; Items: ChildItem[] })),
+      }),
+    );
   }
 
   r.get('/api/LinePlan/GetSubSeasons', perm('linePlan', 'read'), { query: { LinePlanId: 'id' } }, async (c) => {
@@ -79,11 +88,13 @@ export function linePlanRoutes(r: ApiRouter) {
     const upload = await receiveUpload(c.req.raw, { dataDir: ctx.config.dataDir, maxBytes: MAX_IMPORT_BYTES, beforeFile: (_f, name) => checkExcelName(name) });
     try {
       if (!upload.file) throw badRequest(NOT_EXCEL, [{ Field: '/file', Message: NOT_EXCEL }]);
-      const ids = Object.fromEntries(['LinePlanId', 'RowVersion'].map((f) => {
-        const v = upload.fields[f] ?? '';
-        if (!/^\d+$/.test(v) || Number(v) > INT4_MAX) throw badRequest('The request is invalid.', [{ Field: `/${f}`, Message: 'Must be a whole number.' }]);
-        return [f, Number(v)];
-      })) as { LinePlanId: number; RowVersion: number };
+      const ids = Object.fromEntries(
+        ['LinePlanId', 'RowVersion'].map((f) => {
+          const v = upload.fields[f] ?? '';
+          if (!/^\d+$/.test(v) || Number(v) > INT4_MAX) throw badRequest('The request is invalid.', [{ Field: `/${f}`, Message: 'Must be a whole number.' }]);
+          return [f, Number(v)];
+        }),
+      ) as { LinePlanId: number; RowVersion: number };
       return c.json(await importCalendar(ctx, c.get('user'), { ...ids, FileName: upload.file.name, path: upload.file.path }));
     } finally {
       await removeFiles(upload.file ? [upload.file.path] : []);
@@ -101,14 +112,32 @@ export function linePlanRoutes(r: ApiRouter) {
   r.get('/api/LinePlan/GetLinePlanBriefs', perm('linePlan', 'read'), { query: { LinePlanId: 'id', pageNumber: 'id', pageSize: 'id' } }, async (c) => {
     if (!can(c.get('user'), 'brief', 'read')) throw permissionDenied();
     const lp = await linePlanOf(c);
-    return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId',
-      { pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)), pageSize: Math.min(Math.max(1, intParam(c, 'pageSize', 50)), 500), sortColumn: 'BriefName', sortDirection: 'asc' },
-      ['BriefSeasonalId', 'BriefId', 'BriefName', 'StatusId', 'StatusName', 'ResponsibleName', 'SeasonName'], { equals: { LinePlanId: lp.LinePlanId } }));
+    return c.json(
+      await searchRecords(
+        c.get('ctx'),
+        c.get('user'),
+        'brief',
+        'BriefSeasonalId',
+        {
+          pageNumber: Math.max(1, intParam(c, 'pageNumber', 1)),
+          pageSize: Math.min(Math.max(1, intParam(c, 'pageSize', 50)), 500),
+          sortColumn: 'BriefName',
+          sortDirection: 'asc',
+        },
+        ['BriefSeasonalId', 'BriefId', 'BriefName', 'StatusId', 'StatusName', 'ResponsibleName', 'SeasonName'],
+        { equals: { LinePlanId: lp.LinePlanId } },
+      ),
+    );
   });
 
   // Line plans of one brand and season (pickers of briefs and patterns); ?Released=true keeps the released ones (2 and 3, @domain/statuses; LP-010).
-  r.get('/api/LinePlan/GetLinePlansByBrandSeason', perm('linePlan', 'read'), { brandParam: 'BrandId', query: { Released: 'bool', BrandId: 'id', SeasonId: 'id' } }, async (c) => {
-    const released = queryParam(c, 'Released') === 'true';
-    return c.json(await linePlansByBrandSeason(c.get('ctx').db, intParam(c, 'BrandId'), intParam(c, 'SeasonId'), released));
-  });
+  r.get(
+    '/api/LinePlan/GetLinePlansByBrandSeason',
+    perm('linePlan', 'read'),
+    { brandParam: 'BrandId', query: { Released: 'bool', BrandId: 'id', SeasonId: 'id' } },
+    async (c) => {
+      const released = queryParam(c, 'Released') === 'true';
+      return c.json(await linePlansByBrandSeason(c.get('ctx').db, intParam(c, 'BrandId'), intParam(c, 'SeasonId'), released));
+    },
+  );
 }

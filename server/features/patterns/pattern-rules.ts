@@ -30,7 +30,8 @@ const error = (field: string, message: string): FieldError[] => [{ Field: `/${fi
 export async function releasedBriefErrors(q: Queryable, briefSeasonalId: unknown, brandId: unknown, seasonId: unknown): Promise<FieldError[]> {
   const [brief] = await q.query(
     `SELECT 1 FROM brief_view WHERE briefseasonalid = $1 AND brandid = $2 AND seasonid = $3 AND NOT isdeleted AND statusid = ANY($4)`,
-    [briefSeasonalId, brandId, seasonId, RELEASED_STATUSES]);
+    [briefSeasonalId, brandId, seasonId, RELEASED_STATUSES],
+  );
   return brief ? [] : error('BriefSeasonalId', MSG.releasedBrief);
 }
 
@@ -39,7 +40,9 @@ export async function keyGenderErrors(q: Queryable, brandId: unknown, key: unkno
   if (key === null || key === undefined || key === '') return [];
   const [other] = await q.query<{ patternname: string }>(
     `SELECT patternname FROM patterns WHERE brandid = $1 AND lower(patternnamekey) = lower($2) AND genderkey = $3
-        AND patternid IS DISTINCT FROM $4::int ORDER BY patternid LIMIT 1`, [brandId, key, gender, patternId]);
+        AND patternid IS DISTINCT FROM $4::int ORDER BY patternid LIMIT 1`,
+    [brandId, key, gender, patternId],
+  );
   return other ? error('PatternNameKey', MSG.keyGender(other.patternname)) : [];
 }
 
@@ -52,31 +55,43 @@ export async function genderErrors(q: Queryable, gender: unknown): Promise<Field
 /** The responsible user is the System User (CONST-025) or an active user of the brand. */
 export async function responsibleErrors(q: Queryable, brandId: unknown, responsibleId: unknown): Promise<FieldError[]> {
   if (responsibleId === 1) return [];
-  const known = await cached(q, 'responsible', [brandId, responsibleId], async () => (await q.query(
-    `SELECT 1 FROM users u JOIN user_brands ub ON ub.userid = u.userid WHERE u.userid = $1 AND ub.brandid = $2 AND u.isactive`,
-    [responsibleId, brandId])).length > 0);
+  const known = await cached(
+    q,
+    'responsible',
+    [brandId, responsibleId],
+    async () =>
+      (
+        await q.query(`SELECT 1 FROM users u JOIN user_brands ub ON ub.userid = u.userid WHERE u.userid = $1 AND ub.brandid = $2 AND u.isactive`, [
+          responsibleId,
+          brandId,
+        ])
+      ).length > 0,
+  );
   return known ? [] : error('ResponsibleId', 'Select a responsible user of the brand.');
 }
 
 /** The workflow group is one of the brand's pattern-level groups (empty is allowed). */
 export async function wfGroupErrors(q: Queryable, brandId: unknown, wfGroupId: unknown): Promise<FieldError[]> {
   if (wfGroupId === null || wfGroupId === undefined) return [];
-  const [group] = await q.query('SELECT 1 FROM workflow_groups WHERE wfgroupid = $1 AND brandid = $2 AND objectlevel = $3',
-    [wfGroupId, brandId, PATTERN_WF_LEVEL]);
+  const [group] = await q.query('SELECT 1 FROM workflow_groups WHERE wfgroupid = $1 AND brandid = $2 AND objectlevel = $3', [
+    wfGroupId,
+    brandId,
+    PATTERN_WF_LEVEL,
+  ]);
   return group ? [] : error('WFGroupId', 'Select a workflow group of the brand for patterns.');
 }
 
 /** Colorways (not deleted) under a pattern seasonal. */
 export async function linkedColorways(q: Queryable, patternSeasonalId: unknown): Promise<number> {
-  const [{ n }] = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM prototype_seasonals WHERE patternseasonalid = $1 AND NOT isdeleted', [patternSeasonalId]);
+  const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM prototype_seasonals WHERE patternseasonalid = $1 AND NOT isdeleted', [
+    patternSeasonalId,
+  ]);
   return n;
 }
 
 /** PAT-019: relink needs the pattern in one season only and no linked colorways. */
 export async function relinkErrors(q: Queryable, pattern: { PatternId: unknown; PatternSeasonalId: unknown }): Promise<FieldError[]> {
-  const [{ n }] = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM pattern_seasonals WHERE patternid = $1 AND NOT isdeleted', [pattern.PatternId]);
+  const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM pattern_seasonals WHERE patternid = $1 AND NOT isdeleted', [pattern.PatternId]);
   if (n > 1) return error('BriefSeasonalId', MSG.relinkSeasons);
   if (await linkedColorways(q, pattern.PatternSeasonalId)) return error('BriefSeasonalId', MSG.relinkColorways);
   return [];
@@ -94,4 +109,3 @@ export async function canDelete(q: Queryable, pattern: { StatusId: unknown; Patt
 export function canAdopt(user: SessionUser, pattern: Record<string, unknown>) {
   return can(user, 'pattern', 'adopt') && pattern.StatusId === 2 && !pattern.IsDeleted;
 }
-

@@ -10,9 +10,7 @@ import { businessToday } from '../../domain/business-date';
 import { withVolumeTotals } from '../../domain/volume-changes';
 import { badRequest, forbidden, permissionDenied, type FieldError } from '../../core/http/errors';
 import { onUpdate, type UpdateHookArgs } from '../../core/records/hooks';
-import {
-  canAdopt, genderErrors, keyGenderErrors, MSG, relinkErrors, releasedBriefErrors, responsibleErrors, wfGroupErrors,
-} from './pattern-rules';
+import { canAdopt, genderErrors, keyGenderErrors, MSG, relinkErrors, releasedBriefErrors, responsibleErrors, wfGroupErrors } from './pattern-rules';
 
 type Changes = Record<string, unknown>;
 const changed = (prev: Changes, changes: Changes, f: string) => f in changes && changes[f] !== prev[f];
@@ -22,8 +20,9 @@ function adoption({ ctx, user, prev, changes }: UpdateHookArgs): Changes {
   if (!changed(prev, changes, 'AdoptedStatus')) return changes;
   if (!can(user, 'pattern', 'adopt')) throw permissionDenied();
   if (!canAdopt(user, prev)) {
-    throw badRequest('Adoption can be changed only while the pattern is Released.',
-      [{ Field: '/AdoptedStatus', Message: 'Adoption can be changed only while the pattern is Released.' }]);
+    throw badRequest('Adoption can be changed only while the pattern is Released.', [
+      { Field: '/AdoptedStatus', Message: 'Adoption can be changed only while the pattern is Released.' },
+    ]);
   }
   return changes.AdoptedStatus
     ? { ...changes, AdoptedDate: businessToday(ctx.config.businessTimeZone), AdoptedBy: user.userId }
@@ -70,11 +69,11 @@ async function references({ q, prev, changes }: UpdateHookArgs): Promise<Changes
   // A value of the wrong type is left to the schema check that follows the hooks.
   const id = (f: string) => changed(prev, changes, f) && Number.isInteger(next[f]);
   const text = (f: string) => changed(prev, changes, f) && typeof next[f] === 'string';
-  if (id('ResponsibleId')) errors.push(...await responsibleErrors(q, next.BrandId, next.ResponsibleId));
-  if (id('WFGroupId')) errors.push(...await wfGroupErrors(q, next.BrandId, next.WFGroupId));
-  if (text('GenderKey')) errors.push(...await genderErrors(q, next.GenderKey));
+  if (id('ResponsibleId')) errors.push(...(await responsibleErrors(q, next.BrandId, next.ResponsibleId)));
+  if (id('WFGroupId')) errors.push(...(await wfGroupErrors(q, next.BrandId, next.WFGroupId)));
+  if (text('GenderKey')) errors.push(...(await genderErrors(q, next.GenderKey)));
   if ((text('PatternNameKey') || text('GenderKey')) && typeof next.GenderKey === 'string') {
-    errors.push(...await keyGenderErrors(q, next.BrandId, next.PatternNameKey, next.GenderKey, prev.PatternId));
+    errors.push(...(await keyGenderErrors(q, next.BrandId, next.PatternNameKey, next.GenderKey, prev.PatternId)));
   }
   if (id('BriefSeasonalId')) {
     const relink = await relinkErrors(q, prev as { PatternId: unknown; PatternSeasonalId: unknown });

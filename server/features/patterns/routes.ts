@@ -21,13 +21,29 @@ import { addSpecLogEntry, developersOfBrand, saveTeam, specLogOf, teamOf, type P
 
 const READ = perm('pattern', 'read');
 const SAVED = 'Record Saved Successfully.';
-const BRIEF_COLUMNS = ['BriefSeasonalId', 'BriefId', 'BriefName', 'BrandId', 'SeasonId', 'SeasonName', 'StatusId', 'StatusName', 'LinePlanName', 'ResponsibleName'];
+const BRIEF_COLUMNS = [
+  'BriefSeasonalId',
+  'BriefId',
+  'BriefName',
+  'BrandId',
+  'SeasonId',
+  'SeasonName',
+  'StatusId',
+  'StatusName',
+  'LinePlanName',
+  'ResponsibleName',
+];
 
 export function patternRoutes(r: ApiRouter) {
   // PAT-008..010: a new pattern (or a copy of ParentPatternSeasonalId); the form is checked here so every error comes back at once.
   r.post('/api/Pattern/CreatePatternSeasonal', perm('pattern', 'create'), async (c) => {
     const created = await createPattern(c.get('ctx'), c.get('user'), c.get('body'));
-    return c.json({ IsSuccessful: true, Message: SAVED, Warning: created.Warning, Data: { PatternId: created.PatternId, PatternSeasonalId: created.PatternSeasonalId } });
+    return c.json({
+      IsSuccessful: true,
+      Message: SAVED,
+      Warning: created.Warning,
+      Data: { PatternId: created.PatternId, PatternSeasonalId: created.PatternSeasonalId },
+    });
   });
 
   // PAT-009, CONST-031: a duplicate name is only a note.
@@ -40,9 +56,12 @@ export function patternRoutes(r: ApiRouter) {
   r.post('/api/Pattern/SearchBriefsForPattern', perm('pattern', 'create'), { body: 'pattern-brief-search', brandParam: 'BrandId' }, async (c) => {
     const body = c.get('body') as SearchRequest & { BriefName?: string; BriefId?: number };
     const [status, secondary] = RELEASED_STATUSES;
-    return c.json(await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId',
-      { ...body, StatusId: status, StatusIdSecondary: secondary }, BRIEF_COLUMNS,
-      { text: { fields: ['BriefName'], value: body.BriefName ?? '' }, equals: body.BriefId ? { BriefId: body.BriefId } : {} }));
+    return c.json(
+      await searchRecords(c.get('ctx'), c.get('user'), 'brief', 'BriefSeasonalId', { ...body, StatusId: status, StatusIdSecondary: secondary }, BRIEF_COLUMNS, {
+        text: { fields: ['BriefName'], value: body.BriefName ?? '' },
+        equals: body.BriefId ? { BriefId: body.BriefId } : {},
+      }),
+    );
   });
 
   // PAT-013: whether this user may toggle adoption of this pattern seasonal now.
@@ -55,7 +74,7 @@ export function patternRoutes(r: ApiRouter) {
   r.get('/api/Pattern/GetPatternDetails', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const pattern = await readPattern(ctx, c.get('user'), intParam(c, 'PatternSeasonalId'));
-    return c.json({ Pattern: pattern, ...await teamOf(ctx.db, pattern.PatternId as number) });
+    return c.json({ Pattern: pattern, ...(await teamOf(ctx.db, pattern.PatternId as number)) });
   });
 
   r.post('/api/Pattern/SavePatternDevelopers', perm('pattern', 'edit'), { body: 'pattern-team' }, async (c) => {
@@ -83,8 +102,15 @@ export function patternRoutes(r: ApiRouter) {
     return c.json({ IsSuccessful: true, Message: SAVED, Data: keys });
   });
 
-  r.get('/api/Pattern/GetPatternByBrandNameGender', READ, { brandParam: 'BrandId', query: { BrandId: 'id', PatternName: 'text', GenderKey: 'text' } }, async (c) =>
-    c.json(await patternsByNameGender(c.get('ctx').db, intParam(c, 'BrandId'), (queryParam(c, 'PatternName') ?? '').trim(), queryParam(c, 'GenderKey') ?? '')));
+  r.get(
+    '/api/Pattern/GetPatternByBrandNameGender',
+    READ,
+    { brandParam: 'BrandId', query: { BrandId: 'id', PatternName: 'text', GenderKey: 'text' } },
+    async (c) =>
+      c.json(
+        await patternsByNameGender(c.get('ctx').db, intParam(c, 'BrandId'), (queryParam(c, 'PatternName') ?? '').trim(), queryParam(c, 'GenderKey') ?? ''),
+      ),
+  );
 
   // The first adoption date of the pattern in any season (the audit log), else its current one.
   r.get('/api/Pattern/GetOriginalAdoptedDate', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
@@ -107,7 +133,8 @@ export function patternRoutes(r: ApiRouter) {
 
   // PAT-022: pick lists without a library of their own — the values the brand's patterns already use.
   r.get('/api/Pattern/GetPatternLookups', READ, { brandParam: 'BrandId', query: { BrandId: 'id' } }, async (c) =>
-    c.json(await patternLookups(c.get('ctx').db, intParam(c, 'BrandId'))));
+    c.json(await patternLookups(c.get('ctx').db, intParam(c, 'BrandId'))),
+  );
 
   // PAT-028: the seasons of a pattern (page size 999).
   r.get('/api/Pattern/GetPatternSeasons', READ, { query: { PatternSeasonalId: 'id' } }, async (c) => {
@@ -133,8 +160,12 @@ export function patternRoutes(r: ApiRouter) {
   r.post('/api/Pattern/RelinkPattern', perm('pattern', 'edit'), { body: 'pattern-relink' }, async (c) => {
     const body = c.get('body') as { PatternSeasonalId: number; BriefSeasonalId: number; RowVersion: number };
     await readPattern(c.get('ctx'), c.get('user'), body.PatternSeasonalId);
-    const record = await updateRecord(c.get('ctx'), c.get('user'), 'pattern', 'PatternSeasonalId',
-      { id: body.PatternSeasonalId, rowVersion: body.RowVersion, changes: { BriefSeasonalId: body.BriefSeasonalId }, allowFixed: ['BriefSeasonalId'] });
+    const record = await updateRecord(c.get('ctx'), c.get('user'), 'pattern', 'PatternSeasonalId', {
+      id: body.PatternSeasonalId,
+      rowVersion: body.RowVersion,
+      changes: { BriefSeasonalId: body.BriefSeasonalId },
+      allowFixed: ['BriefSeasonalId'],
+    });
     return c.json({ IsSuccessful: true, Message: SAVED, Data: record });
   });
 }

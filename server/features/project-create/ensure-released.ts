@@ -20,7 +20,11 @@ export const NOT_RELEASED = {
   pattern: (name: string) => `The pattern ${name} could not be set to Released; its colorways were not created.`,
 } as const;
 
-export interface EnsureAnswer { IsSuccessful: boolean; StatusId: number; Message: string }
+export interface EnsureAnswer {
+  IsSuccessful: boolean;
+  StatusId: number;
+  Message: string;
+}
 
 /** A pattern in status 1 is set to Released when its brief is Released or Completed; one past 1 is answered as it is. */
 export async function ensurePatternReleased(ctx: AppContext, user: SessionUser, id: number): Promise<EnsureAnswer> {
@@ -28,7 +32,9 @@ export async function ensurePatternReleased(ctx: AppContext, user: SessionUser, 
   return ctx.db.tx(async (q) => {
     const [row] = await q.query<{ StatusId: number; RowVersion: number; BriefSeasonalId: number; BrandId: number; SeasonId: number }>(
       `SELECT ps.statusid AS "StatusId", ps.rowversion AS "RowVersion", ps.briefseasonalid AS "BriefSeasonalId", p.brandid AS "BrandId", ps.seasonid AS "SeasonId"
-         FROM pattern_seasonals ps JOIN patterns p ON p.patternid = ps.patternid WHERE ps.patternseasonalid = $1 FOR UPDATE OF ps`, [id]);
+         FROM pattern_seasonals ps JOIN patterns p ON p.patternid = ps.patternid WHERE ps.patternseasonalid = $1 FOR UPDATE OF ps`,
+      [id],
+    );
     if (row.StatusId !== 1) return { IsSuccessful: true, StatusId: row.StatusId, Message: 'The pattern is already released.' };
     if ((await releasedBriefErrors(q, row.BriefSeasonalId, row.BrandId, row.SeasonId)).length) throw conflict(MSG.releasedBrief, { StatusId: 1 });
     const record = await updateRecordIn(ctx, q, user, 'pattern', 'PatternSeasonalId', { id, rowVersion: row.RowVersion, changes: { StatusId: 2 } });
@@ -40,9 +46,10 @@ export async function ensurePatternReleased(ctx: AppContext, user: SessionUser, 
 const keepsItsAnswer = (e: unknown) => e instanceof AppError && e.status === 404;
 
 async function nameOf(ctx: AppContext, level: 'brief' | 'pattern', id: number): Promise<string> {
-  const sql = level === 'brief'
-    ? 'SELECT b.briefname AS name FROM brief_seasonals s JOIN briefs b ON b.briefid = s.briefid WHERE s.briefseasonalid = $1'
-    : 'SELECT p.patternname AS name FROM pattern_seasonals s JOIN patterns p ON p.patternid = s.patternid WHERE s.patternseasonalid = $1';
+  const sql =
+    level === 'brief'
+      ? 'SELECT b.briefname AS name FROM brief_seasonals s JOIN briefs b ON b.briefid = s.briefid WHERE s.briefseasonalid = $1'
+      : 'SELECT p.patternname AS name FROM pattern_seasonals s JOIN patterns p ON p.patternid = s.patternid WHERE s.patternseasonalid = $1';
   const [row] = await ctx.db.query<{ name: string }>(sql, [id]);
   return row?.name ?? String(id);
 }

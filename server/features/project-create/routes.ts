@@ -33,7 +33,8 @@ export function projectCreateRoutes(r: ApiRouter) {
   r.get('/api/ProjectCreate/GetStart', WIZARD, { query: { LinePlanId: 'id', BriefSeasonalId: 'id', PatternSeasonalId: 'id' } }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
-    const read = (level: 1 | 2, id: number) => withDeletedMessage(HIERARCHY[level - 1], () => readRecord(ctx, user, HIERARCHY[level - 1].entity, HIERARCHY[level - 1].key, id));
+    const read = (level: 1 | 2, id: number) =>
+      withDeletedMessage(HIERARCHY[level - 1], () => readRecord(ctx, user, HIERARCHY[level - 1].entity, HIERARCHY[level - 1].key, id));
     const patternId = intParam(c, 'PatternSeasonalId', 0);
     const pattern = patternId ? await readPattern(ctx, user, patternId) : null;
     const briefId = (pattern?.BriefSeasonalId as number | undefined) ?? intParam(c, 'BriefSeasonalId', 0);
@@ -46,9 +47,11 @@ export function projectCreateRoutes(r: ApiRouter) {
 
   // WIZ-006/007: ensure brief released, ensure pattern released.
   r.post('/api/ProjectCreate/EnsureBriefReleased', WIZARD, { body: 'brief-id' }, async (c) =>
-    c.json(await ensureReleasedForWizard(c.get('ctx'), c.get('user'), 'brief', c.get('body').BriefSeasonalId as number)));
+    c.json(await ensureReleasedForWizard(c.get('ctx'), c.get('user'), 'brief', c.get('body').BriefSeasonalId as number)),
+  );
   r.post('/api/ProjectCreate/EnsurePatternReleased', WIZARD, { body: 'pattern-id' }, async (c) =>
-    c.json(await ensureReleasedForWizard(c.get('ctx'), c.get('user'), 'pattern', c.get('body').PatternSeasonalId as number)));
+    c.json(await ensureReleasedForWizard(c.get('ctx'), c.get('user'), 'pattern', c.get('body').PatternSeasonalId as number)),
+  );
 
   // WIZ-009: the stock number of a new colorway of the season (the wizard also keeps its rows' numbers unique).
   r.get('/api/ProjectCreate/IsStockNumberValid', WIZARD, { query: { SeasonId: 'id', StockNum: 'text', ProductTypeId: 'id' } }, async (c) => {

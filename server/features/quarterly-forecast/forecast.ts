@@ -16,18 +16,30 @@ import { RELEASED_STATUSES_SQL } from '../../domain/statuses';
 
 export const NO_SEASON = 'The season was not found.';
 
-export interface ForecastSeason { brandId: number; seasonId: number; seasonName: string; year1: number; columns: QuarterColumn[] }
+export interface ForecastSeason {
+  brandId: number;
+  seasonId: number;
+  seasonName: string;
+  year1: number;
+  columns: QuarterColumn[];
+}
 
 /** The season of the brand (404 like a missing one when it is another brand's). */
 export async function forecastSeason(q: Queryable, brandId: number, seasonId: number): Promise<ForecastSeason> {
-  const [s] = await q.query<{ seasonname: string; seasoncode: string }>(
-    'SELECT seasonname, seasoncode FROM seasons WHERE seasonid = $1 AND brandid = $2', [seasonId, brandId]);
+  const [s] = await q.query<{ seasonname: string; seasoncode: string }>('SELECT seasonname, seasoncode FROM seasons WHERE seasonid = $1 AND brandid = $2', [
+    seasonId,
+    brandId,
+  ]);
   if (!s) throw notFound(NO_SEASON);
   const year1 = seasonYear(s.seasonname, s.seasoncode);
   return { brandId, seasonId, seasonName: s.seasonname, year1, columns: quarterColumns(year1) };
 }
 
-export interface ForecastRow { SalesRegionId: number; SalesRegionName: string; [field: string]: number | string }
+export interface ForecastRow {
+  SalesRegionId: number;
+  SalesRegionName: string;
+  [field: string]: number | string;
+}
 
 /** The season's sales regions in their order, each with its units per quarter column (0 when none saved). */
 export async function forecastRows(q: Queryable, season: ForecastSeason, salesRegionIds?: number[]): Promise<ForecastRow[]> {
@@ -41,7 +53,9 @@ export async function forecastRows(q: Queryable, season: ForecastSeason, salesRe
        LEFT JOIN sales_forecast_pairs p ON p.salesregionid = s.salesregionid AND p.forecastyear = ANY($3)
       WHERE s.brandid = $1 AND s.seasonid = $2 ${only}
       GROUP BY s.salesregionid, s.salesregionname, s.sortorder
-      ORDER BY s.sortorder, s.salesregionid`, params);
+      ORDER BY s.sortorder, s.salesregionid`,
+    params,
+  );
   return rows.map((r) => {
     const row: ForecastRow = { SalesRegionId: r.salesregionid, SalesRegionName: r.salesregionname };
     for (const c of season.columns) row[c.field] = r.units[`${c.year}Q${c.quarter}`] ?? 0;
@@ -67,13 +81,22 @@ export interface RevenuePrice {
  * The colorways the revenue price averages, narrowed like the export's other parameters (QF-007,
  * DECISIONS QF-007): a division, and a prototype group: the colorways' workflow group (CW-064, level 4).
  */
-export interface RevenueFilter { divisionKey?: string; prototypeGroupId?: number }
+export interface RevenueFilter {
+  divisionKey?: string;
+  prototypeGroupId?: number;
+}
 
 /**
  * QF-009 (CalculateSalesForecastRevenue): the price per unit of the season in a currency. One
  * statement; an unknown currency is a 400. A user who may not see WsPrice gets no price at all.
  */
-export async function revenuePrice(ctx: AppContext, user: SessionUser, season: ForecastSeason, currencyKey: string, filter: RevenueFilter = {}): Promise<RevenuePrice> {
+export async function revenuePrice(
+  ctx: AppContext,
+  user: SessionUser,
+  season: ForecastSeason,
+  currencyKey: string,
+  filter: RevenueFilter = {},
+): Promise<RevenuePrice> {
   const [r] = await ctx.db.query<{ perusd: string | null; symbol: string | null; avg: number | null; n: number }>(
     `SELECT (SELECT perusd FROM currency_rates WHERE currencykey = $3) AS perusd,
             (SELECT currencysymbol FROM currencies WHERE currencykey = $3) AS symbol,
@@ -81,13 +104,17 @@ export async function revenuePrice(ctx: AppContext, user: SessionUser, season: F
        FROM prototype_seasonals ps JOIN prototypes p ON p.prototypeid = ps.prototypeid
       WHERE p.brandid = $1 AND ps.seasonid = $2 AND ps.statusid IN (${RELEASED_STATUSES_SQL}) AND NOT ps.isdeleted AND ps.wsprice IS NOT NULL
         AND ($4::text IS NULL OR p.divisionkey = $4) AND ($5::int IS NULL OR ps.wfgroupid = $5)`,
-    [season.brandId, season.seasonId, currencyKey, filter.divisionKey ?? null, filter.prototypeGroupId ?? null]);
+    [season.brandId, season.seasonId, currencyKey, filter.divisionKey ?? null, filter.prototypeGroupId ?? null],
+  );
   if (r.perusd === null) throw badRequest(`The currency ${currencyKey} has no rate.`, [{ Field: 'CurrencyKey', Message: 'Unknown currency.' }]);
   const show = seesPrices(ctx, user);
   const rate = Number(r.perusd);
   return {
-    CurrencyKey: currencyKey, CurrencySymbol: r.symbol, Rate: show ? rate : null,
-    ColorwayCount: show ? r.n : 0, PricePerUnit: show ? pricePerUnit(r.avg, rate) : null,
+    CurrencyKey: currencyKey,
+    CurrencySymbol: r.symbol,
+    Rate: show ? rate : null,
+    ColorwayCount: show ? r.n : 0,
+    PricePerUnit: show ? pricePerUnit(r.avg, rate) : null,
   };
 }
 
@@ -97,17 +124,26 @@ export function currencies(q: Queryable) {
     `SELECT r.currencykey AS "CurrencyKey", coalesce(c.currencyname, r.currencykey) AS "CurrencyName",
             coalesce(c.currencysymbol, r.currencykey) AS "CurrencySymbol", r.perusd::float8 AS "Rate", r.ratedate::text AS "RateDate"
        FROM currency_rates r LEFT JOIN currencies c ON c.currencykey = r.currencykey
-      ORDER BY r.sortorder, r.currencykey`);
+      ORDER BY r.sortorder, r.currencykey`,
+  );
 }
 
-export interface Pair { SalesRegionId: number; Year: number; Quarter: number; Units: number; OldUnits?: number | null }
+export interface Pair {
+  SalesRegionId: number;
+  Year: number;
+  Quarter: number;
+  Units: number;
+  OldUnits?: number | null;
+}
 
 /** QF-005: every pair's year is one of the season's two and no pair is given twice (400 otherwise, naming it). */
 export function checkPairs(season: ForecastSeason, pairs: readonly Pair[], at = (i: number) => `/Pairs/${i}`) {
   const seen = new Set<string>();
   pairs.forEach((p, i) => {
     if (p.Year !== season.year1 && p.Year !== season.year1 + 1) {
-      throw badRequest(`${p.Year} Q${p.Quarter} is not a quarter of ${season.seasonName} (${season.year1} and ${season.year1 + 1}).`, [{ Field: `${at(i)}/Year`, Message: 'Not a year of the season.' }]);
+      throw badRequest(`${p.Year} Q${p.Quarter} is not a quarter of ${season.seasonName} (${season.year1} and ${season.year1 + 1}).`, [
+        { Field: `${at(i)}/Year`, Message: 'Not a year of the season.' },
+      ]);
     }
     const k = `${p.SalesRegionId}:${p.Year}:${p.Quarter}`;
     if (seen.has(k)) throw badRequest('A sales region and quarter is given twice.', [{ Field: at(i), Message: 'Given twice.' }]);
@@ -145,10 +181,16 @@ export async function writePairs(q: Queryable, userId: number, season: ForecastS
                FROM up LEFT JOIN old ON old.salesregionid = up.salesregionid AND old.forecastyear = up.forecastyear AND old.quarter = up.quarter
               WHERE old.units IS DISTINCT FROM up.units) AS changed,
             (SELECT coalesce(jsonb_agg(st."SalesRegionId" ORDER BY st."SalesRegionId", st."Year", st."Quarter"), '[]'::jsonb) FROM stale st) AS stale`,
-    [season.brandId, season.seasonId, JSON.stringify(pairs), userId]);
+    [season.brandId, season.seasonId, JSON.stringify(pairs), userId],
+  );
   if (r.matched !== r.given) throw notFound('A sales region is not one of this brand and season.');
   // The cells carry no row version (the units read stand for one): the answer names the first stale region's last change.
   if (r.stale.length) throw await staleRecord(q, 'sales-forecast', r.stale[0], null);
-  await recordActions(q, userId, 'sales-forecast', r.changed.map((c) => ({ entityId: c.id, field: c.field, oldValue: c.old, newValue: c.new })));
+  await recordActions(
+    q,
+    userId,
+    'sales-forecast',
+    r.changed.map((c) => ({ entityId: c.id, field: c.field, oldValue: c.old, newValue: c.new })),
+  );
   return r.changed.length;
 }

@@ -33,7 +33,11 @@ export function quarterlyForecastRoutes(r: ApiRouter) {
     const season = await forecastSeason(ctx.db, b.BrandId, b.SeasonId);
     const rows = await forecastRows(ctx.db, season, b.SalesRegionIds);
     return c.json({
-      BrandId: season.brandId, SeasonId: season.seasonId, SeasonName: season.seasonName, Year1: season.year1, Year2: season.year1 + 1,
+      BrandId: season.brandId,
+      SeasonId: season.seasonId,
+      SeasonName: season.seasonName,
+      Year1: season.year1,
+      Year2: season.year1 + 1,
       Columns: season.columns.map((x) => ({ Field: x.field, Year: x.year, Quarter: x.quarter, Title: x.title })),
       Rows: rows,
       // QF-002/003: cells are editable with 26 edit only.
@@ -43,13 +47,21 @@ export function quarterlyForecastRoutes(r: ApiRouter) {
   });
 
   // QF-009: the price per unit revenue is computed with (units × average WsPrice of the released colorways, converted).
-  r.get('/api/QuarterlyForecast/CalculateSalesForecastRevenue', read,
-    { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id', CurrencyKey: 'text', DivisionKey: 'text', PrototypeGroupId: 'id' } }, async (c) => {
+  r.get(
+    '/api/QuarterlyForecast/CalculateSalesForecastRevenue',
+    read,
+    { brandParam: 'BrandId', query: { BrandId: 'id', SeasonId: 'id', CurrencyKey: 'text', DivisionKey: 'text', PrototypeGroupId: 'id' } },
+    async (c) => {
       const ctx = c.get('ctx');
       const season = await forecastSeason(ctx.db, intParam(c, 'BrandId'), intParam(c, 'SeasonId'));
-      return c.json(await revenuePrice(ctx, c.get('user'), season, currencyOf(queryParam(c, 'CurrencyKey')),
-        { divisionKey: queryParam(c, 'DivisionKey')?.trim() || undefined, prototypeGroupId: intParam(c, 'PrototypeGroupId', 0) || undefined }));
-    });
+      return c.json(
+        await revenuePrice(ctx, c.get('user'), season, currencyOf(queryParam(c, 'CurrencyKey')), {
+          divisionKey: queryParam(c, 'DivisionKey')?.trim() || undefined,
+          prototypeGroupId: intParam(c, 'PrototypeGroupId', 0) || undefined,
+        }),
+      );
+    },
+  );
 
   r.get('/api/QuarterlyForecast/GetSalesForecastCurrencies', read, async (c) => c.json(await currencies(c.get('ctx').db)));
 
@@ -68,11 +80,21 @@ export function quarterlyForecastRoutes(r: ApiRouter) {
   r.post('/api/QuarterlyForecast/ExportSalesForecast', read, { body: 'sales-forecast-export', brandParam: 'BrandId' }, async (c) => {
     const ctx = c.get('ctx');
     const user = c.get('user');
-    const b = c.get('body') as { BrandId: number; SeasonId: number; DivisionKey?: string | null; PrototypeGroupId?: number | null; SalesRegionIds?: number[]; CurrencyKey?: string };
+    const b = c.get('body') as {
+      BrandId: number;
+      SeasonId: number;
+      DivisionKey?: string | null;
+      PrototypeGroupId?: number | null;
+      SalesRegionIds?: number[];
+      CurrencyKey?: string;
+    };
     const season = await forecastSeason(ctx.db, b.BrandId, b.SeasonId);
     const rows = await forecastRows(ctx.db, season, b.SalesRegionIds);
     const price = seesPrices(ctx, user)
-      ? await revenuePrice(ctx, user, season, currencyOf(b.CurrencyKey), { divisionKey: b.DivisionKey?.trim() || undefined, prototypeGroupId: b.PrototypeGroupId ?? undefined })
+      ? await revenuePrice(ctx, user, season, currencyOf(b.CurrencyKey), {
+          divisionKey: b.DivisionKey?.trim() || undefined,
+          prototypeGroupId: b.PrototypeGroupId ?? undefined,
+        })
       : null;
     return c.body(new Uint8Array(await forecastWorkbook(season, rows, price)), 200, {
       'Content-Type': XLSX,

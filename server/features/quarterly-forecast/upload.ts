@@ -19,7 +19,10 @@ import { REGION_HEADER, TOTAL_LABEL } from './workbook';
 
 export const CHANGED_SINCE = 'The forecast was changed since this file was previewed; nothing was saved. Upload the file again.';
 
-const regionKey = (name: unknown) => String(name ?? '').trim().toLowerCase();
+const regionKey = (name: unknown) =>
+  String(name ?? '')
+    .trim()
+    .toLowerCase();
 
 function fileColumns(season: ForecastSeason): ImportColumn[] {
   return [
@@ -39,27 +42,39 @@ function previewRow(season: ForecastSeason, r: ReadRow, regions: Map<string, For
   const region = regions.get(regionKey(name));
   if (!name) bad('SalesRegionName', `${REGION_HEADER} is required.`);
   else if (!region) bad('SalesRegionName', `'${name}' is not a sales region of ${season.seasonName}.`);
-  else if (seen.has(region.SalesRegionId)) bad('SalesRegionName', `Row ${seen.get(region.SalesRegionId)} of this file already gives ${region.SalesRegionName}.`);
+  else if (seen.has(region.SalesRegionId))
+    bad('SalesRegionName', `Row ${seen.get(region.SalesRegionId)} of this file already gives ${region.SalesRegionName}.`);
   else seen.set(region.SalesRegionId, r.row);
   const cells: Record<string, [unknown, unknown]> = {};
   const changes: Record<string, number> = {};
   for (const c of season.columns) {
     const cellError = r.errors.find((e) => e.Field === c.field);
     const v = r.values[c.field];
-    if (cellError) { bad(c.field, cellError.Message); continue; }
+    if (cellError) {
+      bad(c.field, cellError.Message);
+      continue;
+    }
     if (v === null || v === undefined || v === '') continue;
     if (typeof v !== 'number' || !Number.isInteger(v)) bad(c.field, 'Must be a whole number.');
     else if (v < 0) bad(c.field, 'Must not be negative.');
     else if (v > MAX_UNITS) bad(c.field, `Must be at most ${MAX_UNITS.toLocaleString('en-US')}.`);
-    else if (region && v !== region[c.field]) { cells[c.field] = [region[c.field], v]; changes[c.field] = v; }
+    else if (region && v !== region[c.field]) {
+      cells[c.field] = [region[c.field], v];
+      changes[c.field] = v;
+    }
   }
   const changed = Object.keys(changes).length > 0;
   return {
-    rownumber: r.row, recordkey: region?.SalesRegionId ?? null, label: name || null, rowversion: null,
+    rownumber: r.row,
+    recordkey: region?.SalesRegionId ?? null,
+    label: name || null,
+    rowversion: null,
     outcome: errors.length ? (region ? 'refused' : 'unknown') : changed ? 'changed' : 'unchanged',
     // The cells carry the units the preview compared with: the commit refuses the file when they changed since.
-    cells: changed ? cells : null, changes: changed ? changes : null,
-    errors: errors.length ? errors : null, raw: r.raw,
+    cells: changed ? cells : null,
+    changes: changed ? changes : null,
+    errors: errors.length ? errors : null,
+    raw: r.raw,
   };
 }
 
@@ -90,9 +105,17 @@ export const salesForecastImport: ImportHandler = {
   async commit(_ctx, q, user, rows, params) {
     // In the commit's transaction: its statements only (the embedded database has one connection).
     const season = await uploadSeason(q, user, params);
-    const pairs: Pair[] = rows.flatMap((r) => season.columns.filter((c) => c.field in r.changes).map((c) => ({
-      SalesRegionId: r.recordkey, Year: c.year, Quarter: c.quarter, Units: Number(r.changes[c.field]), OldUnits: Number(r.cells?.[c.field]?.[0] ?? 0),
-    })));
+    const pairs: Pair[] = rows.flatMap((r) =>
+      season.columns
+        .filter((c) => c.field in r.changes)
+        .map((c) => ({
+          SalesRegionId: r.recordkey,
+          Year: c.year,
+          Quarter: c.quarter,
+          Units: Number(r.changes[c.field]),
+          OldUnits: Number(r.cells?.[c.field]?.[0] ?? 0),
+        })),
+    );
     try {
       await writePairs(q, user.userId, season, pairs);
     } catch (err) {

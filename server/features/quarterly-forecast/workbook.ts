@@ -24,8 +24,12 @@ export async function forecastWorkbook(season: ForecastSeason, rows: readonly Fo
   ];
   const line = (label: unknown, units: Record<string, unknown>) => {
     const total = rowUnits(units, season.columns);
-    return [neutralise(label), ...season.columns.map((c) => Number(units[c.field]) || 0), total,
-      ...(withRevenue ? [revenueOf(total, price!.PricePerUnit)] : [])];
+    return [
+      neutralise(label),
+      ...season.columns.map((c) => Number(units[c.field]) || 0),
+      total,
+      ...(withRevenue ? [revenueOf(total, price!.PricePerUnit)] : []),
+    ];
   };
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Quarterly Forecast');

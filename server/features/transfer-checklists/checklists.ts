@@ -35,8 +35,16 @@ export function checklistScope(ctx: AppContext, user: SessionUser, start: number
 }
 
 export interface ChecklistItem {
-  TransferChecklistItemId: number; TransferChecklistTemplateItemId: number; ItemName: string; SortOrder: number; IsPatternLevel: boolean;
-  IsComplete: boolean; IsEnabled: boolean; CompletedBy: number | null; CompletedByName: string | null; CompletedOn: string | null;
+  TransferChecklistItemId: number;
+  TransferChecklistTemplateItemId: number;
+  ItemName: string;
+  SortOrder: number;
+  IsPatternLevel: boolean;
+  IsComplete: boolean;
+  IsEnabled: boolean;
+  CompletedBy: number | null;
+  CompletedByName: string | null;
+  CompletedOn: string | null;
 }
 
 export async function checklistItems(q: Queryable, ids: number[]): Promise<(ChecklistItem & { TransferChecklistId: number })[]> {
@@ -48,7 +56,9 @@ export async function checklistItems(q: Queryable, ids: number[]): Promise<(Chec
        FROM transfer_checklist_items i
        JOIN transfer_checklist_template_items t ON t.transferchecklisttemplateitemid = i.transferchecklisttemplateitemid
        LEFT JOIN users u ON u.userid = i.completedby
-      WHERE i.transferchecklistid = ANY($1::int[]) ORDER BY i.transferchecklistid, t.sortorder`, [ids]);
+      WHERE i.transferchecklistid = ANY($1::int[]) ORDER BY i.transferchecklistid, t.sortorder`,
+    [ids],
+  );
 }
 
 /** TC-002: the checklist with its items as this user may see it; 404 for one they may not see. */
@@ -56,13 +66,19 @@ export async function checklistDetails(ctx: AppContext, user: SessionUser, id: n
   const s = checklistScope(ctx, user, 1);
   const [row] = await q.query(
     `SELECT ${HEADER}, prototypeseasonalid AS "PrototypeSeasonalId"
-       FROM transfer_checklist_view v WHERE transferchecklistid = $1${s.where}`, [id, ...s.params]);
+       FROM transfer_checklist_view v WHERE transferchecklistid = $1${s.where}`,
+    [id, ...s.params],
+  );
   if (!row) throw notFound(TC_TEXT.notFound);
   const items = (await checklistItems(q, [id])).map(({ TransferChecklistId: _id, ...item }) => item);
   return { ...visibleRecord(row, fieldAccess(ctx.schemas, user, ENTITY)), Items: items };
 }
 
-export interface FactoryPair { prototypeId: number; fromFactoryKey: string; toFactoryKey: string }
+export interface FactoryPair {
+  prototypeId: number;
+  fromFactoryKey: string;
+  toFactoryKey: string;
+}
 
 /**
  * The colorway and the two factories of a Find or Create, checked: the colorway must be one the user
@@ -73,9 +89,12 @@ async function checkPair(q: Queryable, user: SessionUser, pair: FactoryPair) {
   const [p] = await q.query<{ brandid: number }>('SELECT brandid FROM prototypes WHERE prototypeid = $1', [pair.prototypeId]);
   if (!p || !user.brandIds.has(p.brandid) || (user.isFactoryUser && !user.factoryKeys.has(pair.toFactoryKey))) throw notFound('The colorway was not found.');
   if (pair.fromFactoryKey === pair.toFactoryKey) throw badRequest(TC_TEXT.sameFactory, [{ Field: 'toFactoryKey', Message: TC_TEXT.sameFactory }]);
-  const known = await q.query<{ factorykey: string }>('SELECT factorykey FROM factories WHERE factorykey = ANY($1::text[])', [[pair.fromFactoryKey, pair.toFactoryKey]]);
+  const known = await q.query<{ factorykey: string }>('SELECT factorykey FROM factories WHERE factorykey = ANY($1::text[])', [
+    [pair.fromFactoryKey, pair.toFactoryKey],
+  ]);
   const errors: FieldError[] = (['fromFactoryKey', 'toFactoryKey'] as const)
-    .filter((k) => !known.some((f) => f.factorykey === pair[k])).map((k) => ({ Field: k, Message: 'Unknown factory.' }));
+    .filter((k) => !known.some((f) => f.factorykey === pair[k]))
+    .map((k) => ({ Field: k, Message: 'Unknown factory.' }));
   if (errors.length) throw badRequest('The request is invalid.', errors);
 }
 
@@ -84,7 +103,8 @@ export async function findChecklist(ctx: AppContext, user: SessionUser, pair: Fa
   await checkPair(ctx.db, user, pair);
   const [row] = await ctx.db.query<{ id: number }>(
     'SELECT transferchecklistid AS id FROM transfer_checklists WHERE prototypeid = $1 AND fromfactorykey = $2 AND tofactorykey = $3',
-    [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey]);
+    [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey],
+  );
   return row ? checklistDetails(ctx, user, row.id) : null;
 }
 
@@ -99,17 +119,26 @@ export async function createChecklist(ctx: AppContext, q: Queryable, user: Sessi
   const [made] = await q.query<{ id: number }>(
     `INSERT INTO transfer_checklists (prototypeid, fromfactorykey, tofactorykey, createdby, changedby) VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (prototypeid, fromfactorykey, tofactorykey) DO NOTHING RETURNING transferchecklistid AS id`,
-    [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey, user.userId]);
+    [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey, user.userId],
+  );
   if (made) {
     await q.query(
       `INSERT INTO transfer_checklist_items (transferchecklistid, transferchecklisttemplateitemid)
-       SELECT $1, transferchecklisttemplateitemid FROM transfer_checklist_template_items`, [made.id]);
+       SELECT $1, transferchecklisttemplateitemid FROM transfer_checklist_template_items`,
+      [made.id],
+    );
   }
-  const id = made?.id ?? (await q.query<{ id: number }>(
-    'SELECT transferchecklistid AS id FROM transfer_checklists WHERE prototypeid = $1 AND fromfactorykey = $2 AND tofactorykey = $3',
-    [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey]))[0].id;
+  const id =
+    made?.id ??
+    (
+      await q.query<{ id: number }>(
+        'SELECT transferchecklistid AS id FROM transfer_checklists WHERE prototypeid = $1 AND fromfactorykey = $2 AND tofactorykey = $3',
+        [pair.prototypeId, pair.fromFactoryKey, pair.toFactoryKey],
+      )
+    )[0].id;
   // A new checklist is already not a tariff-mitigation one; an existing one takes the flag given.
-  if (isTariffMitigation !== undefined && (!made || isTariffMitigation)) await applySave(ctx, q, user, { TransferChecklistId: id, IsTariffMitigationTransfer: isTariffMitigation }, { trusted: true });
+  if (isTariffMitigation !== undefined && (!made || isTariffMitigation))
+    await applySave(ctx, q, user, { TransferChecklistId: id, IsTariffMitigationTransfer: isTariffMitigation }, { trusted: true });
   return id;
 }
 
@@ -121,7 +150,16 @@ export interface SaveBody {
   Items?: { TransferChecklistItemId: number; IsComplete: boolean }[];
 }
 
-interface Locked { id: number; prototypeid: number; patternid: number; tofactorykey: string; transferproducttypeid: number | null; istariffmitigationtransfer: boolean; completiondate: string | null; rowversion: number }
+interface Locked {
+  id: number;
+  prototypeid: number;
+  patternid: number;
+  tofactorykey: string;
+  transferproducttypeid: number | null;
+  istariffmitigationtransfer: boolean;
+  completiondate: string | null;
+  rowversion: number;
+}
 
 /** The checklist rows locked for a write, within the user's scope (one statement), by id. */
 async function lockedRows(ctx: AppContext, q: Queryable, user: SessionUser, ids: number[]): Promise<Map<number, Locked>> {
@@ -130,7 +168,9 @@ async function lockedRows(ctx: AppContext, q: Queryable, user: SessionUser, ids:
     `SELECT tc.transferchecklistid AS id, tc.prototypeid, p.patternid, tc.tofactorykey, tc.transferproducttypeid, tc.istariffmitigationtransfer,
             tc.completiondate, tc.rowversion
        FROM transfer_checklists tc JOIN prototypes p ON p.prototypeid = tc.prototypeid
-      WHERE tc.transferchecklistid = ANY($1::int[])${s.where} ORDER BY tc.transferchecklistid FOR UPDATE OF tc`, [ids, ...s.params]);
+      WHERE tc.transferchecklistid = ANY($1::int[])${s.where} ORDER BY tc.transferchecklistid FOR UPDATE OF tc`,
+    [ids, ...s.params],
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -153,8 +193,14 @@ export async function siblingItems(q: Queryable, checklists: Pick<Locked, 'id' |
        JOIN transfer_checklist_template_items t ON t.transferchecklisttemplateitemid = i.transferchecklisttemplateitemid AND t.ispatternlevel
        LEFT JOIN users u ON u.userid = i.completedby
       WHERE (p.patternid, s.tofactorykey) IN (SELECT * FROM unnest($1::int[], $2::text[]))
-      ORDER BY i.completedon NULLS LAST, s.transferchecklistid`, [checklists.map((c) => c.patternid), checklists.map((c) => c.tofactorykey)]);
-  for (const c of checklists) out.set(c.id, rows.filter((r) => r.ChecklistId !== c.id && r.PatternId === c.patternid && r.ToFactoryKey === c.tofactorykey));
+      ORDER BY i.completedon NULLS LAST, s.transferchecklistid`,
+    [checklists.map((c) => c.patternid), checklists.map((c) => c.tofactorykey)],
+  );
+  for (const c of checklists)
+    out.set(
+      c.id,
+      rows.filter((r) => r.ChecklistId !== c.id && r.PatternId === c.patternid && r.ToFactoryKey === c.tofactorykey),
+    );
   return out;
 }
 
@@ -164,7 +210,8 @@ export async function templateRules(q: Queryable) {
     `SELECT (SELECT jsonb_object_agg(transferproducttypeid, items) FROM (
                SELECT transferproducttypeid, jsonb_agg(transferchecklisttemplateitemid ORDER BY transferchecklisttemplateitemid) AS items
                  FROM transfer_product_type_items GROUP BY transferproducttypeid) x) AS required,
-            ARRAY(SELECT transferchecklisttemplateitemid FROM transfer_checklist_template_items WHERE ispatternlevel) AS patternlevel`);
+            ARRAY(SELECT transferchecklisttemplateitemid FROM transfer_checklist_template_items WHERE ispatternlevel) AS patternlevel`,
+  );
   return {
     required: new Map(Object.entries(row.required ?? {}).map(([k, v]) => [Number(k), new Set(v)])),
     patternLevel: new Set(row.patternlevel),
@@ -179,25 +226,51 @@ export async function syncPreview(ctx: AppContext, user: SessionUser, id: number
     if (!checklist) throw notFound(TC_TEXT.notFound);
     return { checklist, rules: await templateRules(q), items: await checklistItems(q, [id]), siblings: await siblingItems(q, [checklist]) };
   });
-  const found = siblingSync(items.map((i) => ({ TemplateItemId: i.TransferChecklistTemplateItemId, IsComplete: i.IsComplete })),
-    siblings.get(checklist.id) ?? [], rules.patternLevel, isTariffMitigation);
+  const found = siblingSync(
+    items.map((i) => ({ TemplateItemId: i.TransferChecklistTemplateItemId, IsComplete: i.IsComplete })),
+    siblings.get(checklist.id) ?? [],
+    rules.patternLevel,
+    isTariffMitigation,
+  );
   return {
     IsTariffMitigationTransfer: isTariffMitigation,
-    Items: items.filter((i) => found.has(i.TransferChecklistTemplateItemId)).map((i) => {
-      const s = found.get(i.TransferChecklistTemplateItemId)!;
-      return { TransferChecklistItemId: i.TransferChecklistItemId, TransferChecklistTemplateItemId: i.TransferChecklistTemplateItemId, ItemName: i.ItemName,
-        FromStockNumber: s.StockNumber, CompletedBy: s.CompletedBy, CompletedByName: s.CompletedByName, CompletedOn: s.CompletedOn };
-    }),
+    Items: items
+      .filter((i) => found.has(i.TransferChecklistTemplateItemId))
+      .map((i) => {
+        const s = found.get(i.TransferChecklistTemplateItemId)!;
+        return {
+          TransferChecklistItemId: i.TransferChecklistItemId,
+          TransferChecklistTemplateItemId: i.TransferChecklistTemplateItemId,
+          ItemName: i.ItemName,
+          FromStockNumber: s.StockNumber,
+          CompletedBy: s.CompletedBy,
+          CompletedByName: s.CompletedByName,
+          CompletedOn: s.CompletedOn,
+        };
+      }),
   };
 }
 
 /** A save refused: which of the bodies (its index) and why. */
 export class SaveRefused extends Error {
-  constructor(readonly index: number, readonly error: AppError) { super(error.message); }
+  constructor(
+    readonly index: number,
+    readonly error: AppError,
+  ) {
+    super(error.message);
+  }
 }
 
 /** One checklist's rules on its planned item rows (TC-005/006, DECISIONS TC-011), no write: each item's computed fields, the completion date, the items' history lines; throws the refusal. */
-function checklistRules(user: SessionUser, body: SaveBody, cur: Locked, rules: Awaited<ReturnType<typeof templateRules>>, items: ChildPlan, siblings: Sibling[], today: string) {
+function checklistRules(
+  user: SessionUser,
+  body: SaveBody,
+  cur: Locked,
+  rules: Awaited<ReturnType<typeof templateRules>>,
+  items: ChildPlan,
+  siblings: Sibling[],
+  today: string,
+) {
   // TC-008: a factory user never sees nor sets the option (the field is hidden from them like a costing field).
   if (user.isFactoryUser && body.IsTariffMitigationTransfer !== undefined) throw forbidden();
   const productTypeId = body.TransferProductTypeId === undefined ? cur.transferproducttypeid : body.TransferProductTypeId;
@@ -208,23 +281,38 @@ function checklistRules(user: SessionUser, body: SaveBody, cur: Locked, rules: A
   const required = rules.required.get(productTypeId ?? 0) ?? new Set<number>();
   const errors: FieldError[] = [...items.errors];
   const stored = items.stored as unknown as ChecklistItem[];
-  const synced = mitigation && !cur.istariffmitigationtransfer
-    ? siblingSync(stored.map((i) => ({ TemplateItemId: i.TransferChecklistTemplateItemId, IsComplete: i.IsComplete })), siblings, rules.patternLevel, true)
-    : new Map<number, SiblingItem>();
+  const synced =
+    mitigation && !cur.istariffmitigationtransfer
+      ? siblingSync(
+          stored.map((i) => ({ TemplateItemId: i.TransferChecklistTemplateItemId, IsComplete: i.IsComplete })),
+          siblings,
+          rules.patternLevel,
+          true,
+        )
+      : new Map<number, SiblingItem>();
   const prevOf = (row: Rec) => stored.find((s) => s.TransferChecklistItemId === row.TransferChecklistItemId)!;
   items.keep = items.keep.map((row) => {
     const i = prevOf(row);
     const enabled = isItemEnabled(i.TransferChecklistTemplateItemId, required, mitigation);
     const complete = row.IsComplete as boolean;
-    if (complete && !i.IsComplete && !enabled) errors.push({ Field: `/Items/${row.$index ?? -1}/IsComplete`, Message: `${i.ItemName}: ${TC_TEXT.disabledItem}` });
+    if (complete && !i.IsComplete && !enabled)
+      errors.push({ Field: `/Items/${row.$index ?? -1}/IsComplete`, Message: `${i.ItemName}: ${TC_TEXT.disabledItem}` });
     const from = synced.get(i.TransferChecklistTemplateItemId);
-    const stamp = from && !complete ? { IsComplete: true, CompletedBy: from.CompletedBy, CompletedOn: from.CompletedOn }
-      : stampItem({ IsComplete: i.IsComplete, CompletedBy: i.CompletedBy, CompletedOn: i.CompletedOn }, complete, user.userId, today);
+    const stamp =
+      from && !complete
+        ? { IsComplete: true, CompletedBy: from.CompletedBy, CompletedOn: from.CompletedOn }
+        : stampItem({ IsComplete: i.IsComplete, CompletedBy: i.CompletedBy, CompletedOn: i.CompletedOn }, complete, user.userId, today);
     return { ...row, IsEnabled: enabled, ...stamp };
   });
   if (errors.length) throw badRequest('Please review all fields indicated in red.', errors);
-  const completion = completionDate({ productTypeId, items: items.keep.map((x) => ({ isEnabled: x.IsEnabled as boolean, isComplete: x.IsComplete as boolean })), remembered: cur.completiondate, today });
-  const notes: AuditRow[] = items.keep.filter((x) => x.IsComplete !== prevOf(x).IsComplete)
+  const completion = completionDate({
+    productTypeId,
+    items: items.keep.map((x) => ({ isEnabled: x.IsEnabled as boolean, isComplete: x.IsComplete as boolean })),
+    remembered: cur.completiondate,
+    today,
+  });
+  const notes: AuditRow[] = items.keep
+    .filter((x) => x.IsComplete !== prevOf(x).IsComplete)
     .map((x) => ({ entity: ENTITY, entityId: cur.id, field: `Item ${prevOf(x).ItemName}`, oldValue: prevOf(x).IsComplete, newValue: x.IsComplete }));
   return { completion, notes };
 }
@@ -247,10 +335,15 @@ export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUse
   const missing = ids.findIndex((id) => !rows.has(id));
   if (missing >= 0) throw new SaveRefused(missing, notFound(TC_TEXT.notFound));
   const seen = new Map<number, number>();
-  ids.forEach((id, i) => { if (seen.has(id)) throw new SaveRefused(i, badRequest(`Row ${seen.get(id)! + 1} already changes this checklist.`)); seen.set(id, i); });
+  ids.forEach((id, i) => {
+    if (seen.has(id)) throw new SaveRefused(i, badRequest(`Row ${seen.get(id)! + 1} already changes this checklist.`));
+    seen.set(id, i);
+  });
   const rules = await templateRules(q);
   const items = await checklistItems(q, ids);
-  const toggling = [...rows.values()].filter((r) => bodies.some((b) => b.TransferChecklistId === r.id && b.IsTariffMitigationTransfer && !r.istariffmitigationtransfer));
+  const toggling = [...rows.values()].filter((r) =>
+    bodies.some((b) => b.TransferChecklistId === r.id && b.IsTariffMitigationTransfer && !r.istariffmitigationtransfer),
+  );
   const siblings = await siblingItems(q, toggling);
   const today = businessToday(ctx.config.businessTimeZone);
   const spec = ctx.schemas.entities.get(ENTITY)!['x-children']!.Items;
@@ -258,8 +351,15 @@ export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUse
   const planned: { plan: ChildPlan; completion: string | null; notes: AuditRow[]; refused?: AppError }[] = [];
   for (const b of bodies) {
     const cur = rows.get(b.TransferChecklistId)!;
-    const plan = await planChildren(ctx, q, user, spec, 'Items', items.filter((x) => x.TransferChecklistId === cur.id) as unknown as Rec[],
-      (b.Items ?? []).map((it) => ({ TransferChecklistItemId: it.TransferChecklistItemId, IsComplete: it.IsComplete })));
+    const plan = await planChildren(
+      ctx,
+      q,
+      user,
+      spec,
+      'Items',
+      items.filter((x) => x.TransferChecklistId === cur.id) as unknown as Rec[],
+      (b.Items ?? []).map((it) => ({ TransferChecklistItemId: it.TransferChecklistItemId, IsComplete: it.IsComplete })),
+    );
     try {
       planned.push({ plan, ...checklistRules(user, b, cur, rules, plan, siblings.get(cur.id) ?? [], today) });
     } catch (err) {
@@ -267,20 +367,46 @@ export async function applySaves(ctx: AppContext, q: Queryable, user: SessionUse
       planned.push({ plan, refused: err, completion: cur.completiondate, notes: [] });
     }
   }
-  const header = await planUpdates(ctx, q, user, ENTITY, 'TransferChecklistId', bodies.map((b, i) => {
-    const cur = rows.get(b.TransferChecklistId)!;
-    const changes: Rec = {};
-    if (b.TransferProductTypeId !== undefined) changes.TransferProductTypeId = b.TransferProductTypeId;
-    if (b.IsTariffMitigationTransfer !== undefined && !user.isFactoryUser) changes.IsTariffMitigationTransfer = b.IsTariffMitigationTransfer;
-    return { id: cur.id, rowVersion: opts.trusted ? cur.rowversion : b.RowVersion!, changes, server: { CompletionDate: planned[i].completion }, auditVersion: true };
-  }));
-  const refusal = (i: number) => { const o = header.out[i]; return o && !o.ok ? o.error : planned[i].refused; };
-  bodies.forEach((_, i) => { const error = refusal(i); if (error) throw new SaveRefused(i, error); });
+  const header = await planUpdates(
+    ctx,
+    q,
+    user,
+    ENTITY,
+    'TransferChecklistId',
+    bodies.map((b, i) => {
+      const cur = rows.get(b.TransferChecklistId)!;
+      const changes: Rec = {};
+      if (b.TransferProductTypeId !== undefined) changes.TransferProductTypeId = b.TransferProductTypeId;
+      if (b.IsTariffMitigationTransfer !== undefined && !user.isFactoryUser) changes.IsTariffMitigationTransfer = b.IsTariffMitigationTransfer;
+      return {
+        id: cur.id,
+        rowVersion: opts.trusted ? cur.rowversion : b.RowVersion!,
+        changes,
+        server: { CompletionDate: planned[i].completion },
+        auditVersion: true,
+      };
+    }),
+  );
+  const refusal = (i: number) => {
+    const o = header.out[i];
+    return o && !o.ok ? o.error : planned[i].refused;
+  };
+  bodies.forEach((_, i) => {
+    const error = refusal(i);
+    if (error) throw new SaveRefused(i, error);
+  });
   const audit = await writeUpdates(q, header);
-  bodies.forEach((_, i) => { const error = refusal(i); if (error) throw new SaveRefused(i, error); });
+  bodies.forEach((_, i) => {
+    const error = refusal(i);
+    if (error) throw new SaveRefused(i, error);
+  });
   const all = planned.map((p) => p.plan);
-  await saveList(q, user.userId, { ...all[0], stored: all.flatMap((p) => p.stored), keep: all.flatMap((p) => p.keep), removed: [] },
-    { before: audit, after: planned.flatMap((p) => p.notes) });
+  await saveList(
+    q,
+    user.userId,
+    { ...all[0], stored: all.flatMap((p) => p.stored), keep: all.flatMap((p) => p.keep), removed: [] },
+    { before: audit, after: planned.flatMap((p) => p.notes) },
+  );
   return ids;
 }
 
@@ -302,13 +428,17 @@ export async function saveChecklist(ctx: AppContext, user: SessionUser, body: Sa
 /** The checklists the user may see, newest first, filtered by stock number, colorway or factory name (a page, CONST-008). */
 export async function listChecklists(ctx: AppContext, user: SessionUser, text: string, pageNumber: number, pageSize: number) {
   const s = checklistScope(ctx, user, 1);
-  const filter = text ? ` AND (stocknumber ILIKE $1 OR prototypename ILIKE $1 OR tofactoryname ILIKE $1${user.isFactoryUser ? '' : ' OR fromfactoryname ILIKE $1'})` : ' AND $1::text IS NULL';
+  const filter = text
+    ? ` AND (stocknumber ILIKE $1 OR prototypename ILIKE $1 OR tofactoryname ILIKE $1${user.isFactoryUser ? '' : ' OR fromfactoryname ILIKE $1'})`
+    : ' AND $1::text IS NULL';
   const params = [text ? `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null, ...s.params];
   const where = `WHERE true${filter}${s.where}`;
   const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transfer_checklist_view ${where}`, params);
   const rows = await ctx.db.query<Rec>(
     `SELECT ${HEADER}, enabledcount AS "EnabledCount", completecount AS "CompleteCount"
-       FROM transfer_checklist_view v ${where} ORDER BY changedon DESC, transferchecklistid DESC LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`, params);
+       FROM transfer_checklist_view v ${where} ORDER BY changedon DESC, transferchecklistid DESC LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`,
+    params,
+  );
   const access = fieldAccess(ctx.schemas, user, ENTITY);
   return { rows: rows.map((r) => visibleRecord(r, access)), total: n };
 }
@@ -320,9 +450,11 @@ export async function productTypes(q: Queryable) {
       `SELECT t.transferproducttypeid AS "TransferProductTypeId", t.producttypename AS "ProductTypeName",
               coalesce(ARRAY(SELECT r.transferchecklisttemplateitemid FROM transfer_product_type_items r
                               WHERE r.transferproducttypeid = t.transferproducttypeid ORDER BY 1), '{}') AS "RequiredTemplateItems"
-         FROM transfer_product_types t ORDER BY t.sortorder`),
+         FROM transfer_product_types t ORDER BY t.sortorder`,
+    ),
     TemplateItems: await q.query(
       `SELECT transferchecklisttemplateitemid AS "TransferChecklistTemplateItemId", itemname AS "ItemName", sortorder AS "SortOrder", ispatternlevel AS "IsPatternLevel"
-         FROM transfer_checklist_template_items ORDER BY sortorder`),
+         FROM transfer_checklist_template_items ORDER BY sortorder`,
+    ),
   };
 }

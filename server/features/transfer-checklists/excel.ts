@@ -24,22 +24,39 @@ export const itemField = (templateItemId: number) => `Item${templateItemId}`;
 /** The complete mark of an item cell. */
 export const COMPLETE_MARK = 'x';
 
-export interface ExportFilter { TransferChecklistIds?: number[]; BrandId?: number; PrototypeId?: number }
+export interface ExportFilter {
+  TransferChecklistIds?: number[];
+  BrandId?: number;
+  PrototypeId?: number;
+}
 
 export async function exportChecklists(ctx: AppContext, user: SessionUser, filter: ExportFilter): Promise<Buffer> {
   const schema = ctx.schemas.entities.get(ENTITY)!;
   const { hidden } = fieldAccess(ctx.schemas, user, ENTITY);
   // The checklist's columns are the list grid's (view columns are the fields in lower case), those hidden from the user left out.
-  const fields = ctx.schemas.grids.get(GRID)!.columns.map((c) => c.field).filter((f) => !hidden.has(f));
+  const fields = ctx.schemas.grids
+    .get(GRID)!
+    .columns.map((c) => c.field)
+    .filter((f) => !hidden.has(f));
   const s = checklistScope(ctx, user, 3);
-  const params: unknown[] = [filter.TransferChecklistIds?.length ? filter.TransferChecklistIds : null, filter.BrandId ?? null, filter.PrototypeId ?? null, ...s.params];
+  const params: unknown[] = [
+    filter.TransferChecklistIds?.length ? filter.TransferChecklistIds : null,
+    filter.BrandId ?? null,
+    filter.PrototypeId ?? null,
+    ...s.params,
+  ];
   const rows = await ctx.db.query(
     `SELECT transferchecklistid AS id, ${fields.map((f) => `${f.toLowerCase()} AS "${f}"`).join(', ')}
        FROM transfer_checklist_view
       WHERE ($1::int[] IS NULL OR transferchecklistid = ANY($1::int[])) AND ($2::int IS NULL OR brandid = $2) AND ($3::int IS NULL OR prototypeid = $3)${s.where}
-      ORDER BY upper(stocknumber), tofactorykey, transferchecklistid LIMIT ${EXPORT_LIMIT}`, params);
+      ORDER BY upper(stocknumber), tofactorykey, transferchecklistid LIMIT ${EXPORT_LIMIT}`,
+    params,
+  );
   const { TemplateItems } = await productTypes(ctx.db);
-  const items = await checklistItems(ctx.db, rows.map((r) => r.id as number));
+  const items = await checklistItems(
+    ctx.db,
+    rows.map((r) => r.id as number),
+  );
   const complete = new Set(items.filter((i) => i.IsComplete).map((i) => `${i.TransferChecklistId}:${i.TransferChecklistTemplateItemId}`));
   const kinds = fields.map((f): SheetColumn['kind'] => (schema.properties[f].format === 'date' ? 'date' : 'text'));
   const columns: SheetColumn[] = [

@@ -23,7 +23,10 @@ const KEY_HEADERS: Record<string, string[]> = {
   FromFactoryKey: ['From Factory Key', 'FromFactoryKey'],
 };
 
-const lower = (v: unknown) => String(v ?? '').trim().toLowerCase();
+const lower = (v: unknown) =>
+  String(v ?? '')
+    .trim()
+    .toLowerCase();
 const MARK_ERROR = `Enter ${COMPLETE_MARK} for a complete item or leave the cell empty.`;
 
 /** An item cell: true (x), false (empty) or undefined (anything else). */
@@ -32,7 +35,15 @@ function mark(v: unknown): boolean | undefined {
   return lower(v) === COMPLETE_MARK ? true : undefined;
 }
 
-interface Found { id: number; stock: string; to: string; from: string; rowversion: number; producttype: number | null; mitigation: boolean }
+interface Found {
+  id: number;
+  stock: string;
+  to: string;
+  from: string;
+  rowversion: number;
+  producttype: number | null;
+  mitigation: boolean;
+}
 
 export const transferChecklistImport: ImportHandler = {
   keyFields: ['StockNumber', 'ToFactoryKey'],
@@ -40,9 +51,15 @@ export const transferChecklistImport: ImportHandler = {
   async columns(ctx: AppContext, user: SessionUser): Promise<ImportColumn[]> {
     const { TemplateItems } = await productTypes(ctx.db);
     // The factory left is a factory field hidden from factory users (PERM-029): they cannot narrow by it.
-    const keys = (user.isFactoryUser ? ['StockNumber', 'ToFactoryKey'] : ['StockNumber', 'ToFactoryKey', 'FromFactoryKey'])
-      .map((field) => ({ field, headers: KEY_HEADERS[field], type: 'text' as const }));
-    return [...keys, ...TemplateItems.map((t) => ({ field: itemField(t.TransferChecklistTemplateItemId as number), headers: [String(t.ItemName)], type: 'text' as const }))];
+    const keys = (user.isFactoryUser ? ['StockNumber', 'ToFactoryKey'] : ['StockNumber', 'ToFactoryKey', 'FromFactoryKey']).map((field) => ({
+      field,
+      headers: KEY_HEADERS[field],
+      type: 'text' as const,
+    }));
+    return [
+      ...keys,
+      ...TemplateItems.map((t) => ({ field: itemField(t.TransferChecklistTemplateItemId as number), headers: [String(t.ItemName)], type: 'text' as const })),
+    ];
   },
 
   async preview(ctx, user, batch: ReadRow[], seen): Promise<ImportRow[]> {
@@ -51,16 +68,37 @@ export const transferChecklistImport: ImportHandler = {
     const found = await ctx.db.query<Found>(
       `SELECT transferchecklistid AS id, lower(stocknumber) AS stock, lower(tofactorykey) AS "to", lower(fromfactorykey) AS "from", rowversion,
               transferproducttypeid AS producttype, istariffmitigationtransfer AS mitigation
-         FROM transfer_checklist_view WHERE lower(stocknumber) = ANY($1::text[])${s.where}`, [stocks, ...s.params]);
-    const items = await checklistItems(ctx.db, found.map((f) => f.id));
+         FROM transfer_checklist_view WHERE lower(stocknumber) = ANY($1::text[])${s.where}`,
+      [stocks, ...s.params],
+    );
+    const items = await checklistItems(
+      ctx.db,
+      found.map((f) => f.id),
+    );
     const rules = await templateRules(ctx.db);
     const out: ImportRow[] = [];
     for (const r of batch) {
       const label = r.values.StockNumber ? String(r.values.StockNumber) : null;
-      const row: ImportRow = { rownumber: r.row, recordkey: null, label, rowversion: null, outcome: 'refused', cells: null, changes: null, errors: null, raw: r.raw };
+      const row: ImportRow = {
+        rownumber: r.row,
+        recordkey: null,
+        label,
+        rowversion: null,
+        outcome: 'refused',
+        cells: null,
+        changes: null,
+        errors: null,
+        raw: r.raw,
+      };
       out.push(row);
-      if (!label) { row.errors = [{ Field: 'StockNumber', Message: 'Stock Number is required.' }]; continue; }
-      if (!r.values.ToFactoryKey) { row.errors = [{ Field: 'ToFactoryKey', Message: 'To Factory Key is required.' }]; continue; }
+      if (!label) {
+        row.errors = [{ Field: 'StockNumber', Message: 'Stock Number is required.' }];
+        continue;
+      }
+      if (!r.values.ToFactoryKey) {
+        row.errors = [{ Field: 'ToFactoryKey', Message: 'To Factory Key is required.' }];
+        continue;
+      }
       let matches = found.filter((f) => f.stock === lower(label) && f.to === lower(r.values.ToFactoryKey));
       if (!user.isFactoryUser && r.values.FromFactoryKey) matches = matches.filter((f) => f.from === lower(r.values.FromFactoryKey));
       if (!matches.length) {
@@ -68,12 +106,20 @@ export const transferChecklistImport: ImportHandler = {
         row.errors = [{ Field: 'StockNumber', Message: `Stock Number ${label} has no transfer checklist to factory ${String(r.values.ToFactoryKey)}.` }];
         continue;
       }
-      if (matches.length > 1) { row.errors = [{ Field: 'FromFactoryKey', Message: `Stock Number ${label} has several transfer checklists to that factory: give its From Factory Key.` }]; continue; }
+      if (matches.length > 1) {
+        row.errors = [
+          { Field: 'FromFactoryKey', Message: `Stock Number ${label} has several transfer checklists to that factory: give its From Factory Key.` },
+        ];
+        continue;
+      }
       const c = matches[0];
       row.recordkey = c.id;
       row.rowversion = c.rowversion;
       const earlier = seen.get(c.id);
-      if (earlier !== undefined) { row.errors = [{ Field: 'StockNumber', Message: `Row ${earlier} of this file already changes this checklist.` }]; continue; }
+      if (earlier !== undefined) {
+        row.errors = [{ Field: 'StockNumber', Message: `Row ${earlier} of this file already changes this checklist.` }];
+        continue;
+      }
       seen.set(c.id, r.row);
       const errors: FieldError[] = r.errors.map((e) => ({ Field: e.Field, Message: e.Message }));
       const required = rules.required.get(c.producttype ?? 0) ?? new Set<number>();
@@ -83,7 +129,10 @@ export const transferChecklistImport: ImportHandler = {
         const field = itemField(item.TransferChecklistTemplateItemId);
         if (!(field in r.values)) continue;
         const next = mark(r.values[field]);
-        if (next === undefined) { errors.push({ Field: field, Message: MARK_ERROR }); continue; }
+        if (next === undefined) {
+          errors.push({ Field: field, Message: MARK_ERROR });
+          continue;
+        }
         if (next === item.IsComplete) continue;
         if (next && !isItemEnabled(item.TransferChecklistTemplateItemId, required, c.mitigation)) {
           errors.push({ Field: field, Message: `${item.ItemName}: not enabled for this checklist's product type.` });
@@ -93,8 +142,14 @@ export const transferChecklistImport: ImportHandler = {
         cells[field] = [item.IsComplete ? COMPLETE_MARK : '', next ? COMPLETE_MARK : ''];
       }
       row.cells = Object.keys(cells).length ? cells : null;
-      if (errors.length) { row.errors = errors; continue; }
-      if (!changes.length) { row.outcome = 'unchanged'; continue; }
+      if (errors.length) {
+        row.errors = errors;
+        continue;
+      }
+      if (!changes.length) {
+        row.outcome = 'unchanged';
+        continue;
+      }
       row.changes = { Items: changes };
       row.outcome = 'changed';
     }
@@ -103,13 +158,23 @@ export const transferChecklistImport: ImportHandler = {
 
   async commit(ctx, q, user, rows) {
     try {
-      await applySaves(ctx, q, user, rows.map((r) => ({
-        TransferChecklistId: r.recordkey, RowVersion: r.rowversion, Items: (r.changes.Items ?? []) as { TransferChecklistItemId: number; IsComplete: boolean }[],
-      })));
+      await applySaves(
+        ctx,
+        q,
+        user,
+        rows.map((r) => ({
+          TransferChecklistId: r.recordkey,
+          RowVersion: r.rowversion,
+          Items: (r.changes.Items ?? []) as { TransferChecklistItemId: number; IsComplete: boolean }[],
+        })),
+      );
     } catch (err) {
       if (!(err instanceof SaveRefused)) throw err;
       const e = err.error;
-      throw new RowRefused(rows[err.index].rownumber, [{ Field: '', Message: e.message }, ...(e.errors ?? []).filter((x) => x.Message !== e.message).map((x) => ({ Field: '', Message: x.Message }))]);
+      throw new RowRefused(rows[err.index].rownumber, [
+        { Field: '', Message: e.message },
+        ...(e.errors ?? []).filter((x) => x.Message !== e.message).map((x) => ({ Field: '', Message: x.Message })),
+      ]);
     }
   },
 };

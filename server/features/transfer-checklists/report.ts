@@ -31,16 +31,22 @@ export const transferChecklistFileName = (d: TransferChecklistReportData) =>
 function layoutFields(schemas: Pick<SchemaRegistry, 'layouts' | 'entities'>, d: TransferChecklistReportData): Field[] {
   const layout = schemas.layouts.get(LAYOUT)!;
   const entity = schemas.entities.get(layout.entity)!;
-  return layout.sections.flatMap((s) => s.rows.flat()).map((f): Field => {
-    const p = entity.properties[f];
-    const ref = referenceOf(p);
-    const v = d[ref ? nameFieldOf(f, ref) : f];
-    const shown = v === undefined || v === null ? v : p.format === 'date' ? reportDate(v as string) : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v);
-    return [p.title ?? f, shown];
-  });
+  return layout.sections
+    .flatMap((s) => s.rows.flat())
+    .map((f): Field => {
+      const p = entity.properties[f];
+      const ref = referenceOf(p);
+      const v = d[ref ? nameFieldOf(f, ref) : f];
+      const shown = v === undefined || v === null ? v : p.format === 'date' ? reportDate(v as string) : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v);
+      return [p.title ?? f, shown];
+    });
 }
 
-export function buildTransferChecklistReport(d: TransferChecklistReportData, schemas: Pick<SchemaRegistry, 'layouts' | 'entities' | 'grids'>, printedAt?: Date): DocDefinition {
+export function buildTransferChecklistReport(
+  d: TransferChecklistReportData,
+  schemas: Pick<SchemaRegistry, 'layouts' | 'entities' | 'grids'>,
+  printedAt?: Date,
+): DocDefinition {
   const done = d.Items.filter((i) => i.IsEnabled && i.IsComplete).length;
   const enabled = d.Items.filter((i) => i.IsEnabled).length;
   const items = schemas.grids.get(ITEMS_GRID)!;

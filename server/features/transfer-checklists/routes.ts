@@ -17,7 +17,15 @@ import { sendPdf } from '../../core/reports/pdf';
 import { buildTransferChecklistReport, transferChecklistFileName, type TransferChecklistReportData } from './report';
 import { TC_TEXT } from '../../domain/transfer-checklist';
 import {
-  checklistDetails, createChecklist, findChecklist, listChecklists, productTypes, saveChecklist, syncPreview, type FactoryPair, type SaveBody,
+  checklistDetails,
+  createChecklist,
+  findChecklist,
+  listChecklists,
+  productTypes,
+  saveChecklist,
+  syncPreview,
+  type FactoryPair,
+  type SaveBody,
 } from './checklists';
 import { EXPORT_FILE, exportChecklists, type ExportFilter } from './excel';
 import { pageParams, PAGE_QUERY } from '../../core/api/uploads';
@@ -31,8 +39,17 @@ const TRUE = /^(true|1|yes)$/i;
 function requiredPair(c: Context<AppEnv>): FactoryPair {
   const prototypeId = intParam(c, 'prototypeId');
   const [from, to] = ['fromFactoryKey', 'toFactoryKey'].map((n) => queryParam(c, n)?.trim() ?? '');
-  const missing = [['fromFactoryKey', from], ['toFactoryKey', to]].filter(([, v]) => !v).map(([n]) => n);
-  if (missing.length) throw badRequest(`The parameter ${missing[0]} is required.`, missing.map((f) => ({ Field: f, Message: 'Required.' })));
+  const missing = [
+    ['fromFactoryKey', from],
+    ['toFactoryKey', to],
+  ]
+    .filter(([, v]) => !v)
+    .map(([n]) => n);
+  if (missing.length)
+    throw badRequest(
+      `The parameter ${missing[0]} is required.`,
+      missing.map((f) => ({ Field: f, Message: 'Required.' })),
+    );
   return { prototypeId, fromFactoryKey: from, toFactoryKey: to };
 }
 
@@ -52,7 +69,8 @@ export function transferChecklistRoutes(r: ApiRouter) {
   });
 
   r.get('/api/TransferChecklist/Get', READ, { query: { transferChecklistId: 'id' } }, async (c) =>
-    c.json(await checklistDetails(c.get('ctx'), c.get('user'), intParam(c, 'transferChecklistId'))));
+    c.json(await checklistDetails(c.get('ctx'), c.get('user'), intParam(c, 'transferChecklistId'))),
+  );
 
   r.get('/api/TransferChecklist/GetTransferChecklists', READ, { query: { searchText: 'text', ...PAGE_QUERY } }, async (c) => {
     const { pageNumber, pageSize } = pageParams(c, 50);
@@ -67,15 +85,22 @@ export function transferChecklistRoutes(r: ApiRouter) {
   });
 
   // TC-006/007: what turning tariff mitigation on would take over from sibling checklists.
-  r.get('/api/TransferChecklist/SyncPatternLevelItemsPreview', EDIT, { query: { intoThisChecklistId: 'id', isTariffMitigationTransfer: 'bool' } }, async (c) => {
-    const user = c.get('user');
-    if (user.isFactoryUser) throw forbidden();
-    return c.json(await syncPreview(c.get('ctx'), user, intParam(c, 'intoThisChecklistId'), TRUE.test(queryParam(c, 'isTariffMitigationTransfer') ?? 'true')));
-  });
+  r.get(
+    '/api/TransferChecklist/SyncPatternLevelItemsPreview',
+    EDIT,
+    { query: { intoThisChecklistId: 'id', isTariffMitigationTransfer: 'bool' } },
+    async (c) => {
+      const user = c.get('user');
+      if (user.isFactoryUser) throw forbidden();
+      return c.json(
+        await syncPreview(c.get('ctx'), user, intParam(c, 'intoThisChecklistId'), TRUE.test(queryParam(c, 'isTariffMitigationTransfer') ?? 'true')),
+      );
+    },
+  );
 
   // TC-010: the PDF (the report machinery of server/core/reports/pdf.ts; the screen's layout and items grid; fields hidden from the user are not printed).
   r.get('/api/TransferChecklist/GetPdf', READ, { query: { transferChecklistId: 'id' } }, async (c) => {
-    const d = await checklistDetails(c.get('ctx'), c.get('user'), intParam(c, 'transferChecklistId')) as unknown as TransferChecklistReportData;
+    const d = (await checklistDetails(c.get('ctx'), c.get('user'), intParam(c, 'transferChecklistId'))) as unknown as TransferChecklistReportData;
     return sendPdf(c, transferChecklistFileName(d), () => buildTransferChecklistReport(d, c.get('ctx').schemas));
   });
 

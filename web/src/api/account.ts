@@ -13,8 +13,7 @@ export interface AccountAnswer {
   [key: string]: unknown;
 }
 
-const publicPost = (path: string, form: Record<string, string | boolean>) =>
-  apiFetch<AccountAnswer>(path, { method: 'POST', form, auth: false });
+const publicPost = (path: string, form: Record<string, string | boolean>) => apiFetch<AccountAnswer>(path, { method: 'POST', form, auth: false });
 
 export interface Registration {
   FirstName: string;
@@ -27,8 +26,7 @@ export interface Registration {
 
 export const register = (r: Registration) => publicPost('/api/Account/Register', { ...r });
 
-export const confirmEmail = (userIdentification: string, code: string) =>
-  publicPost('/api/Account/ConfirmEmail', { userIdentification, code });
+export const confirmEmail = (userIdentification: string, code: string) => publicPost('/api/Account/ConfirmEmail', { userIdentification, code });
 
 export const forgotPassword = (email: string) => publicPost('/api/Account/ForgotPassword', { email });
 
@@ -45,9 +43,7 @@ export interface PasswordChange {
 }
 
 /** Signed in: /changePassword. */
-export const changePassword = (c: PasswordChange) =>
-  apiFetch<AccountAnswer>('/api/Account/ChangePassword', { method: 'POST', form: { ...c } });
+export const changePassword = (c: PasswordChange) => apiFetch<AccountAnswer>('/api/Account/ChangePassword', { method: 'POST', form: { ...c } });
 
 /** Not signed in, after the change_password_required sign-in answer (AUTH-021). */
-export const changeUserPassword = (UserName: string, c: PasswordChange) =>
-  publicPost('/api/Account/ChangeUserPassword', { UserName, ...c });
+export const changeUserPassword = (UserName: string, c: PasswordChange) => publicPost('/api/Account/ChangeUserPassword', { UserName, ...c });

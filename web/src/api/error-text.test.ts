@@ -4,7 +4,16 @@ import { errorText, serverMessages } from './error-text';
 
 describe('serverMessages', () => {
   it('prefers the Errors list, then Message', () => {
-    expect(serverMessages({ IsSuccessful: false, Message: 'Failed', Errors: [{ Field: 'A', Message: 'a' }, { Field: null, Message: 'b' }] })).toEqual(['a', 'b']);
+    expect(
+      serverMessages({
+        IsSuccessful: false,
+        Message: 'Failed',
+        Errors: [
+          { Field: 'A', Message: 'a' },
+          { Field: null, Message: 'b' },
+        ],
+      }),
+    ).toEqual(['a', 'b']);
     expect(serverMessages({ IsSuccessful: false, Message: 'Failed', Errors: [] })).toEqual(['Failed']);
     expect(serverMessages(null)).toEqual([]);
     expect(serverMessages(`<html>${'x'.repeat(400)}`)).toEqual([]);

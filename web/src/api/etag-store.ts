@@ -8,7 +8,10 @@
  */
 const MAX_ENTRIES = 200;
 
-interface Kept { etag: string; body: unknown }
+interface Kept {
+  etag: string;
+  body: unknown;
+}
 
 const kept = new Map<string, Kept>();
 

@@ -17,7 +17,7 @@ export const granteeOf = (holder: Holder): Grantee => ({
 
 /** Whether the holder passes every rule (none: any signed-in user); no session passes none. */
 export const mayOpen = (holder: Holder | null | undefined, rules: AccessRule | readonly AccessRule[] | undefined) => {
-  const list = !rules ? [] : Array.isArray(rules) ? rules as readonly AccessRule[] : [rules as AccessRule];
+  const list = !rules ? [] : Array.isArray(rules) ? (rules as readonly AccessRule[]) : [rules as AccessRule];
   if (!holder) return false;
   const who = granteeOf(holder);
   return list.every((r) => allows(r, who));

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { can, canAny, moduleId } from './permissions';
 
 describe('can', () => {
-  const perms = [{ ModuleId: 6, ActionId: 2 }, { ModuleId: 8, ActionId: 1 }];
+  const perms = [
+    { ModuleId: 6, ActionId: 2 },
+    { ModuleId: 8, ActionId: 1 },
+  ];
 
   it("PERM-026 can('users','edit') is module 6 action 2 (the /migrations gate)", () => {
     expect(moduleId('users')).toBe(6);

@@ -33,5 +33,4 @@ export function canAny(permissions: readonly ModulePermission[] | null | undefin
 }
 
 /** DECISIONS PERM-011: an ECN needs colorway/ecn or any permission on module 8 (search); the server checks the same. */
-export const canEcn = (permissions: readonly ModulePermission[] | null | undefined) =>
-  can(permissions, 'colorway', 'ecn') || canAny(permissions, 'search');
+export const canEcn = (permissions: readonly ModulePermission[] | null | undefined) => can(permissions, 'colorway', 'ecn') || canAny(permissions, 'search');

@@ -3,10 +3,28 @@ import { LOAD_FRESH_MS, refreshDecision } from './refresh-decision';
 import type { Session } from './session';
 
 const base = (over: Partial<Session> = {}): Session => ({
-  accessToken: 'a', tokenType: 'bearer', refreshToken: 'r1', expiresIn: 1200, refreshIntervalMinutes: 15,
-  refreshedAt: 0, validUntil: 3 * 3600_000, userId: '1', userName: 'u', firstName: '', lastName: '', theme: null,
-  isFactoryUser: false, showStartupHelp: false, brandPermissions: [], userPermissions: [], appVersionId: null,
-  defaultBrandId: null, defaultSeasonId: null, defaultDivisionKey: null, useDefaultsInQuickSearch: false, ...over,
+  accessToken: 'a',
+  tokenType: 'bearer',
+  refreshToken: 'r1',
+  expiresIn: 1200,
+  refreshIntervalMinutes: 15,
+  refreshedAt: 0,
+  validUntil: 3 * 3600_000,
+  userId: '1',
+  userName: 'u',
+  firstName: '',
+  lastName: '',
+  theme: null,
+  isFactoryUser: false,
+  showStartupHelp: false,
+  brandPermissions: [],
+  userPermissions: [],
+  appVersionId: null,
+  defaultBrandId: null,
+  defaultSeasonId: null,
+  defaultDivisionKey: null,
+  useDefaultsInQuickSearch: false,
+  ...over,
 });
 
 describe('refreshDecision (AUTH-011)', () => {

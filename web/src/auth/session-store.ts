@@ -5,9 +5,7 @@
 import { create } from 'zustand';
 import { versionChanged } from './app-version';
 import type { Session } from './session';
-import {
-  readStoredAppVersion, readStoredSession, SESSION_KEY, writeStoredAppVersion, writeStoredSession,
-} from './session-storage';
+import { readStoredAppVersion, readStoredSession, SESSION_KEY, writeStoredAppVersion, writeStoredSession } from './session-storage';
 
 interface SessionState {
   session: Session | null;

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accessTokenStale, formatCountdown, msUntilNextPhase, nextRefreshDelay, sessionPhase, WARNING_LEAD_MS,
-} from './session-timer';
+import { accessTokenStale, formatCountdown, msUntilNextPhase, nextRefreshDelay, sessionPhase, WARNING_LEAD_MS } from './session-timer';
 
 const MIN = 60_000;
 const end = 3 * 60 * MIN; // a 3-hour session that started at 0 (AUTH-012)

@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { clockSkew, isSession, sessionFromToken, SESSION_MS } from './session';
 
 const answer = {
-  access_token: 'AT', token_type: 'bearer', refresh_token: 'RT', expires_in: 1200, refreshInterval: 15,
-  brands: '[{"BrandId":1,"BrandName":"Alpine"}]', permissions: '[{"ModuleId":6,"ActionId":2}]',
-  userId: 7, userName: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', theme: '4',
-  isFactoryUser: 'False', showStartupHelp: 'True', defaultBrandId: 1, defaultSeasonId: null,
-  defaultDivisionKey: '01', useDefaultsInQuickSearch: true, appVersionId: 3,
+  access_token: 'AT',
+  token_type: 'bearer',
+  refresh_token: 'RT',
+  expires_in: 1200,
+  refreshInterval: 15,
+  brands: '[{"BrandId":1,"BrandName":"Alpine"}]',
+  permissions: '[{"ModuleId":6,"ActionId":2}]',
+  userId: 7,
+  userName: 'admin@example.com',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  theme: '4',
+  isFactoryUser: 'False',
+  showStartupHelp: 'True',
+  defaultBrandId: 1,
+  defaultSeasonId: null,
+  defaultDivisionKey: '01',
+  useDefaultsInQuickSearch: true,
+  appVersionId: 3,
   validUntil: '2026-01-01T03:00:00.000Z',
 };
 

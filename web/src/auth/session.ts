@@ -148,6 +148,13 @@ export function clockSkew(dateHeader: string | null, now: number): number {
 /** Whether a stored value still looks like a session (guards against old or foreign data). */
 export function isSession(v: unknown): v is Session {
   const s = v as Session;
-  return !!s && typeof s === 'object' && typeof s.accessToken === 'string' && typeof s.refreshToken === 'string'
-    && typeof s.validUntil === 'number' && typeof s.refreshedAt === 'number' && Array.isArray(s.userPermissions);
+  return (
+    !!s &&
+    typeof s === 'object' &&
+    typeof s.accessToken === 'string' &&
+    typeof s.refreshToken === 'string' &&
+    typeof s.validUntil === 'number' &&
+    typeof s.refreshedAt === 'number' &&
+    Array.isArray(s.userPermissions)
+  );
 }

@@ -12,7 +12,11 @@ import { useSessionStore } from '../auth/session-store';
 import { apiFetch } from '../api/http';
 import { parseSse } from './sse-parse';
 
-export interface Person { UserId: number; Name: string; Initials: string }
+export interface Person {
+  UserId: number;
+  Name: string;
+  Initials: string;
+}
 
 interface FeedState {
   /** The stream is open and the server said hello. */
@@ -30,12 +34,18 @@ const listeners = new Map<string, Set<Listener>>();
 export function onFeed(event: string, listener: Listener): () => void {
   if (!listeners.has(event)) listeners.set(event, new Set());
   listeners.get(event)!.add(listener);
-  return () => { listeners.get(event)?.delete(listener); };
+  return () => {
+    listeners.get(event)?.delete(listener);
+  };
 }
 
 function dispatch(event: string, data: unknown) {
   for (const l of [...(listeners.get(event) ?? [])]) {
-    try { l(data); } catch (err) { console.error(err); }
+    try {
+      l(data);
+    } catch (err) {
+      console.error(err);
+    }
   }
 }
 
@@ -83,7 +93,9 @@ async function loop() {
         if (lastEventId) headers['Last-Event-ID'] = lastEventId;
         const res = await fetch(`/api/Feed?client=${CLIENT_ID}`, { headers, signal: controller.signal, cache: 'no-store' });
         if (res.ok && res.body) await read(res.body);
-      } catch { /* lost: reconnect below */ }
+      } catch {
+        /* lost: reconnect below */
+      }
       useFeedStore.setState({ live: false });
       // A stream that ran a while (its token expired, the server restarted) reconnects soon; repeated failures back off.
       delay = Date.now() - opened > 30_000 ? 2000 : Math.min(delay * 2, 15_000);
@@ -119,14 +131,19 @@ async function announce() {
   announced = key;
   try {
     await apiFetch('/api/Feed/Presence', { json: { Client: CLIENT_ID, Topics: list }, handleAuthErrors: false });
-  } catch { /* the next heartbeat tries again */ }
+  } catch {
+    /* the next heartbeat tries again */
+  }
 }
 
 function scheduleAnnounce() {
   clearTimeout(timer);
   timer = setTimeout(() => void announce(), 150);
   if (topics.size && !heartbeat) heartbeat = setInterval(() => void announce(), 15_000);
-  if (!topics.size && heartbeat) { clearInterval(heartbeat); heartbeat = undefined; }
+  if (!topics.size && heartbeat) {
+    clearInterval(heartbeat);
+    heartbeat = undefined;
+  }
 }
 
 /** Announces a topic ('record:colorway:12', 'grid:costing') while the screen shows it; answers the withdrawal. */

@@ -1,6 +1,10 @@
 /** Server-Sent Events as the change feed sends them (ADR 035), read from a text stream in pieces. Pure. */
 
-export interface SseEvent { id?: string; event: string; data: string }
+export interface SseEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
 
 /**
  * The complete events at the start of `buffer` and the rest (an event cut by the network waits for

@@ -61,19 +61,34 @@ export function ChangePasswordForm({ userName, submit, onSuccess, submitLabel = 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Change password">
       <FormAlert messages={errors.general} />
-      {accountName !== undefined && (
-        <input type="text" name="username" autoComplete="username" value={accountName} readOnly hidden />
-      )}
+      {accountName !== undefined && <input type="text" name="username" autoComplete="username" value={accountName} readOnly hidden />}
       {userName && (
-        <TextField label="User name" type="email" autoComplete="username" value={userName.value}
-          onChange={(e) => userName.onChange(e.target.value)} error={errors.fields.UserName} required />
+        <TextField
+          label="User name"
+          type="email"
+          autoComplete="username"
+          value={userName.value}
+          onChange={(e) => userName.onChange(e.target.value)}
+          error={errors.fields.UserName}
+          required
+        />
       )}
-      <TextField label="Current password" type="password" autoComplete="current-password" value={values.OldPassword}
-        onChange={(e) => set('OldPassword')(e.target.value)} error={errors.fields.OldPassword} required />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={values.OldPassword}
+        onChange={(e) => set('OldPassword')(e.target.value)}
+        error={errors.fields.OldPassword}
+        required
+      />
       <NewPasswordFields
-        password={values.NewPassword} confirm={values.ConfirmPassword}
-        onPassword={set('NewPassword')} onConfirm={set('ConfirmPassword')}
-        passwordError={errors.fields.NewPassword} confirmError={errors.fields.ConfirmPassword}
+        password={values.NewPassword}
+        confirm={values.ConfirmPassword}
+        onPassword={set('NewPassword')}
+        onConfirm={set('ConfirmPassword')}
+        passwordError={errors.fields.NewPassword}
+        confirmError={errors.fields.ConfirmPassword}
       />
       <div className="form__actions">
         <SubmitButton busy={busy}>{submitLabel}</SubmitButton>

@@ -3,7 +3,15 @@ export function FormAlert({ messages, kind = 'error' }: { messages: readonly str
   if (!messages.length) return null;
   return (
     <div className={`alert alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {messages.length === 1 ? messages[0] : <ul>{messages.map((m) => <li key={m}>{m}</li>)}</ul>}
+      {messages.length === 1 ? (
+        messages[0]
+      ) : (
+        <ul>
+          {messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -12,7 +12,13 @@ export function PasswordStrength({ password }: { password: string }) {
         <span style={{ width: `${password ? Math.max(4, score) : 0}%` }} />
       </div>
       <span className="strength__label">
-        {password ? <>Strength: <strong>{LABELS[strength]}</strong> ({score}/100)</> : 'Use at least 8 characters and mix letters, digits and symbols.'}
+        {password ? (
+          <>
+            Strength: <strong>{LABELS[strength]}</strong> ({score}/100)
+          </>
+        ) : (
+          'Use at least 8 characters and mix letters, digits and symbols.'
+        )}
       </span>
     </div>
   );

@@ -15,8 +15,16 @@ export function TextField({ label, error, hint, className, ref, ...input }: Text
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
       <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {hint && <div id={`${id}-hint`} className="field__hint">{hint}</div>}
-      {error && <div id={`${id}-error`} className="field__error" role="alert">{error}</div>}
+      {hint && (
+        <div id={`${id}-hint`} className="field__hint">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

@@ -31,4 +31,3 @@ export function formErrors(err: unknown, knownFields: readonly string[]): FormEr
   }
   return { fields, general };
 }
-

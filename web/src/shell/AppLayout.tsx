@@ -24,7 +24,9 @@ export function AppLayout() {
   return (
     <SiteContext.Provider value={SITE_INFO}>
       <div className="app">
-        <a className="skip-link" href="#main">Skip to content</a>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         <NavBar />
         <VersionBanner />
         <SystemMessages />

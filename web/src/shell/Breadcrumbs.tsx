@@ -21,8 +21,15 @@ export function useCrumbs(): Crumb[] {
 export function Breadcrumbs() {
   const crumbs = useCrumbs();
   const title = documentTitle(crumbs);
-  useEffect(() => { document.title = title; }, [title]);
-  useEffect(() => () => { document.title = APP_NAME; }, []);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(
+    () => () => {
+      document.title = APP_NAME;
+    },
+    [],
+  );
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumb">
       <ol>

@@ -19,8 +19,12 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Can
       onCancel={onCancel}
       actions={
         <>
-          <button type="button" className="btn" onClick={onCancel} data-autofocus>{cancelLabel}</button>
-          <button type="button" className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`} onClick={onConfirm}>{confirmLabel}</button>
+          <button type="button" className="btn" onClick={onCancel} data-autofocus>
+            {cancelLabel}
+          </button>
+          <button type="button" className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
         </>
       }
     >

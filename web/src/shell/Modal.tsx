@@ -55,11 +55,15 @@ export function Modal({ title, children, actions, onCancel, alert, className }: 
         <h2 id={titleId}>{title}</h2>
         {onCancel && (
           <button type="button" className="icon-btn" aria-label="Close" onClick={onCancel}>
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" /></svg>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
           </button>
         )}
       </div>
-      <div id={bodyId} className="modal__body">{children}</div>
+      <div id={bodyId} className="modal__body">
+        {children}
+      </div>
       {actions && <div className="modal__actions">{actions}</div>}
     </dialog>
   );

@@ -22,19 +22,21 @@ export function NavBar() {
   useEffect(() => setMobileOpen(false), [pathname]);
   return (
     <header className="navbar">
-      <button
-        type="button"
-        className="nav-btn navbar__menu-btn"
-        aria-label="Open navigation"
-        aria-expanded={mobileOpen}
-        onClick={() => setMobileOpen(true)}
-      >
-        <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true"><path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="1.6" /></svg>
+      <button type="button" className="nav-btn navbar__menu-btn" aria-label="Open navigation" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+        <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+          <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
       </button>
-      <Link to="/home" className="navbar__brand"><AppMark /> <span>{APP_NAME}</span></Link>
+      <Link to="/home" className="navbar__brand">
+        <AppMark /> <span>{APP_NAME}</span>
+      </Link>
       <nav className="navbar__links" aria-label="Main">
-        <NavLink to={HOME_ITEM.to} className="navbar__link">{HOME_ITEM.label}</NavLink>
-        {groups.map((g) => <NavMenu key={g.label} group={g} />)}
+        <NavLink to={HOME_ITEM.to} className="navbar__link">
+          {HOME_ITEM.label}
+        </NavLink>
+        {groups.map((g) => (
+          <NavMenu key={g.label} group={g} />
+        ))}
       </nav>
       <QuickSearch />
       <div className="navbar__right">
@@ -43,8 +45,15 @@ export function NavBar() {
       </div>
       {mobileOpen && <MobileNav onClose={() => setMobileOpen(false)} onLogOut={logout.request} />}
       {logout.confirming && (
-        <ConfirmDialog title="Unsaved changes" message={UNSAVED_CHANGES_MESSAGE} confirmLabel="Log out without saving"
-          cancelLabel="Stay on page" danger onConfirm={logout.confirm} onCancel={logout.cancel} />
+        <ConfirmDialog
+          title="Unsaved changes"
+          message={UNSAVED_CHANGES_MESSAGE}
+          confirmLabel="Log out without saving"
+          cancelLabel="Stay on page"
+          danger
+          onConfirm={logout.confirm}
+          onCancel={logout.cancel}
+        />
       )}
     </header>
   );

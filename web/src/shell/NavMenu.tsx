@@ -27,16 +27,27 @@ export function NavMenu({ group }: { group: NavGroup }) {
 
   const openAt = (where: 'first' | 'last') => {
     focusOnOpen.current = where;
-    if (open) { const all = items(); (where === 'first' ? all[0] : all[all.length - 1])?.focus(); } else setOpen(true);
+    if (open) {
+      const all = items();
+      (where === 'first' ? all[0] : all[all.length - 1])?.focus();
+    } else setOpen(true);
   };
   const onButtonKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown') { e.preventDefault(); openAt('first'); }
-    else if (e.key === 'ArrowUp') { e.preventDefault(); openAt('last'); }
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      openAt('first');
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      openAt('last');
+    }
   };
   const onMenuKey = (e: KeyboardEvent) => {
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
-    const move = (i: number) => { e.preventDefault(); all[(i + all.length) % all.length]?.focus(); };
+    const move = (i: number) => {
+      e.preventDefault();
+      all[(i + all.length) % all.length]?.focus();
+    };
     if (e.key === 'ArrowDown') move(at + 1);
     else if (e.key === 'ArrowUp') move(at - 1);
     else if (e.key === 'Home') move(0);
@@ -46,17 +57,35 @@ export function NavMenu({ group }: { group: NavGroup }) {
   const current = group.items.some((i) => isCurrent(pathname, i.to));
   return (
     <div className="popover-anchor nav-menu" ref={ref}>
-      <button type="button" className={`navbar__link navbar__group${current ? ' active' : ''}`}
-        aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined}
-        onClick={(e) => { if (!open && e.detail === 0) focusOnOpen.current = 'first'; setOpen(!open); }} onKeyDown={onButtonKey}>
+      <button
+        type="button"
+        className={`navbar__link navbar__group${current ? ' active' : ''}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={(e) => {
+          if (!open && e.detail === 0) focusOnOpen.current = 'first';
+          setOpen(!open);
+        }}
+        onKeyDown={onButtonKey}
+      >
         {group.label}
-        <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true"><path d="M2 3.5l3 3 3-3" stroke="currentColor" strokeWidth="1.4" fill="none" /></svg>
+        <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+          <path d="M2 3.5l3 3 3-3" stroke="currentColor" strokeWidth="1.4" fill="none" />
+        </svg>
       </button>
       {open && (
         <div className="popover nav-menu__list" id={menuId} role="menu" aria-label={group.label} onKeyDown={onMenuKey}>
           {group.items.map((i) => (
-            <Link key={i.to} role="menuitem" className="menu-item" to={i.to} tabIndex={-1}
-              aria-current={isCurrent(pathname, i.to) ? 'page' : undefined} onClick={() => setOpen(false)}>
+            <Link
+              key={i.to}
+              role="menuitem"
+              className="menu-item"
+              to={i.to}
+              tabIndex={-1}
+              aria-current={isCurrent(pathname, i.to) ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+            >
               {i.label}
             </Link>
           ))}

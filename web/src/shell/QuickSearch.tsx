@@ -10,8 +10,18 @@ import { apiFetch } from '../api/http';
 import { useCan } from '../auth/useCan';
 import { typingTarget } from './shortcuts';
 import {
-  canSearch, enterHref, flatEntries, hasMatches, highlightParts, isFocusShortcut, moveActive, noMatchesText, quickGroups,
-  QUICK_SEARCH_DEBOUNCE_MS, searchableText, type QuickAnswer,
+  canSearch,
+  enterHref,
+  flatEntries,
+  hasMatches,
+  highlightParts,
+  isFocusShortcut,
+  moveActive,
+  noMatchesText,
+  quickGroups,
+  QUICK_SEARCH_DEBOUNCE_MS,
+  searchableText,
+  type QuickAnswer,
 } from './quick-search';
 import './quick-search.css';
 
@@ -27,9 +37,14 @@ function useQuickAnswer(text: string) {
     const timer = setTimeout(() => {
       apiFetch<QuickAnswer>('/api/Search/QuickSearch', { query: { text: wanted }, signal: abort.signal })
         .then((answer) => setFound({ text: wanted, answer }))
-        .catch(() => { if (!abort.signal.aborted) setFound({ text: wanted, failed: true }); });
+        .catch(() => {
+          if (!abort.signal.aborted) setFound({ text: wanted, failed: true });
+        });
     }, QUICK_SEARCH_DEBOUNCE_MS);
-    return () => { clearTimeout(timer); abort.abort(); };
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
   }, [wanted]);
   const current = found?.text === wanted ? found : undefined;
   return { answer: current?.answer, failed: !!current?.failed, loading: canSearch(wanted) && !current };
@@ -62,7 +77,10 @@ export function QuickSearch() {
   const showing = open && canSearch(text);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: navigating closes the popup
-  useEffect(() => { setOpen(false); setActive(-1); }, [pathname, search]);
+  useEffect(() => {
+    setOpen(false);
+    setActive(-1);
+  }, [pathname, search]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer has other entries, so none is highlighted
   useEffect(() => setActive(-1), [answer]);
   useEffect(() => {
@@ -87,7 +105,10 @@ export function QuickSearch() {
   const onKeyDown = (e: ReactKeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      if (!showing) { setOpen(true); return; }
+      if (!showing) {
+        setOpen(true);
+        return;
+      }
       setActive((a) => moveActive(a, entries.length, e.key as 'ArrowUp' | 'ArrowDown'));
     } else if (e.key === 'Enter') {
       e.preventDefault();
@@ -95,7 +116,13 @@ export function QuickSearch() {
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
-      if (showing) { setOpen(false); setActive(-1); } else { setText(''); input.current?.blur(); }
+      if (showing) {
+        setOpen(false);
+        setActive(-1);
+      } else {
+        setText('');
+        input.current?.blur();
+      }
     }
   };
   const optionId = (key: string) => `${id}-${key}`;
@@ -105,7 +132,8 @@ export function QuickSearch() {
     <div className="quick-search" role="search">
       <div className="quick-search__field">
         <svg className="quick-search__icon" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
-          <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.6" />
+          <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.6" />
         </svg>
         <input
           ref={input}
@@ -122,44 +150,61 @@ export function QuickSearch() {
           autoComplete="off"
           spellCheck={false}
           value={text}
-          onChange={(e) => { setText(e.target.value); setOpen(true); setActive(-1); }}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
         {loading && showing && <span className="quick-search__spinner" role="status" aria-label="Searching" />}
-        {!showing && <span className="quick-search__hint" aria-hidden="true">/</span>}
+        {!showing && (
+          <span className="quick-search__hint" aria-hidden="true">
+            /
+          </span>
+        )}
       </div>
       <div className="quick-search__popup" hidden={!showing}>
         {showing && !loading && (failed || !hasMatches(answer)) && (
-          <p className="quick-search__empty" role="status">{failed ? 'The search did not answer. Try again.' : noMatchesText(text)}</p>
+          <p className="quick-search__empty" role="status">
+            {failed ? 'The search did not answer. Try again.' : noMatchesText(text)}
+          </p>
         )}
         {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a ul listbox; the focus stays in the combobox input (aria-activedescendant) */}
         <ul id={`${id}-list`} role="listbox" aria-label="Quick search results" className="quick-search__list">
-          {showing && groups.map((g) => (
-            <li key={g.title} role="presentation">
-              <ul role="group" aria-labelledby={`${id}-${g.title}`}>
-                <li role="presentation" id={`${id}-${g.title}`} className="quick-search__group">{g.title}</li>
-                {g.entries.map((e) => (
-                  // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: an option of the combobox: the focus stays in the input, whose keys (arrows, Enter) pick it; li options are valid ARIA in HTML
-                  <li
-                    key={e.key}
-                    id={optionId(e.key)}
-                    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows an li option
-                    role="option"
-                    aria-selected={e.key === activeKey}
-                    className={`quick-search__option quick-search__option--${e.kind}`}
-                    onMouseDown={(ev) => ev.preventDefault()}
-                    onClick={() => go(e.href)}
-                    onMouseMove={() => setActive(entries.indexOf(e))}
-                  >
-                    <span className="quick-search__label">{e.kind === 'search' ? e.label : <Highlighted label={e.label} text={text} />}</span>
-                    {e.detail && <span className="quick-search__detail"><Highlighted label={e.detail} text={text} /></span>}
+          {showing &&
+            groups.map((g) => (
+              <li key={g.title} role="presentation">
+                <ul role="group" aria-labelledby={`${id}-${g.title}`}>
+                  <li role="presentation" id={`${id}-${g.title}`} className="quick-search__group">
+                    {g.title}
                   </li>
-                ))}
-              </ul>
-            </li>
-          ))}
+                  {g.entries.map((e) => (
+                    // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: an option of the combobox: the focus stays in the input, whose keys (arrows, Enter) pick it; li options are valid ARIA in HTML
+                    <li
+                      key={e.key}
+                      id={optionId(e.key)}
+                      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows an li option
+                      role="option"
+                      aria-selected={e.key === activeKey}
+                      className={`quick-search__option quick-search__option--${e.kind}`}
+                      onMouseDown={(ev) => ev.preventDefault()}
+                      onClick={() => go(e.href)}
+                      onMouseMove={() => setActive(entries.indexOf(e))}
+                    >
+                      <span className="quick-search__label">{e.kind === 'search' ? e.label : <Highlighted label={e.label} text={text} />}</span>
+                      {e.detail && (
+                        <span className="quick-search__detail">
+                          <Highlighted label={e.detail} text={text} />
+                        </span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
         </ul>
       </div>
     </div>

@@ -9,13 +9,15 @@ export function RouteError() {
       <div className="card card--narrow">
         <h1 className="page-title">{chunkFailed ? 'A new version is available' : 'Something went wrong'}</h1>
         <p className="muted">
-          {chunkFailed
-            ? 'This page could not be loaded because the application was updated. Reload to continue.'
-            : 'Please contact your System Administrator.'}
+          {chunkFailed ? 'This page could not be loaded because the application was updated. Reload to continue.' : 'Please contact your System Administrator.'}
         </p>
         <div className="form__actions">
-          <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>Reload</button>
-          <Link className="btn" to="/home">Go to Home</Link>
+          <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+          <Link className="btn" to="/home">
+            Go to Home
+          </Link>
         </div>
       </div>
     </div>

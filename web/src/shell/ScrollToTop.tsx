@@ -28,11 +28,16 @@ export function ScrollToTop() {
     let frame = 0;
     const place = () => {
       frame = 0;
-      if (window.scrollY <= SCROLL_TOP_THRESHOLD_PX) { setBottom(null); return; }
+      if (window.scrollY <= SCROLL_TOP_THRESHOLD_PX) {
+        setBottom(null);
+        return;
+      }
       const bars = [...document.querySelectorAll(SAVE_BARS)].map((el) => el.getBoundingClientRect());
       setBottom(buttonBottom(window.innerHeight, bars));
     };
-    const schedule = () => { if (!frame) frame = requestAnimationFrame(place); };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(place);
+    };
     place();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
@@ -45,7 +50,9 @@ export function ScrollToTop() {
   if (bottom === null) return null;
   return (
     <button type="button" className="scroll-top" aria-label="Scroll to top" style={{ bottom }} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><path d="M3 10l5-5 5 5" stroke="currentColor" strokeWidth="1.8" fill="none" /></svg>
+      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+        <path d="M3 10l5-5 5 5" stroke="currentColor" strokeWidth="1.8" fill="none" />
+      </svg>
     </button>
   );
 }

@@ -19,14 +19,21 @@ export function SessionTimeoutModal() {
       onCancel={() => setDismissed(true)}
       actions={
         <>
-          <button type="button" className="btn" onClick={() => void logOut()}>Log out now</button>
-          <button type="button" className="btn btn--primary" onClick={() => setDismissed(true)} data-autofocus>Continue working</button>
+          <button type="button" className="btn" onClick={() => void logOut()}>
+            Log out now
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => setDismissed(true)} data-autofocus>
+            Continue working
+          </button>
         </>
       }
     >
       <p>
-        Your session ends in <strong className="countdown" data-testid="session-countdown">{formatCountdown(remainingMs)}</strong>.
-        Save your work now: you will be signed out when the session ends.
+        Your session ends in{' '}
+        <strong className="countdown" data-testid="session-countdown">
+          {formatCountdown(remainingMs)}
+        </strong>
+        . Save your work now: you will be signed out when the session ends.
       </p>
     </Modal>
   );

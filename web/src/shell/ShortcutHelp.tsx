@@ -26,10 +26,21 @@ export function ShortcutHelp() {
         <tbody>
           {SHORTCUTS.map((g) => (
             <Fragment key={g.where}>
-              <tr><th colSpan={2} scope="colgroup">{g.where}</th></tr>
+              <tr>
+                <th colSpan={2} scope="colgroup">
+                  {g.where}
+                </th>
+              </tr>
               {g.shortcuts.map((s) => (
                 <tr key={s.what}>
-                  <td className="shortcut-help__keys">{s.keys.map((k, i) => <Fragment key={k}>{i > 0 && ' '}<kbd>{k}</kbd></Fragment>)}</td>
+                  <td className="shortcut-help__keys">
+                    {s.keys.map((k, i) => (
+                      <Fragment key={k}>
+                        {i > 0 && ' '}
+                        <kbd>{k}</kbd>
+                      </Fragment>
+                    ))}
+                  </td>
                   <td>{s.what}</td>
                 </tr>
               ))}

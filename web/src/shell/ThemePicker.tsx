@@ -29,13 +29,7 @@ export function ThemePicker() {
             <div className="theme-picker__grid">
               {THEMES.map((t) => (
                 <label key={t.id} className="theme-option">
-                  <input
-                    type="radio"
-                    name="theme"
-                    value={t.id}
-                    checked={t.id === current.id}
-                    onChange={() => void saveTheme(t.id)}
-                  />
+                  <input type="radio" name="theme" value={t.id} checked={t.id === current.id} onChange={() => void saveTheme(t.id)} />
                   <span className="theme-option__preview" style={{ background: t.bg, borderColor: t.mainDark }} aria-hidden="true">
                     <span style={{ background: t.mainDark }} />
                     <span style={{ background: t.accent }} />

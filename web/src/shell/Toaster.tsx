@@ -14,10 +14,16 @@ function ToastItem({ toast }: { toast: Toast }) {
       <div className="toast__text">
         <strong className="toast__title">{toast.title}</strong>
         <span className="toast__message">{toast.message}</span>
-        {toast.link && <Link className="toast__link" to={toast.link.to} onClick={() => dismiss(toast.id)}>{toast.link.label}</Link>}
+        {toast.link && (
+          <Link className="toast__link" to={toast.link.to} onClick={() => dismiss(toast.id)}>
+            {toast.link.label}
+          </Link>
+        )}
       </div>
       <button type="button" className="icon-btn" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
-        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" /></svg>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
       </button>
     </div>
   );
@@ -27,7 +33,9 @@ export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   return (
     <div className="toaster" aria-live="polite">
-      {toasts.map((t) => <ToastItem key={t.id} toast={t} />)}
+      {toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} />
+      ))}
     </div>
   );
 }

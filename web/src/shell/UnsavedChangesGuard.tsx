@@ -12,8 +12,7 @@ export function UnsavedChangesGuard() {
   const dirty = useUnsavedChangesStore((s) => Object.keys(s.dirty).length > 0);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      hasUnsavedChanges() &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      hasUnsavedChanges() && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   useEffect(() => {

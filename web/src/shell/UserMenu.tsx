@@ -21,19 +21,16 @@ export function UserMenu() {
   const name = `${session.firstName} ${session.lastName}`.trim() || session.userName;
   return (
     <div className="popover-anchor" ref={ref}>
-      <button
-        type="button"
-        className="nav-btn user-btn"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-      >
-        <span className="avatar" aria-hidden="true">{initials(session.firstName, session.lastName, session.userName)}</span>
+      <button type="button" className="nav-btn user-btn" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+        <span className="avatar" aria-hidden="true">
+          {initials(session.firstName, session.lastName, session.userName)}
+        </span>
         {/* The name shown is the accessible name's end (axe label-content-name-mismatch). */}
         <span className="visually-hidden">User menu: </span>
         <span className="nav-btn__label">{name}</span>
-        <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true"><path d="M2 3.5l3 3 3-3" stroke="currentColor" strokeWidth="1.4" fill="none" /></svg>
+        <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+          <path d="M2 3.5l3 3 3-3" stroke="currentColor" strokeWidth="1.4" fill="none" />
+        </svg>
       </button>
       {open && (
         <div className="popover user-menu" id={menuId} role="menu" aria-label="User menu">
@@ -41,13 +38,32 @@ export function UserMenu() {
             <strong>{name}</strong>
             <span className="muted">{session.userName}</span>
           </div>
-          <Link role="menuitem" className="menu-item" to="/changePassword">Change Password</Link>
-          <button role="menuitem" type="button" className="menu-item" onClick={() => { setOpen(false); logout.request(); }}>Log out</button>
+          <Link role="menuitem" className="menu-item" to="/changePassword">
+            Change Password
+          </Link>
+          <button
+            role="menuitem"
+            type="button"
+            className="menu-item"
+            onClick={() => {
+              setOpen(false);
+              logout.request();
+            }}
+          >
+            Log out
+          </button>
         </div>
       )}
       {logout.confirming && (
-        <ConfirmDialog title="Unsaved changes" message={UNSAVED_CHANGES_MESSAGE} confirmLabel="Log out without saving"
-          cancelLabel="Stay on page" danger onConfirm={logout.confirm} onCancel={logout.cancel} />
+        <ConfirmDialog
+          title="Unsaved changes"
+          message={UNSAVED_CHANGES_MESSAGE}
+          confirmLabel="Log out without saving"
+          cancelLabel="Stay on page"
+          danger
+          onConfirm={logout.confirm}
+          onCancel={logout.cancel}
+        />
       )}
     </div>
   );

@@ -7,8 +7,12 @@ export function VersionBanner() {
   return (
     <div className="banner" role="status">
       A new version of PLM Workbench is available.
-      <button type="button" className="btn btn--small" onClick={() => window.location.reload()}>Reload</button>
-      <button type="button" className="btn btn--small btn--ghost" onClick={() => useSessionStore.setState({ appVersionChanged: false })}>Later</button>
+      <button type="button" className="btn btn--small" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => useSessionStore.setState({ appVersionChanged: false })}>
+        Later
+      </button>
     </div>
   );
 }

@@ -9,7 +9,10 @@ import { levelOf, type HierarchyLevel } from '../components/record/hierarchy';
 import { APP_NAME } from './AppName';
 
 /** A step; `to` '' is a heading without a page (a navigation group). */
-export interface Crumb { to: string; label: string }
+export interface Crumb {
+  to: string;
+  label: string;
+}
 /** What a crumb or parent function reads of its route's match. */
 export type CrumbMatch = Pick<UIMatch, 'pathname' | 'params'>;
 type Of<T> = T | ((match: CrumbMatch) => T);
@@ -18,7 +21,11 @@ type Of<T> = T | ((match: CrumbMatch) => T);
  * The record a screen belongs to: its level and the route parameter holding its id; `list`, the
  * level's list step, is filled in by the shell from the manifests (list-crumbs.ts).
  */
-export interface RecordParam { entity: HierarchyLevel['entity']; param: string; list?: Crumb | null }
+export interface RecordParam {
+  entity: HierarchyLevel['entity'];
+  param: string;
+  list?: Crumb | null;
+}
 
 export interface CrumbHandle {
   crumb?: Of<string>;
@@ -64,4 +71,8 @@ export function crumbSteps(matches: readonly Match[], name: string | null, recor
 
 /** "Record · List · PLM Workbench": the steps after Home, most specific first. */
 export const documentTitle = (crumbs: readonly Crumb[]) =>
-  [...(crumbs.length > 1 ? crumbs.slice(1) : crumbs)].reverse().map((c) => c.label).concat(APP_NAME).join(' · ');
+  [...(crumbs.length > 1 ? crumbs.slice(1) : crumbs)]
+    .reverse()
+    .map((c) => c.label)
+    .concat(APP_NAME)
+    .join(' · ');

@@ -87,7 +87,11 @@ export function screen<M>(load: () => Promise<M>, name: keyof M): LazyScreen {
 }
 
 /** A route with its full path and every access rule from the top down to it. */
-export interface PlacedRoute { route: ScreenRoute; path: string; access: readonly AccessRule[] }
+export interface PlacedRoute {
+  route: ScreenRoute;
+  path: string;
+  access: readonly AccessRule[];
+}
 
 /** Every route of the tree, parents before children, with its full path ('/a/:id') and its rules. */
 export function placeRoutes(routes: readonly ScreenRoute[], prefix = '', access: readonly AccessRule[] = []): PlacedRoute[] {

@@ -11,16 +11,26 @@ import { SHORTCUTS } from './shortcuts';
 import { DEMO_USERS, demoUser, holding } from './test-users';
 import { allowedGroups } from './useNavItems';
 
-const HIERARCHY_READ = [['linePlan', 'read'], ['brief', 'read'], ['pattern', 'read'], ['colorway', 'read']] as const;
+const HIERARCHY_READ = [
+  ['linePlan', 'read'],
+  ['brief', 'read'],
+  ['pattern', 'read'],
+  ['colorway', 'read'],
+] as const;
 
 /** The menus as 'Group: item, item'. */
 const menus = (holder: Holder) => allowedGroups(holder).map((g) => `${g.label}: ${g.items.map((i) => i.label).join(', ')}`);
 
 /** The rules of the guards (RequireAccess) the router passes on its way to each menu item. */
-const GUARDS = new Map(NAV_GROUPS.flatMap((g) => g.items).map((i) => [i.to, (matchRoutes(routes, i.to) ?? []).flatMap(({ route }: { route: RouteObject }) => {
-  const el = route.element as ReactElement<{ rule: AccessRule }> | undefined;
-  return el?.type === RequireAccess ? [el.props.rule] : [];
-})]));
+const GUARDS = new Map(
+  NAV_GROUPS.flatMap((g) => g.items).map((i) => [
+    i.to,
+    (matchRoutes(routes, i.to) ?? []).flatMap(({ route }: { route: RouteObject }) => {
+      const el = route.element as ReactElement<{ rule: AccessRule }> | undefined;
+      return el?.type === RequireAccess ? [el.props.rule] : [];
+    }),
+  ]),
+);
 const guardsOn = (path: string): AccessRule[] => GUARDS.get(path) ?? [];
 
 describe('navigation groups (issue 11), derived from the manifests', () => {
@@ -91,14 +101,19 @@ describe('navigation groups (issue 11), derived from the manifests', () => {
   });
 
   it('SHELL-002 the document title names the page first, then its list, then the app', () => {
-    expect(documentTitle([{ to: '/home', label: 'Home' }, { to: '/linePlanList', label: 'Line plans' }, { to: '/linePlan/1', label: 'Summit Ridge SS26' }]))
-      .toBe('Summit Ridge SS26 · Line plans · PLM Workbench');
+    expect(
+      documentTitle([
+        { to: '/home', label: 'Home' },
+        { to: '/linePlanList', label: 'Line plans' },
+        { to: '/linePlan/1', label: 'Summit Ridge SS26' },
+      ]),
+    ).toBe('Summit Ridge SS26 · Line plans · PLM Workbench');
     expect(documentTitle([{ to: '/home', label: 'Home' }])).toBe('Home · PLM Workbench');
   });
 });
 
 describe('keyboard shortcuts (issue 11)', () => {
-  it('SHELL-018 SHELL-020 the list holds the app\'s shortcuts, each once', () => {
+  it("SHELL-018 SHELL-020 the list holds the app's shortcuts, each once", () => {
     const keys = SHORTCUTS.flatMap((g) => g.shortcuts.flatMap((s) => s.keys));
     for (const k of ['?', 'Esc', 'Ctrl+S', 'Ctrl+Shift+E', 'Ctrl+Shift+F', 'Ctrl+C', 'Ctrl+V', 'Ctrl+Z']) expect(keys).toContain(k);
     const whats = SHORTCUTS.flatMap((g) => g.shortcuts.map((s) => s.what));

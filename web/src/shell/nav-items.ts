@@ -25,10 +25,12 @@ export interface NavGroup {
 export const HOME_ITEM: NavItem = { to: '/home', label: 'Home', access: [] };
 
 function navGroupsOf(features: readonly FeatureManifest[]): NavGroup[] {
-  const entries = features.flatMap((f) => placeRoutes(f.routes ?? [])).flatMap(({ route, path, access }) => {
-    const nav = route.nav;
-    return nav ? [{ group: nav.group, item: { to: path, label: nav.label, access: nav.offer ? [...access, nav.offer] : access, listOf: nav.listOf } }] : [];
-  });
+  const entries = features
+    .flatMap((f) => placeRoutes(f.routes ?? []))
+    .flatMap(({ route, path, access }) => {
+      const nav = route.nav;
+      return nav ? [{ group: nav.group, item: { to: path, label: nav.label, access: nav.offer ? [...access, nav.offer] : access, listOf: nav.listOf } }] : [];
+    });
   return NAV_GROUP_LABELS.map((label) => ({ label, items: entries.filter((e) => e.group === label).map((e) => e.item) }));
 }
 

@@ -7,7 +7,10 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { create } from 'zustand';
 
-interface PageTitleState { path: string | null; name: string | null }
+interface PageTitleState {
+  path: string | null;
+  name: string | null;
+}
 
 export const usePageTitleStore = create<PageTitleState>(() => ({ path: null, name: null }));
 

@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canSearch, enterHref, factoryLabel, flatEntries, hasMatches, highlightParts, isFocusShortcut, moveActive, noMatchesText, quickGroups, searchHref,
+  canSearch,
+  enterHref,
+  factoryLabel,
+  flatEntries,
+  hasMatches,
+  highlightParts,
+  isFocusShortcut,
+  moveActive,
+  noMatchesText,
+  quickGroups,
+  searchHref,
   type QuickAnswer,
 } from './quick-search';
 
 const answer: QuickAnswer = {
   Prototypes: [
-    { PrototypeSeasonalId: 7, StockNum: 'SR1100-001', PrototypeName: 'Ridgeline - Black', ColorDesc: 'Black', SeasonName: 'SS26', BrandName: 'Summit', FactName: '000310101 Dong Nai', FactNameKy: '310101' },
+    {
+      PrototypeSeasonalId: 7,
+      StockNum: 'SR1100-001',
+      PrototypeName: 'Ridgeline - Black',
+      ColorDesc: 'Black',
+      SeasonName: 'SS26',
+      BrandName: 'Summit',
+      FactName: '000310101 Dong Nai',
+      FactNameKy: '310101',
+    },
     { PrototypeSeasonalId: 8, StockNum: null, PrototypeName: 'Ridgeline - Olive', SeasonName: 'SS26', BrandName: 'Summit' },
   ],
   Patterns: [{ PatternSeasonalId: 3, PatternName: 'Ridgeline Mid', SeasonName: 'SS26', BrandName: 'Summit' }],
@@ -85,7 +104,9 @@ describe('quick search keys', () => {
 describe('highlight', () => {
   it('SHELL-007: every occurrence of the text is marked, case ignored', () => {
     expect(highlightParts('Ridge ridge', 'RIDGE')).toEqual([
-      { text: 'Ridge', match: true }, { text: ' ', match: false }, { text: 'ridge', match: true },
+      { text: 'Ridge', match: true },
+      { text: ' ', match: false },
+      { text: 'ridge', match: true },
     ]);
     expect(highlightParts('Black', 'x')).toEqual([{ text: 'Black', match: false }]);
     expect(highlightParts('Black', '')).toEqual([{ text: 'Black', match: false }]);

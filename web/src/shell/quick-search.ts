@@ -15,11 +15,26 @@ export const PATTERN_MODULE = 3;
 export const COLORWAY_MODULE = 4;
 
 export interface QuickPrototype {
-  PrototypeSeasonalId: number; FactNameKy?: string | null; StockNum?: string | null; PrototypeName?: string;
-  PatternName?: string; ColorDesc?: string | null; SeasonName?: string; BrandName?: string; FactName?: string | null;
+  PrototypeSeasonalId: number;
+  FactNameKy?: string | null;
+  StockNum?: string | null;
+  PrototypeName?: string;
+  PatternName?: string;
+  ColorDesc?: string | null;
+  SeasonName?: string;
+  BrandName?: string;
+  FactName?: string | null;
 }
-export interface QuickPattern { PatternSeasonalId: number; PatternName?: string; SeasonName?: string; BrandName?: string }
-export interface QuickAnswer { Prototypes: QuickPrototype[]; Patterns: QuickPattern[] }
+export interface QuickPattern {
+  PatternSeasonalId: number;
+  PatternName?: string;
+  SeasonName?: string;
+  BrandName?: string;
+}
+export interface QuickAnswer {
+  Prototypes: QuickPrototype[];
+  Patterns: QuickPattern[];
+}
 
 export interface QuickEntry {
   /** Unique within the list (the option's DOM id suffix). */
@@ -32,15 +47,17 @@ export interface QuickEntry {
   detail?: string;
 }
 
-export interface QuickGroup { title: 'Colorways' | 'Patterns'; entries: QuickEntry[] }
+export interface QuickGroup {
+  title: 'Colorways' | 'Patterns';
+  entries: QuickEntry[];
+}
 
 export const searchableText = (text: string) => text.trim();
 
 export const canSearch = (text: string) => searchableText(text).length >= QUICK_SEARCH_MIN;
 
 /** SHELL-008: the /Search screen of a module with the text. */
-export const searchHref = (module: number, text: string) =>
-  `/Search?searchModule=${module}&quickSearchText=${encodeURIComponent(searchableText(text))}`;
+export const searchHref = (module: number, text: string) => `/Search?searchModule=${module}&quickSearchText=${encodeURIComponent(searchableText(text))}`;
 
 /** SHELL-011: a factory name (or key) without its leading zeros ('000' stays '0'). */
 export const factoryLabel = (name: string | null | undefined) => (name ?? '').replace(/^0+(?=.)/, '');
@@ -52,23 +69,38 @@ export function quickGroups(answer: QuickAnswer | undefined, text: string, can: 
   const groups: QuickGroup[] = [];
   const t = searchableText(text);
   if (can.colorways) {
-    groups.push({ title: 'Colorways', entries: [
-      ...(answer?.Prototypes ?? []).map((p): QuickEntry => ({
-        key: `c${p.PrototypeSeasonalId}`, kind: 'colorway', href: `/colorway/${p.PrototypeSeasonalId}`,
-        label: joined([p.StockNum, p.PrototypeName]),
-        detail: joined([p.ColorDesc, p.SeasonName, p.BrandName, p.FactName ? factoryLabel(p.FactName) : factoryLabel(p.FactNameKy)]),
-      })),
-      { key: 'search-4', kind: 'search', href: searchHref(COLORWAY_MODULE, t), label: `Search colorways for “${t}”` },
-    ] });
+    groups.push({
+      title: 'Colorways',
+      entries: [
+        ...(answer?.Prototypes ?? []).map(
+          (p): QuickEntry => ({
+            key: `c${p.PrototypeSeasonalId}`,
+            kind: 'colorway',
+            href: `/colorway/${p.PrototypeSeasonalId}`,
+            label: joined([p.StockNum, p.PrototypeName]),
+            detail: joined([p.ColorDesc, p.SeasonName, p.BrandName, p.FactName ? factoryLabel(p.FactName) : factoryLabel(p.FactNameKy)]),
+          }),
+        ),
+        { key: 'search-4', kind: 'search', href: searchHref(COLORWAY_MODULE, t), label: `Search colorways for “${t}”` },
+      ],
+    });
   }
   if (can.patterns) {
-    groups.push({ title: 'Patterns', entries: [
-      ...(answer?.Patterns ?? []).map((p): QuickEntry => ({
-        key: `p${p.PatternSeasonalId}`, kind: 'pattern', href: `/pattern/${p.PatternSeasonalId}`,
-        label: p.PatternName ?? '', detail: joined([p.SeasonName, p.BrandName]),
-      })),
-      { key: 'search-3', kind: 'search', href: searchHref(PATTERN_MODULE, t), label: `Search patterns for “${t}”` },
-    ] });
+    groups.push({
+      title: 'Patterns',
+      entries: [
+        ...(answer?.Patterns ?? []).map(
+          (p): QuickEntry => ({
+            key: `p${p.PatternSeasonalId}`,
+            kind: 'pattern',
+            href: `/pattern/${p.PatternSeasonalId}`,
+            label: p.PatternName ?? '',
+            detail: joined([p.SeasonName, p.BrandName]),
+          }),
+        ),
+        { key: 'search-3', kind: 'search', href: searchHref(PATTERN_MODULE, t), label: `Search patterns for “${t}”` },
+      ],
+    });
   }
   return groups;
 }

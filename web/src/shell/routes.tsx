@@ -19,7 +19,7 @@ import { RouteError } from './RouteError';
 
 /** A manifest value read with the site's knowledge (lists, menus) bound in. */
 const bind = <T,>(v: T | ((m: CrumbMatch, site: Site) => T) | undefined) =>
-  (typeof v === 'function' ? (m: CrumbMatch) => (v as (m: CrumbMatch, site: Site) => T)(m, SITE) : v);
+  typeof v === 'function' ? (m: CrumbMatch) => (v as (m: CrumbMatch, site: Site) => T)(m, SITE) : v;
 
 function handleOf(h: ScreenHandle | undefined): CrumbHandle | undefined {
   if (!h) return undefined;

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { targetForm } from './save-shortcut';
 
 /** A stand-in form element at a document position, holding the listed elements. */
-const form = (position: number, holds: object[] = []) => ({
-  contains: (e: object) => holds.includes(e),
-  compareDocumentPosition: (other: { position: number }) => (other.position > position ? 4 : 2),
-  position,
-}) as unknown as Element;
+const form = (position: number, holds: object[] = []) =>
+  ({
+    contains: (e: object) => holds.includes(e),
+    compareDocumentPosition: (other: { position: number }) => (other.position > position ? 4 : 2),
+    position,
+  }) as unknown as Element;
 const target = (name: string, element: Element | null) => ({ name, save: () => undefined, element: () => element });
 const nameOf = (t: object | undefined) => (t as { name?: string } | undefined)?.name;
 

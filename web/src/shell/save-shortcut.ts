@@ -5,7 +5,10 @@
  */
 import { useEffect, useRef } from 'react';
 
-interface SaveTarget { save: () => void; element: () => Element | null | undefined }
+interface SaveTarget {
+  save: () => void;
+  element: () => Element | null | undefined;
+}
 const forms: SaveTarget[] = [];
 /** Node.DOCUMENT_POSITION_FOLLOWING. */
 const FOLLOWING = 4;
@@ -41,6 +44,8 @@ export function useSaveShortcut(save: () => void, enabled: boolean, element: () 
     installSaveShortcut();
     const entry: SaveTarget = { save: () => latest.current.save(), element: () => latest.current.element() };
     forms.push(entry);
-    return () => { forms.splice(forms.indexOf(entry), 1); };
+    return () => {
+      forms.splice(forms.indexOf(entry), 1);
+    };
   }, [enabled]);
 }

@@ -8,7 +8,12 @@ import type { AccessRule } from '@domain/access';
 import type { Crumb } from './crumbs';
 
 /** A screen of the site map; `access`: the rules of its route and the routes above it. */
-export interface SiteLink { path: string; title: string; needsId: boolean; access: readonly AccessRule[] }
+export interface SiteLink {
+  path: string;
+  title: string;
+  needsId: boolean;
+  access: readonly AccessRule[];
+}
 
 export interface SiteInfo {
   links: readonly SiteLink[];

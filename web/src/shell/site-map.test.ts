@@ -8,8 +8,17 @@ const USERS_READ = { anyOf: [['users', 'read']] } as const;
 
 describe('site map (SHELL-023)', () => {
   it('SHELL-023: lists nested paths with their rules and marks those that need an id; message pages are left out', () => {
-    const links = siteLinks([{ access: USERS_READ, children: [{ path: 'users', handle: { crumb: 'Users' } }, { path: 'userEdit/:userId' },
-      { path: 'permissionDenied', unlisted: true }, { path: 'errors', children: [{ path: ':id' }] }] }]);
+    const links = siteLinks([
+      {
+        access: USERS_READ,
+        children: [
+          { path: 'users', handle: { crumb: 'Users' } },
+          { path: 'userEdit/:userId' },
+          { path: 'permissionDenied', unlisted: true },
+          { path: 'errors', children: [{ path: ':id' }] },
+        ],
+      },
+    ]);
     expect(links).toEqual([
       { path: '/users', title: 'Users', needsId: false, access: [USERS_READ] },
       { path: '/userEdit/:userId', title: 'userEdit/:userId', needsId: true, access: [USERS_READ] },
@@ -21,8 +30,11 @@ describe('site map (SHELL-023)', () => {
   it('SHELL-023 lists every screen it listed before the manifests, with the same titles, and the menu grids that now have routes of their own', () => {
     const now = SITE_LINKS.map((l) => `${l.path} | ${l.title}`);
     expect(now).toEqual(expect.arrayContaining(before.siteMap));
-    expect(now.filter((l) => !before.siteMap.includes(l))).toEqual(['/grid/line-plan-search | grid/line-plan-search', '/grid/brief-search | grid/brief-search',
-      '/grid/colorway-search | grid/colorway-search']);
+    expect(now.filter((l) => !before.siteMap.includes(l))).toEqual([
+      '/grid/line-plan-search | grid/line-plan-search',
+      '/grid/brief-search | grid/brief-search',
+      '/grid/colorway-search | grid/colorway-search',
+    ]);
   });
 
   it('SHELL-023 issue 27: it lists the screens the user may open, by the rules their routes are guarded with', () => {

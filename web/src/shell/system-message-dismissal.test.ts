@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { dismissalCookie, undismissed, type DisplayMessage } from './system-message-dismissal';
 
 const msg = (id: number, changedOn: string): DisplayMessage => ({
-  SystemMessageId: id, Title: 't', Message: 'm', ExpireTime: '2030-01-01T17:30:00.000Z', ChangedOn: changedOn,
+  SystemMessageId: id,
+  Title: 't',
+  Message: 'm',
+  ExpireTime: '2030-01-01T17:30:00.000Z',
+  ChangedOn: changedOn,
 });
 
 describe('system message dismissal', () => {

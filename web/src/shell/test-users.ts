@@ -5,8 +5,10 @@ import roles from '../../../fixtures/demo/role.json';
 import users from '../../../fixtures/demo/user.json';
 
 /** A session holding these pairs. */
-export const holding = (pairs: readonly (readonly [ModuleKey, ActionKey])[], isFactoryUser = false): Holder =>
-  ({ isFactoryUser, userPermissions: pairs.map(([m, a]) => ({ ModuleId: moduleId(m), ActionId: actionId(a) })) });
+export const holding = (pairs: readonly (readonly [ModuleKey, ActionKey])[], isFactoryUser = false): Holder => ({
+  isFactoryUser,
+  userPermissions: pairs.map(([m, a]) => ({ ModuleId: moduleId(m), ActionId: actionId(a) })),
+});
 
 /** The demo user `admin@example.com` as 'admin': their role's permissions and their factory flag. */
 export function demoUser(name: string): Holder {

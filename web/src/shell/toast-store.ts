@@ -28,7 +28,10 @@ export interface Toast {
   link?: ToastLink;
 }
 
-export interface ToastLink { to: string; label: string }
+export interface ToastLink {
+  to: string;
+  label: string;
+}
 
 interface ToastState {
   toasts: Toast[];

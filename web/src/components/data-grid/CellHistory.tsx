@@ -16,16 +16,43 @@ import type { GridRecord } from './change-batch';
 import { shownField, type GridColumn } from './columns';
 import './cell-history.css';
 
-interface Entry { ChangedOn: string; ChangedBy: string; OldValue: string | null; NewValue: string | null; Path: string }
-interface History { Title: string; CanRestore: boolean; Entries: Entry[] }
-interface Target { key: number; column: GridColumn; label: string; row: number }
+interface Entry {
+  ChangedOn: string;
+  ChangedBy: string;
+  OldValue: string | null;
+  NewValue: string | null;
+  Path: string;
+}
+interface History {
+  Title: string;
+  CanRestore: boolean;
+  Entries: Entry[];
+}
+interface Target {
+  key: number;
+  column: GridColumn;
+  label: string;
+  row: number;
+}
 
 export const PATH_TITLES: Record<string, string> = { screen: 'Screen', grid: 'Grid', upload: 'Upload', carryover: 'Carryover' };
 const shown = (v: string | null) => (v === null || v === '' ? '(blank)' : v);
 
 /** The context menu and the shortcut on a grid, and the dialog they open. */
-export function useCellHistory({ hotRef, entity, keyField, columns, records, editable }: {
-  hotRef: RefObject<Handsontable | null>; entity: string | undefined; keyField: string; columns: readonly GridColumn[]; records: GridRecord[]; editable: boolean;
+export function useCellHistory({
+  hotRef,
+  entity,
+  keyField,
+  columns,
+  records,
+  editable,
+}: {
+  hotRef: RefObject<Handsontable | null>;
+  entity: string | undefined;
+  keyField: string;
+  columns: readonly GridColumn[];
+  records: GridRecord[];
+  editable: boolean;
 }) {
   const [menu, setMenu] = useState<{ x: number; y: number; target: Target } | null>(null);
   const [open, setOpen] = useState<Target | null>(null);
@@ -74,42 +101,111 @@ export function useCellHistory({ hotRef, entity, keyField, columns, records, edi
       {menu && (
         <div className="cell-menu" role="menu" style={{ left: menu.x, top: menu.y }} onMouseLeave={() => setMenu(null)}>
           {/* The menu takes the keyboard as it opens (Enter opens the history, Escape or a click elsewhere closes it). */}
-          <button type="button" role="menuitem" className="cell-menu__item" ref={(el) => el?.focus()} onBlur={() => setTimeout(() => setMenu(null), 150)}
-            onClick={() => { setOpen(menu.target); setMenu(null); }} onKeyDown={(e) => { if (e.key === 'Escape') setMenu(null); }}>
+          <button
+            type="button"
+            role="menuitem"
+            className="cell-menu__item"
+            ref={(el) => el?.focus()}
+            onBlur={() => setTimeout(() => setMenu(null), 150)}
+            onClick={() => {
+              setOpen(menu.target);
+              setMenu(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setMenu(null);
+            }}
+          >
             Cell history <kbd>Ctrl+Shift+H</kbd>
           </button>
         </div>
       )}
-      {open && entity && <CellHistoryDialog entity={entity} target={open} editable={editable && !open.column.readOnly && !open.column.nameField}
-        onRestore={(v) => restore(open, v)} onClose={() => setOpen(null)} />}
+      {open && entity && (
+        <CellHistoryDialog
+          entity={entity}
+          target={open}
+          editable={editable && !open.column.readOnly && !open.column.nameField}
+          onRestore={(v) => restore(open, v)}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </>
   );
   return element;
 }
 
-function CellHistoryDialog({ entity, target, editable, onRestore, onClose }: { entity: string; target: Target; editable: boolean; onRestore: (value: string | null) => void; onClose: () => void }) {
+function CellHistoryDialog({
+  entity,
+  target,
+  editable,
+  onRestore,
+  onClose,
+}: {
+  entity: string;
+  target: Target;
+  editable: boolean;
+  onRestore: (value: string | null) => void;
+  onClose: () => void;
+}) {
   // Read afresh each time it opens (no deduping): a restore just made must be its newest entry.
-  const { data, error } = useSWR<History>(withQuery('/api/CellHistory', { entity, id: target.key, field: target.column.field }),
-    { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
+  const { data, error } = useSWR<History>(withQuery('/api/CellHistory', { entity, id: target.key, field: target.column.field }), {
+    revalidateOnFocus: false,
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
   return (
-    <Modal title={`History of ${target.column.title}: ${target.label}`} onCancel={onClose} className="cell-history"
-      actions={<button type="button" className="btn" onClick={onClose} data-autofocus>Close</button>}>
-      {error && <div className="alert alert--error" role="alert">{errorText(error, 'The history could not be loaded.')}</div>}
+    <Modal
+      title={`History of ${target.column.title}: ${target.label}`}
+      onCancel={onClose}
+      className="cell-history"
+      actions={
+        <button type="button" className="btn" onClick={onClose} data-autofocus>
+          Close
+        </button>
+      }
+    >
+      {error && (
+        <div className="alert alert--error" role="alert">
+          {errorText(error, 'The history could not be loaded.')}
+        </div>
+      )}
       {!data && !error && <span className="spinner" role="status" aria-label="Loading" />}
       {data && !data.Entries.length && <p className="muted">No change of this cell has been recorded.</p>}
       {data && data.Entries.length > 0 && (
         <table className="cell-history__table">
-          <thead><tr><th>When</th><th>Who</th><th>Change</th><th>Path</th>{editable && data.CanRestore && <th><span className="visually-hidden">Restore</span></th>}</tr></thead>
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Who</th>
+              <th>Change</th>
+              <th>Path</th>
+              {editable && data.CanRestore && (
+                <th>
+                  <span className="visually-hidden">Restore</span>
+                </th>
+              )}
+            </tr>
+          </thead>
           <tbody>
             {data.Entries.map((e, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the entries are a fixed list, newest first
               <tr key={i}>
                 <td>{formatDateTime(e.ChangedOn)}</td>
                 <td>{e.ChangedBy}</td>
-                <td>{shown(e.OldValue)} → {shown(e.NewValue)}</td>
+                <td>
+                  {shown(e.OldValue)} → {shown(e.NewValue)}
+                </td>
                 <td>{PATH_TITLES[e.Path] ?? e.Path}</td>
                 {editable && data.CanRestore && (
-                  <td><button type="button" className="btn btn--small" onClick={() => onRestore(e.OldValue)} title={`Save ${shown(e.OldValue)} in this cell again`}>Restore this value</button></td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      onClick={() => onRestore(e.OldValue)}
+                      title={`Save ${shown(e.OldValue)} in this cell again`}
+                    >
+                      Restore this value
+                    </button>
+                  </td>
                 )}
               </tr>
             ))}

@@ -19,7 +19,9 @@ export function ColumnChooser({ columns, hidden, onToggle, onMove }: ColumnChoos
   const movable = columns.filter((c) => !c.key && !hidden.has(c.field)).map((c) => c.field);
   return (
     <div className="column-chooser" ref={ref}>
-      <button type="button" className="btn btn--small" aria-expanded={open} onClick={() => setOpen(!open)}>Columns</button>
+      <button type="button" className="btn btn--small" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Columns
+      </button>
       {open && (
         <div className="column-chooser__panel" role="group" aria-label="Visible columns">
           {columns.map((c) => {
@@ -33,8 +35,14 @@ export function ColumnChooser({ columns, hidden, onToggle, onMove }: ColumnChoos
                 {onMove && at >= 0 && (
                   <span className="column-chooser__move">
                     {/* Named by their text, not aria-label: the column's checkbox stays the one thing labelled with its title. */}
-                    <button type="button" className="icon-btn" disabled={at === 0} onClick={() => onMove(c.field, -1)}><span aria-hidden="true">↑</span><span className="visually-hidden">Move {c.title} left</span></button>
-                    <button type="button" className="icon-btn" disabled={at === movable.length - 1} onClick={() => onMove(c.field, 1)}><span aria-hidden="true">↓</span><span className="visually-hidden">Move {c.title} right</span></button>
+                    <button type="button" className="icon-btn" disabled={at === 0} onClick={() => onMove(c.field, -1)}>
+                      <span aria-hidden="true">↑</span>
+                      <span className="visually-hidden">Move {c.title} left</span>
+                    </button>
+                    <button type="button" className="icon-btn" disabled={at === movable.length - 1} onClick={() => onMove(c.field, 1)}>
+                      <span aria-hidden="true">↓</span>
+                      <span className="visually-hidden">Move {c.title} right</span>
+                    </button>
                   </span>
                 )}
               </div>

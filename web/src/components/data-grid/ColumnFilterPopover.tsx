@@ -25,7 +25,9 @@ export function ColumnFilterPopover({ column, filter, anchor, onApply, onClose }
 
   useEffect(() => {
     ref.current?.querySelector<HTMLInputElement>('input')?.focus();
-    const outside = (e: MouseEvent) => { if (ref.current && !ref.current.contains(e.target as Node)) onClose(); };
+    const outside = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) onClose();
+    };
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
   }, [onClose]);
@@ -33,34 +35,70 @@ export function ColumnFilterPopover({ column, filter, anchor, onApply, onClose }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const r = filterFromInput(column, input);
-    if (!r.ok) { setMessage(r.message); return; }
+    if (!r.ok) {
+      setMessage(r.message);
+      return;
+    }
     onApply(r.filter);
   };
-  const set = (patch: Partial<FilterInput>) => { setInput((i) => ({ ...i, ...patch })); setMessage(null); };
+  const set = (patch: Partial<FilterInput>) => {
+    setInput((i) => ({ ...i, ...patch }));
+    setMessage(null);
+  };
 
   return (
-    <form ref={ref} className="data-grid__filter-panel" role="dialog" aria-label={`Filter ${column.title}`} onSubmit={submit}
+    <form
+      ref={ref}
+      className="data-grid__filter-panel"
+      role="dialog"
+      aria-label={`Filter ${column.title}`}
+      onSubmit={submit}
       style={{ top: Math.max(8, Math.min(anchor.bottom + 4, window.innerHeight - 240)), left: Math.max(8, Math.min(anchor.left, window.innerWidth - 280)) }}
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       {modes.length > 1 && (
-        <label>Match
+        <label>
+          Match
           <select value={input.mode} onChange={(e) => set({ mode: e.target.value as FilterMode })}>
-            {modes.map((m) => <option key={m} value={m}>{MODE_LABEL[m]}</option>)}
+            {modes.map((m) => (
+              <option key={m} value={m}>
+                {MODE_LABEL[m]}
+              </option>
+            ))}
           </select>
         </label>
       )}
       {input.mode === 'range' ? (
         <>
-          <label>From <input value={input.from} onChange={(e) => set({ from: e.target.value })} /></label>
-          <label>To <input value={input.to} onChange={(e) => set({ to: e.target.value })} /></label>
+          <label>
+            From <input value={input.from} onChange={(e) => set({ from: e.target.value })} />
+          </label>
+          <label>
+            To <input value={input.to} onChange={(e) => set({ to: e.target.value })} />
+          </label>
         </>
       ) : (
-        <label>Value <input value={input.text} onChange={(e) => set({ text: e.target.value })} /></label>
+        <label>
+          Value <input value={input.text} onChange={(e) => set({ text: e.target.value })} />
+        </label>
       )}
-      {message && <p className="data-grid__status--error" role="alert">{message}</p>}
+      {message && (
+        <p className="data-grid__status--error" role="alert">
+          {message}
+        </p>
+      )}
       <div className="data-grid__filter-actions">
-        <button type="submit" className="btn btn--small btn--primary">Apply</button>
-        <button type="button" className="btn btn--small" onClick={() => onApply(null)} disabled={!filter}>Clear</button>
+        <button type="submit" className="btn btn--small btn--primary">
+          Apply
+        </button>
+        <button type="button" className="btn btn--small" onClick={() => onApply(null)} disabled={!filter}>
+          Clear
+        </button>
       </div>
     </form>
   );

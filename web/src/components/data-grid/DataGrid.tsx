@@ -122,12 +122,40 @@ export interface DataGridProps {
 }
 
 /** A screen's hold of a grid's columns and sort (DataGrid `columnState`). */
-export interface ColumnState { hidden: string[]; order: string[]; sort: GridSort | null }
+export interface ColumnState {
+  hidden: string[];
+  order: string[];
+  sort: GridSort | null;
+}
 
 /** See the module comment. */
-export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh - 250px)', reportName, recordLink, onRowOpen, linkField, source,
-  keyField: keyFieldProp, pageSize: initialPageSize = 50, extraColumns, emptyText, onSelectionChange, view, hotRef: outerHotRef, reloadKey, toolbarActions,
-  columnState, onColumnStateChange, omitColumns, onRowClick, onLoaded, onPageSizeChange }: DataGridProps) {
+export function DataGrid({
+  gridId,
+  mode,
+  filters,
+  search,
+  height = 'calc(100vh - 250px)',
+  reportName,
+  recordLink,
+  onRowOpen,
+  linkField,
+  source,
+  keyField: keyFieldProp,
+  pageSize: initialPageSize = 50,
+  extraColumns,
+  emptyText,
+  onSelectionChange,
+  view,
+  hotRef: outerHotRef,
+  reloadKey,
+  toolbarActions,
+  columnState,
+  onColumnStateChange,
+  omitColumns,
+  onRowClick,
+  onLoaded,
+  onPageSizeChange,
+}: DataGridProps) {
   const navigate = useNavigate();
   const session = useSessionStore((s) => s.session);
   const { data: grid, error: gridError } = useGridDocument(gridId);
@@ -136,13 +164,17 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const canRead = holdsRef(session?.userPermissions, grid?.read, module, 'read');
   const canEdit = holdsRef(session?.userPermissions, grid?.edit, module, 'edit');
 
-  const columns = useMemo(() => (grid && schema ? [...gridColumns(grid, schema), ...(extraColumns ?? [])].filter((c) => !omitColumns?.includes(c.field)) : []),
-    [grid, schema, extraColumns, omitColumns]);
+  const columns = useMemo(
+    () => (grid && schema ? [...gridColumns(grid, schema), ...(extraColumns ?? [])].filter((c) => !omitColumns?.includes(c.field)) : []),
+    [grid, schema, extraColumns, omitColumns],
+  );
   const keyField = keyFieldProp ?? (schema ? recordKeyField(schema) : '');
   // SHELL-028: a hierarchy grid's image column shows each record's 65 px thumbnail; a click enlarges it (SHELL-029).
   const thumbnails = useMemo(() => {
     const level = grid && !source ? levelOf(grid.entity) : undefined;
-    return level && columns.some((c) => c.field === IMAGE_FIELD) ? { level: level.level, keyField: level.key, field: IMAGE_FIELD, name: level.name } : undefined;
+    return level && columns.some((c) => c.field === IMAGE_FIELD)
+      ? { level: level.level, keyField: level.key, field: IMAGE_FIELD, name: level.name }
+      : undefined;
   }, [grid, source, columns]);
   const [enlarged, setEnlarged] = useState<GridRecord | null>(null);
   const editable = !search && !source && canEdit && isEditable(columns);
@@ -164,20 +196,25 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
       setPrefs(p);
       setPrefsKnownFor(`${userId}:${gridId}`);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [userId, gridId]);
   const stateRef = useRef(columnState);
   stateRef.current = columnState;
-  const updatePrefs = useCallback((next: ColumnPrefs) => {
-    const held = stateRef.current;
-    if (held) {
-      // The screen holds order and hidden columns; widths stay the user's.
-      if (next.order !== held.order || next.hidden !== held.hidden) onColumnStateChange?.({ ...held, order: next.order, hidden: next.hidden });
-      next = { ...userPrefs, widths: next.widths };
-    }
-    setPrefs(next);
-    void saveColumnPrefs(userId, gridId, next);
-  }, [userId, gridId, onColumnStateChange, userPrefs]);
+  const updatePrefs = useCallback(
+    (next: ColumnPrefs) => {
+      const held = stateRef.current;
+      if (held) {
+        // The screen holds order and hidden columns; widths stay the user's.
+        if (next.order !== held.order || next.hidden !== held.hidden) onColumnStateChange?.({ ...held, order: next.order, hidden: next.hidden });
+        next = { ...userPrefs, widths: next.widths };
+      }
+      setPrefs(next);
+      void saveColumnPrefs(userId, gridId, next);
+    },
+    [userId, gridId, onColumnStateChange, userPrefs],
+  );
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
   const onResize = useCallback((field: string, width: number) => updatePrefs(withWidth(prefsRef.current, field, width)), [updatePrefs]);
@@ -191,14 +228,29 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [pageSize, setPageSize] = useState(initialPageSize);
   const ready = !!grid && !!schema && canRead;
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
-  const { records, total, totalIsEstimate, totalPages, error, loading, all, query } = useGridRecords({ gridId, ready, mode: effectiveMode, source, filters, columnFilters: source ? undefined : columnFilters, sort, page, pageSize, reloadKey });
+  const { records, total, totalIsEstimate, totalPages, error, loading, all, query } = useGridRecords({
+    gridId,
+    ready,
+    mode: effectiveMode,
+    source,
+    filters,
+    columnFilters: source ? undefined : columnFilters,
+    sort,
+    page,
+    pageSize,
+    reloadKey,
+  });
   // New rows from the screen (a filter) start at the first page again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only new rows restart the pages, not a new source object around the same rows
-  useEffect(() => { if (source) setPage(1); }, [source?.rows]);
+  useEffect(() => {
+    if (source) setPage(1);
+  }, [source?.rows]);
   const onLoadedRef = useRef(onLoaded);
   onLoadedRef.current = onLoaded;
   // biome-ignore lint/correctness/useExhaustiveDependencies: told once per loaded page of records (loading and total as they are then)
-  useEffect(() => { if (!loading && total !== undefined) onLoadedRef.current?.(total); }, [records]);
+  useEffect(() => {
+    if (!loading && total !== undefined) onLoadedRef.current?.(total);
+  }, [records]);
 
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -211,10 +263,16 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [reloading, setReloading] = useState(false);
   const tableApi = useRef<GridTableApi | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: new records are fresh, so none is stale and none holds unsaved input
-  useEffect(() => { setStale(new Set()); setHeld(0); }, [records]);
+  useEffect(() => {
+    setStale(new Set());
+    setHeld(0);
+  }, [records]);
   const onStale = useCallback((keys: number[]) => setStale((s) => new Set([...s, ...keys])), []);
   const onProgress = useCallback((done: number, total: number) => setProgress({ done, total }), []);
-  const onPendingChange = useCallback((p: boolean) => { setPending(p); if (!p) setProgress(null); }, []);
+  const onPendingChange = useCallback((p: boolean) => {
+    setPending(p);
+    if (!p) setProgress(null);
+  }, []);
   const onNotice = useCallback((text: string) => setStatus({ text, error: false }), []);
   const [filterOpen, setFilterOpen] = useState<{ field: string; anchor: DOMRect } | null>(null);
   const onFilterOpen = useCallback((field: string, anchor: DOMRect) => setFilterOpen({ field, anchor }), []);
@@ -225,38 +283,68 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const [exporting, setExporting] = useState(false);
   // Issue 30: other people's saves come into the loaded rows as they happen (live-rows.ts).
   const readRows = useCallback((keys: number[]) => searchKeys(gridId, keyField, keys), [gridId, keyField]);
-  const live = useLiveRows({ entity: grid?.entity, keyField, records, columns: visible, hotRef, pending, enabled: !source && !!schema?.['x-tables'], readRows });
+  const live = useLiveRows({
+    entity: grid?.entity,
+    keyField,
+    records,
+    columns: visible,
+    hotRef,
+    pending,
+    enabled: !source && !!schema?.['x-tables'],
+    readRows,
+  });
   // Issue 30: a cell's history from its context menu or Ctrl+Shift+H.
-  const cellHistory = useCellHistory({ hotRef, entity: !source && schema?.['x-tables'] ? grid?.entity : undefined, keyField, columns: visible, records, editable });
+  const cellHistory = useCellHistory({
+    hotRef,
+    entity: !source && schema?.['x-tables'] ? grid?.entity : undefined,
+    keyField,
+    columns: visible,
+    records,
+    editable,
+  });
 
-  const onSort = useCallback((field: string) => {
-    const next = (s: GridSort | null): GridSort => (s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' });
-    const held = stateRef.current;
-    if (held) onColumnStateChange?.({ ...held, sort: next(held.sort) });
-    else setOwnSort(next);
-    setPage(1);
-  }, [onColumnStateChange]);
-  const onReorder = useCallback((fields: string[]) => {
-    const all = applyPrefs(columns, { order: prefs.order, hidden: [] }).map((c) => c.field);
-    // Hidden columns keep their place relative to the visible ones they followed.
-    const order = [...fields, ...all.filter((f) => !fields.includes(f))];
-    updatePrefs({ ...prefs, order });
-  }, [columns, prefs, updatePrefs]);
+  const onSort = useCallback(
+    (field: string) => {
+      const next = (s: GridSort | null): GridSort =>
+        s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' };
+      const held = stateRef.current;
+      if (held) onColumnStateChange?.({ ...held, sort: next(held.sort) });
+      else setOwnSort(next);
+      setPage(1);
+    },
+    [onColumnStateChange],
+  );
+  const onReorder = useCallback(
+    (fields: string[]) => {
+      const all = applyPrefs(columns, { order: prefs.order, hidden: [] }).map((c) => c.field);
+      // Hidden columns keep their place relative to the visible ones they followed.
+      const order = [...fields, ...all.filter((f) => !fields.includes(f))];
+      updatePrefs({ ...prefs, order });
+    },
+    [columns, prefs, updatePrefs],
+  );
   // A column one place left or right among the shown ones (the column chooser's keyboard move).
-  const onMove = useCallback((field: string, by: -1 | 1) => {
-    const fields = visible.map((c) => c.field);
-    const i = fields.indexOf(field);
-    const j = i + by;
-    if (i < 0 || j < 0 || j >= fields.length || visible[j].key) return;
-    [fields[i], fields[j]] = [fields[j], fields[i]];
-    onReorder(fields);
-  }, [visible, onReorder]);
+  const onMove = useCallback(
+    (field: string, by: -1 | 1) => {
+      const fields = visible.map((c) => c.field);
+      const i = fields.indexOf(field);
+      const j = i + by;
+      if (i < 0 || j < 0 || j >= fields.length || visible[j].key) return;
+      [fields[i], fields[j]] = [fields[j], fields[i]];
+      onReorder(fields);
+    },
+    [visible, onReorder],
+  );
   const chooserColumns = useMemo(() => applyPrefs(columns, { order: prefs.order, hidden: [] }), [columns, prefs.order]);
-  const onToggle = useCallback((field: string, show: boolean) => {
-    const next = new Set(prefs.hidden);
-    if (show) next.delete(field); else next.add(field);
-    updatePrefs({ ...prefs, hidden: [...next] });
-  }, [prefs, updatePrefs]);
+  const onToggle = useCallback(
+    (field: string, show: boolean) => {
+      const next = new Set(prefs.hidden);
+      if (show) next.delete(field);
+      else next.add(field);
+      updatePrefs({ ...prefs, hidden: [...next] });
+    },
+    [prefs, updatePrefs],
+  );
   const openRow = useMemo(() => onRowOpen ?? (recordLink ? (r: GridRecord) => void navigate(recordLink(r)) : undefined), [onRowOpen, recordLink, navigate]);
   const failedText = useMemo(() => wrapMessage(grid?.messages?.failedRow), [grid?.messages?.failedRow]);
   const onSave = useCallback((rows: Parameters<typeof saveGrid>[1], onChunk: Parameters<typeof saveGrid>[2]) => saveGrid(gridId, rows, onChunk), [gridId]);
@@ -273,7 +361,10 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
       setReloading(false);
     }
   };
-  const filtered = useMemo(() => new Map(Object.entries(columnFilters).map(([f, v]) => [f, describeFilter(columns.find((c) => c.field === f) ?? { kind: 'text' }, v)])), [columnFilters, columns]);
+  const filtered = useMemo(
+    () => new Map(Object.entries(columnFilters).map(([f, v]) => [f, describeFilter(columns.find((c) => c.field === f) ?? { kind: 'text' }, v)])),
+    [columnFilters, columns],
+  );
   const applyFilter = useCallback((field: string, f: ColumnFilter | null) => {
     setColumnFilters((cf) => withColumnFilter(cf, field, f));
     setFilterOpen(null);
@@ -283,16 +374,22 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   const onSaved = useCallback(({ saved, failed, skipped, held: rows }: SaveOutcome) => {
     const n = (x: number) => x.toLocaleString('en-US');
     setHeld(rows);
-    const text = failed ? `${n(saved)} row${saved === 1 ? '' : 's'} saved; ${n(failed)} row${failed === 1 ? '' : 's'} not saved (see the red cells).`
-      : saved ? `${n(saved)} row${saved === 1 ? '' : 's'} saved.` : '';
+    const text = failed
+      ? `${n(saved)} row${saved === 1 ? '' : 's'} saved; ${n(failed)} row${failed === 1 ? '' : 's'} not saved (see the red cells).`
+      : saved
+        ? `${n(saved)} row${saved === 1 ? '' : 's'} saved.`
+        : '';
     if (text || skipped) setStatus({ text: [text, skipped].filter(Boolean).join(' '), error: !!failed });
   }, []);
-  const pickColumn = useCallback((index: number) => {
-    const hot = hotRef.current;
-    if (!hot) return;
-    hot.scrollViewportTo({ col: index });
-    hot.selectCell(Math.max(0, hot.getSelectedRangeLast()?.highlight.row ?? 0), index);
-  }, [hotRef]);
+  const pickColumn = useCallback(
+    (index: number) => {
+      const hot = hotRef.current;
+      if (!hot) return;
+      hot.scrollViewportTo({ col: index });
+      hot.selectCell(Math.max(0, hot.getSelectedRangeLast()?.highlight.row ?? 0), index);
+    },
+    [hotRef],
+  );
   // Rows grow to hold a thumbnail only on a page that has one.
   const withImages = useMemo(() => !!thumbnails && records.some((r) => r[thumbnails.field]), [thumbnails, records]);
   const report = reportName ?? grid?.report ?? grid?.title ?? gridId;
@@ -303,10 +400,20 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
     try {
       if (source?.exportFile) return await source.exportFile();
       // A held column state goes with the export: the file has the visible columns in their order (SEARCH-012).
-      const file = source ? null : await exportGrid(gridId, columnState ? {
-        ...query, pageNumber: 1, pageSize: 0, columnsHidden: [...prefs.hidden, ...(omitColumns ?? [])],
-        columnsOrder: visible.map((c, index) => ({ column: c.field, index })),
-      } : query);
+      const file = source
+        ? null
+        : await exportGrid(
+            gridId,
+            columnState
+              ? {
+                  ...query,
+                  pageNumber: 1,
+                  pageSize: 0,
+                  columnsHidden: [...prefs.hidden, ...(omitColumns ?? [])],
+                  columnsOrder: visible.map((c, index) => ({ column: c.field, index })),
+                }
+              : query,
+          );
       if (file) {
         const { exportFileName } = await import('./export-rows');
         saveFile(file.blob, file.name ?? exportFileName(report));
@@ -322,13 +429,27 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
   };
 
   if (grid && schema && !canRead) return <Navigate to="/permissionDenied" replace />;
-  if (gridError) return <div className="alert alert--error" role="alert">This grid could not be loaded.</div>;
-  if (!grid || !schema || prefsKnownFor !== prefsKey) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  if (gridError)
+    return (
+      <div className="alert alert--error" role="alert">
+        This grid could not be loaded.
+      </div>
+    );
+  if (!grid || !schema || prefsKnownFor !== prefsKey)
+    return (
+      <div className="page-fallback">
+        <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+      </div>
+    );
 
   return (
     <div className="data-grid" data-grid-id={gridId} onMouseDownCapture={openLinkInNewTab}>
       <div className="data-grid__toolbar">
-        {readOnly && <span className="badge data-grid__read-only" title="You can look at these records here but not change them.">Read only</span>}
+        {readOnly && (
+          <span className="badge data-grid__read-only" title="You can look at these records here but not change them.">
+            Read only
+          </span>
+        )}
         <ColumnChooser columns={chooserColumns} hidden={hidden} onToggle={onToggle} onMove={onMove} />
         <button type="button" className="btn btn--small" onClick={() => void exportAll()} disabled={exporting}>
           {exporting ? <span className="spinner" aria-hidden="true" /> : null} Export
@@ -337,44 +458,113 @@ export function DataGrid({ gridId, mode, filters, search, height = 'calc(100vh -
         <span className="spacer" />
         {!source && !!schema['x-tables'] && <PresenceBar topic={`grid:${gridId}`} />}
         {stale.size > 0 && !pending && (
-          <button type="button" className="btn btn--small" onClick={() => void reloadStale()} disabled={reloading}
-            title="Someone else changed these rows since they were loaded; reload them to see their values.">
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => void reloadStale()}
+            disabled={reloading}
+            title="Someone else changed these rows since they were loaded; reload them to see their values."
+          >
             {reloading ? <span className="spinner" aria-hidden="true" /> : null} Reload {stale.size} changed row{stale.size === 1 ? '' : 's'}
           </button>
         )}
-        {pending && <span className="data-grid__status with-spinner" role="status"><span className="spinner" aria-hidden="true" /> {savingText(progress)}</span>}
-        {!pending && status && <span className={`data-grid__status${status.error ? ' data-grid__status--error' : ''}`} role="status">{status.text}</span>}
+        {pending && (
+          <span className="data-grid__status with-spinner" role="status">
+            <span className="spinner" aria-hidden="true" /> {savingText(progress)}
+          </span>
+        )}
+        {!pending && status && (
+          <span className={`data-grid__status${status.error ? ' data-grid__status--error' : ''}`} role="status">
+            {status.text}
+          </span>
+        )}
         {hint && <span className="data-grid__status data-grid__hint">{hint}</span>}
-        {loading && <span className="data-grid__status with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+        {loading && (
+          <span className="data-grid__status with-spinner">
+            <span className="spinner" aria-hidden="true" /> Loading…
+          </span>
+        )}
         {effectiveMode === 'all' && total !== undefined && <span className="data-grid__status">{total.toLocaleString('en-US')} records</span>}
       </div>
       <LiveRowsBar live={live} />
-      {error && !source ? <div className="alert alert--error" role="alert">{grid.messages?.loadError ?? LOAD_ERROR}</div>
-        : (emptyText ?? grid.messages?.empty) && total === 0 && !Object.keys(columnFilters).length ? <p className="muted data-grid__empty">{emptyText ?? grid.messages?.empty}</p> : (
+      {error && !source ? (
+        <div className="alert alert--error" role="alert">
+          {grid.messages?.loadError ?? LOAD_ERROR}
+        </div>
+      ) : (emptyText ?? grid.messages?.empty) && total === 0 && !Object.keys(columnFilters).length ? (
+        <p className="muted data-grid__empty">{emptyText ?? grid.messages?.empty}</p>
+      ) : (
         <GridTable
-          columns={visible} records={records} keyField={keyField} editable={editable}
-          rowHeight={withImages ? THUMBNAIL_ROW_HEIGHT : search ? 35 : 30} height={height} sort={sort}
-          onRowClick={onRowClick} thumbnails={thumbnails} onThumbnailClick={setEnlarged}
-          onSort={onSort} onReorder={onReorder} onSave={onSave} onSaved={onSaved} onPending={onPendingChange} hotRef={hotRef}
-          onProgress={onProgress} onStale={onStale} onNotice={onNotice} onHint={setHint} apiRef={tableApi} failedText={failedText}
-          filtered={filtered} onFilterOpen={source ? undefined : onFilterOpen}
-          onRowOpen={openRow} linkField={linkField} rowHref={recordLink} onSelectionChange={onSelectionChange}
-          frozen={frozenCount(visible)} onResize={onResize} onReadOnlyInput={readOnly ? onReadOnlyInput : undefined}
+          columns={visible}
+          records={records}
+          keyField={keyField}
+          editable={editable}
+          rowHeight={withImages ? THUMBNAIL_ROW_HEIGHT : search ? 35 : 30}
+          height={height}
+          sort={sort}
+          onRowClick={onRowClick}
+          thumbnails={thumbnails}
+          onThumbnailClick={setEnlarged}
+          onSort={onSort}
+          onReorder={onReorder}
+          onSave={onSave}
+          onSaved={onSaved}
+          onPending={onPendingChange}
+          hotRef={hotRef}
+          onProgress={onProgress}
+          onStale={onStale}
+          onNotice={onNotice}
+          onHint={setHint}
+          apiRef={tableApi}
+          failedText={failedText}
+          filtered={filtered}
+          onFilterOpen={source ? undefined : onFilterOpen}
+          onRowOpen={openRow}
+          linkField={linkField}
+          rowHref={recordLink}
+          onSelectionChange={onSelectionChange}
+          frozen={frozenCount(visible)}
+          onResize={onResize}
+          onReadOnlyInput={readOnly ? onReadOnlyInput : undefined}
         />
       )}
       {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !((emptyText ?? grid.messages?.empty) && total === 0) && (
-        <Pager page={page} pageSize={pageSize} totalPages={totalPages} totalRecords={total} totalIsEstimate={totalIsEstimate}
-          onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); onPageSizeChange?.(s); }} />
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          totalPages={totalPages}
+          totalRecords={total}
+          totalIsEstimate={totalIsEstimate}
+          onPage={setPage}
+          onPageSize={(s) => {
+            setPageSize(s);
+            setPage(1);
+            onPageSizeChange?.(s);
+          }}
+        />
       )}
-      {filterOpen && (() => {
-        const col = columns.find((c) => c.field === filterOpen.field);
-        return col ? <ColumnFilterPopover key={col.field} column={col} filter={columnFilters[col.field]} anchor={filterOpen.anchor}
-          onApply={(f) => applyFilter(col.field, f)} onClose={closeFilter} /> : null;
-      })()}
+      {filterOpen &&
+        (() => {
+          const col = columns.find((c) => c.field === filterOpen.field);
+          return col ? (
+            <ColumnFilterPopover
+              key={col.field}
+              column={col}
+              filter={columnFilters[col.field]}
+              anchor={filterOpen.anchor}
+              onApply={(f) => applyFilter(col.field, f)}
+              onClose={closeFilter}
+            />
+          ) : null;
+        })()}
       {cellHistory}
       <ColumnFinder columns={visible} onPick={pickColumn} onOpen={() => hotRef.current?.unlisten()} />
       {enlarged && thumbnails && (
-        <ImagePopup title={String(enlarged[thumbnails.name] ?? grid.title)} url={thumbnailUrl(thumbnails, enlarged, ENLARGE_SIZE)} onClose={() => setEnlarged(null)} />
+        <ImagePopup
+          title={String(enlarged[thumbnails.name] ?? grid.title)}
+          url={thumbnailUrl(thumbnails, enlarged, ENLARGE_SIZE)}
+          onClose={() => setEnlarged(null)}
+        />
       )}
     </div>
   );

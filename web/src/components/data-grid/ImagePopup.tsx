@@ -12,9 +12,13 @@ export function ImagePopup({ title, url, onClose }: { title: string; url: string
   const view = useImageView(url);
   return (
     <Modal title={title} onCancel={onClose} className="image-popup">
-      {view.state === 'shown' ? <img src={view.src} alt={title} style={{ maxWidth: ENLARGE_SIZE, maxHeight: ENLARGE_SIZE, display: 'block' }} />
-        : view.state === 'loading' ? <span className="spinner spinner--lg" role="status" aria-label="Loading" />
-          : <p className="muted">{view.state === 'none' ? 'No image.' : 'The image could not be loaded.'}</p>}
+      {view.state === 'shown' ? (
+        <img src={view.src} alt={title} style={{ maxWidth: ENLARGE_SIZE, maxHeight: ENLARGE_SIZE, display: 'block' }} />
+      ) : view.state === 'loading' ? (
+        <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+      ) : (
+        <p className="muted">{view.state === 'none' ? 'No image.' : 'The image could not be loaded.'}</p>
+      )}
     </Modal>
   );
 }

@@ -17,8 +17,12 @@ export function LiveRowsBar({ live }: { live: LiveRows }) {
           <span>
             <strong>{c.label}</strong>, {c.title}: {changedByText(c.by, c.at)} while you were editing it. Theirs: {shown(c.theirs)}; yours: {shown(c.mine)}.
           </span>
-          <button type="button" className="btn btn--small" onClick={() => live.keepMine(c)}>Keep mine</button>
-          <button type="button" className="btn btn--small" onClick={() => live.takeTheirs(c)}>Take theirs</button>
+          <button type="button" className="btn btn--small" onClick={() => live.keepMine(c)}>
+            Keep mine
+          </button>
+          <button type="button" className="btn btn--small" onClick={() => live.takeTheirs(c)}>
+            Take theirs
+          </button>
         </div>
       ))}
     </div>

@@ -30,13 +30,31 @@ import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
 import { skippedText } from './grid-cells';
 import { OWN_SOURCES, useListGridData } from './list-grid';
 import {
-  applyChange, cellValue, emptyHistory, fillDown, moveChange, optionLabel, ownedColumns, pasteRows, readCells, remember, step, writeCells,
-  type CellAccess, type RowErrors, type RowKey, type RowsChange, type Written,
+  applyChange,
+  cellValue,
+  emptyHistory,
+  fillDown,
+  moveChange,
+  optionLabel,
+  ownedColumns,
+  pasteRows,
+  readCells,
+  remember,
+  step,
+  writeCells,
+  type CellAccess,
+  type RowErrors,
+  type RowKey,
+  type RowsChange,
+  type Written,
 } from './owned-rows';
 
 /** Rows' rules the grid previews as typed (volume totals; the screen's server decides). */
 const derive = (before: object, changes: Record<string, unknown>) => previewRow(before as GridRecord, changes, todayIso());
-const stop = (e: Event) => { e.preventDefault(); e.stopImmediatePropagation(); };
+const stop = (e: Event) => {
+  e.preventDefault();
+  e.stopImmediatePropagation();
+};
 
 export type { RowKey, RowsChange } from './owned-rows';
 type OptionsSource<R> = readonly ReferenceOption[] | ((row: R) => readonly ReferenceOption[] | undefined);
@@ -99,10 +117,22 @@ export function OwnedGrid<R extends object>({ gridId, columns: given, titles, ..
   // By content: a screen passes new objects each render (a title with a value in it).
   const listed = Object.keys(rest.options ?? {}).join();
   const named = JSON.stringify(titles ?? {});
-  const columns = useMemo(() => given ?? (grid && schema ? ownedColumns(grid, schema, listed ? listed.split(',') : [], JSON.parse(named)) : null),
-    [given, grid, schema, listed, named]);
-  if (error) return <div className="alert alert--error" role="alert">This grid could not be loaded.</div>;
-  if (!columns) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  const columns = useMemo(
+    () => given ?? (grid && schema ? ownedColumns(grid, schema, listed ? listed.split(',') : [], JSON.parse(named)) : null),
+    [given, grid, schema, listed, named],
+  );
+  if (error)
+    return (
+      <div className="alert alert--error" role="alert">
+        This grid could not be loaded.
+      </div>
+    );
+  if (!columns)
+    return (
+      <div className="page-fallback">
+        <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+      </div>
+    );
   return <OwnedTable {...rest} columns={columns} frozen={rest.frozen ?? grid?.frozen} />;
 }
 
@@ -115,7 +145,7 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   const editable = !!p.onChange && !p.readOnly;
   const canMove = editable && !!reorder;
   const indexOf = useMemo(() => new Map(rows.map((r, i) => [r, i])), [rows]);
-  const keyOf = useCallback((r: R): RowKey => (p.rowKey ? p.rowKey(r) : indexOf.get(r) ?? -1), [p.rowKey, indexOf]);
+  const keyOf = useCallback((r: R): RowKey => (p.rowKey ? p.rowKey(r) : (indexOf.get(r) ?? -1)), [p.rowKey, indexOf]);
   const latest = useRef({ ...p, keyOf, editable });
   latest.current = { ...p, keyOf, editable };
   const history = useRef(emptyHistory<R>());
@@ -131,31 +161,40 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   const access = useCallback((): CellAccess<R> => {
     const l = latest.current;
     return {
-      columns, keyOf: l.keyOf, derive, newRow: l.newRow,
+      columns,
+      keyOf: l.keyOf,
+      derive,
+      newRow: l.newRow,
       value: (row, col, text) => (l.parse ? l.parse(col, text) : cellValue(col, text, optionsOf(row, col.field))),
       editable: (row, col) => l.editable && !col.readOnly && !l.cellReadOnly?.(row, col.field),
-      why: (row, col) => { const why = col.readOnly ? undefined : l.cellReadOnly?.(row, col.field); return typeof why === 'string' ? why : undefined; },
+      why: (row, col) => {
+        const why = col.readOnly ? undefined : l.cellReadOnly?.(row, col.field);
+        return typeof why === 'string' ? why : undefined;
+      },
     };
   }, [columns, optionsOf]);
 
   /** Hands a change to the screen (and to undo), with the cells it refused marked; `focus`: what to select once shown. */
-  const commit = useCallback((w: Pick<Written<R>, 'rows' | 'change'> & Partial<Written<R>>, focus?: Pending, record = true) => {
-    const l = latest.current;
-    // A cell read or written again loses its old refusal.
-    for (const e of [...(w.read ?? []), ...(w.change?.kind === 'edit' ? w.change.cells : [])]) refused.current.get(e.key)?.delete(e.field);
-    const marks = [...(w.refused ?? [])];
-    for (const [key, m] of marks) refused.current.set(key, new Map([...(refused.current.get(key) ?? []), ...m]));
-    const first = marks[0] && [...marks[0][1]][0];
-    const title = first && columns.find((c) => c.field === first[0])?.title;
-    // What a paste skipped is said with it (issue 27: '3 cells skipped: read only in this row.').
-    setStatus([first ? `${title ?? first[0]}: ${first[1]}` : '', skippedText(w.skipped ?? new Map()) ?? ''].filter(Boolean).join(' ') || null);
-    if (focus) pending.current = focus;
-    if (w.change) {
-      if (record) history.current = remember(history.current, w.change);
-      l.onChange?.(w.rows, w.change);
-    }
-    ref.current?.hotInstance?.render();
-  }, [columns]);
+  const commit = useCallback(
+    (w: Pick<Written<R>, 'rows' | 'change'> & Partial<Written<R>>, focus?: Pending, record = true) => {
+      const l = latest.current;
+      // A cell read or written again loses its old refusal.
+      for (const e of [...(w.read ?? []), ...(w.change?.kind === 'edit' ? w.change.cells : [])]) refused.current.get(e.key)?.delete(e.field);
+      const marks = [...(w.refused ?? [])];
+      for (const [key, m] of marks) refused.current.set(key, new Map([...(refused.current.get(key) ?? []), ...m]));
+      const first = marks[0] && [...marks[0][1]][0];
+      const title = first && columns.find((c) => c.field === first[0])?.title;
+      // What a paste skipped is said with it (issue 27: '3 cells skipped: read only in this row.').
+      setStatus([first ? `${title ?? first[0]}: ${first[1]}` : '', skippedText(w.skipped ?? new Map()) ?? ''].filter(Boolean).join(' ') || null);
+      if (focus) pending.current = focus;
+      if (w.change) {
+        if (record) history.current = remember(history.current, w.change);
+        l.onChange?.(w.rows, w.change);
+      }
+      ref.current?.hotInstance?.render();
+    },
+    [columns],
+  );
 
   const undoRedo = (dir: 'undo' | 'redo') => {
     const l = latest.current;
@@ -168,16 +207,28 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new options give the listed cells other labels (optionsOf reads them through a ref)
-  const data = useMemo(() => rows.map((r) => columns.map((c) => {
-    const v = (r as Record<string, unknown>)[c.field];
-    return c.listed ? optionLabel(optionsOf(r, c.field), v) : v ?? null;
-  })), [rows, columns, optionsOf, p.options]);
+  const data = useMemo(
+    () =>
+      rows.map((r) =>
+        columns.map((c) => {
+          const v = (r as Record<string, unknown>)[c.field];
+          return c.listed ? optionLabel(optionsOf(r, c.field), v) : (v ?? null);
+        }),
+      ),
+    [rows, columns, optionsOf, p.options],
+  );
 
   // What the renderers and editors read of the rows shown (the columns are not rebuilt per render).
   const hotColumns = useMemo(() => {
     const rowAt = (row: number) => latest.current.rows[row] as R | undefined;
-    const keyAt = (row: number) => { const r = rowAt(row); return r === undefined ? undefined : latest.current.keyOf(r); };
-    const errorAt = (row: number, field: string) => { const k = keyAt(row); return k === undefined ? undefined : latest.current.errors?.get(k)?.get(field) ?? refused.current.get(k)?.get(field); };
+    const keyAt = (row: number) => {
+      const r = rowAt(row);
+      return r === undefined ? undefined : latest.current.keyOf(r);
+    };
+    const errorAt = (row: number, field: string) => {
+      const k = keyAt(row);
+      return k === undefined ? undefined : (latest.current.errors?.get(k)?.get(field) ?? refused.current.get(k)?.get(field));
+    };
     // A cell its row locks with a reason looks locked and says why (unless the screen titles it).
     const decorateAt = (row: number, field: string) => {
       const r = rowAt(row);
@@ -185,17 +236,23 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
       const why = r && latest.current.cellReadOnly?.(r, field);
       return typeof why === 'string' ? { ...d, className: [d?.className, 'cell--locked'].filter(Boolean).join(' '), title: d?.title ?? why } : d;
     };
-    const choices = async (row: number, col: GridColumn) => { const r = rowAt(row); return r ? (optionsOf(r, col.field) ?? []).map((o) => o.label) : []; };
+    const choices = async (row: number, col: GridColumn) => {
+      const r = rowAt(row);
+      return r ? (optionsOf(r, col.field) ?? []).map((o) => o.label) : [];
+    };
     return columns.map((c, i) => ({ ...hotColumn(c, editable, errorAt, choices, decorateAt), data: i }));
   }, [columns, editable, optionsOf]);
   const widths = useMemo(() => columns.map((c) => c.width), [columns]);
   const headers = useMemo(() => columns.map((c) => c.title), [columns]);
-  const cells = useCallback((row: number, col: number) => {
-    const l = latest.current;
-    const r = l.rows[row];
-    const c = columns[col];
-    return r && c && l.cellReadOnly?.(r, c.field) ? { readOnly: true } : {};
-  }, [columns]);
+  const cells = useCallback(
+    (row: number, col: number) => {
+      const l = latest.current;
+      const r = l.rows[row];
+      const c = columns[col];
+      return r && c && l.cellReadOnly?.(r, c.field) ? { readOnly: true } : {};
+    },
+    [columns],
+  );
 
   // The rows shown (updated in place: the selection stays), then the cell asked for once its row is there.
   useListGridData(ref, data, [p.errors, p.decorate], p.hotRef);
@@ -209,7 +266,8 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     const l = latest.current;
     if (!hot || !want) return;
     const row = 'range' in want ? want.range[0] : l.rows.findIndex((r) => l.keyOf(r) === want.key);
-    const col = 'range' in want ? 0 : Math.max(0, want.field ? columns.findIndex((c) => c.field === want.field) : hot.getSelectedRangeLast()?.highlight.col ?? 0);
+    const col =
+      'range' in want ? 0 : Math.max(0, want.field ? columns.findIndex((c) => c.field === want.field) : (hot.getSelectedRangeLast()?.highlight.col ?? 0));
     if (row < 0) return;
     pending.current = null;
     const at: [number, number, number, number] = 'range' in want ? want.range : [row, col, row, col];
@@ -228,7 +286,8 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   }, [data, columns, p.focus]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled again once new data holds the row
   useEffect(() => {
-    if (p.scrollToRow !== undefined && p.scrollToRow >= 0) ref.current?.hotInstance?.scrollViewportTo({ row: Math.max(0, p.scrollToRow - 4), verticalSnap: 'top' });
+    if (p.scrollToRow !== undefined && p.scrollToRow >= 0)
+      ref.current?.hotInstance?.scrollViewportTo({ row: Math.max(0, p.scrollToRow - 4), verticalSnap: 'top' });
   }, [p.scrollToRow, data]);
 
   const selectedRows = () => selectedRowIndexes(ref.current?.hotInstance).filter((r) => r < latest.current.rows.length);
@@ -249,7 +308,11 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     const next = left[Math.min(picked[0], left.length - 1)];
     const change = { kind: 'remove' as const, rows: picked.map((index) => ({ index, row: l.rows[index] })) };
     const go = () => commit({ rows: left, change }, next ? { key: l.keyOf(next), field: currentField() } : undefined);
-    if (l.confirmRemove) l.confirmRemove(change.rows.map((x) => x.row), go);
+    if (l.confirmRemove)
+      l.confirmRemove(
+        change.rows.map((x) => x.row),
+        go,
+      );
     else go();
   };
   // A drag (to a start index) or Alt+Up/Down and Move up/down (the selected rows by one).
@@ -267,7 +330,11 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
   const beforeChange = (changes: (Handsontable.CellChange | null)[], source: string) => {
     if (OWN_SOURCES.has(source)) return;
     const l = latest.current;
-    const { writes, ...read } = readCells(l.rows, changes.flatMap((ch) => (ch ? [{ index: ch[0], col: Number(ch[1]), text: ch[3] }] : [])), access());
+    const { writes, ...read } = readCells(
+      l.rows,
+      changes.flatMap((ch) => (ch ? [{ index: ch[0], col: Number(ch[1]), text: ch[3] }] : [])),
+      access(),
+    );
     commit({ ...writeCells(l.rows, l.keyOf, writes, derive), ...read });
     return false;
   };
@@ -279,13 +346,20 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     const range = hot.getSelectedRangeLast();
     const at = range?.highlight.row ?? -1;
     const row = at >= 0 ? l.rows[at] : undefined;
-    if (l.onKey?.(e, row)) { stop(e); return; }
+    if (l.onKey?.(e, row)) {
+      stop(e);
+      return;
+    }
     if (!l.editable) return;
     const mod = (e.ctrlKey || e.metaKey) && !e.altKey;
     const key = e.key.toLowerCase();
-    if (mod && key === 'z' && !e.shiftKey) { stop(e); undoRedo('undo'); }
-    else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) { stop(e); undoRedo('redo'); }
-    else if (mod && key === 'd' && !e.shiftKey && range) {
+    if (mod && key === 'z' && !e.shiftKey) {
+      stop(e);
+      undoRedo('undo');
+    } else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) {
+      stop(e);
+      undoRedo('redo');
+    } else if (mod && key === 'd' && !e.shiftKey && range) {
       // Ctrl+D fills down, as in Excel: the top row of the selection over the rows below it (one change).
       stop(e);
       const tl = range.getTopStartCorner();
@@ -303,7 +377,9 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     if (!l.editable || !table.length) return;
     const w = pasteRows(l.rows, table, top, bottom, access());
     const single = table.length === 1 && table[0].length === 1;
-    const last = single ? bottom : { row: top.row + table.length - 1, col: Math.min(columns.length - 1, top.col + Math.max(...table.map((r) => r.length)) - 1) };
+    const last = single
+      ? bottom
+      : { row: top.row + table.length - 1, col: Math.min(columns.length - 1, top.col + Math.max(...table.map((r) => r.length)) - 1) };
     commit(w, { range: [top.row, top.col, Math.min(last.row, w.rows.length - 1), last.col] });
   });
 
@@ -316,7 +392,10 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     const r = at >= 0 ? latest.current.rows[at] : undefined;
     latest.current.onSelect?.(r ?? null, r ? at : null);
   };
-  const beforeRowMove = (moved: number[], finalIndex: number) => { move(moved, finalIndex); return false; };
+  const beforeRowMove = (moved: number[], finalIndex: number) => {
+    move(moved, finalIndex);
+    return false;
+  };
 
   const buttons = editable && (p.newRow || p.canRemove || canMove);
   const removable = selected.some((i) => rows[i] && p.canRemove?.(rows[i]));
@@ -324,11 +403,36 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
     <div className={`owned-grid${p.className ? ` ${p.className}` : ''}`}>
       {(buttons || p.toolbar || status) && (
         <div className="data-grid__toolbar owned-grid__toolbar">
-          {editable && p.newRow && <button type="button" className="btn btn--small" onClick={add}>Add row</button>}
-          {editable && p.canRemove && <button type="button" className="btn btn--small" disabled={!removable} onClick={remove}>Remove row</button>}
-          {canMove && <button type="button" className="btn btn--small" disabled={!selected.length || selected[0] <= 0} onClick={() => moveBy(-1)}>Move up</button>}
-          {canMove && <button type="button" className="btn btn--small" disabled={!selected.length || selected[selected.length - 1] >= rows.length - 1} onClick={() => moveBy(1)}>Move down</button>}
-          {status && <span className="data-grid__status data-grid__status--error" role="status">{status}</span>}
+          {editable && p.newRow && (
+            <button type="button" className="btn btn--small" onClick={add}>
+              Add row
+            </button>
+          )}
+          {editable && p.canRemove && (
+            <button type="button" className="btn btn--small" disabled={!removable} onClick={remove}>
+              Remove row
+            </button>
+          )}
+          {canMove && (
+            <button type="button" className="btn btn--small" disabled={!selected.length || selected[0] <= 0} onClick={() => moveBy(-1)}>
+              Move up
+            </button>
+          )}
+          {canMove && (
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={!selected.length || selected[selected.length - 1] >= rows.length - 1}
+              onClick={() => moveBy(1)}
+            >
+              Move down
+            </button>
+          )}
+          {status && (
+            <span className="data-grid__status data-grid__status--error" role="status">
+              {status}
+            </span>
+          )}
           {p.toolbar}
         </div>
       )}
@@ -352,7 +456,7 @@ function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns' | 'gr
           undo={false}
           copyPaste={{ pasteMode: 'overwrite' }}
           outsideClickDeselects={!editable}
-          cells={p.cellReadOnly ? cells as never : undefined}
+          cells={p.cellReadOnly ? (cells as never) : undefined}
           beforeChange={beforeChange as never}
           beforeKeyDown={beforeKeyDown as never}
           beforeRowMove={beforeRowMove as never}

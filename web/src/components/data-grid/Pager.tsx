@@ -30,14 +30,36 @@ export function Pager({ page, pageSize, totalPages, totalRecords, totalIsEstimat
   };
   return (
     <div className="data-grid__pager" role="group" aria-label="Pages">
-      <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">‹</button>
-      <label>Page <input aria-label="Page number" inputMode="numeric" value={text} onChange={(e) => type(e.target.value)} /></label>
-      <span>of {totalIsEstimate ? 'about ' : ''}{Math.max(1, totalPages).toLocaleString('en-US')}</span>
-      <button type="button" className="btn btn--small" disabled={page >= totalPages && !totalIsEstimate} onClick={() => onPage(page + 1)} aria-label="Next page">›</button>
+      <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
+        ‹
+      </button>
+      <label>
+        Page <input aria-label="Page number" inputMode="numeric" value={text} onChange={(e) => type(e.target.value)} />
+      </label>
+      <span>
+        of {totalIsEstimate ? 'about ' : ''}
+        {Math.max(1, totalPages).toLocaleString('en-US')}
+      </span>
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={page >= totalPages && !totalIsEstimate}
+        onClick={() => onPage(page + 1)}
+        aria-label="Next page"
+      >
+        ›
+      </button>
       <select aria-label="Rows per page" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-        {PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+        {PAGE_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
       </select>
-      <span className="muted">{totalIsEstimate ? 'about ' : ''}{totalRecords.toLocaleString('en-US')} records</span>
+      <span className="muted">
+        {totalIsEstimate ? 'about ' : ''}
+        {totalRecords.toLocaleString('en-US')} records
+      </span>
     </div>
   );
 }

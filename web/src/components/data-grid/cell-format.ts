@@ -12,11 +12,16 @@ import type { GridColumn } from './columns';
 export function displayValue(col: Pick<GridColumn, 'kind'>, value: unknown): string {
   if (value === null || value === undefined) return '';
   switch (col.kind) {
-    case 'date': return isoToDisplay(value);
-    case 'datetime': return formatDateTime(String(value));
-    case 'money': return typeof value === 'number' ? formatCents(value) : String(value);
-    case 'integer': return typeof value === 'number' ? formatInteger(value) : String(value);
-    default: return String(value);
+    case 'date':
+      return isoToDisplay(value);
+    case 'datetime':
+      return formatDateTime(String(value));
+    case 'money':
+      return typeof value === 'number' ? formatCents(value) : String(value);
+    case 'integer':
+      return typeof value === 'number' ? formatInteger(value) : String(value);
+    default:
+      return String(value);
   }
 }
 

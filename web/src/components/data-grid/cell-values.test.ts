@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { excelDateText, excelNumber, serialToIso, toServerValue, TOO_LONG } from './cell-values';
 import type { GridColumn } from './columns';
 
-const col = (kind: GridColumn['kind'], more: Partial<GridColumn> = {}): GridColumn => ({ field: 'F', title: 'F', width: 80, kind, readOnly: false, nullable: true, ...more });
+const col = (kind: GridColumn['kind'], more: Partial<GridColumn> = {}): GridColumn => ({
+  field: 'F',
+  title: 'F',
+  width: 80,
+  kind,
+  readOnly: false,
+  nullable: true,
+  ...more,
+});
 
 describe('cell values from Excel', () => {
   it('numbers as Excel shows them', () => {

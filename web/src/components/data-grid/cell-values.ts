@@ -46,7 +46,9 @@ export function toServerValue(col: GridColumn, input: unknown): CellResult {
       if (b === undefined) return { ok: false, message: 'Enter Yes or No.' };
       return { ok: true, value: b ?? false };
     }
-    case 'money': case 'numeric': case 'integer': {
+    case 'money':
+    case 'numeric':
+    case 'integer': {
       if (blank) return col.nullable ? { ok: true, value: null } : { ok: false, message: 'A value is required.' };
       const n = excelNumber(input);
       if (n === null || Number.isNaN(n)) return { ok: false, message: 'Enter a number.' };
@@ -65,7 +67,11 @@ export function toServerValue(col: GridColumn, input: unknown): CellResult {
     }
     case 'enum': {
       const hit = col.enumValues?.find((v) => String(v) === String(input ?? ''));
-      return hit !== undefined ? { ok: true, value: hit } : blank && col.nullable ? { ok: true, value: null } : { ok: false, message: 'Pick a value from the list.' };
+      return hit !== undefined
+        ? { ok: true, value: hit }
+        : blank && col.nullable
+          ? { ok: true, value: null }
+          : { ok: false, message: 'Pick a value from the list.' };
     }
     default: {
       if (blank) return { ok: true, value: col.nullable ? null : '' };

@@ -2,10 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { batchChanges, chunkRows, failedToErrors, holdRow, isStale, recordsBefore, wrapMessage, writesAfterSave } from './change-batch';
 import type { GridColumn } from './columns';
 
-const col = (field: string, kind: GridColumn['kind'], extra: Partial<GridColumn> = {}): GridColumn =>
-  ({ field, title: field, width: 90, kind, readOnly: false, nullable: true, ...extra });
-const columns = [col('FFC', 'money', { minimum: 0, maximum: 999999.99 }), col('Name', 'text', { maxLength: 5 }), col('Done', 'boolean', { nullable: false }),
-  col('When', 'date'), col('Stock', 'text', { readOnly: true })];
+const col = (field: string, kind: GridColumn['kind'], extra: Partial<GridColumn> = {}): GridColumn => ({
+  field,
+  title: field,
+  width: 90,
+  kind,
+  readOnly: false,
+  nullable: true,
+  ...extra,
+});
+const columns = [
+  col('FFC', 'money', { minimum: 0, maximum: 999999.99 }),
+  col('Name', 'text', { maxLength: 5 }),
+  col('Done', 'boolean', { nullable: false }),
+  col('When', 'date'),
+  col('Stock', 'text', { readOnly: true }),
+];
 const list = [
   { Id: 1, RowVersion: 3, FFC: 10, Name: 'a', Done: false, When: null, Stock: 'S1' },
   { Id: 2, RowVersion: 5, FFC: 20, Name: 'b', Done: true, When: '2026-01-01', Stock: 'S2' },
@@ -15,10 +27,16 @@ const records = new Map(list.map((r) => [r.Id, r]));
 
 describe('change batching (one Save per paste or fill)', () => {
   it('groups cell changes by record with converted values', () => {
-    const b = batchChanges(records, [
-      { key: 1, field: 'FFC', value: '12.345' }, { key: 1, field: 'Done', value: 'Yes' },
-      { key: 2, field: 'When', value: '3/4/26' }, { key: 2, field: 'Name', value: '' },
-    ], columns);
+    const b = batchChanges(
+      records,
+      [
+        { key: 1, field: 'FFC', value: '12.345' },
+        { key: 1, field: 'Done', value: 'Yes' },
+        { key: 2, field: 'When', value: '3/4/26' },
+        { key: 2, field: 'Name', value: '' },
+      ],
+      columns,
+    );
     expect(b.rows).toEqual([
       { Key: 1, RowVersion: 3, Changes: { FFC: 12.35, Done: true } },
       { Key: 2, RowVersion: 5, Changes: { When: '2026-03-04', Name: null } },
@@ -26,14 +44,28 @@ describe('change batching (one Save per paste or fill)', () => {
     expect(b.invalid.size).toBe(0);
   });
   it('drops unchanged values and read-only columns', () => {
-    const b = batchChanges(records, [{ key: 1, field: 'FFC', value: '10' }, { key: 1, field: 'Stock', value: 'X' }], columns);
+    const b = batchChanges(
+      records,
+      [
+        { key: 1, field: 'FFC', value: '10' },
+        { key: 1, field: 'Stock', value: 'X' },
+      ],
+      columns,
+    );
     expect(b.rows).toEqual([]);
   });
   it('keeps a row with an invalid cell out of the call and names the cell', () => {
-    const b = batchChanges(records, [
-      { key: 1, field: 'FFC', value: 'abc' }, { key: 1, field: 'Name', value: 'ok' },
-      { key: 2, field: 'Name', value: 'too long' }, { key: 3, field: 'FFC', value: '-1' }, { key: 3, field: 'When', value: '2/30/26' },
-    ], columns);
+    const b = batchChanges(
+      records,
+      [
+        { key: 1, field: 'FFC', value: 'abc' },
+        { key: 1, field: 'Name', value: 'ok' },
+        { key: 2, field: 'Name', value: 'too long' },
+        { key: 3, field: 'FFC', value: '-1' },
+        { key: 3, field: 'When', value: '2/30/26' },
+      ],
+      columns,
+    );
     expect(b.rows).toEqual([]);
     expect(b.invalid.get(1)!.get('FFC')).toBe('Enter a number.');
     expect(b.invalid.get(2)!.get('Name')).toBe('At most 5 characters.');
@@ -46,8 +78,15 @@ describe('change batching (one Save per paste or fill)', () => {
   });
   it('rebuilds the records before an edit from the old values', () => {
     const edited = { ...list[0], FFC: 99, Name: 'z' };
-    const b = recordsBefore((k) => (k === 1 ? edited : undefined), [
-      { key: 1, field: 'FFC', value: 50, old: 10 }, { key: 1, field: 'FFC', value: 99, old: 50 }, { key: 1, field: 'Name', value: 'z', old: 'a' }, { key: 9, field: 'FFC', value: 1, old: 2 }]);
+    const b = recordsBefore(
+      (k) => (k === 1 ? edited : undefined),
+      [
+        { key: 1, field: 'FFC', value: 50, old: 10 },
+        { key: 1, field: 'FFC', value: 99, old: 50 },
+        { key: 1, field: 'Name', value: 'z', old: 'a' },
+        { key: 9, field: 'FFC', value: 1, old: 2 },
+      ],
+    );
     expect(b.get(1)).toMatchObject({ FFC: 10, Name: 'a' });
     expect(b.has(9)).toBe(false);
   });
@@ -59,7 +98,10 @@ describe('change batching (one Save per paste or fill)', () => {
     expect(errs.get(2)!.get('FFC')).toBe('must be >= 0');
     expect(errs.get(3)!.get('')).toBe('Changed by someone else.');
     const writes = writesAfterSave({ Saved: [{ Id: 1, RowVersion: 4, FFC: 12.35 }] }, 'Id', ['FFC']);
-    expect(writes).toEqual([{ key: 1, field: 'FFC', value: 12.35 }, { key: 1, field: 'RowVersion', value: 4 }]);
+    expect(writes).toEqual([
+      { key: 1, field: 'FFC', value: 12.35 },
+      { key: 1, field: 'RowVersion', value: 4 },
+    ]);
   });
 
   it('issue 27: a refused row keeps what the user entered, marked unsaved, and puts back only what the grid derived', () => {
@@ -68,7 +110,10 @@ describe('change batching (one Save per paste or fill)', () => {
     const rec: Record<string, unknown> = { ...saved, FFC: 25, Name: 'bb', Done: true, When: '2026-01-01' };
     const held = holdRow(rec, saved, new Set(['FFC', 'Name']), ['FFC', 'Name', 'Done', 'When']);
     expect(rec).toEqual({ ...saved, FFC: 25, Name: 'bb' });
-    expect([...held]).toEqual([['FFC', 20], ['Name', 'b']]);
+    expect([...held]).toEqual([
+      ['FFC', 20],
+      ['Name', 'b'],
+    ]);
     // A later refusal of the same row keeps the first saved value; a cell typed back to it is no longer unsaved.
     rec.Name = 'b';
     const again = holdRow(rec, { ...saved, FFC: 25, Name: 'bb' }, new Set(['Name']), ['FFC', 'Name'], held);
@@ -90,6 +135,13 @@ describe('change batching (one Save per paste or fill)', () => {
     expect(errors.get(7)?.get('FFC')).toBe('There was an error performing the update: Must be 0 or more.');
     expect(wrapMessage(undefined)('as is $&')).toBe('as is $&');
     expect(wrap('There was an error performing the update: Stale.')).toBe('There was an error performing the update: Stale.');
-    expect(isStale({ Key: 1, Status: 409, Code: 'stale', Message: wrap('This record was changed by Ann Lee on 2027-01-01 10:00 UTC after you opened it. Reload it.') })).toBe(true);
+    expect(
+      isStale({
+        Key: 1,
+        Status: 409,
+        Code: 'stale',
+        Message: wrap('This record was changed by Ann Lee on 2027-01-01 10:00 UTC after you opened it. Reload it.'),
+      }),
+    ).toBe(true);
   });
 });

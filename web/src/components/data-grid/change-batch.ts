@@ -10,9 +10,17 @@ import type { GridColumn } from './columns';
 export type GridRecord = Record<string, unknown>;
 
 /** One cell change: the record's key, the field, the new value. */
-export interface CellChange { key: number; field: string; value: unknown }
+export interface CellChange {
+  key: number;
+  field: string;
+  value: unknown;
+}
 
-export interface SaveRow { Key: number; RowVersion: number; Changes: Record<string, unknown> }
+export interface SaveRow {
+  Key: number;
+  RowVersion: number;
+  Changes: Record<string, unknown>;
+}
 
 export interface SaveAnswer {
   IsSuccessful: boolean;
@@ -88,7 +96,10 @@ export function recordsBefore(current: (key: number) => GridRecord | undefined, 
       out.set(ch.key, (rec = { ...cur }));
     }
     const id = `${ch.key}\u0000${ch.field}`;
-    if (!seen.has(id)) { seen.add(id); rec[ch.field] = ch.old; }
+    if (!seen.has(id)) {
+      seen.add(id);
+      rec[ch.field] = ch.old;
+    }
   }
   return out;
 }
@@ -119,7 +130,11 @@ export function failedToErrors(failed: SaveAnswer['Failed'], wrap: (message: str
 }
 
 /** One value the grid writes back into a record after a save. */
-export interface CellWrite { key: number; field: string; value: unknown }
+export interface CellWrite {
+  key: number;
+  field: string;
+  value: unknown;
+}
 
 /** What the grid shows after a save: saved rows take the server's values (and RowVersion) for the grid's fields. */
 export function writesAfterSave(answer: Pick<SaveAnswer, 'Saved'>, keyField: string, fields: readonly string[]): CellWrite[] {
@@ -144,7 +159,11 @@ export type Unsaved = Map<number, Map<string, unknown>>;
  * A cell back at its saved value is no longer unsaved. Changes `rec`; returns the row's unsaved cells.
  */
 export function holdRow(
-  rec: GridRecord, saved: GridRecord, inputs: ReadonlySet<string>, fields: readonly string[], held: ReadonlyMap<string, unknown> = new Map(),
+  rec: GridRecord,
+  saved: GridRecord,
+  inputs: ReadonlySet<string>,
+  fields: readonly string[],
+  held: ReadonlyMap<string, unknown> = new Map(),
 ): Map<string, unknown> {
   const out = new Map(held);
   for (const f of [...fields, 'RowVersion']) {

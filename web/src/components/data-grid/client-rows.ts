@@ -4,7 +4,11 @@
  */
 import type { GridRecord } from './change-batch';
 
-export interface ClientPage { rows: GridRecord[]; totalPages: number; total: number }
+export interface ClientPage {
+  rows: GridRecord[];
+  totalPages: number;
+  total: number;
+}
 
 function compare(a: unknown, b: unknown): number {
   const blankA = a === null || a === undefined || a === '';
@@ -19,11 +23,13 @@ function compare(a: unknown, b: unknown): number {
 export function sortRows(rows: readonly GridRecord[], field?: string, direction: 'ASC' | 'DESC' = 'ASC'): GridRecord[] {
   if (!field) return rows.slice();
   const sign = direction === 'DESC' ? -1 : 1;
-  return rows.map((r, i) => ({ r, i }))
+  return rows
+    .map((r, i) => ({ r, i }))
     .sort((x, y) => {
       const c = compare(x.r[field], y.r[field]);
       // Blanks stay last in both directions.
-      const blank = x.r[field] === null || x.r[field] === undefined || x.r[field] === '' || y.r[field] === null || y.r[field] === undefined || y.r[field] === '';
+      const blank =
+        x.r[field] === null || x.r[field] === undefined || x.r[field] === '' || y.r[field] === null || y.r[field] === undefined || y.r[field] === '';
       return (c === 0 ? 0 : blank ? c : c * sign) || x.i - y.i;
     })
     .map((x) => x.r);

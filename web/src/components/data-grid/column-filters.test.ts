@@ -34,7 +34,7 @@ describe('column filters', () => {
     expect(filterFromInput(money, back)).toEqual({ ok: true, filter: { from: 10, to: 20 } });
   });
 
-  it('sets and removes one column\'s filter', () => {
+  it("sets and removes one column's filter", () => {
     const f = withColumnFilter({}, 'FFC', { from: 1 });
     expect(withColumnFilter(f, 'StockNum', { contains: 'A' })).toEqual({ FFC: { from: 1 }, StockNum: { contains: 'A' } });
     expect(withColumnFilter(f, 'FFC', null)).toEqual({});

@@ -9,7 +9,12 @@ import { excelDateText, excelNumber } from './cell-values';
 import type { GridColumn } from './columns';
 
 /** One column's filter as the server takes it: exactly one of contains, equals, or from and/or to. */
-export interface ColumnFilter { contains?: string; equals?: string | number | boolean; from?: string | number; to?: string | number }
+export interface ColumnFilter {
+  contains?: string;
+  equals?: string | number | boolean;
+  from?: string | number;
+  to?: string | number;
+}
 
 /** Filters by field (a reference column by its id field). */
 export type ColumnFilters = Record<string, ColumnFilter>;
@@ -17,7 +22,12 @@ export type ColumnFilters = Record<string, ColumnFilter>;
 export type FilterMode = 'contains' | 'equals' | 'range';
 
 /** What the popover holds. */
-export interface FilterInput { mode: FilterMode; text: string; from: string; to: string }
+export interface FilterInput {
+  mode: FilterMode;
+  text: string;
+  from: string;
+  to: string;
+}
 
 /** Whether a column filters by range (numbers and dates) or by text. */
 export const isRangeColumn = (col: Pick<GridColumn, 'kind' | 'nameField'>) =>
@@ -37,11 +47,14 @@ function parseValue(col: Pick<GridColumn, 'kind' | 'nameField'>, text: string): 
   if (!t) return { ok: true, value: undefined };
   if (col.nameField) return { ok: true, value: t };
   switch (col.kind) {
-    case 'money': case 'numeric': case 'integer': {
+    case 'money':
+    case 'numeric':
+    case 'integer': {
       const n = excelNumber(t);
       return n === null || Number.isNaN(n) ? { ok: false, message: 'Enter a number.' } : { ok: true, value: n };
     }
-    case 'date': case 'datetime': {
+    case 'date':
+    case 'datetime': {
       const iso = excelDateText(t);
       return iso ? { ok: true, value: iso } : { ok: false, message: 'Enter a date as MM/DD/YYYY.' };
     }
@@ -49,12 +62,16 @@ function parseValue(col: Pick<GridColumn, 'kind' | 'nameField'>, text: string): 
       const b = /^(y|yes|true|1|x)$/i.test(t) ? true : /^(n|no|false|0)$/i.test(t) ? false : undefined;
       return b === undefined ? { ok: false, message: 'Enter Yes or No.' } : { ok: true, value: b };
     }
-    default: return { ok: true, value: t };
+    default:
+      return { ok: true, value: t };
   }
 }
 
 /** The popover's input → the filter to send (null: no filter), or the message of a bad value. */
-export function filterFromInput(col: Pick<GridColumn, 'kind' | 'nameField'>, input: FilterInput): { ok: true; filter: ColumnFilter | null } | { ok: false; message: string } {
+export function filterFromInput(
+  col: Pick<GridColumn, 'kind' | 'nameField'>,
+  input: FilterInput,
+): { ok: true; filter: ColumnFilter | null } | { ok: false; message: string } {
   if (input.mode === 'range') {
     const from = parseValue(col, input.from);
     const to = parseValue(col, input.to);
@@ -76,13 +93,15 @@ export function filterFromInput(col: Pick<GridColumn, 'kind' | 'nameField'>, inp
   return { ok: true, filter: v.value === undefined ? null : { equals: v.value } };
 }
 
-const shown = (col: Pick<GridColumn, 'kind'>, v: unknown) => ((col.kind === 'date' || col.kind === 'datetime') && typeof v === 'string' ? isoToDisplay(v) : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v));
+const shown = (col: Pick<GridColumn, 'kind'>, v: unknown) =>
+  (col.kind === 'date' || col.kind === 'datetime') && typeof v === 'string' ? isoToDisplay(v) : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v);
 
 /** The popover's input for a filter in force (or the column's default). */
 export function inputFromFilter(col: Pick<GridColumn, 'kind' | 'nameField'>, f: ColumnFilter | undefined): FilterInput {
   const mode = filterModes(col)[0];
   if (!f) return { mode, text: '', from: '', to: '' };
-  if (f.from !== undefined || f.to !== undefined) return { mode: 'range', text: '', from: f.from === undefined ? '' : shown(col, f.from), to: f.to === undefined ? '' : shown(col, f.to) };
+  if (f.from !== undefined || f.to !== undefined)
+    return { mode: 'range', text: '', from: f.from === undefined ? '' : shown(col, f.from), to: f.to === undefined ? '' : shown(col, f.to) };
   if (f.equals !== undefined) return { mode: 'equals', text: shown(col, f.equals), from: '', to: '' };
   return { mode: 'contains', text: f.contains ?? '', from: '', to: '' };
 }

@@ -6,7 +6,11 @@
  */
 import type { GridColumn } from './columns';
 
-export interface ColumnPrefs { order: string[]; hidden: string[]; widths?: Record<string, number> }
+export interface ColumnPrefs {
+  order: string[];
+  hidden: string[];
+  widths?: Record<string, number>;
+}
 
 export const EMPTY_PREFS: ColumnPrefs = { order: [], hidden: [], widths: {} };
 
@@ -21,12 +25,15 @@ export function applyPrefs(columns: readonly GridColumn[], prefs: ColumnPrefs): 
   const pos = new Map(prefs.order.map((f, i) => [f, i]));
   const hidden = new Set(prefs.hidden);
   const indexed = columns.map((c, i) => ({ c, i }));
-  const rank = (x: { c: GridColumn; i: number }) => (x.c.key ? -columns.length + x.i : pos.get(x.c.field) ?? x.i);
+  const rank = (x: { c: GridColumn; i: number }) => (x.c.key ? -columns.length + x.i : (pos.get(x.c.field) ?? x.i));
   indexed.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
-  return indexed.map((x) => x.c).filter((c) => !hidden.has(c.field)).map((c) => {
-    const w = prefs.widths?.[c.field];
-    return w === undefined ? c : { ...c, width: clampWidth(w) };
-  });
+  return indexed
+    .map((x) => x.c)
+    .filter((c) => !hidden.has(c.field))
+    .map((c) => {
+      const w = prefs.widths?.[c.field];
+      return w === undefined ? c : { ...c, width: clampWidth(w) };
+    });
 }
 
 /** How many of the visible columns are frozen on the left (the key columns, which come first). */

@@ -18,8 +18,11 @@ const schema: EntitySchema = {
 const grid = (fields: string[]): GridDocument => ({ id: 'g', entity: 'e', title: 'G', columns: fields.map((field) => ({ field, width: 100 })) });
 
 describe('DataGrid reference columns (x-ref)', () => {
-  it('a reference column shows the record\'s name field as text; fixed, read-only or computed references are read-only, others take a name from their choices', () => {
-    const cols = gridColumns(grid(['OutsoleName', 'BrandId', 'SeasonId', 'LinePlanLaunchDateId', 'PatternSeasonalId', 'ChangedBy', 'StatusId', 'Price']), schema);
+  it("a reference column shows the record's name field as text; fixed, read-only or computed references are read-only, others take a name from their choices", () => {
+    const cols = gridColumns(
+      grid(['OutsoleName', 'BrandId', 'SeasonId', 'LinePlanLaunchDateId', 'PatternSeasonalId', 'ChangedBy', 'StatusId', 'Price']),
+      schema,
+    );
     expect(cols.map((c) => [c.field, shownField(c), c.kind, c.readOnly])).toEqual([
       ['OutsoleName', 'OutsoleName', 'text', false],
       ['BrandId', 'BrandName', 'text', true],
@@ -40,7 +43,15 @@ describe('DataGrid reference columns (x-ref)', () => {
 
   it('CONST-017 the export writes the name of a reference, never its id', () => {
     const cols = gridColumns(grid(['OutsoleName', 'BrandId', 'SeasonId', 'LinePlanLaunchDateId']), schema);
-    const record = { OutsoleName: 'Trail', BrandId: 1, BrandName: 'Summit Ridge', SeasonId: 2, SeasonName: 'Spring/Summer 2026', LinePlanLaunchDateId: 7, LinePlanLaunchDateName: null };
+    const record = {
+      OutsoleName: 'Trail',
+      BrandId: 1,
+      BrandName: 'Summit Ridge',
+      SeasonId: 2,
+      SeasonName: 'Spring/Summer 2026',
+      LinePlanLaunchDateId: 7,
+      LinePlanLaunchDateName: null,
+    };
     expect(exportRow(record, cols)).toEqual(['Trail', 'Summit Ridge', 'Spring/Summer 2026', null]);
   });
 });
@@ -48,7 +59,7 @@ describe('DataGrid reference columns (x-ref)', () => {
 describe('inView (FLASH region views)', () => {
   const cols = ['StockNum', 'USVolume', 'CAVolume', 'AsiaVolume', 'TotalVolume'].map((field) => ({ field }));
   const views = { NA: ['USVolume', 'CAVolume'], LAAP: ['AsiaVolume'], ALL: ['USVolume', 'CAVolume', 'AsiaVolume'] };
-  it('shows the view\'s columns and every column in no view, in order', () => {
+  it("shows the view's columns and every column in no view, in order", () => {
     expect(inView(cols, views, 'NA').map((c) => c.field)).toEqual(['StockNum', 'USVolume', 'CAVolume', 'TotalVolume']);
     expect(inView(cols, views, 'LAAP').map((c) => c.field)).toEqual(['StockNum', 'AsiaVolume', 'TotalVolume']);
     expect(inView(cols, views, 'ALL')).toHaveLength(5);

@@ -60,8 +60,15 @@ export function gridColumns(grid: GridDocument, schema: EntitySchema): GridColum
     if (!p) return;
     const ref = referenceOf(p);
     const title = p.title ?? c.field;
-    const lockReason = ref?.fixed ? `${title} cannot be changed after the record is created.`
-      : c.readOnly ? NOT_EDITED_HERE : p['x-computed'] ? COMPUTED : p.readOnly ? NOT_YOURS : undefined;
+    const lockReason = ref?.fixed
+      ? `${title} cannot be changed after the record is created.`
+      : c.readOnly
+        ? NOT_EDITED_HERE
+        : p['x-computed']
+          ? COMPUTED
+          : p.readOnly
+            ? NOT_YOURS
+            : undefined;
     out.push({
       field: c.field,
       title,

@@ -15,7 +15,10 @@ export function exportRow(record: Record<string, unknown>, columns: readonly Gri
     const v = record[shownField(c)];
     if (v === null || v === undefined) return null;
     if (c.kind === 'date') return excelDate(v) ?? neutralise(v);
-    if (c.kind === 'datetime') { const d = new Date(String(v)); return Number.isNaN(d.getTime()) ? neutralise(v) : d; }
+    if (c.kind === 'datetime') {
+      const d = new Date(String(v));
+      return Number.isNaN(d.getTime()) ? neutralise(v) : d;
+    }
     if (c.kind === 'boolean') return v ? 'Yes' : 'No';
     return neutralise(v);
   });

@@ -12,8 +12,12 @@ import { exportFileName, exportRow, sheetKind } from './export-rows';
 export async function downloadXlsx(report: string, columns: readonly GridColumn[], records: readonly Record<string, unknown>[]): Promise<void> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(report.slice(0, 31) || 'Export');
-  writeTable(ws, columns.map((c) => ({ header: c.title, kind: sheetKind(c) })), records.map((r) => exportRow(r, columns)),
-    { frozenColumns: columns.filter((c) => c.key).length });
+  writeTable(
+    ws,
+    columns.map((c) => ({ header: c.title, kind: sheetKind(c) })),
+    records.map((r) => exportRow(r, columns)),
+    { frozenColumns: columns.filter((c) => c.key).length },
+  );
   const buffer = await wb.xlsx.writeBuffer();
   const blob = new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
   saveFile(blob, exportFileName(report));

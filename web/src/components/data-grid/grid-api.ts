@@ -5,7 +5,14 @@ import { chunkRows } from './change-batch';
 import type { ColumnFilters } from './column-filters';
 
 /** Brand, season and status, plus whatever filters the grid document declares (e.g. searchText, RoleId, IncludeInactive). */
-export interface GridFilters { BrandId?: number; SeasonId?: number; StatusId?: number; searchText?: string; IncludeInactive?: boolean; [filter: string]: unknown }
+export interface GridFilters {
+  BrandId?: number;
+  SeasonId?: number;
+  StatusId?: number;
+  searchText?: string;
+  IncludeInactive?: boolean;
+  [filter: string]: unknown;
+}
 
 export interface GridPage {
   Results: GridRecord[];
@@ -81,7 +88,11 @@ export function dispositionName(header: string | null): string | undefined {
   if (!header) return undefined;
   const star = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(header);
   if (star) {
-    try { return decodeURIComponent(star[1].trim().replace(/^"|"$/g, '')); } catch { /* the plain name below */ }
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* the plain name below */
+    }
   }
   return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim();
 }

@@ -7,9 +7,22 @@ beforeAll(() => {
   globalThis.requestAnimationFrame ??= ((cb: () => void) => setTimeout(cb, 0)) as never;
 });
 
-const col = (field: string, kind: GridColumn['kind'], extra: Partial<GridColumn> = {}): GridColumn =>
-  ({ field, title: field, width: 90, kind, readOnly: false, nullable: true, minimum: 0, ...extra });
-const COLUMNS = [col('StockNum', 'text', { readOnly: true }), col('EstFFC', 'money'), col('FFC', 'money'), col('ServFee', 'numeric', { readOnly: true, lockReason: 'Computed from other values.' })];
+const col = (field: string, kind: GridColumn['kind'], extra: Partial<GridColumn> = {}): GridColumn => ({
+  field,
+  title: field,
+  width: 90,
+  kind,
+  readOnly: false,
+  nullable: true,
+  minimum: 0,
+  ...extra,
+});
+const COLUMNS = [
+  col('StockNum', 'text', { readOnly: true }),
+  col('EstFFC', 'money'),
+  col('FFC', 'money'),
+  col('ServFee', 'numeric', { readOnly: true, lockReason: 'Computed from other values.' }),
+];
 
 type Answer = (rows: SaveRow[]) => Pick<SaveAnswer, 'Saved' | 'Failed'>;
 /** Every sent row saved as sent, at the next version. */
@@ -26,8 +39,13 @@ function setup(answer: Answer) {
   const outcomes: SaveOutcome[] = [];
   const hot = { countRows: () => records.length, toPhysicalRow: (r: number) => r, selectCell: () => {}, getPlugin: () => undefined, render: () => {} };
   const host = {
-    hot: () => hot as never, records: () => records, recordByKey: (k: number) => records.find((r) => r.Id === k),
-    columns: () => COLUMNS, keyField: () => 'Id', errors: new Map(), unsaved: new Map(),
+    hot: () => hot as never,
+    records: () => records,
+    recordByKey: (k: number) => records.find((r) => r.Id === k),
+    columns: () => COLUMNS,
+    keyField: () => 'Id',
+    errors: new Map(),
+    unsaved: new Map(),
     save: async (rows: SaveRow[], onChunk: (a: SaveAnswer, done: number, total: number) => void) => {
       sent.push(rows);
       const a = answer(rows);
@@ -42,9 +60,24 @@ function setup(answer: Answer) {
 describe('grid editor: cells from the rules, nothing typed lost (issue 27)', () => {
   it('a paste skips the cells a Completed row and a read-only column lock, says how many and why, and sends nothing for them', async () => {
     const { records, sent, outcomes, editor } = setup(saveAll);
-    await editor.paste([['11', '12', '99'], ['13', '14', '99'], ['15', '16', '99']], { row: 0, col: 1 }, { row: 0, col: 1 });
-    expect(sent).toEqual([[{ Key: 1, RowVersion: 1, Changes: { EstFFC: 11, FFC: 12 } }, { Key: 3, RowVersion: 1, Changes: { EstFFC: 15, FFC: 16 } }]]);
-    expect(outcomes).toEqual([{ saved: 2, failed: 0, held: 0, skipped: '3 cells skipped: computed from other values; 2 cells skipped: read only in status Completed.' }]);
+    await editor.paste(
+      [
+        ['11', '12', '99'],
+        ['13', '14', '99'],
+        ['15', '16', '99'],
+      ],
+      { row: 0, col: 1 },
+      { row: 0, col: 1 },
+    );
+    expect(sent).toEqual([
+      [
+        { Key: 1, RowVersion: 1, Changes: { EstFFC: 11, FFC: 12 } },
+        { Key: 3, RowVersion: 1, Changes: { EstFFC: 15, FFC: 16 } },
+      ],
+    ]);
+    expect(outcomes).toEqual([
+      { saved: 2, failed: 0, held: 0, skipped: '3 cells skipped: computed from other values; 2 cells skipped: read only in status Completed.' },
+    ]);
     expect(records[1]).toMatchObject({ EstFFC: 3, FFC: 4, ServFee: 10 });
   });
 
@@ -54,7 +87,12 @@ describe('grid editor: cells from the rules, nothing typed lost (issue 27)', () 
     expect(sent).toEqual([]);
     expect(records[0]).toMatchObject({ EstFFC: 11, FFC: '-5' });
     expect(host.errors.get(1)).toEqual(new Map([['FFC', 'Must be 0 or more.']]));
-    expect(host.unsaved.get(1)).toEqual(new Map([['EstFFC', 1], ['FFC', 2]]));
+    expect(host.unsaved.get(1)).toEqual(
+      new Map([
+        ['EstFFC', 1],
+        ['FFC', 2],
+      ]),
+    );
     await editor.commit([{ key: 1, field: 'FFC', value: 7, old: '-5' }]);
     expect(sent).toEqual([[{ Key: 1, RowVersion: 1, Changes: { FFC: 7, EstFFC: 11 } }]]);
     expect(host.unsaved.size).toBe(0);
@@ -64,13 +102,18 @@ describe('grid editor: cells from the rules, nothing typed lost (issue 27)', () 
 
   it('a row the server refuses keeps the input, only the refused cell red; Ctrl+S sends it again; Esc puts the saved values back', async () => {
     let refuse = true;
-    const { records, sent, host, editor } = setup((rows) => (refuse
-      ? { Saved: [], Failed: rows.map((r) => ({ Key: r.Key, Status: 400, Message: 'Refused.', Errors: [{ Field: '/FFC', Message: 'No.' }] })) }
-      : saveAll(rows)));
+    const { records, sent, host, editor } = setup((rows) =>
+      refuse
+        ? { Saved: [], Failed: rows.map((r) => ({ Key: r.Key, Status: 400, Message: 'Refused.', Errors: [{ Field: '/FFC', Message: 'No.' }] })) }
+        : saveAll(rows),
+    );
     await editor.paste([['21', '22']], { row: 2, col: 1 }, { row: 2, col: 1 });
     expect(records[2]).toMatchObject({ EstFFC: 21, FFC: 22, RowVersion: 1 });
     expect(host.errors.get(3)).toEqual(new Map([['FFC', 'No.']]));
-    expect([...host.unsaved.get(3)!]).toEqual([['EstFFC', 5], ['FFC', 6]]);
+    expect([...host.unsaved.get(3)!]).toEqual([
+      ['EstFFC', 5],
+      ['FFC', 6],
+    ]);
 
     refuse = false;
     expect(await editor.resend()).toBe(1);

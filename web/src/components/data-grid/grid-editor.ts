@@ -15,8 +15,18 @@
  */
 import type Handsontable from 'handsontable/base';
 import {
-  batchChanges, failedToErrors, holdRow, isStale, recordsBefore, writesAfterSave,
-  type CellChange, type CellErrors, type GridRecord, type SaveAnswer, type SaveRow, type Unsaved,
+  batchChanges,
+  failedToErrors,
+  holdRow,
+  isStale,
+  recordsBefore,
+  writesAfterSave,
+  type CellChange,
+  type CellErrors,
+  type GridRecord,
+  type SaveAnswer,
+  type SaveRow,
+  type Unsaved,
 } from './change-batch';
 import { toServerValue } from './cell-values';
 import { shownField, type GridColumn } from './columns';
@@ -59,7 +69,12 @@ export interface EditorHost {
 }
 
 /** What a batch did: rows saved and refused, what a paste or fill skipped ('3 cells skipped: read only in status Completed.'), rows holding unsaved cells. */
-export interface SaveOutcome { saved: number; failed: number; skipped?: string; held: number }
+export interface SaveOutcome {
+  saved: number;
+  failed: number;
+  skipped?: string;
+  held: number;
+}
 
 /** The changes split into runs of about SLICE_CELLS cells, never splitting one record's changes. */
 function runs(list: readonly EditCell[]): EditCell[][] {
@@ -142,14 +157,20 @@ export class GridEditor {
           const col = cols[c];
           const text = single ? table[0][0] : table[r - top.row][c - top.col];
           if (!col || text === undefined) continue;
-          if (col.readOnly) { skip(columnLock(col)); continue; }
+          if (col.readOnly) {
+            skip(columnLock(col));
+            continue;
+          }
           const v = toServerValue(col, text);
           cells.push({ col, field: shownField(col), value: v.ok ? v.value : text });
         }
         const next = { ...rec, ...Object.fromEntries(cells.map((x) => [x.col.field, x.value])) };
         for (const { col, field, value } of cells) {
           const lock = cellLock(rec, col.field, next);
-          if (lock?.refuse) { skip(lock.message); continue; }
+          if (lock?.refuse) {
+            skip(lock.message);
+            continue;
+          }
           list.push({ key, field, value, old: rec[field] });
           rec[field] = value;
         }
@@ -171,7 +192,11 @@ export class GridEditor {
    * A fill-handle drag (Handsontable's `beforeAutofill`, whose own write is cancelled): the source
    * rows repeated over the target as a paste, so it skips locked cells and is one save and one undo step.
    */
-  fill(source: readonly (readonly unknown[])[], target: { top: { row: number; col: number }; bottom: { row: number; col: number } }, up: boolean): Promise<void> {
+  fill(
+    source: readonly (readonly unknown[])[],
+    target: { top: { row: number; col: number }; bottom: { row: number; col: number } },
+    up: boolean,
+  ): Promise<void> {
     const n = source.length;
     const rows = target.bottom.row - target.top.row + 1;
     const width = target.bottom.col - target.top.col + 1;
@@ -208,7 +233,10 @@ export class GridEditor {
       const cells = this.host.unsaved.get(key);
       const rec = this.host.recordByKey(key);
       if (!cells || !rec) continue;
-      for (const [field, saved] of cells) { rec[field] = saved; n++; }
+      for (const [field, saved] of cells) {
+        rec[field] = saved;
+        n++;
+      }
       this.host.unsaved.delete(key);
       this.host.errors.delete(key);
     }
@@ -231,11 +259,20 @@ export class GridEditor {
     };
     const undoRedo = hot.getPlugin('undoRedo') as unknown as { enabled: boolean; done: (action: () => unknown, source?: string) => void } | undefined;
     if (!undoRedo?.enabled) return;
-    undoRedo.done(() => ({
-      actionType: 'gridPaste',
-      undo: (_: unknown, done: () => void) => { done(); replay((e) => e.old); },
-      redo: (_: unknown, done: () => void) => { done(); replay((e) => e.value); },
-    }), 'gridPaste');
+    undoRedo.done(
+      () => ({
+        actionType: 'gridPaste',
+        undo: (_: unknown, done: () => void) => {
+          done();
+          replay((e) => e.old);
+        },
+        redo: (_: unknown, done: () => void) => {
+          done();
+          replay((e) => e.value);
+        },
+      }),
+      'gridPaste',
+    );
   }
 
   /**
@@ -244,7 +281,12 @@ export class GridEditor {
    * refused with NOT_IN_LIST.
    */
   private async resolveReferences(list: EditCell[], refused: CellErrors): Promise<EditCell[]> {
-    const byName = new Map(this.host.columns().filter((c) => c.ref && c.nameField && !c.readOnly).map((c) => [c.nameField!, c]));
+    const byName = new Map(
+      this.host
+        .columns()
+        .filter((c) => c.ref && c.nameField && !c.readOnly)
+        .map((c) => [c.nameField!, c]),
+    );
     if (!byName.size || !list.some((e) => byName.has(e.field))) return list;
     const out: EditCell[] = [];
     for (const e of list) {
@@ -310,7 +352,11 @@ export class GridEditor {
       const batch = batchChanges(sliceBefore, slice, cols);
       for (const ch of slice) {
         const m = errors.get(ch.key);
-        if (m) { m.delete(ch.field); m.delete(''); if (!m.size) errors.delete(ch.key); }
+        if (m) {
+          m.delete(ch.field);
+          m.delete('');
+          if (!m.size) errors.delete(ch.key);
+        }
       }
       for (const [key, m] of batch.invalid) invalid.set(key, new Map([...(invalid.get(key) ?? []), ...m]));
       for (const row of batch.rows) {
@@ -331,15 +377,22 @@ export class GridEditor {
       const old = before.get(key);
       if (!rec || !old) return;
       const held = holdRow(rec, old, inputs.get(key) ?? new Set(), fields, unsaved.get(key));
-      if (held.size) unsaved.set(key, held); else unsaved.delete(key);
+      if (held.size) unsaved.set(key, held);
+      else unsaved.delete(key);
     };
     const sent = new Set(rows.map((r) => r.Key));
     for (const key of inputs.keys()) if (!sent.has(key)) hold(key);
     this.requestRender();
 
     const paint = (answer: Pick<SaveAnswer, 'Saved' | 'Failed'>) => {
-      for (const [key, m] of failedToErrors(answer.Failed, host.failedText)) { errors.set(key, m); hold(key); }
-      for (const s of answer.Saved) { errors.delete(Number(s[kf])); unsaved.delete(Number(s[kf])); }
+      for (const [key, m] of failedToErrors(answer.Failed, host.failedText)) {
+        errors.set(key, m);
+        hold(key);
+      }
+      for (const s of answer.Saved) {
+        errors.delete(Number(s[kf]));
+        unsaved.delete(Number(s[kf]));
+      }
       for (const w of writesAfterSave(answer, kf, fields)) {
         const rec = host.recordByKey(w.key);
         if (rec) rec[w.field] = w.value;

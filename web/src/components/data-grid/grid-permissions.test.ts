@@ -11,8 +11,28 @@ describe('grid permissions', () => {
   });
   it('accepts one pair or a list of alternatives (SHELL-019: 6/1 or 18/1 opens the error log)', () => {
     expect(holdsRef(usersRead, ['systemMessages', 'read'], 'users', 'read')).toBe(false);
-    expect(holdsRef(usersRead, [['systemMessages', 'read'], ['users', 'read']], undefined, 'read')).toBe(true);
-    expect(holdsRef([], [['systemMessages', 'read'], ['users', 'read']], undefined, 'read')).toBe(false);
+    expect(
+      holdsRef(
+        usersRead,
+        [
+          ['systemMessages', 'read'],
+          ['users', 'read'],
+        ],
+        undefined,
+        'read',
+      ),
+    ).toBe(true);
+    expect(
+      holdsRef(
+        [],
+        [
+          ['systemMessages', 'read'],
+          ['users', 'read'],
+        ],
+        undefined,
+        'read',
+      ),
+    ).toBe(false);
   });
   it('an unknown key never holds; no reference and no module reads but never edits', () => {
     expect(holdsRef(usersRead, ['nope', 'read'], undefined, 'read')).toBe(false);

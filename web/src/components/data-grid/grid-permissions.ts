@@ -12,8 +12,13 @@ export function alternatives(ref: PermissionRef): Pair[] {
 }
 
 /** Whether the permissions hold any of the reference's pairs; no reference and no module: open. */
-export function holdsRef(perms: readonly ModulePermission[] | null | undefined, ref: PermissionRef | undefined, module: string | undefined, action: 'read' | 'edit'): boolean {
-  const r = ref ?? (module ? [module, action] as Pair : undefined);
+export function holdsRef(
+  perms: readonly ModulePermission[] | null | undefined,
+  ref: PermissionRef | undefined,
+  module: string | undefined,
+  action: 'read' | 'edit',
+): boolean {
+  const r = ref ?? (module ? ([module, action] as Pair) : undefined);
   if (!r) return action === 'read';
   return alternatives(r).some(([m, a]) => m in permissionsDoc.modules && a in permissionsDoc.actions && can(perms, m as ModuleKey, a as ActionKey));
 }

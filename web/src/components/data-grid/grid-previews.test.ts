@@ -7,8 +7,21 @@ import { cellLock, LATER_CHECKED, previewRow } from './grid-previews';
 
 const TODAY = '2027-03-15';
 const costingRow = (): Record<string, unknown> => ({
-  FFC: 20, EstFFC: 10, ServFee: 10, FfcPct: 10, ActPurPrice: 22, EstPurPrice: 11, CostingCompl: false, CostingComplDate: null,
-  ...Object.fromEntries(MILESTONES.flatMap((m) => [[m.flag, false], [m.date, null], [m.price, null]])),
+  FFC: 20,
+  EstFFC: 10,
+  ServFee: 10,
+  FfcPct: 10,
+  ActPurPrice: 22,
+  EstPurPrice: 11,
+  CostingCompl: false,
+  CostingComplDate: null,
+  ...Object.fromEntries(
+    MILESTONES.flatMap((m) => [
+      [m.flag, false],
+      [m.date, null],
+      [m.price, null],
+    ]),
+  ),
 });
 
 describe('grid previews of the server rules', () => {
@@ -22,7 +35,14 @@ describe('grid previews of the server rules', () => {
   it('FLASH-008: unchecking clears the date and price of it and the later ones', () => {
     const prev = { ...costingRow(), ...previewRow(costingRow(), { SMComplete: true }, TODAY) };
     const p = { ...prev, ...previewRow(prev, { ISRComplete: false }, TODAY) };
-    expect(p).toMatchObject({ InitialPrototypeComplete: true, ISRComplete: false, LDMComplete: false, SMComplete: false, SMPrice: null, ISRCompleteDate: null });
+    expect(p).toMatchObject({
+      InitialPrototypeComplete: true,
+      ISRComplete: false,
+      LDMComplete: false,
+      SMComplete: false,
+      SMPrice: null,
+      ISRCompleteDate: null,
+    });
   });
 
   it('CW-043: a new FFC recomputes the purchase price with the service fee', () => {
@@ -31,10 +51,12 @@ describe('grid previews of the server rules', () => {
 
   it('FLASH-021: a volume recomputes Intnl and Total with CW-050/051', () => {
     const prev = { USVolume: 100, AsiaVolume: 5, EmeaDistVolume: 0, IntnlVolume: 5, TotalVolume: 105 };
-    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999_999 }), (v) => {
-      const p = previewRow(prev, { EmeaDistVolume: v }, TODAY);
-      expect(p).toEqual({ EmeaDistVolume: v, ...volumeTotals({ ...prev, EmeaDistVolume: v }) });
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999 }), (v) => {
+        const p = previewRow(prev, { EmeaDistVolume: v }, TODAY);
+        expect(p).toEqual({ EmeaDistVolume: v, ...volumeTotals({ ...prev, EmeaDistVolume: v }) });
+      }),
+    );
   });
 
   it('only fields the row holds are previewed', () => {
@@ -57,9 +79,11 @@ describe('grid previews of the server rules', () => {
     expect(cellLock(row, 'FFC')).toBeUndefined();
   });
 
-  it('FLASH-010 Costing Complete of a row without a factory is locked with the costing grid\'s text; a row without factory fields is not judged', () => {
-    expect(cellLock({ ...costingRow(), FactName: null, FactNameKy: null }, 'CostingCompl'))
-      .toEqual({ message: MILESTONE_MESSAGES.costingGrid.costingNoFactory, refuse: true });
+  it("FLASH-010 Costing Complete of a row without a factory is locked with the costing grid's text; a row without factory fields is not judged", () => {
+    expect(cellLock({ ...costingRow(), FactName: null, FactNameKy: null }, 'CostingCompl')).toEqual({
+      message: MILESTONE_MESSAGES.costingGrid.costingNoFactory,
+      refuse: true,
+    });
     expect(cellLock({ ...costingRow(), FactName: 'Dong Nai', FactNameKy: '310101' }, 'CostingCompl')).toBeUndefined();
     expect(cellLock(costingRow(), 'CostingCompl')).toBeUndefined();
   });

@@ -40,7 +40,10 @@ export function previewRow(prev: GridRecord, changes: Rec, today: string): Rec {
  * one) only stop typing: a pasted block sets the chain as a whole and the server's chain rule
  * takes it.
  */
-export interface CellLock { message: string; refuse: boolean }
+export interface CellLock {
+  message: string;
+  refuse: boolean;
+}
 
 /** Said on a milestone a later checked one disables (FLASH-007): the way back is to uncheck the later one first. */
 export const LATER_CHECKED = 'A later milestone is checked: uncheck it first.';

@@ -6,7 +6,10 @@ import type { GridColumn } from './columns';
 import type { SaveOutcome } from './grid-editor';
 import type { ThumbnailSource } from './thumbnail-cells';
 
-export interface GridSort { field: string; direction: 'ASC' | 'DESC' }
+export interface GridSort {
+  field: string;
+  direction: 'ASC' | 'DESC';
+}
 
 export interface GridTableProps {
   /** Visible columns in display order. */

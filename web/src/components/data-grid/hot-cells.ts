@@ -12,13 +12,25 @@ import { sanitiseNumericInput } from '../fields/numbers';
 import { alignRight, displayValue } from './cell-format';
 import { shownField, type GridColumn } from './columns';
 
-type Renderer = (instance: Handsontable, td: HTMLTableCellElement, row: number, col: number, prop: string | number, value: unknown, cp: Handsontable.CellProperties) => void;
+type Renderer = (
+  instance: Handsontable,
+  td: HTMLTableCellElement,
+  row: number,
+  col: number,
+  prop: string | number,
+  value: unknown,
+  cp: Handsontable.CellProperties,
+) => void;
 
 /** Errors of the shown cells, read by the renderer: record key → field → message. */
 export type ErrorLookup = (row: number, field: string) => string | undefined;
 
 /** What a screen adds to a cell of a (visual) row: classes, a hover title, the text shown instead of the kind's format. */
-export interface CellDecoration { className?: string; title?: string; text?: string }
+export interface CellDecoration {
+  className?: string;
+  title?: string;
+  text?: string;
+}
 export type CellDecorator = (row: number, field: string) => CellDecoration | undefined;
 
 const TextRenderer = textRenderer as unknown as Renderer;
@@ -29,7 +41,7 @@ function makeRenderer(col: GridColumn, errors: ErrorLookup, decorate?: CellDecor
   return (instance, td, row, c, prop, value, cp) => {
     const deco = decorate?.(row, col.field);
     const box = col.kind === 'boolean' && deco?.text === undefined;
-    const text = box ? '' : deco?.text ?? displayValue(col, value);
+    const text = box ? '' : (deco?.text ?? displayValue(col, value));
     (box ? CheckboxRenderer : TextRenderer)(instance, td, row, c, prop, box ? value : text, cp);
     if (right) td.classList.add('htRight');
     if (deco?.className) td.classList.add(...deco.className.split(' ').filter(Boolean));
@@ -60,7 +72,9 @@ export function linkRenderer(col: GridColumn, errors: ErrorLookup, href: (row: n
 
 /** A text editor that shows dates as MM/DD/YYYY while editing. */
 export class DateTextEditor extends TextEditor {
-  override setValue(value?: unknown) { super.setValue(isoToDisplay(value)); }
+  override setValue(value?: unknown) {
+    super.setValue(isoToDisplay(value));
+  }
 }
 
 /** CONST-013: numeric editors accept digits (a point only for decimals), at most 8 characters. */
@@ -80,14 +94,26 @@ function numericEditor(decimals: boolean, negative: boolean) {
 export type ChoiceLookup = (row: number, col: GridColumn) => Promise<string[]>;
 
 /** The Handsontable column settings of a grid column; `decorate`: the screen's additions to its cells (OwnedGrid). */
-export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLookup, choices?: ChoiceLookup, decorate?: CellDecorator): Handsontable.ColumnSettings {
+export function hotColumn(
+  col: GridColumn,
+  editable: boolean,
+  errors: ErrorLookup,
+  choices?: ChoiceLookup,
+  decorate?: CellDecorator,
+): Handsontable.ColumnSettings {
   const readOnly = !editable || col.readOnly;
   const renderer = makeRenderer(col, errors, decorate) as never;
   const s: Handsontable.ColumnSettings = { data: shownField(col), readOnly, renderer };
   if ((col.ref || col.listed) && !readOnly && choices) {
     // An editable reference: the names of the row's choices as you type (the save checks the name).
     return {
-      ...s, type: 'autocomplete', strict: false, filter: true, trimDropdown: false, visibleRows: 10, renderer,
+      ...s,
+      type: 'autocomplete',
+      strict: false,
+      filter: true,
+      trimDropdown: false,
+      visibleRows: 10,
+      renderer,
       source(this: Handsontable.CellProperties, _query: string, process: (items: string[]) => void) {
         void choices(this.visualRow, col).then(process, () => process([]));
       },
@@ -100,7 +126,9 @@ export function hotColumn(col: GridColumn, editable: boolean, errors: ErrorLooku
       return { ...s, type: 'dropdown', source: (col.enumValues ?? []).map(String), renderer };
     case 'date':
       return { ...s, editor: DateTextEditor as never };
-    case 'money': case 'numeric': case 'integer':
+    case 'money':
+    case 'numeric':
+    case 'integer':
       return { ...s, editor: numericEditor(col.kind !== 'integer', (col.minimum ?? 0) < 0) as never };
     default:
       return { ...s, editor: 'text' };

@@ -16,8 +16,14 @@ import { parseTsv } from './tsv';
 registerAllModules();
 
 export const HOT_BASE = {
-  licenseKey: 'non-commercial-and-evaluation', themeName: 'ht-theme-main', autoRowSize: false, autoColumnSize: false, wordWrap: false,
-  width: '100%', height: '100%', minSpareRows: 0,
+  licenseKey: 'non-commercial-and-evaluation',
+  themeName: 'ht-theme-main',
+  autoRowSize: false,
+  autoColumnSize: false,
+  wordWrap: false,
+  width: '100%',
+  height: '100%',
+  minSpareRows: 0,
 } as const;
 
 type Cell = { row: number; col: number };

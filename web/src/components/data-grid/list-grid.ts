@@ -26,5 +26,7 @@ export function useListGridData(ref: RefObject<HotTableRef | null>, data: unknow
     labelCellEditor.call(hot);
   }, [ref, data, hotRef]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: new marks draw the cells again (the renderer reads them)
-  useEffect(() => { ref.current?.hotInstance?.render(); }, [ref, marked]);
+  useEffect(() => {
+    ref.current?.hotInstance?.render();
+  }, [ref, marked]);
 }

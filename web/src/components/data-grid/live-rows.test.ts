@@ -23,9 +23,39 @@ describe('issue 30: a change from the feed on a loaded grid row', () => {
   });
 
   it('a partial (bulk) change is made whole from the row read again: its changed fields, their names, versions and stamps only', () => {
-    const partial = { Id: 7, Fields: { RowVersion: 6, PrototypeRowVersion: 2 }, Changed: ['FFC', 'ActPurPrice', 'SeasonId'], ChangedBy: 'Priya Raman', ChangedOn: '2026-11-28T10:00:00Z' };
-    const read = { PrototypeSeasonalId: 7, RowVersion: 6, PrototypeRowVersion: 2, FFC: 12, ActPurPrice: 13.2, SeasonId: 3, SeasonName: 'Spring 2027', WsPrice: 60, ChangedOn: '2026-11-28T10:00:00Z', ChangedBy: 5 };
-    expect(completeChanges([partial, { ...partial, Id: 8 }], [read], 'PrototypeSeasonalId')).toEqual([{ ...partial,
-      Fields: { RowVersion: 6, PrototypeRowVersion: 2, FFC: 12, ActPurPrice: 13.2, SeasonId: 3, SeasonName: 'Spring 2027', ChangedOn: '2026-11-28T10:00:00Z', ChangedBy: 5 } }]);
+    const partial = {
+      Id: 7,
+      Fields: { RowVersion: 6, PrototypeRowVersion: 2 },
+      Changed: ['FFC', 'ActPurPrice', 'SeasonId'],
+      ChangedBy: 'Priya Raman',
+      ChangedOn: '2026-11-28T10:00:00Z',
+    };
+    const read = {
+      PrototypeSeasonalId: 7,
+      RowVersion: 6,
+      PrototypeRowVersion: 2,
+      FFC: 12,
+      ActPurPrice: 13.2,
+      SeasonId: 3,
+      SeasonName: 'Spring 2027',
+      WsPrice: 60,
+      ChangedOn: '2026-11-28T10:00:00Z',
+      ChangedBy: 5,
+    };
+    expect(completeChanges([partial, { ...partial, Id: 8 }], [read], 'PrototypeSeasonalId')).toEqual([
+      {
+        ...partial,
+        Fields: {
+          RowVersion: 6,
+          PrototypeRowVersion: 2,
+          FFC: 12,
+          ActPurPrice: 13.2,
+          SeasonId: 3,
+          SeasonName: 'Spring 2027',
+          ChangedOn: '2026-11-28T10:00:00Z',
+          ChangedBy: 5,
+        },
+      },
+    ]);
   });
 });

@@ -19,8 +19,21 @@ import { useFeedEvent } from '../../feed/use-feed';
 import type { GridRecord } from './change-batch';
 import { shownField, type GridColumn } from './columns';
 
-export interface RowConflict { key: number; field: string; title: string; label: string; mine: unknown; theirs: unknown; by: string; at: string }
-interface CellMark { text: string; until: number; conflict?: boolean }
+export interface RowConflict {
+  key: number;
+  field: string;
+  title: string;
+  label: string;
+  mine: unknown;
+  theirs: unknown;
+  by: string;
+  at: string;
+}
+interface CellMark {
+  text: string;
+  until: number;
+  conflict?: boolean;
+}
 
 /** How long a changed cell stays highlighted. */
 export const HIGHLIGHT_MS = 3000;
@@ -61,11 +74,29 @@ export function completeChanges(changes: readonly RecordChange[], rows: readonly
   });
 }
 
-export interface LiveRows { conflicts: RowConflict[]; keepMine(c: RowConflict): void; takeTheirs(c: RowConflict): void }
+export interface LiveRows {
+  conflicts: RowConflict[];
+  keepMine(c: RowConflict): void;
+  takeTheirs(c: RowConflict): void;
+}
 
-export function useLiveRows({ entity, keyField, records, columns, hotRef, pending, enabled, readRows }: {
-  entity: string | undefined; keyField: string; records: GridRecord[]; columns: readonly GridColumn[];
-  hotRef: RefObject<Handsontable | null>; pending: boolean; enabled: boolean;
+export function useLiveRows({
+  entity,
+  keyField,
+  records,
+  columns,
+  hotRef,
+  pending,
+  enabled,
+  readRows,
+}: {
+  entity: string | undefined;
+  keyField: string;
+  records: GridRecord[];
+  columns: readonly GridColumn[];
+  hotRef: RefObject<Handsontable | null>;
+  pending: boolean;
+  enabled: boolean;
   /** The current rows of some keys (a partial event's records this grid shows). */
   readRows?: (keys: number[]) => Promise<GridRecord[]>;
 }): LiveRows {
@@ -78,7 +109,10 @@ export function useLiveRows({ entity, keyField, records, columns, hotRef, pendin
 
   // New records (a page, a filter, a reload) start without marks or conflicts.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new set of records
-  useEffect(() => { marks.current.clear(); setConflicts([]); }, [records]);
+  useEffect(() => {
+    marks.current.clear();
+    setConflicts([]);
+  }, [records]);
 
   // The marks drawn on the cells, on whichever Handsontable instance the grid has now.
   const attached = useRef<Handsontable | null>(null);
@@ -103,51 +137,78 @@ export function useLiveRows({ entity, keyField, records, columns, hotRef, pendin
     if (!hot || hot.isDestroyed) return;
     hot.render();
     // The highlight fades: drawn again once it is over.
-    setTimeout(() => { if (!hot.isDestroyed) hot.render(); }, HIGHLIGHT_MS + 50);
+    setTimeout(() => {
+      if (!hot.isDestroyed) hot.render();
+    }, HIGHLIGHT_MS + 50);
   }, [hotRef]);
 
-  const apply = useCallback((changes: RecordChange[]) => {
-    const { records: recs, index: idx, columns: cols } = latest.current;
-    const hot = hotRef.current;
-    const editor = hot?.getActiveEditor() as (Handsontable.editors.BaseEditor & { isOpened(): boolean; getValue(): unknown }) | undefined;
-    const open = editor?.isOpened() ? editor : undefined;
-    const found: RowConflict[] = [];
-    let touched = false;
-    for (const change of changes) {
-      const i = idx.get(change.Id);
-      if (i === undefined) continue;
-      const rec = recs[i];
-      const editing = open && hot && open.row !== null && hot.toPhysicalRow(open.row) === i ? String(open.prop) : null;
-      const outcome = changeOutcome(rec, change, editing);
-      if (outcome === 'skip') continue;
-      const text = changedByText(change.ChangedBy, change.ChangedOn);
-      if (outcome === 'conflict' && open && editing) {
-        const mine = open.getValue();
-        open.cancelChanges();
-        const col = cols.find((c) => shownField(c) === editing);
-        found.push({ key: change.Id, field: col?.field ?? editing, title: col?.title ?? editing, label: String(rec[shownField(cols[0])] ?? change.Id), mine, theirs: change.Fields[editing], by: change.ChangedBy, at: change.ChangedOn });
-        marks.current.set(`${change.Id}|${editing}`, { text: `${text}; your value was ${String(mine ?? '')}`, until: 0, conflict: true });
+  const apply = useCallback(
+    (changes: RecordChange[]) => {
+      const { records: recs, index: idx, columns: cols } = latest.current;
+      const hot = hotRef.current;
+      const editor = hot?.getActiveEditor() as (Handsontable.editors.BaseEditor & { isOpened(): boolean; getValue(): unknown }) | undefined;
+      const open = editor?.isOpened() ? editor : undefined;
+      const found: RowConflict[] = [];
+      let touched = false;
+      for (const change of changes) {
+        const i = idx.get(change.Id);
+        if (i === undefined) continue;
+        const rec = recs[i];
+        const editing = open && hot && open.row !== null && hot.toPhysicalRow(open.row) === i ? String(open.prop) : null;
+        const outcome = changeOutcome(rec, change, editing);
+        if (outcome === 'skip') continue;
+        const text = changedByText(change.ChangedBy, change.ChangedOn);
+        if (outcome === 'conflict' && open && editing) {
+          const mine = open.getValue();
+          open.cancelChanges();
+          const col = cols.find((c) => shownField(c) === editing);
+          found.push({
+            key: change.Id,
+            field: col?.field ?? editing,
+            title: col?.title ?? editing,
+            label: String(rec[shownField(cols[0])] ?? change.Id),
+            mine,
+            theirs: change.Fields[editing],
+            by: change.ChangedBy,
+            at: change.ChangedOn,
+          });
+          marks.current.set(`${change.Id}|${editing}`, { text: `${text}; your value was ${String(mine ?? '')}`, until: 0, conflict: true });
+        }
+        Object.assign(rec, change.Fields);
+        const until = Date.now() + HIGHLIGHT_MS;
+        for (const f of shownChanges(change)) if (f !== editing) marks.current.set(`${change.Id}|${f}`, { text, until });
+        touched = true;
       }
-      Object.assign(rec, change.Fields);
-      const until = Date.now() + HIGHLIGHT_MS;
-      for (const f of shownChanges(change)) if (f !== editing) marks.current.set(`${change.Id}|${f}`, { text, until });
-      touched = true;
-    }
-    if (found.length) setConflicts((cs) => [...cs.filter((c) => !found.some((n) => n.key === c.key && n.field === c.field)), ...found]);
-    if (touched) render();
-  }, [hotRef, render]);
+      if (found.length) setConflicts((cs) => [...cs.filter((c) => !found.some((n) => n.key === c.key && n.field === c.field)), ...found]);
+      if (touched) render();
+    },
+    [hotRef, render],
+  );
 
-  const take = useCallback((changes: RecordChange[]) => {
-    if (latest.current.pending) waiting.current.push(...changes);
-    else apply(changes);
-  }, [apply]);
+  const take = useCallback(
+    (changes: RecordChange[]) => {
+      if (latest.current.pending) waiting.current.push(...changes);
+      else apply(changes);
+    },
+    [apply],
+  );
   useFeedEvent('records', (d: RecordsEvent) => {
     if (!enabled || d.Entity !== entity) return;
-    if (!d.Partial) { take(changesOf(d)); return; }
+    if (!d.Partial) {
+      take(changesOf(d));
+      return;
+    }
     // A bulk change without values: the rows of it this grid shows (at an older version) are read again.
     const { records: recs, index: idx } = latest.current;
-    const shown = changesOf(d).filter((c) => { const i = idx.get(c.Id); return i !== undefined && changeOutcome(recs[i], c, null) !== 'skip'; });
-    if (shown.length && readRows) void readRows(shown.map((c) => c.Id)).then((rows) => take(completeChanges(shown, rows, keyField)), () => {});
+    const shown = changesOf(d).filter((c) => {
+      const i = idx.get(c.Id);
+      return i !== undefined && changeOutcome(recs[i], c, null) !== 'skip';
+    });
+    if (shown.length && readRows)
+      void readRows(shown.map((c) => c.Id)).then(
+        (rows) => take(completeChanges(shown, rows, keyField)),
+        () => {},
+      );
   });
   // The events that waited for a save's answer.
   useEffect(() => {
@@ -161,14 +222,23 @@ export function useLiveRows({ entity, keyField, records, columns, hotRef, pendin
     marks.current.delete(`${c.key}|${shownFieldOf(latest.current.columns, c.field)}`);
     setConflicts((cs) => cs.filter((x) => x !== c));
   }, []);
-  const keepMine = useCallback((c: RowConflict) => {
-    resolve(c);
-    const hot = hotRef.current;
-    const i = latest.current.index.get(c.key);
-    // Typed into the cell again: the grid's own save, now at the row's new version, puts it over theirs.
-    if (hot && i !== undefined) hot.setDataAtRowProp(hot.toVisualRow(i), shownFieldOf(latest.current.columns, c.field), c.mine, 'edit');
-  }, [hotRef, resolve]);
-  const takeTheirs = useCallback((c: RowConflict) => { resolve(c); hotRef.current?.render(); }, [hotRef, resolve]);
+  const keepMine = useCallback(
+    (c: RowConflict) => {
+      resolve(c);
+      const hot = hotRef.current;
+      const i = latest.current.index.get(c.key);
+      // Typed into the cell again: the grid's own save, now at the row's new version, puts it over theirs.
+      if (hot && i !== undefined) hot.setDataAtRowProp(hot.toVisualRow(i), shownFieldOf(latest.current.columns, c.field), c.mine, 'edit');
+    },
+    [hotRef, resolve],
+  );
+  const takeTheirs = useCallback(
+    (c: RowConflict) => {
+      resolve(c);
+      hotRef.current?.render();
+    },
+    [hotRef, resolve],
+  );
   return { conflicts, keepMine, takeTheirs };
 }
 

@@ -16,7 +16,12 @@ import type { ReferenceOption } from '../schema-form/reference';
 
 export type RowKey = string | number;
 /** One cell of one row, its value before and after. */
-export interface CellEdit { key: RowKey; field: string; before: unknown; after: unknown }
+export interface CellEdit {
+  key: RowKey;
+  field: string;
+  before: unknown;
+  after: unknown;
+}
 export type RowsChange<R> =
   | { kind: 'edit'; cells: CellEdit[] }
   | { kind: 'insert' | 'remove'; rows: { index: number; row: R }[] }
@@ -27,9 +32,16 @@ export type RowsChange<R> =
 export type RowErrors = ReadonlyMap<RowKey, ReadonlyMap<string, string>>;
 
 /** The columns of an owned grid: the grid document's, pick-list fields marked, titles the screen sets (a calculator's 'Margin at FOB 22.50'). */
-export function ownedColumns(grid: GridDocument, schema: EntitySchema, listed: readonly string[] = [], titles: Readonly<Record<string, string>> = {}): GridColumn[] {
+export function ownedColumns(
+  grid: GridDocument,
+  schema: EntitySchema,
+  listed: readonly string[] = [],
+  titles: Readonly<Record<string, string>> = {},
+): GridColumn[] {
   return gridColumns(grid, schema).map((c) => ({
-    ...c, ...(listed.includes(c.field) ? { listed: true, kind: 'text' as const } : {}), ...(titles[c.field] ? { title: titles[c.field] } : {}),
+    ...c,
+    ...(listed.includes(c.field) ? { listed: true, kind: 'text' as const } : {}),
+    ...(titles[c.field] ? { title: titles[c.field] } : {}),
   }));
 }
 
@@ -37,7 +49,8 @@ const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === '
 
 /** Typed or pasted text → the row's value: a choice's value in a pick list, else by kind; blank is null ('' for a text that is not nullable). */
 export function cellValue(col: GridColumn, input: unknown, options?: readonly ReferenceOption[]): CellResult {
-  if (isBlank(input) && col.kind !== 'boolean') return { ok: true, value: (col.kind === 'text' || col.kind === 'notes') && !col.nullable && !options ? '' : null };
+  if (isBlank(input) && col.kind !== 'boolean')
+    return { ok: true, value: (col.kind === 'text' || col.kind === 'notes') && !col.nullable && !options ? '' : null };
   if (options) {
     const hit = matchOption(options, input);
     return hit ? { ok: true, value: hit.value } : { ok: false, message: NOT_IN_LIST };
@@ -47,7 +60,7 @@ export function cellValue(col: GridColumn, input: unknown, options?: readonly Re
 
 /** The label a pick-list cell shows for a value. */
 export const optionLabel = (options: readonly ReferenceOption[] | undefined, value: unknown) =>
-  isBlank(value) ? '' : options?.find((o) => o.value === value)?.label ?? String(value);
+  isBlank(value) ? '' : (options?.find((o) => o.value === value)?.label ?? String(value));
 
 const same = (a: unknown, b: unknown) => a === b || (isBlank(a) && isBlank(b));
 
@@ -55,8 +68,12 @@ const same = (a: unknown, b: unknown) => a === b || (isBlank(a) && isBlank(b));
  * Writes values into rows (by index), one new object per changed row; `derive` adds what a row's
  * rules compute from the written values (volume totals). Unchanged values make no edit.
  */
-export function writeCells<R extends object>(rows: readonly R[], keyOf: (row: R) => RowKey, writes: readonly { index: number; field: string; value: unknown }[],
-  derive?: (before: R, changes: Record<string, unknown>) => Record<string, unknown>): { rows: R[]; change: RowsChange<R> | null } {
+export function writeCells<R extends object>(
+  rows: readonly R[],
+  keyOf: (row: R) => RowKey,
+  writes: readonly { index: number; field: string; value: unknown }[],
+  derive?: (before: R, changes: Record<string, unknown>) => Record<string, unknown>,
+): { rows: R[]; change: RowsChange<R> | null } {
   const byRow = new Map<number, Record<string, unknown>>();
   for (const w of writes) {
     if (!rows[w.index]) continue;
@@ -79,7 +96,10 @@ export function writeCells<R extends object>(rows: readonly R[], keyOf: (row: R)
 /** The rows at `moved` (indexes) as one block starting at `to` of the result (Handsontable's beforeRowMove). */
 export function moveRows<R>(rows: readonly R[], moved: readonly number[], to: number): R[] {
   const picked = new Set(moved);
-  const block = [...picked].sort((a, b) => a - b).map((i) => rows[i]).filter((r) => r !== undefined);
+  const block = [...picked]
+    .sort((a, b) => a - b)
+    .map((i) => rows[i])
+    .filter((r) => r !== undefined);
   const rest = rows.filter((_, i) => !picked.has(i));
   const at = Math.max(0, Math.min(to, rest.length));
   return [...rest.slice(0, at), ...block, ...rest.slice(at)];
@@ -95,11 +115,16 @@ export function moveChange<R>(rows: readonly R[], keyOf: (row: R) => RowKey, mov
 /** The change that undoes a change. */
 export function inverse<R>(c: RowsChange<R>): RowsChange<R> {
   switch (c.kind) {
-    case 'edit': return { kind: 'edit', cells: c.cells.map((e) => ({ ...e, before: e.after, after: e.before })) };
-    case 'insert': return { kind: 'remove', rows: c.rows };
-    case 'remove': return { kind: 'insert', rows: c.rows };
-    case 'move': return { kind: 'move', before: c.after, after: c.before };
-    case 'many': return { kind: 'many', changes: c.changes.map(inverse).reverse() };
+    case 'edit':
+      return { kind: 'edit', cells: c.cells.map((e) => ({ ...e, before: e.after, after: e.before })) };
+    case 'insert':
+      return { kind: 'remove', rows: c.rows };
+    case 'remove':
+      return { kind: 'insert', rows: c.rows };
+    case 'move':
+      return { kind: 'move', before: c.after, after: c.before };
+    case 'many':
+      return { kind: 'many', changes: c.changes.map(inverse).reverse() };
   }
 }
 
@@ -109,7 +134,7 @@ export function applyChange<R extends object>(rows: readonly R[], keyOf: (row: R
     case 'edit': {
       const byKey = new Map<RowKey, Record<string, unknown>>();
       for (const e of c.cells) byKey.set(e.key, { ...byKey.get(e.key), [e.field]: e.after });
-      return rows.map((r) => (byKey.has(keyOf(r)) ? { ...r, ...byKey.get(keyOf(r)) } as R : r));
+      return rows.map((r) => (byKey.has(keyOf(r)) ? ({ ...r, ...byKey.get(keyOf(r)) } as R) : r));
     }
     case 'insert': {
       const next = [...rows];
@@ -126,12 +151,16 @@ export function applyChange<R extends object>(rows: readonly R[], keyOf: (row: R
       const named = new Set(c.after);
       return [...ordered, ...rows.filter((r) => !named.has(keyOf(r)))];
     }
-    case 'many': return c.changes.reduce<R[]>((acc, x) => applyChange(acc, keyOf, x), [...rows]);
+    case 'many':
+      return c.changes.reduce<R[]>((acc, x) => applyChange(acc, keyOf, x), [...rows]);
   }
 }
 
 /** Undo and redo as lists of changes (the last done first). */
-export interface History<R> { done: RowsChange<R>[]; undone: RowsChange<R>[] }
+export interface History<R> {
+  done: RowsChange<R>[];
+  undone: RowsChange<R>[];
+}
 export const emptyHistory = <R>(): History<R> => ({ done: [], undone: [] });
 const DEPTH = 100;
 
@@ -193,7 +222,11 @@ export function readCells<R>(rows: readonly R[], cells: readonly { index: number
 
 /** A paste's or fill's outcome: the rows, the change (null: none), the cells refused, the cells read (whether or not they changed) and those skipped, by reason. */
 export interface Written<R> {
-  rows: R[]; change: RowsChange<R> | null; refused: Map<RowKey, Map<string, string>>; read: { key: RowKey; field: string }[]; skipped?: ReadonlyMap<string, number>;
+  rows: R[];
+  change: RowsChange<R> | null;
+  refused: Map<RowKey, Map<string, string>>;
+  read: { key: RowKey; field: string }[];
+  skipped?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -201,7 +234,13 @@ export interface Written<R> {
  * selection fills it (GridEditor.area), rows past the last are added with `newRow`, read-only cells
  * are skipped and text a cell refuses is reported per cell instead of written.
  */
-export function pasteRows<R extends object>(rows: readonly R[], table: string[][], top: { row: number; col: number }, bottom: { row: number; col: number }, a: CellAccess<R>): Written<R> {
+export function pasteRows<R extends object>(
+  rows: readonly R[],
+  table: string[][],
+  top: { row: number; col: number },
+  bottom: { row: number; col: number },
+  a: CellAccess<R>,
+): Written<R> {
   const needed = table.length === 1 && table[0].length === 1 ? bottom.row + 1 : top.row + table.length;
   const { single, lastRow, lastCol } = GridEditor.area(table, top, bottom, a.newRow ? Math.max(rows.length, needed) : rows.length, a.columns.length);
   let list = [...rows];
@@ -226,7 +265,11 @@ export function pasteRows<R extends object>(rows: readonly R[], table: string[][
 }
 
 /** Ctrl+D: the top row's values of the selected columns copied into the selected rows below it. */
-export function fillDown<R extends object>(rows: readonly R[], range: { top: number; bottom: number; left: number; right: number }, a: CellAccess<R>): Written<R> {
+export function fillDown<R extends object>(
+  rows: readonly R[],
+  range: { top: number; bottom: number; left: number; right: number },
+  a: CellAccess<R>,
+): Written<R> {
   const source = rows[range.top] as Record<string, unknown> | undefined;
   const writes: { index: number; field: string; value: unknown }[] = [];
   for (let r = range.top + 1; source && r <= Math.min(range.bottom, rows.length - 1); r++) {
@@ -242,7 +285,12 @@ export function fillDown<R extends object>(rows: readonly R[], range: { top: num
  * A 400's field errors ('/Items/3/Name') as errors of the rows that were sent (row key → field →
  * message); `list` is the name of the rows' array in the request body.
  */
-export function fieldPathErrors<R, K extends RowKey>(sent: readonly R[], keyOf: (row: R) => K, errors: readonly { Field: string; Message: string }[], list = 'Items'): Map<K, Map<string, string>> {
+export function fieldPathErrors<R, K extends RowKey>(
+  sent: readonly R[],
+  keyOf: (row: R) => K,
+  errors: readonly { Field: string; Message: string }[],
+  list = 'Items',
+): Map<K, Map<string, string>> {
   const out = new Map<K, Map<string, string>>();
   const pattern = new RegExp(`^/${list}/(\\d+)/(\\w+)`);
   for (const e of errors) {

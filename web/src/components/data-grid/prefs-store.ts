@@ -9,7 +9,13 @@ import { parsePrefs, type ColumnPrefs } from './column-prefs';
 const preferenceName = (gridId: string) => `GridColumns:${gridId}`;
 const localKey = (userId: string, gridId: string) => `plm.grid-columns.${userId}.${gridId}`;
 
-interface StoredPreference { UserPreferenceId?: number; PreferenceName?: string; PreferenceValue?: string; Value?: string; value?: string }
+interface StoredPreference {
+  UserPreferenceId?: number;
+  PreferenceName?: string;
+  PreferenceValue?: string;
+  Value?: string;
+  value?: string;
+}
 
 /** null until known; false once the server answered 404 (no preference endpoints yet). */
 let serverHasPreferences: boolean | null = null;
@@ -21,7 +27,10 @@ export async function loadColumnPrefs(userId: string, gridId: string): Promise<C
   const local = parsePrefs(localStorage.getItem(localKey(userId, gridId)));
   if (serverHasPreferences === false) return local;
   try {
-    const list = await apiFetch<StoredPreference[] | StoredPreference>('/api/UserPreference/GetUserPreferences', { query: { PreferenceName: preferenceName(gridId) }, handleAuthErrors: false });
+    const list = await apiFetch<StoredPreference[] | StoredPreference>('/api/UserPreference/GetUserPreferences', {
+      query: { PreferenceName: preferenceName(gridId) },
+      handleAuthErrors: false,
+    });
     serverHasPreferences = true;
     const pref = Array.isArray(list) ? list[0] : list;
     if (!pref) return local;
@@ -38,7 +47,12 @@ export async function saveColumnPrefs(userId: string, gridId: string, prefs: Col
   if (serverHasPreferences === false) return;
   try {
     await apiFetch('/api/UserPreference/UpdateSingleUserPreference', {
-      json: { userPreferenceId: ids.get(idKey(userId, gridId)) ?? 0, preferenceName: preferenceName(gridId), preferenceValue: JSON.stringify(prefs), ensureUnique: true },
+      json: {
+        userPreferenceId: ids.get(idKey(userId, gridId)) ?? 0,
+        preferenceName: preferenceName(gridId),
+        preferenceValue: JSON.stringify(prefs),
+        ensureUnique: true,
+      },
       handleAuthErrors: false,
     });
     serverHasPreferences = true;

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { matchOption, referenceUrl } from './reference-cells';
 
 const users = { source: 'users', scope: { BrandId: 'BrandId' } };
-const options = [{ value: 7, label: 'Ann Lee' }, { value: 9, label: 'Bo Chan' }];
+const options = [
+  { value: 7, label: 'Ann Lee' },
+  { value: 9, label: 'Bo Chan' },
+];
 
 describe('reference cells', () => {
-  it('the choices follow the row\'s scope; a scope field the row lacks is left out', () => {
+  it("the choices follow the row's scope; a scope field the row lacks is left out", () => {
     expect(referenceUrl(users, { BrandId: 2 })).toBe('/api/Reference/users?BrandId=2');
     expect(referenceUrl(users, {})).toBe('/api/Reference/users');
     expect(referenceUrl({ source: 'workflowGroups', scope: { ObjectLevel: 4 } }, {})).toBe('/api/Reference/workflowGroups?ObjectLevel=4');

@@ -24,7 +24,9 @@ export function referenceUrl(ref: ReferenceSpec, record: Record<string, unknown>
 
 /** The choice a typed or pasted text names: its label (case and outer spaces ignored), or its id. */
 export function matchOption(options: readonly ReferenceOption[], text: unknown): ReferenceOption | undefined {
-  const t = String(text ?? '').trim().toLowerCase();
+  const t = String(text ?? '')
+    .trim()
+    .toLowerCase();
   if (!t) return undefined;
   return options.find((o) => o.label.trim().toLowerCase() === t) ?? options.find((o) => String(o.value).toLowerCase() === t);
 }
@@ -36,7 +38,10 @@ export function referenceOptions(ref: ReferenceSpec, record: Record<string, unkn
   const url = referenceUrl(ref, record);
   let p = loaded.get(url);
   if (!p) {
-    p = apiFetch<ReferenceOption[]>(url).catch((e) => { loaded.delete(url); throw e; });
+    p = apiFetch<ReferenceOption[]>(url).catch((e) => {
+      loaded.delete(url);
+      throw e;
+    });
     loaded.set(url, p);
   }
   return p;

@@ -9,7 +9,10 @@ import { imageUrl } from '../record/image-checks';
 import type { GridRecord } from './change-batch';
 
 /** Where a grid's thumbnails come from: the hierarchy level and its record key. */
-export interface ThumbnailSource { level: number; keyField: string }
+export interface ThumbnailSource {
+  level: number;
+  keyField: string;
+}
 
 /** The column of a hierarchy grid shown as thumbnails: the record's image name. */
 export const IMAGE_FIELD = 'ImageName';
@@ -29,7 +32,10 @@ export const thumbnailUrl = (src: ThumbnailSource, rec: GridRecord, size: 65 | 6
 function objectUrl(url: string): Promise<string | null> {
   let p = objectUrls.get(url);
   if (!p) {
-    p = fetchImage(url, new AbortController().signal).then((b) => (b ? URL.createObjectURL(b) : null), () => null);
+    p = fetchImage(url, new AbortController().signal).then(
+      (b) => (b ? URL.createObjectURL(b) : null),
+      () => null,
+    );
     objectUrls.set(url, p);
   }
   return p;

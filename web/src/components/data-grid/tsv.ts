@@ -20,18 +20,36 @@ export function parseTsv(text: string): string[][] {
       i++;
       for (;;) {
         const q = text.indexOf('"', i);
-        if (q === -1) { cell += text.slice(i); i = n; break; }
+        if (q === -1) {
+          cell += text.slice(i);
+          i = n;
+          break;
+        }
         cell += text.slice(i, q);
-        if (text[q + 1] === '"') { cell += '"'; i = q + 2; continue; }
+        if (text[q + 1] === '"') {
+          cell += '"';
+          i = q + 2;
+          continue;
+        }
         i = q + 1;
         break;
       }
       atCellStart = false;
       continue;
     }
-    if (ch === '\t') { row.push(cell); cell = ''; atCellStart = true; i++; continue; }
+    if (ch === '\t') {
+      row.push(cell);
+      cell = '';
+      atCellStart = true;
+      i++;
+      continue;
+    }
     if (ch === '\r' || ch === '\n') {
-      row.push(cell); rows.push(row); row = []; cell = ''; atCellStart = true;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      atCellStart = true;
       i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
       continue;
     }
@@ -42,7 +60,10 @@ export function parseTsv(text: string): string[][] {
     atCellStart = false;
     i = j;
   }
-  if (!atCellStart || cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  if (!atCellStart || cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 

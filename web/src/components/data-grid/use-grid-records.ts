@@ -70,7 +70,10 @@ export function useGridRecords({ gridId, ready, mode, source, filters, columnFil
   );
   const sourceRows = source?.rows as readonly GridRecord[] | undefined;
   const sorted = useMemo(() => (sourceRows ? sortRows(sourceRows, sort?.field, sort?.direction) : undefined), [sourceRows, sort]);
-  const client = useMemo(() => (sorted ? (mode === 'paged' ? pageRows(sorted, page, pageSize) : { rows: sorted, totalPages: 1, total: sorted.length }) : undefined), [sorted, mode, page, pageSize]);
+  const client = useMemo(
+    () => (sorted ? (mode === 'paged' ? pageRows(sorted, page, pageSize) : { rows: sorted, totalPages: 1, total: sorted.length }) : undefined),
+    [sorted, mode, page, pageSize],
+  );
   const data = source ? client : server.data;
   // Copies: the grid edits its rows in place, never the cache's objects (the 'all' answer is not shared, so it is used as is).
   const records = useMemo(() => (data ? ('own' in data && data.own ? data.rows : data.rows.map((r) => ({ ...r }))) : []), [data]);

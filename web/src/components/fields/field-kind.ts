@@ -32,9 +32,7 @@ export interface EntitySchema {
   [k: string]: unknown;
 }
 
-export type FieldKind =
-  | 'lookup' | 'status' | 'date' | 'datetime' | 'notes' | 'money' | 'numeric' | 'integer'
-  | 'boolean' | 'enum' | 'text';
+export type FieldKind = 'lookup' | 'status' | 'date' | 'datetime' | 'notes' | 'money' | 'numeric' | 'integer' | 'boolean' | 'enum' | 'text';
 
 /** Text fields longer than this are notes (textarea with counter, SHELL-016/017). */
 export const NOTES_MIN_LENGTH = 250;

@@ -10,8 +10,10 @@ export function sanitiseNumericInput(text: string, opts: { decimals: boolean; ne
   let dot = false;
   for (const ch of text) {
     if (ch >= '0' && ch <= '9') out += ch;
-    else if (ch === '.' && opts.decimals && !dot) { out += ch; dot = true; }
-    else if (ch === '-' && opts.negative && out === '') out += ch;
+    else if (ch === '.' && opts.decimals && !dot) {
+      out += ch;
+      dot = true;
+    } else if (ch === '-' && opts.negative && out === '') out += ch;
     if (out.length >= NUMERIC_MAX_LENGTH) break;
   }
   return out;

@@ -18,8 +18,6 @@ const immutable = { revalidateIfStale: false, revalidateOnReconnect: false } as 
 export const useEntitySchema = (entity: string | null | undefined) =>
   useSWR<EntitySchema>(entity ? `/schemas/entities/${entity}.schema.json` : null, immutable);
 
-export const useLayout = (name: string | null | undefined) =>
-  useSWR<LayoutDocument>(name ? `/schemas/layouts/${name}.layout.json` : null, immutable);
+export const useLayout = (name: string | null | undefined) => useSWR<LayoutDocument>(name ? `/schemas/layouts/${name}.layout.json` : null, immutable);
 
-export const useGridDocument = (gridId: string | null | undefined) =>
-  useSWR<GridDocument>(gridId ? `/schemas/grids/${gridId}.grid.json` : null, immutable);
+export const useGridDocument = (gridId: string | null | undefined) => useSWR<GridDocument>(gridId ? `/schemas/grids/${gridId}.grid.json` : null, immutable);

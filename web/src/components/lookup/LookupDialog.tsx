@@ -40,10 +40,18 @@ function fail(onClose: () => void) {
 /** See the module comment. */
 export function LookupDialog({ lookup, initialText, initialFilters, brandId, onPick, onClose }: LookupDialogProps) {
   const { info, error } = useLookup(lookup);
-  useEffect(() => { if (error) fail(onClose); }, [error, onClose]);
+  useEffect(() => {
+    if (error) fail(onClose);
+  }, [error, onClose]);
   return (
     <Modal title={info ? `Search ${info.name.replace(/([a-z])([A-Z])/g, '$1 $2')}` : 'Search'} onCancel={onClose} className="modal--wide lookup-dialog">
-      {info ? <LookupBody info={info} initialText={initialText} initialFilters={initialFilters} brandId={brandId} onPick={onPick} onClose={onClose} /> : <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>}
+      {info ? (
+        <LookupBody info={info} initialText={initialText} initialFilters={initialFilters} brandId={brandId} onPick={onPick} onClose={onClose} />
+      ) : (
+        <div className="page-fallback">
+          <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+        </div>
+      )}
     </Modal>
   );
 }
@@ -54,15 +62,22 @@ function LookupBody({ info, initialText, initialFilters, brandId, onPick, onClos
   const [debounced, setDebounced] = useState(filters);
   const [page, setPage] = useState(1);
   useEffect(() => {
-    const t = setTimeout(() => { setDebounced(filters); setPage(1); }, FILTER_DEBOUNCE_MS);
+    const t = setTimeout(() => {
+      setDebounced(filters);
+      setPage(1);
+    }, FILTER_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [filters]);
 
-  const results = useSWR(tab === 'search' ? ['lookup', info.name, debounced, page, brandId] : null,
+  const results = useSWR(
+    tab === 'search' ? ['lookup', info.name, debounced, page, brandId] : null,
     () => searchLookup(info, { searchParameters: debounced, pageNumber: page, pageSize: LOOKUP_PAGE_SIZE, brandId }),
-    { keepPreviousData: true, shouldRetryOnError: false });
+    { keepPreviousData: true, shouldRetryOnError: false },
+  );
   const favorites = useSWR(['lookup-favorites', info.name], () => lookupFavorites(info, brandId ? { brandId } : undefined), { shouldRetryOnError: false });
-  useEffect(() => { if (results.error || favorites.error) fail(onClose); }, [results.error, favorites.error, onClose]);
+  useEffect(() => {
+    if (results.error || favorites.error) fail(onClose);
+  }, [results.error, favorites.error, onClose]);
 
   const favKeys = useMemo(() => new Set((favorites.data ?? []).map((r) => String(r[info.keyField]).toLowerCase())), [favorites.data, info.keyField]);
   const toggleFavorite = async (row: Record<string, unknown>) => {
@@ -75,29 +90,48 @@ function LookupBody({ info, initialText, initialFilters, brandId, onPick, onClos
       fail(onClose);
     }
   };
-  const rows = tab === 'search' ? results.data?.Results ?? [] : favorites.data ?? [];
+  const rows = tab === 'search' ? (results.data?.Results ?? []) : (favorites.data ?? []);
   const totalPages = results.data?.TotalPageCount ?? 1;
 
   return (
     <div className="lookup">
       <div className="lookup__tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'search'} onClick={() => setTab('search')}>Search</button>
-        <button type="button" role="tab" aria-selected={tab === 'favorites'} onClick={() => setTab('favorites')}>Favorites <span className="badge">{favorites.data?.length ?? 0}</span></button>
+        <button type="button" role="tab" aria-selected={tab === 'search'} onClick={() => setTab('search')}>
+          Search
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'favorites'} onClick={() => setTab('favorites')}>
+          Favorites <span className="badge">{favorites.data?.length ?? 0}</span>
+        </button>
       </div>
       {tab === 'search' && (
         <div className="lookup__filters">
-          {info.columns.filter((c) => info.searchParameters.includes(c.field)).slice(0, 4).map((c, i) => (
-            <div className="field" key={c.field}>
-              <label htmlFor={`lookup-${c.field}`}>{c.title}</label>
-              <input id={`lookup-${c.field}`} autoComplete="off" data-autofocus={i === 0 ? true : undefined} value={filters[c.field] ?? ''}
-                onChange={(e) => setFilters((f) => ({ ...f, [c.field]: e.target.value }))} />
-            </div>
-          ))}
+          {info.columns
+            .filter((c) => info.searchParameters.includes(c.field))
+            .slice(0, 4)
+            .map((c, i) => (
+              <div className="field" key={c.field}>
+                <label htmlFor={`lookup-${c.field}`}>{c.title}</label>
+                <input
+                  id={`lookup-${c.field}`}
+                  autoComplete="off"
+                  data-autofocus={i === 0 ? true : undefined}
+                  value={filters[c.field] ?? ''}
+                  onChange={(e) => setFilters((f) => ({ ...f, [c.field]: e.target.value }))}
+                />
+              </div>
+            ))}
         </div>
       )}
       <div className="lookup__results table-wrap">
         <table className="table" aria-label="Results">
-          <thead><tr><th aria-label="Favorite" />{info.columns.map((c) => <th key={c.field}>{c.title}</th>)}</tr></thead>
+          <thead>
+            <tr>
+              <th aria-label="Favorite" />
+              {info.columns.map((c) => (
+                <th key={c.field}>{c.title}</th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {rows.map((r) => {
               const key = String(r[info.keyField]);
@@ -105,23 +139,51 @@ function LookupBody({ info, initialText, initialFilters, brandId, onPick, onClos
               return (
                 <tr key={key} className="lookup__row" onDoubleClick={() => onPick(r)}>
                   <td className="lookup__star">
-                    <button type="button" className="icon-btn" aria-pressed={fav} aria-label={fav ? `Remove ${key} from favorites` : `Add ${key} to favorites`} onClick={() => void toggleFavorite(r)}>{fav ? '★' : '☆'}</button>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-pressed={fav}
+                      aria-label={fav ? `Remove ${key} from favorites` : `Add ${key} to favorites`}
+                      onClick={() => void toggleFavorite(r)}
+                    >
+                      {fav ? '★' : '☆'}
+                    </button>
                   </td>
                   {info.columns.map((c, i) => (
-                    <td key={c.field}>{i === 0 ? <button type="button" className="linklike" onClick={() => onPick(r)}>{String(r[c.field] ?? '')}</button> : String(r[c.field] ?? '')}</td>
+                    <td key={c.field}>
+                      {i === 0 ? (
+                        <button type="button" className="linklike" onClick={() => onPick(r)}>
+                          {String(r[c.field] ?? '')}
+                        </button>
+                      ) : (
+                        String(r[c.field] ?? '')
+                      )}
+                    </td>
                   ))}
                 </tr>
               );
             })}
-            {!rows.length && <tr><td colSpan={info.columns.length + 1} className="muted">{results.isLoading ? 'Searching…' : 'Nothing found.'}</td></tr>}
+            {!rows.length && (
+              <tr>
+                <td colSpan={info.columns.length + 1} className="muted">
+                  {results.isLoading ? 'Searching…' : 'Nothing found.'}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>
       {tab === 'search' && totalPages > 1 && (
         <div className="data-grid__pager">
-          <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>‹</button>
-          <span>Page {page} of {totalPages}</span>
-          <button type="button" className="btn btn--small" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>›</button>
+          <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            ‹
+          </button>
+          <span>
+            Page {page} of {totalPages}
+          </span>
+          <button type="button" className="btn btn--small" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+            ›
+          </button>
         </div>
       )}
     </div>

@@ -4,10 +4,23 @@ import { normaliseRegistry } from './lookup-registry';
 describe('search-help registry', () => {
   it('LOOKUP-001 reads the server registry in either casing', () => {
     const m = normaliseRegistry([
-      { Name: 'Factories', KeyField: 'FactoryKey', DescriptionField: 'FactoryName', Columns: [{ Field: 'FactoryKey', Title: 'Factory Key' }, { Field: 'FactoryName', Title: 'Factory' }], SearchParameters: ['FactoryKey', 'FactoryName'] },
+      {
+        Name: 'Factories',
+        KeyField: 'FactoryKey',
+        DescriptionField: 'FactoryName',
+        Columns: [
+          { Field: 'FactoryKey', Title: 'Factory Key' },
+          { Field: 'FactoryName', Title: 'Factory' },
+        ],
+        SearchParameters: ['FactoryKey', 'FactoryName'],
+      },
       { name: 'Genders', keyField: 'GenderKey', descriptionField: 'GenderName', columns: [] },
     ]);
-    expect(m.get('Factories')).toMatchObject({ keyField: 'FactoryKey', searchPath: '/api/SearchHelp/SearchFactories', favoritesPath: '/api/SearchHelp/GetFactoriesFavorites' });
+    expect(m.get('Factories')).toMatchObject({
+      keyField: 'FactoryKey',
+      searchPath: '/api/SearchHelp/SearchFactories',
+      favoritesPath: '/api/SearchHelp/GetFactoriesFavorites',
+    });
     expect(m.get('Factories')!.columns[1]).toEqual({ field: 'FactoryName', title: 'Factory' });
     expect(m.get('Genders')!.columns.map((c) => c.field)).toEqual(['GenderKey', 'GenderName']);
   });

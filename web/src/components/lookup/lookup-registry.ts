@@ -5,7 +5,10 @@
  */
 import useSWR from 'swr';
 
-export interface LookupColumnInfo { field: string; title: string }
+export interface LookupColumnInfo {
+  field: string;
+  title: string;
+}
 
 export interface LookupInfo {
   name: string;
@@ -26,11 +29,21 @@ export function normaliseEntry(raw: Loose): LookupInfo {
   const name = String(pick(raw, 'name'));
   const keyField = String(pick(raw, 'keyField'));
   const descriptionField = String(pick(raw, 'descriptionField') ?? keyField);
-  const columns = ((pick(raw, 'columns') as Loose[] | undefined) ?? []).map((c) => ({ field: String(pick(c, 'field')), title: String(pick(c, 'title') ?? pick(c, 'field')) }));
+  const columns = ((pick(raw, 'columns') as Loose[] | undefined) ?? []).map((c) => ({
+    field: String(pick(c, 'field')),
+    title: String(pick(c, 'title') ?? pick(c, 'field')),
+  }));
   const params = (pick(raw, 'searchParameters') as unknown[] | undefined) ?? columns.map((c) => c.field);
   return {
-    name, keyField, descriptionField,
-    columns: columns.length ? columns : [{ field: keyField, title: keyField }, { field: descriptionField, title: descriptionField }],
+    name,
+    keyField,
+    descriptionField,
+    columns: columns.length
+      ? columns
+      : [
+          { field: keyField, title: keyField },
+          { field: descriptionField, title: descriptionField },
+        ],
     searchParameters: params.map((p) => (typeof p === 'string' ? p : String(pick(p as Loose, 'field')))),
     searchPath: String(pick(raw, 'searchPath') ?? `/api/SearchHelp/Search${name}`),
     favoritesPath: String(pick(raw, 'favoritesPath') ?? `/api/SearchHelp/Get${name}Favorites`),
@@ -40,8 +53,17 @@ export function normaliseEntry(raw: Loose): LookupInfo {
 
 /** The registry answer (a list, or an object by name) → entries by name. */
 export function normaliseRegistry(raw: unknown): Map<string, LookupInfo> {
-  const list: Loose[] = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.entries(raw as Loose).map(([name, v]) => ({ name, ...(v as Loose) })) : [];
-  return new Map(list.map((e) => { const n = normaliseEntry(e); return [n.name, n]; }));
+  const list: Loose[] = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object'
+      ? Object.entries(raw as Loose).map(([name, v]) => ({ name, ...(v as Loose) }))
+      : [];
+  return new Map(
+    list.map((e) => {
+      const n = normaliseEntry(e);
+      return [n.name, n];
+    }),
+  );
 }
 
 /** The registry, loaded once per session. */

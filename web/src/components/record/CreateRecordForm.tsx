@@ -26,7 +26,11 @@ import type { PickerSource } from './parent-picker';
 import { ParentPickerWidget } from './ParentPicker';
 import './create-form.css';
 
-export interface CreateStart { values: Values; fixed: readonly string[]; subtitle?: string }
+export interface CreateStart {
+  values: Values;
+  fixed: readonly string[];
+  subtitle?: string;
+}
 
 export interface CreateRecordFormProps<Row = unknown> {
   level: HierarchyLevel;
@@ -56,7 +60,21 @@ export interface CreateRecordFormProps<Row = unknown> {
 
 const WIDGETS: RegistryWidgetsType = { parentPicker: ParentPickerWidget, nameCheck: NameCheckWidget };
 
-export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, optional, dependents, formErrorMessage, fieldMessages, fieldUi: ownUi, options, onInvalid, create }: CreateRecordFormProps<Row>) {
+export function CreateRecordForm<Row>({
+  level,
+  title,
+  start,
+  nameCheck,
+  parent,
+  optional,
+  dependents,
+  formErrorMessage,
+  fieldMessages,
+  fieldUi: ownUi,
+  options,
+  onInvalid,
+  create,
+}: CreateRecordFormProps<Row>) {
   const navigate = useNavigate();
   const entitySchema = useEntitySchema(level.entity);
   const layout = useLayout(`${level.entity}-create`);
@@ -65,11 +83,17 @@ export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, 
   const [fixed] = useState(start.fixed);
   const [values, setValues] = useState<Values>(initial);
   const latest = useRef<Values>(initial);
-  const fields = useMemo(() => (entitySchema.data && layout.data ? layoutFields(resolveLayout(layout.data, entitySchema.data)) : []), [entitySchema.data, layout.data]);
+  const fields = useMemo(
+    () => (entitySchema.data && layout.data ? layoutFields(resolveLayout(layout.data, entitySchema.data)) : []),
+    [entitySchema.data, layout.data],
+  );
   const base = useMemo(() => entitySchema.data && creatableSchema(entitySchema.data, fields, optional), [entitySchema.data, fields, optional]);
-  const schema = useMemo(() => (base && options
-    ? Object.entries(options).reduce((next, [f, opts]) => withOptions(next, f, opts), base) : base), [base, options]);
-  const brandId = values.BrandId, seasonId = values.SeasonId;
+  const schema = useMemo(
+    () => (base && options ? Object.entries(options).reduce((next, [f, opts]) => withOptions(next, f, opts), base) : base),
+    [base, options],
+  );
+  const brandId = values.BrandId,
+    seasonId = values.SeasonId;
   const fieldUi = useMemo<Record<string, FieldUi>>(() => {
     const ui: Record<string, FieldUi> = {};
     for (const [f, own] of Object.entries(ownUi ?? {})) ui[f] = { ...ui[f], ...own };
@@ -79,8 +103,18 @@ export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, 
     return ui;
   }, [ownUi, level.name, nameCheck, parent, brandId, seasonId, fixed]);
 
-  if (entitySchema.error || layout.error) return <div className="alert alert--error" role="alert">The form could not be loaded.</div>;
-  if (!schema || !layout.data) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  if (entitySchema.error || layout.error)
+    return (
+      <div className="alert alert--error" role="alert">
+        The form could not be loaded.
+      </div>
+    );
+  if (!schema || !layout.data)
+    return (
+      <div className="page-fallback">
+        <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+      </div>
+    );
 
   const onChange = (data: Values) => {
     const cleared = clearDependents(latest.current, data, dependents);
@@ -92,10 +126,25 @@ export function CreateRecordForm<Row>({ level, title, start, nameCheck, parent, 
   return (
     <div className="create-record" data-entity={level.entity}>
       <PageHeader title={title} subtitle={start.subtitle} />
-      <SchemaForm schema={schema} layout={layout.data} formData={initial} widgets={WIDGETS} fields={fieldUi} saveLabel="Create"
-        formErrorMessage={formErrorMessage} fieldMessages={fieldMessages} dirtyKey={`${level.entity}:create`}
-        onChange={onChange} onInvalid={() => onInvalid?.(latest.current)} onSave={(_changes, data) => create(data)}
-        actions={<button type="button" className="btn" onClick={() => void navigate(-1)}>Cancel</button>} />
+      <SchemaForm
+        schema={schema}
+        layout={layout.data}
+        formData={initial}
+        widgets={WIDGETS}
+        fields={fieldUi}
+        saveLabel="Create"
+        formErrorMessage={formErrorMessage}
+        fieldMessages={fieldMessages}
+        dirtyKey={`${level.entity}:create`}
+        onChange={onChange}
+        onInvalid={() => onInvalid?.(latest.current)}
+        onSave={(_changes, data) => create(data)}
+        actions={
+          <button type="button" className="btn" onClick={() => void navigate(-1)}>
+            Cancel
+          </button>
+        }
+      />
     </div>
   );
 }

@@ -15,8 +15,15 @@ import { LookupDialog } from '../lookup/LookupDialog';
 import type { HierarchyLevel } from './hierarchy';
 import type { RecordData } from './use-hierarchy-record';
 import {
-  categoriesKey, changeFactory, deleteDocuments, documentsKey, downloadDocument, removeFactory, serverMessage,
-  type DocumentCategory, type DocumentRow,
+  categoriesKey,
+  changeFactory,
+  deleteDocuments,
+  documentsKey,
+  downloadDocument,
+  removeFactory,
+  serverMessage,
+  type DocumentCategory,
+  type DocumentRow,
 } from './document-api';
 import { formatSize, notDeletedMessage } from './document-steps';
 import { DocumentColorwaysDialog } from './document-colorways-dialog';
@@ -44,11 +51,13 @@ export function DocumentsPanel({ level, record, canEdit }: DocumentsPanelProps) 
   const [colorwaysFor, setColorwaysFor] = useState<DocumentRow | null>(null);
   const rows = list.data ?? [];
 
-  const toggle = (id: number) => setChecked((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id); else next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setChecked((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const run = async (call: () => Promise<{ IsSuccessful: boolean; Message: string }>, failure: string) => {
     try {
@@ -82,19 +91,35 @@ export function DocumentsPanel({ level, record, canEdit }: DocumentsPanelProps) 
         <h2>Documents</h2>
         {canEdit && (
           <div className="documents-panel__actions">
-            <button type="button" className="btn btn--primary" disabled={!categories.data} onClick={() => setUploading(true)}>Upload Documents</button>
-            {checked.size > 0 && <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>Delete Selected ({checked.size})</button>}
+            <button type="button" className="btn btn--primary" disabled={!categories.data} onClick={() => setUploading(true)}>
+              Upload Documents
+            </button>
+            {checked.size > 0 && (
+              <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>
+                Delete Selected ({checked.size})
+              </button>
+            )}
           </div>
         )}
       </div>
-      {list.error && <div className="alert alert--error" role="alert">{serverMessage(list.error) ?? 'The documents could not be loaded.'}</div>}
+      {list.error && (
+        <div className="alert alert--error" role="alert">
+          {serverMessage(list.error) ?? 'The documents could not be loaded.'}
+        </div>
+      )}
       {!list.error && !rows.length && <p className="documents-panel__empty">{list.isLoading ? 'Loading…' : 'No documents'}</p>}
       {rows.length > 0 && (
         <table className="documents-table">
           <thead>
             <tr>
               {canEdit && <th aria-label="Select" />}
-              <th>File Name</th><th>Category</th><th>Size</th><th>Factory</th><th>Approved</th><th>Uploaded By</th><th>Uploaded On</th>
+              <th>File Name</th>
+              <th>Category</th>
+              <th>Size</th>
+              <th>Factory</th>
+              <th>Approved</th>
+              <th>Uploaded By</th>
+              <th>Uploaded On</th>
               {canEdit && !isFactoryUser && <th>Actions</th>}
             </tr>
           </thead>
@@ -102,10 +127,21 @@ export function DocumentsPanel({ level, record, canEdit }: DocumentsPanelProps) 
             {rows.map((doc) => (
               <tr key={doc.DocumentId}>
                 {canEdit && (
-                  <td><input type="checkbox" aria-label={`Select ${doc.DisplayFileName}`} disabled={!doc.CanDelete}
-                    checked={checked.has(doc.DocumentId)} onChange={() => toggle(doc.DocumentId)} /></td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${doc.DisplayFileName}`}
+                      disabled={!doc.CanDelete}
+                      checked={checked.has(doc.DocumentId)}
+                      onChange={() => toggle(doc.DocumentId)}
+                    />
+                  </td>
                 )}
-                <td><button type="button" className="link-btn" title="Download" onClick={() => void download(doc)}>{doc.DisplayFileName}</button></td>
+                <td>
+                  <button type="button" className="link-btn" title="Download" onClick={() => void download(doc)}>
+                    {doc.DisplayFileName}
+                  </button>
+                </td>
                 <td>{doc.CategoryName}</td>
                 <td>{formatSize(doc.FileSize)}</td>
                 <td>{doc.FactoryKey ? `${doc.FactoryKey} ${doc.FactoryName ?? ''}` : ''}</td>
@@ -114,12 +150,24 @@ export function DocumentsPanel({ level, record, canEdit }: DocumentsPanelProps) 
                 <td>{new Date(doc.CreatedOn).toLocaleString()}</td>
                 {canEdit && !isFactoryUser && (
                   <td>
-                    {doc.AllowFactorySelection && <button type="button" className="btn btn--small" onClick={() => setFactoryFor(doc)}>Change Factory</button>}
+                    {doc.AllowFactorySelection && (
+                      <button type="button" className="btn btn--small" onClick={() => setFactoryFor(doc)}>
+                        Change Factory
+                      </button>
+                    )}
                     {doc.FactoryKey && (
-                      <button type="button" className="btn btn--small" onClick={() => void run(() => removeFactory(doc.DocumentId), 'The factory could not be removed.')}>Remove Factory</button>
+                      <button
+                        type="button"
+                        className="btn btn--small"
+                        onClick={() => void run(() => removeFactory(doc.DocumentId), 'The factory could not be removed.')}
+                      >
+                        Remove Factory
+                      </button>
                     )}
                     {doc.AllowChildSelection && (
-                      <button type="button" className="btn btn--small" onClick={() => setColorwaysFor(doc)}>Colorways ({doc.AssociatedPrototypeCount})</button>
+                      <button type="button" className="btn btn--small" onClick={() => setColorwaysFor(doc)}>
+                        Colorways ({doc.AssociatedPrototypeCount})
+                      </button>
                     )}
                   </td>
                 )}
@@ -129,21 +177,35 @@ export function DocumentsPanel({ level, record, canEdit }: DocumentsPanelProps) 
         </table>
       )}
       {uploading && categories.data && (
-        <DocumentUploadDialog project={project} categories={categories.data} isFactoryUser={isFactoryUser}
-          onClose={() => setUploading(false)} onUploaded={() => void list.mutate()} />
+        <DocumentUploadDialog
+          project={project}
+          categories={categories.data}
+          isFactoryUser={isFactoryUser}
+          onClose={() => setUploading(false)}
+          onUploaded={() => void list.mutate()}
+        />
       )}
       {confirming && (
-        <ConfirmDialog title="Delete documents" message={`Delete ${checked.size} document(s)?`} confirmLabel="Delete" danger
-          onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />
+        <ConfirmDialog
+          title="Delete documents"
+          message={`Delete ${checked.size} document(s)?`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
       )}
       {colorwaysFor && <DocumentColorwaysDialog doc={colorwaysFor} onClose={() => setColorwaysFor(null)} onSaved={() => void list.mutate()} />}
       {factoryFor && (
-        <LookupDialog lookup="Factories" onClose={() => setFactoryFor(null)}
+        <LookupDialog
+          lookup="Factories"
+          onClose={() => setFactoryFor(null)}
           onPick={(row) => {
             const doc = factoryFor;
             setFactoryFor(null);
             void run(() => changeFactory(doc.DocumentId, String(row.FactoryKey)), 'The factory could not be changed.');
-          }} />
+          }}
+        />
       )}
     </section>
   );

@@ -18,12 +18,27 @@ export interface GuardedActionProps {
 
 export function GuardedAction({ label, to, blocked, className = 'btn btn--small' }: GuardedActionProps) {
   const id = useId();
-  if (!blocked) return <Link className={className} to={to}>{label}</Link>;
+  if (!blocked)
+    return (
+      <Link className={className} to={to}>
+        {label}
+      </Link>
+    );
   return (
     <>
-      <button type="button" className={`${className} btn--blocked`} aria-disabled="true" aria-describedby={id} title={blocked}
-        onClick={() => toast.warning(blocked)}>{label}</button>
-      <span id={id} className="visually-hidden">{blocked}</span>
+      <button
+        type="button"
+        className={`${className} btn--blocked`}
+        aria-disabled="true"
+        aria-describedby={id}
+        title={blocked}
+        onClick={() => toast.warning(blocked)}
+      >
+        {label}
+      </button>
+      <span id={id} className="visually-hidden">
+        {blocked}
+      </span>
     </>
   );
 }

@@ -10,8 +10,19 @@ import { toast } from '../../shell/toast-store';
 import type { HierarchyLevel } from './hierarchy';
 import type { RecordData } from './use-hierarchy-record';
 import { deleteImage, failureDetail, uploadImage, type ImageTarget } from './image-api';
-import { DELETE_FAILED, IMAGE_DELETED, OUTSOLE_IMAGE, IMAGE_TYPE_LABELS, IMAGE_UPLOADED, imageFileProblem, imageUrl, PICKER_ACCEPT, uploadFailed,
-  type ImageSource, type ImageType } from './image-checks';
+import {
+  DELETE_FAILED,
+  IMAGE_DELETED,
+  OUTSOLE_IMAGE,
+  IMAGE_TYPE_LABELS,
+  IMAGE_UPLOADED,
+  imageFileProblem,
+  imageUrl,
+  PICKER_ACCEPT,
+  uploadFailed,
+  type ImageSource,
+  type ImageType,
+} from './image-checks';
 import { useImageView } from './image-view';
 import './image-panel.css';
 
@@ -103,39 +114,67 @@ export function ImagePanel({ level, record, imageTypes = DEFAULT_TYPES, canEdit,
           <legend>Image type</legend>
           {imageTypes.map((t) => (
             <label key={t}>
-              <input type="radio" name={`image-type-${level.entity}`} value={t} checked={imageType === t} onChange={() => setImageType(t)} /> {IMAGE_TYPE_LABELS[t]}
+              <input type="radio" name={`image-type-${level.entity}`} value={t} checked={imageType === t} onChange={() => setImageType(t)} />{' '}
+              {IMAGE_TYPE_LABELS[t]}
             </label>
           ))}
         </fieldset>
       )}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a dragged file; the keyboard way is the Upload Image button below */}
-      <div className={`image-panel__drop${dragOver ? ' image-panel__drop--over' : ''}`} data-testid="image-drop"
-        onDragOver={onDragOver} onDragLeave={() => setDragOver(false)} onDrop={onDrop}>
-        {view.state === 'shown' && <img className="image-panel__image" src={view.src} alt={`${String(record[level.name] ?? level.title)}, ${label.toLowerCase()} view`} />}
+      <div
+        className={`image-panel__drop${dragOver ? ' image-panel__drop--over' : ''}`}
+        data-testid="image-drop"
+        onDragOver={onDragOver}
+        onDragLeave={() => setDragOver(false)}
+        onDrop={onDrop}
+      >
+        {view.state === 'shown' && (
+          <img className="image-panel__image" src={view.src} alt={`${String(record[level.name] ?? level.title)}, ${label.toLowerCase()} view`} />
+        )}
         {view.state === 'loading' && <span className="spinner" role="status" aria-label="Loading image" />}
         {view.state === 'none' && <span className="image-panel__placeholder">No {label.toLowerCase()} image</span>}
         {view.state === 'failed' && <span className="image-panel__placeholder">The image could not be loaded.</span>}
         {canEdit && <span className="image-panel__hint">Drop an image here (jpg, jpeg, gif, png, bmp)</span>}
       </div>
-      {problem && <div className="alert alert--error" role="alert">{problem}</div>}
+      {problem && (
+        <div className="alert alert--error" role="alert">
+          {problem}
+        </div>
+      )}
       {canEdit && (
         <div className="image-panel__actions">
-          <input ref={picker} type="file" accept={PICKER_ACCEPT} hidden aria-label="Image file"
+          <input
+            ref={picker}
+            type="file"
+            accept={PICKER_ACCEPT}
+            hidden
+            aria-label="Image file"
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               e.currentTarget.value = '';
               if (file) void send(file, 'picker');
-            }} />
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => picker.current?.click()}>Upload Image</button>
+            }}
+          />
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => picker.current?.click()}>
+            Upload Image
+          </button>
           {view.state === 'shown' && (
-            <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setConfirming(true)}>Delete Image</button>
+            <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setConfirming(true)}>
+              Delete Image
+            </button>
           )}
           {busy && <span className="spinner" role="status" aria-label="Working" />}
         </div>
       )}
       {confirming && (
-        <ConfirmDialog title="Delete image" message={`Delete the ${label.toLowerCase()} image?`} confirmLabel="Delete" danger
-          onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />
+        <ConfirmDialog
+          title="Delete image"
+          message={`Delete the ${label.toLowerCase()} image?`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
       )}
     </section>
   );

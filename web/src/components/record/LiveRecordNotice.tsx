@@ -21,7 +21,10 @@ import { useSessionStore } from '../../auth/session-store';
 import type { EntitySchema } from '../fields/field-kind';
 import type { RecordData } from './use-hierarchy-record';
 
-interface Notice { change: RecordChange; conflict: boolean }
+interface Notice {
+  change: RecordChange;
+  conflict: boolean;
+}
 
 /** 'Cora Costing changed FFC and Launch at 11/28/2026 10:02 AM.' */
 export function changedText(c: Pick<RecordChange, 'Changed' | 'ChangedBy' | 'ChangedOn'>, titleOf: (f: string) => string): string {
@@ -31,8 +34,22 @@ export function changedText(c: Pick<RecordChange, 'Changed' | 'ChangedBy' | 'Cha
 }
 
 /** `url`: the record's read (the screen's SWR key). */
-export function LiveRecordNotice({ entity, id, url, record, schema, dirtyKey, mutate }: {
-  entity: string; id: number; url: string; record: RecordData; schema: EntitySchema; dirtyKey: string; mutate: KeyedMutator<RecordData>;
+export function LiveRecordNotice({
+  entity,
+  id,
+  url,
+  record,
+  schema,
+  dirtyKey,
+  mutate,
+}: {
+  entity: string;
+  id: number;
+  url: string;
+  record: RecordData;
+  schema: EntitySchema;
+  dirtyKey: string;
+  mutate: KeyedMutator<RecordData>;
 }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const titleOf = (f: string) => String(schema.properties?.[f]?.title ?? f);
@@ -42,14 +59,15 @@ export function LiveRecordNotice({ entity, id, url, record, schema, dirtyKey, mu
    * as it is (and, for someone else's change, asks). A failed read goes through SWR's own (a deleted
    * record's answer sends the screen to Search).
    */
-  const reread = (theirs?: RecordChange) => mutate(apiFetch<RecordData>(url), {
-    revalidate: false,
-    populateCache: (fresh, current) => {
-      if (!edited() || !current) return fresh;
-      if (theirs) setNotice({ change: theirs, conflict: true });
-      return current;
-    },
-  }).catch(() => mutate());
+  const reread = (theirs?: RecordChange) =>
+    mutate(apiFetch<RecordData>(url), {
+      revalidate: false,
+      populateCache: (fresh, current) => {
+        if (!edited() || !current) return fresh;
+        if (theirs) setNotice({ change: theirs, conflict: true });
+        return current;
+      },
+    }).catch(() => mutate());
   useFeedEvent('records', (d: RecordsEvent) => {
     if (d.Entity !== entity) return;
     const change = changesOf(d).find((r) => r.Id === id);
@@ -63,9 +81,14 @@ export function LiveRecordNotice({ entity, id, url, record, schema, dirtyKey, mu
     if (!mine) setNotice({ change, conflict: dirty });
     if (!dirty) void reread(mine ? undefined : change);
   });
-  useFeedEvent('reload', () => { if (!edited()) void reread(); });
+  useFeedEvent('reload', () => {
+    if (!edited()) void reread();
+  });
   if (!notice) return null;
-  const takeTheirs = () => { setNotice(null); void mutate(); };
+  const takeTheirs = () => {
+    setNotice(null);
+    void mutate();
+  };
   const keepMine = () => {
     setNotice(null);
     void mutate({ ...record, RowVersion: notice.change.Fields.RowVersion }, { revalidate: false });
@@ -73,13 +96,24 @@ export function LiveRecordNotice({ entity, id, url, record, schema, dirtyKey, mu
   return notice.conflict ? (
     <div className="alert alert--warning live-record" role="alert">
       {changedText(notice.change, titleOf)} You have unsaved changes.{' '}
-      <button type="button" className="btn btn--small" onClick={keepMine} title="Your edits stay; saving overwrites the fields you changed.">Keep mine</button>{' '}
-      <button type="button" className="btn btn--small" onClick={takeTheirs} title="Their values replace yours where you both changed a field; your other edits stay.">Take theirs</button>
+      <button type="button" className="btn btn--small" onClick={keepMine} title="Your edits stay; saving overwrites the fields you changed.">
+        Keep mine
+      </button>{' '}
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={takeTheirs}
+        title="Their values replace yours where you both changed a field; your other edits stay."
+      >
+        Take theirs
+      </button>
     </div>
   ) : (
     <div className="alert alert--info live-record" role="status">
       {changedText(notice.change, titleOf)}{' '}
-      <button type="button" className="btn btn--small btn--ghost" onClick={() => setNotice(null)}>Dismiss</button>
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => setNotice(null)}>
+        Dismiss
+      </button>
     </div>
   );
 }

@@ -22,7 +22,10 @@ export interface ParentPickerProps<Row> {
 
 function useDebounced(text: string, ms: number) {
   const [value, setValue] = useState(text.trim());
-  useEffect(() => { const timer = setTimeout(() => setValue(text.trim()), ms); return () => clearTimeout(timer); }, [text, ms]);
+  useEffect(() => {
+    const timer = setTimeout(() => setValue(text.trim()), ms);
+    return () => clearTimeout(timer);
+  }, [text, ms]);
   return value;
 }
 
@@ -50,21 +53,44 @@ export function ParentPicker<Row>({ source, brandId, seasonId, value, onChange, 
       {query && !!data?.Results.length && (
         <div className="table-wrap">
           <table className="table">
-            <thead><tr><th aria-label="Choose" />{source.columns.map((c) => <th key={c.title}>{c.title}</th>)}</tr></thead>
-            <tbody>{data.Results.map((row) => (
-              <tr key={source.idOf(row)}>
-                <td><input type="radio" name={filterId} aria-label={source.nameOf(row)} checked={value === source.idOf(row)} onChange={() => onChange(source.idOf(row))} /></td>
-                {source.columns.map((c) => <td key={c.title}>{c.value(row)}</td>)}
-              </tr>))}
+            <thead>
+              <tr>
+                <th aria-label="Choose" />
+                {source.columns.map((c) => (
+                  <th key={c.title}>{c.title}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.Results.map((row) => (
+                <tr key={source.idOf(row)}>
+                  <td>
+                    <input
+                      type="radio"
+                      name={filterId}
+                      aria-label={source.nameOf(row)}
+                      checked={value === source.idOf(row)}
+                      onChange={() => onChange(source.idOf(row))}
+                    />
+                  </td>
+                  {source.columns.map((c) => (
+                    <td key={c.title}>{c.value(row)}</td>
+                  ))}
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
       )}
       {query && paging?.shown && (
         <nav className="form__row" aria-label={`${source.label} pages`}>
-          <button type="button" className="btn btn--small" disabled={!paging.previous} onClick={() => setPage((p) => p - 1)}>Previous</button>
+          <button type="button" className="btn btn--small" disabled={!paging.previous} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </button>
           <span>{paging.text}</span>
-          <button type="button" className="btn btn--small" disabled={!paging.next} onClick={() => setPage((p) => p + 1)}>Next</button>
+          <button type="button" className="btn btn--small" disabled={!paging.next} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </button>
         </nav>
       )}
       {isLoading && <span className="spinner" role="status" aria-label="Loading" />}
@@ -76,8 +102,17 @@ export function ParentPicker<Row>({ source, brandId, seasonId, value, onChange, 
 export function ParentPickerWidget(props: WidgetProps) {
   const { source, brandId, seasonId } = props.options as unknown as { source: PickerSource; brandId: unknown; seasonId: unknown };
   return (
-    <ParentPicker source={source} brandId={brandId} seasonId={seasonId} id={props.id} disabled={props.disabled || props.readonly}
+    <ParentPicker
+      source={source}
+      brandId={brandId}
+      seasonId={seasonId}
+      id={props.id}
+      disabled={props.disabled || props.readonly}
       value={typeof props.value === 'number' ? props.value : null}
-      onChange={(id) => { (props.registry.formContext as SchemaFormContext | undefined)?.markDirty(); props.onChange(id); }} />
+      onChange={(id) => {
+        (props.registry.formContext as SchemaFormContext | undefined)?.markDirty();
+        props.onChange(id);
+      }}
+    />
   );
 }

@@ -57,13 +57,26 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
 
   if (!can(permissions, level.module, 'read')) return <Navigate to="/permissionDenied" replace />;
   if (notFound) return <RecordNotFound level={level} />;
-  if (error) return <div className="alert alert--error" role="alert">The record could not be loaded.</div>;
-  if (!ready || !schema || !layout || !record) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  if (error)
+    return (
+      <div className="alert alert--error" role="alert">
+        The record could not be loaded.
+      </div>
+    );
+  if (!ready || !schema || !layout || !record)
+    return (
+      <div className="page-fallback">
+        <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+      </div>
+    );
 
   // A panel's save that moved the record (size ranges, toggles) gives what it knows at once, the new
   // RowVersion at least, so a form save right after it goes at the new version; the rest is read again.
   // Merged into the record as cached now, not as this render saw it.
-  const reload = (saved?: Partial<RecordData>) => { setConflict(null); void (saved ? mutate((r) => (r ? { ...r, ...saved } : r), { revalidate: true }) : mutate()); };
+  const reload = (saved?: Partial<RecordData>) => {
+    setConflict(null);
+    void (saved ? mutate((r) => (r ? { ...r, ...saved } : r), { revalidate: true }) : mutate());
+  };
   const readOnly = !can(permissions, level.module, 'edit') || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted || (editable ? !editable(record) : false);
   const onSave = async (changes: RecordData) => {
     if (!Object.keys(changes).length) return;
@@ -76,23 +89,47 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
       return;
     }
     // A conflict keeps the edits and the unsaved state; the banner says who changed the record and offers Reload.
-    if (result.conflict) { setConflict(result.outcome.Message ?? null); return { Cancelled: true }; }
+    if (result.conflict) {
+      setConflict(result.outcome.Message ?? null);
+      return { Cancelled: true };
+    }
     return result.outcome;
   };
   const title = String(record[level.name] ?? `${level.title} ${id}`);
   return (
     <div className="record-editor" data-entity={level.entity}>
-      <PageHeader title={title} subtitle={`${level.title} · ${String(record.StatusName ?? '')}`}
-        actions={<><PresenceBar topic={`record:${level.entity}:${id}`} />{actions?.(record, reload)}<StatusChange level={level} record={record} onChanged={(r) => void mutate(r, { revalidate: false })} /></>} />
+      <PageHeader
+        title={title}
+        subtitle={`${level.title} · ${String(record.StatusName ?? '')}`}
+        actions={
+          <>
+            <PresenceBar topic={`record:${level.entity}:${id}`} />
+            {actions?.(record, reload)}
+            <StatusChange level={level} record={record} onChanged={(r) => void mutate(r, { revalidate: false })} />
+          </>
+        }
+      />
       {conflict && (
         <div className="alert alert--warning" role="alert">
-          {conflict} <button type="button" className="btn btn--small" onClick={() => reload()}>Reload</button>
+          {conflict}{' '}
+          <button type="button" className="btn btn--small" onClick={() => reload()}>
+            Reload
+          </button>
         </div>
       )}
       <LiveRecordNotice entity={level.entity} id={id} url={url!} record={record} schema={schema} dirtyKey={`${level.entity}:${id}`} mutate={mutate} />
-      <SchemaForm schema={formSchema ?? schema} layout={layout} fieldLayout={fieldLayout} formData={record} readOnly={readOnly}
-        onSave={readOnly ? undefined : onSave} brandId={record.BrandId as number | undefined} dirtyKey={`${level.entity}:${id}`}
-        panels={panels?.(record, reload, !readOnly)} onChange={readOnly || !onChange ? undefined : (data) => onChange(data, record)} />
+      <SchemaForm
+        schema={formSchema ?? schema}
+        layout={layout}
+        fieldLayout={fieldLayout}
+        formData={record}
+        readOnly={readOnly}
+        onSave={readOnly ? undefined : onSave}
+        brandId={record.BrandId as number | undefined}
+        dirtyKey={`${level.entity}:${id}`}
+        panels={panels?.(record, reload, !readOnly)}
+        onChange={readOnly || !onChange ? undefined : (data) => onChange(data, record)}
+      />
       {children?.(record, reload)}
       <DocumentsPanel level={level} record={record} canEdit={!readOnly} />
       <HistoryPanel level={level.level} id={id} version={record.RowVersion} />

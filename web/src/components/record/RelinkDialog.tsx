@@ -39,7 +39,18 @@ export interface RelinkDialogProps {
 
 const defaultFailure = (error: unknown) => relinkFailure(errorText(error, ''));
 
-export function RelinkDialog({ title, listUrl, items, relinkUrl, relinkBody, current, emptyText, failure = defaultFailure, onDone, onCancel }: RelinkDialogProps) {
+export function RelinkDialog({
+  title,
+  listUrl,
+  items,
+  relinkUrl,
+  relinkBody,
+  current,
+  emptyText,
+  failure = defaultFailure,
+  onDone,
+  onCancel,
+}: RelinkDialogProps) {
   const name = useId();
   const { data } = useSWR<unknown>(listUrl);
   const [target, setTarget] = useState<number | null>(null);
@@ -55,10 +66,22 @@ export function RelinkDialog({ title, listUrl, items, relinkUrl, relinkBody, cur
     }
   };
   return (
-    <Modal title={title} onCancel={onCancel} actions={<>
-      <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-      {offer?.canRelink && <button type="button" className="btn btn--primary" disabled={target === null} onClick={() => void relink()}>Relink</button>}
-    </>}>
+    <Modal
+      title={title}
+      onCancel={onCancel}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={onCancel}>
+            Cancel
+          </button>
+          {offer?.canRelink && (
+            <button type="button" className="btn btn--primary" disabled={target === null} onClick={() => void relink()}>
+              Relink
+            </button>
+          )}
+        </>
+      }
+    >
       {current && <p>{current}</p>}
       {!offer && <span className="spinner" role="status" aria-label="Loading" />}
       {offer && !offer.canRelink && <p className="alert alert--warning">{offer.message}</p>}

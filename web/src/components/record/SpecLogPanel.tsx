@@ -12,7 +12,14 @@ import { formatDateTime } from '../../format/date';
 import { toast } from '../../shell/toast-store';
 import './spec-log.css';
 
-export interface SpecLogEntry { SpecLogEntryId: number; SeasonName: string; Description: string; CreatedOn: string; CreatedByName: string | null; IsECN?: boolean }
+export interface SpecLogEntry {
+  SpecLogEntryId: number;
+  SeasonName: string;
+  Description: string;
+  CreatedOn: string;
+  CreatedByName: string | null;
+  IsECN?: boolean;
+}
 
 export interface SpecLogPanelProps {
   entriesUrl: string;
@@ -46,14 +53,18 @@ export function SpecLogPanel({ entriesUrl, save, canEdit, tools, embedded }: Spe
         <div className="field">
           <label htmlFor="spec-log-text">New entry</label>
           <textarea id="spec-log-text" rows={2} maxLength={4000} value={text} onChange={(e) => setText(e.target.value)} />
-          <button type="button" className="btn btn--small" disabled={!text.trim()} onClick={() => void add()}>Add entry</button>
+          <button type="button" className="btn btn--small" disabled={!text.trim()} onClick={() => void add()}>
+            Add entry
+          </button>
         </div>
       )}
       {data && !data.length && <p className="field__hint">No entries yet.</p>}
       <ul className="spec-log__list">
         {data?.map((e) => (
           <li key={e.SpecLogEntryId}>
-            <span className="spec-log__meta">{formatDateTime(e.CreatedOn)} · {e.CreatedByName ?? ''} · {e.SeasonName}</span>
+            <span className="spec-log__meta">
+              {formatDateTime(e.CreatedOn)} · {e.CreatedByName ?? ''} · {e.SeasonName}
+            </span>
             {e.IsECN && <span className="spec-log__ecn">ECN</span>}
             <p>{e.Description}</p>
           </li>

@@ -12,7 +12,10 @@ import type { HierarchyLevel } from './hierarchy';
 import { saveHierarchyRecord } from './save-record';
 import type { RecordData } from './use-hierarchy-record';
 
-interface StatusOption { StatusId: number; StatusName: string }
+interface StatusOption {
+  StatusId: number;
+  StatusName: string;
+}
 
 export function StatusChange({ level, record, onChanged }: { level: HierarchyLevel; record: RecordData; onChanged: (r: RecordData) => void }) {
   const permissions = useSessionStore((s) => s.session?.userPermissions);
@@ -24,8 +27,10 @@ export function StatusChange({ level, record, onChanged }: { level: HierarchyLev
     setBusy(true);
     try {
       const result = await saveHierarchyRecord(level, record, { StatusId: statusId });
-      if (result.ok) { toast.success('Record Saved Successfully.'); onChanged(result.record); }
-      else toast.error([result.outcome.Message, ...(result.outcome.Errors ?? []).map((e) => e.Message)].filter(Boolean).join(' '), 10_000);
+      if (result.ok) {
+        toast.success('Record Saved Successfully.');
+        onChanged(result.record);
+      } else toast.error([result.outcome.Message, ...(result.outcome.Errors ?? []).map((e) => e.Message)].filter(Boolean).join(' '), 10_000);
     } finally {
       setBusy(false);
     }
@@ -35,7 +40,11 @@ export function StatusChange({ level, record, onChanged }: { level: HierarchyLev
       <span>Set status</span>
       <select aria-label="Set status" value="" disabled={busy} onChange={(e) => e.target.value && void change(Number(e.target.value))}>
         <option value="">{String(record.StatusName ?? '')}</option>
-        {data.map((s) => <option key={s.StatusId} value={s.StatusId}>{s.StatusName}</option>)}
+        {data.map((s) => (
+          <option key={s.StatusId} value={s.StatusId}>
+            {s.StatusName}
+          </option>
+        ))}
       </select>
     </label>
   );

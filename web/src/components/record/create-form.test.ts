@@ -3,10 +3,13 @@ import type { EntitySchema } from '../fields/field-kind';
 import { clearDependents, createdMessage, createRefusal, creatableSchema, trimmed } from './create-form';
 
 const schema = {
-  type: 'object', required: ['BrandId', 'SeasonId', 'GenderKey'],
+  type: 'object',
+  required: ['BrandId', 'SeasonId', 'GenderKey'],
   properties: {
-    BrandId: { title: 'Brand', type: 'integer', readOnly: true }, SeasonId: { title: 'Season', type: 'integer', readOnly: true },
-    GenderKey: { title: 'Gender', type: 'string', 'x-lookup': 'Genders' }, StatusId: { title: 'Status', type: 'integer', readOnly: true },
+    BrandId: { title: 'Brand', type: 'integer', readOnly: true },
+    SeasonId: { title: 'Season', type: 'integer', readOnly: true },
+    GenderKey: { title: 'Gender', type: 'string', 'x-lookup': 'Genders' },
+    StatusId: { title: 'Status', type: 'integer', readOnly: true },
     SubSeasonIds: { title: 'Sub-Seasons', type: 'array', items: { type: 'integer' } },
   },
 } as unknown as EntitySchema;

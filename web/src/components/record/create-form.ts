@@ -14,7 +14,10 @@ export function creatableSchema(schema: EntitySchema, fields: readonly string[],
   const properties = { ...schema.properties };
   for (const f of fields) {
     const p = properties[f];
-    if (p?.readOnly) { const { readOnly: _r, ...rest } = p; properties[f] = rest; }
+    if (p?.readOnly) {
+      const { readOnly: _r, ...rest } = p;
+      properties[f] = rest;
+    }
   }
   return { ...schema, properties, required: (schema.required ?? []).filter((f) => !optional.includes(f)) };
 }

@@ -7,17 +7,46 @@ import { ApiError, apiBlob, apiFetch, saveFile } from '../../api/http';
 import { useSessionStore } from '../../auth/session-store';
 
 export interface DocumentRow {
-  DocumentId: number; DisplayFileName: string; FileSize: number; CreatedById: number; CreatedByName: string; CreatedOn: string;
-  ProjectId: number; ProjectLevel: number; ProjLevDocCategoryId: number; CategoryName: string; AllowFactorySelection: boolean;
-  AllowChildSelection: boolean; FactoryKey: string | null; FactoryName: string | null; FactoryGroupKey: string | null;
-  FactoryGroupName: string | null; IsApproved: boolean | null; AssociatedPrototypeCount: number; CanDelete: boolean;
+  DocumentId: number;
+  DisplayFileName: string;
+  FileSize: number;
+  CreatedById: number;
+  CreatedByName: string;
+  CreatedOn: string;
+  ProjectId: number;
+  ProjectLevel: number;
+  ProjLevDocCategoryId: number;
+  CategoryName: string;
+  AllowFactorySelection: boolean;
+  AllowChildSelection: boolean;
+  FactoryKey: string | null;
+  FactoryName: string | null;
+  FactoryGroupKey: string | null;
+  FactoryGroupName: string | null;
+  IsApproved: boolean | null;
+  AssociatedPrototypeCount: number;
+  CanDelete: boolean;
 }
 export interface DocumentCategory {
-  ProjLevDocCategoryId: number; CategoryName: string; IsApprovalDocument: boolean; AllowFactorySelection: boolean; AllowChildSelection: boolean;
+  ProjLevDocCategoryId: number;
+  CategoryName: string;
+  IsApprovalDocument: boolean;
+  AllowFactorySelection: boolean;
+  AllowChildSelection: boolean;
 }
-export interface Project { projectLevel: number; projectId: number }
-export interface UploadChoice { categoryId: number; isApproved: boolean | null; factoryKey: string | null }
-interface Answer { IsSuccessful: boolean; Message: string }
+export interface Project {
+  projectLevel: number;
+  projectId: number;
+}
+export interface UploadChoice {
+  categoryId: number;
+  isApproved: boolean | null;
+  factoryKey: string | null;
+}
+interface Answer {
+  IsSuccessful: boolean;
+  Message: string;
+}
 
 export const documentsKey = (p: Project) => `/api/Document/DocumentsList?ProjectId=${p.projectId}&ProjectLevel=${p.projectLevel}`;
 export const categoriesKey = (level: number) => `/api/Document/DocumentCategoryList?ProjectLevel=${level}`;
@@ -37,10 +66,16 @@ export function uploadDocument(p: Project, choice: UploadChoice, file: File, onP
     const token = useSessionStore.getState().session?.accessToken;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
     xhr.onload = () => {
       let body: unknown = null;
-      try { body = JSON.parse(xhr.responseText); } catch { body = xhr.responseText; }
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = xhr.responseText;
+      }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as Answer);
       else reject(new ApiError(xhr.status, body, false));
     };
@@ -64,12 +99,19 @@ export const removeFactory = (documentId: number) =>
   apiFetch<Answer>('/api/Document/RemoveDocumentFactory', { json: { DocumentId: documentId }, handleAuthErrors: false });
 
 /** The server's message of a failed call, when it gave one. */
-export const serverMessage = (e: unknown): string | undefined =>
-  e instanceof ApiError ? (e.body as { Message?: string } | null)?.Message : undefined;
+export const serverMessage = (e: unknown): string | undefined => (e instanceof ApiError ? (e.body as { Message?: string } | null)?.Message : undefined);
 
-export interface AssociatedPrototype { PrototypeSeasonalId: number; PrototypeName: string; StockNum: string | null; IsAssociated: boolean }
+export interface AssociatedPrototype {
+  PrototypeSeasonalId: number;
+  PrototypeName: string;
+  StockNum: string | null;
+  IsAssociated: boolean;
+}
 
 export const associatedPrototypesKey = (documentId: number) => `/api/Document/AssociatedPrototypes?documentId=${documentId}`;
 
 export const savePrototypeAssociations = (documentId: number, prototypeSeasonalIds: number[]) =>
-  apiFetch<Answer>('/api/Document/SavePrototypeAssociations', { json: { DocumentId: documentId, PrototypeSeasonalIds: prototypeSeasonalIds }, handleAuthErrors: false });
+  apiFetch<Answer>('/api/Document/SavePrototypeAssociations', {
+    json: { DocumentId: documentId, PrototypeSeasonalIds: prototypeSeasonalIds },
+    handleAuthErrors: false,
+  });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fileProblems, stepsFor } from './document-steps';
 
-const category = (IsApprovalDocument: boolean, AllowFactorySelection: boolean) =>
-  ({ ProjLevDocCategoryId: 1, CategoryName: 'c', IsApprovalDocument, AllowFactorySelection, AllowChildSelection: false });
+const category = (IsApprovalDocument: boolean, AllowFactorySelection: boolean) => ({
+  ProjLevDocCategoryId: 1,
+  CategoryName: 'c',
+  IsApprovalDocument,
+  AllowFactorySelection,
+  AllowChildSelection: false,
+});
 
 describe('document upload steps', () => {
   it('DOC-004..007 category, approval for approval categories, factory where allowed, then files', () => {
@@ -18,7 +23,10 @@ describe('document upload steps', () => {
 
   it('DOC-008..010 each chosen file carries its problem', () => {
     const file = (name: string, size: number) => ({ name, size }) as File;
-    expect(fileProblems([file('a.pdf', 10), file('a.exe', 10), file('b.pdf', 78_643_201)]).map((f) => f.problem))
-      .toEqual([undefined, 'Invalid File Extension.', 'File size is limited to 75 MB.']);
+    expect(fileProblems([file('a.pdf', 10), file('a.exe', 10), file('b.pdf', 78_643_201)]).map((f) => f.problem)).toEqual([
+      undefined,
+      'Invalid File Extension.',
+      'File size is limited to 75 MB.',
+    ]);
   });
 });

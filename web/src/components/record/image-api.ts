@@ -5,8 +5,17 @@
 import { ApiError, apiBlob, apiFetch } from '../../api/http';
 import type { ImageType } from './image-checks';
 
-export interface ImageTarget { projectLevel: number; projectId: number; imageType: ImageType }
-export interface UploadAnswer { IsSuccessful: boolean; Message: string; ImageName: string; ImagePath: string }
+export interface ImageTarget {
+  projectLevel: number;
+  projectId: number;
+  imageType: ImageType;
+}
+export interface UploadAnswer {
+  IsSuccessful: boolean;
+  Message: string;
+  ImageName: string;
+  ImagePath: string;
+}
 
 /** The server's message of a failed call (the detail of the DOC-023 toasts). */
 export function failureDetail(e: unknown): string {
@@ -28,9 +37,9 @@ export async function uploadImage(target: ImageTarget, file: File): Promise<Uplo
 
 export const deleteImage = (target: ImageTarget) =>
   apiFetch<{ IsSuccessful: boolean; Message: string }>('/api/Image/DeleteImage', {
-    json: { ProjectId: target.projectId, ProjectLevel: target.projectLevel, ImageType: target.imageType }, handleAuthErrors: false,
+    json: { ProjectId: target.projectId, ProjectLevel: target.projectLevel, ImageType: target.imageType },
+    handleAuthErrors: false,
   });
 
 /** The image at `url`, or null when the record has none (404). */
-export const fetchImage = (url: string, signal: AbortSignal): Promise<Blob | null> =>
-  apiBlob(url, { signal, handleAuthErrors: false, missingIsNull: true });
+export const fetchImage = (url: string, signal: AbortSignal): Promise<Blob | null> => apiBlob(url, { signal, handleAuthErrors: false, missingIsNull: true });

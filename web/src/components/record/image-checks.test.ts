@@ -15,19 +15,22 @@ describe('image checks before upload', () => {
 
   it('DOC-019 a name of 175 characters passes; a longer one says how many characters too many', () => {
     expect(imageFileProblem(`${'n'.repeat(171)}.png`, 'picker')).toBeUndefined();
-    expect(imageFileProblem(`${'n'.repeat(172)}.png`, 'picker'))
-      .toBe('File name is 1 characters over the maximum amount of 175. Please rename your file, and try again.');
-    expect(imageFileProblem(`${'n'.repeat(196)}.jpeg`, 'drop'))
-      .toBe('File name is 26 characters over the maximum amount of 175. Please rename your file, and try again.');
+    expect(imageFileProblem(`${'n'.repeat(172)}.png`, 'picker')).toBe(
+      'File name is 1 characters over the maximum amount of 175. Please rename your file, and try again.',
+    );
+    expect(imageFileProblem(`${'n'.repeat(196)}.jpeg`, 'drop')).toBe(
+      'File name is 26 characters over the maximum amount of 175. Please rename your file, and try again.',
+    );
   });
 });
 
 describe('image texts and URL', () => {
-  it('DOC-023 the toasts are the spec\'s words', () => {
+  it("DOC-023 the toasts are the spec's words", () => {
     expect(IMAGE_UPLOADED).toBe('Image uploaded successfully');
     expect(IMAGE_DELETED).toBe('Image Deleted Successfully');
-    expect(uploadFailed('Invalid File Format'))
-      .toBe('There was an error while uploading the image. Please contact system administrator. Error Message: Invalid File Format');
+    expect(uploadFailed('Invalid File Format')).toBe(
+      'There was an error while uploading the image. Please contact system administrator. Error Message: Invalid File Format',
+    );
     expect(DELETE_FAILED).toBe('There was an error while deleting the image. Please contact system administrator.');
   });
 

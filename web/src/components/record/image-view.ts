@@ -14,13 +14,16 @@ export function useImageView(url: string | null): ImageView {
     const abort = new AbortController();
     let objectUrl: string | undefined;
     setView({ state: 'loading' });
-    fetchImage(url, abort.signal).then((blob) => {
-      if (!blob) return setView({ state: 'none' });
-      objectUrl = URL.createObjectURL(blob);
-      setView({ state: 'shown', src: objectUrl });
-    }, (e: unknown) => {
-      if ((e as Error)?.name !== 'AbortError') setView({ state: 'failed' });
-    });
+    fetchImage(url, abort.signal).then(
+      (blob) => {
+        if (!blob) return setView({ state: 'none' });
+        objectUrl = URL.createObjectURL(blob);
+        setView({ state: 'shown', src: objectUrl });
+      },
+      (e: unknown) => {
+        if ((e as Error)?.name !== 'AbortError') setView({ state: 'failed' });
+      },
+    );
     return () => {
       abort.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);

@@ -15,7 +15,12 @@ describe('parent picker', () => {
 
   it('BRIEF-003 paging shows only with several pages; Previous and Next stop at the ends', () => {
     expect(pagingOf({ CurrentPageNumber: 1, TotalPageCount: 1, TotalRecords: 3 }).shown).toBe(false);
-    expect(pagingOf({ CurrentPageNumber: 1, TotalPageCount: 3, TotalRecords: 120 })).toEqual({ shown: true, previous: false, next: true, text: 'Page 1 of 3 (120)' });
+    expect(pagingOf({ CurrentPageNumber: 1, TotalPageCount: 3, TotalRecords: 120 })).toEqual({
+      shown: true,
+      previous: false,
+      next: true,
+      text: 'Page 1 of 3 (120)',
+    });
     expect(pagingOf({ CurrentPageNumber: 3, TotalPageCount: 3, TotalRecords: 120 })).toMatchObject({ previous: true, next: false });
   });
 });

@@ -3,9 +3,17 @@
  * from (line plans for a brief, BRIEF-003; briefs for a pattern, PAT-011) and the request of one
  * page for a brand, season, name filter and page number (pages of 50, BRIEF-023).
  */
-export interface PickerPage<Row> { Results: Row[]; CurrentPageNumber: number; TotalPageCount: number; TotalRecords: number }
+export interface PickerPage<Row> {
+  Results: Row[];
+  CurrentPageNumber: number;
+  TotalPageCount: number;
+  TotalRecords: number;
+}
 
-export interface PickerColumn<Row> { title: string; value: (row: Row) => string }
+export interface PickerColumn<Row> {
+  title: string;
+  value: (row: Row) => string;
+}
 
 /** One kind of parent: how its pages are asked for and shown. */
 export interface PickerSource<Row = Record<string, unknown>> {
@@ -20,7 +28,13 @@ export interface PickerSource<Row = Record<string, unknown>> {
   request: (query: PickerQuery) => { key: string; fetch: () => Promise<PickerPage<Row>> };
 }
 
-export interface PickerQuery { BrandId: number; SeasonId: number; name?: string; pageNumber: number; pageSize: number }
+export interface PickerQuery {
+  BrandId: number;
+  SeasonId: number;
+  name?: string;
+  pageNumber: number;
+  pageSize: number;
+}
 
 export const PICKER_PAGE_SIZE = 50;
 

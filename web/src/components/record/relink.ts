@@ -5,20 +5,31 @@
  */
 
 /** One target of a relink: its key and what the radio list shows. */
-export interface RelinkChoice { key: number; label: string }
+export interface RelinkChoice {
+  key: number;
+  label: string;
+}
 
 /** What the dialog offers: whether the record may be relinked at all, why not, and the targets. */
-export interface RelinkOffer { canRelink: boolean; message: string | null; choices: RelinkChoice[] }
+export interface RelinkOffer {
+  canRelink: boolean;
+  message: string | null;
+  choices: RelinkChoice[];
+}
 
 /** How to read a list answer: the property holding the targets (none: the answer is the list), each target's key and name. */
-export interface RelinkItems { list?: string; key: string; name: string }
+export interface RelinkItems {
+  list?: string;
+  key: string;
+  name: string;
+}
 
 type Row = Record<string, unknown>;
 
 /** The choices of a list answer; a target reads '<name> (<status name>)'. */
 export function relinkOffer(answer: unknown, items: RelinkItems): RelinkOffer {
   const bare = Array.isArray(answer);
-  const body = (bare ? {} : answer ?? {}) as Row;
+  const body = (bare ? {} : (answer ?? {})) as Row;
   const rows = (bare ? answer : items.list ? body[items.list] : []) as Row[] | undefined;
   return {
     canRelink: bare || body.CanRelink === true,

@@ -15,7 +15,10 @@ export type SaveResult = { ok: true; record: RecordData; warnings: string[] } | 
 export async function saveHierarchyRecord(h: HierarchyLevel, record: RecordData, changes: RecordData): Promise<SaveResult> {
   const id = Number(record[h.key]);
   try {
-    const answer = await apiFetch<{ Data: RecordData; Warnings?: string[] }>(h.update, { method: 'POST', json: { Id: id, RowVersion: record.RowVersion, Changes: changes } });
+    const answer = await apiFetch<{ Data: RecordData; Warnings?: string[] }>(h.update, {
+      method: 'POST',
+      json: { Id: id, RowVersion: record.RowVersion, Changes: changes },
+    });
     void apiFetch('/api/Workflow/LogDataChangedEvent', { method: 'POST', json: { projLevel: h.level, projId: id } }).catch(() => undefined);
     return { ok: true, record: answer.Data, warnings: answer.Warnings ?? [] };
   } catch (e) {

@@ -3,8 +3,18 @@ import type { Session } from '../../auth/session';
 import { defaultBrandOf, requestedStart, startWhat, withDefaultBrand } from './use-create-start';
 
 const start = () => ({ values: {}, fixed: [] });
-const fromParent = { param: 'briefSeasonalId', url: (id: number) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`, start, notFound: 'The brief was not found.' };
-const fromCopy = { param: 'parentPatternSeasonalId', url: (id: number) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`, start, notFound: 'x' };
+const fromParent = {
+  param: 'briefSeasonalId',
+  url: (id: number) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`,
+  start,
+  notFound: 'The brief was not found.',
+};
+const fromCopy = {
+  param: 'parentPatternSeasonalId',
+  url: (id: number) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`,
+  start,
+  notFound: 'x',
+};
 const session = (over: Partial<Session>) => ({ defaultBrandId: null, brandPermissions: [{ BrandId: 2 }, { BrandId: 1 }], ...over }) as unknown as Session;
 
 describe('create start', () => {
@@ -17,8 +27,13 @@ describe('create start', () => {
   it('BRIEF-001 PAT-001 CW-001 a start id that is not a positive whole number is refused (the not-found state, issue 27)', () => {
     for (const bad of ['0', 'abc', '-3', '1.5']) expect(requestedStart({ briefSeasonalId: bad }, { fromParent, fromCopy })).toBeNull();
     expect(requestedStart({ parentPatternSeasonalId: 'x' }, { fromParent, fromCopy })).toBeNull();
-    expect(['linePlanId', 'parentBriefSeasonalId', 'patternSeasonalId', 'parentPrototypeSeasonalId', 'other'].map(startWhat))
-      .toEqual(['Line Plan', 'Brief', 'Pattern', 'Colorway', 'Record']);
+    expect(['linePlanId', 'parentBriefSeasonalId', 'patternSeasonalId', 'parentPrototypeSeasonalId', 'other'].map(startWhat)).toEqual([
+      'Line Plan',
+      'Brief',
+      'Pattern',
+      'Colorway',
+      'Record',
+    ]);
   });
 
   it('LP-001 a screen without parent or copy starts empty whatever the parameters', () => {

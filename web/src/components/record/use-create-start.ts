@@ -57,7 +57,10 @@ const numericParam = (v: string) => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v
 
 /** Which start the route asks for; null when its id is not a positive whole number. */
 export function requestedStart(params: Record<string, string | undefined>, options: Pick<CreateStartOptions, 'fromParent' | 'fromCopy'>): Requested | null {
-  for (const [from, source] of [['parent', options.fromParent], ['copy', options.fromCopy]] as const) {
+  for (const [from, source] of [
+    ['parent', options.fromParent],
+    ['copy', options.fromCopy],
+  ] as const) {
     const value = source && params[source.param];
     if (source && value !== undefined) {
       const id = numericParam(value);
@@ -77,14 +80,20 @@ export function defaultBrandOf(session: Session | null | undefined, rule: Create
 export const withDefaultBrand = (start: CreateStart, brandId: number | null): CreateStart => ({ ...start, values: { BrandId: brandId, ...start.values } });
 
 /** What a start parameter names, for the not-found state's title ('parentPatternSeasonalId' → 'Pattern'). */
-const WHAT: readonly [RegExp, string][] = [[/linePlan/i, 'Line Plan'], [/brief/i, 'Brief'], [/pattern/i, 'Pattern'], [/prototype/i, 'Colorway']];
+const WHAT: readonly [RegExp, string][] = [
+  [/linePlan/i, 'Line Plan'],
+  [/brief/i, 'Brief'],
+  [/pattern/i, 'Pattern'],
+  [/prototype/i, 'Colorway'],
+];
 export const startWhat = (param: string) => WHAT.find(([re]) => re.test(param))?.[1] ?? 'Record';
 /** Issue 27: the shared not-found state, the address kept, with the source's own sentence. */
 const missing = (source: StartSource<never> | undefined) => createElement(NotFoundState, { what: startWhat(source?.param ?? ''), text: source?.notFound });
 /** The source whose parameter the address holds (with an id that is none). */
 const askedSource = (params: Record<string, string | undefined>, options: CreateStartOptions) =>
   [options.fromParent, options.fromCopy].find((s) => s && params[s.param] !== undefined);
-const spinner = () => createElement('div', { className: 'page-fallback' }, createElement('span', { className: 'spinner spinner--lg', 'aria-label': 'Loading' }));
+const spinner = () =>
+  createElement('div', { className: 'page-fallback' }, createElement('span', { className: 'spinner spinner--lg', 'aria-label': 'Loading' }));
 const redirect = (to: string) => createElement(Navigate, { to, replace: true });
 
 export function useCreateStart(options: CreateStartOptions): CreateStartState {

@@ -11,8 +11,16 @@ import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { Modal } from '../../shell/Modal';
 import { toast } from '../../shell/toast-store';
 import { deleteSavedSearches, listSavedSearches, loadSavedSearchSort, saveSavedSearch, saveSavedSearchSort } from './saved-search-api';
-import { DEFAULT_SAVED_SEARCH_SORT, findByName, fromSavedSearch, sortSavedSearches, toSavedSearch,
-  type SavedSearchSort, type SavedSearchValue, type SearchSnapshot } from './saved-search-state';
+import {
+  DEFAULT_SAVED_SEARCH_SORT,
+  findByName,
+  fromSavedSearch,
+  sortSavedSearches,
+  toSavedSearch,
+  type SavedSearchSort,
+  type SavedSearchValue,
+  type SearchSnapshot,
+} from './saved-search-state';
 import './saved-searches.css';
 
 /** SEARCH-019 texts and timeouts. */
@@ -36,7 +44,10 @@ export interface SavedSearchesProps {
 }
 
 const COLUMNS: { column: SavedSearchSort['column']; title: string }[] = [
-  { column: 'name', title: 'Name' }, { column: 'searchModule', title: 'Module' }, { column: 'changedOn', title: 'Changed' }, { column: 'createdOn', title: 'Created' },
+  { column: 'name', title: 'Name' },
+  { column: 'searchModule', title: 'Module' },
+  { column: 'changedOn', title: 'Changed' },
+  { column: 'createdOn', title: 'Created' },
 ];
 
 export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleName = String }: SavedSearchesProps) {
@@ -64,10 +75,13 @@ export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleNam
   const sortBy = (column: SavedSearchSort['column']) => {
     const next = { column, descending: sort.sort.column === column ? !sort.sort.descending : false };
     setSort({ ...sort, sort: next });
-    void saveSavedSearchSort(next, sort.id).then((p) => {
-      const id = (p as { UserPreferenceId?: number } | undefined)?.UserPreferenceId;
-      if (id) setSort((s) => ({ ...s, id }));
-    }, () => undefined);
+    void saveSavedSearchSort(next, sort.id).then(
+      (p) => {
+        const id = (p as { UserPreferenceId?: number } | undefined)?.UserPreferenceId;
+        if (id) setSort((s) => ({ ...s, id }));
+      },
+      () => undefined,
+    );
   };
 
   const name = naming?.trim() ?? '';
@@ -102,19 +116,31 @@ export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleNam
       setBusy(false);
     }
   };
-  const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
+  const toggle = (id: number, on: boolean) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (on) n.add(id);
+      else n.delete(id);
+      return n;
+    });
 
   return (
     <section className="saved-searches" aria-label="Saved searches">
       <div className="saved-searches__bar">
         <h2 className="saved-searches__title">Saved searches</h2>
         <span className="spacer" />
-        <button type="button" className="btn btn--small" onClick={() => setNaming('')} disabled={busy}>Save search</button>
+        <button type="button" className="btn btn--small" onClick={() => setNaming('')} disabled={busy}>
+          Save search
+        </button>
         <button type="button" className="btn btn--small btn--danger" onClick={() => setConfirmDelete(true)} disabled={busy || !selected.size}>
           Delete{selected.size ? ` (${selected.size})` : ''}
         </button>
       </div>
-      {list === null ? <span className="spinner" role="status" aria-label="Loading" /> : !shown.length ? <p className="muted">No saved searches yet.</p> : (
+      {list === null ? (
+        <span className="spinner" role="status" aria-label="Loading" />
+      ) : !shown.length ? (
+        <p className="muted">No saved searches yet.</p>
+      ) : (
         <div className="saved-searches__scroll">
           <table className="saved-searches__table">
             <thead>
@@ -123,7 +149,8 @@ export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleNam
                 {COLUMNS.map((c) => (
                   <th key={c.column} aria-sort={sort.sort.column === c.column ? (sort.sort.descending ? 'descending' : 'ascending') : undefined}>
                     <button type="button" className="link-button" onClick={() => sortBy(c.column)}>
-                      {c.title}{sort.sort.column === c.column ? (sort.sort.descending ? ' ▼' : ' ▲') : ''}
+                      {c.title}
+                      {sort.sort.column === c.column ? (sort.sort.descending ? ' ▼' : ' ▲') : ''}
                     </button>
                   </th>
                 ))}
@@ -132,8 +159,14 @@ export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleNam
             <tbody>
               {shown.map((v) => (
                 <tr key={v.Id}>
-                  <td><input type="checkbox" aria-label={`Select ${v.name}`} checked={selected.has(v.Id)} onChange={(e) => toggle(v.Id, e.target.checked)} /></td>
-                  <td><button type="button" className="link-button" title="Load this search" onClick={() => onLoad(fromSavedSearch(v), v)}>{v.name}</button></td>
+                  <td>
+                    <input type="checkbox" aria-label={`Select ${v.name}`} checked={selected.has(v.Id)} onChange={(e) => toggle(v.Id, e.target.checked)} />
+                  </td>
+                  <td>
+                    <button type="button" className="link-button" title="Load this search" onClick={() => onLoad(fromSavedSearch(v), v)}>
+                      {v.name}
+                    </button>
+                  </td>
                   <td>{moduleName(Number(v.searchModule))}</td>
                   <td>{v.changedOn}</td>
                   <td>{v.createdOn}</td>
@@ -144,26 +177,49 @@ export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleNam
         </div>
       )}
       {naming !== null && (
-        <Modal title="Save search" onCancel={() => setNaming(null)} actions={<>
-          <button type="button" className="btn" onClick={() => setNaming(null)}>Cancel</button>
-          <button type="button" className="btn btn--primary" onClick={() => void save()} disabled={!name || busy}>
-            {findByName(list ?? [], name) ? 'Overwrite' : 'Save'}
-          </button>
-        </>}>
-          <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <Modal
+          title="Save search"
+          onCancel={() => setNaming(null)}
+          actions={
+            <>
+              <button type="button" className="btn" onClick={() => setNaming(null)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn--primary" onClick={() => void save()} disabled={!name || busy}>
+                {findByName(list ?? [], name) ? 'Overwrite' : 'Save'}
+              </button>
+            </>
+          }
+        >
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
             <label className="field">
               <span className="field__label">Name</span>
               <input data-autofocus value={naming} maxLength={100} list="saved-search-names" onChange={(e) => setNaming(e.target.value)} />
             </label>
-            <datalist id="saved-search-names">{(list ?? []).map((v) => <option key={v.Id} value={v.name} />)}</datalist>
+            <datalist id="saved-search-names">
+              {(list ?? []).map((v) => (
+                <option key={v.Id} value={v.name} />
+              ))}
+            </datalist>
             {!name && <p className="muted">A name is required.</p>}
             {name && findByName(list ?? [], name) && <p className="muted">A saved search of this name exists; saving overwrites it.</p>}
           </form>
         </Modal>
       )}
       {confirmDelete && (
-        <ConfirmDialog title="Delete saved searches" message={`Remove ${selected.size} saved search${selected.size === 1 ? '' : 'es'}?`} confirmLabel="Delete" danger
-          onConfirm={() => void remove()} onCancel={() => setConfirmDelete(false)} />
+        <ConfirmDialog
+          title="Delete saved searches"
+          message={`Remove ${selected.size} saved search${selected.size === 1 ? '' : 'es'}?`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirmDelete(false)}
+        />
       )}
     </section>
   );

@@ -7,7 +7,10 @@ import { apiFetch } from '../../api/http';
 import { parseSavedSearch } from '@domain/saved-search';
 import { DEFAULT_SAVED_SEARCH_SORT, parseSavedSearchSort, type SavedSearchSort, type SavedSearchValue } from './saved-search-state';
 
-interface StoredPreference { UserPreferenceId: number; Value: string }
+interface StoredPreference {
+  UserPreferenceId: number;
+  Value: string;
+}
 
 /** The preference holding the list's sort. */
 export const SORT_PREFERENCE = 'SortSavedSearches';

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { savedSearchDate, stampSavedSearch } from '@domain/saved-search';
-import { DEFAULT_SAVED_SEARCH_SORT, findByName, fromSavedSearch, parseSavedSearchSort, sortSavedSearches, toSavedSearch, type SearchSnapshot } from './saved-search-state';
+import {
+  DEFAULT_SAVED_SEARCH_SORT,
+  findByName,
+  fromSavedSearch,
+  parseSavedSearchSort,
+  sortSavedSearches,
+  toSavedSearch,
+  type SearchSnapshot,
+} from './saved-search-state';
 
 const snapshot: SearchSnapshot = {
-  searchModule: 4, criteria: { BrandId: 2, SeasonId: null, DivisionKey: '01', quickSearchText: '', IncludePatternLevel: true },
-  hidden: ['ColorDesc'], order: ['PatternName', 'StockNum', 'SeasonName'], sort: { field: 'StockNum', direction: 'DESC' }, pageSize: 25,
+  searchModule: 4,
+  criteria: { BrandId: 2, SeasonId: null, DivisionKey: '01', quickSearchText: '', IncludePatternLevel: true },
+  hidden: ['ColorDesc'],
+  order: ['PatternName', 'StockNum', 'SeasonName'],
+  sort: { field: 'StockNum', direction: 'DESC' },
+  pageSize: 25,
 };
 
 describe('saved search value', () => {
@@ -15,9 +27,29 @@ describe('saved search value', () => {
 
   it('SEARCH-016/017: a search becomes the saved shape and comes back the same', () => {
     const v = toSavedSearch('  Mine ', 1, snapshot, '2026-01-09');
-    expect(v).toMatchObject({ Id: 0, name: 'Mine', searchModule: 4, searchType: 1, changedOn: '1/09/2026', createdOn: '1/09/2026',
-      columnsHidden: ['ColorDesc'], columnsOrder: [{ column: 'PatternName', index: 0 }, { column: 'StockNum', index: 1 }, { column: 'SeasonName', index: 2 }] });
-    expect(v.searchTerms).toEqual({ BrandId: 2, DivisionKey: '01', IncludePatternLevel: true, pageNumber: 1, pageSize: 25, sortColumn: 'StockNum', sortDirection: 'DESC' });
+    expect(v).toMatchObject({
+      Id: 0,
+      name: 'Mine',
+      searchModule: 4,
+      searchType: 1,
+      changedOn: '1/09/2026',
+      createdOn: '1/09/2026',
+      columnsHidden: ['ColorDesc'],
+      columnsOrder: [
+        { column: 'PatternName', index: 0 },
+        { column: 'StockNum', index: 1 },
+        { column: 'SeasonName', index: 2 },
+      ],
+    });
+    expect(v.searchTerms).toEqual({
+      BrandId: 2,
+      DivisionKey: '01',
+      IncludePatternLevel: true,
+      pageNumber: 1,
+      pageSize: 25,
+      sortColumn: 'StockNum',
+      sortDirection: 'DESC',
+    });
     const back = fromSavedSearch(JSON.parse(JSON.stringify(v)));
     expect(back).toEqual({ ...snapshot, criteria: { BrandId: 2, DivisionKey: '01', IncludePatternLevel: true } });
   });

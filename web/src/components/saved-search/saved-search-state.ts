@@ -26,11 +26,15 @@ export function toSavedSearch(name: string, searchType: number, s: SearchSnapsho
   const criteria = Object.fromEntries(Object.entries(s.criteria).filter(([, v]) => !blank(v)));
   const day = savedSearchDate(today);
   return {
-    Id: 0, name: name.trim(), searchModule: s.searchModule, searchType,
+    Id: 0,
+    name: name.trim(),
+    searchModule: s.searchModule,
+    searchType,
     searchTerms: { ...criteria, pageNumber: 1, pageSize: s.pageSize, sortColumn: s.sort?.field ?? null, sortDirection: s.sort?.direction ?? null },
     columnsHidden: [...s.hidden],
     columnsOrder: s.order.map((column, index) => ({ column, index })),
-    changedOn: day, createdOn: day,
+    changedOn: day,
+    createdOn: day,
   };
 }
 
@@ -43,14 +47,20 @@ export function fromSavedSearch(v: SavedSearchValue): SearchSnapshot {
   const order = [...(v.columnsOrder ?? [])].sort((a, b) => a.index - b.index).map((o) => o.column);
   const direction = String(terms.sortDirection ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
   return {
-    searchModule: Number(v.searchModule) || 1, criteria, hidden: [...(v.columnsHidden ?? [])], order,
+    searchModule: Number(v.searchModule) || 1,
+    criteria,
+    hidden: [...(v.columnsHidden ?? [])],
+    order,
     sort: terms.sortColumn ? { field: String(terms.sortColumn), direction } : null,
     pageSize: [15, 25, 50, 100].includes(Number(terms.pageSize)) ? Number(terms.pageSize) : 50,
   };
 }
 
 /** SEARCH-021: the list's sort, kept in preference SortSavedSearches. */
-export interface SavedSearchSort { column: 'name' | 'searchModule' | 'changedOn' | 'createdOn'; descending: boolean }
+export interface SavedSearchSort {
+  column: 'name' | 'searchModule' | 'changedOn' | 'createdOn';
+  descending: boolean;
+}
 export const DEFAULT_SAVED_SEARCH_SORT: SavedSearchSort = { column: 'changedOn', descending: false };
 
 export function parseSavedSearchSort(text: unknown): SavedSearchSort {
@@ -65,11 +75,16 @@ export function parseSavedSearchSort(text: unknown): SavedSearchSort {
 
 /** The list in that order (dates by calendar day, names ignoring case; ties by Id). */
 export function sortSavedSearches<T extends SavedSearchValue>(list: readonly T[], sort: SavedSearchSort): T[] {
-  const key = (v: T): string | number => (sort.column === 'changedOn' || sort.column === 'createdOn' ? savedSearchDateRank(v[sort.column])
-    : sort.column === 'searchModule' ? Number(v.searchModule) : String(v.name).toLowerCase());
+  const key = (v: T): string | number =>
+    sort.column === 'changedOn' || sort.column === 'createdOn'
+      ? savedSearchDateRank(v[sort.column])
+      : sort.column === 'searchModule'
+        ? Number(v.searchModule)
+        : String(v.name).toLowerCase();
   const dir = sort.descending ? -1 : 1;
   return [...list].sort((a, b) => {
-    const x = key(a), y = key(b);
+    const x = key(a),
+      y = key(b);
     return (x < y ? -1 : x > y ? 1 : 0) * dir || a.Id - b.Id;
   });
 }

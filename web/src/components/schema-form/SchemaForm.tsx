@@ -37,7 +37,9 @@ import './schema-form.css';
 
 /** What `onSave` may answer: the server's result of the save. */
 export interface SaveOutcome {
-  IsSuccessful?: boolean; Message?: string; Errors?: FieldError[];
+  IsSuccessful?: boolean;
+  Message?: string;
+  Errors?: FieldError[];
   /** The user called the save off (e.g. declined a confirmation): nothing changes. */
   Cancelled?: boolean;
   /** Replaces the form-level message of this failed save (e.g. a screen's own text for a refused save). */
@@ -45,7 +47,12 @@ export interface SaveOutcome {
 }
 
 /** A screen's settings of one field: its widget (a registry key), RJSF `ui:options`, placeholder. */
-export interface FieldUi { widget?: string; options?: Record<string, unknown>; placeholder?: string; disabled?: boolean }
+export interface FieldUi {
+  widget?: string;
+  options?: Record<string, unknown>;
+  placeholder?: string;
+  disabled?: boolean;
+}
 
 export interface SchemaFormProps {
   /** The entity schema as the server sent it for this user (keep the same object between renders). */
@@ -107,31 +114,54 @@ const NO_PANELS: Readonly<Record<string, ReactNode>> = {};
 /** Messages people read instead of ajv's; `custom` (field → keyword → text) wins. */
 export function readableErrors(errors: RJSFValidationError[], custom?: Record<string, Record<string, string>>): RJSFValidationError[] {
   const seen = new Set<string>();
-  return errors.map((e) => {
-    const field = (e.property ?? '').replace(/^\./, '').split('.')[0] || String(e.params?.missingProperty ?? '');
-    const own = e.name ? custom?.[field]?.[e.name] : undefined;
-    if (own) return { ...e, message: own };
-    if (e.name === 'format' && e.params?.limit === 'date-time') return { ...e, message: 'Enter a date (MM/DD/YYYY) and a time.' };
-    if (e.name === 'required') return { ...e, message: 'This field is required.' };
-    if (e.name === 'format' && (e.params?.format ?? e.params?.limit) === 'date') return { ...e, message: 'Enter a date as MM/DD/YYYY.' };
-    if (e.name === 'maxLength') return { ...e, message: `At most ${e.params?.limit} characters.` };
-    if (e.name === 'minimum') return { ...e, message: `Must be ${e.params?.limit} or more.` };
-    if (e.name === 'maximum') return { ...e, message: `Must be ${e.params?.limit} or less.` };
-    if (e.name === 'pattern' && e.params?.limit === TIME_PATTERN) return { ...e, message: 'Enter a time as HH:MM.' };
-    return e;
-  }).filter((e) => {
-    // oneOf options fail once per option: one message is enough.
-    const k = `${e.property}|${e.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  return errors
+    .map((e) => {
+      const field = (e.property ?? '').replace(/^\./, '').split('.')[0] || String(e.params?.missingProperty ?? '');
+      const own = e.name ? custom?.[field]?.[e.name] : undefined;
+      if (own) return { ...e, message: own };
+      if (e.name === 'format' && e.params?.limit === 'date-time') return { ...e, message: 'Enter a date (MM/DD/YYYY) and a time.' };
+      if (e.name === 'required') return { ...e, message: 'This field is required.' };
+      if (e.name === 'format' && (e.params?.format ?? e.params?.limit) === 'date') return { ...e, message: 'Enter a date as MM/DD/YYYY.' };
+      if (e.name === 'maxLength') return { ...e, message: `At most ${e.params?.limit} characters.` };
+      if (e.name === 'minimum') return { ...e, message: `Must be ${e.params?.limit} or more.` };
+      if (e.name === 'maximum') return { ...e, message: `Must be ${e.params?.limit} or less.` };
+      if (e.name === 'pattern' && e.params?.limit === TIME_PATTERN) return { ...e, message: 'Enter a time as HH:MM.' };
+      return e;
+    })
+    .filter((e) => {
+      // oneOf options fail once per option: one message is enough.
+      const k = `${e.property}|${e.message}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
 }
 
-
 /** See the module comment. */
-export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, trackUnsaved = true, onSave, brandId, formErrorMessage = FORM_ERROR_MESSAGE, saveLabel = 'Save', actions, dirtyKey, validator = interpretedValidator as ValidatorType,
-  widgets, fields: fieldUi, fieldMessages, customValidate, message: ownMessage, onChange: onDataChange, onInvalid, fieldErrors, panels = NO_PANELS }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  layout,
+  fieldLayout,
+  formData,
+  readOnly,
+  trackUnsaved = true,
+  onSave,
+  brandId,
+  formErrorMessage = FORM_ERROR_MESSAGE,
+  saveLabel = 'Save',
+  actions,
+  dirtyKey,
+  validator = interpretedValidator as ValidatorType,
+  widgets,
+  fields: fieldUi,
+  fieldMessages,
+  customValidate,
+  message: ownMessage,
+  onChange: onDataChange,
+  onInvalid,
+  fieldErrors,
+  panels = NO_PANELS,
+}: SchemaFormProps) {
   const sections = useMemo(() => resolveLayout(layout, schema, fieldLayout), [layout, schema, fieldLayout]);
   const fields = useMemo(() => layoutFields(sections), [sections]);
   const rjsfSchema = useMemo(() => formSchema(schema, fields, fieldTitles(fieldLayout)), [schema, fields, fieldLayout]);
@@ -142,8 +172,10 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
       const own = fieldUi?.[f];
       const widget = own?.widget ?? widgetFor(formKind(f, p));
       ui[f] = {
-        ...(widget ? { 'ui:widget': widget } : {}), 'ui:disabled': isReadOnlyField(p) || !!own?.disabled,
-        ...(own?.options ? { 'ui:options': own.options } : {}), ...(own?.placeholder ? { 'ui:placeholder': own.placeholder } : {}),
+        ...(widget ? { 'ui:widget': widget } : {}),
+        'ui:disabled': isReadOnlyField(p) || !!own?.disabled,
+        ...(own?.options ? { 'ui:options': own.options } : {}),
+        ...(own?.placeholder ? { 'ui:placeholder': own.placeholder } : {}),
       };
     }
     return ui;
@@ -188,7 +220,10 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
   }
   // The committed values for widgets that depend on other fields (ReferenceWidget's scope).
   const [dataStore] = useState(() => formDataStore(() => latestData.current));
-  const formContext = useMemo<SchemaFormContext>(() => ({ markDirty, initialData: formData, brandId, data: dataStore }), [markDirty, formData, brandId, dataStore]);
+  const formContext = useMemo<SchemaFormContext>(
+    () => ({ markDirty, initialData: formData, brandId, data: dataStore }),
+    [markDirty, formData, brandId, dataStore],
+  );
   const formRef = useRef<Form>(null);
   const shown = useMemo(() => new Set(fields), [fields]);
   const extraErrors = useMemo<ErrorSchema>(() => {
@@ -204,9 +239,18 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
     (document.activeElement as HTMLElement | null)?.blur?.();
     // The check runs here (its errors go to onError), so a submit racing a just-committed change
     // cannot drop the error report; RJSF's submit checks again, the data being valid.
-    setTimeout(() => { const f = formRef.current; if (f && (readOnly || f.validateForm())) f.submit(); }, 0);
+    setTimeout(() => {
+      const f = formRef.current;
+      if (f && (readOnly || f.validateForm())) f.submit();
+    }, 0);
   };
-  useSaveShortcut(() => { if (!saving) submit(); }, !readOnly && !!onSave, () => formRef.current?.formElement.current as Element | null);
+  useSaveShortcut(
+    () => {
+      if (!saving) submit();
+    },
+    !readOnly && !!onSave,
+    () => formRef.current?.formElement.current as Element | null,
+  );
 
   const onSubmitNow = async ({ formData: data }: { formData?: Record<string, unknown> }) => {
     if (!onSave || !data) return;
@@ -235,43 +279,67 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
   // re-render of 150 fields on the first keystroke would be a visible stall.
   const latest = useRef({ onSubmitNow, formErrorMessage, onDataChange, onInvalid });
   latest.current = { onSubmitNow, formErrorMessage, onDataChange, onInvalid };
-  const onChange = useCallback((e: { formData?: Record<string, unknown> }, id?: string) => {
-    if (e.formData) {
-      const replaced = latest.current.onDataChange?.(e.formData);
-      latestData.current = replaced ?? e.formData;
-      dataStore.changed();
-      if (replaced) setPushed((n) => n + 1);
-    }
-    const field = id?.replace(/^root_/, '');
-    if (field) setServerErrors((s) => (field in s ? withoutField(s, field) : s));
-  }, [dataStore]);
+  const onChange = useCallback(
+    (e: { formData?: Record<string, unknown> }, id?: string) => {
+      if (e.formData) {
+        const replaced = latest.current.onDataChange?.(e.formData);
+        latestData.current = replaced ?? e.formData;
+        dataStore.changed();
+        if (replaced) setPushed((n) => n + 1);
+      }
+      const field = id?.replace(/^root_/, '');
+      if (field) setServerErrors((s) => (field in s ? withoutField(s, field) : s));
+    },
+    [dataStore],
+  );
   const onSubmit = useCallback((e: unknown) => void latest.current.onSubmitNow(e as { formData?: Record<string, unknown> }), []);
-  const onError = useCallback(() => { setMessage([latest.current.formErrorMessage]); latest.current.onInvalid?.(); }, []);
+  const onError = useCallback(() => {
+    setMessage([latest.current.formErrorMessage]);
+    latest.current.onInvalid?.();
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `pushed` and `source` re-create the element with the latest data
-  const form = useMemo(() => (
-    <Form
-      ref={formRef}
-      schema={rjsfSchema as never}
-      uiSchema={uiSchema}
-      formData={latestData.current}
-      validator={validator}
-      widgets={registryWidgets}
-      templates={TEMPLATES}
-      formContext={formContext}
-      readonly={readOnly}
-      liveValidate="onBlur"
-      noHtml5Validate
-      showErrorList={false}
-      transformErrors={transformErrors}
-      customValidate={customValidate}
-      extraErrors={extraErrors}
-      onChange={onChange}
-      onSubmit={onSubmit}
-      onError={onError}
-    >
-      {null}
-    </Form>
-  ), [rjsfSchema, uiSchema, source, pushed, formContext, readOnly, extraErrors, onChange, onSubmit, onError, validator, registryWidgets, transformErrors, customValidate]);
+  const form = useMemo(
+    () => (
+      <Form
+        ref={formRef}
+        schema={rjsfSchema as never}
+        uiSchema={uiSchema}
+        formData={latestData.current}
+        validator={validator}
+        widgets={registryWidgets}
+        templates={TEMPLATES}
+        formContext={formContext}
+        readonly={readOnly}
+        liveValidate="onBlur"
+        noHtml5Validate
+        showErrorList={false}
+        transformErrors={transformErrors}
+        customValidate={customValidate}
+        extraErrors={extraErrors}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        onError={onError}
+      >
+        {null}
+      </Form>
+    ),
+    [
+      rjsfSchema,
+      uiSchema,
+      source,
+      pushed,
+      formContext,
+      readOnly,
+      extraErrors,
+      onChange,
+      onSubmit,
+      onError,
+      validator,
+      registryWidgets,
+      transformErrors,
+      customValidate,
+    ],
+  );
 
   const shownMessage = [...(ownMessage ?? []), ...(message ?? [])];
 
@@ -279,17 +347,30 @@ export function SchemaForm({ schema, layout, fieldLayout, formData, readOnly, tr
     <div className="schema-form">
       {shownMessage.length > 0 && (
         <div className="alert alert--error" role="alert">
-          {shownMessage.length === 1 ? shownMessage[0] : <ul>{shownMessage.map((m) => <li key={m}>{m}</li>)}</ul>}
+          {shownMessage.length === 1 ? (
+            shownMessage[0]
+          ) : (
+            <ul>
+              {shownMessage.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
       <SectionPanelsContext.Provider value={panels}>{form}</SectionPanelsContext.Provider>
       {!readOnly && onSave && (
         <div className="schema-form__actions">
           {actions}
-          <button type="button" className="btn btn--primary" onClick={submit} disabled={saving}
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={submit}
+            disabled={saving}
             // The focused widget is blurred by submit(), not by the press: an error shown on that blur
             // would move the button between press and release and swallow the click.
-            onMouseDown={(e) => e.preventDefault()}>
+            onMouseDown={(e) => e.preventDefault()}
+          >
             {saving && <span className="spinner" aria-hidden="true" />} {saveLabel}
           </button>
         </div>

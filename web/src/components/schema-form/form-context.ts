@@ -22,7 +22,12 @@ export function formDataStore(get: () => Record<string, unknown>): FormDataStore
   const listeners = new Set<() => void>();
   return {
     get,
-    changed: () => { for (const l of listeners) l(); },
-    subscribe: (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
+    changed: () => {
+      for (const l of listeners) l();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }

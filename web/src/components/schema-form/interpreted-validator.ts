@@ -10,7 +10,20 @@ import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema, Validatio
 import processRawValidationErrors from '@rjsf/validator-ajv8/lib/processRawValidationErrors.js';
 
 /** Keywords whose errors only repeat the errors of their subschemas. */
-const AGGREGATE = new Set(['properties', 'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', '$ref', 'dependentSchemas', 'additionalItems']);
+const AGGREGATE = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'if',
+  'then',
+  'else',
+  '$ref',
+  'dependentSchemas',
+  'additionalItems',
+]);
 
 export interface AjvLikeError {
   instancePath: string;
@@ -21,23 +34,38 @@ export interface AjvLikeError {
 }
 
 function at(schema: unknown, pointer: string): unknown {
-  return pointer.replace(/^#\/?/, '').split('/').filter(Boolean)
+  return pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
     .reduce<any>((node, part) => node?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')], schema);
 }
 
 function message(keyword: string, value: unknown, error: string): string {
   switch (keyword) {
-    case 'type': return `Must be ${Array.isArray(value) ? value.filter((t) => t !== 'null').join(' or ') : value}.`;
-    case 'maxLength': return `At most ${value} characters.`;
-    case 'minLength': return value === 1 ? 'Required.' : `At least ${value} characters.`;
-    case 'maximum': return `At most ${value}.`;
-    case 'minimum': return `At least ${value}.`;
-    case 'exclusiveMinimum': return `More than ${value}.`;
-    case 'exclusiveMaximum': return `Less than ${value}.`;
-    case 'format': return `Not a valid ${value}.`;
-    case 'enum': case 'const': return 'Not one of the allowed values.';
-    case 'pattern': return 'Not in the expected format.';
-    default: return error;
+    case 'type':
+      return `Must be ${Array.isArray(value) ? value.filter((t) => t !== 'null').join(' or ') : value}.`;
+    case 'maxLength':
+      return `At most ${value} characters.`;
+    case 'minLength':
+      return value === 1 ? 'Required.' : `At least ${value} characters.`;
+    case 'maximum':
+      return `At most ${value}.`;
+    case 'minimum':
+      return `At least ${value}.`;
+    case 'exclusiveMinimum':
+      return `More than ${value}.`;
+    case 'exclusiveMaximum':
+      return `Less than ${value}.`;
+    case 'format':
+      return `Not a valid ${value}.`;
+    case 'enum':
+    case 'const':
+      return 'Not one of the allowed values.';
+    case 'pattern':
+      return 'Not in the expected format.';
+    default:
+      return error;
   }
 }
 
@@ -79,7 +107,13 @@ export class InterpretedValidator implements ValidatorType<any, RJSFSchema, any>
     }
   }
 
-  validateFormData(formData: any, schema: RJSFSchema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer, uiSchema?: UiSchema): ValidationData<any> {
+  validateFormData(
+    formData: any,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator,
+    transformErrors?: ErrorTransformer,
+    uiSchema?: UiSchema,
+  ): ValidationData<any> {
     return processRawValidationErrors(this, this.rawValidation(schema, formData) as any, formData, schema, customValidate, transformErrors, uiSchema);
   }
 

@@ -7,7 +7,12 @@ import type { EntitySchema, FieldSchema } from '../fields/field-kind';
 import type { LayoutDocument } from '../fields/schema-docs';
 
 /** One effective field-layout row (GET fields/getFieldConfiguration); Title renames the field (null: the schema's title). */
-export interface FieldLayoutRow { FieldId: string | number; Row: number; Hidden?: boolean; Title?: string | null }
+export interface FieldLayoutRow {
+  FieldId: string | number;
+  Row: number;
+  Hidden?: boolean;
+  Title?: string | null;
+}
 
 /** The renamed fields of a field layout: field → its title there. */
 export function fieldTitles(fieldLayout?: readonly FieldLayoutRow[]): ReadonlyMap<string, string> {
@@ -15,7 +20,13 @@ export function fieldTitles(fieldLayout?: readonly FieldLayoutRow[]): ReadonlyMa
 }
 
 /** A resolved section; `panel` names a screen-supplied panel shown below its fields, `collapsed` starts it closed. */
-export interface FormSection { id: string; title: string; rows: string[][]; panel?: string; collapsed?: boolean }
+export interface FormSection {
+  id: string;
+  title: string;
+  rows: string[][];
+  panel?: string;
+  collapsed?: boolean;
+}
 
 /**
  * Sections with their rows of visible fields. With `fieldLayout`, a field's Row (a number over
@@ -43,10 +54,20 @@ export function resolveLayout(layout: LayoutDocument, schema: EntitySchema, fiel
     const rows: string[][] = [];
     let current: number | null = null;
     for (const p of placed) {
-      if (p.row !== current) { rows.push([]); current = p.row; }
+      if (p.row !== current) {
+        rows.push([]);
+        current = p.row;
+      }
       rows[rows.length - 1].push(p.field);
     }
-    if (rows.length || section.panel) out.push({ id: section.id, title: section.title, rows, ...(section.panel ? { panel: section.panel } : {}), ...(section.collapsed ? { collapsed: true } : {}) });
+    if (rows.length || section.panel)
+      out.push({
+        id: section.id,
+        title: section.title,
+        rows,
+        ...(section.panel ? { panel: section.panel } : {}),
+        ...(section.collapsed ? { collapsed: true } : {}),
+      });
   }
   return out;
 }

@@ -18,17 +18,32 @@ const schema: EntitySchema = {
 
 describe('labelled options (oneOf consts)', () => {
   it('reads oneOf consts with their titles, else the enum', () => {
-    expect(optionsOf({ oneOf: [{ const: 1, title: 'One' }, { const: 2 }] })).toEqual([{ value: 1, label: 'One' }, { value: 2, label: '2' }]);
-    expect(optionsOf(schema.properties.Kind)).toEqual([{ value: 'A', label: 'A' }, { value: 'B', label: 'B' }]);
+    expect(optionsOf({ oneOf: [{ const: 1, title: 'One' }, { const: 2 }] })).toEqual([
+      { value: 1, label: 'One' },
+      { value: 2, label: '2' },
+    ]);
+    expect(optionsOf(schema.properties.Kind)).toEqual([
+      { value: 'A', label: 'A' },
+      { value: 'B', label: 'B' },
+    ]);
     expect(optionsOf(schema.properties.Name)).toBeNull();
   });
   it('withOptions puts runtime options into a copy; a nullable field also offers null', () => {
     const s = withOptions(schema, 'RoleId', [{ value: 3, label: 'Admin' }], 'None');
     expect(s).not.toBe(schema);
     expect(schema.properties.RoleId.oneOf).toBeUndefined();
-    expect(optionsOf(s.properties.RoleId)).toEqual([{ value: null, label: 'None' }, { value: 3, label: 'Admin' }]);
-    const b = withOptions(schema, 'Brands', [{ value: 1, label: 'Acme' }, { value: 2, label: 'Bolt' }]);
-    expect(itemOptionsOf(b.properties.Brands)).toEqual([{ value: 1, label: 'Acme' }, { value: 2, label: 'Bolt' }]);
+    expect(optionsOf(s.properties.RoleId)).toEqual([
+      { value: null, label: 'None' },
+      { value: 3, label: 'Admin' },
+    ]);
+    const b = withOptions(schema, 'Brands', [
+      { value: 1, label: 'Acme' },
+      { value: 2, label: 'Bolt' },
+    ]);
+    expect(itemOptionsOf(b.properties.Brands)).toEqual([
+      { value: 1, label: 'Acme' },
+      { value: 2, label: 'Bolt' },
+    ]);
   });
   it('the interpreting validator accepts an option and refuses anything else', () => {
     const s = withOptions(withOptions(schema, 'RoleId', [{ value: 3, label: 'Admin' }]), 'Brands', [{ value: 1, label: 'Acme' }]);

@@ -6,7 +6,10 @@
  */
 import type { EntitySchema, FieldSchema } from '../fields/field-kind';
 
-export interface FieldOption { value: unknown; label: string }
+export interface FieldOption {
+  value: unknown;
+  label: string;
+}
 
 /** The options of a scalar property (oneOf consts, else enum), or null when it has none. */
 export function optionsOf(p: FieldSchema | undefined): FieldOption[] | null {

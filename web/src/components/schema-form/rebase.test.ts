@@ -8,7 +8,7 @@ describe('unsaved edits across a new record', () => {
     const r = rebaseEdits(base, { ...base, A: 2 }, { ...base, RowVersion: 4 }, ['A', 'B', 'C']);
     expect(r).toEqual({ data: { A: 2, B: 'x', C: null, RowVersion: 4 }, kept: ['A'] });
   });
-  it('drops an edit of a field the new record changed: the saved value shows (a saved answer, or another user\'s change)', () => {
+  it("drops an edit of a field the new record changed: the saved value shows (a saved answer, or another user's change)", () => {
     const saved = rebaseEdits(base, { ...base, B: 'y ' }, { ...base, B: 'y', RowVersion: 4 }, ['A', 'B', 'C']);
     expect(saved).toEqual({ data: { ...base, B: 'y', RowVersion: 4 }, kept: [] });
     const theirs = rebaseEdits(base, { ...base, A: 2, B: 'mine' }, { ...base, B: 'theirs', RowVersion: 4 }, ['A', 'B', 'C']);

@@ -39,7 +39,7 @@ describe('reference fields (x-ref)', () => {
     expect(withCurrent(options, null, null)).toEqual(options);
   });
 
-  it('a record with a version is stored (fixed references turn to text); a create form\'s start is not', () => {
+  it("a record with a version is stored (fixed references turn to text); a create form's start is not", () => {
     expect(isStored({ RowVersion: 3 })).toBe(true);
     expect(isStored({ BrandId: 1 })).toBe(false);
   });

@@ -45,7 +45,10 @@ export function optionsUrl(ref: ReferenceSpec, data: Record<string, unknown>): s
 /** The URL naming `ids` (a fixed field whose name the record does not carry). */
 export const namesUrl = (ref: ReferenceSpec, ids: readonly unknown[]) => `/api/Reference/${ref.source}?Ids=${ids.map(String).join(',')}`;
 
-export interface ReferenceOption { value: unknown; label: string }
+export interface ReferenceOption {
+  value: unknown;
+  label: string;
+}
 
 /** The choices with the current value kept (an inactive responsible stays selectable by its name). */
 export function withCurrent(options: readonly ReferenceOption[], value: unknown, name: unknown): ReferenceOption[] {

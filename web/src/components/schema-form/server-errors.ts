@@ -5,7 +5,10 @@
  */
 import type { ErrorSchema } from '@rjsf/utils';
 
-export interface FieldError { Field: string; Message: string }
+export interface FieldError {
+  Field: string;
+  Message: string;
+}
 
 /** The spec's form-level message of a save with errors (S0 §5). */
 export const FORM_ERROR_MESSAGE = 'Your submission contains error(s). Please correct the highlighted items below.';

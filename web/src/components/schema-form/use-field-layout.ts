@@ -11,8 +11,10 @@ import type { FieldLayoutRow } from './layout';
 /** `ready` once the rows came (or failed: the layout document alone then applies), or at once for a layout without a module. */
 export function useFieldLayout(moduleId: number | undefined): { fieldLayout: FieldLayoutRow[] | undefined; ready: boolean } {
   const userId = useSessionStore((s) => s.session?.userId);
-  const rows = useSWR<FieldLayoutRow[]>(moduleId && userId ? ['field-layout', userId, moduleId] : null,
+  const rows = useSWR<FieldLayoutRow[]>(
+    moduleId && userId ? ['field-layout', userId, moduleId] : null,
     () => apiFetch<FieldLayoutRow[]>('/api/UserPreference/fields/getFieldConfiguration', { query: { userId, moduleId }, handleAuthErrors: false }),
-    { shouldRetryOnError: false, revalidateOnFocus: false });
+    { shouldRetryOnError: false, revalidateOnFocus: false },
+  );
   return { fieldLayout: rows.data, ready: !moduleId || !!rows.data || !!rows.error };
 }

@@ -55,13 +55,32 @@ export interface SearchWorkbenchProps {
   onResults?: (shown: boolean) => void;
 }
 
-interface Run { criteria: Record<string, unknown>; key: number }
+interface Run {
+  criteria: Record<string, unknown>;
+  key: number;
+}
 
 /** The tab's pending saved search, handed over from another tab in this browser tab's session storage. */
 const pendingKey = (searchType: number) => `plm.search.load.${searchType}`;
 
-export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gridId, criteriaFields, initialCriteria, restart, omitColumns,
-  rowPath, onAltClick, tabName, onTab, toolbarActions, hotRef, onResults }: SearchWorkbenchProps) {
+export function SearchWorkbench({
+  tab,
+  searchType,
+  criteriaEntity,
+  layoutId,
+  gridId,
+  criteriaFields,
+  initialCriteria,
+  restart,
+  omitColumns,
+  rowPath,
+  onAltClick,
+  tabName,
+  onTab,
+  toolbarActions,
+  hotRef,
+  onResults,
+}: SearchWorkbenchProps) {
   const navigate = useNavigate();
   const { data: schema } = useEntitySchema(criteriaEntity);
   const { data: layout } = useLayout(layoutId);
@@ -95,24 +114,40 @@ export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gri
   const filters = useMemo(() => (run ? searchFilters(run.criteria) : undefined), [run]);
   const omit = useMemo(() => omitColumns?.(run?.criteria ?? criteria) ?? [], [omitColumns, run, criteria]);
 
-  const onLoaded = useCallback((total: number) => {
-    onResults?.(total > 0);
-    if (total > 0) return setEmpty(false);
-    setEmpty(true);
-    toast.warning(NO_DATA, NO_DATA_MS);
-  }, [onResults]);
-  const hide = () => { setRun(null); onResults?.(false); };
+  const onLoaded = useCallback(
+    (total: number) => {
+      onResults?.(total > 0);
+      if (total > 0) return setEmpty(false);
+      setEmpty(true);
+      toast.warning(NO_DATA, NO_DATA_MS);
+    },
+    [onResults],
+  );
+  const hide = () => {
+    setRun(null);
+    onResults?.(false);
+  };
   const recordLink = useCallback((r: Record<string, unknown>) => rowPath(r as GridRecord), [rowPath]);
-  const onRowClick = useCallback((r: GridRecord, e: Pick<MouseEvent, 'altKey' | 'ctrlKey' | 'metaKey'>) => {
-    const path = rowPath(r);
-    if (e.altKey && onAltClick) onAltClick(r);
-    else if (e.ctrlKey || e.metaKey) window.open(path, '_blank', 'noopener');
-    else navigate(path);
-  }, [rowPath, onAltClick, navigate]);
+  const onRowClick = useCallback(
+    (r: GridRecord, e: Pick<MouseEvent, 'altKey' | 'ctrlKey' | 'metaKey'>) => {
+      const path = rowPath(r);
+      if (e.altKey && onAltClick) onAltClick(r);
+      else if (e.ctrlKey || e.metaKey) window.open(path, '_blank', 'noopener');
+      else navigate(path);
+    },
+    [rowPath, onAltClick, navigate],
+  );
 
   const snapshot = (): SearchSnapshot => {
     const shown = columns.order.length ? columns.order : (grid?.columns.map((c) => c.field) ?? []);
-    return { searchModule: tab, criteria: run?.criteria ?? criteria, hidden: columns.hidden, order: shown.filter((f) => !columns.hidden.includes(f) && !omit.includes(f)), sort: columns.sort, pageSize };
+    return {
+      searchModule: tab,
+      criteria: run?.criteria ?? criteria,
+      hidden: columns.hidden,
+      order: shown.filter((f) => !columns.hidden.includes(f) && !omit.includes(f)),
+      sort: columns.sort,
+      pageSize,
+    };
   };
   const load = (s: SearchSnapshot) => {
     const held: ColumnState = { hidden: s.hidden, order: s.order, sort: s.sort };
@@ -151,23 +186,71 @@ export function SearchWorkbench({ tab, searchType, criteriaEntity, layoutId, gri
       {/* biome-ignore lint/a11y/noStaticElementInteractions: listens to the Enter key bubbling from the criteria inputs; the box itself takes no focus */}
       <div className="search-workbench__criteria" onKeyDown={onKeyDown}>
         {schema && layout ? (
-          <SchemaForm schema={schema} layout={layout} formData={criteria} fields={criteriaFields} saveLabel="Search" trackUnsaved={false} dirtyKey={`search:criteria:${searchType}:${tab}`}
-            onSave={async (_changes, data) => { search(data); }}
-            actions={<>
-              {run && <button type="button" className="btn" onClick={hide}>Hide results</button>}
-              <button type="button" className="btn" onClick={() => { setCriteria(initialCriteria()); hide(); setEmpty(false); }}>Clear</button>
-            </>} />
-        ) : <span className="spinner" role="status" aria-label="Loading" />}
+          <SchemaForm
+            schema={schema}
+            layout={layout}
+            formData={criteria}
+            fields={criteriaFields}
+            saveLabel="Search"
+            trackUnsaved={false}
+            dirtyKey={`search:criteria:${searchType}:${tab}`}
+            onSave={async (_changes, data) => {
+              search(data);
+            }}
+            actions={
+              <>
+                {run && (
+                  <button type="button" className="btn" onClick={hide}>
+                    Hide results
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => {
+                    setCriteria(initialCriteria());
+                    hide();
+                    setEmpty(false);
+                  }}
+                >
+                  Clear
+                </button>
+              </>
+            }
+          />
+        ) : (
+          <span className="spinner" role="status" aria-label="Loading" />
+        )}
       </div>
-      <SavedSearches searchType={searchType} snapshot={snapshot} onLoad={load} onSaved={(s) => setBaseline({ hidden: s.hidden, order: s.order, sort: s.sort })}
-        moduleName={tabName} />
+      <SavedSearches
+        searchType={searchType}
+        snapshot={snapshot}
+        onLoad={load}
+        onSaved={(s) => setBaseline({ hidden: s.hidden, order: s.order, sort: s.sort })}
+        moduleName={tabName}
+      />
       {/* SEARCH-009, CP-010: hiding the results unmounts the grid, so they come back at page 1. */}
       {run && filters && (
         <div className="search-workbench__results" hidden={empty} key={loads}>
-          <DataGrid key={gridId} gridId={gridId} search filters={filters} reloadKey={run.key} pageSize={pageSize}
-            columnState={columns} onColumnStateChange={setColumns} omitColumns={omit} onRowClick={onRowClick} recordLink={recordLink}
-            onLoaded={onLoaded} onPageSizeChange={setPageSize} hotRef={hotRef} height="calc(100vh - 330px)"
-            onSelectionChange={toolbarActions ? setSelected : undefined} toolbarActions={toolbarActions?.(selected)} />
+          <DataGrid
+            key={gridId}
+            gridId={gridId}
+            search
+            filters={filters}
+            reloadKey={run.key}
+            pageSize={pageSize}
+            columnState={columns}
+            onColumnStateChange={setColumns}
+            omitColumns={omit}
+            onRowClick={onRowClick}
+            recordLink={recordLink}
+            onLoaded={onLoaded}
+            onPageSizeChange={setPageSize}
+            hotRef={hotRef}
+            height="calc(100vh - 330px)"
+            onSelectionChange={toolbarActions ? setSelected : undefined}
+            toolbarActions={toolbarActions?.(selected)}
+          />
         </div>
       )}
     </div>

@@ -19,6 +19,10 @@ export const EMPTY_COLUMNS: ColumnState = { hidden: [], order: [], sort: null };
 /** SEARCH-010, CP-009: columns shown, their order or the sort differ from the baseline (the default or the loaded search). */
 export function columnsChanged(now: ColumnState, baseline: ColumnState): boolean {
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-  return !same([...now.hidden].sort(), [...baseline.hidden].sort()) || (now.order.length > 0 && !same(now.order, baseline.order))
-    || now.sort?.field !== baseline.sort?.field || now.sort?.direction !== baseline.sort?.direction;
+  return (
+    !same([...now.hidden].sort(), [...baseline.hidden].sort()) ||
+    (now.order.length > 0 && !same(now.order, baseline.order)) ||
+    now.sort?.field !== baseline.sort?.field ||
+    now.sort?.direction !== baseline.sort?.direction
+  );
 }

@@ -9,8 +9,17 @@ import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { toast } from '../../shell/toast-store';
 import { SizeRangeRows } from './SizeRangeRows';
 import {
-  blankPreset, blankRow, changedPresets, checkPresets, presetBody, presetDraftOf, serverPresetCells, withPresetChange,
-  type CellErrors, type Preset, type PresetDraft,
+  blankPreset,
+  blankRow,
+  changedPresets,
+  checkPresets,
+  presetBody,
+  presetDraftOf,
+  serverPresetCells,
+  withPresetChange,
+  type CellErrors,
+  type Preset,
+  type PresetDraft,
 } from './size-range-drafts';
 import { deletePreset, PRESETS, savePresets, useSizeLookups } from './size-ranges-api';
 
@@ -23,29 +32,52 @@ export function PresetManager() {
   const [deleting, setDeleting] = useState<PresetDraft | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => { setPresets((data ?? []).map(presetDraftOf)); }, [data]);
-  const edit = (next: PresetDraft[]) => { setPresets(next); setCells(new Map()); setMessage(null); };
+  useEffect(() => {
+    setPresets((data ?? []).map(presetDraftOf));
+  }, [data]);
+  const edit = (next: PresetDraft[]) => {
+    setPresets(next);
+    setCells(new Map());
+    setMessage(null);
+  };
   const change = (k: number, c: Partial<PresetDraft>) => edit(withPresetChange(presets, k, c));
-  const refuse = (text: string, marked: CellErrors) => { setCells(marked); setMessage(text); toast.error(text); };
+  const refuse = (text: string, marked: CellErrors) => {
+    setCells(marked);
+    setMessage(text);
+    toast.error(text);
+  };
 
   const save = async () => {
     const check = checkPresets(presets);
-    if (check.message) { refuse(check.message, check.cells); return; }
+    if (check.message) {
+      refuse(check.message, check.cells);
+      return;
+    }
     const sent = changedPresets(presets);
     if (!sent.length) return;
     setBusy(true);
     const answer = await savePresets(presetBody(sent)).finally(() => setBusy(false));
-    if (!answer.ok) { refuse(answer.Message, serverPresetCells(answer.Errors, sent)); return; }
-    setCells(new Map()); setMessage(null);
+    if (!answer.ok) {
+      refuse(answer.Message, serverPresetCells(answer.Errors, sent));
+      return;
+    }
+    setCells(new Map());
+    setMessage(null);
     await mutate(answer.Data, { revalidate: false });
     toast.success(answer.Message);
   };
 
   const remove = async (p: PresetDraft) => {
     setDeleting(null);
-    if (!p.SizeRangePresetId) { edit(presets.filter((x) => x.k !== p.k)); return; }
+    if (!p.SizeRangePresetId) {
+      edit(presets.filter((x) => x.k !== p.k));
+      return;
+    }
     const answer = await deletePreset(p.SizeRangePresetId);
-    if (!answer.ok) { toast.error(answer.Message); return; }
+    if (!answer.ok) {
+      toast.error(answer.Message);
+      return;
+    }
     // Other presets keep their unsaved edits.
     edit(presets.filter((x) => x.k !== p.k));
     await mutate((all) => all?.filter((x) => x.SizeRangePresetId !== p.SizeRangePresetId), { revalidate: false });
@@ -57,37 +89,79 @@ export function PresetManager() {
   return (
     <section className="size-ranges" aria-label="Size Range Presets" data-testid="size-range-presets">
       <div className="toolbar size-ranges__toolbar">
-        <button type="button" className="btn" disabled={!ready} onClick={() => edit([...presets, blankPreset()])}>Add preset</button>
+        <button type="button" className="btn" disabled={!ready} onClick={() => edit([...presets, blankPreset()])}>
+          Add preset
+        </button>
         <span className="spacer" />
-        <button type="button" className="btn btn--primary" disabled={!ready || !dirty || busy} onClick={() => void save()}>Save</button>
+        <button type="button" className="btn btn--primary" disabled={!ready || !dirty || busy} onClick={() => void save()}>
+          Save
+        </button>
       </div>
-      {message && <div className="alert alert--error" role="alert">{message}</div>}
-      {!ready ? <span className="spinner" role="status" aria-label="Loading" /> : presets.length === 0 ? <p className="muted">No presets yet.</p> : presets.map((p, i) => {
-        const label = `Preset ${i + 1}`;
-        const nameProblem = cells.get(`${p.k}/PresetName`);
-        const rowsProblem = cells.get(`${p.k}/rows`);
-        return (
-          <div key={p.k} className="card size-ranges__preset" data-testid="size-range-preset">
-            <div className="size-ranges__preset-name">
-              <label className="field">
-                <span className="field__label">Preset name</span>
-                <input type="text" maxLength={100} aria-label={`${label} name`} aria-invalid={!!nameProblem || undefined}
-                  value={p.PresetName} onChange={(e) => change(p.k, { PresetName: e.target.value })} />
-                {nameProblem && <span className="field__error">{nameProblem}</span>}
-              </label>
-              <span className="spacer" />
-              <button type="button" className="btn btn--small" onClick={() => change(p.k, { rows: [...p.rows, blankRow()] })}>Add size range</button>
-              <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${label}`} onClick={() => setDeleting(p)}>Delete preset</button>
+      {message && (
+        <div className="alert alert--error" role="alert">
+          {message}
+        </div>
+      )}
+      {!ready ? (
+        <span className="spinner" role="status" aria-label="Loading" />
+      ) : presets.length === 0 ? (
+        <p className="muted">No presets yet.</p>
+      ) : (
+        presets.map((p, i) => {
+          const label = `Preset ${i + 1}`;
+          const nameProblem = cells.get(`${p.k}/PresetName`);
+          const rowsProblem = cells.get(`${p.k}/rows`);
+          return (
+            <div key={p.k} className="card size-ranges__preset" data-testid="size-range-preset">
+              <div className="size-ranges__preset-name">
+                <label className="field">
+                  <span className="field__label">Preset name</span>
+                  <input
+                    type="text"
+                    maxLength={100}
+                    aria-label={`${label} name`}
+                    aria-invalid={!!nameProblem || undefined}
+                    value={p.PresetName}
+                    onChange={(e) => change(p.k, { PresetName: e.target.value })}
+                  />
+                  {nameProblem && <span className="field__error">{nameProblem}</span>}
+                </label>
+                <span className="spacer" />
+                <button type="button" className="btn btn--small" onClick={() => change(p.k, { rows: [...p.rows, blankRow()] })}>
+                  Add size range
+                </button>
+                <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${label}`} onClick={() => setDeleting(p)}>
+                  Delete preset
+                </button>
+              </div>
+              {rowsProblem && (
+                <div className="field__error" role="alert">
+                  {rowsProblem}
+                </div>
+              )}
+              <SizeRangeRows
+                rows={p.rows}
+                onChange={(rows) => change(p.k, { rows })}
+                regions={regions}
+                widths={widths}
+                cells={cells}
+                cellPrefix={`${p.k}/`}
+                label={label}
+                readOnly={false}
+              />
             </div>
-            {rowsProblem && <div className="field__error" role="alert">{rowsProblem}</div>}
-            <SizeRangeRows rows={p.rows} onChange={(rows) => change(p.k, { rows })} regions={regions} widths={widths}
-              cells={cells} cellPrefix={`${p.k}/`} label={label} readOnly={false} />
-          </div>
-        );
-      })}
+          );
+        })
+      )}
       {deleting && (
-        <ConfirmDialog title="Delete preset" message={`Are you sure you want to delete the preset ${deleting.PresetName || 'without a name'}?`}
-          confirmLabel="Delete" danger onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)} />
+        <ConfirmDialog
+          title="Delete preset"
+          message={`Are you sure you want to delete the preset ${deleting.PresetName || 'without a name'}?`}
+          confirmLabel="Delete"
+          danger
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove(deleting)}
+        />
       )}
     </section>
   );

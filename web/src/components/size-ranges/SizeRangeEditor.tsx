@@ -12,7 +12,18 @@ import { toast } from '../../shell/toast-store';
 import { SizeRangeRows } from './SizeRangeRows';
 import { PresetManager } from './PresetManager';
 import { PresetPicker } from './PresetPicker';
-import { blankRow, checkRows, draftOf, saveItems, serverCells, withPreset, type CellErrors, type Preset, type RowDraft, type SavedRow } from './size-range-drafts';
+import {
+  blankRow,
+  checkRows,
+  draftOf,
+  saveItems,
+  serverCells,
+  withPreset,
+  type CellErrors,
+  type Preset,
+  type RowDraft,
+  type SavedRow,
+} from './size-range-drafts';
 import { saveSizeRanges, sizeRangesKey, useSizeLookups } from './size-ranges-api';
 import './size-ranges.css';
 
@@ -52,24 +63,43 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion: screenVersion, ca
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => { setRows((data ?? []).map(draftOf)); }, [data]);
-  const edit = (next: RowDraft[]) => { setRows(next); setCells(new Map()); setMessage(null); };
+  useEffect(() => {
+    setRows((data ?? []).map(draftOf));
+  }, [data]);
+  const edit = (next: RowDraft[]) => {
+    setRows(next);
+    setCells(new Map());
+    setMessage(null);
+  };
   // Until the screen has reloaded the colorway after a save, the version this panel's save moved it to.
   const rowVersion = Math.max(screenVersion, savedVersion);
 
-  const refuse = (text: string, marked: CellErrors) => { setCells(marked); setMessage(text); toast.error(text); };
+  const refuse = (text: string, marked: CellErrors) => {
+    setCells(marked);
+    setMessage(text);
+    toast.error(text);
+  };
   const save = async () => {
     const check = checkRows(rows);
-    if (check.message) { refuse(check.message, check.cells); return; }
+    if (check.message) {
+      refuse(check.message, check.cells);
+      return;
+    }
     setBusy(true);
     const answer = await saveSizeRanges(prototypeSeasonalId, rowVersion, saveItems(data ?? [], rows)).finally(() => setBusy(false));
     if (!answer.ok) {
-      if (answer.conflict) { setConflict(answer.Message); toast.error(answer.Message); return; }
+      if (answer.conflict) {
+        setConflict(answer.Message);
+        toast.error(answer.Message);
+        return;
+      }
       refuse(answer.Message, serverCells(answer.Errors, rows));
       return;
     }
     setSavedVersion(answer.RowVersion);
-    setCells(new Map()); setMessage(null); setConflict(null);
+    setCells(new Map());
+    setMessage(null);
+    setConflict(null);
     await mutate(answer.SizeRanges, { revalidate: false });
     toast.success('Record Saved Successfully.');
     onSaved?.(answer.RowVersion);
@@ -81,15 +111,47 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion: screenVersion, ca
       <div className="toolbar size-ranges__toolbar">
         <h3 className="card__title">Size Ranges</h3>
         <span className="spacer" />
-        {canEdit && <button type="button" className="btn btn--small" disabled={!ready} onClick={() => edit([...rows, blankRow()])}>Add size range</button>}
-        {canEdit && <button type="button" className="btn btn--small" disabled={!ready} onClick={() => setPicking(true)}>Apply preset</button>}
-        {canEdit && <button type="button" className="btn btn--small btn--primary" disabled={!ready || busy} onClick={() => void save()}>Save size ranges</button>}
+        {canEdit && (
+          <button type="button" className="btn btn--small" disabled={!ready} onClick={() => edit([...rows, blankRow()])}>
+            Add size range
+          </button>
+        )}
+        {canEdit && (
+          <button type="button" className="btn btn--small" disabled={!ready} onClick={() => setPicking(true)}>
+            Apply preset
+          </button>
+        )}
+        {canEdit && (
+          <button type="button" className="btn btn--small btn--primary" disabled={!ready || busy} onClick={() => void save()}>
+            Save size ranges
+          </button>
+        )}
       </div>
-      {conflict && <div className="alert alert--warning" role="alert">{conflict}</div>}
-      {message && <div className="alert alert--error" role="alert">{message}</div>}
-      {!ready ? <span className="spinner" role="status" aria-label="Loading" />
-        : <SizeRangeRows rows={rows} onChange={edit} regions={regions} widths={widths} cells={cells} readOnly={!canEdit} />}
-      {picking && <SizeRangeEditor mode="preset" onCancel={() => setPicking(false)} onApply={(p) => { edit(withPreset(rows, p)); setPicking(false); }} />}
+      {conflict && (
+        <div className="alert alert--warning" role="alert">
+          {conflict}
+        </div>
+      )}
+      {message && (
+        <div className="alert alert--error" role="alert">
+          {message}
+        </div>
+      )}
+      {!ready ? (
+        <span className="spinner" role="status" aria-label="Loading" />
+      ) : (
+        <SizeRangeRows rows={rows} onChange={edit} regions={regions} widths={widths} cells={cells} readOnly={!canEdit} />
+      )}
+      {picking && (
+        <SizeRangeEditor
+          mode="preset"
+          onCancel={() => setPicking(false)}
+          onApply={(p) => {
+            edit(withPreset(rows, p));
+            setPicking(false);
+          }}
+        />
+      )}
     </section>
   );
 }

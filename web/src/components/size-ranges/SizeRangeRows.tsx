@@ -27,39 +27,100 @@ export function SizeRangeRows({ rows, onChange, regions, widths, cells, readOnly
   const problem = (r: RowDraft, field: string) => cells.get(`${cellPrefix}${r.k}/${field}`);
   const cell = (r: RowDraft, field: string, control: (invalid: boolean) => ReactNode) => {
     const message = problem(r, field);
-    return <td>{control(!!message)}{message && <span className="field__error">{message}</span>}</td>;
+    return (
+      <td>
+        {control(!!message)}
+        {message && <span className="field__error">{message}</span>}
+      </td>
+    );
   };
   const select = (r: RowDraft, i: number, field: 'RegionId' | 'WidthId', title: string, options: { id: number; name: string }[]) =>
     cell(r, field, (invalid) => (
-      <select aria-label={name(title, i)} aria-invalid={invalid || undefined} disabled={readOnly} value={r[field] ?? ''}
-        onChange={(e) => onChange(withRow(rows, r.k, { [field]: e.target.value ? Number(e.target.value) : null }))}>
+      <select
+        aria-label={name(title, i)}
+        aria-invalid={invalid || undefined}
+        disabled={readOnly}
+        value={r[field] ?? ''}
+        onChange={(e) => onChange(withRow(rows, r.k, { [field]: e.target.value ? Number(e.target.value) : null }))}
+      >
         <option value="">Select…</option>
-        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
       </select>
     ));
 
   return (
     <>
       <table className="table table--dense">
-        <thead><tr><th>Region</th><th>Width</th><th>Size Range</th>{!readOnly && <th aria-label="Delete" />}</tr></thead>
+        <thead>
+          <tr>
+            <th>Region</th>
+            <th>Width</th>
+            <th>Size Range</th>
+            {!readOnly && <th aria-label="Delete" />}
+          </tr>
+        </thead>
         <tbody>
-          {rows.length === 0 && <tr><td colSpan={4} className="muted">No size ranges.</td></tr>}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={4} className="muted">
+                No size ranges.
+              </td>
+            </tr>
+          )}
           {rows.map((r, i) => (
             <tr key={r.k}>
-              {select(r, i, 'RegionId', 'Region', regions.map((x) => ({ id: x.RegionId, name: x.RegionName })))}
-              {select(r, i, 'WidthId', 'Width', widths.map((x) => ({ id: x.WidthId, name: x.WidthName })))}
+              {select(
+                r,
+                i,
+                'RegionId',
+                'Region',
+                regions.map((x) => ({ id: x.RegionId, name: x.RegionName })),
+              )}
+              {select(
+                r,
+                i,
+                'WidthId',
+                'Width',
+                widths.map((x) => ({ id: x.WidthId, name: x.WidthName })),
+              )}
               {cell(r, 'SizeRange', (invalid) => (
-                <input type="text" maxLength={50} aria-label={name('Size Range', i)} aria-invalid={invalid || undefined} disabled={readOnly}
-                  value={r.SizeRange} onChange={(e) => onChange(withRow(rows, r.k, { SizeRange: e.target.value }))} />
+                <input
+                  type="text"
+                  maxLength={50}
+                  aria-label={name('Size Range', i)}
+                  aria-invalid={invalid || undefined}
+                  disabled={readOnly}
+                  value={r.SizeRange}
+                  onChange={(e) => onChange(withRow(rows, r.k, { SizeRange: e.target.value }))}
+                />
               ))}
-              {!readOnly && <td><button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${name('size range', i)}`} onClick={() => setConfirming(r)}>Delete</button></td>}
+              {!readOnly && (
+                <td>
+                  <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${name('size range', i)}`} onClick={() => setConfirming(r)}>
+                    Delete
+                  </button>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
       {confirming && (
-        <ConfirmDialog title="Delete size range" message="Are you sure you want to delete this size range?" confirmLabel="Delete" danger
-          onCancel={() => setConfirming(null)} onConfirm={() => { onChange(withoutRow(rows, confirming.k)); setConfirming(null); }} />
+        <ConfirmDialog
+          title="Delete size range"
+          message="Are you sure you want to delete this size range?"
+          confirmLabel="Delete"
+          danger
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            onChange(withoutRow(rows, confirming.k));
+            setConfirming(null);
+          }}
+        />
       )}
     </>
   );

@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
-  blankPreset, blankRow, changedPresets, checkPresets, checkRows, draftOf, DUPLICATE_COMBINATION, NO_DEFAULT_VALUE, presetBody, presetDraftOf,
-  REVIEW_FIELDS, saveItems, serverCells, serverPresetCells, withPreset, withPresetChange, type RowDraft,
+  blankPreset,
+  blankRow,
+  changedPresets,
+  checkPresets,
+  checkRows,
+  draftOf,
+  DUPLICATE_COMBINATION,
+  NO_DEFAULT_VALUE,
+  presetBody,
+  presetDraftOf,
+  REVIEW_FIELDS,
+  saveItems,
+  serverCells,
+  serverPresetCells,
+  withPreset,
+  withPresetChange,
+  type RowDraft,
 } from './size-range-drafts';
 
-const saved = [{ SizeRangeId: 11, RegionId: 1, WidthId: 1, SizeRange: '7-13' }, { SizeRangeId: 12, RegionId: 2, WidthId: 1, SizeRange: '40-47' }];
+const saved = [
+  { SizeRangeId: 11, RegionId: 1, WidthId: 1, SizeRange: '7-13' },
+  { SizeRangeId: 12, RegionId: 2, WidthId: 1, SizeRange: '40-47' },
+];
 
 describe('colorway rows (prototype mode)', () => {
   it('CW-071 empty cells are red with the review message', () => {
@@ -23,7 +41,10 @@ describe('colorway rows (prototype mode)', () => {
   });
 
   it('CW-067 a save sends every row in screen order, trimmed, then the removed saved rows as IsDelete', () => {
-    const rows: RowDraft[] = [{ ...draftOf(saved[0]), SizeRange: ' 6-12 ' }, { ...blankRow(), RegionId: 3, WidthId: 2, SizeRange: '5-11' }];
+    const rows: RowDraft[] = [
+      { ...draftOf(saved[0]), SizeRange: ' 6-12 ' },
+      { ...blankRow(), RegionId: 3, WidthId: 2, SizeRange: '5-11' },
+    ];
     expect(saveItems(saved, rows)).toEqual([
       { SizeRangeId: 11, RegionId: 1, WidthId: 1, SizeRange: '6-12' },
       { RegionId: 3, WidthId: 2, SizeRange: '5-11' },
@@ -31,16 +52,33 @@ describe('colorway rows (prototype mode)', () => {
     ]);
   });
 
-  it('CW-069 the server\'s field errors land on the rows they name', () => {
+  it("CW-069 the server's field errors land on the rows they name", () => {
     const rows = saved.map(draftOf);
-    const cells = serverCells([{ Field: '/SizeRanges/1/WidthId', Message: DUPLICATE_COMBINATION }, { Field: '/SizeRanges/5/RegionId', Message: 'x' }], rows);
+    const cells = serverCells(
+      [
+        { Field: '/SizeRanges/1/WidthId', Message: DUPLICATE_COMBINATION },
+        { Field: '/SizeRanges/5/RegionId', Message: 'x' },
+      ],
+      rows,
+    );
     expect([...cells]).toEqual([[`${rows[1].k}/WidthId`, DUPLICATE_COMBINATION]]);
   });
 
   it('CW-068 applying a preset fills new combinations and overwrites the size range of existing ones', () => {
     const rows = saved.map(draftOf);
-    const next = withPreset(rows, { SizeRangePresetId: 1, PresetName: 'P', SizeRanges: [{ RegionId: 2, WidthId: 1, SizeRange: '41-46' }, { RegionId: 3, WidthId: 2, SizeRange: '6-11' }] });
-    expect(next.map((r) => [r.SizeRangeId, r.RegionId, r.WidthId, r.SizeRange])).toEqual([[11, 1, 1, '7-13'], [12, 2, 1, '41-46'], [undefined, 3, 2, '6-11']]);
+    const next = withPreset(rows, {
+      SizeRangePresetId: 1,
+      PresetName: 'P',
+      SizeRanges: [
+        { RegionId: 2, WidthId: 1, SizeRange: '41-46' },
+        { RegionId: 3, WidthId: 2, SizeRange: '6-11' },
+      ],
+    });
+    expect(next.map((r) => [r.SizeRangeId, r.RegionId, r.WidthId, r.SizeRange])).toEqual([
+      [11, 1, 1, '7-13'],
+      [12, 2, 1, '41-46'],
+      [undefined, 3, 2, '6-11'],
+    ]);
     expect(checkRows(next).message).toBeNull();
   });
 });
@@ -71,19 +109,28 @@ describe('presets (manage mode)', () => {
     const drafts = stored.map(presetDraftOf);
     const [renamed] = withPresetChange(drafts, drafts[0].k, { PresetName: ' Men ' });
     expect(renamed.dirty).toBe(true);
-    expect(presetBody([renamed, { ...blankPreset(), PresetName: 'New', rows: [draftOf(saved[1])] }])).toEqual({ Presets: [
-      { SizeRangePresetId: 5, PresetName: 'Men', SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7-13' }] },
-      { PresetName: 'New', SizeRanges: [{ RegionId: 2, WidthId: 1, SizeRange: '40-47' }] },
-    ] });
+    expect(presetBody([renamed, { ...blankPreset(), PresetName: 'New', rows: [draftOf(saved[1])] }])).toEqual({
+      Presets: [
+        { SizeRangePresetId: 5, PresetName: 'Men', SizeRanges: [{ RegionId: 1, WidthId: 1, SizeRange: '7-13' }] },
+        { PresetName: 'New', SizeRanges: [{ RegionId: 2, WidthId: 1, SizeRange: '40-47' }] },
+      ],
+    });
   });
 
-  it('CW-069 the server\'s errors of a presets save land on the preset, its list or its cells', () => {
+  it("CW-069 the server's errors of a presets save land on the preset, its list or its cells", () => {
     const p = { ...blankPreset(), PresetName: 'A', rows: [draftOf(saved[0]), draftOf(saved[0])] };
-    const cells = serverPresetCells([
-      { Field: '/Presets/0/SizeRanges/1/RegionId', Message: DUPLICATE_COMBINATION },
-      { Field: '/Presets/0/PresetName', Message: 'Required.' },
-      { Field: '/Presets/0/SizeRanges', Message: NO_DEFAULT_VALUE },
-    ], [p]);
-    expect([...cells]).toEqual([[`${p.k}/${p.rows[1].k}/RegionId`, DUPLICATE_COMBINATION], [`${p.k}/PresetName`, 'Required.'], [`${p.k}/rows`, NO_DEFAULT_VALUE]]);
+    const cells = serverPresetCells(
+      [
+        { Field: '/Presets/0/SizeRanges/1/RegionId', Message: DUPLICATE_COMBINATION },
+        { Field: '/Presets/0/PresetName', Message: 'Required.' },
+        { Field: '/Presets/0/SizeRanges', Message: NO_DEFAULT_VALUE },
+      ],
+      [p],
+    );
+    expect([...cells]).toEqual([
+      [`${p.k}/${p.rows[1].k}/RegionId`, DUPLICATE_COMBINATION],
+      [`${p.k}/PresetName`, 'Required.'],
+      [`${p.k}/rows`, NO_DEFAULT_VALUE],
+    ]);
   });
 });

@@ -7,14 +7,42 @@
 import { presetProblems, problemsMessage, sizeRangeProblems, type Problem, type SizeRangeRow } from '@domain/size-ranges';
 
 export {
-  DUPLICATE_COMBINATION, NO_DEFAULT_VALUE, REVIEW_FIELDS,
+  DUPLICATE_COMBINATION,
+  NO_DEFAULT_VALUE,
+  REVIEW_FIELDS,
 } from '@domain/size-ranges';
 
-export interface SavedRow { SizeRangeId?: number; RegionId: number; WidthId: number; SizeRange: string; RegionName?: string; WidthName?: string }
-export interface RowDraft { k: number; SizeRangeId?: number; RegionId: number | null; WidthId: number | null; SizeRange: string }
-export interface Preset { SizeRangePresetId: number; PresetName: string; SizeRanges: SavedRow[] }
-export interface PresetDraft { k: number; SizeRangePresetId?: number; PresetName: string; rows: RowDraft[]; dirty: boolean }
-export interface FieldError { Field: string; Message: string }
+export interface SavedRow {
+  SizeRangeId?: number;
+  RegionId: number;
+  WidthId: number;
+  SizeRange: string;
+  RegionName?: string;
+  WidthName?: string;
+}
+export interface RowDraft {
+  k: number;
+  SizeRangeId?: number;
+  RegionId: number | null;
+  WidthId: number | null;
+  SizeRange: string;
+}
+export interface Preset {
+  SizeRangePresetId: number;
+  PresetName: string;
+  SizeRanges: SavedRow[];
+}
+export interface PresetDraft {
+  k: number;
+  SizeRangePresetId?: number;
+  PresetName: string;
+  rows: RowDraft[];
+  dirty: boolean;
+}
+export interface FieldError {
+  Field: string;
+  Message: string;
+}
 
 /** Red cells: `${rowK}/${field}` of a row, `${presetK}/PresetName`, `${presetK}/rows` of a preset, with their message. */
 export type CellErrors = Map<string, string>;
@@ -22,7 +50,13 @@ export type CellErrors = Map<string, string>;
 let nextK = 1;
 export const newKey = () => nextK++;
 
-export const draftOf = (r: SavedRow): RowDraft => ({ k: newKey(), SizeRangeId: r.SizeRangeId, RegionId: r.RegionId, WidthId: r.WidthId, SizeRange: r.SizeRange });
+export const draftOf = (r: SavedRow): RowDraft => ({
+  k: newKey(),
+  SizeRangeId: r.SizeRangeId,
+  RegionId: r.RegionId,
+  WidthId: r.WidthId,
+  SizeRange: r.SizeRange,
+});
 export const blankRow = (): RowDraft => ({ k: newKey(), RegionId: null, WidthId: null, SizeRange: '' });
 export const withRow = (rows: readonly RowDraft[], k: number, change: Partial<RowDraft>) => rows.map((r) => (r.k === k ? { ...r, ...change } : r));
 export const withoutRow = (rows: readonly RowDraft[], k: number) => rows.filter((r) => r.k !== k);
@@ -35,7 +69,10 @@ function rowCells(rows: readonly RowDraft[], problems: readonly Problem[], into:
   }
 }
 
-export interface Check { cells: CellErrors; message: string | null }
+export interface Check {
+  cells: CellErrors;
+  message: string | null;
+}
 
 /** CW-069, CW-071: the colorway's rows before a save. */
 export function checkRows(rows: readonly RowDraft[]): Check {
@@ -79,7 +116,13 @@ export function withPreset(rows: readonly RowDraft[], preset: Preset): RowDraft[
 
 // ----- manage presets mode ----------------------------------------------------------------------
 
-export const presetDraftOf = (p: Preset): PresetDraft => ({ k: newKey(), SizeRangePresetId: p.SizeRangePresetId, PresetName: p.PresetName, rows: p.SizeRanges.map(draftOf), dirty: false });
+export const presetDraftOf = (p: Preset): PresetDraft => ({
+  k: newKey(),
+  SizeRangePresetId: p.SizeRangePresetId,
+  PresetName: p.PresetName,
+  rows: p.SizeRanges.map(draftOf),
+  dirty: false,
+});
 export const blankPreset = (): PresetDraft => ({ k: newKey(), PresetName: '', rows: [blankRow()], dirty: true });
 export const withPresetChange = (presets: readonly PresetDraft[], k: number, change: Partial<PresetDraft>) =>
   presets.map((p) => (p.k === k ? { ...p, ...change, dirty: true } : p));

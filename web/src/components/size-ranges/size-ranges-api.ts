@@ -10,8 +10,14 @@ export const PRESETS = '/api/User/SizeRangePresets';
 
 export const sizeRangesKey = (prototypeSeasonalId: number) => `${SIZE_RANGES}?PrototypeSeasonalId=${prototypeSeasonalId}`;
 
-export interface Region { RegionId: number; RegionName: string }
-export interface Width { WidthId: number; WidthName: string }
+export interface Region {
+  RegionId: number;
+  RegionName: string;
+}
+export interface Width {
+  WidthId: number;
+  WidthName: string;
+}
 
 /** The region and width lookups of the selects. */
 export function useSizeLookups() {
@@ -21,27 +27,41 @@ export function useSizeLookups() {
 }
 
 /** A refused call: its message, field errors and whether the record changed meanwhile (the stale-save 409, Code 'stale'). */
-export interface Refusal { ok: false; Message: string; Errors: FieldError[]; conflict: boolean }
+export interface Refusal {
+  ok: false;
+  Message: string;
+  Errors: FieldError[];
+  conflict: boolean;
+}
 
 function refusal(e: unknown): Refusal {
   if (!(e instanceof ApiError) || e.network) throw e;
   const body = (e.body ?? {}) as { Message?: string; Errors?: FieldError[]; Code?: string };
-  return { ok: false, Message: body.Message ?? 'Please contact your System Administrator.', Errors: body.Errors ?? [], conflict: e.status === 409 && body.Code === 'stale' };
+  return {
+    ok: false,
+    Message: body.Message ?? 'Please contact your System Administrator.',
+    Errors: body.Errors ?? [],
+    conflict: e.status === 409 && body.Code === 'stale',
+  };
 }
 
 async function attempt<T>(call: () => Promise<T>): Promise<({ ok: true } & T) | Refusal> {
   try {
-    return { ok: true, ...await call() };
+    return { ok: true, ...(await call()) };
   } catch (e) {
     return refusal(e);
   }
 }
 
 export const saveSizeRanges = (PrototypeSeasonalId: number, RowVersion: number, SizeRanges: object[]) =>
-  attempt(() => apiFetch<{ RowVersion: number; SizeRanges: SavedRow[] }>('/api/Prototype/SaveSizeRanges', { method: 'POST', json: { PrototypeSeasonalId, RowVersion, SizeRanges } }));
+  attempt(() =>
+    apiFetch<{ RowVersion: number; SizeRanges: SavedRow[] }>('/api/Prototype/SaveSizeRanges', {
+      method: 'POST',
+      json: { PrototypeSeasonalId, RowVersion, SizeRanges },
+    }),
+  );
 
 export const savePresets = (body: { Presets: object[] }) =>
   attempt(() => apiFetch<{ Message: string; Data: Preset[] }>('/api/User/SaveSizeRangePresets', { method: 'POST', json: body }));
 
-export const deletePreset = (id: number) =>
-  attempt(() => apiFetch<{ Message: string }>('/api/User/DeleteSizeRangePreset', { method: 'POST', query: { id } }));
+export const deletePreset = (id: number) => attempt(() => apiFetch<{ Message: string }>('/api/User/DeleteSizeRangePreset', { method: 'POST', query: { id } }));

@@ -7,13 +7,17 @@
  */
 import type { KeyboardEvent } from 'react';
 
-export interface Tab { id: string; label: string }
+export interface Tab {
+  id: string;
+  label: string;
+}
 
 const tabId = (prefix: string, id: string) => `${prefix}-tab-${id}`;
 const panelId = (prefix: string) => `${prefix}-panel`;
 
 /** The attributes of the panel shown under the tabs. */
-export const tabPanelProps = (idPrefix: string, chosen: string) => ({ role: 'tabpanel', id: panelId(idPrefix), 'aria-labelledby': tabId(idPrefix, chosen) }) as const;
+export const tabPanelProps = (idPrefix: string, chosen: string) =>
+  ({ role: 'tabpanel', id: panelId(idPrefix), 'aria-labelledby': tabId(idPrefix, chosen) }) as const;
 
 /** The tab an arrow, Home or End key moves to from index `at` (wrapping round); null for other keys. */
 export function tabAfterKey(key: string, at: number, count: number): number | null {
@@ -24,9 +28,25 @@ export function tabAfterKey(key: string, at: number, count: number): number | nu
   return null;
 }
 
-export function TabList({ idPrefix, tabs, chosen, onChoose, label }: { idPrefix: string; tabs: readonly Tab[]; chosen: string; onChoose: (id: string) => void; label?: string }) {
+export function TabList({
+  idPrefix,
+  tabs,
+  chosen,
+  onChoose,
+  label,
+}: {
+  idPrefix: string;
+  tabs: readonly Tab[];
+  chosen: string;
+  onChoose: (id: string) => void;
+  label?: string;
+}) {
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const next = tabAfterKey(e.key, tabs.findIndex((t) => t.id === chosen), tabs.length);
+    const next = tabAfterKey(
+      e.key,
+      tabs.findIndex((t) => t.id === chosen),
+      tabs.length,
+    );
     if (next === null) return;
     e.preventDefault();
     onChoose(tabs[next].id);
@@ -35,8 +55,19 @@ export function TabList({ idPrefix, tabs, chosen, onChoose, label }: { idPrefix:
   return (
     <div className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
       {tabs.map((t) => (
-        <button key={t.id} id={tabId(idPrefix, t.id)} type="button" role="tab" className="tab" aria-selected={t.id === chosen}
-          aria-controls={panelId(idPrefix)} tabIndex={t.id === chosen ? 0 : -1} onClick={() => onChoose(t.id)}>{t.label}</button>
+        <button
+          key={t.id}
+          id={tabId(idPrefix, t.id)}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={t.id === chosen}
+          aria-controls={panelId(idPrefix)}
+          tabIndex={t.id === chosen ? 0 : -1}
+          onClick={() => onChoose(t.id)}
+        >
+          {t.label}
+        </button>
       ))}
     </div>
   );

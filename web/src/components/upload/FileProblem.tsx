@@ -6,7 +6,9 @@ export function FileProblem({ message, errors }: { message: string; errors: read
   const lines = fileErrorLines(message, errors);
   return (
     <div className="alert alert--error" role="alert">
-      <p><strong>{message}</strong></p>
+      <p>
+        <strong>{message}</strong>
+      </p>
       {lines.length > 0 && (
         <ul className="upload-errors" aria-label="Errors">
           {lines.map((l, i) => (

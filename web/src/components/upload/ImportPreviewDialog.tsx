@@ -13,7 +13,17 @@ import { toast } from '../../shell/toast-store';
 import { changesNothing, PREVIEW_FILTERS } from './diff-cells';
 import { FileProblem } from './FileProblem';
 import { ImportRows } from './ImportRows';
-import { commitImport, discardImport, importPath, importRowsPath, jobDetailsPath, jobFinished, type FileError, type ImportAnswer, type QueueItem } from './upload-api';
+import {
+  commitImport,
+  discardImport,
+  importPath,
+  importRowsPath,
+  jobDetailsPath,
+  jobFinished,
+  type FileError,
+  type ImportAnswer,
+  type QueueItem,
+} from './upload-api';
 import { failureText, jobPath, queuedText, successText, type UploadKindInfo } from './upload-kinds';
 import { apiFetch } from '../../api/http';
 import './upload.css';
@@ -77,7 +87,11 @@ export function ImportPreviewDialog({ importId, refusal, info, onClose }: Import
     onClose();
   };
   const body = useRef<HTMLDivElement>(null);
-  useSaveShortcut(() => void confirm(), canConfirm, () => body.current?.closest('dialog'));
+  useSaveShortcut(
+    () => void confirm(),
+    canConfirm,
+    () => body.current?.closest('dialog'),
+  );
   const onKeyDown = (e: React.KeyboardEvent) => {
     const t = e.target as HTMLElement;
     if (e.key === 'Enter' && !e.ctrlKey && !e.altKey && !e.shiftKey && !t.closest('button, a, input, select, textarea, .handsontable')) {
@@ -89,24 +103,45 @@ export function ImportPreviewDialog({ importId, refusal, info, onClose }: Import
   const fileName = refusal?.FileName ?? data?.FileName;
   const title = fileName ? `${info.title}: ${fileName}` : info.title;
   return (
-    <Modal title={title} className="import-preview" onCancel={() => void cancel()} actions={
-      <>
-        <button type="button" className="btn" onClick={() => void cancel()} disabled={busy}>{refused || error ? 'Close' : 'Cancel'}</button>
-        {!refused && !error && (
-          <button type="button" className="btn btn--primary" onClick={() => void confirm()} disabled={!canConfirm} data-autofocus
-            title={nothing ? 'The file changes nothing.' : blocked ? ALL_OR_NOTHING : 'Save the changed rows in the background (Enter or Ctrl+S).'}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null} Confirm
+    <Modal
+      title={title}
+      className="import-preview"
+      onCancel={() => void cancel()}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={() => void cancel()} disabled={busy}>
+            {refused || error ? 'Close' : 'Cancel'}
           </button>
-        )}
-      </>
-    }>
+          {!refused && !error && (
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => void confirm()}
+              disabled={!canConfirm}
+              data-autofocus
+              title={nothing ? 'The file changes nothing.' : blocked ? ALL_OR_NOTHING : 'Save the changed rows in the background (Enter or Ctrl+S).'}
+            >
+              {busy ? <span className="spinner" aria-hidden="true" /> : null} Confirm
+            </button>
+          )}
+        </>
+      }
+    >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: listens to the Enter key bubbling from inside the preview; the box itself takes no focus */}
       <div ref={body} onKeyDown={onKeyDown} className="import-preview__content">
-        {refusal ? <FileProblem message={refusal.Message} errors={refusal.Errors} />
-          : error ? <FileProblem message={errorText(error, 'The upload could not be read.')} errors={[]} />
-          : !data || data.Status === 'Previewing' ? <p className="with-spinner" role="status"><span className="spinner" aria-hidden="true" /> Reading {data?.FileName ?? 'the file'}…</p>
-          : data.Status === 'Refused' ? <FileProblem message={data.Message ?? failureText(info)} errors={data.Errors ?? []} />
-          : <Preview answer={data} nothing={!!nothing} />}
+        {refusal ? (
+          <FileProblem message={refusal.Message} errors={refusal.Errors} />
+        ) : error ? (
+          <FileProblem message={errorText(error, 'The upload could not be read.')} errors={[]} />
+        ) : !data || data.Status === 'Previewing' ? (
+          <p className="with-spinner" role="status">
+            <span className="spinner" aria-hidden="true" /> Reading {data?.FileName ?? 'the file'}…
+          </p>
+        ) : data.Status === 'Refused' ? (
+          <FileProblem message={data.Message ?? failureText(info)} errors={data.Errors ?? []} />
+        ) : (
+          <Preview answer={data} nothing={!!nothing} />
+        )}
       </div>
     </Modal>
   );
@@ -117,7 +152,10 @@ async function announceWhenDone(jobId: number, info: UploadKindInfo) {
   const status = await jobFinished(jobId);
   if (!status) return;
   const link = { to: jobPath(jobId), label: `Open job ${jobId} in the Upload Queue` };
-  if (status !== 'Completed') { toast.error(`${failureText(info)}: job ${jobId} ${status === 'Canceled' ? 'was canceled' : 'failed'}. See the Upload Queue.`, LINK_TOAST_MS); return; }
+  if (status !== 'Completed') {
+    toast.error(`${failureText(info)}: job ${jobId} ${status === 'Canceled' ? 'was canceled' : 'failed'}. See the Upload Queue.`, LINK_TOAST_MS);
+    return;
+  }
   const job = await apiFetch<QueueItem>(jobDetailsPath(jobId)).catch(() => null);
   const c = job?.Counts ?? {};
   toast.success(successText(info, c.Saved ?? 0, (c.Failed ?? 0) + (c.Refused ?? 0)), LINK_TOAST_MS, link);
@@ -130,18 +168,47 @@ function Preview({ answer, nothing }: { answer: ImportAnswer; nothing: boolean }
   return (
     <>
       <ul className="upload-counts" aria-label="Rows of the file">
-        <li className="is-changed"><strong>{n(c.Changed)}</strong><span>Changed</span></li>
-        <li><strong>{n(c.Unchanged)}</strong><span>Unchanged</span></li>
-        <li className={c.Refused ? 'is-bad' : ''}><strong>{n(c.Refused)}</strong><span>Refused</span></li>
-        <li className={c.Unknown ? 'is-bad' : ''}><strong>{n(c.Unknown)}</strong><span>Unknown</span></li>
-        <li><strong>{n(c.Rows)}</strong><span>Rows</span></li>
+        <li className="is-changed">
+          <strong>{n(c.Changed)}</strong>
+          <span>Changed</span>
+        </li>
+        <li>
+          <strong>{n(c.Unchanged)}</strong>
+          <span>Unchanged</span>
+        </li>
+        <li className={c.Refused ? 'is-bad' : ''}>
+          <strong>{n(c.Refused)}</strong>
+          <span>Refused</span>
+        </li>
+        <li className={c.Unknown ? 'is-bad' : ''}>
+          <strong>{n(c.Unknown)}</strong>
+          <span>Unknown</span>
+        </li>
+        <li>
+          <strong>{n(c.Rows)}</strong>
+          <span>Rows</span>
+        </li>
       </ul>
       {answer.Sheet && <p className="muted import-preview__note">Read from the sheet “{answer.Sheet}”.</p>}
       {answer.Message && <p className="muted import-preview__note">{answer.Message}</p>}
-      {answer.AllOrNothing && (c.Refused || c.Unknown) ? <p className="alert alert--warning" role="status">{ALL_OR_NOTHING}</p> : null}
-      {nothing && <p className="no-changes" role="status"><strong>No changes.</strong> Every row of this file matches what is saved{c.Refused || c.Unknown ? ', or cannot be saved (see the refused and unknown rows)' : ''}.</p>}
-      <ImportRows columns={answer.Columns ?? []} filters={PREVIEW_FILTERS} initial={nothing ? (c.Refused ? 'Refused' : c.Unknown ? 'Unknown' : 'All') : 'Changed'}
-        path={(o, p) => importRowsPath(answer.ImportId, o, p)} height="min(420px, calc(100vh - 420px))" />
+      {answer.AllOrNothing && (c.Refused || c.Unknown) ? (
+        <p className="alert alert--warning" role="status">
+          {ALL_OR_NOTHING}
+        </p>
+      ) : null}
+      {nothing && (
+        <p className="no-changes" role="status">
+          <strong>No changes.</strong> Every row of this file matches what is saved
+          {c.Refused || c.Unknown ? ', or cannot be saved (see the refused and unknown rows)' : ''}.
+        </p>
+      )}
+      <ImportRows
+        columns={answer.Columns ?? []}
+        filters={PREVIEW_FILTERS}
+        initial={nothing ? (c.Refused ? 'Refused' : c.Unknown ? 'Unknown' : 'All') : 'Changed'}
+        path={(o, p) => importRowsPath(answer.ImportId, o, p)}
+        height="min(420px, calc(100vh - 420px))"
+      />
     </>
   );
 }

@@ -26,10 +26,17 @@ export interface ImportRowsProps {
 export function ImportRows({ columns, filters, initial, path, height, refreshMs, actions }: ImportRowsProps) {
   const [filter, setFilter] = useState(() => filters.find((f) => f.label === initial) ?? filters[0]);
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useSWR<Paged<ImportRow>>(path(filter.outcomes, page), { refreshInterval: refreshMs ?? 0, ...(refreshMs ? { dedupingInterval: refreshMs / 2 } : {}), keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<Paged<ImportRow>>(path(filter.outcomes, page), {
+    refreshInterval: refreshMs ?? 0,
+    ...(refreshMs ? { dedupingInterval: refreshMs / 2 } : {}),
+    keepPreviousData: true,
+  });
   const total = data?.TotalRecords ?? data?.Results.length ?? 0;
   const pages = Math.max(1, data?.TotalPages ?? Math.ceil(total / ROWS_PAGE_SIZE));
-  const choose = (f: OutcomeFilter) => { setFilter(f); setPage(1); };
+  const choose = (f: OutcomeFilter) => {
+    setFilter(f);
+    setPage(1);
+  };
   // Without the import's columns (another user's upload), the rows' own fields.
   const all = useMemo(() => (columns.length ? columns : columnsOfRows(data?.Results ?? [])), [columns, data]);
   // The columns worth a look first: those the shown rows change or flag (all when there are none).
@@ -45,7 +52,9 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
       <div className="upload-rows__bar">
         <div className="outcome-filter" role="group" aria-label="Show rows">
           {filters.map((f) => (
-            <button key={f.label} type="button" aria-pressed={f === filter} onClick={() => choose(f)}>{f.label}</button>
+            <button key={f.label} type="button" aria-pressed={f === filter} onClick={() => choose(f)}>
+              {f.label}
+            </button>
           ))}
         </div>
         {marked.length > 0 && marked.length < all.length && (
@@ -56,19 +65,41 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
         {actions}
         <span className="spacer" />
         {isLoading && <span className="spinner" role="status" aria-label="Loading rows" />}
-        <span className="data-grid__status" data-testid="row-count">{total.toLocaleString('en-US')} row{total === 1 ? '' : 's'}</span>
+        <span className="data-grid__status" data-testid="row-count">
+          {total.toLocaleString('en-US')} row{total === 1 ? '' : 's'}
+        </span>
         {pages > 1 && (
           <span className="data-grid__pager" role="group" aria-label="Pages">
-            <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label="Previous page">‹</button>
-            <span>Page {page} of {pages}</span>
-            <button type="button" className="btn btn--small" disabled={page >= pages} onClick={() => setPage(page + 1)} aria-label="Next page">›</button>
+            <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label="Previous page">
+              ‹
+            </button>
+            <span>
+              Page {page} of {pages}
+            </span>
+            <button type="button" className="btn btn--small" disabled={page >= pages} onClick={() => setPage(page + 1)} aria-label="Next page">
+              ›
+            </button>
           </span>
         )}
       </div>
-      {error ? <div className="alert alert--error" role="alert">The rows could not be loaded.</div>
-        : data && !data.Results.length ? <p className="muted">No {filter.outcomes.length ? `${filter.label.toLowerCase()} ` : ''}rows.</p>
-        : data ? <OwnedGrid columns={gridColumns} rows={gridRows} frozen={2} stretch="last" className="diff-grid" testId="diff-grid" height={height}
-          decorate={(_, field, i) => diffDecoration(cells[i]?.[Number(field)])} /> : null}
+      {error ? (
+        <div className="alert alert--error" role="alert">
+          The rows could not be loaded.
+        </div>
+      ) : data && !data.Results.length ? (
+        <p className="muted">No {filter.outcomes.length ? `${filter.label.toLowerCase()} ` : ''}rows.</p>
+      ) : data ? (
+        <OwnedGrid
+          columns={gridColumns}
+          rows={gridRows}
+          frozen={2}
+          stretch="last"
+          className="diff-grid"
+          testId="diff-grid"
+          height={height}
+          decorate={(_, field, i) => diffDecoration(cells[i]?.[Number(field)])}
+        />
+      ) : null}
     </div>
   );
 }

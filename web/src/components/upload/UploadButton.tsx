@@ -54,21 +54,37 @@ export function UploadButton({ kind, label = 'Upload', fields, className = 'btn 
   };
   return (
     <>
-      <button type="button" className={className} disabled={sending} onClick={() => input.current?.click()}
-        title={`Upload an Excel file (.xls or .xlsx); you see what it changes before anything is saved.`}>
+      <button
+        type="button"
+        className={className}
+        disabled={sending}
+        onClick={() => input.current?.click()}
+        title={`Upload an Excel file (.xls or .xlsx); you see what it changes before anything is saved.`}
+      >
         {sending ? <span className="spinner" aria-hidden="true" /> : null} {label}
       </button>
-      <input ref={input} type="file" accept={EXCEL_ACCEPT} hidden aria-label={`${label} file`} data-upload-kind={kind}
+      <input
+        ref={input}
+        type="file"
+        accept={EXCEL_ACCEPT}
+        hidden
+        aria-label={`${label} file`}
+        data-upload-kind={kind}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
           if (file) void send(file);
-        }} />
+        }}
+      />
       {open && (
-        <ImportPreviewDialog {...open} info={info} onClose={(jobId) => {
-          setOpen(null);
-          if (jobId !== undefined) onQueued?.(jobId);
-        }} />
+        <ImportPreviewDialog
+          {...open}
+          info={info}
+          onClose={(jobId) => {
+            setOpen(null);
+            if (jobId !== undefined) onQueued?.(jobId);
+          }}
+        />
       )}
     </>
   );

@@ -8,13 +8,25 @@ import type { CellDecoration } from '../data-grid/hot-cells';
 import type { FileError, ImportColumn, ImportRow, RowOutcome } from './upload-api';
 
 export type CellMark = 'changed' | 'error' | undefined;
-export interface DiffCell { text: string; mark?: CellMark; title?: string }
+export interface DiffCell {
+  text: string;
+  mark?: CellMark;
+  title?: string;
+}
 
 export const OUTCOME_LABELS: Readonly<Record<RowOutcome, string>> = {
-  changed: 'Changed', unchanged: 'Unchanged', refused: 'Refused', unknown: 'Unknown', saved: 'Saved', failed: 'Failed',
+  changed: 'Changed',
+  unchanged: 'Unchanged',
+  refused: 'Refused',
+  unknown: 'Unknown',
+  saved: 'Saved',
+  failed: 'Failed',
 };
 
-export interface OutcomeFilter { label: string; outcomes: readonly RowOutcome[] }
+export interface OutcomeFilter {
+  label: string;
+  outcomes: readonly RowOutcome[];
+}
 /** The preview's filters, the rows worth a look first. */
 export const PREVIEW_FILTERS: readonly OutcomeFilter[] = [
   { label: 'Changed', outcomes: ['changed'] },
@@ -45,7 +57,9 @@ export const changeText = (oldValue: unknown, newValue: unknown) => `${valueText
 
 /** The cell of a row in a column. */
 export function diffCell(row: ImportRow, field: string): DiffCell {
-  const err = row.Errors?.filter((e) => e.Field === field).map((e) => e.Message).join(' ');
+  const err = row.Errors?.filter((e) => e.Field === field)
+    .map((e) => e.Message)
+    .join(' ');
   const change = row.Cells?.[field];
   const text = change ? changeText(change.Old, change.New) : valueText(row.Values?.[field]);
   if (err) return { text, mark: 'error', title: err };
@@ -55,17 +69,24 @@ export function diffCell(row: ImportRow, field: string): DiffCell {
 
 /** The Errors column of a row: each message, after its column's title when it belongs to one. */
 export function rowErrorsText(row: ImportRow, columns: readonly ImportColumn[]): string {
-  return (row.Errors ?? []).map((e) => {
-    const col = e.Field ? columns.find((c) => c.Field === e.Field) : undefined;
-    return col ? `${col.Title}: ${e.Message}` : e.Message;
-  }).join('; ');
+  return (row.Errors ?? [])
+    .map((e) => {
+      const col = e.Field ? columns.find((c) => c.Field === e.Field) : undefined;
+      return col ? `${col.Title}: ${e.Message}` : e.Message;
+    })
+    .join('; ');
 }
 
 /** The diff grid's columns (the file's, so no grid document): read-only text cells named by position, widths by title. */
-export const diffColumns = (columns: readonly ImportColumn[]): GridColumn[] => ['Row', 'Stock no.', 'Outcome', ...columns.map((c) => c.Title), 'Errors'].map((title, i) => ({
-  field: String(i), title, kind: 'text', readOnly: true, nullable: true,
-  width: i < 3 ? [56, 120, 90][i] : i === columns.length + 3 ? 320 : Math.max(110, Math.min(220, title.length * 8 + 24)),
-}));
+export const diffColumns = (columns: readonly ImportColumn[]): GridColumn[] =>
+  ['Row', 'Stock no.', 'Outcome', ...columns.map((c) => c.Title), 'Errors'].map((title, i) => ({
+    field: String(i),
+    title,
+    kind: 'text',
+    readOnly: true,
+    nullable: true,
+    width: i < 3 ? [56, 120, 90][i] : i === columns.length + 3 ? 320 : Math.max(110, Math.min(220, title.length * 8 + 24)),
+  }));
 
 /** How a diff cell looks in the grid: changed or in error, with its title. */
 export const diffDecoration = (cell: DiffCell | undefined): CellDecoration | undefined =>
@@ -77,7 +98,10 @@ export function diffRow(row: ImportRow, columns: readonly ImportColumn[]): DiffC
   return [
     { text: String(row.RowNumber) },
     { text: row.Label ?? (row.Key === null ? '' : String(row.Key)) },
-    { text: OUTCOME_LABELS[row.Outcome] ?? row.Outcome, mark: row.Outcome === 'refused' || row.Outcome === 'failed' || row.Outcome === 'unknown' ? 'error' : undefined },
+    {
+      text: OUTCOME_LABELS[row.Outcome] ?? row.Outcome,
+      mark: row.Outcome === 'refused' || row.Outcome === 'failed' || row.Outcome === 'unknown' ? 'error' : undefined,
+    },
     ...columns.map((c) => diffCell(row, c.Field)),
     errors ? { text: errors, mark: 'error', title: errors } : { text: '' },
   ];

@@ -10,10 +10,27 @@ export type ImportStatus = 'Previewing' | 'Previewed' | 'Refused' | 'Committing'
 export type RowOutcome = 'changed' | 'unchanged' | 'refused' | 'unknown' | 'saved' | 'failed';
 export type JobStatus = 'Queued' | 'Running' | 'Completed' | 'Failed' | 'Canceled';
 
-export interface ImportCounts { Rows: number; Changed: number; Unchanged: number; Refused: number; Unknown: number; Saved: number; Failed: number }
+export interface ImportCounts {
+  Rows: number;
+  Changed: number;
+  Unchanged: number;
+  Refused: number;
+  Unknown: number;
+  Saved: number;
+  Failed: number;
+}
 /** A problem of the file or of a cell: Row/Column when it belongs to one. */
-export interface FileError { Row?: number; Column?: string; Field?: string; Message: string }
-export interface ImportColumn { Field: string; Title: string; Type: string }
+export interface FileError {
+  Row?: number;
+  Column?: string;
+  Field?: string;
+  Message: string;
+}
+export interface ImportColumn {
+  Field: string;
+  Title: string;
+  Type: string;
+}
 
 export interface ImportAnswer {
   ImportId: number;
@@ -48,7 +65,13 @@ export interface ImportRow {
   Errors: { Field?: string | null; Message: string }[] | null;
 }
 
-export interface Paged<T> { Results: T[]; TotalRecords?: number; TotalPages?: number; PageNumber?: number; PageSize?: number }
+export interface Paged<T> {
+  Results: T[];
+  TotalRecords?: number;
+  TotalPages?: number;
+  PageNumber?: number;
+  PageSize?: number;
+}
 
 export interface QueueItem {
   JobId: number;
@@ -75,7 +98,11 @@ export interface QueueItem {
   UndoOf?: number | null;
 }
 
-export interface ResumeCancelAnswer { IsSuccessful: boolean; Message: string; JobStatus: JobStatus }
+export interface ResumeCancelAnswer {
+  IsSuccessful: boolean;
+  Message: string;
+  JobStatus: JobStatus;
+}
 
 /** Rows of a preview or of a job: the pageSize the screens ask for. */
 export const ROWS_PAGE_SIZE = 1000;
@@ -90,8 +117,11 @@ export async function uploadFile(kind: UploadKind, file: File, extra?: Record<st
 export const importPath = (importId: number) => `/api/Upload/${importId}`;
 
 /** `outcomes` empty: every row. */
-export const rowsQuery = (outcomes: readonly RowOutcome[], pageNumber: number, pageSize = ROWS_PAGE_SIZE): Record<string, FormValue> =>
-  ({ outcome: outcomes.join(',') || undefined, pageNumber, pageSize });
+export const rowsQuery = (outcomes: readonly RowOutcome[], pageNumber: number, pageSize = ROWS_PAGE_SIZE): Record<string, FormValue> => ({
+  outcome: outcomes.join(',') || undefined,
+  pageNumber,
+  pageSize,
+});
 
 export const importRowsPath = (importId: number, outcomes: readonly RowOutcome[], page: number) =>
   withQuery(`/api/Upload/${importId}/Rows`, rowsQuery(outcomes, page));
@@ -107,8 +137,14 @@ export const QUEUE_PATH = '/api/UploadQueue';
 export const jobDetailsPath = (jobId: number) => withQuery('/api/UploadQueue/Details', { jobGuid: jobId });
 
 export interface HistoryQuery {
-  jobGuid?: string; queueName?: string; jobStatus?: string; userId?: string; dateStart?: string; dateEnd?: string;
-  pageNumber: number; pageSize: number;
+  jobGuid?: string;
+  queueName?: string;
+  jobStatus?: string;
+  userId?: string;
+  dateStart?: string;
+  dateEnd?: string;
+  pageNumber: number;
+  pageSize: number;
 }
 export const historyPath = (q: HistoryQuery) => withQuery('/api/UploadQueue/History', { ...q });
 
@@ -131,7 +167,9 @@ export async function jobFinished(jobId: number, signal?: AbortSignal): Promise<
     try {
       const job = await apiFetch<QueueItem>(jobDetailsPath(jobId));
       if (job.JobStatus !== 'Queued' && job.JobStatus !== 'Running') return job.JobStatus;
-    } catch { /* a failed poll is asked again */ }
+    } catch {
+      /* a failed poll is asked again */
+    }
     await new Promise((resolve) => setTimeout(resolve, JOB_WATCH_MS));
   }
   return null;

@@ -18,7 +18,9 @@ describe('upload kinds and texts', () => {
   });
 
   it('SEARCH-015: /Search uploads name the record kind in their toasts', () => {
-    expect(queuedText(UPLOAD_KINDS.patterns, 2)).toBe('Pattern upload confirmed: 2 rows being saved. You will be notified by email when processing is complete.');
+    expect(queuedText(UPLOAD_KINDS.patterns, 2)).toBe(
+      'Pattern upload confirmed: 2 rows being saved. You will be notified by email when processing is complete.',
+    );
     expect(successText(UPLOAD_KINDS.patterns, 2, 0)).toBe('Pattern Upload Completed: 2 rows saved.');
     expect(successText(UPLOAD_KINDS.colorways, 1, 1)).toBe('Prototype Upload Completed: 1 row saved, 1 row not saved.');
     expect(successText(UPLOAD_KINDS.briefs, 0, 2)).toBe('Brief Upload Completed: 0 rows saved, 2 rows not saved.');

@@ -3,7 +3,18 @@
  * answer with the UQ-010 toasts, the /Search uploads with SEARCH-015's; every upload accepts .xls and
  * .xlsx (FLASH-005, SEARCH-013, FLASH-026; CONST-029) and, with the one cell reader, .ods, .csv and .tsv (ADR 033).
  */
-export type UploadKind = 'costing' | 'forecast' | 'pattern-forecast' | 'hts' | 'prototype' | 'briefs' | 'patterns' | 'colorways' | 'transfer-checklist' | 'sales-forecast' | 'carryover';
+export type UploadKind =
+  | 'costing'
+  | 'forecast'
+  | 'pattern-forecast'
+  | 'hts'
+  | 'prototype'
+  | 'briefs'
+  | 'patterns'
+  | 'colorways'
+  | 'transfer-checklist'
+  | 'sales-forecast'
+  | 'carryover';
 
 /** CONST-029 (DECISIONS): the text of every upload screen except the line plan import. */
 export const NOT_EXCEL = 'Please upload an Excel file (.xls or .xlsx)';
@@ -42,7 +53,11 @@ export const UPLOAD_KINDS: Readonly<Record<UploadKind, UploadKindInfo>> = {
 
 /** The upload of a flash-edit grid (issue 13: each flash edit grid gets "Upload"). */
 export const FLASH_UPLOAD_KIND: Readonly<Record<string, UploadKind>> = {
-  costing: 'costing', forecast: 'forecast', 'pattern-forecast': 'pattern-forecast', hts: 'hts', prototype: 'prototype',
+  costing: 'costing',
+  forecast: 'forecast',
+  'pattern-forecast': 'pattern-forecast',
+  hts: 'hts',
+  prototype: 'prototype',
 };
 
 /** The mass upload of a /Search module (SEARCH-013). */

@@ -25,7 +25,9 @@ export function ChangeUserPasswordScreen() {
           navigate('/login', { replace: true, state: { userName: userName.trim() } });
         }}
       />
-      <p className="public__footer-text"><Link to="/login">Back to sign in</Link></p>
+      <p className="public__footer-text">
+        <Link to="/login">Back to sign in</Link>
+      </p>
     </>
   );
 }

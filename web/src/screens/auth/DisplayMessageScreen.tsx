@@ -29,11 +29,19 @@ export function DisplayMessageScreen() {
   const problem = code !== null && PROBLEM_CODES.has(code);
   return (
     <section className="message-page" aria-labelledby="message-title" data-code={code ?? ''}>
-      <div className={`message-page__icon${problem ? ' message-page__icon--warn' : ''}`} aria-hidden="true">{problem ? '!' : '✓'}</div>
-      <h1 id="message-title" className="public__title">{title}</h1>
+      <div className={`message-page__icon${problem ? ' message-page__icon--warn' : ''}`} aria-hidden="true">
+        {problem ? '!' : '✓'}
+      </div>
+      <h1 id="message-title" className="public__title">
+        {title}
+      </h1>
       {messageText(code) && <p className="message-page__text">{messageText(code)}</p>}
-      <p className="muted" aria-live="polite">Returning to sign in in {left} s.</p>
-      <Link className="btn btn--primary btn--block" to="/login" replace>Go to sign in</Link>
+      <p className="muted" aria-live="polite">
+        Returning to sign in in {left} s.
+      </p>
+      <Link className="btn btn--primary btn--block" to="/login" replace>
+        Go to sign in
+      </Link>
     </section>
   );
 }

@@ -41,18 +41,32 @@ export function ForgotPasswordScreen() {
       {sent ? (
         <>
           <FormAlert kind="success" messages={[sent]} />
-          <Link className="btn btn--primary btn--block" to="/login">Back to sign in</Link>
+          <Link className="btn btn--primary btn--block" to="/login">
+            Back to sign in
+          </Link>
         </>
       ) : (
         <>
           <p className="public__subtitle">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
           <FormAlert messages={error ? [error] : []} />
           <form className="form" onSubmit={onSubmit} noValidate aria-label="Reset your password">
-            <TextField label="E-mail" type="email" autoComplete="email" autoFocus value={email}
-              onChange={(e) => setEmail(e.target.value)} error={fieldError} required />
-            <SubmitButton busy={busy} className="btn--block">Send reset link</SubmitButton>
+            <TextField
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={fieldError}
+              required
+            />
+            <SubmitButton busy={busy} className="btn--block">
+              Send reset link
+            </SubmitButton>
           </form>
-          <p className="public__footer-text"><Link to="/login">Back to sign in</Link></p>
+          <p className="public__footer-text">
+            <Link to="/login">Back to sign in</Link>
+          </p>
         </>
       )}
     </>

@@ -62,20 +62,52 @@ export function LoginScreen() {
       <p className="public__subtitle">Use your company e-mail address and password.</p>
       {notice && !error && <FormAlert kind="info" messages={[notice]} />}
       <FormAlert messages={error ? [error] : []} />
-      <form className={`form${invalid ? ' form--invalid' : ''}`} onSubmit={onSubmit} noValidate aria-label="Sign in"
-        aria-invalid={invalid || undefined} data-invalid={invalid ? 'true' : undefined}>
-        <TextField ref={userRef} label="User name" type="email" name="username" autoComplete="username" autoFocus
-          value={userName} onChange={(e) => { setUserName(e.target.value); setInvalid(false); }}
-          error={missing.userName} aria-invalid={invalid || !!missing.userName || undefined} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password"
-          value={password} onChange={(e) => { setPassword(e.target.value); setInvalid(false); }}
-          error={missing.password} aria-invalid={invalid || !!missing.password || undefined} />
+      <form
+        className={`form${invalid ? ' form--invalid' : ''}`}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Sign in"
+        aria-invalid={invalid || undefined}
+        data-invalid={invalid ? 'true' : undefined}
+      >
+        <TextField
+          ref={userRef}
+          label="User name"
+          type="email"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          value={userName}
+          onChange={(e) => {
+            setUserName(e.target.value);
+            setInvalid(false);
+          }}
+          error={missing.userName}
+          aria-invalid={invalid || !!missing.userName || undefined}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setInvalid(false);
+          }}
+          error={missing.password}
+          aria-invalid={invalid || !!missing.password || undefined}
+        />
         <div className="form__row form__row--between">
           <Link to="/forgotPassword">Forgot password?</Link>
         </div>
-        <SubmitButton busy={busy} className="btn--block">Sign in</SubmitButton>
+        <SubmitButton busy={busy} className="btn--block">
+          Sign in
+        </SubmitButton>
       </form>
-      <p className="public__footer-text">New here? <Link to="/register">Create an account</Link></p>
+      <p className="public__footer-text">
+        New here? <Link to="/register">Create an account</Link>
+      </p>
     </>
   );
 }

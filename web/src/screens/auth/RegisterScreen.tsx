@@ -58,22 +58,64 @@ export function RegisterScreen() {
       <FormAlert messages={errors.general} />
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Create an account">
         <div className="form__grid-2">
-          <TextField label="First name" autoComplete="given-name" value={r.FirstName} onChange={(e) => set('FirstName', e.target.value)} error={errors.fields.FirstName} required />
-          <TextField label="Last name" autoComplete="family-name" value={r.LastName} onChange={(e) => set('LastName', e.target.value)} error={errors.fields.LastName} required />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            value={r.FirstName}
+            onChange={(e) => set('FirstName', e.target.value)}
+            error={errors.fields.FirstName}
+            required
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            value={r.LastName}
+            onChange={(e) => set('LastName', e.target.value)}
+            error={errors.fields.LastName}
+            required
+          />
         </div>
-        <TextField label="E-mail" type="email" autoComplete="email" value={r.Email} onChange={(e) => set('Email', e.target.value)} error={errors.fields.Email} required />
-        <NewPasswordFields password={r.Password} confirm={r.ConfirmPassword} passwordLabel="Password"
-          onPassword={(v) => set('Password', v)} onConfirm={(v) => set('ConfirmPassword', v)}
-          passwordError={errors.fields.Password} confirmError={errors.fields.ConfirmPassword} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          value={r.Email}
+          onChange={(e) => set('Email', e.target.value)}
+          error={errors.fields.Email}
+          required
+        />
+        <NewPasswordFields
+          password={r.Password}
+          confirm={r.ConfirmPassword}
+          passwordLabel="Password"
+          onPassword={(v) => set('Password', v)}
+          onConfirm={(v) => set('ConfirmPassword', v)}
+          passwordError={errors.fields.Password}
+          confirmError={errors.fields.ConfirmPassword}
+        />
         <div className={`field field--check${errors.fields.AgreedToPolicy ? ' field--invalid' : ''}`}>
-          <input id="agreed-to-policy" type="checkbox" checked={r.AgreedToPolicy} onChange={(e) => set('AgreedToPolicy', e.target.checked)}
-            aria-invalid={errors.fields.AgreedToPolicy ? true : undefined} aria-describedby={errors.fields.AgreedToPolicy ? 'agreed-error' : undefined} />
+          <input
+            id="agreed-to-policy"
+            type="checkbox"
+            checked={r.AgreedToPolicy}
+            onChange={(e) => set('AgreedToPolicy', e.target.checked)}
+            aria-invalid={errors.fields.AgreedToPolicy ? true : undefined}
+            aria-describedby={errors.fields.AgreedToPolicy ? 'agreed-error' : undefined}
+          />
           <label htmlFor="agreed-to-policy">I agree to the terms of use and the privacy policy</label>
-          {errors.fields.AgreedToPolicy && <div id="agreed-error" className="field__error" role="alert">{errors.fields.AgreedToPolicy}</div>}
+          {errors.fields.AgreedToPolicy && (
+            <div id="agreed-error" className="field__error" role="alert">
+              {errors.fields.AgreedToPolicy}
+            </div>
+          )}
         </div>
-        <SubmitButton busy={busy} className="btn--block">Create account</SubmitButton>
+        <SubmitButton busy={busy} className="btn--block">
+          Create account
+        </SubmitButton>
       </form>
-      <p className="public__footer-text">Already have an account? <Link to="/login">Sign in</Link></p>
+      <p className="public__footer-text">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
     </>
   );
 }

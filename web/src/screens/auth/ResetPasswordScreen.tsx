@@ -27,7 +27,9 @@ export function ResetPasswordScreen() {
       <>
         <h1 className="public__title">Choose a new password</h1>
         <FormAlert messages={['This reset link is incomplete. Please open the link from the e-mail again or request a new one.']} />
-        <Link className="btn btn--primary btn--block" to="/forgotPassword">Request a new link</Link>
+        <Link className="btn btn--primary btn--block" to="/forgotPassword">
+          Request a new link
+        </Link>
       </>
     );
   }
@@ -59,9 +61,17 @@ export function ResetPasswordScreen() {
       <h1 className="public__title">Choose a new password</h1>
       <p className="public__subtitle">The new password replaces the old one and signs you out everywhere.</p>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
-        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm}
-          passwordError={fields.Password} confirmError={fields.ConfirmPassword} />
-        <SubmitButton busy={busy} className="btn--block">Reset password</SubmitButton>
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          passwordError={fields.Password}
+          confirmError={fields.ConfirmPassword}
+        />
+        <SubmitButton busy={busy} className="btn--block">
+          Reset password
+        </SubmitButton>
       </form>
     </>
   );

@@ -23,10 +23,14 @@ export function useCodeLink(
       navigate(failurePath, { replace: true });
       return;
     }
-    once(`${name}:${userIdentification}:${code}`, () => call(userIdentification, code).then(() => true, () => false))
-      .then((ok) => {
-        if (active) navigate(ok ? onSuccess(userIdentification, code) : failurePath, { replace: true });
-      });
+    once(`${name}:${userIdentification}:${code}`, () =>
+      call(userIdentification, code).then(
+        () => true,
+        () => false,
+      ),
+    ).then((ok) => {
+      if (active) navigate(ok ? onSuccess(userIdentification, code) : failurePath, { replace: true });
+    });
     return () => {
       active = false;
     };

@@ -45,25 +45,56 @@ export function BriefActions({ record, reload }: { record: RecordData; reload: (
 
   return (
     <>
-      {canCreate && open && <Link className="btn btn--small" to={`/briefCopy/${id}`}>Copy</Link>}
+      {canCreate && open && (
+        <Link className="btn btn--small" to={`/briefCopy/${id}`}>
+          Copy
+        </Link>
+      )}
       {canCreatePattern && open && (
         <GuardedAction label="Create Pattern" to={`/patternFromBrief/${id}`} blocked={canCreatePatternFrom(record.StatusId) ? null : mustBeReleased('brief')} />
       )}
       {canEdit && open && (
-        <button type="button" className="btn btn--small" disabled={relinkBlocked} onClick={() => setDialog('relink')}
-          title={relinkBlocked ? 'The brief has linked patterns; it cannot be relinked to another line plan.' : undefined}>Relink</button>
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={relinkBlocked}
+          onClick={() => setDialog('relink')}
+          title={relinkBlocked ? 'The brief has linked patterns; it cannot be relinked to another line plan.' : undefined}
+        >
+          Relink
+        </button>
       )}
-      {canDelete && open && canOfferDelete(record.StatusId) && <button type="button" className="btn btn--small btn--danger" onClick={() => setDialog('delete')}>Delete</button>}
+      {canDelete && open && canOfferDelete(record.StatusId) && (
+        <button type="button" className="btn btn--small btn--danger" onClick={() => setDialog('delete')}>
+          Delete
+        </button>
+      )}
       {dialog === 'delete' && (
-        <ConfirmDialog title="Delete Brief" message={`Delete the brief ${String(record.BriefName)}?`} confirmLabel="Delete" danger
-          onConfirm={() => void remove()} onCancel={() => setDialog(null)} />
+        <ConfirmDialog
+          title="Delete Brief"
+          message={`Delete the brief ${String(record.BriefName)}?`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setDialog(null)}
+        />
       )}
       {/* BRIEF-019: a Released or Completed line plan of the brief's brand and season. */}
       {dialog === 'relink' && (
-        <RelinkDialog title="Relink to another Line Plan" listUrl={`/api/Brief/RelinkList?BriefSeasonalId=${id}`} items={RELINK_ITEMS}
-          relinkUrl="/api/Brief/RelinkBrief" relinkBody={(LinePlanId) => ({ BriefId: id, LinePlanId })}
-          current={`Current line plan: ${String(record.LinePlanName ?? '')}`} emptyText="No available line plans were found."
-          onDone={() => { setDialog(null); reload(); }} onCancel={() => setDialog(null)} />
+        <RelinkDialog
+          title="Relink to another Line Plan"
+          listUrl={`/api/Brief/RelinkList?BriefSeasonalId=${id}`}
+          items={RELINK_ITEMS}
+          relinkUrl="/api/Brief/RelinkBrief"
+          relinkBody={(LinePlanId) => ({ BriefId: id, LinePlanId })}
+          current={`Current line plan: ${String(record.LinePlanName ?? '')}`}
+          emptyText="No available line plans were found."
+          onDone={() => {
+            setDialog(null);
+            reload();
+          }}
+          onCancel={() => setDialog(null)}
+        />
       )}
     </>
   );

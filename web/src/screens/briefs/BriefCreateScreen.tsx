@@ -16,8 +16,16 @@ import { levelOf } from '../../components/record/hierarchy';
 import { useCreateStart, type StartSource } from '../../components/record/use-create-start';
 import { toast } from '../../shell/toast-store';
 import {
-  BRIEF_DEPENDENTS, createBody, CREATE_ERROR_TOAST_MS, invalidToast, LINE_PLAN_PARENTS, REVIEW_FIELDS, SELECT_RELEASED_LINE_PLAN,
-  startFromCopy, startFromLinePlan, type StartLinePlan,
+  BRIEF_DEPENDENTS,
+  createBody,
+  CREATE_ERROR_TOAST_MS,
+  invalidToast,
+  LINE_PLAN_PARENTS,
+  REVIEW_FIELDS,
+  SELECT_RELEASED_LINE_PLAN,
+  startFromCopy,
+  startFromLinePlan,
+  type StartLinePlan,
 } from './brief-form';
 
 const NAME_CHECK = { url: '/api/Brief/IsBriefNameExists', param: 'BriefName' };
@@ -27,11 +35,17 @@ const NOT_FOUND = 'No Line Plan Found';
 
 /** /briefFromLinePlan: brand, season and the line plan itself when it takes briefs (BRIEF-001/003). */
 const FROM_LINE_PLAN: StartSource<{ LinePlan: StartLinePlan | null }> = {
-  param: 'linePlanId', url: (id) => `/api/brief/create/${id}`, start: (answer) => answer.LinePlan && startFromLinePlan(answer.LinePlan), notFound: NOT_FOUND,
+  param: 'linePlanId',
+  url: (id) => `/api/brief/create/${id}`,
+  start: (answer) => answer.LinePlan && startFromLinePlan(answer.LinePlan),
+  notFound: NOT_FOUND,
 };
 /** /briefCopy: the parent's values, the brand fixed. */
 const FROM_COPY: StartSource<{ Record?: Record<string, unknown> }> = {
-  param: 'parentBriefSeasonalId', url: (id) => `/api/brief/view/${id}`, start: (answer, id) => (answer.Record ? startFromCopy(answer.Record, id) : null), notFound: NOT_FOUND,
+  param: 'parentBriefSeasonalId',
+  url: (id) => `/api/brief/view/${id}`,
+  start: (answer, id) => (answer.Record ? startFromCopy(answer.Record, id) : null),
+  notFound: NOT_FOUND,
 };
 
 export function BriefCreateScreen() {
@@ -53,8 +67,18 @@ export function BriefCreateScreen() {
     }
   };
   return (
-    <CreateRecordForm key={JSON.stringify(state.start.values)} level={levelOf('brief')!} title={state.from === 'copy' ? 'Copy Brief' : 'Create Brief'}
-      start={state.start} nameCheck={NAME_CHECK} parent={PARENT} dependents={BRIEF_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} fieldMessages={MESSAGES}
-      onInvalid={(v) => toast.error(invalidToast(v), CREATE_ERROR_TOAST_MS)} create={create} />
+    <CreateRecordForm
+      key={JSON.stringify(state.start.values)}
+      level={levelOf('brief')!}
+      title={state.from === 'copy' ? 'Copy Brief' : 'Create Brief'}
+      start={state.start}
+      nameCheck={NAME_CHECK}
+      parent={PARENT}
+      dependents={BRIEF_DEPENDENTS}
+      formErrorMessage={REVIEW_FIELDS}
+      fieldMessages={MESSAGES}
+      onInvalid={(v) => toast.error(invalidToast(v), CREATE_ERROR_TOAST_MS)}
+      create={create}
+    />
   );
 }

@@ -6,7 +6,13 @@ import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { useCan } from '../../auth/useCan';
 
-interface PatternRow { PatternSeasonalId: number; PatternName: string; SeasonName: string | null; StatusName: string | null; ResponsibleName: string | null }
+interface PatternRow {
+  PatternSeasonalId: number;
+  PatternName: string;
+  SeasonName: string | null;
+  StatusName: string | null;
+  ResponsibleName: string | null;
+}
 
 export function BriefPatternsPanel({ briefSeasonalId }: { briefSeasonalId: number }) {
   const canRead = useCan('pattern', 'read');
@@ -18,18 +24,31 @@ export function BriefPatternsPanel({ briefSeasonalId }: { briefSeasonalId: numbe
       {data.Results.length ? (
         <div className="table-wrap">
           <table className="table">
-            <thead><tr><th>Pattern</th><th>Season</th><th>Status</th><th>Responsible</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Pattern</th>
+                <th>Season</th>
+                <th>Status</th>
+                <th>Responsible</th>
+              </tr>
+            </thead>
             <tbody>
               {data.Results.map((p) => (
                 <tr key={p.PatternSeasonalId}>
-                  <td><Link to={`/pattern/${p.PatternSeasonalId}`}>{p.PatternName}</Link></td>
-                  <td>{p.SeasonName ?? ''}</td><td>{p.StatusName ?? ''}</td><td>{p.ResponsibleName ?? ''}</td>
+                  <td>
+                    <Link to={`/pattern/${p.PatternSeasonalId}`}>{p.PatternName}</Link>
+                  </td>
+                  <td>{p.SeasonName ?? ''}</td>
+                  <td>{p.StatusName ?? ''}</td>
+                  <td>{p.ResponsibleName ?? ''}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-      ) : <p className="field__hint">No patterns yet.</p>}
+      ) : (
+        <p className="field__hint">No patterns yet.</p>
+      )}
     </section>
   );
 }

@@ -20,8 +20,7 @@ export function BriefScreen() {
   const canEdit = useCan('brief', 'edit');
   if (!/^\d+$/.test(id)) return <RecordNotFound level={BRIEF} />;
   return (
-    <RecordEditor key={id} level={BRIEF} id={Number(id)}
-      actions={(record, reload) => <BriefActions record={record} reload={reload} />}>
+    <RecordEditor key={id} level={BRIEF} id={Number(id)} actions={(record, reload) => <BriefActions record={record} reload={reload} />}>
       {(record, reload) => (
         <>
           <ImagePanel level={BRIEF} record={record} canEdit={canEdit && !isReadOnlyStatus(record.StatusId) && !record.IsDeleted} onChanged={reload} />

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { pickerQuery } from '../../components/record/parent-picker';
 import {
-  canCreatePatternFrom, createBody, invalidToast, LINE_PLAN_PARENTS, REVIEW_FIELDS, SELECT_RELEASED_LINE_PLAN, startFromCopy, startFromLinePlan,
+  canCreatePatternFrom,
+  createBody,
+  invalidToast,
+  LINE_PLAN_PARENTS,
+  REVIEW_FIELDS,
+  SELECT_RELEASED_LINE_PLAN,
+  startFromCopy,
+  startFromLinePlan,
 } from './brief-form';
 
 const complete = { BriefName: 'A', BrandId: 1, SeasonId: 2, LinePlanId: 3, ResponsibleId: 4 };
@@ -14,21 +21,40 @@ describe('brief create form', () => {
   });
 
   it('BRIEF-007 the payload carries the seven fields, the name trimmed', () => {
-    expect(createBody({ BriefName: ' Trail ', BrandId: 1, SeasonId: 2, LinePlanId: 3, ResponsibleId: 4, WFGroupId: 5, ParentBriefSeasonalId: 6 }))
-      .toEqual({ BriefName: 'Trail', BrandId: 1, SeasonId: 2, LinePlanId: 3, ResponsibleId: 4, WFGroupId: 5, ParentBriefSeasonalId: 6 });
+    expect(createBody({ BriefName: ' Trail ', BrandId: 1, SeasonId: 2, LinePlanId: 3, ResponsibleId: 4, WFGroupId: 5, ParentBriefSeasonalId: 6 })).toEqual({
+      BriefName: 'Trail',
+      BrandId: 1,
+      SeasonId: 2,
+      LinePlanId: 3,
+      ResponsibleId: 4,
+      WFGroupId: 5,
+      ParentBriefSeasonalId: 6,
+    });
     expect(createBody({ BriefName: 'X' })).toMatchObject({ WFGroupId: null, ParentBriefSeasonalId: null });
   });
 
   it('BRIEF-003 a Released or Completed line plan is chosen and fixed; another keeps only brand and season', () => {
     const lp = { LinePlanId: 7, LinePlanName: 'SS26', BrandId: 1, SeasonId: 2, StatusId: 2 };
-    expect(startFromLinePlan(lp)).toEqual({ values: { BrandId: 1, SeasonId: 2, LinePlanId: 7 }, fixed: ['BrandId', 'SeasonId', 'LinePlanId'], subtitle: 'Line plan SS26' });
+    expect(startFromLinePlan(lp)).toEqual({
+      values: { BrandId: 1, SeasonId: 2, LinePlanId: 7 },
+      fixed: ['BrandId', 'SeasonId', 'LinePlanId'],
+      subtitle: 'Line plan SS26',
+    });
     expect(startFromLinePlan({ ...lp, StatusId: 3 }).fixed).toContain('LinePlanId');
     expect(startFromLinePlan({ ...lp, StatusId: 1 })).toEqual({ values: { BrandId: 1, SeasonId: 2 }, fixed: [], subtitle: SELECT_RELEASED_LINE_PLAN });
   });
 
   it('BRIEF-001 a copy keeps the parent, fixes the brand and names itself "- Copy"', () => {
     const start = startFromCopy({ BriefName: 'Sandal', BrandId: 1, SeasonId: 2, LinePlanId: 3, ResponsibleId: 4, WFGroupId: null }, 5);
-    expect(start.values).toEqual({ BrandId: 1, SeasonId: 2, LinePlanId: 3, ResponsibleId: 4, WFGroupId: null, BriefName: 'Sandal - Copy', ParentBriefSeasonalId: 5 });
+    expect(start.values).toEqual({
+      BrandId: 1,
+      SeasonId: 2,
+      LinePlanId: 3,
+      ResponsibleId: 4,
+      WFGroupId: null,
+      BriefName: 'Sandal - Copy',
+      ParentBriefSeasonalId: 5,
+    });
     expect(start.fixed).toEqual(['BrandId']);
   });
 

@@ -27,41 +27,82 @@ export function invalidToast(v: Values): string {
 /** BRIEF-007: the CreateBriefSeasonal payload. */
 export function createBody(v: Values) {
   return {
-    LinePlanId: v.LinePlanId ?? null, ParentBriefSeasonalId: v.ParentBriefSeasonalId ?? null, BriefName: trimmed(v.BriefName) ?? '', BrandId: v.BrandId ?? null,
-    SeasonId: v.SeasonId ?? null, ResponsibleId: v.ResponsibleId ?? null, WFGroupId: v.WFGroupId ?? null,
+    LinePlanId: v.LinePlanId ?? null,
+    ParentBriefSeasonalId: v.ParentBriefSeasonalId ?? null,
+    BriefName: trimmed(v.BriefName) ?? '',
+    BrandId: v.BrandId ?? null,
+    SeasonId: v.SeasonId ?? null,
+    ResponsibleId: v.ResponsibleId ?? null,
+    WFGroupId: v.WFGroupId ?? null,
   };
 }
 
 /** BRIEF-003: released line plans (status 2 Released or 3 Completed) take new briefs. */
 export const canTakeBriefs = isReleased;
 
-export interface StartLinePlan { LinePlanId: number; LinePlanName: string; BrandId: number; SeasonId: number; StatusId: number }
+export interface StartLinePlan {
+  LinePlanId: number;
+  LinePlanName: string;
+  BrandId: number;
+  SeasonId: number;
+  StatusId: number;
+}
 
 /** BRIEF-001/003: a start from a line plan; one that cannot take briefs keeps brand and season, the user picks another plan. */
 export function startFromLinePlan(lp: StartLinePlan): CreateStart {
   return canTakeBriefs(lp.StatusId)
-    ? { values: { BrandId: lp.BrandId, SeasonId: lp.SeasonId, LinePlanId: lp.LinePlanId }, fixed: ['BrandId', 'SeasonId', 'LinePlanId'], subtitle: `Line plan ${lp.LinePlanName}` }
+    ? {
+        values: { BrandId: lp.BrandId, SeasonId: lp.SeasonId, LinePlanId: lp.LinePlanId },
+        fixed: ['BrandId', 'SeasonId', 'LinePlanId'],
+        subtitle: `Line plan ${lp.LinePlanName}`,
+      }
     : { values: { BrandId: lp.BrandId, SeasonId: lp.SeasonId }, fixed: [], subtitle: SELECT_RELEASED_LINE_PLAN };
 }
 
 /** BRIEF-001 (/briefCopy): a copy of a brief: its values with ' - Copy' on the name, the brand fixed, the parent kept. */
 export function startFromCopy(parent: Values, parentId: number): CreateStart {
   return {
-    values: { BrandId: parent.BrandId, SeasonId: parent.SeasonId, LinePlanId: parent.LinePlanId, ResponsibleId: parent.ResponsibleId,
-      WFGroupId: parent.WFGroupId ?? null, BriefName: `${String(parent.BriefName)} - Copy`, ParentBriefSeasonalId: parentId },
-    fixed: ['BrandId'], subtitle: `Copy of ${String(parent.BriefName)}`,
+    values: {
+      BrandId: parent.BrandId,
+      SeasonId: parent.SeasonId,
+      LinePlanId: parent.LinePlanId,
+      ResponsibleId: parent.ResponsibleId,
+      WFGroupId: parent.WFGroupId ?? null,
+      BriefName: `${String(parent.BriefName)} - Copy`,
+      ParentBriefSeasonalId: parentId,
+    },
+    fixed: ['BrandId'],
+    subtitle: `Copy of ${String(parent.BriefName)}`,
   };
 }
 
-interface LinePlanRow { LinePlanId: number; LinePlanName: string; StatusName: string; ResponsibleName: string | null }
+interface LinePlanRow {
+  LinePlanId: number;
+  LinePlanName: string;
+  StatusName: string;
+  ResponsibleName: string | null;
+}
 
 /** BRIEF-003: the Released or Completed line plans of the brand and season (BriefLinePlans). */
 export const LINE_PLAN_PARENTS: PickerSource<LinePlanRow> = {
-  label: 'Line Plan', filterLabel: 'Filter by name', emptyText: 'No Line Plans Found',
-  idOf: (r) => r.LinePlanId, nameOf: (r) => r.LinePlanName,
-  columns: [{ title: 'Line Plan', value: (r) => r.LinePlanName }, { title: 'Status', value: (r) => r.StatusName }, { title: 'Responsible', value: (r) => r.ResponsibleName ?? '' }],
+  label: 'Line Plan',
+  filterLabel: 'Filter by name',
+  emptyText: 'No Line Plans Found',
+  idOf: (r) => r.LinePlanId,
+  nameOf: (r) => r.LinePlanName,
+  columns: [
+    { title: 'Line Plan', value: (r) => r.LinePlanName },
+    { title: 'Status', value: (r) => r.StatusName },
+    { title: 'Responsible', value: (r) => r.ResponsibleName ?? '' },
+  ],
   request: (q) => {
-    const key = withQuery('/api/Brief/BriefLinePlans', { BrandId: q.BrandId, SeasonId: q.SeasonId, LinePlanName: q.name, pageNumber: q.pageNumber, pageSize: q.pageSize });
+    const key = withQuery('/api/Brief/BriefLinePlans', {
+      BrandId: q.BrandId,
+      SeasonId: q.SeasonId,
+      LinePlanName: q.name,
+      pageNumber: q.pageNumber,
+      pageSize: q.pageSize,
+    });
     return { key, fetch: () => apiFetch<PickerPage<LinePlanRow>>(key) };
   },
 };

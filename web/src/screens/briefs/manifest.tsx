@@ -15,8 +15,18 @@ export const briefManifest: FeatureManifest = {
   routes: [
     gridRoute('brief-search', READ, { group: 'Products', label: 'Briefs', listOf: 'brief' }),
     { path: 'briefCreate', access: CREATE, handle: { crumb: () => 'Create Brief', parent: listOf('brief') }, lazy: createScreen },
-    { path: 'briefFromLinePlan/:linePlanId', access: CREATE, handle: { crumb: () => 'Create Brief', record: underRecord('line-plan', 'linePlanId') }, lazy: createScreen },
-    { path: 'briefCopy/:parentBriefSeasonalId', access: CREATE, handle: { crumb: () => 'Copy Brief', record: underRecord('brief', 'parentBriefSeasonalId') }, lazy: createScreen },
+    {
+      path: 'briefFromLinePlan/:linePlanId',
+      access: CREATE,
+      handle: { crumb: () => 'Create Brief', record: underRecord('line-plan', 'linePlanId') },
+      lazy: createScreen,
+    },
+    {
+      path: 'briefCopy/:parentBriefSeasonalId',
+      access: CREATE,
+      handle: { crumb: () => 'Copy Brief', record: underRecord('brief', 'parentBriefSeasonalId') },
+      lazy: createScreen,
+    },
     {
       path: 'brief/:id',
       access: READ,

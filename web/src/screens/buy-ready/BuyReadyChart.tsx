@@ -18,16 +18,28 @@ export function BuyReadyChart({ bars }: { bars: readonly Bar[] }) {
           const w2 = b.notReady * scale;
           return (
             <g key={b.key}>
-              <text x={LABEL - 8} y={y + 15} textAnchor="end" fontSize="12" fill="currentColor">{b.title}</text>
-              <rect x={LABEL} y={y} width={w1} height={ROW - 8} fill="#2e7d32"><title>{`${b.title}: ${b.ready} ready`}</title></rect>
-              <rect x={LABEL + w1} y={y} width={w2} height={ROW - 8} fill="#c62828"><title>{`${b.title}: ${b.notReady} not ready`}</title></rect>
+              <text x={LABEL - 8} y={y + 15} textAnchor="end" fontSize="12" fill="currentColor">
+                {b.title}
+              </text>
+              <rect x={LABEL} y={y} width={w1} height={ROW - 8} fill="#2e7d32">
+                <title>{`${b.title}: ${b.ready} ready`}</title>
+              </rect>
+              <rect x={LABEL + w1} y={y} width={w2} height={ROW - 8} fill="#c62828">
+                <title>{`${b.title}: ${b.notReady} not ready`}</title>
+              </rect>
               <text x={LABEL + w1 + w2 + 6} y={y + 15} fontSize="12" fill="currentColor">{`${b.ready} / ${b.ready + b.notReady}`}</text>
             </g>
           );
         })}
         <g transform={`translate(${LABEL}, ${bars.length * ROW + 10})`} fontSize="12">
-          <rect width="12" height="12" fill="#2e7d32" /><text x="16" y="10" fill="currentColor">Ready</text>
-          <rect x="80" width="12" height="12" fill="#c62828" /><text x="96" y="10" fill="currentColor">Not ready</text>
+          <rect width="12" height="12" fill="#2e7d32" />
+          <text x="16" y="10" fill="currentColor">
+            Ready
+          </text>
+          <rect x="80" width="12" height="12" fill="#c62828" />
+          <text x="96" y="10" fill="currentColor">
+            Not ready
+          </text>
         </g>
       </svg>
     </figure>

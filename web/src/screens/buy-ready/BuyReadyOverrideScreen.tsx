@@ -12,7 +12,15 @@ import { useAllowed } from '../../auth/access';
 import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
 
-interface Override { Id: number; StockNumber: string; FactoryKey: string; FactoryName: string | null; BuyReady: boolean; ChangedOn: string | null; ChangedByName: string | null }
+interface Override {
+  Id: number;
+  StockNumber: string;
+  FactoryKey: string;
+  FactoryName: string | null;
+  BuyReady: boolean;
+  ChangedOn: string | null;
+  ChangedByName: string | null;
+}
 
 const MISSING = 'Stock Number or Factory Missing';
 const LIST_ERROR = 'Buy Ready Overrides Error';
@@ -26,13 +34,18 @@ export function BuyReadyOverrideScreen() {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form.StockNumber.trim() || !form.FactoryKey.trim()) { setNotice({ kind: 'error', text: MISSING }); return; }
+    if (!form.StockNumber.trim() || !form.FactoryKey.trim()) {
+      setNotice({ kind: 'error', text: MISSING });
+      return;
+    }
     try {
       await apiFetch('/api/BuyReady/UpdateBuyReadyOverride', { json: form });
       setNotice({ kind: 'success', text: 'Record Saved Successfully.' });
       setForm({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true });
       await mutate();
-    } catch (err) { setNotice({ kind: 'error', text: errorText(err, SAVE_ERROR) }); }
+    } catch (err) {
+      setNotice({ kind: 'error', text: errorText(err, SAVE_ERROR) });
+    }
   };
 
   return (
@@ -42,27 +55,68 @@ export function BuyReadyOverrideScreen() {
       {error && <FormAlert messages={[LIST_ERROR]} />}
       {canSave && (
         <form className="toolbar" onSubmit={save} aria-label="Override">
-          <div className="field"><label htmlFor="bro-sn">Stock Number</label>
-            <input id="bro-sn" value={form.StockNumber} maxLength={50} onChange={(e) => setForm({ ...form, StockNumber: e.target.value })} /></div>
-          <div className="field"><label htmlFor="bro-f">Factory</label>
-            <input id="bro-f" value={form.FactoryKey} maxLength={20} onChange={(e) => setForm({ ...form, FactoryKey: e.target.value })} /></div>
-          <label className="field--check"><input type="checkbox" checked={form.BuyReady} onChange={(e) => setForm({ ...form, BuyReady: e.target.checked })} /> Buy Ready</label>
-          <button type="submit" className="btn btn--primary">{form.Id ? 'Update' : 'Add'}</button>
-          {form.Id > 0 && <button type="button" className="btn" onClick={() => setForm({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true })}>New</button>}
+          <div className="field">
+            <label htmlFor="bro-sn">Stock Number</label>
+            <input id="bro-sn" value={form.StockNumber} maxLength={50} onChange={(e) => setForm({ ...form, StockNumber: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="bro-f">Factory</label>
+            <input id="bro-f" value={form.FactoryKey} maxLength={20} onChange={(e) => setForm({ ...form, FactoryKey: e.target.value })} />
+          </div>
+          <label className="field--check">
+            <input type="checkbox" checked={form.BuyReady} onChange={(e) => setForm({ ...form, BuyReady: e.target.checked })} /> Buy Ready
+          </label>
+          <button type="submit" className="btn btn--primary">
+            {form.Id ? 'Update' : 'Add'}
+          </button>
+          {form.Id > 0 && (
+            <button type="button" className="btn" onClick={() => setForm({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true })}>
+              New
+            </button>
+          )}
         </form>
       )}
       {data && (
         <table className="table">
-          <thead><tr><th>Stock Number</th><th>Factory</th><th>Buy Ready</th><th>Changed</th><th aria-label="Edit" /></tr></thead>
+          <thead>
+            <tr>
+              <th>Stock Number</th>
+              <th>Factory</th>
+              <th>Buy Ready</th>
+              <th>Changed</th>
+              <th aria-label="Edit" />
+            </tr>
+          </thead>
           <tbody>
             {data.map((o) => (
               <tr key={o.Id}>
-                <td>{o.StockNumber}</td><td>{o.FactoryKey}{o.FactoryName ? ` ${o.FactoryName}` : ''}</td><td>{o.BuyReady ? '✔' : '✘'}</td>
+                <td>{o.StockNumber}</td>
+                <td>
+                  {o.FactoryKey}
+                  {o.FactoryName ? ` ${o.FactoryName}` : ''}
+                </td>
+                <td>{o.BuyReady ? '✔' : '✘'}</td>
                 <td>{o.ChangedByName ?? ''}</td>
-                <td>{canSave && <button type="button" className="btn btn--small" onClick={() => setForm({ Id: o.Id, StockNumber: o.StockNumber, FactoryKey: o.FactoryKey, BuyReady: o.BuyReady })}>Edit</button>}</td>
+                <td>
+                  {canSave && (
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      onClick={() => setForm({ Id: o.Id, StockNumber: o.StockNumber, FactoryKey: o.FactoryKey, BuyReady: o.BuyReady })}
+                    >
+                      Edit
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
-            {!data.length && <tr><td colSpan={5} className="muted">No overrides.</td></tr>}
+            {!data.length && (
+              <tr>
+                <td colSpan={5} className="muted">
+                  No overrides.
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       )}

@@ -26,9 +26,11 @@ export function BuyReadyScreen() {
   const session = useSessionStore((s) => s.session);
   const brands = session?.brandPermissions ?? [];
   const [brandId, setBrandId] = useState<number>(session?.defaultBrandId ?? brands[0]?.BrandId ?? 0);
-  const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(!one && brandId ? withQuery('/api/BuyReady/GetBuyReadySeasons', { BrandId: brandId }) : null);
+  const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(
+    !one && brandId ? withQuery('/api/BuyReady/GetBuyReadySeasons', { BrandId: brandId }) : null,
+  );
   const [seasonChoice, setSeasonChoice] = useState<number>(0);
-  const seasonId = seasonChoice || (seasons?.some((s) => s.SeasonId === session?.defaultSeasonId) ? session!.defaultSeasonId! : seasons?.[0]?.SeasonId ?? 0);
+  const seasonId = seasonChoice || (seasons?.some((s) => s.SeasonId === session?.defaultSeasonId) ? session!.defaultSeasonId! : (seasons?.[0]?.SeasonId ?? 0));
   // BR-003: by stock number and/or factory instead of the season (the Find button).
   const [stockText, setStockText] = useState('');
   const [factoryText, setFactoryText] = useState('');
@@ -55,18 +57,33 @@ export function BuyReadyScreen() {
   const execute = async () => {
     setBusy(true);
     try {
-      const out = await apiFetch<{ Changed: number; Ready: number; Total: number }>('/api/BuyReady/ExecuteBuyReady', { json: one ? { PrototypeSeasonalId: one } : { SeasonId: seasonId } });
+      const out = await apiFetch<{ Changed: number; Ready: number; Total: number }>('/api/BuyReady/ExecuteBuyReady', {
+        json: one ? { PrototypeSeasonalId: one } : { SeasonId: seasonId },
+      });
       setNotice({ kind: 'success', text: `Buy ready executed: ${out.Ready} of ${out.Total} colorways buy-ready, ${out.Changed} changed.` });
       await mutate();
-    } catch (e) { setNotice({ kind: 'error', text: errorText(e, 'Executing buy ready failed.') }); } finally { setBusy(false); }
+    } catch (e) {
+      setNotice({ kind: 'error', text: errorText(e, 'Executing buy ready failed.') });
+    } finally {
+      setBusy(false);
+    }
   };
 
   // Issue 27: /buyready/{id} of no colorway the user sees (or an id that is none) is the shared not-found state.
-  if (prototypeSeasonalId !== undefined && (!one || (data && !data.Rows.length))) return <NotFoundState what="Colorway" back={{ to: '/buyready', label: 'Go to Buy Ready' }} />;
+  if (prototypeSeasonalId !== undefined && (!one || (data && !data.Rows.length)))
+    return <NotFoundState what="Colorway" back={{ to: '/buyready', label: 'Go to Buy Ready' }} />;
   const actions = (
     <>
-      {data?.CanExecute && !lookup && <button type="button" className="btn btn--primary" onClick={execute} disabled={busy || !data.Rows.length}>Execute buy ready</button>}
-      {data?.IsAdmin && <Link className="btn" to="/buyreadyoverride">Overrides</Link>}
+      {data?.CanExecute && !lookup && (
+        <button type="button" className="btn btn--primary" onClick={execute} disabled={busy || !data.Rows.length}>
+          Execute buy ready
+        </button>
+      )}
+      {data?.IsAdmin && (
+        <Link className="btn" to="/buyreadyoverride">
+          Overrides
+        </Link>
+      )}
     </>
   );
   return (
@@ -74,25 +91,77 @@ export function BuyReadyScreen() {
       <PageHeader title="Buy Ready" subtitle={one ? 'One colorway' : 'Each colorway of the season with every buy-ready criterion'} actions={actions} />
       {!one && (
         <div className="toolbar">
-          <div className="field"><label htmlFor="br-brand">Brand</label>
-            <select id="br-brand" value={brandId} onChange={(e) => { setBrandId(Number(e.target.value)); setSeasonChoice(0); }}>
-              {brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
-            </select></div>
-          <div className="field"><label htmlFor="br-season">Season</label>
-            <select id="br-season" value={seasonId} onChange={(e) => { setSeasonChoice(Number(e.target.value)); setLookup(null); }}>
-              {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
-            </select></div>
+          <div className="field">
+            <label htmlFor="br-brand">Brand</label>
+            <select
+              id="br-brand"
+              value={brandId}
+              onChange={(e) => {
+                setBrandId(Number(e.target.value));
+                setSeasonChoice(0);
+              }}
+            >
+              {brands.map((b) => (
+                <option key={b.BrandId} value={b.BrandId}>
+                  {b.BrandName}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="br-season">Season</label>
+            <select
+              id="br-season"
+              value={seasonId}
+              onChange={(e) => {
+                setSeasonChoice(Number(e.target.value));
+                setLookup(null);
+              }}
+            >
+              {seasons?.map((s) => (
+                <option key={s.SeasonId} value={s.SeasonId}>
+                  {s.SeasonName}
+                </option>
+              ))}
+            </select>
+          </div>
           <form className="toolbar" onSubmit={find} aria-label="Find by stock number or factory">
-            <div className="field"><label htmlFor="br-sn">Stock number</label>
-              <input id="br-sn" value={stockText} maxLength={50} onChange={(e) => setStockText(e.target.value)} /></div>
-            <div className="field"><label htmlFor="br-f">Factory key</label>
-              <input id="br-f" value={factoryText} maxLength={20} onChange={(e) => setFactoryText(e.target.value)} /></div>
-            <button type="submit" className="btn">Find</button>
-            {lookup && <button type="button" className="btn" onClick={() => { setLookup(null); setStockText(''); setFactoryText(''); }}>Whole season</button>}
+            <div className="field">
+              <label htmlFor="br-sn">Stock number</label>
+              <input id="br-sn" value={stockText} maxLength={50} onChange={(e) => setStockText(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="br-f">Factory key</label>
+              <input id="br-f" value={factoryText} maxLength={20} onChange={(e) => setFactoryText(e.target.value)} />
+            </div>
+            <button type="submit" className="btn">
+              Find
+            </button>
+            {lookup && (
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  setLookup(null);
+                  setStockText('');
+                  setFactoryText('');
+                }}
+              >
+                Whole season
+              </button>
+            )}
           </form>
           <span className="spacer" />
-          {isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
-          {data && <span className="muted">{data.Summary.Ready} of {data.Summary.Total} buy-ready</span>}
+          {isLoading && (
+            <span className="with-spinner">
+              <span className="spinner" aria-hidden="true" /> Loading…
+            </span>
+          )}
+          {data && (
+            <span className="muted">
+              {data.Summary.Ready} of {data.Summary.Total} buy-ready
+            </span>
+          )}
         </div>
       )}
       {notice && <FormAlert kind={notice.kind} messages={[notice.text]} />}
@@ -100,8 +169,17 @@ export function BuyReadyScreen() {
       {data && !data.Rows.length && <FormAlert kind="info" messages={[data.Message ?? EMPTY]} />}
       {data && data.Rows.length > 0 && (
         <>
-          <DataGrid gridId="buy-ready" source={{ rows, loading: isLoading, exportFile: exportExcel }} keyField="PrototypeSeasonalId" emptyText={EMPTY} reportName="Buy Ready"
-            pageSize={50} height="calc(100vh - 520px)" recordLink={(r) => `/buyready/${String(r.PrototypeSeasonalId)}`} linkField="StockNumber" />
+          <DataGrid
+            gridId="buy-ready"
+            source={{ rows, loading: isLoading, exportFile: exportExcel }}
+            keyField="PrototypeSeasonalId"
+            emptyText={EMPTY}
+            reportName="Buy Ready"
+            pageSize={50}
+            height="calc(100vh - 520px)"
+            recordLink={(r) => `/buyready/${String(r.PrototypeSeasonalId)}`}
+            linkField="StockNumber"
+          />
           <h2 className="section-title">Colorways ready per criterion</h2>
           <BuyReadyChart bars={bars} />
         </>

@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { chartBars, gridRows, type BuyReadyRow } from './buy-ready-rows';
 
-const all = { IsReleased: true, IsCostingComplete: true, HasFactory: true, IsFinalSpecLocked: true, IsConfirmationSampleApproved: true,
-  IsLeatherApprovedOrNotLeather: true, HasUsHtsCode: true, HasVolume: true };
+const all = {
+  IsReleased: true,
+  IsCostingComplete: true,
+  HasFactory: true,
+  IsFinalSpecLocked: true,
+  IsConfirmationSampleApproved: true,
+  IsLeatherApprovedOrNotLeather: true,
+  HasUsHtsCode: true,
+  HasVolume: true,
+};
 const row = (over: Partial<BuyReadyRow>): BuyReadyRow => ({
-  PrototypeSeasonalId: 1, PrototypeId: 1, StockNumber: 'A', PrototypeName: 'A', SeasonName: 'S', FactoryKey: 'F', FactoryName: 'F',
-  Criteria: all, ComputedBuyReady: true, OverrideApplied: false, OverrideBuyReady: null, BuyReady: true, CurrentBuyReady: false, ...over,
+  PrototypeSeasonalId: 1,
+  PrototypeId: 1,
+  StockNumber: 'A',
+  PrototypeName: 'A',
+  SeasonName: 'S',
+  FactoryKey: 'F',
+  FactoryName: 'F',
+  Criteria: all,
+  ComputedBuyReady: true,
+  OverrideApplied: false,
+  OverrideBuyReady: null,
+  BuyReady: true,
+  CurrentBuyReady: false,
+  ...over,
 });
 
 describe('buy-ready grid rows and chart (BR-001, BR-005)', () => {

@@ -27,15 +27,19 @@ const SAVED = 'Record Saved Successfully.';
 const SAVE_ERROR = 'There was an error while saving the record. Please contact your system administrator';
 const REVIEW = 'Please review all fields indicated in red.';
 
-const hintOf = (f: DefaultField) => (MONEY_FIELDS.has(f) ? (f === 'Increment' ? 'Step between MSRP rows' : 'Per pair') : f === 'RetailMU' ? 'Factor, e.g. 2.2' : 'Percent');
+const hintOf = (f: DefaultField) =>
+  MONEY_FIELDS.has(f) ? (f === 'Increment' ? 'Step between MSRP rows' : 'Per pair') : f === 'RetailMU' ? 'Factor, e.g. 2.2' : 'Percent';
 
 export function BrandDefaultsScreen() {
   const session = useSessionStore((s) => s.session);
   const brands = useMemo(() => session?.brandPermissions ?? [], [session]);
   const [params, setParams] = useSearchParams();
   const asked = Number(params.get('brandId'));
-  const brandId = brands.some((b) => b.BrandId === asked) ? asked
-    : brands.some((b) => b.BrandId === session?.defaultBrandId) ? session!.defaultBrandId! : brands[0]?.BrandId ?? 0;
+  const brandId = brands.some((b) => b.BrandId === asked)
+    ? asked
+    : brands.some((b) => b.BrandId === session?.defaultBrandId)
+      ? session!.defaultBrandId!
+      : (brands[0]?.BrandId ?? 0);
   const { data, error, mutate } = useSWR<BrandDefaultsAnswer>(brandId ? withQuery(GET_BRAND_DEFAULTS, { BrandId: brandId }) : null);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<Partial<Record<DefaultField, string>>>({});
@@ -45,7 +49,10 @@ export function BrandDefaultsScreen() {
   const labels = useDefaultLabels();
 
   const saved = useMemo(() => (data ? draftOf(data) : EMPTY_DRAFT), [data]);
-  useEffect(() => { setDraft(saved); setErrors({}); }, [saved]);
+  useEffect(() => {
+    setDraft(saved);
+    setErrors({});
+  }, [saved]);
   const dirty = !!data && DEFAULT_FIELDS.some((f) => draft[f] !== saved[f]);
   useUnsavedChanges(dirty);
 
@@ -65,29 +72,56 @@ export function BrandDefaultsScreen() {
     e?.preventDefault();
     if (busy || !data) return;
     const values = check();
-    if (!values) { toast.warning(REVIEW); return; }
+    if (!values) {
+      toast.warning(REVIEW);
+      return;
+    }
     setBusy(true);
     try {
       const answer = await apiFetch<{ BrandDefaults: BrandDefaultsAnswer }>(UPDATE_BRAND_DEFAULTS, { json: { BrandId: brandId, ...values } });
       await mutate(answer.BrandDefaults, { revalidate: false });
       toast.success(SAVED);
     } catch (err) {
-      const fields = err instanceof ApiError ? (err.body as { Errors?: { Field: string; Message: string }[] } | null)?.Errors ?? [] : [];
+      const fields = err instanceof ApiError ? ((err.body as { Errors?: { Field: string; Message: string }[] } | null)?.Errors ?? []) : [];
       setErrors(Object.fromEntries(fields.filter((x) => (DEFAULT_FIELDS as readonly string[]).includes(x.Field)).map((x) => [x.Field, x.Message])));
       toast.error(errorText(err, SAVE_ERROR));
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
-  useSaveShortcut(() => { void save(); }, !!data, () => form.current);
+  useSaveShortcut(
+    () => {
+      void save();
+    },
+    !!data,
+    () => form.current,
+  );
 
   return (
     <>
-      <PageHeader title="Calculator Brand Defaults" subtitle="What the margin and FOB calculators start with, per brand"
-        actions={<><Link className="btn" to="/margin">Margin Calculator</Link><Link className="btn" to="/fob">FOB Calculator</Link></>} />
+      <PageHeader
+        title="Calculator Brand Defaults"
+        subtitle="What the margin and FOB calculators start with, per brand"
+        actions={
+          <>
+            <Link className="btn" to="/margin">
+              Margin Calculator
+            </Link>
+            <Link className="btn" to="/fob">
+              FOB Calculator
+            </Link>
+          </>
+        }
+      />
       <form ref={form} className="card calc-defaults" onSubmit={save} noValidate aria-label="Brand defaults">
         <div className="field calc-defaults__brand">
           <label htmlFor="bd-brand">Brand</label>
           <select id="bd-brand" value={brandId} onChange={(e) => askBrand(Number(e.target.value))}>
-            {brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
+            {brands.map((b) => (
+              <option key={b.BrandId} value={b.BrandId}>
+                {b.BrandName}
+              </option>
+            ))}
           </select>
         </div>
         {error && <FormAlert messages={[errorText(error, LOAD_ERROR)]} />}
@@ -95,27 +129,67 @@ export function BrandDefaultsScreen() {
           {DEFAULT_FIELDS.map((f) => (
             <div className="field" key={f}>
               <label htmlFor={`bd-${f}`}>{labels[f]}</label>
-              <input id={`bd-${f}`} inputMode="decimal" autoComplete="off" maxLength={8} value={draft[f]} disabled={!data}
-                aria-invalid={errors[f] ? true : undefined} aria-describedby={`bd-${f}-note`}
-                onChange={(e) => { setDraft({ ...draft, [f]: sanitiseNumericInput(e.target.value, { decimals: true }) }); }} />
-              {errors[f] ? <span id={`bd-${f}-note`} className="field__error">{errors[f]}</span> : <span id={`bd-${f}-note`} className="field__hint">{hintOf(f)}</span>}
+              <input
+                id={`bd-${f}`}
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={8}
+                value={draft[f]}
+                disabled={!data}
+                aria-invalid={errors[f] ? true : undefined}
+                aria-describedby={`bd-${f}-note`}
+                onChange={(e) => {
+                  setDraft({ ...draft, [f]: sanitiseNumericInput(e.target.value, { decimals: true }) });
+                }}
+              />
+              {errors[f] ? (
+                <span id={`bd-${f}-note`} className="field__error">
+                  {errors[f]}
+                </span>
+              ) : (
+                <span id={`bd-${f}-note`} className="field__hint">
+                  {hintOf(f)}
+                </span>
+              )}
             </div>
           ))}
         </div>
         <div className="form__actions calc-defaults__actions">
           <span className="muted">
-            {data && (data.IsStored
-              ? `Last changed ${isoToDisplay(data.ChangedOn?.slice(0, 10))}${data.ChangedByName ? ` by ${data.ChangedByName}` : ''}`
-              : `${data.BrandName} has no defaults of its own yet: the built-in ones are shown.`)}
+            {data &&
+              (data.IsStored
+                ? `Last changed ${isoToDisplay(data.ChangedOn?.slice(0, 10))}${data.ChangedByName ? ` by ${data.ChangedByName}` : ''}`
+                : `${data.BrandName} has no defaults of its own yet: the built-in ones are shown.`)}
           </span>
           <span className="spacer" />
-          <button type="button" className="btn" disabled={!dirty || busy} onClick={() => { setDraft(saved); setErrors({}); }}>Revert</button>
-          <button type="submit" className="btn btn--primary" disabled={!data || busy}>{busy ? 'Saving…' : 'Save'}</button>
+          <button
+            type="button"
+            className="btn"
+            disabled={!dirty || busy}
+            onClick={() => {
+              setDraft(saved);
+              setErrors({});
+            }}
+          >
+            Revert
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={!data || busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
         </div>
       </form>
       {pendingBrand !== null && (
-        <ConfirmDialog title="Unsaved changes" message="The defaults of this brand have unsaved changes. Discard them?" confirmLabel="Discard" danger
-          onCancel={() => setPendingBrand(null)} onConfirm={() => { chooseBrand(pendingBrand); setPendingBrand(null); }} />
+        <ConfirmDialog
+          title="Unsaved changes"
+          message="The defaults of this brand have unsaved changes. Discard them?"
+          confirmLabel="Discard"
+          danger
+          onCancel={() => setPendingBrand(null)}
+          onConfirm={() => {
+            chooseBrand(pendingBrand);
+            setPendingBrand(null);
+          }}
+        />
       )}
     </>
   );

@@ -9,8 +9,18 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  autoMargins, BUILT_IN_DEFAULTS, defaultsProblems, editMargins, fobTable, MARGIN_MAX, MARGIN_MIN, marginAt, parseMargin, reachedFobRow,
-  type CostInputs, type DefaultField,
+  autoMargins,
+  BUILT_IN_DEFAULTS,
+  defaultsProblems,
+  editMargins,
+  fobTable,
+  MARGIN_MAX,
+  MARGIN_MIN,
+  marginAt,
+  parseMargin,
+  reachedFobRow,
+  type CostInputs,
+  type DefaultField,
 } from '@domain/calculators';
 import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
@@ -34,7 +44,15 @@ export function FobCalculatorScreen() {
     const clean = text.replace(/\D+/g, '').slice(0, 2);
     const value = parseMargin(clean);
     // CALC-007: in auto mode the first margin sets the others (first + 1 each).
-    if (value !== null && auto && index === 0) setTexts(editMargins(margins.map((m) => m ?? 0), 0, value, true).map(String));
+    if (value !== null && auto && index === 0)
+      setTexts(
+        editMargins(
+          margins.map((m) => m ?? 0),
+          0,
+          value,
+          true,
+        ).map(String),
+      );
     else setTexts(texts.map((t, i) => (i === index ? clean : t)));
   };
   const switchAuto = (on: boolean) => {
@@ -63,8 +81,15 @@ export function FobCalculatorScreen() {
 
   return (
     <>
-      <PageHeader title="FOB Calculator" subtitle="The highest factory price (FOB) reaching each margin at an MSRP"
-        actions={<Link className="btn" to="/margin">Margin Calculator</Link>} />
+      <PageHeader
+        title="FOB Calculator"
+        subtitle="The highest factory price (FOB) reaching each margin at an MSRP"
+        actions={
+          <Link className="btn" to="/margin">
+            Margin Calculator
+          </Link>
+        }
+      />
       <div className="calc-layout">
         <InputsCard calc={calc} brandPickerId="fob-brand">
           <NumberField calc={calc} field="MSRP" />
@@ -79,33 +104,67 @@ export function FobCalculatorScreen() {
             </label>
             <div className="calc-margins__list">
               {texts.map((t, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the margin boxes are a fixed set, one per place
-                <input key={i} aria-label={`Margin ${i + 1} %`} inputMode="numeric" maxLength={2} value={t} readOnly={auto && i > 0}
-                  aria-invalid={margins[i] === null ? true : undefined} className={auto && i > 0 ? 'calc-margins__follow' : undefined}
-                  onChange={(e) => editMargin(i, e.target.value)} />
+                <input
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the margin boxes are a fixed set, one per place
+                  key={i}
+                  aria-label={`Margin ${i + 1} %`}
+                  inputMode="numeric"
+                  maxLength={2}
+                  value={t}
+                  readOnly={auto && i > 0}
+                  aria-invalid={margins[i] === null ? true : undefined}
+                  className={auto && i > 0 ? 'calc-margins__follow' : undefined}
+                  onChange={(e) => editMargin(i, e.target.value)}
+                />
               ))}
             </div>
             {badMargins && <p className="field__error">{MARGIN_HINT}</p>}
           </fieldset>
-          {calc.isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+          {calc.isLoading && (
+            <span className="with-spinner">
+              <span className="spinner" aria-hidden="true" /> Loading…
+            </span>
+          )}
           {calc.data && <MissingInputs missing={missing} labels={calc.labels} />}
           {problems.length > 0 && <FormAlert messages={problems.map((p) => p.Message)} />}
           {ok && enteredFob !== null && (
             <p className="calc-summary" data-testid="fob-summary">
-              {hitRow >= 0
-                ? <>Your FOB <strong>{money(enteredFob)}</strong> reaches <strong>{percent(rows[hitRow].Margin)}</strong> (margin at that FOB: <strong>{percent(atEntered)}</strong>)</>
-                : <>Your FOB <strong>{money(enteredFob)}</strong> reaches none of these margins (margin at that FOB: <strong>{percent(atEntered)}</strong>)</>}
+              {hitRow >= 0 ? (
+                <>
+                  Your FOB <strong>{money(enteredFob)}</strong> reaches <strong>{percent(rows[hitRow].Margin)}</strong> (margin at that FOB:{' '}
+                  <strong>{percent(atEntered)}</strong>)
+                </>
+              ) : (
+                <>
+                  Your FOB <strong>{money(enteredFob)}</strong> reaches none of these margins (margin at that FOB: <strong>{percent(atEntered)}</strong>)
+                </>
+              )}
             </p>
           )}
           {ok && (
             <div className="calc-results__body">
-              <OwnedGrid gridId="fob-calculator" rows={rows} testId="fob-grid" className="calc-grid" height={17 * 30 + 36} stretch="all" scrollToRow={hitRow}
+              <OwnedGrid
+                gridId="fob-calculator"
+                rows={rows}
+                testId="fob-grid"
+                className="calc-grid"
+                height={17 * 30 + 36}
+                stretch="all"
+                scrollToRow={hitRow}
                 decorate={(r, f, i) => ({
                   text: f === 'Margin' ? percent(r.Margin) : f === 'FOB' && r.Margin !== null && r.FOB === null ? 'not reachable' : undefined,
                   ...(i === hitRow ? hitCell(f === 'FOB', `Highest margin reached at FOB ${money(enteredFob)}`) : {}),
-                })} />
-              <LineChart points={points} hit={points.findIndex((p) => p.i === hitRow)} label="FOB by margin"
-                xTitle="Margin %" yTitle="FOB" formatX={(x) => `${x} %`} formatY={(y) => String(y)} />
+                })}
+              />
+              <LineChart
+                points={points}
+                hit={points.findIndex((p) => p.i === hitRow)}
+                label="FOB by margin"
+                xTitle="Margin %"
+                yTitle="FOB"
+                formatX={(x) => `${x} %`}
+                formatY={(y) => String(y)}
+              />
             </div>
           )}
         </section>

@@ -5,7 +5,10 @@
  */
 import { chartTicks } from './chart-ticks';
 
-export interface ChartPoint { x: number; y: number }
+export interface ChartPoint {
+  x: number;
+  y: number;
+}
 
 interface Props {
   points: readonly ChartPoint[];
@@ -38,17 +41,31 @@ export function LineChart({ points, hit, label, xTitle, yTitle, formatX, formatY
         {ys.map((y) => (
           <g key={`y${y}`}>
             <line x1={PAD.left} x2={W - PAD.right} y1={sy(y)} y2={sy(y)} className="calc-chart__grid" />
-            <text x={PAD.left - 6} y={sy(y) + 4} textAnchor="end" fontSize="11" fill="currentColor">{formatY(y)}</text>
+            <text x={PAD.left - 6} y={sy(y) + 4} textAnchor="end" fontSize="11" fill="currentColor">
+              {formatY(y)}
+            </text>
           </g>
         ))}
         {xs.map((x) => (
-          <text key={`x${x}`} x={sx(x)} y={H - PAD.bottom + 16} textAnchor="middle" fontSize="11" fill="currentColor">{formatX(x)}</text>
+          <text key={`x${x}`} x={sx(x)} y={H - PAD.bottom + 16} textAnchor="middle" fontSize="11" fill="currentColor">
+            {formatX(x)}
+          </text>
         ))}
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="calc-chart__axis" />
         <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={H - PAD.bottom} className="calc-chart__axis" />
-        <text x={(PAD.left + W - PAD.right) / 2} y={H - 6} textAnchor="middle" fontSize="12" fill="currentColor">{xTitle}</text>
-        <text x={14} y={(PAD.top + H - PAD.bottom) / 2} textAnchor="middle" fontSize="12" fill="currentColor"
-          transform={`rotate(-90 14 ${(PAD.top + H - PAD.bottom) / 2})`}>{yTitle}</text>
+        <text x={(PAD.left + W - PAD.right) / 2} y={H - 6} textAnchor="middle" fontSize="12" fill="currentColor">
+          {xTitle}
+        </text>
+        <text
+          x={14}
+          y={(PAD.top + H - PAD.bottom) / 2}
+          textAnchor="middle"
+          fontSize="12"
+          fill="currentColor"
+          transform={`rotate(-90 14 ${(PAD.top + H - PAD.bottom) / 2})`}
+        >
+          {yTitle}
+        </text>
         <path d={path} className="calc-chart__line" fill="none" />
         {points.map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a point is its place on the line (two may sit at the same spot); the circles hold no state
@@ -57,7 +74,9 @@ export function LineChart({ points, hit, label, xTitle, yTitle, formatX, formatY
           </circle>
         ))}
         {marked && (
-          <text x={sx(marked.x)} y={sy(marked.y) - 10} textAnchor="middle" fontSize="12" fontWeight="600" fill="currentColor">{formatY(marked.y)}</text>
+          <text x={sx(marked.x)} y={sy(marked.y) - 10} textAnchor="middle" fontSize="12" fontWeight="600" fill="currentColor">
+            {formatY(marked.y)}
+          </text>
         )}
       </svg>
     </figure>

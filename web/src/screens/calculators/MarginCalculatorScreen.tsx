@@ -24,16 +24,25 @@ export function MarginCalculatorScreen() {
   const problems = missing.length ? [] : defaultsProblems({ ...BUILT_IN_DEFAULTS, ...values }, calc.labels).filter((p) => FIELDS.includes(p.Field));
   const ok = !!calc.data && !missing.length && !problems.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: values is parsed anew each render from the draft, which is what changes
-  const rows = useMemo(() => (ok ? marginTable(values as CostInputs, { msrp: values.MSRP!, increment: values.Increment!, fob: values.FOB!, duty: values.Duty! }) : []),
-    [ok, calc.draft]);
+  const rows = useMemo(
+    () => (ok ? marginTable(values as CostInputs, { msrp: values.MSRP!, increment: values.Increment!, fob: values.FOB!, duty: values.Duty! }) : []),
+    [ok, calc.draft],
+  );
   const entered = rows.findIndex((r) => r.IsEntered);
   const points = useMemo(() => rows.filter((r) => r.Margin !== null).map((r) => ({ x: r.MSRP, y: r.Margin! })), [rows]);
   const centre = rows[entered];
 
   return (
     <>
-      <PageHeader title="Margin Calculator" subtitle="Margin per MSRP at a factory price (FOB) and duty"
-        actions={<Link className="btn" to="/fob">FOB Calculator</Link>} />
+      <PageHeader
+        title="Margin Calculator"
+        subtitle="Margin per MSRP at a factory price (FOB) and duty"
+        actions={
+          <Link className="btn" to="/fob">
+            FOB Calculator
+          </Link>
+        }
+      />
       <div className="calc-layout">
         <InputsCard calc={calc} brandPickerId="margin-brand">
           <NumberField calc={calc} field="MSRP" hint="The table's centre row" />
@@ -42,22 +51,44 @@ export function MarginCalculatorScreen() {
           <DutySelect calc={calc} />
         </InputsCard>
         <section className="calc-results" aria-label="Results">
-          {calc.isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+          {calc.isLoading && (
+            <span className="with-spinner">
+              <span className="spinner" aria-hidden="true" /> Loading…
+            </span>
+          )}
           {calc.data && <MissingInputs missing={missing} labels={calc.labels} />}
           {problems.length > 0 && <FormAlert messages={problems.map((p) => p.Message)} />}
           {centre && (
             <p className="calc-summary" data-testid="margin-summary">
-              At MSRP <strong>{money(centre.MSRP)}</strong>: WHS <strong>{money(centre.WHS)}</strong>, LDP <strong>{money(centre.LDP)}</strong>,
-              margin <strong>{percent(centre.Margin)}</strong>
+              At MSRP <strong>{money(centre.MSRP)}</strong>: WHS <strong>{money(centre.WHS)}</strong>, LDP <strong>{money(centre.LDP)}</strong>, margin{' '}
+              <strong>{percent(centre.Margin)}</strong>
             </p>
           )}
           {ok && (
             <div className="calc-results__body">
-              <OwnedGrid gridId="margin-calculator" rows={rows} testId="margin-grid" className="calc-grid" height={560} stretch="all" scrollToRow={entered}
+              <OwnedGrid
+                gridId="margin-calculator"
+                rows={rows}
+                testId="margin-grid"
+                className="calc-grid"
+                height={560}
+                stretch="all"
+                scrollToRow={entered}
                 titles={{ Margin: `Margin at FOB ${money(values.FOB)}` }}
-                decorate={(r, f) => ({ text: f === 'Margin' ? percent(r.Margin) : undefined, ...(r.IsEntered ? hitCell(f === 'Margin', 'Margin at the entered MSRP, FOB and duty') : {}) })} />
-              <LineChart points={points} hit={points.findIndex((p) => p.x === centre?.MSRP)} label="Margin by MSRP"
-                xTitle="MSRP" yTitle="Margin %" formatX={(x) => String(x)} formatY={(y) => `${y} %`} />
+                decorate={(r, f) => ({
+                  text: f === 'Margin' ? percent(r.Margin) : undefined,
+                  ...(r.IsEntered ? hitCell(f === 'Margin', 'Margin at the entered MSRP, FOB and duty') : {}),
+                })}
+              />
+              <LineChart
+                points={points}
+                hit={points.findIndex((p) => p.x === centre?.MSRP)}
+                label="Margin by MSRP"
+                xTitle="MSRP"
+                yTitle="Margin %"
+                formatX={(x) => String(x)}
+                formatY={(y) => `${y} %`}
+              />
             </div>
           )}
         </section>

@@ -4,7 +4,19 @@ import { chartTicks } from './chart-ticks';
 
 describe('calculator inputs (CALC-002, CALC-004)', () => {
   it('CALC-002 the brand defaults become input text; blank and unreadable fields are missing', () => {
-    const draft = draftOf({ MSRP: 120, Freight: 1.25, Inflation: 3, Discount: 5, SourceComm: 6, Admin: 2, Misc: 1, RetailMU: 2.2, Increment: 5, FOB: 22.5, Duty: 4.3 });
+    const draft = draftOf({
+      MSRP: 120,
+      Freight: 1.25,
+      Inflation: 3,
+      Discount: 5,
+      SourceComm: 6,
+      Admin: 2,
+      Misc: 1,
+      RetailMU: 2.2,
+      Increment: 5,
+      FOB: 22.5,
+      Duty: 4.3,
+    });
     expect(draft).toMatchObject({ MSRP: '120', Freight: '1.25', RetailMU: '2.2', Duty: '4.3' });
     expect(parseDraft(draft, ['MSRP', 'Duty'])).toEqual({ values: { MSRP: 120, Duty: 4.3 }, missing: [] });
     expect(parseDraft({ ...draft, MSRP: '', FOB: '1.2.3' }, ['MSRP', 'FOB', 'Freight'])).toEqual({ values: { Freight: 1.25 }, missing: ['MSRP', 'FOB'] });
@@ -13,7 +25,7 @@ describe('calculator inputs (CALC-002, CALC-004)', () => {
     expect(numberText(0.1 + 0.2)).toBe('0.3');
   });
 
-  it('CALC-004 the duty presets, plus the brand\'s own duty when it is none of them', () => {
+  it("CALC-004 the duty presets, plus the brand's own duty when it is none of them", () => {
     expect(dutyOptions('10').map((o) => o.value)).toEqual(['0', '2', '4.3', '6', '8.5', '9', '10', '12', '20', '27.6', '37.5']);
     const own = dutyOptions('15');
     expect(own).toHaveLength(12);

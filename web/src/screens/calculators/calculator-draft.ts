@@ -66,4 +66,5 @@ export const money = (n: number | null | undefined) => (n === null || n === unde
 /** A whole-percent margin. */
 export const percent = (n: number | null | undefined) => (n === null || n === undefined ? '' : `${n} %`);
 /** A cell of a table's highlighted row (bold); the hit itself is marked and says why. */
-export const hitCell = (isHit: boolean, title: string) => (isHit ? { className: 'calc-grid__hit-row calc-grid__hit', title } : { className: 'calc-grid__hit-row' });
+export const hitCell = (isHit: boolean, title: string) =>
+  isHit ? { className: 'calc-grid__hit-row calc-grid__hit', title } : { className: 'calc-grid__hit-row' };

@@ -37,16 +37,26 @@ export function useDefaultLabels(): DefaultLabels {
 export function useCalculatorBrand() {
   const session = useSessionStore((s) => s.session);
   const brands = useMemo(() => session?.brandPermissions ?? [], [session]);
-  const initial = brands.some((b) => b.BrandId === session?.defaultBrandId) ? session!.defaultBrandId! : brands[0]?.BrandId ?? 0;
+  const initial = brands.some((b) => b.BrandId === session?.defaultBrandId) ? session!.defaultBrandId! : (brands[0]?.BrandId ?? 0);
   const [brandId, setBrandId] = useState<number>(initial);
   const { data, error, isLoading } = useSWR<BrandDefaultsAnswer>(brandId ? withQuery(GET_BRAND_DEFAULTS, { BrandId: brandId }) : null);
   const labels = useDefaultLabels();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  useEffect(() => { if (data) setDraft(draftOf(data)); }, [data]);
+  useEffect(() => {
+    if (data) setDraft(draftOf(data));
+  }, [data]);
   const defaults = useMemo(() => (data ? draftOf(data) : EMPTY_DRAFT), [data]);
   const changed = !!data && Object.keys(defaults).some((k) => defaults[k as DefaultField] !== draft[k as DefaultField]);
   return {
-    brands, brandId, setBrandId, data, error, isLoading, draft, changed, labels,
+    brands,
+    brandId,
+    setBrandId,
+    data,
+    error,
+    isLoading,
+    draft,
+    changed,
+    labels,
     setField: (f: DefaultField, text: string) => setDraft((d) => ({ ...d, [f]: text })),
     reset: () => setDraft(defaults),
   };
@@ -59,7 +69,11 @@ export function BrandPicker({ calc, id }: { calc: CalculatorBrand; id: string })
     <div className="field">
       <label htmlFor={id}>Brand</label>
       <select id={id} value={calc.brandId} onChange={(e) => calc.setBrandId(Number(e.target.value))}>
-        {calc.brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
+        {calc.brands.map((b) => (
+          <option key={b.BrandId} value={b.BrandId}>
+            {b.BrandName}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -71,10 +85,21 @@ export function NumberField({ calc, field, label, hint }: { calc: CalculatorBran
   return (
     <div className="field">
       <label htmlFor={id}>{label ?? calc.labels[field]}</label>
-      <input id={id} inputMode="decimal" autoComplete="off" value={calc.draft[field]} maxLength={8}
-        aria-invalid={calc.draft[field] === '' ? true : undefined} aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => calc.setField(field, sanitiseNumericInput(e.target.value, { decimals: true }))} />
-      {hint && <span id={`${id}-hint`} className="field__hint">{hint}</span>}
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={calc.draft[field]}
+        maxLength={8}
+        aria-invalid={calc.draft[field] === '' ? true : undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => calc.setField(field, sanitiseNumericInput(e.target.value, { decimals: true }))}
+      />
+      {hint && (
+        <span id={`${id}-hint`} className="field__hint">
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -88,7 +113,11 @@ export function DutySelect({ calc }: { calc: CalculatorBrand }) {
       <label htmlFor="calc-Duty">{calc.labels.Duty}</label>
       <select id="calc-Duty" value={value} onChange={(e) => calc.setField('Duty', e.target.value)} aria-invalid={value === '' ? true : undefined}>
         {value === '' && <option value="">Choose a duty</option>}
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -104,11 +133,19 @@ export function InputsCard({ calc, children, brandPickerId }: { calc: Calculator
       <div className="calc-fields">{children}</div>
       <h2 className="calc-inputs__title">Costs</h2>
       <div className="calc-fields">
-        {COST_FIELDS.map((f) => <NumberField key={f} calc={calc} field={f} />)}
+        {COST_FIELDS.map((f) => (
+          <NumberField key={f} calc={calc} field={f} />
+        ))}
       </div>
       <div className="calc-inputs__foot">
-        <button type="button" className="btn btn--small" onClick={calc.reset} disabled={!calc.changed}>Reset to brand defaults</button>
-        {canEditDefaults && <Link className="btn btn--small btn--ghost" to={`/calculatorBrandDefaults?brandId=${calc.brandId}`}>Edit brand defaults</Link>}
+        <button type="button" className="btn btn--small" onClick={calc.reset} disabled={!calc.changed}>
+          Reset to brand defaults
+        </button>
+        {canEditDefaults && (
+          <Link className="btn btn--small btn--ghost" to={`/calculatorBrandDefaults?brandId=${calc.brandId}`}>
+            Edit brand defaults
+          </Link>
+        )}
       </div>
       {d && !d.IsStored && <p className="field__hint">{d.BrandName} has no defaults of its own yet: the built-in ones are shown.</p>}
       {calc.error && <FormAlert messages={[errorText(calc.error, LOAD_ERROR)]} />}

@@ -27,7 +27,9 @@ import './carryover.css';
 export function CarryoverFinalScreen() {
   const navigate = useNavigate();
   const { brandId, seasonId, ticked, clear } = useCarryoverStore();
-  const { data: seasons, error: seasonsError } = useSWR<{ SeasonId: number; SeasonName: string }[]>(brandId ? `/api/Season/GetShiftCarryoverSeasonsByBrand?BrandId=${brandId}` : null);
+  const { data: seasons, error: seasonsError } = useSWR<{ SeasonId: number; SeasonName: string }[]>(
+    brandId ? `/api/Season/GetShiftCarryoverSeasonsByBrand?BrandId=${brandId}` : null,
+  );
   const targets = seasons?.filter((s) => s.SeasonId !== seasonId) ?? [];
   const [toSeason, setToSeason] = useState(0);
   const [toPlan, setToPlan] = useState(0);
@@ -41,12 +43,20 @@ export function CarryoverFinalScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   // DECISIONS CARRY-013: the colorways the server skipped, named; OK starts afresh.
   const [skipped, setSkipped] = useState<string | null>(null);
-  const restart = () => { setSkipped(null); clear(); void navigate('/carryover'); };
+  const restart = () => {
+    setSkipped(null);
+    clear();
+    void navigate('/carryover');
+  };
 
-  const loaded = useMemo<CarryoverRow[]>(() => (source?.Results ?? []).map((r) => {
-    const volumes = Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (r[f] as number | null) ?? null]));
-    return { ...r, ...volumes, ...volumeTotals(volumes) };
-  }), [source]);
+  const loaded = useMemo<CarryoverRow[]>(
+    () =>
+      (source?.Results ?? []).map((r) => {
+        const volumes = Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, (r[f] as number | null) ?? null]));
+        return { ...r, ...volumes, ...volumeTotals(volumes) };
+      }),
+    [source],
+  );
   const gridRows = edited ?? loaded;
   // Other ticked colorways start from their loaded volumes again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ticked colorways' keys are the trigger
@@ -56,12 +66,25 @@ export function CarryoverFinalScreen() {
   const noForecasts = loaded.length > 0 && loaded.every((r) => REGIONAL_VOLUMES.every((f) => r[f] === null || r[f] === undefined));
 
   const carry = async (withVolumes: boolean) => {
-    if (!ticked.length) { toast.error(CARRY_TEXT.selectOne); return; }
+    if (!ticked.length) {
+      toast.error(CARRY_TEXT.selectOne);
+      return;
+    }
     setBusy(true);
     try {
-      const Volumes = withVolumes ? gridRows.map((r) => ({ PrototypeSeasonalId: r.PrototypeSeasonalId, ...Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, r[f]])) })) : undefined;
-      const out = await apiFetch<{ Message: string; Data?: { Skipped?: { Message: string } | null } }>('/api/Carryover/DoPrototypeCarryover', { method: 'POST', json: {
-        Prototypes: ticked, FromSeasonId: seasonId, ToSeasonId: toSeason, ToLinePlanId: toPlan, ...(Volumes ? { Volumes } : {}) } });
+      const Volumes = withVolumes
+        ? gridRows.map((r) => ({ PrototypeSeasonalId: r.PrototypeSeasonalId, ...Object.fromEntries(REGIONAL_VOLUMES.map((f) => [f, r[f]])) }))
+        : undefined;
+      const out = await apiFetch<{ Message: string; Data?: { Skipped?: { Message: string } | null } }>('/api/Carryover/DoPrototypeCarryover', {
+        method: 'POST',
+        json: {
+          Prototypes: ticked,
+          FromSeasonId: seasonId,
+          ToSeasonId: toSeason,
+          ToLinePlanId: toPlan,
+          ...(Volumes ? { Volumes } : {}),
+        },
+      });
       toast.success(out.Message || CARRY_TEXT.completed, undefined, { to: '/Search?searchModule=4', label: 'Open Search' });
       if (out.Data?.Skipped) setSkipped(out.Data.Skipped.Message);
       else restart();
@@ -74,57 +97,121 @@ export function CarryoverFinalScreen() {
 
   const actions = (
     <>
-      <Link className="btn" to="/carryoverConform">Back</Link>
-      <button type="button" className="btn" disabled={!ready || busy} aria-pressed={forecasting} onClick={() => setForecasting(!forecasting)}>Carryover for Forecasting</button>
-      <button type="button" className="btn btn--primary" disabled={!ready || busy} onClick={() => void carry(false)}>Carryover</button>
+      <Link className="btn" to="/carryoverConform">
+        Back
+      </Link>
+      <button type="button" className="btn" disabled={!ready || busy} aria-pressed={forecasting} onClick={() => setForecasting(!forecasting)}>
+        Carryover for Forecasting
+      </button>
+      <button type="button" className="btn btn--primary" disabled={!ready || busy} onClick={() => void carry(false)}>
+        Carryover
+      </button>
     </>
   );
   return (
     <>
-      <PageHeader title="Carryover" subtitle={`${ticked.length} colorway${ticked.length === 1 ? '' : 's'} of ${String(source?.Results[0]?.SeasonName ?? 'the source season')}`} actions={actions} />
+      <PageHeader
+        title="Carryover"
+        subtitle={`${ticked.length} colorway${ticked.length === 1 ? '' : 's'} of ${String(source?.Results[0]?.SeasonName ?? 'the source season')}`}
+        actions={actions}
+      />
       <CarryoverSteps step={3} />
       <div className="carryover-final">
         {!ticked.length && <FormAlert kind="info" messages={[CARRY_TEXT.selectOne]} />}
         {seasonsError && <FormAlert messages={[CARRY_TEXT.seasonsError]} />}
         {loadError && <FormAlert messages={[errorText(loadError, CARRY_TEXT.loadError)]} />}
         <div className="carryover-final__targets">
-          <div className="field"><label htmlFor="co-to-season">Target season</label>
-            <select id="co-to-season" value={toSeason} onChange={(e) => { setToSeason(Number(e.target.value)); setToPlan(0); }}>
+          <div className="field">
+            <label htmlFor="co-to-season">Target season</label>
+            <select
+              id="co-to-season"
+              value={toSeason}
+              onChange={(e) => {
+                setToSeason(Number(e.target.value));
+                setToPlan(0);
+              }}
+            >
               <option value={0}>Select…</option>
-              {targets.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
-            </select></div>
-          <div className="field"><label htmlFor="co-to-plan">Line plan</label>
+              {targets.map((s) => (
+                <option key={s.SeasonId} value={s.SeasonId}>
+                  {s.SeasonName}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="co-to-plan">Line plan</label>
             <select id="co-to-plan" value={toPlan} disabled={!toSeason} onChange={(e) => setToPlan(Number(e.target.value))}>
               <option value={0}>{toSeason && plans && !plans.length ? 'No line plan in this season' : 'Select…'}</option>
-              {plans?.map((p) => <option key={p.LinePlanId} value={p.LinePlanId}>{p.LinePlanName} ({p.StatusName})</option>)}
-            </select></div>
+              {plans?.map((p) => (
+                <option key={p.LinePlanId} value={p.LinePlanId}>
+                  {p.LinePlanName} ({p.StatusName})
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         {forecasting && ready && (
           <section className="carryover-final__section" aria-labelledby="co-forecast-title">
             <h2 id="co-forecast-title">Carryover for Forecasting: volumes in the target season</h2>
             {noForecasts && <FormAlert kind="info" messages={[CARRY_TEXT.noForecasts]} />}
             <span className="muted">Type or paste volumes (up to 8 digits); International and Total follow.</span>
-            <OwnedGrid gridId="carryover-volumes" rows={gridRows} rowKey={(r) => r.PrototypeSeasonalId} onChange={setEdited} testId="carryover-volumes"
-              label="Carryover volumes" height={Math.min(Math.max(gridRows.length, 3) * 30 + 36, 420)} />
-            <div><button type="button" className="btn btn--primary" disabled={busy} onClick={() => void carry(true)}>Carry over with these volumes</button></div>
+            <OwnedGrid
+              gridId="carryover-volumes"
+              rows={gridRows}
+              rowKey={(r) => r.PrototypeSeasonalId}
+              onChange={setEdited}
+              testId="carryover-volumes"
+              label="Carryover volumes"
+              height={Math.min(Math.max(gridRows.length, 3) * 30 + 36, 420)}
+            />
+            <div>
+              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void carry(true)}>
+                Carry over with these volumes
+              </button>
+            </div>
           </section>
         )}
         <section className="carryover-final__section" aria-labelledby="co-upload-title">
           <h2 id="co-upload-title">Mass carryover by Excel upload</h2>
-          <span className="muted">A sheet with the columns Stock Number and Season (the source), and optionally the volume columns; its rows are carried into the target season and line plan above.</span>
-          {toSeason && toPlan
-            ? <div><UploadButton kind="carryover" label="Upload carryover file" className="btn" fields={{ ToSeasonId: toSeason, ToLinePlanId: toPlan }} /></div>
-            : <span className="muted">Choose the target season and line plan first.</span>}
+          <span className="muted">
+            A sheet with the columns Stock Number and Season (the source), and optionally the volume columns; its rows are carried into the target season and
+            line plan above.
+          </span>
+          {toSeason && toPlan ? (
+            <div>
+              <UploadButton kind="carryover" label="Upload carryover file" className="btn" fields={{ ToSeasonId: toSeason, ToLinePlanId: toPlan }} />
+            </div>
+          ) : (
+            <span className="muted">Choose the target season and line plan first.</span>
+          )}
         </section>
       </div>
       {skipped && (
-        <Modal title="Carryover" onCancel={restart} actions={<button type="button" className="btn btn--primary" onClick={restart}>OK</button>}>
+        <Modal
+          title="Carryover"
+          onCancel={restart}
+          actions={
+            <button type="button" className="btn btn--primary" onClick={restart}>
+              OK
+            </button>
+          }
+        >
           <p>{CARRY_TEXT.completed}</p>
           <p>{skipped}</p>
         </Modal>
       )}
       {failure && (
-        <Modal title="Carryover" alert onCancel={() => setFailure(null)} actions={<button type="button" className="btn btn--primary" onClick={() => setFailure(null)}>OK</button>}>
+        <Modal
+          title="Carryover"
+          alert
+          onCancel={() => setFailure(null)}
+          actions={
+            <button type="button" className="btn btn--primary" onClick={() => setFailure(null)}>
+              OK
+            </button>
+          }
+        >
           <p>{failure}</p>
         </Modal>
       )}

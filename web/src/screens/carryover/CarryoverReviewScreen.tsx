@@ -28,26 +28,47 @@ export function CarryoverReviewScreen() {
 
   const actions = (
     <>
-      <Link className="btn" to="/carryover">Back</Link>
-      <button type="button" className="btn btn--primary" disabled={!ticked.length} onClick={() => void navigate('/carryoverFinal')}>Next</button>
+      <Link className="btn" to="/carryover">
+        Back
+      </Link>
+      <button type="button" className="btn btn--primary" disabled={!ticked.length} onClick={() => void navigate('/carryoverFinal')}>
+        Next
+      </button>
     </>
   );
   return (
     <>
-      <PageHeader title="Review Carryover" subtitle={data ? `${data.TotalRecords} colorways of ${String(data.Results[0]?.SeasonName ?? 'the season')}` : undefined} actions={actions} />
+      <PageHeader
+        title="Review Carryover"
+        subtitle={data ? `${data.TotalRecords} colorways of ${String(data.Results[0]?.SeasonName ?? 'the season')}` : undefined}
+        actions={actions}
+      />
       <CarryoverSteps step={2} />
       {!ticked.length && <FormAlert kind="info" messages={[CARRY_TEXT.selectOne]} />}
       {carried.length > 0 && <FormAlert messages={[alreadyCarriedText(carried.map((r) => r.PrototypeName))]} />}
       {error && <FormAlert messages={[errorText(error, CARRY_TEXT.loadError)]} />}
       {ticked.length > 0 && (
         <div className="toolbar">
-          <button type="button" className="btn" disabled={!selected.length} onClick={() => untick(selected.map((r) => r.PrototypeSeasonalId as number))}>Remove selected ({selected.length})</button>
-          {carried.length > 0 && <button type="button" className="btn" onClick={() => untick(carried.map((r) => r.PrototypeSeasonalId))}>Remove those carried over</button>}
+          <button type="button" className="btn" disabled={!selected.length} onClick={() => untick(selected.map((r) => r.PrototypeSeasonalId as number))}>
+            Remove selected ({selected.length})
+          </button>
+          {carried.length > 0 && (
+            <button type="button" className="btn" onClick={() => untick(carried.map((r) => r.PrototypeSeasonalId))}>
+              Remove those carried over
+            </button>
+          )}
         </div>
       )}
       {data && ticked.length > 0 && (
-        <DataGrid gridId="carryover" source={{ rows: data.Results, loading: isLoading }} keyField="PrototypeSeasonalId" pageSize={50}
-          height="calc(100vh - 300px)" onSelectionChange={setSelected} reportName="Carryover" />
+        <DataGrid
+          gridId="carryover"
+          source={{ rows: data.Results, loading: isLoading }}
+          keyField="PrototypeSeasonalId"
+          pageSize={50}
+          height="calc(100vh - 300px)"
+          onSelectionChange={setSelected}
+          reportName="Carryover"
+        />
       )}
     </>
   );

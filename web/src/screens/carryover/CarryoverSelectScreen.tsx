@@ -34,9 +34,13 @@ export function CarryoverSelectScreen() {
   const brands = session?.brandPermissions ?? [];
   const store = useCarryoverStore();
   const brandId = store.brandId || session?.defaultBrandId || brands[0]?.BrandId || 0;
-  const { data: seasons, error: seasonsError } = useSWR<{ SeasonId: number; SeasonName: string }[]>(brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null);
-  const seasonId = store.seasonId && seasons?.some((s) => s.SeasonId === store.seasonId) ? store.seasonId
-    : seasons?.find((s) => s.SeasonId === session?.defaultSeasonId)?.SeasonId ?? seasons?.[0]?.SeasonId ?? 0;
+  const { data: seasons, error: seasonsError } = useSWR<{ SeasonId: number; SeasonName: string }[]>(
+    brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null,
+  );
+  const seasonId =
+    store.seasonId && seasons?.some((s) => s.SeasonId === store.seasonId)
+      ? store.seasonId
+      : (seasons?.find((s) => s.SeasonId === session?.defaultSeasonId)?.SeasonId ?? seasons?.[0]?.SeasonId ?? 0);
   const [text, setText] = useState('');
   const [applied, setApplied] = useState('');
   const key = brandId && seasonId ? ['carryover-search', brandId, seasonId, applied] : null;
@@ -45,7 +49,10 @@ export function CarryoverSelectScreen() {
   const [view, setView] = useState<string | undefined>();
   const [selected, setSelected] = useState<GridRecord[]>([]);
   const ticked = useMemo(() => new Set(store.ticked), [store.ticked]);
-  const rows = useMemo(() => data?.Results.map((r) => ({ ...r, Ticked: ticked.has(r.PrototypeSeasonalId) ? '✔' : '', Carried: r.CarryoverExists ? 'Yes' : '' })), [data, ticked]);
+  const rows = useMemo(
+    () => data?.Results.map((r) => ({ ...r, Ticked: ticked.has(r.PrototypeSeasonalId) ? '✔' : '', Carried: r.CarryoverExists ? 'Yes' : '' })),
+    [data, ticked],
+  );
 
   const choose = (b: number, s: number) => store.setSource(b, s);
   const tickSelected = () => {
@@ -56,16 +63,26 @@ export function CarryoverSelectScreen() {
     const carried = rowsSel.filter((r) => r.CarryoverExists);
     if (carried.length) toast.warning(alreadyCarriedText(carried.map((r) => r.PrototypeName)));
   };
-  const search = (e: FormEvent) => { e.preventDefault(); setApplied(text.trim()); };
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setApplied(text.trim());
+  };
   const review = () => {
-    if (!store.ticked.length) { toast.error(CARRY_TEXT.selectOne); return; }
+    if (!store.ticked.length) {
+      toast.error(CARRY_TEXT.selectOne);
+      return;
+    }
     void navigate('/carryoverConform');
   };
 
   const actions = (
     <>
-      <span className="muted" aria-live="polite">{store.ticked.length} ticked</span>
-      <button type="button" className="btn btn--primary" onClick={review}>Review</button>
+      <span className="muted" aria-live="polite">
+        {store.ticked.length} ticked
+      </span>
+      <button type="button" className="btn btn--primary" onClick={review}>
+        Review
+      </button>
     </>
   );
   return (
@@ -73,32 +90,63 @@ export function CarryoverSelectScreen() {
       <PageHeader title="Carryover" subtitle="Pick the colorways of a season to carry into another season" actions={actions} />
       <CarryoverSteps step={1} />
       <form className="toolbar" onSubmit={search} aria-label="Carryover criteria">
-        <div className="field"><label htmlFor="co-brand">Brand</label>
+        <div className="field">
+          <label htmlFor="co-brand">Brand</label>
           <select id="co-brand" value={brandId} onChange={(e) => choose(Number(e.target.value), 0)}>
-            {brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
-          </select></div>
-        <div className="field"><label htmlFor="co-season">Season</label>
+            {brands.map((b) => (
+              <option key={b.BrandId} value={b.BrandId}>
+                {b.BrandName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="co-season">Season</label>
           <select id="co-season" value={seasonId} onChange={(e) => choose(brandId, Number(e.target.value))}>
-            {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
-          </select></div>
-        <div className="field"><label htmlFor="co-text">Stock number, name, pattern or colour</label>
-          <input id="co-text" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} /></div>
-        <button type="submit" className="btn">Search</button>
+            {seasons?.map((s) => (
+              <option key={s.SeasonId} value={s.SeasonId}>
+                {s.SeasonName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="co-text">Stock number, name, pattern or colour</label>
+          <input id="co-text" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <button type="submit" className="btn">
+          Search
+        </button>
         <span className="spacer" />
         {grid?.views && <RegionViews views={Object.keys(grid.views)} value={view ?? grid.defaultView} onChange={setView} />}
       </form>
       <div className="toolbar">
-        <button type="button" className="btn" disabled={!selected.length} onClick={tickSelected}>Tick selected ({selected.length})</button>
-        <button type="button" className="btn" disabled={!selected.length} onClick={() => store.untick(selected.map((r) => r.PrototypeSeasonalId as number))}>Untick selected</button>
-        <button type="button" className="btn" disabled={!store.ticked.length} onClick={store.clear}>Clear ticks</button>
+        <button type="button" className="btn" disabled={!selected.length} onClick={tickSelected}>
+          Tick selected ({selected.length})
+        </button>
+        <button type="button" className="btn" disabled={!selected.length} onClick={() => store.untick(selected.map((r) => r.PrototypeSeasonalId as number))}>
+          Untick selected
+        </button>
+        <button type="button" className="btn" disabled={!store.ticked.length} onClick={store.clear}>
+          Clear ticks
+        </button>
         <span className="muted">Select rows (click, Shift+click, Ctrl+A), then tick them.</span>
       </div>
       {seasonsError && <FormAlert messages={[CARRY_TEXT.seasonsError]} />}
       {error && <FormAlert messages={[errorText(error, CARRY_TEXT.loadError)]} />}
       {rows && (
-        <DataGrid gridId="carryover" source={{ rows, loading: isLoading }} keyField="PrototypeSeasonalId" extraColumns={MARK_COLUMNS}
-          view={view} pageSize={50} height="calc(100vh - 330px)" onSelectionChange={setSelected} reportName="Carryover"
-          emptyText="No colorways found for this brand and season." />
+        <DataGrid
+          gridId="carryover"
+          source={{ rows, loading: isLoading }}
+          keyField="PrototypeSeasonalId"
+          extraColumns={MARK_COLUMNS}
+          view={view}
+          pageSize={50}
+          height="calc(100vh - 330px)"
+          onSelectionChange={setSelected}
+          reportName="Carryover"
+          emptyText="No colorways found for this brand and season."
+        />
       )}
     </>
   );

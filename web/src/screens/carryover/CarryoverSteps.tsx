@@ -11,7 +11,11 @@ export function CarryoverSteps({ step }: { step: 1 | 2 | 3 }) {
   return (
     <ol className="carryover-steps" aria-label="Carryover steps">
       {STEPS.map((s, i) => (
-        <li key={s.to} className={i + 1 === step ? 'carryover-steps__step carryover-steps__step--current' : 'carryover-steps__step'} aria-current={i + 1 === step ? 'step' : undefined}>
+        <li
+          key={s.to}
+          className={i + 1 === step ? 'carryover-steps__step carryover-steps__step--current' : 'carryover-steps__step'}
+          aria-current={i + 1 === step ? 'step' : undefined}
+        >
           <span className="carryover-steps__n">{i + 1}</span> {i + 1 < step ? <Link to={s.to}>{s.label}</Link> : s.label}
         </li>
       ))}

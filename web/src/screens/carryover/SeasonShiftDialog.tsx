@@ -15,23 +15,55 @@ import type { LinePlanChoice } from './carryover-api';
 
 export type SeasonMove = 'shiftColorway' | 'shiftPattern' | 'carryPattern';
 
-interface Eligibility { CanShift?: boolean; Message?: string | null; CanCarryover?: boolean; CarryoverMessage?: string | null; ShiftMessage?: string | null; DualSourcedCount?: number }
+interface Eligibility {
+  CanShift?: boolean;
+  Message?: string | null;
+  CanCarryover?: boolean;
+  CarryoverMessage?: string | null;
+  ShiftMessage?: string | null;
+  DualSourcedCount?: number;
+}
 
 const CALLS: Record<SeasonMove, { title: string; check: (id: number) => string; run: string; body: (id: number, plan: LinePlanChoice) => object }> = {
-  shiftColorway: { title: 'Shift Season', check: (id) => `/api/Prototype/GetSeasonShiftEligibility?PrototypeSeasonalId=${id}`,
-    run: '/api/Carryover/ShiftPrototypeSeason', body: (id, p) => ({ PrototypeSeasonalId: id, LinePlanId: p.LinePlanId }) },
-  shiftPattern: { title: 'Shift Season', check: (id) => `/api/Carryover/CanPatternShiftSeason?PatternSeasonalId=${id}`,
-    run: '/api/Carryover/ShiftPatternSeason', body: (id, p) => ({ PatternSeasonalId: id, LinePlanId: p.LinePlanId }) },
-  carryPattern: { title: 'Carry Over Pattern', check: (id) => `/api/Carryover/CanPatternCarryover?PatternSeasonalId=${id}`,
-    run: '/api/Carryover/DoPatternCarryover', body: (id, p) => ({ PatternSeasonalId: id, ToSeasonId: p.SeasonId, ToLinePlanId: p.LinePlanId }) },
+  shiftColorway: {
+    title: 'Shift Season',
+    check: (id) => `/api/Prototype/GetSeasonShiftEligibility?PrototypeSeasonalId=${id}`,
+    run: '/api/Carryover/ShiftPrototypeSeason',
+    body: (id, p) => ({ PrototypeSeasonalId: id, LinePlanId: p.LinePlanId }),
+  },
+  shiftPattern: {
+    title: 'Shift Season',
+    check: (id) => `/api/Carryover/CanPatternShiftSeason?PatternSeasonalId=${id}`,
+    run: '/api/Carryover/ShiftPatternSeason',
+    body: (id, p) => ({ PatternSeasonalId: id, LinePlanId: p.LinePlanId }),
+  },
+  carryPattern: {
+    title: 'Carry Over Pattern',
+    check: (id) => `/api/Carryover/CanPatternCarryover?PatternSeasonalId=${id}`,
+    run: '/api/Carryover/DoPatternCarryover',
+    body: (id, p) => ({ PatternSeasonalId: id, ToSeasonId: p.SeasonId, ToLinePlanId: p.LinePlanId }),
+  },
 };
 
-const verdict = (move: SeasonMove, e: Eligibility) => (move === 'carryPattern'
-  ? { allowed: !!e.CanCarryover, message: e.CarryoverMessage ?? null }
-  : { allowed: !!e.CanShift, message: (move === 'shiftPattern' ? e.ShiftMessage : e.Message) ?? null });
+const verdict = (move: SeasonMove, e: Eligibility) =>
+  move === 'carryPattern'
+    ? { allowed: !!e.CanCarryover, message: e.CarryoverMessage ?? null }
+    : { allowed: !!e.CanShift, message: (move === 'shiftPattern' ? e.ShiftMessage : e.Message) ?? null };
 
-export function SeasonShiftDialog({ move, id, brandId, seasonId, onDone, onClose }: {
-  move: SeasonMove; id: number; brandId: number; seasonId: number; onDone: (result: { Data?: unknown }) => void; onClose: () => void;
+export function SeasonShiftDialog({
+  move,
+  id,
+  brandId,
+  seasonId,
+  onDone,
+  onClose,
+}: {
+  move: SeasonMove;
+  id: number;
+  brandId: number;
+  seasonId: number;
+  onDone: (result: { Data?: unknown }) => void;
+  onClose: () => void;
 }) {
   const call = CALLS[move];
   const { data: check, error } = useSWR<Eligibility>(call.check(id));
@@ -55,23 +87,39 @@ export function SeasonShiftDialog({ move, id, brandId, seasonId, onDone, onClose
     }
   };
   return (
-    <Modal title={call.title} onCancel={onClose} actions={<>
-      <button type="button" className="btn" onClick={onClose}>Cancel</button>
-      <button type="button" className="btn btn--primary" disabled={!ok?.allowed || !planId || busy} onClick={() => void run()}>{call.title}</button>
-    </>}>
+    <Modal
+      title={call.title}
+      onCancel={onClose}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" disabled={!ok?.allowed || !planId || busy} onClick={() => void run()}>
+            {call.title}
+          </button>
+        </>
+      }
+    >
       {error && <p role="alert">{errorText(error, CARRY_TEXT.seasonsError)}</p>}
       {!check && !error && <span className="spinner" role="status" aria-label="Loading" />}
       {ok && !ok.allowed && <p role="alert">{ok.message}</p>}
       {ok?.allowed && (
         <>
           {move === 'shiftColorway' && (check?.DualSourcedCount ?? 0) > 0 && (
-            <p>{check!.DualSourcedCount} dual sourced colorway seasonal{check!.DualSourcedCount === 1 ? '' : 's'} will move with it.</p>
+            <p>
+              {check!.DualSourcedCount} dual sourced colorway seasonal{check!.DualSourcedCount === 1 ? '' : 's'} will move with it.
+            </p>
           )}
           <div className="field">
             <label htmlFor="season-move-plan">Line plan of the new season</label>
             <select id="season-move-plan" value={planId} onChange={(e) => setPlanId(Number(e.target.value))}>
               <option value={0}>{plans && !choices.length ? 'No line plan in another season' : 'Select…'}</option>
-              {choices.map((p) => <option key={p.LinePlanId} value={p.LinePlanId}>{p.SeasonName}: {p.LinePlanName}</option>)}
+              {choices.map((p) => (
+                <option key={p.LinePlanId} value={p.LinePlanId}>
+                  {p.SeasonName}: {p.LinePlanName}
+                </option>
+              ))}
             </select>
           </div>
         </>

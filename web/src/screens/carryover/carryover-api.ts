@@ -10,11 +10,25 @@ export interface CarryoverRow extends Record<string, unknown> {
   CarryoverExists: boolean;
 }
 
-export interface LinePlanChoice { LinePlanId: number; LinePlanName: string; SeasonId: number; SeasonName: string; StatusName: string }
+export interface LinePlanChoice {
+  LinePlanId: number;
+  LinePlanName: string;
+  SeasonId: number;
+  SeasonName: string;
+  StatusName: string;
+}
 
 /** The rows of a brand and season (the other-season search pages up to 999, CARRY-006); `ids` narrows to the ticked ones. */
 export const searchCarryover = (brandId: number, seasonId: number, opts: { ids?: number[]; text?: string } = {}) =>
-  apiFetch<Paged<CarryoverRow>>('/api/Carryover/SearchPrototypesForCarryover', { method: 'POST', json: {
-    BrandId: brandId, SeasonId: seasonId, pageNumber: 1, pageSize: 999, IncludePatternLevel: true,
-    ...(opts.ids ? { PrototypeSeasonalIds: opts.ids } : {}), ...(opts.text ? { SearchText: opts.text } : {}),
-  } });
+  apiFetch<Paged<CarryoverRow>>('/api/Carryover/SearchPrototypesForCarryover', {
+    method: 'POST',
+    json: {
+      BrandId: brandId,
+      SeasonId: seasonId,
+      pageNumber: 1,
+      pageSize: 999,
+      IncludePatternLevel: true,
+      ...(opts.ids ? { PrototypeSeasonalIds: opts.ids } : {}),
+      ...(opts.text ? { SearchText: opts.text } : {}),
+    },
+  });

@@ -16,13 +16,18 @@ export interface CarryoverSelection {
   clear: () => void;
 }
 
-export const useCarryoverStore = create<CarryoverSelection>()(persist((set) => ({
-  brandId: 0,
-  seasonId: 0,
-  ticked: [],
-  // Another brand or season starts a new selection.
-  setSource: (brandId, seasonId) => set((s) => (s.brandId === brandId && s.seasonId === seasonId ? s : { brandId, seasonId, ticked: [] })),
-  tick: (ids) => set((s) => ({ ticked: [...new Set([...s.ticked, ...ids])] })),
-  untick: (ids) => set((s) => ({ ticked: s.ticked.filter((id) => !ids.includes(id)) })),
-  clear: () => set({ ticked: [] }),
-}), { name: 'plm.carryover', storage: createJSONStorage(() => sessionStorage) }));
+export const useCarryoverStore = create<CarryoverSelection>()(
+  persist(
+    (set) => ({
+      brandId: 0,
+      seasonId: 0,
+      ticked: [],
+      // Another brand or season starts a new selection.
+      setSource: (brandId, seasonId) => set((s) => (s.brandId === brandId && s.seasonId === seasonId ? s : { brandId, seasonId, ticked: [] })),
+      tick: (ids) => set((s) => ({ ticked: [...new Set([...s.ticked, ...ids])] })),
+      untick: (ids) => set((s) => ({ ticked: s.ticked.filter((id) => !ids.includes(id)) })),
+      clear: () => set({ ticked: [] }),
+    }),
+    { name: 'plm.carryover', storage: createJSONStorage(() => sessionStorage) },
+  ),
+);

@@ -19,7 +19,16 @@ import { PageHeader } from '../../shell/PageHeader';
 import { usePageTitle } from '../../shell/page-title-store';
 import type { ReferenceOption } from '../../components/schema-form/reference';
 import type { PatternColorways as Colorways, PatternPage, PatternTile } from './catalog-api';
-import { catalogPath, defaultCatalogPath, historyMode, parseCatalog, patternColorwaysUrl, patternSearchUrl, withFilters, type CatalogState } from './catalog-route';
+import {
+  catalogPath,
+  defaultCatalogPath,
+  historyMode,
+  parseCatalog,
+  patternColorwaysUrl,
+  patternSearchUrl,
+  withFilters,
+  type CatalogState,
+} from './catalog-route';
 import { CatalogFilters, useCatalogNames } from './CatalogFilters';
 import { PatternColorways } from './PatternColorways';
 import { PatternTiles } from './PatternTiles';
@@ -33,8 +42,18 @@ export function CatalogRedirect() {
   const { data: brands, error } = useSWR<ReferenceOption[]>(defaultBrandId ? null : '/api/Reference/brands');
   const to = defaultCatalogPath(defaultBrandId, (brands?.[0]?.value as number | undefined) ?? null);
   if (to) return <Navigate to={to} replace />;
-  if (error || brands) return <><PageHeader title="Catalog" /><p className="catalog-empty">You are not assigned to a brand, so there is no catalog to show.</p></>;
-  return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  if (error || brands)
+    return (
+      <>
+        <PageHeader title="Catalog" />
+        <p className="catalog-empty">You are not assigned to a brand, so there is no catalog to show.</p>
+      </>
+    );
+  return (
+    <div className="page-fallback">
+      <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+    </div>
+  );
 }
 
 /** The width of an element, followed as it changes (the tile size follows the window and the slider). */
@@ -62,9 +81,12 @@ export function CatalogScreen() {
 
 function Catalog({ state }: { state: CatalogState }) {
   const navigate = useNavigate();
-  const go = useCallback((next: CatalogState) => {
-    navigate(catalogPath(next), { replace: historyMode(state, next) === 'replace' });
-  }, [navigate, state]);
+  const go = useCallback(
+    (next: CatalogState) => {
+      navigate(catalogPath(next), { replace: historyMode(state, next) === 'replace' });
+    },
+    [navigate, state],
+  );
   const [patternsPerRow, setPatternsPerRow] = useTilesPerRow('catalog.patternsPerRow', PATTERN_TILES_PER_ROW);
   const [colorwaysPerRow, setColorwaysPerRow] = useTilesPerRow('catalog.colorwaysPerRow', COLORWAY_TILES_PER_ROW);
   const [body, width] = useWidth<HTMLDivElement>();
@@ -113,20 +135,27 @@ function Catalog({ state }: { state: CatalogState }) {
 
   const page = tiles.data;
   const rows = page?.Results ?? [];
-  const subtitle = open !== null
-    ? 'The colorways of this pattern you may see; open one for its details. Esc goes back to the patterns.'
-    : 'Pattern tiles of a brand with their product image; open one for its colorways.';
+  const subtitle =
+    open !== null
+      ? 'The colorways of this pattern you may see; open one for its details. Esc goes back to the patterns.'
+      : 'Pattern tiles of a brand with their product image; open one for its colorways.';
   return (
     <>
       <PageHeader title={open !== null && pattern?.PatternName ? pattern.PatternName : 'Catalog'} subtitle={subtitle} />
       <CatalogFilters state={state} onChange={(change) => go(withFilters(state, change))} />
       <div className="catalog-bar">
-        {open !== null
-          ? <button type="button" className="btn" onClick={() => go({ ...state, patternSeasonalId: null })}>← Back to patterns</button>
-          : <SelectionBar selection={selection} />}
-        {open !== null
-          ? <TileSizeSlider label="Colorways per row" value={colorwaysPerRow} onChange={setColorwaysPerRow} {...COLORWAY_TILES_PER_ROW} />
-          : <TileSizeSlider label="Tiles per row" value={patternsPerRow} onChange={setPatternsPerRow} {...PATTERN_TILES_PER_ROW} />}
+        {open !== null ? (
+          <button type="button" className="btn" onClick={() => go({ ...state, patternSeasonalId: null })}>
+            ← Back to patterns
+          </button>
+        ) : (
+          <SelectionBar selection={selection} />
+        )}
+        {open !== null ? (
+          <TileSizeSlider label="Colorways per row" value={colorwaysPerRow} onChange={setColorwaysPerRow} {...COLORWAY_TILES_PER_ROW} />
+        ) : (
+          <TileSizeSlider label="Tiles per row" value={patternsPerRow} onChange={setPatternsPerRow} {...PATTERN_TILES_PER_ROW} />
+        )}
       </div>
       <div ref={body} className="catalog-body" aria-busy={open === null ? tiles.isLoading : colorways.isLoading}>
         {open === null && tiles.error && <FormAlert messages={[errorText(tiles.error, 'The catalog could not be loaded.')]} />}
@@ -134,26 +163,41 @@ function Catalog({ state }: { state: CatalogState }) {
           <p className="catalog-empty">No patterns of {brandName ?? 'this brand'} match these filters. Clear the pattern name, gender or season to see more.</p>
         )}
         {open === null && rows.length > 0 && (
-          <PatternTiles tiles={rows} perRow={patternsPerRow} thumbnailSize={thumbnailSize} focusRequest={returnFocus}
-            isChosen={selection.has} onChoose={(tile, range) => selection.choose(tile, rows, range)}
-            onOpen={(tile: PatternTile) => go({ ...state, patternSeasonalId: tile.PatternSeasonalId })} />
+          <PatternTiles
+            tiles={rows}
+            perRow={patternsPerRow}
+            thumbnailSize={thumbnailSize}
+            focusRequest={returnFocus}
+            isChosen={selection.has}
+            onChoose={(tile, range) => selection.choose(tile, rows, range)}
+            onOpen={(tile: PatternTile) => go({ ...state, patternSeasonalId: tile.PatternSeasonalId })}
+          />
         )}
         {open === null && page && page.TotalRecords > 0 && (
           <div className="catalog-pager">
-            <Pager page={page.CurrentPageNumber} pageSize={page.PageSize} totalPages={page.TotalPageCount} totalRecords={page.TotalRecords}
-              onPage={(p) => go({ ...state, pageNumber: p })} onPageSize={(s) => go({ ...state, pageNumber: 1, pageSize: s })} />
+            <Pager
+              page={page.CurrentPageNumber}
+              pageSize={page.PageSize}
+              totalPages={page.TotalPageCount}
+              totalRecords={page.TotalRecords}
+              onPage={(p) => go({ ...state, pageNumber: p })}
+              onPageSize={(s) => go({ ...state, pageNumber: 1, pageSize: s })}
+            />
           </div>
         )}
         {open !== null && colorways.error && (
-          <p className="catalog-empty">{colorways.error instanceof ApiError && colorways.error.status === 404
-            ? 'This pattern is not in the catalog: it was deleted, or it is not one you may see.'
-            : errorText(colorways.error, 'The colorways could not be loaded.')}</p>
+          <p className="catalog-empty">
+            {colorways.error instanceof ApiError && colorways.error.status === 404
+              ? 'This pattern is not in the catalog: it was deleted, or it is not one you may see.'
+              : errorText(colorways.error, 'The colorways could not be loaded.')}
+          </p>
         )}
         {open !== null && colorways.data && (
           <>
             <p className="catalog-pattern-meta">
               {[pattern?.SeasonName, pattern?.GenderName, pattern?.StatusName].filter(Boolean).join(' · ')}
-              {' · '}{colorways.data.Prototypes.length} {colorways.data.Prototypes.length === 1 ? 'colorway' : 'colorways'}
+              {' · '}
+              {colorways.data.Prototypes.length} {colorways.data.Prototypes.length === 1 ? 'colorway' : 'colorways'}
             </p>
             <PatternColorways colorways={colorways.data.Prototypes} perRow={colorwaysPerRow} thumbnailSize={thumbnailSize} />
           </>

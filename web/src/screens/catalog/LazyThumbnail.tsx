@@ -14,7 +14,11 @@ import { useImageView } from '../../components/record/image-view';
 /** How far outside the viewport a tile counts as near (its image is fetched). */
 const NEAR_PX = 400;
 
-interface Props { url: string | null; size: number; alt: string }
+interface Props {
+  url: string | null;
+  size: number;
+  alt: string;
+}
 
 export function LazyThumbnail({ url, size, alt }: Props) {
   const box = useRef<HTMLDivElement>(null);
@@ -28,10 +32,19 @@ export function LazyThumbnail({ url, size, alt }: Props) {
   useEffect(() => {
     if (!url || near) return;
     const el = box.current;
-    if (!el || typeof IntersectionObserver === 'undefined') { setNear(true); return; }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { setNear(true); io.disconnect(); }
-    }, { rootMargin: `${NEAR_PX}px 0px` });
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: `${NEAR_PX}px 0px` },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [url, near]);
@@ -49,9 +62,11 @@ function FetchedThumbnail({ url, size, alt }: Props & { url: string }) {
   const state = view.state === 'shown' ? 'loaded' : view.state === 'loading' ? 'pending' : view.state;
   return (
     <div className="catalog-thumb" data-image={state}>
-      {view.state === 'shown'
-        ? <img src={view.src} alt={alt} width={size} height={size} decoding="async" />
-        : <span className="catalog-thumb__empty">{state === 'none' ? 'No image' : state === 'failed' ? 'Image unavailable' : ''}</span>}
+      {view.state === 'shown' ? (
+        <img src={view.src} alt={alt} width={size} height={size} decoding="async" />
+      ) : (
+        <span className="catalog-thumb__empty">{state === 'none' ? 'No image' : state === 'failed' ? 'Image unavailable' : ''}</span>
+      )}
     </div>
   );
 }

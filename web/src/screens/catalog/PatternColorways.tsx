@@ -13,10 +13,15 @@ export function PatternColorways({ colorways, perRow, thumbnailSize }: { colorwa
   const grid = useRef<HTMLUListElement>(null);
   const links = () => grid.current?.querySelectorAll<HTMLElement>('.catalog-tile') ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first tile takes the focus when another pattern's colorways show (links is a new function each render)
-  useEffect(() => { links()[0]?.focus(); }, [colorways]);
+  useEffect(() => {
+    links()[0]?.focus();
+  }, [colorways]);
   const keyDown = (e: KeyboardEvent, i: number) => {
     const to = moveFocus(i, e.key, perRow, colorways.length);
-    if (to !== null) { e.preventDefault(); links()[to]?.focus(); }
+    if (to !== null) {
+      e.preventDefault();
+      links()[to]?.focus();
+    }
   };
   if (!colorways.length) return <p className="catalog-empty">This pattern has no colorways you may see.</p>;
   return (
@@ -25,11 +30,17 @@ export function PatternColorways({ colorways, perRow, thumbnailSize }: { colorwa
         const name = c.PrototypeName ?? `Colorway ${c.PrototypeSeasonalId}`;
         return (
           <li key={c.PrototypeSeasonalId}>
-            <Link to={`/colorway/${c.PrototypeSeasonalId}`} className="catalog-tile catalog-tile--colorway" onKeyDown={(e) => keyDown(e, i)}
-              data-colorway={c.PrototypeSeasonalId}>
+            <Link
+              to={`/colorway/${c.PrototypeSeasonalId}`}
+              className="catalog-tile catalog-tile--colorway"
+              onKeyDown={(e) => keyDown(e, i)}
+              data-colorway={c.PrototypeSeasonalId}
+            >
               <LazyThumbnail url={c.ImageUrl} size={thumbnailSize} alt={name} />
               <div className="catalog-tile__text">
-                <span className="catalog-tile__name" title={name}>{name}</span>
+                <span className="catalog-tile__name" title={name}>
+                  {name}
+                </span>
                 {c.StockNum && <span className="catalog-tile__meta">Stock number {c.StockNum}</span>}
                 <span className="catalog-tile__meta">{[c.ColorDesc, c.StatusName].filter(Boolean).join(' · ')}</span>
               </div>

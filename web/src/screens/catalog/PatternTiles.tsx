@@ -28,20 +28,37 @@ export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose,
   useEffect(() => {
     if (!focusRequest || served.current === focusRequest) return;
     const i = tiles.findIndex((t) => t.PatternSeasonalId === focusRequest.id);
-    if (i >= 0) { focusTile(grid.current, i); served.current = focusRequest; }
+    if (i >= 0) {
+      focusTile(grid.current, i);
+      served.current = focusRequest;
+    }
   }, [focusRequest, tiles]);
 
   const keyDown = (e: KeyboardEvent, i: number, tile: PatternTile) => {
     if (e.target !== e.currentTarget) return;
     const to = moveFocus(i, e.key, perRow, tiles.length);
-    if (to !== null) { e.preventDefault(); focusTile(grid.current, to); return; }
-    if (e.key === 'Enter') { e.preventDefault(); onOpen(tile); }
-    if (e.key === ' ') { e.preventDefault(); onChoose(tile, e.shiftKey); }
+    if (to !== null) {
+      e.preventDefault();
+      focusTile(grid.current, to);
+      return;
+    }
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      onOpen(tile);
+    }
+    if (e.key === ' ') {
+      e.preventDefault();
+      onChoose(tile, e.shiftKey);
+    }
   };
   const click = (e: MouseEvent, tile: PatternTile) => {
     // The checkbox (and its label) chooses the tile on its own click: it does not open it.
     if ((e.target as Element).closest('.catalog-tile__check')) return;
-    if (e.shiftKey) { e.preventDefault(); onChoose(tile, true); return; }
+    if (e.shiftKey) {
+      e.preventDefault();
+      onChoose(tile, true);
+      return;
+    }
     onOpen(tile);
   };
 
@@ -51,19 +68,39 @@ export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose,
         const name = t.PatternName ?? `Pattern ${t.PatternSeasonalId}`;
         const chosen = isChosen(t.PatternSeasonalId);
         return (
-          <li key={t.PatternSeasonalId} className={`catalog-tile${chosen ? ' catalog-tile--chosen' : ''}`} tabIndex={i === 0 ? 0 : -1}
-            data-pattern={t.PatternSeasonalId} aria-label={`${name}, ${t.SeasonName ?? ''}, ${plural(t.ColorwayCount, 'colorway')}`}
-            onKeyDown={(e) => keyDown(e, i, t)} onClick={(e) => click(e, t)} onFocus={(e) => {
+          <li
+            key={t.PatternSeasonalId}
+            className={`catalog-tile${chosen ? ' catalog-tile--chosen' : ''}`}
+            tabIndex={i === 0 ? 0 : -1}
+            data-pattern={t.PatternSeasonalId}
+            aria-label={`${name}, ${t.SeasonName ?? ''}, ${plural(t.ColorwayCount, 'colorway')}`}
+            onKeyDown={(e) => keyDown(e, i, t)}
+            onClick={(e) => click(e, t)}
+            onFocus={(e) => {
               // Roving tab stop: the focused tile is the one Tab comes back to.
               for (const el of grid.current?.querySelectorAll<HTMLElement>('.catalog-tile') ?? []) el.tabIndex = el === e.currentTarget ? 0 : -1;
-            }}>
+            }}
+          >
             <label className="catalog-tile__check">
-              <input type="checkbox" tabIndex={-1} checked={chosen} aria-label={`Select ${name}`}
-                onClick={(e) => { e.preventDefault(); onChoose(t, e.shiftKey); }} onChange={() => { /* handled on click (Shift) */ }} />
+              <input
+                type="checkbox"
+                tabIndex={-1}
+                checked={chosen}
+                aria-label={`Select ${name}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onChoose(t, e.shiftKey);
+                }}
+                onChange={() => {
+                  /* handled on click (Shift) */
+                }}
+              />
             </label>
             <LazyThumbnail url={t.ImageUrl} size={thumbnailSize} alt={name} />
             <div className="catalog-tile__text">
-              <span className="catalog-tile__name" title={name}>{name}</span>
+              <span className="catalog-tile__name" title={name}>
+                {name}
+              </span>
               <span className="catalog-tile__meta">{[t.SeasonName, t.GenderName].filter(Boolean).join(' · ')}</span>
               <span className="catalog-tile__meta">{plural(t.ColorwayCount, 'colorway')}</span>
             </div>

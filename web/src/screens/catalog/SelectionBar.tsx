@@ -13,9 +13,17 @@ export const COPIED = (n: number) => `${n} ${n === 1 ? 'pattern' : 'patterns'} c
 export function useTileSelection() {
   const [sel, setSel] = useState<TileSelection<PatternTile>>(emptySelection);
   const has = useCallback((id: number) => sel.chosen.has(id), [sel]);
-  const choose = (tile: PatternTile, page: readonly PatternTile[], range: boolean) => setSel((s) => (range
-    ? selectRange(s, page.map((t) => ({ id: t.PatternSeasonalId, tile: t })), tile.PatternSeasonalId, tile)
-    : toggleTile(s, tile.PatternSeasonalId, tile)));
+  const choose = (tile: PatternTile, page: readonly PatternTile[], range: boolean) =>
+    setSel((s) =>
+      range
+        ? selectRange(
+            s,
+            page.map((t) => ({ id: t.PatternSeasonalId, tile: t })),
+            tile.PatternSeasonalId,
+            tile,
+          )
+        : toggleTile(s, tile.PatternSeasonalId, tile),
+    );
   return { chosen: sel.chosen, has, choose, clear: () => setSel(emptySelection()) };
 }
 
@@ -35,9 +43,20 @@ export function SelectionBar({ selection }: { selection: ReturnType<typeof useTi
   }
   return (
     <div className="catalog-selection" role="group" aria-label="Selected patterns">
-      <strong aria-live="polite">{n} {n === 1 ? 'pattern' : 'patterns'} selected</strong>
-      <button type="button" className="btn btn--small btn--primary" onClick={() => void copy()} title="Pattern, season, gender, status and colorway count as lines to paste into Excel">Copy as list for Excel</button>
-      <button type="button" className="btn btn--small" onClick={selection.clear}>Clear</button>
+      <strong aria-live="polite">
+        {n} {n === 1 ? 'pattern' : 'patterns'} selected
+      </strong>
+      <button
+        type="button"
+        className="btn btn--small btn--primary"
+        onClick={() => void copy()}
+        title="Pattern, season, gender, status and colorway count as lines to paste into Excel"
+      >
+        Copy as list for Excel
+      </button>
+      <button type="button" className="btn btn--small" onClick={selection.clear}>
+        Clear
+      </button>
     </div>
   );
 }

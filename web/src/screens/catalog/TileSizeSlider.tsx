@@ -8,19 +8,45 @@ export function useTilesPerRow(storageKey: string, range: { min: number; max: nu
   });
   const set = (n: number) => {
     setPerRow(n);
-    try { localStorage.setItem(storageKey, String(n)); } catch { /* private mode: not remembered */ }
+    try {
+      localStorage.setItem(storageKey, String(n));
+    } catch {
+      /* private mode: not remembered */
+    }
   };
   return [perRow, set] as const;
 }
 
-export function TileSizeSlider({ value, min, max, onChange, label }: { value: number; min: number; max: number; onChange: (n: number) => void; label: string }) {
+export function TileSizeSlider({
+  value,
+  min,
+  max,
+  onChange,
+  label,
+}: {
+  value: number;
+  min: number;
+  max: number;
+  onChange: (n: number) => void;
+  label: string;
+}) {
   const id = useId();
   return (
     <div className="catalog-slider">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="range" min={min} max={max} step={1} value={value} onChange={(e) => onChange(Number(e.target.value))}
-        aria-valuetext={`${value} per row`} />
-      <output htmlFor={id} className="catalog-slider__value">{value}</output>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        aria-valuetext={`${value} per row`}
+      />
+      <output htmlFor={id} className="catalog-slider__value">
+        {value}
+      </output>
     </div>
   );
 }

@@ -28,7 +28,10 @@ export interface ColorwayTile {
 
 export type PatternPage = Paged<PatternTile>;
 
-export interface PatternColorways { Pattern: PatternTile; Prototypes: ColorwayTile[] }
+export interface PatternColorways {
+  Pattern: PatternTile;
+  Prototypes: ColorwayTile[];
+}
 
 /** The columns of the copied selection (a line review list for Excel). */
 export const SELECTION_COLUMNS = [

@@ -55,7 +55,15 @@ describe('catalog address ⇄ state', () => {
 
   it('CAT-004: the search call carries only the filters set', () => {
     const url = new URL(patternSearchUrl({ ...base, seasonId: 7, genderKey: '01', patternName: ' ridge ' }, 600), 'http://x');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ BrandId: '3', pageNumber: '1', pageSize: '50', ThumbnailSize: '600', SeasonId: '7', GenderKey: '01', PatternName: 'ridge' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      BrandId: '3',
+      pageNumber: '1',
+      pageSize: '50',
+      ThumbnailSize: '600',
+      SeasonId: '7',
+      GenderKey: '01',
+      PatternName: 'ridge',
+    });
     expect(new URL(patternSearchUrl(base, 105), 'http://x').searchParams.has('SeasonId')).toBe(false);
   });
 

@@ -17,7 +17,11 @@ export interface CatalogState {
 }
 
 export interface CatalogParams {
-  pageNumber?: string; pageSize?: string; brandId?: string; seasonId?: string; patternSeasonalId?: string;
+  pageNumber?: string;
+  pageSize?: string;
+  brandId?: string;
+  seasonId?: string;
+  patternSeasonalId?: string;
 }
 
 const positive = (raw: string | undefined): number | null => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
@@ -54,7 +58,9 @@ export function catalogPath(s: CatalogState): string {
 /** CAT-002, CAT-003: where /catalog goes: page 1 of 50 of the default brand (else the user's first brand); null while neither is known. */
 export function defaultCatalogPath(defaultBrandId: number | null, firstBrandId: number | null): string | null {
   const brandId = defaultBrandId ?? firstBrandId;
-  return brandId ? catalogPath({ pageNumber: 1, pageSize: CATALOG_DEFAULT_PAGE_SIZE, brandId, seasonId: null, patternSeasonalId: null, genderKey: null, patternName: '' }) : null;
+  return brandId
+    ? catalogPath({ pageNumber: 1, pageSize: CATALOG_DEFAULT_PAGE_SIZE, brandId, seasonId: null, patternSeasonalId: null, genderKey: null, patternName: '' })
+    : null;
 }
 
 /** What a change of filters does: back to page 1 and out of an open pattern. A brand change also drops the season (seasons belong to a brand). */
@@ -76,7 +82,12 @@ export function historyMode(from: CatalogState, to: CatalogState): 'push' | 'rep
 
 /** The API query of a page of pattern tiles. */
 export function patternSearchUrl(s: CatalogState, thumbnailSize: number): string {
-  const q = new URLSearchParams({ BrandId: String(s.brandId), pageNumber: String(s.pageNumber), pageSize: String(s.pageSize), ThumbnailSize: String(thumbnailSize) });
+  const q = new URLSearchParams({
+    BrandId: String(s.brandId),
+    pageNumber: String(s.pageNumber),
+    pageSize: String(s.pageSize),
+    ThumbnailSize: String(thumbnailSize),
+  });
   if (s.seasonId !== null) q.set('SeasonId', String(s.seasonId));
   if (s.genderKey) q.set('GenderKey', s.genderKey);
   if (s.patternName.trim()) q.set('PatternName', s.patternName.trim());

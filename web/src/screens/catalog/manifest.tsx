@@ -7,14 +7,18 @@ import { permission } from '@domain/access';
 import type { FeatureManifest } from '../../shell/manifest';
 
 export const catalogManifest: FeatureManifest = {
-  routes: [{
-    path: 'catalog',
-    access: permission('systemMessages', 'read'),
-    nav: { group: 'Products', label: 'Catalog' },
-    children: [{
-      path: ':pageNumber?/:pageSize?/:brandId?/:seasonId?/:patternSeasonalId?',
-      handle: { crumb: 'Catalog', parent: () => ({ to: '/catalog', label: 'Catalog' }) },
-      lazy: async () => ({ Component: (await import('./CatalogScreen')).CatalogScreen }),
-    }],
-  }],
+  routes: [
+    {
+      path: 'catalog',
+      access: permission('systemMessages', 'read'),
+      nav: { group: 'Products', label: 'Catalog' },
+      children: [
+        {
+          path: ':pageNumber?/:pageSize?/:brandId?/:seasonId?/:patternSeasonalId?',
+          handle: { crumb: 'Catalog', parent: () => ({ to: '/catalog', label: 'Catalog' }) },
+          lazy: async () => ({ Component: (await import('./CatalogScreen')).CatalogScreen }),
+        },
+      ],
+    },
+  ],
 };

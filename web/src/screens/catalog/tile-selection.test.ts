@@ -32,6 +32,17 @@ describe('catalog tile selection (CAT-005)', () => {
   });
 
   it('CAT-005: the chosen patterns copy as tab-separated lines with a header', () => {
-    expect(selectionTsv([{ a: 'X\ty', b: 2 }, { a: null, b: 3 }], [{ field: 'a', label: 'A' }, { field: 'b', label: 'B' }])).toBe('A\tB\nX y\t2\n\t3');
+    expect(
+      selectionTsv(
+        [
+          { a: 'X\ty', b: 2 },
+          { a: null, b: 3 },
+        ],
+        [
+          { field: 'a', label: 'A' },
+          { field: 'b', label: 'B' },
+        ],
+      ),
+    ).toBe('A\tB\nX y\t2\n\t3');
   });
 });

@@ -3,14 +3,18 @@
  * selection keeps each chosen tile (so it survives paging) in the order chosen; Shift selects
  * the range from the last tile clicked to this one, in page order. Pure.
  */
-export interface TileSelection<T> { chosen: ReadonlyMap<number, T>; anchor: number | null }
+export interface TileSelection<T> {
+  chosen: ReadonlyMap<number, T>;
+  anchor: number | null;
+}
 
 export const emptySelection = <T>(): TileSelection<T> => ({ chosen: new Map(), anchor: null });
 
 /** One tile chosen or unchosen; it becomes the anchor of a later range. */
 export function toggleTile<T>(sel: TileSelection<T>, id: number, tile: T): TileSelection<T> {
   const chosen = new Map(sel.chosen);
-  if (chosen.has(id)) chosen.delete(id); else chosen.set(id, tile);
+  if (chosen.has(id)) chosen.delete(id);
+  else chosen.set(id, tile);
   return { chosen, anchor: id };
 }
 
@@ -27,9 +31,20 @@ export function selectRange<T>(sel: TileSelection<T>, page: readonly { id: numbe
 /** The tile an arrow key (or Home/End) moves to in a grid of `perRow` tiles per row, or null when the key does not move. */
 export function moveFocus(index: number, key: string, perRow: number, count: number): number | null {
   if (count === 0) return null;
-  const to = key === 'ArrowRight' ? index + 1 : key === 'ArrowLeft' ? index - 1
-    : key === 'ArrowDown' ? index + perRow : key === 'ArrowUp' ? index - perRow
-    : key === 'Home' ? 0 : key === 'End' ? count - 1 : null;
+  const to =
+    key === 'ArrowRight'
+      ? index + 1
+      : key === 'ArrowLeft'
+        ? index - 1
+        : key === 'ArrowDown'
+          ? index + perRow
+          : key === 'ArrowUp'
+            ? index - perRow
+            : key === 'Home'
+              ? 0
+              : key === 'End'
+                ? count - 1
+                : null;
   if (to === null) return null;
   return Math.min(Math.max(0, to), count - 1);
 }

@@ -15,8 +15,20 @@ import { levelOf } from '../../components/record/hierarchy';
 import { useCreateStart, type StartSource } from '../../components/record/use-create-start';
 import { toast } from '../../shell/toast-store';
 import {
-  COLORWAY_DEPENDENTS, colorwayRefusal, CREATED, createPayload, divisionName, invalidMessage, PATTERN_PARENTS, REVIEW_FIELDS, SAVE_FAILED,
-  SELECT_RELEASED_PATTERN, startFromCopy, startFromPattern, type CreateLists, type Values,
+  COLORWAY_DEPENDENTS,
+  colorwayRefusal,
+  CREATED,
+  createPayload,
+  divisionName,
+  invalidMessage,
+  PATTERN_PARENTS,
+  REVIEW_FIELDS,
+  SAVE_FAILED,
+  SELECT_RELEASED_PATTERN,
+  startFromCopy,
+  startFromPattern,
+  type CreateLists,
+  type Values,
 } from './colorway-create';
 
 const NAME_CHECK = { url: '/api/Prototype/IsPrototypeNameExists', param: 'PrototypeName' };
@@ -25,11 +37,16 @@ const MESSAGES = { PatternSeasonalId: { required: SELECT_RELEASED_PATTERN } };
 
 /** /prototypeFromPattern: brand and season fixed, and the pattern itself when in status 2 or 3. */
 const FROM_PATTERN: StartSource<Values> = {
-  param: 'patternSeasonalId', url: (id) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`, start: startFromPattern, notFound: 'The pattern was not found.',
+  param: 'patternSeasonalId',
+  url: (id) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`,
+  start: startFromPattern,
+  notFound: 'The pattern was not found.',
 };
 /** /prototypeCopy (CW-003): the source's values, the brand fixed. */
 const FROM_COPY: StartSource<Values> = {
-  param: 'parentPrototypeSeasonalId', url: (id) => `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`, start: startFromCopy,
+  param: 'parentPrototypeSeasonalId',
+  url: (id) => `/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${id}`,
+  start: startFromCopy,
   notFound: 'The colorway was not found.',
 };
 
@@ -43,7 +60,9 @@ export function ColorwayCreateScreen() {
   const create = async (data: Values) => {
     try {
       const answer = await apiFetch<{ Message: string; Warning?: string | null; Data: { PrototypeSeasonalId: number } }>(
-        '/api/Prototype/CreatePrototypeSeasonal', { method: 'POST', json: createPayload(data, divisionName(lists, data.DivisionKey)) });
+        '/api/Prototype/CreatePrototypeSeasonal',
+        { method: 'POST', json: createPayload(data, divisionName(lists, data.DivisionKey)) },
+      );
       toast.success(answer.Message || CREATED);
       if (answer.Warning) toast.warning(answer.Warning);
       void navigate(`/colorway/${answer.Data.PrototypeSeasonalId}`);
@@ -55,8 +74,18 @@ export function ColorwayCreateScreen() {
     }
   };
   return (
-    <CreateRecordForm key={JSON.stringify(state.start.values)} level={levelOf('colorway')!} title={state.from === 'copy' ? 'Copy Colorway' : 'Create Colorway'}
-      start={state.start} nameCheck={NAME_CHECK} parent={PARENT} dependents={COLORWAY_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} fieldMessages={MESSAGES}
-      onInvalid={(v) => toast.error(invalidMessage(v) ?? REVIEW_FIELDS)} create={create} />
+    <CreateRecordForm
+      key={JSON.stringify(state.start.values)}
+      level={levelOf('colorway')!}
+      title={state.from === 'copy' ? 'Copy Colorway' : 'Create Colorway'}
+      start={state.start}
+      nameCheck={NAME_CHECK}
+      parent={PARENT}
+      dependents={COLORWAY_DEPENDENTS}
+      formErrorMessage={REVIEW_FIELDS}
+      fieldMessages={MESSAGES}
+      onInvalid={(v) => toast.error(invalidMessage(v) ?? REVIEW_FIELDS)}
+      create={create}
+    />
   );
 }

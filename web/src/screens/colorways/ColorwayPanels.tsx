@@ -19,16 +19,25 @@ export function ColorwaySpecLog({ record, canEdit }: { record: RecordData; canEd
   const [sameSeason, setSameSeason] = useState(true);
   const [ecnOpen, setEcnOpen] = useState(false);
   return (
-    <SpecLogPanel embedded canEdit={canEdit}
+    <SpecLogPanel
+      embedded
+      canEdit={canEdit}
       entriesUrl={`/api/Prototype/GetSpecLogData?PrototypeSeasonalId=${id}&SameSeason=${sameSeason}`}
       save={(Description) => apiFetch('/api/Prototype/SaveSpecLogEntry', { method: 'POST', json: { PrototypeSeasonalId: id, Description } })}
       tools={(refresh) => (
         <div className="spec-log__tools">
-          <label className="checkbox"><input type="checkbox" checked={sameSeason} onChange={(e) => setSameSeason(e.target.checked)} /> This season only</label>
-          {ecn && <button type="button" className="btn btn--small" onClick={() => setEcnOpen(true)}>Apply ECN</button>}
+          <label className="checkbox">
+            <input type="checkbox" checked={sameSeason} onChange={(e) => setSameSeason(e.target.checked)} /> This season only
+          </label>
+          {ecn && (
+            <button type="button" className="btn btn--small" onClick={() => setEcnOpen(true)}>
+              Apply ECN
+            </button>
+          )}
           {ecnOpen && <EcnDialog prototypeSeasonalId={id} onDone={refresh} onClose={() => setEcnOpen(false)} />}
         </div>
-      )} />
+      )}
+    />
   );
 }
 
@@ -38,8 +47,14 @@ const link = (to: string, label: unknown) => (label ? <Link to={to}>{String(labe
 export function ColorwayBriefLinks({ record }: { record: RecordData }) {
   return (
     <dl className="colorway-links" aria-label="Briefs and line plans">
-      <div><dt>Brief</dt><dd>{link(`/brief/${String(record.BriefSeasonalId)}`, record.BriefName)}</dd></div>
-      <div><dt>Line Plan</dt><dd>{link(`/linePlan/${String(record.LinePlanId)}`, record.LinePlanName)}</dd></div>
+      <div>
+        <dt>Brief</dt>
+        <dd>{link(`/brief/${String(record.BriefSeasonalId)}`, record.BriefName)}</dd>
+      </div>
+      <div>
+        <dt>Line Plan</dt>
+        <dd>{link(`/linePlan/${String(record.LinePlanId)}`, record.LinePlanName)}</dd>
+      </div>
     </dl>
   );
 }
@@ -48,8 +63,14 @@ export function ColorwayBriefLinks({ record }: { record: RecordData }) {
 export function ColorwayPatternLink({ record }: { record: RecordData }) {
   return (
     <dl className="colorway-links" aria-label="Pattern">
-      <div><dt>Pattern</dt><dd>{link(`/pattern/${String(record.PatternSeasonalId)}`, record.PatternName)}</dd></div>
-      <div><dt>Gender</dt><dd>{String(record.GenderName ?? '')}</dd></div>
+      <div>
+        <dt>Pattern</dt>
+        <dd>{link(`/pattern/${String(record.PatternSeasonalId)}`, record.PatternName)}</dd>
+      </div>
+      <div>
+        <dt>Gender</dt>
+        <dd>{String(record.GenderName ?? '')}</dd>
+      </div>
     </dl>
   );
 }

@@ -32,27 +32,49 @@ function useDerivedValues(id: string) {
   const { data: record } = useSWR<RecordData>(/^\d+$/.test(id) ? `${COLORWAY.read}?${COLORWAY.key}=${id}` : null);
   const { data: pdmReady } = useSWR<boolean>(record?.BrandId ? `/api/Brand/isBrandPDMReady?BrandId=${String(record.BrandId)}` : null);
   const last = useRef<{ saved: RecordData; data: RecordData } | null>(null);
-  return useCallback((data: RecordData, saved: RecordData) => {
-    const previous = last.current?.saved === saved ? last.current.data : saved;
-    const next = withDerivedValues(data, { previous, today: todayIso(), pdmReady: pdmReady === true });
-    last.current = { saved, data: next ?? data };
-    return next;
-  }, [pdmReady]);
+  return useCallback(
+    (data: RecordData, saved: RecordData) => {
+      const previous = last.current?.saved === saved ? last.current.data : saved;
+      const next = withDerivedValues(data, { previous, today: todayIso(), pdmReady: pdmReady === true });
+      last.current = { saved, data: next ?? data };
+      return next;
+    },
+    [pdmReady],
+  );
 }
 
 export function ColorwayScreen() {
   const { id = '' } = useParams();
   const derived = useDerivedValues(id);
   if (!/^\d+$/.test(id)) return <RecordNotFound level={COLORWAY} />;
-  return <RecordEditor key={id} level={COLORWAY} id={Number(id)} onChange={derived}
-    actions={(record, reload) => <ColorwayActions record={record} reload={reload} />}
-    panels={(record, reload, editable) => ({
-      image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,
-      specLog: <ColorwaySpecLog record={record} canEdit={editable} />,
-      sizeRanges: <SizeRangePanel prototypeSeasonalId={Number(id)} rowVersion={Number(record.RowVersion)} canEdit={editable} onSaved={(RowVersion) => reload({ RowVersion })} />,
-      briefsLinePlans: <ColorwayBriefLinks record={record} />,
-      patterns: <><ColorwayPatternLink record={record} /><CriticalPathList devPrototypeId={record.CriticalPathDevPrototypeId as number | null} /></>,
-    })} />;
+  return (
+    <RecordEditor
+      key={id}
+      level={COLORWAY}
+      id={Number(id)}
+      onChange={derived}
+      actions={(record, reload) => <ColorwayActions record={record} reload={reload} />}
+      panels={(record, reload, editable) => ({
+        image: <ImagePanel level={COLORWAY} record={record} canEdit={editable} onChanged={reload} />,
+        specLog: <ColorwaySpecLog record={record} canEdit={editable} />,
+        sizeRanges: (
+          <SizeRangePanel
+            prototypeSeasonalId={Number(id)}
+            rowVersion={Number(record.RowVersion)}
+            canEdit={editable}
+            onSaved={(RowVersion) => reload({ RowVersion })}
+          />
+        ),
+        briefsLinePlans: <ColorwayBriefLinks record={record} />,
+        patterns: (
+          <>
+            <ColorwayPatternLink record={record} />
+            <CriticalPathList devPrototypeId={record.CriticalPathDevPrototypeId as number | null} />
+          </>
+        ),
+      })}
+    />
+  );
 }
 
 /** /prototypeEdit/:id redirects to /colorway/:id (CW-001), which shows an id that is none as not found. */

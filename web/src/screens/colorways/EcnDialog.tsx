@@ -9,7 +9,10 @@ import { errorText } from '../../api/error-text';
 import { Modal } from '../../shell/Modal';
 import { toast } from '../../shell/toast-store';
 
-interface EcnReason { EcnReasonId: number; Reason: string }
+interface EcnReason {
+  EcnReasonId: number;
+  Reason: string;
+}
 
 export function EcnDialog({ prototypeSeasonalId, onDone, onClose }: { prototypeSeasonalId: number; onDone: () => void; onClose: () => void }) {
   const { data: reasons } = useSWR<EcnReason[]>('/api/Prototype/GetEcnReasons');
@@ -20,7 +23,10 @@ export function EcnDialog({ prototypeSeasonalId, onDone, onClose }: { prototypeS
   const apply = async () => {
     setSending(true);
     try {
-      await apiFetch('/api/Prototype/ApplyEcn', { method: 'POST', json: { PrototypeSeasonalId: prototypeSeasonalId, Reason: reason.trim(), Notes: notes.trim() || null } });
+      await apiFetch('/api/Prototype/ApplyEcn', {
+        method: 'POST',
+        json: { PrototypeSeasonalId: prototypeSeasonalId, Reason: reason.trim(), Notes: notes.trim() || null },
+      });
       toast.success('Record Saved Successfully.');
       onDone();
       onClose();
@@ -31,15 +37,37 @@ export function EcnDialog({ prototypeSeasonalId, onDone, onClose }: { prototypeS
     }
   };
   return (
-    <Modal title="Apply ECN" onCancel={onClose} actions={<>
-      <button type="button" className="btn" onClick={onClose}>Cancel</button>
-      <button type="button" className="btn btn--primary" disabled={!reason.trim() || sending} onClick={() => void apply()}>Apply ECN</button>
-    </>}>
+    <Modal
+      title="Apply ECN"
+      onCancel={onClose}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" disabled={!reason.trim() || sending} onClick={() => void apply()}>
+            Apply ECN
+          </button>
+        </>
+      }
+    >
       <div className="field">
         <label htmlFor={`${listId}-reason`}>Reason</label>
-        <input id={`${listId}-reason`} list={listId} data-autofocus maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)}
-          placeholder="Pick a reason or type one" autoComplete="off" />
-        <datalist id={listId}>{reasons?.map((r) => <option key={r.EcnReasonId} value={r.Reason} />)}</datalist>
+        <input
+          id={`${listId}-reason`}
+          list={listId}
+          data-autofocus
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Pick a reason or type one"
+          autoComplete="off"
+        />
+        <datalist id={listId}>
+          {reasons?.map((r) => (
+            <option key={r.EcnReasonId} value={r.Reason} />
+          ))}
+        </datalist>
       </div>
       <div className="field">
         <label htmlFor={`${listId}-notes`}>Additional comments</label>

@@ -11,7 +11,10 @@ export const MESSAGES = {
   dualSourced: 'Dual Source completed successfully',
 } as const;
 
-export interface ActionUser { isFactoryUser: boolean; can: (action: 'create' | 'edit' | 'delete') => boolean }
+export interface ActionUser {
+  isFactoryUser: boolean;
+  can: (action: 'create' | 'edit' | 'delete') => boolean;
+}
 
 export function offeredActions(statusId: unknown, user: ActionUser) {
   const status = statusId as number;

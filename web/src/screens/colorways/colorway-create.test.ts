@@ -2,15 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { clearDependents } from '../../components/record/create-form';
 import { COLORWAY_DEPENDENTS, colorwayRefusal, createPayload, divisionName, invalidMessage, startFromCopy, startFromPattern } from './colorway-create';
 
-const complete = { BrandId: 1, SeasonId: 1, PatternSeasonalId: 4, PrototypeName: ' Trail - Red ', DivisionKey: '01', ResponsibleId: 8, ProductTypeId: 1, WFGroupId: 7 };
+const complete = {
+  BrandId: 1,
+  SeasonId: 1,
+  PatternSeasonalId: 4,
+  PrototypeName: ' Trail - Red ',
+  DivisionKey: '01',
+  ResponsibleId: 8,
+  ProductTypeId: 1,
+  WFGroupId: 7,
+};
 
 describe('colorway create form', () => {
   it('CW-005 missing fields and a missing pattern are joined with " And "', () => {
     expect(invalidMessage(complete)).toBeNull();
     expect(invalidMessage({ ...complete, PatternSeasonalId: null })).toBe('Select a Pattern that is in Released Status.');
     expect(invalidMessage({ ...complete, PrototypeName: '  ' })).toBe('Please review all fields indicated in red.');
-    expect(invalidMessage({ ...complete, WFGroupId: null, PatternSeasonalId: null }))
-      .toBe('Please review all fields indicated in red. And Select a Pattern that is in Released Status.');
+    expect(invalidMessage({ ...complete, WFGroupId: null, PatternSeasonalId: null })).toBe(
+      'Please review all fields indicated in red. And Select a Pattern that is in Released Status.',
+    );
   });
 
   it('CW-006 CW-007 the payload has a colorway part, a seasonal part in status 1 and the pattern; a responsible id of 0 or less is null', () => {
@@ -37,9 +47,19 @@ describe('colorway create form', () => {
   });
 
   it('CW-002 a new brand clears season, pattern, responsible and workflow group; a new season the pattern', () => {
-    expect(clearDependents(complete, { ...complete, BrandId: 2 }, COLORWAY_DEPENDENTS))
-      .toMatchObject({ BrandId: 2, SeasonId: null, PatternSeasonalId: null, ResponsibleId: null, WFGroupId: null, DivisionKey: '01' });
-    expect(clearDependents(complete, { ...complete, SeasonId: 3 }, COLORWAY_DEPENDENTS)).toMatchObject({ SeasonId: 3, PatternSeasonalId: null, ResponsibleId: 8 });
+    expect(clearDependents(complete, { ...complete, BrandId: 2 }, COLORWAY_DEPENDENTS)).toMatchObject({
+      BrandId: 2,
+      SeasonId: null,
+      PatternSeasonalId: null,
+      ResponsibleId: null,
+      WFGroupId: null,
+      DivisionKey: '01',
+    });
+    expect(clearDependents(complete, { ...complete, SeasonId: 3 }, COLORWAY_DEPENDENTS)).toMatchObject({
+      SeasonId: 3,
+      PatternSeasonalId: null,
+      ResponsibleId: 8,
+    });
   });
 
   it('CW-002 the division name goes into the payload', () => {
@@ -49,8 +69,25 @@ describe('colorway create form', () => {
   });
 
   it('CW-005 the server refusal shows under the form fields', () => {
-    expect(colorwayRefusal({ Message: 'M', Errors: [{ Field: '/PrototypeSeasonal/WFGroupId', Message: 'x' }, { Field: '/PatternSeasonalId', Message: 'y' }] }, 'F'))
-      .toEqual({ IsSuccessful: false, Message: 'M', Errors: [{ Field: '/WFGroupId', Message: 'x' }, { Field: '/PatternSeasonalId', Message: 'y' }] });
+    expect(
+      colorwayRefusal(
+        {
+          Message: 'M',
+          Errors: [
+            { Field: '/PrototypeSeasonal/WFGroupId', Message: 'x' },
+            { Field: '/PatternSeasonalId', Message: 'y' },
+          ],
+        },
+        'F',
+      ),
+    ).toEqual({
+      IsSuccessful: false,
+      Message: 'M',
+      Errors: [
+        { Field: '/WFGroupId', Message: 'x' },
+        { Field: '/PatternSeasonalId', Message: 'y' },
+      ],
+    });
     expect(colorwayRefusal(null, 'F')).toEqual({ IsSuccessful: false, Message: 'F', Errors: [] });
   });
 });

@@ -18,7 +18,10 @@ export const CREATED = 'Colorway created or copied successfully.';
 export const SAVE_FAILED = 'There was an error while saving the record. Please contact system administrator';
 
 /** GET /api/Prototype/GetCreateLists: product types and divisions. */
-export interface CreateLists { ProductTypes: { ProductTypeId: number; ProductTypeName: string }[]; Divisions: { DivisionKey: string; DivisionName: string }[] }
+export interface CreateLists {
+  ProductTypes: { ProductTypeId: number; ProductTypeName: string }[];
+  Divisions: { DivisionKey: string; DivisionName: string }[];
+}
 
 /** The division's name of a key (the payload's Division), or null. */
 export const divisionName = (lists: CreateLists | undefined, key: unknown) => lists?.Divisions.find((d) => d.DivisionKey === key)?.DivisionName ?? null;
@@ -28,16 +31,26 @@ export function startFromPattern(p: Values, patternSeasonalId: number): CreateSt
   const usable = isReleased(p.StatusId);
   return {
     values: { BrandId: p.BrandId, SeasonId: p.SeasonId, PatternSeasonalId: usable ? patternSeasonalId : null },
-    fixed: usable ? ['BrandId', 'SeasonId', 'PatternSeasonalId'] : ['BrandId', 'SeasonId'], subtitle: `Pattern ${String(p.PatternName)}`,
+    fixed: usable ? ['BrandId', 'SeasonId', 'PatternSeasonalId'] : ['BrandId', 'SeasonId'],
+    subtitle: `Pattern ${String(p.PatternName)}`,
   };
 }
 
 /** /prototypeCopy (CW-003): the source's values with ' - Copy' on the name; the brand is fixed. */
 export function startFromCopy(c: Values, sourceId: number): CreateStart {
   return {
-    values: { BrandId: c.BrandId, SeasonId: c.SeasonId, PrototypeName: `${String(c.PrototypeName)} - Copy`, DivisionKey: c.DivisionKey ?? null,
-      ResponsibleId: c.ResponsibleId ?? null, ProductTypeId: c.ProductTypeId ?? null, WFGroupId: c.WFGroupId ?? null, CopySeasonalId: sourceId },
-    fixed: ['BrandId'], subtitle: `Copy of ${String(c.PrototypeName)}`,
+    values: {
+      BrandId: c.BrandId,
+      SeasonId: c.SeasonId,
+      PrototypeName: `${String(c.PrototypeName)} - Copy`,
+      DivisionKey: c.DivisionKey ?? null,
+      ResponsibleId: c.ResponsibleId ?? null,
+      ProductTypeId: c.ProductTypeId ?? null,
+      WFGroupId: c.WFGroupId ?? null,
+      CopySeasonalId: sourceId,
+    },
+    fixed: ['BrandId'],
+    subtitle: `Copy of ${String(c.PrototypeName)}`,
   };
 }
 
@@ -68,23 +81,51 @@ export const responsibleOf = (id: unknown) => (typeof id === 'number' && id > 0 
 /** CW-007: the colorway part, the seasonal part (status 1) and the pattern seasonal. */
 export function createPayload(v: Values, divisionName: string | null) {
   return {
-    Prototype: { PatternId: (v.PatternId as number | null) ?? null, PrototypeName: String(v.PrototypeName ?? '').trim(), BrandId: v.BrandId,
-      ImageName: null, Division: divisionName, DivisionKey: v.DivisionKey ?? null },
-    PrototypeSeasonal: { CopySeasonalId: (v.CopySeasonalId as number | null) ?? null, SeasonId: v.SeasonId, StatusId: 1,
-      ResponsibleId: responsibleOf(v.ResponsibleId), ProductTypeId: v.ProductTypeId, WFGroupId: v.WFGroupId },
+    Prototype: {
+      PatternId: (v.PatternId as number | null) ?? null,
+      PrototypeName: String(v.PrototypeName ?? '').trim(),
+      BrandId: v.BrandId,
+      ImageName: null,
+      Division: divisionName,
+      DivisionKey: v.DivisionKey ?? null,
+    },
+    PrototypeSeasonal: {
+      CopySeasonalId: (v.CopySeasonalId as number | null) ?? null,
+      SeasonId: v.SeasonId,
+      StatusId: 1,
+      ResponsibleId: responsibleOf(v.ResponsibleId),
+      ProductTypeId: v.ProductTypeId,
+      WFGroupId: v.WFGroupId,
+    },
     PatternSeasonalId: v.PatternSeasonalId,
   };
 }
 
-export interface PatternRow { PatternSeasonalId: number; PatternId: number; PatternName: string; StatusName: string; BriefName: string | null }
+export interface PatternRow {
+  PatternSeasonalId: number;
+  PatternId: number;
+  PatternName: string;
+  StatusName: string;
+  BriefName: string | null;
+}
 
 /** CW-002: patterns in status 2 or 3 of the brand and season, paged, filtered by name. */
 export const PATTERN_PARENTS: PickerSource<PatternRow> = {
-  label: 'Pattern', filterLabel: 'Filter patterns by name', emptyText: 'No released patterns were found.',
-  idOf: (r) => r.PatternSeasonalId, nameOf: (r) => r.PatternName,
-  columns: [{ title: 'Pattern', value: (r) => r.PatternName }, { title: 'Status', value: (r) => r.StatusName }, { title: 'Brief', value: (r) => r.BriefName ?? '' }],
+  label: 'Pattern',
+  filterLabel: 'Filter patterns by name',
+  emptyText: 'No released patterns were found.',
+  idOf: (r) => r.PatternSeasonalId,
+  nameOf: (r) => r.PatternName,
+  columns: [
+    { title: 'Pattern', value: (r) => r.PatternName },
+    { title: 'Status', value: (r) => r.StatusName },
+    { title: 'Brief', value: (r) => r.BriefName ?? '' },
+  ],
   request: (q) => {
     const json = { BrandId: q.BrandId, SeasonId: q.SeasonId, PatternName: q.name, pageNumber: q.pageNumber, pageSize: q.pageSize };
-    return { key: `colorway-patterns:${JSON.stringify(json)}`, fetch: () => apiFetch<PickerPage<PatternRow>>('/api/Prototype/SearchPatternsForPrototype', { method: 'POST', json }) };
+    return {
+      key: `colorway-patterns:${JSON.stringify(json)}`,
+      fetch: () => apiFetch<PickerPage<PatternRow>>('/api/Prototype/SearchPatternsForPrototype', { method: 'POST', json }),
+    };
   },
 };

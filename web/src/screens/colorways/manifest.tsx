@@ -19,7 +19,17 @@ export const colorwayManifest: FeatureManifest = {
     },
     { path: 'prototypeEdit/:id', access: READ, lazy: async () => ({ Component: (await import('./ColorwayScreen')).ColorwayEditRedirect }) },
     { path: 'prototypeCreate', access: CREATE, handle: { crumb: () => 'Create Colorway', parent: listOf('colorway') }, lazy: create },
-    { path: 'prototypeFromPattern/:patternSeasonalId', access: CREATE, handle: { crumb: () => 'Create Colorway', record: underRecord('pattern', 'patternSeasonalId') }, lazy: create },
-    { path: 'prototypeCopy/:parentPrototypeSeasonalId', access: CREATE, handle: { crumb: () => 'Copy Colorway', record: underRecord('colorway', 'parentPrototypeSeasonalId') }, lazy: create },
+    {
+      path: 'prototypeFromPattern/:patternSeasonalId',
+      access: CREATE,
+      handle: { crumb: () => 'Create Colorway', record: underRecord('pattern', 'patternSeasonalId') },
+      lazy: create,
+    },
+    {
+      path: 'prototypeCopy/:parentPrototypeSeasonalId',
+      access: CREATE,
+      handle: { crumb: () => 'Copy Colorway', record: underRecord('colorway', 'parentPrototypeSeasonalId') },
+      lazy: create,
+    },
   ],
 };

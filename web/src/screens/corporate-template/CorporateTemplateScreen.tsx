@@ -21,8 +21,20 @@ import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { OwnedGrid, type RowsChange } from '../../components/data-grid/OwnedGrid';
 import { fieldPathErrors } from '../../components/data-grid/owned-rows';
 import {
-  FILL_REQUIRED, LOAD_ERROR, NO_ITEMS, SAVE_ERROR, SAVED, isChanged, missingRequired, newRow, renumber, rowOf, saveList,
-  type TemplateGroup, type TemplateItem, type TemplateRow,
+  FILL_REQUIRED,
+  LOAD_ERROR,
+  NO_ITEMS,
+  SAVE_ERROR,
+  SAVED,
+  isChanged,
+  missingRequired,
+  newRow,
+  renumber,
+  rowOf,
+  saveList,
+  type TemplateGroup,
+  type TemplateItem,
+  type TemplateRow,
 } from './template-rows';
 import './corporate-template.css';
 
@@ -32,7 +44,11 @@ export const SAVE_PATH = '/api/CorporateTemplate/CreateCorporateTemplate';
 const TITLE = 'Corporate Template';
 const REQUIRED_TEXT = 'Required.';
 
-interface SaveAnswer { IsSuccessful: boolean; Message: string; Items: TemplateItem[] }
+interface SaveAnswer {
+  IsSuccessful: boolean;
+  Message: string;
+  Items: TemplateItem[];
+}
 
 export function CorporateTemplateViewScreen() {
   return <CorporateTemplateScreen edit={false} />;
@@ -51,28 +67,40 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
   const [rows, setRowsState] = useState<TemplateRow[]>([]);
   // The rows as of the last edit, synchronously: a save right after an edit (Ctrl+S in an open editor) sends it.
   const rowsRef = useRef<TemplateRow[]>([]);
-  const setRows = useCallback((next: TemplateRow[]) => { rowsRef.current = next; setRowsState(next); }, []);
+  const setRows = useCallback((next: TemplateRow[]) => {
+    rowsRef.current = next;
+    setRowsState(next);
+  }, []);
   const [marked, setMarked] = useState<Map<number, Map<string, string>>>(new Map());
   const [problem, setProblem] = useState<{ text: string; lines: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const hot = useRef<Handsontable | null>(null);
   const section = useRef<HTMLElement>(null);
 
-  const reset = useCallback((list: TemplateItem[]) => {
-    setSaved(list);
-    setRows(list.map(rowOf));
-    setMarked(new Map());
-    setProblem(null);
-  }, [setRows]);
-  useEffect(() => { if (items.data) reset(items.data); }, [items.data, reset]);
+  const reset = useCallback(
+    (list: TemplateItem[]) => {
+      setSaved(list);
+      setRows(list.map(rowOf));
+      setMarked(new Map());
+      setProblem(null);
+    },
+    [setRows],
+  );
+  useEffect(() => {
+    if (items.data) reset(items.data);
+  }, [items.data, reset]);
   const groupOptions = useMemo(() => ({ GroupId: (groups.data ?? []).map((g) => ({ value: g.GroupId, label: g.GroupName })) }), [groups.data]);
 
   const changed = edit && isChanged(rows, saved);
   useUnsavedChanges(changed);
 
-  const requiredMarks = (missing: ReturnType<typeof missingRequired>) => new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))]));
+  const requiredMarks = (missing: ReturnType<typeof missingRequired>) =>
+    new Map([...missing].map(([k, fields]) => [k, new Map([...fields].map((f) => [f, REQUIRED_TEXT]))]));
   // Once a save was refused for blank cells, the marks follow the edits.
-  const update = (next: TemplateRow[]) => { setRows(next); if (marked.size) setMarked(requiredMarks(missingRequired(next))); };
+  const update = (next: TemplateRow[]) => {
+    setRows(next);
+    if (marked.size) setMarked(requiredMarks(missingRequired(next)));
+  };
 
   // TPL-004: a move or a removal renumbers the list by 10.
   const onChange = (next: TemplateRow[], change: RowsChange<TemplateRow>) => update(change.kind === 'move' || change.kind === 'remove' ? renumber(next) : next);
@@ -112,44 +140,89 @@ function CorporateTemplateScreen({ edit }: { edit: boolean }) {
       setBusy(false);
     }
   };
-  useSaveShortcut(() => void save(), edit, () => section.current);
+  useSaveShortcut(
+    () => void save(),
+    edit,
+    () => section.current,
+  );
 
   const loadFailed = !!items.error || !!groups.error;
   const loading = !loadFailed && (!items.data || !groups.data);
   const gridHeight = Math.min(Math.max(rows.length, 4) * 30 + 36, 620);
 
-  const actions = edit
-    ? <Link className="btn" to="/linePlanTemplateView">Back to view</Link>
-    : canEdit && <Link className="btn btn--primary" to="/linePlanTemplateEdit">Edit</Link>;
+  const actions = edit ? (
+    <Link className="btn" to="/linePlanTemplateView">
+      Back to view
+    </Link>
+  ) : (
+    canEdit && (
+      <Link className="btn btn--primary" to="/linePlanTemplateEdit">
+        Edit
+      </Link>
+    )
+  );
 
   return (
     <>
-      <PageHeader title={edit ? `Edit ${TITLE}` : TITLE} subtitle="New line plans start each sub-season calendar as a copy of these rows." actions={actions || undefined} />
+      <PageHeader
+        title={edit ? `Edit ${TITLE}` : TITLE}
+        subtitle="New line plans start each sub-season calendar as a copy of these rows."
+        actions={actions || undefined}
+      />
       <section ref={section} className="card corporate-template" aria-label={TITLE}>
-        {loadFailed && <div className="alert alert--error" role="alert">{LOAD_ERROR}</div>}
+        {loadFailed && (
+          <div className="alert alert--error" role="alert">
+            {LOAD_ERROR}
+          </div>
+        )}
         {loading && <span className="spinner" role="status" aria-label="Loading" />}
         {!loadFailed && !loading && (
           <>
             {problem && (
               <div className="alert alert--error" role="alert">
                 <strong>{problem.text}</strong>
-                {problem.lines.length > 0 && <ul>{problem.lines.map((l, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one refusal's lines, replaced as a whole (two may read the same)
-                  <li key={i}>{l}</li>
-                ))}</ul>}
+                {problem.lines.length > 0 && (
+                  <ul>
+                    {problem.lines.map((l, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: one refusal's lines, replaced as a whole (two may read the same)
+                      <li key={i}>{l}</li>
+                    ))}
+                  </ul>
+                )}
               </div>
             )}
-            {rows.length === 0 && <p className="corporate-template__empty" role="status">{NO_ITEMS}</p>}
+            {rows.length === 0 && (
+              <p className="corporate-template__empty" role="status">
+                {NO_ITEMS}
+              </p>
+            )}
             {(edit || rows.length > 0) && (
-              <OwnedGrid gridId="corporate-template" rows={rows} rowKey={(r) => r.k} onChange={edit ? onChange : undefined} errors={marked} height={gridHeight}
-                options={groupOptions} newRow={newRow} canRemove={() => true} reorder hotRef={hot} className="corporate-template__grid" testId="corporate-template-grid"
-                toolbar={edit && (
-                  <>
-                    <span className="spacer" />
-                    <span className="muted corporate-template__hint">Drag a row by its number to reorder; Ctrl+S saves.</span>
-                    <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>
-                  </>
-                )} />
+              <OwnedGrid
+                gridId="corporate-template"
+                rows={rows}
+                rowKey={(r) => r.k}
+                onChange={edit ? onChange : undefined}
+                errors={marked}
+                height={gridHeight}
+                options={groupOptions}
+                newRow={newRow}
+                canRemove={() => true}
+                reorder
+                hotRef={hot}
+                className="corporate-template__grid"
+                testId="corporate-template-grid"
+                toolbar={
+                  edit && (
+                    <>
+                      <span className="spacer" />
+                      <span className="muted corporate-template__hint">Drag a row by its number to reorder; Ctrl+S saves.</span>
+                      <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} onClick={() => void save()}>
+                        {busy ? 'Saving…' : 'Save'}
+                      </button>
+                    </>
+                  )
+                }
+              />
             )}
           </>
         )}

@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { isChanged, missingRequired, newRow, renumber, rowOf, saveList, type TemplateItem } from './template-rows';
 
-const item = (id: number, Sort: number, over: Partial<TemplateItem> = {}): TemplateItem =>
-  ({ CorporateTemplateItemId: id, Name: `Item ${id}`, Stage: 'Design', Sort, GroupId: 2, StartDate: null, EndDate: null, ...over });
+const item = (id: number, Sort: number, over: Partial<TemplateItem> = {}): TemplateItem => ({
+  CorporateTemplateItemId: id,
+  Name: `Item ${id}`,
+  Stage: 'Design',
+  Sort,
+  GroupId: 2,
+  StartDate: null,
+  EndDate: null,
+  ...over,
+});
 const rows = () => [item(1, 10), item(2, 20), item(3, 30), item(4, 40)].map(rowOf);
 
 describe('corporate template rows', () => {
   it('TPL-004 the list is renumbered by 10 in its order', () => {
     const rs = rows();
-    expect(renumber([rs[2], rs[0], rs[3], rs[1]]).map((r) => [r.CorporateTemplateItemId, r.Sort])).toEqual([[3, 10], [1, 20], [4, 30], [2, 40]]);
+    expect(renumber([rs[2], rs[0], rs[3], rs[1]]).map((r) => [r.CorporateTemplateItemId, r.Sort])).toEqual([
+      [3, 10],
+      [1, 20],
+      [4, 30],
+      [2, 40],
+    ]);
   });
 
   it('DECISIONS TPL-009 TPL-006 Name, Stage, Sort and Group are required', () => {

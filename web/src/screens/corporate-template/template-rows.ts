@@ -15,7 +15,10 @@ export interface TemplateItem {
   EndDate: string | null;
 }
 
-export interface TemplateGroup { GroupId: number; GroupName: string }
+export interface TemplateGroup {
+  GroupId: number;
+  GroupName: string;
+}
 
 /** A row being edited: `k` is the screen's own key (new rows have no item id yet). */
 export interface TemplateRow {
@@ -44,13 +47,25 @@ export const SORT_STEP = 10;
 
 let nextK = 1;
 export const rowOf = (item: TemplateItem): TemplateRow => ({
-  k: nextK++, CorporateTemplateItemId: item.CorporateTemplateItemId, Name: item.Name, Stage: item.Stage, Sort: item.Sort,
-  GroupId: item.GroupId, StartDate: item.StartDate, EndDate: item.EndDate,
+  k: nextK++,
+  CorporateTemplateItemId: item.CorporateTemplateItemId,
+  Name: item.Name,
+  Stage: item.Stage,
+  Sort: item.Sort,
+  GroupId: item.GroupId,
+  StartDate: item.StartDate,
+  EndDate: item.EndDate,
 });
 
 /** A new row: blank, sorted after the last (its required cells still to fill). */
 export const newRow = (rows: readonly TemplateRow[]): TemplateRow => ({
-  k: nextK++, CorporateTemplateItemId: null, Name: '', Stage: '', GroupId: null, StartDate: null, EndDate: null,
+  k: nextK++,
+  CorporateTemplateItemId: null,
+  Name: '',
+  Stage: '',
+  GroupId: null,
+  StartDate: null,
+  EndDate: null,
   Sort: (rows.reduce((m, r) => Math.max(m, r.Sort ?? 0), 0) || 0) + SORT_STEP,
 });
 
@@ -70,17 +85,30 @@ export function missingRequired(rows: readonly TemplateRow[]): Map<number, Set<R
 export const renumber = (rows: readonly TemplateRow[]): TemplateRow[] => rows.map((r, i) => ({ ...r, Sort: (i + 1) * SORT_STEP }));
 
 /** TPL-007: the whole list as CreateCorporateTemplate takes it (a new row without an id). */
-export const saveList = (rows: readonly TemplateRow[]) => rows.map((r) => ({
-  ...(r.CorporateTemplateItemId ? { CorporateTemplateItemId: r.CorporateTemplateItemId } : {}),
-  Name: r.Name.trim(), Stage: r.Stage.trim(), Sort: r.Sort, GroupId: r.GroupId, StartDate: r.StartDate || null, EndDate: r.EndDate || null,
-}));
+export const saveList = (rows: readonly TemplateRow[]) =>
+  rows.map((r) => ({
+    ...(r.CorporateTemplateItemId ? { CorporateTemplateItemId: r.CorporateTemplateItemId } : {}),
+    Name: r.Name.trim(),
+    Stage: r.Stage.trim(),
+    Sort: r.Sort,
+    GroupId: r.GroupId,
+    StartDate: r.StartDate || null,
+    EndDate: r.EndDate || null,
+  }));
 
 /** Whether the rows differ from the saved items (order, values, added or removed rows). */
 export function isChanged(rows: readonly TemplateRow[], saved: readonly TemplateItem[]): boolean {
   if (rows.length !== saved.length) return true;
   return rows.some((r, i) => {
     const s = saved[i];
-    return r.CorporateTemplateItemId !== s.CorporateTemplateItemId || r.Name !== s.Name || r.Stage !== s.Stage || r.Sort !== s.Sort
-      || r.GroupId !== s.GroupId || (r.StartDate || null) !== (s.StartDate || null) || (r.EndDate || null) !== (s.EndDate || null);
+    return (
+      r.CorporateTemplateItemId !== s.CorporateTemplateItemId ||
+      r.Name !== s.Name ||
+      r.Stage !== s.Stage ||
+      r.Sort !== s.Sort ||
+      r.GroupId !== s.GroupId ||
+      (r.StartDate || null) !== (s.StartDate || null) ||
+      (r.EndDate || null) !== (s.EndDate || null)
+    );
   });
 }

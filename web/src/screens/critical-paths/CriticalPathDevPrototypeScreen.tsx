@@ -26,33 +26,86 @@ import { useFieldLayout } from '../../components/schema-form/use-field-layout';
 import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
 import { fieldPathErrors } from '../../components/data-grid/owned-rows';
 import { ProcessGrid } from './ProcessGrid';
-import { REVIEW_RED, REVOKE_SPEC, SAVED, keyed, resetFlags, revokesSpec, rowMarks, saveList, setApproval, withLocks, type ProcessRow, type Revoke, type Row } from './cp-rows';
+import {
+  REVIEW_RED,
+  REVOKE_SPEC,
+  SAVED,
+  keyed,
+  resetFlags,
+  revokesSpec,
+  rowMarks,
+  saveList,
+  setApproval,
+  withLocks,
+  type ProcessRow,
+  type Revoke,
+  type Row,
+} from './cp-rows';
 import { PurchaseOrders, keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './PurchaseOrders';
 import { StockNumbers, stockChanges, type StockRow } from './StockNumbers';
 import { NotFoundState } from '../system/NotFoundState';
-import { HeaderCard, ReportButton, cancelCheck, committedForm, saveFailure, useApprovalStamp, useApprovers, useColumnTitles, useHeaderErrors, useTimedNotice } from './shared';
+import {
+  HeaderCard,
+  ReportButton,
+  cancelCheck,
+  committedForm,
+  saveFailure,
+  useApprovalStamp,
+  useApprovers,
+  useColumnTitles,
+  useHeaderErrors,
+  useTimedNotice,
+} from './shared';
 import './critical-paths.css';
 
 export interface Lookups {
   HeaderStatuses: { CriticalPathHeaderStatusId: number; StatusName: string }[];
   Approvals: { CriticalPathProcessApprovedId: number; ApprovalName: string; SetsFlag: boolean }[];
 }
-interface Details { Header: Row; FinalProcesses: Row[]; ActualProcesses: Row[]; StockNumbers: Row[]; PurchaseOrders: Row[]; CanBeCancelled: boolean }
+interface Details {
+  Header: Row;
+  FinalProcesses: Row[];
+  ActualProcesses: Row[];
+  StockNumbers: Row[];
+  PurchaseOrders: Row[];
+  CanBeCancelled: boolean;
+}
 
 export const LOOKUPS = '/api/CriticalPath/GetCriticalPathLookups';
 const DETAILS = '/api/CriticalPath/GetCriticalPathDevPrototypeDetails';
 const SAVE = '/api/CriticalPath/UpdateCriticalPathDevPrototype';
 const FINAL_ID = 'CriticalPathDevPrototypeFinalProcessId';
 const ACTUAL_ID = 'CriticalPathDevPrototypeActualProcessId';
-const FINAL_SEND = [FINAL_ID, 'ProcessName', 'SortOrder', 'EstStartDate', 'TargetDate', 'RevStartDate', 'RevisedTargetDate', 'ActualCompleteDate',
-  'CriticalPathProcessApprovedId', 'ApprovedBy', 'Notes', 'Notes2'];
+const FINAL_SEND = [
+  FINAL_ID,
+  'ProcessName',
+  'SortOrder',
+  'EstStartDate',
+  'TargetDate',
+  'RevStartDate',
+  'RevisedTargetDate',
+  'ActualCompleteDate',
+  'CriticalPathProcessApprovedId',
+  'ApprovedBy',
+  'Notes',
+  'Notes2',
+];
 const ACTUAL_SEND = [ACTUAL_ID, 'ProcessName', 'SortOrder', 'ActualCompleteDate', 'Notes'];
-const DATE_PAIRS = [['EstStartDate', 'TargetDate'], ['RevStartDate', 'RevisedTargetDate']] as const;
+const DATE_PAIRS = [
+  ['EstStartDate', 'TargetDate'],
+  ['RevStartDate', 'RevisedTargetDate'],
+] as const;
 
 const ENTITY = 'critical-path-dev-prototype';
 const FLAG_TITLES: Record<string, string> = {
-  IsFinalSpecApprLocked: 'Final Spec', IsLeatherApproved: 'Leather', IsFinalCostConfCBDLoaded: 'Cost/CBD', IsThreeOneTestComplete: '3:1 Test',
-  IsConfirmationSampleApproved: 'Conf. Sample', IsMatlRefFolderSigned: 'Matl. Folder', IsRSTestComplete: 'RS Test', IsModelSizeApproved: 'Model Size',
+  IsFinalSpecApprLocked: 'Final Spec',
+  IsLeatherApproved: 'Leather',
+  IsFinalCostConfCBDLoaded: 'Cost/CBD',
+  IsThreeOneTestComplete: '3:1 Test',
+  IsConfirmationSampleApproved: 'Conf. Sample',
+  IsMatlRefFolderSigned: 'Matl. Folder',
+  IsRSTestComplete: 'RS Test',
+  IsModelSizeApproved: 'Model Size',
   IsConfSampleSent: 'Sample Sent',
 };
 
@@ -60,7 +113,8 @@ type Marks = Map<number, Map<string, string>>;
 
 export function CriticalPathDevPrototypeScreen() {
   const { devPrototypeId = '' } = useParams();
-  if (!/^\d+$/.test(devPrototypeId) || Number(devPrototypeId) < 1) return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=2', label: 'Go to Critical Paths' }} />;
+  if (!/^\d+$/.test(devPrototypeId) || Number(devPrototypeId) < 1)
+    return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=2', label: 'Go to Critical Paths' }} />;
   return <DevPrototypeEditor key={devPrototypeId} id={Number(devPrototypeId)} />;
 }
 
@@ -89,24 +143,35 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const [revoke, setRevoke] = useState<Revoke | null>(null);
   const finalsRef = useRef<ProcessRow[]>([]);
   const actualsRef = useRef<ProcessRow[]>([]);
-  const setFinals = useCallback((next: ProcessRow[]) => { finalsRef.current = next; setFinalsState(next); }, []);
-  const setActuals = useCallback((next: ProcessRow[]) => { actualsRef.current = next; setActualsState(next); }, []);
+  const setFinals = useCallback((next: ProcessRow[]) => {
+    finalsRef.current = next;
+    setFinalsState(next);
+  }, []);
+  const setActuals = useCallback((next: ProcessRow[]) => {
+    actualsRef.current = next;
+    setActualsState(next);
+  }, []);
   const finalHot = useRef<Handsontable | null>(null);
   const actualHot = useRef<Handsontable | null>(null);
   const page = useRef<HTMLDivElement>(null);
 
-  const reset = useCallback((d: Details) => {
-    setHeader(d.Header);
-    headerRef.current = d.Header;
-    setFinals(withLocks(keyed(d.FinalProcesses)));
-    setActuals(keyed(d.ActualProcesses));
-    setStock(d.StockNumbers as StockRow[]);
-    setOrders(keyedOrders(d.PurchaseOrders));
-    setMarks({ finals: new Map(), actuals: new Map(), header: {} });
-    setProblem(null);
-    setDirty(false);
-  }, [setFinals, setActuals]);
-  useEffect(() => { if (details.data) reset(details.data); }, [details.data, reset]);
+  const reset = useCallback(
+    (d: Details) => {
+      setHeader(d.Header);
+      headerRef.current = d.Header;
+      setFinals(withLocks(keyed(d.FinalProcesses)));
+      setActuals(keyed(d.ActualProcesses));
+      setStock(d.StockNumbers as StockRow[]);
+      setOrders(keyedOrders(d.PurchaseOrders));
+      setMarks({ finals: new Map(), actuals: new Map(), header: {} });
+      setProblem(null);
+      setDirty(false);
+    },
+    [setFinals, setActuals],
+  );
+  useEffect(() => {
+    if (details.data) reset(details.data);
+  }, [details.data, reset]);
 
   const name = String(header.CriticalPathDevPrototypeName ?? '');
   usePageTitle(name);
@@ -177,9 +242,14 @@ function DevPrototypeEditor({ id }: { id: number }) {
       const answer = await apiFetch<{ Data: Details }>(SAVE, {
         method: 'POST',
         json: {
-          CriticalPathDevPrototypeId: id, RowVersion: header.RowVersion, CriticalPathDevPrototypeName: String(h.CriticalPathDevPrototypeName).trim(),
-          Designer: h.Designer ?? null, USDeveloper: h.USDeveloper ?? null, AsiaDeveloper: h.AsiaDeveloper ?? null,
-          CriticalPathHeaderStatusId: h.CriticalPathHeaderStatusId, Notes: h.Notes ?? null,
+          CriticalPathDevPrototypeId: id,
+          RowVersion: header.RowVersion,
+          CriticalPathDevPrototypeName: String(h.CriticalPathDevPrototypeName).trim(),
+          Designer: h.Designer ?? null,
+          USDeveloper: h.USDeveloper ?? null,
+          AsiaDeveloper: h.AsiaDeveloper ?? null,
+          CriticalPathHeaderStatusId: h.CriticalPathHeaderStatusId,
+          Notes: h.Notes ?? null,
           FinalProcesses: saveList(f, details.data?.FinalProcesses ?? [], FINAL_ID, FINAL_SEND),
           ActualProcesses: saveList(a, details.data?.ActualProcesses ?? [], ACTUAL_ID, ACTUAL_SEND),
           StockNumbers: stockChanges(stock),
@@ -195,7 +265,9 @@ function DevPrototypeEditor({ id }: { id: number }) {
       const fm = fieldPathErrors(f, (r) => r.k, failure.errors, 'FinalProcesses');
       const am = fieldPathErrors(a, (r) => r.k, failure.errors, 'ActualProcesses');
       // Header fields, and the stock numbers' and purchase orders' refusals (listed in the alert).
-      const hm = Object.fromEntries(failure.errors.filter((x) => /^\/(\w+$|StockNumbers|PurchaseOrders)/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message]));
+      const hm = Object.fromEntries(
+        failure.errors.filter((x) => /^\/(\w+$|StockNumbers|PurchaseOrders)/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message]),
+      );
       setMarks({ finals: fm, actuals: am, header: hm });
       setProblem(failure.text);
       toast.error(failure.text);
@@ -203,20 +275,49 @@ function DevPrototypeEditor({ id }: { id: number }) {
       setBusy(false);
     }
   };
-  useSaveShortcut(() => void save(), editable, () => page.current);
+  useSaveShortcut(
+    () => void save(),
+    editable,
+    () => page.current,
+  );
 
   if (details.error) {
     const failure = saveFailure(details.error);
-    if ((details.error as { status?: number }).status === 404) return <NotFoundState what="Critical Path" text={failure?.text} back={{ to: '/criticalPath?searchType=2', label: 'Go to Critical Paths' }} />;
-    return <div className="alert alert--error" role="alert">{failure?.text === undefined ? 'Loading failed.' : (details.error as { status?: number }).status === 404 ? failure.text : 'The critical path could not be loaded.'}</div>;
+    if ((details.error as { status?: number }).status === 404)
+      return <NotFoundState what="Critical Path" text={failure?.text} back={{ to: '/criticalPath?searchType=2', label: 'Go to Critical Paths' }} />;
+    return (
+      <div className="alert alert--error" role="alert">
+        {failure?.text === undefined
+          ? 'Loading failed.'
+          : (details.error as { status?: number }).status === 404
+            ? failure.text
+            : 'The critical path could not be loaded.'}
+      </div>
+    );
   }
   if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady || !orderTitles) {
     return <span className="spinner" role="status" aria-label="Loading" />;
   }
 
   const grids = [
-    { key: 'finals' as const, grid: 'critical-path-dev-prototype-final-processes', title: 'Final Processes', rows: finals, onRows: onFinals, hot: finalHot, blank: { [FINAL_ID]: 0, ProcessType: 'DEF' } },
-    { key: 'actuals' as const, grid: 'critical-path-dev-prototype-actual-processes', title: 'Actual Processes', rows: actuals, onRows: onActuals, hot: actualHot, blank: { [ACTUAL_ID]: 0, ProcessType: 'DEF' } },
+    {
+      key: 'finals' as const,
+      grid: 'critical-path-dev-prototype-final-processes',
+      title: 'Final Processes',
+      rows: finals,
+      onRows: onFinals,
+      hot: finalHot,
+      blank: { [FINAL_ID]: 0, ProcessType: 'DEF' },
+    },
+    {
+      key: 'actuals' as const,
+      grid: 'critical-path-dev-prototype-actual-processes',
+      title: 'Actual Processes',
+      rows: actuals,
+      onRows: onActuals,
+      hot: actualHot,
+      blank: { [ACTUAL_ID]: 0, ProcessType: 'DEF' },
+    },
   ];
 
   return (
@@ -224,48 +325,111 @@ function DevPrototypeEditor({ id }: { id: number }) {
       <PageHeader
         title={`Dev Prototype Critical Path: ${name}`}
         subtitle={`${String(header.StockNum ?? '')} ${String(header.PrototypeName ?? '')} · ${String(header.SeasonName ?? '')}`}
-        actions={(
+        actions={
           <>
-            <Link className="btn" to="/criticalPath?searchType=2">Search</Link>
+            <Link className="btn" to="/criticalPath?searchType=2">
+              Search
+            </Link>
             <ReportButton kind="DevPrototype" idParam="CriticalPathDevPrototypeId" id={id} />
-            {editable && <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>}
+            {editable && (
+              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
+                {busy ? 'Saving…' : 'Save'}
+              </button>
+            )}
           </>
-        )}
+        }
       />
       {problem && (
         <div className="alert alert--error" role="alert">
           <strong>{problem}</strong>
-          {marks.header && Object.keys(marks.header).length > 0 && <ul>{Object.entries(marks.header).map(([f, m]) => <li key={f}>{m}</li>)}</ul>}
+          {marks.header && Object.keys(marks.header).length > 0 && (
+            <ul>
+              {Object.entries(marks.header).map(([f, m]) => (
+                <li key={f}>{m}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
-      {notice && <div className="alert alert--warning" role="status">{notice}</div>}
+      {notice && (
+        <div className="alert alert--warning" role="status">
+          {notice}
+        </div>
+      )}
       <HeaderCard title="Header">
-        <SchemaForm schema={schema.data} layout={layout.data} fieldLayout={fieldLayout} formData={header} readOnly={!editable} trackUnsaved={false}
-          brandId={header.BrandId as number | undefined} onChange={onHeaderChange} fieldErrors={headerErrors} />
+        <SchemaForm
+          schema={schema.data}
+          layout={layout.data}
+          fieldLayout={fieldLayout}
+          formData={header}
+          readOnly={!editable}
+          trackUnsaved={false}
+          brandId={header.BrandId as number | undefined}
+          onChange={onHeaderChange}
+          fieldErrors={headerErrors}
+        />
       </HeaderCard>
 
       {grids.map((g) => (
         <section key={g.key} className="card cp-section" aria-label={g.title}>
           <h2 className="cp-section__title">{g.title}</h2>
-          <ProcessGrid gridId={g.grid} testId={`cp-${g.key}`} label={g.title} rows={g.rows} onRows={editable ? g.onRows : undefined}
-            blank={g.blank} approvals={approvals} approvers={g.key === 'finals' ? approvers : undefined} errors={marks[g.key]} onNotice={setNotice} hotRef={g.hot} />
+          <ProcessGrid
+            gridId={g.grid}
+            testId={`cp-${g.key}`}
+            label={g.title}
+            rows={g.rows}
+            onRows={editable ? g.onRows : undefined}
+            blank={g.blank}
+            approvals={approvals}
+            approvers={g.key === 'finals' ? approvers : undefined}
+            errors={marks[g.key]}
+            onNotice={setNotice}
+            hotRef={g.hot}
+          />
         </section>
       ))}
 
       <section className="card cp-section" aria-label="Stock Numbers">
         <h2 className="cp-section__title">Stock Numbers</h2>
-        <StockNumbers rows={stock} pathId={id} editable={editable} flagFields={FLAG_FIELDS} flagTitles={FLAG_TITLES}
-          onChange={(rows) => { setStock(rows); setDirty(true); }} />
+        <StockNumbers
+          rows={stock}
+          pathId={id}
+          editable={editable}
+          flagFields={FLAG_FIELDS}
+          flagTitles={FLAG_TITLES}
+          onChange={(rows) => {
+            setStock(rows);
+            setDirty(true);
+          }}
+        />
       </section>
 
       <section className="card cp-section" aria-label="Purchase Orders">
         <h2 className="cp-section__title">Purchase Orders</h2>
-        <PurchaseOrders rows={orders} editable={editable} titles={orderTitles} onChange={(rows) => { setOrders(rows); setDirty(true); }} />
+        <PurchaseOrders
+          rows={orders}
+          editable={editable}
+          titles={orderTitles}
+          onChange={(rows) => {
+            setOrders(rows);
+            setDirty(true);
+          }}
+        />
       </section>
 
       {revoke && (
-        <ConfirmDialog title="Revoke final spec approval" message={REVOKE_SPEC} confirmLabel="Yes" cancelLabel="No" danger
-          onConfirm={() => { setRevoke(null); applyApproval(revoke.k, revoke.id, revoke.name); }} onCancel={() => setRevoke(null)} />
+        <ConfirmDialog
+          title="Revoke final spec approval"
+          message={REVOKE_SPEC}
+          confirmLabel="Yes"
+          cancelLabel="No"
+          danger
+          onConfirm={() => {
+            setRevoke(null);
+            applyApproval(revoke.k, revoke.id, revoke.name);
+          }}
+          onCancel={() => setRevoke(null)}
+        />
       )}
     </div>
   );

@@ -14,8 +14,15 @@ import { NewCommercializationPath } from './NewCommercializationPath';
 import './critical-paths.css';
 
 interface ListRow {
-  SearchType: 1 | 2 | 3; SearchTypeName: string; Id: number; Name: string; StatusName: string;
-  PatternSeasonalId: number | null; PrototypeSeasonalId: number | null; StockNumber: string | null; ChangedOn: string | null;
+  SearchType: 1 | 2 | 3;
+  SearchTypeName: string;
+  Id: number;
+  Name: string;
+  StatusName: string;
+  PatternSeasonalId: number | null;
+  PrototypeSeasonalId: number | null;
+  StockNumber: string | null;
+  ChangedOn: string | null;
 }
 
 export function editPathOf(r: Pick<ListRow, 'SearchType' | 'Id' | 'PatternSeasonalId' | 'PrototypeSeasonalId'>): string {
@@ -24,17 +31,26 @@ export function editPathOf(r: Pick<ListRow, 'SearchType' | 'Id' | 'PatternSeason
   return `/criticalPathCommercializationEdit/${r.Id}`;
 }
 
-export function CriticalPathList({ patternSeasonalId, devPrototypeId, pattern }: {
-  patternSeasonalId?: number; devPrototypeId?: number | null;
+export function CriticalPathList({
+  patternSeasonalId,
+  devPrototypeId,
+  pattern,
+}: {
+  patternSeasonalId?: number;
+  devPrototypeId?: number | null;
   /** On the pattern screen: its pattern, for a new commercialization path. */
   pattern?: { id: number; name: string };
 }) {
   const [creating, setCreating] = useState(false);
   const canCreate = useCan('criticalPathCommercialization', 'edit');
   const any = useAllowed(CRITICAL_PATH_SEARCH);
-  const url = !any ? null
-    : patternSeasonalId ? `/api/CriticalPath/GetCriticalPathListByPatternSeasonal?PatternSeasonalId=${patternSeasonalId}`
-      : devPrototypeId ? `/api/CriticalPath/GetCriticalPathListByDevPrototype?CriticalPathDevPrototypeId=${devPrototypeId}` : null;
+  const url = !any
+    ? null
+    : patternSeasonalId
+      ? `/api/CriticalPath/GetCriticalPathListByPatternSeasonal?PatternSeasonalId=${patternSeasonalId}`
+      : devPrototypeId
+        ? `/api/CriticalPath/GetCriticalPathListByDevPrototype?CriticalPathDevPrototypeId=${devPrototypeId}`
+        : null;
   const { data, error } = useSWR<ListRow[]>(url, { revalidateOnFocus: false });
   if (!any) return null;
   return (
@@ -42,7 +58,11 @@ export function CriticalPathList({ patternSeasonalId, devPrototypeId, pattern }:
       <div className="toolbar cp-section__bar">
         <h2 className="cp-section__title">Critical Paths</h2>
         <span className="spacer" />
-        {pattern && canCreate && <button type="button" className="btn btn--small" onClick={() => setCreating(true)}>New commercialization path</button>}
+        {pattern && canCreate && (
+          <button type="button" className="btn btn--small" onClick={() => setCreating(true)}>
+            New commercialization path
+          </button>
+        )}
       </div>
       {creating && pattern && <NewCommercializationPath patternId={pattern.id} patternName={pattern.name} onClose={() => setCreating(false)} />}
       {error && <p className="muted">The critical paths could not be loaded.</p>}
@@ -50,19 +70,28 @@ export function CriticalPathList({ patternSeasonalId, devPrototypeId, pattern }:
       {data && data.length === 0 && <p className="muted">No critical paths.</p>}
       {data && data.length > 0 && (
         <div className="table-wrap">
-        <table className="table">
-          <thead><tr><th scope="col">Type</th><th scope="col">Name</th><th scope="col">Stock Number</th><th scope="col">Status</th></tr></thead>
-          <tbody>
-            {data.map((r) => (
-              <tr key={`${r.SearchType}-${r.Id}`}>
-                <td>{r.SearchTypeName}</td>
-                <td><Link to={editPathOf(r)}>{r.Name}</Link></td>
-                <td>{r.StockNumber ?? ''}</td>
-                <td>{r.StatusName}</td>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Name</th>
+                <th scope="col">Stock Number</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.map((r) => (
+                <tr key={`${r.SearchType}-${r.Id}`}>
+                  <td>{r.SearchTypeName}</td>
+                  <td>
+                    <Link to={editPathOf(r)}>{r.Name}</Link>
+                  </td>
+                  <td>{r.StockNumber ?? ''}</td>
+                  <td>{r.StatusName}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </section>

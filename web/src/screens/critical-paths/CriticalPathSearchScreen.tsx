@@ -29,12 +29,30 @@ export interface CriticalPathSearchType {
 }
 
 export const CRITICAL_PATH_SEARCH_TYPES: readonly CriticalPathSearchType[] = [
-  { type: 1, title: 'Pattern', module: 'criticalPathDevPattern', kind: 'dev-pattern', key: 'CriticalPathDevPatternId',
-    path: (r) => `/criticalPathDevPatternEdit/${r.PatternSeasonalId}` },
-  { type: 2, title: 'Prototype', module: 'criticalPathDevPrototype', kind: 'dev-prototype', key: 'CriticalPathDevPrototypeId',
-    path: (r) => `/criticalPathDevPrototypeEdit/${r.CriticalPathDevPrototypeId}/${r.PrototypeSeasonalId}` },
-  { type: 3, title: 'Commercialization', module: 'criticalPathCommercialization', kind: 'commercialization', key: 'CriticalPathCommercializationId',
-    path: (r) => `/criticalPathCommercializationEdit/${r.CriticalPathCommercializationId}` },
+  {
+    type: 1,
+    title: 'Pattern',
+    module: 'criticalPathDevPattern',
+    kind: 'dev-pattern',
+    key: 'CriticalPathDevPatternId',
+    path: (r) => `/criticalPathDevPatternEdit/${r.PatternSeasonalId}`,
+  },
+  {
+    type: 2,
+    title: 'Prototype',
+    module: 'criticalPathDevPrototype',
+    kind: 'dev-prototype',
+    key: 'CriticalPathDevPrototypeId',
+    path: (r) => `/criticalPathDevPrototypeEdit/${r.CriticalPathDevPrototypeId}/${r.PrototypeSeasonalId}`,
+  },
+  {
+    type: 3,
+    title: 'Commercialization',
+    module: 'criticalPathCommercialization',
+    kind: 'commercialization',
+    key: 'CriticalPathCommercializationId',
+    path: (r) => `/criticalPathCommercializationEdit/${r.CriticalPathCommercializationId}`,
+  },
 ];
 
 /** CP-050: at most this many paths in one index report. */
@@ -53,8 +71,13 @@ export function CriticalPathSearchScreen() {
   return (
     <>
       <PageHeader title="Critical Paths" />
-      <TabList idPrefix="cp-search" label="Critical path type" tabs={types.map((t) => ({ id: String(t.type), label: t.title }))} chosen={String(chosen.type)}
-        onChoose={(t) => onTab(Number(t))} />
+      <TabList
+        idPrefix="cp-search"
+        label="Critical path type"
+        tabs={types.map((t) => ({ id: String(t.type), label: t.title }))}
+        chosen={String(chosen.type)}
+        onChoose={(t) => onTab(Number(t))}
+      />
       <div {...tabPanelProps('cp-search', String(chosen.type))}>
         <TypeSearch key={chosen.type} type={chosen} onTab={onTab} />
       </div>
@@ -67,21 +90,44 @@ function TypeSearch({ type, onTab }: { type: CriticalPathSearchType; onTab: (n: 
   const brandId = useSessionStore((s) => s.session?.defaultBrandId ?? null);
   const seasonId = useSessionStore((s) => s.session?.defaultSeasonId ?? null);
   const initialCriteria = useCallback(() => (brandId ? { BrandId: brandId, ...(seasonId ? { SeasonId: seasonId } : {}) } : {}), [brandId, seasonId]);
-  const actions = useMemo(() => (selected: GridRecord[]) => (
-    <button type="button" className="btn btn--small" disabled={!selected.length}
-      title={selected.length ? `A PDF with the ${selected.length} selected critical path${selected.length > 1 ? 's' : ''}` : 'Select the rows first: Shift+click or Shift+arrow keys'}
-      onClick={() => {
-        if (selected.length > INDEX_REPORT_MAX) return toast.warning(`Select at most ${INDEX_REPORT_MAX} critical paths for one report.`);
-        void downloadReport('/api/Report/CriticalPathIndexReport', { json: { SearchType: type.type, Ids: selected.map((r) => Number(r[type.key])) } },
-          `CriticalPathIndex-${type.title}.pdf`);
-      }}>
-      Report (PDF){selected.length ? ` · ${selected.length}` : ''}
-    </button>
-  ), [type]);
+  const actions = useMemo(
+    () => (selected: GridRecord[]) => (
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={!selected.length}
+        title={
+          selected.length
+            ? `A PDF with the ${selected.length} selected critical path${selected.length > 1 ? 's' : ''}`
+            : 'Select the rows first: Shift+click or Shift+arrow keys'
+        }
+        onClick={() => {
+          if (selected.length > INDEX_REPORT_MAX) return toast.warning(`Select at most ${INDEX_REPORT_MAX} critical paths for one report.`);
+          void downloadReport(
+            '/api/Report/CriticalPathIndexReport',
+            { json: { SearchType: type.type, Ids: selected.map((r) => Number(r[type.key])) } },
+            `CriticalPathIndex-${type.title}.pdf`,
+          );
+        }}
+      >
+        Report (PDF){selected.length ? ` · ${selected.length}` : ''}
+      </button>
+    ),
+    [type],
+  );
   return (
-    <SearchWorkbench tab={type.type} searchType={2} criteriaEntity="critical-path-criteria" layoutId={`critical-path-search-${type.kind}`}
-      gridId={`critical-path-${type.kind}-search`} criteriaFields={CRITERIA_FIELDS} initialCriteria={initialCriteria} rowPath={type.path}
-      tabName={(n) => CRITICAL_PATH_SEARCH_TYPES.find((t) => t.type === n)?.title ?? String(n)} onTab={onTab}
-      toolbarActions={actions} />
+    <SearchWorkbench
+      tab={type.type}
+      searchType={2}
+      criteriaEntity="critical-path-criteria"
+      layoutId={`critical-path-search-${type.kind}`}
+      gridId={`critical-path-${type.kind}-search`}
+      criteriaFields={CRITERIA_FIELDS}
+      initialCriteria={initialCriteria}
+      rowPath={type.path}
+      tabName={(n) => CRITICAL_PATH_SEARCH_TYPES.find((t) => t.type === n)?.title ?? String(n)}
+      onTab={onTab}
+      toolbarActions={actions}
+    />
   );
 }

@@ -30,7 +30,11 @@ import { NotFoundState } from '../system/NotFoundState';
 import { LOOKUPS, type Lookups } from './CriticalPathDevPrototypeScreen';
 import './critical-paths.css';
 
-interface Details { Header: Row; Processes: Row[]; CanBeCancelled: boolean }
+interface Details {
+  Header: Row;
+  Processes: Row[];
+  CanBeCancelled: boolean;
+}
 type Marks = Map<number, Map<string, string>>;
 
 interface Config {
@@ -76,8 +80,22 @@ const COMMERCIALIZATION: Config = {
   processId: 'CriticalPathCommercializationProcessId',
   entity: 'critical-path-commercialization',
   grid: 'critical-path-commercialization-processes',
-  send: ['CriticalPathCommercializationProcessId', 'ProcessName', 'SortOrder', 'EstStartDate', 'EstEndDate', 'RevStartDate', 'RevEndDate', 'CriticalPathProcessApprovedId', 'ApprovedBy', 'Notes'],
-  datePairs: [['EstStartDate', 'EstEndDate'], ['RevStartDate', 'RevEndDate']],
+  send: [
+    'CriticalPathCommercializationProcessId',
+    'ProcessName',
+    'SortOrder',
+    'EstStartDate',
+    'EstEndDate',
+    'RevStartDate',
+    'RevEndDate',
+    'CriticalPathProcessApprovedId',
+    'ApprovedBy',
+    'Notes',
+  ],
+  datePairs: [
+    ['EstStartDate', 'EstEndDate'],
+    ['RevStartDate', 'RevEndDate'],
+  ],
   detailsUrl: '/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=',
   saveUrl: '/api/CriticalPath/UpdateCriticalPathCommercialization',
   extra: () => ({}),
@@ -85,13 +103,15 @@ const COMMERCIALIZATION: Config = {
 
 export function CriticalPathDevPatternScreen() {
   const { patternSeasonalId = '' } = useParams();
-  if (!/^\d+$/.test(patternSeasonalId) || Number(patternSeasonalId) < 1) return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=1', label: 'Go to Critical Paths' }} />;
+  if (!/^\d+$/.test(patternSeasonalId) || Number(patternSeasonalId) < 1)
+    return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=1', label: 'Go to Critical Paths' }} />;
   return <PathEditor key={patternSeasonalId} config={DEV_PATTERN} param={Number(patternSeasonalId)} />;
 }
 
 export function CriticalPathCommercializationScreen() {
   const { id = '' } = useParams();
-  if (!/^\d+$/.test(id) || Number(id) < 1) return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=3', label: 'Go to Critical Paths' }} />;
+  if (!/^\d+$/.test(id) || Number(id) < 1)
+    return <NotFoundState what="Critical Path" back={{ to: '/criticalPath?searchType=3', label: 'Go to Critical Paths' }} />;
   return <PathEditor key={id} config={COMMERCIALIZATION} param={Number(id)} />;
 }
 
@@ -115,19 +135,27 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   const [busy, setBusy] = useState(false);
   const [nameNote, setNameNote] = useState<string | null>(null);
   const rowsRef = useRef<ProcessRow[]>([]);
-  const setRows = useCallback((next: ProcessRow[]) => { rowsRef.current = next; setRowsState(next); }, []);
+  const setRows = useCallback((next: ProcessRow[]) => {
+    rowsRef.current = next;
+    setRowsState(next);
+  }, []);
   const hot = useRef<Handsontable | null>(null);
   const page = useRef<HTMLDivElement>(null);
 
-  const reset = useCallback((d: Details) => {
-    setHeader(d.Header);
-    headerRef.current = d.Header;
-    setRows(keyed(d.Processes));
-    setMarks({ rows: new Map(), header: {} });
-    setProblem(null);
-    setDirty(false);
-  }, [setRows]);
-  useEffect(() => { if (details.data) reset(details.data); }, [details.data, reset]);
+  const reset = useCallback(
+    (d: Details) => {
+      setHeader(d.Header);
+      headerRef.current = d.Header;
+      setRows(keyed(d.Processes));
+      setMarks({ rows: new Map(), header: {} });
+      setProblem(null);
+      setDirty(false);
+    },
+    [setRows],
+  );
+  useEffect(() => {
+    if (details.data) reset(details.data);
+  }, [details.data, reset]);
 
   const name = String(header.CriticalPathName ?? '');
   usePageTitle(name);
@@ -141,7 +169,9 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   };
   /** The header fields a save sends: those of the layout the user may change (a factory user's schema has no factory field). */
   const headerSend = (h: Row): Row => {
-    const fields = (layout.data?.sections ?? []).flatMap((s) => s.rows.flat()).filter((f) => schema.data?.properties[f] && !isReadOnlyField(schema.data.properties[f]));
+    const fields = (layout.data?.sections ?? [])
+      .flatMap((s) => s.rows.flat())
+      .filter((f) => schema.data?.properties[f] && !isReadOnlyField(schema.data.properties[f]));
     return Object.fromEntries(fields.filter((f) => f in h).map((f) => [f, h[f] ?? null]));
   };
 
@@ -156,10 +186,18 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   /** CP-027: a name another path of the brand has is allowed, with a note. */
   const checkName = async (value: unknown) => {
     const text = String(value ?? '').trim();
-    if (!text || !header.BrandId) { setNameNote(null); return; }
+    if (!text || !header.BrandId) {
+      setNameNote(null);
+      return;
+    }
     try {
       const answer = await apiFetch<{ Exists: boolean; Message: string | null }>('/api/CriticalPath/IsCriticalPathNameExists', {
-        query: { BrandId: Number(header.BrandId), SearchType: String(config.searchType), CriticalPathName: text, CriticalPathId: Number(header[config.idField] ?? 0) },
+        query: {
+          BrandId: Number(header.BrandId),
+          SearchType: String(config.searchType),
+          CriticalPathName: text,
+          CriticalPathId: Number(header[config.idField] ?? 0),
+        },
       });
       setNameNote(answer.Exists ? answer.Message : null);
     } catch {
@@ -188,8 +226,12 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
       const answer = await apiFetch<{ Data?: Details; Warning?: string | null }>(config.saveUrl, {
         method: 'POST',
         json: {
-          [config.idField]: header[config.idField], RowVersion: header.RowVersion, ...headerSend(h), CriticalPathName: String(h.CriticalPathName).trim(),
-          ...config.extra(header), Processes: saveList(list, details.data?.Processes ?? [], config.processId, config.send),
+          [config.idField]: header[config.idField],
+          RowVersion: header.RowVersion,
+          ...headerSend(h),
+          CriticalPathName: String(h.CriticalPathName).trim(),
+          ...config.extra(header),
+          Processes: saveList(list, details.data?.Processes ?? [], config.processId, config.send),
         },
       });
       if (answer.Data?.Header) {
@@ -214,15 +256,30 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
       setBusy(false);
     }
   };
-  useSaveShortcut(() => void save(), canEdit, () => page.current);
+  useSaveShortcut(
+    () => void save(),
+    canEdit,
+    () => page.current,
+  );
 
   if (details.error) {
     const status = (details.error as { status?: number }).status;
     if (status === 404 && config.report === 'DevPattern' && canEdit) {
       return <CreateDevPattern patternSeasonalId={param} onCreated={(d) => void details.mutate(d, { revalidate: false })} />;
     }
-    if (status === 404) return <NotFoundState what="Critical Path" text={saveFailure(details.error)?.text} back={{ to: `/criticalPath?searchType=${config.report === 'DevPattern' ? 1 : 3}`, label: 'Go to Critical Paths' }} />;
-    return <div className="alert alert--error" role="alert">The critical path could not be loaded.</div>;
+    if (status === 404)
+      return (
+        <NotFoundState
+          what="Critical Path"
+          text={saveFailure(details.error)?.text}
+          back={{ to: `/criticalPath?searchType=${config.report === 'DevPattern' ? 1 : 3}`, label: 'Go to Critical Paths' }}
+        />
+      );
+    return (
+      <div className="alert alert--error" role="alert">
+        The critical path could not be loaded.
+      </div>
+    );
   }
   if (!details.data || !lookups.data || !schema.data || !layout.data || !fieldLayoutReady) {
     return <span className="spinner" role="status" aria-label="Loading" />;
@@ -235,25 +292,63 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
       <PageHeader
         title={`${config.title}: ${name}`}
         subtitle={subtitle}
-        actions={(
+        actions={
           <>
-            <Link className="btn" to={`/criticalPath?searchType=${config.searchType}`}>Search</Link>
+            <Link className="btn" to={`/criticalPath?searchType=${config.searchType}`}>
+              Search
+            </Link>
             <ReportButton kind={config.report} idParam={config.idField} id={id} />
-            {canEdit && <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>}
+            {canEdit && (
+              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void save()}>
+                {busy ? 'Saving…' : 'Save'}
+              </button>
+            )}
           </>
-        )}
+        }
       />
-      {problem && <div className="alert alert--error" role="alert"><strong>{problem}</strong></div>}
-      {notice && <div className="alert alert--warning" role="status">{notice}</div>}
+      {problem && (
+        <div className="alert alert--error" role="alert">
+          <strong>{problem}</strong>
+        </div>
+      )}
+      {notice && (
+        <div className="alert alert--warning" role="status">
+          {notice}
+        </div>
+      )}
       <HeaderCard title="Header">
-        <SchemaForm schema={schema.data} layout={layout.data} fieldLayout={fieldLayout} formData={header} readOnly={!canEdit} trackUnsaved={false}
-          brandId={header.BrandId as number | undefined} onChange={onHeaderChange} fieldErrors={headerErrors} />
-        {nameNote && <span className="field__hint cp-name-note" role="status">{nameNote}</span>}
+        <SchemaForm
+          schema={schema.data}
+          layout={layout.data}
+          fieldLayout={fieldLayout}
+          formData={header}
+          readOnly={!canEdit}
+          trackUnsaved={false}
+          brandId={header.BrandId as number | undefined}
+          onChange={onHeaderChange}
+          fieldErrors={headerErrors}
+        />
+        {nameNote && (
+          <span className="field__hint cp-name-note" role="status">
+            {nameNote}
+          </span>
+        )}
       </HeaderCard>
       <section className="card cp-section" aria-label="Processes">
         <h2 className="cp-section__title">Processes</h2>
-        <ProcessGrid gridId={config.grid} testId="cp-processes" label="Processes" rows={rows} onRows={canEdit ? onRows : undefined} blank={{ [config.processId]: 0 }}
-          approvals={approvals} approvers={approvers} errors={marks.rows} onNotice={setNotice} hotRef={hot} />
+        <ProcessGrid
+          gridId={config.grid}
+          testId="cp-processes"
+          label="Processes"
+          rows={rows}
+          onRows={canEdit ? onRows : undefined}
+          blank={{ [config.processId]: 0 }}
+          approvals={approvals}
+          approvers={approvers}
+          errors={marks.rows}
+          onNotice={setNotice}
+          hotRef={hot}
+        />
       </section>
     </div>
   );
@@ -265,11 +360,15 @@ function CreateDevPattern({ patternSeasonalId, onCreated }: { patternSeasonalId:
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const create = async () => {
-    if (!name.trim()) { setProblem(REVIEW_RED); return; }
+    if (!name.trim()) {
+      setProblem(REVIEW_RED);
+      return;
+    }
     setBusy(true);
     try {
       const answer = await apiFetch<{ Data: Details }>(DEV_PATTERN.saveUrl, {
-        method: 'POST', json: { CriticalPathDevPatternId: 0, PatternSeasonalId: patternSeasonalId, CriticalPathName: name.trim() },
+        method: 'POST',
+        json: { CriticalPathDevPatternId: 0, PatternSeasonalId: patternSeasonalId, CriticalPathName: name.trim() },
       });
       toast.success(SAVED);
       onCreated(answer.Data);
@@ -285,11 +384,17 @@ function CreateDevPattern({ patternSeasonalId, onCreated }: { patternSeasonalId:
       <PageHeader title={DEV_PATTERN.title} />
       <section className="card cp-section" aria-label="Create critical path">
         <p>This pattern season has no dev pattern critical path yet.</p>
-        {problem && <div className="alert alert--error" role="alert">{problem}</div>}
+        {problem && (
+          <div className="alert alert--error" role="alert">
+            {problem}
+          </div>
+        )}
         <div className="cp-header__fields">
           <TextField label="Name" required value={name} onChange={setName} error={problem === REVIEW_RED ? 'Required.' : undefined} />
         </div>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void create()}>Create critical path</button>
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void create()}>
+          Create critical path
+        </button>
       </section>
     </div>
   );

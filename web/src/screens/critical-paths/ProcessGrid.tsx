@@ -52,16 +52,24 @@ export function ProcessGrid({ gridId, testId, label, rows, onRows, blank, approv
     };
   }, [approvals, approvers]);
 
-  const onChange = onRows && ((next: ProcessRow[], change: RowsChange<ProcessRow>) => {
-    // CP-019: added, removed and moved rows are renumbered by 10 (CP-039: the locks follow the order).
-    if (change.kind !== 'edit') { onRows(withLocks(renumber(next))); return; }
-    const out = editRows(rows, change.cells, { approvals, approvers }, stamp());
-    onRows(out.rows, out.revoke);
-  });
-  const newRow = (list: readonly ProcessRow[]) => withLocks(renumber([...list, ...keyed([{ ...blank, ProcessName: 'New process', CanBeDeleted: true, CanChangeName: true }])])).at(-1)!;
-  const cellReadOnly = (r: ProcessRow, field: string) => r.IsProcessLocked === true || (field === 'ProcessName' && r.CanChangeName === false)
+  const onChange =
+    onRows &&
+    ((next: ProcessRow[], change: RowsChange<ProcessRow>) => {
+      // CP-019: added, removed and moved rows are renumbered by 10 (CP-039: the locks follow the order).
+      if (change.kind !== 'edit') {
+        onRows(withLocks(renumber(next)));
+        return;
+      }
+      const out = editRows(rows, change.cells, { approvals, approvers }, stamp());
+      onRows(out.rows, out.revoke);
+    });
+  const newRow = (list: readonly ProcessRow[]) =>
+    withLocks(renumber([...list, ...keyed([{ ...blank, ProcessName: 'New process', CanBeDeleted: true, CanChangeName: true }])])).at(-1)!;
+  const cellReadOnly = (r: ProcessRow, field: string) =>
+    r.IsProcessLocked === true ||
+    (field === 'ProcessName' && r.CanChangeName === false) ||
     // Only an approved (or rejected, pending) process has an approver to name.
-    || (field === 'ApprovedBy' && (!r.CriticalPathProcessApprovedId || !approvers.length));
+    (field === 'ApprovedBy' && (!r.CriticalPathProcessApprovedId || !approvers.length));
   const onKey = (e: KeyboardEvent, r: ProcessRow | undefined) => {
     if (!onRows || r?.IsProcessLocked !== true || !typing(e)) return false;
     onNotice(LOCKED);
@@ -70,14 +78,41 @@ export function ProcessGrid({ gridId, testId, label, rows, onRows, blank, approv
 
   return (
     <>
-      <OwnedGrid gridId={gridId} rows={rows} rowKey={(r) => r.k} onChange={onChange} options={options} cellReadOnly={cellReadOnly} errors={errors}
-        decorate={(r) => (r.IsProcessLocked === true ? LOCKED_CELL : undefined)} onKey={onKey} newRow={newRow}
-        canRemove={(r) => r.CanBeDeleted !== false && r.IsProcessLocked !== true} confirmRemove={(_, remove) => setAsking({ remove })} reorder
-        height={Math.min(Math.max(rows.length, 3) * 30 + 36, 520)} stretch="last" className="cp-grid" testId={testId} label={label} hotRef={hotRef}
-        toolbar={onRows && <span className="muted cp-hint">Drag a row by its number to reorder.</span>} />
+      <OwnedGrid
+        gridId={gridId}
+        rows={rows}
+        rowKey={(r) => r.k}
+        onChange={onChange}
+        options={options}
+        cellReadOnly={cellReadOnly}
+        errors={errors}
+        decorate={(r) => (r.IsProcessLocked === true ? LOCKED_CELL : undefined)}
+        onKey={onKey}
+        newRow={newRow}
+        canRemove={(r) => r.CanBeDeleted !== false && r.IsProcessLocked !== true}
+        confirmRemove={(_, remove) => setAsking({ remove })}
+        reorder
+        height={Math.min(Math.max(rows.length, 3) * 30 + 36, 520)}
+        stretch="last"
+        className="cp-grid"
+        testId={testId}
+        label={label}
+        hotRef={hotRef}
+        toolbar={onRows && <span className="muted cp-hint">Drag a row by its number to reorder.</span>}
+      />
       {asking && (
-        <ConfirmDialog title="Remove row" message={DELETE_ROW} confirmLabel="Yes" cancelLabel="No" danger
-          onConfirm={() => { setAsking(null); asking.remove(); }} onCancel={() => setAsking(null)} />
+        <ConfirmDialog
+          title="Remove row"
+          message={DELETE_ROW}
+          confirmLabel="Yes"
+          cancelLabel="No"
+          danger
+          onConfirm={() => {
+            setAsking(null);
+            asking.remove();
+          }}
+          onCancel={() => setAsking(null)}
+        />
       )}
     </>
   );

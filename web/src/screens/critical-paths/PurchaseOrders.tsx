@@ -23,10 +23,15 @@ export function purchaseOrderChanges(rows: readonly PurchaseOrderRow[], showsFac
     if (r.$removed) return id ? [{ [PO_ID]: id, PONumber: String(r.PONumber || '-'), IsDeleted: true }] : [];
     if (!String(r.PONumber ?? '').trim() && !id) return [];
     const quantity = r.Quantity === '' || r.Quantity === null || r.Quantity === undefined ? null : Number(r.Quantity);
-    return [{
-      [PO_ID]: id, PONumber: String(r.PONumber ?? '').trim(), Quantity: quantity, ExFactoryDate: (r.ExFactoryDate as string | null) || null,
-      ...(showsFactory ? { FactoryKey: (r.FactoryKey as string | null) || null } : {}),
-    }];
+    return [
+      {
+        [PO_ID]: id,
+        PONumber: String(r.PONumber ?? '').trim(),
+        Quantity: quantity,
+        ExFactoryDate: (r.ExFactoryDate as string | null) || null,
+        ...(showsFactory ? { FactoryKey: (r.FactoryKey as string | null) || null } : {}),
+      },
+    ];
   });
 }
 
@@ -49,8 +54,15 @@ export function PurchaseOrders({ rows, editable, titles, onChange }: Props) {
       <table className="table cp-orders" data-testid="cp-orders">
         <thead>
           <tr>
-            <th scope="col">{titles.PONumber}</th>{showsFactory && <th scope="col">{titles.FactoryKey}</th>}<th scope="col">{titles.Quantity}</th><th scope="col">{titles.ExFactoryDate}</th>
-            {editable && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+            <th scope="col">{titles.PONumber}</th>
+            {showsFactory && <th scope="col">{titles.FactoryKey}</th>}
+            <th scope="col">{titles.Quantity}</th>
+            <th scope="col">{titles.ExFactoryDate}</th>
+            {editable && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -58,37 +70,85 @@ export function PurchaseOrders({ rows, editable, titles, onChange }: Props) {
             <tr key={r.k}>
               {editable ? (
                 <>
-                  <td><input className="input" aria-label={`PO number, row ${i + 1}`} maxLength={50} value={String(r.PONumber ?? '')} onChange={(e) => set(r.k, { PONumber: e.target.value })} /></td>
+                  <td>
+                    <input
+                      className="input"
+                      aria-label={`PO number, row ${i + 1}`}
+                      maxLength={50}
+                      value={String(r.PONumber ?? '')}
+                      onChange={(e) => set(r.k, { PONumber: e.target.value })}
+                    />
+                  </td>
                   {showsFactory && (
                     <td>
                       <span className="cp-orders__factory">
-                        <input className="input" aria-label={`Factory key, row ${i + 1}`} maxLength={20} value={String(r.FactoryKey ?? '')}
-                          onChange={(e) => set(r.k, { FactoryKey: e.target.value.toUpperCase(), FactoryName: null })} />
-                        <button type="button" className="btn btn--small" aria-label={`Find a factory, row ${i + 1}`} onClick={() => setLookupFor(r.k)}>…</button>
+                        <input
+                          className="input"
+                          aria-label={`Factory key, row ${i + 1}`}
+                          maxLength={20}
+                          value={String(r.FactoryKey ?? '')}
+                          onChange={(e) => set(r.k, { FactoryKey: e.target.value.toUpperCase(), FactoryName: null })}
+                        />
+                        <button type="button" className="btn btn--small" aria-label={`Find a factory, row ${i + 1}`} onClick={() => setLookupFor(r.k)}>
+                          …
+                        </button>
                         <span className="muted">{String(r.FactoryName ?? '')}</span>
                       </span>
                     </td>
                   )}
-                  <td><input className="input" type="number" min={0} max={99999999} step={1} aria-label={`Quantity, row ${i + 1}`} value={String(r.Quantity ?? '')}
-                    onChange={(e) => set(r.k, { Quantity: e.target.value === '' ? null : e.target.value.replace(/\D/g, '') })} /></td>
-                  <td><input className="input" type="date" aria-label={`Ex-factory date, row ${i + 1}`} value={String(r.ExFactoryDate ?? '').slice(0, 10)}
-                    onChange={(e) => set(r.k, { ExFactoryDate: e.target.value || null })} /></td>
-                  <td><button type="button" className="btn btn--small" onClick={() => set(r.k, { $removed: true })}>Remove</button></td>
+                  <td>
+                    <input
+                      className="input"
+                      type="number"
+                      min={0}
+                      max={99999999}
+                      step={1}
+                      aria-label={`Quantity, row ${i + 1}`}
+                      value={String(r.Quantity ?? '')}
+                      onChange={(e) => set(r.k, { Quantity: e.target.value === '' ? null : e.target.value.replace(/\D/g, '') })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className="input"
+                      type="date"
+                      aria-label={`Ex-factory date, row ${i + 1}`}
+                      value={String(r.ExFactoryDate ?? '').slice(0, 10)}
+                      onChange={(e) => set(r.k, { ExFactoryDate: e.target.value || null })}
+                    />
+                  </td>
+                  <td>
+                    <button type="button" className="btn btn--small" onClick={() => set(r.k, { $removed: true })}>
+                      Remove
+                    </button>
+                  </td>
                 </>
               ) : (
                 <>
-                  <td>{String(r.PONumber ?? '')}</td>{showsFactory && <td>{String(r.FactoryName ?? r.FactoryKey ?? '')}</td>}
-                  <td>{String(r.Quantity ?? '')}</td><td>{String(r.ExFactoryDate ?? '').slice(0, 10)}</td>
+                  <td>{String(r.PONumber ?? '')}</td>
+                  {showsFactory && <td>{String(r.FactoryName ?? r.FactoryKey ?? '')}</td>}
+                  <td>{String(r.Quantity ?? '')}</td>
+                  <td>{String(r.ExFactoryDate ?? '').slice(0, 10)}</td>
                 </>
               )}
             </tr>
           ))}
         </tbody>
       </table>
-      {editable && <button type="button" className="btn btn--small" onClick={() => onChange([...rows, ...keyedOrders([{ [PO_ID]: 0, PONumber: '' }])])}>Add purchase order</button>}
+      {editable && (
+        <button type="button" className="btn btn--small" onClick={() => onChange([...rows, ...keyedOrders([{ [PO_ID]: 0, PONumber: '' }])])}>
+          Add purchase order
+        </button>
+      )}
       {lookupFor !== null && (
-        <LookupDialog lookup="Factories" onClose={() => setLookupFor(null)}
-          onPick={(f) => { set(lookupFor, { FactoryKey: f.FactoryKey, FactoryName: f.FactoryName }); setLookupFor(null); }} />
+        <LookupDialog
+          lookup="Factories"
+          onClose={() => setLookupFor(null)}
+          onPick={(f) => {
+            set(lookupFor, { FactoryKey: f.FactoryKey, FactoryName: f.FactoryName });
+            setLookupFor(null);
+          }}
+        />
       )}
     </>
   );

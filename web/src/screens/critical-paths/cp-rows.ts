@@ -17,7 +17,8 @@ export const NOT_EXISTS = 'The critical path you are updating does not exist. Pl
 /** CP-047. */
 export const SAVE_ERROR = 'There was an error while saving the record. Please contact your system administrator';
 export const END_BEFORE_START = 'The end date must not be before the start date.';
-export const REVOKE_SPEC = 'Revoking the final spec approval clears the other approvals (except Prop 65 / lead) and resets the stock numbers\' flags. Do you want to continue?';
+export const REVOKE_SPEC =
+  "Revoking the final spec approval clears the other approvals (except Prop 65 / lead) and resets the stock numbers' flags. Do you want to continue?";
 /** CP-039: why a locked row's cells take no input. */
 export const LOCKED = 'Locked until the final spec is approved.';
 const REQUIRED = 'Required.';
@@ -26,17 +27,29 @@ export type Row = Record<string, unknown>;
 /** A process row on screen: `k` is a client key (new rows have id 0). */
 export type ProcessRow = Row & { k: number };
 /** CP-026: a user of the path's brand who may be named as a process's approver. */
-export interface Approver { UserId: number; Name: string }
+export interface Approver {
+  UserId: number;
+  Name: string;
+}
 /** An approval of the lookup (its name and whether it sets a stock number's flag are data, CP-037). */
-export interface Approval { CriticalPathProcessApprovedId: number; ApprovalName: string; SetsFlag: boolean }
+export interface Approval {
+  CriticalPathProcessApprovedId: number;
+  ApprovalName: string;
+  SetsFlag: boolean;
+}
 /** A revocation of the final spec approval waiting for the user's yes (CP-040). */
-export interface Revoke { k: number; id: number | null; name: string | null }
+export interface Revoke {
+  k: number;
+  id: number | null;
+  name: string | null;
+}
 
 let nextKey = 1;
 export const keyed = (rows: readonly Row[]): ProcessRow[] => rows.map((r) => ({ ...r, k: nextKey++ }));
 
 /** CP-019: the rows' SortOrder as 10, 20, … in their order. */
-export const renumber = (rows: readonly ProcessRow[]): ProcessRow[] => rows.map((r, i) => (r.SortOrder === (i + 1) * 10 ? r : { ...r, SortOrder: (i + 1) * 10 }));
+export const renumber = (rows: readonly ProcessRow[]): ProcessRow[] =>
+  rows.map((r, i) => (r.SortOrder === (i + 1) * 10 ? r : { ...r, SortOrder: (i + 1) * 10 }));
 
 /**
  * CP-023, CP-025: the cells a save refuses, row key → field → message: a blank process name (the
@@ -73,15 +86,31 @@ export function revokesSpec(rows: readonly ProcessRow[], k: number, approvalId: 
  * a revoked SPECAPP clears the other approvals except PROP65LEAD, then the locks are computed again.
  * The server applies the same rules on save.
  */
-export function setApproval(rows: readonly ProcessRow[], k: number, approvalId: number | null, approvalName: string | null,
-  who: { userId: number; name: string; today: string }, setsFlag: SetsFlag): ProcessRow[] {
+export function setApproval(
+  rows: readonly ProcessRow[],
+  k: number,
+  approvalId: number | null,
+  approvalName: string | null,
+  who: { userId: number; name: string; today: string },
+  setsFlag: SetsFlag,
+): ProcessRow[] {
   const next = rows.map((r) => {
     if (r.k !== k) return r;
-    if (approvalId === null) return { ...r, CriticalPathProcessApprovedId: null, ApprovalName: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null };
-    return { ...r, CriticalPathProcessApprovedId: approvalId, ApprovalName: approvalName, ApprovedBy: who.userId, ApprovedByName: who.name, ApprovalDate: who.today };
+    if (approvalId === null)
+      return { ...r, CriticalPathProcessApprovedId: null, ApprovalName: null, ApprovedBy: null, ApprovedByName: null, ApprovalDate: null };
+    return {
+      ...r,
+      CriticalPathProcessApprovedId: approvalId,
+      ApprovalName: approvalName,
+      ApprovedBy: who.userId,
+      ApprovedByName: who.name,
+      ApprovalDate: who.today,
+    };
   });
   const { processes } = revokeSpec(rows as unknown as FinalProcess[], next as unknown as (FinalProcess & ProcessRow)[], setsFlag);
-  const cleared = (processes as unknown as ProcessRow[]).map((r) => (r.CriticalPathProcessApprovedId === null && r.ApprovalName ? { ...r, ApprovalName: null } : r));
+  const cleared = (processes as unknown as ProcessRow[]).map((r) =>
+    r.CriticalPathProcessApprovedId === null && r.ApprovalName ? { ...r, ApprovalName: null } : r,
+  );
   return withLocks(cleared);
 }
 
@@ -93,8 +122,12 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * cells as typed. A revocation of the final spec approval stops there, returned to be asked first
  * (CP-040); an edit to the value a row holds already (an undo of a refused change) changes nothing.
  */
-export function editRows(rows: readonly ProcessRow[], cells: readonly { key: RowKey; field: string; after: unknown }[],
-  lists: { approvals: readonly Approval[]; approvers: readonly Approver[] }, who: { userId: number; name: string; today: string }): { rows: ProcessRow[]; revoke?: Revoke } {
+export function editRows(
+  rows: readonly ProcessRow[],
+  cells: readonly { key: RowKey; field: string; after: unknown }[],
+  lists: { approvals: readonly Approval[]; approvers: readonly Approver[] },
+  who: { userId: number; name: string; today: string },
+): { rows: ProcessRow[]; revoke?: Revoke } {
   let out = [...rows];
   const setsFlag = flagSetters(lists.approvals);
   for (const c of cells) {

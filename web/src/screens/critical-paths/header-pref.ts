@@ -12,9 +12,13 @@ export function useHeaderMinimized(): [boolean, (next: boolean) => void] {
   useEffect(() => {
     let live = true;
     apiFetch<{ UserPreferenceId: number; Value: string }[]>('/api/UserPreference/GetUserPreferences', { query: { PreferenceName: HEADER_PREFERENCE } })
-      .then((rows) => { if (live && rows[0]) setMinimized(rows[0].Value === 'true'); })
+      .then((rows) => {
+        if (live && rows[0]) setMinimized(rows[0].Value === 'true');
+      })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   const set = useCallback((next: boolean) => {
     setMinimized(next);

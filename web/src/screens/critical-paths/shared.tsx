@@ -39,8 +39,10 @@ export function useApprovers(brandId: unknown): readonly Approver[] | undefined 
 export function useColumnTitles(gridId: string): Readonly<Record<string, string>> | undefined {
   const grid = useGridDocument(gridId);
   const schema = useEntitySchema(grid.data?.entity);
-  return useMemo(() => (grid.data && schema.data ? Object.fromEntries(gridColumns(grid.data, schema.data).map((c) => [c.field, c.title])) : undefined),
-    [grid.data, schema.data]);
+  return useMemo(
+    () => (grid.data && schema.data ? Object.fromEntries(gridColumns(grid.data, schema.data).map((c) => [c.field, c.title])) : undefined),
+    [grid.data, schema.data],
+  );
 }
 
 /** A passing word for the user (a refused cell value): shown 4 s. */
@@ -70,10 +72,21 @@ export async function downloadReport(path: string, request: { query?: Record<str
 
 /** The PDF report of a path (GET /api/Report/…). */
 export function ReportButton({ kind, idParam, id }: { kind: 'DevPattern' | 'DevPrototype' | 'Commercialization'; idParam: string; id: number }) {
-  return <button type="button" className="btn" onClick={() => void downloadReport(`/api/Report/CriticalPath${kind}Report`, { query: { [idParam]: id } }, `CriticalPath${kind}-${id}.pdf`)}>Report (PDF)</button>;
+  return (
+    <button
+      type="button"
+      className="btn"
+      onClick={() => void downloadReport(`/api/Report/CriticalPath${kind}Report`, { query: { [idParam]: id } }, `CriticalPath${kind}-${id}.pdf`)}
+    >
+      Report (PDF)
+    </button>
+  );
 }
 
-export interface SaveFailure { text: string; errors: { Field: string; Message: string }[] }
+export interface SaveFailure {
+  text: string;
+  errors: { Field: string; Message: string }[];
+}
 
 /** A refused save as the screen shows it: 400 CP-023, 404 CP-046, 409 who changed it, anything else CP-047. Null: the app handles it (403). */
 export function saveFailure(e: unknown): SaveFailure | null {
@@ -82,7 +95,11 @@ export function saveFailure(e: unknown): SaveFailure | null {
   if (e.status === 403) return null;
   if (e.status === 400) return { text: REVIEW_RED, errors: body?.Errors ?? [] };
   if (e.status === 404) return { text: NOT_EXISTS, errors: [] };
-  if (e.status === 409) return { text: body?.Message ?? 'This record was changed by another user after you opened it. Reload it to see the changes; nothing was saved.', errors: [] };
+  if (e.status === 409)
+    return {
+      text: body?.Message ?? 'This record was changed by another user after you opened it. Reload it to see the changes; nothing was saved.',
+      errors: [],
+    };
   return { text: SAVE_ERROR, errors: [] };
 }
 
@@ -102,7 +119,7 @@ const CANCELED = 3;
 
 /** The header status field's error when the user picked Canceled and the path cannot be canceled (the server refuses it too). */
 export const cancelCheck = (stored: unknown, next: unknown, canBeCancelled: boolean) =>
-  (Number(next) === CANCELED && Number(stored) !== CANCELED && !canBeCancelled ? CANNOT_CANCEL : null);
+  Number(next) === CANCELED && Number(stored) !== CANCELED && !canBeCancelled ? CANNOT_CANCEL : null;
 
 /** The header marks (field → message) as SchemaForm's field errors, kept stable while the marks are. */
 export function useHeaderErrors(marks: Record<string, string>): Record<string, readonly string[]> {
@@ -110,16 +127,42 @@ export function useHeaderErrors(marks: Record<string, string>): Record<string, r
 }
 
 /** A labelled text input (the name of a dev pattern path to create). */
-export function TextField({ label, value, onChange, readOnly, required, error, wide }: {
-  label: string; value: unknown; onChange: (v: string) => void; readOnly?: boolean; required?: boolean; error?: string; wide?: boolean;
+export function TextField({
+  label,
+  value,
+  onChange,
+  readOnly,
+  required,
+  error,
+  wide,
+}: {
+  label: string;
+  value: unknown;
+  onChange: (v: string) => void;
+  readOnly?: boolean;
+  required?: boolean;
+  error?: string;
+  wide?: boolean;
 }) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the label holds its control, the textarea or the input chosen below
     <label className={`field cp-field${wide ? ' cp-field--wide' : ''}${error ? ' field--error' : ''}`}>
-      <span className="field__label">{label}{required ? ' *' : ''}</span>
-      {wide
-        ? <textarea className="input" rows={3} value={String(value ?? '')} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} />
-        : <input className="input" value={String(value ?? '')} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} />}
+      <span className="field__label">
+        {label}
+        {required ? ' *' : ''}
+      </span>
+      {wide ? (
+        <textarea
+          className="input"
+          rows={3}
+          value={String(value ?? '')}
+          readOnly={readOnly}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={!!error}
+        />
+      ) : (
+        <input className="input" value={String(value ?? '')} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} />
+      )}
       {error && <span className="field__error">{error}</span>}
     </label>
   );

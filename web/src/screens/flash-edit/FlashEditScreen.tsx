@@ -36,7 +36,10 @@ export function FlashEditScreen() {
   return screen ? <FlashEdit key={screen.gridId} screen={screen} /> : null;
 }
 
-interface Remembered { criteria: Criteria; view: string | null }
+interface Remembered {
+  criteria: Criteria;
+  view: string | null;
+}
 
 function FlashEdit({ screen }: { screen: FlashScreen }) {
   const { gridId } = screen;
@@ -66,11 +69,13 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
       setApplied(criteria);
       setRemembered({ criteria, view: v });
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [gridId]);
 
   const views = useMemo(() => Object.keys(grid?.views ?? {}), [grid]);
-  const shownView = view ?? (remembered?.view && views.includes(remembered.view) ? remembered.view : grid?.defaultView ?? views[0]);
+  const shownView = view ?? (remembered?.view && views.includes(remembered.view) ? remembered.view : (grid?.defaultView ?? views[0]));
   const filters = useMemo(() => filtersOf(applied, grid?.criteria), [applied, grid?.criteria]);
   const search = () => {
     setApplied(draft);
@@ -118,25 +123,60 @@ function FlashEdit({ screen }: { screen: FlashScreen }) {
 
   return (
     <>
-      <PageHeader title={screen.title} subtitle={grid ? subtitleOf(grid.entity) : undefined} actions={(views.length > 0 || hts) && (
-        <>
-          {views.length > 0 && <RegionViews views={views} value={shownView} onChange={chooseView} />}
-          {hts && <button type="button" className="btn btn--small" onClick={openLookup} title="Look up an HTS code for the selected row (F4)">HTS lookup</button>}
-        </>
-      )} />
-      <CriteriaBar fields={grid?.criteria} textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock no., name, colour'}
-        value={draft} onChange={setDraft} onSearch={search} busy={!remembered} />
+      <PageHeader
+        title={screen.title}
+        subtitle={grid ? subtitleOf(grid.entity) : undefined}
+        actions={
+          (views.length > 0 || hts) && (
+            <>
+              {views.length > 0 && <RegionViews views={views} value={shownView} onChange={chooseView} />}
+              {hts && (
+                <button type="button" className="btn btn--small" onClick={openLookup} title="Look up an HTS code for the selected row (F4)">
+                  HTS lookup
+                </button>
+              )}
+            </>
+          )
+        }
+      />
+      <CriteriaBar
+        fields={grid?.criteria}
+        textLabel={grid?.entity === 'pattern' ? 'Pattern or brief name' : 'Stock no., name, colour'}
+        value={draft}
+        onChange={setDraft}
+        onSearch={search}
+        busy={!remembered}
+      />
       {remembered && grid ? (
         <div className="flash-edit__grid">
-        <DataGrid gridId={gridId} filters={filters} reloadKey={run} view={shownView} hotRef={hotRef} recordLink={recordLink} linkField={grid.link?.field}
-          reportName={grid.report ?? grid.title} toolbarActions={canUpload && uploadKind && <UploadButton kind={uploadKind} onQueued={reloadWhenDone} />} emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
-          height="max(320px, calc(100vh - 330px))" />
+          <DataGrid
+            gridId={gridId}
+            filters={filters}
+            reloadKey={run}
+            view={shownView}
+            hotRef={hotRef}
+            recordLink={recordLink}
+            linkField={grid.link?.field}
+            reportName={grid.report ?? grid.title}
+            toolbarActions={canUpload && uploadKind && <UploadButton kind={uploadKind} onQueued={reloadWhenDone} />}
+            emptyText={grid.messages?.empty ?? 'Nothing matches these criteria.'}
+            height="max(320px, calc(100vh - 330px))"
+          />
         </div>
-      ) : <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>}
+      ) : (
+        <div className="page-fallback">
+          <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+        </div>
+      )}
       {lookup && (
-        <HtsLookupDialog region={lookup.region} origin={originOf(lookup.record)} onPick={pick} onClose={() => setLookup(null)}
+        <HtsLookupDialog
+          region={lookup.region}
+          origin={originOf(lookup.record)}
+          onPick={pick}
+          onClose={() => setLookup(null)}
           rowLabel={[lookup.record.StockNum, lookup.record.PrototypeName].filter(Boolean).join(' · ')}
-          initialCode={typeof lookup.record[codeField(lookup.region)] === 'string' ? String(lookup.record[codeField(lookup.region)]) : undefined} />
+          initialCode={typeof lookup.record[codeField(lookup.region)] === 'string' ? String(lookup.record[codeField(lookup.region)]) : undefined}
+        />
       )}
     </>
   );

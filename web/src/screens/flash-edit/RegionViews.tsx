@@ -3,7 +3,9 @@ export function RegionViews({ views, value, onChange }: { views: readonly string
   return (
     <div className="segmented" role="group" aria-label="Region view">
       {views.map((v) => (
-        <button key={v} type="button" className="segmented__btn" aria-pressed={v === value} onClick={() => onChange(v)}>{v}</button>
+        <button key={v} type="button" className="segmented__btn" aria-pressed={v === value} onClick={() => onChange(v)}>
+          {v}
+        </button>
       ))}
     </div>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { criteriaFieldsOf, dependentsOf, filtersOf, parseCriteria, withCriterion } from './criteria';
 
 describe('flash-edit criteria (issue 12)', () => {
-  it('the bar follows the grid document\'s order and leaves out unknown fields', () => {
+  it("the bar follows the grid document's order and leaves out unknown fields", () => {
     expect(criteriaFieldsOf(['SeasonId', 'BrandId', 'Nope', 'FactNameKy']).map((f) => f.label)).toEqual(['Season', 'Brand', 'Factory']);
   });
 

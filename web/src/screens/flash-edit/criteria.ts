@@ -35,15 +35,17 @@ export const TEXT_CRITERION = 'searchText';
 export type Criteria = Record<string, string | number>;
 
 /** The criteria fields of a grid document, in its order (unknown names left out). */
-export const criteriaFieldsOf = (names: readonly string[] | undefined) =>
-  (names ?? []).map((n) => CRITERIA_FIELDS[n]).filter((f): f is CriterionField => !!f);
+export const criteriaFieldsOf = (names: readonly string[] | undefined) => (names ?? []).map((n) => CRITERIA_FIELDS[n]).filter((f): f is CriterionField => !!f);
 
 /** The fields scoped (directly or through another) by `field`: a season belongs to its brand, a line plan to both. */
 export function dependentsOf(field: string): string[] {
   const out: string[] = [];
   const walk = (f: string) => {
     for (const c of Object.values(CRITERIA_FIELDS)) {
-      if (c.scope && Object.values(c.scope).includes(f) && !out.includes(c.field)) { out.push(c.field); walk(c.field); }
+      if (c.scope && Object.values(c.scope).includes(f) && !out.includes(c.field)) {
+        out.push(c.field);
+        walk(c.field);
+      }
     }
   };
   walk(field);
@@ -54,11 +56,17 @@ export function dependentsOf(field: string): string[] {
 export function withCriterion(c: Criteria, field: string, value: string | number | null | undefined, extra?: Criteria): Criteria {
   const next: Criteria = { ...c };
   const changed = next[field] !== value;
-  if (value === null || value === undefined || value === '') delete next[field]; else next[field] = value;
+  if (value === null || value === undefined || value === '') delete next[field];
+  else next[field] = value;
   const def = CRITERIA_FIELDS[field];
   if (def?.nameField) delete next[def.nameField];
   if (extra) Object.assign(next, extra);
-  if (changed) for (const d of dependentsOf(field)) { delete next[d]; const n = CRITERIA_FIELDS[d]?.nameField; if (n) delete next[n]; }
+  if (changed)
+    for (const d of dependentsOf(field)) {
+      delete next[d];
+      const n = CRITERIA_FIELDS[d]?.nameField;
+      if (n) delete next[n];
+    }
   return next;
 }
 
@@ -68,7 +76,9 @@ export function parseCriteria(text: string | null | undefined): Criteria {
   try {
     const v = JSON.parse(text) as unknown;
     if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => (typeof x === 'string' && x !== '') || (typeof x === 'number' && Number.isFinite(x)))) as Criteria;
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>).filter(([, x]) => (typeof x === 'string' && x !== '') || (typeof x === 'number' && Number.isFinite(x))),
+    ) as Criteria;
   } catch {
     return {};
   }

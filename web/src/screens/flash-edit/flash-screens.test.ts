@@ -8,11 +8,17 @@ const entity = (name: string) => JSON.parse(fs.readFileSync(`schemas/entities/${
 
 describe('flash-edit screens (issue 12)', () => {
   it('FLASH-001 the five routes, each on its own grid document', () => {
-    expect(FLASH_SCREENS.map((s) => `/${s.path}`)).toEqual(['/flashEditCosting', '/flashEditForecasting', '/flashEditPatternForecasting', '/flashEditHTS', '/flashEditPrototype']);
+    expect(FLASH_SCREENS.map((s) => `/${s.path}`)).toEqual([
+      '/flashEditCosting',
+      '/flashEditForecasting',
+      '/flashEditPatternForecasting',
+      '/flashEditHTS',
+      '/flashEditPrototype',
+    ]);
     for (const s of FLASH_SCREENS) expect(doc(s.gridId).id).toBe(s.gridId);
   });
 
-  it('PERM-017 PERM-018 each screen opens with its grid document\'s read permission (else its entity module\'s read)', () => {
+  it("PERM-017 PERM-018 each screen opens with its grid document's read permission (else its entity module's read)", () => {
     for (const s of FLASH_SCREENS) {
       const d = doc(s.gridId);
       expect([...s.read], s.gridId).toEqual(d.read ?? [entity(d.entity)['x-module'], 'read']);

@@ -6,7 +6,7 @@ describe('HTS regions (issue 12)', () => {
     expect(['US', 'CAN', 'UK', 'EU'].map((v) => regionOfView(v)?.destination)).toEqual(['US', 'CA', 'GB', 'NL']);
   });
 
-  it('FLASH-028 a region\'s three columns name it; other columns do not', () => {
+  it("FLASH-028 a region's three columns name it; other columns do not", () => {
     expect(regionOfField('CaHtsStawn')?.view).toBe('CAN');
     expect(regionOfField('UkAssignDuty')?.view).toBe('UK');
     expect(regionOfField('EuHtsCodeKey')?.view).toBe('EU');

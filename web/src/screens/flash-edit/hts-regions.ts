@@ -2,7 +2,11 @@
  * HTS regions (FLASH-027/028/033, DECISIONS FLASH-034): each region view edits its own
  * HtsStawn, AssignDuty and HtsCodeKey columns and looks codes up for one destination country.
  */
-export interface HtsRegion { view: string; prefix: string; destination: string }
+export interface HtsRegion {
+  view: string;
+  prefix: string;
+  destination: string;
+}
 
 export const HTS_REGIONS: readonly HtsRegion[] = [
   { view: 'US', prefix: 'Us', destination: 'US' },

@@ -5,7 +5,11 @@
  */
 import { apiFetch } from '../../api/http';
 
-interface StoredPreference { UserPreferenceId: number; PreferenceName: string; Value: string }
+interface StoredPreference {
+  UserPreferenceId: number;
+  PreferenceName: string;
+  Value: string;
+}
 
 /** The preference's value, or null when the user has none (or it cannot be read). */
 export async function loadPreference(name: string): Promise<string | null> {
@@ -21,7 +25,8 @@ export async function loadPreference(name: string): Promise<string | null> {
 export async function savePreference(name: string, value: string): Promise<void> {
   try {
     await apiFetch('/api/UserPreference/UpdateSingleUserPreference', {
-      json: { userPreferenceId: 0, preferenceName: name, preferenceValue: value, ensureUnique: true }, handleAuthErrors: false,
+      json: { userPreferenceId: 0, preferenceName: name, preferenceValue: value, ensureUnique: true },
+      handleAuthErrors: false,
     });
   } catch {
     // Remembering is a convenience.

@@ -30,8 +30,12 @@ function GridOf({ gridId }: { gridId: string }) {
   return (
     <>
       <PageHeader title={grid?.title ?? 'Grid'} />
-      <DataGrid key={gridId} gridId={gridId} search={search}
-        recordLink={grid?.entity === 'colorway' ? (r) => `/record/colorway/${r.PrototypeSeasonalId}` : undefined} />
+      <DataGrid
+        key={gridId}
+        gridId={gridId}
+        search={search}
+        recordLink={grid?.entity === 'colorway' ? (r) => `/record/colorway/${r.PrototypeSeasonalId}` : undefined}
+      />
     </>
   );
 }

@@ -20,9 +20,11 @@ export const gridRoute = (gridId: string, access: AccessRule, nav: NavEntry): Sc
 });
 
 export const gridManifest: FeatureManifest = {
-  routes: [{
-    path: 'grid/:gridId',
-    handle: { crumb: (m: CrumbMatch) => gridLabel(m.params.gridId ?? ''), parent: navGroupOf },
-    lazy: screen(() => import('./GridScreen'), 'GridScreen'),
-  }],
+  routes: [
+    {
+      path: 'grid/:gridId',
+      handle: { crumb: (m: CrumbMatch) => gridLabel(m.params.gridId ?? ''), parent: navGroupOf },
+      lazy: screen(() => import('./GridScreen'), 'GridScreen'),
+    },
+  ],
 };

@@ -17,7 +17,6 @@ export interface EditorColumn {
   width?: number;
 }
 
-
 export interface ChildRowsEditorProps {
   set: ChildSetDef;
   linePlanId: number;
@@ -59,17 +58,26 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
   const changed = drafts.some((d) => d.dirty || d.deleted);
 
   const save = async () => {
-    const items = saveItems(drafts, set.key, columns.filter((c) => c.kind !== 'computed').map((c) => c.field), newRow);
+    const items = saveItems(
+      drafts,
+      set.key,
+      columns.filter((c) => c.kind !== 'computed').map((c) => c.field),
+      newRow,
+    );
     setBusy(true);
     const refusal = await saveChildRows(set, linePlanId, rowVersion, items).finally(() => setBusy(false));
     if (refusal.ok) {
-      setErrors([]); setConflict(null);
+      setErrors([]);
+      setConflict(null);
       onSaved(refusal.RowVersion);
       toast.success('Record Saved Successfully.');
       await mutate();
       return;
     }
-    if (refusal.conflict) { setConflict(refusal.Message); return; }
+    if (refusal.conflict) {
+      setConflict(refusal.Message);
+      return;
+    }
     const lines = refusal.Errors.map((e) => e.Message);
     setErrors(lines.length ? lines : [refusal.Message]);
     toast.error([refusal.Message, ...lines].join('\n'), ERRORS_TOAST_MS);
@@ -83,18 +91,38 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
     if (c.kind === 'date') {
       // LP-020 shown early: an end before the start (ISO dates compare as text); the server decides.
       const early = c.field === 'EndDate' && !!v && !!d.row.StartDate && String(v) < String(d.row.StartDate);
-      return <input type="date" {...common} aria-invalid={early || undefined} title={early ? 'End Date must not be before Start Date.' : undefined}
-        value={String(v ?? '')} onChange={(e) => edit(d.k, c.field, e.target.value || null)} />;
+      return (
+        <input
+          type="date"
+          {...common}
+          aria-invalid={early || undefined}
+          title={early ? 'End Date must not be before Start Date.' : undefined}
+          value={String(v ?? '')}
+          onChange={(e) => edit(d.k, c.field, e.target.value || null)}
+        />
+      );
     }
     if (c.kind === 'int') {
       const bad = refused?.k === d.k && refused.field === c.field;
-      return <input type="text" inputMode="numeric" {...common} value={v === null || v === undefined ? '' : String(v)}
-        aria-invalid={bad || undefined} aria-describedby={bad ? refusedId : undefined} title={bad ? refused.text : undefined}
-        onChange={(e) => {
-          if (!/^\d*$/.test(e.target.value)) { setRefused({ k: d.k, field: c.field, text: digitsOnly(c.title) }); return; }
-          setRefused(null);
-          edit(d.k, c.field, e.target.value === '' ? null : Number(e.target.value));
-        }} />;
+      return (
+        <input
+          type="text"
+          inputMode="numeric"
+          {...common}
+          value={v === null || v === undefined ? '' : String(v)}
+          aria-invalid={bad || undefined}
+          aria-describedby={bad ? refusedId : undefined}
+          title={bad ? refused.text : undefined}
+          onChange={(e) => {
+            if (!/^\d*$/.test(e.target.value)) {
+              setRefused({ k: d.k, field: c.field, text: digitsOnly(c.title) });
+              return;
+            }
+            setRefused(null);
+            edit(d.k, c.field, e.target.value === '' ? null : Number(e.target.value));
+          }}
+        />
+      );
     }
     return <input type="text" {...common} value={String(v ?? '')} onChange={(e) => edit(d.k, c.field, e.target.value)} />;
   };
@@ -104,23 +132,78 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
       <div className="toolbar">
         <h3 className="card__title">{title}</h3>
         <span className="spacer" />
-        {!readOnly && <button type="button" className="btn btn--small" disabled={!data} onClick={add}>Add row</button>}
-        {!readOnly && <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} onClick={() => void save()}>Save {title}</button>}
+        {!readOnly && (
+          <button type="button" className="btn btn--small" disabled={!data} onClick={add}>
+            Add row
+          </button>
+        )}
+        {!readOnly && (
+          <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} onClick={() => void save()}>
+            Save {title}
+          </button>
+        )}
       </div>
-      {conflict && <div className="alert alert--warning" role="alert">{conflict}</div>}
-      {errors.length > 0 && <div className="alert alert--error" role="alert"><strong>Errors found.</strong><ul>{errors.map((e) => <li key={e}>{e}</li>)}</ul></div>}
-      {refused && <p id={refusedId} className="form-error" role="alert">{refused.text}</p>}
-      {!data ? <span className="spinner" role="status" aria-label="Loading" /> : (
+      {conflict && (
+        <div className="alert alert--warning" role="alert">
+          {conflict}
+        </div>
+      )}
+      {errors.length > 0 && (
+        <div className="alert alert--error" role="alert">
+          <strong>Errors found.</strong>
+          <ul>
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {refused && (
+        <p id={refusedId} className="form-error" role="alert">
+          {refused.text}
+        </p>
+      )}
+      {!data ? (
+        <span className="spinner" role="status" aria-label="Loading" />
+      ) : (
         <div className="table-scroll">
           <table className="table table--dense">
-            <thead><tr>{columns.map((c) => <th key={c.field} style={c.width ? { width: c.width } : undefined}>{c.title}</th>)}{!readOnly && <th aria-label="Delete" />}</tr></thead>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.field} style={c.width ? { width: c.width } : undefined}>
+                    {c.title}
+                  </th>
+                ))}
+                {!readOnly && <th aria-label="Delete" />}
+              </tr>
+            </thead>
             <tbody>
-              {drafts.length === 0 && <tr><td colSpan={columns.length + 1} className="muted">No rows.</td></tr>}
+              {drafts.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length + 1} className="muted">
+                    No rows.
+                  </td>
+                </tr>
+              )}
               {drafts.map((d) => (
                 <tr key={d.k} className={d.deleted ? 'line-plan-rows__deleted' : undefined}>
-                  {columns.map((c) => <td key={c.field}>{input(d, c)}</td>)}
-                  {!readOnly && <td><button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${title} row ${drafts.indexOf(d) + 1}`}
-                    disabled={d.deleted} onClick={() => remove(d.k)}>Delete</button></td>}
+                  {columns.map((c) => (
+                    <td key={c.field}>{input(d, c)}</td>
+                  ))}
+                  {!readOnly && (
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--ghost"
+                        aria-label={`Delete ${title} row ${drafts.indexOf(d) + 1}`}
+                        disabled={d.deleted}
+                        onClick={() => remove(d.k)}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

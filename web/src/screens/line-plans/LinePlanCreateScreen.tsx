@@ -27,7 +27,10 @@ export function LinePlanCreateScreen() {
   if (!state.ready) return state.screen;
   const create = async (data: Record<string, unknown>) => {
     try {
-      const answer = await apiFetch<{ ResponseMessage: string; LinePlanId: number }>('/api/LinePlan/CreateLinePlan', { method: 'POST', json: createBody(data) });
+      const answer = await apiFetch<{ ResponseMessage: string; LinePlanId: number }>('/api/LinePlan/CreateLinePlan', {
+        method: 'POST',
+        json: createBody(data),
+      });
       toast.success(createdMessage('Line Plan'));
       void navigate(`/linePlan/${answer.LinePlanId}`);
     } catch (e) {
@@ -36,7 +39,15 @@ export function LinePlanCreateScreen() {
     }
   };
   return (
-    <CreateRecordForm level={levelOf('line-plan')!} title="Create Line Plan" start={state.start} nameCheck={NAME_CHECK} fieldUi={FIELD_UI}
-      dependents={LINE_PLAN_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} create={create} />
+    <CreateRecordForm
+      level={levelOf('line-plan')!}
+      title="Create Line Plan"
+      start={state.start}
+      nameCheck={NAME_CHECK}
+      fieldUi={FIELD_UI}
+      dependents={LINE_PLAN_DEPENDENTS}
+      formErrorMessage={REVIEW_FIELDS}
+      create={create}
+    />
   );
 }

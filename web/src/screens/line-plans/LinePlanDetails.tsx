@@ -12,19 +12,34 @@ import { CALENDAR, childKey, importCalendarFile, LAUNCHES, PLANNING, type Row } 
 const date = (field: string, title: string): EditorColumn => ({ field, title, kind: 'date' });
 const PLANNING_COLUMNS: EditorColumn[] = [{ field: 'Name', title: 'Phase', kind: 'text' }, date('StartDate', 'Start Date'), date('EndDate', 'End Date')];
 const CALENDAR_COLUMNS: EditorColumn[] = [
-  { field: 'Name', title: 'Name', kind: 'text' }, { field: 'Stage', title: 'Stage', kind: 'text' },
-  { field: 'GroupId', title: 'Group', kind: 'int', width: 70 }, { field: 'Sort', title: 'Sort', kind: 'int', width: 70 },
-  date('StartDate', 'Start Date'), date('EndDate', 'End Date'), { field: 'Duration', title: 'Duration (days)', kind: 'computed', width: 90 },
+  { field: 'Name', title: 'Name', kind: 'text' },
+  { field: 'Stage', title: 'Stage', kind: 'text' },
+  { field: 'GroupId', title: 'Group', kind: 'int', width: 70 },
+  { field: 'Sort', title: 'Sort', kind: 'int', width: 70 },
+  date('StartDate', 'Start Date'),
+  date('EndDate', 'End Date'),
+  { field: 'Duration', title: 'Duration (days)', kind: 'computed', width: 90 },
 ];
 const LAUNCH_COLUMNS: EditorColumn[] = [
-  { field: 'LaunchNumber', title: 'Launch', kind: 'int', width: 70 }, { field: 'LaunchDesc', title: 'Description', kind: 'text' },
-  date('AdoptionDueDate', 'Adoption Due'), date('SpecLckT1DueDate', 'Spec Lock T1 Due'), date('PoIssuedDate', 'PO Issued'),
-  date('T2DueDate', 'T2 Due'), date('T3DueDate', 'T3 Due'), date('FactoryExGoDate', 'Factory Ex-Go'), date('AvailAtRetailDate', 'Available at Retail'),
+  { field: 'LaunchNumber', title: 'Launch', kind: 'int', width: 70 },
+  { field: 'LaunchDesc', title: 'Description', kind: 'text' },
+  date('AdoptionDueDate', 'Adoption Due'),
+  date('SpecLckT1DueDate', 'Spec Lock T1 Due'),
+  date('PoIssuedDate', 'PO Issued'),
+  date('T2DueDate', 'T2 Due'),
+  date('T3DueDate', 'T3 Due'),
+  date('FactoryExGoDate', 'Factory Ex-Go'),
+  date('AvailAtRetailDate', 'Available at Retail'),
 ];
 
 export const IMPORT_STATUSES = new Set([1, 2]);
 
-interface Props { record: Row; readOnly: boolean; canEdit: boolean; onSaved: (rowVersion: number) => void }
+interface Props {
+  record: Row;
+  readOnly: boolean;
+  canEdit: boolean;
+  onSaved: (rowVersion: number) => void;
+}
 
 export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
   const id = Number(record.LinePlanId);
@@ -38,7 +53,10 @@ export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
   const importFile = async (f: File | undefined) => {
     if (file.current) file.current.value = '';
     if (!f) return;
-    if (!/\.(xlsx?|XLSX?)$/.test(f.name)) { toast.error('Please upload an Excel file (.xls, .xlsx)'); return; }
+    if (!/\.(xlsx?|XLSX?)$/.test(f.name)) {
+      toast.error('Please upload an Excel file (.xls, .xlsx)');
+      return;
+    }
     setImporting(true);
     try {
       const refusal = await importCalendarFile(id, rowVersion, f);
@@ -68,8 +86,16 @@ export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
         </div>
       )}
       {subSeasons?.map((s) => (
-        <ChildRowsEditor key={s.SubSeasonId} {...common} set={CALENDAR} columns={CALENDAR_COLUMNS} title={`Calendar ${s.SubSeasonName}`}
-          filter={(r) => r.SubSeasonId === s.SubSeasonId} newRow={{ SubSeasonId: s.SubSeasonId }} testId={`calendar-${s.SubSeasonId}`} />
+        <ChildRowsEditor
+          key={s.SubSeasonId}
+          {...common}
+          set={CALENDAR}
+          columns={CALENDAR_COLUMNS}
+          title={`Calendar ${s.SubSeasonName}`}
+          filter={(r) => r.SubSeasonId === s.SubSeasonId}
+          newRow={{ SubSeasonId: s.SubSeasonId }}
+          testId={`calendar-${s.SubSeasonId}`}
+        />
       ))}
       <ChildRowsEditor {...common} set={LAUNCHES} columns={LAUNCH_COLUMNS} title="Launch Dates" testId="launches" />
     </div>

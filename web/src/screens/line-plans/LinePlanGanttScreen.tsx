@@ -14,7 +14,19 @@ import { levelOf } from '../../components/record/hierarchy';
 import { RecordNotFound } from '../../components/record/RecordNotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
-import { axisRange, barTitle, fitLabelEvery, monthTicks, rangeDays, todayEdgeLabel, todayPlace, weekTicks, ZOOMS, type AxisRange, type GanttZoom } from './gantt-axis';
+import {
+  axisRange,
+  barTitle,
+  fitLabelEvery,
+  monthTicks,
+  rangeDays,
+  todayEdgeLabel,
+  todayPlace,
+  weekTicks,
+  ZOOMS,
+  type AxisRange,
+  type GanttZoom,
+} from './gantt-axis';
 import { CALENDAR, childKey } from './line-plan-api';
 import './line-plans.css';
 
@@ -22,7 +34,9 @@ function ZoomControls({ zoom, onZoom }: { zoom: GanttZoom; onZoom: (z: GanttZoom
   return (
     <div className="segmented" role="group" aria-label="Zoom">
       {ZOOMS.map((z) => (
-        <button key={z.zoom} type="button" className="segmented__btn" aria-pressed={z.zoom === zoom} onClick={() => onZoom(z.zoom)}>{z.label}</button>
+        <button key={z.zoom} type="button" className="segmented__btn" aria-pressed={z.zoom === zoom} onClick={() => onZoom(z.zoom)}>
+          {z.label}
+        </button>
       ))}
     </div>
   );
@@ -31,8 +45,13 @@ function ZoomControls({ zoom, onZoom }: { zoom: GanttZoom; onZoom: (z: GanttZoom
 /** Today off the axis: a marker at the edge it lies beyond, kept in view when the chart scrolls. */
 function TodayEdge({ side, today }: { side: 'before' | 'after'; today: string }) {
   return (
-    <span className={`gantt__today-edge gantt__today-edge--${side}`} data-testid="gantt-today-edge"
-      title={`Today (${formatIsoDate(today)}) is ${side} these dates`}>{todayEdgeLabel(side, today)}</span>
+    <span
+      className={`gantt__today-edge gantt__today-edge--${side}`}
+      data-testid="gantt-today-edge"
+      title={`Today (${formatIsoDate(today)}) is ${side} these dates`}
+    >
+      {todayEdgeLabel(side, today)}
+    </span>
   );
 }
 
@@ -50,7 +69,9 @@ function GanttChart({ name, items, zoom, range, today }: { name: string; items: 
   const todayTag = now.side !== 'inside' ? '' : now.left > 94 ? ' gantt__today-label--end' : now.left < 6 ? ' gantt__today-label--start' : '';
   return (
     <section className="card gantt" aria-label={`Gantt ${name}`}>
-      <h3 className="card__title">{name} <span className="muted">{dated.start && dated.end ? `${formatIsoDate(dated.start)} – ${formatIsoDate(dated.end)}` : 'no dates'}</span></h3>
+      <h3 className="card__title">
+        {name} <span className="muted">{dated.start && dated.end ? `${formatIsoDate(dated.start)} – ${formatIsoDate(dated.end)}` : 'no dates'}</span>
+      </h3>
       <div className="gantt__frame">
         {now.side !== 'inside' && <TodayEdge side={now.side} today={today} />}
         <div className="gantt__scroll">
@@ -58,9 +79,24 @@ function GanttChart({ name, items, zoom, range, today }: { name: string; items: 
             <div className="gantt__row gantt__row--axis" data-testid="gantt-axis">
               <span className="gantt__label muted">Item</span>
               <div className="gantt__axis">
-                {ticks.map((t) => t.year && <span key={`y${t.iso}`} className="gantt__year" style={{ left: `${t.left}%` }}>{t.year}</span>)}
-                {ticks.map((t) => <span key={t.iso} className="gantt__tick" style={{ left: `${t.left}%` }}>{t.label}</span>)}
-                {todayLeft && <span className={`gantt__today-label${todayTag}`} style={{ left: todayLeft }}>Today</span>}
+                {ticks.map(
+                  (t) =>
+                    t.year && (
+                      <span key={`y${t.iso}`} className="gantt__year" style={{ left: `${t.left}%` }}>
+                        {t.year}
+                      </span>
+                    ),
+                )}
+                {ticks.map((t) => (
+                  <span key={t.iso} className="gantt__tick" style={{ left: `${t.left}%` }}>
+                    {t.label}
+                  </span>
+                ))}
+                {todayLeft && (
+                  <span className={`gantt__today-label${todayTag}`} style={{ left: todayLeft }}>
+                    Today
+                  </span>
+                )}
               </div>
             </div>
             <div className="gantt__body">
@@ -69,16 +105,28 @@ function GanttChart({ name, items, zoom, range, today }: { name: string; items: 
                   <div className="gantt__group">Group {g.groupId}</div>
                   {g.bars.map((b) => (
                     <div key={b.item.CalendarItemId} className="gantt__row" data-testid="gantt-row">
-                      <span className="gantt__label" title={`${b.item.Name} (${b.item.Stage})`}>{b.item.Name}</span>
+                      <span className="gantt__label" title={`${b.item.Name} (${b.item.Stage})`}>
+                        {b.item.Name}
+                      </span>
                       <div className="gantt__track">
-                        {b.left !== null && <div className="gantt__bar" role="img" style={{ left: `${b.left}%`, width: `${b.width}%` }} title={barTitle(b.item)} aria-label={barTitle(b.item)} />}
+                        {b.left !== null && (
+                          <div
+                            className="gantt__bar"
+                            role="img"
+                            style={{ left: `${b.left}%`, width: `${b.width}%` }}
+                            title={barTitle(b.item)}
+                            aria-label={barTitle(b.item)}
+                          />
+                        )}
                       </div>
                     </div>
                   ))}
                 </div>
               ))}
               <div className="gantt__overlay" aria-hidden="true">
-                {ticks.map((t) => <span key={t.iso} className="gantt__gridline" style={{ left: `${t.left}%` }} />)}
+                {ticks.map((t) => (
+                  <span key={t.iso} className="gantt__gridline" style={{ left: `${t.left}%` }} />
+                ))}
                 {todayLeft && <span className="gantt__today" data-testid="gantt-today" style={{ left: todayLeft }} title={`Today: ${formatIsoDate(today)}`} />}
               </div>
             </div>
@@ -96,8 +144,10 @@ export function LinePlanGanttScreen() {
   const { data: record, error: missing } = useSWR<Record<string, unknown>>(id ? `/api/LinePlan/GetLinePlan?LinePlanId=${id}` : null);
   const { data: items, error } = useSWR<GanttItem[]>(id ? childKey(CALENDAR, id) : null);
   const { data: subSeasons } = useSWR<{ SubSeasonId: number; SubSeasonName: string }[]>(id ? `/api/LinePlan/GetSubSeasons?LinePlanId=${id}` : null);
-  const calendars = [...(subSeasons ?? []).map((s) => ({ id: s.SubSeasonId as number | null, name: s.SubSeasonName })),
-    ...(items?.some((i) => i.SubSeasonId == null) ? [{ id: null, name: 'Calendar' }] : [])];
+  const calendars = [
+    ...(subSeasons ?? []).map((s) => ({ id: s.SubSeasonId as number | null, name: s.SubSeasonName })),
+    ...(items?.some((i) => i.SubSeasonId == null) ? [{ id: null, name: 'Calendar' }] : []),
+  ];
   const today = todayIso();
   const all = ganttLayout(items ?? []);
   const range = axisRange(all.start, all.end, today);
@@ -105,12 +155,36 @@ export function LinePlanGanttScreen() {
   if (!id || (missing instanceof ApiError && missing.status === 404)) return <RecordNotFound level={levelOf('line-plan')!} />;
   return (
     <>
-      <PageHeader title={`${String(record?.LinePlanName ?? 'Line Plan')}: Gantt`}
-        actions={<><ZoomControls zoom={zoom} onZoom={setZoom} /><Link className="btn btn--small" to={`/linePlan/${id}`}>Back to line plan</Link></>} />
-      {error && <div className="alert alert--error" role="alert">error</div>}
-      {!items ? <span className="spinner" role="status" aria-label="Loading" /> : calendars.map((cal) => (
-        <GanttChart key={String(cal.id)} name={cal.name} items={items.filter((i) => (i.SubSeasonId ?? null) === cal.id)} zoom={zoom} range={range} today={today} />
-      ))}
+      <PageHeader
+        title={`${String(record?.LinePlanName ?? 'Line Plan')}: Gantt`}
+        actions={
+          <>
+            <ZoomControls zoom={zoom} onZoom={setZoom} />
+            <Link className="btn btn--small" to={`/linePlan/${id}`}>
+              Back to line plan
+            </Link>
+          </>
+        }
+      />
+      {error && (
+        <div className="alert alert--error" role="alert">
+          error
+        </div>
+      )}
+      {!items ? (
+        <span className="spinner" role="status" aria-label="Loading" />
+      ) : (
+        calendars.map((cal) => (
+          <GanttChart
+            key={String(cal.id)}
+            name={cal.name}
+            items={items.filter((i) => (i.SubSeasonId ?? null) === cal.id)}
+            zoom={zoom}
+            range={range}
+            today={today}
+          />
+        ))
+      )}
     </>
   );
 }

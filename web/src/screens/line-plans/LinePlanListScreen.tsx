@@ -12,10 +12,24 @@ export function LinePlanListScreen() {
   const permissions = useSessionStore((s) => s.session?.userPermissions);
   return (
     <>
-      <PageHeader title="Line Plans"
-        actions={can(permissions, 'linePlan', 'create') ? <Link className="btn btn--small btn--primary" to="/linePlanCreate">Create Line Plan</Link> : undefined} />
-      <DataGrid gridId="line-plan-search" search pageSize={LINE_PLAN_PAGE_SIZE} linkField="LinePlanName"
-        recordLink={(r) => `/linePlan/${String(r.LinePlanId)}`} emptyText="No Line Plans Found" />
+      <PageHeader
+        title="Line Plans"
+        actions={
+          can(permissions, 'linePlan', 'create') ? (
+            <Link className="btn btn--small btn--primary" to="/linePlanCreate">
+              Create Line Plan
+            </Link>
+          ) : undefined
+        }
+      />
+      <DataGrid
+        gridId="line-plan-search"
+        search
+        pageSize={LINE_PLAN_PAGE_SIZE}
+        linkField="LinePlanName"
+        recordLink={(r) => `/linePlan/${String(r.LinePlanId)}`}
+        emptyText="No Line Plans Found"
+      />
     </>
   );
 }

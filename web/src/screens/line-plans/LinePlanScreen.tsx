@@ -45,7 +45,9 @@ function Actions({ record, reload }: { record: RecordData; reload: () => void })
   const permissions = useSessionStore((s) => s.session?.userPermissions);
   const id = Number(record.LinePlanId);
   const mayDelete = can(permissions, 'linePlan', 'delete') && record.StatusId === 1 && !record.IsDeleted;
-  const { data: briefs } = useSWR<{ TotalRecords: number }>(mayDelete && can(permissions, 'brief', 'read') ? `/api/LinePlan/GetLinePlanBriefs?LinePlanId=${id}&pageSize=1` : null);
+  const { data: briefs } = useSWR<{ TotalRecords: number }>(
+    mayDelete && can(permissions, 'brief', 'read') ? `/api/LinePlan/GetLinePlanBriefs?LinePlanId=${id}&pageSize=1` : null,
+  );
   const [busy, setBusy] = useState(false);
 
   const [confirming, setConfirming] = useState(false);
@@ -68,13 +70,33 @@ function Actions({ record, reload }: { record: RecordData; reload: () => void })
   return (
     <>
       {can(permissions, 'brief', 'create') && !record.IsDeleted && (
-        <GuardedAction label="Create Brief" to={`/briefFromLinePlan/${id}`} blocked={isReleased(Number(record.StatusId)) ? null : mustBeReleased('line plan')} />
+        <GuardedAction
+          label="Create Brief"
+          to={`/briefFromLinePlan/${id}`}
+          blocked={isReleased(Number(record.StatusId)) ? null : mustBeReleased('line plan')}
+        />
       )}
-      <Link className="btn btn--small" to={`/linePlan/${id}/gantt`}>Gantt</Link>
-      <button type="button" className="btn btn--small" onClick={() => void exportFile()}>Export</button>
-      {mayDelete && briefs?.TotalRecords === 0 && <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => setConfirming(true)}>Delete</button>}
-      {confirming && <ConfirmDialog title="Delete Line Plan" message={`Delete the line plan ${String(record.LinePlanName)}?`} confirmLabel="Delete" danger
-        onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
+      <Link className="btn btn--small" to={`/linePlan/${id}/gantt`}>
+        Gantt
+      </Link>
+      <button type="button" className="btn btn--small" onClick={() => void exportFile()}>
+        Export
+      </button>
+      {mayDelete && briefs?.TotalRecords === 0 && (
+        <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => setConfirming(true)}>
+          Delete
+        </button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Delete Line Plan"
+          message={`Delete the line plan ${String(record.LinePlanName)}?`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </>
   );
 }
@@ -98,10 +120,14 @@ export function LinePlanScreen() {
   const valid = /^\d+$/.test(id);
   const known = useKnownLinePlan(valid ? Number(id) : null);
   if (!valid) return <RecordNotFound level={LEVEL} />;
-  if (!known) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  if (!known)
+    return (
+      <div className="page-fallback">
+        <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+      </div>
+    );
   return (
-    <RecordEditor key={id} level={LEVEL} id={Number(id)}
-      actions={(record, reload) => <Actions record={record} reload={reload} />}>
+    <RecordEditor key={id} level={LEVEL} id={Number(id)} actions={(record, reload) => <Actions record={record} reload={reload} />}>
       {(record, reload) => <Tabs record={record} reload={reload} />}
     </RecordEditor>
   );

@@ -4,14 +4,21 @@
  * calendar's SubSeasonId) and fields; blank cells as null.
  */
 export type Row = Record<string, unknown>;
-export interface Draft { k: number; row: Row; dirty: boolean; deleted: boolean }
+export interface Draft {
+  k: number;
+  row: Row;
+  dirty: boolean;
+  deleted: boolean;
+}
 
 export function saveItems(drafts: readonly Draft[], key: string, editable: readonly string[], newRow: Row = {}): Row[] {
-  return drafts.filter((d) => d.dirty || d.deleted).map((d) => {
-    if (d.deleted) return { [key]: d.row[key], IsDelete: true };
-    const fields = Object.fromEntries(editable.map((f) => [f, d.row[f] === '' ? null : d.row[f] ?? null]));
-    return d.row[key] ? { [key]: d.row[key], ...fields } : { ...newRow, ...fields };
-  });
+  return drafts
+    .filter((d) => d.dirty || d.deleted)
+    .map((d) => {
+      if (d.deleted) return { [key]: d.row[key], IsDelete: true };
+      const fields = Object.fromEntries(editable.map((f) => [f, d.row[f] === '' ? null : (d.row[f] ?? null)]));
+      return d.row[key] ? { [key]: d.row[key], ...fields } : { ...newRow, ...fields };
+    });
 }
 
 /** Removing a row: a saved one is marked deleted (sent with IsDelete), a new one just goes. */

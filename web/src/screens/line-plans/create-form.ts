@@ -14,7 +14,11 @@ export const LINE_PLAN_DEPENDENTS: Dependents = {
 /** The CreateLinePlan payload (LP-018): the name trimmed, no workflow group as null, sub-seasons as a list. */
 export function createBody(v: Values) {
   return {
-    LinePlanName: trimmed(v.LinePlanName) ?? '', BrandId: v.BrandId ?? null, SeasonId: v.SeasonId ?? null, ResponsibleId: v.ResponsibleId ?? null,
-    WFGroupId: v.WFGroupId ?? null, SubSeasonIds: Array.isArray(v.SubSeasonIds) ? v.SubSeasonIds : [],
+    LinePlanName: trimmed(v.LinePlanName) ?? '',
+    BrandId: v.BrandId ?? null,
+    SeasonId: v.SeasonId ?? null,
+    ResponsibleId: v.ResponsibleId ?? null,
+    WFGroupId: v.WFGroupId ?? null,
+    SubSeasonIds: Array.isArray(v.SubSeasonIds) ? v.SubSeasonIds : [],
   };
 }

@@ -5,7 +5,7 @@ import { axisRange, barTitle, dayLeft, dayMiddle, fitLabelEvery, monthTicks, pad
 const utc = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 
 describe('gantt time axis (DECISIONS LP-004)', () => {
-  it('LP-004 spans the items\' own dates with a little padding, wherever today is', () => {
+  it("LP-004 spans the items' own dates with a little padding, wherever today is", () => {
     // 01/06–08/05/2025 is 212 days: 3% is 7 days each side.
     const items = axisRange('2025-01-06', '2025-08-05', '2026-11-26');
     expect(items).toEqual({ from: utc('2024-12-30'), to: utc('2025-08-13') });
@@ -31,7 +31,12 @@ describe('gantt time axis (DECISIONS LP-004)', () => {
 
   it('LP-004 month ticks fall on the 1st, with the year at the start and in January', () => {
     const ticks = monthTicks({ from: utc('2025-11-01'), to: utc('2026-03-01') });
-    expect(ticks.map((t) => [t.iso, t.label, t.year])).toEqual([['2025-11-01', 'Nov', '2025'], ['2025-12-01', 'Dec', undefined], ['2026-01-01', 'Jan', '2026'], ['2026-02-01', 'Feb', undefined]]);
+    expect(ticks.map((t) => [t.iso, t.label, t.year])).toEqual([
+      ['2025-11-01', 'Nov', '2025'],
+      ['2025-12-01', 'Dec', undefined],
+      ['2026-01-01', 'Jan', '2026'],
+      ['2026-02-01', 'Feb', undefined],
+    ]);
     // 30 + 31 + 31 + 28 = 120 days: December starts 30/120 of the way along.
     expect(ticks.map((t) => t.left)).toEqual([0, 25, (61 / 120) * 100, (92 / 120) * 100]);
   });
@@ -71,7 +76,9 @@ describe('gantt time axis (DECISIONS LP-004)', () => {
     expect([start, end]).toEqual(['2026-04-16', '2026-04-30']);
   });
 
-  it('LP-004 CONST-015 a bar\'s hover text gives its dates as MM/DD/YYYY', () => {
-    expect(barTitle({ Name: 'Line Review', Stage: 'Concept', StartDate: '2025-01-06', EndDate: '2025-01-08' })).toBe('Line Review (Concept): 01/06/2025 – 01/08/2025');
+  it("LP-004 CONST-015 a bar's hover text gives its dates as MM/DD/YYYY", () => {
+    expect(barTitle({ Name: 'Line Review', Stage: 'Concept', StartDate: '2025-01-06', EndDate: '2025-01-08' })).toBe(
+      'Line Review (Concept): 01/06/2025 – 01/08/2025',
+    );
   });
 });

@@ -19,14 +19,28 @@ export const ZOOMS: readonly { zoom: GanttZoom; label: string; pxPerDay: number 
 ];
 
 /** The shown span: `from` inclusive, `to` exclusive, both UTC midnights (ms). */
-export interface AxisRange { from: number; to: number }
+export interface AxisRange {
+  from: number;
+  to: number;
+}
 /** `year`: where a year starts on the axis (and at its start), shown on the axis's upper line. */
-export interface AxisTick { iso: string; left: number; label: string; year?: string }
+export interface AxisTick {
+  iso: string;
+  left: number;
+  label: string;
+  year?: string;
+}
 
 export const isoTime = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
 const isoOf = (t: number) => new Date(t).toISOString().slice(0, 10);
-const monthStart = (t: number) => { const d = new Date(t); return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1); };
-const nextMonth = (t: number) => { const d = new Date(t); return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1); };
+const monthStart = (t: number) => {
+  const d = new Date(t);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+};
+const nextMonth = (t: number) => {
+  const d = new Date(t);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+};
 
 /** The padding each side of the items, in days: 3% of their span, at least 2 days. */
 export const padDays = (days: number) => Math.max(2, Math.ceil(days * 0.03));
@@ -80,7 +94,12 @@ export function monthTicks(r: AxisRange, every = 1): AxisTick[] {
   for (let t = first, n = 0; t < r.to; t = nextMonth(t), n++) {
     const d = new Date(t);
     const year = t === first || d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : undefined;
-    ticks.push({ iso: isoOf(t), left: ((t - r.from) / (r.to - r.from)) * 100, label: n % every === 0 ? MONTHS[d.getUTCMonth()] : '', ...(year ? { year } : {}) });
+    ticks.push({
+      iso: isoOf(t),
+      left: ((t - r.from) / (r.to - r.from)) * 100,
+      label: n % every === 0 ? MONTHS[d.getUTCMonth()] : '',
+      ...(year ? { year } : {}),
+    });
   }
   return ticks;
 }
@@ -93,7 +112,8 @@ export function weekTicks(r: AxisRange): AxisTick[] {
   const weekday = (new Date(r.from).getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6
   const firstMonday = r.from + ((7 - weekday) % 7) * DAY_MS;
   const ticks: AxisTick[] = [];
-  for (let t = firstMonday; t < r.to; t += 7 * DAY_MS) ticks.push({ iso: isoOf(t), left: ((t - r.from) / (r.to - r.from)) * 100, label: formatIsoDate(isoOf(t)) });
+  for (let t = firstMonday; t < r.to; t += 7 * DAY_MS)
+    ticks.push({ iso: isoOf(t), left: ((t - r.from) / (r.to - r.from)) * 100, label: formatIsoDate(isoOf(t)) });
   return ticks;
 }
 

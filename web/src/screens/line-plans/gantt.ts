@@ -6,9 +6,25 @@
  */
 import { DAY_MS as DAY, isoTime as time, type AxisRange } from './gantt-axis';
 
-export interface GanttItem { CalendarItemId: number; Name: string; Stage: string; GroupId: number; Sort: number; StartDate: string | null; EndDate: string | null; SubSeasonId?: number | null }
-export interface GanttBar { item: GanttItem; left: number; width: number }
-export interface GanttGroup { groupId: number; bars: (GanttBar | { item: GanttItem; left: null; width: null })[] }
+export interface GanttItem {
+  CalendarItemId: number;
+  Name: string;
+  Stage: string;
+  GroupId: number;
+  Sort: number;
+  StartDate: string | null;
+  EndDate: string | null;
+  SubSeasonId?: number | null;
+}
+export interface GanttBar {
+  item: GanttItem;
+  left: number;
+  width: number;
+}
+export interface GanttGroup {
+  groupId: number;
+  bars: (GanttBar | { item: GanttItem; left: null; width: null })[];
+}
 
 export function ganttLayout(items: readonly GanttItem[], range?: AxisRange): { groups: GanttGroup[]; start: string | null; end: string | null } {
   const dated = items.filter((i) => i.StartDate && i.EndDate);
@@ -20,10 +36,14 @@ export function ganttLayout(items: readonly GanttItem[], range?: AxisRange): { g
   const ids = [...new Set(items.map((i) => i.GroupId))].sort((a, b) => a - b);
   const groups = ids.map((groupId) => ({
     groupId,
-    bars: items.filter((i) => i.GroupId === groupId).sort((a, b) => a.Sort - b.Sort || a.CalendarItemId - b.CalendarItemId).map((item) =>
-      item.StartDate && item.EndDate
-        ? { item, left: ((time(item.StartDate) - from) / span) * 100, width: ((time(item.EndDate) + DAY - time(item.StartDate)) / span) * 100 }
-        : { item, left: null, width: null }),
+    bars: items
+      .filter((i) => i.GroupId === groupId)
+      .sort((a, b) => a.Sort - b.Sort || a.CalendarItemId - b.CalendarItemId)
+      .map((item) =>
+        item.StartDate && item.EndDate
+          ? { item, left: ((time(item.StartDate) - from) / span) * 100, width: ((time(item.EndDate) + DAY - time(item.StartDate)) / span) * 100 }
+          : { item, left: null, width: null },
+      ),
   }));
   const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
   return { groups, start: dated.length ? iso(first) : null, end: dated.length ? iso(last - DAY) : null };

@@ -15,13 +15,32 @@ export interface ChildSetDef {
   title: string;
 }
 
-export const PLANNING: ChildSetDef = { read: '/api/LinePlan/GetSeasonalPlanningItems', save: '/api/LinePlan/SaveSeasonalPlanningItems', key: 'SeasonalPlanningItemId', title: 'Seasonal Planning Phase' };
-export const CALENDAR: ChildSetDef = { read: '/api/LinePlan/GetCalendarItems', save: '/api/LinePlan/SaveCalendarItems', key: 'CalendarItemId', title: 'Calendar' };
-export const LAUNCHES: ChildSetDef = { read: '/api/LinePlan/GetLaunchDates', save: '/api/LinePlan/SaveLaunchDates', key: 'LinePlanLaunchDateId', title: 'Launch Dates' };
+export const PLANNING: ChildSetDef = {
+  read: '/api/LinePlan/GetSeasonalPlanningItems',
+  save: '/api/LinePlan/SaveSeasonalPlanningItems',
+  key: 'SeasonalPlanningItemId',
+  title: 'Seasonal Planning Phase',
+};
+export const CALENDAR: ChildSetDef = {
+  read: '/api/LinePlan/GetCalendarItems',
+  save: '/api/LinePlan/SaveCalendarItems',
+  key: 'CalendarItemId',
+  title: 'Calendar',
+};
+export const LAUNCHES: ChildSetDef = {
+  read: '/api/LinePlan/GetLaunchDates',
+  save: '/api/LinePlan/SaveLaunchDates',
+  key: 'LinePlanLaunchDateId',
+  title: 'Launch Dates',
+};
 
 export const childKey = (set: ChildSetDef, linePlanId: number) => `${set.read}?LinePlanId=${linePlanId}`;
 
-export interface SaveRefusal { Message: string; Errors: { Field: string; Message: string }[]; conflict: boolean }
+export interface SaveRefusal {
+  Message: string;
+  Errors: { Field: string; Message: string }[];
+  conflict: boolean;
+}
 
 /** What a save answers: the line plan's next RowVersion, or the refusal (400/404/409). */
 export type SaveAnswer = { ok: true; RowVersion: number } | ({ ok: false } & SaveRefusal);

@@ -46,10 +46,16 @@ export function MigrationsScreen() {
       />
       {error && <FormAlert messages={[errorText(error, DEFAULT_ERROR_TEXT)]} />}
       {applied && (
-        <FormAlert kind={applied.length ? 'success' : 'info'}
-          messages={[applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations were applied.']} />
+        <FormAlert
+          kind={applied.length ? 'success' : 'info'}
+          messages={[applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations were applied.']}
+        />
       )}
-      {isLoading && <p className="with-spinner" role="status"><span className="spinner" aria-hidden="true" /> Loading migrations…</p>}
+      {isLoading && (
+        <p className="with-spinner" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading migrations…
+        </p>
+      )}
       {data && (
         <div className="split">
           <PendingList pending={pending} />

@@ -45,25 +45,82 @@ export function PatternActions({ record, reload }: { record: RecordData; reload:
   };
   return (
     <>
-      <button type="button" className="btn" onClick={() => void navigate('/patternList')}>List</button>
-      {canCreate && <button type="button" className="btn" onClick={() => void navigate(`/patternCopy/${id}`)}>Copy</button>}
+      <button type="button" className="btn" onClick={() => void navigate('/patternList')}>
+        List
+      </button>
+      {canCreate && (
+        <button type="button" className="btn" onClick={() => void navigate(`/patternCopy/${id}`)}>
+          Copy
+        </button>
+      )}
       {/* CW-004: colorways only under a Released or Completed pattern; before, the button says so (issue 27). */}
       {canCreateColorway && (
-        <GuardedAction className="btn" label="Create Colorway" to={`/prototypeFromPattern/${id}`} blocked={isReleased(record.StatusId) ? null : mustBeReleased('pattern')} />
+        <GuardedAction
+          className="btn"
+          label="Create Colorway"
+          to={`/prototypeFromPattern/${id}`}
+          blocked={isReleased(record.StatusId) ? null : mustBeReleased('pattern')}
+        />
       )}
-      {canEdit && <button type="button" className="btn" onClick={() => setRelinking(!relinking)}>Relink</button>}
-      {canCarry && <button type="button" className="btn" onClick={() => setMoving('shiftPattern')}>Shift Season</button>}
-      {canCarry && <button type="button" className="btn" onClick={() => setMoving('carryPattern')}>Carry Over</button>}
-      {canDelete && record.StatusId === 1 && <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>Delete</button>}
-      {confirming && <ConfirmDialog title="Delete Pattern" message={`Delete the pattern ${String(record.PatternName)}?`} confirmLabel="Delete" danger
-        onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
-      {moving && <SeasonShiftDialog move={moving} id={id} brandId={record.BrandId as number} seasonId={record.SeasonId as number} onClose={() => setMoving(null)}
-        onDone={(out) => { setMoving(null); if (moving === 'carryPattern' && typeof out.Data === 'number') void navigate(`/pattern/${out.Data}`); else reload(); }} />}
+      {canEdit && (
+        <button type="button" className="btn" onClick={() => setRelinking(!relinking)}>
+          Relink
+        </button>
+      )}
+      {canCarry && (
+        <button type="button" className="btn" onClick={() => setMoving('shiftPattern')}>
+          Shift Season
+        </button>
+      )}
+      {canCarry && (
+        <button type="button" className="btn" onClick={() => setMoving('carryPattern')}>
+          Carry Over
+        </button>
+      )}
+      {canDelete && record.StatusId === 1 && (
+        <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>
+          Delete
+        </button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Delete Pattern"
+          message={`Delete the pattern ${String(record.PatternName)}?`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+      {moving && (
+        <SeasonShiftDialog
+          move={moving}
+          id={id}
+          brandId={record.BrandId as number}
+          seasonId={record.SeasonId as number}
+          onClose={() => setMoving(null)}
+          onDone={(out) => {
+            setMoving(null);
+            if (moving === 'carryPattern' && typeof out.Data === 'number') void navigate(`/pattern/${out.Data}`);
+            else reload();
+          }}
+        />
+      )}
       {relinking && (
-        <RelinkDialog title="Relink to another Brief" listUrl={`/api/Pattern/GetRelinkList?PatternSeasonalId=${id}`} items={RELINK_ITEMS}
-          relinkUrl="/api/Pattern/RelinkPattern" relinkBody={(BriefSeasonalId) => ({ PatternSeasonalId: id, BriefSeasonalId, RowVersion: record.RowVersion })}
-          emptyText="No other released briefs in this season." failure={notRelinked}
-          onDone={() => { setRelinking(false); reload(); }} onCancel={() => setRelinking(false)} />
+        <RelinkDialog
+          title="Relink to another Brief"
+          listUrl={`/api/Pattern/GetRelinkList?PatternSeasonalId=${id}`}
+          items={RELINK_ITEMS}
+          relinkUrl="/api/Pattern/RelinkPattern"
+          relinkBody={(BriefSeasonalId) => ({ PatternSeasonalId: id, BriefSeasonalId, RowVersion: record.RowVersion })}
+          emptyText="No other released briefs in this season."
+          failure={notRelinked}
+          onDone={() => {
+            setRelinking(false);
+            reload();
+          }}
+          onCancel={() => setRelinking(false)}
+        />
       )}
     </>
   );

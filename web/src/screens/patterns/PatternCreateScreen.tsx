@@ -14,7 +14,17 @@ import { CreateRecordForm } from '../../components/record/CreateRecordForm';
 import { levelOf } from '../../components/record/hierarchy';
 import { useCreateStart, type StartSource } from '../../components/record/use-create-start';
 import { toast } from '../../shell/toast-store';
-import { BRIEF_PARENTS, createPayload, invalidToast, PATTERN_DEPENDENTS, PATTERN_INVALID, REVIEW_FIELDS, SELECT_RELEASED_BRIEF, startFromBrief, startFromCopy } from './pattern-form';
+import {
+  BRIEF_PARENTS,
+  createPayload,
+  invalidToast,
+  PATTERN_DEPENDENTS,
+  PATTERN_INVALID,
+  REVIEW_FIELDS,
+  SELECT_RELEASED_BRIEF,
+  startFromBrief,
+  startFromCopy,
+} from './pattern-form';
 
 type Row = Record<string, unknown>;
 
@@ -27,11 +37,17 @@ const COPY_OPTIONAL = ['GenderKey'];
 
 /** /patternFromBrief: brand and season fixed, and the brief itself when Released. */
 const FROM_BRIEF: StartSource<Row> = {
-  param: 'briefSeasonalId', url: (id) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`, start: startFromBrief, notFound: 'The brief was not found.',
+  param: 'briefSeasonalId',
+  url: (id) => `/api/Brief/GetBriefSeasonal?BriefSeasonalId=${id}`,
+  start: startFromBrief,
+  notFound: 'The brief was not found.',
 };
 /** /patternCopy: the parent's values, the brand fixed. */
 const FROM_COPY: StartSource<Row> = {
-  param: 'parentPatternSeasonalId', url: (id) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`, start: startFromCopy, notFound: PATTERN_INVALID,
+  param: 'parentPatternSeasonalId',
+  url: (id) => `/api/Pattern/GetPatternSeasonalDetails?PatternSeasonalId=${id}`,
+  start: startFromCopy,
+  notFound: PATTERN_INVALID,
 };
 
 export function PatternCreateScreen() {
@@ -42,7 +58,10 @@ export function PatternCreateScreen() {
   const copy = state.from === 'copy';
   const create = async (data: Row) => {
     try {
-      const answer = await apiFetch<{ Data: { PatternSeasonalId: number } }>('/api/Pattern/CreatePatternSeasonal', { method: 'POST', json: createPayload(data) });
+      const answer = await apiFetch<{ Data: { PatternSeasonalId: number } }>('/api/Pattern/CreatePatternSeasonal', {
+        method: 'POST',
+        json: createPayload(data),
+      });
       toast.success(createdMessage('Pattern', copy));
       void navigate(`/pattern/${answer.Data.PatternSeasonalId}`);
     } catch (e) {
@@ -53,8 +72,20 @@ export function PatternCreateScreen() {
     }
   };
   return (
-    <CreateRecordForm key={JSON.stringify(state.start.values)} level={levelOf('pattern')!} title={copy ? 'Copy Pattern' : 'Create Pattern'}
-      start={state.start} nameCheck={NAME_CHECK} parent={PARENT} dependents={PATTERN_DEPENDENTS} formErrorMessage={REVIEW_FIELDS} fieldMessages={MESSAGES}
-      fieldUi={FIELD_UI} optional={copy ? COPY_OPTIONAL : undefined} onInvalid={(v) => toast.error(invalidToast(v))} create={create} />
+    <CreateRecordForm
+      key={JSON.stringify(state.start.values)}
+      level={levelOf('pattern')!}
+      title={copy ? 'Copy Pattern' : 'Create Pattern'}
+      start={state.start}
+      nameCheck={NAME_CHECK}
+      parent={PARENT}
+      dependents={PATTERN_DEPENDENTS}
+      formErrorMessage={REVIEW_FIELDS}
+      fieldMessages={MESSAGES}
+      fieldUi={FIELD_UI}
+      optional={copy ? COPY_OPTIONAL : undefined}
+      onInvalid={(v) => toast.error(invalidToast(v))}
+      create={create}
+    />
   );
 }

@@ -44,15 +44,23 @@ export function PatternScreen() {
   if (!valid || unknown) return <RecordNotFound level={PATTERN} text={PATTERN_INVALID} />;
   const editable = (r: RecordData) => canEdit && !isReadOnlyStatus(r.StatusId) && !r.IsDeleted;
   return (
-    <RecordEditor key={id} level={PATTERN} id={Number(id)} layoutName="pattern-record"
-      actions={(record, reload) => <PatternActions record={record} reload={reload} />}>
+    <RecordEditor
+      key={id}
+      level={PATTERN}
+      id={Number(id)}
+      layoutName="pattern-record"
+      actions={(record, reload) => <PatternActions record={record} reload={reload} />}
+    >
       {(record, reload) => (
         <div className="pattern-panels">
           <PatternToggles level={PATTERN} record={record} onSaved={reload} />
           <ImagePanel level={PATTERN} record={record} imageTypes={IMAGE_TYPES} canEdit={editable(record)} onChanged={reload} />
           <PatternTeamPanel patternSeasonalId={Number(id)} brandId={record.BrandId as number} canEdit={editable(record)} />
-          <SpecLogPanel entriesUrl={`/api/Pattern/GetSpecLogData?PatternSeasonalId=${id}`} canEdit={editable(record)}
-            save={(Description) => apiFetch('/api/Pattern/SaveSpecLogEntry', { method: 'POST', json: { PatternSeasonalId: Number(id), Description } })} />
+          <SpecLogPanel
+            entriesUrl={`/api/Pattern/GetSpecLogData?PatternSeasonalId=${id}`}
+            canEdit={editable(record)}
+            save={(Description) => apiFetch('/api/Pattern/SaveSpecLogEntry', { method: 'POST', json: { PatternSeasonalId: Number(id), Description } })}
+          />
           <PatternSeasonsPanel patternSeasonalId={Number(id)} />
           <CriticalPathList patternSeasonalId={Number(id)} pattern={{ id: Number(record.PatternId), name: String(record.PatternName ?? '') }} />
         </div>

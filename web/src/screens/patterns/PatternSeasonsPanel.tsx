@@ -2,7 +2,12 @@
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 
-interface SeasonRow { PatternSeasonalId: number; SeasonName: string; StatusName: string; BriefName: string }
+interface SeasonRow {
+  PatternSeasonalId: number;
+  SeasonName: string;
+  StatusName: string;
+  BriefName: string;
+}
 
 export function PatternSeasonsPanel({ patternSeasonalId }: { patternSeasonalId: number }) {
   const { data } = useSWR<SeasonRow[]>(`/api/Pattern/GetPatternSeasons?PatternSeasonalId=${patternSeasonalId}`);
@@ -13,8 +18,8 @@ export function PatternSeasonsPanel({ patternSeasonalId }: { patternSeasonalId: 
       <ul className="pattern-seasons">
         {data.map((s) => (
           <li key={s.PatternSeasonalId}>
-            {s.PatternSeasonalId === patternSeasonalId ? <strong>{s.SeasonName}</strong> : <Link to={`/pattern/${s.PatternSeasonalId}`}>{s.SeasonName}</Link>}
-            {' '}· {s.StatusName} · {s.BriefName}
+            {s.PatternSeasonalId === patternSeasonalId ? <strong>{s.SeasonName}</strong> : <Link to={`/pattern/${s.PatternSeasonalId}`}>{s.SeasonName}</Link>} ·{' '}
+            {s.StatusName} · {s.BriefName}
           </li>
         ))}
       </ul>

@@ -15,7 +15,11 @@ import { toast } from '../../shell/toast-store';
 import { isoToDisplay } from '../../components/fields/dates';
 import { adoptToggleEnabled } from './pattern-form';
 
-interface Props { level: HierarchyLevel; record: RecordData; onSaved: (record: RecordData) => void }
+interface Props {
+  level: HierarchyLevel;
+  record: RecordData;
+  onSaved: (record: RecordData) => void;
+}
 
 const stamp = (date: unknown, by: unknown) => (date ? `${isoToDisplay(date)}${by ? ` · ${String(by)}` : ''}` : '');
 
@@ -34,7 +38,12 @@ export function PatternToggles({ level, record, onSaved }: Props) {
     setPending({ [field]: value });
     try {
       const result = await saveHierarchyRecord(level, record, { [field]: value });
-      if (result.ok) { toast.success('Record Saved Successfully.'); onSaved(result.record); void mutate(); return; }
+      if (result.ok) {
+        toast.success('Record Saved Successfully.');
+        onSaved(result.record);
+        void mutate();
+        return;
+      }
       toast.error(result.outcome.Message ?? 'The change was not saved.');
     } catch {
       toast.error('The change was not saved.');
@@ -43,9 +52,21 @@ export function PatternToggles({ level, record, onSaved }: Props) {
   };
   const row = (field: 'AdoptedStatus' | 'PTAStatus', label: string, allowed: boolean, detail: string) => (
     <div className="pattern-toggle" data-field={field}>
-      {allowed
-        ? <label><input type="checkbox" checked={pending[field] ?? record[field] === true} disabled={field in pending} onChange={(e) => void toggle(field, e.target.checked)} /> {label}</label>
-        : <span>{label}: <strong>{record[field] === true ? 'Yes' : 'No'}</strong></span>}
+      {allowed ? (
+        <label>
+          <input
+            type="checkbox"
+            checked={pending[field] ?? record[field] === true}
+            disabled={field in pending}
+            onChange={(e) => void toggle(field, e.target.checked)}
+          />{' '}
+          {label}
+        </label>
+      ) : (
+        <span>
+          {label}: <strong>{record[field] === true ? 'Yes' : 'No'}</strong>
+        </span>
+      )}
       <span className="pattern-toggle__stamp">{detail}</span>
     </div>
   );

@@ -22,8 +22,18 @@ export const patternManifest: FeatureManifest = {
     { path: 'pattern/:id', access: READ, handle: crumb('Pattern'), lazy: async () => ({ Component: (await import('./PatternScreen')).PatternScreen }) },
     { path: 'patternEdit/:id', access: READ, Component: PatternEditRedirect },
     { path: 'patternCreate', access: CREATE, handle: crumb('Create Pattern'), lazy: createScreen },
-    { path: 'patternFromBrief/:briefSeasonalId', access: CREATE, handle: { crumb: 'Create Pattern', record: underRecord('brief', 'briefSeasonalId') }, lazy: createScreen },
-    { path: 'patternCopy/:parentPatternSeasonalId', access: CREATE, handle: { crumb: 'Copy Pattern', record: underRecord('pattern', 'parentPatternSeasonalId') }, lazy: createScreen },
+    {
+      path: 'patternFromBrief/:briefSeasonalId',
+      access: CREATE,
+      handle: { crumb: 'Create Pattern', record: underRecord('brief', 'briefSeasonalId') },
+      lazy: createScreen,
+    },
+    {
+      path: 'patternCopy/:parentPatternSeasonalId',
+      access: CREATE,
+      handle: { crumb: 'Copy Pattern', record: underRecord('pattern', 'parentPatternSeasonalId') },
+      lazy: createScreen,
+    },
     {
       path: 'patternList',
       access: READ,

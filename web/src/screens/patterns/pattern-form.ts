@@ -24,38 +24,70 @@ export function startFromBrief(brief: Values, briefId: number): CreateStart {
   const released = brief.StatusId === 2;
   return {
     values: { BrandId: brief.BrandId, SeasonId: brief.SeasonId, BriefSeasonalId: released ? briefId : null },
-    fixed: released ? ['BrandId', 'SeasonId', 'BriefSeasonalId'] : ['BrandId', 'SeasonId'], subtitle: `Brief ${String(brief.BriefName)}`,
+    fixed: released ? ['BrandId', 'SeasonId', 'BriefSeasonalId'] : ['BrandId', 'SeasonId'],
+    subtitle: `Brief ${String(brief.BriefName)}`,
   };
 }
 
 /** PAT-001 (/patternCopy): a copy takes the parent's values with ' - Copy' on the name; the brand is fixed. */
 export function startFromCopy(parent: Values, parentId: number): CreateStart {
   return {
-    values: { BrandId: parent.BrandId, SeasonId: parent.SeasonId, GenderKey: parent.GenderKey ?? null, ResponsibleId: parent.ResponsibleId,
-      WFGroupId: parent.WFGroupId ?? null, PatternName: `${String(parent.PatternName)} - Copy`, ParentPatternSeasonalId: parentId },
-    fixed: ['BrandId'], subtitle: `Copy of ${String(parent.PatternName)}`,
+    values: {
+      BrandId: parent.BrandId,
+      SeasonId: parent.SeasonId,
+      GenderKey: parent.GenderKey ?? null,
+      ResponsibleId: parent.ResponsibleId,
+      WFGroupId: parent.WFGroupId ?? null,
+      PatternName: `${String(parent.PatternName)} - Copy`,
+      ParentPatternSeasonalId: parentId,
+    },
+    fixed: ['BrandId'],
+    subtitle: `Copy of ${String(parent.PatternName)}`,
   };
 }
 
 /** The CreatePatternSeasonal payload: name and key trimmed, empty optional values left out. */
 export function createPayload(v: Values): Record<string, unknown> {
   const body: Record<string, unknown> = {
-    PatternName: trimmed(v.PatternName) ?? '', PatternNameKey: trimmed(v.PatternNameKey), GenderKey: v.GenderKey, BrandId: v.BrandId, SeasonId: v.SeasonId,
-    BriefSeasonalId: v.BriefSeasonalId, ResponsibleId: v.ResponsibleId, WFGroupId: v.WFGroupId, ParentPatternSeasonalId: v.ParentPatternSeasonalId,
+    PatternName: trimmed(v.PatternName) ?? '',
+    PatternNameKey: trimmed(v.PatternNameKey),
+    GenderKey: v.GenderKey,
+    BrandId: v.BrandId,
+    SeasonId: v.SeasonId,
+    BriefSeasonalId: v.BriefSeasonalId,
+    ResponsibleId: v.ResponsibleId,
+    WFGroupId: v.WFGroupId,
+    ParentPatternSeasonalId: v.ParentPatternSeasonalId,
   };
   return Object.fromEntries(Object.entries(body).filter(([, x]) => x !== null && x !== undefined && x !== ''));
 }
 
-interface BriefRow { BriefSeasonalId: number; BriefName: string; StatusId: number; StatusName: string; LinePlanName: string | null }
+interface BriefRow {
+  BriefSeasonalId: number;
+  BriefName: string;
+  StatusId: number;
+  StatusName: string;
+  LinePlanName: string | null;
+}
 
 /** PAT-011: briefs in status 2 or 3 of the brand and season (SearchBriefsForPattern). */
 export const BRIEF_PARENTS: PickerSource<BriefRow> = {
-  label: 'Brief', filterLabel: 'Filter briefs by name', emptyText: 'No released briefs were found.',
-  idOf: (r) => r.BriefSeasonalId, nameOf: (r) => r.BriefName,
-  columns: [{ title: 'Brief', value: (r) => r.BriefName }, { title: 'Status', value: (r) => r.StatusName }, { title: 'Line Plan', value: (r) => r.LinePlanName ?? '' }],
+  label: 'Brief',
+  filterLabel: 'Filter briefs by name',
+  emptyText: 'No released briefs were found.',
+  idOf: (r) => r.BriefSeasonalId,
+  nameOf: (r) => r.BriefName,
+  columns: [
+    { title: 'Brief', value: (r) => r.BriefName },
+    { title: 'Status', value: (r) => r.StatusName },
+    { title: 'Line Plan', value: (r) => r.LinePlanName ?? '' },
+  ],
   request: (q) => {
     const json = { BrandId: q.BrandId, SeasonId: q.SeasonId, BriefName: q.name, pageNumber: q.pageNumber, pageSize: q.pageSize };
-    return { key: `pattern-briefs:${JSON.stringify(json)}`, fetch: () => apiFetch<PickerPage<BriefRow>>('/api/Pattern/SearchBriefsForPattern', { method: 'POST', json }) };
+    return {
+      key: `pattern-briefs:${JSON.stringify(json)}`,
+      fetch: () => apiFetch<PickerPage<BriefRow>>('/api/Pattern/SearchBriefsForPattern', { method: 'POST', json }),
+    };
   },
 };
 

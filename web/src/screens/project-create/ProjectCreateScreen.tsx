@@ -22,12 +22,38 @@ import { OwnedGrid, type RowKey, type RowsChange } from '../../components/data-g
 import { listOf, nameNote, stockNumberError, useWizardLists, wizardCalls, type Place } from './wizard-api';
 import { saveRows, type RowPatch } from './wizard-save';
 import {
-  addBrief, addChild, addSibling, appendUnder, depth, duplicateNames, existingRow, firstError, formErrors, gridErrors, hasUnsaved, LEVEL_LABEL, lockReason, newRow,
-  pending, removeRow, REVIEW_FIELDS, START_OVER, STOCK_NUMBER_TWICE, withResponsible, wizardCell, type ProjectDefaults, type ValueField, type WizardRow,
+  addBrief,
+  addChild,
+  addSibling,
+  appendUnder,
+  depth,
+  duplicateNames,
+  existingRow,
+  firstError,
+  formErrors,
+  gridErrors,
+  hasUnsaved,
+  LEVEL_LABEL,
+  lockReason,
+  newRow,
+  pending,
+  removeRow,
+  REVIEW_FIELDS,
+  START_OVER,
+  STOCK_NUMBER_TWICE,
+  withResponsible,
+  wizardCell,
+  type ProjectDefaults,
+  type ValueField,
+  type WizardRow,
 } from './wizard-rows';
 import './project-create.css';
 
-interface LinePlanChoice { LinePlanId: number; LinePlanName: string; StatusName?: string }
+interface LinePlanChoice {
+  LinePlanId: number;
+  LinePlanName: string;
+  StatusName?: string;
+}
 interface Start {
   LinePlan: { LinePlanId: number; LinePlanName: string; BrandId: number; SeasonId: number };
   Brief: { BriefSeasonalId: number; BriefName: string; StatusId: number } | null;
@@ -97,13 +123,16 @@ export function ProjectCreateScreen() {
     defaulted.current.season = true;
     if (profile?.defaultSeasonId && seasons.some((x) => x.SeasonId === profile.defaultSeasonId)) setSeasonId(profile.defaultSeasonId);
   }, [seasons, brandId, profile]);
-  const { data: linePlans } = useSWR<{ Results: LinePlanChoice[] }>(brandId && seasonId ? `/api/Brief/BriefLinePlans?BrandId=${brandId}&SeasonId=${seasonId}&pageSize=50` : null);
+  const { data: linePlans } = useSWR<{ Results: LinePlanChoice[] }>(
+    brandId && seasonId ? `/api/Brief/BriefLinePlans?BrandId=${brandId}&SeasonId=${seasonId}&pageSize=50` : null,
+  );
   const { data: brandDefaults } = useSWR<ProjectDefaults>(brandId ? `/api/User/GetProjectCreateDefaults?brandId=${brandId}` : null);
   const { data: lists } = useWizardLists(brandId);
   // Issue 27: the signed-in user is the Responsible where the brand's defaults name none.
   const defaults = useMemo(() => withResponsible(brandDefaults, Number(profile?.userId), lists?.ResponsibleId), [brandDefaults, profile?.userId, lists]);
-  const linePlanName = linePlans?.Results.find((l) => l.LinePlanId === linePlanId)?.LinePlanName
-    ?? (start?.LinePlan.LinePlanId === linePlanId ? start?.LinePlan.LinePlanName : undefined);
+  const linePlanName =
+    linePlans?.Results.find((l) => l.LinePlanId === linePlanId)?.LinePlanName ??
+    (start?.LinePlan.LinePlanId === linePlanId ? start?.LinePlan.LinePlanName : undefined);
   const place: Place | null = brandId && seasonId && linePlanId ? { BrandId: brandId, SeasonId: seasonId, LinePlanId: linePlanId } : null;
 
   const saving = progress !== null;
@@ -113,8 +142,11 @@ export function ProjectCreateScreen() {
   const duplicates = useMemo(() => duplicateNames(rows), [rows]);
   const allErrors = useMemo(() => formErrors(rows), [rows]);
   // Required fields turn red once a save was tried; a stock number used twice at once (WIZ-009).
-  const errors = useMemo(() => (showErrors ? allErrors
-    : new Map([...allErrors].filter(([, e]) => e.StockNum === STOCK_NUMBER_TWICE).map(([k]) => [k, { StockNum: STOCK_NUMBER_TWICE }]))), [allErrors, showErrors]);
+  const errors = useMemo(
+    () =>
+      showErrors ? allErrors : new Map([...allErrors].filter(([, e]) => e.StockNum === STOCK_NUMBER_TWICE).map(([k]) => [k, { StockNum: STOCK_NUMBER_TWICE }])),
+    [allErrors, showErrors],
+  );
 
   const patch = useCallback((key: string, p: RowPatch) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...p } : r))), []);
 
@@ -127,29 +159,41 @@ export function ProjectCreateScreen() {
   selectedRef.current = selectedKey;
 
   /** The name note (CONST-031) and the stock-number check (WIZ-009), answered for the values still on the row. */
-  const check = useCallback((key: string) => {
-    const row = rowsRef.current.find((r) => r.key === key);
-    if (!row || !brandId || !seasonId) return;
-    void nameNote(row.level, brandId, row.name).then((note) => {
-      const now = rowsRef.current.find((r) => r.key === key);
-      if (now && now.name === row.name && !now.saved) patch(key, { note });
-    }, () => undefined);
-    if (row.level !== 'colorway') return;
-    void stockNumberError(seasonId, row.StockNum ?? '', row.ProductTypeId).then((stockError) => {
-      const now = rowsRef.current.find((r) => r.key === key);
-      if (now && now.StockNum === row.StockNum && !now.saved) patch(key, { stockError });
-    }, () => undefined);
-  }, [brandId, seasonId, patch]);
+  const check = useCallback(
+    (key: string) => {
+      const row = rowsRef.current.find((r) => r.key === key);
+      if (!row || !brandId || !seasonId) return;
+      void nameNote(row.level, brandId, row.name).then(
+        (note) => {
+          const now = rowsRef.current.find((r) => r.key === key);
+          if (now && now.name === row.name && !now.saved) patch(key, { note });
+        },
+        () => undefined,
+      );
+      if (row.level !== 'colorway') return;
+      void stockNumberError(seasonId, row.StockNum ?? '', row.ProductTypeId).then(
+        (stockError) => {
+          const now = rowsRef.current.find((r) => r.key === key);
+          if (now && now.StockNum === row.StockNum && !now.saved) patch(key, { stockError });
+        },
+        () => undefined,
+      );
+    },
+    [brandId, seasonId, patch],
+  );
 
   // An edited row drops its last save error; a name or stock number is checked again.
-  const onChange = useCallback((list: WizardRow[], change: RowsChange<WizardRow>) => {
-    const edits = change.kind === 'edit' ? change.cells : [];
-    const keys = new Set(edits.map((e) => e.key));
-    const next = list.map((r) => (keys.has(r.key) ? { ...r, error: null, disabled: false } : r));
-    rowsRef.current = next;
-    setRows(next);
-    for (const key of new Set(edits.filter((e) => ['name', 'StockNum', 'ProductTypeId'].includes(e.field)).map((e) => String(e.key)))) check(key);
-  }, [check]);
+  const onChange = useCallback(
+    (list: WizardRow[], change: RowsChange<WizardRow>) => {
+      const edits = change.kind === 'edit' ? change.cells : [];
+      const keys = new Set(edits.map((e) => e.key));
+      const next = list.map((r) => (keys.has(r.key) ? { ...r, error: null, disabled: false } : r));
+      rowsRef.current = next;
+      setRows(next);
+      for (const key of new Set(edits.filter((e) => ['name', 'StockNum', 'ProductTypeId'].includes(e.field)).map((e) => String(e.key)))) check(key);
+    },
+    [check],
+  );
   const options = useMemo(() => Object.fromEntries(LIST_FIELDS.map((f) => [f, (r: WizardRow) => listOf(lists, r.level, f)])), [lists]);
   const redCells = useMemo(() => gridErrors(rows, errors, duplicates), [rows, errors, duplicates]);
 
@@ -165,10 +209,14 @@ export function ProjectCreateScreen() {
     setFocus(neighbour ? { key: neighbour.key } : null);
   }, []);
   /** Back to the grid after a toolbar action or a dialog: the selected row, in the column it was in. */
-  const backToGrid = useCallback(() => setFocus((f) => {
-    const key = selectedRef.current ?? f?.key;
-    return key && rowsRef.current.some((r) => r.key === key) ? { key } : null;
-  }), []);
+  const backToGrid = useCallback(
+    () =>
+      setFocus((f) => {
+        const key = selectedRef.current ?? f?.key;
+        return key && rowsRef.current.some((r) => r.key === key) ? { key } : null;
+      }),
+    [],
+  );
   // Insert: a child of the selected row; Shift+Insert: a sibling; Ctrl+Delete: remove an unsaved row.
   const onKey = (e: KeyboardEvent, row: WizardRow | undefined) => {
     if (!row || (e.key !== 'Insert' && !(e.key === 'Delete' && e.ctrlKey))) return false;
@@ -186,7 +234,10 @@ export function ProjectCreateScreen() {
     if (level === 'pattern') {
       const briefName = found.briefName ?? '';
       let brief = next.find((r) => r.level === 'brief' && r.existing && r.name === briefName);
-      if (!brief) { brief = existingRow('brief', null, found.briefSeasonalId, briefName, 2); next = [...next, brief]; }
+      if (!brief) {
+        brief = existingRow('brief', null, found.briefSeasonalId, briefName, 2);
+        next = [...next, brief];
+      }
       parentKey = brief.key;
     }
     const parent = existingRow(level, parentKey, found.id, found.name, found.statusId);
@@ -204,10 +255,18 @@ export function ProjectCreateScreen() {
   const save = useCallback(async () => {
     if (saving || !place) return;
     const todo = pending(rowsRef.current);
-    if (!todo.length) { toast.warning('There are no new rows to save.'); return; }
+    if (!todo.length) {
+      toast.warning('There are no new rows to save.');
+      return;
+    }
     const invalid = formErrors(rowsRef.current);
     // Issue 27: the grid scrolls to the first red cell and selects it.
-    if (invalid.size) { setShowErrors(true); setFocus(firstError(rowsRef.current, invalid)); toast.error(REVIEW_FIELDS); return; }
+    if (invalid.size) {
+      setShowErrors(true);
+      setFocus(firstError(rowsRef.current, invalid));
+      toast.error(REVIEW_FIELDS);
+      return;
+    }
     setProgress({ done: 0, total: todo.length });
     let done = 0;
     const summary = await saveRows(rowsRef.current, wizardCalls(place, lists), (key, p) => {
@@ -220,80 +279,214 @@ export function ProjectCreateScreen() {
     if (summary.failed || summary.skipped) toast.warning(`${text}; ${summary.failed} failed, ${summary.skipped} skipped. See the Message column.`);
     else toast.success(`${text}.`);
   }, [saving, place, lists, patch, backToGrid]);
-  useSaveShortcut(() => void save(), !!place, () => root.current);
+  useSaveShortcut(
+    () => void save(),
+    !!place,
+    () => root.current,
+  );
 
-  const pickBrand = (id: number | null) => { setBrandId(id); setSeasonId(null); setLinePlanId(null); };
-  const pickSeason = (id: number | null) => { setSeasonId(id); setLinePlanId(null); };
+  const pickBrand = (id: number | null) => {
+    setBrandId(id);
+    setSeasonId(null);
+    setLinePlanId(null);
+  };
+  const pickSeason = (id: number | null) => {
+    setSeasonId(id);
+    setLinePlanId(null);
+  };
   const fixed = rows.length > 0;
   const created = rows.filter((r) => r.saved && r.id !== null);
   const failed = rows.filter((r) => r.error);
 
   return (
     <div ref={root} className="wizard">
-      <PageHeader title="Project Create" subtitle={linePlanName ? `Line plan ${linePlanName}` : 'Create briefs, patterns and colorways in bulk under a released line plan.'}
-        actions={<>
-          <button type="button" className="btn" disabled={saving || !rows.length} onClick={() => (unsaved ? setConfirmStartOver(true) : startOver())}>Start over</button>
-          <button type="button" className="btn btn--primary" disabled={saving || !place} onClick={() => void save()} aria-keyshortcuts="Control+S">Save</button>
-        </>} />
-      {startError && <p className="form-error" role="alert">The record to start from was not found.</p>}
+      <PageHeader
+        title="Project Create"
+        subtitle={linePlanName ? `Line plan ${linePlanName}` : 'Create briefs, patterns and colorways in bulk under a released line plan.'}
+        actions={
+          <>
+            <button type="button" className="btn" disabled={saving || !rows.length} onClick={() => (unsaved ? setConfirmStartOver(true) : startOver())}>
+              Start over
+            </button>
+            <button type="button" className="btn btn--primary" disabled={saving || !place} onClick={() => void save()} aria-keyshortcuts="Control+S">
+              Save
+            </button>
+          </>
+        }
+      />
+      {startError && (
+        <p className="form-error" role="alert">
+          The record to start from was not found.
+        </p>
+      )}
       <div className="wizard__place">
-        <div className="field"><label htmlFor="wizard-brand">Brand</label>
+        <div className="field">
+          <label htmlFor="wizard-brand">Brand</label>
           <select id="wizard-brand" value={brandId ?? ''} disabled={fixed} onChange={(e) => pickBrand(e.target.value ? Number(e.target.value) : null)}>
             <option value="">Select a brand</option>
-            {brands?.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
-          </select></div>
-        <div className="field"><label htmlFor="wizard-season">Season</label>
-          <select id="wizard-season" value={seasonId ?? ''} disabled={fixed || !brandId} onChange={(e) => pickSeason(e.target.value ? Number(e.target.value) : null)}>
+            {brands?.map((b) => (
+              <option key={b.BrandId} value={b.BrandId}>
+                {b.BrandName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="wizard-season">Season</label>
+          <select
+            id="wizard-season"
+            value={seasonId ?? ''}
+            disabled={fixed || !brandId}
+            onChange={(e) => pickSeason(e.target.value ? Number(e.target.value) : null)}
+          >
             <option value="">Select a season</option>
-            {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
-          </select></div>
-        <div className="field"><label htmlFor="wizard-line-plan">Line plan (Released or Completed)</label>
-          <select id="wizard-line-plan" value={linePlanId ?? ''} disabled={fixed || !seasonId} onChange={(e) => setLinePlanId(e.target.value ? Number(e.target.value) : null)}>
+            {seasons?.map((s) => (
+              <option key={s.SeasonId} value={s.SeasonId}>
+                {s.SeasonName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="wizard-line-plan">Line plan (Released or Completed)</label>
+          <select
+            id="wizard-line-plan"
+            value={linePlanId ?? ''}
+            disabled={fixed || !seasonId}
+            onChange={(e) => setLinePlanId(e.target.value ? Number(e.target.value) : null)}
+          >
             <option value="">{linePlans && !linePlans.Results.length ? 'No available line plans were found.' : 'Select a line plan'}</option>
-            {linePlans?.Results.map((l) => <option key={l.LinePlanId} value={l.LinePlanId}>{l.LinePlanName}</option>)}
+            {linePlans?.Results.map((l) => (
+              <option key={l.LinePlanId} value={l.LinePlanId}>
+                {l.LinePlanName}
+              </option>
+            ))}
             {linePlanId && !linePlans?.Results.some((l) => l.LinePlanId === linePlanId) && linePlanName && <option value={linePlanId}>{linePlanName}</option>}
-          </select></div>
+          </select>
+        </div>
       </div>
       {place && (
         <>
           <div className="toolbar" role="toolbar" aria-label="Rows">
-            <button type="button" className="btn btn--small" disabled={saving} onClick={() => apply(addBrief(rowsRef.current, defaults))}>Add brief</button>
-            <button type="button" className="btn btn--small" disabled={saving || !selected || selected.level === 'colorway'} title="Insert" aria-keyshortcuts="Insert"
-              onClick={() => selected && onAddChild(selected.key)}>
-              {selected && selected.level !== 'colorway' ? `Add ${LEVEL_LABEL[selected.level === 'brief' ? 'pattern' : 'colorway'].toLowerCase()}` : 'Add child'} (Insert)</button>
-            <button type="button" className="btn btn--small" disabled={saving || !selected} title="Shift+Insert" aria-keyshortcuts="Shift+Insert" onClick={() => selected && onAddSibling(selected.key)}>Add sibling (Shift+Insert)</button>
-            <button type="button" className="btn btn--small" disabled={saving || !selected || selected.saved || selected.existing} title="Ctrl+Delete" aria-keyshortcuts="Control+Delete"
-              onClick={() => selected && onRemove(selected.key)}>Remove row (Ctrl+Delete)</button>
-            <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('brief')}>Existing brief…</button>
-            <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('pattern')}>Existing pattern…</button>
+            <button type="button" className="btn btn--small" disabled={saving} onClick={() => apply(addBrief(rowsRef.current, defaults))}>
+              Add brief
+            </button>
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={saving || !selected || selected.level === 'colorway'}
+              title="Insert"
+              aria-keyshortcuts="Insert"
+              onClick={() => selected && onAddChild(selected.key)}
+            >
+              {selected && selected.level !== 'colorway'
+                ? `Add ${LEVEL_LABEL[selected.level === 'brief' ? 'pattern' : 'colorway'].toLowerCase()}`
+                : 'Add child'}{' '}
+              (Insert)
+            </button>
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={saving || !selected}
+              title="Shift+Insert"
+              aria-keyshortcuts="Shift+Insert"
+              onClick={() => selected && onAddSibling(selected.key)}
+            >
+              Add sibling (Shift+Insert)
+            </button>
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={saving || !selected || selected.saved || selected.existing}
+              title="Ctrl+Delete"
+              aria-keyshortcuts="Control+Delete"
+              onClick={() => selected && onRemove(selected.key)}
+            >
+              Remove row (Ctrl+Delete)
+            </button>
+            <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('brief')}>
+              Existing brief…
+            </button>
+            <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('pattern')}>
+              Existing pattern…
+            </button>
             <span className="spacer" />
             <span className="wizard__progress" role="status">
               {progress ? `Saving ${progress.done} of ${progress.total} rows…` : `${pending(rows).length} new rows, ${created.length} saved`}
             </span>
           </div>
-          {rows.length === 0
-            ? <p className="muted">Add a brief, or an existing brief or pattern, to start.</p>
-            : <OwnedGrid gridId="project-create" rows={rows} rowKey={rowKey} onChange={onChange} options={options} cellReadOnly={lockReason} errors={redCells}
-                decorate={(r, f) => wizardCell(r, f, duplicates)} focus={focus} onKey={onKey} onSelect={(r) => setSelectedKey(r?.key ?? null)}
-                height={gridHeight(rows.length)} className="wizard__grid" testId="wizard-grid" />}
+          {rows.length === 0 ? (
+            <p className="muted">Add a brief, or an existing brief or pattern, to start.</p>
+          ) : (
+            <OwnedGrid
+              gridId="project-create"
+              rows={rows}
+              rowKey={rowKey}
+              onChange={onChange}
+              options={options}
+              cellReadOnly={lockReason}
+              errors={redCells}
+              decorate={(r, f) => wizardCell(r, f, duplicates)}
+              focus={focus}
+              onKey={onKey}
+              onSelect={(r) => setSelectedKey(r?.key ?? null)}
+              height={gridHeight(rows.length)}
+              className="wizard__grid"
+              testId="wizard-grid"
+            />
+          )}
           {failed.length > 0 && (
             <section className="card wizard__created" aria-labelledby="wizard-failed-h">
-              <h2 id="wizard-failed-h" className="card__title">Messages</h2>
-              <ul>{failed.map((r) => <li key={r.key} data-depth={depth(r.level)}>{LEVEL_LABEL[r.level]} {r.name}: <span className="form-error">{r.error}</span></li>)}</ul>
+              <h2 id="wizard-failed-h" className="card__title">
+                Messages
+              </h2>
+              <ul>
+                {failed.map((r) => (
+                  <li key={r.key} data-depth={depth(r.level)}>
+                    {LEVEL_LABEL[r.level]} {r.name}: <span className="form-error">{r.error}</span>
+                  </li>
+                ))}
+              </ul>
             </section>
           )}
           {created.length > 0 && (
             <section className="card wizard__created" aria-labelledby="wizard-created-h">
-              <h2 id="wizard-created-h" className="card__title">Created</h2>
-              <ul>{created.map((r) => (
-                <li key={r.key} data-depth={depth(r.level)}>{LEVEL_LABEL[r.level]} <Link to={`${RECORD_PATH[r.level]}${r.id}`}>{r.name}</Link></li>
-              ))}</ul>
+              <h2 id="wizard-created-h" className="card__title">
+                Created
+              </h2>
+              <ul>
+                {created.map((r) => (
+                  <li key={r.key} data-depth={depth(r.level)}>
+                    {LEVEL_LABEL[r.level]} <Link to={`${RECORD_PATH[r.level]}${r.id}`}>{r.name}</Link>
+                  </li>
+                ))}
+              </ul>
             </section>
           )}
         </>
       )}
-      {search && place && <ExistingParentSearch level={search} brandId={place.BrandId} seasonId={place.SeasonId} onPick={pickExisting} onCancel={() => { setSearch(null); backToGrid(); }} />}
-      {confirmStartOver && <ConfirmDialog title="Start over" message={START_OVER} confirmLabel="Start over" danger onConfirm={startOver} onCancel={() => setConfirmStartOver(false)} />}
+      {search && place && (
+        <ExistingParentSearch
+          level={search}
+          brandId={place.BrandId}
+          seasonId={place.SeasonId}
+          onPick={pickExisting}
+          onCancel={() => {
+            setSearch(null);
+            backToGrid();
+          }}
+        />
+      )}
+      {confirmStartOver && (
+        <ConfirmDialog
+          title="Start over"
+          message={START_OVER}
+          confirmLabel="Start over"
+          danger
+          onConfirm={startOver}
+          onCancel={() => setConfirmStartOver(false)}
+        />
+      )}
     </div>
   );
 }

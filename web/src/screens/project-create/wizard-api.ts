@@ -8,7 +8,10 @@ import { ApiError, apiFetch } from '../../api/http';
 import { Refusal, type Created, type WizardCalls } from './wizard-save';
 import type { Level, ValueField, WizardRow } from './wizard-rows';
 
-export interface Option { value: string | number; label: string }
+export interface Option {
+  value: string | number;
+  label: string;
+}
 export type WizardLists = Partial<Record<ValueField | 'BriefWFGroupId' | 'PatternWFGroupId' | 'ColorwayWFGroupId', Option[]>>;
 
 const options = (path: string) => apiFetch<Option[]>(path);
@@ -29,8 +32,14 @@ export function useWizardLists(brandId: number | null) {
       apiFetch<{ SizeRangePresetId: number; PresetName: string }[]>('/api/User/SizeRangePresets'),
     ]);
     return {
-      ResponsibleId: users, BriefWFGroupId: briefGroups, PatternWFGroupId: patternGroups, ColorwayWFGroupId: colorwayGroups,
-      GenderKey: genders, DivisionKey: divisions, ProductTypeId: productTypes, DevelopmentType: strings(lookups.DevelopmentTypes),
+      ResponsibleId: users,
+      BriefWFGroupId: briefGroups,
+      PatternWFGroupId: patternGroups,
+      ColorwayWFGroupId: colorwayGroups,
+      GenderKey: genders,
+      DivisionKey: divisions,
+      ProductTypeId: productTypes,
+      DevelopmentType: strings(lookups.DevelopmentTypes),
       SizeRangePresetId: presets.map((p) => ({ value: p.SizeRangePresetId, label: p.PresetName })),
     };
   });
@@ -43,10 +52,14 @@ export function listOf(lists: WizardLists | undefined, level: Level, field: Valu
 }
 
 export const labelOf = (list: Option[] | undefined, value: unknown) =>
-  value === null || value === undefined || value === '' ? '' : list?.find((o) => o.value === value)?.label ?? String(value);
+  value === null || value === undefined || value === '' ? '' : (list?.find((o) => o.value === value)?.label ?? String(value));
 
 /** Where the rows go: the line plan, its brand and season. */
-export interface Place { LinePlanId: number; BrandId: number; SeasonId: number }
+export interface Place {
+  LinePlanId: number;
+  BrandId: number;
+  SeasonId: number;
+}
 
 type Answer = { Message?: string; Errors?: { Field: string; Message: string }[] };
 
@@ -55,7 +68,7 @@ export function detailOf(e: unknown): string {
   if (!(e instanceof ApiError)) return '';
   const body = e.body as Answer | null;
   const fields = [...new Set((body?.Errors ?? []).map((x) => x.Message))];
-  return fields.length ? fields.join(' ') : body?.Message ?? '';
+  return fields.length ? fields.join(' ') : (body?.Message ?? '');
 }
 
 const post = async <T>(path: string, json: unknown): Promise<T> => {
@@ -72,19 +85,32 @@ function createCall(place: Place, row: WizardRow, parentId: number | null, divis
   const name = row.name.trim();
   if (row.level === 'brief') {
     return post<{ briefSeasonalId: number; NameNote: string | null }>('/api/Brief/CreateBriefSeasonal', {
-      BriefName: name, BrandId: place.BrandId, SeasonId: place.SeasonId, LinePlanId: place.LinePlanId, ResponsibleId: row.ResponsibleId, WFGroupId: row.WFGroupId ?? null,
+      BriefName: name,
+      BrandId: place.BrandId,
+      SeasonId: place.SeasonId,
+      LinePlanId: place.LinePlanId,
+      ResponsibleId: row.ResponsibleId,
+      WFGroupId: row.WFGroupId ?? null,
     }).then((a) => ({ id: a.briefSeasonalId, note: a.NameNote }));
   }
   if (row.level === 'pattern') {
     return post<{ Warning: string | null; Data: { PatternSeasonalId: number } }>('/api/Pattern/CreatePatternSeasonal', {
-      PatternName: name, BrandId: place.BrandId, SeasonId: place.SeasonId, BriefSeasonalId: parentId, GenderKey: row.GenderKey, ResponsibleId: row.ResponsibleId,
-      WFGroupId: row.WFGroupId ?? null, DevelopmentType: row.DevelopmentType ?? null,
+      PatternName: name,
+      BrandId: place.BrandId,
+      SeasonId: place.SeasonId,
+      BriefSeasonalId: parentId,
+      GenderKey: row.GenderKey,
+      ResponsibleId: row.ResponsibleId,
+      WFGroupId: row.WFGroupId ?? null,
+      DevelopmentType: row.DevelopmentType ?? null,
     }).then((a) => ({ id: a.Data.PatternSeasonalId, note: a.Warning }));
   }
   return post<{ Warning: string | null; Data: { PrototypeSeasonalId: number } }>('/api/Prototype/CreatePrototypeSeasonal', {
     Prototype: { PrototypeName: name, BrandId: place.BrandId, DivisionKey: row.DivisionKey, Division: divisionName, StockNum: row.StockNum?.trim() || null },
     PrototypeSeasonal: { SeasonId: place.SeasonId, StatusId: 1, ResponsibleId: row.ResponsibleId, ProductTypeId: row.ProductTypeId, WFGroupId: row.WFGroupId },
-    PatternSeasonalId: parentId, SizeRangePresetId: row.SizeRangePresetId ?? null, IsProjectCreate: true,
+    PatternSeasonalId: parentId,
+    SizeRangePresetId: row.SizeRangePresetId ?? null,
+    IsProjectCreate: true,
   }).then((a) => ({ id: a.Data.PrototypeSeasonalId, note: a.Warning }));
 }
 
@@ -94,7 +120,10 @@ export function wizardCalls(place: Place, lists: WizardLists | undefined): Wizar
     ensureReleased: async (level, id) => {
       const path = level === 'brief' ? '/api/ProjectCreate/EnsureBriefReleased' : '/api/ProjectCreate/EnsurePatternReleased';
       const a = await apiFetch<{ IsSuccessful: boolean; StatusId: number; Message: string }>(path, {
-        method: 'POST', json: level === 'brief' ? { BriefSeasonalId: id } : { PatternSeasonalId: id }, handleAuthErrors: false });
+        method: 'POST',
+        json: level === 'brief' ? { BriefSeasonalId: id } : { PatternSeasonalId: id },
+        handleAuthErrors: false,
+      });
       return { ok: a.IsSuccessful, statusId: a.StatusId, message: a.Message };
     },
   };
@@ -110,7 +139,10 @@ const NAME_CHECKS: Record<Level, { path: string; param: string }> = {
 export async function nameNote(level: Level, brandId: number, name: string): Promise<string | null> {
   if (!name.trim()) return null;
   const check = NAME_CHECKS[level];
-  const a = await apiFetch<{ Exists: boolean; Message: string | null }>(check.path, { query: { BrandId: brandId, [check.param]: name.trim() }, handleAuthErrors: false });
+  const a = await apiFetch<{ Exists: boolean; Message: string | null }>(check.path, {
+    query: { BrandId: brandId, [check.param]: name.trim() },
+    handleAuthErrors: false,
+  });
   return a.Exists ? a.Message : null;
 }
 
@@ -118,6 +150,8 @@ export async function nameNote(level: Level, brandId: number, name: string): Pro
 export async function stockNumberError(seasonId: number, stockNum: string, productTypeId: number | null | undefined): Promise<string | null> {
   if (!stockNum.trim()) return null;
   const a = await apiFetch<{ IsValid: boolean; Message: string | null }>('/api/ProjectCreate/IsStockNumberValid', {
-    query: { SeasonId: seasonId, StockNum: stockNum.trim(), ProductTypeId: productTypeId ?? undefined }, handleAuthErrors: false });
+    query: { SeasonId: seasonId, StockNum: stockNum.trim(), ProductTypeId: productTypeId ?? undefined },
+    handleAuthErrors: false,
+  });
   return a.IsValid ? null : a.Message;
 }

@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addBrief, addChild, addSibling, duplicateNames, existingRow, firstError, formErrors, gridErrors, isLocked, lockReason, NAME_DUPLICATION, newRow, noteOf, removeRow,
-  REQUIRED, STOCK_NUMBER_TWICE, stateOf, withResponsible, wizardCell, type WizardRow,
+  addBrief,
+  addChild,
+  addSibling,
+  duplicateNames,
+  existingRow,
+  firstError,
+  formErrors,
+  gridErrors,
+  isLocked,
+  lockReason,
+  NAME_DUPLICATION,
+  newRow,
+  noteOf,
+  removeRow,
+  REQUIRED,
+  STOCK_NUMBER_TWICE,
+  stateOf,
+  withResponsible,
+  wizardCell,
+  type WizardRow,
 } from './wizard-rows';
 import { Refusal, saveRows, type WizardCalls } from './wizard-save';
 
@@ -12,12 +30,22 @@ const named = (rows: WizardRow[], key: string | null, name: string) => rows.map(
 function tree() {
   let { rows, key: brief } = addBrief([]);
   rows = named(rows, brief, 'B');
-  let r = addChild(rows, brief); rows = named(r.rows, r.key, 'P1'); const p1 = r.key!;
-  r = addSibling(rows, p1); rows = named(r.rows, r.key, 'P2'); const p2 = r.key!;
-  r = addChild(rows, p1); rows = named(r.rows, r.key, 'C1'); const c1 = r.key!;
-  r = addSibling(rows, c1); rows = named(r.rows, r.key, 'C2');
-  r = addChild(rows, p2); rows = named(r.rows, r.key, 'C3'); const c3 = r.key!;
-  r = addChild(rows, c3); rows = named(r.rows, r.key, 'C4');
+  let r = addChild(rows, brief);
+  rows = named(r.rows, r.key, 'P1');
+  const p1 = r.key!;
+  r = addSibling(rows, p1);
+  rows = named(r.rows, r.key, 'P2');
+  const p2 = r.key!;
+  r = addChild(rows, p1);
+  rows = named(r.rows, r.key, 'C1');
+  const c1 = r.key!;
+  r = addSibling(rows, c1);
+  rows = named(r.rows, r.key, 'C2');
+  r = addChild(rows, p2);
+  rows = named(r.rows, r.key, 'C3');
+  const c3 = r.key!;
+  r = addChild(rows, c3);
+  rows = named(r.rows, r.key, 'C4');
   return { rows, brief, p1, p2 };
 }
 
@@ -52,15 +80,31 @@ describe('wizard checks (WIZ-009..011)', () => {
     const { rows } = tree();
     const twice = rows.map((r) => (r.name === 'C3' ? { ...r, name: ' c1 ' } : r));
     const dups = duplicateNames(twice);
-    expect([...dups].map((k) => twice.find((r) => r.key === k)!.name.trim().toLowerCase())).toEqual(['c1', 'c1']);
+    expect(
+      [...dups].map((k) =>
+        twice
+          .find((r) => r.key === k)!
+          .name.trim()
+          .toLowerCase(),
+      ),
+    ).toEqual(['c1', 'c1']);
     expect(noteOf(twice[2], dups)).toBe(NAME_DUPLICATION);
-    expect(noteOf({ ...twice[1], note: 'You may continue, but please note this name already exists.' }, dups))
-      .toBe('You may continue, but please note this name already exists.');
+    expect(noteOf({ ...twice[1], note: 'You may continue, but please note this name already exists.' }, dups)).toBe(
+      'You may continue, but please note this name already exists.',
+    );
   });
 
   it('WIZ-011 WIZ-009 required fields and a stock number used twice stop the save', () => {
     const { rows } = tree();
-    const filled = rows.map((r) => ({ ...r, ResponsibleId: 3, GenderKey: '01', DivisionKey: '01', ProductTypeId: 1, WFGroupId: 9, StockNum: r.name === 'C1' || r.name === 'C3' ? 'ab1' : null }));
+    const filled = rows.map((r) => ({
+      ...r,
+      ResponsibleId: 3,
+      GenderKey: '01',
+      DivisionKey: '01',
+      ProductTypeId: 1,
+      WFGroupId: 9,
+      StockNum: r.name === 'C1' || r.name === 'C3' ? 'ab1' : null,
+    }));
     const errors = formErrors(filled);
     expect([...errors.values()]).toEqual([{ StockNum: STOCK_NUMBER_TWICE }, { StockNum: STOCK_NUMBER_TWICE }]);
     const missing = formErrors(rows);
@@ -81,7 +125,7 @@ describe('wizard defaults and the first red cell (issue 27)', () => {
     expect(withResponsible(undefined, 3, undefined)).toEqual({});
   });
 
-  it('WIZ-011 the first red cell is found row by row, left to right in the grid\'s column order', () => {
+  it("WIZ-011 the first red cell is found row by row, left to right in the grid's column order", () => {
     const { rows } = tree();
     const filled = rows.map((r) => ({ ...r, ResponsibleId: 3, GenderKey: '01', WFGroupId: 9 }));
     expect(firstError(filled, formErrors(filled))).toEqual({ key: filled[2].key, field: 'DivisionKey' });
@@ -104,7 +148,9 @@ describe('wizard save (WIZ-006..008, WIZ-013)', () => {
         return { id: ++id };
       },
       async ensureReleased(level, rid) {
-        return release(level, rid) ? { ok: true, statusId: 2, message: 'ok' } : { ok: false, statusId: 1, message: `The ${level} could not be set to Released` };
+        return release(level, rid)
+          ? { ok: true, statusId: 2, message: 'ok' }
+          : { ok: false, statusId: 1, message: `The ${level} could not be set to Released` };
       },
     };
   };
@@ -121,23 +167,34 @@ describe('wizard save (WIZ-006..008, WIZ-013)', () => {
     expect(summary).toEqual({ saved: 6, failed: 1, skipped: 0 });
     expect(c.made).toEqual(['B<-', 'P1<101', 'C1<102', 'P2<101', 'C3<104', 'C4<104']);
     const c2 = after.find((r) => r.name === 'C2')!;
-    expect(c2).toMatchObject({ saved: false, saving: false, error: 'There was an error while saving the colorway. Stock Number already exists for this season and factory.' });
+    expect(c2).toMatchObject({
+      saved: false,
+      saving: false,
+      error: 'There was an error while saving the colorway. Stock Number already exists for this season and factory.',
+    });
     expect(stateOf(c2)).toBe('Error');
     expect(after.filter((r) => r.saved)).toHaveLength(6);
   });
 
   it('WIZ-013 a failing pattern keeps the brief/pattern text and its colorways are skipped', async () => {
     const { rows } = tree();
-    const { summary, rows: after } = await run(rows, calls((r) => (r.name === 'P1' ? 'Select a gender.' : null)));
+    const { summary, rows: after } = await run(
+      rows,
+      calls((r) => (r.name === 'P1' ? 'Select a gender.' : null)),
+    );
     expect(summary).toEqual({ saved: 4, failed: 1, skipped: 2 });
-    expect(after.find((r) => r.name === 'P1')!.error)
-      .toBe('There was an error while saving the brief/pattern. Please contact system administrator. Select a gender.');
+    expect(after.find((r) => r.name === 'P1')!.error).toBe(
+      'There was an error while saving the brief/pattern. Please contact system administrator. Select a gender.',
+    );
     expect(after.filter((r) => r.disabled).map((r) => r.name)).toEqual(['C1', 'C2']);
   });
 
   it('WIZ-006 WIZ-007 a parent that cannot be released keeps the message and its children are skipped', async () => {
     const { rows } = tree();
-    const c = calls(() => null, (level) => level !== 'pattern');
+    const c = calls(
+      () => null,
+      (level) => level !== 'pattern',
+    );
     const { summary, rows: after } = await run(rows, c);
     expect(summary).toEqual({ saved: 3, failed: 0, skipped: 4 });
     expect(after.find((r) => r.name === 'P1')).toMatchObject({ saved: true, error: 'The pattern could not be set to Released' });
@@ -149,8 +206,17 @@ describe('wizard save (WIZ-006..008, WIZ-013)', () => {
     const pattern = existingRow('pattern', brief.key, 8, 'Old pattern', 1);
     const { rows } = addChild([brief, pattern], pattern.key);
     let released = 0;
-    const c = calls(() => null, () => { released++; return true; });
-    const { summary } = await run(rows.map((r) => ({ ...r, name: r.name || 'New colorway' })), c);
+    const c = calls(
+      () => null,
+      () => {
+        released++;
+        return true;
+      },
+    );
+    const { summary } = await run(
+      rows.map((r) => ({ ...r, name: r.name || 'New colorway' })),
+      c,
+    );
     expect(summary).toEqual({ saved: 1, failed: 0, skipped: 0 });
     expect(c.made).toEqual(['New colorway<8']);
     expect(released).toBe(1);
@@ -158,7 +224,7 @@ describe('wizard save (WIZ-006..008, WIZ-013)', () => {
 });
 
 describe('wizard grid cells (WIZ-008, WIZ-009, WIZ-013)', () => {
-  it('issue 27: a locked cell says why (a column its level lacks, an existing parent, a saved row); a new row\'s cells do not', () => {
+  it("issue 27: a locked cell says why (a column its level lacks, an existing parent, a saved row); a new row's cells do not", () => {
     const { rows } = tree();
     expect(lockReason(rows[0], 'GenderKey')).toBe('A brief has no value in this column.');
     expect(lockReason({ ...rows[2], saved: true }, 'StockNum')).toBe('Saved: change it on its own screen.');
@@ -166,7 +232,7 @@ describe('wizard grid cells (WIZ-008, WIZ-009, WIZ-013)', () => {
     expect(lockReason(rows[2], 'StockNum')).toBe(false);
   });
 
-  it('WIZ-008 the level is indented, cells a level lacks are greyed, saved rows look locked; a failed row\'s message is red', () => {
+  it("WIZ-008 the level is indented, cells a level lacks are greyed, saved rows look locked; a failed row's message is red", () => {
     const { rows } = tree();
     const colorway = { ...rows[2], saved: true, stockError: 'Stock Number already exists for this season and factory.' };
     expect(wizardCell(rows[0], 'level', new Set())).toEqual({ className: 'wizard__cell--level', text: 'Brief' });

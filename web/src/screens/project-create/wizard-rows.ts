@@ -18,9 +18,14 @@ export const REQUIRED = 'Required.';
 /** The values a row carries (ids of the pick lists; the grid shows their names). */
 export interface RowValues {
   name: string;
-  ResponsibleId?: number | null; WFGroupId?: number | null;
-  GenderKey?: string | null; DevelopmentType?: string | null;
-  DivisionKey?: string | null; ProductTypeId?: number | null; SizeRangePresetId?: number | null; StockNum?: string | null;
+  ResponsibleId?: number | null;
+  WFGroupId?: number | null;
+  GenderKey?: string | null;
+  DevelopmentType?: string | null;
+  DivisionKey?: string | null;
+  ProductTypeId?: number | null;
+  SizeRangePresetId?: number | null;
+  StockNum?: string | null;
 }
 export type ValueField = Exclude<keyof RowValues, 'name'>;
 
@@ -83,8 +88,20 @@ export function newRow(level: Level, parentKey: string | null, defaults: Project
   const own = defaults[DEFAULTS_KEY[level]] ?? {};
   const values = Object.fromEntries(Object.entries(own).filter(([f, v]) => usesField(level, f as ValueField) && v !== undefined && v !== ''));
   return {
-    key: nextKey(), level, parentKey, existing: false, id: null, statusId: null, name: '', ...values,
-    saved: false, saving: false, disabled: false, error: null, note: null, stockError: null,
+    key: nextKey(),
+    level,
+    parentKey,
+    existing: false,
+    id: null,
+    statusId: null,
+    name: '',
+    ...values,
+    saved: false,
+    saving: false,
+    disabled: false,
+    error: null,
+    note: null,
+    stockError: null,
   };
 }
 
@@ -209,9 +226,17 @@ export function lockReason(row: WizardRow, field: string): string | false {
 /** How a cell of the wizard's grid looks: its level indented, its state and message in words, cells it does not have greyed. */
 export function wizardCell(row: WizardRow, field: string, duplicates: ReadonlySet<string>): { className: string; text?: string } {
   const na = notApplicable(row, field);
-  const className = [na && 'wizard__cell--na', isLocked(row) && !na && 'wizard__cell--locked', field === 'level' && 'wizard__cell--level'].filter(Boolean).join(' ');
-  const text = field === 'level' ? `${'\u2003'.repeat(depth(row.level))}${LEVEL_LABEL[row.level]}`
-    : field === 'state' ? stateOf(row) : field === 'message' ? messageOf(row, duplicates) : undefined;
+  const className = [na && 'wizard__cell--na', isLocked(row) && !na && 'wizard__cell--locked', field === 'level' && 'wizard__cell--level']
+    .filter(Boolean)
+    .join(' ');
+  const text =
+    field === 'level'
+      ? `${'\u2003'.repeat(depth(row.level))}${LEVEL_LABEL[row.level]}`
+      : field === 'state'
+        ? stateOf(row)
+        : field === 'message'
+          ? messageOf(row, duplicates)
+          : undefined;
   return { className, text };
 }
 
@@ -228,7 +253,17 @@ export function gridErrors(rows: readonly WizardRow[], errors: ReadonlyMap<strin
 }
 
 /** The grid's editable columns in their order (schemas/grids/project-create.grid.json): where the first red cell is looked for. */
-export const FIELD_ORDER: readonly ('name' | ValueField)[] = ['name', 'ResponsibleId', 'WFGroupId', 'GenderKey', 'DevelopmentType', 'DivisionKey', 'ProductTypeId', 'SizeRangePresetId', 'StockNum'];
+export const FIELD_ORDER: readonly ('name' | ValueField)[] = [
+  'name',
+  'ResponsibleId',
+  'WFGroupId',
+  'GenderKey',
+  'DevelopmentType',
+  'DivisionKey',
+  'ProductTypeId',
+  'SizeRangePresetId',
+  'StockNum',
+];
 
 /** Issue 27: the first red cell, row by row and left to right, for the grid to scroll to and select after 'Please review all fields indicated in red.' */
 export function firstError(rows: readonly WizardRow[], errors: ReadonlyMap<string, Partial<Record<string, string>>>): { key: string; field: string } | null {

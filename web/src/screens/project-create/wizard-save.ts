@@ -7,11 +7,16 @@
  */
 import type { Level, WizardRow } from './wizard-rows';
 
-export const saveErrorText = (level: Level, detail: string) => (level === 'colorway'
-  ? `There was an error while saving the colorway. ${detail}`
-  : `There was an error while saving the brief/pattern. Please contact system administrator. ${detail}`).trim();
+export const saveErrorText = (level: Level, detail: string) =>
+  (level === 'colorway'
+    ? `There was an error while saving the colorway. ${detail}`
+    : `There was an error while saving the brief/pattern. Please contact system administrator. ${detail}`
+  ).trim();
 
-export interface Created { id: number; note?: string | null }
+export interface Created {
+  id: number;
+  note?: string | null;
+}
 
 /** The calls the save makes; each create throws a Refusal with the server's detail. */
 export interface WizardCalls {
@@ -23,17 +28,27 @@ export class Refusal extends Error {}
 
 export type RowPatch = Partial<WizardRow>;
 
-export interface SaveSummary { saved: number; failed: number; skipped: number }
+export interface SaveSummary {
+  saved: number;
+  failed: number;
+  skipped: number;
+}
 
 /** Saves every row still to create, reporting each change of a row through `update` (flags, ids, errors). */
 export async function saveRows(rows: readonly WizardRow[], calls: WizardCalls, update: (key: string, patch: RowPatch) => void): Promise<SaveSummary> {
   const summary: SaveSummary = { saved: 0, failed: 0, skipped: 0 };
   const state = new Map(rows.map((r) => [r.key, { ...r }]));
-  const set = (key: string, patch: RowPatch) => { Object.assign(state.get(key)!, patch); update(key, patch); };
+  const set = (key: string, patch: RowPatch) => {
+    Object.assign(state.get(key)!, patch);
+    update(key, patch);
+  };
   const childrenOf = (key: string | null) => rows.filter((r) => r.parentKey === key).map((r) => state.get(r.key)!);
   const skipTree = (key: string) => {
     for (const child of childrenOf(key)) {
-      if (!child.saved && !child.existing) { set(child.key, { disabled: true }); summary.skipped++; }
+      if (!child.saved && !child.existing) {
+        set(child.key, { disabled: true });
+        summary.skipped++;
+      }
       skipTree(child.key);
     }
   };
@@ -45,7 +60,10 @@ export async function saveRows(rows: readonly WizardRow[], calls: WizardCalls, u
     if ((row.statusId ?? 1) > 1) return true;
     try {
       const answer = await calls.ensureReleased(level, row.id);
-      if (answer.ok && answer.statusId > 1) { set(row.key, { statusId: answer.statusId }); return true; }
+      if (answer.ok && answer.statusId > 1) {
+        set(row.key, { statusId: answer.statusId });
+        return true;
+      }
       set(row.key, { error: answer.message });
     } catch (e) {
       set(row.key, { error: (e as Error).message });
@@ -71,7 +89,10 @@ export async function saveRows(rows: readonly WizardRow[], calls: WizardCalls, u
     if (!children.some((c) => !c.saved && !c.existing) && !children.some((c) => childrenOf(c.key).length)) return;
     const current = state.get(row.key)!;
     const needsRelease = children.some((c) => !c.saved && !c.existing);
-    if (needsRelease && !(await released(current))) { skipTree(row.key); return; }
+    if (needsRelease && !(await released(current))) {
+      skipTree(row.key);
+      return;
+    }
     for (const child of children) await visit(child, current.id);
   }
 

@@ -36,7 +36,9 @@ export function ForecastChart({ series, columns }: { series: readonly ChartSerie
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={LEFT} x2={WIDTH - 8} y1={y(top * f)} y2={y(top * f)} stroke="currentColor" strokeOpacity={0.15} />
-            <text x={LEFT - 6} y={y(top * f) + 4} textAnchor="end" fontSize="10" fill="currentColor">{short(top * f)}</text>
+            <text x={LEFT - 6} y={y(top * f) + 4} textAnchor="end" fontSize="10" fill="currentColor">
+              {short(top * f)}
+            </text>
           </g>
         ))}
         {columns.map((c, i) => (
@@ -44,21 +46,35 @@ export function ForecastChart({ series, columns }: { series: readonly ChartSerie
             {series.map((s, j) => {
               const v = s.values[i] ?? 0;
               return (
-                <rect key={s.id} x={LEFT + i * group + 3 + j * bar} y={y(v)} width={Math.max(1, bar - 1)} height={TOP + PLOT_H - y(v)} fill={COLOURS[j % COLOURS.length]}
-                  data-region={s.name} data-units={v}>
+                <rect
+                  key={s.id}
+                  x={LEFT + i * group + 3 + j * bar}
+                  y={y(v)}
+                  width={Math.max(1, bar - 1)}
+                  height={TOP + PLOT_H - y(v)}
+                  fill={COLOURS[j % COLOURS.length]}
+                  data-region={s.name}
+                  data-units={v}
+                >
                   <title>{`${s.name}, ${c.Title}: ${v.toLocaleString('en-US')} units`}</title>
                 </rect>
               );
             })}
             <text x={LEFT + i * group + group / 2} y={TOP + PLOT_H + 14} textAnchor="middle" fontSize="10" fill="currentColor">{`Q${c.Quarter}`}</text>
-            {c.Quarter === 1 && <text x={LEFT + i * group + 2 * group} y={TOP + PLOT_H + 28} textAnchor="middle" fontSize="10" fontWeight="600" fill="currentColor">{c.Year}</text>}
+            {c.Quarter === 1 && (
+              <text x={LEFT + i * group + 2 * group} y={TOP + PLOT_H + 28} textAnchor="middle" fontSize="10" fontWeight="600" fill="currentColor">
+                {c.Year}
+              </text>
+            )}
           </g>
         ))}
         <g transform={`translate(${LEFT}, ${TOP + PLOT_H + BOTTOM - 2})`} fontSize="11">
           {series.map((s, j) => (
             <g key={s.id} transform={`translate(${(j % 3) * 90}, ${Math.floor(j / 3) * 18})`}>
               <rect width="10" height="10" fill={COLOURS[j % COLOURS.length]} />
-              <text x="14" y="9" fill="currentColor">{s.name.length > 12 ? `${s.name.slice(0, 11)}…` : s.name}</text>
+              <text x="14" y="9" fill="currentColor">
+                {s.name.length > 12 ? `${s.name.slice(0, 11)}…` : s.name}
+              </text>
             </g>
           ))}
         </g>

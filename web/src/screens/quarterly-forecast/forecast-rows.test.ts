@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { changedPairs, chartSeries, currentRows, editCount, gridLines, moneyText, pivotCell, pivotColumns, withEdit, type ForecastColumn, type ForecastRow } from './forecast-rows';
+import {
+  changedPairs,
+  chartSeries,
+  currentRows,
+  editCount,
+  gridLines,
+  moneyText,
+  pivotCell,
+  pivotColumns,
+  withEdit,
+  type ForecastColumn,
+  type ForecastRow,
+} from './forecast-rows';
 
 const columns: ForecastColumn[] = [
-  { Field: 'Y1Q1', Year: 2026, Quarter: 1, Title: '2026 Q1' }, { Field: 'Y2Q4', Year: 2027, Quarter: 4, Title: '2027 Q4' },
+  { Field: 'Y1Q1', Year: 2026, Quarter: 1, Title: '2026 Q1' },
+  { Field: 'Y2Q4', Year: 2027, Quarter: 4, Title: '2027 Q4' },
 ];
 const loaded: ForecastRow[] = [
   { SalesRegionId: 1, SalesRegionName: 'US', Y1Q1: 10, Y2Q4: 0 },
@@ -27,10 +40,15 @@ describe('quarterly forecast screen rows', () => {
     const rows = currentRows(loaded, withEdit(new Map(), loaded, 2, 'Y1Q1', 7));
     const lines = gridLines(rows, columns, 2.5);
     expect(lines.map((l) => [l.name, l.units, l.total, l.revenue])).toEqual([
-      ['US', [10, 0], 10, 25], ['Canada', [7, 5], 12, 30], ['Total', [17, 5], 22, 55],
+      ['US', [10, 0], 10, 25],
+      ['Canada', [7, 5], 12, 30],
+      ['Total', [17, 5], 22, 55],
     ]);
     expect(lines[2].id).toBe(0);
-    expect(chartSeries(rows, columns)).toEqual([{ id: 1, name: 'US', values: [10, 0] }, { id: 2, name: 'Canada', values: [7, 5] }]);
+    expect(chartSeries(rows, columns)).toEqual([
+      { id: 1, name: 'US', values: [10, 0] },
+      { id: 2, name: 'Canada', values: [7, 5] },
+    ]);
     expect(gridLines(rows, columns, null)[0].revenue).toBeNull();
     expect(moneyText(1234.5, '$')).toBe('$1,234.50');
     expect(moneyText(null, '$')).toBe('');
@@ -38,7 +56,11 @@ describe('quarterly forecast screen rows', () => {
 
   it('QF-001 QF-002 the pivot: quarters editable as whole numbers, sums read-only; the Total line, the edited cells and the revenue shown as such', () => {
     expect(pivotColumns(columns, true).map((c) => [c.field, c.title, c.kind, c.readOnly])).toEqual([
-      ['name', 'Sales Region', 'text', true], ['Y1Q1', '2026 Q1', 'integer', false], ['Y2Q4', '2027 Q4', 'integer', false], ['total', 'Total Units', 'integer', true], ['revenue', 'Revenue', 'money', true],
+      ['name', 'Sales Region', 'text', true],
+      ['Y1Q1', '2026 Q1', 'integer', false],
+      ['Y2Q4', '2027 Q4', 'integer', false],
+      ['total', 'Total Units', 'integer', true],
+      ['revenue', 'Revenue', 'money', true],
     ]);
     const edits = withEdit(new Map(), loaded, 2, 'Y1Q1', 7);
     const lines = gridLines(currentRows(loaded, edits), columns, 2.5);

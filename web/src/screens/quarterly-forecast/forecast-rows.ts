@@ -6,14 +6,42 @@
 import { columnTotals, parseQuarterTitle, revenueOf, rowUnits, type QuarterColumn } from '@domain/sales-forecast';
 import type { GridColumn } from '../../components/data-grid/columns';
 
-export interface ForecastColumn { Field: string; Year: number; Quarter: 1 | 2 | 3 | 4; Title: string }
-export interface ForecastRow { SalesRegionId: number; SalesRegionName: string; [field: string]: number | string }
-export interface ForecastAnswer {
-  BrandId: number; SeasonId: number; SeasonName: string; Year1: number; Year2: number;
-  Columns: ForecastColumn[]; Rows: ForecastRow[]; CanEdit: boolean; ShowsRevenue: boolean;
+export interface ForecastColumn {
+  Field: string;
+  Year: number;
+  Quarter: 1 | 2 | 3 | 4;
+  Title: string;
 }
-export interface RevenuePrice { CurrencyKey: string; CurrencySymbol: string | null; Rate: number | null; ColorwayCount: number; PricePerUnit: number | null }
-export interface Pair { SalesRegionId: number; Year: number; Quarter: number; Units: number; OldUnits: number }
+export interface ForecastRow {
+  SalesRegionId: number;
+  SalesRegionName: string;
+  [field: string]: number | string;
+}
+export interface ForecastAnswer {
+  BrandId: number;
+  SeasonId: number;
+  SeasonName: string;
+  Year1: number;
+  Year2: number;
+  Columns: ForecastColumn[];
+  Rows: ForecastRow[];
+  CanEdit: boolean;
+  ShowsRevenue: boolean;
+}
+export interface RevenuePrice {
+  CurrencyKey: string;
+  CurrencySymbol: string | null;
+  Rate: number | null;
+  ColorwayCount: number;
+  PricePerUnit: number | null;
+}
+export interface Pair {
+  SalesRegionId: number;
+  Year: number;
+  Quarter: number;
+  Units: number;
+  OldUnits: number;
+}
 
 /** Edits: region id → field → units. */
 export type Edits = ReadonlyMap<number, ReadonlyMap<string, number>>;
@@ -34,8 +62,10 @@ export function withEdit(edits: Edits, loaded: readonly ForecastRow[], regionId:
   const next = new Map([...edits].map(([k, v]) => [k, new Map(v)]));
   const row = loaded.find((r) => r.SalesRegionId === regionId);
   const own = next.get(regionId) ?? new Map<string, number>();
-  if (row && Number(row[field]) === units) own.delete(field); else own.set(field, units);
-  if (own.size) next.set(regionId, own); else next.delete(regionId);
+  if (row && Number(row[field]) === units) own.delete(field);
+  else own.set(field, units);
+  if (own.size) next.set(regionId, own);
+  else next.delete(regionId);
   return next;
 }
 
@@ -71,21 +101,36 @@ export function gridLines(rows: readonly ForecastRow[], columns: readonly Foreca
 
 export type Line = ReturnType<typeof gridLines>[number];
 
-const column = (field: string, title: string, width: number, kind: GridColumn['kind'], readOnly = true): GridColumn => ({ field, title, width, kind, readOnly, nullable: true });
+const column = (field: string, title: string, width: number, kind: GridColumn['kind'], readOnly = true): GridColumn => ({
+  field,
+  title,
+  width,
+  kind,
+  readOnly,
+  nullable: true,
+});
 /** The pivot's columns (the season's quarters: no grid document names them, ADR 029): the region, its units per quarter, total units and revenue. */
 export const pivotColumns = (columns: readonly ForecastColumn[], showsRevenue: boolean): GridColumn[] => [
-  column('name', 'Sales Region', 100, 'text'), ...columns.map((c) => column(c.Field, c.Title, 72, 'integer', false)),
-  column('total', 'Total Units', 92, 'integer'), ...(showsRevenue ? [column('revenue', 'Revenue', 120, 'money')] : []),
+  column('name', 'Sales Region', 100, 'text'),
+  ...columns.map((c) => column(c.Field, c.Title, 72, 'integer', false)),
+  column('total', 'Total Units', 92, 'integer'),
+  ...(showsRevenue ? [column('revenue', 'Revenue', 120, 'money')] : []),
 ];
 
 /** How a pivot cell looks: the Total line and the sums, a cell changed since the last save, the revenue in its currency. */
 export function pivotCell(line: Line, field: string, edits: Edits, symbol: string | null) {
   const edited = !!edits.get(line.id)?.has(field);
-  const className = [line.id === 0 && 'qf-grid__total', (field === 'total' || field === 'revenue') && 'qf-grid__sum', edited && 'qf-grid__edited'].filter(Boolean).join(' ');
+  const className = [line.id === 0 && 'qf-grid__total', (field === 'total' || field === 'revenue') && 'qf-grid__sum', edited && 'qf-grid__edited']
+    .filter(Boolean)
+    .join(' ');
   return { className, title: edited ? 'Changed: not saved yet' : undefined, text: field === 'revenue' ? moneyText(line.revenue, symbol) : undefined };
 }
 
-export interface ChartSeries { id: number; name: string; values: number[] }
+export interface ChartSeries {
+  id: number;
+  name: string;
+  values: number[];
+}
 
 /** The chart: per region, its units in each quarter column. */
 export const chartSeries = (rows: readonly ForecastRow[], columns: readonly ForecastColumn[]): ChartSeries[] =>

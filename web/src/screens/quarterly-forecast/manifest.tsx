@@ -3,11 +3,13 @@ import { permission } from '@domain/access';
 import { navGroupOf, type FeatureManifest } from '../../shell/manifest';
 
 export const quarterlyForecastManifest: FeatureManifest = {
-  routes: [{
-    path: 'quarterlyForecasting',
-    access: permission('quarterlyForecasting', 'read'),
-    nav: { group: 'Planning', label: 'Quarterly forecast' },
-    handle: { crumb: 'Quarterly Forecast', parent: navGroupOf },
-    children: [{ index: true, lazy: async () => ({ Component: (await import('./QuarterlyForecastScreen')).QuarterlyForecastScreen }) }],
-  }],
+  routes: [
+    {
+      path: 'quarterlyForecasting',
+      access: permission('quarterlyForecasting', 'read'),
+      nav: { group: 'Planning', label: 'Quarterly forecast' },
+      handle: { crumb: 'Quarterly Forecast', parent: navGroupOf },
+      children: [{ index: true, lazy: async () => ({ Component: (await import('./QuarterlyForecastScreen')).QuarterlyForecastScreen }) }],
+    },
+  ],
 };

@@ -27,7 +27,15 @@ import './search.css';
 
 /** The status field is a plain choice of statuses here (no record, no transitions). A blank criterion matches every value: its choice reads "All" (not a reference field's "None"). */
 const ALL = { placeholder: 'All' };
-const CRITERIA_FIELDS = { StatusId: { widget: 'reference', ...ALL }, BrandId: ALL, SeasonId: ALL, DivisionKey: ALL, LinePlanId: ALL, ResponsibleId: ALL, GenderKey: ALL };
+const CRITERIA_FIELDS = {
+  StatusId: { widget: 'reference', ...ALL },
+  BrandId: ALL,
+  SeasonId: ALL,
+  DivisionKey: ALL,
+  LinePlanId: ALL,
+  ResponsibleId: ALL,
+  GenderKey: ALL,
+};
 
 export function SearchScreen() {
   const [params, setParams] = useSearchParams();
@@ -43,26 +51,54 @@ export function SearchScreen() {
   return (
     <>
       {/* SEARCH-013/014: mass upload of the module's records (read or edit of it); factory users once results are shown (DECISIONS SEARCH-014). */}
-      <PageHeader title="Search" actions={offered && SEARCH_UPLOAD_KIND[chosen.entity] && (can(permissions, chosen.module, 'read') || can(permissions, chosen.module, 'edit')) && (
-        <UploadButton key={chosen.entity} kind={SEARCH_UPLOAD_KIND[chosen.entity]} label={`Upload ${chosen.title.toLowerCase()}s`} />
-      )} />
-      <TabList idPrefix="search" label="Search module" tabs={levels.map((h) => ({ id: String(h.level), label: h.title }))} chosen={String(chosen.level)}
-        onChoose={(level) => setParams({ searchModule: level })} />
+      <PageHeader
+        title="Search"
+        actions={
+          offered &&
+          SEARCH_UPLOAD_KIND[chosen.entity] &&
+          (can(permissions, chosen.module, 'read') || can(permissions, chosen.module, 'edit')) && (
+            <UploadButton key={chosen.entity} kind={SEARCH_UPLOAD_KIND[chosen.entity]} label={`Upload ${chosen.title.toLowerCase()}s`} />
+          )
+        }
+      />
+      <TabList
+        idPrefix="search"
+        label="Search module"
+        tabs={levels.map((h) => ({ id: String(h.level), label: h.title }))}
+        chosen={String(chosen.level)}
+        onChoose={(level) => setParams({ searchModule: level })}
+      />
       <div {...tabPanelProps('search', String(chosen.level))}>
-        <SearchModule key={chosen.level} level={chosen} quickSearchText={params.get('quickSearchText')} onModule={(n) => setParams({ searchModule: String(n) })}
-          onResults={onResults} />
+        <SearchModule
+          key={chosen.level}
+          level={chosen}
+          quickSearchText={params.get('quickSearchText')}
+          onModule={(n) => setParams({ searchModule: String(n) })}
+          onResults={onResults}
+        />
       </div>
     </>
   );
 }
 
-function SearchModule({ level, quickSearchText, onModule, onResults }: {
-  level: HierarchyLevel; quickSearchText: string | null; onModule: (n: number) => void; onResults: (level: number, shown: boolean) => void;
+function SearchModule({
+  level,
+  quickSearchText,
+  onModule,
+  onResults,
+}: {
+  level: HierarchyLevel;
+  quickSearchText: string | null;
+  onModule: (n: number) => void;
+  onResults: (level: number, shown: boolean) => void;
 }) {
   const [child, setChild] = useState<GridRecord | null>(null);
   // The grid gets the keyboard back when the child-data modal closes.
   const hotRef = useRef<Handsontable | null>(null);
-  const closeChild = useCallback(() => { setChild(null); setTimeout(() => hotRef.current?.listen(), 0); }, []);
+  const closeChild = useCallback(() => {
+    setChild(null);
+    setTimeout(() => hotRef.current?.listen(), 0);
+  }, []);
   // The module opens with its first page of every record the user may see (or the address's quick search), parent levels included.
   const initialCriteria = useCallback(() => defaultCriteria(level.level), [level.level]);
   const restart = useMemo(() => ({ criteria: quickSearchText ? { quickSearchText } : {}, key: quickSearchText ?? '' }), [quickSearchText]);
@@ -71,10 +107,23 @@ function SearchModule({ level, quickSearchText, onModule, onResults }: {
   const shown = useCallback((s: boolean) => onResults(level.level, s), [onResults, level.level]);
   return (
     <>
-      <SearchWorkbench tab={level.level} searchType={1} criteriaEntity="search-criteria" layoutId={`search-${level.entity}`} gridId={level.searchGrid}
-        criteriaFields={CRITERIA_FIELDS} initialCriteria={initialCriteria} restart={restart} omitColumns={omit} rowPath={rowPath}
-        onAltClick={CHILD_LISTS[level.level] ? setChild : undefined} hotRef={hotRef} onTab={onModule}
-        tabName={(n) => HIERARCHY.find((h) => h.level === n)?.title ?? String(n)} onResults={shown} />
+      <SearchWorkbench
+        tab={level.level}
+        searchType={1}
+        criteriaEntity="search-criteria"
+        layoutId={`search-${level.entity}`}
+        gridId={level.searchGrid}
+        criteriaFields={CRITERIA_FIELDS}
+        initialCriteria={initialCriteria}
+        restart={restart}
+        omitColumns={omit}
+        rowPath={rowPath}
+        onAltClick={CHILD_LISTS[level.level] ? setChild : undefined}
+        hotRef={hotRef}
+        onTab={onModule}
+        tabName={(n) => HIERARCHY.find((h) => h.level === n)?.title ?? String(n)}
+        onResults={shown}
+      />
       {child && CHILD_LISTS[level.level] && (
         <ChildDataModal list={CHILD_LISTS[level.level]} parentId={Number(child[level.key])} parentName={String(child[level.name] ?? '')} onClose={closeChild} />
       )}

@@ -6,10 +6,12 @@ import { permission } from '@domain/access';
 import { screen, type FeatureManifest } from '../../shell/manifest';
 
 export const searchManifest: FeatureManifest = {
-  routes: [{
-    path: 'Search',
-    nav: { group: 'Products', label: 'Search', offer: permission('search', 'read') },
-    handle: { crumb: 'Search' },
-    lazy: screen(() => import('./SearchScreen'), 'SearchScreen'),
-  }],
+  routes: [
+    {
+      path: 'Search',
+      nav: { group: 'Products', label: 'Search', offer: permission('search', 'read') },
+      handle: { crumb: 'Search' },
+      lazy: screen(() => import('./SearchScreen'), 'SearchScreen'),
+    },
+  ],
 };

@@ -17,5 +17,7 @@ export function defaultCriteria(searchModule: number): Record<string, unknown> {
 
 /** The parent-level columns left out while their flag is off. */
 export function omittedColumns(searchModule: number, criteria: Record<string, unknown>): string[] {
-  return Object.entries(PARENT_COLUMNS[searchModule] ?? {}).filter(([flag]) => criteria[flag] !== true).flatMap(([, cols]) => cols);
+  return Object.entries(PARENT_COLUMNS[searchModule] ?? {})
+    .filter(([flag]) => criteria[flag] !== true)
+    .flatMap(([, cols]) => cols);
 }

@@ -3,10 +3,12 @@ import { permission } from '@domain/access';
 import type { FeatureManifest } from '../../shell/manifest';
 
 export const sizeRangeManifest: FeatureManifest = {
-  routes: [{
-    path: 'sizeRangePresets',
-    nav: { group: 'Planning', label: 'Size range presets', offer: permission('colorway', 'read') },
-    handle: { crumb: () => 'Size Range Presets' },
-    lazy: async () => ({ Component: (await import('./SizeRangePresetsScreen')).SizeRangePresetsScreen }),
-  }],
+  routes: [
+    {
+      path: 'sizeRangePresets',
+      nav: { group: 'Planning', label: 'Size range presets', offer: permission('colorway', 'read') },
+      handle: { crumb: () => 'Size Range Presets' },
+      lazy: async () => ({ Component: (await import('./SizeRangePresetsScreen')).SizeRangePresetsScreen }),
+    },
+  ],
 };

@@ -4,9 +4,5 @@ import { StatusPage } from './StatusPage';
 
 export function DisplayUserMessageScreen() {
   const [params] = useSearchParams();
-  return (
-    <StatusPage title={params.get('title') || 'Message'}>
-      {params.get('message') && <p>{params.get('message')}</p>}
-    </StatusPage>
-  );
+  return <StatusPage title={params.get('title') || 'Message'}>{params.get('message') && <p>{params.get('message')}</p>}</StatusPage>;
 }

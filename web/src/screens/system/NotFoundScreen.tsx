@@ -6,7 +6,9 @@ export function NotFoundScreen() {
   const { pathname } = useLocation();
   return (
     <StatusPage title="Page not found" tone="warn">
-      <p>There is no page at <code>{pathname}</code>. Check the address, or use the menus above.</p>
+      <p>
+        There is no page at <code>{pathname}</code>. Check the address, or use the menus above.
+      </p>
     </StatusPage>
   );
 }

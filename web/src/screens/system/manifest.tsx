@@ -3,10 +3,20 @@ import { screen, type FeatureManifest } from '../../shell/manifest';
 
 export const systemManifest: FeatureManifest = {
   routes: [
-    { path: 'permissionDenied', unlisted: true, handle: { crumb: 'Permission Denied' }, lazy: screen(() => import('./PermissionDeniedScreen'), 'PermissionDeniedScreen') },
+    {
+      path: 'permissionDenied',
+      unlisted: true,
+      handle: { crumb: 'Permission Denied' },
+      lazy: screen(() => import('./PermissionDeniedScreen'), 'PermissionDeniedScreen'),
+    },
     { path: 'recordDeleted', unlisted: true, handle: { crumb: 'Record Deleted' }, lazy: screen(() => import('./RecordDeletedScreen'), 'RecordDeletedScreen') },
     { path: 'errorPage', unlisted: true, handle: { crumb: 'Error' }, lazy: screen(() => import('./ErrorPageScreen'), 'ErrorPageScreen') },
-    { path: 'displayUserMessage', unlisted: true, handle: { crumb: 'Message' }, lazy: screen(() => import('./DisplayUserMessageScreen'), 'DisplayUserMessageScreen') },
+    {
+      path: 'displayUserMessage',
+      unlisted: true,
+      handle: { crumb: 'Message' },
+      lazy: screen(() => import('./DisplayUserMessageScreen'), 'DisplayUserMessageScreen'),
+    },
     { path: '*', unlisted: true, handle: { crumb: 'Page not found' }, lazy: screen(() => import('./NotFoundScreen'), 'NotFoundScreen') },
   ],
 };

@@ -25,10 +25,26 @@ export function ChecklistItems({ grid, schema, items, required, editable, onComp
   const cell = (i: ChecklistItem, field: string) => {
     switch (field) {
       case 'IsComplete':
-        return <input type="checkbox" aria-label={i.ItemName} checked={i.IsComplete} disabled={!editable || !i.IsEnabled}
-          onChange={(e) => onComplete(i.TransferChecklistItemId, e.target.checked)} />;
+        return (
+          <input
+            type="checkbox"
+            aria-label={i.ItemName}
+            checked={i.IsComplete}
+            disabled={!editable || !i.IsEnabled}
+            onChange={(e) => onComplete(i.TransferChecklistItemId, e.target.checked)}
+          />
+        );
       case 'ItemName':
-        return <>{i.ItemName}{i.IsPatternLevel && <span className="badge tc-badge" title="Shared by every colorway of the pattern">Pattern</span>}</>;
+        return (
+          <>
+            {i.ItemName}
+            {i.IsPatternLevel && (
+              <span className="badge tc-badge" title="Shared by every colorway of the pattern">
+                Pattern
+              </span>
+            )}
+          </>
+        );
       case 'IsEnabled':
         return required.has(i.TransferChecklistTemplateItemId) ? 'Required' : i.IsEnabled ? 'Tariff mitigation' : 'Not enabled';
       case 'CompletedBy':
@@ -42,13 +58,21 @@ export function ChecklistItems({ grid, schema, items, required, editable, onComp
   return (
     <table className="table tc-items" data-testid="tc-items">
       <thead>
-        <tr>{columns.map((c) => <th key={c.field} className={c.field === 'IsComplete' ? 'tc-items__check' : undefined} style={{ width: c.width }}>{c.title}</th>)}</tr>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.field} className={c.field === 'IsComplete' ? 'tc-items__check' : undefined} style={{ width: c.width }}>
+              {c.title}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {items.map((i) => (
           <tr key={i.TransferChecklistItemId} className={i.IsEnabled ? undefined : 'tc-items__disabled'}>
             {columns.map((c) => (
-              <td key={c.field} className={c.field === 'IsComplete' ? 'tc-items__check' : c.field === 'IsEnabled' ? 'muted' : undefined}>{cell(i, c.field)}</td>
+              <td key={c.field} className={c.field === 'IsComplete' ? 'tc-items__check' : c.field === 'IsEnabled' ? 'muted' : undefined}>
+                {cell(i, c.field)}
+              </td>
             ))}
           </tr>
         ))}

@@ -30,8 +30,17 @@ import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import {
-  applySync, draftCompletion, draftOf, progressOf, saveBody, setComplete, withEnabled,
-  type Checklist, type Draft, type ProductType, type SyncItem,
+  applySync,
+  draftCompletion,
+  draftOf,
+  progressOf,
+  saveBody,
+  setComplete,
+  withEnabled,
+  type Checklist,
+  type Draft,
+  type ProductType,
+  type SyncItem,
 } from './checklist-state';
 import { NotFoundState } from '../system/NotFoundState';
 import { ChecklistItems } from './ChecklistItems';
@@ -43,7 +52,11 @@ const ITEMS_GRID = 'transfer-checklist-items';
 
 /** TC-005: the completion date as the draft gives it, or that it is not complete. */
 function CompletionWidget({ id, value }: WidgetProps) {
-  return <output id={id} className="tc-completion">{value ? formatIsoDate(String(value)) : 'Not complete'}</output>;
+  return (
+    <output id={id} className="tc-completion">
+      {value ? formatIsoDate(String(value)) : 'Not complete'}
+    </output>
+  );
 }
 const HEADER_WIDGETS = { completion: CompletionWidget };
 const HEADER_FIELDS = { CompletionDate: { widget: 'completion' } };
@@ -55,7 +68,9 @@ export function TransferChecklistScreen() {
 }
 
 /** Issue 27: the shared not-found state, the address kept (an id that is none included). */
-const ChecklistNotFound = () => <NotFoundState what="Transfer Checklist" text={TC_TEXT.notFound} back={{ to: '/transferChecklist', label: 'Go to Transfer checklists' }} />;
+const ChecklistNotFound = () => (
+  <NotFoundState what="Transfer Checklist" text={TC_TEXT.notFound} back={{ to: '/transferChecklist', label: 'Go to Transfer checklists' }} />
+);
 
 function ChecklistEditor({ id }: { id: number }) {
   const canEdit = useCan('colorway', 'edit');
@@ -75,24 +90,40 @@ function ChecklistEditor({ id }: { id: number }) {
   const productTypes = types.data?.ProductTypes ?? [];
   const data = checklist.data;
 
-  const reset = useCallback((c: Checklist) => { setDraft(draftOf(c)); setDirty(false); }, []);
-  useEffect(() => { if (data) reset(data); }, [data, reset]);
+  const reset = useCallback((c: Checklist) => {
+    setDraft(draftOf(c));
+    setDirty(false);
+  }, []);
+  useEffect(() => {
+    if (data) reset(data);
+  }, [data, reset]);
 
   const title = data ? `${data.StockNumber ?? ''} ${data.PrototypeName} → ${data.ToFactoryName}`.trim() : '';
   usePageTitle(title);
   useUnsavedChanges(canEdit && dirty);
 
-  const change = (next: Draft) => { setDraft(withEnabled(next, productTypes)); setDirty(true); };
+  const change = (next: Draft) => {
+    setDraft(withEnabled(next, productTypes));
+    setDirty(true);
+  };
   const me = { id: Number(session?.userId ?? 0), name: `${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() };
   const today = todayIso();
   const completion = data && draft ? draftCompletion(draft, data.CompletionDate, today) : null;
   const productTypeId = draft?.productTypeId ?? null;
   const mitigation = !!draft?.mitigation;
   // The header form shows the draft: its product type and flag as chosen, the completion date as TC-005 gives it now.
-  const formData = useMemo(() => (data ? {
-    ...data, TransferProductTypeId: productTypeId, CompletionDate: completion,
-    ...('IsTariffMitigationTransfer' in data ? { IsTariffMitigationTransfer: mitigation } : {}),
-  } : {}), [data, productTypeId, mitigation, completion]);
+  const formData = useMemo(
+    () =>
+      data
+        ? {
+            ...data,
+            TransferProductTypeId: productTypeId,
+            CompletionDate: completion,
+            ...('IsTariffMitigationTransfer' in data ? { IsTariffMitigationTransfer: mitigation } : {}),
+          }
+        : {},
+    [data, productTypeId, mitigation, completion],
+  );
 
   /** A committed header value: the product type changes the draft; turning tariff mitigation on waits for the preview. */
   const onHeaderChange = (next: Record<string, unknown>) => {
@@ -108,13 +139,17 @@ function ChecklistEditor({ id }: { id: number }) {
   /** TC-006/007: turning tariff mitigation on shows what the siblings' checklists complete first. */
   const toggleMitigation = async (on: boolean) => {
     if (!draft || !data) return;
-    if (!on) { change({ ...draft, mitigation: false }); return; }
+    if (!on) {
+      change({ ...draft, mitigation: false });
+      return;
+    }
     try {
       const answer = await apiFetch<{ Items: SyncItem[] }>('/api/TransferChecklist/SyncPatternLevelItemsPreview', {
         query: { intoThisChecklistId: data.TransferChecklistId, isTariffMitigationTransfer: true },
       });
       const open = answer.Items.filter((s) => !draft.items.find((i) => i.TransferChecklistItemId === s.TransferChecklistItemId)?.IsComplete);
-      if (open.length) setPreview(open); else change({ ...draft, mitigation: true });
+      if (open.length) setPreview(open);
+      else change({ ...draft, mitigation: true });
     } catch (e) {
       toast.error(errorText(e, TC_TEXT.saveError));
     }
@@ -135,7 +170,11 @@ function ChecklistEditor({ id }: { id: number }) {
       setBusy(false);
     }
   };
-  useSaveShortcut(() => void save(), canEdit, () => page.current);
+  useSaveShortcut(
+    () => void save(),
+    canEdit,
+    () => page.current,
+  );
 
   const pdf = async () => {
     try {
@@ -156,7 +195,11 @@ function ChecklistEditor({ id }: { id: number }) {
 
   if (checklist.error) {
     if ((checklist.error as { status?: number }).status === 404) return <ChecklistNotFound />;
-    return <div className="alert alert--error" role="alert">The transfer checklist could not be loaded. <Link to="/transferChecklist">Transfer checklists</Link></div>;
+    return (
+      <div className="alert alert--error" role="alert">
+        The transfer checklist could not be loaded. <Link to="/transferChecklist">Transfer checklists</Link>
+      </div>
+    );
   }
   if (!data || !draft || !types.data || !schema.data || !layout.data || !fieldLayoutReady || !itemsGrid.data || !itemSchema.data) {
     return <span className="spinner" role="status" aria-label="Loading" />;
@@ -170,41 +213,121 @@ function ChecklistEditor({ id }: { id: number }) {
     <div ref={page} className="tc-screen">
       <PageHeader
         title={`Transfer Checklist: ${title}`}
-        subtitle={<>
-          {data.PrototypeSeasonalId ? <Link to={`/colorway/${data.PrototypeSeasonalId}`}>{data.StockNumber} {data.PrototypeName}</Link> : `${data.StockNumber ?? ''} ${data.PrototypeName}`}
-          {' · '}{data.PatternName} · {data.BrandName}
-          {data.FromFactoryName ? ` · from ${data.FromFactoryName}` : ''} · to {data.ToFactoryName}
-        </>}
-        actions={<>
-          <Link className="btn" to="/transferChecklist">List</Link>
-          <button type="button" className="btn" onClick={() => void exportFile()}>Export</button>
-          {canEdit && <UploadButton kind="transfer-checklist" className="btn" />}
-          <button type="button" className="btn" onClick={() => void pdf()}>PDF</button>
-          {canEdit && <button type="button" className="btn btn--primary" disabled={busy || !dirty} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</button>}
-        </>}
+        subtitle={
+          <>
+            {data.PrototypeSeasonalId ? (
+              <Link to={`/colorway/${data.PrototypeSeasonalId}`}>
+                {data.StockNumber} {data.PrototypeName}
+              </Link>
+            ) : (
+              `${data.StockNumber ?? ''} ${data.PrototypeName}`
+            )}
+            {' · '}
+            {data.PatternName} · {data.BrandName}
+            {data.FromFactoryName ? ` · from ${data.FromFactoryName}` : ''} · to {data.ToFactoryName}
+          </>
+        }
+        actions={
+          <>
+            <Link className="btn" to="/transferChecklist">
+              List
+            </Link>
+            <button type="button" className="btn" onClick={() => void exportFile()}>
+              Export
+            </button>
+            {canEdit && <UploadButton kind="transfer-checklist" className="btn" />}
+            <button type="button" className="btn" onClick={() => void pdf()}>
+              PDF
+            </button>
+            {canEdit && (
+              <button type="button" className="btn btn--primary" disabled={busy || !dirty} onClick={() => void save()}>
+                {busy ? 'Saving…' : 'Save'}
+              </button>
+            )}
+          </>
+        }
       />
       <section className="tc-header" aria-label="Checklist">
-        <SchemaForm schema={schema.data} layout={layout.data} fieldLayout={fieldLayout} formData={formData} readOnly={!canEdit} trackUnsaved={false}
-          brandId={data.BrandId} onChange={onHeaderChange} widgets={HEADER_WIDGETS} fields={HEADER_FIELDS}
-          panels={{ progress: <div className="field"><span className="field__label">Progress</span><output aria-label="Progress">{done} of {enabled} enabled items complete</output></div> }} />
+        <SchemaForm
+          schema={schema.data}
+          layout={layout.data}
+          fieldLayout={fieldLayout}
+          formData={formData}
+          readOnly={!canEdit}
+          trackUnsaved={false}
+          brandId={data.BrandId}
+          onChange={onHeaderChange}
+          widgets={HEADER_WIDGETS}
+          fields={HEADER_FIELDS}
+          panels={{
+            progress: (
+              <div className="field">
+                <span className="field__label">Progress</span>
+                <output aria-label="Progress">
+                  {done} of {enabled} enabled items complete
+                </output>
+              </div>
+            ),
+          }}
+        />
       </section>
-      {!draft.productTypeId && <div className="alert alert--info" role="status">Choose the product type: its required items are enabled{showsMitigation ? '; a tariff-mitigation transfer enables every item' : ''}.</div>}
+      {!draft.productTypeId && (
+        <div className="alert alert--info" role="status">
+          Choose the product type: its required items are enabled{showsMitigation ? '; a tariff-mitigation transfer enables every item' : ''}.
+        </div>
+      )}
       <section className="card card--flush" aria-label="Items">
-        <ChecklistItems grid={itemsGrid.data} schema={itemSchema.data} items={draft.items} required={required} editable={canEdit}
-          onComplete={(itemId, complete) => change(setComplete(draft, itemId, complete, me, today))} />
+        <ChecklistItems
+          grid={itemsGrid.data}
+          schema={itemSchema.data}
+          items={draft.items}
+          required={required}
+          editable={canEdit}
+          onComplete={(itemId, complete) => change(setComplete(draft, itemId, complete, me, today))}
+        />
       </section>
       {preview && (
-        <Modal title="Tariff Mitigation Transfer" className="tc-sync-modal" onCancel={() => setPreview(null)} actions={<>
-          <button type="button" className="btn" onClick={() => setPreview(null)}>Cancel</button>
-          <button type="button" className="btn btn--primary" data-autofocus
-            onClick={() => { change(applySync(withEnabled({ ...draft, mitigation: true }, productTypes), preview)); setPreview(null); }}>Apply</button>
-        </>}>
+        <Modal
+          title="Tariff Mitigation Transfer"
+          className="tc-sync-modal"
+          onCancel={() => setPreview(null)}
+          actions={
+            <>
+              <button type="button" className="btn" onClick={() => setPreview(null)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                data-autofocus
+                onClick={() => {
+                  change(applySync(withEnabled({ ...draft, mitigation: true }, productTypes), preview));
+                  setPreview(null);
+                }}
+              >
+                Apply
+              </button>
+            </>
+          }
+        >
           <p>Every item becomes enabled. These items were completed on sibling checklists (same pattern, same factory) and will be marked complete:</p>
           <table className="table table--dense">
-            <thead><tr><th>Item</th><th>Stock Number</th><th>Completed By</th><th>Completed On</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Item</th>
+                <th>Stock Number</th>
+                <th>Completed By</th>
+                <th>Completed On</th>
+              </tr>
+            </thead>
             <tbody>
               {preview.map((s) => (
-                <tr key={s.TransferChecklistItemId}><td>{s.ItemName}</td><td>{s.FromStockNumber}</td><td>{s.CompletedByName}</td><td>{formatIsoDate(s.CompletedOn)}</td></tr>
+                <tr key={s.TransferChecklistItemId}>
+                  <td>{s.ItemName}</td>
+                  <td>{s.FromStockNumber}</td>
+                  <td>{s.CompletedByName}</td>
+                  <td>{formatIsoDate(s.CompletedOn)}</td>
+                </tr>
               ))}
             </tbody>
           </table>

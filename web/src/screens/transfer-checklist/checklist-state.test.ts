@@ -2,13 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { applySync, draftCompletion, draftOf, progressOf, saveBody, setComplete, withEnabled, type Checklist, type ProductType } from './checklist-state';
 
 const item = (id: number, over: Partial<Checklist['Items'][number]> = {}) => ({
-  TransferChecklistItemId: 100 + id, TransferChecklistTemplateItemId: id, ItemName: `Item ${id}`, SortOrder: id * 10, IsPatternLevel: id === 2,
-  IsComplete: false, IsEnabled: false, CompletedBy: null, CompletedByName: null, CompletedOn: null, ...over,
+  TransferChecklistItemId: 100 + id,
+  TransferChecklistTemplateItemId: id,
+  ItemName: `Item ${id}`,
+  SortOrder: id * 10,
+  IsPatternLevel: id === 2,
+  IsComplete: false,
+  IsEnabled: false,
+  CompletedBy: null,
+  CompletedByName: null,
+  CompletedOn: null,
+  ...over,
 });
 const checklist: Checklist = {
-  TransferChecklistId: 1, PrototypeId: 1, PrototypeSeasonalId: 1, PrototypeName: 'Ridgeline', StockNumber: 'SR1', BrandId: 1, BrandName: 'B', PatternName: 'P',
-  ToFactoryKey: '310101', ToFactoryName: 'Dong Nai', TransferProductTypeId: null, TransferProductTypeName: null, IsTariffMitigationTransfer: false,
-  CompletionDate: null, RowVersion: 3, Items: [item(1), item(2), item(3)],
+  TransferChecklistId: 1,
+  PrototypeId: 1,
+  PrototypeSeasonalId: 1,
+  PrototypeName: 'Ridgeline',
+  StockNumber: 'SR1',
+  BrandId: 1,
+  BrandName: 'B',
+  PatternName: 'P',
+  ToFactoryKey: '310101',
+  ToFactoryName: 'Dong Nai',
+  TransferProductTypeId: null,
+  TransferProductTypeName: null,
+  IsTariffMitigationTransfer: false,
+  CompletionDate: null,
+  RowVersion: 3,
+  Items: [item(1), item(2), item(3)],
 };
 const types: ProductType[] = [{ TransferProductTypeId: 4, ProductTypeName: 'Sandal / slide', RequiredTemplateItems: [1, 3] }];
 const me = { id: 2, name: 'Alex Morgan' };
@@ -32,7 +54,9 @@ describe('transfer checklist screen state (TC-005, TC-006, DECISIONS TC-011)', (
   });
 
   it('TC-006 the sync takes over the previewed items with their stamps; the save body carries the flag only when shown (TC-008)', () => {
-    const d = applySync(draftOf(checklist), [{ TransferChecklistItemId: 102, ItemName: 'Item 2', FromStockNumber: 'SR2', CompletedBy: 5, CompletedByName: 'Sofia', CompletedOn: '2026-02-01' }]);
+    const d = applySync(draftOf(checklist), [
+      { TransferChecklistItemId: 102, ItemName: 'Item 2', FromStockNumber: 'SR2', CompletedBy: 5, CompletedByName: 'Sofia', CompletedOn: '2026-02-01' },
+    ]);
     expect(d.items[1]).toMatchObject({ IsComplete: true, CompletedBy: 5, CompletedOn: '2026-02-01' });
     expect(saveBody(checklist, d)).toHaveProperty('IsTariffMitigationTransfer', false);
     const { IsTariffMitigationTransfer: _hidden, ...factoryView } = checklist;

@@ -6,28 +6,65 @@
 import { completionDate, isItemEnabled, stampItem } from '@domain/transfer-checklist';
 
 export interface ChecklistItem {
-  TransferChecklistItemId: number; TransferChecklistTemplateItemId: number; ItemName: string; SortOrder: number; IsPatternLevel: boolean;
-  IsComplete: boolean; IsEnabled: boolean; CompletedBy: number | null; CompletedByName: string | null; CompletedOn: string | null;
+  TransferChecklistItemId: number;
+  TransferChecklistTemplateItemId: number;
+  ItemName: string;
+  SortOrder: number;
+  IsPatternLevel: boolean;
+  IsComplete: boolean;
+  IsEnabled: boolean;
+  CompletedBy: number | null;
+  CompletedByName: string | null;
+  CompletedOn: string | null;
 }
 
 export interface Checklist {
-  TransferChecklistId: number; PrototypeId: number; PrototypeSeasonalId: number | null; PrototypeName: string; StockNumber: string | null;
-  BrandId: number; BrandName: string; PatternName: string; FromFactoryKey?: string; FromFactoryName?: string; ToFactoryKey: string; ToFactoryName: string;
-  TransferProductTypeId: number | null; TransferProductTypeName: string | null;
+  TransferChecklistId: number;
+  PrototypeId: number;
+  PrototypeSeasonalId: number | null;
+  PrototypeName: string;
+  StockNumber: string | null;
+  BrandId: number;
+  BrandName: string;
+  PatternName: string;
+  FromFactoryKey?: string;
+  FromFactoryName?: string;
+  ToFactoryKey: string;
+  ToFactoryName: string;
+  TransferProductTypeId: number | null;
+  TransferProductTypeName: string | null;
   /** Absent for factory users (TC-008). */
   IsTariffMitigationTransfer?: boolean;
-  CompletionDate: string | null; RowVersion: number; Items: ChecklistItem[];
+  CompletionDate: string | null;
+  RowVersion: number;
+  Items: ChecklistItem[];
 }
 
-export interface ProductType { TransferProductTypeId: number; ProductTypeName: string; RequiredTemplateItems: number[] }
+export interface ProductType {
+  TransferProductTypeId: number;
+  ProductTypeName: string;
+  RequiredTemplateItems: number[];
+}
 
-export interface SyncItem { TransferChecklistItemId: number; ItemName: string; FromStockNumber: string | null; CompletedBy: number | null; CompletedByName: string | null; CompletedOn: string | null }
+export interface SyncItem {
+  TransferChecklistItemId: number;
+  ItemName: string;
+  FromStockNumber: string | null;
+  CompletedBy: number | null;
+  CompletedByName: string | null;
+  CompletedOn: string | null;
+}
 
-export interface Draft { productTypeId: number | null; mitigation: boolean; items: ChecklistItem[] }
+export interface Draft {
+  productTypeId: number | null;
+  mitigation: boolean;
+  items: ChecklistItem[];
+}
 
 export const draftOf = (c: Checklist): Draft => ({ productTypeId: c.TransferProductTypeId, mitigation: !!c.IsTariffMitigationTransfer, items: c.Items });
 
-const requiredOf = (types: readonly ProductType[], id: number | null) => new Set(types.find((t) => t.TransferProductTypeId === id)?.RequiredTemplateItems ?? []);
+const requiredOf = (types: readonly ProductType[], id: number | null) =>
+  new Set(types.find((t) => t.TransferProductTypeId === id)?.RequiredTemplateItems ?? []);
 
 /** DECISIONS TC-011: the items with their enabled state for the draft's product type and flag. */
 export function withEnabled(d: Draft, types: readonly ProductType[]): Draft {
@@ -70,7 +107,9 @@ export const progressOf = (d: Draft) => {
 
 /** The Save body (TC-009); the flag only when the user may see it. */
 export const saveBody = (c: Checklist, d: Draft) => ({
-  TransferChecklistId: c.TransferChecklistId, RowVersion: c.RowVersion, TransferProductTypeId: d.productTypeId,
+  TransferChecklistId: c.TransferChecklistId,
+  RowVersion: c.RowVersion,
+  TransferProductTypeId: d.productTypeId,
   ...('IsTariffMitigationTransfer' in c ? { IsTariffMitigationTransfer: d.mitigation } : {}),
   Items: d.items.map((i) => ({ TransferChecklistItemId: i.TransferChecklistItemId, IsComplete: i.IsComplete })),
 });

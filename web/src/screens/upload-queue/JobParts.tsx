@@ -8,7 +8,11 @@ import { progressOf } from './queue-helpers';
 import '../../components/upload/upload.css';
 
 export function JobStatusBadge({ status }: { status: JobStatus }) {
-  return <span className={`job-status job-status--${status}`} data-testid="job-status">{status}</span>;
+  return (
+    <span className={`job-status job-status--${status}`} data-testid="job-status">
+      {status}
+    </span>
+  );
 }
 
 /**
@@ -21,7 +25,15 @@ export function JobProgress({ job, large }: { job: Pick<QueueItem, 'Progress' | 
   const label = `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} rows`;
   return (
     <div className={`progress${large ? ' progress--large' : ''}`}>
-      <div className="progress__bar" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.percent} aria-valuetext={label}>
+      <div
+        className="progress__bar"
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={p.percent}
+        aria-valuetext={label}
+      >
         <span className="is-saved" style={{ width: `${p.saved}%` }} title={`${job.Counts?.Saved ?? 0} saved`} />
         <span className="is-failed" style={{ width: `${p.failed}%` }} title="Not saved" />
         <span className="is-done" style={{ width: `${rest}%` }} />
@@ -51,13 +63,34 @@ export function JobActions({ job, onChanged }: { job: QueueItem; onChanged: () =
   };
   return (
     <span className="job-actions">
-      <button type="button" className="btn btn--small" disabled={busy || !job.CanResume} onClick={() => void act('Resume')}
-        title={job.CanResume ? 'Continue after the last saved row.' : 'Only a Failed or Canceled job can be resumed.'}>Resume</button>
-      <button type="button" className="btn btn--small" disabled={busy || !job.CanCancel} onClick={() => setAsking(true)}
-        title={job.CanCancel ? 'Stop the job after the batch it is saving.' : 'Only a Queued or Running job can be canceled.'}>Cancel</button>
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={busy || !job.CanResume}
+        onClick={() => void act('Resume')}
+        title={job.CanResume ? 'Continue after the last saved row.' : 'Only a Failed or Canceled job can be resumed.'}
+      >
+        Resume
+      </button>
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={busy || !job.CanCancel}
+        onClick={() => setAsking(true)}
+        title={job.CanCancel ? 'Stop the job after the batch it is saving.' : 'Only a Queued or Running job can be canceled.'}
+      >
+        Cancel
+      </button>
       {asking && (
-        <ConfirmDialog title="Cancel the job?" message={`Job ${job.JobId} (${job.FileName ?? job.QueueName}) stops after the batch it is saving; rows already saved stay saved. You can resume it later.`}
-          confirmLabel="Cancel job" cancelLabel="Keep running" danger onConfirm={() => void act('Cancel')} onCancel={() => setAsking(false)} />
+        <ConfirmDialog
+          title="Cancel the job?"
+          message={`Job ${job.JobId} (${job.FileName ?? job.QueueName}) stops after the batch it is saving; rows already saved stay saved. You can resume it later.`}
+          confirmLabel="Cancel job"
+          cancelLabel="Keep running"
+          danger
+          onConfirm={() => void act('Cancel')}
+          onCancel={() => setAsking(false)}
+        />
       )}
     </span>
   );

@@ -17,23 +17,53 @@ export function JobsTable({ jobs, label, onChanged }: { jobs: readonly QueueItem
       <table className="table table--dense upload-queue" aria-label={label}>
         <thead>
           <tr>
-            <th className="num">Job</th><th>Queue</th><th>Status</th><th>Created by</th><th>Created on</th><th>Completed on</th>
-            <th>File</th><th>Rows</th><th>Progress</th><th><span className="visually-hidden">Actions</span></th>
+            <th className="num">Job</th>
+            <th>Queue</th>
+            <th>Status</th>
+            <th>Created by</th>
+            <th>Created on</th>
+            <th>Completed on</th>
+            <th>File</th>
+            <th>Rows</th>
+            <th>Progress</th>
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {jobs.map((j) => (
-            <tr key={j.JobId} onClick={(e) => { if (opensJob(e)) void navigate(jobPath(j.JobId)); }} data-job-id={j.JobId}>
-              <td className="num"><Link to={jobPath(j.JobId)} onClick={(e) => e.stopPropagation()}>{j.JobId}</Link></td>
+            <tr
+              key={j.JobId}
+              onClick={(e) => {
+                if (opensJob(e)) void navigate(jobPath(j.JobId));
+              }}
+              data-job-id={j.JobId}
+            >
+              <td className="num">
+                <Link to={jobPath(j.JobId)} onClick={(e) => e.stopPropagation()}>
+                  {j.JobId}
+                </Link>
+              </td>
               <td>{j.QueueName}</td>
-              <td><JobStatusBadge status={j.JobStatus} /></td>
+              <td>
+                <JobStatusBadge status={j.JobStatus} />
+              </td>
               <td>{j.CreatedByName ?? j.CreatedBy ?? ''}</td>
               <td className="when">{formatDateTime(j.CreatedOn)}</td>
               <td className="when">{formatDateTime(j.CompletedOn)}</td>
-              <td className="file" title={j.FileName ?? ''}>{j.FileName ?? ''}</td>
-              <td className="counts" title={j.LastError ?? undefined}>{jobRowsText(j)}</td>
-              <td><JobProgress job={j} /></td>
-              <td><JobActions job={j} onChanged={onChanged} /></td>
+              <td className="file" title={j.FileName ?? ''}>
+                {j.FileName ?? ''}
+              </td>
+              <td className="counts" title={j.LastError ?? undefined}>
+                {jobRowsText(j)}
+              </td>
+              <td>
+                <JobProgress job={j} />
+              </td>
+              <td>
+                <JobActions job={j} onChanged={onChanged} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -35,7 +35,11 @@ export function UploadJobScreen() {
   const jobId = /^\d+$/.test(id) ? Number(id) : null;
   // Issue 30: the change feed brings the job's status and progress; the 2-second poll runs only while the feed is down.
   const live = useFeedLive();
-  const { data: job, error, mutate } = useSWR<QueueItem>(jobId ? jobDetailsPath(jobId) : null, {
+  const {
+    data: job,
+    error,
+    mutate,
+  } = useSWR<QueueItem>(jobId ? jobDetailsPath(jobId) : null, {
     refreshInterval: (j) => (!live && (!j || isActive(j.JobStatus)) ? JOB_POLL_MS : 0),
     dedupingInterval: JOB_POLL_MS / 2,
   });
@@ -51,7 +55,9 @@ export function UploadJobScreen() {
   const { data: upload, mutate: reloadUpload } = useSWR<ImportAnswer>(job?.ImportId ? importPath(job.ImportId) : null, { shouldRetryOnError: false });
   // The upload's state follows its job's (Committed when the job completes: then it may be undone).
   const jobStatus = job?.JobStatus;
-  useEffect(() => { if (jobStatus) void reloadUpload(); }, [jobStatus, reloadUpload]);
+  useEffect(() => {
+    if (jobStatus) void reloadUpload();
+  }, [jobStatus, reloadUpload]);
   usePageTitle(jobName(job));
   const [downloading, setDownloading] = useState(false);
   const [reviewing, setReviewing] = useState(false);
@@ -62,8 +68,19 @@ export function UploadJobScreen() {
   if (jobId === null || (error instanceof ApiError && error.status === 404)) {
     return <NotFoundState what="Upload Job" text="This job does not exist or is not yours." back={{ to: '/upload-queue', label: 'Go to the Upload Queue' }} />;
   }
-  if (error) return <><PageHeader title="Upload job" /><FormAlert messages={[errorText(error, 'The job could not be loaded.')]} /></>;
-  if (!job) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  if (error)
+    return (
+      <>
+        <PageHeader title="Upload job" />
+        <FormAlert messages={[errorText(error, 'The job could not be loaded.')]} />
+      </>
+    );
+  if (!job)
+    return (
+      <div className="page-fallback">
+        <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+      </div>
+    );
 
   const active = isActive(job.JobStatus);
   const failed = failedRowCount(job.Counts);
@@ -100,64 +117,151 @@ export function UploadJobScreen() {
   };
   return (
     <>
-      <PageHeader title={jobName(job) || 'Upload job'} subtitle={<>{job.QueueName} · job {job.JobId} · <JobStatusBadge status={job.JobStatus} /></>}
-        actions={<>
-          {canReview && <button type="button" className="btn btn--small btn--primary" onClick={() => setReviewing(true)} title="This upload waits for your confirmation.">Review and confirm</button>}
-          {canUndo && (
-            <button type="button" className="btn btn--small" disabled={startingUndo} onClick={() => void startUndo()}
-              title="Put back the value each cell had before this upload; cells changed again since are listed and left alone. You see the preview first.">
-              {startingUndo ? <span className="spinner" aria-hidden="true" /> : null} Undo this upload
-            </button>
-          )}
-          <JobActions job={job} onChanged={() => void mutate()} />
-        </>} />
+      <PageHeader
+        title={jobName(job) || 'Upload job'}
+        subtitle={
+          <>
+            {job.QueueName} · job {job.JobId} · <JobStatusBadge status={job.JobStatus} />
+          </>
+        }
+        actions={
+          <>
+            {canReview && (
+              <button type="button" className="btn btn--small btn--primary" onClick={() => setReviewing(true)} title="This upload waits for your confirmation.">
+                Review and confirm
+              </button>
+            )}
+            {canUndo && (
+              <button
+                type="button"
+                className="btn btn--small"
+                disabled={startingUndo}
+                onClick={() => void startUndo()}
+                title="Put back the value each cell had before this upload; cells changed again since are listed and left alone. You see the preview first."
+              >
+                {startingUndo ? <span className="spinner" aria-hidden="true" /> : null} Undo this upload
+              </button>
+            )}
+            <JobActions job={job} onChanged={() => void mutate()} />
+          </>
+        }
+      />
       <dl className="job-header">
-        <div><dt>Status</dt><dd>{job.JobStatus}{active && <span className="spinner" aria-hidden="true" style={{ marginLeft: 6 }} />}</dd></div>
-        <div><dt>File</dt><dd>{job.FileName ?? '—'}</dd></div>
-        <div><dt>Created by</dt><dd>{job.CreatedByName ?? job.CreatedBy ?? '—'}</dd></div>
-        <div><dt>Created on</dt><dd>{formatDateTime(job.CreatedOn) || '—'}</dd></div>
-        <div><dt>Started on</dt><dd>{formatDateTime(job.StartedOn) || '—'}</dd></div>
-        <div><dt>Completed on</dt><dd>{formatDateTime(job.CompletedOn) || '—'}</dd></div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            {job.JobStatus}
+            {active && <span className="spinner" aria-hidden="true" style={{ marginLeft: 6 }} />}
+          </dd>
+        </div>
+        <div>
+          <dt>File</dt>
+          <dd>{job.FileName ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Created by</dt>
+          <dd>{job.CreatedByName ?? job.CreatedBy ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Created on</dt>
+          <dd>{formatDateTime(job.CreatedOn) || '—'}</dd>
+        </div>
+        <div>
+          <dt>Started on</dt>
+          <dd>{formatDateTime(job.StartedOn) || '—'}</dd>
+        </div>
+        <div>
+          <dt>Completed on</dt>
+          <dd>{formatDateTime(job.CompletedOn) || '—'}</dd>
+        </div>
       </dl>
       {upload?.UndoOf ? <p className="muted">This upload takes back an earlier one: every cell it restores is listed below.</p> : null}
-      {preview && upload?.Status === 'Previewed' && upload.ExpiresOn
-        ? <p className="muted">A preview, not a job: nothing is written until you confirm it. {expired ? 'It expired on' : 'It expires on'} {formatDateTime(upload.ExpiresOn)}.</p> : null}
+      {preview && upload?.Status === 'Previewed' && upload.ExpiresOn ? (
+        <p className="muted">
+          A preview, not a job: nothing is written until you confirm it. {expired ? 'It expired on' : 'It expires on'} {formatDateTime(upload.ExpiresOn)}.
+        </p>
+      ) : null}
       <JobProgress job={job} large />
       <ul className="upload-counts" aria-label="Rows of the job" style={{ marginTop: 'var(--s3)' }}>
-        {preview ? <li className="is-changed"><strong>{n(c.Changed)}</strong><span>Changed</span></li> : <>
-          <li className="is-good"><strong>{n(c.Saved)}</strong><span>Saved</span></li>
-          <li className={c.Failed ? 'is-bad' : ''}><strong>{n(c.Failed)}</strong><span>Failed</span></li>
-        </>}
-        <li className={c.Refused ? 'is-bad' : ''}><strong>{n(c.Refused)}</strong><span>Refused</span></li>
-        <li className={c.Unknown ? 'is-bad' : ''}><strong>{n(c.Unknown)}</strong><span>Unknown</span></li>
-        <li><strong>{n(c.Unchanged)}</strong><span>Unchanged</span></li>
-        <li><strong>{n(c.Rows)}</strong><span>Rows</span></li>
+        {preview ? (
+          <li className="is-changed">
+            <strong>{n(c.Changed)}</strong>
+            <span>Changed</span>
+          </li>
+        ) : (
+          <>
+            <li className="is-good">
+              <strong>{n(c.Saved)}</strong>
+              <span>Saved</span>
+            </li>
+            <li className={c.Failed ? 'is-bad' : ''}>
+              <strong>{n(c.Failed)}</strong>
+              <span>Failed</span>
+            </li>
+          </>
+        )}
+        <li className={c.Refused ? 'is-bad' : ''}>
+          <strong>{n(c.Refused)}</strong>
+          <span>Refused</span>
+        </li>
+        <li className={c.Unknown ? 'is-bad' : ''}>
+          <strong>{n(c.Unknown)}</strong>
+          <span>Unknown</span>
+        </li>
+        <li>
+          <strong>{n(c.Unchanged)}</strong>
+          <span>Unchanged</span>
+        </li>
+        <li>
+          <strong>{n(c.Rows)}</strong>
+          <span>Rows</span>
+        </li>
       </ul>
       {job.LastError && <FormAlert messages={[job.LastError]} />}
       {upload?.Status === 'Refused' && <FileProblem message={upload.Message ?? 'The file was refused.'} errors={upload.Errors ?? []} />}
       <section className="upload-section" aria-labelledby="job-rows">
         <h2 id="job-rows">Rows</h2>
-        <ImportRows key={String(preview)} columns={upload?.Columns ?? []} filters={preview ? PREVIEW_FILTERS : JOB_FILTERS} initial={preview ? 'All' : undefined} path={(o, p) => jobItemsPath(job.JobId, o, p)}
-          height="max(280px, calc(100vh - 520px))" refreshMs={active && !live ? JOB_POLL_MS : undefined}
+        <ImportRows
+          key={String(preview)}
+          columns={upload?.Columns ?? []}
+          filters={preview ? PREVIEW_FILTERS : JOB_FILTERS}
+          initial={preview ? 'All' : undefined}
+          path={(o, p) => jobItemsPath(job.JobId, o, p)}
+          height="max(280px, calc(100vh - 520px))"
+          refreshMs={active && !live ? JOB_POLL_MS : undefined}
           actions={
-            <button type="button" className="btn btn--small" disabled={!failed || downloading} onClick={() => void download()}
-              title={failed ? 'The refused, failed and unknown rows with an Error column, ready to fix and upload again.' : 'Every row was saved.'}>
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={!failed || downloading}
+              onClick={() => void download()}
+              title={failed ? 'The refused, failed and unknown rows with an Error column, ready to fix and upload again.' : 'Every row was saved.'}
+            >
               {downloading ? <span className="spinner" aria-hidden="true" /> : null} Download failed rows
             </button>
-          } />
+          }
+        />
       </section>
       {undoing !== null && kindInfo && (
-        <ImportPreviewDialog importId={undoing} info={kindInfo} onClose={(queued) => {
-          setUndoing(null);
-          if (queued !== undefined) void navigate(`/upload-queue/${queued}`);
-        }} />
+        <ImportPreviewDialog
+          importId={undoing}
+          info={kindInfo}
+          onClose={(queued) => {
+            setUndoing(null);
+            if (queued !== undefined) void navigate(`/upload-queue/${queued}`);
+          }}
+        />
       )}
       {reviewing && upload && kindInfo && (
-        <ImportPreviewDialog importId={upload.ImportId} info={kindInfo} onClose={(queued) => {
-          setReviewing(false);
-          if (queued !== undefined) void navigate(`/upload-queue/${queued}`);
-          else void mutate();
-        }} />
+        <ImportPreviewDialog
+          importId={upload.ImportId}
+          info={kindInfo}
+          onClose={(queued) => {
+            setReviewing(false);
+            if (queued !== undefined) void navigate(`/upload-queue/${queued}`);
+            else void mutate();
+          }}
+        />
       )}
     </>
   );

@@ -33,16 +33,30 @@ export function UploadQueueScreen() {
   }, [jobs, everyone]);
   return (
     <>
-      <PageHeader title="Upload Queue" subtitle={everyone
-        ? 'Everyone\'s uploads of the last 7 days and every unfinished one; this list refreshes every 5 seconds.'
-        : 'Your uploads of the last 7 days and every unfinished one; this list refreshes every 5 seconds.'} />
+      <PageHeader
+        title="Upload Queue"
+        subtitle={
+          everyone
+            ? "Everyone's uploads of the last 7 days and every unfinished one; this list refreshes every 5 seconds."
+            : 'Your uploads of the last 7 days and every unfinished one; this list refreshes every 5 seconds.'
+        }
+      />
       <section aria-labelledby="uq-current">
-        <h2 id="uq-current" className="visually-hidden">Current jobs</h2>
+        <h2 id="uq-current" className="visually-hidden">
+          Current jobs
+        </h2>
         {error && <FormAlert messages={[errorText(error, 'The upload queue could not be loaded.')]} />}
-        {!data && !error && <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>}
-        {data && (jobs.length
-          ? <JobsTable jobs={jobs} label="Current jobs" onChanged={() => void mutate()} />
-          : <p className="muted">No uploads in the last 7 days. An upload from a flash edit grid, /home or Search shows here.</p>)}
+        {!data && !error && (
+          <div className="page-fallback">
+            <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+          </div>
+        )}
+        {data &&
+          (jobs.length ? (
+            <JobsTable jobs={jobs} label="Current jobs" onChanged={() => void mutate()} />
+          ) : (
+            <p className="muted">No uploads in the last 7 days. An upload from a flash edit grid, /home or Search shows here.</p>
+          ))}
       </section>
       <HistorySearch queueNames={queueNames} users={users} />
     </>

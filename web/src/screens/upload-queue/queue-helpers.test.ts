@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countsText, jobRowsText, DATE_FORMAT_ERROR, DATE_ORDER_ERROR, DEFAULT_RESULT_COUNT, failedRowCount, historyDates, isActive, jobName, progressOf, RESULT_COUNTS } from './queue-helpers';
+import {
+  countsText,
+  jobRowsText,
+  DATE_FORMAT_ERROR,
+  DATE_ORDER_ERROR,
+  DEFAULT_RESULT_COUNT,
+  failedRowCount,
+  historyDates,
+  isActive,
+  jobName,
+  progressOf,
+  RESULT_COUNTS,
+} from './queue-helpers';
 
 describe('upload queue rules', () => {
   it('UQ-009: a start date after the end date is refused with the specified text', () => {
@@ -33,7 +45,11 @@ describe('upload queue rules', () => {
     const p = progressOf({ JobStatus: 'Running', Progress: { Done: 50, Total: 200 }, Counts: { Rows: 200, Saved: 40, Failed: 6, Refused: 3, Unknown: 1 } });
     expect(p).toEqual({ done: 50, total: 200, saved: 20, failed: 3, percent: 25 });
     // Refused rows of the file are not the job's: a job of 4 changed rows, all saved, is a full green bar.
-    expect(progressOf({ JobStatus: 'Completed', Progress: { Done: 4, Total: 4 }, Counts: { Saved: 4, Refused: 1 } })).toMatchObject({ saved: 100, failed: 0, percent: 100 });
+    expect(progressOf({ JobStatus: 'Completed', Progress: { Done: 4, Total: 4 }, Counts: { Saved: 4, Refused: 1 } })).toMatchObject({
+      saved: 100,
+      failed: 0,
+      percent: 100,
+    });
     expect(progressOf({ JobStatus: 'Completed', Progress: null, Counts: null }).percent).toBe(100);
     expect(progressOf({ JobStatus: 'Queued', Progress: { Done: 9, Total: 0 }, Counts: null })).toMatchObject({ done: 0, total: 0, percent: 0 });
   });
@@ -46,13 +62,15 @@ describe('upload queue rules', () => {
     expect(countsText(null)).toBe('');
   });
 
-  it('UQ-003: a dry run\'s row says what it found, a refused file says so, a commit what it wrote', () => {
+  it("UQ-003: a dry run's row says what it found, a refused file says so, a commit what it wrote", () => {
     const counts = { Rows: 172, Changed: 28, Unchanged: 132, Refused: 11, Unknown: 1, Saved: 28, Failed: 0 };
     expect(jobRowsText({ Counts: counts, IsPreview: true, ImportStatus: 'Committed' })).toBe('28 to change · 12 refused · 132 unchanged');
     expect(jobRowsText({ Counts: counts, IsPreview: false, ImportStatus: 'Committed' })).toBe('28 saved · 12 not saved · 132 unchanged');
     expect(jobRowsText({ Counts: {}, IsPreview: true, ImportStatus: 'Refused' })).toBe('File refused');
     // Issue 27: a listed preview says it is one, waiting for confirmation.
-    expect(jobRowsText({ Counts: counts, IsPreview: true, ImportStatus: 'Previewed' })).toBe('Preview, not confirmed: 28 to change · 12 refused · 132 unchanged');
+    expect(jobRowsText({ Counts: counts, IsPreview: true, ImportStatus: 'Previewed' })).toBe(
+      'Preview, not confirmed: 28 to change · 12 refused · 132 unchanged',
+    );
     expect(jobRowsText({ Counts: {}, IsPreview: true, ImportStatus: 'Previewing' })).toBe('Preview, not confirmed');
   });
 

@@ -21,7 +21,10 @@ export const DATE_FORMAT_ERROR = 'Enter dates as MM/DD/YYYY.';
 /** Whether a job may still change (its page keeps polling). */
 export const isActive = (status: JobStatus | undefined) => status === 'Queued' || status === 'Running';
 
-export interface DateRange { dateStart?: string; dateEnd?: string }
+export interface DateRange {
+  dateStart?: string;
+  dateEnd?: string;
+}
 
 /**
  * UQ-009: the typed start and end dates (MM/DD/YYYY, blank for none) as the history call's
@@ -35,7 +38,13 @@ export function historyDates(start: string, end: string): { range: DateRange } |
   return { range: { ...(s ? { dateStart: s } : {}), ...(e ? { dateEnd: e } : {}) } };
 }
 
-export interface ProgressShares { done: number; total: number; saved: number; failed: number; percent: number }
+export interface ProgressShares {
+  done: number;
+  total: number;
+  saved: number;
+  failed: number;
+  percent: number;
+}
 
 /**
  * How far a job is: Done of Total (the rows it writes: the changed ones), and the saved / failed
@@ -74,7 +83,9 @@ export function jobRowsText(job: Pick<QueueItem, 'Counts' | 'IsPreview' | 'Impor
   const c = job.Counts ?? {};
   const n = (x: number) => x.toLocaleString('en-US');
   const bad = (c.Refused ?? 0) + (c.Unknown ?? 0);
-  const found = [c.Changed ? `${n(c.Changed)} to change` : '', bad ? `${n(bad)} refused` : '', c.Unchanged ? `${n(c.Unchanged)} unchanged` : ''].filter(Boolean).join(' · ');
+  const found = [c.Changed ? `${n(c.Changed)} to change` : '', bad ? `${n(bad)} refused` : '', c.Unchanged ? `${n(c.Unchanged)} unchanged` : '']
+    .filter(Boolean)
+    .join(' · ');
   // Issue 27: a preview the queue lists waits for confirmation: nothing is written yet.
   return job.ImportStatus === 'Previewed' || job.ImportStatus === 'Previewing' ? `Preview, not confirmed${found ? `: ${found}` : ''}` : found;
 }

@@ -7,9 +7,21 @@ export function FieldTemplate({ id, label, children, rawErrors, required, hidden
   const errors = rawErrors?.filter(Boolean) ?? [];
   return (
     <div className={`field sf-field${errors.length ? ' sf-field--invalid' : ''}`} data-field={id.replace(/^root_/, '')}>
-      <label htmlFor={id}>{label}{required ? <span className="sf-required" aria-hidden="true"> *</span> : null}</label>
+      <label htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="sf-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
       {children}
-      {errors.length > 0 && <span id={`${id}__error`} className="field__error">{errors.join(' ')}</span>}
+      {errors.length > 0 && (
+        <span id={`${id}__error`} className="field__error">
+          {errors.join(' ')}
+        </span>
+      )}
     </div>
   );
 }

@@ -22,26 +22,50 @@ export function SectionsTemplate({ properties, uiSchema, errorSchema }: ObjectFi
     <div className="sf-sections">
       {sections.some((s) => s.collapsed) && (
         <div className="sf-sections__tools">
-          <button type="button" className="btn btn--small" onClick={() => setAll(true)}>Expand all</button>
-          <button type="button" className="btn btn--small" onClick={() => setAll(false)}>Collapse all</button>
+          <button type="button" className="btn btn--small" onClick={() => setAll(true)}>
+            Expand all
+          </button>
+          <button type="button" className="btn btn--small" onClick={() => setAll(false)}>
+            Collapse all
+          </button>
         </div>
       )}
-      {sections.map((s) => { const shown = open[s.id] || errors[s.id] > 0; return (
-        <details key={s.id} className="card sf-section" data-section={s.id} open={shown}
-          onToggle={(e) => { const now = e.currentTarget.open; if (now !== open[s.id]) setChosen((c) => ({ ...c, [s.id]: now })); }}>
-          <summary className="sf-section__title">
-            {s.title}
-            {errors[s.id] > 0 && <span className="sf-section__errors" role="status">{errors[s.id] === 1 ? '1 error' : `${errors[s.id]} errors`}</span>}
-          </summary>
-          {/* A closed section's fields are not mounted: a long accordion renders only what is open. */}
-          {shown && s.rows.map((row) => (
-            <div key={row.join('|')} className="sf-row" style={{ gridTemplateColumns: `repeat(${row.length}, minmax(0, 1fr))` }}>
-              {row.map((f) => <div key={f} className="sf-cell">{byName.get(f)}</div>)}
-            </div>
-          ))}
-          {shown && s.panel && panels[s.panel] != null && <div className="sf-section__panel">{panels[s.panel]}</div>}
-        </details>
-      ); })}
+      {sections.map((s) => {
+        const shown = open[s.id] || errors[s.id] > 0;
+        return (
+          <details
+            key={s.id}
+            className="card sf-section"
+            data-section={s.id}
+            open={shown}
+            onToggle={(e) => {
+              const now = e.currentTarget.open;
+              if (now !== open[s.id]) setChosen((c) => ({ ...c, [s.id]: now }));
+            }}
+          >
+            <summary className="sf-section__title">
+              {s.title}
+              {errors[s.id] > 0 && (
+                <span className="sf-section__errors" role="status">
+                  {errors[s.id] === 1 ? '1 error' : `${errors[s.id]} errors`}
+                </span>
+              )}
+            </summary>
+            {/* A closed section's fields are not mounted: a long accordion renders only what is open. */}
+            {shown &&
+              s.rows.map((row) => (
+                <div key={row.join('|')} className="sf-row" style={{ gridTemplateColumns: `repeat(${row.length}, minmax(0, 1fr))` }}>
+                  {row.map((f) => (
+                    <div key={f} className="sf-cell">
+                      {byName.get(f)}
+                    </div>
+                  ))}
+                </div>
+              ))}
+            {shown && s.panel && panels[s.panel] != null && <div className="sf-section__panel">{panels[s.panel]}</div>}
+          </details>
+        );
+      })}
     </div>
   );
 }

@@ -8,7 +8,15 @@ import { inputProps } from './use-draft';
 
 export function BooleanWidget(props: WidgetProps) {
   return (
-    <input {...inputProps(props)} type="checkbox" className="checkbox" checked={!!props.value}
-      onChange={(e) => { (props.registry.formContext as SchemaFormContext | undefined)?.markDirty(); props.onChange(e.target.checked); }} />
+    <input
+      {...inputProps(props)}
+      type="checkbox"
+      className="checkbox"
+      checked={!!props.value}
+      onChange={(e) => {
+        (props.registry.formContext as SchemaFormContext | undefined)?.markDirty();
+        props.onChange(e.target.checked);
+      }}
+    />
   );
 }

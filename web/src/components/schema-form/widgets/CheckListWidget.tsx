@@ -21,17 +21,33 @@ export function CheckListWidget(props: WidgetProps) {
   const list = Array.isArray(props.value) ? (props.value as unknown[]) : [];
   const disabled = props.disabled || props.readonly;
   const empty = props.options.emptyText as string | undefined;
-  if (!options.length && empty) return <p className="muted" id={props.id}>{empty}</p>;
+  if (!options.length && empty)
+    return (
+      <p className="muted" id={props.id}>
+        {empty}
+      </p>
+    );
   return (
-    <div className="check-list" role="group" id={props.id} aria-label={props.label}
-      aria-invalid={props.rawErrors?.length ? true : undefined} aria-describedby={props.rawErrors?.length ? `${props.id}__error` : undefined}>
+    <div
+      className="check-list"
+      role="group"
+      id={props.id}
+      aria-label={props.label}
+      aria-invalid={props.rawErrors?.length ? true : undefined}
+      aria-describedby={props.rawErrors?.length ? `${props.id}__error` : undefined}
+    >
       {options.map((o) => (
         <label key={String(o.value)}>
-          <input type="checkbox" checked={list.includes(o.value)} disabled={disabled}
+          <input
+            type="checkbox"
+            checked={list.includes(o.value)}
+            disabled={disabled}
             onChange={(e) => {
               (props.registry.formContext as SchemaFormContext | undefined)?.markDirty();
               props.onChange(toggled(options, list, o.value, e.target.checked));
-            }} /> {o.label}
+            }}
+          />{' '}
+          {o.label}
         </label>
       ))}
     </div>

@@ -39,11 +39,37 @@ function MomentInputs(props: WidgetProps) {
   return (
     // The field's label points at the group, not an input: each input has its own label.
     <span className="sf-moment" id={props.id} role="group">
-      <input {...own} id={`${props.id}__date`} type="text" inputMode="numeric" placeholder="MM/DD/YYYY" maxLength={10} autoComplete="off" aria-label={`${base} date`}
-        value={parts.date} onChange={(e) => { ctx?.markDirty(); setParts({ ...parts, date: e.target.value }); }}
-        onBlur={() => commit(parts)} onKeyDown={(e) => e.key === 'Enter' && commit(parts)} />
-      <input id={`${props.id}__time`} type="time" aria-label={`${base} time`} disabled={own.disabled} aria-invalid={own['aria-invalid']}
-        value={parts.time} onChange={(e) => { ctx?.markDirty(); const next = { ...parts, time: e.target.value }; setParts(next); commit(next); }} />
+      <input
+        {...own}
+        id={`${props.id}__date`}
+        type="text"
+        inputMode="numeric"
+        placeholder="MM/DD/YYYY"
+        maxLength={10}
+        autoComplete="off"
+        aria-label={`${base} date`}
+        value={parts.date}
+        onChange={(e) => {
+          ctx?.markDirty();
+          setParts({ ...parts, date: e.target.value });
+        }}
+        onBlur={() => commit(parts)}
+        onKeyDown={(e) => e.key === 'Enter' && commit(parts)}
+      />
+      <input
+        id={`${props.id}__time`}
+        type="time"
+        aria-label={`${base} time`}
+        disabled={own.disabled}
+        aria-invalid={own['aria-invalid']}
+        value={parts.time}
+        onChange={(e) => {
+          ctx?.markDirty();
+          const next = { ...parts, time: e.target.value };
+          setParts(next);
+          commit(next);
+        }}
+      />
     </span>
   );
 }

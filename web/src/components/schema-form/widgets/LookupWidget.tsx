@@ -33,37 +33,73 @@ export function LookupWidget(props: WidgetProps) {
     props.onChange(value);
     props.onBlur(props.id, value);
   };
-  const commit = () => d.end((typed) => {
-    const text = typed.trim();
-    if (!text) return set(null);
-    if (text === String(props.value ?? '') && !invalid) return;
-    if (!info) { props.onChange(text); return; }
-    setInvalid(text);
-    void checkTypedKey(info, text, ctx?.brandId).then((r) => {
-      if (r.kind === 'one') set(r.row);
-      else if (r.kind === 'many') setDialog(text);
-      else { setInvalid(text); props.onChange(blankValue(props)); }
-    }, () => { setInvalid(null); toast.error(DEFAULT_ERROR_TEXT, 5000); });
-  });
+  const commit = () =>
+    d.end((typed) => {
+      const text = typed.trim();
+      if (!text) return set(null);
+      if (text === String(props.value ?? '') && !invalid) return;
+      if (!info) {
+        props.onChange(text);
+        return;
+      }
+      setInvalid(text);
+      void checkTypedKey(info, text, ctx?.brandId).then(
+        (r) => {
+          if (r.kind === 'one') set(r.row);
+          else if (r.kind === 'many') setDialog(text);
+          else {
+            setInvalid(text);
+            props.onChange(blankValue(props));
+          }
+        },
+        () => {
+          setInvalid(null);
+          toast.error(DEFAULT_ERROR_TEXT, 5000);
+        },
+      );
+    });
 
   return (
     <div className="lookup-input">
       <div className="lookup-input__row">
-        <input {...inputProps(props)} type="text" autoComplete="off" maxLength={props.schema.maxLength}
+        <input
+          {...inputProps(props)}
+          type="text"
+          autoComplete="off"
+          maxLength={props.schema.maxLength}
           aria-invalid={invalid !== null && !d.editing ? true : inputProps(props)['aria-invalid']}
-          value={d.editing ? d.text : invalid ?? d.text}
-          onChange={(e) => d.type(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />
+          value={d.editing ? d.text : (invalid ?? d.text)}
+          onChange={(e) => d.type(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => e.key === 'Enter' && commit()}
+        />
         {!locked && (
           <button type="button" className="icon-btn lookup-input__search" aria-label={`Search ${props.label || name}`} onClick={() => setDialog(d.text)}>
-            <svg viewBox="0 0 16 16" width="15" height="15" aria-hidden="true"><circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M10.5 10.5L14 14" stroke="currentColor" strokeWidth="1.6" /></svg>
+            <svg viewBox="0 0 16 16" width="15" height="15" aria-hidden="true">
+              <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="M10.5 10.5L14 14" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
           </button>
         )}
       </div>
-      {invalid !== null && !d.editing && <span className="field__error" role="alert">{INVALID_LOOKUP_MESSAGE}</span>}
+      {invalid !== null && !d.editing && (
+        <span className="field__error" role="alert">
+          {INVALID_LOOKUP_MESSAGE}
+        </span>
+      )}
       {description && invalid === null && <span className="field__hint">{description}</span>}
       {dialog !== null && (
-        <LookupDialog lookup={name} initialText={dialog || undefined} brandId={ctx?.brandId}
-          onPick={(row) => { setDialog(null); ctx?.markDirty(); set(row); }} onClose={() => setDialog(null)} />
+        <LookupDialog
+          lookup={name}
+          initialText={dialog || undefined}
+          brandId={ctx?.brandId}
+          onPick={(row) => {
+            setDialog(null);
+            ctx?.markDirty();
+            set(row);
+          }}
+          onClose={() => setDialog(null)}
+        />
       )}
     </div>
   );

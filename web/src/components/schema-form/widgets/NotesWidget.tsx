@@ -20,14 +20,34 @@ export function NotesWidget(props: WidgetProps) {
   const lines = notesLines(d.text);
   const long = lines > COLLAPSED_ROWS;
   const warn = max !== undefined && d.text.length >= NOTES_WARN_AT * max;
-  const commit = () => d.end((t) => { props.onChange(t === '' ? blankValue(props) : t); props.onBlur(props.id, t); });
+  const commit = () =>
+    d.end((t) => {
+      props.onChange(t === '' ? blankValue(props) : t);
+      props.onBlur(props.id, t);
+    });
   return (
     <div className="notes">
-      <textarea {...inputProps(props)} maxLength={max} rows={expanded ? Math.max(COLLAPSED_ROWS, lines + 1) : COLLAPSED_ROWS} value={d.text}
-        onChange={(e) => d.type(e.target.value)} onBlur={commit} />
+      <textarea
+        {...inputProps(props)}
+        maxLength={max}
+        rows={expanded ? Math.max(COLLAPSED_ROWS, lines + 1) : COLLAPSED_ROWS}
+        value={d.text}
+        onChange={(e) => d.type(e.target.value)}
+        onBlur={commit}
+      />
       <div className="notes__foot">
-        {long && !expanded ? <button type="button" className="linklike" onClick={() => setExpanded(true)}>Click to Expand</button> : <span />}
-        {max !== undefined && <span className={`notes__counter${warn ? ' notes__counter--warn' : ''}`} aria-live="polite">{d.text.length} / {max}</span>}
+        {long && !expanded ? (
+          <button type="button" className="linklike" onClick={() => setExpanded(true)}>
+            Click to Expand
+          </button>
+        ) : (
+          <span />
+        )}
+        {max !== undefined && (
+          <span className={`notes__counter${warn ? ' notes__counter--warn' : ''}`} aria-live="polite">
+            {d.text.length} / {max}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -38,9 +38,16 @@ function ReferenceText({ reference, initial, ...props }: Props & { initial: Reco
   const carried = values.length === 1 && props.value === initial[field] ? initial[nameFieldOf(field, reference)] : undefined;
   const known = typeof carried === 'string' || (values.length === 1 && values[0] === 1 && reference.source === 'users');
   const { data } = useSWR<ReferenceOption[]>(!known && values.length ? namesUrl(reference, values) : null);
-  const text = known ? (typeof carried === 'string' ? carried : 'System User')
+  const text = known
+    ? typeof carried === 'string'
+      ? carried
+      : 'System User'
     : values.map((v) => data?.find((o) => o.value === v)?.label ?? (data ? '—' : '…')).join(', ');
-  return <output id={props.id} className="reference-text" data-reference={reference.source}>{text}</output>;
+  return (
+    <output id={props.id} className="reference-text" data-reference={reference.source}>
+      {text}
+    </output>
+  );
 }
 
 function ReferenceChoice({ reference, ctx, ...props }: Props & { ctx: SchemaFormContext | undefined }) {
@@ -50,14 +57,20 @@ function ReferenceChoice({ reference, ctx, ...props }: Props & { ctx: SchemaForm
   const userId = Number(useSessionStore((s) => s.session?.userId));
   const initial = ctx?.initialData ?? NO_DATA;
   const isArray = Array.isArray(props.value) || (props.schema as FieldSchema).type === 'array';
-  const options = isArray ? (url ? loaded ?? [] : []) : withCurrent(url ? loaded ?? [] : [], props.value, initial[nameFieldOf(props.name, reference)]);
+  const options = isArray ? (url ? (loaded ?? []) : []) : withCurrent(url ? (loaded ?? []) : [], props.value, initial[nameFieldOf(props.name, reference)]);
   const { onChange, value } = props;
   // A new record's responsible (a users reference scoped by brand) starts as the signed-in user of that brand.
   const defaultsToUser = reference.source === 'users' && !!reference.scope && !isStored(initial) && (value === null || value === undefined);
   useEffect(() => {
     if (defaultsToUser && loaded?.some((o) => o.value === userId)) onChange(userId);
   }, [defaultsToUser, loaded, userId, onChange]);
-  const schema = withOptions({ properties: { [props.name]: props.schema as FieldSchema } }, props.name, options, props.placeholder || 'None').properties[props.name];
+  const schema = withOptions({ properties: { [props.name]: props.schema as FieldSchema } }, props.name, options, props.placeholder || 'None').properties[
+    props.name
+  ];
   const Widget = isArray ? CheckListWidget : SelectWidget;
-  return <span className="reference-choice" data-reference-choice={reference.source}><Widget {...props} schema={schema as never} /></span>;
+  return (
+    <span className="reference-choice" data-reference-choice={reference.source}>
+      <Widget {...props} schema={schema as never} />
+    </span>
+  );
 }

@@ -13,15 +13,20 @@ export function SelectWidget(props: WidgetProps) {
   const current = options.findIndex((o) => o.value === (props.value ?? null));
   const hasNull = options.some((o) => o.value === null);
   return (
-    <select {...inputProps(props)} value={current < 0 ? '' : String(current)}
+    <select
+      {...inputProps(props)}
+      value={current < 0 ? '' : String(current)}
       onChange={(e) => {
         (props.registry.formContext as SchemaFormContext | undefined)?.markDirty();
-        props.onChange(e.target.value === '' ? null : options[Number(e.target.value)]?.value ?? null);
-      }}>
+        props.onChange(e.target.value === '' ? null : (options[Number(e.target.value)]?.value ?? null));
+      }}
+    >
       {!hasNull && <option value="">{props.placeholder ?? ''}</option>}
       {options.map((o, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the schema's options do not change; the index is the option's value too
-        <option key={i} value={String(i)}>{o.label}</option>
+        <option key={i} value={String(i)}>
+          {o.label}
+        </option>
       ))}
     </select>
   );

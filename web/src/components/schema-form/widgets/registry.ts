@@ -35,7 +35,10 @@ export const WIDGETS: RegistryWidgetsType = {
   checklist: CheckListWidget,
   text: TextWidget,
   // RJSF's own names, for fields reaching a default widget.
-  TextWidget, CheckboxWidget: BooleanWidget, SelectWidget, CheckboxesWidget: CheckListWidget,
+  TextWidget,
+  CheckboxWidget: BooleanWidget,
+  SelectWidget,
+  CheckboxesWidget: CheckListWidget,
 };
 
 /** The registry key of a field kind (every kind has its own entry; a bare array has none). */

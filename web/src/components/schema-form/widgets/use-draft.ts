@@ -15,7 +15,9 @@ export function useDraft(props: WidgetProps, format: (value: unknown) => string)
     text: draft?.text ?? format(props.value),
     editing: draft !== null,
     /** Starts editing with `text` shown (e.g. a money value without its formatting). */
-    begin(text: string) { setDraft({ text, changed: false }); },
+    begin(text: string) {
+      setDraft({ text, changed: false });
+    },
     /** A keystroke. */
     type(text: string) {
       if (!draft?.changed) ctx?.markDirty();

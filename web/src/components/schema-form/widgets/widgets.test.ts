@@ -21,20 +21,26 @@ describe('form widgets', () => {
     expect(toggled(options, [1, 3], 1, false)).toEqual([3]);
     expect(toggled(options, [1], 1, true)).toEqual([1]);
   });
-  it('every kind has a registered widget; a bare array keeps RJSF\'s own field', () => {
+  it("every kind has a registered widget; a bare array keeps RJSF's own field", () => {
     for (const k of ['time', 'checklist', 'enum', 'datetime', 'text'] as const) expect(WIDGETS[widgetFor(k)!]).toBeTypeOf('function');
     expect(widgetFor('array')).toBeUndefined();
   });
   it('error texts: per-field messages win, moments and times read well, repeats go', () => {
-    const errs = readableErrors([
-      { name: 'minItems', property: '.Brands', message: 'x', params: { limit: 1 }, stack: '' },
-      { name: 'format', property: '.StartTime', message: 'x', params: { limit: 'date-time' }, stack: '' },
-      { name: 'pattern', property: '.At', message: 'x', params: { limit: TIME_PATTERN }, stack: '' },
-      { name: 'const', property: '.RoleId', message: 'Not one of the allowed values.', params: {}, stack: '' },
-      { name: 'const', property: '.RoleId', message: 'Not one of the allowed values.', params: {}, stack: '' },
-    ], { Brands: { minItems: 'Please select at least one brand.' } });
+    const errs = readableErrors(
+      [
+        { name: 'minItems', property: '.Brands', message: 'x', params: { limit: 1 }, stack: '' },
+        { name: 'format', property: '.StartTime', message: 'x', params: { limit: 'date-time' }, stack: '' },
+        { name: 'pattern', property: '.At', message: 'x', params: { limit: TIME_PATTERN }, stack: '' },
+        { name: 'const', property: '.RoleId', message: 'Not one of the allowed values.', params: {}, stack: '' },
+        { name: 'const', property: '.RoleId', message: 'Not one of the allowed values.', params: {}, stack: '' },
+      ],
+      { Brands: { minItems: 'Please select at least one brand.' } },
+    );
     expect(errs.map((e) => e.message)).toEqual([
-      'Please select at least one brand.', 'Enter a date (MM/DD/YYYY) and a time.', 'Enter a time as HH:MM.', 'Not one of the allowed values.',
+      'Please select at least one brand.',
+      'Enter a date (MM/DD/YYYY) and a time.',
+      'Enter a time as HH:MM.',
+      'Not one of the allowed values.',
     ]);
   });
 });

@@ -11,16 +11,27 @@ export function AccountWidget() {
   const brandName = (id: number | null) => session.brandPermissions.find((b) => Number(b.BrandId) === id)?.BrandName ?? '—';
   return (
     <section className="card" aria-labelledby="w-account">
-      <h2 id="w-account" className="card__title">Your account <span className="badge">{session.brandPermissions.length} brands</span></h2>
+      <h2 id="w-account" className="card__title">
+        Your account <span className="badge">{session.brandPermissions.length} brands</span>
+      </h2>
       {session.brandPermissions.length ? (
         <ul className="chip-list" aria-label="Your brands">
-          {session.brandPermissions.map((b) => <li key={b.BrandId} className="chip">{b.BrandName}</li>)}
+          {session.brandPermissions.map((b) => (
+            <li key={b.BrandId} className="chip">
+              {b.BrandName}
+            </li>
+          ))}
         </ul>
-      ) : <p className="muted">No brands are assigned to you yet.</p>}
+      ) : (
+        <p className="muted">No brands are assigned to you yet.</p>
+      )}
       <dl className="kv">
-        <dt>Default brand</dt><dd>{brandName(session.defaultBrandId)}</dd>
-        <dt>Account</dt><dd>{session.isFactoryUser ? 'Factory user' : 'Brand staff'}</dd>
-        <dt>Session ends</dt><dd data-volatile>{formatDateTime(session.validUntil)}</dd>
+        <dt>Default brand</dt>
+        <dd>{brandName(session.defaultBrandId)}</dd>
+        <dt>Account</dt>
+        <dd>{session.isFactoryUser ? 'Factory user' : 'Brand staff'}</dd>
+        <dt>Session ends</dt>
+        <dd data-volatile>{formatDateTime(session.validUntil)}</dd>
       </dl>
       <div className="card__links">
         <Link to="/UserProfile">Profile</Link>

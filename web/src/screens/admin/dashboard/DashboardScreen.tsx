@@ -20,20 +20,37 @@ export function DashboardScreen() {
   const widgets = (prefs?.Widgets ?? []).map((id) => available?.find((w) => w.WidgetId === id)).filter((w): w is Widget => !!w);
   return (
     <>
-      <PageHeader title={`Welcome, ${session.firstName || session.userName}`} subtitle="Your workbench at a glance."
-        actions={<>
-          {/* FLASH-026, DECISIONS PERM-026: the mass forecast upload needs forecasting edit (16/2). */}
-          {can(session.userPermissions, 'forecasting', 'edit') && <UploadButton kind="forecast" label="Mass forecast upload" />}
-          {available && prefs && <button type="button" className="btn btn--small" onClick={() => setCustomizing(true)}>Customize</button>}
-        </>} />
+      <PageHeader
+        title={`Welcome, ${session.firstName || session.userName}`}
+        subtitle="Your workbench at a glance."
+        actions={
+          <>
+            {/* FLASH-026, DECISIONS PERM-026: the mass forecast upload needs forecasting edit (16/2). */}
+            {can(session.userPermissions, 'forecasting', 'edit') && <UploadButton kind="forecast" label="Mass forecast upload" />}
+            {available && prefs && (
+              <button type="button" className="btn btn--small" onClick={() => setCustomizing(true)}>
+                Customize
+              </button>
+            )}
+          </>
+        }
+      />
       <StartupHelp />
       <div className="dashboard">
         <AccountWidget />
-        {widgets.map((w) => <WidgetCard key={w.WidgetId} widget={w} />)}
+        {widgets.map((w) => (
+          <WidgetCard key={w.WidgetId} widget={w} />
+        ))}
       </div>
       {customizing && available && prefs && (
-        <CustomizeDialog available={available} chosen={prefs.Widgets}
-          onClose={(saved) => { setCustomizing(false); if (saved) void mutate({ Widgets: saved }, { revalidate: false }); }} />
+        <CustomizeDialog
+          available={available}
+          chosen={prefs.Widgets}
+          onClose={(saved) => {
+            setCustomizing(false);
+            if (saved) void mutate({ Widgets: saved }, { revalidate: false });
+          }}
+        />
       )}
     </>
   );

@@ -8,7 +8,11 @@ describe('error list filter (ADMIN-039)', () => {
     expect(EMPTY_FILTER.ErrorListAmount).toBe(100);
   });
   it('ADMIN-039: blank fields are left out and dates go as YYYY-MM-DD', () => {
-    expect(filterQuery({ ...EMPTY_FILTER, ErrorId: ' 12 ', StartDate: '11/02/2026', User: 'ann' }))
-      .toEqual({ ErrorListAmount: 100, ErrorId: 12, StartDate: '2026-11-02', User: 'ann' });
+    expect(filterQuery({ ...EMPTY_FILTER, ErrorId: ' 12 ', StartDate: '11/02/2026', User: 'ann' })).toEqual({
+      ErrorListAmount: 100,
+      ErrorId: 12,
+      StartDate: '2026-11-02',
+      User: 'ann',
+    });
   });
 });

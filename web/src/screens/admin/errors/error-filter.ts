@@ -4,15 +4,26 @@ import { parseTypedDate } from '../../../components/fields/dates';
 export const ERROR_LIST_AMOUNTS = [50, 100, 150, 200] as const;
 export const DEFAULT_AMOUNT = 100;
 
-export interface ErrorFilter { ErrorId: string; User: string; StartDate: string; EndDate: string; ErrorListAmount: number; Message: string }
+export interface ErrorFilter {
+  ErrorId: string;
+  User: string;
+  StartDate: string;
+  EndDate: string;
+  ErrorListAmount: number;
+  Message: string;
+}
 
 export const EMPTY_FILTER: ErrorFilter = { ErrorId: '', User: '', StartDate: '', EndDate: '', ErrorListAmount: DEFAULT_AMOUNT, Message: '' };
 
 export function filterFromParams(p: URLSearchParams): ErrorFilter {
   const amount = Number(p.get('ErrorListAmount'));
   return {
-    ErrorId: p.get('ErrorId') ?? '', User: p.get('User') ?? '', StartDate: p.get('StartDate') ?? '', EndDate: p.get('EndDate') ?? '',
-    ErrorListAmount: (ERROR_LIST_AMOUNTS as readonly number[]).includes(amount) ? amount : DEFAULT_AMOUNT, Message: p.get('Message') ?? '',
+    ErrorId: p.get('ErrorId') ?? '',
+    User: p.get('User') ?? '',
+    StartDate: p.get('StartDate') ?? '',
+    EndDate: p.get('EndDate') ?? '',
+    ErrorListAmount: (ERROR_LIST_AMOUNTS as readonly number[]).includes(amount) ? amount : DEFAULT_AMOUNT,
+    Message: p.get('Message') ?? '',
   };
 }
 

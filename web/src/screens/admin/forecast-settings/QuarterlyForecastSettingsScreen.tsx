@@ -24,7 +24,7 @@ export { INVALID, SAVED } from './settings-form';
 const WIDGETS = { regionList: RegionListWidget };
 const FIELDS: Record<string, FieldUi> = { SalesRegions: { widget: 'regionList' } };
 const checkRegions: CustomValidator = (data, errors) => {
-  const e = regionsError(((data as { SalesRegions?: Region[] } | undefined)?.SalesRegions ?? []));
+  const e = regionsError((data as { SalesRegions?: Region[] } | undefined)?.SalesRegions ?? []);
   if (e) (errors as unknown as Record<string, { addError(m: string): void }>).SalesRegions.addError(e);
   return errors;
 };
@@ -39,43 +39,76 @@ export function QuarterlyForecastSettingsScreen() {
   const [seasonId, setSeasonId] = useState<number>(0);
   const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null);
   useEffect(() => {
-    if (seasons && !seasons.some((s) => s.SeasonId === seasonId)) setSeasonId(seasons.find((s) => s.SeasonId === session?.defaultSeasonId)?.SeasonId ?? seasons[0]?.SeasonId ?? 0);
+    if (seasons && !seasons.some((s) => s.SeasonId === seasonId))
+      setSeasonId(seasons.find((s) => s.SeasonId === session?.defaultSeasonId)?.SeasonId ?? seasons[0]?.SeasonId ?? 0);
   }, [seasons, seasonId, session?.defaultSeasonId]);
-  const { data, mutate } = useSWR<{ BrandId: number; SeasonId: number; SalesRegions: Region[] }>(brandId && seasonId ? `/api/QuarterlyForecast/SalesForecastSettings?BrandId=${brandId}&SeasonId=${seasonId}` : null);
-  const record = useMemo(() => (data ? { ...data } as Record<string, unknown> : undefined), [data]);
+  const { data, mutate } = useSWR<{ BrandId: number; SeasonId: number; SalesRegions: Region[] }>(
+    brandId && seasonId ? `/api/QuarterlyForecast/SalesForecastSettings?BrandId=${brandId}&SeasonId=${seasonId}` : null,
+  );
+  const record = useMemo(() => (data ? ({ ...data } as Record<string, unknown>) : undefined), [data]);
 
-  const save = useCallback(async (_c: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
-    try {
-      await postJson('/api/QuarterlyForecast/UpdateSalesForecastSettings', saveBody(Number(d.BrandId), Number(d.SeasonId), (d.SalesRegions ?? []) as Region[]));
-    } catch (x) {
-      const text = failed(errorText(x, 'unknown error'));
-      toast.error(text);
-      return { IsSuccessful: false, FormMessage: text, Errors: x instanceof ApiError ? (x.body as Answer | null)?.Errors : undefined };
-    }
-    toast.success(SAVED);
-    await mutate();
-    return { IsSuccessful: true };
-  }, [mutate]);
+  const save = useCallback(
+    async (_c: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
+      try {
+        await postJson(
+          '/api/QuarterlyForecast/UpdateSalesForecastSettings',
+          saveBody(Number(d.BrandId), Number(d.SeasonId), (d.SalesRegions ?? []) as Region[]),
+        );
+      } catch (x) {
+        const text = failed(errorText(x, 'unknown error'));
+        toast.error(text);
+        return { IsSuccessful: false, FormMessage: text, Errors: x instanceof ApiError ? (x.body as Answer | null)?.Errors : undefined };
+      }
+      toast.success(SAVED);
+      await mutate();
+      return { IsSuccessful: true };
+    },
+    [mutate],
+  );
 
   return (
     <>
       <PageHeader title="Quarterly Forecast Settings" subtitle="Sales regions per brand and season." />
       <div className="toolbar">
-        <div className="field"><label htmlFor="qf-brand">Brand</label>
+        <div className="field">
+          <label htmlFor="qf-brand">Brand</label>
           <select id="qf-brand" value={brandId} onChange={(e) => setBrandId(Number(e.target.value))}>
-            {brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
-          </select></div>
-        <div className="field"><label htmlFor="qf-season">Season</label>
+            {brands.map((b) => (
+              <option key={b.BrandId} value={b.BrandId}>
+                {b.BrandName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="qf-season">Season</label>
           <select id="qf-season" value={seasonId} onChange={(e) => setSeasonId(Number(e.target.value))}>
-            {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
-          </select></div>
+            {seasons?.map((s) => (
+              <option key={s.SeasonId} value={s.SeasonId}>
+                {s.SeasonName}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <section style={{ maxWidth: 640 }} aria-label="Sales region settings">
-        {record && schema.data && layout.data
-          ? <SchemaForm schema={schema.data} layout={layout.data} formData={record} readOnly={!canEdit} onSave={save}
-              widgets={WIDGETS} fields={FIELDS} customValidate={checkRegions} formErrorMessage={INVALID}
-              onInvalid={() => toast.warning(INVALID)} dirtyKey="qf-settings" />
-          : brandId && seasonId ? <span className="spinner" role="status" aria-label="Loading" /> : null}
+        {record && schema.data && layout.data ? (
+          <SchemaForm
+            schema={schema.data}
+            layout={layout.data}
+            formData={record}
+            readOnly={!canEdit}
+            onSave={save}
+            widgets={WIDGETS}
+            fields={FIELDS}
+            customValidate={checkRegions}
+            formErrorMessage={INVALID}
+            onInvalid={() => toast.warning(INVALID)}
+            dirtyKey="qf-settings"
+          />
+        ) : brandId && seasonId ? (
+          <span className="spinner" role="status" aria-label="Loading" />
+        ) : null}
       </section>
     </>
   );

@@ -3,7 +3,11 @@ import { invalidRows, NO_NAME, regionsError, saveBody, TWICE } from './settings-
 
 describe('quarterly forecast settings form', () => {
   it('QF-013 flags blank and repeated region names', () => {
-    const rows = [{ SalesRegionId: 1, SalesRegionName: 'East' }, { SalesRegionId: 0, SalesRegionName: ' east ' }, { SalesRegionId: 2, SalesRegionName: '' }];
+    const rows = [
+      { SalesRegionId: 1, SalesRegionName: 'East' },
+      { SalesRegionId: 0, SalesRegionName: ' east ' },
+      { SalesRegionId: 2, SalesRegionName: '' },
+    ];
     expect([...invalidRows(rows)]).toEqual([1, 2]);
     expect(regionsError(rows)).toBe(NO_NAME);
     expect(regionsError(rows.slice(0, 2))).toBe(TWICE);

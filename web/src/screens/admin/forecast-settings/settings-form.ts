@@ -4,7 +4,10 @@
  * for the user), the region list the screen's own widget. Pure.
  */
 
-export interface Region { SalesRegionId: number | null; SalesRegionName: string }
+export interface Region {
+  SalesRegionId: number | null;
+  SalesRegionName: string;
+}
 
 export const INVALID = 'Please review all fields indicated in red.';
 export const SAVED = 'Settings saved successfully!';
@@ -30,6 +33,7 @@ export function regionsError(rows: readonly Region[]): string | null {
 
 /** The UpdateSalesForecastSettings body. */
 export const saveBody = (brandId: number, seasonId: number, rows: readonly Region[]) => ({
-  BrandId: brandId, SeasonId: seasonId,
+  BrandId: brandId,
+  SeasonId: seasonId,
   SalesRegions: rows.map((r) => ({ SalesRegionId: r.SalesRegionId || null, SalesRegionName: (r.SalesRegionName ?? '').trim() })),
 });

@@ -8,15 +8,35 @@ function renderBlocks(blocks: Block[]) {
   const out: React.ReactNode[] = [];
   let items: string[] = [];
   const flush = () => {
-    // biome-ignore lint/suspicious/noArrayIndexKey: the items of a static text, shown once as they are written
-    if (items.length) out.push(<ul key={`ul${out.length}`}>{items.map((t, i) => <li key={i}>{t}</li>)}</ul>);
+    if (items.length)
+      out.push(
+        <ul key={`ul${out.length}`}>
+          {items.map((t, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the items of a static text, shown once as they are written
+            <li key={i}>{t}</li>
+          ))}
+        </ul>,
+      );
     items = [];
   };
   for (const b of blocks) {
-    if (b.kind === 'li') { items.push(b.text); continue; }
+    if (b.kind === 'li') {
+      items.push(b.text);
+      continue;
+    }
     flush();
-    if (b.kind === 'h2') out.push(<h2 key={b.id} id={b.id}>{b.text}</h2>);
-    else if (b.kind === 'h3') out.push(<h3 key={b.id} id={b.id}>{b.text}</h3>);
+    if (b.kind === 'h2')
+      out.push(
+        <h2 key={b.id} id={b.id}>
+          {b.text}
+        </h2>,
+      );
+    else if (b.kind === 'h3')
+      out.push(
+        <h3 key={b.id} id={b.id}>
+          {b.text}
+        </h3>,
+      );
     else out.push(<p key={`p${out.length}`}>{b.text}</p>);
   }
   flush();
@@ -33,10 +53,16 @@ export function PatchNotesScreen() {
         <nav className="card" aria-label="Contents" style={{ padding: 16, position: 'sticky', top: 8 }}>
           <h2 className="card__title">Contents</h2>
           <ul style={{ margin: 0, paddingLeft: 16 }}>
-            {toc.map((t) => <li key={t.id} style={{ marginLeft: t.kind === 'h3' ? 12 : 0, listStyle: t.kind === 'h3' ? 'circle' : 'disc' }}><a href={`#${t.id}`}>{t.text}</a></li>)}
+            {toc.map((t) => (
+              <li key={t.id} style={{ marginLeft: t.kind === 'h3' ? 12 : 0, listStyle: t.kind === 'h3' ? 'circle' : 'disc' }}>
+                <a href={`#${t.id}`}>{t.text}</a>
+              </li>
+            ))}
           </ul>
         </nav>
-        <article className="card doc" style={{ padding: 16 }}>{renderBlocks(blocks)}</article>
+        <article className="card doc" style={{ padding: 16 }}>
+          {renderBlocks(blocks)}
+        </article>
       </div>
     </>
   );

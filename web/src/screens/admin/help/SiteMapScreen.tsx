@@ -21,15 +21,34 @@ export function SiteMapScreen() {
       <PageHeader title="Site Map" subtitle={`${links.length} screens your role may open.`} />
       <div className="table-scroll">
         <table className="table table--dense" aria-label="Site map">
-          <thead><tr><th>Screen</th><th>Address</th></tr></thead>
-          <tbody>{links.map((l) => (
-            <tr key={l.path}>
-              <td>{l.needsId
-                ? <a href={l.path} onClick={(e) => { e.preventDefault(); toast.warning(NEEDS_ID); }}>{l.title}</a>
-                : <Link to={l.path}>{l.title}</Link>}</td>
-              <td className="mono muted">{l.path}</td>
+          <thead>
+            <tr>
+              <th>Screen</th>
+              <th>Address</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {links.map((l) => (
+              <tr key={l.path}>
+                <td>
+                  {l.needsId ? (
+                    <a
+                      href={l.path}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        toast.warning(NEEDS_ID);
+                      }}
+                    >
+                      {l.title}
+                    </a>
+                  ) : (
+                    <Link to={l.path}>{l.title}</Link>
+                  )}
+                </td>
+                <td className="mono muted">{l.path}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </div>
     </>

@@ -4,7 +4,11 @@
  */
 export type Block = { kind: 'h2' | 'h3'; text: string; id: string } | { kind: 'li' | 'p'; text: string };
 
-export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function parseNotes(md: string): Block[] {
   const blocks: Block[] = [];

@@ -15,7 +15,17 @@ import { missing, type LibraryType } from './library-types';
 export const FAILURE_MS = 10_000;
 export const ITEM_ADDED = 'Item added successfully.';
 
-export function AddEntryDialog({ type, brandId, seasonId, onClose }: { type: LibraryType; brandId: number; seasonId: number; onClose: (added: boolean) => void }) {
+export function AddEntryDialog({
+  type,
+  brandId,
+  seasonId,
+  onClose,
+}: {
+  type: LibraryType;
+  brandId: number;
+  seasonId: number;
+  onClose: (added: boolean) => void;
+}) {
   const [values, setValues] = useState<Record<string, string | boolean>>({});
   const [invalid, setInvalid] = useState<string[]>([]);
   const [offer, setOffer] = useState<string | null>(null);
@@ -24,14 +34,23 @@ export function AddEntryDialog({ type, brandId, seasonId, onClose }: { type: Lib
     const bad = missing(type, values);
     setInvalid(bad);
     if (bad.length) return;
-    if (type.brand && !brandId) { toast.error('Select a brand first.', FAILURE_MS); return; }
+    if (type.brand && !brandId) {
+      toast.error('Select a brand first.', FAILURE_MS);
+      return;
+    }
     setBusy(true);
     try {
       const req = type.request(values, brandId, seasonId);
       if (type.extendFlag) req[type.extendFlag] = extend;
       const a = await postJson<Answer<{ ExtendBrand?: boolean }>>(type.addPath, req);
-      if (!a.IsSuccessful && a.Data?.ExtendBrand) { setOffer(a.Message); return; }
-      if (!a.IsSuccessful) { toast.error(a.Message, FAILURE_MS); return; }
+      if (!a.IsSuccessful && a.Data?.ExtendBrand) {
+        setOffer(a.Message);
+        return;
+      }
+      if (!a.IsSuccessful) {
+        toast.error(a.Message, FAILURE_MS);
+        return;
+      }
       toast.success(a.Message || ITEM_ADDED);
       onClose(true);
     } catch (x) {
@@ -42,23 +61,71 @@ export function AddEntryDialog({ type, brandId, seasonId, onClose }: { type: Lib
   };
   if (offer) {
     return (
-      <Modal title="Extend to this brand?" alert onCancel={() => setOffer(null)}
-        actions={<><button type="button" className="btn" onClick={() => setOffer(null)}>No</button>
-          <button type="button" className="btn btn--primary" data-autofocus disabled={busy} onClick={() => { setOffer(null); void send(true); }}>Extend</button></>}>
+      <Modal
+        title="Extend to this brand?"
+        alert
+        onCancel={() => setOffer(null)}
+        actions={
+          <>
+            <button type="button" className="btn" onClick={() => setOffer(null)}>
+              No
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-autofocus
+              disabled={busy}
+              onClick={() => {
+                setOffer(null);
+                void send(true);
+              }}
+            >
+              Extend
+            </button>
+          </>
+        }
+      >
         <p>{offer}</p>
       </Modal>
     );
   }
   return (
-    <Modal title={`Add ${type.label}`} onCancel={() => onClose(false)}
-      actions={<><button type="button" className="btn" onClick={() => onClose(false)}>Cancel</button>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void send(false)}>Add</button></>}>
-      <form className="form--dense" onSubmit={(e) => { e.preventDefault(); void send(false); }}>
-        {type.addFields.map((f, i) => f.kind === 'check'
-          ? <Check key={f.name} label={f.label} checked={values[f.name] !== false} onChange={(v) => setValues({ ...values, [f.name]: v })} />
-          : <TextField key={f.name} label={f.label} inputMode={f.kind === 'number' ? 'decimal' : undefined} data-autofocus={i === 0 || undefined}
-              value={String(values[f.name] ?? '')} error={invalid.includes(f.name) ? 'Required.' : undefined}
-              onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />)}
+    <Modal
+      title={`Add ${type.label}`}
+      onCancel={() => onClose(false)}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={() => onClose(false)}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void send(false)}>
+            Add
+          </button>
+        </>
+      }
+    >
+      <form
+        className="form--dense"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send(false);
+        }}
+      >
+        {type.addFields.map((f, i) =>
+          f.kind === 'check' ? (
+            <Check key={f.name} label={f.label} checked={values[f.name] !== false} onChange={(v) => setValues({ ...values, [f.name]: v })} />
+          ) : (
+            <TextField
+              key={f.name}
+              label={f.label}
+              inputMode={f.kind === 'number' ? 'decimal' : undefined}
+              data-autofocus={i === 0 || undefined}
+              value={String(values[f.name] ?? '')}
+              error={invalid.includes(f.name) ? 'Required.' : undefined}
+              onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+            />
+          ),
+        )}
         <button type="submit" hidden />
       </form>
     </Modal>

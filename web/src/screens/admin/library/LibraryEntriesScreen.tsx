@@ -37,22 +37,39 @@ export function LibraryEntriesScreen() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(type.season && brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null);
+  const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(
+    type.season && brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null,
+  );
   useEffect(() => {
     if (seasons && !seasons.some((s) => s.SeasonId === seasonId)) setSeasonId(seasons[seasons.length - 1]?.SeasonId ?? 0);
   }, [seasons, seasonId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another type, brand or season shows other entries, so the selection is cleared
-  useEffect(() => { setSelected(new Set()); }, [typeId, brandId, seasonId]);
+  useEffect(() => {
+    setSelected(new Set());
+  }, [typeId, brandId, seasonId]);
   const ready = (!type.brand || brandId) && (!type.season || seasonId);
-  const { data, error, isLoading, mutate } = useSWR<{ Results: Row[]; TotalRecords: number; TotalPageCount: number }>(ready ? withQuery('/api/Library/GetEntries', {
-    type: type.listType, brandId: type.brand ? brandId : undefined, seasonId: type.season ? seasonId : undefined, roleId: type.roleId, pageNumber: 1, pageSize: ALL,
-  }) : null, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR<{ Results: Row[]; TotalRecords: number; TotalPageCount: number }>(
+    ready
+      ? withQuery('/api/Library/GetEntries', {
+          type: type.listType,
+          brandId: type.brand ? brandId : undefined,
+          seasonId: type.season ? seasonId : undefined,
+          roleId: type.roleId,
+          pageNumber: 1,
+          pageSize: ALL,
+        })
+      : null,
+    { keepPreviousData: true },
+  );
 
   const remove = async () => {
     setDeleting(false);
     try {
       const a = await postJson<Answer>('/api/Library/DeleteDevelopers', { brandId, roleId: type.roleId, developerIds: [...selected] });
-      if (!a.IsSuccessful) { toast.error(a.Message, FAILURE_MS); return; }
+      if (!a.IsSuccessful) {
+        toast.error(a.Message, FAILURE_MS);
+        return;
+      }
       toast.success(a.Message || `${selected.size} ${type.label}(s) successfully deleted.`);
       setSelected(new Set());
       await mutate();
@@ -66,38 +83,102 @@ export function LibraryEntriesScreen() {
     <>
       <PageHeader title="Library Entries" subtitle="Soles, lasts, patterns, colors, development centers and people by role." />
       <div className="toolbar">
-        <div className="field"><label htmlFor="lib-type">Type</label>
+        <div className="field">
+          <label htmlFor="lib-type">Type</label>
           <select id="lib-type" value={typeId} onChange={(e) => setTypeId(e.target.value)}>
-            <optgroup label="Library">{LIBRARY_TYPES.filter((t) => !t.roleId).map((t) => <option key={t.id} value={t.id}>{t.label}</option>)}</optgroup>
-            <optgroup label="People by role">{LIBRARY_TYPES.filter((t) => t.roleId).map((t) => <option key={t.id} value={t.id}>{t.label}</option>)}</optgroup>
-          </select></div>
+            <optgroup label="Library">
+              {LIBRARY_TYPES.filter((t) => !t.roleId).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="People by role">
+              {LIBRARY_TYPES.filter((t) => t.roleId).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </div>
         {type.brand && (
-          <div className="field"><label htmlFor="lib-brand">Brand</label>
+          <div className="field">
+            <label htmlFor="lib-brand">Brand</label>
             <select id="lib-brand" value={brandId} onChange={(e) => setBrandId(Number(e.target.value))}>
-              {brands.map((b) => <option key={b.BrandId} value={b.BrandId}>{b.BrandName}</option>)}
-            </select></div>
+              {brands.map((b) => (
+                <option key={b.BrandId} value={b.BrandId}>
+                  {b.BrandName}
+                </option>
+              ))}
+            </select>
+          </div>
         )}
         {type.season && (
-          <div className="field"><label htmlFor="lib-season">Season</label>
+          <div className="field">
+            <label htmlFor="lib-season">Season</label>
             <select id="lib-season" value={seasonId} onChange={(e) => setSeasonId(Number(e.target.value))}>
-              {seasons?.map((s) => <option key={s.SeasonId} value={s.SeasonId}>{s.SeasonName}</option>)}
-            </select></div>
+              {seasons?.map((s) => (
+                <option key={s.SeasonId} value={s.SeasonId}>
+                  {s.SeasonName}
+                </option>
+              ))}
+            </select>
+          </div>
         )}
         <span className="spacer" />
-        {isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+        {isLoading && (
+          <span className="with-spinner">
+            <span className="spinner" aria-hidden="true" /> Loading…
+          </span>
+        )}
         {data && <span className="muted">{data.TotalRecords} entries</span>}
-        {deletable && <button type="button" className="btn btn--small btn--danger" disabled={!selected.size} onClick={() => setDeleting(true)}>Delete selected ({selected.size})</button>}
-        {canChange && <button type="button" className="btn btn--small btn--primary" onClick={() => setAdding(true)}>Add {type.label}</button>}
+        {deletable && (
+          <button type="button" className="btn btn--small btn--danger" disabled={!selected.size} onClick={() => setDeleting(true)}>
+            Delete selected ({selected.size})
+          </button>
+        )}
+        {canChange && (
+          <button type="button" className="btn btn--small btn--primary" onClick={() => setAdding(true)}>
+            Add {type.label}
+          </button>
+        )}
       </div>
       {error && <FormAlert messages={[errorText(error, 'The entries could not be loaded.')]} />}
       {!error && (
-        <DataGrid key={type.gridId} gridId={type.gridId} source={{ rows: data?.Results, loading: isLoading }} keyField={type.key} pageSize={PAGE}
-          emptyText="No entries." reportName={`${type.label} Entries`} height="calc(100vh - 300px)"
-          onSelectionChange={deletable ? (rows) => setSelected(new Set(rows.map((r) => Number(r[type.key])))) : undefined} />
+        <DataGrid
+          key={type.gridId}
+          gridId={type.gridId}
+          source={{ rows: data?.Results, loading: isLoading }}
+          keyField={type.key}
+          pageSize={PAGE}
+          emptyText="No entries."
+          reportName={`${type.label} Entries`}
+          height="calc(100vh - 300px)"
+          onSelectionChange={deletable ? (rows) => setSelected(new Set(rows.map((r) => Number(r[type.key])))) : undefined}
+        />
       )}
-      {adding && <AddEntryDialog type={type} brandId={brandId} seasonId={seasonId} onClose={(added) => { setAdding(false); if (added) void mutate(); }} />}
-      {deleting && <ConfirmDialog title={`Delete ${type.label}s`} message={`Delete ${selected.size} ${type.label}(s)?`} confirmLabel="Delete" danger
-        onConfirm={() => void remove()} onCancel={() => setDeleting(false)} />}
+      {adding && (
+        <AddEntryDialog
+          type={type}
+          brandId={brandId}
+          seasonId={seasonId}
+          onClose={(added) => {
+            setAdding(false);
+            if (added) void mutate();
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${type.label}s`}
+          message={`Delete ${selected.size} ${type.label}(s)?`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(false)}
+        />
+      )}
     </>
   );
 }

@@ -22,10 +22,22 @@ import { ProjectCreateDefaultsPanel } from './ProjectCreateDefaultsPanel';
 import { defaultsOf, PROFILE_LAYOUT, PROFILE_SCHEMA, withBrandChange, type Defaults } from './profile-form';
 import '../common/admin.css';
 
-interface ProfileUser extends Defaults { UserId: number; UserName: string; FirstName: string; LastName: string; Brands: { BrandId: number; BrandName: string }[] }
-interface WFAssignment { WFGroupId: number; WFEventId: number; WFGroupName: string; WFEventName: string; BrandId: number }
+interface ProfileUser extends Defaults {
+  UserId: number;
+  UserName: string;
+  FirstName: string;
+  LastName: string;
+  Brands: { BrandId: number; BrandName: string }[];
+}
+interface WFAssignment {
+  WFGroupId: number;
+  WFEventId: number;
+  WFGroupName: string;
+  WFEventName: string;
+  BrandId: number;
+}
 
-export const OTHER_PROFILE_WARNING = 'You are viewing another user\'s profile. Saving will save these settings as your own profile.';
+export const OTHER_PROFILE_WARNING = "You are viewing another user's profile. Saving will save these settings as your own profile.";
 
 export function ProfileScreen() {
   const ownId = useSessionStore((s) => s.session?.userId ?? '');
@@ -35,14 +47,19 @@ export function ProfileScreen() {
   const other = userId !== ownId;
   const { data: user, error } = useSWR<ProfileUser>(userId ? `/api/User/GetUser?UserId=${userId}` : null);
   const { data: events, mutate: mutateEvents } = useSWR<WFAssignment[]>(userId ? `/api/User/GetWFEventAssignment?UserId=${userId}` : null);
-  const record = useMemo(() => (user ? defaultsOf(user) as unknown as Record<string, unknown> : undefined), [user]);
+  const record = useMemo(() => (user ? (defaultsOf(user) as unknown as Record<string, unknown>) : undefined), [user]);
   const [live, setLive] = useState<Record<string, unknown> | undefined>(record);
   const liveRef = useRef(record);
-  useEffect(() => { liveRef.current = record; setLive(record); }, [record]);
+  useEffect(() => {
+    liveRef.current = record;
+    setLive(record);
+  }, [record]);
   const [kept, setKept] = useState<WFAssignment[]>([]);
   const [confirm, setConfirm] = useState(false);
   const answer = useRef<((go: boolean) => void) | null>(null);
-  useEffect(() => { if (events) setKept(events); }, [events]);
+  useEffect(() => {
+    if (events) setKept(events);
+  }, [events]);
   useUnsavedChanges(!!events && kept.length !== events.length, 'profile-events');
 
   const brandId = (live?.DefaultBrandId ?? null) as number | null;
@@ -54,45 +71,76 @@ export function ProfileScreen() {
     return patched;
   }, []);
 
-  const save = useCallback(async (_c: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
-    if (other) {
-      // PREF-006: saving another user's profile saves it as one's own, after a warning.
-      setConfirm(true);
-      const go = await new Promise<boolean>((resolve) => { answer.current = resolve; });
-      setConfirm(false);
-      if (!go) return { Cancelled: true };
-    }
-    try {
-      await postJson<Answer>('/api/User/UpdateUserProfile', { ...defaultsOf(d as unknown as Defaults), WFUserEvents: kept.map((e) => ({ WFGroupId: e.WFGroupId, WFEventId: e.WFEventId })) });
-    } catch (x) {
-      return { IsSuccessful: false, FormMessage: errorText(x, 'The profile was not saved.') };
-    }
-    toast.success('Profile saved.');
-    await mutateEvents();
-    return { IsSuccessful: true };
-  }, [other, kept, mutateEvents]);
+  const save = useCallback(
+    async (_c: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
+      if (other) {
+        // PREF-006: saving another user's profile saves it as one's own, after a warning.
+        setConfirm(true);
+        const go = await new Promise<boolean>((resolve) => {
+          answer.current = resolve;
+        });
+        setConfirm(false);
+        if (!go) return { Cancelled: true };
+      }
+      try {
+        await postJson<Answer>('/api/User/UpdateUserProfile', {
+          ...defaultsOf(d as unknown as Defaults),
+          WFUserEvents: kept.map((e) => ({ WFGroupId: e.WFGroupId, WFEventId: e.WFEventId })),
+        });
+      } catch (x) {
+        return { IsSuccessful: false, FormMessage: errorText(x, 'The profile was not saved.') };
+      }
+      toast.success('Profile saved.');
+      await mutateEvents();
+      return { IsSuccessful: true };
+    },
+    [other, kept, mutateEvents],
+  );
 
   if (other && !canViewOthers) return <Navigate to="/permissionDenied" replace />;
   return (
     <>
-      <PageHeader title={user ? `${user.FirstName} ${user.LastName}`.trim() || user.UserName : 'User Profile'}
-        subtitle={other ? 'Another user\'s profile (read-only view of their settings).' : 'Your defaults, notifications and screen layouts.'}
-        actions={other ? undefined : <Link className="btn" to="/sizeRangePresets">Size range presets</Link>} />
+      <PageHeader
+        title={user ? `${user.FirstName} ${user.LastName}`.trim() || user.UserName : 'User Profile'}
+        subtitle={other ? "Another user's profile (read-only view of their settings)." : 'Your defaults, notifications and screen layouts.'}
+        actions={
+          other ? undefined : (
+            <Link className="btn" to="/sizeRangePresets">
+              Size range presets
+            </Link>
+          )
+        }
+      />
       {error && <FormAlert messages={['There was an error while retrieving user data. Please contact system administrator']} />}
       {other && <FormAlert kind="info" messages={[OTHER_PROFILE_WARNING]} />}
       <div className="admin-editor">
         <section className="form--dense" aria-label="Profile defaults">
           {record && (
-            <SchemaForm schema={PROFILE_SCHEMA} layout={PROFILE_LAYOUT} formData={record} onSave={save} onChange={onChange} fields={fields}
-              saveLabel="Save profile" dirtyKey="profile" />
+            <SchemaForm
+              schema={PROFILE_SCHEMA}
+              layout={PROFILE_LAYOUT}
+              formData={record}
+              onSave={save}
+              onChange={onChange}
+              fields={fields}
+              saveLabel="Save profile"
+              dirtyKey="profile"
+            />
           )}
           <WorkflowEvents loaded={!!events} kept={kept} onRemove={(e) => setKept(kept.filter((x) => x !== e))} />
         </section>
         {ownId && <FieldLayoutPanel userId={other ? userId : ownId} />}
         {!other && <ProjectCreateDefaultsPanel />}
       </div>
-      {confirm && <ConfirmDialog title="Save as your own profile?" message={OTHER_PROFILE_WARNING} confirmLabel="Save as mine"
-        onConfirm={() => answer.current?.(true)} onCancel={() => answer.current?.(false)} />}
+      {confirm && (
+        <ConfirmDialog
+          title="Save as your own profile?"
+          message={OTHER_PROFILE_WARNING}
+          confirmLabel="Save as mine"
+          onConfirm={() => answer.current?.(true)}
+          onCancel={() => answer.current?.(false)}
+        />
+      )}
     </>
   );
 }
@@ -106,11 +154,26 @@ function WorkflowEvents({ loaded, kept, onRemove }: { loaded: boolean; kept: WFA
       {loaded && !kept.length && <p className="muted">No workflow events assigned.</p>}
       {kept.length > 0 && (
         <table className="table table--dense" aria-label="Workflow events">
-          <thead><tr><th>Group</th><th>Event</th><th className="num" /></tr></thead>
-          <tbody>{kept.map((e) => (
-            <tr key={`${e.WFGroupId}/${e.WFEventId}`}><td>{e.WFGroupName}</td><td>{e.WFEventName}</td>
-              <td className="num"><button type="button" className="btn btn--small btn--ghost" onClick={() => onRemove(e)}>Remove</button></td></tr>
-          ))}</tbody>
+          <thead>
+            <tr>
+              <th>Group</th>
+              <th>Event</th>
+              <th className="num" />
+            </tr>
+          </thead>
+          <tbody>
+            {kept.map((e) => (
+              <tr key={`${e.WFGroupId}/${e.WFEventId}`}>
+                <td>{e.WFGroupName}</td>
+                <td>{e.WFEventName}</td>
+                <td className="num">
+                  <button type="button" className="btn btn--small btn--ghost" onClick={() => onRemove(e)}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
     </div>

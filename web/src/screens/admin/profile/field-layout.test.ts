@@ -23,7 +23,7 @@ describe('field layout (PREF-017..019)', () => {
   it('PREF-018: the save rows carry the target user and hidden flags', () => {
     expect(saveRows(toggleHidden(layout, 'B'), 5, null)[1]).toEqual({ UserId: null, ModuleId: 5, FieldId: 'B', Row: 1, Hidden: true, Title: null });
   });
-  it('PREF-017: a renamed field is saved with its title; a blank title goes back to the schema\'s', () => {
+  it("PREF-017: a renamed field is saved with its title; a blank title goes back to the schema's", () => {
     const renamed = renameField(layout, 'C', ' Colour ');
     expect(saveRows(renamed, 5, 3)[2]).toEqual({ UserId: 3, ModuleId: 5, FieldId: 'C', Row: 1, Hidden: false, Title: 'Colour' });
     expect(saveRows(renameField(renamed, 'C', '  '), 5, 3)[2].Title).toBeNull();

@@ -3,7 +3,15 @@
  * or hidden, and renamed or not (Title); at most 200 rows (PREF-019). Moving a field to another row
  * keeps the others in order.
  */
-export interface LayoutField { UserId: number | null; ModuleId: number; FieldId: string; Row: number; Hidden: boolean; Title?: string | null; Source?: string }
+export interface LayoutField {
+  UserId: number | null;
+  ModuleId: number;
+  FieldId: string;
+  Row: number;
+  Hidden: boolean;
+  Title?: string | null;
+  Source?: string;
+}
 
 export const MAX_LAYOUT_ROWS = 200;
 
@@ -42,8 +50,7 @@ export function splitField(fields: readonly LayoutField[], fieldId: string): Lay
   return normalise(dense.map((x) => (x.FieldId === fieldId ? { ...x, Row: f.Row + 0.5 } : x)));
 }
 
-export const toggleHidden = (fields: readonly LayoutField[], fieldId: string) =>
-  fields.map((f) => (f.FieldId === fieldId ? { ...f, Hidden: !f.Hidden } : f));
+export const toggleHidden = (fields: readonly LayoutField[], fieldId: string) => fields.map((f) => (f.FieldId === fieldId ? { ...f, Hidden: !f.Hidden } : f));
 
 /** Renames a field; a blank title goes back to the schema's. */
 export const renameField = (fields: readonly LayoutField[], fieldId: string, title: string) =>

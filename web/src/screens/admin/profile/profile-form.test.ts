@@ -16,7 +16,10 @@ describe('profile defaults form', () => {
     expect(interpretedValidator.isValid(s as never, { ...ok, DefaultDivisionKey: 'X'.repeat(11) }, s as never)).toBe(false);
   });
   it('PREF-011 a new brand drops the season', () => {
-    expect(withBrandChange({ DefaultBrandId: 1, DefaultSeasonId: 1 }, { DefaultBrandId: 2, DefaultSeasonId: 1 })).toEqual({ DefaultBrandId: 2, DefaultSeasonId: null });
+    expect(withBrandChange({ DefaultBrandId: 1, DefaultSeasonId: 1 }, { DefaultBrandId: 2, DefaultSeasonId: 1 })).toEqual({
+      DefaultBrandId: 2,
+      DefaultSeasonId: null,
+    });
     expect(withBrandChange({ DefaultBrandId: 1, DefaultSeasonId: 1 }, { DefaultBrandId: 1, DefaultSeasonId: 1 })).toBeUndefined();
   });
 });

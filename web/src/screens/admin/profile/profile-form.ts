@@ -8,7 +8,12 @@ import requestSchema from '../../../../../schemas/requests/user-profile.schema.j
 import type { EntitySchema } from '../../../components/fields/field-kind';
 import type { LayoutDocument } from '../../../components/fields/schema-docs';
 
-export interface Defaults { DefaultBrandId: number | null; DefaultSeasonId: number | null; DefaultDivisionKey: string | null; UseDefaultsInQuickSearch: boolean }
+export interface Defaults {
+  DefaultBrandId: number | null;
+  DefaultSeasonId: number | null;
+  DefaultDivisionKey: string | null;
+  UseDefaultsInQuickSearch: boolean;
+}
 
 export const PROFILE_LAYOUT: LayoutDocument = {
   entity: 'user-profile',
@@ -25,5 +30,8 @@ export function withBrandChange(prev: Record<string, unknown> | undefined, next:
 }
 
 export const defaultsOf = (u: Defaults): Defaults => ({
-  DefaultBrandId: u.DefaultBrandId ?? null, DefaultSeasonId: u.DefaultSeasonId ?? null, DefaultDivisionKey: u.DefaultDivisionKey ?? null, UseDefaultsInQuickSearch: !!u.UseDefaultsInQuickSearch,
+  DefaultBrandId: u.DefaultBrandId ?? null,
+  DefaultSeasonId: u.DefaultSeasonId ?? null,
+  DefaultDivisionKey: u.DefaultDivisionKey ?? null,
+  UseDefaultsInQuickSearch: !!u.UseDefaultsInQuickSearch,
 });

@@ -14,12 +14,30 @@ export function RolesScreen() {
   const { data, error, isLoading } = useRoles();
   return (
     <>
-      <PageHeader title="Roles" subtitle="Permission sets assigned to users."
-        actions={canCreate && <Link className="btn btn--small btn--primary" to="/roleEdit/0">Add role</Link>} />
+      <PageHeader
+        title="Roles"
+        subtitle="Permission sets assigned to users."
+        actions={
+          canCreate && (
+            <Link className="btn btn--small btn--primary" to="/roleEdit/0">
+              Add role
+            </Link>
+          )
+        }
+      />
       {error && <FormAlert messages={['There was an error while retrieving role data. Please contact system administrator']} />}
       {!error && (
-        <DataGrid gridId="roles" source={{ rows: data, loading: isLoading }} keyField="RoleId" linkField="RoleName" recordLink={roleLink}
-          emptyText="No roles found" reportName="Roles" pageSize={50} height="calc(100vh - 260px)" />
+        <DataGrid
+          gridId="roles"
+          source={{ rows: data, loading: isLoading }}
+          keyField="RoleId"
+          linkField="RoleName"
+          recordLink={roleLink}
+          emptyText="No roles found"
+          reportName="Roles"
+          pageSize={50}
+          height="calc(100vh - 260px)"
+        />
       )}
     </>
   );

@@ -34,35 +34,63 @@ export function SystemMessageEditScreen() {
   const { data, error } = useSWR<SystemMessage>(add ? null : `/api/SystemMessage/GetMessage?id=${id}`);
   const { data: schema, error: schemaError } = useEntitySchema('system-message');
   const { data: layout, error: layoutError } = useLayout('system-message');
-  const record = useMemo<Record<string, unknown> | undefined>(() => (add ? newMessageRecord() : (data as unknown as Record<string, unknown> | undefined)), [add, data]);
+  const record = useMemo<Record<string, unknown> | undefined>(
+    () => (add ? newMessageRecord() : (data as unknown as Record<string, unknown> | undefined)),
+    [add, data],
+  );
 
-  const save = useCallback(async (_changes: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
-    try {
-      await postJson<Answer>('/api/SystemMessage/UpdateMessage', { ...saveBody(d), ...(add ? {} : { ChangedOn: record?.ChangedOn }) }, { id: add ? 0 : id });
-    } catch (x) {
-      if (x instanceof ApiError && x.status === 400) return { IsSuccessful: false, Errors: (x.body as Answer | null)?.Errors ?? [] };
-      if (x instanceof ApiError && x.status === 409) return { IsSuccessful: false, FormMessage: errorText(x, SAVE_FAILED) };
-      toast.error(SAVE_FAILED);
-      return { IsSuccessful: false, FormMessage: SAVE_FAILED };
-    }
-    await mutate('/api/SystemMessage/GetMessages');
-    if (!add) await mutate(`/api/SystemMessage/GetMessage?id=${id}`);
-    toast.success(SAVED);
-    void navigate('/systemMessageList');
-    return { IsSuccessful: true };
-  }, [add, id, mutate, navigate, record]);
+  const save = useCallback(
+    async (_changes: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
+      try {
+        await postJson<Answer>('/api/SystemMessage/UpdateMessage', { ...saveBody(d), ...(add ? {} : { ChangedOn: record?.ChangedOn }) }, { id: add ? 0 : id });
+      } catch (x) {
+        if (x instanceof ApiError && x.status === 400) return { IsSuccessful: false, Errors: (x.body as Answer | null)?.Errors ?? [] };
+        if (x instanceof ApiError && x.status === 409) return { IsSuccessful: false, FormMessage: errorText(x, SAVE_FAILED) };
+        toast.error(SAVE_FAILED);
+        return { IsSuccessful: false, FormMessage: SAVE_FAILED };
+      }
+      await mutate('/api/SystemMessage/GetMessages');
+      if (!add) await mutate(`/api/SystemMessage/GetMessage?id=${id}`);
+      toast.success(SAVED);
+      void navigate('/systemMessageList');
+      return { IsSuccessful: true };
+    },
+    [add, id, mutate, navigate, record],
+  );
 
   if (error) return <FormAlert messages={[error instanceof ApiError && error.status === 404 ? NOT_FOUND : LOAD_FAILED]} />;
   if (schemaError || layoutError) return <FormAlert messages={[LOAD_FAILED]} />;
-  if (!record || !schema || !layout) return <div className="page-fallback"><span className="spinner spinner--lg" role="status" aria-label="Loading" /></div>;
+  if (!record || !schema || !layout)
+    return (
+      <div className="page-fallback">
+        <span className="spinner spinner--lg" role="status" aria-label="Loading" />
+      </div>
+    );
   return (
     <>
-      <PageHeader title={add ? 'New System Message' : 'Edit System Message'}
-        actions={<Link className="btn btn--small" to="/systemMessageList">Back to messages</Link>} />
+      <PageHeader
+        title={add ? 'New System Message' : 'Edit System Message'}
+        actions={
+          <Link className="btn btn--small" to="/systemMessageList">
+            Back to messages
+          </Link>
+        }
+      />
       <section style={{ maxWidth: 720 }} aria-label="System message editor">
-        <SchemaForm schema={schema} layout={layout} formData={record} onSave={save} formErrorMessage={SAVE_ERRORS}
-          customValidate={checkExpiry} dirtyKey="system-message-edit"
-          actions={<button type="button" className="btn" onClick={() => void navigate('/systemMessageList')}>Cancel</button>} />
+        <SchemaForm
+          schema={schema}
+          layout={layout}
+          formData={record}
+          onSave={save}
+          formErrorMessage={SAVE_ERRORS}
+          customValidate={checkExpiry}
+          dirtyKey="system-message-edit"
+          actions={
+            <button type="button" className="btn" onClick={() => void navigate('/systemMessageList')}>
+              Cancel
+            </button>
+          }
+        />
       </section>
     </>
   );

@@ -17,8 +17,16 @@ import { toast } from '../../../shell/toast-store';
 import { DELETE_FAILED, DELETED, LIST_FAILED, NONE_FOUND } from './message-form';
 import '../common/admin.css';
 
-export interface SystemMessage { SystemMessageId: number; Title: string; Message: string; StartTime: string; ExpireTime: string;
-  ShowUnauthenticatedUsers: boolean; ShowFactoryUsers: boolean; ChangedOn: string | null }
+export interface SystemMessage {
+  SystemMessageId: number;
+  Title: string;
+  Message: string;
+  StartTime: string;
+  ExpireTime: string;
+  ShowUnauthenticatedUsers: boolean;
+  ShowFactoryUsers: boolean;
+  ChangedOn: string | null;
+}
 
 /** Active, Scheduled or Expired at `now`. */
 export function messageStatus(m: Pick<SystemMessage, 'StartTime' | 'ExpireTime'>, now: number): string {
@@ -49,24 +57,52 @@ export function SystemMessageListScreen() {
   };
   return (
     <>
-      <PageHeader title="System Messages" subtitle="Banners shown to signed-in users and on the sign-in page."
-        actions={canEdit && <Link className="btn btn--small btn--primary" to="/systemMessageEdit">New message</Link>} />
+      <PageHeader
+        title="System Messages"
+        subtitle="Banners shown to signed-in users and on the sign-in page."
+        actions={
+          canEdit && (
+            <Link className="btn btn--small btn--primary" to="/systemMessageEdit">
+              New message
+            </Link>
+          )
+        }
+      />
       {error && <FormAlert messages={[LIST_FAILED]} />}
       {!error && (
         <>
           {canEdit && (
             <div className="toolbar">
-              <button type="button" className="btn btn--small btn--danger" disabled={selected.length !== 1} onClick={() => setDeleting(selected[0])}>Delete</button>
+              <button type="button" className="btn btn--small btn--danger" disabled={selected.length !== 1} onClick={() => setDeleting(selected[0])}>
+                Delete
+              </button>
               <span className="muted">Select a message to delete it.</span>
             </div>
           )}
-          <DataGrid gridId="system-messages" source={{ rows, loading: isLoading }} keyField="SystemMessageId" extraColumns={STATUS_COLUMN}
-            linkField={canEdit ? 'Title' : undefined} recordLink={canEdit ? editLink : undefined} emptyText={NONE_FOUND} reportName="System Messages"
-            onSelectionChange={(r) => setSelected(r as unknown as SystemMessage[])} height="calc(100vh - 300px)" />
+          <DataGrid
+            gridId="system-messages"
+            source={{ rows, loading: isLoading }}
+            keyField="SystemMessageId"
+            extraColumns={STATUS_COLUMN}
+            linkField={canEdit ? 'Title' : undefined}
+            recordLink={canEdit ? editLink : undefined}
+            emptyText={NONE_FOUND}
+            reportName="System Messages"
+            onSelectionChange={(r) => setSelected(r as unknown as SystemMessage[])}
+            height="calc(100vh - 300px)"
+          />
         </>
       )}
-      {deleting && <ConfirmDialog title="Delete message" message={`Delete "${deleting.Title}"?`} confirmLabel="Delete" danger
-        onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete message"
+          message={`Delete "${deleting.Title}"?`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </>
   );
 }

@@ -7,8 +7,12 @@ describe('system message form', () => {
     expect(m).toEqual({
       Title: 'Temporary System Outage TODAY, 10:00 AM to 5:30 PM',
       Message: 'Please save your work and refrain from using the system during this time.',
-      StartDate: '11/25/2026', StartTime: '10:00', ExpireDate: '11/25/2026', ExpireTime: '17:30',
-      ShowUnauthenticatedUsers: true, ShowFactoryUsers: true,
+      StartDate: '11/25/2026',
+      StartTime: '10:00',
+      ExpireDate: '11/25/2026',
+      ExpireTime: '17:30',
+      ShowUnauthenticatedUsers: true,
+      ShowFactoryUsers: true,
     });
     expect(validateMessage(m)).toEqual({});
   });

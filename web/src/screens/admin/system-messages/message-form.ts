@@ -6,8 +6,14 @@ import { formatDate } from '../../../format/date';
 import { combineMoment, splitMoment } from '../../../components/schema-form/widgets/moment';
 
 export interface MessageForm {
-  Title: string; Message: string; StartDate: string; StartTime: string; ExpireDate: string; ExpireTime: string;
-  ShowUnauthenticatedUsers: boolean; ShowFactoryUsers: boolean;
+  Title: string;
+  Message: string;
+  StartDate: string;
+  StartTime: string;
+  ExpireDate: string;
+  ExpireTime: string;
+  ShowUnauthenticatedUsers: boolean;
+  ShowFactoryUsers: boolean;
 }
 
 export const SAVE_ERRORS = 'Your submission contains error(s).  Please correct the highlighted items below.';
@@ -34,8 +40,12 @@ export function newMessage(today = new Date()): MessageForm {
   return {
     Title: `Temporary System Outage TODAY, ${timeLabel('10:00')} to ${timeLabel('17:30')}`,
     Message: 'Please save your work and refrain from using the system during this time.',
-    StartDate: d, StartTime: '10:00', ExpireDate: d, ExpireTime: '17:30',
-    ShowUnauthenticatedUsers: true, ShowFactoryUsers: true,
+    StartDate: d,
+    StartTime: '10:00',
+    ExpireDate: d,
+    ExpireTime: '17:30',
+    ShowUnauthenticatedUsers: true,
+    ShowFactoryUsers: true,
   };
 }
 
@@ -60,8 +70,14 @@ export function validateMessage(f: MessageForm): Record<string, string> {
 /** SYSMSG-011 as a record of the system-message entity (what the SchemaForm edits). */
 export function newMessageRecord(today = new Date()): Record<string, unknown> {
   const f = newMessage(today);
-  return { Title: f.Title, Message: f.Message, StartTime: combine(f.StartDate, f.StartTime), ExpireTime: combine(f.ExpireDate, f.ExpireTime),
-    ShowUnauthenticatedUsers: f.ShowUnauthenticatedUsers, ShowFactoryUsers: f.ShowFactoryUsers };
+  return {
+    Title: f.Title,
+    Message: f.Message,
+    StartTime: combine(f.StartDate, f.StartTime),
+    ExpireTime: combine(f.ExpireDate, f.ExpireTime),
+    ShowUnauthenticatedUsers: f.ShowUnauthenticatedUsers,
+    ShowFactoryUsers: f.ShowFactoryUsers,
+  };
 }
 
 export const EXPIRE_BEFORE_START = 'The expire time must be after the start time.';
@@ -75,6 +91,10 @@ export function expiryError(data: { StartTime?: unknown; ExpireTime?: unknown })
 
 /** The UpdateMessage body from the form's data (texts trimmed). */
 export const saveBody = (d: Record<string, unknown>) => ({
-  Title: String(d.Title ?? '').trim(), Message: String(d.Message ?? '').trim(), StartTime: d.StartTime, ExpireTime: d.ExpireTime,
-  ShowUnauthenticatedUsers: !!d.ShowUnauthenticatedUsers, ShowFactoryUsers: !!d.ShowFactoryUsers,
+  Title: String(d.Title ?? '').trim(),
+  Message: String(d.Message ?? '').trim(),
+  StartTime: d.StartTime,
+  ExpireTime: d.ExpireTime,
+  ShowUnauthenticatedUsers: !!d.ShowUnauthenticatedUsers,
+  ShowFactoryUsers: !!d.ShowFactoryUsers,
 });

@@ -35,25 +35,78 @@ export function FactoryAssignment({ factories, assigned, onChange, error }: Prop
     <div className={`field${error || message ? ' field--invalid' : ''}`}>
       <label htmlFor="factory-key">Factory key</label>
       <div className="form__row" style={{ gap: 8 }}>
-        <input id="factory-key" value={text} placeholder="Key or name" style={{ flex: 1 }} onChange={(e) => { setText(e.target.value); setMessage(''); }}
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); check(); } }} />
-        <button type="button" className="btn btn--small" style={{ height: 34 }} onClick={check}>Add factory</button>
-        <button type="button" className="btn btn--small" style={{ height: 34 }} onClick={() => setLookup({})}>Search…</button>
+        <input
+          id="factory-key"
+          value={text}
+          placeholder="Key or name"
+          style={{ flex: 1 }}
+          onChange={(e) => {
+            setText(e.target.value);
+            setMessage('');
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              check();
+            }
+          }}
+        />
+        <button type="button" className="btn btn--small" style={{ height: 34 }} onClick={check}>
+          Add factory
+        </button>
+        <button type="button" className="btn btn--small" style={{ height: 34 }} onClick={() => setLookup({})}>
+          Search…
+        </button>
       </div>
-      {(message || error) && <div className="field__error" role="alert">{message || error}</div>}
+      {(message || error) && (
+        <div className="field__error" role="alert">
+          {message || error}
+        </div>
+      )}
       <table className="table table--dense" aria-label="Assigned factories">
-        <thead><tr><th>Key</th><th>Factory</th><th className="num" /></tr></thead>
+        <thead>
+          <tr>
+            <th>Key</th>
+            <th>Factory</th>
+            <th className="num" />
+          </tr>
+        </thead>
         <tbody>
           {assigned.map((k) => (
-            <tr key={k}><td className="mono">{k}</td><td>{name(k)}</td>
-              <td className="num"><button type="button" className="btn btn--small btn--ghost" aria-label={`Remove ${k}`} onClick={() => onChange(assigned.filter((x) => x !== k))}>Remove</button></td></tr>
+            <tr key={k}>
+              <td className="mono">{k}</td>
+              <td>{name(k)}</td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="btn btn--small btn--ghost"
+                  aria-label={`Remove ${k}`}
+                  onClick={() => onChange(assigned.filter((x) => x !== k))}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
           ))}
-          {!assigned.length && <tr><td colSpan={3} className="muted">No factories assigned.</td></tr>}
+          {!assigned.length && (
+            <tr>
+              <td colSpan={3} className="muted">
+                No factories assigned.
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {lookup !== null && (
-        <LookupDialog lookup="Factories" initialFilters={lookup} onClose={() => setLookup(null)}
-          onPick={(row) => { add(String(row.FactoryKey)); setLookup(null); }} />
+        <LookupDialog
+          lookup="Factories"
+          initialFilters={lookup}
+          onClose={() => setLookup(null)}
+          onPick={(row) => {
+            add(String(row.FactoryKey));
+            setLookup(null);
+          }}
+        />
       )}
     </div>
   );

@@ -26,28 +26,62 @@ export function UserAccessReportScreen() {
   const [inactive, setInactive] = useState(false);
   const q = useDebounced(text.trim(), TEXT_FILTER_MS);
   const role = useDebounced(roleId, ROLE_FILTER_MS);
-  const { data, error, isLoading } = useSWR<AccessReport>(withQuery('/api/User/UserAccessReport',
-    { pageNumber: 1, pageSize: ALL, roleId: role || undefined, searchText: q || undefined, IncludeInactive: inactive || undefined }), { keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<AccessReport>(
+    withQuery('/api/User/UserAccessReport', {
+      pageNumber: 1,
+      pageSize: ALL,
+      roleId: role || undefined,
+      searchText: q || undefined,
+      IncludeInactive: inactive || undefined,
+    }),
+    { keepPreviousData: true },
+  );
   const rows = useMemo(() => (data ? reportRows(data) : undefined), [data]);
   const extra = useMemo(() => (data ? moduleColumns(data) : []), [data]);
   return (
     <>
       <PageHeader title="User Access Report" subtitle="Brands and module permissions per user (R read, E edit, C create, S status, D delete…)." />
       <div className="toolbar">
-        <div className="field"><label htmlFor="uar-q">Search</label><input id="uar-q" type="search" value={text} onChange={(e) => setText(e.target.value)} /></div>
-        <div className="field"><label htmlFor="uar-role">Role</label>
+        <div className="field">
+          <label htmlFor="uar-q">Search</label>
+          <input id="uar-q" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="uar-role">Role</label>
           <select id="uar-role" value={roleId} onChange={(e) => setRoleId(Number(e.target.value))}>
-            <option value={0}>All roles</option>{roles?.map((r) => <option key={r.RoleId} value={r.RoleId}>{r.RoleName}</option>)}
-          </select></div>
-        <label className="field--check"><input type="checkbox" checked={inactive} onChange={(e) => setInactive(e.target.checked)} /> Include inactive</label>
+            <option value={0}>All roles</option>
+            {roles?.map((r) => (
+              <option key={r.RoleId} value={r.RoleId}>
+                {r.RoleName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="field--check">
+          <input type="checkbox" checked={inactive} onChange={(e) => setInactive(e.target.checked)} /> Include inactive
+        </label>
         <span className="spacer" />
-        {isLoading && <span className="with-spinner"><span className="spinner" aria-hidden="true" /> Loading…</span>}
+        {isLoading && (
+          <span className="with-spinner">
+            <span className="spinner" aria-hidden="true" /> Loading…
+          </span>
+        )}
         {data && <span className="muted">{data.Users.TotalRecords} users</span>}
       </div>
       {error && <FormAlert messages={['There was an error while retrieving user data. Please contact system administrator']} />}
       {!error && (
-        <DataGrid gridId="user-access-report" source={{ rows, loading: isLoading }} keyField="UserId" linkField="UserName" recordLink={userLink}
-          extraColumns={extra} emptyText="No Users Found" reportName="User Access Report" pageSize={50} height="calc(100vh - 300px)" />
+        <DataGrid
+          gridId="user-access-report"
+          source={{ rows, loading: isLoading }}
+          keyField="UserId"
+          linkField="UserName"
+          recordLink={userLink}
+          extraColumns={extra}
+          emptyText="No Users Found"
+          reportName="User Access Report"
+          pageSize={50}
+          height="calc(100vh - 300px)"
+        />
       )}
     </>
   );

@@ -30,23 +30,51 @@ export function UsersScreen() {
   const filters = { searchText: searchText || undefined, RoleId: role || undefined, IncludeInactive: inactive || undefined } as GridFilters;
   return (
     <>
-      <PageHeader title="Users" subtitle="Accounts, roles and brand assignments."
-        actions={<>
-          <Link className="btn btn--small" to="/userAccessReport">Access report</Link>
-          {canCreate && <Link className="btn btn--small btn--primary" to="/userEdit/0">Add user</Link>}
-        </>} />
+      <PageHeader
+        title="Users"
+        subtitle="Accounts, roles and brand assignments."
+        actions={
+          <>
+            <Link className="btn btn--small" to="/userAccessReport">
+              Access report
+            </Link>
+            {canCreate && (
+              <Link className="btn btn--small btn--primary" to="/userEdit/0">
+                Add user
+              </Link>
+            )}
+          </>
+        }
+      />
       <div className="toolbar">
-        <div className="field"><label htmlFor="users-q">Search</label>
-          <input id="users-q" type="search" value={text} placeholder="Name or user name" onChange={(e) => setText(e.target.value)} /></div>
-        <div className="field"><label htmlFor="users-role">Role</label>
+        <div className="field">
+          <label htmlFor="users-q">Search</label>
+          <input id="users-q" type="search" value={text} placeholder="Name or user name" onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="users-role">Role</label>
           <select id="users-role" value={roleId} onChange={(e) => setRoleId(Number(e.target.value))}>
             <option value={0}>All roles</option>
-            {roles?.map((r) => <option key={r.RoleId} value={r.RoleId}>{r.RoleName}</option>)}
-          </select></div>
-        <label className="field--check"><input type="checkbox" checked={inactive} onChange={(e) => setInactive(e.target.checked)} /> Include inactive</label>
+            {roles?.map((r) => (
+              <option key={r.RoleId} value={r.RoleId}>
+                {r.RoleName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="field--check">
+          <input type="checkbox" checked={inactive} onChange={(e) => setInactive(e.target.checked)} /> Include inactive
+        </label>
       </div>
-      <DataGrid gridId="users" mode="paged" pageSize={USERS_PAGE_SIZE} filters={filters} reportName="Users" height="calc(100vh - 290px)"
-        recordLink={(r) => `/userEdit/${String(r.UserId)}`} />
+      <DataGrid
+        gridId="users"
+        mode="paged"
+        pageSize={USERS_PAGE_SIZE}
+        filters={filters}
+        reportName="Users"
+        height="calc(100vh - 290px)"
+        recordLink={(r) => `/userEdit/${String(r.UserId)}`}
+      />
     </>
   );
 }

@@ -2,14 +2,16 @@
  * ADMIN-013: a typed factory key is checked by search. No factory containing the text gives a
  * message; one exact key match is filled in; otherwise the candidates go to a selection dialog.
  */
-export interface FactoryRow { UserFactoryId: number | null; FactNameKy: string; FactoryName?: string; IsAssigned: boolean }
+export interface FactoryRow {
+  UserFactoryId: number | null;
+  FactNameKy: string;
+  FactoryName?: string;
+  IsAssigned: boolean;
+}
 
 export const NO_FACTORIES_FOUND = 'No factories found that contain that text.';
 
-export type FactoryMatch =
-  | { kind: 'none'; message: string }
-  | { kind: 'exact'; factory: FactoryRow }
-  | { kind: 'choose'; candidates: FactoryRow[] };
+export type FactoryMatch = { kind: 'none'; message: string } | { kind: 'exact'; factory: FactoryRow } | { kind: 'choose'; candidates: FactoryRow[] };
 
 export function matchFactory(all: readonly FactoryRow[], text: string): FactoryMatch {
   const t = text.trim().toLowerCase();

@@ -14,7 +14,10 @@ describe('user editor model', () => {
     const r = saveRequest({ ...NEW_USER, Factories: ['F1'], Brands: [1] });
     expect(r.UserFactories).toEqual([]);
     expect(r.User).not.toHaveProperty('UserId');
-    expect(saveRequest({ ...NEW_USER, UserId: 5, RowVersion: 2, IsFactoryUser: true, Factories: ['F1'] })).toMatchObject({ User: { UserId: 5, RowVersion: 2 }, UserFactories: ['F1'] });
+    expect(saveRequest({ ...NEW_USER, UserId: 5, RowVersion: 2, IsFactoryUser: true, Factories: ['F1'] })).toMatchObject({
+      User: { UserId: 5, RowVersion: 2 },
+      UserFactories: ['F1'],
+    });
   });
 });
 
@@ -26,7 +29,16 @@ describe('user editor record (SchemaForm)', () => {
     expect(req).toMatchObject({ User: { UserName: 'a@b.co' }, UserBrands: [1], RoleId: 2, ChangePasswordRequired: true, ResetPassword: false });
   });
   it('ADMIN-015 server error paths land on the form fields', () => {
-    expect(formErrors([{ Field: '/User/UserName', Message: 'x' }, { Field: '/UserBrands', Message: 'y' }, { Field: '/RoleId', Message: 'z' }]))
-      .toEqual([{ Field: '/UserName', Message: 'x' }, { Field: '/Brands', Message: 'y' }, { Field: '/RoleId', Message: 'z' }]);
+    expect(
+      formErrors([
+        { Field: '/User/UserName', Message: 'x' },
+        { Field: '/UserBrands', Message: 'y' },
+        { Field: '/RoleId', Message: 'z' },
+      ]),
+    ).toEqual([
+      { Field: '/UserName', Message: 'x' },
+      { Field: '/Brands', Message: 'y' },
+      { Field: '/RoleId', Message: 'z' },
+    ]);
   });
 });
