@@ -3,13 +3,9 @@
  * back with pdftotext; scope (a path of another factory answers 404 like a missing one), a factory
  * user's report without factory fields, the CP-051 answer when building fails, parameter checks.
  */
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../helpers/test-app';
+import { pdfText } from '../helpers/pdf-text';
 
 const fail = vi.hoisted(() => ({ on: false }));
 vi.mock('../../server/features/critical-paths/report', async (importOriginal) => {
@@ -23,7 +19,6 @@ vi.mock('../../server/features/critical-paths/report', async (importOriginal) =>
   };
 });
 
-const run = promisify(execFile);
 let t: TestApp;
 let designer: string, factory: string;
 let factoryKeys: string[];
@@ -46,19 +41,13 @@ const db = () => t.ctx.db;
 const get = (url: string, token = designer) => t.request('GET', url, { token });
 const post = (url: string, json: unknown, token = designer) => t.request('POST', url, { token, json });
 
-async function pdfText(res: Response): Promise<string> {
+async function reportText(res: Response): Promise<string> {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
   expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
   const buf = Buffer.from(await res.arrayBuffer());
   expect(buf.subarray(0, 5).toString()).toBe('%PDF-');
-  const file = path.join(os.tmpdir(), `cp-report-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, buf);
-  try {
-    return (await run('pdftotext', ['-layout', file, '-'])).stdout;
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
+  return pdfText(buf, { layout: true });
 }
 
 const protoPath = async (own: boolean) =>
@@ -75,7 +64,7 @@ const protoPath = async (own: boolean) =>
 describe('CP-050 critical path reports', () => {
   it('CP-050 dev prototype report: a PDF with the path name, stock number and final processes', async () => {
     const cp = await protoPath(false);
-    const text = await pdfText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}`));
+    const text = await reportText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}`));
     expect(text).toContain('Dev Prototype Critical Path Report');
     expect(text).toContain(cp.name);
     expect(text).toContain(cp.stocknum);
@@ -111,7 +100,7 @@ describe('CP-050 critical path reports', () => {
     await db().query('UPDATE critical_path_header_statuses SET statusname = $2 WHERE criticalpathheaderstatusid = $1', [status, 'Paused']);
     await db().query("UPDATE critical_path_process_approvals SET approvalname = 'Deferred' WHERE criticalpathprocessapprovedid = 2");
     try {
-      const text = (await pdfText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}`))).replace(/\s+/g, ' ');
+      const text = (await reportText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}`))).replace(/\s+/g, ' ');
       expect(text).toContain('Status Paused');
       expect(text).toContain('Deferred');
     } finally {
@@ -126,7 +115,7 @@ describe('CP-050 critical path reports', () => {
 
   it('CP-050 dev prototype report for one stock number (ProtoSeasonalId); another colorway answers 404', async () => {
     const cp = await protoPath(false);
-    const text = await pdfText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}&ProtoSeasonalId=${cp.ps}`));
+    const text = await reportText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${cp.id}&ProtoSeasonalId=${cp.ps}`));
     expect(text).toContain(cp.stocknum);
     const [other] = await db().query('SELECT prototypeseasonalid AS id FROM prototype_seasonals WHERE criticalpathdevprototypeid IS DISTINCT FROM $1 LIMIT 1', [
       cp.id,
@@ -137,13 +126,13 @@ describe('CP-050 critical path reports', () => {
   it('CP-050 dev pattern and commercialization reports carry their processes and factory fields for an internal user', async () => {
     const [dp] = await db().query(`SELECT cp.criticalpathdevpatternid AS id, cp.criticalpathname AS name FROM critical_path_dev_patterns cp
       JOIN pattern_seasonals ps USING (patternseasonalid) JOIN patterns p USING (patternid) WHERE p.brandid = 1 ORDER BY 1 LIMIT 1`);
-    const t1 = await pdfText(await get(`/api/Report/CriticalPathDevPatternReport?CriticalPathDevPatternId=${dp.id}`));
+    const t1 = await reportText(await get(`/api/Report/CriticalPathDevPatternReport?CriticalPathDevPatternId=${dp.id}`));
     expect(t1).toContain(dp.name);
     expect(t1).toContain('Brief handover');
     const [cm] =
       await db().query(`SELECT cp.criticalpathcommercializationid AS id, cp.criticalpathname AS name, f.factoryname FROM critical_path_commercializations cp
       JOIN factories f USING (factorykey) JOIN patterns p USING (patternid) WHERE p.brandid = 1 ORDER BY 1 LIMIT 1`);
-    const t2 = await pdfText(await get(`/api/Report/CriticalPathCommercializationReport?CriticalPathCommercializationId=${cm.id}`));
+    const t2 = await reportText(await get(`/api/Report/CriticalPathCommercializationReport?CriticalPathCommercializationId=${cm.id}`));
     expect(t2).toContain(cm.name);
     expect(t2).toContain('Ex-factory');
     expect(t2).toContain(cm.factoryname);
@@ -154,7 +143,7 @@ describe('CP-050 critical path reports', () => {
       JOIN prototype_seasonals ps USING (prototypeseasonalid) JOIN prototypes p USING (prototypeid) WHERE p.brandid = 1 ORDER BY 1 LIMIT 3`);
     const res = await post('/api/Report/CriticalPathIndexReport', { SearchType: 2, Ids: rows.map((r: any) => r.id) });
     expect(res.headers.get('content-disposition')).toContain('Index.pdf');
-    const text = await pdfText(res);
+    const text = await reportText(res);
     const pages = text.split('\f').filter((p) => p.trim());
     expect(pages.length).toBeGreaterThanOrEqual(3);
     let at = -1;
@@ -190,7 +179,7 @@ describe('CP-050 scope and field visibility (PERM-014, PERM-023, PERM-029)', () 
 
   it("PERM-029 a factory user's report carries no factory-only field", async () => {
     const own = await protoPath(true);
-    const text = await pdfText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${own.id}`, factory));
+    const text = await reportText(await get(`/api/Report/CriticalPathDevPrototypeReport?CriticalPathDevPrototypeId=${own.id}`, factory));
     expect(text).toContain(own.stocknum);
     const names = await db().query('SELECT factoryname FROM factories WHERE factorykey = ANY($1)', [factoryKeys]);
     for (const n of names) expect(text).not.toContain(n.factoryname);

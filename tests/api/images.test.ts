@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { multipartForm, streamedUpload } from '../helpers/multipart';
 
 let t: TestApp;
 let designer: string, factory: string, viewer: string;
@@ -28,14 +29,9 @@ const jpeg = (width: number, height: number) =>
     .toBuffer();
 
 type Fields = Record<string, string | number>;
-function form(fields: Fields, file?: { name: string; bytes: Uint8Array }) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
-  if (file) fd.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
-  return fd;
-}
+const MB = 1024 * 1024;
 const upload = (token: string, fields: Fields, file?: { name: string; bytes: Uint8Array }) =>
-  t.request('POST', '/api/Image/UploadImage', { token, body: form(fields, file) });
+  t.request('POST', '/api/Image/UploadImage', { token, body: multipartForm(fields, file) });
 const getImage = (token: string, q: string) => t.request('GET', `/api/Image/GetImage?${q}`, { token });
 
 /** A record of the level in an editable status (1 or 2) of brand 1; `where` narrows it. */
@@ -92,52 +88,20 @@ describe('upload checks', () => {
 
   it('an upload over 20 MB is refused while streaming: the request stops being read and the temp file is removed', async () => {
     const id = await briefId();
-    const boundary = 'imageTestBoundary42';
-    const enc = new TextEncoder();
-    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const head = enc.encode(
-      `${part('ProjectId', String(id))}${part('ProjectLevel', '2')}${part('ImageType', '1')}` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
-    );
-    const chunk = new Uint8Array(1024 * 1024).fill(7);
-    const total = 60 * chunk.length;
-    let sent = 0;
-    let cancelled = false;
-    let started = false;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(ctrl) {
-          if (!started) {
-            started = true;
-            ctrl.enqueue(head);
-            return;
-          }
-          if (sent >= total) {
-            ctrl.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
-            ctrl.close();
-            return;
-          }
-          sent += chunk.length;
-          ctrl.enqueue(chunk);
-        },
-        cancel() {
-          cancelled = true;
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    const res = await t.fetch(
-      new Request('http://localhost/api/Image/UploadImage', {
-        method: 'POST',
-        body,
-        duplex: 'half',
-        headers: { authorization: `Bearer ${designer}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      } as RequestInit),
-    );
+    const { req, state } = streamedUpload({
+      url: '/api/Image/UploadImage',
+      token: designer,
+      fields: { ProjectId: id, ProjectLevel: 2, ImageType: 1 },
+      fileName: 'huge.png',
+      contentType: 'image/png',
+      size: 60 * MB,
+      fill: 7,
+    });
+    const res = await t.fetch(req);
     expect(res.status).toBe(413);
-    expect(cancelled).toBe(true);
-    expect(sent).toBeGreaterThanOrEqual(20 * chunk.length);
-    expect(sent).toBeLessThan(30 * chunk.length);
+    expect(state.cancelled).toBe(true);
+    expect(state.sent).toBeGreaterThanOrEqual(20 * MB);
+    expect(state.sent).toBeLessThan(30 * MB);
     expect(tmpFiles()).toEqual([]);
     expect(fs.existsSync(path.join(imagesDir(), '2'))).toBe(false);
   });

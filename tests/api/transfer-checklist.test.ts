@@ -1,17 +1,6 @@
-/**
- * Transfer checklists (issue 16, TC-001..011, DECISIONS TC-011, ADR 028): Find/Create per colorway
- * and factory pair, product types with their required items, the TC-005 completion date, the
- * tariff-mitigation sync and its preview, Save with its text and row version, the PDF, Export and the
- * all-or-nothing Upload through the import pipeline; gates (PERM-007), brand and factory scope, and
- * the fields factory users never receive (TC-008, PERM-029). The published calls, the demo data and
- * the factory transfer's checklist: transfer-checklist-calls.test.ts.
- */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { pdfText } from '../helpers/pdf-text';
 import { countQueries } from '../helpers/count-queries';
 import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWorkbook } from '../helpers/uploads';
 import { businessToday } from '../../server/domain/business-date';
@@ -327,17 +316,16 @@ describe('PDF, Export and Upload (TC-010, DECISIONS TC-011, UQ-010)', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await res.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf);
-    if (text !== null) {
-      expect(text).toContain('Transfer Checklist');
-      expect(text).toContain('Lasts transferred');
-      expect(text).toContain('Tariff Mitigation');
-      const theirs = pdfText(
-        Buffer.from(await (await get(`/api/TransferChecklist/GetPdf?transferChecklistId=${a.TransferChecklistId}`, factory)).arrayBuffer()),
-      );
-      expect(theirs).toContain('Lasts transferred');
-      expect(theirs).not.toContain('Tariff Mitigation');
-    }
+    const text = await pdfText(pdf, { layout: true });
+    expect(text).toContain('Transfer Checklist');
+    expect(text).toContain('Lasts transferred');
+    expect(text).toContain('Tariff Mitigation');
+    const theirs = await pdfText(
+      Buffer.from(await (await get(`/api/TransferChecklist/GetPdf?transferChecklistId=${a.TransferChecklistId}`, factory)).arrayBuffer()),
+      { layout: true },
+    );
+    expect(theirs).toContain('Lasts transferred');
+    expect(theirs).not.toContain('Tariff Mitigation');
   });
 
   it('TC-010 DECISIONS TC-011 Export writes stock number, to-factory key and an x per complete item; the changed file uploads through the pipeline', async () => {
@@ -400,16 +388,3 @@ describe('PDF, Export and Upload (TC-010, DECISIONS TC-011, UQ-010)', () => {
     expect((await t.request('POST', '/api/TransferChecklist/Upload', { token: viewer, body: fd2 })).status).toBe(403);
   });
 });
-
-/** The PDF's text by pdftotext (poppler-utils), or null when it is not installed. */
-function pdfText(pdf: Buffer): string | null {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tc-pdf-')), 'c.pdf');
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } catch {
-    return null;
-  } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
-}

@@ -1,14 +1,3 @@
-/**
- * Transfer checklist end to end (TC-001, TC-004, TC-005, TC-009, TC-010): a merchandiser opens the
- * checklist of a colorway and factory pair (found or created), chooses the product type, completes
- * its items one by one and sees the completion date appear with the last one, saves with Ctrl+S,
- * reloads and finds it kept, and downloads the PDF, which lists the items (checked with pdftotext);
- * turning tariff mitigation on previews and takes over what sibling checklists completed; an exported
- * file with one more x uploads through the preview and the upload queue; the colorway's factory
- * transfer dialog opens the checklist of the chosen factory, and the transfer stores its
- * tariff-mitigation flag on it.
- */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { apiToken, login, navigate } from './harness';
 import { setupApp } from './setup-app';
+import { pdfText } from '../helpers/pdf-text';
 
 const app = setupApp();
 
@@ -83,7 +73,7 @@ describe('transfer checklist', () => {
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const file = await download.path();
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const text = await pdfText(fs.readFileSync(file), { layout: true });
     for (const name of names) expect(text).toContain(name);
     expect(text).toContain('Sandal / slide');
     expect(text).toContain(today());

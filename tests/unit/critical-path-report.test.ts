@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../helpers/pdf-text';
 import type { AppContext, AppEnv } from '../../server/core/context';
 import { answerError } from '../../server/core/http/answer-error';
 import { REPORT_ERROR_TEXT, attachmentDisposition, renderPdf, reportDate, safePdfFileName, sendPdf, type DocDefinition } from '../../server/core/reports/pdf';
@@ -31,12 +32,6 @@ const dir = mkdtempSync(path.join(tmpdir(), 'cp-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-/** The PDF's text, pages separated by form feeds (pdftotext's page break). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const file = path.join(dir, `r${++files}.pdf`);
-  writeFileSync(file, pdf);
-  return (await run('pdftotext', [file, '-'])).stdout;
-}
 const pages = (txt: string) => txt.split('\f').filter((p) => p.trim());
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
