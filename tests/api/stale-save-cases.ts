@@ -6,6 +6,7 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { DemoUser, TestApp } from '../helpers/test-app';
+import { linePlanSteps } from '../helpers/line-plans';
 
 type Json = Record<string, any>;
 
@@ -36,23 +37,14 @@ export interface StaleCase {
 }
 
 let n = 0;
-/** A new line plan of brand 1 (season 3, sub-seasons 5 and 6) in status 1. */
+const linePlans = linePlanSteps(
+  () => t,
+  () => token.designer,
+);
+/** A new line plan of brand 1 (season 3, sub-seasons 5 and 6) in status 1, and its version. */
 const newLinePlan = async () => {
-  const res = await post(
-    '/api/LinePlan/CreateLinePlan',
-    {
-      LinePlanName: `Stale LP ${++n}`,
-      BrandId: 1,
-      SeasonId: 3,
-      ResponsibleId: 8,
-      WFGroupId: 1,
-      SubSeasonIds: [5, 6],
-    },
-    'designer',
-  );
-  expect(res.status).toBe(200);
-  const id = (await res.json()).LinePlanId as number;
-  return { id, v: (await one('SELECT rowversion FROM line_plans WHERE lineplanid = $1', [id])).rowversion as number };
+  const id = await linePlans.create();
+  return { id, v: await linePlans.rowVersion(id) };
 };
 
 /** A hierarchy update: the record read, one field saved by the designer, then again at the version read by the administrator. */
