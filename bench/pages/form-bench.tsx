@@ -12,6 +12,7 @@ import { SchemaForm } from '../../web/src/components/schema-form/SchemaForm';
 import { formSchema, layoutFields, resolveLayout } from '../../web/src/components/schema-form/layout';
 import '../../web/src/styles/base.css';
 import '../../web/src/styles/forms.css';
+import '../../web/src/styles/buttons.css';
 import '../../web/src/styles/components.css';
 import { afterPaint } from './after-paint';
 import { benchAccordionLayout, benchLayout, benchRecord, benchSchema } from './form-data';

@@ -7,7 +7,11 @@ import { swrConfig } from './api/swr-config';
 import { router } from './shell/router';
 import './styles/base.css';
 import './styles/forms.css';
+import './styles/buttons.css';
 import './styles/shell.css';
+import './styles/theme-picker.css';
+import './styles/system-messages.css';
+import './styles/mobile-nav.css';
 import './styles/public.css';
 import './styles/components.css';
 

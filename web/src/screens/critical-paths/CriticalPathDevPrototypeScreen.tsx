@@ -56,58 +56,10 @@ import {
   useHeaderErrors,
   useTimedNotice,
 } from './shared';
+import { useLookups } from './cp-lookups';
+import { ACTUAL_ID, ACTUAL_SEND, DATE_PAIRS, DETAILS, ENTITY, FINAL_ID, FINAL_SEND, FLAG_TITLES, SAVE, type Details } from './dev-prototype-path';
+import { SaveAlerts } from './SaveAlerts';
 import './critical-paths.css';
-
-export interface Lookups {
-  HeaderStatuses: { CriticalPathHeaderStatusId: number; StatusName: string }[];
-  Approvals: { CriticalPathProcessApprovedId: number; ApprovalName: string; SetsFlag: boolean }[];
-}
-interface Details {
-  Header: Row;
-  FinalProcesses: Row[];
-  ActualProcesses: Row[];
-  StockNumbers: Row[];
-  PurchaseOrders: Row[];
-  CanBeCancelled: boolean;
-}
-
-export const LOOKUPS = '/api/CriticalPath/GetCriticalPathLookups';
-const DETAILS = '/api/CriticalPath/GetCriticalPathDevPrototypeDetails';
-const SAVE = '/api/CriticalPath/UpdateCriticalPathDevPrototype';
-const FINAL_ID = 'CriticalPathDevPrototypeFinalProcessId';
-const ACTUAL_ID = 'CriticalPathDevPrototypeActualProcessId';
-const FINAL_SEND = [
-  FINAL_ID,
-  'ProcessName',
-  'SortOrder',
-  'EstStartDate',
-  'TargetDate',
-  'RevStartDate',
-  'RevisedTargetDate',
-  'ActualCompleteDate',
-  'CriticalPathProcessApprovedId',
-  'ApprovedBy',
-  'Notes',
-  'Notes2',
-];
-const ACTUAL_SEND = [ACTUAL_ID, 'ProcessName', 'SortOrder', 'ActualCompleteDate', 'Notes'];
-const DATE_PAIRS = [
-  ['EstStartDate', 'TargetDate'],
-  ['RevStartDate', 'RevisedTargetDate'],
-] as const;
-
-const ENTITY = 'critical-path-dev-prototype';
-const FLAG_TITLES: Record<string, string> = {
-  IsFinalSpecApprLocked: 'Final Spec',
-  IsLeatherApproved: 'Leather',
-  IsFinalCostConfCBDLoaded: 'Cost/CBD',
-  IsThreeOneTestComplete: '3:1 Test',
-  IsConfirmationSampleApproved: 'Conf. Sample',
-  IsMatlRefFolderSigned: 'Matl. Folder',
-  IsRSTestComplete: 'RS Test',
-  IsModelSizeApproved: 'Model Size',
-  IsConfSampleSent: 'Sample Sent',
-};
 
 type Marks = Map<number, Map<string, string>>;
 
@@ -121,7 +73,7 @@ export function CriticalPathDevPrototypeScreen() {
 function DevPrototypeEditor({ id }: { id: number }) {
   const canEdit = useCan('criticalPathDevPrototype', 'edit');
   const details = useSWR<Details>(`${DETAILS}?CriticalPathDevPrototypeId=${id}`, { revalidateOnFocus: false });
-  const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
+  const lookups = useLookups();
   const approvers = useApprovers(details.data?.Header.BrandId);
   const schema = useEntitySchema(ENTITY);
   const layout = useLayout(ENTITY);
@@ -339,23 +291,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
           </>
         }
       />
-      {problem && (
-        <div className="alert alert--error" role="alert">
-          <strong>{problem}</strong>
-          {marks.header && Object.keys(marks.header).length > 0 && (
-            <ul>
-              {Object.entries(marks.header).map(([f, m]) => (
-                <li key={f}>{m}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {notice && (
-        <div className="alert alert--warning" role="status">
-          {notice}
-        </div>
-      )}
+      <SaveAlerts problem={problem} listed={marks.header} notice={notice} />
       <HeaderCard title="Header">
         <SchemaForm
           schema={schema.data}

@@ -12,7 +12,6 @@ import useSWR from 'swr';
 import type Handsontable from 'handsontable/base';
 import { apiFetch } from '../../api/http';
 import { useCan } from '../../auth/useCan';
-import type { ModuleKey } from '../../auth/permissions';
 import { PageHeader } from '../../shell/PageHeader';
 import { usePageTitle } from '../../shell/page-title-store';
 import { useSaveShortcut } from '../../shell/save-shortcut';
@@ -25,81 +24,15 @@ import { useEntitySchema, useLayout } from '../../components/fields/schema-docs'
 import { fieldPathErrors } from '../../components/data-grid/owned-rows';
 import { ProcessGrid } from './ProcessGrid';
 import { REVIEW_RED, SAVED, keyed, rowMarks, saveList, type ProcessRow, type Row } from './cp-rows';
-import { HeaderCard, ReportButton, TextField, cancelCheck, committedForm, saveFailure, useApprovers, useHeaderErrors, useTimedNotice } from './shared';
+import { HeaderCard, ReportButton, cancelCheck, committedForm, saveFailure, useApprovers, useHeaderErrors, useTimedNotice } from './shared';
 import { NotFoundState } from '../system/NotFoundState';
-import { LOOKUPS, type Lookups } from './CriticalPathDevPrototypeScreen';
+import { useLookups } from './cp-lookups';
+import { CreateDevPattern } from './CreateDevPattern';
+import { COMMERCIALIZATION, DEV_PATTERN, type PathConfig, type PathDetails } from './path-configs';
+import { SaveAlerts } from './SaveAlerts';
 import './critical-paths.css';
 
-interface Details {
-  Header: Row;
-  Processes: Row[];
-  CanBeCancelled: boolean;
-}
 type Marks = Map<number, Map<string, string>>;
-
-interface Config {
-  title: string;
-  module: ModuleKey;
-  searchType: 1 | 3;
-  report: 'DevPattern' | 'Commercialization';
-  idField: string;
-  processId: string;
-  /** The header's entity and layout (its field layout is the module's), the process grid's document. */
-  entity: string;
-  grid: string;
-  send: readonly string[];
-  datePairs: readonly (readonly [string, string])[];
-  detailsUrl: string;
-  saveUrl: string;
-  /** Fields of the header sent with every save besides the layout's editable ones and RowVersion. */
-  extra: (h: Row) => Row;
-}
-
-const DEV_PATTERN: Config = {
-  title: 'Dev Pattern Critical Path',
-  module: 'criticalPathDevPattern',
-  searchType: 1,
-  report: 'DevPattern',
-  idField: 'CriticalPathDevPatternId',
-  processId: 'CriticalPathDevPatternProcessId',
-  entity: 'critical-path-dev-pattern',
-  grid: 'critical-path-dev-pattern-processes',
-  send: ['CriticalPathDevPatternProcessId', 'ProcessName', 'SortOrder', 'TargetDate', 'ActualCompleteDate', 'Notes'],
-  datePairs: [],
-  detailsUrl: '/api/CriticalPath/GetCriticalPathDevPatternDetails?PatternSeasonalId=',
-  saveUrl: '/api/CriticalPath/UpdateCriticalPathDevPattern',
-  extra: (h) => ({ PatternSeasonalId: h.PatternSeasonalId }),
-};
-
-const COMMERCIALIZATION: Config = {
-  title: 'Commercialization Critical Path',
-  module: 'criticalPathCommercialization',
-  searchType: 3,
-  report: 'Commercialization',
-  idField: 'CriticalPathCommercializationId',
-  processId: 'CriticalPathCommercializationProcessId',
-  entity: 'critical-path-commercialization',
-  grid: 'critical-path-commercialization-processes',
-  send: [
-    'CriticalPathCommercializationProcessId',
-    'ProcessName',
-    'SortOrder',
-    'EstStartDate',
-    'EstEndDate',
-    'RevStartDate',
-    'RevEndDate',
-    'CriticalPathProcessApprovedId',
-    'ApprovedBy',
-    'Notes',
-  ],
-  datePairs: [
-    ['EstStartDate', 'EstEndDate'],
-    ['RevStartDate', 'RevEndDate'],
-  ],
-  detailsUrl: '/api/CriticalPath/GetCriticalPathCommercializationDetails?CriticalPathCommercializationId=',
-  saveUrl: '/api/CriticalPath/UpdateCriticalPathCommercialization',
-  extra: () => ({}),
-};
 
 export function CriticalPathDevPatternScreen() {
   const { patternSeasonalId = '' } = useParams();
@@ -115,10 +48,10 @@ export function CriticalPathCommercializationScreen() {
   return <PathEditor key={id} config={COMMERCIALIZATION} param={Number(id)} />;
 }
 
-function PathEditor({ config, param }: { config: Config; param: number }) {
+function PathEditor({ config, param }: { config: PathConfig; param: number }) {
   const canEdit = useCan(config.module, 'edit');
-  const details = useSWR<Details>(`${config.detailsUrl}${param}`, { revalidateOnFocus: false });
-  const lookups = useSWR<Lookups>(LOOKUPS, { revalidateOnFocus: false });
+  const details = useSWR<PathDetails>(`${config.detailsUrl}${param}`, { revalidateOnFocus: false });
+  const lookups = useLookups();
   const approvers = useApprovers(details.data?.Header.BrandId);
   const schema = useEntitySchema(config.entity);
   const layout = useLayout(config.entity);
@@ -143,7 +76,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
   const page = useRef<HTMLDivElement>(null);
 
   const reset = useCallback(
-    (d: Details) => {
+    (d: PathDetails) => {
       setHeader(d.Header);
       headerRef.current = d.Header;
       setRows(keyed(d.Processes));
@@ -223,7 +156,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
     }
     setBusy(true);
     try {
-      const answer = await apiFetch<{ Data?: Details; Warning?: string | null }>(config.saveUrl, {
+      const answer = await apiFetch<{ Data?: PathDetails; Warning?: string | null }>(config.saveUrl, {
         method: 'POST',
         json: {
           [config.idField]: header[config.idField],
@@ -306,16 +239,7 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
           </>
         }
       />
-      {problem && (
-        <div className="alert alert--error" role="alert">
-          <strong>{problem}</strong>
-        </div>
-      )}
-      {notice && (
-        <div className="alert alert--warning" role="status">
-          {notice}
-        </div>
-      )}
+      <SaveAlerts problem={problem} notice={notice} />
       <HeaderCard title="Header">
         <SchemaForm
           schema={schema.data}
@@ -349,52 +273,6 @@ function PathEditor({ config, param }: { config: Config; param: number }) {
           onNotice={setNotice}
           hotRef={hot}
         />
-      </section>
-    </div>
-  );
-}
-
-/** A pattern seasonal without a dev pattern path: the editor creates it (id 0, with the default processes, DECISIONS CP-043). */
-function CreateDevPattern({ patternSeasonalId, onCreated }: { patternSeasonalId: number; onCreated: (d: Details) => void }) {
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const create = async () => {
-    if (!name.trim()) {
-      setProblem(REVIEW_RED);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await apiFetch<{ Data: Details }>(DEV_PATTERN.saveUrl, {
-        method: 'POST',
-        json: { CriticalPathDevPatternId: 0, PatternSeasonalId: patternSeasonalId, CriticalPathName: name.trim() },
-      });
-      toast.success(SAVED);
-      onCreated(answer.Data);
-    } catch (e) {
-      const failure = saveFailure(e);
-      if (failure) setProblem(failure.text);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="cp-screen">
-      <PageHeader title={DEV_PATTERN.title} />
-      <section className="card cp-section" aria-label="Create critical path">
-        <p>This pattern season has no dev pattern critical path yet.</p>
-        {problem && (
-          <div className="alert alert--error" role="alert">
-            {problem}
-          </div>
-        )}
-        <div className="cp-header__fields">
-          <TextField label="Name" required value={name} onChange={setName} error={problem === REVIEW_RED ? 'Required.' : undefined} />
-        </div>
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void create()}>
-          Create critical path
-        </button>
       </section>
     </div>
   );

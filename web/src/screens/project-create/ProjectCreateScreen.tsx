@@ -9,7 +9,7 @@
  * become links to the created records.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { useSessionStore } from '../../auth/session-store';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
@@ -19,21 +19,19 @@ import { useSaveShortcut } from '../../shell/save-shortcut';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { ExistingParentSearch, type FoundParent } from './ExistingParentSearch';
 import { OwnedGrid, type RowKey, type RowsChange } from '../../components/data-grid/OwnedGrid';
-import { listOf, nameNote, stockNumberError, useWizardLists, wizardCalls, type Place } from './wizard-api';
+import { listOf, nameNote, stockNumberError, useWizardLists, wizardCalls } from './wizard-api';
 import { saveRows, type RowPatch } from './wizard-save';
 import {
   addBrief,
   addChild,
   addSibling,
   appendUnder,
-  depth,
   duplicateNames,
   existingRow,
   firstError,
   formErrors,
   gridErrors,
   hasUnsaved,
-  LEVEL_LABEL,
   lockReason,
   newRow,
   pending,
@@ -47,20 +45,18 @@ import {
   type ValueField,
   type WizardRow,
 } from './wizard-rows';
+import { type StartLinePlan, useWizardPlace } from './use-wizard-place';
+import { WizardOutcome } from './WizardOutcome';
+import { WizardPlacePicker } from './WizardPlacePicker';
+import { WizardToolbar } from './WizardToolbar';
 import './project-create.css';
 
-interface LinePlanChoice {
-  LinePlanId: number;
-  LinePlanName: string;
-  StatusName?: string;
-}
 interface Start {
-  LinePlan: { LinePlanId: number; LinePlanName: string; BrandId: number; SeasonId: number };
+  LinePlan: StartLinePlan;
   Brief: { BriefSeasonalId: number; BriefName: string; StatusId: number } | null;
   Pattern: { PatternSeasonalId: number; PatternName: string; StatusId: number } | null;
 }
 
-const RECORD_PATH = { brief: '/brief/', pattern: '/pattern/', colorway: '/colorway/' } as const;
 /** The pick lists of the grid (names shown, ids kept; workflow groups differ per level). */
 const LIST_FIELDS: readonly ValueField[] = ['ResponsibleId', 'WFGroupId', 'GenderKey', 'DevelopmentType', 'DivisionKey', 'ProductTypeId', 'SizeRangePresetId'];
 const rowKey = (r: WizardRow) => r.key;
@@ -83,9 +79,8 @@ export function ProjectCreateScreen() {
   const startUrl = query ? `/api/ProjectCreate/GetStart?${query[0][0].toUpperCase()}${query[0].slice(1)}=${query[1]}` : null;
   const { data: start, error: startError } = useSWR<Start>(startUrl);
 
-  const [brandId, setBrandId] = useState<number | null>(null);
-  const [seasonId, setSeasonId] = useState<number | null>(null);
-  const [linePlanId, setLinePlanId] = useState<number | null>(null);
+  const wizardPlace = useWizardPlace(start?.LinePlan, !!query);
+  const { brandId, seasonId, linePlanName, place } = wizardPlace;
   const [rows, setRows] = useState<WizardRow[]>([]);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
@@ -99,41 +94,16 @@ export function ProjectCreateScreen() {
 
   useEffect(() => {
     if (!start) return;
-    setBrandId(start.LinePlan.BrandId);
-    setSeasonId(start.LinePlan.SeasonId);
-    setLinePlanId(start.LinePlan.LinePlanId);
     const preloaded = startRows(start);
     setRows(preloaded);
     setFocus(null);
   }, [start]);
 
-  const { data: brands } = useSWR<{ BrandId: number; BrandName: string }[]>('/api/Brand/GetBrandsByUser');
-  const { data: seasons } = useSWR<{ SeasonId: number; SeasonName: string }[]>(brandId ? `/api/Season/GetSeasonsByBrand?BrandId=${brandId}` : null);
   const profile = useSessionStore((s) => s.session);
-  // Issue 27: without a start in the address, the brand and season of the user's profile, once (a later "Select a brand" stays).
-  const defaulted = useRef({ brand: !!query, season: !!query });
-  useEffect(() => {
-    if (defaulted.current.brand || !brands) return;
-    defaulted.current.brand = true;
-    if (profile?.defaultBrandId && brands.some((b) => b.BrandId === profile.defaultBrandId)) setBrandId(profile.defaultBrandId);
-    else defaulted.current.season = true;
-  }, [brands, profile]);
-  useEffect(() => {
-    if (defaulted.current.season || !seasons || brandId !== profile?.defaultBrandId) return;
-    defaulted.current.season = true;
-    if (profile?.defaultSeasonId && seasons.some((x) => x.SeasonId === profile.defaultSeasonId)) setSeasonId(profile.defaultSeasonId);
-  }, [seasons, brandId, profile]);
-  const { data: linePlans } = useSWR<{ Results: LinePlanChoice[] }>(
-    brandId && seasonId ? `/api/Brief/BriefLinePlans?BrandId=${brandId}&SeasonId=${seasonId}&pageSize=50` : null,
-  );
   const { data: brandDefaults } = useSWR<ProjectDefaults>(brandId ? `/api/User/GetProjectCreateDefaults?brandId=${brandId}` : null);
   const { data: lists } = useWizardLists(brandId);
   // Issue 27: the signed-in user is the Responsible where the brand's defaults name none.
   const defaults = useMemo(() => withResponsible(brandDefaults, Number(profile?.userId), lists?.ResponsibleId), [brandDefaults, profile?.userId, lists]);
-  const linePlanName =
-    linePlans?.Results.find((l) => l.LinePlanId === linePlanId)?.LinePlanName ??
-    (start?.LinePlan.LinePlanId === linePlanId ? start?.LinePlan.LinePlanName : undefined);
-  const place: Place | null = brandId && seasonId && linePlanId ? { BrandId: brandId, SeasonId: seasonId, LinePlanId: linePlanId } : null;
 
   const saving = progress !== null;
   const unsaved = hasUnsaved(rows);
@@ -285,15 +255,6 @@ export function ProjectCreateScreen() {
     () => root.current,
   );
 
-  const pickBrand = (id: number | null) => {
-    setBrandId(id);
-    setSeasonId(null);
-    setLinePlanId(null);
-  };
-  const pickSeason = (id: number | null) => {
-    setSeasonId(id);
-    setLinePlanId(null);
-  };
   const fixed = rows.length > 0;
   const created = rows.filter((r) => r.saved && r.id !== null);
   const failed = rows.filter((r) => r.error);
@@ -319,102 +280,21 @@ export function ProjectCreateScreen() {
           The record to start from was not found.
         </p>
       )}
-      <div className="wizard__place">
-        <div className="field">
-          <label htmlFor="wizard-brand">Brand</label>
-          <select id="wizard-brand" value={brandId ?? ''} disabled={fixed} onChange={(e) => pickBrand(e.target.value ? Number(e.target.value) : null)}>
-            <option value="">Select a brand</option>
-            {brands?.map((b) => (
-              <option key={b.BrandId} value={b.BrandId}>
-                {b.BrandName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="wizard-season">Season</label>
-          <select
-            id="wizard-season"
-            value={seasonId ?? ''}
-            disabled={fixed || !brandId}
-            onChange={(e) => pickSeason(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">Select a season</option>
-            {seasons?.map((s) => (
-              <option key={s.SeasonId} value={s.SeasonId}>
-                {s.SeasonName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="wizard-line-plan">Line plan (Released or Completed)</label>
-          <select
-            id="wizard-line-plan"
-            value={linePlanId ?? ''}
-            disabled={fixed || !seasonId}
-            onChange={(e) => setLinePlanId(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">{linePlans && !linePlans.Results.length ? 'No available line plans were found.' : 'Select a line plan'}</option>
-            {linePlans?.Results.map((l) => (
-              <option key={l.LinePlanId} value={l.LinePlanId}>
-                {l.LinePlanName}
-              </option>
-            ))}
-            {linePlanId && !linePlans?.Results.some((l) => l.LinePlanId === linePlanId) && linePlanName && <option value={linePlanId}>{linePlanName}</option>}
-          </select>
-        </div>
-      </div>
+      <WizardPlacePicker place={wizardPlace} fixed={fixed} />
       {place && (
         <>
-          <div className="toolbar" role="toolbar" aria-label="Rows">
-            <button type="button" className="btn btn--small" disabled={saving} onClick={() => apply(addBrief(rowsRef.current, defaults))}>
-              Add brief
-            </button>
-            <button
-              type="button"
-              className="btn btn--small"
-              disabled={saving || !selected || selected.level === 'colorway'}
-              title="Insert"
-              aria-keyshortcuts="Insert"
-              onClick={() => selected && onAddChild(selected.key)}
-            >
-              {selected && selected.level !== 'colorway'
-                ? `Add ${LEVEL_LABEL[selected.level === 'brief' ? 'pattern' : 'colorway'].toLowerCase()}`
-                : 'Add child'}{' '}
-              (Insert)
-            </button>
-            <button
-              type="button"
-              className="btn btn--small"
-              disabled={saving || !selected}
-              title="Shift+Insert"
-              aria-keyshortcuts="Shift+Insert"
-              onClick={() => selected && onAddSibling(selected.key)}
-            >
-              Add sibling (Shift+Insert)
-            </button>
-            <button
-              type="button"
-              className="btn btn--small"
-              disabled={saving || !selected || selected.saved || selected.existing}
-              title="Ctrl+Delete"
-              aria-keyshortcuts="Control+Delete"
-              onClick={() => selected && onRemove(selected.key)}
-            >
-              Remove row (Ctrl+Delete)
-            </button>
-            <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('brief')}>
-              Existing brief…
-            </button>
-            <button type="button" className="btn btn--small" disabled={saving} onClick={() => setSearch('pattern')}>
-              Existing pattern…
-            </button>
-            <span className="spacer" />
-            <span className="wizard__progress" role="status">
-              {progress ? `Saving ${progress.done} of ${progress.total} rows…` : `${pending(rows).length} new rows, ${created.length} saved`}
-            </span>
-          </div>
+          <WizardToolbar
+            saving={saving}
+            selected={selected}
+            progress={progress}
+            pendingCount={pending(rows).length}
+            savedCount={created.length}
+            onAddBrief={() => apply(addBrief(rowsRef.current, defaults))}
+            onAddChild={onAddChild}
+            onAddSibling={onAddSibling}
+            onRemove={onRemove}
+            onSearch={setSearch}
+          />
           {rows.length === 0 ? (
             <p className="muted">Add a brief, or an existing brief or pattern, to start.</p>
           ) : (
@@ -435,34 +315,7 @@ export function ProjectCreateScreen() {
               testId="wizard-grid"
             />
           )}
-          {failed.length > 0 && (
-            <section className="card wizard__created" aria-labelledby="wizard-failed-h">
-              <h2 id="wizard-failed-h" className="card__title">
-                Messages
-              </h2>
-              <ul>
-                {failed.map((r) => (
-                  <li key={r.key} data-depth={depth(r.level)}>
-                    {LEVEL_LABEL[r.level]} {r.name}: <span className="form-error">{r.error}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          {created.length > 0 && (
-            <section className="card wizard__created" aria-labelledby="wizard-created-h">
-              <h2 id="wizard-created-h" className="card__title">
-                Created
-              </h2>
-              <ul>
-                {created.map((r) => (
-                  <li key={r.key} data-depth={depth(r.level)}>
-                    {LEVEL_LABEL[r.level]} <Link to={`${RECORD_PATH[r.level]}${r.id}`}>{r.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <WizardOutcome failed={failed} created={created} />
         </>
       )}
       {search && place && (
