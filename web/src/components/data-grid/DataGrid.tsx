@@ -13,7 +13,9 @@
  * locked cell says why when selected or typed into, a paste or fill says what it skipped, and a
  * refused row keeps the user's input as unsaved cells (the page asks before it is left). With `source` the rows come from the
  * screen's own API call (read-only, sorted and paged in the browser); columns still come from
- * the grid document.
+ * the grid document. Its parts: the column preferences and sort (use-column-prefs.ts), what the
+ * toolbar says of saves and stale rows (use-grid-status.ts), the export (use-grid-export.ts), the
+ * toolbar (DataGridToolbar.tsx), the Handsontable part (GridTable.tsx).
  *
  * @example <DataGrid gridId="costing" />            // editable flash-edit grid, all rows
  * @example <DataGrid gridId="colorway-search" search filters={{ BrandId: 2 }} />
@@ -23,25 +25,19 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type
 import { Navigate, useNavigate } from 'react-router-dom';
 import type Handsontable from 'handsontable/base';
 import { useSessionStore } from '../../auth/session-store';
-import { saveFile } from '../../api/http';
-import { toast } from '../../shell/toast-store';
-import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { recordKeyField } from '../fields/field-kind';
 import { useEntitySchema, useGridDocument } from '../fields/schema-docs';
-import { ColumnChooser } from './ColumnChooser';
 import { ColumnFinder } from './ColumnFinder';
-import { applyPrefs, EMPTY_PREFS, frozenCount, withWidth, type ColumnPrefs } from './column-prefs';
+import { frozenCount } from './column-prefs';
 import { wrapMessage, type GridRecord } from './change-batch';
 import { describeFilter, withColumnFilter, type ColumnFilter, type ColumnFilters } from './column-filters';
 import { ColumnFilterPopover } from './ColumnFilterPopover';
-import { gridColumns, inView, isEditable, type GridColumn } from './columns';
-import { exportGrid, saveGrid, searchKeys, type GridFilters } from './grid-api';
+import { gridColumns, isEditable, type GridColumn } from './columns';
+import { saveGrid, searchKeys, type GridFilters } from './grid-api';
 import { holdsRef } from './grid-permissions';
-import type { SaveOutcome } from './grid-editor';
-import { GridTable, type GridSort, type GridTableApi } from './GridTable';
+import { GridTable } from './GridTable';
 import { openLinkInNewTab } from './new-tab-link';
 import { Pager } from './Pager';
-import { loadColumnPrefs, saveColumnPrefs } from './prefs-store';
 import { useGridRecords, type RowSource } from './use-grid-records';
 import { IMAGE_FIELD, THUMBNAIL_ROW_HEIGHT, thumbnailUrl } from './thumbnail-cells';
 import { ENLARGE_SIZE, ImagePopup } from './ImagePopup';
@@ -49,22 +45,16 @@ import { levelOf } from '../record/hierarchy';
 import { useLiveRows } from './live-rows';
 import { LiveRowsBar } from './LiveRowsBar';
 import { useCellHistory } from './CellHistory';
-import { PresenceBar } from '../../feed/PresenceBar';
+import { useColumnPrefs, type ColumnState } from './use-column-prefs';
+import { useGridExport } from './use-grid-export';
+import { useGridStatus } from './use-grid-status';
+import { DataGridToolbar } from './DataGridToolbar';
 
 export type { RowSource } from './use-grid-records';
-
-/** Said when someone types or pastes into a grid they cannot edit. */
-export const READ_ONLY_MESSAGE = 'This grid is read only.';
-
-/** Said when an export fails (SEARCH-012's wording, for every grid). */
-export const EXPORT_FAILED = 'An unexpected error occurred exporting the file.';
+export type { ColumnState };
 
 /** Said when the records cannot be loaded and the grid document names no text of its own. */
 export const LOAD_ERROR = 'The records could not be loaded.';
-
-/** The toolbar text of a running save: 'Saving…', or 'Saving 1,000 of 10,000 rows…' for a large one. */
-export const savingText = (p: { done: number; total: number } | null) =>
-  p && p.total > 1 ? `Saving ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} rows…` : 'Saving…';
 
 export interface DataGridProps {
   /** Id of the grid document, e.g. 'costing'. */
@@ -119,13 +109,6 @@ export interface DataGridProps {
   onLoaded?: (total: number) => void;
   /** The user chose another page size (a screen that keeps it, e.g. in a saved search). */
   onPageSizeChange?: (size: number) => void;
-}
-
-/** A screen's hold of a grid's columns and sort (DataGrid `columnState`). */
-export interface ColumnState {
-  hidden: string[];
-  order: string[];
-  sort: GridSort | null;
 }
 
 /** See the module comment. */
@@ -183,48 +166,18 @@ export function DataGrid({
   // be edited here says so.
   const readOnly = !editable && !search && !source;
 
-  const userId = session?.userId ?? '';
-  const [userPrefs, setPrefs] = useState<ColumnPrefs>(EMPTY_PREFS);
-  // The grid shows its columns once the user's are known: a column they hid never flashes in.
-  const prefsKey = `${userId}:${gridId}`;
-  const [prefsKnownFor, setPrefsKnownFor] = useState<string | null>(null);
-  const prefs = useMemo(() => (columnState ? { ...userPrefs, order: columnState.order, hidden: columnState.hidden } : userPrefs), [userPrefs, columnState]);
-  useEffect(() => {
-    let live = true;
-    void loadColumnPrefs(userId, gridId).then((p) => {
-      if (!live) return;
-      setPrefs(p);
-      setPrefsKnownFor(`${userId}:${gridId}`);
-    });
-    return () => {
-      live = false;
-    };
-  }, [userId, gridId]);
-  const stateRef = useRef(columnState);
-  stateRef.current = columnState;
-  const updatePrefs = useCallback(
-    (next: ColumnPrefs) => {
-      const held = stateRef.current;
-      if (held) {
-        // The screen holds order and hidden columns; widths stay the user's.
-        if (next.order !== held.order || next.hidden !== held.hidden) onColumnStateChange?.({ ...held, order: next.order, hidden: next.hidden });
-        next = { ...userPrefs, widths: next.widths };
-      }
-      setPrefs(next);
-      void saveColumnPrefs(userId, gridId, next);
-    },
-    [userId, gridId, onColumnStateChange, userPrefs],
-  );
-  const prefsRef = useRef(prefs);
-  prefsRef.current = prefs;
-  const onResize = useCallback((field: string, width: number) => updatePrefs(withWidth(prefsRef.current, field, width)), [updatePrefs]);
-  const viewName = view ?? grid?.defaultView;
-  const visible = useMemo(() => inView(applyPrefs(columns, prefs), grid?.views, viewName), [columns, prefs, grid?.views, viewName]);
-  const hidden = useMemo(() => new Set(prefs.hidden), [prefs]);
-
-  const [ownSort, setOwnSort] = useState<GridSort | null>(null);
-  const sort = columnState ? columnState.sort : ownSort;
   const [page, setPage] = useState(1);
+  const firstPage = useCallback(() => setPage(1), []);
+  const { prefs, prefsKnown, visible, hidden, chooserColumns, sort, onSort, onReorder, onMove, onToggle, onResize } = useColumnPrefs({
+    userId: session?.userId ?? '',
+    gridId,
+    columns,
+    columnState,
+    onColumnStateChange,
+    views: grid?.views,
+    viewName: view ?? grid?.defaultView,
+    onSorted: firstPage,
+  });
   const [pageSize, setPageSize] = useState(initialPageSize);
   const ready = !!grid && !!schema && canRead;
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({});
@@ -251,36 +204,13 @@ export function DataGrid({
   useEffect(() => {
     if (!loading && total !== undefined) onLoadedRef.current?.(total);
   }, [records]);
+  const saves = useGridStatus(gridId, keyField, records);
 
-  const [pending, setPending] = useState(false);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
-  // Why the selected cell is locked; how many rows hold input the server has not taken.
-  const [hint, setHint] = useState<string | null>(null);
-  const [held, setHeld] = useState(0);
-  // Rows someone else changed since they were loaded (409 on save): offered for a reload.
-  const [stale, setStale] = useState<ReadonlySet<number>>(new Set());
-  const [reloading, setReloading] = useState(false);
-  const tableApi = useRef<GridTableApi | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new records are fresh, so none is stale and none holds unsaved input
-  useEffect(() => {
-    setStale(new Set());
-    setHeld(0);
-  }, [records]);
-  const onStale = useCallback((keys: number[]) => setStale((s) => new Set([...s, ...keys])), []);
-  const onProgress = useCallback((done: number, total: number) => setProgress({ done, total }), []);
-  const onPendingChange = useCallback((p: boolean) => {
-    setPending(p);
-    if (!p) setProgress(null);
-  }, []);
-  const onNotice = useCallback((text: string) => setStatus({ text, error: false }), []);
   const [filterOpen, setFilterOpen] = useState<{ field: string; anchor: DOMRect } | null>(null);
   const onFilterOpen = useCallback((field: string, anchor: DOMRect) => setFilterOpen({ field, anchor }), []);
   const closeFilter = useCallback(() => setFilterOpen(null), []);
-  useUnsavedChanges(pending || held > 0, `grid:${gridId}`);
   const ownHotRef = useRef<Handsontable | null>(null);
   const hotRef = outerHotRef ?? ownHotRef;
-  const [exporting, setExporting] = useState(false);
   // Issue 30: other people's saves come into the loaded rows as they happen (live-rows.ts).
   const readRows = useCallback((keys: number[]) => searchKeys(gridId, keyField, keys), [gridId, keyField]);
   const live = useLiveRows({
@@ -289,7 +219,7 @@ export function DataGrid({
     records,
     columns: visible,
     hotRef,
-    pending,
+    pending: saves.pending,
     enabled: !source && !!schema?.['x-tables'],
     readRows,
   });
@@ -303,64 +233,9 @@ export function DataGrid({
     editable,
   });
 
-  const onSort = useCallback(
-    (field: string) => {
-      const next = (s: GridSort | null): GridSort =>
-        s?.field === field ? { field, direction: s.direction === 'ASC' ? 'DESC' : 'ASC' } : { field, direction: 'ASC' };
-      const held = stateRef.current;
-      if (held) onColumnStateChange?.({ ...held, sort: next(held.sort) });
-      else setOwnSort(next);
-      setPage(1);
-    },
-    [onColumnStateChange],
-  );
-  const onReorder = useCallback(
-    (fields: string[]) => {
-      const all = applyPrefs(columns, { order: prefs.order, hidden: [] }).map((c) => c.field);
-      // Hidden columns keep their place relative to the visible ones they followed.
-      const order = [...fields, ...all.filter((f) => !fields.includes(f))];
-      updatePrefs({ ...prefs, order });
-    },
-    [columns, prefs, updatePrefs],
-  );
-  // A column one place left or right among the shown ones (the column chooser's keyboard move).
-  const onMove = useCallback(
-    (field: string, by: -1 | 1) => {
-      const fields = visible.map((c) => c.field);
-      const i = fields.indexOf(field);
-      const j = i + by;
-      if (i < 0 || j < 0 || j >= fields.length || visible[j].key) return;
-      [fields[i], fields[j]] = [fields[j], fields[i]];
-      onReorder(fields);
-    },
-    [visible, onReorder],
-  );
-  const chooserColumns = useMemo(() => applyPrefs(columns, { order: prefs.order, hidden: [] }), [columns, prefs.order]);
-  const onToggle = useCallback(
-    (field: string, show: boolean) => {
-      const next = new Set(prefs.hidden);
-      if (show) next.delete(field);
-      else next.add(field);
-      updatePrefs({ ...prefs, hidden: [...next] });
-    },
-    [prefs, updatePrefs],
-  );
   const openRow = useMemo(() => onRowOpen ?? (recordLink ? (r: GridRecord) => void navigate(recordLink(r)) : undefined), [onRowOpen, recordLink, navigate]);
   const failedText = useMemo(() => wrapMessage(grid?.messages?.failedRow), [grid?.messages?.failedRow]);
   const onSave = useCallback((rows: Parameters<typeof saveGrid>[1], onChunk: Parameters<typeof saveGrid>[2]) => saveGrid(gridId, rows, onChunk), [gridId]);
-  const reloadStale = async () => {
-    setReloading(true);
-    try {
-      const keys = [...stale];
-      tableApi.current?.replaceRows(await searchKeys(gridId, keyField, keys));
-      setStale((s) => new Set([...s].filter((k) => !keys.includes(k))));
-      setStatus({ text: `${keys.length} row${keys.length === 1 ? '' : 's'} reloaded.`, error: false });
-    } catch {
-      toast.error('The rows could not be reloaded.');
-    } finally {
-      setReloading(false);
-    }
-  };
   const filtered = useMemo(
     () => new Map(Object.entries(columnFilters).map(([f, v]) => [f, describeFilter(columns.find((c) => c.field === f) ?? { kind: 'text' }, v)])),
     [columnFilters, columns],
@@ -369,17 +244,6 @@ export function DataGrid({
     setColumnFilters((cf) => withColumnFilter(cf, field, f));
     setFilterOpen(null);
     setPage(1);
-  }, []);
-  const onReadOnlyInput = useCallback(() => setStatus({ text: READ_ONLY_MESSAGE, error: false }), []);
-  const onSaved = useCallback(({ saved, failed, skipped, held: rows }: SaveOutcome) => {
-    const n = (x: number) => x.toLocaleString('en-US');
-    setHeld(rows);
-    const text = failed
-      ? `${n(saved)} row${saved === 1 ? '' : 's'} saved; ${n(failed)} row${failed === 1 ? '' : 's'} not saved (see the red cells).`
-      : saved
-        ? `${n(saved)} row${saved === 1 ? '' : 's'} saved.`
-        : '';
-    if (text || skipped) setStatus({ text: [text, skipped].filter(Boolean).join(' '), error: !!failed });
   }, []);
   const pickColumn = useCallback(
     (index: number) => {
@@ -393,40 +257,7 @@ export function DataGrid({
   // Rows grow to hold a thumbnail only on a page that has one.
   const withImages = useMemo(() => !!thumbnails && records.some((r) => r[thumbnails.field]), [thumbnails, records]);
   const report = reportName ?? grid?.report ?? grid?.title ?? gridId;
-  // The server's export of the same query (every record, the user's visible fields only); the
-  // browser builds the file itself where the server has no export for the grid.
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      if (source?.exportFile) return await source.exportFile();
-      // A held column state goes with the export: the file has the visible columns in their order (SEARCH-012).
-      const file = source
-        ? null
-        : await exportGrid(
-            gridId,
-            columnState
-              ? {
-                  ...query,
-                  pageNumber: 1,
-                  pageSize: 0,
-                  columnsHidden: [...prefs.hidden, ...(omitColumns ?? [])],
-                  columnsOrder: visible.map((c, index) => ({ column: c.field, index })),
-                }
-              : query,
-          );
-      if (file) {
-        const { exportFileName } = await import('./export-rows');
-        saveFile(file.blob, file.name ?? exportFileName(report));
-        return;
-      }
-      const [{ downloadXlsx }, rows] = await Promise.all([import('./export-xlsx'), all()]);
-      await downloadXlsx(report, visible, rows);
-    } catch {
-      toast.error(EXPORT_FAILED);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportAll } = useGridExport({ gridId, report, source, columnState, query, all, visible, hiddenFields: prefs.hidden, omitColumns });
 
   if (grid && schema && !canRead) return <Navigate to="/permissionDenied" replace />;
   if (gridError)
@@ -435,7 +266,7 @@ export function DataGrid({
         This grid could not be loaded.
       </div>
     );
-  if (!grid || !schema || prefsKnownFor !== prefsKey)
+  if (!grid || !schema || !prefsKnown)
     return (
       <div className="page-fallback">
         <span className="spinner spinner--lg" role="status" aria-label="Loading" />
@@ -444,48 +275,17 @@ export function DataGrid({
 
   return (
     <div className="data-grid" data-grid-id={gridId} onMouseDownCapture={openLinkInNewTab}>
-      <div className="data-grid__toolbar">
-        {readOnly && (
-          <span className="badge data-grid__read-only" title="You can look at these records here but not change them.">
-            Read only
-          </span>
-        )}
-        <ColumnChooser columns={chooserColumns} hidden={hidden} onToggle={onToggle} onMove={onMove} />
-        <button type="button" className="btn btn--small" onClick={() => void exportAll()} disabled={exporting}>
-          {exporting ? <span className="spinner" aria-hidden="true" /> : null} Export
-        </button>
-        {toolbarActions}
-        <span className="spacer" />
-        {!source && !!schema['x-tables'] && <PresenceBar topic={`grid:${gridId}`} />}
-        {stale.size > 0 && !pending && (
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => void reloadStale()}
-            disabled={reloading}
-            title="Someone else changed these rows since they were loaded; reload them to see their values."
-          >
-            {reloading ? <span className="spinner" aria-hidden="true" /> : null} Reload {stale.size} changed row{stale.size === 1 ? '' : 's'}
-          </button>
-        )}
-        {pending && (
-          <span className="data-grid__status with-spinner" role="status">
-            <span className="spinner" aria-hidden="true" /> {savingText(progress)}
-          </span>
-        )}
-        {!pending && status && (
-          <span className={`data-grid__status${status.error ? ' data-grid__status--error' : ''}`} role="status">
-            {status.text}
-          </span>
-        )}
-        {hint && <span className="data-grid__status data-grid__hint">{hint}</span>}
-        {loading && (
-          <span className="data-grid__status with-spinner">
-            <span className="spinner" aria-hidden="true" /> Loading…
-          </span>
-        )}
-        {effectiveMode === 'all' && total !== undefined && <span className="data-grid__status">{total.toLocaleString('en-US')} records</span>}
-      </div>
+      <DataGridToolbar
+        readOnly={readOnly}
+        chooser={{ columns: chooserColumns, hidden, onToggle, onMove }}
+        exporting={exporting}
+        onExport={exportAll}
+        actions={toolbarActions}
+        presenceTopic={!source && schema['x-tables'] ? `grid:${gridId}` : undefined}
+        saves={saves}
+        loading={loading}
+        total={effectiveMode === 'all' ? total : undefined}
+      />
       <LiveRowsBar live={live} />
       {error && !source ? (
         <div className="alert alert--error" role="alert">
@@ -508,14 +308,14 @@ export function DataGrid({
           onSort={onSort}
           onReorder={onReorder}
           onSave={onSave}
-          onSaved={onSaved}
-          onPending={onPendingChange}
+          onSaved={saves.onSaved}
+          onPending={saves.onPendingChange}
           hotRef={hotRef}
-          onProgress={onProgress}
-          onStale={onStale}
-          onNotice={onNotice}
-          onHint={setHint}
-          apiRef={tableApi}
+          onProgress={saves.onProgress}
+          onStale={saves.onStale}
+          onNotice={saves.onNotice}
+          onHint={saves.setHint}
+          apiRef={saves.tableApi}
           failedText={failedText}
           filtered={filtered}
           onFilterOpen={source ? undefined : onFilterOpen}
@@ -525,7 +325,7 @@ export function DataGrid({
           onSelectionChange={onSelectionChange}
           frozen={frozenCount(visible)}
           onResize={onResize}
-          onReadOnlyInput={readOnly ? onReadOnlyInput : undefined}
+          onReadOnlyInput={readOnly ? saves.onReadOnlyInput : undefined}
         />
       )}
       {effectiveMode === 'paged' && total !== undefined && totalPages !== undefined && !((emptyText ?? grid.messages?.empty) && total === 0) && (

@@ -7,36 +7,34 @@
  * Ctrl+S sends unsaved rows again, Esc puts them back. Key columns frozen on the left, full header
  * and cell text as hover titles, user-resizable columns, and a word when someone types or pastes
  * into a read-only grid. No data loading here, so benches and other screens can feed it records directly.
+ * Its keys and selection are use-grid-keys.ts, its clicks use-grid-clicks.ts, its headers use-grid-headers.ts.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import type { CellRange } from 'handsontable/base';
-import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
+import { HOT_BASE, useTsvPaste } from './hot-setup';
 import type { CellErrors, GridRecord, Unsaved } from './change-batch';
 import { toServerValue } from './cell-values';
-import { shownField, type GridColumn } from './columns';
-import { GridEditor, type EditCell } from './grid-editor';
+import type { GridColumn } from './columns';
+import type { EditCell } from './edit-cells';
+import { GridEditor } from './grid-editor';
 import { cellLookups, lockOf } from './grid-cells';
 import { hotColumn, linkRenderer } from './hot-cells';
 import { referenceOptions } from './reference-cells';
-import { THUMBNAIL_CLASS, thumbnailRenderer } from './thumbnail-cells';
+import { thumbnailRenderer } from './thumbnail-cells';
 import { dropHolderTabindex } from './hot-a11y';
-import type { GridSort, GridTableApi, GridTableProps } from './grid-table-props';
+import type { GridSort, GridTableProps } from './grid-table-props';
+import { useGridClicks } from './use-grid-clicks';
+import { useGridHeaders } from './use-grid-headers';
+import { useGridKeys } from './use-grid-keys';
 
-export type { GridSort, GridTableApi, GridTableProps };
+export type { GridSort, GridTableProps };
 
 /** Sources of changes the grid makes itself (never saved). */
 const OWN_SOURCES = new Set(['loadData', 'updateData', 'server', 'rollback']);
 
-/** A plain left click on a link cell's link (a modified click is left to the browser: new tab). */
-const plainLinkClick = (e: MouseEvent | ReactMouseEvent) =>
-  e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey && !!(e.target as HTMLElement | null)?.closest?.('a.data-grid__link');
-
-/** A key that would type into (or clear) a cell. */
-const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
 type FillTarget = Pick<CellRange, 'getTopStartCorner' | 'getBottomEndCorner'>; // a fill-handle drag's target (beforeAutofill)
-const withCtrl = (e: KeyboardEvent, key: string) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === key;
 
 /**
  * Handsontable gives its scrolling holder tabindex="-1" next to role="presentation"; a focusable
@@ -85,8 +83,6 @@ export const GridTable = memo(function GridTable({
   const ref = useRef<HotTableRef>(null);
   const errors = useRef<CellErrors>(new Map());
   const unsaved = useRef<Unsaved>(new Map());
-  // The cell whose lock was last said (said once per cell, not per key).
-  const said = useRef('');
   const recordsRef = useRef(records);
   recordsRef.current = records;
   const latest = useRef({
@@ -212,15 +208,7 @@ export const GridTable = memo(function GridTable({
     [columns, editable, errorAt, linkField, rowHref, hrefAt, choices, thumbnails, recordAt, decorateAt],
   );
   const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter redraws the headers (their filter mark)
-  const headers = useMemo(
-    () =>
-      columns.map((c) => {
-        const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';
-        return `${c.title}${arrow}`;
-      }),
-    [columns, sort, filtered],
-  );
+  const { headers, afterGetColHeader, afterColumnResize, beforeColumnMove } = useGridHeaders(latest, columns, sort, filtered);
 
   // Typed and pasted text becomes the stored value at once (dates, numbers, Yes/No), so the
   // grid holds server values; invalid text stays as typed and is refused in afterChange.
@@ -252,151 +240,8 @@ export const GridTable = memo(function GridTable({
     [editor],
   );
 
-  const afterOnCellMouseDown = useCallback(
-    (e: MouseEvent, coords: { row: number; col: number }) => {
-      const clicked = coords.row >= 0 ? recordAt(coords.row) : undefined;
-      if (clicked && (e.target as HTMLElement | null)?.classList?.contains(THUMBNAIL_CLASS) && latest.current.onThumbnailClick) {
-        latest.current.onThumbnailClick(clicked);
-      } else if (clicked && e.detail === 1 && e.button === 0 && !e.shiftKey && latest.current.onRowClick) {
-        // Shift+click extends the selection (rows for a report, CP-013) instead of opening the row.
-        latest.current.onRowClick(clicked, e);
-      } else if (coords.row >= 0 && e.detail === 1 && plainLinkClick(e)) {
-        const rec = recordAt(coords.row);
-        if (rec) latest.current.onRowOpen?.(rec);
-      } else if (coords.row === -1 && coords.col >= 0) {
-        const col = latest.current.columns[coords.col];
-        if (col && !(e.target as HTMLElement | null)?.closest?.('.data-grid__filter')) latest.current.onSort?.(col.field);
-      } else if (coords.row >= 0 && e.detail === 2 && latest.current.onRowOpen) {
-        // In an editable grid a double-click on an editable cell edits it; elsewhere it opens the row.
-        const hot = ref.current?.hotInstance;
-        if (hot && coords.col >= 0 && !hot.getCellMeta(coords.row, coords.col).readOnly) return;
-        const rec = recordAt(coords.row);
-        if (rec) latest.current.onRowOpen(rec);
-      }
-    },
-    [recordAt],
-  );
-
-  // Enter on a read-only cell opens the row (on an editable one it edits, as always); typing
-  // into a read-only grid says that it is read only.
-  const beforeKeyDown = useCallback(
-    (e: KeyboardEvent) => {
-      const hot = ref.current?.hotInstance;
-      const readOnlyInput = latest.current.onReadOnlyInput;
-      if (hot && readOnlyInput && typesIntoCell(e) && hot.getSelectedRangeLast()) {
-        readOnlyInput();
-        return;
-      }
-      // Ctrl+S sends the rows holding unsaved input again (an open cell editor's text first).
-      if (hot && editableRef.current && withCtrl(e, 's')) {
-        e.preventDefault();
-        e.stopImmediatePropagation();
-        hot.getActiveEditor()?.finishEditing();
-        void editor.resend().then((n) => {
-          if (!n) latest.current.onNotice?.('Every change is saved.');
-        });
-        return;
-      }
-      // Esc on rows holding unsaved input puts their saved values back.
-      if (hot && editableRef.current && e.key === 'Escape' && !hot.getActiveEditor()?.isOpened() && unsaved.current.size) {
-        const n = editor.revert(
-          selectedRowIndexes(hot)
-            .map(recordAt)
-            .filter((r): r is GridRecord => !!r)
-            .map((r) => Number(r[latest.current.keyField])),
-        );
-        if (n) {
-          e.stopImmediatePropagation();
-          latest.current.onNotice?.(`${n} unsaved cell${n === 1 ? '' : 's'} back to the saved value${n === 1 ? '' : 's'}.`);
-          return;
-        }
-      }
-      // Ctrl+D fills down, as in Excel: the top row of the selection over the rows below it (one undo step, one save).
-      if (hot && editableRef.current && withCtrl(e, 'd') && !hot.getActiveEditor()?.isOpened()) {
-        const range = hot.getSelectedRangeLast();
-        const top = range?.getTopStartCorner().row ?? -1;
-        const left = Math.max(0, range?.getTopStartCorner().col ?? 0);
-        const bottom = range?.getBottomEndCorner().row ?? -1;
-        const right = range?.getBottomEndCorner().col ?? -1;
-        e.preventDefault();
-        e.stopImmediatePropagation();
-        if (top < 0 || bottom <= top) return;
-        const rec = recordAt(top);
-        const values = latest.current.columns.slice(left, right + 1).map((c) => rec?.[shownField(c)]);
-        void editor.fill([values], { top: { row: top + 1, col: left }, bottom: { row: bottom, col: right } }, false);
-        return;
-      }
-      const at = hot?.getSelectedRangeLast()?.highlight;
-      // Alt+Down: the filter of the selected cell's column (as Excel's autofilter).
-      if (hot && at && e.altKey && e.key === 'ArrowDown' && latest.current.onFilterOpen && !hot.getActiveEditor()?.isOpened()) {
-        const col = latest.current.columns[at.col ?? -1];
-        const th = hot.getCell(-1, at.col ?? 0, true);
-        if (col) {
-          e.stopImmediatePropagation();
-          e.preventDefault();
-          latest.current.onFilterOpen(col.field, (th ?? hot.rootElement).getBoundingClientRect());
-        }
-        return;
-      }
-      // Typing into a locked cell says why, once for that cell.
-      if (hot && at && editableRef.current && typesIntoCell(e) && latest.current.onNotice && (at.row ?? -1) >= 0 && (at.col ?? -1) >= 0) {
-        const c = latest.current.columns[at.col!];
-        const lock = c ? lockOf(recordAt(at.row!), c) : undefined;
-        const cell = `${at.row}:${at.col}`;
-        if (lock && said.current !== cell) {
-          said.current = cell;
-          latest.current.onNotice(lock.message);
-        }
-      }
-      // Alt+Enter or Ctrl+Enter on a row: the row click with that key (a search result's child data or new tab).
-      const modified = latest.current.onRowClick && e.key === 'Enter' && (e.altKey || e.ctrlKey || e.metaKey) && !e.shiftKey;
-      const selRow = hot?.getSelectedRangeLast()?.highlight.row ?? -1;
-      const picked = modified && selRow >= 0 && !hot?.getActiveEditor()?.isOpened() ? recordAt(selRow) : undefined;
-      if (picked) {
-        e.stopImmediatePropagation();
-        e.preventDefault();
-        latest.current.onRowClick?.(picked, e);
-        return;
-      }
-      const open = latest.current.onRowOpen;
-      if (!hot || !open || e.key !== 'Enter' || e.ctrlKey || e.altKey || e.shiftKey || e.metaKey || hot.getActiveEditor()?.isOpened()) return;
-      const cell = hot.getSelectedRangeLast()?.highlight;
-      const row = cell?.row ?? -1;
-      const col = cell?.col ?? -1;
-      if (row < 0 || col < 0 || !hot.getCellMeta(row, col).readOnly) return;
-      const rec = recordAt(row);
-      if (!rec) return;
-      e.stopImmediatePropagation();
-      e.preventDefault();
-      open(rec);
-    },
-    [recordAt, editor],
-  );
-
-  // A plain click on a link opens the row in the app (on mouse down: the grid may render the cell
-  // again before the click); the browser's own navigation is stopped. A modified click is the
-  // browser's (new tab).
-  const onLinkClick = useCallback((e: ReactMouseEvent<HTMLDivElement>) => {
-    if (plainLinkClick(e)) e.preventDefault();
-  }, []);
-
-  const afterSelectionEnd = useCallback(() => {
-    const hot = ref.current?.hotInstance;
-    if (!hot) return;
-    // A single locked cell selected (by mouse or keyboard) says why.
-    said.current = '';
-    const range = hot.getSelectedRangeLast();
-    const at = range?.highlight;
-    const single =
-      !!range && range.getTopStartCorner().row === range.getBottomEndCorner().row && range.getTopStartCorner().col === range.getBottomEndCorner().col;
-    const c = single && at && (at.col ?? -1) >= 0 ? latest.current.columns[at.col!] : undefined;
-    latest.current.onHint?.((editableRef.current && c && (at?.row ?? -1) >= 0 && lockOf(recordAt(at!.row!), c)?.message) || null);
-    latest.current.onSelectionChange?.(
-      selectedRowIndexes(hot)
-        .map(recordAt)
-        .filter((r): r is GridRecord => !!r),
-    );
-  }, [recordAt]);
+  const { afterOnCellMouseDown, onLinkClick } = useGridClicks(ref, latest, recordAt);
+  const { beforeKeyDown, afterSelectionEnd } = useGridKeys({ ref, latest, editableRef, unsaved, editor, recordAt });
 
   // The fill handle: the drag becomes a paste of the source rows over the target (locked cells skipped, one save, one undo step).
   const beforeAutofill = useCallback(
@@ -408,47 +253,6 @@ export const GridTable = memo(function GridTable({
     },
     [editor],
   );
-
-  // The header's full title on hover (the header text is cut with an ellipsis when narrow). With
-  // frozen columns Handsontable numbers the scrolling headers' aria-colindex one short of their
-  // cells'; the header of column n is column n + 1 for assistive tech, as its cells are.
-  const afterGetColHeader = useCallback((col: number, th: HTMLTableCellElement) => {
-    const c = col >= 0 ? latest.current.columns[col] : undefined;
-    const filter = c ? latest.current.filtered?.get(c.field) : undefined;
-    if (c) th.title = filter ? `${c.title} (filter: ${filter})` : c.title;
-    else th.removeAttribute('title');
-    th.querySelector('.data-grid__filter')?.remove();
-    if (c && latest.current.onFilterOpen) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.tabIndex = -1;
-      b.className = `data-grid__filter${filter ? ' data-grid__filter--on' : ''}`;
-      b.setAttribute('aria-label', `Filter ${c.title}`);
-      b.textContent = '▾';
-      // Its own mouse down: the header's (sort, column selection) is not run.
-      b.addEventListener('mousedown', (ev) => {
-        ev.stopPropagation();
-        ev.preventDefault();
-        latest.current.onFilterOpen?.(c.field, b.getBoundingClientRect());
-      });
-      th.querySelector('.relative')?.append(b);
-    }
-    if (col >= 0 && th.hasAttribute('aria-colindex')) th.setAttribute('aria-colindex', String(col + 1));
-  }, []);
-
-  const afterColumnResize = useCallback((width: number, col: number) => {
-    const c = latest.current.columns[col];
-    if (c && width > 0) latest.current.onResize?.(c.field, width);
-  }, []);
-
-  const beforeColumnMove = useCallback((moved: number[], finalIndex: number) => {
-    const fields = latest.current.columns.map((c) => c.field);
-    const movedFields = moved.map((i) => fields[i]);
-    const rest = fields.filter((f) => !movedFields.includes(f));
-    rest.splice(Math.min(finalIndex, rest.length), 0, ...movedFields);
-    latest.current.onReorder?.(rest);
-    return false;
-  }, []);
 
   // Paste from Excel: our own TSV parser, then the grid editor (values in slices, one undo step, saves in chunks).
   useTsvPaste(ref, (table, top, bottom) => {

@@ -4,7 +4,8 @@
  * chunks (progress between calls) → the server's values painted, rows changed by someone else
  * (409) reported as stale. Work over many cells runs in slices with a yield to the browser between
  * them, so a 10,000-row paste never blocks the page; a paste or fill is ONE undo step (its own
- * entry in Handsontable's undo stack).
+ * entry in Handsontable's undo stack). The edit list's slices, reference names and unsaved cells are
+ * edit-cells.ts.
  *
  * Issue 27: a paste or fill skips the cells its row's state or its column locks (the server's
  * rules, grid-previews `cellLock`) and says how many and why; nothing is sent for them. A row the
@@ -21,7 +22,6 @@ import {
   isStale,
   recordsBefore,
   writesAfterSave,
-  type CellChange,
   type CellErrors,
   type GridRecord,
   type SaveAnswer,
@@ -33,20 +33,7 @@ import { shownField, type GridColumn } from './columns';
 import { todayIso } from '../../format/business-date';
 import { cellLock, previewRow } from './grid-previews';
 import { asText, columnLock, skippedText } from './grid-cells';
-import { matchOption, NOT_IN_LIST, referenceOptions } from './reference-cells';
-
-/** A cell change with the value the cell held before. */
-export type EditCell = CellChange & { old: unknown };
-
-/** Rows written per slice of a paste; cells checked per slice of a save. */
-export const SLICE_ROWS = 250;
-const SLICE_CELLS = 2_500;
-
-/** Lets the browser paint and handle input between slices. */
-export const yieldToBrowser = (): Promise<void> => {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return s?.yield ? s.yield() : new Promise((r) => setTimeout(r, 0));
-};
+import { resolveReferences, runs, SLICE_ROWS, withUnsaved, yieldToBrowser, type EditCell } from './edit-cells';
 
 export interface EditorHost {
   hot(): Handsontable | null | undefined;
@@ -74,19 +61,6 @@ export interface SaveOutcome {
   failed: number;
   skipped?: string;
   held: number;
-}
-
-/** The changes split into runs of about SLICE_CELLS cells, never splitting one record's changes. */
-function runs(list: readonly EditCell[]): EditCell[][] {
-  const out: EditCell[][] = [];
-  let start = 0;
-  while (start < list.length) {
-    let end = Math.min(start + SLICE_CELLS, list.length);
-    while (end < list.length && list[end].key === list[end - 1].key) end++;
-    out.push(list.slice(start, end));
-    start = end;
-  }
-  return out;
 }
 
 export class GridEditor {
@@ -275,66 +249,11 @@ export class GridEditor {
     );
   }
 
-  /**
-   * Names typed or pasted into reference cells → the chosen records' ids (the name change stays in
-   * the list, so a refused row gets its old name back); a name not among the row's choices is
-   * refused with NOT_IN_LIST.
-   */
-  private async resolveReferences(list: EditCell[], refused: CellErrors): Promise<EditCell[]> {
-    const byName = new Map(
-      this.host
-        .columns()
-        .filter((c) => c.ref && c.nameField && !c.readOnly)
-        .map((c) => [c.nameField!, c]),
-    );
-    if (!byName.size || !list.some((e) => byName.has(e.field))) return list;
-    const out: EditCell[] = [];
-    for (const e of list) {
-      out.push(e);
-      const col = byName.get(e.field);
-      const rec = col && this.host.recordByKey(e.key);
-      if (!col || !rec) continue;
-      const blank = e.value === null || e.value === undefined || String(e.value).trim() === '';
-      const option = blank ? undefined : matchOption(await referenceOptions(col.ref!, rec).catch(() => []), e.value);
-      if (!option && !(blank && col.nullable)) {
-        if (!refused.has(e.key)) refused.set(e.key, new Map());
-        refused.get(e.key)!.set(col.field, NOT_IN_LIST);
-        continue;
-      }
-      out.push({ key: e.key, field: col.field, value: option ? option.value : null, old: rec[col.field] });
-      rec[col.field] = option ? option.value : null;
-      rec[e.field] = option ? option.label : null;
-    }
-    return out;
-  }
-
-  /**
-   * The edits with the other unsaved cells of each row they touch (sent again with them), each
-   * unsaved cell's `old` its saved value, one row's cells together.
-   */
-  private withUnsaved(list: readonly EditCell[]): EditCell[] {
-    const { unsaved } = this.host;
-    if (!unsaved.size) return [...list];
-    const byKey = new Map<number, EditCell[]>();
-    for (const e of list) {
-      const held = unsaved.get(e.key);
-      const cells = byKey.get(e.key) ?? byKey.set(e.key, []).get(e.key)!;
-      cells.push(held?.has(e.field) ? { ...e, old: held.get(e.field) } : e);
-    }
-    for (const [key, cells] of byKey) {
-      const rec = this.host.recordByKey(key);
-      for (const [field, saved] of unsaved.get(key) ?? []) {
-        if (rec && !cells.some((c) => c.field === field)) cells.push({ key, field, value: rec[field], old: saved });
-      }
-    }
-    return [...byKey.values()].flat();
-  }
-
   /** Checks, previews and saves changes the records already show; `skipped`: what a paste or fill left out, said with the outcome. */
   private async save(edits: EditCell[], skipped?: string) {
     const { host } = this;
     const refused: CellErrors = new Map();
-    const list = this.withUnsaved(await this.resolveReferences(edits, refused));
+    const list = withUnsaved(host, host.unsaved, await resolveReferences(host, edits, refused));
     const cols = host.columns();
     const kf = host.keyField();
     const { errors, unsaved } = host;
