@@ -5,7 +5,7 @@ import { countQueries } from '../helpers/count-queries';
 import { bytesOf, commitUpload, headerIndex, importRowsOf, previewUpload, readWorkbook } from '../helpers/uploads';
 import { businessToday } from '../../server/domain/business-date';
 import { zoneAwayFromUtc } from '../helpers/business-zone';
-import { applySave } from '../../server/features/transfer-checklists/checklists';
+import { applySave } from '../../server/features/transfer-checklists/checklist-save';
 import { loadUser } from '../../server/core/auth/sessions';
 import type { SessionUser } from '../../server/core/auth/permissions';
 

@@ -16,7 +16,8 @@ import { CRITICAL_PATH_SEARCH } from '../../domain/access';
 import { GRID_SEARCH, searchGridRows } from '../../core/api/grids';
 import { MSG, colorwayScope, commercializationScope, notExists, patternScope, badId } from './common';
 import { devPatternCanBeCancelled, devPatternDetails, devPatternNameExists, updateDevPattern, type DevPatternUpdate } from './dev-pattern';
-import { devPrototypeCanBeCancelled, devPrototypeDetails, linkableStockNumbers, updateDevPrototype, type DevPrototypeUpdate } from './dev-prototype';
+import { devPrototypeCanBeCancelled, devPrototypeDetails, linkableStockNumbers } from './dev-prototype';
+import { updateDevPrototype, type DevPrototypeUpdate } from './dev-prototype-save';
 import {
   commercializationCanBeCancelled,
   commercializationDetails,

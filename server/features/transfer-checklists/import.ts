@@ -4,7 +4,7 @@
  * checklists to that factory) and one column per template item, 'x' = complete, empty = not.
  * A row finds its checklist within what the user may see (else 'unknown', like a missing one); its
  * item cells are compared with the checklist; checking an item that is not enabled refuses the row.
- * The confirmed rows are written all or nothing through the save rules of ./checklists.ts
+ * The confirmed rows are written all or nothing through the save rules of ./checklist-save.ts
  * (applySaves: one statement per table for the whole file).
  */
 import type { SessionUser } from '../../core/auth/permissions';
@@ -14,7 +14,8 @@ import { isItemEnabled } from '../../domain/transfer-checklist';
 import type { ImportRow } from '../../core/imports/store';
 import type { ImportColumn, ReadRow } from '../../core/imports/workbook';
 import { RowRefused, type ImportHandler } from '../../core/imports/handler';
-import { applySaves, checklistItems, checklistScope, productTypes, SaveRefused, templateRules } from './checklists';
+import { checklistItems, checklistScope, productTypes, templateRules } from './checklists';
+import { applySaves, SaveRefused } from './checklist-save';
 import { COMPLETE_MARK, itemField } from './excel';
 
 const KEY_HEADERS: Record<string, string[]> = {

@@ -13,4 +13,4 @@ export const transferChecklistsFeature: Feature = {
   register: () => registerImportHandler('transfer-checklist', transferChecklistImport),
 };
 
-export { createChecklist } from './checklists';
+export { createChecklist } from './checklist-pair';

@@ -16,17 +16,9 @@ import { paged } from '../../core/records/paging';
 import { sendPdf } from '../../core/reports/pdf';
 import { buildTransferChecklistReport, transferChecklistFileName, type TransferChecklistReportData } from './report';
 import { TC_TEXT } from '../../domain/transfer-checklist';
-import {
-  checklistDetails,
-  createChecklist,
-  findChecklist,
-  listChecklists,
-  productTypes,
-  saveChecklist,
-  syncPreview,
-  type FactoryPair,
-  type SaveBody,
-} from './checklists';
+import { checklistDetails, listChecklists, productTypes } from './checklists';
+import { createChecklist, findChecklist, type FactoryPair } from './checklist-pair';
+import { saveChecklist, syncPreview, type SaveBody } from './checklist-save';
 import { EXPORT_FILE, exportChecklists, type ExportFilter } from './excel';
 import { pageParams, PAGE_QUERY } from '../../core/api/uploads';
 
