@@ -1,7 +1,7 @@
 /**
  * The approval rules of a dev prototype critical path's final processes (CP-035..040, DECISIONS
  * CP-037), pure: no database, no clock (today is passed in). The server applies them on every
- * save (server/features/critical-paths/dev-prototype.ts); the edit screen can run the same functions.
+ * save (server/features/critical-paths/dev-prototype-save.ts); the edit screen can run the same functions.
  *
  * - CP-035: a ProcessType drives one stock-number flag of the colorway seasonal (the mapping is data,
  *   table critical_path_process_flags; the constant below is the same table for pure callers).
