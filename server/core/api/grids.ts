@@ -165,7 +165,7 @@ async function gridSearch(c: Ctx, gridId: string) {
 export async function searchGrid(c: Ctx, gridId: string) {
   const { ctx, user, grid, keyField, req, filters } = await gridSearch(c, gridId);
   // Through the read cache (ADR 037): the page for this body, kept per audience until any change commits.
-  return cachedJson(c, grid.entity, `grid ${grid.id} ${JSON.stringify(c.get('body'))}`, () =>
+  return cachedJson(c, { kind: 'page', entity: grid.entity, key: `${grid.id} ${JSON.stringify(c.get('body'))}` }, () =>
     searchRecordsJson(ctx, user, grid.entity, keyField, req, [keyField, 'RowVersion', ...(grid.keys ?? []), ...grid.columns.map((col) => col.field)], filters),
   );
 }

@@ -29,13 +29,21 @@ import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
 import { audienceKey } from '../feed/changes';
 
-/** `page`: a grid's page (key 'grid …'), which may read a search table; else a record. */
+/**
+ * What an answer is: a record by id, or a grid's page of rows (which may read a search table, so the
+ * search stamps a catch-up writes drop it); its entity; and its key among the answers of that kind.
+ */
+export interface Kept {
+  kind: 'record' | 'page';
+  entity: string;
+  key: string;
+}
 interface Entry {
   gz: Buffer;
   etag: string;
   bytes: number;
   entity: string;
-  page: boolean;
+  kind: Kept['kind'];
 }
 /** A request's answer: its text when just computed, its gzipped text when kept (or kept-sized). */
 export interface Answer {
@@ -88,7 +96,7 @@ export class ReadCache {
             .listen(
               (payload) => {
                 if (invalidates(payload)) this.clear();
-                else if (payload === PAGES_CHANGE) this.clear((e) => e.page);
+                else if (payload === PAGES_CHANGE) this.clear((e) => e.kind === 'page');
                 else {
                   const entity = entityChange(payload);
                   if (entity) this.clear((e) => e.entity === entity);
@@ -131,13 +139,12 @@ export class ReadCache {
   }
 
   /**
-   * The answer for `key` (an answer of `entity`: a record or a grid's rows) as this user's audience
-   * gets it: the kept one when no change came since it was computed, else `compute()`'s (kept when
+   * The answer `of` (a record or a grid's page, of an entity) as this user's audience gets it: the kept one when no change came since it was computed, else `compute()`'s (kept when
    * no change came while it ran). A failing compute (404, 403) is not kept.
    */
-  async answer(user: SessionUser, entity: string, key: string, compute: () => Promise<string>): Promise<Answer> {
+  async answer(user: SessionUser, of: Kept, compute: () => Promise<string>): Promise<Answer> {
     if (this.limit <= 0 || !this.listening) return answerOf(await compute());
-    const k = `${audienceOf(user)}\u0000${key}`;
+    const k = `${audienceOf(user)}\u0000${of.kind} ${of.key}`;
     if (this.entries.has(k)) {
       // A change committed before this request (by any process) is heard before the entry is trusted.
       const settled = await this.db.settle().then(
@@ -157,7 +164,7 @@ export class ReadCache {
     const text = await compute();
     if (text.length > this.limit / 16) return answerOf(text);
     const gz = await gzip(text);
-    const entry: Entry = { gz, etag: etagOf(text), bytes: charBytes(k) + gz.length + 200, entity, page: key.startsWith('grid ') };
+    const entry: Entry = { gz, etag: etagOf(text), bytes: charBytes(k) + gz.length + 200, entity: of.entity, kind: of.kind };
     if (generation === this.generation && this.listening) this.keep(k, entry);
     return { ...entry, text };
   }
@@ -224,8 +231,8 @@ export function etagMatches(header: string | undefined, etag: string) {
  * of its own (records are confidential); the web client keeps the last answer of each call in memory
  * and asks with its tag.
  */
-export async function cachedJson(c: Context<AppEnv>, entity: string, key: string, compute: () => Promise<string>): Promise<Response> {
-  const answer = await (await readCache(c.get('ctx').db)).answer(c.get('user'), entity, key, compute);
+export async function cachedJson(c: Context<AppEnv>, of: Kept, compute: () => Promise<string>): Promise<Response> {
+  const answer = await (await readCache(c.get('ctx').db)).answer(c.get('user'), of, compute);
   const headers = { ETag: answer.etag, 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding' };
   if (c.req.method === 'GET' && etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
   const json = { ...headers, 'Content-Type': 'application/json; charset=UTF-8' };

@@ -46,7 +46,7 @@ export function hierarchyRoutes(r: ApiRouter) {
     // Through the read cache (ADR 037): kept per audience until any change commits, with an ETag for If-None-Match.
     r.get(`/api/${h.area}/${h.get}`, perm(h.module, 'read'), { query: { [h.key]: 'id' } }, async (c) => {
       const id = intParam(c, h.key);
-      return cachedJson(c, h.entity, `record ${h.entity} ${id}`, async () =>
+      return cachedJson(c, { kind: 'record', entity: h.entity, key: `${h.entity} ${id}` }, async () =>
         JSON.stringify(await withDeletedMessage(h, () => readRecord(c.get('ctx'), c.get('user'), h.entity, h.key, id))),
       );
     });
