@@ -62,7 +62,7 @@ export function useCellHistory({
 
   useEffect(() => {
     const hot = hotRef.current;
-    if (!hot || !entity || attached.current === hot) return;
+    if (!hot || hot.isDestroyed || !entity || attached.current === hot) return;
     attached.current = hot;
     const targetAt = (row: number, col: number): Target | null => {
       const { columns: cols, records: recs, keyField: kf } = latest.current;

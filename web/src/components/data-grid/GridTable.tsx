@@ -286,8 +286,14 @@ export const GridTable = memo(function GridTable({
     return c && rec ? { readOnly: !!lockOf(rec, c) } : {};
   }, []);
 
+  // The screen's handle on the instance; let go when the table goes (an instance destroyed with it is never handed on).
   useEffect(() => {
-    if (hotRef) hotRef.current = ref.current?.hotInstance ?? null;
+    if (!hotRef) return;
+    const hot = ref.current?.hotInstance ?? null;
+    hotRef.current = hot;
+    return () => {
+      if (hotRef.current === hot) hotRef.current = null;
+    };
   });
 
   // New records (a page, a sort, a filter): loaded in one go; errors, undo history and the selection of the old ones go.

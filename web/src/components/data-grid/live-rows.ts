@@ -118,7 +118,7 @@ export function useLiveRows({
   const attached = useRef<Handsontable | null>(null);
   useEffect(() => {
     const hot = hotRef.current;
-    if (!hot || attached.current === hot) return;
+    if (!hot || hot.isDestroyed || attached.current === hot) return;
     attached.current = hot;
     hot.addHook('afterRenderer', (td: HTMLTableCellElement, row: number, _col: number, prop: string | number) => {
       const { records: recs } = latest.current;
@@ -145,7 +145,7 @@ export function useLiveRows({
   const apply = useCallback(
     (changes: RecordChange[]) => {
       const { records: recs, index: idx, columns: cols } = latest.current;
-      const hot = hotRef.current;
+      const hot = hotRef.current?.isDestroyed ? null : hotRef.current;
       const editor = hot?.getActiveEditor() as (Handsontable.editors.BaseEditor & { isOpened(): boolean; getValue(): unknown }) | undefined;
       const open = editor?.isOpened() ? editor : undefined;
       const found: RowConflict[] = [];
@@ -228,7 +228,7 @@ export function useLiveRows({
       const hot = hotRef.current;
       const i = latest.current.index.get(c.key);
       // Typed into the cell again: the grid's own save, now at the row's new version, puts it over theirs.
-      if (hot && i !== undefined) hot.setDataAtRowProp(hot.toVisualRow(i), shownFieldOf(latest.current.columns, c.field), c.mine, 'edit');
+      if (hot && !hot.isDestroyed && i !== undefined) hot.setDataAtRowProp(hot.toVisualRow(i), shownFieldOf(latest.current.columns, c.field), c.mine, 'edit');
     },
     [hotRef, resolve],
   );
