@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import path from 'node:path';
 
 // The web imports shared pure rules as @domain/... (the alias of web/vite.config.ts).
@@ -6,8 +7,33 @@ const alias = { '@domain': path.resolve(import.meta.dirname, 'server/domain') };
 
 // Three suites: unit (pure code), api (the Hono app in-process over a database: PGlite, or
 // PostgreSQL when DATABASE_URL is set) and e2e (the built app in Debian's Chromium).
+/**
+ * Files that take minutes, started first in their project. Without a results cache (a clean CI
+ * checkout) vitest starts files it has no timings of largest first, and the site walks, small files
+ * that take the longest (2–3 min each), would start last and leave the other e2e worker idle.
+ */
+const LONGEST_FIRST = ['tests/e2e/site-walk-admin.e2e.ts', 'tests/e2e/site-walk-roles.e2e.ts'];
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    // Within each project (vitest's order of projects and groups kept), the listed files first, the rest as vitest had them.
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const f of await super.sort(files)) byProject.set(f.project.name, [...(byProject.get(f.project.name) ?? []), f]);
+    return [...byProject.values()].flatMap((list) =>
+      list
+        .map((f, i) => ({ f, i }))
+        .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+        .map(({ f }) => f),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve: { alias },
@@ -20,7 +46,18 @@ export default defineConfig({
       },
       // api files share their worker's modules (no isolation): the server's module graph loads once per
       // worker instead of once per file (~5 s each). Every file builds its own app and database.
-      { test: { name: 'api', sequence: { groupOrder: 0 }, include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, isolate: false } },
+      // An error the server logs during an api test fails it (tests/support/server-errors.ts).
+      {
+        test: {
+          name: 'api',
+          sequence: { groupOrder: 0 },
+          include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/support/server-errors.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'e2e',
