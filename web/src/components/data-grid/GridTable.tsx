@@ -85,30 +85,8 @@ export const GridTable = memo(function GridTable({
   const unsaved = useRef<Unsaved>(new Map());
   const recordsRef = useRef(records);
   recordsRef.current = records;
-  const latest = useRef({
-    columns,
-    keyField,
-    onSave,
-    onSaved,
-    onSort,
-    onReorder,
-    onPending,
-    onRowOpen,
-    rowHref,
-    onSelectionChange,
-    onResize,
-    onReadOnlyInput,
-    onProgress,
-    onStale,
-    onNotice,
-    onHint,
-    filtered,
-    onFilterOpen,
-    failedText,
-    onRowClick,
-    onThumbnailClick,
-  });
-  latest.current = {
+  // What the Handsontable hooks read, always this render's (the hooks are made once).
+  const current = {
     columns,
     keyField,
     onSave,
@@ -131,6 +109,8 @@ export const GridTable = memo(function GridTable({
     onRowClick,
     onThumbnailClick,
   };
+  const latest = useRef(current);
+  latest.current = current;
 
   const keyIndex = useMemo(() => {
     const m = new Map<number, number>();

@@ -13,6 +13,7 @@ import { toast } from '../../shell/toast-store';
 import { changesNothing, PREVIEW_FILTERS } from './diff-cells';
 import { FileProblem } from './FileProblem';
 import { ImportRows } from './ImportRows';
+import { UploadCounts } from './UploadCounts';
 import {
   commitImport,
   discardImport,
@@ -163,32 +164,19 @@ async function announceWhenDone(jobId: number, info: UploadKindInfo) {
 
 function Preview({ answer, nothing }: { answer: ImportAnswer; nothing: boolean }) {
   const c = answer.Counts ?? {};
-  const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
   if (answer.Status !== 'Previewed') return <p role="status">This upload is {answer.Status.toLowerCase()}.</p>;
   return (
     <>
-      <ul className="upload-counts" aria-label="Rows of the file">
-        <li className="is-changed">
-          <strong>{n(c.Changed)}</strong>
-          <span>Changed</span>
-        </li>
-        <li>
-          <strong>{n(c.Unchanged)}</strong>
-          <span>Unchanged</span>
-        </li>
-        <li className={c.Refused ? 'is-bad' : ''}>
-          <strong>{n(c.Refused)}</strong>
-          <span>Refused</span>
-        </li>
-        <li className={c.Unknown ? 'is-bad' : ''}>
-          <strong>{n(c.Unknown)}</strong>
-          <span>Unknown</span>
-        </li>
-        <li>
-          <strong>{n(c.Rows)}</strong>
-          <span>Rows</span>
-        </li>
-      </ul>
+      <UploadCounts
+        label="Rows of the file"
+        counts={[
+          { label: 'Changed', value: c.Changed, tone: 'changed' },
+          { label: 'Unchanged', value: c.Unchanged },
+          { label: 'Refused', value: c.Refused, tone: c.Refused ? 'bad' : undefined },
+          { label: 'Unknown', value: c.Unknown, tone: c.Unknown ? 'bad' : undefined },
+          { label: 'Rows', value: c.Rows },
+        ]}
+      />
       {answer.Sheet && <p className="muted import-preview__note">Read from the sheet “{answer.Sheet}”.</p>}
       {answer.Message && <p className="muted import-preview__note">{answer.Message}</p>}
       {answer.AllOrNothing && (c.Refused || c.Unknown) ? (

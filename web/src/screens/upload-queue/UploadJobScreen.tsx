@@ -15,6 +15,7 @@ import { ImportPreviewDialog } from '../../components/upload/ImportPreviewDialog
 import { UPLOAD_KINDS } from '../../components/upload/upload-kinds';
 import { FileProblem } from '../../components/upload/FileProblem';
 import { ImportRows } from '../../components/upload/ImportRows';
+import { UploadCounts } from '../../components/upload/UploadCounts';
 import { failedRowsFile, importPath, jobDetailsPath, jobItemsPath, undoImport, type ImportAnswer, type QueueItem } from '../../components/upload/upload-api';
 import { FormAlert } from '../../forms/FormAlert';
 import { formatDateTime } from '../../format/date';
@@ -90,7 +91,6 @@ export function UploadJobScreen() {
   const kindInfo = upload ? UPLOAD_KINDS[upload.Kind] : undefined;
   const expired = !!upload?.ExpiresOn && Date.parse(upload.ExpiresOn) <= Date.now();
   const canReview = preview && upload?.Status === 'Previewed' && !!kindInfo && !expired;
-  const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
   // ADR 033: a completed upload offers its undo, an upload of its own (preview, confirm, job).
   const canUndo = !preview && job.JobStatus === 'Completed' && !!upload?.CanUndo && !!kindInfo;
   const startUndo = async () => {
@@ -182,41 +182,22 @@ export function UploadJobScreen() {
         </p>
       ) : null}
       <JobProgress job={job} large />
-      <ul className="upload-counts" aria-label="Rows of the job" style={{ marginTop: 'var(--s3)' }}>
-        {preview ? (
-          <li className="is-changed">
-            <strong>{n(c.Changed)}</strong>
-            <span>Changed</span>
-          </li>
-        ) : (
-          <>
-            <li className="is-good">
-              <strong>{n(c.Saved)}</strong>
-              <span>Saved</span>
-            </li>
-            <li className={c.Failed ? 'is-bad' : ''}>
-              <strong>{n(c.Failed)}</strong>
-              <span>Failed</span>
-            </li>
-          </>
-        )}
-        <li className={c.Refused ? 'is-bad' : ''}>
-          <strong>{n(c.Refused)}</strong>
-          <span>Refused</span>
-        </li>
-        <li className={c.Unknown ? 'is-bad' : ''}>
-          <strong>{n(c.Unknown)}</strong>
-          <span>Unknown</span>
-        </li>
-        <li>
-          <strong>{n(c.Unchanged)}</strong>
-          <span>Unchanged</span>
-        </li>
-        <li>
-          <strong>{n(c.Rows)}</strong>
-          <span>Rows</span>
-        </li>
-      </ul>
+      <UploadCounts
+        label="Rows of the job"
+        style={{ marginTop: 'var(--s3)' }}
+        counts={[
+          ...(preview
+            ? [{ label: 'Changed', value: c.Changed, tone: 'changed' as const }]
+            : [
+                { label: 'Saved', value: c.Saved, tone: 'good' as const },
+                { label: 'Failed', value: c.Failed, tone: c.Failed ? ('bad' as const) : undefined },
+              ]),
+          { label: 'Refused', value: c.Refused, tone: c.Refused ? 'bad' : undefined },
+          { label: 'Unknown', value: c.Unknown, tone: c.Unknown ? 'bad' : undefined },
+          { label: 'Unchanged', value: c.Unchanged },
+          { label: 'Rows', value: c.Rows },
+        ]}
+      />
       {job.LastError && <FormAlert messages={[job.LastError]} />}
       {upload?.Status === 'Refused' && <FileProblem message={upload.Message ?? 'The file was refused.'} errors={upload.Errors ?? []} />}
       <section className="upload-section" aria-labelledby="job-rows">
