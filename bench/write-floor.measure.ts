@@ -5,7 +5,8 @@
  * UPDATE of 1,000 colorway seasonals (FFC, the derived ActPurPrice, the version, the change stamps)
  * and one INSERT of two audit rows per colorway, in one transaction.
  *
- *   npx tsx bench/write-floor.measure.ts floor <before> <after> [reps]   time per transaction, alternating
+ *   npx tsx bench/write-floor.measure.ts floor <before> <after> [reps]   time per transaction, alternating, and of the
+ *       search stamps' catch-up the server runs just after it (colorway_search_catch_up, migration 040)
  *   npx tsx bench/write-floor.measure.ts explain <target>               EXPLAIN (ANALYZE, BUFFERS) of one, committed
  *   npx tsx bench/write-floor.measure.ts editable <target> > rows.json       the costing grid's editable colorways
  *   npx tsx bench/write-floor.measure.ts save <before-url> <after-url> rows.json [reps]   POST /api/Grid/costing/Save
@@ -57,14 +58,20 @@ async function floor(before: string, after: string, reps: number) {
   // Blocks after the first 5,000 (explain's; FLOOR_OFFSET moves them), so a floor writes colorways no earlier run wrote.
   const subj = await Promise.all(dbs.map((d) => subjects(d, (reps + 1) * 1000, Number(process.env.FLOOR_OFFSET ?? 5000))));
   const times: number[][] = [[], []];
+  const catchUps: number[][] = [[], []];
   for (let r = 0; r <= reps; r++) {
     for (const k of r % 2 ? [1, 0] : [0, 1]) {
       const ms = await floorOnce(dbs[k], subj[k], r);
+      // What the server runs just after the commit (migration 040): the saved colorways' search stamps.
+      const c0 = performance.now();
+      await dbs[k].query('SELECT colorway_search_catch_up()');
       if (r) times[k].push(ms); // round 0 warms caches and plans
+      if (r) catchUps[k].push(performance.now() - c0);
     }
   }
   for (const [k, label] of ['before', 'after'].entries()) {
     console.log(`${label}: median ${median(times[k]).toFixed(1)} ms (${times[k].map((t) => t.toFixed(1)).join(', ')})`);
+    console.log(`${label}, its catch-up: median ${median(catchUps[k]).toFixed(1)} ms (${catchUps[k].map((t) => t.toFixed(1)).join(', ')})`);
   }
   await Promise.all(dbs.map((d) => d.close()));
 }

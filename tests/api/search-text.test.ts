@@ -72,6 +72,32 @@ describe('issue 31: the /Search text on the colorway search table', () => {
     expect(text).toContain('Bitmap Index Scan on colorway_search_text_trgm');
   });
 
+  it('SEARCH-001: a text sorted by the volume or a change stamp reads colorway_search_changes alone, the text through its own trigram index (migration 046)', async () => {
+    for (const sortColumn of ['TotalVolume', 'ChangedOn', 'ChangedBy']) {
+      const { st, source } = await planOf(sortColumn, word);
+      expect(source?.table, sortColumn).toBe('colorway_search_changes');
+      expect(st.json.sql, sortColumn).toContain(COLORWAY_SEARCH_TEXT);
+      // No key array of colorway_search's matches, no probe of it per row.
+      expect(st.json.sql, sortColumn).not.toMatch(/FROM colorway_search\b(?!_)/);
+    }
+    const params: unknown[] = [];
+    const cond = quickMatchCondition(t.ctx, user, 'colorway', word).searchTable!.sql((v) => `$${params.push(v)}`);
+    const plan = await t.ctx.db.tx(async (q) => {
+      await q.exec('SET LOCAL enable_seqscan = off');
+      return (await q.query<Record<string, string>>(`EXPLAIN SELECT 1 FROM colorway_search_changes WHERE ${cond}`, params))
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(plan).toContain('Bitmap Index Scan on colorway_search_changes_text_trgm');
+  });
+
+  it('SEARCH-001: a text with the separator, which the kept text alone cannot answer, sorted by a change stamp still reads colorway_search per field', async () => {
+    const { st, source } = await planOf('ChangedOn', `${word}\x1f`);
+    expect(source?.table).toBe('colorway_search_changes');
+    expect(st.json.sql).toMatch(/FROM colorway_search WHERE/);
+    expect((await search({ quickSearchText: `${word}\x1f`, sortColumn: 'ChangedOn', sortDirection: 'DESC' })).TotalRecords).toBe(0);
+  });
+
   it.each([
     ['every brand walked to its end (demo brands are smaller than a walk)', undefined],
     ['brands settled within 12 rows walked, the others read from the text index', '12'],
@@ -82,7 +108,7 @@ describe('issue 31: the /Search text on the colorway search table', () => {
       await setSetting(t, 'SEARCH_TEXT_SORT_ALL_LIMIT', '0');
       await setSetting(t, 'SEARCH_TEXT_WALK_READS', reads);
       expect((await planOf('PatternName', word)).plan).toBe('walk');
-      // Sorts from colorway_search (the text tested on its rows) and from colorway_search_changes (a probe of colorway_search per row).
+      // Sorts from colorway_search and from colorway_search_changes (migration 046: the text tested on the rows of each).
       const sorts = ['PatternName', 'StockNum', 'FactName', 'StatusName', 'TotalVolume', 'ChangedOn'];
       const walked: unknown[] = [];
       for (const sortColumn of sorts) {

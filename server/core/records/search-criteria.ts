@@ -28,9 +28,10 @@ export interface SearchRequest {
  */
 export type Condition = ((param: (value: unknown) => string) => string) & {
   fields?: readonly string[];
-  /** The same condition as the search table answers it faster (its own indexes), reading the columns of `fields`. */
+  /** The same condition as a search table answers it faster (its own indexes), on a table that has all of `columns`. */
   searchTable?: {
-    fields: readonly string[];
+    /** The search table's columns its SQL reads. */
+    columns: readonly string[];
     sql: (param: (value: unknown) => string) => string;
     /**
      * A text match tested on each row a sorted walk reads (plan 'walk', search-statements.ts), never
@@ -129,12 +130,12 @@ export function searchWhere(
   for (const c of extra.conditions ?? []) {
     const byRow = c.searchTable?.byRow;
     if (!byRow) {
-      where.push(tableForm(schema, c, source) ? c.searchTable!.sql(param) : c(param));
+      where.push(tableForm(c, source) ? c.searchTable!.sql(param) : c(param));
       continue;
     }
     // One SQL text (one set of parameters) for every form, so each statement uses every parameter.
     const sql = c.searchTable!.sql(param);
-    const own = tableForm(schema, c, source);
+    const own = tableForm(c, source);
     rowTests.set(where.push(own ? sql : byRow.keys(sql)) - 1, own ? sql : byRow.probe(sql));
     if (!own) estimated.set(where.length - 1, byRow.estimate(sql));
     if (!own) byBrands.set(where.length - 1, (brands) => byRow.keysIn(sql, brands));
@@ -205,7 +206,7 @@ const hasFields = (schema: EntitySchema, source: SearchSource, fields: readonly 
   fields.every((f) => !f || (f in schema.properties && source.columns.has(column(schema, f))));
 
 /** Whether a condition is written in its search-table form on this source (it has that form's columns). */
-const tableForm = (schema: EntitySchema, c: Condition, source?: SearchSource) => !!source && !!c.searchTable && hasFields(schema, source, c.searchTable.fields);
+const tableForm = (c: Condition, source?: SearchSource) => !!source && !!c.searchTable?.columns.every((col) => source.columns.has(col));
 
 /**
  * The first of the entity's search tables (x-searchTable) that has the column of every field the
@@ -235,8 +236,7 @@ export async function searchSource(
   ];
   for (const table of tables) {
     const source = { table, columns: await columnsOf(q, table) };
-    if (hasFields(schema, source, fields) && (extra.conditions ?? []).every((c) => tableForm(schema, c, source) || hasFields(schema, source, c.fields!)))
-      return source;
+    if (hasFields(schema, source, fields) && (extra.conditions ?? []).every((c) => tableForm(c, source) || hasFields(schema, source, c.fields!))) return source;
   }
   return undefined;
 }

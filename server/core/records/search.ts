@@ -95,7 +95,7 @@ export async function plannedSearch(
   const st = searchStatements(ctx, user, entity, keyField, req, fields, extra, 'index', source);
   const { plan, estimate } = await pagePlan(ctx.db, st, req, extra, user, source);
   // A text walked (beyond textSortAllLimit() matches, estimated from its own statistics) is not counted up to
-  // exactCountLimit(): that reads the first 10,000 matches (or, from colorway_search_changes, builds every
+  // exactCountLimit(): that reads the first 10,000 matches (or, from a table without the text, builds every
   // match's key first) for a total the estimate gives; the estimate is the total.
   const counted = !(plan === 'walk' && extra.conditions?.some((c) => c.searchTable?.byRow) && (estimate ?? 0) > 2 * exactCountLimit());
   return { st: plan === 'index' ? st : searchStatements(ctx, user, entity, keyField, req, fields, extra, plan, source, counted), plan, estimate, source };

@@ -158,9 +158,11 @@ export const COLORWAY_SEARCH_TEXT = 'searchtext';
  * The colorway match on the colorway search table (migrations 020, 035), for text of 3+ characters:
  * the four fields' text as one column (COLORWAY_SEARCH_TEXT, its trigram index reads only the
  * matches); where the user may not see all four, or the text holds the separator, also each visible
- * field (the index still narrows). The condition itself where colorway_search is the search's
- * source (a row filter: a sorted walk tests it on the rows it reads, records/search-statements.ts),
- * a key array read from it elsewhere. Shorter text keeps the base tables' prefix indexes.
+ * field (the index still narrows). The condition itself where the search's source has the columns
+ * it reads (colorway_search; colorway_search_changes, which keeps the text but not the four fields,
+ * migration 046): a row filter, which a sorted walk tests on the rows it reads
+ * (records/search-statements.ts). Elsewhere a key array read from colorway_search. Shorter text
+ * keeps the base tables' prefix indexes.
  */
 function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: string): Condition['searchTable'] {
   const t = quickText(text);
@@ -174,8 +176,11 @@ function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: stri
       ['PatternName', 'patternname', fields.patternName],
     ] as const
   ).filter(([, , sees]) => sees);
+  // The kept text alone answers a user who may match all four fields with text that has no separator;
+  // else each visible field as well. The text alone is also in colorway_search_changes (migration 046).
+  const whole = own.length === 4 && !t.includes('\x1f');
   return {
-    fields: ['StockNum', 'PrototypeName', 'ColorDesc', 'PatternName', 'PrototypeSeasonalId'],
+    columns: [...(own.length ? [COLORWAY_SEARCH_TEXT] : []), ...(whole ? [] : own.map(([, col]) => col)), 'prototypeseasonalid'],
     byRow: {
       keys: (sql) => `prototypeseasonalid = ANY(ARRAY(SELECT prototypeseasonalid FROM colorway_search WHERE ${sql}))`,
       keysIn: (sql, brands) => `prototypeseasonalid = ANY(ARRAY(SELECT prototypeseasonalid FROM colorway_search WHERE ${sql} AND brandid = ANY(${brands})))`,
@@ -190,7 +195,7 @@ function colorwaySearchTableMatch(ctx: AppContext, user: SessionUser, text: stri
       const pattern = () => (p ??= param(`%${escapeLike(t)}%`));
       if (own.length) {
         const text = `${COLORWAY_SEARCH_TEXT} LIKE lower(${pattern()})`;
-        arms.push(own.length === 4 && !t.includes('\x1f') ? text : `(${text} AND (${own.map(([, col]) => `${col} ILIKE ${pattern()}`).join(' OR ')}))`);
+        arms.push(whole ? text : `(${text} AND (${own.map(([, col]) => `${col} ILIKE ${pattern()}`).join(' OR ')}))`);
       }
       const factories = matchingFactories(fields, text, (col) => `${col} ILIKE ${pattern()}`, param);
       // The factory's colorways as a key array (the key's index): the planner expects few, as it should
