@@ -17,6 +17,7 @@ import { PageHeader } from '../../shell/PageHeader';
 import { NotFoundState } from '../system/NotFoundState';
 import { BuyReadyChart } from './BuyReadyChart';
 import { chartBars, gridRows, type BuyReadyReport } from './buy-ready-rows';
+import { ChoiceField, brandChoices, seasonChoices } from '../../components/fields/ChoiceField';
 
 const EMPTY = 'No buy ready data found.';
 
@@ -91,40 +92,26 @@ export function BuyReadyScreen() {
       <PageHeader title="Buy Ready" subtitle={one ? 'One colorway' : 'Each colorway of the season with every buy-ready criterion'} actions={actions} />
       {!one && (
         <div className="toolbar">
-          <div className="field">
-            <label htmlFor="br-brand">Brand</label>
-            <select
-              id="br-brand"
-              value={brandId}
-              onChange={(e) => {
-                setBrandId(Number(e.target.value));
-                setSeasonChoice(0);
-              }}
-            >
-              {brands.map((b) => (
-                <option key={b.BrandId} value={b.BrandId}>
-                  {b.BrandName}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="br-season">Season</label>
-            <select
-              id="br-season"
-              value={seasonId}
-              onChange={(e) => {
-                setSeasonChoice(Number(e.target.value));
-                setLookup(null);
-              }}
-            >
-              {seasons?.map((s) => (
-                <option key={s.SeasonId} value={s.SeasonId}>
-                  {s.SeasonName}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            id="br-brand"
+            label="Brand"
+            value={brandId}
+            choices={brandChoices(brands)}
+            onChange={(v) => {
+              setBrandId(v ?? 0);
+              setSeasonChoice(0);
+            }}
+          />
+          <ChoiceField
+            id="br-season"
+            label="Season"
+            value={seasonId}
+            choices={seasonChoices(seasons)}
+            onChange={(v) => {
+              setSeasonChoice(v ?? 0);
+              setLookup(null);
+            }}
+          />
           <form className="toolbar" onSubmit={find} aria-label="Find by stock number or factory">
             <div className="field">
               <label htmlFor="br-sn">Stock number</label>

@@ -22,6 +22,7 @@ import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { draftOf, EMPTY_DRAFT, GET_BRAND_DEFAULTS, parseDraft, UPDATE_BRAND_DEFAULTS, type BrandDefaultsAnswer, type Draft } from './calculator-draft';
 import { LOAD_ERROR, useDefaultLabels } from './calculator-shared';
 import './calculators.css';
+import { ChoiceField, brandChoices } from '../../components/fields/ChoiceField';
 
 const SAVED = 'Record Saved Successfully.';
 const SAVE_ERROR = 'There was an error while saving the record. Please contact your system administrator';
@@ -114,16 +115,14 @@ export function BrandDefaultsScreen() {
         }
       />
       <form ref={form} className="card calc-defaults" onSubmit={save} noValidate aria-label="Brand defaults">
-        <div className="field calc-defaults__brand">
-          <label htmlFor="bd-brand">Brand</label>
-          <select id="bd-brand" value={brandId} onChange={(e) => askBrand(Number(e.target.value))}>
-            {brands.map((b) => (
-              <option key={b.BrandId} value={b.BrandId}>
-                {b.BrandName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="bd-brand"
+          label="Brand"
+          className="field calc-defaults__brand"
+          value={brandId}
+          choices={brandChoices(brands)}
+          onChange={(v) => askBrand(v ?? 0)}
+        />
         {error && <FormAlert messages={[errorText(error, LOAD_ERROR)]} />}
         <div className="calc-defaults__grid">
           {DEFAULT_FIELDS.map((f) => (

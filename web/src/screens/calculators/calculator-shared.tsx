@@ -19,6 +19,7 @@ import { CALCULATOR_BRAND_DEFAULTS } from '@domain/access';
 import { useAllowed } from '../../auth/access';
 import { draftOf, dutyOptions, EMPTY_DRAFT, GET_BRAND_DEFAULTS, type BrandDefaultsAnswer, type Draft } from './calculator-draft';
 import './calculators.css';
+import { ChoiceField, brandChoices } from '../../components/fields/ChoiceField';
 
 export const LOAD_ERROR = 'There was an error retrieving the brand defaults.';
 /** The cost inputs both calculators show under the main ones. */
@@ -65,18 +66,7 @@ export function useCalculatorBrand() {
 export type CalculatorBrand = ReturnType<typeof useCalculatorBrand>;
 
 export function BrandPicker({ calc, id }: { calc: CalculatorBrand; id: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>Brand</label>
-      <select id={id} value={calc.brandId} onChange={(e) => calc.setBrandId(Number(e.target.value))}>
-        {calc.brands.map((b) => (
-          <option key={b.BrandId} value={b.BrandId}>
-            {b.BrandName}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <ChoiceField id={id} label="Brand" value={calc.brandId} choices={brandChoices(calc.brands)} onChange={(v) => calc.setBrandId(v ?? 0)} />;
 }
 
 /** A decimal input (CONST-013: digits and one decimal point, at most 8 characters). */

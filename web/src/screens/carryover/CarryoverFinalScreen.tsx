@@ -23,6 +23,7 @@ import { searchCarryover, type CarryoverRow, type LinePlanChoice } from './carry
 import { useCarryoverStore } from './carryover-store';
 import { CarryoverSteps } from './CarryoverSteps';
 import './carryover.css';
+import { ChoiceField, seasonChoices } from '../../components/fields/ChoiceField';
 
 export function CarryoverFinalScreen() {
   const navigate = useNavigate();
@@ -121,35 +122,26 @@ export function CarryoverFinalScreen() {
         {seasonsError && <FormAlert messages={[CARRY_TEXT.seasonsError]} />}
         {loadError && <FormAlert messages={[errorText(loadError, CARRY_TEXT.loadError)]} />}
         <div className="carryover-final__targets">
-          <div className="field">
-            <label htmlFor="co-to-season">Target season</label>
-            <select
-              id="co-to-season"
-              value={toSeason}
-              onChange={(e) => {
-                setToSeason(Number(e.target.value));
-                setToPlan(0);
-              }}
-            >
-              <option value={0}>Select…</option>
-              {targets.map((s) => (
-                <option key={s.SeasonId} value={s.SeasonId}>
-                  {s.SeasonName}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="co-to-plan">Line plan</label>
-            <select id="co-to-plan" value={toPlan} disabled={!toSeason} onChange={(e) => setToPlan(Number(e.target.value))}>
-              <option value={0}>{toSeason && plans && !plans.length ? 'No line plan in this season' : 'Select…'}</option>
-              {plans?.map((p) => (
-                <option key={p.LinePlanId} value={p.LinePlanId}>
-                  {p.LinePlanName} ({p.StatusName})
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            id="co-to-season"
+            label="Target season"
+            value={toSeason || null}
+            choices={seasonChoices(targets)}
+            blank="Select…"
+            onChange={(v) => {
+              setToSeason(v ?? 0);
+              setToPlan(0);
+            }}
+          />
+          <ChoiceField
+            id="co-to-plan"
+            label="Line plan"
+            value={toPlan || null}
+            choices={plans?.map((p) => ({ value: p.LinePlanId, label: `${p.LinePlanName} (${p.StatusName})` }))}
+            blank={toSeason && plans && !plans.length ? 'No line plan in this season' : 'Select…'}
+            disabled={!toSeason}
+            onChange={(v) => setToPlan(v ?? 0)}
+          />
         </div>
         {forecasting && ready && (
           <section className="carryover-final__section" aria-labelledby="co-forecast-title">

@@ -22,6 +22,7 @@ import { searchCarryover, type CarryoverRow } from './carryover-api';
 import { useCarryoverStore } from './carryover-store';
 import { CarryoverSteps } from './CarryoverSteps';
 import './carryover.css';
+import { ChoiceField, brandChoices, seasonChoices } from '../../components/fields/ChoiceField';
 
 const MARK_COLUMNS: GridColumn[] = [
   { field: 'Ticked', title: 'Ticked', width: 70, kind: 'text', readOnly: true, nullable: true },
@@ -90,26 +91,8 @@ export function CarryoverSelectScreen() {
       <PageHeader title="Carryover" subtitle="Pick the colorways of a season to carry into another season" actions={actions} />
       <CarryoverSteps step={1} />
       <form className="toolbar" onSubmit={search} aria-label="Carryover criteria">
-        <div className="field">
-          <label htmlFor="co-brand">Brand</label>
-          <select id="co-brand" value={brandId} onChange={(e) => choose(Number(e.target.value), 0)}>
-            {brands.map((b) => (
-              <option key={b.BrandId} value={b.BrandId}>
-                {b.BrandName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="co-season">Season</label>
-          <select id="co-season" value={seasonId} onChange={(e) => choose(brandId, Number(e.target.value))}>
-            {seasons?.map((s) => (
-              <option key={s.SeasonId} value={s.SeasonId}>
-                {s.SeasonName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id="co-brand" label="Brand" value={brandId} choices={brandChoices(brands)} onChange={(v) => choose(v ?? 0, 0)} />
+        <ChoiceField id="co-season" label="Season" value={seasonId} choices={seasonChoices(seasons)} onChange={(v) => choose(brandId, v ?? 0)} />
         <div className="field">
           <label htmlFor="co-text">Stock number, name, pattern or colour</label>
           <input id="co-text" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />

@@ -12,6 +12,7 @@ import { Modal } from '../../shell/Modal';
 import { toast } from '../../shell/toast-store';
 import { CARRY_TEXT } from '@domain/carryover';
 import type { LinePlanChoice } from './carryover-api';
+import { ChoiceField } from '../../components/fields/ChoiceField';
 
 export type SeasonMove = 'shiftColorway' | 'shiftPattern' | 'carryPattern';
 
@@ -111,17 +112,14 @@ export function SeasonShiftDialog({
               {check!.DualSourcedCount} dual sourced colorway seasonal{check!.DualSourcedCount === 1 ? '' : 's'} will move with it.
             </p>
           )}
-          <div className="field">
-            <label htmlFor="season-move-plan">Line plan of the new season</label>
-            <select id="season-move-plan" value={planId} onChange={(e) => setPlanId(Number(e.target.value))}>
-              <option value={0}>{plans && !choices.length ? 'No line plan in another season' : 'Select…'}</option>
-              {choices.map((p) => (
-                <option key={p.LinePlanId} value={p.LinePlanId}>
-                  {p.SeasonName}: {p.LinePlanName}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            id="season-move-plan"
+            label="Line plan of the new season"
+            value={planId || null}
+            choices={choices.map((p) => ({ value: p.LinePlanId, label: `${p.SeasonName}: ${p.LinePlanName}` }))}
+            blank={plans && !choices.length ? 'No line plan in another season' : 'Select…'}
+            onChange={(v) => setPlanId(v ?? 0)}
+          />
         </>
       )}
     </Modal>

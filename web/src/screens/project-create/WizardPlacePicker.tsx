@@ -3,55 +3,40 @@
  * and all three are fixed once the grid has rows.
  */
 import type { WizardPlace } from './use-wizard-place';
+import { ChoiceField, brandChoices, seasonChoices } from '../../components/fields/ChoiceField';
 
 export function WizardPlacePicker({ place, fixed }: { place: WizardPlace; fixed: boolean }) {
   const { brandId, seasonId, linePlanId, brands, seasons, linePlans, linePlanName } = place;
   return (
     <div className="wizard__place">
-      <div className="field">
-        <label htmlFor="wizard-brand">Brand</label>
-        <select id="wizard-brand" value={brandId ?? ''} disabled={fixed} onChange={(e) => place.pickBrand(e.target.value ? Number(e.target.value) : null)}>
-          <option value="">Select a brand</option>
-          {brands?.map((b) => (
-            <option key={b.BrandId} value={b.BrandId}>
-              {b.BrandName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="wizard-season">Season</label>
-        <select
-          id="wizard-season"
-          value={seasonId ?? ''}
-          disabled={fixed || !brandId}
-          onChange={(e) => place.pickSeason(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">Select a season</option>
-          {seasons?.map((s) => (
-            <option key={s.SeasonId} value={s.SeasonId}>
-              {s.SeasonName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="wizard-line-plan">Line plan (Released or Completed)</label>
-        <select
-          id="wizard-line-plan"
-          value={linePlanId ?? ''}
-          disabled={fixed || !seasonId}
-          onChange={(e) => place.setLinePlanId(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">{linePlans && !linePlans.Results.length ? 'No available line plans were found.' : 'Select a line plan'}</option>
-          {linePlans?.Results.map((l) => (
-            <option key={l.LinePlanId} value={l.LinePlanId}>
-              {l.LinePlanName}
-            </option>
-          ))}
-          {linePlanId && !linePlans?.Results.some((l) => l.LinePlanId === linePlanId) && linePlanName && <option value={linePlanId}>{linePlanName}</option>}
-        </select>
-      </div>
+      <ChoiceField
+        id="wizard-brand"
+        label="Brand"
+        value={brandId}
+        choices={brandChoices(brands)}
+        blank="Select a brand"
+        disabled={fixed}
+        onChange={place.pickBrand}
+      />
+      <ChoiceField
+        id="wizard-season"
+        label="Season"
+        value={seasonId}
+        choices={seasonChoices(seasons)}
+        blank="Select a season"
+        disabled={fixed || !brandId}
+        onChange={place.pickSeason}
+      />
+      <ChoiceField
+        id="wizard-line-plan"
+        label="Line plan (Released or Completed)"
+        value={linePlanId}
+        choices={linePlans?.Results.map((l) => ({ value: l.LinePlanId, label: l.LinePlanName }))}
+        blank={linePlans && !linePlans.Results.length ? 'No available line plans were found.' : 'Select a line plan'}
+        extra={linePlanId && linePlanName ? { value: linePlanId, label: linePlanName } : undefined}
+        disabled={fixed || !seasonId}
+        onChange={place.setLinePlanId}
+      />
     </div>
   );
 }

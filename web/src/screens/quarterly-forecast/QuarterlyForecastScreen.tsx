@@ -40,6 +40,7 @@ import {
   type RevenuePrice,
 } from './forecast-rows';
 import './quarterly-forecast.css';
+import { ChoiceField, brandChoices, seasonChoices } from '../../components/fields/ChoiceField';
 
 export const LOAD_ERROR = 'There was an error retrieving Forecasts...';
 export const SAVED = 'Record Saved Successfully.';
@@ -203,26 +204,8 @@ export function QuarterlyForecastScreen() {
         actions={actions}
       />
       <div className="toolbar" role="search" aria-label="Forecast criteria">
-        <div className="field">
-          <label htmlFor="qf-brand">Brand</label>
-          <select id="qf-brand" value={brandId} onChange={(e) => choose({ brandId: Number(e.target.value), seasonId: 0 })}>
-            {brands.map((b) => (
-              <option key={b.BrandId} value={b.BrandId}>
-                {b.BrandName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="qf-season">Season</label>
-          <select id="qf-season" value={seasonId} onChange={(e) => choose({ brandId, seasonId: Number(e.target.value) })}>
-            {seasons?.map((s) => (
-              <option key={s.SeasonId} value={s.SeasonId}>
-                {s.SeasonName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id="qf-brand" label="Brand" value={brandId} choices={brandChoices(brands)} onChange={(v) => choose({ brandId: v ?? 0, seasonId: 0 })} />
+        <ChoiceField id="qf-season" label="Season" value={seasonId} choices={seasonChoices(seasons)} onChange={(v) => choose({ brandId, seasonId: v ?? 0 })} />
         {data?.ShowsRevenue && (
           <div className="field">
             <label htmlFor="qf-currency">Currency</label>

@@ -18,6 +18,7 @@ import { postJson, type Answer } from '../common/api';
 import { RegionListWidget } from './RegionListWidget';
 import { failed, INVALID, regionsError, saveBody, SAVED, SETTINGS_DOCUMENT, type Region } from './settings-form';
 import '../common/admin.css';
+import { ChoiceField, brandChoices, seasonChoices } from '../../../components/fields/ChoiceField';
 
 export { INVALID, SAVED } from './settings-form';
 
@@ -70,26 +71,8 @@ export function QuarterlyForecastSettingsScreen() {
     <>
       <PageHeader title="Quarterly Forecast Settings" subtitle="Sales regions per brand and season." />
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="qf-brand">Brand</label>
-          <select id="qf-brand" value={brandId} onChange={(e) => setBrandId(Number(e.target.value))}>
-            {brands.map((b) => (
-              <option key={b.BrandId} value={b.BrandId}>
-                {b.BrandName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="qf-season">Season</label>
-          <select id="qf-season" value={seasonId} onChange={(e) => setSeasonId(Number(e.target.value))}>
-            {seasons?.map((s) => (
-              <option key={s.SeasonId} value={s.SeasonId}>
-                {s.SeasonName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id="qf-brand" label="Brand" value={brandId} choices={brandChoices(brands)} onChange={(v) => setBrandId(v ?? 0)} />
+        <ChoiceField id="qf-season" label="Season" value={seasonId} choices={seasonChoices(seasons)} onChange={(v) => setSeasonId(v ?? 0)} />
       </div>
       <section style={{ maxWidth: 640 }} aria-label="Sales region settings">
         {record && schema.data && layout.data ? (

@@ -20,6 +20,7 @@ import { mayOpen } from '../../../auth/access';
 import { AddEntryDialog, FAILURE_MS } from './AddEntryDialog';
 import { LIBRARY_TYPES, typeById } from './library-types';
 import '../common/admin.css';
+import { ChoiceField, brandChoices, seasonChoices } from '../../../components/fields/ChoiceField';
 
 type Row = Record<string, unknown>;
 /** Every entry of the type at once (the server's page cap); the grid pages them by 100. */
@@ -102,30 +103,8 @@ export function LibraryEntriesScreen() {
             </optgroup>
           </select>
         </div>
-        {type.brand && (
-          <div className="field">
-            <label htmlFor="lib-brand">Brand</label>
-            <select id="lib-brand" value={brandId} onChange={(e) => setBrandId(Number(e.target.value))}>
-              {brands.map((b) => (
-                <option key={b.BrandId} value={b.BrandId}>
-                  {b.BrandName}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {type.season && (
-          <div className="field">
-            <label htmlFor="lib-season">Season</label>
-            <select id="lib-season" value={seasonId} onChange={(e) => setSeasonId(Number(e.target.value))}>
-              {seasons?.map((s) => (
-                <option key={s.SeasonId} value={s.SeasonId}>
-                  {s.SeasonName}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        {type.brand && <ChoiceField id="lib-brand" label="Brand" value={brandId} choices={brandChoices(brands)} onChange={(v) => setBrandId(v ?? 0)} />}
+        {type.season && <ChoiceField id="lib-season" label="Season" value={seasonId} choices={seasonChoices(seasons)} onChange={(v) => setSeasonId(v ?? 0)} />}
         <span className="spacer" />
         {isLoading && (
           <span className="with-spinner">

@@ -12,6 +12,7 @@ import { toast } from '../../../shell/toast-store';
 import { listOf, useWizardLists } from '../../project-create/wizard-api';
 import { DEFAULTS_KEY, LEVEL_FIELDS, LEVELS, LEVEL_LABEL, type ProjectDefaults, type ValueField } from '../../project-create/wizard-rows';
 import { postJson, type Answer } from '../common/api';
+import { ChoiceField, brandChoices } from '../../../components/fields/ChoiceField';
 
 const FIELD_LABEL: Partial<Record<ValueField, string>> = {
   ResponsibleId: 'Responsible',
@@ -62,16 +63,7 @@ export function ProjectCreateDefaultsPanel() {
       </h2>
       <p className="muted">The values new rows of the project-create wizard start with, per brand.</p>
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="project-defaults-brand">Brand</label>
-          <select id="project-defaults-brand" value={brandId ?? ''} onChange={(e) => setBrandId(Number(e.target.value) || null)}>
-            {brands?.map((b) => (
-              <option key={b.BrandId} value={b.BrandId}>
-                {b.BrandName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id="project-defaults-brand" label="Brand" value={brandId} choices={brandChoices(brands)} onChange={(v) => setBrandId(v || null)} />
       </div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
         {LEVELS.map((level) => {
