@@ -61,6 +61,8 @@ export interface Db extends Queryable {
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** True once close() was called: work still running then fails for that reason, and need not say so. */
+  readonly closed: boolean;
 }
 
 /** The one channel of change notifications (`pg_notify('db_changes', topic)`); the payload names what changed. */
@@ -182,8 +184,12 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
       await runner.exec(sql);
     },
   });
+  let closed = false;
   return {
     kind: 'pglite',
+    get closed() {
+      return closed;
+    },
     ...q(pgl, false),
     dumpDataDir: () => pgl.dumpDataDir('none') as Promise<Blob>,
     tx: (fn) => {
@@ -202,6 +208,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     settle: async () => {},
     exclusive: (_name, fn) => fn(),
     close: async () => {
+      closed = true;
       await pgl.close();
       release();
     },
@@ -239,6 +246,7 @@ export async function openPostgres(url: string): Promise<Db> {
       await runner.query(sql);
     },
   });
+  let closed = false;
   return {
     kind: 'postgres',
     ...q(pool),
@@ -271,7 +279,11 @@ export async function openPostgres(url: string): Promise<Db> {
         await c.end().catch(() => {});
       }
     },
+    get closed() {
+      return closed;
+    },
     async close() {
+      closed = true;
       await changes.close();
       await pool.end();
     },

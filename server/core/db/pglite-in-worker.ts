@@ -125,6 +125,9 @@ export async function openPgliteInWorker(dataDir?: string, loadDataDir?: Blob, o
   opened = true;
   return {
     kind: 'pglite',
+    get closed() {
+      return closing;
+    },
     ...queryable(),
     dumpDataDir: async () => new Blob([await call<ArrayBuffer>({ op: 'dump' })]),
     async tx(fn) {

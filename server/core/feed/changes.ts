@@ -118,9 +118,10 @@ export async function readBatches(
       if (jobs) out.push(jobs);
       continue;
     }
-    // One entity's failure is logged and does not lose the other changes read with it.
+    // One entity's failure is logged and does not lose the other changes read with it (a read the
+    // closing of the database cut short has no one left to tell).
     const batch = await read.records(ctx, p.entity, p.first, p.last).catch((err: Error) => {
-      console.error(`Change feed: ${p.entity} ${p.first}–${p.last} not read: ${err.message}`);
+      if (!ctx.db.closed) console.error(`Change feed: ${p.entity} ${p.first}–${p.last} not read: ${err.message}`);
       return null;
     });
     if (!batch) continue;

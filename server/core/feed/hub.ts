@@ -91,7 +91,9 @@ class FeedHub {
 
   /** Runs tasks one after the other; a failing one is logged and the feed goes on. */
   private run(task: () => Promise<void>) {
-    this.chain = this.chain.then(task).catch((err) => console.error(`Change feed: ${(err as Error).message}`));
+    this.chain = this.chain.then(task).catch((err) => {
+      if (!this.ctx.db.closed) console.error(`Change feed: ${(err as Error).message}`);
+    });
   }
 
   private onNotify(payload: string) {

@@ -50,7 +50,7 @@ class CatchUps {
       )
       .then(
         () => {
-          void this.runAll().catch(quietAfterClose);
+          void this.runAll().catch((err) => this.failed(err));
         },
         (err) => {
           console.error(`Search catch-up after commit off, cannot LISTEN: ${(err as Error).message}`);
@@ -61,9 +61,14 @@ class CatchUps {
   private soon() {
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      void this.runAll().catch(quietAfterClose);
+      void this.runAll().catch((err) => this.failed(err));
     }, afterCommitMs());
     this.timer.unref?.();
+  }
+
+  /** A catch-up that failed, said unless the database was closed under it (nothing left to catch up). */
+  private failed(err: unknown) {
+    if (!this.db.closed) console.error(`Search catch-up failed: ${(err as Error)?.message ?? String(err)}`);
   }
 
   /** Every catch-up in turn, after the one running (one at a time per process). */
@@ -93,10 +98,6 @@ function ident(name: string): string {
   return name;
 }
 
-function quietAfterClose(err: unknown) {
-  const message = (err as Error)?.message ?? String(err);
-  if (!/closed|ended|calling end|terminat/i.test(message)) console.error(`Search catch-up failed: ${message}`);
-}
 
 const catchUps = new WeakMap<Db, CatchUps>();
 
