@@ -98,7 +98,6 @@ function ident(name: string): string {
   return name;
 }
 
-
 const catchUps = new WeakMap<Db, CatchUps>();
 
 /**
