@@ -1,6 +1,7 @@
 /**
  * A labelled picker of named choices by id: the brand, season and line plan of a screen's criteria
- * (buy-ready, carryover, forecasts, calculators, libraries, the project-create wizard, profile defaults).
+ * (buy-ready, carryover, forecasts, calculators, libraries, the project-create wizard, profile defaults) and
+ * the role filters of the user screens.
  * `blank`: a first option meaning none (value null), with its text ("Select a brand", "No line plan in this
  * season"); `extra`: a choice to show although the list lacks it (a kept value no longer offered).
  */

@@ -14,6 +14,7 @@ import { useRoles } from '../common/useRoles';
 import { moduleColumns, reportRows, type AccessReport } from './access-report-rows';
 import { ROLE_FILTER_MS, TEXT_FILTER_MS } from './UsersScreen';
 import '../common/admin.css';
+import { ChoiceField } from '../../../components/fields/ChoiceField';
 
 /** Every user of the filter at once (the server's page cap); the grid pages them. */
 const ALL = 9999;
@@ -46,17 +47,14 @@ export function UserAccessReportScreen() {
           <label htmlFor="uar-q">Search</label>
           <input id="uar-q" type="search" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor="uar-role">Role</label>
-          <select id="uar-role" value={roleId} onChange={(e) => setRoleId(Number(e.target.value))}>
-            <option value={0}>All roles</option>
-            {roles?.map((r) => (
-              <option key={r.RoleId} value={r.RoleId}>
-                {r.RoleName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="uar-role"
+          label="Role"
+          value={roleId || null}
+          choices={roles?.map((r) => ({ value: r.RoleId, label: r.RoleName }))}
+          blank="All roles"
+          onChange={(v) => setRoleId(v ?? 0)}
+        />
         <label className="field--check">
           <input type="checkbox" checked={inactive} onChange={(e) => setInactive(e.target.checked)} /> Include inactive
         </label>

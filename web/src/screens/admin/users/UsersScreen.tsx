@@ -11,6 +11,7 @@ import { PageHeader } from '../../../shell/PageHeader';
 import { useDebounced } from '../common/useDebounced';
 import { useRoles } from '../common/useRoles';
 import '../common/admin.css';
+import { ChoiceField } from '../../../components/fields/ChoiceField';
 
 /** ADMIN-003 / CONST-011. */
 export const TEXT_FILTER_MS = 250;
@@ -51,17 +52,14 @@ export function UsersScreen() {
           <label htmlFor="users-q">Search</label>
           <input id="users-q" type="search" value={text} placeholder="Name or user name" onChange={(e) => setText(e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor="users-role">Role</label>
-          <select id="users-role" value={roleId} onChange={(e) => setRoleId(Number(e.target.value))}>
-            <option value={0}>All roles</option>
-            {roles?.map((r) => (
-              <option key={r.RoleId} value={r.RoleId}>
-                {r.RoleName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="users-role"
+          label="Role"
+          value={roleId || null}
+          choices={roles?.map((r) => ({ value: r.RoleId, label: r.RoleName }))}
+          blank="All roles"
+          onChange={(v) => setRoleId(v ?? 0)}
+        />
         <label className="field--check">
           <input type="checkbox" checked={inactive} onChange={(e) => setInactive(e.target.checked)} /> Include inactive
         </label>
