@@ -68,7 +68,7 @@ export function searchStatements(
   counted = true,
 ) {
   const { schema, fields, select } = visibleColumns(ctx, user, entity, only);
-  const { whereSql, params, walk, estimateSql } = searchWhere(schema, user, keyField, req, extra, source);
+  const { whereSql, params, walk, estimateSql, everyBrandEstimateSql } = searchWhere(schema, user, keyField, req, extra, source);
   const sort = req.sortColumn ?? keyField;
   if (!fields.includes(sort)) throw badRequest(`Cannot sort by '${sort}'.`, [{ Field: '/sortColumn', Message: 'Unknown column.' }]);
   const dir = req.sortDirection.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
@@ -160,6 +160,8 @@ export function searchStatements(
   };
   // The planner's estimate of the matches (EXPLAIN's rows), for a total beyond exactCountLimit.
   const estimate = { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${estimateSql}`, params };
+  // The same for a user who holds every brand (search.ts estimatedRows).
+  const everyBrandEstimate = everyBrandEstimateSql && { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${everyBrandEstimateSql}`, params };
   return {
     /** The fields the statements select (the visible ones of `only`). */
     fields,
@@ -182,6 +184,7 @@ export function searchStatements(
     // The page's rows as one JSON text, with the distinct ids of the references to name (`references`).
     json,
     estimate,
+    everyBrandEstimate,
     byLookup,
     /** Every match's key in order (an export reads the rows in chunks of these). */
     keys: { sql: `${matches} SELECT ARRAY(SELECT "$key" FROM page) AS keys`, params: [...params, null, 0] },

@@ -44,7 +44,7 @@ export async function pagePlan(
     (!!source && user.isFactoryUser);
   const unsorted: PagePlan = source ? 'walk' : st.byLookup ? 'lookup' : 'index';
   if (!criteria) return { plan: unsorted };
-  const estimate = await plannedRows(q, st.estimate);
+  const estimate = await estimatedRows(q, st, user);
   // From a search table the brand walk reads about (page depth ÷ the criteria's share of the rows)
   // index rows per brand: it wins unless the criteria leave few, or are text and key sets that may
   // cluster anywhere in the sort order (and test each row against a key array).
@@ -69,6 +69,19 @@ const textSortAllLimit = () => {
 
 /** From a search table, criteria expected to match at most this many sort them all (see pagePlan). */
 const WALK_MIN_MATCHES = 5_000;
+
+/** The planner's estimate of a search's matches: without sizing the brand condition when the user holds every brand. */
+async function estimatedRows(q: Queryable, st: ReturnType<typeof searchStatements>, user: SessionUser): Promise<number> {
+  if (!st.everyBrandEstimate) return plannedRows(q, st.estimate);
+  const [{ every }] = await q.query<{ every: boolean }>(
+    'SELECT NOT EXISTS (SELECT 1 FROM brands WHERE brandid <> ALL($1::int[])) AS every',
+    [[...user.brandIds]],
+    {
+      prepare: true,
+    },
+  );
+  return plannedRows(q, every ? st.everyBrandEstimate : st.estimate);
+}
 
 /** The planner's row estimate from EXPLAIN (FORMAT JSON) (one row, a JSON value or text). */
 async function plannedRows(q: Queryable, st: { sql: string; params: unknown[] }): Promise<number> {
@@ -125,7 +138,7 @@ export async function searchRecordsJson(
   let total = found.total as number | null;
   // Sorting every match (plan 'all') counted them all: exact. No count (null): the estimate.
   const estimated = (total === null || total > limit) && countCap(req) !== null && plan !== 'all';
-  if (estimated) total = Math.max(total ?? 0, estimate ?? (await plannedRows(ctx.db, st.estimate)));
+  if (estimated) total = Math.max(total ?? 0, estimate ?? (await estimatedRows(ctx.db, st, user)));
   let rows = found.rows as string;
   if (st.references.some((r) => found[r.field]?.length)) {
     // References the view does not name (a forecast's launch date): one statement for their names, set on the rows.
