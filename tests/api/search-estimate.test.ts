@@ -6,7 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import crypto from 'node:crypto';
 import { setSetting } from '../helpers/settings';
+import { loadSession } from '../../server/core/auth/sessions';
+import { plannedSearch } from '../../server/core/records/search';
+import { withNameFields } from '../../server/core/records/references';
+import type { SearchRequest } from '../../server/core/records/search-criteria';
 
 let t: TestApp;
 let admin: string;
@@ -108,6 +113,34 @@ describe('issue 14: search totals and sorts over many matches', () => {
     const mine = await theirs.json();
     expect(mine.TotalIsEstimate).toBe(true);
     expect(mine.TotalRecords).toBe(Math.max(4, await planned('brandid = ANY($1) AND NOT isdeleted', [brands])));
+  });
+
+  it('SEARCH-008: the planner estimates a status criterion by that status, not by a guess at the array of an init plan', async () => {
+    const [{ userid }] = await t.ctx.db.query<{ userid: number }>('SELECT userid FROM users WHERE username = $1', ['admin@example.com']);
+    const sid = crypto.randomUUID();
+    await t.ctx.db.query(`INSERT INTO sessions (sessionid, userid, expiresat) VALUES ($1, $2, now() + interval '1 hour')`, [sid, userid]);
+    const user = (await loadSession(t.ctx.db, sid, userid))!.user;
+    const schema = t.ctx.schemas.entities.get('colorway')!;
+    const planned = async (where: string, params: unknown[]) => {
+      const [row] = await t.ctx.db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM colorway_search WHERE ${where}`, params);
+      const plan = Object.values(row)[0];
+      return Math.round((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
+    };
+    const statuses = await t.ctx.db.query<{ statusid: number }>('SELECT DISTINCT statusid FROM colorway_search WHERE statusid IS NOT NULL');
+    expect(statuses.length).toBeGreaterThan(1);
+    for (const { statusid } of statuses) {
+      const req = { pageNumber: 1, pageSize: 4, sortColumn: 'StockNum', sortDirection: 'ASC', StatusId: statusid } as SearchRequest;
+      const { estimate } = await plannedSearch(
+        t.ctx,
+        user,
+        'colorway',
+        'PrototypeSeasonalId',
+        req,
+        withNameFields(schema, ['PrototypeSeasonalId', 'StockNum']),
+        {},
+      );
+      expect(estimate, `status ${statusid}`).toBe(await planned('statusid = ANY($1::int[]) AND NOT isdeleted', [[statusid]]));
+    }
   });
 
   it('SEARCH-008: a text filter pages like a plain ordered query and counts exactly', async () => {
