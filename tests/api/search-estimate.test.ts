@@ -40,6 +40,13 @@ const plain = (orderBy: string) =>
     ORDER BY ${orderBy}, prototypeseasonalid`,
   );
 
+/** The planner's estimate of the colorway search rows matching `where`. */
+const planned = async (where: string, params: unknown[] = []) => {
+  const [row] = await t.ctx.db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM colorway_search WHERE ${where}`, params);
+  const plan = Object.values(row)[0];
+  return Math.round((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
+};
+
 describe('issue 14: search totals and sorts over many matches', () => {
   it('SEARCH-008: an exact total carries no estimate flag', async () => {
     const all = await plain('prototypeseasonalid');
@@ -89,11 +96,6 @@ describe('issue 14: search totals and sorts over many matches', () => {
     await setSetting(t, 'SEARCH_EXACT_COUNT_LIMIT', '3');
     // PostgreSQL sizes brand = ANY(every brand) as the sum of their frequencies unless that float sum is a hair above 1,
     // then as if independent (0.65 of the rows for ten equal brands): which happens depends on ANALYZE's sample.
-    const planned = async (where: string, params: unknown[] = []) => {
-      const [row] = await t.ctx.db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM colorway_search WHERE ${where}`, params);
-      const plan = Object.values(row)[0];
-      return Math.round((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
-    };
     const [{ every }] = await t.ctx.db.query<{ every: boolean }>(
       `SELECT NOT EXISTS (SELECT 1 FROM brands b WHERE NOT EXISTS (SELECT 1 FROM user_brands ub JOIN users u USING (userid)
         WHERE u.username = 'admin@example.com' AND ub.brandid = b.brandid)) AS every`,
@@ -121,11 +123,6 @@ describe('issue 14: search totals and sorts over many matches', () => {
     await t.ctx.db.query(`INSERT INTO sessions (sessionid, userid, expiresat) VALUES ($1, $2, now() + interval '1 hour')`, [sid, userid]);
     const user = (await loadSession(t.ctx.db, sid, userid))!.user;
     const schema = t.ctx.schemas.entities.get('colorway')!;
-    const planned = async (where: string, params: unknown[]) => {
-      const [row] = await t.ctx.db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM colorway_search WHERE ${where}`, params);
-      const plan = Object.values(row)[0];
-      return Math.round((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
-    };
     const statuses = await t.ctx.db.query<{ statusid: number }>('SELECT DISTINCT statusid FROM colorway_search WHERE statusid IS NOT NULL');
     expect(statuses.length).toBeGreaterThan(1);
     for (const { statusid } of statuses) {
