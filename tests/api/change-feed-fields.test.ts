@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_USERS, type TestApp } from '../helpers/test-app';
+import { sessionUserOf } from '../helpers/session-user';
 import { openFeed, type FeedReader } from '../helpers/sse';
 import { fieldAccess } from '../../server/core/schemas/visibility';
-import { loadSession } from '../../server/core/auth/sessions';
-import { verifyAccessToken } from '../../server/core/auth/tokens';
 import { PERMISSIONS, permissionCode, permissionIds, type ModuleKey, type SessionUser } from '../../server/core/auth/permissions';
 import { cutFor, readRecordBatch, type RecordBatch } from '../../server/core/feed/changes';
 import type { VisibilityDoc } from '../../server/core/schemas/documents';
@@ -20,9 +19,7 @@ let rows: { id: number; v: number }[];
 beforeAll(async () => {
   t = await createTestApp();
   for (const u of DEMO_USERS) {
-    const token = (await t.login(u)).access_token;
-    const claims = (await verifyAccessToken(token, t.ctx.tokenSecret))!;
-    users.set(u, { token, user: (await loadSession(t.ctx.db, claims.sid, claims.sub))!.user });
+    users.set(u, await sessionUserOf(t, u));
   }
   // Colorways costing may save, of several factories (the factory user's among them).
   const editable = `NOT isdeleted AND statusid = 2 AND factnameky IS NOT NULL AND NOT costingcompl

@@ -6,12 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { sessionUserOf } from '../helpers/session-user';
 import { openFeed } from '../helpers/sse';
 import { FEED_VALUES_LIMIT, type PartialGroup } from '../../server/domain/feed-events';
 import { cutFor, readRecordBatch, type RecordBatch } from '../../server/core/feed/changes';
 import { fieldAccess } from '../../server/core/schemas/visibility';
-import { loadSession } from '../../server/core/auth/sessions';
-import { verifyAccessToken } from '../../server/core/auth/tokens';
 
 let t: TestApp;
 let costing: string; // the admin's token: every brand, so more colorways than FEED_VALUES_LIMIT to save
@@ -92,9 +91,7 @@ describe('issue 30: a bulk save on the feed', () => {
     expect(Object.keys(batch.records[0].values).sort()).toEqual(['BrandId', 'FactNameKy', 'IsDeleted', 'PrototypeSeasonalId', 'RowVersion']);
     let partial = 0;
     for (const name of ['costing', 'forecast', 'designer', 'factory', 'viewer', 'admin']) {
-      const token = (await t.login(name)).access_token;
-      const claims = (await verifyAccessToken(token, t.ctx.tokenSecret))!;
-      const user = (await loadSession(t.ctx.db, claims.sid, claims.sub))!.user;
+      const { user } = await sessionUserOf(t, name);
       const cut = await cutFor(t.ctx, user, batch);
       if (!cut) continue;
       const data = cut.data as { Partial?: boolean; Groups?: PartialGroup[]; Records?: unknown[] };

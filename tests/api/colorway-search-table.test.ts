@@ -5,11 +5,10 @@
  * truth: every plan of every offered sort pages exactly like a plain ordered query over the view, and
  * every change to a source row leaves the table equal to what the view says.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { sessionUserOf } from '../helpers/session-user';
 import { searchDrift } from '../helpers/search-drift';
-import { loadSession } from '../../server/core/auth/sessions';
 import { searchSource, type ExtraFilters, type SearchRequest, type SearchSource } from '../../server/core/records/search-criteria';
 import { searchStatements, type PagePlan } from '../../server/core/records/search-statements';
 import { columnFilterConditions, filterableFields } from '../../server/core/records/column-filters';
@@ -23,11 +22,7 @@ let admin: string;
 let user: SessionUser;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin] = await t.tokens('admin');
-  const [{ userid }] = await t.ctx.db.query('SELECT userid FROM users WHERE username = $1', ['admin@example.com']);
-  const sid = crypto.randomUUID();
-  await t.ctx.db.query(`INSERT INTO sessions (sessionid, userid, expiresat) VALUES ($1, $2, now() + interval '1 hour')`, [sid, userid]);
-  user = (await loadSession(t.ctx.db, sid, userid))!.user;
+  ({ token: admin, user } = await sessionUserOf(t, 'admin'));
 });
 afterAll(async () => {
   await t?.close();

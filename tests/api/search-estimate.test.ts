@@ -6,9 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import crypto from 'node:crypto';
+import { sessionUserOf } from '../helpers/session-user';
 import { setSetting } from '../helpers/settings';
-import { loadSession } from '../../server/core/auth/sessions';
 import { plannedSearch } from '../../server/core/records/search';
 import { withNameFields } from '../../server/core/records/references';
 import type { SearchRequest } from '../../server/core/records/search-criteria';
@@ -118,10 +117,7 @@ describe('issue 14: search totals and sorts over many matches', () => {
   });
 
   it('SEARCH-008: the planner estimates a status criterion by that status, not by a guess at the array of an init plan', async () => {
-    const [{ userid }] = await t.ctx.db.query<{ userid: number }>('SELECT userid FROM users WHERE username = $1', ['admin@example.com']);
-    const sid = crypto.randomUUID();
-    await t.ctx.db.query(`INSERT INTO sessions (sessionid, userid, expiresat) VALUES ($1, $2, now() + interval '1 hour')`, [sid, userid]);
-    const user = (await loadSession(t.ctx.db, sid, userid))!.user;
+    const { user } = await sessionUserOf(t, 'admin');
     const schema = t.ctx.schemas.entities.get('colorway')!;
     const statuses = await t.ctx.db.query<{ statusid: number }>('SELECT DISTINCT statusid FROM colorway_search WHERE statusid IS NOT NULL');
     expect(statuses.length).toBeGreaterThan(1);

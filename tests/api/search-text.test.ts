@@ -5,10 +5,9 @@
  * reads (records/search-statements.ts), which must answer exactly what sorting every match answers.
  * Also the /Search bench's refusal of a data set made before the current migrations (fixtures/large-stamp.ts).
  */
-import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { loadSession } from '../../server/core/auth/sessions';
+import { sessionUserOf } from '../helpers/session-user';
 import { plannedSearch } from '../../server/core/records/search';
 import { withNameFields } from '../../server/core/records/references';
 import { COLORWAY_SEARCH_TEXT, quickMatchCondition } from '../../server/core/search/quick-match';
@@ -23,11 +22,7 @@ let user: SessionUser;
 let word: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin] = await t.tokens('admin');
-  const [{ userid }] = await t.ctx.db.query('SELECT userid FROM users WHERE username = $1', ['admin@example.com']);
-  const sid = crypto.randomUUID();
-  await t.ctx.db.query(`INSERT INTO sessions (sessionid, userid, expiresat) VALUES ($1, $2, now() + interval '1 hour')`, [sid, userid]);
-  user = (await loadSession(t.ctx.db, sid, userid))!.user;
+  ({ token: admin, user } = await sessionUserOf(t, 'admin'));
   // The commonest first word of a demo pattern name (in the pattern and colorway names of its colorways).
   [{ word }] = await t.ctx.db.query<{ word: string }>(
     `SELECT split_part(patternname, ' ', 1) AS word FROM colorway_view WHERE length(split_part(patternname, ' ', 1)) >= 4 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
