@@ -50,6 +50,33 @@ describe('issue 10: set-based grid saves', () => {
     expect(many).toBeLessThan(20);
   });
 
+  it("issue 31: the next batch's records are read before the current batch is written (its hooks run while the database writes)", async () => {
+    const rows = editable.slice(0, 20);
+    const { sql } = await countQueries(t.ctx.db, () => saveCosts(rows, 2));
+    // Each batch reads its records twice: before its hooks and, once written, for the answer.
+    const reads = sql.flatMap((s, i) => (/FROM colorway_view WHERE prototypeseasonalid = ANY/.test(s) ? [i] : []));
+    const locks = sql.flatMap((s, i) => (/FOR UPDATE/.test(s) ? [i] : []));
+    expect(reads).toHaveLength(4);
+    expect(locks).toHaveLength(2);
+    // The second read is the next batch's, sent before the first batch's lock (one at a time, it would be the first batch's answer).
+    expect(reads[1]).toBeLessThan(locks[0]);
+  });
+
+  it('a record in two batches of one save (read before the first batch wrote it) is saved once; the second row is stale', async () => {
+    const rows = editable.slice(20, 31);
+    expect(rows).toHaveLength(11);
+    const res = await save([
+      ...rows.slice(0, 10).map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: 41 } })),
+      { Key: rows[0].id, RowVersion: rows[0].v, Changes: { FFC: 42 } },
+    ]);
+    const body = await res.json();
+    expect(body.Saved).toHaveLength(10);
+    expect(body.Failed.map((f: { Key: number; Status: number }) => [f.Key, f.Status])).toEqual([[rows[0].id, 409]]);
+    const [{ ffc }] = await t.ctx.db.query<{ ffc: string }>('SELECT ffc::text FROM prototype_seasonals WHERE prototypeseasonalid = $1', [rows[0].id]);
+    expect(Number(ffc)).toBe(41);
+    for (const s of body.Saved) rows.find((r) => r.id === s.PrototypeSeasonalId)!.v = s.RowVersion;
+  });
+
   it('every row comes back saved at its next version, with the price rule applied and one audit row per changed field', async () => {
     const rows = editable.slice(0, 12);
     const before = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'colorway'`);

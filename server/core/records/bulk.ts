@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { GridDoc } from '../schemas/documents';
 import { AppError, badRequest, type FieldError } from '../http/errors';
-import { answerUpdates, applyUpdates, planUpdates, yieldToOthers, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
+import { answerUpdates, applyUpdates, checkUpdates, readForUpdates, yieldToOthers, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
 import { STALE, type Version } from './stale';
 
 export interface BulkRow {
@@ -62,9 +62,16 @@ export async function rowByRow(q: Queryable, plan: UpdatePlan) {
 
 /**
  * Saves the rows in batches; the outcome of each, in order. Each batch is worked out outside any
- * transaction (write.ts planUpdates: reads and hooks, no locks) and written in one short transaction
- * (applyUpdates: lock, re-check versions, write, audit), so the embedded database's one connection is
- * held only while a batch is written. `answer`: the fields the saved records carry back.
+ * transaction (write.ts: `readForUpdates`, then `checkUpdates`: reads and hooks, no locks) and written
+ * in one short transaction (applyUpdates: lock, re-check versions, write, audit), so the embedded
+ * database's one connection is held only while a batch is written. `answer`: the fields the saved
+ * records carry back.
+ *
+ * The batches overlap: the next batch's records are read before the current one's transaction, and
+ * its hooks and checks run on this thread while the database writes the current one (on the
+ * embedded database, in its worker). One batch is written at a time, in order. Reading a batch
+ * before the one ahead of it commits changes nothing: the write re-checks every version under its
+ * lock, and a record sent twice in one request is stale the second time either way.
  */
 export async function saveRecords(
   ctx: AppContext,
@@ -74,22 +81,46 @@ export async function saveRecords(
   reqs: UpdateRequest[],
   answer?: string[],
 ): Promise<RowOutcome[]> {
-  const out: RowOutcome[] = [];
   const size = ctx.config.bulkBatchRows ?? 200;
-  for (let start = 0; start < reqs.length; start += size) {
-    if (start) await yieldToOthers();
-    const plan = await planUpdates(ctx, ctx.db, user, entity, keyField, reqs.slice(start, start + size));
-    await yieldToOthers();
-    try {
-      await ctx.db.tx((q) => applyUpdates(q, plan));
-    } catch (err) {
-      if (err instanceof AppError || !isDataError(err)) throw err;
-      await ctx.db.tx((q) => rowByRow(q, plan));
+  const batches: UpdateRequest[][] = [];
+  for (let start = 0; start < reqs.length; start += size) batches.push(reqs.slice(start, start + size));
+  const read = (b: number) => handled(readForUpdates(ctx, ctx.db, user, entity, keyField, batches[b]));
+  const out: RowOutcome[] = [];
+  let reading = batches.length ? read(0) : undefined;
+  let writing: Promise<RowOutcome[]> | undefined;
+  try {
+    for (let b = 0; b < batches.length; b++) {
+      const plan = await checkUpdates(await reading!);
+      await yieldToOthers();
+      reading = b + 1 < batches.length ? read(b + 1) : undefined;
+      if (writing) out.push(...(await writing));
+      writing = handled(writeBatch(ctx, plan, answer));
     }
-    await yieldToOthers();
-    out.push(...(await answerUpdates(ctx.db, plan, answer)));
+    if (writing) out.push(...(await writing));
+    return out;
+  } catch (err) {
+    // Nothing left running behind the error: the batch being written ends (committed or not) first.
+    await writing?.catch(() => {});
+    throw err;
   }
-  return out;
+}
+
+/** A promise awaited later, kept from counting as an unhandled rejection meanwhile (the awaiting code still gets its error). */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
+}
+
+/** One batch's transaction (row by row after a database rule no check foresaw), then its saved records. */
+async function writeBatch(ctx: AppContext, plan: UpdatePlan, answer?: string[]): Promise<RowOutcome[]> {
+  try {
+    await ctx.db.tx((q) => applyUpdates(q, plan));
+  } catch (err) {
+    if (err instanceof AppError || !isDataError(err)) throw err;
+    await ctx.db.tx((q) => rowByRow(q, plan));
+  }
+  await yieldToOthers();
+  return answerUpdates(ctx.db, plan, answer);
 }
 
 /** A stale row's fields of the stale-save answer, so a grid reloads it like a form does; none for other refusals. */

@@ -151,6 +151,26 @@ export async function planUpdates(
   /** The records already read by the caller (their stored fields, `ShapeOf.stored`), by key: not read again. */
   known?: Map<number, Record<string, unknown>>,
 ): Promise<UpdatePlan> {
+  return checkUpdates(await readForUpdates(ctx, q, user, entity, keyField, reqs, known));
+}
+
+/** A save's records as read, its rights and versions checked and its lookups loaded: what `checkUpdates` works on. */
+export type UpdatesRead = Awaited<ReturnType<typeof readForUpdates>>;
+
+/**
+ * The reading half of `planUpdates` (its database work before the hooks): the records in one read,
+ * rights, fixed references and versions checked, the prepare steps' lookups loaded. A bulk save
+ * reads its next batch with this before it writes the current one (bulk.ts).
+ */
+export async function readForUpdates(
+  ctx: AppContext,
+  q: Queryable,
+  user: SessionUser,
+  entity: string,
+  keyField: string,
+  reqs: UpdateRequest[],
+  known?: Map<number, Record<string, unknown>>,
+) {
   const schema = ctx.schemas.entities.get(entity)!;
   const access = fieldAccess(ctx.schemas, user, entity);
   const shape = shapeOf(schema, entity);
@@ -201,10 +221,16 @@ export async function planUpdates(
     for (const i of staleRows) fail(i, errors.get(reqs[i].id)!);
   }
 
-  // Entity hooks per row, over lookups loaded once for the request.
+  // The lookups the hooks will ask for, loaded once for the request.
   const hq = withRequestCache(q);
-  const changesOf = new Map<number, Record<string, unknown>>();
   await runPrepareHooks(entity, { ctx, q: hq, user, rows: live().map((i) => ({ prev: prevOf(i), changes: reqs[i].changes })) });
+  return { ctx, user, entity, keyField, reqs, schema, shape, out, hq, fail, live, prevOf };
+}
+
+/** The checking half of `planUpdates`: the entity hooks per row, validation and the set checks. */
+export async function checkUpdates(read: UpdatesRead): Promise<UpdatePlan> {
+  const { ctx, user, entity, keyField, reqs, schema, shape, out, hq, fail, live, prevOf } = read;
+  const changesOf = new Map<number, Record<string, unknown>>();
   for (const [n, i] of live().entries()) {
     if (n && n % YIELD_EVERY === 0) await yieldToOthers();
     const req = reqs[i];

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
 import type { FieldError } from '../../core/http/errors';
 import type { AuditRow } from '../../core/records/actions';
+import { updateEachRow } from '../../core/records/write-rows';
 import { FLAG_FIELDS, flagOf, type applyApprovals, type StockNumberFlags } from '../../domain/critical-path-approvals';
 import { MSG, colorwayScope, type Row } from './common';
 import { FLAG_COLUMNS, type Header } from './dev-prototype';
@@ -103,14 +104,11 @@ export async function writeFlags(
     if (Object.keys(row).length) rows.push({ ...row, prototypeseasonalid: stock.prototypeseasonalid });
   }
   if (!rows.length) return audit;
-  // Each row sets its own columns (a JSON object per row, typed by the table's row type), as the records pipeline's writer does.
-  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => c !== 'prototypeseasonalid');
-  await q.query(
-    `UPDATE prototype_seasonals t SET ${cols.map((c) => `${c} = CASE WHEN d.j ? '${c}' THEN (d.r).${c} ELSE t.${c} END`).join(', ')},
-                        rowversion = t.rowversion + 1, changedon = now(), changedby = $2
-                   FROM (SELECT j, jsonb_populate_record(NULL::prototype_seasonals, j) AS r FROM jsonb_array_elements($1::jsonb) AS j) d
-                  WHERE t.prototypeseasonalid = (d.r).prototypeseasonalid`,
-    [JSON.stringify(rows), user.userId],
-  );
+  // Each row sets its own columns, as the records pipeline's writer does.
+  await updateEachRow(q, 'prototype_seasonals', 'prototypeseasonalid', rows, [
+    'rowversion = t.rowversion + 1',
+    'changedon = now()',
+    `changedby = ${Number(user.userId)}`,
+  ]);
   return audit;
 }
