@@ -141,17 +141,8 @@ export interface UpdatePlan {
  * a bulk save runs this outside its transaction (the embedded database serves others meanwhile);
  * `applyUpdates` then locks and re-checks the versions, so nothing read here can be stale when written.
  */
-export async function planUpdates(
-  ctx: AppContext,
-  q: Queryable,
-  user: SessionUser,
-  entity: string,
-  keyField: string,
-  reqs: UpdateRequest[],
-  /** The records already read by the caller (their stored fields, `ShapeOf.stored`), by key: not read again. */
-  known?: Map<number, Record<string, unknown>>,
-): Promise<UpdatePlan> {
-  return checkUpdates(await readForUpdates(ctx, q, user, entity, keyField, reqs, known));
+export async function planUpdates(...args: Parameters<typeof readForUpdates>): Promise<UpdatePlan> {
+  return checkUpdates(await readForUpdates(...args));
 }
 
 /** A save's records as read, its rights and versions checked and its lookups loaded: what `checkUpdates` works on. */
@@ -169,6 +160,7 @@ export async function readForUpdates(
   entity: string,
   keyField: string,
   reqs: UpdateRequest[],
+  /** The records already read by the caller (their stored fields, `ShapeOf.stored`), by key: not read again. */
   known?: Map<number, Record<string, unknown>>,
 ) {
   const schema = ctx.schemas.entities.get(entity)!;
