@@ -8,6 +8,9 @@
  *   npx tsx bench/write-floor.measure.ts floor <before> <after> [reps]   time per transaction, alternating, and of the
  *       search stamps' catch-up the server runs just after it (colorway_search_catch_up, migration 040)
  *   npx tsx bench/write-floor.measure.ts explain <target>               EXPLAIN (ANALYZE, BUFFERS) of one, committed
+ *   npx tsx bench/write-floor.measure.ts parts <target> [rounds]        what each part costs: the floor as is and without the
+ *       changedby foreign key, the audit index, the search trigger, the feed trigger in turn (dropped and put back each round;
+ *       warm pages, a stamp user rotating so the foreign key is checked). Changes the target's rows: use a copy.
  *   npx tsx bench/write-floor.measure.ts editable <target> > rows.json       the costing grid's editable colorways
  *   npx tsx bench/write-floor.measure.ts save <before-url> <after-url> rows.json [reps]   POST /api/Grid/costing/Save
  *       of 1,000 rows (the comparison's bulk request) against two running servers on copies of one data set, alternating
@@ -74,6 +77,42 @@ async function floor(before: string, after: string, reps: number) {
     console.log(`${label}, its catch-up: median ${median(catchUps[k]).toFixed(1)} ms (${catchUps[k].map((t) => t.toFixed(1)).join(', ')})`);
   }
   await Promise.all(dbs.map((d) => d.close()));
+}
+
+/** The floor with one part of the schema taken away at a time; medians per variant. */
+async function parts(target: string, rounds: number) {
+  const db = await open(target);
+  const s = await subjects(db, 40_000, 0);
+  const users = (await db.query<{ userid: number }>('SELECT userid FROM users ORDER BY 1 LIMIT 7')).map((r) => r.userid);
+  const [fk] = await db.query<{ n: string; def: string }>(`SELECT conname AS n, pg_get_constraintdef(oid) AS def FROM pg_constraint
+    WHERE contype = 'f' AND conrelid = 'prototype_seasonals'::regclass AND confrelid = 'users'::regclass
+      AND (SELECT attname FROM pg_attribute WHERE attrelid = conrelid AND attnum = conkey[1]) = 'changedby'`);
+  const [idx] = await db.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'audit_log_entity'`);
+  const trigger = (table: string, name: string) => [`ALTER TABLE ${table} DISABLE TRIGGER ${name}`, `ALTER TABLE ${table} ENABLE TRIGGER ${name}`];
+  const variants: [string, string[]][] = [
+    ['as is', []],
+    [
+      'without the changedby foreign key',
+      [`ALTER TABLE prototype_seasonals DROP CONSTRAINT ${fk.n}`, `ALTER TABLE prototype_seasonals ADD CONSTRAINT ${fk.n} ${fk.def} NOT VALID`],
+    ],
+    ['without the audit index', ['DROP INDEX audit_log_entity', idx.def]],
+    ['without the search trigger', trigger('prototype_seasonals', 'colorway_search_seasonal')],
+    ['without the feed trigger', trigger('audit_log', 'audit_log_feed')],
+  ];
+  const blocks = Math.floor(s.ids.length / 1000);
+  let b = 0;
+  const once = () => floorOnce(db, { ids: s.ids, userid: users[b % users.length] }, b++ % blocks);
+  for (let i = 0; i < blocks; i++) await once(); // every block's pages read once
+  const times = variants.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++)
+    for (const [k, [, [drop, restore]]] of variants.entries()) {
+      if (drop) await db.exec(drop);
+      for (let i = 0; i < 3; i++) times[k].push(await once());
+      if (restore) await db.exec(restore);
+    }
+  for (const [k, [name]] of variants.entries())
+    console.log(`${name}: median ${median(times[k]).toFixed(1)} ms (${times[k].map((t) => t.toFixed(0)).join(', ')})`);
+  await db.close();
 }
 
 async function explain(target: string) {
@@ -151,6 +190,7 @@ async function save(urls: string[], file: string, reps: number) {
 const [mode, a, b, c, d] = process.argv.slice(2);
 if (mode === 'floor') await floor(a, b, Number(c ?? 9));
 else if (mode === 'explain') await explain(a);
+else if (mode === 'parts') await parts(a, Number(b ?? 4));
 else if (mode === 'editable') await editable(a);
 else if (mode === 'migrate') {
   const db = await open(a);
@@ -159,5 +199,5 @@ else if (mode === 'migrate') {
 } else if (mode === 'save') await save([a, b], c, Number(d ?? 5));
 else
   throw new Error(
-    'usage: write-floor.measure.ts floor <before> <after> [reps] | explain <target> | editable <target> | migrate <target> | save <before-url> <after-url> <editable.json> [reps]',
+    'usage: write-floor.measure.ts floor <before> <after> [reps] | explain <target> | parts <target> [rounds] | editable <target> | migrate <target> | save <before-url> <after-url> <editable.json> [reps]',
   );
