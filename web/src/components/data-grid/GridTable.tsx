@@ -282,14 +282,11 @@ export const GridTable = memo(function GridTable({
     ref.current?.hotInstance?.loadData(records);
   }, [records]);
 
-  // New records (a page, a sort): errors and the selection of the old ones go, from the table as
-  // from the screen (`loadData` keeps the selected cells, which would then show rows the screen
-  // no longer counts as selected).
+  // New records (a page, a sort): errors and the selection of the old ones go.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new set of records
   useEffect(() => {
     errors.current = new Map();
     unsaved.current = new Map();
-    ref.current?.hotInstance?.deselectCell();
     latest.current.onSelectionChange?.([]);
   }, [records]);
 
