@@ -12,6 +12,7 @@
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { EntitySchema, SearchCatchUp } from '../schemas/documents';
+import { QuietTimer } from './quiet-timer';
 
 /**
  * After a notification, the catch-up waits this long for the same save's next transactions (a bulk
@@ -27,37 +28,6 @@ const afterCommitMs = () => {
 
 /** A long run of commits (a 10,000-row paste) is caught up at least this often. */
 const AT_MOST_MS = 1000;
-
-/**
- * Calls `fire` once the pokes pause for `wait()` ms, and no later than `atMost` ms (or `wait()`,
- * if longer) after the first poke it has not yet answered, while they keep coming.
- */
-export class QuietTimer {
-  private timer: NodeJS.Timeout | undefined;
-  private first: number | undefined;
-
-  constructor(
-    private fire: () => void,
-    private wait: () => number,
-    private atMost: number,
-  ) {}
-
-  poke() {
-    const now = Date.now();
-    const wait = this.wait();
-    this.first ??= now;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        this.first = undefined;
-        this.fire();
-      },
-      Math.max(0, Math.min(wait, this.first + Math.max(this.atMost, wait) - now)),
-    );
-    this.timer.unref?.();
-  }
-}
 
 /** Marks the statements no request runs (tests that count a request's statements leave them out). */
 export const BACKGROUND = '/* background */';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QuietTimer } from './catch-up';
+import { QuietTimer } from './quiet-timer';
 
 describe('the search catch-up waits for a quiet moment (issue 31)', () => {
   beforeEach(() => {
