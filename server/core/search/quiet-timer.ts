@@ -1,5 +1,5 @@
-/** A timer that waits for a pause in a run of events (the search catch-up after a bulk save's commits, ADR 036). */
 /**
+ * A timer that waits for a pause in a run of events (the search catch-up after a bulk save's commits, ADR 036).
  * Calls `fire` once the pokes pause for `wait()` ms, and no later than `atMost` ms (or `wait()`,
  * if longer) after the first poke it has not yet answered, while they keep coming.
  */
