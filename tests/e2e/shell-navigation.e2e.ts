@@ -93,6 +93,18 @@ describe('shell navigation (issue 11)', () => {
         ).toBe(true);
       }
       for (const [n, a] of items.entries()) for (const b of items.slice(n + 1)) expect(intersect(a, b), `${a.label} / ${b.label} at ${width}px`).toBe(false);
+      // Each menu hangs from the bar under its own button, inside the window (its own rule, not the generic popover's offset).
+      for (const group of ['Products', 'Admin', 'Help']) {
+        const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group });
+        await button.click();
+        const menu = page.getByRole('menu', { name: group });
+        const [b, m] = [(await button.boundingBox())!, (await menu.boundingBox())!];
+        expect(Math.abs(m.y - (bar.y + bar.h)), `${group} menu under the bar at ${width}px`).toBeLessThan(1);
+        expect(Math.abs(m.x - b.x), `${group} menu under its button at ${width}px`).toBeLessThan(1);
+        expect(m.x + m.width, `${group} menu inside the window at ${width}px`).toBeLessThanOrEqual(width);
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'detached' });
+      }
     }
   });
 
