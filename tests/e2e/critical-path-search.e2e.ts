@@ -101,6 +101,23 @@ describe('critical path search', () => {
     expect(text).toContain(a.CriticalPathDevPrototypeName);
     if ((await stockOf(1)) === b.StockNum) expect(text).toContain(b.CriticalPathDevPrototypeName);
     fs.rmSync(pdf!, { force: true });
+    // The same search again, the same rows: the selection stays, in the table as in the count.
+    const selectedCells = () => page.locator('.data-grid .ht_master td.area, .data-grid .ht_master td.current').count();
+    const again = page.waitForResponse((r) => r.url().includes('/api/Grid/critical-path-dev-prototype-search/Search'));
+    await page.getByLabel('Name contains').press('Enter');
+    await again;
+    await report.waitFor();
+    expect(await selectedCells()).toBeGreaterThan(0);
+    // Sorted the other way, other records in those rows: the selection goes from the table as from the count.
+    const sortedDown = page.waitForResponse((r) => r.url().includes('/api/Grid/critical-path-dev-prototype-search/Search'));
+    await page.locator('.data-grid .ht_clone_top .colHeader', { hasText: 'Stock Number ▲' }).click();
+    await page.locator('.data-grid .ht_clone_top .colHeader', { hasText: 'Stock Number ▼' }).waitFor();
+    await sortedDown;
+    await page.getByRole('button', { name: 'Report (PDF)', exact: true }).waitFor();
+    await expect.poll(selectedCells).toBe(0);
+    await page.locator('.data-grid .ht_clone_top .colHeader', { hasText: 'Stock Number ▼' }).click();
+    await page.locator('.data-grid .ht_clone_top .colHeader', { hasText: 'Stock Number ▲' }).waitFor();
+    await expect.poll(() => stockOf(0)).toBe(a.StockNum);
 
     // CP-014: save the search, go to another type, load it: back on the prototype tab with the criterion.
     await page.getByRole('button', { name: 'Save search' }).click();

@@ -205,7 +205,9 @@ describe('search workbench', () => {
     const page = await app.page();
     await searchPage(page, 3);
     await page.getByLabel('Name or number contains').fill(pattern.PatternName);
+    // The thumbnail clicked is the searched pattern's (the rows shown before its answer have theirs).
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(async () => (await page.locator('.data-grid .ht_master tbody tr').first().textContent()) ?? '').toContain(pattern.PatternName);
     const thumb = page.locator('.data-grid .ht_master img.data-grid__thumb').first();
     await thumb.waitFor();
     expect(await thumb.evaluate((i: HTMLImageElement) => Math.max(i.naturalWidth, i.naturalHeight))).toBe(65);

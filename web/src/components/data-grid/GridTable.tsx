@@ -13,7 +13,7 @@ import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import type { CellRange } from 'handsontable/base';
-import { HOT_BASE, useTsvPaste } from './hot-setup';
+import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
 import type { CellErrors, GridRecord, Unsaved } from './change-batch';
 import { toServerValue } from './cell-values';
 import type { GridColumn } from './columns';
@@ -282,12 +282,26 @@ export const GridTable = memo(function GridTable({
     ref.current?.hotInstance?.loadData(records);
   }, [records]);
 
-  // New records (a page, a sort): errors and the selection of the old ones go.
+  // New records: errors go. A selection whose rows are the same records as before (a refresh after a
+  // save, a search repeated, a row added below) stays, reported afresh with the new records; one whose
+  // rows now hold other records (a page, a sort, a filter) goes from the table as from the screen
+  // (`loadData` keeps the selected cells, which would then show rows the screen does not count).
+  const shown = useRef<GridRecord[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new set of records
   useEffect(() => {
     errors.current = new Map();
     unsaved.current = new Map();
-    latest.current.onSelectionChange?.([]);
+    const before = shown.current;
+    shown.current = records;
+    const hot = ref.current?.hotInstance;
+    const rows = hot ? selectedRowIndexes(hot) : [];
+    const key = (list: GridRecord[], row: number) => list[hot ? hot.toPhysicalRow(row) : row]?.[keyField];
+    const kept = rows.length > 0 && rows.every((row) => key(records, row) !== undefined && key(records, row) === key(before, row));
+    if (rows.length && !kept) {
+      hot?.deselectCell();
+      latest.current.onHint?.(null);
+    }
+    latest.current.onSelectionChange?.(kept ? rows.map(recordAt).filter((r): r is GridRecord => !!r) : []);
   }, [records]);
 
   return (
