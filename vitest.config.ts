@@ -64,6 +64,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A screen's answers wait on the server like the locators do (Playwright: 30 s), not vitest's 1 s
+          // default: on a busy CI machine a profile's brand could come after 1 s (the WIZ-002 flake).
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time, each with its own server, data and Chromium: one file leaves about 40 % of two
           // cores idle (measured: 7 files in 181 s instead of 273 s). Workers keep their modules, so the
           // harness's imports (playwright, the test database helpers) load once per worker, not once per file.
