@@ -22,6 +22,7 @@ import {
 } from './documents';
 import type { FieldError } from '../http/errors';
 import { REFERENCE_SOURCES } from '../records/references';
+import { EntityValidators } from './entity-validators';
 
 export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas');
 
@@ -158,6 +159,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
   const rawEntities = new Map([...entityDocs].map(([name, { doc }]) => [name, doc]));
   for (const entry of entityDocs.values()) entry.doc = withEntityFields(rel(entry.file), entry.doc, rawEntities) as EntitySchema;
   const entities = compile('entity', entityDocs);
+  const forFields = new EntityValidators(entities);
   const requestDocs = readDocs<EntitySchema>(path.join(dir, 'requests'), '.schema.json');
   for (const entry of requestDocs.values()) entry.doc = withEntityFields(rel(entry.file), entry.doc, entities) as EntitySchema;
   const requests = compile('request', requestDocs);
@@ -248,7 +250,7 @@ export function loadSchemas(dir = SCHEMAS_DIR): SchemaRegistry {
     visibility,
     imports,
     validate(kind, name, data) {
-      const v = validators.get(`${kind}:${name}`);
+      const v = (kind === 'entity' ? forFields.for(name, data) : undefined) ?? validators.get(`${kind}:${name}`);
       if (!v) throw new Error(`No ${kind} schema named '${name}'`);
       // Entity changes may come from imports too, not only through the request guard's text check.
       return v(data) ? [...nonFiniteFields(data), ...textFaults(data)] : toFieldErrors(v.errors);
