@@ -1,0 +1,91 @@
+/**
+ * The first saves of a freshly started server (issue 31). The shared comparison's embedded bulk row
+ * is a fresh server's first six 1,000-row costing saves, on colorways it has not saved before, and
+ * such a server saves slowly for about five saves (bench/RESULTS.md). This starts the server the way
+ * `npm start` does on a data folder, waits, sends the comparison's bulk request `saves` times (1.5 s
+ * apart, fresh blocks of editable colorways, versions followed from the answers), stops it, and does
+ * that `servers` times; with a second checkout, servers alternate between the two.
+ *
+ *   npx tsx bench/write-floor.measure.ts editable <data-folder>/db > rows.json
+ *   npx tsx bench/fresh-saves.measure.ts <data-folder> rows.json [servers=3] [saves=6] [other-checkout]
+ *
+ * FRESH_NODE_FLAGS adds node flags to the servers (e.g. "--min-semi-space-size=16").
+ * The data folder is changed (the saves commit): use a copy.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const PORT = 8097;
+const URL = `http://127.0.0.1:${PORT}`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+let block = 0;
+
+async function freshServer(checkout: string, dataDir: string, file: string, saves: number) {
+  const flags = (process.env.FRESH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
+    cwd: checkout,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'false', DEMO_IMAGES: 'false', SKIP_WEB_BUILD: 'true' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((done) => server.once('exit', done));
+  try {
+    for (
+      let i = 0;
+      !(await fetch(`${URL}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
+      if (i > 240) throw new Error(`no server on ${URL} after 2 min`);
+      await sleep(500);
+    }
+    await sleep(10_000); // what a start leaves running settles, as the comparison's reads would let it
+    const form = new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' });
+    const token = (await (await fetch(`${URL}/api/token`, { method: 'POST', body: form })).json()).access_token as string;
+    const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: number; v: number }[];
+    const times: number[] = [];
+    for (let s = 0; s < saves; s++) {
+      const b = block++ % Math.floor(rows.length / 1000);
+      const chosen = rows.slice(b * 1000, b * 1000 + 1000);
+      const body = JSON.stringify({ rows: chosen.map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: 10 + (block % 500) / 100 } })) });
+      const t0 = performance.now();
+      const res = await fetch(`${URL}/api/Grid/costing/Save`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
+      const text = await res.text();
+      times.push(performance.now() - t0);
+      if (!text.startsWith('{"IsSuccessful":true')) throw new Error(`save: ${res.status} ${text.slice(0, 300)}`);
+      const saved = new Map(
+        (JSON.parse(text).Saved as { PrototypeSeasonalId: number; RowVersion: number }[]).map((r) => [r.PrototypeSeasonalId, r.RowVersion]),
+      );
+      for (const r of chosen) r.v = saved.get(r.id) ?? r.v;
+      fs.writeFileSync(file, JSON.stringify(rows));
+      await sleep(1500);
+    }
+    return times;
+  } finally {
+    server.kill('SIGINT');
+    await exited;
+  }
+}
+
+const [dataDir, file, servers = '3', saves = '6', other] = process.argv.slice(2);
+if (!dataDir || !file) throw new Error('usage: fresh-saves.measure.ts <data-folder> <rows.json> [servers=3] [saves=6] [other-checkout]');
+const checkouts = [process.cwd(), ...(other ? [path.resolve(other)] : [])];
+const runs = new Map(checkouts.map((c) => [c, [] as number[][]]));
+for (let i = 0; i < Number(servers); i++) {
+  for (const checkout of i % 2 ? [...checkouts].reverse() : checkouts) {
+    const times = await freshServer(checkout, path.resolve(dataDir), file, Number(saves));
+    runs.get(checkout)!.push(times);
+    console.log(`${checkout}: ${times.map((t) => t.toFixed(0)).join(', ')} ms (median ${median(times).toFixed(0)})`);
+  }
+}
+for (const [checkout, list] of runs) {
+  const byPosition = list[0].map((_, s) => median(list.map((t) => t[s])).toFixed(0));
+  console.log(`${checkout}: medians by position ${byPosition.join(', ')} ms; of all ${median(list.flat()).toFixed(0)} ms`);
+}
