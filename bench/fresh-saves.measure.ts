@@ -12,39 +12,20 @@
  * FRESH_NODE_FLAGS adds node flags to the servers (e.g. "--min-semi-space-size=16").
  * The data folder is changed (the saves commit): use a copy.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { signIn, startServer } from './lib/server';
 
-const PORT = 8097;
-const URL = `http://127.0.0.1:${PORT}`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let block = 0;
 
 async function freshServer(checkout: string, dataDir: string, file: string, saves: number) {
-  const flags = (process.env.FRESH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
-    cwd: checkout,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'false', DEMO_IMAGES: 'false', SKIP_WEB_BUILD: 'true' },
-    stdio: 'ignore',
-  });
-  const exited = new Promise((done) => server.once('exit', done));
+  const nodeFlags = (process.env.FRESH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = await startServer({ SEED_DEMO: 'false', DEMO_IMAGES: 'false' }, dataDir, { checkout, nodeFlags });
   try {
-    for (
-      let i = 0;
-      !(await fetch(`${URL}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      if (i > 240) throw new Error(`no server on ${URL} after 2 min`);
-      await sleep(500);
-    }
     await sleep(10_000); // what a start leaves running settles, as the comparison's reads would let it
-    const form = new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' });
-    const token = (await (await fetch(`${URL}/api/token`, { method: 'POST', body: form })).json()).access_token as string;
+    const token = await signIn(server.url);
     const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: number; v: number }[];
     const times: number[] = [];
     for (let s = 0; s < saves; s++) {
@@ -52,7 +33,7 @@ async function freshServer(checkout: string, dataDir: string, file: string, save
       const chosen = rows.slice(b * 1000, b * 1000 + 1000);
       const body = JSON.stringify({ rows: chosen.map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: 10 + (block % 500) / 100 } })) });
       const t0 = performance.now();
-      const res = await fetch(`${URL}/api/Grid/costing/Save`, {
+      const res = await fetch(`${server.url}/api/Grid/costing/Save`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body,
@@ -69,8 +50,7 @@ async function freshServer(checkout: string, dataDir: string, file: string, save
     }
     return times;
   } finally {
-    server.kill('SIGINT');
-    await exited;
+    await server.stop();
   }
 }
 

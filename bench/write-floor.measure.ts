@@ -23,6 +23,7 @@
 import fs from 'node:fs';
 import { openDb, type Db } from '../server/core/db/client';
 import { runMigrations } from '../server/core/db/migrate';
+import { signIn } from './lib/server';
 
 const FLOOR = `WITH old AS (SELECT prototypeseasonalid, ffc, actpurprice FROM prototype_seasonals WHERE prototypeseasonalid = ANY($2::int[]) FOR UPDATE),
     upd AS (UPDATE prototype_seasonals ps SET ffc = $1, actpurprice = round($1 * (1 + coalesce(ps.servfee, 0) / 100.0), 2), rowversion = ps.rowversion + 1,
@@ -151,19 +152,7 @@ async function editable(target: string) {
 
 /** The comparison's bulk request: 1,000 editable colorways, FFC only, current versions; both servers hold copies of one data set. */
 async function save(urls: string[], file: string, reps: number) {
-  const tokens = await Promise.all(
-    urls.map(
-      async (u) =>
-        (
-          await (
-            await fetch(`${u}/api/token`, {
-              method: 'POST',
-              body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Demo!2026pass' }),
-            })
-          ).json()
-        ).access_token as string,
-    ),
-  );
+  const tokens = await Promise.all(urls.map((u) => signIn(u)));
   const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: number; v: number }[];
   const times: number[][] = [[], []];
   for (let r = 0; r <= reps; r++) {

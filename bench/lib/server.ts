@@ -24,11 +24,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `keepDataDir`: serve that DATA_DIR (a prepared data set) and leave it in place at stop. */
-export async function startServer(env: Record<string, string> = {}, keepDataDir?: string): Promise<RunningServer> {
+/**
+ * `keepDataDir`: serve that DATA_DIR (a prepared data set) and leave it in place at stop.
+ * `checkout`: the server of another checkout (an A/B); `nodeFlags`: node flags to try.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  keepDataDir?: string,
+  { checkout, nodeFlags = [] }: { checkout?: string; nodeFlags?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'plm-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
+    cwd: checkout,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,6 +70,13 @@ export async function startServer(env: Record<string, string> = {}, keepDataDir?
       if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A bearer token of a demo user (the comparison's admin by default). */
+export async function signIn(url: string, username = 'admin@example.com', password = 'Demo!2026pass'): Promise<string> {
+  const res = await fetch(`${url}/api/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username, password }) });
+  if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** Resident set size of a process in MiB (Linux). */
