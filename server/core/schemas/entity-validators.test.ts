@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAjv, toFieldErrors } from './ajv';
 import { withStorageBounds } from './bounds';
 import type { EntitySchema } from './documents';
@@ -38,9 +38,18 @@ describe('entity validators by the fields present (issue 31)', () => {
   }
 
   it('answers the same for every entity and its required fields alone', () => {
-    for (const [name, doc] of schemas.entities) {
-      const data = Object.fromEntries((doc.required ?? []).map((f) => [f, null]));
-      expect(schemas.validate('entity', name, data), name).toEqual(whole(name, data));
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const v = new EntityValidators(schemas.entities);
+      for (const [name, doc] of schemas.entities) {
+        vi.advanceTimersByTime(1000); // each set compiled, not left to the whole validator by the rate limit
+        const data = Object.fromEntries((doc.required ?? []).map((f) => [f, null]));
+        const check = v.for(name, data)!;
+        expect(check, name).toBeDefined();
+        expect(check(data) ? [] : toFieldErrors(check.errors), name).toEqual(whole(name, data));
+      }
+    } finally {
+      vi.useRealTimers();
     }
   });
 
@@ -50,6 +59,23 @@ describe('entity validators by the fields present (issue 31)', () => {
     expect(v.for('colorway', { FFC: 2, ...base })).toBe(a); // the order of the fields does not matter
     expect(v.for('colorway', { ...base, EstFFC: 1 })).not.toBe(a);
     expect(Object.keys((a!.schema as EntitySchema).properties).sort()).toEqual([...Object.keys(base), 'FFC'].sort());
+  });
+
+  it('compiles at most 20 new sets of fields a second; past it the whole validator answers', () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const v = new EntityValidators(schemas.entities);
+      const optional = Object.keys(colorway.properties).filter((f) => !(colorway.required ?? []).includes(f));
+      const sets = optional.slice(0, 21).map((f) => ({ ...base, [f]: null }));
+      const first = sets.slice(0, 20).map((data) => v.for('colorway', data));
+      expect(first.every((f) => f !== undefined)).toBe(true);
+      expect(v.for('colorway', sets[20])).toBeUndefined();
+      expect(v.for('colorway', sets[0])).toBe(first[0]); // the ones compiled still answer
+      vi.advanceTimersByTime(1000);
+      expect(v.for('colorway', sets[20])).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves a schema with other top-level rules, an unknown entity and a non-object to the whole validator', () => {
