@@ -9,9 +9,14 @@
  *   npx tsx bench/write-floor.measure.ts editable <data-folder>/db > rows.json
  *   npx tsx bench/fresh-saves.measure.ts <data-folder> rows.json [servers=3] [saves=6] [other-checkout]
  *
- * FRESH_NODE_FLAGS adds node flags to the servers (e.g. "--min-semi-space-size=16").
+ * FRESH_NODE_FLAGS adds node flags to the servers (e.g. "--min-semi-space-size=16"); FRESH_OTHER_FLAGS,
+ * node flags for the other servers instead (without another checkout: this checkout with and without them).
+ * FRESH_PRISTINE=<database folder>: before each server, <data-folder>/db is replaced by a copy of it and
+ * rows.json by its first contents, so every server saves the same never-saved rows (the comparison's case).
+ * FRESH_WAIT_S: seconds between a server's start and its first save (10).
  * The data folder is changed (the saves commit): use a copy.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,12 +24,28 @@ import { signIn, startServer } from './lib/server';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let block = 0;
+const WAIT_S = Number(process.env.FRESH_WAIT_S ?? 10);
+let firstRows: string | undefined;
 
-async function freshServer(checkout: string, dataDir: string, file: string, saves: number) {
-  const nodeFlags = (process.env.FRESH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+interface Variant {
+  label: string;
+  checkout: string;
+  nodeFlags: string[];
+}
+
+async function freshServer({ checkout, nodeFlags }: Variant, dataDir: string, file: string, saves: number) {
+  const pristine = process.env.FRESH_PRISTINE;
+  if (pristine) {
+    // Every server on the same never-saved data: the database folder copied afresh, the rows as first read.
+    fs.rmSync(path.join(dataDir, 'db'), { recursive: true, force: true });
+    fs.cpSync(pristine, path.join(dataDir, 'db'), { recursive: true });
+    fs.writeFileSync(file, firstRows ?? '');
+    block = 0;
+    execFileSync('sync'); // the copy written out, not competing with the saves for the disk
+  }
   const server = await startServer({ SEED_DEMO: 'false', DEMO_IMAGES: 'false' }, dataDir, { checkout, nodeFlags });
   try {
-    await sleep(10_000); // what a start leaves running settles, as the comparison's reads would let it
+    await sleep(WAIT_S * 1000); // what a start leaves running settles, as the comparison's reads would let it
     const token = await signIn(server.url);
     const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: number; v: number }[];
     const times: number[] = [];
@@ -56,16 +77,22 @@ async function freshServer(checkout: string, dataDir: string, file: string, save
 
 const [dataDir, file, servers = '3', saves = '6', other] = process.argv.slice(2);
 if (!dataDir || !file) throw new Error('usage: fresh-saves.measure.ts <data-folder> <rows.json> [servers=3] [saves=6] [other-checkout]');
-const checkouts = [process.cwd(), ...(other ? [path.resolve(other)] : [])];
-const runs = new Map(checkouts.map((c) => [c, [] as number[][]]));
+const flags = (env?: string) => (env ?? '').split(' ').filter(Boolean);
+const variant = (checkout: string, nodeFlags: string[]): Variant => ({ label: [checkout, ...nodeFlags].join(' '), checkout, nodeFlags });
+const variants = [variant(process.cwd(), flags(process.env.FRESH_NODE_FLAGS))];
+if (other || process.env.FRESH_OTHER_FLAGS !== undefined)
+  variants.push(variant(path.resolve(other ?? process.cwd()), flags(process.env.FRESH_OTHER_FLAGS ?? process.env.FRESH_NODE_FLAGS)));
+if (variants.length === 2 && variants[0].label === variants[1].label) throw new Error('the two variants are the same checkout with the same flags');
+firstRows = fs.readFileSync(file, 'utf8');
+const runs = new Map(variants.map((v) => [v, [] as number[][]]));
 for (let i = 0; i < Number(servers); i++) {
-  for (const checkout of i % 2 ? [...checkouts].reverse() : checkouts) {
-    const times = await freshServer(checkout, path.resolve(dataDir), file, Number(saves));
-    runs.get(checkout)!.push(times);
-    console.log(`${checkout}: ${times.map((t) => t.toFixed(0)).join(', ')} ms (median ${median(times).toFixed(0)})`);
+  for (const v of i % 2 ? [...variants].reverse() : variants) {
+    const times = await freshServer(v, path.resolve(dataDir), file, Number(saves));
+    runs.get(v)!.push(times);
+    console.log(`${v.label}: ${times.map((t) => t.toFixed(0)).join(', ')} ms (median ${median(times).toFixed(0)})`);
   }
 }
-for (const [checkout, list] of runs) {
+for (const [v, list] of runs) {
   const byPosition = list[0].map((_, s) => median(list.map((t) => t[s])).toFixed(0));
-  console.log(`${checkout}: medians by position ${byPosition.join(', ')} ms; of all ${median(list.flat()).toFixed(0)} ms`);
+  console.log(`${v.label}: medians by position ${byPosition.join(', ')} ms; of all ${median(list.flat()).toFixed(0)} ms`);
 }
