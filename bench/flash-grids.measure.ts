@@ -9,6 +9,7 @@
 import { loadConfig } from '../server/core/config';
 import { boot } from '../server/boot';
 import { createApp } from '../server/app';
+import { median } from './lib/stats';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const config = loadConfig();
@@ -36,7 +37,6 @@ const token = (
 ).access_token;
 const [top] = await ctx.db.query(`SELECT p.brandid, ps.seasonid, count(*)::int AS n FROM prototype_seasonals ps JOIN prototypes p USING (prototypeid)
                                    WHERE NOT ps.isdeleted GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function timed(label: string, fn: () => Promise<number>) {
   const ms: number[] = [];

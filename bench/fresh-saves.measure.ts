@@ -21,8 +21,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signIn, startServer } from './lib/server';
+import { median } from './lib/stats';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let block = 0;
 const WAIT_S = Number(process.env.FRESH_WAIT_S ?? 10);
 let firstRows: string | undefined;

@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from './lib/server';
 import { openBrowser } from './lib/browser-bench';
 import { ensureWebBuild } from '../server/web-build';
 import { writeSection } from './lib/results';
+import { median } from './lib/stats';
 
 const COLORWAYS = 60_000;
 const FIELDS = 5;
@@ -111,7 +112,6 @@ async function probed(url: string, work: Promise<unknown>) {
   return { count: times.length, p50: pct(0.5), p95: pct(0.95), max: times[times.length - 1] };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`;
 
 /**

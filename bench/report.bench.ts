@@ -12,6 +12,7 @@ import { renderPdf, renderReport } from '../server/core/reports/pdf';
 import { loadSchemas } from '../server/core/schemas/registry';
 import { devPrototypePath, samplePaths } from '../tests/support/critical-path-samples';
 import { loadavg, writeSection } from './lib/results';
+import { median } from './lib/stats';
 
 const PATHS = Number(process.env.REPORT_PATHS ?? 200);
 /** The process tables' columns come from the grid documents. */
@@ -64,8 +65,6 @@ async function loopDelay(render: () => Promise<Buffer>) {
   clearInterval(ticker);
   return { ms, maxMs };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function benchReport() {
   const load = loadavg();

@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import { openDb, type Db } from '../server/core/db/client';
 import { runMigrations } from '../server/core/db/migrate';
 import { signIn } from './lib/server';
+import { median } from './lib/stats';
 
 const FLOOR = `WITH old AS (SELECT prototypeseasonalid, ffc, actpurprice FROM prototype_seasonals WHERE prototypeseasonalid = ANY($2::int[]) FOR UPDATE),
     upd AS (UPDATE prototype_seasonals ps SET ffc = $1, actpurprice = round($1 * (1 + coalesce(ps.servfee, 0) / 100.0), 2), rowversion = ps.rowversion + 1,
@@ -34,7 +35,6 @@ const FLOOR = `WITH old AS (SELECT prototypeseasonalid, ffc, actpurprice FROM pr
     LATERAL (VALUES ('FFC', oldffc::text, ffc::text), ('ActPurPrice', oldapp::text, actpurprice::text)) v(f, o, n)`;
 
 const open = (target: string) => openDb(target.startsWith('postgres') ? { databaseUrl: target } : { dataDir: target });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let round = 0;
 
 /** The generated colorways the comparison writes (statuses 1 and 2, newest first) and the admin's id. */

@@ -74,11 +74,4 @@ export async function openPage(browser: Browser, url: string, file: string): Pro
   return page;
 }
 
-export const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-export const p95 = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
-};
+export { median, p95 } from './stats';

@@ -233,7 +233,7 @@ describe('issue 31: the search tables kept from the write (migration 034)', () =
     );
     await t.ctx.db.query(`INSERT INTO audit_log (userid, entity, entityid, field) SELECT 1, e, '1', 'X' FROM unnest(ARRAY['zz-a', 'zz-a', 'zz-b', 'zz-a']) e`);
     await t.ctx.db.query(`INSERT INTO audit_log (userid, entity, entityid, field) SELECT 1, 'zz-c', g::text, 'X' FROM generate_series(1, 300) g`);
-    await vi.waitFor(() => expect(heard.size).toBe(4));
+    await vi.waitFor(() => expect(heard.size).toBe(4), { timeout: 10_000 }); // vitest waits 1 s by default: too little on a busy CI machine
     const runs = [...heard]
       .map((h) => h.split(' '))
       .sort((x, y) => Number(x[2]) - Number(y[2]))

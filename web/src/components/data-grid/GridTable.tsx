@@ -13,7 +13,7 @@ import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import type { CellRange } from 'handsontable/base';
-import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
+import { HOT_BASE, selectedRecords, selectedRowIndexes, useTsvPaste } from './hot-setup';
 import type { CellErrors, GridRecord, Unsaved } from './change-batch';
 import { toServerValue } from './cell-values';
 import type { GridColumn } from './columns';
@@ -301,7 +301,7 @@ export const GridTable = memo(function GridTable({
       hot?.deselectCell();
       latest.current.onHint?.(null);
     }
-    latest.current.onSelectionChange?.(kept ? rows.map(recordAt).filter((r): r is GridRecord => !!r) : []);
+    latest.current.onSelectionChange?.(kept ? selectedRecords(hot, recordAt) : []);
   }, [records]);
 
   return (

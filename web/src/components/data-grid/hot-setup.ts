@@ -35,6 +35,13 @@ export function selectedRowIndexes(hot: Handsontable | null | undefined): number
   return [...rows].sort((a, b) => a - b);
 }
 
+/** The records of the selected rows (in row order), by the grid's own `recordAt`. */
+export function selectedRecords<R>(hot: Handsontable | null | undefined, recordAt: (row: number) => R | undefined): R[] {
+  return selectedRowIndexes(hot)
+    .map(recordAt)
+    .filter((r): r is R => r !== undefined);
+}
+
 /**
  * A paste into the grid while it has the keyboard (no cell editor open): Handsontable's own paste
  * is stopped and `onPaste` gets the clipboard's table (Excel's TSV, parsed here) and the selection.

@@ -12,7 +12,7 @@ import { shownField } from './columns';
 import type { GridEditor } from './grid-editor';
 import { lockOf } from './grid-cells';
 import type { GridTableProps } from './grid-table-props';
-import { selectedRowIndexes } from './hot-setup';
+import { selectedRecords } from './hot-setup';
 
 /** A key that would type into (or clear) a cell. */
 const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
@@ -60,12 +60,7 @@ export function useGridKeys({ ref, latest, editableRef, unsaved, editor, recordA
       }
       // Esc on rows holding unsaved input puts their saved values back.
       if (hot && editableRef.current && e.key === 'Escape' && !hot.getActiveEditor()?.isOpened() && unsaved.current.size) {
-        const n = editor.revert(
-          selectedRowIndexes(hot)
-            .map(recordAt)
-            .filter((r): r is GridRecord => !!r)
-            .map((r) => Number(r[latest.current.keyField])),
-        );
+        const n = editor.revert(selectedRecords(hot, recordAt).map((r) => Number(r[latest.current.keyField])));
         if (n) {
           e.stopImmediatePropagation();
           latest.current.onNotice?.(`${n} unsaved cell${n === 1 ? '' : 's'} back to the saved value${n === 1 ? '' : 's'}.`);
@@ -145,11 +140,7 @@ export function useGridKeys({ ref, latest, editableRef, unsaved, editor, recordA
       !!range && range.getTopStartCorner().row === range.getBottomEndCorner().row && range.getTopStartCorner().col === range.getBottomEndCorner().col;
     const c = single && at && (at.col ?? -1) >= 0 ? latest.current.columns[at.col!] : undefined;
     latest.current.onHint?.((editableRef.current && c && (at?.row ?? -1) >= 0 && lockOf(recordAt(at!.row!), c)?.message) || null);
-    latest.current.onSelectionChange?.(
-      selectedRowIndexes(hot)
-        .map(recordAt)
-        .filter((r): r is GridRecord => !!r),
-    );
+    latest.current.onSelectionChange?.(selectedRecords(hot, recordAt));
   }, [ref, latest, editableRef, recordAt]);
 
   return { beforeKeyDown, afterSelectionEnd };
