@@ -75,7 +75,7 @@ export function createApp(ctx: AppContext) {
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     c.set('ctx', ctx);
-    await next();
+    await ctx.activity.during(next);
   });
 
   app.onError(answerError);

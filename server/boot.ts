@@ -18,6 +18,7 @@ import { writeDemoImages } from '../fixtures/demo/images';
 import { registerImportJobs } from './core/imports/jobs';
 import { installFeatures } from './features';
 import { startSearchCatchUps } from './core/search/catch-up';
+import { Activity } from './core/http/activity';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'));
 
@@ -52,6 +53,7 @@ export async function boot(config: Config, opts: { db?: Db; inMemory?: boolean }
     jobs,
     tokenSecret: loadTokenSecret(opts.inMemory ? undefined : config.dataDir),
     appVersion: pkg.version,
+    activity: new Activity(),
   };
   installFeatures();
   registerImportJobs(ctx);

@@ -11,6 +11,7 @@ import { SchemaDocumentError } from './core/schemas/registry';
 import { logProcessError } from './core/http/error-log';
 import { startControl } from './core/backup/control';
 import { scheduleBackups } from './core/backup/schedule';
+import { QUIET_MS, startEmbeddedUpkeep } from './core/db/upkeep';
 
 async function main() {
   const config = loadConfig();
@@ -35,6 +36,8 @@ async function main() {
         })
       : undefined;
   const schedule = config.backup ? scheduleBackups(backupSource, config.backup) : undefined;
+  // The embedded database has no autovacuum: the server vacuums and analyses its tables when quiet (ADR 044).
+  const upkeep = startEmbeddedUpkeep(ctx.db, () => ctx.activity.quietFor(QUIET_MS));
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`PLM workbench on http://localhost:${info.port} (${ctx.db.kind}${config.apiUpstream ? `, API proxied to ${config.apiUpstream}` : ''})`);
@@ -54,6 +57,7 @@ async function main() {
   const shutdown = async () => {
     server.close();
     schedule?.stop();
+    await upkeep.stop();
     await control?.close();
     await ctx.jobs.stop();
     await ctx.db.close();
