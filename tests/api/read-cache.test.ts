@@ -312,6 +312,8 @@ describe('issue 31: every table an answer reads tells the cache of its changes',
     'schema_migrations',
     // A save's notes for the search catch-up (migration 040): no answer reads them; the catch-up's write to colorway_search_changes tells the cache.
     'colorway_search_pending',
+    // The embedded database's upkeep counts (migration 047, ADR 044): written by the server's upkeep only, read by no answer.
+    'db_upkeep_counts',
   ];
   const GRID_PAGES_ONLY = ['colorway_search_changes'];
 
