@@ -4,7 +4,7 @@
  * row or cell). `sql` lists them when a test needs to say which tables were read.
  */
 import type { Db, Queryable } from '../../server/core/db/client';
-import { BACKGROUND } from '../../server/core/search/catch-up';
+import { BACKGROUND } from '../../server/core/db/client';
 
 const SESSION_LOOKUP = /FROM sessions s JOIN users u/;
 

@@ -10,8 +10,7 @@
  * The engine's counters start from zero at each start: the counts of earlier runs are carried in
  * db_upkeep_counts (migration 047). On PostgreSQL the server's own autovacuum does this; nothing runs.
  */
-import { BACKGROUND } from '../search/catch-up';
-import type { Db } from './client';
+import { BACKGROUND, type Db } from './client';
 
 /** How often the tables are looked at; after a turn that did something, the next comes sooner. */
 const EVERY_MS = 60_000;

@@ -10,7 +10,7 @@
  *  - once at start, for notes of writes made while no server listened.
  */
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import { BACKGROUND, type Db } from '../db/client';
 import type { EntitySchema, SearchCatchUp } from '../schemas/documents';
 import { QuietTimer } from './quiet-timer';
 
@@ -28,9 +28,6 @@ const afterCommitMs = () => {
 
 /** A long run of commits (a 10,000-row paste) is caught up at least this often. */
 const AT_MOST_MS = 1000;
-
-/** Marks the statements no request runs (tests that count a request's statements leave them out). */
-export const BACKGROUND = '/* background */';
 
 /** On PGlite the pending table is vacuumed after this many rows were caught up (a few pages of notes). */
 const VACUUM_AFTER = 1000;
