@@ -36,8 +36,9 @@ async function main() {
         })
       : undefined;
   const schedule = config.backup ? scheduleBackups(backupSource, config.backup) : undefined;
-  // The embedded database has no autovacuum: the server vacuums and analyses its tables when quiet (ADR 044).
-  const upkeep = startEmbeddedUpkeep(ctx.db, () => ctx.activity.quietFor(QUIET_MS));
+  // The embedded database has no autovacuum: the server vacuums and analyses its tables when quiet (ADR 044):
+  // no request for a while and no job (an upload's commit) running.
+  const upkeep = startEmbeddedUpkeep(ctx.db, () => ctx.activity.quietFor(QUIET_MS) && !ctx.jobs.busy);
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`PLM workbench on http://localhost:${info.port} (${ctx.db.kind}${config.apiUpstream ? `, API proxied to ${config.apiUpstream}` : ''})`);

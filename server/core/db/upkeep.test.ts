@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite, type Db } from './client';
 import { EmbeddedUpkeep, startEmbeddedUpkeep } from './upkeep';
 
-/** A PGlite with the table of carried counts (migration 047). */
+/** A PGlite with the table of carried counts (migrations 047, 048). */
 async function open(dataDir?: string) {
   const opened = await openPglite(dataDir);
-  await opened.exec(fs.readFileSync(path.join(import.meta.dirname, 'migrations/047_embedded_upkeep_counts.sql'), 'utf8'));
+  for (const m of ['047_embedded_upkeep_counts.sql', '048_upkeep_counts_inserted.sql'])
+    await opened.exec(fs.readFileSync(path.join(import.meta.dirname, 'migrations', m), 'utf8'));
   return opened;
 }
 
@@ -31,6 +32,7 @@ afterAll(async () => {
 interface TableStats {
   relname: string;
   n_dead_tup: number;
+  n_ins_since_vacuum: number;
   n_mod_since_analyze: number;
   vacuumed: boolean;
   analysed: boolean;
@@ -38,7 +40,7 @@ interface TableStats {
 const stats = async (table: string) =>
   (
     await db.query<TableStats>(
-      `SELECT relname, n_dead_tup, n_mod_since_analyze, last_vacuum IS NOT NULL AS vacuumed, last_analyze IS NOT NULL AS analysed
+      `SELECT relname, n_dead_tup, n_ins_since_vacuum, n_mod_since_analyze, last_vacuum IS NOT NULL AS vacuumed, last_analyze IS NOT NULL AS analysed
          FROM pg_stat_user_tables WHERE relname = $1`,
       [table],
     )
@@ -71,6 +73,23 @@ describe('ADR 044: upkeep of the embedded database', () => {
     expect(await upkeep.turn()).toBeUndefined();
   });
 
+  it('vacuums a table that only grows once its rows inserted since the last VACUUM pass 1,000 + 20 %, as PostgreSQL 13+ does', async () => {
+    const upkeep = new EmbeddedUpkeep(db, () => true);
+    // 10,000 rows in, then analysed: neither dead rows nor changes since ANALYZE; inserts 10,000 > 1,000 + 20 % of 10,000.
+    await db.exec('CREATE TABLE grows (id int PRIMARY KEY); INSERT INTO grows SELECT generate_series(1, 10000)');
+    await settled('grows', (s) => s.n_ins_since_vacuum === 10000);
+    await db.exec('ANALYZE grows');
+    await settled('grows', (s) => s.analysed && s.n_mod_since_analyze === 0);
+    expect(await upkeep.turn()).toBe('VACUUM public.grows');
+    await settled('grows', (s) => s.vacuumed && s.n_ins_since_vacuum === 0);
+    // 2,500 more: 2,500 < 1,000 + 20 % of 10,000 = 3,000 since that VACUUM (but past the ANALYZE threshold of 50 + 10 %).
+    await db.exec('INSERT INTO grows SELECT generate_series(10001, 12500)');
+    await settled('grows', (s) => s.n_mod_since_analyze === 2500 && s.n_ins_since_vacuum === 2500);
+    expect(await upkeep.turn()).toBe('ANALYZE public.grows');
+    expect(await upkeep.turn()).toBeUndefined();
+    await db.exec('DROP TABLE grows');
+  });
+
   it('counts changes across restarts: 40 changed rows before a stop and 40 after are 80, past the threshold of 50', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-upkeep-'));
     try {
@@ -80,6 +99,9 @@ describe('ADR 044: upkeep of the embedded database', () => {
       await vi.waitFor(async () => expect(await count(local)).toBe(40), { timeout: 10_000, interval: 200 });
       const first = startEmbeddedUpkeep(local, () => true);
       await first.stop(); // writes the counts down
+      expect(await local.query(`SELECT dead, inserted, modified FROM db_upkeep_counts WHERE name = 'public.w'`)).toEqual([
+        { dead: 0, inserted: 40, modified: 40 },
+      ]);
       await local.close();
 
       local = await openPglite(path.join(dir, 'db'));

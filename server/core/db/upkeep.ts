@@ -4,11 +4,13 @@
  * change (plans chosen for another size of data), and the dead rows of deletes and of updates that
  * could not stay on their page keep their space. So, when no request has come for a while, the table
  * furthest past PostgreSQL's own autovacuum thresholds is vacuumed (dead rows over 50 + 20 % of the
- * table) and/or analysed (rows changed since its last ANALYZE over 50 + 10 %). One table a turn, so
+ * table, or rows inserted since its last VACUUM over 1,000 + 20 %: a table that only grows, like the
+ * audit log, gets its pages marked all-visible and frozen) and/or analysed (rows changed since its
+ * last ANALYZE over 50 + 10 %). One table a turn, so
  * the one connection is held for one table's work (100,000 colorways: VACUUM 8–300 ms, ANALYZE of the
  * colorway table ~2 s); while it stays quiet the next turn follows, else the next minute looks again.
  * The engine's counters start from zero at each start: the counts of earlier runs are carried in
- * db_upkeep_counts (migration 047). On PostgreSQL the server's own autovacuum does this; nothing runs.
+ * db_upkeep_counts (migrations 047, 048). On PostgreSQL the server's own autovacuum does this; nothing runs.
  */
 import { BACKGROUND, type Db } from './client';
 
@@ -23,6 +25,7 @@ export const QUIET_MS = 5_000;
 interface Carried {
   name: string;
   dead: number;
+  inserted: number;
   modified: number;
 }
 
@@ -32,21 +35,28 @@ interface Carried {
  * only rows whose counts moved are written, so its pages are pruned as they go).
  */
 const COUNTS = `SELECT s.name, greatest(c.reltuples, 0) AS tuples,
-    s.n_dead_tup + coalesce(k.dead, 0) AS dead, s.n_mod_since_analyze + coalesce(k.modified, 0) AS modified
+    s.n_dead_tup + coalesce(k.dead, 0) AS dead, s.n_ins_since_vacuum + coalesce(k.inserted, 0) AS inserted,
+    s.n_mod_since_analyze + coalesce(k.modified, 0) AS modified
   FROM (SELECT *, quote_ident(schemaname) || '.' || quote_ident(relname) AS name FROM pg_stat_user_tables WHERE relname <> 'db_upkeep_counts') s
     JOIN pg_class c ON c.oid = s.relid
-    LEFT JOIN jsonb_to_recordset($1::jsonb) k(name text, dead bigint, modified bigint) ON k.name = s.name`;
+    LEFT JOIN jsonb_to_recordset($1::jsonb) k(name text, dead bigint, inserted bigint, modified bigint) ON k.name = s.name`;
 
-/** The table most past its thresholds, if any is (PostgreSQL's defaults: autovacuum_*_threshold 50, *_scale_factor 0.2 / 0.1). */
-const DUE = `${BACKGROUND} SELECT name, dead > 50 + 0.2 * tuples AS vacuum, modified > 50 + 0.1 * tuples AS analyze
-  FROM (${COUNTS}) t
-  WHERE dead > 50 + 0.2 * tuples OR modified > 50 + 0.1 * tuples
-  ORDER BY greatest(dead / (50 + 0.2 * tuples), modified / (50 + 0.1 * tuples)) DESC
+/**
+ * The table most past its thresholds, if any is (PostgreSQL's defaults: autovacuum_vacuum_threshold 50 and
+ * _scale_factor 0.2, autovacuum_vacuum_insert_threshold 1000 and _scale_factor 0.2, autovacuum_analyze_threshold 50
+ * and _scale_factor 0.1).
+ */
+const DUE = `${BACKGROUND} SELECT name, vac > 1 AS vacuum, ana > 1 AS analyze
+  FROM (SELECT name, greatest(dead / (50 + 0.2 * tuples), inserted / (1000 + 0.2 * tuples)) AS vac, modified / (50 + 0.1 * tuples) AS ana
+          FROM (${COUNTS}) t) d
+  WHERE vac > 1 OR ana > 1
+  ORDER BY greatest(vac, ana) DESC
   LIMIT 1`;
 
-const SAVE = `${BACKGROUND} INSERT INTO db_upkeep_counts (name, dead, modified) SELECT name, dead, modified FROM (${COUNTS}) t
-  ON CONFLICT (name) DO UPDATE SET dead = excluded.dead, modified = excluded.modified
-  WHERE (db_upkeep_counts.dead, db_upkeep_counts.modified) IS DISTINCT FROM (excluded.dead, excluded.modified)`;
+const SAVE = `${BACKGROUND} INSERT INTO db_upkeep_counts (name, dead, inserted, modified) SELECT name, dead, inserted, modified FROM (${COUNTS}) t
+  ON CONFLICT (name) DO UPDATE SET dead = excluded.dead, inserted = excluded.inserted, modified = excluded.modified
+  WHERE (db_upkeep_counts.dead, db_upkeep_counts.inserted, db_upkeep_counts.modified)
+    IS DISTINCT FROM (excluded.dead, excluded.inserted, excluded.modified)`;
 
 export class EmbeddedUpkeep {
   /** The counts of earlier runs, read at the first turn; a table's go to zero when it is vacuumed or analysed. */
@@ -59,7 +69,9 @@ export class EmbeddedUpkeep {
   ) {}
 
   private async counts(): Promise<string> {
-    this.carried ??= new Map((await this.db.query<Carried>(`${BACKGROUND} SELECT name, dead, modified FROM db_upkeep_counts`)).map((k) => [k.name, k]));
+    this.carried ??= new Map(
+      (await this.db.query<Carried>(`${BACKGROUND} SELECT name, dead, inserted, modified FROM db_upkeep_counts`)).map((k) => [k.name, k]),
+    );
     return JSON.stringify([...this.carried.values()]);
   }
 
@@ -76,7 +88,10 @@ export class EmbeddedUpkeep {
     await this.db.exec(`${BACKGROUND} ${sql}`);
     const carried = this.carried?.get(due.name);
     if (carried) {
-      if (due.vacuum) carried.dead = 0;
+      if (due.vacuum) {
+        carried.dead = 0;
+        carried.inserted = 0;
+      }
       if (due.analyze) carried.modified = 0;
     }
     await this.save();

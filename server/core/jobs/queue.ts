@@ -15,7 +15,13 @@ export interface Job {
 }
 export type JobHandler = (job: Job, db: Db) => Promise<void>;
 
+/** On PostgreSQL other processes enqueue too: the worker looks every second. */
 const POLL_MS = 1000;
+/**
+ * On the embedded database this process enqueues every job and wakes the worker itself, so between jobs
+ * it only waits for the next retry's time (a failed job's back-off), looking at least this often.
+ */
+const EMBEDDED_LOOK_MS = 60_000;
 /** A Running job whose process has not touched `lockedat` for this long is taken to be a dead process's (issue 29). */
 const STALE = `interval '10 minutes'`;
 
@@ -35,6 +41,7 @@ export class JobQueue {
   private handlers = new Map<string, JobHandler>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private runningJob = false;
   private stopped = true;
 
   constructor(private db: Db) {}
@@ -83,6 +90,11 @@ export class JobQueue {
     );
   }
 
+  /** Whether a job is being run now (the embedded database's upkeep waits for a quiet moment). */
+  get busy(): boolean {
+    return this.runningJob;
+  }
+
   async stop() {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -108,11 +120,20 @@ export class JobQueue {
     clearTimeout(this.timer);
     // The embedded database has one process: its start gave back every Running job, none can go stale after.
     void this.drain()
-      .then(() => (this.db.kind === 'pglite' ? undefined : this.requeueDead(false)))
-      .catch(() => {})
-      .finally(() => {
-        if (!this.stopped) this.timer = setTimeout(() => this.kick(), POLL_MS);
+      .then(() => (this.db.kind === 'pglite' ? this.untilNextRetry() : this.requeueDead(false).then(() => POLL_MS)))
+      .catch(() => POLL_MS)
+      .then((ms) => {
+        if (!this.stopped) this.timer = setTimeout(() => this.kick(), ms);
       });
+  }
+
+  /** Embedded database: how long until the earliest queued job is due (a retry's back-off), at most EMBEDDED_LOOK_MS. */
+  private async untilNextRetry(): Promise<number> {
+    const [{ ms }] = await this.db.query<{ ms: number | null }>(
+      `SELECT ceil(extract(epoch FROM min(runat) - now()) * 1000)::int AS ms FROM jobs WHERE status = 'Queued' AND queue = ANY($1)`,
+      [[...this.handlers.keys()]],
+    );
+    return ms === null ? EMBEDDED_LOOK_MS : Math.min(Math.max(ms, 0), EMBEDDED_LOOK_MS);
   }
 
   private async runOne(): Promise<boolean> {
@@ -126,6 +147,7 @@ export class JobQueue {
       [queues],
     );
     if (!job) return false;
+    this.runningJob = true;
     try {
       await faultHold(job, 'claimed');
       await this.handlers.get(job.queue)!(job, this.db);
@@ -140,6 +162,8 @@ export class JobQueue {
                 runat = now() + make_interval(secs => $4) WHERE jobid = $1 AND status = 'Running'`,
         [job.jobid, final ? 'Failed' : 'Queued', message, 2 ** job.attempts],
       );
+    } finally {
+      this.runningJob = false;
     }
     return true;
   }
