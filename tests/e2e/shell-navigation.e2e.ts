@@ -55,7 +55,12 @@ const navBox = (page: Page) =>
 const intersect = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 const crumbsOf = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts();
-const groupButtons = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button').allInnerTexts();
+/** The group buttons of the navigation bar, once it shows (the URL can move to /home before the signed-in frame renders). */
+async function groupButtons(page: Page): Promise<string[]> {
+  const buttons = page.getByRole('navigation', { name: 'Main' }).getByRole('button');
+  await buttons.first().waitFor();
+  return buttons.allInnerTexts();
+}
 
 /** The items of a group's menu, opened with the mouse and closed again. */
 async function menuItems(page: Page, group: string): Promise<string[]> {

@@ -125,6 +125,8 @@ describe('issue 27: the wizard with the keyboard only', () => {
     await page.locator('#wizard-line-plan option').nth(1).waitFor({ state: 'attached' });
     await tabTo(page, (el) => el.id === 'wizard-line-plan', 'the line plan');
     await page.keyboard.press('ArrowDown');
+    // Rows wait for the brand's defaults and pick lists (the Responsible among them).
+    await expect.poll(() => page.getByRole('button', { name: 'Add brief' }).isEnabled()).toBe(true);
     await tabTo(page, (el) => el.text === 'Add brief', 'Add brief');
     await page.keyboard.press('Enter');
 

@@ -100,8 +100,10 @@ export function ProjectCreateScreen() {
   }, [start]);
 
   const profile = useSessionStore((s) => s.session);
-  const { data: brandDefaults } = useSWR<ProjectDefaults>(brandId ? `/api/User/GetProjectCreateDefaults?brandId=${brandId}` : null);
-  const { data: lists } = useWizardLists(brandId);
+  const { data: brandDefaults, error: defaultsError } = useSWR<ProjectDefaults>(brandId ? `/api/User/GetProjectCreateDefaults?brandId=${brandId}` : null);
+  const { data: lists, error: listsError } = useWizardLists(brandId);
+  // Rows are added once the brand's defaults and lists are in (or failed): one added before would miss them.
+  const ready = !brandId || ((brandDefaults !== undefined || !!defaultsError) && (lists !== undefined || !!listsError));
   // Issue 27: the signed-in user is the Responsible where the brand's defaults name none.
   const defaults = useMemo(() => withResponsible(brandDefaults, Number(profile?.userId), lists?.ResponsibleId), [brandDefaults, profile?.userId, lists]);
 
@@ -191,6 +193,7 @@ export function ProjectCreateScreen() {
   const onKey = (e: KeyboardEvent, row: WizardRow | undefined) => {
     if (!row || (e.key !== 'Insert' && !(e.key === 'Delete' && e.ctrlKey))) return false;
     if (e.key === 'Delete') onRemove(row.key);
+    else if (!ready) return true;
     else if (e.shiftKey) onAddSibling(row.key);
     else onAddChild(row.key);
     return true;
@@ -285,6 +288,7 @@ export function ProjectCreateScreen() {
         <>
           <WizardToolbar
             saving={saving}
+            ready={ready}
             selected={selected}
             progress={progress}
             pendingCount={pending(rows).length}

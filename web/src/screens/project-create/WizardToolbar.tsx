@@ -7,6 +7,8 @@ import { LEVEL_LABEL, type WizardRow } from './wizard-rows';
 
 interface Props {
   saving: boolean;
+  /** False until the brand's defaults and pick lists have loaded: a row added before would miss them (its Responsible). */
+  ready: boolean;
   selected: WizardRow | null;
   progress: { done: number; total: number } | null;
   pendingCount: number;
@@ -18,17 +20,31 @@ interface Props {
   onSearch: (level: 'brief' | 'pattern') => void;
 }
 
-export function WizardToolbar({ saving, selected, progress, pendingCount, savedCount, onAddBrief, onAddChild, onAddSibling, onRemove, onSearch }: Props) {
+export function WizardToolbar({
+  saving,
+  ready,
+  selected,
+  progress,
+  pendingCount,
+  savedCount,
+  onAddBrief,
+  onAddChild,
+  onAddSibling,
+  onRemove,
+  onSearch,
+}: Props) {
+  const adding = saving || !ready;
+  const loading = ready ? undefined : "Loading the brand's defaults…";
   return (
-    <div className="toolbar" role="toolbar" aria-label="Rows">
-      <button type="button" className="btn btn--small" disabled={saving} onClick={onAddBrief}>
+    <div className="toolbar" role="toolbar" aria-label="Rows" aria-busy={!ready}>
+      <button type="button" className="btn btn--small" disabled={adding} title={loading} onClick={onAddBrief}>
         Add brief
       </button>
       <button
         type="button"
         className="btn btn--small"
-        disabled={saving || !selected || selected.level === 'colorway'}
-        title="Insert"
+        disabled={adding || !selected || selected.level === 'colorway'}
+        title={loading ?? 'Insert'}
         aria-keyshortcuts="Insert"
         onClick={() => selected && onAddChild(selected.key)}
       >
@@ -38,8 +54,8 @@ export function WizardToolbar({ saving, selected, progress, pendingCount, savedC
       <button
         type="button"
         className="btn btn--small"
-        disabled={saving || !selected}
-        title="Shift+Insert"
+        disabled={adding || !selected}
+        title={loading ?? 'Shift+Insert'}
         aria-keyshortcuts="Shift+Insert"
         onClick={() => selected && onAddSibling(selected.key)}
       >
@@ -55,10 +71,10 @@ export function WizardToolbar({ saving, selected, progress, pendingCount, savedC
       >
         Remove row (Ctrl+Delete)
       </button>
-      <button type="button" className="btn btn--small" disabled={saving} onClick={() => onSearch('brief')}>
+      <button type="button" className="btn btn--small" disabled={adding} title={loading} onClick={() => onSearch('brief')}>
         Existing brief…
       </button>
-      <button type="button" className="btn btn--small" disabled={saving} onClick={() => onSearch('pattern')}>
+      <button type="button" className="btn btn--small" disabled={adding} title={loading} onClick={() => onSearch('pattern')}>
         Existing pattern…
       </button>
       <span className="spacer" />
