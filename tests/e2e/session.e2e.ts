@@ -67,6 +67,39 @@ describe('session', () => {
     }
   });
 
+  it("AUTH-011 a tab whose copy of localStorage still holds a token another tab spent takes that tab's session instead of sending the token again", async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    await waitForPath(page, '/home');
+    await settled(page);
+    const context = page.context();
+    await ageStoredSession(context);
+    const spent = await page.evaluate(() => localStorage.getItem('plm.session')!);
+    const sent = countRefreshes(context);
+    // The first tab refreshes on load and leaves the lock.
+    await page.reload();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await settled(page);
+    expect(sent).toHaveLength(1);
+    // Chromium copies localStorage between tab processes asynchronously: this tab's copy still holds the spent token.
+    const second = await context.newPage();
+    await second.addInitScript((stale) => {
+      const read = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (this: Storage, key: string) {
+        return key === 'plm.session' && this === window.localStorage ? stale : read.call(this, key);
+      };
+    }, spent);
+    await second.goto('/home');
+    await second.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await settled(second);
+    expect(sent).toHaveLength(1);
+    const held = await page.evaluate(() => JSON.parse(localStorage.getItem('plm.session')!).refreshToken);
+    expect(held).not.toBe(JSON.parse(spent).refreshToken);
+    // The session the first tab bought works in the second.
+    await navigate(second, '/migrations');
+    await second.getByRole('heading', { name: /^Completed/ }).waitFor();
+  });
+
   it('AUTH-016 a refused refresh clears the credentials and goes to /login', async () => {
     const page = await app.page();
     await login(page, 'designer');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOAD_FRESH_MS, refreshDecision } from './refresh-decision';
+import { currentSession } from './rotation-ledger';
 import type { Session } from './session';
 
 const base = (over: Partial<Session> = {}): Session => ({
@@ -54,5 +55,22 @@ describe('refreshDecision (AUTH-011)', () => {
   it('a retry after a lost connection always refreshes', () => {
     const s = base({ refreshedAt: 0 });
     expect(refreshDecision('retry', s, s, 1)).toBe('refresh');
+  });
+
+  it('AUTH-011 storage still showing a token another tab spent (its copy lags): the rotation ledger gives the session it bought, adopted, not sent again', () => {
+    const spent = base({ refreshToken: 'r1' });
+    const bought = base({ refreshToken: 'r2', refreshedAt: 5000 });
+    const now = currentSession(spent, { spent: 'r1', next: bought });
+    expect(now).toBe(bought);
+    expect(refreshDecision('load', now, spent, 6000)).toBe('adopt');
+    expect(refreshDecision('retry', now, spent, 6000)).toBe('adopt');
+  });
+
+  it('the rotation ledger never brings back a signed-out session nor replaces a newer one', () => {
+    const rotation = { spent: 'r1', next: base({ refreshToken: 'r2' }) };
+    expect(currentSession(null, rotation)).toBeNull();
+    const newer = base({ refreshToken: 'r3' });
+    expect(currentSession(newer, rotation)).toBe(newer);
+    expect(currentSession(newer, null)).toBe(newer);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import { versionChanged } from './app-version';
+import { forgetRotation } from './rotation-ledger';
 import type { Session } from './session';
 import { readStoredAppVersion, readStoredSession, SESSION_KEY, writeStoredAppVersion, writeStoredSession } from './session-storage';
 
@@ -41,6 +42,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
   clearSession: () => {
     writeStoredSession(null);
+    void forgetRotation();
     set({ session: null });
   },
   updateSession: (patch) => {
