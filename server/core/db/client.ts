@@ -113,7 +113,7 @@ export function toIso(v: string | null): string | null {
 }
 const keepDate = (v: string) => v;
 
-/** Marks the statements no request runs: the search catch-up, the embedded upkeep (tests that count a request's statements leave them out). */
+/** Marks the statements no request runs: the search catch-up, the embedded upkeep, the job queue's own bookkeeping (tests that count a request's statements leave them out). */
 export const BACKGROUND = '/* background */';
 /** PGlite's start parameters plus a smaller shared_buffers (the OS page cache still serves the files). */
 const pgliteStartParams = () => [

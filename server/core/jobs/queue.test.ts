@@ -4,7 +4,7 @@
  * second (an idle server's CPU).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openPglite, type Db } from '../db/client';
+import { BACKGROUND, openPglite, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { JobQueue } from './queue';
 
@@ -76,5 +76,22 @@ describe('ADR 004: the job queue on the embedded database', () => {
     release();
     await queue.drain();
     expect(queue.busy).toBe(false);
+  });
+
+  it("the queue's own statements (claim, done, failed, the look for the next retry) are marked background; the job's are not", async () => {
+    const { queue } = await started(1);
+    const asked = vi.spyOn(db, 'query');
+    queue.register('counted', async (_job, q) => {
+      await q.query('SELECT 1 AS from_the_job');
+    });
+    await queue.enqueue(db, 'counted', {});
+    await queue.enqueue(db, 'work', {});
+    await vi.waitFor(() => expect(asked.mock.calls.some(([sql]) => /status = \$2, lasterror/.test(sql))).toBe(true), { timeout: 2_000, interval: 20 });
+    await queue.drain();
+    const statements = asked.mock.calls.map(([sql]) => sql.trim());
+    const own = statements.filter((sql) => /\bjobs\b/.test(sql) && !/^INSERT INTO jobs/.test(sql));
+    expect(own.length).toBeGreaterThanOrEqual(4);
+    expect(own.filter((sql) => !sql.startsWith(BACKGROUND))).toEqual([]);
+    expect(statements).toContain('SELECT 1 AS from_the_job');
   });
 });

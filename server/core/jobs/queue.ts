@@ -4,7 +4,7 @@
  * handler and records the outcome; failures are retried with back-off up to maxattempts.
  * The same SQL runs on PGlite, where one process owns the database.
  */
-import type { Db, Queryable } from '../db/client';
+import { BACKGROUND, type Db, type Queryable } from '../db/client';
 
 export interface Job {
   jobid: number;
@@ -84,7 +84,7 @@ export class JobQueue {
    */
   private requeueDead(all: boolean) {
     return this.db.query(
-      `UPDATE jobs SET status = 'Queued', lockedat = NULL, runat = now()
+      `${BACKGROUND} UPDATE jobs SET status = 'Queued', lockedat = NULL, runat = now()
                            WHERE status = 'Running' AND ($1 OR lockedat < now() - ${STALE})`,
       [all],
     );
@@ -130,7 +130,7 @@ export class JobQueue {
   /** Embedded database: how long until the earliest queued job is due (a retry's back-off), at most EMBEDDED_LOOK_MS. */
   private async untilNextRetry(): Promise<number> {
     const [{ ms }] = await this.db.query<{ ms: number | null }>(
-      `SELECT ceil(extract(epoch FROM min(runat) - now()) * 1000)::int AS ms FROM jobs WHERE status = 'Queued' AND queue = ANY($1)`,
+      `${BACKGROUND} SELECT ceil(extract(epoch FROM min(runat) - now()) * 1000)::int AS ms FROM jobs WHERE status = 'Queued' AND queue = ANY($1)`,
       [[...this.handlers.keys()]],
     );
     return ms === null ? EMBEDDED_LOOK_MS : Math.min(Math.max(ms, 0), EMBEDDED_LOOK_MS);
@@ -140,7 +140,7 @@ export class JobQueue {
     const queues = [...this.handlers.keys()];
     if (!queues.length) return false;
     const [job] = await this.db.query<Job>(
-      `UPDATE jobs SET status = 'Running', lockedat = now(), startedat = now(), attempts = attempts + 1
+      `${BACKGROUND} UPDATE jobs SET status = 'Running', lockedat = now(), startedat = now(), attempts = attempts + 1
         WHERE jobid = (SELECT jobid FROM jobs WHERE status = 'Queued' AND runat <= now() AND queue = ANY($1)
                         ORDER BY runat, jobid LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING jobid, queue, payload, attempts, maxattempts`,
@@ -153,12 +153,14 @@ export class JobQueue {
       await this.handlers.get(job.queue)!(job, this.db);
       await faultHold(job, 'done');
       // A job canceled while it ran (UQ-005) stays Canceled.
-      await this.db.query(`UPDATE jobs SET status = 'Completed', completedat = now(), lockedat = NULL WHERE jobid = $1 AND status = 'Running'`, [job.jobid]);
+      await this.db.query(`${BACKGROUND} UPDATE jobs SET status = 'Completed', completedat = now(), lockedat = NULL WHERE jobid = $1 AND status = 'Running'`, [
+        job.jobid,
+      ]);
     } catch (err) {
       const message = (err as Error).message ?? String(err);
       const final = job.attempts >= job.maxattempts;
       await this.db.query(
-        `UPDATE jobs SET status = $2, lasterror = $3, lockedat = NULL, completedat = CASE WHEN $2 = 'Failed' THEN now() END,
+        `${BACKGROUND} UPDATE jobs SET status = $2, lasterror = $3, lockedat = NULL, completedat = CASE WHEN $2 = 'Failed' THEN now() END,
                 runat = now() + make_interval(secs => $4) WHERE jobid = $1 AND status = 'Running'`,
         [job.jobid, final ? 'Failed' : 'Queued', message, 2 ** job.attempts],
       );
