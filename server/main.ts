@@ -57,7 +57,7 @@ async function main() {
   });
   const shutdown = async () => {
     server.close();
-    schedule?.stop();
+    await schedule?.stop();
     await upkeep.stop();
     await control?.close();
     await ctx.jobs.stop();

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { timerChain, type TimerChain } from '../jobs/timer-chain';
 import { takeBackup, type BackupSource } from './backup';
 
 export interface BackupSchedule {
@@ -56,33 +57,25 @@ export async function runScheduled(src: BackupSource, s: BackupSchedule): Promis
   });
 }
 
-/** Starts the schedule; `stop` ends it (a backup under way finishes). */
-export function scheduleBackups(src: BackupSource, s: BackupSchedule): { stop(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const next = async () => {
-    if (stopped) return;
-    // A timer runs at most about 24 days ahead; a longer wait is taken in steps.
-    const wait = Math.min(await dueIn(s).catch(() => s.everyHours * 3_600_000), 2 ** 31 - 1);
-    timer = setTimeout(
-      async () => {
-        try {
-          const file = await runScheduled(src, s);
-          if (file) console.log(`Backup written: ${file}`);
-        } catch (err) {
-          console.error(`The scheduled backup failed: ${(err as Error).message}`);
-        }
-        void next();
-      },
-      Math.max(wait, 1_000),
+/** Starts the schedule; `stop` ends it (a backup under way finishes first). */
+export function scheduleBackups(src: BackupSource, s: BackupSchedule): TimerChain {
+  // At least a second between looks: a folder whose newest archive is always due does not spin.
+  const wait = () =>
+    dueIn(s).then(
+      (ms) => Math.max(ms, 1_000),
+      () => s.everyHours * 3_600_000,
     );
-    timer.unref();
-  };
-  void next();
-  return {
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
+  return timerChain(
+    wait(),
+    async () => {
+      try {
+        const file = await runScheduled(src, s);
+        if (file) console.log(`Backup written: ${file}`);
+      } catch (err) {
+        console.error(`The scheduled backup failed: ${(err as Error).message}`);
+      }
+      return wait();
     },
-  };
+    () => s.everyHours * 3_600_000,
+  );
 }

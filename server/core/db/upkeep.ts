@@ -12,6 +12,7 @@
  * The engine's counters start from zero at each start: the counts of earlier runs are carried in
  * db_upkeep_counts (migrations 047, 048). On PostgreSQL the server's own autovacuum does this; nothing runs.
  */
+import { timerChain, type TimerChain } from '../jobs/timer-chain';
 import { BACKGROUND, type Db } from './client';
 
 /** How often the tables are looked at; after a turn that did something, the next comes sooner. */
@@ -107,38 +108,28 @@ export class EmbeddedUpkeep {
 }
 
 /** Starts the turns (embedded database only); `stop` ends them (a turn under way finishes) and writes the counts down. */
-export function startEmbeddedUpkeep(db: Db, quiet: () => boolean): { stop(): Promise<void> } {
+export function startEmbeddedUpkeep(db: Db, quiet: () => boolean): TimerChain {
   if (db.kind !== 'pglite') return { async stop() {} };
   const upkeep = new EmbeddedUpkeep(db, quiet);
-  let timer: NodeJS.Timeout | undefined;
-  let turning: Promise<unknown> = Promise.resolve();
-  let stopped = false;
   const failed = (err: unknown) => {
     if (!db.closed) console.error(`Database upkeep failed: ${(err as Error)?.message ?? String(err)}`);
   };
-  const next = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
+  const turns = timerChain(
+    EVERY_MS,
+    async () => {
       const t0 = performance.now();
-      turning = upkeep.turn().then(
-        (ran) => {
-          if (ran) console.log(`Database upkeep: ${ran} (${Math.round(performance.now() - t0)} ms)`);
-          next(ran ? NEXT_MS : EVERY_MS);
-        },
-        (err) => {
-          failed(err);
-          next(EVERY_MS);
-        },
-      );
-    }, ms);
-    timer.unref();
-  };
-  next(EVERY_MS);
+      const ran = await upkeep.turn();
+      if (ran) console.log(`Database upkeep: ${ran} (${Math.round(performance.now() - t0)} ms)`);
+      return ran ? NEXT_MS : EVERY_MS;
+    },
+    (err) => {
+      failed(err);
+      return EVERY_MS;
+    },
+  );
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await turning;
+      await turns.stop();
       await upkeep.save().catch(failed);
     },
   };
