@@ -16,6 +16,15 @@ async function ageStoredSession(context: BrowserContext) {
   });
 }
 
+/** A page signed in as `user` on /home, with no refresh running or queued. */
+async function signedIn(user: 'admin' | 'designer') {
+  const page = await app.page();
+  await login(page, user);
+  await waitForPath(page, '/home');
+  await settled(page);
+  return page;
+}
+
 function countRefreshes(context: BrowserContext) {
   const seen: string[] = [];
   context.on('request', (r) => {
@@ -28,10 +37,7 @@ function countRefreshes(context: BrowserContext) {
 
 describe('session', () => {
   it('AUTH-011 a page load refreshes the tokens once and stores the new refresh token', async () => {
-    const page = await app.page();
-    await login(page, 'admin');
-    await waitForPath(page, '/home');
-    await settled(page);
+    const page = await signedIn('admin');
     const sent = countRefreshes(page.context());
     const before = await page.evaluate(() => JSON.parse(localStorage.getItem('plm.session')!).refreshToken);
     await ageStoredSession(page.context());
@@ -48,10 +54,7 @@ describe('session', () => {
   });
 
   it('AUTH-011 two tabs loading at once never send the same refresh token twice', async () => {
-    const page = await app.page();
-    await login(page, 'admin');
-    await waitForPath(page, '/home');
-    await settled(page);
+    const page = await signedIn('admin');
     const context = page.context();
     const second = await context.newPage();
     await ageStoredSession(context);
@@ -68,10 +71,7 @@ describe('session', () => {
   });
 
   it("AUTH-011 a tab whose copy of localStorage still holds a token another tab spent takes that tab's session instead of sending the token again", async () => {
-    const page = await app.page();
-    await login(page, 'admin');
-    await waitForPath(page, '/home');
-    await settled(page);
+    const page = await signedIn('admin');
     const context = page.context();
     await ageStoredSession(context);
     const spent = await page.evaluate(() => localStorage.getItem('plm.session')!);
@@ -101,10 +101,7 @@ describe('session', () => {
   });
 
   it('AUTH-016 a refused refresh clears the credentials and goes to /login', async () => {
-    const page = await app.page();
-    await login(page, 'designer');
-    await waitForPath(page, '/home');
-    await settled(page);
+    const page = await signedIn('designer');
     await page.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('plm.session')!);
       s.refreshedAt -= 60_000;
@@ -117,10 +114,7 @@ describe('session', () => {
   });
 
   it('a rejected access token (401) ends the session and remembers the page (AUTH-004)', async () => {
-    const page = await app.page();
-    await login(page, 'admin');
-    await waitForPath(page, '/home');
-    await settled(page);
+    const page = await signedIn('admin');
     await page.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('plm.session')!);
       s.accessToken = 'invalid';
@@ -133,10 +127,7 @@ describe('session', () => {
   });
 
   it('AUTH-014 a refresh that cannot reach the server shows the disconnect modal and retries until it can', async () => {
-    const page = await app.page();
-    await login(page, 'admin');
-    await waitForPath(page, '/home');
-    await settled(page);
+    const page = await signedIn('admin');
     const before = await page.evaluate(() => JSON.parse(localStorage.getItem('plm.session')!).refreshToken);
     await page.route('**/api/token', (route) => route.abort('internetdisconnected'));
     await ageStoredSession(page.context());
@@ -153,10 +144,7 @@ describe('session', () => {
   });
 
   it('AUTH-015 when the retried refresh reaches the server and is refused, the user is logged out', async () => {
-    const page = await app.page();
-    await login(page, 'admin');
-    await waitForPath(page, '/home');
-    await settled(page);
+    const page = await signedIn('admin');
     let calls = 0;
     await page.route('**/api/token', (route) =>
       ++calls === 1
@@ -175,10 +163,7 @@ describe('session', () => {
   });
 
   it('AUTH-013 the timeout warning counts down from 25 minutes before the end, and the session ends at expiry', async () => {
-    const page = await app.page();
-    await login(page, 'designer');
-    await waitForPath(page, '/home');
-    await settled(page);
+    const page = await signedIn('designer');
     await setValidUntil(page.context(), 24 * 60_000 + 30_000);
     await page.reload();
     const modal = page.getByRole('alertdialog', { name: 'Your session is ending' });
