@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, DEMO_PASSWORD, DEMO_USERS, pathOf } from './harness';
+import { apiToken, DEMO_PASSWORD, DEMO_USERS, login, pathOf } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
 const app = setupApp();
@@ -200,5 +200,31 @@ describe('issue 27: the wizard with the keyboard only', () => {
       await page.keyboard.press('Enter');
     }
     expect([await cellText(page, 0, 'Name'), await cellText(page, 1, 'Name'), await cellText(page, 2, 'Name')]).toEqual(['Typed 0', 'Typed 1', 'Typed 2']);
+  });
+
+  it("WIZ-015 rows wait for the brand's defaults and pick lists: Add brief is disabled and says why while they load, then the brief carries the Responsible", async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await waitForPath(page, '/home');
+    // The brand's users (the Responsible list) answer only when the test lets them.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/Reference\/users\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/projectCreate');
+    await page.locator('#wizard-line-plan option').nth(1).waitFor({ state: 'attached' });
+    await page.locator('#wizard-line-plan').selectOption({ index: 1 });
+    const add = page.getByRole('button', { name: 'Add brief' });
+    await add.waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    expect(await add.getAttribute('title')).toBe("Loading the brand's defaults…");
+    expect(await page.getByRole('toolbar', { name: 'Rows' }).getAttribute('aria-busy')).toBe('true');
+    release();
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.click();
+    await expect.poll(() => selectedCell(page)).toMatchObject({ row: 0, column: 'Name' });
+    expect(await cellText(page, 0, 'Responsible')).toBe('Dana Whitfield');
   });
 });
