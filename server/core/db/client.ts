@@ -14,6 +14,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { openPgliteInWorker } from './pglite-in-worker';
 import { writePath, writePathStatement } from './write-path';
+import { sqlLiteral } from './sql-literal';
 
 export type Row = Record<string, any>;
 
@@ -70,31 +71,6 @@ export const CHANGES_CHANNEL = 'db_changes';
 
 /** The name of a prepared statement: one per statement text. */
 const statementName = (sql: string) => `q_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
-
-/**
- * A parameter as an SQL literal for EXECUTE on PGlite (its query call prepares an unnamed
- * statement each time, so a named one is reached through PREPARE/EXECUTE). Quoted, the literal is
- * of unknown type and takes the type PREPARE inferred for the parameter.
- */
-export function sqlLiteral(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  const quote = (s: string) => {
-    if (s.includes('\0')) throw new Error('Text must not contain NUL characters.');
-    return `'${s.replace(/'/g, "''")}'`;
-  };
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new Error(`Not a finite number: ${v}`);
-    return quote(String(v));
-  }
-  if (typeof v === 'bigint' || typeof v === 'boolean') return quote(String(v));
-  if (typeof v === 'string') return quote(v);
-  if (v instanceof Date) return quote(v.toISOString());
-  if (Array.isArray(v)) {
-    const element = (e: unknown) => (e === null || e === undefined ? 'NULL' : `"${String(e).replace(/[\\"]/g, '\\$&')}"`);
-    return quote(`{${v.map(element).join(',')}}`);
-  }
-  return quote(JSON.stringify(v));
-}
 
 const INT8 = 20,
   NUMERIC = 1700,

@@ -1,6 +1,7 @@
 /** Issue 10: prepared statements on PGlite (PREPARE/EXECUTE with literal parameters) answer as plain queries do. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, sqlLiteral, type Db } from './client';
+import { openPglite, type Db } from './client';
+import { sqlLiteral } from './sql-literal';
 
 let db: Db;
 beforeAll(async () => {
