@@ -65,12 +65,4 @@ describe('refreshDecision (AUTH-011)', () => {
     expect(refreshDecision('load', now, spent, 6000)).toBe('adopt');
     expect(refreshDecision('retry', now, spent, 6000)).toBe('adopt');
   });
-
-  it('the rotation ledger never brings back a signed-out session nor replaces a newer one', () => {
-    const rotation = { spent: 'r1', next: base({ refreshToken: 'r2' }) };
-    expect(currentSession(null, rotation)).toBeNull();
-    const newer = base({ refreshToken: 'r3' });
-    expect(currentSession(newer, rotation)).toBe(newer);
-    expect(currentSession(newer, null)).toBe(newer);
-  });
 });
