@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { timerChain, type TimerChain } from '../jobs/timer-chain';
+import { type Stoppable, timerChain } from '../jobs/timer-chain';
 import { takeBackup, type BackupSource } from './backup';
 
 export interface BackupSchedule {
@@ -58,7 +58,7 @@ export async function runScheduled(src: BackupSource, s: BackupSchedule): Promis
 }
 
 /** Starts the schedule; `stop` ends it (a backup under way finishes first). */
-export function scheduleBackups(src: BackupSource, s: BackupSchedule): TimerChain {
+export function scheduleBackups(src: BackupSource, s: BackupSchedule): Stoppable {
   // At least a second between looks: a folder whose newest archive is always due does not spin.
   const wait = () =>
     dueIn(s).then(

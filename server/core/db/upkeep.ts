@@ -12,7 +12,7 @@
  * The engine's counters start from zero at each start: the counts of earlier runs are carried in
  * db_upkeep_counts (migrations 047, 048). On PostgreSQL the server's own autovacuum does this; nothing runs.
  */
-import { timerChain, type TimerChain } from '../jobs/timer-chain';
+import { type Stoppable, timerChain } from '../jobs/timer-chain';
 import { BACKGROUND, type Db } from './client';
 
 /** How often the tables are looked at; after a turn that did something, the next comes sooner. */
@@ -108,7 +108,7 @@ export class EmbeddedUpkeep {
 }
 
 /** Starts the turns (embedded database only); `stop` ends them (a turn under way finishes) and writes the counts down. */
-export function startEmbeddedUpkeep(db: Db, quiet: () => boolean): TimerChain {
+export function startEmbeddedUpkeep(db: Db, quiet: () => boolean): Stoppable {
   if (db.kind !== 'pglite') return { async stop() {} };
   const upkeep = new EmbeddedUpkeep(db, quiet);
   const failed = (err: unknown) => {

@@ -5,6 +5,7 @@
  * The same SQL runs on PGlite, where one process owns the database.
  */
 import { BACKGROUND, type Db, type Queryable } from '../db/client';
+import { type TimerChain, timerChain } from './timer-chain';
 
 export interface Job {
   jobid: number;
@@ -39,10 +40,10 @@ async function faultHold(job: Job, point: 'claimed' | 'done') {
 
 export class JobQueue {
   private handlers = new Map<string, JobHandler>();
-  private timer?: NodeJS.Timeout;
+  /** The worker: a drain, then a wait (the next look), in turns; absent until start() and after stop(). */
+  private worker?: TimerChain;
   private running?: Promise<void>;
   private runningJob = false;
-  private stopped = true;
 
   constructor(private db: Db) {}
 
@@ -58,22 +59,28 @@ export class JobQueue {
       opts.createdBy ?? null,
       opts.maxAttempts ?? 3,
     ]);
-    setImmediate(() => this.kick());
+    this.worker?.wake();
     return row.jobid;
   }
 
   /** Looks for ready jobs now (after a job was put back in the queue). */
   wake() {
-    setImmediate(() => this.kick());
+    this.worker?.wake();
   }
 
   async start() {
-    this.stopped = false;
     // Jobs left Running by a process that died are given back to the queue. The embedded database
     // belongs to this one process, so every Running job there is such a job; on a shared PostgreSQL
     // a job is another process's while it keeps touching `lockedat` (an import does per batch).
     await this.requeueDead(this.db.kind === 'pglite');
-    this.kick();
+    this.worker = timerChain(
+      0,
+      () => this.turn(),
+      (err) => {
+        if (!this.db.closed) console.error(`The job queue could not look for jobs: ${(err as Error)?.message ?? String(err)}`);
+        return POLL_MS;
+      },
+    );
   }
 
   /**
@@ -96,8 +103,9 @@ export class JobQueue {
   }
 
   async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.stop();
     await this.running;
   }
 
@@ -115,16 +123,13 @@ export class JobQueue {
     return this.running;
   }
 
-  private kick() {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
+  /** One turn of the worker: the ready jobs, then how long until the next look. */
+  private async turn(): Promise<number> {
+    await this.drain();
     // The embedded database has one process: its start gave back every Running job, none can go stale after.
-    void this.drain()
-      .then(() => (this.db.kind === 'pglite' ? this.untilNextRetry() : this.requeueDead(false).then(() => POLL_MS)))
-      .catch(() => POLL_MS)
-      .then((ms) => {
-        if (!this.stopped) this.timer = setTimeout(() => this.kick(), ms);
-      });
+    if (this.db.kind === 'pglite') return this.untilNextRetry();
+    await this.requeueDead(false);
+    return POLL_MS;
   }
 
   /** Embedded database: how long until the earliest queued job is due (a retry's back-off), at most EMBEDDED_LOOK_MS. */
