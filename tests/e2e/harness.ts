@@ -170,3 +170,21 @@ export async function linkFromOutbox(dataDir: string, to: string, route: string,
   }
   throw new Error(`No e-mail to ${to} with a ${route} link arrived in ${outbox}`);
 }
+
+/** The group buttons of the navigation bar, once it shows (the URL can move to /home before the signed-in frame renders). */
+export async function groupButtons(page: Page): Promise<string[]> {
+  const buttons = page.getByRole('navigation', { name: 'Main' }).getByRole('button');
+  await buttons.first().waitFor();
+  return (await buttons.allInnerTexts()).map((t) => t.trim());
+}
+
+/** The items of a group's menu, opened with the mouse (once it shows) and closed again. */
+export async function menuItems(page: Page, group: string): Promise<string[]> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group }).click();
+  const items = page.getByRole('menu', { name: group }).getByRole('menuitem');
+  await items.first().waitFor();
+  const texts = await items.allInnerTexts();
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu', { name: group }).waitFor({ state: 'detached' });
+  return texts.map((t) => t.trim());
+}

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe';
-import { login, navigate, pathOf } from './harness';
+import { groupButtons, login, menuItems, navigate, pathOf } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 
 const app = setupApp();
@@ -55,23 +55,6 @@ const navBox = (page: Page) =>
 const intersect = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 const crumbsOf = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts();
-/** The group buttons of the navigation bar, once it shows (the URL can move to /home before the signed-in frame renders). */
-async function groupButtons(page: Page): Promise<string[]> {
-  const buttons = page.getByRole('navigation', { name: 'Main' }).getByRole('button');
-  await buttons.first().waitFor();
-  return buttons.allInnerTexts();
-}
-
-/** The items of a group's menu, opened with the mouse and closed again. */
-async function menuItems(page: Page, group: string): Promise<string[]> {
-  const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group });
-  await button.click();
-  const items = await page.getByRole('menu', { name: group }).getByRole('menuitem').allInnerTexts();
-  await page.keyboard.press('Escape');
-  await page.getByRole('menu', { name: group }).waitFor({ state: 'detached' });
-  return items.map((t) => t.trim());
-}
-
 describe('shell navigation (issue 11)', () => {
   it('SHELL-003 the grouped nav never wraps or overlaps at 1280×800 and 1400×900', async () => {
     const page = await app.page();

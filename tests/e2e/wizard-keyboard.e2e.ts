@@ -227,4 +227,29 @@ describe('issue 27: the wizard with the keyboard only', () => {
     await expect.poll(() => selectedCell(page)).toMatchObject({ row: 0, column: 'Name' });
     expect(await cellText(page, 0, 'Responsible')).toBe('Dana Whitfield');
   });
+
+  it('WIZ-015 Insert pressed while the defaults load is kept: the pattern is added under the started brief once they are in, with the Responsible', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await waitForPath(page, '/home');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/Reference\/users\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/projectCreate?briefSeasonalId=1');
+    await expect.poll(() => cellText(page, 0, 'Level')).toBe('Brief');
+    // The Name column is frozen: its cell is the clone's, on top of the master table (the last in the document).
+    await page.locator(`${GRID} tbody tr[aria-rowindex="2"] td[aria-colindex="2"]`).last().click();
+    await expect.poll(() => selectedCell(page)).toMatchObject({ row: 0, column: 'Name' });
+    expect(await page.getByRole('toolbar', { name: 'Rows' }).getAttribute('aria-busy')).toBe('true');
+    await page.keyboard.press('Insert');
+    await page.waitForTimeout(300);
+    expect(await cellText(page, 1, 'Level')).toBe('');
+    release();
+    await expect.poll(() => cellText(page, 1, 'Level')).toBe('Pattern');
+    expect(await cellText(page, 1, 'Responsible')).toBe('Dana Whitfield');
+    expect(await cellText(page, 2, 'Level')).toBe('');
+  });
 });

@@ -190,14 +190,22 @@ export function ProjectCreateScreen() {
     [],
   );
   // Insert: a child of the selected row; Shift+Insert: a sibling; Ctrl+Delete: remove an unsaved row.
+  // Insert pressed while the brand's defaults load is kept and done once they are in (the toolbar says it waits).
+  const waitingInsert = useRef<{ key: string; sibling: boolean } | null>(null);
   const onKey = (e: KeyboardEvent, row: WizardRow | undefined) => {
     if (!row || (e.key !== 'Insert' && !(e.key === 'Delete' && e.ctrlKey))) return false;
     if (e.key === 'Delete') onRemove(row.key);
-    else if (!ready) return true;
+    else if (!ready) waitingInsert.current = { key: row.key, sibling: e.shiftKey };
     else if (e.shiftKey) onAddSibling(row.key);
     else onAddChild(row.key);
     return true;
   };
+  useEffect(() => {
+    const waiting = waitingInsert.current;
+    if (!ready || !waiting) return;
+    waitingInsert.current = null;
+    if (rowsRef.current.some((r) => r.key === waiting.key)) (waiting.sibling ? onAddSibling : onAddChild)(waiting.key);
+  }, [ready, onAddChild, onAddSibling]);
 
   const pickExisting = (found: FoundParent) => {
     const level = search!;
