@@ -342,6 +342,7 @@ describe('shell navigation (issue 11)', () => {
     const page = await app.page();
     await login(page, 'admin');
     await waitForPath(page, '/home');
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

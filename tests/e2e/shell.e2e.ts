@@ -11,16 +11,19 @@ describe('shell', () => {
     await page.setViewportSize({ width: 1000, height: 700 });
     await login(page, 'admin');
     await waitForPath(page, '/home');
+    // Read once the signed-in frame shows (the URL moves to /home before it renders).
+    const open = page.getByRole('button', { name: 'Open navigation' });
+    await open.waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await open.click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await drawer.getByRole('link', { name: 'Migrations' }).click();
     await waitForPath(page, '/migrations');
     await drawer.waitFor({ state: 'detached' });
 
     await page.setViewportSize({ width: 1100, height: 700 });
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(await open.isVisible()).toBe(false);
   });
 
   it('SHELL-006 the scroll-to-top button appears after 50 px of scrolling', async () => {

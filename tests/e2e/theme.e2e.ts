@@ -35,6 +35,7 @@ describe('theme picker', () => {
     const other = await app.page();
     await login(other, 'forecast');
     await waitForPath(other, '/home');
+    await other.getByRole('heading', { name: /^Welcome, / }).waitFor();
     expect(await themeOf(other)).toBe(targetId);
   });
 
