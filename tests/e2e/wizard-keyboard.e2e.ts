@@ -92,6 +92,20 @@ async function pick(page: Page, label: string, count: number) {
   await page.keyboard.press('Enter');
 }
 
+/** The designer, signed in; the brand's users (the Responsible list) answer only once `release` is called. */
+async function designerWithUsersHeld() {
+  const page = await app.page();
+  await login(page, 'designer');
+  await waitForPath(page, '/home');
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/api\/Reference\/users\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { page, release };
+}
+
 describe('issue 27: the wizard with the keyboard only', () => {
   it('WIZ-002 WIZ-011 WIZ-015 fresh sign-in → Products menu → rows → first red cell → pick lists → Ctrl+S saves, Responsible from the profile', async () => {
     const token = await apiToken(app.server.baseUrl, 'designer');
@@ -203,16 +217,7 @@ describe('issue 27: the wizard with the keyboard only', () => {
   });
 
   it("WIZ-015 rows wait for the brand's defaults and pick lists: Add brief is disabled and says why while they load, then the brief carries the Responsible", async () => {
-    const page = await app.page();
-    await login(page, 'designer');
-    await waitForPath(page, '/home');
-    // The brand's users (the Responsible list) answer only when the test lets them.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/api\/Reference\/users\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { page, release } = await designerWithUsersHeld();
     await page.goto('/projectCreate');
     await page.locator('#wizard-line-plan option').nth(1).waitFor({ state: 'attached' });
     await page.locator('#wizard-line-plan').selectOption({ index: 1 });
@@ -229,15 +234,7 @@ describe('issue 27: the wizard with the keyboard only', () => {
   });
 
   it('WIZ-015 Insert pressed while the defaults load is kept: the pattern is added under the started brief once they are in, with the Responsible', async () => {
-    const page = await app.page();
-    await login(page, 'designer');
-    await waitForPath(page, '/home');
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/api\/Reference\/users\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { page, release } = await designerWithUsersHeld();
     await page.goto('/projectCreate?briefSeasonalId=1');
     await expect.poll(() => cellText(page, 0, 'Level')).toBe('Brief');
     // The Name column is frozen: its cell is the clone's, on top of the master table (the last in the document).
