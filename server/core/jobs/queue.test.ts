@@ -94,4 +94,20 @@ describe('ADR 004: the job queue on the embedded database', () => {
     expect(own.filter((sql) => !sql.startsWith(BACKGROUND))).toEqual([]);
     expect(statements).toContain('SELECT 1 AS from_the_job');
   });
+
+  it('a database that stops answering is reported at once, not at every look, and its return is reported', async () => {
+    const { queue } = await started();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const query = vi.spyOn(db, 'query').mockRejectedValue(new Error('connection refused'));
+    queue.wake();
+    await vi.waitFor(() => expect(query.mock.calls.length).toBeGreaterThanOrEqual(3), { timeout: 5_000, interval: 50 });
+    expect(errors.mock.calls).toEqual([['The job queue could not look for jobs: connection refused']]);
+    query.mockRestore();
+    await vi.waitFor(() => expect(logs).toHaveBeenCalledWith(expect.stringMatching(/^The job queue reaches its database again \(\d+ failed looks since /)), {
+      timeout: 3_000,
+      interval: 50,
+    });
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
 });

@@ -23,6 +23,8 @@ const POLL_MS = 1000;
  * it only waits for the next retry's time (a failed job's back-off), looking at least this often.
  */
 const EMBEDDED_LOOK_MS = 60_000;
+/** While the database stays unreachable, the failed looks are reported once a minute, not every second. */
+const REPORT_EVERY_MS = 60_000;
 /** A Running job whose process has not touched `lockedat` for this long is taken to be a dead process's (issue 29). */
 const STALE = `interval '10 minutes'`;
 
@@ -44,6 +46,8 @@ export class JobQueue {
   private worker?: TimerChain;
   private running?: Promise<void>;
   private runningJob = false;
+  /** The failed looks since the last one that worked (the database unreachable), for the report. */
+  private failing?: { since: number; count: number; reported: number };
 
   constructor(private db: Db) {}
 
@@ -76,10 +80,7 @@ export class JobQueue {
     this.worker = timerChain(
       0,
       () => this.turn(),
-      (err) => {
-        if (!this.db.closed) console.error(`The job queue could not look for jobs: ${(err as Error)?.message ?? String(err)}`);
-        return POLL_MS;
-      },
+      (err) => this.lookFailed(err),
     );
   }
 
@@ -126,9 +127,27 @@ export class JobQueue {
   /** One turn of the worker: the ready jobs, then how long until the next look. */
   private async turn(): Promise<number> {
     await this.drain();
+    if (this.failing) {
+      console.log(`The job queue reaches its database again (${this.failing.count} failed looks since ${new Date(this.failing.since).toISOString()}).`);
+      this.failing = undefined;
+    }
     // The embedded database has one process: its start gave back every Running job, none can go stale after.
     if (this.db.kind === 'pglite') return this.untilNextRetry();
     await this.requeueDead(false);
+    return POLL_MS;
+  }
+
+  /** A look that failed (the database unreachable): reported at once, then once a minute while it lasts; the next look in a second. */
+  private lookFailed(err: unknown): number {
+    if (this.db.closed) return POLL_MS;
+    const now = Date.now();
+    const failing = (this.failing ??= { since: now, count: 0, reported: 0 });
+    failing.count++;
+    if (now - failing.reported >= REPORT_EVERY_MS) {
+      failing.reported = now;
+      const times = failing.count > 1 ? ` (${failing.count} failed looks since ${new Date(failing.since).toISOString()})` : '';
+      console.error(`The job queue could not look for jobs${times}: ${(err as Error)?.message ?? String(err)}`);
+    }
     return POLL_MS;
   }
 
