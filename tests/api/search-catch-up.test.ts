@@ -5,14 +5,16 @@
  * ChangedOn never misses a commit the search can see (SEARCH-008).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BACKGROUND } from '../../server/core/db/client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let admin: string;
+let costing: string;
 let ids: number[];
 beforeAll(async () => {
   t = await createTestApp();
-  [admin] = await t.tokens('admin');
+  [admin, costing] = await t.tokens('admin', 'costing');
   ids = (
     await t.ctx.db.query<{ id: number }>(`SELECT prototypeseasonalid AS id FROM colorway_view WHERE NOT isdeleted
     AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'admin@example.com') ORDER BY 1 LIMIT 3`)
@@ -75,5 +77,42 @@ describe('issue 31: search stamps just after the commit', () => {
       [seasons],
     );
     expect(n).toBe(seasons.length);
+  });
+
+  it("SEARCH-008: a bulk save's batches are caught up after its last one, not between them, even when they are further apart than the wait", async () => {
+    const rows = await t.ctx.db.query<{ id: number; v: number }>(`SELECT prototypeseasonalid AS id, rowversion AS v FROM colorway_view
+      WHERE NOT isdeleted AND brandid IN (SELECT brandid FROM user_brands ub JOIN users u USING (userid) WHERE u.username = 'costing@example.com')
+        AND (statusid = 1 OR (statusid = 2 AND factnameky IS NOT NULL)) ORDER BY 1 LIMIT 6`);
+    expect(rows).toHaveLength(6);
+    // Batches of 2 rows (3 transactions); the catch-up due at once after a commit: nothing but the hold keeps it out.
+    process.env.SEARCH_CATCH_UP_MS = '0';
+    const { bulkBatchRows } = t.ctx.config;
+    t.ctx.config.bulkBatchRows = 2;
+    const events: string[] = [];
+    const { query, tx } = t.ctx.db;
+    t.ctx.db.query = ((sql: string, ...rest: unknown[]) => {
+      if (sql.startsWith(BACKGROUND) && sql.includes('colorway_search_catch_up')) events.push('catch-up');
+      return (query as (...a: unknown[]) => unknown).call(t.ctx.db, sql, ...rest);
+    }) as typeof query;
+    t.ctx.db.tx = ((f: Parameters<typeof tx>[0]) =>
+      tx.call(t.ctx.db, f).then((v) => {
+        events.push('commit');
+        return v;
+      })) as typeof tx;
+    try {
+      const res = await t.request('POST', '/api/Grid/costing/Save', {
+        token: costing,
+        json: { rows: rows.map((r) => ({ Key: r.id, RowVersion: r.v, Changes: { FFC: 41.5 } })) },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).Saved).toHaveLength(6);
+      await vi.waitFor(() => expect(events).toContain('catch-up'), { timeout: 2000 });
+    } finally {
+      t.ctx.db.query = query;
+      t.ctx.db.tx = tx;
+      t.ctx.config.bulkBatchRows = bulkBatchRows;
+    }
+    expect(events.slice(0, 4)).toEqual(['commit', 'commit', 'commit', 'catch-up']);
+    expect(await pending()).toEqual([]);
   });
 });

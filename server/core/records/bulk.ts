@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import type { GridDoc } from '../schemas/documents';
 import { AppError, badRequest, type FieldError } from '../http/errors';
+import { holdSearchCatchUps } from '../search/catch-up';
 import { answerUpdates, applyUpdates, checkUpdates, readForUpdates, yieldToOthers, type RowOutcome, type UpdatePlan, type UpdateRequest } from './write';
 import { STALE, type Version } from './stale';
 
@@ -88,6 +89,8 @@ export async function saveRecords(
   const out: RowOutcome[] = [];
   let reading = batches.length ? read(0) : undefined;
   let writing: Promise<RowOutcome[]> | undefined;
+  // The search catch-up after the last batch, not between two (catch-up.ts).
+  const release = holdSearchCatchUps(ctx.db);
   try {
     for (let b = 0; b < batches.length; b++) {
       const plan = await checkUpdates(await reading!);
@@ -102,6 +105,8 @@ export async function saveRecords(
     // Nothing left running behind the error: the batch being written ends (committed or not) first.
     await writing?.catch(() => {});
     throw err;
+  } finally {
+    release();
   }
 }
 

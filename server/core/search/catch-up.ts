@@ -6,7 +6,8 @@
  *  - before a search reads that table (`beforeSearch`), so no search sorts or filters by a value older
  *    than the commits it can see;
  *  - shortly after a `search_pending` notification (every process hears it; batches of one save's
- *    transactions go together), so the notes stay few;
+ *    transactions go together, and a bulk save of this process holds it until its last batch), so the
+ *    notes stay few;
  *  - once at start, for notes of writes made while no server listened.
  */
 import type { AppContext } from '../context';
@@ -33,7 +34,7 @@ const AT_MOST_MS = 1000;
 const VACUUM_AFTER = 1000;
 
 class CatchUps {
-  private quiet = new QuietTimer(() => void this.runAll().catch((err) => this.failed(err)), afterCommitMs, AT_MOST_MS);
+  readonly quiet = new QuietTimer(() => void this.runAll().catch((err) => this.failed(err)), afterCommitMs, AT_MOST_MS);
   private running: Promise<void> = Promise.resolve();
   /** Rows caught up since the pending table was last vacuumed (PGlite). */
   private sinceVacuum = 0;
@@ -116,6 +117,16 @@ export async function startSearchCatchUps(ctx: AppContext): Promise<void> {
 export async function catchUpNow(ctx: AppContext): Promise<void> {
   await startSearchCatchUps(ctx);
   await catchUps.get(ctx.db)!.runAll();
+}
+
+/**
+ * Holds this process's catch-up back until the returned release is called (a bulk save's batches,
+ * records/bulk.ts): a slow host's gap between two batches can outlast the quiet wait, and on the
+ * embedded database the catch-up would then hold the engine in the middle of the request. The
+ * ceiling (AT_MOST_MS) still applies, and a search applies what is pending before it reads.
+ */
+export function holdSearchCatchUps(db: Db): () => void {
+  return catchUps.get(db)?.quiet.hold() ?? (() => {});
 }
 
 /** Before a search reads `table` of this entity: its pending notes applied first. */
