@@ -233,7 +233,7 @@ describe('issue 27: the wizard with the keyboard only', () => {
     expect(await cellText(page, 0, 'Responsible')).toBe('Dana Whitfield');
   });
 
-  it('WIZ-015 Insert pressed while the defaults load is kept: the pattern is added under the started brief once they are in, with the Responsible', async () => {
+  it('WIZ-015 Insert pressed while the defaults load is kept and said so: the pattern is added under the started brief once they are in, with the Responsible', async () => {
     const { page, release } = await designerWithUsersHeld();
     await page.goto('/projectCreate?briefSeasonalId=1');
     await expect.poll(() => cellText(page, 0, 'Level')).toBe('Brief');
@@ -241,11 +241,16 @@ describe('issue 27: the wizard with the keyboard only', () => {
     await page.locator(`${GRID} tbody tr[aria-rowindex="2"] td[aria-colindex="2"]`).last().click();
     await expect.poll(() => selectedCell(page)).toMatchObject({ row: 0, column: 'Name' });
     expect(await page.getByRole('toolbar', { name: 'Rows' }).getAttribute('aria-busy')).toBe('true');
+    const status = page.getByRole('toolbar', { name: 'Rows' }).getByRole('status');
+    expect(await status.textContent()).toBe('Loading defaults…');
     await page.keyboard.press('Insert');
+    // The kept key is said at once; no row yet.
+    await expect.poll(() => status.textContent()).toBe('Insert waits for defaults…');
     await page.waitForTimeout(300);
     expect(await cellText(page, 1, 'Level')).toBe('');
     release();
     await expect.poll(() => cellText(page, 1, 'Level')).toBe('Pattern');
+    await expect.poll(() => status.textContent()).toBe('1 new row, 0 saved');
     expect(await cellText(page, 1, 'Responsible')).toBe('Dana Whitfield');
     expect(await cellText(page, 2, 'Level')).toBe('');
   });

@@ -191,21 +191,21 @@ export function ProjectCreateScreen() {
   );
   // Insert: a child of the selected row; Shift+Insert: a sibling; Ctrl+Delete: remove an unsaved row.
   // Insert pressed while the brand's defaults load is kept and done once they are in (the toolbar says it waits).
-  const waitingInsert = useRef<{ key: string; sibling: boolean } | null>(null);
+  // The toolbar's status says a kept Insert waits.
+  const [waitingInsert, setWaitingInsert] = useState<{ key: string; sibling: boolean } | null>(null);
   const onKey = (e: KeyboardEvent, row: WizardRow | undefined) => {
     if (!row || (e.key !== 'Insert' && !(e.key === 'Delete' && e.ctrlKey))) return false;
     if (e.key === 'Delete') onRemove(row.key);
-    else if (!ready) waitingInsert.current = { key: row.key, sibling: e.shiftKey };
+    else if (!ready) setWaitingInsert({ key: row.key, sibling: e.shiftKey });
     else if (e.shiftKey) onAddSibling(row.key);
     else onAddChild(row.key);
     return true;
   };
   useEffect(() => {
-    const waiting = waitingInsert.current;
-    if (!ready || !waiting) return;
-    waitingInsert.current = null;
-    if (rowsRef.current.some((r) => r.key === waiting.key)) (waiting.sibling ? onAddSibling : onAddChild)(waiting.key);
-  }, [ready, onAddChild, onAddSibling]);
+    if (!ready || !waitingInsert) return;
+    setWaitingInsert(null);
+    if (rowsRef.current.some((r) => r.key === waitingInsert.key)) (waitingInsert.sibling ? onAddSibling : onAddChild)(waitingInsert.key);
+  }, [ready, waitingInsert, onAddChild, onAddSibling]);
 
   const pickExisting = (found: FoundParent) => {
     const level = search!;
@@ -297,6 +297,7 @@ export function ProjectCreateScreen() {
           <WizardToolbar
             saving={saving}
             ready={ready}
+            insertWaiting={!!waitingInsert}
             selected={selected}
             progress={progress}
             pendingCount={pending(rows).length}

@@ -1,7 +1,8 @@
 /**
  * The wizard's toolbar over the grid: add a brief, a child or a sibling of the selected row, remove an
  * unsaved row (each with its key, Insert / Shift+Insert / Ctrl+Delete), add an existing brief or pattern,
- * and the count of new and saved rows or the save's progress.
+ * and the count of new and saved rows, the save's progress, or that the brand's defaults are loading
+ * (and that an Insert pressed meanwhile waits for them).
  */
 import { LEVEL_LABEL, type WizardRow } from './wizard-rows';
 
@@ -9,6 +10,8 @@ interface Props {
   saving: boolean;
   /** False until the brand's defaults and pick lists have loaded: a row added before would miss them (its Responsible). */
   ready: boolean;
+  /** An Insert pressed before `ready`, kept until then. */
+  insertWaiting: boolean;
   selected: WizardRow | null;
   progress: { done: number; total: number } | null;
   pendingCount: number;
@@ -23,6 +26,7 @@ interface Props {
 export function WizardToolbar({
   saving,
   ready,
+  insertWaiting,
   selected,
   progress,
   pendingCount,
@@ -79,7 +83,13 @@ export function WizardToolbar({
       </button>
       <span className="spacer" />
       <span className="wizard__progress" role="status">
-        {progress ? `Saving ${progress.done} of ${progress.total} rows…` : `${pendingCount} new rows, ${savedCount} saved`}
+        {progress
+          ? `Saving ${progress.done} of ${progress.total} rows…`
+          : loading
+            ? insertWaiting
+              ? 'Insert waits for defaults…'
+              : 'Loading defaults…'
+            : `${pendingCount} new row${pendingCount === 1 ? '' : 's'}, ${savedCount} saved`}
       </span>
     </div>
   );
