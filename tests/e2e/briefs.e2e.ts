@@ -72,6 +72,8 @@ describe('briefs', () => {
     await page.locator('button:has-text("Relink"):disabled').waitFor();
     await page.getByRole('link', { name: 'Copy' }).click();
     await page.waitForURL((u) => u.pathname === '/briefCopy/5');
+    // The copy's own screen, not the brief's still on show while it loads (both show the brand as text).
+    await page.getByRole('heading', { name: 'Copy Brief' }).waitFor();
     // The brand is fixed: its name as text, not a control (issue 11).
     await expect.poll(() => page.locator('output#root_BrandId[data-reference]').textContent()).toBe('Summit Ridge');
     expect(await page.locator('#root_BriefName').inputValue()).toBe('Summer Water Sandal - Copy');
