@@ -81,11 +81,6 @@ describe('line plans', () => {
       await cell(page, cal, `${t} Start Date row ${row}`).fill(values[3]);
       await cell(page, cal, `${t} End Date row ${row}`).fill(values[4]);
     }
-    await section(page, cal)
-      .getByRole('button', { name: `Save ${t}` })
-      .click();
-    // LP-021/022: the server numbers the rows and computes the durations.
-    await expect.poll(() => cell(page, cal, `${t} Sort row 2`).inputValue(), { timeout: 10_000 }).toBe('20');
 
     // Launch dates.
     await section(page, 'launches').getByRole('button', { name: 'Add row' }).click();
@@ -98,12 +93,24 @@ describe('line plans', () => {
     await cell(page, 'launches', 'Launch Dates Description row 1').fill('January floorset');
     await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').fill('2026-11-15');
     await cell(page, 'launches', 'Launch Dates Available at Retail row 1').fill('2027-01-15');
-    // Saved, and the line plan reloaded at its next version (the status change below uses it).
+
+    // LP-023: the calendar and the launch dates saved one right after the other: the second save waits for the
+    // first's answer and goes at the version it gave (sent at once, it would carry the version before the
+    // calendar's save and be refused as changed by the designer herself). Then the line plan is read again.
+    const calendarSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveCalendarItems'));
     const launchesSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveLaunchDates'));
     const reloaded = launchesSaved.then(() => page.waitForResponse((r) => r.url().includes('/api/LinePlan/GetLinePlan?')));
+    await section(page, cal)
+      .getByRole('button', { name: `Save ${t}` })
+      .click();
     await section(page, 'launches').getByRole('button', { name: 'Save Launch Dates' }).click();
-    expect((await launchesSaved).status()).toBe(200);
+    const [calendar, launches] = [await calendarSaved, await launchesSaved];
+    expect([calendar.status(), launches.status()]).toEqual([200, 200]);
+    expect(launches.request().postDataJSON().RowVersion).toBe((await calendar.json()).RowVersion);
     await reloaded;
+    // LP-021/022: the server numbers the rows and computes the durations (Line Review: 2 to 5 March, 3 days).
+    await expect.poll(() => section(page, cal).locator('tbody tr').first().locator('td').nth(6).innerText(), { timeout: 10_000 }).toBe('3');
+    expect(await cell(page, cal, `${t} Sort row 2`).inputValue()).toBe('20');
 
     // LP-014: with the dates set the line plan can be released.
     await page.getByLabel('Set status').selectOption({ label: 'Released' });

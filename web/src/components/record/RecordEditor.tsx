@@ -7,7 +7,7 @@
  *
  * @example <RecordEditor level={levelOf('brief')!} id={12} actions={(r) => <CopyButton record={r} />} />
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { EntitySchema } from '../fields/field-kind';
 import { Navigate } from 'react-router-dom';
 import { can } from '../../auth/permissions';
@@ -18,12 +18,13 @@ import { SchemaForm } from '../schema-form/SchemaForm';
 import { HistoryPanel } from './HistoryPanel';
 import { RecordNotFound } from './RecordNotFound';
 import { isReadOnlyStatus, type HierarchyLevel } from './hierarchy';
-import { saveHierarchyRecord } from './save-record';
+import { saveRecordInTurn } from './save-record';
 import { StatusChange } from './StatusChange';
 import { useHierarchyRecord, type RecordData } from './use-hierarchy-record';
 import { DocumentsPanel } from './DocumentsPanel';
 import { LiveRecordNotice } from './LiveRecordNotice';
 import { PresenceBar } from '../../feed/PresenceBar';
+import { RecordSavesContext, recordSaves } from './record-saves';
 import './record.css';
 
 /** Reads the record again; a panel's save passes what its answer says of the record (its RowVersion at least). */
@@ -54,6 +55,11 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   const [conflict, setConflict] = useState<string | null>(null);
   // References (brand, season, responsible, workflow group…) come as names and choices through their widget (x-ref).
   const formSchema = useMemo(() => (schema && withScreenOptions ? withScreenOptions(schema) : schema), [schema, withScreenOptions]);
+  // The screen's saves of the record (form, status, panels) go one at a time, each at the newest version known (record-saves.ts).
+  const shown = useRef<unknown>(undefined);
+  shown.current = record?.RowVersion;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new record (id) starts its own turns
+  const saves = useMemo(() => recordSaves(() => shown.current), [id]);
 
   if (!can(permissions, level.module, 'read')) return <Navigate to="/permissionDenied" replace />;
   if (notFound) return <RecordNotFound level={level} />;
@@ -75,12 +81,13 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   // Merged into the record as cached now, not as this render saw it.
   const reload = (saved?: Partial<RecordData>) => {
     setConflict(null);
+    saves.moved(saved?.RowVersion);
     void (saved ? mutate((r) => (r ? { ...r, ...saved } : r), { revalidate: true }) : mutate());
   };
   const readOnly = !can(permissions, level.module, 'edit') || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted || (editable ? !editable(record) : false);
   const onSave = async (changes: RecordData) => {
     if (!Object.keys(changes).length) return;
-    const result = await saveHierarchyRecord(level, record, changes);
+    const result = await saveRecordInTurn(saves, level, record, changes);
     if (result.ok) {
       setConflict(null);
       toast.success('Record Saved Successfully.');
@@ -97,42 +104,44 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   };
   const title = String(record[level.name] ?? `${level.title} ${id}`);
   return (
-    <div className="record-editor" data-entity={level.entity}>
-      <PageHeader
-        title={title}
-        subtitle={`${level.title} · ${String(record.StatusName ?? '')}`}
-        actions={
-          <>
-            <PresenceBar topic={`record:${level.entity}:${id}`} />
-            {actions?.(record, reload)}
-            <StatusChange level={level} record={record} onChanged={(r) => void mutate(r, { revalidate: false })} />
-          </>
-        }
-      />
-      {conflict && (
-        <div className="alert alert--warning" role="alert">
-          {conflict}{' '}
-          <button type="button" className="btn btn--small" onClick={() => reload()}>
-            Reload
-          </button>
-        </div>
-      )}
-      <LiveRecordNotice entity={level.entity} id={id} url={url!} record={record} schema={schema} dirtyKey={`${level.entity}:${id}`} mutate={mutate} />
-      <SchemaForm
-        schema={formSchema ?? schema}
-        layout={layout}
-        fieldLayout={fieldLayout}
-        formData={record}
-        readOnly={readOnly}
-        onSave={readOnly ? undefined : onSave}
-        brandId={record.BrandId as number | undefined}
-        dirtyKey={`${level.entity}:${id}`}
-        panels={panels?.(record, reload, !readOnly)}
-        onChange={readOnly || !onChange ? undefined : (data) => onChange(data, record)}
-      />
-      {children?.(record, reload)}
-      <DocumentsPanel level={level} record={record} canEdit={!readOnly} />
-      <HistoryPanel level={level.level} id={id} version={record.RowVersion} />
-    </div>
+    <RecordSavesContext.Provider value={saves}>
+      <div className="record-editor" data-entity={level.entity}>
+        <PageHeader
+          title={title}
+          subtitle={`${level.title} · ${String(record.StatusName ?? '')}`}
+          actions={
+            <>
+              <PresenceBar topic={`record:${level.entity}:${id}`} />
+              {actions?.(record, reload)}
+              <StatusChange level={level} record={record} onChanged={(r) => void mutate(r, { revalidate: false })} />
+            </>
+          }
+        />
+        {conflict && (
+          <div className="alert alert--warning" role="alert">
+            {conflict}{' '}
+            <button type="button" className="btn btn--small" onClick={() => reload()}>
+              Reload
+            </button>
+          </div>
+        )}
+        <LiveRecordNotice entity={level.entity} id={id} url={url!} record={record} schema={schema} dirtyKey={`${level.entity}:${id}`} mutate={mutate} />
+        <SchemaForm
+          schema={formSchema ?? schema}
+          layout={layout}
+          fieldLayout={fieldLayout}
+          formData={record}
+          readOnly={readOnly}
+          onSave={readOnly ? undefined : onSave}
+          brandId={record.BrandId as number | undefined}
+          dirtyKey={`${level.entity}:${id}`}
+          panels={panels?.(record, reload, !readOnly)}
+          onChange={readOnly || !onChange ? undefined : (data) => onChange(data, record)}
+        />
+        {children?.(record, reload)}
+        <DocumentsPanel level={level} record={record} canEdit={!readOnly} />
+        <HistoryPanel level={level.level} id={id} version={record.RowVersion} />
+      </div>
+    </RecordSavesContext.Provider>
   );
 }

@@ -9,7 +9,8 @@ import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { toast } from '../../shell/toast-store';
 import type { HierarchyLevel } from './hierarchy';
-import { saveHierarchyRecord } from './save-record';
+import { useRecordSaves } from './record-saves';
+import { saveRecordInTurn } from './save-record';
 import type { RecordData } from './use-hierarchy-record';
 
 interface StatusOption {
@@ -22,11 +23,12 @@ export function StatusChange({ level, record, onChanged }: { level: HierarchyLev
   const allowed = can(permissions, level.module, 'status') && !record.IsDeleted;
   const { data } = useSWR<StatusOption[]>(allowed ? `/api/Status/GetAvailableStatusList?currentStatusId=${String(record.StatusId)}` : null);
   const [busy, setBusy] = useState(false);
+  const saves = useRecordSaves();
   if (!allowed || !data?.length) return null;
   const change = async (statusId: number) => {
     setBusy(true);
     try {
-      const result = await saveHierarchyRecord(level, record, { StatusId: statusId });
+      const result = await saveRecordInTurn(saves, level, record, { StatusId: statusId });
       if (result.ok) {
         toast.success('Record Saved Successfully.');
         onChanged(result.record);

@@ -7,6 +7,7 @@
 import { ApiError, apiFetch } from '../../api/http';
 import type { SaveOutcome } from '../schema-form/SchemaForm';
 import type { HierarchyLevel } from './hierarchy';
+import type { RecordSaves } from './record-saves';
 import type { RecordData } from './use-hierarchy-record';
 
 /** `warnings`: notes of the server that did not refuse the save (e.g. 'No Service Fee found.'). */
@@ -28,4 +29,13 @@ export async function saveHierarchyRecord(h: HierarchyLevel, record: RecordData,
     }
     throw e;
   }
+}
+
+/** A save in the screen's turn (record-saves.ts): after its earlier saves answered, at the newest version it knows. */
+export function saveRecordInTurn(saves: RecordSaves, h: HierarchyLevel, record: RecordData, changes: RecordData): Promise<SaveResult> {
+  return saves.inTurn(async (RowVersion) => {
+    const result = await saveHierarchyRecord(h, { ...record, RowVersion }, changes);
+    if (result.ok) saves.moved(result.record.RowVersion);
+    return result;
+  }, record.RowVersion);
 }

@@ -25,6 +25,7 @@ import {
   type SavedRow,
 } from './size-range-drafts';
 import { saveSizeRanges, sizeRangesKey, useSizeLookups } from './size-ranges-api';
+import { savePanelInTurn, useRecordSaves } from '../record/record-saves';
 import './size-ranges.css';
 
 export interface SizeRangePanelProps {
@@ -52,14 +53,13 @@ export function SizeRangePanel(props: SizeRangePanelProps) {
   return <SizeRangeEditor mode="prototype" {...props} />;
 }
 
-function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion: screenVersion, canEdit, onSaved }: SizeRangePanelProps) {
+function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion, canEdit, onSaved }: SizeRangePanelProps) {
   const { data, mutate } = useSWR<SavedRow[]>(sizeRangesKey(prototypeSeasonalId));
   const { regions, widths } = useSizeLookups();
   const [rows, setRows] = useState<RowDraft[]>([]);
   const [cells, setCells] = useState<CellErrors>(new Map());
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [savedVersion, setSavedVersion] = useState(0);
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -71,8 +71,8 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion: screenVersion, ca
     setCells(new Map());
     setMessage(null);
   };
-  // Until the screen has reloaded the colorway after a save, the version this panel's save moved it to.
-  const rowVersion = Math.max(screenVersion, savedVersion);
+  // After the screen's earlier saves of the colorway answered, at the version they gave (record-saves.ts).
+  const saves = useRecordSaves();
 
   const refuse = (text: string, marked: CellErrors) => {
     setCells(marked);
@@ -86,7 +86,9 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion: screenVersion, ca
       return;
     }
     setBusy(true);
-    const answer = await saveSizeRanges(prototypeSeasonalId, rowVersion, saveItems(data ?? [], rows)).finally(() => setBusy(false));
+    const answer = await savePanelInTurn(saves, (v) => saveSizeRanges(prototypeSeasonalId, v, saveItems(data ?? [], rows)), rowVersion).finally(() =>
+      setBusy(false),
+    );
     if (!answer.ok) {
       if (answer.conflict) {
         setConflict(answer.Message);
@@ -96,7 +98,6 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion: screenVersion, ca
       refuse(answer.Message, serverCells(answer.Errors, rows));
       return;
     }
-    setSavedVersion(answer.RowVersion);
     setCells(new Map());
     setMessage(null);
     setConflict(null);

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { toast } from '../../shell/toast-store';
 import { digitsOnly, saveItems, withoutRow, type Draft } from './child-rows';
+import { savePanelInTurn, useRecordSaves } from '../../components/record/record-saves';
 import { childKey, saveChildRows, type ChildSetDef, type Row } from './line-plan-api';
 
 export interface EditorColumn {
@@ -45,6 +46,7 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
   // Issue 27: a number cell refuses letters visibly, saying what it takes, instead of dropping them in silence.
   const [refused, setRefused] = useState<{ k: number; field: string; text: string } | null>(null);
   const refusedId = `${testId}-refused`;
+  const saves = useRecordSaves();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drafts restart when the rows load; filter is the screen's inline function, new each render
   useEffect(() => {
@@ -65,7 +67,8 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
       newRow,
     );
     setBusy(true);
-    const refusal = await saveChildRows(set, linePlanId, rowVersion, items).finally(() => setBusy(false));
+    // After the screen's earlier saves of the line plan answered (another section's), at the version they gave.
+    const refusal = await savePanelInTurn(saves, (v) => saveChildRows(set, linePlanId, v, items), rowVersion).finally(() => setBusy(false));
     if (refusal.ok) {
       setErrors([]);
       setConflict(null);

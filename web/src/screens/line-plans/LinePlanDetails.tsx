@@ -4,6 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { savePanelInTurn, useRecordSaves } from '../../components/record/record-saves';
 import { tabPanelProps } from '../../components/tabs/TabList';
 import { toast } from '../../shell/toast-store';
 import { ChildRowsEditor, ERRORS_TOAST_MS, type EditorColumn } from './ChildRowsEditor';
@@ -48,6 +49,7 @@ export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
   const { mutate } = useSWRConfig();
   const file = useRef<HTMLInputElement>(null);
   const [importing, setImporting] = useState(false);
+  const saves = useRecordSaves();
   const common = { linePlanId: id, rowVersion, readOnly, onSaved };
 
   const importFile = async (f: File | undefined) => {
@@ -59,7 +61,7 @@ export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
     }
     setImporting(true);
     try {
-      const refusal = await importCalendarFile(id, rowVersion, f);
+      const refusal = await savePanelInTurn(saves, (v) => importCalendarFile(id, v, f), rowVersion);
       if (!refusal.ok) {
         toast.error([refusal.Message, ...refusal.Errors.map((e) => `${e.Field}: ${e.Message}`)].join('\n'), ERRORS_TOAST_MS);
         return;

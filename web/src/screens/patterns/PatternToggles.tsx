@@ -9,7 +9,8 @@ import useSWR from 'swr';
 import { can } from '../../auth/permissions';
 import { useSessionStore } from '../../auth/session-store';
 import { isReadOnlyStatus, type HierarchyLevel } from '../../components/record/hierarchy';
-import { saveHierarchyRecord } from '../../components/record/save-record';
+import { useRecordSaves } from '../../components/record/record-saves';
+import { saveRecordInTurn } from '../../components/record/save-record';
 import type { RecordData } from '../../components/record/use-hierarchy-record';
 import { toast } from '../../shell/toast-store';
 import { isoToDisplay } from '../../components/fields/dates';
@@ -28,6 +29,8 @@ export function PatternToggles({ level, record, onSaved }: Props) {
   const id = record.PatternSeasonalId as number;
   const { data: canAdopt, mutate } = useSWR<boolean>(`/api/Pattern/CanAdopt?PatternSeasonalId=${id}&v=${String(record.RowVersion)}`);
   // The box shows the new value while it saves and reverts when the server refuses (PAT-014).
+  // The two boxes clicked one after the other save in turn, the second at the version the first gave.
+  const saves = useRecordSaves();
   const [pending, setPending] = useState<Partial<Record<'AdoptedStatus' | 'PTAStatus', boolean>>>({});
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version of the record (saved or reloaded) ends the pending values
   useEffect(() => setPending({}), [record.RowVersion]);
@@ -37,7 +40,7 @@ export function PatternToggles({ level, record, onSaved }: Props) {
   const toggle = async (field: 'AdoptedStatus' | 'PTAStatus', value: boolean) => {
     setPending({ [field]: value });
     try {
-      const result = await saveHierarchyRecord(level, record, { [field]: value });
+      const result = await saveRecordInTurn(saves, level, record, { [field]: value });
       if (result.ok) {
         toast.success('Record Saved Successfully.');
         onSaved(result.record);
