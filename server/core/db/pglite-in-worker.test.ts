@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverStateError } from '../http/database-errors';
 import { CHANGES_CHANNEL, openPglite, type Db, type Queryable } from './client';
 import { ENGINE_STOPPED, openPgliteInWorker } from './pglite-in-worker';
+import { parseTrace } from './sql-trace';
 import { withWritePath } from './write-path';
 
 let db: Db;
@@ -142,5 +143,26 @@ describe('the embedded database in a worker thread', () => {
       await disk.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe('PGLITE_TRACE (issue 31)', () => {
+  it('the worker appends each call it served, timed, with its statement on one line', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'plm-trace-')), 'trace.txt');
+    process.env.PGLITE_TRACE = file;
+    const traced = await openPgliteInWorker().finally(() => delete process.env.PGLITE_TRACE);
+    try {
+      await traced.tx(async (q) => {
+        await q.query('SELECT $1::int\n  + 1 AS two', [1]);
+      });
+    } finally {
+      await traced.close();
+    }
+    const calls = parseTrace(fs.readFileSync(file, 'utf8'));
+    const select = calls.find((c) => c.sql === 'SELECT $1::int + 1 AS two');
+    expect(select).toMatchObject({ op: 'query' });
+    expect(select!.end).toBeGreaterThanOrEqual(select!.start);
+    expect(calls.map((c) => c.op)).toEqual(expect.arrayContaining(['begin', 'query', 'end']));
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }, 60_000);
 });

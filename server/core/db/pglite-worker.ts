@@ -8,8 +8,10 @@
  * commit or a rollback from the main thread), the data directory's dump, and the change
  * notifications, each posted before the answer of the statement that committed it.
  */
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPglite, type Db, type Queryable } from './client';
+import { traceLine } from './sql-trace';
 import { withWritePath, type WritePath } from './write-path';
 
 type Run = { sql: string; tx?: number };
@@ -88,6 +90,18 @@ async function handle(db: Db, m: ToWorker): Promise<unknown> {
   }
 }
 
+/**
+ * PGLITE_TRACE=<file>: each call's start, answer and statement appended to the file (sql-trace.ts),
+ * written at once (tens of microseconds a call, after its answer is timed) so a stopped server loses none.
+ */
+const traceFd = process.env.PGLITE_TRACE ? fs.openSync(process.env.PGLITE_TRACE, 'a') : undefined;
+function traced(m: ToWorker, run: () => Promise<unknown>): Promise<unknown> {
+  if (traceFd === undefined) return run();
+  const start = performance.now();
+  const write = () => fs.writeSync(traceFd, traceLine({ start, end: performance.now(), op: m.op, sql: 'sql' in m ? m.sql : '' }));
+  return run().finally(write);
+}
+
 const { dataDir, load } = workerData as { dataDir?: string; load?: ArrayBuffer };
 const ready = openPglite(dataDir, load && new Blob([load])).then(async (db) => {
   await db.listen(
@@ -98,7 +112,7 @@ const ready = openPglite(dataDir, load && new Blob([load])).then(async (db) => {
 });
 port.on('message', (m: ToWorker) => {
   ready
-    .then((db) => handle(db, m))
+    .then((db) => traced(m, () => handle(db, m)))
     .then(
       (value) => post({ id: m.id, ok: true, value: m.op === 'begin' ? m.id : value }),
       (err) => post({ id: m.id, ok: false, error: plain(err) }),
