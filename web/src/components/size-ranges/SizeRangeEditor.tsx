@@ -123,8 +123,8 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion, canEdit, onSaved 
           </button>
         )}
         {canEdit && (
-          <button type="button" className="btn btn--small btn--primary" disabled={!ready || busy} onClick={() => void save()}>
-            Save size ranges
+          <button type="button" className="btn btn--small btn--primary" disabled={!ready || busy} aria-busy={busy || undefined} onClick={() => void save()}>
+            {busy ? 'Saving…' : 'Save size ranges'}
           </button>
         )}
       </div>

@@ -141,8 +141,8 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
           </button>
         )}
         {!readOnly && (
-          <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} onClick={() => void save()}>
-            Save {title}
+          <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} aria-busy={busy || undefined} onClick={() => void save()}>
+            {busy ? 'Saving…' : `Save ${title}`}
           </button>
         )}
       </div>
