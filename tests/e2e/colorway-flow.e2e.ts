@@ -9,7 +9,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, login, navigate, networkQuiet, pathOf, type DemoUser } from './harness';
+import { apiToken, login, navigate, networkQuiet, pathOf, toastsFromNow, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 import { finishColorwayCreate, pickReleasedPattern } from './colorway-steps';
 
@@ -19,9 +19,13 @@ const COSTING = ['EstFFC', 'FFC', 'FfcPct', 'ActPurPrice', 'ServFee', 'IsSFOverr
 const FACTORY = ['FactNameKy', 'FactName', 'CtryOfOrig', 'FactoryGroupKey', 'FactoryGroupName', 'TransferFactoryKy', 'DSFactoryKy', 'DualSrcdPatt'];
 
 const section = (page: Page, id: string) => page.locator(`details[data-section="${id}"]`);
+/** Saves the form and waits for its answer and its own toast (an earlier save's toast may still be on show). */
 const saveForm = async (page: Page) => {
+  const toast = await toastsFromNow(page, 'Record Saved Successfully.');
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname.toLowerCase() === '/api/prototype/updateprototype');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Record Saved Successfully.').last().waitFor();
+  expect((await saved).status()).toBe(200);
+  await toast.first().waitFor();
 };
 
 const tokenOf = (user: DemoUser) => apiToken(app.server.baseUrl, user);
@@ -197,9 +201,14 @@ describe('colorway flow', () => {
     await sizes.getByLabel(`Region row ${row}`, { exact: true }).selectOption({ label: 'Asia' });
     await sizes.getByLabel(`Width row ${row}`, { exact: true }).selectOption({ label: 'Wide' });
     await sizes.getByLabel(`Size Range row ${row}`, { exact: true }).fill('240-290');
+    // The colorway moved to a new version and is read again; the form still holds the edit once that read is in.
+    const sizesSaved = page.waitForResponse((r) => r.url().includes('/api/Prototype/SaveSizeRanges'));
+    const reread = sizesSaved.then(() => page.waitForResponse((r) => r.url().includes('/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=3')));
     await sizes.getByRole('button', { name: 'Save size ranges' }).click();
+    expect((await sizesSaved).status()).toBe(200);
     await page.getByText('Record Saved Successfully.').last().waitFor();
-    // The colorway moved to a new version; the form still holds the edit and saves it without a conflict.
+    await reread;
+    // The form saves the edit without a conflict.
     await expect.poll(() => page.locator('#root_GenNotes').inputValue()).toBe('Edited before the size ranges were saved.');
     await saveForm(page);
     expect(await page.getByText('This record was changed by').count()).toBe(0);

@@ -8,7 +8,7 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { AppServer } from './app-server';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
@@ -169,6 +169,18 @@ export async function linkFromOutbox(dataDir: string, to: string, route: string,
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`No e-mail to ${to} with a ${route} link arrived in ${outbox}`);
+}
+
+/**
+ * The toasts with this text that show from now on, not those on show already: a toast stays 5 s, so after a second
+ * save `getByText('Record Saved Successfully.')` can find the first save's toast and pass before the second has
+ * answered. Marks the toasts on show now (a toast keeps its element while it shows); call it before the action.
+ */
+export async function toastsFromNow(page: Page, text: string | RegExp): Promise<Locator> {
+  await page.getByTestId('toast').evaluateAll((toasts) => {
+    for (const t of toasts) t.setAttribute('data-e2e-earlier', '');
+  });
+  return page.locator('[data-testid="toast"]:not([data-e2e-earlier])').filter({ hasText: text });
 }
 
 /** The group buttons of the navigation bar, once it shows (the URL can move to /home before the signed-in frame renders). */
