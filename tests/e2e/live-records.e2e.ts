@@ -91,6 +91,9 @@ describe('issue 30: a live record screen', () => {
     expect(await alert.textContent()).toMatch(/changed Factory First Cost\b.* at .+ You have unsaved changes\./);
     await alert.getByRole('button', { name: 'Take theirs' }).click();
     await alert.waitFor({ state: 'detached' });
+    // 'Live edit' is what the test typed, on show before the record is read again: wait for their value (13.5, in
+    // no field before the read), then check the edit is still there.
+    await expect.poll(() => a.locator('#root_FFC').inputValue()).toMatch(/^13\.50?$/);
     await expect.poll(() => desc.inputValue()).toBe('Live edit');
   });
 
