@@ -21,8 +21,13 @@ describe('buy ready', () => {
     await page.getByRole('button', { name: 'Execute buy ready' }).click();
     await page.getByText(/Buy ready executed: \d+ of \d+ colorways buy-ready/).waitFor({ timeout: 15_000 });
     // BR-003 BR-004: by stock number; an unknown one shows the empty text.
+    // The season's rows are on show before the Find: wait for the stock number's answer, not for rows.
     await page.locator('#br-sn').fill('SR1100-002');
+    const found = page.waitForResponse(
+      (r) => r.url().includes('/api/BuyReady/GetBuyReady?') && new URL(r.url()).searchParams.get('StockNumber') === 'SR1100-002',
+    );
     await page.getByRole('button', { name: 'Find' }).click();
+    expect((await found).status()).toBe(200);
     await expect.poll(() => page.locator('.ht_master tbody tr').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.locator('#br-sn').fill('NO-SUCH-STOCK');
     await page.getByRole('button', { name: 'Find' }).click();
