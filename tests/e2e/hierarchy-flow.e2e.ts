@@ -52,25 +52,52 @@ describe('product hierarchy flow', () => {
 
     const cal = 'calendar-5',
       t = 'Calendar Spring 2027';
+    // The calendar starts as a copy of the corporate template (10 rows, numbered 10 to 100): the added row is the last.
+    await expect.poll(() => cell(page, cal, `${t} Name row 1`).inputValue(), { timeout: 10_000 }).toBe('Kick-off');
+    const templateRows = await page.getByTestId(cal).locator('tbody tr').count();
     await page.getByTestId(cal).getByRole('button', { name: 'Add row' }).click();
-    await cell(page, cal, `${t} Name row 1`).fill('Line Review');
-    await cell(page, cal, `${t} Stage row 1`).fill('Concept');
-    await cell(page, cal, `${t} Group row 1`).fill('1');
-    await cell(page, cal, `${t} Start Date row 1`).fill('2026-03-02');
-    await cell(page, cal, `${t} End Date row 1`).fill('2026-03-05');
+    const row = templateRows + 1;
+    await cell(page, cal, `${t} Name row ${row}`).fill('Line Review');
+    await cell(page, cal, `${t} Stage row ${row}`).fill('Concept');
+    await cell(page, cal, `${t} Group row ${row}`).fill('1');
+    await cell(page, cal, `${t} Start Date row ${row}`).fill('2026-03-02');
+    await cell(page, cal, `${t} End Date row ${row}`).fill('2026-03-05');
+    // Wait for the save's answer and the duration only the server computes (2 to 5 March, 3 days), not for a sort
+    // number: row 1 is numbered 10 before the save too.
+    const calendarSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveCalendarItems'));
     await page
       .getByTestId(cal)
       .getByRole('button', { name: `Save ${t}` })
       .click();
+    const calendar = await calendarSaved;
+    expect(calendar.status(), await calendar.text()).toBe(200);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId(cal)
+            .locator('tbody tr')
+            .nth(row - 1)
+            .locator('td')
+            .nth(6)
+            .innerText(),
+        { timeout: 10_000 },
+      )
+      .toBe('3');
     await expect.poll(() => cell(page, cal, `${t} Sort row 1`).inputValue(), { timeout: 10_000 }).toBe('10');
+    // LP-022: the added row numbered after the template's.
+    expect(await cell(page, cal, `${t} Sort row ${row}`).inputValue()).toBe(String(row * 10));
 
     await page.getByTestId('launches').getByRole('button', { name: 'Add row' }).click();
     await cell(page, 'launches', 'Launch Dates Launch row 1').fill('1');
     await cell(page, 'launches', 'Launch Dates Description row 1').fill('Spring floorset');
     await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').fill('2026-11-15');
     await cell(page, 'launches', 'Launch Dates Available at Retail row 1').fill('2027-01-15');
-    const reloaded = page.waitForResponse((r) => r.url().includes('/api/LinePlan/GetLinePlan?'));
+    // The line plan read again after the launch dates' save, not a read still under way from the calendar's.
+    const launchesSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveLaunchDates'));
+    const reloaded = launchesSaved.then(() => page.waitForResponse((r) => r.url().includes('/api/LinePlan/GetLinePlan?')));
     await page.getByTestId('launches').getByRole('button', { name: 'Save Launch Dates' }).click();
+    expect((await launchesSaved).status()).toBe(200);
     await reloaded;
     await release(page, 'Line Plan');
 
