@@ -75,12 +75,15 @@ describe('critical path search', () => {
 
     // Sort by stock number, select the first two rows (click, Shift+click): the report button counts them.
     // (The header shows the sort at once; the sorted rows come with the answer, and new rows reset the count.)
+    // The answer's rows are painted after the response: wait until the first rows are the answer's (read right after the
+    // response, row 0 was the unsorted search's, which can hold the same stock number), then select.
     const sortedUp = page.waitForResponse((r) => r.url().includes('/api/Grid/critical-path-dev-prototype-search/Search'));
     await page.locator('.data-grid .ht_clone_top thead th .colHeader', { hasText: /^Stock Number$/ }).click();
     await page.locator('.data-grid .ht_clone_top .colHeader', { hasText: 'Stock Number ▲' }).waitFor();
-    await sortedUp;
+    const sortedRows = ((await (await sortedUp).json()).Results as PathRow[]).slice(0, 2).map((r) => r.StockNum);
     const stockCol = shown.indexOf('Stock Number');
     const stockOf = async (i: number) => (await rows(page).nth(i).locator('td').nth(stockCol).textContent())?.trim();
+    await expect.poll(() => Promise.all(sortedRows.map((_, i) => stockOf(i)))).toEqual(sortedRows);
     expect(await stockOf(0)).toBe(a.StockNum);
     await rows(page)
       .nth(0)
@@ -103,9 +106,12 @@ describe('critical path search', () => {
     fs.rmSync(pdf!, { force: true });
     // The same search again, the same rows: the selection stays, in the table as in the count.
     const selectedCells = () => page.locator('.data-grid .ht_master td.area, .data-grid .ht_master td.current').count();
+    // The same rows come back, so nothing on show changes: let the answer in and the page settle (500 ms with no
+    // request in flight) before reading the selection, which is there before the search too.
     const again = page.waitForResponse((r) => r.url().includes('/api/Grid/critical-path-dev-prototype-search/Search'));
     await page.getByLabel('Name contains').press('Enter');
-    await again;
+    expect((await again).status()).toBe(200);
+    await networkQuiet(page);
     await report.waitFor();
     expect(await selectedCells()).toBeGreaterThan(0);
     // Sorted the other way, other records in those rows: the selection goes from the table as from the count.
