@@ -110,7 +110,10 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     expect(saves).toBe(1);
     const now = (await costingRows('costing')).find((r) => r[KEY] === rows[open][KEY])!;
     expect(now.CostingCompl).toBe(true);
-    // Still locked after the answer; typing into a milestone says why.
+    // Still locked after the answer (locked while it was held too: wait for the answer on the screen, the status line's count).
+    const statusLine = page.locator('.data-grid__status[role="status"]');
+    await expect.poll(() => statusLine.textContent()).toBe('1 row saved.');
+    // Typing into a milestone says why.
     await goToCell(page, 'SM Final Complete', open);
     expect((await cell(page, 'SM Final Complete', open))?.locked).toBe(true);
     await page.keyboard.press('Space');
