@@ -261,6 +261,9 @@ describe('mass upload and the upload queue (issue 13)', () => {
         .getByText(`${found.length.toLocaleString('en-US')} record${found.length === 1 ? '' : 's'}`)
         .first()
         .waitFor();
+      // The count can be the previous sample's too: wait for this sample's stock number in its row.
+      const link = page.locator(`.data-grid :is(.ht_clone_left, .ht_clone_inline_start) tbody tr[aria-rowindex="${at + 2}"] a.data-grid__link`);
+      await expect.poll(async () => (await link.textContent())?.trim()).toBe(key.split('|')[0]);
       await goToColumn(page, title('SeasonName'));
       await expect.poll(async () => (await cellAt(page, title('SeasonName'), at))?.text, { timeout: 5_000 }).toBe(key.split('|')[1]);
       await goToColumn(page, title('EstFFC'));
