@@ -166,6 +166,9 @@ describe('transfer checklist', () => {
     await dialog.getByRole('button', { name: 'Transfer Checklist' }).click();
     await page.waitForURL(/\/transferChecklist\/\d+$/, { timeout: 20_000 });
     const checklistPath = new URL(page.url()).pathname;
+    // The checklist's own screen: the colorway's, still on show while it loads, has the dialog's unticked
+    // 'Tariff mitigation transfer' box, which the name below matches too.
+    await page.getByRole('heading', { name: /^Transfer Checklist: / }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Tariff Mitigation Transfer' }).isChecked()).toBe(false);
 
     await navigate(page, '/colorway/2');
