@@ -81,12 +81,16 @@ describe('sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await waitForPath(page, '/changeUserPassword');
+    // The new screen's own heading first: the sign-in form, still on show while it loads, holds the same user name.
+    await page.getByRole('heading', { name: 'Change your password' }).waitFor();
     expect(await page.getByLabel('User name').inputValue()).toBe(DEMO_USERS.forecast);
     await page.getByLabel('Current password').fill(DEMO_PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill('Changed#Pass2027');
     await page.getByLabel('Confirm password').fill('Changed#Pass2027');
     await page.getByRole('button', { name: 'Change password' }).click();
     await waitForPath(page, '/login');
+    // Likewise the sign-in form's heading: the password form before it shows the same user name.
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.getByLabel('User name').inputValue()).toBe(DEMO_USERS.forecast);
     await page.getByLabel('Password', { exact: true }).fill('Changed#Pass2027');
     await page.getByRole('button', { name: 'Sign in' }).click();
