@@ -322,7 +322,13 @@ describe('project-create wizard (WIZ-001..018)', () => {
     page.on('request', (r) => {
       if (/SearchPatternsForPrototype$/i.test(new URL(r.url()).pathname)) sent.push(JSON.parse(r.postData()!).PatternName);
     });
+    // The search of the whole name answered: the pattern's button is listed before any typing (the first answer
+    // holds it), so waiting for the button alone passed at once, before the debounced search had even gone.
+    const named = page.waitForResponse(
+      (r) => /SearchPatternsForPrototype$/i.test(new URL(r.url()).pathname) && JSON.parse(r.request().postData() ?? '{}').PatternName === target.PatternName,
+    );
     await dialog.getByLabel('Pattern name').pressSequentially(target.PatternName, { delay: 20 });
+    expect((await named).status()).toBe(200);
     await dialog.getByRole('button', { name: target.PatternName, exact: true }).first().waitFor();
     await page.waitForTimeout(400);
     // One search 250 ms after the typing stops, not one per key: on a quiet machine exactly one. A loaded
