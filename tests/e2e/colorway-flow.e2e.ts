@@ -92,6 +92,11 @@ describe('colorway flow', () => {
     await sizes.getByLabel('Region row 1', { exact: true }).selectOption({ label: 'US' });
     await sizes.getByLabel('Width row 1', { exact: true }).selectOption({ label: 'Medium' });
     await sizes.getByLabel('Size Range row 1', { exact: true }).fill('7-13');
+    // SHELL-021: the size ranges edited and not saved (the form is saved): leaving asks first.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const ask = page.getByRole('alertdialog');
+    expect(await ask.textContent()).toContain('There are unsaved changes on the page, do you want to continue without saving?');
+    await ask.getByRole('button', { name: 'Stay on page' }).click();
     await sizes.getByRole('button', { name: 'Save size ranges' }).click();
     await page.getByText('Record Saved Successfully.').last().waitFor();
     await expect.poll(async () => (await api(await tokenOf('designer'), `/api/Prototype/GetSizeRanges?PrototypeSeasonalId=${colorwayId}`)).length).toBe(1);

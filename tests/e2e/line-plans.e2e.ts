@@ -94,6 +94,11 @@ describe('line plans', () => {
     await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').fill('2026-11-15');
     await cell(page, 'launches', 'Launch Dates Available at Retail row 1').fill('2027-01-15');
 
+    // The Summer 2027 calendar edited and not saved: the Spring calendar's save reads both calendars again (one read).
+    const summer = 'calendar-6',
+      ts = 'Calendar Summer 2027';
+    await cell(page, summer, `${ts} Name row 1`).fill('Summer Kick-off');
+
     // LP-023: the calendar and the launch dates saved one right after the other: the second save waits for the
     // first's answer and goes at the version it gave (sent at once, it would carry the version before the
     // calendar's save and be refused as changed by the designer herself). Then the line plan is read again.
@@ -111,6 +116,21 @@ describe('line plans', () => {
     // LP-021/022: the server numbers the rows and computes the durations (Line Review: 2 to 5 March, 3 days).
     await expect.poll(() => section(page, cal).locator('tbody tr').first().locator('td').nth(6).innerText(), { timeout: 10_000 }).toBe('3');
     expect(await cell(page, cal, `${t} Sort row 2`).inputValue()).toBe('20');
+    // The other calendar's unsaved edit is still there after that read; SHELL-021: leaving asks first.
+    expect(await cell(page, summer, `${ts} Name row 1`).inputValue()).toBe('Summer Kick-off');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const ask = page.getByRole('alertdialog');
+    expect(await ask.textContent()).toContain('There are unsaved changes on the page, do you want to continue without saving?');
+    await ask.getByRole('button', { name: 'Stay on page' }).click();
+    const summerSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveCalendarItems'));
+    await section(page, summer)
+      .getByRole('button', { name: `Save ${ts}` })
+      .click();
+    expect((await summerSaved).status()).toBe(200);
+    await section(page, summer)
+      .getByRole('button', { name: `Save ${ts}` })
+      .and(page.locator(':disabled'))
+      .waitFor();
 
     // LP-014: with the dates set the line plan can be released.
     await page.getByLabel('Set status').selectOption({ label: 'Released' });
@@ -123,6 +143,7 @@ describe('line plans', () => {
     expect(await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').inputValue()).toBe('2026-08-31');
     expect(await cell(page, cal, `${t} Name row 1`).inputValue()).toBe('Line Review');
     expect(await cell(page, cal, `${t} Name row 2`).inputValue()).toBe('Proto Review');
+    expect(await cell(page, summer, `${ts} Name row 1`).inputValue()).toBe('Summer Kick-off');
     expect(await cell(page, cal, `${t} End Date row 2`).inputValue()).toBe('2026-05-20');
     expect(await section(page, cal).locator('tbody tr').first().locator('td').nth(6).innerText()).toBe('3');
     expect(await cell(page, 'launches', 'Launch Dates Available at Retail row 1').inputValue()).toBe('2027-01-15');

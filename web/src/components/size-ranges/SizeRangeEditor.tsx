@@ -26,6 +26,7 @@ import {
 } from './size-range-drafts';
 import { saveSizeRanges, sizeRangesKey, useSizeLookups } from './size-ranges-api';
 import { savePanelInTurn, useRecordSaves } from '../record/record-saves';
+import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import './size-ranges.css';
 
 export interface SizeRangePanelProps {
@@ -62,12 +63,17 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion, canEdit, onSaved 
   const [conflict, setConflict] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [edited, setEdited] = useState(false);
+  // SHELL-021: leaving the colorway with the size ranges edited and not saved asks first.
+  useUnsavedChanges(canEdit && edited && !busy, `size-ranges:${prototypeSeasonalId}`);
 
   useEffect(() => {
     setRows((data ?? []).map(draftOf));
+    setEdited(false);
   }, [data]);
   const edit = (next: RowDraft[]) => {
     setRows(next);
+    setEdited(true);
     setCells(new Map());
     setMessage(null);
   };
@@ -102,6 +108,7 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion, canEdit, onSaved 
     setMessage(null);
     setConflict(null);
     await mutate(answer.SizeRanges, { revalidate: false });
+    setEdited(false);
     toast.success('Record Saved Successfully.');
     onSaved?.(answer.RowVersion);
   };

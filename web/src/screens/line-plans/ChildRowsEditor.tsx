@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { toast } from '../../shell/toast-store';
-import { digitsOnly, saveItems, withoutRow, type Draft } from './child-rows';
+import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
+import { digitsOnly, saveItems, withFreshRows, withoutRow, type Draft } from './child-rows';
 import { savePanelInTurn, useRecordSaves } from '../../components/record/record-saves';
 import { childKey, saveChildRows, type ChildSetDef, type Row } from './line-plan-api';
 
@@ -48,9 +49,11 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
   const refusedId = `${testId}-refused`;
   const saves = useRecordSaves();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the drafts restart when the rows load; filter is the screen's inline function, new each render
+  const mine = (rows: Row[] | undefined) => (rows ?? []).filter((r) => !filter || filter(r));
+  // Rows read again (another sub-season's calendar saved: they share one read) keep what the user changed here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drafts follow the rows read; filter is the screen's inline function, new each render
   useEffect(() => {
-    setDrafts((data ?? []).filter((r) => !filter || filter(r)).map((row) => ({ k: nextK++, row, dirty: false, deleted: false })));
+    setDrafts((ds) => withFreshRows(ds, mine(data), set.key, () => nextK++));
   }, [data]);
 
   const edit = (k: number, field: string, value: unknown) =>
@@ -58,6 +61,8 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
   const add = () => setDrafts((ds) => [...ds, { k: nextK++, row: { ...newRow }, dirty: true, deleted: false }]);
   const remove = (k: number) => setDrafts((ds) => withoutRow(ds, k, set.key));
   const changed = drafts.some((d) => d.dirty || d.deleted);
+  // SHELL-021: leaving the screen with this section's edits unsaved asks first.
+  useUnsavedChanges(!readOnly && changed && !busy, `line-plan:${linePlanId}:${testId}`);
 
   const save = async () => {
     const items = saveItems(
@@ -74,7 +79,9 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
       setConflict(null);
       onSaved(refusal.RowVersion);
       toast.success('Record Saved Successfully.');
-      await mutate();
+      // This section's rows as saved (numbered, durations computed), its edits done.
+      const rows = mine(await mutate());
+      setDrafts(rows.map((row) => ({ k: nextK++, row, dirty: false, deleted: false })));
       return;
     }
     if (refusal.conflict) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveItems, withoutRow, type Draft } from './child-rows';
+import { saveItems, withFreshRows, withoutRow, type Draft } from './child-rows';
 
 const draft = (k: number, row: Record<string, unknown>, dirty = false, deleted = false): Draft => ({ k, row, dirty, deleted });
 
@@ -22,5 +22,35 @@ describe('child rows of a line plan', () => {
     const drafts = [draft(1, { LinePlanLaunchDateId: 7 }), draft(2, { LaunchNumber: 2 }, true)];
     expect(withoutRow(drafts, 1, 'LinePlanLaunchDateId')[0].deleted).toBe(true);
     expect(withoutRow(drafts, 2, 'LinePlanLaunchDateId').map((d) => d.k)).toEqual([1]);
+  });
+
+  it('LP-023 rows read again keep what the user changed, deleted or added; untouched rows take the fresh values', () => {
+    const key = 'CalendarItemId';
+    const drafts = [
+      draft(1, { CalendarItemId: 10, Name: 'Kick-off', Sort: 10 }),
+      draft(2, { CalendarItemId: 11, Name: 'Line Review (mine)', Sort: 20 }, true),
+      draft(3, { CalendarItemId: 12, Name: 'Design Lock', Sort: 30 }, false, true),
+      draft(4, { CalendarItemId: 13, Name: 'Changed, then deleted by someone else' }, true),
+      draft(5, { CalendarItemId: 14, Name: 'Deleted by both' }, false, true),
+      draft(6, { Name: 'New row' }, true),
+    ];
+    const fresh = [
+      { CalendarItemId: 10, Name: 'Kick-off (theirs)', Sort: 10 },
+      { CalendarItemId: 11, Name: 'Line Review (theirs)', Sort: 20 },
+      { CalendarItemId: 12, Name: 'Design Lock', Sort: 30 },
+      { CalendarItemId: 15, Name: 'Added by someone else', Sort: 40 },
+    ];
+    let k = 100;
+    const merged = withFreshRows(drafts, fresh, key, () => k++);
+    expect(merged.map((d) => [d.k, d.row.Name, d.dirty, d.deleted])).toEqual([
+      [1, 'Kick-off (theirs)', false, false],
+      [2, 'Line Review (mine)', true, false],
+      [3, 'Design Lock', false, true],
+      [100, 'Added by someone else', false, false],
+      [4, 'Changed, then deleted by someone else', true, false],
+      [6, 'New row', true, false],
+    ]);
+    // Nothing touched: the fresh rows as they are.
+    expect(withFreshRows([], fresh, key, () => k++).map((d) => d.row)).toEqual(fresh);
   });
 });

@@ -21,6 +21,22 @@ export function saveItems(drafts: readonly Draft[], key: string, editable: reado
     });
 }
 
+/**
+ * The rows read again while the user edits (another sub-season's calendar saved: the calendars share
+ * one read): untouched rows take the fresh values, rows the user changed, deleted or added stay as the
+ * user left them, in the fresh order, new rows last. `nextK` numbers the drafts of rows first seen.
+ */
+export function withFreshRows(drafts: readonly Draft[], fresh: readonly Row[], key: string, nextK: () => number): Draft[] {
+  const touched = new Map(drafts.filter((d) => (d.dirty || d.deleted) && d.row[key]).map((d) => [d.row[key], d]));
+  const known = new Map(drafts.filter((d) => d.row[key]).map((d) => [d.row[key], d.k]));
+  return [
+    ...fresh.map((row) => touched.get(row[key]) ?? { k: known.get(row[key]) ?? nextK(), row, dirty: false, deleted: false }),
+    // A changed row someone else deleted stays, so its save says so instead of the edit vanishing (a deleted one is just gone).
+    ...[...touched.values()].filter((d) => !d.deleted && !fresh.some((row) => row[key] === d.row[key])),
+    ...drafts.filter((d) => !d.row[key]),
+  ];
+}
+
 /** Removing a row: a saved one is marked deleted (sent with IsDelete), a new one just goes. */
 export const withoutRow = (drafts: readonly Draft[], k: number, key: string): Draft[] =>
   drafts.flatMap((d) => (d.k !== k ? [d] : d.row[key] ? [{ ...d, deleted: true }] : []));
