@@ -173,6 +173,46 @@ describe('line plans', () => {
     await page.waitForURL(/\/linePlanList$/);
   });
 
+  it('LP-023 an edit typed in a section while its save runs stays, to be saved next (nothing typed is dropped)', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/linePlan/2');
+    const launches = section(page, 'launches');
+    await expect.poll(() => launches.locator('tbody tr').count(), { timeout: 10_000 }).toBe(3);
+    // The save is held on its way until the test has typed in another row.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/LinePlan/SaveLaunchDates', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await cell(page, 'launches', 'Launch Dates Description row 1').fill('Saved first');
+    const saved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveLaunchDates'));
+    const reread = saved.then(() => page.waitForResponse((r) => r.url().includes('/api/LinePlan/GetLaunchDates')));
+    await launches.getByRole('button', { name: 'Save Launch Dates' }).click();
+    await launches.getByRole('button', { name: 'Saving…' }).waitFor();
+    await cell(page, 'launches', 'Launch Dates Description row 2').fill('Typed while saving');
+    release();
+    expect((await saved).status()).toBe(200);
+    await reread;
+    // Once the rows read again are in: row 1 saved, row 2 still marked unsaved with what was typed.
+    await launches.locator('tbody tr').nth(0).and(page.locator(':not([data-unsaved])')).waitFor();
+    expect(await launches.locator('tbody tr').nth(1).getAttribute('data-unsaved')).toBe('true');
+    const save = launches.getByRole('button', { name: 'Save Launch Dates' });
+    expect(await cell(page, 'launches', 'Launch Dates Description row 1').inputValue()).toBe('Saved first');
+    expect(await cell(page, 'launches', 'Launch Dates Description row 2').inputValue()).toBe('Typed while saving');
+    // Still to be saved: the button is on, and saving stores it.
+    expect(await save.isEnabled()).toBe(true);
+    await page.unroute('**/api/LinePlan/SaveLaunchDates');
+    const again = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveLaunchDates'));
+    await save.click();
+    expect((await again).status()).toBe(200);
+    await save.and(page.locator(':disabled')).waitFor();
+    expect(await cell(page, 'launches', 'Launch Dates Description row 2').inputValue()).toBe('Typed while saving');
+  });
+
   it('LP-012 LP-024 LP-025 the calendar import replaces a sub-season calendar; a bad file says Calendar Import Failed', async () => {
     const page = await app.page();
     await login(page, 'designer');

@@ -120,12 +120,12 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion, canEdit, onSaved 
         <h3 className="card__title">Size Ranges</h3>
         <span className="spacer" />
         {canEdit && (
-          <button type="button" className="btn btn--small" disabled={!ready} onClick={() => edit([...rows, blankRow()])}>
+          <button type="button" className="btn btn--small" disabled={!ready || busy} onClick={() => edit([...rows, blankRow()])}>
             Add size range
           </button>
         )}
         {canEdit && (
-          <button type="button" className="btn btn--small" disabled={!ready} onClick={() => setPicking(true)}>
+          <button type="button" className="btn btn--small" disabled={!ready || busy} onClick={() => setPicking(true)}>
             Apply preset
           </button>
         )}
@@ -148,7 +148,8 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion, canEdit, onSaved 
       {!ready ? (
         <span className="spinner" role="status" aria-label="Loading" />
       ) : (
-        <SizeRangeRows rows={rows} onChange={edit} regions={regions} widths={widths} cells={cells} readOnly={!canEdit} />
+        // While a save runs (or waits its turn) the rows hold still: its answer replaces them.
+        <SizeRangeRows rows={rows} onChange={edit} regions={regions} widths={widths} cells={cells} readOnly={!canEdit || busy} />
       )}
       {picking && (
         <SizeRangeEditor

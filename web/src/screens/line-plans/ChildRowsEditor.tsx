@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
-import { digitsOnly, saveItems, withFreshRows, withoutRow, type Draft } from './child-rows';
+import { afterSave, digitsOnly, saveItems, withFreshRows, withoutRow, type Draft } from './child-rows';
 import { savePanelInTurn, useRecordSaves } from '../../components/record/record-saves';
 import { childKey, saveChildRows, type ChildSetDef, type Row } from './line-plan-api';
 
@@ -71,6 +71,7 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
       columns.filter((c) => c.kind !== 'computed').map((c) => c.field),
       newRow,
     );
+    const sent = new Set(drafts);
     setBusy(true);
     // After the screen's earlier saves of the line plan answered (another section's), at the version they gave.
     const refusal = await savePanelInTurn(saves, (v) => saveChildRows(set, linePlanId, v, items), rowVersion).finally(() => setBusy(false));
@@ -79,9 +80,9 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
       setConflict(null);
       onSaved(refusal.RowVersion);
       toast.success('Record Saved Successfully.');
-      // This section's rows as saved (numbered, durations computed), its edits done.
+      // This section's rows as saved (numbered, durations computed); an edit typed while it saved stays.
       const rows = mine(await mutate());
-      setDrafts(rows.map((row) => ({ k: nextK++, row, dirty: false, deleted: false })));
+      setDrafts((ds) => afterSave(ds, sent, rows, set.key, () => nextK++));
       return;
     }
     if (refusal.conflict) {
@@ -197,7 +198,7 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
                 </tr>
               )}
               {drafts.map((d) => (
-                <tr key={d.k} className={d.deleted ? 'line-plan-rows__deleted' : undefined}>
+                <tr key={d.k} className={d.deleted ? 'line-plan-rows__deleted' : undefined} data-unsaved={d.dirty || undefined}>
                   {columns.map((c) => (
                     <td key={c.field}>{input(d, c)}</td>
                   ))}

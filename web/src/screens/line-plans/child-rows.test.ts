@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveItems, withFreshRows, withoutRow, type Draft } from './child-rows';
+import { afterSave, saveItems, withFreshRows, withoutRow, type Draft } from './child-rows';
 
 const draft = (k: number, row: Record<string, unknown>, dirty = false, deleted = false): Draft => ({ k, row, dirty, deleted });
 
@@ -52,5 +52,31 @@ describe('child rows of a line plan', () => {
     ]);
     // Nothing touched: the fresh rows as they are.
     expect(withFreshRows([], fresh, key, () => k++).map((d) => d.row)).toEqual(fresh);
+  });
+
+  it('LP-023 after a save the sent rows are done and an edit typed while it saved stays', () => {
+    const key = 'LinePlanLaunchDateId';
+    const changed = draft(1, { LinePlanLaunchDateId: 7, Description: 'Jan' }, true);
+    const deleted = draft(2, { LinePlanLaunchDateId: 8 }, false, true);
+    const added = draft(3, { Description: 'New' }, true);
+    const untouched = draft(4, { LinePlanLaunchDateId: 9, Description: 'Mar' });
+    const sent = new Set([changed, deleted, added, untouched]);
+    // While the save ran: the untouched row was edited, a row was added.
+    const typed = { ...untouched, dirty: true, row: { ...untouched.row, Description: 'March (typed meanwhile)' } };
+    const addedMeanwhile = draft(5, { Description: 'Added meanwhile' }, true);
+    const fresh = [
+      { LinePlanLaunchDateId: 7, Description: 'Jan', LaunchNumber: 1 },
+      { LinePlanLaunchDateId: 9, Description: 'Mar' },
+      { LinePlanLaunchDateId: 10, Description: 'New' },
+    ];
+    let k = 100;
+    const out = afterSave([changed, deleted, added, typed, addedMeanwhile], sent, fresh, key, () => k++);
+    expect(out.map((d) => [d.k, d.row.Description, d.dirty, d.deleted])).toEqual([
+      [1, 'Jan', false, false],
+      [4, 'March (typed meanwhile)', true, false],
+      [100, 'New', false, false],
+      [5, 'Added meanwhile', true, false],
+    ]);
+    expect(out[0].row.LaunchNumber).toBe(1);
   });
 });

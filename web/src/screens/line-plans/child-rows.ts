@@ -37,6 +37,15 @@ export function withFreshRows(drafts: readonly Draft[], fresh: readonly Row[], k
   ];
 }
 
+/**
+ * After a save: the drafts it sent are done (new ones now come back from the read with their keys, deleted
+ * ones are gone), the fresh rows come in, and an edit made while the save ran stays as the user left it.
+ */
+export function afterSave(drafts: readonly Draft[], sent: ReadonlySet<Draft>, fresh: readonly Row[], key: string, nextK: () => number): Draft[] {
+  const open = drafts.flatMap((d) => (!sent.has(d) ? [d] : d.row[key] ? [{ ...d, dirty: false, deleted: false }] : []));
+  return withFreshRows(open, fresh, key, nextK);
+}
+
 /** Removing a row: a saved one is marked deleted (sent with IsDelete), a new one just goes. */
 export const withoutRow = (drafts: readonly Draft[], k: number, key: string): Draft[] =>
   drafts.flatMap((d) => (d.k !== k ? [d] : d.row[key] ? [{ ...d, deleted: true }] : []));
