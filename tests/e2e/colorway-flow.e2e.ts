@@ -43,7 +43,7 @@ const api = async (token: string, path: string, json?: unknown) => {
 describe('colorway flow', () => {
   let colorwayId = 0;
 
-  it('CW-007 CW-036 CW-019 CW-052 DOC-004 DOC-021 CW-025 a designer takes a new colorway from pattern to dual source; a reload keeps everything', async () => {
+  it('CW-007 CW-036 CW-019 CW-052 DOC-004 DOC-021 CW-025 SHELL-021 a designer takes a new colorway from pattern to dual source; a reload keeps everything', async () => {
     const page = await app.page();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));

@@ -17,7 +17,7 @@ const section = (page: Page, testId: string) => page.getByTestId(testId);
 const cell = (page: Page, testId: string, label: string) => section(page, testId).getByLabel(label, { exact: true });
 
 describe('line plans', () => {
-  it('LP-015 LP-016 LP-018 LP-003 LP-023 LP-014 designer creates, fills the details, releases and finds everything after a reload', async () => {
+  it('LP-015 LP-016 LP-018 LP-003 LP-023 LP-014 SHELL-021 designer creates, fills the details, releases and finds everything after a reload', async () => {
     const page = await app.page();
     await login(page, 'designer');
     await navigate(page, '/linePlanCreate');

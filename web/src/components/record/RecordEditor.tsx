@@ -81,7 +81,6 @@ export function RecordEditor({ level, id, layoutName, actions, children, editabl
   // Merged into the record as cached now, not as this render saw it.
   const reload = (saved?: Partial<RecordData>) => {
     setConflict(null);
-    saves.moved(saved?.RowVersion);
     void (saved ? mutate((r) => (r ? { ...r, ...saved } : r), { revalidate: true }) : mutate());
   };
   const readOnly = !can(permissions, level.module, 'edit') || isReadOnlyStatus(record.StatusId) || !!record.IsDeleted || (editable ? !editable(record) : false);

@@ -37,7 +37,7 @@ describe('record saves in turn (LP-023: a second section saved at once goes at t
     await b;
     // The screen has not rendered the new version yet: the next save still goes at the last answer's.
     const third = pendingSave<{ ok: boolean; RowVersion: number }>();
-    void saves.inTurn(third.save, shown);
+    void savePanelInTurn(saves, third.save, shown);
     await tick();
     expect(third.sent).toEqual([9]);
   });
@@ -49,7 +49,7 @@ describe('record saves in turn (LP-023: a second section saved at once goes at t
     const next = pendingSave<{ ok: boolean }>();
     const a = savePanelInTurn(saves, refused.save, 3);
     const b = savePanelInTurn(saves, failing.save, 3);
-    const c = saves.inTurn(next.save, 3);
+    const c = savePanelInTurn(saves, next.save, 3);
     await tick();
     refused.answer({ ok: false });
     await a;
@@ -66,18 +66,18 @@ describe('record saves in turn (LP-023: a second section saved at once goes at t
   it('the newest of the screen, the caller and the answers wins (a record read again after someone else saved)', async () => {
     let shown: unknown = 4;
     const saves = recordSaves(() => shown);
-    saves.moved(5);
     const sent: number[] = [];
     const save = async (v: number) => {
       sent.push(v);
+      return v;
     };
-    await saves.inTurn(save, 4);
+    await saves.inTurn(save, 4, () => 5); // this screen's save answered version 5
+    await saves.inTurn(save, 4, () => undefined);
     shown = 9; // read again: someone else's change
-    await saves.inTurn(save, 4);
-    await saves.inTurn(save, 11); // the caller shows a newer one
+    await saves.inTurn(save, 4, () => 'not a version');
+    await saves.inTurn(save, 11, () => undefined); // the caller shows a newer one
     shown = undefined; // not loaded: the answers and the caller decide
-    saves.moved('not a version');
-    await saves.inTurn(save, null);
-    expect(sent).toEqual([5, 9, 11, 5]);
+    await saves.inTurn(save, null, () => undefined);
+    expect(sent).toEqual([4, 5, 9, 11, 5]);
   });
 });

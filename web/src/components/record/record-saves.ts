@@ -7,19 +7,17 @@
  * the first to answer and goes at the version that answer gave. Someone else's change meanwhile
  * still gets the stale-save 409: the screen only knows its own answers and the record as it read it.
  *
- * @example const saves = useRecordSaves(); await saves.inTurn((v) => saveChildRows(set, id, v, items), rowVersion);
+ * @example const saves = useRecordSaves(); await savePanelInTurn(saves, (v) => saveChildRows(set, id, v, items), rowVersion);
  */
 import { createContext, useContext } from 'react';
 
 export interface RecordSaves {
   /**
    * Runs `save` once the screen's earlier saves of the record have answered, with the RowVersion to
-   * send (never below `seen`, the version the caller shows); the caller reports the version its
-   * answer gave through `moved` (a screen's reload does) before it resolves.
+   * send (never below `seen`, the version the caller shows); `movedTo` reads from its answer the
+   * version it moved the record to (nothing for a refusal), which the next save goes at.
    */
-  inTurn<T>(save: (rowVersion: number) => Promise<T>, seen?: unknown): Promise<T>;
-  /** A save's answer (or a read) moved the record to `rowVersion`. */
-  moved(rowVersion: unknown): void;
+  inTurn<T>(save: (rowVersion: number) => Promise<T>, seen: unknown, movedTo: (answer: T) => unknown): Promise<T>;
 }
 
 /** `shown`: the record's RowVersion as the screen shows it now (it may lag behind an answer until the screen renders again). */
@@ -27,30 +25,26 @@ export function recordSaves(shown: () => unknown): RecordSaves {
   let answered = 0;
   let last: Promise<unknown> = Promise.resolve();
   return {
-    inTurn(save, seen) {
-      const run = last.then(() => save(Math.max(answered, versionOf(shown()), versionOf(seen))));
+    inTurn(save, seen, movedTo) {
+      const run = last.then(async () => {
+        const answer = await save(Math.max(answered, versionOf(shown()), versionOf(seen)));
+        answered = Math.max(answered, versionOf(movedTo(answer)));
+        return answer;
+      });
       last = run.catch(() => undefined);
       return run;
-    },
-    moved(rowVersion) {
-      answered = Math.max(answered, versionOf(rowVersion));
     },
   };
 }
 
 /** A panel's save whose answer gives the record's next version (`{ ok: true, RowVersion }`), in turn: the next save goes at it. */
-export function savePanelInTurn<A extends { ok: boolean; RowVersion?: unknown }>(saves: RecordSaves, save: (rowVersion: number) => Promise<A>, seen: unknown) {
-  return saves.inTurn(async (rowVersion) => {
-    const answer = await save(rowVersion);
-    if (answer.ok) saves.moved(answer.RowVersion);
-    return answer;
-  }, seen);
-}
+export const savePanelInTurn = <A extends { ok: boolean; RowVersion?: unknown }>(saves: RecordSaves, save: (rowVersion: number) => Promise<A>, seen: unknown) =>
+  saves.inTurn(save, seen, (answer) => (answer.ok ? answer.RowVersion : undefined));
 
 const versionOf = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 
 /** Outside a record screen a save goes at once, at the version its caller shows. */
-const atOnce: RecordSaves = { inTurn: (save, seen) => save(versionOf(seen)), moved: () => {} };
+const atOnce: RecordSaves = { inTurn: (save, seen) => save(versionOf(seen)) };
 
 export const RecordSavesContext = createContext<RecordSaves>(atOnce);
 

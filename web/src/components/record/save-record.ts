@@ -33,9 +33,9 @@ export async function saveHierarchyRecord(h: HierarchyLevel, record: RecordData,
 
 /** A save in the screen's turn (record-saves.ts): after its earlier saves answered, at the newest version it knows. */
 export function saveRecordInTurn(saves: RecordSaves, h: HierarchyLevel, record: RecordData, changes: RecordData): Promise<SaveResult> {
-  return saves.inTurn(async (RowVersion) => {
-    const result = await saveHierarchyRecord(h, { ...record, RowVersion }, changes);
-    if (result.ok) saves.moved(result.record.RowVersion);
-    return result;
-  }, record.RowVersion);
+  return saves.inTurn(
+    (RowVersion) => saveHierarchyRecord(h, { ...record, RowVersion }, changes),
+    record.RowVersion,
+    (result) => (result.ok ? result.record.RowVersion : undefined),
+  );
 }
