@@ -47,24 +47,24 @@ const importFile = async (id: number, content: Blob, fileName = 'calendar.xlsx',
 };
 
 describe('calendar import (LP-012, LP-024, LP-025)', () => {
-  it('LP-024 a good workbook replaces the calendars of its sub-seasons', async () => {
+  it('LP-024 a good workbook replaces the calendars of its sub-seasons; a group by its name (as exported) or by its number', async () => {
     const id = await create();
     await save('CalendarItems', id, [
       { SubSeasonId: 5, Name: 'Old 5', Stage: 'S', GroupId: 1 },
       { SubSeasonId: 6, Name: 'Kept 6', Stage: 'S', GroupId: 1 },
     ]);
     const file = await calendarFile([
-      ['Spring 2027', 'Line Review', 'Concept', 1, 20, new Date(Date.UTC(2026, 2, 1)), '03/04/2026'],
+      ['Spring 2027', 'Line Review', 'Concept', 'design', 20, new Date(Date.UTC(2026, 2, 1)), '03/04/2026'],
       ['Spring 2027', 'Kick-off', 'Concept', 1, 10, '2026-02-01', null],
     ]);
     const res = await importFile(id, file);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ IsSuccessful: true });
     const items = await (await get(`GetCalendarItems?LinePlanId=${id}`)).json();
-    expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.Sort, i.StartDate, i.EndDate, i.Duration])).toEqual([
-      [5, 'Kick-off', 10, '2026-02-01', null, null],
-      [5, 'Line Review', 20, '2026-03-01', '2026-03-04', 3],
-      [6, 'Kept 6', 10, null, null, null],
+    expect(items.map((i: Record<string, unknown>) => [i.SubSeasonId, i.Name, i.GroupId, i.Sort, i.StartDate, i.EndDate, i.Duration])).toEqual([
+      [5, 'Kick-off', 1, 10, '2026-02-01', null, null],
+      [5, 'Line Review', 2, 20, '2026-03-01', '2026-03-04', 3],
+      [6, 'Kept 6', 1, 10, null, null, null],
     ]);
   });
 
@@ -82,7 +82,7 @@ describe('calendar import (LP-012, LP-024, LP-025)', () => {
     expect(body.Errors).toEqual([
       { Field: 'Calendar: Row 3, Column F (Start Date)', Message: 'Must be a date (MM/DD/YYYY).' },
       { Field: 'Calendar: Row 4, Column B (Name)', Message: 'Required.' },
-      { Field: 'Calendar: Row 4, Column D (Group)', Message: 'Must be a whole number.' },
+      { Field: 'Calendar: Row 4, Column D (Group)', Message: "'x' is not a calendar group." },
       { Field: 'Calendar: Row 4, Column G (End Date)', Message: 'End Date must not be before Start Date.' },
       { Field: 'Calendar: Row 4, Column A (Sub-Season)', Message: "'Winter 1999' is not a sub-season of this line plan." },
     ]);
@@ -151,13 +151,14 @@ describe('export (LP-032)', () => {
     expect(planning.getRow(2).getCell(2).numFmt).toBe('mm/dd/yyyy');
     expect(planning.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(planning.autoFilter).toBe('A1:C2');
-    expect(wb.getWorksheet('Calendar Summer 2027')!.getRow(2).getCell(4).numFmt).toBe('#,##0');
+    expect(wb.getWorksheet('Calendar Summer 2027')!.getRow(2).getCell(5).numFmt).toBe('#,##0');
     expect(wb.getWorksheet('Calendar Summer 2027')!.getRow(2).values).toEqual([
       undefined,
       'Summer 2027',
       'Sales Meeting',
       'Sell-in',
-      3,
+      // The group by its name, as the screen shows it.
+      'Sell-in',
       10,
       new Date(Date.UTC(2026, 6, 1)),
       new Date(Date.UTC(2026, 6, 4)),

@@ -80,7 +80,16 @@ describe('grids over rows of another call', () => {
   });
 
   it('ADR 029 grids of rows a screen owns have no search, export or save, even over a stored entity; their document loads', async () => {
-    for (const grid of ['corporate-template', 'carryover-volumes', 'project-create', 'margin-calculator', 'fob-calculator']) {
+    for (const grid of [
+      'corporate-template',
+      'carryover-volumes',
+      'project-create',
+      'margin-calculator',
+      'fob-calculator',
+      'line-plan-planning',
+      'line-plan-calendar',
+      'line-plan-launch-dates',
+    ]) {
       for (const call of ['Search', 'Export', 'Save']) {
         const res = await t.request('POST', `/api/Grid/${grid}/${call}`, {
           token: admin,

@@ -9,11 +9,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiToken, login, navigate, pathOf } from './harness';
+import { cellText, rowCount, typeRow } from './line-plan-steps';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
 
-const cell = (page: Page, section: string, label: string) => page.getByTestId(section).getByLabel(label, { exact: true });
 const idOf = (page: Page) => Number(pathOf(page).split('/').pop());
 
 async function release(page: Page, title: string) {
@@ -44,24 +44,18 @@ describe('product hierarchy flow', () => {
     await page.getByRole('heading', { name: lpName }).waitFor();
 
     await page.getByTestId('planning').getByRole('button', { name: 'Add row' }).click();
-    await cell(page, 'planning', 'Seasonal Planning Phase Phase row 1').fill('Design');
-    await cell(page, 'planning', 'Seasonal Planning Phase Start Date row 1').fill('2026-03-01');
-    await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').fill('2026-06-30');
+    await typeRow(page, 'planning', 1, { Phase: 'Design', 'Start Date': '03/01/2026', 'End Date': '06/30/2026' });
     await page.getByTestId('planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
     await page.getByText('Record Saved Successfully.').first().waitFor();
 
     const cal = 'calendar-5',
       t = 'Calendar Spring 2027';
     // The calendar starts as a copy of the corporate template (10 rows, numbered 10 to 100): the added row is the last.
-    await expect.poll(() => cell(page, cal, `${t} Name row 1`).inputValue(), { timeout: 10_000 }).toBe('Kick-off');
-    const templateRows = await page.getByTestId(cal).locator('tbody tr').count();
+    await expect.poll(() => cellText(page, cal, 'Name', 1), { timeout: 10_000 }).toBe('Kick-off');
+    const templateRows = await rowCount(page, cal);
     await page.getByTestId(cal).getByRole('button', { name: 'Add row' }).click();
     const row = templateRows + 1;
-    await cell(page, cal, `${t} Name row ${row}`).fill('Line Review');
-    await cell(page, cal, `${t} Stage row ${row}`).fill('Concept');
-    await cell(page, cal, `${t} Group row ${row}`).fill('1');
-    await cell(page, cal, `${t} Start Date row ${row}`).fill('2026-03-02');
-    await cell(page, cal, `${t} End Date row ${row}`).fill('2026-03-05');
+    await typeRow(page, cal, row, { Name: 'Line Review', Stage: 'Concept', Group: 'Concept', 'Start Date': '03/02/2026', 'End Date': '03/05/2026' });
     // Wait for the save's answer and the duration only the server computes (2 to 5 March, 3 days), not for a sort
     // number: row 1 is numbered 10 before the save too.
     const calendarSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveCalendarItems'));
@@ -71,28 +65,18 @@ describe('product hierarchy flow', () => {
       .click();
     const calendar = await calendarSaved;
     expect(calendar.status(), await calendar.text()).toBe(200);
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId(cal)
-            .locator('tbody tr')
-            .nth(row - 1)
-            .locator('td')
-            .nth(6)
-            .innerText(),
-        { timeout: 10_000 },
-      )
-      .toBe('3');
-    await expect.poll(() => cell(page, cal, `${t} Sort row 1`).inputValue(), { timeout: 10_000 }).toBe('10');
+    await expect.poll(() => cellText(page, cal, 'Duration (days)', row), { timeout: 10_000 }).toBe('3');
+    expect(await cellText(page, cal, 'Sort', 1)).toBe('10');
     // LP-022: the added row numbered after the template's.
-    expect(await cell(page, cal, `${t} Sort row ${row}`).inputValue()).toBe(String(row * 10));
+    expect(await cellText(page, cal, 'Sort', row)).toBe(String(row * 10));
 
     await page.getByTestId('launches').getByRole('button', { name: 'Add row' }).click();
-    await cell(page, 'launches', 'Launch Dates Launch row 1').fill('1');
-    await cell(page, 'launches', 'Launch Dates Description row 1').fill('Spring floorset');
-    await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').fill('2026-11-15');
-    await cell(page, 'launches', 'Launch Dates Available at Retail row 1').fill('2027-01-15');
+    await typeRow(page, 'launches', 1, {
+      Launch: '1',
+      'Launch Description': 'Spring floorset',
+      'Factory Ex-Go': '11/15/2026',
+      'Available at Retail': '01/15/2027',
+    });
     // The line plan read again after the launch dates' save, not a read still under way from the calendar's.
     const launchesSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveLaunchDates'));
     const reloaded = launchesSaved.then(() => page.waitForResponse((r) => r.url().includes('/api/LinePlan/GetLinePlan?')));

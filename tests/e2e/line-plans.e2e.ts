@@ -6,18 +6,14 @@
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { login, navigate } from './harness';
+import { cellText, rowCount, section, sectionCell, typeInto, typeRow } from './line-plan-steps';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
 
-/** The editor section of one child set. */
-const section = (page: Page, testId: string) => page.getByTestId(testId);
-const cell = (page: Page, testId: string, label: string) => section(page, testId).getByLabel(label, { exact: true });
-
 describe('line plans', () => {
-  it('LP-015 LP-016 LP-018 LP-003 LP-023 LP-014 SHELL-021 designer creates, fills the details, releases and finds everything after a reload', async () => {
+  it('LP-015 LP-016 LP-018 LP-003 LP-020 LP-023 LP-014 SHELL-021 CONST-013 designer creates, fills the details, releases and finds everything after a reload', async () => {
     const page = await app.page();
     await login(page, 'designer');
     await navigate(page, '/linePlanCreate');
@@ -57,9 +53,7 @@ describe('line plans', () => {
 
     // Seasonal planning phase.
     await section(page, 'planning').getByRole('button', { name: 'Add row' }).click();
-    await cell(page, 'planning', 'Seasonal Planning Phase Phase row 1').fill('Design & Development');
-    await cell(page, 'planning', 'Seasonal Planning Phase Start Date row 1').fill('2026-03-01');
-    await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').fill('2026-08-31');
+    await typeRow(page, 'planning', 1, { Phase: 'Design & Development', 'Start Date': '03/01/2026', 'End Date': '08/31/2026' });
     await section(page, 'planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
     await page.getByText('Record Saved Successfully.').first().waitFor();
     // Issue 27: the toast leaves the header's buttons free.
@@ -70,34 +64,37 @@ describe('line plans', () => {
     // its first two rows are renamed and dated.
     const cal = 'calendar-5',
       t = 'Calendar Spring 2027';
-    await expect.poll(() => cell(page, cal, `${t} Name row 1`).inputValue(), { timeout: 10_000 }).toBe('Kick-off');
-    for (const [row, values] of [
-      [1, ['Line Review', 'Concept', '1', '2026-03-02', '2026-03-05']],
-      [2, ['Proto Review', 'Design', '2', '2026-05-10', '2026-05-20']],
-    ] as const) {
-      await cell(page, cal, `${t} Name row ${row}`).fill(values[0]);
-      await cell(page, cal, `${t} Stage row ${row}`).fill(values[1]);
-      await cell(page, cal, `${t} Group row ${row}`).fill(values[2]);
-      await cell(page, cal, `${t} Start Date row ${row}`).fill(values[3]);
-      await cell(page, cal, `${t} End Date row ${row}`).fill(values[4]);
-    }
+    await expect.poll(() => cellText(page, cal, 'Name', 1), { timeout: 10_000 }).toBe('Kick-off');
+    // The group shows by name (the template's groups), never its id.
+    expect(await cellText(page, cal, 'Group', 1)).toBe('Concept');
+    await typeRow(page, cal, 1, { Name: 'Line Review', Stage: 'Concept', Group: 'Concept', 'Start Date': '03/02/2026', 'End Date': '03/05/2026' });
+    await typeRow(page, cal, 2, { Name: 'Proto Review', Stage: 'Design', Group: 'Design', 'Start Date': '05/10/2026', 'End Date': '05/20/2026' });
+    // Typed and not saved: the grids' amber.
+    await expect.poll(() => sectionCell(page, cal, 'Name', 2).getAttribute('class')).toContain('cell--unsaved');
+    // LP-020 before the save: an end before the start is red with the rule, at once.
+    await typeInto(page, cal, 'End Date', 2, '05/01/2026');
+    await expect.poll(() => sectionCell(page, cal, 'End Date', 2).getAttribute('title')).toBe('End Date must not be before Start Date.');
+    expect(await sectionCell(page, cal, 'End Date', 2).getAttribute('class')).toContain('cell--error');
+    await typeInto(page, cal, 'End Date', 2, '05/20/2026');
+    await expect.poll(() => sectionCell(page, cal, 'End Date', 2).textContent()).toBe('05/20/2026');
+    expect(await sectionCell(page, cal, 'End Date', 2).getAttribute('class')).not.toContain('cell--error');
 
     // Launch dates.
     await section(page, 'launches').getByRole('button', { name: 'Add row' }).click();
-    // Issue 27: a letter in the Launch field is refused visibly, with what the field takes.
-    await cell(page, 'launches', 'Launch Dates Launch row 1').pressSequentially('x');
-    await section(page, 'launches').getByRole('alert').getByText('Launch takes whole numbers only: type the digits 0–9.').waitFor();
-    expect(await cell(page, 'launches', 'Launch Dates Launch row 1').getAttribute('aria-invalid')).toBe('true');
-    await cell(page, 'launches', 'Launch Dates Launch row 1').fill('1');
-    await section(page, 'launches').getByRole('alert').waitFor({ state: 'detached' });
-    await cell(page, 'launches', 'Launch Dates Description row 1').fill('January floorset');
-    await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').fill('2026-11-15');
-    await cell(page, 'launches', 'Launch Dates Available at Retail row 1').fill('2027-01-15');
+    // Issue 27: a letter typed into the Launch cell is refused visibly, with what the cell takes.
+    await sectionCell(page, 'launches', 'Launch', 1).click();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('x');
+    await section(page, 'launches').getByRole('status').getByText('Launch takes whole numbers only: type the digits 0–9.').waitFor();
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cellText(page, 'launches', 'Launch', 1)).toBe('1');
+    await typeRow(page, 'launches', 1, { 'Launch Description': 'January floorset', 'Factory Ex-Go': '11/15/2026', 'Available at Retail': '01/15/2027' });
 
     // The Summer 2027 calendar edited and not saved: the Spring calendar's save reads both calendars again (one read).
     const summer = 'calendar-6',
       ts = 'Calendar Summer 2027';
-    await cell(page, summer, `${ts} Name row 1`).fill('Summer Kick-off');
+    await typeInto(page, summer, 'Name', 1, 'Summer Kick-off');
 
     // LP-023: the calendar and the launch dates saved one right after the other: the second save waits for the
     // first's answer and goes at the version it gave (sent at once, it would carry the version before the
@@ -114,10 +111,12 @@ describe('line plans', () => {
     expect(launches.request().postDataJSON().RowVersion).toBe((await calendar.json()).RowVersion);
     await reloaded;
     // LP-021/022: the server numbers the rows and computes the durations (Line Review: 2 to 5 March, 3 days).
-    await expect.poll(() => section(page, cal).locator('tbody tr').first().locator('td').nth(6).innerText(), { timeout: 10_000 }).toBe('3');
-    expect(await cell(page, cal, `${t} Sort row 2`).inputValue()).toBe('20');
-    // The other calendar's unsaved edit is still there after that read; SHELL-021: leaving asks first.
-    expect(await cell(page, summer, `${ts} Name row 1`).inputValue()).toBe('Summer Kick-off');
+    await expect.poll(() => cellText(page, cal, 'Duration (days)', 1), { timeout: 10_000 }).toBe('3');
+    expect(await cellText(page, cal, 'Sort', 2)).toBe('20');
+    expect(await sectionCell(page, cal, 'Name', 2).getAttribute('class')).not.toContain('cell--unsaved');
+    // The other calendar's unsaved edit is still there after that read, still marked; SHELL-021: leaving asks first.
+    expect(await cellText(page, summer, 'Name', 1)).toBe('Summer Kick-off');
+    expect(await sectionCell(page, summer, 'Name', 1).getAttribute('class')).toContain('cell--unsaved');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     const ask = page.getByRole('alertdialog');
     expect(await ask.textContent()).toContain('There are unsaved changes on the page, do you want to continue without saving?');
@@ -139,22 +138,25 @@ describe('line plans', () => {
     await page.reload();
     await page.getByText('Line Plan · Released').waitFor();
     await page.getByRole('link', { name: 'Create Brief' }).waitFor();
-    await expect.poll(() => cell(page, 'planning', 'Seasonal Planning Phase Phase row 1').inputValue(), { timeout: 10_000 }).toBe('Design & Development');
-    expect(await cell(page, 'planning', 'Seasonal Planning Phase End Date row 1').inputValue()).toBe('2026-08-31');
-    expect(await cell(page, cal, `${t} Name row 1`).inputValue()).toBe('Line Review');
-    expect(await cell(page, cal, `${t} Name row 2`).inputValue()).toBe('Proto Review');
-    expect(await cell(page, summer, `${ts} Name row 1`).inputValue()).toBe('Summer Kick-off');
-    expect(await cell(page, cal, `${t} End Date row 2`).inputValue()).toBe('2026-05-20');
-    expect(await section(page, cal).locator('tbody tr').first().locator('td').nth(6).innerText()).toBe('3');
-    expect(await cell(page, 'launches', 'Launch Dates Available at Retail row 1').inputValue()).toBe('2027-01-15');
-    expect(await cell(page, 'launches', 'Launch Dates Factory Ex-Go row 1').inputValue()).toBe('2026-11-15');
+    await expect.poll(() => cellText(page, 'planning', 'Phase', 1), { timeout: 10_000 }).toBe('Design & Development');
+    expect(await cellText(page, 'planning', 'End Date', 1)).toBe('08/31/2026');
+    expect(await cellText(page, cal, 'Name', 1)).toBe('Line Review');
+    expect(await cellText(page, cal, 'Name', 2)).toBe('Proto Review');
+    expect(await cellText(page, cal, 'Group', 2)).toBe('Design');
+    expect(await cellText(page, summer, 'Name', 1)).toBe('Summer Kick-off');
+    expect(await cellText(page, cal, 'End Date', 2)).toBe('05/20/2026');
+    expect(await cellText(page, cal, 'Duration (days)', 1)).toBe('3');
+    expect(await cellText(page, 'launches', 'Available at Retail', 1)).toBe('01/15/2027');
+    expect(await cellText(page, 'launches', 'Factory Ex-Go', 1)).toBe('11/15/2026');
 
     // LP-004: the gantt view lists every calendar row and draws the two dated ones as bars.
-    const calendarRows = await page.locator('[data-testid^="calendar-"] tbody tr').count();
+    const calendarRows = (await rowCount(page, cal)) + (await rowCount(page, summer));
     await page.getByRole('link', { name: 'Gantt' }).click();
     await page.waitForURL(new RegExp(`/linePlan/${id}/gantt$`));
     await expect.poll(() => page.getByTestId('gantt-row').count(), { timeout: 10_000 }).toBe(calendarRows);
     expect(await page.locator('.gantt__bar').count()).toBe(2);
+    // Its groups by name, as the calendar shows them.
+    expect(await page.locator('.gantt__group').allInnerTexts()).toContain('Concept');
   });
 
   it('LP-002 /linePlanEdit/{id} goes to /linePlan/{id}; LP-001 the list opens one; LP-005 an unknown id says the Line Plan was not found, with the way to the list (issue 11)', async () => {
@@ -178,7 +180,7 @@ describe('line plans', () => {
     await login(page, 'designer');
     await navigate(page, '/linePlan/2');
     const launches = section(page, 'launches');
-    await expect.poll(() => launches.locator('tbody tr').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => rowCount(page, 'launches'), { timeout: 10_000 }).toBe(3);
     // The save is held on its way until the test has typed in another row.
     let release!: () => void;
     const held = new Promise<void>((r) => {
@@ -188,21 +190,21 @@ describe('line plans', () => {
       await held;
       await route.continue();
     });
-    await cell(page, 'launches', 'Launch Dates Description row 1').fill('Saved first');
+    await typeInto(page, 'launches', 'Launch Description', 1, 'Saved first');
     const saved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveLaunchDates'));
     const reread = saved.then(() => page.waitForResponse((r) => r.url().includes('/api/LinePlan/GetLaunchDates')));
     await launches.getByRole('button', { name: 'Save Launch Dates' }).click();
     await launches.getByRole('button', { name: 'Saving…' }).waitFor();
-    await cell(page, 'launches', 'Launch Dates Description row 2').fill('Typed while saving');
+    await typeInto(page, 'launches', 'Launch Description', 2, 'Typed while saving');
     release();
     expect((await saved).status()).toBe(200);
     await reread;
     // Once the rows read again are in: row 1 saved, row 2 still marked unsaved with what was typed.
-    await launches.locator('tbody tr').nth(0).and(page.locator(':not([data-unsaved])')).waitFor();
-    expect(await launches.locator('tbody tr').nth(1).getAttribute('data-unsaved')).toBe('true');
+    await expect.poll(() => sectionCell(page, 'launches', 'Launch Description', 1).getAttribute('class'), { timeout: 10_000 }).not.toContain('cell--unsaved');
+    expect(await sectionCell(page, 'launches', 'Launch Description', 2).getAttribute('class')).toContain('cell--unsaved');
     const save = launches.getByRole('button', { name: 'Save Launch Dates' });
-    expect(await cell(page, 'launches', 'Launch Dates Description row 1').inputValue()).toBe('Saved first');
-    expect(await cell(page, 'launches', 'Launch Dates Description row 2').inputValue()).toBe('Typed while saving');
+    expect(await cellText(page, 'launches', 'Launch Description', 1)).toBe('Saved first');
+    expect(await cellText(page, 'launches', 'Launch Description', 2)).toBe('Typed while saving');
     // Still to be saved: the button is on, and saving stores it.
     expect(await save.isEnabled()).toBe(true);
     await page.unroute('**/api/LinePlan/SaveLaunchDates');
@@ -210,7 +212,8 @@ describe('line plans', () => {
     await save.click();
     expect((await again).status()).toBe(200);
     await save.and(page.locator(':disabled')).waitFor();
-    expect(await cell(page, 'launches', 'Launch Dates Description row 2').inputValue()).toBe('Typed while saving');
+    expect(await cellText(page, 'launches', 'Launch Description', 2)).toBe('Typed while saving');
+    await expect.poll(() => sectionCell(page, 'launches', 'Launch Description', 2).getAttribute('class')).not.toContain('cell--unsaved');
   });
 
   it('LP-012 LP-024 LP-025 the calendar import replaces a sub-season calendar; a bad file says Calendar Import Failed', async () => {
@@ -223,8 +226,9 @@ describe('line plans', () => {
     ws.addRow(['Spring 2027', 'Imported Kick-off', 'Concept', 1, 10, '03/02/2026', '03/06/2026']);
     const input = page.getByLabel('Import Calendar');
     await input.setInputFiles({ name: 'calendar.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
-    await expect.poll(() => cell(page, 'calendar-5', 'Calendar Spring 2027 Name row 1').inputValue(), { timeout: 15_000 }).toBe('Imported Kick-off');
-    expect(await section(page, 'calendar-5').locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => cellText(page, 'calendar-5', 'Name', 1), { timeout: 15_000 }).toBe('Imported Kick-off');
+    expect(await rowCount(page, 'calendar-5')).toBe(1);
+    expect(await cellText(page, 'calendar-5', 'Group', 1)).toBe('Concept');
 
     await input.setInputFiles({ name: 'calendar.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
     await page

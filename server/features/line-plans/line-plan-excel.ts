@@ -33,7 +33,7 @@ export const CALENDAR_COLS: Col[] = [
   { field: 'SubSeasonName', title: 'Sub-Season' },
   { field: 'Name', title: 'Name' },
   { field: 'Stage', title: 'Stage' },
-  { field: 'GroupId', title: 'Group', kind: 'integer' },
+  { field: 'GroupName', title: 'Group' },
   { field: 'Sort', title: 'Sort', kind: 'integer' },
   d('StartDate', 'Start Date'),
   d('EndDate', 'End Date'),
@@ -73,6 +73,21 @@ function addTable(wb: ExcelJS.Workbook, name: string, cols: Col[], rows: Row[]) 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
 
+/** The calendar groups (the corporate template's): a file names a row's group, as the screen shows it. */
+async function calendarGroups(q: Queryable) {
+  return q.query<{ groupid: number; groupname: string }>('SELECT groupid, groupname FROM calendar_groups');
+}
+
+/**
+ * A calendar row's group as a file gives it: its name (what the export writes), or a group's number
+ * (files exported before the export named the groups); undefined when it is neither.
+ */
+export function groupOf(text: string, groups: readonly { groupid: number; groupname: string }[]): number | undefined {
+  const t = text.trim().toLowerCase();
+  const hit = groups.find((g) => g.groupname.toLowerCase() === t) ?? (/^\d+$/.test(t) ? groups.find((g) => g.groupid === Number(t)) : undefined);
+  return hit?.groupid;
+}
+
 async function subSeasons(q: Queryable, linePlanId: number) {
   return q.query<{ subseasonid: number; subseasonname: string }>(
     `SELECT s.subseasonid, s.subseasonname FROM line_plan_subseasons l JOIN subseasons s ON s.subseasonid = l.subseasonid
@@ -94,9 +109,12 @@ export async function exportLinePlan(ctx: AppContext, user: SessionUser, linePla
   addTable(wb, 'Seasonal Planning Phase', PLANNING_COLS, await readChildSet(ctx, ctx.db, CHILD_SETS.planning, linePlanId));
   const calendar = await readChildSet(ctx, ctx.db, CHILD_SETS.calendar, linePlanId);
   const nameOf = new Map(subs.map((s) => [s.subseasonid, s.subseasonname]));
+  const groupName = new Map((await calendarGroups(ctx.db)).map((g) => [g.groupid, g.groupname]));
   const calendars = [...subs.map((s) => s.subseasonid), ...(calendar.some((r) => r.SubSeasonId == null) ? [null] : [])];
   for (const sub of calendars) {
-    const rows = calendar.filter((r) => (r.SubSeasonId ?? null) === sub).map((r) => ({ ...r, SubSeasonName: sub === null ? null : nameOf.get(sub) }));
+    const rows = calendar
+      .filter((r) => (r.SubSeasonId ?? null) === sub)
+      .map((r) => ({ ...r, SubSeasonName: sub === null ? null : nameOf.get(sub), GroupName: groupName.get(r.GroupId as number) ?? r.GroupId }));
     addTable(wb, sheetName(sub === null ? 'Calendar' : `Calendar ${nameOf.get(sub)}`), CALENDAR_COLS, rows);
   }
   addTable(wb, 'Launch Dates', LAUNCH_COLS, await readChildSet(ctx, ctx.db, CHILD_SETS.launch, linePlanId));
@@ -109,12 +127,19 @@ export async function exportLinePlan(ctx: AppContext, user: SessionUser, linePla
  * calendar columns; a row without a sub-season takes its sheet's ('Calendar <sub-season>').
  * Throws the errors by sheet, row and column; nothing is returned when any row is bad.
  */
-export async function readCalendarWorkbook(ctx: AppContext, file: string, fileName: string, subs: { subseasonid: number; subseasonname: string }[]) {
+export async function readCalendarWorkbook(
+  ctx: AppContext,
+  file: string,
+  fileName: string,
+  subs: { subseasonid: number; subseasonname: string }[],
+  groups: { groupid: number; groupname: string }[],
+) {
   const kind = importKind(ctx, 'line-plan-calendar');
   const errors: FieldError[] = [];
   const rows: ChildItem[] = [];
   const bySubName = new Map(subs.map((s) => [s.subseasonname.toLowerCase(), s.subseasonid]));
-  const title = (f: string) => CALENDAR_COLS.find((c) => c.field === (f === 'SubSeasonId' ? 'SubSeasonName' : f))!.title;
+  const shownAs: Record<string, string> = { SubSeasonId: 'SubSeasonName', GroupId: 'GroupName' };
+  const title = (f: string) => CALENDAR_COLS.find((c) => c.field === (shownAs[f] ?? f))!.title;
   try {
     for await (const sheet of openWorkbookSheets(file, fileName, { columns: kind.columns, keyFields: CALENDAR_KEYS, notExcel: NOT_EXCEL })) {
       const letter = new Map(sheet.columns.map((c) => [c.field, c.column]));
@@ -128,12 +153,14 @@ export async function readCalendarWorkbook(ctx: AppContext, file: string, fileNa
         for (const f of ['Name', 'Stage'])
           if (v[f] === null || v[f] === undefined) bad(f, 'Required.');
           else item[f] = String(v[f]);
-        for (const f of ['GroupId', 'Sort']) {
-          if (cellError(f)) bad(f, cellError(f)!.Message);
-          else if (v[f] === null || v[f] === undefined) {
-            if (f === 'GroupId') bad(f, 'Required.');
-          } else if ((v[f] as number) >= 0) item[f] = v[f];
-          else bad(f, 'Must be a whole number.');
+        // The group by name (a reference is written in a file by its name), or by its number.
+        if (v.GroupId === null || v.GroupId === undefined || String(v.GroupId).trim() === '') bad('GroupId', 'Required.');
+        else if (groupOf(String(v.GroupId), groups) === undefined) bad('GroupId', `'${v.GroupId}' is not a calendar group.`);
+        else item.GroupId = groupOf(String(v.GroupId), groups);
+        if (cellError('Sort')) bad('Sort', cellError('Sort')!.Message);
+        else if (v.Sort !== null && v.Sort !== undefined) {
+          if ((v.Sort as number) >= 0) item.Sort = v.Sort;
+          else bad('Sort', 'Must be a whole number.');
         }
         for (const f of ['StartDate', 'EndDate'])
           if (cellError(f)) bad(f, cellError(f)!.Message);
@@ -173,7 +200,7 @@ export async function importCalendar(ctx: AppContext, user: SessionUser, req: Ca
   checkExcelName(req.FileName);
   return ctx.db.tx(async (q) => {
     await openChildSave(ctx, q, user, req.LinePlanId, req.RowVersion);
-    const rows = await readCalendarWorkbook(ctx, req.path, req.FileName, await subSeasons(q, req.LinePlanId));
+    const rows = await readCalendarWorkbook(ctx, req.path, req.FileName, await subSeasons(q, req.LinePlanId), await calendarGroups(q));
     const replaced = new Set(rows.map((r) => r.SubSeasonId));
     const old = (await readChildSet(ctx, q, CHILD_SETS.calendar, req.LinePlanId)).filter((r) => replaced.has(r.SubSeasonId as number));
     await writeChildSet(ctx, q, user, CHILD_SETS.calendar, req.LinePlanId, [

@@ -20,6 +20,7 @@ import type { GridColumn } from './columns';
 import type { EditCell } from './edit-cells';
 import { GridEditor } from './grid-editor';
 import { cellLookups, lockOf } from './grid-cells';
+import { useCellRefusals } from './cell-refusals';
 import { hotColumn, linkRenderer } from './hot-cells';
 import { referenceOptions } from './reference-cells';
 import { thumbnailRenderer } from './thumbnail-cells';
@@ -111,6 +112,10 @@ export const GridTable = memo(function GridTable({
   };
   const latest = useRef(current);
   latest.current = current;
+  const table = useRef<HTMLDivElement>(null);
+  // A numeric cell says what it takes when it drops a typed character (issue 27).
+  const sayRefused = useCallback((text: string) => latest.current.onNotice?.(text), []);
+  useCellRefusals(table, sayRefused);
 
   const keyIndex = useMemo(() => {
     const m = new Map<number, number>();
@@ -306,7 +311,7 @@ export const GridTable = memo(function GridTable({
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops the browser's own navigation of a link clicked in a cell; on the keyboard Enter opens the row (beforeKeyDown)
-    <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} onClick={onLinkClick}>
+    <div ref={table} className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} onClick={onLinkClick}>
       <HotTable
         ref={ref}
         {...HOT_BASE}

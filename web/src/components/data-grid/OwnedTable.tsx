@@ -12,6 +12,7 @@ import type { GridColumn } from './columns';
 import { previewRow } from './grid-previews';
 import { todayIso } from '../../format/business-date';
 import { labelCellEditor } from './hot-a11y';
+import { useCellRefusals } from './cell-refusals';
 import { hotColumn } from './hot-cells';
 import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
 import { skippedText } from './grid-cells';
@@ -62,6 +63,9 @@ export function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns
   const pending = useRef<Pending | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [status, setStatus] = useState<string | null>(null);
+  const table = useRef<HTMLDivElement>(null);
+  // A numeric cell says what it takes when it drops a typed character (issue 27).
+  useCellRefusals(table, setStatus);
 
   const optionsOf = useCallback((row: R, field: string) => {
     const o = latest.current.options?.[field];
@@ -323,7 +327,13 @@ export function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns
           {p.toolbar}
         </OwnedGridToolbar>
       )}
-      <div className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`} style={{ height }} data-testid={p.testId} {...regionOf(p.label)}>
+      <div
+        ref={table}
+        className={`data-grid__table${editable ? ' data-grid__table--editable' : ''}`}
+        style={{ height }}
+        data-testid={p.testId}
+        {...regionOf(p.label)}
+      >
         <HotTable
           ref={ref}
           {...HOT_BASE}

@@ -8,7 +8,8 @@ import type Handsontable from 'handsontable/base';
 import { TextEditor } from 'handsontable/editors';
 import { checkboxRenderer, textRenderer } from 'handsontable/renderers';
 import { isoToDisplay } from '../fields/dates';
-import { sanitiseNumericInput } from '../fields/numbers';
+import { numericRefusal, sanitiseNumericInput } from '../fields/numbers';
+import { sayRefused } from './cell-refusals';
 import { alignRight, displayValue } from './cell-format';
 import { shownField, type GridColumn } from './columns';
 
@@ -77,14 +78,17 @@ export class DateTextEditor extends TextEditor {
   }
 }
 
-/** CONST-013: numeric editors accept digits (a point only for decimals), at most 8 characters. */
-function numericEditor(decimals: boolean, negative: boolean) {
+/** CONST-013: numeric editors accept digits (a point only for decimals), at most 8 characters; what they drop is said (issue 27). */
+function numericEditor(title: string, decimals: boolean, negative: boolean) {
   return class NumericTextEditor extends TextEditor {
     override createElements() {
       super.createElements();
       this.TEXTAREA.addEventListener('input', () => {
-        const clean = sanitiseNumericInput(this.TEXTAREA.value, { decimals, negative });
-        if (clean !== this.TEXTAREA.value) this.TEXTAREA.value = clean;
+        const typed = this.TEXTAREA.value;
+        const why = numericRefusal(title, typed, { decimals, negative });
+        if (!why) return;
+        this.TEXTAREA.value = sanitiseNumericInput(typed, { decimals, negative });
+        sayRefused(this.TEXTAREA, why);
       });
     }
   };
@@ -129,7 +133,7 @@ export function hotColumn(
     case 'money':
     case 'numeric':
     case 'integer':
-      return { ...s, editor: numericEditor(col.kind !== 'integer', (col.minimum ?? 0) < 0) as never };
+      return { ...s, editor: numericEditor(col.title, col.kind !== 'integer', (col.minimum ?? 0) < 0) as never };
     default:
       return { ...s, editor: 'text' };
   }

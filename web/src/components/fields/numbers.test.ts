@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseNumber, sanitiseNumericInput } from './numbers';
+import { formatMoney, numericRefusal, parseNumber, sanitiseNumericInput } from './numbers';
 
 describe('numbers', () => {
   it('CONST-013 numeric editors take digits only, a point only for decimals, at most 8 characters', () => {
@@ -8,6 +8,14 @@ describe('numbers', () => {
     expect(sanitiseNumericInput('1234567890', { decimals: false })).toBe('12345678');
     expect(sanitiseNumericInput('-12', { decimals: false })).toBe('12');
     expect(sanitiseNumericInput('-12', { decimals: false, negative: true })).toBe('-12');
+  });
+  it('CONST-013 what a numeric editor did not take is said, naming the field (issue 27)', () => {
+    expect(numericRefusal('Launch', '1x', { decimals: false })).toBe('Launch takes whole numbers only: type the digits 0–9.');
+    expect(numericRefusal('Launch', '1.5', { decimals: false })).toBe('Launch takes whole numbers only: type the digits 0–9.');
+    expect(numericRefusal('FOB', '1.2.3', { decimals: true })).toBe('FOB takes numbers only: digits and one decimal point.');
+    expect(numericRefusal('Sort', '123456789', { decimals: false })).toBe('Sort takes at most 8 characters.');
+    expect(numericRefusal('Sort', '120', { decimals: false })).toBeNull();
+    expect(numericRefusal('FOB', '-1', { decimals: true, negative: true })).toBeNull();
   });
   it('CONST-016 money shows no decimals or 2 decimals', () => {
     expect(formatMoney(12)).toBe('12');

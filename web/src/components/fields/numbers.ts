@@ -19,6 +19,17 @@ export function sanitiseNumericInput(text: string, opts: { decimals: boolean; ne
   return out;
 }
 
+/**
+ * Why a numeric editor did not take what was typed (issue 27: a number cell refuses letters visibly,
+ * saying what it takes); null when it took it all.
+ */
+export function numericRefusal(title: string, typed: string, opts: { decimals: boolean; negative?: boolean }): string | null {
+  const clean = sanitiseNumericInput(typed, opts);
+  if (clean === typed) return null;
+  if (clean.length >= NUMERIC_MAX_LENGTH && typed.startsWith(clean)) return `${title} takes at most ${NUMERIC_MAX_LENGTH} characters.`;
+  return opts.decimals ? `${title} takes numbers only: digits and one decimal point.` : `${title} takes whole numbers only: type the digits 0–9.`;
+}
+
 /** Text → number for a numeric field; '' → null; NaN when it is no number. */
 export function parseNumber(text: unknown): number | null {
   if (text === null || text === undefined) return null;

@@ -1,152 +1,135 @@
 /**
- * A row editor of one child set of a line plan (planning phases, one sub-season calendar, launch
- * dates): edit cells, add and delete rows, save the list once with IsDelete flags (LP-023). The
- * server checks every rule (LP-020 dates, LP-021 duration, LP-022 sort); its refusal shows as
- * 'Errors found.' with the 'Details Tab > ...' lines for 10 s (LP-026).
+ * One child set of a line plan (the seasonal planning phase, one sub-season's calendar, the launch
+ * dates) on OwnedGrid (ADR 029): columns, titles, kinds and locks from its grid document
+ * (`line-plan-planning`, `line-plan-calendar`, `line-plan-launch-dates`) and entity; typing, Excel
+ * paste, fill, Add row, Remove row and undo come with the grid. The set is saved once with IsDelete
+ * flags for removed rows (LP-023), in turn with the screen's other saves of the line plan (ADR 045),
+ * by the Save button or Ctrl+S in the section. The server checks every rule (LP-020 dates, LP-021
+ * duration, LP-022 sort); its refusal shows as 'Errors found.' with the 'Details Tab > ...' lines for
+ * 10 s (LP-026) and the cells it names red. Cells typed and not saved carry the grids' amber.
  */
-import { useEffect, useState } from 'react';
-import useSWR from 'swr';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type Handsontable from 'handsontable/base';
+import { OwnedGrid } from '../../components/data-grid/OwnedGrid';
+import { gridColumns } from '../../components/data-grid/columns';
+import { fieldPathErrors, type RowErrors } from '../../components/data-grid/owned-rows';
+import type { OwnedGridProps } from '../../components/data-grid/owned-grid-props';
+import { useEntitySchema, useGridDocument } from '../../components/fields/schema-docs';
+import { savePanelInTurn, useRecordSaves } from '../../components/record/record-saves';
+import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
-import { afterSave, digitsOnly, saveItems, withFreshRows, withoutRow, type Draft } from './child-rows';
-import { savePanelInTurn, useRecordSaves } from '../../components/record/record-saves';
-import { childKey, saveChildRows, type ChildSetDef, type Row } from './line-plan-api';
-
-export interface EditorColumn {
-  field: string;
-  title: string;
-  kind: 'text' | 'date' | 'int' | 'computed';
-  width?: number;
-}
+import { afterSave, fromGrid, gridRows, isUnsaved, saveItems, type Draft, type GridRow } from './child-rows';
+import { nextKey, useFreshRows } from './use-fresh-rows';
+import { saveChildRows, type ChildSetDef, type Row } from './line-plan-api';
 
 export interface ChildRowsEditorProps {
   set: ChildSetDef;
   linePlanId: number;
   rowVersion: number;
-  columns: readonly EditorColumn[];
   title: string;
   readOnly: boolean;
   /** The rows of this editor among the set's rows (one sub-season's calendar). */
   filter?: (row: Row) => boolean;
   /** Values of a new row (e.g. its SubSeasonId). */
   newRow?: Row;
+  /** Pick-list columns' choices (the calendar's groups, by name). */
+  options?: OwnedGridProps<GridRow>['options'];
   /** After a save, with the line plan's next RowVersion. */
   onSaved: (rowVersion: number) => void;
   testId: string;
 }
 
 export const ERRORS_TOAST_MS = 10_000;
-let nextK = 1;
+/** LP-020 shown before the save: an end before the start (ISO dates compare as text); the server decides. */
+export const END_BEFORE_START = 'End Date must not be before Start Date.';
+const NO_ERRORS: RowErrors = new Map();
 
-export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, readOnly, filter, newRow, onSaved, testId }: ChildRowsEditorProps) {
-  const { data, mutate } = useSWR<Row[]>(childKey(set, linePlanId));
-  const [drafts, setDrafts] = useState<Draft[]>([]);
+export function ChildRowsEditor({ set, linePlanId, rowVersion, title, readOnly, filter, newRow, options, onSaved, testId }: ChildRowsEditorProps) {
+  const { data: grid } = useGridDocument(set.grid);
+  const { data: schema } = useEntitySchema(grid?.entity);
+  const { rows, stored, drafts, latest, update, reread } = useFreshRows(set, linePlanId, filter);
   const [errors, setErrors] = useState<string[]>([]);
+  const [cellErrors, setCellErrors] = useState<RowErrors>(NO_ERRORS);
   const [conflict, setConflict] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Issue 27: a number cell refuses letters visibly, saying what it takes, instead of dropping them in silence.
-  const [refused, setRefused] = useState<{ k: number; field: string; text: string } | null>(null);
-  const refusedId = `${testId}-refused`;
+  const saving = useRef(false);
+  const hot = useRef<Handsontable | null>(null);
+  const section = useRef<HTMLElement>(null);
   const saves = useRecordSaves();
 
-  const mine = (rows: Row[] | undefined) => (rows ?? []).filter((r) => !filter || filter(r));
-  // Rows read again (another sub-season's calendar saved: they share one read) keep what the user changed here.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the drafts follow the rows read; filter is the screen's inline function, new each render
-  useEffect(() => {
-    setDrafts((ds) => withFreshRows(ds, mine(data), set.key, () => nextK++));
-  }, [data]);
-
-  const edit = (k: number, field: string, value: unknown) =>
-    setDrafts((ds) => ds.map((d) => (d.k === k ? { ...d, dirty: true, row: { ...d.row, [field]: value } } : d)));
-  const add = () => setDrafts((ds) => [...ds, { k: nextK++, row: { ...newRow }, dirty: true, deleted: false }]);
-  const remove = (k: number) => setDrafts((ds) => withoutRow(ds, k, set.key));
+  // The fields a save sends: the grid's columns this user may edit (computed ones, such as the duration, are the server's).
+  const editable = useMemo(() => (grid && schema ? gridColumns(grid, schema).filter((c) => !c.readOnly) : []).map((c) => c.field), [grid, schema]);
+  const shown = useMemo(() => gridRows(drafts), [drafts]);
+  const removed = drafts.filter((d) => d.deleted).length;
   const changed = drafts.some((d) => d.dirty || d.deleted);
   // SHELL-021: leaving the screen with this section's edits unsaved asks first.
   useUnsavedChanges(!readOnly && changed && !busy, `line-plan:${linePlanId}:${testId}`);
 
   const save = async () => {
-    const items = saveItems(
-      drafts,
-      set.key,
-      columns.filter((c) => c.kind !== 'computed').map((c) => c.field),
-      newRow,
-    );
-    const sent = new Set(drafts);
+    if (readOnly || saving.current || !editable.length) return;
+    // A cell still being edited is committed first (its edit reaches the drafts at once).
+    if (hot.current?.getActiveEditor()?.isOpened()) hot.current.getActiveEditor()?.finishEditing();
+    const now = latest.current;
+    const sending = now.filter((d) => d.dirty || d.deleted);
+    if (!sending.length) return;
+    const items = saveItems(now, set.key, editable, newRow);
+    const sent = new Set(now);
+    saving.current = true;
     setBusy(true);
     // After the screen's earlier saves of the line plan answered (another section's), at the version they gave.
-    const refusal = await savePanelInTurn(saves, (v) => saveChildRows(set, linePlanId, v, items), rowVersion).finally(() => setBusy(false));
-    if (refusal.ok) {
+    const answer = await savePanelInTurn(saves, (v) => saveChildRows(set, linePlanId, v, items), rowVersion).finally(() => {
+      saving.current = false;
+      setBusy(false);
+    });
+    if (answer.ok) {
       setErrors([]);
+      setCellErrors(NO_ERRORS);
       setConflict(null);
-      onSaved(refusal.RowVersion);
+      onSaved(answer.RowVersion);
       toast.success('Record Saved Successfully.');
       // This section's rows as saved (numbered, durations computed); an edit typed while it saved stays.
-      const rows = mine(await mutate());
-      setDrafts((ds) => afterSave(ds, sent, rows, set.key, () => nextK++));
+      const fresh = await reread();
+      update((ds) => afterSave(ds, sent, fresh, set.key, nextKey));
       return;
     }
-    if (refusal.conflict) {
-      setConflict(refusal.Message);
+    if (answer.conflict) {
+      setConflict(answer.Message);
       return;
     }
-    const lines = refusal.Errors.map((e) => e.Message);
-    setErrors(lines.length ? lines : [refusal.Message]);
-    toast.error([refusal.Message, ...lines].join('\n'), ERRORS_TOAST_MS);
+    const lines = answer.Errors.map((e) => e.Message);
+    setErrors(lines.length ? lines : [answer.Message]);
+    setCellErrors(fieldPathErrors(sending, (d: Draft) => d.k, answer.Errors));
+    toast.error([answer.Message, ...lines].join('\n'), ERRORS_TOAST_MS);
   };
+  useSaveShortcut(
+    () => void save(),
+    !readOnly,
+    () => section.current,
+  );
 
-  const input = (d: Draft, c: EditorColumn) => {
-    const v = d.row[c.field];
-    const label = `${title} ${c.title} row ${drafts.indexOf(d) + 1}`;
-    if (c.kind === 'computed') return <span className="num">{v === null || v === undefined ? '' : String(v)}</span>;
-    const common = { 'aria-label': label, disabled: readOnly || d.deleted };
-    if (c.kind === 'date') {
-      // LP-020 shown early: an end before the start (ISO dates compare as text); the server decides.
-      const early = c.field === 'EndDate' && !!v && !!d.row.StartDate && String(v) < String(d.row.StartDate);
-      return (
-        <input
-          type="date"
-          {...common}
-          aria-invalid={early || undefined}
-          title={early ? 'End Date must not be before Start Date.' : undefined}
-          value={String(v ?? '')}
-          onChange={(e) => edit(d.k, c.field, e.target.value || null)}
-        />
-      );
-    }
-    if (c.kind === 'int') {
-      const bad = refused?.k === d.k && refused.field === c.field;
-      return (
-        <input
-          type="text"
-          inputMode="numeric"
-          {...common}
-          value={v === null || v === undefined ? '' : String(v)}
-          aria-invalid={bad || undefined}
-          aria-describedby={bad ? refusedId : undefined}
-          title={bad ? refused.text : undefined}
-          onChange={(e) => {
-            if (!/^\d*$/.test(e.target.value)) {
-              setRefused({ k: d.k, field: c.field, text: digitsOnly(c.title) });
-              return;
-            }
-            setRefused(null);
-            edit(d.k, c.field, e.target.value === '' ? null : Number(e.target.value));
-          }}
-        />
-      );
-    }
-    return <input type="text" {...common} value={String(v ?? '')} onChange={(e) => edit(d.k, c.field, e.target.value)} />;
-  };
+  const byK = useMemo(() => new Map(drafts.map((d) => [d.k, d])), [drafts]);
+  const decorate = useCallback(
+    (r: GridRow, field: string) => {
+      const d = byK.get(r.k);
+      const key = d?.row[set.key];
+      const unsaved = editable.includes(field) && isUnsaved(d, field, key ? stored.get(key) : undefined);
+      const early = field === 'EndDate' && !!r.EndDate && !!r.StartDate && String(r.EndDate) < String(r.StartDate);
+      if (!unsaved && !early) return undefined;
+      return { className: [unsaved && 'cell--unsaved', early && 'cell--error'].filter(Boolean).join(' '), ...(early ? { title: END_BEFORE_START } : {}) };
+    },
+    [byK, stored, editable, set.key],
+  );
 
   return (
-    <section className="card line-plan-rows" data-testid={testId}>
+    <section ref={section} className="card line-plan-rows" data-testid={testId} aria-label={title}>
       <div className="toolbar">
         <h3 className="card__title">{title}</h3>
         <span className="spacer" />
-        {!readOnly && (
-          <button type="button" className="btn btn--small" disabled={!data} onClick={add}>
-            Add row
-          </button>
+        {removed > 0 && (
+          <span className="muted" role="status">
+            {removed === 1 ? '1 row removed' : `${removed} rows removed`}: saved with the section.
+          </span>
         )}
         {!readOnly && (
           <button type="button" className="btn btn--small btn--primary" disabled={!changed || busy} aria-busy={busy || undefined} onClick={() => void save()}>
@@ -169,57 +152,26 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, columns, title, r
           </ul>
         </div>
       )}
-      {refused && (
-        <p id={refusedId} className="form-error" role="alert">
-          {refused.text}
-        </p>
-      )}
-      {!data ? (
+      {!rows ? (
         <span className="spinner" role="status" aria-label="Loading" />
       ) : (
-        <div className="table-scroll">
-          <table className="table table--dense">
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.field} style={c.width ? { width: c.width } : undefined}>
-                    {c.title}
-                  </th>
-                ))}
-                {!readOnly && <th aria-label="Delete" />}
-              </tr>
-            </thead>
-            <tbody>
-              {drafts.length === 0 && (
-                <tr>
-                  <td colSpan={columns.length + 1} className="muted">
-                    No rows.
-                  </td>
-                </tr>
-              )}
-              {drafts.map((d) => (
-                <tr key={d.k} className={d.deleted ? 'line-plan-rows__deleted' : undefined} data-unsaved={d.dirty || undefined}>
-                  {columns.map((c) => (
-                    <td key={c.field}>{input(d, c)}</td>
-                  ))}
-                  {!readOnly && (
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn--small btn--ghost"
-                        aria-label={`Delete ${title} row ${drafts.indexOf(d) + 1}`}
-                        disabled={d.deleted}
-                        onClick={() => remove(d.k)}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OwnedGrid<GridRow>
+          gridId={set.grid}
+          rows={shown}
+          rowKey={(r) => r.k}
+          onChange={readOnly ? undefined : (next) => update((ds) => fromGrid(ds, next, set.key))}
+          readOnly={readOnly}
+          newRow={() => ({ ...newRow, k: nextKey() })}
+          canRemove={() => true}
+          options={options}
+          errors={cellErrors}
+          decorate={decorate}
+          height={Math.min(Math.max(shown.length, 2) * 30 + 44, 480)}
+          stretch="last"
+          testId={`${testId}-grid`}
+          label={title}
+          hotRef={hot}
+        />
       )}
     </section>
   );

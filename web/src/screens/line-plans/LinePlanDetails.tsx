@@ -2,36 +2,14 @@
  * The Details tab of /linePlan/{id} (LP-003): the seasonal planning phase, one calendar per
  * sub-season, the launch dates, and the calendar import (LP-012: statuses 1 and 2 only; LP-024/025).
  */
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { savePanelInTurn, useRecordSaves } from '../../components/record/record-saves';
 import { tabPanelProps } from '../../components/tabs/TabList';
 import { toast } from '../../shell/toast-store';
-import { ChildRowsEditor, ERRORS_TOAST_MS, type EditorColumn } from './ChildRowsEditor';
+import type { ReferenceOption } from '../../components/schema-form/reference';
+import { ChildRowsEditor, ERRORS_TOAST_MS } from './ChildRowsEditor';
 import { CALENDAR, childKey, importCalendarFile, LAUNCHES, PLANNING, type Row } from './line-plan-api';
-
-const date = (field: string, title: string): EditorColumn => ({ field, title, kind: 'date' });
-const PLANNING_COLUMNS: EditorColumn[] = [{ field: 'Name', title: 'Phase', kind: 'text' }, date('StartDate', 'Start Date'), date('EndDate', 'End Date')];
-const CALENDAR_COLUMNS: EditorColumn[] = [
-  { field: 'Name', title: 'Name', kind: 'text' },
-  { field: 'Stage', title: 'Stage', kind: 'text' },
-  { field: 'GroupId', title: 'Group', kind: 'int', width: 70 },
-  { field: 'Sort', title: 'Sort', kind: 'int', width: 70 },
-  date('StartDate', 'Start Date'),
-  date('EndDate', 'End Date'),
-  { field: 'Duration', title: 'Duration (days)', kind: 'computed', width: 90 },
-];
-const LAUNCH_COLUMNS: EditorColumn[] = [
-  { field: 'LaunchNumber', title: 'Launch', kind: 'int', width: 70 },
-  { field: 'LaunchDesc', title: 'Description', kind: 'text' },
-  date('AdoptionDueDate', 'Adoption Due'),
-  date('SpecLckT1DueDate', 'Spec Lock T1 Due'),
-  date('PoIssuedDate', 'PO Issued'),
-  date('T2DueDate', 'T2 Due'),
-  date('T3DueDate', 'T3 Due'),
-  date('FactoryExGoDate', 'Factory Ex-Go'),
-  date('AvailAtRetailDate', 'Available at Retail'),
-];
 
 export const IMPORT_STATUSES = new Set([1, 2]);
 
@@ -50,6 +28,9 @@ export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
   const file = useRef<HTMLInputElement>(null);
   const [importing, setImporting] = useState(false);
   const saves = useRecordSaves();
+  // The calendar's Group cells show and take the group's name (the corporate template's groups).
+  const { data: groups } = useSWR<ReferenceOption[]>('/api/Reference/calendarGroups');
+  const groupOptions = useMemo(() => ({ GroupId: groups ?? [] }), [groups]);
   const common = { linePlanId: id, rowVersion, readOnly, onSaved };
 
   const importFile = async (f: File | undefined) => {
@@ -78,7 +59,7 @@ export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
 
   return (
     <div className="line-plan-details" {...tabPanelProps('line-plan', 'details')}>
-      <ChildRowsEditor {...common} set={PLANNING} columns={PLANNING_COLUMNS} title="Seasonal Planning Phase" testId="planning" />
+      <ChildRowsEditor {...common} set={PLANNING} title="Seasonal Planning Phase" testId="planning" />
       {canEdit && !readOnly && IMPORT_STATUSES.has(Number(record.StatusId)) && (
         <div className="toolbar">
           <label className="btn btn--small">
@@ -92,14 +73,14 @@ export function LinePlanDetails({ record, readOnly, canEdit, onSaved }: Props) {
           key={s.SubSeasonId}
           {...common}
           set={CALENDAR}
-          columns={CALENDAR_COLUMNS}
+          options={groupOptions}
           title={`Calendar ${s.SubSeasonName}`}
           filter={(r) => r.SubSeasonId === s.SubSeasonId}
           newRow={{ SubSeasonId: s.SubSeasonId }}
           testId={`calendar-${s.SubSeasonId}`}
         />
       ))}
-      <ChildRowsEditor {...common} set={LAUNCHES} columns={LAUNCH_COLUMNS} title="Launch Dates" testId="launches" />
+      <ChildRowsEditor {...common} set={LAUNCHES} title="Launch Dates" testId="launches" />
     </div>
   );
 }

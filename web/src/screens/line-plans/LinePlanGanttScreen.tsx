@@ -12,6 +12,7 @@ import { formatIsoDate } from '../../format/date';
 import { ApiError } from '../../api/http';
 import { levelOf } from '../../components/record/hierarchy';
 import { RecordNotFound } from '../../components/record/RecordNotFound';
+import type { ReferenceOption } from '../../components/schema-form/reference';
 import { PageHeader } from '../../shell/PageHeader';
 import { ganttLayout, type GanttItem } from './gantt';
 import {
@@ -57,6 +58,9 @@ function TodayEdge({ side, today }: { side: 'before' | 'after'; today: string })
 
 /** One calendar's chart; `range` is shared by all the line plan's calendars so that they line up. */
 function GanttChart({ name, items, zoom, range, today }: { name: string; items: GanttItem[]; zoom: GanttZoom; range: AxisRange; today: string }) {
+  // Each group by its name (the corporate template's groups), never its number.
+  const { data: names } = useSWR<ReferenceOption[]>('/api/Reference/calendarGroups');
+  const groupName = (id: number) => names?.find((o) => o.value === id)?.label ?? `Group ${id}`;
   const dated = ganttLayout(items);
   const { groups } = ganttLayout(items, range);
   const scale = ZOOMS.find((z) => z.zoom === zoom)!;
@@ -102,7 +106,7 @@ function GanttChart({ name, items, zoom, range, today }: { name: string; items: 
             <div className="gantt__body">
               {groups.map((g) => (
                 <div key={g.groupId}>
-                  <div className="gantt__group">Group {g.groupId}</div>
+                  <div className="gantt__group">{groupName(g.groupId)}</div>
                   {g.bars.map((b) => (
                     <div key={b.item.CalendarItemId} className="gantt__row" data-testid="gantt-row">
                       <span className="gantt__label" title={`${b.item.Name} (${b.item.Stage})`}>

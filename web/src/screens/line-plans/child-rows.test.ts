@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSave, saveItems, withFreshRows, withoutRow, type Draft } from './child-rows';
+import { afterSave, fromGrid, gridRows, isUnsaved, saveItems, withFreshRows, type Draft } from './child-rows';
 
 const draft = (k: number, row: Record<string, unknown>, dirty = false, deleted = false): Draft => ({ k, row, dirty, deleted });
 
@@ -18,10 +18,54 @@ describe('child rows of a line plan', () => {
     ]);
   });
 
-  it('LP-023 removing a saved row marks it deleted; removing a new row drops it', () => {
-    const drafts = [draft(1, { LinePlanLaunchDateId: 7 }), draft(2, { LaunchNumber: 2 }, true)];
-    expect(withoutRow(drafts, 1, 'LinePlanLaunchDateId')[0].deleted).toBe(true);
-    expect(withoutRow(drafts, 2, 'LinePlanLaunchDateId').map((d) => d.k)).toEqual([1]);
+  it("LP-023 the grid's list back into drafts: a changed or added row is dirty, a saved row removed is deleted, a new one goes, undo brings a row back", () => {
+    const key = 'LinePlanLaunchDateId';
+    const saved = draft(1, { LinePlanLaunchDateId: 7, LaunchDesc: 'Jan' });
+    const other = draft(2, { LinePlanLaunchDateId: 8, LaunchDesc: 'Feb' });
+    const fresh = draft(3, { LaunchDesc: 'New' }, true);
+    const shown = gridRows([saved, other, fresh]);
+    expect(shown).toEqual([
+      { LinePlanLaunchDateId: 7, LaunchDesc: 'Jan', k: 1 },
+      { LinePlanLaunchDateId: 8, LaunchDesc: 'Feb', k: 2 },
+      { LaunchDesc: 'New', k: 3 },
+    ]);
+    // The second row edited, a row added; the first row's object unchanged.
+    const edited = fromGrid([saved, other, fresh], [shown[0], { ...shown[1], LaunchDesc: 'February' }, shown[2], { k: 9, LaunchNumber: 2 }], key);
+    expect(edited[0]).toBe(saved);
+    expect(edited.map((d) => [d.k, d.row.LaunchDesc, d.dirty, d.deleted])).toEqual([
+      [1, 'Jan', false, false],
+      [2, 'February', true, false],
+      [3, 'New', true, false],
+      [9, undefined, true, false],
+    ]);
+    expect(edited[3].row).toEqual({ LaunchNumber: 2 });
+    // The saved first row and the new row removed: the saved one goes out with IsDelete, the new one is gone.
+    const removed = fromGrid(edited, gridRows(edited).slice(1, 2), key);
+    expect(removed.map((d) => [d.k, d.deleted])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    expect(gridRows(removed).map((r) => r.k)).toEqual([2]);
+    expect(saveItems(removed, key, ['LaunchDesc'])).toEqual([
+      { LinePlanLaunchDateId: 8, LaunchDesc: 'February' },
+      { LinePlanLaunchDateId: 7, IsDelete: true },
+    ]);
+    // Undo of the removal: the saved row is shown again and no longer deleted (nor dirty: its values are as read).
+    const back = fromGrid(removed, [{ ...saved.row, k: 1 }, ...gridRows(removed)], key);
+    expect(back.map((d) => [d.k, d.dirty, d.deleted])).toEqual([
+      [1, false, false],
+      [2, true, false],
+    ]);
+  });
+
+  it('LP-023 a cell is unsaved when the user typed it: any cell of a new row, a changed cell of a saved row', () => {
+    const stored = { CalendarItemId: 4, Name: 'Kick-off', Stage: 'Concept' };
+    const changed = draft(1, { ...stored, Name: 'Kick-off Workshop' }, true);
+    expect(isUnsaved(changed, 'Name', stored)).toBe(true);
+    expect(isUnsaved(changed, 'Stage', stored)).toBe(false);
+    expect(isUnsaved(draft(1, stored), 'Name', stored)).toBe(false);
+    expect(isUnsaved(draft(2, { Name: 'New' }, true), 'Stage', undefined)).toBe(true);
+    expect(isUnsaved(undefined, 'Name', stored)).toBe(false);
   });
 
   it('LP-023 rows read again keep what the user changed, deleted or added; untouched rows take the fresh values', () => {

@@ -46,9 +46,34 @@ export function afterSave(drafts: readonly Draft[], sent: ReadonlySet<Draft>, fr
   return withFreshRows(open, fresh, key, nextK);
 }
 
-/** Removing a row: a saved one is marked deleted (sent with IsDelete), a new one just goes. */
-export const withoutRow = (drafts: readonly Draft[], k: number, key: string): Draft[] =>
-  drafts.flatMap((d) => (d.k !== k ? [d] : d.row[key] ? [{ ...d, deleted: true }] : []));
+/** A row as the section's grid shows it: the draft's values and its key `k`. */
+export type GridRow = Row & { k: number };
 
-/** Issue 27: what a whole-number cell says when it refuses a character (the Launch field once dropped letters in silence). */
-export const digitsOnly = (title: string) => `${title} takes whole numbers only: type the digits 0–9.`;
+/** The rows the grid shows: every draft but the removed ones. */
+export const gridRows = (drafts: readonly Draft[]): GridRow[] => drafts.filter((d) => !d.deleted).map((d) => ({ ...d.row, k: d.k }));
+
+const sameRow = (a: Row, b: Row) => Object.keys({ ...a, ...b }).every((f) => a[f] === b[f]);
+
+/**
+ * The grid's list after a change, back into drafts: a row changed or added is dirty; a saved row no
+ * longer shown is removed (sent with IsDelete), a new one just goes; a removed row shown again (undo)
+ * is back. Removed rows keep their place at the end, out of sight.
+ */
+export function fromGrid(drafts: readonly Draft[], shown: readonly GridRow[], key: string): Draft[] {
+  const byK = new Map(drafts.map((d) => [d.k, d]));
+  const kept = new Set(shown.map((r) => r.k));
+  const rows = shown.map(({ k, ...row }): Draft => {
+    const d = byK.get(k);
+    if (!d) return { k, row, dirty: true, deleted: false };
+    const changed = !sameRow(d.row, row);
+    return changed || d.deleted ? { k, row: changed ? row : d.row, dirty: d.dirty || changed, deleted: false } : d;
+  });
+  const removed = drafts.filter((d) => !kept.has(d.k) && d.row[key]).map((d) => (d.deleted ? d : { ...d, deleted: true }));
+  return [...rows, ...removed];
+}
+
+/** Whether a cell holds what the user typed and did not save yet: any cell of a new row, a changed cell of a saved one. */
+export function isUnsaved(d: Draft | undefined, field: string, stored: Row | undefined): boolean {
+  if (!d?.dirty) return false;
+  return !stored || (d.row[field] ?? null) !== (stored[field] ?? null);
+}

@@ -13,6 +13,8 @@ export interface ChildSetDef {
   save: string;
   key: string;
   title: string;
+  /** The section's grid document (its columns). */
+  grid: string;
 }
 
 export const PLANNING: ChildSetDef = {
@@ -20,18 +22,21 @@ export const PLANNING: ChildSetDef = {
   save: '/api/LinePlan/SaveSeasonalPlanningItems',
   key: 'SeasonalPlanningItemId',
   title: 'Seasonal Planning Phase',
+  grid: 'line-plan-planning',
 };
 export const CALENDAR: ChildSetDef = {
   read: '/api/LinePlan/GetCalendarItems',
   save: '/api/LinePlan/SaveCalendarItems',
   key: 'CalendarItemId',
   title: 'Calendar',
+  grid: 'line-plan-calendar',
 };
 export const LAUNCHES: ChildSetDef = {
   read: '/api/LinePlan/GetLaunchDates',
   save: '/api/LinePlan/SaveLaunchDates',
   key: 'LinePlanLaunchDateId',
   title: 'Launch Dates',
+  grid: 'line-plan-launch-dates',
 };
 
 export const childKey = (set: ChildSetDef, linePlanId: number) => `${set.read}?LinePlanId=${linePlanId}`;
