@@ -252,17 +252,20 @@ describe('child sets (LP-008, LP-020..023)', () => {
     });
   });
 
-  it('LP-023 rows are checked against their schema and must belong to the line plan', async () => {
+  it('LP-023 rows are checked against their schema, must belong to the line plan and name a calendar group', async () => {
     const id = await create();
     const [other] = await t.ctx.db.query('SELECT calendaritemid FROM calendar_items WHERE lineplanid = 1 LIMIT 1');
     const res = await save('CalendarItems', id, [
       { SubSeasonId: 5, Stage: 'S', GroupId: 1 },
       { CalendarItemId: other.calendaritemid, Name: 'Hijack' },
       { SubSeasonId: 1, Name: 'Wrong sub-season', Stage: 'S', GroupId: 1 },
+      { SubSeasonId: 5, Name: 'No such group', Stage: 'S', GroupId: 99 },
     ]);
     expect(res.status).toBe(400);
     const errors = (await res.json()).Errors as { Field: string; Message: string }[];
-    expect(errors.map((e) => e.Field)).toEqual(expect.arrayContaining(['/Items/0/Name', '/Items/1/CalendarItemId', '/Items/2/SubSeasonId']));
+    expect(errors.map((e) => e.Field)).toEqual(expect.arrayContaining(['/Items/0/Name', '/Items/1/CalendarItemId', '/Items/2/SubSeasonId', '/Items/3/GroupId']));
+    // The group is one of the calendar groups, which the screen shows by name.
+    expect(errors.find((e) => e.Field === '/Items/3/GroupId')?.Message).toBe('Details Tab > Calendar > No such group > Group: not a calendar group.');
     // Issue 27: a schema refusal names the column by its title, not only the row.
     expect(errors.find((e) => e.Field === '/Items/0/Name')?.Message).toBe('Details Tab > Calendar > row 1 > Name: Required.');
     const [still] = await t.ctx.db.query('SELECT name FROM calendar_items WHERE calendaritemid = $1', [other.calendaritemid]);

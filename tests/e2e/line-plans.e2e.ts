@@ -54,7 +54,10 @@ describe('line plans', () => {
     // Seasonal planning phase.
     await section(page, 'planning').getByRole('button', { name: 'Add row' }).click();
     await typeRow(page, 'planning', 1, { Phase: 'Design & Development', 'Start Date': '03/01/2026', 'End Date': '08/31/2026' });
-    await section(page, 'planning').getByRole('button', { name: 'Save Seasonal Planning Phase' }).click();
+    // Ctrl+S in the section's grid saves that section.
+    const planningSaved = page.waitForResponse((r) => r.url().includes('/api/LinePlan/SaveSeasonalPlanningItems'));
+    await page.keyboard.press('Control+S');
+    expect((await planningSaved).status()).toBe(200);
     await page.getByText('Record Saved Successfully.').first().waitFor();
     // Issue 27: the toast leaves the header's buttons free.
     const [toastBox, actions] = [(await page.getByTestId('toast').first().boundingBox())!, (await page.locator('.page-header__actions').boundingBox())!];

@@ -74,7 +74,7 @@ export async function readChildSet(ctx: AppContext, q: Queryable, set: ChildSet,
   ]);
 }
 
-/** Row-level checks beyond the schema: the date rule, calendar sub-seasons, unique launch numbers, launches in use. */
+/** Row-level checks beyond the schema: the date rule, calendar sub-seasons and groups, unique launch numbers, launches in use. */
 async function setErrors(q: Queryable, set: ChildSet, linePlanId: number, kept: { i: number; row: Row }[], deleted: { i: number; row: Row }[]) {
   const errors: FieldError[] = [];
   const at = (i: number, row: Row) => `Details Tab > ${set.label} > ${row.Name ?? (row.LaunchNumber ? `Launch ${row.LaunchNumber}` : `row ${i + 1}`)}`;
@@ -86,9 +86,13 @@ async function setErrors(q: Queryable, set: ChildSet, linePlanId: number, kept: 
     const subs = new Set(
       (await q.query<{ subseasonid: number }>('SELECT subseasonid FROM line_plan_subseasons WHERE lineplanid = $1', [linePlanId])).map((r) => r.subseasonid),
     );
+    // The group is one of the calendar groups (the screen shows it by name).
+    const groups = new Set((await q.query<{ groupid: number }>('SELECT groupid FROM calendar_groups')).map((r) => r.groupid));
     for (const { i, row } of kept) {
       if (row.SubSeasonId != null && !subs.has(row.SubSeasonId as number))
         errors.push({ Field: `/Items/${i}/SubSeasonId`, Message: `${at(i, row)}: not a sub-season of this line plan.` });
+      if (row.GroupId != null && !groups.has(row.GroupId as number))
+        errors.push({ Field: `/Items/${i}/GroupId`, Message: `${at(i, row)} > Group: not a calendar group.` });
     }
   }
   if (set.table === 'line_plan_launch_dates') {
