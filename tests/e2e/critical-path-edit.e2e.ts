@@ -13,21 +13,14 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { paste } from './grid-steps';
+import { apiCall, freshDevPrototypePath } from './critical-path-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
 const run = promisify(execFile);
 const tokenOf = (user: DemoUser) => apiToken(app.server.baseUrl, user);
-const api = async (token: string, path: string, json?: unknown) => {
-  const res = await fetch(`${app.server.baseUrl}${path}`, {
-    method: json === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  expect(res.status, path).toBe(200);
-  return res.json();
-};
+const api = (token: string, path: string, json?: unknown) => apiCall(app.server.baseUrl, token, path, json);
 
 const GRID = '[data-testid="cp-finals"]';
 const COLS = [
@@ -62,31 +55,7 @@ async function pick(page: Page, row: number, value: string) {
 }
 
 /** A demo colorway of the designer's brands with a dev prototype path, its approvals cleared. */
-async function freshColorway(token: string) {
-  for (let ps = 1; ps < 200; ps++) {
-    const res = await fetch(`${app.server.baseUrl}/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=${ps}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (res.status !== 200) continue;
-    const cw = await res.json();
-    if (!cw.CriticalPathDevPrototypeId) continue;
-    const id = cw.CriticalPathDevPrototypeId as number;
-    const d = await api(token, `/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${id}`);
-    if (d.Header.CriticalPathHeaderStatusId !== 1) continue;
-    await api(token, '/api/CriticalPath/UpdateCriticalPathDevPrototype', {
-      CriticalPathDevPrototypeId: id,
-      RowVersion: d.Header.RowVersion,
-      CriticalPathDevPrototypeName: d.Header.CriticalPathDevPrototypeName,
-      FinalProcesses: d.FinalProcesses.map((p: any) => ({
-        CriticalPathDevPrototypeFinalProcessId: p.CriticalPathDevPrototypeFinalProcessId,
-        ProcessName: p.ProcessName,
-        CriticalPathProcessApprovedId: null,
-      })),
-    });
-    return { ps, id, name: d.Header.CriticalPathDevPrototypeName as string };
-  }
-  throw new Error('No demo colorway with a dev prototype critical path');
-}
+const freshColorway = (token: string) => freshDevPrototypePath(app.server.baseUrl, token);
 
 describe('critical path edit', () => {
   it('CP-018 CP-019 CP-038 CP-039 CP-040 CP-050 BR-001 BR-005 BR-007 the designer reorders, approves SPECAPP and LTHAPP, revokes SPECAPP, downloads the PDF; buy-ready shows it, an override flips it', async () => {

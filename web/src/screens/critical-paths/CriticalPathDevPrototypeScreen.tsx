@@ -41,7 +41,8 @@ import {
   type Revoke,
   type Row,
 } from './cp-rows';
-import { PurchaseOrders, keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './PurchaseOrders';
+import { PurchaseOrders } from './PurchaseOrders';
+import { keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './purchase-orders';
 import { StockNumbers, stockChanges, type StockRow } from './StockNumbers';
 import { NotFoundState } from '../system/NotFoundState';
 import {
