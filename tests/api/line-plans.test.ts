@@ -263,7 +263,9 @@ describe('child sets (LP-008, LP-020..023)', () => {
     ]);
     expect(res.status).toBe(400);
     const errors = (await res.json()).Errors as { Field: string; Message: string }[];
-    expect(errors.map((e) => e.Field)).toEqual(expect.arrayContaining(['/Items/0/Name', '/Items/1/CalendarItemId', '/Items/2/SubSeasonId', '/Items/3/GroupId']));
+    expect(errors.map((e) => e.Field)).toEqual(
+      expect.arrayContaining(['/Items/0/Name', '/Items/1/CalendarItemId', '/Items/2/SubSeasonId', '/Items/3/GroupId']),
+    );
     // The group is one of the calendar groups, which the screen shows by name.
     expect(errors.find((e) => e.Field === '/Items/3/GroupId')?.Message).toBe('Details Tab > Calendar > No such group > Group: not a calendar group.');
     // Issue 27: a schema refusal names the column by its title, not only the row.
