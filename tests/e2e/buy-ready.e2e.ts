@@ -34,17 +34,39 @@ describe('buy ready', () => {
     await page.getByText('No buy ready data found.').waitFor({ timeout: 10_000 });
   });
 
-  it('BR-006 BR-008 the override page lists overrides and refuses one without a factory', async () => {
+  it('BR-006 BR-008 BR-009 the override page lists overrides, refuses one without a factory, adds one and updates it from the list', async () => {
     const page = await app.page();
     await login(page, 'admin');
     await navigate(page, '/buyreadyoverride');
     await page.getByRole('heading', { name: 'Buy Ready Overrides' }).waitFor();
     await page.getByLabel('Stock Number').fill('SR1100-001');
     await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByText('Stock Number or Factory Missing').waitFor();
-    await page.getByLabel('Factory').fill('310101');
+    await page.getByText('Stock Number or Factory Missing').first().waitFor();
+    // The factory is a search-help key: checked when it is left, its name shown under it.
+    const factory = page.locator('#root_FactoryKey');
+    await factory.fill('310101');
+    await factory.press('Tab');
+    await page.locator('[data-field="FactoryKey"] .field__hint').waitFor();
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByText('Record Saved Successfully.').waitFor();
-    await page.getByRole('cell', { name: 'SR1100-001' }).waitFor();
+    const grid = page.getByTestId('buy-ready-overrides');
+    const added = grid.getByRole('gridcell', { name: 'SR1100-001', exact: true });
+    await added.waitFor();
+    // Who changed it, by name: never an id.
+    await grid.getByRole('gridcell', { name: 'Alex Morgan', exact: true }).waitFor();
+
+    // BR-009: the override chosen in the list goes into the form, and is updated there.
+    await added.click();
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    await expect.poll(() => page.locator('#root_StockNumber').inputValue()).toBe('SR1100-001');
+    expect(await factory.inputValue()).toBe('310101');
+    await page.locator('#root_BuyReady').uncheck();
+    const updated = page.waitForResponse((r) => r.url().includes('/api/BuyReady/UpdateBuyReadyOverride'));
+    await page.getByRole('button', { name: 'Update' }).click();
+    expect((await updated).request().postDataJSON()).toMatchObject({ StockNumber: 'SR1100-001', FactoryKey: '310101', BuyReady: false });
+    const row = grid.locator('.ht_master tbody tr').filter({ has: page.getByRole('gridcell', { name: 'SR1100-001', exact: true }) });
+    await expect.poll(() => row.locator('input[type="checkbox"]').isChecked()).toBe(false);
+    // After the save the form is a new override again.
+    await page.getByRole('button', { name: 'Add' }).waitFor();
   });
 });

@@ -169,7 +169,10 @@ describe('critical path edit', () => {
     await login(admin, 'admin');
     await navigate(admin, '/buyreadyoverride');
     await admin.getByLabel('Stock Number').fill(stock);
-    await admin.getByLabel('Factory').fill(String(row.FactoryKey));
+    const factory = admin.locator('#root_FactoryKey');
+    await factory.fill(String(row.FactoryKey));
+    await factory.press('Tab');
+    await admin.locator('[data-field="FactoryKey"] .field__hint').waitFor();
     await admin.getByRole('button', { name: 'Add' }).click();
     await admin.getByText('Record Saved Successfully.').waitFor();
     await navigate(admin, `/buyready/${ps}`);

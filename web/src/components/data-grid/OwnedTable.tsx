@@ -124,7 +124,9 @@ export function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns
     () =>
       rows.map((r) =>
         columns.map((c) => {
-          const v = (r as Record<string, unknown>)[c.field];
+          const row = r as Record<string, unknown>;
+          // A reference shows its name (a user's, a factory's) when the row carries it: names, never ids.
+          const v = !c.listed && c.nameField && c.nameField in row ? row[c.nameField] : row[c.field];
           return c.listed ? optionLabel(optionsOf(r, c.field), v) : (v ?? null);
         }),
       ),

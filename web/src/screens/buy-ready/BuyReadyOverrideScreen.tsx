@@ -1,16 +1,23 @@
 /**
  * /buyreadyoverride (BR-006..010, PERM-019): the buy-ready overrides (stock number, factory,
- * buy-ready flag), with a form to add one or update the selected one. Both parts are required
- * ('Stock Number or Factory Missing', BR-008); the server's BR-010 texts are shown as they come.
+ * buy-ready flag) on the shared core: the list an OwnedGrid of the `buy-ready-overrides` grid document
+ * (read only; Edit selected, or Enter on a row, puts it in the form), the form a SchemaForm of the
+ * `buy-ready-override` entity and layout (the factory a search-help key, LookupWidget) that adds one or
+ * updates the one chosen. Both parts are required ('Stock Number or Factory Missing', BR-008); the
+ * server's BR-010 texts are shown as they come.
  */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import useSWR from 'swr';
-import { apiFetch } from '../../api/http';
+import { ApiError, apiFetch } from '../../api/http';
 import { errorText } from '../../api/error-text';
 import { BUY_READY_OVERRIDE_SAVE } from '@domain/access';
 import { useAllowed } from '../../auth/access';
+import { OwnedGrid } from '../../components/data-grid/OwnedGrid';
+import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
+import { SchemaForm, type SaveOutcome } from '../../components/schema-form/SchemaForm';
 import { FormAlert } from '../../forms/FormAlert';
 import { PageHeader } from '../../shell/PageHeader';
+import { toast } from '../../shell/toast-store';
 
 interface Override {
   Id: number;
@@ -19,106 +26,102 @@ interface Override {
   FactoryName: string | null;
   BuyReady: boolean;
   ChangedOn: string | null;
+  ChangedBy: number | null;
   ChangedByName: string | null;
 }
 
 const MISSING = 'Stock Number or Factory Missing';
 const LIST_ERROR = 'Buy Ready Overrides Error';
 const SAVE_ERROR = 'There was an error adding or updating your Buy Ready Override';
+const blank = () => ({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true });
 
 export function BuyReadyOverrideScreen() {
   const { data, error, mutate } = useSWR<Override[]>('/api/BuyReady/GetBuyReadyOverrides');
+  const { data: schema } = useEntitySchema('buy-ready-override');
+  const { data: layout } = useLayout('buy-ready-override');
   const canSave = useAllowed(BUY_READY_OVERRIDE_SAVE);
-  const [form, setForm] = useState({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true });
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  // The form's record: a new object resets the form (a new override, or the one chosen in the list).
+  const [form, setForm] = useState<Record<string, unknown>>(blank);
+  const [selected, setSelected] = useState<Override | null>(null);
+  const editing = Number(form.Id) > 0;
+  const edit = (o: Override | null) => o && setForm({ Id: o.Id, StockNumber: o.StockNumber, FactoryKey: o.FactoryKey, BuyReady: o.BuyReady });
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.StockNumber.trim() || !form.FactoryKey.trim()) {
-      setNotice({ kind: 'error', text: MISSING });
-      return;
-    }
-    try {
-      await apiFetch('/api/BuyReady/UpdateBuyReadyOverride', { json: form });
-      setNotice({ kind: 'success', text: 'Record Saved Successfully.' });
-      setForm({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true });
+  const save = useCallback(
+    async (_changes: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
+      const body = {
+        Id: Number(d.Id ?? 0),
+        StockNumber: String(d.StockNumber ?? '').trim(),
+        FactoryKey: String(d.FactoryKey ?? '').trim(),
+        BuyReady: d.BuyReady !== false,
+      };
+      if (!body.StockNumber || !body.FactoryKey) return { IsSuccessful: false, FormMessage: MISSING };
+      try {
+        await apiFetch('/api/BuyReady/UpdateBuyReadyOverride', { json: body });
+      } catch (x) {
+        const errors = x instanceof ApiError && x.status === 400 ? ((x.body as { Errors?: SaveOutcome['Errors'] } | null)?.Errors ?? []) : [];
+        return { IsSuccessful: false, Errors: errors, FormMessage: errorText(x, SAVE_ERROR) };
+      }
+      toast.success('Record Saved Successfully.');
+      setForm(blank());
       await mutate();
-    } catch (err) {
-      setNotice({ kind: 'error', text: errorText(err, SAVE_ERROR) });
-    }
-  };
+      return { IsSuccessful: true };
+    },
+    [mutate],
+  );
 
   return (
     <>
       <PageHeader title="Buy Ready Overrides" subtitle="An override forces the buy-ready result of a stock number at a factory." />
-      {notice && <FormAlert kind={notice.kind} messages={[notice.text]} />}
       {error && <FormAlert messages={[LIST_ERROR]} />}
-      {canSave && (
-        <form className="toolbar" onSubmit={save} aria-label="Override">
-          <div className="field">
-            <label htmlFor="bro-sn">Stock Number</label>
-            <input id="bro-sn" value={form.StockNumber} maxLength={50} onChange={(e) => setForm({ ...form, StockNumber: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="bro-f">Factory</label>
-            <input id="bro-f" value={form.FactoryKey} maxLength={20} onChange={(e) => setForm({ ...form, FactoryKey: e.target.value })} />
-          </div>
-          <label className="field--check">
-            <input type="checkbox" checked={form.BuyReady} onChange={(e) => setForm({ ...form, BuyReady: e.target.checked })} /> Buy Ready
-          </label>
-          <button type="submit" className="btn btn--primary">
-            {form.Id ? 'Update' : 'Add'}
-          </button>
-          {form.Id > 0 && (
-            <button type="button" className="btn" onClick={() => setForm({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true })}>
-              New
-            </button>
-          )}
-        </form>
+      {canSave && schema && layout && (
+        <section aria-label="Override">
+          <SchemaForm
+            schema={schema}
+            layout={layout}
+            formData={form}
+            onSave={save}
+            formErrorMessage={MISSING}
+            saveLabel={editing ? 'Update' : 'Add'}
+            dirtyKey="buy-ready-override"
+            actions={
+              editing && (
+                <button type="button" className="btn" onClick={() => setForm(blank())}>
+                  New
+                </button>
+              )
+            }
+          />
+        </section>
       )}
       {data && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Stock Number</th>
-              <th>Factory</th>
-              <th>Buy Ready</th>
-              <th>Changed</th>
-              <th aria-label="Edit" />
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((o) => (
-              <tr key={o.Id}>
-                <td>{o.StockNumber}</td>
-                <td>
-                  {o.FactoryKey}
-                  {o.FactoryName ? ` ${o.FactoryName}` : ''}
-                </td>
-                <td>{o.BuyReady ? '✔' : '✘'}</td>
-                <td>{o.ChangedByName ?? ''}</td>
-                <td>
-                  {canSave && (
-                    <button
-                      type="button"
-                      className="btn btn--small"
-                      onClick={() => setForm({ Id: o.Id, StockNumber: o.StockNumber, FactoryKey: o.FactoryKey, BuyReady: o.BuyReady })}
-                    >
-                      Edit
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-            {!data.length && (
-              <tr>
-                <td colSpan={5} className="muted">
-                  No overrides.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <section className="card" style={{ marginTop: 'var(--s3)' }} aria-label="Overrides">
+          {data.length ? (
+            <OwnedGrid<Override>
+              gridId="buy-ready-overrides"
+              rows={data}
+              rowKey={(o) => o.Id}
+              onSelect={(o) => setSelected(o)}
+              onKey={(e, o) => {
+                if (!canSave || e.key !== 'Enter' || !o) return false;
+                edit(o);
+                return true;
+              }}
+              height={Math.min(Math.max(data.length, 2) * 30 + 44, 560)}
+              stretch="last"
+              testId="buy-ready-overrides"
+              label="Buy Ready Overrides"
+              toolbar={
+                canSave && (
+                  <button type="button" className="btn btn--small" disabled={!selected} onClick={() => edit(selected)}>
+                    Edit selected
+                  </button>
+                )
+              }
+            />
+          ) : (
+            <p className="muted">No overrides.</p>
+          )}
+        </section>
       )}
     </>
   );
