@@ -80,7 +80,15 @@ describe('grids over rows of another call', () => {
   });
 
   it('ADR 029 grids of rows a screen owns have no search, export or save, even over a stored entity; their document loads', async () => {
-    for (const grid of ['corporate-template', 'carryover-volumes', 'project-create', 'margin-calculator', 'fob-calculator']) {
+    for (const grid of [
+      'corporate-template',
+      'carryover-volumes',
+      'project-create',
+      'margin-calculator',
+      'fob-calculator',
+      'size-ranges',
+      'size-range-presets',
+    ]) {
       for (const call of ['Search', 'Export', 'Save']) {
         const res = await t.request('POST', `/api/Grid/${grid}/${call}`, {
           token: admin,
@@ -91,6 +99,7 @@ describe('grids over rows of another call', () => {
       expect((await json(`/schemas/grids/${grid}.grid.json`)).owned, grid).toBe(true);
     }
     expect(await columnsOf('carryover-volumes')).toEqual(expect.arrayContaining(['StockNum', 'USVolume', 'TotalVolume']));
+    for (const grid of ['size-ranges', 'size-range-presets']) expect(await columnsOf(grid), grid).toEqual(['RegionId', 'WidthId', 'SizeRange']);
   });
 });
 
