@@ -89,6 +89,8 @@ describe('grids over rows of another call', () => {
       'line-plan-planning',
       'line-plan-calendar',
       'line-plan-launch-dates',
+      'size-ranges',
+      'size-range-presets',
     ]) {
       for (const call of ['Search', 'Export', 'Save']) {
         const res = await t.request('POST', `/api/Grid/${grid}/${call}`, {
@@ -100,6 +102,7 @@ describe('grids over rows of another call', () => {
       expect((await json(`/schemas/grids/${grid}.grid.json`)).owned, grid).toBe(true);
     }
     expect(await columnsOf('carryover-volumes')).toEqual(expect.arrayContaining(['StockNum', 'USVolume', 'TotalVolume']));
+    for (const grid of ['size-ranges', 'size-range-presets']) expect(await columnsOf(grid), grid).toEqual(['RegionId', 'WidthId', 'SizeRange']);
   });
 });
 

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { apiToken, login, navigate, networkQuiet, pathOf, toastsFromNow, type DemoUser } from './harness';
 import { setupApp, waitForPath } from './setup-app';
 import { finishColorwayCreate, pickReleasedPattern } from './colorway-steps';
+import { fillSizeRow, sizeRows } from './size-range-steps';
 
 const app = setupApp();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
@@ -88,10 +89,9 @@ describe('colorway flow', () => {
 
     // CW-067: a size range row, saved with the colorway.
     const sizes = page.getByTestId('size-ranges');
-    await sizes.getByRole('button', { name: 'Add size range' }).click();
-    await sizes.getByLabel('Region row 1', { exact: true }).selectOption({ label: 'US' });
-    await sizes.getByLabel('Width row 1', { exact: true }).selectOption({ label: 'Medium' });
-    await sizes.getByLabel('Size Range row 1', { exact: true }).fill('7-13');
+    await sizes.getByText('No size ranges.').waitFor();
+    await sizes.getByRole('button', { name: 'Add row' }).click();
+    await fillSizeRow(page, sizes, 0, 'US', 'Medium', '7-13');
     // SHELL-021: the size ranges edited and not saved (the form is saved): leaving asks first.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     const ask = page.getByRole('alertdialog');
@@ -152,7 +152,8 @@ describe('colorway flow', () => {
     await section(page, 'specLog').getByText('ECN Process applied for reason: Material change.', { exact: false }).waitFor();
     await page.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'basalt-spec.pdf' }).waitFor();
     await page.getByRole('region', { name: 'Image' }).locator('img.image-panel__image').waitFor();
-    expect(await page.getByTestId('size-ranges').getByLabel('Size Range row 1', { exact: true }).inputValue()).toBe('7-13');
+    // The saved row shows its region and width by name.
+    await expect.poll(() => sizeRows(page.getByTestId('size-ranges')), { timeout: 15_000 }).toEqual([['US', 'Medium', '7-13']]);
     expect(problems).toEqual([]);
   });
 
@@ -201,11 +202,15 @@ describe('colorway flow', () => {
     await page.locator('#root_GenNotes').fill('Edited before the size ranges were saved.');
     await page.locator('#root_GenNotes').press('Tab');
     const sizes = page.getByTestId('size-ranges');
-    await sizes.getByRole('button', { name: 'Add size range' }).click();
-    const row = (await sizes.getByRole('row').count()) - 1;
-    await sizes.getByLabel(`Region row ${row}`, { exact: true }).selectOption({ label: 'Asia' });
-    await sizes.getByLabel(`Width row ${row}`, { exact: true }).selectOption({ label: 'Wide' });
-    await sizes.getByLabel(`Size Range row ${row}`, { exact: true }).fill('240-290');
+    const before = await api(await tokenOf('designer'), '/api/Prototype/GetSizeRanges?PrototypeSeasonalId=3');
+    const row = before.length;
+    expect(row).toBeGreaterThan(0);
+    // The saved rows show their region and width by name (never their ids).
+    await expect
+      .poll(async () => (await sizeRows(sizes)).map((r) => r[0]), { timeout: 15_000 })
+      .toEqual(before.map((r: { RegionName: string }) => r.RegionName));
+    await sizes.getByRole('button', { name: 'Add row' }).click();
+    await fillSizeRow(page, sizes, row, 'Asia', 'Wide', '240-290');
     // The colorway moved to a new version and is read again; the form still holds the edit once that read is in.
     const sizesSaved = page.waitForResponse((r) => r.url().includes('/api/Prototype/SaveSizeRanges'));
     const reread = sizesSaved.then(() => page.waitForResponse((r) => r.url().includes('/api/Prototype/GetPrototypeSeasonalDetails?PrototypeSeasonalId=3')));
@@ -213,6 +218,12 @@ describe('colorway flow', () => {
     expect((await sizesSaved).status()).toBe(200);
     await page.getByText('Record Saved Successfully.').last().waitFor();
     await reread;
+    const after = await api(await tokenOf('designer'), '/api/Prototype/GetSizeRanges?PrototypeSeasonalId=3');
+    expect(after.map((r: { RegionName: string; WidthName: string; SizeRange: string }) => [r.RegionName, r.WidthName, r.SizeRange])).toContainEqual([
+      'Asia',
+      'Wide',
+      '240-290',
+    ]);
     // The form saves the edit without a conflict.
     await expect.poll(() => page.locator('#root_GenNotes').inputValue()).toBe('Edited before the size ranges were saved.');
     await saveForm(page);

@@ -10,7 +10,6 @@ import { toast } from '../../shell/toast-store';
 import { SizeRangeRows } from './SizeRangeRows';
 import {
   blankPreset,
-  blankRow,
   changedPresets,
   checkPresets,
   presetBody,
@@ -127,9 +126,6 @@ export function PresetManager() {
                   {nameProblem && <span className="field__error">{nameProblem}</span>}
                 </label>
                 <span className="spacer" />
-                <button type="button" className="btn btn--small" onClick={() => change(p.k, { rows: [...p.rows, blankRow()] })}>
-                  Add size range
-                </button>
                 <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${label}`} onClick={() => setDeleting(p)}>
                   Delete preset
                 </button>
@@ -140,6 +136,7 @@ export function PresetManager() {
                 </div>
               )}
               <SizeRangeRows
+                gridId="size-range-presets"
                 rows={p.rows}
                 onChange={(rows) => change(p.k, { rows })}
                 regions={regions}
@@ -147,7 +144,8 @@ export function PresetManager() {
                 cells={cells}
                 cellPrefix={`${p.k}/`}
                 label={label}
-                readOnly={false}
+                // The save's answer replaces the presets: the rows hold still while it runs.
+                readOnly={busy}
               />
             </div>
           );

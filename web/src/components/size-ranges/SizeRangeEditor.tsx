@@ -12,18 +12,7 @@ import { toast } from '../../shell/toast-store';
 import { SizeRangeRows } from './SizeRangeRows';
 import { PresetManager } from './PresetManager';
 import { PresetPicker } from './PresetPicker';
-import {
-  blankRow,
-  checkRows,
-  draftOf,
-  saveItems,
-  serverCells,
-  withPreset,
-  type CellErrors,
-  type Preset,
-  type RowDraft,
-  type SavedRow,
-} from './size-range-drafts';
+import { checkRows, draftOf, saveItems, serverCells, withPreset, type CellErrors, type Preset, type RowDraft, type SavedRow } from './size-range-drafts';
 import { saveSizeRanges, sizeRangesKey, useSizeLookups } from './size-ranges-api';
 import { savePanelInTurn, useRecordSaves } from '../record/record-saves';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
@@ -114,27 +103,21 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion, canEdit, onSaved 
   };
 
   const ready = data && regions && widths;
+  // The editor's buttons sit in the grid's toolbar, after Add row and Remove row (which a save hides while it runs).
+  const buttons = canEdit && (
+    <>
+      <span className="spacer" />
+      <button type="button" className="btn btn--small" disabled={busy} onClick={() => setPicking(true)}>
+        Apply preset
+      </button>
+      <button type="button" className="btn btn--small btn--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void save()}>
+        {busy ? 'Saving…' : 'Save size ranges'}
+      </button>
+    </>
+  );
   return (
     <section className="card size-ranges" aria-label="Size Ranges" data-testid="size-ranges">
-      <div className="toolbar size-ranges__toolbar">
-        <h3 className="card__title">Size Ranges</h3>
-        <span className="spacer" />
-        {canEdit && (
-          <button type="button" className="btn btn--small" disabled={!ready || busy} onClick={() => edit([...rows, blankRow()])}>
-            Add size range
-          </button>
-        )}
-        {canEdit && (
-          <button type="button" className="btn btn--small" disabled={!ready || busy} onClick={() => setPicking(true)}>
-            Apply preset
-          </button>
-        )}
-        {canEdit && (
-          <button type="button" className="btn btn--small btn--primary" disabled={!ready || busy} aria-busy={busy || undefined} onClick={() => void save()}>
-            {busy ? 'Saving…' : 'Save size ranges'}
-          </button>
-        )}
-      </div>
+      <h3 className="card__title">Size Ranges</h3>
       {conflict && (
         <div className="alert alert--warning" role="alert">
           {conflict}
@@ -149,7 +132,7 @@ function ColorwaySizeRanges({ prototypeSeasonalId, rowVersion, canEdit, onSaved 
         <span className="spinner" role="status" aria-label="Loading" />
       ) : (
         // While a save runs (or waits its turn) the rows hold still: its answer replaces them.
-        <SizeRangeRows rows={rows} onChange={edit} regions={regions} widths={widths} cells={cells} readOnly={!canEdit || busy} />
+        <SizeRangeRows rows={rows} onChange={edit} regions={regions} widths={widths} cells={cells} readOnly={!canEdit || busy} toolbar={buttons} />
       )}
       {picking && (
         <SizeRangeEditor

@@ -11,6 +11,7 @@ import {
   presetBody,
   presetDraftOf,
   REVIEW_FIELDS,
+  rowErrors,
   saveItems,
   serverCells,
   serverPresetCells,
@@ -62,6 +63,13 @@ describe('colorway rows (prototype mode)', () => {
       rows,
     );
     expect([...cells]).toEqual([[`${rows[1].k}/WidthId`, DUPLICATE_COMBINATION]]);
+  });
+
+  it("CW-071 the red cells become the grid's errors by row key and field", () => {
+    const rows = [...saved.map(draftOf), blankRow()];
+    const errors = rowErrors(checkRows(rows).cells);
+    expect([...errors.keys()]).toEqual([rows[2].k]);
+    expect(Object.fromEntries(errors.get(rows[2].k)!)).toEqual({ RegionId: 'Required.', WidthId: 'Required.', SizeRange: 'Required.' });
   });
 
   it('CW-068 applying a preset fills new combinations and overwrites the size range of existing ones', () => {
@@ -132,5 +140,8 @@ describe('presets (manage mode)', () => {
       [`${p.k}/PresetName`, 'Required.'],
       [`${p.k}/rows`, NO_DEFAULT_VALUE],
     ]);
+    // The preset's grid gets its own rows' cells only; the name and the list stay the preset's.
+    expect([...rowErrors(cells, `${p.k}/`)]).toEqual([[p.rows[1].k, new Map([['RegionId', DUPLICATE_COMBINATION]])]]);
+    expect(rowErrors(cells, `${p.k + 1000}/`).size).toBe(0);
   });
 });

@@ -58,8 +58,18 @@ export const draftOf = (r: SavedRow): RowDraft => ({
   SizeRange: r.SizeRange,
 });
 export const blankRow = (): RowDraft => ({ k: newKey(), RegionId: null, WidthId: null, SizeRange: '' });
-export const withRow = (rows: readonly RowDraft[], k: number, change: Partial<RowDraft>) => rows.map((r) => (r.k === k ? { ...r, ...change } : r));
-export const withoutRow = (rows: readonly RowDraft[], k: number) => rows.filter((r) => r.k !== k);
+
+/** The red cells of one set of rows (`prefix`: a preset's `${k}/`) as the grid's errors: row key → field → message. */
+export function rowErrors(cells: CellErrors, prefix = ''): Map<number, Map<string, string>> {
+  const out = new Map<number, Map<string, string>>();
+  for (const [at, message] of cells) {
+    const m = at.startsWith(prefix) ? /^(\d+)\/(\w+)$/.exec(at.slice(prefix.length)) : null;
+    if (!m) continue;
+    const k = Number(m[1]);
+    out.set(k, new Map([...(out.get(k) ?? []), [m[2], message]]));
+  }
+  return out;
+}
 
 const asRow = (d: RowDraft): SizeRangeRow => ({ RegionId: d.RegionId, WidthId: d.WidthId, SizeRange: d.SizeRange });
 

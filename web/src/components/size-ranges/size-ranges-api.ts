@@ -19,7 +19,7 @@ export interface Width {
   WidthName: string;
 }
 
-/** The region and width lookups of the selects. */
+/** The region and width lookups of the size range grids' pick lists. */
 export function useSizeLookups() {
   const regions = useSWR<Region[]>(REGIONS);
   const widths = useSWR<Width[]>(WIDTHS);
