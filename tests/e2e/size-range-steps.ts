@@ -1,6 +1,7 @@
 /** Steps on a size range grid (SizeRangeRows on OwnedGrid: a colorway's size ranges, a preset's rows), shared by the e2e files. */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { typeIntoCell } from './owned-grid-steps';
 
 export const SIZE_COLUMNS = ['Region', 'Width', 'Size Range'] as const;
 type Column = (typeof SIZE_COLUMNS)[number];
@@ -27,14 +28,8 @@ export async function sizeRows(scope: Locator): Promise<string[][]> {
   return regions.map((r, i) => [r, widths[i], ranges[i]]);
 }
 
-/** Types into a cell as a user does (click, Enter, the text, Enter); a pick-list cell takes the name typed. */
-export async function typeSize(page: Page, scope: Locator, title: Column, row: number, text: string) {
-  await sizeCell(scope, title, row).click();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-}
+/** Types into a cell as a user does (owned-grid-steps.ts); a pick-list cell takes the name typed. */
+export const typeSize = (page: Page, scope: Locator, title: Column, row: number, text: string) => typeIntoCell(page, sizeCell(scope, title, row), text);
 
 /** Types a whole row and waits until the grid shows it. */
 export async function fillSizeRow(page: Page, scope: Locator, row: number, region: string, width: string, range: string) {
