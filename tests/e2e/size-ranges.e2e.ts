@@ -145,4 +145,52 @@ describe('size range presets', () => {
     expect(await field(page, `Preset ${n} name`).inputValue()).toBe('Pasted Kids');
     await expect.poll(() => sizeRows(preset(page, n)), { timeout: 15_000 }).toEqual(pasted);
   });
+  it('CW-072 CW-073 deleting a saved preset keeps the unsaved edits of another (nothing typed is dropped by the read after it)', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/sizeRangePresets');
+    await page.getByRole('heading', { name: 'Size Range Presets' }).waitFor();
+    await presets(page).getByRole('button', { name: 'Add preset' }).waitFor();
+    const count = () => presets(page).getByTestId('size-range-preset').count();
+    /** The position (from 1) of the preset named `name`: the list is sorted by name once saved. */
+    const at = async (name: string) => {
+      for (let n = 1; n <= (await count()); n++) if ((await field(page, `Preset ${n} name`).inputValue()) === name) return n;
+      throw new Error(`no preset ${name}`);
+    };
+    for (const [name, range] of [
+      ['Keep Me', '9-12'],
+      ['Delete Me', '1-5'],
+    ] as const) {
+      await presets(page).getByRole('button', { name: 'Add preset' }).click();
+      const n = await count();
+      await field(page, `Preset ${n} name`).fill(name);
+      await expect.poll(() => sizeRows(preset(page, n)), { timeout: 15_000 }).toEqual([['', '', '']]);
+      await fillSizeRow(page, preset(page, n), 0, 'US', 'Medium', range);
+    }
+    await save(page);
+    await page.getByText('Presets saved successfully!').first().waitFor();
+    await expect.poll(() => presets(page).getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+
+    // The one to keep edited and not saved, then the other deleted.
+    const keep = await at('Keep Me');
+    await field(page, `Preset ${keep} name`).fill('Keep Me (renamed)');
+    await typeSize(page, preset(page, keep), 'Size Range', 0, '10-13');
+    await expect.poll(async () => (await sizeRows(preset(page, keep)))[0]).toEqual(['US', 'Medium', '10-13']);
+    await presets(page)
+      .getByRole('button', { name: `Delete Preset ${await at('Delete Me')}`, exact: true })
+      .click();
+    await answerDelete(page, 'Delete preset', 'Are you sure you want to delete the preset Delete Me?', 'Delete');
+    await page.getByText('Preset deleted.').first().waitFor();
+    // Before: the read after the delete put the stored name and rows back.
+    const kept = await at('Keep Me (renamed)');
+    expect((await sizeRows(preset(page, kept)))[0]).toEqual(['US', 'Medium', '10-13']);
+    await expect(at('Delete Me')).rejects.toThrow();
+
+    await save(page);
+    await page.getByText('Presets saved successfully!').first().waitFor();
+    await page.reload();
+    await presets(page).getByTestId('size-range-preset').first().waitFor({ timeout: 15_000 });
+    const stored = await at('Keep Me (renamed)');
+    await expect.poll(async () => (await sizeRows(preset(page, stored)))[0], { timeout: 15_000 }).toEqual(['US', 'Medium', '10-13']);
+  });
 });

@@ -13,8 +13,8 @@ import {
   changedPresets,
   checkPresets,
   presetBody,
-  presetDraftOf,
   serverPresetCells,
+  withFreshPresets,
   withPresetChange,
   type CellErrors,
   type Preset,
@@ -31,8 +31,9 @@ export function PresetManager() {
   const [deleting, setDeleting] = useState<PresetDraft | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Presets read again keep what the user changed and has not saved (a delete or a save reads them again).
   useEffect(() => {
-    setPresets((data ?? []).map(presetDraftOf));
+    setPresets((drafts) => withFreshPresets(drafts, data ?? []));
   }, [data]);
   const edit = (next: PresetDraft[]) => {
     setPresets(next);
@@ -62,6 +63,8 @@ export function PresetManager() {
     }
     setCells(new Map());
     setMessage(null);
+    // The presets sent are stored now; the others keep their edits.
+    setPresets((drafts) => withFreshPresets(drafts, answer.Data, new Set(sent)));
     await mutate(answer.Data, { revalidate: false });
     toast.success(answer.Message);
   };
@@ -77,7 +80,7 @@ export function PresetManager() {
       toast.error(answer.Message);
       return;
     }
-    // Other presets keep their unsaved edits.
+    // Other presets keep their unsaved edits (the read below merges, withFreshPresets).
     edit(presets.filter((x) => x.k !== p.k));
     await mutate((all) => all?.filter((x) => x.SizeRangePresetId !== p.SizeRangePresetId), { revalidate: false });
     toast.success('Preset deleted.');

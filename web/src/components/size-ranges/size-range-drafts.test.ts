@@ -15,6 +15,7 @@ import {
   saveItems,
   serverCells,
   serverPresetCells,
+  withFreshPresets,
   withPreset,
   withPresetChange,
   type RowDraft,
@@ -111,6 +112,33 @@ describe('presets (manage mode)', () => {
     expect(checkPresets([...drafts, copy]).cells.get(`${copy.k}/PresetName`)).toBe('A preset with this name already exists.');
     expect(changedPresets([...drafts, copy])).toEqual([copy]);
     expect(checkPresets(drafts).message).toBeNull();
+  });
+
+  it('CW-073 presets read again (a delete, a save) keep the unsaved edits of the others; the ones a save sent take their stored values', () => {
+    const fresh = [
+      { SizeRangePresetId: 5, PresetName: 'Mens', SizeRanges: [saved[0]] },
+      { SizeRangePresetId: 6, PresetName: 'Kids', SizeRanges: [saved[1]] },
+      { SizeRangePresetId: 7, PresetName: 'Womens', SizeRanges: [saved[1]] },
+    ];
+    const [mens, kids, womens] = fresh.map(presetDraftOf);
+    const [renamed] = withPresetChange([mens], mens.k, { PresetName: 'Mens Trail' });
+    const [gone] = withPresetChange([womens], womens.k, { PresetName: 'Womens (deleted elsewhere)' });
+    const added = { ...blankPreset(), PresetName: 'New', rows: [draftOf(saved[1])] };
+    // Kids deleted: the read without it keeps the rename, the preset deleted elsewhere and the new one, as typed.
+    const afterDelete = withFreshPresets([renamed, kids, gone, added], [fresh[0]]);
+    expect(afterDelete.map((d) => [d.SizeRangePresetId, d.PresetName, d.dirty])).toEqual([
+      [5, 'Mens Trail', true],
+      [7, 'Womens (deleted elsewhere)', true],
+      [undefined, 'New', true],
+    ]);
+    // A save sent the rename and the new preset: they take the stored values; nothing else changes.
+    const stored = [{ ...fresh[0], PresetName: 'Mens Trail' }, fresh[2], { SizeRangePresetId: 9, PresetName: 'New', SizeRanges: [saved[1]] }];
+    const afterSave = withFreshPresets(afterDelete, stored, new Set([afterDelete[0], afterDelete[2]]));
+    expect(afterSave.map((d) => [d.SizeRangePresetId, d.PresetName, d.dirty])).toEqual([
+      [5, 'Mens Trail', false],
+      [7, 'Womens (deleted elsewhere)', true],
+      [9, 'New', false],
+    ]);
   });
 
   it('CW-073 the save body: new presets without an id, changed ones with theirs, trimmed', () => {

@@ -140,6 +140,23 @@ export const withPresetChange = (presets: readonly PresetDraft[], k: number, cha
 /** The presets a save sends: the new and changed ones. */
 export const changedPresets = (presets: readonly PresetDraft[]) => presets.filter((p) => p.dirty);
 
+/**
+ * The presets read again (after a delete, a save, another tab's change) merged into the drafts: the
+ * untouched ones take the fresh values; one the user changed and did not send (`done`: the drafts a
+ * save sent, now stored) stays as the user left it, a new one too, and one someone else deleted stays
+ * so its save says so. Nothing typed is dropped by a read.
+ */
+export function withFreshPresets(drafts: readonly PresetDraft[], fresh: readonly Preset[], done: ReadonlySet<PresetDraft> = new Set()): PresetDraft[] {
+  const open = drafts.filter((d) => d.dirty && !done.has(d));
+  const mine = new Map(open.filter((d) => d.SizeRangePresetId).map((d) => [d.SizeRangePresetId, d]));
+  const ids = new Set(fresh.map((p) => p.SizeRangePresetId));
+  return [
+    ...fresh.map((p) => mine.get(p.SizeRangePresetId) ?? presetDraftOf(p)),
+    ...open.filter((d) => d.SizeRangePresetId && !ids.has(d.SizeRangePresetId)),
+    ...open.filter((d) => !d.SizeRangePresetId),
+  ];
+}
+
 export function presetBody(presets: readonly PresetDraft[]) {
   return {
     Presets: presets.map((p) => ({
