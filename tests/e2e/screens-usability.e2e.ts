@@ -28,8 +28,9 @@ describe('screens usability', () => {
   it('LP-003 the line plan screen fits 1280 px without horizontal scroll; no serious accessibility faults', async () => {
     const page = await signedIn();
     await navigate(page, '/linePlan/1');
-    await page.getByTestId('launches').locator('table').waitFor();
-    await page.getByTestId('calendar-1').locator('table').waitFor();
+    // The sections' grids with their rows in.
+    await page.getByTestId('launches-grid').locator('.ht_master tbody tr').first().waitFor();
+    await page.getByTestId('calendar-1-grid').locator('.ht_master tbody tr').first().waitFor();
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({
       scrollWidth: document.scrollingElement!.scrollWidth,
       clientWidth: document.scrollingElement!.clientWidth,
