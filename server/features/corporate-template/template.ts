@@ -13,7 +13,7 @@ import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import { planChildren, saveList, storedChildren } from '../../core/records/children';
-import { endBeforeStart } from '../line-plans';
+import { END_BEFORE_START, endBeforeStart } from '../../domain/line-plan-dates';
 
 const ENTITY = 'corporate-template-item';
 
@@ -58,7 +58,7 @@ function templateErrors(items: readonly TemplateItemInput[], groups: ReadonlySet
   items.forEach((item, i) => {
     for (const f of REQUIRED_FIELDS) if (blank(item[f])) required.push({ Field: `/Items/${i}/${f}`, Message: 'Required.' });
     if (!blank(item.GroupId) && !groups.has(item.GroupId as number)) other.push({ Field: `/Items/${i}/GroupId`, Message: 'Not a group of the group list.' });
-    if (endBeforeStart(item.StartDate, item.EndDate)) other.push({ Field: `/Items/${i}/EndDate`, Message: 'End Date must not be before Start Date.' });
+    if (endBeforeStart(item.StartDate, item.EndDate)) other.push({ Field: `/Items/${i}/EndDate`, Message: END_BEFORE_START });
   });
   return { required, other };
 }

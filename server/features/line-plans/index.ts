@@ -11,5 +11,3 @@ export const linePlansFeature: Feature = {
   routes: [linePlanRoutes],
   register: () => registerLinePlanHooks(),
 };
-
-export { endBeforeStart } from './line-plan-dates';

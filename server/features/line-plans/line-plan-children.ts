@@ -12,7 +12,7 @@ import type { Queryable } from '../../core/db/client';
 import { badRequest, type FieldError } from '../../core/http/errors';
 import { saveList } from '../../core/records/children';
 import { columnOf } from '../../core/records/split-record';
-import { endBeforeStart, renumbered } from './line-plan-dates';
+import { END_BEFORE_START, endBeforeStart, renumbered } from '../../domain/line-plan-dates';
 import { ERRORS_FOUND, LINE_PLAN, openChildSave } from './line-plan';
 
 export interface ChildSet {
@@ -79,8 +79,7 @@ async function setErrors(q: Queryable, set: ChildSet, linePlanId: number, kept: 
   const errors: FieldError[] = [];
   const at = (i: number, row: Row) => `Details Tab > ${set.label} > ${row.Name ?? (row.LaunchNumber ? `Launch ${row.LaunchNumber}` : `row ${i + 1}`)}`;
   for (const { i, row } of kept) {
-    if (endBeforeStart(row.StartDate, row.EndDate))
-      errors.push({ Field: `/Items/${i}/EndDate`, Message: `${at(i, row)}: End Date must not be before Start Date.` });
+    if (endBeforeStart(row.StartDate, row.EndDate)) errors.push({ Field: `/Items/${i}/EndDate`, Message: `${at(i, row)}: ${END_BEFORE_START}` });
   }
   if (set.table === 'calendar_items') {
     const subs = new Set(

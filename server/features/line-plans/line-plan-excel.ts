@@ -17,7 +17,7 @@ import { openWorkbookSheets } from '../../core/imports/workbook';
 import { writeTable } from '../../domain/sheet-style';
 import { readRecord } from '../../core/records/read';
 import { CHILD_SETS, readChildSet, writeChildSet, type ChildItem, type Row } from './line-plan-children';
-import { endBeforeStart } from './line-plan-dates';
+import { END_BEFORE_START, endBeforeStart } from '../../domain/line-plan-dates';
 import { LINE_PLAN, openChildSave } from './line-plan';
 
 export const EXPORT_FILE = 'LinePlanExport.xlsx';
@@ -165,7 +165,7 @@ export async function readCalendarWorkbook(
         for (const f of ['StartDate', 'EndDate'])
           if (cellError(f)) bad(f, cellError(f)!.Message);
           else item[f] = v[f] ?? null;
-        if (endBeforeStart(item.StartDate, item.EndDate)) bad('EndDate', 'End Date must not be before Start Date.');
+        if (endBeforeStart(item.StartDate, item.EndDate)) bad('EndDate', END_BEFORE_START);
         const subName = v.SubSeasonId;
         const sub = subName === null || subName === undefined ? sheetSub : bySubName.get(String(subName).toLowerCase());
         if (sub === undefined)

@@ -16,6 +16,7 @@ import { fieldPathErrors, type RowErrors } from '../../components/data-grid/owne
 import type { OwnedGridProps } from '../../components/data-grid/owned-grid-props';
 import { useEntitySchema, useGridDocument } from '../../components/fields/schema-docs';
 import { savePanelInTurn, useRecordSaves } from '../../components/record/record-saves';
+import { END_BEFORE_START, endBeforeStart } from '@domain/line-plan-dates';
 import { useSaveShortcut } from '../../shell/save-shortcut';
 import { toast } from '../../shell/toast-store';
 import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
@@ -41,8 +42,6 @@ export interface ChildRowsEditorProps {
 }
 
 export const ERRORS_TOAST_MS = 10_000;
-/** LP-020 shown before the save: an end before the start (ISO dates compare as text); the server decides. */
-export const END_BEFORE_START = 'End Date must not be before Start Date.';
 const NO_ERRORS: RowErrors = new Map();
 
 export function ChildRowsEditor({ set, linePlanId, rowVersion, title, readOnly, filter, newRow, options, onSaved, testId }: ChildRowsEditorProps) {
@@ -114,7 +113,8 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, title, readOnly, 
       const d = byK.get(r.k);
       const key = d?.row[set.key];
       const unsaved = editable.includes(field) && isUnsaved(d, field, key ? stored.get(key) : undefined);
-      const early = field === 'EndDate' && !!r.EndDate && !!r.StartDate && String(r.EndDate) < String(r.StartDate);
+      // LP-020 shown as it is typed, by the server's own rule (the save is refused all the same).
+      const early = field === 'EndDate' && endBeforeStart(r.StartDate, r.EndDate);
       if (!unsaved && !early) return undefined;
       return { className: [unsaved && 'cell--unsaved', early && 'cell--error'].filter(Boolean).join(' '), ...(early ? { title: END_BEFORE_START } : {}) };
     },

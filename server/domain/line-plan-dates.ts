@@ -1,9 +1,13 @@
 /**
  * Date rules of a line plan's child rows (seasonal planning items and calendar rows):
  * the end must not be before the start (LP-020), the duration is the day count between them
- * rounded up (LP-021), and calendar rows are numbered in steps of 10 (LP-022).
+ * rounded up (LP-021), and calendar rows are numbered in steps of 10 (LP-022). Shared with the browser
+ * (`@domain/line-plan-dates`): the line plan's grids mark an end before its start as it is typed.
  */
 const DAY_MS = 86_400_000;
+
+/** LP-020's text, said by the server's refusals and by the browser's cells before the save. */
+export const END_BEFORE_START = 'End Date must not be before Start Date.';
 
 /** 'YYYY-MM-DD' (or an ISO date-time) → epoch milliseconds, or null when empty or not a date. */
 export function dateValue(value: unknown): number | null {
