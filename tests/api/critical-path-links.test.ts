@@ -132,6 +132,10 @@ describe('purchase orders (DECISIONS CP-034)', () => {
     res = await update(d, { PurchaseOrders: [{ CriticalPathDevPrototypePurchaseOrderId: 0, PONumber: 'PO-T3', FactoryKey: 'NOPE9' }] });
     expect(res.status).toBe(400);
     expect((await res.json()).Errors).toEqual([{ Field: '/PurchaseOrders/0/FactoryKey', Message: 'There is no factory with this key.' }]);
+    // A new order with a quantity but no PO number (the screen sends it, so nothing typed vanishes) is refused by its field.
+    res = await update(d, { PurchaseOrders: [{ CriticalPathDevPrototypePurchaseOrderId: 0, PONumber: '', Quantity: 40 }] });
+    expect(res.status).toBe(400);
+    expect((await res.json()).Errors.map((e: { Field: string }) => e.Field)).toEqual(['/PurchaseOrders/0/PONumber']);
 
     const t2 = d.PurchaseOrders.find((p: any) => p.PONumber === 'PO-T2');
     res = await update(d, {

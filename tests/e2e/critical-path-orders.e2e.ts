@@ -20,7 +20,7 @@ const isSave = (r: { url(): string; request(): { method(): string } }) =>
   r.url().includes('/api/CriticalPath/UpdateCriticalPathDevPrototype') && r.request().method() === 'POST';
 
 describe('dev prototype purchase orders', () => {
-  it('CP-034 ADR 029 the designer adds a purchase order in the grid, finds its factory, saves with Ctrl+S; a reload shows it named; removed and saved, it is gone', async () => {
+  it('CP-034 ADR 029 the designer adds a purchase order in the grid, finds its factory, saves with Ctrl+S; a reload shows it named; removed and saved, it is gone; a new order without its number is refused, not dropped', async () => {
     const token = await apiToken(app.server.baseUrl, 'designer');
     const { ps, id, name } = await freshDevPrototypePath(app.server.baseUrl, token);
     const page = await app.page();
@@ -85,5 +85,15 @@ describe('dev prototype purchase orders', () => {
     await expect.poll(() => ownedRowCount(page, GRID), { timeout: 15_000 }).toBe(before);
     const after = await apiCall(app.server.baseUrl, token, `/api/CriticalPath/GetCriticalPathDevPrototypeDetails?CriticalPathDevPrototypeId=${id}`);
     expect(after.PurchaseOrders.some((o: { PONumber: string }) => o.PONumber === po)).toBe(false);
+
+    // A new order with a quantity and no PO number is sent, not dropped: the server's refusal marks its PO Number cell red.
+    await section.getByRole('button', { name: 'Add row' }).click();
+    await expect.poll(() => ownedRowCount(page, GRID)).toBe(row);
+    await typeIntoCell(page, cell(page, 'Quantity', row), '40');
+    const refused = page.waitForResponse(isSave);
+    await page.keyboard.press('Control+S');
+    expect((await refused).status()).toBe(400);
+    await expect.poll(() => cell(page, 'PO Number', row).getAttribute('class')).toContain('cell--error');
+    expect(await text(page, 'Quantity', row)).toBe('40');
   });
 });

@@ -42,7 +42,7 @@ import {
   type Row,
 } from './cp-rows';
 import { PurchaseOrders } from './PurchaseOrders';
-import { keyedOrders, purchaseOrderChanges, type PurchaseOrderRow } from './purchase-orders';
+import { keyedOrders, purchaseOrderChanges, sentOrders, type PurchaseOrderRow } from './purchase-orders';
 import { StockNumbers, stockChanges, type StockRow } from './StockNumbers';
 import { NotFoundState } from '../system/NotFoundState';
 import {
@@ -88,7 +88,12 @@ function DevPrototypeEditor({ id }: { id: number }) {
   const [stock, setStock] = useState<StockRow[]>([]);
   const [orders, setOrders] = useState<PurchaseOrderRow[]>([]);
   const [dirty, setDirty] = useState(false);
-  const [marks, setMarks] = useState<{ finals: Marks; actuals: Marks; header: Record<string, string> }>({ finals: new Map(), actuals: new Map(), header: {} });
+  const [marks, setMarks] = useState<{ finals: Marks; actuals: Marks; orders: Marks; header: Record<string, string> }>({
+    finals: new Map(),
+    actuals: new Map(),
+    orders: new Map(),
+    header: {},
+  });
   const headerErrors = useHeaderErrors(marks.header);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useTimedNotice();
@@ -116,7 +121,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
       setActuals(keyed(d.ActualProcesses));
       setStock(d.StockNumbers as StockRow[]);
       setOrders(keyedOrders(d.PurchaseOrders));
-      setMarks({ finals: new Map(), actuals: new Map(), header: {} });
+      setMarks({ finals: new Map(), actuals: new Map(), orders: new Map(), header: {} });
       setProblem(null);
       setDirty(false);
     },
@@ -185,7 +190,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
     const cancel = cancelCheck(header.CriticalPathHeaderStatusId, h.CriticalPathHeaderStatusId, !!details.data?.CanBeCancelled);
     if (cancel) headerMarks.CriticalPathHeaderStatusId = cancel;
     if (finalMarks.size || actualMarks.size || Object.keys(headerMarks).length) {
-      setMarks({ finals: finalMarks, actuals: actualMarks, header: headerMarks });
+      setMarks({ finals: finalMarks, actuals: actualMarks, orders: new Map(), header: headerMarks });
       setProblem(REVIEW_RED);
       toast.error(REVIEW_RED);
       return;
@@ -217,11 +222,12 @@ function DevPrototypeEditor({ id }: { id: number }) {
       if (!failure) return;
       const fm = fieldPathErrors(f, (r) => r.k, failure.errors, 'FinalProcesses');
       const am = fieldPathErrors(a, (r) => r.k, failure.errors, 'ActualProcesses');
+      const om = fieldPathErrors(sentOrders(orders), (r) => r.k, failure.errors, 'PurchaseOrders');
       // Header fields, and the stock numbers' and purchase orders' refusals (listed in the alert).
       const hm = Object.fromEntries(
         failure.errors.filter((x) => /^\/(\w+$|StockNumbers|PurchaseOrders)/.test(x.Field)).map((x) => [x.Field.slice(1), x.Message]),
       );
-      setMarks({ finals: fm, actuals: am, header: hm });
+      setMarks({ finals: fm, actuals: am, orders: om, header: hm });
       setProblem(failure.text);
       toast.error(failure.text);
     } finally {
@@ -347,6 +353,7 @@ function DevPrototypeEditor({ id }: { id: number }) {
           rows={orders}
           editable={editable}
           titles={orderTitles}
+          errors={marks.orders}
           onChange={(rows) => {
             setOrders(rows);
             setDirty(true);

@@ -9,6 +9,7 @@
  */
 import { useState } from 'react';
 import { OwnedGrid } from '../../components/data-grid/OwnedGrid';
+import type { RowErrors } from '../../components/data-grid/owned-rows';
 import { LookupDialog } from '../../components/lookup/LookupDialog';
 import { PO_ID, keyedOrders, withGridOrders, type PurchaseOrderRow } from './purchase-orders';
 interface Props {
@@ -17,9 +18,11 @@ interface Props {
   /** The grid document's column titles by field, for this user: without FactoryKey the factory is not shown. */
   titles: Readonly<Record<string, string>>;
   onChange: (rows: PurchaseOrderRow[]) => void;
+  /** The cells a refused save names (row key → field → message), red with the message. */
+  errors?: RowErrors;
 }
 
-export function PurchaseOrders({ rows, editable, titles, onChange }: Props) {
+export function PurchaseOrders({ rows, editable, titles, onChange, errors }: Props) {
   const showsFactory = 'FactoryKey' in titles;
   const [selected, setSelected] = useState<number | null>(null);
   const [lookupFor, setLookupFor] = useState<number | null>(null);
@@ -39,6 +42,7 @@ export function PurchaseOrders({ rows, editable, titles, onChange }: Props) {
         onChange={editable ? (next) => onChange(withGridOrders(rows, next)) : undefined}
         newRow={() => keyedOrders([{ [PO_ID]: 0, PONumber: '' }])[0]}
         canRemove={() => true}
+        errors={errors}
         onSelect={(r) => setSelected(r?.k ?? null)}
         height={Math.min(Math.max(shown.length, 2) * 30 + 44, 360)}
         stretch="last"

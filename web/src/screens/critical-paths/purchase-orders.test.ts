@@ -30,6 +30,12 @@ describe('dev prototype purchase orders (CP-034)', () => {
       ['PO-7', 'First Factory', false],
       ['PO-8', null, false],
     ]);
+    // A new row left blank is no order; one with a value but no PO number is sent (the server says it is required).
+    const [empty, half] = keyedOrders([
+      { [PO_ID]: 0, PONumber: '' },
+      { [PO_ID]: 0, PONumber: ' ', Quantity: 40 },
+    ]);
+    expect(purchaseOrderChanges([empty, half], false)).toEqual([{ [PO_ID]: 0, PONumber: '', Quantity: 40, ExFactoryDate: null }]);
     // A factory user's save sends no factory.
     expect(purchaseOrderChanges(back, false)[0]).toEqual({ [PO_ID]: 7, PONumber: 'PO-7', Quantity: 10, ExFactoryDate: null });
   });

@@ -10,24 +10,32 @@ let nextKey = 1;
 /** Rows as the screen keeps them: a local key each. */
 export const keyedOrders = (rows: readonly Record<string, unknown>[]): PurchaseOrderRow[] => rows.map((r) => ({ ...r, k: nextKey++ }));
 
-/** What an update sends: every kept row, the stored ones removed IsDeleted (new rows without a PO number are left out). */
+const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
+/** A new row nobody typed into (Add row, then nothing): not an order. */
+const untouched = (r: PurchaseOrderRow) => ['PONumber', 'FactoryKey', 'Quantity', 'ExFactoryDate'].every((f) => blank(r[f]));
+
+/**
+ * What an update sends: every kept row, the stored ones removed IsDeleted. Only new rows left blank
+ * are left out; one with a quantity, date or factory but no PO number is sent, so the server's
+ * 'Required.' marks it instead of its values vanishing.
+ */
 export function purchaseOrderChanges(rows: readonly PurchaseOrderRow[], showsFactory: boolean): Record<string, unknown>[] {
-  return rows.flatMap((r): Record<string, unknown>[] => {
+  return sentOrders(rows).map((r) => {
     const id = Number(r[PO_ID] ?? 0);
-    if (r.$removed) return id ? [{ [PO_ID]: id, PONumber: String(r.PONumber || '-'), IsDeleted: true }] : [];
-    if (!String(r.PONumber ?? '').trim() && !id) return [];
+    if (r.$removed) return { [PO_ID]: id, PONumber: String(r.PONumber || '-'), IsDeleted: true };
     const quantity = r.Quantity === '' || r.Quantity === null || r.Quantity === undefined ? null : Number(r.Quantity);
-    return [
-      {
-        [PO_ID]: id,
-        PONumber: String(r.PONumber ?? '').trim(),
-        Quantity: quantity,
-        ExFactoryDate: (r.ExFactoryDate as string | null) || null,
-        ...(showsFactory ? { FactoryKey: (r.FactoryKey as string | null) || null } : {}),
-      },
-    ];
+    return {
+      [PO_ID]: id,
+      PONumber: String(r.PONumber ?? '').trim(),
+      Quantity: quantity,
+      ExFactoryDate: (r.ExFactoryDate as string | null) || null,
+      ...(showsFactory ? { FactoryKey: (r.FactoryKey as string | null) || null } : {}),
+    };
   });
 }
+
+/** The rows an update sends, in its order: the server's `/PurchaseOrders/<i>/…` refusals point into this list. */
+export const sentOrders = (rows: readonly PurchaseOrderRow[]) => rows.filter((r) => (Number(r[PO_ID] ?? 0) > 0 ? true : !r.$removed && !untouched(r)));
 
 /**
  * The grid's list after a change, back into the screen's rows: a stored order removed stays, marked
