@@ -9,7 +9,7 @@
  *       search stamps' catch-up the server runs just after it (colorway_search_catch_up, migration 040)
  *   npx tsx bench/write-floor.measure.ts explain <target>               EXPLAIN (ANALYZE, BUFFERS) of one, committed
  *   npx tsx bench/write-floor.measure.ts parts <target> [rounds]        what each part costs: the floor as is and without the
- *       changedby foreign key, the audit index, the search trigger, the feed trigger in turn (dropped and put back each round;
+ *       change stamps check, the audit index, the search trigger, the feed trigger in turn (dropped and put back each round;
  *       warm pages, a stamp user rotating so the foreign key is checked). Changes the target's rows: use a copy.
  *   npx tsx bench/write-floor.measure.ts editable <target> > rows.json       the costing grid's editable colorways
  *   npx tsx bench/write-floor.measure.ts save <before-url> <after-url> rows.json [reps]   POST /api/Grid/costing/Save
@@ -85,17 +85,11 @@ async function parts(target: string, rounds: number) {
   const db = await open(target);
   const s = await subjects(db, 40_000, 0);
   const users = (await db.query<{ userid: number }>('SELECT userid FROM users ORDER BY 1 LIMIT 7')).map((r) => r.userid);
-  const [fk] = await db.query<{ n: string; def: string }>(`SELECT conname AS n, pg_get_constraintdef(oid) AS def FROM pg_constraint
-    WHERE contype = 'f' AND conrelid = 'prototype_seasonals'::regclass AND confrelid = 'users'::regclass
-      AND (SELECT attname FROM pg_attribute WHERE attrelid = conrelid AND attnum = conkey[1]) = 'changedby'`);
   const [idx] = await db.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'audit_log_entity'`);
   const trigger = (table: string, name: string) => [`ALTER TABLE ${table} DISABLE TRIGGER ${name}`, `ALTER TABLE ${table} ENABLE TRIGGER ${name}`];
   const variants: [string, string[]][] = [
     ['as is', []],
-    [
-      'without the changedby foreign key',
-      [`ALTER TABLE prototype_seasonals DROP CONSTRAINT ${fk.n}`, `ALTER TABLE prototype_seasonals ADD CONSTRAINT ${fk.n} ${fk.def} NOT VALID`],
-    ],
+    ['without the change stamps check (migration 049)', trigger('prototype_seasonals', 'change_stamps_updated')],
     ['without the audit index', ['DROP INDEX audit_log_entity', idx.def]],
     ['without the search trigger', trigger('prototype_seasonals', 'colorway_search_seasonal')],
     ['without the feed trigger', trigger('audit_log', 'audit_log_feed')],
