@@ -137,4 +137,34 @@ describe('briefs', () => {
     await second.locator('#root_GeneralNotes').waitFor();
     expect(await second.locator('#root_GeneralNotes').inputValue()).toBe('First session notes');
   });
+
+  it('CONST-013 a number field says what it did not take; a pasted formatted number is kept without a word (issue 27)', async () => {
+    const page = await app.page();
+    await login(page, 'designer');
+    await navigate(page, '/brief/5');
+    const patterns = page.locator('#root_TargetNumberPatterns');
+    await patterns.waitFor();
+    const hint = (field: string) => page.locator(`[data-field="${field}"] .field__hint--refused`);
+    await patterns.fill('');
+    await patterns.pressSequentially('12a4');
+    expect(await patterns.inputValue()).toBe('124');
+    // Said at the refused keystroke and kept while the field is being typed into.
+    expect(await hint('TargetNumberPatterns').textContent()).toBe('Target # Patterns takes whole numbers only: type the digits 0–9.');
+    await patterns.press('Tab');
+    await hint('TargetNumberPatterns').waitFor({ state: 'detached' });
+    expect(await patterns.inputValue()).toBe('124');
+
+    const quantity = page.locator('#root_ProjectedQuantity');
+    await quantity.fill('');
+    await quantity.pressSequentially('123456789');
+    expect(await quantity.inputValue()).toBe('12345678');
+    expect(await hint('ProjectedQuantity').textContent()).toBe('Projected Quantity takes at most 8 characters.');
+
+    const fob = page.locator('#root_MinFOB');
+    await fob.fill('$1,234.50');
+    expect(await fob.inputValue()).toBe('1234.50');
+    expect(await hint('MinFOB').count()).toBe(0);
+    await fob.press('Tab');
+    expect(await fob.inputValue()).toBe('1,234.50');
+  });
 });

@@ -16,6 +16,11 @@ describe('numbers', () => {
     expect(numericRefusal('Sort', '123456789', { decimals: false })).toBe('Sort takes at most 8 characters.');
     expect(numericRefusal('Sort', '120', { decimals: false })).toBeNull();
     expect(numericRefusal('FOB', '-1', { decimals: true, negative: true })).toBeNull();
+    // A pasted number's formatting is not a refusal: the number is kept.
+    expect(numericRefusal('FOB', '$1,234.50', { decimals: true })).toBeNull();
+    expect(numericRefusal('Quantity', '12,000', { decimals: false })).toBeNull();
+    expect(numericRefusal('Quantity', '1,2x', { decimals: false })).toBe('Quantity takes whole numbers only: type the digits 0–9.');
+    expect(numericRefusal('FOB', '-5', { decimals: true })).toBe('FOB takes numbers only: digits and one decimal point.');
   });
   it('CONST-016 money shows no decimals or 2 decimals', () => {
     expect(formatMoney(12)).toBe('12');

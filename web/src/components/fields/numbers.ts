@@ -21,11 +21,14 @@ export function sanitiseNumericInput(text: string, opts: { decimals: boolean; ne
 
 /**
  * Why a numeric editor did not take what was typed (issue 27: a number cell refuses letters visibly,
- * saying what it takes); null when it took it all.
+ * saying what it takes); null when it took it all, or when it dropped only a pasted number's
+ * formatting ('$1,234.50' kept as 1234.50: the same number).
  */
 export function numericRefusal(title: string, typed: string, opts: { decimals: boolean; negative?: boolean }): string | null {
   const clean = sanitiseNumericInput(typed, opts);
   if (clean === typed) return null;
+  const meant = parseNumber(typed);
+  if (meant !== null && meant === parseNumber(clean)) return null;
   if (clean.length >= NUMERIC_MAX_LENGTH && typed.startsWith(clean)) return `${title} takes at most ${NUMERIC_MAX_LENGTH} characters.`;
   return opts.decimals ? `${title} takes numbers only: digits and one decimal point.` : `${title} takes whole numbers only: type the digits 0–9.`;
 }
