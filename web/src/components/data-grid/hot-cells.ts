@@ -85,10 +85,11 @@ function numericEditor(title: string, decimals: boolean, negative: boolean) {
       super.createElements();
       this.TEXTAREA.addEventListener('input', () => {
         const typed = this.TEXTAREA.value;
-        const why = numericRefusal(title, typed, { decimals, negative });
-        if (!why) return;
-        this.TEXTAREA.value = sanitiseNumericInput(typed, { decimals, negative });
-        sayRefused(this.TEXTAREA, why);
+        const clean = sanitiseNumericInput(typed, { decimals, negative });
+        if (clean === typed) return;
+        this.TEXTAREA.value = clean;
+        const why = numericRefusal(title, typed, { decimals, negative }); // none when only a number's formatting went
+        if (why) sayRefused(this.TEXTAREA, why);
       });
     }
   };
