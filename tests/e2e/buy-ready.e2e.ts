@@ -4,7 +4,8 @@
  * override page refuses an override without a factory with 'Stock Number or Factory Missing'.
  */
 import { describe, expect, it } from 'vitest';
-import { login, navigate } from './harness';
+import { apiCall } from './critical-path-steps';
+import { apiToken, login, navigate } from './harness';
 import { setupApp } from './setup-app';
 
 const app = setupApp();
@@ -68,5 +69,40 @@ describe('buy ready', () => {
     await expect.poll(() => row.locator('input[type="checkbox"]').isChecked()).toBe(false);
     // After the save the form is a new override again.
     await page.getByRole('button', { name: 'Add' }).waitFor();
+  });
+
+  it('SHELL-021 BR-009 Edit selected over unsaved typing asks first: Keep editing keeps the typing, Continue without saving shows the override', async () => {
+    const token = await apiToken(app.server.baseUrl, 'admin');
+    await apiCall(app.server.baseUrl, token, '/api/BuyReady/UpdateBuyReadyOverride', {
+      Id: 0,
+      StockNumber: 'SR1100-002',
+      FactoryKey: '310101',
+      BuyReady: true,
+    });
+    const page = await app.page();
+    await login(page, 'admin');
+    await navigate(page, '/buyreadyoverride');
+    const grid = page.getByTestId('buy-ready-overrides');
+    const stored = grid.getByRole('gridcell', { name: 'SR1100-002', exact: true });
+    await stored.waitFor();
+    const stock = page.locator('#root_StockNumber');
+    await stock.fill('SR9999-TYPED');
+    await stock.press('Tab');
+    await stored.click();
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByText('There are unsaved changes on the page, do you want to continue without saving?').waitFor();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await stock.inputValue()).toBe('SR9999-TYPED');
+
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    await ask.getByRole('button', { name: 'Continue without saving' }).click();
+    await expect.poll(() => stock.inputValue()).toBe('SR1100-002');
+    expect(await page.locator('#root_FactoryKey').inputValue()).toBe('310101');
+    // The form holds the stored override now: nothing unsaved, so the next choice does not ask.
+    await page.getByRole('button', { name: 'New' }).click();
+    await expect.poll(() => stock.inputValue()).toBe('');
+    expect(await ask.count()).toBe(0);
   });
 });

@@ -4,7 +4,8 @@
  * (read only; Edit selected, or Enter on a row, puts it in the form), the form a SchemaForm of the
  * `buy-ready-override` entity and layout (the factory a search-help key, LookupWidget) that adds one or
  * updates the one chosen. Both parts are required ('Stock Number or Factory Missing', BR-008); the
- * server's BR-010 texts are shown as they come.
+ * server's BR-010 texts are shown as they come. Edit selected, Enter or New over unsaved typing asks first
+ * (SHELL-021's question): the form is replaced only when the user says so.
  */
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
@@ -16,8 +17,10 @@ import { OwnedGrid } from '../../components/data-grid/OwnedGrid';
 import { useEntitySchema, useLayout } from '../../components/fields/schema-docs';
 import { SchemaForm, type SaveOutcome } from '../../components/schema-form/SchemaForm';
 import { FormAlert } from '../../forms/FormAlert';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { PageHeader } from '../../shell/PageHeader';
 import { toast } from '../../shell/toast-store';
+import { UNSAVED_CHANGES_MESSAGE, useUnsavedChangesStore } from '../../shell/unsaved-changes-store';
 
 interface Override {
   Id: number;
@@ -33,6 +36,7 @@ interface Override {
 const MISSING = 'Stock Number or Factory Missing';
 const LIST_ERROR = 'Buy Ready Overrides Error';
 const SAVE_ERROR = 'There was an error adding or updating your Buy Ready Override';
+const DIRTY_KEY = 'buy-ready-override';
 const blank = () => ({ Id: 0, StockNumber: '', FactoryKey: '', BuyReady: true });
 
 export function BuyReadyOverrideScreen() {
@@ -43,8 +47,13 @@ export function BuyReadyOverrideScreen() {
   // The form's record: a new object resets the form (a new override, or the one chosen in the list).
   const [form, setForm] = useState<Record<string, unknown>>(blank);
   const [selected, setSelected] = useState<Override | null>(null);
+  // The record that would replace unsaved typing in the form, while the user is asked.
+  const [replacing, setReplacing] = useState<Record<string, unknown> | null>(null);
+  // A new form element once the user said to drop the typing (SchemaForm would keep edits of fields the record leaves alone).
+  const [formKey, setFormKey] = useState(0);
   const editing = Number(form.Id) > 0;
-  const edit = (o: Override | null) => o && setForm({ Id: o.Id, StockNumber: o.StockNumber, FactoryKey: o.FactoryKey, BuyReady: o.BuyReady });
+  const open = (next: Record<string, unknown>) => (useUnsavedChangesStore.getState().dirty[DIRTY_KEY] ? setReplacing(next) : setForm(next));
+  const edit = (o: Override | null) => o && open({ Id: o.Id, StockNumber: o.StockNumber, FactoryKey: o.FactoryKey, BuyReady: o.BuyReady });
 
   const save = useCallback(
     async (_changes: Record<string, unknown>, d: Record<string, unknown>): Promise<SaveOutcome> => {
@@ -76,16 +85,17 @@ export function BuyReadyOverrideScreen() {
       {canSave && schema && layout && (
         <section aria-label="Override">
           <SchemaForm
+            key={formKey}
             schema={schema}
             layout={layout}
             formData={form}
             onSave={save}
             formErrorMessage={MISSING}
             saveLabel={editing ? 'Update' : 'Add'}
-            dirtyKey="buy-ready-override"
+            dirtyKey={DIRTY_KEY}
             actions={
               editing && (
-                <button type="button" className="btn" onClick={() => setForm(blank())}>
+                <button type="button" className="btn" onClick={() => open(blank())}>
                   New
                 </button>
               )
@@ -122,6 +132,21 @@ export function BuyReadyOverrideScreen() {
             <p className="muted">No overrides.</p>
           )}
         </section>
+      )}
+      {replacing && (
+        <ConfirmDialog
+          title="Unsaved changes"
+          message={UNSAVED_CHANGES_MESSAGE}
+          confirmLabel="Continue without saving"
+          cancelLabel="Keep editing"
+          danger
+          onCancel={() => setReplacing(null)}
+          onConfirm={() => {
+            setForm(replacing);
+            setFormKey((k) => k + 1);
+            setReplacing(null);
+          }}
+        />
       )}
     </>
   );
