@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { completionDate, isItemEnabled } from '../../server/domain/transfer-checklist';
 import { businessToday } from '../../server/domain/business-date';
 import { zoneAwayFromUtc } from '../helpers/business-zone';
+import { headerIndex, readWorkbook } from '../helpers/uploads';
 
 let t: TestApp;
 let admin: string;
@@ -59,6 +60,20 @@ describe('demo data (fixtures/demo/transfer-checklists.ts)', () => {
       expect(r.d, `checklist ${r.id}`).toBe(expected);
     }
     expect(rows.some((r) => r.d !== null) && rows.some((r) => r.d === null)).toBe(true);
+  });
+
+  it("TC-001 TC-010 the list's rows carry their Progress (complete of enabled items), a field of the view, and the export writes it", async () => {
+    const list = await (await get('/api/TransferChecklist/GetTransferChecklists?pageNumber=1&pageSize=100')).json();
+    expect(list.Results.length).toBeGreaterThanOrEqual(4);
+    for (const r of list.Results) expect(r.Progress, `checklist ${r.TransferChecklistId}`).toBe(`${r.CompleteCount} / ${r.EnabledCount}`);
+    expect(list.Results.some((r: any) => r.CompleteCount < r.EnabledCount)).toBe(true);
+    const open = list.Results.find((r: any) => r.CompleteCount < r.EnabledCount);
+    const res = await post('/api/TransferChecklist/Export', { TransferChecklistIds: [open.TransferChecklistId] });
+    expect(res.status).toBe(200);
+    const ws = (await readWorkbook(await res.arrayBuffer())).worksheets[0];
+    const h = headerIndex(ws);
+    expect(ws.getRow(2).getCell(h.get('Progress')!).value).toBe(open.Progress);
+    expect(ws.getRow(2).getCell(h.get('Stock Number')!).value).toBe(open.StockNumber);
   });
 });
 

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { apiToken, login, navigate } from './harness';
+import { ownedCell, ownedRowCount } from './owned-grid-steps';
 import { setupApp } from './setup-app';
 import { pdfText } from '../helpers/pdf-text';
 
@@ -13,6 +16,35 @@ const today = () => {
   const d = new Date();
   return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
 };
+
+/** The list grid (schemas/grids/transfer-checklists), titled by the entity. */
+const GRID = 'transfer-checklists';
+const TITLES = [
+  'Stock Number',
+  'Colorway',
+  'From Factory Key',
+  'From Factory',
+  'To Factory Key',
+  'To Factory',
+  'Product Type Name',
+  'Tariff Mitigation Transfer',
+  'Progress',
+  'Completion Date',
+];
+/** TC-008: a factory user's schema has no factory left and no tariff-mitigation flag. */
+const FACTORY_TITLES = TITLES.filter((t) => !['From Factory Key', 'From Factory', 'Tariff Mitigation Transfer'].includes(t));
+const headers = (grid: Locator) => grid.locator('.ht_clone_top thead th .colHeader').allInnerTexts();
+
+interface ListRow {
+  TransferChecklistId: number;
+  StockNumber: string;
+  PrototypeName: string;
+  FromFactoryName: string;
+  ToFactoryKey: string;
+  ToFactoryName: string;
+  EnabledCount: number;
+  CompleteCount: number;
+}
 
 describe('transfer checklist', () => {
   it('TC-004 TC-005 TC-009 TC-010 a checklist completed item by item gets its completion date, is saved (Ctrl+S) and prints as a PDF', async () => {
@@ -80,12 +112,72 @@ describe('transfer checklist', () => {
     expect(text).toMatch(/6 of 6 enabled items complete/);
   });
 
+  it('TC-001 TC-008 the list is the shared grid: a search narrows it, factories by name, the keyboard opens a checklist, it fits 1280 px; a factory user has no factory-left or tariff-mitigation column', async () => {
+    const token = await apiToken(app.server.baseUrl, 'admin');
+    const api = async <T>(path: string, method = 'GET') =>
+      (await (await fetch(`${app.server.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${token}` } })).json()) as T;
+    const want = (await api<{ Results: ListRow[] }>('/api/TransferChecklist/GetTransferChecklists?searchText=SR1100-002')).Results;
+    expect(want.length).toBeGreaterThan(0);
+    const page = await app.page();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await login(page, 'admin');
+    await navigate(page, '/transferChecklist');
+    await page.getByRole('heading', { name: 'Transfer Checklists' }).waitFor();
+    const grid = page.getByTestId(GRID);
+    await ownedCell(page, GRID, TITLES, 'Stock Number', 1).waitFor();
+    // Columns and titles are the grid document's and the entity's.
+    expect(await headers(grid)).toEqual(TITLES);
+    const all = await ownedRowCount(page, GRID);
+    expect(all).toBeGreaterThan(want.length);
+
+    const search = page.getByLabel('Search transfer checklists');
+    await search.fill('SR1100-002');
+    await search.press('Enter');
+    await expect.poll(() => ownedRowCount(page, GRID)).toBe(want.length);
+    const cell = (title: string) => ownedCell(page, GRID, TITLES, title, 1);
+    await expect.poll(() => cell('Stock Number').innerText()).toBe(want[0].StockNumber);
+    // Names, never ids: the colorway and both factories by name, the receiving one's key beside it.
+    expect(await cell('Colorway').innerText()).toBe(want[0].PrototypeName);
+    expect(await cell('From Factory').innerText()).toBe(want[0].FromFactoryName);
+    expect(await cell('To Factory').innerText()).toBe(want[0].ToFactoryName);
+    expect(await cell('To Factory Key').innerText()).toBe(want[0].ToFactoryKey);
+    expect(await cell('Progress').innerText()).toBe(`${want[0].CompleteCount} / ${want[0].EnabledCount}`);
+    await page.screenshot({ path: '/tmp/transfer-checklist-list-1280.png', fullPage: true });
+    // At a laptop's width the page does not scroll sideways (the grid scrolls its own columns); no serious accessibility faults.
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The keyboard: a cell chosen, moved along the row, Enter opens the row's checklist.
+    await cell('Colorway').click();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === `/transferChecklist/${want[0].TransferChecklistId}`);
+    await page.getByRole('heading', { name: /Transfer Checklist: SR1100-002/ }).waitFor();
+
+    // TC-008: a checklist to the factory user's factory, seen without the factory left or the flag.
+    await api(`/api/TransferChecklist/Create?prototypeId=1&fromFactoryKey=310102&toFactoryKey=310101`, 'POST');
+    const theirs = await app.page();
+    await login(theirs, 'factory');
+    await navigate(theirs, '/transferChecklist');
+    await ownedCell(theirs, GRID, FACTORY_TITLES, 'Stock Number', 1).waitFor();
+    expect(await headers(theirs.getByTestId(GRID))).toEqual(FACTORY_TITLES);
+    // A double-click opens it too.
+    await ownedCell(theirs, GRID, FACTORY_TITLES, 'To Factory', 1).dblclick();
+    await theirs.getByRole('heading', { name: /^Transfer Checklist: / }).waitFor();
+  });
+
   it('TC-006 TC-007 turning tariff mitigation on previews the items sibling checklists completed, then takes them over', async () => {
     const page = await app.page();
     await login(page, 'admin');
     // Demo checklist 2: SR1100-002 to Golden Step (Cambodia); its pattern's other colorways move there too.
     await navigate(page, '/transferChecklist');
-    await page.getByRole('link', { name: 'SR1100-002' }).click();
+    // The list is a grid: a cell of the row chosen (the stock number's is under the frozen column's copy), Enter opens it.
+    const row = page
+      .getByTestId(GRID)
+      .locator('.ht_master tbody tr')
+      .filter({ has: page.getByRole('gridcell', { name: 'SR1100-002', exact: true }) });
+    await row.locator('td[aria-colindex="2"]').click();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /Transfer Checklist: SR1100-002/ }).waitFor();
     const outsole = page.getByRole('checkbox', { name: 'Outsole molds transferred' });
     expect(await outsole.isDisabled()).toBe(true);

@@ -141,7 +141,10 @@ export async function templateRules(q: Queryable) {
   };
 }
 
-/** The checklists the user may see, newest first, filtered by stock number, colorway or factory name (a page, CONST-008). */
+/**
+ * The checklists the user may see, newest first, filtered by stock number, colorway or factory name (a page, CONST-008):
+ * the rows of the list grid (schemas/grids/transfer-checklists), its Progress column included.
+ */
 export async function listChecklists(ctx: AppContext, user: SessionUser, text: string, pageNumber: number, pageSize: number) {
   const s = checklistScope(ctx, user, 1);
   const filter = text
@@ -151,7 +154,7 @@ export async function listChecklists(ctx: AppContext, user: SessionUser, text: s
   const where = `WHERE true${filter}${s.where}`;
   const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transfer_checklist_view ${where}`, params);
   const rows = await ctx.db.query<Rec>(
-    `SELECT ${HEADER}, enabledcount AS "EnabledCount", completecount AS "CompleteCount"
+    `SELECT ${HEADER}, enabledcount AS "EnabledCount", completecount AS "CompleteCount", progress AS "Progress"
        FROM transfer_checklist_view v ${where} ORDER BY changedon DESC, transferchecklistid DESC LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`,
     params,
   );

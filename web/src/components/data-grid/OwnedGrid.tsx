@@ -6,7 +6,8 @@
  * DataGrid's cell kinds, editors and renderers; pick-list columns take the choices the screen gives.
  * Add row, Remove row, reorder (drag by the row number, Alt+Up/Down, Move up/down), Excel paste as
  * one change, fill handle, Ctrl+D, undo/redo (Ctrl+Z, Ctrl+Y) and per-cell errors passed in by the
- * screen (red, the message as the cell's title). Without `onChange` it is a read-only grid.
+ * screen (red, the message as the cell's title). Without `onChange` it is a read-only grid; `onOpen`
+ * opens a row (a list's record: Enter or a double-click on a read-only cell).
  * The grid never changes its data itself: it cancels Handsontable's write and shows the rows it is
  * given, so a change the screen refuses does not appear. Text a cell refuses is marked red with its
  * message and not written. The pure part (changes, undo, paste, fill) is owned-rows.ts; the Handsontable

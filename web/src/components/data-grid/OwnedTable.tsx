@@ -2,7 +2,8 @@
  * The Handsontable part of an OwnedGrid (OwnedGrid.tsx), once its columns are known: shows the rows
  * the screen gives and hands every change back to it (typing, Delete, the fill handle, Ctrl+D, an
  * Excel paste, Add row, Remove row, a move), keeps the undo history (Ctrl+Z, Ctrl+Y), marks the cells
- * it refused red with their message, and selects the cell a screen or a change asks for.
+ * it refused red with their message, selects the cell a screen or a change asks for, and opens a row
+ * (onOpen: Enter or a double-click on a read-only cell).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
@@ -207,6 +208,10 @@ export function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns
 
   const selectedRows = () => selectedRowIndexes(ref.current?.hotInstance).filter((r) => r < latest.current.rows.length);
   const currentField = () => columns[ref.current?.hotInstance?.getSelectedRangeLast()?.highlight.col ?? -1]?.field;
+  const isReadOnly = (row: number, col: number) => {
+    const hot = ref.current?.hotInstance;
+    return !!hot && row >= 0 && col >= 0 && !!hot.getCellMeta(row, col).readOnly;
+  };
 
   const add = () => {
     const l = latest.current;
@@ -265,6 +270,13 @@ export function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns
       stop(e);
       return;
     }
+    // Enter on a read-only cell opens the row (onOpen); on an editable one it edits, as always.
+    const plain = !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey;
+    if (l.onOpen && row && e.key === 'Enter' && plain && isReadOnly(at, range?.highlight.col ?? -1)) {
+      stop(e);
+      l.onOpen(row);
+      return;
+    }
     if (!l.editable) return;
     const mod = (e.ctrlKey || e.metaKey) && !e.altKey;
     const key = e.key.toLowerCase();
@@ -297,6 +309,12 @@ export function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns
       : { row: top.row + table.length - 1, col: Math.min(columns.length - 1, top.col + Math.max(...table.map((r) => r.length)) - 1) };
     commit(w, { range: [top.row, top.col, Math.min(last.row, w.rows.length - 1), last.col] });
   });
+
+  // A double-click on a read-only cell opens its row (onOpen).
+  const afterOnCellMouseDown = (e: MouseEvent, coords: { row: number; col: number }) => {
+    const r = coords.row >= 0 ? latest.current.rows[coords.row] : undefined;
+    if (r && e.detail === 2 && e.button === 0 && latest.current.onOpen && isReadOnly(coords.row, coords.col)) latest.current.onOpen(r);
+  };
 
   const afterSelectionEnd = () => {
     const hot = ref.current?.hotInstance;
@@ -360,6 +378,7 @@ export function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns
           beforeKeyDown={beforeKeyDown as never}
           beforeRowMove={beforeRowMove as never}
           afterSelectionEnd={afterSelectionEnd as never}
+          afterOnCellMouseDown={afterOnCellMouseDown as never}
           afterInit={labelCellEditor as never}
           afterBeginEditing={labelCellEditor as never}
         />

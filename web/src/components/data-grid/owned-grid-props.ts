@@ -47,6 +47,11 @@ export interface OwnedGridProps<R extends object> {
   /** The screen's own buttons, after the grid's. */
   toolbar?: ReactNode;
   onSelect?: (row: R | null, index: number | null) => void;
+  /**
+   * Opens a row (a list's record, DataGrid's `onRowOpen`): Enter on a read-only cell of the selected
+   * row, or a double-click on one. On an editable cell Enter and a double-click edit it, as always.
+   */
+  onOpen?: (row: R) => void;
   /** A key on the selected row the screen handles itself (true: handled). */
   onKey?: (e: KeyboardEvent, row: R | undefined) => boolean;
   /** A cell to select once its row is shown (a new row's first cell; no field: the column selected now); a new object selects again. */
