@@ -22,14 +22,14 @@ const GRID = 'transfer-checklists';
 const TITLES = [
   'Stock Number',
   'Colorway',
+  'Progress',
+  'Completion Date',
   'From Factory Key',
   'From Factory',
   'To Factory Key',
   'To Factory',
   'Product Type Name',
   'Tariff Mitigation Transfer',
-  'Progress',
-  'Completion Date',
 ];
 /** TC-008: a factory user's schema has no factory left and no tariff-mitigation flag. */
 const FACTORY_TITLES = TITLES.filter((t) => !['From Factory Key', 'From Factory', 'Tariff Mitigation Transfer'].includes(t));
