@@ -2,9 +2,10 @@
  * SchemaForm: any entity record as a form, from its (user-filtered) entity schema and a layout.
  * RJSF v6 with our widget registry (one widget per field kind) and templates (sections → rows).
  * Hidden fields are absent (the server left them out of the schema); read-only and computed
- * fields are disabled. Widgets commit on blur, the schema is checked on blur and on save, and
- * the server's `Errors [{ Field: '/X', Message }]` show under their fields with the form-level
- * message. Unsaved changes are reported to the shell's prompt.
+ * fields are disabled. Widgets commit on blur, the schema is checked on blur and on save (which
+ * first waits for the checks of typed search-help keys, pending-checks.ts), and the server's
+ * `Errors [{ Field: '/X', Message }]` show under their fields with the form-level message.
+ * Unsaved changes are reported to the shell's prompt.
  *
  * Screens extend it without forking it: labelled options (`oneOf` consts, options.ts), their own
  * widgets merged into the registry (`widgets` + `fields`, e.g. a permission matrix), per-field
@@ -22,11 +23,13 @@ import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { useUnsavedChangesStore } from '../../shell/unsaved-changes-store';
 import { useSaveShortcut } from '../../shell/save-shortcut';
 import type { EntitySchema } from '../fields/field-kind';
-import { formKind, TIME_PATTERN } from './form-kind';
+import { formKind } from './form-kind';
 import type { LayoutDocument } from '../fields/schema-docs';
 import { formDataStore, type SchemaFormContext } from './form-context';
 import { fieldTitles, formSchema, isReadOnlyField, layoutFields, resolveLayout, type FieldLayoutRow } from './layout';
 import { interpretedValidator } from './interpreted-validator';
+import { pendingChecks } from './pending-checks';
+import { readableErrors } from './readable-errors';
 import { FORM_ERROR_MESSAGE, toErrorSchema, withoutField, type FieldError } from './server-errors';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { SectionsTemplate } from './templates/SectionsTemplate';
@@ -111,32 +114,6 @@ export interface SchemaFormProps {
 const TEMPLATES = { FieldTemplate, ObjectFieldTemplate: SectionsTemplate };
 const NO_PANELS: Readonly<Record<string, ReactNode>> = {};
 
-/** Messages people read instead of ajv's; `custom` (field → keyword → text) wins. */
-export function readableErrors(errors: RJSFValidationError[], custom?: Record<string, Record<string, string>>): RJSFValidationError[] {
-  const seen = new Set<string>();
-  return errors
-    .map((e) => {
-      const field = (e.property ?? '').replace(/^\./, '').split('.')[0] || String(e.params?.missingProperty ?? '');
-      const own = e.name ? custom?.[field]?.[e.name] : undefined;
-      if (own) return { ...e, message: own };
-      if (e.name === 'format' && e.params?.limit === 'date-time') return { ...e, message: 'Enter a date (MM/DD/YYYY) and a time.' };
-      if (e.name === 'required') return { ...e, message: 'This field is required.' };
-      if (e.name === 'format' && (e.params?.format ?? e.params?.limit) === 'date') return { ...e, message: 'Enter a date as MM/DD/YYYY.' };
-      if (e.name === 'maxLength') return { ...e, message: `At most ${e.params?.limit} characters.` };
-      if (e.name === 'minimum') return { ...e, message: `Must be ${e.params?.limit} or more.` };
-      if (e.name === 'maximum') return { ...e, message: `Must be ${e.params?.limit} or less.` };
-      if (e.name === 'pattern' && e.params?.limit === TIME_PATTERN) return { ...e, message: 'Enter a time as HH:MM.' };
-      return e;
-    })
-    .filter((e) => {
-      // oneOf options fail once per option: one message is enough.
-      const k = `${e.property}|${e.message}`;
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
-}
-
 /** See the module comment. */
 export function SchemaForm({
   schema,
@@ -220,9 +197,11 @@ export function SchemaForm({
   }
   // The committed values for widgets that depend on other fields (ReferenceWidget's scope).
   const [dataStore] = useState(() => formDataStore(() => latestData.current));
+  // The typed keys still being checked (pending-checks.ts): the save waits for them.
+  const [pending] = useState(pendingChecks);
   const formContext = useMemo<SchemaFormContext>(
-    () => ({ markDirty, initialData: formData, brandId, data: dataStore }),
-    [markDirty, formData, brandId, dataStore],
+    () => ({ markDirty, initialData: formData, brandId, data: dataStore, pending }),
+    [markDirty, formData, brandId, dataStore, pending],
   );
   const formRef = useRef<Form>(null);
   const shown = useMemo(() => new Set(fields), [fields]);
@@ -234,19 +213,27 @@ export function SchemaForm({
     return merged as ErrorSchema;
   }, [fieldErrors, serverErrors, shown]);
 
+  const [checking, setChecking] = useState(false);
   const submit = () => {
     // Widgets commit on blur: blur the focused one first, then submit the committed data.
     (document.activeElement as HTMLElement | null)?.blur?.();
+    // A key typed just now is being checked (the blur started it): the save waits for every check
+    // and stops, with the form's message, when one left its field unresolved (the field says why).
+    const checked = pending.size ? pending.settled() : null;
+    if (checked) setChecking(true);
     // The check runs here (its errors go to onError), so a submit racing a just-committed change
     // cannot drop the error report; RJSF's submit checks again, the data being valid.
-    setTimeout(() => {
+    setTimeout(async () => {
+      const resolved = await (checked ?? true);
+      if (checked) setChecking(false);
       const f = formRef.current;
-      if (f && (readOnly || f.validateForm())) f.submit();
+      if (!resolved) onError();
+      else if (f && (readOnly || f.validateForm())) f.submit();
     }, 0);
   };
   useSaveShortcut(
     () => {
-      if (!saving) submit();
+      if (!saving && !checking) submit();
     },
     !readOnly && !!onSave,
     () => formRef.current?.formElement.current as Element | null,
@@ -366,12 +353,12 @@ export function SchemaForm({
             type="button"
             className="btn btn--primary"
             onClick={submit}
-            disabled={saving}
+            disabled={saving || checking}
             // The focused widget is blurred by submit(), not by the press: an error shown on that blur
             // would move the button between press and release and swallow the click.
             onMouseDown={(e) => e.preventDefault()}
           >
-            {saving && <span className="spinner" aria-hidden="true" />} {saveLabel}
+            {(saving || checking) && <span className="spinner" aria-hidden="true" />} {saveLabel}
           </button>
         </div>
       )}

@@ -1,3 +1,5 @@
+import type { PendingChecks } from './pending-checks';
+
 /** What SchemaForm hands every widget through RJSF's `formContext`. */
 export interface SchemaFormContext {
   /** Marks the form dirty at the first keystroke (widgets commit to RJSF only on blur). */
@@ -8,6 +10,8 @@ export interface SchemaFormContext {
   brandId?: number;
   /** The form's committed values, for widgets whose choices depend on other fields (a reference's scope). */
   data?: FormDataStore;
+  /** Checks of typed values still running (a search-help key), which the form's save waits for. */
+  pending?: PendingChecks;
 }
 
 /** The committed values of a form as a subscribable store (React `useSyncExternalStore`) over the form's own copy. */

@@ -2,9 +2,12 @@
  * A key filled from a search-help (`x-lookup`): typed keys are checked against the lookup only
  * when they changed (LOOKUP-011), one match fills it, several open the dialog, none shows
  * LOOKUP-012's message; emptying the text clears the key and the selection (LOOKUP-010); the
- * search button opens the LookupDialog.
+ * search button opens the LookupDialog. While the check runs the field says so (never the invalid
+ * message), and the form's save waits for it (pending-checks.ts, ADR 046): a key typed just before
+ * Save or Ctrl+S is saved checked, and one that matched none or several stops the save.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { WidgetProps } from '@rjsf/utils';
 import { DEFAULT_ERROR_TEXT, toast } from '../../../shell/toast-store';
 import { LookupDialog } from '../../lookup/LookupDialog';
@@ -15,6 +18,14 @@ import { blankValue, inputProps, useDraft } from './use-draft';
 
 /** LOOKUP-012 */
 export const INVALID_LOOKUP_MESSAGE = 'Invalid Value. Your search will not include this criteria.';
+/** Shown while a typed key is being checked. */
+export const CHECKING_LOOKUP_MESSAGE = 'Checking…';
+
+/** Typed text the form's value does not hold: being checked, matching several (the dialog is open) or none. */
+interface Typed {
+  text: string;
+  state: 'checking' | 'several' | 'none';
+}
 
 export function LookupWidget(props: WidgetProps) {
   const name = (props.schema as Record<string, unknown>)['x-lookup'] as string;
@@ -22,42 +33,61 @@ export function LookupWidget(props: WidgetProps) {
   const locked = !!(props.disabled || props.readonly);
   const { info } = useLookup(locked ? null : name);
   const d = useDraft(props, (v) => (v === null || v === undefined ? '' : String(v)));
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [typed, setTyped] = useState<Typed | null>(null);
   const [description, setDescription] = useState<string | null>(null);
   const [dialog, setDialog] = useState<string | null>(null);
+  // The latest commit or pick: the answer of a check it superseded changes nothing.
+  const latest = useRef(0);
 
   const set = (row: Record<string, unknown> | null) => {
-    setInvalid(null);
+    latest.current++;
+    setTyped(null);
     setDescription(row && info ? String(row[info.descriptionField] ?? '') : null);
     const value = row && info ? String(row[info.keyField]) : blankValue(props);
     props.onChange(value);
     props.onBlur(props.id, value);
   };
+  const unresolved = (text: string) => {
+    setTyped({ text, state: 'none' });
+    props.onChange(blankValue(props));
+  };
+  /** Checks a typed key; answers (to the form's save) whether the field now holds it. */
+  const check = async (text: string): Promise<boolean> => {
+    if (!info) return true;
+    const run = ++latest.current;
+    setTyped({ text, state: 'checking' });
+    try {
+      const r = await checkTypedKey(info, text, ctx?.brandId);
+      if (run !== latest.current) return true;
+      // Applied at once (not at React's next render), so a save waiting for this check sends the key.
+      flushSync(() => {
+        if (r.kind === 'one') set(r.row);
+        else if (r.kind === 'many') {
+          setTyped({ text, state: 'several' });
+          setDialog(text);
+        } else unresolved(text);
+      });
+      return r.kind === 'one';
+    } catch {
+      if (run !== latest.current) return true;
+      setTyped(null);
+      toast.error(DEFAULT_ERROR_TEXT, 5000);
+      return false;
+    }
+  };
   const commit = () =>
-    d.end((typed) => {
-      const text = typed.trim();
+    d.end((input) => {
+      const text = input.trim();
       if (!text) return set(null);
-      if (text === String(props.value ?? '') && !invalid) return;
+      if (text === String(props.value ?? '') && !typed) return;
       if (!info) {
         props.onChange(text);
         return;
       }
-      setInvalid(text);
-      void checkTypedKey(info, text, ctx?.brandId).then(
-        (r) => {
-          if (r.kind === 'one') set(r.row);
-          else if (r.kind === 'many') setDialog(text);
-          else {
-            setInvalid(text);
-            props.onChange(blankValue(props));
-          }
-        },
-        () => {
-          setInvalid(null);
-          toast.error(DEFAULT_ERROR_TEXT, 5000);
-        },
-      );
+      const checked = check(text);
+      if (ctx?.pending) ctx.pending.add(checked);
     });
+  const invalid = typed?.state === 'none' && !d.editing;
 
   return (
     <div className="lookup-input">
@@ -67,8 +97,9 @@ export function LookupWidget(props: WidgetProps) {
           type="text"
           autoComplete="off"
           maxLength={props.schema.maxLength}
-          aria-invalid={invalid !== null && !d.editing ? true : inputProps(props)['aria-invalid']}
-          value={d.editing ? d.text : (invalid ?? d.text)}
+          aria-invalid={invalid ? true : inputProps(props)['aria-invalid']}
+          aria-busy={typed?.state === 'checking' || undefined}
+          value={d.editing ? d.text : (typed?.text ?? d.text)}
           onChange={(e) => d.type(e.target.value)}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
@@ -82,12 +113,17 @@ export function LookupWidget(props: WidgetProps) {
           </button>
         )}
       </div>
-      {invalid !== null && !d.editing && (
+      {invalid && (
         <span className="field__error" role="alert">
           {INVALID_LOOKUP_MESSAGE}
         </span>
       )}
-      {description && invalid === null && <span className="field__hint">{description}</span>}
+      {typed?.state === 'checking' && !d.editing && (
+        <span className="lookup-input__checking" role="status">
+          {CHECKING_LOOKUP_MESSAGE}
+        </span>
+      )}
+      {description && typed === null && <span className="field__hint">{description}</span>}
       {dialog !== null && (
         <LookupDialog
           lookup={name}
@@ -98,7 +134,11 @@ export function LookupWidget(props: WidgetProps) {
             ctx?.markDirty();
             set(row);
           }}
-          onClose={() => setDialog(null)}
+          onClose={() => {
+            setDialog(null);
+            // Several keys matched what was typed and none was picked: the key stays blank, said so.
+            if (typed?.state === 'several') unresolved(typed.text);
+          }}
         />
       )}
     </div>

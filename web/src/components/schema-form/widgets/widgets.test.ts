@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toggled } from './CheckListWidget';
 import { combineMoment, splitMoment } from './moment';
 import { WIDGETS, widgetFor } from './registry';
-import { readableErrors } from '../SchemaForm';
+import { readableErrors } from '../readable-errors';
 import { TIME_PATTERN } from '../form-kind';
 
 describe('form widgets', () => {

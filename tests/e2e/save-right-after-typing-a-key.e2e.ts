@@ -1,0 +1,102 @@
+/**
+ * A search-help key typed and saved at once (LOOKUP-011, LOOKUP-012, BR-008; ADR 046): the key is
+ * checked against its lookup when the field is left, and the form's save waits for that check, so
+ * Ctrl+S pressed in the key field, no Tab and no waiting for the name, saves the checked key. While
+ * the check runs the field says it is checking (not LOOKUP-012's message); a key that matches
+ * nothing stops the save and the field says why. On the buy-ready override form (any SchemaForm's
+ * `x-lookup` field goes the same way).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken, login, navigate, pathOf } from './harness';
+import { setupApp } from './setup-app';
+
+const app = setupApp();
+const INVALID = 'Invalid Value. Your search will not include this criteria.';
+const isSave = (url: string) => url.includes('/api/BuyReady/UpdateBuyReadyOverride');
+const isCheck = (url: string) => url.includes('/api/SearchHelp/SearchFactories');
+
+/** The override form, once the search-help registry has come (before it a typed key is taken unchecked). */
+async function openOverrides(page: Page) {
+  await login(page, 'admin');
+  // The registry the override page asks for, not one the first screen may have asked for before.
+  const registry = page.waitForResponse((r) => r.url().includes('/api/SearchHelp/Registry') && pathOf(page).toLowerCase() === '/buyreadyoverride');
+  await navigate(page, '/buyreadyoverride');
+  await page.getByRole('heading', { name: 'Buy Ready Overrides' }).waitFor();
+  await registry;
+  await page.locator('#root_FactoryKey').waitFor();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The stored overrides, read through the API as the admin. */
+async function storedOverrides(): Promise<{ StockNumber: string; FactoryKey: string }[]> {
+  const token = await apiToken(app.server.baseUrl, 'admin');
+  const res = await fetch(`${app.server.baseUrl}/api/BuyReady/GetBuyReadyOverrides`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { StockNumber: string; FactoryKey: string }[];
+}
+
+describe('saving right after typing a search-help key', () => {
+  it('LOOKUP-011 BR-008 Ctrl+S pressed in the factory field right after typing saves the checked factory', async () => {
+    const page = await app.page();
+    await openOverrides(page);
+    await page.getByLabel('Stock Number').fill('SR1100-003');
+    const factory = page.locator('#root_FactoryKey');
+    await factory.fill('310101');
+    const checked = page.waitForRequest((r) => isCheck(r.url()));
+    const saved = page.waitForResponse((r) => isSave(r.url()), { timeout: 15_000 });
+    // No Tab and no waiting for the factory's name: the save itself leaves the field.
+    await factory.press('Control+s');
+    await checked;
+    const answer = await saved;
+    expect(answer.request().postDataJSON()).toMatchObject({ StockNumber: 'SR1100-003', FactoryKey: '310101' });
+    expect(answer.status()).toBe(200);
+    await page.getByText('Record Saved Successfully.').waitFor();
+    expect((await storedOverrides()).find((o) => o.StockNumber === 'SR1100-003')).toMatchObject({ FactoryKey: '310101' });
+  });
+
+  it('LOOKUP-012 the field says it is checking while the key is checked; a key that matches nothing stops the save, a corrected one saves', async () => {
+    const page = await app.page();
+    await openOverrides(page);
+    // The check's answer is held back until the field has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = () => r();
+    });
+    await page.route(
+      (u) => isCheck(u.href),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const saves: string[] = [];
+    page.on('request', (r) => isSave(r.url()) && saves.push(r.postData() ?? ''));
+    const field = page.locator('[data-field="FactoryKey"]');
+    const factory = page.locator('#root_FactoryKey');
+    await page.getByLabel('Stock Number').fill('SR1100-004');
+    await factory.fill('999999');
+    await page.getByRole('button', { name: 'Add' }).click();
+
+    await field.getByRole('status').filter({ hasText: 'Checking…' }).waitFor();
+    expect(await field.getByText(INVALID).count()).toBe(0);
+    expect(await factory.inputValue()).toBe('999999');
+    expect(await page.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    release();
+
+    // Nothing matched: the save stops, the field says why and keeps what was typed.
+    await field.getByText(INVALID).waitFor();
+    await page.getByText('Stock Number or Factory Missing').first().waitFor();
+    expect(await field.getByText('Checking…').count()).toBe(0);
+    expect(await factory.inputValue()).toBe('999999');
+    expect(saves).toEqual([]);
+
+    // Corrected and saved at once: the checked key goes out.
+    await factory.fill('310101');
+    const saved = page.waitForResponse((r) => isSave(r.url()), { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Add' }).click();
+    expect((await saved).request().postDataJSON()).toMatchObject({ StockNumber: 'SR1100-004', FactoryKey: '310101' });
+    await page.getByText('Record Saved Successfully.').waitFor();
+    expect((await storedOverrides()).find((o) => o.StockNumber === 'SR1100-004')).toMatchObject({ FactoryKey: '310101' });
+  });
+});
