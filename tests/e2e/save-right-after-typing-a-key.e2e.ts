@@ -1,5 +1,5 @@
 /**
- * A search-help key typed and saved at once (LOOKUP-011, LOOKUP-012, BR-008; ADR 046): the key is
+ * A search-help key typed and saved at once (LOOKUP-011, LOOKUP-012, BR-008; ADR 047): the key is
  * checked against its lookup when the field is left, and the form's save waits for that check, so
  * Ctrl+S pressed in the key field, no Tab and no waiting for the name, saves the checked key. While
  * the check runs the field says it is checking (not LOOKUP-012's message); a key that matches
@@ -98,5 +98,21 @@ describe('saving right after typing a search-help key', () => {
     expect((await saved).request().postDataJSON()).toMatchObject({ StockNumber: 'SR1100-004', FactoryKey: '310101' });
     await page.getByText('Record Saved Successfully.').waitFor();
     expect((await storedOverrides()).find((o) => o.StockNumber === 'SR1100-004')).toMatchObject({ FactoryKey: '310101' });
+  });
+
+  it("LOOKUP-012 in a search's criteria a key that matches nothing is left out and the search goes on at once", async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    await navigate(page, '/criticalPath?searchType=2');
+    await page.getByRole('tab', { name: 'Prototype', selected: true }).waitFor({ timeout: 20_000 });
+    const outsole = page.locator('#root_OutsoleKey');
+    await outsole.waitFor();
+    await outsole.fill('NO-SUCH-OUTSOLE');
+    const searched = page.waitForRequest((r) => r.url().includes('/api/Grid/critical-path-dev-prototype-search/Search'), { timeout: 15_000 });
+    // One press of Search, without leaving the field first: the check runs, finds nothing, and the search goes without it.
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const body = (await searched).postDataJSON() as Record<string, unknown>;
+    expect(body.OutsoleKey ?? null).toBeNull();
+    await page.locator('[data-field="OutsoleKey"]').getByText(INVALID).waitFor();
   });
 });

@@ -78,6 +78,11 @@ export interface SchemaFormProps {
   formErrorMessage?: string;
   /** Label of the save button. */
   saveLabel?: string;
+  /**
+   * A search's criteria, not a record: a typed key that matched no record is left out and the search
+   * goes on (LOOKUP-012: 'Your search will not include this criteria'); a record's save stops there.
+   */
+  criteria?: boolean;
   /** More buttons beside Save. */
   actions?: ReactNode;
   /** Key of this form's unsaved-changes flag in the shell's store. */
@@ -126,6 +131,7 @@ export function SchemaForm({
   brandId,
   formErrorMessage = FORM_ERROR_MESSAGE,
   saveLabel = 'Save',
+  criteria = false,
   actions,
   dirtyKey,
   validator = interpretedValidator as ValidatorType,
@@ -227,7 +233,7 @@ export function SchemaForm({
       const resolved = await (checked ?? true);
       if (checked) setChecking(false);
       const f = formRef.current;
-      if (!resolved) onError();
+      if (!resolved && !criteria) onError();
       else if (f && (readOnly || f.validateForm())) f.submit();
     }, 0);
   };

@@ -1,5 +1,5 @@
 /**
- * The checks a form's widgets run after a value was typed, which the form's save waits for (ADR 046).
+ * The checks a form's widgets run after a value was typed, which the form's save waits for (ADR 047).
  * A search-help key is checked against its lookup when it is left (LookupWidget, LOOKUP-011): a
  * save pressed before the answer came would send the key as it was before. A widget adds the check
  * (a promise answering whether the field now holds what was typed) once its result is applied to

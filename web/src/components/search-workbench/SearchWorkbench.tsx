@@ -192,6 +192,7 @@ export function SearchWorkbench({
             formData={criteria}
             fields={criteriaFields}
             saveLabel="Search"
+            criteria
             trackUnsaved={false}
             dirtyKey={`search:criteria:${searchType}:${tab}`}
             onSave={async (_changes, data) => {

@@ -3,7 +3,7 @@
  * when they changed (LOOKUP-011), one match fills it, several open the dialog, none shows
  * LOOKUP-012's message; emptying the text clears the key and the selection (LOOKUP-010); the
  * search button opens the LookupDialog. While the check runs the field says so (never the invalid
- * message), and the form's save waits for it (pending-checks.ts, ADR 046): a key typed just before
+ * message), and the form's save waits for it (pending-checks.ts, ADR 047): a key typed just before
  * Save or Ctrl+S is saved checked, and one that matched none or several stops the save.
  */
 import { useRef, useState } from 'react';
