@@ -71,7 +71,7 @@ describe('buy ready', () => {
     await page.getByRole('button', { name: 'Add' }).waitFor();
   });
 
-  it('SHELL-021 BR-009 Edit selected over unsaved typing asks first: Keep editing keeps the typing, Continue without saving shows the override', async () => {
+  it('SHELL-021 BR-009 Edit selected or a double-click over unsaved typing asks first: Keep editing keeps the typing, Continue without saving shows the override', async () => {
     const token = await apiToken(app.server.baseUrl, 'admin');
     await apiCall(app.server.baseUrl, token, '/api/BuyReady/UpdateBuyReadyOverride', {
       Id: 0,
@@ -96,7 +96,8 @@ describe('buy ready', () => {
     await ask.waitFor({ state: 'detached' });
     expect(await stock.inputValue()).toBe('SR9999-TYPED');
 
-    await page.getByRole('button', { name: 'Edit selected' }).click();
+    // A double-click on the row opens it too (OwnedGrid's onOpen), and asks the same.
+    await stored.dblclick();
     await ask.getByRole('button', { name: 'Continue without saving' }).click();
     await expect.poll(() => stock.inputValue()).toBe('SR1100-002');
     expect(await page.locator('#root_FactoryKey').inputValue()).toBe('310101');

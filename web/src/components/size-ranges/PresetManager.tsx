@@ -80,8 +80,11 @@ export function PresetManager() {
       toast.error(answer.Message);
       return;
     }
-    // Other presets keep their unsaved edits (the read below merges, withFreshPresets).
-    edit(presets.filter((x) => x.k !== p.k));
+    // Other presets keep their unsaved edits, also those typed while the delete ran (the list as it is now, not as
+    // it was when Delete was confirmed; the read below merges, withFreshPresets).
+    setPresets((now) => now.filter((x) => x.k !== p.k));
+    setCells(new Map());
+    setMessage(null);
     await mutate((all) => all?.filter((x) => x.SizeRangePresetId !== p.SizeRangePresetId), { revalidate: false });
     toast.success('Preset deleted.');
   };
@@ -124,12 +127,14 @@ export function PresetManager() {
                     aria-label={`${label} name`}
                     aria-invalid={!!nameProblem || undefined}
                     value={p.PresetName}
+                    // The save's answer replaces the presets: a name typed while it runs would be lost.
+                    readOnly={busy}
                     onChange={(e) => change(p.k, { PresetName: e.target.value })}
                   />
                   {nameProblem && <span className="field__error">{nameProblem}</span>}
                 </label>
                 <span className="spacer" />
-                <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${label}`} onClick={() => setDeleting(p)}>
+                <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${label}`} disabled={busy} onClick={() => setDeleting(p)}>
                   Delete preset
                 </button>
               </div>

@@ -1,7 +1,7 @@
 /**
  * /buyreadyoverride (BR-006..010, PERM-019): the buy-ready overrides (stock number, factory,
  * buy-ready flag) on the shared core: the list an OwnedGrid of the `buy-ready-overrides` grid document
- * (read only; Edit selected, or Enter on a row, puts it in the form), the form a SchemaForm of the
+ * (read only; Edit selected, Enter or a double-click on a row puts it in the form), the form a SchemaForm of the
  * `buy-ready-override` entity and layout (the factory a search-help key, LookupWidget) that adds one or
  * updates the one chosen. Both parts are required ('Stock Number or Factory Missing', BR-008); the
  * server's BR-010 texts are shown as they come. Edit selected, Enter or New over unsaved typing asks first
@@ -111,11 +111,7 @@ export function BuyReadyOverrideScreen() {
               rows={data}
               rowKey={(o) => o.Id}
               onSelect={(o) => setSelected(o)}
-              onKey={(e, o) => {
-                if (!canSave || e.key !== 'Enter' || !o) return false;
-                edit(o);
-                return true;
-              }}
+              onOpen={canSave ? edit : undefined}
               height={Math.min(Math.max(data.length, 2) * 30 + 44, 560)}
               stretch="last"
               testId="buy-ready-overrides"
