@@ -32,7 +32,7 @@ export const isGridCall = (url: string, gridId: string, call: 'Search' | 'Save')
 
 /** The "N records" count of the grid toolbar. */
 export async function recordCount(page: Page): Promise<number> {
-  const el = page.locator('.data-grid__status', { hasText: /\d+ records/ });
+  const el = page.locator('.data-grid__status', { hasText: /[\d,]+ records?\b/ });
   await el.waitFor();
   return Number((await el.textContent())!.replace(/\D+/g, ''));
 }

@@ -74,7 +74,7 @@ describe('DataGrid and SchemaForm', () => {
     await login(page, 'costing');
     await navigate(page, '/grid/costing');
     await page.locator('.data-grid td').first().waitFor();
-    await page.getByText(/\d+ records/).waitFor();
+    await page.getByText(/[\d,]+ records?\b/).waitFor();
 
     await goToColumn(page, 'Costing Complete');
     const saved = page.waitForResponse((r) => /\/api\/Grid\/costing\/Save$/i.test(new URL(r.url()).pathname));
@@ -127,8 +127,8 @@ describe('DataGrid and SchemaForm', () => {
     const page = await app.page();
     await login(page, 'costing');
     await navigate(page, '/grid/costing');
-    await page.getByText(/\d+ records/).waitFor();
-    const total = Number((await page.getByText(/\d+ records/).textContent())!.replace(/\D+/g, ''));
+    await page.getByText(/[\d,]+ records?\b/).waitFor();
+    const total = Number((await page.getByText(/[\d,]+ records?\b/).textContent())!.replace(/\D+/g, ''));
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download;

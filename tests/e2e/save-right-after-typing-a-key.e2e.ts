@@ -115,4 +115,32 @@ describe('saving right after typing a search-help key', () => {
     expect(body.OutsoleKey ?? null).toBeNull();
     await page.locator('[data-field="OutsoleKey"]').getByText(INVALID).waitFor();
   });
+
+  it('LOOKUP-011 Ctrl+S in an open lookup dialog saves nothing: the form under it keeps its typing and saves after', async () => {
+    const page = await app.page();
+    await openOverrides(page);
+    const saves: string[] = [];
+    page.on('request', (r) => isSave(r.url()) && saves.push(r.postData() ?? ''));
+    await page.getByLabel('Stock Number').fill('SR1100-005');
+    const checked = page.waitForResponse((r) => isCheck(r.url()));
+    await page.locator('#root_FactoryKey').fill('310101');
+    await page.locator('#root_FactoryKey').press('Tab');
+    await checked;
+    // A form that would save: now the factory's search dialog, and Ctrl+S in it.
+    await page.getByRole('button', { name: 'Search Factory', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /^Search/ });
+    await dialog.waitFor();
+    await page.keyboard.press('Control+s');
+    // A save would go out at once (the key is checked): give it the time a request takes.
+    await page.waitForTimeout(1_000);
+    expect(saves).toEqual([]);
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Stock Number').inputValue()).toBe('SR1100-005');
+    // Back on the form, the same press saves it.
+    const saved = page.waitForResponse((r) => isSave(r.url()), { timeout: 15_000 });
+    await page.getByLabel('Stock Number').press('Control+s');
+    expect((await saved).request().postDataJSON()).toMatchObject({ StockNumber: 'SR1100-005', FactoryKey: '310101' });
+  });
 });

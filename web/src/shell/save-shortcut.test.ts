@@ -23,4 +23,14 @@ describe('Ctrl+S target (issue 11)', () => {
     expect(nameOf(targetForm(forms, null))).toBe('header');
     expect(targetForm([], null)).toBeUndefined();
   });
+
+  it('with the focus in an open dialog, saves only a form inside it: never the page form under a lookup dialog', () => {
+    const input = {};
+    const page = target('page', form(1, [input]));
+    const dialogForm = target('in dialog', form(3, [input]));
+    const lookup = { contains: (e: object) => e === input || e === dialogForm.element() } as unknown as Element;
+    expect(targetForm([page], input as Element, lookup)).toBeUndefined();
+    expect(nameOf(targetForm([page, dialogForm], input as Element, lookup))).toBe('in dialog');
+    expect(nameOf(targetForm([page], input as Element, null))).toBe('page');
+  });
 });

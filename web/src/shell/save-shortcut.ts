@@ -13,13 +13,22 @@ const forms: SaveTarget[] = [];
 /** Node.DOCUMENT_POSITION_FOLLOWING. */
 const FOLLOWING = 4;
 
-/** The form a press saves: the one holding the focus, else the first in document order. */
-export function targetForm(targets: readonly SaveTarget[], focused: Element | null): SaveTarget | undefined {
-  const withFocus = focused && targets.find((t) => t.element()?.contains(focused));
+/**
+ * The form a press saves: the one holding the focus, else the first in document order. With the focus
+ * in an open modal dialog (a lookup's search, a confirmation), only a form inside that dialog: the
+ * page's form under it is not the one the user is looking at (nothing is saved then).
+ */
+export function targetForm(
+  targets: readonly SaveTarget[],
+  focused: Element | null,
+  modal: Element | null = focused?.closest?.('dialog[open]') ?? null,
+): SaveTarget | undefined {
+  const inScope = modal ? targets.filter((t) => t.element() && modal.contains(t.element()!)) : targets;
+  const withFocus = focused && inScope.find((t) => t.element()?.contains(focused));
   if (withFocus) return withFocus;
-  const placed = targets.filter((t) => t.element());
+  const placed = inScope.filter((t) => t.element());
   const first = placed.sort((a, b) => (a.element()!.compareDocumentPosition(b.element()!) & FOLLOWING ? -1 : 1))[0];
-  return first ?? targets[0];
+  return first ?? (modal ? undefined : targets[0]);
 }
 
 export function onSaveShortcut(e: KeyboardEvent): void {

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { PresenceBar } from '../../feed/PresenceBar';
 import { ColumnChooser, type ColumnChooserProps } from './ColumnChooser';
 import type { GridStatus } from './use-grid-status';
+import { countOf } from '../../format/count';
 
 /** The toolbar text of a running save: 'Saving…', or 'Saving 1,000 of 10,000 rows…' for a large one. */
 export const savingText = (p: { done: number; total: number } | null) =>
@@ -55,7 +56,7 @@ export function DataGridToolbar({ readOnly, chooser, exporting, onExport, action
           disabled={reloading}
           title="Someone else changed these rows since they were loaded; reload them to see their values."
         >
-          {reloading ? <span className="spinner" aria-hidden="true" /> : null} Reload {stale.size} changed row{stale.size === 1 ? '' : 's'}
+          {reloading ? <span className="spinner" aria-hidden="true" /> : null} Reload {countOf(stale.size, 'changed row')}
         </button>
       )}
       {pending && (
@@ -74,7 +75,7 @@ export function DataGridToolbar({ readOnly, chooser, exporting, onExport, action
           <span className="spinner" aria-hidden="true" /> Loading…
         </span>
       )}
-      {total !== undefined && <span className="data-grid__status">{total.toLocaleString('en-US')} records</span>}
+      {total !== undefined && <span className="data-grid__status">{countOf(total, 'record')}</span>}
     </div>
   );
 }

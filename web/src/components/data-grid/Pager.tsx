@@ -1,6 +1,7 @@
 /** Pager of a paged grid (CONST-009/010): page sizes 15/25/50/100; a typed page is clamped and fires after 900 ms. */
 import { useEffect, useRef, useState } from 'react';
 import { clampPage, PAGE_INPUT_DEBOUNCE_MS, PAGE_SIZES } from './page-input';
+import { countOf } from '../../format/count';
 
 export interface PagerProps {
   page: number;
@@ -58,7 +59,7 @@ export function Pager({ page, pageSize, totalPages, totalRecords, totalIsEstimat
       </select>
       <span className="muted">
         {totalIsEstimate ? 'about ' : ''}
-        {totalRecords.toLocaleString('en-US')} records
+        {countOf(totalRecords, 'record')}
       </span>
     </div>
   );

@@ -8,6 +8,7 @@ import { displayValue } from './cell-format';
 import { NOT_EDITED_HERE, shownField, type GridColumn } from './columns';
 import type { CellErrors, GridRecord, Unsaved } from './change-batch';
 import type { CellDecoration } from './hot-cells';
+import { countOf } from '../../format/count';
 
 /** The hover text of a cell showing input the server has not taken yet. */
 const NOT_SAVED = 'Not saved: fix the red cells of this row and press Ctrl+S, or press Esc to go back to the saved values.';
@@ -32,7 +33,7 @@ const asTail = (why: string) => {
 
 /** The cells a paste or fill skipped, by reason, as one sentence: '12 cells skipped: read only in status Completed.'; undefined for none. */
 export function skippedText(skipped: ReadonlyMap<string, number>): string | undefined {
-  const parts = [...skipped].sort((a, b) => b[1] - a[1]).map(([why, n]) => `${n.toLocaleString('en-US')} cell${n === 1 ? '' : 's'} skipped: ${asTail(why)}`);
+  const parts = [...skipped].sort((a, b) => b[1] - a[1]).map(([why, n]) => `${countOf(n, 'cell')} skipped: ${asTail(why)}`);
   return parts.length ? `${parts.join('; ')}.` : undefined;
 }
 

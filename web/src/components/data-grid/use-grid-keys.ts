@@ -13,6 +13,7 @@ import type { GridEditor } from './grid-editor';
 import { lockOf } from './grid-cells';
 import type { GridTableProps } from './grid-table-props';
 import { selectedRecords } from './hot-setup';
+import { countOf } from '../../format/count';
 
 /** A key that would type into (or clear) a cell. */
 const typesIntoCell = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete');
@@ -63,7 +64,7 @@ export function useGridKeys({ ref, latest, editableRef, unsaved, editor, recordA
         const n = editor.revert(selectedRecords(hot, recordAt).map((r) => Number(r[latest.current.keyField])));
         if (n) {
           e.stopImmediatePropagation();
-          latest.current.onNotice?.(`${n} unsaved cell${n === 1 ? '' : 's'} back to the saved value${n === 1 ? '' : 's'}.`);
+          latest.current.onNotice?.(`${countOf(n, 'unsaved cell')} back to the saved value${n === 1 ? '' : 's'}.`);
           return;
         }
       }

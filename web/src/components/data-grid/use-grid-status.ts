@@ -11,6 +11,7 @@ import type { GridRecord } from './change-batch';
 import { searchKeys } from './grid-api';
 import type { SaveOutcome } from './grid-editor';
 import type { GridTableApi } from './grid-table-props';
+import { countOf } from '../../format/count';
 
 /** Said when someone types or pastes into a grid they cannot edit. */
 export const READ_ONLY_MESSAGE = 'This grid is read only.';
@@ -46,7 +47,7 @@ export function useGridStatus(gridId: string, keyField: string, records: GridRec
       const keys = [...stale];
       tableApi.current?.replaceRows(await searchKeys(gridId, keyField, keys));
       setStale((s) => new Set([...s].filter((k) => !keys.includes(k))));
-      setStatus({ text: `${keys.length} row${keys.length === 1 ? '' : 's'} reloaded.`, error: false });
+      setStatus({ text: `${countOf(keys.length, 'row')} reloaded.`, error: false });
     } catch {
       toast.error('The rows could not be reloaded.');
     } finally {
@@ -55,12 +56,11 @@ export function useGridStatus(gridId: string, keyField: string, records: GridRec
   };
   const onReadOnlyInput = useCallback(() => setStatus({ text: READ_ONLY_MESSAGE, error: false }), []);
   const onSaved = useCallback(({ saved, failed, skipped, held: rows }: SaveOutcome) => {
-    const n = (x: number) => x.toLocaleString('en-US');
     setHeld(rows);
     const text = failed
-      ? `${n(saved)} row${saved === 1 ? '' : 's'} saved; ${n(failed)} row${failed === 1 ? '' : 's'} not saved (see the red cells).`
+      ? `${countOf(saved, 'row')} saved; ${countOf(failed, 'row')} not saved (see the red cells).`
       : saved
-        ? `${n(saved)} row${saved === 1 ? '' : 's'} saved.`
+        ? `${countOf(saved, 'row')} saved.`
         : '';
     if (text || skipped) setStatus({ text: [text, skipped].filter(Boolean).join(' '), error: !!failed });
   }, []);

@@ -22,6 +22,7 @@ import {
   type SearchSnapshot,
 } from './saved-search-state';
 import './saved-searches.css';
+import { countOf } from '../../format/count';
 
 /** SEARCH-019 texts and timeouts. */
 export const SAVE_COMPLETE = 'Save complete!: Search successfully saved.';
@@ -214,7 +215,7 @@ export function SavedSearches({ searchType, snapshot, onLoad, onSaved, moduleNam
       {confirmDelete && (
         <ConfirmDialog
           title="Delete saved searches"
-          message={`Remove ${selected.size} saved search${selected.size === 1 ? '' : 'es'}?`}
+          message={`Remove ${countOf(selected.size, 'saved search', 'saved searches')}?`}
           confirmLabel="Delete"
           danger
           onConfirm={() => void remove()}

@@ -9,6 +9,7 @@ import { OwnedGrid } from '../data-grid/OwnedGrid';
 import { columnsOfRows, diffColumns, diffDecoration, diffRow, markedColumns, type OutcomeFilter } from './diff-cells';
 import './upload.css';
 import { ROWS_PAGE_SIZE, type ImportColumn, type ImportRow, type Paged, type RowOutcome } from './upload-api';
+import { countOf } from '../../format/count';
 
 export interface ImportRowsProps {
   columns: readonly ImportColumn[];
@@ -66,7 +67,7 @@ export function ImportRows({ columns, filters, initial, path, height, refreshMs,
         <span className="spacer" />
         {isLoading && <span className="spinner" role="status" aria-label="Loading rows" />}
         <span className="data-grid__status" data-testid="row-count">
-          {total.toLocaleString('en-US')} row{total === 1 ? '' : 's'}
+          {countOf(total, 'row')}
         </span>
         {pages > 1 && (
           <span className="data-grid__pager" role="group" aria-label="Pages">

@@ -3,6 +3,7 @@
  * answer with the UQ-010 toasts, the /Search uploads with SEARCH-015's; every upload accepts .xls and
  * .xlsx (FLASH-005, SEARCH-013, FLASH-026; CONST-029) and, with the one cell reader, .ods, .csv and .tsv (ADR 033).
  */
+import { countOf } from '../../format/count';
 export type UploadKind =
   | 'costing'
   | 'forecast'
@@ -66,7 +67,7 @@ export const SEARCH_UPLOAD_KIND: Readonly<Record<string, UploadKind>> = { brief:
 /** Whether a file's name is one the upload reads (the server checks the content too). */
 export const isExcelName = (name: string) => /\.(xlsx?|ods|csv|tsv)$/i.test(name.trim());
 
-const rows = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+const rows = (n: number) => countOf(n, 'row');
 
 /**
  * Issue 27, ADR 033: the toast of a confirmed preview says what happened: nothing is written yet,

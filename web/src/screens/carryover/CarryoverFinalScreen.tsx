@@ -24,6 +24,7 @@ import { useCarryoverStore } from './carryover-store';
 import { CarryoverSteps } from './CarryoverSteps';
 import './carryover.css';
 import { ChoiceField, seasonChoices } from '../../components/fields/ChoiceField';
+import { countOf } from '../../format/count';
 
 export function CarryoverFinalScreen() {
   const navigate = useNavigate();
@@ -113,7 +114,7 @@ export function CarryoverFinalScreen() {
     <>
       <PageHeader
         title="Carryover"
-        subtitle={`${ticked.length} colorway${ticked.length === 1 ? '' : 's'} of ${String(source?.Results[0]?.SeasonName ?? 'the source season')}`}
+        subtitle={`${countOf(ticked.length, 'colorway')} of ${String(source?.Results[0]?.SeasonName ?? 'the source season')}`}
         actions={actions}
       />
       <CarryoverSteps step={3} />

@@ -13,6 +13,7 @@ import { toast } from '../../shell/toast-store';
 import { CARRY_TEXT } from '@domain/carryover';
 import type { LinePlanChoice } from './carryover-api';
 import { ChoiceField } from '../../components/fields/ChoiceField';
+import { countOf } from '../../format/count';
 
 export type SeasonMove = 'shiftColorway' | 'shiftPattern' | 'carryPattern';
 
@@ -108,9 +109,7 @@ export function SeasonShiftDialog({
       {ok?.allowed && (
         <>
           {move === 'shiftColorway' && (check?.DualSourcedCount ?? 0) > 0 && (
-            <p>
-              {check!.DualSourcedCount} dual sourced colorway seasonal{check!.DualSourcedCount === 1 ? '' : 's'} will move with it.
-            </p>
+            <p>{countOf(check?.DualSourcedCount ?? 0, 'dual sourced colorway seasonal')} will move with it.</p>
           )}
           <ChoiceField
             id="season-move-plan"

@@ -35,6 +35,7 @@ import { PatternTiles } from './PatternTiles';
 import { SelectionBar, useTileSelection } from './SelectionBar';
 import { TileSizeSlider, useTilesPerRow } from './TileSizeSlider';
 import './catalog.css';
+import { countOf } from '../../format/count';
 
 /** /catalog: page 1 of 50 of the user's default brand, else their first brand (DECISIONS CAT-002). */
 export function CatalogRedirect() {
@@ -197,7 +198,7 @@ function Catalog({ state }: { state: CatalogState }) {
             <p className="catalog-pattern-meta">
               {[pattern?.SeasonName, pattern?.GenderName, pattern?.StatusName].filter(Boolean).join(' · ')}
               {' · '}
-              {colorways.data.Prototypes.length} {colorways.data.Prototypes.length === 1 ? 'colorway' : 'colorways'}
+              {countOf(colorways.data.Prototypes.length, 'colorway')}
             </p>
             <PatternColorways colorways={colorways.data.Prototypes} perRow={colorwaysPerRow} thumbnailSize={thumbnailSize} />
           </>

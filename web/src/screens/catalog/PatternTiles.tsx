@@ -7,6 +7,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PatternTile } from './catalog-api';
 import { LazyThumbnail } from './LazyThumbnail';
 import { moveFocus } from './tile-selection';
+import { countOf } from '../../format/count';
 
 interface Props {
   tiles: readonly PatternTile[];
@@ -19,7 +20,6 @@ interface Props {
   focusRequest: { id: number } | null;
 }
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 const focusTile = (grid: HTMLUListElement | null, i: number) => grid?.querySelectorAll<HTMLElement>('.catalog-tile')[i]?.focus();
 
 export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose, onOpen, focusRequest }: Props) {
@@ -73,7 +73,7 @@ export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose,
             className={`catalog-tile${chosen ? ' catalog-tile--chosen' : ''}`}
             tabIndex={i === 0 ? 0 : -1}
             data-pattern={t.PatternSeasonalId}
-            aria-label={`${name}, ${t.SeasonName ?? ''}, ${plural(t.ColorwayCount, 'colorway')}`}
+            aria-label={`${name}, ${t.SeasonName ?? ''}, ${countOf(t.ColorwayCount, 'colorway')}`}
             onKeyDown={(e) => keyDown(e, i, t)}
             onClick={(e) => click(e, t)}
             onFocus={(e) => {
@@ -102,7 +102,7 @@ export function PatternTiles({ tiles, perRow, thumbnailSize, isChosen, onChoose,
                 {name}
               </span>
               <span className="catalog-tile__meta">{[t.SeasonName, t.GenderName].filter(Boolean).join(' · ')}</span>
-              <span className="catalog-tile__meta">{plural(t.ColorwayCount, 'colorway')}</span>
+              <span className="catalog-tile__meta">{countOf(t.ColorwayCount, 'colorway')}</span>
             </div>
           </li>
         );

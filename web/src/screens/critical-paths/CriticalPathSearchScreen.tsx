@@ -17,6 +17,7 @@ import { TabList, tabPanelProps } from '../../components/tabs/TabList';
 import { PageHeader } from '../../shell/PageHeader';
 import { toast } from '../../shell/toast-store';
 import { downloadReport } from './shared';
+import { countOf } from '../../format/count';
 
 export interface CriticalPathSearchType {
   type: 1 | 2 | 3;
@@ -97,9 +98,7 @@ function TypeSearch({ type, onTab }: { type: CriticalPathSearchType; onTab: (n: 
         className="btn btn--small"
         disabled={!selected.length}
         title={
-          selected.length
-            ? `A PDF with the ${selected.length} selected critical path${selected.length > 1 ? 's' : ''}`
-            : 'Select the rows first: Shift+click or Shift+arrow keys'
+          selected.length ? `A PDF with the ${countOf(selected.length, 'selected critical path')}` : 'Select the rows first: Shift+click or Shift+arrow keys'
         }
         onClick={() => {
           if (selected.length > INDEX_REPORT_MAX) return toast.warning(`Select at most ${INDEX_REPORT_MAX} critical paths for one report.`);

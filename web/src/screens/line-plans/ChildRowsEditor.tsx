@@ -23,6 +23,7 @@ import { useUnsavedChanges } from '../../shell/useUnsavedChanges';
 import { afterSave, fromGrid, gridRows, isUnsaved, saveItems, type Draft, type GridRow } from './child-rows';
 import { nextKey, useFreshRows } from './use-fresh-rows';
 import { saveChildRows, type ChildSetDef, type Row } from './line-plan-api';
+import { countOf } from '../../format/count';
 
 export interface ChildRowsEditorProps {
   set: ChildSetDef;
@@ -128,7 +129,7 @@ export function ChildRowsEditor({ set, linePlanId, rowVersion, title, readOnly, 
         <span className="spacer" />
         {removed > 0 && (
           <span className="muted" role="status">
-            {removed === 1 ? '1 row removed' : `${removed} rows removed`}: saved with the section.
+            {countOf(removed, 'row')} removed: saved with the section.
           </span>
         )}
         {!readOnly && (

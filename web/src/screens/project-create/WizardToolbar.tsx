@@ -5,6 +5,7 @@
  * (and that an Insert pressed meanwhile waits for them).
  */
 import { LEVEL_LABEL, type WizardRow } from './wizard-rows';
+import { countOf } from '../../format/count';
 
 interface Props {
   saving: boolean;
@@ -89,7 +90,7 @@ export function WizardToolbar({
             ? insertWaiting
               ? 'Insert waits for defaults…'
               : 'Loading defaults…'
-            : `${pendingCount} new row${pendingCount === 1 ? '' : 's'}, ${savedCount} saved`}
+            : `${countOf(pendingCount, 'new row')}, ${savedCount} saved`}
       </span>
     </div>
   );

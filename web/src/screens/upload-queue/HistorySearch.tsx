@@ -12,6 +12,7 @@ import { historyPath, type HistoryQuery, type Paged, type QueueItem } from '../.
 import { FormAlert } from '../../forms/FormAlert';
 import { JobsTable } from './JobsTable';
 import { DEFAULT_RESULT_COUNT, historyDates, JOB_STATUSES, RESULT_COUNTS } from './queue-helpers';
+import { countOf } from '../../format/count';
 
 interface Form {
   jobGuid: string;
@@ -191,7 +192,7 @@ export function HistorySearch({ queueNames, users }: HistorySearchProps) {
               >
                 ›
               </button>
-              <span className="muted">{(data.TotalRecords ?? data.Results.length).toLocaleString('en-US')} jobs</span>
+              <span className="muted">{countOf(data.TotalRecords ?? data.Results.length, 'job')}</span>
             </div>
           </>
         ) : (

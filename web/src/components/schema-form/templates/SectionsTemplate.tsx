@@ -9,6 +9,7 @@ import { useContext, useState } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { FormSection } from '../layout';
 import { drawnSections, openSections, sectionErrorCounts, SectionPanelsContext } from './accordion';
+import { countOf } from '../../../format/count';
 
 export function SectionsTemplate({ properties, uiSchema, errorSchema }: ObjectFieldTemplateProps) {
   const panels = useContext(SectionPanelsContext);
@@ -47,7 +48,7 @@ export function SectionsTemplate({ properties, uiSchema, errorSchema }: ObjectFi
               {s.title}
               {errors[s.id] > 0 && (
                 <span className="sf-section__errors" role="status">
-                  {errors[s.id] === 1 ? '1 error' : `${errors[s.id]} errors`}
+                  {countOf(errors[s.id], 'error')}
                 </span>
               )}
             </summary>
