@@ -111,8 +111,26 @@ export async function login(page: Page, user: DemoUser | string, password = DEMO
   if (!page.url().startsWith('http') || !pathOf(page).toLowerCase().startsWith('/login')) await page.goto('/login');
   await page.getByLabel('User name').fill(userName);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const started = Date.now();
+  // What the sign-in call did, for the error of a sign-in that does not leave /login.
+  const answered = page
+    .waitForResponse((r) => new URL(r.url()).pathname === '/api/token' && r.request().method() === 'POST', { timeout: 20_000 })
+    .then((r) => `answered ${r.status()} after ${Date.now() - started} ms`)
+    .catch(() => 'had no answer');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'), { timeout: 20_000 });
+  try {
+    await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'), { timeout: 20_000 });
+  } catch (e) {
+    const said = (
+      await page
+        .getByRole('alert')
+        .allTextContents()
+        .catch(() => [])
+    ).filter(Boolean);
+    throw new Error(
+      `The sign-in of ${userName} did not leave ${pathOf(page)} in 20 s: the token call ${await answered}; the page says ${said.join(' | ') || 'nothing'}. ${String(e)}`,
+    );
+  }
 }
 
 /**
