@@ -34,6 +34,9 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
+    // Two files at a time in the unit and api projects too (vitest's default on two cores is one): the
+    // CI's PostgreSQL run beside them ends well before them, and one worker then left a core idle.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

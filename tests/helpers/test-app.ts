@@ -16,18 +16,24 @@ import { openPgliteInWorker } from '../../server/core/db/pglite-in-worker';
 import { MIGRATIONS_DIR, runMigrations } from '../../server/core/db/migrate';
 import { seedDemo } from '../../fixtures/seed-demo';
 import type { AppContext } from '../../server/core/context';
+import { loadSchemas, type SchemaRegistry } from '../../server/core/schemas/registry';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 export const DEMO_USERS = ['admin', 'designer', 'costing', 'forecast', 'factory', 'viewer'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
-/** A fresh database on the PostgreSQL server, dropped by `drop`. */
+/** A fresh, empty database on the PostgreSQL server, dropped by `drop`. */
 export async function freshPostgres(url: string): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const name = `plm_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
+  return openedPostgres(url, name);
+}
+
+/** Database `name` of the server at `url`, opened, with its `drop`. */
+async function openedPostgres(url: string, name: string): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const u = new URL(url);
   u.pathname = `/${name}`;
   const db = await openPostgres(u.toString());
@@ -56,6 +62,44 @@ function databaseInputsHash(): string {
     }
   }
   return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * A fresh database on the PostgreSQL server, migrated and seeded: a copy (CREATE DATABASE … TEMPLATE)
+ * of a template database built once per change of the database's inputs and kept on the server, as
+ * the PGlite suite shares its template tar. Migrating and seeding a database costs seconds; a copy a
+ * fraction of one. Templates of other inputs are dropped when a new one is built.
+ */
+export async function seededPostgres(url: string): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
+  const template = `plm_test_template_${databaseInputsHash()}`;
+  const name = `plm_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // One builder at a time across processes; the copy too, so no copy reads a template being built.
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['plm_test_template']);
+    if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount) {
+      for (const { datname } of (await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'plm\\_test\\_template\\_%'`)).rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      const building = `${template}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${building}`);
+      const u = new URL(url);
+      u.pathname = `/${building}`;
+      const db = await openPostgres(u.toString());
+      try {
+        await runMigrations(db);
+        await seedDemo(db);
+      } finally {
+        await db.close();
+      }
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    }
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return openedPostgres(url, name);
 }
 
 /**
@@ -101,16 +145,23 @@ export interface TokenAnswer {
 
 export const emailOf = (user: string) => (user.includes('@') ? user : `${user}@example.com`);
 
+/**
+ * The schema registry the worker's apps share (api files share their worker's modules): loading and
+ * compiling schemas/ costs ~0.4 s an app. The server never changes it; a test that does (a grid or a
+ * visibility rule of its own) puts it back before it ends.
+ */
+let sharedSchemas: SchemaRegistry | undefined;
+
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plm-test-'));
   // The demo's product images only where a test asks for them (they cost a second per app).
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), databaseUrl: undefined, demoImages: false, ...overrides };
   const pgUrl = process.env.DATABASE_URL;
-  const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
+  const fresh = pgUrl ? await seededPostgres(pgUrl) : undefined;
   // In process: a worker thread (the server's way, ADR 043) costs each app a second; TEST_PGLITE_WORKER=1 runs the suite on it.
   const open = process.env.TEST_PGLITE_WORKER === '1' ? openPgliteInWorker : openPglite;
   const db = fresh?.db ?? (await open(undefined, await pgliteTemplate()));
-  const ctx = await boot(config, { db, inMemory: true });
+  const ctx = await boot(config, { db, inMemory: true, schemas: (sharedSchemas ??= loadSchemas()) });
   const app = createApp(ctx);
   const fetch = (req: Request) => Promise.resolve(app.fetch(req));
   const request: TestApp['request'] = (method, url, opts = {}) => {
