@@ -96,8 +96,16 @@ describe('costing cells drawn from the rules (issue 27)', () => {
     await page.route(isSave, (route) => {
       held = route;
     });
+    // Nothing saved the row before the press (a CI run once saw the save go out unheld: this says whether it was sent earlier).
+    expect(saves, 'saves before Space').toBe(0);
+    expect((await cell(page, 'Costing Complete', open))?.locked).toBe(false);
     await page.keyboard.press('Space');
-    await expect.poll(() => held !== undefined).toBe(true);
+    await expect
+      .poll(() => held !== undefined)
+      .toBe(true)
+      .catch((e: Error) => {
+        throw new Error(`The save was not held by the route (${saves} save requests seen): ${e.message}`);
+      });
     for (const title of MILESTONE_TITLES) {
       await goToCell(page, title, open); // brings the column into view (the save is still held)
       await expect.poll(async () => (await cell(page, title, open))?.locked, { message: title }).toBe(true);
