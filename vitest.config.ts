@@ -35,8 +35,9 @@ export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
     // Two files at a time in the unit and api projects too (vitest's default on two cores is one; an api
-    // file waits on its app's start and on timers much of the time). Measured in the CI run with the
-    // PostgreSQL run beside them: the api files 975 → 684 s, then the unit files 232 → 198 s.
+    // file waits on its app's start and on timers much of the time). Ten api files alone: 38.7 → 31.7 s.
+    // In the CI run, together with the template databases and the shared schema registry of the same
+    // change (tests/helpers/test-app.ts): the api files 975 → 684 s, then the unit files 232 → 198 s.
     maxWorkers: 2,
     projects: [
       {
