@@ -87,7 +87,7 @@ export function uploadQueueRoutes(r: ApiRouter) {
     const imp = (await loadImport(ctx.db, row.importid))!;
     if (imp.createdby !== user.userId) throw notFound('The job was not found.');
     const name = failedRowsFileName(imp);
-    return c.body(failedRowsFile(ctx, user, imp), 200, {
+    return c.body(await failedRowsFile(ctx, user, imp), 200, {
       'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     });

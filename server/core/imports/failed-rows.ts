@@ -4,7 +4,8 @@
  * Error column with every message of the row. Written with exceljs's streaming writer.
  */
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../files/exceljs';
 import type { AppContext } from '../context';
 import type { SessionUser } from '../auth/permissions';
 import { neutralise } from '../../domain/excel-cells';
@@ -21,12 +22,12 @@ export const failedRowsFileName = (imp: Import) =>
     .replace(/[^\w.-]+/g, '_')
     .slice(0, 80)}-FailedRows.xlsx`;
 
-export function failedRowsFile(ctx: AppContext, user: SessionUser, imp: Import): ReadableStream {
+export async function failedRowsFile(ctx: AppContext, user: SessionUser, imp: Import): Promise<ReadableStream> {
   const kind = importKind(ctx, imp.kind);
   const { hidden } = fieldAccess(ctx.schemas, user, kind.doc.entity);
   const columns = (imp.columns ?? []).filter((c) => !hidden.has(c.Field));
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const book = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet('Failed Rows', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     ...columns.map((c) => ({ header: c.Title, width: Math.max(12, c.Title.length + 2) })),

@@ -7,7 +7,8 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../files/exceljs';
 import { checkZip, type ZipEntry } from './zip-guard';
 import type { SheetCell } from './cells';
 import { parseRange, type Merge, type Sheet, type SheetRow, type SheetSource } from './workbook-sheets';
@@ -189,7 +190,7 @@ export async function openXlsx(path: string, maxUnpacked?: number, lean = true):
   }
 
   const input = orderedZip(path, entries, metas);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new (await loadExcelJS()).stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -21,20 +21,27 @@ export interface Mailer {
 
 const FROM = process.env.MAIL_FROM ?? 'PLM Workbench <no-reply@plm.local>';
 
+/**
+ * nodemailer is loaded and the transport made by the first message (the 'mail' job), not at the
+ * server's start: ~0.1 s of modules a process that sends nothing never needs.
+ */
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mailer {
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: FROM, ...m });
+        await (await transporter()).sendMail({ from: FROM, ...m });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     outboxDir: opts.outboxDir,
     async send(m) {
-      const info = await transport.sendMail({ from: FROM, ...m });
+      const info = await (await transporter()).sendMail({ from: FROM, ...m });
       fs.mkdirSync(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
       fs.writeFileSync(path.join(opts.outboxDir, name), info.message as Buffer);

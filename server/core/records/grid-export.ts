@@ -10,7 +10,8 @@
  * a row whose business key is blank (a colorway without a stock number) is found by it.
  */
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../files/exceljs';
 import type { SessionUser } from '../auth/permissions';
 import type { AppContext } from '../context';
 import type { GridDoc } from '../schemas/documents';
@@ -137,7 +138,8 @@ export async function exportGrid(
 
   const out = new PassThrough();
   // Level 1 compression: most of the size win of the default at a fraction of its time.
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const excel = await loadExcelJS();
+  const book = new excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
@@ -155,7 +157,7 @@ export async function exportGrid(
     // The workbook, its styles (the columns' number formats), the header row and the zip stay exceljs's.
     const internals = book as unknown as { styles: { addStyleModel(style: object, cellType: number): number } };
     const styleIds = columns.map((c) =>
-      SHEET_FORMATS[c.kind] ? internals.styles.addStyleModel({ numFmt: SHEET_FORMATS[c.kind] }, ExcelJS.ValueType.Number) : 0,
+      SHEET_FORMATS[c.kind] ? internals.styles.addStyleModel({ numFmt: SHEET_FORMATS[c.kind] }, excel.ValueType.Number) : 0,
     );
     const stream = (sheet as unknown as { stream: { write(xml: string): void } }).stream;
     const letters = columns.map((_c, i) => columnLetters(i));

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Context } from 'hono';
-import pdfmake from 'pdfmake';
+import type pdfmakeModule from 'pdfmake';
 import type { AppEnv } from '../context';
 import { AppError, Failure } from '../http/errors';
 
@@ -156,22 +156,28 @@ const ROBOTO = {
   italics: 'Roboto-Italic.ttf',
   bolditalics: 'Roboto-MediumItalic.ttf',
 };
-let configured = false;
+let configured: Promise<typeof pdfmakeModule> | undefined;
 
-/** Once per process: the Roboto files into pdfmake's virtual file system, fonts and policies set. */
-function configure() {
-  if (configured) return;
-  const require = createRequire(import.meta.url);
-  const dir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-  for (const file of Object.values(ROBOTO)) {
-    if (!pdfmake.virtualfs.existsSync(file)) pdfmake.virtualfs.writeFileSync(file, fs.readFileSync(path.join(dir, file)));
-  }
-  pdfmake.setFonts({ Roboto: { ...ROBOTO } });
-  pdfmake.addTableLayouts({ [REPORT_TABLE_LAYOUT]: reportTableLayout });
-  // Reports never fetch or read anything: fonts come from the virtual file system above.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy(() => false);
-  configured = true;
+/**
+ * Once per process: pdfmake loaded (on the first report, not at the server's start: ~0.2 s of
+ * modules most processes never use), the Roboto files put into its virtual file system, fonts and
+ * policies set.
+ */
+function configure(): Promise<typeof pdfmakeModule> {
+  configured ??= import('pdfmake').then(({ default: pdfmake }) => {
+    const require = createRequire(import.meta.url);
+    const dir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+    for (const file of Object.values(ROBOTO)) {
+      if (!pdfmake.virtualfs.existsSync(file)) pdfmake.virtualfs.writeFileSync(file, fs.readFileSync(path.join(dir, file)));
+    }
+    pdfmake.setFonts({ Roboto: { ...ROBOTO } });
+    pdfmake.addTableLayouts({ [REPORT_TABLE_LAYOUT]: reportTableLayout });
+    // Reports never fetch or read anything: fonts come from the virtual file system above.
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy(() => false);
+    return pdfmake;
+  });
+  return configured;
 }
 
 /**
@@ -179,7 +185,7 @@ function configure() {
  * given (build a fresh one per call). Rejects when the layout or rendering fails.
  */
 export async function renderPdf(doc: DocDefinition): Promise<Buffer> {
-  configure();
+  const pdfmake = await configure();
   const stream = await pdfmake.createPdf(doc).getStream();
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -5,7 +5,7 @@
  * (web/src/components/data-grid/export-rows.ts: formula-looking text neutralised, dates as dates)
  * and its sheet layout (server/domain/sheet-style.ts).
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../core/files/exceljs';
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { searchRecords } from '../../core/records/search';
@@ -49,7 +49,7 @@ export async function exportBriefs(ctx: AppContext, user: SessionUser, req: Brie
     [...fields, 'BriefName'],
     { text: req.searchText ? { fields: ['BriefName', 'LinePlanName'], value: req.searchText } : undefined },
   );
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const rows = page.Results.map((r) =>
     columns.map((c) => {
       const v = r[c.field];

@@ -5,7 +5,7 @@
  * "Execute buy ready" writes the results into the colorways' BuyReady field (prototypes.buyready)
  * in one statement with one audit insert (entity 'colorway', like every colorway change).
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../core/files/exceljs';
 import type { SessionUser } from '../../core/auth/permissions';
 import type { Queryable } from '../../core/db/client';
 import { recordActions } from '../../core/records/actions';
@@ -145,7 +145,7 @@ const mark = (v: boolean) => (v ? '✔' : '✘');
 
 /** The report as an .xlsx (exceljs): one row per colorway, a column per criterion, the computed result, override and result. */
 export async function buyReadyWorkbook(rows: BuyReadyRow[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const ws = wb.addWorksheet('Buy Ready');
   ws.columns = [
     { header: 'Stock Number', key: 'StockNumber', width: 16 },

@@ -6,7 +6,8 @@
  * sheet laid out like an exported calendar replaces the rows of its sub-season calendar; a bad cell
  * is reported by row and column and nothing is written.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { newWorkbook } from '../../core/files/exceljs';
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../core/db/client';
@@ -99,7 +100,7 @@ async function subSeasons(q: Queryable, linePlanId: number) {
 export async function exportLinePlan(ctx: AppContext, user: SessionUser, linePlanId: number): Promise<Buffer> {
   const lp = await readRecord(ctx, user, LINE_PLAN.entity, LINE_PLAN.key, linePlanId);
   const subs = await subSeasons(ctx.db, linePlanId);
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const header = wb.addWorksheet('Line Plan');
   header.columns = [
     { header: 'Field', width: 20 },

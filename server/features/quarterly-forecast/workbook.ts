@@ -4,7 +4,7 @@
  * user who may see prices, Revenue in the chosen currency; a Total row last. The same headers are
  * what UploadSalesForecast reads back (the Total row and the computed columns are skipped there).
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../core/files/exceljs';
 import { neutralise } from '../../domain/excel-cells';
 import { writeTable, type SheetColumn } from '../../domain/sheet-style';
 import { columnTotals, revenueOf, rowUnits } from '../../domain/sales-forecast';
@@ -31,7 +31,7 @@ export async function forecastWorkbook(season: ForecastSeason, rows: readonly Fo
       ...(withRevenue ? [revenueOf(total, price!.PricePerUnit)] : []),
     ];
   };
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const ws = wb.addWorksheet('Quarterly Forecast');
   writeTable(ws, columns, [...rows.map((r) => line(r.SalesRegionName, r)), line(TOTAL_LABEL, columnTotals(rows, season.columns))], { frozenColumns: 1 });
   ws.getRow(rows.length + 2).font = { bold: true };

@@ -6,7 +6,7 @@
  * The same file, changed and uploaded, completes or reopens items through the import pipeline
  * (./import.ts). Sheet layout and cell rules are the other exports' (sheet-style, excel-cells).
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../core/files/exceljs';
 import type { SessionUser } from '../../core/auth/permissions';
 import type { AppContext } from '../../core/context';
 import { excelDate, neutralise } from '../../domain/excel-cells';
@@ -68,7 +68,7 @@ export async function exportChecklists(ctx: AppContext, user: SessionUser, filte
     ...fields.map((f, i) => cell(r[f], kinds[i])),
     ...TemplateItems.map((t) => (complete.has(`${r.id}:${t.TransferChecklistTemplateItemId}`) ? COMPLETE_MARK : '')),
   ]);
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   writeTable(book.addWorksheet('Transfer Checklists'), columns, body, { frozenColumns: 2 });
   return Buffer.from(await book.xlsx.writeBuffer());
 }
