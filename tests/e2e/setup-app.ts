@@ -1,6 +1,8 @@
 /**
- * Per test file: one server (fresh data) and one Chromium, stopped afterwards. Each test opens
- * its own browser context, so sessions never leak between tests.
+ * Per test file: one server (fresh data), stopped afterwards. Per test worker: one Chromium, kept
+ * for the worker's files (a launch costs ~1 s of two busy cores; the worker's exit ends it). Each
+ * test opens its own browser context (own cookies, storage and cache), so sessions never leak
+ * between tests or files.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,22 @@ export interface App {
   page: () => Promise<Page>;
 }
 
+let workerBrowser: Promise<Browser> | undefined;
+
+/** The worker's Chromium, launched by its first file (and again after a crash). */
+function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then((b) => {
+    b.on('disconnected', () => {
+      workerBrowser = undefined;
+    });
+    return b;
+  });
+  workerBrowser.catch(() => {
+    workerBrowser = undefined;
+  });
+  return workerBrowser;
+}
+
 export function setupApp(): App {
   const contexts: BrowserContext[] = [];
   const app = {
@@ -27,14 +45,14 @@ export function setupApp(): App {
   } as App;
   beforeAll(async () => {
     app.server = await startServer();
-    app.browser = await launchBrowser();
+    app.browser = await sharedBrowser();
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail') await saveFailureState(ctx.task.name, contexts);
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
   });
   afterAll(async () => {
-    await app.browser?.close();
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
     await app.server?.stop();
   });
   return app;
