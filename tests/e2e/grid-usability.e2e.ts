@@ -62,7 +62,7 @@ describe('DataGrid usability', () => {
     expect(await page.evaluate(() => document.querySelector('.data-grid .ht_master td.current')?.parentElement?.getAttribute('aria-rowindex'))).toBe('4');
   });
 
-  it('the key column stays visible after scrolling right; long headers and cut cells have their full text as title', async () => {
+  it('the key column stays visible after scrolling right; headers take two lines, and long headers and cut cells have their full text as title', async () => {
     const page = await openGrid('costing', '/grid/costing');
     const grid = (await page.locator('.data-grid__table').boundingBox())!;
     const firstRowY = (await page.locator('.data-grid .ht_master tbody tr').first().boundingBox())!;
@@ -85,11 +85,22 @@ describe('DataGrid usability', () => {
     const cutHeader = await page.locator('.data-grid .ht_clone_top thead th').evaluateAll((ths) =>
       ths
         .map((th) => ({ th, label: th.querySelector<HTMLElement>('.colHeader') }))
-        .filter(({ label }) => label && label.scrollWidth > label.clientWidth)
+        .filter(({ label }) => label && (label.scrollWidth > label.clientWidth || label.scrollHeight > label.clientHeight))
         .map(({ th, label }) => ({ text: label!.textContent, title: th.getAttribute('title') })),
     );
     expect(cutHeader.length).toBeGreaterThan(0);
     for (const h of cutHeader) expect(h.title).toBe(h.text);
+    // Titles of two or three words take a second line rather than an ellipsis (they were "Stock Nu…", "Factor…").
+    const whole = await page.locator('.data-grid .ht_clone_top thead th .colHeader').evaluateAll((labels) =>
+      labels
+        .filter((l) => ['Stock Number', 'Status Name', 'Factory Key', 'Outsole Tech Code'].includes(l.textContent?.trim() ?? ''))
+        .map((l) => ({
+          text: l.textContent?.trim(),
+          cut: l.scrollWidth > l.clientWidth || l.scrollHeight > l.clientHeight,
+          lines: Math.round(l.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(l).lineHeight)),
+        })),
+    );
+    expect(whole).toEqual(['Stock Number', 'Status Name', 'Factory Key', 'Outsole Tech Code'].map((text) => ({ text, cut: false, lines: 2 })));
 
     const cutCell = page
       .locator('.data-grid .ht_master td')

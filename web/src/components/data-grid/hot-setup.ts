@@ -24,6 +24,8 @@ export const HOT_BASE = {
   width: '100%',
   height: '100%',
   minSpareRows: 0,
+  // Two lines of header title (data-grid.css): "Stock Number", "Factory Key" whole at the widths a 1280-px screen gives them.
+  columnHeaderHeight: 40,
 } as const;
 
 type Cell = { row: number; col: number };
