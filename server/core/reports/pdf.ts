@@ -177,6 +177,10 @@ function configure(): Promise<typeof pdfmakeModule> {
     pdfmake.setLocalAccessPolicy(() => false);
     return pdfmake;
   });
+  // A failed first set-up (a font file not read) is tried again by the next report, not kept for every later one.
+  configured.catch(() => {
+    configured = undefined;
+  });
   return configured;
 }
 
