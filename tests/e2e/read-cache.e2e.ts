@@ -10,8 +10,13 @@ import { setupApp } from './setup-app';
 
 const app = setupApp();
 
-/** Leaves the record screen and comes back within the app (no reload: the kept answers stay). */
-async function awayAndBack(page: Page) {
+/**
+ * Leaves the record screen and comes back within the app (no reload: the kept answers stay), then waits
+ * for the screen's read of the record: on a busy machine the screen can mount and ask after the network
+ * has already been quiet for a while, so quiet alone does not mean the read has been made.
+ */
+async function awayAndBack(page: Page, reads: unknown[]) {
+  const before = reads.length;
   await page.evaluate(() => {
     history.pushState({}, '', '/');
     dispatchEvent(new PopStateEvent('popstate'));
@@ -21,6 +26,7 @@ async function awayAndBack(page: Page) {
   // SWR does not read a key again within 2 s of its last read (dedupingInterval).
   await page.waitForTimeout(2500);
   await page.goBack();
+  await expect.poll(() => reads.length, { timeout: 20_000 }).toBeGreaterThan(before);
   await networkQuiet(page);
 }
 
@@ -54,7 +60,7 @@ describe('issue 31: conditional GETs from the web client', () => {
     const shown = await desc.inputValue();
     expect(reads[0]).toMatchObject({ status: 200, tag: undefined });
 
-    await awayAndBack(page);
+    await awayAndBack(page, reads);
     const again = reads.slice(1);
     expect(again.length).toBeGreaterThan(0);
     expect(again.every((r) => r.status === 304 && r.tag === reads[0].etag)).toBe(true);
@@ -72,7 +78,7 @@ describe('issue 31: conditional GETs from the web client', () => {
     await expect.poll(() => desc.inputValue()).toBe('Tagged Teal');
     await networkQuiet(page);
     const before = reads.length;
-    await awayAndBack(page);
+    await awayAndBack(page, reads);
     expect(await desc.inputValue()).toBe('Tagged Teal');
     expect(reads.length).toBeGreaterThan(before);
     expect(reads.at(-1)).toMatchObject({ status: 304, tag: reads.at(-1)!.etag });
