@@ -35,8 +35,9 @@ async function saveCell(page: Page, row: number, value: string) {
   await goToCell(page, COLUMN, row);
   const saved = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Save'));
   await typeIntoCell(page, value);
-  expect((await (await saved).json()).Failed).toEqual([]);
-  return Date.now();
+  const answer = await (await saved).json();
+  expect(answer.Failed).toEqual([]);
+  return { at: Date.now(), saved: answer.Saved[0] as { PrototypeSeasonalId: number; RowVersion: number } };
 }
 
 const text = async (page: Page, row: number) => (await cellAt(page, COLUMN, row))?.text ?? '';
@@ -45,6 +46,7 @@ describe('issue 30: live grids in two browsers', () => {
   it('presence, a save shown in the other browser within a second, and a conflict resolved both ways', async () => {
     const a = await app.page();
     const b = await app.page();
+    const bFeed = await tapFeed(b);
     await openCosting(a, 'costing');
     await openCosting(b, 'admin');
     // Presence: each sees the other's initials on the grid (the feed is up in both).
@@ -52,10 +54,15 @@ describe('issue 30: live grids in two browsers', () => {
     expect(await b.locator('[data-presence="grid:costing"]').getAttribute('aria-label')).toMatch(/^Also open by \S+/);
 
     const sent = await saveCell(a, 0, '17.25');
+    // Within a second on b's wire (its own feed stream, read off the network), as live-roles checks it;
+    // the paint follows the event at once but is given more time on a loaded machine (CI of stop 49: a
+    // host at twice the usual run time painted after the 1 s a page poll allowed).
+    const heard = await bFeed.recordEvent('colorway', sent.saved.PrototypeSeasonalId, { version: sent.saved.RowVersion, ms: 3000 });
+    expect(heard.at - sent.at).toBeLessThan(1000);
     await b.waitForFunction(
       ([t, r]) => {
         const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find(
-          (h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t,
+          (h) => h.querySelector('.colHeader')?.textContent?.replace(/\s[▲▼]$/, '') === t,
         );
         const td = document.querySelector(
           `.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${th?.getAttribute('aria-colindex')}"]`,
@@ -63,9 +70,8 @@ describe('issue 30: live grids in two browsers', () => {
         return td?.textContent?.includes('17.25') && td.classList.contains('data-grid__cell--live');
       },
       [COLUMN, 0] as const,
-      { timeout: 1000, polling: 20 },
+      { timeout: 5000, polling: 20 },
     );
-    expect(Date.now() - sent).toBeLessThan(1500);
     expect((await cellAt(b, COLUMN, 0))?.title).toMatch(/^Changed by \S+ \S+ at /);
 
     // b types into row 1 without finishing; a saves the same cell: b sees the conflict and keeps its value.
@@ -128,7 +134,7 @@ describe('issue 30: live grids in two browsers', () => {
     const col = await page.evaluate(
       (t) =>
         [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-          .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t)
+          .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/\s[▲▼]$/, '') === t)
           ?.getAttribute('aria-colindex'),
       COLUMN,
     );
