@@ -58,7 +58,7 @@ export function cellAt(page: Page, title: string, row: number) {
   return page.evaluate(
     ([t, r]) => {
       const th = [...document.querySelectorAll('.data-grid .ht_clone_top thead th')].find(
-        (h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t,
+        (h) => h.querySelector('.colHeader')?.textContent?.replace(/\s[▲▼]$/, '') === t,
       );
       const col = th?.getAttribute('aria-colindex');
       const td = document.querySelector(`.data-grid .ht_master tbody tr[aria-rowindex="${Number(r) + 2}"] td[aria-colindex="${col}"]`);

@@ -13,6 +13,7 @@ import { goToColumn, paste } from './grid-steps';
 import { login, navigate, type DemoUser } from './harness';
 import { setupApp } from './setup-app';
 import costingGrid from '../../schemas/grids/costing.grid.json';
+import { HEADER_FIT_MAX } from '../../web/src/components/data-grid/header-width';
 
 const app = setupApp();
 
@@ -28,6 +29,45 @@ async function openGrid(user: DemoUser, path: string, page?: Page): Promise<Page
 /** The master table's header cell of a column title (the top clone covers it, same width). */
 const header = (page: Page, title: string) =>
   page.locator('.data-grid .ht_clone_top thead th', { has: page.locator('.colHeader', { hasText: new RegExp(`^${title}`) }) }).first();
+
+interface HeaderLines {
+  text: string;
+  width: number;
+  lines: number;
+  cut: boolean;
+  broken: boolean;
+}
+
+/**
+ * The header titles in view: how many lines each takes, whether it is cut (ellipsis), and whether a
+ * word of it is broken across its lines (a word's characters on two lines, read with a Range).
+ */
+const headerLines = (page: Page): Promise<HeaderLines[]> =>
+  page.locator('.data-grid .ht_clone_top thead th .colHeader').evaluateAll((els) =>
+    els
+      .filter((l) => (l.textContent ?? '').trim())
+      .map((l) => {
+        const node = l.firstChild as Text;
+        const text = node.data;
+        const tops = new Set<number>();
+        let broken = false;
+        for (const m of text.matchAll(/[^ -]+-?/g)) {
+          const r = document.createRange();
+          r.setStart(node, m.index);
+          r.setEnd(node, m.index + m[0].length);
+          const rows = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+          if (rows.size > 1) broken = true;
+          for (const t of rows) tops.add(t);
+        }
+        return {
+          text: text.replace(/\s[▲▼]$/, '').trim(),
+          width: Math.round(l.closest('th')!.getBoundingClientRect().width),
+          lines: tops.size,
+          cut: l.scrollWidth > l.clientWidth || l.scrollHeight > l.clientHeight + 1,
+          broken,
+        };
+      }),
+  );
 
 /** The shown texts and titles of a column's cells on the page. */
 const columnCells = (page: Page, title: string) =>
@@ -88,19 +128,27 @@ describe('DataGrid usability', () => {
         .filter(({ label }) => label && (label.scrollWidth > label.clientWidth || label.scrollHeight > label.clientHeight))
         .map(({ th, label }) => ({ text: label!.textContent, title: th.getAttribute('title') })),
     );
-    expect(cutHeader.length).toBeGreaterThan(0);
     for (const h of cutHeader) expect(h.title).toBe(h.text);
-    // Titles of two or three words take a second line rather than an ellipsis (they were "Stock Nu…", "Factor…").
-    const whole = await page.locator('.data-grid .ht_clone_top thead th .colHeader').evaluateAll((labels) =>
-      labels
-        .filter((l) => ['Stock Number', 'Status Name', 'Factory Key', 'Outsole Tech Code'].includes(l.textContent?.trim() ?? ''))
-        .map((l) => ({
-          text: l.textContent?.trim(),
-          cut: l.scrollWidth > l.clientWidth || l.scrollHeight > l.clientHeight,
-          lines: Math.round(l.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(l).lineHeight)),
-        })),
+    // Every header has its full title on hover (a cut one above; the others as well).
+    const titled = await page.locator('.data-grid .ht_clone_top thead th').evaluateAll((ths) =>
+      ths
+        .filter((th) => th.querySelector('.colHeader')?.textContent?.trim())
+        .map(
+          (th) =>
+            th.getAttribute('title') ===
+            th
+              .querySelector('.colHeader')
+              ?.textContent?.replace(/\s[▲▼]$/, '')
+              .trim(),
+        ),
     );
-    expect(whole).toEqual(['Stock Number', 'Status Name', 'Factory Key', 'Outsole Tech Code'].map((text) => ({ text, cut: false, lines: 2 })));
+    expect(titled.length).toBeGreaterThan(8);
+    expect(titled.every(Boolean)).toBe(true);
+    // Every title is whole on its two lines (they were "Stock Nu…", "Factor…"; columns now fit their titles).
+    const labels = await headerLines(page);
+    expect(labels.length).toBeGreaterThan(8);
+    expect(labels.filter((l) => l.cut || l.lines > 2)).toEqual([]);
+    expect(labels.filter((l) => l.lines === 2).map((l) => l.text)).toEqual(expect.arrayContaining(['Stock Number', 'Status Name', 'Factory Key']));
 
     const cutCell = page
       .locator('.data-grid .ht_master td')
@@ -110,6 +158,29 @@ describe('DataGrid usability', () => {
     await cutCell.hover();
     expect(await cutCell.getAttribute('title')).toBe(await cutCell.textContent());
     expect(await cutCell.textContent()).toMatch(/^Dong Nai Footwear Co\..{3,}/);
+  });
+
+  it('a column too narrow for its header title grows until the title fits on two lines, no word broken (the costing flash edit at 1280 px)', async () => {
+    const page = await openGrid('costing', '/flashEditCosting');
+    const labels: HeaderLines[] = [];
+    // Columns render around the viewport only: read the headers screen by screen to the right end.
+    for (let left = 0; ; ) {
+      for (const l of await headerLines(page)) if (!labels.some((x) => x.text === l.text)) labels.push(l);
+      const next = await page.locator('.data-grid .ht_master .wtHolder').evaluate((h) => {
+        const to = Math.min(h.scrollLeft + h.clientWidth - 200, h.scrollWidth - h.clientWidth);
+        h.scrollLeft = to;
+        return to;
+      });
+      if (next <= left) break;
+      left = next;
+      await page.waitForTimeout(150);
+    }
+    expect(labels.length).toBeGreaterThan(20);
+    expect(labels.filter((l) => l.broken)).toEqual([]);
+    // Cut only where the title needs more than the fitting's cap, and then whole on hover.
+    for (const l of labels.filter((x) => x.cut)) expect(l.width).toBeGreaterThanOrEqual(HEADER_FIT_MAX);
+    expect(labels.filter((l) => l.cut).length).toBeLessThan(3);
+    expect(labels.map((l) => l.text)).toEqual(expect.arrayContaining(['Country of Origin', 'Initial Prototype Complete', 'Est. Factory First Cost']));
   });
 
   it('CONST-016 a money cell shows 2 decimals, right-aligned, also for a whole amount', async () => {
@@ -152,8 +223,11 @@ describe('DataGrid usability', () => {
 
     const other = await openGrid('admin', '/grid/costing');
     await page.waitForTimeout(500); // the other user's preferences have loaded (or not) by now
+    // The other user has the column as the grid gives it (its document width, or wider for its title).
     const documentWidth = costingGrid.columns.find((c) => c.field === 'SeasonName')!.width;
-    expect(Math.round((await header(other, 'Season Name').boundingBox())!.width)).toBe(documentWidth);
+    const othersWidth = Math.round((await header(other, 'Season Name').boundingBox())!.width);
+    expect(othersWidth).toBe(Math.round(before.width));
+    expect(othersWidth).toBeGreaterThanOrEqual(documentWidth);
   });
 
   it('PERM-016 a viewer on /grid/costing sees "Read only" and is told so when typing or pasting', async () => {

@@ -40,7 +40,7 @@ async function cellLocatorOf(page: Page, title: string, row: number) {
   const col = await page.evaluate(
     (t) =>
       [...document.querySelectorAll('.data-grid .ht_clone_top thead th')]
-        .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/ [▲▼]$/, '') === t)
+        .find((h) => h.querySelector('.colHeader')?.textContent?.replace(/\s[▲▼]$/, '') === t)
         ?.getAttribute('aria-colindex'),
     title,
   );

@@ -28,6 +28,7 @@ import { dropHolderTabindex } from './hot-a11y';
 import type { GridSort, GridTableProps } from './grid-table-props';
 import { useGridClicks } from './use-grid-clicks';
 import { useGridHeaders } from './use-grid-headers';
+import { fittedWidths, headerMeasure } from './header-width';
 import { useGridKeys } from './use-grid-keys';
 
 export type { GridSort, GridTableProps };
@@ -192,7 +193,9 @@ export const GridTable = memo(function GridTable({
       }),
     [columns, editable, errorAt, linkField, rowHref, hrefAt, choices, thumbnails, recordAt, decorateAt],
   );
-  const colWidths = useMemo(() => columns.map((c) => c.width), [columns]);
+  // Each column at least as wide as its header title needs on two lines (header-width.ts).
+  const filterButtons = !!onFilterOpen;
+  const colWidths = useMemo(() => fittedWidths(columns, headerMeasure(), filterButtons), [columns, filterButtons]);
   const { headers, afterGetColHeader, afterColumnResize, beforeColumnMove } = useGridHeaders(latest, columns, sort, filtered);
 
   // Typed and pasted text becomes the stored value at once (dates, numbers, Yes/No), so the

@@ -15,6 +15,7 @@ import { todayIso } from '../../format/business-date';
 import { labelCellEditor } from './hot-a11y';
 import { useCellRefusals } from './cell-refusals';
 import { hotColumn } from './hot-cells';
+import { fittedWidths, headerMeasure } from './header-width';
 import { HOT_BASE, selectedRowIndexes, useTsvPaste } from './hot-setup';
 import { skippedText } from './grid-cells';
 import { OWN_SOURCES, useListGridData } from './list-grid';
@@ -158,7 +159,7 @@ export function OwnedTable<R extends object>(p: Omit<OwnedGridProps<R>, 'columns
     };
     return columns.map((c, i) => ({ ...hotColumn(c, editable, errorAt, choices, decorateAt), data: i }));
   }, [columns, editable, optionsOf]);
-  const widths = useMemo(() => columns.map((c) => c.width), [columns]);
+  const widths = useMemo(() => fittedWidths(columns, headerMeasure(), false), [columns]);
   const headers = useMemo(() => columns.map((c) => c.title), [columns]);
   const cells = useCallback(
     (row: number, col: number) => {

@@ -30,6 +30,8 @@ describe('column preferences', () => {
     const prefs = withWidth(withWidth({ order: [], hidden: [] }, 'B', 173.6), 'C', 5000);
     expect(prefs.widths).toEqual({ B: 174, C: MAX_COLUMN_WIDTH });
     expect(applyPrefs(cols, prefs).map((c) => c.width)).toEqual([50, 174, MAX_COLUMN_WIDTH, 50]);
+    // A dragged width is marked so the header fitting keeps it (header-width.ts).
+    expect(applyPrefs(cols, prefs).map((c) => !!c.resized)).toEqual([false, true, true, false]);
     expect(parsePrefs(JSON.stringify(prefs))).toEqual({ order: [], hidden: [], widths: { B: 174, C: MAX_COLUMN_WIDTH } });
   });
 });

@@ -32,7 +32,7 @@ export function applyPrefs(columns: readonly GridColumn[], prefs: ColumnPrefs): 
     .filter((c) => !hidden.has(c.field))
     .map((c) => {
       const w = prefs.widths?.[c.field];
-      return w === undefined ? c : { ...c, width: clampWidth(w) };
+      return w === undefined ? c : { ...c, width: clampWidth(w), resized: true };
     });
 }
 

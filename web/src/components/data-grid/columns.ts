@@ -14,6 +14,8 @@ export interface GridColumn {
   field: string;
   title: string;
   width: number;
+  /** The width is one the user dragged (column prefs): kept as it is, not fitted to the header title. */
+  resized?: boolean;
   kind: FieldKind;
   readOnly: boolean;
   /** A key column of the grid (stock number, name): always first, frozen on the left. */

@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, type RefObject } from 'react';
 import type { GridColumn } from './columns';
+import { sortArrow } from './header-width';
 import type { GridSort, GridTableProps } from './grid-table-props';
 
 /** What the headers read of the GridTable's props, as they are now. */
@@ -21,7 +22,7 @@ export function useGridHeaders(
   const headers = useMemo(
     () =>
       columns.map((c) => {
-        const arrow = sort?.field === c.field ? (sort.direction === 'ASC' ? ' ▲' : ' ▼') : '';
+        const arrow = sort?.field === c.field ? sortArrow(sort.direction) : '';
         return `${c.title}${arrow}`;
       }),
     [columns, sort, filtered],
