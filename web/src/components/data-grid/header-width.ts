@@ -12,8 +12,8 @@ export type TextMeasure = (text: string) => number;
 
 /** A header title is fitted up to this width (px); wider titles end with an ellipsis, whole on hover. */
 export const HEADER_FIT_MAX = 160;
-/** The header cell's own room around its title: padding and border (px). */
-export const HEADER_PADDING = 18;
+/** The header cell's own room around its title (px): padding 2 × 8, border 1, the flex gap 2, 1 for rounding. */
+export const HEADER_PADDING = 20;
 /** The filter button beside the title (margin, padding, glyph; px). */
 export const FILTER_BUTTON = 17;
 /** The sort arrow, joined to the title's last word so that it never takes a line of its own. */
@@ -63,8 +63,9 @@ export function headerMeasure(): TextMeasure | null {
   const probe = document.createElement('div');
   probe.className = 'data-grid__table';
   probe.style.cssText = 'position:absolute;visibility:hidden;left:-9999px';
+  // The grids' theme (HOT_BASE.themeName) above the table, as on a grid: Handsontable's font comes from its variables.
   probe.innerHTML =
-    '<div class="handsontable"><table><thead><tr><th><div class="relative"><span class="colHeader">M</span></div></th></tr></thead></table></div>';
+    '<div class="ht-theme-main"><div class="handsontable"><table class="htCore"><thead><tr><th><div class="relative"><span class="colHeader">M</span></div></th></tr></thead></table></div></div>';
   document.body.append(probe);
   const style = getComputedStyle(probe.querySelector('.colHeader') as Element);
   ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
