@@ -33,7 +33,7 @@ const shownHeaders = (page: Page) =>
   );
 
 async function clickHeader(page: Page, title: string) {
-  await page.locator('.data-grid .ht_clone_top thead th .colHeader', { hasText: new RegExp(`^${title}( [▲▼])?$`) }).click();
+  await page.locator('.data-grid .ht_clone_top thead th .colHeader', { hasText: new RegExp(`^${title}(\\s[▲▼])?$`) }).click();
 }
 
 const rows = (page: Page) => page.locator('.data-grid .ht_master tbody tr');
