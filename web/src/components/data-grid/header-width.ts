@@ -6,6 +6,7 @@
  * HEADER_FIT_MAX, until the title fits on two lines so broken. A width the user dragged is kept.
  */
 import type { GridColumn } from './columns';
+import { GRID_THEME } from './grid-theme';
 
 /** Measures a text's width (px) in the header's font. */
 export type TextMeasure = (text: string) => number;
@@ -63,9 +64,8 @@ export function headerMeasure(): TextMeasure | null {
   const probe = document.createElement('div');
   probe.className = 'data-grid__table';
   probe.style.cssText = 'position:absolute;visibility:hidden;left:-9999px';
-  // The grids' theme (HOT_BASE.themeName) above the table, as on a grid: Handsontable's font comes from its variables.
-  probe.innerHTML =
-    '<div class="ht-theme-main"><div class="handsontable"><table class="htCore"><thead><tr><th><div class="relative"><span class="colHeader">M</span></div></th></tr></thead></table></div></div>';
+  // The grids' theme above the table, as on a grid: Handsontable's font comes from its variables.
+  probe.innerHTML = `<div class="${GRID_THEME}"><div class="handsontable"><table class="htCore"><thead><tr><th><div class="relative"><span class="colHeader">M</span></div></th></tr></thead></table></div></div>`;
   document.body.append(probe);
   const style = getComputedStyle(probe.querySelector('.colHeader') as Element);
   ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;

@@ -10,6 +10,7 @@ import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
+import { GRID_THEME } from './grid-theme';
 import './data-grid.css';
 import { parseTsv } from './tsv';
 
@@ -17,7 +18,7 @@ registerAllModules();
 
 export const HOT_BASE = {
   licenseKey: 'non-commercial-and-evaluation',
-  themeName: 'ht-theme-main',
+  themeName: GRID_THEME,
   autoRowSize: false,
   autoColumnSize: false,
   wordWrap: false,
