@@ -103,17 +103,59 @@ describe('saving right after typing a search-help key', () => {
   it("LOOKUP-012 in a search's criteria a key that matches nothing is left out and the search goes on at once", async () => {
     const page = await app.page();
     await login(page, 'admin');
+    const isSearch = (url: string) => url.includes('/api/Grid/critical-path-dev-prototype-search/Search');
+    // The tab searches its start criteria when it opens: that search is over before the one under test.
+    const opened = page.waitForResponse((r) => isSearch(r.url()), { timeout: 20_000 });
     await navigate(page, '/criticalPath?searchType=2');
     await page.getByRole('tab', { name: 'Prototype', selected: true }).waitFor({ timeout: 20_000 });
+    await opened;
     const outsole = page.locator('#root_OutsoleKey');
     await outsole.waitFor();
     await outsole.fill('NO-SUCH-OUTSOLE');
-    const searched = page.waitForRequest((r) => r.url().includes('/api/Grid/critical-path-dev-prototype-search/Search'), { timeout: 15_000 });
+    const searched = page.waitForRequest((r) => isSearch(r.url()), { timeout: 15_000 });
     // One press of Search, without leaving the field first: the check runs, finds nothing, and the search goes without it.
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const body = (await searched).postDataJSON() as Record<string, unknown>;
     expect(body.OutsoleKey ?? null).toBeNull();
     await page.locator('[data-field="OutsoleKey"]').getByText(INVALID).waitFor();
+  });
+
+  it('LOOKUP-011 LOOKUP-012 a key typed before the search-help registry came is checked once it comes: the save waits, a key that matches nothing stops it', async () => {
+    const page = await app.page();
+    await login(page, 'admin');
+    // The registry's answer is held back: the form is there, the lookup does not know its entity yet.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = () => r();
+    });
+    let asked = false;
+    await page.route(
+      (u) => u.href.includes('/api/SearchHelp/Registry'),
+      async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      },
+    );
+    const saves: string[] = [];
+    page.on('request', (r) => isSave(r.url()) && saves.push(r.postData() ?? ''));
+    await navigate(page, '/buyreadyoverride');
+    await page.getByRole('heading', { name: 'Buy Ready Overrides' }).waitFor();
+    const field = page.locator('[data-field="FactoryKey"]');
+    const factory = page.locator('#root_FactoryKey');
+    await factory.waitFor();
+    await page.getByLabel('Stock Number').fill('SR1100-006');
+    await factory.fill('999999');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await field.getByRole('status').filter({ hasText: 'Checking…' }).waitFor();
+    expect(asked).toBe(true);
+    expect(saves).toEqual([]);
+    release();
+
+    await field.getByText(INVALID).waitFor();
+    expect(await factory.inputValue()).toBe('999999');
+    expect(saves).toEqual([]);
+    expect((await storedOverrides()).some((o) => o.StockNumber === 'SR1100-006')).toBe(false);
   });
 
   it('LOOKUP-011 Ctrl+S in an open lookup dialog saves nothing: the form under it keeps its typing and saves after', async () => {

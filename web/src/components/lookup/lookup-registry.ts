@@ -71,9 +71,12 @@ export function useLookupRegistry(enabled = true) {
   return useSWR(enabled ? '/api/SearchHelp/Registry' : null, { revalidateIfStale: false, revalidateOnReconnect: false });
 }
 
-/** The registry entry of one lookup (undefined while loading or unknown). */
-export function useLookup(name: string | undefined | null): { info?: LookupInfo; error?: unknown } {
+/**
+ * The registry entry of one lookup (undefined while loading or unknown); `loading` while the
+ * registry has not come (neither an answer nor an error), so a caller can tell "not yet" from "none".
+ */
+export function useLookup(name: string | undefined | null): { info?: LookupInfo; error?: unknown; loading: boolean } {
   const { data, error } = useLookupRegistry(!!name);
   const map = useSWR(data ? ['lookup-registry-normalised', data] : null, () => normaliseRegistry(data), { revalidateIfStale: false }).data;
-  return { info: name ? map?.get(name) : undefined, error };
+  return { info: name ? map?.get(name) : undefined, error, loading: !!name && !map && !error };
 }

@@ -6,12 +6,13 @@
  * message), and the form's save waits for it (pending-checks.ts, ADR 047): a key typed just before
  * Save or Ctrl+S is saved checked, and one that matched none or several stops the save.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { WidgetProps } from '@rjsf/utils';
 import { DEFAULT_ERROR_TEXT, toast } from '../../../shell/toast-store';
 import { LookupDialog } from '../../lookup/LookupDialog';
 import { useLookup } from '../../lookup/lookup-registry';
+import type { LookupInfo } from '../../lookup/lookup-registry';
 import { checkTypedKey } from '../../lookup/search-help-api';
 import type { SchemaFormContext } from '../form-context';
 import { blankValue, inputProps, useDraft } from './use-draft';
@@ -31,7 +32,19 @@ export function LookupWidget(props: WidgetProps) {
   const name = (props.schema as Record<string, unknown>)['x-lookup'] as string;
   const ctx = props.registry.formContext as SchemaFormContext | undefined;
   const locked = !!(props.disabled || props.readonly);
-  const { info } = useLookup(locked ? null : name);
+  const { info, loading } = useLookup(locked ? null : name);
+  // A key typed before the registry came is checked once it comes (a quick typist on a slow link).
+  const registry = useRef<{ info?: LookupInfo; loading: boolean; waiting: (() => void)[] }>({ info, loading, waiting: [] });
+  registry.current.info = info;
+  registry.current.loading = loading;
+  useEffect(() => {
+    if (!loading) for (const go of registry.current.waiting.splice(0)) go();
+  }, [loading]);
+  const lookupInfo = async (): Promise<LookupInfo | undefined> => {
+    const r = registry.current;
+    if (r.loading) await new Promise<void>((go) => r.waiting.push(go));
+    return r.info;
+  };
   const d = useDraft(props, (v) => (v === null || v === undefined ? '' : String(v)));
   const [typed, setTyped] = useState<Typed | null>(null);
   const [description, setDescription] = useState<string | null>(null);
@@ -40,10 +53,12 @@ export function LookupWidget(props: WidgetProps) {
   const latest = useRef(0);
 
   const set = (row: Record<string, unknown> | null) => {
+    // The registry as it is now: a check that waited for it runs in an older render's closure.
+    const known = registry.current.info;
     latest.current++;
     setTyped(null);
-    setDescription(row && info ? String(row[info.descriptionField] ?? '') : null);
-    const value = row && info ? String(row[info.keyField]) : blankValue(props);
+    setDescription(row && known ? String(row[known.descriptionField] ?? '') : null);
+    const value = row && known ? String(row[known.keyField]) : blankValue(props);
     props.onChange(value);
     props.onBlur(props.id, value);
   };
@@ -53,11 +68,20 @@ export function LookupWidget(props: WidgetProps) {
   };
   /** Checks a typed key; answers (to the form's save) whether the field now holds it. */
   const check = async (text: string): Promise<boolean> => {
-    if (!info) return true;
     const run = ++latest.current;
     setTyped({ text, state: 'checking' });
     try {
-      const r = await checkTypedKey(info, text, ctx?.brandId);
+      const known = await lookupInfo();
+      if (run !== latest.current) return true;
+      if (!known) {
+        // No lookup to check against (the registry failed or does not name it): the text is the key.
+        flushSync(() => {
+          setTyped(null);
+          props.onChange(text);
+        });
+        return true;
+      }
+      const r = await checkTypedKey(known, text, ctx?.brandId);
       if (run !== latest.current) return true;
       // Applied at once (not at React's next render), so a save waiting for this check sends the key.
       flushSync(() => {
@@ -80,7 +104,7 @@ export function LookupWidget(props: WidgetProps) {
       const text = input.trim();
       if (!text) return set(null);
       if (text === String(props.value ?? '') && !typed) return;
-      if (!info) {
+      if (!info && !loading) {
         props.onChange(text);
         return;
       }
