@@ -3,6 +3,7 @@
  * lookup entity with key and description fields, columns with titles, and filter parameters.
  * Field names are read in either casing (Name/name), so the dialog follows the server's answer.
  */
+import { useCallback, useEffect, useRef } from 'react';
 import useSWR from 'swr';
 
 export interface LookupColumnInfo {
@@ -73,10 +74,39 @@ export function useLookupRegistry(enabled = true) {
 
 /**
  * The registry entry of one lookup (undefined while loading or unknown); `loading` while the
- * registry has not come (neither an answer nor an error), so a caller can tell "not yet" from "none".
+ * registry has not come (neither an answer nor an error). `entry()` answers the entry once the
+ * registry has come (undefined if it failed or does not name the lookup, or the caller unmounted),
+ * for a key typed before it came: it is checked then, not taken unchecked.
  */
-export function useLookup(name: string | undefined | null): { info?: LookupInfo; error?: unknown; loading: boolean } {
+export function useLookup(name: string | undefined | null): {
+  info?: LookupInfo;
+  error?: unknown;
+  loading: boolean;
+  entry: () => Promise<LookupInfo | undefined>;
+} {
   const { data, error } = useLookupRegistry(!!name);
   const map = useSWR(data ? ['lookup-registry-normalised', data] : null, () => normaliseRegistry(data), { revalidateIfStale: false }).data;
-  return { info: name ? map?.get(name) : undefined, error, loading: !!name && !map && !error };
+  const info = name ? map?.get(name) : undefined;
+  const loading = !!name && !map && !error;
+  const now = useRef({ info, loading, waiting: [] as (() => void)[] });
+  now.current.info = info;
+  now.current.loading = loading;
+  useEffect(() => {
+    if (!loading) for (const go of now.current.waiting.splice(0)) go();
+  }, [loading]);
+  // An unmounted caller's waits end (with no entry), so a save waiting on its check is not held forever.
+  useEffect(
+    () => () => {
+      now.current.loading = false;
+      now.current.info = undefined;
+      for (const go of now.current.waiting.splice(0)) go();
+    },
+    [],
+  );
+  const entry = useCallback(async () => {
+    const n = now.current;
+    if (n.loading) await new Promise<void>((go) => n.waiting.push(go));
+    return n.info;
+  }, []);
+  return { info, error, loading, entry };
 }

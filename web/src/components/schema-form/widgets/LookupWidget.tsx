@@ -6,13 +6,12 @@
  * message), and the form's save waits for it (pending-checks.ts, ADR 047): a key typed just before
  * Save or Ctrl+S is saved checked, and one that matched none or several stops the save.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { WidgetProps } from '@rjsf/utils';
 import { DEFAULT_ERROR_TEXT, toast } from '../../../shell/toast-store';
 import { LookupDialog } from '../../lookup/LookupDialog';
 import { useLookup } from '../../lookup/lookup-registry';
-import type { LookupInfo } from '../../lookup/lookup-registry';
 import { checkTypedKey } from '../../lookup/search-help-api';
 import type { SchemaFormContext } from '../form-context';
 import { blankValue, inputProps, useDraft } from './use-draft';
@@ -32,19 +31,8 @@ export function LookupWidget(props: WidgetProps) {
   const name = (props.schema as Record<string, unknown>)['x-lookup'] as string;
   const ctx = props.registry.formContext as SchemaFormContext | undefined;
   const locked = !!(props.disabled || props.readonly);
-  const { info, loading } = useLookup(locked ? null : name);
-  // A key typed before the registry came is checked once it comes (a quick typist on a slow link).
-  const registry = useRef<{ info?: LookupInfo; loading: boolean; waiting: (() => void)[] }>({ info, loading, waiting: [] });
-  registry.current.info = info;
-  registry.current.loading = loading;
-  useEffect(() => {
-    if (!loading) for (const go of registry.current.waiting.splice(0)) go();
-  }, [loading]);
-  const lookupInfo = async (): Promise<LookupInfo | undefined> => {
-    const r = registry.current;
-    if (r.loading) await new Promise<void>((go) => r.waiting.push(go));
-    return r.info;
-  };
+  // A key typed before the registry came is checked once it comes (`entry`), not taken unchecked.
+  const { info, loading, entry } = useLookup(locked ? null : name);
   const d = useDraft(props, (v) => (v === null || v === undefined ? '' : String(v)));
   const [typed, setTyped] = useState<Typed | null>(null);
   const [description, setDescription] = useState<string | null>(null);
@@ -52,9 +40,8 @@ export function LookupWidget(props: WidgetProps) {
   // The latest commit or pick: the answer of a check it superseded changes nothing.
   const latest = useRef(0);
 
-  const set = (row: Record<string, unknown> | null) => {
-    // The registry as it is now: a check that waited for it runs in an older render's closure.
-    const known = registry.current.info;
+  /** `known`: the entry a check waited for (this render's `info` may predate the registry). */
+  const set = (row: Record<string, unknown> | null, known = info) => {
     latest.current++;
     setTyped(null);
     setDescription(row && known ? String(row[known.descriptionField] ?? '') : null);
@@ -71,7 +58,7 @@ export function LookupWidget(props: WidgetProps) {
     const run = ++latest.current;
     setTyped({ text, state: 'checking' });
     try {
-      const known = await lookupInfo();
+      const known = await entry();
       if (run !== latest.current) return true;
       if (!known) {
         // No lookup to check against (the registry failed or does not name it): the text is the key.
@@ -85,7 +72,7 @@ export function LookupWidget(props: WidgetProps) {
       if (run !== latest.current) return true;
       // Applied at once (not at React's next render), so a save waiting for this check sends the key.
       flushSync(() => {
-        if (r.kind === 'one') set(r.row);
+        if (r.kind === 'one') set(r.row, known);
         else if (r.kind === 'many') {
           setTyped({ text, state: 'several' });
           setDialog(text);
