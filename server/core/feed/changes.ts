@@ -101,8 +101,8 @@ export type Payload = NonNullable<ReturnType<typeof parsePayload>>;
 
 /**
  * The batches of several notifications read together (the hub takes every notification that came
- * while it was busy): one batch per entity, its records merged (a bulk save commits 200 rows at a
- * time: five notifications, one event), and the job batches as they came; appended to `out`, whose
+ * while it was busy): one batch per entity, its records merged (a bulk save commits a batch at a
+ * time: 1,000 rows embedded are five notifications, one event), and the job batches as they came; appended to `out`, whose
  * record batches take the new records of their entity.
  */
 export async function readBatches(

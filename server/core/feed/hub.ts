@@ -118,7 +118,7 @@ class FeedHub {
     this.seen.add(payload);
     if (this.seen.size > 5000) this.seen.delete(this.seen.values().next().value!);
     // Notifications that come while one is read or sent wait and go together: a bulk save's five
-    // transactions of 200 rows make one or two events, not five writes to every stream.
+    // transactions (batches of 200 rows, embedded) make one or two events, not five writes to every stream.
     this.waiting.push(p);
     if (this.waiting.length > 1) return;
     this.run(async () => {

@@ -17,7 +17,7 @@ import { QuietTimer } from './quiet-timer';
 
 /**
  * After a notification, the catch-up waits this long for the same save's next transactions (a bulk
- * save commits 200 rows a transaction, one every ~50–80 ms); each one waits again, so the catch-up
+ * save commits a batch a transaction, 200 rows embedded or 500 on PostgreSQL, one every ~50–80 ms); each one waits again, so the catch-up
  * runs after the save's last batch, not between its batches (where, on the embedded database, it
  * held the engine 30–100 ms in the middle of the request). SEARCH_CATCH_UP_MS changes it (tests);
  * read per notification.
