@@ -36,6 +36,24 @@ async function searchApi(user: DemoUser, gridId: string, filters: Row): Promise<
   return (await res.json()).Results;
 }
 
+const INVALID_LOOKUP = 'Invalid Value. Your search will not include this criteria.';
+
+/** The name of a factory as the Factories search-help answers it. */
+async function factoryNamed(user: DemoUser, key: string): Promise<string> {
+  const headers = { authorization: `Bearer ${await apiToken(app.server.baseUrl, user)}`, 'content-type': 'application/json' };
+  const registry = (await (await fetch(`${app.server.baseUrl}/api/SearchHelp/Registry`, { headers })).json()) as Row[] | Record<string, Row>;
+  const entry = (Array.isArray(registry) ? registry.find((e) => (e.name ?? e.Name) === 'Factories') : registry.Factories) as Row;
+  const path = entry.searchPath ?? entry.SearchPath ?? '/api/SearchHelp/SearchFactories';
+  const res = await fetch(`${app.server.baseUrl}${path}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ searchParameters: { FactoryKey: key }, pageNumber: 1, pageSize: 2 }),
+  });
+  const [row] = (await res.json()).Results as Row[];
+  expect(row?.FactoryKey).toBe(key);
+  return String(row.FactoryName);
+}
+
 /** Summit Ridge, Spring/Summer 2026, Released: rows every grid may edit (no read-only status). */
 const CRITERIA = { Brand: 'Summit Ridge', Season: 'Spring/Summer 2026', Status: 'Released' } as const;
 
@@ -297,6 +315,34 @@ describe('flash-edit screens (issue 12)', () => {
     await goToColumn(page, 'UK HTS Code');
     await page.getByRole('button', { name: 'HTS lookup' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'No valid country of origin found.' }).waitFor();
+  });
+
+  it('LOOKUP-011 LOOKUP-012 the factory criterion: a typed key is checked; one that matches nothing is left out of the search, said so; a known one shows its factory and narrows the search', async () => {
+    const page = await app.page();
+    await login(page, 'costing');
+    await navigate(page, '/flashEditCosting');
+    await recordCount(page); // the opening search is done
+    const factory = criteriaBar(page).getByLabel('Factory', { exact: true });
+    // A key that matches nothing, then Enter: the search waits for the check and goes on without the key.
+    const answer = page.waitForResponse((r) => isGridCall(r.url(), 'costing', 'Search'));
+    await factory.fill('NOPE99');
+    await factory.press('Enter');
+    expect(JSON.parse((await answer).request().postData() ?? '{}')).not.toHaveProperty('FactNameKy');
+    await criteriaBar(page).getByText(INVALID_LOOKUP).waitFor();
+    await expect.poll(() => factory.inputValue()).toBe('NOPE99'); // what was typed stays to correct
+    // A known key, left with Tab: checked, its factory's name shown; Search narrows by it.
+    const known = await factoryNamed('costing', '310101');
+    await factory.fill('310101');
+    await factory.press('Tab');
+    await criteriaBar(page).getByText(known, { exact: true }).waitFor();
+    expect(await criteriaBar(page).getByText(INVALID_LOOKUP).count()).toBe(0);
+    const body = await searchWith(page, 'costing');
+    expect(body).toMatchObject({ FactNameKy: '310101' });
+    // The grid shows what the API answers for those criteria (with any remembered from the tests before).
+    const rows = await searchApi('costing', 'costing', body);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.FactNameKy === '310101')).toBe(true);
+    await expect.poll(() => recordCount(page)).toBe(rows.length);
   });
 
   it('PERM-017 PERM-018 the navigation lists each flash-edit screen only to users who may read its grid', async () => {

@@ -1,12 +1,17 @@
 /**
  * The criteria bar of a flash-edit screen: a select per reference criterion (choices within the
- * brand and season chosen), the factory by key or from the Factories search-help, free text;
- * Search (or Enter in any field) applies them. See criteria.ts.
+ * brand and season chosen), the factory by key (checked, LOOKUP-011/012) or from the Factories
+ * search-help, free text; Search (or Enter in any field) applies them. See criteria.ts.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import useSWR from 'swr';
 import { LookupDialog } from '../../components/lookup/LookupDialog';
-import { useLookup } from '../../components/lookup/lookup-registry';
+import { useLookup, type LookupInfo } from '../../components/lookup/lookup-registry';
+import { checkTypedKey } from '../../components/lookup/search-help-api';
+import { pendingChecks, type PendingChecks } from '../../components/schema-form/pending-checks';
+import { CHECKING_LOOKUP_MESSAGE, INVALID_LOOKUP_MESSAGE } from '../../components/schema-form/widgets/LookupWidget';
+import { DEFAULT_ERROR_TEXT, toast } from '../../shell/toast-store';
 import { optionsUrl, type ReferenceOption } from '../../components/schema-form/reference';
 import { CRITERIA_FIELDS, criteriaFieldsOf, TEXT_CRITERION, withCriterion, type Criteria, type CriterionField } from './criteria';
 
@@ -23,9 +28,13 @@ interface Props {
 
 export function CriteriaBar({ fields, value, onChange, onSearch, textLabel, busy }: Props) {
   const id = useId();
+  // A factory key being checked (LOOKUP-011): Search waits for it, then goes on with the criteria it left.
+  const [pending] = useState(pendingChecks);
+  const search = useRef(onSearch);
+  search.current = onSearch;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSearch();
+    void pending.settled().then((ok) => ok && search.current());
   };
   return (
     <form className="toolbar flash-criteria" onSubmit={submit} aria-label="Criteria">
@@ -33,7 +42,7 @@ export function CriteriaBar({ fields, value, onChange, onSearch, textLabel, busy
         <div className="field" key={f.field}>
           <label htmlFor={`${id}-${f.field}`}>{f.label}</label>
           {f.lookup ? (
-            <LookupCriterion id={`${id}-${f.field}`} def={f} value={value} onChange={onChange} />
+            <LookupCriterion id={`${id}-${f.field}`} def={f} value={value} onChange={onChange} pending={pending} />
           ) : (
             <ReferenceCriterion id={`${id}-${f.field}`} def={f} value={value} onChange={onChange} />
           )}
@@ -96,12 +105,66 @@ function ReferenceCriterion({ id, def, value, onChange }: CriterionProps) {
   );
 }
 
-function LookupCriterion({ id, def, value, onChange }: CriterionProps) {
-  const [open, setOpen] = useState(false);
-  const { info } = useLookup(def.lookup);
+/**
+ * The factory by key: a typed key is checked against its search-help when it changed and is left
+ * (LOOKUP-011): one match fills the key and shows its name; several open the dialog on what was
+ * typed; none leaves the criterion out, saying so (LOOKUP-012). The bar's Search waits for the check.
+ */
+function LookupCriterion({ id, def, value, onChange, pending }: CriterionProps & { pending: PendingChecks }) {
+  const [dialog, setDialog] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [typed, setTyped] = useState<{ text: string; state: 'checking' | 'several' | 'none' } | null>(null);
+  const { info, entry } = useLookup(def.lookup);
   const key = String(value[def.field] ?? '');
   const name = def.nameField ? value[def.nameField] : undefined;
   const brandId = typeof value.BrandId === 'number' ? value.BrandId : undefined;
+  // The criteria as they are now: a check's answer applies to them, not to those of the render that started it.
+  const latest = useRef({ value, onChange, run: 0 });
+  latest.current.value = value;
+  latest.current.onChange = onChange;
+  const set = (k: string, described?: Criteria) => {
+    latest.current.run++;
+    setTyped(null);
+    latest.current.onChange(withCriterion(latest.current.value, def.field, k, described));
+  };
+  const described = (known: LookupInfo, row: Record<string, unknown>) =>
+    def.nameField ? { [def.nameField]: String(row[known.descriptionField] ?? '') } : undefined;
+  /** Answers (to the Search waiting for it) whether the search may go on: the key found, or left out as LOOKUP-012 says. */
+  const check = async (text: string): Promise<boolean> => {
+    const run = ++latest.current.run;
+    setTyped({ text, state: 'checking' });
+    try {
+      const known = await entry();
+      if (run !== latest.current.run) return true;
+      // No search-help to check against: the text is the key.
+      const r = known ? await checkTypedKey(known, text, brandId) : undefined;
+      if (run !== latest.current.run) return true;
+      // Applied at once, so the Search waiting for this check sends the criteria it leaves.
+      flushSync(() => {
+        if (!known || !r) set(text);
+        else if (r.kind === 'one') set(String(r.row[known.keyField] ?? ''), described(known, r.row));
+        else {
+          setTyped({ text, state: r.kind === 'many' ? 'several' : 'none' });
+          latest.current.onChange(withCriterion(latest.current.value, def.field, null));
+          if (r.kind === 'many') setDialog(text);
+        }
+      });
+      return r?.kind !== 'many';
+    } catch {
+      if (run === latest.current.run) setTyped(null);
+      toast.error(DEFAULT_ERROR_TEXT, 5000);
+      return false;
+    }
+  };
+  const commit = () => {
+    if (editing === null) return;
+    const text = editing.trim();
+    setEditing(null);
+    if (!text) return set('');
+    if (text === key && !typed) return; // LOOKUP-011: only a changed value is checked
+    pending.add(check(text));
+  };
+  const invalid = typed?.state === 'none' && editing === null;
   return (
     <div className="lookup-input">
       <div className="lookup-input__row">
@@ -109,30 +172,51 @@ function LookupCriterion({ id, def, value, onChange }: CriterionProps) {
           id={id}
           type="text"
           autoComplete="off"
-          value={key}
+          value={editing ?? typed?.text ?? key}
           maxLength={10}
           title={typeof name === 'string' ? name : undefined}
-          onChange={(e) => onChange(withCriterion(value, def.field, e.target.value.trim()))}
+          aria-invalid={invalid || undefined}
+          aria-busy={typed?.state === 'checking' || undefined}
+          onChange={(e) => setEditing(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => e.key === 'Enter' && commit()}
         />
-        <button type="button" className="icon-btn lookup-input__search" aria-label={`Search ${def.label.toLowerCase()}`} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="icon-btn lookup-input__search"
+          aria-label={`Search ${def.label.toLowerCase()}`}
+          onClick={() => setDialog(editing ?? typed?.text ?? key)}
+        >
           <svg viewBox="0 0 16 16" width="15" height="15" aria-hidden="true">
             <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
             <path d="M10.5 10.5L14 14" stroke="currentColor" strokeWidth="1.6" />
           </svg>
         </button>
       </div>
-      {typeof name === 'string' && name && <span className="field__hint">{name}</span>}
-      {open && (
+      {invalid && (
+        <span className="field__error" role="alert">
+          {INVALID_LOOKUP_MESSAGE}
+        </span>
+      )}
+      {typed?.state === 'checking' && editing === null && (
+        <span className="lookup-input__checking" role="status">
+          {CHECKING_LOOKUP_MESSAGE}
+        </span>
+      )}
+      {typeof name === 'string' && name && !typed && <span className="field__hint">{name}</span>}
+      {dialog !== null && (
         <LookupDialog
           lookup={def.lookup!}
-          initialText={key || undefined}
+          initialText={dialog || undefined}
           brandId={brandId}
-          onClose={() => setOpen(false)}
+          onClose={() => {
+            setDialog(null);
+            // Several keys matched what was typed and none was picked: the criterion stays out, said so.
+            if (typed?.state === 'several') setTyped({ text: typed.text, state: 'none' });
+          }}
           onPick={(row) => {
-            setOpen(false);
-            if (!info) return;
-            const described = def.nameField ? { [def.nameField]: String(row[info.descriptionField] ?? '') } : undefined;
-            onChange(withCriterion(value, def.field, String(row[info.keyField] ?? ''), described));
+            setDialog(null);
+            if (info) set(String(row[info.keyField] ?? ''), described(info, row));
           }}
         />
       )}
