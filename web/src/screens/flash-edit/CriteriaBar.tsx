@@ -4,14 +4,10 @@
  * search-help, free text; Search (or Enter in any field) applies them. See criteria.ts.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import useSWR from 'swr';
 import { LookupDialog } from '../../components/lookup/LookupDialog';
-import { useLookup, type LookupInfo } from '../../components/lookup/lookup-registry';
-import { checkTypedKey } from '../../components/lookup/search-help-api';
+import { CHECKING_LOOKUP_MESSAGE, INVALID_LOOKUP_MESSAGE, useTypedKey } from '../../components/lookup/use-typed-key';
 import { pendingChecks, type PendingChecks } from '../../components/schema-form/pending-checks';
-import { CHECKING_LOOKUP_MESSAGE, INVALID_LOOKUP_MESSAGE } from '../../components/schema-form/widgets/LookupWidget';
-import { DEFAULT_ERROR_TEXT, toast } from '../../shell/toast-store';
 import { optionsUrl, type ReferenceOption } from '../../components/schema-form/reference';
 import { CRITERIA_FIELDS, criteriaFieldsOf, TEXT_CRITERION, withCriterion, type Criteria, type CriterionField } from './criteria';
 
@@ -106,65 +102,36 @@ function ReferenceCriterion({ id, def, value, onChange }: CriterionProps) {
 }
 
 /**
- * The factory by key: a typed key is checked against its search-help when it changed and is left
- * (LOOKUP-011): one match fills the key and shows its name; several open the dialog on what was
- * typed; none leaves the criterion out, saying so (LOOKUP-012). The bar's Search waits for the check.
+ * The factory by key, checked when it changed and is left (use-typed-key.ts, LOOKUP-011/012): a key
+ * that matches nothing stays out of the search, said so; several open the search-help. The bar's
+ * Search waits for the check, and goes on unless the search-help is open or the check failed.
  */
 function LookupCriterion({ id, def, value, onChange, pending }: CriterionProps & { pending: PendingChecks }) {
-  const [dialog, setDialog] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [typed, setTyped] = useState<{ text: string; state: 'checking' | 'several' | 'none' } | null>(null);
-  const { info, entry } = useLookup(def.lookup);
   const key = String(value[def.field] ?? '');
   const name = def.nameField ? value[def.nameField] : undefined;
   const brandId = typeof value.BrandId === 'number' ? value.BrandId : undefined;
   // The criteria as they are now: a check's answer applies to them, not to those of the render that started it.
-  const latest = useRef({ value, onChange, run: 0 });
-  latest.current.value = value;
-  latest.current.onChange = onChange;
-  const set = (k: string, described?: Criteria) => {
-    latest.current.run++;
-    setTyped(null);
-    latest.current.onChange(withCriterion(latest.current.value, def.field, k, described));
-  };
-  const described = (known: LookupInfo, row: Record<string, unknown>) =>
-    def.nameField ? { [def.nameField]: String(row[known.descriptionField] ?? '') } : undefined;
-  /** Answers (to the Search waiting for it) whether the search may go on: the key found, or left out as LOOKUP-012 says. */
-  const check = async (text: string): Promise<boolean> => {
-    const run = ++latest.current.run;
-    setTyped({ text, state: 'checking' });
-    try {
-      const known = await entry();
-      if (run !== latest.current.run) return true;
-      // No search-help to check against: the text is the key.
-      const r = known ? await checkTypedKey(known, text, brandId) : undefined;
-      if (run !== latest.current.run) return true;
-      // Applied at once, so the Search waiting for this check sends the criteria it leaves.
-      flushSync(() => {
-        if (!known || !r) set(text);
-        else if (r.kind === 'one') set(String(r.row[known.keyField] ?? ''), described(known, r.row));
-        else {
-          setTyped({ text, state: r.kind === 'many' ? 'several' : 'none' });
-          latest.current.onChange(withCriterion(latest.current.value, def.field, null));
-          if (r.kind === 'many') setDialog(text);
-        }
-      });
-      return r?.kind !== 'many';
-    } catch {
-      if (run === latest.current.run) setTyped(null);
-      toast.error(DEFAULT_ERROR_TEXT, 5000);
-      return false;
-    }
-  };
+  const now = useRef(value);
+  now.current = value;
+  const typedKey = useTypedKey(def.lookup, {
+    take: (k, row, known) => {
+      const described = def.nameField && row && known ? { [def.nameField]: String(row[known.descriptionField] ?? '') } : undefined;
+      onChange(withCriterion(now.current, def.field, k, described));
+    },
+    clear: () => onChange(withCriterion(now.current, def.field, null)),
+  });
+  const { typed } = typedKey;
   const commit = () => {
     if (editing === null) return;
     const text = editing.trim();
     setEditing(null);
-    if (!text) return set('');
+    if (!text) return typedKey.take('');
     if (text === key && !typed) return; // LOOKUP-011: only a changed value is checked
-    pending.add(check(text));
+    pending.add(typedKey.check(text, brandId).then((r) => r !== 'several' && r !== 'failed'));
   };
   const invalid = typed?.state === 'none' && editing === null;
+  const shown = editing ?? typed?.text ?? key;
   return (
     <div className="lookup-input">
       <div className="lookup-input__row">
@@ -172,7 +139,7 @@ function LookupCriterion({ id, def, value, onChange, pending }: CriterionProps &
           id={id}
           type="text"
           autoComplete="off"
-          value={editing ?? typed?.text ?? key}
+          value={shown}
           maxLength={10}
           title={typeof name === 'string' ? name : undefined}
           aria-invalid={invalid || undefined}
@@ -185,7 +152,7 @@ function LookupCriterion({ id, def, value, onChange, pending }: CriterionProps &
           type="button"
           className="icon-btn lookup-input__search"
           aria-label={`Search ${def.label.toLowerCase()}`}
-          onClick={() => setDialog(editing ?? typed?.text ?? key)}
+          onClick={() => typedKey.openDialog(shown)}
         >
           <svg viewBox="0 0 16 16" width="15" height="15" aria-hidden="true">
             <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -204,21 +171,8 @@ function LookupCriterion({ id, def, value, onChange, pending }: CriterionProps &
         </span>
       )}
       {typeof name === 'string' && name && !typed && <span className="field__hint">{name}</span>}
-      {dialog !== null && (
-        <LookupDialog
-          lookup={def.lookup!}
-          initialText={dialog || undefined}
-          brandId={brandId}
-          onClose={() => {
-            setDialog(null);
-            // Several keys matched what was typed and none was picked: the criterion stays out, said so.
-            if (typed?.state === 'several') setTyped({ text: typed.text, state: 'none' });
-          }}
-          onPick={(row) => {
-            setDialog(null);
-            if (info) set(String(row[info.keyField] ?? ''), described(info, row));
-          }}
-        />
+      {typedKey.dialog !== null && (
+        <LookupDialog lookup={def.lookup!} initialText={typedKey.dialog || undefined} brandId={brandId} onClose={typedKey.closeDialog} onPick={typedKey.pick} />
       )}
     </div>
   );

@@ -6,97 +6,38 @@
  * message), and the form's save waits for it (pending-checks.ts, ADR 047): a key typed just before
  * Save or Ctrl+S is saved checked, and one that matched none or several stops the save.
  */
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { DEFAULT_ERROR_TEXT, toast } from '../../../shell/toast-store';
 import { LookupDialog } from '../../lookup/LookupDialog';
-import { useLookup } from '../../lookup/lookup-registry';
-import { checkTypedKey } from '../../lookup/search-help-api';
+import { CHECKING_LOOKUP_MESSAGE, INVALID_LOOKUP_MESSAGE, useTypedKey } from '../../lookup/use-typed-key';
 import type { SchemaFormContext } from '../form-context';
 import { blankValue, inputProps, useDraft } from './use-draft';
-
-/** LOOKUP-012 */
-export const INVALID_LOOKUP_MESSAGE = 'Invalid Value. Your search will not include this criteria.';
-/** Shown while a typed key is being checked. */
-export const CHECKING_LOOKUP_MESSAGE = 'Checking…';
-
-/** Typed text the form's value does not hold: being checked, matching several (the dialog is open) or none. */
-interface Typed {
-  text: string;
-  state: 'checking' | 'several' | 'none';
-}
 
 export function LookupWidget(props: WidgetProps) {
   const name = (props.schema as Record<string, unknown>)['x-lookup'] as string;
   const ctx = props.registry.formContext as SchemaFormContext | undefined;
   const locked = !!(props.disabled || props.readonly);
-  // A key typed before the registry came is checked once it comes (`entry`), not taken unchecked.
-  const { info, loading, entry } = useLookup(locked ? null : name);
   const d = useDraft(props, (v) => (v === null || v === undefined ? '' : String(v)));
-  const [typed, setTyped] = useState<Typed | null>(null);
   const [description, setDescription] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<string | null>(null);
-  // The latest commit or pick: the answer of a check it superseded changes nothing.
-  const latest = useRef(0);
-
-  /** `known`: the entry a check waited for (this render's `info` may predate the registry). */
-  const set = (row: Record<string, unknown> | null, known = info) => {
-    latest.current++;
-    setTyped(null);
-    setDescription(row && known ? String(row[known.descriptionField] ?? '') : null);
-    const value = row && known ? String(row[known.keyField]) : blankValue(props);
-    props.onChange(value);
-    props.onBlur(props.id, value);
-  };
-  const unresolved = (text: string) => {
-    setTyped({ text, state: 'none' });
-    props.onChange(blankValue(props));
-  };
-  /** Checks a typed key; answers (to the form's save) whether the field now holds it. */
-  const check = async (text: string): Promise<boolean> => {
-    const run = ++latest.current;
-    setTyped({ text, state: 'checking' });
-    try {
-      const known = await entry();
-      if (run !== latest.current) return true;
-      if (!known) {
-        // No lookup to check against (the registry failed or does not name it): the text is the key.
-        flushSync(() => {
-          setTyped(null);
-          props.onChange(text);
-        });
-        return true;
-      }
-      const r = await checkTypedKey(known, text, ctx?.brandId);
-      if (run !== latest.current) return true;
-      // Applied at once (not at React's next render), so a save waiting for this check sends the key.
-      flushSync(() => {
-        if (r.kind === 'one') set(r.row, known);
-        else if (r.kind === 'many') {
-          setTyped({ text, state: 'several' });
-          setDialog(text);
-        } else unresolved(text);
-      });
-      return r.kind === 'one';
-    } catch {
-      if (run !== latest.current) return true;
-      setTyped(null);
-      toast.error(DEFAULT_ERROR_TEXT, 5000);
-      return false;
-    }
-  };
+  const key = useTypedKey(locked ? null : name, {
+    take: (value, row, known) => {
+      setDescription(row && known ? String(row[known.descriptionField] ?? '') : null);
+      const next = value === '' ? blankValue(props) : value;
+      props.onChange(next);
+      props.onBlur(props.id, next);
+    },
+    clear: () => props.onChange(blankValue(props)),
+  });
+  const { typed } = key;
   const commit = () =>
     d.end((input) => {
       const text = input.trim();
-      if (!text) return set(null);
+      if (!text) return key.take('');
       if (text === String(props.value ?? '') && !typed) return;
-      if (!info && !loading) {
-        props.onChange(text);
-        return;
-      }
-      const checked = check(text);
-      if (ctx?.pending) ctx.pending.add(checked);
+      if (!key.info && !key.loading) return key.take(text);
+      // The form's save waits for the check and stops unless the field now holds a key.
+      if (ctx?.pending) ctx.pending.add(key.check(text, ctx.brandId).then((r) => r === 'one' || r === 'taken' || r === 'superseded'));
+      else void key.check(text, ctx?.brandId);
     });
   const invalid = typed?.state === 'none' && !d.editing;
 
@@ -116,7 +57,7 @@ export function LookupWidget(props: WidgetProps) {
           onKeyDown={(e) => e.key === 'Enter' && commit()}
         />
         {!locked && (
-          <button type="button" className="icon-btn lookup-input__search" aria-label={`Search ${props.label || name}`} onClick={() => setDialog(d.text)}>
+          <button type="button" className="icon-btn lookup-input__search" aria-label={`Search ${props.label || name}`} onClick={() => key.openDialog(d.text)}>
             <svg viewBox="0 0 16 16" width="15" height="15" aria-hidden="true">
               <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
               <path d="M10.5 10.5L14 14" stroke="currentColor" strokeWidth="1.6" />
@@ -135,21 +76,16 @@ export function LookupWidget(props: WidgetProps) {
         </span>
       )}
       {description && typed === null && <span className="field__hint">{description}</span>}
-      {dialog !== null && (
+      {key.dialog !== null && (
         <LookupDialog
           lookup={name}
-          initialText={dialog || undefined}
+          initialText={key.dialog || undefined}
           brandId={ctx?.brandId}
           onPick={(row) => {
-            setDialog(null);
             ctx?.markDirty();
-            set(row);
+            key.pick(row);
           }}
-          onClose={() => {
-            setDialog(null);
-            // Several keys matched what was typed and none was picked: the key stays blank, said so.
-            if (typed?.state === 'several') unresolved(typed.text);
-          }}
+          onClose={key.closeDialog}
         />
       )}
     </div>
