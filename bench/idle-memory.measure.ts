@@ -10,6 +10,8 @@
  *
  * Node flags to try go before the script: `node --no-memory-reducer --import tsx bench/idle-memory.measure.ts`.
  */
+export {}; // a module: top-level await
+
 const [rounds = 4, idle = 20] = process.argv.slice(2).map(Number);
 
 function allocating(): number {
