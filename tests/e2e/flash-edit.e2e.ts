@@ -20,6 +20,7 @@ import {
 } from './flash-edit-steps';
 import { clickCell, goToColumn, paste } from './grid-steps';
 import { apiToken, login, navigate, type DemoUser } from './harness';
+import { normaliseRegistry } from '../../web/src/components/lookup/lookup-registry';
 import { setupApp, waitForPath } from './setup-app';
 
 const app = setupApp();
@@ -41,10 +42,8 @@ const INVALID_LOOKUP = 'Invalid Value. Your search will not include this criteri
 /** The name of a factory as the Factories search-help answers it. */
 async function factoryNamed(user: DemoUser, key: string): Promise<string> {
   const headers = { authorization: `Bearer ${await apiToken(app.server.baseUrl, user)}`, 'content-type': 'application/json' };
-  const registry = (await (await fetch(`${app.server.baseUrl}/api/SearchHelp/Registry`, { headers })).json()) as Row[] | Record<string, Row>;
-  const entry = (Array.isArray(registry) ? registry.find((e) => (e.name ?? e.Name) === 'Factories') : registry.Factories) as Row;
-  const path = entry.searchPath ?? entry.SearchPath ?? '/api/SearchHelp/SearchFactories';
-  const res = await fetch(`${app.server.baseUrl}${path}`, {
+  const factories = normaliseRegistry(await (await fetch(`${app.server.baseUrl}/api/SearchHelp/Registry`, { headers })).json()).get('Factories')!;
+  const res = await fetch(`${app.server.baseUrl}${factories.searchPath}`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ searchParameters: { FactoryKey: key }, pageNumber: 1, pageSize: 2 }),

@@ -56,6 +56,11 @@ export function useTypedKey(name: string | null | undefined, owner: TypedKeyOwne
 
   /** Checks typed text against the lookup; the answer is applied at once (so a save or search waiting for it sends it). */
   const check = async (text: string, brandId?: number): Promise<KeyCheck> => {
+    if (!info && !loading) {
+      // The registry came and does not name the lookup (or failed): nothing to check against.
+      take(text);
+      return 'taken';
+    }
     const run = ++latest.current;
     setTyped({ text, state: 'checking' });
     try {

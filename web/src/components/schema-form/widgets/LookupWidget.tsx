@@ -34,7 +34,6 @@ export function LookupWidget(props: WidgetProps) {
       const text = input.trim();
       if (!text) return key.take('');
       if (text === String(props.value ?? '') && !typed) return;
-      if (!key.info && !key.loading) return key.take(text);
       // The form's save waits for the check and stops unless the field now holds a key.
       if (ctx?.pending) ctx.pending.add(key.check(text, ctx.brandId).then((r) => r === 'one' || r === 'taken' || r === 'superseded'));
       else void key.check(text, ctx?.brandId);
